@@ -1,0 +1,1 @@
+"""HTTP layer: routers, request/response schemas, error mapping. Thin by design."""

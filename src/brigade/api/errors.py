@@ -1,0 +1,179 @@
+"""Every error leaves as RFC 9457 application/problem+json with a stable ``code``.
+
+One table maps domain error classes to a status and code; routes declare the
+errors they can answer with ``problem_responses`` so the OpenAPI stays truthful.
+"""
+
+from __future__ import annotations
+
+import logging
+from http import HTTPStatus
+from typing import Any
+
+from fastapi import FastAPI, Request
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import JSONResponse
+from pydantic import BaseModel
+from sqlalchemy.exc import IntegrityError
+from starlette.exceptions import HTTPException as StarletteHTTPException
+
+from brigade.domain import errors
+
+log = logging.getLogger("brigade.errors")
+
+PROBLEM_JSON = "application/problem+json"
+
+# Most specific first is not needed: lookup walks each error's MRO.
+ERROR_TABLE: dict[type[errors.DomainError], tuple[int, str]] = {
+    errors.NotFound: (404, "not_found"),
+    errors.InvalidInput: (422, "validation_failed"),
+    errors.Conflict: (409, "conflict"),
+    errors.DuplicateSku: (409, "duplicate_sku"),
+    errors.DuplicateBarcode: (409, "duplicate_barcode"),
+    errors.CategoryCycle: (409, "category_cycle"),
+    errors.CategoryInUse: (409, "category_in_use"),
+    errors.OrderClosed: (409, "order_closed"),
+    errors.ProductUnavailable: (409, "product_unavailable"),
+    errors.InvalidTransition: (409, "invalid_transition"),
+    errors.NothingToSend: (409, "nothing_to_send"),
+    errors.Overpayment: (409, "overpayment"),
+    errors.BalanceDue: (409, "balance_due"),
+    errors.DiscountTooLarge: (409, "discount_too_large"),
+    errors.ItemNotEditable: (409, "item_not_editable"),
+    errors.TooManyItems: (409, "too_many_items"),
+}
+
+_HTTP_CODES = {
+    400: "malformed_request",
+    401: "unauthorized",
+    403: "forbidden",
+    404: "not_found",
+    405: "method_not_allowed",
+    409: "conflict",
+    412: "stale_version",
+    413: "payload_too_large",
+    415: "unsupported_media_type",
+    422: "validation_failed",
+    429: "rate_limited",
+    503: "unavailable",
+}
+
+
+class FieldError(BaseModel):
+    field: str
+    message: str
+
+
+class Problem(BaseModel):
+    type: str = "about:blank"
+    title: str
+    status: int
+    detail: str
+    code: str
+    errors: list[FieldError] | None = None
+    balanceDue: float | None = None
+
+
+def problem(
+    status: int,
+    code: str,
+    detail: str,
+    *,
+    field_errors: list[dict[str, str]] | None = None,
+    headers: dict[str, str] | None = None,
+    **extra: Any,
+) -> JSONResponse:
+    body: dict[str, Any] = {
+        "type": f"https://brigade.dev/problems/{code.replace('_', '-')}",
+        "title": HTTPStatus(status).phrase,
+        "status": status,
+        "detail": detail,
+        "code": code,
+    }
+    if field_errors is not None:
+        body["errors"] = field_errors
+    body.update(extra)
+    return JSONResponse(body, status_code=status, headers=headers, media_type=PROBLEM_JSON)
+
+
+def _status_and_code(cls: type[errors.DomainError]) -> tuple[int, str]:
+    for base in cls.__mro__:
+        if base in ERROR_TABLE:
+            return ERROR_TABLE[base]
+    raise LookupError(f"{cls.__name__} has no entry in ERROR_TABLE")
+
+
+def error_code(error: errors.DomainError) -> str:
+    return _status_and_code(type(error))[1]
+
+
+def problem_responses(*error_classes: type[errors.DomainError]) -> dict[int | str, Any]:
+    """`responses=` for a route: 422 always (any route parses input), plus each error's status."""
+    statuses = {422} | {_status_and_code(cls)[0] for cls in error_classes}
+    return {status: {"model": Problem, "content": {PROBLEM_JSON: {}}} for status in statuses}
+
+
+def _field_name(location: tuple[int | str, ...]) -> str:
+    parts = list(location)
+    if parts and parts[0] in ("body", "query", "path", "header"):
+        parts = parts[1:]
+    return ".".join(str(part) for part in parts) or "body"
+
+
+def _message(error: dict[str, Any]) -> str:
+    message = str(error.get("msg", "is invalid"))
+    return message.removeprefix("Value error, ")
+
+
+async def _on_domain_error(_request: Request, error: Exception) -> JSONResponse:
+    assert isinstance(error, errors.DomainError)
+    status, code = _status_and_code(type(error))
+    extra: dict[str, Any] = {}
+    balance = getattr(error, "balance_due", None)
+    if balance is not None:
+        extra["balanceDue"] = float(balance)
+    field_errors = None
+    if isinstance(error, errors.InvalidInput):
+        field_errors = [{"field": error.field, "message": error.message}]
+    return problem(status, code, error.detail, field_errors=field_errors, **extra)
+
+
+async def _on_validation_error(_request: Request, error: Exception) -> JSONResponse:
+    assert isinstance(error, RequestValidationError)
+    details = list(error.errors())
+    if any(item.get("type") == "json_invalid" for item in details):
+        return problem(400, "malformed_json", "The request body is not valid JSON.")
+    field_errors = [
+        {"field": _field_name(tuple(e["loc"])), "message": _message(e)} for e in details
+    ]
+    summary = "; ".join(f"{e['field']}: {e['message']}" for e in field_errors[:5])
+    return problem(422, "validation_failed", summary, field_errors=field_errors)
+
+
+async def _on_http_error(_request: Request, error: Exception) -> JSONResponse:
+    assert isinstance(error, StarletteHTTPException)
+    status = error.status_code
+    code = _HTTP_CODES.get(status, "error")
+    detail = error.detail if isinstance(error.detail, str) else HTTPStatus(status).phrase
+    if status == 404 and detail == "Not Found":
+        detail = "No such resource or route."
+    return problem(status, code, detail, headers=getattr(error, "headers", None))
+
+
+async def _on_integrity_error(_request: Request, error: Exception) -> JSONResponse:
+    # A uniqueness race the service's own checks could not see; the transaction rolled back.
+    log.warning("integrity error mapped to 409: %s", error)
+    return problem(409, "conflict", "The change conflicts with another one; retry it.")
+
+
+async def _on_unexpected_error(request: Request, error: Exception) -> JSONResponse:
+    log.exception("unhandled error on %s %s", request.method, request.url.path, exc_info=error)
+    return problem(500, "internal_error", "An unexpected error occurred; it has been logged.")
+
+
+def install_error_handlers(app: FastAPI) -> None:
+    app.add_exception_handler(errors.DomainError, _on_domain_error)
+    app.add_exception_handler(RequestValidationError, _on_validation_error)
+    app.add_exception_handler(StarletteHTTPException, _on_http_error)
+    app.add_exception_handler(IntegrityError, _on_integrity_error)
+    app.add_exception_handler(Exception, _on_unexpected_error)

@@ -1,0 +1,256 @@
+"""Products: the catalogue's items, modifiers and bundles."""
+
+from __future__ import annotations
+
+from typing import Annotated, Any
+from uuid import UUID
+
+from fastapi import APIRouter, Path, Query, Response
+from pydantic import Field, ValidationError, WithJsonSchema
+
+from brigade.api.deps import PaginationDep, UowDep
+from brigade.api.errors import error_code, problem_responses
+from brigade.api.routing import BrigadeRoute
+from brigade.api.types import (
+    LongText,
+    Money,
+    MoneyIn,
+    Name,
+    Number,
+    RateIn,
+    RequestModel,
+    ResponseModel,
+    ShortText,
+    StockIn,
+    Timestamp,
+    Url,
+    omittable,
+)
+from brigade.db.products import ProductFilter
+from brigade.domain.catalogue import Product, ProductType
+from brigade.domain.errors import (
+    DomainError,
+    DuplicateBarcode,
+    DuplicateSku,
+    InvalidInput,
+    NotFound,
+)
+from brigade.services import products as service
+
+router = APIRouter(prefix="/api/products", route_class=BrigadeRoute, tags=["products"])
+
+LocationQuery = Annotated[UUID | None, Query(alias="locationId")]
+
+
+class ProductFields(RequestModel):
+    """Fields a client may set; shared by create and update."""
+
+    category_id: UUID | None = None
+    description: LongText | None = None
+    sku: ShortText | None = None
+    barcode: ShortText | None = None
+    cost: MoneyIn | None = None
+    tax_rate: RateIn = omittable()
+    image_url: Url | None = None
+    track_inventory: bool = omittable()
+    stock_quantity: StockIn | None = None
+    low_stock_threshold: Annotated[int | None, Field(ge=0, le=1_000_000)] = None
+    product_type: ProductType = omittable()
+
+
+class ProductCreate(ProductFields):
+    name: Name
+    price: MoneyIn
+    location_id: UUID | None = None
+
+
+class ProductUpdate(ProductFields):
+    """Every field optional; a field that is absent keeps its value."""
+
+    name: Name = omittable()
+    price: MoneyIn = omittable()
+    is_active: bool = omittable()
+    is_86d: bool = omittable(alias="is86d")
+
+
+class ProductSummary(ResponseModel):
+    id: UUID
+    name: str
+    price: Money
+    category_id: UUID | None
+    location_id: UUID | None
+    sku: str | None
+    barcode: str | None
+    product_type: ProductType
+    is_active: bool
+    is_86d: bool = Field(serialization_alias="is86d")
+
+
+class ProductDetail(ProductSummary):
+    description: str | None
+    cost: Money | None
+    tax_rate: Number
+    image_url: str | None
+    track_inventory: bool
+    stock_quantity: Number | None
+    low_stock_threshold: int | None
+    created_at: Timestamp
+    updated_at: Timestamp
+
+
+class ProductPage(ResponseModel):
+    data: list[ProductSummary]
+    total: int
+    page: int
+    limit: int
+
+
+class BulkUpdateEntry(RequestModel):
+    id: Annotated[str, WithJsonSchema({"type": "string", "format": "uuid"})] = Field(max_length=64)
+    data: Annotated[dict[str, Any], WithJsonSchema(ProductUpdate.model_json_schema())]
+
+
+class BulkUpdateRequest(RequestModel):
+    updates: list[BulkUpdateEntry] = Field(min_length=1, max_length=500)
+
+
+class BulkUpdateError(ResponseModel):
+    id: str
+    code: str
+    detail: str
+
+
+class BulkUpdateResult(ResponseModel):
+    updated: int
+    failed: int
+    errors: list[BulkUpdateError]
+
+
+class DeleteResult(ResponseModel):
+    success: bool
+    message: str
+
+
+def _detail(product: Product) -> ProductDetail:
+    return ProductDetail.model_validate(product, from_attributes=True)
+
+
+@router.get("", response_model=ProductPage, responses=problem_responses())
+async def list_products(
+    uow: UowDep,
+    pagination: PaginationDep,
+    location_id: LocationQuery = None,
+    category_id: Annotated[UUID | None, Query(alias="categoryId")] = None,
+    search: Annotated[str | None, Query(max_length=200)] = None,
+    is_active: Annotated[bool | None, Query(alias="isActive")] = None,
+    is_86d: Annotated[bool | None, Query(alias="is86d")] = None,
+    product_type: Annotated[ProductType | None, Query(alias="productType")] = None,
+) -> ProductPage:
+    filters = ProductFilter(
+        location_id=location_id,
+        category_id=category_id,
+        search=search.strip() if search else None,
+        is_active=is_active,
+        is_86d=is_86d,
+        product_type=product_type,
+    )
+    found, total = await service.list_products(
+        uow, filters, page=pagination.page, limit=pagination.limit
+    )
+    return ProductPage(
+        data=[ProductSummary.model_validate(p, from_attributes=True) for p in found],
+        total=total,
+        page=pagination.page,
+        limit=pagination.limit,
+    )
+
+
+@router.get(
+    "/barcode/{barcode}", response_model=ProductDetail, responses=problem_responses(NotFound)
+)
+async def get_product_by_barcode(
+    barcode: Annotated[str, Path(max_length=64)], uow: UowDep, location_id: LocationQuery = None
+) -> ProductDetail:
+    return _detail(await service.get_product_by_barcode(uow, barcode, location_id))
+
+
+@router.get("/{product_id}", response_model=ProductDetail, responses=problem_responses(NotFound))
+async def get_product(product_id: UUID, uow: UowDep) -> ProductDetail:
+    return _detail(await service.get_product(uow, product_id))
+
+
+@router.post(
+    "",
+    status_code=201,
+    response_model=ProductDetail,
+    responses=problem_responses(InvalidInput, DuplicateSku, DuplicateBarcode),
+)
+async def create_product(
+    body: ProductCreate, uow: UowDep, response: Response, location_id: LocationQuery = None
+) -> ProductDetail:
+    product = await service.create_product(
+        uow, body.model_dump(exclude_unset=True), location_id=location_id
+    )
+    response.headers["Location"] = f"/api/products/{product.id}"
+    return _detail(product)
+
+
+@router.put(
+    "/{product_id}",
+    response_model=ProductDetail,
+    responses=problem_responses(NotFound, InvalidInput, DuplicateSku, DuplicateBarcode),
+)
+async def update_product(product_id: UUID, body: ProductUpdate, uow: UowDep) -> ProductDetail:
+    changes = body.model_dump(exclude_unset=True)
+    return _detail(await service.update_product(uow, product_id, changes))
+
+
+def _parse_bulk_entry(entry: BulkUpdateEntry) -> tuple[str, UUID | None, Any]:
+    try:
+        product_id = UUID(entry.id)
+    except ValueError:
+        return entry.id, None, None
+    try:
+        changes: dict[str, Any] | DomainError = ProductUpdate.model_validate(entry.data).model_dump(
+            exclude_unset=True
+        )
+    except ValidationError as error:
+        first = error.errors()[0]
+        field = ".".join(str(part) for part in first["loc"]) or "data"
+        changes = InvalidInput(field, first["msg"].removeprefix("Value error, "))
+    return entry.id, product_id, changes
+
+
+@router.post("/bulk-update", response_model=BulkUpdateResult, responses=problem_responses())
+async def bulk_update_products(body: BulkUpdateRequest, uow: UowDep) -> BulkUpdateResult:
+    updated, failures = await service.bulk_update_products(
+        uow, [_parse_bulk_entry(entry) for entry in body.updates]
+    )
+    return BulkUpdateResult(
+        updated=updated,
+        failed=len(failures),
+        errors=[
+            BulkUpdateError(id=f.id, code=error_code(f.error), detail=f.error.detail)
+            for f in failures
+        ],
+    )
+
+
+@router.post(
+    "/{product_id}/86", response_model=ProductDetail, responses=problem_responses(NotFound)
+)
+async def mark_86d(product_id: UUID, uow: UowDep) -> ProductDetail:
+    return _detail(await service.set_86d(uow, product_id, unavailable=True))
+
+
+@router.delete(
+    "/{product_id}/86", response_model=ProductDetail, responses=problem_responses(NotFound)
+)
+async def unmark_86d(product_id: UUID, uow: UowDep) -> ProductDetail:
+    return _detail(await service.set_86d(uow, product_id, unavailable=False))
+
+
+@router.delete("/{product_id}", response_model=DeleteResult, responses=problem_responses(NotFound))
+async def delete_product(product_id: UUID, uow: UowDep) -> DeleteResult:
+    await service.delete_product(uow, product_id)
+    return DeleteResult(success=True, message=f"Product {product_id} deleted")

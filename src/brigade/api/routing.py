@@ -1,0 +1,42 @@
+"""The route class every Brigade endpoint uses.
+
+It parses JSON numbers as ``Decimal`` (so 0.1 arrives as exactly 0.1, never a
+float) and runs the endpoint inside one unit of work: committed when the
+endpoint returns, rolled back when anything raises.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Coroutine
+from decimal import Decimal
+from typing import Any
+
+from fastapi import Request, Response
+from fastapi.routing import APIRoute
+
+from brigade.db.engine import Database
+
+SAFE_METHODS = frozenset({"GET", "HEAD", "OPTIONS"})
+
+
+class DecimalJSONRequest(Request):
+    async def json(self) -> Any:
+        if not hasattr(self, "_json"):
+            # NaN/Infinity come through as floats and are refused by validation (422).
+            self._json = json.loads(await self.body(), parse_float=Decimal)
+        return self._json
+
+
+class BrigadeRoute(APIRoute):
+    def get_route_handler(self) -> Callable[[Request], Coroutine[Any, Any, Response]]:
+        endpoint = super().get_route_handler()
+
+        async def handle(request: Request) -> Response:
+            request = DecimalJSONRequest(request.scope, request.receive)
+            database: Database = request.app.state.database
+            async with database.unit_of_work(write=request.method not in SAFE_METHODS) as uow:
+                request.state.uow = uow
+                return await endpoint(request)
+
+        return handle

@@ -1,0 +1,39 @@
+"""The application factory."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+
+from fastapi import FastAPI
+
+from brigade import __version__
+from brigade.api import categories, health, products
+from brigade.api.errors import install_error_handlers
+from brigade.db.engine import Database
+from brigade.settings import Settings, get_settings
+
+
+def create_app(settings: Settings | None = None) -> FastAPI:
+    settings = settings or get_settings()
+
+    @asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        app.state.database = Database(settings)
+        try:
+            yield
+        finally:
+            await app.state.database.dispose()
+
+    app = FastAPI(
+        title="Brigade",
+        version=__version__,
+        summary="Restaurant point of sale: catalogue, categories and orders.",
+        lifespan=lifespan,
+    )
+    app.state.settings = settings
+    install_error_handlers(app)
+    app.include_router(health.router)
+    app.include_router(products.router)
+    app.include_router(categories.router)
+    return app

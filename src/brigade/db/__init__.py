@@ -1,0 +1,1 @@
+"""Persistence: engines, the unit of work, tables and every query (repositories)."""

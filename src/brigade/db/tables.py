@@ -1,0 +1,225 @@
+"""The schema as SQLAlchemy Core tables; Alembic migrations create it.
+
+Money is integer cents, tax rates integer millionths, quantities integer
+thousandths: exact on both databases. A missing location is stored as the nil
+UUID so that "unique per location" is a plain partial unique index.
+"""
+
+from __future__ import annotations
+
+import uuid
+
+from sqlalchemy import (
+    JSON,
+    BigInteger,
+    Boolean,
+    Column,
+    ForeignKey,
+    Index,
+    Integer,
+    MetaData,
+    String,
+    Table,
+    Text,
+    Uuid,
+    text,
+)
+
+from brigade.db.types import UTCDateTime
+
+NO_LOCATION = uuid.UUID(int=0)
+
+metadata = MetaData(
+    naming_convention={
+        "ix": "ix_%(column_0_label)s",
+        "uq": "uq_%(table_name)s_%(column_0_name)s",
+        "ck": "ck_%(table_name)s_%(constraint_name)s",
+        "fk": "fk_%(table_name)s_%(column_0_name)s_%(referred_table_name)s",
+        "pk": "pk_%(table_name)s",
+    }
+)
+
+LIVE = text("deleted_at IS NULL")
+
+
+def _timestamps() -> list[Column[object]]:
+    return [
+        Column("created_at", UTCDateTime(), nullable=False),
+        Column("updated_at", UTCDateTime(), nullable=False),
+    ]
+
+
+categories = Table(
+    "categories",
+    metadata,
+    Column("id", Uuid, primary_key=True),
+    Column("location_id", Uuid, nullable=False),
+    Column("parent_id", Uuid, ForeignKey("categories.id"), nullable=True),
+    Column("name", String(200), nullable=False),
+    Column("description", Text, nullable=True),
+    Column("image_url", String(2048), nullable=True),
+    Column("sort_order", Integer, nullable=False),
+    Column("is_active", Boolean, nullable=False),
+    *_timestamps(),
+    Column("deleted_at", UTCDateTime(), nullable=True),
+    Index(
+        "ix_categories_location_sort",
+        "location_id",
+        "sort_order",
+        "name",
+        sqlite_where=LIVE,
+        postgresql_where=LIVE,
+    ),
+    Index("ix_categories_parent_id", "parent_id"),
+)
+
+products = Table(
+    "products",
+    metadata,
+    Column("id", Uuid, primary_key=True),
+    Column("location_id", Uuid, nullable=False),
+    Column("category_id", Uuid, ForeignKey("categories.id"), nullable=True),
+    Column("name", String(200), nullable=False),
+    # Lower-cased name, sku and barcode joined: the one column `search` scans.
+    Column("search_text", String(500), nullable=False),
+    Column("description", Text, nullable=True),
+    Column("sku", String(64), nullable=True),
+    Column("barcode", String(64), nullable=True),
+    Column("price_cents", BigInteger, nullable=False),
+    Column("cost_cents", BigInteger, nullable=True),
+    Column("tax_rate_units", Integer, nullable=False),
+    Column("image_url", String(2048), nullable=True),
+    Column("is_active", Boolean, nullable=False),
+    Column("is_86d", Boolean, nullable=False),
+    Column("track_inventory", Boolean, nullable=False),
+    Column("stock_quantity_units", BigInteger, nullable=True),
+    Column("low_stock_threshold", Integer, nullable=True),
+    Column("product_type", String(16), nullable=False),
+    *_timestamps(),
+    Column("deleted_at", UTCDateTime(), nullable=True),
+    Index("ix_products_name", "name", "id", sqlite_where=LIVE, postgresql_where=LIVE),
+    Index(
+        "ix_products_category_name",
+        "category_id",
+        "name",
+        "id",
+        sqlite_where=LIVE,
+        postgresql_where=LIVE,
+    ),
+    Index(
+        "ix_products_location_name",
+        "location_id",
+        "name",
+        "id",
+        sqlite_where=LIVE,
+        postgresql_where=LIVE,
+    ),
+    Index(
+        "uq_products_location_sku",
+        "location_id",
+        "sku",
+        unique=True,
+        sqlite_where=text("deleted_at IS NULL AND sku IS NOT NULL"),
+        postgresql_where=text("deleted_at IS NULL AND sku IS NOT NULL"),
+    ),
+    Index(
+        "uq_products_location_barcode",
+        "location_id",
+        "barcode",
+        unique=True,
+        sqlite_where=text("deleted_at IS NULL AND barcode IS NOT NULL"),
+        postgresql_where=text("deleted_at IS NULL AND barcode IS NOT NULL"),
+    ),
+)
+
+order_counters = Table(
+    "order_counters",
+    metadata,
+    Column("location_id", Uuid, primary_key=True),
+    Column("last_number", Integer, nullable=False),
+)
+
+orders = Table(
+    "orders",
+    metadata,
+    Column("id", Uuid, primary_key=True),
+    Column("location_id", Uuid, nullable=False),
+    Column("order_number", Integer, nullable=False),
+    Column("status", String(16), nullable=False),
+    Column("order_type", String(16), nullable=False),
+    Column("table_id", Uuid, nullable=True),
+    Column("customer_id", Uuid, nullable=True),
+    Column("guest_count", Integer, nullable=True),
+    Column("notes", Text, nullable=True),
+    Column("discount_cents", BigInteger, nullable=False),
+    Column("discount_code", String(64), nullable=True),
+    # Totals are derived (domain/totals.py) and kept here so lists need no join.
+    Column("subtotal_cents", BigInteger, nullable=False),
+    Column("tax_cents", BigInteger, nullable=False),
+    Column("total_cents", BigInteger, nullable=False),
+    Column("paid_cents", BigInteger, nullable=False),
+    Column("tip_cents", BigInteger, nullable=False),
+    Column("version", Integer, nullable=False),
+    *_timestamps(),
+    Column("completed_at", UTCDateTime(), nullable=True),
+    Column("cancelled_at", UTCDateTime(), nullable=True),
+    Column("cancel_reason", Text, nullable=True),
+    Index("uq_orders_location_number", "location_id", "order_number", unique=True),
+    Index("ix_orders_created_at", "created_at", "id"),
+    Index("ix_orders_location_created_at", "location_id", "created_at", "id"),
+)
+
+order_items = Table(
+    "order_items",
+    metadata,
+    Column("id", Uuid, primary_key=True),
+    Column("order_id", Uuid, ForeignKey("orders.id"), nullable=False),
+    Column("product_id", Uuid, nullable=False),
+    Column("variant_id", Uuid, nullable=True),
+    Column("name", String(200), nullable=False),
+    Column("quantity_units", BigInteger, nullable=False),
+    Column("unit_price_cents", BigInteger, nullable=False),
+    Column("tax_rate_units", Integer, nullable=False),
+    # [{modifierOptionId, name, priceCents}]: a snapshot taken when the item was added.
+    Column("modifiers", JSON, nullable=False),
+    Column("total_cents", BigInteger, nullable=False),
+    Column("status", String(16), nullable=False),
+    Column("notes", Text, nullable=True),
+    Column("void_reason", Text, nullable=True),
+    Column("kitchen_ticket_id", Uuid, nullable=True),
+    *_timestamps(),
+    Index("ix_order_items_order_id", "order_id", "created_at"),
+)
+
+payments = Table(
+    "payments",
+    metadata,
+    Column("id", Uuid, primary_key=True),
+    Column("order_id", Uuid, ForeignKey("orders.id"), nullable=False),
+    Column("amount_cents", BigInteger, nullable=False),
+    Column("tip_cents", BigInteger, nullable=False),
+    Column("method", String(16), nullable=False),
+    Column("status", String(16), nullable=False),
+    Column("card_last_four", String(4), nullable=True),
+    Column("card_brand", String(32), nullable=True),
+    Column("processor_transaction_id", String(128), nullable=True),
+    Column("processed_at", UTCDateTime(), nullable=False),
+    Column("refunded_at", UTCDateTime(), nullable=True),
+    Index("ix_payments_order_id", "order_id", "processed_at"),
+)
+
+kitchen_tickets = Table(
+    "kitchen_tickets",
+    metadata,
+    Column("id", Uuid, primary_key=True),
+    Column("order_id", Uuid, ForeignKey("orders.id"), nullable=False),
+    Column("location_id", Uuid, nullable=False),
+    Column("order_number", Integer, nullable=False),
+    Column("table_id", Uuid, nullable=True),
+    # [{itemId, productId, name, quantity, modifiers, notes}] as sent.
+    Column("items", JSON, nullable=False),
+    Column("created_at", UTCDateTime(), nullable=False),
+    Index("ix_kitchen_tickets_created", "created_at", "id"),
+    Index("ix_kitchen_tickets_location_created", "location_id", "created_at", "id"),
+    Index("ix_kitchen_tickets_order_id", "order_id"),
+)

@@ -1,0 +1,1 @@
+"""Pure business rules. Standard library only: no web, database or validation framework."""

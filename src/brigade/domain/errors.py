@@ -1,0 +1,88 @@
+"""Domain errors. They carry a message and facts, never an HTTP status: api/errors.py maps them."""
+
+from __future__ import annotations
+
+from decimal import Decimal
+
+
+class DomainError(Exception):
+    """Base of every rule violation the service reports to its caller."""
+
+    def __init__(self, detail: str) -> None:
+        super().__init__(detail)
+        self.detail = detail
+
+
+class NotFound(DomainError):
+    def __init__(self, resource: str, identifier: object) -> None:
+        super().__init__(f"{resource} {identifier} was not found")
+        self.resource = resource
+
+
+class InvalidInput(DomainError):
+    """Input that is well-formed but breaks a rule about its own value (a 422)."""
+
+    def __init__(self, field: str, message: str) -> None:
+        super().__init__(f"{field}: {message}")
+        self.field = field
+        self.message = message
+
+
+class Conflict(DomainError):
+    """The request conflicts with the current state of a resource (a 409)."""
+
+
+class DuplicateSku(Conflict):
+    pass
+
+
+class DuplicateBarcode(Conflict):
+    pass
+
+
+class CategoryCycle(Conflict):
+    pass
+
+
+class CategoryInUse(Conflict):
+    pass
+
+
+class OrderClosed(Conflict):
+    pass
+
+
+class ProductUnavailable(Conflict):
+    pass
+
+
+class InvalidTransition(Conflict):
+    pass
+
+
+class NothingToSend(Conflict):
+    pass
+
+
+class Overpayment(Conflict):
+    def __init__(self, detail: str, balance_due: Decimal) -> None:
+        super().__init__(detail)
+        self.balance_due = balance_due
+
+
+class BalanceDue(Conflict):
+    def __init__(self, detail: str, balance_due: Decimal) -> None:
+        super().__init__(detail)
+        self.balance_due = balance_due
+
+
+class DiscountTooLarge(Conflict):
+    pass
+
+
+class ItemNotEditable(Conflict):
+    pass
+
+
+class TooManyItems(Conflict):
+    pass

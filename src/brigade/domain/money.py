@@ -1,0 +1,116 @@
+"""Exact money, rates and quantities.
+
+Amounts travel as ``Decimal`` with at most two places and are stored as integer
+cents; rates (tax) as integer millionths; quantities as integer thousandths.
+Floats are never accepted: a float has already lost the amount the client meant.
+"""
+
+from __future__ import annotations
+
+from decimal import ROUND_HALF_UP, Decimal, InvalidOperation
+
+CENT = Decimal("0.01")
+MAX_AMOUNT = Decimal("9999999.99")
+RATE_PLACES = 6
+RATE_SCALE: int = 10**RATE_PLACES
+QUANTITY_PLACES = 3
+QUANTITY_SCALE: int = 10**QUANTITY_PLACES
+MAX_QUANTITY = Decimal(9999)
+
+
+class InvalidNumber(ValueError):
+    """A value that is not an acceptable amount, rate or quantity; the message says why."""
+
+
+def _as_decimal(value: object) -> Decimal:
+    # bool is an int subclass; True is not a price.
+    if isinstance(value, bool) or not isinstance(value, int | Decimal):
+        raise InvalidNumber("must be a number")
+    number = Decimal(value)
+    if not number.is_finite():
+        raise InvalidNumber("must be a finite number")
+    return number
+
+
+def _places(number: Decimal) -> int:
+    exponent = number.normalize().as_tuple().exponent
+    assert isinstance(exponent, int)  # finite numbers only reach here
+    return max(0, -exponent)
+
+
+def parse_amount(value: object, *, allow_zero: bool = True) -> Decimal:
+    """A money amount from a JSON number: ≥ 0 (or > 0), at most 2 places, bounded."""
+    number = _as_decimal(value)
+    if _places(number) > 2:
+        raise InvalidNumber("must have at most 2 decimal places")
+    if number < 0:
+        raise InvalidNumber("must not be negative")
+    if not allow_zero and number == 0:
+        raise InvalidNumber("must be greater than 0")
+    if number > MAX_AMOUNT:
+        raise InvalidNumber(f"must be at most {MAX_AMOUNT}")
+    return number.quantize(CENT)
+
+
+def parse_rate(value: object) -> Decimal:
+    """A fraction in [0, 1] (0.0825 is 8.25 %), at most 6 places."""
+    number = _as_decimal(value)
+    if _places(number) > RATE_PLACES:
+        raise InvalidNumber(f"must have at most {RATE_PLACES} decimal places")
+    if not 0 <= number <= 1:
+        raise InvalidNumber("must be between 0 and 1")
+    return number.normalize() if number else Decimal(0)
+
+
+def parse_quantity(value: object, *, allow_zero: bool = False) -> Decimal:
+    """A quantity > 0 (≥ 0 for a stock level), at most 3 places (weighed items), at most 9999."""
+    number = _as_decimal(value)
+    if _places(number) > QUANTITY_PLACES:
+        raise InvalidNumber(f"must have at most {QUANTITY_PLACES} decimal places")
+    if number < 0 or (number == 0 and not allow_zero):
+        raise InvalidNumber("must not be negative" if allow_zero else "must be greater than 0")
+    if number > MAX_QUANTITY:
+        raise InvalidNumber(f"must be at most {MAX_QUANTITY}")
+    return number.normalize()
+
+
+def round_half_up(value: Decimal) -> Decimal:
+    """Round to the cent, halves away from zero (the till's rounding)."""
+    try:
+        return value.quantize(CENT, rounding=ROUND_HALF_UP)
+    except InvalidOperation as error:  # pragma: no cover - only for absurd magnitudes
+        raise InvalidNumber("amount out of range") from error
+
+
+def to_cents(amount: Decimal) -> int:
+    """Integer cents of an amount that already has at most 2 places."""
+    cents = amount * 100
+    if cents != cents.to_integral_value():
+        raise InvalidNumber("must have at most 2 decimal places")
+    return int(cents)
+
+
+def from_cents(cents: int) -> Decimal:
+    return (Decimal(cents) / 100).quantize(CENT)
+
+
+def rate_to_units(rate: Decimal) -> int:
+    return int(rate * RATE_SCALE)
+
+
+def rate_from_units(units: int) -> Decimal:
+    return (Decimal(units) / RATE_SCALE).normalize() if units else Decimal(0)
+
+
+def quantity_to_units(quantity: Decimal) -> int:
+    return int(quantity * QUANTITY_SCALE)
+
+
+def quantity_from_units(units: int) -> Decimal:
+    return (Decimal(units) / QUANTITY_SCALE).normalize()
+
+
+def line_amount_cents(unit_cents: int, quantity_units: int) -> int:
+    """(unit price in cents) x quantity, rounded half-up to the cent."""
+    exact = Decimal(unit_cents) * quantity_units / QUANTITY_SCALE
+    return int(exact.quantize(Decimal(1), rounding=ROUND_HALF_UP))

@@ -1,0 +1,180 @@
+"""Product use cases."""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from datetime import UTC, datetime, timedelta
+from decimal import Decimal
+from typing import Any
+from uuid import UUID
+
+from brigade.db.categories import CategoryRepository
+from brigade.db.engine import UnitOfWork
+from brigade.db.products import ProductFilter, ProductRepository
+from brigade.domain.catalogue import Product, ProductType
+from brigade.domain.errors import (
+    DomainError,
+    DuplicateBarcode,
+    DuplicateSku,
+    InvalidInput,
+    NotFound,
+)
+from brigade.domain.ids import new_id
+
+
+@dataclass(frozen=True, slots=True)
+class BulkFailure:
+    id: str
+    error: DomainError
+
+
+async def get_product(uow: UnitOfWork, product_id: UUID) -> Product:
+    product = await ProductRepository(uow).get(product_id)
+    if product is None:
+        raise NotFound("product", product_id)
+    return product
+
+
+async def get_product_by_barcode(
+    uow: UnitOfWork, barcode: str, location_id: UUID | None
+) -> Product:
+    product = await ProductRepository(uow).get_by_barcode(barcode, location_id)
+    if product is None:
+        raise NotFound("product with barcode", barcode)
+    return product
+
+
+async def list_products(
+    uow: UnitOfWork, filters: ProductFilter, *, page: int, limit: int
+) -> tuple[list[Product], int]:
+    return await ProductRepository(uow).list(filters, page=page, limit=limit)
+
+
+async def _check_category(
+    uow: UnitOfWork, category_id: UUID | None, location_id: UUID | None
+) -> UUID | None:
+    """Validate the product's category; answer the location the product belongs to."""
+    if category_id is None:
+        return location_id
+    category = await CategoryRepository(uow).get(category_id)
+    if category is None:
+        raise InvalidInput("categoryId", "no such category")
+    if location_id is not None and category.location_id != location_id:
+        raise InvalidInput("categoryId", "the category belongs to another location")
+    return category.location_id
+
+
+async def _check_identifiers_unique(uow: UnitOfWork, product: Product) -> None:
+    repository = ProductRepository(uow)
+    if product.sku and await repository.identifier_taken(
+        product.location_id, column="sku", value=product.sku, exclude_id=product.id
+    ):
+        raise DuplicateSku(f"sku {product.sku!r} is already used at this location")
+    if product.barcode and await repository.identifier_taken(
+        product.location_id, column="barcode", value=product.barcode, exclude_id=product.id
+    ):
+        raise DuplicateBarcode(f"barcode {product.barcode!r} is already used at this location")
+
+
+async def create_product(
+    uow: UnitOfWork, fields: Mapping[str, Any], *, location_id: UUID | None = None
+) -> Product:
+    """``fields``: the validated request, snake_case; ``location_id`` from body or query."""
+    category_id = fields.get("category_id")
+    location = await _check_category(uow, category_id, fields.get("location_id") or location_id)
+    now = datetime.now(UTC)
+    product = Product(
+        id=new_id(),
+        location_id=location,
+        category_id=category_id,
+        name=fields["name"],
+        description=fields.get("description"),
+        sku=fields.get("sku") or None,
+        barcode=fields.get("barcode") or None,
+        price=fields["price"],
+        cost=fields.get("cost"),
+        tax_rate=fields.get("tax_rate") or Decimal(0),
+        image_url=fields.get("image_url"),
+        is_active=True,
+        is_86d=False,
+        track_inventory=bool(fields.get("track_inventory", False)),
+        stock_quantity=fields.get("stock_quantity"),
+        low_stock_threshold=fields.get("low_stock_threshold"),
+        product_type=fields.get("product_type") or ProductType.ITEM,
+        created_at=now,
+        updated_at=now,
+    )
+    await _check_identifiers_unique(uow, product)
+    await ProductRepository(uow).insert(product)
+    return product
+
+
+async def update_product(uow: UnitOfWork, product_id: UUID, changes: Mapping[str, Any]) -> Product:
+    """Apply the fields present in ``changes`` (snake_case); absent fields stay as they are."""
+    repository = ProductRepository(uow)
+    current = await repository.get(product_id, for_update=True)
+    if current is None:
+        raise NotFound("product", product_id)
+    changes = dict(changes)
+    for identifier in ("sku", "barcode"):
+        if identifier in changes and not changes[identifier]:
+            changes[identifier] = None  # an empty string clears it
+    if "category_id" in changes:
+        await _check_category(uow, changes["category_id"], current.location_id)
+    product = dataclasses.replace(current, **changes)
+    if product == current:
+        return current
+    product = dataclasses.replace(product, updated_at=_later_than(current.updated_at))
+    await _check_identifiers_unique(uow, product)
+    await repository.save(product)
+    return product
+
+
+async def set_86d(uow: UnitOfWork, product_id: UUID, *, unavailable: bool) -> Product:
+    """Mark a product 86'd or available again; repeating it changes nothing."""
+    return await update_product(uow, product_id, {"is_86d": unavailable})
+
+
+async def delete_product(uow: UnitOfWork, product_id: UUID) -> None:
+    repository = ProductRepository(uow)
+    if await repository.get(product_id, for_update=True) is None:
+        raise NotFound("product", product_id)
+    await repository.soft_delete(product_id, datetime.now(UTC))
+
+
+async def bulk_update_products(
+    uow: UnitOfWork, updates: Sequence[tuple[str, UUID | None, Mapping[str, Any] | DomainError]]
+) -> tuple[int, list[BulkFailure]]:
+    """Apply each update on its own: one that fails is reported and leaves the others applied.
+
+    Each entry is (the id as sent, the parsed id or None, the parsed changes or the
+    validation error found while parsing them).
+    """
+    failures: list[BulkFailure] = []
+    updated = 0
+    connection = await uow.connection()
+    for raw_id, product_id, changes in updates:
+        if product_id is None:
+            failures.append(BulkFailure(raw_id, NotFound("product", raw_id)))
+            continue
+        if isinstance(changes, DomainError):
+            failures.append(BulkFailure(raw_id, changes))
+            continue
+        savepoint = await connection.begin_nested()
+        try:
+            await update_product(uow, product_id, changes)
+        except DomainError as error:
+            await savepoint.rollback()
+            failures.append(BulkFailure(raw_id, error))
+        else:
+            await savepoint.commit()
+            updated += 1
+    return updated, failures
+
+
+def _later_than(previous: datetime) -> datetime:
+    """Now, but strictly after ``previous``: updatedAt must move on every change."""
+    now = datetime.now(UTC)
+    return now if now > previous else previous + timedelta(microseconds=1)

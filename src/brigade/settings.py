@@ -1,0 +1,31 @@
+"""Configuration from the environment (prefix BRIGADE_); one object, built once."""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import Literal
+
+from pydantic import Field
+from pydantic_settings import BaseSettings, SettingsConfigDict
+
+
+class Settings(BaseSettings):
+    model_config = SettingsConfigDict(env_prefix="BRIGADE_", extra="ignore")
+
+    database_url: str = Field(
+        default="sqlite:///./brigade.db",
+        description="sqlite:///path/to/file.db or postgresql://user@host:port/dbname",
+    )
+    host: str = "127.0.0.1"
+    port: int = 8000
+    workers: int = Field(default=1, ge=1)
+    log_level: Literal["debug", "info", "warning", "error"] = "info"
+    # Pool per worker process for PostgreSQL; SQLite writes go through one connection.
+    db_pool_size: int = Field(default=10, ge=1)
+    sqlite_busy_timeout_ms: int = Field(default=5000, ge=0)
+    max_body_bytes: int = Field(default=1024 * 1024, ge=1024)
+
+
+@lru_cache
+def get_settings() -> Settings:
+    return Settings()

@@ -1,0 +1,96 @@
+"""Shared fixtures: a throwaway database per test run, migrated with Alembic.
+
+`pytest` runs on SQLite; `pytest --db-url postgresql://postgres@127.0.0.1:5432/postgres`
+creates a fresh PostgreSQL database from that server, and drops it afterwards.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import uuid
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from fastapi.testclient import TestClient
+from sqlalchemy import text
+from sqlalchemy.engine import make_url
+from sqlalchemy.ext.asyncio import create_async_engine
+
+from brigade.app import create_app
+from brigade.db.engine import async_url
+from brigade.db.migrate import upgrade
+from brigade.db.tables import metadata
+from brigade.settings import Settings
+
+
+def pytest_addoption(parser: pytest.Parser) -> None:
+    parser.addoption(
+        "--db-url",
+        default="sqlite",
+        help="'sqlite' (default) or a PostgreSQL server URL to create test databases on",
+    )
+
+
+async def _admin(server_url: str, statement: str) -> None:
+    engine = create_async_engine(async_url(server_url), isolation_level="AUTOCOMMIT")
+    try:
+        async with engine.connect() as connection:
+            await connection.execute(text(statement))
+    finally:
+        await engine.dispose()
+
+
+@pytest.fixture(scope="session")
+def database_url(
+    request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory
+) -> Iterator[str]:
+    option = request.config.getoption("--db-url")
+    if option == "sqlite":
+        url = f"sqlite:///{tmp_path_factory.mktemp('db') / 'brigade.db'}"
+        upgrade(url)
+        yield url
+        return
+    worker = os.environ.get("PYTEST_XDIST_WORKER", "main")
+    name = f"brigade_test_{worker}_{uuid.uuid4().hex[:8]}"
+    server = make_url(option)
+    asyncio.run(_admin(option, f'CREATE DATABASE "{name}"'))
+    url = server.set(database=name).render_as_string(hide_password=False)
+    try:
+        upgrade(url)
+        yield url
+    finally:
+        asyncio.run(_admin(option, f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
+
+
+@pytest.fixture(scope="session")
+def dialect(database_url: str) -> str:
+    return make_url(database_url).get_backend_name()
+
+
+@pytest.fixture
+def settings(database_url: str) -> Settings:
+    return Settings(database_url=database_url)
+
+
+async def _empty_all_tables(app: object) -> None:
+    engine = app.state.database.write_engine  # type: ignore[attr-defined]
+    async with engine.begin() as connection:
+        for table in reversed(metadata.sorted_tables):
+            await connection.execute(table.delete())
+
+
+@pytest.fixture
+def client(settings: Settings) -> Iterator[TestClient]:
+    app = create_app(settings)
+    with TestClient(app, raise_server_exceptions=False) as test_client:
+        try:
+            yield test_client
+        finally:
+            test_client.portal.call(_empty_all_tables, app)
+
+
+@pytest.fixture(scope="session")
+def project_root() -> Path:
+    return Path(__file__).resolve().parent.parent
