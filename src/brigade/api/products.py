@@ -83,7 +83,7 @@ class ProductSummary(ResponseModel):
     barcode: str | None
     product_type: ProductType
     is_active: bool
-    is_86d: bool = Field(serialization_alias="is86d")
+    is_86d: bool = Field(alias="is86d")
 
 
 class ProductDetail(ProductSummary):

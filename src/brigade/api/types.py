@@ -37,7 +37,12 @@ class RequestModel(BaseModel):
 
 
 class ResponseModel(BaseModel):
-    model_config = ConfigDict(alias_generator=to_camel, serialize_by_alias=True)
+    model_config = ConfigDict(
+        alias_generator=to_camel,
+        validate_by_name=True,
+        validate_by_alias=True,
+        serialize_by_alias=True,
+    )
 
 
 def omittable(**kwargs: Any) -> Any:

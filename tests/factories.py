@@ -1,0 +1,35 @@
+"""Plain factory functions: build a valid resource through the API, override any field."""
+
+from __future__ import annotations
+
+import itertools
+import uuid
+from typing import Any
+
+from fastapi.testclient import TestClient
+
+_sequence = itertools.count(1)
+
+LOCATION = "0196a1b2-0000-7000-8000-000000000001"
+OTHER_LOCATION = "0196a1b2-0000-7000-8000-000000000002"
+
+
+def _created(response: Any) -> dict[str, Any]:
+    assert response.status_code == 201, response.text
+    body: dict[str, Any] = response.json()
+    return body
+
+
+def make_category(client: TestClient, **overrides: Any) -> dict[str, Any]:
+    body = {"name": f"Category {next(_sequence)}", "locationId": LOCATION} | overrides
+    return _created(client.post("/api/categories", json=body))
+
+
+def make_product(client: TestClient, **overrides: Any) -> dict[str, Any]:
+    body = {"name": f"Product {next(_sequence)}", "price": 10, "locationId": LOCATION} | overrides
+    return _created(client.post("/api/products", json=body))
+
+
+def make_order(client: TestClient, **overrides: Any) -> dict[str, Any]:
+    body = {"orderType": "DINE_IN", "locationId": LOCATION, "tableId": str(uuid.uuid4())}
+    return _created(client.post("/api/orders", json=body | overrides))
