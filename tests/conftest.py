@@ -10,6 +10,7 @@ import asyncio
 import os
 import uuid
 from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
@@ -42,26 +43,32 @@ async def _admin(server_url: str, statement: str) -> None:
         await engine.dispose()
 
 
-@pytest.fixture(scope="session")
-def database_url(
-    request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory
-) -> Iterator[str]:
-    option = request.config.getoption("--db-url")
+@contextmanager
+def throwaway_database(option: str, directory: Path) -> Iterator[str]:
+    """A migrated database that exists for the duration of the block."""
     if option == "sqlite":
-        url = f"sqlite:///{tmp_path_factory.mktemp('db') / 'brigade.db'}"
+        url = f"sqlite:///{directory / 'brigade.db'}"
         upgrade(url)
         yield url
         return
     worker = os.environ.get("PYTEST_XDIST_WORKER", "main")
     name = f"brigade_test_{worker}_{uuid.uuid4().hex[:8]}"
-    server = make_url(option)
     asyncio.run(_admin(option, f'CREATE DATABASE "{name}"'))
-    url = server.set(database=name).render_as_string(hide_password=False)
     try:
+        url = make_url(option).set(database=name).render_as_string(hide_password=False)
         upgrade(url)
         yield url
     finally:
         asyncio.run(_admin(option, f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
+
+
+@pytest.fixture(scope="session")
+def database_url(
+    request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory
+) -> Iterator[str]:
+    option = request.config.getoption("--db-url")
+    with throwaway_database(option, tmp_path_factory.mktemp("db")) as url:
+        yield url
 
 
 @pytest.fixture(scope="session")

@@ -5,7 +5,7 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from datetime import UTC, datetime, timedelta
+from datetime import UTC, datetime
 from decimal import Decimal
 from typing import Any
 from uuid import UUID
@@ -22,6 +22,7 @@ from brigade.domain.errors import (
     NotFound,
 )
 from brigade.domain.ids import new_id
+from brigade.services.clock import later_than
 
 
 @dataclass(frozen=True, slots=True)
@@ -126,7 +127,7 @@ async def update_product(uow: UnitOfWork, product_id: UUID, changes: Mapping[str
     product = dataclasses.replace(current, **changes)
     if product == current:
         return current
-    product = dataclasses.replace(product, updated_at=_later_than(current.updated_at))
+    product = dataclasses.replace(product, updated_at=later_than(current.updated_at))
     await _check_identifiers_unique(uow, product)
     await repository.save(product)
     return product
@@ -172,9 +173,3 @@ async def bulk_update_products(
             await savepoint.commit()
             updated += 1
     return updated, failures
-
-
-def _later_than(previous: datetime) -> datetime:
-    """Now, but strictly after ``previous``: updatedAt must move on every change."""
-    now = datetime.now(UTC)
-    return now if now > previous else previous + timedelta(microseconds=1)

@@ -1,0 +1,3 @@
+from brigade.cli import main
+
+main()

@@ -1,0 +1,85 @@
+"""A real `brigade serve` process over HTTP, on its own throwaway database."""
+
+from __future__ import annotations
+
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import httpx
+import pytest
+from conftest import throwaway_database
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        port: int = sock.getsockname()[1]
+        return port
+
+
+class ServerProcess:
+    """`python -m brigade serve` on a free port; stopped with SIGTERM like a supervisor would."""
+
+    def __init__(self, database_url: str, log_path: Path, *, workers: int = 2) -> None:
+        self.database_url = database_url
+        self.workers = workers
+        self.port = free_port()
+        self.base_url = f"http://127.0.0.1:{self.port}"
+        self.log_path = log_path
+        self.process: subprocess.Popen[bytes] | None = None
+
+    def start(self, *, timeout: float = 30) -> None:
+        environment = os.environ | {"BRIGADE_DATABASE_URL": self.database_url}
+        command = [sys.executable, "-m", "brigade", "serve", "--port", str(self.port)]
+        command += ["--workers", str(self.workers)]
+        with self.log_path.open("ab") as log:
+            self.process = subprocess.Popen(command, env=environment, stdout=log, stderr=log)
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            if self.process.poll() is not None:
+                raise RuntimeError(f"server exited early:\n{self.log_path.read_text()}")
+            try:
+                if httpx.get(f"{self.base_url}/health", timeout=1).status_code == 200:
+                    return
+            except httpx.TransportError:
+                pass
+            time.sleep(0.1)
+        self.stop()
+        raise RuntimeError(f"server did not become healthy:\n{self.log_path.read_text()}")
+
+    def stop(self, sig: int = signal.SIGTERM, timeout: float = 30) -> int | None:
+        if self.process is None:
+            return None
+        self.process.send_signal(sig)
+        try:
+            return self.process.wait(timeout=timeout)
+        except subprocess.TimeoutExpired:
+            self.process.kill()
+            return self.process.wait()
+        finally:
+            self.process = None
+
+
+@pytest.fixture(scope="session")
+def server_database_url(
+    request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory
+) -> Iterator[str]:
+    option = request.config.getoption("--db-url")
+    with throwaway_database(option, tmp_path_factory.mktemp("e2e")) as url:
+        yield url
+
+
+@pytest.fixture(scope="session")
+def server(server_database_url: str, tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    process = ServerProcess(server_database_url, tmp_path_factory.mktemp("log") / "server.log")
+    process.start()
+    try:
+        yield process.base_url
+    finally:
+        process.stop()
