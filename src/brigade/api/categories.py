@@ -1,3 +1,169 @@
-from fastapi import APIRouter
+"""Categories: the menu's sections, nested through a parent category."""
 
-router = APIRouter()
+from __future__ import annotations
+
+import dataclasses
+from typing import Annotated
+from uuid import UUID
+
+from fastapi import APIRouter, Query, Response
+from pydantic import Field, field_validator
+
+from brigade.api.deps import UowDep
+from brigade.api.errors import problem_responses
+from brigade.api.routing import BrigadeRoute
+from brigade.api.types import (
+    LongText,
+    Name,
+    RequestModel,
+    ResponseModel,
+    Timestamp,
+    Url,
+    omittable,
+)
+from brigade.domain.catalogue import Category
+from brigade.domain.errors import CategoryCycle, CategoryInUse, InvalidInput, NotFound
+from brigade.services import categories as service
+from brigade.services.categories import CategoryView
+
+router = APIRouter(prefix="/api/categories", route_class=BrigadeRoute, tags=["categories"])
+
+LocationQuery = Annotated[UUID | None, Query(alias="locationId")]
+# Strict: a JSON integer, not "3", 3.0 or true.
+SortOrder = Annotated[int, Field(ge=0, le=1_000_000, strict=True)]
+
+
+class CategoryFields(RequestModel):
+    """Fields a client may set; shared by create and update."""
+
+    description: LongText | None = None
+    image_url: Url | None = None
+    parent_category_id: UUID | None = None
+    sort_order: SortOrder = omittable()
+
+
+class CategoryCreate(CategoryFields):
+    name: Name
+    location_id: UUID | None = None
+
+
+class CategoryUpdate(CategoryFields):
+    """Every field optional; a field that is absent keeps its value."""
+
+    name: Name = omittable()
+    is_active: bool = omittable(strict=True)
+
+
+class ReorderRequest(RequestModel):
+    category_ids: list[UUID] = Field(min_length=1, max_length=1000)
+    location_id: UUID | None = None
+
+    @field_validator("category_ids")
+    @classmethod
+    def _no_duplicates(cls, value: list[UUID]) -> list[UUID]:
+        if len(set(value)) != len(value):
+            raise ValueError("must not list a category twice")
+        return value
+
+
+class CategorySummary(ResponseModel):
+    id: UUID
+    name: str
+    description: str | None
+    image_url: str | None
+    sort_order: int
+    is_active: bool
+    parent_category_id: UUID | None
+    location_id: UUID
+
+
+class CategoryDetail(CategorySummary):
+    product_count: int
+    created_at: Timestamp
+    updated_at: Timestamp
+
+
+class CategoryList(ResponseModel):
+    data: list[CategorySummary]
+    total: int
+
+
+class ReorderResult(ResponseModel):
+    success: bool
+    reordered: int
+
+
+class DeleteResult(ResponseModel):
+    success: bool
+    message: str
+
+
+def _summary(category: Category) -> CategorySummary:
+    return CategorySummary.model_validate(category, from_attributes=True)
+
+
+def _detail(view: CategoryView) -> CategoryDetail:
+    fields = dataclasses.asdict(view.category) | {"product_count": view.product_count}
+    return CategoryDetail.model_validate(fields)
+
+
+@router.get("", response_model=CategoryList, responses=problem_responses())
+async def list_categories(
+    uow: UowDep,
+    location_id: LocationQuery = None,
+    include_inactive: Annotated[bool, Query(alias="includeInactive")] = False,
+) -> CategoryList:
+    found = await service.list_categories(uow, location_id, include_inactive=include_inactive)
+    return CategoryList(data=[_summary(category) for category in found], total=len(found))
+
+
+@router.get("/{category_id}", response_model=CategoryDetail, responses=problem_responses(NotFound))
+async def get_category(category_id: UUID, uow: UowDep) -> CategoryDetail:
+    return _detail(await service.get_category(uow, category_id))
+
+
+@router.post(
+    "",
+    status_code=201,
+    response_model=CategoryDetail,
+    responses=problem_responses(InvalidInput),
+)
+async def create_category(
+    body: CategoryCreate, uow: UowDep, response: Response, location_id: LocationQuery = None
+) -> CategoryDetail:
+    view = await service.create_category(
+        uow, body.model_dump(exclude_unset=True), location_id=location_id
+    )
+    response.headers["Location"] = f"/api/categories/{view.category.id}"
+    return _detail(view)
+
+
+# Declared before PUT /{category_id}, which would otherwise take "reorder" for an id.
+@router.put(
+    "/reorder",
+    response_model=ReorderResult,
+    responses=problem_responses(NotFound, InvalidInput),
+)
+async def reorder_categories(body: ReorderRequest, uow: UowDep) -> ReorderResult:
+    reordered = await service.reorder_categories(uow, body.category_ids, body.location_id)
+    return ReorderResult(success=True, reordered=reordered)
+
+
+@router.put(
+    "/{category_id}",
+    response_model=CategoryDetail,
+    responses=problem_responses(NotFound, InvalidInput, CategoryCycle),
+)
+async def update_category(category_id: UUID, body: CategoryUpdate, uow: UowDep) -> CategoryDetail:
+    changes = body.model_dump(exclude_unset=True)
+    return _detail(await service.update_category(uow, category_id, changes))
+
+
+@router.delete(
+    "/{category_id}",
+    response_model=DeleteResult,
+    responses=problem_responses(NotFound, CategoryInUse),
+)
+async def delete_category(category_id: UUID, uow: UowDep) -> DeleteResult:
+    await service.delete_category(uow, category_id)
+    return DeleteResult(success=True, message=f"Category {category_id} deleted")

@@ -2,7 +2,8 @@
 
 It parses JSON numbers as ``Decimal`` (so 0.1 arrives as exactly 0.1, never a
 float) and runs the endpoint inside one unit of work: committed when the
-endpoint returns, rolled back when anything raises.
+endpoint returns, rolled back when anything raises. A POST carrying an
+``Idempotency-Key`` is claimed and its answer stored in that same unit of work.
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ from typing import Any
 from fastapi import Request, Response
 from fastapi.routing import APIRoute
 
+from brigade.api import idempotency
 from brigade.db.engine import Database
 
 SAFE_METHODS = frozenset({"GET", "HEAD", "OPTIONS"})
@@ -37,6 +39,9 @@ class BrigadeRoute(APIRoute):
             database: Database = request.app.state.database
             async with database.unit_of_work(write=request.method not in SAFE_METHODS) as uow:
                 request.state.uow = uow
-                return await endpoint(request)
+                key = request.headers.get(idempotency.HEADER)
+                if key is None or request.method != "POST":
+                    return await endpoint(request)
+                return await idempotency.run_idempotently(uow, request, key, endpoint)
 
         return handle

@@ -17,6 +17,7 @@ from sqlalchemy import (
     ForeignKey,
     Index,
     Integer,
+    LargeBinary,
     MetaData,
     String,
     Table,
@@ -222,4 +223,20 @@ kitchen_tickets = Table(
     Index("ix_kitchen_tickets_created", "created_at", "id"),
     Index("ix_kitchen_tickets_location_created", "location_id", "created_at", "id"),
     Index("ix_kitchen_tickets_order_id", "order_id"),
+)
+
+idempotency_keys = Table(
+    "idempotency_keys",
+    metadata,
+    # Who asked, and where: the same key from another caller or on another path is another key.
+    Column("caller", String(64), primary_key=True),
+    Column("scope", String(300), primary_key=True),
+    Column("key", String(255), primary_key=True),
+    Column("request_hash", String(64), nullable=False),
+    Column("status_code", Integer, nullable=True),
+    Column("response_body", LargeBinary, nullable=True),
+    Column("response_headers", JSON, nullable=True),
+    Column("created_at", UTCDateTime(), nullable=False),
+    Column("expires_at", UTCDateTime(), nullable=False),
+    Index("ix_idempotency_keys_expires_at", "expires_at"),
 )

@@ -59,7 +59,7 @@ async def _check_category(
     """Validate the product's category; answer the location the product belongs to."""
     if category_id is None:
         return location_id
-    category = await CategoryRepository(uow).get(category_id)
+    category = await CategoryRepository(uow).get(category_id, for_update=True)
     if category is None:
         raise InvalidInput("categoryId", "no such category")
     if location_id is not None and category.location_id != location_id:

@@ -1,0 +1,145 @@
+"""A believable demo menu, loaded through the services (`brigade demo-data`)."""
+
+from __future__ import annotations
+
+from decimal import Decimal
+from typing import Any
+from uuid import UUID
+
+from brigade.db.engine import Database, UnitOfWork
+from brigade.domain.catalogue import ProductType
+from brigade.services.categories import create_category, list_categories
+from brigade.services.products import create_product
+from brigade.settings import Settings
+
+DEMO_LOCATION = UUID("0196a1b2-de00-7000-8000-00000000de00")
+
+FOOD_TAX = Decimal("0.0825")
+ALCOHOL_TAX = Decimal("0.10")
+
+# (name, price, cost) per leaf category, under (top-level name, description, tax rate).
+_MENU: dict[tuple[str, str, Decimal], dict[str, list[tuple[str, str, str]]]] = {
+    ("Food", "Served from 11:30 until the kitchen closes", FOOD_TAX): {
+        "Starters": [
+            ("Crispy calamari", "12.50", "3.80"),
+            ("Burrata with heirloom tomatoes", "14.00", "4.90"),
+            ("Chicken wings (8)", "11.00", "3.20"),
+            ("Soup of the day", "7.50", "1.60"),
+            ("Garlic bread", "6.00", "0.90"),
+        ],
+        "Mains": [
+            ("Classic cheeseburger", "16.50", "5.10"),
+            ("Steak frites", "28.00", "10.40"),
+            ("Grilled salmon", "24.00", "8.70"),
+            ("Wild mushroom risotto", "19.00", "4.30"),
+            ("Fish and chips", "18.50", "5.60"),
+            ("Chicken caesar salad", "15.00", "4.20"),
+        ],
+        "Desserts": [
+            ("Chocolate lava cake", "9.00", "2.10"),
+            ("Crème brûlée", "8.50", "1.80"),
+            ("Seasonal fruit crumble", "8.00", "1.90"),
+            ("Two scoops of gelato", "6.50", "1.40"),
+        ],
+    },
+    ("Drinks", "Ask your server about today's specials", ALCOHOL_TAX): {
+        "Beer": [
+            ("House lager (pint)", "7.00", "1.60"),
+            ("IPA (pint)", "8.00", "2.00"),
+            ("Stout (pint)", "8.00", "2.10"),
+        ],
+        "Wine": [
+            ("House red (glass)", "10.00", "2.50"),
+            ("House white (glass)", "10.00", "2.40"),
+            ("Prosecco (glass)", "11.00", "2.80"),
+            ("Malbec (bottle)", "42.00", "14.00"),
+        ],
+        "Cocktails": [
+            ("Margarita", "13.00", "2.90"),
+            ("Old fashioned", "14.00", "3.30"),
+            ("Negroni", "13.50", "3.10"),
+            ("Espresso martini", "14.00", "3.20"),
+        ],
+        "Soft drinks": [
+            ("Cola", "3.50", "0.45"),
+            ("Sparkling water", "3.00", "0.40"),
+            ("Fresh lemonade", "4.50", "0.80"),
+            ("Iced tea", "4.00", "0.60"),
+        ],
+    },
+}
+
+# Soft drinks carry the food rate: only alcohol is taxed at the higher one.
+_TAX_OVERRIDES = {"Soft drinks": FOOD_TAX}
+
+_MODIFIERS = [
+    ("Extra cheese", "1.50", "0.40"),
+    ("Bacon", "2.00", "0.60"),
+    ("Gluten-free bun", "1.00", "0.35"),
+    ("Large", "0.75", "0.20"),
+]
+
+
+def ean13(number: int) -> str:
+    """An EAN-13 in the in-store range (prefix 200) with a valid check digit."""
+    body = f"200{number:09d}"
+    weighted = sum(int(digit) * (3 if position % 2 else 1) for position, digit in enumerate(body))
+    return body + str((10 - weighted % 10) % 10)
+
+
+class _Loader:
+    def __init__(self, uow: UnitOfWork) -> None:
+        self._uow = uow
+        self.categories = 0
+        self.products = 0
+
+    async def category(self, name: str, description: str | None, parent: UUID | None) -> UUID:
+        fields = {"name": name, "description": description, "parent_category_id": parent}
+        view = await create_category(self._uow, fields, location_id=DEMO_LOCATION)
+        self.categories += 1
+        return view.category.id
+
+    async def product(self, item: tuple[str, str, str], **fields: Any) -> None:
+        self.products += 1
+        name, price, cost = item
+        await create_product(
+            self._uow,
+            {
+                "name": name,
+                "price": Decimal(price),
+                "cost": Decimal(cost),
+                "sku": f"DEMO-{self.products:03d}",
+                "barcode": ean13(self.products),
+                **fields,
+            },
+            location_id=DEMO_LOCATION,
+        )
+
+
+async def _load(uow: UnitOfWork) -> str:
+    if await list_categories(uow, DEMO_LOCATION, include_inactive=True):
+        return f"Demo location {DEMO_LOCATION} already has categories; nothing loaded."
+    loader = _Loader(uow)
+    for (top_name, description, tax_rate), sections in _MENU.items():
+        top = await loader.category(top_name, description, None)
+        for section, items in sections.items():
+            section_id = await loader.category(section, None, top)
+            rate = _TAX_OVERRIDES.get(section, tax_rate)
+            for item in items:
+                await loader.product(item, category_id=section_id, tax_rate=rate)
+    for modifier in _MODIFIERS:
+        await loader.product(modifier, tax_rate=FOOD_TAX, product_type=ProductType.MODIFIER)
+    return (
+        f"Loaded the demo menu at location {DEMO_LOCATION}: {loader.categories} categories, "
+        f"{loader.products} products ({len(_MODIFIERS)} modifiers)."
+    )
+
+
+async def load_demo_menu(settings: Settings) -> str:
+    """Load the demo menu in one transaction, once: a location that has categories is left alone."""
+    database = Database(settings)
+    try:
+        async with database.unit_of_work(write=True) as uow:
+            return await _load(uow)
+    finally:
+        await database.dispose()

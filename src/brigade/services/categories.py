@@ -1,0 +1,180 @@
+"""Category use cases: the menu's sections, nested through a parent category."""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+from uuid import UUID
+
+from brigade.db.categories import CategoryRepository
+from brigade.db.engine import UnitOfWork
+from brigade.db.products import ProductRepository
+from brigade.domain.catalogue import Category, creates_cycle
+from brigade.domain.errors import CategoryCycle, CategoryInUse, InvalidInput, NotFound
+from brigade.domain.ids import new_id
+from brigade.services import clock
+
+
+@dataclass(frozen=True, slots=True)
+class CategoryView:
+    """A category with what its detail shows beyond the record itself."""
+
+    category: Category
+    product_count: int
+
+
+async def list_categories(
+    uow: UnitOfWork, location_id: UUID | None, *, include_inactive: bool
+) -> list[Category]:
+    return await CategoryRepository(uow).list(location_id, include_inactive=include_inactive)
+
+
+async def _view(uow: UnitOfWork, category: Category) -> CategoryView:
+    counts = await ProductRepository(uow).count_live_in_categories([category.id])
+    return CategoryView(category, counts.get(category.id, 0))
+
+
+async def get_category(uow: UnitOfWork, category_id: UUID) -> CategoryView:
+    category = await CategoryRepository(uow).get(category_id)
+    if category is None:
+        raise NotFound("category", category_id)
+    return await _view(uow, category)
+
+
+def _resolve_location(from_body: UUID | None, from_query: UUID | None) -> UUID:
+    if from_body is not None and from_query is not None and from_body != from_query:
+        raise InvalidInput("locationId", "the body and the query name different locations")
+    location_id = from_body or from_query
+    if location_id is None:
+        raise InvalidInput("locationId", "is required, in the body or as a query parameter")
+    return location_id
+
+
+async def _check_parent(uow: UnitOfWork, parent_id: UUID, location_id: UUID) -> None:
+    """The parent must be a live category of the same location.
+
+    Its row is locked so that it cannot be deleted while a child is attached to it.
+    """
+    parent = await CategoryRepository(uow).get(parent_id, for_update=True)
+    if parent is None:
+        raise InvalidInput("parentCategoryId", "no such category")
+    if parent.location_id != location_id:
+        raise InvalidInput("parentCategoryId", "the category belongs to another location")
+
+
+async def create_category(
+    uow: UnitOfWork, fields: Mapping[str, Any], *, location_id: UUID | None = None
+) -> CategoryView:
+    """``fields``: the validated request, snake_case; ``location_id`` from the query."""
+    location = _resolve_location(fields.get("location_id"), location_id)
+    repository = CategoryRepository(uow)
+    parent_id = fields.get("parent_category_id")
+    if parent_id is not None:
+        await _check_parent(uow, parent_id, location)
+    sort_order = fields.get("sort_order")
+    if sort_order is None:
+        highest = await repository.max_sort_order(location)
+        sort_order = 0 if highest is None else highest + 1
+    now = clock.now()
+    category = Category(
+        id=new_id(),
+        location_id=location,
+        parent_category_id=parent_id,
+        name=fields["name"],
+        description=fields.get("description"),
+        image_url=fields.get("image_url"),
+        sort_order=sort_order,
+        is_active=True,
+        created_at=now,
+        updated_at=now,
+    )
+    await repository.insert(category)
+    return CategoryView(category, product_count=0)
+
+
+async def _lock_for_reparenting(uow: UnitOfWork, category: Category, parent_id: UUID) -> Category:
+    """Check the new parent; answer the category as it is under the lock.
+
+    Every live category of the location is locked (in id order, like every other
+    multi-row lock here) before anything else, so two concurrent re-parentings can
+    neither close a loop together nor deadlock.
+    """
+    repository = CategoryRepository(uow)
+    parent_of = await repository.parent_map(category.location_id, lock=True)
+    locked = await repository.get(category.id)
+    if locked is None:
+        raise NotFound("category", category.id)
+    if parent_id == category.id:
+        raise InvalidInput("parentCategoryId", "a category cannot be its own parent")
+    if parent_id not in parent_of:
+        await _check_parent(uow, parent_id, category.location_id)  # says why it is refused
+    if creates_cycle(category.id, parent_id, parent_of):
+        raise CategoryCycle(
+            f"making {parent_id} the parent of {category.id} would nest the category in itself"
+        )
+    return locked
+
+
+async def update_category(
+    uow: UnitOfWork, category_id: UUID, changes: Mapping[str, Any]
+) -> CategoryView:
+    """Apply the fields present in ``changes`` (snake_case); absent fields stay as they are."""
+    repository = CategoryRepository(uow)
+    new_parent = changes.get("parent_category_id")
+    current = await repository.get(category_id, for_update=new_parent is None)
+    if current is None:
+        raise NotFound("category", category_id)
+    if new_parent is not None:
+        current = await _lock_for_reparenting(uow, current, new_parent)
+    category = dataclasses.replace(current, **changes)
+    if category != current:
+        category = dataclasses.replace(category, updated_at=clock.later_than(current.updated_at))
+        await repository.save(category)
+    return await _view(uow, category)
+
+
+async def reorder_categories(
+    uow: UnitOfWork, category_ids: Sequence[UUID], location_id: UUID | None
+) -> int:
+    """Give each listed category its position as sortOrder: all of them, or none.
+
+    ``category_ids`` holds no duplicates (the request refuses them).
+    """
+    repository = CategoryRepository(uow)
+    found = await repository.get_many(category_ids, for_update=True)
+    missing = [str(id_) for id_ in category_ids if id_ not in found]
+    if missing:
+        raise NotFound("category", ", ".join(missing[:10]))
+    locations = {category.location_id for category in found.values()}
+    if location_id is not None and locations != {location_id}:
+        raise InvalidInput("categoryIds", "every category must belong to locationId")
+    if len(locations) > 1:
+        raise InvalidInput("categoryIds", "the categories belong to different locations")
+    moves = [
+        (id_, position, clock.later_than(found[id_].updated_at))
+        for position, id_ in enumerate(category_ids)
+        if found[id_].sort_order != position
+    ]
+    await repository.set_sort_orders(moves)
+    return len(category_ids)
+
+
+async def delete_category(uow: UnitOfWork, category_id: UUID) -> None:
+    """Soft delete; refused while live products or live child categories are in it."""
+    repository = CategoryRepository(uow)
+    current = await repository.get(category_id, for_update=True)
+    if current is None:
+        raise NotFound("category", category_id)
+    counts = await ProductRepository(uow).count_live_in_categories([category_id])
+    if counts.get(category_id, 0):
+        raise CategoryInUse(
+            f"category {category_id} still holds {counts[category_id]} product(s); "
+            "move or delete them first"
+        )
+    if await repository.has_live_children(category_id):
+        raise CategoryInUse(
+            f"category {category_id} still has child categories; move or delete them first"
+        )
+    await repository.soft_delete(category_id, clock.later_than(current.updated_at))

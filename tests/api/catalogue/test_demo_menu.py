@@ -1,0 +1,88 @@
+"""`brigade demo-data`: a nested menu with products and modifiers, loaded once."""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any
+
+from fastapi.testclient import TestClient
+
+from brigade.demo import DEMO_LOCATION, load_demo_menu
+from brigade.settings import Settings
+
+
+def _snapshot(client: TestClient) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
+    location = {"locationId": str(DEMO_LOCATION)}
+    categories = client.get("/api/categories", params=location | {"includeInactive": "true"})
+    products = client.get("/api/products", params=location | {"limit": 100})
+    assert categories.status_code == 200
+    assert products.status_code == 200
+    assert products.json()["total"] == len(products.json()["data"])
+    return categories.json()["data"], products.json()["data"]
+
+
+def test_the_demo_menu_loads_once_and_a_second_run_changes_nothing(
+    client: TestClient, settings: Settings
+) -> None:
+    first = asyncio.run(load_demo_menu(settings))
+    categories, products = _snapshot(client)
+
+    second = asyncio.run(load_demo_menu(settings))
+
+    assert "9 categories" in first
+    assert "34 products" in first
+    assert "nothing loaded" in second
+    assert _snapshot(client) == (categories, products)
+
+
+def test_the_demo_menu_nests_categories_and_fills_each_section(
+    client: TestClient, settings: Settings
+) -> None:
+    asyncio.run(load_demo_menu(settings))
+    categories, products = _snapshot(client)
+
+    by_id = {category["id"]: category for category in categories}
+    top = sorted(c["name"] for c in categories if c["parentCategoryId"] is None)
+    assert top == ["Drinks", "Food"]
+    sections = {
+        c["name"]: by_id[c["parentCategoryId"]]["name"] for c in categories if c["parentCategoryId"]
+    }
+    assert sections == {
+        "Starters": "Food",
+        "Mains": "Food",
+        "Desserts": "Food",
+        "Beer": "Drinks",
+        "Wine": "Drinks",
+        "Cocktails": "Drinks",
+        "Soft drinks": "Drinks",
+    }
+    for section_id, section in by_id.items():
+        if section["parentCategoryId"] is not None:
+            detail = client.get(f"/api/categories/{section_id}").json()
+            assert detail["productCount"] >= 3, section["name"]
+    assert len(products) == 34
+    assert len({p["sku"] for p in products}) == 34
+
+
+def test_demo_products_carry_barcodes_tax_rates_costs_and_modifiers(
+    client: TestClient, settings: Settings
+) -> None:
+    asyncio.run(load_demo_menu(settings))
+    _, products = _snapshot(client)
+    details = {p["name"]: client.get(f"/api/products/{p['id']}").json() for p in products}
+
+    for detail in details.values():
+        digits = detail["barcode"]
+        assert len(digits) == 13
+        assert digits.isdigit()
+        weighted = sum(int(d) * (3 if i % 2 else 1) for i, d in enumerate(digits[:12]))
+        assert int(digits[12]) == (10 - weighted % 10) % 10
+        assert 0 < detail["cost"] < detail["price"]
+    assert details["Steak frites"]["taxRate"] == 0.0825
+    assert details["Negroni"]["taxRate"] == 0.10
+    modifiers = {
+        name: detail["price"]
+        for name, detail in details.items()
+        if detail["productType"] == "MODIFIER"
+    }
+    assert modifiers == {"Extra cheese": 1.5, "Bacon": 2.0, "Gluten-free bun": 1.0, "Large": 0.75}
