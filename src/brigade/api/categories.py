@@ -13,12 +13,14 @@ from brigade.api.deps import UowDep
 from brigade.api.errors import problem_responses
 from brigade.api.routing import BrigadeRoute
 from brigade.api.types import (
+    Flag,
     LongText,
     Name,
     RequestModel,
     ResponseModel,
     Timestamp,
     Url,
+    WholeNumber,
     omittable,
 )
 from brigade.domain.catalogue import Category
@@ -30,7 +32,7 @@ router = APIRouter(prefix="/api/categories", route_class=BrigadeRoute, tags=["ca
 
 LocationQuery = Annotated[UUID | None, Query(alias="locationId")]
 # Strict: a JSON integer, not "3", 3.0 or true.
-SortOrder = Annotated[int, Field(ge=0, le=1_000_000, strict=True)]
+SortOrder = WholeNumber(0, 1_000_000)
 
 
 class CategoryFields(RequestModel):
@@ -51,7 +53,7 @@ class CategoryUpdate(CategoryFields):
     """Every field optional; a field that is absent keeps its value."""
 
     name: Name = omittable()
-    is_active: bool = omittable(strict=True)
+    is_active: Flag = omittable()
 
 
 class ReorderRequest(RequestModel):

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import hashlib
 import random
+import re
 from collections.abc import Awaitable, Callable
 from datetime import UTC, datetime, timedelta
 
@@ -19,6 +20,8 @@ from brigade.domain.errors import IdempotencyKeyInUse, IdempotencyKeyReused, Inv
 
 HEADER = "Idempotency-Key"
 MAX_KEY_LENGTH = 255
+KEY_PATTERN = rf"^[\x20-\x7e]{{1,{MAX_KEY_LENGTH}}}$"
+_VALID_KEY = re.compile(KEY_PATTERN)
 KEEP_FOR = timedelta(hours=24)
 REPLAYED_HEADERS = ("content-type", "location", "etag")
 # Expired keys are swept by a small share of requests rather than by a separate job.
@@ -36,8 +39,8 @@ async def run_idempotently(
     key: str,
     endpoint: Callable[[Request], Awaitable[Response]],
 ) -> Response:
-    if not 0 < len(key) <= MAX_KEY_LENGTH or not key.isprintable():
-        raise InvalidInput(HEADER, f"must be 1 to {MAX_KEY_LENGTH} printable characters")
+    if not _VALID_KEY.match(key):
+        raise InvalidInput(HEADER, f"must be 1 to {MAX_KEY_LENGTH} printable ASCII characters")
     body = await request.body()
     request_hash = hashlib.sha256(body).hexdigest()
     identity = KeyIdentity(caller_of(request), f"{request.method} {request.url.path}", key)

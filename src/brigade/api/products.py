@@ -2,16 +2,17 @@
 
 from __future__ import annotations
 
-from typing import Annotated, Any
+from typing import Annotated
 from uuid import UUID
 
 from fastapi import APIRouter, Path, Query, Response
-from pydantic import Field, ValidationError, WithJsonSchema
+from pydantic import Field
 
 from brigade.api.deps import PaginationDep, UowDep
 from brigade.api.errors import error_code, problem_responses
 from brigade.api.routing import BrigadeRoute
 from brigade.api.types import (
+    Flag,
     LongText,
     Money,
     MoneyIn,
@@ -24,12 +25,12 @@ from brigade.api.types import (
     StockIn,
     Timestamp,
     Url,
+    WholeNumber,
     omittable,
 )
 from brigade.db.products import ProductFilter
 from brigade.domain.catalogue import Product, ProductType
 from brigade.domain.errors import (
-    DomainError,
     DuplicateBarcode,
     DuplicateSku,
     InvalidInput,
@@ -52,9 +53,9 @@ class ProductFields(RequestModel):
     cost: MoneyIn | None = None
     tax_rate: RateIn = omittable()
     image_url: Url | None = None
-    track_inventory: bool = omittable()
+    track_inventory: Flag = omittable()
     stock_quantity: StockIn | None = None
-    low_stock_threshold: Annotated[int | None, Field(ge=0, le=1_000_000)] = None
+    low_stock_threshold: WholeNumber(0, 1_000_000) | None = None
     product_type: ProductType = omittable()
 
 
@@ -69,8 +70,8 @@ class ProductUpdate(ProductFields):
 
     name: Name = omittable()
     price: MoneyIn = omittable()
-    is_active: bool = omittable()
-    is_86d: bool = omittable(alias="is86d")
+    is_active: Flag = omittable()
+    is_86d: Flag = omittable(alias="is86d")
 
 
 class ProductSummary(ResponseModel):
@@ -106,8 +107,8 @@ class ProductPage(ResponseModel):
 
 
 class BulkUpdateEntry(RequestModel):
-    id: Annotated[str, WithJsonSchema({"type": "string", "format": "uuid"})] = Field(max_length=64)
-    data: Annotated[dict[str, Any], WithJsonSchema(ProductUpdate.model_json_schema())]
+    id: UUID
+    data: ProductUpdate
 
 
 class BulkUpdateRequest(RequestModel):
@@ -205,32 +206,16 @@ async def update_product(product_id: UUID, body: ProductUpdate, uow: UowDep) -> 
     return _detail(await service.update_product(uow, product_id, changes))
 
 
-def _parse_bulk_entry(entry: BulkUpdateEntry) -> tuple[str, UUID | None, Any]:
-    try:
-        product_id = UUID(entry.id)
-    except ValueError:
-        return entry.id, None, None
-    try:
-        changes: dict[str, Any] | DomainError = ProductUpdate.model_validate(entry.data).model_dump(
-            exclude_unset=True
-        )
-    except ValidationError as error:
-        first = error.errors()[0]
-        field = ".".join(str(part) for part in first["loc"]) or "data"
-        changes = InvalidInput(field, first["msg"].removeprefix("Value error, "))
-    return entry.id, product_id, changes
-
-
 @router.post("/bulk-update", response_model=BulkUpdateResult, responses=problem_responses())
 async def bulk_update_products(body: BulkUpdateRequest, uow: UowDep) -> BulkUpdateResult:
     updated, failures = await service.bulk_update_products(
-        uow, [_parse_bulk_entry(entry) for entry in body.updates]
+        uow, [(entry.id, entry.data.model_dump(exclude_unset=True)) for entry in body.updates]
     )
     return BulkUpdateResult(
         updated=updated,
         failed=len(failures),
         errors=[
-            BulkUpdateError(id=f.id, code=error_code(f.error), detail=f.error.detail)
+            BulkUpdateError(id=str(f.id), code=error_code(f.error), detail=f.error.detail)
             for f in failures
         ],
     )

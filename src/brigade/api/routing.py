@@ -11,9 +11,9 @@ from __future__ import annotations
 import json
 from collections.abc import Callable, Coroutine
 from decimal import Decimal
-from typing import Any
+from typing import Annotated, Any
 
-from fastapi import Request, Response
+from fastapi import Depends, Header, Request, Response
 from fastapi.routing import APIRoute
 
 from brigade.api import idempotency
@@ -30,7 +30,27 @@ class DecimalJSONRequest(Request):
         return self._json
 
 
+async def _declare_idempotency_key(
+    key: Annotated[
+        str | None,
+        Header(
+            alias=idempotency.HEADER,
+            pattern=idempotency.KEY_PATTERN,
+            description="Retry-safe POST: the same key and body replays the first answer "
+            f"(at most {idempotency.MAX_KEY_LENGTH} characters, kept 24 h).",
+        ),
+    ] = None,
+) -> None:
+    """Declares the header in the OpenAPI; the route handler below acts on it."""
+
+
 class BrigadeRoute(APIRoute):
+    def __init__(self, path: str, endpoint: Callable[..., Any], **kwargs: Any) -> None:
+        if "POST" in (kwargs.get("methods") or ()):
+            declared = list(kwargs.get("dependencies") or [])
+            kwargs["dependencies"] = [*declared, Depends(_declare_idempotency_key)]
+        super().__init__(path, endpoint, **kwargs)
+
     def get_route_handler(self) -> Callable[[Request], Coroutine[Any, Any, Response]]:
         endpoint = super().get_route_handler()
 

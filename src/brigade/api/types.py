@@ -7,6 +7,7 @@ from datetime import UTC, datetime
 from decimal import Decimal
 from typing import Annotated, Any
 
+from annotated_types import Interval
 from pydantic import (
     AfterValidator,
     BaseModel,
@@ -14,6 +15,7 @@ from pydantic import (
     ConfigDict,
     Field,
     PlainSerializer,
+    Strict,
     StringConstraints,
     WithJsonSchema,
 )
@@ -21,7 +23,12 @@ from pydantic.alias_generators import to_camel
 
 from brigade.domain import money
 
-_CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
+# Control characters and lone surrogates (which no database can store as text).
+_BANNED = r"\x00-\x08\x0b\x0c\x0e-\x1f\x7f"
+_BANNED_CHARACTER = re.compile(f"[{_BANNED}]")
+# The same rules as JSON Schema patterns, so the OpenAPI describes exactly what is accepted.
+_ANY_TEXT = f"^[^{_BANNED}]*$"
+_NON_BLANK_TEXT = rf"^[^{_BANNED}]*[^\s{_BANNED}][^{_BANNED}]*$"
 
 
 class RequestModel(BaseModel):
@@ -32,7 +39,6 @@ class RequestModel(BaseModel):
         validate_by_name=True,
         validate_by_alias=True,
         extra="forbid",
-        str_strip_whitespace=True,
     )
 
 
@@ -50,10 +56,16 @@ def omittable(**kwargs: Any) -> Any:
     return Field(default=None, validate_default=False, **kwargs)
 
 
-def _no_control_characters(value: str) -> str:
-    if _CONTROL.search(value):
-        raise ValueError("must not contain control characters")
-    return value
+def _clean_text(*, non_blank: bool) -> AfterValidator:
+    def clean(value: str) -> str:
+        if _BANNED_CHARACTER.search(value):
+            raise ValueError("must not contain control characters")
+        value = value.strip()
+        if non_blank and not value:
+            raise ValueError("must not be blank")
+        return value
+
+    return AfterValidator(clean)
 
 
 def _number(parse: Any) -> Any:
@@ -67,13 +79,35 @@ def _number(parse: Any) -> Any:
 
 
 def Text(max_length: int, *, min_length: int = 0) -> Any:
-    """A trimmed string without control characters, bounded in length."""
+    """A string without control characters, at most ``max_length`` as sent, then trimmed.
+
+    ``min_length`` >= 1 means "not blank": something must remain after trimming.
+    """
+    non_blank = min_length > 0
     return Annotated[
         str,
-        StringConstraints(strip_whitespace=True, min_length=min_length, max_length=max_length),
-        AfterValidator(_no_control_characters),
+        StringConstraints(min_length=min_length, max_length=max_length),
+        Field(json_schema_extra={"pattern": _NON_BLANK_TEXT if non_blank else _ANY_TEXT}),
+        _clean_text(non_blank=non_blank),
     ]
 
+
+def _whole_number(value: object) -> int:
+    # JSON Schema counts 3.0 as an integer; "3" and true are not numbers at all.
+    if isinstance(value, bool) or not isinstance(value, int | Decimal):
+        raise ValueError("must be a whole number")
+    if isinstance(value, Decimal) and (not value.is_finite() or value != value.to_integral_value()):
+        raise ValueError("must be a whole number")
+    return int(value)
+
+
+def WholeNumber(minimum: int, maximum: int) -> Any:
+    """An integer in [minimum, maximum], given as a JSON number with no fraction."""
+    return Annotated[int, Interval(ge=minimum, le=maximum), BeforeValidator(_whole_number)]
+
+
+# A JSON true or false; "true", 1 and "yes" are refused.
+Flag = Annotated[bool, Strict()]
 
 Name = Text(200, min_length=1)
 ShortText = Text(64)
@@ -95,17 +129,17 @@ PositiveMoneyIn = Annotated[
 RateIn = Annotated[
     Decimal,
     _number(money.parse_rate),
-    WithJsonSchema({"type": "number", "minimum": 0, "maximum": 1}),
+    WithJsonSchema({"type": "number", "minimum": 0, "maximum": 1, "multipleOf": 0.000001}),
 ]
 StockIn = Annotated[
     Decimal,
     _number(lambda value: money.parse_quantity(value, allow_zero=True)),
-    WithJsonSchema({"type": "number", "minimum": 0, "maximum": 9999}),
+    WithJsonSchema({"type": "number", "minimum": 0, "maximum": 9999, "multipleOf": 0.001}),
 ]
 QuantityIn = Annotated[
     Decimal,
     _number(money.parse_quantity),
-    WithJsonSchema({"type": "number", "exclusiveMinimum": 0, "maximum": 9999}),
+    WithJsonSchema({"type": "number", "exclusiveMinimum": 0, "maximum": 9999, "multipleOf": 0.001}),
 ]
 
 # JSON numbers out. float() of a Decimal with ≤ 2 places is the nearest double,

@@ -10,6 +10,8 @@ services lock the rows they change (SELECT ... FOR UPDATE).
 
 from __future__ import annotations
 
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 from types import TracebackType
 from typing import Any
 
@@ -92,6 +94,18 @@ class UnitOfWork:
                 raise
             self._connection = connection
         return self._connection
+
+    @asynccontextmanager
+    async def savepoint(self) -> AsyncIterator[None]:
+        """A nested transaction: undone alone if the block raises, kept otherwise."""
+        connection = await self.connection()
+        nested = await connection.begin_nested()
+        try:
+            yield
+        except BaseException:
+            await nested.rollback()
+            raise
+        await nested.commit()
 
     async def __aenter__(self) -> UnitOfWork:
         return self

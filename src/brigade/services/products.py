@@ -27,7 +27,7 @@ from brigade.services.clock import later_than
 
 @dataclass(frozen=True, slots=True)
 class BulkFailure:
-    id: str
+    id: UUID
     error: DomainError
 
 
@@ -146,30 +146,15 @@ async def delete_product(uow: UnitOfWork, product_id: UUID) -> None:
 
 
 async def bulk_update_products(
-    uow: UnitOfWork, updates: Sequence[tuple[str, UUID | None, Mapping[str, Any] | DomainError]]
+    uow: UnitOfWork, updates: Sequence[tuple[UUID, Mapping[str, Any]]]
 ) -> tuple[int, list[BulkFailure]]:
-    """Apply each update on its own: one that fails is reported and leaves the others applied.
-
-    Each entry is (the id as sent, the parsed id or None, the parsed changes or the
-    validation error found while parsing them).
-    """
+    """Apply each update on its own, in a savepoint: one that breaks a rule is reported
+    and leaves the others applied."""
     failures: list[BulkFailure] = []
-    updated = 0
-    connection = await uow.connection()
-    for raw_id, product_id, changes in updates:
-        if product_id is None:
-            failures.append(BulkFailure(raw_id, NotFound("product", raw_id)))
-            continue
-        if isinstance(changes, DomainError):
-            failures.append(BulkFailure(raw_id, changes))
-            continue
-        savepoint = await connection.begin_nested()
+    for product_id, changes in updates:
         try:
-            await update_product(uow, product_id, changes)
+            async with uow.savepoint():
+                await update_product(uow, product_id, changes)
         except DomainError as error:
-            await savepoint.rollback()
-            failures.append(BulkFailure(raw_id, error))
-        else:
-            await savepoint.commit()
-            updated += 1
-    return updated, failures
+            failures.append(BulkFailure(product_id, error))
+    return len(updates) - len(failures), failures

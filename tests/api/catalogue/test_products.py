@@ -306,8 +306,7 @@ def test_bulk_update_applies_each_on_its_own_and_reports_failures(client):
                 {"id": a["id"], "data": {"price": 99}},
                 {"id": b["id"], "data": {"sku": "A"}},
                 {"id": missing, "data": {"price": 1}},
-                {"id": b["id"], "data": {"price": -1}},
-                {"id": "not-a-uuid", "data": {}},
+                {"id": b["id"], "data": {"categoryId": str(uuid.uuid4())}},
                 {"id": b["id"], "data": {"is86d": True}},
             ]
         },
@@ -315,17 +314,28 @@ def test_bulk_update_applies_each_on_its_own_and_reports_failures(client):
     assert response.status_code == 200
     body = response.json()
     assert body["updated"] == 2
-    assert body["failed"] == 4
+    assert body["failed"] == 3
     assert [(e["id"], e["code"]) for e in body["errors"]] == [
         (b["id"], "duplicate_sku"),
         (missing, "not_found"),
         (b["id"], "validation_failed"),
-        ("not-a-uuid", "not_found"),
     ]
     assert client.get(f"/api/products/{a['id']}").json()["price"] == 99
     after_b = client.get(f"/api/products/{b['id']}").json()
     assert after_b["sku"] == "B"
     assert after_b["is86d"] is True
+
+
+@pytest.mark.parametrize(
+    "bad_entry",
+    [{"id": "not-a-uuid", "data": {}}, {"data": {}}, {"id": None, "data": {"price": -1}}],
+)
+def test_bulk_update_with_a_malformed_entry_is_422_and_changes_nothing(client, bad_entry):
+    product = make_product(client)
+    updates = [{"id": product["id"], "data": {"price": 1}}, bad_entry]
+    response = client.post("/api/products/bulk-update", json={"updates": updates})
+    _assert_problem(response, 422, "validation_failed")
+    assert client.get(f"/api/products/{product['id']}").json()["price"] == 10
 
 
 @pytest.mark.parametrize("count", [0, 501])
