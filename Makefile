@@ -28,10 +28,10 @@ fmt: install
 	$(BIN)/ruff check --fix src tests
 
 test: install lint
-	$(BIN)/python -m pytest $(PYTEST_ARGS)
+	$(BIN)/python -m pytest -n 2 $(PYTEST_ARGS)
 
 test-pg: install
-	$(BIN)/python -m pytest --db-url $(PG_URL) $(PYTEST_ARGS)
+	$(BIN)/python -m pytest -n 2 --db-url $(PG_URL) $(PYTEST_ARGS)
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache .hypothesis brigade.db brigade.db-*

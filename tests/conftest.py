@@ -6,24 +6,17 @@ creates a fresh PostgreSQL database from that server, and drops it afterwards.
 
 from __future__ import annotations
 
-import asyncio
-import os
-import uuid
 from collections.abc import Iterator
-from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
 from fastapi.testclient import TestClient
-from sqlalchemy import text
 from sqlalchemy.engine import make_url
-from sqlalchemy.ext.asyncio import create_async_engine
 
 from brigade.app import create_app
-from brigade.db.engine import async_url
-from brigade.db.migrate import upgrade
 from brigade.db.tables import metadata
 from brigade.settings import Settings
+from throwaway_db import throwaway_database
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:
@@ -32,34 +25,6 @@ def pytest_addoption(parser: pytest.Parser) -> None:
         default="sqlite",
         help="'sqlite' (default) or a PostgreSQL server URL to create test databases on",
     )
-
-
-async def _admin(server_url: str, statement: str) -> None:
-    engine = create_async_engine(async_url(server_url), isolation_level="AUTOCOMMIT")
-    try:
-        async with engine.connect() as connection:
-            await connection.execute(text(statement))
-    finally:
-        await engine.dispose()
-
-
-@contextmanager
-def throwaway_database(option: str, directory: Path) -> Iterator[str]:
-    """A migrated database that exists for the duration of the block."""
-    if option == "sqlite":
-        url = f"sqlite:///{directory / 'brigade.db'}"
-        upgrade(url)
-        yield url
-        return
-    worker = os.environ.get("PYTEST_XDIST_WORKER", "main")
-    name = f"brigade_test_{worker}_{uuid.uuid4().hex[:8]}"
-    asyncio.run(_admin(option, f'CREATE DATABASE "{name}"'))
-    try:
-        url = make_url(option).set(database=name).render_as_string(hide_password=False)
-        upgrade(url)
-        yield url
-    finally:
-        asyncio.run(_admin(option, f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
 
 
 @pytest.fixture(scope="session")

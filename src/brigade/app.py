@@ -8,7 +8,7 @@ from contextlib import asynccontextmanager
 from fastapi import FastAPI
 
 from brigade import __version__
-from brigade.api import categories, health, products
+from brigade.api import categories, health, kitchen, orders, products
 from brigade.api.errors import install_error_handlers
 from brigade.db.engine import Database
 from brigade.settings import Settings, get_settings
@@ -36,4 +36,6 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.include_router(health.router)
     app.include_router(products.router)
     app.include_router(categories.router)
+    app.include_router(orders.router)
+    app.include_router(kitchen.router)
     return app

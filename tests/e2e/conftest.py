@@ -13,7 +13,8 @@ from pathlib import Path
 
 import httpx
 import pytest
-from conftest import throwaway_database
+
+from throwaway_db import throwaway_database
 
 
 def free_port() -> int:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
-from typing import Annotated
+from typing import Annotated, Any
 from uuid import UUID
 
 from fastapi import APIRouter, Query, Response
@@ -32,7 +32,7 @@ router = APIRouter(prefix="/api/categories", route_class=BrigadeRoute, tags=["ca
 
 LocationQuery = Annotated[UUID | None, Query(alias="locationId")]
 # Strict: a JSON integer, not "3", 3.0 or true.
-SortOrder = WholeNumber(0, 1_000_000)
+SortOrder: Any = WholeNumber(0, 1_000_000)
 
 
 class CategoryFields(RequestModel):

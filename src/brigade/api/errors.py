@@ -41,6 +41,9 @@ ERROR_TABLE: dict[type[errors.DomainError], tuple[int, str]] = {
     errors.DiscountTooLarge: (409, "discount_too_large"),
     errors.ItemNotEditable: (409, "item_not_editable"),
     errors.TooManyItems: (409, "too_many_items"),
+    errors.IdempotencyKeyReused: (422, "idempotency_key_reused"),
+    errors.IdempotencyKeyInUse: (409, "idempotency_key_in_use"),
+    errors.StaleVersion: (412, "stale_version"),
 }
 
 _HTTP_CODES = {
@@ -108,8 +111,8 @@ def error_code(error: errors.DomainError) -> str:
 
 
 def problem_responses(*error_classes: type[errors.DomainError]) -> dict[int | str, Any]:
-    """`responses=` for a route: 422 always (any route parses input), plus each error's status."""
-    statuses = {422} | {_status_and_code(cls)[0] for cls in error_classes}
+    """`responses=` for a route: 400 and 422 always (any route parses input), plus each error's."""
+    statuses = {400, 422} | {_status_and_code(cls)[0] for cls in error_classes}
     return {status: {"model": Problem, "content": {PROBLEM_JSON: {}}} for status in statuses}
 
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Annotated
+from typing import Annotated, Any
 from uuid import UUID
 
 from fastapi import APIRouter, Path, Query, Response
@@ -40,6 +40,7 @@ from brigade.services import products as service
 
 router = APIRouter(prefix="/api/products", route_class=BrigadeRoute, tags=["products"])
 
+StockThreshold: Any = WholeNumber(0, 1_000_000)
 LocationQuery = Annotated[UUID | None, Query(alias="locationId")]
 
 
@@ -55,7 +56,7 @@ class ProductFields(RequestModel):
     image_url: Url | None = None
     track_inventory: Flag = omittable()
     stock_quantity: StockIn | None = None
-    low_stock_threshold: WholeNumber(0, 1_000_000) | None = None
+    low_stock_threshold: StockThreshold | None = None
     product_type: ProductType = omittable()
 
 

@@ -86,3 +86,15 @@ class ItemNotEditable(Conflict):
 
 class TooManyItems(Conflict):
     pass
+
+
+class StaleVersion(DomainError):
+    """The client's If-Match names a version of the resource that is no longer current (a 412)."""
+
+
+class IdempotencyKeyReused(DomainError):
+    """The same Idempotency-Key came with a different request."""
+
+
+class IdempotencyKeyInUse(Conflict):
+    pass

@@ -5,6 +5,7 @@ from __future__ import annotations
 import uuid
 
 import pytest
+
 from factories import LOCATION, OTHER_LOCATION, make_category, make_product
 
 PROBLEM = "application/problem+json"

@@ -1,0 +1,99 @@
+"""Kitchen tickets: what each send put in front of the kitchen, for a screen to poll."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+from typing import Annotated
+from uuid import UUID
+
+from fastapi import APIRouter, Query
+
+from brigade.api.deps import PaginationDep, UowDep
+from brigade.api.errors import problem_responses
+from brigade.api.orders import ModifierOut, modifiers_out, order_number
+from brigade.api.routing import BrigadeRoute
+from brigade.api.types import Number, ResponseModel, Timestamp
+from brigade.db.kitchen import KitchenTicket, TicketFilter
+from brigade.domain.errors import NotFound
+from brigade.services import kitchen as service
+
+router = APIRouter(prefix="/api/kitchen", route_class=BrigadeRoute, tags=["kitchen"])
+
+
+class TicketItemOut(ResponseModel):
+    item_id: UUID
+    product_id: UUID
+    name: str
+    quantity: Number
+    modifiers: list[ModifierOut]
+    notes: str | None
+
+
+class TicketOut(ResponseModel):
+    id: UUID
+    order_id: UUID
+    order_number: str
+    table_id: UUID | None
+    location_id: UUID | None
+    items: list[TicketItemOut]
+    created_at: Timestamp
+
+
+class TicketPage(ResponseModel):
+    data: list[TicketOut]
+    total: int
+    page: int
+    limit: int
+
+
+def _ticket(ticket: KitchenTicket) -> TicketOut:
+    return TicketOut(
+        id=ticket.id,
+        order_id=ticket.order_id,
+        order_number=order_number(ticket.order_number),
+        table_id=ticket.table_id,
+        location_id=ticket.location_id,
+        items=[
+            TicketItemOut(
+                item_id=item.item_id,
+                product_id=item.product_id,
+                name=item.name,
+                quantity=item.quantity,
+                modifiers=modifiers_out(item.modifiers),
+                notes=item.notes,
+            )
+            for item in ticket.items
+        ],
+        created_at=ticket.created_at,
+    )
+
+
+@router.get("/tickets", response_model=TicketPage, responses=problem_responses())
+async def list_tickets(
+    uow: UowDep,
+    pagination: PaginationDep,
+    location_id: Annotated[UUID | None, Query(alias="locationId")] = None,
+    since: Annotated[
+        datetime | None,
+        Query(description="only tickets created strictly after this instant; naive is UTC"),
+    ] = None,
+) -> TicketPage:
+    if since is not None and since.tzinfo is None:
+        since = since.replace(tzinfo=UTC)
+    found, total = await service.list_tickets(
+        uow,
+        TicketFilter(location_id=location_id, since=since),
+        page=pagination.page,
+        limit=pagination.limit,
+    )
+    return TicketPage(
+        data=[_ticket(ticket) for ticket in found],
+        total=total,
+        page=pagination.page,
+        limit=pagination.limit,
+    )
+
+
+@router.get("/tickets/{ticket_id}", response_model=TicketOut, responses=problem_responses(NotFound))
+async def get_ticket(ticket_id: UUID, uow: UowDep) -> TicketOut:
+    return _ticket(await service.get_ticket(uow, ticket_id))

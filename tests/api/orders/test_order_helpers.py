@@ -1,0 +1,47 @@
+"""Helpers shared by the order API tests (this module holds no tests)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+PROBLEM = "application/problem+json"
+# An id that names no catalogue product: an ad-hoc modifier.
+AD_HOC = "0196a1b2-0000-7000-8000-0000000000aa"
+TOTAL_FIELDS = ("subtotal", "discountAmount", "taxAmount", "total", "paidAmount", "balanceDue")
+
+
+def problem(response: Any, status: int, code: str) -> dict[str, Any]:
+    """Assert an RFC 9457 problem with this status and code; answer its body."""
+    assert response.status_code == status, response.text
+    assert response.headers["content-type"].startswith(PROBLEM)
+    body: dict[str, Any] = response.json()
+    assert (body["status"], body["code"]) == (status, code)
+    return body
+
+
+def post_item(client: Any, order: dict, product: dict, quantity: Any = 1, **extra: Any) -> Any:
+    body = {"productId": product["id"], "quantity": quantity} | extra
+    return client.post(f"/api/orders/{order['id']}/items", json=body)
+
+
+def add_item(client: Any, order: dict, product: dict, quantity: Any = 1, **extra: Any) -> dict:
+    response = post_item(client, order, product, quantity, **extra)
+    assert response.status_code == 201, response.text
+    item: dict = response.json()
+    return item
+
+
+def pay(client: Any, order: dict, amount: Any, **extra: Any) -> Any:
+    body = {"amount": amount, "paymentMethod": "CARD"} | extra
+    return client.post(f"/api/orders/{order['id']}/payments", json=body)
+
+
+def order_detail(client: Any, order: dict) -> dict:
+    response = client.get(f"/api/orders/{order['id']}")
+    assert response.status_code == 200, response.text
+    detail: dict = response.json()
+    return detail
+
+
+def order_totals(detail: dict) -> tuple:
+    return tuple(detail[field] for field in TOTAL_FIELDS)

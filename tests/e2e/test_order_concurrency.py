@@ -1,0 +1,76 @@
+"""Terminals racing on one order against a 2-worker server: no overpay, no double complete,
+no duplicate order number."""
+
+from __future__ import annotations
+
+import asyncio
+import uuid
+from collections import Counter
+
+import httpx
+
+from factories import LOCATION
+
+
+async def _race(server: str, count: int, send) -> list[httpx.Response]:
+    """``count`` requests at once, each on its own connection."""
+    limits = httpx.Limits(max_connections=count, max_keepalive_connections=0)
+    async with httpx.AsyncClient(base_url=server, timeout=30, limits=limits) as http:
+        return list(await asyncio.gather(*(send(http) for _ in range(count))))
+
+
+def _order_of_100(server: str) -> dict:
+    with httpx.Client(base_url=server, timeout=10) as http:
+        product = http.post(
+            "/api/products", json={"name": "Tasting menu", "price": 100, "locationId": LOCATION}
+        ).json()
+        order = http.post("/api/orders", json={"orderType": "DINE_IN", "locationId": LOCATION})
+        body = {"productId": product["id"], "quantity": 1}
+        added = http.post(f"/api/orders/{order.json()['id']}/items", json=body)
+        assert added.status_code == 201, added.text
+        return dict(order.json())
+
+
+def test_ten_simultaneous_payments_of_30_on_100_never_overpay(server):
+    order = _order_of_100(server)
+    url = f"/api/orders/{order['id']}"
+
+    async def pay(http: httpx.AsyncClient) -> httpx.Response:
+        return await http.post(f"{url}/payments", json={"amount": 30, "paymentMethod": "CARD"})
+
+    responses = asyncio.run(_race(server, 10, pay))
+    assert Counter(r.status_code for r in responses) == {201: 3, 409: 7}
+    assert {r.json()["code"] for r in responses if r.status_code == 409} == {"overpayment"}
+    detail = httpx.get(f"{server}{url}").json()
+    assert (detail["paidAmount"], detail["balanceDue"]) == (90, 10)
+    assert len(detail["payments"]) == 3
+    assert detail["version"] == 2 + 3
+
+
+def test_24_simultaneous_creations_get_24_consecutive_numbers(server):
+    location = str(uuid.uuid4())
+
+    async def create(http: httpx.AsyncClient) -> httpx.Response:
+        return await http.post("/api/orders", json={"orderType": "TAKEOUT", "locationId": location})
+
+    responses = asyncio.run(_race(server, 24, create))
+    assert [r.status_code for r in responses] == [201] * 24, [r.text for r in responses]
+    numbers = sorted(int(r.json()["orderNumber"].removeprefix("#")) for r in responses)
+    assert numbers == list(range(1001, 1025))
+
+
+def test_eight_simultaneous_completes_complete_once(server):
+    order = _order_of_100(server)
+    url = f"/api/orders/{order['id']}"
+    paid = httpx.post(f"{server}{url}/payments", json={"amount": 100, "paymentMethod": "CASH"})
+    assert paid.status_code == 201, paid.text
+
+    async def complete(http: httpx.AsyncClient) -> httpx.Response:
+        return await http.post(f"{url}/complete")
+
+    responses = asyncio.run(_race(server, 8, complete))
+    assert Counter(r.status_code for r in responses) == {200: 1, 409: 7}
+    assert {r.json()["code"] for r in responses if r.status_code == 409} == {"order_closed"}
+    winner = next(r.json() for r in responses if r.status_code == 200)
+    detail = httpx.get(f"{server}{url}").json()
+    assert (detail["status"], detail["completedAt"]) == ("COMPLETED", winner["completedAt"])
