@@ -10,6 +10,7 @@ from fastapi import FastAPI
 from brigade import __version__
 from brigade.api import categories, health, kitchen, orders, products
 from brigade.api.errors import install_error_handlers
+from brigade.api.limits import BodySizeLimit
 from brigade.db.engine import Database
 from brigade.settings import Settings, get_settings
 
@@ -32,6 +33,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         lifespan=lifespan,
     )
     app.state.settings = settings
+    app.add_middleware(BodySizeLimit, max_bytes=settings.max_body_bytes)
     install_error_handlers(app)
     app.include_router(health.router)
     app.include_router(products.router)
