@@ -40,7 +40,10 @@ class ServerProcess:
         command = [sys.executable, "-m", "brigade", "serve", "--port", str(self.port)]
         command += ["--workers", str(self.workers)]
         with self.log_path.open("ab") as log:
-            self.process = subprocess.Popen(command, env=environment, stdout=log, stderr=log)
+            # Its own process group, so a crash test can kill the workers with their master.
+            self.process = subprocess.Popen(
+                command, env=environment, stdout=log, stderr=log, start_new_session=True
+            )
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
             if self.process.poll() is not None:
@@ -53,6 +56,13 @@ class ServerProcess:
             time.sleep(0.1)
         self.stop()
         raise RuntimeError(f"server did not become healthy:\n{self.log_path.read_text()}")
+
+    def crash(self) -> None:
+        """SIGKILL the master and every worker at once, like a power cut."""
+        assert self.process is not None
+        os.killpg(self.process.pid, signal.SIGKILL)
+        self.process.wait()
+        self.process = None
 
     def stop(self, sig: int = signal.SIGTERM, timeout: float = 30) -> int | None:
         if self.process is None:
