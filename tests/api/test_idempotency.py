@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from factories import LOCATION
+from factories import LOCATION, make_order, make_product
 
 
 def _product_count(client) -> int:
@@ -65,3 +65,43 @@ def test_over_long_key_is_422(client):
     assert response.json()["errors"][0]["field"] == "Idempotency-Key"
     assert _product_count(client) == 0
     assert _post_product(client, "k" * 255).status_code == 201
+
+
+def _order_with_balance(client) -> dict:
+    product = make_product(client, price=50)
+    order = make_order(client)
+    added = client.post(
+        f"/api/orders/{order['id']}/items", json={"productId": product["id"], "quantity": 2}
+    )
+    assert added.status_code == 201
+    return order
+
+
+def test_a_retried_payment_is_charged_once_and_replayed_byte_for_byte(client):
+    order = _order_with_balance(client)
+    url = f"/api/orders/{order['id']}/payments"
+    body = {"amount": 60, "paymentMethod": "CARD", "tipAmount": 6, "cardLastFour": "1234"}
+    headers = {"Idempotency-Key": "pay-once"}
+    first = client.post(url, json=body, headers=headers)
+    retried = client.post(url, json=body, headers=headers)
+    assert first.status_code == retried.status_code == 201
+    assert retried.content == first.content
+    assert retried.headers["idempotent-replayed"] == "true"
+    assert retried.headers["location"] == first.headers["location"]
+    detail = client.get(f"/api/orders/{order['id']}").json()
+    assert len(detail["payments"]) == 1
+    assert detail["paidAmount"] == 60
+    assert detail["balanceDue"] == 40
+
+
+def test_a_reused_payment_key_with_another_amount_charges_nothing_more(client):
+    order = _order_with_balance(client)
+    url = f"/api/orders/{order['id']}/payments"
+    headers = {"Idempotency-Key": "pay-twice"}
+    client.post(url, json={"amount": 60, "paymentMethod": "CASH"}, headers=headers)
+    reused = client.post(url, json={"amount": 40, "paymentMethod": "CASH"}, headers=headers)
+    assert reused.status_code == 422
+    assert reused.json()["code"] == "idempotency_key_reused"
+    detail = client.get(f"/api/orders/{order['id']}").json()
+    assert detail["paidAmount"] == 60
+    assert len(detail["payments"]) == 1

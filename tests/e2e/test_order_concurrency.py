@@ -74,3 +74,26 @@ def test_eight_simultaneous_completes_complete_once(server):
     winner = next(r.json() for r in responses if r.status_code == 200)
     detail = httpx.get(f"{server}{url}").json()
     assert (detail["status"], detail["completedAt"]) == ("COMPLETED", winner["completedAt"])
+
+
+def test_twenty_concurrent_retries_with_one_key_charge_once(server):
+    order = _order_of_100(server)
+    url = f"/api/orders/{order['id']}"
+    body = {"amount": 40, "paymentMethod": "CARD", "tipAmount": 5, "cardLastFour": "4242"}
+
+    async def retry(http: httpx.AsyncClient) -> httpx.Response:
+        return await http.post(
+            f"{url}/payments", json=body, headers={"Idempotency-Key": "terminal-7-payment-1"}
+        )
+
+    responses = asyncio.run(_race(server, 20, retry))
+    statuses = Counter(r.status_code for r in responses)
+    assert set(statuses) <= {201, 409}, statuses
+    charged = [r for r in responses if r.status_code == 201]
+    assert len({r.json()["id"] for r in charged}) == 1, "every 201 is the same payment"
+    assert sum(1 for r in charged if "idempotent-replayed" not in r.headers) == 1
+    busy = [r for r in responses if r.status_code == 409]
+    assert {r.json()["code"] for r in busy} <= {"idempotency_key_in_use"}
+    detail = httpx.get(f"{server}{url}").json()
+    assert len(detail["payments"]) == 1
+    assert (detail["paidAmount"], detail["balanceDue"], detail["tipTotal"]) == (40, 60, 5)
