@@ -1,0 +1,46 @@
+"""The error model at its edges: database down, an unexpected exception."""
+
+from __future__ import annotations
+
+import logging
+
+from fastapi import APIRouter
+from fastapi.testclient import TestClient
+
+from brigade.api.routing import BrigadeRoute
+from brigade.app import create_app
+from brigade.settings import Settings
+
+
+def test_health_is_503_problem_when_the_database_does_not_answer():
+    settings = Settings(database_url="postgresql://postgres@127.0.0.1:1/unreachable")
+    with TestClient(create_app(settings)) as client:
+        response = client.get("/health")
+    assert response.status_code == 503
+    assert response.headers["content-type"].startswith("application/problem+json")
+    assert response.json()["code"] == "unavailable"
+
+
+def test_an_unexpected_error_is_a_logged_500_problem_without_internals(settings, caplog):
+    app = create_app(settings)
+    router = APIRouter(route_class=BrigadeRoute)
+
+    @router.get("/boom")
+    async def boom() -> None:
+        raise RuntimeError("secret connection string postgresql://admin:hunter2@db")
+
+    app.include_router(router)
+    with (
+        caplog.at_level(logging.ERROR, logger="brigade.errors"),
+        TestClient(app, raise_server_exceptions=False) as client,
+    ):
+        response = client.get("/boom")
+    assert response.status_code == 500
+    assert response.headers["content-type"].startswith("application/problem+json")
+    body = response.json()
+    assert body["code"] == "internal_error"
+    assert "hunter2" not in response.text
+    assert "Traceback" not in response.text
+    assert any("hunter2" in (record.exc_text or "") for record in caplog.records), (
+        "the traceback is logged for the operator"
+    )
