@@ -13,7 +13,6 @@ from sqlalchemy.engine import make_url
 
 from conftest import ServerProcess
 from factories import LOCATION
-from throwaway_db import throwaway_database
 
 TERMINALS = 8
 
@@ -67,36 +66,31 @@ async def _load_then_crash(server: ServerProcess, product_id: str) -> Acknowledg
 
 
 @pytest.mark.e2e
-def test_sigkill_mid_load_loses_no_acknowledged_write(request, tmp_path):
-    option = request.config.getoption("--db-url")
-    with throwaway_database(option, tmp_path) as url:
-        server = ServerProcess(url, tmp_path / "server.log", workers=2)
-        server.start()
-        try:
-            product = httpx.post(
-                f"{server.base_url}/api/products",
-                json={"name": "Soup", "price": 4.5, "taxRate": 0.1, "locationId": LOCATION},
-            ).json()
-            seen = asyncio.run(_load_then_crash(server, product["id"]))
-            assert len(seen.orders) >= 10, "the load ran before the crash"
+@pytest.mark.parametrize("fresh_server", [2], indirect=True, ids=["2-workers"])
+def test_sigkill_mid_load_loses_no_acknowledged_write(fresh_server):
+    server = fresh_server
+    product = httpx.post(
+        f"{server.base_url}/api/products",
+        json={"name": "Soup", "price": 4.5, "taxRate": 0.1, "locationId": LOCATION},
+    ).json()
+    seen = asyncio.run(_load_then_crash(server, product["id"]))
+    assert len(seen.orders) >= 10, "the load ran before the crash"
 
-            server.start()
-            with httpx.Client(base_url=server.base_url, timeout=10) as http:
-                for order_id in seen.orders:
-                    response = http.get(f"/api/orders/{order_id}")
-                    assert response.status_code == 200, f"acknowledged order {order_id} lost"
-                    order = response.json()
-                    item_ids = {item["id"] for item in order["items"]}
-                    assert seen.items.get(order_id, set()) <= item_ids
-                    payment_ids = {payment["id"] for payment in order["payments"]}
-                    assert seen.payments.get(order_id, set()) <= payment_ids
-                    _assert_consistent(order)
-        finally:
-            server.stop()
-        if make_url(url).get_backend_name() == "sqlite":
-            database = make_url(url).database
-            with sqlite3.connect(database) as connection:
-                assert connection.execute("PRAGMA integrity_check").fetchone() == ("ok",)
+    server.start()
+    with httpx.Client(base_url=server.base_url, timeout=10) as http:
+        for order_id in seen.orders:
+            response = http.get(f"/api/orders/{order_id}")
+            assert response.status_code == 200, f"acknowledged order {order_id} lost"
+            order = response.json()
+            assert seen.items.get(order_id, set()) <= {item["id"] for item in order["items"]}
+            payment_ids = {payment["id"] for payment in order["payments"]}
+            assert seen.payments.get(order_id, set()) <= payment_ids
+            _assert_consistent(order)
+    server.stop()
+    url = make_url(server.database_url)
+    if url.get_backend_name() == "sqlite":
+        with sqlite3.connect(url.database) as connection:
+            assert connection.execute("PRAGMA integrity_check").fetchone() == ("ok",)
 
 
 def _assert_consistent(order: dict) -> None:

@@ -9,42 +9,38 @@ import time
 import httpx
 import pytest
 
-from conftest import ServerProcess
 from factories import LOCATION
-from throwaway_db import throwaway_database
 
 
 @pytest.mark.e2e
-def test_sigterm_lets_in_flight_requests_finish(request, tmp_path):
-    option = request.config.getoption("--db-url")
-    with throwaway_database(option, tmp_path) as url:
-        server = ServerProcess(url, tmp_path / "server.log", workers=1)
-        server.start()
-        product = httpx.post(
-            f"{server.base_url}/api/products",
-            json={"name": "Tea", "price": 3, "locationId": LOCATION},
-        ).json()
-        updates = [{"id": product["id"], "data": {"price": n % 50 + 1}} for n in range(500)]
-        answers: list[tuple[httpx.Response, float]] = []
+@pytest.mark.parametrize("fresh_server", [1], indirect=True, ids=["1-worker"])
+def test_sigterm_lets_in_flight_requests_finish(fresh_server):
+    server = fresh_server
+    product = httpx.post(
+        f"{server.base_url}/api/products",
+        json={"name": "Tea", "price": 3, "locationId": LOCATION},
+    ).json()
+    updates = [{"id": product["id"], "data": {"price": n % 50 + 1}} for n in range(500)]
+    answers: list[tuple[httpx.Response, float]] = []
 
-        def bulk_update() -> None:
-            response = httpx.post(
-                f"{server.base_url}/api/products/bulk-update",
-                json={"updates": updates},
-                timeout=60,
-            )
-            answers.append((response, time.monotonic()))
+    def bulk_update() -> None:
+        response = httpx.post(
+            f"{server.base_url}/api/products/bulk-update",
+            json={"updates": updates},
+            timeout=60,
+        )
+        answers.append((response, time.monotonic()))
 
-        bulk = threading.Thread(target=bulk_update)
-        bulk.start()
-        time.sleep(0.15)  # the bulk update is being worked on
-        signalled_at = time.monotonic()
-        exit_code = server.stop(signal.SIGTERM)
-        bulk.join(timeout=60)
-        assert answers, "the in-flight request got an answer"
-        response, answered_at = answers[0]
-        assert answered_at > signalled_at, "the request was still running when SIGTERM came"
-        assert response.status_code == 200
-        assert response.json()["updated"] == 500
-        # uvicorn finishes in-flight work, then exits re-raising the signal it was sent.
-        assert exit_code in (0, -signal.SIGTERM)
+    bulk = threading.Thread(target=bulk_update)
+    bulk.start()
+    time.sleep(0.15)  # the bulk update is being worked on
+    signalled_at = time.monotonic()
+    exit_code = server.stop(signal.SIGTERM)
+    bulk.join(timeout=60)
+    assert answers, "the in-flight request got an answer"
+    response, answered_at = answers[0]
+    assert answered_at > signalled_at, "the request was still running when SIGTERM came"
+    assert response.status_code == 200
+    assert response.json()["updated"] == 500
+    # uvicorn finishes in-flight work, then exits re-raising the signal it was sent.
+    assert exit_code in (0, -signal.SIGTERM)
