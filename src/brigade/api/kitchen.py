@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from datetime import UTC, datetime
 from typing import Annotated
 from uuid import UUID
 
@@ -12,7 +11,7 @@ from brigade.api.deps import PaginationDep, UowDep
 from brigade.api.errors import problem_responses
 from brigade.api.orders import ModifierOut, modifiers_out, order_number
 from brigade.api.routing import BrigadeRoute
-from brigade.api.types import Number, ResponseModel, Timestamp
+from brigade.api.types import Number, ResponseModel, Timestamp, UtcInstant
 from brigade.db.kitchen import KitchenTicket, TicketFilter
 from brigade.domain.errors import NotFound
 from brigade.services import kitchen as service
@@ -74,12 +73,10 @@ async def list_tickets(
     pagination: PaginationDep,
     location_id: Annotated[UUID | None, Query(alias="locationId")] = None,
     since: Annotated[
-        datetime | None,
+        UtcInstant | None,
         Query(description="only tickets created strictly after this instant; naive is UTC"),
     ] = None,
 ) -> TicketPage:
-    if since is not None and since.tzinfo is None:
-        since = since.replace(tzinfo=UTC)
     found, total = await service.list_tickets(
         uow,
         TicketFilter(location_id=location_id, since=since),

@@ -32,6 +32,7 @@ from brigade.api.types import (
     Timestamp,
     WholeNumber,
     omittable,
+    to_utc,
 )
 from brigade.db.orders import Modifier, Order, OrderFilter, OrderItem, OrderPayment
 from brigade.domain import money
@@ -376,14 +377,21 @@ def _instant(value: str | None, field: str, *, end: bool) -> datetime | None:
         pass
     else:
         start = datetime.combine(day, time(), tzinfo=UTC)
-        return start + timedelta(days=1) if end else start
+        return _shifted(start, timedelta(days=1) if end else timedelta(0), field)
     try:
-        moment = datetime.fromisoformat(value)
+        moment = to_utc(datetime.fromisoformat(value))
     except ValueError:
-        raise InvalidInput(field, "must be a date (YYYY-MM-DD) or an ISO 8601 date-time") from None
-    if moment.tzinfo is None:
-        moment = moment.replace(tzinfo=UTC)
-    return moment + timedelta(microseconds=1) if end else moment
+        raise InvalidInput(
+            field, "must be a date (YYYY-MM-DD) or an ISO 8601 date-time in range"
+        ) from None
+    return _shifted(moment, timedelta(microseconds=1) if end else timedelta(0), field)
+
+
+def _shifted(moment: datetime, by: timedelta, field: str) -> datetime:
+    try:
+        return moment + by
+    except OverflowError:
+        raise InvalidInput(field, "is out of range") from None
 
 
 # Errors every change to an existing order can answer with.

@@ -149,6 +149,18 @@ Money = Annotated[Decimal, _as_number]
 Number = Annotated[Decimal, _as_number]
 
 
+def to_utc(value: datetime) -> datetime:
+    """An instant in UTC (naive means UTC); 422 when it falls outside the calendar."""
+    try:
+        return value.replace(tzinfo=UTC) if value.tzinfo is None else value.astimezone(UTC)
+    except OverflowError:
+        raise ValueError("is out of range") from None
+
+
+# A date-time given by a client, as UTC.
+UtcInstant = Annotated[datetime, AfterValidator(to_utc)]
+
+
 def _utc_z(value: datetime) -> str:
     return value.astimezone(UTC).isoformat().replace("+00:00", "Z")
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import uuid
 
+import pytest
 from test_order_helpers import AD_HOC, add_item, problem
 
 from factories import LOCATION, OTHER_LOCATION, make_order, make_product
@@ -138,3 +139,12 @@ def test_ticket_errors(client):
     problem(client.get("/api/kitchen/tickets/ticket-1"), 422, "validation_failed")
     problem(client.get("/api/kitchen/tickets", params={"since": "noon"}), 422, "validation_failed")
     problem(client.get("/api/kitchen/tickets", params={"limit": 101}), 422, "validation_failed")
+
+
+@pytest.mark.parametrize(
+    "since", ["9999-12-31T23:59:59-23:59", "0001-01-01T00:00:00+23:59", "not-a-time"]
+)
+def test_since_outside_the_calendar_is_422(client, since):
+    response = client.get("/api/kitchen/tickets", params={"since": since})
+    assert response.status_code == 422
+    assert response.json()["code"] == "validation_failed"

@@ -423,3 +423,18 @@ def test_a_refused_change_leaves_no_trace(client):
             return (await connection.execute(text("SELECT count(*) FROM payments"))).scalar_one()
 
     assert client.portal.call(count) == 0
+
+
+@pytest.mark.parametrize(
+    "params",
+    [
+        {"endDate": "9999-12-31"},
+        {"endDate": "9999-12-31T23:59:59.999999"},
+        {"startDate": "9999-12-31T23:59:59-23:59"},
+        {"startDate": "2026-02-30"},
+    ],
+)
+def test_list_dates_outside_the_calendar_are_422(client, params):
+    response = client.get("/api/orders", params=params)
+    assert response.status_code == 422
+    assert response.json()["code"] == "validation_failed"
