@@ -12,6 +12,7 @@ from brigade.api.deps import PaginationDep, UowDep
 from brigade.api.errors import error_code, problem_responses
 from brigade.api.routing import BrigadeRoute
 from brigade.api.types import (
+    ANY_TEXT,
     Flag,
     LongText,
     Money,
@@ -143,7 +144,7 @@ async def list_products(
     pagination: PaginationDep,
     location_id: LocationQuery = None,
     category_id: Annotated[UUID | None, Query(alias="categoryId")] = None,
-    search: Annotated[str | None, Query(max_length=200)] = None,
+    search: Annotated[str | None, Query(max_length=200, pattern=ANY_TEXT)] = None,
     is_active: Annotated[bool | None, Query(alias="isActive")] = None,
     is_86d: Annotated[bool | None, Query(alias="is86d")] = None,
     product_type: Annotated[ProductType | None, Query(alias="productType")] = None,
@@ -171,7 +172,9 @@ async def list_products(
     "/barcode/{barcode}", response_model=ProductDetail, responses=problem_responses(NotFound)
 )
 async def get_product_by_barcode(
-    barcode: Annotated[str, Path(max_length=64)], uow: UowDep, location_id: LocationQuery = None
+    barcode: Annotated[str, Path(max_length=64, pattern=ANY_TEXT)],
+    uow: UowDep,
+    location_id: LocationQuery = None,
 ) -> ProductDetail:
     return _detail(await service.get_product_by_barcode(uow, barcode, location_id))
 

@@ -27,7 +27,7 @@ from brigade.domain import money
 _BANNED = r"\x00-\x08\x0b\x0c\x0e-\x1f\x7f"
 _BANNED_CHARACTER = re.compile(f"[{_BANNED}]")
 # The same rules as JSON Schema patterns, so the OpenAPI describes exactly what is accepted.
-_ANY_TEXT = f"^[^{_BANNED}]*$"
+ANY_TEXT = f"^[^{_BANNED}]*$"
 _NON_BLANK_TEXT = rf"^[^{_BANNED}]*[^\s{_BANNED}][^{_BANNED}]*$"
 
 
@@ -87,7 +87,7 @@ def Text(max_length: int, *, min_length: int = 0) -> Any:
     return Annotated[
         str,
         StringConstraints(min_length=min_length, max_length=max_length),
-        Field(json_schema_extra={"pattern": _NON_BLANK_TEXT if non_blank else _ANY_TEXT}),
+        Field(json_schema_extra={"pattern": _NON_BLANK_TEXT if non_blank else ANY_TEXT}),
         _clean_text(non_blank=non_blank),
     ]
 

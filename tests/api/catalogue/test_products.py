@@ -407,3 +407,22 @@ def test_malformed_json_is_400_with_code(client):
 def test_unknown_route_and_wrong_method_are_problems(client):
     _assert_problem(client.get("/api/nothing-here"), 404, "not_found")
     _assert_problem(client.patch("/api/products"), 405, "method_not_allowed")
+
+
+@pytest.mark.parametrize(
+    "url",
+    [
+        "/api/products?search=%00",
+        "/api/products?search=a%01b",
+        "/api/products/barcode/%00",
+        "/api/products/barcode/a%1Bb",
+    ],
+)
+def test_control_characters_in_query_or_path_are_422(client, url):
+    _assert_problem(client.get(url), 422, "validation_failed")
+
+
+def test_non_ascii_search_and_barcode_are_fine(client):
+    make_product(client, name="Café crème 🍔", barcode="çà-1")
+    assert _names(client, search="CRÈME 🍔") == ["Café crème 🍔"]
+    assert client.get("/api/products/barcode/çà-1").status_code == 200
