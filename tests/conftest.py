@@ -16,6 +16,7 @@ from sqlalchemy.engine import make_url
 from brigade.app import create_app
 from brigade.db.tables import metadata
 from brigade.settings import Settings
+from factories import ADMIN_TOKEN, bearer
 from throwaway_db import throwaway_database
 
 
@@ -43,7 +44,7 @@ def dialect(database_url: str) -> str:
 
 @pytest.fixture
 def settings(database_url: str) -> Settings:
-    return Settings(database_url=database_url)
+    return Settings(database_url=database_url, admin_token=ADMIN_TOKEN)
 
 
 async def _empty_all_tables(app: object) -> None:
@@ -55,8 +56,10 @@ async def _empty_all_tables(app: object) -> None:
 
 @pytest.fixture
 def client(settings: Settings) -> Iterator[TestClient]:
+    """The app, called as the bootstrap admin; `as_role` gives a token of any other role."""
     app = create_app(settings)
-    with TestClient(app, raise_server_exceptions=False) as test_client:
+    headers = bearer(ADMIN_TOKEN)
+    with TestClient(app, raise_server_exceptions=False, headers=headers) as test_client:
         try:
             yield test_client
         finally:

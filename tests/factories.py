@@ -10,6 +10,9 @@ from fastapi.testclient import TestClient
 
 _sequence = itertools.count(1)
 
+# The tests' BRIGADE_ADMIN_TOKEN: every suite runs with authentication on.
+ADMIN_TOKEN = "test-admin-token-0123456789abcdef-0123456789"
+
 LOCATION = "0196a1b2-0000-7000-8000-000000000001"
 OTHER_LOCATION = "0196a1b2-0000-7000-8000-000000000002"
 
@@ -33,3 +36,19 @@ def make_product(client: TestClient, **overrides: Any) -> dict[str, Any]:
 def make_order(client: TestClient, **overrides: Any) -> dict[str, Any]:
     body = {"orderType": "DINE_IN", "locationId": LOCATION, "tableId": str(uuid.uuid4())}
     return _created(client.post("/api/orders", json=body | overrides))
+
+
+def bearer(token: str) -> dict[str, str]:
+    return {"Authorization": f"Bearer {token}"}
+
+
+ADMIN = bearer(ADMIN_TOKEN)
+
+
+def make_staff_token(client: TestClient, role: str, **overrides: Any) -> str:
+    """A new staff member with ``role`` and a token of theirs (made by the admin client)."""
+    name = f"{role.title()} {next(_sequence)}"
+    member = _created(client.post("/api/staff", json={"name": name, "role": role} | overrides))
+    token = _created(client.post("/api/tokens", json={"staffId": member["id"], "name": name}))
+    secret: str = token["token"]
+    return secret

@@ -2,17 +2,25 @@
 
 from __future__ import annotations
 
+import logging
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 
 from fastapi import FastAPI
 
 from brigade import __version__
-from brigade.api import categories, health, kitchen, orders, products
+from brigade.api import audit, categories, health, kitchen, orders, products, staff
 from brigade.api.errors import install_error_handlers
 from brigade.api.limits import BodySizeLimit
 from brigade.db.engine import Database
 from brigade.settings import Settings, get_settings
+
+log = logging.getLogger("brigade")
+
+AUTH_OFF_WARNING = (
+    "AUTHENTICATION IS OFF (BRIGADE_AUTH=off): anyone who can reach this server is an admin. "
+    "For a local demo only."
+)
 
 
 def create_app(settings: Settings | None = None) -> FastAPI:
@@ -21,6 +29,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         app.state.database = Database(settings)
+        if settings.auth == "off":
+            log.warning(AUTH_OFF_WARNING)
         try:
             yield
         finally:
@@ -40,4 +50,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.include_router(categories.router)
     app.include_router(orders.router)
     app.include_router(kitchen.router)
+    app.include_router(audit.router)
+    app.include_router(staff.staff_router)
+    app.include_router(staff.token_router)
     return app

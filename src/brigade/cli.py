@@ -1,4 +1,4 @@
-"""The `brigade` command: serve, migrate, demo-data."""
+"""The `brigade` command: serve, migrate, demo-data, token create."""
 
 from __future__ import annotations
 
@@ -7,9 +7,12 @@ from typing import Annotated
 
 import typer
 
+from brigade.domain.access import Role
 from brigade.settings import Settings
 
 cli = typer.Typer(help="Brigade, a restaurant point-of-sale service.", no_args_is_help=True)
+token_cli = typer.Typer(help="Staff API tokens.", no_args_is_help=True)
+cli.add_typer(token_cli, name="token")
 
 
 def _settings(**overrides: object) -> Settings:
@@ -42,6 +45,7 @@ def serve(
     settings = _settings(host=host, port=port, workers=workers)
     if not no_migrate:
         upgrade(settings.database_url)
+    _announce_access(settings)
     typer.echo(
         f"Brigade on http://{settings.host}:{settings.port} "
         f"({_redacted(settings.database_url)}, {settings.workers} worker(s))"
@@ -67,6 +71,42 @@ def demo_data() -> None:
     settings = Settings()
     summary = asyncio.run(load_demo_menu(settings))
     typer.echo(summary)
+
+
+@token_cli.command("create")
+def create_token(
+    role: Annotated[Role, typer.Option(help="KITCHEN, SERVER, MANAGER or ADMIN")],
+    name: Annotated[str, typer.Option(help="Who or what holds it: 'Bar terminal', 'Ana'")],
+) -> None:
+    """Create a staff member with ROLE and print their new token (shown this once)."""
+    from brigade.commands import create_staff_token
+    from brigade.db.migrate import upgrade
+
+    settings = Settings()
+    upgrade(settings.database_url)
+    token = asyncio.run(create_staff_token(settings, name.strip(), role))
+    typer.echo(token)
+
+
+def _announce_access(settings: Settings) -> None:
+    """Say loudly when nothing is protected, and hand out the first admin token once."""
+    from brigade.app import AUTH_OFF_WARNING
+    from brigade.commands import bootstrap_admin_token
+
+    if settings.auth == "off":
+        typer.secho(f"\n!!! {AUTH_OFF_WARNING} !!!\n", fg="red", bold=True, err=True)
+        return
+    if settings.admin_token is not None:
+        return
+    token = asyncio.run(bootstrap_admin_token(settings))
+    if token is not None:
+        typer.secho(
+            "\nNo API token existed, so an ADMIN token was created. It is shown only this once:"
+            f"\n\n    {token}\n\n"
+            "Send it as 'Authorization: Bearer <token>'; create staff tokens with it.\n",
+            fg="yellow",
+            bold=True,
+        )
 
 
 def _redacted(database_url: str) -> str:

@@ -6,7 +6,8 @@ from decimal import Decimal
 from typing import Any
 from uuid import UUID
 
-from brigade.db.engine import Database, UnitOfWork
+from brigade.commands import in_one_transaction
+from brigade.db.engine import UnitOfWork
 from brigade.domain.catalogue import ProductType
 from brigade.services.categories import create_category, list_categories
 from brigade.services.products import create_product
@@ -137,9 +138,4 @@ async def _load(uow: UnitOfWork) -> str:
 
 async def load_demo_menu(settings: Settings) -> str:
     """Load the demo menu in one transaction, once: a location that has categories is left alone."""
-    database = Database(settings)
-    try:
-        async with database.unit_of_work(write=True) as uow:
-            return await _load(uow)
-    finally:
-        await database.dispose()
+    return await in_one_transaction(settings, _load)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Literal
 
-from pydantic import Field
+from pydantic import Field, SecretStr
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
 
@@ -24,6 +24,14 @@ class Settings(BaseSettings):
     db_pool_size: int = Field(default=10, ge=1)
     sqlite_busy_timeout_ms: int = Field(default=5000, ge=0)
     max_body_bytes: int = Field(default=1024 * 1024, ge=1024)
+    # "off" serves everyone as an admin: for a local demo only, announced loudly at start-up.
+    auth: Literal["on", "off"] = "on"
+    admin_token: SecretStr | None = Field(
+        default=None,
+        min_length=32,
+        description="Accepted as an ADMIN token (bootstrap); at least 32 characters.",
+    )
+    auth_failures_per_minute: int = Field(default=20, ge=1)
 
 
 @lru_cache

@@ -14,6 +14,7 @@ from pathlib import Path
 import httpx
 import pytest
 
+from factories import ADMIN_TOKEN
 from throwaway_db import throwaway_database
 
 
@@ -36,7 +37,10 @@ class ServerProcess:
         self.process: subprocess.Popen[bytes] | None = None
 
     def start(self, *, timeout: float = 30) -> None:
-        environment = os.environ | {"BRIGADE_DATABASE_URL": self.database_url}
+        environment = os.environ | {
+            "BRIGADE_DATABASE_URL": self.database_url,
+            "BRIGADE_ADMIN_TOKEN": ADMIN_TOKEN,
+        }
         command = [sys.executable, "-m", "brigade", "serve", "--port", str(self.port)]
         command += ["--workers", str(self.workers)]
         with self.log_path.open("ab") as log:

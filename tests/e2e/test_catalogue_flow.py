@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import httpx
 
-from factories import LOCATION
+from factories import ADMIN, LOCATION
 
 
 def test_create_list_barcode_86_delete(server):
-    with httpx.Client(base_url=server, timeout=10) as http:
+    with httpx.Client(headers=ADMIN, base_url=server, timeout=10) as http:
         category = http.post("/api/categories", json={"name": "Drinks", "locationId": LOCATION})
         assert category.status_code == 201, category.text
         created = http.post(

@@ -12,7 +12,7 @@ import pytest
 from sqlalchemy.engine import make_url
 
 from conftest import ServerProcess
-from factories import LOCATION
+from factories import ADMIN, LOCATION
 
 TERMINALS = 8
 
@@ -27,7 +27,7 @@ class Acknowledged:
 
 
 async def _terminal(base_url: str, product_id: str, seen: Acknowledged, stop_at: float) -> None:
-    async with httpx.AsyncClient(base_url=base_url, timeout=5) as http:
+    async with httpx.AsyncClient(headers=ADMIN, base_url=base_url, timeout=5) as http:
         try:
             while time.monotonic() < stop_at:
                 order = await http.post(
@@ -71,13 +71,14 @@ def test_sigkill_mid_load_loses_no_acknowledged_write(fresh_server):
     server = fresh_server
     product = httpx.post(
         f"{server.base_url}/api/products",
+        headers=ADMIN,
         json={"name": "Soup", "price": 4.5, "taxRate": 0.1, "locationId": LOCATION},
     ).json()
     seen = asyncio.run(_load_then_crash(server, product["id"]))
     assert len(seen.orders) >= 10, "the load ran before the crash"
 
     server.start()
-    with httpx.Client(base_url=server.base_url, timeout=10) as http:
+    with httpx.Client(headers=ADMIN, base_url=server.base_url, timeout=10) as http:
         for order_id in seen.orders:
             response = http.get(f"/api/orders/{order_id}")
             assert response.status_code == 200, f"acknowledged order {order_id} lost"

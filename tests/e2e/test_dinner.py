@@ -6,7 +6,7 @@ import uuid
 
 import httpx
 
-from factories import LOCATION
+from factories import ADMIN, LOCATION
 
 TABLE_7, TABLE_12 = str(uuid.uuid4()), str(uuid.uuid4())
 
@@ -32,7 +32,7 @@ def _totals(detail: dict) -> tuple:
 
 
 def test_a_whole_dinner(server):
-    with httpx.Client(base_url=server, timeout=10) as http:
+    with httpx.Client(headers=ADMIN, base_url=server, timeout=10) as http:
         ribeye = _product(http, name="Ribeye", price=34.95, taxRate=0.08875)
         burger = _product(http, name="Burger", price=14.5, taxRate=0.08875)
         wine = _product(http, name="House red", price=12, taxRate=0.1)
@@ -134,7 +134,7 @@ def test_a_whole_dinner(server):
 
 
 def test_cancelling_a_part_paid_order_refunds_amounts_and_tips(server):
-    with httpx.Client(base_url=server, timeout=10) as http:
+    with httpx.Client(headers=ADMIN, base_url=server, timeout=10) as http:
         pasta = _product(http, name="Carbonara", price=16, taxRate=0.1)
         order = _ok(
             http.post("/api/orders", json={"orderType": "TAKEOUT", "locationId": LOCATION}), 201

@@ -9,7 +9,7 @@ import time
 import httpx
 import pytest
 
-from factories import LOCATION
+from factories import ADMIN, LOCATION
 
 
 @pytest.mark.e2e
@@ -18,6 +18,7 @@ def test_sigterm_lets_in_flight_requests_finish(fresh_server):
     server = fresh_server
     product = httpx.post(
         f"{server.base_url}/api/products",
+        headers=ADMIN,
         json={"name": "Tea", "price": 3, "locationId": LOCATION},
     ).json()
     updates = [{"id": product["id"], "data": {"price": n % 50 + 1}} for n in range(500)]
@@ -26,6 +27,7 @@ def test_sigterm_lets_in_flight_requests_finish(fresh_server):
     def bulk_update() -> None:
         response = httpx.post(
             f"{server.base_url}/api/products/bulk-update",
+            headers=ADMIN,
             json={"updates": updates},
             timeout=60,
         )

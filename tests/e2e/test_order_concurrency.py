@@ -9,18 +9,18 @@ from collections import Counter
 
 import httpx
 
-from factories import LOCATION
+from factories import ADMIN, LOCATION
 
 
 async def _race(server: str, count: int, send) -> list[httpx.Response]:
     """``count`` requests at once, each on its own connection."""
     limits = httpx.Limits(max_connections=count, max_keepalive_connections=0)
-    async with httpx.AsyncClient(base_url=server, timeout=30, limits=limits) as http:
+    async with httpx.AsyncClient(headers=ADMIN, base_url=server, timeout=30, limits=limits) as http:
         return list(await asyncio.gather(*(send(http) for _ in range(count))))
 
 
 def _order_of_100(server: str) -> dict:
-    with httpx.Client(base_url=server, timeout=10) as http:
+    with httpx.Client(headers=ADMIN, base_url=server, timeout=10) as http:
         product = http.post(
             "/api/products", json={"name": "Tasting menu", "price": 100, "locationId": LOCATION}
         ).json()
@@ -41,7 +41,7 @@ def test_ten_simultaneous_payments_of_30_on_100_never_overpay(server):
     responses = asyncio.run(_race(server, 10, pay))
     assert Counter(r.status_code for r in responses) == {201: 3, 409: 7}
     assert {r.json()["code"] for r in responses if r.status_code == 409} == {"overpayment"}
-    detail = httpx.get(f"{server}{url}").json()
+    detail = httpx.get(f"{server}{url}", headers=ADMIN).json()
     assert (detail["paidAmount"], detail["balanceDue"]) == (90, 10)
     assert len(detail["payments"]) == 3
     assert detail["version"] == 2 + 3
@@ -62,7 +62,9 @@ def test_24_simultaneous_creations_get_24_consecutive_numbers(server):
 def test_eight_simultaneous_completes_complete_once(server):
     order = _order_of_100(server)
     url = f"/api/orders/{order['id']}"
-    paid = httpx.post(f"{server}{url}/payments", json={"amount": 100, "paymentMethod": "CASH"})
+    paid = httpx.post(
+        f"{server}{url}/payments", json={"amount": 100, "paymentMethod": "CASH"}, headers=ADMIN
+    )
     assert paid.status_code == 201, paid.text
 
     async def complete(http: httpx.AsyncClient) -> httpx.Response:
@@ -72,7 +74,7 @@ def test_eight_simultaneous_completes_complete_once(server):
     assert Counter(r.status_code for r in responses) == {200: 1, 409: 7}
     assert {r.json()["code"] for r in responses if r.status_code == 409} == {"order_closed"}
     winner = next(r.json() for r in responses if r.status_code == 200)
-    detail = httpx.get(f"{server}{url}").json()
+    detail = httpx.get(f"{server}{url}", headers=ADMIN).json()
     assert (detail["status"], detail["completedAt"]) == ("COMPLETED", winner["completedAt"])
 
 
@@ -94,6 +96,6 @@ def test_twenty_concurrent_retries_with_one_key_charge_once(server):
     assert sum(1 for r in charged if "idempotent-replayed" not in r.headers) == 1
     busy = [r for r in responses if r.status_code == 409]
     assert {r.json()["code"] for r in busy} <= {"idempotency_key_in_use"}
-    detail = httpx.get(f"{server}{url}").json()
+    detail = httpx.get(f"{server}{url}", headers=ADMIN).json()
     assert len(detail["payments"]) == 1
     assert (detail["paidAmount"], detail["balanceDue"], detail["tipTotal"]) == (40, 60, 5)

@@ -12,6 +12,7 @@ from pydantic import Field, field_validator
 from brigade.api.deps import UowDep
 from brigade.api.errors import problem_responses
 from brigade.api.routing import BrigadeRoute
+from brigade.api.security import CatalogueEditor, Reader
 from brigade.api.types import (
     Flag,
     LongText,
@@ -111,6 +112,7 @@ def _detail(view: CategoryView) -> CategoryDetail:
 
 @router.get("", response_model=CategoryList, responses=problem_responses())
 async def list_categories(
+    staff: Reader,
     uow: UowDep,
     location_id: LocationQuery = None,
     include_inactive: Annotated[bool, Query(alias="includeInactive")] = False,
@@ -120,7 +122,7 @@ async def list_categories(
 
 
 @router.get("/{category_id}", response_model=CategoryDetail, responses=problem_responses(NotFound))
-async def get_category(category_id: UUID, uow: UowDep) -> CategoryDetail:
+async def get_category(staff: Reader, category_id: UUID, uow: UowDep) -> CategoryDetail:
     return _detail(await service.get_category(uow, category_id))
 
 
@@ -131,7 +133,11 @@ async def get_category(category_id: UUID, uow: UowDep) -> CategoryDetail:
     responses=problem_responses(InvalidInput),
 )
 async def create_category(
-    body: CategoryCreate, uow: UowDep, response: Response, location_id: LocationQuery = None
+    staff: CatalogueEditor,
+    body: CategoryCreate,
+    uow: UowDep,
+    response: Response,
+    location_id: LocationQuery = None,
 ) -> CategoryDetail:
     view = await service.create_category(
         uow, body.model_dump(exclude_unset=True), location_id=location_id
@@ -146,7 +152,9 @@ async def create_category(
     response_model=ReorderResult,
     responses=problem_responses(NotFound, InvalidInput),
 )
-async def reorder_categories(body: ReorderRequest, uow: UowDep) -> ReorderResult:
+async def reorder_categories(
+    staff: CatalogueEditor, body: ReorderRequest, uow: UowDep
+) -> ReorderResult:
     reordered = await service.reorder_categories(uow, body.category_ids, body.location_id)
     return ReorderResult(success=True, reordered=reordered)
 
@@ -156,7 +164,9 @@ async def reorder_categories(body: ReorderRequest, uow: UowDep) -> ReorderResult
     response_model=CategoryDetail,
     responses=problem_responses(NotFound, InvalidInput, CategoryCycle),
 )
-async def update_category(category_id: UUID, body: CategoryUpdate, uow: UowDep) -> CategoryDetail:
+async def update_category(
+    staff: CatalogueEditor, category_id: UUID, body: CategoryUpdate, uow: UowDep
+) -> CategoryDetail:
     changes = body.model_dump(exclude_unset=True)
     return _detail(await service.update_category(uow, category_id, changes))
 
@@ -166,6 +176,6 @@ async def update_category(category_id: UUID, body: CategoryUpdate, uow: UowDep) 
     response_model=DeleteResult,
     responses=problem_responses(NotFound, CategoryInUse),
 )
-async def delete_category(category_id: UUID, uow: UowDep) -> DeleteResult:
+async def delete_category(staff: CatalogueEditor, category_id: UUID, uow: UowDep) -> DeleteResult:
     await service.delete_category(uow, category_id)
     return DeleteResult(success=True, message=f"Category {category_id} deleted")

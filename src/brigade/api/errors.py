@@ -44,6 +44,9 @@ ERROR_TABLE: dict[type[errors.DomainError], tuple[int, str]] = {
     errors.IdempotencyKeyReused: (422, "idempotency_key_reused"),
     errors.IdempotencyKeyInUse: (409, "idempotency_key_in_use"),
     errors.StaleVersion: (412, "stale_version"),
+    errors.Unauthenticated: (401, "unauthorized"),
+    errors.Forbidden: (403, "forbidden"),
+    errors.TooManyFailedAttempts: (429, "too_many_failed_authentications"),
 }
 
 _HTTP_CODES = {
@@ -138,7 +141,17 @@ async def _on_domain_error(_request: Request, error: Exception) -> JSONResponse:
     field_errors = None
     if isinstance(error, errors.InvalidInput):
         field_errors = [{"field": error.field, "message": error.message}]
-    return problem(status, code, error.detail, field_errors=field_errors, **extra)
+    return problem(
+        status, code, error.detail, field_errors=field_errors, headers=_headers(error), **extra
+    )
+
+
+def _headers(error: errors.DomainError) -> dict[str, str] | None:
+    if isinstance(error, errors.Unauthenticated):
+        return {"WWW-Authenticate": 'Bearer realm="brigade"'}
+    if isinstance(error, errors.TooManyFailedAttempts):
+        return {"Retry-After": str(error.retry_after_seconds)}
+    return None
 
 
 async def _on_validation_error(_request: Request, error: Exception) -> JSONResponse:

@@ -16,6 +16,7 @@ from fastapi import Request, Response
 
 from brigade.db.engine import UnitOfWork
 from brigade.db.idempotency import IdempotencyRepository, KeyBusy, KeyIdentity
+from brigade.domain.access import Actor
 from brigade.domain.errors import IdempotencyKeyInUse, IdempotencyKeyReused, InvalidInput
 
 HEADER = "Idempotency-Key"
@@ -29,8 +30,8 @@ PURGE_PROBABILITY = 0.01
 
 
 def caller_of(request: Request) -> str:
-    caller: str = getattr(request.state, "caller", None) or "anonymous"
-    return caller
+    actor: Actor | None = getattr(request.state, "actor", None)
+    return actor.caller_key if actor is not None else "anonymous"
 
 
 async def run_idempotently(

@@ -11,6 +11,7 @@ from brigade.api.deps import PaginationDep, UowDep
 from brigade.api.errors import problem_responses
 from brigade.api.orders import ModifierOut, modifiers_out, order_number
 from brigade.api.routing import BrigadeRoute
+from brigade.api.security import Reader
 from brigade.api.types import Number, ResponseModel, Timestamp, UtcInstant
 from brigade.db.kitchen import KitchenTicket, TicketFilter
 from brigade.domain.errors import NotFound
@@ -69,6 +70,7 @@ def _ticket(ticket: KitchenTicket) -> TicketOut:
 
 @router.get("/tickets", response_model=TicketPage, responses=problem_responses())
 async def list_tickets(
+    staff: Reader,
     uow: UowDep,
     pagination: PaginationDep,
     location_id: Annotated[UUID | None, Query(alias="locationId")] = None,
@@ -92,5 +94,5 @@ async def list_tickets(
 
 
 @router.get("/tickets/{ticket_id}", response_model=TicketOut, responses=problem_responses(NotFound))
-async def get_ticket(ticket_id: UUID, uow: UowDep) -> TicketOut:
+async def get_ticket(staff: Reader, ticket_id: UUID, uow: UowDep) -> TicketOut:
     return _ticket(await service.get_ticket(uow, ticket_id))

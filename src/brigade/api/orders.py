@@ -17,6 +17,7 @@ from pydantic import Field, StringConstraints, WithJsonSchema
 from brigade.api.deps import PaginationDep, UowDep
 from brigade.api.errors import problem_responses
 from brigade.api.routing import BrigadeRoute
+from brigade.api.security import Discounter, ItemStatusSetter, OrderTaker, Reader
 from brigade.api.types import (
     LongText,
     Money,
@@ -25,6 +26,7 @@ from brigade.api.types import (
     Number,
     PositiveMoneyIn,
     QuantityIn,
+    Reason,
     RequestModel,
     ResponseModel,
     ShortText,
@@ -64,7 +66,6 @@ DateOrDateTime = Annotated[
         {"anyOf": [{"type": "string", "format": "date"}, {"type": "string", "format": "date-time"}]}
     ),
 ]
-Reason: Any = Text(500, min_length=1)
 TransactionId: Any = Text(128)
 CardBrand: Any = Text(32)
 # Exactly four ASCII digits: a full card number or a CVV never gets stored.
@@ -139,6 +140,7 @@ class PaymentCreate(RequestModel):
 class DiscountRequest(RequestModel):
     discount_amount: MoneyIn
     discount_code: ShortText | None = None
+    reason: Reason | None = None
 
 
 class TransferRequest(RequestModel):
@@ -170,6 +172,13 @@ class OrderItemOut(ResponseModel):
     updated_at: Timestamp
 
 
+class StaffRef(ResponseModel):
+    """Who did it: ``staffId`` is null for the bootstrap admin token and with auth off."""
+
+    staff_id: UUID | None
+    name: str
+
+
 class PaymentFields(ResponseModel):
     id: UUID
     amount: Money
@@ -178,6 +187,7 @@ class PaymentFields(ResponseModel):
     card_last_four: str | None
     card_brand: str | None
     processed_at: Timestamp
+    taken_by: StaffRef | None
 
 
 class PaymentOut(PaymentFields):
@@ -215,6 +225,7 @@ class OrderDetail(OrderSummary):
     tip_total: Money
     payments: list[PaymentOut]
     version: int
+    opened_by: StaffRef | None
     updated_at: Timestamp
     completed_at: Timestamp | None
     cancelled_at: Timestamp | None
@@ -311,7 +322,13 @@ def _payment_fields(payment: OrderPayment) -> dict[str, Any]:
         "card_last_four": payment.card_last_four,
         "card_brand": payment.card_brand,
         "processed_at": payment.processed_at,
+        "taken_by": _staff_ref(payment.taken_by_id, payment.taken_by_name),
     }
+
+
+def _staff_ref(staff_id: UUID | None, name: str | None) -> StaffRef | None:
+    # None for orders and payments recorded before staff were.
+    return None if name is None else StaffRef(staff_id=staff_id, name=name)
 
 
 def _payment_detail(payment: OrderPayment) -> PaymentDetail:
@@ -349,6 +366,7 @@ def _detail(view: OrderView) -> OrderDetail:
         tip_total=_cents(order.tip_cents),
         payments=[PaymentOut(**_payment_fields(p), method=p.method) for p in view.payments],
         version=order.version,
+        opened_by=_staff_ref(order.opened_by_id, order.opened_by_name),
         updated_at=order.updated_at,
         completed_at=order.completed_at,
         cancelled_at=order.cancelled_at,
@@ -403,6 +421,7 @@ _CHANGE_ERRORS = (NotFound, StaleVersion, OrderClosed)
 
 @router.get("", response_model=OrderPage, responses=problem_responses(InvalidInput))
 async def list_orders(
+    staff: Reader,
     uow: UowDep,
     pagination: PaginationDep,
     location_id: LocationQuery = None,
@@ -431,17 +450,21 @@ async def list_orders(
 
 @router.post("", status_code=201, response_model=OrderDetail, responses=problem_responses())
 async def create_order(
-    body: OrderCreate, uow: UowDep, response: Response, location_id: LocationQuery = None
+    staff: OrderTaker,
+    body: OrderCreate,
+    uow: UowDep,
+    response: Response,
+    location_id: LocationQuery = None,
 ) -> OrderDetail:
     order = await service.create_order(
-        uow, body.model_dump(exclude_unset=True), location_id=location_id
+        uow, staff, body.model_dump(exclude_unset=True), location_id=location_id
     )
     _created(response, order, f"/api/orders/{order.id}")
     return _detail(OrderView(order, [], []))
 
 
 @router.get("/{order_id}", response_model=OrderDetail, responses=problem_responses(NotFound))
-async def get_order(order_id: UUID, uow: UowDep, response: Response) -> OrderDetail:
+async def get_order(staff: Reader, order_id: UUID, uow: UowDep, response: Response) -> OrderDetail:
     view = await service.get_order(uow, order_id)
     _tag(response, view.order)
     return _detail(view)
@@ -453,10 +476,21 @@ async def get_order(order_id: UUID, uow: UowDep, response: Response) -> OrderDet
     responses=problem_responses(*_CHANGE_ERRORS, DiscountTooLarge),
 )
 async def apply_discount(
-    order_id: UUID, body: DiscountRequest, uow: UowDep, response: Response, if_match: IfMatchDep
+    staff: Discounter,
+    order_id: UUID,
+    body: DiscountRequest,
+    uow: UowDep,
+    response: Response,
+    if_match: IfMatchDep,
 ) -> DiscountOutcome:
     order = await service.apply_discount(
-        uow, order_id, body.discount_amount, body.discount_code, if_match=if_match
+        uow,
+        staff,
+        order_id,
+        body.discount_amount,
+        body.discount_code,
+        reason=body.reason,
+        if_match=if_match,
     )
     _tag(response, order)
     return DiscountOutcome(
@@ -476,7 +510,12 @@ async def apply_discount(
     responses=problem_responses(*_CHANGE_ERRORS),
 )
 async def transfer_order(
-    order_id: UUID, body: TransferRequest, uow: UowDep, response: Response, if_match: IfMatchDep
+    staff: OrderTaker,
+    order_id: UUID,
+    body: TransferRequest,
+    uow: UowDep,
+    response: Response,
+    if_match: IfMatchDep,
 ) -> TransferOutcome:
     order, previous = await service.transfer_order(uow, order_id, body.table_id, if_match=if_match)
     _tag(response, order)
@@ -491,7 +530,7 @@ async def transfer_order(
     responses=problem_responses(*_CHANGE_ERRORS, BalanceDue),
 )
 async def complete_order(
-    order_id: UUID, uow: UowDep, response: Response, if_match: IfMatchDep
+    staff: OrderTaker, order_id: UUID, uow: UowDep, response: Response, if_match: IfMatchDep
 ) -> CompleteOutcome:
     order = await service.complete_order(uow, order_id, if_match=if_match)
     _tag(response, order)
@@ -511,9 +550,14 @@ async def complete_order(
     responses=problem_responses(*_CHANGE_ERRORS, InvalidTransition),
 )
 async def cancel_order(
-    order_id: UUID, body: ReasonBody, uow: UowDep, response: Response, if_match: IfMatchDep
+    staff: OrderTaker,
+    order_id: UUID,
+    body: ReasonBody,
+    uow: UowDep,
+    response: Response,
+    if_match: IfMatchDep,
 ) -> CancelOutcome:
-    order, refund = await service.cancel_order(uow, order_id, body.reason, if_match=if_match)
+    order, refund = await service.cancel_order(uow, staff, order_id, body.reason, if_match=if_match)
     _tag(response, order)
     return CancelOutcome(
         success=True,
@@ -532,7 +576,12 @@ async def cancel_order(
     responses=problem_responses(*_CHANGE_ERRORS, ProductUnavailable, TooManyItems, InvalidInput),
 )
 async def add_item(
-    order_id: UUID, body: ItemAdd, uow: UowDep, response: Response, if_match: IfMatchDep
+    staff: OrderTaker,
+    order_id: UUID,
+    body: ItemAdd,
+    uow: UowDep,
+    response: Response,
+    if_match: IfMatchDep,
 ) -> OrderItemOut:
     order, item = await service.add_item(
         uow, order_id, body.model_dump(exclude_unset=True), if_match=if_match
@@ -546,7 +595,7 @@ async def add_item(
     response_model=OrderItemOut,
     responses=problem_responses(NotFound),
 )
-async def get_item(order_id: UUID, item_id: UUID, uow: UowDep) -> OrderItemOut:
+async def get_item(staff: Reader, order_id: UUID, item_id: UUID, uow: UowDep) -> OrderItemOut:
     return _item(await service.get_item(uow, order_id, item_id))
 
 
@@ -563,6 +612,7 @@ async def get_item(order_id: UUID, item_id: UUID, uow: UowDep) -> OrderItemOut:
     ),
 )
 async def update_item(
+    staff: ItemStatusSetter,
     order_id: UUID,
     item_id: UUID,
     body: ItemUpdate,
@@ -571,7 +621,9 @@ async def update_item(
     if_match: IfMatchDep,
 ) -> OrderItemOut:
     changes = body.model_dump(exclude_unset=True)
-    order, item = await service.update_item(uow, order_id, item_id, changes, if_match=if_match)
+    order, item = await service.update_item(
+        uow, staff, order_id, item_id, changes, if_match=if_match
+    )
     _tag(response, order)
     return _item(item)
 
@@ -582,6 +634,7 @@ async def update_item(
     responses=problem_responses(*_CHANGE_ERRORS, InvalidTransition, DiscountTooLarge),
 )
 async def void_item(
+    staff: OrderTaker,
     order_id: UUID,
     item_id: UUID,
     body: ReasonBody,
@@ -589,7 +642,9 @@ async def void_item(
     response: Response,
     if_match: IfMatchDep,
 ) -> Outcome:
-    order, item = await service.void_item(uow, order_id, item_id, body.reason, if_match=if_match)
+    order, item = await service.void_item(
+        uow, staff, order_id, item_id, body.reason, if_match=if_match
+    )
     _tag(response, order)
     return Outcome(success=True, message=f"{item.name} voided")
 
@@ -603,7 +658,7 @@ async def void_item(
     responses=problem_responses(*_CHANGE_ERRORS, NothingToSend),
 )
 async def send_order(
-    order_id: UUID, uow: UowDep, response: Response, if_match: IfMatchDep
+    staff: OrderTaker, order_id: UUID, uow: UowDep, response: Response, if_match: IfMatchDep
 ) -> SendOutcome:
     order, ticket = await service.send_order(uow, order_id, if_match=if_match)
     _tag(response, order)
@@ -617,10 +672,15 @@ async def send_order(
     responses=problem_responses(*_CHANGE_ERRORS, Overpayment),
 )
 async def add_payment(
-    order_id: UUID, body: PaymentCreate, uow: UowDep, response: Response, if_match: IfMatchDep
+    staff: OrderTaker,
+    order_id: UUID,
+    body: PaymentCreate,
+    uow: UowDep,
+    response: Response,
+    if_match: IfMatchDep,
 ) -> PaymentDetail:
     order, payment = await service.add_payment(
-        uow, order_id, body.model_dump(exclude_unset=True), if_match=if_match
+        uow, staff, order_id, body.model_dump(exclude_unset=True), if_match=if_match
     )
     _created(response, order, f"/api/orders/{order_id}/payments/{payment.id}")
     return _payment_detail(payment)
@@ -631,5 +691,7 @@ async def add_payment(
     response_model=PaymentDetail,
     responses=problem_responses(NotFound),
 )
-async def get_payment(order_id: UUID, payment_id: UUID, uow: UowDep) -> PaymentDetail:
+async def get_payment(
+    staff: Reader, order_id: UUID, payment_id: UUID, uow: UowDep
+) -> PaymentDetail:
     return _payment_detail(await service.get_payment(uow, order_id, payment_id))

@@ -5,12 +5,13 @@ from __future__ import annotations
 from typing import Annotated, Any
 from uuid import UUID
 
-from fastapi import APIRouter, Path, Query, Response
+from fastapi import APIRouter, Body, Path, Query, Response
 from pydantic import Field
 
 from brigade.api.deps import PaginationDep, UowDep
 from brigade.api.errors import error_code, problem_responses
 from brigade.api.routing import BrigadeRoute
+from brigade.api.security import CatalogueEditor, Marker86, Reader
 from brigade.api.types import (
     ANY_TEXT,
     Flag,
@@ -20,6 +21,7 @@ from brigade.api.types import (
     Name,
     Number,
     RateIn,
+    Reason,
     RequestModel,
     ResponseModel,
     ShortText,
@@ -134,12 +136,21 @@ class DeleteResult(ResponseModel):
     message: str
 
 
+class AvailabilityChange(RequestModel):
+    reason: Reason | None = None
+
+
+# Optional: an 86 needs no explanation, but one given goes into the audit log.
+AvailabilityBody = Annotated[AvailabilityChange | None, Body()]
+
+
 def _detail(product: Product) -> ProductDetail:
     return ProductDetail.model_validate(product, from_attributes=True)
 
 
 @router.get("", response_model=ProductPage, responses=problem_responses())
 async def list_products(
+    staff: Reader,
     uow: UowDep,
     pagination: PaginationDep,
     location_id: LocationQuery = None,
@@ -172,6 +183,7 @@ async def list_products(
     "/barcode/{barcode}", response_model=ProductDetail, responses=problem_responses(NotFound)
 )
 async def get_product_by_barcode(
+    staff: Reader,
     barcode: Annotated[str, Path(max_length=64, pattern=ANY_TEXT)],
     uow: UowDep,
     location_id: LocationQuery = None,
@@ -180,7 +192,7 @@ async def get_product_by_barcode(
 
 
 @router.get("/{product_id}", response_model=ProductDetail, responses=problem_responses(NotFound))
-async def get_product(product_id: UUID, uow: UowDep) -> ProductDetail:
+async def get_product(staff: Reader, product_id: UUID, uow: UowDep) -> ProductDetail:
     return _detail(await service.get_product(uow, product_id))
 
 
@@ -191,7 +203,11 @@ async def get_product(product_id: UUID, uow: UowDep) -> ProductDetail:
     responses=problem_responses(InvalidInput, DuplicateSku, DuplicateBarcode),
 )
 async def create_product(
-    body: ProductCreate, uow: UowDep, response: Response, location_id: LocationQuery = None
+    staff: CatalogueEditor,
+    body: ProductCreate,
+    uow: UowDep,
+    response: Response,
+    location_id: LocationQuery = None,
 ) -> ProductDetail:
     product = await service.create_product(
         uow, body.model_dump(exclude_unset=True), location_id=location_id
@@ -205,15 +221,21 @@ async def create_product(
     response_model=ProductDetail,
     responses=problem_responses(NotFound, InvalidInput, DuplicateSku, DuplicateBarcode),
 )
-async def update_product(product_id: UUID, body: ProductUpdate, uow: UowDep) -> ProductDetail:
+async def update_product(
+    staff: CatalogueEditor, product_id: UUID, body: ProductUpdate, uow: UowDep
+) -> ProductDetail:
     changes = body.model_dump(exclude_unset=True)
-    return _detail(await service.update_product(uow, product_id, changes))
+    return _detail(await service.update_product(uow, staff, product_id, changes))
 
 
 @router.post("/bulk-update", response_model=BulkUpdateResult, responses=problem_responses())
-async def bulk_update_products(body: BulkUpdateRequest, uow: UowDep) -> BulkUpdateResult:
+async def bulk_update_products(
+    staff: CatalogueEditor, body: BulkUpdateRequest, uow: UowDep
+) -> BulkUpdateResult:
     updated, failures = await service.bulk_update_products(
-        uow, [(entry.id, entry.data.model_dump(exclude_unset=True)) for entry in body.updates]
+        uow,
+        staff,
+        [(entry.id, entry.data.model_dump(exclude_unset=True)) for entry in body.updates],
     )
     return BulkUpdateResult(
         updated=updated,
@@ -228,18 +250,24 @@ async def bulk_update_products(body: BulkUpdateRequest, uow: UowDep) -> BulkUpda
 @router.post(
     "/{product_id}/86", response_model=ProductDetail, responses=problem_responses(NotFound)
 )
-async def mark_86d(product_id: UUID, uow: UowDep) -> ProductDetail:
-    return _detail(await service.set_86d(uow, product_id, unavailable=True))
+async def mark_86d(
+    staff: Marker86, product_id: UUID, uow: UowDep, body: AvailabilityBody = None
+) -> ProductDetail:
+    reason = body.reason if body else None
+    return _detail(await service.set_86d(uow, staff, product_id, unavailable=True, reason=reason))
 
 
 @router.delete(
     "/{product_id}/86", response_model=ProductDetail, responses=problem_responses(NotFound)
 )
-async def unmark_86d(product_id: UUID, uow: UowDep) -> ProductDetail:
-    return _detail(await service.set_86d(uow, product_id, unavailable=False))
+async def unmark_86d(
+    staff: Marker86, product_id: UUID, uow: UowDep, body: AvailabilityBody = None
+) -> ProductDetail:
+    reason = body.reason if body else None
+    return _detail(await service.set_86d(uow, staff, product_id, unavailable=False, reason=reason))
 
 
 @router.delete("/{product_id}", response_model=DeleteResult, responses=problem_responses(NotFound))
-async def delete_product(product_id: UUID, uow: UowDep) -> DeleteResult:
+async def delete_product(staff: CatalogueEditor, product_id: UUID, uow: UowDep) -> DeleteResult:
     await service.delete_product(uow, product_id)
     return DeleteResult(success=True, message=f"Product {product_id} deleted")

@@ -2,8 +2,10 @@
 
 It parses JSON numbers as ``Decimal`` (so 0.1 arrives as exactly 0.1, never a
 float) and runs the endpoint inside one unit of work: committed when the
-endpoint returns, rolled back when anything raises. A POST carrying an
-``Idempotency-Key`` is claimed and its answer stored in that same unit of work.
+endpoint returns, rolled back when anything raises. A route that declares a
+permission (api/security.py) authenticates its bearer token first, in that unit
+of work. A POST carrying an ``Idempotency-Key`` is claimed and its answer stored
+in that same unit of work, under the caller's token.
 """
 
 from __future__ import annotations
@@ -14,10 +16,15 @@ from decimal import Decimal
 from typing import Annotated, Any
 
 from fastapi import Depends, Header, Request, Response
+from fastapi.dependencies.models import Dependant
+from fastapi.dependencies.utils import get_dependant
 from fastapi.routing import APIRoute
 
-from brigade.api import idempotency
+from brigade.api import idempotency, security
+from brigade.api.errors import problem_responses
 from brigade.db.engine import Database
+from brigade.domain.access import Permission
+from brigade.domain.errors import BadToken, Forbidden, TooManyFailedAttempts, Unauthenticated
 
 SAFE_METHODS = frozenset({"GET", "HEAD", "OPTIONS"})
 
@@ -44,24 +51,54 @@ async def _declare_idempotency_key(
     """Declares the header in the OpenAPI; the route handler below acts on it."""
 
 
+def _declared_permission(dependant: Dependant) -> Permission | None:
+    for dependency in dependant.dependencies:
+        if isinstance(dependency.call, security.PermissionCheck):
+            return dependency.call.permission
+        found = _declared_permission(dependency)
+        if found is not None:
+            return found
+    return None
+
+
 class BrigadeRoute(APIRoute):
     def __init__(self, path: str, endpoint: Callable[..., Any], **kwargs: Any) -> None:
         if "POST" in (kwargs.get("methods") or ()):
             declared = list(kwargs.get("dependencies") or [])
             kwargs["dependencies"] = [*declared, Depends(_declare_idempotency_key)]
+        # None only for the few public routes (health): every API route names its permission.
+        self.permission = _declared_permission(get_dependant(path=path, call=endpoint))
+        if self.permission is not None:
+            access_errors = problem_responses(Unauthenticated, Forbidden, TooManyFailedAttempts)
+            kwargs["responses"] = access_errors | (kwargs.get("responses") or {})
         super().__init__(path, endpoint, **kwargs)
+        if self.permission is not None:
+            self.description = f"{self.description}\n\n{security.describe(self.permission)}"
 
     def get_route_handler(self) -> Callable[[Request], Coroutine[Any, Any, Response]]:
         endpoint = super().get_route_handler()
+        authenticated = self.permission is not None
 
         async def handle(request: Request) -> Response:
             request = DecimalJSONRequest(request.scope, request.receive)
             database: Database = request.app.state.database
-            async with database.unit_of_work(write=request.method not in SAFE_METHODS) as uow:
-                request.state.uow = uow
-                key = request.headers.get(idempotency.HEADER)
-                if key is None or request.method != "POST":
-                    return await endpoint(request)
-                return await idempotency.run_idempotently(uow, request, key, endpoint)
+            owner = None
+            try:
+                async with database.unit_of_work(write=request.method not in SAFE_METHODS) as uow:
+                    request.state.uow = uow
+                    if authenticated:
+                        owner = await security.authenticate(uow, request)
+                        request.state.actor = owner.actor
+                    key = request.headers.get(idempotency.HEADER)
+                    if key is None or request.method != "POST":
+                        response = await endpoint(request)
+                    else:
+                        response = await idempotency.run_idempotently(uow, request, key, endpoint)
+            except BadToken:
+                await security.count_failed_attempt(database, request)
+                raise
+            if owner is not None:
+                await security.touch(database, owner)
+            return response
 
         return handle

@@ -112,6 +112,8 @@ Flag = Annotated[bool, Strict()]
 Name = Text(200, min_length=1)
 ShortText = Text(64)
 LongText = Text(2000)
+# Why a void, cancellation, discount or 86 happened: kept in the audit log.
+Reason = Text(500, min_length=1)
 Url = Text(2048)
 
 _money_schema = {

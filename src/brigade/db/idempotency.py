@@ -7,10 +7,10 @@ from datetime import datetime
 from typing import Any
 
 from sqlalchemy import and_, delete, select, text, update
-from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.exc import DBAPIError
 
 from brigade.db.engine import UnitOfWork
+from brigade.db.orders import insert_or_update
 from brigade.db.tables import idempotency_keys as keys
 
 # PostgreSQL: how long a retry waits for the first request holding the same key.
@@ -57,9 +57,8 @@ class IdempotencyRepository:
         """
         connection = await self._uow.connection()
         await connection.execute(delete(keys).where(_identity(identity), keys.c.expires_at <= now))
-        insert = postgresql.insert if connection.dialect.name == "postgresql" else sqlite.insert
         statement = (
-            insert(keys)
+            insert_or_update(connection, keys)
             .values(
                 caller=identity.caller,
                 scope=identity.scope,

@@ -72,6 +72,8 @@ class Order:
     completed_at: datetime | None
     cancelled_at: datetime | None
     cancel_reason: str | None
+    opened_by_id: UUID | None
+    opened_by_name: str | None
 
     @property
     def balance_due_cents(self) -> int:
@@ -111,6 +113,8 @@ class OrderPayment:
     processor_transaction_id: str | None
     processed_at: datetime
     refunded_at: datetime | None
+    taken_by_id: UUID | None
+    taken_by_name: str | None
 
 
 @dataclass(frozen=True, slots=True)
@@ -144,6 +148,12 @@ def modifiers_from_json(stored: Iterable[Mapping[str, Any]]) -> tuple[Modifier, 
     return tuple(
         Modifier(UUID(m["modifierOptionId"]), m["name"], int(m["priceCents"])) for m in stored
     )
+
+
+def insert_or_update(connection: AsyncConnection, table: Table) -> Any:
+    """The dialect's INSERT, with ON CONFLICT (``on_conflict_do_*``) on both databases."""
+    dialect = postgresql if connection.dialect.name == "postgresql" else sqlite
+    return dialect.insert(table)
 
 
 async def fetch_page(
@@ -231,7 +241,7 @@ def _payment_row(payment: OrderPayment) -> dict[str, Any]:
 
 
 # Columns an existing row never changes.
-_FIXED = ("id", "order_id", "created_at", "location_id", "order_number")
+_FIXED = ("id", "order_id", "created_at", "location_id", "order_number", "opened_by_id")
 
 
 def _changeable(row: dict[str, Any]) -> dict[str, Any]:
@@ -249,11 +259,8 @@ class OrderRepository:
         creations at one location, in any process, get distinct consecutive numbers.
         """
         connection = await self._uow.connection()
-        dialect_insert = (
-            postgresql.insert if connection.dialect.name == "postgresql" else sqlite.insert
-        )
         statement = (
-            dialect_insert(order_counters)
+            insert_or_update(connection, order_counters)
             .values(location_id=location_in(location_id), last_number=first)
             .on_conflict_do_update(
                 index_elements=[order_counters.c.location_id],

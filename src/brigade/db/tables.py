@@ -165,6 +165,9 @@ orders = Table(
     Column("completed_at", UTCDateTime(), nullable=True),
     Column("cancelled_at", UTCDateTime(), nullable=True),
     Column("cancel_reason", Text, nullable=True),
+    # Who opened the order; the name is kept as it was, so renaming staff rewrites no history.
+    Column("opened_by_id", Uuid, nullable=True),
+    Column("opened_by_name", String(200), nullable=True),
     Index("uq_orders_location_number", "location_id", "order_number", unique=True),
     Index("ix_orders_created_at", "created_at", "id"),
     Index("ix_orders_location_created_at", "location_id", "created_at", "id"),
@@ -206,6 +209,8 @@ payments = Table(
     Column("processor_transaction_id", String(128), nullable=True),
     Column("processed_at", UTCDateTime(), nullable=False),
     Column("refunded_at", UTCDateTime(), nullable=True),
+    Column("taken_by_id", Uuid, nullable=True),
+    Column("taken_by_name", String(200), nullable=True),
     Index("ix_payments_order_id", "order_id", "processed_at"),
 )
 
@@ -239,4 +244,62 @@ idempotency_keys = Table(
     Column("created_at", UTCDateTime(), nullable=False),
     Column("expires_at", UTCDateTime(), nullable=False),
     Index("ix_idempotency_keys_expires_at", "expires_at"),
+)
+
+staff = Table(
+    "staff",
+    metadata,
+    Column("id", Uuid, primary_key=True),
+    Column("name", String(200), nullable=False),
+    Column("role", String(16), nullable=False),
+    Column("is_active", Boolean, nullable=False),
+    *_timestamps(),
+    Index("ix_staff_name", "name", "id"),
+)
+
+api_tokens = Table(
+    "api_tokens",
+    metadata,
+    Column("id", Uuid, primary_key=True),
+    Column("staff_id", Uuid, ForeignKey("staff.id"), nullable=False),
+    Column("name", String(200), nullable=False),
+    # SHA-256 of the token; the token itself is shown once and never stored.
+    Column("token_digest", String(64), nullable=False),
+    Column("hint", String(16), nullable=False),
+    Column("created_at", UTCDateTime(), nullable=False),
+    Column("last_used_at", UTCDateTime(), nullable=True),
+    Column("revoked_at", UTCDateTime(), nullable=True),
+    Index("uq_api_tokens_token_digest", "token_digest", unique=True),
+    Index("ix_api_tokens_staff_id", "staff_id"),
+    Index("ix_api_tokens_created_at", "created_at", "id"),
+)
+
+audit_log = Table(
+    "audit_log",
+    metadata,
+    Column("id", Uuid, primary_key=True),
+    Column("at", UTCDateTime(), nullable=False),
+    Column("location_id", Uuid, nullable=False),
+    Column("staff_id", Uuid, nullable=True),
+    Column("staff_name", String(200), nullable=False),
+    Column("action", String(40), nullable=False),
+    Column("entity_type", String(32), nullable=False),
+    Column("entity_id", Uuid, nullable=False),
+    Column("before", JSON, nullable=True),
+    Column("after", JSON, nullable=True),
+    Column("reason", Text, nullable=True),
+    Index("ix_audit_log_at", "at", "id"),
+    Index("ix_audit_log_location_at", "location_id", "at", "id"),
+    Index("ix_audit_log_action_at", "action", "at", "id"),
+    Index("ix_audit_log_staff_at", "staff_id", "at", "id"),
+)
+
+# Failed authentications per client address and minute, shared by every worker and host.
+auth_failures = Table(
+    "auth_failures",
+    metadata,
+    Column("client", String(64), primary_key=True),
+    Column("window_start", UTCDateTime(), primary_key=True),
+    Column("failures", Integer, nullable=False),
+    Index("ix_auth_failures_window_start", "window_start"),
 )

@@ -98,3 +98,21 @@ class IdempotencyKeyReused(DomainError):
 
 class IdempotencyKeyInUse(Conflict):
     pass
+
+
+class Unauthenticated(DomainError):
+    """No bearer token, or one that is unknown, revoked or belongs to an inactive staff member."""
+
+
+class BadToken(Unauthenticated):
+    """A token was presented and is not valid: what failed-authentication limits count."""
+
+
+class Forbidden(DomainError):
+    """The staff member's role does not allow the operation."""
+
+
+class TooManyFailedAttempts(DomainError):
+    def __init__(self, detail: str, retry_after_seconds: int) -> None:
+        super().__init__(detail)
+        self.retry_after_seconds = retry_after_seconds

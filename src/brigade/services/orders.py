@@ -28,6 +28,8 @@ from brigade.db.orders import (
 )
 from brigade.db.products import ProductRepository
 from brigade.domain import money
+from brigade.domain.access import Actor, Permission
+from brigade.domain.audit import AuditAction, AuditedEntity
 from brigade.domain.catalogue import Product, ProductType, ensure_orderable
 from brigade.domain.errors import (
     InvalidInput,
@@ -60,6 +62,7 @@ from brigade.domain.totals import (
     item_total_cents,
     refund_cents,
 )
+from brigade.services import audit
 from brigade.services.clock import later_than, now
 
 FIRST_ORDER_NUMBER = 1001
@@ -188,7 +191,7 @@ async def get_payment(uow: UnitOfWork, order_id: UUID, payment_id: UUID) -> Orde
 
 
 async def create_order(
-    uow: UnitOfWork, fields: Mapping[str, Any], *, location_id: UUID | None = None
+    uow: UnitOfWork, actor: Actor, fields: Mapping[str, Any], *, location_id: UUID | None = None
 ) -> Order:
     """``fields``: the validated request, snake_case; ``location_id`` from the query."""
     location = fields.get("location_id") or location_id
@@ -218,6 +221,8 @@ async def create_order(
         completed_at=None,
         cancelled_at=None,
         cancel_reason=None,
+        opened_by_id=actor.staff_id,
+        opened_by_name=actor.name,
     )
     await repository.insert(order)
     return order
@@ -225,16 +230,49 @@ async def create_order(
 
 async def apply_discount(
     uow: UnitOfWork,
+    actor: Actor,
     order_id: UUID,
     amount: Decimal,
     code: str | None,
     *,
+    reason: str | None = None,
     if_match: int | None = None,
 ) -> Order:
     """Replace the discount (0 removes it): at most the subtotal, never under what is paid."""
     locked = await _lock(uow, order_id, if_match)
+    before = locked.order
     cents = money.to_cents(amount)
-    return await _save(locked, discount_cents=cents, discount_code=code if cents else None)
+    order = await _save(locked, discount_cents=cents, discount_code=code if cents else None)
+    await _audit(
+        uow,
+        actor,
+        AuditAction.DISCOUNT_APPLIED,
+        order,
+        (AuditedEntity.ORDER, order.id),
+        before=_discount_facts(before),
+        after=_discount_facts(order),
+        reason=reason,
+    )
+    return order
+
+
+def _discount_facts(order: Order) -> dict[str, Any]:
+    return {
+        "discount": str(money.from_cents(order.discount_cents)),
+        "discountCode": order.discount_code,
+        "total": str(money.from_cents(order.total_cents)),
+    }
+
+
+async def _audit(
+    uow: UnitOfWork,
+    actor: Actor,
+    action: AuditAction,
+    order: Order,
+    entity: tuple[AuditedEntity, UUID],
+    **details: Any,
+) -> None:
+    await audit.record(uow, actor, action, entity, location_id=order.location_id, **details)
 
 
 async def transfer_order(
@@ -255,15 +293,19 @@ async def complete_order(uow: UnitOfWork, order_id: UUID, *, if_match: int | Non
 
 
 async def cancel_order(
-    uow: UnitOfWork, order_id: UUID, reason: str, *, if_match: int | None = None
+    uow: UnitOfWork, actor: Actor, order_id: UUID, reason: str, *, if_match: int | None = None
 ) -> tuple[Order, int]:
     """Cancel, refund every completed payment (tips too), put tracked stock back.
 
+    A server may cancel an order nothing of which was sent or paid; past that, a manager.
     Answers the order and the refunded amount in cents.
     """
     locked = await _lock(uow, order_id, if_match)
-    status = apply_order_event(locked.order.status, OrderEvent.CANCEL)
+    before = locked.order
+    status = apply_order_event(before.status, OrderEvent.CANCEL)
     refund = refund_cents(_payment_facts(locked.payments))
+    if refund or any(item.status is not ItemStatus.PENDING for item in locked.items):
+        actor.ensure(Permission.CANCEL_SENT_OR_PAID)
     at = later_than(locked.order.updated_at)
     await locked.repository.refund_payments(order_id, at)
     locked.payments = [
@@ -274,6 +316,16 @@ async def cancel_order(
     ]
     await _restock(locked, (i for i in locked.items if i.status is not ItemStatus.VOIDED))
     order = await _save(locked, at=at, status=status, cancelled_at=at, cancel_reason=reason)
+    await _audit(
+        uow,
+        actor,
+        AuditAction.ORDER_CANCELLED,
+        order,
+        (AuditedEntity.ORDER, order.id),
+        before={"status": before.status.value, "paid": str(money.from_cents(before.paid_cents))},
+        after={"status": order.status.value, "refund": str(money.from_cents(refund))},
+        reason=reason,
+    )
     return order, refund
 
 
@@ -371,13 +423,19 @@ async def add_item(
 
 async def update_item(
     uow: UnitOfWork,
+    actor: Actor,
     order_id: UUID,
     item_id: UUID,
     changes: Mapping[str, Any],
     *,
     if_match: int | None = None,
 ) -> tuple[Order, OrderItem]:
-    """Apply the fields present in ``changes`` (quantity, notes, status); absent ones stay."""
+    """Apply the fields present in ``changes`` (quantity, notes, status); absent ones stay.
+
+    The kitchen may move an item's status; changing its quantity or notes is a server's.
+    """
+    if changes.keys() - {"status"}:
+        actor.ensure(Permission.TAKE_ORDERS)
     locked = await _lock(uow, order_id, if_match)
     current = locked.item(item_id)
     item = current
@@ -406,17 +464,45 @@ async def update_item(
 
 
 async def void_item(
-    uow: UnitOfWork, order_id: UUID, item_id: UUID, reason: str, *, if_match: int | None = None
+    uow: UnitOfWork,
+    actor: Actor,
+    order_id: UUID,
+    item_id: UUID,
+    reason: str,
+    *,
+    if_match: int | None = None,
 ) -> tuple[Order, OrderItem]:
-    """The item stays on the order, VOIDED with its reason, out of every total; stock goes back."""
+    """The item stays on the order, VOIDED with its reason, out of every total; stock goes back.
+
+    A server voids what the kitchen has not seen; once sent, it takes a manager.
+    """
     locked = await _lock(uow, order_id, if_match)
     item = locked.item(item_id)
     if item.status is ItemStatus.VOIDED:
         raise InvalidTransition("the item is already voided")
     check_item_transition(item.status, ItemStatus.VOIDED)
+    if item.status is not ItemStatus.PENDING:
+        actor.ensure(Permission.VOID_SENT_ITEMS)
     await _restock(locked, [item])
     voided = dataclasses.replace(item, status=ItemStatus.VOIDED, void_reason=reason)
-    return await _save_item(locked, voided)
+    order, voided = await _save_item(locked, voided)
+    await _audit(
+        uow,
+        actor,
+        AuditAction.ITEM_VOIDED,
+        order,
+        (AuditedEntity.ORDER_ITEM, item.id),
+        before={
+            "orderId": str(order_id),
+            "name": item.name,
+            "status": item.status.value,
+            "quantity": str(item.quantity),
+            "total": str(money.from_cents(item.total_cents)),
+        },
+        after={"status": voided.status.value},
+        reason=reason,
+    )
+    return order, voided
 
 
 async def _save_item(locked: _Locked, item: OrderItem) -> tuple[Order, OrderItem]:
@@ -464,7 +550,12 @@ async def send_order(
 
 
 async def add_payment(
-    uow: UnitOfWork, order_id: UUID, fields: Mapping[str, Any], *, if_match: int | None = None
+    uow: UnitOfWork,
+    actor: Actor,
+    order_id: UUID,
+    fields: Mapping[str, Any],
+    *,
+    if_match: int | None = None,
 ) -> tuple[Order, OrderPayment]:
     """A completed payment of at most the balance due (409 overpayment otherwise)."""
     locked = await _lock(uow, order_id, if_match)
@@ -482,6 +573,8 @@ async def add_payment(
         processor_transaction_id=fields.get("processor_transaction_id"),
         processed_at=now(),
         refunded_at=None,
+        taken_by_id=actor.staff_id,
+        taken_by_name=actor.name,
     )
     await locked.repository.insert_payment(payment)
     locked.payments.append(payment)

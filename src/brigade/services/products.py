@@ -13,6 +13,8 @@ from uuid import UUID
 from brigade.db.categories import CategoryRepository
 from brigade.db.engine import UnitOfWork
 from brigade.db.products import ProductFilter, ProductRepository
+from brigade.domain.access import Actor
+from brigade.domain.audit import AuditAction, AuditedEntity
 from brigade.domain.catalogue import Product, ProductType
 from brigade.domain.errors import (
     DomainError,
@@ -22,6 +24,7 @@ from brigade.domain.errors import (
     NotFound,
 )
 from brigade.domain.ids import new_id
+from brigade.services import audit
 from brigade.services.clock import later_than
 
 
@@ -112,8 +115,18 @@ async def create_product(
     return product
 
 
-async def update_product(uow: UnitOfWork, product_id: UUID, changes: Mapping[str, Any]) -> Product:
-    """Apply the fields present in ``changes`` (snake_case); absent fields stay as they are."""
+async def update_product(
+    uow: UnitOfWork,
+    actor: Actor,
+    product_id: UUID,
+    changes: Mapping[str, Any],
+    *,
+    reason: str | None = None,
+) -> Product:
+    """Apply the fields present in ``changes`` (snake_case); absent fields stay as they are.
+
+    A price change and an 86 or un-86 are written to the audit log.
+    """
     repository = ProductRepository(uow)
     current = await repository.get(product_id, for_update=True)
     if current is None:
@@ -130,12 +143,37 @@ async def update_product(uow: UnitOfWork, product_id: UUID, changes: Mapping[str
     product = dataclasses.replace(product, updated_at=later_than(current.updated_at))
     await _check_identifiers_unique(uow, product)
     await repository.save(product)
+    await _audit_changes(uow, actor, current, product, reason)
     return product
 
 
-async def set_86d(uow: UnitOfWork, product_id: UUID, *, unavailable: bool) -> Product:
+async def _audit_changes(
+    uow: UnitOfWork, actor: Actor, before: Product, after: Product, reason: str | None
+) -> None:
+    changed: list[tuple[AuditAction, str, Any, Any]] = []
+    if after.price != before.price:
+        changed.append((AuditAction.PRICE_CHANGED, "price", str(before.price), str(after.price)))
+    if after.is_86d != before.is_86d:
+        action = AuditAction.PRODUCT_86D if after.is_86d else AuditAction.PRODUCT_UN86D
+        changed.append((action, "is86d", before.is_86d, after.is_86d))
+    for action, field, old, new in changed:
+        await audit.record(
+            uow,
+            actor,
+            action,
+            (AuditedEntity.PRODUCT, after.id),
+            location_id=after.location_id,
+            before={"name": before.name, field: old},
+            after={"name": after.name, field: new},
+            reason=reason,
+        )
+
+
+async def set_86d(
+    uow: UnitOfWork, actor: Actor, product_id: UUID, *, unavailable: bool, reason: str | None
+) -> Product:
     """Mark a product 86'd or available again; repeating it changes nothing."""
-    return await update_product(uow, product_id, {"is_86d": unavailable})
+    return await update_product(uow, actor, product_id, {"is_86d": unavailable}, reason=reason)
 
 
 async def delete_product(uow: UnitOfWork, product_id: UUID) -> None:
@@ -146,7 +184,7 @@ async def delete_product(uow: UnitOfWork, product_id: UUID) -> None:
 
 
 async def bulk_update_products(
-    uow: UnitOfWork, updates: Sequence[tuple[UUID, Mapping[str, Any]]]
+    uow: UnitOfWork, actor: Actor, updates: Sequence[tuple[UUID, Mapping[str, Any]]]
 ) -> tuple[int, list[BulkFailure]]:
     """Apply each update on its own, in a savepoint: one that breaks a rule is reported
     and leaves the others applied."""
@@ -154,7 +192,7 @@ async def bulk_update_products(
     for product_id, changes in updates:
         try:
             async with uow.savepoint():
-                await update_product(uow, product_id, changes)
+                await update_product(uow, actor, product_id, changes)
         except DomainError as error:
             failures.append(BulkFailure(product_id, error))
     return len(updates) - len(failures), failures

@@ -34,6 +34,7 @@ DETAIL_FIELDS = SUMMARY_FIELDS | {
     "tipTotal",
     "payments",
     "version",
+    "openedBy",
     "updatedAt",
     "completedAt",
     "cancelledAt",

@@ -8,6 +8,9 @@ from test_order_helpers import order_detail, order_totals, pay, problem
 
 from factories import make_order, make_product
 
+# The tests' client is the bootstrap admin: no staff row of its own.
+BOOTSTRAP_ADMIN_REF = {"staffId": None, "name": "bootstrap admin (BRIGADE_ADMIN_TOKEN)"}
+
 
 def _order_of(client, *lines: tuple[dict, object]) -> dict:
     """An order holding ``(product, quantity)`` lines."""
@@ -132,6 +135,7 @@ def test_payment_answers_201_completed_with_location(client):
         "cardLastFour": "4242",
         "cardBrand": "VISA",
         "processedAt": payment["processedAt"],
+        "takenBy": BOOTSTRAP_ADMIN_REF,
     }
     assert payment["processedAt"].endswith("Z")
     assert client.get(response.headers["location"]).json() == payment
@@ -147,6 +151,7 @@ def test_payment_answers_201_completed_with_location(client):
             "cardLastFour": "4242",
             "cardBrand": "VISA",
             "processedAt": payment["processedAt"],
+            "takenBy": BOOTSTRAP_ADMIN_REF,
         }
     ]
     assert (detail["paidAmount"], detail["tipTotal"], detail["balanceDue"]) == (20, 4, 10)

@@ -1,0 +1,74 @@
+"""The audit log (MANAGER): who voided, discounted, cancelled, 86'd, repriced or granted what."""
+
+from __future__ import annotations
+
+from typing import Annotated, Any
+from uuid import UUID
+
+from fastapi import APIRouter, Query
+
+from brigade.api.deps import PaginationDep, UowDep
+from brigade.api.errors import problem_responses
+from brigade.api.routing import BrigadeRoute
+from brigade.api.security import AuditReader
+from brigade.api.types import ResponseModel, Timestamp, UtcInstant
+from brigade.db.audit import AuditFilter
+from brigade.domain.audit import AuditAction
+from brigade.services import audit as service
+
+router = APIRouter(prefix="/api/audit", route_class=BrigadeRoute, tags=["audit"])
+
+
+class AuditEntryOut(ResponseModel):
+    id: UUID
+    at: Timestamp
+    location_id: UUID | None
+    staff_id: UUID | None
+    staff_name: str
+    action: AuditAction
+    entity_type: str
+    entity_id: UUID
+    before: dict[str, Any] | None
+    after: dict[str, Any] | None
+    reason: str | None
+
+
+class AuditPage(ResponseModel):
+    data: list[AuditEntryOut]
+    total: int
+    page: int
+    limit: int
+
+
+@router.get("", response_model=AuditPage, responses=problem_responses())
+async def list_audit_entries(
+    staff: AuditReader,
+    uow: UowDep,
+    pagination: PaginationDep,
+    location_id: Annotated[UUID | None, Query(alias="locationId")] = None,
+    action: Annotated[AuditAction | None, Query()] = None,
+    staff_id: Annotated[UUID | None, Query(alias="staffId")] = None,
+    at_from: Annotated[
+        UtcInstant | None, Query(alias="from", description="inclusive; naive is UTC")
+    ] = None,
+    at_to: Annotated[
+        UtcInstant | None, Query(alias="to", description="exclusive; naive is UTC")
+    ] = None,
+) -> AuditPage:
+    """Newest first."""
+    filters = AuditFilter(
+        location_id=location_id,
+        action=action.value if action else None,
+        staff_id=staff_id,
+        at_from=at_from,
+        at_before=at_to,
+    )
+    found, total = await service.list_entries(
+        uow, filters, page=pagination.page, limit=pagination.limit
+    )
+    return AuditPage(
+        data=[AuditEntryOut.model_validate(entry, from_attributes=True) for entry in found],
+        total=total,
+        page=pagination.page,
+        limit=pagination.limit,
+    )

@@ -1,0 +1,109 @@
+"""Bearer-token authentication and the permission every route declares.
+
+A route says what it needs with a parameter typed by one of the aliases below
+(``staff: OrderTaker``). The route class authenticates the request before anything
+else runs (so the idempotency key knows its caller); the alias checks the permission
+and hands the handler the acting staff member. OpenAPI shows the bearer scheme.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import Annotated, Any
+
+from fastapi import Depends, Request, Security
+from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
+from sqlalchemy.exc import SQLAlchemyError
+
+from brigade.db.access import TokenOwner
+from brigade.db.engine import Database, UnitOfWork
+from brigade.domain.access import AUTH_OFF, REQUIRED_ROLE, Actor, Permission
+from brigade.services import access
+from brigade.settings import Settings
+
+log = logging.getLogger("brigade.security")
+
+bearer = HTTPBearer(
+    auto_error=False,
+    scheme_name="staffToken",
+    description="A staff token: `brigade token create --role ROLE --name NAME`, "
+    "POST /api/tokens, or BRIGADE_ADMIN_TOKEN.",
+)
+
+
+class PermissionCheck:
+    """The dependency behind each alias: the request's actor, if their role allows it."""
+
+    def __init__(self, permission: Permission) -> None:
+        self.permission = permission
+
+    async def __call__(
+        self,
+        request: Request,
+        # Declares the scheme on the operation; the route class has already read the header.
+        _credentials: Annotated[HTTPAuthorizationCredentials | None, Security(bearer)],
+    ) -> Actor:
+        actor: Actor = request.state.actor
+        actor.ensure(self.permission)
+        return actor
+
+
+def _allowed(permission: Permission) -> Any:
+    return Depends(PermissionCheck(permission))
+
+
+Reader = Annotated[Actor, _allowed(Permission.READ)]
+ItemStatusSetter = Annotated[Actor, _allowed(Permission.SET_ITEM_STATUS)]
+Marker86 = Annotated[Actor, _allowed(Permission.MARK_86)]
+OrderTaker = Annotated[Actor, _allowed(Permission.TAKE_ORDERS)]
+Discounter = Annotated[Actor, _allowed(Permission.DISCOUNT)]
+CatalogueEditor = Annotated[Actor, _allowed(Permission.EDIT_CATALOGUE)]
+AuditReader = Annotated[Actor, _allowed(Permission.READ_AUDIT)]
+StaffAdmin = Annotated[Actor, _allowed(Permission.MANAGE_STAFF)]
+
+
+def describe(permission: Permission) -> str:
+    return f"Requires the {REQUIRED_ROLE[permission]} role or above ({permission.value})."
+
+
+def _presented_token(request: Request) -> str | None:
+    scheme, _, token = request.headers.get("authorization", "").partition(" ")
+    return token.strip() if scheme.lower() == "bearer" else None
+
+
+async def authenticate(uow: UnitOfWork, request: Request) -> TokenOwner:
+    settings: Settings = request.app.state.settings
+    if settings.auth == "off":
+        return TokenOwner(AUTH_OFF, last_used_at=None)
+    admin = settings.admin_token.get_secret_value() if settings.admin_token else None
+    return await access.authenticate(uow, _presented_token(request), admin_token=admin)
+
+
+def client_address(request: Request) -> str:
+    return (request.client.host if request.client else "unknown")[:64]
+
+
+async def count_failed_attempt(database: Database, request: Request) -> None:
+    """In its own transaction: the request's own is rolled back by the failure."""
+    settings: Settings = request.app.state.settings
+    async with database.unit_of_work(write=True) as uow:
+        too_many = await access.count_failed_attempt(
+            uow, client_address(request), limit=settings.auth_failures_per_minute
+        )
+    if too_many is not None:
+        raise too_many
+
+
+async def touch(database: Database, owner: TokenOwner) -> None:
+    """Refresh the token's last-used time, at most once a minute, after the request's work.
+
+    Bookkeeping: if it fails, the request it follows has still succeeded.
+    """
+    token_id = access.token_to_touch(owner)
+    if token_id is None:
+        return
+    try:
+        async with database.unit_of_work(write=True) as uow:
+            await access.touch_token(uow, token_id)
+    except (OSError, SQLAlchemyError):
+        log.warning("could not record the use of token %s", token_id, exc_info=True)

@@ -1,0 +1,156 @@
+"""Staff and their API tokens (ADMIN). A token is in the answer that creates it, and never again."""
+
+from __future__ import annotations
+
+from typing import Annotated
+from uuid import UUID
+
+from fastapi import APIRouter, Query, Response
+
+from brigade.api.deps import PaginationDep, UowDep
+from brigade.api.errors import problem_responses
+from brigade.api.routing import BrigadeRoute
+from brigade.api.security import StaffAdmin
+from brigade.api.types import Flag, Name, RequestModel, ResponseModel, Timestamp, omittable
+from brigade.db.access import ApiToken, StaffMember
+from brigade.domain.access import Role
+from brigade.domain.errors import Conflict, NotFound
+from brigade.services import access as service
+
+staff_router = APIRouter(prefix="/api/staff", route_class=BrigadeRoute, tags=["staff"])
+token_router = APIRouter(prefix="/api/tokens", route_class=BrigadeRoute, tags=["staff"])
+
+
+class StaffCreate(RequestModel):
+    name: Name
+    role: Role
+
+
+class StaffUpdate(RequestModel):
+    """Every field optional. ``isActive: false`` stops every token of theirs at once."""
+
+    name: Name = omittable()
+    role: Role = omittable()
+    is_active: Flag = omittable()
+
+
+class StaffOut(ResponseModel):
+    id: UUID
+    name: str
+    role: Role
+    is_active: bool
+    created_at: Timestamp
+    updated_at: Timestamp
+
+
+class StaffPage(ResponseModel):
+    data: list[StaffOut]
+    total: int
+    page: int
+    limit: int
+
+
+class TokenCreate(RequestModel):
+    staff_id: UUID
+    name: Name
+
+
+class TokenOut(ResponseModel):
+    id: UUID
+    staff_id: UUID
+    name: str
+    hint: str
+    created_at: Timestamp
+    last_used_at: Timestamp | None
+    revoked_at: Timestamp | None
+
+
+class NewToken(TokenOut):
+    token: str
+
+
+class TokenPage(ResponseModel):
+    data: list[TokenOut]
+    total: int
+    page: int
+    limit: int
+
+
+def _staff(member: StaffMember) -> StaffOut:
+    return StaffOut.model_validate(member, from_attributes=True)
+
+
+def _token(token: ApiToken) -> TokenOut:
+    return TokenOut.model_validate(token, from_attributes=True)
+
+
+@staff_router.get("", response_model=StaffPage, responses=problem_responses())
+async def list_staff(staff: StaffAdmin, uow: UowDep, pagination: PaginationDep) -> StaffPage:
+    found, total = await service.list_staff(uow, page=pagination.page, limit=pagination.limit)
+    return StaffPage(
+        data=[_staff(member) for member in found],
+        total=total,
+        page=pagination.page,
+        limit=pagination.limit,
+    )
+
+
+@staff_router.post("", status_code=201, response_model=StaffOut, responses=problem_responses())
+async def create_staff(
+    staff: StaffAdmin, body: StaffCreate, uow: UowDep, response: Response
+) -> StaffOut:
+    member = await service.create_staff(uow, staff, body.name, body.role)
+    response.headers["Location"] = f"/api/staff/{member.id}"
+    return _staff(member)
+
+
+@staff_router.get("/{staff_id}", response_model=StaffOut, responses=problem_responses(NotFound))
+async def get_staff(staff: StaffAdmin, staff_id: UUID, uow: UowDep) -> StaffOut:
+    return _staff(await service.get_staff(uow, staff_id))
+
+
+@staff_router.patch(
+    "/{staff_id}", response_model=StaffOut, responses=problem_responses(NotFound, Conflict)
+)
+async def update_staff(
+    staff: StaffAdmin, staff_id: UUID, body: StaffUpdate, uow: UowDep
+) -> StaffOut:
+    changes = body.model_dump(exclude_unset=True)
+    return _staff(await service.update_staff(uow, staff, staff_id, changes))
+
+
+@token_router.get("", response_model=TokenPage, responses=problem_responses())
+async def list_tokens(
+    staff: StaffAdmin,
+    uow: UowDep,
+    pagination: PaginationDep,
+    staff_id: Annotated[UUID | None, Query(alias="staffId")] = None,
+) -> TokenPage:
+    found, total = await service.list_tokens(
+        uow, staff_id=staff_id, page=pagination.page, limit=pagination.limit
+    )
+    return TokenPage(
+        data=[_token(token) for token in found],
+        total=total,
+        page=pagination.page,
+        limit=pagination.limit,
+    )
+
+
+@token_router.post(
+    "", status_code=201, response_model=NewToken, responses=problem_responses(NotFound)
+)
+async def create_token(
+    staff: StaffAdmin, body: TokenCreate, uow: UowDep, response: Response
+) -> NewToken:
+    """The answer holds the token itself: store it now, it is not shown again."""
+    token, secret = await service.create_token(uow, staff, body.staff_id, body.name)
+    response.headers["Location"] = f"/api/tokens/{token.id}"
+    response.headers["Cache-Control"] = "no-store"
+    return NewToken(**_token(token).model_dump(), token=secret)
+
+
+@token_router.delete("/{token_id}", response_model=TokenOut, responses=problem_responses(NotFound))
+async def revoke_token(staff: StaffAdmin, token_id: UUID, uow: UowDep) -> TokenOut:
+    """Revoke: the token stops working at once, on every worker. Revoking twice is harmless."""
+    return _token(await service.revoke_token(uow, staff, token_id))

@@ -1,0 +1,40 @@
+"""What the `brigade` commands do to the database: each in one transaction of its own."""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable
+from typing import TypeVar
+
+from brigade.db.engine import Database, UnitOfWork
+from brigade.domain.access import Actor, Role
+from brigade.services import access
+from brigade.settings import Settings
+
+T = TypeVar("T")
+
+# Whoever can run `brigade` on the server already holds the database: they act as an admin.
+COMMAND_LINE = Actor(name="command line", role=Role.ADMIN)
+
+
+async def in_one_transaction(settings: Settings, work: Callable[[UnitOfWork], Awaitable[T]]) -> T:
+    database = Database(settings)
+    try:
+        async with database.unit_of_work(write=True) as uow:
+            return await work(uow)
+    finally:
+        await database.dispose()
+
+
+async def create_staff_token(settings: Settings, name: str, role: Role) -> str:
+    async def create(uow: UnitOfWork) -> str:
+        _token, secret = await access.create_staff_token(uow, COMMAND_LINE, name, role)
+        return secret
+
+    return await in_one_transaction(settings, create)
+
+
+async def bootstrap_admin_token(settings: Settings) -> str | None:
+    async def bootstrap(uow: UnitOfWork) -> str | None:
+        return await access.bootstrap_admin_token(uow, COMMAND_LINE)
+
+    return await in_one_transaction(settings, bootstrap)

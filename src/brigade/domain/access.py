@@ -1,0 +1,112 @@
+"""Who may do what: roles, the permissions each one grants, the acting staff member, tokens.
+
+Roles are ranked; each has everything of the one before (DESIGN §7). The permission
+table below is the whole policy: routes and services only look it up.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import secrets
+from collections.abc import Mapping
+from dataclasses import dataclass
+from enum import StrEnum
+from types import MappingProxyType
+from uuid import UUID
+
+from brigade.domain.errors import Forbidden
+
+
+class Role(StrEnum):
+    KITCHEN = "KITCHEN"
+    SERVER = "SERVER"
+    MANAGER = "MANAGER"
+    ADMIN = "ADMIN"
+
+    @property
+    def rank(self) -> int:
+        return _RANKS[self]
+
+
+_RANKS = {role: rank for rank, role in enumerate(Role)}
+
+
+class Permission(StrEnum):
+    READ = "read"
+    SET_ITEM_STATUS = "set item status"
+    MARK_86 = "86 and un-86 products"
+    TAKE_ORDERS = "create and change orders, send, take payments, complete"
+    VOID_SENT_ITEMS = "void items already sent to the kitchen"
+    DISCOUNT = "apply discounts"
+    CANCEL_SENT_OR_PAID = "cancel an order that was sent or paid"
+    EDIT_CATALOGUE = "change products and categories"
+    READ_AUDIT = "read the audit log"
+    MANAGE_STAFF = "manage staff and tokens"
+
+
+REQUIRED_ROLE: Mapping[Permission, Role] = MappingProxyType(
+    {
+        Permission.READ: Role.KITCHEN,
+        Permission.SET_ITEM_STATUS: Role.KITCHEN,
+        Permission.MARK_86: Role.KITCHEN,
+        Permission.TAKE_ORDERS: Role.SERVER,
+        Permission.VOID_SENT_ITEMS: Role.MANAGER,
+        Permission.DISCOUNT: Role.MANAGER,
+        Permission.CANCEL_SENT_OR_PAID: Role.MANAGER,
+        Permission.EDIT_CATALOGUE: Role.MANAGER,
+        Permission.READ_AUDIT: Role.MANAGER,
+        Permission.MANAGE_STAFF: Role.ADMIN,
+    }
+)
+
+
+def allows(role: Role, permission: Permission) -> bool:
+    return role.rank >= REQUIRED_ROLE[permission].rank
+
+
+@dataclass(frozen=True, slots=True)
+class Actor:
+    """Who is making the request: a staff member through one of their tokens.
+
+    ``staff_id`` is None for the bootstrap admin token and when authentication is off.
+    """
+
+    name: str
+    role: Role
+    staff_id: UUID | None = None
+    token_id: UUID | None = None
+
+    def ensure(self, permission: Permission) -> None:
+        if not allows(self.role, permission):
+            needed = REQUIRED_ROLE[permission]
+            raise Forbidden(
+                f"{permission.value} needs the {needed} role; this token is {self.role}"
+            )
+
+    @property
+    def caller_key(self) -> str:
+        """Whose idempotency keys these are: the token, or the role for a token-less actor."""
+        return str(self.token_id) if self.token_id else f"{self.role}:{self.name}"[:64]
+
+
+BOOTSTRAP_ADMIN = Actor(name="bootstrap admin (BRIGADE_ADMIN_TOKEN)", role=Role.ADMIN)
+AUTH_OFF = Actor(name="anonymous (authentication off)", role=Role.ADMIN)
+
+TOKEN_PREFIX = "brg_"  # noqa: S105 (a public marker, not a secret)
+TOKEN_BYTES = 32
+
+
+def new_token() -> str:
+    """A bearer token: 32 random bytes, URL-safe, with a prefix that secret scanners can match."""
+    return TOKEN_PREFIX + secrets.token_urlsafe(TOKEN_BYTES)
+
+
+def token_digest(token: str) -> str:
+    """What is stored instead of the token. The token has 256 bits of entropy, so an
+    unsalted SHA-256 is enough: nothing to brute-force, and lookup stays one indexed read."""
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+def token_hint(token: str) -> str:
+    """The few characters shown in lists so a person can tell their tokens apart."""
+    return token[: len(TOKEN_PREFIX) + 6]

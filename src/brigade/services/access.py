@@ -1,0 +1,233 @@
+"""Authentication, staff and their tokens.
+
+A token is shown once, when it is created; only its SHA-256 digest is stored.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import hmac
+from collections.abc import Mapping
+from datetime import timedelta
+from typing import Any
+from uuid import UUID
+
+from brigade.db.access import (
+    ApiToken,
+    AuthFailureRepository,
+    StaffMember,
+    StaffRepository,
+    TokenOwner,
+    TokenRepository,
+)
+from brigade.db.engine import UnitOfWork
+from brigade.domain.access import (
+    BOOTSTRAP_ADMIN,
+    Actor,
+    Role,
+    new_token,
+    token_digest,
+    token_hint,
+)
+from brigade.domain.audit import AuditAction, AuditedEntity
+from brigade.domain.errors import (
+    BadToken,
+    Conflict,
+    NotFound,
+    TooManyFailedAttempts,
+    Unauthenticated,
+)
+from brigade.domain.ids import new_id
+from brigade.services import audit
+from brigade.services.clock import later_than, now
+
+FAILURE_WINDOW = timedelta(minutes=1)
+# last_used_at is refreshed at most this often per token, so reads stay reads.
+LAST_USED_PRECISION = timedelta(minutes=1)
+
+
+# --- authentication -------------------------------------------------------------------------
+
+
+async def authenticate(
+    uow: UnitOfWork, presented: str | None, *, admin_token: str | None
+) -> TokenOwner:
+    """Who holds a bearer token, or Unauthenticated. ``admin_token``: the bootstrap one."""
+    if not presented:
+        raise Unauthenticated("Send a staff token as 'Authorization: Bearer <token>'.")
+    if admin_token and hmac.compare_digest(presented.encode(), admin_token.encode()):
+        return TokenOwner(BOOTSTRAP_ADMIN, last_used_at=None)
+    owner = await TokenRepository(uow).owner(token_digest(presented))
+    if owner is None:
+        raise BadToken("The token is unknown or revoked, or its staff member is inactive.")
+    return owner
+
+
+def token_to_touch(owner: TokenOwner) -> UUID | None:
+    """The token whose last-used time is due a refresh (at most once a minute), if any."""
+    token_id = owner.actor.token_id
+    if token_id is None:
+        return None
+    if owner.last_used_at is not None and now() - owner.last_used_at < LAST_USED_PRECISION:
+        return None
+    return token_id
+
+
+async def touch_token(uow: UnitOfWork, token_id: UUID) -> None:
+    await TokenRepository(uow).touch(token_id, now())
+
+
+async def count_failed_attempt(
+    uow: UnitOfWork, client: str, *, limit: int
+) -> TooManyFailedAttempts | None:
+    """Count a failed authentication from ``client``. Past ``limit`` in the current minute,
+    answers the error to raise once the count is committed."""
+    at = now()
+    window_start = at.replace(second=0, microsecond=0)
+    repository = AuthFailureRepository(uow)
+    failures = await repository.count_failure(client, window_start)
+    if failures == 1:
+        await repository.purge_before(window_start - FAILURE_WINDOW)
+    if failures <= limit:
+        return None
+    retry_after = int((window_start + FAILURE_WINDOW - at).total_seconds()) + 1
+    return TooManyFailedAttempts(
+        f"More than {limit} failed authentications in a minute from this address; "
+        f"retry in {retry_after} s.",
+        retry_after,
+    )
+
+
+# --- staff ----------------------------------------------------------------------------------
+
+
+def _staff_fields(member: StaffMember) -> dict[str, Any]:
+    return {"name": member.name, "role": member.role.value, "isActive": member.is_active}
+
+
+async def create_staff(uow: UnitOfWork, actor: Actor, name: str, role: Role) -> StaffMember:
+    created = now()
+    member = StaffMember(new_id(), name, role, True, created, created)
+    await StaffRepository(uow).insert(member)
+    await audit.record(
+        uow,
+        actor,
+        AuditAction.STAFF_CREATED,
+        (AuditedEntity.STAFF, member.id),
+        after=_staff_fields(member),
+    )
+    return member
+
+
+async def get_staff(uow: UnitOfWork, staff_id: UUID) -> StaffMember:
+    member = await StaffRepository(uow).get(staff_id)
+    if member is None:
+        raise NotFound("staff member", staff_id)
+    return member
+
+
+async def list_staff(uow: UnitOfWork, *, page: int, limit: int) -> tuple[list[StaffMember], int]:
+    return await StaffRepository(uow).list(page=page, limit=limit)
+
+
+async def update_staff(
+    uow: UnitOfWork, actor: Actor, staff_id: UUID, changes: Mapping[str, Any]
+) -> StaffMember:
+    """Rename, change the role, deactivate (every token stops working) or reactivate."""
+    repository = StaffRepository(uow)
+    current = await repository.get(staff_id, for_update=True)
+    if current is None:
+        raise NotFound("staff member", staff_id)
+    member = dataclasses.replace(current, **changes)
+    if member == current:
+        return current
+    locks_self_out = not member.is_active or member.role is not Role.ADMIN
+    if actor.staff_id == staff_id and locks_self_out:
+        raise Conflict("You cannot deactivate yourself or take away your own ADMIN role.")
+    member = dataclasses.replace(member, updated_at=later_than(current.updated_at))
+    await repository.save(member)
+    before, after = _staff_fields(current), _staff_fields(member)
+    await audit.record(
+        uow,
+        actor,
+        AuditAction.STAFF_CHANGED,
+        (AuditedEntity.STAFF, staff_id),
+        before={k: v for k, v in before.items() if after[k] != v},
+        after={k: v for k, v in after.items() if before[k] != v},
+    )
+    return member
+
+
+# --- tokens ---------------------------------------------------------------------------------
+
+
+async def create_token(
+    uow: UnitOfWork, actor: Actor, staff_id: UUID, name: str
+) -> tuple[ApiToken, str]:
+    """A new token for an active staff member: the record, and the token, shown this once."""
+    member = await StaffRepository(uow).get(staff_id)
+    if member is None or not member.is_active:
+        raise NotFound("active staff member", staff_id)
+    secret = new_token()
+    token = ApiToken(
+        id=new_id(),
+        staff_id=staff_id,
+        name=name,
+        token_digest=token_digest(secret),
+        hint=token_hint(secret),
+        created_at=now(),
+        last_used_at=None,
+        revoked_at=None,
+    )
+    await TokenRepository(uow).insert(token)
+    await audit.record(
+        uow,
+        actor,
+        AuditAction.TOKEN_CREATED,
+        (AuditedEntity.TOKEN, token.id),
+        after={"name": name, "staffId": str(staff_id), "role": member.role.value},
+    )
+    return token, secret
+
+
+async def create_staff_token(
+    uow: UnitOfWork, actor: Actor, name: str, role: Role
+) -> tuple[ApiToken, str]:
+    """A staff member and their first token, both called ``name``: what the CLI creates."""
+    member = await create_staff(uow, actor, name, role)
+    return await create_token(uow, actor, member.id, name)
+
+
+async def list_tokens(
+    uow: UnitOfWork, *, staff_id: UUID | None, page: int, limit: int
+) -> tuple[list[ApiToken], int]:
+    return await TokenRepository(uow).list(staff_id=staff_id, page=page, limit=limit)
+
+
+async def revoke_token(uow: UnitOfWork, actor: Actor, token_id: UUID) -> ApiToken:
+    """Revoke a token; revoking a revoked token changes nothing."""
+    repository = TokenRepository(uow)
+    token = await repository.get(token_id, for_update=True)
+    if token is None:
+        raise NotFound("token", token_id)
+    if token.revoked_at is not None:
+        return token
+    at = now()
+    await repository.revoke(token_id, at)
+    await audit.record(
+        uow,
+        actor,
+        AuditAction.TOKEN_REVOKED,
+        (AuditedEntity.TOKEN, token_id),
+        before={"revokedAt": None},
+        after={"revokedAt": at.isoformat()},
+    )
+    return dataclasses.replace(token, revoked_at=at)
+
+
+async def bootstrap_admin_token(uow: UnitOfWork, actor: Actor) -> str | None:
+    """A first ADMIN token when there is no token at all (a new installation), else None."""
+    if await TokenRepository(uow).any_exists():
+        return None
+    _token, secret = await create_staff_token(uow, actor, "Administrator", Role.ADMIN)
+    return secret
