@@ -1,0 +1,304 @@
+"""Every endpoint, every role: 2xx when the role allows it, 403 when it does not, 401 without
+a token. The table below is written from DESIGN §7, independently of the code's own table."""
+
+from __future__ import annotations
+
+import itertools
+import uuid
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+import pytest
+from fastapi.testclient import TestClient
+
+from brigade.app import create_app
+from factories import (
+    LOCATION,
+    bearer,
+    make_category,
+    make_order,
+    make_product,
+    make_staff_token,
+)
+
+ROLES = ("KITCHEN", "SERVER", "MANAGER", "ADMIN")
+_serial = itertools.count(1)
+
+
+@dataclass(frozen=True)
+class Call:
+    method: str
+    url: str
+    json: Any = None
+
+
+def _order_with_item(client: TestClient, *, sent: bool = False) -> tuple[dict, dict]:
+    order = make_order(client)
+    product = make_product(client, price=10)
+    body = {"productId": product["id"], "quantity": 1}
+    item = client.post(f"/api/orders/{order['id']}/items", json=body).json()
+    if sent:
+        assert client.post(f"/api/orders/{order['id']}/send").status_code == 200
+    return order, item
+
+
+def _paid_order(client: TestClient) -> dict:
+    order, _item = _order_with_item(client)
+    payment = {"amount": 10, "paymentMethod": "CASH"}
+    assert client.post(f"/api/orders/{order['id']}/payments", json=payment).status_code == 201
+    return order
+
+
+def _ticket(client: TestClient) -> str:
+    order, _item = _order_with_item(client)
+    ticket: str = client.post(f"/api/orders/{order['id']}/send").json()["kitchenOrderId"]
+    return ticket
+
+
+def _payment(client: TestClient) -> str:
+    order, _item = _order_with_item(client)
+    body = {"amount": 5, "paymentMethod": "CARD"}
+    payment: str = client.post(f"/api/orders/{order['id']}/payments", json=body).json()["id"]
+    return f"/api/orders/{order['id']}/payments/{payment}"
+
+
+def _staff(client: TestClient) -> str:
+    member: str = client.post("/api/staff", json={"name": "Ana", "role": "SERVER"}).json()["id"]
+    return member
+
+
+def _token(client: TestClient) -> str:
+    body = {"staffId": _staff(client), "name": "Bar terminal"}
+    token: str = client.post("/api/tokens", json=body).json()["id"]
+    return token
+
+
+def _item_url(client: TestClient, *, sent: bool = False) -> str:
+    order, item = _order_with_item(client, sent=sent)
+    return f"/api/orders/{order['id']}/items/{item['id']}"
+
+
+Scenario = Callable[[TestClient], Call]
+
+# (method, route) -> (the lowest role allowed, a request that role makes successfully)
+ENDPOINTS: dict[tuple[str, str], tuple[str, Scenario]] = {
+    # catalogue: everyone reads, the kitchen 86es, managers edit
+    ("GET", "/api/products"): ("KITCHEN", lambda c: Call("GET", "/api/products")),
+    ("GET", "/api/products/barcode/{barcode}"): (
+        "KITCHEN",
+        lambda c: Call(
+            "GET",
+            f"/api/products/barcode/{make_product(c, barcode=f'B{next(_serial)}')['barcode']}",
+        ),
+    ),
+    ("GET", "/api/products/{product_id}"): (
+        "KITCHEN",
+        lambda c: Call("GET", f"/api/products/{make_product(c)['id']}"),
+    ),
+    ("POST", "/api/products"): (
+        "MANAGER",
+        lambda c: Call(
+            "POST", "/api/products", {"name": "Tea", "price": 3, "locationId": LOCATION}
+        ),
+    ),
+    ("PUT", "/api/products/{product_id}"): (
+        "MANAGER",
+        lambda c: Call("PUT", f"/api/products/{make_product(c)['id']}", {"price": 12}),
+    ),
+    ("POST", "/api/products/bulk-update"): (
+        "MANAGER",
+        lambda c: Call(
+            "POST",
+            "/api/products/bulk-update",
+            {"updates": [{"id": make_product(c)["id"], "data": {"price": 11}}]},
+        ),
+    ),
+    ("POST", "/api/products/{product_id}/86"): (
+        "KITCHEN",
+        lambda c: Call("POST", f"/api/products/{make_product(c)['id']}/86"),
+    ),
+    ("DELETE", "/api/products/{product_id}/86"): (
+        "KITCHEN",
+        lambda c: Call("DELETE", f"/api/products/{make_product(c)['id']}/86"),
+    ),
+    ("DELETE", "/api/products/{product_id}"): (
+        "MANAGER",
+        lambda c: Call("DELETE", f"/api/products/{make_product(c)['id']}"),
+    ),
+    ("GET", "/api/categories"): ("KITCHEN", lambda c: Call("GET", "/api/categories")),
+    ("GET", "/api/categories/{category_id}"): (
+        "KITCHEN",
+        lambda c: Call("GET", f"/api/categories/{make_category(c)['id']}"),
+    ),
+    ("POST", "/api/categories"): (
+        "MANAGER",
+        lambda c: Call("POST", "/api/categories", {"name": "Wine", "locationId": LOCATION}),
+    ),
+    ("PUT", "/api/categories/reorder"): (
+        "MANAGER",
+        lambda c: Call(
+            "PUT",
+            "/api/categories/reorder",
+            {"categoryIds": [make_category(c)["id"]], "locationId": LOCATION},
+        ),
+    ),
+    ("PUT", "/api/categories/{category_id}"): (
+        "MANAGER",
+        lambda c: Call("PUT", f"/api/categories/{make_category(c)['id']}", {"name": "Beer"}),
+    ),
+    ("DELETE", "/api/categories/{category_id}"): (
+        "MANAGER",
+        lambda c: Call("DELETE", f"/api/categories/{make_category(c)['id']}"),
+    ),
+    # the kitchen's screen
+    ("GET", "/api/kitchen/tickets"): ("KITCHEN", lambda c: Call("GET", "/api/kitchen/tickets")),
+    ("GET", "/api/kitchen/tickets/{ticket_id}"): (
+        "KITCHEN",
+        lambda c: Call("GET", f"/api/kitchen/tickets/{_ticket(c)}"),
+    ),
+    # orders: servers take them; managers discount, and cancel what was sent or paid
+    ("GET", "/api/orders"): ("KITCHEN", lambda c: Call("GET", "/api/orders")),
+    ("POST", "/api/orders"): (
+        "SERVER",
+        lambda c: Call("POST", "/api/orders", {"orderType": "TAKEOUT", "locationId": LOCATION}),
+    ),
+    ("GET", "/api/orders/{order_id}"): (
+        "KITCHEN",
+        lambda c: Call("GET", f"/api/orders/{make_order(c)['id']}"),
+    ),
+    ("POST", "/api/orders/{order_id}/discount"): (
+        "MANAGER",
+        lambda c: Call(
+            "POST",
+            f"/api/orders/{_order_with_item(c)[0]['id']}/discount",
+            {"discountAmount": 2, "reason": "birthday"},
+        ),
+    ),
+    ("POST", "/api/orders/{order_id}/transfer"): (
+        "SERVER",
+        lambda c: Call(
+            "POST", f"/api/orders/{make_order(c)['id']}/transfer", {"tableId": str(uuid.uuid4())}
+        ),
+    ),
+    ("POST", "/api/orders/{order_id}/complete"): (
+        "SERVER",
+        lambda c: Call("POST", f"/api/orders/{_paid_order(c)['id']}/complete"),
+    ),
+    ("DELETE", "/api/orders/{order_id}"): (
+        "SERVER",
+        lambda c: Call("DELETE", f"/api/orders/{make_order(c)['id']}", {"reason": "mistake"}),
+    ),
+    ("POST", "/api/orders/{order_id}/items"): (
+        "SERVER",
+        lambda c: Call(
+            "POST",
+            f"/api/orders/{make_order(c)['id']}/items",
+            {"productId": make_product(c)["id"], "quantity": 1},
+        ),
+    ),
+    ("GET", "/api/orders/{order_id}/items/{item_id}"): (
+        "KITCHEN",
+        lambda c: Call("GET", _item_url(c)),
+    ),
+    ("PUT", "/api/orders/{order_id}/items/{item_id}"): (
+        "KITCHEN",
+        lambda c: Call("PUT", _item_url(c, sent=True), {"status": "PREPARING"}),
+    ),
+    ("DELETE", "/api/orders/{order_id}/items/{item_id}"): (
+        "SERVER",
+        lambda c: Call("DELETE", _item_url(c), {"reason": "wrong table"}),
+    ),
+    ("POST", "/api/orders/{order_id}/send"): (
+        "SERVER",
+        lambda c: Call("POST", f"/api/orders/{_order_with_item(c)[0]['id']}/send"),
+    ),
+    ("POST", "/api/orders/{order_id}/payments"): (
+        "SERVER",
+        lambda c: Call(
+            "POST",
+            f"/api/orders/{_order_with_item(c)[0]['id']}/payments",
+            {"amount": 4, "paymentMethod": "CASH"},
+        ),
+    ),
+    ("GET", "/api/orders/{order_id}/payments/{payment_id}"): (
+        "KITCHEN",
+        lambda c: Call("GET", _payment(c)),
+    ),
+    # managers read the audit log; admins manage staff and tokens
+    ("GET", "/api/audit"): ("MANAGER", lambda c: Call("GET", "/api/audit")),
+    ("GET", "/api/staff"): ("ADMIN", lambda c: Call("GET", "/api/staff")),
+    ("POST", "/api/staff"): (
+        "ADMIN",
+        lambda c: Call("POST", "/api/staff", {"name": "Bo", "role": "KITCHEN"}),
+    ),
+    ("GET", "/api/staff/{staff_id}"): ("ADMIN", lambda c: Call("GET", f"/api/staff/{_staff(c)}")),
+    ("PATCH", "/api/staff/{staff_id}"): (
+        "ADMIN",
+        lambda c: Call("PATCH", f"/api/staff/{_staff(c)}", {"role": "MANAGER"}),
+    ),
+    ("GET", "/api/tokens"): ("ADMIN", lambda c: Call("GET", "/api/tokens")),
+    ("POST", "/api/tokens"): (
+        "ADMIN",
+        lambda c: Call("POST", "/api/tokens", {"staffId": _staff(c), "name": "Patio"}),
+    ),
+    ("DELETE", "/api/tokens/{token_id}"): (
+        "ADMIN",
+        lambda c: Call("DELETE", f"/api/tokens/{_token(c)}"),
+    ),
+}
+PUBLIC = {("GET", "/health")}
+
+
+def _send(client: TestClient, call: Call, headers: dict[str, str]) -> Any:
+    return client.request(call.method, call.url, json=call.json, headers=headers)
+
+
+def test_the_table_names_every_operation_and_each_declares_the_bearer_scheme(settings):
+    spec = create_app(settings).openapi()
+    operations = {
+        (method.upper(), path): operation
+        for path, item in spec["paths"].items()
+        for method, operation in item.items()
+    }
+    assert set(operations) == set(ENDPOINTS) | PUBLIC
+    scheme = spec["components"]["securitySchemes"]["staffToken"]
+    assert (scheme["type"], scheme["scheme"]) == ("http", "bearer")
+    for key, operation in operations.items():
+        if key in PUBLIC:
+            assert "security" not in operation
+            continue
+        assert operation["security"] == [{"staffToken": []}], key
+        assert {"401", "403", "429"} <= set(operation["responses"]), key
+        assert f"Requires the {ENDPOINTS[key][0]} role" in operation["description"], key
+
+
+@pytest.mark.parametrize("role", ROLES)
+@pytest.mark.parametrize("endpoint", list(ENDPOINTS), ids=" ".join)
+def test_each_role_is_allowed_or_refused_as_designed(client, endpoint, role):
+    lowest, scenario = ENDPOINTS[endpoint]
+    token = make_staff_token(client, role)
+    call = scenario(client)
+    response = _send(client, call, bearer(token))
+    if ROLES.index(role) >= ROLES.index(lowest):
+        assert 200 <= response.status_code < 300, response.text
+    else:
+        assert response.status_code == 403, response.text
+        body = response.json()
+        assert body["code"] == "forbidden"
+        assert lowest in body["detail"]
+
+
+@pytest.mark.parametrize("endpoint", list(ENDPOINTS), ids=" ".join)
+def test_no_token_or_a_wrong_one_is_401(client, endpoint):
+    _lowest, scenario = ENDPOINTS[endpoint]
+    call = scenario(client)
+    for headers in ({"Authorization": ""}, bearer("brg_not-a-token"), {"Authorization": "Basic x"}):
+        response = _send(client, call, headers)
+        assert response.status_code == 401, response.text
+        assert response.json()["code"] == "unauthorized"
+        assert response.headers["www-authenticate"].startswith("Bearer")
+
+
+def test_health_needs_no_token(client):
+    assert client.get("/health", headers={"Authorization": ""}).status_code == 200
