@@ -8,7 +8,7 @@ import socket
 import subprocess
 import sys
 import time
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from pathlib import Path
 
 import httpx
@@ -28,8 +28,19 @@ def free_port() -> int:
 class ServerProcess:
     """`python -m brigade serve` on a free port; stopped with SIGTERM like a supervisor would."""
 
-    def __init__(self, database_url: str, log_path: Path, *, workers: int = 2) -> None:
+    def __init__(
+        self,
+        database_url: str,
+        log_path: Path,
+        *,
+        workers: int = 2,
+        environment: Mapping[str, str] | None = None,
+    ) -> None:
+        """``environment``: BRIGADE_* settings, by default the tests' admin token."""
         self.database_url = database_url
+        self.environment = (
+            {"BRIGADE_ADMIN_TOKEN": ADMIN_TOKEN} if environment is None else environment
+        )
         self.workers = workers
         self.port = free_port()
         self.base_url = f"http://127.0.0.1:{self.port}"
@@ -37,10 +48,10 @@ class ServerProcess:
         self.process: subprocess.Popen[bytes] | None = None
 
     def start(self, *, timeout: float = 30) -> None:
-        environment = os.environ | {
-            "BRIGADE_DATABASE_URL": self.database_url,
-            "BRIGADE_ADMIN_TOKEN": ADMIN_TOKEN,
-        }
+        inherited = {k: v for k, v in os.environ.items() if not k.startswith("BRIGADE_")}
+        environment = (
+            inherited | dict(self.environment) | {"BRIGADE_DATABASE_URL": self.database_url}
+        )
         command = [sys.executable, "-m", "brigade", "serve", "--port", str(self.port)]
         command += ["--workers", str(self.workers)]
         with self.log_path.open("ab") as log:

@@ -1,0 +1,99 @@
+"""Access on a real server: the first admin token, the CLI, the failed-auth limit shared by
+workers, and auth off."""
+
+from __future__ import annotations
+
+import os
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import httpx
+import pytest
+
+from conftest import ServerProcess
+from factories import bearer
+from throwaway_db import throwaway_database
+
+pytestmark = pytest.mark.e2e
+BOOTSTRAP = re.compile(r"shown only this once:\s+(brg_[A-Za-z0-9_-]{43})\s")
+
+
+@pytest.fixture
+def database_url(request: pytest.FixtureRequest, tmp_path: Path):
+    with throwaway_database(request.config.getoption("--db-url"), tmp_path) as url:
+        yield url
+
+
+def _serve(database_url: str, tmp_path: Path, **environment: str) -> ServerProcess:
+    server = ServerProcess(
+        database_url, tmp_path / "server.log", workers=2, environment=environment
+    )
+    server.start()
+    return server
+
+
+def test_serve_prints_a_first_admin_token_once(database_url, tmp_path):
+    server = _serve(database_url, tmp_path)
+    try:
+        tokens = BOOTSTRAP.findall(server.log_path.read_text())
+        assert len(tokens) == 1
+        admin = bearer(tokens[0])
+        staff = httpx.post(
+            f"{server.base_url}/api/staff", json={"name": "Ana", "role": "KITCHEN"}, headers=admin
+        )
+        assert staff.status_code == 201, staff.text
+        assert httpx.get(f"{server.base_url}/api/staff").status_code == 401
+    finally:
+        server.stop()
+    again = _serve(database_url, tmp_path)
+    again.stop()
+    assert len(BOOTSTRAP.findall(server.log_path.read_text())) == 1
+
+
+def test_the_cli_creates_a_staff_token_with_its_role(database_url, server_for_cli):
+    created = subprocess.run(
+        [sys.executable, "-m", "brigade", "token", "create", "--role", "SERVER", "--name", "Bar"],
+        env=os.environ | {"BRIGADE_DATABASE_URL": database_url},
+        capture_output=True,
+        text=True,
+        check=True,
+        timeout=60,
+    )
+    token = created.stdout.strip()
+    assert re.fullmatch(r"brg_[A-Za-z0-9_-]{43}", token)
+    with httpx.Client(base_url=server_for_cli.base_url, headers=bearer(token)) as http:
+        order = http.post("/api/orders", json={"orderType": "BAR_TAB"})
+        assert order.status_code == 201, order.text
+        assert order.json()["openedBy"]["name"] == "Bar"
+        discount = http.post(
+            f"/api/orders/{order.json()['id']}/discount", json={"discountAmount": 0}
+        )
+        assert discount.status_code == 403
+
+
+@pytest.fixture
+def server_for_cli(database_url, tmp_path):
+    server = _serve(database_url, tmp_path, BRIGADE_ADMIN_TOKEN="x" * 40)
+    yield server
+    server.stop()
+
+
+def test_the_failed_auth_limit_holds_across_workers(server):
+    statuses = []
+    for _ in range(24):
+        # A new connection each time, so the attempts spread over both workers.
+        with httpx.Client(base_url=server) as http:
+            statuses.append(http.get("/api/orders", headers=bearer("brg_guess")).status_code)
+    assert statuses[:20] == [401] * 20
+    assert statuses[20:] == [429] * 4
+
+
+def test_auth_off_is_announced_and_open(database_url, tmp_path):
+    server = _serve(database_url, tmp_path, BRIGADE_AUTH="off")
+    try:
+        assert httpx.get(f"{server.base_url}/api/staff").status_code == 200
+    finally:
+        server.stop()
+    assert "AUTHENTICATION IS OFF" in server.log_path.read_text()
