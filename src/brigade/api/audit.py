@@ -67,8 +67,7 @@ async def list_audit_entries(
         uow, filters, page=pagination.page, limit=pagination.limit
     )
     return AuditPage(
-        data=[AuditEntryOut.model_validate(entry, from_attributes=True) for entry in found],
-        total=total,
-        page=pagination.page,
-        limit=pagination.limit,
+        **pagination.page_of(
+            [AuditEntryOut.model_validate(entry, from_attributes=True) for entry in found], total
+        )
     )

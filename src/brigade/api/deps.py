@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Annotated
+from typing import Annotated, Any
 
 from fastapi import Depends, Query, Request
 
@@ -27,6 +27,10 @@ class Pagination:
     ) -> None:
         self.page = page
         self.limit = limit
+
+    def page_of(self, data: list[Any], total: int) -> dict[str, Any]:
+        """The fields of a page answer: ``ThingPage(**pagination.page_of(things, total))``."""
+        return {"data": data, "total": total, "page": self.page, "limit": self.limit}
 
 
 PaginationDep = Annotated[Pagination, Depends()]

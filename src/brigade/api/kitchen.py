@@ -85,12 +85,7 @@ async def list_tickets(
         page=pagination.page,
         limit=pagination.limit,
     )
-    return TicketPage(
-        data=[_ticket(ticket) for ticket in found],
-        total=total,
-        page=pagination.page,
-        limit=pagination.limit,
-    )
+    return TicketPage(**pagination.page_of([_ticket(ticket) for ticket in found], total))
 
 
 @router.get("/tickets/{ticket_id}", response_model=TicketOut, responses=problem_responses(NotFound))

@@ -441,10 +441,7 @@ async def list_orders(
         uow, filters, page=pagination.page, limit=pagination.limit
     )
     return OrderPage(
-        data=[OrderSummary(**_summary_fields(order)) for order in found],
-        total=total,
-        page=pagination.page,
-        limit=pagination.limit,
+        **pagination.page_of([OrderSummary(**_summary_fields(order)) for order in found], total)
     )
 
 

@@ -172,10 +172,9 @@ async def list_products(
         uow, filters, page=pagination.page, limit=pagination.limit
     )
     return ProductPage(
-        data=[ProductSummary.model_validate(p, from_attributes=True) for p in found],
-        total=total,
-        page=pagination.page,
-        limit=pagination.limit,
+        **pagination.page_of(
+            [ProductSummary.model_validate(p, from_attributes=True) for p in found], total
+        )
     )
 
 

@@ -73,7 +73,8 @@ class BrigadeRoute(APIRoute):
             kwargs["responses"] = access_errors | (kwargs.get("responses") or {})
         super().__init__(path, endpoint, **kwargs)
         if self.permission is not None:
-            self.description = f"{self.description}\n\n{security.describe(self.permission)}"
+            parts = (self.description, security.describe(self.permission))
+            self.description = "\n\n".join(part for part in parts if part)
 
     def get_route_handler(self) -> Callable[[Request], Coroutine[Any, Any, Response]]:
         endpoint = super().get_route_handler()

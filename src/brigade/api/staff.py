@@ -87,12 +87,7 @@ def _token(token: ApiToken) -> TokenOut:
 @staff_router.get("", response_model=StaffPage, responses=problem_responses())
 async def list_staff(staff: StaffAdmin, uow: UowDep, pagination: PaginationDep) -> StaffPage:
     found, total = await service.list_staff(uow, page=pagination.page, limit=pagination.limit)
-    return StaffPage(
-        data=[_staff(member) for member in found],
-        total=total,
-        page=pagination.page,
-        limit=pagination.limit,
-    )
+    return StaffPage(**pagination.page_of([_staff(member) for member in found], total))
 
 
 @staff_router.post("", status_code=201, response_model=StaffOut, responses=problem_responses())
@@ -129,12 +124,7 @@ async def list_tokens(
     found, total = await service.list_tokens(
         uow, staff_id=staff_id, page=pagination.page, limit=pagination.limit
     )
-    return TokenPage(
-        data=[_token(token) for token in found],
-        total=total,
-        page=pagination.page,
-        limit=pagination.limit,
-    )
+    return TokenPage(**pagination.page_of([_token(token) for token in found], total))
 
 
 @token_router.post(
