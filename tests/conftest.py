@@ -48,8 +48,8 @@ def settings(database_url: str) -> Settings:
 
 
 async def _empty_all_tables(app: object) -> None:
-    engine = app.state.database.write_engine  # type: ignore[attr-defined]
-    async with engine.begin() as connection:
+    async with app.state.database.unit_of_work(write=True) as uow:  # type: ignore[attr-defined]
+        connection = await uow.connection()
         for table in reversed(metadata.sorted_tables):
             await connection.execute(table.delete())
 

@@ -75,7 +75,7 @@ GuestCount: Any = WholeNumber(1, 500)
 _VERSION_TAG = re.compile(r'(?:W/)?"?([0-9]{1,9})"?')
 
 
-def _if_match(
+async def _if_match(
     # Kept out of the OpenAPI operations: a standard HTTP precondition (see the module docstring).
     if_match: Annotated[str | None, Header(max_length=64, include_in_schema=False)] = None,
 ) -> int | None:

@@ -83,9 +83,13 @@ class BrigadeRoute(APIRoute):
         async def handle(request: Request) -> Response:
             request = DecimalJSONRequest(request.scope, request.receive)
             database: Database = request.app.state.database
+            writes = request.method not in SAFE_METHODS
+            if writes:
+                # Read the whole body first: a slow client must not hold the write lock.
+                await request.body()
             owner = None
             try:
-                async with database.unit_of_work(write=request.method not in SAFE_METHODS) as uow:
+                async with database.unit_of_work(write=writes) as uow:
                     request.state.uow = uow
                     if authenticated:
                         owner = await security.authenticate(uow, request)

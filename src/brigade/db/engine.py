@@ -1,23 +1,34 @@
 """Engines and the unit of work: the one place a transaction is committed.
 
-SQLite (the embedded default) gets two engines on the same file: readers on a
-small pool with plain BEGIN (WAL lets them run beside a writer), and writers on
-one connection per process that takes the write lock up front with BEGIN
-IMMEDIATE, so concurrent writers queue instead of failing half-way. Writers in
-other processes wait on ``busy_timeout``. PostgreSQL uses one pooled engine;
-services lock the rows they change (SELECT ... FOR UPDATE).
+SQLite (the embedded default) is driven through the standard ``sqlite3`` module
+right in the event loop: a statement on a local file takes microseconds, less
+than handing it to a thread and back (what an async SQLite driver does, and what
+dominated the profile). Readers use a pool of connections with plain BEGIN (WAL
+lets them run beside a writer); writers in a process take turns on an asyncio
+lock, then take the file's write lock up front with BEGIN IMMEDIATE, so
+concurrent writers queue instead of failing half-way. Writers in other processes
+wait on ``busy_timeout``. PostgreSQL uses asyncpg on one pooled engine; services
+lock the rows they change (SELECT ... FOR UPDATE).
+
+Repositories see one small async interface either way (``Connection`` below).
 """
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
-from contextlib import asynccontextmanager
+import asyncio
+from abc import ABC, abstractmethod
+from collections.abc import AsyncIterator, Sequence
+from contextlib import AbstractAsyncContextManager, asynccontextmanager
 from types import TracebackType
-from typing import Any
+from typing import Any, Protocol
 
-from sqlalchemy import event
-from sqlalchemy.engine import URL, make_url
+from sqlalchemy import Connection as SyncConnection
+from sqlalchemy import Engine as SyncEngine
+from sqlalchemy import create_engine, event
+from sqlalchemy.engine import URL, CursorResult, Dialect, make_url
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine, create_async_engine
+from sqlalchemy.sql import Executable
+from sqlalchemy.util.typing import TupleAny
 
 from brigade.settings import Settings
 
@@ -33,8 +44,19 @@ def async_url(database_url: str) -> URL:
     return url.set(drivername=_ASYNC_DRIVERS[backend])
 
 
-def _configure_sqlite(engine: AsyncEngine, *, busy_timeout_ms: int, begin: str) -> None:
-    @event.listens_for(engine.sync_engine, "connect")
+class Connection(Protocol):
+    """What repositories use of a connection, the same on both databases."""
+
+    @property
+    def dialect(self) -> Dialect: ...
+
+    async def execute(
+        self, statement: Executable, parameters: Sequence[dict[str, Any]] | None = None
+    ) -> CursorResult[*TupleAny]: ...
+
+
+def _configure_sqlite(engine: SyncEngine, *, busy_timeout_ms: int, begin: str) -> None:
+    @event.listens_for(engine, "connect")
     def on_connect(dbapi_connection: Any, _record: Any) -> None:
         # Let us issue BEGIN ourselves; pysqlite's implicit transactions are unreliable.
         dbapi_connection.isolation_level = None
@@ -45,46 +67,97 @@ def _configure_sqlite(engine: AsyncEngine, *, busy_timeout_ms: int, begin: str) 
         cursor.execute(f"PRAGMA busy_timeout={int(busy_timeout_ms)}")
         cursor.close()
 
-    @event.listens_for(engine.sync_engine, "begin")
+    @event.listens_for(engine, "begin")
     def on_begin(connection: Any) -> None:
         connection.exec_driver_sql(begin)
 
 
+class _InLoopConnection:
+    """A synchronous SQLite connection behind the async ``Connection`` interface."""
+
+    def __init__(self, connection: SyncConnection) -> None:
+        self._connection = connection
+
+    @property
+    def dialect(self) -> Dialect:
+        return self._connection.dialect
+
+    async def execute(
+        self, statement: Executable, parameters: Sequence[dict[str, Any]] | None = None
+    ) -> CursorResult[*TupleAny]:
+        return self._connection.execute(statement, parameters)
+
+
 class Database:
     def __init__(self, settings: Settings) -> None:
-        url = async_url(settings.database_url)
+        url = make_url(settings.database_url)
         self.dialect = url.get_backend_name()
+        self._sqlite: dict[bool, SyncEngine] = {}
+        self._sqlite_writer = asyncio.Lock()
         if self.dialect == "sqlite":
-            self.read_engine = create_async_engine(url, pool_size=8, max_overflow=0)
-            self.write_engine = create_async_engine(
-                url, pool_size=1, max_overflow=0, pool_timeout=60
-            )
             timeout = settings.sqlite_busy_timeout_ms
-            _configure_sqlite(self.read_engine, busy_timeout_ms=timeout, begin="BEGIN")
-            _configure_sqlite(self.write_engine, busy_timeout_ms=timeout, begin="BEGIN IMMEDIATE")
+            for write, begin in ((False, "BEGIN"), (True, "BEGIN IMMEDIATE")):
+                # The pool never makes a caller wait (that would block the loop): writers
+                # already take turns on the lock, and a spare reader costs one open().
+                engine = create_engine(url, pool_size=8, max_overflow=-1)
+                _configure_sqlite(engine, busy_timeout_ms=timeout, begin=begin)
+                self._sqlite[write] = engine
         else:
-            self.write_engine = create_async_engine(
-                url, pool_size=settings.db_pool_size, max_overflow=settings.db_pool_size
+            # No overflow: past the pool, requests wait for a connection rather than open
+            # (and TLS-negotiate) one that is thrown away on return.
+            self._postgres: AsyncEngine = create_async_engine(
+                async_url(settings.database_url),
+                pool_size=settings.db_pool_size,
+                max_overflow=0,
+                pool_timeout=30,
             )
-            self.read_engine = self.write_engine
 
     def unit_of_work(self, *, write: bool) -> UnitOfWork:
-        return UnitOfWork(self.write_engine if write else self.read_engine)
+        if self.dialect == "sqlite":
+            return _SqliteUnitOfWork(self._sqlite[write], self._sqlite_writer if write else None)
+        return _PostgresUnitOfWork(self._postgres)
+
+    def engines(self) -> list[SyncEngine]:
+        """The synchronous engines underneath (tests listen to their statements)."""
+        if self.dialect == "sqlite":
+            return list(self._sqlite.values())
+        return [self._postgres.sync_engine]
 
     async def dispose(self) -> None:
-        await self.read_engine.dispose()
-        if self.write_engine is not self.read_engine:
-            await self.write_engine.dispose()
+        for engine in self._sqlite.values():
+            engine.dispose()
+        if self.dialect != "sqlite":
+            await self._postgres.dispose()
 
 
-class UnitOfWork:
+class UnitOfWork(ABC):
     """One transaction, opened on first use, committed on a clean exit, rolled back otherwise."""
 
+    @abstractmethod
+    async def connection(self) -> Connection: ...
+
+    @abstractmethod
+    def savepoint(self) -> AbstractAsyncContextManager[None]:
+        """A nested transaction: undone alone if the block raises, kept otherwise."""
+
+    async def __aenter__(self) -> UnitOfWork:
+        return self
+
+    @abstractmethod
+    async def __aexit__(
+        self,
+        exc_type: type[BaseException] | None,
+        exc: BaseException | None,
+        traceback: TracebackType | None,
+    ) -> None: ...
+
+
+class _PostgresUnitOfWork(UnitOfWork):
     def __init__(self, engine: AsyncEngine) -> None:
         self._engine = engine
         self._connection: AsyncConnection | None = None
 
-    async def connection(self) -> AsyncConnection:
+    async def connection(self) -> Connection:
         if self._connection is None:
             connection = await self._engine.connect()
             try:
@@ -97,18 +170,15 @@ class UnitOfWork:
 
     @asynccontextmanager
     async def savepoint(self) -> AsyncIterator[None]:
-        """A nested transaction: undone alone if the block raises, kept otherwise."""
-        connection = await self.connection()
-        nested = await connection.begin_nested()
+        await self.connection()
+        assert self._connection is not None
+        nested = await self._connection.begin_nested()
         try:
             yield
         except BaseException:
             await nested.rollback()
             raise
         await nested.commit()
-
-    async def __aenter__(self) -> UnitOfWork:
-        return self
 
     async def __aexit__(
         self,
@@ -126,3 +196,64 @@ class UnitOfWork:
                 await connection.rollback()
         finally:
             await connection.close()
+
+
+class _SqliteUnitOfWork(UnitOfWork):
+    def __init__(self, engine: SyncEngine, writer: asyncio.Lock | None) -> None:
+        self._engine = engine
+        self._writer = writer
+        self._holds_writer = False
+        self._connection: SyncConnection | None = None
+
+    async def connection(self) -> Connection:
+        if self._connection is None:
+            if self._writer is not None:
+                await self._writer.acquire()
+                self._holds_writer = True
+            try:
+                connection = self._engine.connect()
+                try:
+                    connection.begin()
+                except BaseException:
+                    connection.close()
+                    raise
+            except BaseException:
+                self._release()
+                raise
+            self._connection = connection
+        return _InLoopConnection(self._connection)
+
+    def _release(self) -> None:
+        if self._holds_writer and self._writer is not None:
+            self._holds_writer = False
+            self._writer.release()
+
+    @asynccontextmanager
+    async def savepoint(self) -> AsyncIterator[None]:
+        await self.connection()
+        assert self._connection is not None
+        nested = self._connection.begin_nested()
+        try:
+            yield
+        except BaseException:
+            nested.rollback()
+            raise
+        nested.commit()
+
+    async def __aexit__(
+        self,
+        exc_type: type[BaseException] | None,
+        exc: BaseException | None,
+        traceback: TracebackType | None,
+    ) -> None:
+        connection, self._connection = self._connection, None
+        if connection is None:
+            return
+        try:
+            if exc_type is None:
+                connection.commit()
+            else:
+                connection.rollback()
+        finally:
+            connection.close()
+            self._release()

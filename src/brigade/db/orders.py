@@ -27,10 +27,9 @@ from sqlalchemy import (
     update,
 )
 from sqlalchemy.dialects import postgresql, sqlite
-from sqlalchemy.ext.asyncio import AsyncConnection
 from sqlalchemy.sql import Executable
 
-from brigade.db.engine import UnitOfWork
+from brigade.db.engine import Connection, UnitOfWork
 from brigade.db.tables import NO_LOCATION, order_counters, order_items, orders, payments, products
 from brigade.domain import money
 from brigade.domain.orders import ItemStatus, OrderStatus, OrderType, PaymentMethod, PaymentStatus
@@ -150,14 +149,14 @@ def modifiers_from_json(stored: Iterable[Mapping[str, Any]]) -> tuple[Modifier, 
     )
 
 
-def insert_or_update(connection: AsyncConnection, table: Table) -> Any:
+def insert_or_update(connection: Connection, table: Table) -> Any:
     """The dialect's INSERT, with ON CONFLICT (``on_conflict_do_*``) on both databases."""
     dialect = postgresql if connection.dialect.name == "postgresql" else sqlite
     return dialect.insert(table)
 
 
 async def fetch_page(
-    connection: AsyncConnection,
+    connection: Connection,
     table: Table,
     where: Sequence[ColumnElement[bool]],
     order_by: Sequence[UnaryExpression[Any] | ColumnElement[Any]],

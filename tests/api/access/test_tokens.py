@@ -30,9 +30,9 @@ def _new_token(client: TestClient, role: str = "SERVER") -> tuple[dict, dict]:
 
 
 async def _every_stored_value(app: Any) -> list[str]:
-    engine = app.state.database.read_engine
     values: list[str] = []
-    async with engine.connect() as connection:
+    async with app.state.database.unit_of_work(write=False) as uow:
+        connection = await uow.connection()
         for table in metadata.sorted_tables:
             for row in await connection.execute(select(table)):
                 values.extend(str(value) for value in row)

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from sqlalchemy import text
+
 PROBLEM = "application/problem+json"
 # An id that names no catalogue product: an ad-hoc modifier.
 AD_HOC = "0196a1b2-0000-7000-8000-0000000000aa"
@@ -45,3 +47,14 @@ def order_detail(client: Any, order: dict) -> dict:
 
 def order_totals(detail: dict) -> tuple:
     return tuple(detail[field] for field in TOTAL_FIELDS)
+
+
+def scalar(client: Any, sql: str) -> Any:
+    """One value read straight from the app's database, bypassing the API."""
+
+    async def read() -> Any:
+        async with client.app.state.database.unit_of_work(write=False) as uow:
+            connection = await uow.connection()
+            return (await connection.execute(text(sql))).scalar_one()
+
+    return client.portal.call(read)

@@ -6,8 +6,8 @@ import uuid
 from datetime import UTC, datetime, timedelta, timezone
 
 import pytest
-from sqlalchemy import event, text
-from test_order_helpers import add_item, order_detail, pay, problem
+from sqlalchemy import event
+from test_order_helpers import add_item, order_detail, pay, problem, scalar
 
 from factories import LOCATION, OTHER_LOCATION, make_order, make_product
 
@@ -142,16 +142,18 @@ def test_detail_loads_in_a_bounded_number_of_statements(client):
     client.get(f"/api/orders/{order['id']}")  # warm the pool: connect-time queries don't count
 
     statements: list[str] = []
-    engine = client.app.state.database.read_engine.sync_engine
+    engines = client.app.state.database.engines()
 
     def count(_conn, _cursor, statement, *_args):
         statements.append(statement)
 
-    event.listen(engine, "before_cursor_execute", count)
+    for engine in engines:
+        event.listen(engine, "before_cursor_execute", count)
     try:
         detail = order_detail(client, order)
     finally:
-        event.remove(engine, "before_cursor_execute", count)
+        for engine in engines:
+            event.remove(engine, "before_cursor_execute", count)
     assert len(detail["items"]) == 50
     assert len(detail["payments"]) == 10
     assert detail["balanceDue"] == 0
@@ -419,11 +421,7 @@ def test_a_refused_change_leaves_no_trace(client):
     problem(pay(client, order, 10.5), 409, "overpayment")
     assert order_detail(client, order) == before
 
-    async def count() -> int:
-        async with client.app.state.database.read_engine.connect() as connection:
-            return (await connection.execute(text("SELECT count(*) FROM payments"))).scalar_one()
-
-    assert client.portal.call(count) == 0
+    assert scalar(client, "SELECT count(*) FROM payments") == 0
 
 
 @pytest.mark.parametrize(

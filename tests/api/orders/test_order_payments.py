@@ -3,8 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from sqlalchemy import text
-from test_order_helpers import order_detail, order_totals, pay, problem
+from test_order_helpers import order_detail, order_totals, pay, problem, scalar
 
 from factories import make_order, make_product
 
@@ -226,9 +225,4 @@ def test_card_last_four_must_be_four_digits_and_is_never_stored_or_echoed(client
     assert [e["field"] for e in body["errors"]] == ["cardLastFour"]
     assert str(card) not in response.text
 
-    async def stored() -> int:
-        async with client.app.state.database.read_engine.connect() as connection:
-            query = text("SELECT count(*) FROM payments")
-            return (await connection.execute(query)).scalar_one()
-
-    assert client.portal.call(stored) == 0
+    assert scalar(client, "SELECT count(*) FROM payments") == 0
