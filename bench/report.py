@@ -1,0 +1,206 @@
+"""bench/results.md from the run's figures; the profile notes come from bench/profile.md."""
+
+from __future__ import annotations
+
+import os
+import platform
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from run import Result
+
+PROFILE = Path(__file__).resolve().parent / "profile.md"
+TARGET_ORDERS_PER_S = 150
+TARGET_P99_MS = 50
+TARGET_FLOOR_SHARE = 0.5
+TARGET_GROWTH = 1.5
+TARGET_RSS_MB = 150
+
+
+def _name(result: Result) -> str:
+    return f"{result.database}, {result.workers} worker{'s' if result.workers > 1 else ''}"
+
+
+def summary_line(result: Result) -> str:
+    rush = "; ".join(
+        f"{r['terminals']} terminals: {r['orders_per_s']:.1f} orders/s, {r['errors']} errors"
+        for r in result.rush
+    )
+    reads = "; ".join(f"{n}: {r['requests_per_s']:.0f}/s" for n, r in result.reads.items())
+    return f"{_name(result)} ({result.products} products): {rush} {reads}".strip()
+
+
+def _table(header: list[str], rows: list[list[Any]]) -> list[str]:
+    lines = ["| " + " | ".join(header) + " |", "|" + "---|" * len(header)]
+    lines += ["| " + " | ".join(str(cell) for cell in row) + " |" for row in rows]
+    return [*lines, ""]
+
+
+def _rush(results: list[Result]) -> list[str]:
+    lines = ["## Rush", ""]
+    rows = [
+        [
+            _name(result),
+            r["terminals"],
+            f"{r['orders_per_s']:.1f}",
+            f"{r['requests_per_s']:.0f}",
+            r["errors"],
+            f"{r['client_cpu_percent']:.0f} %",
+        ]
+        for result in results
+        for r in result.rush
+    ]
+    header = ["configuration", "terminals", "orders/s", "requests/s", "errors", "client CPU"]
+    lines += _table(header, rows)
+    for result in results:
+        for r in result.rush:
+            lines.append(f"**{_name(result)}, {r['terminals']} terminals**, latency in ms:")
+            lines.append("")
+            endpoint_rows = [
+                [name, e["count"], f"{e['p50']:.1f}", f"{e['p95']:.1f}", f"{e['p99']:.1f}"]
+                for name, e in r["endpoints"].items()
+            ]
+            lines += _table(["endpoint", "requests", "p50", "p95", "p99"], endpoint_rows)
+            if r["error_samples"]:
+                lines += ["Errors seen:", "", *(f"- `{e}`" for e in r["error_samples"]), ""]
+    return lines
+
+
+def _reads(results: list[Result]) -> list[str]:
+    lines = ["## Reads (wrk, 2 threads, 64 connections)", ""]
+    rows = []
+    for result in results:
+        if result.products != results[0].products:
+            continue
+        for name, r in result.reads.items():
+            rows.append(_read_row(_name(result), name, r))
+        if result.floor:
+            rows.append(_read_row(_name(result), "**floor**: get product", result.floor))
+            ratio = result.reads["get product"]["requests_per_s"] / result.floor["requests_per_s"]
+            rows.append([_name(result), f"**get product / floor = {ratio:.0%}**", "", "", "", ""])
+    lines += _table(
+        ["configuration", "scenario", "requests/s", "p50 / p95 / p99 ms", "errors", "client CPU"],
+        rows,
+    )
+    return lines
+
+
+def _read_row(configuration: str, name: str, r: dict[str, Any]) -> list[Any]:
+    return [
+        configuration,
+        name,
+        f"{r['requests_per_s']:.0f}",
+        f"{r['p50']:.1f} / {r['p95']:.1f} / {r['p99']:.1f}",
+        r["errors"],
+        f"{r['client_cpu_percent']:.0f} %",
+    ]
+
+
+def _growth(results: list[Result]) -> list[str]:
+    runs = [r for r in results if r.database == "sqlite" and r.workers == 1 and r.reads]
+    if len(runs) < 2:
+        return []
+    base = runs[0]
+    lines = [
+        "## Growth (SQLite, 1 worker): p50 of each read against the first run",
+        "",
+    ]
+    header = ["scenario", *(f"{r.products:,} products, {r.orders:,} orders" for r in runs)]
+    rows = []
+    for name, first in base.reads.items():
+        cells = [name]
+        for run in runs:
+            p50 = run.reads[name]["p50"]
+            cells.append(f"{p50:.1f} ms ({p50 / first['p50']:.2f}x)")
+        rows.append(cells)
+    return [*lines, *_table(header, rows)]
+
+
+def _memory(results: list[Result]) -> list[str]:
+    rows = [
+        [_name(r), f"{r.products:,}", ", ".join(f"{mb:.0f} MB" for mb in r.peak_rss_mb)]
+        for r in results
+    ]
+    return ["## Peak RSS per worker", "", *_table(["configuration", "products", "VmHWM"], rows)]
+
+
+def _plans(results: list[Result]) -> list[str]:
+    lines = ["## Query plans", ""]
+    seen = set()
+    for result in results:
+        if result.database in seen or not result.plans:
+            continue
+        seen.add(result.database)
+        lines += [f"### {result.database} ({result.products:,} products)", ""]
+        for name, plan in result.plans.items():
+            lines += [f"{name}:", "", "```", *plan, "```", ""]
+    return lines
+
+
+def _verdict(ok: bool) -> str:
+    return "met" if ok else "**not met**"
+
+
+def _targets(results: list[Result]) -> list[str]:
+    sqlite_one = next(r for r in results if r.database == "sqlite" and r.workers == 1)
+    rows = []
+    for rush in sqlite_one.rush:
+        writes = [rush["endpoints"][n]["p99"] for n in ("add item", "payment")]
+        ok = (
+            rush["orders_per_s"] >= TARGET_ORDERS_PER_S
+            and rush["errors"] == 0
+            and max(writes) <= TARGET_P99_MS
+        )
+        figures = (
+            f"{rush['orders_per_s']:.1f} orders/s, {rush['errors']} errors, "
+            f"p99 add item {writes[0]:.0f} ms, payment {writes[1]:.0f} ms"
+        )
+        rows.append(
+            [f"rush, SQLite 1 worker, {rush['terminals']} terminals", figures, _verdict(ok)]
+        )
+    if sqlite_one.floor:
+        share = (
+            sqlite_one.reads["get product"]["requests_per_s"] / sqlite_one.floor["requests_per_s"]
+        )
+        rows.append(["get product vs floor", f"{share:.0%}", _verdict(share >= TARGET_FLOOR_SHARE)])
+    growth = [r for r in results if r.database == "sqlite" and r.workers == 1 and r.reads]
+    if len(growth) > 1:
+        worst = max(
+            growth[-1].reads[name]["p50"] / growth[0].reads[name]["p50"] for name in growth[0].reads
+        )
+        rows.append(
+            [
+                f"p50 at {growth[-1].products:,} products",
+                f"worst {worst:.2f}x the first run",
+                _verdict(worst <= TARGET_GROWTH),
+            ]
+        )
+    peak = max(mb for r in results for mb in r.peak_rss_mb)
+    rows.append(["peak RSS per worker", f"{peak:.0f} MB", _verdict(peak <= TARGET_RSS_MB)])
+    return ["## Targets", "", *_table(["target", "measured", "verdict"], rows)]
+
+
+def render(results: list[Result], *, quick: bool) -> str:
+    when = datetime.now(UTC).strftime("%Y-%m-%d %H:%M UTC")
+    lines = [
+        "# Benchmark results",
+        "",
+        f"Measured {when} on {os.cpu_count()} cores, Python {platform.python_version()}; "
+        "server, load generator and database share the machine. "
+        + ("A quick smoke run (`make bench-quick`)." if quick else "`make bench`."),
+        "Each configuration runs on a fresh database: `brigade demo-data` plus "
+        f"{results[0].products:,} products in categories and {results[0].orders:,} past orders. "
+        "Requests carry a MANAGER staff token (one token lookup per request, as in production).",
+        "",
+        *_targets(results),
+        *_rush(results),
+        *_reads(results),
+        *_growth(results),
+        *_memory(results),
+        *_plans(results),
+    ]
+    if PROFILE.exists():
+        lines += [PROFILE.read_text()]
+    return "\n".join(lines)

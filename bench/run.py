@@ -1,0 +1,291 @@
+"""The benchmark: real `brigade serve` processes on loopback, loaded by separate client
+processes (wrk, and bench/rush.py), against the floor (bench/floor.py). Writes a report.
+
+    python bench/run.py                 # everything: `make bench` (about 15 minutes)
+    python bench/run.py --quick         # a 10-second rush on SQLite: `make bench-quick`
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import resource
+import secrets
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import httpx
+
+BENCH = Path(__file__).resolve().parent
+sys.path[:0] = [str(BENCH), str(BENCH.parent / "tests")]
+
+import plans  # noqa: E402
+import report  # noqa: E402
+import seed  # noqa: E402
+
+from throwaway_db import throwaway_database  # noqa: E402
+
+PG_SERVER = os.environ.get("BENCH_PG_URL", "postgresql://postgres@127.0.0.1:5432/postgres")
+READ_CONNECTIONS = 64
+
+
+@dataclass
+class Plan:
+    databases: list[str]
+    workers: list[int]
+    terminals: list[int]
+    warmup: float
+    duration: float
+    reads_seconds: float
+    products: int
+    categories: int
+    orders: int
+    growth: list[tuple[int, int]]  # (products, orders) for the growth runs
+    with_wrk: bool
+
+
+FULL = Plan(
+    databases=["sqlite", "postgresql"],
+    workers=[1, 2],
+    terminals=[16, 64],
+    warmup=5,
+    duration=30,
+    reads_seconds=10,
+    products=1_000,
+    categories=40,
+    orders=10_000,
+    growth=[(10_000, 100_000), (100_000, 100_000)],
+    with_wrk=True,
+)
+QUICK = Plan(
+    databases=["sqlite"],
+    workers=[1],
+    terminals=[16],
+    warmup=2,
+    duration=10,
+    reads_seconds=0,
+    products=200,
+    categories=10,
+    orders=500,
+    growth=[],
+    with_wrk=False,
+)
+
+
+@dataclass
+class Result:
+    """One configuration's figures, as report.py renders them."""
+
+    database: str
+    workers: int
+    products: int
+    orders: int
+    rush: list[dict[str, Any]] = field(default_factory=list)
+    reads: dict[str, dict[str, Any]] = field(default_factory=dict)
+    floor: dict[str, Any] | None = None
+    peak_rss_mb: list[float] = field(default_factory=list)
+    plans: dict[str, list[str]] = field(default_factory=dict)
+
+
+def _free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        port: int = sock.getsockname()[1]
+        return port
+
+
+def _brigade(*arguments: str, environment: dict[str, str]) -> str:
+    command = [sys.executable, "-m", "brigade", *arguments]
+    done = subprocess.run(command, env=environment, capture_output=True, text=True, check=True)
+    return done.stdout.strip()
+
+
+def _peak_rss_mb(pid: int) -> list[float]:
+    """VmHWM of each uvicorn worker (the master itself when it serves alone)."""
+    children = Path(f"/proc/{pid}/task/{pid}/children").read_text().split()
+    workers = [int(child) for child in children] or [pid]
+    peaks = []
+    for worker in workers:
+        for line in Path(f"/proc/{worker}/status").read_text().splitlines():
+            if line.startswith("VmHWM:"):
+                peaks.append(int(line.split()[1]) / 1024)
+    return peaks
+
+
+@contextmanager
+def _serving(command: list[str], environment: dict[str, str], port: int) -> Iterator[int]:
+    log = tempfile.NamedTemporaryFile(prefix="bench-server-", suffix=".log", delete=False)  # noqa: SIM115
+    process = subprocess.Popen(command, env=environment, stdout=log, stderr=log)
+    try:
+        deadline = time.monotonic() + 60
+        while True:
+            if process.poll() is not None:
+                raise RuntimeError(f"server exited: {Path(log.name).read_text()}")
+            try:
+                httpx.get(f"http://127.0.0.1:{port}/api/products/x", timeout=1)
+                break
+            except httpx.TransportError:
+                if time.monotonic() > deadline:
+                    raise
+                time.sleep(0.2)
+        yield process.pid
+    finally:
+        process.send_signal(signal.SIGTERM)
+        process.wait(timeout=60)
+
+
+def _wrk(url: str, token: str, seconds: float) -> dict[str, Any]:
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    command = ["wrk", "-t2", f"-c{READ_CONNECTIONS}", f"-d{int(seconds)}s", "-s"]
+    command += [str(BENCH / "wrk_report.lua"), url]
+    done = subprocess.run(
+        command, env=os.environ | {"BENCH_TOKEN": token}, capture_output=True, text=True
+    )
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    figures: dict[str, Any] = json.loads(done.stdout.strip().splitlines()[-1])
+    cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+    figures["requests_per_s"] = figures["requests"] / figures["seconds"]
+    figures["client_cpu_percent"] = 100 * cpu / figures["seconds"]
+    return figures
+
+
+def _rush(base: str, token: str, terminals: int, plan: Plan) -> dict[str, Any]:
+    command = [sys.executable, str(BENCH / "rush.py"), "--base", base, "--token", token]
+    command += ["--terminals", str(terminals), "--warmup", str(plan.warmup)]
+    command += ["--duration", str(plan.duration)]
+    done = subprocess.run(command, capture_output=True, text=True, check=True)
+    figures: dict[str, Any] = json.loads(done.stdout)
+    return figures
+
+
+def _order_with_ten_items(base: str, token: str) -> str:
+    with httpx.Client(base_url=base, headers={"Authorization": f"Bearer {token}"}) as http:
+        dishes = http.get("/api/products", params={"search": "bench dish", "limit": 10}).json()
+        order = http.post("/api/orders", json={"orderType": "DINE_IN"}).json()
+        for dish in dishes["data"]:
+            item = {"productId": dish["id"], "quantity": 1}
+            http.post(f"/api/orders/{order['id']}/items", json=item).raise_for_status()
+        return f"/api/orders/{order['id']}"
+
+
+def _read_urls(base: str, token: str) -> dict[str, str]:
+    with httpx.Client(base_url=base, headers={"Authorization": f"Bearer {token}"}) as http:
+        dish = http.get("/api/products", params={"search": "bench dish 000001"}).json()["data"][0]
+    return {
+        "get product": f"/api/products/{dish['id']}",
+        "barcode lookup": f"/api/products/barcode/{dish['barcode']}",
+        "list category": f"/api/products?categoryId={dish['categoryId']}",
+        "order detail (10 items)": _order_with_ten_items(base, token),
+    }
+
+
+def measure(database_url: str, result: Result, plan: Plan, *, rush: bool, floor: bool) -> None:
+    """Seed, serve, load and stop one configuration, filling ``result``."""
+    admin = secrets.token_urlsafe(32)
+    environment = os.environ | {
+        "BRIGADE_DATABASE_URL": database_url,
+        "BRIGADE_LOG_LEVEL": "warning",
+        "BRIGADE_ADMIN_TOKEN": admin,
+    }
+    _brigade("demo-data", environment=environment)
+    seed.run(
+        database_url,
+        products_count=result.products,
+        categories_count=plan.categories,
+        orders_count=result.orders,
+    )
+    token = _brigade(
+        "token", "create", "--role", "MANAGER", "--name", "bench", environment=environment
+    )
+    port = _free_port()
+    base = f"http://127.0.0.1:{port}"
+    command = [sys.executable, "-m", "brigade", "serve", "--no-migrate", "--port", str(port)]
+    with _serving([*command, "--workers", str(result.workers)], environment, port) as pid:
+        if rush:
+            result.rush = [_rush(base, token, n, plan) for n in plan.terminals]
+        if plan.with_wrk:
+            urls = _read_urls(base, token)
+            result.reads = {
+                name: _wrk(base + url, token, plan.reads_seconds) for name, url in urls.items()
+            }
+        result.peak_rss_mb = _peak_rss_mb(pid)
+    if floor and plan.with_wrk:
+        result.floor = _floor(database_url, result.workers, urls["get product"], plan)
+    result.plans = asyncio.run(plans.explain(database_url))
+
+
+def _floor(database_url: str, workers: int, path: str, plan: Plan) -> dict[str, Any]:
+    port = _free_port()
+    command = [sys.executable, "-m", "uvicorn", "--app-dir", str(BENCH), "floor:app"]
+    command += ["--port", str(port), "--workers", str(workers), "--loop", "uvloop"]
+    command += ["--http", "httptools", "--log-level", "warning"]
+    environment = os.environ | {"BENCH_DATABASE_URL": database_url}
+    with _serving(command, environment, port):
+        return _wrk(f"http://127.0.0.1:{port}{path}", "unused", plan.reads_seconds)
+
+
+def _ensure_wrk() -> None:
+    if shutil.which("wrk"):
+        return
+    installer = ["apt-get", "install", "-y", "wrk"]
+    if os.geteuid() != 0:
+        installer = ["sudo", "-n", *installer]
+    subprocess.run(installer, check=True, capture_output=True)
+
+
+def run(plan: Plan, output: Path) -> list[Result]:
+    if plan.with_wrk:
+        _ensure_wrk()
+    results = []
+    work = Path(tempfile.mkdtemp(prefix="brigade-bench-"))
+    for database in plan.databases:
+        for workers in plan.workers:
+            result = Result(database, workers, plan.products, plan.orders)
+            option = "sqlite" if database == "sqlite" else PG_SERVER
+            with throwaway_database(option, Path(tempfile.mkdtemp(dir=work))) as url:
+                measure(url, result, plan, rush=True, floor=True)
+            results.append(result)
+            print(report.summary_line(result), flush=True)
+    for products, orders in plan.growth:
+        result = Result("sqlite", 1, products, orders)
+        with throwaway_database("sqlite", Path(tempfile.mkdtemp(dir=work))) as url:
+            measure(url, result, plan, rush=False, floor=False)
+        results.append(result)
+        print(report.summary_line(result), flush=True)
+    shutil.rmtree(work, ignore_errors=True)
+    output.write_text(report.render(results, quick=plan is QUICK))
+    return results
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--quick", action="store_true", help="a 10-second rush on SQLite")
+    parser.add_argument("--duration", type=float, help="seconds of each rush, after warm-up")
+    parser.add_argument("--output", type=Path, help="where to write the report")
+    arguments = parser.parse_args()
+    plan = QUICK if arguments.quick else FULL
+    if arguments.duration:
+        plan.duration = arguments.duration
+    default = "results-quick.md" if arguments.quick else "results.md"
+    output = arguments.output or BENCH / default
+    results = run(plan, output)
+    errors = sum(r["errors"] for result in results for r in result.rush)
+    errors += sum(r["errors"] for result in results for r in result.reads.values())
+    print(f"report: {output}; errors: {errors}")
+    return 1 if errors else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,37 @@
+"""The benchmark harness runs end to end and reports no errors. It asserts no speed: speed
+is measured by `make bench`, on a quiet machine, never in a test.
+
+The quick run always serves SQLite (it is the smoke check of `make bench-quick`), whatever
+``--db-url`` says; the PostgreSQL paths of the harness run in `make bench`.
+"""
+
+from __future__ import annotations
+
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+pytestmark = pytest.mark.e2e
+
+
+def test_the_quick_rush_completes_orders_without_errors(project_root: Path, tmp_path: Path):
+    output = tmp_path / "results.md"
+    command = [sys.executable, str(project_root / "bench" / "run.py"), "--quick"]
+    done = subprocess.run(
+        [*command, "--duration", "3", "--output", str(output)],
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert "errors: 0" in done.stdout
+    orders_per_s = re.search(r"16 terminals: ([0-9.]+) orders/s", done.stdout)
+    assert orders_per_s is not None
+    assert float(orders_per_s.group(1)) > 0
+    report = output.read_text()
+    assert "| sqlite, 1 worker | 16 |" in report
+    assert "0 errors" in report
+    assert "USING INDEX" in report  # the list queries' plans are shown, on their indexes
