@@ -7,7 +7,7 @@ from datetime import datetime
 from typing import Any
 from uuid import UUID
 
-from sqlalchemy import Row, delete, select, update
+from sqlalchemy import Row, bindparam, delete, select, update
 
 from brigade.db.engine import UnitOfWork
 from brigade.db.orders import fetch_page, insert_or_update, record_from_row, row_from_record
@@ -81,6 +81,24 @@ class StaffRepository:
         return [_to_staff(row) for row in rows], total
 
 
+# Every authenticated request runs it: built once.
+_OWNER = (
+    select(
+        api_tokens.c.id,
+        api_tokens.c.last_used_at,
+        staff.c.id.label("staff_id"),
+        staff.c.name,
+        staff.c.role,
+    )
+    .join(staff, staff.c.id == api_tokens.c.staff_id)
+    .where(
+        api_tokens.c.token_digest == bindparam("digest"),
+        api_tokens.c.revoked_at.is_(None),
+        staff.c.is_active.is_(True),
+    )
+)
+
+
 class TokenRepository:
     def __init__(self, uow: UnitOfWork) -> None:
         self._uow = uow
@@ -92,22 +110,7 @@ class TokenRepository:
     async def owner(self, digest: str) -> TokenOwner | None:
         """The actor behind a live token (not revoked, its staff member active): one read."""
         connection = await self._uow.connection()
-        query = (
-            select(
-                api_tokens.c.id,
-                api_tokens.c.last_used_at,
-                staff.c.id.label("staff_id"),
-                staff.c.name,
-                staff.c.role,
-            )
-            .join(staff, staff.c.id == api_tokens.c.staff_id)
-            .where(
-                api_tokens.c.token_digest == digest,
-                api_tokens.c.revoked_at.is_(None),
-                staff.c.is_active.is_(True),
-            )
-        )
-        row = (await connection.execute(query)).first()
+        row = (await connection.execute(_OWNER, {"digest": digest})).first()
         if row is None:
             return None
         actor = Actor(name=row.name, role=Role(row.role), staff_id=row.staff_id, token_id=row.id)

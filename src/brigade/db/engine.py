@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import asyncio
 from abc import ABC, abstractmethod
-from collections.abc import AsyncIterator, Sequence
+from collections.abc import AsyncIterator, Mapping, Sequence
 from contextlib import AbstractAsyncContextManager, asynccontextmanager
 from types import TracebackType
 from typing import Any, Protocol
@@ -44,6 +44,10 @@ def async_url(database_url: str) -> URL:
     return url.set(drivername=_ASYNC_DRIVERS[backend])
 
 
+# One row's parameters, or many (executemany).
+Parameters = Mapping[str, Any] | Sequence[Mapping[str, Any]] | None
+
+
 class Connection(Protocol):
     """What repositories use of a connection, the same on both databases."""
 
@@ -51,7 +55,7 @@ class Connection(Protocol):
     def dialect(self) -> Dialect: ...
 
     async def execute(
-        self, statement: Executable, parameters: Sequence[dict[str, Any]] | None = None
+        self, statement: Executable, parameters: Parameters = None
     ) -> CursorResult[*TupleAny]: ...
 
 
@@ -83,7 +87,7 @@ class _InLoopConnection:
         return self._connection.dialect
 
     async def execute(
-        self, statement: Executable, parameters: Sequence[dict[str, Any]] | None = None
+        self, statement: Executable, parameters: Parameters = None
     ) -> CursorResult[*TupleAny]:
         return self._connection.execute(statement, parameters)
 

@@ -29,7 +29,7 @@ from sqlalchemy import (
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.sql import Executable
 
-from brigade.db.engine import Connection, UnitOfWork
+from brigade.db.engine import Connection, Parameters, UnitOfWork
 from brigade.db.tables import NO_LOCATION, order_counters, order_items, orders, payments, products
 from brigade.domain import money
 from brigade.domain.orders import ItemStatus, OrderStatus, OrderType, PaymentMethod, PaymentStatus
@@ -247,6 +247,26 @@ def _changeable(row: dict[str, Any]) -> dict[str, Any]:
     return {column: value for column, value in row.items() if column not in _FIXED}
 
 
+# The statements of the hot paths (every change to an order), built once: building and
+# keying a statement per call cost more than running it on SQLite.
+_ORDER = select(orders).where(orders.c.id == bindparam("order_key"))
+_ORDER_FOR_UPDATE = _ORDER.with_for_update()
+_ITEMS = (
+    select(order_items)
+    .where(order_items.c.order_id == bindparam("order_key"))
+    .order_by(order_items.c.created_at, order_items.c.id)
+)
+_PAYMENTS = (
+    select(payments)
+    .where(payments.c.order_id == bindparam("order_key"))
+    .order_by(payments.c.processed_at, payments.c.id)
+)
+_INSERT_ORDER = orders.insert()
+_UPDATE_ORDER = update(orders).where(orders.c.id == bindparam("key"))
+_INSERT_ITEM = order_items.insert()
+_UPDATE_ITEM = update(order_items).where(order_items.c.id == bindparam("key"))
+
+
 class OrderRepository:
     def __init__(self, uow: UnitOfWork) -> None:
         self._uow = uow
@@ -270,33 +290,29 @@ class OrderRepository:
         number: int = (await connection.execute(statement)).scalar_one()
         return number
 
-    async def _execute(self, statement: Executable) -> None:
+    async def _execute(self, statement: Executable, parameters: Parameters = None) -> None:
         connection = await self._uow.connection()
-        await connection.execute(statement)
+        await connection.execute(statement, parameters)
 
-    async def _first(self, query: Select[Any]) -> Row[Any] | None:
+    async def _first(self, query: Select[Any], parameters: Parameters = None) -> Row[Any] | None:
         connection = await self._uow.connection()
-        row: Row[Any] | None = (await connection.execute(query)).first()
+        row: Row[Any] | None = (await connection.execute(query, parameters)).first()
         return row
 
-    async def _all(self, query: Select[Any]) -> list[Row[Any]]:
+    async def _all(self, query: Select[Any], parameters: Parameters = None) -> list[Row[Any]]:
         connection = await self._uow.connection()
-        return list(await connection.execute(query))
+        return list(await connection.execute(query, parameters))
 
     async def get(self, order_id: UUID, *, for_update: bool = False) -> Order | None:
-        query = select(orders).where(orders.c.id == order_id)
-        row = await self._first(query.with_for_update() if for_update else query)
+        query = _ORDER_FOR_UPDATE if for_update else _ORDER
+        row = await self._first(query, {"order_key": order_id})
         return None if row is None else _to_order(row)
 
     async def items(self, order_id: UUID) -> list[OrderItem]:
-        query = select(order_items).where(order_items.c.order_id == order_id)
-        rows = await self._all(query.order_by(order_items.c.created_at, order_items.c.id))
-        return [_to_item(row) for row in rows]
+        return [_to_item(row) for row in await self._all(_ITEMS, {"order_key": order_id})]
 
     async def payments(self, order_id: UUID) -> list[OrderPayment]:
-        query = select(payments).where(payments.c.order_id == order_id)
-        rows = await self._all(query.order_by(payments.c.processed_at, payments.c.id))
-        return [_to_payment(row) for row in rows]
+        return [_to_payment(row) for row in await self._all(_PAYMENTS, {"order_key": order_id})]
 
     async def get_item(self, order_id: UUID, item_id: UUID) -> OrderItem | None:
         c = order_items.c
@@ -328,18 +344,16 @@ class OrderRepository:
         return [_to_order(row) for row in rows], total
 
     async def insert(self, order: Order) -> None:
-        await self._execute(orders.insert().values(_order_row(order)))
+        await self._execute(_INSERT_ORDER, _order_row(order))
 
     async def save(self, order: Order) -> None:
-        statement = update(orders).where(orders.c.id == order.id)
-        await self._execute(statement.values(_changeable(_order_row(order))))
+        await self._execute(_UPDATE_ORDER, _changeable(_order_row(order)) | {"key": order.id})
 
     async def insert_item(self, item: OrderItem) -> None:
-        await self._execute(order_items.insert().values(_item_row(item)))
+        await self._execute(_INSERT_ITEM, _item_row(item))
 
     async def save_item(self, item: OrderItem) -> None:
-        statement = update(order_items).where(order_items.c.id == item.id)
-        await self._execute(statement.values(_changeable(_item_row(item))))
+        await self._execute(_UPDATE_ITEM, _changeable(_item_row(item)) | {"key": item.id})
 
     async def mark_sent(self, item_ids: Sequence[UUID], ticket_id: UUID, at: datetime) -> None:
         await self._execute(

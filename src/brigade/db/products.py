@@ -8,7 +8,7 @@ from datetime import datetime
 from typing import Any
 from uuid import UUID
 
-from sqlalchemy import ColumnElement, Row, and_, func, select, update
+from sqlalchemy import ColumnElement, Row, and_, bindparam, func, select, update
 
 from brigade.db.engine import UnitOfWork
 from brigade.db.tables import NO_LOCATION, products
@@ -89,6 +89,11 @@ def _to_row(product: Product) -> dict[str, Any]:
 _LIVE = products.c.deleted_at.is_(None)
 
 
+# The most read row of all, built once (see db/orders.py).
+_PRODUCT = select(products).where(_LIVE, products.c.id == bindparam("product_key"))
+_PRODUCT_FOR_UPDATE = _PRODUCT.with_for_update()
+
+
 class ProductRepository:
     def __init__(self, uow: UnitOfWork) -> None:
         self._uow = uow
@@ -100,11 +105,9 @@ class ProductRepository:
         return None if row is None else _to_product(row)
 
     async def get(self, product_id: UUID, *, for_update: bool = False) -> Product | None:
-        if not for_update:
-            return await self._one(products.c.id == product_id)
         connection = await self._uow.connection()
-        query = select(products).where(_LIVE, products.c.id == product_id).with_for_update()
-        row = (await connection.execute(query)).first()
+        query = _PRODUCT_FOR_UPDATE if for_update else _PRODUCT
+        row = (await connection.execute(query, {"product_key": product_id})).first()
         return None if row is None else _to_product(row)
 
     async def get_many(self, product_ids: Sequence[UUID]) -> dict[UUID, Product]:
