@@ -32,7 +32,8 @@ async def _queries(uow: UnitOfWork) -> dict[str, Callable[[], Awaitable[Any]]]:
         "list a category's products": lambda: products.list(
             ProductFilter(category_id=category), page=1, limit=20
         ),
-        "barcode lookup": lambda: products.get_by_barcode(barcode, location),
+        "barcode lookup, any location": lambda: products.get_by_barcode(barcode, None),
+        "barcode lookup, one location": lambda: products.get_by_barcode(barcode, location),
         "orders list, newest first": lambda: orders.list(OrderFilter(), page=1, limit=20),
         "an order's items": lambda: orders.items(order_id),
     }

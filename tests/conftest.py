@@ -6,7 +6,9 @@ creates a fresh PostgreSQL database from that server, and drops it afterwards.
 
 from __future__ import annotations
 
+import time
 from collections.abc import Iterator
+from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
@@ -69,3 +71,12 @@ def client(settings: Settings) -> Iterator[TestClient]:
 @pytest.fixture(scope="session")
 def project_root() -> Path:
     return Path(__file__).resolve().parent.parent
+
+
+@pytest.fixture
+def within_one_minute() -> None:
+    """Start at least 15 s before the next minute: failed authentications are counted per
+    calendar minute, and a test that crossed into the next one would start a new count."""
+    second = datetime.now(UTC).second
+    if second >= 45:
+        time.sleep(60.5 - second)

@@ -80,7 +80,7 @@ def server_for_cli(database_url, tmp_path):
     server.stop()
 
 
-def test_the_failed_auth_limit_holds_across_workers(server):
+def test_the_failed_auth_limit_holds_across_workers(server, within_one_minute):
     statuses = []
     for _ in range(24):
         # A new connection each time, so the attempts spread over both workers.

@@ -123,6 +123,13 @@ products = Table(
         sqlite_where=text("deleted_at IS NULL AND sku IS NOT NULL"),
         postgresql_where=text("deleted_at IS NULL AND sku IS NOT NULL"),
     ),
+    # A scan without ?locationId= looks a barcode up in every location.
+    Index(
+        "ix_products_barcode",
+        "barcode",
+        sqlite_where=text("deleted_at IS NULL AND barcode IS NOT NULL"),
+        postgresql_where=text("deleted_at IS NULL AND barcode IS NOT NULL"),
+    ),
     Index(
         "uq_products_location_barcode",
         "location_id",
