@@ -35,6 +35,7 @@ import plans  # noqa: E402
 import report  # noqa: E402
 import seed  # noqa: E402
 
+from brigade.cli import event_loop  # noqa: E402
 from throwaway_db import throwaway_database  # noqa: E402
 
 PG_SERVER = os.environ.get("BENCH_PG_URL", "postgresql://postgres@127.0.0.1:5432/postgres")
@@ -115,7 +116,12 @@ def _brigade(*arguments: str, environment: dict[str, str]) -> str:
 def _peak_rss_mb(pid: int) -> list[float]:
     """VmHWM of each uvicorn worker (the master itself when it serves alone)."""
     children = Path(f"/proc/{pid}/task/{pid}/children").read_text().split()
-    workers = [int(child) for child in children] or [pid]
+    # Workers only: multiprocessing's resource tracker is a child too.
+    workers = [
+        int(child)
+        for child in children
+        if b"spawn_main" in Path(f"/proc/{child}/cmdline").read_bytes()
+    ] or [pid]
     peaks = []
     for worker in workers:
         for line in Path(f"/proc/{worker}/status").read_text().splitlines():
@@ -239,7 +245,8 @@ def measure(database_url: str, result: Result, plan: Plan, *, rush: bool, floor:
 def _floor(database_url: str, workers: int, path: str, plan: Plan) -> dict[str, Any]:
     port = _free_port()
     command = [sys.executable, "-m", "uvicorn", "--app-dir", str(BENCH), "floor:app"]
-    command += ["--port", str(port), "--workers", str(workers), "--loop", "uvloop"]
+    command += ["--port", str(port), "--workers", str(workers)]
+    command += ["--loop", event_loop(database_url)]
     command += ["--http", "httptools", "--log-level", "warning"]
     environment = os.environ | {"BENCH_DATABASE_URL": database_url}
     with _serving(command, environment, port):

@@ -92,17 +92,19 @@ _LIVE = products.c.deleted_at.is_(None)
 # The most read row of all, built once (see db/orders.py).
 _PRODUCT = select(products).where(_LIVE, products.c.id == bindparam("product_key"))
 _PRODUCT_FOR_UPDATE = _PRODUCT.with_for_update()
+# The oldest live product with the barcode (unique per location; the first one across them).
+_BY_BARCODE = (
+    select(products)
+    .where(_LIVE, products.c.barcode == bindparam("barcode_key"))
+    .order_by(products.c.created_at)
+    .limit(1)
+)
+_BY_BARCODE_AT = _BY_BARCODE.where(products.c.location_id == bindparam("location_key"))
 
 
 class ProductRepository:
     def __init__(self, uow: UnitOfWork) -> None:
         self._uow = uow
-
-    async def _one(self, *where: ColumnElement[bool]) -> Product | None:
-        connection = await self._uow.connection()
-        query = select(products).where(_LIVE, *where).order_by(products.c.created_at).limit(1)
-        row = (await connection.execute(query)).first()
-        return None if row is None else _to_product(row)
 
     async def get(self, product_id: UUID, *, for_update: bool = False) -> Product | None:
         connection = await self._uow.connection()
@@ -118,10 +120,14 @@ class ProductRepository:
         return {row.id: _to_product(row) for row in await connection.execute(query)}
 
     async def get_by_barcode(self, barcode: str, location_id: UUID | None) -> Product | None:
-        where = [products.c.barcode == barcode]
-        if location_id is not None:
-            where.append(products.c.location_id == location_id)
-        return await self._one(*where)
+        connection = await self._uow.connection()
+        if location_id is None:
+            found = await connection.execute(_BY_BARCODE, {"barcode_key": barcode})
+        else:
+            at = {"barcode_key": barcode, "location_key": location_id}
+            found = await connection.execute(_BY_BARCODE_AT, at)
+        row = found.first()
+        return None if row is None else _to_product(row)
 
     async def list(
         self, filters: ProductFilter, *, page: int, limit: int
@@ -169,7 +175,9 @@ class ProductRepository:
         ]
         if exclude_id is not None:
             where.append(products.c.id != exclude_id)
-        return await self._one(*where) is not None
+        connection = await self._uow.connection()
+        taken = await connection.execute(select(products.c.id).where(_LIVE, *where).limit(1))
+        return taken.first() is not None
 
     async def insert(self, product: Product) -> None:
         connection = await self._uow.connection()
