@@ -2,16 +2,20 @@
 Brigade, from the same row, through the same driver (sqlite3 in the event loop, or asyncpg),
 serialized with orjson. No validation, no auth, no unit of work: what the stack costs.
 
-    BENCH_DATABASE_URL=sqlite:////tmp/b.db uvicorn --app-dir bench floor:app ...
+    BENCH_DATABASE_URL=sqlite:////tmp/b.db python bench/floor.py PORT WORKERS
+
+Served by brigade.serving, with the same uvicorn settings as `brigade serve`.
 """
 
 from __future__ import annotations
 
 import os
 import sqlite3
+import sys
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from datetime import UTC, datetime
+from pathlib import Path
 from typing import Any
 from uuid import UUID
 
@@ -22,6 +26,8 @@ from starlette.applications import Starlette
 from starlette.requests import Request
 from starlette.responses import Response
 from starlette.routing import Route
+
+from brigade.serving import serve
 
 DATABASE_URL = os.environ["BENCH_DATABASE_URL"]
 URL = make_url(DATABASE_URL)
@@ -102,3 +108,15 @@ def _postgres_app() -> Starlette:
 
 
 app = _sqlite_app() if URL.get_backend_name() == "sqlite" else _postgres_app()
+
+if __name__ == "__main__":
+    port, workers = (int(argument) for argument in sys.argv[1:3])
+    sys.path.insert(0, str(Path(__file__).resolve().parent))
+    serve(
+        "floor:app",
+        database_url=DATABASE_URL,
+        host="127.0.0.1",
+        port=port,
+        workers=workers,
+        log_level="warning",
+    )

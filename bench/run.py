@@ -35,7 +35,6 @@ import plans  # noqa: E402
 import report  # noqa: E402
 import seed  # noqa: E402
 
-from brigade.cli import event_loop  # noqa: E402
 from throwaway_db import throwaway_database  # noqa: E402
 
 PG_SERVER = os.environ.get("BENCH_PG_URL", "postgresql://postgres@127.0.0.1:5432/postgres")
@@ -244,10 +243,7 @@ def measure(database_url: str, result: Result, plan: Plan, *, rush: bool, floor:
 
 def _floor(database_url: str, workers: int, path: str, plan: Plan) -> dict[str, Any]:
     port = _free_port()
-    command = [sys.executable, "-m", "uvicorn", "--app-dir", str(BENCH), "floor:app"]
-    command += ["--port", str(port), "--workers", str(workers)]
-    command += ["--loop", event_loop(database_url)]
-    command += ["--http", "httptools", "--log-level", "warning"]
+    command = [sys.executable, str(BENCH / "floor.py"), str(port), str(workers)]
     environment = os.environ | {"BENCH_DATABASE_URL": database_url}
     with _serving(command, environment, port):
         return _wrk(f"http://127.0.0.1:{port}{path}", "unused", plan.reads_seconds)

@@ -38,9 +38,8 @@ def serve(
     no_migrate: Annotated[bool, typer.Option("--no-migrate", help="Skip migrations")] = False,
 ) -> None:
     """Apply pending migrations, then serve the API."""
-    import uvicorn
-
     from brigade.db.migrate import upgrade
+    from brigade.serving import serve as serve_app
 
     settings = _settings(host=host, port=port, workers=workers)
     if not no_migrate:
@@ -50,16 +49,14 @@ def serve(
         f"Brigade on http://{settings.host}:{settings.port} "
         f"({_redacted(settings.database_url)}, {settings.workers} worker(s))"
     )
-    uvicorn.run(
+    serve_app(
         "brigade.app:create_app",
         factory=True,
+        database_url=settings.database_url,
         host=settings.host,
         port=settings.port,
         workers=settings.workers,
-        loop=event_loop(settings.database_url),
-        http="httptools",
         log_level=settings.log_level,
-        timeout_graceful_shutdown=30,
     )
 
 
@@ -107,15 +104,6 @@ def _announce_access(settings: Settings) -> None:
             fg="yellow",
             bold=True,
         )
-
-
-def event_loop(database_url: str) -> str:
-    """uvloop for PostgreSQL; the standard loop for SQLite, whose statements run inside the
-    loop: there uvloop served some connections seconds late under load (p99 0.9 s against
-    56 ms at the same throughput, bench/results.md)."""
-    from sqlalchemy.engine import make_url
-
-    return "asyncio" if make_url(database_url).get_backend_name() == "sqlite" else "uvloop"
 
 
 def _redacted(database_url: str) -> str:
