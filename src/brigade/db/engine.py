@@ -17,16 +17,16 @@ from __future__ import annotations
 
 import asyncio
 from abc import ABC, abstractmethod
-from collections.abc import AsyncIterator, Mapping, Sequence
-from contextlib import AbstractAsyncContextManager, asynccontextmanager
+from collections.abc import AsyncIterator, Awaitable, Mapping, Sequence
+from contextlib import asynccontextmanager
 from types import TracebackType
 from typing import Any, Protocol
 
 from sqlalchemy import Connection as SyncConnection
 from sqlalchemy import Engine as SyncEngine
 from sqlalchemy import create_engine, event
-from sqlalchemy.engine import URL, CursorResult, Dialect, make_url
-from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine, create_async_engine
+from sqlalchemy.engine import URL, CursorResult, Dialect, NestedTransaction, make_url
+from sqlalchemy.ext.asyncio import AsyncEngine, create_async_engine
 from sqlalchemy.sql import Executable
 from sqlalchemy.util.typing import TupleAny
 
@@ -76,8 +76,37 @@ def _configure_sqlite(engine: SyncEngine, *, busy_timeout_ms: int, begin: str) -
         connection.exec_driver_sql(begin)
 
 
+class _Transaction(Protocol):
+    async def commit(self) -> None: ...
+
+    async def rollback(self) -> None: ...
+
+
+class _OpenConnection(Connection, Protocol):
+    """A connection inside its transaction, as the unit of work drives it."""
+
+    def begin_nested(self) -> Awaitable[_Transaction]: ...
+
+    async def commit(self) -> None: ...
+
+    async def rollback(self) -> None: ...
+
+    async def close(self) -> None: ...
+
+
+class _InLoopTransaction:
+    def __init__(self, transaction: NestedTransaction) -> None:
+        self._transaction = transaction
+
+    async def commit(self) -> None:
+        self._transaction.commit()
+
+    async def rollback(self) -> None:
+        self._transaction.rollback()
+
+
 class _InLoopConnection:
-    """A synchronous SQLite connection behind the async ``Connection`` interface."""
+    """A synchronous SQLite connection behind the async interface PostgreSQL's has."""
 
     def __init__(self, connection: SyncConnection) -> None:
         self._connection = connection
@@ -90,6 +119,18 @@ class _InLoopConnection:
         self, statement: Executable, parameters: Parameters = None
     ) -> CursorResult[*TupleAny]:
         return self._connection.execute(statement, parameters)
+
+    async def begin_nested(self) -> _InLoopTransaction:
+        return _InLoopTransaction(self._connection.begin_nested())
+
+    async def commit(self) -> None:
+        self._connection.commit()
+
+    async def rollback(self) -> None:
+        self._connection.rollback()
+
+    async def close(self) -> None:
+        self._connection.close()
 
 
 class Database:
@@ -137,43 +178,24 @@ class Database:
 class UnitOfWork(ABC):
     """One transaction, opened on first use, committed on a clean exit, rolled back otherwise."""
 
-    @abstractmethod
-    async def connection(self) -> Connection: ...
+    def __init__(self) -> None:
+        self._connection: _OpenConnection | None = None
 
     @abstractmethod
-    def savepoint(self) -> AbstractAsyncContextManager[None]:
-        """A nested transaction: undone alone if the block raises, kept otherwise."""
+    async def _open(self) -> _OpenConnection:
+        """A connection with its transaction begun."""
 
-    async def __aenter__(self) -> UnitOfWork:
-        return self
-
-    @abstractmethod
-    async def __aexit__(
-        self,
-        exc_type: type[BaseException] | None,
-        exc: BaseException | None,
-        traceback: TracebackType | None,
-    ) -> None: ...
-
-
-class _PostgresUnitOfWork(UnitOfWork):
-    def __init__(self, engine: AsyncEngine) -> None:
-        self._engine = engine
-        self._connection: AsyncConnection | None = None
+    async def _closed(self) -> None:  # noqa: B027 (a hook: most units of work have nothing to do)
+        """Called once the connection is closed (SQLite writers give up their turn)."""
 
     async def connection(self) -> Connection:
         if self._connection is None:
-            connection = await self._engine.connect()
-            try:
-                await connection.begin()
-            except BaseException:
-                await connection.close()
-                raise
-            self._connection = connection
+            self._connection = await self._open()
         return self._connection
 
     @asynccontextmanager
     async def savepoint(self) -> AsyncIterator[None]:
+        """A nested transaction: undone alone if the block raises, kept otherwise."""
         await self.connection()
         assert self._connection is not None
         nested = await self._connection.begin_nested()
@@ -183,6 +205,9 @@ class _PostgresUnitOfWork(UnitOfWork):
             await nested.rollback()
             raise
         await nested.commit()
+
+    async def __aenter__(self) -> UnitOfWork:
+        return self
 
     async def __aexit__(
         self,
@@ -200,64 +225,45 @@ class _PostgresUnitOfWork(UnitOfWork):
                 await connection.rollback()
         finally:
             await connection.close()
+            await self._closed()
+
+
+class _PostgresUnitOfWork(UnitOfWork):
+    def __init__(self, engine: AsyncEngine) -> None:
+        super().__init__()
+        self._engine = engine
+
+    async def _open(self) -> _OpenConnection:
+        connection = await self._engine.connect()
+        try:
+            await connection.begin()
+        except BaseException:
+            await connection.close()
+            raise
+        return connection
 
 
 class _SqliteUnitOfWork(UnitOfWork):
     def __init__(self, engine: SyncEngine, writer: asyncio.Lock | None) -> None:
+        super().__init__()
         self._engine = engine
         self._writer = writer
-        self._holds_writer = False
-        self._connection: SyncConnection | None = None
 
-    async def connection(self) -> Connection:
-        if self._connection is None:
-            if self._writer is not None:
-                await self._writer.acquire()
-                self._holds_writer = True
+    async def _open(self) -> _OpenConnection:
+        if self._writer is not None:
+            await self._writer.acquire()
+        try:
+            connection = self._engine.connect()
             try:
-                connection = self._engine.connect()
-                try:
-                    connection.begin()
-                except BaseException:
-                    connection.close()
-                    raise
+                connection.begin()
             except BaseException:
-                self._release()
+                connection.close()
                 raise
-            self._connection = connection
-        return _InLoopConnection(self._connection)
-
-    def _release(self) -> None:
-        if self._holds_writer and self._writer is not None:
-            self._holds_writer = False
-            self._writer.release()
-
-    @asynccontextmanager
-    async def savepoint(self) -> AsyncIterator[None]:
-        await self.connection()
-        assert self._connection is not None
-        nested = self._connection.begin_nested()
-        try:
-            yield
         except BaseException:
-            nested.rollback()
+            await self._closed()
             raise
-        nested.commit()
+        return _InLoopConnection(connection)
 
-    async def __aexit__(
-        self,
-        exc_type: type[BaseException] | None,
-        exc: BaseException | None,
-        traceback: TracebackType | None,
-    ) -> None:
-        connection, self._connection = self._connection, None
-        if connection is None:
-            return
-        try:
-            if exc_type is None:
-                connection.commit()
-            else:
-                connection.rollback()
-        finally:
-            connection.close()
-            self._release()
+    async def _closed(self) -> None:
+        if self._writer is not None:
+            self._writer.release()
