@@ -8,13 +8,14 @@ from __future__ import annotations
 
 import hashlib
 import secrets
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from enum import StrEnum
 from types import MappingProxyType
 from uuid import UUID
 
-from brigade.domain.errors import Forbidden
+from brigade.domain.errors import Conflict, Forbidden
+from brigade.domain.orders import ItemStatus
 
 
 class Role(StrEnum):
@@ -64,6 +65,28 @@ def allows(role: Role, permission: Permission) -> bool:
     return role.rank >= REQUIRED_ROLE[permission].rank
 
 
+# Permissions that depend on what the order has been through.
+
+
+def permission_to_void(status: ItemStatus) -> Permission:
+    """A server voids what the kitchen has not seen; once sent, it takes a manager."""
+    return Permission.TAKE_ORDERS if status is ItemStatus.PENDING else Permission.VOID_SENT_ITEMS
+
+
+def permission_to_cancel(*, anything_sent: bool, refund_cents: int) -> Permission:
+    """A server may cancel an order nothing of which was sent or paid; past that, a manager."""
+    if anything_sent or refund_cents:
+        return Permission.CANCEL_SENT_OR_PAID
+    return Permission.TAKE_ORDERS
+
+
+def permission_to_change_item(fields: Iterable[str]) -> Permission:
+    """The kitchen moves an item's status; changing its quantity or notes is a server's."""
+    if set(fields) <= {"status"}:
+        return Permission.SET_ITEM_STATUS
+    return Permission.TAKE_ORDERS
+
+
 @dataclass(frozen=True, slots=True)
 class Actor:
     """Who is making the request: a staff member through one of their tokens.
@@ -82,6 +105,12 @@ class Actor:
             raise Forbidden(
                 f"{permission.value} needs the {needed} role; this token is {self.role}"
             )
+
+    def ensure_keeps_own_access(self, staff_id: UUID, *, role: Role, is_active: bool) -> None:
+        """An admin may not deactivate themself or drop their own ADMIN role: an installation
+        must not lock itself out through the API."""
+        if self.staff_id == staff_id and (not is_active or role is not Role.ADMIN):
+            raise Conflict("You cannot deactivate yourself or take away your own ADMIN role.")
 
     @property
     def caller_key(self) -> str:

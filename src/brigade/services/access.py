@@ -32,7 +32,6 @@ from brigade.domain.access import (
 from brigade.domain.audit import AuditAction, AuditedEntity
 from brigade.domain.errors import (
     BadToken,
-    Conflict,
     NotFound,
     TooManyFailedAttempts,
     Unauthenticated,
@@ -141,9 +140,7 @@ async def update_staff(
     member = dataclasses.replace(current, **changes)
     if member == current:
         return current
-    locks_self_out = not member.is_active or member.role is not Role.ADMIN
-    if actor.staff_id == staff_id and locks_self_out:
-        raise Conflict("You cannot deactivate yourself or take away your own ADMIN role.")
+    actor.ensure_keeps_own_access(staff_id, role=member.role, is_active=member.is_active)
     member = dataclasses.replace(member, updated_at=later_than(current.updated_at))
     await repository.save(member)
     before, after = _staff_fields(current), _staff_fields(member)

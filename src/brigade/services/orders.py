@@ -28,7 +28,12 @@ from brigade.db.orders import (
 )
 from brigade.db.products import ProductRepository
 from brigade.domain import money
-from brigade.domain.access import Actor, Permission
+from brigade.domain.access import (
+    Actor,
+    permission_to_cancel,
+    permission_to_change_item,
+    permission_to_void,
+)
 from brigade.domain.audit import AuditAction, AuditedEntity
 from brigade.domain.catalogue import Product, ProductType, ensure_orderable
 from brigade.domain.errors import (
@@ -297,15 +302,14 @@ async def cancel_order(
 ) -> tuple[Order, int]:
     """Cancel, refund every completed payment (tips too), put tracked stock back.
 
-    A server may cancel an order nothing of which was sent or paid; past that, a manager.
     Answers the order and the refunded amount in cents.
     """
     locked = await _lock(uow, order_id, if_match)
     before = locked.order
     status = apply_order_event(before.status, OrderEvent.CANCEL)
     refund = refund_cents(_payment_facts(locked.payments))
-    if refund or any(item.status is not ItemStatus.PENDING for item in locked.items):
-        actor.ensure(Permission.CANCEL_SENT_OR_PAID)
+    sent = any(item.kitchen_ticket_id is not None for item in locked.items)
+    actor.ensure(permission_to_cancel(anything_sent=sent, refund_cents=refund))
     at = later_than(locked.order.updated_at)
     await locked.repository.refund_payments(order_id, at)
     locked.payments = [
@@ -430,12 +434,8 @@ async def update_item(
     *,
     if_match: int | None = None,
 ) -> tuple[Order, OrderItem]:
-    """Apply the fields present in ``changes`` (quantity, notes, status); absent ones stay.
-
-    The kitchen may move an item's status; changing its quantity or notes is a server's.
-    """
-    if changes.keys() - {"status"}:
-        actor.ensure(Permission.TAKE_ORDERS)
+    """Apply the fields present in ``changes`` (quantity, notes, status); absent ones stay."""
+    actor.ensure(permission_to_change_item(changes))
     locked = await _lock(uow, order_id, if_match)
     current = locked.item(item_id)
     item = current
@@ -472,17 +472,13 @@ async def void_item(
     *,
     if_match: int | None = None,
 ) -> tuple[Order, OrderItem]:
-    """The item stays on the order, VOIDED with its reason, out of every total; stock goes back.
-
-    A server voids what the kitchen has not seen; once sent, it takes a manager.
-    """
+    """The item stays on the order, VOIDED with its reason, out of every total; stock goes back."""
     locked = await _lock(uow, order_id, if_match)
     item = locked.item(item_id)
     if item.status is ItemStatus.VOIDED:
         raise InvalidTransition("the item is already voided")
     check_item_transition(item.status, ItemStatus.VOIDED)
-    if item.status is not ItemStatus.PENDING:
-        actor.ensure(Permission.VOID_SENT_ITEMS)
+    actor.ensure(permission_to_void(item.status))
     await _restock(locked, [item])
     voided = dataclasses.replace(item, status=ItemStatus.VOIDED, void_reason=reason)
     order, voided = await _save_item(locked, voided)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import hashlib
+import uuid
 
 import pytest
 
@@ -13,10 +14,14 @@ from brigade.domain.access import (
     Role,
     allows,
     new_token,
+    permission_to_cancel,
+    permission_to_change_item,
+    permission_to_void,
     token_digest,
     token_hint,
 )
-from brigade.domain.errors import Forbidden
+from brigade.domain.errors import Conflict, Forbidden
+from brigade.domain.orders import ItemStatus
 
 
 def test_roles_are_ranked_each_with_everything_of_the_one_before():
@@ -69,3 +74,40 @@ def test_idempotency_callers_are_tokens_or_the_token_less_actor():
     assert Actor(name="x", role=Role.ADMIN).caller_key == "ADMIN:x"
     long_name = Actor(name="n" * 100, role=Role.ADMIN)
     assert len(long_name.caller_key) == 64
+
+
+@pytest.mark.parametrize(
+    ("status", "needed"),
+    [
+        (ItemStatus.PENDING, Permission.TAKE_ORDERS),
+        (ItemStatus.SENT, Permission.VOID_SENT_ITEMS),
+        (ItemStatus.PREPARING, Permission.VOID_SENT_ITEMS),
+        (ItemStatus.SERVED, Permission.VOID_SENT_ITEMS),
+    ],
+)
+def test_voiding_what_the_kitchen_has_seen_takes_more(status, needed):
+    assert permission_to_void(status) is needed
+
+
+def test_cancelling_takes_a_manager_once_anything_was_sent_or_paid():
+    assert permission_to_cancel(anything_sent=False, refund_cents=0) is Permission.TAKE_ORDERS
+    for sent, refund in ((True, 0), (False, 1), (True, 500)):
+        needed = permission_to_cancel(anything_sent=sent, refund_cents=refund)
+        assert needed is Permission.CANCEL_SENT_OR_PAID
+
+
+def test_the_kitchen_may_change_an_items_status_alone():
+    assert permission_to_change_item(["status"]) is Permission.SET_ITEM_STATUS
+    assert permission_to_change_item([]) is Permission.SET_ITEM_STATUS
+    assert permission_to_change_item(["status", "quantity"]) is Permission.TAKE_ORDERS
+    assert permission_to_change_item(["notes"]) is Permission.TAKE_ORDERS
+
+
+def test_an_admin_keeps_their_own_access():
+    me = uuid.uuid4()
+    admin = Actor(name="Ana", role=Role.ADMIN, staff_id=me)
+    admin.ensure_keeps_own_access(me, role=Role.ADMIN, is_active=True)
+    admin.ensure_keeps_own_access(uuid.uuid4(), role=Role.KITCHEN, is_active=False)
+    for role, active in ((Role.MANAGER, True), (Role.ADMIN, False)):
+        with pytest.raises(Conflict):
+            admin.ensure_keeps_own_access(me, role=role, is_active=active)
