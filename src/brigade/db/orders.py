@@ -86,7 +86,7 @@ def _to_item(row: Row[Any]) -> OrderItem:
 def _item_row(item: OrderItem) -> dict[str, Any]:
     return row_from_record(
         item,
-        dropped=["quantity"],
+        dropped=("quantity",),
         quantity_units=money.quantity_to_units(item.quantity),
         modifiers=modifiers_to_json(item.modifiers),
         status=item.status.value,

@@ -1,7 +1,7 @@
 """Order use cases: one function per operation, each inside the caller's one transaction.
 
 Every change goes the same way: lock and load the order (``_load``), ask the ``Order``
-aggregate to change (it enforces every rule), save it, then audit. What needs the
+aggregate to change (it enforces every rule), persist it, then audit. What needs the
 catalogue (pricing a new line, taking stock) happens here and hands the aggregate plain facts.
 """
 
@@ -54,7 +54,7 @@ async def _load(uow: UnitOfWork, order_id: UUID, if_match: int | None) -> Order:
     return order
 
 
-async def _save(uow: UnitOfWork, order: Order) -> None:
+async def _persist(uow: UnitOfWork, order: Order) -> None:
     """Write the order's changes, and put back the stock its actions returned."""
     await OrderRepository(uow).save(order)
     await ProductRepository(uow).adjust_stock(order.changes.stock_returned)
@@ -123,7 +123,7 @@ async def apply_discount(
     order = await _load(uow, order_id, if_match)
     before = order.header
     order.apply_discount(command, at=now())
-    await _save(uow, order)
+    await _persist(uow, order)
     await _audit(
         uow,
         actor,
@@ -151,7 +151,7 @@ async def transfer_order(
     """Move the order to another table; answer it and the table it was at."""
     order = await _load(uow, order_id, if_match)
     previous = order.transfer(table_id, at=now())
-    await _save(uow, order)
+    await _persist(uow, order)
     await _audit(
         uow,
         actor,
@@ -170,7 +170,7 @@ async def complete_order(
     """Answers the completed order and when it was completed."""
     order = await _load(uow, order_id, if_match)
     completed_at = order.complete(actor=actor, at=now())
-    await _save(uow, order)
+    await _persist(uow, order)
     return order, completed_at
 
 
@@ -181,7 +181,7 @@ async def cancel_order(
     order = await _load(uow, order_id, if_match)
     before = order.header
     refund = order.cancel(reason, actor=actor, at=now())
-    await _save(uow, order)
+    await _persist(uow, order)
     await _audit(
         uow,
         actor,
@@ -247,7 +247,7 @@ async def add_item(
         raise NotFound("product", command.product_id)
     modifiers = await _price_modifiers(uow, command.modifiers, command.quantity)
     item = order.add_item(command, product=product, modifiers=modifiers, at=now())
-    await _save(uow, order)
+    await _persist(uow, order)
     return order, item
 
 
@@ -267,7 +267,7 @@ async def change_item(
     extra = change.after.quantity - change.before.quantity
     if extra > 0 and await _reserve(uow, change.after.product_id, extra) is None:
         raise ProductUnavailable(f"{change.after.name} is no longer in the catalogue")
-    await _save(uow, order)
+    await _persist(uow, order)
     return order, change.after
 
 
@@ -282,7 +282,7 @@ async def void_item(
 ) -> tuple[Order, OrderItem]:
     order = await _load(uow, order_id, if_match)
     change = order.void_item(item_id, reason, actor=actor, at=now())
-    await _save(uow, order)
+    await _persist(uow, order)
     item = change.before
     await _audit(
         uow,
@@ -311,7 +311,7 @@ async def send_order(
 ) -> tuple[Order, KitchenTicket]:
     order = await _load(uow, order_id, if_match)
     ticket = order.send(actor=actor, at=now())
-    await _save(uow, order)
+    await _persist(uow, order)
     await KitchenRepository(uow).insert(ticket)
     return order, ticket
 
@@ -326,5 +326,5 @@ async def add_payment(
 ) -> tuple[Order, OrderPayment]:
     order = await _load(uow, order_id, if_match)
     payment = order.pay(command, actor=actor, at=now())
-    await _save(uow, order)
+    await _persist(uow, order)
     return order, payment
