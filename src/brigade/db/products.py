@@ -39,13 +39,12 @@ def _like_pattern(term: str) -> str:
 
 def _to_product(row: Row[Any]) -> Product:
     stock = row.stock_quantity_units
-    cost = row.cost_cents
     return record_from_row(
         Product,
         row,
         location_id=location_out(row.location_id),
         price=money.from_cents(row.price_cents),
-        cost=None if cost is None else money.from_cents(cost),
+        cost=None if row.cost_cents is None else money.from_cents(row.cost_cents),
         tax_rate=money.rate_from_units(row.tax_rate_units),
         stock_quantity=None if stock is None else money.quantity_from_units(stock),
         product_type=ProductType(row.product_type),
