@@ -345,3 +345,10 @@ def test_expect_version_refuses_another_version_and_none_means_any():
     order.expect_version(1)
     with pytest.raises(StaleVersion, match="version 1, not 2"):
         order.expect_version(2)
+
+
+def test_a_change_names_only_the_fields_it_gives():
+    assert ChangeItem().fields == frozenset()
+    assert ChangeItem(status=ItemStatus.READY).fields == {"status"}
+    assert ChangeItem(notes=None).fields == {"notes"}  # null clears notes: it is given
+    assert ChangeItem(quantity=Decimal(2), notes="x").fields == {"quantity", "notes"}
