@@ -11,7 +11,7 @@ from typing import Annotated, Any
 
 from fastapi import Depends, Query, Request
 
-from brigade.db.engine import UnitOfWork
+from brigade.services.unit_of_work import UnitOfWork
 
 
 async def _unit_of_work(request: Request) -> UnitOfWork:

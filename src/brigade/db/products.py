@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 from uuid import UUID
@@ -13,17 +12,7 @@ from sqlalchemy import ColumnElement, Row, and_, bindparam, func, select, update
 from brigade.db.engine import UnitOfWork
 from brigade.db.tables import NO_LOCATION, products
 from brigade.domain import money
-from brigade.domain.catalogue import Product, ProductType
-
-
-@dataclass(frozen=True, slots=True)
-class ProductFilter:
-    location_id: UUID | None = None
-    category_id: UUID | None = None
-    search: str | None = None
-    is_active: bool | None = None
-    is_86d: bool | None = None
-    product_type: ProductType | None = None
+from brigade.domain.catalogue import Product, ProductFilter, ProductType
 
 
 def search_text(name: str, sku: str | None, barcode: str | None) -> str:
