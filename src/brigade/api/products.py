@@ -73,7 +73,8 @@ class ProductCreate(ProductFields):
     name: Name
     price: MoneyIn
     location_id: UUID | None = None
-    tax_rate: RateIn = Decimal(0)
+    # The schema shows the default as the number it is, not Decimal's string.
+    tax_rate: RateIn = Field(default=Decimal(0), json_schema_extra={"default": 0})
     track_inventory: Flag = False
     product_type: ProductType = ProductType.ITEM
 

@@ -22,7 +22,7 @@ from typing import Annotated, Any, ClassVar
 from fastapi import APIRouter, Depends, FastAPI, Header, Request, Response
 from fastapi.dependencies.models import Dependant
 from fastapi.dependencies.utils import get_dependant
-from fastapi.routing import APIRoute
+from fastapi.routing import APIRoute, iter_route_contexts
 
 from brigade.api import idempotency, security
 from brigade.api.errors import problem_responses
@@ -137,12 +137,18 @@ def brigade_router(*, prefix: str = "", tags: Sequence[str], public: bool = Fals
     )
 
 
+def api_routes(app: FastAPI) -> list[APIRoute]:
+    """Every API route of ``app``, through the routers it includes (FastAPI's own /docs and
+    /openapi.json are not API routes)."""
+    contexts = iter_route_contexts(app.routes)
+    return [c.original_route for c in contexts if isinstance(c.original_route, APIRoute)]
+
+
 def ensure_every_route_is_brigade(app: FastAPI) -> None:
     """Refuse to start with an API route made outside brigade_router: it would run with no
-    permission check and no unit of work. (FastAPI's own /docs and /openapi.json are not
-    API routes.)"""
-    for route in app.routes:
-        if isinstance(route, APIRoute) and not isinstance(route, BrigadeRoute):
+    permission check and no unit of work."""
+    for route in api_routes(app):
+        if not isinstance(route, BrigadeRoute):
             methods = ",".join(sorted(route.methods or ()))
             raise RouteWithoutPermission(
                 f"{methods} {route.path} ({route.name}) was not made by brigade_router"
