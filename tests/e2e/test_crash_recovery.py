@@ -11,7 +11,7 @@ import httpx
 import pytest
 from sqlalchemy.engine import make_url
 
-from conftest import ServerProcess
+from e2e.server import ServerProcess
 from factories import ADMIN, LOCATION
 
 TERMINALS = 8
