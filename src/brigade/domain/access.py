@@ -1,7 +1,7 @@
 """Who may do what: roles, the permissions each one grants, the acting staff member, tokens,
 and the staff and token records with the commands that create and change them.
 
-Roles are ranked; each has everything of the one before (DESIGN §7). The permission
+Roles are ranked; each has everything of the one before (docs/design.md §7). The permission
 table below is the whole policy: routes and services only look it up.
 """
 
