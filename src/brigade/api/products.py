@@ -33,6 +33,7 @@ from brigade.api.types import (
     WholeNumber,
     omittable,
 )
+from brigade.domain.access import Actor
 from brigade.domain.catalogue import (
     CreateProduct,
     Product,
@@ -278,14 +279,21 @@ async def bulk_update_products(
     )
 
 
+async def _set_86d(
+    staff: Actor, product_id: UUID, uow: UowDep, body: AvailabilityBody, *, unavailable: bool
+) -> ProductDetail:
+    reason = body.reason if body else None
+    changed = await service.set_86d(uow, staff, product_id, unavailable=unavailable, reason=reason)
+    return _detail(changed)
+
+
 @router.post(
     "/{product_id}/86", response_model=ProductDetail, responses=problem_responses(NotFound)
 )
 async def mark_86d(
     staff: Marker86, product_id: UUID, uow: UowDep, body: AvailabilityBody = None
 ) -> ProductDetail:
-    reason = body.reason if body else None
-    return _detail(await service.set_86d(uow, staff, product_id, unavailable=True, reason=reason))
+    return await _set_86d(staff, product_id, uow, body, unavailable=True)
 
 
 @router.delete(
@@ -294,8 +302,7 @@ async def mark_86d(
 async def unmark_86d(
     staff: Marker86, product_id: UUID, uow: UowDep, body: AvailabilityBody = None
 ) -> ProductDetail:
-    reason = body.reason if body else None
-    return _detail(await service.set_86d(uow, staff, product_id, unavailable=False, reason=reason))
+    return await _set_86d(staff, product_id, uow, body, unavailable=False)
 
 
 @router.delete("/{product_id}", response_model=DeleteResult, responses=problem_responses(NotFound))

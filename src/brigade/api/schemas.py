@@ -14,6 +14,7 @@ from brigade.api.types import ResponseModel
 from brigade.domain.changes import UNSET, Change
 
 Item = TypeVar("Item")
+Answer = TypeVar("Answer", bound=BaseModel)
 T = TypeVar("T")
 
 # `?locationId=`: locations belong to another system, so it is an opaque id, filtered on.
@@ -36,6 +37,11 @@ class Page(ResponseModel, Generic[Item]):
     def of(cls, records: Sequence[Any], total: int, pagination: Pagination) -> Self:
         """The page holding ``records`` (domain records, shaped by their attributes)."""
         return cls.model_validate(pagination.page_of(list(records), total), from_attributes=True)
+
+
+def shaped(model: type[Answer], record: object) -> Answer:
+    """The answer ``model`` for a domain record, read from its attributes."""
+    return model.model_validate(record, from_attributes=True)
 
 
 class DeleteResult(ResponseModel):

@@ -10,17 +10,10 @@ from fastapi import Query, Response
 from brigade.api.deps import PaginationDep, UowDep
 from brigade.api.errors import problem_responses
 from brigade.api.routing import brigade_router
-from brigade.api.schemas import Page, given
+from brigade.api.schemas import Page, given, shaped
 from brigade.api.security import StaffAdmin
 from brigade.api.types import Flag, Name, RequestModel, ResponseModel, Timestamp, omittable
-from brigade.domain.access import (
-    ApiToken,
-    CreateStaff,
-    CreateToken,
-    Role,
-    StaffChanges,
-    StaffMember,
-)
+from brigade.domain.access import CreateStaff, CreateToken, Role, StaffChanges
 from brigade.domain.errors import Conflict, NotFound
 from brigade.services import access as service
 
@@ -77,14 +70,6 @@ class TokenPage(Page[TokenOut]):
     """Tokens, oldest first."""
 
 
-def _staff(member: StaffMember) -> StaffOut:
-    return StaffOut.model_validate(member, from_attributes=True)
-
-
-def _token(token: ApiToken) -> TokenOut:
-    return TokenOut.model_validate(token, from_attributes=True)
-
-
 @staff_router.get("", response_model=StaffPage, responses=problem_responses())
 async def list_staff(staff: StaffAdmin, uow: UowDep, pagination: PaginationDep) -> StaffPage:
     found, total = await service.list_staff(uow, page=pagination.page, limit=pagination.limit)
@@ -97,12 +82,12 @@ async def create_staff(
 ) -> StaffOut:
     member = await service.create_staff(uow, staff, CreateStaff(name=body.name, role=body.role))
     response.headers["Location"] = f"/api/staff/{member.id}"
-    return _staff(member)
+    return shaped(StaffOut, member)
 
 
 @staff_router.get("/{staff_id}", response_model=StaffOut, responses=problem_responses(NotFound))
 async def get_staff(staff: StaffAdmin, staff_id: UUID, uow: UowDep) -> StaffOut:
-    return _staff(await service.get_staff(uow, staff_id))
+    return shaped(StaffOut, await service.get_staff(uow, staff_id))
 
 
 @staff_router.patch(
@@ -116,7 +101,7 @@ async def update_staff(
         role=given(body, "role", body.role),
         is_active=given(body, "is_active", body.is_active),
     )
-    return _staff(await service.update_staff(uow, staff, staff_id, changes))
+    return shaped(StaffOut, await service.update_staff(uow, staff, staff_id, changes))
 
 
 @token_router.get("", response_model=TokenPage, responses=problem_responses())
@@ -143,10 +128,10 @@ async def create_token(
     token, secret = await service.create_token(uow, staff, command)
     response.headers["Location"] = f"/api/tokens/{token.id}"
     response.headers["Cache-Control"] = "no-store"
-    return NewToken(**_token(token).model_dump(), token=secret)
+    return NewToken(**shaped(TokenOut, token).model_dump(), token=secret)
 
 
 @token_router.delete("/{token_id}", response_model=TokenOut, responses=problem_responses(NotFound))
 async def revoke_token(staff: StaffAdmin, token_id: UUID, uow: UowDep) -> TokenOut:
     """Revoke: the token stops working at once, on every worker. Revoking twice is harmless."""
-    return _token(await service.revoke_token(uow, staff, token_id))
+    return shaped(TokenOut, await service.revoke_token(uow, staff, token_id))
