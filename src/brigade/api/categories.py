@@ -12,7 +12,7 @@ from pydantic import Field, field_validator
 from brigade.api.deps import UowDep
 from brigade.api.errors import problem_responses
 from brigade.api.routing import brigade_router
-from brigade.api.schemas import DeleteResult, LocationQuery, given
+from brigade.api.schemas import DeleteResult, LocationQuery, given, shaped
 from brigade.api.security import CatalogueEditor, Reader
 from brigade.api.types import (
     Flag,
@@ -97,7 +97,7 @@ class ReorderResult(ResponseModel):
 
 
 def _summary(category: Category) -> CategorySummary:
-    return CategorySummary.model_validate(category, from_attributes=True)
+    return shaped(CategorySummary, category)
 
 
 def _detail(view: CategoryView) -> CategoryDetail:

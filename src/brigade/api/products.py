@@ -12,7 +12,7 @@ from pydantic import Field
 from brigade.api.deps import PaginationDep, UowDep
 from brigade.api.errors import error_code, problem_responses
 from brigade.api.routing import brigade_router
-from brigade.api.schemas import DeleteResult, LocationQuery, Page, given
+from brigade.api.schemas import DeleteResult, LocationQuery, Page, given, shaped
 from brigade.api.security import CatalogueEditor, Marker86, Reader
 from brigade.api.types import (
     ANY_TEXT,
@@ -148,7 +148,7 @@ AvailabilityBody = Annotated[AvailabilityChange | None, Body()]
 
 
 def _detail(product: Product) -> ProductDetail:
-    return ProductDetail.model_validate(product, from_attributes=True)
+    return shaped(ProductDetail, product)
 
 
 def _changes(body: ProductUpdate) -> ProductChanges:
