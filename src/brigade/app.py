@@ -12,6 +12,7 @@ from brigade import __version__
 from brigade.api import audit, categories, health, kitchen, orders, products, staff
 from brigade.api.errors import install_error_handlers
 from brigade.api.limits import BodySizeLimit
+from brigade.api.routing import ensure_every_route_is_brigade
 from brigade.db.engine import Database
 from brigade.settings import Settings, get_settings
 
@@ -48,9 +49,11 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.include_router(health.router)
     app.include_router(products.router)
     app.include_router(categories.router)
-    app.include_router(orders.router)
+    for router in orders.routers:
+        app.include_router(router)
     app.include_router(kitchen.router)
     app.include_router(audit.router)
     app.include_router(staff.staff_router)
     app.include_router(staff.token_router)
+    ensure_every_route_is_brigade(app)
     return app

@@ -32,7 +32,7 @@ FUZZ_SETTINGS = hypothesis_settings(
 def _only_unknown_references(response) -> bool:
     """A 422 whose every field error is on an id reference: "no such category" and the like.
 
-    Existence can't be written in JSON Schema, and DESIGN §4 answers it with 422. Path ids
+    Existence can't be written in JSON Schema, and docs/design.md §4 answers it with 422. Path ids
     count too: stateful links fill them from responses, a null `openedBy.staffId` included.
     """
     if response.status_code != 422:
@@ -42,7 +42,7 @@ def _only_unknown_references(response) -> bool:
 
 
 def positive_data_accepted(ctx, response, case):
-    """Schemathesis' positive-data check, but for DESIGN's 422 on ids that name nothing."""
+    """Schemathesis' positive-data check, but for the design's 422 on ids that name nothing."""
     try:
         return positive_data_acceptance(ctx, response, case)
     except RejectedPositiveData:

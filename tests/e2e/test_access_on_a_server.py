@@ -12,7 +12,7 @@ from pathlib import Path
 import httpx
 import pytest
 
-from conftest import ServerProcess
+from e2e.server import ServerProcess
 from factories import bearer
 from throwaway_db import throwaway_database
 

@@ -1,30 +1,34 @@
-"""The route class every Brigade endpoint uses.
+"""The router factory and the route class every Brigade endpoint uses.
 
-It parses JSON numbers as ``Decimal`` (so 0.1 arrives as exactly 0.1, never a
-float) and runs the endpoint inside one unit of work: committed when the
-endpoint returns, rolled back when anything raises. A route that declares a
-permission (api/security.py) authenticates its bearer token first, in that unit
-of work. A POST carrying an ``Idempotency-Key`` is claimed and its answer stored
-in that same unit of work, under the caller's token.
+Routes deny by default: a route that declares no permission (api/security.py) is refused
+when it is defined, so the application does not start, unless its router was made
+``public``; ``ensure_every_route_is_brigade`` refuses, at start-up, a route made outside
+the factory.
+
+The route class parses JSON numbers as ``Decimal`` (so 0.1 arrives as exactly 0.1, never a
+float) and runs the endpoint inside one unit of work: committed when the endpoint returns,
+rolled back when anything raises. A route that declares a permission authenticates its
+bearer token first, in that unit of work. A POST carrying an ``Idempotency-Key`` is claimed
+and its answer stored in that same unit of work, under the caller's token.
 """
 
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Coroutine
+from collections.abc import Callable, Coroutine, Sequence
 from decimal import Decimal
-from typing import Annotated, Any
+from typing import Annotated, Any, ClassVar
 
-from fastapi import Depends, Header, Request, Response
+from fastapi import APIRouter, Depends, FastAPI, Header, Request, Response
 from fastapi.dependencies.models import Dependant
 from fastapi.dependencies.utils import get_dependant
-from fastapi.routing import APIRoute
+from fastapi.routing import APIRoute, iter_route_contexts
 
 from brigade.api import idempotency, security
 from brigade.api.errors import problem_responses
-from brigade.db.engine import Database
 from brigade.domain.access import Permission
 from brigade.domain.errors import BadToken, Forbidden, TooManyFailedAttempts, Unauthenticated
+from brigade.services.unit_of_work import Database
 
 SAFE_METHODS = frozenset({"GET", "HEAD", "OPTIONS"})
 
@@ -61,13 +65,26 @@ def _declared_permission(dependant: Dependant) -> Permission | None:
     return None
 
 
+class RouteWithoutPermission(TypeError):
+    """A route that names no permission and is not public: a programming error."""
+
+
 class BrigadeRoute(APIRoute):
+    # Set on the route class of public routers only (brigade_router(public=True)).
+    public: ClassVar[bool] = False
+
     def __init__(self, path: str, endpoint: Callable[..., Any], **kwargs: Any) -> None:
         if "POST" in (kwargs.get("methods") or ()):
             declared = list(kwargs.get("dependencies") or [])
             kwargs["dependencies"] = [*declared, Depends(_declare_idempotency_key)]
-        # None only for the few public routes (health): every API route names its permission.
         self.permission = _declared_permission(get_dependant(path=path, call=endpoint))
+        if self.permission is None and not self.public:
+            methods = ",".join(sorted(kwargs.get("methods") or ()))
+            raise RouteWithoutPermission(
+                f"{methods} {path} ({endpoint.__module__}.{endpoint.__qualname__}) names no "
+                "permission: give it a parameter typed by one of api/security.py's aliases, "
+                "or put it on a brigade_router(public=True)"
+            )
         if self.permission is not None:
             access_errors = problem_responses(Unauthenticated, Forbidden, TooManyFailedAttempts)
             kwargs["responses"] = access_errors | (kwargs.get("responses") or {})
@@ -107,3 +124,32 @@ class BrigadeRoute(APIRoute):
             return response
 
         return handle
+
+
+class _PublicRoute(BrigadeRoute):
+    public = True
+
+
+def brigade_router(*, prefix: str = "", tags: Sequence[str], public: bool = False) -> APIRouter:
+    """A router whose routes are Brigade routes. ``public``: its routes need no token (health)."""
+    return APIRouter(
+        prefix=prefix, tags=list(tags), route_class=_PublicRoute if public else BrigadeRoute
+    )
+
+
+def api_routes(app: FastAPI) -> list[APIRoute]:
+    """Every API route of ``app``, through the routers it includes (FastAPI's own /docs and
+    /openapi.json are not API routes)."""
+    contexts = iter_route_contexts(app.routes)
+    return [c.original_route for c in contexts if isinstance(c.original_route, APIRoute)]
+
+
+def ensure_every_route_is_brigade(app: FastAPI) -> None:
+    """Refuse to start with an API route made outside brigade_router: it would run with no
+    permission check and no unit of work."""
+    for route in api_routes(app):
+        if not isinstance(route, BrigadeRoute):
+            methods = ",".join(sorted(route.methods or ()))
+            raise RouteWithoutPermission(
+                f"{methods} {route.path} ({route.name}) was not made by brigade_router"
+            )

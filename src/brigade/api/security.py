@@ -15,10 +15,9 @@ from fastapi import Depends, Request, Security
 from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
 from sqlalchemy.exc import SQLAlchemyError
 
-from brigade.db.access import TokenOwner
-from brigade.db.engine import Database, UnitOfWork
-from brigade.domain.access import AUTH_OFF, REQUIRED_ROLE, Actor, Permission
+from brigade.domain.access import AUTH_OFF, REQUIRED_ROLE, Actor, Permission, TokenOwner
 from brigade.services import access
+from brigade.services.unit_of_work import Database, UnitOfWork
 from brigade.settings import Settings
 
 log = logging.getLogger("brigade.security")

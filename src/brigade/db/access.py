@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 from uuid import UUID
@@ -12,39 +11,7 @@ from sqlalchemy import Row, bindparam, delete, select, update
 from brigade.db.engine import UnitOfWork
 from brigade.db.rows import fetch_page, insert_or_update, record_from_row, row_from_record
 from brigade.db.tables import api_tokens, auth_failures, staff
-from brigade.domain.access import Actor, Role
-
-
-@dataclass(frozen=True, slots=True)
-class StaffMember:
-    id: UUID
-    name: str
-    role: Role
-    is_active: bool
-    created_at: datetime
-    updated_at: datetime
-
-
-@dataclass(frozen=True, slots=True)
-class ApiToken:
-    """A token as stored: its digest and hint, never the token."""
-
-    id: UUID
-    staff_id: UUID
-    name: str
-    token_digest: str
-    hint: str
-    created_at: datetime
-    last_used_at: datetime | None
-    revoked_at: datetime | None
-
-
-@dataclass(frozen=True, slots=True)
-class TokenOwner:
-    """A live token's actor, and when it was last used (to refresh that at most once a minute)."""
-
-    actor: Actor
-    last_used_at: datetime | None
+from brigade.domain.access import Actor, ApiToken, Role, StaffMember, TokenOwner
 
 
 def _to_staff(row: Row[Any]) -> StaffMember:

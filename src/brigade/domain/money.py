@@ -34,7 +34,8 @@ def _as_decimal(value: object) -> Decimal:
 
 def _places(number: Decimal) -> int:
     exponent = number.normalize().as_tuple().exponent
-    assert isinstance(exponent, int)  # finite numbers only reach here
+    if not isinstance(exponent, int):  # "n", "N" or "F": callers check finiteness first
+        raise InvalidNumber("must be a finite number")
     return max(0, -exponent)
 
 

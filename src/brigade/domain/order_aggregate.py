@@ -22,6 +22,7 @@ from uuid import UUID
 from brigade.domain import money
 from brigade.domain.access import Actor, permission_to_cancel, permission_to_void
 from brigade.domain.catalogue import Product
+from brigade.domain.changes import UNSET
 from brigade.domain.clock import strictly_after
 from brigade.domain.errors import (
     InvalidInput,
@@ -38,7 +39,6 @@ from brigade.domain.order_commands import (
     ApplyDiscount,
     ChangeItem,
     CreateOrder,
-    Keep,
     TakePayment,
 )
 from brigade.domain.order_records import Modifier, OrderHeader, OrderItem, OrderPayment
@@ -329,7 +329,7 @@ class Order:
             item = dataclasses.replace(item, quantity=quantity, total_cents=total)
             if quantity < current.quantity:
                 returned = [(current.product_id, current.quantity - quantity)]
-        if not isinstance(command.notes, Keep):
+        if command.notes is not UNSET:
             item = dataclasses.replace(item, notes=command.notes)
         if item == current:
             return ItemChange(current, current)

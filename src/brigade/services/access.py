@@ -7,24 +7,22 @@ from __future__ import annotations
 
 import dataclasses
 import hmac
-from collections.abc import Mapping
 from datetime import timedelta
 from typing import Any
 from uuid import UUID
 
-from brigade.db.access import (
-    ApiToken,
-    AuthFailureRepository,
-    StaffMember,
-    StaffRepository,
-    TokenOwner,
-    TokenRepository,
-)
+from brigade.db.access import AuthFailureRepository, StaffRepository, TokenRepository
 from brigade.db.engine import UnitOfWork
 from brigade.domain.access import (
     BOOTSTRAP_ADMIN,
     Actor,
+    ApiToken,
+    CreateStaff,
+    CreateToken,
     Role,
+    StaffChanges,
+    StaffMember,
+    TokenOwner,
     new_token,
     token_digest,
     token_hint,
@@ -104,9 +102,9 @@ def _staff_fields(member: StaffMember) -> dict[str, Any]:
     return {"name": member.name, "role": member.role.value, "isActive": member.is_active}
 
 
-async def create_staff(uow: UnitOfWork, actor: Actor, name: str, role: Role) -> StaffMember:
+async def create_staff(uow: UnitOfWork, actor: Actor, command: CreateStaff) -> StaffMember:
     created = now()
-    member = StaffMember(new_id(), name, role, True, created, created)
+    member = StaffMember(new_id(), command.name, command.role, True, created, created)
     await StaffRepository(uow).insert(member)
     await audit.record(
         uow,
@@ -130,14 +128,14 @@ async def list_staff(uow: UnitOfWork, *, page: int, limit: int) -> tuple[list[St
 
 
 async def update_staff(
-    uow: UnitOfWork, actor: Actor, staff_id: UUID, changes: Mapping[str, Any]
+    uow: UnitOfWork, actor: Actor, staff_id: UUID, changes: StaffChanges
 ) -> StaffMember:
     """Rename, change the role, deactivate (every token stops working) or reactivate."""
     repository = StaffRepository(uow)
     current = await repository.get(staff_id, for_update=True)
     if current is None:
         raise NotFound("staff member", staff_id)
-    member = dataclasses.replace(current, **changes)
+    member = changes.applied_to(current)
     if member == current:
         return current
     actor.ensure_keeps_own_access(staff_id, role=member.role, is_active=member.is_active)
@@ -158,10 +156,9 @@ async def update_staff(
 # --- tokens ---------------------------------------------------------------------------------
 
 
-async def create_token(
-    uow: UnitOfWork, actor: Actor, staff_id: UUID, name: str
-) -> tuple[ApiToken, str]:
+async def create_token(uow: UnitOfWork, actor: Actor, command: CreateToken) -> tuple[ApiToken, str]:
     """A new token for an active staff member: the record, and the token, shown this once."""
+    staff_id, name = command.staff_id, command.name
     member = await StaffRepository(uow).get(staff_id)
     if member is None or not member.is_active:
         raise NotFound("active staff member", staff_id)
@@ -191,8 +188,8 @@ async def create_staff_token(
     uow: UnitOfWork, actor: Actor, name: str, role: Role
 ) -> tuple[ApiToken, str]:
     """A staff member and their first token, both called ``name``: what the CLI creates."""
-    member = await create_staff(uow, actor, name, role)
-    return await create_token(uow, actor, member.id, name)
+    member = await create_staff(uow, actor, CreateStaff(name, role))
+    return await create_token(uow, actor, CreateToken(member.id, name))
 
 
 async def list_tokens(
