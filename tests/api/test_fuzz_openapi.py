@@ -11,6 +11,7 @@ import pytest
 import schemathesis
 from hypothesis import HealthCheck, given
 from hypothesis import settings as hypothesis_settings
+from hypothesis import strategies as st
 from schemathesis.generation.modes import GenerationMode
 from schemathesis.openapi.checks import RejectedPositiveData
 from schemathesis.specs.openapi.checks import positive_data_acceptance
@@ -18,6 +19,7 @@ from schemathesis.specs.openapi.checks import positive_data_acceptance
 from brigade.api.idempotency import HEADER, KEY_PATTERN
 from brigade.app import create_app
 from brigade.settings import Settings
+from extremes import EXTREME_NUMBERS
 from factories import ADMIN, ADMIN_TOKEN
 from throwaway_db import throwaway_database
 
@@ -92,6 +94,73 @@ def _has_input(operation) -> bool:
 
 def _operations(api_schema) -> list:
     return [result.ok() for result in api_schema.get_all_operations()]
+
+
+EXTREME_NUMBER = st.sampled_from(EXTREME_NUMBERS)
+_PLACEHOLDER = "<extreme number>"
+
+
+def _is_number(value) -> bool:
+    return isinstance(value, int | float) and not isinstance(value, bool)
+
+
+def _leaves(value, path=()) -> list[tuple]:
+    """Paths to every scalar in a JSON value, numbers first (where an extreme one belongs)."""
+    if isinstance(value, dict):
+        found = [leaf for key, item in value.items() for leaf in _leaves(item, (*path, key))]
+    elif isinstance(value, list):
+        found = [leaf for index, item in enumerate(value) for leaf in _leaves(item, (*path, index))]
+    else:
+        return [(_is_number(value), path)]
+    return sorted(found, key=lambda leaf: not leaf[0])
+
+
+def _replace(value, path: tuple, replacement):
+    if not path:
+        return replacement
+    head, *rest = path
+    copy = list(value) if isinstance(value, list) else dict(value)
+    copy[head] = _replace(value[head], tuple(rest), replacement)
+    return copy
+
+
+def _with_extreme_number(case, number: str, draw) -> bytes | None:
+    """The case's body with one scalar (a number when there is one) written as ``number``."""
+    leaves = _leaves(case.body) if isinstance(case.body, dict | list) else []
+    if not leaves:
+        return None
+    numeric = [path for is_number, path in leaves if is_number]
+    path = draw(st.sampled_from(numeric or [path for _is_number, path in leaves]))
+    body = json.dumps(_replace(case.body, path, _PLACEHOLDER))
+    return body.replace(json.dumps(_PLACEHOLDER), number).encode()
+
+
+def test_numbers_of_any_magnitude_are_a_4xx_everywhere(api_schema):
+    """Each operation's valid input with one number (in the body or the query) made extreme."""
+    for operation in _operations(api_schema):
+
+        @given(
+            case=operation.as_strategy(generation_mode=GenerationMode.POSITIVE),
+            number=EXTREME_NUMBER,
+            data=st.data(),
+        )
+        @FUZZ_SETTINGS
+        def check(case, number, data) -> None:
+            _fresh_idempotency_key(case)
+            numeric_query = [
+                name for name, value in (case.query or {}).items() if _is_number(value)
+            ]
+            body = _with_extreme_number(case, number, data.draw)
+            if body is not None:
+                response = case.call(headers=ADMIN, data=body)
+            elif numeric_query:
+                case.query[data.draw(st.sampled_from(numeric_query))] = number
+                response = case.call(headers=ADMIN)
+            else:
+                return  # no number to make extreme
+            assert 400 <= response.status_code < 500, (case.method, case.path, response.text)
+
+        check()
 
 
 @pytest.mark.parametrize("mode", [GenerationMode.POSITIVE, GenerationMode.NEGATIVE])

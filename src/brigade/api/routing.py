@@ -29,11 +29,21 @@ from brigade.domain.errors import BadToken, Forbidden, TooManyFailedAttempts, Un
 SAFE_METHODS = frozenset({"GET", "HEAD", "OPTIONS"})
 
 
+_INT_DIGITS = 1000
+
+
+def _integer(literal: str) -> int | Decimal:
+    # Past Python's 4300-digit limit for int(), an integer stays exact as a Decimal, so its
+    # field answers "out of range" (422) rather than the whole body being unreadable.
+    return int(literal) if len(literal) <= _INT_DIGITS else Decimal(literal)
+
+
 class DecimalJSONRequest(Request):
     async def json(self) -> Any:
         if not hasattr(self, "_json"):
-            # NaN/Infinity come through as floats and are refused by validation (422).
-            self._json = json.loads(await self.body(), parse_float=Decimal)
+            # NaN/Infinity come through as floats and are refused by validation (422); numbers
+            # of any size stay exact and are bounded by their field's type (api/types.py).
+            self._json = json.loads(await self.body(), parse_float=Decimal, parse_int=_integer)
         return self._json
 
 

@@ -132,7 +132,11 @@ async def list_staff(uow: UnitOfWork, *, page: int, limit: int) -> tuple[list[St
 async def update_staff(
     uow: UnitOfWork, actor: Actor, staff_id: UUID, changes: Mapping[str, Any]
 ) -> StaffMember:
-    """Rename, change the role, deactivate (every token stops working) or reactivate."""
+    """Rename, change the role, deactivate or reactivate.
+
+    Deactivation revokes every token of theirs for good: reactivating them brings none back
+    (DESIGN §7), so a token that left with someone stays dead.
+    """
     repository = StaffRepository(uow)
     current = await repository.get(staff_id, for_update=True)
     if current is None:
@@ -144,13 +148,18 @@ async def update_staff(
     member = dataclasses.replace(member, updated_at=later_than(current.updated_at))
     await repository.save(member)
     before, after = _staff_fields(current), _staff_fields(member)
+    changed = {k: v for k, v in after.items() if before[k] != v}
+    if current.is_active and not member.is_active:
+        changed["revokedTokens"] = await TokenRepository(uow).revoke_all(
+            staff_id, member.updated_at
+        )
     await audit.record(
         uow,
         actor,
         AuditAction.STAFF_CHANGED,
         (AuditedEntity.STAFF, staff_id),
         before={k: v for k, v in before.items() if after[k] != v},
-        after={k: v for k, v in after.items() if before[k] != v},
+        after=changed,
     )
     return member
 
