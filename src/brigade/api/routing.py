@@ -5,7 +5,9 @@ float) and runs the endpoint inside one unit of work: committed when the
 endpoint returns, rolled back when anything raises. A route that declares a
 permission (api/security.py) authenticates its bearer token first, in that unit
 of work. A POST carrying an ``Idempotency-Key`` is claimed and its answer stored
-in that same unit of work, under the caller's token.
+in that same unit of work, under the caller's token. A route whose response model
+has a ``Secret`` field answers ``Cache-Control: no-store``, which the retry store
+honours too (api/idempotency.py).
 """
 
 from __future__ import annotations
@@ -22,11 +24,19 @@ from fastapi.routing import APIRoute
 
 from brigade.api import idempotency, security
 from brigade.api.errors import problem_responses
+from brigade.api.types import holds_secret
 from brigade.db.engine import Database
 from brigade.domain.access import Permission
-from brigade.domain.errors import BadToken, Forbidden, TooManyFailedAttempts, Unauthenticated
+from brigade.domain.errors import (
+    BadToken,
+    Forbidden,
+    SecretShownOnce,
+    TooManyFailedAttempts,
+    Unauthenticated,
+)
 
 SAFE_METHODS = frozenset({"GET", "HEAD", "OPTIONS"})
+Endpoint = Callable[[Request], Coroutine[Any, Any, Response]]
 
 
 _INT_DIGITS = 1000
@@ -71,6 +81,15 @@ def _declared_permission(dependant: Dependant) -> Permission | None:
     return None
 
 
+def _never_stored(endpoint: Endpoint) -> Endpoint:
+    async def answer_secret(request: Request) -> Response:
+        response = await endpoint(request)
+        response.headers["Cache-Control"] = idempotency.NO_STORE
+        return response
+
+    return answer_secret
+
+
 class BrigadeRoute(APIRoute):
     def __init__(self, path: str, endpoint: Callable[..., Any], **kwargs: Any) -> None:
         if "POST" in (kwargs.get("methods") or ()):
@@ -81,13 +100,20 @@ class BrigadeRoute(APIRoute):
         if self.permission is not None:
             access_errors = problem_responses(Unauthenticated, Forbidden, TooManyFailedAttempts)
             kwargs["responses"] = access_errors | (kwargs.get("responses") or {})
+        # A response model with a Secret field: the answer is never stored, nor replayed.
+        self.answers_secret = holds_secret(kwargs.get("response_model"))
+        if self.answers_secret:
+            secret_errors = problem_responses(SecretShownOnce)
+            kwargs["responses"] = secret_errors | (kwargs.get("responses") or {})
         super().__init__(path, endpoint, **kwargs)
         if self.permission is not None:
             parts = (self.description, security.describe(self.permission))
             self.description = "\n\n".join(part for part in parts if part)
 
-    def get_route_handler(self) -> Callable[[Request], Coroutine[Any, Any, Response]]:
+    def get_route_handler(self) -> Endpoint:
         endpoint = super().get_route_handler()
+        if self.answers_secret:
+            endpoint = _never_stored(endpoint)
         authenticated = self.permission is not None
 
         async def handle(request: Request) -> Response:
@@ -108,7 +134,7 @@ class BrigadeRoute(APIRoute):
                     if key is None or request.method != "POST":
                         response = await endpoint(request)
                     else:
-                        response = await idempotency.run_idempotently(uow, request, key, endpoint)
+                        response = await idempotency.run_idempotently(request, key, endpoint)
             except BadToken:
                 await security.count_failed_attempt(database, request)
                 raise

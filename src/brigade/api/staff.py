@@ -11,7 +11,15 @@ from brigade.api.deps import PaginationDep, UowDep
 from brigade.api.errors import problem_responses
 from brigade.api.routing import BrigadeRoute
 from brigade.api.security import StaffAdmin
-from brigade.api.types import Flag, Name, RequestModel, ResponseModel, Timestamp, omittable
+from brigade.api.types import (
+    Flag,
+    Name,
+    RequestModel,
+    ResponseModel,
+    Secret,
+    Timestamp,
+    omittable,
+)
 from brigade.db.access import ApiToken, StaffMember
 from brigade.domain.access import Role
 from brigade.domain.errors import Conflict, NotFound
@@ -66,7 +74,7 @@ class TokenOut(ResponseModel):
 
 
 class NewToken(TokenOut):
-    token: str
+    token: Secret
 
 
 class TokenPage(ResponseModel):
@@ -136,7 +144,6 @@ async def create_token(
     """The answer holds the token itself: store it now, it is not shown again."""
     token, secret = await service.create_token(uow, staff, body.staff_id, body.name)
     response.headers["Location"] = f"/api/tokens/{token.id}"
-    response.headers["Cache-Control"] = "no-store"
     return NewToken(**_token(token).model_dump(), token=secret)
 
 

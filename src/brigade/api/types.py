@@ -184,6 +184,26 @@ QuantityIn = Annotated[
     WithJsonSchema({"type": "number", "exclusiveMinimum": 0, "maximum": 9999, "multipleOf": 0.001}),
 ]
 
+
+class _SecretMarker:
+    """Marks a response field holding a secret (api/routing.py acts on it)."""
+
+
+SECRET = _SecretMarker()
+# A secret in an answer (a new token): the answer is never stored, by the retry store or by any
+# cache (Cache-Control: no-store), and a retry of its request does not show it again.
+Secret = Annotated[
+    str, SECRET, Field(description="Shown only in this answer: store it now, it is not kept.")
+]
+
+
+def holds_secret(model: object) -> bool:
+    """Whether a response model has a ``Secret`` field."""
+    if not (isinstance(model, type) and issubclass(model, BaseModel)):
+        return False
+    return any(SECRET in field.metadata for field in model.model_fields.values())
+
+
 # JSON numbers out. float() of a Decimal with ≤ 2 places is the nearest double,
 # whose shortest representation is exactly those digits: no amount changes.
 _as_number = PlainSerializer(float, return_type=float, when_used="json")
