@@ -13,6 +13,7 @@ from brigade.api import audit, categories, health, kitchen, orders, products, st
 from brigade.api.errors import install_error_handlers
 from brigade.api.limits import BodySizeLimit
 from brigade.db.engine import Database
+from brigade.services.access import OverLimitAddresses
 from brigade.settings import Settings, get_settings
 
 log = logging.getLogger("brigade")
@@ -43,6 +44,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         lifespan=lifespan,
     )
     app.state.settings = settings
+    app.state.over_limit_addresses = OverLimitAddresses()
     app.add_middleware(BodySizeLimit, max_bytes=settings.max_body_bytes)
     install_error_handlers(app)
     app.include_router(health.router)
