@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from extremes import EXTREME_NUMBERS
 from factories import LOCATION, make_order, make_product
+from fuzzing import EXTREME_NUMBERS
 
 JSON = {"content-type": "application/json"}
 
