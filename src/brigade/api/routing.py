@@ -37,8 +37,6 @@ from brigade.domain.errors import (
 
 SAFE_METHODS = frozenset({"GET", "HEAD", "OPTIONS"})
 Endpoint = Callable[[Request], Coroutine[Any, Any, Response]]
-
-
 _INT_DIGITS = 1000
 
 
@@ -82,6 +80,8 @@ def _declared_permission(dependant: Dependant) -> Permission | None:
 
 
 def _never_stored(endpoint: Endpoint) -> Endpoint:
+    """The endpoint, its answers marked no-store for every cache and the retry store."""
+
     async def answer_secret(request: Request) -> Response:
         response = await endpoint(request)
         response.headers["Cache-Control"] = idempotency.NO_STORE
