@@ -14,6 +14,7 @@ from brigade.api.errors import install_error_handlers
 from brigade.api.limits import BodySizeLimit
 from brigade.api.routing import ensure_every_route_is_brigade
 from brigade.db.engine import Database
+from brigade.services.access import OverLimitAddresses
 from brigade.settings import Settings, get_settings
 
 log = logging.getLogger("brigade")
@@ -44,6 +45,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         lifespan=lifespan,
     )
     app.state.settings = settings
+    app.state.over_limit_addresses = OverLimitAddresses()
     app.add_middleware(BodySizeLimit, max_bytes=settings.max_body_bytes)
     install_error_handlers(app)
     app.include_router(health.router)

@@ -32,6 +32,9 @@ class Settings(BaseSettings):
         description="Accepted as an ADMIN token (bootstrap); at least 32 characters.",
     )
     auth_failures_per_minute: int = Field(default=20, ge=1)
+    # Proxies whose X-Forwarded-For names the client (rate limits count per client address);
+    # comma list of addresses or networks. Unset: none, the peer is the client.
+    forwarded_allow_ips: str | None = None
 
 
 @lru_cache

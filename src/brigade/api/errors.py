@@ -45,6 +45,7 @@ ERROR_TABLE: dict[type[errors.DomainError], tuple[int, str]] = {
     errors.TooManyItems: (409, "too_many_items"),
     errors.IdempotencyKeyReused: (422, "idempotency_key_reused"),
     errors.IdempotencyKeyInUse: (409, "idempotency_key_in_use"),
+    errors.SecretShownOnce: (409, "secret_shown_once"),
     errors.StaleVersion: (412, "stale_version"),
     errors.InvalidPrecondition: (400, "invalid_precondition"),
     errors.Unauthenticated: (401, "unauthorized"),
@@ -155,6 +156,8 @@ def _headers(error: errors.DomainError) -> dict[str, str] | None:
         return {"WWW-Authenticate": 'Bearer realm="brigade"'}
     if isinstance(error, errors.TooManyFailedAttempts):
         return {"Retry-After": str(error.retry_after_seconds)}
+    if isinstance(error, errors.SecretShownOnce) and error.created is not None:
+        return {"Location": error.created}
     return None
 
 

@@ -9,7 +9,9 @@ The route class parses JSON numbers as ``Decimal`` (so 0.1 arrives as exactly 0.
 float) and runs the endpoint inside one unit of work: committed when the endpoint returns,
 rolled back when anything raises. A route that declares a permission authenticates its
 bearer token first, in that unit of work. A POST carrying an ``Idempotency-Key`` is claimed
-and its answer stored in that same unit of work, under the caller's token.
+and its answer stored in that same unit of work, under the caller's token. A route whose
+response model has a ``Secret`` field answers ``Cache-Control: no-store``, which the retry
+store honours too (api/idempotency.py).
 """
 
 from __future__ import annotations
@@ -26,18 +28,34 @@ from fastapi.routing import APIRoute, iter_route_contexts
 
 from brigade.api import idempotency, security
 from brigade.api.errors import problem_responses
+from brigade.api.types import holds_secret
 from brigade.domain.access import Permission
-from brigade.domain.errors import BadToken, Forbidden, TooManyFailedAttempts, Unauthenticated
+from brigade.domain.errors import (
+    BadToken,
+    Forbidden,
+    SecretShownOnce,
+    TooManyFailedAttempts,
+    Unauthenticated,
+)
 from brigade.services.unit_of_work import Database
 
 SAFE_METHODS = frozenset({"GET", "HEAD", "OPTIONS"})
+Endpoint = Callable[[Request], Coroutine[Any, Any, Response]]
+_INT_DIGITS = 1000
+
+
+def _integer(literal: str) -> int | Decimal:
+    # Past Python's 4300-digit limit for int(), an integer stays exact as a Decimal, so its
+    # field answers "out of range" (422) rather than the whole body being unreadable.
+    return int(literal) if len(literal) <= _INT_DIGITS else Decimal(literal)
 
 
 class DecimalJSONRequest(Request):
     async def json(self) -> Any:
         if not hasattr(self, "_json"):
-            # NaN/Infinity come through as floats and are refused by validation (422).
-            self._json = json.loads(await self.body(), parse_float=Decimal)
+            # NaN/Infinity come through as floats and are refused by validation (422); numbers
+            # of any size stay exact and are bounded by their field's type (api/types.py).
+            self._json = json.loads(await self.body(), parse_float=Decimal, parse_int=_integer)
         return self._json
 
 
@@ -69,6 +87,17 @@ class RouteWithoutPermission(TypeError):
     """A route that names no permission and is not public: a programming error."""
 
 
+def _never_stored(endpoint: Endpoint) -> Endpoint:
+    """The endpoint, its answers marked no-store for every cache and the retry store."""
+
+    async def answer_secret(request: Request) -> Response:
+        response = await endpoint(request)
+        response.headers["Cache-Control"] = idempotency.NO_STORE
+        return response
+
+    return answer_secret
+
+
 class BrigadeRoute(APIRoute):
     # Set on the route class of public routers only (brigade_router(public=True)).
     public: ClassVar[bool] = False
@@ -88,13 +117,20 @@ class BrigadeRoute(APIRoute):
         if self.permission is not None:
             access_errors = problem_responses(Unauthenticated, Forbidden, TooManyFailedAttempts)
             kwargs["responses"] = access_errors | (kwargs.get("responses") or {})
+        # A response model with a Secret field: the answer is never stored, nor replayed.
+        self.answers_secret = holds_secret(kwargs.get("response_model"))
+        if self.answers_secret:
+            secret_errors = problem_responses(SecretShownOnce)
+            kwargs["responses"] = secret_errors | (kwargs.get("responses") or {})
         super().__init__(path, endpoint, **kwargs)
         if self.permission is not None:
             parts = (self.description, security.describe(self.permission))
             self.description = "\n\n".join(part for part in parts if part)
 
-    def get_route_handler(self) -> Callable[[Request], Coroutine[Any, Any, Response]]:
+    def get_route_handler(self) -> Endpoint:
         endpoint = super().get_route_handler()
+        if self.answers_secret:
+            endpoint = _never_stored(endpoint)
         authenticated = self.permission is not None
 
         async def handle(request: Request) -> Response:
@@ -115,7 +151,7 @@ class BrigadeRoute(APIRoute):
                     if key is None or request.method != "POST":
                         response = await endpoint(request)
                     else:
-                        response = await idempotency.run_idempotently(uow, request, key, endpoint)
+                        response = await idempotency.run_idempotently(request, key, endpoint)
             except BadToken:
                 await security.count_failed_attempt(database, request)
                 raise

@@ -12,7 +12,7 @@ from brigade.api.errors import problem_responses
 from brigade.api.routing import brigade_router
 from brigade.api.schemas import Page, given, shaped
 from brigade.api.security import StaffAdmin
-from brigade.api.types import Flag, Name, RequestModel, ResponseModel, Timestamp, omittable
+from brigade.api.types import Flag, Name, RequestModel, ResponseModel, Secret, Timestamp, omittable
 from brigade.domain.access import CreateStaff, CreateToken, Role, StaffChanges
 from brigade.domain.errors import Conflict, NotFound
 from brigade.services import access as service
@@ -63,7 +63,7 @@ class TokenOut(ResponseModel):
 
 
 class NewToken(TokenOut):
-    token: str
+    token: Secret
 
 
 class TokenPage(Page[TokenOut]):
@@ -127,7 +127,6 @@ async def create_token(
     command = CreateToken(staff_id=body.staff_id, name=body.name)
     token, secret = await service.create_token(uow, staff, command)
     response.headers["Location"] = f"/api/tokens/{token.id}"
-    response.headers["Cache-Control"] = "no-store"
     return NewToken(**shaped(TokenOut, token).model_dump(), token=secret)
 
 

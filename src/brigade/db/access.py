@@ -99,6 +99,15 @@ class TokenRepository:
         statement = update(api_tokens).where(api_tokens.c.id == token_id)
         await connection.execute(statement.values(revoked_at=at))
 
+    async def revoke_all(self, staff_id: UUID, at: datetime) -> int:
+        """Revoke every live token of a staff member; answers how many."""
+        connection = await self._uow.connection()
+        statement = update(api_tokens).where(
+            api_tokens.c.staff_id == staff_id, api_tokens.c.revoked_at.is_(None)
+        )
+        result = await connection.execute(statement.values(revoked_at=at))
+        return result.rowcount
+
     async def list(
         self, *, staff_id: UUID | None, page: int, limit: int
     ) -> tuple[list[ApiToken], int]:
