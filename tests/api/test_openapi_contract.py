@@ -83,6 +83,7 @@ def test_operation_ids_are_readable_camel_case_and_unique(document):
     assert all(re.fullmatch(r"[a-z][a-zA-Z0-9]*", op_id) for op_id in ids), ids
     for wanted in ("addPayment", "listProducts", "getProductByBarcode", "mark86d"):
         assert wanted in ids
+    assert by_id(document, "getProductByBarcode")["summary"] == "Get product by barcode"
 
 
 def test_two_endpoints_with_one_name_stop_the_start():

@@ -44,30 +44,40 @@ class AllowedMethods:
                 shape = _PARAMETER.sub("{}", route.path_format)
                 found = templates.setdefault(shape, _Path(route.path_regex, set()))
                 found.methods |= route.methods
-        # Most specific first among templates of as many segments (only those can both match).
-        self._by_depth: dict[int, list[_Path]] = defaultdict(list)
+        # Only templates of as many segments can match a path; the first two segments narrow
+        # it further, but templates with a parameter there are tried after, being less specific.
+        self._candidates: dict[tuple[int, str], list[_Path]] = defaultdict(list)
         for template in sorted(templates, key=_specificity):
             path = templates[template]
             ordered = sorted(path.methods, key=lambda m: (_RANK.get(m, len(_RANK)), m))
             path.allow = ", ".join(ordered)
-            self._by_depth[template.count("/")].append(path)
+            head = _head(template)
+            self._candidates[template.count("/"), "" if "{" in head else head].append(path)
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] == "http":
             path = scope["path"].removeprefix(scope.get("root_path", ""))
-            for candidate in self._by_depth.get(path.count("/"), ()):
+            depth = path.count("/")
+            candidates = self._candidates.get((depth, _head(path)), [])
+            for candidate in candidates + self._candidates.get((depth, ""), []):
                 if candidate.regex.match(path):
                     if scope["method"] not in candidate.methods:
-                        detail = (
-                            f"{scope['method']} is not allowed here; allowed: {candidate.allow}."
+                        await self._not_allowed(scope["method"], candidate.allow)(
+                            scope, receive, send
                         )
-                        answer = problem(
-                            405, "method_not_allowed", detail, headers={"Allow": candidate.allow}
-                        )
-                        await answer(scope, receive, send)
                         return
                     break
         await self.app(scope, receive, send)
+
+    @staticmethod
+    def _not_allowed(method: str, allow: str) -> ASGIApp:
+        detail = f"{method} is not allowed here; allowed: {allow}."
+        return problem(405, "method_not_allowed", detail, headers={"Allow": allow})
+
+
+def _head(path: str) -> str:
+    """The first two segments: ``/api/orders`` of ``/api/orders/{order_id}/items``."""
+    return "/".join(path.split("/", 3)[:3])
 
 
 def _specificity(template: str) -> tuple[bool, ...]:

@@ -2,7 +2,8 @@
 
 FastAPI writes most of the document; this module adds what it cannot know:
 
-- operationIds are the endpoint's name in camelCase (``addPayment``), checked unique at start;
+- operationIds are the endpoint's name in camelCase (``addPayment``), checked unique at start,
+  and summaries the name as a sentence ("Add payment");
 - every error answer is ``application/problem+json`` with the ``Problem`` schema;
 - a POST can replay (``Idempotent-Replayed``) and answer the idempotency problems;
 - a 201 names what it created (``Location``), a 429 when to retry (``Retry-After``);
@@ -82,6 +83,7 @@ class _Operation:
 
     path: str
     method: str  # lower case, as the document's keys
+    summary: str
     creates: bool
     reads_if_match: bool
 
@@ -96,6 +98,8 @@ def install_openapi(app: FastAPI) -> None:
         _Operation(
             path=route.path_format or declared.path_format,
             method=method.lower(),
+            # "List products" rather than FastAPI's "List Products", unless the route says.
+            summary=declared.summary or declared.name.replace("_", " ").capitalize(),
             creates=declared.status_code == 201,
             reads_if_match=_reads_if_match(route.dependant),
         )
@@ -103,14 +107,15 @@ def install_openapi(app: FastAPI) -> None:
         for method in route.methods or declared.methods or ()
     ]
     generate = app.openapi
-    corrected: list[dict[str, Any]] = []
+    corrected: dict[str, Any] | None = None
 
     def openapi() -> dict[str, Any]:
+        nonlocal corrected
         document = generate()
-        # FastAPI builds the document once and again only when routes change.
-        if not any(document is done for done in corrected):
+        # FastAPI builds the document once, and again only when routes change.
+        if document is not corrected:
             _tell_the_truth(document, known)
-            corrected[:] = [document]
+            corrected = document
         return document
 
     app.openapi = openapi  # type: ignore[method-assign]
@@ -128,7 +133,10 @@ def _documented_routes(app: FastAPI) -> list[tuple[RouteContext, APIRoute]]:
 
 def _tell_the_truth(document: dict[str, Any], known: list[_Operation]) -> None:
     tagged = _etag_operations(known)
+    by_key = {(op.path, op.method): op for op in known}
     for path, method, operation in _operations(document):
+        if (path, method) in by_key:
+            operation["summary"] = by_key[path, method].summary
         responses: dict[str, Any] = operation["responses"]
         if method == "post":
             for problem_status, code in _IDEMPOTENCY_PROBLEMS:
