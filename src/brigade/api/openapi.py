@@ -5,7 +5,8 @@ FastAPI writes most of the document; this module adds what it cannot know:
 - operationIds are the endpoint's name in camelCase (``addPayment``), checked unique at start,
   and summaries the name as a sentence ("Add payment");
 - every error answer is ``application/problem+json`` with the ``Problem`` schema;
-- a POST can replay (``Idempotent-Replayed``) and answer the idempotency problems;
+- an operation that takes an ``Idempotency-Key`` can replay (``Idempotent-Replayed``) and
+  answer the idempotency problems;
 - a 201 names what it created (``Location``), a 429 when to retry (``Retry-After``);
 - the answers about a versioned resource carry an ``ETag``. Which resources are versioned is
   read from the routes themselves: a route that reads ``If-Match`` changes a versioned
@@ -65,7 +66,7 @@ _HEADERS = {
         "schema": {"type": "string"},
     },
 }
-# What a POST can answer because it takes an Idempotency-Key (api/idempotency.py).
+# What an operation taking an Idempotency-Key can answer (api/idempotency.py).
 _IDEMPOTENCY_PROBLEMS = ((409, "idempotency_key_in_use"), (422, "idempotency_key_reused"))
 _METHODS = ("get", "put", "post", "delete", "options", "head", "patch", "trace")
 _CODE_IN_DESCRIPTION = re.compile(r"`([a-z0-9_]+)`")
@@ -138,13 +139,15 @@ def _tell_the_truth(document: dict[str, Any], known: list[_Operation]) -> None:
         if (path, method) in by_key:
             operation["summary"] = by_key[path, method].summary
         responses: dict[str, Any] = operation["responses"]
-        if method == "post":
+        parameters = {parameter["name"] for parameter in operation.get("parameters", [])}
+        replayable = IDEMPOTENCY_KEY in parameters
+        if replayable:
             for problem_status, code in _IDEMPOTENCY_PROBLEMS:
                 _declare_problem(responses, problem_status, code)
         for status, response in responses.items():
             if status[0] in "45":
                 response["content"] = {PROBLEM_JSON: {"schema": _PROBLEM_REF}}
-            headers = _headers(status, method, (path, method) in tagged)
+            headers = _headers(status, replayable, (path, method) in tagged)
             if headers:
                 response.setdefault("headers", {}).update({h: _HEADERS[h] for h in headers})
     schemas = document.get("components", {}).get("schemas", {})
@@ -167,11 +170,11 @@ def _declare_problem(responses: dict[str, Any], status: int, code: str) -> None:
         response["description"] = problem_description(status, [*codes, code])
 
 
-def _headers(status: str, method: str, answers_etag: bool) -> list[str]:
+def _headers(status: str, replayable: bool, answers_etag: bool) -> list[str]:
     headers = []
     if status == "201":
         headers.append("Location")
-    if status.startswith("2") and method == "post":
+    if status.startswith("2") and replayable:
         headers.append("Idempotent-Replayed")
     if status.startswith("2") and answers_etag:
         headers.append("ETag")
