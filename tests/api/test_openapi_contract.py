@@ -72,6 +72,7 @@ def test_each_error_answer_names_its_codes(document):
     for code in ("order_closed", "overpayment", "idempotency_key_in_use"):
         assert f"`{code}`" in add_payment["409"]["description"]
     assert "`stale_version`" in add_payment["412"]["description"]
+    assert "`invalid_precondition`" in add_payment["400"]["description"]
     assert "`idempotency_key_reused`" in add_payment["422"]["description"]
     # Reads take no Idempotency-Key, so they answer no idempotency problem.
     assert "409" not in by_id(document, "listProducts")["responses"]
@@ -160,8 +161,8 @@ def test_the_answers_about_one_order_declare_its_etag(document):
 
 @pytest.mark.xfail(
     strict=True,
-    reason="api/orders.py keeps If-Match out of the document (include_in_schema=False) until "
-    "the lead declares it there; then this passes and the mark goes",
+    reason="api/orders/parsing.py keeps If-Match out of the document (include_in_schema=False) "
+    "until the lead declares it; then this passes and the mark goes",
 )
 def test_every_change_that_can_answer_412_declares_if_match(document):
     for path, method, operation in operations(document):

@@ -111,7 +111,7 @@ def problem(
     return JSONResponse(body, status_code=status, headers=headers, media_type=PROBLEM_JSON)
 
 
-def _status_and_code(cls: type[errors.DomainError]) -> tuple[int, str]:
+def status_and_code(cls: type[errors.DomainError]) -> tuple[int, str]:
     for base in cls.__mro__:
         if base in ERROR_TABLE:
             return ERROR_TABLE[base]
@@ -119,7 +119,7 @@ def _status_and_code(cls: type[errors.DomainError]) -> tuple[int, str]:
 
 
 def error_code(error: errors.DomainError) -> str:
-    return _status_and_code(type(error))[1]
+    return status_and_code(type(error))[1]
 
 
 def problem_responses(*error_classes: type[errors.DomainError]) -> dict[int | str, Any]:
@@ -130,7 +130,7 @@ def problem_responses(*error_classes: type[errors.DomainError]) -> dict[int | st
     """
     codes: dict[int, list[str]] = {400: ["malformed_json"], 422: ["validation_failed"]}
     for cls in error_classes:
-        status, code = _status_and_code(cls)
+        status, code = status_and_code(cls)
         codes.setdefault(status, [])
         if code not in codes[status]:
             codes[status].append(code)
@@ -158,7 +158,7 @@ def _message(error: dict[str, Any]) -> str:
 
 async def _on_domain_error(_request: Request, error: Exception) -> JSONResponse:
     assert isinstance(error, errors.DomainError)
-    status, code = _status_and_code(type(error))
+    status, code = status_and_code(type(error))
     extra: dict[str, Any] = {}
     balance = getattr(error, "balance_due", None)
     if balance is not None:

@@ -10,7 +10,8 @@ FastAPI writes most of the document; this module adds what it cannot know:
 - a 201 names what it created (``Location``), a 429 when to retry (``Retry-After``);
 - the answers about a versioned resource carry an ``ETag``. Which resources are versioned is
   read from the routes themselves: a route that reads ``If-Match`` changes a versioned
-  resource, so it, the resource's GET and its create answer an ``ETag``.
+  resource, so it, the resource's GET and its create answer an ``ETag``; it can also answer
+  412 ``stale_version`` and 400 ``invalid_precondition``.
 """
 
 from __future__ import annotations
@@ -25,8 +26,15 @@ from fastapi import FastAPI
 from fastapi.dependencies.models import Dependant
 from fastapi.routing import APIRoute, RouteContext, iter_route_contexts
 
-from brigade.api.errors import PROBLEM_JSON, problem_description
+from brigade.api.errors import PROBLEM_JSON, problem_description, status_and_code
 from brigade.api.idempotency import HEADER as IDEMPOTENCY_KEY
+from brigade.domain.errors import (
+    DomainError,
+    IdempotencyKeyInUse,
+    IdempotencyKeyReused,
+    InvalidPrecondition,
+    StaleVersion,
+)
 
 TAGS: list[dict[str, str]] = [
     {
@@ -66,8 +74,10 @@ _HEADERS = {
         "schema": {"type": "string"},
     },
 }
-# What an operation taking an Idempotency-Key can answer (api/idempotency.py).
-_IDEMPOTENCY_PROBLEMS = ((409, "idempotency_key_in_use"), (422, "idempotency_key_reused"))
+# What an operation taking an Idempotency-Key can answer (api/idempotency.py), and one that
+# reads If-Match (a stale version, or a header that names none).
+_IDEMPOTENCY_PROBLEMS = (IdempotencyKeyInUse, IdempotencyKeyReused)
+_PRECONDITION_PROBLEMS = (StaleVersion, InvalidPrecondition)
 _METHODS = ("get", "put", "post", "delete", "options", "head", "patch", "trace")
 _CODE_IN_DESCRIPTION = re.compile(r"`([a-z0-9_]+)`")
 
@@ -142,8 +152,9 @@ def _tell_the_truth(document: dict[str, Any], known: list[_Operation]) -> None:
         parameters = {parameter["name"] for parameter in operation.get("parameters", [])}
         replayable = IDEMPOTENCY_KEY in parameters
         if replayable:
-            for problem_status, code in _IDEMPOTENCY_PROBLEMS:
-                _declare_problem(responses, problem_status, code)
+            _declare_problems(responses, _IDEMPOTENCY_PROBLEMS)
+        if (path, method) in by_key and by_key[path, method].reads_if_match:
+            _declare_problems(responses, _PRECONDITION_PROBLEMS)
         for status, response in responses.items():
             if status[0] in "45":
                 response["content"] = {PROBLEM_JSON: {"schema": _PROBLEM_REF}}
@@ -163,11 +174,15 @@ def _operations(document: dict[str, Any]) -> Iterator[tuple[str, str, dict[str, 
                 yield path, method, item[method]
 
 
-def _declare_problem(responses: dict[str, Any], status: int, code: str) -> None:
-    response = responses.setdefault(str(status), {})
-    codes = _CODE_IN_DESCRIPTION.findall(response.get("description", ""))
-    if code not in codes:
-        response["description"] = problem_description(status, [*codes, code])
+def _declare_problems(
+    responses: dict[str, Any], error_classes: tuple[type[DomainError], ...]
+) -> None:
+    for error_class in error_classes:
+        status, code = status_and_code(error_class)
+        response = responses.setdefault(str(status), {})
+        codes = _CODE_IN_DESCRIPTION.findall(response.get("description", ""))
+        if code not in codes:
+            response["description"] = problem_description(status, [*codes, code])
 
 
 def _headers(status: str, replayable: bool, answers_etag: bool) -> list[str]:
