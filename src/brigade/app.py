@@ -2,17 +2,33 @@
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import logging
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Coroutine
 from contextlib import asynccontextmanager
+from typing import Any
 
 from fastapi import FastAPI
 
 from brigade import __version__
-from brigade.api import audit, categories, health, kitchen, orders, products, staff
+from brigade.api import (
+    audit,
+    categories,
+    events,
+    health,
+    kitchen,
+    orders,
+    products,
+    staff,
+    webhooks,
+)
 from brigade.api.errors import install_error_handlers
 from brigade.api.limits import BodySizeLimit
 from brigade.db.engine import Database
+from brigade.services.events import EventWaiter, keep_sweeping
+from brigade.services.webhooks import Deliverer
+from brigade.serving import on_shutdown_signal
 from brigade.settings import Settings, get_settings
 
 log = logging.getLogger("brigade")
@@ -28,13 +44,41 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
-        app.state.database = Database(settings)
+        database = app.state.database = Database(settings)
         if settings.auth == "off":
             log.warning(AUTH_OFF_WARNING)
+        # Set when the server is told to stop: open event streams end at once (uvicorn
+        # would wait for them), webhook deliveries stop taking new work.
+        stopping = app.state.stopping = asyncio.Event()
+        loop = asyncio.get_running_loop()
+
+        def stop() -> None:
+            loop.call_soon_threadsafe(stopping.set)
+
+        on_shutdown_signal(stop)
+        waiter = app.state.event_waiter = EventWaiter(
+            database, settings.database_url, settings.event_poll_seconds
+        )
+        key = settings.webhook_signing_key
+        deliverer = Deliverer(
+            database,
+            allowed_hosts=settings.webhook_allowed_hosts,
+            configured_key=key.get_secret_value() if key else None,
+            poll_seconds=settings.webhook_poll_seconds,
+        )
+        tasks = [
+            _background(deliverer.run(stopping), "brigade-webhooks"),
+            _background(
+                keep_sweeping(database, settings.event_retention_days, stopping), "brigade-sweep"
+            ),
+        ]
         try:
             yield
         finally:
-            await app.state.database.dispose()
+            stopping.set()
+            await asyncio.gather(*tasks, return_exceptions=True)
+            await waiter.close()
+            await database.dispose()
 
     app = FastAPI(
         title="Brigade",
@@ -43,6 +87,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         lifespan=lifespan,
     )
     app.state.settings = settings
+    events.install_renderers()
     app.add_middleware(BodySizeLimit, max_bytes=settings.max_body_bytes)
     install_error_handlers(app)
     app.include_router(health.router)
@@ -53,4 +98,19 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.include_router(audit.router)
     app.include_router(staff.staff_router)
     app.include_router(staff.token_router)
+    app.include_router(events.router)
+    app.include_router(webhooks.router)
     return app
+
+
+def _background(work: Coroutine[Any, Any, None], name: str) -> asyncio.Task[None]:
+    """A worker's background loop; it ends when told to stop, and is cancelled otherwise."""
+    task = asyncio.create_task(work, name=name)
+    task.add_done_callback(_log_failure)
+    return task
+
+
+def _log_failure(task: asyncio.Task[None]) -> None:
+    with contextlib.suppress(asyncio.CancelledError):
+        if task.exception() is not None:
+            log.error("%s stopped", task.get_name(), exc_info=task.exception())

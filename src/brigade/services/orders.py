@@ -45,6 +45,7 @@ from brigade.domain.errors import (
     StaleVersion,
     TooManyItems,
 )
+from brigade.domain.events import EventType
 from brigade.domain.ids import new_id
 from brigade.domain.orders import (
     ItemStatus,
@@ -67,7 +68,7 @@ from brigade.domain.totals import (
     item_total_cents,
     refund_cents,
 )
-from brigade.services import audit
+from brigade.services import audit, events
 from brigade.services.clock import later_than, now
 
 FIRST_ORDER_NUMBER = 1001
@@ -230,6 +231,7 @@ async def create_order(
         opened_by_name=actor.name,
     )
     await repository.insert(order)
+    events.order_event(uow, EventType.ORDER_CREATED, order, OrderView(order, [], []))
     return order
 
 

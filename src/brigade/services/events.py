@@ -1,0 +1,266 @@
+"""Events: emitting them from use cases, reading them back, and waking open streams.
+
+A use case emits with one line, inside its unit of work, naming the resource as a
+domain object; the outbox writes it at commit with the JSON the API shows for it::
+
+    events.order_event(uow, EventType.ORDER_CREATED, order, OrderView(order, [], []))
+    events.order_event(uow, EventType.ITEM_ADDED, order, item, entity_id=item.id)
+    events.product_event(uow, EventType.PRODUCT_86D, product)
+
+Streams read the table (the truth) with their own cursor; what wakes them is one
+``EventWaiter`` per worker: a LISTEN connection on PostgreSQL, a poll of max(id) on
+SQLite, running only while a stream is open.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from collections.abc import AsyncIterator
+from dataclasses import dataclass
+from datetime import timedelta
+from typing import Any
+from uuid import UUID
+
+from brigade.db.engine import Database, UnitOfWork
+from brigade.db.events import EventFilter, EventRepository, StoredEvent, listen_until_lost
+from brigade.db.kitchen import KitchenTicket
+from brigade.db.orders import Order
+from brigade.domain.catalogue import Product
+from brigade.domain.events import EventType, PendingEvent, check_cursor, next_cursor
+from brigade.services.clock import now
+
+log = logging.getLogger("brigade.events")
+
+SWEEP_EVERY_SECONDS = 3600
+
+
+# --- emitting -------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class SentOrder:
+    """The subject of ``order.sent``: the order detail and the kitchen ticket it produced."""
+
+    view: Any
+    ticket: KitchenTicket
+
+
+def emit(
+    uow: UnitOfWork,
+    event_type: EventType,
+    subject: object,
+    *,
+    location_id: UUID | None,
+    entity_id: UUID | None,
+    order_id: UUID | None = None,
+) -> None:
+    uow.emit(PendingEvent(event_type, now(), subject, location_id, entity_id, order_id))
+
+
+def order_event(
+    uow: UnitOfWork,
+    event_type: EventType,
+    order: Order,
+    subject: object,
+    *,
+    entity_id: UUID | None = None,
+) -> None:
+    """An event about ``order`` or a part of it (an item, a payment: pass its ``entity_id``)."""
+    emit(
+        uow,
+        event_type,
+        subject,
+        location_id=order.location_id,
+        entity_id=entity_id or order.id,
+        order_id=order.id,
+    )
+
+
+def product_event(uow: UnitOfWork, event_type: EventType, product: Product) -> None:
+    emit(uow, event_type, product, location_id=product.location_id, entity_id=product.id)
+
+
+# --- reading --------------------------------------------------------------------------------
+
+
+async def read_events(
+    uow: UnitOfWork, filters: EventFilter, *, after: int | None, limit: int
+) -> tuple[list[StoredEvent], int]:
+    """A catch-up page and the cursor after it. No ``after``: from the oldest event kept."""
+    repository = EventRepository(await uow.connection())
+    swept_through = await repository.swept_through()
+    if after is None:
+        after = swept_through
+    check_cursor(after, swept_through)
+    found = await repository.after(after, filters, limit=limit)
+    return found, next_cursor(after, [event.id for event in found])
+
+
+async def start_cursor(uow: UnitOfWork, after: int | None) -> int:
+    """Where a stream starts: after ``after`` if given (and still kept), else from now on."""
+    repository = EventRepository(await uow.connection())
+    if after is None:
+        return await repository.last_id()
+    check_cursor(after, await repository.swept_through())
+    return after
+
+
+async def sweep_events(uow: UnitOfWork, *, retention_days: int) -> int:
+    """Retention: delete events older than ``retention_days``; answers how many went."""
+    repository = EventRepository(await uow.connection())
+    return await repository.sweep(now() - timedelta(days=retention_days))
+
+
+async def keep_sweeping(database: Database, retention_days: int, stopping: asyncio.Event) -> None:
+    """Retention, in every worker: at start, then hourly. Workers sweeping at once only
+    repeat each other's work; one statement per table, on an index."""
+    while not stopping.is_set():
+        try:
+            async with database.unit_of_work(write=True) as uow:
+                swept = await sweep_events(uow, retention_days=retention_days)
+            if swept:
+                log.info("retention: %d events older than %d days deleted", swept, retention_days)
+        except Exception:
+            log.exception("event retention sweep failed; retrying in an hour")
+        await pause(stopping, SWEEP_EVERY_SECONDS)
+
+
+async def pause(stopping: asyncio.Event, seconds: float) -> None:
+    """Sleep ``seconds``, or less if ``stopping`` is set meanwhile."""
+    with contextlib.suppress(TimeoutError):
+        await asyncio.wait_for(stopping.wait(), timeout=seconds)
+
+
+# --- following ------------------------------------------------------------------------------
+
+
+class EventWaiter:
+    """Per worker: wakes every open stream when events may have been committed anywhere.
+
+    Streams take ``changed()`` before reading the table, then wait on it: a wake-up
+    between their read and their wait is never lost. The waiter runs only while at
+    least one stream is open.
+    """
+
+    def __init__(self, database: Database, database_url: str, poll_seconds: float) -> None:
+        self._database = database
+        self._database_url = database_url
+        self._poll_seconds = poll_seconds
+        self._changed = asyncio.Event()
+        self._streams = 0
+        self._task: asyncio.Task[None] | None = None
+
+    def changed(self) -> asyncio.Event:
+        """Set at the next wake-up."""
+        return self._changed
+
+    def wake(self) -> None:
+        changed, self._changed = self._changed, asyncio.Event()
+        changed.set()
+
+    @contextlib.asynccontextmanager
+    async def subscribed(self) -> AsyncIterator[None]:
+        self._streams += 1
+        if self._task is None:
+            self._task = asyncio.create_task(self._watch(), name="brigade-event-waiter")
+        try:
+            yield
+        finally:
+            self._streams -= 1
+            if self._streams == 0 and self._task is not None:
+                task, self._task = self._task, None
+                task.cancel()
+                with contextlib.suppress(asyncio.CancelledError):
+                    await task
+
+    async def close(self) -> None:
+        if self._task is not None:
+            task, self._task = self._task, None
+            task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await task
+
+    async def _watch(self) -> None:
+        while True:
+            try:
+                if self._database.dialect == "postgresql":
+                    await self._listen()
+                else:
+                    await self._poll()
+            except Exception:
+                # A lost database: streams re-read once it is back, then wait again.
+                log.warning("event waiter lost its database; retrying", exc_info=True)
+                await asyncio.sleep(1)
+                self.wake()
+
+    async def _listen(self) -> None:
+        await listen_until_lost(self._database_url, self.wake)
+
+    async def _poll(self) -> None:
+        last = await self._last_id()
+        while True:
+            await asyncio.sleep(self._poll_seconds)
+            current = await self._last_id()
+            if current != last:
+                last = current
+                self.wake()
+
+    async def _last_id(self) -> int:
+        async with self._database.unit_of_work(write=False) as uow:
+            return await EventRepository(await uow.connection()).last_id()
+
+
+@dataclass(frozen=True, slots=True)
+class Heartbeat:
+    """Nothing happened for a while: the stream says so to keep proxies from closing it."""
+
+
+async def follow(
+    database: Database,
+    waiter: EventWaiter,
+    filters: EventFilter,
+    *,
+    after: int,
+    heartbeat_seconds: float,
+    lifetime_seconds: float,
+    stopping: asyncio.Event,
+    batch: int = 100,
+) -> AsyncIterator[list[StoredEvent] | Heartbeat]:
+    """The matching events after ``after`` as they commit, with a ``Heartbeat`` whenever
+    nothing was sent for ``heartbeat_seconds``; ends when ``stopping`` is set or after
+    ``lifetime_seconds`` (the client reconnects, perhaps to a less busy worker)."""
+    loop = asyncio.get_running_loop()
+    ends_at = loop.time() + lifetime_seconds
+    last_sent = loop.time()
+    async with waiter.subscribed():
+        while not stopping.is_set():
+            changed = waiter.changed()
+            async with database.unit_of_work(write=False) as uow:
+                repository = EventRepository(await uow.connection())
+                found = await repository.after(after, filters, limit=batch)
+            if found:
+                after = next_cursor(after, [event.id for event in found])
+                yield found
+                last_sent = loop.time()
+                if len(found) == batch:
+                    continue
+            moment = loop.time()
+            if moment >= ends_at:
+                return
+            if moment - last_sent >= heartbeat_seconds:
+                yield Heartbeat()
+                last_sent = moment
+            wait = min(last_sent + heartbeat_seconds, ends_at) - moment
+            await _first_set(changed, stopping, seconds=max(wait, 0))
+
+
+async def _first_set(*events: asyncio.Event, seconds: float) -> None:
+    """Wait until one of ``events`` is set, or ``seconds``."""
+    waits = [asyncio.ensure_future(event.wait()) for event in events]
+    try:
+        await asyncio.wait(waits, timeout=seconds, return_when=asyncio.FIRST_COMPLETED)
+    finally:
+        for wait in waits:
+            wait.cancel()
