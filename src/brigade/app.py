@@ -59,11 +59,10 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         waiter = app.state.event_waiter = EventWaiter(
             database, settings.database_url, settings.event_poll_seconds
         )
-        key = settings.webhook_signing_key
         deliverer = Deliverer(
             database,
             allowed_hosts=settings.webhook_allowed_hosts,
-            configured_key=key.get_secret_value() if key else None,
+            configured_key=settings.webhook_key,
             poll_seconds=settings.webhook_poll_seconds,
         )
         tasks = [
@@ -76,6 +75,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             yield
         finally:
             stopping.set()
+            # A delivery in flight is abandoned: its lease runs out and it is made again.
+            for task in tasks:
+                task.cancel()
             await asyncio.gather(*tasks, return_exceptions=True)
             await waiter.close()
             await database.dispose()

@@ -48,6 +48,10 @@ class Settings(BaseSettings):
     webhook_poll_seconds: float = Field(default=1, gt=0, le=60)
 
     @property
+    def webhook_key(self) -> str | None:
+        return self.webhook_signing_key.get_secret_value() if self.webhook_signing_key else None
+
+    @property
     def webhook_allowed_hosts(self) -> frozenset[str]:
         return frozenset(
             host.strip().lower() for host in self.webhook_allow_hosts.split(",") if host.strip()

@@ -105,12 +105,11 @@ async def create_webhook(
     link-local targets are refused unless their host is in BRIGADE_WEBHOOK_ALLOW_HOSTS.
     The answer holds the signing secret: store it now, it is not shown again."""
     settings: Settings = request.app.state.settings
-    key = settings.webhook_signing_key
     webhook, secret = await service.create_webhook(
         uow,
         body.model_dump(exclude_unset=True),
         allowed_hosts=settings.webhook_allowed_hosts,
-        configured_key=key.get_secret_value() if key else None,
+        configured_key=settings.webhook_key,
     )
     response.headers["Location"] = f"/api/webhooks/{webhook.id}"
     response.headers["Cache-Control"] = "no-store"
