@@ -6,11 +6,11 @@ no-store``). How to check a signature: README, "Live updates and webhooks".
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Annotated, Any
 from uuid import UUID
 
 from fastapi import APIRouter, Request, Response
-from pydantic import Field
+from pydantic import Field, StringConstraints
 
 from brigade.api.deps import PaginationDep, UowDep
 from brigade.api.errors import problem_responses
@@ -25,8 +25,10 @@ from brigade.settings import Settings
 
 router = APIRouter(prefix="/api/webhooks", route_class=BrigadeRoute, tags=["webhooks"])
 
-# Stored in a column of 2000 characters.
-WebhookUrl: Any = Text(2000, min_length=1)
+# Stored in a column of 2000 characters; where its host resolves is checked by the service.
+WebhookUrl: Any = Annotated[
+    Text(2000, min_length=1), StringConstraints(pattern=r"^[Hh][Tt][Tt][Pp][Ss]?://[^\s]+$")
+]
 
 
 class WebhookCreate(RequestModel):

@@ -378,6 +378,7 @@ webhook_deliveries = Table(
     Column("outcome", String(16), nullable=False),
     Column("error", Text, nullable=True),
     Index("ix_webhook_deliveries_webhook_at", "webhook_id", "at", "id"),
+    Index("ix_webhook_deliveries_at", "at"),
 )
 
 # Keys the server makes for itself, kept when no setting provides them (webhook signing).

@@ -140,6 +140,12 @@ class WebhookRepository:
         connection = await self._uow.connection()
         await connection.execute(webhook_deliveries.insert().values(row_from_record(delivery)))
 
+    async def sweep_log(self, older_than: datetime) -> None:
+        connection = await self._uow.connection()
+        await connection.execute(
+            delete(webhook_deliveries).where(webhook_deliveries.c.at < older_than)
+        )
+
     # --- the signing key ------------------------------------------------------------------
 
     async def signing_key(self) -> str:

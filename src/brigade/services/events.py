@@ -27,6 +27,7 @@ from brigade.db.engine import Database, UnitOfWork
 from brigade.db.events import EventFilter, EventRepository, StoredEvent, listen_until_lost
 from brigade.db.kitchen import KitchenTicket
 from brigade.db.orders import Order
+from brigade.db.webhooks import WebhookRepository
 from brigade.domain.catalogue import Product
 from brigade.domain.events import EventType, PendingEvent, check_cursor, next_cursor
 from brigade.services.clock import now
@@ -108,9 +109,11 @@ async def start_cursor(uow: UnitOfWork, after: int | None) -> int:
 
 
 async def sweep_events(uow: UnitOfWork, *, retention_days: int) -> int:
-    """Retention: delete events older than ``retention_days``; answers how many went."""
-    repository = EventRepository(await uow.connection())
-    return await repository.sweep(now() - timedelta(days=retention_days))
+    """Retention: delete events (and webhook attempts) older than ``retention_days``;
+    answers how many events went."""
+    older_than = now() - timedelta(days=retention_days)
+    await WebhookRepository(uow).sweep_log(older_than)
+    return await EventRepository(await uow.connection()).sweep(older_than)
 
 
 async def keep_sweeping(database: Database, retention_days: int, stopping: asyncio.Event) -> None:
@@ -169,11 +172,8 @@ class EventWaiter:
             yield
         finally:
             self._streams -= 1
-            if self._streams == 0 and self._task is not None:
-                task, self._task = self._task, None
-                task.cancel()
-                with contextlib.suppress(asyncio.CancelledError):
-                    await task
+            if self._streams == 0:
+                await self.close()
 
     async def close(self) -> None:
         if self._task is not None:
@@ -200,6 +200,8 @@ class EventWaiter:
 
     async def _poll(self) -> None:
         last = await self._last_id()
+        # Anything committed before that read, since a stream read last, is read now.
+        self.wake()
         while True:
             await asyncio.sleep(self._poll_seconds)
             current = await self._last_id()

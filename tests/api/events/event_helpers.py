@@ -6,7 +6,6 @@ in a unit of work of the app under test, with the subject a use case would pass.
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable
 from typing import Any
 from uuid import UUID
 
@@ -17,16 +16,7 @@ from brigade.domain.catalogue import Product
 from brigade.domain.events import EventType
 from brigade.services import events, kitchen, orders, products
 from brigade.services.events import SentOrder
-
-
-def in_transaction(client: TestClient, work: Callable[[UnitOfWork], Awaitable[Any]]) -> Any:
-    """Run ``work`` in one committed write unit of work of the client's app."""
-
-    async def run() -> Any:
-        async with client.app.state.database.unit_of_work(write=True) as uow:  # type: ignore[attr-defined]
-            return await work(uow)
-
-    return client.portal.call(run)
+from factories import in_transaction
 
 
 def emit_for_order(

@@ -12,7 +12,6 @@ from event_helpers import (
     emit_for_product,
     emit_payment,
     emit_sent,
-    in_transaction,
     load_product,
     read_events,
 )
@@ -21,7 +20,15 @@ from brigade.db.events import EventRepository
 from brigade.domain.events import EventType
 from brigade.services import events
 from brigade.services.clock import now
-from factories import LOCATION, OTHER_LOCATION, bearer, make_order, make_product, make_staff_token
+from factories import (
+    LOCATION,
+    OTHER_LOCATION,
+    bearer,
+    in_transaction,
+    make_order,
+    make_product,
+    make_staff_token,
+)
 
 PROBLEM = "application/problem+json"
 

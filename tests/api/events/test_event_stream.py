@@ -9,12 +9,19 @@ import time
 from datetime import timedelta
 
 import orjson
-from event_helpers import all_events, in_transaction
+from event_helpers import all_events
 from fastapi.testclient import TestClient
 
 from brigade.db.events import EventRepository
 from brigade.services.clock import now
-from factories import OTHER_LOCATION, bearer, make_order, make_product, make_staff_token
+from factories import (
+    OTHER_LOCATION,
+    bearer,
+    in_transaction,
+    make_order,
+    make_product,
+    make_staff_token,
+)
 
 
 def _messages(body: str) -> list[dict[str, str]]:

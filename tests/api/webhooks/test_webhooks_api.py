@@ -3,6 +3,7 @@ of a webhook, and a new webhook starting after the events already committed."""
 
 from __future__ import annotations
 
+from datetime import timedelta
 from uuid import UUID
 
 import pytest
@@ -10,8 +11,12 @@ from fastapi.testclient import TestClient
 from pydantic import SecretStr
 
 from brigade.app import create_app
+from brigade.db.webhooks import Delivery, WebhookRepository
+from brigade.domain.ids import new_id
 from brigade.domain.webhooks import derive_secret
-from factories import bearer, make_order, make_staff_token
+from brigade.services import events
+from brigade.services.clock import now
+from factories import bearer, in_transaction, make_order, make_staff_token
 
 PUBLIC_URL = "https://93.184.215.14/brigade/events"
 
@@ -144,3 +149,34 @@ def test_only_an_admin_manages_webhooks(client):
         assert response.status_code == 403, (method, url)
         assert client.request(method, url, headers={"Authorization": ""}).status_code == 401
     assert client.get("/api/webhooks").json()["total"] == 1
+
+
+def test_retention_sweeps_old_delivery_attempts(client):
+    webhook = _create(client)
+
+    async def log_attempts(uow):
+        repository = WebhookRepository(uow)
+        for days_ago in (8, 1):
+            await repository.log(
+                Delivery(
+                    id=new_id(),
+                    webhook_id=UUID(webhook["id"]),
+                    event_id=1,
+                    event_type="order.created",
+                    attempt=1,
+                    at=now() - timedelta(days=days_ago),
+                    duration_ms=12,
+                    status_code=204,
+                    outcome="delivered",
+                    error=None,
+                )
+            )
+
+    async def sweep(uow):
+        await events.sweep_events(uow, retention_days=7)
+
+    in_transaction(client, log_attempts)
+    assert client.get(f"/api/webhooks/{webhook['id']}/deliveries").json()["total"] == 2
+    in_transaction(client, sweep)
+    [kept] = client.get(f"/api/webhooks/{webhook['id']}/deliveries").json()["data"]
+    assert (kept["eventId"], kept["outcome"], kept["statusCode"]) == (1, "delivered", 204)

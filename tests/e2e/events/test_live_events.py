@@ -160,14 +160,38 @@ def _hammer_while_reading(base_url: str) -> None:
 
 @pytest.mark.e2e
 @pytest.mark.parametrize("fresh_server", [1, 2], indirect=True, ids=["1-worker", "2-workers"])
-def test_sigterm_ends_open_streams_at_once_with_a_retry_hint(fresh_server):
+def test_sigterm_ends_open_streams_at_once_and_lets_in_flight_requests_finish(fresh_server):
     server = fresh_server
+    product = httpx.post(
+        f"{server.base_url}/api/products",
+        headers=ADMIN,
+        json={"name": "Tea", "price": 3, "locationId": LOCATION},
+    ).json()
     readers = [StreamReader(server.base_url) for _ in range(3)]
+    updates = [{"id": product["id"], "data": {"price": n % 50 + 1}} for n in range(500)]
+    answers: list[httpx.Response] = []
+
+    def bulk_update() -> None:
+        answers.append(
+            httpx.post(
+                f"{server.base_url}/api/products/bulk-update",
+                headers=ADMIN,
+                json={"updates": updates},
+                timeout=60,
+            )
+        )
+
+    bulk = threading.Thread(target=bulk_update)
+    bulk.start()
+    time.sleep(0.15)  # the bulk update is being worked on
     signalled_at = time.monotonic()
     exit_code = server.stop(signal.SIGTERM)
     stopped_in = time.monotonic() - signalled_at
+    bulk.join(timeout=60)
     assert exit_code in (0, -signal.SIGTERM)
-    assert stopped_in < 5, f"shutdown took {stopped_in:.1f} s with streams open"
+    assert stopped_in < 10, f"shutdown took {stopped_in:.1f} s with streams open"
+    assert answers[0].status_code == 200
+    assert answers[0].json()["updated"] == 500
     for reader in readers:
         assert reader.ended.wait(5)
         assert "retry: 1000" in reader.lines

@@ -79,6 +79,7 @@ def upgrade() -> None:
         sa.PrimaryKeyConstraint("id", name=op.f("pk_webhook_deliveries")),
     )
     with op.batch_alter_table("webhook_deliveries", schema=None) as batch_op:
+        batch_op.create_index("ix_webhook_deliveries_at", ["at"], unique=False)
         batch_op.create_index(
             "ix_webhook_deliveries_webhook_at", ["webhook_id", "at", "id"], unique=False
         )
