@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from run import Result
+    from run import Live, Result
 
 PROFILE = Path(__file__).resolve().parent / "profile.md"
 TARGET_ORDERS_PER_S = 150
@@ -17,6 +17,7 @@ TARGET_P99_MS = 50
 TARGET_FLOOR_SHARE = 0.5
 TARGET_GROWTH = 1.5
 TARGET_RSS_MB = 150
+TARGET_OUTBOX_SHARE = 0.9  # the rush with the event outbox keeps 90 % of the rush before it
 
 
 def _name(result: Result) -> str:
@@ -139,6 +140,73 @@ def _plans(results: list[Result]) -> list[str]:
     return lines
 
 
+def _write_p99(rush: dict[str, Any]) -> float:
+    return max(float(e["p99"]) for name, e in rush["endpoints"].items() if name != "list category")
+
+
+def live_line(live: Live) -> str:
+    share = live.after["orders_per_s"] / live.before["orders_per_s"]
+    return (
+        f"live, {live.database}: {live.before['orders_per_s']:.1f} orders/s before the outbox, "
+        f"{live.after['orders_per_s']:.1f} with it ({share:.0%}), "
+        f"{live.with_streams['orders_per_s']:.1f} with {live.streams['streams']} streams"
+    )
+
+
+def _live(lives: list[Live]) -> list[str]:
+    if not lives:
+        return []
+    lines = [
+        "## Live events: the outbox and open streams (1 worker, 16 terminals)",
+        "",
+        f"Before = revision `{lives[0].baseline_revision[:12]}`, the last before the event "
+        "outbox, served from its own tree in this same run; after = this checkout. Streams: "
+        "`bench/streams.py` holds them open on the one worker during the rush, each reading "
+        "every event; the lag is arrival minus the event's `at`.",
+        "",
+    ]
+    rows = []
+    for live in lives:
+        share = live.after["orders_per_s"] / live.before["orders_per_s"]
+        per_stream_kb = (
+            (live.rss_mb_streams_open - live.rss_mb_idle) * 1024 / live.streams["streams"]
+        )
+        lag = live.streams["lag_ms"]
+        rows.append(
+            [
+                live.database,
+                f"{live.before['orders_per_s']:.1f} (p99 {_write_p99(live.before):.0f} ms)",
+                f"{live.after['orders_per_s']:.1f} (p99 {_write_p99(live.after):.0f} ms)",
+                f"{share:.0%} ({_verdict(share >= TARGET_OUTBOX_SHARE)})",
+                f"{live.with_streams['orders_per_s']:.1f} "
+                f"(p99 {_write_p99(live.with_streams):.0f} ms)",
+                f"{live.streams['connected']}/{live.streams['streams']}, "
+                f"{live.streams['events']:,} events, {live.streams['errors']} errors",
+                f"{lag['p50']:.0f} / {lag['p99']:.0f} ms",
+                f"{live.rss_mb_idle:.0f} → {live.rss_mb_streams_open:.0f} MB "
+                f"({per_stream_kb:.0f} KB/stream)",
+            ]
+        )
+    header = [
+        "database",
+        "before: orders/s",
+        "with outbox",
+        "kept",
+        f"with {lives[0].streams['streams']} streams",
+        "streams",
+        "lag p50 / p99",
+        "worker RSS",
+    ]
+    return [*lines, *_table(header, rows)]
+
+
+def render_live(lives: list[Live]) -> str:
+    when = datetime.now(UTC).strftime("%Y-%m-%d %H:%M UTC")
+    return "\n".join(
+        [f"# Live-events figures ({when}, `bench/run.py --only-live`)", "", *_live(lives)]
+    )
+
+
 def _verdict(ok: bool) -> str:
     return "met" if ok else "**not met**"
 
@@ -182,7 +250,7 @@ def _targets(results: list[Result]) -> list[str]:
     return ["## Targets", "", *_table(["target", "measured", "verdict"], rows)]
 
 
-def render(results: list[Result], *, quick: bool) -> str:
+def render(results: list[Result], lives: list[Live], *, quick: bool) -> str:
     when = datetime.now(UTC).strftime("%Y-%m-%d %H:%M UTC")
     lines = [
         "# Benchmark results",
@@ -196,6 +264,7 @@ def render(results: list[Result], *, quick: bool) -> str:
         "",
         *_targets(results),
         *_rush(results),
+        *_live(lives),
         *_reads(results),
         *_growth(results),
         *_memory(results),

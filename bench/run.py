@@ -29,16 +29,20 @@ from typing import Any
 import httpx
 
 BENCH = Path(__file__).resolve().parent
+ROOT = BENCH.parent
 sys.path[:0] = [str(BENCH), str(BENCH.parent / "tests")]
 
 import plans  # noqa: E402
 import report  # noqa: E402
-import seed  # noqa: E402
 
 from throwaway_db import throwaway_database  # noqa: E402
 
 PG_SERVER = os.environ.get("BENCH_PG_URL", "postgresql://postgres@127.0.0.1:5432/postgres")
 READ_CONNECTIONS = 64
+# What the live figures are compared with: the last revision before the event outbox.
+PRE_OUTBOX_REVISION = "9ea74b3"
+LIVE_TERMINALS = 16
+LIVE_STREAMS = 200
 
 
 @dataclass
@@ -54,6 +58,7 @@ class Plan:
     orders: int
     growth: list[tuple[int, int]]  # (products, orders) for the growth runs
     with_wrk: bool
+    with_live: bool
 
 
 FULL = Plan(
@@ -68,6 +73,7 @@ FULL = Plan(
     orders=10_000,
     growth=[(10_000, 100_000), (100_000, 100_000)],
     with_wrk=True,
+    with_live=True,
 )
 QUICK = Plan(
     databases=["sqlite"],
@@ -81,6 +87,7 @@ QUICK = Plan(
     orders=500,
     growth=[],
     with_wrk=False,
+    with_live=False,
 )
 
 
@@ -99,6 +106,21 @@ class Result:
     plans: dict[str, list[str]] = field(default_factory=dict)
 
 
+@dataclass
+class Live:
+    """What live events cost: the rush before the outbox and with it (same run, same
+    machine), then with LIVE_STREAMS event streams held open on the one worker."""
+
+    database: str
+    baseline_revision: str
+    before: dict[str, Any]
+    after: dict[str, Any]
+    with_streams: dict[str, Any]
+    streams: dict[str, Any]
+    rss_mb_idle: float
+    rss_mb_streams_open: float
+
+
 def _free_port() -> int:
     with socket.socket() as sock:
         sock.bind(("127.0.0.1", 0))
@@ -112,8 +134,9 @@ def _brigade(*arguments: str, environment: dict[str, str]) -> str:
     return done.stdout.strip()
 
 
-def _peak_rss_mb(pid: int) -> list[float]:
-    """VmHWM of each uvicorn worker (the master itself when it serves alone)."""
+def _memory_mb(pid: int, field: str = "VmHWM") -> list[float]:
+    """``field`` of /proc/PID/status (VmHWM: the peak; VmRSS: now) of each uvicorn worker
+    (the master itself when it serves alone)."""
     children = Path(f"/proc/{pid}/task/{pid}/children").read_text().split()
     # Workers only: multiprocessing's resource tracker is a child too.
     workers = [
@@ -124,7 +147,7 @@ def _peak_rss_mb(pid: int) -> list[float]:
     peaks = []
     for worker in workers:
         for line in Path(f"/proc/{worker}/status").read_text().splitlines():
-            if line.startswith("VmHWM:"):
+            if line.startswith(f"{field}:"):
                 peaks.append(int(line.split()[1]) / 1024)
     return peaks
 
@@ -205,28 +228,41 @@ def _read_urls(base: str, token: str) -> dict[str, str]:
     }
 
 
-def measure(database_url: str, result: Result, plan: Plan, *, rush: bool, floor: bool) -> None:
-    """Seed, serve, load and stop one configuration, filling ``result``."""
+@contextmanager
+def _prepared_server(
+    database_url: str, workers: int, plan: Plan, *, products: int, orders: int, code: Path = ROOT
+) -> Iterator[tuple[str, str, int]]:
+    """Seed a fresh database and serve it with the Brigade found in ``code`` (this checkout,
+    or an older revision's tree: see ``--baseline``); yields (base URL, MANAGER token, pid)."""
     admin = secrets.token_urlsafe(32)
     environment = os.environ | {
         "BRIGADE_DATABASE_URL": database_url,
         "BRIGADE_LOG_LEVEL": "warning",
         "BRIGADE_ADMIN_TOKEN": admin,
+        "PYTHONPATH": os.pathsep.join(str(code / part) for part in ("src", "bench", "tests")),
     }
     _brigade("demo-data", environment=environment)
-    seed.run(
-        database_url,
-        products_count=result.products,
-        categories_count=plan.categories,
-        orders_count=result.orders,
-    )
+    # The tree's own seed: it writes rows the way that revision's tables want them.
+    seeding = "import sys, seed; seed.run(sys.argv[1], products_count=int(sys.argv[2]), "
+    seeding += "categories_count=int(sys.argv[3]), orders_count=int(sys.argv[4]))"
+    counts = [str(products), str(plan.categories), str(orders)]
+    command = [sys.executable, "-c", seeding, database_url, *counts]
+    subprocess.run(command, env=environment, check=True, capture_output=True)
     token = _brigade(
         "token", "create", "--role", "MANAGER", "--name", "bench", environment=environment
     )
     port = _free_port()
-    base = f"http://127.0.0.1:{port}"
     command = [sys.executable, "-m", "brigade", "serve", "--no-migrate", "--port", str(port)]
-    with _serving([*command, "--workers", str(result.workers)], environment, port) as pid:
+    with _serving([*command, "--workers", str(workers)], environment, port) as pid:
+        yield f"http://127.0.0.1:{port}", token, pid
+
+
+def measure(database_url: str, result: Result, plan: Plan, *, rush: bool, floor: bool) -> None:
+    """Seed, serve, load and stop one configuration, filling ``result``."""
+    prepared = _prepared_server(
+        database_url, result.workers, plan, products=result.products, orders=result.orders
+    )
+    with prepared as (base, token, pid):
         # Reads first, on the database as seeded, so every size is compared like for like.
         if plan.with_wrk:
             urls = _read_urls(base, token)
@@ -235,7 +271,7 @@ def measure(database_url: str, result: Result, plan: Plan, *, rush: bool, floor:
             }
         if rush:
             result.rush = [_rush(base, token, n, plan) for n in plan.terminals]
-        result.peak_rss_mb = _peak_rss_mb(pid)
+        result.peak_rss_mb = _memory_mb(pid)
     if floor and plan.with_wrk:
         result.floor = _floor(database_url, result.workers, urls["get product"], plan)
     result.plans = asyncio.run(plans.explain(database_url))
@@ -249,6 +285,45 @@ def _floor(database_url: str, workers: int, path: str, plan: Plan) -> dict[str, 
         return _wrk(f"http://127.0.0.1:{port}{path}", "unused", plan.reads_seconds)
 
 
+def _baseline_tree(revision: str, work: Path) -> Path:
+    """The code of ``revision`` (src, bench, tests), unpacked beside this run."""
+    tree = work / f"baseline-{revision[:12]}"
+    tree.mkdir()
+    command = ["git", "-C", str(ROOT), "archive", revision, "src", "bench", "tests"]
+    archive = subprocess.run(command, capture_output=True, check=True).stdout
+    subprocess.run(["tar", "-x", "-C", str(tree)], input=archive, check=True)
+    return tree
+
+
+def measure_live(database: str, plan: Plan, revision: str, work: Path) -> Live:
+    option = "sqlite" if database == "sqlite" else PG_SERVER
+
+    @contextmanager
+    def serving(code: Path) -> Iterator[tuple[str, str, int]]:
+        with (
+            throwaway_database(option, Path(tempfile.mkdtemp(dir=work))) as url,
+            _prepared_server(
+                url, 1, plan, products=plan.products, orders=plan.orders, code=code
+            ) as server,
+        ):
+            yield server
+
+    with serving(_baseline_tree(revision, work)) as (base, token, _):
+        before = _rush(base, token, LIVE_TERMINALS, plan)
+    with serving(ROOT) as (base, token, pid):
+        after = _rush(base, token, LIVE_TERMINALS, plan)
+        idle = _memory_mb(pid, "VmRSS")[0]
+        listening = plan.warmup + plan.duration + 10
+        command = [sys.executable, str(BENCH / "streams.py"), "--base", base, "--token", token]
+        command += ["--streams", str(LIVE_STREAMS), "--seconds", str(listening)]
+        streams = subprocess.Popen(command, stdout=subprocess.PIPE, text=True)
+        time.sleep(5)  # every stream connected and idle
+        open_streams = _memory_mb(pid, "VmRSS")[0]
+        with_streams = _rush(base, token, LIVE_TERMINALS, plan)
+        figures: dict[str, Any] = json.loads(streams.communicate(timeout=listening + 60)[0])
+    return Live(database, revision, before, after, with_streams, figures, idle, open_streams)
+
+
 def _ensure_wrk() -> None:
     if shutil.which("wrk"):
         return
@@ -258,11 +333,22 @@ def _ensure_wrk() -> None:
     subprocess.run(installer, check=True, capture_output=True)
 
 
-def run(plan: Plan, output: Path) -> list[Result]:
-    if plan.with_wrk:
+def run(
+    plan: Plan, output: Path, *, baseline: str, only_live: bool = False
+) -> tuple[list[Result], list[Live]]:
+    if plan.with_wrk and not only_live:
         _ensure_wrk()
-    results = []
+    results: list[Result] = []
+    lives: list[Live] = []
     work = Path(tempfile.mkdtemp(prefix="brigade-bench-"))
+    if plan.with_live:
+        for database in plan.databases:
+            lives.append(measure_live(database, plan, baseline, work))
+            print(report.live_line(lives[-1]), flush=True)
+    if only_live:
+        shutil.rmtree(work, ignore_errors=True)
+        output.write_text(report.render_live(lives))
+        return results, lives
     for database in plan.databases:
         for workers in plan.workers:
             result = Result(database, workers, plan.products, plan.orders)
@@ -278,8 +364,8 @@ def run(plan: Plan, output: Path) -> list[Result]:
         results.append(result)
         print(report.summary_line(result), flush=True)
     shutil.rmtree(work, ignore_errors=True)
-    output.write_text(report.render(results, quick=plan is QUICK))
-    return results
+    output.write_text(report.render(results, lives, quick=plan is QUICK))
+    return results, lives
 
 
 def main() -> int:
@@ -287,15 +373,28 @@ def main() -> int:
     parser.add_argument("--quick", action="store_true", help="a 10-second rush on SQLite")
     parser.add_argument("--duration", type=float, help="seconds of each rush, after warm-up")
     parser.add_argument("--output", type=Path, help="where to write the report")
+    parser.add_argument(
+        "--baseline",
+        default=PRE_OUTBOX_REVISION,
+        help="the git revision the live figures compare with (default: the last one before "
+        "the event outbox)",
+    )
+    parser.add_argument(
+        "--only-live", action="store_true", help="only the live-events figures (about 6 minutes)"
+    )
     arguments = parser.parse_args()
     plan = QUICK if arguments.quick else FULL
     if arguments.duration:
         plan.duration = arguments.duration
-    default = "results-quick.md" if arguments.quick else "results.md"
-    output = arguments.output or BENCH / default
-    results = run(plan, output)
+    default = "results-live.md" if arguments.only_live else "results.md"
+    output = arguments.output or BENCH / ("results-quick.md" if arguments.quick else default)
+    results, lives = run(plan, output, baseline=arguments.baseline, only_live=arguments.only_live)
     errors = sum(r["errors"] for result in results for r in result.rush)
     errors += sum(r["errors"] for result in results for r in result.reads.values())
+    errors += sum(
+        live.before["errors"] + live.after["errors"] + live.with_streams["errors"] for live in lives
+    )
+    errors += sum(live.streams["errors"] for live in lives)
     print(f"report: {output}; errors: {errors}")
     return 1 if errors else 0
 

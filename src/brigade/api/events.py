@@ -24,21 +24,20 @@ from brigade.api.errors import problem_responses
 # modules are being reworked on other branches; the merge makes these names public).
 from brigade.api.kitchen import TicketOut
 from brigade.api.kitchen import _ticket as ticket_out
-from brigade.api.orders import OrderDetail
-from brigade.api.orders import _detail as order_detail
-from brigade.api.orders import _item as item_out
-from brigade.api.orders import _payment_detail as payment_detail
+from brigade.api.orders.schemas import OrderDetail
+from brigade.api.orders.shaping import detail as order_detail
+from brigade.api.orders.shaping import item_out, payment_detail
 from brigade.api.products import _detail as product_detail
 from brigade.api.routing import BrigadeRoute
 from brigade.api.security import Reader
 from brigade.api.types import ResponseModel, Timestamp
 from brigade.db.events import EventFilter, StoredEvent, register_renderer
-from brigade.db.orders import OrderItem, OrderPayment
 from brigade.domain.catalogue import Product
 from brigade.domain.events import EventsExpired, EventType
+from brigade.domain.order_aggregate import Order
+from brigade.domain.order_records import OrderItem, OrderPayment
 from brigade.services import events as service
 from brigade.services.events import Heartbeat, SentOrder
-from brigade.services.orders import OrderView
 from brigade.settings import Settings
 
 router = APIRouter(prefix="/api/events", route_class=BrigadeRoute, tags=["events"])
@@ -59,13 +58,13 @@ class SentOrderOut(OrderDetail):
 
 
 def _sent_order(sent: SentOrder) -> str:
-    detail = order_detail(sent.view)
+    detail = order_detail(sent.order)
     return SentOrderOut(**dict(detail), kitchen_ticket=ticket_out(sent.ticket)).model_dump_json()
 
 
 def install_renderers() -> None:
     """Event data is what the API answers for the same resource."""
-    register_renderer(OrderView, lambda view: order_detail(view).model_dump_json())
+    register_renderer(Order, lambda order: order_detail(order).model_dump_json())
     register_renderer(SentOrder, _sent_order)
     register_renderer(OrderItem, lambda item: item_out(item).model_dump_json())
     register_renderer(OrderPayment, lambda payment: payment_detail(payment).model_dump_json())

@@ -23,7 +23,7 @@ from sqlalchemy import Uuid as UuidType
 from sqlalchemy.engine import make_url
 
 from brigade.db.engine import Connection
-from brigade.db.orders import insert_or_update
+from brigade.db.rows import insert_or_update
 from brigade.db.tables import events, events_swept
 from brigade.db.types import UTCDateTime
 from brigade.domain.events import EventType, PendingEvent

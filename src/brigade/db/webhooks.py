@@ -19,7 +19,7 @@ from uuid import UUID
 from sqlalchemy import Row, delete, func, or_, select, update
 
 from brigade.db.engine import UnitOfWork
-from brigade.db.orders import fetch_page, insert_or_update, record_from_row, row_from_record
+from brigade.db.rows import fetch_page, insert_or_update, record_from_row, row_from_record
 from brigade.db.tables import events, server_keys, webhook_deliveries, webhooks
 from brigade.domain.events import EventType
 

@@ -3,7 +3,7 @@
 A use case emits with one line, inside its unit of work, naming the resource as a
 domain object; the outbox writes it at commit with the JSON the API shows for it::
 
-    events.order_event(uow, EventType.ORDER_CREATED, order, OrderView(order, [], []))
+    events.order_event(uow, EventType.ORDER_CREATED, order)
     events.order_event(uow, EventType.ITEM_ADDED, order, item, entity_id=item.id)
     events.product_event(uow, EventType.PRODUCT_86D, product)
 
@@ -20,16 +20,15 @@ import logging
 from collections.abc import AsyncIterator
 from dataclasses import dataclass
 from datetime import timedelta
-from typing import Any
 from uuid import UUID
 
 from brigade.db.engine import Database, UnitOfWork
 from brigade.db.events import EventFilter, EventRepository, StoredEvent, listen_until_lost
-from brigade.db.kitchen import KitchenTicket
-from brigade.db.orders import Order
 from brigade.db.webhooks import WebhookRepository
 from brigade.domain.catalogue import Product
 from brigade.domain.events import EventType, PendingEvent, check_cursor, next_cursor
+from brigade.domain.kitchen import KitchenTicket
+from brigade.domain.order_aggregate import Order
 from brigade.services.clock import now
 
 log = logging.getLogger("brigade.events")
@@ -44,7 +43,7 @@ SWEEP_EVERY_SECONDS = 3600
 class SentOrder:
     """The subject of ``order.sent``: the order detail and the kitchen ticket it produced."""
 
-    view: Any
+    order: Order
     ticket: KitchenTicket
 
 
@@ -64,16 +63,17 @@ def order_event(
     uow: UnitOfWork,
     event_type: EventType,
     order: Order,
-    subject: object,
+    subject: object | None = None,
     *,
     entity_id: UUID | None = None,
 ) -> None:
-    """An event about ``order`` or a part of it (an item, a payment: pass its ``entity_id``)."""
+    """An event about ``order`` (its detail is the data), or about a part of it: an item or a
+    payment as ``subject``, with its ``entity_id``."""
     emit(
         uow,
         event_type,
-        subject,
-        location_id=order.location_id,
+        order if subject is None else subject,
+        location_id=order.header.location_id,
         entity_id=entity_id or order.id,
         order_id=order.id,
     )

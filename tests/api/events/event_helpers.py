@@ -25,32 +25,30 @@ def emit_for_order(
     """An order or item event, with the subject the order's use cases give."""
 
     async def work(uow: UnitOfWork) -> None:
-        view = await orders.get_order(uow, UUID(order_id))
+        order = await orders.get_order(uow, UUID(order_id))
         if item_id is not None:
-            item = next(item for item in view.items if item.id == UUID(item_id))
-            events.order_event(uow, event_type, view.order, item, entity_id=item.id)
+            item = order.item(UUID(item_id))
+            events.order_event(uow, event_type, order, item, entity_id=item.id)
         else:
-            events.order_event(uow, event_type, view.order, view)
+            events.order_event(uow, event_type, order)
 
     in_transaction(client, work)
 
 
 def emit_payment(client: TestClient, order_id: str, payment_id: str) -> None:
     async def work(uow: UnitOfWork) -> None:
-        view = await orders.get_order(uow, UUID(order_id))
+        order = await orders.get_order(uow, UUID(order_id))
         payment = await orders.get_payment(uow, UUID(order_id), UUID(payment_id))
-        events.order_event(
-            uow, EventType.PAYMENT_CREATED, view.order, payment, entity_id=payment.id
-        )
+        events.order_event(uow, EventType.PAYMENT_CREATED, order, payment, entity_id=payment.id)
 
     in_transaction(client, work)
 
 
 def emit_sent(client: TestClient, order_id: str, ticket_id: str) -> None:
     async def work(uow: UnitOfWork) -> None:
-        view = await orders.get_order(uow, UUID(order_id))
+        order = await orders.get_order(uow, UUID(order_id))
         ticket = await kitchen.get_ticket(uow, UUID(ticket_id))
-        events.order_event(uow, EventType.ORDER_SENT, view.order, SentOrder(view, ticket))
+        events.order_event(uow, EventType.ORDER_SENT, order, SentOrder(order, ticket))
 
     in_transaction(client, work)
 
