@@ -52,3 +52,34 @@ def make_staff_token(client: TestClient, role: str, **overrides: Any) -> str:
     token = _created(client.post("/api/tokens", json={"staffId": member["id"], "name": name}))
     secret: str = token["token"]
     return secret
+
+
+# --- the dining room: devices, PINs and sessions --------------------------------------------
+
+
+def make_device(client: TestClient, kind: str = "TERMINAL", **overrides: Any) -> dict[str, Any]:
+    """A paired device (made by the admin client); its answer holds its ``token``."""
+    body = {"name": f"Device {next(_sequence)}", "kind": kind, "locationId": LOCATION} | overrides
+    return _created(client.post("/api/devices", json=body))
+
+
+def make_staff_with_pin(client: TestClient, role: str, pin: str = "2468") -> dict[str, Any]:
+    member = _created(
+        client.post("/api/staff", json={"name": f"{role.title()} {next(_sequence)}", "role": role})
+    )
+    response = client.put(f"/api/staff/{member['id']}/pin", json={"pin": pin})
+    assert response.status_code == 200, response.text
+    return member
+
+
+def sign_in(client: TestClient, terminal_token: str, staff_id: str, pin: str) -> Any:
+    body = {"staffId": staff_id, "pin": pin}
+    return client.post("/api/sessions", json=body, headers=bearer(terminal_token))
+
+
+def make_session(client: TestClient, role: str, terminal_token: str | None = None) -> str:
+    """A PIN session token of a new staff member with ``role``, on a (new) terminal."""
+    terminal = terminal_token or make_device(client)["token"]
+    member = make_staff_with_pin(client, role)
+    token: str = _created(sign_in(client, terminal, member["id"], "2468"))["token"]
+    return token

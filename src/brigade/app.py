@@ -9,7 +9,19 @@ from contextlib import asynccontextmanager
 from fastapi import FastAPI
 
 from brigade import __version__
-from brigade.api import audit, categories, health, kitchen, orders, products, staff
+from brigade.api import (
+    audit,
+    categories,
+    devices,
+    health,
+    kitchen,
+    locations,
+    orders,
+    products,
+    sessions,
+    staff,
+    tables,
+)
 from brigade.api.errors import install_error_handlers
 from brigade.api.limits import BodySizeLimit
 from brigade.db.engine import Database
@@ -51,6 +63,13 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.include_router(orders.router)
     app.include_router(kitchen.router)
     app.include_router(audit.router)
+    # The dining room; its /api/staff routes go before the staff router's /{staff_id}.
+    app.include_router(locations.router)
+    app.include_router(tables.router)
+    app.include_router(devices.router)
+    app.include_router(sessions.staff_pin_router)
+    app.include_router(sessions.session_router)
+    app.include_router(sessions.approval_router)
     app.include_router(staff.staff_router)
     app.include_router(staff.token_router)
     return app

@@ -32,6 +32,8 @@ class Settings(BaseSettings):
         description="Accepted as an ADMIN token (bootstrap); at least 32 characters.",
     )
     auth_failures_per_minute: int = Field(default=20, ge=1)
+    # How long a PIN session on a terminal lasts (DESIGN §10).
+    session_hours: int = Field(default=12, ge=1, le=24 * 7)
 
 
 @lru_cache

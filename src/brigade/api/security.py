@@ -17,8 +17,8 @@ from sqlalchemy.exc import SQLAlchemyError
 
 from brigade.db.access import TokenOwner
 from brigade.db.engine import Database, UnitOfWork
-from brigade.domain.access import AUTH_OFF, REQUIRED_ROLE, Actor, Permission
-from brigade.services import access
+from brigade.domain.access import AUTH_OFF, Actor, Permission, who_may
+from brigade.services import access, terminals
 from brigade.settings import Settings
 
 log = logging.getLogger("brigade.security")
@@ -27,7 +27,8 @@ bearer = HTTPBearer(
     auto_error=False,
     scheme_name="staffToken",
     description="A staff token: `brigade token create --role ROLE --name NAME`, "
-    "POST /api/tokens, or BRIGADE_ADMIN_TOKEN.",
+    "POST /api/tokens, or BRIGADE_ADMIN_TOKEN; a device token (POST /api/devices) or a PIN "
+    "session token (POST /api/sessions).",
 )
 
 
@@ -44,6 +45,12 @@ class PermissionCheck:
         _credentials: Annotated[HTTPAuthorizationCredentials | None, Security(bearer)],
     ) -> Actor:
         actor: Actor = request.state.actor
+        approval = request.headers.get(terminals.APPROVAL_HEADER)
+        if approval is not None:
+            # Here, inside the endpoint's run: an idempotent replay does not spend it again.
+            actor = await terminals.apply_approval(
+                request.state.uow, actor, approval, writes=request.method != "GET"
+            )
         actor.ensure(self.permission)
         return actor
 
@@ -60,10 +67,19 @@ Discounter = Annotated[Actor, _allowed(Permission.DISCOUNT)]
 CatalogueEditor = Annotated[Actor, _allowed(Permission.EDIT_CATALOGUE)]
 AuditReader = Annotated[Actor, _allowed(Permission.READ_AUDIT)]
 StaffAdmin = Annotated[Actor, _allowed(Permission.MANAGE_STAFF)]
+# The dining room (DESIGN §10).
+MenuReader = Annotated[Actor, _allowed(Permission.READ_MENU)]
+DirectoryReader = Annotated[Actor, _allowed(Permission.READ_STAFF_DIRECTORY)]
+PinSetter = Annotated[Actor, _allowed(Permission.SET_OWN_PIN)]
+SignedInStaff = Annotated[Actor, _allowed(Permission.SIGN_OUT)]
+ApprovalSeeker = Annotated[Actor, _allowed(Permission.REQUEST_APPROVAL)]
+DiningRoomManager = Annotated[Actor, _allowed(Permission.MANAGE_DINING_ROOM)]
+LocationAdmin = Annotated[Actor, _allowed(Permission.SET_UP_LOCATIONS)]
+Terminal = Annotated[Actor, _allowed(Permission.SIGN_IN_WITH_PIN)]
 
 
 def describe(permission: Permission) -> str:
-    return f"Requires the {REQUIRED_ROLE[permission]} role or above ({permission.value})."
+    return f"{who_may(permission)} ({permission.value})."
 
 
 def _presented_token(request: Request) -> str | None:

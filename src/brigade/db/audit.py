@@ -33,6 +33,9 @@ class AuditEntry:
     before: dict[str, Any] | None
     after: dict[str, Any] | None
     reason: str | None
+    # The manager whose PIN approved the action on the spot (DESIGN §10), if any.
+    approved_by_id: UUID | None = None
+    approved_by_name: str | None = None
 
 
 @dataclass(frozen=True, slots=True)

@@ -16,6 +16,12 @@ class AuditAction(StrEnum):
     STAFF_CHANGED = "staff.changed"
     TOKEN_CREATED = "token.created"  # noqa: S105
     TOKEN_REVOKED = "token.revoked"  # noqa: S105
+    # The dining room: who paired what, who set a PIN, whose PIN sign-in locked.
+    LOCATION_PROFILE_SET = "location.profile_set"
+    DEVICE_PAIRED = "device.paired"
+    DEVICE_REVOKED = "device.revoked"
+    PIN_SET = "staff.pin_set"
+    PIN_LOCKED = "staff.pin_locked"
 
 
 class AuditedEntity(StrEnum):
@@ -24,3 +30,5 @@ class AuditedEntity(StrEnum):
     PRODUCT = "product"
     STAFF = "staff"
     TOKEN = "token"  # noqa: S105
+    LOCATION = "location"
+    DEVICE = "device"

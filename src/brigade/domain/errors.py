@@ -116,3 +116,26 @@ class TooManyFailedAttempts(DomainError):
     def __init__(self, detail: str, retry_after_seconds: int) -> None:
         super().__init__(detail)
         self.retry_after_seconds = retry_after_seconds
+
+
+# The dining room (DESIGN §10).
+
+
+class DuplicateTableName(Conflict):
+    pass
+
+
+class TableOccupied(Conflict):
+    """A table with a DRAFT or OPEN order on it can't be deleted."""
+
+
+class WrongPin(Unauthenticated):
+    """A staff member's PIN did not match (or they have none): counted towards their lock-out."""
+
+
+class PinLocked(TooManyFailedAttempts):
+    """Too many wrong PINs for one staff member: their PIN sign-in is locked for a while."""
+
+
+class ApprovalInvalid(Forbidden):
+    """A manager's approval that is unknown, expired, used, or someone else's."""
