@@ -270,7 +270,9 @@ ENDPOINTS: dict[tuple[str, str], tuple[str, Scenario]] = {
     ("GET", "/api/tables"): ("KITCHEN", lambda c: Call("GET", "/api/tables")),
     ("POST", "/api/tables"): (
         "MANAGER",
-        lambda c: Call("POST", "/api/tables", {"locationId": LOCATION, "name": "T1"}),
+        lambda c: Call(
+            "POST", "/api/tables", {"locationId": LOCATION, "name": f"Table {next(_serial)}"}
+        ),
     ),
     ("GET", "/api/tables/{table_id}"): ("KITCHEN", lambda c: Call("GET", _table(c))),
     ("PUT", "/api/tables/{table_id}"): ("MANAGER", lambda c: Call("PUT", _table(c), {"seats": 4})),
