@@ -54,7 +54,7 @@ def test_currencies_are_iso_4217_codes():
 def test_pins_are_4_to_8_digits():
     for pin in ("1234", "00000000", "2468"):
         assert check_pin(pin) == pin
-    for pin in ("123", "123456789", "12a4", "１２３４", "12 34", ""):
+    for pin in ("123", "123456789", "12a4", "\uff11\uff12\uff13\uff14", "12 34", ""):
         with pytest.raises(InvalidInput, match="pin"):
             check_pin(pin)
 
