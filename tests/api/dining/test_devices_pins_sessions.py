@@ -228,7 +228,9 @@ def test_a_session_sets_its_own_pin(client):
     assert sign_in(client, terminal, member["id"], "97531").status_code == 201
 
 
-@pytest.mark.parametrize("pin", ["123", "123456789", "12a4", "", " 1234", 1234, None, "\uff11\uff12\uff13\uff14"])
+@pytest.mark.parametrize(
+    "pin", ["123", "123456789", "12a4", "", " 1234", 1234, None, "\uff11\uff12\uff13\uff14"]
+)
 def test_a_pin_is_4_to_8_digits(client, pin):
     member = client.post("/api/staff", json={"name": "Ana", "role": "SERVER"}).json()
     response = client.put(f"/api/staff/{member['id']}/pin", json={"pin": pin})
