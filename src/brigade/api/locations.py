@@ -2,32 +2,42 @@
 
 from __future__ import annotations
 
-from typing import Annotated, Any
+from typing import Annotated
 from uuid import UUID
 
 from fastapi import APIRouter
-from pydantic import Field
+from pydantic import Field, StringConstraints, WithJsonSchema
 
 from brigade.api.deps import PaginationDep, UowDep
 from brigade.api.errors import problem_responses
 from brigade.api.routing import BrigadeRoute
 from brigade.api.security import LocationAdmin, Reader
-from brigade.api.types import Name, RequestModel, ResponseModel, Text, Timestamp
-from brigade.domain.dining import DEFAULT_CURRENCY, Location
+from brigade.api.types import Name, RequestModel, ResponseModel, Timestamp
+from brigade.domain.currencies import ISO_4217
+from brigade.domain.dining import DEFAULT_CURRENCY, Location, timezones
 from brigade.domain.errors import InvalidInput
 from brigade.services import dining as service
 
 router = APIRouter(prefix="/api/locations", route_class=BrigadeRoute, tags=["locations"])
 
 
-TimezoneName: Any = Text(64, min_length=1)
-CurrencyCode = Annotated[str, Field(pattern=r"^[A-Z]{3}$", description="ISO 4217, e.g. EUR")]
+# The schema lists every accepted value, so what it describes is exactly what is accepted.
+TimezoneName = Annotated[
+    str,
+    StringConstraints(max_length=64),
+    WithJsonSchema({"type": "string", "enum": sorted(timezones())}),
+]
+CurrencyCode = Annotated[
+    str,
+    StringConstraints(max_length=3),
+    WithJsonSchema({"type": "string", "enum": sorted(ISO_4217)}),
+]
 
 
 class LocationProfile(RequestModel):
     name: Name
     timezone: TimezoneName = Field(description="An IANA timezone name, e.g. Europe/Paris")
-    currency: CurrencyCode = DEFAULT_CURRENCY
+    currency: CurrencyCode = Field(default=DEFAULT_CURRENCY, description="ISO 4217")
 
 
 class LocationOut(ResponseModel):

@@ -24,13 +24,14 @@ DEFAULT_CURRENCY = "USD"
 
 
 @cache
-def _timezones() -> frozenset[str]:
+def timezones() -> frozenset[str]:
+    """The IANA timezone names this host's tz database knows."""
     return frozenset(zoneinfo.available_timezones())
 
 
 def check_timezone(name: str) -> str:
     """An IANA timezone name ("Europe/Paris"), exactly as the tz database spells it."""
-    if name not in _timezones():
+    if name not in timezones():
         raise InvalidInput("timezone", "must be an IANA timezone name such as Europe/Paris")
     return name
 
