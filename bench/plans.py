@@ -12,10 +12,11 @@ from sqlalchemy import event, select
 from sqlalchemy.engine import make_url
 
 from brigade.db.engine import Database, UnitOfWork
-from brigade.db.orders import OrderFilter, OrderRepository
+from brigade.db.orders import OrderRepository
 from brigade.db.products import ProductFilter, ProductRepository
 from brigade.db.tables import orders as orders_table
 from brigade.db.tables import products as products_table
+from brigade.domain.order_records import OrderFilter
 from brigade.settings import Settings
 
 Statement = tuple[str, Any]
@@ -35,7 +36,8 @@ async def _queries(uow: UnitOfWork) -> dict[str, Callable[[], Awaitable[Any]]]:
         "barcode lookup, any location": lambda: products.get_by_barcode(barcode, None),
         "barcode lookup, one location": lambda: products.get_by_barcode(barcode, location),
         "orders list, newest first": lambda: orders.list(OrderFilter(), page=1, limit=20),
-        "an order's items": lambda: orders.items(order_id),
+        # Loads the order with its items and payments; the items' plan is the one that grows.
+        "an order's items": lambda: orders.get(order_id),
     }
 
 

@@ -27,11 +27,11 @@ async def _admin(server_url: str, statement: str) -> None:
 
 
 @contextmanager
-def throwaway_database(option: str, directory: Path) -> Iterator[str]:
-    """A migrated database that exists for the duration of the block."""
+def throwaway_database(option: str, directory: Path, revision: str = "head") -> Iterator[str]:
+    """A database migrated to ``revision`` that exists for the duration of the block."""
     if option == "sqlite":
         url = f"sqlite:///{directory / 'brigade.db'}"
-        upgrade(url)
+        upgrade(url, revision)
         yield url
         return
     worker = os.environ.get("PYTEST_XDIST_WORKER", "main")
@@ -39,7 +39,7 @@ def throwaway_database(option: str, directory: Path) -> Iterator[str]:
     asyncio.run(_admin(option, f'CREATE DATABASE "{name}"'))
     try:
         url = make_url(option).set(database=name).render_as_string(hide_password=False)
-        upgrade(url)
+        upgrade(url, revision)
         yield url
     finally:
         asyncio.run(_admin(option, f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))

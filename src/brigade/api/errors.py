@@ -44,6 +44,7 @@ ERROR_TABLE: dict[type[errors.DomainError], tuple[int, str]] = {
     errors.IdempotencyKeyReused: (422, "idempotency_key_reused"),
     errors.IdempotencyKeyInUse: (409, "idempotency_key_in_use"),
     errors.StaleVersion: (412, "stale_version"),
+    errors.InvalidPrecondition: (400, "invalid_precondition"),
     errors.Unauthenticated: (401, "unauthorized"),
     errors.Forbidden: (403, "forbidden"),
     errors.TooManyFailedAttempts: (429, "too_many_failed_authentications"),

@@ -9,12 +9,13 @@ from fastapi import APIRouter, Query
 
 from brigade.api.deps import PaginationDep, UowDep
 from brigade.api.errors import problem_responses
-from brigade.api.orders import ModifierOut, modifiers_out, order_number
+from brigade.api.orders.schemas import ModifierOut, StaffRef
+from brigade.api.orders.shaping import modifiers_out, order_number, staff_ref
 from brigade.api.routing import BrigadeRoute
 from brigade.api.security import Reader
 from brigade.api.types import Number, ResponseModel, Timestamp, UtcInstant
-from brigade.db.kitchen import KitchenTicket, TicketFilter
 from brigade.domain.errors import NotFound
+from brigade.domain.kitchen import KitchenTicket, TicketFilter
 from brigade.services import kitchen as service
 
 router = APIRouter(prefix="/api/kitchen", route_class=BrigadeRoute, tags=["kitchen"])
@@ -37,6 +38,7 @@ class TicketOut(ResponseModel):
     location_id: UUID | None
     items: list[TicketItemOut]
     created_at: Timestamp
+    sent_by: StaffRef | None
 
 
 class TicketPage(ResponseModel):
@@ -65,6 +67,7 @@ def _ticket(ticket: KitchenTicket) -> TicketOut:
             for item in ticket.items
         ],
         created_at=ticket.created_at,
+        sent_by=staff_ref(ticket.sent_by_id, ticket.sent_by_name),
     )
 
 

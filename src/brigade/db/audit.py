@@ -10,7 +10,7 @@ from uuid import UUID
 from sqlalchemy import ColumnElement, Row
 
 from brigade.db.engine import UnitOfWork
-from brigade.db.orders import (
+from brigade.db.rows import (
     fetch_page,
     location_in,
     location_out,

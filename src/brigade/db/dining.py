@@ -10,7 +10,7 @@ from uuid import UUID
 from sqlalchemy import ColumnElement, Row, select, update
 
 from brigade.db.engine import UnitOfWork
-from brigade.db.orders import fetch_page, insert_or_update, record_from_row, row_from_record
+from brigade.db.rows import fetch_page, insert_or_update, record_from_row, row_from_record
 from brigade.db.tables import SEATED, dining_tables, locations, orders
 from brigade.domain.dining import DiningTable, Location, SeatedOrder
 from brigade.domain.orders import OrderStatus

@@ -10,7 +10,7 @@ from sqlalchemy import and_, delete, select, text, update
 from sqlalchemy.exc import DBAPIError
 
 from brigade.db.engine import UnitOfWork
-from brigade.db.orders import insert_or_update
+from brigade.db.rows import insert_or_update
 from brigade.db.tables import idempotency_keys as keys
 
 # PostgreSQL: how long a retry waits for the first request holding the same key.

@@ -3,8 +3,6 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
-from datetime import datetime
 from decimal import Decimal
 from typing import Any
 from uuid import UUID
@@ -12,44 +10,10 @@ from uuid import UUID
 from sqlalchemy import ColumnElement, Row, select
 
 from brigade.db.engine import UnitOfWork
-from brigade.db.orders import (
-    Modifier,
-    fetch_page,
-    location_in,
-    location_out,
-    modifiers_from_json,
-    modifiers_to_json,
-    record_from_row,
-    row_from_record,
-)
+from brigade.db.orders import modifiers_from_json, modifiers_to_json
+from brigade.db.rows import fetch_page, location_in, location_out, record_from_row, row_from_record
 from brigade.db.tables import kitchen_tickets
-
-
-@dataclass(frozen=True, slots=True)
-class TicketItem:
-    item_id: UUID
-    product_id: UUID
-    name: str
-    quantity: Decimal
-    modifiers: tuple[Modifier, ...]
-    notes: str | None
-
-
-@dataclass(frozen=True, slots=True)
-class KitchenTicket:
-    id: UUID
-    order_id: UUID
-    location_id: UUID | None
-    order_number: int
-    table_id: UUID | None
-    items: tuple[TicketItem, ...]
-    created_at: datetime
-
-
-@dataclass(frozen=True, slots=True)
-class TicketFilter:
-    location_id: UUID | None = None
-    since: datetime | None = None  # exclusive: tickets created strictly after it
+from brigade.domain.kitchen import KitchenTicket, TicketFilter, TicketItem
 
 
 def _item_to_json(item: TicketItem) -> dict[str, Any]:

@@ -1,139 +1,41 @@
-"""Every order query: orders, their items and payments, the per-location order counter.
+"""Every order query: an order aggregate loaded and saved, order lists, the per-location
+order counter.
 
-Money is integer cents in these records (the totals domain works in cents) and
-quantities are exact ``Decimal``; the API turns cents into amounts.
+The records are the domain's (domain/order_records.py); rows hold enums as strings,
+quantities as integer thousandths and modifiers as JSON.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, fields
-from datetime import datetime
-from decimal import Decimal
-from typing import TYPE_CHECKING, Any, TypeVar
+from collections.abc import Iterable, Mapping
+from typing import Any
 from uuid import UUID
 
-from sqlalchemy import (
-    BigInteger,
-    ColumnElement,
-    Row,
-    Select,
-    Table,
-    UnaryExpression,
-    Uuid,
-    bindparam,
-    func,
-    select,
-    update,
-)
-from sqlalchemy.dialects import postgresql, sqlite
+from sqlalchemy import ColumnElement, Row, Select, bindparam, select, update
 from sqlalchemy.sql import Executable
 
-from brigade.db.engine import Connection, Parameters, UnitOfWork
-from brigade.db.tables import NO_LOCATION, order_counters, order_items, orders, payments, products
+from brigade.db.engine import Parameters, UnitOfWork
+from brigade.db.rows import (
+    fetch_page,
+    insert_or_update,
+    location_in,
+    location_out,
+    record_from_row,
+    row_from_record,
+)
+from brigade.db.tables import order_counters, order_items, orders, payments
 from brigade.domain import money
+from brigade.domain.order_aggregate import Order
+from brigade.domain.order_records import (
+    Modifier,
+    OrderFilter,
+    OrderHeader,
+    OrderItem,
+    OrderPayment,
+)
 from brigade.domain.orders import ItemStatus, OrderStatus, OrderType, PaymentMethod, PaymentStatus
 
-if TYPE_CHECKING:
-    from _typeshed import DataclassInstance
-
-_R = TypeVar("_R", bound="DataclassInstance")
-
-
-@dataclass(frozen=True, slots=True)
-class Modifier:
-    modifier_option_id: UUID
-    name: str
-    price_cents: int
-
-
-@dataclass(frozen=True, slots=True)
-class Order:
-    id: UUID
-    location_id: UUID | None
-    order_number: int
-    status: OrderStatus
-    order_type: OrderType
-    table_id: UUID | None
-    customer_id: UUID | None
-    guest_count: int | None
-    notes: str | None
-    discount_cents: int
-    discount_code: str | None
-    subtotal_cents: int
-    tax_cents: int
-    total_cents: int
-    paid_cents: int
-    tip_cents: int
-    version: int
-    created_at: datetime
-    updated_at: datetime
-    completed_at: datetime | None
-    cancelled_at: datetime | None
-    cancel_reason: str | None
-    opened_by_id: UUID | None
-    opened_by_name: str | None
-
-    @property
-    def balance_due_cents(self) -> int:
-        return self.total_cents - self.paid_cents
-
-
-@dataclass(frozen=True, slots=True)
-class OrderItem:
-    id: UUID
-    order_id: UUID
-    product_id: UUID
-    variant_id: UUID | None
-    name: str
-    quantity: Decimal
-    unit_price_cents: int
-    tax_rate_units: int
-    modifiers: tuple[Modifier, ...]
-    total_cents: int
-    status: ItemStatus
-    notes: str | None
-    void_reason: str | None
-    kitchen_ticket_id: UUID | None
-    created_at: datetime
-    updated_at: datetime
-
-
-@dataclass(frozen=True, slots=True)
-class OrderPayment:
-    id: UUID
-    order_id: UUID
-    amount_cents: int
-    tip_cents: int
-    method: PaymentMethod
-    status: PaymentStatus
-    card_last_four: str | None
-    card_brand: str | None
-    processor_transaction_id: str | None
-    processed_at: datetime
-    refunded_at: datetime | None
-    taken_by_id: UUID | None
-    taken_by_name: str | None
-
-
-@dataclass(frozen=True, slots=True)
-class OrderFilter:
-    location_id: UUID | None = None
-    status: OrderStatus | None = None
-    order_type: OrderType | None = None
-    created_from: datetime | None = None  # inclusive
-    created_before: datetime | None = None  # exclusive
-
-
 # --- shared with db/kitchen.py ------------------------------------------------------------
-
-
-def location_in(location_id: UUID | None) -> UUID:
-    return location_id or NO_LOCATION
-
-
-def location_out(stored: UUID) -> UUID | None:
-    return None if stored == NO_LOCATION else stored
 
 
 def modifiers_to_json(modifiers: Iterable[Modifier]) -> list[dict[str, Any]]:
@@ -149,49 +51,12 @@ def modifiers_from_json(stored: Iterable[Mapping[str, Any]]) -> tuple[Modifier, 
     )
 
 
-def insert_or_update(connection: Connection, table: Table) -> Any:
-    """The dialect's INSERT, with ON CONFLICT (``on_conflict_do_*``) on both databases."""
-    dialect = postgresql if connection.dialect.name == "postgresql" else sqlite
-    return dialect.insert(table)
-
-
-async def fetch_page(
-    connection: Connection,
-    table: Table,
-    where: Sequence[ColumnElement[bool]],
-    order_by: Sequence[UnaryExpression[Any] | ColumnElement[Any]],
-    *,
-    page: int,
-    limit: int,
-) -> tuple[list[Row[Any]], int]:
-    """One page of ``table`` and the count of every matching row: two statements."""
-    total = (
-        await connection.execute(select(func.count()).select_from(table).where(*where))
-    ).scalar_one()
-    query = select(table).where(*where).order_by(*order_by)
-    rows = await connection.execute(query.offset((page - 1) * limit).limit(limit))
-    return list(rows), total
-
-
 # --- rows <-> records -----------------------------------------------------------------------
-# A record's fields are its table's columns of the same name, but for the few converted here.
 
 
-def record_from_row(cls: type[_R], row: Row[Any], **converted: Any) -> _R:
-    """A record of ``cls`` from ``row``: each field from its column, or from ``converted``."""
-    columns = row._mapping
-    names = (f.name for f in fields(cls))
-    return cls(**{name: converted[name] if name in converted else columns[name] for name in names})
-
-
-def row_from_record(record: DataclassInstance, **converted: Any) -> dict[str, Any]:
-    """``record``'s fields as columns; ``converted`` overrides or adds columns."""
-    return {f.name: getattr(record, f.name) for f in fields(record)} | converted
-
-
-def _to_order(row: Row[Any]) -> Order:
+def _to_header(row: Row[Any]) -> OrderHeader:
     return record_from_row(
-        Order,
+        OrderHeader,
         row,
         location_id=location_out(row.location_id),
         status=OrderStatus(row.status),
@@ -199,12 +64,12 @@ def _to_order(row: Row[Any]) -> Order:
     )
 
 
-def _order_row(order: Order) -> dict[str, Any]:
+def _header_row(header: OrderHeader) -> dict[str, Any]:
     return row_from_record(
-        order,
-        location_id=location_in(order.location_id),
-        status=order.status.value,
-        order_type=order.order_type.value,
+        header,
+        location_id=location_in(header.location_id),
+        status=header.status.value,
+        order_type=header.order_type.value,
     )
 
 
@@ -219,14 +84,13 @@ def _to_item(row: Row[Any]) -> OrderItem:
 
 
 def _item_row(item: OrderItem) -> dict[str, Any]:
-    row = row_from_record(
+    return row_from_record(
         item,
+        dropped=("quantity",),
         quantity_units=money.quantity_to_units(item.quantity),
         modifiers=modifiers_to_json(item.modifiers),
         status=item.status.value,
     )
-    del row["quantity"]
-    return row
 
 
 def _to_payment(row: Row[Any]) -> OrderPayment:
@@ -265,6 +129,13 @@ _INSERT_ORDER = orders.insert()
 _UPDATE_ORDER = update(orders).where(orders.c.id == bindparam("key"))
 _INSERT_ITEM = order_items.insert()
 _UPDATE_ITEM = update(order_items).where(order_items.c.id == bindparam("key"))
+_INSERT_PAYMENT = payments.insert()
+_UPDATE_PAYMENT = update(payments).where(payments.c.id == bindparam("key"))
+
+
+def _updates(rows: Iterable[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Parameters of an UPDATE ... WHERE id = :key, one per row."""
+    return [_changeable(row) | {"key": row["id"]} for row in rows]
 
 
 class OrderRepository:
@@ -304,15 +175,17 @@ class OrderRepository:
         return list(await connection.execute(query, parameters))
 
     async def get(self, order_id: UUID, *, for_update: bool = False) -> Order | None:
-        query = _ORDER_FOR_UPDATE if for_update else _ORDER
-        row = await self._first(query, {"order_key": order_id})
-        return None if row is None else _to_order(row)
+        """The order with its items and payments: three statements, whatever their number.
 
-    async def items(self, order_id: UUID) -> list[OrderItem]:
-        return [_to_item(row) for row in await self._all(_ITEMS, {"order_key": order_id})]
-
-    async def payments(self, order_id: UUID) -> list[OrderPayment]:
-        return [_to_payment(row) for row in await self._all(_PAYMENTS, {"order_key": order_id})]
+        ``for_update`` locks the order row (SELECT ... FOR UPDATE) until the transaction ends,
+        so concurrent writers on PostgreSQL queue; SQLite already serializes writes.
+        """
+        key = {"order_key": order_id}
+        row = await self._first(_ORDER_FOR_UPDATE if for_update else _ORDER, key)
+        if row is None:
+            return None
+        items = [_to_item(item) for item in await self._all(_ITEMS, key)]
+        return Order(_to_header(row), items, map(_to_payment, await self._all(_PAYMENTS, key)))
 
     async def get_item(self, order_id: UUID, item_id: UUID) -> OrderItem | None:
         c = order_items.c
@@ -324,7 +197,9 @@ class OrderRepository:
         row = await self._first(select(payments).where(c.id == payment_id, c.order_id == order_id))
         return None if row is None else _to_payment(row)
 
-    async def list(self, filters: OrderFilter, *, page: int, limit: int) -> tuple[list[Order], int]:
+    async def list(
+        self, filters: OrderFilter, *, page: int, limit: int
+    ) -> tuple[list[OrderHeader], int]:
         where: list[ColumnElement[bool]] = []
         if filters.location_id is not None:
             where.append(orders.c.location_id == filters.location_id)
@@ -341,64 +216,23 @@ class OrderRepository:
         rows, total = await fetch_page(
             connection, orders, where, newest_first, page=page, limit=limit
         )
-        return [_to_order(row) for row in rows], total
-
-    async def insert(self, order: Order) -> None:
-        await self._execute(_INSERT_ORDER, _order_row(order))
+        return [_to_header(row) for row in rows], total
 
     async def save(self, order: Order) -> None:
-        await self._execute(_UPDATE_ORDER, _changeable(_order_row(order)) | {"key": order.id})
-
-    async def insert_item(self, item: OrderItem) -> None:
-        await self._execute(_INSERT_ITEM, _item_row(item))
-
-    async def save_item(self, item: OrderItem) -> None:
-        await self._execute(_UPDATE_ITEM, _changeable(_item_row(item)) | {"key": item.id})
-
-    async def mark_sent(self, item_ids: Sequence[UUID], ticket_id: UUID, at: datetime) -> None:
-        await self._execute(
-            update(order_items)
-            .where(order_items.c.id.in_(item_ids))
-            .values(status=ItemStatus.SENT.value, kitchen_ticket_id=ticket_id, updated_at=at)
+        """Write what the order's actions changed: its header, new and changed items and
+        payments (each kind in one statement)."""
+        changes = order.changes
+        header = _header_row(order.header)
+        if changes.is_new:
+            await self._execute(_INSERT_ORDER, header)
+        elif changes.header_changed:
+            await self._execute(_UPDATE_ORDER, _updates([header])[0])
+        writes = (
+            (_INSERT_ITEM, [_item_row(item) for item in changes.added_items]),
+            (_UPDATE_ITEM, _updates(_item_row(item) for item in changes.changed_items)),
+            (_INSERT_PAYMENT, [_payment_row(p) for p in changes.added_payments]),
+            (_UPDATE_PAYMENT, _updates(_payment_row(p) for p in changes.changed_payments)),
         )
-
-    async def insert_payment(self, payment: OrderPayment) -> None:
-        await self._execute(payments.insert().values(_payment_row(payment)))
-
-    async def refund_payments(self, order_id: UUID, at: datetime) -> None:
-        """Every completed payment of the order becomes refunded."""
-        await self._execute(
-            update(payments)
-            .where(
-                payments.c.order_id == order_id,
-                payments.c.status == PaymentStatus.COMPLETED.value,
-            )
-            .values(status=PaymentStatus.REFUNDED.value, refunded_at=at)
-        )
-
-    async def adjust_stock(self, changes: Mapping[UUID, Decimal]) -> None:
-        """Add each quantity (negative: take it) to its product's stock, if the stock is tracked.
-
-        One executemany; products in id order, so concurrent transactions lock them in the
-        same order and cannot deadlock one another.
-        """
-        params = [
-            {"product": product_id, "delta": money.quantity_to_units(quantity)}
-            for product_id, quantity in sorted(changes.items())
-            if quantity
-        ]
-        if not params:
-            return
-        stock = products.c.stock_quantity_units
-        statement = (
-            update(products)
-            .where(
-                products.c.id == bindparam("product", type_=Uuid),
-                products.c.track_inventory.is_(True),
-            )
-            .values(
-                stock_quantity_units=func.coalesce(stock, 0) + bindparam("delta", type_=BigInteger)
-            )
-        )
-        connection = await self._uow.connection()
-        await connection.execute(statement, params)
+        for statement, rows in writes:
+            if rows:
+                await self._execute(statement, rows)

@@ -5,13 +5,15 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
+from decimal import Decimal
 from typing import Any
 from uuid import UUID
 
-from sqlalchemy import ColumnElement, Row, and_, bindparam, func, select, update
+from sqlalchemy import BigInteger, ColumnElement, Row, Uuid, bindparam, func, select, update
 
 from brigade.db.engine import UnitOfWork
-from brigade.db.tables import NO_LOCATION, products
+from brigade.db.rows import fetch_page, location_in, location_out, record_from_row, row_from_record
+from brigade.db.tables import products
 from brigade.domain import money
 from brigade.domain.catalogue import Product, ProductType
 
@@ -37,53 +39,31 @@ def _like_pattern(term: str) -> str:
 
 def _to_product(row: Row[Any]) -> Product:
     stock = row.stock_quantity_units
-    return Product(
-        id=row.id,
-        location_id=None if row.location_id == NO_LOCATION else row.location_id,
-        category_id=row.category_id,
-        name=row.name,
-        description=row.description,
-        sku=row.sku,
-        barcode=row.barcode,
+    return record_from_row(
+        Product,
+        row,
+        location_id=location_out(row.location_id),
         price=money.from_cents(row.price_cents),
         cost=None if row.cost_cents is None else money.from_cents(row.cost_cents),
         tax_rate=money.rate_from_units(row.tax_rate_units),
-        image_url=row.image_url,
-        is_active=row.is_active,
-        is_86d=row.is_86d,
-        track_inventory=row.track_inventory,
         stock_quantity=None if stock is None else money.quantity_from_units(stock),
-        low_stock_threshold=row.low_stock_threshold,
         product_type=ProductType(row.product_type),
-        created_at=row.created_at,
-        updated_at=row.updated_at,
     )
 
 
 def _to_row(product: Product) -> dict[str, Any]:
     stock = product.stock_quantity
-    return {
-        "id": product.id,
-        "location_id": product.location_id or NO_LOCATION,
-        "category_id": product.category_id,
-        "name": product.name,
-        "search_text": search_text(product.name, product.sku, product.barcode),
-        "description": product.description,
-        "sku": product.sku,
-        "barcode": product.barcode,
-        "price_cents": money.to_cents(product.price),
-        "cost_cents": None if product.cost is None else money.to_cents(product.cost),
-        "tax_rate_units": money.rate_to_units(product.tax_rate),
-        "image_url": product.image_url,
-        "is_active": product.is_active,
-        "is_86d": product.is_86d,
-        "track_inventory": product.track_inventory,
-        "stock_quantity_units": None if stock is None else money.quantity_to_units(stock),
-        "low_stock_threshold": product.low_stock_threshold,
-        "product_type": product.product_type.value,
-        "created_at": product.created_at,
-        "updated_at": product.updated_at,
-    }
+    return row_from_record(
+        product,
+        dropped=("price", "cost", "tax_rate", "stock_quantity"),
+        location_id=location_in(product.location_id),
+        search_text=search_text(product.name, product.sku, product.barcode),
+        price_cents=money.to_cents(product.price),
+        cost_cents=None if product.cost is None else money.to_cents(product.cost),
+        tax_rate_units=money.rate_to_units(product.tax_rate),
+        stock_quantity_units=None if stock is None else money.quantity_to_units(stock),
+        product_type=product.product_type.value,
+    )
 
 
 _LIVE = products.c.deleted_at.is_(None)
@@ -145,19 +125,9 @@ class ProductRepository:
             where.append(products.c.is_86d == filters.is_86d)
         if filters.product_type is not None:
             where.append(products.c.product_type == filters.product_type.value)
-        condition = and_(*where)
         connection = await self._uow.connection()
-        total = (
-            await connection.execute(select(func.count()).select_from(products).where(condition))
-        ).scalar_one()
-        query = (
-            select(products)
-            .where(condition)
-            .order_by(products.c.name, products.c.id)
-            .offset((page - 1) * limit)
-            .limit(limit)
-        )
-        rows = await connection.execute(query)
+        by_name = (products.c.name, products.c.id)
+        rows, total = await fetch_page(connection, products, where, by_name, page=page, limit=limit)
         return [_to_product(row) for row in rows], total
 
     async def identifier_taken(
@@ -170,7 +140,7 @@ class ProductRepository:
     ) -> bool:
         """Is this sku or barcode already used by another live product at the location?"""
         where = [
-            products.c.location_id == (location_id or NO_LOCATION),
+            products.c.location_id == location_in(location_id),
             products.c[column] == value,
         ]
         if exclude_id is not None:
@@ -205,3 +175,30 @@ class ProductRepository:
             .group_by(products.c.category_id)
         )
         return {row[0]: row[1] for row in await connection.execute(query)}
+
+    async def adjust_stock(self, changes: Mapping[UUID, Decimal]) -> None:
+        """Add each quantity (negative: take it) to its product's stock, if the stock is tracked.
+
+        One executemany; products in id order, so concurrent transactions lock them in the
+        same order and cannot deadlock one another.
+        """
+        params = [
+            {"product": product_id, "delta": money.quantity_to_units(quantity)}
+            for product_id, quantity in sorted(changes.items())
+            if quantity
+        ]
+        if not params:
+            return
+        stock = products.c.stock_quantity_units
+        statement = (
+            update(products)
+            .where(
+                products.c.id == bindparam("product", type_=Uuid),
+                products.c.track_inventory.is_(True),
+            )
+            .values(
+                stock_quantity_units=func.coalesce(stock, 0) + bindparam("delta", type_=BigInteger)
+            )
+        )
+        connection = await self._uow.connection()
+        await connection.execute(statement, params)

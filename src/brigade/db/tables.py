@@ -174,9 +174,14 @@ orders = Table(
     Column("completed_at", UTCDateTime(), nullable=True),
     Column("cancelled_at", UTCDateTime(), nullable=True),
     Column("cancel_reason", Text, nullable=True),
-    # Who opened the order; the name is kept as it was, so renaming staff rewrites no history.
+    # Who opened and who closed the order; names are kept as they were, so renaming staff
+    # rewrites no history.
     Column("opened_by_id", Uuid, nullable=True),
     Column("opened_by_name", String(200), nullable=True),
+    Column("completed_by_id", Uuid, nullable=True),
+    Column("completed_by_name", String(200), nullable=True),
+    Column("cancelled_by_id", Uuid, nullable=True),
+    Column("cancelled_by_name", String(200), nullable=True),
     Index("uq_orders_location_number", "location_id", "order_number", unique=True),
     Index("ix_orders_created_at", "created_at", "id"),
     Index("ix_orders_location_created_at", "location_id", "created_at", "id"),
@@ -241,6 +246,8 @@ kitchen_tickets = Table(
     # [{itemId, productId, name, quantity, modifiers, notes}] as sent.
     Column("items", JSON, nullable=False),
     Column("created_at", UTCDateTime(), nullable=False),
+    Column("sent_by_id", Uuid, nullable=True),
+    Column("sent_by_name", String(200), nullable=True),
     Index("ix_kitchen_tickets_created", "created_at", "id"),
     Index("ix_kitchen_tickets_location_created", "location_id", "created_at", "id"),
     Index("ix_kitchen_tickets_order_id", "order_id"),

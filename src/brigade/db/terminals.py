@@ -11,7 +11,7 @@ from uuid import UUID
 from sqlalchemy import ColumnElement, Row, and_, bindparam, func, select, update
 
 from brigade.db.engine import UnitOfWork
-from brigade.db.orders import fetch_page, insert_or_update, record_from_row, row_from_record
+from brigade.db.rows import fetch_page, insert_or_update, record_from_row, row_from_record
 from brigade.db.tables import approvals, devices, staff, staff_pins, staff_sessions
 from brigade.domain.access import Role
 from brigade.domain.terminals import (

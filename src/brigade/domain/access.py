@@ -16,7 +16,7 @@ from types import MappingProxyType
 from uuid import UUID
 
 from brigade.domain.errors import Conflict, Forbidden
-from brigade.domain.orders import ItemStatus
+from brigade.domain.orders import ItemStatus, is_sent
 
 
 class Role(StrEnum):
@@ -117,7 +117,7 @@ def who_may(permission: Permission) -> str:
 
 def permission_to_void(status: ItemStatus) -> Permission:
     """A server voids what the kitchen has not seen; once sent, it takes a manager."""
-    return Permission.TAKE_ORDERS if status is ItemStatus.PENDING else Permission.VOID_SENT_ITEMS
+    return Permission.VOID_SENT_ITEMS if is_sent(status) else Permission.TAKE_ORDERS
 
 
 def permission_to_cancel(*, anything_sent: bool, refund_cents: int) -> Permission:

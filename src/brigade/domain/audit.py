@@ -9,6 +9,7 @@ class AuditAction(StrEnum):
     ITEM_VOIDED = "order.item_voided"
     DISCOUNT_APPLIED = "order.discount_applied"
     ORDER_CANCELLED = "order.cancelled"
+    ORDER_TRANSFERRED = "order.transferred"
     PRODUCT_86D = "product.86d"
     PRODUCT_UN86D = "product.un86d"
     PRICE_CHANGED = "product.price_changed"

@@ -92,6 +92,10 @@ class StaleVersion(DomainError):
     """The client's If-Match names a version of the resource that is no longer current (a 412)."""
 
 
+class InvalidPrecondition(DomainError):
+    """A precondition header (If-Match) that names no version at all: a malformed request."""
+
+
 class IdempotencyKeyReused(DomainError):
     """The same Idempotency-Key came with a different request."""
 

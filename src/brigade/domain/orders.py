@@ -119,7 +119,9 @@ ITEM_TRANSITIONS: Mapping[ItemStatus, frozenset[ItemStatus]] = MappingProxyType(
     }
 )
 
-# The kitchen has these items: voiding one is a manager's decision, not a server's.
+# The kitchen has these items (sent, or moved on by the kitchen itself, with or without a
+# ticket): voiding one, or cancelling an order that has one, is a manager's decision. A voided
+# item no longer counts as sent: it is off the order, whatever the kitchen saw.
 SENT_STATUSES = frozenset(
     {ItemStatus.SENT, ItemStatus.PREPARING, ItemStatus.READY, ItemStatus.SERVED}
 )
@@ -144,4 +146,5 @@ def ensure_item_quantity_editable(status: ItemStatus) -> None:
 
 
 def is_sent(status: ItemStatus) -> bool:
+    """The one rule for "sent": what voiding, cancelling and the kitchen go by."""
     return status in SENT_STATUSES

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from datetime import UTC, datetime, timedelta
+from datetime import UTC, datetime
+
+from brigade.domain.clock import strictly_after
 
 
 def now() -> datetime:
@@ -11,5 +13,4 @@ def now() -> datetime:
 
 def later_than(previous: datetime) -> datetime:
     """Now, but strictly after ``previous``: updatedAt must move on every change."""
-    current = now()
-    return current if current > previous else previous + timedelta(microseconds=1)
+    return strictly_after(previous, now())

@@ -5,8 +5,9 @@ from __future__ import annotations
 from uuid import UUID
 
 from brigade.db.engine import UnitOfWork
-from brigade.db.kitchen import KitchenRepository, KitchenTicket, TicketFilter
+from brigade.db.kitchen import KitchenRepository
 from brigade.domain.errors import NotFound
+from brigade.domain.kitchen import KitchenTicket, TicketFilter
 
 
 async def get_ticket(uow: UnitOfWork, ticket_id: UUID) -> KitchenTicket:

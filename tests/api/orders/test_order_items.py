@@ -7,7 +7,7 @@ import uuid
 import pytest
 from test_order_helpers import AD_HOC, add_item, order_detail, post_item, problem
 
-from brigade.services import orders as orders_service
+from brigade.domain import order_aggregate
 from factories import make_order, make_product
 
 
@@ -232,8 +232,8 @@ def test_the_last_units_can_be_sold_then_none(client):
 
 
 def test_an_order_holds_a_bounded_number_of_items(client, monkeypatch):
-    assert orders_service.MAX_ITEMS_PER_ORDER == 500
-    monkeypatch.setattr(orders_service, "MAX_ITEMS_PER_ORDER", 3)  # 500 real adds take seconds
+    assert order_aggregate.MAX_ITEMS_PER_ORDER == 500
+    monkeypatch.setattr(order_aggregate, "MAX_ITEMS_PER_ORDER", 3)  # 500 real adds take seconds
     product = make_product(client, price=1)
     order = make_order(client)
     for _ in range(3):

@@ -2,7 +2,7 @@
 manager approvals; audit entries name the approving manager
 
 Revision ID: 0008
-Revises: 0004
+Revises: 0005
 Create Date: 2026-11-23 11:35:29.697772
 """
 
@@ -12,7 +12,7 @@ import sqlalchemy as sa
 from alembic import op
 
 revision: str = "0008"
-down_revision: str | None = "0004"
+down_revision: str | None = "0005"
 branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 

@@ -1,0 +1,18 @@
+"""Orders: items, the kitchen, payments, discounts, tables, completion and cancellation.
+
+Every answer about one order carries ``ETag: "<version>"``; a mutation sent with
+``If-Match`` naming another version is refused with 412 and changes nothing.
+
+One module per concern (``lifecycle``, ``items``, ``payments``), each with its own router;
+``schemas`` holds the requests and responses, ``shaping`` turns records into responses.
+"""
+
+from __future__ import annotations
+
+from fastapi import APIRouter
+
+from brigade.api.orders import items, lifecycle, payments
+
+router = APIRouter(tags=["orders"])
+for concern in (lifecycle, items, payments):
+    router.include_router(concern.router, prefix="/api/orders")

@@ -1,0 +1,104 @@
+"""An order's items: add, read, change (quantity, notes, the kitchen's status), void."""
+
+from __future__ import annotations
+
+from uuid import UUID
+
+from fastapi import APIRouter, Response
+
+from brigade.api.deps import UowDep
+from brigade.api.errors import problem_responses
+from brigade.api.orders import shaping
+from brigade.api.orders.parsing import CHANGE_ERRORS, IfMatchDep
+from brigade.api.orders.schemas import ItemAdd, ItemUpdate, OrderItemOut, Outcome, ReasonBody
+from brigade.api.routing import BrigadeRoute
+from brigade.api.security import ItemStatusSetter, OrderTaker, Reader
+from brigade.domain.errors import (
+    DiscountTooLarge,
+    InvalidInput,
+    InvalidTransition,
+    ItemNotEditable,
+    NotFound,
+    ProductUnavailable,
+    TooManyItems,
+)
+from brigade.services import orders as service
+
+router = APIRouter(route_class=BrigadeRoute)
+
+
+@router.post(
+    "/{order_id}/items",
+    status_code=201,
+    response_model=OrderItemOut,
+    responses=problem_responses(*CHANGE_ERRORS, ProductUnavailable, TooManyItems, InvalidInput),
+)
+async def add_item(
+    staff: OrderTaker,
+    order_id: UUID,
+    body: ItemAdd,
+    uow: UowDep,
+    response: Response,
+    if_match: IfMatchDep,
+) -> OrderItemOut:
+    order, item = await service.add_item(uow, order_id, body.command(), if_match=if_match)
+    shaping.created(response, order, f"/api/orders/{order_id}/items/{item.id}")
+    return shaping.item_out(item)
+
+
+@router.get(
+    "/{order_id}/items/{item_id}",
+    response_model=OrderItemOut,
+    responses=problem_responses(NotFound),
+)
+async def get_item(staff: Reader, order_id: UUID, item_id: UUID, uow: UowDep) -> OrderItemOut:
+    return shaping.item_out(await service.get_item(uow, order_id, item_id))
+
+
+@router.put(
+    "/{order_id}/items/{item_id}",
+    response_model=OrderItemOut,
+    responses=problem_responses(
+        *CHANGE_ERRORS,
+        InvalidTransition,
+        ItemNotEditable,
+        ProductUnavailable,
+        DiscountTooLarge,
+        InvalidInput,
+    ),
+)
+async def update_item(
+    staff: ItemStatusSetter,
+    order_id: UUID,
+    item_id: UUID,
+    body: ItemUpdate,
+    uow: UowDep,
+    response: Response,
+    if_match: IfMatchDep,
+) -> OrderItemOut:
+    order, item = await service.change_item(
+        uow, staff, order_id, item_id, body.command(), if_match=if_match
+    )
+    shaping.tag(response, order)
+    return shaping.item_out(item)
+
+
+@router.delete(
+    "/{order_id}/items/{item_id}",
+    response_model=Outcome,
+    responses=problem_responses(*CHANGE_ERRORS, InvalidTransition, DiscountTooLarge),
+)
+async def void_item(
+    staff: OrderTaker,
+    order_id: UUID,
+    item_id: UUID,
+    body: ReasonBody,
+    uow: UowDep,
+    response: Response,
+    if_match: IfMatchDep,
+) -> Outcome:
+    order, item = await service.void_item(
+        uow, staff, order_id, item_id, body.reason, if_match=if_match
+    )
+    shaping.tag(response, order)
+    return Outcome(success=True, message=f"{item.name} voided")

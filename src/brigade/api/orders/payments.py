@@ -1,0 +1,83 @@
+"""Money on an order: payments and the order discount."""
+
+from __future__ import annotations
+
+from uuid import UUID
+
+from fastapi import APIRouter, Response
+
+from brigade.api.deps import UowDep
+from brigade.api.errors import problem_responses
+from brigade.api.orders import shaping
+from brigade.api.orders.parsing import CHANGE_ERRORS, IfMatchDep
+from brigade.api.orders.schemas import (
+    DiscountOutcome,
+    DiscountRequest,
+    PaymentCreate,
+    PaymentDetail,
+)
+from brigade.api.routing import BrigadeRoute
+from brigade.api.security import Discounter, OrderTaker, Reader
+from brigade.domain.errors import DiscountTooLarge, NotFound, Overpayment
+from brigade.services import orders as service
+
+router = APIRouter(route_class=BrigadeRoute)
+
+
+@router.post(
+    "/{order_id}/discount",
+    response_model=DiscountOutcome,
+    responses=problem_responses(*CHANGE_ERRORS, DiscountTooLarge),
+)
+async def apply_discount(
+    staff: Discounter,
+    order_id: UUID,
+    body: DiscountRequest,
+    uow: UowDep,
+    response: Response,
+    if_match: IfMatchDep,
+) -> DiscountOutcome:
+    order = await service.apply_discount(uow, staff, order_id, body.command(), if_match=if_match)
+    shaping.tag(response, order)
+    header = order.header
+    return DiscountOutcome(
+        order_id=header.id,
+        discount_amount=shaping.cents(header.discount_cents),
+        discount_code=header.discount_code,
+        subtotal=shaping.cents(header.subtotal_cents),
+        tax_amount=shaping.cents(header.tax_cents),
+        new_total=shaping.cents(header.total_cents),
+        balance_due=shaping.cents(header.balance_due_cents),
+    )
+
+
+@router.post(
+    "/{order_id}/payments",
+    status_code=201,
+    response_model=PaymentDetail,
+    responses=problem_responses(*CHANGE_ERRORS, Overpayment),
+)
+async def add_payment(
+    staff: OrderTaker,
+    order_id: UUID,
+    body: PaymentCreate,
+    uow: UowDep,
+    response: Response,
+    if_match: IfMatchDep,
+) -> PaymentDetail:
+    order, payment = await service.add_payment(
+        uow, staff, order_id, body.command(), if_match=if_match
+    )
+    shaping.created(response, order, f"/api/orders/{order_id}/payments/{payment.id}")
+    return shaping.payment_detail(payment)
+
+
+@router.get(
+    "/{order_id}/payments/{payment_id}",
+    response_model=PaymentDetail,
+    responses=problem_responses(NotFound),
+)
+async def get_payment(
+    staff: Reader, order_id: UUID, payment_id: UUID, uow: UowDep
+) -> PaymentDetail:
+    return shaping.payment_detail(await service.get_payment(uow, order_id, payment_id))

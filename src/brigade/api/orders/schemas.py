@@ -1,0 +1,272 @@
+"""Order requests and responses. Each request model builds the typed command the service takes
+(``command()``), so request names never need to match record names."""
+
+from __future__ import annotations
+
+from decimal import Decimal
+from typing import Annotated, Any
+from uuid import UUID
+
+from pydantic import Field, StringConstraints
+
+from brigade.api.types import (
+    LongText,
+    Money,
+    MoneyIn,
+    Name,
+    Number,
+    PositiveMoneyIn,
+    QuantityIn,
+    Reason,
+    RequestModel,
+    ResponseModel,
+    ShortText,
+    Text,
+    Timestamp,
+    WholeNumber,
+    omittable,
+)
+from brigade.domain.order_commands import (
+    KEEP,
+    AddItem,
+    ApplyDiscount,
+    ChangeItem,
+    CreateOrder,
+    ModifierChoice,
+    TakePayment,
+)
+from brigade.domain.orders import ItemStatus, OrderStatus, OrderType, PaymentMethod, PaymentStatus
+
+TransactionId: Any = Text(128)
+CardBrand: Any = Text(32)
+# Exactly four ASCII digits: a full card number or a CVV never gets stored.
+CardLastFour = Annotated[str, StringConstraints(pattern=r"^[0-9]{4}$")]
+GuestCount: Any = WholeNumber(1, 500)
+
+
+# --- requests -------------------------------------------------------------------------------
+
+
+class OrderCreate(RequestModel):
+    order_type: OrderType
+    table_id: UUID | None = None
+    customer_id: UUID | None = None
+    guest_count: GuestCount | None = None
+    notes: LongText | None = None
+    location_id: UUID | None = None
+
+    def command(self, *, location_id: UUID | None) -> CreateOrder:
+        """``location_id``: the query's, used when the body names none."""
+        return CreateOrder(
+            order_type=self.order_type,
+            table_id=self.table_id,
+            customer_id=self.customer_id,
+            guest_count=self.guest_count,
+            notes=self.notes,
+            location_id=self.location_id or location_id,
+        )
+
+
+class ModifierIn(RequestModel):
+    modifier_option_id: UUID
+    name: Name | None = None
+    price: MoneyIn | None = None
+
+
+class ItemAdd(RequestModel):
+    product_id: UUID
+    quantity: QuantityIn
+    variant_id: UUID | None = None
+    modifiers: list[ModifierIn] = Field(default_factory=list, max_length=20)
+    notes: LongText | None = None
+
+    def command(self) -> AddItem:
+        return AddItem(
+            product_id=self.product_id,
+            quantity=self.quantity,
+            variant_id=self.variant_id,
+            modifiers=tuple(
+                ModifierChoice(m.modifier_option_id, m.name, m.price) for m in self.modifiers
+            ),
+            notes=self.notes,
+        )
+
+
+class ItemUpdate(RequestModel):
+    """Every field optional; a field that is absent keeps its value (null clears notes)."""
+
+    quantity: QuantityIn = omittable()
+    notes: LongText | None = None
+    status: ItemStatus = omittable()
+
+    def command(self) -> ChangeItem:
+        notes = self.notes if "notes" in self.model_fields_set else KEEP
+        return ChangeItem(quantity=self.quantity, status=self.status, notes=notes)
+
+
+class ReasonBody(RequestModel):
+    reason: Reason
+
+
+class PaymentCreate(RequestModel):
+    amount: PositiveMoneyIn
+    payment_method: PaymentMethod
+    tip_amount: MoneyIn = omittable()
+    processor_transaction_id: TransactionId | None = None
+    card_last_four: CardLastFour | None = None
+    card_brand: CardBrand | None = None
+
+    def command(self) -> TakePayment:
+        return TakePayment(
+            amount=self.amount,
+            method=self.payment_method,
+            tip_amount=self.tip_amount or Decimal(0),
+            processor_transaction_id=self.processor_transaction_id,
+            card_last_four=self.card_last_four,
+            card_brand=self.card_brand,
+        )
+
+
+class DiscountRequest(RequestModel):
+    discount_amount: MoneyIn
+    discount_code: ShortText | None = None
+    reason: Reason | None = None
+
+    def command(self) -> ApplyDiscount:
+        return ApplyDiscount(self.discount_amount, self.discount_code, self.reason)
+
+
+class TransferRequest(RequestModel):
+    table_id: UUID
+
+
+# --- responses ------------------------------------------------------------------------------
+
+
+class ModifierOut(ResponseModel):
+    modifier_option_id: UUID
+    name: str
+    price: Money
+
+
+class OrderItemOut(ResponseModel):
+    id: UUID
+    product_id: UUID
+    variant_id: UUID | None
+    name: str
+    quantity: Number
+    unit_price: Money
+    total: Money
+    modifiers: list[ModifierOut]
+    notes: str | None
+    status: ItemStatus
+    void_reason: str | None
+    created_at: Timestamp
+    updated_at: Timestamp
+
+
+class StaffRef(ResponseModel):
+    """Who did it: ``staffId`` is null for the bootstrap admin token and with auth off."""
+
+    staff_id: UUID | None
+    name: str
+
+
+class PaymentFields(ResponseModel):
+    id: UUID
+    amount: Money
+    tip_amount: Money
+    status: PaymentStatus
+    card_last_four: str | None
+    card_brand: str | None
+    processed_at: Timestamp
+    taken_by: StaffRef | None
+
+
+class PaymentOut(PaymentFields):
+    """A payment inside the order detail: the method is named ``method`` there."""
+
+    method: PaymentMethod
+
+
+class PaymentDetail(PaymentFields):
+    order_id: UUID
+    payment_method: PaymentMethod
+
+
+class OrderSummary(ResponseModel):
+    id: UUID
+    order_number: str
+    status: OrderStatus
+    order_type: OrderType
+    table_id: UUID | None
+    location_id: UUID | None
+    subtotal: Money
+    total: Money
+    balance_due: Money
+    created_at: Timestamp
+
+
+class OrderDetail(OrderSummary):
+    customer_id: UUID | None
+    guest_count: int | None
+    notes: str | None
+    items: list[OrderItemOut]
+    discount_amount: Money
+    tax_amount: Money
+    paid_amount: Money
+    tip_total: Money
+    payments: list[PaymentOut]
+    version: int
+    opened_by: StaffRef | None
+    completed_by: StaffRef | None
+    cancelled_by: StaffRef | None
+    updated_at: Timestamp
+    completed_at: Timestamp | None
+    cancelled_at: Timestamp | None
+
+
+class OrderPage(ResponseModel):
+    data: list[OrderSummary]
+    total: int
+    page: int
+    limit: int
+
+
+class Outcome(ResponseModel):
+    success: bool
+    message: str
+
+
+class CancelOutcome(Outcome):
+    refund_amount: Money
+
+
+class SendOutcome(ResponseModel):
+    success: bool
+    kitchen_order_id: UUID
+    sent_items: int
+
+
+class DiscountOutcome(ResponseModel):
+    order_id: UUID
+    discount_amount: Money
+    discount_code: str | None
+    subtotal: Money
+    tax_amount: Money
+    new_total: Money
+    balance_due: Money
+
+
+class TransferOutcome(ResponseModel):
+    order_id: UUID
+    previous_table_id: UUID | None
+    new_table_id: UUID
+
+
+class CompleteOutcome(ResponseModel):
+    id: UUID
+    status: OrderStatus
+    completed_at: Timestamp
+    total: Money
+    paid_amount: Money

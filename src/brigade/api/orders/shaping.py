@@ -1,0 +1,130 @@
+"""Order records as responses: cents become amounts, staff become ``{staffId, name}``."""
+
+from __future__ import annotations
+
+from typing import Any
+from uuid import UUID
+
+from fastapi import Response
+
+from brigade.api.orders.schemas import (
+    ModifierOut,
+    OrderDetail,
+    OrderItemOut,
+    OrderSummary,
+    PaymentDetail,
+    PaymentOut,
+    StaffRef,
+)
+from brigade.domain import money
+from brigade.domain.order_aggregate import Order
+from brigade.domain.order_records import Modifier, OrderHeader, OrderItem, OrderPayment
+
+cents = money.from_cents
+
+
+def order_number(number: int) -> str:
+    return f"#{number}"
+
+
+def modifiers_out(modifiers: tuple[Modifier, ...]) -> list[ModifierOut]:
+    return [
+        ModifierOut(
+            modifier_option_id=m.modifier_option_id, name=m.name, price=cents(m.price_cents)
+        )
+        for m in modifiers
+    ]
+
+
+def staff_ref(staff_id: UUID | None, name: str | None) -> StaffRef | None:
+    # None where nobody was recorded: before staff were, or nobody did it yet.
+    return None if name is None else StaffRef(staff_id=staff_id, name=name)
+
+
+def item_out(item: OrderItem) -> OrderItemOut:
+    return OrderItemOut(
+        id=item.id,
+        product_id=item.product_id,
+        variant_id=item.variant_id,
+        name=item.name,
+        quantity=item.quantity,
+        unit_price=cents(item.unit_price_cents),
+        total=cents(item.total_cents),
+        modifiers=modifiers_out(item.modifiers),
+        notes=item.notes,
+        status=item.status,
+        void_reason=item.void_reason,
+        created_at=item.created_at,
+        updated_at=item.updated_at,
+    )
+
+
+def _payment_fields(payment: OrderPayment) -> dict[str, Any]:
+    return {
+        "id": payment.id,
+        "amount": cents(payment.amount_cents),
+        "tip_amount": cents(payment.tip_cents),
+        "status": payment.status,
+        "card_last_four": payment.card_last_four,
+        "card_brand": payment.card_brand,
+        "processed_at": payment.processed_at,
+        "taken_by": staff_ref(payment.taken_by_id, payment.taken_by_name),
+    }
+
+
+def payment_detail(payment: OrderPayment) -> PaymentDetail:
+    return PaymentDetail(
+        **_payment_fields(payment), order_id=payment.order_id, payment_method=payment.method
+    )
+
+
+def _summary_fields(header: OrderHeader) -> dict[str, Any]:
+    return {
+        "id": header.id,
+        "order_number": order_number(header.order_number),
+        "status": header.status,
+        "order_type": header.order_type,
+        "table_id": header.table_id,
+        "location_id": header.location_id,
+        "subtotal": cents(header.subtotal_cents),
+        "total": cents(header.total_cents),
+        "balance_due": cents(header.balance_due_cents),
+        "created_at": header.created_at,
+    }
+
+
+def summary(header: OrderHeader) -> OrderSummary:
+    return OrderSummary(**_summary_fields(header))
+
+
+def detail(order: Order) -> OrderDetail:
+    header = order.header
+    return OrderDetail(
+        **_summary_fields(header),
+        customer_id=header.customer_id,
+        guest_count=header.guest_count,
+        notes=header.notes,
+        items=[item_out(item) for item in order.items],
+        discount_amount=cents(header.discount_cents),
+        tax_amount=cents(header.tax_cents),
+        paid_amount=cents(header.paid_cents),
+        tip_total=cents(header.tip_cents),
+        payments=[PaymentOut(**_payment_fields(p), method=p.method) for p in order.payments],
+        version=header.version,
+        opened_by=staff_ref(header.opened_by_id, header.opened_by_name),
+        completed_by=staff_ref(header.completed_by_id, header.completed_by_name),
+        cancelled_by=staff_ref(header.cancelled_by_id, header.cancelled_by_name),
+        updated_at=header.updated_at,
+        completed_at=header.completed_at,
+        cancelled_at=header.cancelled_at,
+    )
+
+
+def tag(response: Response, order: Order) -> None:
+    """Every answer about one order carries its version as the ETag."""
+    response.headers["ETag"] = f'"{order.header.version}"'
+
+
+def created(response: Response, order: Order, location: str) -> None:
+    response.headers["Location"] = location
+    tag(response, order)

@@ -1,0 +1,72 @@
+"""Helpers every repository shares: rows <-> records, the dialect's upsert, one page of rows,
+and the stored form of "no location"."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import fields
+from typing import TYPE_CHECKING, Any, TypeVar
+from uuid import UUID
+
+from sqlalchemy import ColumnElement, Row, Table, UnaryExpression, func, select
+from sqlalchemy.dialects import postgresql, sqlite
+
+from brigade.db.engine import Connection
+from brigade.db.tables import NO_LOCATION
+
+if TYPE_CHECKING:
+    from _typeshed import DataclassInstance
+
+_R = TypeVar("_R", bound="DataclassInstance")
+
+
+def location_in(location_id: UUID | None) -> UUID:
+    return location_id or NO_LOCATION
+
+
+def location_out(stored: UUID) -> UUID | None:
+    return None if stored == NO_LOCATION else stored
+
+
+# A record's fields are its table's columns of the same name, but for the few converted.
+
+
+def record_from_row(cls: type[_R], row: Row[Any], **converted: Any) -> _R:
+    """A record of ``cls`` from ``row``: each field from its column, or from ``converted``."""
+    columns = row._mapping
+    names = (f.name for f in fields(cls))
+    return cls(**{name: converted[name] if name in converted else columns[name] for name in names})
+
+
+def row_from_record(
+    record: DataclassInstance, *, dropped: Iterable[str] = (), **converted: Any
+) -> dict[str, Any]:
+    """``record``'s fields as columns; ``converted`` overrides or adds columns, and the fields
+    ``dropped`` (stored under another column, in ``converted``) are left out."""
+    left_out = set(dropped)
+    row = {f.name: getattr(record, f.name) for f in fields(record) if f.name not in left_out}
+    return row | converted
+
+
+def insert_or_update(connection: Connection, table: Table) -> Any:
+    """The dialect's INSERT, with ON CONFLICT (``on_conflict_do_*``) on both databases."""
+    dialect = postgresql if connection.dialect.name == "postgresql" else sqlite
+    return dialect.insert(table)
+
+
+async def fetch_page(
+    connection: Connection,
+    table: Table,
+    where: Sequence[ColumnElement[bool]],
+    order_by: Sequence[UnaryExpression[Any] | ColumnElement[Any]],
+    *,
+    page: int,
+    limit: int,
+) -> tuple[list[Row[Any]], int]:
+    """One page of ``table`` and the count of every matching row: two statements."""
+    total = (
+        await connection.execute(select(func.count()).select_from(table).where(*where))
+    ).scalar_one()
+    query = select(table).where(*where).order_by(*order_by)
+    rows = await connection.execute(query.offset((page - 1) * limit).limit(limit))
+    return list(rows), total

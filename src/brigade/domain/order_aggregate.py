@@ -1,0 +1,463 @@
+"""The order aggregate: an order with its items and payments, and every rule that changes them.
+
+A service loads an ``Order`` (locked), calls one method per action and hands it back to the
+repository, which writes the rows ``changes`` lists. Each method checks everything before it
+changes anything, so a refused action leaves the order as it was; an action that changes
+something recomputes the cached totals and moves ``version`` and ``updatedAt`` on.
+
+Pure: no database (the repository persists ``changes``), no clock (each action is given its
+moment), no catalogue (the service looks a new item's product up and hands it over).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from datetime import datetime
+from decimal import Decimal
+from typing import Any
+from uuid import UUID
+
+from brigade.domain import money
+from brigade.domain.access import Actor, permission_to_cancel, permission_to_void
+from brigade.domain.catalogue import Product
+from brigade.domain.clock import strictly_after
+from brigade.domain.errors import (
+    InvalidInput,
+    InvalidTransition,
+    NotFound,
+    NothingToSend,
+    StaleVersion,
+    TooManyItems,
+)
+from brigade.domain.ids import new_id
+from brigade.domain.kitchen import KitchenTicket, TicketItem
+from brigade.domain.order_commands import (
+    AddItem,
+    ApplyDiscount,
+    ChangeItem,
+    CreateOrder,
+    Keep,
+    TakePayment,
+)
+from brigade.domain.order_records import Modifier, OrderHeader, OrderItem, OrderPayment
+from brigade.domain.orders import (
+    ItemStatus,
+    OrderEvent,
+    OrderStatus,
+    PaymentStatus,
+    apply_order_event,
+    check_item_transition,
+    ensure_item_quantity_editable,
+    ensure_order_editable,
+    is_sent,
+)
+from brigade.domain.totals import (
+    Line,
+    OrderTotals,
+    Payment,
+    check_completable,
+    check_discount,
+    check_payment,
+    compute_totals,
+    item_total_cents,
+    refund_cents,
+)
+
+MAX_ITEMS_PER_ORDER = 500
+
+
+@dataclass(frozen=True, slots=True)
+class ItemChange:
+    """An item as it was and as it is: the audit and the stock need both."""
+
+    before: OrderItem
+    after: OrderItem
+
+
+@dataclass(slots=True)
+class OrderChanges:
+    """What the actions so far changed, for the repository to write."""
+
+    is_new: bool = False
+    header_changed: bool = False
+    added_items: list[OrderItem] = field(default_factory=list)
+    changed_items: list[OrderItem] = field(default_factory=list)
+    added_payments: list[OrderPayment] = field(default_factory=list)
+    changed_payments: list[OrderPayment] = field(default_factory=list)
+    # Quantities going back into each product's tracked stock (voids, lowered quantities, a
+    # cancellation). Taking stock is the service's: it needs the catalogue's own check.
+    stock_returned: dict[UUID, Decimal] = field(default_factory=dict)
+
+
+def _lines(items: Iterable[OrderItem]) -> list[Line]:
+    return [
+        Line(item.total_cents, item.tax_rate_units)
+        for item in items
+        if item.status is not ItemStatus.VOIDED
+    ]
+
+
+def _payment_facts(payments: Iterable[OrderPayment]) -> list[Payment]:
+    return [
+        Payment(p.amount_cents, p.tip_cents, counts=p.status is PaymentStatus.COMPLETED)
+        for p in payments
+    ]
+
+
+def _item_total(unit_price_cents: int, modifiers: Iterable[Modifier], quantity: Decimal) -> int:
+    return item_total_cents(
+        unit_price_cents, [m.price_cents for m in modifiers], money.quantity_to_units(quantity)
+    )
+
+
+class Order:
+    """An order, its items and its payments; changed only through the methods below."""
+
+    __slots__ = ("_changes", "_header", "_items", "_payments")
+
+    def __init__(
+        self,
+        header: OrderHeader,
+        items: Iterable[OrderItem] = (),
+        payments: Iterable[OrderPayment] = (),
+    ) -> None:
+        self._header = header
+        self._items = list(items)
+        self._payments = list(payments)
+        self._changes = OrderChanges()
+
+    @classmethod
+    def open(
+        cls, command: CreateOrder, *, order_number: int, opened_by: Actor, at: datetime
+    ) -> Order:
+        """A new DRAFT order with no items, opened by ``opened_by``."""
+        header = OrderHeader(
+            id=new_id(),
+            location_id=command.location_id,
+            order_number=order_number,
+            status=OrderStatus.DRAFT,
+            order_type=command.order_type,
+            table_id=command.table_id,
+            customer_id=command.customer_id,
+            guest_count=command.guest_count,
+            notes=command.notes,
+            discount_cents=0,
+            discount_code=None,
+            subtotal_cents=0,
+            tax_cents=0,
+            total_cents=0,
+            paid_cents=0,
+            tip_cents=0,
+            version=1,
+            created_at=at,
+            updated_at=at,
+            completed_at=None,
+            cancelled_at=None,
+            cancel_reason=None,
+            opened_by_id=opened_by.staff_id,
+            opened_by_name=opened_by.name,
+            completed_by_id=None,
+            completed_by_name=None,
+            cancelled_by_id=None,
+            cancelled_by_name=None,
+        )
+        order = cls(header)
+        order._changes.is_new = True
+        return order
+
+    # --- what it is -----------------------------------------------------------------------
+
+    @property
+    def header(self) -> OrderHeader:
+        return self._header
+
+    @property
+    def id(self) -> UUID:
+        return self._header.id
+
+    @property
+    def items(self) -> tuple[OrderItem, ...]:
+        return tuple(self._items)
+
+    @property
+    def payments(self) -> tuple[OrderPayment, ...]:
+        return tuple(self._payments)
+
+    @property
+    def changes(self) -> OrderChanges:
+        return self._changes
+
+    def item(self, item_id: UUID) -> OrderItem:
+        for item in self._items:
+            if item.id == item_id:
+                return item
+        raise NotFound("order item", item_id)
+
+    def totals(self) -> OrderTotals:
+        return compute_totals(
+            _lines(self._items), self._header.discount_cents, _payment_facts(self._payments)
+        )
+
+    def expect_version(self, version: int | None) -> None:
+        """Refuse a change meant for another version (a client's If-Match); None: any."""
+        if version is not None and version != self._header.version:
+            raise StaleVersion(f"the order is at version {self._header.version}, not {version}")
+
+    # --- the order ------------------------------------------------------------------------
+
+    def apply_discount(self, command: ApplyDiscount, *, at: datetime) -> None:
+        """Replace the discount (0 removes it): at most the subtotal, never under what is paid."""
+        ensure_order_editable(self._header.status)
+        cents = money.to_cents(command.amount)
+        self._commit(at, discount_cents=cents, discount_code=command.code if cents else None)
+
+    def transfer(self, table_id: UUID, *, at: datetime) -> UUID | None:
+        """Move the order to another table; answers the table it was at."""
+        ensure_order_editable(self._header.status)
+        previous = self._header.table_id
+        self._commit(at, table_id=table_id)
+        return previous
+
+    def complete(self, *, actor: Actor, at: datetime) -> datetime:
+        """Close the check: only with nothing left to pay. Answers when it was completed."""
+        ensure_order_editable(self._header.status)
+        check_completable(self.totals())
+        status = apply_order_event(self._header.status, OrderEvent.COMPLETE)
+        moment = self._next_moment(at)
+        self._commit(
+            moment,
+            status=status,
+            completed_at=moment,
+            completed_by_id=actor.staff_id,
+            completed_by_name=actor.name,
+        )
+        return moment
+
+    def cancel(self, reason: str, *, actor: Actor, at: datetime) -> int:
+        """Cancel: every completed payment is refunded (tips too), live items' stock goes back.
+
+        A server may cancel an order nothing of which was sent or paid; past that, a manager.
+        Answers the refund in cents.
+        """
+        ensure_order_editable(self._header.status)
+        status = apply_order_event(self._header.status, OrderEvent.CANCEL)
+        refund = refund_cents(_payment_facts(self._payments))
+        anything_sent = any(is_sent(item.status) for item in self._items)
+        actor.ensure(permission_to_cancel(anything_sent=anything_sent, refund_cents=refund))
+        moment = self._next_moment(at)
+        refunded = [
+            dataclasses.replace(p, status=PaymentStatus.REFUNDED, refunded_at=moment)
+            for p in self._payments
+            if p.status is PaymentStatus.COMPLETED
+        ]
+        live = [i for i in self._items if i.status is not ItemStatus.VOIDED]
+        self._commit(
+            moment,
+            changed_payments=refunded,
+            returned=[(item.product_id, item.quantity) for item in live],
+            status=status,
+            cancelled_at=moment,
+            cancel_reason=reason,
+            cancelled_by_id=actor.staff_id,
+            cancelled_by_name=actor.name,
+        )
+        return refund
+
+    # --- items ----------------------------------------------------------------------------
+
+    def check_can_add_item(self) -> None:
+        """Refuse a new item to a closed or full order, before the catalogue is asked."""
+        ensure_order_editable(self._header.status)
+        if len(self._items) >= MAX_ITEMS_PER_ORDER:
+            raise TooManyItems(f"an order holds at most {MAX_ITEMS_PER_ORDER} items")
+
+    def add_item(
+        self,
+        command: AddItem,
+        *,
+        product: Product,
+        modifiers: tuple[Modifier, ...],
+        at: datetime,
+    ) -> OrderItem:
+        """A new PENDING item. Its name, unit price and tax rate are snapshots of ``product``
+        as it is now; ``modifiers`` arrive priced. The service has already checked the product
+        can be rung up and taken its stock: both need the catalogue."""
+        self.check_can_add_item()
+        unit_price_cents = money.to_cents(product.price)
+        item = OrderItem(
+            id=new_id(),
+            order_id=self._header.id,
+            product_id=product.id,
+            variant_id=command.variant_id,
+            name=product.name,
+            quantity=command.quantity,
+            unit_price_cents=unit_price_cents,
+            tax_rate_units=money.rate_to_units(product.tax_rate),
+            modifiers=modifiers,
+            total_cents=_item_total(unit_price_cents, modifiers, command.quantity),
+            status=ItemStatus.PENDING,
+            notes=command.notes,
+            void_reason=None,
+            kitchen_ticket_id=None,
+            created_at=at,
+            updated_at=at,
+        )
+        self._commit(at, added_items=[item])
+        return item
+
+    def change_item(self, item_id: UUID, command: ChangeItem, *, at: datetime) -> ItemChange:
+        """Apply what the command gives (quantity, notes, status); an item that would not
+        change leaves the order alone (no new version).
+
+        A raised quantity needs more stock: the service takes it (``after`` minus ``before``).
+        """
+        ensure_order_editable(self._header.status)
+        current = self.item(item_id)
+        item = current
+        if command.status is not None:
+            if command.status is ItemStatus.VOIDED:
+                raise InvalidInput("status", "void an item with DELETE and a reason")
+            check_item_transition(current.status, command.status)
+            item = dataclasses.replace(item, status=command.status)
+        returned: list[tuple[UUID, Decimal]] = []
+        quantity = command.quantity
+        if quantity is not None and quantity != current.quantity:
+            ensure_item_quantity_editable(current.status)
+            total = _item_total(current.unit_price_cents, current.modifiers, quantity)
+            item = dataclasses.replace(item, quantity=quantity, total_cents=total)
+            if quantity < current.quantity:
+                returned = [(current.product_id, current.quantity - quantity)]
+        if not isinstance(command.notes, Keep):
+            item = dataclasses.replace(item, notes=command.notes)
+        if item == current:
+            return ItemChange(current, current)
+        item = dataclasses.replace(item, updated_at=strictly_after(current.updated_at, at))
+        self._commit(at, changed_items=[item], returned=returned)
+        return ItemChange(current, item)
+
+    def void_item(self, item_id: UUID, reason: str, *, actor: Actor, at: datetime) -> ItemChange:
+        """The item stays on the order, VOIDED with its reason, out of every total; its stock
+        goes back. Voiding what was sent takes a manager."""
+        ensure_order_editable(self._header.status)
+        item = self.item(item_id)
+        if item.status is ItemStatus.VOIDED:
+            raise InvalidTransition("the item is already voided")
+        check_item_transition(item.status, ItemStatus.VOIDED)
+        actor.ensure(permission_to_void(item.status))
+        voided = dataclasses.replace(
+            item,
+            status=ItemStatus.VOIDED,
+            void_reason=reason,
+            updated_at=strictly_after(item.updated_at, at),
+        )
+        self._commit(at, changed_items=[voided], returned=[(item.product_id, item.quantity)])
+        return ItemChange(item, voided)
+
+    # --- kitchen and payments -------------------------------------------------------------
+
+    def send(self, *, actor: Actor, at: datetime) -> KitchenTicket:
+        """Every PENDING item goes to the kitchen on one new ticket (answered, for the kitchen
+        repository to store); the first send opens the order."""
+        ensure_order_editable(self._header.status)
+        pending = [item for item in self._items if item.status is ItemStatus.PENDING]
+        if not pending:
+            raise NothingToSend("the order has no pending items to send to the kitchen")
+        status = apply_order_event(self._header.status, OrderEvent.SEND)
+        moment = self._next_moment(at)
+        header = self._header
+        ticket = KitchenTicket(
+            id=new_id(),
+            order_id=header.id,
+            location_id=header.location_id,
+            order_number=header.order_number,
+            table_id=header.table_id,
+            items=tuple(
+                TicketItem(i.id, i.product_id, i.name, i.quantity, i.modifiers, i.notes)
+                for i in pending
+            ),
+            created_at=moment,
+            sent_by_id=actor.staff_id,
+            sent_by_name=actor.name,
+        )
+        sent = [
+            dataclasses.replace(
+                item, status=ItemStatus.SENT, kitchen_ticket_id=ticket.id, updated_at=moment
+            )
+            for item in pending
+        ]
+        self._commit(moment, changed_items=sent, status=status)
+        return ticket
+
+    def pay(self, command: TakePayment, *, actor: Actor, at: datetime) -> OrderPayment:
+        """A completed payment of at most the balance due (409 overpayment otherwise)."""
+        ensure_order_editable(self._header.status)
+        amount_cents = money.to_cents(command.amount)
+        check_payment(amount_cents, self.totals())
+        payment = OrderPayment(
+            id=new_id(),
+            order_id=self._header.id,
+            amount_cents=amount_cents,
+            tip_cents=money.to_cents(command.tip_amount),
+            method=command.method,
+            status=PaymentStatus.COMPLETED,
+            card_last_four=command.card_last_four,
+            card_brand=command.card_brand,
+            processor_transaction_id=command.processor_transaction_id,
+            processed_at=at,
+            refunded_at=None,
+            taken_by_id=actor.staff_id,
+            taken_by_name=actor.name,
+        )
+        self._commit(at, added_payments=[payment])
+        return payment
+
+    # --- every change ends here -----------------------------------------------------------
+
+    def _next_moment(self, at: datetime) -> datetime:
+        return strictly_after(self._header.updated_at, at)
+
+    def _commit(
+        self,
+        at: datetime,
+        *,
+        added_items: Sequence[OrderItem] = (),
+        changed_items: Sequence[OrderItem] = (),
+        added_payments: Sequence[OrderPayment] = (),
+        changed_payments: Sequence[OrderPayment] = (),
+        returned: Iterable[tuple[UUID, Decimal]] = (),
+        **fields: Any,
+    ) -> None:
+        """Take the changed header ``fields``, items and payments, with the totals recomputed,
+        the next version and ``updatedAt`` moved on to ``at``.
+
+        Refused (409) when the discount would exceed the new subtotal or the new total would
+        fall under what is already paid; the order is then left as it was.
+        """
+        replaced_items: Mapping[UUID, OrderItem] = {item.id: item for item in changed_items}
+        items = [replaced_items.get(item.id, item) for item in self._items] + list(added_items)
+        replaced: Mapping[UUID, OrderPayment] = {p.id: p for p in changed_payments}
+        payments = [replaced.get(p.id, p) for p in self._payments] + list(added_payments)
+        header = dataclasses.replace(self._header, **fields)
+        totals = check_discount(header.discount_cents, _lines(items), _payment_facts(payments))
+        self._header = dataclasses.replace(
+            header,
+            subtotal_cents=totals.subtotal_cents,
+            tax_cents=totals.tax_cents,
+            total_cents=totals.total_cents,
+            paid_cents=totals.paid_cents,
+            tip_cents=totals.tip_cents,
+            version=header.version + 1,
+            updated_at=self._next_moment(at),
+        )
+        self._items, self._payments = items, payments
+        changes = self._changes
+        changes.header_changed = True
+        changes.added_items.extend(added_items)
+        changes.changed_items.extend(changed_items)
+        changes.added_payments.extend(added_payments)
+        changes.changed_payments.extend(changed_payments)
+        for product_id, quantity in returned:
+            back = changes.stock_returned.get(product_id, Decimal(0)) + quantity
+            changes.stock_returned[product_id] = back

@@ -1,0 +1,354 @@
+"""The order aggregate on its own: every action, its rules, and what it leaves to persist."""
+
+from __future__ import annotations
+
+import uuid
+from datetime import UTC, datetime, timedelta
+from decimal import Decimal
+
+import pytest
+
+from brigade.domain import order_aggregate
+from brigade.domain.access import Actor, Role
+from brigade.domain.catalogue import Product, ProductType
+from brigade.domain.errors import (
+    BalanceDue,
+    DiscountTooLarge,
+    Forbidden,
+    InvalidInput,
+    InvalidTransition,
+    ItemNotEditable,
+    NotFound,
+    NothingToSend,
+    OrderClosed,
+    Overpayment,
+    StaleVersion,
+    TooManyItems,
+)
+from brigade.domain.order_aggregate import Order
+from brigade.domain.order_commands import (
+    AddItem,
+    ApplyDiscount,
+    ChangeItem,
+    CreateOrder,
+    TakePayment,
+)
+from brigade.domain.order_records import Modifier
+from brigade.domain.orders import (
+    ItemStatus,
+    OrderStatus,
+    OrderType,
+    PaymentMethod,
+    PaymentStatus,
+)
+
+T0 = datetime(2026, 11, 23, 12, 0, tzinfo=UTC)
+SERVER = Actor(name="Sam", role=Role.SERVER, staff_id=uuid.uuid4())
+MANAGER = Actor(name="Mia", role=Role.MANAGER, staff_id=uuid.uuid4())
+LOCATION = uuid.uuid4()
+
+
+def _product(price: str = "10.00", tax_rate: str = "0.1", name: str = "Burger") -> Product:
+    return Product(
+        id=uuid.uuid4(),
+        location_id=LOCATION,
+        category_id=None,
+        name=name,
+        description=None,
+        sku=None,
+        barcode=None,
+        price=Decimal(price),
+        cost=None,
+        tax_rate=Decimal(tax_rate),
+        image_url=None,
+        is_active=True,
+        is_86d=False,
+        track_inventory=True,
+        stock_quantity=Decimal(10),
+        low_stock_threshold=None,
+        product_type=ProductType.ITEM,
+        created_at=T0,
+        updated_at=T0,
+    )
+
+
+def _saved(order: Order) -> Order:
+    """The order as the repository would load it again: same rows, nothing left to write."""
+    return Order(order.header, order.items, order.payments)
+
+
+def _new_order() -> Order:
+    command = CreateOrder(order_type=OrderType.DINE_IN, table_id=uuid.uuid4(), location_id=LOCATION)
+    return _saved(Order.open(command, order_number=1001, opened_by=SERVER, at=T0))
+
+
+def _with_item(
+    quantity: str = "2", product: Product | None = None, order: Order | None = None
+) -> tuple[Order, uuid.UUID]:
+    order = order or _new_order()
+    product = product or _product()
+    item = order.add_item(
+        AddItem(product.id, Decimal(quantity)), product=product, modifiers=(), at=T0
+    )
+    return _saved(order), item.id
+
+
+# --- opening and adding ---------------------------------------------------------------------
+
+
+def test_open_is_a_new_draft_at_version_one_opened_by_its_actor():
+    command = CreateOrder(order_type=OrderType.TAKEOUT, guest_count=2, notes="window")
+    order = Order.open(command, order_number=1007, opened_by=SERVER, at=T0)
+    header = order.header
+    assert (header.status, header.version, header.order_number) == (OrderStatus.DRAFT, 1, 1007)
+    assert (header.opened_by_id, header.opened_by_name) == (SERVER.staff_id, "Sam")
+    assert (header.completed_by_name, header.cancelled_by_name) == (None, None)
+    assert (header.created_at, header.updated_at, header.total_cents) == (T0, T0, 0)
+    assert order.changes.is_new
+    assert order.items == ()
+    assert order.payments == ()
+
+
+def test_add_item_snapshots_the_product_recomputes_totals_and_moves_the_version_on():
+    order = _new_order()
+    product = _product(price="4.50", tax_rate="0.1")
+    ice = Modifier(uuid.uuid4(), "Ice", 25)
+    item = order.add_item(
+        AddItem(product.id, Decimal(2), notes="cold"), product=product, modifiers=(ice,), at=T0
+    )
+    assert (item.name, item.unit_price_cents, item.tax_rate_units) == ("Burger", 450, 100_000)
+    assert (item.total_cents, item.status, item.notes) == (950, ItemStatus.PENDING, "cold")
+    header = order.header
+    assert (header.subtotal_cents, header.tax_cents, header.total_cents) == (950, 95, 1045)
+    assert header.version == 2
+    assert header.updated_at == T0 + timedelta(microseconds=1)  # strictly after, same tick
+    assert order.changes.added_items == [item]
+    assert order.changes.header_changed
+    assert not order.changes.is_new
+
+
+def test_a_full_or_closed_order_takes_no_item(monkeypatch: pytest.MonkeyPatch):
+    monkeypatch.setattr(order_aggregate, "MAX_ITEMS_PER_ORDER", 1)
+    order, _item = _with_item()
+    with pytest.raises(TooManyItems):
+        order.check_can_add_item()
+    closed = _new_order()
+    closed.cancel("mistake", actor=SERVER, at=T0)
+    with pytest.raises(OrderClosed):
+        closed.check_can_add_item()
+
+
+# --- changing and voiding items -------------------------------------------------------------
+
+
+def test_change_item_applies_only_what_is_given_and_returns_stock_when_lowered():
+    order, item_id = _with_item("3")
+    change = order.change_item(item_id, ChangeItem(quantity=Decimal(1)), at=T0)
+    assert (change.before.quantity, change.after.quantity) == (3, 1)
+    assert change.after.total_cents == 1000
+    assert change.after.notes is None  # notes were not given: kept
+    assert order.changes.changed_items == [change.after]
+    assert order.changes.stock_returned == {change.after.product_id: Decimal(2)}
+    assert order.header.subtotal_cents == 1000
+
+
+def test_notes_none_clears_them_and_a_change_that_changes_nothing_keeps_the_version():
+    order, item_id = _with_item()
+    order.change_item(item_id, ChangeItem(notes="no salt"), at=T0)
+    order = _saved(order)
+    version = order.header.version
+    same = order.change_item(item_id, ChangeItem(notes="no salt"), at=T0)
+    assert same.before is same.after
+    assert order.header.version == version
+    assert not order.changes.header_changed
+    cleared = order.change_item(item_id, ChangeItem(notes=None), at=T0)
+    assert cleared.after.notes is None
+    assert order.header.version == version + 1
+
+
+def test_a_raised_quantity_is_left_to_the_service_to_take_from_stock():
+    order, item_id = _with_item("1")
+    change = order.change_item(item_id, ChangeItem(quantity=Decimal(4)), at=T0)
+    assert change.after.quantity - change.before.quantity == 3
+    assert order.changes.stock_returned == {}
+
+
+@pytest.mark.parametrize(
+    ("command", "error"),
+    [
+        (ChangeItem(status=ItemStatus.VOIDED), InvalidInput),
+        (ChangeItem(status=ItemStatus.PENDING), InvalidTransition),
+        (ChangeItem(quantity=Decimal(5)), ItemNotEditable),
+    ],
+)
+def test_refused_item_changes_leave_the_order_as_it_was(command: ChangeItem, error: type):
+    order, item_id = _with_item()
+    order.change_item(item_id, ChangeItem(status=ItemStatus.SERVED), at=T0)
+    order = _saved(order)
+    before = (order.header, order.items)
+    with pytest.raises(error):
+        order.change_item(item_id, command, at=T0)
+    assert (order.header, order.items) == before
+    assert not order.changes.header_changed
+    assert order.changes.changed_items == []
+
+
+def test_unknown_item_is_not_found():
+    order, _item = _with_item()
+    with pytest.raises(NotFound):
+        order.change_item(uuid.uuid4(), ChangeItem(notes="x"), at=T0)
+
+
+def test_void_keeps_the_item_out_of_the_totals_and_returns_its_stock():
+    order, item_id = _with_item("2")
+    change = order.void_item(item_id, "dropped", actor=SERVER, at=T0)
+    assert (change.before.status, change.after.status) == (ItemStatus.PENDING, ItemStatus.VOIDED)
+    assert change.after.void_reason == "dropped"
+    assert (order.header.subtotal_cents, order.header.total_cents) == (0, 0)
+    assert order.changes.stock_returned == {change.after.product_id: Decimal(2)}
+    with pytest.raises(InvalidTransition, match="already voided"):
+        _saved(order).void_item(item_id, "again", actor=MANAGER, at=T0)
+
+
+def test_voiding_what_the_kitchen_has_takes_a_manager_even_without_a_send():
+    order, item_id = _with_item()
+    # The kitchen moved the item on without it ever being sent: no ticket, but it is sent.
+    order.change_item(item_id, ChangeItem(status=ItemStatus.READY), at=T0)
+    order = _saved(order)
+    assert order.item(item_id).kitchen_ticket_id is None
+    with pytest.raises(Forbidden):
+        order.void_item(item_id, "cold", actor=SERVER, at=T0)
+    assert order.item(item_id).status is ItemStatus.READY
+    assert order.void_item(item_id, "cold", actor=MANAGER, at=T0).after.status is ItemStatus.VOIDED
+
+
+def test_a_void_that_would_leave_the_discount_above_the_subtotal_is_refused():
+    order, item_id = _with_item("1")
+    order.apply_discount(ApplyDiscount(Decimal(8)), at=T0)
+    order = _saved(order)
+    with pytest.raises(DiscountTooLarge):
+        order.void_item(item_id, "mistake", actor=SERVER, at=T0)
+    assert order.item(item_id).status is ItemStatus.PENDING
+
+
+# --- send, pay, discount, transfer ----------------------------------------------------------
+
+
+def test_send_puts_every_pending_item_on_one_ticket_signed_by_its_sender():
+    order, first = _with_item()
+    order, second = _with_item(order=order)
+    ticket = order.send(actor=SERVER, at=T0)
+    assert [line.item_id for line in ticket.items] == [first, second]
+    assert (ticket.sent_by_id, ticket.sent_by_name) == (SERVER.staff_id, "Sam")
+    assert ticket.created_at == order.header.updated_at
+    assert order.header.status is OrderStatus.OPEN
+    assert {item.status for item in order.items} == {ItemStatus.SENT}
+    assert {item.kitchen_ticket_id for item in order.items} == {ticket.id}
+    with pytest.raises(NothingToSend):
+        _saved(order).send(actor=SERVER, at=T0)
+
+
+def test_pay_takes_at_most_the_balance_and_records_who_took_it():
+    order, _item = _with_item("1")  # 10.00 + 1.00 tax
+    with pytest.raises(Overpayment):
+        order.pay(TakePayment(Decimal("11.01"), PaymentMethod.CASH), actor=SERVER, at=T0)
+    payment = order.pay(
+        TakePayment(Decimal(11), PaymentMethod.CARD, tip_amount=Decimal(2), card_last_four="4242"),
+        actor=SERVER,
+        at=T0,
+    )
+    assert (payment.amount_cents, payment.tip_cents, payment.taken_by_name) == (1100, 200, "Sam")
+    assert (order.header.paid_cents, order.header.tip_cents, order.header.balance_due_cents) == (
+        1100,
+        200,
+        0,
+    )
+    assert order.changes.added_payments == [payment]
+
+
+def test_a_discount_replaces_the_old_one_and_may_not_go_under_what_is_paid():
+    order, _item = _with_item("1")
+    order.apply_discount(ApplyDiscount(Decimal(2), code="VIP"), at=T0)
+    assert (order.header.discount_cents, order.header.discount_code) == (200, "VIP")
+    assert order.header.total_cents == 880  # (10 - 2) + 0.80 tax
+    order.apply_discount(ApplyDiscount(Decimal(0), code="VIP"), at=T0)
+    assert (order.header.discount_cents, order.header.discount_code) == (0, None)
+    order.pay(TakePayment(Decimal(11), PaymentMethod.CASH), actor=SERVER, at=T0)
+    order = _saved(order)
+    with pytest.raises(DiscountTooLarge):
+        order.apply_discount(ApplyDiscount(Decimal(1)), at=T0)
+    assert order.header.discount_cents == 0
+
+
+def test_transfer_answers_the_previous_table():
+    order = _new_order()
+    previous = order.header.table_id
+    new_table = uuid.uuid4()
+    assert order.transfer(new_table, at=T0) == previous
+    assert order.header.table_id == new_table
+
+
+# --- closing the check ----------------------------------------------------------------------
+
+
+def test_complete_needs_a_zero_balance_and_records_who_closed_the_check():
+    order, _item = _with_item("1")
+    with pytest.raises(BalanceDue):
+        order.complete(actor=SERVER, at=T0)
+    order.pay(TakePayment(Decimal(11), PaymentMethod.CASH), actor=SERVER, at=T0)
+    completed_at = order.complete(actor=SERVER, at=T0 + timedelta(minutes=5))
+    header = order.header
+    assert header.status is OrderStatus.COMPLETED
+    assert header.completed_at == completed_at == header.updated_at == T0 + timedelta(minutes=5)
+    assert (header.completed_by_id, header.completed_by_name) == (SERVER.staff_id, "Sam")
+    with pytest.raises(OrderClosed):
+        _saved(order).transfer(uuid.uuid4(), at=T0)
+
+
+def test_cancel_refunds_payments_with_tips_and_returns_live_stock():
+    order, kept = _with_item("2")
+    order, voided = _with_item("1", order=order)
+    order.void_item(voided, "dup", actor=SERVER, at=T0)
+    order.pay(
+        TakePayment(Decimal(5), PaymentMethod.CASH, tip_amount=Decimal(1)), actor=SERVER, at=T0
+    )
+    order = _saved(order)
+    refund = order.cancel("fire alarm", actor=MANAGER, at=T0)
+    header = order.header
+    assert refund == 600
+    assert (header.status, header.cancel_reason) == (OrderStatus.CANCELLED, "fire alarm")
+    assert (header.cancelled_by_name, header.paid_cents, header.tip_cents) == ("Mia", 0, 0)
+    assert [p.status for p in order.changes.changed_payments] == [PaymentStatus.REFUNDED]
+    assert order.changes.stock_returned == {order.item(kept).product_id: Decimal(2)}
+
+
+def test_a_server_cancels_only_what_was_neither_sent_nor_paid():
+    untouched, _item = _with_item()
+    untouched.cancel("mistake", actor=SERVER, at=T0)
+    assert untouched.header.status is OrderStatus.CANCELLED
+    moved_on, item_id = _with_item()
+    # Moved on by the kitchen without a send: the kitchen has it all the same.
+    moved_on.change_item(item_id, ChangeItem(status=ItemStatus.PREPARING), at=T0)
+    paid, _item = _with_item("1")
+    paid.pay(TakePayment(Decimal(1), PaymentMethod.CASH), actor=SERVER, at=T0)
+    for order in (_saved(moved_on), _saved(paid)):
+        with pytest.raises(Forbidden):
+            order.cancel("walked out", actor=SERVER, at=T0)
+        assert order.header.status is OrderStatus.DRAFT
+        order.cancel("walked out", actor=MANAGER, at=T0)
+        assert order.header.status is OrderStatus.CANCELLED
+
+
+def test_expect_version_refuses_another_version_and_none_means_any():
+    order = _new_order()
+    order.expect_version(None)
+    order.expect_version(1)
+    with pytest.raises(StaleVersion, match="version 1, not 2"):
+        order.expect_version(2)
+
+
+def test_a_change_names_only_the_fields_it_gives():
+    assert ChangeItem().fields == frozenset()
+    assert ChangeItem(status=ItemStatus.READY).fields == {"status"}
+    assert ChangeItem(notes=None).fields == {"notes"}  # null clears notes: it is given
+    assert ChangeItem(quantity=Decimal(2), notes="x").fields == {"quantity", "notes"}
