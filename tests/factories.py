@@ -7,6 +7,9 @@ import uuid
 from typing import Any
 
 from fastapi.testclient import TestClient
+from sqlalchemy import select
+
+from brigade.db.tables import metadata
 
 _sequence = itertools.count(1)
 
@@ -36,6 +39,17 @@ def make_product(client: TestClient, **overrides: Any) -> dict[str, Any]:
 def make_order(client: TestClient, **overrides: Any) -> dict[str, Any]:
     body = {"orderType": "DINE_IN", "locationId": LOCATION, "tableId": str(uuid.uuid4())}
     return _created(client.post("/api/orders", json=body | overrides))
+
+
+async def every_stored_value(app: Any) -> list[str]:
+    """Every value in every table of ``app``'s database, as text: to search for secrets."""
+    values: list[str] = []
+    async with app.state.database.unit_of_work(write=False) as uow:
+        connection = await uow.connection()
+        for table in metadata.sorted_tables:
+            for row in await connection.execute(select(table)):
+                values.extend(str(value) for value in row)
+    return values
 
 
 def bearer(token: str) -> dict[str, str]:

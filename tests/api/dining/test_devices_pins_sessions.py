@@ -10,19 +10,16 @@ from datetime import UTC, datetime, timedelta
 from typing import Any
 
 import pytest
-from fastapi.testclient import TestClient
-from sqlalchemy import select, update
+from sqlalchemy import update
 from typer.testing import CliRunner
 
-from brigade.app import create_app
 from brigade.cli import cli
-from brigade.db.tables import metadata, staff_sessions
-from brigade.settings import Settings
+from brigade.db.tables import staff_sessions
 from factories import (
     ADMIN,
-    ADMIN_TOKEN,
     LOCATION,
     bearer,
+    every_stored_value,
     make_category,
     make_device,
     make_order,
@@ -32,16 +29,6 @@ from factories import (
     make_staff_with_pin,
     sign_in,
 )
-
-
-async def _every_stored_value(app: Any) -> list[str]:
-    values: list[str] = []
-    async with app.state.database.unit_of_work(write=False) as uow:
-        connection = await uow.connection()
-        for table in metadata.sorted_tables:
-            for row in await connection.execute(select(table)):
-                values.extend(str(value) for value in row)
-    return values
 
 
 async def _expire_sessions(app: Any) -> None:
@@ -303,29 +290,17 @@ def test_a_staff_token_has_no_current_session(client):
     assert client.delete("/api/sessions/current").status_code == 404
 
 
-def test_sessions_last_brigade_session_hours_then_stop(database_url):
-    settings = Settings(database_url=database_url, admin_token=ADMIN_TOKEN, session_hours=2)
-    with TestClient(create_app(settings), raise_server_exceptions=False, headers=ADMIN) as client:
-        try:
-            terminal = make_device(client)["token"]
-            member = make_staff_with_pin(client, "KITCHEN")
-            body = sign_in(client, terminal, member["id"], "2468").json()
-            expires = datetime.fromisoformat(body["expiresAt"])
-            assert (
-                timedelta(hours=1, minutes=59) < expires - datetime.now(UTC) <= timedelta(hours=2)
-            )
-            assert client.get("/api/orders", headers=bearer(body["token"])).status_code == 200
-            client.portal.call(_expire_sessions, client.app)
-            assert client.get("/api/orders", headers=bearer(body["token"])).status_code == 401
-        finally:
-            client.portal.call(_empty, client.app)
-
-
-async def _empty(app: Any) -> None:
-    async with app.state.database.unit_of_work(write=True) as uow:
-        connection = await uow.connection()
-        for table in reversed(metadata.sorted_tables):
-            await connection.execute(table.delete())
+def test_sessions_last_brigade_session_hours_then_stop(client, settings):
+    # BRIGADE_SESSION_HOURS=2: the settings are read when a session starts.
+    client.app.state.settings = settings.model_copy(update={"session_hours": 2})
+    terminal = make_device(client)["token"]
+    member = make_staff_with_pin(client, "KITCHEN")
+    body = sign_in(client, terminal, member["id"], "2468").json()
+    expires = datetime.fromisoformat(body["expiresAt"])
+    assert timedelta(hours=1, minutes=59) < expires - datetime.now(UTC) <= timedelta(hours=2)
+    assert client.get("/api/orders", headers=bearer(body["token"])).status_code == 200
+    client.portal.call(_expire_sessions, client.app)
+    assert client.get("/api/orders", headers=bearer(body["token"])).status_code == 401
 
 
 def test_deactivating_a_staff_member_ends_their_sessions_for_good(client):
@@ -407,7 +382,7 @@ def test_no_pin_or_token_is_stored_in_clear(client):
     ).json()["token"]
     sign_in(client, device["token"], member["id"], "11112222")
 
-    stored = client.portal.call(_every_stored_value, client.app)
+    stored = client.portal.call(every_stored_value, client.app)
     for secret in (pin, device["token"], session, approval):
         assert not any(secret in value for value in stored), secret
         assert not any(secret[4:] in value for value in stored), secret
