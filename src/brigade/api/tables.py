@@ -11,6 +11,7 @@ from fastapi import APIRouter, Query, Response
 from brigade.api.categories import DeleteResult
 from brigade.api.deps import PaginationDep, UowDep
 from brigade.api.errors import problem_responses
+from brigade.api.orders.shaping import order_number
 from brigade.api.routing import BrigadeRoute
 from brigade.api.security import DiningRoomManager, Reader
 from brigade.api.types import (
@@ -83,7 +84,7 @@ class TablePage(ResponseModel):
 def _seated(order: SeatedOrder) -> SeatedOrderOut:
     return SeatedOrderOut(
         id=order.id,
-        order_number=f"#{order.order_number}",
+        order_number=order_number(order.order_number),
         status=order.status,
         guest_count=order.guest_count,
         total=money.from_cents(order.total_cents),

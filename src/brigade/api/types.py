@@ -159,8 +159,18 @@ def to_utc(value: datetime) -> datetime:
         raise ValueError("is out of range") from None
 
 
+_ISO_DATE_START = re.compile(r"^\d{4}-\d{2}-\d{2}")
+
+
+def _iso_date_time(value: object) -> object:
+    # Pydantic would take a number ("-1.5e-38" in a query) as a Unix time: not a date-time.
+    if isinstance(value, datetime) or (isinstance(value, str) and _ISO_DATE_START.match(value)):
+        return value
+    raise ValueError("must be an ISO 8601 date-time")
+
+
 # A date-time given by a client, as UTC.
-UtcInstant = Annotated[datetime, AfterValidator(to_utc)]
+UtcInstant = Annotated[datetime, BeforeValidator(_iso_date_time), AfterValidator(to_utc)]
 
 
 def _utc_z(value: datetime) -> str:
