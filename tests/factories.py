@@ -8,8 +8,10 @@ from collections.abc import Awaitable, Callable
 from typing import Any
 
 from fastapi.testclient import TestClient
+from sqlalchemy import select
 
 from brigade.db.engine import UnitOfWork
+from brigade.db.tables import metadata
 
 _sequence = itertools.count(1)
 
@@ -41,6 +43,17 @@ def make_order(client: TestClient, **overrides: Any) -> dict[str, Any]:
     return _created(client.post("/api/orders", json=body | overrides))
 
 
+async def every_stored_value(app: Any) -> list[str]:
+    """Every value in every table of ``app``'s database, as text: to search for secrets."""
+    values: list[str] = []
+    async with app.state.database.unit_of_work(write=False) as uow:
+        connection = await uow.connection()
+        for table in metadata.sorted_tables:
+            for row in await connection.execute(select(table)):
+                values.extend(str(value) for value in row)
+    return values
+
+
 def bearer(token: str) -> dict[str, str]:
     return {"Authorization": f"Bearer {token}"}
 
@@ -65,3 +78,34 @@ def in_transaction(client: TestClient, work: Callable[[UnitOfWork], Awaitable[An
             return await work(uow)
 
     return client.portal.call(run)
+
+
+# --- the dining room: devices, PINs and sessions --------------------------------------------
+
+
+def make_device(client: TestClient, kind: str = "TERMINAL", **overrides: Any) -> dict[str, Any]:
+    """A paired device (made by the admin client); its answer holds its ``token``."""
+    body = {"name": f"Device {next(_sequence)}", "kind": kind, "locationId": LOCATION} | overrides
+    return _created(client.post("/api/devices", json=body))
+
+
+def make_staff_with_pin(client: TestClient, role: str, pin: str = "2468") -> dict[str, Any]:
+    member = _created(
+        client.post("/api/staff", json={"name": f"{role.title()} {next(_sequence)}", "role": role})
+    )
+    response = client.put(f"/api/staff/{member['id']}/pin", json={"pin": pin})
+    assert response.status_code == 200, response.text
+    return member
+
+
+def sign_in(client: TestClient, terminal_token: str, staff_id: str, pin: str) -> Any:
+    body = {"staffId": staff_id, "pin": pin}
+    return client.post("/api/sessions", json=body, headers=bearer(terminal_token))
+
+
+def make_session(client: TestClient, role: str, terminal_token: str | None = None) -> str:
+    """A PIN session token of a new staff member with ``role``, on a (new) terminal."""
+    terminal = terminal_token or make_device(client)["token"]
+    member = make_staff_with_pin(client, role)
+    token: str = _created(sign_in(client, terminal, member["id"], "2468"))["token"]
+    return token

@@ -15,12 +15,16 @@ from brigade import __version__
 from brigade.api import (
     audit,
     categories,
+    devices,
     events,
     health,
     kitchen,
+    locations,
     orders,
     products,
+    sessions,
     staff,
+    tables,
     webhooks,
 )
 from brigade.api.cors import install_cors
@@ -109,6 +113,13 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         app.include_router(router)
     app.include_router(kitchen.router)
     app.include_router(audit.router)
+    # The dining room; its /api/staff routes go before the staff router's /{staff_id}.
+    app.include_router(locations.router)
+    app.include_router(tables.router)
+    app.include_router(devices.router)
+    app.include_router(sessions.staff_pin_router)
+    app.include_router(sessions.session_router)
+    app.include_router(sessions.approval_router)
     app.include_router(staff.staff_router)
     app.include_router(staff.token_router)
     app.include_router(events.router)

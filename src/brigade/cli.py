@@ -1,18 +1,24 @@
-"""The `brigade` command: serve, migrate, demo-data, token create."""
+"""The `brigade` command: serve, migrate, demo-data, token create, device create."""
 
 from __future__ import annotations
 
 import asyncio
 from typing import Annotated
+from uuid import UUID
 
 import typer
 
 from brigade.domain.access import Role
+from brigade.domain.terminals import DeviceKind
 from brigade.settings import Settings
 
 cli = typer.Typer(help="Brigade, a restaurant point-of-sale service.", no_args_is_help=True)
 token_cli = typer.Typer(help="Staff API tokens.", no_args_is_help=True)
 cli.add_typer(token_cli, name="token")
+device_cli = typer.Typer(
+    help="Paired devices: terminals and kitchen displays.", no_args_is_help=True
+)
+cli.add_typer(device_cli, name="device")
 
 
 def _settings(**overrides: object) -> Settings:
@@ -83,6 +89,22 @@ def create_token(
     settings = Settings()
     upgrade(settings.database_url)
     token = asyncio.run(create_staff_token(settings, name.strip(), role))
+    typer.echo(token)
+
+
+@device_cli.command("create")
+def create_device(
+    kind: Annotated[DeviceKind, typer.Option(help="TERMINAL or KITCHEN_DISPLAY")],
+    location: Annotated[UUID, typer.Option(help="The location id it serves")],
+    name: Annotated[str, typer.Option(help="What it is: 'Bar terminal', 'Grill screen'")],
+) -> None:
+    """Pair a device and print its token (shown this once)."""
+    from brigade.commands import pair_device
+    from brigade.db.migrate import upgrade
+
+    settings = Settings()
+    upgrade(settings.database_url)
+    token = asyncio.run(pair_device(settings, name.strip(), kind, location))
     typer.echo(token)
 
 

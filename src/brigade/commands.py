@@ -4,10 +4,12 @@ from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
 from typing import TypeVar
+from uuid import UUID
 
 from brigade.db.engine import Database, UnitOfWork
 from brigade.domain.access import Actor, Role
-from brigade.services import access
+from brigade.domain.terminals import DeviceKind
+from brigade.services import access, terminals
 from brigade.settings import Settings
 
 T = TypeVar("T")
@@ -31,6 +33,16 @@ async def create_staff_token(settings: Settings, name: str, role: Role) -> str:
         return secret
 
     return await in_one_transaction(settings, create)
+
+
+async def pair_device(settings: Settings, name: str, kind: DeviceKind, location_id: UUID) -> str:
+    async def pair(uow: UnitOfWork) -> str:
+        _device, secret = await terminals.pair_device(
+            uow, COMMAND_LINE, name=name, kind=kind, location_id=location_id
+        )
+        return secret
+
+    return await in_one_transaction(settings, pair)
 
 
 async def bootstrap_admin_token(settings: Settings) -> str | None:

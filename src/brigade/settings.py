@@ -80,6 +80,9 @@ class Settings(BaseSettings):
             host.strip().lower() for host in self.webhook_allow_hosts.split(",") if host.strip()
         )
 
+    # How long a PIN session on a terminal lasts (docs/design.md §10).
+    session_hours: int = Field(default=12, ge=1, le=24 * 7)
+
 
 @lru_cache
 def get_settings() -> Settings:

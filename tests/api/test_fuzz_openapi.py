@@ -45,5 +45,6 @@ def test_every_operation_conforms(api_schema, mode):
     every_operation_conforms(api_schema, mode, max_examples=25)
 
 
-def test_stateful_sequences_conform(api_schema):
-    stateful_sequences_conform(api_schema, max_examples=30, steps=6)
+def test_stateful_sequences_conform(api_schema, fuzz_app):
+    database_url = fuzz_app.state.settings.database_url
+    stateful_sequences_conform(api_schema, database_url, max_examples=30, steps=6)

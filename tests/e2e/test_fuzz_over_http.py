@@ -36,7 +36,9 @@ def http_schema(
         server = ServerProcess(url, directory / "server.log", environment=environment)
         server.start()
         try:
-            yield configure(schemathesis.openapi.from_url(f"{server.base_url}/openapi.json"))
+            schema = configure(schemathesis.openapi.from_url(f"{server.base_url}/openapi.json"))
+            schema.database_url = url  # the stateful run empties it before each sequence
+            yield schema
         finally:
             server.stop()
         assert "unhandled error" not in server.log_path.read_text()
@@ -52,4 +54,4 @@ def test_numbers_of_any_magnitude_are_a_4xx_over_http(http_schema):
 
 
 def test_stateful_sequences_conform_over_http(http_schema):
-    stateful_sequences_conform(http_schema, max_examples=15, steps=6)
+    stateful_sequences_conform(http_schema, http_schema.database_url, max_examples=15, steps=6)

@@ -31,6 +31,8 @@ class AuditEntryOut(ResponseModel):
     before: dict[str, Any] | None
     after: dict[str, Any] | None
     reason: str | None
+    approved_by_id: UUID | None
+    approved_by_name: str | None
 
 
 class AuditPage(Page[AuditEntryOut]):

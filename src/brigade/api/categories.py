@@ -13,7 +13,7 @@ from brigade.api.deps import UowDep
 from brigade.api.errors import problem_responses
 from brigade.api.routing import brigade_router
 from brigade.api.schemas import DeleteResult, LocationQuery, given, shaped
-from brigade.api.security import CatalogueEditor, Reader
+from brigade.api.security import CatalogueEditor, MenuReader
 from brigade.api.types import (
     Flag,
     LongText,
@@ -107,7 +107,7 @@ def _detail(view: CategoryView) -> CategoryDetail:
 
 @router.get("", response_model=CategoryList, responses=problem_responses())
 async def list_categories(
-    staff: Reader,
+    staff: MenuReader,
     uow: UowDep,
     location_id: LocationQuery = None,
     include_inactive: Annotated[bool, Query(alias="includeInactive")] = False,
@@ -117,7 +117,7 @@ async def list_categories(
 
 
 @router.get("/{category_id}", response_model=CategoryDetail, responses=problem_responses(NotFound))
-async def get_category(staff: Reader, category_id: UUID, uow: UowDep) -> CategoryDetail:
+async def get_category(staff: MenuReader, category_id: UUID, uow: UowDep) -> CategoryDetail:
     return _detail(await service.get_category(uow, category_id))
 
 

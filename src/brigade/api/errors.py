@@ -53,6 +53,12 @@ ERROR_TABLE: dict[type[errors.DomainError], tuple[int, str]] = {
     errors.Forbidden: (403, "forbidden"),
     errors.TooManyFailedAttempts: (429, "too_many_failed_authentications"),
     EventsExpired: (410, "events_expired"),
+    # The dining room.
+    errors.DuplicateTableName: (409, "duplicate_table_name"),
+    errors.TableOccupied: (409, "table_occupied"),
+    errors.WrongPin: (401, "wrong_pin"),
+    errors.PinLocked: (429, "pin_locked"),
+    errors.ApprovalInvalid: (403, "approval_invalid"),
 }
 
 _HTTP_CODES = {
@@ -165,6 +171,12 @@ def _message(error: dict[str, Any]) -> str:
 
 
 async def _on_domain_error(_request: Request, error: errors.DomainError) -> JSONResponse:
+    return problem_for(error)
+
+
+def problem_for(error: errors.DomainError) -> JSONResponse:
+    """The problem answer for ``error``: also returned (not raised) by a handler whose refusal
+    must still commit, such as a wrong PIN counted towards a lock-out."""
     status, code = status_and_code(type(error))
     field_errors = None
     if isinstance(error, errors.InvalidInput):

@@ -60,6 +60,22 @@ TAGS: list[dict[str, str]] = [
         "description": "Signed POSTs of chosen events to an integration's URL, retried for 24 h, "
         "with a delivery log (ADMIN).",
     },
+    {
+        "name": "locations",
+        "description": "Location profiles: name, timezone and currency (ADMIN sets them up).",
+    },
+    {
+        "name": "tables",
+        "description": "The floor: tables by section, each FREE or OCCUPIED with its open orders.",
+    },
+    {
+        "name": "devices",
+        "description": "Paired terminals and kitchen displays, each with a token shown once.",
+    },
+    {
+        "name": "sessions",
+        "description": "Staff PIN sign-in on a paired terminal, and a manager's one-shot approval.",
+    },
     {"name": "health", "description": "Is the service up and its database answering."},
 ]
 

@@ -13,7 +13,7 @@ from brigade.api.deps import PaginationDep, UowDep
 from brigade.api.errors import error_code, problem_responses
 from brigade.api.routing import brigade_router
 from brigade.api.schemas import DeleteResult, LocationQuery, Page, given, shaped
-from brigade.api.security import CatalogueEditor, Marker86, Reader
+from brigade.api.security import CatalogueEditor, Marker86, MenuReader
 from brigade.api.types import (
     ANY_TEXT,
     Flag,
@@ -173,7 +173,7 @@ def _changes(body: ProductUpdate) -> ProductChanges:
 
 @router.get("", response_model=ProductPage, responses=problem_responses())
 async def list_products(
-    staff: Reader,
+    staff: MenuReader,
     uow: UowDep,
     pagination: PaginationDep,
     location_id: LocationQuery = None,
@@ -201,7 +201,7 @@ async def list_products(
     "/barcode/{barcode}", response_model=ProductDetail, responses=problem_responses(NotFound)
 )
 async def get_product_by_barcode(
-    staff: Reader,
+    staff: MenuReader,
     barcode: Annotated[str, Path(max_length=64, pattern=ANY_TEXT)],
     uow: UowDep,
     location_id: LocationQuery = None,
@@ -210,7 +210,7 @@ async def get_product_by_barcode(
 
 
 @router.get("/{product_id}", response_model=ProductDetail, responses=problem_responses(NotFound))
-async def get_product(staff: Reader, product_id: UUID, uow: UowDep) -> ProductDetail:
+async def get_product(staff: MenuReader, product_id: UUID, uow: UowDep) -> ProductDetail:
     return product_detail(await service.get_product(uow, product_id))
 
 

@@ -15,8 +15,8 @@ from fastapi import Depends, Request, Security
 from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
 from sqlalchemy.exc import SQLAlchemyError
 
-from brigade.domain.access import AUTH_OFF, REQUIRED_ROLE, Actor, Permission, TokenOwner
-from brigade.services import access
+from brigade.domain.access import AUTH_OFF, Actor, Permission, TokenOwner, who_may
+from brigade.services import access, terminals
 from brigade.services.unit_of_work import Database, UnitOfWork
 from brigade.settings import Settings
 
@@ -26,7 +26,8 @@ bearer = HTTPBearer(
     auto_error=False,
     scheme_name="staffToken",
     description="A staff token: `brigade token create --role ROLE --name NAME`, "
-    "POST /api/tokens, or BRIGADE_ADMIN_TOKEN.",
+    "POST /api/tokens, or BRIGADE_ADMIN_TOKEN; a device token (POST /api/devices) or a PIN "
+    "session token (POST /api/sessions).",
 )
 
 
@@ -43,6 +44,12 @@ class PermissionCheck:
         _credentials: Annotated[HTTPAuthorizationCredentials | None, Security(bearer)],
     ) -> Actor:
         actor: Actor = request.state.actor
+        approval = request.headers.get(terminals.APPROVAL_HEADER)
+        if approval is not None:
+            # Here, inside the endpoint's run: an idempotent replay does not spend it again.
+            actor = await terminals.apply_approval(
+                request.state.uow, actor, approval, writes=request.method != "GET"
+            )
         actor.ensure(self.permission)
         return actor
 
@@ -60,10 +67,19 @@ CatalogueEditor = Annotated[Actor, _allowed(Permission.EDIT_CATALOGUE)]
 AuditReader = Annotated[Actor, _allowed(Permission.READ_AUDIT)]
 StaffAdmin = Annotated[Actor, _allowed(Permission.MANAGE_STAFF)]
 WebhookAdmin = Annotated[Actor, _allowed(Permission.MANAGE_WEBHOOKS)]
+# The dining room (docs/design.md §10).
+MenuReader = Annotated[Actor, _allowed(Permission.READ_MENU)]
+DirectoryReader = Annotated[Actor, _allowed(Permission.READ_STAFF_DIRECTORY)]
+PinSetter = Annotated[Actor, _allowed(Permission.SET_OWN_PIN)]
+SignedInStaff = Annotated[Actor, _allowed(Permission.SIGN_OUT)]
+ApprovalSeeker = Annotated[Actor, _allowed(Permission.REQUEST_APPROVAL)]
+DiningRoomManager = Annotated[Actor, _allowed(Permission.MANAGE_DINING_ROOM)]
+LocationAdmin = Annotated[Actor, _allowed(Permission.SET_UP_LOCATIONS)]
+Terminal = Annotated[Actor, _allowed(Permission.SIGN_IN_WITH_PIN)]
 
 
 def describe(permission: Permission) -> str:
-    return f"Requires the {REQUIRED_ROLE[permission]} role or above ({permission.value})."
+    return f"{who_may(permission)} ({permission.value})."
 
 
 def _presented_token(request: Request) -> str | None:

@@ -41,6 +41,8 @@ metadata = MetaData(
 )
 
 LIVE = text("deleted_at IS NULL")
+# Orders that keep a table taken: DRAFT and OPEN ones (docs/design.md §10).
+SEATED = text("status IN ('DRAFT', 'OPEN') AND table_id IS NOT NULL")
 
 
 def _timestamps() -> list[Column[object]]:
@@ -183,6 +185,13 @@ orders = Table(
     Index("uq_orders_location_number", "location_id", "order_number", unique=True),
     Index("ix_orders_created_at", "created_at", "id"),
     Index("ix_orders_location_created_at", "location_id", "created_at", "id"),
+    # The floor view: the DRAFT and OPEN orders at each table.
+    Index(
+        "ix_orders_seated_table",
+        "table_id",
+        sqlite_where=SEATED,
+        postgresql_where=SEATED,
+    ),
 )
 
 order_items = Table(
@@ -302,6 +311,9 @@ audit_log = Table(
     Column("before", JSON, nullable=True),
     Column("after", JSON, nullable=True),
     Column("reason", Text, nullable=True),
+    # The manager whose PIN approved the action on someone else's terminal session.
+    Column("approved_by_id", Uuid, nullable=True),
+    Column("approved_by_name", String(200), nullable=True),
     Index("ix_audit_log_at", "at", "id"),
     Index("ix_audit_log_location_at", "location_id", "at", "id"),
     Index("ix_audit_log_action_at", "action", "at", "id"),
@@ -394,4 +406,96 @@ server_keys = Table(
     metadata,
     Column("name", String(64), primary_key=True),
     Column("value", String(128), nullable=False),
+)
+
+# --- the dining room (docs/design.md §10) ------------------------------------------------------
+
+# A location's profile; a location without one is still a valid id everywhere.
+locations = Table(
+    "locations",
+    metadata,
+    Column("id", Uuid, primary_key=True),
+    Column("name", String(200), nullable=False),
+    Column("timezone", String(64), nullable=False),
+    Column("currency", String(3), nullable=False),
+    *_timestamps(),
+    Index("ix_locations_name", "name", "id"),
+)
+
+dining_tables = Table(
+    "dining_tables",
+    metadata,
+    Column("id", Uuid, primary_key=True),
+    Column("location_id", Uuid, nullable=False),
+    Column("name", String(200), nullable=False),
+    Column("section", String(200), nullable=True),
+    Column("seats", Integer, nullable=True),
+    *_timestamps(),
+    # Soft delete: old orders still name the table they were at.
+    Column("deleted_at", UTCDateTime(), nullable=True),
+    Index(
+        "uq_dining_tables_location_name",
+        "location_id",
+        "name",
+        unique=True,
+        sqlite_where=LIVE,
+        postgresql_where=LIVE,
+    ),
+)
+
+devices = Table(
+    "devices",
+    metadata,
+    Column("id", Uuid, primary_key=True),
+    Column("name", String(200), nullable=False),
+    Column("kind", String(16), nullable=False),
+    Column("location_id", Uuid, nullable=False),
+    # SHA-256 of the device token; the token itself is shown once and never stored.
+    Column("token_digest", String(64), nullable=False),
+    Column("hint", String(16), nullable=False),
+    Column("created_at", UTCDateTime(), nullable=False),
+    Column("revoked_at", UTCDateTime(), nullable=True),
+    Index("uq_devices_token_digest", "token_digest", unique=True),
+    Index("ix_devices_created_at", "created_at", "id"),
+)
+
+# A staff member's PIN (scrypt, salted) and their wrong-PIN count, shared by every worker.
+staff_pins = Table(
+    "staff_pins",
+    metadata,
+    Column("staff_id", Uuid, ForeignKey("staff.id"), primary_key=True),
+    Column("pin_hash", String(200), nullable=False),
+    Column("set_at", UTCDateTime(), nullable=False),
+    Column("failures", Integer, nullable=False),
+    Column("first_failure_at", UTCDateTime(), nullable=True),
+    Column("locked_until", UTCDateTime(), nullable=True),
+)
+
+staff_sessions = Table(
+    "staff_sessions",
+    metadata,
+    Column("id", Uuid, primary_key=True),
+    Column("staff_id", Uuid, ForeignKey("staff.id"), nullable=False),
+    Column("device_id", Uuid, ForeignKey("devices.id"), nullable=False),
+    Column("token_digest", String(64), nullable=False),
+    Column("created_at", UTCDateTime(), nullable=False),
+    Column("expires_at", UTCDateTime(), nullable=False),
+    Column("ended_at", UTCDateTime(), nullable=True),
+    Index("uq_staff_sessions_token_digest", "token_digest", unique=True),
+    Index("ix_staff_sessions_staff_id", "staff_id"),
+)
+
+approvals = Table(
+    "approvals",
+    metadata,
+    Column("id", Uuid, primary_key=True),
+    Column("token_digest", String(64), nullable=False),
+    Column("approver_id", Uuid, ForeignKey("staff.id"), nullable=False),
+    # The credential (session, token or device id) whose next write it approves.
+    Column("requested_by", String(64), nullable=False),
+    Column("created_at", UTCDateTime(), nullable=False),
+    Column("expires_at", UTCDateTime(), nullable=False),
+    Column("used_at", UTCDateTime(), nullable=True),
+    Index("uq_approvals_token_digest", "token_digest", unique=True),
+    Index("ix_approvals_expires_at", "expires_at"),
 )

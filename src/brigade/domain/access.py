@@ -7,6 +7,7 @@ table below is the whole policy: routes and services only look it up.
 
 from __future__ import annotations
 
+import dataclasses
 import hashlib
 import secrets
 from collections.abc import Iterable, Mapping
@@ -47,6 +48,15 @@ class Permission(StrEnum):
     READ_AUDIT = "read the audit log"
     MANAGE_STAFF = "manage staff and tokens"
     MANAGE_WEBHOOKS = "manage webhooks"
+    # The dining room (docs/design.md §10).
+    READ_MENU = "read the menu"
+    READ_STAFF_DIRECTORY = "list who can sign in with a PIN"
+    SET_OWN_PIN = "set one's own PIN"
+    SIGN_OUT = "end one's own PIN session"
+    REQUEST_APPROVAL = "ask a manager to approve an action on the spot"
+    MANAGE_DINING_ROOM = "manage tables and devices"
+    SET_UP_LOCATIONS = "set up location profiles"
+    SIGN_IN_WITH_PIN = "sign staff in with their PIN"
 
 
 REQUIRED_ROLE: Mapping[Permission, Role] = MappingProxyType(
@@ -62,12 +72,49 @@ REQUIRED_ROLE: Mapping[Permission, Role] = MappingProxyType(
         Permission.READ_AUDIT: Role.MANAGER,
         Permission.MANAGE_STAFF: Role.ADMIN,
         Permission.MANAGE_WEBHOOKS: Role.ADMIN,
+        Permission.READ_MENU: Role.KITCHEN,
+        Permission.READ_STAFF_DIRECTORY: Role.KITCHEN,
+        Permission.SET_OWN_PIN: Role.KITCHEN,
+        Permission.SIGN_OUT: Role.KITCHEN,
+        Permission.REQUEST_APPROVAL: Role.SERVER,
+        Permission.MANAGE_DINING_ROOM: Role.MANAGER,
+        Permission.SET_UP_LOCATIONS: Role.ADMIN,
     }
 )
 
 
+class Principal(StrEnum):
+    """What kind of credential acts, which decides the table its permissions come from."""
+
+    # A staff token, a PIN session, a kitchen display or the bootstrap admin: REQUIRED_ROLE.
+    ROLE = "role"
+    # A paired terminal nobody has signed in on: TERMINAL_PERMISSIONS, whatever its role.
+    TERMINAL = "terminal"
+
+
+# A terminal alone shows the menu and the staff picker and signs people in, nothing else.
+TERMINAL_PERMISSIONS = frozenset(
+    {Permission.READ_MENU, Permission.READ_STAFF_DIRECTORY, Permission.SIGN_IN_WITH_PIN}
+)
+# Granted by no role: signing in with a PIN happens on a paired terminal.
+TERMINAL_ONLY = TERMINAL_PERMISSIONS - REQUIRED_ROLE.keys()
+
+
 def allows(role: Role, permission: Permission) -> bool:
-    return role.rank >= REQUIRED_ROLE[permission].rank
+    needed = REQUIRED_ROLE.get(permission)
+    return needed is not None and role.rank >= needed.rank
+
+
+def who_may(permission: Permission) -> str:
+    """Who holds ``permission``, in words (route descriptions, refusals)."""
+    if permission in TERMINAL_ONLY:
+        return "Requires a paired TERMINAL device token"
+    needed = f"Requires the {REQUIRED_ROLE[permission]} role or above"
+    return (
+        f"{needed}; a TERMINAL device token may too"
+        if permission in TERMINAL_PERMISSIONS
+        else needed
+    )
 
 
 # Permissions that depend on what the order has been through.
@@ -92,24 +139,52 @@ def permission_to_change_item(fields: Iterable[str]) -> Permission:
     return Permission.TAKE_ORDERS
 
 
+def permission_to_set_pin(actor_staff_id: UUID | None, staff_id: UUID) -> Permission:
+    """Anyone sets their own PIN; setting someone else's is staff management."""
+    return Permission.SET_OWN_PIN if actor_staff_id == staff_id else Permission.MANAGE_STAFF
+
+
+@dataclass(frozen=True, slots=True)
+class Approver:
+    """The manager whose PIN authorised one request of someone else's (docs/design.md §10)."""
+
+    staff_id: UUID
+    name: str
+
+
 @dataclass(frozen=True, slots=True)
 class Actor:
-    """Who is making the request: a staff member through one of their tokens.
+    """Who is making the request: a staff member through one of their tokens or PIN sessions,
+    or a paired device.
 
-    ``staff_id`` is None for the bootstrap admin token and when authentication is off.
+    ``staff_id`` is None for the bootstrap admin token, devices and when authentication is off.
     """
 
     name: str
     role: Role
     staff_id: UUID | None = None
     token_id: UUID | None = None
+    # Devices and PIN sessions (docs/design.md §10): a session acts at its device's location.
+    principal: Principal = Principal.ROLE
+    device_id: UUID | None = None
+    session_id: UUID | None = None
+    location_id: UUID | None = None
+    approver: Approver | None = None
 
     def ensure(self, permission: Permission) -> None:
+        if self.principal is Principal.TERMINAL:
+            if permission not in TERMINAL_PERMISSIONS:
+                raise Forbidden(
+                    f"{permission.value}: a terminal alone may only read the menu, list staff "
+                    "and sign them in; sign in with a PIN first"
+                )
+            return
         if not allows(self.role, permission):
-            needed = REQUIRED_ROLE[permission]
-            raise Forbidden(
-                f"{permission.value} needs the {needed} role; this token is {self.role}"
-            )
+            raise Forbidden(f"{who_may(permission)} ({permission.value}); this is {self.role}")
+
+    def approved_by(self, approver: Approver, role: Role) -> Actor:
+        """This actor, for one request, with the role of the manager who approved it."""
+        return dataclasses.replace(self, role=role, approver=approver)
 
     def ensure_keeps_own_access(self, staff_id: UUID, *, role: Role, is_active: bool) -> None:
         """An admin may not deactivate themself or drop their own ADMIN role: an installation
@@ -119,8 +194,9 @@ class Actor:
 
     @property
     def caller_key(self) -> str:
-        """Whose idempotency keys these are: the token, or the role for a token-less actor."""
-        return str(self.token_id) if self.token_id else f"{self.role}:{self.name}"[:64]
+        """Whose idempotency keys these are: the credential, or the role for a token-less actor."""
+        credential = self.token_id or self.session_id or self.device_id
+        return str(credential) if credential else f"{self.role}:{self.name}"[:64]
 
 
 BOOTSTRAP_ADMIN = Actor(name="bootstrap admin (BRIGADE_ADMIN_TOKEN)", role=Role.ADMIN)
@@ -130,9 +206,9 @@ TOKEN_PREFIX = "brg_"  # noqa: S105 (a public marker, not a secret)
 TOKEN_BYTES = 32
 
 
-def new_token() -> str:
+def new_token(prefix: str = TOKEN_PREFIX) -> str:
     """A bearer token: 32 random bytes, URL-safe, with a prefix that secret scanners can match."""
-    return TOKEN_PREFIX + secrets.token_urlsafe(TOKEN_BYTES)
+    return prefix + secrets.token_urlsafe(TOKEN_BYTES)
 
 
 def token_digest(token: str) -> str:

@@ -21,6 +21,12 @@ class AuditAction(StrEnum):
     STAFF_CHANGED = "staff.changed"
     TOKEN_CREATED = "token.created"  # noqa: S105
     TOKEN_REVOKED = "token.revoked"  # noqa: S105
+    # The dining room: who paired what, who set a PIN, whose PIN sign-in locked.
+    LOCATION_PROFILE_SET = "location.profile_set"
+    DEVICE_PAIRED = "device.paired"
+    DEVICE_REVOKED = "device.revoked"
+    PIN_SET = "staff.pin_set"
+    PIN_LOCKED = "staff.pin_locked"
 
 
 class AuditedEntity(StrEnum):
@@ -29,6 +35,8 @@ class AuditedEntity(StrEnum):
     PRODUCT = "product"
     STAFF = "staff"
     TOKEN = "token"  # noqa: S105
+    LOCATION = "location"
+    DEVICE = "device"
 
 
 @dataclass(frozen=True, slots=True)
@@ -47,6 +55,9 @@ class AuditEntry:
     before: dict[str, Any] | None
     after: dict[str, Any] | None
     reason: str | None
+    # The manager whose PIN approved the action on the spot (docs/design.md §10), if any.
+    approved_by_id: UUID | None = None
+    approved_by_name: str | None = None
 
 
 @dataclass(frozen=True, slots=True)

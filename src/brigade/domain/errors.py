@@ -131,3 +131,26 @@ class SecretShownOnce(Conflict):
     def __init__(self, detail: str, created: str | None) -> None:
         super().__init__(detail)
         self.created = created
+
+
+# The dining room (docs/design.md §10).
+
+
+class DuplicateTableName(Conflict):
+    pass
+
+
+class TableOccupied(Conflict):
+    """A table with a DRAFT or OPEN order on it can't be deleted."""
+
+
+class WrongPin(Unauthenticated):
+    """A staff member's PIN did not match (or they have none): counted towards their lock-out."""
+
+
+class PinLocked(TooManyFailedAttempts):
+    """Too many wrong PINs for one staff member: their PIN sign-in is locked for a while."""
+
+
+class ApprovalInvalid(Forbidden):
+    """A manager's approval that is unknown, expired, used, or someone else's."""

@@ -35,7 +35,7 @@ from brigade.domain.errors import (
     Unauthenticated,
 )
 from brigade.domain.ids import new_id
-from brigade.services import audit
+from brigade.services import audit, terminals
 from brigade.services.clock import later_than, now
 
 FAILURE_WINDOW = timedelta(minutes=1)
@@ -54,6 +54,8 @@ async def authenticate(
         raise Unauthenticated("Send a staff token as 'Authorization: Bearer <token>'.")
     if admin_token and hmac.compare_digest(presented.encode(), admin_token.encode()):
         return TokenOwner(BOOTSTRAP_ADMIN, last_used_at=None)
+    if terminals.is_device_or_session_token(presented):
+        return TokenOwner(await terminals.authenticate(uow, presented), last_used_at=None)
     owner = await TokenRepository(uow).owner(token_digest(presented))
     if owner is None:
         raise BadToken("The token is unknown or revoked, or its staff member is inactive.")
@@ -176,6 +178,8 @@ async def update_staff(
     actor.ensure_keeps_own_access(staff_id, role=member.role, is_active=member.is_active)
     member = dataclasses.replace(member, updated_at=later_than(current.updated_at))
     await repository.save(member)
+    if current.is_active and not member.is_active:
+        await terminals.end_sessions_of(uow, staff_id)
     before, after = _staff_fields(current), _staff_fields(member)
     changed = {k: v for k, v in after.items() if before[k] != v}
     if current.is_active and not member.is_active:

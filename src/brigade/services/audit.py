@@ -41,6 +41,8 @@ async def record(
             before=dict(before) if before is not None else None,
             after=dict(after) if after is not None else None,
             reason=reason,
+            approved_by_id=actor.approver.staff_id if actor.approver else None,
+            approved_by_name=actor.approver.name if actor.approver else None,
         )
     )
 

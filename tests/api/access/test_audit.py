@@ -197,3 +197,10 @@ def test_orders_show_who_opened_them_and_who_took_each_payment(client):
         "bootstrap admin (BRIGADE_ADMIN_TOKEN)",
         "Sam",
     ]
+
+
+def test_a_number_is_not_a_date_time_in_the_audit_filters(client):
+    for value in ("-1.1754943508222875e-38", "1700000000", "soon"):
+        response = client.get("/api/audit", params={"from": value})
+        assert response.status_code == 422, value
+    assert client.get("/api/audit", params={"from": "2026-11-23T12:00:00Z"}).status_code == 200

@@ -4,17 +4,14 @@ that depend on the order's state; failed authentication limited per client addre
 from __future__ import annotations
 
 import hashlib
-from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
 from pydantic import ValidationError
-from sqlalchemy import select
 
 from brigade.app import create_app
-from brigade.db.tables import metadata
 from brigade.settings import Settings
-from factories import bearer, make_order, make_product, make_staff_token
+from factories import bearer, every_stored_value, make_order, make_product, make_staff_token
 
 
 def _as(token: str) -> dict[str, str]:
@@ -29,16 +26,6 @@ def _new_token(client: TestClient, role: str = "SERVER") -> tuple[dict, dict]:
     return member, response.json()
 
 
-async def _every_stored_value(app: Any) -> list[str]:
-    values: list[str] = []
-    async with app.state.database.unit_of_work(write=False) as uow:
-        connection = await uow.connection()
-        for table in metadata.sorted_tables:
-            for row in await connection.execute(select(table)):
-                values.extend(str(value) for value in row)
-    return values
-
-
 def test_a_token_is_shown_once_and_only_its_hash_is_stored(client):
     member, created = _new_token(client)
     secret = created["token"]
@@ -50,7 +37,7 @@ def test_a_token_is_shown_once_and_only_its_hash_is_stored(client):
     assert listed["total"] == 1
     assert "token" not in listed["data"][0]
 
-    stored = client.portal.call(_every_stored_value, client.app)
+    stored = client.portal.call(every_stored_value, client.app)
     assert not any(secret in value for value in stored)
     assert not any(secret[len("brg_") :] in value for value in stored)
     assert hashlib.sha256(secret.encode()).hexdigest() in stored

@@ -26,13 +26,14 @@ from brigade.domain.orders import ItemStatus
 
 def test_roles_are_ranked_each_with_everything_of_the_one_before():
     assert [role.rank for role in Role] == [0, 1, 2, 3]
-    for permission in Permission:
+    for permission in REQUIRED_ROLE:
         granted = [role for role in Role if allows(role, permission)]
         assert granted == list(Role)[REQUIRED_ROLE[permission].rank :]
 
 
-def test_every_permission_has_a_role():
-    assert set(REQUIRED_ROLE) == set(Permission)
+def test_every_permission_has_a_role_but_signing_in_with_a_pin_which_takes_a_terminal():
+    assert set(REQUIRED_ROLE) == set(Permission) - {Permission.SIGN_IN_WITH_PIN}
+    assert not any(allows(role, Permission.SIGN_IN_WITH_PIN) for role in Role)
 
 
 @pytest.mark.parametrize(

@@ -1,0 +1,90 @@
+"""Location profiles: a name, an IANA timezone and a currency for an opaque location id."""
+
+from __future__ import annotations
+
+from typing import Annotated
+from uuid import UUID
+
+from pydantic import Field, StringConstraints, WithJsonSchema
+
+from brigade.api.deps import PaginationDep, UowDep
+from brigade.api.errors import problem_responses
+from brigade.api.routing import brigade_router
+from brigade.api.security import LocationAdmin, Reader
+from brigade.api.types import Name, RequestModel, ResponseModel, Timestamp
+from brigade.domain.currencies import ISO_4217
+from brigade.domain.dining import DEFAULT_CURRENCY, Location, timezones
+from brigade.domain.errors import InvalidInput
+from brigade.services import dining as service
+
+router = brigade_router(prefix="/api/locations", tags=["locations"])
+
+
+# The schema lists every accepted value, so what it describes is exactly what is accepted.
+TimezoneName = Annotated[
+    str,
+    StringConstraints(max_length=64),
+    WithJsonSchema({"type": "string", "enum": sorted(timezones())}),
+]
+CurrencyCode = Annotated[
+    str,
+    StringConstraints(max_length=3),
+    WithJsonSchema({"type": "string", "enum": sorted(ISO_4217)}),
+]
+
+
+class LocationProfile(RequestModel):
+    name: Name
+    timezone: TimezoneName = Field(description="An IANA timezone name, e.g. Europe/Paris")
+    currency: CurrencyCode = Field(default=DEFAULT_CURRENCY, description="ISO 4217")
+
+
+class LocationOut(ResponseModel):
+    """``name`` and the timestamps are null for a location without a profile."""
+
+    id: UUID
+    name: str | None
+    timezone: str
+    currency: str
+    created_at: Timestamp | None
+    updated_at: Timestamp | None
+
+
+class LocationPage(ResponseModel):
+    data: list[LocationOut]
+    total: int
+    page: int
+    limit: int
+
+
+def _out(location: Location) -> LocationOut:
+    return LocationOut.model_validate(location, from_attributes=True)
+
+
+@router.get("", response_model=LocationPage, responses=problem_responses())
+async def list_locations(staff: Reader, uow: UowDep, pagination: PaginationDep) -> LocationPage:
+    """Locations that have a profile, by name."""
+    found, total = await service.list_locations(uow, page=pagination.page, limit=pagination.limit)
+    return LocationPage(**pagination.page_of([_out(location) for location in found], total))
+
+
+@router.get("/{location_id}", response_model=LocationOut, responses=problem_responses())
+async def get_location(staff: Reader, location_id: UUID, uow: UowDep) -> LocationOut:
+    """Any location id answers: one without a profile has timezone UTC and currency USD."""
+    return _out(await service.get_location(uow, location_id))
+
+
+@router.put("/{location_id}", response_model=LocationOut, responses=problem_responses(InvalidInput))
+async def set_location_profile(
+    staff: LocationAdmin, location_id: UUID, body: LocationProfile, uow: UowDep
+) -> LocationOut:
+    """Create or replace the profile (an upsert: every field, `currency` defaults to USD)."""
+    location = await service.set_location_profile(
+        uow,
+        staff,
+        location_id,
+        name=body.name,
+        timezone=body.timezone,
+        currency=body.currency,
+    )
+    return _out(location)

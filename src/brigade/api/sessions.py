@@ -1,0 +1,170 @@
+"""Staff PINs, the terminal's staff picker, PIN sessions and managers' on-the-spot approvals.
+
+A terminal (its device token) lists who can sign in and signs them in with their PIN; the
+session token it gets acts as that staff member. A wrong PIN is counted, so its 401 (or the
+429 of a lock-out) is returned rather than raised: the count must commit.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated
+from uuid import UUID
+
+from fastapi import Request, Response
+from pydantic import Field
+
+from brigade.api.deps import PaginationDep, UowDep
+from brigade.api.errors import problem_for, problem_responses
+from brigade.api.routing import brigade_router
+from brigade.api.security import (
+    ApprovalSeeker,
+    DirectoryReader,
+    PinSetter,
+    SignedInStaff,
+    Terminal,
+)
+from brigade.api.types import RequestModel, ResponseModel, Timestamp
+from brigade.domain.access import Role
+from brigade.domain.errors import Forbidden, NotFound, PinLocked, WrongPin
+from brigade.domain.terminals import PIN_PATTERN, DirectoryEntry, PinHolder
+from brigade.services import terminals as service
+from brigade.settings import Settings
+
+staff_pin_router = brigade_router(prefix="/api/staff", tags=["staff"])
+session_router = brigade_router(prefix="/api/sessions", tags=["sessions"])
+approval_router = brigade_router(prefix="/api/approvals", tags=["sessions"])
+
+Pin = Annotated[str, Field(pattern=PIN_PATTERN, description="4 to 8 digits")]
+
+
+class PinChange(RequestModel):
+    pin: Pin
+
+
+class PinCheck(RequestModel):
+    """Whose PIN is typed in, and the PIN."""
+
+    staff_id: UUID
+    pin: Pin
+
+
+class StaffCard(ResponseModel):
+    """What a terminal may know of a staff member."""
+
+    id: UUID
+    name: str
+    role: Role
+
+
+class DirectoryPage(ResponseModel):
+    data: list[StaffCard]
+    total: int
+    page: int
+    limit: int
+
+
+class PinSet(ResponseModel):
+    staff_id: UUID
+    has_pin: bool
+
+
+class NewSession(ResponseModel):
+    token: str
+    expires_at: Timestamp
+    staff: StaffCard
+
+
+class NewApproval(ResponseModel):
+    token: str
+    expires_at: Timestamp
+    approver: StaffCard
+
+
+class SignedOut(ResponseModel):
+    success: bool
+    message: str
+
+
+def _card(staff: DirectoryEntry | PinHolder) -> StaffCard:
+    if isinstance(staff, PinHolder):
+        return StaffCard(id=staff.staff_id, name=staff.name, role=staff.role)
+    return StaffCard(id=staff.id, name=staff.name, role=staff.role)
+
+
+def _holds_a_secret(response: Response) -> None:
+    response.headers["Cache-Control"] = "no-store"
+
+
+# Declared before the staff router's GET /{staff_id}, which would take "directory" for an id.
+@staff_pin_router.get("/directory", response_model=DirectoryPage, responses=problem_responses())
+async def staff_directory(
+    staff: DirectoryReader, uow: UowDep, pagination: PaginationDep
+) -> DirectoryPage:
+    """Active staff who have a PIN, by name: a terminal's staff picker."""
+    found, total = await service.staff_directory(uow, page=pagination.page, limit=pagination.limit)
+    return DirectoryPage(**pagination.page_of([_card(entry) for entry in found], total))
+
+
+@staff_pin_router.put(
+    "/{staff_id}/pin", response_model=PinSet, responses=problem_responses(NotFound, Forbidden)
+)
+async def set_pin(staff: PinSetter, staff_id: UUID, body: PinChange, uow: UowDep) -> PinSet:
+    """Anyone sets their own PIN; an ADMIN sets anyone's. Stored only as a slow salted hash."""
+    await service.set_pin(uow, staff, staff_id, body.pin)
+    return PinSet(staff_id=staff_id, has_pin=True)
+
+
+@session_router.post(
+    "",
+    status_code=201,
+    response_model=NewSession,
+    responses=problem_responses(WrongPin, PinLocked),
+)
+async def sign_in(
+    terminal: Terminal, body: PinCheck, uow: UowDep, request: Request, response: Response
+) -> NewSession | Response:
+    """Sign a staff member in on this terminal with their PIN. The session token acts as them,
+    at the terminal's location, until it expires or `DELETE /api/sessions/current`. Five wrong
+    PINs within 5 minutes lock their PIN sign-in for 5 minutes (429 with `Retry-After`)."""
+    settings: Settings = request.app.state.settings
+    outcome = await service.sign_in(
+        uow, terminal, body.staff_id, body.pin, hours=settings.session_hours
+    )
+    if not isinstance(outcome, service.SignIn):
+        return problem_for(outcome)
+    response.headers["Location"] = "/api/sessions/current"
+    _holds_a_secret(response)
+    return NewSession(
+        token=outcome.token, expires_at=outcome.session.expires_at, staff=_card(outcome.staff)
+    )
+
+
+@session_router.delete("/current", response_model=SignedOut, responses=problem_responses(NotFound))
+async def sign_out(staff: SignedInStaff, uow: UowDep) -> SignedOut:
+    """End the PIN session this request is made with (404 for any other credential)."""
+    await service.sign_out(uow, staff)
+    return SignedOut(success=True, message=f"{staff.name} signed out")
+
+
+@approval_router.post(
+    "",
+    status_code=201,
+    response_model=NewApproval,
+    responses=problem_responses(WrongPin, PinLocked, Forbidden),
+)
+async def request_approval(
+    staff: ApprovalSeeker, body: PinCheck, uow: UowDep, response: Response
+) -> NewApproval | Response:
+    """A manager authorises one action on the spot by typing their PIN, without signing the
+    server out: send the answer's token as the `Brigade-Approval` header with the very next
+    change (within 60 s, once). That request acts with the manager's role, and its audit entry
+    names both the server and the approving manager."""
+    outcome = await service.request_approval(uow, staff, body.staff_id, body.pin)
+    if not isinstance(outcome, service.Granted):
+        return problem_for(outcome)
+    _holds_a_secret(response)
+    return NewApproval(
+        token=outcome.token,
+        expires_at=outcome.approval.expires_at,
+        approver=_card(outcome.approver),
+    )

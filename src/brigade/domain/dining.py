@@ -1,0 +1,96 @@
+"""The dining room: location profiles and tables with their live status (docs/design.md §10).
+
+Locations stay opaque ids everywhere; a profile only names one and gives its timezone and
+currency. A table is FREE or OCCUPIED by the DRAFT and OPEN orders sitting at it.
+"""
+
+from __future__ import annotations
+
+import zoneinfo
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import datetime
+from enum import StrEnum
+from functools import cache
+from uuid import UUID
+
+from brigade.domain.currencies import ISO_4217
+from brigade.domain.errors import InvalidInput
+from brigade.domain.orders import OrderStatus
+
+# What a location without a profile is taken to use.
+DEFAULT_TIMEZONE = "UTC"
+DEFAULT_CURRENCY = "USD"
+
+
+@cache
+def timezones() -> frozenset[str]:
+    """The IANA timezone names this host's tz database knows."""
+    return frozenset(zoneinfo.available_timezones())
+
+
+def check_timezone(name: str) -> str:
+    """An IANA timezone name ("Europe/Paris"), exactly as the tz database spells it."""
+    if name not in timezones():
+        raise InvalidInput("timezone", "must be an IANA timezone name such as Europe/Paris")
+    return name
+
+
+def check_currency(code: str) -> str:
+    if code not in ISO_4217:
+        raise InvalidInput("currency", "must be an ISO 4217 currency code such as USD")
+    return code
+
+
+@dataclass(frozen=True, slots=True)
+class Location:
+    """A location's profile. ``created_at`` is None for a location that has none yet."""
+
+    id: UUID
+    name: str | None
+    timezone: str
+    currency: str
+    created_at: datetime | None
+    updated_at: datetime | None
+
+    @classmethod
+    def unprofiled(cls, location_id: UUID) -> Location:
+        return cls(location_id, None, DEFAULT_TIMEZONE, DEFAULT_CURRENCY, None, None)
+
+
+@dataclass(frozen=True, slots=True)
+class DiningTable:
+    id: UUID
+    location_id: UUID
+    name: str
+    section: str | None
+    seats: int | None
+    created_at: datetime
+    updated_at: datetime
+
+
+class TableStatus(StrEnum):
+    FREE = "FREE"
+    OCCUPIED = "OCCUPIED"
+
+
+@dataclass(frozen=True, slots=True)
+class SeatedOrder:
+    """A DRAFT or OPEN order at a table, as the floor view shows it."""
+
+    id: UUID
+    table_id: UUID
+    order_number: int
+    status: OrderStatus
+    guest_count: int | None
+    total_cents: int
+    paid_cents: int
+    created_at: datetime
+
+    @property
+    def balance_due_cents(self) -> int:
+        return self.total_cents - self.paid_cents
+
+
+def table_status(seated: Sequence[SeatedOrder]) -> TableStatus:
+    return TableStatus.OCCUPIED if seated else TableStatus.FREE

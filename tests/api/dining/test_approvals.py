@@ -1,0 +1,162 @@
+"""A manager's approval on a terminal: a one-shot token for the next change of the session
+that asked, acting with the manager's role, audited with both names, never reused."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime, timedelta
+from typing import Any
+
+from sqlalchemy import update
+
+from brigade.db.tables import approvals
+from factories import bearer, make_device, make_order, make_product, make_staff_with_pin, sign_in
+
+APPROVAL = "Brigade-Approval"
+
+
+def _floor(client: Any) -> tuple[dict[str, str], dict[str, Any], str]:
+    """A SERVER signed in on a terminal, a manager with PIN 1357, and a sent item's URL."""
+    terminal = make_device(client)["token"]
+    server = make_staff_with_pin(client, "SERVER")
+    session = bearer(sign_in(client, terminal, server["id"], "2468").json()["token"])
+    manager = make_staff_with_pin(client, "MANAGER", "1357")
+    order = make_order(client)
+    product = make_product(client, price=10)
+    item = client.post(
+        f"/api/orders/{order['id']}/items", json={"productId": product["id"], "quantity": 1}
+    ).json()
+    assert client.post(f"/api/orders/{order['id']}/send").status_code == 200
+    return (
+        session | {"server": server["name"]},
+        manager,
+        f"/api/orders/{order['id']}/items/{item['id']}",
+    )
+
+
+def _approve(client: Any, session: dict[str, str], staff_id: str, pin: str = "1357") -> Any:
+    headers = {"Authorization": session["Authorization"]}
+    return client.post("/api/approvals", json={"staffId": staff_id, "pin": pin}, headers=headers)
+
+
+def _as(session: dict[str, str], approval: str | None = None) -> dict[str, str]:
+    headers = {"Authorization": session["Authorization"]}
+    return headers | ({APPROVAL: approval} if approval else {})
+
+
+def test_a_server_voids_a_sent_item_with_a_managers_approval_audited_with_both(client):
+    session, manager, item_url = _floor(client)
+    refused = client.request("DELETE", item_url, json={"reason": "spilled"}, headers=_as(session))
+    assert refused.status_code == 403
+
+    started = datetime.now(UTC)
+    granted = _approve(client, session, manager["id"])
+    assert granted.status_code == 201, granted.text
+    assert granted.headers["cache-control"] == "no-store"
+    body = granted.json()
+    assert body["approver"] == {"id": manager["id"], "name": manager["name"], "role": "MANAGER"}
+    assert body["token"].startswith("bra_")
+    lifetime = datetime.fromisoformat(body["expiresAt"]) - started
+    assert timedelta(seconds=59) < lifetime <= timedelta(seconds=61)
+
+    voided = client.request(
+        "DELETE", item_url, json={"reason": "spilled"}, headers=_as(session, body["token"])
+    )
+    assert voided.status_code == 200, voided.text
+    assert client.get(item_url).json()["status"] == "VOIDED"
+
+    (entry,) = client.get("/api/audit", params={"action": "order.item_voided"}).json()["data"]
+    assert entry["staffName"] == session["server"]
+    assert (entry["approvedById"], entry["approvedByName"]) == (manager["id"], manager["name"])
+
+    again = client.request(
+        "DELETE", item_url, json={"reason": "twice"}, headers=_as(session, body["token"])
+    )
+    assert again.status_code == 403
+    assert again.json()["code"] == "approval_invalid"
+
+
+def test_the_approval_is_for_the_session_that_asked_only(client):
+    session, manager, item_url = _floor(client)
+    token = _approve(client, session, manager["id"]).json()["token"]
+    terminal = make_device(client)["token"]
+    colleague = make_staff_with_pin(client, "SERVER", "8642")
+    other = bearer(sign_in(client, terminal, colleague["id"], "8642").json()["token"])
+    stolen = client.request(
+        "DELETE", item_url, json={"reason": "spilled"}, headers=other | {APPROVAL: token}
+    )
+    assert stolen.status_code == 403
+    assert stolen.json()["code"] == "approval_invalid"
+    mine = client.request(
+        "DELETE", item_url, json={"reason": "spilled"}, headers=_as(session, token)
+    )
+    assert mine.status_code == 200
+
+
+def test_a_refused_change_does_not_spend_the_approval(client):
+    session, manager, item_url = _floor(client)
+    token = _approve(client, session, manager["id"]).json()["token"]
+    invalid = client.request("DELETE", item_url, json={"reason": ""}, headers=_as(session, token))
+    assert invalid.status_code == 422
+    done = client.request(
+        "DELETE", item_url, json={"reason": "spilled"}, headers=_as(session, token)
+    )
+    assert done.status_code == 200
+
+
+def test_an_idempotent_retry_replays_the_approved_answer(client):
+    session, manager, item_url = _floor(client)
+    order_url = item_url.split("/items/")[0]
+    token = _approve(client, session, manager["id"]).json()["token"]
+    headers = _as(session, token) | {"Idempotency-Key": "discount-1"}
+    body = {"discountAmount": 2, "reason": "birthday"}
+    first = client.post(f"{order_url}/discount", json=body, headers=headers)
+    assert first.status_code == 200, first.text
+    retried = client.post(f"{order_url}/discount", json=body, headers=headers)
+    assert retried.status_code == 200
+    assert retried.headers["idempotent-replayed"] == "true"
+    assert (
+        client.get("/api/audit", params={"action": "order.discount_applied"}).json()["total"] == 1
+    )
+
+
+def test_an_approval_takes_a_managers_pin(client):
+    session, _manager, _item_url = _floor(client)
+    server = make_staff_with_pin(client, "SERVER", "9999")
+    refused = _approve(client, session, server["id"], "9999")
+    assert refused.status_code == 403
+
+
+def test_wrong_manager_pins_count_towards_the_managers_lock_out(client):
+    session, manager, _item_url = _floor(client)
+    statuses = [_approve(client, session, manager["id"], "0000").status_code for _ in range(5)]
+    assert statuses == [401, 401, 401, 401, 429]
+    assert _approve(client, session, manager["id"]).status_code == 429
+    terminal = make_device(client)["token"]
+    assert sign_in(client, terminal, manager["id"], "1357").status_code == 429
+
+
+async def _expire_approvals(app: Any) -> None:
+    async with app.state.database.unit_of_work(write=True) as uow:
+        connection = await uow.connection()
+        past = datetime.now(UTC) - timedelta(seconds=1)
+        await connection.execute(update(approvals).values(expires_at=past))
+
+
+def test_an_expired_or_made_up_approval_is_refused(client):
+    session, manager, item_url = _floor(client)
+    token = _approve(client, session, manager["id"]).json()["token"]
+    client.portal.call(_expire_approvals, client.app)
+    for approval in (token, "bra_made-up", "anything"):
+        response = client.request(
+            "DELETE", item_url, json={"reason": "spilled"}, headers=_as(session, approval)
+        )
+        assert response.status_code == 403
+        assert response.json()["code"] == "approval_invalid"
+
+
+def test_an_approval_is_for_a_change_not_a_read(client):
+    session, manager, _item_url = _floor(client)
+    token = _approve(client, session, manager["id"]).json()["token"]
+    read = client.get("/api/orders", headers=_as(session, token))
+    assert read.status_code == 422
+    assert read.json()["errors"][0]["field"] == APPROVAL

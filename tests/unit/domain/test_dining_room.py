@@ -1,0 +1,140 @@
+"""The dining room's rules with no database: timezones and currencies, PIN hashing, the
+wrong-PIN lock-out, what a terminal and a kitchen display may do, approvals."""
+
+from __future__ import annotations
+
+import uuid
+from datetime import UTC, datetime, timedelta
+
+import pytest
+
+from brigade.domain.access import (
+    TERMINAL_PERMISSIONS,
+    Actor,
+    Approver,
+    Permission,
+    Principal,
+    Role,
+    permission_to_set_pin,
+)
+from brigade.domain.dining import check_currency, check_timezone
+from brigade.domain.errors import Forbidden, InvalidInput
+from brigade.domain.terminals import (
+    Device,
+    DeviceKind,
+    PinAttempts,
+    check_pin,
+    device_actor,
+    hash_pin,
+    pin_matches,
+)
+
+T0 = datetime(2026, 11, 23, 12, 0, tzinfo=UTC)
+
+
+@pytest.mark.parametrize("name", ["UTC", "Europe/Paris", "America/New_York", "Asia/Kolkata"])
+def test_iana_timezones_are_accepted(name):
+    assert check_timezone(name) == name
+
+
+@pytest.mark.parametrize("name", ["", "Mars/Olympus", "europe/paris", "+02:00", "../etc/passwd"])
+def test_anything_else_is_not_a_timezone(name):
+    with pytest.raises(InvalidInput, match="timezone"):
+        check_timezone(name)
+
+
+def test_currencies_are_iso_4217_codes():
+    for code in ("USD", "EUR", "JPY", "GBP", "CHF"):
+        assert check_currency(code) == code
+    for code in ("usd", "XXX", "ABC", "EURO", "XTS"):
+        with pytest.raises(InvalidInput, match="currency"):
+            check_currency(code)
+
+
+def test_pins_are_4_to_8_digits():
+    for pin in ("1234", "00000000", "2468"):
+        assert check_pin(pin) == pin
+    for pin in ("123", "123456789", "12a4", "\uff11\uff12\uff13\uff14", "12 34", ""):
+        with pytest.raises(InvalidInput, match="pin"):
+            check_pin(pin)
+
+
+def test_a_pin_is_stored_as_salted_scrypt_with_its_parameters():
+    first, second = hash_pin("2468"), hash_pin("2468")
+    assert first != second  # salted
+    assert "2468" not in first
+    scheme, n, r, p, _salt, _key = first.split("$")
+    assert (scheme, int(n), int(r), int(p)) == ("scrypt", 2**14, 8, 1)
+    assert pin_matches("2468", first)
+    assert not pin_matches("2469", first)
+
+
+def test_the_fifth_wrong_pin_within_five_minutes_locks_for_five_minutes():
+    attempts = PinAttempts()
+    for minute in range(4):
+        attempts = attempts.after_failure(T0 + timedelta(minutes=minute))
+        assert attempts.seconds_locked(T0 + timedelta(minutes=minute)) is None
+    assert attempts.failures == 4
+    at = T0 + timedelta(minutes=4, seconds=59)
+    locked = attempts.after_failure(at)
+    assert locked.seconds_locked(at) == 300
+    assert locked.seconds_locked(at + timedelta(minutes=4, seconds=59, microseconds=1)) == 1
+    assert locked.seconds_locked(at + timedelta(minutes=5)) is None
+
+
+def test_wrong_pins_further_apart_than_the_window_start_a_new_count():
+    attempts = PinAttempts()
+    for minute in range(4):
+        attempts = attempts.after_failure(T0 + timedelta(minutes=minute))
+    later = attempts.after_failure(T0 + timedelta(minutes=5))
+    assert later.failures == 1
+    assert later.seconds_locked(T0 + timedelta(minutes=5)) is None
+
+
+def _device(kind: DeviceKind) -> Device:
+    return Device(uuid.uuid4(), "Bar", kind, uuid.uuid4(), "d" * 64, "brd_abcdef", T0, None)
+
+
+def test_a_terminal_alone_reads_the_menu_lists_staff_and_signs_them_in_nothing_else():
+    terminal = device_actor(_device(DeviceKind.TERMINAL))
+    assert terminal.principal is Principal.TERMINAL
+    for permission in Permission:
+        if permission in TERMINAL_PERMISSIONS:
+            terminal.ensure(permission)
+        else:
+            with pytest.raises(Forbidden, match="sign in with a PIN first"):
+                terminal.ensure(permission)
+
+
+def test_a_kitchen_display_is_the_kitchen_role_and_signs_nobody_in():
+    display = device_actor(_device(DeviceKind.KITCHEN_DISPLAY))
+    display.ensure(Permission.SET_ITEM_STATUS)
+    display.ensure(Permission.MARK_86)
+    for permission in (Permission.TAKE_ORDERS, Permission.SIGN_IN_WITH_PIN):
+        with pytest.raises(Forbidden):
+            display.ensure(permission)
+
+
+def test_no_staff_token_signs_anyone_in_with_a_pin():
+    with pytest.raises(Forbidden, match="TERMINAL device"):
+        Actor(name="Ana", role=Role.ADMIN).ensure(Permission.SIGN_IN_WITH_PIN)
+
+
+def test_ones_own_pin_is_ones_own_business_anyone_elses_an_admins():
+    me = uuid.uuid4()
+    assert permission_to_set_pin(me, me) is Permission.SET_OWN_PIN
+    assert permission_to_set_pin(me, uuid.uuid4()) is Permission.MANAGE_STAFF
+    assert permission_to_set_pin(None, me) is Permission.MANAGE_STAFF
+
+
+def test_an_approved_actor_acts_with_the_managers_role_and_names_them():
+    server = Actor(name="Sam", role=Role.SERVER, staff_id=uuid.uuid4(), session_id=uuid.uuid4())
+    manager = Approver(uuid.uuid4(), "Mia")
+    approved = server.approved_by(manager, Role.MANAGER)
+    approved.ensure(Permission.VOID_SENT_ITEMS)
+    assert (approved.staff_id, approved.name, approved.approver) == (
+        server.staff_id,
+        "Sam",
+        manager,
+    )
+    assert approved.caller_key == server.caller_key == str(server.session_id)
