@@ -59,7 +59,8 @@ def configure(schema: Any) -> Any:
 
 def _only_unknown_references(response) -> bool:
     """A 422 whose every field error is on an id reference: "no such category" and the like,
-    or on a webhook `url` whose host resolves inside the network or not at all.
+    on a webhook `url` whose host resolves inside the network or not at all, or on a
+    `timezone` name the tz database does not know.
 
     Existence (and where a name resolves) can't be written in JSON Schema, and docs/design.md
     §4 and §8 answer it with 422. Path ids count too: stateful links fill them from responses,
@@ -69,7 +70,8 @@ def _only_unknown_references(response) -> bool:
         return False
     errors = json.loads(response.content).get("errors") or []
     return bool(errors) and all(
-        error["field"].endswith(("Id", "_id")) or error["field"] == "url" for error in errors
+        error["field"].endswith(("Id", "_id")) or error["field"] in ("url", "timezone")
+        for error in errors
     )
 
 
