@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from decimal import Decimal
 from functools import lru_cache
 from typing import Literal
 
@@ -32,6 +33,8 @@ class Settings(BaseSettings):
         description="Accepted as an ADMIN token (bootstrap); at least 32 characters.",
     )
     auth_failures_per_minute: int = Field(default=20, ge=1)
+    # A tip above this x its payment's amount needs a MANAGER and is audited (DESIGN §5).
+    tip_approval_ratio: Decimal = Field(default=Decimal("0.5"), ge=0, allow_inf_nan=False)
 
 
 @lru_cache

@@ -47,6 +47,7 @@ ERROR_TABLE: dict[type[errors.DomainError], tuple[int, str]] = {
     errors.InvalidPrecondition: (400, "invalid_precondition"),
     errors.Unauthenticated: (401, "unauthorized"),
     errors.Forbidden: (403, "forbidden"),
+    errors.TipNeedsApproval: (403, "tip_needs_approval"),
     errors.TooManyFailedAttempts: (429, "too_many_failed_authentications"),
 }
 

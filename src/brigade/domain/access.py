@@ -10,11 +10,12 @@ import hashlib
 import secrets
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
+from decimal import Decimal
 from enum import StrEnum
 from types import MappingProxyType
 from uuid import UUID
 
-from brigade.domain.errors import Conflict, Forbidden
+from brigade.domain.errors import Conflict, Forbidden, TipNeedsApproval
 from brigade.domain.orders import ItemStatus, is_sent
 
 
@@ -39,6 +40,7 @@ class Permission(StrEnum):
     TAKE_ORDERS = "create and change orders, send, take payments, complete"
     VOID_SENT_ITEMS = "void items already sent to the kitchen"
     DISCOUNT = "apply discounts"
+    APPROVE_LARGE_TIPS = "take a tip above the approval ratio of its payment"
     CANCEL_SENT_OR_PAID = "cancel an order that was sent or paid"
     EDIT_CATALOGUE = "change products and categories"
     READ_AUDIT = "read the audit log"
@@ -53,6 +55,7 @@ REQUIRED_ROLE: Mapping[Permission, Role] = MappingProxyType(
         Permission.TAKE_ORDERS: Role.SERVER,
         Permission.VOID_SENT_ITEMS: Role.MANAGER,
         Permission.DISCOUNT: Role.MANAGER,
+        Permission.APPROVE_LARGE_TIPS: Role.MANAGER,
         Permission.CANCEL_SENT_OR_PAID: Role.MANAGER,
         Permission.EDIT_CATALOGUE: Role.MANAGER,
         Permission.READ_AUDIT: Role.MANAGER,
@@ -85,6 +88,25 @@ def permission_to_change_item(fields: Iterable[str]) -> Permission:
     if set(fields) <= {"status"}:
         return Permission.SET_ITEM_STATUS
     return Permission.TAKE_ORDERS
+
+
+def tip_needs_approval(amount_cents: int, tip_cents: int, ratio: Decimal) -> bool:
+    """A tip above ``ratio`` x its payment's amount (BRIGADE_TIP_APPROVAL_RATIO) is unusual
+    enough, and refunded with the payment on a cancel, that a manager must approve it."""
+    return tip_cents > ratio * amount_cents
+
+
+def check_tip_approval(amount_cents: int, tip_cents: int, ratio: Decimal, actor: Actor) -> bool:
+    """Refuse a tip that needs approval from a role that cannot give it (403
+    ``tip_needs_approval``). Answers whether it needed approval: those are audited."""
+    if not tip_needs_approval(amount_cents, tip_cents, ratio):
+        return False
+    if not allows(actor.role, Permission.APPROVE_LARGE_TIPS):
+        raise TipNeedsApproval(
+            f"a tip above {ratio} x the payment's amount needs the "
+            f"{REQUIRED_ROLE[Permission.APPROVE_LARGE_TIPS]} role; this token is {actor.role}"
+        )
+    return True
 
 
 @dataclass(frozen=True, slots=True)

@@ -10,6 +10,7 @@ class AuditAction(StrEnum):
     DISCOUNT_APPLIED = "order.discount_applied"
     ORDER_CANCELLED = "order.cancelled"
     ORDER_TRANSFERRED = "order.transferred"
+    TIP_APPROVED = "order.tip_approved"
     PRODUCT_86D = "product.86d"
     PRODUCT_UN86D = "product.un86d"
     PRICE_CHANGED = "product.price_changed"
@@ -22,6 +23,7 @@ class AuditAction(StrEnum):
 class AuditedEntity(StrEnum):
     ORDER = "order"
     ORDER_ITEM = "order_item"
+    PAYMENT = "payment"
     PRODUCT = "product"
     STAFF = "staff"
     TOKEN = "token"  # noqa: S105

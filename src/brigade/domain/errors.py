@@ -116,6 +116,10 @@ class Forbidden(DomainError):
     """The staff member's role does not allow the operation."""
 
 
+class TipNeedsApproval(Forbidden):
+    """A tip this large needs a role above the caller's."""
+
+
 class TooManyFailedAttempts(DomainError):
     def __init__(self, detail: str, retry_after_seconds: int) -> None:
         super().__init__(detail)

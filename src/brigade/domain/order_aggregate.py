@@ -20,7 +20,12 @@ from typing import Any
 from uuid import UUID
 
 from brigade.domain import money
-from brigade.domain.access import Actor, permission_to_cancel, permission_to_void
+from brigade.domain.access import (
+    Actor,
+    check_tip_approval,
+    permission_to_cancel,
+    permission_to_void,
+)
 from brigade.domain.catalogue import Product
 from brigade.domain.clock import strictly_after
 from brigade.domain.errors import (
@@ -390,16 +395,21 @@ class Order:
         self._commit(moment, changed_items=sent, status=status)
         return ticket
 
-    def pay(self, command: TakePayment, *, actor: Actor, at: datetime) -> OrderPayment:
-        """A completed payment of at most the balance due (409 overpayment otherwise)."""
+    def pay(
+        self, command: TakePayment, *, actor: Actor, tip_approval_ratio: Decimal, at: datetime
+    ) -> OrderPayment:
+        """A completed payment of at most the balance due (409 overpayment otherwise); a tip
+        above ``tip_approval_ratio`` x the amount needs a manager."""
         ensure_order_editable(self._header.status)
         amount_cents = money.to_cents(command.amount)
+        tip_cents = money.to_cents(command.tip_amount)
         check_payment(amount_cents, self.totals())
+        check_tip_approval(amount_cents, tip_cents, tip_approval_ratio, actor)
         payment = OrderPayment(
             id=new_id(),
             order_id=self._header.id,
             amount_cents=amount_cents,
-            tip_cents=money.to_cents(command.tip_amount),
+            tip_cents=tip_cents,
             method=command.method,
             status=PaymentStatus.COMPLETED,
             card_last_four=command.card_last_four,

@@ -18,7 +18,7 @@ from brigade.db.kitchen import KitchenRepository
 from brigade.db.orders import OrderRepository
 from brigade.db.products import ProductRepository
 from brigade.domain import money
-from brigade.domain.access import Actor, permission_to_change_item
+from brigade.domain.access import Actor, permission_to_change_item, tip_needs_approval
 from brigade.domain.audit import AuditAction, AuditedEntity
 from brigade.domain.catalogue import Product, ProductType, ensure_orderable
 from brigade.domain.errors import InvalidInput, NotFound, ProductUnavailable
@@ -322,9 +322,25 @@ async def add_payment(
     order_id: UUID,
     command: TakePayment,
     *,
+    tip_approval_ratio: Decimal,
     if_match: int | None = None,
 ) -> tuple[Order, OrderPayment]:
+    """``tip_approval_ratio``: BRIGADE_TIP_APPROVAL_RATIO; a tip above it is audited."""
     order = await _load(uow, order_id, if_match)
-    payment = order.pay(command, actor=actor, at=now())
+    payment = order.pay(command, actor=actor, tip_approval_ratio=tip_approval_ratio, at=now())
     await _persist(uow, order)
+    if tip_needs_approval(payment.amount_cents, payment.tip_cents, tip_approval_ratio):
+        await _audit(
+            uow,
+            actor,
+            AuditAction.TIP_APPROVED,
+            order,
+            (AuditedEntity.PAYMENT, payment.id),
+            after={
+                "orderId": str(order.id),
+                "amount": str(money.from_cents(payment.amount_cents)),
+                "tip": str(money.from_cents(payment.tip_cents)),
+                "tipApprovalRatio": str(tip_approval_ratio),
+            },
+        )
     return order, payment

@@ -46,6 +46,7 @@ T0 = datetime(2026, 11, 23, 12, 0, tzinfo=UTC)
 SERVER = Actor(name="Sam", role=Role.SERVER, staff_id=uuid.uuid4())
 MANAGER = Actor(name="Mia", role=Role.MANAGER, staff_id=uuid.uuid4())
 LOCATION = uuid.uuid4()
+TIP_RATIO = Decimal("0.5")  # BRIGADE_TIP_APPROVAL_RATIO's default
 
 
 def _product(price: str = "10.00", tax_rate: str = "0.1", name: str = "Burger") -> Product:
@@ -251,10 +252,16 @@ def test_send_puts_every_pending_item_on_one_ticket_signed_by_its_sender():
 def test_pay_takes_at_most_the_balance_and_records_who_took_it():
     order, _item = _with_item("1")  # 10.00 + 1.00 tax
     with pytest.raises(Overpayment):
-        order.pay(TakePayment(Decimal("11.01"), PaymentMethod.CASH), actor=SERVER, at=T0)
+        order.pay(
+            TakePayment(Decimal("11.01"), PaymentMethod.CASH),
+            actor=SERVER,
+            tip_approval_ratio=TIP_RATIO,
+            at=T0,
+        )
     payment = order.pay(
         TakePayment(Decimal(11), PaymentMethod.CARD, tip_amount=Decimal(2), card_last_four="4242"),
         actor=SERVER,
+        tip_approval_ratio=TIP_RATIO,
         at=T0,
     )
     assert (payment.amount_cents, payment.tip_cents, payment.taken_by_name) == (1100, 200, "Sam")
@@ -273,7 +280,12 @@ def test_a_discount_replaces_the_old_one_and_may_not_go_under_what_is_paid():
     assert order.header.total_cents == 880  # (10 - 2) + 0.80 tax
     order.apply_discount(ApplyDiscount(Decimal(0), code="VIP"), at=T0)
     assert (order.header.discount_cents, order.header.discount_code) == (0, None)
-    order.pay(TakePayment(Decimal(11), PaymentMethod.CASH), actor=SERVER, at=T0)
+    order.pay(
+        TakePayment(Decimal(11), PaymentMethod.CASH),
+        actor=SERVER,
+        tip_approval_ratio=TIP_RATIO,
+        at=T0,
+    )
     order = _saved(order)
     with pytest.raises(DiscountTooLarge):
         order.apply_discount(ApplyDiscount(Decimal(1)), at=T0)
@@ -295,7 +307,12 @@ def test_complete_needs_a_zero_balance_and_records_who_closed_the_check():
     order, _item = _with_item("1")
     with pytest.raises(BalanceDue):
         order.complete(actor=SERVER, at=T0)
-    order.pay(TakePayment(Decimal(11), PaymentMethod.CASH), actor=SERVER, at=T0)
+    order.pay(
+        TakePayment(Decimal(11), PaymentMethod.CASH),
+        actor=SERVER,
+        tip_approval_ratio=TIP_RATIO,
+        at=T0,
+    )
     completed_at = order.complete(actor=SERVER, at=T0 + timedelta(minutes=5))
     header = order.header
     assert header.status is OrderStatus.COMPLETED
@@ -310,7 +327,10 @@ def test_cancel_refunds_payments_with_tips_and_returns_live_stock():
     order, voided = _with_item("1", order=order)
     order.void_item(voided, "dup", actor=SERVER, at=T0)
     order.pay(
-        TakePayment(Decimal(5), PaymentMethod.CASH, tip_amount=Decimal(1)), actor=SERVER, at=T0
+        TakePayment(Decimal(5), PaymentMethod.CASH, tip_amount=Decimal(1)),
+        actor=SERVER,
+        tip_approval_ratio=TIP_RATIO,
+        at=T0,
     )
     order = _saved(order)
     refund = order.cancel("fire alarm", actor=MANAGER, at=T0)
@@ -330,7 +350,12 @@ def test_a_server_cancels_only_what_was_neither_sent_nor_paid():
     # Moved on by the kitchen without a send: the kitchen has it all the same.
     moved_on.change_item(item_id, ChangeItem(status=ItemStatus.PREPARING), at=T0)
     paid, _item = _with_item("1")
-    paid.pay(TakePayment(Decimal(1), PaymentMethod.CASH), actor=SERVER, at=T0)
+    paid.pay(
+        TakePayment(Decimal(1), PaymentMethod.CASH),
+        actor=SERVER,
+        tip_approval_ratio=TIP_RATIO,
+        at=T0,
+    )
     for order in (_saved(moved_on), _saved(paid)):
         with pytest.raises(Forbidden):
             order.cancel("walked out", actor=SERVER, at=T0)

@@ -6,7 +6,7 @@ from uuid import UUID
 
 from fastapi import APIRouter, Response
 
-from brigade.api.deps import UowDep
+from brigade.api.deps import SettingsDep, UowDep
 from brigade.api.errors import problem_responses
 from brigade.api.orders import shaping
 from brigade.api.orders.parsing import CHANGE_ERRORS, IfMatchDep
@@ -18,7 +18,7 @@ from brigade.api.orders.schemas import (
 )
 from brigade.api.routing import BrigadeRoute
 from brigade.api.security import Discounter, OrderTaker, Reader
-from brigade.domain.errors import DiscountTooLarge, NotFound, Overpayment
+from brigade.domain.errors import DiscountTooLarge, NotFound, Overpayment, TipNeedsApproval
 from brigade.services import orders as service
 
 router = APIRouter(route_class=BrigadeRoute)
@@ -55,18 +55,26 @@ async def apply_discount(
     "/{order_id}/payments",
     status_code=201,
     response_model=PaymentDetail,
-    responses=problem_responses(*CHANGE_ERRORS, Overpayment),
+    responses=problem_responses(*CHANGE_ERRORS, Overpayment, TipNeedsApproval),
+    description="A tip above BRIGADE_TIP_APPROVAL_RATIO (default 0.5) x the amount needs the "
+    "MANAGER role (403 `tip_needs_approval` below it) and is audited (`order.tip_approved`).",
 )
 async def add_payment(
     staff: OrderTaker,
     order_id: UUID,
     body: PaymentCreate,
     uow: UowDep,
+    settings: SettingsDep,
     response: Response,
     if_match: IfMatchDep,
 ) -> PaymentDetail:
     order, payment = await service.add_payment(
-        uow, staff, order_id, body.command(), if_match=if_match
+        uow,
+        staff,
+        order_id,
+        body.command(),
+        tip_approval_ratio=settings.tip_approval_ratio,
+        if_match=if_match,
     )
     shaping.created(response, order, f"/api/orders/{order_id}/payments/{payment.id}")
     return shaping.payment_detail(payment)
