@@ -35,6 +35,7 @@ _RANKS = {role: rank for rank, role in enumerate(Role)}
 
 class Permission(StrEnum):
     READ = "read"
+    SEE_PAYMENT_DETAILS = "see a payment's card, brand and who took it"
     SET_ITEM_STATUS = "set item status"
     MARK_86 = "86 and un-86 products"
     TAKE_ORDERS = "create and change orders, send, take payments, complete"
@@ -50,6 +51,8 @@ class Permission(StrEnum):
 REQUIRED_ROLE: Mapping[Permission, Role] = MappingProxyType(
     {
         Permission.READ: Role.KITCHEN,
+        # The kitchen has no use for card details (DESIGN §7): it reads payments without them.
+        Permission.SEE_PAYMENT_DETAILS: Role.SERVER,
         Permission.SET_ITEM_STATUS: Role.KITCHEN,
         Permission.MARK_86: Role.KITCHEN,
         Permission.TAKE_ORDERS: Role.SERVER,

@@ -42,6 +42,7 @@ def test_every_permission_has_a_role():
     ("permission", "lowest"),
     [
         (Permission.READ, Role.KITCHEN),
+        (Permission.SEE_PAYMENT_DETAILS, Role.SERVER),
         (Permission.MARK_86, Role.KITCHEN),
         (Permission.SET_ITEM_STATUS, Role.KITCHEN),
         (Permission.TAKE_ORDERS, Role.SERVER),

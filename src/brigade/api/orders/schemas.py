@@ -173,6 +173,8 @@ class StaffRef(ResponseModel):
 
 
 class PaymentFields(ResponseModel):
+    """``cardLastFour``, ``cardBrand`` and ``takenBy`` are null for a KITCHEN caller."""
+
     id: UUID
     amount: Money
     tip_amount: Money
