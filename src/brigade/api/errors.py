@@ -41,6 +41,7 @@ ERROR_TABLE: dict[type[errors.DomainError], tuple[int, str]] = {
     errors.DiscountTooLarge: (409, "discount_too_large"),
     errors.ItemNotEditable: (409, "item_not_editable"),
     errors.TooManyItems: (409, "too_many_items"),
+    errors.ItemAlreadySent: (409, "item_already_sent"),
     errors.IdempotencyKeyReused: (422, "idempotency_key_reused"),
     errors.IdempotencyKeyInUse: (409, "idempotency_key_in_use"),
     errors.StaleVersion: (412, "stale_version"),

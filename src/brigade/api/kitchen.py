@@ -15,7 +15,7 @@ from brigade.api.routing import BrigadeRoute
 from brigade.api.security import Reader
 from brigade.api.types import Number, ResponseModel, Timestamp, UtcInstant
 from brigade.domain.errors import NotFound
-from brigade.domain.kitchen import KitchenTicket, TicketFilter
+from brigade.domain.kitchen import KitchenTicket, TicketFilter, TicketKind
 from brigade.services import kitchen as service
 
 router = APIRouter(prefix="/api/kitchen", route_class=BrigadeRoute, tags=["kitchen"])
@@ -31,6 +31,9 @@ class TicketItemOut(ResponseModel):
 
 
 class TicketOut(ResponseModel):
+    """An ORDER ticket is a send; a VOID ticket lists what was taken back off the kitchen, each
+    line's quantity negative, with the reason. ``sentBy`` is who sent or voided."""
+
     id: UUID
     order_id: UUID
     order_number: str
@@ -39,6 +42,8 @@ class TicketOut(ResponseModel):
     items: list[TicketItemOut]
     created_at: Timestamp
     sent_by: StaffRef | None
+    kind: TicketKind
+    reason: str | None
 
 
 class TicketPage(ResponseModel):
@@ -68,6 +73,8 @@ def _ticket(ticket: KitchenTicket) -> TicketOut:
         ],
         created_at=ticket.created_at,
         sent_by=staff_ref(ticket.sent_by_id, ticket.sent_by_name),
+        kind=ticket.kind,
+        reason=ticket.reason,
     )
 
 

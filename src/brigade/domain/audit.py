@@ -7,6 +7,7 @@ from enum import StrEnum
 
 class AuditAction(StrEnum):
     ITEM_VOIDED = "order.item_voided"
+    ITEM_PARTLY_VOIDED = "order.item_partly_voided"
     DISCOUNT_APPLIED = "order.discount_applied"
     ORDER_CANCELLED = "order.cancelled"
     ORDER_TRANSFERRED = "order.transferred"

@@ -88,6 +88,10 @@ class TooManyItems(Conflict):
     pass
 
 
+class ItemAlreadySent(Conflict):
+    """More of a sent item: the kitchen works from its ticket, so it goes on a new line."""
+
+
 class StaleVersion(DomainError):
     """The client's If-Match names a version of the resource that is no longer current (a 412)."""
 

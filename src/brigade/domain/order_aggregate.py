@@ -31,13 +31,14 @@ from brigade.domain.clock import strictly_after
 from brigade.domain.errors import (
     InvalidInput,
     InvalidTransition,
+    ItemAlreadySent,
     NotFound,
     NothingToSend,
     StaleVersion,
     TooManyItems,
 )
 from brigade.domain.ids import new_id
-from brigade.domain.kitchen import KitchenTicket, TicketItem
+from brigade.domain.kitchen import KitchenTicket, TicketItem, TicketKind
 from brigade.domain.order_commands import (
     AddItem,
     ApplyDiscount,
@@ -80,6 +81,11 @@ class ItemChange:
     before: OrderItem
     after: OrderItem
 
+    @property
+    def is_partial_void(self) -> bool:
+        """Less of a sent item: audited like a void, and the kitchen was told."""
+        return is_sent(self.before.status) and self.after.quantity < self.before.quantity
+
 
 @dataclass(slots=True)
 class OrderChanges:
@@ -91,6 +97,8 @@ class OrderChanges:
     changed_items: list[OrderItem] = field(default_factory=list)
     added_payments: list[OrderPayment] = field(default_factory=list)
     changed_payments: list[OrderPayment] = field(default_factory=list)
+    # What the kitchen is told: a send's ticket, a void's of what it already had.
+    kitchen_tickets: list[KitchenTicket] = field(default_factory=list)
     # Quantities going back into each product's tracked stock (voids, lowered quantities, a
     # cancellation). Taking stock is the service's: it needs the catalogue's own check.
     stock_returned: dict[UUID, Decimal] = field(default_factory=dict)
@@ -115,6 +123,10 @@ def _item_total(unit_price_cents: int, modifiers: Iterable[Modifier], quantity: 
     return item_total_cents(
         unit_price_cents, [m.price_cents for m in modifiers], money.quantity_to_units(quantity)
     )
+
+
+def _ticket_line(item: OrderItem, quantity: Decimal) -> TicketItem:
+    return TicketItem(item.id, item.product_id, item.name, quantity, item.modifiers, item.notes)
 
 
 class Order:
@@ -312,11 +324,14 @@ class Order:
         self._commit(at, added_items=[item])
         return item
 
-    def change_item(self, item_id: UUID, command: ChangeItem, *, at: datetime) -> ItemChange:
+    def change_item(
+        self, item_id: UUID, command: ChangeItem, *, actor: Actor, at: datetime
+    ) -> ItemChange:
         """Apply what the command gives (quantity, notes, status); an item that would not
         change leaves the order alone (no new version).
 
         A raised quantity needs more stock: the service takes it (``after`` minus ``before``).
+        A sent item's quantity only goes down, as a partial void (``_check_partial_void``).
         """
         ensure_order_editable(self._header.status)
         current = self.item(item_id)
@@ -327,9 +342,14 @@ class Order:
             check_item_transition(current.status, command.status)
             item = dataclasses.replace(item, status=command.status)
         returned: list[tuple[UUID, Decimal]] = []
+        tickets: list[KitchenTicket] = []
         quantity = command.quantity
         if quantity is not None and quantity != current.quantity:
             ensure_item_quantity_editable(current.status)
+            if is_sent(current.status):
+                reason = self._check_partial_void(current, quantity, command.reason, actor)
+                taken_off = current.quantity - quantity
+                tickets = [self._void_ticket(current, taken_off, reason, actor=actor, at=at)]
             total = _item_total(current.unit_price_cents, current.modifiers, quantity)
             item = dataclasses.replace(item, quantity=quantity, total_cents=total)
             if quantity < current.quantity:
@@ -339,8 +359,25 @@ class Order:
         if item == current:
             return ItemChange(current, current)
         item = dataclasses.replace(item, updated_at=strictly_after(current.updated_at, at))
-        self._commit(at, changed_items=[item], returned=returned)
+        self._commit(at, changed_items=[item], returned=returned, tickets=tickets)
         return ItemChange(current, item)
+
+    @staticmethod
+    def _check_partial_void(
+        item: OrderItem, quantity: Decimal, reason: str | None, actor: Actor
+    ) -> str:
+        """The kitchen already works from ``item``'s ticket: more of it is a new line (409), less
+        is a partial void, which takes who may void it (a manager) and a reason (answered)."""
+        if quantity > item.quantity:
+            raise ItemAlreadySent(
+                f"{item.name} was already sent to the kitchen: add a new line for more"
+            )
+        actor.ensure(permission_to_void(item.status))
+        if reason is None:
+            raise InvalidInput(
+                "reason", "is required to lower the quantity of a sent item (a partial void)"
+            )
+        return reason
 
     def void_item(self, item_id: UUID, reason: str, *, actor: Actor, at: datetime) -> ItemChange:
         """The item stays on the order, VOIDED with its reason, out of every total; its stock
@@ -357,7 +394,15 @@ class Order:
             void_reason=reason,
             updated_at=strictly_after(item.updated_at, at),
         )
-        self._commit(at, changed_items=[voided], returned=[(item.product_id, item.quantity)])
+        tickets = []
+        if is_sent(item.status):
+            tickets = [self._void_ticket(item, item.quantity, reason, actor=actor, at=at)]
+        self._commit(
+            at,
+            changed_items=[voided],
+            returned=[(item.product_id, item.quantity)],
+            tickets=tickets,
+        )
         return ItemChange(item, voided)
 
     # --- kitchen and payments -------------------------------------------------------------
@@ -371,29 +416,47 @@ class Order:
             raise NothingToSend("the order has no pending items to send to the kitchen")
         status = apply_order_event(self._header.status, OrderEvent.SEND)
         moment = self._next_moment(at)
-        header = self._header
-        ticket = KitchenTicket(
-            id=new_id(),
-            order_id=header.id,
-            location_id=header.location_id,
-            order_number=header.order_number,
-            table_id=header.table_id,
-            items=tuple(
-                TicketItem(i.id, i.product_id, i.name, i.quantity, i.modifiers, i.notes)
-                for i in pending
-            ),
-            created_at=moment,
-            sent_by_id=actor.staff_id,
-            sent_by_name=actor.name,
-        )
+        lines = [_ticket_line(item, item.quantity) for item in pending]
+        ticket = self._ticket(TicketKind.ORDER, lines, None, actor=actor, at=moment)
         sent = [
             dataclasses.replace(
                 item, status=ItemStatus.SENT, kitchen_ticket_id=ticket.id, updated_at=moment
             )
             for item in pending
         ]
-        self._commit(moment, changed_items=sent, status=status)
+        self._commit(moment, changed_items=sent, status=status, tickets=[ticket])
         return ticket
+
+    def _void_ticket(
+        self, item: OrderItem, taken_off: Decimal, reason: str, *, actor: Actor, at: datetime
+    ) -> KitchenTicket:
+        """Tells the kitchen to stop making ``taken_off`` of a sent item (a negative line)."""
+        line = _ticket_line(item, -taken_off)
+        return self._ticket(TicketKind.VOID, [line], reason, actor=actor, at=self._next_moment(at))
+
+    def _ticket(
+        self,
+        kind: TicketKind,
+        lines: Sequence[TicketItem],
+        reason: str | None,
+        *,
+        actor: Actor,
+        at: datetime,
+    ) -> KitchenTicket:
+        header = self._header
+        return KitchenTicket(
+            id=new_id(),
+            order_id=header.id,
+            location_id=header.location_id,
+            order_number=header.order_number,
+            table_id=header.table_id,
+            items=tuple(lines),
+            created_at=at,
+            sent_by_id=actor.staff_id,
+            sent_by_name=actor.name,
+            kind=kind,
+            reason=reason,
+        )
 
     def pay(
         self, command: TakePayment, *, actor: Actor, tip_approval_ratio: Decimal, at: datetime
@@ -437,6 +500,7 @@ class Order:
         added_payments: Sequence[OrderPayment] = (),
         changed_payments: Sequence[OrderPayment] = (),
         returned: Iterable[tuple[UUID, Decimal]] = (),
+        tickets: Sequence[KitchenTicket] = (),
         **fields: Any,
     ) -> None:
         """Take the changed header ``fields``, items and payments, with the totals recomputed,
@@ -468,6 +532,7 @@ class Order:
         changes.changed_items.extend(changed_items)
         changes.added_payments.extend(added_payments)
         changes.changed_payments.extend(changed_payments)
+        changes.kitchen_tickets.extend(tickets)
         for product_id, quantity in returned:
             back = changes.stock_returned.get(product_id, Decimal(0)) + quantity
             changes.stock_returned[product_id] = back

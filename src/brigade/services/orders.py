@@ -55,8 +55,10 @@ async def _load(uow: UnitOfWork, order_id: UUID, if_match: int | None) -> Order:
 
 
 async def _persist(uow: UnitOfWork, order: Order) -> None:
-    """Write the order's changes, and put back the stock its actions returned."""
+    """Write the order's changes, its kitchen tickets, and put back the stock its actions
+    returned."""
     await OrderRepository(uow).save(order)
+    await KitchenRepository(uow).insert(order.changes.kitchen_tickets)
     await ProductRepository(uow).adjust_stock(order.changes.stock_returned)
 
 
@@ -263,12 +265,36 @@ async def change_item(
     """Apply what the command gives (quantity, notes, status); a raised quantity takes stock."""
     actor.ensure(permission_to_change_item(command.fields))
     order = await _load(uow, order_id, if_match)
-    change = order.change_item(item_id, command, at=now())
+    change = order.change_item(item_id, command, actor=actor, at=now())
     extra = change.after.quantity - change.before.quantity
     if extra > 0 and await _reserve(uow, change.after.product_id, extra) is None:
         raise ProductUnavailable(f"{change.after.name} is no longer in the catalogue")
     await _persist(uow, order)
+    if change.is_partial_void:
+        await _audit(
+            uow,
+            actor,
+            AuditAction.ITEM_PARTLY_VOIDED,
+            order,
+            (AuditedEntity.ORDER_ITEM, item_id),
+            before=_voided_item_facts(change.before),
+            after=_quantity_facts(change.after),
+            reason=command.reason,
+        )
     return order, change.after
+
+
+def _quantity_facts(item: OrderItem) -> dict[str, Any]:
+    return {"quantity": str(item.quantity), "total": str(money.from_cents(item.total_cents))}
+
+
+def _voided_item_facts(item: OrderItem) -> dict[str, Any]:
+    """The item as it was before a void, whole or partial."""
+    return {
+        "orderId": str(item.order_id),
+        "name": item.name,
+        "status": item.status.value,
+    } | _quantity_facts(item)
 
 
 async def void_item(
@@ -290,13 +316,7 @@ async def void_item(
         AuditAction.ITEM_VOIDED,
         order,
         (AuditedEntity.ORDER_ITEM, item.id),
-        before={
-            "orderId": str(order_id),
-            "name": item.name,
-            "status": item.status.value,
-            "quantity": str(item.quantity),
-            "total": str(money.from_cents(item.total_cents)),
-        },
+        before=_voided_item_facts(item),
         after={"status": change.after.status.value},
         reason=reason,
     )
@@ -312,7 +332,6 @@ async def send_order(
     order = await _load(uow, order_id, if_match)
     ticket = order.send(actor=actor, at=now())
     await _persist(uow, order)
-    await KitchenRepository(uow).insert(ticket)
     return order, ticket
 
 

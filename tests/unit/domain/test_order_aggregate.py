@@ -144,7 +144,7 @@ def test_a_full_or_closed_order_takes_no_item(monkeypatch: pytest.MonkeyPatch):
 
 def test_change_item_applies_only_what_is_given_and_returns_stock_when_lowered():
     order, item_id = _with_item("3")
-    change = order.change_item(item_id, ChangeItem(quantity=Decimal(1)), at=T0)
+    change = order.change_item(item_id, ChangeItem(quantity=Decimal(1)), actor=SERVER, at=T0)
     assert (change.before.quantity, change.after.quantity) == (3, 1)
     assert change.after.total_cents == 1000
     assert change.after.notes is None  # notes were not given: kept
@@ -155,21 +155,21 @@ def test_change_item_applies_only_what_is_given_and_returns_stock_when_lowered()
 
 def test_notes_none_clears_them_and_a_change_that_changes_nothing_keeps_the_version():
     order, item_id = _with_item()
-    order.change_item(item_id, ChangeItem(notes="no salt"), at=T0)
+    order.change_item(item_id, ChangeItem(notes="no salt"), actor=SERVER, at=T0)
     order = _saved(order)
     version = order.header.version
-    same = order.change_item(item_id, ChangeItem(notes="no salt"), at=T0)
+    same = order.change_item(item_id, ChangeItem(notes="no salt"), actor=SERVER, at=T0)
     assert same.before is same.after
     assert order.header.version == version
     assert not order.changes.header_changed
-    cleared = order.change_item(item_id, ChangeItem(notes=None), at=T0)
+    cleared = order.change_item(item_id, ChangeItem(notes=None), actor=SERVER, at=T0)
     assert cleared.after.notes is None
     assert order.header.version == version + 1
 
 
 def test_a_raised_quantity_is_left_to_the_service_to_take_from_stock():
     order, item_id = _with_item("1")
-    change = order.change_item(item_id, ChangeItem(quantity=Decimal(4)), at=T0)
+    change = order.change_item(item_id, ChangeItem(quantity=Decimal(4)), actor=SERVER, at=T0)
     assert change.after.quantity - change.before.quantity == 3
     assert order.changes.stock_returned == {}
 
@@ -184,11 +184,11 @@ def test_a_raised_quantity_is_left_to_the_service_to_take_from_stock():
 )
 def test_refused_item_changes_leave_the_order_as_it_was(command: ChangeItem, error: type):
     order, item_id = _with_item()
-    order.change_item(item_id, ChangeItem(status=ItemStatus.SERVED), at=T0)
+    order.change_item(item_id, ChangeItem(status=ItemStatus.SERVED), actor=SERVER, at=T0)
     order = _saved(order)
     before = (order.header, order.items)
     with pytest.raises(error):
-        order.change_item(item_id, command, at=T0)
+        order.change_item(item_id, command, actor=SERVER, at=T0)
     assert (order.header, order.items) == before
     assert not order.changes.header_changed
     assert order.changes.changed_items == []
@@ -197,7 +197,7 @@ def test_refused_item_changes_leave_the_order_as_it_was(command: ChangeItem, err
 def test_unknown_item_is_not_found():
     order, _item = _with_item()
     with pytest.raises(NotFound):
-        order.change_item(uuid.uuid4(), ChangeItem(notes="x"), at=T0)
+        order.change_item(uuid.uuid4(), ChangeItem(notes="x"), actor=SERVER, at=T0)
 
 
 def test_void_keeps_the_item_out_of_the_totals_and_returns_its_stock():
@@ -214,7 +214,7 @@ def test_void_keeps_the_item_out_of_the_totals_and_returns_its_stock():
 def test_voiding_what_the_kitchen_has_takes_a_manager_even_without_a_send():
     order, item_id = _with_item()
     # The kitchen moved the item on without it ever being sent: no ticket, but it is sent.
-    order.change_item(item_id, ChangeItem(status=ItemStatus.READY), at=T0)
+    order.change_item(item_id, ChangeItem(status=ItemStatus.READY), actor=SERVER, at=T0)
     order = _saved(order)
     assert order.item(item_id).kitchen_ticket_id is None
     with pytest.raises(Forbidden):
@@ -348,7 +348,7 @@ def test_a_server_cancels_only_what_was_neither_sent_nor_paid():
     assert untouched.header.status is OrderStatus.CANCELLED
     moved_on, item_id = _with_item()
     # Moved on by the kitchen without a send: the kitchen has it all the same.
-    moved_on.change_item(item_id, ChangeItem(status=ItemStatus.PREPARING), at=T0)
+    moved_on.change_item(item_id, ChangeItem(status=ItemStatus.PREPARING), actor=SERVER, at=T0)
     paid, _item = _with_item("1")
     paid.pay(
         TakePayment(Decimal(1), PaymentMethod.CASH),

@@ -98,10 +98,16 @@ class ItemUpdate(RequestModel):
     quantity: QuantityIn = omittable()
     notes: LongText | None = None
     status: ItemStatus = omittable()
+    reason: Reason = omittable(
+        description="Why a sent item's quantity is lowered (a partial void): required then, "
+        "and kept in the audit log and on the kitchen's VOID ticket; unused otherwise."
+    )
 
     def command(self) -> ChangeItem:
         notes = self.notes if "notes" in self.model_fields_set else KEEP
-        return ChangeItem(quantity=self.quantity, status=self.status, notes=notes)
+        return ChangeItem(
+            quantity=self.quantity, status=self.status, notes=notes, reason=self.reason
+        )
 
 
 class ReasonBody(RequestModel):
