@@ -47,7 +47,13 @@ from brigade.domain.order_commands import (
     Keep,
     TakePayment,
 )
-from brigade.domain.order_records import Modifier, OrderHeader, OrderItem, OrderPayment
+from brigade.domain.order_records import (
+    Modifier,
+    OrderHeader,
+    OrderItem,
+    OrderLine,
+    OrderPayment,
+)
 from brigade.domain.orders import (
     ItemStatus,
     OrderEvent,
@@ -71,7 +77,19 @@ from brigade.domain.totals import (
     refund_cents,
 )
 
+# Limits that keep one order from weighing on every writer: a write loads each item's line,
+# the answer carries the item, a GET every item with its modifiers and notes.
 MAX_ITEMS_PER_ORDER = 500
+MAX_MODIFIERS_PER_ITEM = 20
+MAX_ITEM_NOTES_LENGTH = 500
+
+
+def check_room_for_item(status: OrderStatus, item_count: int) -> None:
+    """Refuse a new item to a closed or full order: the aggregate's check, which a service may
+    also make from a count before it loads the order at all."""
+    ensure_order_editable(status)
+    if item_count >= MAX_ITEMS_PER_ORDER:
+        raise TooManyItems(f"an order holds at most {MAX_ITEMS_PER_ORDER} items")
 
 
 @dataclass(frozen=True, slots=True)
@@ -104,11 +122,11 @@ class OrderChanges:
     stock_returned: dict[UUID, Decimal] = field(default_factory=dict)
 
 
-def _lines(items: Iterable[OrderItem]) -> list[Line]:
+def _lines(lines: Iterable[OrderLine]) -> list[Line]:
     return [
-        Line(item.total_cents, item.tax_rate_units)
-        for item in items
-        if item.status is not ItemStatus.VOIDED
+        Line(line.total_cents, line.tax_rate_units)
+        for line in lines
+        if line.status is not ItemStatus.VOIDED
     ]
 
 
@@ -130,18 +148,27 @@ def _ticket_line(item: OrderItem, quantity: Decimal) -> TicketItem:
 
 
 class Order:
-    """An order, its items and its payments; changed only through the methods below."""
+    """An order, its items and its payments; changed only through the methods below.
 
-    __slots__ = ("_changes", "_header", "_items", "_payments")
+    Every item is known by its line (``OrderLine``); ``items`` are those loaded whole: all of
+    them (``lines`` left out), or only the ones an action needs, which the service names when
+    it loads the order (the item it changes, the pending ones for a send).
+    """
+
+    __slots__ = ("_changes", "_header", "_items", "_lines", "_payments")
 
     def __init__(
         self,
         header: OrderHeader,
         items: Iterable[OrderItem] = (),
         payments: Iterable[OrderPayment] = (),
+        *,
+        lines: Iterable[OrderLine] | None = None,
     ) -> None:
         self._header = header
-        self._items = list(items)
+        self._items = {item.id: item for item in items}
+        every = map(OrderLine.of, self._items.values()) if lines is None else lines
+        self._lines = {line.id: line for line in every}
         self._payments = list(payments)
         self._changes = OrderChanges()
 
@@ -196,7 +223,13 @@ class Order:
 
     @property
     def items(self) -> tuple[OrderItem, ...]:
-        return tuple(self._items)
+        """The items loaded whole, in the order they were added."""
+        return tuple(self._items[i] for i in self._lines if i in self._items)
+
+    @property
+    def lines(self) -> tuple[OrderLine, ...]:
+        """Every item's line, in the order they were added."""
+        return tuple(self._lines.values())
 
     @property
     def payments(self) -> tuple[OrderPayment, ...]:
@@ -207,14 +240,21 @@ class Order:
         return self._changes
 
     def item(self, item_id: UUID) -> OrderItem:
-        for item in self._items:
-            if item.id == item_id:
-                return item
-        raise NotFound("order item", item_id)
+        if item_id not in self._lines:
+            raise NotFound("order item", item_id)
+        return self._whole(item_id)
+
+    def _whole(self, item_id: UUID) -> OrderItem:
+        try:
+            return self._items[item_id]
+        except KeyError:
+            raise LookupError(f"item {item_id} was not loaded whole for this action") from None
 
     def totals(self) -> OrderTotals:
         return compute_totals(
-            _lines(self._items), self._header.discount_cents, _payment_facts(self._payments)
+            _lines(self._lines.values()),
+            self._header.discount_cents,
+            _payment_facts(self._payments),
         )
 
     def expect_version(self, version: int | None) -> None:
@@ -261,7 +301,7 @@ class Order:
         ensure_order_editable(self._header.status)
         status = apply_order_event(self._header.status, OrderEvent.CANCEL)
         refund = refund_cents(_payment_facts(self._payments))
-        anything_sent = any(is_sent(item.status) for item in self._items)
+        anything_sent = any(is_sent(line.status) for line in self._lines.values())
         actor.ensure(permission_to_cancel(anything_sent=anything_sent, refund_cents=refund))
         moment = self._next_moment(at)
         refunded = [
@@ -269,11 +309,11 @@ class Order:
             for p in self._payments
             if p.status is PaymentStatus.COMPLETED
         ]
-        live = [i for i in self._items if i.status is not ItemStatus.VOIDED]
+        live = [line for line in self._lines.values() if line.status is not ItemStatus.VOIDED]
         self._commit(
             moment,
             changed_payments=refunded,
-            returned=[(item.product_id, item.quantity) for item in live],
+            returned=[(line.product_id, line.quantity) for line in live],
             status=status,
             cancelled_at=moment,
             cancel_reason=reason,
@@ -286,9 +326,7 @@ class Order:
 
     def check_can_add_item(self) -> None:
         """Refuse a new item to a closed or full order, before the catalogue is asked."""
-        ensure_order_editable(self._header.status)
-        if len(self._items) >= MAX_ITEMS_PER_ORDER:
-            raise TooManyItems(f"an order holds at most {MAX_ITEMS_PER_ORDER} items")
+        check_room_for_item(self._header.status, len(self._lines))
 
     def add_item(
         self,
@@ -411,7 +449,11 @@ class Order:
         """Every PENDING item goes to the kitchen on one new ticket (answered, for the kitchen
         repository to store); the first send opens the order."""
         ensure_order_editable(self._header.status)
-        pending = [item for item in self._items if item.status is ItemStatus.PENDING]
+        pending = [
+            self._whole(line.id)
+            for line in self._lines.values()
+            if line.status is ItemStatus.PENDING
+        ]
         if not pending:
             raise NothingToSend("the order has no pending items to send to the kitchen")
         status = apply_order_event(self._header.status, OrderEvent.SEND)
@@ -509,12 +551,14 @@ class Order:
         Refused (409) when the discount would exceed the new subtotal or the new total would
         fall under what is already paid; the order is then left as it was.
         """
-        replaced_items: Mapping[UUID, OrderItem] = {item.id: item for item in changed_items}
-        items = [replaced_items.get(item.id, item) for item in self._items] + list(added_items)
+        lines = self._lines | {item.id: OrderLine.of(item) for item in changed_items}
+        lines |= {item.id: OrderLine.of(item) for item in added_items}
         replaced: Mapping[UUID, OrderPayment] = {p.id: p for p in changed_payments}
         payments = [replaced.get(p.id, p) for p in self._payments] + list(added_payments)
         header = dataclasses.replace(self._header, **fields)
-        totals = check_discount(header.discount_cents, _lines(items), _payment_facts(payments))
+        totals = check_discount(
+            header.discount_cents, _lines(lines.values()), _payment_facts(payments)
+        )
         self._header = dataclasses.replace(
             header,
             subtotal_cents=totals.subtotal_cents,
@@ -525,7 +569,8 @@ class Order:
             version=header.version + 1,
             updated_at=self._next_moment(at),
         )
-        self._items, self._payments = items, payments
+        self._items |= {item.id: item for item in (*changed_items, *added_items)}
+        self._lines, self._payments = lines, payments
         changes = self._changes
         changes.header_changed = True
         changes.added_items.extend(added_items)

@@ -15,7 +15,7 @@ from uuid import UUID
 
 from brigade.db.engine import UnitOfWork
 from brigade.db.kitchen import KitchenRepository
-from brigade.db.orders import OrderRepository
+from brigade.db.orders import OrderRepository, WholeItems
 from brigade.db.products import ProductRepository
 from brigade.domain import money
 from brigade.domain.access import Actor, permission_to_change_item, tip_needs_approval
@@ -23,7 +23,7 @@ from brigade.domain.audit import AuditAction, AuditedEntity
 from brigade.domain.catalogue import Product, ProductType, ensure_orderable
 from brigade.domain.errors import InvalidInput, NotFound, ProductUnavailable
 from brigade.domain.kitchen import KitchenTicket
-from brigade.domain.order_aggregate import Order
+from brigade.domain.order_aggregate import Order, check_room_for_item
 from brigade.domain.order_commands import (
     AddItem,
     ApplyDiscount,
@@ -45,9 +45,21 @@ from brigade.services.clock import now
 FIRST_ORDER_NUMBER = 1001
 
 
-async def _load(uow: UnitOfWork, order_id: UUID, if_match: int | None) -> Order:
-    """The order, locked until the transaction ends, at the version the client expects."""
-    order = await OrderRepository(uow).get(order_id, for_update=True)
+async def _load(
+    uow: UnitOfWork,
+    order_id: UUID,
+    if_match: int | None,
+    *,
+    whole: WholeItems = WholeItems.NONE,
+    item_id: UUID | None = None,
+) -> Order:
+    """The order, locked until the transaction ends, at the version the client expects.
+
+    Every item's line is loaded, whole only the items the action needs (``whole`` and
+    ``item_id``): a write to a large order then costs about what it costs on a small one.
+    """
+    repository = OrderRepository(uow)
+    order = await repository.get(order_id, for_update=True, whole=whole, item_id=item_id)
     if order is None:
         raise NotFound("order", order_id)
     order.expect_version(if_match)
@@ -242,6 +254,11 @@ async def _price_modifiers(
 async def add_item(
     uow: UnitOfWork, order_id: UUID, command: AddItem, *, if_match: int | None = None
 ) -> tuple[Order, OrderItem]:
+    # A full order refuses from a count, before anything of it is loaded.
+    room = await OrderRepository(uow).status_and_item_count(order_id)
+    if room is None:
+        raise NotFound("order", order_id)
+    check_room_for_item(*room)
     order = await _load(uow, order_id, if_match)
     order.check_can_add_item()
     product = await _reserve(uow, command.product_id, command.quantity)
@@ -264,7 +281,7 @@ async def change_item(
 ) -> tuple[Order, OrderItem]:
     """Apply what the command gives (quantity, notes, status); a raised quantity takes stock."""
     actor.ensure(permission_to_change_item(command.fields))
-    order = await _load(uow, order_id, if_match)
+    order = await _load(uow, order_id, if_match, item_id=item_id)
     change = order.change_item(item_id, command, actor=actor, at=now())
     extra = change.after.quantity - change.before.quantity
     if extra > 0 and await _reserve(uow, change.after.product_id, extra) is None:
@@ -306,7 +323,7 @@ async def void_item(
     *,
     if_match: int | None = None,
 ) -> tuple[Order, OrderItem]:
-    order = await _load(uow, order_id, if_match)
+    order = await _load(uow, order_id, if_match, item_id=item_id)
     change = order.void_item(item_id, reason, actor=actor, at=now())
     await _persist(uow, order)
     item = change.before
@@ -329,7 +346,7 @@ async def void_item(
 async def send_order(
     uow: UnitOfWork, actor: Actor, order_id: UUID, *, if_match: int | None = None
 ) -> tuple[Order, KitchenTicket]:
-    order = await _load(uow, order_id, if_match)
+    order = await _load(uow, order_id, if_match, whole=WholeItems.PENDING)
     ticket = order.send(actor=actor, at=now())
     await _persist(uow, order)
     return order, ticket
