@@ -13,9 +13,10 @@ from sqlalchemy.engine import make_url
 
 from brigade.db.engine import Database, UnitOfWork
 from brigade.db.orders import OrderRepository
-from brigade.db.products import ProductFilter, ProductRepository
+from brigade.db.products import ProductRepository
 from brigade.db.tables import orders as orders_table
 from brigade.db.tables import products as products_table
+from brigade.domain.catalogue import ProductFilter
 from brigade.domain.order_records import OrderFilter
 from brigade.settings import Settings
 

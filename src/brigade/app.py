@@ -12,7 +12,9 @@ from brigade import __version__
 from brigade.api import audit, categories, health, kitchen, orders, products, staff
 from brigade.api.errors import install_error_handlers
 from brigade.api.limits import BodySizeLimit
+from brigade.api.routing import ensure_every_route_is_brigade
 from brigade.db.engine import Database
+from brigade.services.access import OverLimitAddresses
 from brigade.settings import Settings, get_settings
 
 log = logging.getLogger("brigade")
@@ -43,14 +45,17 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         lifespan=lifespan,
     )
     app.state.settings = settings
+    app.state.over_limit_addresses = OverLimitAddresses()
     app.add_middleware(BodySizeLimit, max_bytes=settings.max_body_bytes)
     install_error_handlers(app)
     app.include_router(health.router)
     app.include_router(products.router)
     app.include_router(categories.router)
-    app.include_router(orders.router)
+    for router in orders.routers:
+        app.include_router(router)
     app.include_router(kitchen.router)
     app.include_router(audit.router)
     app.include_router(staff.staff_router)
     app.include_router(staff.token_router)
+    ensure_every_route_is_brigade(app)
     return app

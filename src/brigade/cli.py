@@ -57,6 +57,7 @@ def serve(
         port=settings.port,
         workers=settings.workers,
         log_level=settings.log_level,
+        forwarded_allow_ips=settings.forwarded_allow_ips,
     )
 
 

@@ -3,12 +3,11 @@
 from __future__ import annotations
 
 from decimal import Decimal
-from typing import Any
 from uuid import UUID
 
 from brigade.commands import in_one_transaction
 from brigade.db.engine import UnitOfWork
-from brigade.domain.catalogue import ProductType
+from brigade.domain.catalogue import CreateCategory, CreateProduct, ProductType
 from brigade.services.categories import create_category, list_categories
 from brigade.services.products import create_product
 from brigade.settings import Settings
@@ -95,26 +94,32 @@ class _Loader:
         self.products = 0
 
     async def category(self, name: str, description: str | None, parent: UUID | None) -> UUID:
-        fields = {"name": name, "description": description, "parent_category_id": parent}
-        view = await create_category(self._uow, fields, location_id=DEMO_LOCATION)
+        command = CreateCategory(name, description=description, parent_category_id=parent)
+        view = await create_category(self._uow, command, location_id=DEMO_LOCATION)
         self.categories += 1
         return view.category.id
 
-    async def product(self, item: tuple[str, str, str], **fields: Any) -> None:
+    async def product(
+        self,
+        item: tuple[str, str, str],
+        *,
+        tax_rate: Decimal,
+        category_id: UUID | None = None,
+        product_type: ProductType = ProductType.ITEM,
+    ) -> None:
         self.products += 1
         name, price, cost = item
-        await create_product(
-            self._uow,
-            {
-                "name": name,
-                "price": Decimal(price),
-                "cost": Decimal(cost),
-                "sku": f"DEMO-{self.products:03d}",
-                "barcode": ean13(self.products),
-                **fields,
-            },
-            location_id=DEMO_LOCATION,
+        command = CreateProduct(
+            name,
+            Decimal(price),
+            cost=Decimal(cost),
+            sku=f"DEMO-{self.products:03d}",
+            barcode=ean13(self.products),
+            category_id=category_id,
+            tax_rate=tax_rate,
+            product_type=product_type,
         )
+        await create_product(self._uow, command, location_id=DEMO_LOCATION)
 
 
 async def _load(uow: UnitOfWork) -> str:

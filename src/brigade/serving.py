@@ -41,7 +41,10 @@ def serve(
     workers: int,
     log_level: str,
     factory: bool = False,
+    forwarded_allow_ips: str | None = None,
 ) -> None:
+    """``forwarded_allow_ips``: the proxies whose X-Forwarded-For is believed; None: none (not
+    uvicorn's default, which believes 127.0.0.1, so a local client could pick its address)."""
     uvicorn.run(
         app,
         factory=factory,
@@ -52,4 +55,6 @@ def serve(
         http=NoDelayHttpToolsProtocol,
         log_level=log_level,
         timeout_graceful_shutdown=30,
+        proxy_headers=forwarded_allow_ips is not None,
+        forwarded_allow_ips=forwarded_allow_ips,
     )

@@ -35,6 +35,9 @@ class Settings(BaseSettings):
     auth_failures_per_minute: int = Field(default=20, ge=1)
     # A tip above this x its payment's amount needs a MANAGER and is audited (DESIGN §5).
     tip_approval_ratio: Decimal = Field(default=Decimal("0.5"), ge=0, allow_inf_nan=False)
+    # Proxies whose X-Forwarded-For names the client (rate limits count per client address);
+    # comma list of addresses or networks. Unset: none, the peer is the client.
+    forwarded_allow_ips: str | None = None
 
 
 @lru_cache

@@ -4,10 +4,9 @@ from __future__ import annotations
 
 import logging
 
-from fastapi import APIRouter
 from fastapi.testclient import TestClient
 
-from brigade.api.routing import BrigadeRoute
+from brigade.api.routing import brigade_router
 from brigade.app import create_app
 from brigade.settings import Settings
 
@@ -23,7 +22,7 @@ def test_health_is_503_problem_when_the_database_does_not_answer():
 
 def test_an_unexpected_error_is_a_logged_500_problem_without_internals(settings, caplog):
     app = create_app(settings)
-    router = APIRouter(route_class=BrigadeRoute)
+    router = brigade_router(tags=["test"], public=True)
 
     @router.get("/boom")
     async def boom() -> None:

@@ -2,69 +2,22 @@
 
 from __future__ import annotations
 
-import json
-import re
-import uuid
 from collections.abc import Iterator
 
 import pytest
 import schemathesis
-from hypothesis import HealthCheck, given
-from hypothesis import settings as hypothesis_settings
 from schemathesis.generation.modes import GenerationMode
-from schemathesis.openapi.checks import RejectedPositiveData
-from schemathesis.specs.openapi.checks import positive_data_acceptance
 
-from brigade.api.idempotency import HEADER, KEY_PATTERN
 from brigade.app import create_app
 from brigade.settings import Settings
-from factories import ADMIN, ADMIN_TOKEN
-from throwaway_db import throwaway_database
-
-FUZZ_SETTINGS = hypothesis_settings(
-    max_examples=25,
-    deadline=None,
-    suppress_health_check=list(HealthCheck),
-    derandomize=True,
+from factories import ADMIN_TOKEN
+from fuzzing import (
+    configure,
+    every_operation_conforms,
+    extreme_numbers_are_a_4xx,
+    stateful_sequences_conform,
 )
-
-
-def _only_unknown_references(response) -> bool:
-    """A 422 whose every field error is on an id reference: "no such category" and the like.
-
-    Existence can't be written in JSON Schema, and DESIGN §4 answers it with 422. Path ids
-    count too: stateful links fill them from responses, a null `openedBy.staffId` included.
-    """
-    if response.status_code != 422:
-        return False
-    errors = json.loads(response.content).get("errors") or []
-    return bool(errors) and all(error["field"].endswith(("Id", "_id")) for error in errors)
-
-
-def positive_data_accepted(ctx, response, case):
-    """Schemathesis' positive-data check, but for DESIGN's 422 on ids that name nothing."""
-    try:
-        return positive_data_acceptance(ctx, response, case)
-    except RejectedPositiveData:
-        if _only_unknown_references(response):
-            return None
-        raise
-
-
-def _fresh_idempotency_key(case) -> None:
-    key = (case.headers or {}).get(HEADER)
-    if key is not None and re.match(KEY_PATTERN, key):
-        # Generated keys repeat across different bodies; that is a reused key (422) by design.
-        case.headers[HEADER] = str(uuid.uuid4())
-
-
-def _call_and_validate(case) -> None:
-    _fresh_idempotency_key(case)
-    case.call_and_validate(
-        headers=ADMIN,
-        excluded_checks=[positive_data_acceptance],
-        additional_checks=[positive_data_accepted],
-    )
+from throwaway_db import throwaway_database
 
 
 @pytest.fixture(scope="module")
@@ -78,58 +31,17 @@ def fuzz_app(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFa
 
 @pytest.fixture(scope="module")
 def api_schema(fuzz_app):
-    schema = schemathesis.openapi.from_asgi("/openapi.json", fuzz_app)
-    # Every call carries the admin token (ADMIN); the 401 answers are the ignored-auth
-    # check's to try. Unknown query parameters are ignored by design (docs/decisions.md).
-    schema.config.generation.update(with_security_parameters=False, allow_extra_parameters=False)
-    return schema
+    return configure(schemathesis.openapi.from_asgi("/openapi.json", fuzz_app))
 
 
-def _has_input(operation) -> bool:
-    definition = operation.definition.raw
-    return bool(definition.get("parameters") or definition.get("requestBody"))
-
-
-def _operations(api_schema) -> list:
-    return [result.ok() for result in api_schema.get_all_operations()]
+def test_numbers_of_any_magnitude_are_a_4xx_everywhere(api_schema):
+    extreme_numbers_are_a_4xx(api_schema, max_examples=25)
 
 
 @pytest.mark.parametrize("mode", [GenerationMode.POSITIVE, GenerationMode.NEGATIVE])
 def test_every_operation_conforms(api_schema, mode):
-    operations = _operations(api_schema)
-    assert len(operations) >= 20, "every route is in the schema"
-    for operation in operations:
-        if mode is GenerationMode.NEGATIVE and not _has_input(operation):
-            continue  # nothing to send wrong
-
-        @given(case=operation.as_strategy(generation_mode=mode))
-        @FUZZ_SETTINGS
-        def check(case) -> None:
-            _call_and_validate(case)
-
-        check()
+    every_operation_conforms(api_schema, mode, max_examples=25)
 
 
 def test_stateful_sequences_conform(api_schema):
-    class AsAdmin(api_schema.as_state_machine()):  # type: ignore[misc]
-        def get_call_kwargs(self, case):
-            _fresh_idempotency_key(case)
-            return {"headers": ADMIN}
-
-        def validate_response(self, response, case, additional_checks=None, **kwargs):
-            case.validate_response(
-                response,
-                excluded_checks=[positive_data_acceptance],
-                additional_checks=[*(additional_checks or []), positive_data_accepted],
-                transport_kwargs=kwargs,
-            )
-
-    AsAdmin.run(
-        settings=hypothesis_settings(
-            max_examples=30,
-            stateful_step_count=6,
-            deadline=None,
-            suppress_health_check=list(HealthCheck),
-            derandomize=True,
-        )
-    )
+    stateful_sequences_conform(api_schema, max_examples=30, steps=6)

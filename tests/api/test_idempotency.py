@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from sqlalchemy import select
+
+from brigade.db.tables import idempotency_keys
 from factories import LOCATION, make_order, make_product
 
 
@@ -105,3 +108,52 @@ def test_a_reused_payment_key_with_another_amount_charges_nothing_more(client):
     detail = client.get(f"/api/orders/{order['id']}").json()
     assert detail["paidAmount"] == 60
     assert len(detail["payments"]) == 1
+
+
+# --- answers that carry a secret ------------------------------------------------------------
+
+
+async def _idempotency_rows(app) -> list[tuple]:
+    async with app.state.database.unit_of_work(write=False) as uow:
+        connection = await uow.connection()
+        return [tuple(row) for row in await connection.execute(select(idempotency_keys))]
+
+
+def _create_token(client, key: str, name: str = "Bar terminal"):
+    member = client.post("/api/staff", json={"name": "Ana", "role": "SERVER"}).json()
+    body = {"staffId": member["id"], "name": name}
+    return body, client.post("/api/tokens", json=body, headers={"Idempotency-Key": key})
+
+
+def test_a_new_token_is_never_kept_by_the_retry_store(client):
+    _body, created = _create_token(client, "token-once")
+    assert created.status_code == 201
+    assert created.headers["cache-control"] == "no-store"
+    secret = created.json()["token"]
+    rows = client.portal.call(_idempotency_rows, client.app)
+    assert len(rows) == 1
+    stored = " ".join(str(value) for value in rows[0])
+    assert secret not in stored
+    assert secret[len("brg_") :] not in stored
+    assert created.json()["hint"] not in stored
+
+
+def test_a_retried_token_creation_is_409_pointing_at_the_token_and_creates_none(client):
+    body, created = _create_token(client, "token-retry")
+    retried = client.post("/api/tokens", json=body, headers={"Idempotency-Key": "token-retry"})
+    assert retried.status_code == 409
+    assert retried.json()["code"] == "secret_shown_once"
+    assert created.json()["token"] not in retried.text
+    assert retried.headers["location"] == created.headers["location"]
+    assert client.get("/api/tokens").json()["total"] == 1
+    other = client.post(
+        "/api/tokens", json=body | {"name": "x"}, headers={"Idempotency-Key": "token-retry"}
+    )
+    assert other.json()["code"] == "idempotency_key_reused"
+
+
+def test_secret_answers_declare_their_409_in_the_openapi(client):
+    schema = client.get("/openapi.json").json()
+    assert "409" in schema["paths"]["/api/tokens"]["post"]["responses"]
+    token = schema["components"]["schemas"]["NewToken"]["properties"]["token"]
+    assert "only in this answer" in token["description"]

@@ -12,7 +12,7 @@ from pathlib import Path
 import httpx
 import pytest
 
-from conftest import ServerProcess
+from e2e.server import ServerProcess
 from factories import bearer
 from throwaway_db import throwaway_database
 
@@ -88,6 +88,40 @@ def test_the_failed_auth_limit_holds_across_workers(server, within_one_minute):
             statuses.append(http.get("/api/orders", headers=bearer("brg_guess")).status_code)
     assert statuses[:20] == [401] * 20
     assert statuses[20:] == [429] * 4
+
+
+def _guesses(server: ServerProcess, forwarded_for: list[str]) -> list[int]:
+    """One wrong token per address claimed in X-Forwarded-For, each on a new connection."""
+    statuses = []
+    for address in forwarded_for:
+        with httpx.Client(base_url=server.base_url) as http:
+            headers = bearer("brg_guess") | {"X-Forwarded-For": address}
+            statuses.append(http.get("/api/orders", headers=headers).status_code)
+    return statuses
+
+
+def test_a_rotating_x_forwarded_for_does_not_dodge_the_limit(
+    database_url, tmp_path, within_one_minute
+):
+    server = _serve(database_url, tmp_path)
+    try:
+        statuses = _guesses(server, [f"203.0.113.{n}" for n in range(25)])
+    finally:
+        server.stop()
+    assert statuses == [401] * 20 + [429] * 5
+
+
+def test_x_forwarded_for_is_believed_only_from_a_named_proxy(
+    database_url, tmp_path, within_one_minute
+):
+    server = _serve(database_url, tmp_path, BRIGADE_FORWARDED_ALLOW_IPS="127.0.0.1")
+    try:
+        rotating = _guesses(server, [f"203.0.113.{n}" for n in range(25)])
+        one_client = _guesses(server, ["198.51.100.7"] * 21)
+    finally:
+        server.stop()
+    assert rotating == [401] * 25
+    assert one_client == [401] * 20 + [429]
 
 
 def test_auth_off_is_announced_and_open(database_url, tmp_path):

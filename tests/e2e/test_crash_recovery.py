@@ -11,7 +11,7 @@ import httpx
 import pytest
 from sqlalchemy.engine import make_url
 
-from conftest import ServerProcess
+from e2e.server import ServerProcess
 from factories import ADMIN, LOCATION
 
 TERMINALS = 8
@@ -59,7 +59,13 @@ async def _load_then_crash(server: ServerProcess, product_id: str) -> Acknowledg
         asyncio.create_task(_terminal(server.base_url, product_id, seen, stop_at))
         for _ in range(TERMINALS)
     ]
+    # Crash mid-load: once enough orders were acknowledged (a busy machine takes longer), and
+    # at least 2 s in, so writes are in flight at every stage of an order.
     await asyncio.sleep(2.0)
+    for _ in range(100):
+        if len(seen.orders) >= 10:
+            break
+        await asyncio.sleep(0.2)
     server.crash()
     await asyncio.gather(*terminals)
     return seen

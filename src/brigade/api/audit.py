@@ -5,18 +5,18 @@ from __future__ import annotations
 from typing import Annotated, Any
 from uuid import UUID
 
-from fastapi import APIRouter, Query
+from fastapi import Query
 
 from brigade.api.deps import PaginationDep, UowDep
 from brigade.api.errors import problem_responses
-from brigade.api.routing import BrigadeRoute
+from brigade.api.routing import brigade_router
+from brigade.api.schemas import LocationQuery, Page
 from brigade.api.security import AuditReader
 from brigade.api.types import ResponseModel, Timestamp, UtcInstant
-from brigade.db.audit import AuditFilter
-from brigade.domain.audit import AuditAction
+from brigade.domain.audit import AuditAction, AuditFilter
 from brigade.services import audit as service
 
-router = APIRouter(prefix="/api/audit", route_class=BrigadeRoute, tags=["audit"])
+router = brigade_router(prefix="/api/audit", tags=["audit"])
 
 
 class AuditEntryOut(ResponseModel):
@@ -33,11 +33,8 @@ class AuditEntryOut(ResponseModel):
     reason: str | None
 
 
-class AuditPage(ResponseModel):
-    data: list[AuditEntryOut]
-    total: int
-    page: int
-    limit: int
+class AuditPage(Page[AuditEntryOut]):
+    """Audit entries, newest first."""
 
 
 @router.get("", response_model=AuditPage, responses=problem_responses())
@@ -45,7 +42,7 @@ async def list_audit_entries(
     staff: AuditReader,
     uow: UowDep,
     pagination: PaginationDep,
-    location_id: Annotated[UUID | None, Query(alias="locationId")] = None,
+    location_id: LocationQuery = None,
     action: Annotated[AuditAction | None, Query()] = None,
     staff_id: Annotated[UUID | None, Query(alias="staffId")] = None,
     at_from: Annotated[
@@ -58,7 +55,7 @@ async def list_audit_entries(
     """Newest first."""
     filters = AuditFilter(
         location_id=location_id,
-        action=action.value if action else None,
+        action=action,
         staff_id=staff_id,
         at_from=at_from,
         at_before=at_to,
@@ -66,8 +63,4 @@ async def list_audit_entries(
     found, total = await service.list_entries(
         uow, filters, page=pagination.page, limit=pagination.limit
     )
-    return AuditPage(
-        **pagination.page_of(
-            [AuditEntryOut.model_validate(entry, from_attributes=True) for entry in found], total
-        )
-    )
+    return AuditPage.of(found, total, pagination)

@@ -6,12 +6,13 @@ import dataclasses
 from typing import Annotated, Any
 from uuid import UUID
 
-from fastapi import APIRouter, Query, Response
+from fastapi import Query, Response
 from pydantic import Field, field_validator
 
 from brigade.api.deps import UowDep
 from brigade.api.errors import problem_responses
-from brigade.api.routing import BrigadeRoute
+from brigade.api.routing import brigade_router
+from brigade.api.schemas import DeleteResult, LocationQuery, given, shaped
 from brigade.api.security import CatalogueEditor, Reader
 from brigade.api.types import (
     Flag,
@@ -24,14 +25,13 @@ from brigade.api.types import (
     WholeNumber,
     omittable,
 )
-from brigade.domain.catalogue import Category
+from brigade.domain.catalogue import Category, CategoryChanges, CreateCategory
 from brigade.domain.errors import CategoryCycle, CategoryInUse, InvalidInput, NotFound
 from brigade.services import categories as service
 from brigade.services.categories import CategoryView
 
-router = APIRouter(prefix="/api/categories", route_class=BrigadeRoute, tags=["categories"])
+router = brigade_router(prefix="/api/categories", tags=["categories"])
 
-LocationQuery = Annotated[UUID | None, Query(alias="locationId")]
 # Strict: a JSON integer, not "3", 3.0 or true.
 SortOrder: Any = WholeNumber(0, 1_000_000)
 
@@ -96,13 +96,8 @@ class ReorderResult(ResponseModel):
     reordered: int
 
 
-class DeleteResult(ResponseModel):
-    success: bool
-    message: str
-
-
 def _summary(category: Category) -> CategorySummary:
-    return CategorySummary.model_validate(category, from_attributes=True)
+    return shaped(CategorySummary, category)
 
 
 def _detail(view: CategoryView) -> CategoryDetail:
@@ -139,9 +134,15 @@ async def create_category(
     response: Response,
     location_id: LocationQuery = None,
 ) -> CategoryDetail:
-    view = await service.create_category(
-        uow, body.model_dump(exclude_unset=True), location_id=location_id
+    command = CreateCategory(
+        name=body.name,
+        location_id=body.location_id,
+        parent_category_id=body.parent_category_id,
+        description=body.description,
+        image_url=body.image_url,
+        sort_order=body.sort_order,
     )
+    view = await service.create_category(uow, command, location_id=location_id)
     response.headers["Location"] = f"/api/categories/{view.category.id}"
     return _detail(view)
 
@@ -167,7 +168,14 @@ async def reorder_categories(
 async def update_category(
     staff: CatalogueEditor, category_id: UUID, body: CategoryUpdate, uow: UowDep
 ) -> CategoryDetail:
-    changes = body.model_dump(exclude_unset=True)
+    changes = CategoryChanges(
+        name=given(body, "name", body.name),
+        parent_category_id=given(body, "parent_category_id", body.parent_category_id),
+        description=given(body, "description", body.description),
+        image_url=given(body, "image_url", body.image_url),
+        sort_order=given(body, "sort_order", body.sort_order),
+        is_active=given(body, "is_active", body.is_active),
+    )
     return _detail(await service.update_category(uow, category_id, changes))
 
 
@@ -178,4 +186,4 @@ async def update_category(
 )
 async def delete_category(staff: CatalogueEditor, category_id: UUID, uow: UowDep) -> DeleteResult:
     await service.delete_category(uow, category_id)
-    return DeleteResult(success=True, message=f"Category {category_id} deleted")
+    return DeleteResult.deleted("Category", category_id)

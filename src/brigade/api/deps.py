@@ -11,7 +11,7 @@ from typing import Annotated, Any
 
 from fastapi import Depends, Query, Request
 
-from brigade.db.engine import UnitOfWork
+from brigade.services.unit_of_work import UnitOfWork
 from brigade.settings import Settings
 
 
@@ -40,7 +40,7 @@ class Pagination:
     limit: int
 
     def page_of(self, data: list[Any], total: int) -> dict[str, Any]:
-        """The fields of a page answer: ``ThingPage(**pagination.page_of(things, total))``."""
+        """The fields of a page answer (``Page.of`` in api/schemas.py builds one from them)."""
         return {"data": data, "total": total, "page": self.page, "limit": self.limit}
 
 

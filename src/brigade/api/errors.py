@@ -7,16 +7,18 @@ errors they can answer with ``problem_responses`` so the OpenAPI stays truthful.
 from __future__ import annotations
 
 import logging
+from decimal import Decimal
 from http import HTTPStatus
 from typing import Any
 
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
-from pydantic import BaseModel
+from pydantic import BaseModel, Field
 from sqlalchemy.exc import IntegrityError
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
+from brigade.api.types import Money
 from brigade.domain import errors
 
 log = logging.getLogger("brigade.errors")
@@ -44,6 +46,7 @@ ERROR_TABLE: dict[type[errors.DomainError], tuple[int, str]] = {
     errors.ItemAlreadySent: (409, "item_already_sent"),
     errors.IdempotencyKeyReused: (422, "idempotency_key_reused"),
     errors.IdempotencyKeyInUse: (409, "idempotency_key_in_use"),
+    errors.SecretShownOnce: (409, "secret_shown_once"),
     errors.StaleVersion: (412, "stale_version"),
     errors.InvalidPrecondition: (400, "invalid_precondition"),
     errors.Unauthenticated: (401, "unauthorized"),
@@ -80,7 +83,8 @@ class Problem(BaseModel):
     detail: str
     code: str
     errors: list[FieldError] | None = None
-    balanceDue: float | None = None
+    # What is still owed, when that is why the request was refused (balance_due, overpayment).
+    balance_due: Money | None = Field(default=None, alias="balanceDue")
 
 
 def problem(
@@ -90,19 +94,19 @@ def problem(
     *,
     field_errors: list[dict[str, str]] | None = None,
     headers: dict[str, str] | None = None,
-    **extra: Any,
+    balance_due: Decimal | None = None,
 ) -> JSONResponse:
-    body: dict[str, Any] = {
-        "type": f"https://brigade.dev/problems/{code.replace('_', '-')}",
-        "title": HTTPStatus(status).phrase,
-        "status": status,
-        "detail": detail,
-        "code": code,
-    }
-    if field_errors is not None:
-        body["errors"] = field_errors
-    body.update(extra)
-    return JSONResponse(body, status_code=status, headers=headers, media_type=PROBLEM_JSON)
+    body = Problem(
+        type=f"https://brigade.dev/problems/{code.replace('_', '-')}",
+        title=HTTPStatus(status).phrase,
+        status=status,
+        detail=detail,
+        code=code,
+        errors=None if field_errors is None else [FieldError(**e) for e in field_errors],
+        balanceDue=balance_due,
+    )
+    content = body.model_dump(mode="json", by_alias=True, exclude_none=True)
+    return JSONResponse(content, status_code=status, headers=headers, media_type=PROBLEM_JSON)
 
 
 def _status_and_code(cls: type[errors.DomainError]) -> tuple[int, str]:
@@ -134,18 +138,18 @@ def _message(error: dict[str, Any]) -> str:
     return message.removeprefix("Value error, ")
 
 
-async def _on_domain_error(_request: Request, error: Exception) -> JSONResponse:
-    assert isinstance(error, errors.DomainError)
+async def _on_domain_error(_request: Request, error: errors.DomainError) -> JSONResponse:
     status, code = _status_and_code(type(error))
-    extra: dict[str, Any] = {}
-    balance = getattr(error, "balance_due", None)
-    if balance is not None:
-        extra["balanceDue"] = float(balance)
     field_errors = None
     if isinstance(error, errors.InvalidInput):
         field_errors = [{"field": error.field, "message": error.message}]
     return problem(
-        status, code, error.detail, field_errors=field_errors, headers=_headers(error), **extra
+        status,
+        code,
+        error.detail,
+        field_errors=field_errors,
+        headers=_headers(error),
+        balance_due=getattr(error, "balance_due", None),
     )
 
 
@@ -154,11 +158,12 @@ def _headers(error: errors.DomainError) -> dict[str, str] | None:
         return {"WWW-Authenticate": 'Bearer realm="brigade"'}
     if isinstance(error, errors.TooManyFailedAttempts):
         return {"Retry-After": str(error.retry_after_seconds)}
+    if isinstance(error, errors.SecretShownOnce) and error.created is not None:
+        return {"Location": error.created}
     return None
 
 
-async def _on_validation_error(_request: Request, error: Exception) -> JSONResponse:
-    assert isinstance(error, RequestValidationError)
+async def _on_validation_error(_request: Request, error: RequestValidationError) -> JSONResponse:
     details = list(error.errors())
     if any(item.get("type") == "json_invalid" for item in details):
         return problem(400, "malformed_json", "The request body is not valid JSON.")
@@ -169,8 +174,7 @@ async def _on_validation_error(_request: Request, error: Exception) -> JSONRespo
     return problem(422, "validation_failed", summary, field_errors=field_errors)
 
 
-async def _on_http_error(_request: Request, error: Exception) -> JSONResponse:
-    assert isinstance(error, StarletteHTTPException)
+async def _on_http_error(_request: Request, error: StarletteHTTPException) -> JSONResponse:
     status = error.status_code
     code = _HTTP_CODES.get(status, "error")
     detail = error.detail if isinstance(error.detail, str) else HTTPStatus(status).phrase
@@ -191,8 +195,13 @@ async def _on_unexpected_error(request: Request, error: Exception) -> JSONRespon
 
 
 def install_error_handlers(app: FastAPI) -> None:
-    app.add_exception_handler(errors.DomainError, _on_domain_error)
-    app.add_exception_handler(RequestValidationError, _on_validation_error)
-    app.add_exception_handler(StarletteHTTPException, _on_http_error)
-    app.add_exception_handler(IntegrityError, _on_integrity_error)
-    app.add_exception_handler(Exception, _on_unexpected_error)
+    # FastAPI's own table, typed per error class (Starlette's add_exception_handler is not).
+    app.exception_handlers.update(
+        {
+            errors.DomainError: _on_domain_error,
+            RequestValidationError: _on_validation_error,
+            StarletteHTTPException: _on_http_error,
+            IntegrityError: _on_integrity_error,
+            Exception: _on_unexpected_error,
+        }
+    )

@@ -1,18 +1,16 @@
+"""The health check: public, for load balancers and supervisors."""
+
 from __future__ import annotations
 
-import logging
-
-from fastapi import APIRouter, Response
+from fastapi import Response
 from pydantic import BaseModel
-from sqlalchemy.exc import SQLAlchemyError
 
 from brigade.api.deps import UowDep
 from brigade.api.errors import PROBLEM_JSON, Problem, problem
-from brigade.api.routing import BrigadeRoute
-from brigade.db import health
+from brigade.api.routing import brigade_router
+from brigade.services import health as service
 
-log = logging.getLogger("brigade.health")
-router = APIRouter(route_class=BrigadeRoute, tags=["health"])
+router = brigade_router(tags=["health"], public=True)
 
 
 class Health(BaseModel):
@@ -25,9 +23,6 @@ class Health(BaseModel):
     responses={503: {"model": Problem, "content": {PROBLEM_JSON: {}}}},
 )
 async def get_health(uow: UowDep) -> Health | Response:
-    try:
-        await health.ping(uow)
-    except (OSError, SQLAlchemyError) as error:
-        log.warning("health check failed: %s", error)
+    if not await service.database_answers(uow):
         return problem(503, "unavailable", "The database does not answer.")
     return Health(status="ok")

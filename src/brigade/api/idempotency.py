@@ -1,32 +1,33 @@
 """`Idempotency-Key` on POST: a retried request replays the first answer instead of acting twice.
 
-The key is claimed and the answer stored inside the request's own unit of work, so
-the key exists exactly when the effect does, and every worker and host sees it.
+The key is claimed and the answer kept inside the request's own unit of work
+(services/idempotency.py), so the key exists exactly when the effect does.
+
+An answer marked ``Cache-Control: no-store`` carries a secret (a new token): it is never kept.
+Only where its effect is (``Location``) is, and a retry with its key gets 409
+``secret_shown_once`` pointing there instead of the secret again.
 """
 
 from __future__ import annotations
 
 import hashlib
-import random
 import re
-from collections.abc import Awaitable, Callable
-from datetime import UTC, datetime, timedelta
+from collections.abc import Awaitable, Callable, Mapping
 
 from fastapi import Request, Response
 
-from brigade.db.engine import UnitOfWork
-from brigade.db.idempotency import IdempotencyRepository, KeyBusy, KeyIdentity
 from brigade.domain.access import Actor
-from brigade.domain.errors import IdempotencyKeyInUse, IdempotencyKeyReused, InvalidInput
+from brigade.domain.errors import InvalidInput, SecretShownOnce
+from brigade.services import idempotency
+from brigade.services.idempotency import KeptAnswer, KeyIdentity
 
 HEADER = "Idempotency-Key"
 MAX_KEY_LENGTH = 255
 KEY_PATTERN = rf"^[\x20-\x7e]{{1,{MAX_KEY_LENGTH}}}$"
 _VALID_KEY = re.compile(KEY_PATTERN)
-KEEP_FOR = timedelta(hours=24)
 REPLAYED_HEADERS = ("content-type", "location", "etag")
-# Expired keys are swept by a small share of requests rather than by a separate job.
-PURGE_PROBABILITY = 0.01
+SECRET_ANSWER_HEADERS = ("cache-control", "location")
+NO_STORE = "no-store"
 
 
 def caller_of(request: Request) -> str:
@@ -34,38 +35,40 @@ def caller_of(request: Request) -> str:
     return actor.caller_key if actor is not None else "anonymous"
 
 
+def _is_secret(headers: Mapping[str, str]) -> bool:
+    return NO_STORE in headers.get("cache-control", "")
+
+
 async def run_idempotently(
-    uow: UnitOfWork,
-    request: Request,
-    key: str,
-    endpoint: Callable[[Request], Awaitable[Response]],
+    request: Request, key: str, endpoint: Callable[[Request], Awaitable[Response]]
 ) -> Response:
     if not _VALID_KEY.match(key):
         raise InvalidInput(HEADER, f"must be 1 to {MAX_KEY_LENGTH} printable ASCII characters")
-    body = await request.body()
-    request_hash = hashlib.sha256(body).hexdigest()
+    uow = request.state.uow
+    request_hash = hashlib.sha256(await request.body()).hexdigest()
     identity = KeyIdentity(caller_of(request), f"{request.method} {request.url.path}", key)
-    repository = IdempotencyRepository(uow)
-    now = datetime.now(UTC)
-    if random.random() < PURGE_PROBABILITY:
-        await repository.purge_expired(now)
-    try:
-        stored = await repository.claim(identity, request_hash, now=now, expires_at=now + KEEP_FOR)
-    except KeyBusy:
-        raise IdempotencyKeyInUse("A request with this Idempotency-Key is still running") from None
-    if stored is None:
+    kept = await idempotency.claim(uow, identity, request_hash)
+    if kept is None:
         response = await endpoint(request)
-        headers = {
-            name: response.headers[name] for name in REPLAYED_HEADERS if name in response.headers
-        }
-        await repository.store_answer(identity, response.status_code, bytes(response.body), headers)
+        await idempotency.keep_answer(uow, identity, _to_keep(response))
         return response
-    if stored.request_hash != request_hash:
-        raise IdempotencyKeyReused("This Idempotency-Key was used with another request body")
-    if stored.status_code is None or stored.body is None:
-        raise IdempotencyKeyInUse("A request with this Idempotency-Key is still running")
+    if _is_secret(kept.headers):
+        raise SecretShownOnce(
+            "The request with this Idempotency-Key succeeded, and the secret in its answer is "
+            "shown only once. If it was lost, revoke what was created (Location) and create "
+            "another with a new key.",
+            created=kept.headers.get("location"),
+        )
     return Response(
-        content=stored.body,
-        status_code=stored.status_code,
-        headers=stored.headers | {"Idempotent-Replayed": "true"},
+        content=kept.body,
+        status_code=kept.status_code,
+        headers=kept.headers | {"Idempotent-Replayed": "true"},
     )
+
+
+def _to_keep(response: Response) -> KeptAnswer:
+    """The answer for retries to replay; of a secret's answer, only where its effect is."""
+    secret = _is_secret(response.headers)
+    names = SECRET_ANSWER_HEADERS if secret else REPLAYED_HEADERS
+    headers = {name: response.headers[name] for name in names if name in response.headers}
+    return KeptAnswer(response.status_code, b"" if secret else bytes(response.body), headers)

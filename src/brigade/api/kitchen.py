@@ -5,20 +5,26 @@ from __future__ import annotations
 from typing import Annotated
 from uuid import UUID
 
-from fastapi import APIRouter, Query
+from fastapi import Query
 
 from brigade.api.deps import PaginationDep, UowDep
 from brigade.api.errors import problem_responses
-from brigade.api.orders.schemas import ModifierOut, StaffRef
-from brigade.api.orders.shaping import modifiers_out, order_number, staff_ref
-from brigade.api.routing import BrigadeRoute
+from brigade.api.routing import brigade_router
+from brigade.api.schemas import (
+    ModifierOut,
+    Page,
+    StaffRef,
+    modifiers_out,
+    order_number,
+    staff_ref,
+)
 from brigade.api.security import Reader
 from brigade.api.types import Number, ResponseModel, Timestamp, UtcInstant
 from brigade.domain.errors import NotFound
 from brigade.domain.kitchen import KitchenTicket, TicketFilter, TicketKind
 from brigade.services import kitchen as service
 
-router = APIRouter(prefix="/api/kitchen", route_class=BrigadeRoute, tags=["kitchen"])
+router = brigade_router(prefix="/api/kitchen", tags=["kitchen"])
 
 
 class TicketItemOut(ResponseModel):
@@ -46,11 +52,8 @@ class TicketOut(ResponseModel):
     reason: str | None
 
 
-class TicketPage(ResponseModel):
-    data: list[TicketOut]
-    total: int
-    page: int
-    limit: int
+class TicketPage(Page[TicketOut]):
+    pass
 
 
 def _ticket(ticket: KitchenTicket) -> TicketOut:
@@ -95,7 +98,7 @@ async def list_tickets(
         page=pagination.page,
         limit=pagination.limit,
     )
-    return TicketPage(**pagination.page_of([_ticket(ticket) for ticket in found], total))
+    return TicketPage.of([_ticket(ticket) for ticket in found], total, pagination)
 
 
 @router.get("/tickets/{ticket_id}", response_model=TicketOut, responses=problem_responses(NotFound))

@@ -2,15 +2,17 @@
 
 from __future__ import annotations
 
+from decimal import Decimal
 from typing import Annotated, Any
 from uuid import UUID
 
-from fastapi import APIRouter, Body, Path, Query, Response
+from fastapi import Body, Path, Query, Response
 from pydantic import Field
 
 from brigade.api.deps import PaginationDep, UowDep
 from brigade.api.errors import error_code, problem_responses
-from brigade.api.routing import BrigadeRoute
+from brigade.api.routing import brigade_router
+from brigade.api.schemas import DeleteResult, LocationQuery, Page, given, shaped
 from brigade.api.security import CatalogueEditor, Marker86, Reader
 from brigade.api.types import (
     ANY_TEXT,
@@ -31,8 +33,14 @@ from brigade.api.types import (
     WholeNumber,
     omittable,
 )
-from brigade.db.products import ProductFilter
-from brigade.domain.catalogue import Product, ProductType
+from brigade.domain.access import Actor
+from brigade.domain.catalogue import (
+    CreateProduct,
+    Product,
+    ProductChanges,
+    ProductFilter,
+    ProductType,
+)
 from brigade.domain.errors import (
     DuplicateBarcode,
     DuplicateSku,
@@ -41,10 +49,9 @@ from brigade.domain.errors import (
 )
 from brigade.services import products as service
 
-router = APIRouter(prefix="/api/products", route_class=BrigadeRoute, tags=["products"])
+router = brigade_router(prefix="/api/products", tags=["products"])
 
 StockThreshold: Any = WholeNumber(0, 1_000_000)
-LocationQuery = Annotated[UUID | None, Query(alias="locationId")]
 
 
 class ProductFields(RequestModel):
@@ -67,6 +74,10 @@ class ProductCreate(ProductFields):
     name: Name
     price: MoneyIn
     location_id: UUID | None = None
+    # The schema shows the default as the number it is, not Decimal's string.
+    tax_rate: RateIn = Field(default=Decimal(0), json_schema_extra={"default": 0})
+    track_inventory: Flag = False
+    product_type: ProductType = ProductType.ITEM
 
 
 class ProductUpdate(ProductFields):
@@ -103,11 +114,8 @@ class ProductDetail(ProductSummary):
     updated_at: Timestamp
 
 
-class ProductPage(ResponseModel):
-    data: list[ProductSummary]
-    total: int
-    page: int
-    limit: int
+class ProductPage(Page[ProductSummary]):
+    """Products by name, then id."""
 
 
 class BulkUpdateEntry(RequestModel):
@@ -131,11 +139,6 @@ class BulkUpdateResult(ResponseModel):
     errors: list[BulkUpdateError]
 
 
-class DeleteResult(ResponseModel):
-    success: bool
-    message: str
-
-
 class AvailabilityChange(RequestModel):
     reason: Reason | None = None
 
@@ -145,7 +148,27 @@ AvailabilityBody = Annotated[AvailabilityChange | None, Body()]
 
 
 def _detail(product: Product) -> ProductDetail:
-    return ProductDetail.model_validate(product, from_attributes=True)
+    return shaped(ProductDetail, product)
+
+
+def _changes(body: ProductUpdate) -> ProductChanges:
+    return ProductChanges(
+        name=given(body, "name", body.name),
+        price=given(body, "price", body.price),
+        category_id=given(body, "category_id", body.category_id),
+        description=given(body, "description", body.description),
+        sku=given(body, "sku", body.sku),
+        barcode=given(body, "barcode", body.barcode),
+        cost=given(body, "cost", body.cost),
+        tax_rate=given(body, "tax_rate", body.tax_rate),
+        image_url=given(body, "image_url", body.image_url),
+        is_active=given(body, "is_active", body.is_active),
+        is_86d=given(body, "is_86d", body.is_86d),
+        track_inventory=given(body, "track_inventory", body.track_inventory),
+        stock_quantity=given(body, "stock_quantity", body.stock_quantity),
+        low_stock_threshold=given(body, "low_stock_threshold", body.low_stock_threshold),
+        product_type=given(body, "product_type", body.product_type),
+    )
 
 
 @router.get("", response_model=ProductPage, responses=problem_responses())
@@ -171,11 +194,7 @@ async def list_products(
     found, total = await service.list_products(
         uow, filters, page=pagination.page, limit=pagination.limit
     )
-    return ProductPage(
-        **pagination.page_of(
-            [ProductSummary.model_validate(p, from_attributes=True) for p in found], total
-        )
-    )
+    return ProductPage.of(found, total, pagination)
 
 
 @router.get(
@@ -208,9 +227,23 @@ async def create_product(
     response: Response,
     location_id: LocationQuery = None,
 ) -> ProductDetail:
-    product = await service.create_product(
-        uow, body.model_dump(exclude_unset=True), location_id=location_id
+    command = CreateProduct(
+        name=body.name,
+        price=body.price,
+        location_id=body.location_id,
+        category_id=body.category_id,
+        description=body.description,
+        sku=body.sku,
+        barcode=body.barcode,
+        cost=body.cost,
+        tax_rate=body.tax_rate,
+        image_url=body.image_url,
+        track_inventory=body.track_inventory,
+        stock_quantity=body.stock_quantity,
+        low_stock_threshold=body.low_stock_threshold,
+        product_type=body.product_type,
     )
+    product = await service.create_product(uow, command, location_id=location_id)
     response.headers["Location"] = f"/api/products/{product.id}"
     return _detail(product)
 
@@ -223,7 +256,7 @@ async def create_product(
 async def update_product(
     staff: CatalogueEditor, product_id: UUID, body: ProductUpdate, uow: UowDep
 ) -> ProductDetail:
-    changes = body.model_dump(exclude_unset=True)
+    changes = _changes(body)
     return _detail(await service.update_product(uow, staff, product_id, changes))
 
 
@@ -234,7 +267,7 @@ async def bulk_update_products(
     updated, failures = await service.bulk_update_products(
         uow,
         staff,
-        [(entry.id, entry.data.model_dump(exclude_unset=True)) for entry in body.updates],
+        [(entry.id, _changes(entry.data)) for entry in body.updates],
     )
     return BulkUpdateResult(
         updated=updated,
@@ -246,14 +279,21 @@ async def bulk_update_products(
     )
 
 
+async def _set_86d(
+    staff: Actor, product_id: UUID, uow: UowDep, body: AvailabilityBody, *, unavailable: bool
+) -> ProductDetail:
+    reason = body.reason if body else None
+    changed = await service.set_86d(uow, staff, product_id, unavailable=unavailable, reason=reason)
+    return _detail(changed)
+
+
 @router.post(
     "/{product_id}/86", response_model=ProductDetail, responses=problem_responses(NotFound)
 )
 async def mark_86d(
     staff: Marker86, product_id: UUID, uow: UowDep, body: AvailabilityBody = None
 ) -> ProductDetail:
-    reason = body.reason if body else None
-    return _detail(await service.set_86d(uow, staff, product_id, unavailable=True, reason=reason))
+    return await _set_86d(staff, product_id, uow, body, unavailable=True)
 
 
 @router.delete(
@@ -262,11 +302,10 @@ async def mark_86d(
 async def unmark_86d(
     staff: Marker86, product_id: UUID, uow: UowDep, body: AvailabilityBody = None
 ) -> ProductDetail:
-    reason = body.reason if body else None
-    return _detail(await service.set_86d(uow, staff, product_id, unavailable=False, reason=reason))
+    return await _set_86d(staff, product_id, uow, body, unavailable=False)
 
 
 @router.delete("/{product_id}", response_model=DeleteResult, responses=problem_responses(NotFound))
 async def delete_product(staff: CatalogueEditor, product_id: UUID, uow: UowDep) -> DeleteResult:
     await service.delete_product(uow, product_id)
-    return DeleteResult(success=True, message=f"Product {product_id} deleted")
+    return DeleteResult.deleted("Product", product_id)

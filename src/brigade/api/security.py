@@ -15,10 +15,9 @@ from fastapi import Depends, Request, Security
 from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
 from sqlalchemy.exc import SQLAlchemyError
 
-from brigade.db.access import TokenOwner
-from brigade.db.engine import Database, UnitOfWork
-from brigade.domain.access import AUTH_OFF, REQUIRED_ROLE, Actor, Permission
+from brigade.domain.access import AUTH_OFF, REQUIRED_ROLE, Actor, Permission, TokenOwner
 from brigade.services import access
+from brigade.services.unit_of_work import Database, UnitOfWork
 from brigade.settings import Settings
 
 log = logging.getLogger("brigade.security")
@@ -80,16 +79,24 @@ async def authenticate(uow: UnitOfWork, request: Request) -> TokenOwner:
 
 
 def client_address(request: Request) -> str:
+    """The peer's address: uvicorn puts a proxy's X-Forwarded-For there only for the proxies
+    in BRIGADE_FORWARDED_ALLOW_IPS (serving.py), so a client cannot choose its own."""
     return (request.client.host if request.client else "unknown")[:64]
 
 
 async def count_failed_attempt(database: Database, request: Request) -> None:
-    """In its own transaction: the request's own is rolled back by the failure."""
+    """In its own transaction: the request's own is rolled back by the failure. An address this
+    worker already knows to be over the limit is refused without a database write."""
     settings: Settings = request.app.state.settings
-    async with database.unit_of_work(write=True) as uow:
-        too_many = await access.count_failed_attempt(
-            uow, client_address(request), limit=settings.auth_failures_per_minute
-        )
+    over_limit: access.OverLimitAddresses = request.app.state.over_limit_addresses
+    client = client_address(request)
+    limit = settings.auth_failures_per_minute
+    too_many = over_limit.refusal(client, limit)
+    if too_many is None:
+        async with database.unit_of_work(write=True) as uow:
+            too_many = await access.count_failed_attempt(
+                uow, client, limit=limit, over_limit=over_limit
+            )
     if too_many is not None:
         raise too_many
 

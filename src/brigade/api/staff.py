@@ -5,20 +5,20 @@ from __future__ import annotations
 from typing import Annotated
 from uuid import UUID
 
-from fastapi import APIRouter, Query, Response
+from fastapi import Query, Response
 
 from brigade.api.deps import PaginationDep, UowDep
 from brigade.api.errors import problem_responses
-from brigade.api.routing import BrigadeRoute
+from brigade.api.routing import brigade_router
+from brigade.api.schemas import Page, given, shaped
 from brigade.api.security import StaffAdmin
-from brigade.api.types import Flag, Name, RequestModel, ResponseModel, Timestamp, omittable
-from brigade.db.access import ApiToken, StaffMember
-from brigade.domain.access import Role
+from brigade.api.types import Flag, Name, RequestModel, ResponseModel, Secret, Timestamp, omittable
+from brigade.domain.access import CreateStaff, CreateToken, Role, StaffChanges
 from brigade.domain.errors import Conflict, NotFound
 from brigade.services import access as service
 
-staff_router = APIRouter(prefix="/api/staff", route_class=BrigadeRoute, tags=["staff"])
-token_router = APIRouter(prefix="/api/tokens", route_class=BrigadeRoute, tags=["staff"])
+staff_router = brigade_router(prefix="/api/staff", tags=["staff"])
+token_router = brigade_router(prefix="/api/tokens", tags=["staff"])
 
 
 class StaffCreate(RequestModel):
@@ -43,11 +43,8 @@ class StaffOut(ResponseModel):
     updated_at: Timestamp
 
 
-class StaffPage(ResponseModel):
-    data: list[StaffOut]
-    total: int
-    page: int
-    limit: int
+class StaffPage(Page[StaffOut]):
+    """Staff by name."""
 
 
 class TokenCreate(RequestModel):
@@ -66,42 +63,31 @@ class TokenOut(ResponseModel):
 
 
 class NewToken(TokenOut):
-    token: str
+    token: Secret
 
 
-class TokenPage(ResponseModel):
-    data: list[TokenOut]
-    total: int
-    page: int
-    limit: int
-
-
-def _staff(member: StaffMember) -> StaffOut:
-    return StaffOut.model_validate(member, from_attributes=True)
-
-
-def _token(token: ApiToken) -> TokenOut:
-    return TokenOut.model_validate(token, from_attributes=True)
+class TokenPage(Page[TokenOut]):
+    """Tokens, oldest first."""
 
 
 @staff_router.get("", response_model=StaffPage, responses=problem_responses())
 async def list_staff(staff: StaffAdmin, uow: UowDep, pagination: PaginationDep) -> StaffPage:
     found, total = await service.list_staff(uow, page=pagination.page, limit=pagination.limit)
-    return StaffPage(**pagination.page_of([_staff(member) for member in found], total))
+    return StaffPage.of(found, total, pagination)
 
 
 @staff_router.post("", status_code=201, response_model=StaffOut, responses=problem_responses())
 async def create_staff(
     staff: StaffAdmin, body: StaffCreate, uow: UowDep, response: Response
 ) -> StaffOut:
-    member = await service.create_staff(uow, staff, body.name, body.role)
+    member = await service.create_staff(uow, staff, CreateStaff(name=body.name, role=body.role))
     response.headers["Location"] = f"/api/staff/{member.id}"
-    return _staff(member)
+    return shaped(StaffOut, member)
 
 
 @staff_router.get("/{staff_id}", response_model=StaffOut, responses=problem_responses(NotFound))
 async def get_staff(staff: StaffAdmin, staff_id: UUID, uow: UowDep) -> StaffOut:
-    return _staff(await service.get_staff(uow, staff_id))
+    return shaped(StaffOut, await service.get_staff(uow, staff_id))
 
 
 @staff_router.patch(
@@ -110,8 +96,12 @@ async def get_staff(staff: StaffAdmin, staff_id: UUID, uow: UowDep) -> StaffOut:
 async def update_staff(
     staff: StaffAdmin, staff_id: UUID, body: StaffUpdate, uow: UowDep
 ) -> StaffOut:
-    changes = body.model_dump(exclude_unset=True)
-    return _staff(await service.update_staff(uow, staff, staff_id, changes))
+    changes = StaffChanges(
+        name=given(body, "name", body.name),
+        role=given(body, "role", body.role),
+        is_active=given(body, "is_active", body.is_active),
+    )
+    return shaped(StaffOut, await service.update_staff(uow, staff, staff_id, changes))
 
 
 @token_router.get("", response_model=TokenPage, responses=problem_responses())
@@ -124,7 +114,7 @@ async def list_tokens(
     found, total = await service.list_tokens(
         uow, staff_id=staff_id, page=pagination.page, limit=pagination.limit
     )
-    return TokenPage(**pagination.page_of([_token(token) for token in found], total))
+    return TokenPage.of(found, total, pagination)
 
 
 @token_router.post(
@@ -134,13 +124,13 @@ async def create_token(
     staff: StaffAdmin, body: TokenCreate, uow: UowDep, response: Response
 ) -> NewToken:
     """The answer holds the token itself: store it now, it is not shown again."""
-    token, secret = await service.create_token(uow, staff, body.staff_id, body.name)
+    command = CreateToken(staff_id=body.staff_id, name=body.name)
+    token, secret = await service.create_token(uow, staff, command)
     response.headers["Location"] = f"/api/tokens/{token.id}"
-    response.headers["Cache-Control"] = "no-store"
-    return NewToken(**_token(token).model_dump(), token=secret)
+    return NewToken(**shaped(TokenOut, token).model_dump(), token=secret)
 
 
 @token_router.delete("/{token_id}", response_model=TokenOut, responses=problem_responses(NotFound))
 async def revoke_token(staff: StaffAdmin, token_id: UUID, uow: UowDep) -> TokenOut:
     """Revoke: the token stops working at once, on every worker. Revoking twice is harmless."""
-    return _token(await service.revoke_token(uow, staff, token_id))
+    return shaped(TokenOut, await service.revoke_token(uow, staff, token_id))

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+import unicodedata
 from datetime import UTC, datetime
 from decimal import Decimal
 from typing import Annotated, Any
@@ -23,12 +24,40 @@ from pydantic.alias_generators import to_camel
 
 from brigade.domain import money
 
+
+def _character_class(code_points: list[int]) -> str:
+    """Regex class ranges (``\\u200b-\\u200f``...) for sorted BMP code points."""
+    ranges: list[list[int]] = []
+    for point in code_points:
+        if ranges and ranges[-1][1] == point - 1:
+            ranges[-1][1] = point
+        else:
+            ranges.append([point, point])
+    return "".join(
+        f"\\u{first:04x}" + (f"-\\u{last:04x}" if last > first else "") for first, last in ranges
+    )
+
+
 # Control characters and lone surrogates (which no database can store as text).
 _BANNED = r"\x00-\x08\x0b\x0c\x0e-\x1f\x7f"
 _BANNED_CHARACTER = re.compile(f"[{_BANNED}]")
+# Embeddings, overrides and isolates: they would flip the text after them on tickets and receipts.
+_BIDI_CONTROLS = r"\u202a-\u202e\u2066-\u2069"
+_BIDI_CONTROL = re.compile(f"[{_BIDI_CONTROLS}]")
+# What prints as nothing: format characters (zero-width space, BOM, ...) and the blank fillers.
+_INVISIBLE = _character_class(
+    sorted(
+        [point for point in range(0x10000) if unicodedata.category(chr(point)) == "Cf"]
+        + [0x115F, 0x1160, 0x2800, 0x3164, 0xFFA0]
+    )
+)
+_VISIBLE_CHARACTER = re.compile(rf"[^\s{_BANNED}{_INVISIBLE}]")
 # The same rules as JSON Schema patterns, so the OpenAPI describes exactly what is accepted.
 ANY_TEXT = f"^[^{_BANNED}]*$"
-_NON_BLANK_TEXT = rf"^[^{_BANNED}]*[^\s{_BANNED}][^{_BANNED}]*$"
+_ALLOWED = f"[^{_BANNED}{_BIDI_CONTROLS}]"
+_SOME_VISIBLE = rf"{_ALLOWED}*[^\s{_BANNED}{_INVISIBLE}]{_ALLOWED}*"
+_DISPLAY_TEXT = rf"^(?:[^\S{_BANNED}]*|{_SOME_VISIBLE})$"  # blank trims to empty
+_NON_BLANK_TEXT = f"^{_SOME_VISIBLE}$"
 
 
 class RequestModel(BaseModel):
@@ -60,9 +89,13 @@ def _clean_text(*, non_blank: bool) -> AfterValidator:
     def clean(value: str) -> str:
         if _BANNED_CHARACTER.search(value):
             raise ValueError("must not contain control characters")
+        if _BIDI_CONTROL.search(value):
+            raise ValueError("must not contain bidirectional control characters")
         value = value.strip()
         if non_blank and not value:
             raise ValueError("must not be blank")
+        if value and not _VISIBLE_CHARACTER.search(value):
+            raise ValueError("must contain a visible character")
         return value
 
     return AfterValidator(clean)
@@ -79,7 +112,8 @@ def _number(parse: Any) -> Any:
 
 
 def Text(max_length: int, *, min_length: int = 0) -> Any:
-    """A string without control characters, at most ``max_length`` as sent, then trimmed.
+    """A display string, at most ``max_length`` as sent, then trimmed: no control or
+    bidirectional control characters, and empty or with something visible (docs/design.md §7).
 
     ``min_length`` >= 1 means "not blank": something must remain after trimming.
     """
@@ -87,9 +121,12 @@ def Text(max_length: int, *, min_length: int = 0) -> Any:
     return Annotated[
         str,
         StringConstraints(min_length=min_length, max_length=max_length),
-        Field(json_schema_extra={"pattern": _NON_BLANK_TEXT if non_blank else ANY_TEXT}),
+        Field(json_schema_extra={"pattern": _NON_BLANK_TEXT if non_blank else _DISPLAY_TEXT}),
         _clean_text(non_blank=non_blank),
     ]
+
+
+_WHOLE_NUMBER_CEILING = 10**18
 
 
 def _whole_number(value: object) -> int:
@@ -98,6 +135,9 @@ def _whole_number(value: object) -> int:
         raise ValueError("must be a whole number")
     if isinstance(value, Decimal) and (not value.is_finite() or value != value.to_integral_value()):
         raise ValueError("must be a whole number")
+    # int() of 1e999999999 would build a billion-digit integer (and abs() would overflow).
+    if not -_WHOLE_NUMBER_CEILING < value < _WHOLE_NUMBER_CEILING:
+        raise ValueError("is out of range")
     return int(value)
 
 
@@ -143,6 +183,26 @@ QuantityIn = Annotated[
     _number(money.parse_quantity),
     WithJsonSchema({"type": "number", "exclusiveMinimum": 0, "maximum": 9999, "multipleOf": 0.001}),
 ]
+
+
+class _SecretMarker:
+    """Marks a response field holding a secret (api/routing.py acts on it)."""
+
+
+SECRET = _SecretMarker()
+# A secret in an answer (a new token): the answer is never stored, by the retry store or by any
+# cache (Cache-Control: no-store), and a retry of its request does not show it again.
+Secret = Annotated[
+    str, SECRET, Field(description="Shown only in this answer: store it now, it is not kept.")
+]
+
+
+def holds_secret(model: object) -> bool:
+    """Whether a response model has a ``Secret`` field."""
+    if not (isinstance(model, type) and issubclass(model, BaseModel)):
+        return False
+    return any(SECRET in field.metadata for field in model.model_fields.values())
+
 
 # JSON numbers out. float() of a Decimal with ≤ 2 places is the nearest double,
 # whose shortest representation is exactly those digits: no amount changes.

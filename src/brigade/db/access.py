@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 from uuid import UUID
@@ -12,39 +11,7 @@ from sqlalchemy import Row, bindparam, delete, select, update
 from brigade.db.engine import UnitOfWork
 from brigade.db.rows import fetch_page, insert_or_update, record_from_row, row_from_record
 from brigade.db.tables import api_tokens, auth_failures, staff
-from brigade.domain.access import Actor, Role
-
-
-@dataclass(frozen=True, slots=True)
-class StaffMember:
-    id: UUID
-    name: str
-    role: Role
-    is_active: bool
-    created_at: datetime
-    updated_at: datetime
-
-
-@dataclass(frozen=True, slots=True)
-class ApiToken:
-    """A token as stored: its digest and hint, never the token."""
-
-    id: UUID
-    staff_id: UUID
-    name: str
-    token_digest: str
-    hint: str
-    created_at: datetime
-    last_used_at: datetime | None
-    revoked_at: datetime | None
-
-
-@dataclass(frozen=True, slots=True)
-class TokenOwner:
-    """A live token's actor, and when it was last used (to refresh that at most once a minute)."""
-
-    actor: Actor
-    last_used_at: datetime | None
+from brigade.domain.access import Actor, ApiToken, Role, StaffMember, TokenOwner
 
 
 def _to_staff(row: Row[Any]) -> StaffMember:
@@ -131,6 +98,15 @@ class TokenRepository:
         connection = await self._uow.connection()
         statement = update(api_tokens).where(api_tokens.c.id == token_id)
         await connection.execute(statement.values(revoked_at=at))
+
+    async def revoke_all(self, staff_id: UUID, at: datetime) -> int:
+        """Revoke every live token of a staff member; answers how many."""
+        connection = await self._uow.connection()
+        statement = update(api_tokens).where(
+            api_tokens.c.staff_id == staff_id, api_tokens.c.revoked_at.is_(None)
+        )
+        result = await connection.execute(statement.values(revoked_at=at))
+        return result.rowcount
 
     async def list(
         self, *, staff_id: UUID | None, page: int, limit: int

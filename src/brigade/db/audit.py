@@ -2,10 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from datetime import datetime
 from typing import Any
-from uuid import UUID
 
 from sqlalchemy import ColumnElement, Row
 
@@ -18,34 +15,17 @@ from brigade.db.rows import (
     row_from_record,
 )
 from brigade.db.tables import audit_log
-
-
-@dataclass(frozen=True, slots=True)
-class AuditEntry:
-    id: UUID
-    at: datetime
-    location_id: UUID | None
-    staff_id: UUID | None
-    staff_name: str
-    action: str
-    entity_type: str
-    entity_id: UUID
-    before: dict[str, Any] | None
-    after: dict[str, Any] | None
-    reason: str | None
-
-
-@dataclass(frozen=True, slots=True)
-class AuditFilter:
-    location_id: UUID | None = None
-    action: str | None = None
-    staff_id: UUID | None = None
-    at_from: datetime | None = None  # inclusive
-    at_before: datetime | None = None  # exclusive
+from brigade.domain.audit import AuditAction, AuditedEntity, AuditEntry, AuditFilter
 
 
 def _to_entry(row: Row[Any]) -> AuditEntry:
-    return record_from_row(AuditEntry, row, location_id=location_out(row.location_id))
+    return record_from_row(
+        AuditEntry,
+        row,
+        location_id=location_out(row.location_id),
+        action=AuditAction(row.action),
+        entity_type=AuditedEntity(row.entity_type),
+    )
 
 
 class AuditRepository:
@@ -54,7 +34,12 @@ class AuditRepository:
 
     async def insert(self, entry: AuditEntry) -> None:
         connection = await self._uow.connection()
-        values = row_from_record(entry, location_id=location_in(entry.location_id))
+        values = row_from_record(
+            entry,
+            location_id=location_in(entry.location_id),
+            action=entry.action.value,
+            entity_type=entry.entity_type.value,
+        )
         await connection.execute(audit_log.insert().values(values))
 
     async def list(
@@ -66,7 +51,7 @@ class AuditRepository:
         if filters.location_id is not None:
             where.append(c.location_id == filters.location_id)
         if filters.action is not None:
-            where.append(c.action == filters.action)
+            where.append(c.action == filters.action.value)
         if filters.staff_id is not None:
             where.append(c.staff_id == filters.staff_id)
         if filters.at_from is not None:

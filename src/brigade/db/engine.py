@@ -188,17 +188,18 @@ class UnitOfWork(ABC):
     async def _closed(self) -> None:  # noqa: B027 (a hook: most units of work have nothing to do)
         """Called once the connection is closed (SQLite writers give up their turn)."""
 
-    async def connection(self) -> Connection:
+    async def _open_once(self) -> _OpenConnection:
         if self._connection is None:
             self._connection = await self._open()
         return self._connection
 
+    async def connection(self) -> Connection:
+        return await self._open_once()
+
     @asynccontextmanager
     async def savepoint(self) -> AsyncIterator[None]:
         """A nested transaction: undone alone if the block raises, kept otherwise."""
-        await self.connection()
-        assert self._connection is not None
-        nested = await self._connection.begin_nested()
+        nested = await (await self._open_once()).begin_nested()
         try:
             yield
         except BaseException:

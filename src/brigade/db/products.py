@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
 from datetime import datetime
 from decimal import Decimal
 from typing import Any
@@ -15,17 +14,7 @@ from brigade.db.engine import UnitOfWork
 from brigade.db.rows import fetch_page, location_in, location_out, record_from_row, row_from_record
 from brigade.db.tables import products
 from brigade.domain import money
-from brigade.domain.catalogue import Product, ProductType
-
-
-@dataclass(frozen=True, slots=True)
-class ProductFilter:
-    location_id: UUID | None = None
-    category_id: UUID | None = None
-    search: str | None = None
-    is_active: bool | None = None
-    is_86d: bool | None = None
-    product_type: ProductType | None = None
+from brigade.domain.catalogue import Product, ProductFilter, ProductType
 
 
 def search_text(name: str, sku: str | None, barcode: str | None) -> str:

@@ -1,6 +1,7 @@
-"""Who may do what: roles, the permissions each one grants, the acting staff member, tokens.
+"""Who may do what: roles, the permissions each one grants, the acting staff member, tokens,
+and the staff and token records with the commands that create and change them.
 
-Roles are ranked; each has everything of the one before (DESIGN §7). The permission
+Roles are ranked; each has everything of the one before (docs/design.md §7). The permission
 table below is the whole policy: routes and services only look it up.
 """
 
@@ -9,12 +10,14 @@ from __future__ import annotations
 import hashlib
 import secrets
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
+from datetime import datetime
 from decimal import Decimal
 from enum import StrEnum
 from types import MappingProxyType
 from uuid import UUID
 
+from brigade.domain.changes import UNSET, Change, changed
 from brigade.domain.errors import Conflict, Forbidden, TipNeedsApproval
 from brigade.domain.orders import ItemStatus, is_sent
 
@@ -164,3 +167,65 @@ def token_digest(token: str) -> str:
 def token_hint(token: str) -> str:
     """The few characters shown in lists so a person can tell their tokens apart."""
     return token[: len(TOKEN_PREFIX) + 6]
+
+
+@dataclass(frozen=True, slots=True)
+class StaffMember:
+    id: UUID
+    name: str
+    role: Role
+    is_active: bool
+    created_at: datetime
+    updated_at: datetime
+
+
+@dataclass(frozen=True, slots=True)
+class CreateStaff:
+    name: str
+    role: Role
+
+
+@dataclass(frozen=True, slots=True)
+class StaffChanges:
+    """The fields to change; ``UNSET`` ones keep their value."""
+
+    name: Change[str] = UNSET
+    role: Change[Role] = UNSET
+    is_active: Change[bool] = UNSET
+
+    def applied_to(self, member: StaffMember) -> StaffMember:
+        """The staff member with these changes; ``updated_at`` is the caller's to move."""
+        return replace(
+            member,
+            name=changed(self.name, member.name),
+            role=changed(self.role, member.role),
+            is_active=changed(self.is_active, member.is_active),
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class ApiToken:
+    """A token as stored: its digest and hint, never the token."""
+
+    id: UUID
+    staff_id: UUID
+    name: str
+    token_digest: str
+    hint: str
+    created_at: datetime
+    last_used_at: datetime | None
+    revoked_at: datetime | None
+
+
+@dataclass(frozen=True, slots=True)
+class CreateToken:
+    staff_id: UUID
+    name: str
+
+
+@dataclass(frozen=True, slots=True)
+class TokenOwner:
+    """A live token's actor, and when it was last used (to refresh that at most once a minute)."""
+
+    actor: Actor
+    last_used_at: datetime | None

@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+from datetime import datetime
 from enum import StrEnum
+from typing import Any
+from uuid import UUID
 
 
 class AuditAction(StrEnum):
@@ -28,3 +32,32 @@ class AuditedEntity(StrEnum):
     PRODUCT = "product"
     STAFF = "staff"
     TOKEN = "token"  # noqa: S105
+
+
+@dataclass(frozen=True, slots=True)
+class AuditEntry:
+    """Who did what to which record, when and why; ``before``/``after`` hold the fields that
+    changed, as JSON values (money as decimal strings)."""
+
+    id: UUID
+    at: datetime
+    location_id: UUID | None
+    staff_id: UUID | None
+    staff_name: str
+    action: AuditAction
+    entity_type: AuditedEntity
+    entity_id: UUID
+    before: dict[str, Any] | None
+    after: dict[str, Any] | None
+    reason: str | None
+
+
+@dataclass(frozen=True, slots=True)
+class AuditFilter:
+    """What an audit list is narrowed to; an absent (None) filter filters nothing."""
+
+    location_id: UUID | None = None
+    action: AuditAction | None = None
+    staff_id: UUID | None = None
+    at_from: datetime | None = None  # inclusive
+    at_before: datetime | None = None  # exclusive

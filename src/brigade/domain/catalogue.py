@@ -1,14 +1,16 @@
-"""Catalogue records and their rules: products, categories, availability."""
+"""Catalogue records and their rules: products, categories, availability; the commands
+that create and change them, and the product list's filter."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import datetime
 from decimal import Decimal
 from enum import StrEnum
 from uuid import UUID
 
+from brigade.domain.changes import UNSET, Change, changed
 from brigade.domain.errors import ProductUnavailable
 
 
@@ -53,6 +55,160 @@ class Category:
     is_active: bool
     created_at: datetime
     updated_at: datetime
+
+
+def _identifier(value: str | None) -> str | None:
+    """An empty sku or barcode is no sku or barcode."""
+    return value or None
+
+
+@dataclass(frozen=True, slots=True)
+class CreateProduct:
+    name: str
+    price: Decimal
+    location_id: UUID | None = None
+    category_id: UUID | None = None
+    description: str | None = None
+    sku: str | None = None
+    barcode: str | None = None
+    cost: Decimal | None = None
+    tax_rate: Decimal = Decimal(0)
+    image_url: str | None = None
+    track_inventory: bool = False
+    stock_quantity: Decimal | None = None
+    low_stock_threshold: int | None = None
+    product_type: ProductType = ProductType.ITEM
+
+    def product(
+        self, id_: UUID, *, location_id: UUID | None, category_id: UUID | None, at: datetime
+    ) -> Product:
+        """The new product: active, not 86'd, at the location its category settled."""
+        return Product(
+            id=id_,
+            location_id=location_id,
+            category_id=category_id,
+            name=self.name,
+            description=self.description,
+            sku=_identifier(self.sku),
+            barcode=_identifier(self.barcode),
+            price=self.price,
+            cost=self.cost,
+            tax_rate=self.tax_rate,
+            image_url=self.image_url,
+            is_active=True,
+            is_86d=False,
+            track_inventory=self.track_inventory,
+            stock_quantity=self.stock_quantity,
+            low_stock_threshold=self.low_stock_threshold,
+            product_type=self.product_type,
+            created_at=at,
+            updated_at=at,
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class ProductChanges:
+    """The fields to change; ``UNSET`` ones keep their value, ``None`` clears an optional one."""
+
+    name: Change[str] = UNSET
+    price: Change[Decimal] = UNSET
+    category_id: Change[UUID | None] = UNSET
+    description: Change[str | None] = UNSET
+    sku: Change[str | None] = UNSET
+    barcode: Change[str | None] = UNSET
+    cost: Change[Decimal | None] = UNSET
+    tax_rate: Change[Decimal] = UNSET
+    image_url: Change[str | None] = UNSET
+    is_active: Change[bool] = UNSET
+    is_86d: Change[bool] = UNSET
+    track_inventory: Change[bool] = UNSET
+    stock_quantity: Change[Decimal | None] = UNSET
+    low_stock_threshold: Change[int | None] = UNSET
+    product_type: Change[ProductType] = UNSET
+
+    def applied_to(self, product: Product) -> Product:
+        """The product with these changes; ``updated_at`` is the caller's to move."""
+        return replace(
+            product,
+            name=changed(self.name, product.name),
+            price=changed(self.price, product.price),
+            category_id=changed(self.category_id, product.category_id),
+            description=changed(self.description, product.description),
+            sku=_identifier(changed(self.sku, product.sku)),
+            barcode=_identifier(changed(self.barcode, product.barcode)),
+            cost=changed(self.cost, product.cost),
+            tax_rate=changed(self.tax_rate, product.tax_rate),
+            image_url=changed(self.image_url, product.image_url),
+            is_active=changed(self.is_active, product.is_active),
+            is_86d=changed(self.is_86d, product.is_86d),
+            track_inventory=changed(self.track_inventory, product.track_inventory),
+            stock_quantity=changed(self.stock_quantity, product.stock_quantity),
+            low_stock_threshold=changed(self.low_stock_threshold, product.low_stock_threshold),
+            product_type=changed(self.product_type, product.product_type),
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class ProductFilter:
+    """What a product list is narrowed to; an absent (None) filter filters nothing."""
+
+    location_id: UUID | None = None
+    category_id: UUID | None = None
+    search: str | None = None
+    is_active: bool | None = None
+    is_86d: bool | None = None
+    product_type: ProductType | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class CreateCategory:
+    """``sort_order`` None: the category goes last."""
+
+    name: str
+    location_id: UUID | None = None
+    parent_category_id: UUID | None = None
+    description: str | None = None
+    image_url: str | None = None
+    sort_order: int | None = None
+
+    def category(self, id_: UUID, *, location_id: UUID, sort_order: int, at: datetime) -> Category:
+        """The new category, active, at the location and position the service settled."""
+        return Category(
+            id=id_,
+            location_id=location_id,
+            parent_category_id=self.parent_category_id,
+            name=self.name,
+            description=self.description,
+            image_url=self.image_url,
+            sort_order=sort_order,
+            is_active=True,
+            created_at=at,
+            updated_at=at,
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class CategoryChanges:
+    """The fields to change; ``UNSET`` ones keep their value, ``None`` clears an optional one."""
+
+    name: Change[str] = UNSET
+    parent_category_id: Change[UUID | None] = UNSET
+    description: Change[str | None] = UNSET
+    image_url: Change[str | None] = UNSET
+    sort_order: Change[int] = UNSET
+    is_active: Change[bool] = UNSET
+
+    def applied_to(self, category: Category) -> Category:
+        """The category with these changes; ``updated_at`` is the caller's to move."""
+        return replace(
+            category,
+            name=changed(self.name, category.name),
+            parent_category_id=changed(self.parent_category_id, category.parent_category_id),
+            description=changed(self.description, category.description),
+            image_url=changed(self.image_url, category.image_url),
+            sort_order=changed(self.sort_order, category.sort_order),
+            is_active=changed(self.is_active, category.is_active),
+        )
 
 
 def ensure_orderable(product: Product, quantity: Decimal) -> None:

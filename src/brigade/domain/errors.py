@@ -128,3 +128,14 @@ class TooManyFailedAttempts(DomainError):
     def __init__(self, detail: str, retry_after_seconds: int) -> None:
         super().__init__(detail)
         self.retry_after_seconds = retry_after_seconds
+
+
+class SecretShownOnce(Conflict):
+    """A retry of a request whose answer carried a secret: the secret is not shown again.
+
+    ``created``: where the first request's effect is (a token to revoke if the secret was lost).
+    """
+
+    def __init__(self, detail: str, created: str | None) -> None:
+        super().__init__(detail)
+        self.created = created

@@ -33,9 +33,14 @@ def _as_decimal(value: object) -> Decimal:
 
 
 def _places(number: Decimal) -> int:
-    exponent = number.normalize().as_tuple().exponent
-    assert isinstance(exponent, int)  # finite numbers only reach here
-    return max(0, -exponent)
+    # From the digits alone: normalize() obeys the decimal context and overflows on 1e1000000.
+    _sign, digits, exponent = number.as_tuple()
+    if not isinstance(exponent, int):  # "n", "N" or "F": callers check finiteness first
+        raise InvalidNumber("must be a finite number")
+    if not any(digits):
+        return 0
+    trailing_zeros = next(count for count, digit in enumerate(reversed(digits)) if digit)
+    return max(0, -(exponent + trailing_zeros))
 
 
 def parse_amount(value: object, *, allow_zero: bool = True) -> Decimal:

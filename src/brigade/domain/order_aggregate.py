@@ -27,6 +27,7 @@ from brigade.domain.access import (
     permission_to_void,
 )
 from brigade.domain.catalogue import Product
+from brigade.domain.changes import UNSET
 from brigade.domain.clock import strictly_after
 from brigade.domain.errors import (
     InvalidInput,
@@ -44,7 +45,6 @@ from brigade.domain.order_commands import (
     ApplyDiscount,
     ChangeItem,
     CreateOrder,
-    Keep,
     TakePayment,
 )
 from brigade.domain.order_records import (
@@ -392,7 +392,7 @@ class Order:
             item = dataclasses.replace(item, quantity=quantity, total_cents=total)
             if quantity < current.quantity:
                 returned = [(current.product_id, current.quantity - quantity)]
-        if not isinstance(command.notes, Keep):
+        if command.notes is not UNSET:
             item = dataclasses.replace(item, notes=command.notes)
         if item == current:
             return ItemChange(current, current)

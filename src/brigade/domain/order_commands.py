@@ -9,19 +9,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from decimal import Decimal
-from enum import Enum
 from uuid import UUID
 
+from brigade.domain.changes import UNSET, Change
 from brigade.domain.orders import ItemStatus, OrderType, PaymentMethod
-
-
-class Keep(Enum):
-    """An optional field that was left out: the value stays as it is (None would clear it)."""
-
-    KEEP = "keep"
-
-
-KEEP = Keep.KEEP
 
 
 @dataclass(frozen=True, slots=True)
@@ -55,20 +46,20 @@ class AddItem:
 
 @dataclass(frozen=True, slots=True)
 class ChangeItem:
-    """Only what is given changes: ``None`` keeps quantity and status, ``KEEP`` keeps notes
+    """Only what is given changes: ``None`` keeps quantity and status, ``UNSET`` keeps notes
     (``None`` clears them). ``reason`` says why a sent item's quantity is lowered (a partial
     void needs one); it changes nothing itself."""
 
     quantity: Decimal | None = None
     status: ItemStatus | None = None
-    notes: str | Keep | None = KEEP
+    notes: Change[str | None] = UNSET
     reason: str | None = None
 
     @property
     def fields(self) -> frozenset[str]:
         """The names of the fields being changed: who may change them depends on it."""
         given = {"quantity": self.quantity is not None, "status": self.status is not None}
-        given["notes"] = self.notes is not KEEP
+        given["notes"] = self.notes is not UNSET
         return frozenset(name for name, present in given.items() if present)
 
 

@@ -7,24 +7,22 @@ from __future__ import annotations
 
 import dataclasses
 import hmac
-from collections.abc import Mapping
-from datetime import timedelta
+from datetime import datetime, timedelta
 from typing import Any
 from uuid import UUID
 
-from brigade.db.access import (
-    ApiToken,
-    AuthFailureRepository,
-    StaffMember,
-    StaffRepository,
-    TokenOwner,
-    TokenRepository,
-)
+from brigade.db.access import AuthFailureRepository, StaffRepository, TokenRepository
 from brigade.db.engine import UnitOfWork
 from brigade.domain.access import (
     BOOTSTRAP_ADMIN,
     Actor,
+    ApiToken,
+    CreateStaff,
+    CreateToken,
     Role,
+    StaffChanges,
+    StaffMember,
+    TokenOwner,
     new_token,
     token_digest,
     token_hint,
@@ -76,11 +74,46 @@ async def touch_token(uow: UnitOfWork, token_id: UUID) -> None:
     await TokenRepository(uow).touch(token_id, now())
 
 
+class OverLimitAddresses:
+    """Per worker: client addresses known to be past the failed-authentication limit, and until
+    when (the end of their minute).
+
+    Below the limit each failure is one shared upsert, so every worker and host counts it; once
+    an address is past it, a flood from there is refused from memory, with no database write.
+    """
+
+    def __init__(self) -> None:
+        self._until: dict[str, datetime] = {}
+
+    def refusal(self, client: str, limit: int) -> TooManyFailedAttempts | None:
+        until = self._until.get(client)
+        at = now()
+        if until is None or until <= at:
+            return None
+        return _too_many(limit, until, at)
+
+    def remember(self, client: str, until: datetime) -> None:
+        at = now()
+        # Only addresses past the limit get here; drop those whose minute is over.
+        self._until = {known: end for known, end in self._until.items() if end > at}
+        self._until[client] = until
+
+
+def _too_many(limit: int, until: datetime, at: datetime) -> TooManyFailedAttempts:
+    retry_after = int((until - at).total_seconds()) + 1
+    return TooManyFailedAttempts(
+        f"More than {limit} failed authentications in a minute from this address; "
+        f"retry in {retry_after} s.",
+        retry_after,
+    )
+
+
 async def count_failed_attempt(
-    uow: UnitOfWork, client: str, *, limit: int
+    uow: UnitOfWork, client: str, *, limit: int, over_limit: OverLimitAddresses
 ) -> TooManyFailedAttempts | None:
     """Count a failed authentication from ``client``. Past ``limit`` in the current minute,
-    answers the error to raise once the count is committed."""
+    remembers the address in ``over_limit`` and answers the error to raise once the count is
+    committed."""
     at = now()
     window_start = at.replace(second=0, microsecond=0)
     repository = AuthFailureRepository(uow)
@@ -89,12 +122,8 @@ async def count_failed_attempt(
         await repository.purge_before(window_start - FAILURE_WINDOW)
     if failures <= limit:
         return None
-    retry_after = int((window_start + FAILURE_WINDOW - at).total_seconds()) + 1
-    return TooManyFailedAttempts(
-        f"More than {limit} failed authentications in a minute from this address; "
-        f"retry in {retry_after} s.",
-        retry_after,
-    )
+    over_limit.remember(client, window_start + FAILURE_WINDOW)
+    return _too_many(limit, window_start + FAILURE_WINDOW, at)
 
 
 # --- staff ----------------------------------------------------------------------------------
@@ -104,9 +133,9 @@ def _staff_fields(member: StaffMember) -> dict[str, Any]:
     return {"name": member.name, "role": member.role.value, "isActive": member.is_active}
 
 
-async def create_staff(uow: UnitOfWork, actor: Actor, name: str, role: Role) -> StaffMember:
+async def create_staff(uow: UnitOfWork, actor: Actor, command: CreateStaff) -> StaffMember:
     created = now()
-    member = StaffMember(new_id(), name, role, True, created, created)
+    member = StaffMember(new_id(), command.name, command.role, True, created, created)
     await StaffRepository(uow).insert(member)
     await audit.record(
         uow,
@@ -130,27 +159,36 @@ async def list_staff(uow: UnitOfWork, *, page: int, limit: int) -> tuple[list[St
 
 
 async def update_staff(
-    uow: UnitOfWork, actor: Actor, staff_id: UUID, changes: Mapping[str, Any]
+    uow: UnitOfWork, actor: Actor, staff_id: UUID, changes: StaffChanges
 ) -> StaffMember:
-    """Rename, change the role, deactivate (every token stops working) or reactivate."""
+    """Rename, change the role, deactivate or reactivate.
+
+    Deactivation revokes every token of theirs for good: reactivating them brings none back
+    (docs/design.md §7), so a token that left with someone stays dead.
+    """
     repository = StaffRepository(uow)
     current = await repository.get(staff_id, for_update=True)
     if current is None:
         raise NotFound("staff member", staff_id)
-    member = dataclasses.replace(current, **changes)
+    member = changes.applied_to(current)
     if member == current:
         return current
     actor.ensure_keeps_own_access(staff_id, role=member.role, is_active=member.is_active)
     member = dataclasses.replace(member, updated_at=later_than(current.updated_at))
     await repository.save(member)
     before, after = _staff_fields(current), _staff_fields(member)
+    changed = {k: v for k, v in after.items() if before[k] != v}
+    if current.is_active and not member.is_active:
+        changed["revokedTokens"] = await TokenRepository(uow).revoke_all(
+            staff_id, member.updated_at
+        )
     await audit.record(
         uow,
         actor,
         AuditAction.STAFF_CHANGED,
         (AuditedEntity.STAFF, staff_id),
         before={k: v for k, v in before.items() if after[k] != v},
-        after={k: v for k, v in after.items() if before[k] != v},
+        after=changed,
     )
     return member
 
@@ -158,10 +196,9 @@ async def update_staff(
 # --- tokens ---------------------------------------------------------------------------------
 
 
-async def create_token(
-    uow: UnitOfWork, actor: Actor, staff_id: UUID, name: str
-) -> tuple[ApiToken, str]:
+async def create_token(uow: UnitOfWork, actor: Actor, command: CreateToken) -> tuple[ApiToken, str]:
     """A new token for an active staff member: the record, and the token, shown this once."""
+    staff_id, name = command.staff_id, command.name
     member = await StaffRepository(uow).get(staff_id)
     if member is None or not member.is_active:
         raise NotFound("active staff member", staff_id)
@@ -191,8 +228,8 @@ async def create_staff_token(
     uow: UnitOfWork, actor: Actor, name: str, role: Role
 ) -> tuple[ApiToken, str]:
     """A staff member and their first token, both called ``name``: what the CLI creates."""
-    member = await create_staff(uow, actor, name, role)
-    return await create_token(uow, actor, member.id, name)
+    member = await create_staff(uow, actor, CreateStaff(name, role))
+    return await create_token(uow, actor, CreateToken(member.id, name))
 
 
 async def list_tokens(

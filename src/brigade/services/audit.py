@@ -7,10 +7,10 @@ from collections.abc import Mapping
 from typing import Any
 from uuid import UUID
 
-from brigade.db.audit import AuditEntry, AuditFilter, AuditRepository
+from brigade.db.audit import AuditRepository
 from brigade.db.engine import UnitOfWork
 from brigade.domain.access import Actor
-from brigade.domain.audit import AuditAction, AuditedEntity
+from brigade.domain.audit import AuditAction, AuditedEntity, AuditEntry, AuditFilter
 from brigade.domain.ids import new_id
 from brigade.services.clock import now
 
@@ -35,8 +35,8 @@ async def record(
             location_id=location_id,
             staff_id=actor.staff_id,
             staff_name=actor.name,
-            action=action.value,
-            entity_type=entity_type.value,
+            action=action,
+            entity_type=entity_type,
             entity_id=entity_id,
             before=dict(before) if before is not None else None,
             after=dict(after) if after is not None else None,

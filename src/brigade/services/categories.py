@@ -3,15 +3,15 @@
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
 from uuid import UUID
 
 from brigade.db.categories import CategoryRepository
 from brigade.db.engine import UnitOfWork
 from brigade.db.products import ProductRepository
-from brigade.domain.catalogue import Category, creates_cycle
+from brigade.domain.catalogue import Category, CategoryChanges, CreateCategory, creates_cycle
+from brigade.domain.changes import UNSET
 from brigade.domain.errors import CategoryCycle, CategoryInUse, InvalidInput, NotFound
 from brigade.domain.ids import new_id
 from brigade.services import clock
@@ -65,30 +65,20 @@ async def _check_parent(uow: UnitOfWork, parent_id: UUID, location_id: UUID) -> 
 
 
 async def create_category(
-    uow: UnitOfWork, fields: Mapping[str, Any], *, location_id: UUID | None = None
+    uow: UnitOfWork, command: CreateCategory, *, location_id: UUID | None = None
 ) -> CategoryView:
-    """``fields``: the validated request, snake_case; ``location_id`` from the query."""
-    location = _resolve_location(fields.get("location_id"), location_id)
+    """``location_id``: the query's; the command's and the query's must agree if both are given."""
+    location = _resolve_location(command.location_id, location_id)
     repository = CategoryRepository(uow)
-    parent_id = fields.get("parent_category_id")
+    parent_id = command.parent_category_id
     if parent_id is not None:
         await _check_parent(uow, parent_id, location)
-    sort_order = fields.get("sort_order")
+    sort_order = command.sort_order
     if sort_order is None:
         highest = await repository.max_sort_order(location)
         sort_order = 0 if highest is None else highest + 1
-    now = clock.now()
-    category = Category(
-        id=new_id(),
-        location_id=location,
-        parent_category_id=parent_id,
-        name=fields["name"],
-        description=fields.get("description"),
-        image_url=fields.get("image_url"),
-        sort_order=sort_order,
-        is_active=True,
-        created_at=now,
-        updated_at=now,
+    category = command.category(
+        new_id(), location_id=location, sort_order=sort_order, at=clock.now()
     )
     await repository.insert(category)
     return CategoryView(category, product_count=0)
@@ -118,17 +108,17 @@ async def _lock_for_reparenting(uow: UnitOfWork, category: Category, parent_id: 
 
 
 async def update_category(
-    uow: UnitOfWork, category_id: UUID, changes: Mapping[str, Any]
+    uow: UnitOfWork, category_id: UUID, changes: CategoryChanges
 ) -> CategoryView:
-    """Apply the fields present in ``changes`` (snake_case); absent fields stay as they are."""
+    """Apply ``changes``; the fields it leaves out stay as they are."""
     repository = CategoryRepository(uow)
-    new_parent = changes.get("parent_category_id")
+    new_parent = None if changes.parent_category_id is UNSET else changes.parent_category_id
     current = await repository.get(category_id, for_update=new_parent is None)
     if current is None:
         raise NotFound("category", category_id)
     if new_parent is not None:
         current = await _lock_for_reparenting(uow, current, new_parent)
-    category = dataclasses.replace(current, **changes)
+    category = changes.applied_to(current)
     if category != current:
         category = dataclasses.replace(category, updated_at=clock.later_than(current.updated_at))
         await repository.save(category)

@@ -3,19 +3,18 @@
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
-from datetime import UTC, datetime
-from decimal import Decimal
 from typing import Any
 from uuid import UUID
 
 from brigade.db.categories import CategoryRepository
 from brigade.db.engine import UnitOfWork
-from brigade.db.products import ProductFilter, ProductRepository
+from brigade.db.products import ProductRepository
 from brigade.domain.access import Actor
 from brigade.domain.audit import AuditAction, AuditedEntity
-from brigade.domain.catalogue import Product, ProductType
+from brigade.domain.catalogue import CreateProduct, Product, ProductChanges, ProductFilter
+from brigade.domain.changes import UNSET
 from brigade.domain.errors import (
     DomainError,
     DuplicateBarcode,
@@ -25,7 +24,7 @@ from brigade.domain.errors import (
 )
 from brigade.domain.ids import new_id
 from brigade.services import audit
-from brigade.services.clock import later_than
+from brigade.services.clock import later_than, now
 
 
 @dataclass(frozen=True, slots=True)
@@ -83,33 +82,12 @@ async def _check_identifiers_unique(uow: UnitOfWork, product: Product) -> None:
 
 
 async def create_product(
-    uow: UnitOfWork, fields: Mapping[str, Any], *, location_id: UUID | None = None
+    uow: UnitOfWork, command: CreateProduct, *, location_id: UUID | None = None
 ) -> Product:
-    """``fields``: the validated request, snake_case; ``location_id`` from body or query."""
-    category_id = fields.get("category_id")
-    location = await _check_category(uow, category_id, fields.get("location_id") or location_id)
-    now = datetime.now(UTC)
-    product = Product(
-        id=new_id(),
-        location_id=location,
-        category_id=category_id,
-        name=fields["name"],
-        description=fields.get("description"),
-        sku=fields.get("sku") or None,
-        barcode=fields.get("barcode") or None,
-        price=fields["price"],
-        cost=fields.get("cost"),
-        tax_rate=fields.get("tax_rate") or Decimal(0),
-        image_url=fields.get("image_url"),
-        is_active=True,
-        is_86d=False,
-        track_inventory=bool(fields.get("track_inventory", False)),
-        stock_quantity=fields.get("stock_quantity"),
-        low_stock_threshold=fields.get("low_stock_threshold"),
-        product_type=fields.get("product_type") or ProductType.ITEM,
-        created_at=now,
-        updated_at=now,
-    )
+    """``location_id``: the query's, used when the command names none."""
+    category_id = command.category_id
+    location = await _check_category(uow, category_id, command.location_id or location_id)
+    product = command.product(new_id(), location_id=location, category_id=category_id, at=now())
     await _check_identifiers_unique(uow, product)
     await ProductRepository(uow).insert(product)
     return product
@@ -119,11 +97,11 @@ async def update_product(
     uow: UnitOfWork,
     actor: Actor,
     product_id: UUID,
-    changes: Mapping[str, Any],
+    changes: ProductChanges,
     *,
     reason: str | None = None,
 ) -> Product:
-    """Apply the fields present in ``changes`` (snake_case); absent fields stay as they are.
+    """Apply ``changes``; the fields it leaves out stay as they are.
 
     A price change and an 86 or un-86 are written to the audit log.
     """
@@ -131,13 +109,9 @@ async def update_product(
     current = await repository.get(product_id, for_update=True)
     if current is None:
         raise NotFound("product", product_id)
-    changes = dict(changes)
-    for identifier in ("sku", "barcode"):
-        if identifier in changes and not changes[identifier]:
-            changes[identifier] = None  # an empty string clears it
-    if "category_id" in changes:
-        await _check_category(uow, changes["category_id"], current.location_id)
-    product = dataclasses.replace(current, **changes)
+    if changes.category_id is not UNSET:
+        await _check_category(uow, changes.category_id, current.location_id)
+    product = changes.applied_to(current)
     if product == current:
         return current
     product = dataclasses.replace(product, updated_at=later_than(current.updated_at))
@@ -173,18 +147,20 @@ async def set_86d(
     uow: UnitOfWork, actor: Actor, product_id: UUID, *, unavailable: bool, reason: str | None
 ) -> Product:
     """Mark a product 86'd or available again; repeating it changes nothing."""
-    return await update_product(uow, actor, product_id, {"is_86d": unavailable}, reason=reason)
+    changes = ProductChanges(is_86d=unavailable)
+    return await update_product(uow, actor, product_id, changes, reason=reason)
 
 
 async def delete_product(uow: UnitOfWork, product_id: UUID) -> None:
     repository = ProductRepository(uow)
-    if await repository.get(product_id, for_update=True) is None:
+    current = await repository.get(product_id, for_update=True)
+    if current is None:
         raise NotFound("product", product_id)
-    await repository.soft_delete(product_id, datetime.now(UTC))
+    await repository.soft_delete(product_id, later_than(current.updated_at))
 
 
 async def bulk_update_products(
-    uow: UnitOfWork, actor: Actor, updates: Sequence[tuple[UUID, Mapping[str, Any]]]
+    uow: UnitOfWork, actor: Actor, updates: Sequence[tuple[UUID, ProductChanges]]
 ) -> tuple[int, list[BulkFailure]]:
     """Apply each update on its own, in a savepoint: one that breaks a rule is reported
     and leaves the others applied."""

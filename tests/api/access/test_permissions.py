@@ -1,5 +1,6 @@
 """Every endpoint, every role: 2xx when the role allows it, 403 when it does not, 401 without
-a token. The table below is written from DESIGN §7, independently of the code's own table."""
+a token. The table below is written from docs/design.md §7, independently of the code's own
+table."""
 
 from __future__ import annotations
 

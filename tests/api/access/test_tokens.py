@@ -74,14 +74,23 @@ def test_a_revoked_token_is_refused_and_revoking_twice_is_harmless(client):
     assert again["revokedAt"] == revoked.json()["revokedAt"]
 
 
-def test_deactivating_staff_stops_their_tokens_and_reactivating_restores_them(client):
+def test_deactivating_staff_revokes_their_tokens_for_good(client):
     member, created = _new_token(client)
     headers = _as(created["token"])
     off = client.patch(f"/api/staff/{member['id']}", json={"isActive": False})
     assert off.json()["isActive"] is False
     assert client.get("/api/products", headers=headers).status_code == 401
-    client.patch(f"/api/staff/{member['id']}", json={"isActive": True})
-    assert client.get("/api/products", headers=headers).status_code == 200
+    [token] = client.get("/api/tokens", params={"staffId": member["id"]}).json()["data"]
+    assert token["revokedAt"] is not None
+
+    on = client.patch(f"/api/staff/{member['id']}", json={"isActive": True})
+    assert on.json()["isActive"] is True
+    assert client.get("/api/products", headers=headers).status_code == 401
+    fresh = client.post("/api/tokens", json={"staffId": member["id"], "name": "New terminal"})
+    assert client.get("/api/products", headers=_as(fresh.json()["token"])).status_code == 200
+    audit = client.get("/api/audit", params={"action": "staff.changed"}).json()["data"]
+    deactivation = next(entry for entry in audit if entry["after"].get("isActive") is False)
+    assert deactivation["after"]["revokedTokens"] == 1
 
 
 def test_a_role_change_takes_effect_on_the_next_request(client):

@@ -1,4 +1,5 @@
-"""Products: every endpoint, DESIGN §4's rules, and bad input that must change nothing."""
+"""Products: every endpoint, the catalogue rules (docs/design.md §4), and bad input that must
+change nothing."""
 
 from __future__ import annotations
 

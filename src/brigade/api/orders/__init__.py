@@ -9,10 +9,6 @@ One module per concern (``lifecycle``, ``items``, ``payments``), each with its o
 
 from __future__ import annotations
 
-from fastapi import APIRouter
-
 from brigade.api.orders import items, lifecycle, payments
 
-router = APIRouter(tags=["orders"])
-for concern in (lifecycle, items, payments):
-    router.include_router(concern.router, prefix="/api/orders")
+routers = (lifecycle.router, items.router, payments.router)

@@ -4,14 +4,14 @@ from __future__ import annotations
 
 from uuid import UUID
 
-from fastapi import APIRouter, Response
+from fastapi import Response
 
 from brigade.api.deps import UowDep
 from brigade.api.errors import problem_responses
 from brigade.api.orders import shaping
 from brigade.api.orders.parsing import CHANGE_ERRORS, IfMatchDep
 from brigade.api.orders.schemas import ItemAdd, ItemUpdate, OrderItemOut, Outcome, ReasonBody
-from brigade.api.routing import BrigadeRoute
+from brigade.api.routing import brigade_router
 from brigade.api.security import ItemStatusSetter, OrderTaker, Reader
 from brigade.domain.errors import (
     DiscountTooLarge,
@@ -25,7 +25,7 @@ from brigade.domain.errors import (
 )
 from brigade.services import orders as service
 
-router = APIRouter(route_class=BrigadeRoute)
+router = brigade_router(prefix="/api/orders", tags=["orders"])
 
 
 @router.post(

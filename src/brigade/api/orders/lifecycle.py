@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Annotated
 from uuid import UUID
 
-from fastapi import APIRouter, Query, Response
+from fastapi import Query, Response
 
 from brigade.api.deps import PaginationDep, UowDep
 from brigade.api.errors import problem_responses
@@ -28,7 +28,8 @@ from brigade.api.orders.schemas import (
     TransferOutcome,
     TransferRequest,
 )
-from brigade.api.routing import BrigadeRoute
+from brigade.api.routing import brigade_router
+from brigade.api.schemas import order_number
 from brigade.api.security import OrderTaker, Reader
 from brigade.domain.errors import (
     BalanceDue,
@@ -41,7 +42,7 @@ from brigade.domain.order_records import OrderFilter
 from brigade.domain.orders import OrderStatus, OrderType
 from brigade.services import orders as service
 
-router = APIRouter(route_class=BrigadeRoute)
+router = brigade_router(prefix="/api/orders", tags=["orders"])
 
 
 @router.get("", response_model=OrderPage, responses=problem_responses(InvalidInput))
@@ -65,7 +66,7 @@ async def list_orders(
     found, total = await service.list_orders(
         uow, filters, page=pagination.page, limit=pagination.limit
     )
-    return OrderPage(**pagination.page_of([shaping.summary(header) for header in found], total))
+    return OrderPage.of([shaping.summary(header) for header in found], total, pagination)
 
 
 @router.post("", status_code=201, response_model=OrderDetail, responses=problem_responses())
@@ -160,6 +161,6 @@ async def cancel_order(
     shaping.tag(response, order)
     return CancelOutcome(
         success=True,
-        message=f"Order {shaping.order_number(order.header.order_number)} cancelled",
+        message=f"Order {order_number(order.header.order_number)} cancelled",
         refund_amount=shaping.cents(refund),
     )

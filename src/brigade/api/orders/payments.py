@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from uuid import UUID
 
-from fastapi import APIRouter, Response
+from fastapi import Response
 
 from brigade.api.deps import SettingsDep, UowDep
 from brigade.api.errors import problem_responses
@@ -16,12 +16,12 @@ from brigade.api.orders.schemas import (
     PaymentCreate,
     PaymentDetail,
 )
-from brigade.api.routing import BrigadeRoute
+from brigade.api.routing import brigade_router
 from brigade.api.security import Discounter, OrderTaker, Reader
 from brigade.domain.errors import DiscountTooLarge, NotFound, Overpayment, TipNeedsApproval
 from brigade.services import orders as service
 
-router = APIRouter(route_class=BrigadeRoute)
+router = brigade_router(prefix="/api/orders", tags=["orders"])
 
 
 @router.post(

@@ -9,6 +9,7 @@ from uuid import UUID
 
 from pydantic import Field, StringConstraints
 
+from brigade.api.schemas import ModifierOut, Page, StaffRef, given
 from brigade.api.types import (
     LongText,
     Money,
@@ -27,7 +28,6 @@ from brigade.api.types import (
 )
 from brigade.domain.order_aggregate import MAX_ITEM_NOTES_LENGTH, MAX_MODIFIERS_PER_ITEM
 from brigade.domain.order_commands import (
-    KEEP,
     AddItem,
     ApplyDiscount,
     ChangeItem,
@@ -107,7 +107,7 @@ class ItemUpdate(RequestModel):
     )
 
     def command(self) -> ChangeItem:
-        notes = self.notes if "notes" in self.model_fields_set else KEEP
+        notes = given(self, "notes", self.notes)
         return ChangeItem(
             quantity=self.quantity, status=self.status, notes=notes, reason=self.reason
         )
@@ -152,12 +152,6 @@ class TransferRequest(RequestModel):
 # --- responses ------------------------------------------------------------------------------
 
 
-class ModifierOut(ResponseModel):
-    modifier_option_id: UUID
-    name: str
-    price: Money
-
-
 class OrderItemOut(ResponseModel):
     id: UUID
     product_id: UUID
@@ -172,13 +166,6 @@ class OrderItemOut(ResponseModel):
     void_reason: str | None
     created_at: Timestamp
     updated_at: Timestamp
-
-
-class StaffRef(ResponseModel):
-    """Who did it: ``staffId`` is null for the bootstrap admin token and with auth off."""
-
-    staff_id: UUID | None
-    name: str
 
 
 class PaymentFields(ResponseModel):
@@ -237,11 +224,8 @@ class OrderDetail(OrderSummary):
     cancelled_at: Timestamp | None
 
 
-class OrderPage(ResponseModel):
-    data: list[OrderSummary]
-    total: int
-    page: int
-    limit: int
+class OrderPage(Page[OrderSummary]):
+    pass
 
 
 class Outcome(ResponseModel):

@@ -3,43 +3,23 @@
 from __future__ import annotations
 
 from typing import Any
-from uuid import UUID
 
 from fastapi import Response
 
 from brigade.api.orders.schemas import (
-    ModifierOut,
     OrderDetail,
     OrderItemOut,
     OrderSummary,
     PaymentDetail,
     PaymentOut,
-    StaffRef,
 )
+from brigade.api.schemas import modifiers_out, order_number, staff_ref
 from brigade.domain import money
 from brigade.domain.access import Actor, Permission, allows
 from brigade.domain.order_aggregate import Order
-from brigade.domain.order_records import Modifier, OrderHeader, OrderItem, OrderPayment
+from brigade.domain.order_records import OrderHeader, OrderItem, OrderPayment
 
 cents = money.from_cents
-
-
-def order_number(number: int) -> str:
-    return f"#{number}"
-
-
-def modifiers_out(modifiers: tuple[Modifier, ...]) -> list[ModifierOut]:
-    return [
-        ModifierOut(
-            modifier_option_id=m.modifier_option_id, name=m.name, price=cents(m.price_cents)
-        )
-        for m in modifiers
-    ]
-
-
-def staff_ref(staff_id: UUID | None, name: str | None) -> StaffRef | None:
-    # None where nobody was recorded: before staff were, or nobody did it yet.
-    return None if name is None else StaffRef(staff_id=staff_id, name=name)
 
 
 def item_out(item: OrderItem) -> OrderItemOut:

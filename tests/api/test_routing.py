@@ -1,0 +1,97 @@
+"""Routes deny by default: a route that names no permission stops the application at
+start-up, unless its router is public; a route made outside the factory does too."""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import pytest
+from fastapi import APIRouter, FastAPI
+
+from brigade.api.routing import (
+    BrigadeRoute,
+    RouteWithoutPermission,
+    api_routes,
+    brigade_router,
+    ensure_every_route_is_brigade,
+)
+from brigade.api.security import Reader
+from brigade.app import create_app
+from brigade.settings import Settings
+
+API = Path(__file__).resolve().parents[2] / "src" / "brigade" / "api"
+
+
+def test_a_route_without_a_permission_is_refused_and_named():
+    router = brigade_router(prefix="/api/things", tags=["things"])
+    with pytest.raises(RouteWithoutPermission, match=r"GET /api/things/\{thing_id\}.*get_thing"):
+
+        @router.get("/{thing_id}")
+        async def get_thing(thing_id: int) -> int:
+            return thing_id
+
+
+def test_a_route_with_a_permission_is_accepted():
+    router = brigade_router(prefix="/api/things", tags=["things"])
+
+    @router.get("")
+    async def list_things(staff: Reader) -> list[int]:
+        return []
+
+    (route,) = router.routes
+    assert isinstance(route, BrigadeRoute)
+    assert route.permission is not None
+
+
+def test_a_public_router_takes_routes_without_a_permission():
+    router = brigade_router(tags=["status"], public=True)
+
+    @router.get("/status")
+    async def status() -> str:
+        return "ok"
+
+    (route,) = router.routes
+    assert isinstance(route, BrigadeRoute)
+    assert route.permission is None
+
+
+def test_start_up_refuses_a_route_made_outside_the_factory():
+    stray = APIRouter()
+
+    @stray.get("/api/stray")
+    async def stray_route() -> None:
+        return None
+
+    app = FastAPI()
+    app.include_router(brigade_router(tags=["health"], public=True))
+    app.include_router(stray)
+    with pytest.raises(RouteWithoutPermission, match="GET /api/stray"):
+        ensure_every_route_is_brigade(app)
+
+
+def test_every_route_of_the_application_is_a_brigade_route(tmp_path):
+    app = create_app(Settings(database_url=f"sqlite:///{tmp_path / 'x.db'}"))
+    routes = api_routes(app)
+    assert len(routes) > 30
+    assert all(isinstance(route, BrigadeRoute) for route in routes)
+    public = {route.path for route in routes if getattr(route, "permission", None) is None}
+    assert public == {"/health"}
+
+
+def _imports(path: Path) -> set[str]:
+    names: set[str] = set()
+    for node in ast.walk(ast.parse(path.read_text())):
+        if isinstance(node, ast.ImportFrom) and node.module:
+            names.add(node.module)
+        elif isinstance(node, ast.Import):
+            names.update(alias.name for alias in node.names)
+    return names
+
+
+def test_the_api_imports_nothing_from_the_database_layer():
+    offenders = {
+        path.name: sorted(name for name in _imports(path) if name.startswith("brigade.db"))
+        for path in API.rglob("*.py")
+    }
+    assert {name: found for name, found in offenders.items() if found} == {}

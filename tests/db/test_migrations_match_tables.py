@@ -1,0 +1,44 @@
+"""The Alembic migrations and db/tables.py describe the same schema, on both databases.
+
+A table, column, type, index, constraint or server default changed in one and not the
+other would let a fresh database and a migrated one drift apart: no difference is allowed.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+from typing import Any
+
+import pytest
+from alembic.autogenerate import compare_metadata
+from alembic.migration import MigrationContext
+from sqlalchemy import Connection
+from sqlalchemy.ext.asyncio import create_async_engine
+
+from brigade.db.engine import async_url
+from brigade.db.tables import metadata
+from throwaway_db import throwaway_database
+
+
+def _differences(connection: Connection) -> list[Any]:
+    context = MigrationContext.configure(
+        connection, opts={"compare_type": True, "compare_server_default": True}
+    )
+    return list(compare_metadata(context, metadata))
+
+
+async def _compare(database_url: str) -> list[Any]:
+    engine = create_async_engine(async_url(database_url))
+    try:
+        async with engine.connect() as connection:
+            return await connection.run_sync(_differences)
+    finally:
+        await engine.dispose()
+
+
+def test_a_freshly_migrated_database_matches_the_tables(
+    request: pytest.FixtureRequest, tmp_path: Path
+) -> None:
+    with throwaway_database(request.config.getoption("--db-url"), tmp_path) as url:
+        assert asyncio.run(_compare(url)) == []

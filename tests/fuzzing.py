@@ -1,0 +1,194 @@
+"""Schemathesis runs shared by the in-process fuzz test and the one over HTTP.
+
+All of schemathesis' checks run, as the admin; one is narrowed (``positive_data_accepted``)
+for a documented answer JSON Schema can't express. Budgets are the caller's.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import uuid
+from typing import Any
+
+from hypothesis import HealthCheck, given
+from hypothesis import settings as hypothesis_settings
+from hypothesis import strategies as st
+from schemathesis.generation.modes import GenerationMode
+from schemathesis.openapi.checks import RejectedPositiveData
+from schemathesis.specs.openapi.checks import positive_data_acceptance
+
+from brigade.api.idempotency import HEADER, KEY_PATTERN
+from factories import ADMIN
+
+# JSON numbers that once made a 500 or a long stall, and that hypothesis never writes (it
+# serializes floats): past the decimal context's exponent (1e1000000 overflowed it), past int()'s
+# 4300 digits, at the decimal module's limit, and their tiny twins. Each is a 4xx in any field.
+EXTREME_NUMBERS = [
+    "1e1000000",
+    "-1e1000000",
+    "1E+999999999999999999",
+    "1e-1000000",
+    "-1e-999999999999999999",
+    "9" * 5000,
+    "-" + "9" * 5000,
+    "0." + "0" * 5000 + "1",
+]
+
+
+def _settings(max_examples: int, **more: Any) -> Any:
+    return hypothesis_settings(
+        max_examples=max_examples,
+        deadline=None,
+        suppress_health_check=list(HealthCheck),
+        derandomize=True,
+        **more,
+    )
+
+
+def configure(schema: Any) -> Any:
+    # Every call carries the admin token (ADMIN); the 401 answers are the ignored-auth
+    # check's to try. Unknown query parameters are ignored by design (docs/decisions.md).
+    schema.config.generation.update(with_security_parameters=False, allow_extra_parameters=False)
+    return schema
+
+
+def _only_unknown_references(response) -> bool:
+    """A 422 whose every field error is on an id reference: "no such category" and the like.
+
+    Existence can't be written in JSON Schema, and docs/design.md §4 answers it with 422. Path ids
+    count too: stateful links fill them from responses, a null `openedBy.staffId` included.
+    """
+    if response.status_code != 422:
+        return False
+    errors = json.loads(response.content).get("errors") or []
+    return bool(errors) and all(error["field"].endswith(("Id", "_id")) for error in errors)
+
+
+def positive_data_accepted(ctx, response, case):
+    """Schemathesis' positive-data check, but for the design's 422 on ids that name nothing."""
+    try:
+        return positive_data_acceptance(ctx, response, case)
+    except RejectedPositiveData:
+        if _only_unknown_references(response):
+            return None
+        raise
+
+
+def _fresh_idempotency_key(case) -> None:
+    key = (case.headers or {}).get(HEADER)
+    if key is not None and re.match(KEY_PATTERN, key):
+        # Generated keys repeat across different bodies; that is a reused key (422) by design.
+        case.headers[HEADER] = str(uuid.uuid4())
+
+
+def _has_input(operation) -> bool:
+    definition = operation.definition.raw
+    return bool(definition.get("parameters") or definition.get("requestBody"))
+
+
+def operations(api_schema) -> list:
+    return [result.ok() for result in api_schema.get_all_operations()]
+
+
+def every_operation_conforms(api_schema, mode: GenerationMode, *, max_examples: int) -> None:
+    found = operations(api_schema)
+    assert len(found) >= 20, "every route is in the schema"
+    for operation in found:
+        if mode is GenerationMode.NEGATIVE and not _has_input(operation):
+            continue  # nothing to send wrong
+
+        @given(case=operation.as_strategy(generation_mode=mode))
+        @_settings(max_examples)
+        def check(case) -> None:
+            _fresh_idempotency_key(case)
+            case.call_and_validate(
+                headers=ADMIN,
+                excluded_checks=[positive_data_acceptance],
+                additional_checks=[positive_data_accepted],
+            )
+
+        check()
+
+
+def stateful_sequences_conform(api_schema, *, max_examples: int, steps: int) -> None:
+    class AsAdmin(api_schema.as_state_machine()):  # type: ignore[misc]
+        def get_call_kwargs(self, case):
+            _fresh_idempotency_key(case)
+            return {"headers": ADMIN}
+
+        def validate_response(self, response, case, additional_checks=None, **kwargs):
+            case.validate_response(
+                response,
+                excluded_checks=[positive_data_acceptance],
+                additional_checks=[*(additional_checks or []), positive_data_accepted],
+                transport_kwargs=kwargs,
+            )
+
+    AsAdmin.run(settings=_settings(max_examples, stateful_step_count=steps))
+
+
+_PLACEHOLDER = "<extreme number>"
+
+
+def _is_number(value) -> bool:
+    return isinstance(value, int | float) and not isinstance(value, bool)
+
+
+def _leaves(value, path=()) -> list[tuple]:
+    """Paths to every scalar in a JSON value, numbers first (where an extreme one belongs)."""
+    if isinstance(value, dict):
+        found = [leaf for key, item in value.items() for leaf in _leaves(item, (*path, key))]
+    elif isinstance(value, list):
+        found = [leaf for index, item in enumerate(value) for leaf in _leaves(item, (*path, index))]
+    else:
+        return [(_is_number(value), path)]
+    return sorted(found, key=lambda leaf: not leaf[0])
+
+
+def _replace(value, path: tuple, replacement):
+    if not path:
+        return replacement
+    head, *rest = path
+    copy = list(value) if isinstance(value, list) else dict(value)
+    copy[head] = _replace(value[head], tuple(rest), replacement)
+    return copy
+
+
+def _with_extreme_number(case, number: str, draw) -> bytes | None:
+    """The case's body with one scalar (a number when there is one) written as ``number``."""
+    leaves = _leaves(case.body) if isinstance(case.body, dict | list) else []
+    if not leaves:
+        return None
+    numeric = [path for is_number, path in leaves if is_number]
+    path = draw(st.sampled_from(numeric or [path for _is_number, path in leaves]))
+    body = json.dumps(_replace(case.body, path, _PLACEHOLDER))
+    return body.replace(json.dumps(_PLACEHOLDER), number).encode()
+
+
+def extreme_numbers_are_a_4xx(api_schema, *, max_examples: int) -> None:
+    """Each operation's valid input with one number (in the body or the query) made extreme."""
+    for operation in operations(api_schema):
+
+        @given(
+            case=operation.as_strategy(generation_mode=GenerationMode.POSITIVE),
+            number=st.sampled_from(EXTREME_NUMBERS),
+            data=st.data(),
+        )
+        @_settings(max_examples)
+        def check(case, number, data) -> None:
+            _fresh_idempotency_key(case)
+            numeric_query = [
+                name for name, value in (case.query or {}).items() if _is_number(value)
+            ]
+            body = _with_extreme_number(case, number, data.draw)
+            if body is not None:
+                response = case.call(headers=ADMIN, data=body)
+            elif numeric_query:
+                case.query[data.draw(st.sampled_from(numeric_query))] = number
+                response = case.call(headers=ADMIN)
+            else:
+                return  # no number to make extreme
+            assert 400 <= response.status_code < 500, (case.method, case.path, response.text)
+
+        check()
