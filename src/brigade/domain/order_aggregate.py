@@ -223,8 +223,9 @@ class Order:
 
     @property
     def items(self) -> tuple[OrderItem, ...]:
-        """The items loaded whole, in the order they were added."""
-        return tuple(self._items[i] for i in self._lines if i in self._items)
+        """Every item, in the order they were added: only of an order loaded whole (a partial
+        list would read as a smaller order)."""
+        return tuple(self._whole(item_id) for item_id in self._lines)
 
     @property
     def lines(self) -> tuple[OrderLine, ...]:
