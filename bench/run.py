@@ -40,7 +40,7 @@ from throwaway_db import throwaway_database  # noqa: E402
 PG_SERVER = os.environ.get("BENCH_PG_URL", "postgresql://postgres@127.0.0.1:5432/postgres")
 READ_CONNECTIONS = 64
 # What the live figures are compared with: the last revision before the event outbox.
-PRE_OUTBOX_REVISION = "9ea74b3"
+PRE_OUTBOX_REVISION = "b154237"
 LIVE_TERMINALS = 16
 LIVE_STREAMS = 200
 

@@ -6,12 +6,16 @@ import logging
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 
-from fastapi import FastAPI
+from fastapi import Depends, FastAPI
 
 from brigade import __version__
 from brigade.api import audit, categories, health, kitchen, orders, products, staff
+from brigade.api.cors import install_cors
 from brigade.api.errors import install_error_handlers
 from brigade.api.limits import BodySizeLimit
+from brigade.api.methods import AllowedMethods
+from brigade.api.openapi import TAGS, install_openapi, operation_id
+from brigade.api.query import reject_undeclared_query_parameters
 from brigade.api.routing import ensure_every_route_is_brigade
 from brigade.db.engine import Database
 from brigade.services.access import OverLimitAddresses
@@ -43,6 +47,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         version=__version__,
         summary="Restaurant point of sale: catalogue, categories and orders.",
         lifespan=lifespan,
+        openapi_tags=TAGS,
+        generate_unique_id_function=operation_id,
+        dependencies=[Depends(reject_undeclared_query_parameters)],
     )
     app.state.settings = settings
     app.state.over_limit_addresses = OverLimitAddresses()
@@ -58,4 +65,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.include_router(staff.staff_router)
     app.include_router(staff.token_router)
     ensure_every_route_is_brigade(app)
+    # After every router: these read the routes.
+    app.add_middleware(AllowedMethods, routes=app.routes)
+    install_cors(app, settings.cors_origins)
+    install_openapi(app)
     return app

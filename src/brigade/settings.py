@@ -2,12 +2,16 @@
 
 from __future__ import annotations
 
+import re
 from decimal import Decimal
 from functools import lru_cache
-from typing import Literal
+from typing import Annotated, Literal
 
-from pydantic import Field, SecretStr
-from pydantic_settings import BaseSettings, SettingsConfigDict
+from pydantic import Field, SecretStr, field_validator
+from pydantic_settings import BaseSettings, NoDecode, SettingsConfigDict
+
+# scheme://host[:port] as a browser sends it in Origin (no path, no trailing slash), or *.
+_ORIGIN = re.compile(r"^(\*|https?://[^/\s]+)$")
 
 
 class Settings(BaseSettings):
@@ -38,6 +42,21 @@ class Settings(BaseSettings):
     # Proxies whose X-Forwarded-For names the client (rate limits count per client address);
     # comma list of addresses or networks. Unset: none, the peer is the client.
     forwarded_allow_ips: str | None = None
+    cors_origins: Annotated[list[str], NoDecode] = Field(
+        default_factory=list,
+        description="Comma-separated origins browsers may call from (https://pos.example); "
+        "empty: CORS off.",
+    )
+
+    @field_validator("cors_origins", mode="before")
+    @classmethod
+    def _comma_separated(cls, value: object) -> object:
+        if isinstance(value, str):
+            value = [origin.strip() for origin in value.split(",") if origin.strip()]
+        for origin in value if isinstance(value, list) else ():
+            if not _ORIGIN.match(origin):
+                raise ValueError(f"{origin!r} is not an origin like https://pos.example:8443")
+        return value
 
 
 @lru_cache

@@ -72,19 +72,28 @@ _HTTP_CODES = {
 
 
 class FieldError(BaseModel):
-    field: str
+    """One refused input."""
+
+    field: str = Field(description="The field or parameter, dotted when nested: `items.0.quantity`")
     message: str
 
 
 class Problem(BaseModel):
-    type: str = "about:blank"
-    title: str
+    """RFC 9457 problem details. Branch on `code`: it is stable; the texts are for people."""
+
+    type: str = Field(description="A URI naming the kind of problem")
+    title: str = Field(description="The HTTP status phrase")
     status: int
-    detail: str
-    code: str
-    errors: list[FieldError] | None = None
-    # What is still owed, when that is why the request was refused (balance_due, overpayment).
-    balance_due: Money | None = Field(default=None, alias="balanceDue")
+    detail: str = Field(description="What went wrong here, for a person")
+    code: str = Field(description="Stable machine code: `not_found`, `overpayment`, ...")
+    errors: list[FieldError] | None = Field(
+        default=None, description="`validation_failed`: every refused input"
+    )
+    balance_due: Money | None = Field(
+        default=None,
+        alias="balanceDue",
+        description="`overpayment`, `balance_due`: what the order still owes",
+    )
 
 
 def problem(
@@ -109,7 +118,7 @@ def problem(
     return JSONResponse(content, status_code=status, headers=headers, media_type=PROBLEM_JSON)
 
 
-def _status_and_code(cls: type[errors.DomainError]) -> tuple[int, str]:
+def status_and_code(cls: type[errors.DomainError]) -> tuple[int, str]:
     for base in cls.__mro__:
         if base in ERROR_TABLE:
             return ERROR_TABLE[base]
@@ -117,13 +126,29 @@ def _status_and_code(cls: type[errors.DomainError]) -> tuple[int, str]:
 
 
 def error_code(error: errors.DomainError) -> str:
-    return _status_and_code(type(error))[1]
+    return status_and_code(type(error))[1]
 
 
 def problem_responses(*error_classes: type[errors.DomainError]) -> dict[int | str, Any]:
-    """`responses=` for a route: 400 and 422 always (any route parses input), plus each error's."""
-    statuses = {400, 422} | {_status_and_code(cls)[0] for cls in error_classes}
-    return {status: {"model": Problem, "content": {PROBLEM_JSON: {}}} for status in statuses}
+    """`responses=` for a route: 400 and 422 always (any route parses input), plus each error's.
+
+    Each answer's description names the codes it can carry; api/openapi.py puts the
+    ``Problem`` schema under ``application/problem+json``.
+    """
+    codes: dict[int, list[str]] = {400: ["malformed_json"], 422: ["validation_failed"]}
+    for cls in error_classes:
+        status, code = status_and_code(cls)
+        codes.setdefault(status, [])
+        if code not in codes[status]:
+            codes[status].append(code)
+    return {
+        status: {"model": Problem, "description": problem_description(status, found)}
+        for status, found in codes.items()
+    }
+
+
+def problem_description(status: int, codes: list[str]) -> str:
+    return f"{HTTPStatus(status).phrase}: " + ", ".join(f"`{code}`" for code in codes)
 
 
 def _field_name(location: tuple[int | str, ...]) -> str:
@@ -139,7 +164,7 @@ def _message(error: dict[str, Any]) -> str:
 
 
 async def _on_domain_error(_request: Request, error: errors.DomainError) -> JSONResponse:
-    status, code = _status_and_code(type(error))
+    status, code = status_and_code(type(error))
     field_errors = None
     if isinstance(error, errors.InvalidInput):
         field_errors = [{"field": error.field, "message": error.message}]

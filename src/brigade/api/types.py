@@ -19,6 +19,7 @@ from pydantic import (
     Strict,
     StringConstraints,
     WithJsonSchema,
+    model_validator,
 )
 from pydantic.alias_generators import to_camel
 
@@ -69,6 +70,14 @@ class RequestModel(BaseModel):
         validate_by_alias=True,
         extra="forbid",
     )
+
+    @model_validator(mode="before")
+    @classmethod
+    def _json_object(cls, data: Any) -> Any:
+        # FastAPI validates with from_attributes, which read a bare 1.5 or true as {}.
+        if not isinstance(data, dict | BaseModel):
+            raise ValueError("must be a JSON object")
+        return data
 
 
 class ResponseModel(BaseModel):
@@ -219,8 +228,20 @@ def to_utc(value: datetime) -> datetime:
         raise ValueError("is out of range") from None
 
 
+_NUMBER = re.compile(r"\s*[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?\s*")
+
+
+def _not_a_number(value: object) -> object:
+    # Pydantic reads a number, or a query value made of digits, as Unix time: not a date-time.
+    if isinstance(value, int | float | Decimal) or (
+        isinstance(value, str) and _NUMBER.fullmatch(value)
+    ):
+        raise ValueError("must be an ISO 8601 date-time")
+    return value
+
+
 # A date-time given by a client, as UTC.
-UtcInstant = Annotated[datetime, AfterValidator(to_utc)]
+UtcInstant = Annotated[datetime, BeforeValidator(_not_a_number), AfterValidator(to_utc)]
 
 
 def _utc_z(value: datetime) -> str:

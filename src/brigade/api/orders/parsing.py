@@ -29,12 +29,23 @@ DateOrDateTime = Annotated[
 ]
 
 _VERSION_TAG = re.compile(r'(?:W/)?"?([0-9]{1,9})"?')
+# What the OpenAPI states; enforced by _if_match below, not by FastAPI, so that a header that
+# names no version is 400 `invalid_precondition` rather than a 422.
+_IF_MATCH = r'^\s*(\*|(W/)?"?[0-9]{1,9}"?)\s*$'
 
 
 async def _if_match(
-    # Kept out of the OpenAPI operations: a standard HTTP precondition. A stale version is 412
-    # (the service checks it); one that names no version at all is a malformed request, 400.
-    if_match: Annotated[str | None, Header(max_length=64, include_in_schema=False)] = None,
+    # A stale version is 412 (the service checks it); one that names no version is 400.
+    if_match: Annotated[
+        str | None,
+        WithJsonSchema({"type": "string", "maxLength": 64, "pattern": _IF_MATCH}),
+        Header(
+            alias="If-Match",
+            max_length=64,
+            description='The order\'s ETag as last read (`"7"`): 412 `stale_version` if it has '
+            "changed since, and nothing changes.",
+        ),
+    ] = None,
 ) -> int | None:
     if if_match is None or if_match.strip() == "*":
         return None

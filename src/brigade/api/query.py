@@ -1,0 +1,42 @@
+"""Query parameters a route does not declare are refused (422), like unknown body fields.
+
+A typo or a filter the route does not have (``GET /api/orders?tabelId=…``) would otherwise
+be ignored and answer more than the caller asked for, which looks like a valid answer.
+"""
+
+from __future__ import annotations
+
+from fastapi import Request
+from fastapi.dependencies.models import Dependant
+from fastapi.exceptions import RequestValidationError
+from fastapi.routing import APIRoute
+
+
+async def reject_undeclared_query_parameters(request: Request) -> None:
+    """An app-wide dependency: every route's declared query parameters, nothing else."""
+    if not request.url.query:
+        return
+    route = request.scope.get("route")
+    if not isinstance(route, APIRoute):
+        return
+    declared = _query_names(route.dependant)
+    unknown = sorted({name for name in request.query_params if name not in declared})
+    if unknown:
+        raise RequestValidationError(
+            [
+                {
+                    "type": "extra_forbidden",
+                    "loc": ("query", name),
+                    "msg": "Extra inputs are not permitted",
+                    "input": request.query_params[name],
+                }
+                for name in unknown
+            ]
+        )
+
+
+def _query_names(dependant: Dependant) -> set[str]:
+    names = {param.alias for param in dependant.query_params}
+    for dependency in dependant.dependencies:
+        names |= _query_names(dependency)
+    return names
