@@ -150,9 +150,10 @@ def _ticket_line(item: OrderItem, quantity: Decimal) -> TicketItem:
 class Order:
     """An order, its items and its payments; changed only through the methods below.
 
-    Every item is known by its line (``OrderLine``); ``items`` are those loaded whole: all of
-    them (``lines`` left out), or only the ones an action needs, which the service names when
-    it loads the order (the item it changes, the pending ones for a send).
+    Every item is known by its line (``OrderLine``). Whole (name, modifiers, notes) are all of
+    them (``lines`` left out), or only those an action needs, which the service names when it
+    loads the order (the item it changes, the pending ones for a send); reaching an item that
+    was not loaded whole is a LookupError, a bug in the service, never a smaller order.
     """
 
     __slots__ = ("_changes", "_header", "_items", "_lines", "_payments")
