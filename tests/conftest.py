@@ -46,7 +46,10 @@ def dialect(database_url: str) -> str:
 
 @pytest.fixture
 def settings(database_url: str) -> Settings:
-    return Settings(database_url=database_url, admin_token=ADMIN_TOKEN)
+    # Event streams end on their own after a moment: a test client reads a body to its end.
+    return Settings(
+        database_url=database_url, admin_token=ADMIN_TOKEN, event_stream_max_seconds=0.3
+    )
 
 
 async def _empty_all_tables(app: object) -> None:

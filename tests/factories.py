@@ -4,9 +4,12 @@ from __future__ import annotations
 
 import itertools
 import uuid
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 from fastapi.testclient import TestClient
+
+from brigade.db.engine import UnitOfWork
 
 _sequence = itertools.count(1)
 
@@ -52,3 +55,13 @@ def make_staff_token(client: TestClient, role: str, **overrides: Any) -> str:
     token = _created(client.post("/api/tokens", json={"staffId": member["id"], "name": name}))
     secret: str = token["token"]
     return secret
+
+
+def in_transaction(client: TestClient, work: Callable[[UnitOfWork], Awaitable[Any]]) -> Any:
+    """Run ``work`` in one committed write unit of work of the client's app."""
+
+    async def run() -> Any:
+        async with client.app.state.database.unit_of_work(write=True) as uow:  # type: ignore[attr-defined]
+            return await work(uow)
+
+    return client.portal.call(run)

@@ -54,15 +54,19 @@ def configure(schema: Any) -> Any:
 
 
 def _only_unknown_references(response) -> bool:
-    """A 422 whose every field error is on an id reference: "no such category" and the like.
+    """A 422 whose every field error is on an id reference: "no such category" and the like,
+    or on a webhook `url` whose host resolves inside the network or not at all.
 
-    Existence can't be written in JSON Schema, and docs/design.md §4 answers it with 422. Path ids
-    count too: stateful links fill them from responses, a null `openedBy.staffId` included.
+    Existence (and where a name resolves) can't be written in JSON Schema, and docs/design.md
+    §4 and §8 answer it with 422. Path ids count too: stateful links fill them from responses,
+    a null `openedBy.staffId` included.
     """
     if response.status_code != 422:
         return False
     errors = json.loads(response.content).get("errors") or []
-    return bool(errors) and all(error["field"].endswith(("Id", "_id")) for error in errors)
+    return bool(errors) and all(
+        error["field"].endswith(("Id", "_id")) or error["field"] == "url" for error in errors
+    )
 
 
 def _stale_version(response) -> bool:

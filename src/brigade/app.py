@@ -2,14 +2,27 @@
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import logging
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Coroutine
 from contextlib import asynccontextmanager
+from typing import Any
 
 from fastapi import Depends, FastAPI
 
 from brigade import __version__
-from brigade.api import audit, categories, health, kitchen, orders, products, staff
+from brigade.api import (
+    audit,
+    categories,
+    events,
+    health,
+    kitchen,
+    orders,
+    products,
+    staff,
+    webhooks,
+)
 from brigade.api.cors import install_cors
 from brigade.api.errors import install_error_handlers
 from brigade.api.limits import BodySizeLimit
@@ -19,6 +32,9 @@ from brigade.api.query import reject_undeclared_query_parameters
 from brigade.api.routing import ensure_every_route_is_brigade
 from brigade.db.engine import Database
 from brigade.services.access import OverLimitAddresses
+from brigade.services.events import EventWaiter, keep_sweeping
+from brigade.services.webhooks import Deliverer
+from brigade.serving import on_shutdown_signal
 from brigade.settings import Settings, get_settings
 
 log = logging.getLogger("brigade")
@@ -34,13 +50,43 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
-        app.state.database = Database(settings)
+        database = app.state.database = Database(settings)
         if settings.auth == "off":
             log.warning(AUTH_OFF_WARNING)
+        # Set when the server is told to stop: open event streams end at once (uvicorn
+        # would wait for them), webhook deliveries stop taking new work.
+        stopping = app.state.stopping = asyncio.Event()
+        loop = asyncio.get_running_loop()
+
+        def stop() -> None:
+            loop.call_soon_threadsafe(stopping.set)
+
+        on_shutdown_signal(stop)
+        waiter = app.state.event_waiter = EventWaiter(
+            database, settings.database_url, settings.event_poll_seconds
+        )
+        deliverer = Deliverer(
+            database,
+            allowed_hosts=settings.webhook_allowed_hosts,
+            configured_key=settings.webhook_key,
+            poll_seconds=settings.webhook_poll_seconds,
+        )
+        tasks = [
+            _background(deliverer.run(stopping), "brigade-webhooks"),
+            _background(
+                keep_sweeping(database, settings.event_retention_days, stopping), "brigade-sweep"
+            ),
+        ]
         try:
             yield
         finally:
-            await app.state.database.dispose()
+            stopping.set()
+            # A delivery in flight is abandoned: its lease runs out and it is made again.
+            for task in tasks:
+                task.cancel()
+            await asyncio.gather(*tasks, return_exceptions=True)
+            await waiter.close()
+            await database.dispose()
 
     app = FastAPI(
         title="Brigade",
@@ -53,6 +99,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     )
     app.state.settings = settings
     app.state.over_limit_addresses = OverLimitAddresses()
+    events.install_renderers()
     app.add_middleware(BodySizeLimit, max_bytes=settings.max_body_bytes)
     install_error_handlers(app)
     app.include_router(health.router)
@@ -64,9 +111,24 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.include_router(audit.router)
     app.include_router(staff.staff_router)
     app.include_router(staff.token_router)
+    app.include_router(events.router)
+    app.include_router(webhooks.router)
     ensure_every_route_is_brigade(app)
     # After every router: these read the routes.
     app.add_middleware(AllowedMethods, routes=app.routes)
     install_cors(app, settings.cors_origins)
     install_openapi(app)
     return app
+
+
+def _background(work: Coroutine[Any, Any, None], name: str) -> asyncio.Task[None]:
+    """A worker's background loop; it ends when told to stop, and is cancelled otherwise."""
+    task = asyncio.create_task(work, name=name)
+    task.add_done_callback(_log_failure)
+    return task
+
+
+def _log_failure(task: asyncio.Task[None]) -> None:
+    with contextlib.suppress(asyncio.CancelledError):
+        if task.exception() is not None:
+            log.error("%s stopped", task.get_name(), exc_info=task.exception())

@@ -3,7 +3,11 @@
 from __future__ import annotations
 
 import asyncio
+import signal
 import socket
+import threading
+from collections.abc import Callable
+from types import FrameType
 
 import uvicorn
 from sqlalchemy.engine import make_url
@@ -23,6 +27,32 @@ class NoDelayHttpToolsProtocol(HttpToolsProtocol):
         if sock is not None and sock.family in (socket.AF_INET, socket.AF_INET6):
             sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
         super().connection_made(transport)  # type: ignore[arg-type]
+
+
+def on_shutdown_signal(callback: Callable[[], None]) -> bool:
+    """Run ``callback`` (then uvicorn's own handler) when the process is told to stop.
+
+    uvicorn waits for open connections on SIGTERM, up to its graceful timeout, and runs
+    the app's lifespan shutdown only after them: a long-lived answer (an event stream)
+    learns of the stop only through this. Call it from the lifespan's startup, once uvicorn
+    has installed its handlers. Answers False where signals can't be watched (not the main
+    thread: the in-process test client).
+    """
+    if threading.current_thread() is not threading.main_thread():
+        return False
+    for sig in (signal.SIGINT, signal.SIGTERM):
+        previous = signal.getsignal(sig)
+
+        def handle(signum: int, frame: FrameType | None, previous: object = previous) -> None:
+            callback()
+            if callable(previous):
+                previous(signum, frame)
+            elif previous == signal.SIG_DFL:
+                signal.signal(signum, signal.SIG_DFL)
+                signal.raise_signal(signum)
+
+        signal.signal(sig, handle)
+    return True
 
 
 def event_loop(database_url: str) -> str:

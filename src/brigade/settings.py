@@ -58,6 +58,31 @@ class Settings(BaseSettings):
                 raise ValueError(f"{origin!r} is not an origin like https://pos.example:8443")
         return value
 
+    # Events (docs/design.md §8): kept this many days; older cursors answer 410.
+    event_retention_days: int = Field(default=7, ge=1)
+    # A comment line on every open stream at least this often keeps proxies from closing it.
+    event_heartbeat_seconds: float = Field(default=15, gt=0, le=15)
+    # A stream ends after this long with a retry hint; the client resumes where it was.
+    event_stream_max_seconds: float = Field(default=3600, gt=0)
+    # SQLite: how often a worker with open streams looks for new events (PostgreSQL: NOTIFY).
+    event_poll_seconds: float = Field(default=0.15, gt=0, le=1)
+    # Hosts webhooks may target even on loopback or private addresses (comma list).
+    webhook_allow_hosts: str = ""
+    # Webhook secrets are derived from this key; unset, one is made and kept in the database.
+    webhook_signing_key: SecretStr | None = Field(default=None, min_length=32)
+    # How often each worker looks for due webhook deliveries.
+    webhook_poll_seconds: float = Field(default=1, gt=0, le=60)
+
+    @property
+    def webhook_key(self) -> str | None:
+        return self.webhook_signing_key.get_secret_value() if self.webhook_signing_key else None
+
+    @property
+    def webhook_allowed_hosts(self) -> frozenset[str]:
+        return frozenset(
+            host.strip().lower() for host in self.webhook_allow_hosts.split(",") if host.strip()
+        )
+
 
 @lru_cache
 def get_settings() -> Settings:

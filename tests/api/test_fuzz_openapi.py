@@ -26,7 +26,9 @@ def fuzz_app(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFa
     with throwaway_database(option, tmp_path_factory.mktemp("fuzz")) as url:
         # Schemathesis' ignored-auth check sends many bad tokens on purpose: no 429 for it.
         limitless = {"auth_failures_per_minute": 1_000_000}
-        yield create_app(Settings(database_url=url, admin_token=ADMIN_TOKEN, **limitless))
+        # Event streams end on their own after a moment, so the fuzzer reads them whole.
+        brief = {"event_stream_max_seconds": 0.1}
+        yield create_app(Settings(database_url=url, admin_token=ADMIN_TOKEN, **limitless, **brief))
 
 
 @pytest.fixture(scope="module")

@@ -1,4 +1,5 @@
-"""SIGTERM lets a request that is already running finish before the server exits."""
+"""SIGTERM lets a request that is already running finish before the server exits, and ends
+open event streams at once (uvicorn would wait for them up to its graceful timeout)."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ import time
 
 import httpx
 import pytest
+from event_stream import StreamReader
 
 from factories import ADMIN, LOCATION
 
@@ -33,6 +35,7 @@ def test_sigterm_lets_in_flight_requests_finish(fresh_server):
         )
         answers.append((response, time.monotonic()))
 
+    stream = StreamReader(server.base_url)
     bulk = threading.Thread(target=bulk_update)
     bulk.start()
     time.sleep(0.15)  # the bulk update is being worked on
@@ -46,3 +49,6 @@ def test_sigterm_lets_in_flight_requests_finish(fresh_server):
     assert response.json()["updated"] == 500
     # uvicorn finishes in-flight work, then exits re-raising the signal it was sent.
     assert exit_code in (0, -signal.SIGTERM)
+    assert stream.ended.wait(5), "the open stream ended (with a hint to reconnect)"
+    assert time.monotonic() - signalled_at < 20, "and did not hold the shutdown"
+    assert "retry: 1000" in stream.lines

@@ -12,7 +12,7 @@ from fastapi.middleware.cors import CORSMiddleware
 from brigade.api.idempotency import HEADER as IDEMPOTENCY_KEY
 
 ALLOWED_METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"]
-# Last-Event-ID: a browser's EventSource resumes the event stream with it (DESIGN §8).
+# Last-Event-ID: a browser's EventSource resumes the event stream with it (docs/design.md §8).
 ALLOWED_HEADERS = ["Authorization", "Content-Type", "If-Match", IDEMPOTENCY_KEY, "Last-Event-ID"]
 EXPOSED_HEADERS = ["ETag", "Location", "Idempotent-Replayed", "Retry-After"]
 # How long a browser may reuse a preflight answer (seconds).

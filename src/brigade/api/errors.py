@@ -20,6 +20,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from brigade.api.types import Money
 from brigade.domain import errors
+from brigade.domain.events import EventsExpired
 
 log = logging.getLogger("brigade.errors")
 
@@ -53,6 +54,7 @@ ERROR_TABLE: dict[type[errors.DomainError], tuple[int, str]] = {
     errors.Forbidden: (403, "forbidden"),
     errors.TipNeedsApproval: (403, "tip_needs_approval"),
     errors.TooManyFailedAttempts: (429, "too_many_failed_authentications"),
+    EventsExpired: (410, "events_expired"),
 }
 
 _HTTP_CODES = {
@@ -62,6 +64,7 @@ _HTTP_CODES = {
     404: "not_found",
     405: "method_not_allowed",
     409: "conflict",
+    410: "events_expired",
     412: "stale_version",
     413: "payload_too_large",
     415: "unsupported_media_type",

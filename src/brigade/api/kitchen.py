@@ -56,7 +56,7 @@ class TicketPage(Page[TicketOut]):
     pass
 
 
-def _ticket(ticket: KitchenTicket) -> TicketOut:
+def ticket_out(ticket: KitchenTicket) -> TicketOut:
     return TicketOut(
         id=ticket.id,
         order_id=ticket.order_id,
@@ -98,9 +98,9 @@ async def list_tickets(
         page=pagination.page,
         limit=pagination.limit,
     )
-    return TicketPage.of([_ticket(ticket) for ticket in found], total, pagination)
+    return TicketPage.of([ticket_out(ticket) for ticket in found], total, pagination)
 
 
 @router.get("/tickets/{ticket_id}", response_model=TicketOut, responses=problem_responses(NotFound))
 async def get_ticket(staff: Reader, ticket_id: UUID, uow: UowDep) -> TicketOut:
-    return _ticket(await service.get_ticket(uow, ticket_id))
+    return ticket_out(await service.get_ticket(uow, ticket_id))

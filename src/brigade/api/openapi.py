@@ -50,6 +50,16 @@ TAGS: list[dict[str, str]] = [
     {"name": "kitchen", "description": "Kitchen tickets: what each send put in front of the line."},
     {"name": "audit", "description": "Who voided, discounted, cancelled, 86'd or repriced what."},
     {"name": "staff", "description": "Staff members and their API tokens (ADMIN)."},
+    {
+        "name": "events",
+        "description": "Every committed change, in order: a catch-up feed and a live stream "
+        "(server-sent events) that resume after the last id seen.",
+    },
+    {
+        "name": "webhooks",
+        "description": "Signed POSTs of chosen events to an integration's URL, retried for 24 h, "
+        "with a delivery log (ADMIN).",
+    },
     {"name": "health", "description": "Is the service up and its database answering."},
 ]
 

@@ -147,7 +147,7 @@ class AvailabilityChange(RequestModel):
 AvailabilityBody = Annotated[AvailabilityChange | None, Body()]
 
 
-def _detail(product: Product) -> ProductDetail:
+def product_detail(product: Product) -> ProductDetail:
     return shaped(ProductDetail, product)
 
 
@@ -206,12 +206,12 @@ async def get_product_by_barcode(
     uow: UowDep,
     location_id: LocationQuery = None,
 ) -> ProductDetail:
-    return _detail(await service.get_product_by_barcode(uow, barcode, location_id))
+    return product_detail(await service.get_product_by_barcode(uow, barcode, location_id))
 
 
 @router.get("/{product_id}", response_model=ProductDetail, responses=problem_responses(NotFound))
 async def get_product(staff: Reader, product_id: UUID, uow: UowDep) -> ProductDetail:
-    return _detail(await service.get_product(uow, product_id))
+    return product_detail(await service.get_product(uow, product_id))
 
 
 @router.post(
@@ -245,7 +245,7 @@ async def create_product(
     )
     product = await service.create_product(uow, command, location_id=location_id)
     response.headers["Location"] = f"/api/products/{product.id}"
-    return _detail(product)
+    return product_detail(product)
 
 
 @router.put(
@@ -257,7 +257,7 @@ async def update_product(
     staff: CatalogueEditor, product_id: UUID, body: ProductUpdate, uow: UowDep
 ) -> ProductDetail:
     changes = _changes(body)
-    return _detail(await service.update_product(uow, staff, product_id, changes))
+    return product_detail(await service.update_product(uow, staff, product_id, changes))
 
 
 @router.post("/bulk-update", response_model=BulkUpdateResult, responses=problem_responses())
@@ -284,7 +284,7 @@ async def _set_86d(
 ) -> ProductDetail:
     reason = body.reason if body else None
     changed = await service.set_86d(uow, staff, product_id, unavailable=unavailable, reason=reason)
-    return _detail(changed)
+    return product_detail(changed)
 
 
 @router.post(

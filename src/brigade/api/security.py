@@ -59,6 +59,7 @@ Discounter = Annotated[Actor, _allowed(Permission.DISCOUNT)]
 CatalogueEditor = Annotated[Actor, _allowed(Permission.EDIT_CATALOGUE)]
 AuditReader = Annotated[Actor, _allowed(Permission.READ_AUDIT)]
 StaffAdmin = Annotated[Actor, _allowed(Permission.MANAGE_STAFF)]
+WebhookAdmin = Annotated[Actor, _allowed(Permission.MANAGE_WEBHOOKS)]
 
 
 def describe(permission: Permission) -> str:

@@ -30,6 +30,7 @@ from sqlalchemy.ext.asyncio import AsyncEngine, create_async_engine
 from sqlalchemy.sql import Executable
 from sqlalchemy.util.typing import TupleAny
 
+from brigade.domain.events import PendingEvent
 from brigade.settings import Settings
 
 _ASYNC_DRIVERS = {"sqlite": "sqlite+aiosqlite", "postgresql": "postgresql+asyncpg"}
@@ -176,10 +177,15 @@ class Database:
 
 
 class UnitOfWork(ABC):
-    """One transaction, opened on first use, committed on a clean exit, rolled back otherwise."""
+    """One transaction, opened on first use, committed on a clean exit, rolled back otherwise.
+
+    Events emitted during the transaction are written in one statement right before its
+    COMMIT (db/events.py): committed with the change, or not at all.
+    """
 
     def __init__(self) -> None:
         self._connection: _OpenConnection | None = None
+        self._events: list[PendingEvent] = []
 
     @abstractmethod
     async def _open(self) -> _OpenConnection:
@@ -196,14 +202,21 @@ class UnitOfWork(ABC):
     async def connection(self) -> Connection:
         return await self._open_once()
 
+    def emit(self, event: PendingEvent) -> None:
+        """Record an event of this transaction; it is written only if the transaction commits."""
+        self._events.append(event)
+
     @asynccontextmanager
     async def savepoint(self) -> AsyncIterator[None]:
         """A nested transaction: undone alone if the block raises, kept otherwise."""
         nested = await (await self._open_once()).begin_nested()
+        emitted_before = len(self._events)
         try:
             yield
         except BaseException:
             await nested.rollback()
+            # The undone changes' events go with them.
+            del self._events[emitted_before:]
             raise
         await nested.commit()
 
@@ -216,11 +229,20 @@ class UnitOfWork(ABC):
         exc: BaseException | None,
         traceback: TracebackType | None,
     ) -> None:
+        # Imported here: the outbox's module builds on this one (its Connection, its queries).
+        from brigade.db.events import append
+
+        pending, self._events = self._events, []
+        if exc_type is None and pending:
+            await self.connection()
         connection, self._connection = self._connection, None
         if connection is None:
             return
         try:
             if exc_type is None:
+                if pending:
+                    # Last, right before COMMIT: on PostgreSQL the log's lock is held briefly.
+                    await append(connection, pending)
                 await connection.commit()
             else:
                 await connection.rollback()

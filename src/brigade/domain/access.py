@@ -49,6 +49,7 @@ class Permission(StrEnum):
     EDIT_CATALOGUE = "change products and categories"
     READ_AUDIT = "read the audit log"
     MANAGE_STAFF = "manage staff and tokens"
+    MANAGE_WEBHOOKS = "manage webhooks"
 
 
 REQUIRED_ROLE: Mapping[Permission, Role] = MappingProxyType(
@@ -66,6 +67,7 @@ REQUIRED_ROLE: Mapping[Permission, Role] = MappingProxyType(
         Permission.EDIT_CATALOGUE: Role.MANAGER,
         Permission.READ_AUDIT: Role.MANAGER,
         Permission.MANAGE_STAFF: Role.ADMIN,
+        Permission.MANAGE_WEBHOOKS: Role.ADMIN,
     }
 )
 

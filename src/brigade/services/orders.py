@@ -22,6 +22,7 @@ from brigade.domain.access import Actor, permission_to_change_item, tip_needs_ap
 from brigade.domain.audit import AuditAction, AuditedEntity
 from brigade.domain.catalogue import Product, ProductType, ensure_orderable
 from brigade.domain.errors import InvalidInput, NotFound, ProductUnavailable
+from brigade.domain.events import EventType
 from brigade.domain.kitchen import KitchenTicket
 from brigade.domain.order_aggregate import Order, check_room_for_item
 from brigade.domain.order_commands import (
@@ -39,7 +40,7 @@ from brigade.domain.order_records import (
     OrderItem,
     OrderPayment,
 )
-from brigade.services import audit
+from brigade.services import audit, events
 from brigade.services.clock import now
 
 FIRST_ORDER_NUMBER = 1001
@@ -123,6 +124,7 @@ async def create_order(uow: UnitOfWork, actor: Actor, command: CreateOrder) -> O
     number = await repository.next_order_number(command.location_id, first=FIRST_ORDER_NUMBER)
     order = Order.open(command, order_number=number, opened_by=actor, at=now())
     await repository.save(order)
+    events.order_event(uow, EventType.ORDER_CREATED, order)
     return order
 
 

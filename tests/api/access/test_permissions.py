@@ -75,6 +75,12 @@ def _token(client: TestClient) -> str:
     return token
 
 
+def _webhook(client: TestClient) -> str:
+    body = {"url": "https://93.184.215.14/hooks", "types": ["order.created"]}
+    webhook: str = client.post("/api/webhooks", json=body).json()["id"]
+    return webhook
+
+
 def _item_url(client: TestClient, *, sent: bool = False) -> str:
     order, item = _order_with_item(client, sent=sent)
     return f"/api/orders/{order['id']}/items/{item['id']}"
@@ -246,6 +252,28 @@ ENDPOINTS: dict[tuple[str, str], tuple[str, Scenario]] = {
     ("DELETE", "/api/tokens/{token_id}"): (
         "ADMIN",
         lambda c: Call("DELETE", f"/api/tokens/{_token(c)}"),
+    ),
+    # events: everyone reads them; webhooks are the admin's
+    ("GET", "/api/events"): ("KITCHEN", lambda c: Call("GET", "/api/events")),
+    ("GET", "/api/events/stream"): ("KITCHEN", lambda c: Call("GET", "/api/events/stream")),
+    ("GET", "/api/webhooks"): ("ADMIN", lambda c: Call("GET", "/api/webhooks")),
+    ("POST", "/api/webhooks"): (
+        "ADMIN",
+        lambda c: Call(
+            "POST", "/api/webhooks", {"url": "https://93.184.215.14/x", "types": ["item.added"]}
+        ),
+    ),
+    ("GET", "/api/webhooks/{webhook_id}"): (
+        "ADMIN",
+        lambda c: Call("GET", f"/api/webhooks/{_webhook(c)}"),
+    ),
+    ("DELETE", "/api/webhooks/{webhook_id}"): (
+        "ADMIN",
+        lambda c: Call("DELETE", f"/api/webhooks/{_webhook(c)}"),
+    ),
+    ("GET", "/api/webhooks/{webhook_id}/deliveries"): (
+        "ADMIN",
+        lambda c: Call("GET", f"/api/webhooks/{_webhook(c)}/deliveries"),
     ),
 }
 PUBLIC = {("GET", "/health")}

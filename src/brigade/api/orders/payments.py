@@ -77,7 +77,7 @@ async def add_payment(
         if_match=if_match,
     )
     shaping.created(response, order, f"/api/orders/{order_id}/payments/{payment.id}")
-    return shaping.payment_detail(payment, staff)
+    return shaping.payment_detail(payment, staff.role)
 
 
 @router.get(
@@ -88,4 +88,4 @@ async def add_payment(
 async def get_payment(
     staff: Reader, order_id: UUID, payment_id: UUID, uow: UowDep
 ) -> PaymentDetail:
-    return shaping.payment_detail(await service.get_payment(uow, order_id, payment_id), staff)
+    return shaping.payment_detail(await service.get_payment(uow, order_id, payment_id), staff.role)

@@ -15,7 +15,7 @@ from brigade.api.orders.schemas import (
 )
 from brigade.api.schemas import modifiers_out, order_number, staff_ref
 from brigade.domain import money
-from brigade.domain.access import Actor, Permission, allows
+from brigade.domain.access import Permission, Role, allows
 from brigade.domain.order_aggregate import Order
 from brigade.domain.order_records import OrderHeader, OrderItem, OrderPayment
 
@@ -40,7 +40,7 @@ def item_out(item: OrderItem) -> OrderItemOut:
     )
 
 
-def _payment_fields(payment: OrderPayment, viewer: Actor) -> dict[str, Any]:
+def _payment_fields(payment: OrderPayment, viewer: Role) -> dict[str, Any]:
     """A payment as ``viewer`` may see it: without card, brand and who took it for a role that
     may not see payment details (the kitchen), which still sees what was paid."""
     fields: dict[str, Any] = {
@@ -53,14 +53,14 @@ def _payment_fields(payment: OrderPayment, viewer: Actor) -> dict[str, Any]:
         "processed_at": payment.processed_at,
         "taken_by": None,
     }
-    if allows(viewer.role, Permission.SEE_PAYMENT_DETAILS):
+    if allows(viewer, Permission.SEE_PAYMENT_DETAILS):
         fields["card_last_four"] = payment.card_last_four
         fields["card_brand"] = payment.card_brand
         fields["taken_by"] = staff_ref(payment.taken_by_id, payment.taken_by_name)
     return fields
 
 
-def payment_detail(payment: OrderPayment, viewer: Actor) -> PaymentDetail:
+def payment_detail(payment: OrderPayment, viewer: Role) -> PaymentDetail:
     return PaymentDetail(
         **_payment_fields(payment, viewer), order_id=payment.order_id, payment_method=payment.method
     )
@@ -85,7 +85,7 @@ def summary(header: OrderHeader) -> OrderSummary:
     return OrderSummary(**_summary_fields(header))
 
 
-def detail(order: Order, viewer: Actor) -> OrderDetail:
+def detail(order: Order, viewer: Role) -> OrderDetail:
     header = order.header
     return OrderDetail(
         **_summary_fields(header),

@@ -1,7 +1,7 @@
 """Kitchen tickets have a kind (ORDER or VOID) and a void's reason
 
 Revision ID: 0010
-Revises: 0005
+Revises: 0006
 Create Date: 2026-11-23 12:20:00.000000
 
 Tickets from before were all sends: they become ORDER tickets, without a reason.
@@ -13,7 +13,7 @@ import sqlalchemy as sa
 from alembic import op
 
 revision: str = "0010"
-down_revision: str | None = "0005"
+down_revision: str | None = "0006"
 branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 

@@ -1,0 +1,253 @@
+"""Events: catch-up pages and a server-sent event stream, for screens and integrations.
+
+Both read the outbox (db/events.py) by id: a client resumes after the last id it saw
+and gets every matching event exactly once, in order. Event ``data`` is the resource
+as the API shows it; the renderers registered here shape it when the event is written.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import AsyncIterator
+from typing import Annotated, Any
+from uuid import UUID
+
+import orjson
+from fastapi import Depends, Header, Query, Request, Response
+from fastapi.responses import StreamingResponse
+from pydantic import Field, WithJsonSchema
+
+from brigade.api.deps import UowDep
+from brigade.api.errors import problem_responses
+
+# The resources' own shaping, as their routes answer them (private there for now: those
+# modules are being reworked on other branches; the merge makes these names public).
+from brigade.api.kitchen import TicketOut, ticket_out
+from brigade.api.orders.schemas import OrderDetail
+from brigade.api.orders.shaping import detail as order_detail
+from brigade.api.orders.shaping import item_out, payment_detail
+from brigade.api.products import product_detail
+from brigade.api.routing import brigade_router
+from brigade.api.security import Reader
+from brigade.api.types import ResponseModel, Timestamp
+from brigade.domain.access import REQUIRED_ROLE, Permission
+from brigade.domain.catalogue import Product
+from brigade.domain.events import EventFilter, EventsExpired, EventType, StoredEvent
+from brigade.domain.order_aggregate import Order
+from brigade.domain.order_records import OrderItem, OrderPayment
+from brigade.services import events as service
+from brigade.services.events import Heartbeat, SentOrder
+from brigade.settings import Settings
+
+router = brigade_router(prefix="/api/events", tags=["events"])
+
+# Largest id a client may send back: PostgreSQL's bigint.
+MAX_EVENT_ID = 2**63 - 1
+# How soon a client reconnects after the server ended its stream (it is stopping).
+RECONNECT_MS = 1000
+
+
+# --- what an event's data is ----------------------------------------------------------------
+
+# Event data is rendered once, at commit, for every reader of the stream and every webhook:
+# as the lowest role that may read it (the kitchen) sees it, so no card details (DESIGN §7).
+EVENT_READER = REQUIRED_ROLE[Permission.READ]
+
+
+class SentOrderOut(OrderDetail):
+    """``order.sent``: the order detail with the kitchen ticket the send produced."""
+
+    kitchen_ticket: TicketOut
+
+
+def _sent_order(sent: SentOrder) -> str:
+    detail = order_detail(sent.order, EVENT_READER)
+    return SentOrderOut(**dict(detail), kitchen_ticket=ticket_out(sent.ticket)).model_dump_json()
+
+
+def install_renderers() -> None:
+    """Event data is what the API answers for the same resource."""
+    service.register_renderer(
+        Order, lambda order: order_detail(order, EVENT_READER).model_dump_json()
+    )
+    service.register_renderer(SentOrder, _sent_order)
+    service.register_renderer(OrderItem, lambda item: item_out(item).model_dump_json())
+    service.register_renderer(
+        OrderPayment, lambda payment: payment_detail(payment, EVENT_READER).model_dump_json()
+    )
+    service.register_renderer(Product, lambda product: product_detail(product).model_dump_json())
+
+
+# --- schemas --------------------------------------------------------------------------------
+
+
+class EventOut(ResponseModel):
+    id: int
+    type: EventType
+    at: Timestamp
+    location_id: UUID | None
+    entity_id: UUID | None
+    order_id: UUID | None
+    data: dict[str, Any] = Field(
+        description="The resource as the API shows it: the order detail for order events, "
+        "the item for item events, the payment for payment events, the product for "
+        "product and stock events; order.sent adds `kitchenTicket`."
+    )
+
+
+class EventPage(ResponseModel):
+    data: list[EventOut]
+    last_id: int = Field(description="The last id returned, or `after` when none: resume here.")
+
+
+# --- parameters -----------------------------------------------------------------------------
+
+_EVENT_TYPE = "(?:" + "|".join(re.escape(event_type) for event_type in EventType) + ")"
+TYPES_PATTERN = rf"^ *{_EVENT_TYPE} *(?:, *{_EVENT_TYPE} *)*$"
+# Ids stay far below 10^18; a longer number names no event.
+LAST_EVENT_ID_PATTERN = r"^ *[0-9]{0,18} *$"
+
+
+async def _filters(
+    location_id: Annotated[UUID | None, Query(alias="locationId")] = None,
+    types: Annotated[
+        str | None,
+        Query(
+            max_length=1000,
+            pattern=TYPES_PATTERN,
+            description="Comma-separated event types, e.g. `order.created,order.sent`.",
+        ),
+    ] = None,
+) -> EventFilter:
+    if types is None:
+        return EventFilter(location_id=location_id)
+    chosen = frozenset(EventType(name.strip()) for name in types.split(","))
+    return EventFilter(location_id=location_id, types=chosen)
+
+
+FiltersDep = Annotated[EventFilter, Depends(_filters)]
+
+
+async def _last_event_id(
+    last_event_id: Annotated[
+        str | None,
+        # A header is a string or absent: no JSON null in the schema.
+        WithJsonSchema({"type": "string", "pattern": LAST_EVENT_ID_PATTERN}),
+        Header(
+            alias="Last-Event-ID",
+            pattern=LAST_EVENT_ID_PATTERN,
+            description="Resume after this id (EventSource sends it on reconnect); "
+            "wins over `after`.",
+        ),
+    ] = None,
+) -> int | None:
+    # Empty: EventSource had no id yet.
+    return int(last_event_id) if last_event_id and last_event_id.strip() else None
+
+
+# One message of the stream, as the OpenAPI describes text/event-stream (comments aside).
+SSE_EVENT_SCHEMA = {
+    "type": "object",
+    "required": ["id", "event", "data"],
+    "properties": {
+        "id": {"type": "string", "pattern": "^[0-9]+$"},
+        "event": {"type": "string", "enum": list(EventType)},
+        "data": {
+            "type": "string",
+            "contentMediaType": "application/json",
+            "contentSchema": {"$ref": "#/components/schemas/EventOut"},
+        },
+        "retry": {"type": "integer"},
+    },
+}
+
+
+# --- routes ---------------------------------------------------------------------------------
+
+
+def _page(found: list[StoredEvent], last_id: int) -> bytes:
+    # Each event's JSON is stored ready: spliced in, never parsed and serialized again.
+    return orjson.dumps(
+        {"data": [orjson.Fragment(service.event_json(event)) for event in found], "lastId": last_id}
+    )
+
+
+@router.get("", response_model=EventPage, responses=problem_responses(EventsExpired))
+async def list_events(
+    staff: Reader,
+    uow: UowDep,
+    filters: FiltersDep,
+    after: Annotated[
+        int | None,
+        Query(ge=0, le=MAX_EVENT_ID, description="Events after this id; none: the oldest kept."),
+    ] = None,
+    limit: Annotated[int, Query(ge=1, le=500)] = 100,
+) -> Response:
+    """Catch up: the matching events after `after`, ascending by id. A cursor older than
+    what retention keeps answers 410 `events_expired`: reload, then read from the latest."""
+    found, last_id = await service.read_events(uow, filters, after=after, limit=limit)
+    return Response(_page(found, last_id), media_type="application/json")
+
+
+def _sse(event: StoredEvent) -> bytes:
+    return b"id: %d\nevent: %s\ndata: %s\n\n" % (
+        event.id,
+        event.type.encode(),
+        service.event_json(event),
+    )
+
+
+async def _stream(
+    request: Request, filters: EventFilter, after: int, settings: Settings
+) -> AsyncIterator[bytes]:
+    yield b": connected\n\n"
+    async for batch in service.follow(
+        request.app.state.database,
+        request.app.state.event_waiter,
+        filters,
+        after=after,
+        heartbeat_seconds=settings.event_heartbeat_seconds,
+        lifetime_seconds=settings.event_stream_max_seconds,
+        stopping=request.app.state.stopping,
+    ):
+        if isinstance(batch, Heartbeat):
+            yield b": keep-alive\n\n"
+        else:
+            yield b"".join(_sse(event) for event in batch)
+    # The server is stopping (or the stream has lived its time): come back soon, to any
+    # worker or host, after the last id received.
+    yield b"retry: %d\n: reconnect\n\n" % RECONNECT_MS
+
+
+@router.get(
+    "/stream",
+    response_class=StreamingResponse,
+    responses={
+        200: {
+            "description": "Server-sent events: `id`, `event` (the type) and `data` (the event "
+            "JSON) per event; a comment line at least every 15 s.",
+            "content": {"text/event-stream": {"schema": SSE_EVENT_SCHEMA}},
+        },
+        **problem_responses(EventsExpired),
+    },
+)
+async def stream_events(
+    staff: Reader,
+    uow: UowDep,
+    request: Request,
+    filters: FiltersDep,
+    last_event_id: Annotated[int | None, Depends(_last_event_id)],
+    after: Annotated[
+        int | None,
+        Query(ge=0, le=MAX_EVENT_ID, description="Events after this id; none: from now on."),
+    ] = None,
+) -> StreamingResponse:
+    """Live events as they commit, on every worker and host. Resumes after the
+    `Last-Event-ID` header (or `after`); without either, starts with what commits next."""
+    start = await service.start_cursor(uow, last_event_id if last_event_id is not None else after)
+    settings: Settings = request.app.state.settings
+    return StreamingResponse(
+        _stream(request, filters, start, settings),
+        media_type="text/event-stream",
+        headers={"Cache-Control": "no-store", "X-Accel-Buffering": "no"},
+    )

@@ -1,0 +1,110 @@
+"""Events: what changed, as the outbox records it, and the rule a reader's cursor follows.
+
+Every committed change appends events to one log (the outbox), in the transaction of
+the change. Ids only grow and become visible in the order they were given out: the
+writer takes them at the very end of its transaction under one database-wide lock
+(PostgreSQL; SQLite serializes writers anyway), so the lock is held until the commit
+is visible and no later transaction can take a smaller id. A reader therefore never
+skips an id that commits later, and ``after=<last id seen>`` is a complete cursor.
+
+A naive "read only rows older than the oldest running transaction" filter does not
+give that: it still lets a smaller id appear after a larger one has been read.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import datetime
+from enum import StrEnum
+from uuid import UUID
+
+from brigade.domain.errors import DomainError
+
+
+class EventType(StrEnum):
+    ORDER_CREATED = "order.created"
+    ORDER_UPDATED = "order.updated"
+    ORDER_SENT = "order.sent"
+    ORDER_COMPLETED = "order.completed"
+    ORDER_CANCELLED = "order.cancelled"
+    ITEM_ADDED = "item.added"
+    ITEM_UPDATED = "item.updated"
+    ITEM_VOIDED = "item.voided"
+    PAYMENT_CREATED = "payment.created"
+    PRODUCT_CREATED = "product.created"
+    PRODUCT_UPDATED = "product.updated"
+    PRODUCT_86D = "product.86d"
+    PRODUCT_AVAILABLE = "product.available"
+    PRODUCT_DELETED = "product.deleted"
+    STOCK_LOW = "stock.low"
+
+
+@dataclass(frozen=True, slots=True)
+class PendingEvent:
+    """An event of the running transaction; it gets its id when the transaction commits.
+
+    ``subject`` is the changed resource as a domain object; it is turned into the JSON
+    the API shows for it when the event is written.
+    """
+
+    type: EventType
+    at: datetime
+    subject: object
+    location_id: UUID | None
+    entity_id: UUID | None
+    order_id: UUID | None
+
+
+class EventsExpired(DomainError):
+    """The cursor points before what is kept: the client must reload its state."""
+
+    def __init__(self, after: int, swept_through: int) -> None:
+        super().__init__(
+            f"Events up to {swept_through} are no longer kept (after={after}); "
+            "reload the state and read from the latest event."
+        )
+
+
+def check_cursor(after: int, swept_through: int) -> None:
+    """A cursor is complete unless events after it have been swept by retention.
+
+    ``swept_through`` is the highest id ever deleted (0 when none): a reader at or past
+    it misses nothing; one before it would silently miss the swept events.
+    """
+    if after < swept_through:
+        raise EventsExpired(after, swept_through)
+
+
+def next_cursor(after: int, ids: Sequence[int]) -> int:
+    """The cursor after reading ``ids`` (one page, ascending): the last id, or ``after``.
+
+    Ids after the cursor arrive in ascending order; anything else means the page was not
+    read as ``id > after ORDER BY id`` and resuming from it could lose or repeat events.
+    """
+    last = after
+    for event_id in ids:
+        if event_id <= last:
+            raise ValueError(f"event ids must ascend past the cursor: {event_id} after {last}")
+        last = event_id
+    return last
+
+
+@dataclass(frozen=True, slots=True)
+class StoredEvent:
+    """An event as the log keeps it; ``data`` is the resource's JSON, as it was written."""
+
+    id: int
+    type: str
+    at: datetime
+    location_id: UUID | None
+    entity_id: UUID | None
+    order_id: UUID | None
+    data: str
+
+
+@dataclass(frozen=True, slots=True)
+class EventFilter:
+    location_id: UUID | None = None
+    # None: every type.
+    types: frozenset[EventType] | None = None

@@ -1,0 +1,138 @@
+"""Webhook rules: where a webhook may point, how a delivery is signed, when it is retried.
+
+A delivery is a POST of the event JSON, signed ``t=<unix seconds>,v1=<hex HMAC-SHA256
+of "<t>.<body>">`` with the webhook's secret. A failed delivery is retried after 1 s,
+2 s, 4 s ... (at most an hour apart) for 24 hours, then given up on; the next event
+follows. The secret is derived from a server key and the webhook's id, so the database
+never holds it.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import ipaddress
+from collections.abc import Collection
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+from urllib.parse import urlsplit
+from uuid import UUID
+
+from brigade.domain.errors import InvalidInput
+from brigade.domain.events import EventType
+
+RETRY_FOR = timedelta(hours=24)
+FIRST_RETRY = timedelta(seconds=1)
+LONGEST_RETRY = timedelta(hours=1)
+SECRET_PREFIX = "whsec_"  # noqa: S105 (a prefix, not a secret)
+
+
+def derive_secret(server_key: bytes, webhook_id: UUID) -> str:
+    """The webhook's signing secret: the same on every worker and host with the same key."""
+    digest = hmac.new(server_key, b"webhook-secret:" + webhook_id.bytes, hashlib.sha256)
+    return SECRET_PREFIX + digest.hexdigest()
+
+
+def signature(secret: str, timestamp: int, body: bytes) -> str:
+    """The ``Brigade-Signature`` header of a delivery made at ``timestamp``."""
+    signed = f"{timestamp}.".encode() + body
+    digest = hmac.new(secret.encode(), signed, hashlib.sha256).hexdigest()
+    return f"t={timestamp},v1={digest}"
+
+
+@dataclass(frozen=True, slots=True)
+class Target:
+    """Where a webhook posts to, once its URL is parsed: its host is still to be resolved."""
+
+    url: str
+    host: str
+    port: int
+
+
+def parse_target(url: str) -> Target:
+    """An http(s) URL with a host, and without credentials in it."""
+    try:
+        parts = urlsplit(url)
+        port = parts.port
+    except ValueError:
+        raise InvalidInput("url", "must be a valid http or https URL") from None
+    if parts.scheme not in ("http", "https") or not parts.hostname:
+        raise InvalidInput("url", "must be an http or https URL with a host")
+    if parts.username is not None or parts.password is not None:
+        raise InvalidInput("url", "must not carry credentials; sign with the webhook secret")
+    default_port = 443 if parts.scheme == "https" else 80
+    return Target(url=url, host=parts.hostname.lower(), port=port or default_port)
+
+
+def check_addresses(
+    target: Target, addresses: Collection[str], allowed_hosts: Collection[str]
+) -> None:
+    """Refuse a target that resolves into the restaurant's own network (SSRF), unless its
+    host is allowed by name: loopback, private, link-local and other non-public addresses.
+    Every address counts: a name with one public and one private address is refused."""
+    if target.host in allowed_hosts:
+        return
+    if not addresses:
+        raise InvalidInput("url", f"host {target.host} does not resolve")
+    for address in addresses:
+        ip = ipaddress.ip_address(address.split("%", 1)[0])
+        if isinstance(ip, ipaddress.IPv6Address) and ip.ipv4_mapped is not None:
+            ip = ip.ipv4_mapped
+        if not ip.is_global or ip.is_multicast:
+            raise InvalidInput(
+                "url",
+                f"host {target.host} is a loopback, private or link-local address "
+                "(allow it with BRIGADE_WEBHOOK_ALLOW_HOSTS)",
+            )
+
+
+@dataclass(frozen=True, slots=True)
+class Retry:
+    at: datetime
+    attempts: int
+    retrying_since: datetime
+
+
+@dataclass(frozen=True, slots=True)
+class GiveUp:
+    """24 hours of failures: the event is marked failed and the next one goes."""
+
+
+def after_failure(attempts: int, retrying_since: datetime | None, now: datetime) -> Retry | GiveUp:
+    """What follows a failed attempt, given the failures before it at the same event."""
+    since = retrying_since or now
+    if now - since >= RETRY_FOR:
+        return GiveUp()
+    failures = attempts + 1
+    delay = min(FIRST_RETRY * 2 ** min(failures - 1, 32), LONGEST_RETRY)
+    return Retry(at=now + delay, attempts=failures, retrying_since=since)
+
+
+@dataclass(frozen=True, slots=True)
+class Webhook:
+    id: UUID
+    url: str
+    types: tuple[EventType, ...]
+    description: str | None
+    created_at: datetime
+    cursor: int
+    attempts: int
+    retrying_since: datetime | None
+    next_attempt_at: datetime
+    lease_until: datetime | None
+
+
+@dataclass(frozen=True, slots=True)
+class Delivery:
+    """One attempt to deliver one event, as the delivery log keeps it."""
+
+    id: UUID
+    webhook_id: UUID
+    event_id: int
+    event_type: str
+    attempt: int
+    at: datetime
+    duration_ms: int
+    status_code: int | None
+    outcome: str
+    error: str | None

@@ -1,0 +1,309 @@
+"""Events: emitting them from use cases, reading them back, and waking open streams.
+
+A use case emits with one line, inside its unit of work, naming the resource as a
+domain object; the outbox writes it at commit with the JSON the API shows for it::
+
+    events.order_event(uow, EventType.ORDER_CREATED, order)
+    events.order_event(uow, EventType.ITEM_ADDED, order, item, entity_id=item.id)
+    events.product_event(uow, EventType.PRODUCT_86D, product)
+
+Streams read the table (the truth) with their own cursor; what wakes them is one
+``EventWaiter`` per worker: a LISTEN connection on PostgreSQL, a poll of max(id) on
+SQLite, running only while a stream is open.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from collections.abc import AsyncIterator, Callable
+from dataclasses import dataclass
+from datetime import UTC, datetime, timedelta
+from typing import Any
+from uuid import UUID
+
+import orjson
+
+from brigade.db import events as outbox
+from brigade.db.engine import Database, UnitOfWork
+from brigade.db.events import EventRepository, listen_until_lost
+from brigade.db.webhooks import WebhookRepository
+from brigade.domain.catalogue import Product
+from brigade.domain.events import (
+    EventFilter,
+    EventType,
+    PendingEvent,
+    StoredEvent,
+    check_cursor,
+    next_cursor,
+)
+from brigade.domain.kitchen import KitchenTicket
+from brigade.domain.order_aggregate import Order
+from brigade.services.clock import now
+
+log = logging.getLogger("brigade.events")
+
+SWEEP_EVERY_SECONDS = 3600
+
+
+# --- emitting -------------------------------------------------------------------------------
+
+
+def register_renderer(subject_type: type, render: Callable[[Any], str]) -> None:
+    """How the outbox shows a subject: the api layer registers its shapes at app creation,
+    so services emit domain objects and the event's data is the resource as the API shows it."""
+    outbox.register_renderer(subject_type, render)
+
+
+@dataclass(frozen=True, slots=True)
+class SentOrder:
+    """The subject of ``order.sent``: the order detail and the kitchen ticket it produced."""
+
+    order: Order
+    ticket: KitchenTicket
+
+
+def emit(
+    uow: UnitOfWork,
+    event_type: EventType,
+    subject: object,
+    *,
+    location_id: UUID | None,
+    entity_id: UUID | None,
+    order_id: UUID | None = None,
+) -> None:
+    uow.emit(PendingEvent(event_type, now(), subject, location_id, entity_id, order_id))
+
+
+def order_event(
+    uow: UnitOfWork,
+    event_type: EventType,
+    order: Order,
+    subject: object | None = None,
+    *,
+    entity_id: UUID | None = None,
+) -> None:
+    """An event about ``order`` (its detail is the data), or about a part of it: an item or a
+    payment as ``subject``, with its ``entity_id``."""
+    emit(
+        uow,
+        event_type,
+        order if subject is None else subject,
+        location_id=order.header.location_id,
+        entity_id=entity_id or order.id,
+        order_id=order.id,
+    )
+
+
+def product_event(uow: UnitOfWork, event_type: EventType, product: Product) -> None:
+    emit(uow, event_type, product, location_id=product.location_id, entity_id=product.id)
+
+
+# --- reading --------------------------------------------------------------------------------
+
+
+def event_json(event: StoredEvent) -> bytes:
+    """The event as the API, the stream and webhooks carry it; ``data`` as stored."""
+    return orjson.dumps(
+        {
+            "id": event.id,
+            "type": event.type,
+            "at": _utc_z(event.at),
+            "locationId": _text(event.location_id),
+            "entityId": _text(event.entity_id),
+            "orderId": _text(event.order_id),
+            "data": orjson.Fragment(event.data),
+        }
+    )
+
+
+def _text(value: UUID | None) -> str | None:
+    # asyncpg reads its own UUID class, which orjson does not know.
+    return None if value is None else str(value)
+
+
+def _utc_z(moment: datetime) -> str:
+    return moment.astimezone(UTC).isoformat().replace("+00:00", "Z")
+
+
+async def read_events(
+    uow: UnitOfWork, filters: EventFilter, *, after: int | None, limit: int
+) -> tuple[list[StoredEvent], int]:
+    """A catch-up page and the cursor after it. No ``after``: from the oldest event kept."""
+    repository = EventRepository(await uow.connection())
+    swept_through = await repository.swept_through()
+    if after is None:
+        after = swept_through
+    check_cursor(after, swept_through)
+    found = await repository.after(after, filters, limit=limit)
+    return found, next_cursor(after, [event.id for event in found])
+
+
+async def start_cursor(uow: UnitOfWork, after: int | None) -> int:
+    """Where a stream starts: after ``after`` if given (and still kept), else from now on."""
+    repository = EventRepository(await uow.connection())
+    if after is None:
+        return await repository.last_id()
+    check_cursor(after, await repository.swept_through())
+    return after
+
+
+async def sweep_events(uow: UnitOfWork, *, retention_days: int) -> int:
+    """Retention: delete events (and webhook attempts) older than ``retention_days``;
+    answers how many events went."""
+    older_than = now() - timedelta(days=retention_days)
+    await WebhookRepository(uow).sweep_log(older_than)
+    return await EventRepository(await uow.connection()).sweep(older_than)
+
+
+async def keep_sweeping(database: Database, retention_days: int, stopping: asyncio.Event) -> None:
+    """Retention, in every worker: at start, then hourly. Workers sweeping at once only
+    repeat each other's work; one statement per table, on an index."""
+    while not stopping.is_set():
+        try:
+            async with database.unit_of_work(write=True) as uow:
+                swept = await sweep_events(uow, retention_days=retention_days)
+            if swept:
+                log.info("retention: %d events older than %d days deleted", swept, retention_days)
+        except Exception:
+            log.exception("event retention sweep failed; retrying in an hour")
+        await pause(stopping, SWEEP_EVERY_SECONDS)
+
+
+async def pause(stopping: asyncio.Event, seconds: float) -> None:
+    """Sleep ``seconds``, or less if ``stopping`` is set meanwhile."""
+    with contextlib.suppress(TimeoutError):
+        await asyncio.wait_for(stopping.wait(), timeout=seconds)
+
+
+# --- following ------------------------------------------------------------------------------
+
+
+class EventWaiter:
+    """Per worker: wakes every open stream when events may have been committed anywhere.
+
+    Streams take ``changed()`` before reading the table, then wait on it: a wake-up
+    between their read and their wait is never lost. The waiter runs only while at
+    least one stream is open.
+    """
+
+    def __init__(self, database: Database, database_url: str, poll_seconds: float) -> None:
+        self._database = database
+        self._database_url = database_url
+        self._poll_seconds = poll_seconds
+        self._changed = asyncio.Event()
+        self._streams = 0
+        self._task: asyncio.Task[None] | None = None
+
+    def changed(self) -> asyncio.Event:
+        """Set at the next wake-up."""
+        return self._changed
+
+    def wake(self) -> None:
+        changed, self._changed = self._changed, asyncio.Event()
+        changed.set()
+
+    @contextlib.asynccontextmanager
+    async def subscribed(self) -> AsyncIterator[None]:
+        self._streams += 1
+        if self._task is None:
+            self._task = asyncio.create_task(self._watch(), name="brigade-event-waiter")
+        try:
+            yield
+        finally:
+            self._streams -= 1
+            if self._streams == 0:
+                await self.close()
+
+    async def close(self) -> None:
+        if self._task is not None:
+            task, self._task = self._task, None
+            task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await task
+
+    async def _watch(self) -> None:
+        while True:
+            try:
+                if self._database.dialect == "postgresql":
+                    await self._listen()
+                else:
+                    await self._poll()
+            except Exception:
+                # A lost database: streams re-read once it is back, then wait again.
+                log.warning("event waiter lost its database; retrying", exc_info=True)
+                await asyncio.sleep(1)
+                self.wake()
+
+    async def _listen(self) -> None:
+        await listen_until_lost(self._database_url, self.wake)
+
+    async def _poll(self) -> None:
+        last = await self._last_id()
+        # Anything committed before that read, since a stream read last, is read now.
+        self.wake()
+        while True:
+            await asyncio.sleep(self._poll_seconds)
+            current = await self._last_id()
+            if current != last:
+                last = current
+                self.wake()
+
+    async def _last_id(self) -> int:
+        async with self._database.unit_of_work(write=False) as uow:
+            return await EventRepository(await uow.connection()).last_id()
+
+
+@dataclass(frozen=True, slots=True)
+class Heartbeat:
+    """Nothing happened for a while: the stream says so to keep proxies from closing it."""
+
+
+async def follow(
+    database: Database,
+    waiter: EventWaiter,
+    filters: EventFilter,
+    *,
+    after: int,
+    heartbeat_seconds: float,
+    lifetime_seconds: float,
+    stopping: asyncio.Event,
+    batch: int = 100,
+) -> AsyncIterator[list[StoredEvent] | Heartbeat]:
+    """The matching events after ``after`` as they commit, with a ``Heartbeat`` whenever
+    nothing was sent for ``heartbeat_seconds``; ends when ``stopping`` is set or after
+    ``lifetime_seconds`` (the client reconnects, perhaps to a less busy worker)."""
+    loop = asyncio.get_running_loop()
+    ends_at = loop.time() + lifetime_seconds
+    last_sent = loop.time()
+    async with waiter.subscribed():
+        while not stopping.is_set():
+            changed = waiter.changed()
+            async with database.unit_of_work(write=False) as uow:
+                repository = EventRepository(await uow.connection())
+                found = await repository.after(after, filters, limit=batch)
+            if found:
+                after = next_cursor(after, [event.id for event in found])
+                yield found
+                last_sent = loop.time()
+                if len(found) == batch:
+                    continue
+            moment = loop.time()
+            if moment >= ends_at:
+                return
+            if moment - last_sent >= heartbeat_seconds:
+                yield Heartbeat()
+                last_sent = moment
+            wait = min(last_sent + heartbeat_seconds, ends_at) - moment
+            await _first_set(changed, stopping, seconds=max(wait, 0))
+
+
+async def _first_set(*events: asyncio.Event, seconds: float) -> None:
+    """Wait until one of ``events`` is set, or ``seconds``."""
+    waits = [asyncio.ensure_future(event.wait()) for event in events]
+    try:
+        await asyncio.wait(waits, timeout=seconds, return_when=asyncio.FIRST_COMPLETED)
+    finally:
+        for wait in waits:
+            wait.cancel()

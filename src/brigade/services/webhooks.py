@@ -1,0 +1,262 @@
+"""Webhook use cases, and the delivery loop every worker runs.
+
+Each webhook goes through the event log on its own cursor, one event at a time: in id
+order, at least once (the cursor moves only once an event is delivered or given up on,
+in the transaction that logs the attempt). A worker leases due webhooks in the database
+(db/webhooks.py), so one delivery is never made by two workers at once, and a pending
+delivery survives a restart or a crash: its state is only ever in the database.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import socket
+import time
+from collections.abc import Collection, Mapping
+from datetime import timedelta
+from typing import Any
+from uuid import UUID
+
+import httpx
+
+from brigade import __version__
+from brigade.db.engine import Database, UnitOfWork
+from brigade.db.events import EventRepository
+from brigade.db.webhooks import WebhookRepository
+from brigade.domain.errors import DomainError, NotFound
+from brigade.domain.events import EventFilter, StoredEvent
+from brigade.domain.ids import new_id
+from brigade.domain.webhooks import (
+    Delivery,
+    GiveUp,
+    Target,
+    Webhook,
+    after_failure,
+    check_addresses,
+    derive_secret,
+    parse_target,
+    signature,
+)
+from brigade.services.clock import now
+from brigade.services.events import event_json, pause
+
+log = logging.getLogger("brigade.webhooks")
+
+DELIVERY_TIMEOUT_SECONDS = 10
+# Longer than one delivery can take: a lease outlives its attempt unless the worker died.
+LEASE = timedelta(seconds=DELIVERY_TIMEOUT_SECONDS + 20)
+WEBHOOKS_PER_ROUND = 20
+_ERROR_LENGTH = 500
+
+
+async def _resolve(target: Target) -> list[str]:
+    try:
+        found = await asyncio.get_running_loop().getaddrinfo(
+            target.host, target.port, type=socket.SOCK_STREAM
+        )
+    except (socket.gaierror, UnicodeError):
+        return []
+    return [str(sockaddr[0]) for *_, sockaddr in found]
+
+
+async def check_target(url: str, allowed_hosts: Collection[str]) -> None:
+    """The URL is http(s) and its host (resolved now) is outside the restaurant's network."""
+    target = parse_target(url)
+    check_addresses(target, await _resolve(target), allowed_hosts)
+
+
+async def server_key(uow: UnitOfWork, configured: str | None) -> bytes:
+    """The key webhook secrets are derived from: the setting, or the one kept in the database."""
+    key = configured or await WebhookRepository(uow).signing_key()
+    return key.encode()
+
+
+async def create_webhook(
+    uow: UnitOfWork,
+    fields: Mapping[str, Any],
+    *,
+    allowed_hosts: Collection[str],
+    configured_key: str | None,
+) -> tuple[Webhook, str]:
+    """A webhook receiving the events committed from now on, and its secret (shown once)."""
+    await check_target(fields["url"], allowed_hosts)
+    created = now()
+    webhook = Webhook(
+        id=new_id(),
+        url=fields["url"],
+        types=tuple(dict.fromkeys(fields["types"])),
+        description=fields.get("description"),
+        created_at=created,
+        cursor=await EventRepository(await uow.connection()).last_id(),
+        attempts=0,
+        retrying_since=None,
+        next_attempt_at=created,
+        lease_until=None,
+    )
+    await WebhookRepository(uow).insert(webhook)
+    return webhook, derive_secret(await server_key(uow, configured_key), webhook.id)
+
+
+async def list_webhooks(uow: UnitOfWork, *, page: int, limit: int) -> tuple[list[Webhook], int]:
+    return await WebhookRepository(uow).page(page=page, limit=limit)
+
+
+async def get_webhook(uow: UnitOfWork, webhook_id: UUID) -> Webhook:
+    webhook = await WebhookRepository(uow).get(webhook_id)
+    if webhook is None:
+        raise NotFound("webhook", webhook_id)
+    return webhook
+
+
+async def delete_webhook(uow: UnitOfWork, webhook_id: UUID) -> Webhook:
+    """Stops its deliveries at once; its delivery log goes with it."""
+    webhook = await get_webhook(uow, webhook_id)
+    await WebhookRepository(uow).delete(webhook_id)
+    return webhook
+
+
+async def list_deliveries(
+    uow: UnitOfWork, webhook_id: UUID, *, page: int, limit: int
+) -> tuple[list[Delivery], int]:
+    await get_webhook(uow, webhook_id)
+    return await WebhookRepository(uow).deliveries(webhook_id, page=page, limit=limit)
+
+
+# --- delivering -----------------------------------------------------------------------------
+
+
+class Deliverer:
+    """One per worker: leases due webhooks and delivers the next event of each."""
+
+    def __init__(
+        self,
+        database: Database,
+        *,
+        allowed_hosts: Collection[str],
+        configured_key: str | None,
+        poll_seconds: float,
+    ) -> None:
+        self._database = database
+        self._allowed_hosts = allowed_hosts
+        self._configured_key = configured_key
+        self._poll_seconds = poll_seconds
+        self._key: bytes | None = None
+
+    async def run(self, stopping: asyncio.Event) -> None:
+        async with httpx.AsyncClient(
+            timeout=DELIVERY_TIMEOUT_SECONDS,
+            follow_redirects=False,
+            headers={"User-Agent": f"Brigade-Webhooks/{__version__}"},
+        ) as client:
+            while not stopping.is_set():
+                try:
+                    busy = await self.deliver_due(client)
+                except Exception:
+                    log.exception("webhook delivery round failed")
+                    busy = False
+                if not busy:
+                    await pause(stopping, self._poll_seconds)
+
+    async def deliver_due(self, client: httpx.AsyncClient) -> bool:
+        """One round: answers whether any webhook was due (then go again at once)."""
+        moment = now()
+        async with self._database.unit_of_work(write=True) as uow:
+            leased = await WebhookRepository(uow).lease_due(
+                now=moment, until=moment + LEASE, limit=WEBHOOKS_PER_ROUND
+            )
+            if leased and self._key is None:
+                self._key = await server_key(uow, self._configured_key)
+        await asyncio.gather(*(self._deliver_next(client, webhook) for webhook in leased))
+        return bool(leased)
+
+    async def _deliver_next(self, client: httpx.AsyncClient, webhook: Webhook) -> None:
+        async with self._database.unit_of_work(write=False) as uow:
+            repository = EventRepository(await uow.connection())
+            # First: every id up to it has committed (ids come in commit order), so when
+            # none of them is for this webhook the cursor may skip them all.
+            last_id = await repository.last_id()
+            found = await repository.after(
+                webhook.cursor, EventFilter(types=frozenset(webhook.types)), limit=1
+            )
+        if not found:
+            # Nothing for this webhook yet: skip what it does not want.
+            async with self._database.unit_of_work(write=True) as uow:
+                await WebhookRepository(uow).settle(webhook, cursor=last_id)
+            return
+        event = found[0]
+        started = time.monotonic()
+        status_code, error = await self._post(client, webhook, event)
+        duration_ms = round((time.monotonic() - started) * 1000)
+        await self._record(webhook, event, status_code, error, duration_ms)
+
+    async def _post(
+        self, client: httpx.AsyncClient, webhook: Webhook, event: StoredEvent
+    ) -> tuple[int | None, str | None]:
+        body = event_json(event)
+        assert self._key is not None
+        secret = derive_secret(self._key, webhook.id)
+        try:
+            # Resolved again at every attempt: the name may point elsewhere since creation.
+            await check_target(webhook.url, self._allowed_hosts)
+            response = await client.post(
+                webhook.url,
+                content=body,
+                headers={
+                    "Content-Type": "application/json",
+                    "Brigade-Event-Id": str(event.id),
+                    "Brigade-Event-Type": event.type,
+                    "Brigade-Signature": signature(secret, int(time.time()), body),
+                },
+            )
+        except DomainError as refused:
+            return None, refused.detail
+        except httpx.HTTPError as failure:
+            return None, f"{type(failure).__name__}: {failure}"[:_ERROR_LENGTH] or "error"
+        if response.is_success:
+            return response.status_code, None
+        return response.status_code, f"answered {response.status_code}"
+
+    async def _record(
+        self,
+        webhook: Webhook,
+        event: StoredEvent,
+        status_code: int | None,
+        error: str | None,
+        duration_ms: int,
+    ) -> None:
+        moment = now()
+        changes: dict[str, Any]
+        if error is None:
+            outcome = "delivered"
+            changes = {"cursor": event.id, "attempts": 0, "retrying_since": None}
+        else:
+            step = after_failure(webhook.attempts, webhook.retrying_since, moment)
+            if isinstance(step, GiveUp):
+                outcome = "failed"
+                changes = {"cursor": event.id, "attempts": 0, "retrying_since": None}
+            else:
+                outcome = "retrying"
+                changes = {
+                    "attempts": step.attempts,
+                    "retrying_since": step.retrying_since,
+                    "next_attempt_at": step.at,
+                }
+        delivery = Delivery(
+            id=new_id(),
+            webhook_id=webhook.id,
+            event_id=event.id,
+            event_type=event.type,
+            attempt=webhook.attempts + 1,
+            at=moment,
+            duration_ms=duration_ms,
+            status_code=status_code,
+            outcome=outcome,
+            error=error,
+        )
+        async with self._database.unit_of_work(write=True) as uow:
+            repository = WebhookRepository(uow)
+            if await repository.settle(webhook, **changes):
+                await repository.log(delivery)
+            else:
+                log.warning("webhook %s: lease lost during delivery of %s", webhook.id, event.id)

@@ -1,0 +1,45 @@
+"""Event ids become visible in commit order: while one transaction holds an id it has not
+committed, no other can take the next one, so a reader never moves past a gap that later
+fills. (PostgreSQL: the append lock; SQLite: one writer at a time.)"""
+
+from __future__ import annotations
+
+import asyncio
+
+from event_helpers import all_events, load_product
+
+from brigade.db.events import append
+from brigade.domain.events import EventType, PendingEvent
+from brigade.services.clock import now
+from factories import make_product
+
+
+def test_a_second_writer_takes_its_id_only_after_the_first_commits(client):
+    product = make_product(client)
+    database = client.app.state.database
+
+    async def race() -> list[str]:
+        steps: list[str] = []
+        first = database.unit_of_work(write=True)
+        async with first:
+            subject = await load_product(first, product["id"])
+            event = PendingEvent(EventType.PRODUCT_UPDATED, now(), subject, None, subject.id, None)
+            await append(await first.connection(), [event])
+            steps.append("first appended")
+
+            async def second_writer() -> None:
+                async with database.unit_of_work(write=True) as second:
+                    second.emit(event)
+                steps.append("second committed")
+
+            second = asyncio.create_task(second_writer())
+            await asyncio.sleep(0.5)
+            assert not second.done(), "the second writer waits for the first to commit"
+            steps.append("first commits")
+        await asyncio.wait_for(second, timeout=10)
+        return steps
+
+    steps = client.portal.call(race)
+    assert steps == ["first appended", "first commits", "second committed"]
+    first_id, second_id = (event["id"] for event in all_events(client))
+    assert second_id > first_id

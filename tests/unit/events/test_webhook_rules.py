@@ -1,0 +1,117 @@
+"""Webhook rules: the signature a receiver checks, the retry schedule, the SSRF guard."""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+from datetime import UTC, datetime, timedelta
+from uuid import UUID
+
+import pytest
+
+from brigade.domain.errors import InvalidInput
+from brigade.domain.webhooks import (
+    GiveUp,
+    Retry,
+    after_failure,
+    check_addresses,
+    derive_secret,
+    parse_target,
+    signature,
+)
+
+T0 = datetime(2026, 11, 23, 12, 0, tzinfo=UTC)
+
+
+def test_the_signature_is_hmac_sha256_of_timestamp_dot_body():
+    body = b'{"id":1,"type":"order.created"}'
+    header = signature("whsec_abc", 1_763_900_000, body)
+    expected = hmac.new(b"whsec_abc", b"1763900000." + body, hashlib.sha256).hexdigest()
+    assert header == f"t=1763900000,v1={expected}"
+    # Any change to the body, the time or the secret changes it.
+    assert signature("whsec_abc", 1_763_900_000, body + b" ") != header
+    assert signature("whsec_abc", 1_763_900_001, body) != header
+    assert signature("whsec_abd", 1_763_900_000, body) != header
+
+
+def test_secrets_are_derived_per_webhook_and_per_key():
+    one, two = UUID(int=1), UUID(int=2)
+    assert derive_secret(b"k" * 32, one) == derive_secret(b"k" * 32, one)
+    assert derive_secret(b"k" * 32, one) != derive_secret(b"k" * 32, two)
+    assert derive_secret(b"k" * 32, one) != derive_secret(b"j" * 32, one)
+    assert derive_secret(b"k" * 32, one).startswith("whsec_")
+
+
+def test_retries_double_from_one_second_up_to_an_hour():
+    delays = []
+    attempts, since = 0, None
+    moment = T0
+    for _ in range(16):
+        step = after_failure(attempts, since, moment)
+        assert isinstance(step, Retry)
+        delays.append((step.at - moment).total_seconds())
+        attempts, since, moment = step.attempts, step.retrying_since, step.at
+    assert delays[:5] == [1, 2, 4, 8, 16]
+    assert max(delays) == 3600
+    assert delays[-1] == 3600
+    assert since == T0
+
+
+def test_after_24_hours_of_failures_the_event_is_given_up():
+    assert isinstance(after_failure(30, T0, T0 + timedelta(hours=23, minutes=59)), Retry)
+    assert isinstance(after_failure(30, T0, T0 + timedelta(hours=24)), GiveUp)
+
+
+@pytest.mark.parametrize(
+    ("url", "host", "port"),
+    [
+        ("https://Example.COM/hook", "example.com", 443),
+        ("http://example.com/hook", "example.com", 80),
+        ("http://example.com:8080/x?y=1", "example.com", 8080),
+        ("http://[2001:db8::1]/x", "2001:db8::1", 80),
+    ],
+)
+def test_targets_parse_to_host_and_port(url, host, port):
+    target = parse_target(url)
+    assert (target.host, target.port) == (host, port)
+
+
+@pytest.mark.parametrize(
+    "url",
+    [
+        "ftp://example.com/",
+        "example.com/hook",
+        "https://",
+        "http://u:p@example.com/",
+        "http://x:0x/",
+    ],
+)
+def test_other_urls_are_invalid(url):
+    with pytest.raises(InvalidInput):
+        parse_target(url)
+
+
+@pytest.mark.parametrize(
+    "addresses",
+    [
+        ["127.0.0.1"],
+        ["10.1.2.3"],
+        ["93.184.215.14", "192.168.0.4"],
+        ["169.254.169.254"],
+        ["::1"],
+        ["fe80::1%eth0"],
+        ["::ffff:10.0.0.1"],
+        ["fd00::1"],
+        ["224.0.0.1"],
+        [],
+    ],
+)
+def test_non_public_or_unresolved_addresses_are_refused(addresses):
+    with pytest.raises(InvalidInput, match="url"):
+        check_addresses(parse_target("http://hooks.example/x"), addresses, allowed_hosts=())
+
+
+def test_public_addresses_and_allowed_hosts_pass():
+    target = parse_target("http://hooks.example/x")
+    check_addresses(target, ["93.184.215.14", "2606:2800:21f:cb07:6820:80da:af6b:8b2c"], ())
+    check_addresses(target, ["127.0.0.1"], allowed_hosts={"hooks.example"})
