@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from decimal import Decimal
 from functools import lru_cache
 from typing import Annotated, Literal
 
@@ -36,6 +37,8 @@ class Settings(BaseSettings):
         description="Accepted as an ADMIN token (bootstrap); at least 32 characters.",
     )
     auth_failures_per_minute: int = Field(default=20, ge=1)
+    # A tip above this x its payment's amount needs a MANAGER and is audited (design.md §5).
+    tip_approval_ratio: Decimal = Field(default=Decimal("0.5"), ge=0, allow_inf_nan=False)
     # Proxies whose X-Forwarded-For names the client (rate limits count per client address);
     # comma list of addresses or networks. Unset: none, the peer is the client.
     forwarded_allow_ips: str | None = None

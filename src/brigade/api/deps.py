@@ -12,6 +12,7 @@ from typing import Annotated, Any
 from fastapi import Depends, Query, Request
 
 from brigade.services.unit_of_work import UnitOfWork
+from brigade.settings import Settings
 
 
 async def _unit_of_work(request: Request) -> UnitOfWork:
@@ -20,6 +21,15 @@ async def _unit_of_work(request: Request) -> UnitOfWork:
 
 
 UowDep = Annotated[UnitOfWork, Depends(_unit_of_work)]
+
+
+async def _settings(request: Request) -> Settings:
+    settings: Settings = request.app.state.settings
+    return settings
+
+
+# What a service is configured with (a limit, a ratio) is handed to it by the route.
+SettingsDep = Annotated[Settings, Depends(_settings)]
 
 
 @dataclass(frozen=True, slots=True)

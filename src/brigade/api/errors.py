@@ -44,6 +44,7 @@ ERROR_TABLE: dict[type[errors.DomainError], tuple[int, str]] = {
     errors.DiscountTooLarge: (409, "discount_too_large"),
     errors.ItemNotEditable: (409, "item_not_editable"),
     errors.TooManyItems: (409, "too_many_items"),
+    errors.ItemAlreadySent: (409, "item_already_sent"),
     errors.IdempotencyKeyReused: (422, "idempotency_key_reused"),
     errors.IdempotencyKeyInUse: (409, "idempotency_key_in_use"),
     errors.SecretShownOnce: (409, "secret_shown_once"),
@@ -51,6 +52,7 @@ ERROR_TABLE: dict[type[errors.DomainError], tuple[int, str]] = {
     errors.InvalidPrecondition: (400, "invalid_precondition"),
     errors.Unauthenticated: (401, "unauthorized"),
     errors.Forbidden: (403, "forbidden"),
+    errors.TipNeedsApproval: (403, "tip_needs_approval"),
     errors.TooManyFailedAttempts: (429, "too_many_failed_authentications"),
     EventsExpired: (410, "events_expired"),
     # The dining room.

@@ -30,6 +30,7 @@ from brigade.api.products import product_detail
 from brigade.api.routing import brigade_router
 from brigade.api.security import Reader
 from brigade.api.types import ResponseModel, Timestamp
+from brigade.domain.access import REQUIRED_ROLE, Permission
 from brigade.domain.catalogue import Product
 from brigade.domain.events import EventFilter, EventsExpired, EventType, StoredEvent
 from brigade.domain.order_aggregate import Order
@@ -48,6 +49,10 @@ RECONNECT_MS = 1000
 
 # --- what an event's data is ----------------------------------------------------------------
 
+# Event data is rendered once, at commit, for every reader of the stream and every webhook:
+# as the lowest role that may read it (the kitchen) sees it, so no card details (design.md §7).
+EVENT_READER = REQUIRED_ROLE[Permission.READ]
+
 
 class SentOrderOut(OrderDetail):
     """``order.sent``: the order detail with the kitchen ticket the send produced."""
@@ -56,17 +61,19 @@ class SentOrderOut(OrderDetail):
 
 
 def _sent_order(sent: SentOrder) -> str:
-    detail = order_detail(sent.order)
+    detail = order_detail(sent.order, EVENT_READER)
     return SentOrderOut(**dict(detail), kitchen_ticket=ticket_out(sent.ticket)).model_dump_json()
 
 
 def install_renderers() -> None:
     """Event data is what the API answers for the same resource."""
-    service.register_renderer(Order, lambda order: order_detail(order).model_dump_json())
+    service.register_renderer(
+        Order, lambda order: order_detail(order, EVENT_READER).model_dump_json()
+    )
     service.register_renderer(SentOrder, _sent_order)
     service.register_renderer(OrderItem, lambda item: item_out(item).model_dump_json())
     service.register_renderer(
-        OrderPayment, lambda payment: payment_detail(payment).model_dump_json()
+        OrderPayment, lambda payment: payment_detail(payment, EVENT_READER).model_dump_json()
     )
     service.register_renderer(Product, lambda product: product_detail(product).model_dump_json())
 

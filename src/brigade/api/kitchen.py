@@ -21,7 +21,7 @@ from brigade.api.schemas import (
 from brigade.api.security import Reader
 from brigade.api.types import Number, ResponseModel, Timestamp, UtcInstant
 from brigade.domain.errors import NotFound
-from brigade.domain.kitchen import KitchenTicket, TicketFilter
+from brigade.domain.kitchen import KitchenTicket, TicketFilter, TicketKind
 from brigade.services import kitchen as service
 
 router = brigade_router(prefix="/api/kitchen", tags=["kitchen"])
@@ -37,6 +37,9 @@ class TicketItemOut(ResponseModel):
 
 
 class TicketOut(ResponseModel):
+    """An ORDER ticket is a send; a VOID ticket lists what was taken back off the kitchen, each
+    line's quantity negative, with the reason. ``sentBy`` is who sent or voided."""
+
     id: UUID
     order_id: UUID
     order_number: str
@@ -45,6 +48,8 @@ class TicketOut(ResponseModel):
     items: list[TicketItemOut]
     created_at: Timestamp
     sent_by: StaffRef | None
+    kind: TicketKind
+    reason: str | None
 
 
 class TicketPage(Page[TicketOut]):
@@ -71,6 +76,8 @@ def ticket_out(ticket: KitchenTicket) -> TicketOut:
         ],
         created_at=ticket.created_at,
         sent_by=staff_ref(ticket.sent_by_id, ticket.sent_by_name),
+        kind=ticket.kind,
+        reason=ticket.reason,
     )
 
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from decimal import Decimal
 from typing import Any
 from uuid import UUID
@@ -13,7 +13,7 @@ from brigade.db.engine import UnitOfWork
 from brigade.db.orders import modifiers_from_json, modifiers_to_json
 from brigade.db.rows import fetch_page, location_in, location_out, record_from_row, row_from_record
 from brigade.db.tables import kitchen_tickets
-from brigade.domain.kitchen import KitchenTicket, TicketFilter, TicketItem
+from brigade.domain.kitchen import KitchenTicket, TicketFilter, TicketItem, TicketKind
 
 
 def _item_to_json(item: TicketItem) -> dict[str, Any]:
@@ -45,24 +45,32 @@ def _to_ticket(row: Row[Any]) -> KitchenTicket:
         row,
         location_id=location_out(row.location_id),
         items=tuple(_item_from_json(item) for item in row.items),
+        kind=TicketKind(row.kind),
     )
+
+
+_INSERT_TICKET = kitchen_tickets.insert()
 
 
 class KitchenRepository:
     def __init__(self, uow: UnitOfWork) -> None:
         self._uow = uow
 
-    async def insert(self, ticket: KitchenTicket) -> None:
-        connection = await self._uow.connection()
-        await connection.execute(
-            kitchen_tickets.insert().values(
-                row_from_record(
-                    ticket,
-                    location_id=location_in(ticket.location_id),
-                    items=[_item_to_json(item) for item in ticket.items],
-                )
+    async def insert(self, tickets: Sequence[KitchenTicket]) -> None:
+        """Store new tickets, in one statement (none: no statement)."""
+        if not tickets:
+            return
+        rows = [
+            row_from_record(
+                ticket,
+                location_id=location_in(ticket.location_id),
+                items=[_item_to_json(item) for item in ticket.items],
+                kind=ticket.kind.value,
             )
-        )
+            for ticket in tickets
+        ]
+        connection = await self._uow.connection()
+        await connection.execute(_INSERT_TICKET, rows)
 
     async def get(self, ticket_id: UUID) -> KitchenTicket | None:
         connection = await self._uow.connection()

@@ -1,5 +1,5 @@
-"""Every order query: an order aggregate loaded and saved, order lists, the per-location
-order counter.
+"""Every order query: an order aggregate loaded (whole, or its lines and the items an action
+needs) and saved, order lists, the per-location order counter.
 
 The records are the domain's (domain/order_records.py); rows hold enums as strings,
 quantities as integer thousandths and modifiers as JSON.
@@ -8,10 +8,11 @@ quantities as integer thousandths and modifiers as JSON.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
+from enum import Enum
 from typing import Any
 from uuid import UUID
 
-from sqlalchemy import ColumnElement, Row, Select, bindparam, select, update
+from sqlalchemy import ColumnElement, Row, Select, bindparam, func, select, update
 from sqlalchemy.sql import Executable
 
 from brigade.db.engine import Parameters, UnitOfWork
@@ -31,6 +32,7 @@ from brigade.domain.order_records import (
     OrderFilter,
     OrderHeader,
     OrderItem,
+    OrderLine,
     OrderPayment,
 )
 from brigade.domain.orders import ItemStatus, OrderStatus, OrderType, PaymentMethod, PaymentStatus
@@ -83,6 +85,13 @@ def _to_item(row: Row[Any]) -> OrderItem:
     )
 
 
+def _to_line(row: Row[Any]) -> OrderLine:
+    # Positional, not record_from_row: a large order's write reads hundreds of these.
+    item_id, product_id, status, quantity_units, total_cents, tax_rate_units = tuple(row)
+    quantity = money.quantity_from_units(quantity_units)
+    return OrderLine(item_id, product_id, ItemStatus(status), quantity, total_cents, tax_rate_units)
+
+
 def _item_row(item: OrderItem) -> dict[str, Any]:
     return row_from_record(
         item,
@@ -120,6 +129,29 @@ _ITEMS = (
     .where(order_items.c.order_id == bindparam("order_key"))
     .order_by(order_items.c.created_at, order_items.c.id)
 )
+_ITEM_OF_ORDER = select(order_items).where(
+    order_items.c.order_id == bindparam("order_key"), order_items.c.id == bindparam("item_key")
+)
+_PENDING_ITEMS = _ITEMS.where(order_items.c.status == ItemStatus.PENDING.value)
+_LINES = (
+    select(
+        order_items.c.id,
+        order_items.c.product_id,
+        order_items.c.status,
+        order_items.c.quantity_units,
+        order_items.c.total_cents,
+        order_items.c.tax_rate_units,
+    )
+    .where(order_items.c.order_id == bindparam("order_key"))
+    .order_by(order_items.c.created_at, order_items.c.id)
+)
+_STATUS_AND_ITEM_COUNT = select(
+    orders.c.status,
+    select(func.count())
+    .where(order_items.c.order_id == orders.c.id)
+    .scalar_subquery()
+    .label("item_count"),
+).where(orders.c.id == bindparam("order_key"))
 _PAYMENTS = (
     select(payments)
     .where(payments.c.order_id == bindparam("order_key"))
@@ -136,6 +168,14 @@ _UPDATE_PAYMENT = update(payments).where(payments.c.id == bindparam("key"))
 def _updates(rows: Iterable[dict[str, Any]]) -> list[dict[str, Any]]:
     """Parameters of an UPDATE ... WHERE id = :key, one per row."""
     return [_changeable(row) | {"key": row["id"]} for row in rows]
+
+
+class WholeItems(Enum):
+    """Which items a load reads whole; the others only as their lines (``OrderLine``)."""
+
+    ALL = "all"  # reading the order
+    PENDING = "pending"  # a send: what goes on the ticket
+    NONE = "none"  # an action on the order itself, or on the one item the load names
 
 
 class OrderRepository:
@@ -174,8 +214,17 @@ class OrderRepository:
         connection = await self._uow.connection()
         return list(await connection.execute(query, parameters))
 
-    async def get(self, order_id: UUID, *, for_update: bool = False) -> Order | None:
-        """The order with its items and payments: three statements, whatever their number.
+    async def get(
+        self,
+        order_id: UUID,
+        *,
+        for_update: bool = False,
+        whole: WholeItems = WholeItems.ALL,
+        item_id: UUID | None = None,
+    ) -> Order | None:
+        """The order with its payments, its items whole as ``whole`` says plus the one named
+        ``item_id`` (if it is the order's), and every item's line: three to five statements,
+        whatever the number of items.
 
         ``for_update`` locks the order row (SELECT ... FOR UPDATE) until the transaction ends,
         so concurrent writers on PostgreSQL queue; SQLite already serializes writes.
@@ -184,8 +233,22 @@ class OrderRepository:
         row = await self._first(_ORDER_FOR_UPDATE if for_update else _ORDER, key)
         if row is None:
             return None
-        items = [_to_item(item) for item in await self._all(_ITEMS, key)]
-        return Order(_to_header(row), items, map(_to_payment, await self._all(_PAYMENTS, key)))
+        header = _to_header(row)
+        payments = [_to_payment(p) for p in await self._all(_PAYMENTS, key)]
+        if whole is WholeItems.ALL:
+            return Order(header, map(_to_item, await self._all(_ITEMS, key)), payments)
+        lines = [_to_line(line) for line in await self._all(_LINES, key)]
+        items = []
+        if whole is WholeItems.PENDING:
+            items = await self._all(_PENDING_ITEMS, key)
+        if item_id is not None:
+            items += await self._all(_ITEM_OF_ORDER, key | {"item_key": item_id})
+        return Order(header, map(_to_item, items), payments, lines=lines)
+
+    async def status_and_item_count(self, order_id: UUID) -> tuple[OrderStatus, int] | None:
+        """What a new item's limits need, in one cheap statement, without loading the order."""
+        row = await self._first(_STATUS_AND_ITEM_COUNT, {"order_key": order_id})
+        return None if row is None else (OrderStatus(row.status), row.item_count)
 
     async def get_item(self, order_id: UUID, item_id: UUID) -> OrderItem | None:
         c = order_items.c

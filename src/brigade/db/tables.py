@@ -248,6 +248,9 @@ kitchen_tickets = Table(
     Column("created_at", UTCDateTime(), nullable=False),
     Column("sent_by_id", Uuid, nullable=True),
     Column("sent_by_name", String(200), nullable=True),
+    # ORDER (a send) or VOID (what a void took back off the kitchen: negative lines, a reason).
+    Column("kind", String(8), nullable=False, server_default="ORDER"),
+    Column("reason", Text, nullable=True),
     Index("ix_kitchen_tickets_created", "created_at", "id"),
     Index("ix_kitchen_tickets_location_created", "location_id", "created_at", "id"),
     Index("ix_kitchen_tickets_order_id", "order_id"),

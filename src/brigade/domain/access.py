@@ -13,12 +13,13 @@ import secrets
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, replace
 from datetime import datetime
+from decimal import Decimal
 from enum import StrEnum
 from types import MappingProxyType
 from uuid import UUID
 
 from brigade.domain.changes import UNSET, Change, changed
-from brigade.domain.errors import Conflict, Forbidden
+from brigade.domain.errors import Conflict, Forbidden, TipNeedsApproval
 from brigade.domain.orders import ItemStatus, is_sent
 
 
@@ -38,11 +39,13 @@ _RANKS = {role: rank for rank, role in enumerate(Role)}
 
 class Permission(StrEnum):
     READ = "read"
+    SEE_PAYMENT_DETAILS = "see a payment's card, brand and who took it"
     SET_ITEM_STATUS = "set item status"
     MARK_86 = "86 and un-86 products"
     TAKE_ORDERS = "create and change orders, send, take payments, complete"
     VOID_SENT_ITEMS = "void items already sent to the kitchen"
     DISCOUNT = "apply discounts"
+    APPROVE_LARGE_TIPS = "take a tip above the approval ratio of its payment"
     CANCEL_SENT_OR_PAID = "cancel an order that was sent or paid"
     EDIT_CATALOGUE = "change products and categories"
     READ_AUDIT = "read the audit log"
@@ -62,11 +65,14 @@ class Permission(StrEnum):
 REQUIRED_ROLE: Mapping[Permission, Role] = MappingProxyType(
     {
         Permission.READ: Role.KITCHEN,
+        # The kitchen has no use for card details (design.md §7): it reads payments without them.
+        Permission.SEE_PAYMENT_DETAILS: Role.SERVER,
         Permission.SET_ITEM_STATUS: Role.KITCHEN,
         Permission.MARK_86: Role.KITCHEN,
         Permission.TAKE_ORDERS: Role.SERVER,
         Permission.VOID_SENT_ITEMS: Role.MANAGER,
         Permission.DISCOUNT: Role.MANAGER,
+        Permission.APPROVE_LARGE_TIPS: Role.MANAGER,
         Permission.CANCEL_SENT_OR_PAID: Role.MANAGER,
         Permission.EDIT_CATALOGUE: Role.MANAGER,
         Permission.READ_AUDIT: Role.MANAGER,
@@ -150,6 +156,25 @@ class Approver:
 
     staff_id: UUID
     name: str
+
+
+def tip_needs_approval(amount_cents: int, tip_cents: int, ratio: Decimal) -> bool:
+    """A tip above ``ratio`` x its payment's amount (BRIGADE_TIP_APPROVAL_RATIO) is unusual
+    enough, and refunded with the payment on a cancel, that a manager must approve it."""
+    return tip_cents > ratio * amount_cents
+
+
+def check_tip_approval(amount_cents: int, tip_cents: int, ratio: Decimal, actor: Actor) -> bool:
+    """Refuse a tip that needs approval from a role that cannot give it (403
+    ``tip_needs_approval``). Answers whether it needed approval: those are audited."""
+    if not tip_needs_approval(amount_cents, tip_cents, ratio):
+        return False
+    if not allows(actor.role, Permission.APPROVE_LARGE_TIPS):
+        raise TipNeedsApproval(
+            f"a tip above {ratio} x the payment's amount needs the "
+            f"{REQUIRED_ROLE[Permission.APPROVE_LARGE_TIPS]} role; this token is {actor.role}"
+        )
+    return True
 
 
 @dataclass(frozen=True, slots=True)

@@ -11,9 +11,11 @@ from uuid import UUID
 
 class AuditAction(StrEnum):
     ITEM_VOIDED = "order.item_voided"
+    ITEM_PARTLY_VOIDED = "order.item_partly_voided"
     DISCOUNT_APPLIED = "order.discount_applied"
     ORDER_CANCELLED = "order.cancelled"
     ORDER_TRANSFERRED = "order.transferred"
+    TIP_APPROVED = "order.tip_approved"
     PRODUCT_86D = "product.86d"
     PRODUCT_UN86D = "product.un86d"
     PRICE_CHANGED = "product.price_changed"
@@ -32,6 +34,7 @@ class AuditAction(StrEnum):
 class AuditedEntity(StrEnum):
     ORDER = "order"
     ORDER_ITEM = "order_item"
+    PAYMENT = "payment"
     PRODUCT = "product"
     STAFF = "staff"
     TOKEN = "token"  # noqa: S105

@@ -88,6 +88,10 @@ class TooManyItems(Conflict):
     pass
 
 
+class ItemAlreadySent(Conflict):
+    """More of a sent item: the kitchen works from its ticket, so it goes on a new line."""
+
+
 class StaleVersion(DomainError):
     """The client's If-Match names a version of the resource that is no longer current (a 412)."""
 
@@ -114,6 +118,10 @@ class BadToken(Unauthenticated):
 
 class Forbidden(DomainError):
     """The staff member's role does not allow the operation."""
+
+
+class TipNeedsApproval(Forbidden):
+    """A tip this large needs a role above the caller's."""
 
 
 class TooManyFailedAttempts(DomainError):

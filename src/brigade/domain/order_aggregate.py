@@ -20,20 +20,26 @@ from typing import Any
 from uuid import UUID
 
 from brigade.domain import money
-from brigade.domain.access import Actor, permission_to_cancel, permission_to_void
+from brigade.domain.access import (
+    Actor,
+    check_tip_approval,
+    permission_to_cancel,
+    permission_to_void,
+)
 from brigade.domain.catalogue import Product
 from brigade.domain.changes import UNSET
 from brigade.domain.clock import strictly_after
 from brigade.domain.errors import (
     InvalidInput,
     InvalidTransition,
+    ItemAlreadySent,
     NotFound,
     NothingToSend,
     StaleVersion,
     TooManyItems,
 )
 from brigade.domain.ids import new_id
-from brigade.domain.kitchen import KitchenTicket, TicketItem
+from brigade.domain.kitchen import KitchenTicket, TicketItem, TicketKind
 from brigade.domain.order_commands import (
     AddItem,
     ApplyDiscount,
@@ -41,7 +47,13 @@ from brigade.domain.order_commands import (
     CreateOrder,
     TakePayment,
 )
-from brigade.domain.order_records import Modifier, OrderHeader, OrderItem, OrderPayment
+from brigade.domain.order_records import (
+    Modifier,
+    OrderHeader,
+    OrderItem,
+    OrderLine,
+    OrderPayment,
+)
 from brigade.domain.orders import (
     ItemStatus,
     OrderEvent,
@@ -65,7 +77,19 @@ from brigade.domain.totals import (
     refund_cents,
 )
 
+# Limits that keep one order from weighing on every writer: a write loads each item's line,
+# the answer carries the item, a GET every item with its modifiers and notes.
 MAX_ITEMS_PER_ORDER = 500
+MAX_MODIFIERS_PER_ITEM = 20
+MAX_ITEM_NOTES_LENGTH = 500
+
+
+def check_room_for_item(status: OrderStatus, item_count: int) -> None:
+    """Refuse a new item to a closed or full order: the aggregate's check, which a service may
+    also make from a count before it loads the order at all."""
+    ensure_order_editable(status)
+    if item_count >= MAX_ITEMS_PER_ORDER:
+        raise TooManyItems(f"an order holds at most {MAX_ITEMS_PER_ORDER} items")
 
 
 @dataclass(frozen=True, slots=True)
@@ -74,6 +98,11 @@ class ItemChange:
 
     before: OrderItem
     after: OrderItem
+
+    @property
+    def is_partial_void(self) -> bool:
+        """Less of a sent item: audited like a void, and the kitchen was told."""
+        return is_sent(self.before.status) and self.after.quantity < self.before.quantity
 
 
 @dataclass(slots=True)
@@ -86,16 +115,18 @@ class OrderChanges:
     changed_items: list[OrderItem] = field(default_factory=list)
     added_payments: list[OrderPayment] = field(default_factory=list)
     changed_payments: list[OrderPayment] = field(default_factory=list)
+    # What the kitchen is told: a send's ticket, a void's of what it already had.
+    kitchen_tickets: list[KitchenTicket] = field(default_factory=list)
     # Quantities going back into each product's tracked stock (voids, lowered quantities, a
     # cancellation). Taking stock is the service's: it needs the catalogue's own check.
     stock_returned: dict[UUID, Decimal] = field(default_factory=dict)
 
 
-def _lines(items: Iterable[OrderItem]) -> list[Line]:
+def _lines(lines: Iterable[OrderLine]) -> list[Line]:
     return [
-        Line(item.total_cents, item.tax_rate_units)
-        for item in items
-        if item.status is not ItemStatus.VOIDED
+        Line(line.total_cents, line.tax_rate_units)
+        for line in lines
+        if line.status is not ItemStatus.VOIDED
     ]
 
 
@@ -112,19 +143,33 @@ def _item_total(unit_price_cents: int, modifiers: Iterable[Modifier], quantity: 
     )
 
 
-class Order:
-    """An order, its items and its payments; changed only through the methods below."""
+def _ticket_line(item: OrderItem, quantity: Decimal) -> TicketItem:
+    return TicketItem(item.id, item.product_id, item.name, quantity, item.modifiers, item.notes)
 
-    __slots__ = ("_changes", "_header", "_items", "_payments")
+
+class Order:
+    """An order, its items and its payments; changed only through the methods below.
+
+    Every item is known by its line (``OrderLine``). Whole (name, modifiers, notes) are all of
+    them (``lines`` left out), or only those an action needs, which the service names when it
+    loads the order (the item it changes, the pending ones for a send); reaching an item that
+    was not loaded whole is a LookupError, a bug in the service, never a smaller order.
+    """
+
+    __slots__ = ("_changes", "_header", "_items", "_lines", "_payments")
 
     def __init__(
         self,
         header: OrderHeader,
         items: Iterable[OrderItem] = (),
         payments: Iterable[OrderPayment] = (),
+        *,
+        lines: Iterable[OrderLine] | None = None,
     ) -> None:
         self._header = header
-        self._items = list(items)
+        self._items = {item.id: item for item in items}
+        every = map(OrderLine.of, self._items.values()) if lines is None else lines
+        self._lines = {line.id: line for line in every}
         self._payments = list(payments)
         self._changes = OrderChanges()
 
@@ -179,7 +224,14 @@ class Order:
 
     @property
     def items(self) -> tuple[OrderItem, ...]:
-        return tuple(self._items)
+        """Every item, in the order they were added: only of an order loaded whole (a partial
+        list would read as a smaller order)."""
+        return tuple(self._whole(item_id) for item_id in self._lines)
+
+    @property
+    def lines(self) -> tuple[OrderLine, ...]:
+        """Every item's line, in the order they were added."""
+        return tuple(self._lines.values())
 
     @property
     def payments(self) -> tuple[OrderPayment, ...]:
@@ -190,14 +242,21 @@ class Order:
         return self._changes
 
     def item(self, item_id: UUID) -> OrderItem:
-        for item in self._items:
-            if item.id == item_id:
-                return item
-        raise NotFound("order item", item_id)
+        if item_id not in self._lines:
+            raise NotFound("order item", item_id)
+        return self._whole(item_id)
+
+    def _whole(self, item_id: UUID) -> OrderItem:
+        try:
+            return self._items[item_id]
+        except KeyError:
+            raise LookupError(f"item {item_id} was not loaded whole for this action") from None
 
     def totals(self) -> OrderTotals:
         return compute_totals(
-            _lines(self._items), self._header.discount_cents, _payment_facts(self._payments)
+            _lines(self._lines.values()),
+            self._header.discount_cents,
+            _payment_facts(self._payments),
         )
 
     def expect_version(self, version: int | None) -> None:
@@ -244,7 +303,7 @@ class Order:
         ensure_order_editable(self._header.status)
         status = apply_order_event(self._header.status, OrderEvent.CANCEL)
         refund = refund_cents(_payment_facts(self._payments))
-        anything_sent = any(is_sent(item.status) for item in self._items)
+        anything_sent = any(is_sent(line.status) for line in self._lines.values())
         actor.ensure(permission_to_cancel(anything_sent=anything_sent, refund_cents=refund))
         moment = self._next_moment(at)
         refunded = [
@@ -252,11 +311,11 @@ class Order:
             for p in self._payments
             if p.status is PaymentStatus.COMPLETED
         ]
-        live = [i for i in self._items if i.status is not ItemStatus.VOIDED]
+        live = [line for line in self._lines.values() if line.status is not ItemStatus.VOIDED]
         self._commit(
             moment,
             changed_payments=refunded,
-            returned=[(item.product_id, item.quantity) for item in live],
+            returned=[(line.product_id, line.quantity) for line in live],
             status=status,
             cancelled_at=moment,
             cancel_reason=reason,
@@ -269,9 +328,7 @@ class Order:
 
     def check_can_add_item(self) -> None:
         """Refuse a new item to a closed or full order, before the catalogue is asked."""
-        ensure_order_editable(self._header.status)
-        if len(self._items) >= MAX_ITEMS_PER_ORDER:
-            raise TooManyItems(f"an order holds at most {MAX_ITEMS_PER_ORDER} items")
+        check_room_for_item(self._header.status, len(self._lines))
 
     def add_item(
         self,
@@ -307,11 +364,14 @@ class Order:
         self._commit(at, added_items=[item])
         return item
 
-    def change_item(self, item_id: UUID, command: ChangeItem, *, at: datetime) -> ItemChange:
+    def change_item(
+        self, item_id: UUID, command: ChangeItem, *, actor: Actor, at: datetime
+    ) -> ItemChange:
         """Apply what the command gives (quantity, notes, status); an item that would not
         change leaves the order alone (no new version).
 
         A raised quantity needs more stock: the service takes it (``after`` minus ``before``).
+        A sent item's quantity only goes down, as a partial void (``_check_partial_void``).
         """
         ensure_order_editable(self._header.status)
         current = self.item(item_id)
@@ -322,9 +382,14 @@ class Order:
             check_item_transition(current.status, command.status)
             item = dataclasses.replace(item, status=command.status)
         returned: list[tuple[UUID, Decimal]] = []
+        tickets: list[KitchenTicket] = []
         quantity = command.quantity
         if quantity is not None and quantity != current.quantity:
             ensure_item_quantity_editable(current.status)
+            if is_sent(current.status):
+                reason = self._check_partial_void(current, quantity, command.reason, actor)
+                taken_off = current.quantity - quantity
+                tickets = [self._void_ticket(current, taken_off, reason, actor=actor, at=at)]
             total = _item_total(current.unit_price_cents, current.modifiers, quantity)
             item = dataclasses.replace(item, quantity=quantity, total_cents=total)
             if quantity < current.quantity:
@@ -334,8 +399,25 @@ class Order:
         if item == current:
             return ItemChange(current, current)
         item = dataclasses.replace(item, updated_at=strictly_after(current.updated_at, at))
-        self._commit(at, changed_items=[item], returned=returned)
+        self._commit(at, changed_items=[item], returned=returned, tickets=tickets)
         return ItemChange(current, item)
+
+    @staticmethod
+    def _check_partial_void(
+        item: OrderItem, quantity: Decimal, reason: str | None, actor: Actor
+    ) -> str:
+        """The kitchen already works from ``item``'s ticket: more of it is a new line (409), less
+        is a partial void, which takes who may void it (a manager) and a reason (answered)."""
+        if quantity > item.quantity:
+            raise ItemAlreadySent(
+                f"{item.name} was already sent to the kitchen: add a new line for more"
+            )
+        actor.ensure(permission_to_void(item.status))
+        if reason is None:
+            raise InvalidInput(
+                "reason", "is required to lower the quantity of a sent item (a partial void)"
+            )
+        return reason
 
     def void_item(self, item_id: UUID, reason: str, *, actor: Actor, at: datetime) -> ItemChange:
         """The item stays on the order, VOIDED with its reason, out of every total; its stock
@@ -352,7 +434,15 @@ class Order:
             void_reason=reason,
             updated_at=strictly_after(item.updated_at, at),
         )
-        self._commit(at, changed_items=[voided], returned=[(item.product_id, item.quantity)])
+        tickets = []
+        if is_sent(item.status):
+            tickets = [self._void_ticket(item, item.quantity, reason, actor=actor, at=at)]
+        self._commit(
+            at,
+            changed_items=[voided],
+            returned=[(item.product_id, item.quantity)],
+            tickets=tickets,
+        )
         return ItemChange(item, voided)
 
     # --- kitchen and payments -------------------------------------------------------------
@@ -361,45 +451,72 @@ class Order:
         """Every PENDING item goes to the kitchen on one new ticket (answered, for the kitchen
         repository to store); the first send opens the order."""
         ensure_order_editable(self._header.status)
-        pending = [item for item in self._items if item.status is ItemStatus.PENDING]
+        pending = [
+            self._whole(line.id)
+            for line in self._lines.values()
+            if line.status is ItemStatus.PENDING
+        ]
         if not pending:
             raise NothingToSend("the order has no pending items to send to the kitchen")
         status = apply_order_event(self._header.status, OrderEvent.SEND)
         moment = self._next_moment(at)
-        header = self._header
-        ticket = KitchenTicket(
-            id=new_id(),
-            order_id=header.id,
-            location_id=header.location_id,
-            order_number=header.order_number,
-            table_id=header.table_id,
-            items=tuple(
-                TicketItem(i.id, i.product_id, i.name, i.quantity, i.modifiers, i.notes)
-                for i in pending
-            ),
-            created_at=moment,
-            sent_by_id=actor.staff_id,
-            sent_by_name=actor.name,
-        )
+        lines = [_ticket_line(item, item.quantity) for item in pending]
+        ticket = self._ticket(TicketKind.ORDER, lines, None, actor=actor, at=moment)
         sent = [
             dataclasses.replace(
                 item, status=ItemStatus.SENT, kitchen_ticket_id=ticket.id, updated_at=moment
             )
             for item in pending
         ]
-        self._commit(moment, changed_items=sent, status=status)
+        self._commit(moment, changed_items=sent, status=status, tickets=[ticket])
         return ticket
 
-    def pay(self, command: TakePayment, *, actor: Actor, at: datetime) -> OrderPayment:
-        """A completed payment of at most the balance due (409 overpayment otherwise)."""
+    def _void_ticket(
+        self, item: OrderItem, taken_off: Decimal, reason: str, *, actor: Actor, at: datetime
+    ) -> KitchenTicket:
+        """Tells the kitchen to stop making ``taken_off`` of a sent item (a negative line)."""
+        line = _ticket_line(item, -taken_off)
+        return self._ticket(TicketKind.VOID, [line], reason, actor=actor, at=self._next_moment(at))
+
+    def _ticket(
+        self,
+        kind: TicketKind,
+        lines: Sequence[TicketItem],
+        reason: str | None,
+        *,
+        actor: Actor,
+        at: datetime,
+    ) -> KitchenTicket:
+        header = self._header
+        return KitchenTicket(
+            id=new_id(),
+            order_id=header.id,
+            location_id=header.location_id,
+            order_number=header.order_number,
+            table_id=header.table_id,
+            items=tuple(lines),
+            created_at=at,
+            sent_by_id=actor.staff_id,
+            sent_by_name=actor.name,
+            kind=kind,
+            reason=reason,
+        )
+
+    def pay(
+        self, command: TakePayment, *, actor: Actor, tip_approval_ratio: Decimal, at: datetime
+    ) -> OrderPayment:
+        """A completed payment of at most the balance due (409 overpayment otherwise); a tip
+        above ``tip_approval_ratio`` x the amount needs a manager."""
         ensure_order_editable(self._header.status)
         amount_cents = money.to_cents(command.amount)
+        tip_cents = money.to_cents(command.tip_amount)
         check_payment(amount_cents, self.totals())
+        check_tip_approval(amount_cents, tip_cents, tip_approval_ratio, actor)
         payment = OrderPayment(
             id=new_id(),
             order_id=self._header.id,
             amount_cents=amount_cents,
-            tip_cents=money.to_cents(command.tip_amount),
+            tip_cents=tip_cents,
             method=command.method,
             status=PaymentStatus.COMPLETED,
             card_last_four=command.card_last_four,
@@ -427,6 +544,7 @@ class Order:
         added_payments: Sequence[OrderPayment] = (),
         changed_payments: Sequence[OrderPayment] = (),
         returned: Iterable[tuple[UUID, Decimal]] = (),
+        tickets: Sequence[KitchenTicket] = (),
         **fields: Any,
     ) -> None:
         """Take the changed header ``fields``, items and payments, with the totals recomputed,
@@ -435,12 +553,14 @@ class Order:
         Refused (409) when the discount would exceed the new subtotal or the new total would
         fall under what is already paid; the order is then left as it was.
         """
-        replaced_items: Mapping[UUID, OrderItem] = {item.id: item for item in changed_items}
-        items = [replaced_items.get(item.id, item) for item in self._items] + list(added_items)
+        lines = self._lines | {item.id: OrderLine.of(item) for item in changed_items}
+        lines |= {item.id: OrderLine.of(item) for item in added_items}
         replaced: Mapping[UUID, OrderPayment] = {p.id: p for p in changed_payments}
         payments = [replaced.get(p.id, p) for p in self._payments] + list(added_payments)
         header = dataclasses.replace(self._header, **fields)
-        totals = check_discount(header.discount_cents, _lines(items), _payment_facts(payments))
+        totals = check_discount(
+            header.discount_cents, _lines(lines.values()), _payment_facts(payments)
+        )
         self._header = dataclasses.replace(
             header,
             subtotal_cents=totals.subtotal_cents,
@@ -451,13 +571,15 @@ class Order:
             version=header.version + 1,
             updated_at=self._next_moment(at),
         )
-        self._items, self._payments = items, payments
+        self._items |= {item.id: item for item in (*changed_items, *added_items)}
+        self._lines, self._payments = lines, payments
         changes = self._changes
         changes.header_changed = True
         changes.added_items.extend(added_items)
         changes.changed_items.extend(changed_items)
         changes.added_payments.extend(added_payments)
         changes.changed_payments.extend(changed_payments)
+        changes.kitchen_tickets.extend(tickets)
         for product_id, quantity in returned:
             back = changes.stock_returned.get(product_id, Decimal(0)) + quantity
             changes.stock_returned[product_id] = back

@@ -47,11 +47,13 @@ class AddItem:
 @dataclass(frozen=True, slots=True)
 class ChangeItem:
     """Only what is given changes: ``None`` keeps quantity and status, ``UNSET`` keeps notes
-    (``None`` clears them)."""
+    (``None`` clears them). ``reason`` says why a sent item's quantity is lowered (a partial
+    void needs one); it changes nothing itself."""
 
     quantity: Decimal | None = None
     status: ItemStatus | None = None
     notes: Change[str | None] = UNSET
+    reason: str | None = None
 
     @property
     def fields(self) -> frozenset[str]:

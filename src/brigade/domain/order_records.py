@@ -84,6 +84,32 @@ class OrderItem:
 
 
 @dataclass(frozen=True, slots=True)
+class OrderLine:
+    """What the rules over the whole order need of each item (totals, the item count, what a
+    cancel puts back in stock), without what only the item itself needs (name, modifiers,
+    notes): a write to an order of hundreds of items loads these, and only the items it
+    changes whole."""
+
+    id: UUID
+    product_id: UUID
+    status: ItemStatus
+    quantity: Decimal
+    total_cents: int
+    tax_rate_units: int
+
+    @classmethod
+    def of(cls, item: OrderItem) -> OrderLine:
+        return cls(
+            item.id,
+            item.product_id,
+            item.status,
+            item.quantity,
+            item.total_cents,
+            item.tax_rate_units,
+        )
+
+
+@dataclass(frozen=True, slots=True)
 class OrderPayment:
     id: UUID
     order_id: UUID

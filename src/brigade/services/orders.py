@@ -15,16 +15,16 @@ from uuid import UUID
 
 from brigade.db.engine import UnitOfWork
 from brigade.db.kitchen import KitchenRepository
-from brigade.db.orders import OrderRepository
+from brigade.db.orders import OrderRepository, WholeItems
 from brigade.db.products import ProductRepository
 from brigade.domain import money
-from brigade.domain.access import Actor, permission_to_change_item
+from brigade.domain.access import Actor, permission_to_change_item, tip_needs_approval
 from brigade.domain.audit import AuditAction, AuditedEntity
 from brigade.domain.catalogue import Product, ProductType, ensure_orderable
 from brigade.domain.errors import InvalidInput, NotFound, ProductUnavailable
 from brigade.domain.events import EventType
 from brigade.domain.kitchen import KitchenTicket
-from brigade.domain.order_aggregate import Order
+from brigade.domain.order_aggregate import Order, check_room_for_item
 from brigade.domain.order_commands import (
     AddItem,
     ApplyDiscount,
@@ -46,9 +46,21 @@ from brigade.services.clock import now
 FIRST_ORDER_NUMBER = 1001
 
 
-async def _load(uow: UnitOfWork, order_id: UUID, if_match: int | None) -> Order:
-    """The order, locked until the transaction ends, at the version the client expects."""
-    order = await OrderRepository(uow).get(order_id, for_update=True)
+async def _load(
+    uow: UnitOfWork,
+    order_id: UUID,
+    if_match: int | None,
+    *,
+    whole: WholeItems = WholeItems.NONE,
+    item_id: UUID | None = None,
+) -> Order:
+    """The order, locked until the transaction ends, at the version the client expects.
+
+    Every item's line is loaded, whole only the items the action needs (``whole`` and
+    ``item_id``): a write to a large order then costs about what it costs on a small one.
+    """
+    repository = OrderRepository(uow)
+    order = await repository.get(order_id, for_update=True, whole=whole, item_id=item_id)
     if order is None:
         raise NotFound("order", order_id)
     order.expect_version(if_match)
@@ -56,8 +68,10 @@ async def _load(uow: UnitOfWork, order_id: UUID, if_match: int | None) -> Order:
 
 
 async def _persist(uow: UnitOfWork, order: Order) -> None:
-    """Write the order's changes, and put back the stock its actions returned."""
+    """Write the order's changes, its kitchen tickets, and put back the stock its actions
+    returned."""
     await OrderRepository(uow).save(order)
+    await KitchenRepository(uow).insert(order.changes.kitchen_tickets)
     await ProductRepository(uow).adjust_stock(order.changes.stock_returned)
 
 
@@ -242,6 +256,11 @@ async def _price_modifiers(
 async def add_item(
     uow: UnitOfWork, order_id: UUID, command: AddItem, *, if_match: int | None = None
 ) -> tuple[Order, OrderItem]:
+    # A full order refuses from a count, before anything of it is loaded.
+    room = await OrderRepository(uow).status_and_item_count(order_id)
+    if room is None:
+        raise NotFound("order", order_id)
+    check_room_for_item(*room)
     order = await _load(uow, order_id, if_match)
     order.check_can_add_item()
     product = await _reserve(uow, command.product_id, command.quantity)
@@ -264,13 +283,37 @@ async def change_item(
 ) -> tuple[Order, OrderItem]:
     """Apply what the command gives (quantity, notes, status); a raised quantity takes stock."""
     actor.ensure(permission_to_change_item(command.fields))
-    order = await _load(uow, order_id, if_match)
-    change = order.change_item(item_id, command, at=now())
+    order = await _load(uow, order_id, if_match, item_id=item_id)
+    change = order.change_item(item_id, command, actor=actor, at=now())
     extra = change.after.quantity - change.before.quantity
     if extra > 0 and await _reserve(uow, change.after.product_id, extra) is None:
         raise ProductUnavailable(f"{change.after.name} is no longer in the catalogue")
     await _persist(uow, order)
+    if change.is_partial_void:
+        await _audit(
+            uow,
+            actor,
+            AuditAction.ITEM_PARTLY_VOIDED,
+            order,
+            (AuditedEntity.ORDER_ITEM, item_id),
+            before=_voided_item_facts(change.before),
+            after=_quantity_facts(change.after),
+            reason=command.reason,
+        )
     return order, change.after
+
+
+def _quantity_facts(item: OrderItem) -> dict[str, Any]:
+    return {"quantity": str(item.quantity), "total": str(money.from_cents(item.total_cents))}
+
+
+def _voided_item_facts(item: OrderItem) -> dict[str, Any]:
+    """The item as it was before a void, whole or partial."""
+    return {
+        "orderId": str(item.order_id),
+        "name": item.name,
+        "status": item.status.value,
+    } | _quantity_facts(item)
 
 
 async def void_item(
@@ -282,7 +325,7 @@ async def void_item(
     *,
     if_match: int | None = None,
 ) -> tuple[Order, OrderItem]:
-    order = await _load(uow, order_id, if_match)
+    order = await _load(uow, order_id, if_match, item_id=item_id)
     change = order.void_item(item_id, reason, actor=actor, at=now())
     await _persist(uow, order)
     item = change.before
@@ -292,13 +335,7 @@ async def void_item(
         AuditAction.ITEM_VOIDED,
         order,
         (AuditedEntity.ORDER_ITEM, item.id),
-        before={
-            "orderId": str(order_id),
-            "name": item.name,
-            "status": item.status.value,
-            "quantity": str(item.quantity),
-            "total": str(money.from_cents(item.total_cents)),
-        },
+        before=_voided_item_facts(item),
         after={"status": change.after.status.value},
         reason=reason,
     )
@@ -311,10 +348,9 @@ async def void_item(
 async def send_order(
     uow: UnitOfWork, actor: Actor, order_id: UUID, *, if_match: int | None = None
 ) -> tuple[Order, KitchenTicket]:
-    order = await _load(uow, order_id, if_match)
+    order = await _load(uow, order_id, if_match, whole=WholeItems.PENDING)
     ticket = order.send(actor=actor, at=now())
     await _persist(uow, order)
-    await KitchenRepository(uow).insert(ticket)
     return order, ticket
 
 
@@ -324,9 +360,25 @@ async def add_payment(
     order_id: UUID,
     command: TakePayment,
     *,
+    tip_approval_ratio: Decimal,
     if_match: int | None = None,
 ) -> tuple[Order, OrderPayment]:
+    """``tip_approval_ratio``: BRIGADE_TIP_APPROVAL_RATIO; a tip above it is audited."""
     order = await _load(uow, order_id, if_match)
-    payment = order.pay(command, actor=actor, at=now())
+    payment = order.pay(command, actor=actor, tip_approval_ratio=tip_approval_ratio, at=now())
     await _persist(uow, order)
+    if tip_needs_approval(payment.amount_cents, payment.tip_cents, tip_approval_ratio):
+        await _audit(
+            uow,
+            actor,
+            AuditAction.TIP_APPROVED,
+            order,
+            (AuditedEntity.PAYMENT, payment.id),
+            after={
+                "orderId": str(order.id),
+                "amount": str(money.from_cents(payment.amount_cents)),
+                "tip": str(money.from_cents(payment.tip_cents)),
+                "tipApprovalRatio": str(tip_approval_ratio),
+            },
+        )
     return order, payment

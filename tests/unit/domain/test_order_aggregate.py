@@ -46,6 +46,7 @@ T0 = datetime(2026, 11, 23, 12, 0, tzinfo=UTC)
 SERVER = Actor(name="Sam", role=Role.SERVER, staff_id=uuid.uuid4())
 MANAGER = Actor(name="Mia", role=Role.MANAGER, staff_id=uuid.uuid4())
 LOCATION = uuid.uuid4()
+TIP_RATIO = Decimal("0.5")  # BRIGADE_TIP_APPROVAL_RATIO's default
 
 
 def _product(price: str = "10.00", tax_rate: str = "0.1", name: str = "Burger") -> Product:
@@ -143,7 +144,7 @@ def test_a_full_or_closed_order_takes_no_item(monkeypatch: pytest.MonkeyPatch):
 
 def test_change_item_applies_only_what_is_given_and_returns_stock_when_lowered():
     order, item_id = _with_item("3")
-    change = order.change_item(item_id, ChangeItem(quantity=Decimal(1)), at=T0)
+    change = order.change_item(item_id, ChangeItem(quantity=Decimal(1)), actor=SERVER, at=T0)
     assert (change.before.quantity, change.after.quantity) == (3, 1)
     assert change.after.total_cents == 1000
     assert change.after.notes is None  # notes were not given: kept
@@ -154,21 +155,21 @@ def test_change_item_applies_only_what_is_given_and_returns_stock_when_lowered()
 
 def test_notes_none_clears_them_and_a_change_that_changes_nothing_keeps_the_version():
     order, item_id = _with_item()
-    order.change_item(item_id, ChangeItem(notes="no salt"), at=T0)
+    order.change_item(item_id, ChangeItem(notes="no salt"), actor=SERVER, at=T0)
     order = _saved(order)
     version = order.header.version
-    same = order.change_item(item_id, ChangeItem(notes="no salt"), at=T0)
+    same = order.change_item(item_id, ChangeItem(notes="no salt"), actor=SERVER, at=T0)
     assert same.before is same.after
     assert order.header.version == version
     assert not order.changes.header_changed
-    cleared = order.change_item(item_id, ChangeItem(notes=None), at=T0)
+    cleared = order.change_item(item_id, ChangeItem(notes=None), actor=SERVER, at=T0)
     assert cleared.after.notes is None
     assert order.header.version == version + 1
 
 
 def test_a_raised_quantity_is_left_to_the_service_to_take_from_stock():
     order, item_id = _with_item("1")
-    change = order.change_item(item_id, ChangeItem(quantity=Decimal(4)), at=T0)
+    change = order.change_item(item_id, ChangeItem(quantity=Decimal(4)), actor=SERVER, at=T0)
     assert change.after.quantity - change.before.quantity == 3
     assert order.changes.stock_returned == {}
 
@@ -183,11 +184,11 @@ def test_a_raised_quantity_is_left_to_the_service_to_take_from_stock():
 )
 def test_refused_item_changes_leave_the_order_as_it_was(command: ChangeItem, error: type):
     order, item_id = _with_item()
-    order.change_item(item_id, ChangeItem(status=ItemStatus.SERVED), at=T0)
+    order.change_item(item_id, ChangeItem(status=ItemStatus.SERVED), actor=SERVER, at=T0)
     order = _saved(order)
     before = (order.header, order.items)
     with pytest.raises(error):
-        order.change_item(item_id, command, at=T0)
+        order.change_item(item_id, command, actor=SERVER, at=T0)
     assert (order.header, order.items) == before
     assert not order.changes.header_changed
     assert order.changes.changed_items == []
@@ -196,7 +197,7 @@ def test_refused_item_changes_leave_the_order_as_it_was(command: ChangeItem, err
 def test_unknown_item_is_not_found():
     order, _item = _with_item()
     with pytest.raises(NotFound):
-        order.change_item(uuid.uuid4(), ChangeItem(notes="x"), at=T0)
+        order.change_item(uuid.uuid4(), ChangeItem(notes="x"), actor=SERVER, at=T0)
 
 
 def test_void_keeps_the_item_out_of_the_totals_and_returns_its_stock():
@@ -213,7 +214,7 @@ def test_void_keeps_the_item_out_of_the_totals_and_returns_its_stock():
 def test_voiding_what_the_kitchen_has_takes_a_manager_even_without_a_send():
     order, item_id = _with_item()
     # The kitchen moved the item on without it ever being sent: no ticket, but it is sent.
-    order.change_item(item_id, ChangeItem(status=ItemStatus.READY), at=T0)
+    order.change_item(item_id, ChangeItem(status=ItemStatus.READY), actor=SERVER, at=T0)
     order = _saved(order)
     assert order.item(item_id).kitchen_ticket_id is None
     with pytest.raises(Forbidden):
@@ -251,10 +252,16 @@ def test_send_puts_every_pending_item_on_one_ticket_signed_by_its_sender():
 def test_pay_takes_at_most_the_balance_and_records_who_took_it():
     order, _item = _with_item("1")  # 10.00 + 1.00 tax
     with pytest.raises(Overpayment):
-        order.pay(TakePayment(Decimal("11.01"), PaymentMethod.CASH), actor=SERVER, at=T0)
+        order.pay(
+            TakePayment(Decimal("11.01"), PaymentMethod.CASH),
+            actor=SERVER,
+            tip_approval_ratio=TIP_RATIO,
+            at=T0,
+        )
     payment = order.pay(
         TakePayment(Decimal(11), PaymentMethod.CARD, tip_amount=Decimal(2), card_last_four="4242"),
         actor=SERVER,
+        tip_approval_ratio=TIP_RATIO,
         at=T0,
     )
     assert (payment.amount_cents, payment.tip_cents, payment.taken_by_name) == (1100, 200, "Sam")
@@ -273,7 +280,12 @@ def test_a_discount_replaces_the_old_one_and_may_not_go_under_what_is_paid():
     assert order.header.total_cents == 880  # (10 - 2) + 0.80 tax
     order.apply_discount(ApplyDiscount(Decimal(0), code="VIP"), at=T0)
     assert (order.header.discount_cents, order.header.discount_code) == (0, None)
-    order.pay(TakePayment(Decimal(11), PaymentMethod.CASH), actor=SERVER, at=T0)
+    order.pay(
+        TakePayment(Decimal(11), PaymentMethod.CASH),
+        actor=SERVER,
+        tip_approval_ratio=TIP_RATIO,
+        at=T0,
+    )
     order = _saved(order)
     with pytest.raises(DiscountTooLarge):
         order.apply_discount(ApplyDiscount(Decimal(1)), at=T0)
@@ -295,7 +307,12 @@ def test_complete_needs_a_zero_balance_and_records_who_closed_the_check():
     order, _item = _with_item("1")
     with pytest.raises(BalanceDue):
         order.complete(actor=SERVER, at=T0)
-    order.pay(TakePayment(Decimal(11), PaymentMethod.CASH), actor=SERVER, at=T0)
+    order.pay(
+        TakePayment(Decimal(11), PaymentMethod.CASH),
+        actor=SERVER,
+        tip_approval_ratio=TIP_RATIO,
+        at=T0,
+    )
     completed_at = order.complete(actor=SERVER, at=T0 + timedelta(minutes=5))
     header = order.header
     assert header.status is OrderStatus.COMPLETED
@@ -310,7 +327,10 @@ def test_cancel_refunds_payments_with_tips_and_returns_live_stock():
     order, voided = _with_item("1", order=order)
     order.void_item(voided, "dup", actor=SERVER, at=T0)
     order.pay(
-        TakePayment(Decimal(5), PaymentMethod.CASH, tip_amount=Decimal(1)), actor=SERVER, at=T0
+        TakePayment(Decimal(5), PaymentMethod.CASH, tip_amount=Decimal(1)),
+        actor=SERVER,
+        tip_approval_ratio=TIP_RATIO,
+        at=T0,
     )
     order = _saved(order)
     refund = order.cancel("fire alarm", actor=MANAGER, at=T0)
@@ -328,9 +348,14 @@ def test_a_server_cancels_only_what_was_neither_sent_nor_paid():
     assert untouched.header.status is OrderStatus.CANCELLED
     moved_on, item_id = _with_item()
     # Moved on by the kitchen without a send: the kitchen has it all the same.
-    moved_on.change_item(item_id, ChangeItem(status=ItemStatus.PREPARING), at=T0)
+    moved_on.change_item(item_id, ChangeItem(status=ItemStatus.PREPARING), actor=SERVER, at=T0)
     paid, _item = _with_item("1")
-    paid.pay(TakePayment(Decimal(1), PaymentMethod.CASH), actor=SERVER, at=T0)
+    paid.pay(
+        TakePayment(Decimal(1), PaymentMethod.CASH),
+        actor=SERVER,
+        tip_approval_ratio=TIP_RATIO,
+        at=T0,
+    )
     for order in (_saved(moved_on), _saved(paid)):
         with pytest.raises(Forbidden):
             order.cancel("walked out", actor=SERVER, at=T0)

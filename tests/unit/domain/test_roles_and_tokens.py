@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import hashlib
 import uuid
+from decimal import Decimal
 
 import pytest
 
@@ -13,14 +14,16 @@ from brigade.domain.access import (
     Permission,
     Role,
     allows,
+    check_tip_approval,
     new_token,
     permission_to_cancel,
     permission_to_change_item,
     permission_to_void,
+    tip_needs_approval,
     token_digest,
     token_hint,
 )
-from brigade.domain.errors import Conflict, Forbidden
+from brigade.domain.errors import Conflict, Forbidden, TipNeedsApproval
 from brigade.domain.orders import ItemStatus
 
 
@@ -40,11 +43,13 @@ def test_every_permission_has_a_role_but_signing_in_with_a_pin_which_takes_a_ter
     ("permission", "lowest"),
     [
         (Permission.READ, Role.KITCHEN),
+        (Permission.SEE_PAYMENT_DETAILS, Role.SERVER),
         (Permission.MARK_86, Role.KITCHEN),
         (Permission.SET_ITEM_STATUS, Role.KITCHEN),
         (Permission.TAKE_ORDERS, Role.SERVER),
         (Permission.VOID_SENT_ITEMS, Role.MANAGER),
         (Permission.DISCOUNT, Role.MANAGER),
+        (Permission.APPROVE_LARGE_TIPS, Role.MANAGER),
         (Permission.CANCEL_SENT_OR_PAID, Role.MANAGER),
         (Permission.EDIT_CATALOGUE, Role.MANAGER),
         (Permission.READ_AUDIT, Role.MANAGER),
@@ -112,3 +117,18 @@ def test_an_admin_keeps_their_own_access():
     for role, active in ((Role.MANAGER, True), (Role.ADMIN, False)):
         with pytest.raises(Conflict):
             admin.ensure_keeps_own_access(me, role=role, is_active=active)
+
+
+def test_a_tip_above_the_ratio_of_its_amount_needs_a_manager():
+    ratio = Decimal("0.5")
+    server = Actor(name="Sam", role=Role.SERVER)
+    manager = Actor(name="Mia", role=Role.MANAGER)
+    assert not tip_needs_approval(1000, 500, ratio)  # exactly half: fine
+    assert tip_needs_approval(1000, 501, ratio)
+    assert tip_needs_approval(1, 999_999_999, ratio)
+    assert not tip_needs_approval(1000, 0, Decimal(0))
+    assert tip_needs_approval(1000, 1, Decimal(0))  # ratio 0: every tip is approved
+    assert check_tip_approval(1000, 500, ratio, server) is False
+    with pytest.raises(TipNeedsApproval, match="MANAGER"):
+        check_tip_approval(1000, 501, ratio, server)
+    assert check_tip_approval(1000, 501, ratio, manager) is True

@@ -17,6 +17,7 @@ from brigade.domain.errors import (
     DiscountTooLarge,
     InvalidInput,
     InvalidTransition,
+    ItemAlreadySent,
     ItemNotEditable,
     NotFound,
     ProductUnavailable,
@@ -62,10 +63,15 @@ async def get_item(staff: Reader, order_id: UUID, item_id: UUID, uow: UowDep) ->
         *CHANGE_ERRORS,
         InvalidTransition,
         ItemNotEditable,
+        ItemAlreadySent,
         ProductUnavailable,
         DiscountTooLarge,
         InvalidInput,
     ),
+    description="Only what is given changes. A sent item's quantity (status SENT or later) can't "
+    "be raised (409 `item_already_sent`: add a new line); lowering it is a partial void: MANAGER, "
+    "a `reason` (422 without), audited (`order.item_partly_voided`), its stock put back, and the "
+    "kitchen gets a VOID ticket with the quantity taken off as a negative line.",
 )
 async def update_item(
     staff: ItemStatusSetter,

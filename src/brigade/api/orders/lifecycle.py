@@ -79,14 +79,14 @@ async def create_order(
 ) -> OrderDetail:
     order = await service.create_order(uow, staff, body.command(location_id=location_id))
     shaping.created(response, order, f"/api/orders/{order.id}")
-    return shaping.detail(order)
+    return shaping.detail(order, staff.role)
 
 
 @router.get("/{order_id}", response_model=OrderDetail, responses=problem_responses(NotFound))
 async def get_order(staff: Reader, order_id: UUID, uow: UowDep, response: Response) -> OrderDetail:
     order = await service.get_order(uow, order_id)
     shaping.tag(response, order)
-    return shaping.detail(order)
+    return shaping.detail(order, staff.role)
 
 
 @router.post(

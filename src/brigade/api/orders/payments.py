@@ -6,7 +6,7 @@ from uuid import UUID
 
 from fastapi import Response
 
-from brigade.api.deps import UowDep
+from brigade.api.deps import SettingsDep, UowDep
 from brigade.api.errors import problem_responses
 from brigade.api.orders import shaping
 from brigade.api.orders.parsing import CHANGE_ERRORS, IfMatchDep
@@ -18,7 +18,7 @@ from brigade.api.orders.schemas import (
 )
 from brigade.api.routing import brigade_router
 from brigade.api.security import Discounter, OrderTaker, Reader
-from brigade.domain.errors import DiscountTooLarge, NotFound, Overpayment
+from brigade.domain.errors import DiscountTooLarge, NotFound, Overpayment, TipNeedsApproval
 from brigade.services import orders as service
 
 router = brigade_router(prefix="/api/orders", tags=["orders"])
@@ -55,21 +55,29 @@ async def apply_discount(
     "/{order_id}/payments",
     status_code=201,
     response_model=PaymentDetail,
-    responses=problem_responses(*CHANGE_ERRORS, Overpayment),
+    responses=problem_responses(*CHANGE_ERRORS, Overpayment, TipNeedsApproval),
+    description="A tip above BRIGADE_TIP_APPROVAL_RATIO (default 0.5) x the amount needs the "
+    "MANAGER role (403 `tip_needs_approval` below it) and is audited (`order.tip_approved`).",
 )
 async def add_payment(
     staff: OrderTaker,
     order_id: UUID,
     body: PaymentCreate,
     uow: UowDep,
+    settings: SettingsDep,
     response: Response,
     if_match: IfMatchDep,
 ) -> PaymentDetail:
     order, payment = await service.add_payment(
-        uow, staff, order_id, body.command(), if_match=if_match
+        uow,
+        staff,
+        order_id,
+        body.command(),
+        tip_approval_ratio=settings.tip_approval_ratio,
+        if_match=if_match,
     )
     shaping.created(response, order, f"/api/orders/{order_id}/payments/{payment.id}")
-    return shaping.payment_detail(payment)
+    return shaping.payment_detail(payment, staff.role)
 
 
 @router.get(
@@ -80,4 +88,4 @@ async def add_payment(
 async def get_payment(
     staff: Reader, order_id: UUID, payment_id: UUID, uow: UowDep
 ) -> PaymentDetail:
-    return shaping.payment_detail(await service.get_payment(uow, order_id, payment_id))
+    return shaping.payment_detail(await service.get_payment(uow, order_id, payment_id), staff.role)

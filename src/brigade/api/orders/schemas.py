@@ -14,7 +14,6 @@ from brigade.api.types import (
     LongText,
     Money,
     MoneyIn,
-    Name,
     Number,
     PositiveMoneyIn,
     QuantityIn,
@@ -27,6 +26,7 @@ from brigade.api.types import (
     WholeNumber,
     omittable,
 )
+from brigade.domain.order_aggregate import MAX_ITEM_NOTES_LENGTH, MAX_MODIFIERS_PER_ITEM
 from brigade.domain.order_commands import (
     AddItem,
     ApplyDiscount,
@@ -42,6 +42,9 @@ CardBrand: Any = Text(32)
 # Exactly four ASCII digits: a full card number or a CVV never gets stored.
 CardLastFour = Annotated[str, StringConstraints(pattern=r"^[0-9]{4}$")]
 GuestCount: Any = WholeNumber(1, 500)
+# What one item may carry (its notes print on the kitchen ticket); 422 beyond.
+ItemNotes: Any = Text(MAX_ITEM_NOTES_LENGTH)
+ModifierName: Any = Text(100, min_length=1)
 
 
 # --- requests -------------------------------------------------------------------------------
@@ -69,7 +72,7 @@ class OrderCreate(RequestModel):
 
 class ModifierIn(RequestModel):
     modifier_option_id: UUID
-    name: Name | None = None
+    name: ModifierName | None = None
     price: MoneyIn | None = None
 
 
@@ -77,8 +80,8 @@ class ItemAdd(RequestModel):
     product_id: UUID
     quantity: QuantityIn
     variant_id: UUID | None = None
-    modifiers: list[ModifierIn] = Field(default_factory=list, max_length=20)
-    notes: LongText | None = None
+    modifiers: list[ModifierIn] = Field(default_factory=list, max_length=MAX_MODIFIERS_PER_ITEM)
+    notes: ItemNotes | None = None
 
     def command(self) -> AddItem:
         return AddItem(
@@ -96,12 +99,18 @@ class ItemUpdate(RequestModel):
     """Every field optional; a field that is absent keeps its value (null clears notes)."""
 
     quantity: QuantityIn = omittable()
-    notes: LongText | None = None
+    notes: ItemNotes | None = None
     status: ItemStatus = omittable()
+    reason: Reason = omittable(
+        description="Why a sent item's quantity is lowered (a partial void): required then, "
+        "and kept in the audit log and on the kitchen's VOID ticket; unused otherwise."
+    )
 
     def command(self) -> ChangeItem:
         notes = given(self, "notes", self.notes)
-        return ChangeItem(quantity=self.quantity, status=self.status, notes=notes)
+        return ChangeItem(
+            quantity=self.quantity, status=self.status, notes=notes, reason=self.reason
+        )
 
 
 class ReasonBody(RequestModel):
@@ -160,6 +169,8 @@ class OrderItemOut(ResponseModel):
 
 
 class PaymentFields(ResponseModel):
+    """``cardLastFour``, ``cardBrand`` and ``takenBy`` are null for a KITCHEN caller."""
+
     id: UUID
     amount: Money
     tip_amount: Money

@@ -15,6 +15,7 @@ from brigade.api.orders.schemas import (
 )
 from brigade.api.schemas import modifiers_out, order_number, staff_ref
 from brigade.domain import money
+from brigade.domain.access import Permission, Role, allows
 from brigade.domain.order_aggregate import Order
 from brigade.domain.order_records import OrderHeader, OrderItem, OrderPayment
 
@@ -39,22 +40,29 @@ def item_out(item: OrderItem) -> OrderItemOut:
     )
 
 
-def _payment_fields(payment: OrderPayment) -> dict[str, Any]:
-    return {
+def _payment_fields(payment: OrderPayment, viewer: Role) -> dict[str, Any]:
+    """A payment as ``viewer`` may see it: without card, brand and who took it for a role that
+    may not see payment details (the kitchen), which still sees what was paid."""
+    fields: dict[str, Any] = {
         "id": payment.id,
         "amount": cents(payment.amount_cents),
         "tip_amount": cents(payment.tip_cents),
         "status": payment.status,
-        "card_last_four": payment.card_last_four,
-        "card_brand": payment.card_brand,
+        "card_last_four": None,
+        "card_brand": None,
         "processed_at": payment.processed_at,
-        "taken_by": staff_ref(payment.taken_by_id, payment.taken_by_name),
+        "taken_by": None,
     }
+    if allows(viewer, Permission.SEE_PAYMENT_DETAILS):
+        fields["card_last_four"] = payment.card_last_four
+        fields["card_brand"] = payment.card_brand
+        fields["taken_by"] = staff_ref(payment.taken_by_id, payment.taken_by_name)
+    return fields
 
 
-def payment_detail(payment: OrderPayment) -> PaymentDetail:
+def payment_detail(payment: OrderPayment, viewer: Role) -> PaymentDetail:
     return PaymentDetail(
-        **_payment_fields(payment), order_id=payment.order_id, payment_method=payment.method
+        **_payment_fields(payment, viewer), order_id=payment.order_id, payment_method=payment.method
     )
 
 
@@ -77,7 +85,7 @@ def summary(header: OrderHeader) -> OrderSummary:
     return OrderSummary(**_summary_fields(header))
 
 
-def detail(order: Order) -> OrderDetail:
+def detail(order: Order, viewer: Role) -> OrderDetail:
     header = order.header
     return OrderDetail(
         **_summary_fields(header),
@@ -89,7 +97,9 @@ def detail(order: Order) -> OrderDetail:
         tax_amount=cents(header.tax_cents),
         paid_amount=cents(header.paid_cents),
         tip_total=cents(header.tip_cents),
-        payments=[PaymentOut(**_payment_fields(p), method=p.method) for p in order.payments],
+        payments=[
+            PaymentOut(**_payment_fields(p, viewer), method=p.method) for p in order.payments
+        ],
         version=header.version,
         opened_by=staff_ref(header.opened_by_id, header.opened_by_name),
         completed_by=staff_ref(header.completed_by_id, header.completed_by_name),

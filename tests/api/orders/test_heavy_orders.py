@@ -1,0 +1,127 @@
+"""One heavy order must not weigh on every writer (issue 11, item 7): a full order refuses a
+new item from a count, a write reads whole only the items it changes, and what one item may
+carry is bounded. The time figures are bench/heavy_order.py's, not a timed test."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+
+import pytest
+from sqlalchemy import event
+from test_order_helpers import AD_HOC, add_item, order_detail, post_item, problem
+
+from brigade.domain import order_aggregate
+from factories import make_order, make_product
+
+
+@contextmanager
+def _statements(client) -> Iterator[list[str]]:
+    statements: list[str] = []
+    engines = client.app.state.database.engines()
+
+    def record(_conn, _cursor, statement, *_args):
+        statements.append(" ".join(statement.split()).lower())
+
+    for engine in engines:
+        event.listen(engine, "before_cursor_execute", record)
+    try:
+        yield statements
+    finally:
+        for engine in engines:
+            event.remove(engine, "before_cursor_execute", record)
+
+
+def _reading_whole_items(statements: list[str]) -> list[str]:
+    """The statements that read items whole: only they carry the modifiers."""
+    return [s for s in statements if s.startswith("select") and "order_items.modifiers" in s]
+
+
+def _heavy_order(client, items: int = 4) -> tuple[dict, list[dict], dict]:
+    product = make_product(client, price=10)
+    order = make_order(client)
+    extras = [{"modifierOptionId": AD_HOC, "name": f"Extra {n}", "price": 1} for n in range(20)]
+    lines = [add_item(client, order, product, modifiers=extras) for _ in range(items)]
+    return order, lines, product
+
+
+def test_a_full_order_refuses_a_new_item_from_a_count_without_loading_it(client, monkeypatch):
+    monkeypatch.setattr(order_aggregate, "MAX_ITEMS_PER_ORDER", 3)
+    order, _lines, product = _heavy_order(client, 3)
+    client.get(f"/api/orders/{order['id']}")  # warm the pool: connect-time queries don't count
+    with _statements(client) as statements:
+        problem(post_item(client, order, product), 409, "too_many_items")
+    assert _reading_whole_items(statements) == []
+    assert not any("from orders" in s and "count(" not in s for s in statements), statements
+    assert len(order_detail(client, order)["items"]) == 3
+
+
+@pytest.mark.parametrize(
+    "write",
+    [
+        lambda client, order, item: client.put(
+            f"/api/orders/{order['id']}/items/{item['id']}", json={"quantity": 2}
+        ),
+        lambda client, order, item: client.request(
+            "DELETE", f"/api/orders/{order['id']}/items/{item['id']}", json={"reason": "dup"}
+        ),
+        lambda client, order, _item: client.post(
+            f"/api/orders/{order['id']}/payments", json={"amount": 1, "paymentMethod": "CASH"}
+        ),
+        lambda client, order, _item: client.post(
+            f"/api/orders/{order['id']}/discount", json={"discountAmount": 5}
+        ),
+    ],
+)
+def test_a_write_reads_whole_only_the_item_it_changes(client, write: Callable):
+    order, lines, _product = _heavy_order(client)
+    with _statements(client) as statements:
+        response = write(client, order, lines[1])
+    assert response.is_success, response.text
+    whole = _reading_whole_items(statements)
+    assert all("order_items.id =" in s for s in whole), whole
+    assert len(whole) <= 1
+
+
+def test_a_send_reads_whole_only_what_goes_on_the_ticket(client):
+    order, _lines, product = _heavy_order(client)
+    client.post(f"/api/orders/{order['id']}/send")
+    add_item(client, order, product)
+    with _statements(client) as statements:
+        sent = client.post(f"/api/orders/{order['id']}/send")
+    assert sent.json()["sentItems"] == 1
+    [whole] = _reading_whole_items(statements)
+    assert "order_items.status =" in whole
+
+
+def test_totals_after_partial_loads_match_a_full_read(client):
+    order, lines, product = _heavy_order(client)
+    client.post(f"/api/orders/{order['id']}/discount", json={"discountAmount": 7.77})
+    client.put(f"/api/orders/{order['id']}/items/{lines[2]['id']}", json={"quantity": 3})
+    add_item(client, order, make_product(client, price=3.33, taxRate=0.2))
+    detail = order_detail(client, order)
+    # 4 lines of 30.00 (10 + 20 modifiers at 1), one of them x3, plus 3.33 at 20%.
+    assert (detail["subtotal"], detail["discountAmount"]) == (183.33, 7.77)
+    assert detail["total"] == detail["subtotal"] - 7.77 + detail["taxAmount"]
+    assert product["id"] in {i["productId"] for i in detail["items"]}
+
+
+@pytest.mark.parametrize(
+    ("extra", "field"),
+    [
+        ({"notes": "x" * 501}, "notes"),
+        ({"modifiers": [{"modifierOptionId": AD_HOC, "name": "x" * 101, "price": 0}]}, "name"),
+        (
+            {"modifiers": [{"modifierOptionId": AD_HOC, "name": "Pickle", "price": 0}] * 21},
+            "modifiers",
+        ),
+    ],
+)
+def test_what_one_item_carries_is_bounded(client, extra: dict, field: str):
+    product = make_product(client)
+    order = make_order(client)
+    body = problem(post_item(client, order, product, **extra), 422, "validation_failed")
+    assert body["errors"][0]["field"].endswith(field)
+    item = add_item(client, order, product, notes="x" * 500)
+    url = f"/api/orders/{order['id']}/items/{item['id']}"
+    problem(client.put(url, json={"notes": "x" * 501}), 422, "validation_failed")
