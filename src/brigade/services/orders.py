@@ -136,6 +136,7 @@ async def apply_discount(
         after=_discount_facts(order.header),
         reason=command.reason,
     )
+    events.order_event(uow, EventType.ORDER_UPDATED, order)
     return order
 
 
@@ -163,6 +164,7 @@ async def transfer_order(
         before={"tableId": None if previous is None else str(previous)},
         after={"tableId": str(table_id)},
     )
+    events.order_event(uow, EventType.ORDER_UPDATED, order)
     return order, previous
 
 
@@ -173,6 +175,7 @@ async def complete_order(
     order = await _load(uow, order_id, if_match)
     completed_at = order.complete(actor=actor, at=now())
     await _persist(uow, order)
+    events.order_event(uow, EventType.ORDER_COMPLETED, order)
     return order, completed_at
 
 
@@ -194,6 +197,7 @@ async def cancel_order(
         after={"status": order.header.status.value, "refund": str(money.from_cents(refund))},
         reason=reason,
     )
+    events.order_event(uow, EventType.ORDER_CANCELLED, order)
     return order, refund
 
 
@@ -212,6 +216,7 @@ async def _reserve(uow: UnitOfWork, product_id: UUID, quantity: Decimal) -> Prod
     ensure_orderable(product, quantity)
     if product.track_inventory:
         await products.adjust_stock({product.id: -quantity})
+        events.stock_sold(uow, product, quantity)
     return product
 
 
@@ -250,6 +255,7 @@ async def add_item(
     modifiers = await _price_modifiers(uow, command.modifiers, command.quantity)
     item = order.add_item(command, product=product, modifiers=modifiers, at=now())
     await _persist(uow, order)
+    events.order_event(uow, EventType.ITEM_ADDED, order, item, entity_id=item.id)
     return order, item
 
 
@@ -270,6 +276,7 @@ async def change_item(
     if extra > 0 and await _reserve(uow, change.after.product_id, extra) is None:
         raise ProductUnavailable(f"{change.after.name} is no longer in the catalogue")
     await _persist(uow, order)
+    events.item_changed(uow, order, change)
     return order, change.after
 
 
@@ -302,6 +309,7 @@ async def void_item(
         after={"status": change.after.status.value},
         reason=reason,
     )
+    events.order_event(uow, EventType.ITEM_VOIDED, order, change.after, entity_id=item.id)
     return order, change.after
 
 
@@ -315,6 +323,7 @@ async def send_order(
     ticket = order.send(actor=actor, at=now())
     await _persist(uow, order)
     await KitchenRepository(uow).insert(ticket)
+    events.order_event(uow, EventType.ORDER_SENT, order, events.SentOrder(order, ticket))
     return order, ticket
 
 
@@ -329,4 +338,5 @@ async def add_payment(
     order = await _load(uow, order_id, if_match)
     payment = order.pay(command, actor=actor, at=now())
     await _persist(uow, order)
+    events.order_event(uow, EventType.PAYMENT_CREATED, order, payment, entity_id=payment.id)
     return order, payment
