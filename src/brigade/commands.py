@@ -6,6 +6,7 @@ from collections.abc import Awaitable, Callable
 from typing import TypeVar
 from uuid import UUID
 
+from brigade.api.events import install_renderers
 from brigade.db.engine import Database, UnitOfWork
 from brigade.domain.access import Actor, Role
 from brigade.domain.terminals import DeviceKind
@@ -19,6 +20,8 @@ COMMAND_LINE = Actor(name="command line", role=Role.ADMIN)
 
 
 async def in_one_transaction(settings: Settings, work: Callable[[UnitOfWork], Awaitable[T]]) -> T:
+    # A command's changes emit events too (the demo menu's products), shaped as the API shows them.
+    install_renderers()
     database = Database(settings)
     try:
         async with database.unit_of_work(write=True) as uow:

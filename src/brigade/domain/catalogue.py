@@ -221,6 +221,28 @@ def ensure_orderable(product: Product, quantity: Decimal) -> None:
         raise ProductUnavailable(f"{product.name} is out of stock")
 
 
+def stock_taken(product: Product, quantity: Decimal) -> Product:
+    """The product after a sale took ``quantity`` from its tracked stock (none counts as 0)."""
+    if not product.track_inventory:
+        return product
+    return replace(product, stock_quantity=(product.stock_quantity or 0) - quantity)
+
+
+def is_low_on_stock(product: Product) -> bool:
+    """Tracked, with a low-stock threshold, and at or under it."""
+    return (
+        product.track_inventory
+        and product.low_stock_threshold is not None
+        and (product.stock_quantity or 0) <= product.low_stock_threshold
+    )
+
+
+def fell_low_on_stock(before: Product, after: Product) -> bool:
+    """The change took the product down to its low-stock threshold: the alert fires once,
+    on the crossing, and not again until the stock has been above the threshold."""
+    return is_low_on_stock(after) and not is_low_on_stock(before)
+
+
 def creates_cycle(
     category_id: UUID, new_parent_id: UUID, parent_of: Mapping[UUID, UUID | None]
 ) -> bool:

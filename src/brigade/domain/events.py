@@ -14,11 +14,12 @@ give that: it still lets a smaller id appear after a larger one has been read.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import datetime
 from enum import StrEnum
 from uuid import UUID
 
+from brigade.domain.catalogue import Product, fell_low_on_stock
 from brigade.domain.errors import DomainError
 
 
@@ -38,6 +39,20 @@ class EventType(StrEnum):
     PRODUCT_AVAILABLE = "product.available"
     PRODUCT_DELETED = "product.deleted"
     STOCK_LOW = "stock.low"
+
+
+def product_change_events(before: Product, after: Product) -> list[EventType]:
+    """What a change to a product announces: ``product.updated`` when anything but its 86
+    flag changed, ``product.86d``/``product.available`` when that flag flipped, and
+    ``stock.low`` when its stock fell to its threshold."""
+    found: list[EventType] = []
+    if replace(before, is_86d=after.is_86d, updated_at=after.updated_at) != after:
+        found.append(EventType.PRODUCT_UPDATED)
+    if after.is_86d != before.is_86d:
+        found.append(EventType.PRODUCT_86D if after.is_86d else EventType.PRODUCT_AVAILABLE)
+    if fell_low_on_stock(before, after):
+        found.append(EventType.STOCK_LOW)
+    return found
 
 
 @dataclass(frozen=True, slots=True)

@@ -6,6 +6,7 @@ domain object; the outbox writes it at commit with the JSON the API shows for it
     events.order_event(uow, EventType.ORDER_CREATED, order)
     events.order_event(uow, EventType.ITEM_ADDED, order, item, entity_id=item.id)
     events.product_event(uow, EventType.PRODUCT_86D, product)
+    events.product_changed(uow, before, after)  # the event types the change calls for
 
 Streams read the table (the truth) with their own cursor; what wakes them is one
 ``EventWaiter`` per worker: a LISTEN connection on PostgreSQL, a poll of max(id) on
@@ -20,6 +21,7 @@ import logging
 from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
+from decimal import Decimal
 from typing import Any
 from uuid import UUID
 
@@ -29,7 +31,7 @@ from brigade.db import events as outbox
 from brigade.db.engine import Database, UnitOfWork
 from brigade.db.events import EventRepository, listen_until_lost
 from brigade.db.webhooks import WebhookRepository
-from brigade.domain.catalogue import Product
+from brigade.domain.catalogue import Product, fell_low_on_stock, stock_taken
 from brigade.domain.events import (
     EventFilter,
     EventType,
@@ -37,9 +39,10 @@ from brigade.domain.events import (
     StoredEvent,
     check_cursor,
     next_cursor,
+    product_change_events,
 )
 from brigade.domain.kitchen import KitchenTicket
-from brigade.domain.order_aggregate import Order
+from brigade.domain.order_aggregate import ItemChange, Order
 from brigade.services.clock import now
 
 log = logging.getLogger("brigade.events")
@@ -98,6 +101,29 @@ def order_event(
 
 def product_event(uow: UnitOfWork, event_type: EventType, product: Product) -> None:
     emit(uow, event_type, product, location_id=product.location_id, entity_id=product.id)
+
+
+def item_changed(uow: UnitOfWork, order: Order, change: ItemChange) -> None:
+    """``item.updated`` for a changed item; a changed quantity also moved the order's totals,
+    so ``order.updated`` follows with the order detail."""
+    if change.after == change.before:
+        return
+    order_event(uow, EventType.ITEM_UPDATED, order, change.after, entity_id=change.after.id)
+    if change.after.quantity != change.before.quantity:
+        order_event(uow, EventType.ORDER_UPDATED, order)
+
+
+def product_changed(uow: UnitOfWork, before: Product, after: Product) -> None:
+    for event_type in product_change_events(before, after):
+        product_event(uow, event_type, after)
+
+
+def stock_sold(uow: UnitOfWork, product: Product, quantity: Decimal) -> None:
+    """A sale took ``quantity`` of ``product``: ``stock.low`` if that crossed its threshold.
+    Sales move stock too often to announce each as ``product.updated``."""
+    after = stock_taken(product, quantity)
+    if fell_low_on_stock(product, after):
+        product_event(uow, EventType.STOCK_LOW, after)
 
 
 # --- reading --------------------------------------------------------------------------------

@@ -136,7 +136,7 @@ async def apply_discount(
     *,
     if_match: int | None = None,
 ) -> Order:
-    order = await _load(uow, order_id, if_match)
+    order = await _load(uow, order_id, if_match, whole=WholeItems.ALL)
     before = order.header
     order.apply_discount(command, at=now())
     await _persist(uow, order)
@@ -150,6 +150,7 @@ async def apply_discount(
         after=_discount_facts(order.header),
         reason=command.reason,
     )
+    events.order_event(uow, EventType.ORDER_UPDATED, order)
     return order
 
 
@@ -165,7 +166,7 @@ async def transfer_order(
     uow: UnitOfWork, actor: Actor, order_id: UUID, table_id: UUID, *, if_match: int | None = None
 ) -> tuple[Order, UUID | None]:
     """Move the order to another table; answer it and the table it was at."""
-    order = await _load(uow, order_id, if_match)
+    order = await _load(uow, order_id, if_match, whole=WholeItems.ALL)
     previous = order.transfer(table_id, at=now())
     await _persist(uow, order)
     await _audit(
@@ -177,6 +178,7 @@ async def transfer_order(
         before={"tableId": None if previous is None else str(previous)},
         after={"tableId": str(table_id)},
     )
+    events.order_event(uow, EventType.ORDER_UPDATED, order)
     return order, previous
 
 
@@ -184,9 +186,10 @@ async def complete_order(
     uow: UnitOfWork, actor: Actor, order_id: UUID, *, if_match: int | None = None
 ) -> tuple[Order, datetime]:
     """Answers the completed order and when it was completed."""
-    order = await _load(uow, order_id, if_match)
+    order = await _load(uow, order_id, if_match, whole=WholeItems.ALL)
     completed_at = order.complete(actor=actor, at=now())
     await _persist(uow, order)
+    events.order_event(uow, EventType.ORDER_COMPLETED, order)
     return order, completed_at
 
 
@@ -194,7 +197,7 @@ async def cancel_order(
     uow: UnitOfWork, actor: Actor, order_id: UUID, reason: str, *, if_match: int | None = None
 ) -> tuple[Order, int]:
     """Answers the cancelled order and the refunded amount in cents."""
-    order = await _load(uow, order_id, if_match)
+    order = await _load(uow, order_id, if_match, whole=WholeItems.ALL)
     before = order.header
     refund = order.cancel(reason, actor=actor, at=now())
     await _persist(uow, order)
@@ -208,6 +211,7 @@ async def cancel_order(
         after={"status": order.header.status.value, "refund": str(money.from_cents(refund))},
         reason=reason,
     )
+    events.order_event(uow, EventType.ORDER_CANCELLED, order)
     return order, refund
 
 
@@ -226,6 +230,7 @@ async def _reserve(uow: UnitOfWork, product_id: UUID, quantity: Decimal) -> Prod
     ensure_orderable(product, quantity)
     if product.track_inventory:
         await products.adjust_stock({product.id: -quantity})
+        events.stock_sold(uow, product, quantity)
     return product
 
 
@@ -269,6 +274,7 @@ async def add_item(
     modifiers = await _price_modifiers(uow, command.modifiers, command.quantity)
     item = order.add_item(command, product=product, modifiers=modifiers, at=now())
     await _persist(uow, order)
+    events.order_event(uow, EventType.ITEM_ADDED, order, item, entity_id=item.id)
     return order, item
 
 
@@ -283,7 +289,7 @@ async def change_item(
 ) -> tuple[Order, OrderItem]:
     """Apply what the command gives (quantity, notes, status); a raised quantity takes stock."""
     actor.ensure(permission_to_change_item(command.fields))
-    order = await _load(uow, order_id, if_match, item_id=item_id)
+    order = await _load(uow, order_id, if_match, item_id=item_id, whole=WholeItems.ALL)
     change = order.change_item(item_id, command, actor=actor, at=now())
     extra = change.after.quantity - change.before.quantity
     if extra > 0 and await _reserve(uow, change.after.product_id, extra) is None:
@@ -300,6 +306,7 @@ async def change_item(
             after=_quantity_facts(change.after),
             reason=command.reason,
         )
+    events.item_changed(uow, order, change)
     return order, change.after
 
 
@@ -339,6 +346,7 @@ async def void_item(
         after={"status": change.after.status.value},
         reason=reason,
     )
+    events.order_event(uow, EventType.ITEM_VOIDED, order, change.after, entity_id=item.id)
     return order, change.after
 
 
@@ -348,9 +356,10 @@ async def void_item(
 async def send_order(
     uow: UnitOfWork, actor: Actor, order_id: UUID, *, if_match: int | None = None
 ) -> tuple[Order, KitchenTicket]:
-    order = await _load(uow, order_id, if_match, whole=WholeItems.PENDING)
+    order = await _load(uow, order_id, if_match, whole=WholeItems.ALL)
     ticket = order.send(actor=actor, at=now())
     await _persist(uow, order)
+    events.order_event(uow, EventType.ORDER_SENT, order, events.SentOrder(order, ticket))
     return order, ticket
 
 
@@ -381,4 +390,5 @@ async def add_payment(
                 "tipApprovalRatio": str(tip_approval_ratio),
             },
         )
+    events.order_event(uow, EventType.PAYMENT_CREATED, order, payment, entity_id=payment.id)
     return order, payment

@@ -22,8 +22,9 @@ from brigade.domain.errors import (
     InvalidInput,
     NotFound,
 )
+from brigade.domain.events import EventType
 from brigade.domain.ids import new_id
-from brigade.services import audit
+from brigade.services import audit, events
 from brigade.services.clock import later_than, now
 
 
@@ -90,6 +91,7 @@ async def create_product(
     product = command.product(new_id(), location_id=location, category_id=category_id, at=now())
     await _check_identifiers_unique(uow, product)
     await ProductRepository(uow).insert(product)
+    events.product_event(uow, EventType.PRODUCT_CREATED, product)
     return product
 
 
@@ -118,6 +120,7 @@ async def update_product(
     await _check_identifiers_unique(uow, product)
     await repository.save(product)
     await _audit_changes(uow, actor, current, product, reason)
+    events.product_changed(uow, current, product)
     return product
 
 
@@ -157,6 +160,8 @@ async def delete_product(uow: UnitOfWork, product_id: UUID) -> None:
     if current is None:
         raise NotFound("product", product_id)
     await repository.soft_delete(product_id, later_than(current.updated_at))
+    # Its last state: a deleted product is no longer shown.
+    events.product_event(uow, EventType.PRODUCT_DELETED, current)
 
 
 async def bulk_update_products(

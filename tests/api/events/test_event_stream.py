@@ -75,10 +75,12 @@ def test_it_resumes_after_last_event_id_which_wins_over_after(client):
 def test_filters_by_type_and_location(client):
     make_order(client)
     there = make_order(client, locationId=OTHER_LOCATION)
-    make_product(client)
+    product = make_product(client)
     body = _stream(client, params={"after": 0, "locationId": OTHER_LOCATION})
     assert [orjson.loads(m["data"])["entityId"] for m in _events(body)] == [there["id"]]
     body = _stream(client, params={"after": 0, "types": "product.created"})
+    assert [orjson.loads(m["data"])["entityId"] for m in _events(body)] == [product["id"]]
+    body = _stream(client, params={"after": 0, "types": "product.deleted"})
     assert _events(body) == []
 
 

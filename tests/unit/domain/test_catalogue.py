@@ -1,4 +1,5 @@
-"""Catalogue rules without a database: category cycles and whether a product can be ordered."""
+"""Catalogue rules without a database: category cycles, whether a product can be ordered, when
+its stock is low, and which events a change to it announces."""
 
 from __future__ import annotations
 
@@ -9,8 +10,17 @@ from decimal import Decimal
 
 import pytest
 
-from brigade.domain.catalogue import Product, ProductType, creates_cycle, ensure_orderable
+from brigade.domain.catalogue import (
+    Product,
+    ProductType,
+    creates_cycle,
+    ensure_orderable,
+    fell_low_on_stock,
+    is_low_on_stock,
+    stock_taken,
+)
 from brigade.domain.errors import ProductUnavailable
+from brigade.domain.events import EventType, product_change_events
 
 A, B, C, D = (uuid.UUID(int=n) for n in range(1, 5))
 
@@ -96,3 +106,92 @@ def test_an_inactive_86d_or_out_of_stock_product_is_unavailable(
     product = dataclasses.replace(BURGER, **changes)
     with pytest.raises(ProductUnavailable, match=reason):
         ensure_orderable(product, Decimal(2))
+
+
+# --- low stock ------------------------------------------------------------------------------
+
+TRACKED = dataclasses.replace(
+    BURGER, track_inventory=True, stock_quantity=Decimal(5), low_stock_threshold=3
+)
+
+
+def _with_stock(stock: str | None, **changes: object) -> Product:
+    quantity = None if stock is None else Decimal(stock)
+    return dataclasses.replace(TRACKED, stock_quantity=quantity, **changes)
+
+
+@pytest.mark.parametrize(
+    ("product", "low"),
+    [
+        (_with_stock("5"), False),
+        (_with_stock("3.5"), False),
+        (_with_stock("3"), True),
+        (_with_stock("0"), True),
+        (_with_stock(None), True),  # tracked without a count: nothing in stock
+        (_with_stock("1", track_inventory=False), False),
+        (_with_stock("1", low_stock_threshold=None), False),
+    ],
+    ids=str,
+)
+def test_low_means_tracked_with_a_threshold_and_at_or_under_it(product: Product, low: bool) -> None:
+    assert is_low_on_stock(product) is low
+
+
+@pytest.mark.parametrize(
+    ("before", "after", "fell"),
+    [
+        ("5", "4", False),  # still above
+        ("5", "3", True),  # down to the threshold
+        ("4", "2", True),  # past it
+        ("3", "2", False),  # already low: no second alert
+        ("2", "3", False),  # risen, still low
+        ("2", "4", False),  # risen above: the next fall alerts again
+    ],
+)
+def test_stock_falls_low_once_per_crossing(before: str, after: str, fell: bool) -> None:
+    assert fell_low_on_stock(_with_stock(before), _with_stock(after)) is fell
+
+
+def test_a_raised_threshold_or_newly_tracked_stock_that_is_low_crosses_too() -> None:
+    assert fell_low_on_stock(TRACKED, dataclasses.replace(TRACKED, low_stock_threshold=5))
+    untracked = dataclasses.replace(TRACKED, track_inventory=False, stock_quantity=Decimal(1))
+    assert fell_low_on_stock(untracked, dataclasses.replace(untracked, track_inventory=True))
+
+
+def test_a_sale_takes_tracked_stock_only() -> None:
+    assert stock_taken(TRACKED, Decimal("1.5")).stock_quantity == Decimal("3.5")
+    assert stock_taken(_with_stock(None), Decimal(1)).stock_quantity == Decimal(-1)
+    assert stock_taken(BURGER, Decimal(1)) == BURGER
+
+
+# --- what a product change announces --------------------------------------------------------
+
+LATER = datetime(2025, 1, 2, tzinfo=UTC)
+
+
+@pytest.mark.parametrize(
+    ("changes", "announced"),
+    [
+        ({"price": Decimal(13)}, [EventType.PRODUCT_UPDATED]),
+        ({"is_86d": True}, [EventType.PRODUCT_86D]),
+        (
+            {"name": "Big burger", "is_86d": True},
+            [EventType.PRODUCT_UPDATED, EventType.PRODUCT_86D],
+        ),
+        ({"stock_quantity": Decimal(2)}, [EventType.PRODUCT_UPDATED, EventType.STOCK_LOW]),
+        ({"stock_quantity": Decimal(9)}, [EventType.PRODUCT_UPDATED]),
+        ({}, []),  # only the time moved
+    ],
+    ids=str,
+)
+def test_a_change_announces_its_kinds(
+    changes: dict[str, object], announced: list[EventType]
+) -> None:
+    after = dataclasses.replace(TRACKED, updated_at=LATER, **changes)
+    assert product_change_events(TRACKED, after) == announced
+
+
+def test_back_from_86_is_available() -> None:
+    gone = dataclasses.replace(TRACKED, is_86d=True)
+    back = dataclasses.replace(TRACKED, updated_at=LATER)
+    assert product_change_events(gone, back) == [EventType.PRODUCT_AVAILABLE]

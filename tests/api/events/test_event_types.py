@@ -1,0 +1,375 @@
+"""Every event type, from the use case that emits it: perform the action, read what it emitted
+with ``GET /api/events?after=<the last id before it>``, and check the type, ids, location
+and that ``data`` is what the API answers for the same resource."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+import pytest
+from event_helpers import all_events
+
+from brigade.domain.events import EventType
+from factories import (
+    LOCATION,
+    OTHER_LOCATION,
+    bearer,
+    make_order,
+    make_product,
+    make_staff_token,
+)
+
+Json = dict[str, Any]
+
+
+@dataclass(frozen=True)
+class Expected:
+    """What the action emits: ``types`` in this order, the checked one about ``entity_id``,
+    its data what ``url`` answers (plus ``extra``), or ``data`` when ``url`` no longer can."""
+
+    types: tuple[EventType, ...]
+    url: str
+    entity_id: str
+    order_id: str | None
+    location_id: str = LOCATION
+    extra: Json = field(default_factory=dict)
+    data: Json | None = None
+
+
+def _last_id(client) -> int:
+    found = all_events(client)
+    return found[-1]["id"] if found else 0
+
+
+def _ok(response, status: int = 200) -> Json:
+    assert response.status_code == status, response.text
+    body: Json = response.json()
+    return body
+
+
+def _order_with_item(client, **product: Any) -> tuple[Json, Json, str]:
+    """An order, a line of two on it, and the line's URL."""
+    order = make_order(client)
+    made = make_product(client, price=12.5, **product)
+    body = {"productId": made["id"], "quantity": 2}
+    item = _ok(client.post(f"/api/orders/{order['id']}/items", json=body), 201)
+    return order, item, f"/api/orders/{order['id']}/items/{item['id']}"
+
+
+def _order_event(types: tuple[EventType, ...], order: Json, **extra: Any) -> Expected:
+    url = f"/api/orders/{order['id']}"
+    return Expected(types, url, order["id"], order["id"], extra=extra)
+
+
+def _item_event(event_type: EventType, order: Json, item: Json, url: str) -> Expected:
+    return Expected((event_type,), url, item["id"], order["id"])
+
+
+def _product_event(types: tuple[EventType, ...], product: Json, **kwargs: Any) -> Expected:
+    url = f"/api/products/{product['id']}"
+    return Expected(types, url, product["id"], None, location_id=OTHER_LOCATION, **kwargs)
+
+
+# --- the actions, one per event type: each answers the last id before it and what it emits --
+
+
+def order_created(client) -> tuple[int, Expected]:
+    before = _last_id(client)
+    order = make_order(client)
+    return before, _order_event((EventType.ORDER_CREATED,), order)
+
+
+def order_updated_by_a_discount(client) -> tuple[int, Expected]:
+    order, _, _ = _order_with_item(client)
+    before = _last_id(client)
+    _ok(client.post(f"/api/orders/{order['id']}/discount", json={"discountAmount": 5}))
+    return before, _order_event((EventType.ORDER_UPDATED,), order)
+
+
+def order_sent(client) -> tuple[int, Expected]:
+    order, _, _ = _order_with_item(client)
+    before = _last_id(client)
+    sent = _ok(client.post(f"/api/orders/{order['id']}/send"))
+    ticket = _ok(client.get(f"/api/kitchen/tickets/{sent['kitchenOrderId']}"))
+    return before, _order_event((EventType.ORDER_SENT,), order, kitchenTicket=ticket)
+
+
+def order_completed(client) -> tuple[int, Expected]:
+    order, _, _ = _order_with_item(client)
+    payment = {"amount": 25, "paymentMethod": "CASH"}
+    _ok(client.post(f"/api/orders/{order['id']}/payments", json=payment), 201)
+    before = _last_id(client)
+    _ok(client.post(f"/api/orders/{order['id']}/complete"))
+    return before, _order_event((EventType.ORDER_COMPLETED,), order)
+
+
+def order_cancelled(client) -> tuple[int, Expected]:
+    order, _, _ = _order_with_item(client)
+    before = _last_id(client)
+    _ok(client.request("DELETE", f"/api/orders/{order['id']}", json={"reason": "walked out"}))
+    return before, _order_event((EventType.ORDER_CANCELLED,), order)
+
+
+def item_added(client) -> tuple[int, Expected]:
+    order = make_order(client)
+    product = make_product(client)
+    before = _last_id(client)
+    body = {"productId": product["id"], "quantity": 1, "notes": "no ice"}
+    item = _ok(client.post(f"/api/orders/{order['id']}/items", json=body), 201)
+    url = f"/api/orders/{order['id']}/items/{item['id']}"
+    return before, _item_event(EventType.ITEM_ADDED, order, item, url)
+
+
+def item_updated_by_the_kitchen(client) -> tuple[int, Expected]:
+    order, item, url = _order_with_item(client)
+    _ok(client.post(f"/api/orders/{order['id']}/send"))
+    before = _last_id(client)
+    _ok(client.put(url, json={"status": "PREPARING", "notes": "well done"}))
+    return before, _item_event(EventType.ITEM_UPDATED, order, item, url)
+
+
+def item_voided(client) -> tuple[int, Expected]:
+    order, item, url = _order_with_item(client)
+    before = _last_id(client)
+    _ok(client.request("DELETE", url, json={"reason": "wrong table"}))
+    return before, _item_event(EventType.ITEM_VOIDED, order, item, url)
+
+
+def payment_created(client) -> tuple[int, Expected]:
+    order, _, _ = _order_with_item(client)
+    before = _last_id(client)
+    body = {"amount": 10, "paymentMethod": "CARD", "tipAmount": 2, "cardLastFour": "4242"}
+    payment = _ok(client.post(f"/api/orders/{order['id']}/payments", json=body), 201)
+    url = f"/api/orders/{order['id']}/payments/{payment['id']}"
+    return before, Expected((EventType.PAYMENT_CREATED,), url, payment["id"], order["id"])
+
+
+def product_created(client) -> tuple[int, Expected]:
+    before = _last_id(client)
+    product = make_product(client, locationId=OTHER_LOCATION, sku="TEA-1")
+    return before, _product_event((EventType.PRODUCT_CREATED,), product)
+
+
+def product_updated(client) -> tuple[int, Expected]:
+    product = make_product(client, locationId=OTHER_LOCATION)
+    before = _last_id(client)
+    _ok(client.put(f"/api/products/{product['id']}", json={"price": 11, "name": "Iced tea"}))
+    return before, _product_event((EventType.PRODUCT_UPDATED,), product)
+
+
+def product_86d(client) -> tuple[int, Expected]:
+    product = make_product(client, locationId=OTHER_LOCATION)
+    before = _last_id(client)
+    _ok(client.post(f"/api/products/{product['id']}/86", json={"reason": "out of limes"}))
+    return before, _product_event((EventType.PRODUCT_86D,), product)
+
+
+def product_available(client) -> tuple[int, Expected]:
+    product = make_product(client, locationId=OTHER_LOCATION)
+    _ok(client.post(f"/api/products/{product['id']}/86"))
+    before = _last_id(client)
+    _ok(client.delete(f"/api/products/{product['id']}/86"))
+    return before, _product_event((EventType.PRODUCT_AVAILABLE,), product)
+
+
+def product_deleted(client) -> tuple[int, Expected]:
+    product = make_product(client, locationId=OTHER_LOCATION)
+    before = _last_id(client)
+    # Its data is the product as it was: deleted, it can no longer be read.
+    as_it_was = _ok(client.get(f"/api/products/{product['id']}"))
+    _ok(client.delete(f"/api/products/{product['id']}"))
+    assert client.get(f"/api/products/{product['id']}").status_code == 404
+    return before, _product_event((EventType.PRODUCT_DELETED,), product, data=as_it_was)
+
+
+def stock_low(client) -> tuple[int, Expected]:
+    stock = {"trackInventory": True, "stockQuantity": 5, "lowStockThreshold": 3}
+    product = make_product(client, locationId=OTHER_LOCATION, **stock)
+    order = make_order(client, locationId=OTHER_LOCATION)
+    before = _last_id(client)
+    body = {"productId": product["id"], "quantity": 2}
+    _ok(client.post(f"/api/orders/{order['id']}/items", json=body), 201)
+    # The sale took the stock to its threshold (5 - 2 = 3), as the item went on the order.
+    types = (EventType.STOCK_LOW, EventType.ITEM_ADDED)
+    return before, _product_event(types, product)
+
+
+ACTIONS: dict[EventType, Callable[[Any], tuple[int, Expected]]] = {
+    EventType.ORDER_CREATED: order_created,
+    EventType.ORDER_UPDATED: order_updated_by_a_discount,
+    EventType.ORDER_SENT: order_sent,
+    EventType.ORDER_COMPLETED: order_completed,
+    EventType.ORDER_CANCELLED: order_cancelled,
+    EventType.ITEM_ADDED: item_added,
+    EventType.ITEM_UPDATED: item_updated_by_the_kitchen,
+    EventType.ITEM_VOIDED: item_voided,
+    EventType.PAYMENT_CREATED: payment_created,
+    EventType.PRODUCT_CREATED: product_created,
+    EventType.PRODUCT_UPDATED: product_updated,
+    EventType.PRODUCT_86D: product_86d,
+    EventType.PRODUCT_AVAILABLE: product_available,
+    EventType.PRODUCT_DELETED: product_deleted,
+    EventType.STOCK_LOW: stock_low,
+}
+
+
+def test_every_event_type_has_an_action_here():
+    assert set(ACTIONS) == set(EventType)
+
+
+def _as_the_kitchen_sees_it(client, url: str) -> Json:
+    """Event data is rendered for the lowest role that reads the stream: no card details."""
+    return _ok(client.get(url, headers=bearer(make_staff_token(client, "KITCHEN"))))
+
+
+def _check(event: Json, event_type: EventType, expected: Expected, data: Json) -> None:
+    assert event["type"] == event_type
+    assert event["entityId"] == expected.entity_id
+    assert event["orderId"] == expected.order_id
+    assert event["locationId"] == expected.location_id
+    assert event["data"] == data
+
+
+@pytest.mark.parametrize("event_type", list(ACTIONS), ids=str)
+def test_the_use_case_emits_its_event_with_the_resource_as_the_api_shows_it(client, event_type):
+    before, expected = ACTIONS[event_type](client)
+    emitted = all_events(client, after=before)
+    assert [event["type"] for event in emitted] == list(expected.types)
+    [event] = [event for event in emitted if event["type"] == event_type]
+    data = (
+        expected.data
+        if expected.data is not None
+        else _as_the_kitchen_sees_it(client, expected.url)
+    )
+    _check(event, event_type, expected, data | expected.extra)
+
+
+def test_a_transfer_is_an_order_update(client):
+    order = make_order(client)
+    before = _last_id(client)
+    body = {"tableId": "5b1f9a53-8d61-4f0e-9a43-2f1e7a0c9d11"}
+    _ok(client.post(f"/api/orders/{order['id']}/transfer", json=body))
+    [event] = all_events(client, after=before)
+    expected = _order_event((EventType.ORDER_UPDATED,), order)
+    order_now = _as_the_kitchen_sees_it(client, f"/api/orders/{order['id']}")
+    _check(event, EventType.ORDER_UPDATED, expected, order_now)
+    assert event["data"]["tableId"] == body["tableId"]
+
+
+def test_a_quantity_change_updates_the_item_and_the_order_it_totals(client):
+    order, item, url = _order_with_item(client)
+    before = _last_id(client)
+    _ok(client.put(url, json={"quantity": 3}))
+    item_event, order_event = all_events(client, after=before)
+    _check(
+        item_event,
+        EventType.ITEM_UPDATED,
+        _item_event(EventType.ITEM_UPDATED, order, item, url),
+        _ok(client.get(url)),
+    )
+    order_now = _as_the_kitchen_sees_it(client, f"/api/orders/{order['id']}")
+    _check(order_event, EventType.ORDER_UPDATED, _order_event((), order), order_now)
+    assert order_event["data"]["subtotal"] == 37.5
+
+
+def test_a_change_that_changes_nothing_emits_nothing(client):
+    _, item, url = _order_with_item(client)
+    product = make_product(client)
+    _ok(client.post(f"/api/products/{product['id']}/86"))
+    before = _last_id(client)
+    _ok(client.put(url, json={"quantity": item["quantity"]}))
+    _ok(client.post(f"/api/products/{product['id']}/86"))
+    _ok(client.put(f"/api/products/{product['id']}", json={"price": product["price"]}))
+    assert all_events(client, after=before) == []
+
+
+def test_a_put_that_86s_and_renames_is_an_update_and_an_86(client):
+    product = make_product(client)
+    before = _last_id(client)
+    _ok(client.put(f"/api/products/{product['id']}", json={"name": "Gone", "is86d": True}))
+    emitted = all_events(client, after=before)
+    assert [event["type"] for event in emitted] == ["product.updated", "product.86d"]
+    answer = _ok(client.get(f"/api/products/{product['id']}"))
+    assert [event["data"] for event in emitted] == [answer, answer]
+
+
+def test_a_refused_action_emits_nothing(client):
+    order, _, url = _order_with_item(client)
+    product = make_product(client)
+    _ok(client.post(f"/api/products/{product['id']}/86"))
+    before = _last_id(client)
+    order_url = f"/api/orders/{order['id']}"
+    refused = [
+        (client.post(f"{order_url}/complete"), 409),  # balance due
+        (client.post(f"{order_url}/items", json={"productId": product["id"], "quantity": 1}), 409),
+        (client.post(f"{order_url}/payments", json={"amount": 999, "paymentMethod": "CASH"}), 409),
+        (client.post(f"{order_url}/discount", json={"discountAmount": 26}), 409),
+        (client.put(url, json={"status": "VOIDED"}), 422),
+        (client.request("DELETE", url, json={"reason": ""}), 422),
+        (client.request("DELETE", order_url, json={}), 422),
+        (client.put(f"/api/products/{product['id']}", json={"price": -1}), 422),
+    ]
+    assert [response.status_code for response, _ in refused] == [s for _, s in refused]
+    _ok(client.post(f"{order_url}/send"))
+    sent_before = _last_id(client)
+    assert client.post(f"{order_url}/send").status_code == 409  # nothing to send
+    assert client.put(url, json={"status": "PENDING"}).status_code == 409  # backwards
+    assert all_events(client, after=sent_before) == []
+    assert [event["type"] for event in all_events(client, after=before)] == ["order.sent"]
+
+
+def test_a_bulk_update_emits_only_for_the_updates_it_applied(client):
+    first = make_product(client, sku="A-1")
+    second = make_product(client, sku="B-1")
+    before = _last_id(client)
+    updates = [
+        {"id": first["id"], "data": {"price": 4}},
+        {"id": second["id"], "data": {"sku": "A-1"}},  # taken: refused, the others stand
+        {"id": second["id"], "data": {"is86d": True}},
+    ]
+    answer = _ok(client.post("/api/products/bulk-update", json={"updates": updates}))
+    assert (answer["updated"], answer["failed"]) == (2, 1)
+    emitted = all_events(client, after=before)
+    assert [(e["type"], e["entityId"]) for e in emitted] == [
+        ("product.updated", first["id"]),
+        ("product.86d", second["id"]),
+    ]
+    assert emitted[0]["data"] == _ok(client.get(f"/api/products/{first['id']}"))
+    assert emitted[1]["data"] == _ok(client.get(f"/api/products/{second['id']}"))
+
+
+def test_stock_low_fires_once_per_crossing_of_the_threshold(client):
+    stock = {"trackInventory": True, "stockQuantity": 6, "lowStockThreshold": 3}
+    product = make_product(client, **stock)
+    order = make_order(client)
+    product_url = f"/api/products/{product['id']}"
+
+    def sell(quantity: int) -> Json:
+        body = {"productId": product["id"], "quantity": quantity}
+        return _ok(client.post(f"/api/orders/{order['id']}/items", json=body), 201)
+
+    def stock_events(before: int) -> list[Json]:
+        return [e for e in all_events(client, after=before) if e["type"] == "stock.low"]
+
+    before = _last_id(client)
+    sell(2)  # 4: above the threshold
+    assert stock_events(before) == []
+    crossing = _last_id(client)
+    line = sell(1)  # 3: down to it
+    [low] = stock_events(crossing)
+    assert low["data"] == _ok(client.get(product_url))
+    assert low["data"]["stockQuantity"] == 3
+    assert (low["entityId"], low["orderId"], low["locationId"]) == (product["id"], None, LOCATION)
+    still_low = _last_id(client)
+    sell(1)  # 2: still under, no second alert
+    assert stock_events(still_low) == []
+    # Restocked above the threshold, then a raised quantity takes it down again: once more.
+    _ok(client.put(product_url, json={"stockQuantity": 10}))
+    restocked = _last_id(client)
+    line_url = f"/api/orders/{order['id']}/items/{line['id']}"
+    _ok(client.put(line_url, json={"quantity": 8}))  # 10 - 7 = 3
+    emitted = all_events(client, after=restocked)
+    assert [e["type"] for e in emitted] == ["stock.low", "item.updated", "order.updated"]
+    assert emitted[0]["data"]["stockQuantity"] == 3
