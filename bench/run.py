@@ -130,7 +130,9 @@ def _free_port() -> int:
 
 def _brigade(*arguments: str, environment: dict[str, str]) -> str:
     command = [sys.executable, "-m", "brigade", *arguments]
-    done = subprocess.run(command, env=environment, capture_output=True, text=True, check=True)
+    done = subprocess.run(command, env=environment, capture_output=True, text=True)
+    if done.returncode:
+        raise RuntimeError(f"brigade {' '.join(arguments)} failed:\n{done.stderr[-3000:]}")
     return done.stdout.strip()
 
 
@@ -241,6 +243,7 @@ def _prepared_server(
         "BRIGADE_ADMIN_TOKEN": admin,
         "PYTHONPATH": os.pathsep.join(str(code / part) for part in ("src", "bench", "tests")),
     }
+    _brigade("migrate", environment=environment)  # older revisions' demo-data did not migrate
     _brigade("demo-data", environment=environment)
     # The tree's own seed: it writes rows the way that revision's tables want them.
     seeding = "import sys, seed; seed.run(sys.argv[1], products_count=int(sys.argv[2]), "
@@ -288,6 +291,8 @@ def _floor(database_url: str, workers: int, path: str, plan: Plan) -> dict[str, 
 def _baseline_tree(revision: str, work: Path) -> Path:
     """The code of ``revision`` (src, bench, tests), unpacked beside this run."""
     tree = work / f"baseline-{revision[:12]}"
+    if tree.exists():  # unpacked for the other database already
+        return tree
     tree.mkdir()
     command = ["git", "-C", str(ROOT), "archive", revision, "src", "bench", "tests"]
     archive = subprocess.run(command, capture_output=True, check=True).stdout
@@ -301,7 +306,8 @@ def measure_live(database: str, plan: Plan, revision: str, work: Path) -> Live:
     @contextmanager
     def serving(code: Path) -> Iterator[tuple[str, str, int]]:
         with (
-            throwaway_database(option, Path(tempfile.mkdtemp(dir=work))) as url,
+            # Only the first migration here: each tree's own `brigade migrate` takes it to its head.
+            throwaway_database(option, Path(tempfile.mkdtemp(dir=work)), "0001") as url,
             _prepared_server(
                 url, 1, plan, products=plan.products, orders=plan.orders, code=code
             ) as server,
