@@ -24,7 +24,7 @@ from brigade.db.rows import (
     record_from_row,
     row_from_record,
 )
-from brigade.db.tables import order_counters, order_items, orders, payments
+from brigade.db.tables import dining_tables, order_counters, order_items, orders, payments
 from brigade.domain import money
 from brigade.domain.order_aggregate import Order
 from brigade.domain.order_records import (
@@ -69,6 +69,7 @@ def _to_header(row: Row[Any]) -> OrderHeader:
 def _header_row(header: OrderHeader) -> dict[str, Any]:
     return row_from_record(
         header,
+        dropped=("table_name",),
         location_id=location_in(header.location_id),
         status=header.status.value,
         order_type=header.order_type.value,
@@ -122,8 +123,16 @@ def _changeable(row: dict[str, Any]) -> dict[str, Any]:
 
 # The statements of the hot paths (every change to an order), built once: building and
 # keying a statement per call cost more than running it on SQLite.
-_ORDER = select(orders).where(orders.c.id == bindparam("order_key"))
-_ORDER_FOR_UPDATE = _ORDER.with_for_update()
+# An order is read with its table's name (``tableName``): one outer join on a primary key.
+_WITH_TABLE = orders.outerjoin(dining_tables, dining_tables.c.id == orders.c.table_id)
+_TABLE_NAME = (dining_tables.c.name.label("table_name"),)
+_ORDER = (
+    select(orders, *_TABLE_NAME)
+    .select_from(_WITH_TABLE)
+    .where(orders.c.id == bindparam("order_key"))
+)
+# Only the order row is locked (PostgreSQL refuses FOR UPDATE on an outer join's null side).
+_ORDER_FOR_UPDATE = _ORDER.with_for_update(of=orders)
 _ITEMS = (
     select(order_items)
     .where(order_items.c.order_id == bindparam("order_key"))
@@ -277,7 +286,13 @@ class OrderRepository:
         connection = await self._uow.connection()
         newest_first = (orders.c.created_at.desc(), orders.c.id.desc())
         rows, total = await fetch_page(
-            connection, orders, where, newest_first, page=page, limit=limit
+            connection,
+            orders,
+            where,
+            newest_first,
+            page=page,
+            limit=limit,
+            joined=(_WITH_TABLE, _TABLE_NAME),
         )
         return [_to_header(row) for row in rows], total
 

@@ -8,7 +8,7 @@ from dataclasses import fields
 from typing import TYPE_CHECKING, Any, TypeVar
 from uuid import UUID
 
-from sqlalchemy import ColumnElement, Row, Table, UnaryExpression, func, select
+from sqlalchemy import ColumnElement, FromClause, Row, Table, UnaryExpression, func, select
 from sqlalchemy.dialects import postgresql, sqlite
 
 from brigade.db.engine import Connection
@@ -62,11 +62,16 @@ async def fetch_page(
     *,
     page: int,
     limit: int,
+    joined: tuple[FromClause, Sequence[ColumnElement[Any]]] | None = None,
 ) -> tuple[list[Row[Any]], int]:
-    """One page of ``table`` and the count of every matching row: two statements."""
+    """One page of ``table`` and the count of every matching row: two statements. ``joined``
+    (an outer join of ``table`` and the columns it adds) widens the page's rows, not the count."""
     total = (
         await connection.execute(select(func.count()).select_from(table).where(*where))
     ).scalar_one()
     query = select(table).where(*where).order_by(*order_by)
+    if joined is not None:
+        source, columns = joined
+        query = query.add_columns(*columns).select_from(source)
     rows = await connection.execute(query.offset((page - 1) * limit).limit(limit))
     return list(rows), total

@@ -175,9 +175,16 @@ class Order:
 
     @classmethod
     def open(
-        cls, command: CreateOrder, *, order_number: int, opened_by: Actor, at: datetime
+        cls,
+        command: CreateOrder,
+        *,
+        order_number: int,
+        opened_by: Actor,
+        at: datetime,
+        table_name: str | None = None,
     ) -> Order:
-        """A new DRAFT order with no items, opened by ``opened_by``."""
+        """A new DRAFT order with no items, opened by ``opened_by`` (at the table named
+        ``table_name``, when its table is one of the dining room's)."""
         header = OrderHeader(
             id=new_id(),
             location_id=command.location_id,
@@ -207,6 +214,7 @@ class Order:
             completed_by_name=None,
             cancelled_by_id=None,
             cancelled_by_name=None,
+            table_name=table_name,
         )
         order = cls(header)
         order._changes.is_new = True
@@ -272,11 +280,14 @@ class Order:
         cents = money.to_cents(command.amount)
         self._commit(at, discount_cents=cents, discount_code=command.code if cents else None)
 
-    def transfer(self, table_id: UUID, *, at: datetime) -> UUID | None:
-        """Move the order to another table; answers the table it was at."""
+    def transfer(
+        self, table_id: UUID, *, at: datetime, table_name: str | None = None
+    ) -> UUID | None:
+        """Move the order to another table (named ``table_name``, when it is one of the dining
+        room's); answers the table it was at."""
         ensure_order_editable(self._header.status)
         previous = self._header.table_id
-        self._commit(at, table_id=table_id)
+        self._commit(at, table_id=table_id, table_name=table_name)
         return previous
 
     def complete(self, *, actor: Actor, at: datetime) -> datetime:

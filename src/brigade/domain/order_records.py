@@ -57,6 +57,9 @@ class OrderHeader:
     completed_by_name: str | None
     cancelled_by_id: UUID | None
     cancelled_by_name: str | None
+    # The dining table's current name, read with the order (not stored on it: renaming a
+    # table renames it on its open checks); None for no table or an opaque table id.
+    table_name: str | None = None
 
     @property
     def balance_due_cents(self) -> int:

@@ -8,6 +8,7 @@ catalogue (pricing a new line, taking stock) happens here and hands the aggregat
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 from datetime import datetime
 from decimal import Decimal
 from typing import Any
@@ -42,6 +43,7 @@ from brigade.domain.order_records import (
 )
 from brigade.services import audit, events
 from brigade.services.clock import now
+from brigade.services.dining import table_names
 
 FIRST_ORDER_NUMBER = 1001
 
@@ -120,12 +122,25 @@ async def get_payment(uow: UnitOfWork, order_id: UUID, payment_id: UUID) -> Orde
 
 
 async def create_order(uow: UnitOfWork, actor: Actor, command: CreateOrder) -> Order:
+    if command.location_id is None and actor.location_id is not None:
+        # A PIN session acts at its device's location: a terminal's orders are that location's.
+        command = replace(command, location_id=actor.location_id)
     repository = OrderRepository(uow)
     number = await repository.next_order_number(command.location_id, first=FIRST_ORDER_NUMBER)
-    order = Order.open(command, order_number=number, opened_by=actor, at=now())
+    table_name = await _table_name(uow, command.table_id)
+    order = Order.open(
+        command, order_number=number, opened_by=actor, at=now(), table_name=table_name
+    )
     await repository.save(order)
     events.order_event(uow, EventType.ORDER_CREATED, order)
     return order
+
+
+async def _table_name(uow: UnitOfWork, table_id: UUID | None) -> str | None:
+    """The name of the dining table ``table_id``; None for none or an opaque id."""
+    if table_id is None:
+        return None
+    return (await table_names(uow, [table_id])).get(table_id)
 
 
 async def apply_discount(
@@ -167,7 +182,7 @@ async def transfer_order(
 ) -> tuple[Order, UUID | None]:
     """Move the order to another table; answer it and the table it was at."""
     order = await _load(uow, order_id, if_match, whole=WholeItems.ALL)
-    previous = order.transfer(table_id, at=now())
+    previous = order.transfer(table_id, at=now(), table_name=await _table_name(uow, table_id))
     await _persist(uow, order)
     await _audit(
         uow,

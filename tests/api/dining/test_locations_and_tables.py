@@ -9,7 +9,6 @@ from typing import Any
 import pytest
 from sqlalchemy import event
 
-from brigade.services import dining
 from factories import LOCATION, OTHER_LOCATION, make_order, make_product
 
 
@@ -235,17 +234,35 @@ def test_the_list_filters_by_location_and_reads_every_tables_orders_in_one_query
     assert client.get("/api/tables").json()["total"] == 6
 
 
-async def _names(app: Any, table_ids: list[uuid.UUID]) -> dict[uuid.UUID, str]:
-    async with app.state.database.unit_of_work(write=False) as uow:
-        return await dining.table_names(uow, table_ids)
+def test_orders_show_their_tables_current_name_in_every_answer(client):
+    window, patio = _table(client, name="Window 4"), _table(client, name="Patio 2")
+    order = make_order(client, orderType="DINE_IN", tableId=window["id"], locationId=LOCATION)
+    assert order["tableName"] == "Window 4"
+    listed = client.get("/api/orders", params={"locationId": LOCATION}).json()["data"]
+    assert [(o["id"], o["tableName"]) for o in listed] == [(order["id"], "Window 4")]
+
+    moved = client.post(f"/api/orders/{order['id']}/transfer", json={"tableId": patio["id"]})
+    assert moved.status_code == 200, moved.text
+    assert client.get(f"/api/orders/{order['id']}").json()["tableName"] == "Patio 2"
+
+    renamed = client.put(f"/api/tables/{patio['id']}", json={"name": "Terrace 2"})
+    assert renamed.status_code == 200, renamed.text
+    assert client.get(f"/api/orders/{order['id']}").json()["tableName"] == "Terrace 2"
 
 
-def test_table_names_for_orders_known_tables_only_deleted_ones_too(client):
-    kept, deleted = _table(client, name="Bar 1"), _table(client, name="Bar 2")
-    assert client.delete(f"/api/tables/{deleted['id']}").status_code == 200
-    unknown = uuid.uuid4()
-    names = client.portal.call(
-        _names, client.app, [uuid.UUID(kept["id"]), uuid.UUID(deleted["id"]), unknown]
-    )
-    assert names == {uuid.UUID(kept["id"]): "Bar 1", uuid.UUID(deleted["id"]): "Bar 2"}
-    assert client.portal.call(_names, client.app, []) == {}
+def test_an_order_at_an_opaque_table_or_none_has_no_table_name(client):
+    opaque = make_order(client, orderType="DINE_IN", tableId=str(uuid.uuid4()))
+    takeout = make_order(client, orderType="TAKEOUT")
+    assert (opaque["tableName"], takeout["tableName"]) == (None, None)
+    listed = client.get("/api/orders").json()["data"]
+    assert {o["tableName"] for o in listed} == {None}
+
+
+def test_a_deleted_tables_name_stays_on_its_old_orders(client):
+    table = _table(client, name="Bar 2")
+    order = make_order(client, orderType="DINE_IN", tableId=table["id"], locationId=LOCATION)
+    cancel = {"reason": "walked out"}
+    cancelled = client.request("DELETE", f"/api/orders/{order['id']}", json=cancel)
+    assert cancelled.status_code == 200, cancelled.text
+    assert client.delete(f"/api/tables/{table['id']}").status_code == 200
+    assert client.get(f"/api/orders/{order['id']}").json()["tableName"] == "Bar 2"

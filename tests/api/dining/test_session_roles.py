@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from api.access.test_permissions import ENDPOINTS, ROLES
-from factories import bearer, make_device, make_session
+from factories import LOCATION, OTHER_LOCATION, bearer, make_device, make_session
 
 
 @pytest.mark.parametrize("endpoint", list(ENDPOINTS), ids=" ".join)
@@ -22,3 +22,16 @@ def test_each_role_through_a_session_is_allowed_or_refused_as_designed(client, e
         else:
             assert response.status_code == 403, (role, response.text)
             assert lowest in response.json()["detail"]
+
+
+def test_a_sessions_orders_are_at_its_devices_location_unless_another_is_named(client):
+    terminal = make_device(client, locationId=OTHER_LOCATION)["token"]
+    session = bearer(make_session(client, "SERVER", terminal))
+    here = client.post("/api/orders", json={"orderType": "TAKEOUT"}, headers=session)
+    assert here.status_code == 201, here.text
+    assert here.json()["locationId"] == OTHER_LOCATION
+    named = {"orderType": "TAKEOUT", "locationId": LOCATION}
+    elsewhere = client.post("/api/orders", json=named, headers=session)
+    assert elsewhere.json()["locationId"] == LOCATION
+    # A staff token belongs to no device: its orders stay where they are asked for.
+    assert client.post("/api/orders", json={"orderType": "TAKEOUT"}).json()["locationId"] is None

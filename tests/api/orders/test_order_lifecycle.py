@@ -17,6 +17,7 @@ SUMMARY_FIELDS = {
     "status",
     "orderType",
     "tableId",
+    "tableName",
     "locationId",
     "subtotal",
     "total",

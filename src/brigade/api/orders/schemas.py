@@ -198,6 +198,9 @@ class OrderSummary(ResponseModel):
     status: OrderStatus
     order_type: OrderType
     table_id: UUID | None
+    table_name: str | None = Field(
+        description="The dining table's current name; null for no table or an opaque table id"
+    )
     location_id: UUID | None
     subtotal: Money
     total: Money

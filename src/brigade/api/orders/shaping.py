@@ -73,6 +73,7 @@ def _summary_fields(header: OrderHeader) -> dict[str, Any]:
         "status": header.status,
         "order_type": header.order_type,
         "table_id": header.table_id,
+        "table_name": header.table_name,
         "location_id": header.location_id,
         "subtotal": cents(header.subtotal_cents),
         "total": cents(header.total_cents),
