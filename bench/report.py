@@ -183,6 +183,7 @@ def _live(lives: list[Live]) -> list[str]:
                 f"{live.streams['connected']}/{live.streams['streams']}, "
                 f"{live.streams['events']:,} events, {live.streams['errors']} errors",
                 f"{lag['p50']:.0f} / {lag['p99']:.0f} ms",
+                f"{live.streams['client_cpu_percent']:.0f} %",
                 f"{live.rss_mb_idle:.0f} → {live.rss_mb_streams_open:.0f} MB "
                 f"({per_stream_kb:.0f} KB/stream)",
             ]
@@ -195,6 +196,7 @@ def _live(lives: list[Live]) -> list[str]:
         f"with {lives[0].streams['streams']} streams",
         "streams",
         "lag p50 / p99",
+        "stream client CPU",
         "worker RSS",
     ]
     return [*lines, *_table(header, rows)]

@@ -32,7 +32,7 @@ from brigade.api.security import Reader
 from brigade.api.types import ResponseModel, Timestamp
 from brigade.domain.access import REQUIRED_ROLE, Permission
 from brigade.domain.catalogue import Product
-from brigade.domain.events import EventFilter, EventsExpired, EventType, StoredEvent
+from brigade.domain.events import EventFilter, EventsExpired, EventType, Outgoing, StoredEvent
 from brigade.domain.order_aggregate import Order
 from brigade.domain.order_records import OrderItem, OrderPayment
 from brigade.services import events as service
@@ -189,11 +189,11 @@ async def list_events(
     return Response(_page(found, last_id), media_type="application/json")
 
 
-def _sse(event: StoredEvent) -> bytes:
+def _sse(outgoing: Outgoing) -> bytes:
     return b"id: %d\nevent: %s\ndata: %s\n\n" % (
-        event.id,
-        event.type.encode(),
-        service.event_json(event),
+        outgoing.event.id,
+        outgoing.event.type.encode(),
+        outgoing.json,
     )
 
 

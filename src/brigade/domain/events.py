@@ -13,6 +13,7 @@ give that: it still lets a smaller id appear after a larger one has been read.
 
 from __future__ import annotations
 
+from bisect import bisect_right
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from datetime import datetime
@@ -123,3 +124,61 @@ class EventFilter:
     location_id: UUID | None = None
     # None: every type.
     types: frozenset[EventType] | None = None
+
+    def matches(self, event: StoredEvent) -> bool:
+        """The rule the table's query applies, for events already in memory."""
+        if self.location_id is not None and event.location_id != self.location_id:
+            return False
+        return self.types is None or event.type in self.types
+
+
+@dataclass(frozen=True, slots=True)
+class Outgoing:
+    """An event ready to send, its JSON encoded once however many streams send it."""
+
+    event: StoredEvent
+    json: bytes
+
+
+class RecentEvents:
+    """The newest events one worker has read from the log, shared by its open streams.
+
+    It holds every event with an id in ``(floor, top]``, read in one pass of the cursor
+    rule, so a stream whose cursor is at or past ``floor`` is answered from memory: the
+    log is read once per worker rather than once per stream, and each event is encoded
+    once. A stream further behind reads the table, as a reader always may. The oldest
+    events are let go past ``capacity``, raising ``floor``.
+    """
+
+    def __init__(self, floor: int, capacity: int) -> None:
+        self.floor = self.top = floor
+        self._capacity = capacity
+        self._ids: list[int] = []
+        self._held: list[Outgoing] = []
+
+    def extend(self, read: Sequence[Outgoing]) -> None:
+        """Take the events read after ``top``: every one there is up to the last, ascending."""
+        self.top = next_cursor(self.top, [outgoing.event.id for outgoing in read])
+        self._ids.extend(outgoing.event.id for outgoing in read)
+        self._held.extend(read)
+        # Let go in batches, so a busy log does not shift the list on every read.
+        if len(self._held) >= 2 * self._capacity:
+            dropped = len(self._held) - self._capacity
+            self.floor = self._ids[dropped - 1]
+            del self._ids[:dropped], self._held[:dropped]
+
+    def after(
+        self, cursor: int, filters: EventFilter, *, limit: int
+    ) -> tuple[list[Outgoing], int] | None:
+        """Up to ``limit`` matching events after ``cursor`` and the cursor past them (past
+        every event looked at, matching or not); None when ``cursor`` is before ``floor``."""
+        if cursor < self.floor:
+            return None
+        found: list[Outgoing] = []
+        for index in range(bisect_right(self._ids, cursor), len(self._held)):
+            outgoing = self._held[index]
+            if filters.matches(outgoing.event):
+                found.append(outgoing)
+                if len(found) == limit:
+                    return found, outgoing.event.id
+        return found, max(cursor, self.top)

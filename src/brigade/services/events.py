@@ -8,9 +8,10 @@ domain object; the outbox writes it at commit with the JSON the API shows for it
     events.product_event(uow, EventType.PRODUCT_86D, product)
     events.product_changed(uow, before, after)  # the event types the change calls for
 
-Streams read the table (the truth) with their own cursor; what wakes them is one
-``EventWaiter`` per worker: a LISTEN connection on PostgreSQL, a poll of max(id) on
-SQLite, running only while a stream is open.
+The table is the truth. One ``EventWaiter`` per worker reads it as events commit (woken
+by a LISTEN connection on PostgreSQL, polling on SQLite, only while a stream is open) and
+keeps the newest events in memory, encoded once, for all of that worker's streams; a
+stream further behind than that reads the table with its own cursor.
 """
 
 from __future__ import annotations
@@ -35,7 +36,9 @@ from brigade.domain.catalogue import Product, fell_low_on_stock, stock_taken
 from brigade.domain.events import (
     EventFilter,
     EventType,
+    Outgoing,
     PendingEvent,
+    RecentEvents,
     StoredEvent,
     check_cursor,
     next_cursor,
@@ -48,6 +51,10 @@ from brigade.services.clock import now
 log = logging.getLogger("brigade.events")
 
 SWEEP_EVERY_SECONDS = 3600
+# Events a worker keeps in memory for its streams (a few MB of order JSON at most), and
+# how many it reads from the log at a time.
+RECENT_EVENTS_KEPT = 1000
+RECENT_READ_BATCH = 500
 
 
 # --- emitting -------------------------------------------------------------------------------
@@ -207,11 +214,13 @@ async def pause(stopping: asyncio.Event, seconds: float) -> None:
 
 
 class EventWaiter:
-    """Per worker: wakes every open stream when events may have been committed anywhere.
+    """Per worker: reads what commits anywhere once, into ``RecentEvents`` shared by its
+    open streams, and wakes them.
 
-    Streams take ``changed()`` before reading the table, then wait on it: a wake-up
-    between their read and their wait is never lost. The waiter runs only while at
-    least one stream is open.
+    A LISTEN connection tells it when to read on PostgreSQL; on SQLite it reads every
+    ``poll_seconds``. Streams take ``changed()`` before looking, then wait on it: a
+    wake-up between their look and their wait is never lost. The waiter runs only while
+    at least one stream is open.
     """
 
     def __init__(self, database: Database, database_url: str, poll_seconds: float) -> None:
@@ -221,6 +230,7 @@ class EventWaiter:
         self._changed = asyncio.Event()
         self._streams = 0
         self._task: asyncio.Task[None] | None = None
+        self._recent: RecentEvents | None = None
 
     def changed(self) -> asyncio.Event:
         """Set at the next wake-up."""
@@ -229,6 +239,13 @@ class EventWaiter:
     def wake(self) -> None:
         changed, self._changed = self._changed, asyncio.Event()
         changed.set()
+
+    def recent(
+        self, cursor: int, filters: EventFilter, *, limit: int
+    ) -> tuple[list[Outgoing], int] | None:
+        """What this worker holds after ``cursor`` (see ``RecentEvents.after``); None when
+        the stream must read the table."""
+        return None if self._recent is None else self._recent.after(cursor, filters, limit=limit)
 
     @contextlib.asynccontextmanager
     async def subscribed(self) -> AsyncIterator[None]:
@@ -248,37 +265,60 @@ class EventWaiter:
             task.cancel()
             with contextlib.suppress(asyncio.CancelledError):
                 await task
+        self._recent = None
 
     async def _watch(self) -> None:
         while True:
             try:
+                if self._recent is None:
+                    async with self._database.unit_of_work(write=False) as uow:
+                        floor = await EventRepository(await uow.connection()).last_id()
+                    self._recent = RecentEvents(floor, RECENT_EVENTS_KEPT)
                 if self._database.dialect == "postgresql":
-                    await self._listen()
+                    await self._listen(self._recent)
                 else:
-                    await self._poll()
+                    await self._poll(self._recent)
             except Exception:
-                # A lost database: streams re-read once it is back, then wait again.
+                # A lost database: streams look again once it is back, then wait again.
                 log.warning("event waiter lost its database; retrying", exc_info=True)
                 await asyncio.sleep(1)
                 self.wake()
 
-    async def _listen(self) -> None:
-        await listen_until_lost(self._database_url, self.wake)
+    async def _listen(self, recent: RecentEvents) -> None:
+        committed = asyncio.Event()
+        listener = asyncio.create_task(listen_until_lost(self._database_url, committed.set))
+        listener.add_done_callback(lambda _listener: committed.set())
+        try:
+            while True:
+                await committed.wait()
+                committed.clear()
+                if listener.done():
+                    listener.result()  # raises what ended the LISTEN connection
+                    return
+                await self._read(recent)
+        finally:
+            listener.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await listener
 
-    async def _poll(self) -> None:
-        last = await self._last_id()
-        # Anything committed before that read, since a stream read last, is read now.
-        self.wake()
+    async def _poll(self, recent: RecentEvents) -> None:
         while True:
+            await self._read(recent)
             await asyncio.sleep(self._poll_seconds)
-            current = await self._last_id()
-            if current != last:
-                last = current
-                self.wake()
 
-    async def _last_id(self) -> int:
-        async with self._database.unit_of_work(write=False) as uow:
-            return await EventRepository(await uow.connection()).last_id()
+    async def _read(self, recent: RecentEvents) -> None:
+        """Everything committed after what this worker holds, then a wake-up if any."""
+        while True:
+            async with self._database.unit_of_work(write=False) as uow:
+                found = await EventRepository(await uow.connection()).after(
+                    recent.top, EventFilter(), limit=RECENT_READ_BATCH
+                )
+            if not found:
+                return
+            recent.extend([Outgoing(event, event_json(event)) for event in found])
+            self.wake()
+            if len(found) < RECENT_READ_BATCH:
+                return
 
 
 @dataclass(frozen=True, slots=True)
@@ -296,8 +336,9 @@ async def follow(
     lifetime_seconds: float,
     stopping: asyncio.Event,
     batch: int = 100,
-) -> AsyncIterator[list[StoredEvent] | Heartbeat]:
-    """The matching events after ``after`` as they commit, with a ``Heartbeat`` whenever
+) -> AsyncIterator[list[Outgoing] | Heartbeat]:
+    """The matching events after ``after`` as they commit (from what the worker holds,
+    or from the table when the stream is further behind), with a ``Heartbeat`` whenever
     nothing was sent for ``heartbeat_seconds``; ends when ``stopping`` is set or after
     ``lifetime_seconds`` (the client reconnects, perhaps to a less busy worker)."""
     loop = asyncio.get_running_loop()
@@ -306,11 +347,16 @@ async def follow(
     async with waiter.subscribed():
         while not stopping.is_set():
             changed = waiter.changed()
-            async with database.unit_of_work(write=False) as uow:
-                repository = EventRepository(await uow.connection())
-                found = await repository.after(after, filters, limit=batch)
+            recent = waiter.recent(after, filters, limit=batch)
+            if recent is None:
+                async with database.unit_of_work(write=False) as uow:
+                    repository = EventRepository(await uow.connection())
+                    read = await repository.after(after, filters, limit=batch)
+                found = [Outgoing(event, event_json(event)) for event in read]
+                after = next_cursor(after, [event.id for event in read])
+            else:
+                found, after = recent
             if found:
-                after = next_cursor(after, [event.id for event in found])
                 yield found
                 last_sent = loop.time()
                 if len(found) == batch:

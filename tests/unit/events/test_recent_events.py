@@ -1,0 +1,99 @@
+"""What a worker holds for its streams: every event in (floor, top], answered like the
+table would answer a stream's cursor, or not at all when the cursor is further behind."""
+
+from __future__ import annotations
+
+import uuid
+from datetime import UTC, datetime
+
+import pytest
+
+from brigade.domain.events import EventFilter, EventType, Outgoing, RecentEvents, StoredEvent
+
+HERE, THERE = uuid.uuid4(), uuid.uuid4()
+
+
+def _event(event_id: int, kind: EventType = EventType.ORDER_CREATED, location=HERE) -> Outgoing:
+    stored = StoredEvent(
+        id=event_id,
+        type=kind.value,
+        at=datetime(2026, 11, 24, tzinfo=UTC),
+        location_id=location,
+        entity_id=None,
+        order_id=None,
+        data="{}",
+    )
+    return Outgoing(stored, b'{"id":%d}' % event_id)
+
+
+def _ids(answer: tuple[list[Outgoing], int] | None) -> tuple[list[int], int] | None:
+    if answer is None:
+        return None
+    found, cursor = answer
+    return [outgoing.event.id for outgoing in found], cursor
+
+
+def test_a_cursor_at_or_past_the_floor_is_answered_from_memory_in_id_order():
+    recent = RecentEvents(floor=10, capacity=100)
+    recent.extend([_event(11), _event(12), _event(15)])
+    assert _ids(recent.after(10, EventFilter(), limit=100)) == ([11, 12, 15], 15)
+    assert _ids(recent.after(12, EventFilter(), limit=100)) == ([15], 15)
+    assert _ids(recent.after(15, EventFilter(), limit=100)) == ([], 15)
+
+
+def test_a_cursor_before_the_floor_reads_the_table():
+    recent = RecentEvents(floor=10, capacity=100)
+    recent.extend([_event(11)])
+    assert recent.after(9, EventFilter(), limit=100) is None
+
+
+def test_a_cursor_ahead_of_what_was_read_stays_where_it_is():
+    # A stream that started from the table's newest id before the worker read it.
+    recent = RecentEvents(floor=10, capacity=100)
+    assert _ids(recent.after(14, EventFilter(), limit=100)) == ([], 14)
+
+
+def test_filters_skip_events_but_the_cursor_moves_past_everything_looked_at():
+    recent = RecentEvents(floor=0, capacity=100)
+    recent.extend(
+        [
+            _event(1, EventType.ORDER_CREATED, HERE),
+            _event(2, EventType.PRODUCT_86D, HERE),
+            _event(3, EventType.ORDER_SENT, THERE),
+            _event(4, EventType.ORDER_SENT, HERE),
+        ]
+    )
+    sent_here = EventFilter(location_id=HERE, types=frozenset({EventType.ORDER_SENT}))
+    assert _ids(recent.after(0, sent_here, limit=100)) == ([4], 4)
+    assert _ids(recent.after(0, EventFilter(location_id=THERE), limit=100)) == ([3], 4)
+
+
+def test_a_full_batch_stops_at_its_last_event_so_the_stream_asks_again():
+    recent = RecentEvents(floor=0, capacity=100)
+    recent.extend([_event(n) for n in range(1, 6)])
+    assert _ids(recent.after(0, EventFilter(), limit=2)) == ([1, 2], 2)
+    assert _ids(recent.after(2, EventFilter(), limit=2)) == ([3, 4], 4)
+    assert _ids(recent.after(4, EventFilter(), limit=2)) == ([5], 5)
+
+
+def test_past_its_capacity_it_lets_the_oldest_go_and_raises_the_floor():
+    recent = RecentEvents(floor=0, capacity=3)
+    recent.extend([_event(n) for n in range(1, 7)])
+    assert recent.floor == 3
+    assert recent.after(2, EventFilter(), limit=100) is None
+    assert _ids(recent.after(3, EventFilter(), limit=100)) == ([4, 5, 6], 6)
+
+
+def test_events_that_do_not_ascend_past_what_is_held_are_refused():
+    recent = RecentEvents(floor=5, capacity=100)
+    recent.extend([_event(6)])
+    with pytest.raises(ValueError, match="ascend"):
+        recent.extend([_event(6)])
+
+
+def test_the_filter_in_memory_is_the_tables_rule():
+    event = _event(1, EventType.ITEM_ADDED, HERE).event
+    assert EventFilter().matches(event)
+    assert EventFilter(location_id=HERE, types=frozenset({EventType.ITEM_ADDED})).matches(event)
+    assert not EventFilter(location_id=THERE).matches(event)
+    assert not EventFilter(types=frozenset({EventType.ITEM_VOIDED})).matches(event)
