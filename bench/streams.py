@@ -18,6 +18,7 @@ import json
 import resource
 import sys
 import time
+from collections.abc import Awaitable
 from datetime import UTC, datetime
 from typing import Any
 
@@ -53,14 +54,19 @@ async def listen(http: aiohttp.ClientSession, index: int, tally: Tally, stop: fl
         tally.errors.append(f"stream {index}: {error!r}")
 
 
+async def _until(stop: float, read: Awaitable[bytes]) -> bytes | None:
+    """What ``read`` answers, or None if the time is up first."""
+    try:
+        return await asyncio.wait_for(read, timeout=max(0.1, stop - time.monotonic()))
+    except TimeoutError:
+        return None
+
+
 async def _sample_lags(response: aiohttp.ClientResponse, tally: Tally, stop: float) -> bool:
     """Read line by line, parsing each event's `at`; False if the server closed first."""
     while time.monotonic() < stop:
-        try:
-            line = await asyncio.wait_for(
-                response.content.readline(), timeout=max(0.1, stop - time.monotonic())
-            )
-        except TimeoutError:
+        line = await _until(stop, response.content.readline())
+        if line is None:
             return True
         if not line:
             return False
@@ -77,11 +83,8 @@ async def _count_events(response: aiohttp.ClientResponse, tally: Tally, stop: fl
     leaves the machine's cores to the server it measures. False if the server closed first."""
     carry = b""
     while time.monotonic() < stop:
-        try:
-            chunk = await asyncio.wait_for(
-                response.content.readany(), timeout=max(0.1, stop - time.monotonic())
-            )
-        except TimeoutError:
+        chunk = await _until(stop, response.content.readany())
+        if chunk is None:
             return True
         if not chunk:
             return False
