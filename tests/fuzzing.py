@@ -59,18 +59,19 @@ def configure(schema: Any) -> Any:
 
 def _only_unknown_references(response) -> bool:
     """A 422 whose every field error is on an id reference: "no such category" and the like,
-    on a webhook `url` whose host resolves inside the network or not at all, or on a
-    `timezone` name the tz database does not know.
+    on a webhook `url` whose host resolves inside the network or not at all, on a
+    `timezone` name the tz database does not know, or on a report's `to` before its `from` or
+    more than 366 days after it.
 
-    Existence (and where a name resolves) can't be written in JSON Schema, and docs/design.md
-    §4 and §8 answer it with 422. Path ids count too: stateful links fill them from responses,
-    a null `openedBy.staffId` included.
+    Existence (and where a name resolves) can't be written in JSON Schema, nor a rule between
+    two parameters, and docs/design.md §4, §8 and §12 answer them with 422. Path ids count
+    too: stateful links fill them from responses, a null `openedBy.staffId` included.
     """
     if response.status_code != 422:
         return False
     errors = json.loads(response.content).get("errors") or []
     return bool(errors) and all(
-        error["field"].endswith(("Id", "_id")) or error["field"] in ("url", "timezone")
+        error["field"].endswith(("Id", "_id")) or error["field"] in ("url", "timezone", "to")
         for error in errors
     )
 

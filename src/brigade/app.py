@@ -22,6 +22,7 @@ from brigade.api import (
     locations,
     orders,
     products,
+    reports,
     sessions,
     staff,
     tables,
@@ -113,6 +114,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         app.include_router(router)
     app.include_router(kitchen.router)
     app.include_router(audit.router)
+    app.include_router(reports.router)
     # The dining room; its /api/staff routes go before the staff router's /{staff_id}.
     app.include_router(locations.router)
     app.include_router(tables.router)

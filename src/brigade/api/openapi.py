@@ -49,6 +49,11 @@ TAGS: list[dict[str, str]] = [
     },
     {"name": "kitchen", "description": "Kitchen tickets: what each send put in front of the line."},
     {"name": "audit", "description": "Who voided, discounted, cancelled, 86'd or repriced what."},
+    {
+        "name": "reports",
+        "description": "The day's close: sales by business day in the location's timezone, "
+        "as JSON or CSV (MANAGER).",
+    },
     {"name": "staff", "description": "Staff members and their API tokens (ADMIN)."},
     {
         "name": "events",

@@ -65,6 +65,7 @@ OrderTaker = Annotated[Actor, _allowed(Permission.TAKE_ORDERS)]
 Discounter = Annotated[Actor, _allowed(Permission.DISCOUNT)]
 CatalogueEditor = Annotated[Actor, _allowed(Permission.EDIT_CATALOGUE)]
 AuditReader = Annotated[Actor, _allowed(Permission.READ_AUDIT)]
+ReportReader = Annotated[Actor, _allowed(Permission.READ_REPORTS)]
 StaffAdmin = Annotated[Actor, _allowed(Permission.MANAGE_STAFF)]
 WebhookAdmin = Annotated[Actor, _allowed(Permission.MANAGE_WEBHOOKS)]
 # The dining room (docs/design.md §10).

@@ -43,6 +43,9 @@ metadata = MetaData(
 LIVE = text("deleted_at IS NULL")
 # Orders that keep a table taken: DRAFT and OPEN ones (docs/design.md §10).
 SEATED = text("status IN ('DRAFT', 'OPEN') AND table_id IS NOT NULL")
+# The sales report's orders, and the refunds it counts by the day they were given.
+COMPLETED = text("status = 'COMPLETED'")
+REFUNDED = text("refunded_at IS NOT NULL")
 
 
 def _timestamps() -> list[Column[object]]:
@@ -192,6 +195,13 @@ orders = Table(
         sqlite_where=SEATED,
         postgresql_where=SEATED,
     ),
+    Index(
+        "ix_orders_location_completed_at",
+        "location_id",
+        "completed_at",
+        sqlite_where=COMPLETED,
+        postgresql_where=COMPLETED,
+    ),
 )
 
 order_items = Table(
@@ -233,6 +243,12 @@ payments = Table(
     Column("taken_by_id", Uuid, nullable=True),
     Column("taken_by_name", String(200), nullable=True),
     Index("ix_payments_order_id", "order_id", "processed_at"),
+    Index(
+        "ix_payments_refunded_at",
+        "refunded_at",
+        sqlite_where=REFUNDED,
+        postgresql_where=REFUNDED,
+    ),
 )
 
 kitchen_tickets = Table(

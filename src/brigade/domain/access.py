@@ -49,6 +49,7 @@ class Permission(StrEnum):
     CANCEL_SENT_OR_PAID = "cancel an order that was sent or paid"
     EDIT_CATALOGUE = "change products and categories"
     READ_AUDIT = "read the audit log"
+    READ_REPORTS = "read sales reports"
     MANAGE_STAFF = "manage staff and tokens"
     MANAGE_WEBHOOKS = "manage webhooks"
     # The dining room (docs/design.md §10).
@@ -76,6 +77,7 @@ REQUIRED_ROLE: Mapping[Permission, Role] = MappingProxyType(
         Permission.CANCEL_SENT_OR_PAID: Role.MANAGER,
         Permission.EDIT_CATALOGUE: Role.MANAGER,
         Permission.READ_AUDIT: Role.MANAGER,
+        Permission.READ_REPORTS: Role.MANAGER,
         Permission.MANAGE_STAFF: Role.ADMIN,
         Permission.MANAGE_WEBHOOKS: Role.ADMIN,
         Permission.READ_MENU: Role.KITCHEN,

@@ -242,6 +242,10 @@ ENDPOINTS: dict[tuple[str, str], tuple[str, Scenario]] = {
     ),
     # managers read the audit log; admins manage staff and tokens
     ("GET", "/api/audit"): ("MANAGER", lambda c: Call("GET", "/api/audit")),
+    ("GET", "/api/reports/sales"): (
+        "MANAGER",
+        lambda c: Call("GET", f"/api/reports/sales?locationId={LOCATION}&from=2026-11-20"),
+    ),
     ("GET", "/api/staff"): ("ADMIN", lambda c: Call("GET", "/api/staff")),
     ("POST", "/api/staff"): (
         "ADMIN",
