@@ -16,6 +16,7 @@ import secrets
 import shutil
 import signal
 import socket
+import statistics
 import subprocess
 import sys
 import tempfile
@@ -23,6 +24,7 @@ import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
@@ -35,6 +37,7 @@ sys.path[:0] = [str(BENCH), str(BENCH.parent / "tests")]
 import plans  # noqa: E402
 import report  # noqa: E402
 
+from brigade.demo import DEMO_LOCATION  # noqa: E402
 from throwaway_db import throwaway_database  # noqa: E402
 
 PG_SERVER = os.environ.get("BENCH_PG_URL", "postgresql://postgres@127.0.0.1:5432/postgres")
@@ -43,6 +46,11 @@ READ_CONNECTIONS = 64
 PRE_OUTBOX_REVISION = "b154237"
 LIVE_TERMINALS = 16
 LIVE_STREAMS = 200
+# The sales report on a year of history: 100,000 orders over 365 days.
+REPORT_ORDERS = 100_000
+REPORT_HISTORY_DAYS = 365
+REPORT_SPANS = (1, 31)  # days
+REPORT_REPEATS = 7
 
 
 @dataclass
@@ -59,6 +67,7 @@ class Plan:
     growth: list[tuple[int, int]]  # (products, orders) for the growth runs
     with_wrk: bool
     with_live: bool
+    with_reports: bool
 
 
 FULL = Plan(
@@ -74,6 +83,7 @@ FULL = Plan(
     growth=[(10_000, 100_000), (100_000, 100_000)],
     with_wrk=True,
     with_live=True,
+    with_reports=True,
 )
 QUICK = Plan(
     databases=["sqlite"],
@@ -88,6 +98,7 @@ QUICK = Plan(
     growth=[],
     with_wrk=False,
     with_live=False,
+    with_reports=False,
 )
 
 
@@ -230,9 +241,27 @@ def _read_urls(base: str, token: str) -> dict[str, str]:
     }
 
 
+@dataclass
+class ReportTiming:
+    """The sales report's answer time on a year of history, one span of business days."""
+
+    database: str
+    days: int
+    orders_in_span: int
+    median_ms: float
+    max_ms: float
+
+
 @contextmanager
 def _prepared_server(
-    database_url: str, workers: int, plan: Plan, *, products: int, orders: int, code: Path = ROOT
+    database_url: str,
+    workers: int,
+    plan: Plan,
+    *,
+    products: int,
+    orders: int,
+    code: Path = ROOT,
+    history_days: int | None = None,
 ) -> Iterator[tuple[str, str, int]]:
     """Seed a fresh database and serve it with the Brigade found in ``code`` (this checkout,
     or an older revision's tree: see ``--baseline``); yields (base URL, MANAGER token, pid)."""
@@ -247,7 +276,9 @@ def _prepared_server(
     _brigade("demo-data", environment=environment)
     # The tree's own seed: it writes rows the way that revision's tables want them.
     seeding = "import sys, seed; seed.run(sys.argv[1], products_count=int(sys.argv[2]), "
-    seeding += "categories_count=int(sys.argv[3]), orders_count=int(sys.argv[4]))"
+    seeding += "categories_count=int(sys.argv[3]), orders_count=int(sys.argv[4])"
+    # Older trees' seed takes no history.
+    seeding += ")" if history_days is None else f", history_days={history_days})"
     counts = [str(products), str(plan.categories), str(orders)]
     command = [sys.executable, "-c", seeding, database_url, *counts]
     subprocess.run(command, env=environment, check=True, capture_output=True)
@@ -278,6 +309,41 @@ def measure(database_url: str, result: Result, plan: Plan, *, rush: bool, floor:
     if floor and plan.with_wrk:
         result.floor = _floor(database_url, result.workers, urls["get product"], plan)
     result.plans = asyncio.run(plans.explain(database_url))
+
+
+def measure_reports(database: str, plan: Plan, work: Path) -> list[ReportTiming]:
+    """GET /api/reports/sales for the last day and the last 31 days of a year of history,
+    each asked REPORT_REPEATS times in a row through a real server (1 worker)."""
+    option = "sqlite" if database == "sqlite" else PG_SERVER
+    timings = []
+    with (
+        throwaway_database(option, Path(tempfile.mkdtemp(dir=work))) as url,
+        _prepared_server(
+            url, 1, plan, products=plan.products, orders=REPORT_ORDERS,
+            history_days=REPORT_HISTORY_DAYS,
+        ) as (base, token, _pid),
+        httpx.Client(base_url=base, headers={"Authorization": f"Bearer {token}"}) as http,
+    ):  # fmt: skip
+        yesterday = datetime.now(UTC).date() - timedelta(days=1)
+        for days in REPORT_SPANS:
+            params = {
+                "locationId": str(DEMO_LOCATION),
+                "from": str(yesterday - timedelta(days=days - 1)),
+                "to": str(yesterday),
+            }
+            elapsed, answer = [], {}
+            for _ in range(REPORT_REPEATS):
+                started = time.perf_counter()
+                response = http.get("/api/reports/sales", params=params, timeout=60)
+                elapsed.append((time.perf_counter() - started) * 1000)
+                response.raise_for_status()
+                answer = response.json()
+            timings.append(
+                ReportTiming(
+                    database, days, answer["orderCount"], statistics.median(elapsed), max(elapsed)
+                )
+            )
+    return timings
 
 
 def _floor(database_url: str, workers: int, path: str, plan: Plan) -> dict[str, Any]:
@@ -340,20 +406,34 @@ def _ensure_wrk() -> None:
 
 
 def run(
-    plan: Plan, output: Path, *, baseline: str, only_live: bool = False
+    plan: Plan,
+    output: Path,
+    *,
+    baseline: str,
+    only_live: bool = False,
+    only_reports: bool = False,
 ) -> tuple[list[Result], list[Live]]:
     if plan.with_wrk and not only_live:
         _ensure_wrk()
     results: list[Result] = []
     lives: list[Live] = []
     work = Path(tempfile.mkdtemp(prefix="brigade-bench-"))
-    if plan.with_live:
+    if plan.with_live and not only_reports:
         for database in plan.databases:
             lives.append(measure_live(database, plan, baseline, work))
             print(report.live_line(lives[-1]), flush=True)
     if only_live:
         shutil.rmtree(work, ignore_errors=True)
         output.write_text(report.render_live(lives))
+        return results, lives
+    timings: list[ReportTiming] = []
+    if plan.with_reports:
+        for database in plan.databases:
+            timings += measure_reports(database, plan, work)
+            print(report.report_timing_line(timings[-len(REPORT_SPANS) :]), flush=True)
+    if only_reports:
+        shutil.rmtree(work, ignore_errors=True)
+        output.write_text(report.render_reports(timings))
         return results, lives
     for database in plan.databases:
         for workers in plan.workers:
@@ -370,7 +450,7 @@ def run(
         results.append(result)
         print(report.summary_line(result), flush=True)
     shutil.rmtree(work, ignore_errors=True)
-    output.write_text(report.render(results, lives, quick=plan is QUICK))
+    output.write_text(report.render(results, lives, timings, quick=plan is QUICK))
     return results, lives
 
 
@@ -388,13 +468,28 @@ def main() -> int:
     parser.add_argument(
         "--only-live", action="store_true", help="only the live-events figures (about 6 minutes)"
     )
+    parser.add_argument(
+        "--only-reports",
+        action="store_true",
+        help="only the sales report on a year of history (about 3 minutes)",
+    )
     arguments = parser.parse_args()
     plan = QUICK if arguments.quick else FULL
     if arguments.duration:
         plan.duration = arguments.duration
-    default = "results-live.md" if arguments.only_live else "results.md"
+    default = "results.md"
+    if arguments.only_live:
+        default = "results-live.md"
+    elif arguments.only_reports:
+        default = "results-reports.md"
     output = arguments.output or BENCH / ("results-quick.md" if arguments.quick else default)
-    results, lives = run(plan, output, baseline=arguments.baseline, only_live=arguments.only_live)
+    results, lives = run(
+        plan,
+        output,
+        baseline=arguments.baseline,
+        only_live=arguments.only_live,
+        only_reports=arguments.only_reports,
+    )
     errors = sum(r["errors"] for result in results for r in result.rush)
     errors += sum(r["errors"] for result in results for r in result.reads.values())
     errors += sum(

@@ -80,13 +80,13 @@ def _products(count: int, category_ids: Sequence[Any], now: datetime) -> list[di
 
 
 def _past_orders(
-    count: int, menu: Sequence[dict[str, Any]], now: datetime, first_number: int
+    count: int, menu: Sequence[dict[str, Any]], now: datetime, first_number: int, days: int
 ) -> tuple[list[dict[str, Any]], list[dict[str, Any]], list[dict[str, Any]]]:
-    """Completed orders over the last 30 days, two items and one card payment each."""
+    """Completed orders over the last ``days`` days, two items and one card payment each."""
     order_rows, item_rows, payment_rows = [], [], []
     rng = random.Random(7)
     for index in range(count):
-        at = now - timedelta(seconds=rng.randrange(30 * 24 * 3600))
+        at = now - timedelta(seconds=rng.randrange(days * 24 * 3600))
         order_id = new_id()
         lines = [rng.choice(menu) for _ in range(2)]
         subtotal = sum(line["price_cents"] for line in lines)
@@ -168,7 +168,12 @@ async def _insert(database: Database, table: Table, rows: list[dict[str, Any]]) 
 
 
 async def seed(
-    database_url: str, *, products_count: int, categories_count: int, orders_count: int
+    database_url: str,
+    *,
+    products_count: int,
+    categories_count: int,
+    orders_count: int,
+    history_days: int,
 ) -> None:
     database = Database(Settings(database_url=database_url))
     now = datetime.now(UTC)
@@ -179,7 +184,7 @@ async def seed(
         await _insert(database, products, product_rows)
         first_number = 100_001
         order_rows, item_rows, payment_rows = _past_orders(
-            orders_count, product_rows, now, first_number
+            orders_count, product_rows, now, first_number, history_days
         )
         await _insert(database, orders, order_rows)
         await _insert(database, order_items, item_rows)
@@ -196,7 +201,12 @@ async def seed(
 
 
 def run(
-    database_url: str, *, products_count: int, categories_count: int, orders_count: int
+    database_url: str,
+    *,
+    products_count: int,
+    categories_count: int,
+    orders_count: int,
+    history_days: int = 30,
 ) -> None:
     asyncio.run(
         seed(
@@ -204,5 +214,6 @@ def run(
             products_count=products_count,
             categories_count=categories_count,
             orders_count=orders_count,
+            history_days=history_days,
         )
     )
