@@ -1,6 +1,8 @@
-"""The sales report's reads: a location's completed orders in a window, with their items and
-payments, and the refunds given in it. Each is one statement on an index, whatever the
-number of orders (the partial index on completed orders by location and completion time)."""
+"""The sales report's reads: a location's completed orders in a window, what they sold and how
+they were paid, and the refunds given in it. The database sums what needs no discount spread
+(undiscounted orders' items by product, payments by method, tips by server); only discounted
+orders' items come line by line. Seven statements on indexes, whatever the number of orders
+(the partial index on completed orders by location and completion time)."""
 
 from __future__ import annotations
 
@@ -8,12 +10,22 @@ from datetime import datetime
 from typing import Any
 from uuid import UUID
 
-from sqlalchemy import ColumnElement, and_, func, select
+from sqlalchemy import ColumnElement, Select, and_, func, select
 
 from brigade.db.engine import UnitOfWork
 from brigade.db.tables import categories, order_items, orders, payments, products
 from brigade.domain.orders import ItemStatus, OrderStatus, PaymentStatus
-from brigade.domain.reports import GivenBack, SoldLine, SoldOrder, TakenPayment
+from brigade.domain.reports import (
+    DiscountedLine,
+    MethodTotal,
+    ProductSold,
+    SalesFacts,
+    SoldOrder,
+)
+
+_ORDER_ITEMS = orders.join(order_items, order_items.c.order_id == orders.c.id)
+_ORDER_PAYMENTS = orders.join(payments, payments.c.order_id == orders.c.id)
+_LIVE_ITEM = order_items.c.status != ItemStatus.VOIDED.value
 
 
 def _completed_in(location_id: UUID, start: datetime, end: datetime) -> ColumnElement[bool]:
@@ -25,6 +37,27 @@ def _completed_in(location_id: UUID, start: datetime, end: datetime) -> ColumnEl
     )
 
 
+def _named(sold: Any) -> Select[Any]:
+    """``sold`` (product_id, quantity, total) with the product's and its category's names as
+    the catalogue has them now (the item's own name when the product is gone)."""
+    return (
+        select(
+            sold.c.product_id,
+            func.coalesce(products.c.name, sold.c.item_name),
+            products.c.category_id,
+            categories.c.name,
+            sold.c.quantity_units,
+            sold.c.total_cents,
+        )
+        .select_from(
+            sold.outerjoin(products, products.c.id == sold.c.product_id).outerjoin(
+                categories, categories.c.id == products.c.category_id
+            )
+        )
+        .order_by(sold.c.product_id)
+    )
+
+
 class ReportRepository:
     def __init__(self, uow: UnitOfWork) -> None:
         self._uow = uow
@@ -33,65 +66,107 @@ class ReportRepository:
         connection = await self._uow.connection()
         return list(await connection.execute(statement))
 
-    async def completed_orders(
-        self, location_id: UUID, start: datetime, end: datetime
-    ) -> list[SoldOrder]:
-        statement = select(
-            orders.c.id,
-            orders.c.order_type,
-            orders.c.guest_count,
-            orders.c.discount_cents,
-            orders.c.tax_cents,
-            orders.c.completed_at,
-            orders.c.opened_by_id,
-            orders.c.opened_by_name,
-        ).where(_completed_in(location_id, start, end))
-        return [SoldOrder(*row) for row in await self._rows(statement)]
-
-    async def lines(self, location_id: UUID, start: datetime, end: datetime) -> list[SoldLine]:
-        """The items of those orders, named and categorised as the catalogue has them now
-        (the item's own name when its product is gone)."""
-        statement = (
+    async def sales_facts(self, location_id: UUID, start: datetime, end: datetime) -> SalesFacts:
+        window = _completed_in(location_id, start, end)
+        sold_orders = [
+            SoldOrder(*row)
+            for row in await self._rows(
+                select(
+                    orders.c.id,
+                    orders.c.order_type,
+                    orders.c.guest_count,
+                    orders.c.subtotal_cents,
+                    orders.c.discount_cents,
+                    orders.c.tax_cents,
+                    orders.c.completed_at,
+                    orders.c.opened_by_id,
+                    orders.c.opened_by_name,
+                ).where(window)
+            )
+        ]
+        undiscounted = (
             select(
-                order_items.c.order_id,
                 order_items.c.product_id,
-                func.coalesce(products.c.name, order_items.c.name),
-                products.c.category_id,
-                categories.c.name,
+                func.min(order_items.c.name).label("item_name"),
+                func.sum(order_items.c.quantity_units).label("quantity_units"),
+                func.sum(order_items.c.total_cents).label("total_cents"),
+            )
+            .select_from(_ORDER_ITEMS)
+            .where(window, orders.c.discount_cents == 0, _LIVE_ITEM)
+            .group_by(order_items.c.product_id)
+            .subquery()
+        )
+        discounted = (
+            select(
+                order_items.c.product_id,
+                order_items.c.name.label("item_name"),
                 order_items.c.quantity_units,
                 order_items.c.total_cents,
-                order_items.c.status == ItemStatus.VOIDED.value,
+                order_items.c.order_id,
+                order_items.c.created_at,
+                order_items.c.id,
             )
-            .select_from(
-                orders.join(order_items, order_items.c.order_id == orders.c.id)
-                .outerjoin(products, products.c.id == order_items.c.product_id)
-                .outerjoin(categories, categories.c.id == products.c.category_id)
-            )
-            .where(_completed_in(location_id, start, end))
+            .select_from(_ORDER_ITEMS)
+            .where(window, orders.c.discount_cents > 0, _LIVE_ITEM)
+            .subquery()
         )
-        return [SoldLine(*row) for row in await self._rows(statement)]
-
-    async def payments(
-        self, location_id: UUID, start: datetime, end: datetime
-    ) -> list[TakenPayment]:
-        """Every payment of those orders, refunded later or not: refunds are their own figure."""
-        statement = (
+        # Line order matters to the discount spread: the order detail's (created, then id).
+        discounted_lines = (
+            _named(discounted)
+            .add_columns(discounted.c.order_id)
+            .order_by(None)
+            .order_by(discounted.c.created_at, discounted.c.id)
+        )
+        voids = (
+            select(func.count(), func.coalesce(func.sum(order_items.c.total_cents), 0))
+            .select_from(_ORDER_ITEMS)
+            .where(window, order_items.c.status == ItemStatus.VOIDED.value)
+        )
+        by_method = (
             select(
-                payments.c.order_id,
                 payments.c.method,
-                payments.c.amount_cents,
-                payments.c.tip_cents,
+                func.count(),
+                func.sum(payments.c.amount_cents),
+                func.sum(payments.c.tip_cents),
             )
-            .select_from(orders.join(payments, payments.c.order_id == orders.c.id))
-            .where(_completed_in(location_id, start, end))
+            .select_from(_ORDER_PAYMENTS)
+            .where(window)
+            .group_by(payments.c.method)
         )
-        return [TakenPayment(*row) for row in await self._rows(statement)]
+        tips_by_staff = (
+            select(orders.c.opened_by_id, func.sum(payments.c.tip_cents))
+            .select_from(_ORDER_PAYMENTS)
+            .where(window)
+            .group_by(orders.c.opened_by_id)
+        )
+        (void_count, void_cents), *_ = await self._rows(voids)
+        return SalesFacts(
+            orders=sold_orders,
+            undiscounted_products=[
+                ProductSold(*row) for row in await self._rows(_named(undiscounted))
+            ],
+            discounted_lines=[
+                DiscountedLine(row[-1], ProductSold(*row[:-1]))
+                for row in await self._rows(discounted_lines)
+            ],
+            void_count=void_count,
+            void_cents=int(void_cents),
+            payments=[
+                MethodTotal(method, count, int(amount), int(tips))
+                for method, count, amount, tips in await self._rows(by_method)
+            ],
+            tips_by_staff={
+                staff_id: int(tips) for staff_id, tips in await self._rows(tips_by_staff)
+            },
+            refunded_cents=await self._refunded_cents(location_id, start, end),
+        )
 
-    async def refunds(self, location_id: UUID, start: datetime, end: datetime) -> list[GivenBack]:
-        """Payments given back within the window (a cancellation refunds them whole)."""
+    async def _refunded_cents(self, location_id: UUID, start: datetime, end: datetime) -> int:
+        """Amounts and tips given back within the window (a cancellation refunds its payments
+        whole)."""
         statement = (
-            select(payments.c.amount_cents, payments.c.tip_cents)
-            .select_from(orders.join(payments, payments.c.order_id == orders.c.id))
+            select(func.coalesce(func.sum(payments.c.amount_cents + payments.c.tip_cents), 0))
+            .select_from(_ORDER_PAYMENTS)
             .where(
                 orders.c.location_id == location_id,
                 payments.c.status == PaymentStatus.REFUNDED.value,
@@ -99,4 +174,5 @@ class ReportRepository:
                 payments.c.refunded_at < end,
             )
         )
-        return [GivenBack(*row) for row in await self._rows(statement)]
+        (refunded,), *_ = await self._rows(statement)
+        return int(refunded)

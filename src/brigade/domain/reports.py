@@ -9,7 +9,7 @@ Refunds are reported on the day they were given and never netted out of the sale
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from datetime import UTC, date, datetime, time, timedelta
 from decimal import Decimal
@@ -44,11 +44,12 @@ def business_window(first: date, last: date, timezone: str) -> tuple[datetime, d
 
 @dataclass(frozen=True, slots=True)
 class SoldOrder:
-    """A completed order as the report reads it."""
+    """A completed order as the report reads it; ``subtotal_cents`` is its live lines' total."""
 
     id: UUID
     order_type: str
     guest_count: int | None
+    subtotal_cents: int
     discount_cents: int
     tax_cents: int
     completed_at: datetime
@@ -57,33 +58,46 @@ class SoldOrder:
 
 
 @dataclass(frozen=True, slots=True)
-class SoldLine:
-    """An item of a completed order; voided ones count as voids, not sales."""
+class ProductSold:
+    """How much of a product the orders sold, and for how much before any discount."""
 
-    order_id: UUID
     product_id: UUID
     name: str
     category_id: UUID | None
     category_name: str | None
     quantity_units: int
     total_cents: int
-    voided: bool
 
 
 @dataclass(frozen=True, slots=True)
-class TakenPayment:
+class DiscountedLine:
+    """A live item of a discounted order: its share of the discount is worked out here."""
+
     order_id: UUID
+    sold: ProductSold
+
+
+@dataclass(frozen=True, slots=True)
+class MethodTotal:
     method: str
+    count: int
     amount_cents: int
     tip_cents: int
 
 
 @dataclass(frozen=True, slots=True)
-class GivenBack:
-    """A refund given on one of the report's days (a cancellation's or a completed order's)."""
+class SalesFacts:
+    """What the database sums up for the report; only discounted orders come line by line,
+    since only they need the discount spread over their lines."""
 
-    amount_cents: int
-    tip_cents: int
+    orders: Sequence[SoldOrder]
+    undiscounted_products: Sequence[ProductSold]
+    discounted_lines: Sequence[DiscountedLine]
+    void_count: int
+    void_cents: int
+    payments: Sequence[MethodTotal]
+    tips_by_staff: Mapping[UUID | None, int]
+    refunded_cents: int
 
 
 @dataclass(slots=True)
@@ -147,48 +161,39 @@ def _tally(groups: dict[Key, Tally], key: Key, name: str | None = None) -> Tally
     return found
 
 
-def sales_report(
-    first: date,
-    last: date,
-    timezone: str,
-    orders: Sequence[SoldOrder],
-    lines: Iterable[SoldLine],
-    payments: Iterable[TakenPayment],
-    refunds: Iterable[GivenBack],
-) -> SalesReport:
-    """The report over ``orders`` (completed within the days) with their lines and payments,
-    and the refunds given within the days."""
-    zone = ZoneInfo(timezone)
-    live: dict[UUID, list[SoldLine]] = {order.id: [] for order in orders}
-    voids = Tally()
-    for line in lines:
-        if line.voided:
-            voids.count += 1
-            voids.amount_cents += line.total_cents
-        else:
-            live[line.order_id].append(line)
+def _sold(groups: dict[Key, Tally], key: Key, name: str | None, units: int, net: int) -> None:
+    tally = _tally(groups, key, name)
+    tally.quantity_units += units
+    tally.net_cents += net
 
+
+def sales_report(first: date, last: date, timezone: str, facts: SalesFacts) -> SalesReport:
+    """The report over ``facts``: the orders completed within the days, what they sold and
+    how they were paid, and the refunds given within the days."""
     by_category: dict[UUID | None, Tally] = {}
     product_mix: dict[UUID, Tally] = {}
+
+    def sold(product: ProductSold, net_cents: int) -> None:
+        units = product.quantity_units
+        _sold(by_category, product.category_id, product.category_name, units, net_cents)
+        _sold(product_mix, product.product_id, product.name, units, net_cents)
+
+    for product in facts.undiscounted_products:
+        sold(product, product.total_cents)
+    discount_of = {order.id: order.discount_cents for order in facts.orders}
+    lines_of: dict[UUID, list[ProductSold]] = {}
+    for line in facts.discounted_lines:
+        lines_of.setdefault(line.order_id, []).append(line.sold)
+    for order_id, lines in lines_of.items():
+        shares = allocate(discount_of[order_id], [product.total_cents for product in lines])
+        for product, share in zip(lines, shares, strict=True):
+            sold(product, product.total_cents - share)
+
+    zone = ZoneInfo(timezone)
     by_order_type: dict[str, Tally] = {}
     by_hour = {hour: Tally() for hour in range(HOURS_IN_A_DAY)}
     by_staff: dict[UUID | None, Tally] = {}
-    gross = covers = 0
-    for order in orders:
-        order_lines = live[order.id]
-        shares = allocate(order.discount_cents, [line.total_cents for line in order_lines])
-        order_net = 0
-        for line, share in zip(order_lines, shares, strict=True):
-            net = line.total_cents - share
-            order_net += net
-            gross += line.total_cents
-            for tally in (
-                _tally(by_category, line.category_id, line.category_name),
-                _tally(product_mix, line.product_id, line.name),
-            ):
-                tally.quantity_units += line.quantity_units
-                tally.net_cents += net
-        covers += order.guest_count or 0
+    for order in facts.orders:
         hour = order.completed_at.astimezone(zone).hour
         for tally in (
             _tally(by_order_type, order.order_type),
@@ -196,36 +201,34 @@ def sales_report(
             _tally(by_staff, order.staff_id, order.staff_name),
         ):
             tally.count += 1
-            tally.net_cents += order_net
+            tally.net_cents += order.subtotal_cents - order.discount_cents
+    for staff_id, tips in facts.tips_by_staff.items():
+        _tally(by_staff, staff_id).tips_cents += tips
 
-    by_payment_method: dict[str, Tally] = {}
-    staff_of = {order.id: order.staff_id for order in orders}
-    collected = tips = 0
-    for payment in payments:
-        tally = _tally(by_payment_method, payment.method)
-        tally.count += 1
-        tally.amount_cents += payment.amount_cents
-        tally.tips_cents += payment.tip_cents
-        collected += payment.amount_cents + payment.tip_cents
-        tips += payment.tip_cents
-        _tally(by_staff, staff_of[payment.order_id]).tips_cents += payment.tip_cents
+    by_payment_method = {
+        paid.method: Tally(
+            count=paid.count, amount_cents=paid.amount_cents, tips_cents=paid.tip_cents
+        )
+        for paid in facts.payments
+    }
+    tips = sum(paid.tip_cents for paid in facts.payments)
     return SalesReport(
         first=first,
         last=last,
         timezone=timezone,
-        order_count=len(orders),
-        covers=covers,
-        gross_cents=gross,
-        discount_cents=sum(order.discount_cents for order in orders),
-        tax_cents=sum(order.tax_cents for order in orders),
+        order_count=len(facts.orders),
+        covers=sum(order.guest_count or 0 for order in facts.orders),
+        gross_cents=sum(order.subtotal_cents for order in facts.orders),
+        discount_cents=sum(order.discount_cents for order in facts.orders),
+        tax_cents=sum(order.tax_cents for order in facts.orders),
         tips_cents=tips,
-        collected_cents=collected,
-        refunded_cents=sum(refund.amount_cents + refund.tip_cents for refund in refunds),
+        collected_cents=sum(paid.amount_cents for paid in facts.payments) + tips,
+        refunded_cents=facts.refunded_cents,
         by_payment_method=by_payment_method,
         by_order_type=by_order_type,
         by_category=by_category,
         by_hour=by_hour,
         product_mix=product_mix,
-        voids=voids,
+        voids=Tally(count=facts.void_count, amount_cents=facts.void_cents),
         by_staff=by_staff,
     )

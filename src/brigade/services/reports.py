@@ -21,13 +21,5 @@ async def sales(uow: UnitOfWork, location_id: UUID, first: date, last: date) -> 
     check_report_days(first, last)
     timezone = (await get_location(uow, location_id)).timezone
     start, end = business_window(first, last, timezone)
-    repository = ReportRepository(uow)
-    return sales_report(
-        first,
-        last,
-        timezone,
-        await repository.completed_orders(location_id, start, end),
-        await repository.lines(location_id, start, end),
-        await repository.payments(location_id, start, end),
-        await repository.refunds(location_id, start, end),
-    )
+    facts = await ReportRepository(uow).sales_facts(location_id, start, end)
+    return sales_report(first, last, timezone, facts)

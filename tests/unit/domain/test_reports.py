@@ -11,18 +11,21 @@ import pytest
 
 from brigade.domain.errors import InvalidInput
 from brigade.domain.reports import (
-    GivenBack,
-    SoldLine,
+    DiscountedLine,
+    MethodTotal,
+    ProductSold,
+    SalesFacts,
     SoldOrder,
-    TakenPayment,
     business_window,
     check_report_days,
     sales_report,
 )
 
+DAY = date(2026, 11, 20)
+
 
 def test_a_business_day_is_local_midnight_to_midnight_in_utc():
-    assert business_window(date(2026, 11, 20), date(2026, 11, 20), "America/New_York") == (
+    assert business_window(DAY, DAY, "America/New_York") == (
         datetime(2026, 11, 20, 5, tzinfo=UTC),
         datetime(2026, 11, 21, 5, tzinfo=UTC),
     )
@@ -45,12 +48,13 @@ def test_days_must_be_in_order_and_at_most_366():
         check_report_days(date(2025, 1, 1), date(2026, 1, 2))
 
 
-def _order(discount_cents: int, hour_utc: int, staff: uuid.UUID | None = None) -> SoldOrder:
+def _order(subtotal: int, discount: int, hour_utc: int, staff: uuid.UUID | None = None):
     return SoldOrder(
         id=uuid.uuid4(),
         order_type="DINE_IN",
-        guest_count=None,
-        discount_cents=discount_cents,
+        guest_count=2,
+        subtotal_cents=subtotal,
+        discount_cents=discount,
         tax_cents=0,
         completed_at=datetime(2026, 11, 20, hour_utc, tzinfo=UTC),
         staff_id=staff,
@@ -58,35 +62,47 @@ def _order(discount_cents: int, hour_utc: int, staff: uuid.UUID | None = None) -
     )
 
 
-def _line(order: SoldOrder, product: uuid.UUID, cents: int, *, voided: bool = False) -> SoldLine:
-    return SoldLine(order.id, product, "Dish", None, None, 1000, cents, voided)
+def _sold(product: uuid.UUID, cents: int, category: uuid.UUID | None = None) -> ProductSold:
+    return ProductSold(product, "Dish", category, None, 1000, cents)
+
+
+def _facts(orders, products=(), lines=(), payments=(), tips=None, refunded=0) -> SalesFacts:
+    return SalesFacts(orders, list(products), list(lines), 0, 0, list(payments), tips or {},
+                      refunded)  # fmt: skip
 
 
 def test_every_breakdown_adds_up_to_net_sales_to_the_cent():
-    # 1.00 off three equal lines: 34 + 33 + 33 cents, never 33 x 3; then 0.01 off two 0.01
-    # lines goes to the first.
+    # 1.00 off three equal lines: 34 + 33 + 33 cents, never 33 x 3; 0.01 off two 0.01 lines
+    # goes to the first; an undiscounted order's products come summed.
     products = [uuid.uuid4() for _ in range(3)]
-    first, second = _order(100, 12), _order(1, 13)
-    lines = [_line(first, product, 333) for product in products]
-    lines += [_line(second, products[0], 1), _line(second, products[1], 1)]
-    report = sales_report(date(2026, 11, 20), date(2026, 11, 20), "UTC", [first, second],
-                          lines, [], [])  # fmt: skip
-    assert report.net_cents == 999 + 2 - 101
+    first, second, third = _order(999, 100, 12), _order(2, 1, 13), _order(500, 0, 14)
+    lines = [DiscountedLine(first.id, _sold(product, 333)) for product in products]
+    lines += [DiscountedLine(second.id, _sold(p, 1)) for p in products[:2]]
+    report = sales_report(
+        DAY, DAY, "UTC", _facts([first, second, third], [_sold(products[2], 500)], lines)
+    )
+    assert report.net_cents == 999 + 2 + 500 - 101
     for breakdown in (report.product_mix, report.by_category, report.by_hour, report.by_staff,
                       report.by_order_type):  # fmt: skip
         assert sum(tally.net_cents for tally in breakdown.values()) == report.net_cents
-    assert [report.product_mix[p].net_cents for p in products] == [299 + 0, 300 + 1, 300]
+    assert [report.product_mix[p].net_cents for p in products] == [299 + 0, 300 + 1, 300 + 500]
+    assert report.product_mix[products[2]].quantity_units == 2000
 
 
-def test_voids_payments_refunds_and_the_average_check():
+def test_payments_tips_refunds_voids_and_the_average_check():
     staff = uuid.uuid4()
-    order = _order(0, 12, staff)
-    lines = [_line(order, uuid.uuid4(), 1000), _line(order, uuid.uuid4(), 250, voided=True)]
-    payments = [TakenPayment(order.id, "CARD", 600, 100), TakenPayment(order.id, "CASH", 400, 0)]
-    report = sales_report(date(2026, 11, 20), date(2026, 11, 20), "UTC", [order], lines,
-                          payments, [GivenBack(500, 50)])  # fmt: skip
-    assert (report.voids.count, report.voids.amount_cents) == (1, 250)
+    order = _order(1000, 0, 12, staff)
+    paid = [MethodTotal("CARD", 1, 600, 100), MethodTotal("CASH", 1, 400, 0)]
+    facts = _facts([order], [_sold(uuid.uuid4(), 1000)], payments=paid, tips={staff: 100},
+                   refunded=550)  # fmt: skip
+    report = sales_report(DAY, DAY, "UTC", facts)
     assert (report.gross_cents, report.collected_cents, report.tips_cents) == (1000, 1100, 100)
     assert report.refunded_cents == 550
     assert report.by_staff[staff].tips_cents == 100
+    assert report.by_payment_method["CARD"].amount_cents == 600
     assert report.average_check == Decimal("10.00")
+
+
+def test_hours_are_local():
+    report = sales_report(DAY, DAY, "Asia/Kolkata", _facts([_order(100, 0, 12)]))
+    assert report.by_hour[17].count == 1  # 12:00Z is 17:30 in India
