@@ -212,6 +212,10 @@ ENDPOINTS: dict[tuple[str, str], tuple[str, Scenario]] = {
             {"productId": make_product(c)["id"], "quantity": 1},
         ),
     ),
+    ("GET", "/api/orders/{order_id}/items"): (
+        "KITCHEN",
+        lambda c: Call("GET", f"/api/orders/{_order_with_item(c)[0]['id']}/items"),
+    ),
     ("GET", "/api/orders/{order_id}/items/{item_id}"): (
         "KITCHEN",
         lambda c: Call("GET", _item_url(c)),
@@ -235,6 +239,10 @@ ENDPOINTS: dict[tuple[str, str], tuple[str, Scenario]] = {
             f"/api/orders/{_order_with_item(c)[0]['id']}/payments",
             {"amount": 4, "paymentMethod": "CASH"},
         ),
+    ),
+    ("GET", "/api/orders/{order_id}/payments"): (
+        "KITCHEN",
+        lambda c: Call("GET", f"/api/orders/{_paid_order(c)['id']}/payments"),
     ),
     ("GET", "/api/orders/{order_id}/payments/{payment_id}"): (
         "KITCHEN",
