@@ -131,10 +131,10 @@ def line_shares(lines: Sequence[OrderLine], discount_cents: int, total_cents: in
     less its part of the discount, plus its tax, apportioned by largest remainder."""
     live = [line for line in lines if line.status is not ItemStatus.VOIDED]
     discounts = allocate(discount_cents, [line.total_cents for line in live])
-    scale = 10 ** (money.RATE_PLACES + 2)
-    # The exact taxed amount of each line, in cent-millionths (tax is rounded once per order).
+    # The exact taxed amount of each line, in millionths of a cent (the order rounds its tax
+    # once, so a line's own tax has no cents of its own).
     weights = [
-        (line.total_cents - share) * (scale + line.tax_rate_units)
+        (line.total_cents - share) * (money.RATE_SCALE + line.tax_rate_units)
         for line, share in zip(live, discounts, strict=True)
     ]
     shares = dict(zip((line.id for line in live), allocate(total_cents, weights), strict=True))

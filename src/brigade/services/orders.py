@@ -481,7 +481,7 @@ async def adjust_tip(
 ) -> tuple[Order, OrderPayment]:
     """A card payment's new tip, until the business day it was taken on ends in the order's
     location's timezone (UTC for a location without a profile)."""
-    order = await _load(uow, order_id, if_match)
+    order = await _load(uow, order_id, if_match, whole=WholeItems.ALL)
     location_id = order.header.location_id
     timezone = DEFAULT_TIMEZONE
     if location_id is not None:
