@@ -58,7 +58,9 @@ def test_never_more_than_was_paid_less_what_was_refunded(client):
     before = order_detail(client, order)
     refused = problem(_refund(client, order, amount=1.18), 409, "refund_exceeds_paid")
     assert (refused["refundableAmount"], refused["refundableTip"]) == (1.17, 1)
-    refused = problem(_refund(client, order, tipAmount=1.01), 409, "refund_exceeds_paid")
+    refused = problem(
+        _refund(client, order, amount=0.01, tipAmount=1.01), 409, "refund_exceeds_paid"
+    )
     assert refused["refundableTip"] == 1
     assert order_detail(client, order) == before
     _created(_refund(client, order, amount=1.17, tipAmount=1))

@@ -81,7 +81,7 @@ def test_a_cancelled_orders_tip_and_unknown_payments_are_refused(client):
 def test_a_tip_is_never_lowered_under_what_was_refunded_of_it(client):
     order, payment = _paid(client)
     assert client.post(f"/api/orders/{order['id']}/complete").status_code == 200
-    refund = {"tipAmount": 3, "reason": "double tip"}
+    refund = {"amount": 1, "tipAmount": 3, "reason": "double tip"}
     assert client.post(f"/api/orders/{order['id']}/refunds", json=refund).status_code == 201
     problem(_adjust(client, order, payment, 2.99), 422, "validation_failed")
     assert _adjust(client, order, payment, 3).status_code == 200

@@ -10,7 +10,7 @@ from brigade.api.deps import UowDep
 from brigade.api.errors import problem_responses
 from brigade.api.orders import shaping
 from brigade.api.orders.parsing import IfMatchDep
-from brigade.api.orders.schemas import RefundCreate, RefundOut
+from brigade.api.orders.schemas import RefundByAmount, RefundByLine, RefundOut
 from brigade.api.routing import brigade_router
 from brigade.api.security import Reader, Refunder
 from brigade.domain.errors import (
@@ -42,7 +42,7 @@ router = brigade_router(prefix="/api/orders", tags=["orders"])
 async def refund_order(
     staff: Refunder,
     order_id: UUID,
-    body: RefundCreate,
+    body: RefundByAmount | RefundByLine,
     uow: UowDep,
     response: Response,
     if_match: IfMatchDep,

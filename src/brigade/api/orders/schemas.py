@@ -4,10 +4,10 @@
 from __future__ import annotations
 
 from decimal import Decimal
-from typing import Annotated, Any, Self
+from typing import Annotated, Any
 from uuid import UUID
 
-from pydantic import Field, StringConstraints, model_validator
+from pydantic import Field, StringConstraints
 
 from brigade.api.schemas import ModifierOut, Page, StaffRef, given
 from brigade.api.types import (
@@ -155,38 +155,39 @@ class RefundLineIn(RequestModel):
     quantity: QuantityIn = omittable(description="Left out: all of the item not yet refunded.")
 
 
-class RefundCreate(RequestModel):
-    """By amount (`amount` and/or `tipAmount`) or by line (`items`), never both."""
-
+class _RefundFields(RequestModel):
     reason: Reason
-    amount: MoneyIn = omittable(description="Of what was paid, tips apart.")
-    tip_amount: MoneyIn = omittable(description="Of the tips.")
-    items: list[RefundLineIn] = Field(
-        default_factory=list,
-        max_length=MAX_REFUND_LINES,
-        description="Lines to refund: each gives back its share of the total paid "
-        "(after discount, with tax), in proportion to the quantity.",
-    )
     payment_id: UUID | None = Field(
         default=None,
         description="The payment it goes back to; left out: the newest that has that much "
         "left to refund.",
     )
 
-    @model_validator(mode="after")
-    def _by_amount_or_by_line(self) -> Self:
-        by_amount = self.amount is not None or self.tip_amount is not None
-        if by_amount == bool(self.items):
-            raise ValueError("refund either by amount (amount, tipAmount) or by line (items)")
-        if by_amount and not (self.amount or self.tip_amount):
-            raise ValueError("a refund by amount gives back more than 0.00")
-        return self
+
+class RefundByAmount(_RefundFields):
+    """Give back an amount of what was paid, and of the tips."""
+
+    amount: PositiveMoneyIn = Field(description="Of what was paid, tips apart.")
+    tip_amount: MoneyIn = omittable(description="Of the tips.")
 
     def command(self) -> RefundOrder:
         return RefundOrder(
             reason=self.reason,
-            amount=self.amount or Decimal(0),
+            amount=self.amount,
             tip_amount=self.tip_amount or Decimal(0),
+            payment_id=self.payment_id,
+        )
+
+
+class RefundByLine(_RefundFields):
+    """Give back lines: each its share of the total paid (after discount, with tax), in
+    proportion to the quantity."""
+
+    items: list[RefundLineIn] = Field(min_length=1, max_length=MAX_REFUND_LINES)
+
+    def command(self) -> RefundOrder:
+        return RefundOrder(
+            reason=self.reason,
             items=tuple(RefundLine(line.item_id, line.quantity) for line in self.items),
             payment_id=self.payment_id,
         )
