@@ -18,7 +18,7 @@ from brigade.domain.errors import (
     TipNeedsApproval,
     TipNotAdjustable,
 )
-from brigade.domain.order_aggregate import Order
+from brigade.domain.order_aggregate import Order, PaymentChange
 from brigade.domain.order_commands import AddItem, CreateOrder, TakePayment
 from brigade.domain.order_records import OrderLine
 from brigade.domain.orders import ItemStatus, OrderType, PaymentMethod
@@ -110,54 +110,34 @@ def test_a_cancellation_records_a_refund_of_each_payment():
     assert given == [(1000, 100, PaymentMethod.CARD, "fire"), (500, 0, PaymentMethod.CASH, "fire")]
 
 
-def _same_day(moment: datetime) -> date:
-    return business_day(moment, "UTC")
+def _adjust(order: Order, tip: str, at: datetime = T0) -> PaymentChange:
+    """The first payment's tip set to ``tip`` by a server, at a location on UTC."""
+    return order.adjust_tip(
+        order.payments[0].id,
+        Decimal(tip),
+        actor=SERVER,
+        tip_approval_ratio=RATIO,
+        business_day_of=business_day,
+        at=at,
+    )
 
 
 def test_a_card_tip_is_adjusted_within_its_business_day():
     order = _paid(("33.00", PaymentMethod.CARD, "3.00"))
-    [payment] = order.payments
-    change = order.adjust_tip(
-        payment.id,
-        Decimal(5),
-        actor=SERVER,
-        tip_approval_ratio=RATIO,
-        business_day_of=_same_day,
-        at=T0 + timedelta(hours=1, minutes=59),
-    )
+    change = _adjust(order, "5", T0 + timedelta(hours=1, minutes=59))
     assert (change.before.tip_cents, change.after.tip_cents) == (300, 500)
     assert (order.header.tip_cents, order.header.paid_cents) == (500, 3300)
+    assert order.changes.changed_payments == [change.after]
     with pytest.raises(BusinessDayClosed):
-        order.adjust_tip(
-            payment.id,
-            Decimal(6),
-            actor=SERVER,
-            tip_approval_ratio=RATIO,
-            business_day_of=_same_day,
-            at=T0 + timedelta(hours=2),
-        )
+        _adjust(order, "6", T0 + timedelta(hours=2))
     with pytest.raises(TipNeedsApproval):
-        order.adjust_tip(
-            payment.id,
-            Decimal(17),
-            actor=SERVER,
-            tip_approval_ratio=RATIO,
-            business_day_of=_same_day,
-            at=T0,
-        )
+        _adjust(order, "17")
 
 
 def test_a_cash_tip_is_not_adjusted():
     order = _paid(("33.00", PaymentMethod.CASH, "3.00"))
     with pytest.raises(TipNotAdjustable):
-        order.adjust_tip(
-            order.payments[0].id,
-            Decimal(5),
-            actor=SERVER,
-            tip_approval_ratio=RATIO,
-            business_day_of=_same_day,
-            at=T0,
-        )
+        _adjust(order, "5")
 
 
 def test_the_business_day_ends_at_local_midnight():
