@@ -21,6 +21,7 @@ from brigade.api import (
     kitchen,
     locations,
     orders,
+    payments,
     products,
     reports,
     sessions,
@@ -112,6 +113,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.include_router(categories.router)
     for router in orders.routers:
         app.include_router(router)
+    app.include_router(payments.router)
     app.include_router(kitchen.router)
     app.include_router(audit.router)
     app.include_router(reports.router)

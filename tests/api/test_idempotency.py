@@ -157,3 +157,76 @@ def test_secret_answers_declare_their_409_in_the_openapi(client):
     assert "409" in schema["paths"]["/api/tokens"]["post"]["responses"]
     token = schema["components"]["schemas"]["NewToken"]["properties"]["token"]
     assert "only in this answer" in token["description"]
+
+
+# --- retried voids and cancels, bodies as JSON values ---------------------------------------
+
+
+def test_a_retried_void_replays_instead_of_refusing_the_voided_item(client):
+    order = _order_with_balance(client)
+    item = client.get(f"/api/orders/{order['id']}").json()["items"][0]
+    url = f"/api/orders/{order['id']}/items/{item['id']}"
+    headers = {"Idempotency-Key": "void-once"}
+    first = client.request("DELETE", url, json={"reason": "wrong table"}, headers=headers)
+    retried = client.request("DELETE", url, json={"reason": "wrong table"}, headers=headers)
+    assert first.status_code == retried.status_code == 200
+    assert retried.headers["idempotent-replayed"] == "true"
+    assert retried.content == first.content
+    assert retried.headers["etag"] == first.headers["etag"]
+    # Without the key, the same request meets the voided item.
+    again = client.request("DELETE", url, json={"reason": "wrong table"})
+    assert again.status_code == 409
+
+
+def test_a_retried_cancel_replays_instead_of_answering_order_closed(client):
+    order = _order_with_balance(client)
+    url = f"/api/orders/{order['id']}"
+    headers = {"Idempotency-Key": "cancel-once"}
+    first = client.request("DELETE", url, json={"reason": "walked out"}, headers=headers)
+    retried = client.request("DELETE", url, json={"reason": "walked out"}, headers=headers)
+    assert first.status_code == retried.status_code == 200
+    assert retried.headers["idempotent-replayed"] == "true"
+    assert retried.content == first.content
+    other = client.request("DELETE", url, json={"reason": "no show"}, headers=headers)
+    assert other.status_code == 422
+    assert other.json()["code"] == "idempotency_key_reused"
+    unkeyed = client.request("DELETE", url, json={"reason": "walked out"})
+    assert unkeyed.json()["code"] == "order_closed"
+
+
+def test_bodies_are_compared_as_json_values(client):
+    headers = {"Idempotency-Key": "same-value", "Content-Type": "application/json"}
+    first = client.post(
+        "/api/products",
+        content=f'{{"name": "Espresso", "price": 2.80, "locationId": "{LOCATION}"}}',
+        headers=headers,
+    )
+    reordered = client.post(
+        "/api/products",
+        content=f'{{"locationId":"{LOCATION}","price":28e-1,\n "name":"Espresso"}}',
+        headers=headers,
+    )
+    assert first.status_code == reordered.status_code == 201
+    assert reordered.headers["idempotent-replayed"] == "true"
+    assert reordered.content == first.content
+    different = client.post(
+        "/api/products",
+        content=f'{{"locationId":"{LOCATION}","price":2.81,"name":"Espresso"}}',
+        headers=headers,
+    )
+    assert different.json()["code"] == "idempotency_key_reused"
+    assert _product_count(client) == 1
+
+
+def test_voids_and_cancels_declare_the_key_and_its_replay(client):
+    paths = client.get("/openapi.json").json()["paths"]
+    for operation in (
+        paths["/api/orders/{order_id}/items/{item_id}"]["delete"],
+        paths["/api/orders/{order_id}"]["delete"],
+    ):
+        assert "Idempotency-Key" in {p["name"] for p in operation["parameters"]}
+        assert "Idempotent-Replayed" in operation["responses"]["200"]["headers"]
+        assert "`idempotency_key_reused`" in operation["responses"]["422"]["description"]
+    # A DELETE without a body has nothing to replay differently: it takes no key.
+    untouched = paths["/api/products/{product_id}"]["delete"]
+    assert "Idempotency-Key" not in {p["name"] for p in untouched.get("parameters", [])}

@@ -62,6 +62,8 @@ def test_the_problem_schema_names_every_field_a_problem_carries(document):
         "code",
         "errors",
         "balanceDue",
+        "refundableAmount",
+        "refundableTip",
     }
     assert set(problem["required"]) == {"type", "title", "status", "detail", "code"}
     field_error = document["components"]["schemas"]["FieldError"]
@@ -157,6 +159,8 @@ def test_the_answers_about_one_order_declare_its_etag(document):
         "voidItem",
         "sendOrder",
         "addPayment",
+        "adjustTip",
+        "refundOrder",
     }
 
 

@@ -57,11 +57,14 @@ def test_a_dinner_through_the_generated_client(generated: ModuleType, server: st
     from brigade_client.api.orders import (
         add_item,
         add_payment,
+        adjust_tip,
         complete_order,
         create_order,
         get_order,
+        refund_order,
         send_order,
     )
+    from brigade_client.api.payments import list_payments
     from brigade_client.api.products import create_product, get_product_by_barcode
 
     client = generated.AuthenticatedClient(base_url=server, token=ADMIN_TOKEN)
@@ -127,3 +130,29 @@ def test_a_dinner_through_the_generated_client(generated: ModuleType, server: st
     completed = complete_order.sync_detailed(order.id, client=client)
     assert _ok(completed, 200).status == models.OrderStatus.COMPLETED
     assert completed.headers["etag"] != read.headers["etag"]
+
+    # The card slip came back with a tip; then one of the two steaks is refunded.
+    tipped = adjust_tip.sync_detailed(
+        order.id, paid.parsed.id, client=client, body=models.TipAdjustment(tip_amount=7)
+    )
+    assert _ok(tipped, 200).tip_amount == 7
+    too_much = refund_order.sync_detailed(
+        order.id, client=client, body=models.RefundByAmount(reason="overcooked", amount=80)
+    )
+    assert too_much.status_code == 409
+    assert isinstance(too_much.parsed, models.Problem)
+    assert (too_much.parsed.code, too_much.parsed.refundable_amount) == (
+        "refund_exceeds_paid",
+        76.89,
+    )
+    one_steak = models.RefundLineIn(item_id=item.parsed.id, quantity=1)
+    refunded = refund_order.sync_detailed(
+        order.id,
+        client=client,
+        body=models.RefundByLine(reason="overcooked", items=[one_steak]),
+        idempotency_key=str(uuid.uuid4()),
+    )
+    assert _ok(refunded, 201).amount == 38.45
+    settled = _ok(list_payments.sync_detailed(client=client, location_id=location), 200)
+    ours = [(p.tip_amount, p.refunded_amount) for p in settled.data if p.order_id == order.id]
+    assert ours == [(7, 38.45)]

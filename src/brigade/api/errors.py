@@ -48,6 +48,9 @@ ERROR_TABLE: dict[type[errors.DomainError], tuple[int, str]] = {
     errors.IdempotencyKeyReused: (422, "idempotency_key_reused"),
     errors.IdempotencyKeyInUse: (409, "idempotency_key_in_use"),
     errors.SecretShownOnce: (409, "secret_shown_once"),
+    errors.RefundExceedsPaid: (409, "refund_exceeds_paid"),
+    errors.TipNotAdjustable: (409, "tip_not_adjustable"),
+    errors.BusinessDayClosed: (409, "business_day_closed"),
     errors.StaleVersion: (412, "stale_version"),
     errors.InvalidPrecondition: (400, "invalid_precondition"),
     errors.Unauthenticated: (401, "unauthorized"),
@@ -103,6 +106,16 @@ class Problem(BaseModel):
         alias="balanceDue",
         description="`overpayment`, `balance_due`: what the order still owes",
     )
+    refundable_amount: Money | None = Field(
+        default=None,
+        alias="refundableAmount",
+        description="`refund_exceeds_paid`: what is left to refund, tips apart",
+    )
+    refundable_tip: Money | None = Field(
+        default=None,
+        alias="refundableTip",
+        description="`refund_exceeds_paid`: what is left to refund of the tips",
+    )
 
 
 def problem(
@@ -113,6 +126,8 @@ def problem(
     field_errors: list[dict[str, str]] | None = None,
     headers: dict[str, str] | None = None,
     balance_due: Decimal | None = None,
+    refundable_amount: Decimal | None = None,
+    refundable_tip: Decimal | None = None,
 ) -> JSONResponse:
     body = Problem(
         type=f"https://brigade.dev/problems/{code.replace('_', '-')}",
@@ -122,6 +137,8 @@ def problem(
         code=code,
         errors=None if field_errors is None else [FieldError(**e) for e in field_errors],
         balanceDue=balance_due,
+        refundableAmount=refundable_amount,
+        refundableTip=refundable_tip,
     )
     content = body.model_dump(mode="json", by_alias=True, exclude_none=True)
     return JSONResponse(content, status_code=status, headers=headers, media_type=PROBLEM_JSON)
@@ -190,6 +207,8 @@ def problem_for(error: errors.DomainError) -> JSONResponse:
         field_errors=field_errors,
         headers=_headers(error),
         balance_due=getattr(error, "balance_due", None),
+        refundable_amount=getattr(error, "refundable_amount", None),
+        refundable_tip=getattr(error, "refundable_tip", None),
     )
 
 

@@ -47,6 +47,11 @@ TAGS: list[dict[str, str]] = [
         "description": "An order from open to paid: items, kitchen sends, discounts, payments, "
         "completion. Answers carry an `ETag`; send it back as `If-Match` to change safely.",
     },
+    {
+        "name": "payments",
+        "description": "Payments across orders, with what was refunded of them: settlement "
+        "and tip-out (MANAGER).",
+    },
     {"name": "kitchen", "description": "Kitchen tickets: what each send put in front of the line."},
     {"name": "audit", "description": "Who voided, discounted, cancelled, 86'd or repriced what."},
     {

@@ -8,8 +8,9 @@ the factory.
 The route class parses JSON numbers as ``Decimal`` (so 0.1 arrives as exactly 0.1, never a
 float) and runs the endpoint inside one unit of work: committed when the endpoint returns,
 rolled back when anything raises. A route that declares a permission authenticates its
-bearer token first, in that unit of work. A POST carrying an ``Idempotency-Key`` is claimed
-and its answer stored in that same unit of work, under the caller's token. A route whose
+bearer token first, in that unit of work. A POST, or a DELETE that carries a body (a void, a
+cancel), carrying an ``Idempotency-Key`` is claimed and its answer stored in that same unit of
+work, under the caller's token. A route whose
 response model has a ``Secret`` field answers ``Cache-Control: no-store``, which the retry
 store honours too (api/idempotency.py).
 """
@@ -17,7 +18,7 @@ store honours too (api/idempotency.py).
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Coroutine, Sequence
+from collections.abc import Callable, Collection, Coroutine, Sequence
 from decimal import Decimal
 from typing import Annotated, Any, ClassVar
 
@@ -65,7 +66,8 @@ async def _declare_idempotency_key(
         Header(
             alias=idempotency.HEADER,
             pattern=idempotency.KEY_PATTERN,
-            description="Retry-safe POST: the same key and body replays the first answer "
+            description="Retry-safe: the same key and body (compared as JSON values) replays the "
+            "first answer "
             f"(at most {idempotency.MAX_KEY_LENGTH} characters, kept 24 h).",
         ),
     ] = None,
@@ -81,6 +83,13 @@ def _declared_permission(dependant: Dependant) -> Permission | None:
         if found is not None:
             return found
     return None
+
+
+def _is_retryable(methods: Collection[str], dependant: Dependant) -> bool:
+    """Whether the route honours ``Idempotency-Key``: every POST, and a DELETE that carries a
+    body (a void or a cancel with its reason), whose retry must replay rather than answer
+    that the order is already closed."""
+    return "POST" in methods or ("DELETE" in methods and bool(dependant.body_params))
 
 
 class RouteWithoutPermission(TypeError):
@@ -103,10 +112,12 @@ class BrigadeRoute(APIRoute):
     public: ClassVar[bool] = False
 
     def __init__(self, path: str, endpoint: Callable[..., Any], **kwargs: Any) -> None:
-        if "POST" in (kwargs.get("methods") or ()):
+        dependant = get_dependant(path=path, call=endpoint)
+        self.retryable = _is_retryable(kwargs.get("methods") or (), dependant)
+        if self.retryable:
             declared = list(kwargs.get("dependencies") or [])
             kwargs["dependencies"] = [*declared, Depends(_declare_idempotency_key)]
-        self.permission = _declared_permission(get_dependant(path=path, call=endpoint))
+        self.permission = _declared_permission(dependant)
         if self.permission is None and not self.public:
             methods = ",".join(sorted(kwargs.get("methods") or ()))
             raise RouteWithoutPermission(
@@ -148,7 +159,7 @@ class BrigadeRoute(APIRoute):
                         owner = await security.authenticate(uow, request)
                         request.state.actor = owner.actor
                     key = request.headers.get(idempotency.HEADER)
-                    if key is None or request.method != "POST":
+                    if key is None or not self.retryable:
                         response = await endpoint(request)
                     else:
                         response = await idempotency.run_idempotently(request, key, endpoint)

@@ -59,6 +59,10 @@ class StaffRef(ResponseModel):
     name: str
 
 
+# An order number as a client may give it: as shown (`#1001`), or its digits.
+ORDER_NUMBER_PATTERN = r"^#?[0-9]{1,9}$"
+
+
 def order_number(number: int) -> str:
     return f"#{number}"
 

@@ -24,7 +24,14 @@ from brigade.db.rows import (
     record_from_row,
     row_from_record,
 )
-from brigade.db.tables import dining_tables, order_counters, order_items, orders, payments
+from brigade.db.tables import (
+    dining_tables,
+    order_counters,
+    order_items,
+    orders,
+    payments,
+    refunds,
+)
 from brigade.domain import money
 from brigade.domain.order_aggregate import Order
 from brigade.domain.order_records import (
@@ -36,6 +43,7 @@ from brigade.domain.order_records import (
     OrderPayment,
 )
 from brigade.domain.orders import ItemStatus, OrderStatus, OrderType, PaymentMethod, PaymentStatus
+from brigade.domain.refunds import OrderRefund, RefundedItem
 
 # --- shared with db/kitchen.py ------------------------------------------------------------
 
@@ -103,7 +111,7 @@ def _item_row(item: OrderItem) -> dict[str, Any]:
     )
 
 
-def _to_payment(row: Row[Any]) -> OrderPayment:
+def payment_from_row(row: Row[Any]) -> OrderPayment:
     return record_from_row(
         OrderPayment, row, method=PaymentMethod(row.method), status=PaymentStatus(row.status)
     )
@@ -111,6 +119,45 @@ def _to_payment(row: Row[Any]) -> OrderPayment:
 
 def _payment_row(payment: OrderPayment) -> dict[str, Any]:
     return row_from_record(payment, method=payment.method.value, status=payment.status.value)
+
+
+def _to_refund(row: Row[Any]) -> OrderRefund:
+    items = tuple(
+        RefundedItem(
+            UUID(part["itemId"]),
+            money.quantity_from_units(int(part["quantityUnits"])),
+            int(part["amountCents"]),
+        )
+        for part in row.items
+    )
+    return record_from_row(
+        OrderRefund,
+        row,
+        location_id=location_out(row.location_id),
+        method=PaymentMethod(row.method),
+        items=items,
+    )
+
+
+def _refund_row(refund: OrderRefund) -> dict[str, Any]:
+    items = [
+        {
+            "itemId": str(part.item_id),
+            "quantityUnits": money.quantity_to_units(part.quantity),
+            "amountCents": part.amount_cents,
+        }
+        for part in refund.items
+    ]
+    return row_from_record(
+        refund,
+        location_id=location_in(refund.location_id),
+        method=refund.method.value,
+        items=items,
+    )
+
+
+# Only a closed order has refunds: an open one's writes never read them.
+_MAY_HAVE_REFUNDS = frozenset({OrderStatus.COMPLETED, OrderStatus.CANCELLED})
 
 
 # Columns an existing row never changes.
@@ -166,6 +213,12 @@ _PAYMENTS = (
     .where(payments.c.order_id == bindparam("order_key"))
     .order_by(payments.c.processed_at, payments.c.id)
 )
+_REFUNDS = (
+    select(refunds)
+    .where(refunds.c.order_id == bindparam("order_key"))
+    .order_by(refunds.c.created_at, refunds.c.id)
+)
+_INSERT_REFUND = refunds.insert()
 _INSERT_ORDER = orders.insert()
 _UPDATE_ORDER = update(orders).where(orders.c.id == bindparam("key"))
 _INSERT_ITEM = order_items.insert()
@@ -243,16 +296,20 @@ class OrderRepository:
         if row is None:
             return None
         header = _to_header(row)
-        payments = [_to_payment(p) for p in await self._all(_PAYMENTS, key)]
+        payments = [payment_from_row(p) for p in await self._all(_PAYMENTS, key)]
+        given_back: list[OrderRefund] = []
+        if header.status in _MAY_HAVE_REFUNDS:
+            given_back = [_to_refund(r) for r in await self._all(_REFUNDS, key)]
         if whole is WholeItems.ALL:
-            return Order(header, map(_to_item, await self._all(_ITEMS, key)), payments)
+            every = map(_to_item, await self._all(_ITEMS, key))
+            return Order(header, every, payments, refunds=given_back)
         lines = [_to_line(line) for line in await self._all(_LINES, key)]
         items = []
         if whole is WholeItems.PENDING:
             items = await self._all(_PENDING_ITEMS, key)
         if item_id is not None:
             items += await self._all(_ITEM_OF_ORDER, key | {"item_key": item_id})
-        return Order(header, map(_to_item, items), payments, lines=lines)
+        return Order(header, map(_to_item, items), payments, lines=lines, refunds=given_back)
 
     async def status_and_item_count(self, order_id: UUID) -> tuple[OrderStatus, int] | None:
         """What a new item's limits need, in one cheap statement, without loading the order."""
@@ -267,7 +324,7 @@ class OrderRepository:
     async def get_payment(self, order_id: UUID, payment_id: UUID) -> OrderPayment | None:
         c = payments.c
         row = await self._first(select(payments).where(c.id == payment_id, c.order_id == order_id))
-        return None if row is None else _to_payment(row)
+        return None if row is None else payment_from_row(row)
 
     async def list(
         self, filters: OrderFilter, *, page: int, limit: int
@@ -275,10 +332,16 @@ class OrderRepository:
         where: list[ColumnElement[bool]] = []
         if filters.location_id is not None:
             where.append(orders.c.location_id == filters.location_id)
-        if filters.status is not None:
-            where.append(orders.c.status == filters.status.value)
+        if filters.statuses:
+            where.append(orders.c.status.in_(sorted(s.value for s in filters.statuses)))
         if filters.order_type is not None:
             where.append(orders.c.order_type == filters.order_type.value)
+        if filters.table_id is not None:
+            where.append(orders.c.table_id == filters.table_id)
+        if filters.order_number is not None:
+            where.append(orders.c.order_number == filters.order_number)
+        if filters.updated_since is not None:
+            where.append(orders.c.updated_at >= filters.updated_since)
         if filters.created_from is not None:
             where.append(orders.c.created_at >= filters.created_from)
         if filters.created_before is not None:
@@ -310,6 +373,7 @@ class OrderRepository:
             (_UPDATE_ITEM, _updates(_item_row(item) for item in changes.changed_items)),
             (_INSERT_PAYMENT, [_payment_row(p) for p in changes.added_payments]),
             (_UPDATE_PAYMENT, _updates(_payment_row(p) for p in changes.changed_payments)),
+            (_INSERT_REFUND, [_refund_row(r) for r in changes.added_refunds]),
         )
         for statement, rows in writes:
             if rows:

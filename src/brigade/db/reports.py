@@ -13,8 +13,8 @@ from uuid import UUID
 from sqlalchemy import ColumnElement, Select, and_, func, select
 
 from brigade.db.engine import UnitOfWork
-from brigade.db.tables import categories, order_items, orders, payments, products
-from brigade.domain.orders import ItemStatus, OrderStatus, PaymentStatus
+from brigade.db.tables import categories, order_items, orders, payments, products, refunds
+from brigade.domain.orders import ItemStatus, OrderStatus
 from brigade.domain.reports import (
     DiscountedLine,
     MethodTotal,
@@ -162,17 +162,14 @@ class ReportRepository:
         )
 
     async def _refunded_cents(self, location_id: UUID, start: datetime, end: datetime) -> int:
-        """Amounts and tips given back within the window (a cancellation refunds its payments
-        whole)."""
-        statement = (
-            select(func.coalesce(func.sum(payments.c.amount_cents + payments.c.tip_cents), 0))
-            .select_from(_ORDER_PAYMENTS)
-            .where(
-                orders.c.location_id == location_id,
-                payments.c.status == PaymentStatus.REFUNDED.value,
-                payments.c.refunded_at >= start,
-                payments.c.refunded_at < end,
-            )
+        """Amounts and tips given back within the window: completed orders' refunds and
+        cancellations' (a cancellation writes a refund per payment it gives back)."""
+        statement = select(
+            func.coalesce(func.sum(refunds.c.amount_cents + refunds.c.tip_cents), 0)
+        ).where(
+            refunds.c.location_id == location_id,
+            refunds.c.created_at >= start,
+            refunds.c.created_at < end,
         )
         (refunded,), *_ = await self._rows(statement)
         return int(refunded)

@@ -43,9 +43,8 @@ metadata = MetaData(
 LIVE = text("deleted_at IS NULL")
 # Orders that keep a table taken: DRAFT and OPEN ones (docs/design.md §10).
 SEATED = text("status IN ('DRAFT', 'OPEN') AND table_id IS NOT NULL")
-# The sales report's orders, and the refunds it counts by the day they were given.
+# The sales report's orders.
 COMPLETED = text("status = 'COMPLETED'")
-REFUNDED = text("refunded_at IS NOT NULL")
 
 
 def _timestamps() -> list[Column[object]]:
@@ -188,6 +187,10 @@ orders = Table(
     Index("uq_orders_location_number", "location_id", "order_number", unique=True),
     Index("ix_orders_created_at", "created_at", "id"),
     Index("ix_orders_location_created_at", "location_id", "created_at", "id"),
+    # The list's filters (issue 12): a table's orders, one order number, what changed since.
+    Index("ix_orders_table_created_at", "table_id", "created_at", "id"),
+    Index("ix_orders_order_number", "order_number"),
+    Index("ix_orders_updated_at", "updated_at"),
     # The floor view: the DRAFT and OPEN orders at each table.
     Index(
         "ix_orders_seated_table",
@@ -243,12 +246,31 @@ payments = Table(
     Column("taken_by_id", Uuid, nullable=True),
     Column("taken_by_name", String(200), nullable=True),
     Index("ix_payments_order_id", "order_id", "processed_at"),
-    Index(
-        "ix_payments_refunded_at",
-        "refunded_at",
-        sqlite_where=REFUNDED,
-        postgresql_where=REFUNDED,
-    ),
+    # Payments across orders, newest first (settlement, tip-out).
+    Index("ix_payments_processed_at", "processed_at", "id"),
+)
+
+# Money given back on a payment: a refund of a completed order, or of each payment when an
+# order is cancelled. Amount and tip apart, by day and location, for the sales report.
+refunds = Table(
+    "refunds",
+    metadata,
+    Column("id", Uuid, primary_key=True),
+    Column("order_id", Uuid, ForeignKey("orders.id"), nullable=False),
+    Column("payment_id", Uuid, ForeignKey("payments.id"), nullable=False),
+    Column("location_id", Uuid, nullable=False),
+    Column("amount_cents", BigInteger, nullable=False),
+    Column("tip_cents", BigInteger, nullable=False),
+    Column("method", String(16), nullable=False),
+    Column("reason", Text, nullable=False),
+    # [{itemId, quantityUnits, amountCents}]: the lines a refund by line gave back; [] else.
+    Column("items", JSON, nullable=False),
+    Column("created_at", UTCDateTime(), nullable=False),
+    Column("refunded_by_id", Uuid, nullable=True),
+    Column("refunded_by_name", String(200), nullable=True),
+    Index("ix_refunds_order_id", "order_id", "created_at"),
+    Index("ix_refunds_payment_id", "payment_id"),
+    Index("ix_refunds_location_created_at", "location_id", "created_at"),
 )
 
 kitchen_tickets = Table(

@@ -47,6 +47,8 @@ class Permission(StrEnum):
     DISCOUNT = "apply discounts"
     APPROVE_LARGE_TIPS = "take a tip above the approval ratio of its payment"
     CANCEL_SENT_OR_PAID = "cancel an order that was sent or paid"
+    REFUND = "refund a completed order"
+    READ_PAYMENTS = "read payments across orders (settlement, tip-out)"
     EDIT_CATALOGUE = "change products and categories"
     READ_AUDIT = "read the audit log"
     READ_REPORTS = "read sales reports"
@@ -75,6 +77,8 @@ REQUIRED_ROLE: Mapping[Permission, Role] = MappingProxyType(
         Permission.DISCOUNT: Role.MANAGER,
         Permission.APPROVE_LARGE_TIPS: Role.MANAGER,
         Permission.CANCEL_SENT_OR_PAID: Role.MANAGER,
+        Permission.REFUND: Role.MANAGER,
+        Permission.READ_PAYMENTS: Role.MANAGER,
         Permission.EDIT_CATALOGUE: Role.MANAGER,
         Permission.READ_AUDIT: Role.MANAGER,
         Permission.READ_REPORTS: Role.MANAGER,

@@ -16,6 +16,8 @@ class AuditAction(StrEnum):
     ORDER_CANCELLED = "order.cancelled"
     ORDER_TRANSFERRED = "order.transferred"
     TIP_APPROVED = "order.tip_approved"
+    TIP_ADJUSTED = "order.tip_adjusted"
+    ORDER_REFUNDED = "order.refunded"
     PRODUCT_86D = "product.86d"
     PRODUCT_UN86D = "product.un86d"
     PRICE_CHANGED = "product.price_changed"

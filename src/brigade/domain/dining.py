@@ -9,7 +9,7 @@ from __future__ import annotations
 import zoneinfo
 from collections.abc import Sequence
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import date, datetime
 from enum import StrEnum
 from functools import cache
 from uuid import UUID
@@ -56,6 +56,12 @@ class Location:
     @classmethod
     def unprofiled(cls, location_id: UUID) -> Location:
         return cls(location_id, None, DEFAULT_TIMEZONE, DEFAULT_CURRENCY, None, None)
+
+
+def business_day(moment: datetime, timezone: str = DEFAULT_TIMEZONE) -> date:
+    """The calendar day ``moment`` falls on in ``timezone`` (a location's): a business day ends
+    at local midnight."""
+    return moment.astimezone(zoneinfo.ZoneInfo(timezone)).date()
 
 
 @dataclass(frozen=True, slots=True)

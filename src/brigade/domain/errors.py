@@ -92,6 +92,24 @@ class ItemAlreadySent(Conflict):
     """More of a sent item: the kitchen works from its ticket, so it goes on a new line."""
 
 
+class RefundExceedsPaid(Conflict):
+    """A refund of more than was paid less what was already refunded (of the order, or of the
+    payment it goes back to)."""
+
+    def __init__(self, detail: str, refundable_amount: Decimal, refundable_tip: Decimal) -> None:
+        super().__init__(detail)
+        self.refundable_amount = refundable_amount
+        self.refundable_tip = refundable_tip
+
+
+class TipNotAdjustable(Conflict):
+    """Only a card payment's tip is adjusted (a cash tip is in the drawer already)."""
+
+
+class BusinessDayClosed(Conflict):
+    """The payment was taken on a business day that has ended: its tips are settled."""
+
+
 class StaleVersion(DomainError):
     """The client's If-Match names a version of the resource that is no longer current (a 412)."""
 

@@ -12,9 +12,9 @@ moment), no catalogue (the service looks a new item's product up and hands it ov
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from datetime import datetime
+from datetime import date, datetime
 from decimal import Decimal
 from typing import Any
 from uuid import UUID
@@ -30,12 +30,15 @@ from brigade.domain.catalogue import Product
 from brigade.domain.changes import UNSET
 from brigade.domain.clock import strictly_after
 from brigade.domain.errors import (
+    BusinessDayClosed,
     InvalidInput,
     InvalidTransition,
     ItemAlreadySent,
     NotFound,
     NothingToSend,
+    OrderClosed,
     StaleVersion,
+    TipNotAdjustable,
     TooManyItems,
 )
 from brigade.domain.ids import new_id
@@ -58,12 +61,21 @@ from brigade.domain.orders import (
     ItemStatus,
     OrderEvent,
     OrderStatus,
+    PaymentMethod,
     PaymentStatus,
     apply_order_event,
     check_item_transition,
     ensure_item_quantity_editable,
     ensure_order_editable,
     is_sent,
+)
+from brigade.domain.refunds import (
+    OrderRefund,
+    RefundedItem,
+    RefundOrder,
+    choose_payment,
+    line_shares,
+    refund_by_line,
 )
 from brigade.domain.totals import (
     Line,
@@ -105,6 +117,14 @@ class ItemChange:
         return is_sent(self.before.status) and self.after.quantity < self.before.quantity
 
 
+@dataclass(frozen=True, slots=True)
+class PaymentChange:
+    """A payment as it was and as it is: the audit needs both."""
+
+    before: OrderPayment
+    after: OrderPayment
+
+
 @dataclass(slots=True)
 class OrderChanges:
     """What the actions so far changed, for the repository to write."""
@@ -115,6 +135,7 @@ class OrderChanges:
     changed_items: list[OrderItem] = field(default_factory=list)
     added_payments: list[OrderPayment] = field(default_factory=list)
     changed_payments: list[OrderPayment] = field(default_factory=list)
+    added_refunds: list[OrderRefund] = field(default_factory=list)
     # What the kitchen is told: a send's ticket, a void's of what it already had.
     kitchen_tickets: list[KitchenTicket] = field(default_factory=list)
     # Quantities going back into each product's tracked stock (voids, lowered quantities, a
@@ -156,7 +177,7 @@ class Order:
     was not loaded whole is a LookupError, a bug in the service, never a smaller order.
     """
 
-    __slots__ = ("_changes", "_header", "_items", "_lines", "_payments")
+    __slots__ = ("_changes", "_header", "_items", "_lines", "_payments", "_refunds")
 
     def __init__(
         self,
@@ -165,12 +186,14 @@ class Order:
         payments: Iterable[OrderPayment] = (),
         *,
         lines: Iterable[OrderLine] | None = None,
+        refunds: Iterable[OrderRefund] = (),
     ) -> None:
         self._header = header
         self._items = {item.id: item for item in items}
         every = map(OrderLine.of, self._items.values()) if lines is None else lines
         self._lines = {line.id: line for line in every}
         self._payments = list(payments)
+        self._refunds = list(refunds)
         self._changes = OrderChanges()
 
     @classmethod
@@ -244,6 +267,12 @@ class Order:
     @property
     def payments(self) -> tuple[OrderPayment, ...]:
         return tuple(self._payments)
+
+    @property
+    def refunds(self) -> tuple[OrderRefund, ...]:
+        """What was given back, oldest first: refunds of the completed order, or of each
+        payment when it was cancelled."""
+        return tuple(self._refunds)
 
     @property
     def changes(self) -> OrderChanges:
@@ -323,9 +352,14 @@ class Order:
             if p.status is PaymentStatus.COMPLETED
         ]
         live = [line for line in self._lines.values() if line.status is not ItemStatus.VOIDED]
+        given_back = [
+            self._refund_record(p, p.amount_cents, p.tip_cents, reason, (), actor, moment)
+            for p in refunded
+        ]
         self._commit(
             moment,
             changed_payments=refunded,
+            added_refunds=given_back,
             returned=[(line.product_id, line.quantity) for line in live],
             status=status,
             cancelled_at=moment,
@@ -541,6 +575,97 @@ class Order:
         self._commit(at, added_payments=[payment])
         return payment
 
+    def refund(self, command: RefundOrder, *, actor: Actor, at: datetime) -> OrderRefund:
+        """Give money back on a completed order, by amount or by line (``domain/refunds.py``):
+        never more than was paid less what was refunded. What was paid stays as it was."""
+        if self._header.status is not OrderStatus.COMPLETED:
+            raise InvalidTransition(
+                f"only a completed order is refunded; this one is {self._header.status}"
+            )
+        items: tuple[RefundedItem, ...] = ()
+        amount_cents = money.to_cents(command.amount)
+        if command.items:
+            header = self._header
+            shares = line_shares(self.lines, header.discount_cents, header.total_cents)
+            items = refund_by_line(command.items, self.items, shares, self._refunds)
+            amount_cents = sum(part.amount_cents for part in items)
+        tip_cents = money.to_cents(command.tip_amount)
+        payment = choose_payment(
+            self._payments, self._refunds, command.payment_id, amount_cents, tip_cents
+        )
+        moment = self._next_moment(at)
+        refund = self._refund_record(
+            payment, amount_cents, tip_cents, command.reason, items, actor, moment
+        )
+        self._commit(moment, added_refunds=[refund])
+        return refund
+
+    def _refund_record(
+        self,
+        payment: OrderPayment,
+        amount_cents: int,
+        tip_cents: int,
+        reason: str,
+        items: tuple[RefundedItem, ...],
+        actor: Actor,
+        at: datetime,
+    ) -> OrderRefund:
+        return OrderRefund(
+            id=new_id(),
+            order_id=self._header.id,
+            payment_id=payment.id,
+            location_id=self._header.location_id,
+            amount_cents=amount_cents,
+            tip_cents=tip_cents,
+            method=payment.method,
+            reason=reason,
+            items=items,
+            created_at=at,
+            refunded_by_id=actor.staff_id,
+            refunded_by_name=actor.name,
+        )
+
+    def adjust_tip(
+        self,
+        payment_id: UUID,
+        tip_amount: Decimal,
+        *,
+        actor: Actor,
+        tip_approval_ratio: Decimal,
+        business_day_of: Callable[[datetime], date],
+        at: datetime,
+    ) -> PaymentChange:
+        """Change a card payment's tip, on an open or completed order, until the business day
+        it was taken on ends (``business_day_of``: the day of a moment in the location's
+        timezone). The approval rule of a new payment applies; a tip already partly refunded
+        can't go under what was refunded of it."""
+        if self._header.status is OrderStatus.CANCELLED:
+            raise OrderClosed("the order is cancelled: its payments were refunded")
+        current = next((p for p in self._payments if p.id == payment_id), None)
+        if current is None:
+            raise NotFound("payment", payment_id)
+        if current.method is not PaymentMethod.CARD:
+            raise TipNotAdjustable(
+                f"only a card payment's tip is adjusted; this is {current.method}"
+            )
+        if business_day_of(current.processed_at) != business_day_of(at):
+            raise BusinessDayClosed(
+                f"the payment was taken on {business_day_of(current.processed_at)}, a business "
+                "day that has ended: its tips are settled"
+            )
+        tip_cents = money.to_cents(tip_amount)
+        refunded_tip = sum(r.tip_cents for r in self._refunds if r.payment_id == payment_id)
+        if tip_cents < refunded_tip:
+            raise InvalidInput(
+                "tipAmount", f"must be at least the {money.from_cents(refunded_tip)} refunded"
+            )
+        check_tip_approval(current.amount_cents, tip_cents, tip_approval_ratio, actor)
+        if tip_cents == current.tip_cents:
+            return PaymentChange(current, current)
+        adjusted = dataclasses.replace(current, tip_cents=tip_cents)
+        self._commit(at, changed_payments=[adjusted])
+        return PaymentChange(current, adjusted)
+
     # --- every change ends here -----------------------------------------------------------
 
     def _next_moment(self, at: datetime) -> datetime:
@@ -554,6 +679,7 @@ class Order:
         changed_items: Sequence[OrderItem] = (),
         added_payments: Sequence[OrderPayment] = (),
         changed_payments: Sequence[OrderPayment] = (),
+        added_refunds: Sequence[OrderRefund] = (),
         returned: Iterable[tuple[UUID, Decimal]] = (),
         tickets: Sequence[KitchenTicket] = (),
         **fields: Any,
@@ -584,12 +710,14 @@ class Order:
         )
         self._items |= {item.id: item for item in (*changed_items, *added_items)}
         self._lines, self._payments = lines, payments
+        self._refunds.extend(added_refunds)
         changes = self._changes
         changes.header_changed = True
         changes.added_items.extend(added_items)
         changes.changed_items.extend(changed_items)
         changes.added_payments.extend(added_payments)
         changes.changed_payments.extend(changed_payments)
+        changes.added_refunds.extend(added_refunds)
         changes.kitchen_tickets.extend(tickets)
         for product_id, quantity in returned:
             back = changes.stock_returned.get(product_id, Decimal(0)) + quantity

@@ -132,7 +132,11 @@ class OrderPayment:
 @dataclass(frozen=True, slots=True)
 class OrderFilter:
     location_id: UUID | None = None
-    status: OrderStatus | None = None
+    # Any of these statuses; empty: every status.
+    statuses: frozenset[OrderStatus] = frozenset()
     order_type: OrderType | None = None
+    table_id: UUID | None = None
+    order_number: int | None = None
     created_from: datetime | None = None  # inclusive
     created_before: datetime | None = None  # exclusive
+    updated_since: datetime | None = None  # inclusive

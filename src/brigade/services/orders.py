@@ -11,17 +11,20 @@ from collections.abc import Sequence
 from dataclasses import replace
 from datetime import datetime
 from decimal import Decimal
+from functools import partial
 from typing import Any
 from uuid import UUID
 
 from brigade.db.engine import UnitOfWork
 from brigade.db.kitchen import KitchenRepository
 from brigade.db.orders import OrderRepository, WholeItems
+from brigade.db.payments import PaymentRepository
 from brigade.db.products import ProductRepository
 from brigade.domain import money
 from brigade.domain.access import Actor, permission_to_change_item, tip_needs_approval
 from brigade.domain.audit import AuditAction, AuditedEntity
 from brigade.domain.catalogue import Product, ProductType, ensure_orderable
+from brigade.domain.dining import DEFAULT_TIMEZONE, business_day
 from brigade.domain.errors import InvalidInput, NotFound, ProductUnavailable
 from brigade.domain.events import EventType
 from brigade.domain.kitchen import KitchenTicket
@@ -41,9 +44,11 @@ from brigade.domain.order_records import (
     OrderItem,
     OrderPayment,
 )
+from brigade.domain.refunds import OrderRefund, RefundOrder
+from brigade.domain.settlement import PaymentFilter, SettledPayment
 from brigade.services import audit, events
 from brigade.services.clock import now
-from brigade.services.dining import table_names
+from brigade.services.dining import get_location, table_names
 
 FIRST_ORDER_NUMBER = 1001
 
@@ -407,3 +412,109 @@ async def add_payment(
         )
     events.order_event(uow, EventType.PAYMENT_CREATED, order, payment, entity_id=payment.id)
     return order, payment
+
+
+# --- after the sale: refunds and tip adjustments --------------------------------------------
+
+
+async def refund_order(
+    uow: UnitOfWork,
+    actor: Actor,
+    order_id: UUID,
+    command: RefundOrder,
+    *,
+    if_match: int | None = None,
+) -> tuple[Order, OrderRefund]:
+    order = await _load(uow, order_id, if_match, whole=WholeItems.ALL)
+    before = _refunded_facts(order)
+    refund = order.refund(command, actor=actor, at=now())
+    await _persist(uow, order)
+    await _audit(
+        uow,
+        actor,
+        AuditAction.ORDER_REFUNDED,
+        order,
+        (AuditedEntity.ORDER, order.id),
+        before=before,
+        after=_refunded_facts(order)
+        | {
+            "refundId": str(refund.id),
+            "paymentId": str(refund.payment_id),
+            "amount": str(money.from_cents(refund.amount_cents)),
+            "tip": str(money.from_cents(refund.tip_cents)),
+            "items": [
+                {"itemId": str(part.item_id), "quantity": str(part.quantity)}
+                for part in refund.items
+            ],
+        },
+        reason=command.reason,
+    )
+    events.order_event(uow, EventType.ORDER_REFUNDED, order)
+    return order, refund
+
+
+def _refunded_facts(order: Order) -> dict[str, Any]:
+    """What the order has given back so far, amounts and tips apart."""
+    refunds = order.refunds
+    return {
+        "refunded": str(money.from_cents(sum(r.amount_cents for r in refunds))),
+        "refundedTips": str(money.from_cents(sum(r.tip_cents for r in refunds))),
+    }
+
+
+async def get_refund(uow: UnitOfWork, order_id: UUID, refund_id: UUID) -> OrderRefund:
+    refund = next((r for r in (await get_order(uow, order_id)).refunds if r.id == refund_id), None)
+    if refund is None:
+        raise NotFound("refund", refund_id)
+    return refund
+
+
+async def adjust_tip(
+    uow: UnitOfWork,
+    actor: Actor,
+    order_id: UUID,
+    payment_id: UUID,
+    tip_amount: Decimal,
+    *,
+    tip_approval_ratio: Decimal,
+    if_match: int | None = None,
+) -> tuple[Order, OrderPayment]:
+    """A card payment's new tip, until the business day it was taken on ends in the order's
+    location's timezone (UTC for a location without a profile)."""
+    order = await _load(uow, order_id, if_match, whole=WholeItems.ALL)
+    location_id = order.header.location_id
+    timezone = DEFAULT_TIMEZONE
+    if location_id is not None:
+        timezone = (await get_location(uow, location_id)).timezone
+    change = order.adjust_tip(
+        payment_id,
+        tip_amount,
+        actor=actor,
+        tip_approval_ratio=tip_approval_ratio,
+        business_day_of=partial(business_day, timezone=timezone),
+        at=now(),
+    )
+    if change.after == change.before:
+        return order, change.after
+    await _persist(uow, order)
+    await _audit(
+        uow,
+        actor,
+        AuditAction.TIP_ADJUSTED,
+        order,
+        (AuditedEntity.PAYMENT, payment_id),
+        before={"tip": str(money.from_cents(change.before.tip_cents))},
+        after={
+            "orderId": str(order.id),
+            "amount": str(money.from_cents(change.after.amount_cents)),
+            "tip": str(money.from_cents(change.after.tip_cents)),
+        },
+    )
+    events.order_event(uow, EventType.ORDER_UPDATED, order)
+    return order, change.after
+
+
+async def list_payments(
+    uow: UnitOfWork, filters: PaymentFilter, *, page: int, limit: int
+) -> tuple[list[SettledPayment], int]:
+    return await PaymentRepository(uow).list(filters, page=page, limit=limit)

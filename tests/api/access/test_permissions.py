@@ -53,6 +53,20 @@ def _paid_order(client: TestClient) -> dict:
     return order
 
 
+def _completed_order(client: TestClient) -> str:
+    order = _paid_order(client)
+    assert client.post(f"/api/orders/{order['id']}/complete").status_code == 200
+    order_id: str = order["id"]
+    return order_id
+
+
+def _refund(client: TestClient) -> str:
+    order_id = _completed_order(client)
+    body = {"amount": 1, "reason": "cold"}
+    refund: str = client.post(f"/api/orders/{order_id}/refunds", json=body).json()["id"]
+    return f"/api/orders/{order_id}/refunds/{refund}"
+
+
 def _ticket(client: TestClient) -> str:
     order, _item = _order_with_item(client)
     ticket: str = client.post(f"/api/orders/{order['id']}/send").json()["kitchenOrderId"]
@@ -212,6 +226,10 @@ ENDPOINTS: dict[tuple[str, str], tuple[str, Scenario]] = {
             {"productId": make_product(c)["id"], "quantity": 1},
         ),
     ),
+    ("GET", "/api/orders/{order_id}/items"): (
+        "KITCHEN",
+        lambda c: Call("GET", f"/api/orders/{_order_with_item(c)[0]['id']}/items"),
+    ),
     ("GET", "/api/orders/{order_id}/items/{item_id}"): (
         "KITCHEN",
         lambda c: Call("GET", _item_url(c)),
@@ -236,10 +254,36 @@ ENDPOINTS: dict[tuple[str, str], tuple[str, Scenario]] = {
             {"amount": 4, "paymentMethod": "CASH"},
         ),
     ),
+    ("GET", "/api/orders/{order_id}/payments"): (
+        "KITCHEN",
+        lambda c: Call("GET", f"/api/orders/{_paid_order(c)['id']}/payments"),
+    ),
     ("GET", "/api/orders/{order_id}/payments/{payment_id}"): (
         "KITCHEN",
         lambda c: Call("GET", _payment(c)),
     ),
+    ("PATCH", "/api/orders/{order_id}/payments/{payment_id}"): (
+        "SERVER",
+        lambda c: Call("PATCH", _payment(c), {"tipAmount": 1}),
+    ),
+    # after the sale: managers refund and read payments across orders for settlement
+    ("POST", "/api/orders/{order_id}/refunds"): (
+        "MANAGER",
+        lambda c: Call(
+            "POST",
+            f"/api/orders/{_completed_order(c)}/refunds",
+            {"amount": 1, "reason": "cold"},
+        ),
+    ),
+    ("GET", "/api/orders/{order_id}/refunds"): (
+        "KITCHEN",
+        lambda c: Call("GET", f"/api/orders/{_completed_order(c)}/refunds"),
+    ),
+    ("GET", "/api/orders/{order_id}/refunds/{refund_id}"): (
+        "KITCHEN",
+        lambda c: Call("GET", _refund(c)),
+    ),
+    ("GET", "/api/payments"): ("MANAGER", lambda c: Call("GET", "/api/payments")),
     # managers read the audit log; admins manage staff and tokens
     ("GET", "/api/audit"): ("MANAGER", lambda c: Call("GET", "/api/audit")),
     ("GET", "/api/reports/sales"): (

@@ -112,6 +112,17 @@ def order_cancelled(client) -> tuple[int, Expected]:
     return before, _order_event((EventType.ORDER_CANCELLED,), order)
 
 
+def order_refunded(client) -> tuple[int, Expected]:
+    order, _, _ = _order_with_item(client)
+    payment = {"amount": 25, "paymentMethod": "CARD", "tipAmount": 3}
+    _ok(client.post(f"/api/orders/{order['id']}/payments", json=payment), 201)
+    _ok(client.post(f"/api/orders/{order['id']}/complete"))
+    before = _last_id(client)
+    refund = {"amount": 5, "tipAmount": 1, "reason": "cold soup"}
+    _ok(client.post(f"/api/orders/{order['id']}/refunds", json=refund), 201)
+    return before, _order_event((EventType.ORDER_REFUNDED,), order)
+
+
 def item_added(client) -> tuple[int, Expected]:
     order = make_order(client)
     product = make_product(client)
@@ -202,6 +213,7 @@ ACTIONS: dict[EventType, Callable[[Any], tuple[int, Expected]]] = {
     EventType.ORDER_SENT: order_sent,
     EventType.ORDER_COMPLETED: order_completed,
     EventType.ORDER_CANCELLED: order_cancelled,
+    EventType.ORDER_REFUNDED: order_refunded,
     EventType.ITEM_ADDED: item_added,
     EventType.ITEM_UPDATED: item_updated_by_the_kitchen,
     EventType.ITEM_VOIDED: item_voided,

@@ -33,6 +33,7 @@ DETAIL_FIELDS = SUMMARY_FIELDS | {
     "taxAmount",
     "paidAmount",
     "tipTotal",
+    "refunds",
     "payments",
     "version",
     "openedBy",

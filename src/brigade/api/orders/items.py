@@ -48,6 +48,17 @@ async def add_item(
 
 
 @router.get(
+    "/{order_id}/items",
+    response_model=list[OrderItemOut],
+    responses=problem_responses(NotFound),
+    description="Every item of the order, voided ones too, as the order detail shows them.",
+)
+async def list_order_items(staff: Reader, order_id: UUID, uow: UowDep) -> list[OrderItemOut]:
+    order = await service.get_order(uow, order_id)
+    return [shaping.item_out(item) for item in order.items]
+
+
+@router.get(
     "/{order_id}/items/{item_id}",
     response_model=OrderItemOut,
     responses=problem_responses(NotFound),

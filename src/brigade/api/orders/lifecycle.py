@@ -29,8 +29,9 @@ from brigade.api.orders.schemas import (
     TransferRequest,
 )
 from brigade.api.routing import brigade_router
-from brigade.api.schemas import order_number
+from brigade.api.schemas import ORDER_NUMBER_PATTERN, order_number
 from brigade.api.security import OrderTaker, Reader
+from brigade.api.types import UtcInstant
 from brigade.domain.errors import (
     BalanceDue,
     InvalidInput,
@@ -51,17 +52,43 @@ async def list_orders(
     uow: UowDep,
     pagination: PaginationDep,
     location_id: LocationQuery = None,
-    status: Annotated[OrderStatus | None, Query()] = None,
+    status: Annotated[
+        list[OrderStatus] | None,
+        Query(
+            max_length=len(OrderStatus),
+            description="Any of these statuses: repeat the parameter (`status=OPEN&status=SENT`).",
+        ),
+    ] = None,
     order_type: Annotated[OrderType | None, Query(alias="orderType")] = None,
+    table_id: Annotated[UUID | None, Query(alias="tableId")] = None,
+    number: Annotated[
+        str | None,
+        Query(
+            alias="orderNumber",
+            pattern=ORDER_NUMBER_PATTERN,
+            description="As orders show it (`#1001`) or without the `#`.",
+        ),
+    ] = None,
     start_date: Annotated[DateOrDateTime, Query(alias="startDate", max_length=40)] = None,
     end_date: Annotated[DateOrDateTime, Query(alias="endDate", max_length=40)] = None,
+    updated_since: Annotated[
+        UtcInstant | None,
+        Query(
+            alias="updatedSince",
+            description="Orders changed at or after this instant (naive is UTC): poll with "
+            "the latest `updatedAt` seen.",
+        ),
+    ] = None,
 ) -> OrderPage:
     filters = OrderFilter(
         location_id=location_id,
-        status=status,
+        statuses=frozenset(status or ()),
         order_type=order_type,
+        table_id=table_id,
+        order_number=None if number is None else int(number.lstrip("#")),
         created_from=instant(start_date, "startDate", end=False),
         created_before=instant(end_date, "endDate", end=True),
+        updated_since=updated_since,
     )
     found, total = await service.list_orders(
         uow, filters, page=pagination.page, limit=pagination.limit

@@ -15,10 +15,22 @@ from brigade.api.orders.schemas import (
     DiscountRequest,
     PaymentCreate,
     PaymentDetail,
+    PaymentOut,
+    TipAdjustment,
 )
 from brigade.api.routing import brigade_router
 from brigade.api.security import Discounter, OrderTaker, Reader
-from brigade.domain.errors import DiscountTooLarge, NotFound, Overpayment, TipNeedsApproval
+from brigade.domain.errors import (
+    BusinessDayClosed,
+    DiscountTooLarge,
+    InvalidInput,
+    NotFound,
+    OrderClosed,
+    Overpayment,
+    StaleVersion,
+    TipNeedsApproval,
+    TipNotAdjustable,
+)
 from brigade.services import orders as service
 
 router = brigade_router(prefix="/api/orders", tags=["orders"])
@@ -77,6 +89,58 @@ async def add_payment(
         if_match=if_match,
     )
     shaping.created(response, order, f"/api/orders/{order_id}/payments/{payment.id}")
+    return shaping.payment_detail(payment, staff.role)
+
+
+@router.get(
+    "/{order_id}/payments",
+    response_model=list[PaymentOut],
+    responses=problem_responses(NotFound),
+    description="Every payment of the order, refunded ones too, as the order detail shows "
+    "them: without card details for a KITCHEN caller.",
+)
+async def list_order_payments(staff: Reader, order_id: UUID, uow: UowDep) -> list[PaymentOut]:
+    order = await service.get_order(uow, order_id)
+    return shaping.payments_out(order, staff.role)
+
+
+@router.patch(
+    "/{order_id}/payments/{payment_id}",
+    response_model=PaymentDetail,
+    responses=problem_responses(
+        NotFound,
+        StaleVersion,
+        OrderClosed,
+        TipNotAdjustable,
+        BusinessDayClosed,
+        TipNeedsApproval,
+        InvalidInput,
+    ),
+    description="A CARD payment's tip, changed until the business day it was taken on ends "
+    "(local midnight in the location's timezone, UTC without a profile: 409 "
+    "`business_day_closed` after; 409 `tip_not_adjustable` for another method). The tip "
+    "approval rule of a new payment applies; audited (`order.tip_adjusted`), `order.updated`.",
+)
+async def adjust_tip(
+    staff: OrderTaker,
+    order_id: UUID,
+    payment_id: UUID,
+    body: TipAdjustment,
+    uow: UowDep,
+    settings: SettingsDep,
+    response: Response,
+    if_match: IfMatchDep,
+) -> PaymentDetail:
+    order, payment = await service.adjust_tip(
+        uow,
+        staff,
+        order_id,
+        payment_id,
+        body.tip_amount,
+        tip_approval_ratio=settings.tip_approval_ratio,
+        if_match=if_match,
+    )
+    shaping.tag(response, order)
     return shaping.payment_detail(payment, staff.role)
 
 

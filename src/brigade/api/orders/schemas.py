@@ -36,6 +36,7 @@ from brigade.domain.order_commands import (
     TakePayment,
 )
 from brigade.domain.orders import ItemStatus, OrderStatus, OrderType, PaymentMethod, PaymentStatus
+from brigade.domain.refunds import MAX_REFUND_LINES, RefundLine, RefundOrder
 
 TransactionId: Any = Text(128)
 CardBrand: Any = Text(32)
@@ -149,6 +150,53 @@ class TransferRequest(RequestModel):
     table_id: UUID
 
 
+class RefundLineIn(RequestModel):
+    item_id: UUID
+    quantity: QuantityIn = omittable(description="Left out: all of the item not yet refunded.")
+
+
+class _RefundFields(RequestModel):
+    reason: Reason
+    payment_id: UUID | None = Field(
+        default=None,
+        description="The payment it goes back to; left out: the newest that has that much "
+        "left to refund.",
+    )
+
+
+class RefundByAmount(_RefundFields):
+    """Give back an amount of what was paid, and of the tips."""
+
+    amount: PositiveMoneyIn = Field(description="Of what was paid, tips apart.")
+    tip_amount: MoneyIn = omittable(description="Of the tips.")
+
+    def command(self) -> RefundOrder:
+        return RefundOrder(
+            reason=self.reason,
+            amount=self.amount,
+            tip_amount=self.tip_amount or Decimal(0),
+            payment_id=self.payment_id,
+        )
+
+
+class RefundByLine(_RefundFields):
+    """Give back lines: each its share of the total paid (after discount, with tax), in
+    proportion to the quantity."""
+
+    items: list[RefundLineIn] = Field(min_length=1, max_length=MAX_REFUND_LINES)
+
+    def command(self) -> RefundOrder:
+        return RefundOrder(
+            reason=self.reason,
+            items=tuple(RefundLine(line.item_id, line.quantity) for line in self.items),
+            payment_id=self.payment_id,
+        )
+
+
+class TipAdjustment(RequestModel):
+    tip_amount: MoneyIn
+
+
 # --- responses ------------------------------------------------------------------------------
 
 
@@ -192,6 +240,40 @@ class PaymentDetail(PaymentFields):
     payment_method: PaymentMethod
 
 
+class RefundedItemOut(ResponseModel):
+    item_id: UUID
+    quantity: Number
+    amount: Money
+
+
+class RefundOut(ResponseModel):
+    """``refundedBy`` is null for a KITCHEN caller, as a payment's ``takenBy``."""
+
+    id: UUID
+    order_id: UUID
+    payment_id: UUID
+    amount: Money
+    tip_amount: Money
+    method: PaymentMethod
+    reason: str
+    items: list[RefundedItemOut]
+    refunded_by: StaffRef | None
+    created_at: Timestamp
+
+
+class SettledPaymentOut(PaymentDetail):
+    """A payment across orders: its order's number and location, what was refunded of it."""
+
+    order_number: str
+    location_id: UUID | None
+    refunded_amount: Money
+    refunded_tip: Money
+
+
+class SettledPaymentPage(Page[SettledPaymentOut]):
+    """Payments, newest first."""
+
+
 class OrderSummary(ResponseModel):
     id: UUID
     order_number: str
@@ -218,6 +300,10 @@ class OrderDetail(OrderSummary):
     paid_amount: Money
     tip_total: Money
     payments: list[PaymentOut]
+    refunds: list[RefundOut] = Field(
+        description="Money given back: refunds of the completed order, or of each payment "
+        "when it was cancelled."
+    )
     version: int
     opened_by: StaffRef | None
     completed_by: StaffRef | None

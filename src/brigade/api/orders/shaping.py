@@ -12,12 +12,17 @@ from brigade.api.orders.schemas import (
     OrderSummary,
     PaymentDetail,
     PaymentOut,
+    RefundedItemOut,
+    RefundOut,
+    SettledPaymentOut,
 )
 from brigade.api.schemas import modifiers_out, order_number, staff_ref
 from brigade.domain import money
 from brigade.domain.access import Permission, Role, allows
 from brigade.domain.order_aggregate import Order
 from brigade.domain.order_records import OrderHeader, OrderItem, OrderPayment
+from brigade.domain.refunds import OrderRefund
+from brigade.domain.settlement import SettledPayment
 
 cents = money.from_cents
 
@@ -66,6 +71,48 @@ def payment_detail(payment: OrderPayment, viewer: Role) -> PaymentDetail:
     )
 
 
+def refund_out(refund: OrderRefund, viewer: Role) -> RefundOut:
+    """A refund as ``viewer`` may see it: who gave it back hidden as who took a payment is."""
+    refunded_by = None
+    if allows(viewer, Permission.SEE_PAYMENT_DETAILS):
+        refunded_by = staff_ref(refund.refunded_by_id, refund.refunded_by_name)
+    return RefundOut(
+        id=refund.id,
+        order_id=refund.order_id,
+        payment_id=refund.payment_id,
+        amount=cents(refund.amount_cents),
+        tip_amount=cents(refund.tip_cents),
+        method=refund.method,
+        reason=refund.reason,
+        items=[
+            RefundedItemOut(
+                item_id=part.item_id, quantity=part.quantity, amount=cents(part.amount_cents)
+            )
+            for part in refund.items
+        ],
+        refunded_by=refunded_by,
+        created_at=refund.created_at,
+    )
+
+
+def settled_payment(settled: SettledPayment, viewer: Role) -> SettledPaymentOut:
+    payment = settled.payment
+    return SettledPaymentOut(
+        **_payment_fields(payment, viewer),
+        order_id=payment.order_id,
+        payment_method=payment.method,
+        order_number=order_number(settled.order_number),
+        location_id=settled.location_id,
+        refunded_amount=cents(settled.refunded_cents),
+        refunded_tip=cents(settled.refunded_tip_cents),
+    )
+
+
+def payments_out(order: Order, viewer: Role) -> list[PaymentOut]:
+    """The order's payments as ``viewer`` may see them, as the order detail lists them."""
+    return [PaymentOut(**_payment_fields(p, viewer), method=p.method) for p in order.payments]
+
+
 def _summary_fields(header: OrderHeader) -> dict[str, Any]:
     return {
         "id": header.id,
@@ -98,9 +145,8 @@ def detail(order: Order, viewer: Role) -> OrderDetail:
         tax_amount=cents(header.tax_cents),
         paid_amount=cents(header.paid_cents),
         tip_total=cents(header.tip_cents),
-        payments=[
-            PaymentOut(**_payment_fields(p, viewer), method=p.method) for p in order.payments
-        ],
+        payments=payments_out(order, viewer),
+        refunds=[refund_out(refund, viewer) for refund in order.refunds],
         version=header.version,
         opened_by=staff_ref(header.opened_by_id, header.opened_by_name),
         completed_by=staff_ref(header.completed_by_id, header.completed_by_name),
