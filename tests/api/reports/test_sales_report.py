@@ -253,3 +253,19 @@ def test_bad_days_and_options_are_422(client, params):
 def test_a_whole_year_is_allowed(client):
     report = _report(client, **{"from": "2024-01-01", "to": "2024-12-31"})
     assert report["orderCount"] == 0
+
+
+def test_a_completed_orders_refund_counts_on_its_day_never_netted_out(client, clock, menu):
+    clock.moment = datetime(2026, 11, 20, 18, 0, tzinfo=UTC)
+    order = make_order(client)
+    add_item(client, order, menu["burger"])
+    _ok(pay(client, order, 11, tipAmount=2))
+    _completed(client, order)
+    # The next evening (still the 21st in New York): 4.00 and 1.00 of tip back.
+    clock.moment = datetime(2026, 11, 21, 23, 0, tzinfo=UTC)
+    refund = {"amount": 4, "tipAmount": 1, "reason": "cold fries"}
+    _ok(client.post(f"/api/orders/{order['id']}/refunds", json=refund))
+    sold = _report(client, **{"from": DAY})
+    assert (sold["netSales"], sold["totalCollected"], sold["refunds"]) == (10.0, 13.0, 0.0)
+    refunded = _report(client, **{"from": "2026-11-21"})
+    assert (refunded["orderCount"], refunded["refunds"]) == (0, 5.0)
