@@ -47,7 +47,8 @@ class Permission(StrEnum):
     DISCOUNT = "apply discounts"
     APPROVE_LARGE_TIPS = "take a tip above the approval ratio of its payment"
     CANCEL_SENT_OR_PAID = "cancel an order that was sent or paid"
-    EDIT_CATALOGUE = "change products and categories"
+    EDIT_CATALOGUE = "change products, categories, variants and modifier groups"
+    ADJUST_STOCK = "adjust and count stock"
     READ_AUDIT = "read the audit log"
     MANAGE_STAFF = "manage staff and tokens"
     MANAGE_WEBHOOKS = "manage webhooks"
@@ -75,6 +76,7 @@ REQUIRED_ROLE: Mapping[Permission, Role] = MappingProxyType(
         Permission.APPROVE_LARGE_TIPS: Role.MANAGER,
         Permission.CANCEL_SENT_OR_PAID: Role.MANAGER,
         Permission.EDIT_CATALOGUE: Role.MANAGER,
+        Permission.ADJUST_STOCK: Role.MANAGER,
         Permission.READ_AUDIT: Role.MANAGER,
         Permission.MANAGE_STAFF: Role.ADMIN,
         Permission.MANAGE_WEBHOOKS: Role.ADMIN,
@@ -307,3 +309,8 @@ class TokenOwner:
 
     actor: Actor
     last_used_at: datetime | None
+
+
+# Who the service itself acts as, in the audit log and the stock ledger: an automatic 86 when
+# the stock runs out, its lifting on a restock.
+SYSTEM = Actor(name="system", role=Role.ADMIN)
