@@ -7,9 +7,9 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+
 from api.events.event_helpers import all_events
 from api.orders.test_order_helpers import add_item, post_item, problem
-
 from factories import bearer, make_order, make_product, make_staff_token
 
 Json = dict[str, Any]
@@ -113,9 +113,12 @@ def test_stock_may_not_go_below_zero_nor_change_untracked(client):
     problem(_change(client, untracked, delta=3, reason="delivery"), 409, "stock_not_tracked")
     assert _detail(client, product)["stockQuantity"] == 2
     missing = "0196a1b2-0000-7000-8000-00000000dead"
-    assert client.post(f"/api/products/{missing}/stock", json={"delta": 1, "reason": "x"}).json()[
-        "code"
-    ] == "not_found"
+    assert (
+        client.post(f"/api/products/{missing}/stock", json={"delta": 1, "reason": "x"}).json()[
+            "code"
+        ]
+        == "not_found"
+    )
     assert client.get(f"/api/products/{missing}/stock-movements").status_code == 404
 
 
