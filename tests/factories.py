@@ -40,7 +40,7 @@ def make_product(client: TestClient, **overrides: Any) -> dict[str, Any]:
 
 def make_modifier(client: TestClient, **overrides: Any) -> dict[str, Any]:
     """A MODIFIER product: an option of modifier groups."""
-    return make_product(client, productType="MODIFIER", price=1, **overrides)
+    return make_product(client, **({"productType": "MODIFIER", "price": 1} | overrides))
 
 
 def make_modifier_group(
