@@ -12,7 +12,7 @@ from brigade.db.engine import UnitOfWork
 from brigade.db.menu import MenuRepository
 from brigade.db.products import ProductRepository
 from brigade.domain.access import Actor
-from brigade.domain.audit import AuditAction, AuditedEntity
+from brigade.domain.audit import AuditAction
 from brigade.domain.catalogue import (
     CreateProduct,
     ModifierGroup,
@@ -203,14 +203,13 @@ async def _audit_changes(
         action = AuditAction.PRODUCT_86D if after.is_86d else AuditAction.PRODUCT_UN86D
         changed.append((action, "is86d", before.is_86d, after.is_86d))
     for action, field, old, new in changed:
-        await audit.record(
+        await audit.record_product(
             uow,
             actor,
             action,
-            (AuditedEntity.PRODUCT, after.id),
-            location_id=after.location_id,
+            after,
             before={"name": before.name, field: old},
-            after={"name": after.name, field: new},
+            after={field: new},
             reason=reason,
         )
 

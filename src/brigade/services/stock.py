@@ -14,7 +14,7 @@ from brigade.db.engine import UnitOfWork
 from brigade.db.menu import MenuRepository
 from brigade.db.products import ProductRepository
 from brigade.domain.access import SYSTEM, Actor
-from brigade.domain.audit import AuditAction, AuditedEntity
+from brigade.domain.audit import AuditAction
 from brigade.domain.catalogue import Product, fell_low_on_stock
 from brigade.domain.errors import NotFound
 from brigade.domain.events import EventType
@@ -58,18 +58,13 @@ def _movement(
 async def _audit_automatic_86(uow: UnitOfWork, before: Product, after: Product) -> None:
     """An 86 the stock made or lifted, by "system", with the level that made it."""
     action = AuditAction.PRODUCT_86D if after.is_86d else AuditAction.PRODUCT_UN86D
-    await audit.record(
+    await audit.record_product(
         uow,
         SYSTEM,
         action,
-        (AuditedEntity.PRODUCT, after.id),
-        location_id=after.location_id,
+        after,
         before={"name": before.name, "is86d": before.is_86d},
-        after={
-            "name": after.name,
-            "is86d": after.is_86d,
-            "stockQuantity": str(after.stock_quantity),
-        },
+        after={"is86d": after.is_86d, "stockQuantity": str(stock_level(after))},
         reason="out of stock" if after.is_86d else "back in stock",
     )
 
@@ -163,14 +158,13 @@ async def change_stock(
         if command.kind is StockMovementKind.COUNT
         else AuditAction.STOCK_ADJUSTED
     )
-    await audit.record(
+    await audit.record_product(
         uow,
         actor,
         action,
-        (AuditedEntity.PRODUCT, after.id),
-        location_id=after.location_id,
+        after,
         before={"name": current.name, "stockQuantity": str(stock_level(current))},
-        after={"name": after.name, "stockQuantity": str(level), "change": str(change)},
+        after={"stockQuantity": str(level), "change": str(change)},
         reason=command.reason,
     )
     if auto_86_changed(current, after):
