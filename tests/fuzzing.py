@@ -57,10 +57,18 @@ def configure(schema: Any) -> Any:
     return schema
 
 
+# 422s that depend on the product, not on the request's shape (docs/design.md §9): its modifier
+# groups' rules and its variants.
+STATE_CODES = ("modifier_selection_invalid", "variant_required")
+# Rules between two fields that JSON Schema does not state: a group's maxSelections >= its min.
+CROSS_FIELD_RULES = ("maxSelections",)
+
+
 def _only_unknown_references(response) -> bool:
     """A 422 whose every field error is on an id reference: "no such category" and the like,
-    on a webhook `url` whose host resolves inside the network or not at all, or on a
-    `timezone` name the tz database does not know.
+    on a webhook `url` whose host resolves inside the network or not at all, on a
+    `timezone` name the tz database does not know, or on a rule between fields; or a 422 that
+    a product's own menu makes (``STATE_CODES``).
 
     Existence (and where a name resolves) can't be written in JSON Schema, and docs/design.md
     §4 and §8 answer it with 422. Path ids count too: stateful links fill them from responses,
@@ -68,9 +76,13 @@ def _only_unknown_references(response) -> bool:
     """
     if response.status_code != 422:
         return False
-    errors = json.loads(response.content).get("errors") or []
+    problem = json.loads(response.content)
+    if problem["code"] in STATE_CODES:
+        return True
+    errors = problem.get("errors") or []
     return bool(errors) and all(
-        error["field"].endswith(("Id", "_id")) or error["field"] in ("url", "timezone")
+        re.sub(r"\.\d+$", "", error["field"]).endswith(("Id", "_id", "Ids"))
+        or error["field"] in ("url", "timezone", *CROSS_FIELD_RULES)
         for error in errors
     )
 

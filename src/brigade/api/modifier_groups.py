@@ -25,6 +25,7 @@ router = brigade_router(prefix="/api/modifier-groups", tags=["modifier-groups"])
 
 MAX_OPTIONS = 100
 Selections: Any = WholeNumber(0, MAX_OPTIONS)
+MaxSelections: Any = WholeNumber(1, MAX_OPTIONS)
 
 
 class OptionIn(RequestModel):
@@ -36,10 +37,12 @@ class ModifierGroupUpdate(RequestModel):
 
     name: Name
     min_selections: Selections = 0
-    max_selections: Selections | None = Field(
+    max_selections: MaxSelections | None = Field(
         default=None, description="At least max(1, minSelections); null: no limit"
     )
-    options: list[OptionIn] = Field(default_factory=list, max_length=MAX_OPTIONS)
+    options: list[OptionIn] = Field(
+        default_factory=list, max_length=MAX_OPTIONS, json_schema_extra={"uniqueItems": True}
+    )
 
     def fields(self, location_id: UUID | None = None) -> ModifierGroupFields:
         return ModifierGroupFields(

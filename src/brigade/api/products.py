@@ -7,7 +7,7 @@ from typing import Annotated, Any
 from uuid import UUID
 
 from fastapi import Body, Path, Query, Response
-from pydantic import Field, model_validator
+from pydantic import ConfigDict, Field, model_validator
 
 from brigade.api.deps import PaginationDep, UowDep
 from brigade.api.errors import error_code, problem_responses
@@ -44,6 +44,7 @@ from brigade.domain.catalogue import (
 )
 from brigade.domain.changes import UNSET, Change
 from brigade.domain.errors import (
+    Conflict,
     DuplicateBarcode,
     DuplicateSku,
     InsufficientStock,
@@ -66,6 +67,7 @@ class ProductFields(RequestModel):
 
     modifier_group_ids: list[UUID] = omittable(
         max_length=MAX_GROUPS_PER_PRODUCT,
+        json_schema_extra={"uniqueItems": True},
         description="The modifier groups it offers, in order (replaces them on update)",
     )
 
@@ -458,6 +460,10 @@ async def delete_variant(
 class StockChangeRequest(RequestModel):
     """Exactly one of ``delta`` and ``count``."""
 
+    model_config = ConfigDict(
+        json_schema_extra={"oneOf": [{"required": ["delta"]}, {"required": ["count"]}]}
+    )
+
     delta: StockChangeIn = omittable(description="Added to the stock; negative takes from it")
     count: StockIn = omittable(description="The level counted: the stock becomes it")
     reason: Reason
@@ -488,7 +494,7 @@ class StockMovementPage(Page[StockMovementOut]):
 @router.post(
     "/{product_id}/stock",
     response_model=ProductDetail,
-    responses=problem_responses(NotFound, StockNotTracked, InsufficientStock, InvalidInput),
+    responses=problem_responses(NotFound, StockNotTracked, InsufficientStock, Conflict),
     description="A delivery, a loss (`delta`) or a stocktake (`count`) of a tracked product: a "
     "row of its stock movements, an audit entry, `product.updated`. At 0 the product is 86'd "
     "automatically; above 0 an automatic 86 is lifted (never a manual one).",

@@ -190,7 +190,15 @@ StockIn = Annotated[
 StockChangeIn = Annotated[
     Decimal,
     _number(money.parse_stock_change),
-    WithJsonSchema({"type": "number", "minimum": -9999, "maximum": 9999, "multipleOf": 0.001}),
+    WithJsonSchema(
+        {
+            "type": "number",
+            "minimum": -9999,
+            "maximum": 9999,
+            "multipleOf": 0.001,
+            "not": {"const": 0},
+        }
+    ),
 ]
 QuantityIn = Annotated[
     Decimal,

@@ -13,6 +13,7 @@ from uuid import UUID
 from brigade.domain.catalogue import ModifierGroup, Product, ProductVariant
 from brigade.domain.changes import UNSET, Change, changed
 from brigade.domain.errors import (
+    Conflict,
     InsufficientStock,
     InvalidInput,
     ModifierSelectionInvalid,
@@ -66,7 +67,7 @@ class ChangeStock:
             return self.count
         level = stock_level(product) + (self.delta or 0)
         if level > MAX_QUANTITY:
-            raise InvalidInput("delta", f"would take the stock above {MAX_QUANTITY}")
+            raise Conflict(f"{product.name} would hold more than {MAX_QUANTITY} in stock")
         if level < 0:
             raise InsufficientStock(
                 f"{product.name} has {stock_level(product)} in stock: {self.delta} would take "

@@ -84,7 +84,9 @@ def parse_stock_change(value: object) -> Decimal:
     number = _as_decimal(value)
     if number == 0:
         raise InvalidNumber("must not be 0")
-    return parse_quantity(abs(number)).copy_sign(number)
+    # copy_abs is exact: abs() rounds in the context and overflows on 1e999999999.
+    size = parse_quantity(number.copy_abs())
+    return -size if number.is_signed() else size
 
 
 def round_half_up(value: Decimal) -> Decimal:

@@ -11,8 +11,10 @@ from decimal import Decimal
 import pytest
 from test_catalogue import BURGER
 
+from brigade.domain import money
 from brigade.domain.catalogue import ModifierGroup, ModifierOption, ProductChanges, ProductVariant
 from brigade.domain.errors import (
+    Conflict,
     InsufficientStock,
     InvalidInput,
     ModifierSelectionInvalid,
@@ -75,6 +77,24 @@ def test_a_delta_adds_and_may_not_go_below_zero() -> None:
     assert ChangeStock("spilt", delta=Decimal(-2)).level_after(TRACKED) == 0
     with pytest.raises(InsufficientStock):
         ChangeStock("spilt", delta=Decimal(-3)).level_after(TRACKED)
+
+
+def test_a_delta_may_not_take_the_stock_above_the_largest_quantity() -> None:
+    with pytest.raises(Conflict):
+        ChangeStock("delivery", delta=Decimal(9998)).level_after(TRACKED)
+
+
+@pytest.mark.parametrize(
+    ("value", "parsed"), [(Decimal("-2.5"), Decimal("-2.5")), (3, Decimal(3))], ids=str
+)
+def test_a_stock_change_keeps_its_sign(value: object, parsed: Decimal) -> None:
+    assert money.parse_stock_change(value) == parsed
+
+
+@pytest.mark.parametrize("value", [0, Decimal("1e999999999"), Decimal("-0.0001"), True], ids=str)
+def test_a_stock_change_of_nothing_too_much_or_too_fine_is_refused(value: object) -> None:
+    with pytest.raises(money.InvalidNumber):
+        money.parse_stock_change(value)
 
 
 def test_a_count_sets_the_level_and_is_its_own_kind() -> None:
