@@ -38,6 +38,25 @@ def make_product(client: TestClient, **overrides: Any) -> dict[str, Any]:
     return _created(client.post("/api/products", json=body))
 
 
+def make_modifier(client: TestClient, **overrides: Any) -> dict[str, Any]:
+    """A MODIFIER product: an option of modifier groups."""
+    return make_product(client, **({"productType": "MODIFIER", "price": 1} | overrides))
+
+
+def make_modifier_group(
+    client: TestClient, options: list[dict[str, Any]] | None = None, **overrides: Any
+) -> dict[str, Any]:
+    """A group of ``options`` (MODIFIER products; a new one if not given): 0 to any of them."""
+    location = overrides.get("locationId", LOCATION)
+    chosen = options if options is not None else [make_modifier(client, locationId=location)]
+    body = {
+        "name": f"Group {next(_sequence)}",
+        "locationId": location,
+        "options": [{"productId": option["id"]} for option in chosen],
+    }
+    return _created(client.post("/api/modifier-groups", json=body | overrides))
+
+
 def make_order(client: TestClient, **overrides: Any) -> dict[str, Any]:
     body = {"orderType": "DINE_IN", "locationId": LOCATION, "tableId": str(uuid.uuid4())}
     return _created(client.post("/api/orders", json=body | overrides))

@@ -57,11 +57,20 @@ def configure(schema: Any) -> Any:
     return schema
 
 
+# 422s that depend on the product, not on the request's shape (docs/design.md §9): its modifier
+# groups' rules and its variants.
+STATE_CODES = ("modifier_selection_invalid", "variant_required")
+# Rules between two fields that JSON Schema does not state: a group's maxSelections >= its
+# min, a report's days in order and at most 366.
+CROSS_FIELD_RULES = ("maxSelections", "to")
+
+
 def _only_unknown_references(response) -> bool:
     """A 422 whose every field error is on an id reference: "no such category" and the like,
     on a webhook `url` whose host resolves inside the network or not at all, on a
-    `timezone` name the tz database does not know, or on a report's `to` before its `from` or
-    more than 366 days after it.
+    `timezone` name the tz database does not know, or on a rule between fields (a report's
+    `to` before its `from` or more than 366 days after it, a group's `maxSelections` under its
+    min); or a 422 that a product's own menu makes (``STATE_CODES``).
 
     Existence (and where a name resolves) can't be written in JSON Schema, nor a rule between
     two parameters, and docs/design.md §4, §8 and §12 answer them with 422. Path ids count
@@ -69,9 +78,13 @@ def _only_unknown_references(response) -> bool:
     """
     if response.status_code != 422:
         return False
-    errors = json.loads(response.content).get("errors") or []
+    problem = json.loads(response.content)
+    if problem["code"] in STATE_CODES:
+        return True
+    errors = problem.get("errors") or []
     return bool(errors) and all(
-        error["field"].endswith(("Id", "_id")) or error["field"] in ("url", "timezone", "to")
+        re.sub(r"\.\d+$", "", error["field"]).endswith(("Id", "_id", "Ids"))
+        or error["field"] in ("url", "timezone", *CROSS_FIELD_RULES)
         for error in errors
     )
 

@@ -20,6 +20,7 @@ from brigade.api import (
     health,
     kitchen,
     locations,
+    modifier_groups,
     orders,
     payments,
     products,
@@ -110,6 +111,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     install_error_handlers(app)
     app.include_router(health.router)
     app.include_router(products.router)
+    app.include_router(modifier_groups.router)
     app.include_router(categories.router)
     for router in orders.routers:
         app.include_router(router)

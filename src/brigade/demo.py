@@ -8,7 +8,9 @@ from uuid import UUID
 from brigade.commands import in_one_transaction
 from brigade.db.engine import UnitOfWork
 from brigade.domain.catalogue import CreateCategory, CreateProduct, ProductType
+from brigade.domain.menu import CreateVariant, ModifierGroupFields
 from brigade.services.categories import create_category, list_categories
+from brigade.services.menu import add_variant, create_group
 from brigade.services.products import create_product
 from brigade.settings import Settings
 
@@ -65,6 +67,7 @@ _MENU: dict[tuple[str, str, Decimal], dict[str, list[tuple[str, str, str]]]] = {
             ("Sparkling water", "3.00", "0.40"),
             ("Fresh lemonade", "4.50", "0.80"),
             ("Iced tea", "4.00", "0.60"),
+            ("Latte", "3.80", "0.70"),
         ],
     },
 }
@@ -75,9 +78,31 @@ _TAX_OVERRIDES = {"Soft drinks": FOOD_TAX}
 _MODIFIERS = [
     ("Extra cheese", "1.50", "0.40"),
     ("Bacon", "2.00", "0.60"),
+    ("Fried egg", "1.50", "0.30"),
     ("Gluten-free bun", "1.00", "0.35"),
     ("Large", "0.75", "0.20"),
+    ("Rare", "0.00", "0.00"),
+    ("Medium rare", "0.00", "0.00"),
+    ("Medium", "0.00", "0.00"),
+    ("Well done", "0.00", "0.00"),
 ]
+
+# Modifier groups: (min, max, options); and the dishes that offer them.
+_GROUPS: dict[str, tuple[int, int, list[str]]] = {
+    "Steak temperature": (1, 1, ["Rare", "Medium rare", "Medium", "Well done"]),
+    "Burger extras": (0, 3, ["Extra cheese", "Bacon", "Fried egg", "Gluten-free bun"]),
+}
+_OFFERS = {"Steak frites": ["Steak temperature"], "Classic cheeseburger": ["Burger extras"]}
+
+# A latte comes in three sizes, each its own price.
+_VARIANTS = {"Latte": [("Small", "3.80"), ("Medium", "4.40"), ("Large", "4.90")]}
+
+# Dishes the kitchen makes a set number of: (portions in stock, low-stock threshold).
+_STOCK = {
+    "Grilled salmon": (12, 4),
+    "Burrata with heirloom tomatoes": (8, 3),
+    "Seasonal fruit crumble": (6, 2),
+}
 
 
 def ean13(number: int) -> str:
@@ -92,6 +117,8 @@ class _Loader:
         self._uow = uow
         self.categories = 0
         self.products = 0
+        self.modifiers: dict[str, UUID] = {}
+        self.groups: dict[str, UUID] = {}
 
     async def category(self, name: str, description: str | None, parent: UUID | None) -> UUID:
         command = CreateCategory(name, description=description, parent_category_id=parent)
@@ -106,9 +133,10 @@ class _Loader:
         tax_rate: Decimal,
         category_id: UUID | None = None,
         product_type: ProductType = ProductType.ITEM,
-    ) -> None:
+    ) -> UUID:
         self.products += 1
         name, price, cost = item
+        stock, threshold = _STOCK.get(name, (None, None))
         command = CreateProduct(
             name,
             Decimal(price),
@@ -118,14 +146,34 @@ class _Loader:
             category_id=category_id,
             tax_rate=tax_rate,
             product_type=product_type,
+            track_inventory=stock is not None,
+            stock_quantity=None if stock is None else Decimal(stock),
+            low_stock_threshold=threshold,
+            modifier_group_ids=tuple(self.groups[group] for group in _OFFERS.get(name, ())),
         )
-        await create_product(self._uow, command, location_id=DEMO_LOCATION)
+        product = await create_product(self._uow, command, location_id=DEMO_LOCATION)
+        for size, size_price in _VARIANTS.get(name, ()):
+            sku = f"{command.sku}-{size[0]}"
+            await add_variant(self._uow, product.id, CreateVariant(size, Decimal(size_price), sku))
+        return product.id
+
+    async def group(self, name: str, low: int, high: int, options: list[str]) -> None:
+        option_ids = tuple(self.modifiers[option] for option in options)
+        fields = ModifierGroupFields(name, low, high, option_ids, location_id=DEMO_LOCATION)
+        self.groups[name] = (await create_group(self._uow, fields)).id
 
 
 async def _load(uow: UnitOfWork) -> str:
     if await list_categories(uow, DEMO_LOCATION, include_inactive=True):
         return f"Demo location {DEMO_LOCATION} already has categories; nothing loaded."
     loader = _Loader(uow)
+    # Modifiers and their groups first: the dishes offer the groups.
+    for modifier in _MODIFIERS:
+        loader.modifiers[modifier[0]] = await loader.product(
+            modifier, tax_rate=FOOD_TAX, product_type=ProductType.MODIFIER
+        )
+    for name, (low, high, options) in _GROUPS.items():
+        await loader.group(name, low, high, options)
     for (top_name, description, tax_rate), sections in _MENU.items():
         top = await loader.category(top_name, description, None)
         for section, items in sections.items():
@@ -133,11 +181,10 @@ async def _load(uow: UnitOfWork) -> str:
             rate = _TAX_OVERRIDES.get(section, tax_rate)
             for item in items:
                 await loader.product(item, category_id=section_id, tax_rate=rate)
-    for modifier in _MODIFIERS:
-        await loader.product(modifier, tax_rate=FOOD_TAX, product_type=ProductType.MODIFIER)
     return (
         f"Loaded the demo menu at location {DEMO_LOCATION}: {loader.categories} categories, "
-        f"{loader.products} products ({len(_MODIFIERS)} modifiers)."
+        f"{loader.products} products ({len(_MODIFIERS)} modifiers), {len(_GROUPS)} modifier "
+        f"groups, {sum(map(len, _VARIANTS.values()))} variants, {len(_STOCK)} dishes in stock."
     )
 
 

@@ -23,6 +23,7 @@ from brigade.api.errors import problem_responses
 # The resources' own shaping, as their routes answer them (private there for now: those
 # modules are being reworked on other branches; the merge makes these names public).
 from brigade.api.kitchen import TicketOut, ticket_out
+from brigade.api.modifier_groups import group_out
 from brigade.api.orders.schemas import OrderDetail
 from brigade.api.orders.shaping import detail as order_detail
 from brigade.api.orders.shaping import item_out, payment_detail
@@ -31,7 +32,7 @@ from brigade.api.routing import brigade_router
 from brigade.api.security import Reader
 from brigade.api.types import ResponseModel, Timestamp
 from brigade.domain.access import REQUIRED_ROLE, Permission
-from brigade.domain.catalogue import Product
+from brigade.domain.catalogue import ModifierGroup, Product
 from brigade.domain.events import EventFilter, EventsExpired, EventType, Outgoing, StoredEvent
 from brigade.domain.order_aggregate import Order
 from brigade.domain.order_records import OrderItem, OrderPayment
@@ -76,6 +77,7 @@ def install_renderers() -> None:
         OrderPayment, lambda payment: payment_detail(payment, EVENT_READER).model_dump_json()
     )
     service.register_renderer(Product, lambda product: product_detail(product).model_dump_json())
+    service.register_renderer(ModifierGroup, lambda group: group_out(group).model_dump_json())
 
 
 # --- schemas --------------------------------------------------------------------------------

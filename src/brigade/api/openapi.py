@@ -41,6 +41,11 @@ TAGS: list[dict[str, str]] = [
         "name": "products",
         "description": "The catalogue: items, modifiers and bundles; barcode lookup; the 86 list.",
     },
+    {
+        "name": "modifier-groups",
+        "description": "Choices with a rule (a steak's temperature: exactly one), offered by "
+        "products; their options are MODIFIER products.",
+    },
     {"name": "categories", "description": "Menu categories, nested; their order on the menu."},
     {
         "name": "orders",

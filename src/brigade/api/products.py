@@ -7,13 +7,13 @@ from typing import Annotated, Any
 from uuid import UUID
 
 from fastapi import Body, Path, Query, Response
-from pydantic import Field
+from pydantic import ConfigDict, Field, model_validator
 
 from brigade.api.deps import PaginationDep, UowDep
 from brigade.api.errors import error_code, problem_responses
 from brigade.api.routing import brigade_router
-from brigade.api.schemas import DeleteResult, LocationQuery, Page, given, shaped
-from brigade.api.security import CatalogueEditor, Marker86, MenuReader
+from brigade.api.schemas import DeleteResult, LocationQuery, Page, StaffRef, given, shaped
+from brigade.api.security import CatalogueEditor, Marker86, MenuReader, Reader, StockKeeper
 from brigade.api.types import (
     ANY_TEXT,
     Flag,
@@ -27,6 +27,7 @@ from brigade.api.types import (
     RequestModel,
     ResponseModel,
     ShortText,
+    StockChangeIn,
     StockIn,
     Timestamp,
     Url,
@@ -41,21 +42,34 @@ from brigade.domain.catalogue import (
     ProductFilter,
     ProductType,
 )
+from brigade.domain.changes import UNSET, Change
 from brigade.domain.errors import (
+    Conflict,
     DuplicateBarcode,
     DuplicateSku,
+    InsufficientStock,
     InvalidInput,
     NotFound,
+    StockNotTracked,
 )
+from brigade.domain.menu import ChangeStock, CreateVariant, StockMovementKind, VariantChanges
+from brigade.services import menu, stock
 from brigade.services import products as service
 
 router = brigade_router(prefix="/api/products", tags=["products"])
 
 StockThreshold: Any = WholeNumber(0, 1_000_000)
+MAX_GROUPS_PER_PRODUCT = 20
 
 
 class ProductFields(RequestModel):
     """Fields a client may set; shared by create and update."""
+
+    modifier_group_ids: list[UUID] = omittable(
+        max_length=MAX_GROUPS_PER_PRODUCT,
+        json_schema_extra={"uniqueItems": True},
+        description="The modifier groups it offers, in order (replaces them on update)",
+    )
 
     category_id: UUID | None = None
     description: LongText | None = None
@@ -102,6 +116,30 @@ class ProductSummary(ResponseModel):
     is_86d: bool = Field(alias="is86d")
 
 
+class VariantOut(ResponseModel):
+    id: UUID
+    name: str
+    price: Money
+    sku: str | None
+    barcode: str | None
+    is_active: bool
+
+
+class ModifierOptionOut(ResponseModel):
+    modifier_option_id: UUID = Field(description="The MODIFIER product's id")
+    name: str
+    price: Money
+    is_86d: bool = Field(alias="is86d")
+
+
+class OfferedGroupOut(ResponseModel):
+    id: UUID
+    name: str
+    min_selections: int
+    max_selections: int | None = Field(description="null: no limit")
+    options: list[ModifierOptionOut]
+
+
 class ProductDetail(ProductSummary):
     description: str | None
     cost: Money | None
@@ -110,8 +148,16 @@ class ProductDetail(ProductSummary):
     track_inventory: bool
     stock_quantity: Number | None
     low_stock_threshold: int | None
+    variants: list[VariantOut] = Field(description="Live variants: an item must name one")
+    modifier_groups: list[OfferedGroupOut] = Field(description="In the order the product offers")
     created_at: Timestamp
     updated_at: Timestamp
+
+
+class BarcodeMatch(ProductDetail):
+    matched_variant_id: UUID | None = Field(
+        description="The variant whose barcode it is; null when it is the product's own"
+    )
 
 
 class ProductPage(Page[ProductSummary]):
@@ -151,6 +197,11 @@ def product_detail(product: Product) -> ProductDetail:
     return shaped(ProductDetail, product)
 
 
+def _group_ids(body: ProductFields) -> Change[tuple[UUID, ...]]:
+    ids = given(body, "modifier_group_ids", body.modifier_group_ids)
+    return UNSET if ids is UNSET else tuple(ids)
+
+
 def _changes(body: ProductUpdate) -> ProductChanges:
     return ProductChanges(
         name=given(body, "name", body.name),
@@ -168,6 +219,7 @@ def _changes(body: ProductUpdate) -> ProductChanges:
         stock_quantity=given(body, "stock_quantity", body.stock_quantity),
         low_stock_threshold=given(body, "low_stock_threshold", body.low_stock_threshold),
         product_type=given(body, "product_type", body.product_type),
+        modifier_group_ids=_group_ids(body),
     )
 
 
@@ -182,6 +234,14 @@ async def list_products(
     is_active: Annotated[bool | None, Query(alias="isActive")] = None,
     is_86d: Annotated[bool | None, Query(alias="is86d")] = None,
     product_type: Annotated[ProductType | None, Query(alias="productType")] = None,
+    low_stock: Annotated[
+        bool | None,
+        Query(
+            alias="lowStock",
+            description="true: tracked products at or under their lowStockThreshold; "
+            "false: every other product",
+        ),
+    ] = None,
 ) -> ProductPage:
     filters = ProductFilter(
         location_id=location_id,
@@ -190,6 +250,7 @@ async def list_products(
         is_active=is_active,
         is_86d=is_86d,
         product_type=product_type,
+        low_stock=low_stock,
     )
     found, total = await service.list_products(
         uow, filters, page=pagination.page, limit=pagination.limit
@@ -198,15 +259,20 @@ async def list_products(
 
 
 @router.get(
-    "/barcode/{barcode}", response_model=ProductDetail, responses=problem_responses(NotFound)
+    "/barcode/{barcode}",
+    response_model=BarcodeMatch,
+    responses=problem_responses(NotFound),
+    description="The product with the barcode, or the product of the variant with it "
+    "(`matchedVariantId`).",
 )
 async def get_product_by_barcode(
     staff: MenuReader,
     barcode: Annotated[str, Path(max_length=64, pattern=ANY_TEXT)],
     uow: UowDep,
     location_id: LocationQuery = None,
-) -> ProductDetail:
-    return product_detail(await service.get_product_by_barcode(uow, barcode, location_id))
+) -> BarcodeMatch:
+    product, variant_id = await service.get_product_by_barcode(uow, barcode, location_id)
+    return BarcodeMatch(**dict(product_detail(product)), matched_variant_id=variant_id)
 
 
 @router.get("/{product_id}", response_model=ProductDetail, responses=problem_responses(NotFound))
@@ -219,6 +285,8 @@ async def get_product(staff: MenuReader, product_id: UUID, uow: UowDep) -> Produ
     status_code=201,
     response_model=ProductDetail,
     responses=problem_responses(InvalidInput, DuplicateSku, DuplicateBarcode),
+    description="`modifierGroupIds`: groups of the product's location, in the order it offers "
+    "them (422 for an unknown one).",
 )
 async def create_product(
     staff: CatalogueEditor,
@@ -242,6 +310,7 @@ async def create_product(
         stock_quantity=body.stock_quantity,
         low_stock_threshold=body.low_stock_threshold,
         product_type=body.product_type,
+        modifier_group_ids=tuple(body.modifier_group_ids or ()),
     )
     product = await service.create_product(uow, command, location_id=location_id)
     response.headers["Location"] = f"/api/products/{product.id}"
@@ -309,3 +378,159 @@ async def unmark_86d(
 async def delete_product(staff: CatalogueEditor, product_id: UUID, uow: UowDep) -> DeleteResult:
     await service.delete_product(uow, product_id)
     return DeleteResult.deleted("Product", product_id)
+
+
+# --- variants -------------------------------------------------------------------------------
+
+
+class VariantCreate(RequestModel):
+    name: Name
+    price: MoneyIn
+    sku: ShortText | None = None
+    barcode: ShortText | None = None
+
+
+class VariantUpdate(RequestModel):
+    """Every field optional; a field that is absent keeps its value (null clears sku, barcode)."""
+
+    name: Name = omittable()
+    price: MoneyIn = omittable()
+    sku: ShortText | None = None
+    barcode: ShortText | None = None
+    is_active: Flag = omittable()
+
+
+_VARIANT_RULES = (
+    "Its sku and barcode are unique at the location together with the products' (409). The "
+    "product's detail changes with it: `product.updated`."
+)
+
+
+@router.post(
+    "/{product_id}/variants",
+    status_code=201,
+    response_model=VariantOut,
+    responses=problem_responses(NotFound, DuplicateSku, DuplicateBarcode),
+    description=f"A size or kind with its own price. {_VARIANT_RULES}",
+)
+async def create_variant(
+    staff: CatalogueEditor, product_id: UUID, body: VariantCreate, uow: UowDep, response: Response
+) -> VariantOut:
+    command = CreateVariant(name=body.name, price=body.price, sku=body.sku, barcode=body.barcode)
+    variant = await menu.add_variant(uow, product_id, command)
+    response.headers["Location"] = f"/api/products/{product_id}/variants/{variant.id}"
+    return shaped(VariantOut, variant)
+
+
+@router.put(
+    "/{product_id}/variants/{variant_id}",
+    response_model=VariantOut,
+    responses=problem_responses(NotFound, DuplicateSku, DuplicateBarcode),
+    description=_VARIANT_RULES,
+)
+async def update_variant(
+    staff: CatalogueEditor, product_id: UUID, variant_id: UUID, body: VariantUpdate, uow: UowDep
+) -> VariantOut:
+    changes = VariantChanges(
+        name=given(body, "name", body.name),
+        price=given(body, "price", body.price),
+        sku=given(body, "sku", body.sku),
+        barcode=given(body, "barcode", body.barcode),
+        is_active=given(body, "is_active", body.is_active),
+    )
+    return shaped(VariantOut, await menu.update_variant(uow, product_id, variant_id, changes))
+
+
+@router.delete(
+    "/{product_id}/variants/{variant_id}",
+    response_model=DeleteResult,
+    responses=problem_responses(NotFound),
+    description="Items already sold as it keep its name and price.",
+)
+async def delete_variant(
+    staff: CatalogueEditor, product_id: UUID, variant_id: UUID, uow: UowDep
+) -> DeleteResult:
+    await menu.delete_variant(uow, product_id, variant_id)
+    return DeleteResult.deleted("Variant", variant_id)
+
+
+# --- stock ----------------------------------------------------------------------------------
+
+
+class StockChangeRequest(RequestModel):
+    """Exactly one of ``delta`` and ``count``."""
+
+    model_config = ConfigDict(
+        json_schema_extra={"oneOf": [{"required": ["delta"]}, {"required": ["count"]}]}
+    )
+
+    delta: StockChangeIn = omittable(description="Added to the stock; negative takes from it")
+    count: StockIn = omittable(description="The level counted: the stock becomes it")
+    reason: Reason
+
+    @model_validator(mode="after")
+    def _one_of_delta_and_count(self) -> StockChangeRequest:
+        if (self.delta is None) == (self.count is None):
+            raise ValueError("give exactly one of delta and count")
+        return self
+
+
+class StockMovementOut(ResponseModel):
+    id: UUID
+    product_id: UUID
+    kind: StockMovementKind
+    change: Number = Field(description="Added to the stock; negative: taken")
+    level: Number = Field(description="The stock it left")
+    reason: str | None
+    order_id: UUID | None
+    made_by: StaffRef = Field(description='Who: name "system" for the service itself')
+    at: Timestamp
+
+
+class StockMovementPage(Page[StockMovementOut]):
+    """Newest first."""
+
+
+@router.post(
+    "/{product_id}/stock",
+    response_model=ProductDetail,
+    responses=problem_responses(NotFound, StockNotTracked, InsufficientStock, Conflict),
+    description="A delivery, a loss (`delta`) or a stocktake (`count`) of a tracked product: a "
+    "row of its stock movements, an audit entry, `product.updated`. At 0 the product is 86'd "
+    "automatically; above 0 an automatic 86 is lifted (never a manual one).",
+)
+async def change_stock(
+    staff: StockKeeper, product_id: UUID, body: StockChangeRequest, uow: UowDep
+) -> ProductDetail:
+    command = ChangeStock(reason=body.reason, delta=body.delta, count=body.count)
+    return product_detail(await stock.change_stock(uow, staff, product_id, command))
+
+
+@router.get(
+    "/{product_id}/stock-movements",
+    response_model=StockMovementPage,
+    responses=problem_responses(NotFound),
+    description="Every change of the product's stock (sale, void, cancel, adjustment, count), "
+    "with who and why and the level it left.",
+)
+async def list_stock_movements(
+    staff: Reader, product_id: UUID, uow: UowDep, pagination: PaginationDep
+) -> StockMovementPage:
+    found, total = await stock.list_movements(
+        uow, product_id, page=pagination.page, limit=pagination.limit
+    )
+    movements = [
+        StockMovementOut(
+            id=m.id,
+            product_id=m.product_id,
+            kind=m.kind,
+            change=m.change,
+            level=m.level,
+            reason=m.reason,
+            order_id=m.order_id,
+            made_by=StaffRef(staff_id=m.staff_id, name=m.staff_name),
+            at=m.at,
+        )
+        for m in found
+    ]
+    return StockMovementPage.of(movements, total, pagination)

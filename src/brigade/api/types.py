@@ -187,6 +187,19 @@ StockIn = Annotated[
     _number(lambda value: money.parse_quantity(value, allow_zero=True)),
     WithJsonSchema({"type": "number", "minimum": 0, "maximum": 9999, "multipleOf": 0.001}),
 ]
+StockChangeIn = Annotated[
+    Decimal,
+    _number(money.parse_stock_change),
+    WithJsonSchema(
+        {
+            "type": "number",
+            "minimum": -9999,
+            "maximum": 9999,
+            "multipleOf": 0.001,
+            "not": {"const": 0},
+        }
+    ),
+]
 QuantityIn = Annotated[
     Decimal,
     _number(money.parse_quantity),

@@ -8,7 +8,18 @@ from decimal import Decimal
 from typing import Any
 from uuid import UUID
 
-from sqlalchemy import BigInteger, ColumnElement, Row, Uuid, bindparam, func, select, update
+from sqlalchemy import (
+    BigInteger,
+    ColumnElement,
+    Row,
+    Uuid,
+    and_,
+    bindparam,
+    func,
+    not_,
+    select,
+    update,
+)
 
 from brigade.db.engine import UnitOfWork
 from brigade.db.rows import fetch_page, location_in, location_out, record_from_row, row_from_record
@@ -37,6 +48,9 @@ def _to_product(row: Row[Any]) -> Product:
         tax_rate=money.rate_from_units(row.tax_rate_units),
         stock_quantity=None if stock is None else money.quantity_from_units(stock),
         product_type=ProductType(row.product_type),
+        # Loaded apart, when the product's detail needs them (db/menu.py).
+        variants=(),
+        modifier_groups=(),
     )
 
 
@@ -44,7 +58,7 @@ def _to_row(product: Product) -> dict[str, Any]:
     stock = product.stock_quantity
     return row_from_record(
         product,
-        dropped=("price", "cost", "tax_rate", "stock_quantity"),
+        dropped=("price", "cost", "tax_rate", "stock_quantity", "variants", "modifier_groups"),
         location_id=location_in(product.location_id),
         search_text=search_text(product.name, product.sku, product.barcode),
         price_cents=money.to_cents(product.price),
@@ -56,6 +70,13 @@ def _to_row(product: Product) -> dict[str, Any]:
 
 
 _LIVE = products.c.deleted_at.is_(None)
+# domain.catalogue.is_low_on_stock, in SQL: stock in thousandths, the threshold in units.
+_LOW_ON_STOCK = and_(
+    products.c.track_inventory.is_(True),
+    products.c.low_stock_threshold.is_not(None),
+    func.coalesce(products.c.stock_quantity_units, 0)
+    <= products.c.low_stock_threshold * money.QUANTITY_SCALE,
+)
 
 
 # The most read row of all, built once (see db/orders.py).
@@ -114,6 +135,9 @@ class ProductRepository:
             where.append(products.c.is_86d == filters.is_86d)
         if filters.product_type is not None:
             where.append(products.c.product_type == filters.product_type.value)
+        if filters.low_stock is not None:
+            low = _LOW_ON_STOCK if filters.low_stock else not_(_LOW_ON_STOCK)
+            where.append(low)
         connection = await self._uow.connection()
         by_name = (products.c.name, products.c.id)
         rows, total = await fetch_page(connection, products, where, by_name, page=page, limit=limit)
@@ -147,6 +171,20 @@ class ProductRepository:
         del row["id"], row["created_at"]
         connection = await self._uow.connection()
         await connection.execute(update(products).where(products.c.id == product.id).values(row))
+
+    async def save_stock(self, product: Product) -> None:
+        """Write a locked product's stock level and the 86 it calls for (a sale, a restock)."""
+        stock = product.stock_quantity
+        connection = await self._uow.connection()
+        await connection.execute(
+            update(products)
+            .where(products.c.id == product.id)
+            .values(
+                stock_quantity_units=None if stock is None else money.quantity_to_units(stock),
+                is_86d=product.is_86d,
+                auto_86d=product.auto_86d,
+            )
+        )
 
     async def soft_delete(self, product_id: UUID, at: datetime) -> None:
         connection = await self._uow.connection()

@@ -23,6 +23,7 @@ from sqlalchemy import (
     Table,
     Text,
     Uuid,
+    false,
     text,
 )
 
@@ -102,6 +103,8 @@ products = Table(
     Column("product_type", String(16), nullable=False),
     *_timestamps(),
     Column("deleted_at", UTCDateTime(), nullable=True),
+    # Why it is 86'd: true when its stock ran out (a restock lifts it), false when by hand.
+    Column("auto_86d", Boolean, nullable=False, server_default=false()),
     Index("ix_products_name", "name", "id", sqlite_where=LIVE, postgresql_where=LIVE),
     Index(
         "ix_products_category_name",
@@ -142,6 +145,83 @@ products = Table(
         sqlite_where=text("deleted_at IS NULL AND barcode IS NOT NULL"),
         postgresql_where=text("deleted_at IS NULL AND barcode IS NOT NULL"),
     ),
+)
+
+_LIVE_BARCODE = text("deleted_at IS NULL AND barcode IS NOT NULL")
+
+# A product's sizes or kinds with their own price (and sku, barcode): a latte S/M/L.
+product_variants = Table(
+    "product_variants",
+    metadata,
+    Column("id", Uuid, primary_key=True),
+    Column("product_id", Uuid, ForeignKey("products.id"), nullable=False),
+    # The product's: sku and barcode are unique per location together with the products'.
+    Column("location_id", Uuid, nullable=False),
+    Column("name", String(200), nullable=False),
+    Column("price_cents", BigInteger, nullable=False),
+    Column("sku", String(64), nullable=True),
+    Column("barcode", String(64), nullable=True),
+    Column("is_active", Boolean, nullable=False),
+    *_timestamps(),
+    Column("deleted_at", UTCDateTime(), nullable=True),
+    Index("ix_product_variants_product_id", "product_id", "id"),
+    Index(
+        "ix_product_variants_barcode",
+        "barcode",
+        sqlite_where=_LIVE_BARCODE,
+        postgresql_where=_LIVE_BARCODE,
+    ),
+)
+
+# Choices with rules (steak temperature: exactly one); options are MODIFIER products.
+modifier_groups = Table(
+    "modifier_groups",
+    metadata,
+    Column("id", Uuid, primary_key=True),
+    Column("location_id", Uuid, nullable=False),
+    Column("name", String(200), nullable=False),
+    Column("min_selections", Integer, nullable=False),
+    # None: no upper limit.
+    Column("max_selections", Integer, nullable=True),
+    *_timestamps(),
+    Index("ix_modifier_groups_location_name", "location_id", "name", "id"),
+)
+
+modifier_group_options = Table(
+    "modifier_group_options",
+    metadata,
+    Column("group_id", Uuid, ForeignKey("modifier_groups.id"), primary_key=True),
+    Column("position", Integer, primary_key=True),
+    Column("product_id", Uuid, ForeignKey("products.id"), nullable=False),
+    Index("ix_modifier_group_options_product_id", "product_id"),
+)
+
+# The groups a product offers, in the order its screen shows them.
+product_modifier_groups = Table(
+    "product_modifier_groups",
+    metadata,
+    Column("product_id", Uuid, ForeignKey("products.id"), primary_key=True),
+    Column("position", Integer, primary_key=True),
+    Column("group_id", Uuid, ForeignKey("modifier_groups.id"), nullable=False),
+    Index("ix_product_modifier_groups_group_id", "group_id"),
+)
+
+# Every change of a tracked product's stock, with who and why and the level it left.
+stock_movements = Table(
+    "stock_movements",
+    metadata,
+    Column("id", Uuid, primary_key=True),
+    Column("product_id", Uuid, ForeignKey("products.id"), nullable=False),
+    Column("location_id", Uuid, nullable=False),
+    Column("kind", String(16), nullable=False),
+    Column("change_units", BigInteger, nullable=False),
+    Column("level_units", BigInteger, nullable=False),
+    Column("reason", Text, nullable=True),
+    Column("order_id", Uuid, nullable=True),
+    Column("staff_id", Uuid, nullable=True),
+    Column("staff_name", String(200), nullable=False),
+    Column("at", UTCDateTime(), nullable=False),
+    Index("ix_stock_movements_product_id", "product_id", "at", "id"),
 )
 
 order_counters = Table(

@@ -49,7 +49,8 @@ class Permission(StrEnum):
     CANCEL_SENT_OR_PAID = "cancel an order that was sent or paid"
     REFUND = "refund a completed order"
     READ_PAYMENTS = "read payments across orders (settlement, tip-out)"
-    EDIT_CATALOGUE = "change products and categories"
+    EDIT_CATALOGUE = "change products, categories, variants and modifier groups"
+    ADJUST_STOCK = "adjust and count stock"
     READ_AUDIT = "read the audit log"
     READ_REPORTS = "read sales reports"
     MANAGE_STAFF = "manage staff and tokens"
@@ -80,6 +81,7 @@ REQUIRED_ROLE: Mapping[Permission, Role] = MappingProxyType(
         Permission.REFUND: Role.MANAGER,
         Permission.READ_PAYMENTS: Role.MANAGER,
         Permission.EDIT_CATALOGUE: Role.MANAGER,
+        Permission.ADJUST_STOCK: Role.MANAGER,
         Permission.READ_AUDIT: Role.MANAGER,
         Permission.READ_REPORTS: Role.MANAGER,
         Permission.MANAGE_STAFF: Role.ADMIN,
@@ -313,3 +315,8 @@ class TokenOwner:
 
     actor: Actor
     last_used_at: datetime | None
+
+
+# Who the service itself acts as, in the audit log and the stock ledger: an automatic 86 when
+# the stock runs out, its lifting on a restock.
+SYSTEM = Actor(name="system", role=Role.ADMIN)

@@ -21,6 +21,8 @@ class AuditAction(StrEnum):
     PRODUCT_86D = "product.86d"
     PRODUCT_UN86D = "product.un86d"
     PRICE_CHANGED = "product.price_changed"
+    STOCK_ADJUSTED = "product.stock_adjusted"
+    STOCK_COUNTED = "product.stock_counted"
     STAFF_CREATED = "staff.created"
     STAFF_CHANGED = "staff.changed"
     TOKEN_CREATED = "token.created"  # noqa: S105

@@ -21,6 +21,48 @@ class ProductType(StrEnum):
 
 
 @dataclass(frozen=True, slots=True)
+class ProductVariant:
+    """A size or kind of a product with its own price (a large latte); its sku and barcode are
+    unique at the location together with the products'."""
+
+    id: UUID
+    product_id: UUID
+    location_id: UUID | None
+    name: str
+    price: Decimal
+    sku: str | None
+    barcode: str | None
+    is_active: bool
+    created_at: datetime
+    updated_at: datetime
+
+
+@dataclass(frozen=True, slots=True)
+class ModifierOption:
+    """A ``MODIFIER`` product as a group offers it: its own name, price and availability."""
+
+    modifier_option_id: UUID
+    name: str
+    price: Decimal
+    is_86d: bool
+
+
+@dataclass(frozen=True, slots=True)
+class ModifierGroup:
+    """Choices with a rule: between ``min_selections`` and ``max_selections`` (None: no limit)
+    of its options on each item of a product that offers the group."""
+
+    id: UUID
+    location_id: UUID | None
+    name: str
+    min_selections: int
+    max_selections: int | None
+    options: tuple[ModifierOption, ...]
+    created_at: datetime
+    updated_at: datetime
+
+
+@dataclass(frozen=True, slots=True)
 class Product:
     id: UUID
     location_id: UUID | None
@@ -41,6 +83,11 @@ class Product:
     product_type: ProductType
     created_at: datetime
     updated_at: datetime
+    # 86'd because its stock ran out: a restock lifts it (a manual 86 stays until un-86'd).
+    auto_86d: bool = False
+    # Its menu, loaded for its detail and for ringing it up: live variants, groups in order.
+    variants: tuple[ProductVariant, ...] = ()
+    modifier_groups: tuple[ModifierGroup, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -78,6 +125,8 @@ class CreateProduct:
     stock_quantity: Decimal | None = None
     low_stock_threshold: int | None = None
     product_type: ProductType = ProductType.ITEM
+    # The modifier groups it offers, in order (the service checks and attaches them).
+    modifier_group_ids: tuple[UUID, ...] = ()
 
     def product(
         self, id_: UUID, *, location_id: UUID | None, category_id: UUID | None, at: datetime
@@ -125,6 +174,8 @@ class ProductChanges:
     stock_quantity: Change[Decimal | None] = UNSET
     low_stock_threshold: Change[int | None] = UNSET
     product_type: Change[ProductType] = UNSET
+    # Replaces the groups it offers; the service checks and attaches them.
+    modifier_group_ids: Change[tuple[UUID, ...]] = UNSET
 
     def applied_to(self, product: Product) -> Product:
         """The product with these changes; ``updated_at`` is the caller's to move."""
@@ -141,6 +192,8 @@ class ProductChanges:
             image_url=changed(self.image_url, product.image_url),
             is_active=changed(self.is_active, product.is_active),
             is_86d=changed(self.is_86d, product.is_86d),
+            # An 86 or un-86 by hand is nobody's automatic one: a restock will not lift it.
+            auto_86d=product.auto_86d if self.is_86d is UNSET else False,
             track_inventory=changed(self.track_inventory, product.track_inventory),
             stock_quantity=changed(self.stock_quantity, product.stock_quantity),
             low_stock_threshold=changed(self.low_stock_threshold, product.low_stock_threshold),
@@ -158,6 +211,8 @@ class ProductFilter:
     is_active: bool | None = None
     is_86d: bool | None = None
     product_type: ProductType | None = None
+    # Tracked, with a threshold, at or under it (False: every other product).
+    low_stock: bool | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -219,13 +274,6 @@ def ensure_orderable(product: Product, quantity: Decimal) -> None:
         raise ProductUnavailable(f"{product.name} is 86'd (unavailable)")
     if product.track_inventory and (product.stock_quantity or 0) < quantity:
         raise ProductUnavailable(f"{product.name} is out of stock")
-
-
-def stock_taken(product: Product, quantity: Decimal) -> Product:
-    """The product after a sale took ``quantity`` from its tracked stock (none counts as 0)."""
-    if not product.track_inventory:
-        return product
-    return replace(product, stock_quantity=(product.stock_quantity or 0) - quantity)
 
 
 def is_low_on_stock(product: Product) -> bool:

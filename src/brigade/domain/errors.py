@@ -28,6 +28,14 @@ class InvalidInput(DomainError):
         self.message = message
 
 
+class ModifierSelectionInvalid(InvalidInput):
+    """The modifiers chosen break one of the product's modifier groups (``field`` names it)."""
+
+
+class VariantRequired(InvalidInput):
+    """The product has variants: the item must name one of them."""
+
+
 class Conflict(DomainError):
     """The request conflicts with the current state of a resource (a 409)."""
 
@@ -45,6 +53,18 @@ class CategoryCycle(Conflict):
 
 
 class CategoryInUse(Conflict):
+    pass
+
+
+class ModifierGroupInUse(Conflict):
+    pass
+
+
+class StockNotTracked(Conflict):
+    pass
+
+
+class InsufficientStock(Conflict):
     pass
 
 

@@ -41,6 +41,9 @@ class EventType(StrEnum):
     PRODUCT_AVAILABLE = "product.available"
     PRODUCT_DELETED = "product.deleted"
     STOCK_LOW = "stock.low"
+    MODIFIER_GROUP_CREATED = "modifier_group.created"
+    MODIFIER_GROUP_UPDATED = "modifier_group.updated"
+    MODIFIER_GROUP_DELETED = "modifier_group.deleted"
 
 
 def product_change_events(before: Product, after: Product) -> list[EventType]:
@@ -48,7 +51,8 @@ def product_change_events(before: Product, after: Product) -> list[EventType]:
     flag changed, ``product.86d``/``product.available`` when that flag flipped, and
     ``stock.low`` when its stock fell to its threshold."""
     found: list[EventType] = []
-    if replace(before, is_86d=after.is_86d, updated_at=after.updated_at) != after:
+    unflagged = replace(before, is_86d=after.is_86d, auto_86d=after.auto_86d)
+    if replace(unflagged, updated_at=after.updated_at) != after:
         found.append(EventType.PRODUCT_UPDATED)
     if after.is_86d != before.is_86d:
         found.append(EventType.PRODUCT_86D if after.is_86d else EventType.PRODUCT_AVAILABLE)

@@ -79,6 +79,16 @@ def parse_quantity(value: object, *, allow_zero: bool = False) -> Decimal:
     return number.normalize()
 
 
+def parse_stock_change(value: object) -> Decimal:
+    """A change of stock: a quantity with its sign (negative takes), not 0."""
+    number = _as_decimal(value)
+    if number == 0:
+        raise InvalidNumber("must not be 0")
+    # copy_abs is exact: abs() rounds in the context and overflows on 1e999999999.
+    size = parse_quantity(number.copy_abs())
+    return -size if number.is_signed() else size
+
+
 def round_half_up(value: Decimal) -> Decimal:
     """Round to the cent, halves away from zero (the till's rounding)."""
     try:

@@ -11,6 +11,7 @@ from brigade.db.audit import AuditRepository
 from brigade.db.engine import UnitOfWork
 from brigade.domain.access import Actor
 from brigade.domain.audit import AuditAction, AuditedEntity, AuditEntry, AuditFilter
+from brigade.domain.catalogue import Product
 from brigade.domain.ids import new_id
 from brigade.services.clock import now
 
@@ -44,6 +45,29 @@ async def record(
             approved_by_id=actor.approver.staff_id if actor.approver else None,
             approved_by_name=actor.approver.name if actor.approver else None,
         )
+    )
+
+
+async def record_product(
+    uow: UnitOfWork,
+    actor: Actor,
+    action: AuditAction,
+    product: Product,
+    *,
+    before: Mapping[str, Any],
+    after: Mapping[str, Any],
+    reason: str | None,
+) -> None:
+    """An entry about ``product`` at its location; ``before``/``after`` also carry its name."""
+    await record(
+        uow,
+        actor,
+        action,
+        (AuditedEntity.PRODUCT, product.id),
+        location_id=product.location_id,
+        before=before,
+        after={"name": product.name, **after},
+        reason=reason,
     )
 
 

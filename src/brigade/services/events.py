@@ -22,7 +22,6 @@ import logging
 from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
-from decimal import Decimal
 from typing import Any
 from uuid import UUID
 
@@ -32,7 +31,7 @@ from brigade.db import events as outbox
 from brigade.db.engine import Database, UnitOfWork
 from brigade.db.events import EventRepository, listen_until_lost
 from brigade.db.webhooks import WebhookRepository
-from brigade.domain.catalogue import Product, fell_low_on_stock, stock_taken
+from brigade.domain.catalogue import Product
 from brigade.domain.events import (
     EventFilter,
     EventType,
@@ -123,14 +122,6 @@ def item_changed(uow: UnitOfWork, order: Order, change: ItemChange) -> None:
 def product_changed(uow: UnitOfWork, before: Product, after: Product) -> None:
     for event_type in product_change_events(before, after):
         product_event(uow, event_type, after)
-
-
-def stock_sold(uow: UnitOfWork, product: Product, quantity: Decimal) -> None:
-    """A sale took ``quantity`` of ``product``: ``stock.low`` if that crossed its threshold.
-    Sales move stock too often to announce each as ``product.updated``."""
-    after = stock_taken(product, quantity)
-    if fell_low_on_stock(product, after):
-        product_event(uow, EventType.STOCK_LOW, after)
 
 
 # --- reading --------------------------------------------------------------------------------

@@ -17,17 +17,24 @@ from uuid import UUID
 
 from brigade.db.engine import UnitOfWork
 from brigade.db.kitchen import KitchenRepository
+from brigade.db.menu import MenuRepository
 from brigade.db.orders import OrderRepository, WholeItems
 from brigade.db.payments import PaymentRepository
 from brigade.db.products import ProductRepository
 from brigade.domain import money
 from brigade.domain.access import Actor, permission_to_change_item, tip_needs_approval
 from brigade.domain.audit import AuditAction, AuditedEntity
-from brigade.domain.catalogue import Product, ProductType, ensure_orderable
+from brigade.domain.catalogue import Product, ProductType, ProductVariant, ensure_orderable
 from brigade.domain.dining import DEFAULT_TIMEZONE, business_day
 from brigade.domain.errors import InvalidInput, NotFound, ProductUnavailable
 from brigade.domain.events import EventType
 from brigade.domain.kitchen import KitchenTicket
+from brigade.domain.menu import (
+    StockMovementKind,
+    check_modifier_selection,
+    sold_as,
+    variant_for_sale,
+)
 from brigade.domain.order_aggregate import Order, check_room_for_item
 from brigade.domain.order_commands import (
     AddItem,
@@ -44,9 +51,10 @@ from brigade.domain.order_records import (
     OrderItem,
     OrderPayment,
 )
+from brigade.domain.orders import OrderStatus
 from brigade.domain.refunds import OrderRefund, RefundOrder
 from brigade.domain.settlement import PaymentFilter, SettledPayment
-from brigade.services import audit, events
+from brigade.services import audit, events, stock
 from brigade.services.clock import now
 from brigade.services.dining import get_location, table_names
 
@@ -74,12 +82,15 @@ async def _load(
     return order
 
 
-async def _persist(uow: UnitOfWork, order: Order) -> None:
+async def _persist(uow: UnitOfWork, order: Order, actor: Actor) -> None:
     """Write the order's changes, its kitchen tickets, and put back the stock its actions
-    returned."""
+    returned (a void's, or a cancellation's)."""
     await OrderRepository(uow).save(order)
     await KitchenRepository(uow).insert(order.changes.kitchen_tickets)
-    await ProductRepository(uow).adjust_stock(order.changes.stock_returned)
+    cancelled = order.header.status is OrderStatus.CANCELLED
+    kind = StockMovementKind.CANCEL if cancelled else StockMovementKind.VOID
+    returned = order.changes.stock_returned
+    await stock.put_back(uow, actor, returned, kind=kind, order_id=order.id)
 
 
 async def _audit(
@@ -159,7 +170,7 @@ async def apply_discount(
     order = await _load(uow, order_id, if_match, whole=WholeItems.ALL)
     before = order.header
     order.apply_discount(command, at=now())
-    await _persist(uow, order)
+    await _persist(uow, order, actor)
     await _audit(
         uow,
         actor,
@@ -188,7 +199,7 @@ async def transfer_order(
     """Move the order to another table; answer it and the table it was at."""
     order = await _load(uow, order_id, if_match, whole=WholeItems.ALL)
     previous = order.transfer(table_id, at=now(), table_name=await _table_name(uow, table_id))
-    await _persist(uow, order)
+    await _persist(uow, order, actor)
     await _audit(
         uow,
         actor,
@@ -208,7 +219,7 @@ async def complete_order(
     """Answers the completed order and when it was completed."""
     order = await _load(uow, order_id, if_match, whole=WholeItems.ALL)
     completed_at = order.complete(actor=actor, at=now())
-    await _persist(uow, order)
+    await _persist(uow, order, actor)
     events.order_event(uow, EventType.ORDER_COMPLETED, order)
     return order, completed_at
 
@@ -220,7 +231,7 @@ async def cancel_order(
     order = await _load(uow, order_id, if_match, whole=WholeItems.ALL)
     before = order.header
     refund = order.cancel(reason, actor=actor, at=now())
-    await _persist(uow, order)
+    await _persist(uow, order, actor)
     await _audit(
         uow,
         actor,
@@ -238,33 +249,49 @@ async def cancel_order(
 # --- items ----------------------------------------------------------------------------------
 
 
-async def _reserve(uow: UnitOfWork, product_id: UUID, quantity: Decimal) -> Product | None:
-    """Lock the product, check it can be rung up in ``quantity``, take that from tracked stock.
+async def _reserve(
+    uow: UnitOfWork, actor: Actor, product_id: UUID, quantity: Decimal, *, order_id: UUID
+) -> Product | None:
+    """Lock the product, check it can be rung up in ``quantity``, take that from tracked stock;
+    answer it with its menu (variants, modifier groups).
 
     None when the product is not (or no longer) in the catalogue.
     """
-    products = ProductRepository(uow)
-    product = await products.get(product_id, for_update=True)
-    if product is None:
+    found = await ProductRepository(uow).get(product_id, for_update=True)
+    if found is None:
         return None
-    ensure_orderable(product, quantity)
-    if product.track_inventory:
-        await products.adjust_stock({product.id: -quantity})
-        events.stock_sold(uow, product, quantity)
-    return product
+    ensure_orderable(found, quantity)
+    [product] = await MenuRepository(uow).with_menu([found])
+    return await stock.sell(uow, actor, product, quantity, order_id=order_id)
+
+
+async def _variant(
+    uow: UnitOfWork, product: Product, variant_id: UUID | None
+) -> ProductVariant | None:
+    """The variant the item is sold as; a product without variants keeps any other id as it
+    did before, but not another product's variant."""
+    variant = variant_for_sale(product, variant_id)
+    if variant is None and variant_id is not None:
+        other = await MenuRepository(uow).get_variant(variant_id)
+        if other is not None:
+            raise InvalidInput("variantId", f"is not a variant of {product.name}")
+    return variant
 
 
 async def _price_modifiers(
     uow: UnitOfWork, requested: Sequence[ModifierChoice], quantity: Decimal
-) -> tuple[Modifier, ...]:
-    """Catalogue modifiers take the catalogue's name and price; any other id is ad hoc."""
+) -> tuple[tuple[Modifier, ...], list[UUID]]:
+    """Catalogue modifiers take the catalogue's name and price; any other id is ad hoc.
+    Answers the priced modifiers and the catalogue options among them (a group counts those)."""
     catalogue = await ProductRepository(uow).get_many([m.modifier_option_id for m in requested])
     priced: list[Modifier] = []
+    chosen: list[UUID] = []
     for index, modifier in enumerate(requested):
         option = catalogue.get(modifier.modifier_option_id)
         if option is not None and option.product_type is ProductType.MODIFIER:
             ensure_orderable(option, quantity)
             priced.append(Modifier(option.id, option.name, money.to_cents(option.price)))
+            chosen.append(option.id)
             continue
         if modifier.name is None or modifier.price is None:
             missing = "name" if modifier.name is None else "price"
@@ -275,11 +302,16 @@ async def _price_modifiers(
         priced.append(
             Modifier(modifier.modifier_option_id, modifier.name, money.to_cents(modifier.price))
         )
-    return tuple(priced)
+    return tuple(priced), chosen
 
 
 async def add_item(
-    uow: UnitOfWork, order_id: UUID, command: AddItem, *, if_match: int | None = None
+    uow: UnitOfWork,
+    actor: Actor,
+    order_id: UUID,
+    command: AddItem,
+    *,
+    if_match: int | None = None,
 ) -> tuple[Order, OrderItem]:
     # A full order refuses from a count, before anything of it is loaded.
     room = await OrderRepository(uow).status_and_item_count(order_id)
@@ -288,12 +320,14 @@ async def add_item(
     check_room_for_item(*room)
     order = await _load(uow, order_id, if_match)
     order.check_can_add_item()
-    product = await _reserve(uow, command.product_id, command.quantity)
+    product = await _reserve(uow, actor, command.product_id, command.quantity, order_id=order_id)
     if product is None:
         raise NotFound("product", command.product_id)
-    modifiers = await _price_modifiers(uow, command.modifiers, command.quantity)
-    item = order.add_item(command, product=product, modifiers=modifiers, at=now())
-    await _persist(uow, order)
+    variant = await _variant(uow, product, command.variant_id)
+    modifiers, chosen = await _price_modifiers(uow, command.modifiers, command.quantity)
+    check_modifier_selection(product.modifier_groups, chosen)
+    item = order.add_item(command, product=sold_as(product, variant), modifiers=modifiers, at=now())
+    await _persist(uow, order, actor)
     events.order_event(uow, EventType.ITEM_ADDED, order, item, entity_id=item.id)
     return order, item
 
@@ -312,9 +346,12 @@ async def change_item(
     order = await _load(uow, order_id, if_match, item_id=item_id, whole=WholeItems.ALL)
     change = order.change_item(item_id, command, actor=actor, at=now())
     extra = change.after.quantity - change.before.quantity
-    if extra > 0 and await _reserve(uow, change.after.product_id, extra) is None:
+    reserved = extra > 0 and await _reserve(
+        uow, actor, change.after.product_id, extra, order_id=order_id
+    )
+    if reserved is None:
         raise ProductUnavailable(f"{change.after.name} is no longer in the catalogue")
-    await _persist(uow, order)
+    await _persist(uow, order, actor)
     if change.is_partial_void:
         await _audit(
             uow,
@@ -354,7 +391,7 @@ async def void_item(
 ) -> tuple[Order, OrderItem]:
     order = await _load(uow, order_id, if_match, item_id=item_id)
     change = order.void_item(item_id, reason, actor=actor, at=now())
-    await _persist(uow, order)
+    await _persist(uow, order, actor)
     item = change.before
     await _audit(
         uow,
@@ -378,7 +415,7 @@ async def send_order(
 ) -> tuple[Order, KitchenTicket]:
     order = await _load(uow, order_id, if_match, whole=WholeItems.ALL)
     ticket = order.send(actor=actor, at=now())
-    await _persist(uow, order)
+    await _persist(uow, order, actor)
     events.order_event(uow, EventType.ORDER_SENT, order, events.SentOrder(order, ticket))
     return order, ticket
 
@@ -395,7 +432,7 @@ async def add_payment(
     """``tip_approval_ratio``: BRIGADE_TIP_APPROVAL_RATIO; a tip above it is audited."""
     order = await _load(uow, order_id, if_match)
     payment = order.pay(command, actor=actor, tip_approval_ratio=tip_approval_ratio, at=now())
-    await _persist(uow, order)
+    await _persist(uow, order, actor)
     if tip_needs_approval(payment.amount_cents, payment.tip_cents, tip_approval_ratio):
         await _audit(
             uow,
@@ -428,7 +465,7 @@ async def refund_order(
     order = await _load(uow, order_id, if_match, whole=WholeItems.ALL)
     before = _refunded_facts(order)
     refund = order.refund(command, actor=actor, at=now())
-    await _persist(uow, order)
+    await _persist(uow, order, actor)
     await _audit(
         uow,
         actor,
@@ -496,7 +533,7 @@ async def adjust_tip(
     )
     if change.after == change.before:
         return order, change.after
-    await _persist(uow, order)
+    await _persist(uow, order, actor)
     await _audit(
         uow,
         actor,

@@ -2,18 +2,24 @@
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 from uuid import UUID
 
 from brigade.db.categories import CategoryRepository
 from brigade.db.engine import UnitOfWork
+from brigade.db.menu import MenuRepository
 from brigade.db.products import ProductRepository
 from brigade.domain.access import Actor
-from brigade.domain.audit import AuditAction, AuditedEntity
-from brigade.domain.catalogue import CreateProduct, Product, ProductChanges, ProductFilter
+from brigade.domain.audit import AuditAction
+from brigade.domain.catalogue import (
+    CreateProduct,
+    ModifierGroup,
+    Product,
+    ProductChanges,
+    ProductFilter,
+)
 from brigade.domain.changes import UNSET
 from brigade.domain.errors import (
     DomainError,
@@ -24,7 +30,8 @@ from brigade.domain.errors import (
 )
 from brigade.domain.events import EventType
 from brigade.domain.ids import new_id
-from brigade.services import audit, events
+from brigade.domain.menu import at_stock_level, stock_level
+from brigade.services import audit, events, stock
 from brigade.services.clock import later_than, now
 
 
@@ -34,20 +41,40 @@ class BulkFailure:
     error: DomainError
 
 
+async def _with_menu(uow: UnitOfWork, product: Product) -> Product:
+    [loaded] = await MenuRepository(uow).with_menu([product])
+    return loaded
+
+
+async def _locked(uow: UnitOfWork, product_id: UUID) -> Product:
+    """The product, locked until the transaction ends, with its menu."""
+    product = await ProductRepository(uow).get(product_id, for_update=True)
+    if product is None:
+        raise NotFound("product", product_id)
+    return await _with_menu(uow, product)
+
+
 async def get_product(uow: UnitOfWork, product_id: UUID) -> Product:
     product = await ProductRepository(uow).get(product_id)
     if product is None:
         raise NotFound("product", product_id)
-    return product
+    return await _with_menu(uow, product)
 
 
 async def get_product_by_barcode(
     uow: UnitOfWork, barcode: str, location_id: UUID | None
-) -> Product:
-    product = await ProductRepository(uow).get_by_barcode(barcode, location_id)
+) -> tuple[Product, UUID | None]:
+    """The product with the barcode, or the product of the variant with it and that variant."""
+    products = ProductRepository(uow)
+    product = await products.get_by_barcode(barcode, location_id)
+    matched = None
+    if product is None:
+        variant = await MenuRepository(uow).variant_by_barcode(barcode, location_id)
+        if variant is not None:
+            product, matched = await products.get(variant.product_id), variant.id
     if product is None:
         raise NotFound("product with barcode", barcode)
-    return product
+    return await _with_menu(uow, product), matched
 
 
 async def list_products(
@@ -70,16 +97,47 @@ async def _check_category(
     return category.location_id
 
 
-async def _check_identifiers_unique(uow: UnitOfWork, product: Product) -> None:
-    repository = ProductRepository(uow)
-    if product.sku and await repository.identifier_taken(
-        product.location_id, column="sku", value=product.sku, exclude_id=product.id
+async def check_identifiers_unique(
+    uow: UnitOfWork,
+    location_id: UUID | None,
+    sku: str | None,
+    barcode: str | None,
+    *,
+    product_id: UUID | None = None,
+    variant_id: UUID | None = None,
+) -> None:
+    """A sku or barcode is unique at the location among live products and variants together;
+    ``product_id``/``variant_id``: the one being written, which may keep its own."""
+    products, menu = ProductRepository(uow), MenuRepository(uow)
+    for column, value, error in (
+        ("sku", sku, DuplicateSku),
+        ("barcode", barcode, DuplicateBarcode),
     ):
-        raise DuplicateSku(f"sku {product.sku!r} is already used at this location")
-    if product.barcode and await repository.identifier_taken(
-        product.location_id, column="barcode", value=product.barcode, exclude_id=product.id
-    ):
-        raise DuplicateBarcode(f"barcode {product.barcode!r} is already used at this location")
+        if not value:
+            continue
+        taken = await products.identifier_taken(
+            location_id, column=column, value=value, exclude_id=product_id
+        ) or await menu.variant_identifier_taken(
+            location_id, column=column, value=value, exclude_id=variant_id
+        )
+        if taken:
+            raise error(f"{column} {value!r} is already used at this location")
+
+
+async def _offered_groups(
+    uow: UnitOfWork, group_ids: Sequence[UUID], location_id: UUID | None
+) -> tuple[ModifierGroup, ...]:
+    """The modifier groups a product offers, in order: each exists at its location, once."""
+    if len(set(group_ids)) != len(group_ids):
+        raise InvalidInput("modifierGroupIds", "a group is listed twice")
+    found = await MenuRepository(uow).get_groups(group_ids)
+    for index, group_id in enumerate(group_ids):
+        group = found.get(group_id)
+        if group is None:
+            raise InvalidInput(f"modifierGroupIds.{index}", "no such modifier group")
+        if group.location_id != location_id:
+            raise InvalidInput(f"modifierGroupIds.{index}", "the group belongs to another location")
+    return tuple(found[group_id] for group_id in group_ids)
 
 
 async def create_product(
@@ -89,8 +147,11 @@ async def create_product(
     category_id = command.category_id
     location = await _check_category(uow, category_id, command.location_id or location_id)
     product = command.product(new_id(), location_id=location, category_id=category_id, at=now())
-    await _check_identifiers_unique(uow, product)
+    await check_identifiers_unique(uow, location, product.sku, product.barcode)
+    groups = await _offered_groups(uow, command.modifier_group_ids, location)
+    product = replace(product, modifier_groups=groups)
     await ProductRepository(uow).insert(product)
+    await MenuRepository(uow).set_product_groups(product.id, command.modifier_group_ids)
     events.product_event(uow, EventType.PRODUCT_CREATED, product)
     return product
 
@@ -105,20 +166,28 @@ async def update_product(
 ) -> Product:
     """Apply ``changes``; the fields it leaves out stay as they are.
 
-    A price change and an 86 or un-86 are written to the audit log.
+    A price change and an 86 or un-86 are written to the audit log; a new stock level goes in
+    the stock ledger (a COUNT) and may 86 the product or lift its automatic 86.
     """
-    repository = ProductRepository(uow)
-    current = await repository.get(product_id, for_update=True)
-    if current is None:
-        raise NotFound("product", product_id)
+    current = await _locked(uow, product_id)
     if changes.category_id is not UNSET:
         await _check_category(uow, changes.category_id, current.location_id)
     product = changes.applied_to(current)
+    if changes.modifier_group_ids is not UNSET:
+        groups = await _offered_groups(uow, changes.modifier_group_ids, current.location_id)
+        product = replace(product, modifier_groups=groups)
+    if product.stock_quantity != current.stock_quantity:
+        product = at_stock_level(product, stock_level(product))
     if product == current:
         return current
-    product = dataclasses.replace(product, updated_at=later_than(current.updated_at))
-    await _check_identifiers_unique(uow, product)
-    await repository.save(product)
+    product = replace(product, updated_at=later_than(current.updated_at))
+    await check_identifiers_unique(
+        uow, product.location_id, product.sku, product.barcode, product_id=product.id
+    )
+    await ProductRepository(uow).save(product)
+    if changes.modifier_group_ids is not UNSET:
+        await MenuRepository(uow).set_product_groups(product.id, changes.modifier_group_ids)
+    await stock.record_count(uow, actor, current, product, reason=reason)
     await _audit_changes(uow, actor, current, product, reason)
     events.product_changed(uow, current, product)
     return product
@@ -134,14 +203,13 @@ async def _audit_changes(
         action = AuditAction.PRODUCT_86D if after.is_86d else AuditAction.PRODUCT_UN86D
         changed.append((action, "is86d", before.is_86d, after.is_86d))
     for action, field, old, new in changed:
-        await audit.record(
+        await audit.record_product(
             uow,
             actor,
             action,
-            (AuditedEntity.PRODUCT, after.id),
-            location_id=after.location_id,
+            after,
             before={"name": before.name, field: old},
-            after={"name": after.name, field: new},
+            after={field: new},
             reason=reason,
         )
 
@@ -155,11 +223,9 @@ async def set_86d(
 
 
 async def delete_product(uow: UnitOfWork, product_id: UUID) -> None:
-    repository = ProductRepository(uow)
-    current = await repository.get(product_id, for_update=True)
-    if current is None:
-        raise NotFound("product", product_id)
-    await repository.soft_delete(product_id, later_than(current.updated_at))
+    """A soft delete: orders keep their snapshots; as an option it leaves every group."""
+    current = await _locked(uow, product_id)
+    await ProductRepository(uow).soft_delete(product_id, later_than(current.updated_at))
     # Its last state: a deleted product is no longer shown.
     events.product_event(uow, EventType.PRODUCT_DELETED, current)
 

@@ -19,6 +19,8 @@ from factories import (
     bearer,
     make_category,
     make_device,
+    make_modifier,
+    make_modifier_group,
     make_order,
     make_product,
     make_staff_token,
@@ -108,6 +110,26 @@ def _item_url(client: TestClient, *, sent: bool = False) -> str:
     return f"/api/orders/{order['id']}/items/{item['id']}"
 
 
+_VARIANT = {"name": "Large", "price": 4.5}
+
+
+def _variant_url(client: TestClient) -> str:
+    product = make_product(client)
+    url = f"/api/products/{product['id']}/variants"
+    variant: str = client.post(url, json=_VARIANT).json()["id"]
+    return f"{url}/{variant}"
+
+
+def _tracked(client: TestClient) -> str:
+    product = make_product(client, trackInventory=True, stockQuantity=3)
+    return f"/api/products/{product['id']}"
+
+
+def _modifier(client: TestClient) -> str:
+    modifier: str = make_modifier(client)["id"]
+    return modifier
+
+
 Scenario = Callable[[TestClient], Call]
 
 # (method, route) -> (the lowest role allowed, a request that role makes successfully)
@@ -154,6 +176,49 @@ ENDPOINTS: dict[tuple[str, str], tuple[str, Scenario]] = {
     ("DELETE", "/api/products/{product_id}"): (
         "MANAGER",
         lambda c: Call("DELETE", f"/api/products/{make_product(c)['id']}"),
+    ),
+    ("POST", "/api/products/{product_id}/variants"): (
+        "MANAGER",
+        lambda c: Call("POST", f"/api/products/{make_product(c)['id']}/variants", _VARIANT),
+    ),
+    ("PUT", "/api/products/{product_id}/variants/{variant_id}"): (
+        "MANAGER",
+        lambda c: Call("PUT", _variant_url(c), {"price": 5}),
+    ),
+    ("DELETE", "/api/products/{product_id}/variants/{variant_id}"): (
+        "MANAGER",
+        lambda c: Call("DELETE", _variant_url(c)),
+    ),
+    ("POST", "/api/products/{product_id}/stock"): (
+        "MANAGER",
+        lambda c: Call("POST", f"{_tracked(c)}/stock", {"delta": 5, "reason": "delivery"}),
+    ),
+    ("GET", "/api/products/{product_id}/stock-movements"): (
+        "KITCHEN",
+        lambda c: Call("GET", f"{_tracked(c)}/stock-movements"),
+    ),
+    ("GET", "/api/modifier-groups"): ("KITCHEN", lambda c: Call("GET", "/api/modifier-groups")),
+    ("GET", "/api/modifier-groups/{group_id}"): (
+        "KITCHEN",
+        lambda c: Call("GET", f"/api/modifier-groups/{make_modifier_group(c)['id']}"),
+    ),
+    ("POST", "/api/modifier-groups"): (
+        "MANAGER",
+        lambda c: Call(
+            "POST",
+            "/api/modifier-groups",
+            {"name": "Sides", "locationId": LOCATION, "options": [{"productId": _modifier(c)}]},
+        ),
+    ),
+    ("PUT", "/api/modifier-groups/{group_id}"): (
+        "MANAGER",
+        lambda c: Call(
+            "PUT", f"/api/modifier-groups/{make_modifier_group(c)['id']}", {"name": "Sauces"}
+        ),
+    ),
+    ("DELETE", "/api/modifier-groups/{group_id}"): (
+        "MANAGER",
+        lambda c: Call("DELETE", f"/api/modifier-groups/{make_modifier_group(c)['id']}"),
     ),
     ("GET", "/api/categories"): ("KITCHEN", lambda c: Call("GET", "/api/categories")),
     ("GET", "/api/categories/{category_id}"): (

@@ -30,7 +30,7 @@ def test_the_demo_menu_loads_once_and_a_second_run_changes_nothing(
     second = asyncio.run(load_demo_menu(settings))
 
     assert "9 categories" in first
-    assert "34 products" in first
+    assert "40 products" in first
     assert "nothing loaded" in second
     assert _snapshot(client) == (categories, products)
 
@@ -60,8 +60,8 @@ def test_the_demo_menu_nests_categories_and_fills_each_section(
         if section["parentCategoryId"] is not None:
             detail = client.get(f"/api/categories/{section_id}").json()
             assert detail["productCount"] >= 3, section["name"]
-    assert len(products) == 34
-    assert len({p["sku"] for p in products}) == 34
+    assert len(products) == 40
+    assert len({p["sku"] for p in products}) == 40
 
 
 def test_demo_products_carry_barcodes_tax_rates_costs_and_modifiers(
@@ -77,7 +77,9 @@ def test_demo_products_carry_barcodes_tax_rates_costs_and_modifiers(
         assert digits.isdigit()
         weighted = sum(int(d) * (3 if i % 2 else 1) for i, d in enumerate(digits[:12]))
         assert int(digits[12]) == (10 - weighted % 10) % 10
-        assert 0 < detail["cost"] < detail["price"]
+        # A steak's temperature is free; everything else is sold above its cost.
+        assert 0 <= detail["cost"] <= detail["price"]
+        assert detail["productType"] == "MODIFIER" or 0 < detail["cost"] < detail["price"]
     assert details["Steak frites"]["taxRate"] == 0.0825
     assert details["Negroni"]["taxRate"] == 0.10
     modifiers = {
@@ -85,4 +87,54 @@ def test_demo_products_carry_barcodes_tax_rates_costs_and_modifiers(
         for name, detail in details.items()
         if detail["productType"] == "MODIFIER"
     }
-    assert modifiers == {"Extra cheese": 1.5, "Bacon": 2.0, "Gluten-free bun": 1.0, "Large": 0.75}
+    assert modifiers == {
+        "Extra cheese": 1.5,
+        "Bacon": 2.0,
+        "Fried egg": 1.5,
+        "Gluten-free bun": 1.0,
+        "Large": 0.75,
+        "Rare": 0,
+        "Medium rare": 0,
+        "Medium": 0,
+        "Well done": 0,
+    }
+
+
+def test_the_demo_menu_shows_off_groups_variants_and_stock(
+    client: TestClient, settings: Settings
+) -> None:
+    asyncio.run(load_demo_menu(settings))
+    _, products = _snapshot(client)
+    details = {p["name"]: client.get(f"/api/products/{p['id']}").json() for p in products}
+
+    [temperature] = details["Steak frites"]["modifierGroups"]
+    assert (temperature["name"], temperature["minSelections"], temperature["maxSelections"]) == (
+        "Steak temperature",
+        1,
+        1,
+    )
+    assert [o["name"] for o in temperature["options"]] == [
+        "Rare",
+        "Medium rare",
+        "Medium",
+        "Well done",
+    ]
+    [extras] = details["Classic cheeseburger"]["modifierGroups"]
+    assert (extras["name"], extras["minSelections"], extras["maxSelections"]) == (
+        "Burger extras",
+        0,
+        3,
+    )
+    assert len(extras["options"]) == 4
+    sizes = [(v["name"], v["price"]) for v in details["Latte"]["variants"]]
+    assert sizes == [("Small", 3.8), ("Medium", 4.4), ("Large", 4.9)]
+    tracked = {
+        name: (d["stockQuantity"], d["lowStockThreshold"])
+        for name, d in details.items()
+        if d["trackInventory"]
+    }
+    assert tracked == {
+        "Grilled salmon": (12, 4),
+        "Burrata with heirloom tomatoes": (8, 3),
+        "Seasonal fruit crumble": (6, 2),
+    }

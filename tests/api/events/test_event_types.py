@@ -16,6 +16,8 @@ from factories import (
     LOCATION,
     OTHER_LOCATION,
     bearer,
+    make_modifier,
+    make_modifier_group,
     make_order,
     make_product,
     make_staff_token,
@@ -207,6 +209,38 @@ def stock_low(client) -> tuple[int, Expected]:
     return before, _product_event(types, product)
 
 
+def _group_event(types: tuple[EventType, ...], group: Json, **kwargs: Any) -> Expected:
+    url = f"/api/modifier-groups/{group['id']}"
+    return Expected(types, url, group["id"], None, location_id=OTHER_LOCATION, **kwargs)
+
+
+def modifier_group_created(client) -> tuple[int, Expected]:
+    option = make_modifier(client, locationId=OTHER_LOCATION)
+    before = _last_id(client)
+    group = make_modifier_group(client, [option], locationId=OTHER_LOCATION)
+    return before, _group_event((EventType.MODIFIER_GROUP_CREATED,), group)
+
+
+def modifier_group_updated(client) -> tuple[int, Expected]:
+    group = make_modifier_group(client, locationId=OTHER_LOCATION)
+    make_product(client, locationId=OTHER_LOCATION, modifierGroupIds=[group["id"]])
+    before = _last_id(client)
+    body = {"name": "Sides", "minSelections": 1, "maxSelections": 2, "options": []}
+    _ok(client.put(f"/api/modifier-groups/{group['id']}", json=body))
+    # The product that offers it shows it: its detail changed too.
+    types = (EventType.MODIFIER_GROUP_UPDATED, EventType.PRODUCT_UPDATED)
+    return before, _group_event(types, group)
+
+
+def modifier_group_deleted(client) -> tuple[int, Expected]:
+    group = make_modifier_group(client, locationId=OTHER_LOCATION)
+    url = f"/api/modifier-groups/{group['id']}"
+    as_it_was = _ok(client.get(url))
+    before = _last_id(client)
+    _ok(client.delete(url))
+    return before, _group_event((EventType.MODIFIER_GROUP_DELETED,), group, data=as_it_was)
+
+
 ACTIONS: dict[EventType, Callable[[Any], tuple[int, Expected]]] = {
     EventType.ORDER_CREATED: order_created,
     EventType.ORDER_UPDATED: order_updated_by_a_discount,
@@ -224,6 +258,9 @@ ACTIONS: dict[EventType, Callable[[Any], tuple[int, Expected]]] = {
     EventType.PRODUCT_AVAILABLE: product_available,
     EventType.PRODUCT_DELETED: product_deleted,
     EventType.STOCK_LOW: stock_low,
+    EventType.MODIFIER_GROUP_CREATED: modifier_group_created,
+    EventType.MODIFIER_GROUP_UPDATED: modifier_group_updated,
+    EventType.MODIFIER_GROUP_DELETED: modifier_group_deleted,
 }
 
 

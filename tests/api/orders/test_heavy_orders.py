@@ -4,32 +4,20 @@ carry is bounded. The time figures are bench/heavy_order.py's, not a timed test.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from collections.abc import Callable
 
 import pytest
-from sqlalchemy import event
-from test_order_helpers import AD_HOC, add_item, order_detail, post_item, problem
+from test_order_helpers import (
+    AD_HOC,
+    add_item,
+    order_detail,
+    post_item,
+    problem,
+    recorded_statements,
+)
 
 from brigade.domain import order_aggregate
 from factories import make_order, make_product
-
-
-@contextmanager
-def _statements(client) -> Iterator[list[str]]:
-    statements: list[str] = []
-    engines = client.app.state.database.engines()
-
-    def record(_conn, _cursor, statement, *_args):
-        statements.append(" ".join(statement.split()).lower())
-
-    for engine in engines:
-        event.listen(engine, "before_cursor_execute", record)
-    try:
-        yield statements
-    finally:
-        for engine in engines:
-            event.remove(engine, "before_cursor_execute", record)
 
 
 def _reading_whole_items(statements: list[str]) -> list[str]:
@@ -49,7 +37,7 @@ def test_a_full_order_refuses_a_new_item_from_a_count_without_loading_it(client,
     monkeypatch.setattr(order_aggregate, "MAX_ITEMS_PER_ORDER", 3)
     order, _lines, product = _heavy_order(client, 3)
     client.get(f"/api/orders/{order['id']}")  # warm the pool: connect-time queries don't count
-    with _statements(client) as statements:
+    with recorded_statements(client) as statements:
         problem(post_item(client, order, product), 409, "too_many_items")
     assert _reading_whole_items(statements) == []
     assert not any("from orders" in s and "count(" not in s for s in statements), statements
@@ -70,7 +58,7 @@ def test_a_full_order_refuses_a_new_item_from_a_count_without_loading_it(client,
 )
 def test_a_write_reads_whole_only_the_item_it_changes(client, write: Callable):
     order, lines, _product = _heavy_order(client)
-    with _statements(client) as statements:
+    with recorded_statements(client) as statements:
         response = write(client, order, lines[1])
     assert response.is_success, response.text
     whole = _reading_whole_items(statements)
@@ -94,7 +82,7 @@ def test_a_write_reads_whole_only_the_item_it_changes(client, write: Callable):
 )
 def test_a_write_whose_event_carries_the_order_reads_its_items_once(client, write: Callable):
     order, lines, _product = _heavy_order(client)
-    with _statements(client) as statements:
+    with recorded_statements(client) as statements:
         response = write(client, order, lines[1])
     assert response.is_success, response.text
     [whole] = _reading_whole_items(statements)

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Any
 
-from sqlalchemy import text
+from sqlalchemy import event, text
 
 PROBLEM = "application/problem+json"
 # An id that names no catalogue product: an ad-hoc modifier.
@@ -58,3 +60,21 @@ def scalar(client: Any, sql: str) -> Any:
             return (await connection.execute(text(sql))).scalar_one()
 
     return client.portal.call(read)
+
+
+@contextmanager
+def recorded_statements(client: Any) -> Iterator[list[str]]:
+    """The SQL statements run while the block runs, lower-cased on one line each."""
+    statements: list[str] = []
+    engines = client.app.state.database.engines()
+
+    def record(_conn, _cursor, statement, *_args):
+        statements.append(" ".join(statement.split()).lower())
+
+    for engine in engines:
+        event.listen(engine, "before_cursor_execute", record)
+    try:
+        yield statements
+    finally:
+        for engine in engines:
+            event.remove(engine, "before_cursor_execute", record)

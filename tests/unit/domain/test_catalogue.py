@@ -17,7 +17,6 @@ from brigade.domain.catalogue import (
     ensure_orderable,
     fell_low_on_stock,
     is_low_on_stock,
-    stock_taken,
 )
 from brigade.domain.errors import ProductUnavailable
 from brigade.domain.events import EventType, product_change_events
@@ -156,12 +155,6 @@ def test_a_raised_threshold_or_newly_tracked_stock_that_is_low_crosses_too() -> 
     assert fell_low_on_stock(TRACKED, dataclasses.replace(TRACKED, low_stock_threshold=5))
     untracked = dataclasses.replace(TRACKED, track_inventory=False, stock_quantity=Decimal(1))
     assert fell_low_on_stock(untracked, dataclasses.replace(untracked, track_inventory=True))
-
-
-def test_a_sale_takes_tracked_stock_only() -> None:
-    assert stock_taken(TRACKED, Decimal("1.5")).stock_quantity == Decimal("3.5")
-    assert stock_taken(_with_stock(None), Decimal(1)).stock_quantity == Decimal(-1)
-    assert stock_taken(BURGER, Decimal(1)) == BURGER
 
 
 # --- what a product change announces --------------------------------------------------------

@@ -19,9 +19,11 @@ from brigade.domain.errors import (
     InvalidTransition,
     ItemAlreadySent,
     ItemNotEditable,
+    ModifierSelectionInvalid,
     NotFound,
     ProductUnavailable,
     TooManyItems,
+    VariantRequired,
 )
 from brigade.services import orders as service
 
@@ -32,7 +34,20 @@ router = brigade_router(prefix="/api/orders", tags=["orders"])
     "/{order_id}/items",
     status_code=201,
     response_model=OrderItemOut,
-    responses=problem_responses(*CHANGE_ERRORS, ProductUnavailable, TooManyItems, InvalidInput),
+    responses=problem_responses(
+        *CHANGE_ERRORS,
+        ProductUnavailable,
+        TooManyItems,
+        InvalidInput,
+        VariantRequired,
+        ModifierSelectionInvalid,
+    ),
+    description="A product with variants needs one of its own (`variantId`, 422 "
+    '`variant_required`): the item takes its price and is named "Product (Variant)". A product '
+    "with modifier groups takes, per group, between its minSelections and maxSelections of its "
+    "options, and no catalogue modifier from outside them (422 `modifier_selection_invalid`, "
+    "naming the group); an 86'd option is 409 `product_unavailable`. Ad-hoc modifiers (name and "
+    "price, an id that is no catalogue modifier) count in no group.",
 )
 async def add_item(
     staff: OrderTaker,
@@ -42,7 +57,8 @@ async def add_item(
     response: Response,
     if_match: IfMatchDep,
 ) -> OrderItemOut:
-    order, item = await service.add_item(uow, order_id, body.command(), if_match=if_match)
+    command = body.command()
+    order, item = await service.add_item(uow, staff, order_id, command, if_match=if_match)
     shaping.created(response, order, f"/api/orders/{order_id}/items/{item.id}")
     return shaping.item_out(item)
 
