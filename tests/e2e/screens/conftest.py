@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 from playwright.sync_api import Browser, sync_playwright
@@ -46,13 +47,20 @@ def screen_server(
 ) -> Iterator[ServerProcess]:
     """One server per module, on a database of its own."""
     directory = tmp_path_factory.mktemp("screens")
-    with throwaway_database(request.config.getoption("--db-url"), directory) as url:
-        process = ServerProcess(url, directory / "server.log", workers=1)
-        process.start()
+    database = throwaway_database(request.config.getoption("--db-url"), directory)
+    # Made and dropped on another thread: Playwright's sync API keeps an event loop running
+    # on this one, where the database helpers' asyncio.run cannot start another.
+    with ThreadPoolExecutor(max_workers=1) as other_thread:
+        url = other_thread.submit(database.__enter__).result()
         try:
-            yield process
+            process = ServerProcess(url, directory / "server.log", workers=1)
+            process.start()
+            try:
+                yield process
+            finally:
+                process.stop()
         finally:
-            process.stop()
+            other_thread.submit(database.__exit__, None, None, None).result()
 
 
 @pytest.fixture(scope="module")

@@ -58,7 +58,11 @@ MENU = {
     "Sides": {None: [("Fries", 4.5), ("Salad", 6)]},
 }
 TABLES = {"Inside": ["1", "2", "3", "4"], "Patio": ["5", "6"]}
-STAFF = {"Ana": ("SERVER", SERVER_PIN), "Ben": ("SERVER", SERVER_PIN), "Marco": ("MANAGER", MANAGER_PIN)}
+STAFF = {
+    "Ana": ("SERVER", SERVER_PIN),
+    "Ben": ("SERVER", SERVER_PIN),
+    "Marco": ("MANAGER", MANAGER_PIN),
+}
 
 
 def set_up_restaurant(base_url: str, location_id: str = LOCATION) -> Restaurant:
@@ -76,7 +80,11 @@ def set_up_restaurant(base_url: str, location_id: str = LOCATION) -> Restaurant:
             for sub, products in sections.items():
                 category = parent
                 if sub is not None:
-                    body = {"name": sub, "locationId": location_id, "parentCategoryId": parent["id"]}
+                    body = {
+                        "name": sub,
+                        "locationId": location_id,
+                        "parentCategoryId": parent["id"],
+                    }
                     category = _created(http.post("/api/categories", json=body))
                 for name, price in products:
                     body = {
@@ -140,7 +148,9 @@ def seat(page: Page, table: str, guests: int) -> None:
 
 
 def add(page: Page, product: str) -> None:
-    page.get_by_role("group", name="Products").get_by_role("button", name=product, exact=True).click()
+    page.get_by_role("group", name="Products").get_by_role(
+        "button", name=product, exact=True
+    ).click()
 
 
 def line(page: Page, text: str) -> Any:

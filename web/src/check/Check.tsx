@@ -36,7 +36,7 @@ export function Check(props: { check: CheckState; freeTables: Table[]; onPay: ()
     <aside class="check" aria-label="Check">
       <header class="check-head">
         <div>
-          <h2>Check #{order.orderNumber}</h2>
+          <h2>Check {order.orderNumber}</h2>
           <p>
             {where}
             {order.guestCount ? ` · ${order.guestCount} guests` : ""}
@@ -169,7 +169,11 @@ function Line(props: {
   const voided = item.status === "VOIDED";
   return (
     <>
-      {props.divider && <li class="divider">sent</li>}
+      {props.divider && (
+        <li class="divider" role="separator">
+          sent
+        </li>
+      )}
       <li class={`line ${unsent ? "unsent" : ""} ${voided ? "voided" : ""}`} aria-label={`${item.quantity} ${item.name}`}>
         <div class="line-main">
           <span class="line-name">

@@ -29,7 +29,9 @@ export interface Check {
   busy: boolean;
   dismiss: () => void;
   cancelApproval: () => void;
-  add: (body: AddItemBody) => Promise<Order | null>;
+  /** Call when a product is tapped; the answer adds it to the check as it was then (a
+   * product's details may take a moment to load before the addition is sent). */
+  addAsSeen: () => (body: AddItemBody) => Promise<Order | null>;
   setQuantity: (itemId: string, quantity: number) => Promise<Order | null>;
   void: (itemId: string, reason: string) => Promise<Order | null>;
   send: () => Promise<Order | null>;
@@ -74,22 +76,29 @@ export function useCheck(orderId: string): Check {
     });
   }, [orderId, reload, events]);
 
-  async function run(what: string, change: Change, again: boolean): Promise<Order | null> {
+  /** Makes `change` against `seen`, the order as it was on screen when it was tapped. */
+  async function run(what: string, change: Change, again: boolean, seen = current.current): Promise<Order | null> {
     setBusy(true);
     setError(null);
     try {
-      await change({ ifMatch: current.current?.version });
+      await change({ ifMatch: seen?.version });
       return await reload();
     } catch (failure) {
-      return await recover(what, change, again, failure);
+      return await recover(what, change, again, failure, seen);
     } finally {
       setBusy(false);
     }
   }
 
-  async function recover(what: string, change: Change, again: boolean, failure: unknown): Promise<Order | null> {
-    if (failure instanceof ApiError && failure.status === 412 && current.current) {
-      const before = current.current;
+  async function recover(
+    what: string,
+    change: Change,
+    again: boolean,
+    failure: unknown,
+    seen: Order | null,
+  ): Promise<Order | null> {
+    if (failure instanceof ApiError && failure.status === 412 && seen) {
+      const before = seen;
       const after = await reload();
       const changed = whatChanged(before, after, currency);
       if (!again) {
@@ -97,7 +106,7 @@ export function useCheck(orderId: string): Check {
         return null;
       }
       setNotice(`${changed} Your ${what} was made on top of it.`);
-      return run(what, change, false);
+      return run(what, change, false, after);
     }
     if (failure instanceof ApiError && failure.status === 403 && failure.code === "forbidden") {
       setApproval({
@@ -129,7 +138,10 @@ export function useCheck(orderId: string): Check {
       setError(null);
     },
     cancelApproval: () => setApproval(null),
-    add: (body) => run("addition", (o) => api.post(`${url}/items`, body, o), true),
+    addAsSeen: () => {
+      const seen = current.current;
+      return (body) => run("addition", (o) => api.post(`${url}/items`, body, o), true, seen);
+    },
     setQuantity: (itemId, quantity) =>
       run("change", (o) => api.put(`${url}/items/${itemId}`, { quantity }, o), false),
     void: (itemId, reason) => run("void", (o) => api.delete(`${url}/items/${itemId}`, { reason }, o), false),

@@ -68,7 +68,7 @@ export function Floor(props: { floor: FloorState; current: string | null; onOpen
                   <span class="tile-name">{table.name}</span>
                   {order ? (
                     <>
-                      <span>{order.guestCount ?? "?"} 👤 · {minutes} min</span>
+                      <span>{order.guestCount ?? "?"} guests · {minutes} min</span>
                       <span>{formatMoney(toCents(order.total), currency)}</span>
                       {order.balanceDue !== order.total && <span>due {formatMoney(toCents(order.balanceDue), currency)}</span>}
                     </>
@@ -89,10 +89,10 @@ export function Floor(props: { floor: FloorState; current: string | null; onOpen
               key={tab.id}
               type="button"
               class={`tile occupied ${tab.id === props.current ? "current" : ""}`}
-              aria-label={`${tab.orderType === "BAR_TAB" ? "Bar tab" : "Takeout"} #${tab.orderNumber}`}
+              aria-label={`${tab.orderType === "BAR_TAB" ? "Bar tab" : "Takeout"} ${tab.orderNumber}`}
               onClick={() => props.onOpen(tab.id)}
             >
-              <span class="tile-name">#{tab.orderNumber}</span>
+              <span class="tile-name">{tab.orderNumber}</span>
               <span>{tab.orderType === "BAR_TAB" ? "Bar tab" : "Takeout"}</span>
               <span>{formatMoney(toCents(tab.total), currency)}</span>
             </button>

@@ -19,7 +19,7 @@ const item = (id: string, name: string, extra: Partial<OrderItem> = {}): OrderIt
 
 const order = (extra: Partial<Order> = {}): Order => ({
   id: "o",
-  orderNumber: "1042",
+  orderNumber: "#1042",
   status: "OPEN",
   orderType: "DINE_IN",
   tableId: "t4",

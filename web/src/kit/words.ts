@@ -30,5 +30,5 @@ export function whatChanged(before: Order, after: Order, currency = "USD"): stri
   if (before.tableId !== after.tableId) changes.push(`moved it to ${after.tableName ?? "another table"}`);
   if (before.status !== after.status) changes.push(`it is now ${after.status.toLowerCase()}`);
   const what = changes.length ? changes.join(", ") : "changed it";
-  return `Check #${after.orderNumber} was changed on another terminal: ${what}.`;
+  return `Check ${after.orderNumber} was changed on another terminal: ${what}.`;
 }

@@ -13,20 +13,32 @@ import { inWords } from "../kit/words";
 import { ScanBuffer } from "./scanner";
 import { childrenOf, useMenu } from "./state";
 
-export function Menu(props: { onAdd: (body: AddItemBody) => void }) {
+type AddAsSeen = () => (body: AddItemBody) => unknown;
+
+export function Menu(props: { addAsSeen: AddAsSeen }) {
   const { api, locationId, currency } = useTerminal();
   const menu = useMenu();
   const [choosing, setChoosing] = useState<Product | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const onAdd = useRef(props.onAdd);
-  onAdd.current = props.onAdd;
+  const addAsSeen = useRef(props.addAsSeen);
+  addAsSeen.current = props.addAsSeen;
+  // The addition the chooser will make, fixed when the product was tapped.
+  const [adding, setAdding] = useState<{ add: (body: AddItemBody) => unknown } | null>(null);
+
+  function offer(product: Product, add: (body: AddItemBody) => unknown) {
+    if (needsChoosing(product)) {
+      setAdding({ add });
+      setChoosing(product);
+    } else {
+      add(addItemBody(product, nothingChosen()));
+    }
+  }
 
   async function pick(summary: Product) {
     setError(null);
+    const add = addAsSeen.current();
     try {
-      const product = await api.get<Product>(`/api/products/${summary.id}`);
-      if (needsChoosing(product)) setChoosing(product);
-      else onAdd.current(addItemBody(product, nothingChosen()));
+      offer(await api.get<Product>(`/api/products/${summary.id}`), add);
     } catch (failure) {
       setError(inWords(failure));
     }
@@ -39,12 +51,10 @@ export function Menu(props: { onAdd: (body: AddItemBody) => void }) {
       if (target?.closest("input, textarea, [role=dialog]")) return;
       const code = scanner.key(event.key, event.timeStamp);
       if (!code) return;
+      const add = addAsSeen.current();
       try {
-        const product = await api.get<Product>(`/api/products/barcode/${encodeURIComponent(code)}`, {
-          query: { locationId },
-        });
-        if (needsChoosing(product)) setChoosing(product);
-        else onAdd.current(addItemBody(product, nothingChosen()));
+        const path = `/api/products/barcode/${encodeURIComponent(code)}`;
+        offer(await api.get<Product>(path, { query: { locationId } }), add);
       } catch (failure) {
         setError(`Barcode ${code}: ${inWords(failure)}`);
       }
@@ -110,13 +120,13 @@ export function Menu(props: { onAdd: (body: AddItemBody) => void }) {
           </button>
         ))}
       </div>
-      {choosing && (
+      {choosing && adding && (
         <Chooser
           product={choosing}
           onClose={() => setChoosing(null)}
           onAdd={(body) => {
             setChoosing(null);
-            onAdd.current(body);
+            adding.add(body);
           }}
         />
       )}

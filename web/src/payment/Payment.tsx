@@ -63,7 +63,7 @@ export function Payment(props: { check: Check; onClose: () => void; onDone: () =
   }
 
   return (
-    <Sheet title={`Pay check #${order.orderNumber}`} onClose={props.onClose} wide>
+    <Sheet title={`Pay check ${order.orderNumber}`} onClose={props.onClose} wide>
       <div class="pay">
         <div class="pay-balance">
           <span>Balance</span>
@@ -142,7 +142,7 @@ export function Payment(props: { check: Check; onClose: () => void; onDone: () =
 function Receipt(props: { order: Order; money: (cents: Cents) => string; onDone: () => void }) {
   const { order, money } = props;
   return (
-    <Sheet title={`Receipt #${order.orderNumber}`} onClose={props.onDone}>
+    <Sheet title={`Receipt ${order.orderNumber}`} onClose={props.onDone}>
       <div class="receipt">
         <p class="paid">Paid · {order.tableName ? `Table ${order.tableName}` : order.orderType.toLowerCase()}</p>
         <ul>

@@ -31,7 +31,7 @@ function OpenCheck(props: { orderId: string; floor: ReturnType<typeof useFloor>;
   const free = props.floor.tables.filter((table) => table.status === "FREE");
   return (
     <>
-      <Menu onAdd={check.add} />
+      <Menu addAsSeen={check.addAsSeen} />
       <Check check={check} freeTables={free} onPay={() => setPaying(true)} onClose={props.onClose} />
       {paying && (
         <Payment
