@@ -147,6 +147,10 @@ def seat(page: Page, table: str, guests: int) -> None:
     expect(page.get_by_role("heading", name=re.compile(r"Check #"))).to_be_visible()
 
 
+def open_category(page: Page, name: str) -> None:
+    page.get_by_role("group", name="Categories").get_by_role("button", name=name).click()
+
+
 def add(page: Page, product: str) -> None:
     page.get_by_role("group", name="Products").get_by_role(
         "button", name=product, exact=True

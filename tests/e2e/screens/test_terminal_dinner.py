@@ -15,25 +15,26 @@ from e2e.screens.restaurant import (
     Restaurant,
     add,
     line,
+    open_category,
+    open_terminal,
     pair,
     screenshot,
     seat,
     sign_in,
     type_pin,
-    open_terminal,
 )
 
 
 def _order_a_round(page: Page) -> None:
     """What table 4 eats. (With §9's modifier groups and variants this grows the steak's
     temperature, the large latte and the burger's extras, through the chooser.)"""
-    page.get_by_role("button", name="Mains ›").click()
+    open_category(page, "Mains")
     add(page, "Ribeye")
-    page.get_by_role("button", name="Burgers ›").click()
+    open_category(page, "Burgers")
     expect(page.get_by_role("navigation", name="Categories path")).to_contain_text("Burgers")
     add(page, "Burger")
     page.get_by_role("button", name="Menu", exact=True).click()
-    page.get_by_role("button", name="Drinks ›").click()
+    open_category(page, "Drinks")
     add(page, "Latte")
     expect(line(page, "1 Latte")).to_be_visible()
     page.get_by_role("button", name="One more Latte").click()

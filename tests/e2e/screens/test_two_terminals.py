@@ -7,7 +7,14 @@ import re
 
 from playwright.sync_api import Browser, Page, Route, expect
 
-from e2e.screens.restaurant import Restaurant, add, line, seat, signed_in_terminal
+from e2e.screens.restaurant import (
+    Restaurant,
+    add,
+    line,
+    open_category,
+    seat,
+    signed_in_terminal,
+)
 
 
 def _open_table(page: Page, table: str) -> None:
@@ -26,7 +33,7 @@ def test_two_terminals_on_one_check(browser: Browser, restaurant: Restaurant) ->
     ben = signed_in_terminal(browser, restaurant, "Ben")
 
     seat(ana, "2", 2)
-    ana.get_by_role("button", name="Sides ›").click()
+    open_category(ana, "Sides")
     add(ana, "Fries")
     expect(line(ana, "1 Fries")).to_be_visible()
 
@@ -39,7 +46,7 @@ def test_two_terminals_on_one_check(browser: Browser, restaurant: Restaurant) ->
     # Ben's tablet loses the network; his tap is kept and retried. Meanwhile Ana sends the
     # round, so when Ben's addition lands it was made against an older check: the server
     # refuses it (412), and Ben's screen says what changed and adds it on top.
-    ben.get_by_role("button", name="Sides ›").click()
+    open_category(ben, "Sides")
     ben.context.set_offline(True)
     add(ben, "Fries")
     expect(ben.get_by_role("alert").filter(has_text="Offline")).to_be_visible()
@@ -67,7 +74,7 @@ def test_a_payment_whose_answer_is_lost_charges_once(
 ) -> None:
     page = signed_in_terminal(browser, restaurant, "Ana")
     seat(page, "5", 1)
-    page.get_by_role("button", name="Drinks ›").click()
+    open_category(page, "Drinks")
     add(page, "Lemonade")
     expect(line(page, "1 Lemonade")).to_be_visible()
 
@@ -94,7 +101,9 @@ def test_a_payment_whose_answer_is_lost_charges_once(
     assert retried.value.headers.get("idempotent-replayed") == "true"
     expect(paying.get_by_role("button", name="Complete")).to_be_visible()
 
-    assert len(keys) == 2 and keys[0] == keys[1] and keys[0]
+    assert len(keys) == 2
+    assert keys[0] == keys[1]
+    assert keys[0]
     order = restaurant.order(_order_id(restaurant, "5"))
     assert [(p["method"], p["amount"]) for p in order["payments"]] == [("CASH", 3.85)]
     assert order["balanceDue"] == 0

@@ -98,8 +98,8 @@ export function Menu(props: { addAsSeen: AddAsSeen }) {
       {inside.length > 0 && (
         <div class="categories" role="group" aria-label="Categories">
           {inside.map((category) => (
-            <Button key={category.id} onClick={() => menu.enter(category)}>
-              {category.name} ›
+            <Button key={category.id} onClick={() => menu.enter(category)} label={category.name}>
+              {category.name} <span aria-hidden="true">›</span>
             </Button>
           ))}
         </div>
