@@ -107,11 +107,14 @@ def set_up_restaurant(base_url: str, location_id: str = LOCATION) -> Restaurant:
     return restaurant
 
 
-def open_terminal(browser: Browser, restaurant: Restaurant) -> Page:
-    """A new tablet (its own browser context) at the terminal's first screen."""
+def open_terminal(browser: Browser, restaurant: Restaurant, *, fake_clock: bool = False) -> Page:
+    """A new tablet (its own browser context) at the terminal's first screen; with
+    ``fake_clock`` its timers run only when the test moves ``page.clock`` on."""
     context = browser.new_context(viewport=VIEWPORT, base_url=restaurant.base_url)
     context.set_default_timeout(15_000)
     page = context.new_page()
+    if fake_clock:
+        page.clock.install()
     page.goto("/")
     return page
 

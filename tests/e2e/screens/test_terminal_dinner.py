@@ -126,3 +126,21 @@ def test_a_dinner_on_the_terminal(browser: Browser, restaurant: Restaurant) -> N
         ("Latte", "SENT"),
     ]
     assert order["discountAmount"] > 0
+
+
+def test_signing_out_by_hand_and_when_idle(browser: Browser, restaurant: Restaurant) -> None:
+    page = open_terminal(browser, restaurant, fake_clock=True)
+    pair(page, restaurant)
+    sign_in(page, "Ben")
+    page.get_by_role("button", name="Sign out").click()
+    expect(page.get_by_role("heading", name="Who is working?")).to_be_visible()
+
+    # Still paired: the next person only needs their PIN.
+    sign_in(page, "Ana")
+    page.clock.fast_forward("02:00")
+    page.get_by_role("button", name="Table 1, free").click()
+    page.get_by_role("button", name="Close").click()
+    page.clock.fast_forward("02:00")
+    expect(page.get_by_role("banner")).to_contain_text("Ana (Server)")
+    page.clock.fast_forward("01:01")
+    expect(page.get_by_role("heading", name="Who is working?")).to_be_visible()
