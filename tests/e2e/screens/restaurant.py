@@ -146,7 +146,7 @@ def signed_in_terminal(browser: Browser, restaurant: Restaurant, name: str) -> P
 
 def seat(page: Page, table: str, guests: int) -> None:
     page.get_by_role("button", name=f"Table {table}, free").click()
-    page.get_by_role("button", name=f"{guests} guests").click()
+    page.get_by_role("button", name=f"{guests} guests", exact=True).click()
     expect(page.get_by_role("heading", name=re.compile(r"Check #"))).to_be_visible()
 
 

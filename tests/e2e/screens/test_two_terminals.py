@@ -61,12 +61,33 @@ def test_two_terminals_on_one_check(browser: Browser, restaurant: Restaurant) ->
         ana.get_by_role("list", name="Lines").get_by_role("listitem", name="1 Fries")
     ).to_have_count(2)
 
-    order = restaurant.order(_order_id(restaurant, "2"))
+    order_id = _order_id(restaurant, "2")
+    order = restaurant.order(order_id)
     assert sorted((i["name"], i["status"]) for i in order["items"]) == [
         ("Fries", "PENDING"),
         ("Fries", "SENT"),
         ("Salad", "SENT"),
     ]
+
+    # The kitchen runs out of salad: both menus grey it out as it happens, and back.
+    salad = restaurant.products["Salad"]["id"]
+    with restaurant.http() as http:
+        assert http.post(f"/api/products/{salad}/86").status_code == 200
+    for terminal in (ana, ben):
+        expect(terminal.get_by_role("button", name="Salad, 86")).to_be_disabled()
+    with restaurant.http() as http:
+        assert http.delete(f"/api/products/{salad}/86").status_code == 200
+    expect(ben.get_by_role("button", name="Salad", exact=True)).to_be_enabled()
+
+    # The party moves to table 3: both floors show it.
+    ana.get_by_role("button", name="Move").click()
+    ana.get_by_role("button", name="Move to table 3").click()
+    for terminal in (ana, ben):
+        expect(terminal.get_by_role("button", name="Table 2, free")).to_be_visible()
+        expect(
+            terminal.get_by_role("button", name=re.compile("^Table 3, occupied"))
+        ).to_be_visible()
+    assert restaurant.order(order_id)["tableName"] == "3"
 
 
 def test_a_payment_whose_answer_is_lost_charges_once(
@@ -74,9 +95,12 @@ def test_a_payment_whose_answer_is_lost_charges_once(
 ) -> None:
     page = signed_in_terminal(browser, restaurant, "Ana")
     seat(page, "5", 1)
-    open_category(page, "Drinks")
-    add(page, "Lemonade")
+    # A barcode scanner types the digits fast and presses Enter.
+    page.keyboard.type(restaurant.products["Lemonade"]["barcode"])
+    page.keyboard.press("Enter")
     expect(line(page, "1 Lemonade")).to_be_visible()
+    page.get_by_label("Search the menu").fill("lemon")
+    expect(page.get_by_role("group", name="Products").get_by_role("button")).to_have_count(1)
 
     # The first payment reaches the server, but its answer never reaches the terminal.
     keys: list[str | None] = []
