@@ -89,3 +89,19 @@ describe("the retry queue", () => {
     expect(withQuery("/api/tables")).toBe("/api/tables");
   });
 });
+
+describe("an ended session", () => {
+  it("is reported when the server refuses the token", async () => {
+    const fetcher = async (url: RequestInfo | URL) =>
+      String(url) === "/api/approvals"
+        ? answer(401, { code: "wrong_pin", detail: "Wrong PIN." })
+        : answer(401, { code: "unauthorized", detail: "Sign in again." });
+    const api = new Api(() => "brs_old", fetcher as typeof fetch, noWait);
+    let ended = 0;
+    api.onUnauthenticated = () => ended++;
+    await expect(api.post("/api/approvals", { pin: "0000" })).rejects.toMatchObject({ code: "wrong_pin" });
+    expect(ended).toBe(0);
+    await expect(api.get("/api/tables")).rejects.toMatchObject({ status: 401 });
+    expect(ended).toBe(1);
+  });
+});

@@ -68,6 +68,9 @@ export class Api {
     private wait: Sleep = sleep,
   ) {}
 
+  /** Called when the server no longer accepts this token (401): the session ended. */
+  onUnauthenticated: () => void = () => {};
+
   onConnection(listener: ConnectionListener): () => void {
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);
@@ -128,7 +131,11 @@ export class Api {
       );
       this.pending--;
       this.tell(true);
-      return await read<T>(response);
+      return await read<T>(response).catch((error: unknown) => {
+        // A wrong PIN is 401 too, but ends nothing.
+        if (error instanceof ApiError && error.code === "unauthorized") this.onUnauthenticated();
+        throw error;
+      });
     } catch (error) {
       this.pending = Math.max(0, this.pending - 1);
       throw error;

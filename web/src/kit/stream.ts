@@ -41,6 +41,8 @@ export interface StreamOptions {
   onConnected: (connected: boolean) => void;
   /** The server no longer keeps the events after our cursor: reload everything. */
   onExpired: () => void;
+  /** The session ended (expired, signed out elsewhere, device revoked). */
+  onUnauthenticated: () => void;
   reconnectMs?: number;
 }
 
@@ -55,6 +57,11 @@ export function followEvents(options: StreamOptions): () => void {
     if (lastId !== null) headers["Last-Event-ID"] = String(lastId);
     const url = `/api/events/stream?locationId=${encodeURIComponent(options.locationId)}`;
     const response = await fetch(url, { headers, signal: controller.signal });
+    if (response.status === 401) {
+      options.onUnauthenticated();
+      controller.abort();
+      return;
+    }
     if (response.status === 410) {
       lastId = null;
       options.onExpired();

@@ -51,6 +51,9 @@ function SignedIn(props: { device: Device; session: NewSession; onSignedOut: () 
     props.onSignedOut();
   };
 
+  // A session that ended on the server (expired, staff deactivated, device revoked) ends here.
+  api.onUnauthenticated = props.onSignedOut;
+
   useEffect(() => api.onConnection((ok, waiting) => {
     setReachable(ok);
     setPending(waiting);
@@ -70,6 +73,7 @@ function SignedIn(props: { device: Device; session: NewSession; onSignedOut: () 
       },
       // Too far behind to catch up: every screen reloads what it shows.
       onExpired: () => setGeneration((n) => n + 1),
+      onUnauthenticated: props.onSignedOut,
     });
   }, [api, device, session, events]);
 
