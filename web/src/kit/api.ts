@@ -117,8 +117,9 @@ export class Api {
       body: body === undefined ? undefined : JSON.stringify(body),
     };
     this.pending++;
+    let response: Response;
     try {
-      const response = await untilReached(
+      response = await untilReached(
         async () => {
           try {
             return await this.fetcher(url, init);
@@ -129,17 +130,15 @@ export class Api {
         () => this.tell(false),
         this.wait,
       );
+    } finally {
       this.pending--;
-      this.tell(true);
-      return await read<T>(response).catch((error: unknown) => {
-        // A wrong PIN is 401 too, but ends nothing.
-        if (error instanceof ApiError && error.code === "unauthorized") this.onUnauthenticated();
-        throw error;
-      });
-    } catch (error) {
-      this.pending = Math.max(0, this.pending - 1);
-      throw error;
     }
+    this.tell(true);
+    return await read<T>(response).catch((error: unknown) => {
+      // A wrong PIN is 401 too, but ends nothing.
+      if (error instanceof ApiError && error.code === "unauthorized") this.onUnauthenticated();
+      throw error;
+    });
   }
 }
 
