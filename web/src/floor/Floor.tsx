@@ -54,6 +54,7 @@ export function Floor(props: { floor: FloorState; current: string | null; onOpen
               const order = table.openOrders[0];
               const minutes = order ? minutesOpen(order.createdAt, floor.now) : 0;
               const late = order && order.status === "DRAFT" && minutes >= WAITING_LONG;
+              const paid = order && order.total > 0 && order.balanceDue === 0;
               const label = order
                 ? `Table ${table.name}, occupied, ${order.guestCount ?? "?"} guests, balance ${formatMoney(toCents(order.balanceDue), currency)}, ${minutes} minutes`
                 : `Table ${table.name}, free`;
@@ -61,7 +62,7 @@ export function Floor(props: { floor: FloorState; current: string | null; onOpen
                 <button
                   key={table.id}
                   type="button"
-                  class={`tile ${order ? "occupied" : "free"} ${late ? "waiting" : ""} ${order && order.id === props.current ? "current" : ""}`}
+                  class={`tile ${order ? "occupied" : "free"} ${late ? "waiting" : ""} ${paid ? "paid" : ""} ${order && order.id === props.current ? "current" : ""}`}
                   aria-label={label}
                   onClick={() => tap(table)}
                 >
