@@ -164,6 +164,26 @@ def line(page: Page, text: str) -> Any:
     return page.get_by_role("list", name="Lines").get_by_role("listitem", name=text, exact=True)
 
 
+# Every visible control at least 44 px high (inline text fields aside, 44 too), every visible
+# piece of text at least 16 px: what screens.md asks of the terminal.
+_TOO_SMALL = """() => {
+  const shown = (e) => e.getClientRects().length > 0 && getComputedStyle(e).visibility !== "hidden";
+  const small = [];
+  for (const e of document.querySelectorAll("button, input")) {
+    if (shown(e) && e.getBoundingClientRect().height < 44) small.push(e.outerHTML.slice(0, 80));
+  }
+  for (const e of document.querySelectorAll("body *")) {
+    const text = [...e.childNodes].some((n) => n.nodeType === 3 && n.textContent.trim());
+    if (text && shown(e) && parseFloat(getComputedStyle(e).fontSize) < 16) {
+      small.push(e.outerHTML.slice(0, 80));
+    }
+  }
+  return small;
+}"""
+
+
 def screenshot(page: Page, name: str) -> None:
+    """Saves the screen for docs/screens/, once it holds to the size rules."""
+    assert page.evaluate(_TOO_SMALL) == []
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=SCREENSHOTS / f"{name}.png")
