@@ -186,4 +186,4 @@ def screenshot(page: Page, name: str) -> None:
     """Saves the screen for docs/screens/, once it holds to the size rules."""
     assert page.evaluate(_TOO_SMALL) == []
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=SCREENSHOTS / f"{name}.png")
+    page.screenshot(path=SCREENSHOTS / f"{name}.png", caret="hide", animations="disabled")
