@@ -5,9 +5,29 @@ BIN := $(VENV)/bin
 PG_URL ?= postgresql://postgres@127.0.0.1:5432/postgres
 PYTEST_ARGS ?=
 
-.PHONY: install run test test-pg lint fmt bench bench-quick clean
+WEB_BUILT := src/brigade/static/terminal/index.html
+WEB_SOURCES := $(shell find web/src -type f 2>/dev/null) web/index.html web/vite.config.ts web/tsconfig.json
 
-install: $(VENV)/.installed
+.PHONY: install run test test-pg lint fmt bench bench-quick clean chromium
+
+# The Python package, the screens built from web/ (docs/decisions.md, "The terminal") and the
+# browser the screen tests drive.
+install: $(VENV)/.installed $(WEB_BUILT) chromium
+
+# Third-party browser code comes only from the npm registry, pinned by package-lock.json; its
+# install scripts are not run (swagger-ui-dist's only one reports usage over the network).
+web/node_modules/.package-lock.json: web/package.json web/package-lock.json
+	cd web && npm ci --ignore-scripts --no-audit --no-fund
+
+$(WEB_BUILT): web/node_modules/.package-lock.json $(WEB_SOURCES)
+	cd web && npm run --silent build
+
+# Debian's chromium for the screen tests (Playwright cannot download browsers here).
+chromium:
+	@if [ -x /usr/bin/chromium ]; then :; \
+	elif [ "$$(id -u)" != 0 ]; then echo "chromium is missing and only root can install it: the screen tests will fail"; \
+	else apt-get install -y --no-install-recommends chromium >/dev/null 2>&1 \
+		|| { apt-get update -qq && apt-get install -y --no-install-recommends chromium; }; fi
 
 $(VENV)/.installed: pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -22,12 +42,14 @@ lint: install
 	$(BIN)/ruff check src tests bench
 	$(BIN)/ruff format --check src tests bench
 	$(BIN)/mypy
+	cd web && npx --no-install tsc --noEmit
 
 fmt: install
 	$(BIN)/ruff format src tests bench
 	$(BIN)/ruff check --fix src tests bench
 
 test: install lint
+	cd web && npx --no-install vitest run
 	$(BIN)/python -m pytest -n 2 $(PYTEST_ARGS)
 
 test-pg: install
@@ -43,4 +65,4 @@ bench-quick: install
 	$(BIN)/python bench/run.py --quick
 
 clean:
-	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache .hypothesis brigade.db brigade.db-*
+	rm -rf $(VENV) web/node_modules src/brigade/static .pytest_cache .mypy_cache .ruff_cache .hypothesis brigade.db brigade.db-*

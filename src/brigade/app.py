@@ -37,6 +37,7 @@ from brigade.api.methods import AllowedMethods
 from brigade.api.openapi import TAGS, install_openapi, operation_id
 from brigade.api.query import reject_undeclared_query_parameters
 from brigade.api.routing import ensure_every_route_is_brigade
+from brigade.api.screens import install_screens
 from brigade.db.engine import Database
 from brigade.services.access import OverLimitAddresses
 from brigade.services.events import EventWaiter, keep_sweeping
@@ -103,6 +104,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         openapi_tags=TAGS,
         generate_unique_id_function=operation_id,
         dependencies=[Depends(reject_undeclared_query_parameters)],
+        # Served by install_screens from local files: FastAPI's own pages load from a CDN.
+        docs_url=None,
+        redoc_url=None,
     )
     app.state.settings = settings
     app.state.over_limit_addresses = OverLimitAddresses()
@@ -130,6 +134,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.include_router(staff.token_router)
     app.include_router(events.router)
     app.include_router(webhooks.router)
+    install_screens(app)
     ensure_every_route_is_brigade(app)
     # After every router: these read the routes.
     app.add_middleware(AllowedMethods, routes=app.routes)

@@ -1,0 +1,45 @@
+"""The screens and the API docs as files: what is cached, for how long, and where from."""
+
+from __future__ import annotations
+
+import re
+
+from fastapi.testclient import TestClient
+
+from brigade.api.screens import TERMINAL
+
+
+def test_the_terminal_is_at_the_root_and_never_cached(client: TestClient) -> None:
+    page = client.get("/", headers={"Authorization": ""})
+    assert page.status_code == 200
+    assert page.headers["content-type"].startswith("text/html")
+    assert page.headers["cache-control"] == "no-cache"
+    assert page.text == (TERMINAL / "index.html").read_text()
+
+
+def test_hashed_assets_are_cached_for_a_year(client: TestClient) -> None:
+    index = client.get("/").text
+    scripts = re.findall(r'src="(/assets/[^"]+\.js)"', index)
+    styles = re.findall(r'href="(/assets/[^"]+\.css)"', index)
+    assert scripts
+    assert styles
+    for path in scripts + styles:
+        asset = client.get(path)
+        assert asset.status_code == 200
+        assert asset.headers["cache-control"] == "public, max-age=31536000, immutable"
+    assert client.get("/assets/index-missing.js").status_code == 404
+
+
+def test_the_docs_load_swagger_ui_from_the_app(client: TestClient) -> None:
+    docs = client.get("/docs")
+    assert docs.status_code == 200
+    assert "cdn" not in docs.text.lower()
+    bundle = re.search(r"src=\"(/docs/assets/swagger-ui-bundle\.js)\"", docs.text)
+    style = re.search(r"href=\"(/docs/assets/swagger-ui\.css)\"", docs.text)
+    assert bundle
+    assert style
+    script = client.get(bundle.group(1))
+    assert script.status_code == 200
+    assert "SwaggerUIBundle" in script.text
+    assert client.get(style.group(1)).headers["cache-control"] == "public, max-age=86400"
+    assert client.get("/redoc").status_code == 404

@@ -1,0 +1,68 @@
+"""The screens in a real browser: Debian's chromium driven by Playwright, against a real
+`brigade serve` on its own database (one per test module, on SQLite or PostgreSQL)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
+
+import pytest
+from playwright.sync_api import Browser, sync_playwright
+
+from brigade.api.screens import TERMINAL
+from e2e.screens.restaurant import Restaurant, set_up_restaurant
+from e2e.server import ServerProcess
+from throwaway_db import throwaway_database
+
+CHROMIUM = "/usr/bin/chromium"
+# Playwright cannot download its own browsers here; these keep Debian's quiet and lean.
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-dev-shm-usage",
+    "--disable-background-networking",
+    "--disable-component-update",
+]
+
+
+@pytest.fixture(scope="session", autouse=True)
+def _screens_are_built() -> None:
+    if not (TERMINAL / "index.html").is_file():
+        pytest.fail("The screens are not built: run `make install` first.")
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Browser]:
+    with sync_playwright() as playwright:
+        launched = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        try:
+            yield launched
+        finally:
+            launched.close()
+
+
+@pytest.fixture(scope="module")
+def screen_server(
+    request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory
+) -> Iterator[ServerProcess]:
+    """One server per module, on a database of its own."""
+    directory = tmp_path_factory.mktemp("screens")
+    database = throwaway_database(request.config.getoption("--db-url"), directory)
+    # Made and dropped on another thread: Playwright's sync API keeps an event loop running
+    # on this one, where the database helpers' asyncio.run cannot start another.
+    with ThreadPoolExecutor(max_workers=1) as other_thread:
+        url = other_thread.submit(database.__enter__).result()
+        try:
+            process = ServerProcess(url, directory / "server.log", workers=1)
+            process.start()
+            try:
+                yield process
+            finally:
+                process.stop()
+        finally:
+            other_thread.submit(database.__exit__, None, None, None).result()
+
+
+@pytest.fixture(scope="module")
+def restaurant(screen_server: ServerProcess) -> Restaurant:
+    return set_up_restaurant(screen_server.base_url)

@@ -1,0 +1,155 @@
+// One open check's state, in one place: the order as the server has it, and every change to
+// it. Each change is sent with If-Match (the version on screen):
+// - 412: the order changed elsewhere; it is reloaded and what changed is said in words. An
+//   addition is made again on top (adding is never wrong); any other change is not, and the
+//   words ask to look and tap again.
+// - 403 for a manager-only action: a manager's PIN is asked for on the spot, and the same
+//   change is sent once more with the one-shot approval.
+
+import { useCallback, useEffect, useRef, useState } from "preact/hooks";
+import type { AddItemBody } from "../chooser/rules";
+import { ApiError, type RequestOptions } from "../kit/api";
+import { useTerminal } from "../kit/context";
+import { touchesOrders } from "../kit/events";
+import type { Order } from "../kit/types";
+import { inWords, whatChanged } from "../kit/words";
+
+type Change = (options: RequestOptions) => Promise<unknown>;
+
+export interface PendingApproval {
+  what: string;
+  approve: (approvalToken: string) => Promise<void>;
+}
+
+export interface Check {
+  order: Order | null;
+  notice: string | null;
+  error: string | null;
+  approval: PendingApproval | null;
+  busy: boolean;
+  dismiss: () => void;
+  cancelApproval: () => void;
+  /** Call when a product is tapped; the answer adds it to the check as it was then (a
+   * product's details may take a moment to load before the addition is sent). */
+  addAsSeen: () => (body: AddItemBody) => Promise<Order | null>;
+  setQuantity: (itemId: string, quantity: number) => Promise<Order | null>;
+  void: (itemId: string, reason: string) => Promise<Order | null>;
+  send: () => Promise<Order | null>;
+  discount: (amount: number, reason: string) => Promise<Order | null>;
+  transfer: (tableId: string) => Promise<Order | null>;
+  pay: (body: PaymentBody) => Promise<Order | null>;
+  complete: () => Promise<Order | null>;
+}
+
+export interface PaymentBody {
+  amount: number;
+  paymentMethod: "CASH" | "CARD";
+  tipAmount?: number;
+  cardLastFour?: string;
+}
+
+export function useCheck(orderId: string): Check {
+  const { api, events, currency } = useTerminal();
+  const [order, setOrder] = useState<Order | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [approval, setApproval] = useState<PendingApproval | null>(null);
+  const [busy, setBusy] = useState(false);
+  const current = useRef<Order | null>(null);
+  const url = `/api/orders/${orderId}`;
+
+  const reload = useCallback(async (): Promise<Order> => {
+    const fresh = await api.get<Order>(url);
+    current.current = fresh;
+    setOrder(fresh);
+    return fresh;
+  }, [api, url]);
+
+  useEffect(() => {
+    current.current = null;
+    setOrder(null);
+    setNotice(null);
+    setError(null);
+    reload().catch((failure) => setError(inWords(failure)));
+    return events.listen((event) => {
+      if (touchesOrders(event) && event.orderId === orderId) reload().catch(() => {});
+    });
+  }, [orderId, reload, events]);
+
+  /** Makes `change` against `seen`, the order as it was on screen when it was tapped. */
+  async function run(what: string, change: Change, again: boolean, seen = current.current): Promise<Order | null> {
+    setBusy(true);
+    setError(null);
+    try {
+      await change({ ifMatch: seen?.version });
+      return await reload();
+    } catch (failure) {
+      return await recover(what, change, again, failure, seen);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  async function recover(
+    what: string,
+    change: Change,
+    again: boolean,
+    failure: unknown,
+    seen: Order | null,
+  ): Promise<Order | null> {
+    if (failure instanceof ApiError && failure.status === 412 && seen) {
+      const before = seen;
+      const after = await reload();
+      const changed = whatChanged(before, after, currency);
+      if (!again) {
+        setNotice(`${changed} Your ${what} was not made: look at the check and tap again.`);
+        return null;
+      }
+      setNotice(`${changed} Your ${what} was made on top of it.`);
+      return run(what, change, false, after);
+    }
+    if (failure instanceof ApiError && failure.status === 403 && failure.code === "forbidden") {
+      setApproval({
+        what,
+        approve: async (approvalToken) => {
+          setApproval(null);
+          try {
+            await change({ ifMatch: current.current?.version, approval: approvalToken });
+            await reload();
+          } catch (second) {
+            setError(inWords(second));
+          }
+        },
+      });
+      return null;
+    }
+    setError(inWords(failure));
+    return null;
+  }
+
+  return {
+    order,
+    notice,
+    error,
+    approval,
+    busy,
+    dismiss: () => {
+      setNotice(null);
+      setError(null);
+    },
+    cancelApproval: () => setApproval(null),
+    addAsSeen: () => {
+      const seen = current.current;
+      return (body) => run("addition", (o) => api.post(`${url}/items`, body, o), true, seen);
+    },
+    setQuantity: (itemId, quantity) =>
+      run("change", (o) => api.put(`${url}/items/${itemId}`, { quantity }, o), false),
+    void: (itemId, reason) => run("void", (o) => api.delete(`${url}/items/${itemId}`, { reason }, o), false),
+    send: () => run("send", (o) => api.post(`${url}/send`, {}, o), false),
+    discount: (discountAmount, reason) =>
+      run("discount", (o) => api.post(`${url}/discount`, { discountAmount, reason }, o), false),
+    transfer: (tableId) => run("move", (o) => api.post(`${url}/transfer`, { tableId }, o), false),
+    pay: (body) => run("payment", (o) => api.post(`${url}/payments`, body, o), false),
+    complete: () => run("completion", (o) => api.post(`${url}/complete`, {}, o), false),
+  };
+}

@@ -1,0 +1,107 @@
+import { describe, expect, it } from "vitest";
+import { Api, ApiError, retryDelay, untilReached, Unreachable, withQuery } from "./api";
+
+const noWait = async () => {};
+
+function answer(status: number, body: unknown): Response {
+  return new Response(JSON.stringify(body), { status });
+}
+
+describe("the retry queue", () => {
+  it("backs off to every 5 s", () => {
+    expect([0, 1, 2, 3, 4, 5, 10].map(retryDelay)).toEqual([250, 500, 1000, 2000, 4000, 5000, 5000]);
+  });
+
+  it("tries again until the server is reached, and counts the failures", async () => {
+    let calls = 0;
+    const failures: number[] = [];
+    const result = await untilReached(
+      async () => {
+        calls++;
+        if (calls < 3) throw new Unreachable("down");
+        return "landed";
+      },
+      (n) => failures.push(n),
+      noWait,
+    );
+    expect(result).toBe("landed");
+    expect(failures).toEqual([1, 2]);
+  });
+
+  it("does not retry an answer, only its absence", async () => {
+    let calls = 0;
+    const attempt = async () => {
+      calls++;
+      throw new ApiError(409, "conflict", "no");
+    };
+    await expect(untilReached(attempt, () => {}, noWait)).rejects.toBeInstanceOf(ApiError);
+    expect(calls).toBe(1);
+  });
+
+  it("sends a POST again with the same Idempotency-Key after a network error", async () => {
+    const seen: Headers[] = [];
+    const fetcher = async (_url: RequestInfo | URL, init?: RequestInit) => {
+      seen.push(new Headers(init?.headers));
+      if (seen.length === 1) throw new TypeError("Failed to fetch");
+      return answer(201, { id: "p1" });
+    };
+    const states: boolean[] = [];
+    const api = new Api(() => "brs_token", fetcher as typeof fetch, noWait);
+    api.onConnection((reachable) => states.push(reachable));
+    const paid = await api.post<{ id: string }>("/api/orders/1/payments", { amount: 5 });
+    expect(paid.id).toBe("p1");
+    expect(seen).toHaveLength(2);
+    const key = seen[0].get("Idempotency-Key");
+    expect(key).toMatch(/^[0-9a-f]{32}$/);
+    expect(seen[1].get("Idempotency-Key")).toBe(key);
+    expect(seen[1].get("Authorization")).toBe("Bearer brs_token");
+    expect(states).toEqual([false, true]);
+  });
+
+  it("gives each POST its own key, and sends If-Match and the approval", async () => {
+    const seen: Headers[] = [];
+    const fetcher = async (_url: RequestInfo | URL, init?: RequestInit) => {
+      seen.push(new Headers(init?.headers));
+      return answer(200, {});
+    };
+    const api = new Api(() => null, fetcher as typeof fetch, noWait);
+    await api.post("/a", {}, { ifMatch: 7, approval: "bra_x" });
+    await api.post("/a", {});
+    expect(seen[0].get("If-Match")).toBe('"7"');
+    expect(seen[0].get("Brigade-Approval")).toBe("bra_x");
+    expect(seen[0].get("Authorization")).toBeNull();
+    expect(seen[0].get("Idempotency-Key")).not.toBe(seen[1].get("Idempotency-Key"));
+  });
+
+  it("turns a problem answer into an ApiError with its code and words", async () => {
+    const fetcher = async () =>
+      answer(412, { code: "stale_version", detail: "The order changed." });
+    const api = new Api(() => "t", fetcher as typeof fetch, noWait);
+    const failure = await api.get("/api/orders/1").catch((e: unknown) => e);
+    expect(failure).toBeInstanceOf(ApiError);
+    expect(failure).toMatchObject({ status: 412, code: "stale_version", detail: "The order changed." });
+  });
+
+  it("builds query strings without the unset parameters", () => {
+    expect(withQuery("/api/tables", { locationId: "L", page: undefined, limit: 100 })).toBe(
+      "/api/tables?locationId=L&limit=100",
+    );
+    expect(withQuery("/api/tables")).toBe("/api/tables");
+  });
+});
+
+describe("an ended session", () => {
+  it("is reported when the server refuses the token", async () => {
+    const fetcher = async (url: RequestInfo | URL) =>
+      String(url) === "/api/approvals"
+        ? answer(401, { code: "wrong_pin", detail: "Wrong PIN." })
+        : answer(401, { code: "unauthorized", detail: "Sign in again." });
+    const api = new Api(() => "brs_old", fetcher as typeof fetch, noWait);
+    let ended = 0;
+    api.onUnauthenticated = () => ended++;
+    await expect(api.post("/api/approvals", { pin: "0000" })).rejects.toMatchObject({ code: "wrong_pin" });
+    expect(ended).toBe(0);
+    await expect(api.get("/api/tables")).rejects.toMatchObject({ status: 401 });
+    expect(ended).toBe(1);
+  });
+});

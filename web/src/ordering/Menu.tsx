@@ -1,0 +1,135 @@
+// The menu: categories as breadcrumbs, products as big buttons (86'd ones greyed with "86"),
+// search, and the barcode scanner. One tap adds a plain product; a product with a size or
+// modifier groups opens the chooser.
+
+import { useEffect, useRef, useState } from "preact/hooks";
+import { type AddItemBody, addItemBody, needsChoosing, nothingChosen } from "../chooser/rules";
+import { Chooser } from "../chooser/Chooser";
+import { useTerminal } from "../kit/context";
+import { formatMoney, toCents } from "../kit/money";
+import type { Product } from "../kit/types";
+import { Button } from "../kit/ui";
+import { inWords } from "../kit/words";
+import { ScanBuffer } from "./scanner";
+import { childrenOf, useMenu } from "./state";
+
+type AddAsSeen = () => (body: AddItemBody) => unknown;
+
+export function Menu(props: { addAsSeen: AddAsSeen }) {
+  const { api, locationId, currency } = useTerminal();
+  const menu = useMenu();
+  const [choosing, setChoosing] = useState<Product | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const addAsSeen = useRef(props.addAsSeen);
+  addAsSeen.current = props.addAsSeen;
+  // The addition the chooser will make, fixed when the product was tapped.
+  const [adding, setAdding] = useState<{ add: (body: AddItemBody) => unknown } | null>(null);
+
+  function offer(product: Product, add: (body: AddItemBody) => unknown) {
+    if (needsChoosing(product)) {
+      setAdding({ add });
+      setChoosing(product);
+    } else {
+      add(addItemBody(product, nothingChosen()));
+    }
+  }
+
+  async function pick(summary: Product) {
+    setError(null);
+    const add = addAsSeen.current();
+    try {
+      offer(await api.get<Product>(`/api/products/${summary.id}`), add);
+    } catch (failure) {
+      setError(inWords(failure));
+    }
+  }
+
+  useEffect(() => {
+    const scanner = new ScanBuffer();
+    const onKey = async (event: KeyboardEvent) => {
+      const target = event.target as HTMLElement | null;
+      if (target?.closest("input, textarea, [role=dialog]")) return;
+      const code = scanner.key(event.key, event.timeStamp);
+      if (!code) return;
+      const add = addAsSeen.current();
+      try {
+        const path = `/api/products/barcode/${encodeURIComponent(code)}`;
+        offer(await api.get<Product>(path, { query: { locationId } }), add);
+      } catch (failure) {
+        setError(`Barcode ${code}: ${inWords(failure)}`);
+      }
+    };
+    window.addEventListener("keydown", onKey);
+    return () => window.removeEventListener("keydown", onKey);
+  }, [api, locationId]);
+
+  const here = menu.path.at(-1) ?? null;
+  const inside = menu.search ? [] : childrenOf(menu.categories, here);
+  return (
+    <section class="menu" aria-label="Menu">
+      <div class="menu-head">
+        <nav class="crumbs" aria-label="Categories path">
+          <Button tone="quiet" onClick={() => menu.enter(null)}>
+            Menu
+          </Button>
+          {menu.path.map((category, depth) => (
+            <>
+              <span aria-hidden="true">›</span>
+              <Button key={category.id} tone="quiet" onClick={() => menu.up(depth + 1)}>
+                {category.name}
+              </Button>
+            </>
+          ))}
+        </nav>
+        <input
+          type="search"
+          class="search"
+          placeholder="Search or scan"
+          aria-label="Search the menu"
+          value={menu.search}
+          onInput={(e) => menu.find(e.currentTarget.value)}
+        />
+      </div>
+      {(error || menu.error) && (
+        <p class="error" role="alert">
+          {error ?? menu.error}
+        </p>
+      )}
+      {inside.length > 0 && (
+        <div class="categories" role="group" aria-label="Categories">
+          {inside.map((category) => (
+            <Button key={category.id} onClick={() => menu.enter(category)} label={category.name}>
+              {category.name} <span aria-hidden="true">›</span>
+            </Button>
+          ))}
+        </div>
+      )}
+      <div class="products" role="group" aria-label="Products">
+        {menu.products.length === 0 && <p class="hint">{menu.search ? "Nothing matches." : "No products here."}</p>}
+        {menu.products.map((product) => (
+          <button
+            key={product.id}
+            type="button"
+            class={`product ${product.is86d ? "is86d" : ""}`}
+            disabled={product.is86d}
+            aria-label={product.is86d ? `${product.name}, 86` : product.name}
+            onClick={() => pick(product)}
+          >
+            <span class="product-name">{product.name}</span>
+            <span class="product-price">{product.is86d ? "86" : formatMoney(toCents(product.price), currency)}</span>
+          </button>
+        ))}
+      </div>
+      {choosing && adding && (
+        <Chooser
+          product={choosing}
+          onClose={() => setChoosing(null)}
+          onAdd={(body) => {
+            setChoosing(null);
+            adding.add(body);
+          }}
+        />
+      )}
+    </section>
+  );
+}

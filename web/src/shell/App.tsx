@@ -1,0 +1,115 @@
+// The terminal's shell: paired? signed in? Then the top bar and the working screen, one
+// event stream, and the idle sign-out.
+
+import { useEffect, useMemo, useState } from "preact/hooks";
+import { Api } from "../kit/api";
+import { TerminalContext, type Terminal } from "../kit/context";
+import { type Device, forgetDevice, loadDevice } from "../kit/device";
+import { EventBus } from "../kit/events";
+import { followEvents } from "../kit/stream";
+import type { Location, NewSession } from "../kit/types";
+import { Pairing } from "../pairing/Pairing";
+import { SignIn } from "../signin/SignIn";
+import { Service } from "./Service";
+import { TopBar } from "./TopBar";
+
+/** No tap or key for this long signs the staff member out. */
+export const IDLE_SIGN_OUT_MS = 3 * 60 * 1000;
+
+export function App() {
+  const [device, setDevice] = useState<Device | null>(loadDevice);
+  const [session, setSession] = useState<NewSession | null>(null);
+
+  if (!device) return <Pairing onPaired={setDevice} />;
+  if (!session)
+    return (
+      <SignIn
+        device={device}
+        onSignedIn={setSession}
+        onUnpair={() => {
+          forgetDevice();
+          setDevice(null);
+        }}
+      />
+    );
+  return <SignedIn device={device} session={session} onSignedOut={() => setSession(null)} />;
+}
+
+function SignedIn(props: { device: Device; session: NewSession; onSignedOut: () => void }) {
+  const { device, session } = props;
+  const api = useMemo(() => new Api(() => session.token), [session]);
+  const events = useMemo(() => new EventBus(), [session]);
+  const [location, setLocation] = useState<Location | null>(null);
+  const [reachable, setReachable] = useState(true);
+  const [pending, setPending] = useState(0);
+  const [streaming, setStreaming] = useState(false);
+  const [generation, setGeneration] = useState(0);
+
+  const signOut = async () => {
+    // Best effort: the session ends on the server, and on this screen whatever it answers.
+    api.delete("/api/sessions/current").catch(() => {});
+    props.onSignedOut();
+  };
+
+  // A session that ended on the server (expired, staff deactivated, device revoked) ends here.
+  api.onUnauthenticated = props.onSignedOut;
+
+  useEffect(() => api.onConnection((ok, waiting) => {
+    setReachable(ok);
+    setPending(waiting);
+  }), [api]);
+
+  useEffect(() => {
+    api.get<Location>(`/api/locations/${device.locationId}`).then(setLocation).catch(() => {});
+    return followEvents({
+      token: () => session.token,
+      locationId: device.locationId,
+      onEvent: (event) => events.emit(event),
+      onConnected: (connected) => {
+        setStreaming(connected);
+        // A stream back after a gap has replayed what was missed; a reconnect also proves
+        // the server is reachable again.
+        if (connected) setReachable(true);
+      },
+      // Too far behind to catch up: every screen reloads what it shows.
+      onExpired: () => setGeneration((n) => n + 1),
+      onUnauthenticated: props.onSignedOut,
+    });
+  }, [api, device, session, events]);
+
+  useEffect(() => {
+    let timer = setTimeout(signOut, IDLE_SIGN_OUT_MS);
+    const touched = () => {
+      clearTimeout(timer);
+      timer = setTimeout(signOut, IDLE_SIGN_OUT_MS);
+    };
+    window.addEventListener("pointerdown", touched);
+    window.addEventListener("keydown", touched);
+    return () => {
+      clearTimeout(timer);
+      window.removeEventListener("pointerdown", touched);
+      window.removeEventListener("keydown", touched);
+    };
+  }, [api]);
+
+  const terminal: Terminal = {
+    api,
+    events,
+    locationId: device.locationId,
+    currency: location?.currency ?? "USD",
+    staff: session.staff,
+  };
+  const online = reachable && streaming;
+  return (
+    <TerminalContext.Provider value={terminal}>
+      <TopBar location={location} staff={session.staff} online={online} pending={pending} onSignOut={signOut} />
+      {!online && (
+        <div class="offline-banner" role="alert">
+          Offline: the server can't be reached. Taps are kept and sent when it is back
+          {pending ? ` (${pending} waiting)` : ""}.
+        </div>
+      )}
+      <Service key={generation} />
+    </TerminalContext.Provider>
+  );
+}
