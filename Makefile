@@ -5,8 +5,8 @@ BIN := $(VENV)/bin
 PG_URL ?= postgresql://postgres@127.0.0.1:5432/postgres
 PYTEST_ARGS ?=
 
-WEB_BUILT := src/brigade/static/terminal/index.html
-WEB_SOURCES := $(shell find web/src -type f 2>/dev/null) web/index.html web/vite.config.ts web/tsconfig.json
+WEB_BUILT := src/brigade/static/screens/index.html
+WEB_SOURCES := $(shell find web/src -type f 2>/dev/null) $(wildcard web/*.html) web/vite.config.ts web/tsconfig.json
 
 .PHONY: install run test test-pg lint fmt bench bench-quick clean chromium
 

@@ -1,5 +1,6 @@
-// The terminal's build: hashed files under assets/ (served with long cache headers) and an
-// index.html (never cached), written into the Python package's static folder. Swagger UI's
+// The screens' build: one page per screen (index.html the terminal, kitchen.html the kitchen
+// display, manage.html the back office) sharing hashed files under assets/ (served with long
+// cache headers); the pages are never cached. Written into the Python package's static folder. Swagger UI's
 // script and style are copied beside it from the pinned npm package, so /docs works offline.
 import { cpSync, mkdirSync } from "node:fs";
 import { dirname, resolve } from "node:path";
@@ -30,9 +31,16 @@ export default defineConfig({
   base: "/",
   oxc: { jsx: { runtime: "automatic", importSource: "preact" } },
   build: {
-    outDir: resolve(staticRoot, "terminal"),
+    outDir: resolve(staticRoot, "screens"),
     emptyOutDir: true,
     assetsDir: "assets",
+    rollupOptions: {
+      input: {
+        terminal: resolve(here, "index.html"),
+        kitchen: resolve(here, "kitchen.html"),
+        manage: resolve(here, "manage.html"),
+      },
+    },
   },
   plugins: [copySwaggerUi()],
   test: { include: ["src/**/*.test.ts"], environment: "node" },

@@ -4,17 +4,24 @@ from __future__ import annotations
 
 import re
 
+import pytest
 from fastapi.testclient import TestClient
 
-from brigade.api.screens import TERMINAL
+from brigade.api.screens import SCREENS
 
 
-def test_the_terminal_is_at_the_root_and_never_cached(client: TestClient) -> None:
-    page = client.get("/", headers={"Authorization": ""})
+@pytest.mark.parametrize(
+    ("path", "page_file"),
+    [("/", "index.html"), ("/kitchen", "kitchen.html"), ("/manage", "manage.html")],
+)
+def test_each_screen_has_its_page_and_it_is_never_cached(
+    client: TestClient, path: str, page_file: str
+) -> None:
+    page = client.get(path, headers={"Authorization": ""})
     assert page.status_code == 200
     assert page.headers["content-type"].startswith("text/html")
     assert page.headers["cache-control"] == "no-cache"
-    assert page.text == (TERMINAL / "index.html").read_text()
+    assert page.text == (SCREENS / page_file).read_text()
 
 
 def test_hashed_assets_are_cached_for_a_year(client: TestClient) -> None:

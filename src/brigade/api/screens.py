@@ -1,13 +1,15 @@
 """The staff's screens and the API docs, served as files built by `make install` (web/).
 
-The Vite build writes the terminal into ``static/terminal/``: an ``index.html`` that is
-never cached (it names the current build) and ``assets/`` whose names carry a content hash,
-so they are cached for a year. Swagger UI's script and style are copied from the pinned npm
-package into ``static/swagger-ui/``: ``/docs`` needs no internet.
+The Vite build writes the screens into ``static/screens/``: one page per screen
+(``index.html`` the terminal, ``kitchen.html`` the kitchen display, ``manage.html`` the back
+office), never cached (each names the current build), and ``assets/`` whose names carry a
+content hash, so they are cached for a year. Swagger UI's script and style are copied from
+the pinned npm package into ``static/swagger-ui/``: ``/docs`` needs no internet.
 """
 
 from __future__ import annotations
 
+from collections.abc import Awaitable, Callable
 from pathlib import Path
 
 from fastapi import FastAPI
@@ -20,7 +22,9 @@ from starlette.types import Scope
 from brigade.api.errors import problem
 
 STATIC = Path(__file__).resolve().parent.parent / "static"
-TERMINAL = STATIC / "terminal"
+SCREENS = STATIC / "screens"
+# Where each screen is served, and the page the build writes for it.
+PAGES = {"/": "index.html", "/kitchen": "kitchen.html", "/manage": "manage.html"}
 SWAGGER_UI = STATIC / "swagger-ui"
 DOCS_ASSETS = "/docs/assets"
 HASHED_ASSETS = "/assets"
@@ -52,11 +56,14 @@ def _not_built() -> Response:
     )
 
 
-async def terminal(request: Request) -> Response:
-    index = TERMINAL / "index.html"
-    if not index.is_file():
-        return _not_built()
-    return FileResponse(index, headers={"Cache-Control": NEVER_CACHED})
+def _page(name: str) -> Callable[[Request], Awaitable[Response]]:
+    async def serve(request: Request) -> Response:
+        page = SCREENS / name
+        if not page.is_file():
+            return _not_built()
+        return FileResponse(page, headers={"Cache-Control": NEVER_CACHED})
+
+    return serve
 
 
 async def api_docs(request: Request) -> Response:
@@ -73,9 +80,11 @@ async def api_docs(request: Request) -> Response:
 
 
 def install_screens(app: FastAPI) -> None:
-    """`/` the terminal with its hashed assets, `/docs` Swagger UI from local files. The app
-    is made with ``docs_url=None`` and ``redoc_url=None``: FastAPI's own pages load from a CDN."""
-    app.add_route("/", terminal, methods=["GET"], include_in_schema=False)
+    """`/` the terminal, `/kitchen` the kitchen display and `/manage` the back office with their
+    hashed assets, `/docs` Swagger UI from local files. The app is made with ``docs_url=None``
+    and ``redoc_url=None``: FastAPI's own pages load from a CDN."""
+    for path, name in PAGES.items():
+        app.add_route(path, _page(name), methods=["GET"], include_in_schema=False)
     app.add_route("/docs", api_docs, methods=["GET"], include_in_schema=False)
-    app.mount(HASHED_ASSETS, _CachedFiles(TERMINAL / "assets", FOREVER), name="terminal-assets")
+    app.mount(HASHED_ASSETS, _CachedFiles(SCREENS / "assets", FOREVER), name="screen-assets")
     app.mount(DOCS_ASSETS, _CachedFiles(SWAGGER_UI, A_DAY), name="docs-assets")

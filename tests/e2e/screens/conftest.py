@@ -9,7 +9,7 @@ from concurrent.futures import ThreadPoolExecutor
 import pytest
 from playwright.sync_api import Browser, sync_playwright
 
-from brigade.api.screens import TERMINAL
+from brigade.api.screens import SCREENS
 from e2e.screens.restaurant import Restaurant, set_up_restaurant
 from e2e.server import ServerProcess
 from throwaway_db import throwaway_database
@@ -27,7 +27,7 @@ CHROMIUM_ARGS = [
 
 @pytest.fixture(scope="session", autouse=True)
 def _screens_are_built() -> None:
-    if not (TERMINAL / "index.html").is_file():
+    if not (SCREENS / "index.html").is_file():
         pytest.fail("The screens are not built: run `make install` first.")
 
 
