@@ -10,7 +10,7 @@ from fastapi import Query, Response
 from brigade.api.deps import PaginationDep, UowDep
 from brigade.api.errors import problem_responses
 from brigade.api.routing import brigade_router
-from brigade.api.security import DiningRoomManager
+from brigade.api.security import DiningRoomManager, MenuReader
 from brigade.api.types import Name, RequestModel, ResponseModel, Timestamp
 from brigade.domain.errors import NotFound
 from brigade.domain.terminals import Device, DeviceKind
@@ -62,6 +62,14 @@ async def list_devices(
         uow, location_id, page=pagination.page, limit=pagination.limit
     )
     return DevicePage(**pagination.page_of([_out(device) for device in found], total))
+
+
+@router.get("/current", response_model=DeviceOut, responses=problem_responses(NotFound))
+async def get_current_device(actor: MenuReader, uow: UowDep) -> DeviceOut:
+    """The device this token belongs to: a device token's own, or a PIN session's terminal. A
+    screen pairs with its token alone and reads its location and kind here. A staff token
+    belongs to no device: 404."""
+    return _out(await service.current_device(uow, actor))
 
 
 @router.post("", status_code=201, response_model=NewDevice, responses=problem_responses())

@@ -125,6 +125,15 @@ async def pair_device(
     return device, secret
 
 
+async def current_device(uow: UnitOfWork, actor: Actor) -> Device:
+    """The device a device token or PIN session acts through: how a screen learns its own
+    location and kind once paired. A staff token has none (404)."""
+    device = None if actor.device_id is None else await DeviceRepository(uow).get(actor.device_id)
+    if device is None:
+        raise NotFound("device", "for this token")
+    return device
+
+
 async def list_devices(
     uow: UnitOfWork, location_id: UUID | None, *, page: int, limit: int
 ) -> tuple[list[Device], int]:

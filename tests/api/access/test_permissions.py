@@ -444,6 +444,8 @@ PUBLIC = {("GET", "/health")}
 # Where who the caller is matters beyond their role (tests/api/dining): signing in is a
 # terminal's; one sets one's own PIN and ends one's own session.
 BEYOND_ROLES = {
+    # a staff token belongs to no device: 404 whatever its role
+    ("GET", "/api/devices/current"): "a TERMINAL device token may too",
     ("POST", "/api/sessions"): "Requires a paired TERMINAL device token",
     ("PUT", "/api/staff/{staff_id}/pin"): "Requires the KITCHEN role",
     ("DELETE", "/api/sessions/current"): "Requires the KITCHEN role",

@@ -122,6 +122,32 @@ def test_a_terminal_alone_reads_the_menu_and_the_directory_and_signs_in_nothing_
         assert "sign in with a PIN first" in response.json()["detail"]
 
 
+def test_a_device_and_its_sessions_read_the_device_they_act_through(client):
+    terminal = make_device(client)
+    display = make_device(client, "KITCHEN_DISPLAY", locationId=str(uuid.uuid4()))
+    session = make_session(client, "SERVER", terminal["token"])
+    for token, device in (
+        (terminal["token"], terminal),
+        (session, terminal),
+        (display["token"], display),
+    ):
+        response = client.get("/api/devices/current", headers=bearer(token))
+        assert response.status_code == 200, response.text
+        current = response.json()
+        assert "token" not in current
+        assert (current["id"], current["kind"], current["locationId"]) == (
+            device["id"],
+            device["kind"],
+            device["locationId"],
+        )
+    for headers in (ADMIN, bearer(make_staff_token(client, "MANAGER"))):
+        missing = client.get("/api/devices/current", headers=headers)
+        assert missing.status_code == 404
+        assert missing.json()["code"] == "not_found"
+    client.delete(f"/api/devices/{terminal['id']}")
+    assert client.get("/api/devices/current", headers=bearer(terminal["token"])).status_code == 401
+
+
 def test_only_a_terminal_signs_staff_in(client):
     member = make_staff_with_pin(client, "SERVER")
     body = {"staffId": member["id"], "pin": "2468"}
