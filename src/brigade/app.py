@@ -34,11 +34,13 @@ from brigade.api.cors import install_cors
 from brigade.api.errors import install_error_handlers
 from brigade.api.limits import BodySizeLimit
 from brigade.api.methods import AllowedMethods
+from brigade.api.metrics import install_metrics
 from brigade.api.openapi import TAGS, install_openapi, operation_id
 from brigade.api.query import reject_undeclared_query_parameters
 from brigade.api.routing import ensure_every_route_is_brigade
 from brigade.api.screens import install_screens
 from brigade.db.engine import Database
+from brigade.metrics import worker_stopped
 from brigade.services.access import OverLimitAddresses
 from brigade.services.events import EventWaiter, keep_sweeping
 from brigade.services.webhooks import Deliverer
@@ -95,6 +97,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             await asyncio.gather(*tasks, return_exceptions=True)
             await waiter.close()
             await database.dispose()
+            worker_stopped()
 
     app = FastAPI(
         title="Brigade",
@@ -140,6 +143,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.add_middleware(AllowedMethods, routes=app.routes)
     install_cors(app, settings.cors_origins)
     install_openapi(app)
+    if settings.metrics == "on":
+        install_metrics(app)
     return app
 
 

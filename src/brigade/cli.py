@@ -46,6 +46,7 @@ def serve(
     """Apply pending migrations, then serve the API."""
     from brigade.db.migrate import upgrade
     from brigade.serving import serve as serve_app
+    from brigade.serving import shared_metrics_folder
 
     settings = _settings(host=host, port=port, workers=workers)
     if not no_migrate:
@@ -55,16 +56,17 @@ def serve(
         f"Brigade on http://{settings.host}:{settings.port} "
         f"({_redacted(settings.database_url)}, {settings.workers} worker(s))"
     )
-    serve_app(
-        "brigade.app:create_app",
-        factory=True,
-        database_url=settings.database_url,
-        host=settings.host,
-        port=settings.port,
-        workers=settings.workers,
-        log_level=settings.log_level,
-        forwarded_allow_ips=settings.forwarded_allow_ips,
-    )
+    with shared_metrics_folder(settings.metrics == "on"):
+        serve_app(
+            "brigade.app:create_app",
+            factory=True,
+            database_url=settings.database_url,
+            host=settings.host,
+            port=settings.port,
+            workers=settings.workers,
+            log_level=settings.log_level,
+            forwarded_allow_ips=settings.forwarded_allow_ips,
+        )
 
 
 @cli.command("demo-data")

@@ -3,10 +3,13 @@
 from __future__ import annotations
 
 import asyncio
+import os
 import signal
 import socket
+import tempfile
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from types import FrameType
 
 import uvicorn
@@ -27,6 +30,26 @@ class NoDelayHttpToolsProtocol(HttpToolsProtocol):
         if sock is not None and sock.family in (socket.AF_INET, socket.AF_INET6):
             sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
         super().connection_made(transport)  # type: ignore[arg-type]
+
+
+# Where prometheus_client's workers keep their metrics (brigade/metrics.py). Named here, not
+# there: the serving process must set it before prometheus_client is first imported.
+METRICS_FOLDER = "PROMETHEUS_MULTIPROC_DIR"
+
+
+@contextmanager
+def shared_metrics_folder(enabled: bool) -> Iterator[None]:
+    """A fresh folder for this run's workers to record metrics into, so that any worker
+    answers /metrics for all of them; an operator's own PROMETHEUS_MULTIPROC_DIR is kept."""
+    if not enabled or METRICS_FOLDER in os.environ:
+        yield
+        return
+    with tempfile.TemporaryDirectory(prefix="brigade-metrics-") as folder:
+        os.environ[METRICS_FOLDER] = folder
+        try:
+            yield
+        finally:
+            del os.environ[METRICS_FOLDER]
 
 
 def on_shutdown_signal(callback: Callable[[], None]) -> bool:

@@ -58,6 +58,8 @@ class Settings(BaseSettings):
                 raise ValueError(f"{origin!r} is not an origin like https://pos.example:8443")
         return value
 
+    # GET /metrics in the Prometheus text format, and the timing of every request behind it.
+    metrics: Literal["on", "off"] = "on"
     # Events (docs/design.md §8): kept this many days; older cursors answer 410.
     event_retention_days: int = Field(default=7, ge=1)
     # A comment line on every open stream at least this often keeps proxies from closing it.

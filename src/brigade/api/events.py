@@ -17,6 +17,7 @@ from fastapi import Depends, Header, Query, Request, Response
 from fastapi.responses import StreamingResponse
 from pydantic import Field, WithJsonSchema
 
+from brigade import metrics
 from brigade.api.deps import UowDep
 from brigade.api.errors import problem_responses
 
@@ -203,19 +204,20 @@ async def _stream(
     request: Request, filters: EventFilter, after: int, settings: Settings
 ) -> AsyncIterator[bytes]:
     yield b": connected\n\n"
-    async for batch in service.follow(
-        request.app.state.database,
-        request.app.state.event_waiter,
-        filters,
-        after=after,
-        heartbeat_seconds=settings.event_heartbeat_seconds,
-        lifetime_seconds=settings.event_stream_max_seconds,
-        stopping=request.app.state.stopping,
-    ):
-        if isinstance(batch, Heartbeat):
-            yield b": keep-alive\n\n"
-        else:
-            yield b"".join(_sse(event) for event in batch)
+    with metrics.open_stream():
+        async for batch in service.follow(
+            request.app.state.database,
+            request.app.state.event_waiter,
+            filters,
+            after=after,
+            heartbeat_seconds=settings.event_heartbeat_seconds,
+            lifetime_seconds=settings.event_stream_max_seconds,
+            stopping=request.app.state.stopping,
+        ):
+            if isinstance(batch, Heartbeat):
+                yield b": keep-alive\n\n"
+            else:
+                yield b"".join(_sse(event) for event in batch)
     # The server is stopping (or the stream has lived its time): come back soon, to any
     # worker or host, after the last id received.
     yield b"retry: %d\n: reconnect\n\n" % RECONNECT_MS

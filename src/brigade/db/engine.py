@@ -31,6 +31,7 @@ from sqlalchemy.sql import Executable
 from sqlalchemy.util.typing import TupleAny
 
 from brigade.domain.events import PendingEvent
+from brigade.metrics import connections_in_use
 from brigade.settings import Settings
 
 _ASYNC_DRIVERS = {"sqlite": "sqlite+aiosqlite", "postgresql": "postgresql+asyncpg"}
@@ -157,6 +158,8 @@ class Database:
                 max_overflow=0,
                 pool_timeout=30,
             )
+        for engine in self.engines():
+            connections_in_use(engine)
 
     def unit_of_work(self, *, write: bool) -> UnitOfWork:
         if self.dialect == "sqlite":

@@ -136,3 +136,15 @@ class Delivery:
     status_code: int | None
     outcome: str
     error: str | None
+
+
+@dataclass(frozen=True, slots=True)
+class WebhookBacklog:
+    """How far the slowest webhook is behind the event log: events committed after its
+    cursor, and when the first of them committed (None when it is up to date)."""
+
+    events: int
+    oldest_at: datetime | None
+
+    def oldest_seconds(self, at: datetime) -> float:
+        return 0.0 if self.oldest_at is None else max(0.0, (at - self.oldest_at).total_seconds())

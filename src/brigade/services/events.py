@@ -27,6 +27,7 @@ from uuid import UUID
 
 import orjson
 
+from brigade import metrics
 from brigade.db import events as outbox
 from brigade.db.engine import Database, UnitOfWork
 from brigade.db.events import EventRepository, listen_until_lost
@@ -306,6 +307,9 @@ class EventWaiter:
                 )
             if not found:
                 return
+            read_at = now()
+            for event in found:
+                metrics.STREAM_LAG_SECONDS.observe((read_at - event.at).total_seconds())
             recent.extend([Outgoing(event, event_json(event)) for event in found])
             self.wake()
             if len(found) < RECENT_READ_BATCH:

@@ -126,6 +126,13 @@ async def list_deliveries(
 # --- delivering -----------------------------------------------------------------------------
 
 
+async def backlog(database: Database) -> tuple[int, float]:
+    """Events the slowest webhook has not handled, and the age of the oldest in seconds."""
+    async with database.unit_of_work(write=False) as uow:
+        found = await WebhookRepository(uow).backlog()
+    return found.events, found.oldest_seconds(now())
+
+
 class Deliverer:
     """One per worker: leases due webhooks and delivers the next event of each."""
 

@@ -1,0 +1,68 @@
+"""/metrics: request timing by route template, the webhook backlog, and the setting that
+turns it all off (the numbers across workers are tested on a real server, tests/e2e)."""
+
+from __future__ import annotations
+
+import re
+
+from fastapi.testclient import TestClient
+
+from brigade.app import create_app
+from factories import make_product
+
+PRODUCT_ROUTE = (
+    'brigade_http_request_duration_seconds_count{method="GET",'
+    'route="/api/products/{product_id}",status="%s"}'
+)
+
+
+def _sample(client: TestClient, series: str) -> float:
+    """The value of one series, 0 when it has no sample yet."""
+    exposition = client.get("/metrics", headers={"Authorization": ""})
+    assert exposition.status_code == 200
+    assert exposition.headers["content-type"].startswith("text/plain")
+    found = re.search(rf"^{re.escape(series)} (\S+)$", exposition.text, re.MULTILINE)
+    return float(found.group(1)) if found else 0.0
+
+
+def test_requests_are_timed_by_route_template_and_status(client):
+    product = make_product(client)
+    ok, missing = PRODUCT_ROUTE % "200", PRODUCT_ROUTE % "404"
+    before_ok, before_missing = _sample(client, ok), _sample(client, missing)
+    for _ in range(3):
+        assert client.get(f"/api/products/{product['id']}").status_code == 200
+    assert client.get(f"/api/products/{product['id'][:-4]}0000").status_code == 404
+    assert _sample(client, ok) == before_ok + 3
+    assert _sample(client, missing) == before_missing + 1
+    # No product id becomes a label: the path asked is never recorded.
+    assert product["id"] not in client.get("/metrics").text
+
+
+def test_unknown_paths_share_one_label_and_metrics_itself_is_not_timed(client):
+    unmatched = (
+        'brigade_http_request_duration_seconds_count{method="GET",route="unmatched",status="404"}'
+    )
+    before = _sample(client, unmatched)
+    assert client.get("/no/such/thing/1").status_code == 404
+    assert client.get("/no/such/thing/2").status_code == 404
+    assert _sample(client, unmatched) == before + 2
+    assert 'route="/metrics"' not in client.get("/metrics").text
+
+
+def test_the_webhook_backlog_counts_events_the_slowest_webhook_has_not_handled(client, settings):
+    assert _sample(client, "brigade_webhook_backlog_events") == 0
+    # A receiver that refuses connections (port 9 on loopback): nothing is ever delivered.
+    allowing = settings.model_copy(update={"webhook_allow_hosts": "127.0.0.1"})
+    with TestClient(create_app(allowing), headers=client.headers) as other:
+        hook = {"url": "http://127.0.0.1:9/hook", "types": ["product.created"]}
+        assert other.post("/api/webhooks", json=hook).status_code == 201
+        make_product(other)
+        make_product(other)
+        assert _sample(other, "brigade_webhook_backlog_events") == 2
+        assert _sample(other, "brigade_webhook_oldest_pending_seconds") >= 0
+
+
+def test_metrics_off_records_nothing_and_answers_404(settings):
+    quiet = settings.model_copy(update={"metrics": "off"})
+    with TestClient(create_app(quiet)) as off:
+        assert off.get("/metrics").status_code == 404

@@ -1,0 +1,52 @@
+"""/metrics on a real server with two workers: whichever worker answers a scrape counts every
+worker's requests and open streams."""
+
+from __future__ import annotations
+
+import re
+import time
+
+import httpx
+import pytest
+
+from e2e.server import ServerProcess
+from factories import ADMIN_TOKEN
+
+pytestmark = pytest.mark.e2e
+
+HEALTH = 'brigade_http_request_duration_seconds_count{method="GET",route="/health",status="200"}'
+
+
+def _sample(base_url: str, series: str) -> float:
+    text = httpx.get(f"{base_url}/metrics", timeout=5).text
+    found = re.search(rf"^{re.escape(series)} (\S+)$", text, re.MULTILINE)
+    return float(found.group(1)) if found else 0.0
+
+
+def _eventually(base_url: str, series: str, expected: float) -> None:
+    """Every scrape (any worker) agrees, within the time a stream takes to open or close."""
+    deadline = time.monotonic() + 5
+    while True:
+        seen = [_sample(base_url, series) for _ in range(6)]
+        if all(value == expected for value in seen):
+            return
+        assert time.monotonic() < deadline, (series, seen, expected)
+        time.sleep(0.1)
+
+
+@pytest.mark.parametrize("fresh_server", [2], indirect=True)
+def test_any_worker_answers_for_all_of_them(fresh_server: ServerProcess) -> None:
+    server = fresh_server
+    before = _sample(server.base_url, HEALTH)  # the start-up's own health checks
+    # New connections each time, so the two workers share the requests.
+    for _ in range(40):
+        assert httpx.get(f"{server.base_url}/health", timeout=5).status_code == 200
+    _eventually(server.base_url, HEALTH, before + 40)
+
+    headers = {"Authorization": f"Bearer {ADMIN_TOKEN}"}
+    with httpx.stream(
+        "GET", f"{server.base_url}/api/events/stream", headers=headers, timeout=10
+    ) as stream:
+        assert stream.status_code == 200
+        _eventually(server.base_url, "brigade_event_streams_open", 1)
+    _eventually(server.base_url, "brigade_event_streams_open", 0)
