@@ -10,7 +10,7 @@ from datetime import datetime
 from typing import Any
 from uuid import UUID
 
-from sqlalchemy import ColumnElement, Row, delete, select, update
+from sqlalchemy import ColumnElement, Row, bindparam, delete, select, update
 
 from brigade.db.engine import UnitOfWork
 from brigade.db.rows import fetch_page, location_in, location_out, record_from_row, row_from_record
@@ -27,6 +27,37 @@ from brigade.domain.catalogue import ModifierGroup, ModifierOption, Product, Pro
 from brigade.domain.menu import StockMovement, StockMovementKind
 
 _LIVE_VARIANT = product_variants.c.deleted_at.is_(None)
+
+# A product's detail reads these on every product GET and scan: built once, like the hot
+# statements of db/products.py and db/orders.py (building them cost more than running them).
+_VARIANTS_OF = (
+    select(product_variants)
+    .where(
+        _LIVE_VARIANT, product_variants.c.product_id.in_(bindparam("product_keys", expanding=True))
+    )
+    .order_by(product_variants.c.product_id, product_variants.c.id)
+)
+_GROUPS_OF = (
+    select(product_modifier_groups.c.product_id, modifier_groups)
+    .join(modifier_groups, modifier_groups.c.id == product_modifier_groups.c.group_id)
+    .where(product_modifier_groups.c.product_id.in_(bindparam("product_keys", expanding=True)))
+    .order_by(product_modifier_groups.c.product_id, product_modifier_groups.c.position)
+)
+_OPTIONS_OF = (
+    select(
+        modifier_group_options.c.group_id,
+        products.c.id,
+        products.c.name,
+        products.c.price_cents,
+        products.c.is_86d,
+    )
+    .join(products, products.c.id == modifier_group_options.c.product_id)
+    .where(
+        products.c.deleted_at.is_(None),
+        modifier_group_options.c.group_id.in_(bindparam("group_keys", expanding=True)),
+    )
+    .order_by(modifier_group_options.c.group_id, modifier_group_options.c.position)
+)
 
 
 def _to_variant(row: Row[Any]) -> ProductVariant:
@@ -75,23 +106,12 @@ class MenuRepository:
         statements whatever their number."""
         if not found:
             return []
-        ids = [product.id for product in found]
+        keys = {"product_keys": [product.id for product in found]}
         connection = await self._uow.connection()
         variants: dict[UUID, list[ProductVariant]] = defaultdict(list)
-        query = (
-            select(product_variants)
-            .where(_LIVE_VARIANT, product_variants.c.product_id.in_(ids))
-            .order_by(product_variants.c.product_id, product_variants.c.id)
-        )
-        for row in await connection.execute(query):
+        for row in await connection.execute(_VARIANTS_OF, keys):
             variants[row.product_id].append(_to_variant(row))
-        links = (
-            select(product_modifier_groups.c.product_id, modifier_groups)
-            .join(modifier_groups, modifier_groups.c.id == product_modifier_groups.c.group_id)
-            .where(product_modifier_groups.c.product_id.in_(ids))
-            .order_by(product_modifier_groups.c.product_id, product_modifier_groups.c.position)
-        )
-        linked = list(await connection.execute(links))
+        linked = list(await connection.execute(_GROUPS_OF, keys))
         options = await self._options_of([row.id for row in linked])
         groups: dict[UUID, list[ModifierGroup]] = defaultdict(list)
         for row in linked:
@@ -111,24 +131,9 @@ class MenuRepository:
         """Each group's options in order; a deleted option product has left its groups."""
         if not group_ids:
             return {}
-        query = (
-            select(
-                modifier_group_options.c.group_id,
-                products.c.id,
-                products.c.name,
-                products.c.price_cents,
-                products.c.is_86d,
-            )
-            .join(products, products.c.id == modifier_group_options.c.product_id)
-            .where(
-                products.c.deleted_at.is_(None),
-                modifier_group_options.c.group_id.in_(set(group_ids)),
-            )
-            .order_by(modifier_group_options.c.group_id, modifier_group_options.c.position)
-        )
         connection = await self._uow.connection()
         found: dict[UUID, list[ModifierOption]] = defaultdict(list)
-        for row in await connection.execute(query):
+        for row in await connection.execute(_OPTIONS_OF, {"group_keys": list(set(group_ids))}):
             option = ModifierOption(row.id, row.name, money.from_cents(row.price_cents), row.is_86d)
             found[row.group_id].append(option)
         return {group_id: tuple(options) for group_id, options in found.items()}

@@ -9,7 +9,7 @@ Refunds are reported on the day they were given and never netted out of the sale
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import UTC, date, datetime, time, timedelta
 from decimal import Decimal
@@ -78,8 +78,11 @@ class DiscountedLine:
 
 
 @dataclass(frozen=True, slots=True)
-class MethodTotal:
+class PaymentTotal:
+    """The payments of one method on the orders of one server (``staff_id``)."""
+
     method: str
+    staff_id: UUID | None
     count: int
     amount_cents: int
     tip_cents: int
@@ -95,8 +98,7 @@ class SalesFacts:
     discounted_lines: Sequence[DiscountedLine]
     void_count: int
     void_cents: int
-    payments: Sequence[MethodTotal]
-    tips_by_staff: Mapping[UUID | None, int]
+    payments: Sequence[PaymentTotal]
     refunded_cents: int
 
 
@@ -202,15 +204,13 @@ def sales_report(first: date, last: date, timezone: str, facts: SalesFacts) -> S
         ):
             tally.count += 1
             tally.net_cents += order.subtotal_cents - order.discount_cents
-    for staff_id, tips in facts.tips_by_staff.items():
-        _tally(by_staff, staff_id).tips_cents += tips
-
-    by_payment_method = {
-        paid.method: Tally(
-            count=paid.count, amount_cents=paid.amount_cents, tips_cents=paid.tip_cents
-        )
-        for paid in facts.payments
-    }
+    by_payment_method: dict[str, Tally] = {}
+    for paid in facts.payments:
+        method = _tally(by_payment_method, paid.method)
+        method.count += paid.count
+        method.amount_cents += paid.amount_cents
+        method.tips_cents += paid.tip_cents
+        _tally(by_staff, paid.staff_id).tips_cents += paid.tip_cents
     tips = sum(paid.tip_cents for paid in facts.payments)
     return SalesReport(
         first=first,

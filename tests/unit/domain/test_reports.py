@@ -12,7 +12,7 @@ import pytest
 from brigade.domain.errors import InvalidInput
 from brigade.domain.reports import (
     DiscountedLine,
-    MethodTotal,
+    PaymentTotal,
     ProductSold,
     SalesFacts,
     SoldOrder,
@@ -66,9 +66,8 @@ def _sold(product: uuid.UUID, cents: int, category: uuid.UUID | None = None) -> 
     return ProductSold(product, "Dish", category, None, 1000, cents)
 
 
-def _facts(orders, products=(), lines=(), payments=(), tips=None, refunded=0) -> SalesFacts:
-    return SalesFacts(orders, list(products), list(lines), 0, 0, list(payments), tips or {},
-                      refunded)  # fmt: skip
+def _facts(orders, products=(), lines=(), payments=(), refunded=0) -> SalesFacts:
+    return SalesFacts(orders, list(products), list(lines), 0, 0, list(payments), refunded)
 
 
 def test_every_breakdown_adds_up_to_net_sales_to_the_cent():
@@ -92,14 +91,17 @@ def test_every_breakdown_adds_up_to_net_sales_to_the_cent():
 def test_payments_tips_refunds_voids_and_the_average_check():
     staff = uuid.uuid4()
     order = _order(1000, 0, 12, staff)
-    paid = [MethodTotal("CARD", 1, 600, 100), MethodTotal("CASH", 1, 400, 0)]
-    facts = _facts([order], [_sold(uuid.uuid4(), 1000)], payments=paid, tips={staff: 100},
-                   refunded=550)  # fmt: skip
+    other = uuid.uuid4()
+    # One method's payments come per server: they add up per method and per server.
+    paid = [PaymentTotal("CARD", staff, 1, 600, 100), PaymentTotal("CASH", staff, 1, 400, 0),
+            PaymentTotal("CARD", other, 2, 0, 50)]  # fmt: skip
+    facts = _facts([order], [_sold(uuid.uuid4(), 1000)], payments=paid, refunded=550)
     report = sales_report(DAY, DAY, "UTC", facts)
-    assert (report.gross_cents, report.collected_cents, report.tips_cents) == (1000, 1100, 100)
+    assert (report.gross_cents, report.collected_cents, report.tips_cents) == (1000, 1150, 150)
     assert report.refunded_cents == 550
-    assert report.by_staff[staff].tips_cents == 100
-    assert report.by_payment_method["CARD"].amount_cents == 600
+    assert (report.by_staff[staff].tips_cents, report.by_staff[other].tips_cents) == (100, 50)
+    card = report.by_payment_method["CARD"]
+    assert (card.count, card.amount_cents, card.tips_cents) == (3, 600, 150)
     assert report.average_check == Decimal("10.00")
 
 
