@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Any
 
 import httpx
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Browser, Locator, Page, expect
 
 from factories import ADMIN, LOCATION
 
@@ -23,6 +23,8 @@ class Restaurant:
     base_url: str
     location_id: str
     products: dict[str, dict[str, Any]] = field(default_factory=dict)
+    modifiers: dict[str, dict[str, Any]] = field(default_factory=dict)
+    variants: dict[str, dict[str, Any]] = field(default_factory=dict)
     tables: dict[str, dict[str, Any]] = field(default_factory=dict)
     staff: dict[str, dict[str, Any]] = field(default_factory=dict)
 
@@ -57,6 +59,14 @@ MENU = {
     "Drinks": {None: [("Latte", 4), ("Lemonade", 3.5)]},
     "Sides": {None: [("Fries", 4.5), ("Salad", 6)]},
 }
+# The deeper menu (DESIGN §9): groups of MODIFIER products with their rule (min, max), the
+# products that offer them in order, and sizes with their own price (and barcode).
+MODIFIER_GROUPS = {
+    "Temperature": (1, 1, [("Rare", 0), ("Medium rare", 0), ("Medium", 0), ("Well done", 0)]),
+    "Extras": (0, 3, [("Bacon", 2), ("Cheese", 1.5), ("Avocado", 2.5), ("Fried egg", 1.5)]),
+}
+OFFERED_GROUPS = {"Ribeye": ["Temperature"], "Burger": ["Temperature", "Extras"]}
+VARIANTS = {"Latte": [("Regular", 4, None), ("Large", 5.25, "4100000000001")]}
 TABLES = {"Inside": ["1", "2", "3", "4"], "Patio": ["5", "6"]}
 STAFF = {
     "Ana": ("SERVER", SERVER_PIN),
@@ -96,6 +106,7 @@ def set_up_restaurant(base_url: str, location_id: str = LOCATION) -> Restaurant:
                         "barcode": f"40000000{len(restaurant.products):05d}",
                     }
                     restaurant.products[name] = _created(http.post("/api/products", json=body))
+        _deepen_menu(http, restaurant)
         for section, names in TABLES.items():
             for name in names:
                 body = {"locationId": location_id, "name": name, "section": section, "seats": 4}
@@ -105,6 +116,37 @@ def set_up_restaurant(base_url: str, location_id: str = LOCATION) -> Restaurant:
             _created(http.put(f"/api/staff/{member['id']}/pin", json={"pin": pin}))
             restaurant.staff[name] = member
     return restaurant
+
+
+def _deepen_menu(http: httpx.Client, restaurant: Restaurant) -> None:
+    location_id = restaurant.location_id
+    groups: dict[str, str] = {}
+    for group, (least, most, options) in MODIFIER_GROUPS.items():
+        for name, price in options:
+            body = {
+                "name": name,
+                "price": price,
+                "taxRate": 0.1,
+                "locationId": location_id,
+                "productType": "MODIFIER",
+            }
+            restaurant.modifiers[name] = _created(http.post("/api/products", json=body))
+        body = {
+            "name": group,
+            "locationId": location_id,
+            "minSelections": least,
+            "maxSelections": most,
+            "options": [{"productId": restaurant.modifiers[name]["id"]} for name, _ in options],
+        }
+        groups[group] = _created(http.post("/api/modifier-groups", json=body))["id"]
+    for product, offered in OFFERED_GROUPS.items():
+        body = {"modifierGroupIds": [groups[group] for group in offered]}
+        _created(http.put(f"/api/products/{restaurant.products[product]['id']}", json=body))
+    for product, sizes in VARIANTS.items():
+        for name, price, barcode in sizes:
+            path = f"/api/products/{restaurant.products[product]['id']}/variants"
+            body = {"name": name, "price": price, "barcode": barcode}
+            restaurant.variants[f"{product} ({name})"] = _created(http.post(path, json=body))
 
 
 def open_terminal(browser: Browser, restaurant: Restaurant, *, fake_clock: bool = False) -> Page:
@@ -121,7 +163,6 @@ def open_terminal(browser: Browser, restaurant: Restaurant, *, fake_clock: bool 
 
 def pair(page: Page, restaurant: Restaurant) -> None:
     page.get_by_label("Device token").fill(restaurant.terminal_token())
-    page.get_by_label("Location id").fill(restaurant.location_id)
     page.get_by_role("button", name="Pair").click()
 
 
@@ -158,6 +199,33 @@ def add(page: Page, product: str) -> None:
     page.get_by_role("group", name="Products").get_by_role(
         "button", name=product, exact=True
     ).click()
+
+
+def chooser(page: Page, product: str) -> Locator:
+    """The chooser sheet a product opens (after tapping it)."""
+    sheet = page.get_by_role("dialog", name=product, exact=True)
+    expect(sheet).to_be_visible()
+    return sheet
+
+
+def pick(sheet: Locator, *options: str) -> None:
+    for option in options:
+        sheet.get_by_role("button", name=option, exact=True).click()
+        expect(sheet.get_by_role("button", name=option, exact=True)).to_have_attribute(
+            "aria-pressed", "true"
+        )
+
+
+def add_button(sheet: Locator) -> Locator:
+    """The chooser's Add, which says the price: "Add · $18.00", "Add 2 · $36.00"."""
+    return sheet.get_by_role("button", name=re.compile(r"^Add (\d+ )?·"))
+
+
+def add_choice(sheet: Locator, price: str) -> None:
+    """Taps Add, checking the price the chooser shows first."""
+    expect(add_button(sheet)).to_have_text(re.compile(re.escape(price) + "$"))
+    add_button(sheet).click()
+    expect(sheet).to_be_hidden()
 
 
 def line(page: Page, text: str) -> Any:

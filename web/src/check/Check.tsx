@@ -16,6 +16,7 @@ export function Check(props: { check: CheckState; freeTables: Table[]; onPay: ()
   const { currency } = useTerminal();
   const { check } = props;
   const [voiding, setVoiding] = useState<OrderItem | null>(null);
+  const [noting, setNoting] = useState<OrderItem | null>(null);
   const [discounting, setDiscounting] = useState(false);
   const [moving, setMoving] = useState(false);
   const order = check.order;
@@ -66,6 +67,7 @@ export function Check(props: { check: CheckState; freeTables: Table[]; onPay: ()
             divider={index === unsent.length && unsent.length > 0}
             onQuantity={(quantity) => check.setQuantity(item.id, quantity)}
             onVoid={() => setVoiding(item)}
+            onNote={() => setNoting(item)}
           />
         ))}
       </ul>
@@ -122,6 +124,16 @@ export function Check(props: { check: CheckState; freeTables: Table[]; onPay: ()
           </div>
         </Sheet>
       )}
+      {noting && (
+        <NoteSheet
+          item={noting}
+          onClose={() => setNoting(null)}
+          onSave={(notes) => {
+            setNoting(null);
+            check.setNote(noting.id, notes);
+          }}
+        />
+      )}
       {discounting && (
         <DiscountSheet
           subtotal={toCents(order.subtotal)}
@@ -163,6 +175,7 @@ function Line(props: {
   divider: boolean;
   onQuantity: (quantity: number) => void;
   onVoid: () => void;
+  onNote: () => void;
 }) {
   const { item, money } = props;
   const unsent = item.status === "PENDING";
@@ -199,6 +212,9 @@ function Line(props: {
               <Button onClick={() => props.onQuantity(item.quantity + 1)} label={`One more ${item.name}`}>
                 +
               </Button>
+              <Button onClick={props.onNote} label={`Note for ${item.name}`}>
+                Note
+              </Button>
             </>
           )}
           {!voided && (
@@ -209,6 +225,22 @@ function Line(props: {
         </div>
       </li>
     </>
+  );
+}
+
+/** The note the kitchen reads on an unsent line ("no onions", "allergy: nuts"). */
+function NoteSheet(props: { item: OrderItem; onClose: () => void; onSave: (notes: string) => void }) {
+  const [notes, setNotes] = useState(props.item.notes ?? "");
+  return (
+    <Sheet title={`Note for ${props.item.name}`} onClose={props.onClose}>
+      <label>
+        Note for the kitchen
+        <input value={notes} maxLength={500} onInput={(e) => setNotes(e.currentTarget.value)} />
+      </label>
+      <Button tone="accent" onClick={() => props.onSave(notes)}>
+        Save note
+      </Button>
+    </Sheet>
   );
 }
 

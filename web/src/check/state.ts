@@ -33,6 +33,8 @@ export interface Check {
    * product's details may take a moment to load before the addition is sent). */
   addAsSeen: () => (body: AddItemBody) => Promise<Order | null>;
   setQuantity: (itemId: string, quantity: number) => Promise<Order | null>;
+  /** The line's note for the kitchen; blank clears it. */
+  setNote: (itemId: string, notes: string) => Promise<Order | null>;
   void: (itemId: string, reason: string) => Promise<Order | null>;
   send: () => Promise<Order | null>;
   discount: (amount: number, reason: string) => Promise<Order | null>;
@@ -144,6 +146,8 @@ export function useCheck(orderId: string): Check {
     },
     setQuantity: (itemId, quantity) =>
       run("change", (o) => api.put(`${url}/items/${itemId}`, { quantity }, o), false),
+    setNote: (itemId, notes) =>
+      run("note", (o) => api.put(`${url}/items/${itemId}`, { notes: notes.trim() || null }, o), false),
     void: (itemId, reason) => run("void", (o) => api.delete(`${url}/items/${itemId}`, { reason }, o), false),
     send: () => run("send", (o) => api.post(`${url}/send`, {}, o), false),
     discount: (discountAmount, reason) =>

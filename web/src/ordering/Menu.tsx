@@ -1,9 +1,9 @@
 // The menu: categories as breadcrumbs, products as big buttons (86'd ones greyed with "86"),
 // search, and the barcode scanner. One tap adds a plain product; a product with a size or
-// modifier groups opens the chooser.
+// modifier groups opens the chooser, and so does any product while "Special request" is on.
 
 import { useEffect, useRef, useState } from "preact/hooks";
-import { type AddItemBody, addItemBody, needsChoosing, nothingChosen } from "../chooser/rules";
+import { type AddItemBody, addItemBody, needsChoosing, nothingChosen, type Selection } from "../chooser/rules";
 import { Chooser } from "../chooser/Chooser";
 import { useTerminal } from "../kit/context";
 import { formatMoney, toCents } from "../kit/money";
@@ -15,22 +15,31 @@ import { childrenOf, useMenu } from "./state";
 
 type AddAsSeen = () => (body: AddItemBody) => unknown;
 
+interface Choosing {
+  product: Product;
+  selection: Selection;
+  add: (body: AddItemBody) => unknown;
+}
+
 export function Menu(props: { addAsSeen: AddAsSeen }) {
   const { api, locationId, currency } = useTerminal();
   const menu = useMenu();
-  const [choosing, setChoosing] = useState<Product | null>(null);
   const [error, setError] = useState<string | null>(null);
   const addAsSeen = useRef(props.addAsSeen);
   addAsSeen.current = props.addAsSeen;
-  // The addition the chooser will make, fixed when the product was tapped.
-  const [adding, setAdding] = useState<{ add: (body: AddItemBody) => unknown } | null>(null);
+  // The chooser's product, what it starts with, and the addition it will make (fixed when the
+  // product was tapped).
+  const [choosing, setChoosing] = useState<Choosing | null>(null);
+  // The next product tapped opens the chooser even without options: for a special request.
+  const [special, setSpecial] = useState(false);
 
   function offer(product: Product, add: (body: AddItemBody) => unknown) {
-    if (needsChoosing(product)) {
-      setAdding({ add });
-      setChoosing(product);
+    const selection = nothingChosen(product.matchedVariantId ?? null);
+    if (special || needsChoosing(product, selection)) {
+      setChoosing({ product, selection, add });
+      setSpecial(false);
     } else {
-      add(addItemBody(product, nothingChosen()));
+      add(addItemBody(product, selection));
     }
   }
 
@@ -81,6 +90,9 @@ export function Menu(props: { addAsSeen: AddAsSeen }) {
             </>
           ))}
         </nav>
+        <Button pressed={special} onClick={() => setSpecial(!special)} class="special">
+          Special request
+        </Button>
         <input
           type="search"
           class="search"
@@ -90,6 +102,7 @@ export function Menu(props: { addAsSeen: AddAsSeen }) {
           onInput={(e) => menu.find(e.currentTarget.value)}
         />
       </div>
+      {special && <p class="notice">Tap a product to add it with a special request or a note.</p>}
       {(error || menu.error) && (
         <p class="error" role="alert">
           {error ?? menu.error}
@@ -120,13 +133,14 @@ export function Menu(props: { addAsSeen: AddAsSeen }) {
           </button>
         ))}
       </div>
-      {choosing && adding && (
+      {choosing && (
         <Chooser
-          product={choosing}
+          product={choosing.product}
+          selection={choosing.selection}
           onClose={() => setChoosing(null)}
           onAdd={(body) => {
             setChoosing(null);
-            adding.add(body);
+            choosing.add(body);
           }}
         />
       )}
