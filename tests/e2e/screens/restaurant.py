@@ -97,15 +97,10 @@ def set_up_restaurant(base_url: str, location_id: str = LOCATION) -> Restaurant:
                     }
                     category = _created(http.post("/api/categories", json=body))
                 for name, price in products:
-                    body = {
-                        "name": name,
-                        "price": price,
-                        "taxRate": 0.1,
-                        "locationId": location_id,
-                        "categoryId": category["id"],
-                        "barcode": f"40000000{len(restaurant.products):05d}",
-                    }
-                    restaurant.products[name] = _created(http.post("/api/products", json=body))
+                    barcode = f"40000000{len(restaurant.products):05d}"
+                    restaurant.products[name] = _product(
+                        http, restaurant, name, price, categoryId=category["id"], barcode=barcode
+                    )
         _deepen_menu(http, restaurant)
         for section, names in TABLES.items():
             for name in names:
@@ -118,19 +113,21 @@ def set_up_restaurant(base_url: str, location_id: str = LOCATION) -> Restaurant:
     return restaurant
 
 
+def _product(
+    http: httpx.Client, restaurant: Restaurant, name: str, price: float, **fields: str
+) -> dict[str, Any]:
+    body = {"name": name, "price": price, "taxRate": 0.1, "locationId": restaurant.location_id}
+    return _created(http.post("/api/products", json=body | fields))
+
+
 def _deepen_menu(http: httpx.Client, restaurant: Restaurant) -> None:
     location_id = restaurant.location_id
     groups: dict[str, str] = {}
     for group, (least, most, options) in MODIFIER_GROUPS.items():
         for name, price in options:
-            body = {
-                "name": name,
-                "price": price,
-                "taxRate": 0.1,
-                "locationId": location_id,
-                "productType": "MODIFIER",
-            }
-            restaurant.modifiers[name] = _created(http.post("/api/products", json=body))
+            restaurant.modifiers[name] = _product(
+                http, restaurant, name, price, productType="MODIFIER"
+            )
         body = {
             "name": group,
             "locationId": location_id,
