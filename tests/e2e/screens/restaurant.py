@@ -33,8 +33,11 @@ class Restaurant:
 
     def terminal_token(self) -> str:
         """A newly paired TERMINAL device: each browser is a tablet of its own."""
+        return self.device_token("TERMINAL", "Tablet")
+
+    def device_token(self, kind: str, name: str) -> str:
         with self.http() as http:
-            body = {"name": "Tablet", "kind": "TERMINAL", "locationId": self.location_id}
+            body = {"name": name, "kind": kind, "locationId": self.location_id}
             return str(_created(http.post("/api/devices", json=body))["token"])
 
     def order(self, order_id: str) -> dict[str, Any]:

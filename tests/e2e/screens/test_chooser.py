@@ -1,7 +1,7 @@
 """The chooser in a real browser, on the menu's real modifier groups and variants: each
 group's rule in words, Add disabled until the rules hold, a full group and an 86'd option
 refused, the price following each pick, special requests (ad-hoc modifiers) and notes, a
-scanned size added with one tap."""
+scanned size added with one tap, an addition shown as sending until it lands."""
 
 from __future__ import annotations
 
@@ -102,11 +102,19 @@ def test_the_chooser_holds_to_the_rules_and_prices_as_it_goes(
     expect(lemonade_line).to_contain_text("+ No ice")
     expect(lemonade_line).to_contain_text("Bring with the mains")
 
+    # A tap shows its line at once, as sending, until the server has it: even offline.
+    page.context.set_offline(True)
+    add(page, "Lemonade")
+    expect(line(page, "1 Lemonade, sending")).to_contain_text("sending…")
+    page.context.set_offline(False)
+    expect(line(page, "1 Lemonade, sending")).to_have_count(0)
+    expect(page.get_by_role("list", name="Lines").get_by_role("listitem")).to_have_count(5)
+
     (seated,) = (
         restaurant.http().get(f"/api/tables/{restaurant.tables['1']['id']}").json()["openOrders"]
     )
     order = restaurant.order(seated["id"])
-    burger_item, *lattes, lemonade_item = order["items"]
+    burger_item, *lattes, lemonade_item, _ = order["items"]
     assert [m["name"] for m in burger_item["modifiers"]] == [
         "Well done",
         "Bacon",

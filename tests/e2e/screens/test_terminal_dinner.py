@@ -188,3 +188,22 @@ def test_signing_out_by_hand_and_when_idle(browser: Browser, restaurant: Restaur
     expect(page.get_by_role("banner")).to_contain_text("Ana (Server)")
     page.clock.fast_forward("01:01")
     expect(page.get_by_role("heading", name="Who is working?")).to_be_visible()
+
+
+def test_pairing_takes_a_terminals_token_alone(browser: Browser, restaurant: Restaurant) -> None:
+    page = open_terminal(browser, restaurant)
+    token = page.get_by_label("Device token")
+    for wrong, said in (
+        ("brd_not-a-token", "not a paired device's token"),
+        (restaurant.device_token("KITCHEN_DISPLAY", "Pass"), "kitchen display's, not a terminal's"),
+    ):
+        token.fill(wrong)
+        page.get_by_role("button", name="Pair").click()
+        expect(page.get_by_role("alert")).to_contain_text(said)
+    token.fill(restaurant.device_token("TERMINAL", "Bar tablet"))
+    page.get_by_role("button", name="Pair").click()
+    expect(page.get_by_text("This terminal: Bar tablet")).to_be_visible()
+    # The browser keeps the pairing: a reload goes straight to the staff.
+    page.reload()
+    sign_in(page, "Ana")
+    expect(page.get_by_role("button", name="Table 1, free")).to_be_visible()

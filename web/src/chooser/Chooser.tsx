@@ -17,6 +17,7 @@ import {
   chooseVariant,
   groupProblem,
   groupsOf,
+  lineName,
   liveVariants,
   problems,
   removeRequest,
@@ -29,7 +30,7 @@ import {
 export function Chooser(props: {
   product: ChoosableProduct;
   selection: Selection;
-  onAdd: (body: AddItemBody) => void;
+  onAdd: (body: AddItemBody, name: string) => void;
   onClose: () => void;
 }) {
   const { currency } = useTerminal();
@@ -114,7 +115,7 @@ export function Chooser(props: {
         tone="accent"
         class="wide"
         disabled={!ready}
-        onClick={() => props.onAdd(addItemBody(product, selection, quantity, notes))}
+        onClick={() => props.onAdd(addItemBody(product, selection, quantity, notes), lineName(product, selection))}
       >
         Add {quantity > 1 ? `${quantity} ` : ""}· {money(unitPrice(product, selection) * quantity)}
       </Button>

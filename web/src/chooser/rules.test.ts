@@ -11,6 +11,7 @@ import {
   nothingChosen,
   problems,
   removeRequest,
+  lineName,
   ruleInWords,
   toggleOption,
   unitPrice,
@@ -147,5 +148,7 @@ describe("the chooser's rules", () => {
     expect(canAdd(latte, large)).toBe(true);
     expect(unitPrice(latte, large)).toBe(525);
     expect(addItemBody(latte, large).variantId).toBe("large");
+    expect(lineName(latte, large)).toBe("Latte (Large)");
+    expect(lineName(burger, nothingChosen())).toBe("Burger");
   });
 });

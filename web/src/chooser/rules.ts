@@ -165,6 +165,12 @@ export function unitPrice(product: ChoosableProduct, selection: Selection): Cent
   return cents;
 }
 
+/** What the line will be called: "Latte (Large)" for a variant, as the server names it. */
+export function lineName(product: ChoosableProduct, selection: Selection): string {
+  const variant = liveVariants(product).find((v) => v.id === selection.variantId);
+  return variant ? `${product.name} (${variant.name})` : product.name;
+}
+
 export interface AddItemBody {
   productId: string;
   quantity: number;

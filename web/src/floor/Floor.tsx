@@ -12,7 +12,12 @@ import { bySection, type Floor as FloorState, minutesOpen } from "./state";
 /** Minutes after which an unsent table turns amber: someone should look at it. */
 const WAITING_LONG = 15;
 
-export function Floor(props: { floor: FloorState; current: string | null; onOpen: (orderId: string) => void }) {
+export function Floor(props: {
+  floor: FloorState;
+  current: string | null;
+  /** Opens a check; a new order comes with its detail, so the check shows without a read. */
+  onOpen: (orderId: string, created?: Order) => void;
+}) {
   const { api, locationId, currency } = useTerminal();
   const { floor } = props;
   const [seating, setSeating] = useState<Table | null>(null);
@@ -23,8 +28,8 @@ export function Floor(props: { floor: FloorState; current: string | null; onOpen
     try {
       const body = { orderType, tableId: table?.id, guestCount };
       const order = await api.post<Order>("/api/orders", body, { query: { locationId } });
-      props.onOpen(order.id);
-      floor.reload();
+      // The floor follows from the order's event on the stream, after the check is shown.
+      props.onOpen(order.id, order);
     } catch (failure) {
       setError(inWords(failure));
     }

@@ -3,7 +3,14 @@
 // modifier groups opens the chooser, and so does any product while "Special request" is on.
 
 import { useEffect, useRef, useState } from "preact/hooks";
-import { type AddItemBody, addItemBody, needsChoosing, nothingChosen, type Selection } from "../chooser/rules";
+import {
+  type AddItemBody,
+  addItemBody,
+  lineName,
+  needsChoosing,
+  nothingChosen,
+  type Selection,
+} from "../chooser/rules";
 import { Chooser } from "../chooser/Chooser";
 import { useTerminal } from "../kit/context";
 import { formatMoney, toCents } from "../kit/money";
@@ -11,19 +18,20 @@ import type { Product } from "../kit/types";
 import { Button } from "../kit/ui";
 import { inWords } from "../kit/words";
 import { ScanBuffer } from "./scanner";
-import { childrenOf, useMenu } from "./state";
+import { childrenOf, type Menu as MenuState } from "./state";
 
-type AddAsSeen = () => (body: AddItemBody) => unknown;
+type Add = (body: AddItemBody, name: string) => unknown;
+type AddAsSeen = () => Add;
 
 interface Choosing {
   product: Product;
   selection: Selection;
-  add: (body: AddItemBody) => unknown;
+  add: Add;
 }
 
-export function Menu(props: { addAsSeen: AddAsSeen }) {
+export function Menu(props: { menu: MenuState; addAsSeen: AddAsSeen }) {
   const { api, locationId, currency } = useTerminal();
-  const menu = useMenu();
+  const { menu } = props;
   const [error, setError] = useState<string | null>(null);
   const addAsSeen = useRef(props.addAsSeen);
   addAsSeen.current = props.addAsSeen;
@@ -33,13 +41,13 @@ export function Menu(props: { addAsSeen: AddAsSeen }) {
   // The next product tapped opens the chooser even without options: for a special request.
   const [special, setSpecial] = useState(false);
 
-  function offer(product: Product, add: (body: AddItemBody) => unknown) {
+  function offer(product: Product, add: Add) {
     const selection = nothingChosen(product.matchedVariantId ?? null);
     if (special || needsChoosing(product, selection)) {
       setChoosing({ product, selection, add });
       setSpecial(false);
     } else {
-      add(addItemBody(product, selection));
+      add(addItemBody(product, selection), lineName(product, selection));
     }
   }
 
@@ -47,7 +55,7 @@ export function Menu(props: { addAsSeen: AddAsSeen }) {
     setError(null);
     const add = addAsSeen.current();
     try {
-      offer(await api.get<Product>(`/api/products/${summary.id}`), add);
+      offer(await menu.detail(summary.id), add);
     } catch (failure) {
       setError(inWords(failure));
     }
@@ -138,9 +146,9 @@ export function Menu(props: { addAsSeen: AddAsSeen }) {
           product={choosing.product}
           selection={choosing.selection}
           onClose={() => setChoosing(null)}
-          onAdd={(body) => {
+          onAdd={(body, name) => {
             setChoosing(null);
-            choosing.add(body);
+            choosing.add(body, name);
           }}
         />
       )}

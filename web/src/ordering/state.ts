@@ -1,7 +1,8 @@
 // The menu's state, in one place: the category path (breadcrumbs), the products shown, the
-// search, and 86 changes as they happen (product.86d / product.available events).
+// search, 86 changes as they happen (product.86d / product.available events), and the
+// products' details (variants, modifier groups) read once each until the menu changes.
 
-import { useCallback, useEffect, useState } from "preact/hooks";
+import { useCallback, useEffect, useRef, useState } from "preact/hooks";
 import { useTerminal } from "../kit/context";
 import type { Category, Page, Product } from "../kit/types";
 import { inWords } from "../kit/words";
@@ -15,6 +16,8 @@ export interface Menu {
   enter: (category: Category | null) => void;
   up: (depth: number) => void;
   find: (text: string) => void;
+  /** A product's detail: read once, then from memory until a product or group changes. */
+  detail: (productId: string) => Promise<Product>;
 }
 
 const SELLABLE = { isActive: true, productType: "ITEM", limit: 100 };
@@ -27,6 +30,7 @@ export function useMenu(): Menu {
   const [search, setSearch] = useState("");
   const [error, setError] = useState<string | null>(null);
   const here = path.at(-1) ?? null;
+  const details = useRef(new Map<string, Product>());
 
   useEffect(() => {
     api
@@ -54,6 +58,8 @@ export function useMenu(): Menu {
   useEffect(
     () =>
       events.listen((event) => {
+        // An option's 86 or a group's rule changes details too: they are read again.
+        if (/^(product|modifier_group)\./.test(event.type)) details.current.clear();
         if (event.type === "product.86d" || event.type === "product.available") {
           const is86d = event.type === "product.86d";
           setProducts((shown) => shown.map((p) => (p.id === event.entityId ? { ...p, is86d } : p)));
@@ -76,6 +82,13 @@ export function useMenu(): Menu {
     },
     up: (depth) => setPath(path.slice(0, depth)),
     find: setSearch,
+    detail: async (productId) => {
+      const known = details.current.get(productId);
+      if (known) return known;
+      const found = await api.get<Product>(`/api/products/${productId}`);
+      details.current.set(productId, found);
+      return found;
+    },
   };
 }
 
