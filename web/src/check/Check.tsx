@@ -245,7 +245,7 @@ function NoteSheet(props: { item: OrderItem; onClose: () => void; onSave: (notes
     <Sheet title={`Note for ${props.item.name}`} onClose={props.onClose}>
       <label>
         Note for the kitchen
-        <input value={notes} maxLength={500} onInput={(e) => setNotes(e.currentTarget.value)} />
+        <input value={notes} maxLength={500} autoFocus onInput={(e) => setNotes(e.currentTarget.value)} />
       </label>
       <Button tone="accent" onClick={() => props.onSave(notes)}>
         Save note

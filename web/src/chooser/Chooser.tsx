@@ -164,7 +164,7 @@ function SpecialRequests(props: {
           Request
           <input
             value={name}
-            placeholder="no onions"
+            placeholder="e.g. no ice"
             maxLength={100}
             onInput={(e) => setName(e.currentTarget.value)}
             onKeyDown={(e) => e.key === "Enter" && add()}

@@ -60,8 +60,10 @@ export function Floor(props: {
               const minutes = order ? minutesOpen(order.createdAt, floor.now) : 0;
               const late = order && order.status === "DRAFT" && minutes >= WAITING_LONG;
               const paid = order && order.total > 0 && order.balanceDue === 0;
+              // A tab moved to a table has no guest count: none is shown rather than a guess.
+              const guests = order?.guestCount ? `${order.guestCount} guests` : null;
               const label = order
-                ? `Table ${table.name}, occupied, ${order.guestCount ?? "?"} guests, balance ${formatMoney(toCents(order.balanceDue), currency)}, ${minutes} minutes`
+                ? `Table ${table.name}, occupied, ${guests ? `${guests}, ` : ""}balance ${formatMoney(toCents(order.balanceDue), currency)}, ${minutes} minutes`
                 : `Table ${table.name}, free`;
               return (
                 <button
@@ -74,7 +76,10 @@ export function Floor(props: {
                   <span class="tile-name">{table.name}</span>
                   {order ? (
                     <>
-                      <span>{order.guestCount ?? "?"} guests · {minutes} min</span>
+                      <span>
+                        {guests ? `${guests} · ` : ""}
+                        {minutes} min
+                      </span>
                       <span>{formatMoney(toCents(order.total), currency)}</span>
                       {order.balanceDue !== order.total && <span>due {formatMoney(toCents(order.balanceDue), currency)}</span>}
                     </>
