@@ -228,6 +228,20 @@ def add_choice(sheet: Locator, price: str) -> None:
     expect(sheet).to_be_hidden()
 
 
+# A barcode scanner types its digits and Enter within a few milliseconds, as one burst: the
+# terminal tells it from a person by that. Typed one key per Playwright call, a busy machine
+# can space the keys further apart than any scanner, so the burst is made in the page.
+_SCAN = """(code) => {
+  for (const key of [...code, "Enter"]) {
+    document.activeElement.dispatchEvent(new KeyboardEvent("keydown", { key, bubbles: true }));
+  }
+}"""
+
+
+def scan(page: Page, barcode: str) -> None:
+    page.evaluate(_SCAN, barcode)
+
+
 def line(page: Page, text: str) -> Any:
     return page.get_by_role("list", name="Lines").get_by_role("listitem", name=text, exact=True)
 

@@ -18,6 +18,7 @@ from e2e.screens.restaurant import (
     line,
     open_category,
     pick,
+    scan,
     seat,
     signed_in_terminal,
 )
@@ -84,8 +85,7 @@ def test_the_chooser_holds_to_the_rules_and_prices_as_it_goes(
     expect(line(page, "1 Latte (Large)")).to_be_visible()
 
     # Scanning the large latte's own barcode adds it with one tap: nothing is left to choose.
-    page.keyboard.type(restaurant.variants["Latte (Large)"]["barcode"])
-    page.keyboard.press("Enter")
+    scan(page, restaurant.variants["Latte (Large)"]["barcode"])
     expect(page.get_by_role("list", name="Lines").get_by_role("listitem")).to_have_count(3)
 
     # A plain product with a special request; then a note on an unsent line.
