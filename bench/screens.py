@@ -222,7 +222,9 @@ def _dinner(page: Page, table: str) -> dict[str, float]:
     page.get_by_role("button", name="Menu", exact=True).click()
     answers["a category"] = _tap(
         page,
-        'document.querySelector("button[aria-label=Fries]")',
+        # Sides' own products: Fries, and no longer the top level's Ribeye.
+        'document.querySelector("[aria-label=Products]:not([aria-busy=true]) '
+        '[aria-label=Fries]") && !document.querySelector("[aria-label=Ribeye]")',
         page.get_by_role("group", name="Categories").get_by_role("button", name="Sides").click,
     )
     products = page.get_by_role("group", name="Products")

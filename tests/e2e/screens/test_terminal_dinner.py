@@ -206,4 +206,8 @@ def test_pairing_takes_a_terminals_token_alone(browser: Browser, restaurant: Res
     # The browser keeps the pairing: a reload goes straight to the staff.
     page.reload()
     sign_in(page, "Ana")
-    expect(page.get_by_role("button", name="Table 1, free")).to_be_visible()
+    # A party larger than the guest keys is typed.
+    page.get_by_role("button", name="Table 6, free").click()
+    page.get_by_label("More guests").fill("12")
+    page.get_by_role("button", name="Seat the party").click()
+    expect(page.get_by_role("complementary", name="Check")).to_contain_text("Table 6 · 12 guests")

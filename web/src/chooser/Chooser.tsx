@@ -159,8 +159,8 @@ function SpecialRequests(props: {
           ))}
         </div>
       )}
-      <div class="request-row">
-        <label class="inline request-name">
+      <div class="field-row">
+        <label class="inline field-grow">
           Request
           <input
             value={name}

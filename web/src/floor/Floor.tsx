@@ -121,8 +121,26 @@ export function Floor(props: {
               </Button>
             ))}
           </div>
+          <LargeParty onSeat={(n) => open("DINE_IN", seating, n)} />
         </Sheet>
       )}
     </nav>
+  );
+}
+
+/** A party larger than the keys: typed (the server holds the limit). */
+function LargeParty(props: { onSeat: (guests: number) => void }) {
+  const [typed, setTyped] = useState("");
+  const guests = /^\d{1,3}$/.test(typed.trim()) ? Number(typed) : 0;
+  return (
+    <div class="field-row">
+      <label class="inline field-grow">
+        More guests
+        <input inputMode="numeric" value={typed} onInput={(e) => setTyped(e.currentTarget.value)} />
+      </label>
+      <Button onClick={() => props.onSeat(guests)} disabled={guests < 1} label="Seat the party">
+        Seat
+      </Button>
+    </div>
   );
 }

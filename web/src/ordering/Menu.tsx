@@ -125,7 +125,7 @@ export function Menu(props: { menu: MenuState; addAsSeen: AddAsSeen }) {
           ))}
         </div>
       )}
-      <div class="products" role="group" aria-label="Products">
+      <div class="products" role="group" aria-label="Products" aria-busy={menu.loading}>
         {menu.products.length === 0 && <p class="hint">{menu.search ? "Nothing matches." : "No products here."}</p>}
         {menu.products.map((product) => (
           <button

@@ -11,6 +11,8 @@ export interface Menu {
   categories: Category[];
   path: Category[];
   products: Product[];
+  /** The products shown are not yet those of the path or search (an answer is awaited). */
+  loading: boolean;
   search: string;
   error: string | null;
   enter: (category: Category | null) => void;
@@ -31,6 +33,8 @@ export function useMenu(): Menu {
   const [error, setError] = useState<string | null>(null);
   const here = path.at(-1) ?? null;
   const details = useRef(new Map<string, Product>());
+  const loads = useRef(0);
+  const [loading, setLoading] = useState(false);
 
   useEffect(() => {
     api
@@ -43,11 +47,18 @@ export function useMenu(): Menu {
     const query: Record<string, string | number | boolean | undefined> = { locationId, ...SELLABLE };
     if (search.trim()) query.search = search.trim();
     else if (here) query.categoryId = here.id;
+    // The latest asked wins: an older answer (held up offline) must not replace it.
+    const asked = ++loads.current;
+    setLoading(true);
     try {
-      setProducts((await api.get<Page<Product>>("/api/products", { query })).data);
+      const page = await api.get<Page<Product>>("/api/products", { query });
+      if (asked !== loads.current) return;
+      setProducts(page.data);
       setError(null);
     } catch (failure) {
-      setError(inWords(failure));
+      if (asked === loads.current) setError(inWords(failure));
+    } finally {
+      if (asked === loads.current) setLoading(false);
     }
   }, [api, locationId, here, search]);
 
@@ -74,6 +85,7 @@ export function useMenu(): Menu {
     categories,
     path,
     products,
+    loading,
     search,
     error,
     enter: (category) => {
