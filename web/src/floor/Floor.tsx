@@ -76,10 +76,8 @@ export function Floor(props: {
                   <span class="tile-name">{table.name}</span>
                   {order ? (
                     <>
-                      <span>
-                        {guests ? `${guests} · ` : ""}
-                        {minutes} min
-                      </span>
+                      {guests && <span>{guests}</span>}
+                      <span>{minutes} min</span>
                       <span>{formatMoney(toCents(order.total), currency)}</span>
                       {order.balanceDue !== order.total && <span>due {formatMoney(toCents(order.balanceDue), currency)}</span>}
                     </>
