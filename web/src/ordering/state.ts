@@ -1,6 +1,7 @@
 // The menu's state, in one place: the category path (breadcrumbs), the products shown, the
-// search, 86 changes as they happen (product.86d / product.available events), and the
-// products' details (variants, modifier groups) read once each until the menu changes.
+// search, 86 changes as they happen (product.86d / product.available events), and each
+// category's products and each product's detail (variants, modifier groups), read once until
+// the menu changes.
 
 import { useCallback, useEffect, useRef, useState } from "preact/hooks";
 import { useTerminal } from "../kit/context";
@@ -34,6 +35,8 @@ export function useMenu(): Menu {
   const here = path.at(-1) ?? null;
   const details = useRef(new Map<string, Product>());
   const loads = useRef(0);
+  // A category's products as last read, until a product changes (searches are not kept).
+  const lists = useRef(new Map<string, Product[]>());
   const [loading, setLoading] = useState(false);
 
   useEffect(() => {
@@ -49,9 +52,17 @@ export function useMenu(): Menu {
     else if (here) query.categoryId = here.id;
     // The latest asked wins: an older answer (held up offline) must not replace it.
     const asked = ++loads.current;
+    const key = search.trim() ? null : (here?.id ?? "");
+    const known = key === null ? undefined : lists.current.get(key);
+    if (known) {
+      setProducts(known);
+      setLoading(false);
+      return;
+    }
     setLoading(true);
     try {
       const page = await api.get<Page<Product>>("/api/products", { query });
+      if (key !== null) lists.current.set(key, page.data);
       if (asked !== loads.current) return;
       setProducts(page.data);
       setError(null);
@@ -70,7 +81,10 @@ export function useMenu(): Menu {
     () =>
       events.listen((event) => {
         // An option's 86 or a group's rule changes details too: they are read again.
-        if (/^(product|modifier_group)\./.test(event.type)) details.current.clear();
+        if (/^(product|modifier_group)\./.test(event.type)) {
+          details.current.clear();
+          lists.current.clear();
+        }
         if (event.type === "product.86d" || event.type === "product.available") {
           const is86d = event.type === "product.86d";
           setProducts((shown) => shown.map((p) => (p.id === event.entityId ? { ...p, is86d } : p)));
