@@ -78,7 +78,7 @@ export function Menu(props: { menu: MenuState; addAsSeen: AddAsSeen }) {
     };
     window.addEventListener("keydown", onKey);
     return () => window.removeEventListener("keydown", onKey);
-  }, [api, locationId]);
+  }, [api, locationId, special]);
 
   const here = menu.path.at(-1) ?? null;
   const inside = menu.search ? [] : childrenOf(menu.categories, here);
