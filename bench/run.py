@@ -3,6 +3,7 @@ processes (wrk, and bench/rush.py), against the floor (bench/floor.py). Writes a
 
     python bench/run.py                 # everything: `make bench` (about 15 minutes)
     python bench/run.py --quick         # a 10-second rush on SQLite: `make bench-quick`
+    python bench/run.py --only-screens  # the terminal in a browser (bench/screens.py)
 """
 
 from __future__ import annotations
@@ -36,6 +37,7 @@ sys.path[:0] = [str(BENCH), str(BENCH.parent / "tests")]
 
 import plans  # noqa: E402
 import report  # noqa: E402
+import screens  # noqa: E402
 
 from brigade.demo import DEMO_LOCATION  # noqa: E402
 from throwaway_db import throwaway_database  # noqa: E402
@@ -451,6 +453,8 @@ def run(
         print(report.summary_line(result), flush=True)
     shutil.rmtree(work, ignore_errors=True)
     output.write_text(report.render(results, lives, timings, quick=plan is QUICK))
+    if plan is FULL:
+        screens.run(output)
     return results, lives
 
 
@@ -473,7 +477,15 @@ def main() -> int:
         action="store_true",
         help="only the sales report on a year of history (about 3 minutes)",
     )
+    parser.add_argument(
+        "--only-screens",
+        action="store_true",
+        help="only the terminal in a browser, into its section of results.md (about a minute)",
+    )
     arguments = parser.parse_args()
+    if arguments.only_screens:
+        screens.run(arguments.output or BENCH / "results.md")
+        return 0
     plan = QUICK if arguments.quick else FULL
     if arguments.duration:
         plan.duration = arguments.duration

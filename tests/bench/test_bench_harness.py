@@ -36,3 +36,29 @@ def test_the_quick_rush_completes_orders_without_errors(project_root: Path, tmp_
     assert "| sqlite, 1 worker | 16 |" in report
     assert "0 errors" in report
     assert "USING INDEX" in report  # the list queries' plans are shown, on their indexes
+
+
+def test_the_screens_measurement_fills_its_section_and_keeps_the_rest(
+    project_root: Path, tmp_path: Path
+):
+    sys.path.insert(0, str(project_root / "bench"))
+    try:
+        import screens
+    finally:
+        sys.path.remove(str(project_root / "bench"))
+    report = tmp_path / "results.md"
+    report.write_text("# Benchmark results\n\n## Rush\n\nfigures\n")
+    figures = screens.run(report, loads=1, dinners=2)
+    assert (len(figures.cold_ms), len(figures.warm_ms)) == (1, 2)
+    assert all(len(values) == 1 for values in figures.taps_ms.values())
+    assert all(ms > 0 for values in figures.taps_ms.values() for ms in values)
+    assert sum(figures.js_gzip_bytes.values()) > 1000
+    # Measured again, the section is replaced in place, before what follows it.
+    report.write_text(report.read_text() + "\n## Later\n\nkept\n")
+    screens.write_section(report, screens.render(figures))
+    text = report.read_text()
+    assert text.count(screens.HEADING) == 1
+    assert text.index("## Rush") < text.index(screens.HEADING) < text.index("## Later")
+    assert text.endswith("kept\n")
+    for tap in screens.TAPS:
+        assert f"| {tap} |" in text

@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Any
 
 import httpx
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Browser, Locator, Page, expect
 
 from factories import ADMIN, LOCATION
 
@@ -23,6 +23,8 @@ class Restaurant:
     base_url: str
     location_id: str
     products: dict[str, dict[str, Any]] = field(default_factory=dict)
+    modifiers: dict[str, dict[str, Any]] = field(default_factory=dict)
+    variants: dict[str, dict[str, Any]] = field(default_factory=dict)
     tables: dict[str, dict[str, Any]] = field(default_factory=dict)
     staff: dict[str, dict[str, Any]] = field(default_factory=dict)
 
@@ -31,8 +33,11 @@ class Restaurant:
 
     def terminal_token(self) -> str:
         """A newly paired TERMINAL device: each browser is a tablet of its own."""
+        return self.device_token("TERMINAL", "Tablet")
+
+    def device_token(self, kind: str, name: str) -> str:
         with self.http() as http:
-            body = {"name": "Tablet", "kind": "TERMINAL", "locationId": self.location_id}
+            body = {"name": name, "kind": kind, "locationId": self.location_id}
             return str(_created(http.post("/api/devices", json=body))["token"])
 
     def order(self, order_id: str) -> dict[str, Any]:
@@ -57,6 +62,14 @@ MENU = {
     "Drinks": {None: [("Latte", 4), ("Lemonade", 3.5)]},
     "Sides": {None: [("Fries", 4.5), ("Salad", 6)]},
 }
+# The deeper menu (DESIGN §9): groups of MODIFIER products with their rule (min, max), the
+# products that offer them in order, and sizes with their own price (and barcode).
+MODIFIER_GROUPS = {
+    "Temperature": (1, 1, [("Rare", 0), ("Medium rare", 0), ("Medium", 0), ("Well done", 0)]),
+    "Extras": (0, 3, [("Bacon", 2), ("Cheese", 1.5), ("Avocado", 2.5), ("Fried egg", 1.5)]),
+}
+OFFERED_GROUPS = {"Ribeye": ["Temperature"], "Burger": ["Temperature", "Extras"]}
+VARIANTS = {"Latte": [("Regular", 4, None), ("Large", 5.25, "4100000000001")]}
 TABLES = {"Inside": ["1", "2", "3", "4"], "Patio": ["5", "6"]}
 STAFF = {
     "Ana": ("SERVER", SERVER_PIN),
@@ -87,15 +100,11 @@ def set_up_restaurant(base_url: str, location_id: str = LOCATION) -> Restaurant:
                     }
                     category = _created(http.post("/api/categories", json=body))
                 for name, price in products:
-                    body = {
-                        "name": name,
-                        "price": price,
-                        "taxRate": 0.1,
-                        "locationId": location_id,
-                        "categoryId": category["id"],
-                        "barcode": f"40000000{len(restaurant.products):05d}",
-                    }
-                    restaurant.products[name] = _created(http.post("/api/products", json=body))
+                    barcode = f"40000000{len(restaurant.products):05d}"
+                    restaurant.products[name] = _product(
+                        http, restaurant, name, price, categoryId=category["id"], barcode=barcode
+                    )
+        _deepen_menu(http, restaurant)
         for section, names in TABLES.items():
             for name in names:
                 body = {"locationId": location_id, "name": name, "section": section, "seats": 4}
@@ -105,6 +114,39 @@ def set_up_restaurant(base_url: str, location_id: str = LOCATION) -> Restaurant:
             _created(http.put(f"/api/staff/{member['id']}/pin", json={"pin": pin}))
             restaurant.staff[name] = member
     return restaurant
+
+
+def _product(
+    http: httpx.Client, restaurant: Restaurant, name: str, price: float, **fields: str
+) -> dict[str, Any]:
+    body = {"name": name, "price": price, "taxRate": 0.1, "locationId": restaurant.location_id}
+    return _created(http.post("/api/products", json=body | fields))
+
+
+def _deepen_menu(http: httpx.Client, restaurant: Restaurant) -> None:
+    location_id = restaurant.location_id
+    groups: dict[str, str] = {}
+    for group, (least, most, options) in MODIFIER_GROUPS.items():
+        for name, price in options:
+            restaurant.modifiers[name] = _product(
+                http, restaurant, name, price, productType="MODIFIER"
+            )
+        body = {
+            "name": group,
+            "locationId": location_id,
+            "minSelections": least,
+            "maxSelections": most,
+            "options": [{"productId": restaurant.modifiers[name]["id"]} for name, _ in options],
+        }
+        groups[group] = _created(http.post("/api/modifier-groups", json=body))["id"]
+    for product, offered in OFFERED_GROUPS.items():
+        body = {"modifierGroupIds": [groups[group] for group in offered]}
+        _created(http.put(f"/api/products/{restaurant.products[product]['id']}", json=body))
+    for product, sizes in VARIANTS.items():
+        for name, price, barcode in sizes:
+            path = f"/api/products/{restaurant.products[product]['id']}/variants"
+            body = {"name": name, "price": price, "barcode": barcode}
+            restaurant.variants[f"{product} ({name})"] = _created(http.post(path, json=body))
 
 
 def open_terminal(browser: Browser, restaurant: Restaurant, *, fake_clock: bool = False) -> Page:
@@ -121,7 +163,6 @@ def open_terminal(browser: Browser, restaurant: Restaurant, *, fake_clock: bool 
 
 def pair(page: Page, restaurant: Restaurant) -> None:
     page.get_by_label("Device token").fill(restaurant.terminal_token())
-    page.get_by_label("Location id").fill(restaurant.location_id)
     page.get_by_role("button", name="Pair").click()
 
 
@@ -158,6 +199,47 @@ def add(page: Page, product: str) -> None:
     page.get_by_role("group", name="Products").get_by_role(
         "button", name=product, exact=True
     ).click()
+
+
+def chooser(page: Page, product: str) -> Locator:
+    """The chooser sheet a product opens (after tapping it)."""
+    sheet = page.get_by_role("dialog", name=product, exact=True)
+    expect(sheet).to_be_visible()
+    return sheet
+
+
+def pick(sheet: Locator, *options: str) -> None:
+    for option in options:
+        sheet.get_by_role("button", name=option, exact=True).click()
+        expect(sheet.get_by_role("button", name=option, exact=True)).to_have_attribute(
+            "aria-pressed", "true"
+        )
+
+
+def add_button(sheet: Locator) -> Locator:
+    """The chooser's Add, which says the price: "Add · $18.00", "Add 2 · $36.00"."""
+    return sheet.get_by_role("button", name=re.compile(r"^Add (\d+ )?·"))
+
+
+def add_choice(sheet: Locator, price: str) -> None:
+    """Taps Add, checking the price the chooser shows first."""
+    expect(add_button(sheet)).to_have_text(re.compile(re.escape(price) + "$"))
+    add_button(sheet).click()
+    expect(sheet).to_be_hidden()
+
+
+# A barcode scanner types its digits and Enter within a few milliseconds, as one burst: the
+# terminal tells it from a person by that. Typed one key per Playwright call, a busy machine
+# can space the keys further apart than any scanner, so the burst is made in the page.
+_SCAN = """(code) => {
+  for (const key of [...code, "Enter"]) {
+    document.activeElement.dispatchEvent(new KeyboardEvent("keydown", { key, bubbles: true }));
+  }
+}"""
+
+
+def scan(page: Page, barcode: str) -> None:
+    page.evaluate(_SCAN, barcode)
 
 
 def line(page: Page, text: str) -> Any:

@@ -12,6 +12,7 @@ from e2e.screens.restaurant import (
     add,
     line,
     open_category,
+    scan,
     seat,
     signed_in_terminal,
 )
@@ -96,8 +97,7 @@ def test_a_payment_whose_answer_is_lost_charges_once(
     page = signed_in_terminal(browser, restaurant, "Ana")
     seat(page, "5", 1)
     # A barcode scanner types the digits fast and presses Enter.
-    page.keyboard.type(restaurant.products["Lemonade"]["barcode"])
-    page.keyboard.press("Enter")
+    scan(page, restaurant.products["Lemonade"]["barcode"])
     expect(line(page, "1 Lemonade")).to_be_visible()
     page.get_by_label("Search the menu").fill("lemon")
     expect(page.get_by_role("group", name="Products").get_by_role("button")).to_have_count(1)

@@ -16,6 +16,7 @@ export function Check(props: { check: CheckState; freeTables: Table[]; onPay: ()
   const { currency } = useTerminal();
   const { check } = props;
   const [voiding, setVoiding] = useState<OrderItem | null>(null);
+  const [noting, setNoting] = useState<OrderItem | null>(null);
   const [discounting, setDiscounting] = useState(false);
   const [moving, setMoving] = useState(false);
   const order = check.order;
@@ -31,6 +32,16 @@ export function Check(props: { check: CheckState; freeTables: Table[]; onPay: ()
   const sent = order.items.filter((item) => item.status !== "PENDING");
   const where = order.tableName ? `Table ${order.tableName}` : order.orderType === "BAR_TAB" ? "Bar tab" : "Takeout";
   const open = order.status === "DRAFT" || order.status === "OPEN";
+  const lineOf = (item: OrderItem) => (
+    <Line
+      key={item.id}
+      item={item}
+      money={money}
+      onQuantity={(quantity) => check.setQuantity(item.id, quantity)}
+      onVoid={() => setVoiding(item)}
+      onNote={() => setNoting(item)}
+    />
+  );
 
   return (
     <aside class="check" aria-label="Check">
@@ -57,17 +68,26 @@ export function Check(props: { check: CheckState; freeTables: Table[]; onPay: ()
         </p>
       )}
       <ul class="lines" aria-label="Lines">
-        {order.items.length === 0 && <li class="hint">Tap a product to add it.</li>}
-        {[...unsent, ...sent].map((item, index) => (
-          <Line
-            key={item.id}
-            item={item}
-            money={money}
-            divider={index === unsent.length && unsent.length > 0}
-            onQuantity={(quantity) => check.setQuantity(item.id, quantity)}
-            onVoid={() => setVoiding(item)}
-          />
+        {order.items.length === 0 && check.sending.length === 0 && <li class="hint">Tap a product to add it.</li>}
+        {unsent.map(lineOf)}
+        {check.sending.map((line) => (
+          <li key={`sending-${line.key}`} class="line unsent" aria-label={`${line.quantity} ${line.name}, sending`}>
+            <div class="line-main">
+              <span class="line-name">
+                {line.quantity} × {line.name}
+              </span>
+            </div>
+            <div class="line-tools">
+              <span class="chip chip-pending">sending…</span>
+            </div>
+          </li>
         ))}
+        {sent.length > 0 && unsent.length + check.sending.length > 0 && (
+          <li class="divider" role="separator">
+            sent
+          </li>
+        )}
+        {sent.map(lineOf)}
       </ul>
       <dl class="totals">
         <dt>Subtotal</dt>
@@ -122,6 +142,16 @@ export function Check(props: { check: CheckState; freeTables: Table[]; onPay: ()
           </div>
         </Sheet>
       )}
+      {noting && (
+        <NoteSheet
+          item={noting}
+          onClose={() => setNoting(null)}
+          onSave={(notes) => {
+            setNoting(null);
+            check.setNote(noting.id, notes);
+          }}
+        />
+      )}
       {discounting && (
         <DiscountSheet
           subtotal={toCents(order.subtotal)}
@@ -160,55 +190,67 @@ export function Check(props: { check: CheckState; freeTables: Table[]; onPay: ()
 function Line(props: {
   item: OrderItem;
   money: (amount: number) => string;
-  divider: boolean;
   onQuantity: (quantity: number) => void;
   onVoid: () => void;
+  onNote: () => void;
 }) {
   const { item, money } = props;
   const unsent = item.status === "PENDING";
   const voided = item.status === "VOIDED";
   return (
-    <>
-      {props.divider && (
-        <li class="divider" role="separator">
-          sent
-        </li>
-      )}
-      <li class={`line ${unsent ? "unsent" : ""} ${voided ? "voided" : ""}`} aria-label={`${item.quantity} ${item.name}`}>
-        <div class="line-main">
-          <span class="line-name">
-            {item.quantity} × {item.name}
-          </span>
-          <span class="line-total">{money(item.total)}</span>
+    <li class={`line ${unsent ? "unsent" : ""} ${voided ? "voided" : ""}`} aria-label={`${item.quantity} ${item.name}`}>
+      <div class="line-main">
+        <span class="line-name">
+          {item.quantity} × {item.name}
+        </span>
+        <span class="line-total">{money(item.total)}</span>
+      </div>
+      {item.modifiers.map((modifier) => (
+        <div key={modifier.modifierOptionId} class="line-modifier">
+          + {modifier.name}
+          {modifier.price ? ` ${money(modifier.price)}` : ""}
         </div>
-        {item.modifiers.map((modifier) => (
-          <div key={modifier.modifierOptionId} class="line-modifier">
-            + {modifier.name}
-            {modifier.price ? ` ${money(modifier.price)}` : ""}
-          </div>
-        ))}
-        {item.notes && <div class="line-note">“{item.notes}”</div>}
-        {voided && <div class="line-void">Void: {item.voidReason}</div>}
-        <div class="line-tools">
-          <span class={`chip chip-${item.status.toLowerCase()}`}>{STATUS[item.status]}</span>
-          {unsent && (
-            <>
-              <Button onClick={() => props.onQuantity(item.quantity - 1)} disabled={item.quantity <= 1} label={`One less ${item.name}`}>
-                −
-              </Button>
-              <Button onClick={() => props.onQuantity(item.quantity + 1)} label={`One more ${item.name}`}>
-                +
-              </Button>
-            </>
-          )}
-          {!voided && (
-            <Button tone="danger" onClick={props.onVoid} label={`Void ${item.name}`}>
-              Void
+      ))}
+      {item.notes && <div class="line-note">“{item.notes}”</div>}
+      {voided && <div class="line-void">Void: {item.voidReason}</div>}
+      <div class="line-tools">
+        <span class={`chip chip-${item.status.toLowerCase()}`}>{STATUS[item.status]}</span>
+        {unsent && (
+          <>
+            <Button onClick={() => props.onQuantity(item.quantity - 1)} disabled={item.quantity <= 1} label={`One less ${item.name}`}>
+              −
             </Button>
-          )}
-        </div>
-      </li>
-    </>
+            <Button onClick={() => props.onQuantity(item.quantity + 1)} label={`One more ${item.name}`}>
+              +
+            </Button>
+            <Button onClick={props.onNote} label={`Note for ${item.name}`}>
+              Note
+            </Button>
+          </>
+        )}
+        {!voided && (
+          <Button tone="danger" onClick={props.onVoid} label={`Void ${item.name}`}>
+            Void
+          </Button>
+        )}
+      </div>
+    </li>
+  );
+}
+
+/** The note the kitchen reads on an unsent line ("no onions", "allergy: nuts"). */
+function NoteSheet(props: { item: OrderItem; onClose: () => void; onSave: (notes: string) => void }) {
+  const [notes, setNotes] = useState(props.item.notes ?? "");
+  return (
+    <Sheet title={`Note for ${props.item.name}`} onClose={props.onClose}>
+      <label>
+        Note for the kitchen
+        <input value={notes} maxLength={500} autoFocus onInput={(e) => setNotes(e.currentTarget.value)} />
+      </label>
+      <Button tone="accent" onClick={() => props.onSave(notes)}>
+        Save note
+      </Button>
+    </Sheet>
   );
 }
 

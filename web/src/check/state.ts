@@ -21,18 +21,28 @@ export interface PendingApproval {
   approve: (approvalToken: string) => Promise<void>;
 }
 
+/** An addition tapped but not yet answered: shown at once, as sending, until it lands. */
+export interface SendingLine {
+  key: number;
+  name: string;
+  quantity: number;
+}
+
 export interface Check {
   order: Order | null;
+  sending: SendingLine[];
   notice: string | null;
   error: string | null;
   approval: PendingApproval | null;
   busy: boolean;
   dismiss: () => void;
   cancelApproval: () => void;
-  /** Call when a product is tapped; the answer adds it to the check as it was then (a
-   * product's details may take a moment to load before the addition is sent). */
-  addAsSeen: () => (body: AddItemBody) => Promise<Order | null>;
+  /** Call when a product is tapped; the answer adds it (shown as `name` while it is sent) to
+   * the check as it was then (a product's details may take a moment to load first). */
+  addAsSeen: () => (body: AddItemBody, name: string) => Promise<Order | null>;
   setQuantity: (itemId: string, quantity: number) => Promise<Order | null>;
+  /** The line's note for the kitchen; blank clears it. */
+  setNote: (itemId: string, notes: string) => Promise<Order | null>;
   void: (itemId: string, reason: string) => Promise<Order | null>;
   send: () => Promise<Order | null>;
   discount: (amount: number, reason: string) => Promise<Order | null>;
@@ -48,14 +58,17 @@ export interface PaymentBody {
   cardLastFour?: string;
 }
 
-export function useCheck(orderId: string): Check {
+/** `created`: the order as its creation answered, shown without reading it again. */
+export function useCheck(orderId: string, created?: Order): Check {
   const { api, events, currency } = useTerminal();
-  const [order, setOrder] = useState<Order | null>(null);
+  const [order, setOrder] = useState<Order | null>(created ?? null);
   const [notice, setNotice] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [approval, setApproval] = useState<PendingApproval | null>(null);
   const [busy, setBusy] = useState(false);
-  const current = useRef<Order | null>(null);
+  const [sending, setSending] = useState<SendingLine[]>([]);
+  const sent = useRef(0);
+  const current = useRef<Order | null>(created ?? null);
   const url = `/api/orders/${orderId}`;
 
   const reload = useCallback(async (): Promise<Order> => {
@@ -66,11 +79,7 @@ export function useCheck(orderId: string): Check {
   }, [api, url]);
 
   useEffect(() => {
-    current.current = null;
-    setOrder(null);
-    setNotice(null);
-    setError(null);
-    reload().catch((failure) => setError(inWords(failure)));
+    if (!created) reload().catch((failure) => setError(inWords(failure)));
     return events.listen((event) => {
       if (touchesOrders(event) && event.orderId === orderId) reload().catch(() => {});
     });
@@ -129,6 +138,7 @@ export function useCheck(orderId: string): Check {
 
   return {
     order,
+    sending,
     notice,
     error,
     approval,
@@ -140,10 +150,20 @@ export function useCheck(orderId: string): Check {
     cancelApproval: () => setApproval(null),
     addAsSeen: () => {
       const seen = current.current;
-      return (body) => run("addition", (o) => api.post(`${url}/items`, body, o), true, seen);
+      return async (body, name) => {
+        const line = { key: ++sent.current, name, quantity: body.quantity };
+        setSending((lines) => [...lines, line]);
+        try {
+          return await run("addition", (o) => api.post(`${url}/items`, body, o), true, seen);
+        } finally {
+          setSending((lines) => lines.filter((other) => other !== line));
+        }
+      };
     },
     setQuantity: (itemId, quantity) =>
       run("change", (o) => api.put(`${url}/items/${itemId}`, { quantity }, o), false),
+    setNote: (itemId, notes) =>
+      run("note", (o) => api.put(`${url}/items/${itemId}`, { notes: notes.trim() || null }, o), false),
     void: (itemId, reason) => run("void", (o) => api.delete(`${url}/items/${itemId}`, { reason }, o), false),
     send: () => run("send", (o) => api.post(`${url}/send`, {}, o), false),
     discount: (discountAmount, reason) =>

@@ -1,13 +1,17 @@
 import { describe, expect, it } from "vitest";
 import {
   addItemBody,
+  addRequest,
   canAdd,
+  canPick,
   chooseVariant,
   type ChoosableProduct,
   type ModifierGroup,
   needsChoosing,
   nothingChosen,
   problems,
+  removeRequest,
+  lineName,
   ruleInWords,
   toggleOption,
   unitPrice,
@@ -96,7 +100,32 @@ describe("the chooser's rules", () => {
     let choice = toggleOption(nothingChosen(), extras, "bacon");
     choice = toggleOption(choice, extras, "cheese");
     expect(toggleOption(choice, extras, "onion")).toBe(choice);
+    expect(canPick(extras, choice.options.extras, "onion")).toBe(false);
+    expect(canPick(extras, choice.options.extras, "bacon")).toBe(true);
+    expect(canPick(temperature, ["rare"], "well")).toBe(true);
+    expect(canPick(extras, [], "egg")).toBe(false);
     expect(toggleOption(nothingChosen(), extras, "egg").options.extras).toBeUndefined();
+  });
+
+  it("adds special requests as ad-hoc modifiers, priced, counted in no group", () => {
+    let choice = toggleOption(nothingChosen(), temperature, "rare");
+    choice = addRequest(choice, { modifierOptionId: "r1", name: " no onions ", price: 0 });
+    choice = addRequest(choice, { modifierOptionId: "r2", name: "  ", price: 1 });
+    choice = addRequest(choice, { modifierOptionId: "r3", name: "extra sauce", price: 0.5 });
+    expect(canAdd(burger, choice)).toBe(true);
+    expect(unitPrice(burger, choice)).toBe(1500);
+    expect(addItemBody(burger, choice).modifiers).toEqual([
+      { modifierOptionId: "rare" },
+      { modifierOptionId: "r1", name: "no onions", price: 0 },
+      { modifierOptionId: "r3", name: "extra sauce", price: 0.5 },
+    ]);
+    expect(removeRequest(choice, "r1").requests.map((r) => r.name)).toEqual(["extra sauce"]);
+  });
+
+  it("adds a scanned variant with one tap when nothing else is to choose", () => {
+    expect(needsChoosing(latte, nothingChosen("large"))).toBe(false);
+    expect(needsChoosing(latte, nothingChosen("old"))).toBe(true);
+    expect(needsChoosing(burger, nothingChosen())).toBe(true);
   });
 
   it("prices the choice as it is made", () => {
@@ -119,5 +148,7 @@ describe("the chooser's rules", () => {
     expect(canAdd(latte, large)).toBe(true);
     expect(unitPrice(latte, large)).toBe(525);
     expect(addItemBody(latte, large).variantId).toBe("large");
+    expect(lineName(latte, large)).toBe("Latte (Large)");
+    expect(lineName(burger, nothingChosen())).toBe("Burger");
   });
 });

@@ -1,7 +1,8 @@
 // The chooser's rules (DESIGN §9): a product may have variants (one must be picked; its
 // price replaces the product's) and modifier groups, each allowing minSelections to
-// maxSelections of its options (null: no limit). Fields the server does not send yet
-// count as "none", so a plain product adds with one tap.
+// maxSelections of its options (null: no limit). Absent fields count as "none", so a plain
+// product adds with one tap. Special requests are ad-hoc modifiers (a name and a price, an id
+// that is no catalogue product): the server counts them in no group.
 
 import type { Cents } from "../kit/money";
 import { toCents } from "../kit/money";
@@ -36,13 +37,25 @@ export interface ChoosableProduct {
   variants?: Variant[];
 }
 
+/** An ad-hoc modifier: "no onions", "extra sauce" +0.50. */
+export interface SpecialRequest {
+  modifierOptionId: string;
+  name: string;
+  price: number;
+}
+
 export interface Selection {
   variantId: string | null;
   /** Chosen option ids per group id. */
   options: Record<string, string[]>;
+  requests: SpecialRequest[];
 }
 
-export const nothingChosen = (): Selection => ({ variantId: null, options: {} });
+export const nothingChosen = (variantId: string | null = null): Selection => ({
+  variantId,
+  options: {},
+  requests: [],
+});
 
 export function liveVariants(product: ChoosableProduct): Variant[] {
   return (product.variants ?? []).filter((variant) => variant.isActive !== false);
@@ -52,9 +65,10 @@ export function groupsOf(product: ChoosableProduct): ModifierGroup[] {
   return product.modifierGroups ?? [];
 }
 
-/** Whether one tap adds it, or the chooser must open. */
-export function needsChoosing(product: ChoosableProduct): boolean {
-  return liveVariants(product).length > 0 || groupsOf(product).length > 0;
+/** Whether one tap adds it (with `selection`, e.g. the variant a barcode matched), or the
+ * chooser must open: something is left to choose, or there are options to offer. */
+export function needsChoosing(product: ChoosableProduct, selection = nothingChosen()): boolean {
+  return groupsOf(product).length > 0 || !canAdd(product, selection);
 }
 
 /** A group's rule in words: "Choose 1", "Up to 3", "Choose 2 to 4", "Optional". */
@@ -78,6 +92,15 @@ export function groupProblem(group: ModifierGroup, chosen: string[]): string | n
   return null;
 }
 
+/** Whether `optionId` can be picked now: not 86'd, and the group has room (a "Choose 1"
+ * group always does: a tap swaps the pick). */
+export function canPick(group: ModifierGroup, chosen: string[], optionId: string): boolean {
+  if (chosen.includes(optionId)) return true;
+  const option = group.options.find((o) => o.modifierOptionId === optionId);
+  if (!option || option.is86d) return false;
+  return group.maxSelections === null || group.maxSelections === 1 || chosen.length < group.maxSelections;
+}
+
 /** Taps an option: picks or unpicks it. In a "Choose 1" group a tap swaps the pick; in a
  * full group a new option is refused (the others must be unpicked first); an 86'd option
  * cannot be picked. */
@@ -88,20 +111,26 @@ export function toggleOption(
 ): Selection {
   const chosen = selection.options[group.id] ?? [];
   let next: string[];
-  if (chosen.includes(optionId)) {
-    next = chosen.filter((id) => id !== optionId);
-  } else {
-    const option = group.options.find((o) => o.modifierOptionId === optionId);
-    if (!option || option.is86d) return selection;
-    if (group.maxSelections === 1) next = [optionId];
-    else if (group.maxSelections !== null && chosen.length >= group.maxSelections) return selection;
-    else next = [...chosen, optionId];
-  }
+  if (chosen.includes(optionId)) next = chosen.filter((id) => id !== optionId);
+  else if (!canPick(group, chosen, optionId)) return selection;
+  else if (group.maxSelections === 1) next = [optionId];
+  else next = [...chosen, optionId];
   return { ...selection, options: { ...selection.options, [group.id]: next } };
 }
 
 export function chooseVariant(selection: Selection, variantId: string): Selection {
   return { ...selection, variantId };
+}
+
+/** Adds a special request; a blank name is no request. */
+export function addRequest(selection: Selection, request: SpecialRequest): Selection {
+  const name = request.name.trim();
+  if (!name) return selection;
+  return { ...selection, requests: [...selection.requests, { ...request, name }] };
+}
+
+export function removeRequest(selection: Selection, modifierOptionId: string): Selection {
+  return { ...selection, requests: selection.requests.filter((r) => r.modifierOptionId !== modifierOptionId) };
 }
 
 /** Why Add is disabled, in words; empty when the choice is complete. */
@@ -132,18 +161,26 @@ export function unitPrice(product: ChoosableProduct, selection: Selection): Cent
       if (option) cents += toCents(option.price);
     }
   }
+  for (const request of selection.requests) cents += toCents(request.price);
   return cents;
+}
+
+/** What the line will be called: "Latte (Large)" for a variant, as the server names it. */
+export function lineName(product: ChoosableProduct, selection: Selection): string {
+  const variant = liveVariants(product).find((v) => v.id === selection.variantId);
+  return variant ? `${product.name} (${variant.name})` : product.name;
 }
 
 export interface AddItemBody {
   productId: string;
   quantity: number;
   variantId?: string;
-  modifiers: { modifierOptionId: string }[];
+  modifiers: { modifierOptionId: string; name?: string; price?: number }[];
   notes?: string;
 }
 
-/** The body of POST /api/orders/{id}/items for this choice, options in the groups' order. */
+/** The body of POST /api/orders/{id}/items for this choice: options in the groups' order,
+ * then the special requests in the order they were made. */
 export function addItemBody(
   product: ChoosableProduct,
   selection: Selection,
@@ -153,9 +190,12 @@ export function addItemBody(
   const body: AddItemBody = {
     productId: product.id,
     quantity,
-    modifiers: groupsOf(product).flatMap((group) =>
-      (selection.options[group.id] ?? []).map((modifierOptionId) => ({ modifierOptionId })),
-    ),
+    modifiers: [
+      ...groupsOf(product).flatMap((group) =>
+        (selection.options[group.id] ?? []).map((modifierOptionId) => ({ modifierOptionId })),
+      ),
+      ...selection.requests,
+    ],
   };
   if (selection.variantId) body.variantId = selection.variantId;
   if (notes.trim()) body.notes = notes.trim();

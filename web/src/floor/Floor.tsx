@@ -12,7 +12,12 @@ import { bySection, type Floor as FloorState, minutesOpen } from "./state";
 /** Minutes after which an unsent table turns amber: someone should look at it. */
 const WAITING_LONG = 15;
 
-export function Floor(props: { floor: FloorState; current: string | null; onOpen: (orderId: string) => void }) {
+export function Floor(props: {
+  floor: FloorState;
+  current: string | null;
+  /** Opens a check; a new order comes with its detail, so the check shows without a read. */
+  onOpen: (orderId: string, created?: Order) => void;
+}) {
   const { api, locationId, currency } = useTerminal();
   const { floor } = props;
   const [seating, setSeating] = useState<Table | null>(null);
@@ -23,8 +28,8 @@ export function Floor(props: { floor: FloorState; current: string | null; onOpen
     try {
       const body = { orderType, tableId: table?.id, guestCount };
       const order = await api.post<Order>("/api/orders", body, { query: { locationId } });
-      props.onOpen(order.id);
-      floor.reload();
+      // The floor follows from the order's event on the stream, after the check is shown.
+      props.onOpen(order.id, order);
     } catch (failure) {
       setError(inWords(failure));
     }
@@ -55,8 +60,10 @@ export function Floor(props: { floor: FloorState; current: string | null; onOpen
               const minutes = order ? minutesOpen(order.createdAt, floor.now) : 0;
               const late = order && order.status === "DRAFT" && minutes >= WAITING_LONG;
               const paid = order && order.total > 0 && order.balanceDue === 0;
+              // A tab moved to a table has no guest count: none is shown rather than a guess.
+              const guests = order?.guestCount ? `${order.guestCount} guests` : null;
               const label = order
-                ? `Table ${table.name}, occupied, ${order.guestCount ?? "?"} guests, balance ${formatMoney(toCents(order.balanceDue), currency)}, ${minutes} minutes`
+                ? `Table ${table.name}, occupied, ${guests ? `${guests}, ` : ""}balance ${formatMoney(toCents(order.balanceDue), currency)}, ${minutes} minutes`
                 : `Table ${table.name}, free`;
               return (
                 <button
@@ -69,7 +76,8 @@ export function Floor(props: { floor: FloorState; current: string | null; onOpen
                   <span class="tile-name">{table.name}</span>
                   {order ? (
                     <>
-                      <span>{order.guestCount ?? "?"} guests · {minutes} min</span>
+                      {guests && <span>{guests}</span>}
+                      <span>{minutes} min</span>
                       <span>{formatMoney(toCents(order.total), currency)}</span>
                       {order.balanceDue !== order.total && <span>due {formatMoney(toCents(order.balanceDue), currency)}</span>}
                     </>
@@ -111,8 +119,26 @@ export function Floor(props: { floor: FloorState; current: string | null; onOpen
               </Button>
             ))}
           </div>
+          <LargeParty onSeat={(n) => open("DINE_IN", seating, n)} />
         </Sheet>
       )}
     </nav>
+  );
+}
+
+/** A party larger than the keys: typed (the server holds the limit). */
+function LargeParty(props: { onSeat: (guests: number) => void }) {
+  const [typed, setTyped] = useState("");
+  const guests = /^\d{1,3}$/.test(typed.trim()) ? Number(typed) : 0;
+  return (
+    <div class="field-row">
+      <label class="inline field-grow">
+        More guests
+        <input inputMode="numeric" value={typed} onInput={(e) => setTyped(e.currentTarget.value)} />
+      </label>
+      <Button onClick={() => props.onSeat(guests)} disabled={guests < 1} label="Seat the party">
+        Seat
+      </Button>
+    </div>
   );
 }

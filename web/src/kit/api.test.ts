@@ -52,7 +52,7 @@ describe("the retry queue", () => {
     expect(paid.id).toBe("p1");
     expect(seen).toHaveLength(2);
     const key = seen[0].get("Idempotency-Key");
-    expect(key).toMatch(/^[0-9a-f]{32}$/);
+    expect(key).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
     expect(seen[1].get("Idempotency-Key")).toBe(key);
     expect(seen[1].get("Authorization")).toBe("Bearer brs_token");
     expect(states).toEqual([false, true]);

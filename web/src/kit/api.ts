@@ -48,10 +48,14 @@ export async function untilReached<T>(
   }
 }
 
-/** A random key: crypto.randomUUID needs a secure context, a tablet on the LAN has none. */
-export function newIdempotencyKey(): string {
+/** A random (version 4) UUID, for Idempotency-Keys and the ids of ad-hoc modifiers:
+ * crypto.randomUUID needs a secure context, a tablet on the LAN has none. */
+export function randomUuid(): string {
   const bytes = crypto.getRandomValues(new Uint8Array(16));
-  return Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
+  bytes[6] = (bytes[6] & 0x0f) | 0x40;
+  bytes[8] = (bytes[8] & 0x3f) | 0x80;
+  const hex = Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
 }
 
 export interface ConnectionListener {
@@ -85,7 +89,7 @@ export class Api {
   }
 
   post<T>(path: string, body: unknown, options: RequestOptions = {}): Promise<T> {
-    return this.send<T>("POST", path, body, options, newIdempotencyKey());
+    return this.send<T>("POST", path, body, options, randomUuid());
   }
 
   put<T>(path: string, body: unknown, options: RequestOptions = {}): Promise<T> {

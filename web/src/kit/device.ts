@@ -1,8 +1,10 @@
-// The pairing this browser keeps: a TERMINAL device token and its location, in localStorage.
+// The pairing this browser keeps: a TERMINAL device token, its location and name (as
+// GET /api/devices/current said when it was paired), in localStorage.
 
 export interface Device {
   token: string;
   locationId: string;
+  name?: string;
 }
 
 const KEY = "brigade.device";

@@ -26,6 +26,14 @@ export interface NewApproval {
   approver: StaffCard;
 }
 
+/** GET /api/devices/current: the device a token acts through. */
+export interface PairedDevice {
+  id: string;
+  name: string;
+  kind: "TERMINAL" | "KITCHEN_DISPLAY";
+  locationId: string;
+}
+
 export interface Location {
   id: string;
   name: string | null;
@@ -115,4 +123,6 @@ export interface Product extends ChoosableProduct {
   productType: "ITEM" | "MODIFIER" | "BUNDLE";
   isActive: boolean;
   is86d: boolean;
+  /** A barcode lookup that hit one of the product's variants names it. */
+  matchedVariantId?: string | null;
 }

@@ -1,9 +1,16 @@
 // The menu: categories as breadcrumbs, products as big buttons (86'd ones greyed with "86"),
 // search, and the barcode scanner. One tap adds a plain product; a product with a size or
-// modifier groups opens the chooser.
+// modifier groups opens the chooser, and so does any product while "Special request" is on.
 
 import { useEffect, useRef, useState } from "preact/hooks";
-import { type AddItemBody, addItemBody, needsChoosing, nothingChosen } from "../chooser/rules";
+import {
+  type AddItemBody,
+  addItemBody,
+  lineName,
+  needsChoosing,
+  nothingChosen,
+  type Selection,
+} from "../chooser/rules";
 import { Chooser } from "../chooser/Chooser";
 import { useTerminal } from "../kit/context";
 import { formatMoney, toCents } from "../kit/money";
@@ -11,26 +18,36 @@ import type { Product } from "../kit/types";
 import { Button } from "../kit/ui";
 import { inWords } from "../kit/words";
 import { ScanBuffer } from "./scanner";
-import { childrenOf, useMenu } from "./state";
+import { childrenOf, type Menu as MenuState } from "./state";
 
-type AddAsSeen = () => (body: AddItemBody) => unknown;
+type Add = (body: AddItemBody, name: string) => unknown;
+type AddAsSeen = () => Add;
 
-export function Menu(props: { addAsSeen: AddAsSeen }) {
+interface Choosing {
+  product: Product;
+  selection: Selection;
+  add: Add;
+}
+
+export function Menu(props: { menu: MenuState; addAsSeen: AddAsSeen }) {
   const { api, locationId, currency } = useTerminal();
-  const menu = useMenu();
-  const [choosing, setChoosing] = useState<Product | null>(null);
+  const { menu } = props;
   const [error, setError] = useState<string | null>(null);
   const addAsSeen = useRef(props.addAsSeen);
   addAsSeen.current = props.addAsSeen;
-  // The addition the chooser will make, fixed when the product was tapped.
-  const [adding, setAdding] = useState<{ add: (body: AddItemBody) => unknown } | null>(null);
+  // The chooser's product, what it starts with, and the addition it will make (fixed when the
+  // product was tapped).
+  const [choosing, setChoosing] = useState<Choosing | null>(null);
+  // The next product tapped opens the chooser even without options: for a special request.
+  const [special, setSpecial] = useState(false);
 
-  function offer(product: Product, add: (body: AddItemBody) => unknown) {
-    if (needsChoosing(product)) {
-      setAdding({ add });
-      setChoosing(product);
+  function offer(product: Product, add: Add) {
+    const selection = nothingChosen(product.matchedVariantId ?? null);
+    if (special || needsChoosing(product, selection)) {
+      setChoosing({ product, selection, add });
+      setSpecial(false);
     } else {
-      add(addItemBody(product, nothingChosen()));
+      add(addItemBody(product, selection), lineName(product, selection));
     }
   }
 
@@ -38,7 +55,7 @@ export function Menu(props: { addAsSeen: AddAsSeen }) {
     setError(null);
     const add = addAsSeen.current();
     try {
-      offer(await api.get<Product>(`/api/products/${summary.id}`), add);
+      offer(await menu.detail(summary.id), add);
     } catch (failure) {
       setError(inWords(failure));
     }
@@ -61,7 +78,7 @@ export function Menu(props: { addAsSeen: AddAsSeen }) {
     };
     window.addEventListener("keydown", onKey);
     return () => window.removeEventListener("keydown", onKey);
-  }, [api, locationId]);
+  }, [api, locationId, special]);
 
   const here = menu.path.at(-1) ?? null;
   const inside = menu.search ? [] : childrenOf(menu.categories, here);
@@ -81,6 +98,9 @@ export function Menu(props: { addAsSeen: AddAsSeen }) {
             </>
           ))}
         </nav>
+        <Button pressed={special} onClick={() => setSpecial(!special)} class="special">
+          Special request
+        </Button>
         <input
           type="search"
           class="search"
@@ -90,6 +110,7 @@ export function Menu(props: { addAsSeen: AddAsSeen }) {
           onInput={(e) => menu.find(e.currentTarget.value)}
         />
       </div>
+      {special && <p class="notice">Tap a product to add it with a special request or a note.</p>}
       {(error || menu.error) && (
         <p class="error" role="alert">
           {error ?? menu.error}
@@ -104,7 +125,7 @@ export function Menu(props: { addAsSeen: AddAsSeen }) {
           ))}
         </div>
       )}
-      <div class="products" role="group" aria-label="Products">
+      <div class="products" role="group" aria-label="Products" aria-busy={menu.loading}>
         {menu.products.length === 0 && <p class="hint">{menu.search ? "Nothing matches." : "No products here."}</p>}
         {menu.products.map((product) => (
           <button
@@ -120,13 +141,14 @@ export function Menu(props: { addAsSeen: AddAsSeen }) {
           </button>
         ))}
       </div>
-      {choosing && adding && (
+      {choosing && (
         <Chooser
-          product={choosing}
+          product={choosing.product}
+          selection={choosing.selection}
           onClose={() => setChoosing(null)}
-          onAdd={(body) => {
+          onAdd={(body, name) => {
             setChoosing(null);
-            adding.add(body);
+            choosing.add(body, name);
           }}
         />
       )}

@@ -1,7 +1,9 @@
 // The menu's state, in one place: the category path (breadcrumbs), the products shown, the
-// search, and 86 changes as they happen (product.86d / product.available events).
+// search, 86 changes as they happen (product.86d / product.available events), and each
+// category's products and each product's detail (variants, modifier groups), read once until
+// the menu changes.
 
-import { useCallback, useEffect, useState } from "preact/hooks";
+import { useCallback, useEffect, useRef, useState } from "preact/hooks";
 import { useTerminal } from "../kit/context";
 import type { Category, Page, Product } from "../kit/types";
 import { inWords } from "../kit/words";
@@ -10,11 +12,15 @@ export interface Menu {
   categories: Category[];
   path: Category[];
   products: Product[];
+  /** The products shown are not yet those of the path or search (an answer is awaited). */
+  loading: boolean;
   search: string;
   error: string | null;
   enter: (category: Category | null) => void;
   up: (depth: number) => void;
   find: (text: string) => void;
+  /** A product's detail: read once, then from memory until a product or group changes. */
+  detail: (productId: string) => Promise<Product>;
 }
 
 const SELLABLE = { isActive: true, productType: "ITEM", limit: 100 };
@@ -27,6 +33,11 @@ export function useMenu(): Menu {
   const [search, setSearch] = useState("");
   const [error, setError] = useState<string | null>(null);
   const here = path.at(-1) ?? null;
+  const details = useRef(new Map<string, Product>());
+  const loads = useRef(0);
+  // A category's products as last read, until a product changes (searches are not kept).
+  const lists = useRef(new Map<string, Product[]>());
+  const [loading, setLoading] = useState(false);
 
   useEffect(() => {
     api
@@ -39,11 +50,26 @@ export function useMenu(): Menu {
     const query: Record<string, string | number | boolean | undefined> = { locationId, ...SELLABLE };
     if (search.trim()) query.search = search.trim();
     else if (here) query.categoryId = here.id;
+    // The latest asked wins: an older answer (held up offline) must not replace it.
+    const asked = ++loads.current;
+    const key = search.trim() ? null : (here?.id ?? "");
+    const known = key === null ? undefined : lists.current.get(key);
+    if (known) {
+      setProducts(known);
+      setLoading(false);
+      return;
+    }
+    setLoading(true);
     try {
-      setProducts((await api.get<Page<Product>>("/api/products", { query })).data);
+      const page = await api.get<Page<Product>>("/api/products", { query });
+      if (key !== null) lists.current.set(key, page.data);
+      if (asked !== loads.current) return;
+      setProducts(page.data);
       setError(null);
     } catch (failure) {
-      setError(inWords(failure));
+      if (asked === loads.current) setError(inWords(failure));
+    } finally {
+      if (asked === loads.current) setLoading(false);
     }
   }, [api, locationId, here, search]);
 
@@ -54,6 +80,11 @@ export function useMenu(): Menu {
   useEffect(
     () =>
       events.listen((event) => {
+        // An option's 86 or a group's rule changes details too: they are read again.
+        if (/^(product|modifier_group)\./.test(event.type)) {
+          details.current.clear();
+          lists.current.clear();
+        }
         if (event.type === "product.86d" || event.type === "product.available") {
           const is86d = event.type === "product.86d";
           setProducts((shown) => shown.map((p) => (p.id === event.entityId ? { ...p, is86d } : p)));
@@ -68,6 +99,7 @@ export function useMenu(): Menu {
     categories,
     path,
     products,
+    loading,
     search,
     error,
     enter: (category) => {
@@ -76,6 +108,13 @@ export function useMenu(): Menu {
     },
     up: (depth) => setPath(path.slice(0, depth)),
     find: setSearch,
+    detail: async (productId) => {
+      const known = details.current.get(productId);
+      if (known) return known;
+      const found = await api.get<Product>(`/api/products/${productId}`);
+      details.current.set(productId, found);
+      return found;
+    },
   };
 }
 

@@ -1,38 +1,40 @@
-// Pair this browser once: the TERMINAL device token (shown once when the device was made)
-// and its location id. Both are checked against the server before they are kept.
+// Pair this browser once: the TERMINAL device token (shown once when the device was made).
+// The server says which device it is and where (GET /api/devices/current); the token and its
+// location are kept.
 
 import { useState } from "preact/hooks";
 import { Api, ApiError } from "../kit/api";
 import { type Device, saveDevice } from "../kit/device";
+import type { PairedDevice } from "../kit/types";
 import { Button } from "../kit/ui";
 import { inWords } from "../kit/words";
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 export function Pairing(props: { onPaired: (device: Device) => void }) {
   const [token, setToken] = useState("");
-  const [locationId, setLocationId] = useState("");
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
   async function pair(event: Event) {
     event.preventDefault();
-    const device = { token: token.trim(), locationId: locationId.trim() };
-    if (!UUID.test(device.locationId)) {
-      setError("The location id is the long id shown with the device token.");
-      return;
-    }
+    const typed = token.trim();
     setBusy(true);
     setError(null);
     try {
-      await new Api(() => device.token).get("/api/staff/directory", { query: { limit: 1 } });
+      const found = await new Api(() => typed).get<PairedDevice>("/api/devices/current");
+      if (found.kind !== "TERMINAL") {
+        setError(`This token is a ${found.kind.toLowerCase().replace("_", " ")}'s, not a terminal's.`);
+        return;
+      }
+      const device = { token: typed, locationId: found.locationId, name: found.name };
       saveDevice(device);
       props.onPaired(device);
     } catch (failure) {
       setError(
         failure instanceof ApiError && failure.status === 401
           ? "This token is not a paired device's token (or it was revoked)."
-          : inWords(failure),
+          : failure instanceof ApiError && failure.status === 404
+            ? "This is a staff member's token, not a device's: paste the terminal's token."
+            : inWords(failure),
       );
     } finally {
       setBusy(false);
@@ -45,15 +47,11 @@ export function Pairing(props: { onPaired: (device: Device) => void }) {
         <h1>Pair this terminal</h1>
         <p>
           A manager makes a TERMINAL device (<code>brigade device create --kind TERMINAL</code>) and
-          gets its token, once. Paste it here with the location id; this browser keeps it.
+          gets its token, once. Paste it here; this browser keeps it.
         </p>
         <label>
           Device token
           <input value={token} onInput={(e) => setToken(e.currentTarget.value)} autocomplete="off" required />
-        </label>
-        <label>
-          Location id
-          <input value={locationId} onInput={(e) => setLocationId(e.currentTarget.value)} autocomplete="off" required />
         </label>
         {error && (
           <p class="error" role="alert">

@@ -106,7 +106,7 @@ function SignedIn(props: { device: Device; session: NewSession; onSignedOut: () 
       {!online && (
         <div class="offline-banner" role="alert">
           Offline: the server can't be reached. Taps are kept and sent when it is back
-          {pending ? ` (${pending} waiting)` : ""}.
+          {pending ? ` (${pending} ${pending === 1 ? "request" : "requests"} waiting)` : ""}.
         </div>
       )}
       <Service key={generation} />

@@ -39,6 +39,7 @@ export function SignIn(props: { device: Device; onSignedIn: (session: NewSession
     <main class="signin">
       <section class="card">
         <h1>Who is working?</h1>
+        {props.device.name && <p class="hint">This terminal: {props.device.name}</p>}
         {staff === null && !error && <p>Loading the staff…</p>}
         {staff?.length === 0 && <p>Nobody has a PIN yet: a manager sets one in the back office.</p>}
         {staff && <StaffPicker staff={staff} chosen={chosen} onPick={(id) => { setChosen(id); setError(null); }} />}
