@@ -1,0 +1,171 @@
+// The 86 board (86 / un-86 at a click), the low-stock list (the server's lowStock filter) and
+// stock changes: a delivery or a loss (delta) or a stocktake (count), each with its reason.
+
+import { useState } from "preact/hooks";
+import { Button } from "../../kit/ui";
+import { useBackOffice } from "../context";
+import { everyPage, Problem, SearchBox, SelectField, SidePanel, TextField, useAction, useLoaded } from "../parts";
+import type { Page, ProductSummary } from "../types";
+
+export function Stock() {
+  const { api, location } = useBackOffice();
+  const [search, setSearch] = useState("");
+  const [adjusting, setAdjusting] = useState<ProductSummary | null>(null);
+  const changing = useAction();
+  const list = (extra: Record<string, string | boolean>) =>
+    everyPage((page) =>
+      api.get<Page<ProductSummary>>("/api/products", { query: { locationId: location.id, productType: "ITEM", page, limit: 100, ...extra } }),
+    );
+  const products = useLoaded(() => list({}), []);
+  const low = useLoaded(() => list({ lowStock: true }), []);
+  const reload = () => {
+    products.reload();
+    low.reload();
+  };
+  const toggle86 = async (product: ProductSummary) => {
+    const path = `/api/products/${product.id}/86`;
+    if (await changing.run(() => (product.is86d ? api.delete(path) : api.post(path, {})))) reload();
+  };
+  const needle = search.trim().toLowerCase();
+  const shown = (products.data ?? []).filter((product) => !needle || product.name.toLowerCase().includes(needle));
+  const stockOf = (product: ProductSummary) => (product.trackInventory ? String(product.stockQuantity ?? 0) : "not counted");
+
+  return (
+    <div class="with-panel">
+      <div class="stack">
+        <div class="panel">
+          <h2>Low stock</h2>
+          <Problem error={low.error} />
+          {low.data?.length === 0 ? (
+            <p class="hint">Nothing is at or under its low-stock level.</p>
+          ) : (
+            <ul class="plain-list" aria-label="Low stock">
+              {(low.data ?? []).map((product) => (
+                <li key={product.id}>
+                  <span>{product.name}</span>
+                  <span class="chip chip-pending">
+                    {product.stockQuantity ?? 0} left (level {product.lowStockThreshold})
+                  </span>
+                  <Button label={`Adjust stock of ${product.name}`} onClick={() => setAdjusting(product)}>
+                    Adjust
+                  </Button>
+                </li>
+              ))}
+            </ul>
+          )}
+        </div>
+        <div class="panel">
+          <div class="toolbar">
+            <h2>The 86 board</h2>
+            <SearchBox label="Search the 86 board" value={search} onInput={setSearch} />
+          </div>
+          <Problem error={products.error ?? changing.error} />
+          {products.data?.length === 0 ? (
+            <p class="hint">No menu items yet: add them under Products.</p>
+          ) : (
+            <table class="data-table" aria-label="86 board">
+              <thead>
+                <tr>
+                  <th scope="col">Product</th>
+                  <th scope="col">Status</th>
+                  <th scope="col" class="number">Stock</th>
+                  <th scope="col">
+                    <span class="visually-hidden">Actions</span>
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {shown.map((product) => (
+                  <tr key={product.id}>
+                    <td>{product.name}</td>
+                    <td>{product.is86d ? <span class="chip chip-voided">86’d: not on sale</span> : "On sale"}</td>
+                    <td class="number">{stockOf(product)}</td>
+                    <td class="row-tools">
+                      <Button
+                        tone={product.is86d ? "neutral" : "danger"}
+                        label={product.is86d ? `Un-86 ${product.name}` : `86 ${product.name}`}
+                        disabled={changing.busy}
+                        onClick={() => toggle86(product)}
+                      >
+                        {product.is86d ? "Un-86" : "86"}
+                      </Button>
+                      {product.trackInventory && (
+                        <Button label={`Adjust stock of ${product.name}`} onClick={() => setAdjusting(product)}>
+                          Adjust stock
+                        </Button>
+                      )}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          )}
+        </div>
+      </div>
+      {adjusting && (
+        <StockPanel
+          key={adjusting.id}
+          product={adjusting}
+          onClose={() => setAdjusting(null)}
+          onSaved={() => {
+            setAdjusting(null);
+            reload();
+          }}
+        />
+      )}
+    </div>
+  );
+}
+
+type Kind = "delta" | "count";
+
+function StockPanel(props: { product: ProductSummary; onClose: () => void; onSaved: () => void }) {
+  const { api } = useBackOffice();
+  const [kind, setKind] = useState<Kind>("delta");
+  const [amount, setAmount] = useState("");
+  const [reason, setReason] = useState("");
+  const [problem, setProblem] = useState<string | null>(null);
+  const saving = useAction();
+
+  async function save(event: Event) {
+    event.preventDefault();
+    const pattern = kind === "delta" ? /^\s*-?\d{1,6}(\.\d{1,3})?\s*$/ : /^\s*\d{1,6}(\.\d{1,3})?\s*$/;
+    if (!pattern.test(amount) || (kind === "delta" && Number(amount) === 0)) {
+      setProblem(kind === "delta" ? "Say how many came in (12) or went (-3)." : "Say how many you counted.");
+      return;
+    }
+    setProblem(null);
+    const body = { [kind]: Number(amount), reason: reason.trim() };
+    if (await saving.run(() => api.post(`/api/products/${props.product.id}/stock`, body))) props.onSaved();
+  }
+
+  return (
+    <SidePanel title={`Stock of ${props.product.name}`} onClose={props.onClose}>
+      <p>In stock now: {props.product.stockQuantity ?? 0}</p>
+      <form onSubmit={save}>
+        <SelectField
+          label="What happened"
+          value={kind}
+          onChange={setKind}
+          options={[
+            { value: "delta", label: "Some came in or went (a change)" },
+            { value: "count", label: "I counted them (a stocktake)" },
+          ]}
+        />
+        <TextField label={kind === "delta" ? "Change (negative for a loss)" : "Counted"} value={amount} onInput={setAmount} inputMode="decimal" required />
+        <TextField label="Reason" value={reason} onInput={setReason} required placeholder="Delivery, breakage, weekly count…" />
+        {problem && (
+          <p class="error" role="alert">
+            {problem}
+          </p>
+        )}
+        <Problem error={saving.error} />
+        <div class="panel-actions">
+          <Button type="submit" tone="accent" disabled={saving.busy || !reason.trim()}>
+            Save stock
+          </Button>
+        </div>
+      </form>
+    </SidePanel>
+  );
+}
