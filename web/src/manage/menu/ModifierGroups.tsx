@@ -156,10 +156,10 @@ function GroupPanel(props: { group: ModifierGroupRecord | null; onClose: () => v
           <div class="field-row">
             <TextField label="New option name" value={optionName} onInput={setOptionName} />
             <TextField label="New option price" value={optionPrice} onInput={setOptionPrice} inputMode="decimal" />
-            <Button onClick={addOption} disabled={saving.busy || !optionName.trim()}>
-              Add option
-            </Button>
           </div>
+          <Button onClick={addOption} disabled={saving.busy || !optionName.trim()}>
+            Add option
+          </Button>
         </fieldset>
         {problem && (
           <p class="error" role="alert">

@@ -244,9 +244,11 @@ function Variants(props: { product: ProductDetail; onChanged: (product: ProductD
           ))}
         </ul>
       )}
-      <form class="field-row" onSubmit={add}>
-        <TextField label="Variant name" value={name} onInput={setName} required />
-        <TextField label="Variant price" value={price} onInput={setPrice} inputMode="decimal" required />
+      <form onSubmit={add}>
+        <div class="field-row">
+          <TextField label="Variant name" value={name} onInput={setName} required />
+          <TextField label="Variant price" value={price} onInput={setPrice} inputMode="decimal" required />
+        </div>
         <Button type="submit" disabled={changing.busy || !name.trim()}>
           Add variant
         </Button>

@@ -79,7 +79,7 @@ export function Products(props: { menu: MenuData }) {
                   <td>{product.categoryId ? categoryName.get(product.categoryId) ?? "—" : "—"}</td>
                   <td class="number">{money(product.price)}</td>
                   <td class="number">{percentOf(product.taxRate)}%</td>
-                  <td class="number">{product.trackInventory ? product.stockQuantity ?? 0 : "not counted"}</td>
+                  <td class="number">{product.trackInventory ? product.stockQuantity ?? 0 : "—"}</td>
                   <td>
                     {product.is86d ? <span class="chip chip-voided">86’d</span> : product.isActive ? "On sale" : <span class="chip">Inactive</span>}
                   </td>

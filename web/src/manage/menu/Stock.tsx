@@ -28,7 +28,7 @@ export function Stock() {
   };
   const needle = search.trim().toLowerCase();
   const shown = (products.data ?? []).filter((product) => !needle || product.name.toLowerCase().includes(needle));
-  const stockOf = (product: ProductSummary) => (product.trackInventory ? String(product.stockQuantity ?? 0) : "not counted");
+  const stockOf = (product: ProductSummary) => (product.trackInventory ? String(product.stockQuantity ?? 0) : "—");
 
   return (
     <div class="with-panel">

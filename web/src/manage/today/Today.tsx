@@ -176,7 +176,7 @@ function Figures(props: { report: SalesReport; money: (amount: number) => string
   const figures: [string, string][] = [
     ["Net sales", money(report.netSales)],
     ["Orders", String(report.orderCount)],
-    ["Average check", money(report.averageCheck)],
+    ["Avg. check", money(report.averageCheck)],
     ["Covers", String(report.covers)],
     ["Tips", money(report.tips)],
     ["Collected", money(report.totalCollected)],

@@ -22,7 +22,7 @@ describe("business days in the location's timezone", () => {
     expect(byLabel["Yesterday"]).toEqual({ from: "2026-11-02", to: "2026-11-02" });
     expect(byLabel["Last 7 days"]).toEqual({ from: "2026-10-28", to: "2026-11-03" });
     expect(byLabel["This month"]).toEqual({ from: "2026-11-01", to: "2026-11-03" });
-    expect(daysIn(byLabel["Last 30 days"])).toBe(30);
+    expect(daysIn(byLabel["Last 7 days"])).toBe(7);
   });
 
   it("refuses in words what the report would refuse", () => {

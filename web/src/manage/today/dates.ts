@@ -62,7 +62,6 @@ export function presets(today: Day): { label: string; range: DayRange }[] {
     { label: "Yesterday", range: { from: addDays(today, -1), to: addDays(today, -1) } },
     { label: "Last 7 days", range: { from: addDays(today, -6), to: today } },
     { label: "This month", range: { from: `${today.slice(0, 8)}01`, to: today } },
-    { label: "Last 30 days", range: { from: addDays(today, -29), to: today } },
   ];
 }
 
