@@ -33,18 +33,30 @@ export const ACTIONS = [
   "location.profile_set",
 ];
 const PAGE_SIZE = 25;
+const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/;
 
 /** "product.price_changed" → "Product: price changed". */
 export function actionInWords(action: string): string {
   const [entity, what = ""] = action.split(".");
-  const words = what.replace(/_/g, " ").replace(/^86d$/, "86’d").replace(/^un86d$/, "un-86’d");
+  const words = what.replace(/_/g, " ").replace(/^86d$/, "86'd").replace(/^un86d$/, "un-86'd");
   return `${entity.charAt(0).toUpperCase()}${entity.slice(1)}: ${words}`;
 }
 
 /** What changed, briefly: the fields whose values differ, "field: before → after". */
-export function changeInWords(before: Record<string, unknown> | null, after: Record<string, unknown> | null): string {
+export function changeInWords(
+  before: Record<string, unknown> | null,
+  after: Record<string, unknown> | null,
+  time: (instant: Date) => string = (instant) => instant.toISOString(),
+): string {
   const keys = [...new Set([...Object.keys(before ?? {}), ...Object.keys(after ?? {})])];
-  const show = (value: unknown) => (value === undefined || value === null ? "—" : typeof value === "object" ? JSON.stringify(value) : String(value));
+  const show = (value: unknown) =>
+    value === undefined || value === null
+      ? "—"
+      : typeof value === "string" && ISO_INSTANT.test(value)
+        ? time(new Date(value))
+        : typeof value === "object"
+          ? JSON.stringify(value)
+          : String(value);
   return keys
     .filter((key) => JSON.stringify(before?.[key]) !== JSON.stringify(after?.[key]))
     .map((key) => (before && key in before ? `${key}: ${show(before[key])} → ${show(after?.[key])}` : `${key}: ${show(after?.[key])}`))
@@ -105,7 +117,7 @@ export function Audit() {
             options={[{ value: "", label: "Every action" }, ...ACTIONS.map((value) => ({ value, label: actionInWords(value) }))]}
           />
           <SelectField
-            label="Staff member"
+            label="Staff"
             value={staffId}
             onChange={filter(setStaffId)}
             options={[{ value: "", label: "Everyone" }, ...(people.data ?? []).map((member) => ({ value: member.id, label: member.name }))]}
@@ -142,7 +154,7 @@ export function Audit() {
                     {entry.approvedByName && <div class="hint">approved by {entry.approvedByName}</div>}
                   </td>
                   <td>{actionInWords(entry.action)}</td>
-                  <td class="change">{changeInWords(entry.before, entry.after)}</td>
+                  <td class="audit-change">{changeInWords(entry.before, entry.after, (instant) => time.format(instant))}</td>
                   <td>{entry.reason ?? "—"}</td>
                 </tr>
               ))}

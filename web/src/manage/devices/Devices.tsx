@@ -12,10 +12,11 @@ const KINDS: { value: DeviceKind; label: string }[] = [
   { value: "KITCHEN_DISPLAY", label: "Kitchen display" },
 ];
 const kindName = (kind: DeviceKind) => (kind === "TERMINAL" ? "Terminal" : "Kitchen display");
-const when = (at: string) => new Date(at).toLocaleString("en-GB", { dateStyle: "medium", timeStyle: "short" });
 
 export function Devices() {
   const { api, location } = useBackOffice();
+  const format = new Intl.DateTimeFormat("en-GB", { timeZone: location.timezone, dateStyle: "short", timeStyle: "short" });
+  const when = (at: string) => format.format(new Date(at));
   const [search, setSearch] = useState("");
   const [pairing, setPairing] = useState(false);
   const [revoking, setRevoking] = useState<string | null>(null);
@@ -68,12 +69,12 @@ export function Devices() {
                 {shown.map((device) => (
                   <tr key={device.id}>
                     <td>{device.name}</td>
-                    <td>{kindName(device.kind)}</td>
+                    <td class="wraps">{kindName(device.kind)}</td>
                     <td>
                       <code>{device.hint}…</code>
                     </td>
-                    <td>{when(device.createdAt)}</td>
-                    <td>{device.revokedAt ? <span class="chip chip-voided">Revoked {when(device.revokedAt)}</span> : "Active"}</td>
+                    <td class="wraps">{when(device.createdAt)}</td>
+                    <td class="wraps">{device.revokedAt ? <span class="chip chip-voided">Revoked {when(device.revokedAt)}</span> : "Active"}</td>
                     <td class="row-tools">
                       {!device.revokedAt &&
                         (revoking === device.id ? (
@@ -126,7 +127,7 @@ function PairPanel(props: { onClose: () => void; onPaired: () => void }) {
       setCopied(true);
     } catch {
       // No clipboard outside a secure context (a LAN address): the field is selected instead.
-      (document.getElementById("new-device-token") as HTMLInputElement | null)?.select();
+      (document.getElementById("new-device-token") as HTMLTextAreaElement | null)?.select();
     }
   }
 
@@ -139,11 +140,11 @@ function PairPanel(props: { onClose: () => void; onPaired: () => void }) {
         </p>
         <label>
           Device token
-          <input id="new-device-token" readOnly value={paired.token} onFocus={(e) => e.currentTarget.select()} />
+          <textarea id="new-device-token" class="token-box" rows={2} readOnly value={paired.token} onFocus={(e) => e.currentTarget.select()} />
         </label>
         <label>
           Location id
-          <input readOnly value={paired.locationId} onFocus={(e) => e.currentTarget.select()} />
+          <textarea class="token-box" rows={2} readOnly value={paired.locationId} onFocus={(e) => e.currentTarget.select()} />
         </label>
         <div class="panel-actions">
           <Button tone="accent" onClick={copy}>
