@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from typing import Any
 
 import httpx
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Browser, Locator, Page, expect
 
 from e2e.screens.restaurant import Restaurant, screenshot
 from factories import ADMIN, LOCATION
@@ -84,3 +84,12 @@ def office_screenshot(page: Page, name: str) -> None:
     for panel in page.get_by_role("dialog").all():
         panel.evaluate("panel => panel.scrollTo(0, 0)")
     screenshot(page, name)
+
+
+def new_in_panel(page: Page, button: str, fields: dict[str, str]) -> Locator:
+    """Clicks ``button`` ("New table") and fills its side panel's fields, label by label."""
+    page.get_by_role("button", name=button).click()
+    panel = page.get_by_role("dialog", name=button)
+    for label, value in fields.items():
+        panel.get_by_label(label, exact=True).fill(value)
+    return panel

@@ -14,6 +14,7 @@ from e2e.screens.back_office import (
     Office,
     go_to,
     menu_part,
+    new_in_panel,
     office_screenshot,
     open_back_office,
     set_up_office,
@@ -44,9 +45,7 @@ def test_a_servers_token_is_refused_in_words(browser: Browser, office: Office) -
 
 
 def _new_category(page: Page, name: str) -> None:
-    page.get_by_role("button", name="New category").click()
-    panel = page.get_by_role("dialog", name="New category")
-    panel.get_by_label("Category name").fill(name)
+    panel = new_in_panel(page, "New category", {"Category name": name})
     panel.get_by_role("button", name="Create category").click()
     expect(panel).to_be_hidden()
     expect(page.get_by_role("table", name="Categories")).to_contain_text(name)
@@ -89,11 +88,8 @@ def _build_categories(page: Page, office: Office) -> None:
 
 def _build_a_required_group(page: Page) -> None:
     menu_part(page, "Modifier groups")
-    page.get_by_role("button", name="New modifier group").click()
-    panel = page.get_by_role("dialog", name="New modifier group")
-    panel.get_by_label("Group name").fill("Doneness")
-    panel.get_by_label("At least").fill("1")
-    panel.get_by_label("At most").fill("1")
+    fields = {"Group name": "Doneness", "At least": "1", "At most": "1"}
+    panel = new_in_panel(page, "New modifier group", fields)
     for option in ("Medium", "Well done"):
         panel.get_by_label("New option name").fill(option)
         panel.get_by_role("button", name="Add option").click()
@@ -109,11 +105,8 @@ def _build_a_required_group(page: Page) -> None:
 
 def _build_a_product(page: Page) -> None:
     menu_part(page, "Products")
-    page.get_by_role("button", name="New product").click()
-    panel = page.get_by_role("dialog", name="New product")
-    panel.get_by_label("Product name").fill("Smash burger")
-    panel.get_by_label("Price").fill("12.50")
-    panel.get_by_label("Tax rate (%)").fill("8.875")
+    fields = {"Product name": "Smash burger", "Price": "12.50", "Tax rate (%)": "8.875"}
+    panel = new_in_panel(page, "New product", fields)
     panel.get_by_label("Category").select_option(label="Burgers")
     panel.get_by_label("SKU").fill("BRG-1")
     panel.get_by_role("checkbox", name="Doneness (Choose 1)").check()
@@ -136,11 +129,8 @@ def _build_a_product(page: Page) -> None:
 
 def _add_a_table(page: Page) -> None:
     go_to(page, "Tables")
-    page.get_by_role("button", name="New table").click()
-    panel = page.get_by_role("dialog", name="New table")
-    panel.get_by_label("Table name").fill("1")
-    panel.get_by_label("Section").fill("Inside")
-    panel.get_by_label("Seats").fill("4")
+    fields = {"Table name": "1", "Section": "Inside", "Seats": "4"}
+    panel = new_in_panel(page, "New table", fields)
     panel.get_by_role("button", name="Create table").click()
     expect(page.get_by_role("table", name="Tables")).to_contain_text("Inside")
 

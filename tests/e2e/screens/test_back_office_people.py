@@ -121,6 +121,13 @@ def test_the_audit_log_filters_by_action_staff_and_day(browser: Browser, office:
     page.get_by_label("Action").select_option(label="Every action")
     page.get_by_role("combobox", name=re.compile("^Staff")).select_option(label="Marco")
     expect(entries).to_contain_text("Device: paired")
+    with office.http() as http:
+        (marco_id,) = [
+            m["id"] for m in http.get("/api/staff").json()["data"] if m["name"] == "Marco"
+        ]
+        params = {"locationId": office.restaurant.location_id, "staffId": marco_id}
+        marcos = http.get("/api/audit", params=params).json()["total"]
+    expect(entries.get_by_role("row")).to_have_count(marcos + 1)
     for who in entries.get_by_role("row").all()[1:]:
         expect(who.get_by_role("cell").nth(1)).to_have_text("Marco")
     office_screenshot(page, "manage-audit")

@@ -4,17 +4,13 @@
 import type { ComponentChildren } from "preact";
 import { useCallback, useEffect, useState } from "preact/hooks";
 import { formatMoney, toCents } from "../kit/money";
-import { Button } from "../kit/ui";
+import { Button, useEscape } from "../kit/ui";
 import { inWords } from "../kit/words";
 import { useBackOffice } from "./context";
 
 /** An edit beside the table it belongs to; Escape or Close dismisses it. */
 export function SidePanel(props: { title: string; onClose: () => void; children: ComponentChildren }) {
-  useEffect(() => {
-    const onKey = (event: KeyboardEvent) => event.key === "Escape" && props.onClose();
-    window.addEventListener("keydown", onKey);
-    return () => window.removeEventListener("keydown", onKey);
-  }, [props.onClose]);
+  useEscape(props.onClose);
   return (
     <div class="side-panel" role="dialog" aria-label={props.title}>
       <header class="side-panel-head">
@@ -28,14 +24,117 @@ export function SidePanel(props: { title: string; onClose: () => void; children:
   );
 }
 
-/** An API error (problem+json `detail`) or a lost connection, in words. */
+/** A problem in words: the screen's own (a string), an API error (problem+json `detail`) or
+ * a lost connection. */
 export function Problem(props: { error: unknown }) {
   if (!props.error) return null;
   return (
     <p class="error" role="alert">
-      {inWords(props.error)}
+      {typeof props.error === "string" ? props.error : inWords(props.error)}
     </p>
   );
+}
+
+export interface Column<T> {
+  title: string;
+  cell: (row: T) => ComponentChildren;
+  /** Right-aligned figures. */
+  number?: boolean;
+  /** May wrap onto two lines (long words beside a side panel). */
+  wraps?: boolean;
+}
+
+/** Records as a table: one row each, the columns' cells, then the row's buttons. */
+export function RecordTable<T extends { id: string }>(props: {
+  label: string;
+  rows: T[];
+  columns: Column<T>[];
+  actions?: (row: T) => ComponentChildren;
+  rowProps?: (row: T) => Record<string, unknown>;
+}) {
+  const cellClass = (column: Column<T>) => [column.number && "number", column.wraps && "wraps"].filter(Boolean).join(" ");
+  return (
+    <table class="data-table" aria-label={props.label}>
+      <thead>
+        <tr>
+          {props.columns.map((column) => (
+            <th key={column.title} scope="col" class={column.number ? "number" : undefined}>
+              {column.title}
+            </th>
+          ))}
+          {props.actions && (
+            <th scope="col">
+              <span class="visually-hidden">Actions</span>
+            </th>
+          )}
+        </tr>
+      </thead>
+      <tbody>
+        {props.rows.map((row) => (
+          <tr key={row.id} {...props.rowProps?.(row)}>
+            {props.columns.map((column) => (
+              <td key={column.title} class={cellClass(column)}>
+                {column.cell(row)}
+              </td>
+            ))}
+            {props.actions && <td class="row-tools">{props.actions(row)}</td>}
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+/** A search box and the section's "New …" button above its table. */
+export function ListTools(props: { search: string; onSearch: (value: string) => void; searchLabel: string; newLabel?: string; onNew?: () => void; children?: ComponentChildren }) {
+  return (
+    <div class="toolbar">
+      <SearchBox label={props.searchLabel} value={props.search} onInput={props.onSearch} />
+      {props.children}
+      {props.newLabel && (
+        <Button tone="accent" onClick={props.onNew}>
+          {props.newLabel}
+        </Button>
+      )}
+    </div>
+  );
+}
+
+/** A side panel form's buttons: save (submit) and, for a record that exists, delete. */
+export function PanelActions(props: { busy: boolean; ready: boolean; saveLabel: string; deleteLabel?: string; onDelete?: () => void }) {
+  return (
+    <div class="panel-actions">
+      <Button type="submit" tone="accent" disabled={props.busy || !props.ready}>
+        {props.saveLabel}
+      </Button>
+      {props.deleteLabel && (
+        <Button tone="danger" onClick={props.onDelete} disabled={props.busy}>
+          {props.deleteLabel}
+        </Button>
+      )}
+    </div>
+  );
+}
+
+/** Which record a section's side panel edits: one of them, a new one ("new"), or none. */
+export function useEditing<T>(): {
+  editing: T | "new" | null;
+  edit: (record: T | "new") => void;
+  close: () => void;
+  /** After a save: the panel closes and the section reloads. */
+  saved: (reload: () => void) => () => void;
+} {
+  const [editing, setEditing] = useState<T | "new" | null>(null);
+  const close = useCallback(() => setEditing(null), []);
+  return {
+    editing,
+    edit: setEditing,
+    close,
+    saved: (reload) => () => {
+      setEditing(null);
+      reload();
+    },
+  };
 }
 
 export function TextField(props: {

@@ -4,7 +4,7 @@
 import { useState } from "preact/hooks";
 import { Button } from "../../kit/ui";
 import { useBackOffice } from "../context";
-import { everyPage, Problem, SearchBox, SelectField, SidePanel, TextField, useAction, useLoaded } from "../parts";
+import { everyPage, ListTools, PanelActions, Problem, RecordTable, SelectField, SidePanel, TextField, useAction, useLoaded } from "../parts";
 import type { Device, DeviceKind, Page } from "../types";
 
 const KINDS: { value: DeviceKind; label: string }[] = [
@@ -42,60 +42,43 @@ export function Devices() {
       </header>
       <div class="with-panel">
         <div class="panel">
-          <div class="toolbar">
-            <SearchBox label="Search devices" value={search} onInput={setSearch} />
-            <Button tone="accent" onClick={() => setPairing(true)}>
-              Pair a device
-            </Button>
-          </div>
+          <ListTools search={search} onSearch={setSearch} searchLabel="Search devices" newLabel="Pair a device" onNew={() => setPairing(true)} />
           <Problem error={devices.error ?? changing.error} />
           {devices.data?.length === 0 ? (
             <p class="hint">No devices yet: pair each tablet once (“Pair a device”), then paste its token on it.</p>
           ) : (
-            <table class="data-table" aria-label="Devices">
-              <thead>
-                <tr>
-                  <th scope="col">Name</th>
-                  <th scope="col">Kind</th>
-                  <th scope="col">Token starts</th>
-                  <th scope="col">Paired</th>
-                  <th scope="col">Status</th>
-                  <th scope="col">
-                    <span class="visually-hidden">Revoke</span>
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {shown.map((device) => (
-                  <tr key={device.id}>
-                    <td>{device.name}</td>
-                    <td class="wraps">{kindName(device.kind)}</td>
-                    <td>
-                      <code>{device.hint}…</code>
-                    </td>
-                    <td class="wraps">{when(device.createdAt)}</td>
-                    <td class="wraps">{device.revokedAt ? <span class="chip chip-voided">Revoked {when(device.revokedAt)}</span> : "Active"}</td>
-                    <td class="row-tools">
-                      {!device.revokedAt &&
-                        (revoking === device.id ? (
-                          <>
-                            <Button tone="danger" label={`Yes, revoke ${device.name}`} disabled={changing.busy} onClick={() => revoke(device)}>
-                              Yes, revoke
-                            </Button>
-                            <Button tone="quiet" onClick={() => setRevoking(null)}>
-                              Keep
-                            </Button>
-                          </>
-                        ) : (
-                          <Button tone="danger" label={`Revoke ${device.name}`} onClick={() => setRevoking(device.id)}>
-                            Revoke
-                          </Button>
-                        ))}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
+            <RecordTable
+              label="Devices"
+              rows={shown}
+              columns={[
+                { title: "Name", cell: (device) => device.name },
+                { title: "Kind", wraps: true, cell: (device) => kindName(device.kind) },
+                { title: "Token starts", cell: (device) => <code>{device.hint}…</code> },
+                { title: "Paired", wraps: true, cell: (device) => when(device.createdAt) },
+                {
+                  title: "Status",
+                  wraps: true,
+                  cell: (device) => (device.revokedAt ? <span class="chip chip-voided">Revoked {when(device.revokedAt)}</span> : "Active"),
+                },
+              ]}
+              actions={(device) =>
+                !device.revokedAt &&
+                (revoking === device.id ? (
+                  <>
+                    <Button tone="danger" label={`Yes, revoke ${device.name}`} disabled={changing.busy} onClick={() => revoke(device)}>
+                      Yes, revoke
+                    </Button>
+                    <Button tone="quiet" onClick={() => setRevoking(null)}>
+                      Keep
+                    </Button>
+                  </>
+                ) : (
+                  <Button tone="danger" label={`Revoke ${device.name}`} onClick={() => setRevoking(device.id)}>
+                    Revoke
+                  </Button>
+                ))
+              }
+            />
           )}
         </div>
         {pairing && <PairPanel onClose={() => setPairing(false)} onPaired={devices.reload} />}
@@ -161,11 +144,7 @@ function PairPanel(props: { onClose: () => void; onPaired: () => void }) {
         <TextField label="Device name" value={name} onInput={setName} required placeholder="Bar tablet, Grill screen…" />
         <SelectField label="Kind" value={kind} onChange={setKind} options={KINDS} />
         <Problem error={saving.error} />
-        <div class="panel-actions">
-          <Button type="submit" tone="accent" disabled={saving.busy || !name.trim()}>
-            Pair
-          </Button>
-        </div>
+        <PanelActions busy={saving.busy} ready={!!name.trim()} saveLabel="Pair" />
       </form>
     </SidePanel>
   );

@@ -5,7 +5,7 @@
 import { useState } from "preact/hooks";
 import { Button } from "../../kit/ui";
 import { useBackOffice } from "../context";
-import { CheckField, Problem, SearchBox, SelectField, SidePanel, TextField, useAction } from "../parts";
+import { CheckField, ListTools, PanelActions, Problem, RecordTable, SelectField, SidePanel, TextField, useAction, useEditing } from "../parts";
 import type { Category } from "../types";
 import type { MenuData } from "./Menu";
 import { dropOrder, stepOrder, treeRows } from "./reorder";
@@ -13,7 +13,7 @@ import { dropOrder, stepOrder, treeRows } from "./reorder";
 export function Categories(props: { menu: MenuData }) {
   const { api, location } = useBackOffice();
   const { categories, reloadCategories } = props.menu;
-  const [editing, setEditing] = useState<Category | "new" | null>(null);
+  const { editing, edit, close, saved } = useEditing<Category>();
   const [dragged, setDragged] = useState<string | null>(null);
   const [search, setSearch] = useState("");
   const moving = useAction();
@@ -25,87 +25,78 @@ export function Categories(props: { menu: MenuData }) {
     }
   };
   const needle = search.trim().toLowerCase();
-  const rows = treeRows(categories).filter((row) => !needle || row.category.name.toLowerCase().includes(needle));
+  const rows = treeRows(categories)
+    .filter((row) => !needle || row.category.name.toLowerCase().includes(needle))
+    .map((row) => ({ ...row, id: row.category.id }));
 
   return (
     <div class="with-panel">
       <div class="panel">
-        <div class="toolbar">
-          <SearchBox label="Search categories" value={search} onInput={setSearch} />
-          <Button tone="accent" onClick={() => setEditing("new")}>
-            New category
-          </Button>
-        </div>
+        <ListTools search={search} onSearch={setSearch} searchLabel="Search categories" newLabel="New category" onNew={() => edit("new")} />
         <Problem error={moving.error} />
         {categories.length === 0 ? (
           <p class="hint">No categories yet: start the menu with “New category” (Mains, Drinks…).</p>
         ) : (
-          <table class="data-table" aria-label="Categories">
-            <thead>
-              <tr>
-                <th scope="col">Name</th>
-                <th scope="col">Status</th>
-                <th scope="col">Order (drag a row, or move it)</th>
-                <th scope="col">
-                  <span class="visually-hidden">Edit</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map(({ category, depth }) => (
-                <tr
-                  key={category.id}
-                  draggable={!needle}
-                  class={dragged === category.id ? "dragging" : ""}
-                  onDragStart={(event) => {
-                    setDragged(category.id);
-                    event.dataTransfer?.setData("text/plain", category.id);
-                  }}
-                  onDragEnd={() => setDragged(null)}
-                  onDragOver={(event) => event.preventDefault()}
-                  onDrop={(event) => {
-                    event.preventDefault();
-                    const id = event.dataTransfer?.getData("text/plain") || dragged;
-                    setDragged(null);
-                    if (id) reorder(dropOrder(categories, id, category.id));
-                  }}
-                >
-                  <td>
+          <RecordTable
+            label="Categories"
+            rows={rows}
+            rowProps={(row) => ({
+              draggable: !needle,
+              class: dragged === row.id ? "dragging" : "",
+              onDragStart: (event: DragEvent) => {
+                setDragged(row.id);
+                event.dataTransfer?.setData("text/plain", row.id);
+              },
+              onDragEnd: () => setDragged(null),
+              onDragOver: (event: DragEvent) => event.preventDefault(),
+              onDrop: (event: DragEvent) => {
+                event.preventDefault();
+                const id = event.dataTransfer?.getData("text/plain") || dragged;
+                setDragged(null);
+                if (id) reorder(dropOrder(categories, id, row.id));
+              },
+            })}
+            columns={[
+              {
+                title: "Name",
+                cell: (row) => (
+                  <>
                     <span class="drag-handle" aria-hidden="true">
                       ⠿
                     </span>
-                    <span style={{ paddingLeft: `${depth * 24}px` }}>{depth > 0 ? "↳ " : ""}{category.name}</span>
-                  </td>
-                  <td>{category.isActive ? "Shown" : <span class="chip chip-voided">Hidden</span>}</td>
-                  <td class="row-tools">
-                    <Button label={`Move ${category.name} up`} disabled={moving.busy} onClick={() => reorder(stepOrder(categories, category.id, -1))}>
-                      ↑
-                    </Button>
-                    <Button label={`Move ${category.name} down`} disabled={moving.busy} onClick={() => reorder(stepOrder(categories, category.id, 1))}>
-                      ↓
-                    </Button>
-                  </td>
-                  <td>
-                    <Button label={`Edit ${category.name}`} onClick={() => setEditing(category)}>
-                      Edit
-                    </Button>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+                    <span style={{ paddingLeft: `${row.depth * 24}px` }}>
+                      {row.depth > 0 ? "↳ " : ""}
+                      {row.category.name}
+                    </span>
+                  </>
+                ),
+              },
+              { title: "Status", cell: (row) => (row.category.isActive ? "Shown" : <span class="chip chip-voided">Hidden</span>) },
+            ]}
+            actions={({ category }) => (
+              <>
+                <Button label={`Move ${category.name} up`} disabled={moving.busy} onClick={() => reorder(stepOrder(categories, category.id, -1))}>
+                  ↑
+                </Button>
+                <Button label={`Move ${category.name} down`} disabled={moving.busy} onClick={() => reorder(stepOrder(categories, category.id, 1))}>
+                  ↓
+                </Button>
+                <Button label={`Edit ${category.name}`} onClick={() => edit(category)}>
+                  Edit
+                </Button>
+              </>
+            )}
+          />
         )}
+        <p class="hint">Drag a row onto another of the same level to move it there, or use ↑ and ↓.</p>
       </div>
       {editing && (
         <CategoryPanel
           key={editing === "new" ? "new" : editing.id}
           category={editing === "new" ? null : editing}
           categories={categories}
-          onClose={() => setEditing(null)}
-          onSaved={() => {
-            setEditing(null);
-            reloadCategories();
-          }}
+          onClose={close}
+          onSaved={saved(reloadCategories)}
         />
       )}
     </div>
@@ -152,16 +143,13 @@ function CategoryPanel(props: { category: Category | null; categories: Category[
         />
         {category && <CheckField label="Shown on the terminal" checked={active} onChange={setActive} />}
         <Problem error={saving.error} />
-        <div class="panel-actions">
-          <Button type="submit" tone="accent" disabled={saving.busy || !name.trim()}>
-            {category ? "Save category" : "Create category"}
-          </Button>
-          {category && (
-            <Button tone="danger" onClick={remove} disabled={saving.busy}>
-              Delete category
-            </Button>
-          )}
-        </div>
+        <PanelActions
+          busy={saving.busy}
+          ready={!!name.trim()}
+          saveLabel={category ? "Save category" : "Create category"}
+          deleteLabel={category ? "Delete category" : undefined}
+          onDelete={remove}
+        />
       </form>
     </SidePanel>
   );

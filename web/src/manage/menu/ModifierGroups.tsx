@@ -5,7 +5,7 @@ import { useState } from "preact/hooks";
 import { ruleInWords } from "../../chooser/rules";
 import { Button } from "../../kit/ui";
 import { useBackOffice } from "../context";
-import { CheckField, everyPage, Problem, SearchBox, SidePanel, TextField, useAction, useLoaded, useMoney } from "../parts";
+import { CheckField, everyPage, ListTools, PanelActions, Problem, RecordTable, SidePanel, TextField, useAction, useEditing, useLoaded, useMoney } from "../parts";
 import type { ModifierGroupRecord, Page, ProductSummary } from "../types";
 import { priceFrom, wholeFrom } from "./fields";
 import type { MenuData } from "./Menu";
@@ -13,59 +13,44 @@ import type { MenuData } from "./Menu";
 export function ModifierGroups(props: { menu: MenuData }) {
   const { groups, reloadGroups } = props.menu;
   const money = useMoney();
-  const [editing, setEditing] = useState<ModifierGroupRecord | "new" | null>(null);
+  const { editing, edit, close, saved } = useEditing<ModifierGroupRecord>();
   const [search, setSearch] = useState("");
   const needle = search.trim().toLowerCase();
   const shown = groups.filter((group) => !needle || group.name.toLowerCase().includes(needle));
   return (
     <div class="with-panel">
       <div class="panel">
-        <div class="toolbar">
-          <SearchBox label="Search modifier groups" value={search} onInput={setSearch} />
-          <Button tone="accent" onClick={() => setEditing("new")}>
-            New modifier group
-          </Button>
-        </div>
+        <ListTools search={search} onSearch={setSearch} searchLabel="Search modifier groups" newLabel="New modifier group" onNew={() => edit("new")} />
         {groups.length === 0 ? (
           <p class="hint">No modifier groups yet: make one (say “Doneness: choose 1”), then tick it on the products that offer it.</p>
         ) : (
-          <table class="data-table" aria-label="Modifier groups">
-            <thead>
-              <tr>
-                <th scope="col">Name</th>
-                <th scope="col">Rule</th>
-                <th scope="col">Options</th>
-                <th scope="col">
-                  <span class="visually-hidden">Edit</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {shown.map((group) => (
-                <tr key={group.id}>
-                  <td>{group.name}</td>
-                  <td>{ruleInWords(group)}</td>
-                  <td>{group.options.map((option) => `${option.name}${option.price ? ` +${money(option.price)}` : ""}`).join(", ") || "none yet"}</td>
-                  <td>
-                    <Button label={`Edit ${group.name}`} onClick={() => setEditing(group)}>
-                      Edit
-                    </Button>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+          <RecordTable
+            label="Modifier groups"
+            rows={shown}
+            columns={[
+              { title: "Name", cell: (group) => group.name },
+              { title: "Rule", cell: (group) => ruleInWords(group) },
+              {
+                title: "Options",
+                wraps: true,
+                cell: (group) =>
+                  group.options.map((option) => `${option.name}${option.price ? ` +${money(option.price)}` : ""}`).join(", ") || "none yet",
+              },
+            ]}
+            actions={(group) => (
+              <Button label={`Edit ${group.name}`} onClick={() => edit(group)}>
+                Edit
+              </Button>
+            )}
+          />
         )}
       </div>
       {editing && (
         <GroupPanel
           key={editing === "new" ? "new" : editing.id}
           group={editing === "new" ? null : editing}
-          onClose={() => setEditing(null)}
-          onSaved={() => {
-            setEditing(null);
-            reloadGroups();
-          }}
+          onClose={close}
+          onSaved={saved(reloadGroups)}
         />
       )}
     </div>
@@ -161,22 +146,15 @@ function GroupPanel(props: { group: ModifierGroupRecord | null; onClose: () => v
             Add option
           </Button>
         </fieldset>
-        {problem && (
-          <p class="error" role="alert">
-            {problem}
-          </p>
-        )}
+        <Problem error={problem} />
         <Problem error={saving.error} />
-        <div class="panel-actions">
-          <Button type="submit" tone="accent" disabled={saving.busy || !name.trim()}>
-            {group ? "Save group" : "Create group"}
-          </Button>
-          {group && (
-            <Button tone="danger" onClick={remove} disabled={saving.busy}>
-              Delete group
-            </Button>
-          )}
-        </div>
+        <PanelActions
+          busy={saving.busy}
+          ready={!!name.trim()}
+          saveLabel={group ? "Save group" : "Create group"}
+          deleteLabel={group ? "Delete group" : undefined}
+          onDelete={remove}
+        />
       </form>
     </SidePanel>
   );

@@ -6,7 +6,7 @@ import { useEffect, useState } from "preact/hooks";
 import { ruleInWords } from "../../chooser/rules";
 import { Button } from "../../kit/ui";
 import { useBackOffice } from "../context";
-import { CheckField, Problem, SelectField, SidePanel, TextField, useAction, useMoney } from "../parts";
+import { CheckField, PanelActions, Problem, SelectField, SidePanel, TextField, useAction, useMoney } from "../parts";
 import type { ProductDetail, ProductType } from "../types";
 import { percentOf, priceFrom, taxRateFrom, wholeFrom } from "./fields";
 import type { MenuData } from "./Menu";
@@ -166,27 +166,20 @@ export function ProductPanel(props: {
               />
             ))}
           </fieldset>
-          {problem && (
-            <p class="error" role="alert">
-              {problem}
-            </p>
-          )}
+          <Problem error={problem} />
           <Problem error={saving.error} />
           {saved && (
             <p class="done" role="status">
               Saved.
             </p>
           )}
-          <div class="panel-actions">
-            <Button type="submit" tone="accent" disabled={saving.busy || !draft.name.trim()}>
-              {product ? "Save product" : "Create product"}
-            </Button>
-            {product && (
-              <Button tone="danger" onClick={remove} disabled={saving.busy}>
-                Delete product
-              </Button>
-            )}
-          </div>
+          <PanelActions
+            busy={saving.busy}
+            ready={!!draft.name.trim()}
+            saveLabel={product ? "Save product" : "Create product"}
+            deleteLabel={product ? "Delete product" : undefined}
+            onDelete={remove}
+          />
         </form>
       )}
       {product && <Variants product={product} onChanged={show} />}
@@ -253,11 +246,7 @@ function Variants(props: { product: ProductDetail; onChanged: (product: ProductD
           Add variant
         </Button>
       </form>
-      {problem && (
-        <p class="error" role="alert">
-          {problem}
-        </p>
-      )}
+      <Problem error={problem} />
       <Problem error={changing.error} />
     </section>
   );

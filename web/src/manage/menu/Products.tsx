@@ -3,7 +3,7 @@
 import { useState } from "preact/hooks";
 import { Button } from "../../kit/ui";
 import { useBackOffice } from "../context";
-import { everyPage, Problem, SearchBox, SelectField, useLoaded, useMoney } from "../parts";
+import { everyPage, ListTools, Problem, RecordTable, SelectField, useEditing, useLoaded, useMoney } from "../parts";
 import type { Page, ProductSummary, ProductType } from "../types";
 import type { MenuData } from "./Menu";
 import { ProductPanel } from "./ProductPanel";
@@ -15,7 +15,7 @@ export function Products(props: { menu: MenuData }) {
   const [search, setSearch] = useState("");
   const [categoryId, setCategoryId] = useState("");
   const [productType, setProductType] = useState<ProductType>("ITEM");
-  const [editing, setEditing] = useState<ProductSummary | "new" | null>(null);
+  const { editing, edit, close } = useEditing<ProductSummary>();
   const products = useLoaded(
     () =>
       everyPage((page) =>
@@ -30,8 +30,7 @@ export function Products(props: { menu: MenuData }) {
   return (
     <div class="with-panel">
       <div class="panel">
-        <div class="toolbar">
-          <SearchBox label="Search products" value={search} onInput={setSearch} />
+        <ListTools search={search} onSearch={setSearch} searchLabel="Search products" newLabel="New product" onNew={() => edit("new")}>
           <SelectField
             label="Category"
             value={categoryId}
@@ -48,50 +47,34 @@ export function Products(props: { menu: MenuData }) {
               { value: "BUNDLE", label: "Bundles" },
             ]}
           />
-          <Button tone="accent" onClick={() => setEditing("new")}>
-            New product
-          </Button>
-        </div>
+        </ListTools>
         <Problem error={products.error} />
         {products.data?.length === 0 ? (
           <p class="hint">
             {search || categoryId ? "No product matches." : "No products yet: “New product” adds the first (make a category first to file it in)."}
           </p>
         ) : (
-          <table class="data-table" aria-label="Products">
-            <thead>
-              <tr>
-                <th scope="col">Name</th>
-                <th scope="col">Category</th>
-                <th scope="col" class="number">Price</th>
-                <th scope="col" class="number">Tax</th>
-                <th scope="col" class="number">Stock</th>
-                <th scope="col">Status</th>
-                <th scope="col">
-                  <span class="visually-hidden">Edit</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {(products.data ?? []).map((product) => (
-                <tr key={product.id}>
-                  <td>{product.name}</td>
-                  <td>{product.categoryId ? categoryName.get(product.categoryId) ?? "—" : "—"}</td>
-                  <td class="number">{money(product.price)}</td>
-                  <td class="number">{percentOf(product.taxRate)}%</td>
-                  <td class="number">{product.trackInventory ? product.stockQuantity ?? 0 : "—"}</td>
-                  <td>
-                    {product.is86d ? <span class="chip chip-voided">86’d</span> : product.isActive ? "On sale" : <span class="chip">Inactive</span>}
-                  </td>
-                  <td>
-                    <Button label={`Edit ${product.name}`} onClick={() => setEditing(product)}>
-                      Edit
-                    </Button>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+          <RecordTable
+            label="Products"
+            rows={products.data ?? []}
+            columns={[
+              { title: "Name", cell: (product) => product.name },
+              { title: "Category", cell: (product) => (product.categoryId ? categoryName.get(product.categoryId) ?? "—" : "—") },
+              { title: "Price", number: true, cell: (product) => money(product.price) },
+              { title: "Tax", number: true, cell: (product) => `${percentOf(product.taxRate)}%` },
+              { title: "Stock", number: true, cell: (product) => (product.trackInventory ? product.stockQuantity ?? 0 : "—") },
+              {
+                title: "Status",
+                cell: (product) =>
+                  product.is86d ? <span class="chip chip-voided">86’d</span> : product.isActive ? "On sale" : <span class="chip">Inactive</span>,
+              },
+            ]}
+            actions={(product) => (
+              <Button label={`Edit ${product.name}`} onClick={() => edit(product)}>
+                Edit
+              </Button>
+            )}
+          />
         )}
       </div>
       {editing && (
@@ -100,7 +83,7 @@ export function Products(props: { menu: MenuData }) {
           productId={editing === "new" ? null : editing.id}
           menu={props.menu}
           productType={productType}
-          onClose={() => setEditing(null)}
+          onClose={close}
           onChanged={products.reload}
         />
       )}

@@ -4,7 +4,7 @@
 import { useState } from "preact/hooks";
 import { Button } from "../../kit/ui";
 import { useBackOffice } from "../context";
-import { everyPage, Problem, SearchBox, SelectField, SidePanel, TextField, useAction, useLoaded } from "../parts";
+import { everyPage, ListTools, PanelActions, Problem, RecordTable, SelectField, SidePanel, TextField, useAction, useLoaded } from "../parts";
 import type { Page, ProductSummary } from "../types";
 
 export function Stock() {
@@ -55,50 +55,38 @@ export function Stock() {
           )}
         </div>
         <div class="panel">
-          <div class="toolbar">
-            <h2>The 86 board</h2>
-            <SearchBox label="Search the 86 board" value={search} onInput={setSearch} />
-          </div>
+          <h2>The 86 board</h2>
+          <ListTools search={search} onSearch={setSearch} searchLabel="Search the 86 board" />
           <Problem error={products.error ?? changing.error} />
           {products.data?.length === 0 ? (
             <p class="hint">No menu items yet: add them under Products.</p>
           ) : (
-            <table class="data-table" aria-label="86 board">
-              <thead>
-                <tr>
-                  <th scope="col">Product</th>
-                  <th scope="col">Status</th>
-                  <th scope="col" class="number">Stock</th>
-                  <th scope="col">
-                    <span class="visually-hidden">Actions</span>
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {shown.map((product) => (
-                  <tr key={product.id}>
-                    <td>{product.name}</td>
-                    <td>{product.is86d ? <span class="chip chip-voided">86’d: not on sale</span> : "On sale"}</td>
-                    <td class="number">{stockOf(product)}</td>
-                    <td class="row-tools">
-                      <Button
-                        tone={product.is86d ? "neutral" : "danger"}
-                        label={product.is86d ? `Un-86 ${product.name}` : `86 ${product.name}`}
-                        disabled={changing.busy}
-                        onClick={() => toggle86(product)}
-                      >
-                        {product.is86d ? "Un-86" : "86"}
-                      </Button>
-                      {product.trackInventory && (
-                        <Button label={`Adjust stock of ${product.name}`} onClick={() => setAdjusting(product)}>
-                          Adjust stock
-                        </Button>
-                      )}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
+            <RecordTable
+              label="86 board"
+              rows={shown}
+              columns={[
+                { title: "Product", cell: (product) => product.name },
+                { title: "Status", cell: (product) => (product.is86d ? <span class="chip chip-voided">86’d: not on sale</span> : "On sale") },
+                { title: "Stock", number: true, cell: stockOf },
+              ]}
+              actions={(product) => (
+                <>
+                  <Button
+                    tone={product.is86d ? "neutral" : "danger"}
+                    label={product.is86d ? `Un-86 ${product.name}` : `86 ${product.name}`}
+                    disabled={changing.busy}
+                    onClick={() => toggle86(product)}
+                  >
+                    {product.is86d ? "Un-86" : "86"}
+                  </Button>
+                  {product.trackInventory && (
+                    <Button label={`Adjust stock of ${product.name}`} onClick={() => setAdjusting(product)}>
+                      Adjust stock
+                    </Button>
+                  )}
+                </>
+              )}
+            />
           )}
         </div>
       </div>
@@ -154,17 +142,9 @@ function StockPanel(props: { product: ProductSummary; onClose: () => void; onSav
         />
         <TextField label={kind === "delta" ? "Change (negative for a loss)" : "Counted"} value={amount} onInput={setAmount} inputMode="decimal" required />
         <TextField label="Reason" value={reason} onInput={setReason} required placeholder="Delivery, breakage, weekly count…" />
-        {problem && (
-          <p class="error" role="alert">
-            {problem}
-          </p>
-        )}
+        <Problem error={problem} />
         <Problem error={saving.error} />
-        <div class="panel-actions">
-          <Button type="submit" tone="accent" disabled={saving.busy || !reason.trim()}>
-            Save stock
-          </Button>
-        </div>
+        <PanelActions busy={saving.busy} ready={!!reason.trim()} saveLabel="Save stock" />
       </form>
     </SidePanel>
   );

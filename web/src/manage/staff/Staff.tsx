@@ -4,7 +4,7 @@
 import { useState } from "preact/hooks";
 import { Button } from "../../kit/ui";
 import { useBackOffice } from "../context";
-import { CheckField, everyPage, Problem, SearchBox, SelectField, SidePanel, TextField, useAction, useLoaded } from "../parts";
+import { CheckField, everyPage, ListTools, PanelActions, Problem, RecordTable, SelectField, SidePanel, TextField, useAction, useEditing, useLoaded } from "../parts";
 import type { Page, Role, StaffMember } from "../types";
 
 const ROLES: { value: Role; label: string }[] = [
@@ -18,7 +18,7 @@ const roleName = (role: Role) => ROLES.find((found) => found.value === role)?.la
 export function Staff() {
   const { api, caller } = useBackOffice();
   const [search, setSearch] = useState("");
-  const [editing, setEditing] = useState<StaffMember | "new" | null>(null);
+  const { editing, edit, close, saved } = useEditing<StaffMember>();
   const isAdmin = caller.role === "ADMIN";
   const directory = useLoaded(
     () => everyPage((page) => api.get<Page<{ id: string; name: string; role: Role }>>("/api/staff/directory", { query: { page, limit: 100 } })),
@@ -50,61 +50,45 @@ export function Staff() {
       )}
       <div class="with-panel">
         <div class="panel">
-          <div class="toolbar">
-            <SearchBox label="Search staff" value={search} onInput={setSearch} />
-            {isAdmin && (
-              <Button tone="accent" onClick={() => setEditing("new")}>
-                New staff member
-              </Button>
-            )}
-          </div>
+          <ListTools
+            search={search}
+            onSearch={setSearch}
+            searchLabel="Search staff"
+            newLabel={isAdmin ? "New staff member" : undefined}
+            onNew={() => edit("new")}
+          />
           <Problem error={staff.error ?? directory.error} />
           {rows.length === 0 ? (
             <p class="hint">{isAdmin ? "No staff yet: add the team, then give each a PIN." : "Nobody has a PIN yet."}</p>
           ) : (
-            <table class="data-table" aria-label="Staff">
-              <thead>
-                <tr>
-                  <th scope="col">Name</th>
-                  <th scope="col">Role</th>
-                  <th scope="col">Status</th>
-                  <th scope="col">PIN</th>
-                  {isAdmin && (
-                    <th scope="col">
-                      <span class="visually-hidden">Edit</span>
-                    </th>
-                  )}
-                </tr>
-              </thead>
-              <tbody>
-                {shown.map((row) => (
-                  <tr key={row.id}>
-                    <td>{row.name}</td>
-                    <td>{roleName(row.role)}</td>
-                    <td>{row.isActive ? "Active" : <span class="chip">Deactivated</span>}</td>
-                    <td>{withPin.has(row.id) ? "Set" : "None"}</td>
-                    {isAdmin && row.member && (
-                      <td>
-                        <Button label={`Edit ${row.name}`} onClick={() => setEditing(row.member!)}>
+            <RecordTable
+              label="Staff"
+              rows={shown}
+              columns={[
+                { title: "Name", cell: (row) => row.name },
+                { title: "Role", cell: (row) => roleName(row.role) },
+                { title: "Status", cell: (row) => (row.isActive ? "Active" : <span class="chip">Deactivated</span>) },
+                { title: "PIN", cell: (row) => (withPin.has(row.id) ? "Set" : "None") },
+              ]}
+              actions={
+                isAdmin
+                  ? (row) =>
+                      row.member && (
+                        <Button label={`Edit ${row.name}`} onClick={() => edit(row.member!)}>
                           Edit
                         </Button>
-                      </td>
-                    )}
-                  </tr>
-                ))}
-              </tbody>
-            </table>
+                      )
+                  : undefined
+              }
+            />
           )}
         </div>
         {editing && (
           <StaffPanel
             key={editing === "new" ? "new" : editing.id}
             member={editing === "new" ? null : editing}
-            onClose={() => setEditing(null)}
-            onSaved={() => {
-              setEditing(null);
-              reload();
-            }}
+            onClose={close}
+            onSaved={saved(reload)}
           />
         )}
       </div>
@@ -145,17 +129,9 @@ function StaffPanel(props: { member: StaffMember | null; onClose: () => void; on
         <SelectField label="Role" value={role} onChange={setRole} options={ROLES} />
         {member && <CheckField label="Active (deactivating ends their sessions at once)" checked={active} onChange={setActive} />}
         <TextField label={member ? "New PIN (leave empty to keep theirs)" : "PIN (4 to 8 digits)"} type="password" value={pin} onInput={setPin} inputMode="numeric" />
-        {problem && (
-          <p class="error" role="alert">
-            {problem}
-          </p>
-        )}
+        <Problem error={problem} />
         <Problem error={saving.error} />
-        <div class="panel-actions">
-          <Button type="submit" tone="accent" disabled={saving.busy || !name.trim()}>
-            {member ? "Save staff member" : "Add staff member"}
-          </Button>
-        </div>
+        <PanelActions busy={saving.busy} ready={!!name.trim()} saveLabel={member ? "Save staff member" : "Add staff member"} />
       </form>
     </SidePanel>
   );

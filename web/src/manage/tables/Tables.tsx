@@ -3,14 +3,14 @@
 import { useState } from "preact/hooks";
 import { Button } from "../../kit/ui";
 import { useBackOffice } from "../context";
-import { everyPage, Problem, SearchBox, SidePanel, TextField, useAction, useLoaded } from "../parts";
+import { everyPage, ListTools, PanelActions, Problem, RecordTable, SidePanel, TextField, useAction, useEditing, useLoaded } from "../parts";
 import type { DiningTable, Page } from "../types";
 import { wholeFrom } from "../menu/fields";
 
 export function Tables() {
   const { api, location } = useBackOffice();
   const [search, setSearch] = useState("");
-  const [editing, setEditing] = useState<DiningTable | "new" | null>(null);
+  const { editing, edit, close, saved } = useEditing<DiningTable>();
   const tables = useLoaded(
     () => everyPage((page) => api.get<Page<DiningTable>>("/api/tables", { query: { locationId: location.id, page, limit: 100 } })),
     [],
@@ -26,55 +26,34 @@ export function Tables() {
       </header>
       <div class="with-panel">
         <div class="panel">
-          <div class="toolbar">
-            <SearchBox label="Search tables" value={search} onInput={setSearch} />
-            <Button tone="accent" onClick={() => setEditing("new")}>
-              New table
-            </Button>
-          </div>
+          <ListTools search={search} onSearch={setSearch} searchLabel="Search tables" newLabel="New table" onNew={() => edit("new")} />
           <Problem error={tables.error} />
           {tables.data?.length === 0 ? (
             <p class="hint">No tables yet: add them section by section (Inside 1, 2, 3…; Patio…). Takeout needs none.</p>
           ) : (
-            <table class="data-table" aria-label="Tables">
-              <thead>
-                <tr>
-                  <th scope="col">Table</th>
-                  <th scope="col">Section</th>
-                  <th scope="col" class="number">Seats</th>
-                  <th scope="col">Now</th>
-                  <th scope="col">
-                    <span class="visually-hidden">Edit</span>
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {shown.map((table) => (
-                  <tr key={table.id}>
-                    <td>{table.name}</td>
-                    <td>{table.section ?? "—"}</td>
-                    <td class="number">{table.seats ?? "—"}</td>
-                    <td>{table.status === "OCCUPIED" ? "Occupied" : "Free"}</td>
-                    <td>
-                      <Button label={`Edit table ${table.name}`} onClick={() => setEditing(table)}>
-                        Edit
-                      </Button>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
+            <RecordTable
+              label="Tables"
+              rows={shown}
+              columns={[
+                { title: "Table", cell: (table) => table.name },
+                { title: "Section", cell: (table) => table.section ?? "—" },
+                { title: "Seats", number: true, cell: (table) => table.seats ?? "—" },
+                { title: "Now", cell: (table) => (table.status === "OCCUPIED" ? "Occupied" : "Free") },
+              ]}
+              actions={(table) => (
+                <Button label={`Edit table ${table.name}`} onClick={() => edit(table)}>
+                  Edit
+                </Button>
+              )}
+            />
           )}
         </div>
         {editing && (
           <TablePanel
             key={editing === "new" ? "new" : editing.id}
             table={editing === "new" ? null : editing}
-            onClose={() => setEditing(null)}
-            onSaved={() => {
-              setEditing(null);
-              tables.reload();
-            }}
+            onClose={close}
+            onSaved={saved(tables.reload)}
           />
         )}
       </div>
@@ -116,22 +95,15 @@ function TablePanel(props: { table: DiningTable | null; onClose: () => void; onS
         <TextField label="Table name" value={name} onInput={setName} required />
         <TextField label="Section" value={section} onInput={setSection} placeholder="Inside, Patio, Bar…" />
         <TextField label="Seats" value={seats} onInput={setSeats} inputMode="numeric" />
-        {problem && (
-          <p class="error" role="alert">
-            {problem}
-          </p>
-        )}
+        <Problem error={problem} />
         <Problem error={saving.error} />
-        <div class="panel-actions">
-          <Button type="submit" tone="accent" disabled={saving.busy || !name.trim()}>
-            {table ? "Save table" : "Create table"}
-          </Button>
-          {table && (
-            <Button tone="danger" onClick={remove} disabled={saving.busy}>
-              Delete table
-            </Button>
-          )}
-        </div>
+        <PanelActions
+          busy={saving.busy}
+          ready={!!name.trim()}
+          saveLabel={table ? "Save table" : "Create table"}
+          deleteLabel={table ? "Delete table" : undefined}
+          onDelete={remove}
+        />
       </form>
     </SidePanel>
   );

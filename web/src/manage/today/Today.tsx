@@ -2,6 +2,7 @@
 // days, headline figures, charts, and each breakdown as CSV. It follows the event stream and
 // reloads when an order completes or is refunded while today is in the range.
 
+import type { ComponentChildren } from "preact";
 import { useEffect, useMemo, useState } from "preact/hooks";
 import { followEvents } from "../../kit/stream";
 import { Button } from "../../kit/ui";
@@ -109,16 +110,10 @@ export function Today() {
       {data && <Figures report={data} money={money} />}
       {data && (
         <div class="chart-grid">
-          <figure class="panel chart-wide">
-            <figcaption>
-              <h2>Sales by hour</h2>
-            </figcaption>
+          <ChartPanel title="Sales by hour" wide>
             <HourChart byHour={data.byHour} money={money} compactMoney={(n) => compact.format(n)} />
-          </figure>
-          <figure class="panel">
-            <figcaption>
-              <h2>Payment mix</h2>
-            </figcaption>
+          </ChartPanel>
+          <ChartPanel title="Payment mix">
             <ShareBars
               name="Payment mix"
               money={money}
@@ -129,35 +124,26 @@ export function Today() {
                 detail: `${row.count} payment${row.count === 1 ? "" : "s"}, tips ${money(row.tips)}`,
               }))}
             />
-          </figure>
-          <figure class="panel">
-            <figcaption>
-              <h2>Categories</h2>
-            </figcaption>
+          </ChartPanel>
+          <ChartPanel title="Categories">
             <ShareBars
               name="Category split"
               money={money}
               empty="No sales yet."
               parts={data.byCategory.map((row) => ({ label: row.name ?? "No category", amount: row.netSales, detail: `${row.quantity} sold` }))}
             />
-          </figure>
-          <figure class="panel">
-            <figcaption>
-              <h2>Top products</h2>
-            </figcaption>
+          </ChartPanel>
+          <ChartPanel title="Top products">
             <TopProducts products={data.productMix} money={money} />
-          </figure>
-          <figure class="panel">
-            <figcaption>
-              <h2>Order types</h2>
-            </figcaption>
+          </ChartPanel>
+          <ChartPanel title="Order types">
             <ShareBars
               name="Order types"
               money={money}
               empty="No orders yet."
               parts={data.byOrderType.map((row) => ({ label: words(row.orderType), amount: row.netSales, detail: `${row.count} orders` }))}
             />
-          </figure>
+          </ChartPanel>
         </div>
       )}
       <div class="toolbar panel" role="group" aria-label="CSV download">
@@ -168,6 +154,17 @@ export function Today() {
         <Problem error={csvError} />
       </div>
     </section>
+  );
+}
+
+function ChartPanel(props: { title: string; wide?: boolean; children: ComponentChildren }) {
+  return (
+    <figure class={props.wide ? "panel chart-wide" : "panel"}>
+      <figcaption>
+        <h2>{props.title}</h2>
+      </figcaption>
+      {props.children}
+    </figure>
   );
 }
 
