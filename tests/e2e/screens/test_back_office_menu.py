@@ -163,3 +163,43 @@ def test_a_manager_builds_a_menu_that_the_terminal_offers(browser: Browser, offi
     lines = terminal.get_by_role("list", name="Lines")
     expect(lines).to_contain_text("Smash burger")
     expect(lines).to_contain_text("Medium")
+
+
+def test_the_86_board_and_stock_changes(browser: Browser, office: Office) -> None:
+    body = {
+        "name": "Oysters",
+        "price": 18,
+        "locationId": office.restaurant.location_id,
+        "trackInventory": True,
+        "stockQuantity": 12,
+        "lowStockThreshold": 4,
+    }
+    with office.http() as http:
+        oysters = http.post("/api/products", json=body).json()
+    page = open_back_office(browser, office.restaurant.base_url, office.manager_token)
+    go_to(page, "Menu")
+    menu_part(page, "86 & stock")
+    expect(page.get_by_text("Nothing is at or under its low-stock level.")).to_be_visible()
+
+    page.get_by_role("table", name="86 board").get_by_role(
+        "button", name="Adjust stock of Oysters"
+    ).click()
+    panel = page.get_by_role("dialog", name="Stock of Oysters")
+    panel.get_by_label("Change (negative for a loss)").fill("-9")
+    panel.get_by_label("Reason").fill("Delivery short")
+    panel.get_by_role("button", name="Save stock").click()
+    low = page.get_by_role("list", name="Low stock")
+    expect(low).to_contain_text("Oysters")
+    expect(low).to_contain_text("3 left (level 4)")
+
+    board = page.get_by_role("table", name="86 board")
+    board.get_by_role("button", name="86 Oysters").click()
+    expect(board.get_by_role("row", name=re.compile("Oysters"))).to_contain_text("86'd")
+    office_screenshot(page, "manage-stock")
+    with office.http() as http:
+        detail = http.get(f"/api/products/{oysters['id']}").json()
+        assert (detail["is86d"], detail["stockQuantity"]) == (True, 3)
+        movements = http.get(f"/api/products/{oysters['id']}/stock-movements").json()["data"]
+        assert (movements[0]["change"], movements[0]["reason"]) == (-9, "Delivery short")
+    board.get_by_role("button", name="Un-86 Oysters").click()
+    expect(board.get_by_role("button", name="86 Oysters")).to_be_visible()

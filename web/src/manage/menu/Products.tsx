@@ -66,7 +66,7 @@ export function Products(props: { menu: MenuData }) {
               {
                 title: "Status",
                 cell: (product) =>
-                  product.is86d ? <span class="chip chip-voided">86’d</span> : product.isActive ? "On sale" : <span class="chip">Inactive</span>,
+                  product.is86d ? <span class="chip chip-voided">86'd</span> : product.isActive ? "On sale" : <span class="chip">Inactive</span>,
               },
             ]}
             actions={(product) => (

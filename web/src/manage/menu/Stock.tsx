@@ -66,7 +66,7 @@ export function Stock() {
               rows={shown}
               columns={[
                 { title: "Product", cell: (product) => product.name },
-                { title: "Status", cell: (product) => (product.is86d ? <span class="chip chip-voided">86’d: not on sale</span> : "On sale") },
+                { title: "Status", cell: (product) => (product.is86d ? <span class="chip chip-voided">86'd: not on sale</span> : "On sale") },
                 { title: "Stock", number: true, cell: stockOf },
               ]}
               actions={(product) => (
