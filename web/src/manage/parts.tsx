@@ -77,7 +77,11 @@ export function RecordTable<T extends { id: string }>(props: {
                 {column.cell(row)}
               </td>
             ))}
-            {props.actions && <td class="row-tools">{props.actions(row)}</td>}
+            {props.actions && (
+              <td>
+                <div class="row-tools">{props.actions(row)}</div>
+              </td>
+            )}
           </tr>
         ))}
       </tbody>
