@@ -7,6 +7,7 @@ import { Button } from "../kit/ui";
 import { inWords } from "../kit/words";
 import { Audit } from "./audit/Audit";
 import { BackOfficeContext } from "./context";
+import { FirstLocation } from "./FirstLocation";
 import { Devices } from "./devices/Devices";
 import { Menu } from "./menu/Menu";
 import { forgetToken, loadToken, saveToken } from "./session";
@@ -147,10 +148,11 @@ function SignedIn(props: { token: string; caller: Caller; onSignOut: () => void;
         ) : locations === null ? (
           <p>Loading…</p>
         ) : !location ? (
-          <p class="notice">
-            No location is set up yet: an admin gives it a name, timezone and currency
-            (<code>PUT /api/locations/&#123;id&#125;</code>), then the back office opens on it.
-          </p>
+          props.caller.role === "ADMIN" ? (
+            <FirstLocation api={api} onMade={(made) => setLocations([made])} />
+          ) : (
+            <p class="notice">No location is set up yet: an admin signs in here and gives it a name, timezone and currency.</p>
+          )
         ) : (
           <BackOfficeContext.Provider value={{ api, token: props.token, caller: props.caller, location }}>
             <View key={location.id} />

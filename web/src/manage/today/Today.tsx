@@ -136,6 +136,18 @@ export function Today() {
           <ChartPanel title="Top products">
             <TopProducts products={data.productMix} money={money} />
           </ChartPanel>
+          <ChartPanel title="By staff">
+            <ShareBars
+              name="Sales by staff"
+              money={money}
+              empty="No sales yet."
+              parts={data.byStaff.map((row) => ({
+                label: row.name ?? "Unknown",
+                amount: row.netSales,
+                detail: `${row.orderCount} orders, tips ${money(row.tips)}`,
+              }))}
+            />
+          </ChartPanel>
           <ChartPanel title="Order types">
             <ShareBars
               name="Order types"
