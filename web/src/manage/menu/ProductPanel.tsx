@@ -189,7 +189,6 @@ export function ProductPanel(props: {
 
 function Variants(props: { product: ProductDetail; onChanged: (product: ProductDetail) => void }) {
   const { api } = useBackOffice();
-  const money = useMoney();
   const [name, setName] = useState("");
   const [price, setPrice] = useState("");
   const [problem, setProblem] = useState<string | null>(null);
@@ -219,21 +218,7 @@ function Variants(props: { product: ProductDetail; onChanged: (product: ProductD
       {live.length > 0 && (
         <ul class="plain-list">
           {live.map((variant) => (
-            <li key={variant.id}>
-              <span>{variant.name}</span>
-              <span>{money(variant.price)}</span>
-              <Button
-                tone="danger"
-                label={`Remove variant ${variant.name}`}
-                disabled={changing.busy}
-                onClick={() => changing.run(async () => {
-                  await api.delete(`/api/products/${props.product.id}/variants/${variant.id}`);
-                  await reload();
-                })}
-              >
-                Remove
-              </Button>
-            </li>
+            <VariantRow key={variant.id} productId={props.product.id} variant={variant} onChanged={reload} />
           ))}
         </ul>
       )}
@@ -249,5 +234,66 @@ function Variants(props: { product: ProductDetail; onChanged: (product: ProductD
       <Problem error={problem} />
       <Problem error={changing.error} />
     </section>
+  );
+}
+
+/** One variant: its name and price, the price changed in place, or removed. */
+function VariantRow(props: { productId: string; variant: ProductDetail["variants"][number]; onChanged: () => Promise<void> }) {
+  const { api } = useBackOffice();
+  const money = useMoney();
+  const { variant } = props;
+  const [price, setPrice] = useState<string | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+  const changing = useAction();
+  const path = `/api/products/${props.productId}/variants/${variant.id}`;
+
+  async function savePrice(event: Event) {
+    event.preventDefault();
+    const amount = priceFrom(price ?? "");
+    setProblem(amount === null ? "The price is an amount like 15.50." : null);
+    if (amount !== null && (await changing.run(async () => {
+      await api.put(path, { price: amount });
+      await props.onChanged();
+    }))) {
+      setPrice(null);
+    }
+  }
+
+  return (
+    <li>
+      <span>{variant.name}</span>
+      {price === null ? (
+        <>
+          <span>{money(variant.price)}</span>
+          <Button label={`Change the price of ${variant.name}`} onClick={() => setPrice(variant.price.toFixed(2))}>
+            Price
+          </Button>
+        </>
+      ) : (
+        <form class="inline-form" onSubmit={savePrice}>
+          <input
+            aria-label={`New price of ${variant.name}`}
+            value={price}
+            inputMode="decimal"
+            onInput={(event) => setPrice(event.currentTarget.value)}
+          />
+          <Button type="submit" disabled={changing.busy} label={`Save the price of ${variant.name}`}>
+            Save
+          </Button>
+        </form>
+      )}
+      <Button
+        tone="danger"
+        label={`Remove variant ${variant.name}`}
+        disabled={changing.busy}
+        onClick={() => changing.run(async () => {
+          await api.delete(path);
+          await props.onChanged();
+        })}
+      >
+        Remove
+      </Button>
+      <Problem error={problem ?? changing.error} />
+    </li>
   );
 }
