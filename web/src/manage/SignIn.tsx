@@ -5,6 +5,7 @@ import { useState } from "preact/hooks";
 import { Api, ApiError } from "../kit/api";
 import { Button } from "../kit/ui";
 import { inWords } from "../kit/words";
+import { useAction } from "./parts";
 import { mayManage } from "./session";
 import type { Caller } from "./types";
 
@@ -17,33 +18,33 @@ export function refusal(caller: Caller): string | null {
   return `This is a ${caller.role.toLowerCase()}'s token (${caller.name}): the back office is for managers and admins.`;
 }
 
+/** Why a pasted token cannot open the back office, in words. */
+function whyRefused(failure: unknown): string {
+  if (failure instanceof ApiError && failure.status === 401) return "This token is not valid, or it was revoked.";
+  if (failure instanceof ApiError && failure.status === 403) {
+    return "This is a device's token: sign in with a manager's or an admin's own token.";
+  }
+  return inWords(failure);
+}
+
 export function SignIn(props: { onSignedIn: (token: string, caller: Caller) => void; notice?: string | null }) {
   const [token, setToken] = useState("");
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const [refused, setRefused] = useState<string | null>(null);
+  const checking = useAction();
 
   async function signIn(event: Event) {
     event.preventDefault();
     const pasted = token.trim();
-    setBusy(true);
-    setError(null);
-    try {
+    setRefused(null);
+    await checking.run(async () => {
       const caller = await whoIs(pasted);
-      const refused = refusal(caller);
-      if (refused) setError(refused);
+      const why = refusal(caller);
+      if (why) setRefused(why);
       else props.onSignedIn(pasted, caller);
-    } catch (failure) {
-      setError(
-        failure instanceof ApiError && failure.status === 401
-          ? "This token is not valid, or it was revoked."
-          : failure instanceof ApiError && failure.status === 403
-            ? "This is a device's token: sign in with a manager's or an admin's own token."
-            : inWords(failure),
-      );
-    } finally {
-      setBusy(false);
-    }
+    });
   }
+  const error = refused ?? (checking.error ? whyRefused(checking.error) : null);
+  const busy = checking.busy;
 
   return (
     <main class="centered">
