@@ -198,6 +198,12 @@ def test_the_86_board_and_stock_changes(browser: Browser, office: Office) -> Non
     expect(low).to_contain_text("Oysters")
     expect(low).to_contain_text("3 left (level 4)")
 
+    low.get_by_role("button", name="Adjust stock of Oysters").click()
+    changes = page.get_by_role("region", name="Recent stock changes")
+    expect(changes).to_contain_text("-9 · Delivery short")
+    expect(changes).to_contain_text("Marco")
+    page.get_by_role("button", name="Close panel").click()
+
     board = page.get_by_role("table", name="86 board")
     board.get_by_role("button", name="86 Oysters").click()
     expect(board.get_by_role("row", name=re.compile("Oysters"))).to_contain_text("86'd")

@@ -146,6 +146,47 @@ function StockPanel(props: { product: ProductSummary; onClose: () => void; onSav
         <Problem error={saving.error} />
         <PanelActions busy={saving.busy} ready={!!reason.trim()} saveLabel="Save stock" />
       </form>
+      <Movements productId={props.product.id} />
     </SidePanel>
+  );
+}
+
+interface Movement {
+  id: string;
+  kind: "SALE" | "VOID" | "CANCEL" | "ADJUSTMENT" | "COUNT";
+  change: number;
+  level: number;
+  reason: string | null;
+  madeBy: { name: string };
+  at: string;
+}
+
+/** The product's last stock changes, newest first: what, by whom, why, and the level left. */
+function Movements(props: { productId: string }) {
+  const { api, location } = useBackOffice();
+  const movements = useLoaded(
+    () => api.get<Page<Movement>>(`/api/products/${props.productId}/stock-movements`, { query: { limit: 5 } }),
+    [props.productId],
+  );
+  const time = new Intl.DateTimeFormat("en-GB", { timeZone: location.timezone, dateStyle: "short", timeStyle: "short" });
+  const rows = movements.data?.data ?? [];
+  return (
+    <section aria-label="Recent stock changes">
+      <h3>Recent changes</h3>
+      <Problem error={movements.error} />
+      {movements.data && rows.length === 0 && <p class="hint">No change yet.</p>}
+      <ul class="plain-list">
+        {rows.map((movement) => (
+          <li key={movement.id}>
+            <span>
+              {movement.change > 0 ? `+${movement.change}` : movement.change} · {movement.reason ?? movement.kind.toLowerCase()}
+            </span>
+            <span class="hint">
+              {movement.madeBy.name}, {time.format(new Date(movement.at))}, {movement.level} left
+            </span>
+          </li>
+        ))}
+      </ul>
+    </section>
   );
 }
