@@ -114,6 +114,11 @@ class ProductSummary(ResponseModel):
     product_type: ProductType
     is_active: bool
     is_86d: bool = Field(alias="is86d")
+    # In the list too: the back office's product table and stock board show them per row.
+    tax_rate: Number
+    track_inventory: bool
+    stock_quantity: Number | None
+    low_stock_threshold: int | None
 
 
 class VariantOut(ResponseModel):
@@ -143,11 +148,7 @@ class OfferedGroupOut(ResponseModel):
 class ProductDetail(ProductSummary):
     description: str | None
     cost: Money | None
-    tax_rate: Number
     image_url: str | None
-    track_inventory: bool
-    stock_quantity: Number | None
-    low_stock_threshold: int | None
     variants: list[VariantOut] = Field(description="Live variants: an item must name one")
     modifier_groups: list[OfferedGroupOut] = Field(description="In the order the product offers")
     created_at: Timestamp

@@ -20,6 +20,7 @@ from brigade.api.security import (
     ApprovalSeeker,
     DirectoryReader,
     PinSetter,
+    Reader,
     SignedInStaff,
     Terminal,
 )
@@ -63,6 +64,15 @@ class DirectoryPage(ResponseModel):
     limit: int
 
 
+class Caller(ResponseModel):
+    """Who a request acts as: what a screen signed in with a pasted token shows and checks."""
+
+    staff_id: UUID | None = Field(description="null for the bootstrap admin and a kitchen display")
+    name: str
+    role: Role
+    location_id: UUID | None = Field(description="a device's or PIN session's location")
+
+
 class PinSet(ResponseModel):
     staff_id: UUID
     has_pin: bool
@@ -103,6 +113,15 @@ async def staff_directory(
     """Active staff who have a PIN, by name: a terminal's staff picker."""
     found, total = await service.staff_directory(uow, page=pagination.page, limit=pagination.limit)
     return DirectoryPage(**pagination.page_of([_card(entry) for entry in found], total))
+
+
+@staff_pin_router.get("/me", response_model=Caller, responses=problem_responses())
+async def who_am_i(caller: Reader) -> Caller:
+    """The staff member (and role) this request's token acts as; the back office asks it once
+    at sign-in to refuse a role below MANAGER in words. A terminal alone is no one: 403."""
+    return Caller(
+        staff_id=caller.staff_id, name=caller.name, role=caller.role, location_id=caller.location_id
+    )
 
 
 @staff_pin_router.put(

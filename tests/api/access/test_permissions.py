@@ -431,6 +431,7 @@ ENDPOINTS: dict[tuple[str, str], tuple[str, Scenario]] = {
         lambda c: Call("DELETE", f"/api/devices/{make_device(c)['id']}"),
     ),
     ("GET", "/api/staff/directory"): ("KITCHEN", lambda c: Call("GET", "/api/staff/directory")),
+    ("GET", "/api/staff/me"): ("KITCHEN", lambda c: Call("GET", "/api/staff/me")),
     ("POST", "/api/approvals"): (
         "SERVER",
         lambda c: Call(

@@ -143,6 +143,13 @@ def test_list_summary_carries_the_interface_fields(client):
     assert {"id", "name", "price", "categoryId", "sku", "isActive", "is86d"} <= item.keys()
 
 
+def test_the_list_shows_each_products_tax_and_stock(client):
+    make_product(client, taxRate=0.08, trackInventory=True, stockQuantity=5, lowStockThreshold=2)
+    (item,) = client.get("/api/products").json()["data"]
+    assert (item["taxRate"], item["trackInventory"]) == (0.08, True)
+    assert (item["stockQuantity"], item["lowStockThreshold"]) == (5, 2)
+
+
 @pytest.mark.parametrize(
     "params",
     [{"limit": 0}, {"limit": 101}, {"page": 0}, {"page": -1}, {"limit": "x"}, {"page": 10**7}],

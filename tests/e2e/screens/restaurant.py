@@ -266,6 +266,7 @@ _TOO_SMALL = """() => {
 
 def screenshot(page: Page, name: str) -> None:
     """Saves the screen for docs/screens/, once it holds to the size rules."""
-    assert page.evaluate(_TOO_SMALL) == []
+    too_small = page.evaluate(_TOO_SMALL)
+    assert too_small == [], too_small
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=SCREENSHOTS / f"{name}.png", caret="hide", animations="disabled")

@@ -105,3 +105,22 @@ describe("an ended session", () => {
     expect(ended).toBe(1);
   });
 });
+
+describe("text answers", () => {
+  it("reads a CSV as it came, CRLF and all, with the token in the header", async () => {
+    const seen: Headers[] = [];
+    const fetcher = async (_url: RequestInfo | URL, init?: RequestInit) => {
+      seen.push(new Headers(init?.headers));
+      return new Response("a,b\r\n1,2\r\n", { status: 200, headers: { "Content-Type": "text/csv" } });
+    };
+    const api = new Api(() => "brg_token", fetcher as typeof fetch, noWait);
+    expect(await api.getText("/api/reports/sales", { query: { format: "csv" } })).toBe("a,b\r\n1,2\r\n");
+    expect(seen[0].get("Authorization")).toBe("Bearer brg_token");
+  });
+
+  it("still turns a refusal into words", async () => {
+    const fetcher = async () => answer(422, { code: "validation_failed", detail: "from: a date" });
+    const api = new Api(() => "brg_token", fetcher as typeof fetch, noWait);
+    await expect(api.getText("/api/reports/sales")).rejects.toMatchObject({ status: 422, detail: "from: a date" });
+  });
+});

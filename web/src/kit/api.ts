@@ -92,8 +92,17 @@ export class Api {
     return this.send<T>("POST", path, body, options, randomUuid());
   }
 
+  /** A text answer (a CSV report): errors still come as problem+json. */
+  getText(path: string, options: RequestOptions = {}): Promise<string> {
+    return this.send<string>("GET", path, undefined, options, undefined, "text");
+  }
+
   put<T>(path: string, body: unknown, options: RequestOptions = {}): Promise<T> {
     return this.send<T>("PUT", path, body, options);
+  }
+
+  patch<T>(path: string, body: unknown, options: RequestOptions = {}): Promise<T> {
+    return this.send<T>("PATCH", path, body, options);
   }
 
   delete<T>(path: string, body?: unknown, options: RequestOptions = {}): Promise<T> {
@@ -106,8 +115,9 @@ export class Api {
     body: unknown,
     options: RequestOptions,
     idempotencyKey?: string,
+    as: "json" | "text" = "json",
   ): Promise<T> {
-    const headers: Record<string, string> = { Accept: "application/json" };
+    const headers: Record<string, string> = { Accept: as === "json" ? "application/json" : "text/*" };
     const token = this.token();
     if (token) headers.Authorization = `Bearer ${token}`;
     if (body !== undefined) headers["Content-Type"] = "application/json";
@@ -138,7 +148,7 @@ export class Api {
       this.pending--;
     }
     this.tell(true);
-    return await read<T>(response).catch((error: unknown) => {
+    return await read<T>(response, as).catch((error: unknown) => {
       // A wrong PIN is 401 too, but ends nothing.
       if (error instanceof ApiError && error.code === "unauthorized") this.onUnauthenticated();
       throw error;
@@ -153,8 +163,9 @@ export function withQuery(path: string, query?: RequestOptions["query"]): string
   return `${path}?${search}`;
 }
 
-async function read<T>(response: Response): Promise<T> {
+async function read<T>(response: Response, as: "json" | "text" = "json"): Promise<T> {
   const text = await response.text();
+  if (response.ok && as === "text") return text as T;
   const body = text ? JSON.parse(text) : null;
   if (!response.ok) {
     throw new ApiError(

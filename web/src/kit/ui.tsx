@@ -30,13 +30,18 @@ export function Button(props: {
   );
 }
 
-/** A sheet over the screen for a choice that must be made; Escape or Close dismisses it. */
-export function Sheet(props: { title: string; onClose: () => void; children: ComponentChildren; wide?: boolean }) {
+/** Escape calls `onClose` while the component using it is shown. */
+export function useEscape(onClose: () => void): void {
   useEffect(() => {
-    const onKey = (event: KeyboardEvent) => event.key === "Escape" && props.onClose();
+    const onKey = (event: KeyboardEvent) => event.key === "Escape" && onClose();
     window.addEventListener("keydown", onKey);
     return () => window.removeEventListener("keydown", onKey);
-  }, [props.onClose]);
+  }, [onClose]);
+}
+
+/** A sheet over the screen for a choice that must be made; Escape or Close dismisses it. */
+export function Sheet(props: { title: string; onClose: () => void; children: ComponentChildren; wide?: boolean }) {
+  useEscape(props.onClose);
   return (
     <div class="sheet-backdrop">
       <div class={`sheet ${props.wide ? "sheet-wide" : ""}`} role="dialog" aria-modal="true" aria-label={props.title}>

@@ -1,4 +1,6 @@
 import { render } from "preact";
 import "../styles.css";
+import "./manage.css";
+import { BackOfficeApp } from "./BackOffice";
 
-render(<h1>Brigade back office</h1>, document.getElementById("app")!);
+render(<BackOfficeApp />, document.getElementById("app")!);

@@ -1,0 +1,95 @@
+"""The back office in a real browser: a location with nothing on its menu, a manager's token,
+and /manage signed in with it, by role and accessible name."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+import httpx
+from playwright.sync_api import Browser, Locator, Page, expect
+
+from e2e.screens.restaurant import Restaurant, screenshot
+from factories import ADMIN, LOCATION
+
+DESKTOP = {"width": 1280, "height": 800}
+SERVER_PIN = "1357"
+
+
+@dataclass
+class Office:
+    restaurant: Restaurant
+    manager_token: str
+
+    def http(self) -> httpx.Client:
+        return self.restaurant.http()
+
+
+def _created(response: httpx.Response) -> dict[str, Any]:
+    assert response.status_code in (200, 201), response.text
+    body: dict[str, Any] = response.json()
+    return body
+
+
+def staff_token(http: httpx.Client, name: str, role: str) -> str:
+    member = _created(http.post("/api/staff", json={"name": name, "role": role}))
+    return str(
+        _created(http.post("/api/tokens", json={"staffId": member["id"], "name": name}))["token"]
+    )
+
+
+def set_up_office(base_url: str) -> Office:
+    """A location with a profile and nothing else but a manager and a server with a PIN."""
+    restaurant = Restaurant(base_url=base_url, location_id=LOCATION)
+    with httpx.Client(base_url=base_url, headers=ADMIN, timeout=10) as http:
+        profile = {"name": "Harbour St", "timezone": "America/New_York", "currency": "USD"}
+        _created(http.put(f"/api/locations/{LOCATION}", json=profile))
+        manager = staff_token(http, "Marco", "MANAGER")
+        ana = _created(http.post("/api/staff", json={"name": "Ana", "role": "SERVER"}))
+        _created(http.put(f"/api/staff/{ana['id']}/pin", json={"pin": SERVER_PIN}))
+        restaurant.staff["Ana"] = ana
+    return Office(restaurant=restaurant, manager_token=manager)
+
+
+def open_back_office(browser: Browser, base_url: str, token: str | None = None) -> Page:
+    """/manage at 1280 x 800 in a browser of its own, signed in with ``token`` when given."""
+    context = browser.new_context(viewport=DESKTOP, base_url=base_url)
+    context.set_default_timeout(15_000)
+    page = context.new_page()
+    page.goto("/manage")
+    if token is not None:
+        sign_in(page, token)
+        expect(page.get_by_role("navigation", name="Back office")).to_be_visible()
+    return page
+
+
+def sign_in(page: Page, token: str) -> None:
+    page.get_by_label("Staff token").fill(token)
+    page.get_by_role("button", name="Sign in").click()
+
+
+def go_to(page: Page, section: str) -> None:
+    link = page.get_by_role("navigation", name="Back office").get_by_role("link", name=section)
+    link.click()
+    expect(link).to_have_attribute("aria-current", "page")
+
+
+def menu_part(page: Page, part: str) -> None:
+    page.get_by_role("group", name="Menu parts").get_by_role("button", name=part).click()
+
+
+def office_screenshot(page: Page, name: str) -> None:
+    """The screen from the top: the content and any side panel scrolled back up first."""
+    page.get_by_role("main").evaluate("main => main.scrollTo(0, 0)")
+    for panel in page.get_by_role("dialog").all():
+        panel.evaluate("panel => panel.scrollTo(0, 0)")
+    screenshot(page, name)
+
+
+def new_in_panel(page: Page, button: str, fields: dict[str, str]) -> Locator:
+    """Clicks ``button`` ("New table") and fills its side panel's fields, label by label."""
+    page.get_by_role("button", name=button).click()
+    panel = page.get_by_role("dialog", name=button)
+    for label, value in fields.items():
+        panel.get_by_label(label, exact=True).fill(value)
+    return panel

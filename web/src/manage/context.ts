@@ -1,0 +1,22 @@
+// What every section of the signed-in back office shares: the API client, who is signed in,
+// and the location being looked at (its timezone decides the business day, its currency the money).
+
+import { createContext } from "preact";
+import { useContext } from "preact/hooks";
+import type { Api } from "../kit/api";
+import type { Caller, Location } from "./types";
+
+export interface BackOffice {
+  api: Api;
+  token: string;
+  caller: Caller;
+  location: Location;
+}
+
+export const BackOfficeContext = createContext<BackOffice | null>(null);
+
+export function useBackOffice(): BackOffice {
+  const office = useContext(BackOfficeContext);
+  if (!office) throw new Error("useBackOffice outside the signed-in back office");
+  return office;
+}

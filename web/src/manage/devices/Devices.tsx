@@ -1,0 +1,151 @@
+// Devices: pair a TERMINAL or a KITCHEN_DISPLAY (its token is shown once, to copy now) and
+// revoke one (its token and every session on it stop at once).
+
+import { useState } from "preact/hooks";
+import { Button } from "../../kit/ui";
+import { useBackOffice } from "../context";
+import { everyPage, ListTools, PanelActions, Problem, RecordTable, SelectField, SidePanel, TextField, useAction, useLoaded } from "../parts";
+import type { Device, DeviceKind, Page } from "../types";
+
+const KINDS: { value: DeviceKind; label: string }[] = [
+  { value: "TERMINAL", label: "Terminal (takes orders)" },
+  { value: "KITCHEN_DISPLAY", label: "Kitchen display" },
+];
+const kindName = (kind: DeviceKind) => (kind === "TERMINAL" ? "Terminal" : "Kitchen display");
+
+export function Devices() {
+  const { api, location } = useBackOffice();
+  const format = new Intl.DateTimeFormat("en-GB", { timeZone: location.timezone, dateStyle: "short", timeStyle: "short" });
+  const when = (at: string) => format.format(new Date(at));
+  const [search, setSearch] = useState("");
+  const [pairing, setPairing] = useState(false);
+  const [revoking, setRevoking] = useState<string | null>(null);
+  const changing = useAction();
+  const devices = useLoaded(
+    () => everyPage((page) => api.get<Page<Device>>("/api/devices", { query: { locationId: location.id, page, limit: 100 } })),
+    [],
+  );
+  const needle = search.trim().toLowerCase();
+  const shown = (devices.data ?? []).filter((device) => !needle || device.name.toLowerCase().includes(needle));
+
+  async function revoke(device: Device) {
+    if (await changing.run(() => api.delete(`/api/devices/${device.id}`))) {
+      setRevoking(null);
+      devices.reload();
+    }
+  }
+
+  return (
+    <section class="section" aria-labelledby="devices-title">
+      <header class="section-head">
+        <h1 id="devices-title">Devices</h1>
+      </header>
+      <div class="with-panel">
+        <div class="panel">
+          <ListTools search={search} onSearch={setSearch} searchLabel="Search devices" newLabel="Pair a device" onNew={() => setPairing(true)} />
+          <Problem error={devices.error ?? changing.error} />
+          {devices.data?.length === 0 ? (
+            <p class="hint">No devices yet: pair each tablet once (“Pair a device”), then paste its token on it.</p>
+          ) : (
+            <RecordTable
+              label="Devices"
+              rows={shown}
+              columns={[
+                { title: "Name", cell: (device) => device.name },
+                { title: "Kind", wraps: true, cell: (device) => kindName(device.kind) },
+                { title: "Token starts", cell: (device) => <code>{device.hint}…</code> },
+                { title: "Paired", wraps: true, cell: (device) => when(device.createdAt) },
+                {
+                  title: "Status",
+                  wraps: true,
+                  cell: (device) => (device.revokedAt ? <span class="chip chip-voided">Revoked {when(device.revokedAt)}</span> : "Active"),
+                },
+              ]}
+              actions={(device) =>
+                !device.revokedAt &&
+                (revoking === device.id ? (
+                  <>
+                    <Button tone="danger" label={`Yes, revoke ${device.name}`} disabled={changing.busy} onClick={() => revoke(device)}>
+                      Yes, revoke
+                    </Button>
+                    <Button tone="quiet" onClick={() => setRevoking(null)}>
+                      Keep
+                    </Button>
+                  </>
+                ) : (
+                  <Button tone="danger" label={`Revoke ${device.name}`} onClick={() => setRevoking(device.id)}>
+                    Revoke
+                  </Button>
+                ))
+              }
+            />
+          )}
+        </div>
+        {pairing && <PairPanel onClose={() => setPairing(false)} onPaired={devices.reload} />}
+      </div>
+    </section>
+  );
+}
+
+function PairPanel(props: { onClose: () => void; onPaired: () => void }) {
+  const { api, location } = useBackOffice();
+  const [name, setName] = useState("");
+  const [kind, setKind] = useState<DeviceKind>("TERMINAL");
+  const [paired, setPaired] = useState<(Device & { token: string }) | null>(null);
+  const [copied, setCopied] = useState(false);
+  const saving = useAction();
+
+  async function pair(event: Event) {
+    event.preventDefault();
+    await saving.run(async () => {
+      setPaired(await api.post<Device & { token: string }>("/api/devices", { name: name.trim(), kind, locationId: location.id }));
+      props.onPaired();
+    });
+  }
+
+  async function copy() {
+    if (!paired) return;
+    try {
+      await navigator.clipboard.writeText(paired.token);
+      setCopied(true);
+    } catch {
+      // No clipboard outside a secure context (a LAN address): the field is selected instead.
+      (document.getElementById("new-device-token") as HTMLTextAreaElement | null)?.select();
+    }
+  }
+
+  if (paired) {
+    return (
+      <SidePanel title={`${paired.name} is paired`} onClose={props.onClose}>
+        <p class="notice" role="alert">
+          <strong>Copy the token now:</strong> it is shown only this once. On the {kindName(paired.kind).toLowerCase()},
+          open {paired.kind === "TERMINAL" ? "/" : "/kitchen"} and paste it with the location id.
+        </p>
+        <label>
+          Device token
+          <textarea id="new-device-token" class="token-box" rows={2} readOnly value={paired.token} onFocus={(e) => e.currentTarget.select()} />
+        </label>
+        <label>
+          Location id
+          <textarea class="token-box" rows={2} readOnly value={paired.locationId} onFocus={(e) => e.currentTarget.select()} />
+        </label>
+        <div class="panel-actions">
+          <Button tone="accent" onClick={copy}>
+            {copied ? "Copied" : "Copy token"}
+          </Button>
+          <Button onClick={props.onClose}>Done</Button>
+        </div>
+      </SidePanel>
+    );
+  }
+  return (
+    <SidePanel title="Pair a device" onClose={props.onClose}>
+      <form onSubmit={pair}>
+        <TextField label="Device name" value={name} onInput={setName} required placeholder="Bar tablet, Grill screen…" />
+        <SelectField label="Kind" value={kind} onChange={setKind} options={KINDS} />
+        <Problem error={saving.error} />
+        <PanelActions busy={saving.busy} ready={!!name.trim()} saveLabel="Pair" />
+      </form>
+    </SidePanel>
+  );
+}

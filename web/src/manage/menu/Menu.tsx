@@ -1,0 +1,71 @@
+// The menu editor: categories, products (with variants and the groups they offer), modifier
+// groups, and the 86 board with stock. The categories and groups, which every part reads, are
+// loaded here once.
+
+import { useState } from "preact/hooks";
+import { Button } from "../../kit/ui";
+import { useBackOffice } from "../context";
+import { Problem, useLoaded } from "../parts";
+import type { Category, ModifierGroupRecord, Page } from "../types";
+import { Categories } from "./Categories";
+import { ModifierGroups } from "./ModifierGroups";
+import { Products } from "./Products";
+import { Stock } from "./Stock";
+
+const PARTS = ["Categories", "Products", "Modifier groups", "86 & stock"] as const;
+type Part = (typeof PARTS)[number];
+
+export interface MenuData {
+  categories: Category[];
+  groups: ModifierGroupRecord[];
+  reloadCategories: () => void;
+  reloadGroups: () => void;
+}
+
+export function Menu() {
+  const { api, location } = useBackOffice();
+  const [part, setPart] = useState<Part>("Categories");
+  const categories = useLoaded(
+    () => api.get<{ data: Category[] }>("/api/categories", { query: { locationId: location.id, includeInactive: true } }),
+    [location.id],
+  );
+  const groups = useLoaded(
+    () => api.get<Page<ModifierGroupRecord>>("/api/modifier-groups", { query: { locationId: location.id, limit: 100 } }),
+    [location.id],
+  );
+  const menu: MenuData | null =
+    categories.data && groups.data
+      ? {
+          categories: categories.data.data,
+          groups: groups.data.data,
+          reloadCategories: categories.reload,
+          reloadGroups: groups.reload,
+        }
+      : null;
+  return (
+    <section class="section" aria-labelledby="menu-title">
+      <header class="section-head">
+        <h1 id="menu-title">Menu</h1>
+        <div class="toolbar" role="group" aria-label="Menu parts">
+          {PARTS.map((name) => (
+            <Button key={name} pressed={part === name} onClick={() => setPart(name)}>
+              {name}
+            </Button>
+          ))}
+        </div>
+      </header>
+      <Problem error={categories.error ?? groups.error} />
+      {!menu ? (
+        <p>Loading the menu…</p>
+      ) : part === "Categories" ? (
+        <Categories menu={menu} />
+      ) : part === "Products" ? (
+        <Products menu={menu} />
+      ) : part === "Modifier groups" ? (
+        <ModifierGroups menu={menu} />
+      ) : (
+        <Stock />
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,299 @@
+// One product in a side panel: its fields and the modifier groups it offers (one save), then
+// its variants (each added or removed at once). A new product stays open after it is created
+// so its variants can follow.
+
+import { useEffect, useState } from "preact/hooks";
+import { ruleInWords } from "../../chooser/rules";
+import { Button } from "../../kit/ui";
+import { useBackOffice } from "../context";
+import { CheckField, PanelActions, Problem, SelectField, SidePanel, TextField, useAction, useMoney } from "../parts";
+import type { ProductDetail, ProductType } from "../types";
+import { percentOf, priceFrom, taxRateFrom, wholeFrom } from "./fields";
+import type { MenuData } from "./Menu";
+
+interface Draft {
+  name: string;
+  price: string;
+  taxPercent: string;
+  categoryId: string;
+  sku: string;
+  barcode: string;
+  trackInventory: boolean;
+  stock: string;
+  lowStockThreshold: string;
+  isActive: boolean;
+  groupIds: string[];
+}
+
+function draftOf(product: ProductDetail | null): Draft {
+  return {
+    name: product?.name ?? "",
+    price: product ? product.price.toFixed(2) : "",
+    taxPercent: product ? percentOf(product.taxRate) : "0",
+    categoryId: product?.categoryId ?? "",
+    sku: product?.sku ?? "",
+    barcode: product?.barcode ?? "",
+    trackInventory: product?.trackInventory ?? false,
+    stock: product?.stockQuantity != null ? String(product.stockQuantity) : "",
+    lowStockThreshold: product?.lowStockThreshold != null ? String(product.lowStockThreshold) : "",
+    isActive: product?.isActive ?? true,
+    groupIds: product?.modifierGroups.map((group) => group.id) ?? [],
+  };
+}
+
+/** The request body for a draft, or the first problem with it in words. */
+function bodyOf(draft: Draft, creating: boolean): Record<string, unknown> | string {
+  const price = priceFrom(draft.price);
+  if (price === null) return "The price is an amount like 12.50.";
+  const taxRate = taxRateFrom(draft.taxPercent);
+  if (taxRate === null) return "The tax rate is a percentage from 0 to 100, like 8.875.";
+  const threshold = draft.lowStockThreshold.trim() ? wholeFrom(draft.lowStockThreshold) : null;
+  if (draft.lowStockThreshold.trim() && threshold === null) return "The low-stock level is a whole number.";
+  const body: Record<string, unknown> = {
+    name: draft.name.trim(),
+    price,
+    taxRate,
+    categoryId: draft.categoryId || null,
+    sku: draft.sku.trim() || null,
+    barcode: draft.barcode.trim() || null,
+    trackInventory: draft.trackInventory,
+    lowStockThreshold: threshold,
+    modifierGroupIds: draft.groupIds,
+  };
+  if (creating) {
+    const stock = draft.stock.trim() ? wholeFrom(draft.stock) : null;
+    if (draft.trackInventory && stock === null) return "Say how many are in stock (a whole number) to count this product.";
+    if (draft.trackInventory) body.stockQuantity = stock;
+  } else {
+    body.isActive = draft.isActive;
+  }
+  return body;
+}
+
+export function ProductPanel(props: {
+  productId: string | null;
+  menu: MenuData;
+  productType: ProductType;
+  onClose: () => void;
+  onChanged: () => void;
+}) {
+  const { api, location } = useBackOffice();
+  const [product, setProduct] = useState<ProductDetail | null>(null);
+  const [draft, setDraft] = useState<Draft>(() => draftOf(null));
+  const [saved, setSaved] = useState(false);
+  const loading = useAction();
+  const saving = useAction();
+  const [problem, setProblem] = useState<string | null>(null);
+
+  const show = (found: ProductDetail) => {
+    setProduct(found);
+    setDraft(draftOf(found));
+  };
+  useEffect(() => {
+    if (props.productId) loading.run(async () => show(await api.get<ProductDetail>(`/api/products/${props.productId}`)));
+  }, [props.productId]);
+
+  const set = <K extends keyof Draft>(key: K) => (value: Draft[K]) => {
+    setSaved(false);
+    setDraft((current) => ({ ...current, [key]: value }));
+  };
+  const toggleGroup = (id: string, on: boolean) =>
+    set("groupIds")(on ? [...draft.groupIds, id] : draft.groupIds.filter((found) => found !== id));
+
+  async function save(event: Event) {
+    event.preventDefault();
+    const body = bodyOf(draft, product === null);
+    setProblem(typeof body === "string" ? body : null);
+    if (typeof body === "string") return;
+    const done = await saving.run(async () =>
+      show(
+        product
+          ? await api.put<ProductDetail>(`/api/products/${product.id}`, body)
+          : await api.post<ProductDetail>("/api/products", { ...body, productType: props.productType, locationId: location.id }),
+      ),
+    );
+    if (done) {
+      setSaved(true);
+      props.onChanged();
+    }
+  }
+
+  async function remove() {
+    if (product && (await saving.run(() => api.delete(`/api/products/${product.id}`)))) {
+      props.onChanged();
+      props.onClose();
+    }
+  }
+
+  const title = product ? `Edit ${product.name}` : props.productId ? "Loading the product…" : "New product";
+  return (
+    <SidePanel title={title} onClose={props.onClose}>
+      <Problem error={loading.error} />
+      {(product || !props.productId) && (
+        <form onSubmit={save}>
+          <TextField label="Product name" value={draft.name} onInput={set("name")} required />
+          <div class="field-row">
+            <TextField label="Price" value={draft.price} onInput={set("price")} inputMode="decimal" required />
+            <TextField label="Tax rate (%)" value={draft.taxPercent} onInput={set("taxPercent")} inputMode="decimal" />
+          </div>
+          <SelectField
+            label="Category"
+            value={draft.categoryId}
+            onChange={set("categoryId")}
+            options={[{ value: "", label: "No category" }, ...props.menu.categories.map((c) => ({ value: c.id, label: c.name }))]}
+          />
+          <div class="field-row">
+            <TextField label="SKU" value={draft.sku} onInput={set("sku")} />
+            <TextField label="Barcode" value={draft.barcode} onInput={set("barcode")} />
+          </div>
+          <CheckField label="Count its stock" checked={draft.trackInventory} onChange={set("trackInventory")} />
+          {draft.trackInventory && (
+            <div class="field-row">
+              {!product && <TextField label="In stock now" value={draft.stock} onInput={set("stock")} inputMode="numeric" />}
+              <TextField label="Low-stock level" value={draft.lowStockThreshold} onInput={set("lowStockThreshold")} inputMode="numeric" />
+            </div>
+          )}
+          {product && <CheckField label="On sale" checked={draft.isActive} onChange={set("isActive")} />}
+          <fieldset class="group">
+            <legend>Modifier groups it offers</legend>
+            {props.menu.groups.length === 0 && <p class="hint">No modifier groups yet (Menu → Modifier groups).</p>}
+            {props.menu.groups.map((group) => (
+              <CheckField
+                key={group.id}
+                label={`${group.name} (${ruleInWords(group)})`}
+                checked={draft.groupIds.includes(group.id)}
+                onChange={(on) => toggleGroup(group.id, on)}
+              />
+            ))}
+          </fieldset>
+          <Problem error={problem} />
+          <Problem error={saving.error} />
+          {saved && (
+            <p class="done" role="status">
+              Saved.
+            </p>
+          )}
+          <PanelActions
+            busy={saving.busy}
+            ready={!!draft.name.trim()}
+            saveLabel={product ? "Save product" : "Create product"}
+            deleteLabel={product ? "Delete product" : undefined}
+            onDelete={remove}
+          />
+        </form>
+      )}
+      {product && <Variants product={product} onChanged={show} />}
+    </SidePanel>
+  );
+}
+
+function Variants(props: { product: ProductDetail; onChanged: (product: ProductDetail) => void }) {
+  const { api } = useBackOffice();
+  const [name, setName] = useState("");
+  const [price, setPrice] = useState("");
+  const [problem, setProblem] = useState<string | null>(null);
+  const changing = useAction();
+  const reload = async () => props.onChanged(await api.get<ProductDetail>(`/api/products/${props.product.id}`));
+  const live = props.product.variants.filter((variant) => variant.isActive !== false);
+
+  async function add(event: Event) {
+    event.preventDefault();
+    const amount = priceFrom(price);
+    setProblem(amount === null ? "The variant's price is an amount like 15.50." : null);
+    if (amount === null) return;
+    const done = await changing.run(async () => {
+      await api.post(`/api/products/${props.product.id}/variants`, { name: name.trim(), price: amount });
+      await reload();
+    });
+    if (done) {
+      setName("");
+      setPrice("");
+    }
+  }
+
+  return (
+    <section class="variants" aria-label="Variants">
+      <h3>Variants (sizes)</h3>
+      <p class="hint">With variants, the terminal asks which one; its price replaces the product’s.</p>
+      {live.length > 0 && (
+        <ul class="plain-list">
+          {live.map((variant) => (
+            <VariantRow key={variant.id} productId={props.product.id} variant={variant} onChanged={reload} />
+          ))}
+        </ul>
+      )}
+      <form onSubmit={add}>
+        <div class="field-row">
+          <TextField label="Variant name" value={name} onInput={setName} required />
+          <TextField label="Variant price" value={price} onInput={setPrice} inputMode="decimal" required />
+        </div>
+        <Button type="submit" disabled={changing.busy || !name.trim()}>
+          Add variant
+        </Button>
+      </form>
+      <Problem error={problem} />
+      <Problem error={changing.error} />
+    </section>
+  );
+}
+
+/** One variant: its name and price, the price changed in place, or removed. */
+function VariantRow(props: { productId: string; variant: ProductDetail["variants"][number]; onChanged: () => Promise<void> }) {
+  const { api } = useBackOffice();
+  const money = useMoney();
+  const { variant } = props;
+  const [price, setPrice] = useState<string | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+  const changing = useAction();
+  const path = `/api/products/${props.productId}/variants/${variant.id}`;
+
+  async function savePrice(event: Event) {
+    event.preventDefault();
+    const amount = priceFrom(price ?? "");
+    setProblem(amount === null ? "The price is an amount like 15.50." : null);
+    if (amount !== null && (await changing.run(async () => {
+      await api.put(path, { price: amount });
+      await props.onChanged();
+    }))) {
+      setPrice(null);
+    }
+  }
+
+  return (
+    <li>
+      <span>{variant.name}</span>
+      {price === null ? (
+        <>
+          <span>{money(variant.price)}</span>
+          <Button label={`Change the price of ${variant.name}`} onClick={() => setPrice(variant.price.toFixed(2))}>
+            Price
+          </Button>
+        </>
+      ) : (
+        <form class="inline-form" onSubmit={savePrice}>
+          <input
+            aria-label={`New price of ${variant.name}`}
+            value={price}
+            inputMode="decimal"
+            onInput={(event) => setPrice(event.currentTarget.value)}
+          />
+          <Button type="submit" disabled={changing.busy} label={`Save the price of ${variant.name}`}>
+            Save
+          </Button>
+        </form>
+      )}
+      <Button
+        tone="danger"
+        label={`Remove variant ${variant.name}`}
+        disabled={changing.busy}
+        onClick={() => changing.run(async () => {
+          await api.delete(path);
+          await props.onChanged();
+        })}
+      >
+        Remove
+      </Button>
+      <Problem error={problem ?? changing.error} />
+    </li>
+  );
+}

@@ -1,0 +1,27 @@
+// What the menu editor's fields mean to the API: money typed as text, tax as a percentage.
+
+import { fromCents, parseAmount } from "../../kit/money";
+
+/** A price typed in ("12", "12.5") as the API's number; null when it is no amount. */
+export function priceFrom(text: string): number | null {
+  const cents = parseAmount(text);
+  return cents === null ? null : fromCents(cents);
+}
+
+/** A tax percentage typed in ("8", "8.875") as the API's rate (0.08875); null when invalid. */
+export function taxRateFrom(text: string): number | null {
+  const match = /^\s*(\d{1,2}|100)(?:\.(\d{1,3}))?\s*$/.exec(text);
+  if (!match) return null;
+  const thousandths = Number(match[1]) * 1000 + Number((match[2] ?? "").padEnd(3, "0"));
+  return thousandths > 100_000 ? null : thousandths / 100_000;
+}
+
+/** A rate (0.08875) as the percentage a person reads ("8.875"). */
+export function percentOf(rate: number): string {
+  return String(Math.round(rate * 100_000) / 1000);
+}
+
+/** A whole number typed in, or null (blank or not a whole number). */
+export function wholeFrom(text: string): number | null {
+  return /^\s*\d{1,6}\s*$/.test(text) ? Number(text) : null;
+}

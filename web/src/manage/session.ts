@@ -1,0 +1,23 @@
+// The back office's sign-in: a staff API token of a MANAGER or ADMIN, pasted once per browser
+// tab and kept in sessionStorage (gone when the tab closes; docs/decisions.md "The back office").
+
+import type { Role } from "../kit/types";
+
+const KEY = "brigade.manage.token";
+
+export function loadToken(): string | null {
+  return sessionStorage.getItem(KEY);
+}
+
+export function saveToken(token: string): void {
+  sessionStorage.setItem(KEY, token);
+}
+
+export function forgetToken(): void {
+  sessionStorage.removeItem(KEY);
+}
+
+/** The roles the back office is for; the server refuses the rest anyway, operation by operation. */
+export function mayManage(role: Role): boolean {
+  return role === "MANAGER" || role === "ADMIN";
+}

@@ -1,0 +1,138 @@
+// Staff: roles, active or not, PINs. Managing staff is an ADMIN's (the API's rule); a manager
+// sees who can sign in on the terminals and is told who can change it.
+
+import { useState } from "preact/hooks";
+import { Button } from "../../kit/ui";
+import { useBackOffice } from "../context";
+import { CheckField, everyPage, ListTools, PanelActions, Problem, RecordTable, SelectField, SidePanel, TextField, useAction, useEditing, useLoaded } from "../parts";
+import type { Page, Role, StaffMember } from "../types";
+
+const ROLES: { value: Role; label: string }[] = [
+  { value: "SERVER", label: "Server" },
+  { value: "KITCHEN", label: "Kitchen" },
+  { value: "MANAGER", label: "Manager" },
+  { value: "ADMIN", label: "Admin" },
+];
+const roleName = (role: Role) => ROLES.find((found) => found.value === role)?.label ?? role;
+
+export function Staff() {
+  const { api, caller } = useBackOffice();
+  const [search, setSearch] = useState("");
+  const { editing, edit, close, saved } = useEditing<StaffMember>();
+  const isAdmin = caller.role === "ADMIN";
+  const directory = useLoaded(
+    () => everyPage((page) => api.get<Page<{ id: string; name: string; role: Role }>>("/api/staff/directory", { query: { page, limit: 100 } })),
+    [],
+  );
+  const staff = useLoaded(
+    () => (isAdmin ? everyPage((page) => api.get<Page<StaffMember>>("/api/staff", { query: { page, limit: 100 } })) : Promise.resolve(null)),
+    [isAdmin],
+  );
+  const withPin = new Set((directory.data ?? []).map((member) => member.id));
+  const needle = search.trim().toLowerCase();
+  const rows: { id: string; name: string; role: Role; isActive: boolean; member?: StaffMember }[] =
+    staff.data?.map((member) => ({ ...member, member })) ?? (directory.data ?? []).map((card) => ({ ...card, isActive: true }));
+  const shown = rows.filter((row) => !needle || row.name.toLowerCase().includes(needle));
+  const reload = () => {
+    staff.reload();
+    directory.reload();
+  };
+
+  return (
+    <section class="section" aria-labelledby="staff-title">
+      <header class="section-head">
+        <h1 id="staff-title">Staff</h1>
+      </header>
+      {!isAdmin && (
+        <p class="notice">
+          Only an admin adds staff, changes roles or sets someone else’s PIN. Below: who can sign in on the terminals now.
+        </p>
+      )}
+      <div class="with-panel">
+        <div class="panel">
+          <ListTools
+            search={search}
+            onSearch={setSearch}
+            searchLabel="Search staff"
+            newLabel={isAdmin ? "New staff member" : undefined}
+            onNew={() => edit("new")}
+          />
+          <Problem error={staff.error ?? directory.error} />
+          {rows.length === 0 ? (
+            <p class="hint">{isAdmin ? "No staff yet: add the team, then give each a PIN." : "Nobody has a PIN yet."}</p>
+          ) : (
+            <RecordTable
+              label="Staff"
+              rows={shown}
+              columns={[
+                { title: "Name", cell: (row) => row.name },
+                { title: "Role", cell: (row) => roleName(row.role) },
+                { title: "Status", cell: (row) => (row.isActive ? "Active" : <span class="chip">Deactivated</span>) },
+                { title: "PIN", cell: (row) => (withPin.has(row.id) ? "Set" : "None") },
+              ]}
+              actions={
+                isAdmin
+                  ? (row) =>
+                      row.member && (
+                        <Button label={`Edit ${row.name}`} onClick={() => edit(row.member!)}>
+                          Edit
+                        </Button>
+                      )
+                  : undefined
+              }
+            />
+          )}
+        </div>
+        {editing && (
+          <StaffPanel
+            key={editing === "new" ? "new" : editing.id}
+            member={editing === "new" ? null : editing}
+            onClose={close}
+            onSaved={saved(reload)}
+          />
+        )}
+      </div>
+    </section>
+  );
+}
+
+function StaffPanel(props: { member: StaffMember | null; onClose: () => void; onSaved: () => void }) {
+  const { api } = useBackOffice();
+  const { member } = props;
+  const [name, setName] = useState(member?.name ?? "");
+  const [role, setRole] = useState<Role>(member?.role ?? "SERVER");
+  const [active, setActive] = useState(member?.isActive ?? true);
+  const [pin, setPin] = useState("");
+  const [problem, setProblem] = useState<string | null>(null);
+  const saving = useAction();
+
+  async function save(event: Event) {
+    event.preventDefault();
+    if (pin && !/^\d{4,8}$/.test(pin)) {
+      setProblem("A PIN is 4 to 8 digits.");
+      return;
+    }
+    setProblem(null);
+    const done = await saving.run(async () => {
+      const saved = member
+        ? await api.patch<StaffMember>(`/api/staff/${member.id}`, { name: name.trim(), role, isActive: active })
+        : await api.post<StaffMember>("/api/staff", { name: name.trim(), role });
+      if (pin) await api.put(`/api/staff/${saved.id}/pin`, { pin });
+    });
+    if (done) props.onSaved();
+  }
+
+  return (
+    <SidePanel title={member ? `Edit ${member.name}` : "New staff member"} onClose={props.onClose}>
+      <form onSubmit={save}>
+        <TextField label="Name" value={name} onInput={setName} required />
+        <SelectField label="Role" value={role} onChange={setRole} options={ROLES} />
+        {member && <CheckField label="Active (deactivating ends their sessions at once)" checked={active} onChange={setActive} />}
+        <TextField label={member ? "New PIN (leave empty to keep theirs)" : "PIN (4 to 8 digits)"} type="password" value={pin} onInput={setPin} inputMode="numeric" />
+        <Problem error={problem} />
+        <Problem error={saving.error} />
+        <PanelActions busy={saving.busy} ready={!!name.trim()} saveLabel={member ? "Save staff member" : "Add staff member"} />
+      </form>
+    </SidePanel>
+  );
+}

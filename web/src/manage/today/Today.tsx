@@ -1,0 +1,208 @@
+// Today: the sales report (GET /api/reports/sales) for a range of the location's business
+// days, headline figures, charts, and each breakdown as CSV. It follows the event stream and
+// reloads when an order completes or is refunded while today is in the range.
+
+import type { ComponentChildren } from "preact";
+import { useEffect, useMemo, useState } from "preact/hooks";
+import { followEvents } from "../../kit/stream";
+import { Button } from "../../kit/ui";
+import { useBackOffice } from "../context";
+import { Problem, SelectField, useLoaded, useMoney } from "../parts";
+import type { SalesReport } from "../types";
+import { HourChart, ShareBars, TopProducts } from "./Charts";
+import { dayIn, type DayRange, describeRange, presets, rangeProblem } from "./dates";
+
+const BREAKDOWNS = [
+  { value: "summary", label: "Headline figures" },
+  { value: "byHour", label: "Sales by hour" },
+  { value: "byPaymentMethod", label: "Payment methods" },
+  { value: "byCategory", label: "Categories" },
+  { value: "productMix", label: "Product mix" },
+  { value: "byOrderType", label: "Order types" },
+  { value: "byStaff", label: "Staff" },
+] as const;
+type Breakdown = (typeof BREAKDOWNS)[number]["value"];
+
+const words = (text: string) => text.charAt(0) + text.slice(1).toLowerCase().replace(/_/g, " ");
+
+export function Today() {
+  const { api, token, location } = useBackOffice();
+  const money = useMoney();
+  const compact = useMemo(
+    () => new Intl.NumberFormat("en-US", { style: "currency", currency: location.currency, notation: "compact" }),
+    [location.currency],
+  );
+  const today = dayIn(location.timezone, new Date());
+  const [range, setRange] = useState<DayRange>({ from: today, to: today });
+  const problem = rangeProblem(range);
+  const report = useLoaded<SalesReport | null>(
+    () =>
+      problem
+        ? Promise.resolve(null)
+        : api.get<SalesReport>("/api/reports/sales", { query: { locationId: location.id, from: range.from, to: range.to } }),
+    [range.from, range.to, problem],
+  );
+  const [breakdown, setBreakdown] = useState<Breakdown>("productMix");
+  const [csvError, setCsvError] = useState<unknown>(null);
+
+  const showsToday = range.from <= today && today <= range.to;
+  useEffect(() => {
+    if (!showsToday) return;
+    return followEvents({
+      token: () => token,
+      locationId: location.id,
+      onEvent: (event) => {
+        if (event.type === "order.completed" || event.type === "order.refunded") report.reload();
+      },
+      onConnected: () => {},
+      onExpired: report.reload,
+      onUnauthenticated: () => {},
+    });
+  }, [showsToday, location.id]);
+
+  async function downloadCsv() {
+    setCsvError(null);
+    try {
+      const query = { locationId: location.id, from: range.from, to: range.to, format: "csv", breakdown };
+      const text = await api.getText("/api/reports/sales", { query });
+      const link = document.createElement("a");
+      link.href = URL.createObjectURL(new Blob([text], { type: "text/csv" }));
+      link.download = `sales-${range.from}-to-${range.to}-${breakdown}.csv`;
+      link.click();
+      setTimeout(() => URL.revokeObjectURL(link.href), 1000);
+    } catch (failure) {
+      setCsvError(failure);
+    }
+  }
+
+  const data = report.data;
+  return (
+    <section class="section" aria-labelledby="today-title">
+      <header class="section-head">
+        <h1 id="today-title">Sales · {describeRange(range)}</h1>
+        <span class="hint">Business days in {location.timezone}</span>
+      </header>
+      <div class="toolbar" role="group" aria-label="Date range">
+        {presets(today).map((preset) => (
+          <Button
+            key={preset.label}
+            pressed={preset.range.from === range.from && preset.range.to === range.to}
+            onClick={() => setRange(preset.range)}
+          >
+            {preset.label}
+          </Button>
+        ))}
+        <label class="inline-field">
+          From
+          <input type="date" value={range.from} max={today} onInput={(e) => setRange({ ...range, from: e.currentTarget.value })} />
+        </label>
+        <label class="inline-field">
+          To
+          <input type="date" value={range.to} max={today} onInput={(e) => setRange({ ...range, to: e.currentTarget.value })} />
+        </label>
+      </div>
+      {problem && (
+        <p class="error" role="alert">
+          {problem}
+        </p>
+      )}
+      <Problem error={report.error} />
+      {data && <Figures report={data} money={money} />}
+      {data && (
+        <div class="chart-grid">
+          <ChartPanel title="Sales by hour" wide>
+            <HourChart byHour={data.byHour} money={money} compactMoney={(n) => compact.format(n)} />
+          </ChartPanel>
+          <ChartPanel title="Payment mix">
+            <ShareBars
+              name="Payment mix"
+              money={money}
+              empty="No payments yet."
+              parts={data.byPaymentMethod.map((row) => ({
+                label: words(row.method),
+                amount: row.amount,
+                detail: `${row.count} payment${row.count === 1 ? "" : "s"}, tips ${money(row.tips)}`,
+              }))}
+            />
+          </ChartPanel>
+          <ChartPanel title="Categories">
+            <ShareBars
+              name="Category split"
+              money={money}
+              empty="No sales yet."
+              parts={data.byCategory.map((row) => ({ label: row.name ?? "No category", amount: row.netSales, detail: `${row.quantity} sold` }))}
+            />
+          </ChartPanel>
+          <ChartPanel title="Top products">
+            <TopProducts products={data.productMix} money={money} />
+          </ChartPanel>
+          <ChartPanel title="By staff">
+            <ShareBars
+              name="Sales by staff"
+              money={money}
+              empty="No sales yet."
+              parts={data.byStaff.map((row) => ({
+                label: row.name ?? "Unknown",
+                amount: row.netSales,
+                detail: `${row.orderCount} orders, tips ${money(row.tips)}`,
+              }))}
+            />
+          </ChartPanel>
+          <ChartPanel title="Order types">
+            <ShareBars
+              name="Order types"
+              money={money}
+              empty="No orders yet."
+              parts={data.byOrderType.map((row) => ({ label: words(row.orderType), amount: row.netSales, detail: `${row.count} orders` }))}
+            />
+          </ChartPanel>
+        </div>
+      )}
+      <div class="toolbar panel" role="group" aria-label="CSV download">
+        <SelectField label="Breakdown" value={breakdown} options={[...BREAKDOWNS]} onChange={setBreakdown} />
+        <Button onClick={downloadCsv} disabled={!!problem}>
+          Download CSV
+        </Button>
+        <Problem error={csvError} />
+      </div>
+    </section>
+  );
+}
+
+function ChartPanel(props: { title: string; wide?: boolean; children: ComponentChildren }) {
+  return (
+    <figure class={props.wide ? "panel chart-wide" : "panel"}>
+      <figcaption>
+        <h2>{props.title}</h2>
+      </figcaption>
+      {props.children}
+    </figure>
+  );
+}
+
+function Figures(props: { report: SalesReport; money: (amount: number) => string }) {
+  const { report, money } = props;
+  const figures: [string, string][] = [
+    ["Net sales", money(report.netSales)],
+    ["Orders", String(report.orderCount)],
+    ["Avg. check", money(report.averageCheck)],
+    ["Covers", String(report.covers)],
+    ["Tips", money(report.tips)],
+    ["Collected", money(report.totalCollected)],
+    ["Gross sales", money(report.grossSales)],
+    ["Discounts", money(report.discounts)],
+    ["Tax", money(report.tax)],
+    ["Refunds", money(report.refunds)],
+    ["Voids", `${report.voids.count} · ${money(report.voids.amount)}`],
+  ];
+  return (
+    <dl class="figures" aria-label="Headline figures">
+      {figures.map(([name, value], i) => (
+        <div key={name} class={i === 0 ? "figure figure-main" : "figure"}>
+          <dt>{name}</dt>
+          <dd>{value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
