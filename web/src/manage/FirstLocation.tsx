@@ -2,16 +2,9 @@
 // (business days) and currency, and the back office opens on it.
 
 import { useState } from "preact/hooks";
-import { type Api, newIdempotencyKey } from "../kit/api";
+import { type Api, randomUuid } from "../kit/api";
 import { Problem, TextField, useAction, PanelActions } from "./parts";
 import type { Location } from "./types";
-
-/** A new location id (a random UUID: the server keys a location by the id it is given). */
-export function newLocationId(): string {
-  const hex = newIdempotencyKey();
-  const variant = ((parseInt(hex[16], 16) & 0x3) | 0x8).toString(16);
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-${variant}${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
-}
 
 export function FirstLocation(props: { api: Api; onMade: (location: Location) => void }) {
   const [name, setName] = useState("");
@@ -22,7 +15,7 @@ export function FirstLocation(props: { api: Api; onMade: (location: Location) =>
   async function save(event: Event) {
     event.preventDefault();
     const body = { name: name.trim(), timezone: timezone.trim(), currency: currency.trim().toUpperCase() };
-    await saving.run(async () => props.onMade(await props.api.put<Location>(`/api/locations/${newLocationId()}`, body)));
+    await saving.run(async () => props.onMade(await props.api.put<Location>(`/api/locations/${randomUuid()}`, body)));
   }
 
   return (
