@@ -21,7 +21,7 @@ from e2e.screens.back_office import (
     sign_in,
     staff_token,
 )
-from e2e.screens.restaurant import add, open_category, open_terminal, pair, seat
+from e2e.screens.restaurant import add, add_button, open_category, open_terminal, pair, seat
 from e2e.screens.restaurant import sign_in as sign_in_on_terminal
 from e2e.server import ServerProcess
 
@@ -159,13 +159,13 @@ def test_a_manager_builds_a_menu_that_the_terminal_offers(browser: Browser, offi
     expect(chooser.get_by_role("group", name=re.compile("Size"))).to_contain_text("Double")
     doneness = chooser.get_by_role("group", name=re.compile("Doneness"))
     expect(doneness).to_contain_text("Choose 1")
-    add_button = chooser.get_by_role("button", name=re.compile("^Add"))
-    expect(add_button).to_be_disabled()
+    add_choice = add_button(chooser)
+    expect(add_choice).to_be_disabled()
     double = chooser.get_by_role("button", name=re.compile("^Double"))
     expect(double).to_contain_text("16.50")
     double.click()
     doneness.get_by_role("button", name=re.compile("^Medium")).click()
-    add_button.click()
+    add_choice.click()
     lines = terminal.get_by_role("list", name="Lines")
     expect(lines).to_contain_text("Smash burger")
     expect(lines).to_contain_text("Medium")
