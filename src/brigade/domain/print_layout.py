@@ -26,23 +26,23 @@ RULE = "-" * WIDTH
 INDENT = "    "
 
 
-def wrap(text: str, width: int = WIDTH, indent: str = "") -> list[str]:
-    """``text`` broken into lines of at most ``width`` columns, the ones after the first
-    indented by ``indent`` (and the first too when ``indent`` leads it). Never empty."""
+def wrap(text: str, width: int = WIDTH, indent: str = "", hanging: str = "") -> list[str]:
+    """``text`` broken into lines of at most ``width`` columns, each indented by ``indent``
+    and the ones after the first by ``hanging`` more. Never empty."""
     return textwrap.wrap(
         text,
         width,
         initial_indent=indent,
-        subsequent_indent=indent,
+        subsequent_indent=indent + hanging,
         break_long_words=True,
         break_on_hyphens=False,
     ) or [indent.rstrip()]
 
 
 def columns(left: str, right: str, width: int = WIDTH, indent: str = "") -> list[str]:
-    """``left`` wrapped, ``right`` right-aligned on its first line (an amount)."""
+    """``left`` wrapped (its next lines hanging), ``right`` right-aligned on its first line."""
     room = max(width - len(right) - 1, 1)
-    first, *rest = wrap(left, room, indent)
+    first, *rest = wrap(left, room, indent, hanging=INDENT)
     return [first + right.rjust(width - len(first)), *rest]
 
 
@@ -88,10 +88,8 @@ def kitchen_ticket(heading: TicketHeading, items: Sequence[TicketItem]) -> list[
         lines += [Line(text, bold=True) for text in wrap(f"Reason: {heading.reason}")]
     lines.append(Line(RULE))
     for item in items:
-        prefix = "VOID " if void else ""
-        lines += [
-            Line(t, bold=True) for t in wrap(f"{prefix}{quantity(item.quantity)} x {item.name}")
-        ]
+        named = f"{'VOID ' if void else ''}{quantity(item.quantity)} x {item.name}"
+        lines += [Line(text, bold=True) for text in wrap(named, hanging=INDENT)]
         for modifier in item.modifiers:
             lines += [Line(text) for text in wrap(f"+ {modifier.name}", indent=INDENT)]
         if item.notes:
