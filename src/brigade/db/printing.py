@@ -17,7 +17,7 @@ from sqlalchemy import Row, delete, func, or_, select, update
 
 from brigade.db.engine import UnitOfWork
 from brigade.db.rows import fetch_page, record_from_row, row_from_record
-from brigade.db.tables import categories, print_jobs, printers, products
+from brigade.db.tables import categories, locations, print_jobs, printers, products
 from brigade.domain.printing import JobKind, JobStatus, Printer, PrinterKind, PrintJob
 from brigade.domain.retries import Backlog
 
@@ -92,13 +92,19 @@ class PrinterRepository:
         connection = await self._uow.connection()
         await connection.execute(delete(printers).where(printers.c.id == printer_id))
 
-    async def of_location(self, location_id: UUID, kind: PrinterKind) -> list[Printer]:
-        """The location's printers of ``kind``: on every send, one indexed read."""
+    async def of_location(
+        self, location_id: UUID, kind: PrinterKind
+    ) -> tuple[list[Printer], str | None]:
+        """The location's printers of ``kind`` and its timezone (None: it has no profile),
+        in one indexed read: a send pays for this one statement when there is no printer."""
         connection = await self._uow.connection()
-        statement = select(printers).where(
-            printers.c.location_id == location_id, printers.c.kind == kind.value
+        statement = (
+            select(printers, locations.c.timezone)
+            .select_from(printers.outerjoin(locations, locations.c.id == printers.c.location_id))
+            .where(printers.c.location_id == location_id, printers.c.kind == kind.value)
         )
-        return [_printer(row) for row in await connection.execute(statement)]
+        rows = list(await connection.execute(statement))
+        return [_printer(row) for row in rows], rows[0].timezone if rows else None
 
     async def live_categories(self, category_ids: Collection[UUID]) -> set[UUID]:
         """Which of ``category_ids`` name a category that is not deleted."""

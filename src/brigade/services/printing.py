@@ -27,6 +27,7 @@ from zoneinfo import ZoneInfo
 from brigade.db.engine import Database, UnitOfWork
 from brigade.db.orders import OrderRepository
 from brigade.db.printing import PrinterRepository, PrintJobRepository
+from brigade.domain.dining import DEFAULT_CURRENCY, DEFAULT_TIMEZONE
 from brigade.domain.errors import InvalidInput, NotFound
 from brigade.domain.escpos import encode
 from brigade.domain.ids import new_id
@@ -167,19 +168,20 @@ async def queue_kitchen_tickets(
     uow: UnitOfWork, order: Order, tickets: Sequence[KitchenTicket]
 ) -> None:
     """A job per ticket and matching KITCHEN printer of the order's location, in the
-    transaction that made the tickets. No printer: one indexed read, nothing written."""
+    transaction that made the tickets. No printer: one indexed read, nothing written; with
+    printers, one more read for a station's categories and one INSERT of every job."""
     location_id = order.header.location_id
     if not tickets or location_id is None:
         return
     repository = PrinterRepository(uow)
-    found = await repository.of_location(location_id, PrinterKind.KITCHEN)
+    found, timezone = await repository.of_location(location_id, PrinterKind.KITCHEN)
     if not found:
         return
     categories: dict[UUID, UUID | None] = {}
     if any(printer.category_ids for printer in found):
         product_ids = {item.product_id for ticket in tickets for item in ticket.items}
         categories = await repository.product_categories(product_ids)
-    zone = ZoneInfo((await get_location(uow, location_id)).timezone)
+    zone = ZoneInfo(timezone or DEFAULT_TIMEZONE)
     jobs = []
     for ticket in tickets:
         heading = TicketHeading(
@@ -218,7 +220,7 @@ async def order_receipt(uow: UnitOfWork, order_id: UUID) -> Receipt:
     order = await _order(uow, order_id)
     header = order.header
     location = await get_location(uow, header.location_id) if header.location_id else None
-    timezone = location.timezone if location else "UTC"
+    timezone = location.timezone if location else DEFAULT_TIMEZONE
     lines = tuple(
         ReceiptLine(
             quantity=item.quantity,
@@ -247,7 +249,7 @@ async def order_receipt(uow: UnitOfWork, order_id: UUID) -> Receipt:
         server_name=header.opened_by_name,
         local_time=(header.completed_at or now()).astimezone(ZoneInfo(timezone)),
         timezone=timezone,
-        currency=location.currency if location else "USD",
+        currency=location.currency if location else DEFAULT_CURRENCY,
         lines=lines,
         subtotal_cents=header.subtotal_cents,
         discount_cents=header.discount_cents,
