@@ -6,7 +6,8 @@ each printed once."""
 from __future__ import annotations
 
 import uuid
-from datetime import timedelta
+from datetime import datetime, timedelta
+from zoneinfo import ZoneInfo
 
 import pytest
 
@@ -103,6 +104,11 @@ def test_a_ticket_prints_order_table_server_items_quantity_first_modifiers_notes
     client, printer_on
 ):
     printer = _printer(client, port=printer_on.port)
+    # UTC+14: the ticket's time is the kitchen's, never UTC's.
+    profile = {"name": "Atoll", "timezone": "Pacific/Kiritimati", "currency": "AUD"}
+    assert client.put(f"/api/locations/{LOCATION}", json=profile).status_code == 200
+    local = ZoneInfo("Pacific/Kiritimati")
+    minutes = {datetime.now(local).strftime("%Y-%m-%d %H:%M")}
     table = client.post("/api/tables", json={"locationId": LOCATION, "name": "T12"}).json()
     order = make_order(client, tableId=table["id"])
     _add(client, order, make_product(client, name="Fries"), quantity=2, notes="extra crispy")
@@ -118,6 +124,8 @@ def test_a_ticket_prints_order_table_server_items_quantity_first_modifiers_notes
     assert "2 x Fries" in ticket
     assert "! extra crispy" in ticket
     assert "VOID" not in ticket
+    minutes.add(datetime.now(local).strftime("%Y-%m-%d %H:%M"))
+    assert any(minute in ticket for minute in minutes)
     (job,) = _jobs(client, printer)
     assert job["status"] == "PRINTED"
     assert job["printedAt"] is not None
