@@ -47,8 +47,13 @@ def dialect(database_url: str) -> str:
 @pytest.fixture
 def settings(database_url: str) -> Settings:
     # Event streams end on their own after a moment: a test client reads a body to its end.
+    # Print jobs are queued but never sent in-process: a test connects to nothing (the print
+    # outbox is driven by hand, or by a real server in tests/e2e, towards 127.0.0.1 only).
     return Settings(
-        database_url=database_url, admin_token=ADMIN_TOKEN, event_stream_max_seconds=0.3
+        database_url=database_url,
+        admin_token=ADMIN_TOKEN,
+        event_stream_max_seconds=0.3,
+        printing="off",
     )
 
 

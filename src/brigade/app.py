@@ -23,6 +23,7 @@ from brigade.api import (
     modifier_groups,
     orders,
     payments,
+    printers,
     products,
     reports,
     sessions,
@@ -43,6 +44,7 @@ from brigade.db.engine import Database
 from brigade.metrics import worker_stopped
 from brigade.services.access import OverLimitAddresses
 from brigade.services.events import EventWaiter, keep_sweeping
+from brigade.services.printing import PrintOutbox
 from brigade.services.webhooks import Deliverer
 from brigade.serving import on_shutdown_signal
 from brigade.settings import Settings, get_settings
@@ -83,6 +85,18 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         )
         tasks = [
             _background(deliverer.run(stopping), "brigade-webhooks"),
+            *(
+                [
+                    _background(
+                        PrintOutbox(database, poll_seconds=settings.print_poll_seconds).run(
+                            stopping
+                        ),
+                        "brigade-printing",
+                    )
+                ]
+                if settings.printing == "on"
+                else []
+            ),
             _background(
                 keep_sweeping(database, settings.event_retention_days, stopping), "brigade-sweep"
             ),
@@ -137,6 +151,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.include_router(staff.token_router)
     app.include_router(events.router)
     app.include_router(webhooks.router)
+    app.include_router(printers.router)
     install_screens(app)
     ensure_every_route_is_brigade(app)
     # After every router: these read the routes.

@@ -65,6 +65,16 @@ WEBHOOK_OLDEST_SECONDS = Gauge(
     "Age of the oldest event the slowest webhook has not handled yet (0 when none waits).",
     multiprocess_mode="mostrecent",
 )
+PRINT_BACKLOG = Gauge(
+    "brigade_print_backlog_jobs",
+    "Print jobs (kitchen tickets, receipts) queued and not printed yet.",
+    multiprocess_mode="mostrecent",
+)
+PRINT_OLDEST_SECONDS = Gauge(
+    "brigade_print_oldest_pending_seconds",
+    "Age of the oldest print job not printed yet (0 when none waits): a jammed printer.",
+    multiprocess_mode="mostrecent",
+)
 
 
 def exposition() -> bytes:

@@ -85,6 +85,11 @@ class Settings(BaseSettings):
             host.strip().lower() for host in self.webhook_allow_hosts.split(",") if host.strip()
         )
 
+    # Printers (docs/design.md §12): "off" still queues print jobs, but this server sends none
+    # (another server sharing the database may); how often each worker looks for due jobs.
+    printing: Literal["on", "off"] = "on"
+    print_poll_seconds: float = Field(default=0.5, gt=0, le=60)
+
     # How long a PIN session on a terminal lasts (docs/design.md §10).
     session_hours: int = Field(default=12, ge=1, le=24 * 7)
 

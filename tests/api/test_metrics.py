@@ -1,4 +1,4 @@
-"""/metrics: request timing by route template, the webhook backlog, and the setting that
+"""/metrics: request timing by route template, the webhook and print backlogs, and the setting that
 turns it all off (the numbers across workers are tested on a real server, tests/e2e)."""
 
 from __future__ import annotations
@@ -8,7 +8,7 @@ import re
 from fastapi.testclient import TestClient
 
 from brigade.app import create_app
-from factories import make_product
+from factories import LOCATION, make_order, make_product
 
 PRODUCT_ROUTE = (
     'brigade_http_request_duration_seconds_count{method="GET",'
@@ -60,6 +60,19 @@ def test_the_webhook_backlog_counts_events_the_slowest_webhook_has_not_handled(c
         make_product(other)
         assert _sample(other, "brigade_webhook_backlog_events") == 2
         assert _sample(other, "brigade_webhook_oldest_pending_seconds") >= 0
+
+
+def test_the_print_backlog_counts_jobs_not_printed_yet(client):
+    assert _sample(client, "brigade_print_backlog_jobs") == 0
+    # Printing is off in-process: the job waits, as behind a switched-off printer.
+    body = {"name": "Pass", "locationId": LOCATION, "host": "127.0.0.1", "kind": "KITCHEN"}
+    assert client.post("/api/printers", json=body).status_code == 201
+    order = make_order(client)
+    item = {"productId": make_product(client)["id"], "quantity": 1}
+    assert client.post(f"/api/orders/{order['id']}/items", json=item).status_code == 201
+    assert client.post(f"/api/orders/{order['id']}/send").status_code == 200
+    assert _sample(client, "brigade_print_backlog_jobs") == 1
+    assert _sample(client, "brigade_print_oldest_pending_seconds") >= 0
 
 
 def test_metrics_off_records_nothing_and_answers_404(settings):

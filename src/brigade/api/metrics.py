@@ -16,7 +16,7 @@ from starlette.responses import Response
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from brigade import metrics
-from brigade.services import webhooks
+from brigade.services import printing, webhooks
 
 METRICS_PATH = "/metrics"
 STREAM_PATH = "/api/events/stream"
@@ -53,12 +53,15 @@ class RequestTiming:
 
 
 async def serve_metrics(request: Request) -> Response:
-    """Reads the webhook backlog once per scrape, then answers every metric. Prometheus
+    """Reads the webhook and print backlogs once per scrape, then answers every metric. Prometheus
     scrapes without a token: the numbers name no order, amount or person; keep the path
     inside the restaurant's network, or turn it off with BRIGADE_METRICS=off."""
     behind, oldest_seconds = await webhooks.backlog(request.app.state.database)
     metrics.WEBHOOK_BACKLOG.set(behind)
     metrics.WEBHOOK_OLDEST_SECONDS.set(oldest_seconds)
+    jobs, oldest_job_seconds = await printing.backlog(request.app.state.database)
+    metrics.PRINT_BACKLOG.set(jobs)
+    metrics.PRINT_OLDEST_SECONDS.set(oldest_job_seconds)
     return Response(metrics.exposition(), media_type=CONTENT_TYPE_LATEST)
 
 

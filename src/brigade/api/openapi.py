@@ -76,6 +76,11 @@ TAGS: list[dict[str, str]] = [
         "with a delivery log (ADMIN).",
     },
     {
+        "name": "printers",
+        "description": "ESC/POS printers on raw TCP: kitchen tickets on each send, receipts on "
+        "demand, through a print outbox whose jobs a manager can read (MANAGER).",
+    },
+    {
         "name": "locations",
         "description": "Location profiles: name, timezone and currency (ADMIN sets them up).",
     },

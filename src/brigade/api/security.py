@@ -64,6 +64,8 @@ Marker86 = Annotated[Actor, _allowed(Permission.MARK_86)]
 OrderTaker = Annotated[Actor, _allowed(Permission.TAKE_ORDERS)]
 Discounter = Annotated[Actor, _allowed(Permission.DISCOUNT)]
 Refunder = Annotated[Actor, _allowed(Permission.REFUND)]
+# Receipts show payments with their card's last four: never the kitchen's (design.md §7).
+ReceiptReader = Annotated[Actor, _allowed(Permission.SEE_PAYMENT_DETAILS)]
 PaymentsReader = Annotated[Actor, _allowed(Permission.READ_PAYMENTS)]
 CatalogueEditor = Annotated[Actor, _allowed(Permission.EDIT_CATALOGUE)]
 StockKeeper = Annotated[Actor, _allowed(Permission.ADJUST_STOCK)]

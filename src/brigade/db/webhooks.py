@@ -21,7 +21,8 @@ from brigade.db.engine import UnitOfWork
 from brigade.db.rows import fetch_page, insert_or_update, record_from_row, row_from_record
 from brigade.db.tables import events, server_keys, webhook_deliveries, webhooks
 from brigade.domain.events import EventType
-from brigade.domain.webhooks import Delivery, Webhook, WebhookBacklog
+from brigade.domain.retries import Backlog
+from brigade.domain.webhooks import Delivery, Webhook
 
 WEBHOOK_SIGNING_KEY = "webhook_signing"
 
@@ -95,7 +96,7 @@ class WebhookRepository:
         )
         return [_webhook(row) for row in await connection.execute(statement)]
 
-    async def backlog(self) -> WebhookBacklog:
+    async def backlog(self) -> Backlog:
         """Events after the smallest cursor: a range of the events' primary key."""
         connection = await self._uow.connection()
         slowest = select(func.min(webhooks.c.cursor)).scalar_subquery()
@@ -103,7 +104,7 @@ class WebhookRepository:
             select(func.count(events.c.id), func.min(events.c.at)).where(events.c.id > slowest)
         )
         count, oldest_at = found.one()
-        return WebhookBacklog(events=count, oldest_at=oldest_at)
+        return Backlog(count=count, oldest_at=oldest_at)
 
     async def settle(self, leased: Webhook, **changes: Any) -> bool:
         """Write the outcome of a leased delivery and end the lease; False if the lease was

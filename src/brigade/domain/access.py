@@ -61,7 +61,7 @@ class Permission(StrEnum):
     SET_OWN_PIN = "set one's own PIN"
     SIGN_OUT = "end one's own PIN session"
     REQUEST_APPROVAL = "ask a manager to approve an action on the spot"
-    MANAGE_DINING_ROOM = "manage tables and devices"
+    MANAGE_DINING_ROOM = "manage tables, devices and printers"
     SET_UP_LOCATIONS = "set up location profiles"
     SIGN_IN_WITH_PIN = "sign staff in with their PIN"
 

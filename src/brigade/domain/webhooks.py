@@ -20,6 +20,7 @@ from uuid import UUID
 
 from brigade.domain.errors import InvalidInput
 from brigade.domain.events import EventType
+from brigade.domain.retries import Backoff, GiveUp, Retry
 
 RETRY_FOR = timedelta(hours=24)
 FIRST_RETRY = timedelta(seconds=1)
@@ -86,26 +87,13 @@ def check_addresses(
             )
 
 
-@dataclass(frozen=True, slots=True)
-class Retry:
-    at: datetime
-    attempts: int
-    retrying_since: datetime
-
-
-@dataclass(frozen=True, slots=True)
-class GiveUp:
-    """24 hours of failures: the event is marked failed and the next one goes."""
+BACKOFF = Backoff(first=FIRST_RETRY, longest=LONGEST_RETRY, give_up_after=RETRY_FOR)
 
 
 def after_failure(attempts: int, retrying_since: datetime | None, now: datetime) -> Retry | GiveUp:
-    """What follows a failed attempt, given the failures before it at the same event."""
-    since = retrying_since or now
-    if now - since >= RETRY_FOR:
-        return GiveUp()
-    failures = attempts + 1
-    delay = min(FIRST_RETRY * 2 ** min(failures - 1, 32), LONGEST_RETRY)
-    return Retry(at=now + delay, attempts=failures, retrying_since=since)
+    """What follows a failed attempt, given the failures before it at the same event; after
+    24 hours of failures the event is marked failed and the next one goes."""
+    return BACKOFF.after_failure(attempts, retrying_since, now)
 
 
 @dataclass(frozen=True, slots=True)
@@ -136,15 +124,3 @@ class Delivery:
     status_code: int | None
     outcome: str
     error: str | None
-
-
-@dataclass(frozen=True, slots=True)
-class WebhookBacklog:
-    """How far the slowest webhook is behind the event log: events committed after its
-    cursor, and when the first of them committed (None when it is up to date)."""
-
-    events: int
-    oldest_at: datetime | None
-
-    def oldest_seconds(self, at: datetime) -> float:
-        return 0.0 if self.oldest_at is None else max(0.0, (at - self.oldest_at).total_seconds())

@@ -54,7 +54,7 @@ from brigade.domain.order_records import (
 from brigade.domain.orders import OrderStatus
 from brigade.domain.refunds import OrderRefund, RefundOrder
 from brigade.domain.settlement import PaymentFilter, SettledPayment
-from brigade.services import audit, events, stock
+from brigade.services import audit, events, printing, stock
 from brigade.services.clock import now
 from brigade.services.dining import get_location, table_names
 
@@ -83,10 +83,11 @@ async def _load(
 
 
 async def _persist(uow: UnitOfWork, order: Order, actor: Actor) -> None:
-    """Write the order's changes, its kitchen tickets, and put back the stock its actions
-    returned (a void's, or a cancellation's)."""
+    """Write the order's changes, its kitchen tickets and their print jobs, and put back the
+    stock its actions returned (a void's, or a cancellation's)."""
     await OrderRepository(uow).save(order)
     await KitchenRepository(uow).insert(order.changes.kitchen_tickets)
+    await printing.queue_kitchen_tickets(uow, order, order.changes.kitchen_tickets)
     cancelled = order.header.status is OrderStatus.CANCELLED
     kind = StockMovementKind.CANCEL if cancelled else StockMovementKind.VOID
     returned = order.changes.stock_returned

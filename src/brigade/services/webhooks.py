@@ -27,9 +27,9 @@ from brigade.db.webhooks import WebhookRepository
 from brigade.domain.errors import DomainError, NotFound
 from brigade.domain.events import EventFilter, StoredEvent
 from brigade.domain.ids import new_id
+from brigade.domain.retries import GiveUp
 from brigade.domain.webhooks import (
     Delivery,
-    GiveUp,
     Target,
     Webhook,
     after_failure,
@@ -39,7 +39,7 @@ from brigade.domain.webhooks import (
     signature,
 )
 from brigade.services.clock import now
-from brigade.services.events import event_json, pause
+from brigade.services.events import event_json, run_rounds
 
 log = logging.getLogger("brigade.webhooks")
 
@@ -130,7 +130,7 @@ async def backlog(database: Database) -> tuple[int, float]:
     """Events the slowest webhook has not handled, and the age of the oldest in seconds."""
     async with database.unit_of_work(write=False) as uow:
         found = await WebhookRepository(uow).backlog()
-    return found.events, found.oldest_seconds(now())
+    return found.count, found.oldest_seconds(now())
 
 
 class Deliverer:
@@ -156,14 +156,13 @@ class Deliverer:
             follow_redirects=False,
             headers={"User-Agent": f"Brigade-Webhooks/{__version__}"},
         ) as client:
-            while not stopping.is_set():
-                try:
-                    busy = await self.deliver_due(client)
-                except Exception:
-                    log.exception("webhook delivery round failed")
-                    busy = False
-                if not busy:
-                    await pause(stopping, self._poll_seconds)
+            await run_rounds(
+                lambda: self.deliver_due(client),
+                stopping,
+                self._poll_seconds,
+                "webhook delivery",
+                log,
+            )
 
     async def deliver_due(self, client: httpx.AsyncClient) -> bool:
         """One round: answers whether any webhook was due (then go again at once)."""

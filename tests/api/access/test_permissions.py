@@ -105,6 +105,12 @@ def _table(client: TestClient) -> str:
     return f"/api/tables/{table}"
 
 
+def _printer(client: TestClient, kind: str = "KITCHEN") -> str:
+    body = {"name": "Pass", "locationId": LOCATION, "host": "10.0.0.9", "kind": kind}
+    printer: str = client.post("/api/printers", json=body).json()["id"]
+    return f"/api/printers/{printer}"
+
+
 def _item_url(client: TestClient, *, sent: bool = False) -> str:
     order, item = _order_with_item(client, sent=sent)
     return f"/api/orders/{order['id']}/items/{item['id']}"
@@ -429,6 +435,38 @@ ENDPOINTS: dict[tuple[str, str], tuple[str, Scenario]] = {
     ("DELETE", "/api/devices/{device_id}"): (
         "MANAGER",
         lambda c: Call("DELETE", f"/api/devices/{make_device(c)['id']}"),
+    ),
+    # printers are a manager's; a receipt shows payments, so not the kitchen's
+    ("GET", "/api/printers"): ("MANAGER", lambda c: Call("GET", "/api/printers")),
+    ("POST", "/api/printers"): (
+        "MANAGER",
+        lambda c: Call(
+            "POST",
+            "/api/printers",
+            {"name": "Grill", "locationId": LOCATION, "host": "10.0.0.8", "kind": "KITCHEN"},
+        ),
+    ),
+    ("GET", "/api/printers/{printer_id}"): ("MANAGER", lambda c: Call("GET", _printer(c))),
+    ("PATCH", "/api/printers/{printer_id}"): (
+        "MANAGER",
+        lambda c: Call("PATCH", _printer(c), {"port": 9101}),
+    ),
+    ("DELETE", "/api/printers/{printer_id}"): ("MANAGER", lambda c: Call("DELETE", _printer(c))),
+    ("GET", "/api/printers/{printer_id}/jobs"): (
+        "MANAGER",
+        lambda c: Call("GET", f"{_printer(c)}/jobs"),
+    ),
+    ("GET", "/api/orders/{order_id}/receipt"): (
+        "SERVER",
+        lambda c: Call("GET", f"/api/orders/{_paid_order(c)['id']}/receipt"),
+    ),
+    ("POST", "/api/orders/{order_id}/receipt/print"): (
+        "SERVER",
+        lambda c: Call(
+            "POST",
+            f"/api/orders/{_paid_order(c)['id']}/receipt/print",
+            {"printerId": _printer(c, "RECEIPT").rsplit("/", 1)[1]},
+        ),
     ),
     ("GET", "/api/staff/directory"): ("KITCHEN", lambda c: Call("GET", "/api/staff/directory")),
     ("GET", "/api/staff/me"): ("KITCHEN", lambda c: Call("GET", "/api/staff/me")),

@@ -10,9 +10,8 @@ from uuid import UUID
 import pytest
 
 from brigade.domain.errors import InvalidInput
+from brigade.domain.retries import GiveUp, Retry
 from brigade.domain.webhooks import (
-    GiveUp,
-    Retry,
     after_failure,
     check_addresses,
     derive_secret,

@@ -1,0 +1,90 @@
+"""A fake ESC/POS printer on 127.0.0.1, and the text a printer would print from its bytes.
+
+The printer listens on a port chosen up front, so a test can name it in a printer before
+it is switched on (a printer that is off refuses connections). Each connection is one job.
+"""
+
+from __future__ import annotations
+
+import socket
+import socketserver
+import threading
+import time
+
+from e2e.server import free_port
+
+# ESC/POS commands the tickets use, by their first two bytes: how long each one is.
+_COMMAND_LENGTHS = {
+    b"\x1b@": 2,
+    b"\x1bt": 3,
+    b"\x1bE": 3,
+    b"\x1ba": 3,
+    b"\x1d!": 3,
+    b"\x1dV": 4,
+}
+
+
+def printed_text(payload: bytes) -> str:
+    """What the paper shows: the bytes without their commands, decoded from PC437."""
+    text = bytearray()
+    index = 0
+    while index < len(payload):
+        length = _COMMAND_LENGTHS.get(payload[index : index + 2])
+        if length is not None:
+            index += length
+            continue
+        assert payload[index] in (0x0A,) or payload[index] >= 0x20, payload[index : index + 8]
+        text.append(payload[index])
+        index += 1
+    return text.decode("cp437")
+
+
+class FakePrinter:
+    def __init__(self) -> None:
+        self.port = free_port()
+        self.jobs: list[bytes] = []
+        self._server: socketserver.ThreadingTCPServer | None = None
+        self._lock = threading.Lock()
+
+    def switch_on(self) -> None:
+        printer = self
+
+        class Job(socketserver.StreamRequestHandler):
+            def handle(self) -> None:
+                received = self.rfile.read()  # to the end: the sender closes when done
+                with printer._lock:
+                    printer.jobs.append(received)
+
+        socketserver.ThreadingTCPServer.allow_reuse_address = True
+        self._server = socketserver.ThreadingTCPServer(("127.0.0.1", self.port), Job)
+        threading.Thread(target=self._server.serve_forever, daemon=True).start()
+
+    def switch_off(self) -> None:
+        if self._server is not None:
+            self._server.shutdown()
+            self._server.server_close()
+            self._server = None
+
+    def printed(self) -> list[str]:
+        with self._lock:
+            return [printed_text(job) for job in self.jobs]
+
+    def wait_for(self, count: int, timeout: float = 15) -> list[str]:
+        """The texts printed once ``count`` jobs arrived (fails after ``timeout`` seconds)."""
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            if len(self.jobs) >= count:
+                return self.printed()
+            time.sleep(0.05)
+        raise AssertionError(f"{len(self.jobs)} jobs printed, expected {count}")
+
+    def __enter__(self) -> FakePrinter:
+        return self
+
+    def __exit__(self, *_: object) -> None:
+        self.switch_off()
+
+
+def refuses_connections(port: int) -> bool:
+    with socket.socket() as sock:
+        return sock.connect_ex(("127.0.0.1", port)) != 0

@@ -1,0 +1,189 @@
+"""Printing rules with no database: hosts, ESC/POS bytes, ticket and receipt layout, backoff."""
+
+from __future__ import annotations
+
+import uuid
+from datetime import UTC, datetime, timedelta
+from decimal import Decimal
+
+import pytest
+
+from brigade.domain.errors import InvalidInput
+from brigade.domain.escpos import INITIALISE, Line, encode, printable
+from brigade.domain.kitchen import TicketItem, TicketKind
+from brigade.domain.order_records import Modifier
+from brigade.domain.print_layout import (
+    WIDTH,
+    Receipt,
+    ReceiptLine,
+    ReceiptPayment,
+    TicketHeading,
+    columns,
+    kitchen_ticket,
+    quantity,
+    receipt_html,
+    receipt_text,
+)
+from brigade.domain.printing import BACKOFF, HOST_PATTERN, Printer, PrinterKind, check_host
+from brigade.domain.retries import GiveUp, Retry
+
+T0 = datetime(2026, 11, 25, 12, 0, tzinfo=UTC)
+
+
+@pytest.mark.parametrize(
+    ("host", "kept"),
+    [("192.168.1.50", "192.168.1.50"), ("Kitchen-1.LOCAL", "kitchen-1.local"), ("pass", "pass")],
+)
+def test_hosts_are_names_or_ipv4_addresses(host, kept):
+    assert check_host(host) == kept
+
+
+@pytest.mark.parametrize(
+    "host",
+    [
+        "",
+        "http://printer",
+        "printer:9100",
+        "printer/x",
+        "user@printer",
+        "10.0.0.256",
+        "1.2.3",
+        "a..b",
+        "-a.local",
+        "a-.local",
+        "printer\n",
+        " printer",
+        "x" * 64,
+        ".".join(["a"] * 126) + ".bc",  # 254 characters
+        "::1",
+    ],
+)
+def test_anything_else_is_refused_naming_the_host(host):
+    with pytest.raises(InvalidInput) as refused:
+        check_host(host)
+    assert refused.value.field == "host"
+
+
+def test_the_host_pattern_is_the_one_the_api_documents():
+    assert HOST_PATTERN.startswith("^")
+    assert HOST_PATTERN.endswith("$")
+
+
+def test_a_station_prints_its_categories_and_a_plain_printer_everything():
+    grill, bar = uuid.uuid4(), uuid.uuid4()
+    station = Printer(
+        uuid.uuid4(), "Grill", uuid.uuid4(), "h", 9100, PrinterKind.KITCHEN, (grill,), T0, T0
+    )
+    assert station.prints_category(grill)
+    assert not station.prints_category(bar)
+    assert not station.prints_category(None)
+    everything = Printer(
+        uuid.uuid4(), "Expo", uuid.uuid4(), "h", 9100, PrinterKind.KITCHEN, (), T0, T0
+    )
+    assert everything.prints_category(bar)
+    assert everything.prints_category(None)
+
+
+def test_encoding_initialises_first_cuts_last_and_never_passes_a_command_through():
+    payload = encode([Line("Burger \x1bd\x05 crème", bold=True, big=True)])
+    assert payload.startswith(INITIALISE)
+    assert payload.endswith(b"\x1dVB\x03")
+    assert b"\x1bd" not in payload  # the ESC in the text became a space
+    assert "crème".encode("cp437") in payload
+    assert printable("a\nb\tc\x9bd") == "a b c d"
+    assert encode([Line("سلطة")]).count(b"?") == 4  # PC437 lacks it: printed, not a crash
+
+
+def _item(name, qty="1", modifiers=(), notes=None):
+    modifier_records = tuple(Modifier(uuid.uuid4(), m, 0) for m in modifiers)
+    return TicketItem(uuid.uuid4(), uuid.uuid4(), name, Decimal(qty), modifier_records, notes)
+
+
+def _heading(kind=TicketKind.ORDER, reason=None):
+    return TicketHeading(kind, 1042, "DINE_IN", "Patio 3", "Ann", T0, reason)
+
+
+def test_a_kitchen_ticket_reads_quantity_first_with_modifiers_and_notes_indented():
+    items = [_item("Burger", "2", ["No onion", "Cheddar"], "allergy: nuts"), _item("Tea", "1.50")]
+    texts = [line.text for line in kitchen_ticket(_heading(), items)]
+    assert texts[:3] == ["#1042", "Patio 3", "DINE IN"]
+    assert "Server: Ann" in texts
+    assert "2026-11-25 12:00" in texts
+    start = texts.index("2 x Burger")
+    assert texts[start + 1 : start + 4] == [
+        "    + No onion",
+        "    + Cheddar",
+        "    ! allergy: nuts",
+    ]
+    assert "1.5 x Tea" in texts
+    assert all(
+        len(line.text) <= (21 if line.big else WIDTH) for line in kitchen_ticket(_heading(), items)
+    )
+
+
+def test_a_void_ticket_says_void_at_both_ends_and_on_every_line():
+    lines = kitchen_ticket(_heading(TicketKind.VOID, "guest left"), [_item("Soup", "-1")])
+    texts = [line.text for line in lines]
+    assert texts[0] == texts[-1] == "*** VOID ***"
+    assert lines[0].big
+    assert "VOID 1 x Soup" in texts
+    assert "Reason: guest left" in texts
+
+
+def test_columns_keep_the_amount_right_aligned_and_wrap_long_names():
+    found = columns("3 x " + "Very long name " * 5, "123.45")
+    assert all(len(line) <= WIDTH for line in found)
+    assert found[0].endswith(" 123.45")
+    assert len(found[0]) == WIDTH
+    assert all(line.startswith("    ") for line in found[1:])
+    assert quantity(Decimal("2.000")) == "2"
+    assert quantity(Decimal("-1.250")) == "1.25"
+
+
+def _receipt(**overrides):
+    fields = dict(
+        location_name="Le <Bistro>",
+        order_number=1001,
+        order_type="TAKEOUT",
+        table_name=None,
+        server_name="Bob",
+        local_time=T0,
+        timezone="UTC",
+        currency="USD",
+        lines=(ReceiptLine(Decimal(1), "W" * 80, 999_999_999, (("Extra", 150),)),),
+        subtotal_cents=999_999_999,
+        discount_cents=0,
+        tax_cents=0,
+        total_cents=999_999_999,
+        payments=(ReceiptPayment("GIFT_CARD", None, 100, 0, refunded=True),),
+        balance_cents=999_999_899,
+        cancelled=False,
+    )
+    return Receipt(**(fields | overrides))
+
+
+def test_every_receipt_line_fits_even_with_long_names_and_large_amounts():
+    text = receipt_text(_receipt())
+    assert all(len(line) <= WIDTH for line in text)
+    assert "TAKEOUT" in text
+    assert "GIFT CARD REFUNDED" in " ".join(text)
+    assert any(line.endswith("9999999.99") for line in text)
+
+
+def test_the_html_receipt_escapes_every_name():
+    page = receipt_html(_receipt(server_name="<script>x</script>"))
+    assert "<script>" not in page
+    assert "&lt;script&gt;" in page
+    assert "Le &lt;Bistro&gt;" in page
+
+
+def test_a_printer_is_retried_every_second_doubling_to_30_then_given_up_after_a_day():
+    delays = []
+    attempts, since, moment = 0, None, T0
+    for _ in range(8):
+        step = BACKOFF.after_failure(attempts, since, moment)
+        assert isinstance(step, Retry)
+        delays.append((step.at - moment).total_seconds())
+        attempts, since, moment = step.attempts, step.retrying_since, step.at
+    assert delays == [1, 2, 4, 8, 16, 30, 30, 30]
+    assert isinstance(BACKOFF.after_failure(99, T0, T0 + timedelta(hours=24)), GiveUp)
