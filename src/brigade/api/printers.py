@@ -12,7 +12,7 @@ from typing import Annotated, Any
 from uuid import UUID
 
 from fastapi import Query, Response
-from pydantic import Field, StringConstraints
+from pydantic import AfterValidator, Field, StringConstraints
 
 from brigade.api.deps import PaginationDep, UowDep
 from brigade.api.errors import problem_responses
@@ -29,15 +29,29 @@ from brigade.domain.printing import (
     Printer,
     PrinterKind,
     PrintJob,
+    check_host,
 )
 from brigade.services import printing as service
 
 router = brigade_router(prefix="/api/printers", tags=["printers"])
 
+
+def _host_in_words(host: str) -> str:
+    # The pattern's own refusal would quote the regular expression at a manager.
+    try:
+        return check_host(host)
+    except InvalidInput as refused:
+        raise ValueError(refused.message) from None
+
+
 Host: Any = Annotated[
     str,
-    StringConstraints(min_length=1, max_length=HOST_LENGTH, pattern=HOST_PATTERN),
-    Field(description="A host name or an IPv4 address, without a scheme or port."),
+    StringConstraints(min_length=1, max_length=HOST_LENGTH),
+    AfterValidator(_host_in_words),
+    Field(
+        description="A host name or an IPv4 address, without a scheme or port.",
+        json_schema_extra={"pattern": HOST_PATTERN},
+    ),
 ]
 Port: Any = Annotated[
     WholeNumber(1, 65535), Field(description="Raw TCP (JetDirect), usually 9100.")

@@ -10,6 +10,7 @@ import pytest
 from playwright.sync_api import Browser, sync_playwright
 
 from brigade.api.screens import SCREENS
+from e2e.screens.back_office import Office, set_up_office
 from e2e.screens.restaurant import Restaurant, set_up_restaurant
 from e2e.server import ServerProcess
 from throwaway_db import throwaway_database
@@ -61,6 +62,12 @@ def screen_server(
                 process.stop()
         finally:
             other_thread.submit(database.__exit__, None, None, None).result()
+
+
+@pytest.fixture(scope="module")
+def office(screen_server: ServerProcess) -> Office:
+    """A location with a profile, a manager's token and a server: the back office's tests."""
+    return set_up_office(screen_server.base_url)
 
 
 @pytest.fixture(scope="module")

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import re
 
-import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from e2e.screens.back_office import (
@@ -17,18 +16,11 @@ from e2e.screens.back_office import (
     new_in_panel,
     office_screenshot,
     open_back_office,
-    set_up_office,
     sign_in,
     staff_token,
 )
 from e2e.screens.restaurant import add, add_button, open_category, open_terminal, pair, seat
 from e2e.screens.restaurant import sign_in as sign_in_on_terminal
-from e2e.server import ServerProcess
-
-
-@pytest.fixture(scope="module")
-def office(screen_server: ServerProcess) -> Office:
-    return set_up_office(screen_server.base_url)
 
 
 def test_a_servers_token_is_refused_in_words(browser: Browser, office: Office) -> None:

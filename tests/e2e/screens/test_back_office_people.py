@@ -7,7 +7,6 @@ from __future__ import annotations
 import re
 
 import httpx
-import pytest
 from playwright.sync_api import Browser, expect
 
 from e2e.screens.back_office import (
@@ -15,15 +14,8 @@ from e2e.screens.back_office import (
     go_to,
     office_screenshot,
     open_back_office,
-    set_up_office,
 )
-from e2e.server import ServerProcess
 from factories import ADMIN_TOKEN, bearer
-
-
-@pytest.fixture(scope="module")
-def office(screen_server: ServerProcess) -> Office:
-    return set_up_office(screen_server.base_url)
 
 
 def test_an_admin_adds_staff_with_a_pin_and_a_manager_may_not(

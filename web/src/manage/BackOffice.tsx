@@ -10,6 +10,7 @@ import { BackOfficeContext } from "./context";
 import { FirstLocation } from "./FirstLocation";
 import { Devices } from "./devices/Devices";
 import { Menu } from "./menu/Menu";
+import { Printers } from "./printers/Printers";
 import { forgetToken, loadToken, saveToken } from "./session";
 import { refusal, SignIn, whoIs } from "./SignIn";
 import { Staff } from "./staff/Staff";
@@ -23,6 +24,7 @@ export const SECTIONS: { id: string; title: string; view: ComponentType }[] = [
   { id: "tables", title: "Tables", view: Tables },
   { id: "staff", title: "Staff", view: Staff },
   { id: "devices", title: "Devices", view: Devices },
+  { id: "printers", title: "Printers", view: Printers },
   { id: "audit", title: "Audit", view: Audit },
 ];
 

@@ -104,15 +104,37 @@ export function ListTools(props: { search: string; onSearch: (value: string) => 
   );
 }
 
-/** A side panel form's buttons: save (submit) and, for a record that exists, delete. */
-export function PanelActions(props: { busy: boolean; ready: boolean; saveLabel: string; deleteLabel?: string; onDelete?: () => void }) {
+/** A side panel form's buttons: save (submit) and, for a record that exists, delete; with
+ * `confirmDelete` (the question), delete asks first. */
+export function PanelActions(props: {
+  busy: boolean;
+  ready: boolean;
+  saveLabel: string;
+  deleteLabel?: string;
+  onDelete?: () => void;
+  confirmDelete?: string;
+}) {
+  const [asking, setAsking] = useState(false);
+  if (asking) {
+    return (
+      <div class="panel-actions" role="group" aria-label={props.confirmDelete}>
+        <p class="notice">{props.confirmDelete}</p>
+        <Button tone="danger" onClick={props.onDelete} disabled={props.busy}>
+          {`Yes, ${props.deleteLabel?.toLowerCase()}`}
+        </Button>
+        <Button tone="quiet" onClick={() => setAsking(false)}>
+          Keep
+        </Button>
+      </div>
+    );
+  }
   return (
     <div class="panel-actions">
       <Button type="submit" tone="accent" disabled={props.busy || !props.ready}>
         {props.saveLabel}
       </Button>
       {props.deleteLabel && (
-        <Button tone="danger" onClick={props.onDelete} disabled={props.busy}>
+        <Button tone="danger" onClick={props.confirmDelete ? () => setAsking(true) : props.onDelete} disabled={props.busy}>
           {props.deleteLabel}
         </Button>
       )}

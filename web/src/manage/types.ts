@@ -115,3 +115,27 @@ export interface AuditEntry {
   reason: string | null;
   approvedByName: string | null;
 }
+
+export type PrinterKind = "RECEIPT" | "KITCHEN";
+
+export interface Printer {
+  id: string;
+  name: string;
+  locationId: string;
+  host: string;
+  port: number;
+  kind: PrinterKind;
+  categoryIds: string[];
+}
+
+export interface PrintJob {
+  id: string;
+  kind: "TICKET" | "VOID" | "RECEIPT";
+  orderId: string;
+  status: "PENDING" | "PRINTED" | "FAILED";
+  attempts: number;
+  nextAttemptAt: string;
+  lastError: string | null;
+  createdAt: string;
+  printedAt: string | null;
+}
