@@ -17,7 +17,7 @@ from pydantic import AfterValidator, Field, StringConstraints
 from brigade.api.deps import PaginationDep, UowDep
 from brigade.api.errors import problem_responses
 from brigade.api.routing import brigade_router
-from brigade.api.security import DiningRoomManager
+from brigade.api.security import DiningRoomManager, OrderTaker
 from brigade.api.types import Name, RequestModel, ResponseModel, Timestamp, WholeNumber, omittable
 from brigade.domain.errors import InvalidInput, NotFound
 from brigade.domain.printing import (
@@ -104,6 +104,17 @@ class PrinterPage(ResponseModel):
     limit: int
 
 
+class ReceiptPrinterOut(ResponseModel):
+    """A receipt printer as a terminal sees it: a name to print on, not its address."""
+
+    id: UUID
+    name: str
+
+
+class ReceiptPrinterList(ResponseModel):
+    data: list[ReceiptPrinterOut]
+
+
 class PrintJobOut(ResponseModel):
     id: UUID
     printer_id: UUID
@@ -182,6 +193,20 @@ async def list_printers(
         uow, location_id, page=pagination.page, limit=pagination.limit
     )
     return PrinterPage(**pagination.page_of([_printer(printer) for printer in found], total))
+
+
+@router.get("/receipt", response_model=ReceiptPrinterList, responses=problem_responses())
+async def list_receipt_printers(
+    staff: OrderTaker,
+    uow: UowDep,
+    location_id: Annotated[UUID, Query(alias="locationId")],
+) -> ReceiptPrinterList:
+    """The location's RECEIPT printers by name, for a terminal's Print: SERVER and up, who
+    may print a receipt; their hosts and jobs stay a manager's (`GET /api/printers`)."""
+    found = await service.receipt_printers(uow, location_id)
+    return ReceiptPrinterList(
+        data=[ReceiptPrinterOut(id=printer.id, name=printer.name) for printer in found]
+    )
 
 
 @router.get("/{printer_id}", response_model=PrinterOut, responses=problem_responses(NotFound))

@@ -112,6 +112,12 @@ async def list_printers(
     return await PrinterRepository(uow).page(location_id, page=page, limit=limit)
 
 
+async def receipt_printers(uow: UnitOfWork, location_id: UUID) -> list[Printer]:
+    """The location's RECEIPT printers by name: what a terminal offers to print a receipt on."""
+    found, _ = await PrinterRepository(uow).of_location(location_id, PrinterKind.RECEIPT)
+    return sorted(found, key=lambda printer: (printer.name.casefold(), str(printer.id)))
+
+
 async def update_printer(uow: UnitOfWork, printer_id: UUID, changes: Mapping[str, Any]) -> Printer:
     """``changes``: any of name, host, port, kind, category_ids. Jobs already queued keep
     their bytes and go to the printer's new address."""

@@ -446,6 +446,11 @@ ENDPOINTS: dict[tuple[str, str], tuple[str, Scenario]] = {
             {"name": "Grill", "locationId": LOCATION, "host": "10.0.0.8", "kind": "KITCHEN"},
         ),
     ),
+    # a terminal prints receipts: its server reads the receipt printers' names, not hosts
+    ("GET", "/api/printers/receipt"): (
+        "SERVER",
+        lambda c: Call("GET", f"/api/printers/receipt?locationId={LOCATION}"),
+    ),
     ("GET", "/api/printers/{printer_id}"): ("MANAGER", lambda c: Call("GET", _printer(c))),
     ("PATCH", "/api/printers/{printer_id}"): (
         "MANAGER",

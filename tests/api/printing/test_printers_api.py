@@ -113,3 +113,23 @@ def test_only_a_manager_manages_printers(client):
         created = client.post("/api/printers", json=body, headers=headers)
         assert created.status_code == (201 if allowed else 403)
     assert client.get("/api/printers", headers={"Authorization": ""}).status_code == 401
+
+
+def test_a_server_reads_the_locations_receipt_printers_by_name_without_their_hosts(client):
+    till = _printer(client, name="Till", kind="RECEIPT")
+    bar = _printer(client, name="bar", kind="RECEIPT", host="bar.local")
+    _printer(client, name="Grill")  # a kitchen printer: not for receipts
+    elsewhere = str(uuid.uuid4())
+    for role, allowed in (("KITCHEN", False), ("SERVER", True), ("MANAGER", True)):
+        headers = bearer(make_staff_token(client, role))
+        listed = client.get(
+            "/api/printers/receipt", params={"locationId": LOCATION}, headers=headers
+        )
+        assert listed.status_code == (200 if allowed else 403), listed.text
+        if allowed:
+            assert listed.json() == {
+                "data": [{"id": bar["id"], "name": "bar"}, {"id": till["id"], "name": "Till"}]
+            }
+    other = client.get("/api/printers/receipt", params={"locationId": elsewhere})
+    assert other.json() == {"data": []}
+    assert client.get("/api/printers/receipt").status_code == 422

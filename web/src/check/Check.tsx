@@ -1,11 +1,13 @@
 // The check: unsent lines (amber, editable) above sent ones (status chips), voids struck
-// through with their reason, the totals, and the actions: Send, Pay, Discount, Move.
+// through with their reason, the totals, and the actions: Send, Pay, Discount, Move, and
+// Receipt (shown and printed) for any order.
 
 import { useState } from "preact/hooks";
 import { useTerminal } from "../kit/context";
 import { formatMoney, fromCents, parseAmount, toCents } from "../kit/money";
 import type { OrderItem, Table } from "../kit/types";
 import { Button, Sheet } from "../kit/ui";
+import { ReceiptSheet } from "../receipt/Receipt";
 import { ManagerApproval } from "./ManagerApproval";
 import type { Check as CheckState } from "./state";
 
@@ -19,6 +21,7 @@ export function Check(props: { check: CheckState; freeTables: Table[]; onPay: ()
   const [noting, setNoting] = useState<OrderItem | null>(null);
   const [discounting, setDiscounting] = useState(false);
   const [moving, setMoving] = useState(false);
+  const [showingReceipt, setShowingReceipt] = useState(false);
   const order = check.order;
   const money = (amount: number) => formatMoney(toCents(amount), currency);
   if (!order) {
@@ -111,17 +114,23 @@ export function Check(props: { check: CheckState; freeTables: Table[]; onPay: ()
         <dt class="balance">Balance</dt>
         <dd class="balance" aria-label="Balance">{money(order.balanceDue)}</dd>
       </dl>
-      {open && (
-        <div class="check-actions">
-          <Button tone="accent" onClick={check.send} disabled={unsent.length === 0 || check.busy}>
-            Send{unsent.length ? ` (${unsent.length})` : ""}
-          </Button>
-          <Button tone="accent" onClick={props.onPay} disabled={order.items.length === 0}>
-            Pay
-          </Button>
-          <Button onClick={() => setDiscounting(true)}>Discount</Button>
-          <Button onClick={() => setMoving(true)}>Move</Button>
-        </div>
+      <div class="check-actions">
+        {open && (
+          <>
+            <Button tone="accent" onClick={check.send} disabled={unsent.length === 0 || check.busy}>
+              Send{unsent.length ? ` (${unsent.length})` : ""}
+            </Button>
+            <Button tone="accent" onClick={props.onPay} disabled={order.items.length === 0}>
+              Pay
+            </Button>
+            <Button onClick={() => setDiscounting(true)}>Discount</Button>
+            <Button onClick={() => setMoving(true)}>Move</Button>
+          </>
+        )}
+        <Button onClick={() => setShowingReceipt(true)}>Receipt</Button>
+      </div>
+      {showingReceipt && (
+        <ReceiptSheet orderId={order.id} orderNumber={order.orderNumber} onClose={() => setShowingReceipt(false)} />
       )}
       {voiding && (
         <Sheet title={`Void ${voiding.name}`} onClose={() => setVoiding(null)}>

@@ -1,6 +1,7 @@
 // Paying, in one sheet: the balance in large type; split evenly by N (the share is what this
 // payment takes); card with tip presets and the last four digits; cash with quick tenders and
-// the change to give; Complete once the balance is 0, then the check as the receipt.
+// the change to give; Complete once the balance is 0, then the check as the receipt. Receipt
+// (once paid) shows the server's receipt and prints it.
 
 import { useState } from "preact/hooks";
 import type { Check } from "../check/state";
@@ -8,6 +9,7 @@ import { useTerminal } from "../kit/context";
 import { changeDue, type Cents, formatMoney, fromCents, quickTenders, splitEvenly, tipFor, toCents } from "../kit/money";
 import type { Order } from "../kit/types";
 import { Button, Sheet } from "../kit/ui";
+import { ReceiptSheet } from "../receipt/Receipt";
 
 const TIPS = [0, 15, 18, 20];
 
@@ -24,9 +26,16 @@ export function Payment(props: { check: Check; onClose: () => void; onDone: () =
   const [tendered, setTendered] = useState<Cents | null>(null);
   const [change, setChange] = useState<Cents | null>(null);
   const [completed, setCompleted] = useState<Order | null>(null);
+  const [showingReceipt, setShowingReceipt] = useState(false);
   const money = (cents: Cents) => formatMoney(cents, currency);
+  const shown = completed ?? order;
 
-  if (completed) return <Receipt order={completed} money={money} onDone={props.onDone} />;
+  if (showingReceipt && shown) {
+    return <ReceiptSheet orderId={shown.id} orderNumber={shown.orderNumber} onClose={() => setShowingReceipt(false)} />;
+  }
+  if (completed) {
+    return <Receipt order={completed} money={money} onReceipt={() => setShowingReceipt(true)} onDone={props.onDone} />;
+  }
   if (!order) return null;
 
   const balance = toCents(order.balanceDue);
@@ -130,16 +139,19 @@ export function Payment(props: { check: Check; onClose: () => void; onDone: () =
             )}
           </>
         ) : (
-          <Button tone="accent" onClick={complete} disabled={check.busy}>
-            Complete
-          </Button>
+          <div class="choices">
+            <Button tone="accent" onClick={complete} disabled={check.busy}>
+              Complete
+            </Button>
+            <Button onClick={() => setShowingReceipt(true)}>Receipt</Button>
+          </div>
         )}
       </div>
     </Sheet>
   );
 }
 
-function Receipt(props: { order: Order; money: (cents: Cents) => string; onDone: () => void }) {
+function Receipt(props: { order: Order; money: (cents: Cents) => string; onReceipt: () => void; onDone: () => void }) {
   const { order, money } = props;
   return (
     <Sheet title={`Receipt ${order.orderNumber}`} onClose={props.onDone}>
@@ -167,7 +179,10 @@ function Receipt(props: { order: Order; money: (cents: Cents) => string; onDone:
             </>
           ))}
         </dl>
-        <Button tone="accent" onClick={props.onDone}>Done</Button>
+        <div class="choices">
+          <Button onClick={props.onReceipt} label="Show or print the receipt">Receipt</Button>
+          <Button tone="accent" onClick={props.onDone}>Done</Button>
+        </div>
       </div>
     </Sheet>
   );
