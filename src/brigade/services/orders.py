@@ -51,7 +51,7 @@ from brigade.domain.order_records import (
     OrderItem,
     OrderPayment,
 )
-from brigade.domain.orders import OrderStatus
+from brigade.domain.orders import ItemStatus, OrderStatus
 from brigade.domain.refunds import OrderRefund, RefundOrder
 from brigade.domain.settlement import PaymentFilter, SettledPayment
 from brigade.services import audit, events, stock
@@ -408,6 +408,20 @@ async def void_item(
 
 
 # --- kitchen and payments -------------------------------------------------------------------
+
+
+async def make_ready(uow: UnitOfWork, actor: Actor, order_id: UUID, item_ids: list[UUID]) -> None:
+    """The kitchen is done with these items (a bumped ticket): each becomes READY and says so
+    (``item.updated``), so the server's check shows it."""
+    if not item_ids:
+        return
+    order = await _load(uow, order_id, None, whole=WholeItems.ALL)
+    at = now()
+    ready = ChangeItem(status=ItemStatus.READY)
+    changes = [order.change_item(item_id, ready, actor=actor, at=at) for item_id in item_ids]
+    await _persist(uow, order, actor)
+    for change in changes:
+        events.item_changed(uow, order, change)
 
 
 async def send_order(

@@ -241,6 +241,36 @@ def modifier_group_deleted(client) -> tuple[int, Expected]:
     return before, _group_event((EventType.MODIFIER_GROUP_DELETED,), group, data=as_it_was)
 
 
+def _sent_ticket(client) -> tuple[Json, str]:
+    order, _, _ = _order_with_item(client)
+    sent = _ok(client.post(f"/api/orders/{order['id']}/send"))
+    return order, sent["kitchenOrderId"]
+
+
+def _board(client) -> Json:
+    return _ok(client.get("/api/kitchen/board", params={"locationId": LOCATION}))
+
+
+def kitchen_ticket_bumped(client) -> tuple[int, Expected]:
+    order, ticket_id = _sent_ticket(client)
+    before = _last_id(client)
+    _ok(client.post(f"/api/kitchen/tickets/{ticket_id}/bump"))
+    # Its item became READY first, so the server's check shows it.
+    types = (EventType.ITEM_UPDATED, EventType.KITCHEN_TICKET_BUMPED)
+    shown = _board(client)["lastBumped"]
+    return before, Expected(types, "", ticket_id, order["id"], data=shown)
+
+
+def kitchen_ticket_recalled(client) -> tuple[int, Expected]:
+    order, ticket_id = _sent_ticket(client)
+    _ok(client.post(f"/api/kitchen/tickets/{ticket_id}/bump"))
+    before = _last_id(client)
+    _ok(client.post(f"/api/kitchen/tickets/{ticket_id}/recall"))
+    (shown,) = [ticket for ticket in _board(client)["tickets"] if ticket["id"] == ticket_id]
+    types = (EventType.KITCHEN_TICKET_RECALLED,)
+    return before, Expected(types, "", ticket_id, order["id"], data=shown)
+
+
 ACTIONS: dict[EventType, Callable[[Any], tuple[int, Expected]]] = {
     EventType.ORDER_CREATED: order_created,
     EventType.ORDER_UPDATED: order_updated_by_a_discount,
@@ -261,6 +291,8 @@ ACTIONS: dict[EventType, Callable[[Any], tuple[int, Expected]]] = {
     EventType.MODIFIER_GROUP_CREATED: modifier_group_created,
     EventType.MODIFIER_GROUP_UPDATED: modifier_group_updated,
     EventType.MODIFIER_GROUP_DELETED: modifier_group_deleted,
+    EventType.KITCHEN_TICKET_BUMPED: kitchen_ticket_bumped,
+    EventType.KITCHEN_TICKET_RECALLED: kitchen_ticket_recalled,
 }
 
 
