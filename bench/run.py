@@ -34,6 +34,7 @@ BENCH = Path(__file__).resolve().parent
 ROOT = BENCH.parent
 sys.path[:0] = [str(BENCH), str(BENCH.parent / "tests")]
 
+import kitchen_screens  # noqa: E402
 import plans  # noqa: E402
 import report  # noqa: E402
 
@@ -396,6 +397,29 @@ def measure_live(database: str, plan: Plan, revision: str, work: Path) -> Live:
     return Live(database, revision, before, after, with_streams, figures, idle, open_streams)
 
 
+def measure_kitchen(plan: Plan, output: Path) -> int:
+    """Kitchen screens during the rush (bench/kitchen_screens.py); answers the errors."""
+    work = Path(tempfile.mkdtemp(prefix="brigade-bench-"))
+    figures = []
+    for database in plan.databases:
+        option = "sqlite" if database == "sqlite" else PG_SERVER
+        with throwaway_database(option, Path(tempfile.mkdtemp(dir=work))) as url:
+            figures.append(
+                kitchen_screens.measure(
+                    database,
+                    lambda: _prepared_server(
+                        url, 1, plan, products=plan.products, orders=plan.orders
+                    ),
+                    lambda base, token: _rush(base, token, LIVE_TERMINALS, plan),
+                    plan.warmup + plan.duration,
+                )
+            )
+    shutil.rmtree(work, ignore_errors=True)
+    output.write_text(kitchen_screens.render(figures))
+    print(f"report: {output}; errors: {kitchen_screens.errors(figures)}")
+    return 1 if kitchen_screens.errors(figures) else 0
+
+
 def _ensure_wrk() -> None:
     if shutil.which("wrk"):
         return
@@ -473,10 +497,17 @@ def main() -> int:
         action="store_true",
         help="only the sales report on a year of history (about 3 minutes)",
     )
+    parser.add_argument(
+        "--only-kitchen",
+        action="store_true",
+        help="only kitchen screens during the rush (about 6 minutes)",
+    )
     arguments = parser.parse_args()
     plan = QUICK if arguments.quick else FULL
     if arguments.duration:
         plan.duration = arguments.duration
+    if arguments.only_kitchen:
+        return measure_kitchen(plan, arguments.output or BENCH / "results-kitchen.md")
     default = "results.md"
     if arguments.only_live:
         default = "results-live.md"

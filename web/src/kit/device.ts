@@ -1,25 +1,27 @@
-// The pairing this browser keeps: a TERMINAL device token and its location, in localStorage.
+// The pairing this browser keeps: a device token and its location, in localStorage; one per
+// kind of screen (a terminal and a kitchen display may share a browser while testing).
 
 export interface Device {
   token: string;
   locationId: string;
 }
 
-const KEY = "brigade.device";
+export const TERMINAL_KEY = "brigade.device";
+export const KITCHEN_DISPLAY_KEY = "brigade.kitchen-display";
 
-export function loadDevice(): Device | null {
+export function loadDevice(key = TERMINAL_KEY): Device | null {
   try {
-    const found = JSON.parse(localStorage.getItem(KEY) ?? "null");
+    const found = JSON.parse(localStorage.getItem(key) ?? "null");
     return found && typeof found.token === "string" && typeof found.locationId === "string" ? found : null;
   } catch {
     return null;
   }
 }
 
-export function saveDevice(device: Device): void {
-  localStorage.setItem(KEY, JSON.stringify(device));
+export function saveDevice(device: Device, key = TERMINAL_KEY): void {
+  localStorage.setItem(key, JSON.stringify(device));
 }
 
-export function forgetDevice(): void {
-  localStorage.removeItem(KEY);
+export function forgetDevice(key = TERMINAL_KEY): void {
+  localStorage.removeItem(key);
 }

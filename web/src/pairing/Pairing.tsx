@@ -1,6 +1,7 @@
 // Pair this browser once: the TERMINAL device token (shown once when the device was made)
 // and its location id. Both are checked against the server before they are kept.
 
+import type { ComponentChildren } from "preact";
 import { useState } from "preact/hooks";
 import { Api, ApiError } from "../kit/api";
 import { type Device, saveDevice } from "../kit/device";
@@ -40,27 +41,46 @@ export function Pairing(props: { onPaired: (device: Device) => void }) {
   }
 
   return (
+    <PairingForm title="Pair this terminal" error={error} canPair={!busy && !!token.trim()} onSubmit={pair}>
+      <p>
+        A manager makes a TERMINAL device (<code>brigade device create --kind TERMINAL</code>) and gets
+        its token, once. Paste it here with the location id; this browser keeps it.
+      </p>
+      <TextField label="Device token" value={token} onInput={setToken} />
+      <TextField label="Location id" value={locationId} onInput={setLocationId} />
+    </PairingForm>
+  );
+}
+
+/** A labelled text field a token or an id is pasted into. */
+export function TextField(props: { label: string; value: string; onInput: (value: string) => void }) {
+  return (
+    <label>
+      {props.label}
+      <input value={props.value} onInput={(e) => props.onInput(e.currentTarget.value)} autocomplete="off" required />
+    </label>
+  );
+}
+
+/** The card a screen is paired on: what to paste, the error in words, and Pair. */
+export function PairingForm(props: {
+  title: string;
+  error: string | null;
+  canPair: boolean;
+  onSubmit: (event: Event) => void;
+  children: ComponentChildren;
+}) {
+  return (
     <main class="centered">
-      <form class="card pairing" onSubmit={pair}>
-        <h1>Pair this terminal</h1>
-        <p>
-          A manager makes a TERMINAL device (<code>brigade device create --kind TERMINAL</code>) and
-          gets its token, once. Paste it here with the location id; this browser keeps it.
-        </p>
-        <label>
-          Device token
-          <input value={token} onInput={(e) => setToken(e.currentTarget.value)} autocomplete="off" required />
-        </label>
-        <label>
-          Location id
-          <input value={locationId} onInput={(e) => setLocationId(e.currentTarget.value)} autocomplete="off" required />
-        </label>
-        {error && (
+      <form class="card pairing" onSubmit={props.onSubmit}>
+        <h1>{props.title}</h1>
+        {props.children}
+        {props.error && (
           <p class="error" role="alert">
-            {error}
+            {props.error}
           </p>
         )}
-        <Button type="submit" tone="accent" disabled={busy || !token.trim()}>
+        <Button type="submit" tone="accent" disabled={!props.canPair}>
           Pair
         </Button>
       </form>
