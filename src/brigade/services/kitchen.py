@@ -3,7 +3,6 @@ the board of what is still to make, and bumping a ticket off it or recalling it.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from dataclasses import replace
 from datetime import datetime
 from uuid import UUID
@@ -20,11 +19,11 @@ from brigade.domain.kitchen import (
     BoardTicket,
     KitchenTicket,
     TicketFilter,
-    board_ticket,
     ensure_on_the_board,
 )
-from brigade.services import events, orders
+from brigade.services import orders
 from brigade.services.clock import now
+from brigade.services.kitchen_board import announce, on_board
 
 
 async def get_ticket(uow: UnitOfWork, ticket_id: UUID) -> KitchenTicket:
@@ -40,19 +39,6 @@ async def list_tickets(
     return await KitchenRepository(uow).list(filters, page=page, limit=limit)
 
 
-async def _on_board(uow: UnitOfWork, tickets: Sequence[KitchenTicket]) -> list[BoardTicket]:
-    """The tickets with their orders and items as they are now: three reads, however many."""
-    repository = KitchenRepository(uow)
-    order_ids = {ticket.order_id for ticket in tickets}
-    found = await repository.ticket_orders(order_ids)
-    live = await repository.live_items({line.item_id for t in tickets for line in t.items})
-    first_sends = await repository.first_sends(order_ids)
-    return [
-        board_ticket(ticket, found[ticket.order_id], live, first_sends[ticket.order_id])
-        for ticket in tickets
-    ]
-
-
 async def get_board(uow: UnitOfWork, location_id: UUID) -> Board:
     """What a kitchen screen at the location shows: the day's sends not yet bumped, oldest
     first, and the last one bumped."""
@@ -60,7 +46,7 @@ async def get_board(uow: UnitOfWork, location_id: UUID) -> Board:
     since = now() - BOARD_WINDOW
     open_tickets = await repository.on_board(location_id, since, BOARD_LIMIT)
     last = await repository.last_bumped(location_id, since)
-    shown = await _on_board(uow, [*open_tickets, *([last] if last else [])])
+    shown = await on_board(uow, [*open_tickets, *([last] if last else [])])
     return Board(tuple(shown[: len(open_tickets)]), shown[-1] if last else None)
 
 
@@ -77,15 +63,8 @@ async def _set_bumped(
 ) -> BoardTicket:
     changed = replace(ticket, bumped_at=bumped_at)
     await KitchenRepository(uow).set_bumped(ticket.id, bumped_at)
-    (shown,) = await _on_board(uow, [changed])
-    events.emit(
-        uow,
-        event_type,
-        shown,
-        location_id=ticket.location_id,
-        entity_id=ticket.id,
-        order_id=ticket.order_id,
-    )
+    (shown,) = await on_board(uow, [changed])
+    announce(uow, event_type, shown)
     return shown
 
 
@@ -93,7 +72,7 @@ async def bump_ticket(uow: UnitOfWork, actor: Actor, ticket_id: UUID) -> BoardTi
     """Done: the ticket leaves every kitchen screen and its items still being made become READY.
     Bumping a bumped ticket changes nothing."""
     ticket = await _locked_ticket(uow, ticket_id)
-    (shown,) = await _on_board(uow, [ticket])
+    (shown,) = await on_board(uow, [ticket])
     if ticket.bumped_at is not None:
         return shown
     await orders.make_ready(uow, actor, ticket.order_id, shown.items_to_ready())
@@ -105,6 +84,6 @@ async def recall_ticket(uow: UnitOfWork, ticket_id: UUID) -> BoardTicket:
     forward. Recalling a ticket on the board changes nothing."""
     ticket = await _locked_ticket(uow, ticket_id)
     if ticket.bumped_at is None:
-        (shown,) = await _on_board(uow, [ticket])
+        (shown,) = await on_board(uow, [ticket])
         return shown
     return await _set_bumped(uow, ticket, None, EventType.KITCHEN_TICKET_RECALLED)

@@ -54,7 +54,7 @@ from brigade.domain.order_records import (
 from brigade.domain.orders import ItemStatus, OrderStatus
 from brigade.domain.refunds import OrderRefund, RefundOrder
 from brigade.domain.settlement import PaymentFilter, SettledPayment
-from brigade.services import audit, events, stock
+from brigade.services import audit, events, kitchen_board, stock
 from brigade.services.clock import now
 from brigade.services.dining import get_location, table_names
 
@@ -431,6 +431,9 @@ async def send_order(
     ticket = order.send(actor=actor, at=now())
     await _persist(uow, order, actor)
     events.order_event(uow, EventType.ORDER_SENT, order, events.SentOrder(order, ticket))
+    # The kitchen screens take the new card from the stream as the board shows it.
+    (shown,) = await kitchen_board.on_board(uow, [ticket])
+    kitchen_board.announce(uow, EventType.KITCHEN_TICKET_CREATED, shown)
     return order, ticket
 
 

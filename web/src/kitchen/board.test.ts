@@ -7,6 +7,7 @@ import {
   ageTone,
   allDayCounts,
   allReady,
+  applyEvent,
   destination,
   forStation,
   formatAge,
@@ -151,5 +152,39 @@ describe("tickets", () => {
     const done = ticket("1", "2026-11-25T12:00:00Z", [item("A", { status: "READY" }), item("B", { status: "VOIDED" })]);
     expect(allReady(done)).toBe(true);
     expect(allReady(ticket("2", "2026-11-25T12:00:00Z", [item("A", { status: "PREPARING" })]))).toBe(false);
+  });
+});
+
+describe("events", () => {
+  const first = ticket("1", "2026-11-25T12:00:00Z", [item("Burger"), item("Fries")]);
+  const board = { tickets: [first], lastBumped: null };
+  const event = (type: string, data: unknown) => ({ type, orderId: "order-1", data });
+
+  it("add a sent ticket once, and take a bumped one off as the last bumped", () => {
+    const second = ticket("2", "2026-11-25T12:01:00Z", [item("Salad")]);
+    const added = applyEvent(board, event("kitchen_ticket.created", second));
+    expect(added !== "reload" && added.tickets.map((t) => t.id)).toEqual(["1", "2"]);
+    expect(applyEvent(board, event("kitchen_ticket.created", first))).toBe(board);
+    const bumped = applyEvent(board, event("kitchen_ticket.bumped", first));
+    expect(bumped).toEqual({ tickets: [], lastBumped: first });
+    expect(applyEvent(board, event("kitchen_ticket.recalled", first))).toBe("reload");
+  });
+
+  it("move an item's status forward only, and strike a void", () => {
+    const preparing = applyEvent(board, event("item.updated", { id: "Burger-id", status: "PREPARING", quantity: 1, voidReason: null }));
+    expect(preparing !== "reload" && preparing.tickets[0].items[0].status).toBe("PREPARING");
+    const stale = applyEvent(preparing as typeof board, event("item.updated", { id: "Burger-id", status: "SENT", quantity: 1, voidReason: null }));
+    expect(stale !== "reload" && stale.tickets[0].items[0].status).toBe("PREPARING");
+    const voided = applyEvent(board, event("item.voided", { id: "Fries-id", status: "VOIDED", quantity: 1, voidReason: "dropped" }));
+    expect(voided !== "reload" && voided.tickets[0].items[1]).toMatchObject({ status: "VOIDED", voidReason: "dropped" });
+  });
+
+  it("follow the order's status and table, and ignore other orders and kinds", () => {
+    const moved = applyEvent(board, event("order.updated", { id: "order-1", status: "OPEN", tableName: "7" }));
+    expect(moved !== "reload" && moved.tickets[0].tableName).toBe("7");
+    const cancelled = applyEvent(board, event("order.cancelled", { id: "order-1", status: "CANCELLED", tableName: "4" }));
+    expect(cancelled !== "reload" && cancelled.tickets[0].orderStatus).toBe("CANCELLED");
+    expect(applyEvent(board, event("order.updated", { id: "other", status: "OPEN", tableName: null }))).toBe(board);
+    expect(applyEvent(board, event("product.86d", { id: "x" }))).toBe(board);
   });
 });

@@ -175,3 +175,53 @@ export function treeOrder(categories: readonly Category[]): Category[] {
   visit(null);
   return ordered;
 }
+
+/** What an event means for the board: the board it leaves, or "reload" when the event cannot
+ * say (a recalled ticket: which one was bumped before it is the server's to tell). Events carry
+ * the resource as the API shows it, so the screen follows the rush without asking again. */
+export function applyEvent(board: Board, event: { type: string; orderId: string | null; data: unknown }): Board | "reload" {
+  switch (event.type) {
+    case "kitchen_ticket.created": {
+      const created = event.data as BoardTicket;
+      if (board.tickets.some((ticket) => ticket.id === created.id)) return board;
+      return { ...board, tickets: [...board.tickets, created] };
+    }
+    case "kitchen_ticket.bumped": {
+      const bumped = event.data as BoardTicket;
+      return { tickets: board.tickets.filter((ticket) => ticket.id !== bumped.id), lastBumped: bumped };
+    }
+    case "kitchen_ticket.recalled":
+      return "reload";
+    case "item.updated":
+    case "item.voided": {
+      const item = event.data as { id: string; status: ItemStatus; quantity: number; voidReason: string | null };
+      return patchTickets(board, (ticket) =>
+        ticket.items.some((line) => line.itemId === item.id)
+          ? {
+              ...ticket,
+              items: ticket.items.map((line) =>
+                // Status only moves forward: an event older than what is shown changes nothing.
+                line.itemId === item.id && STATUS_ORDER.indexOf(item.status) >= STATUS_ORDER.indexOf(line.status)
+                  ? { ...line, status: item.status, quantity: item.quantity, voidReason: item.voidReason }
+                  : line,
+              ),
+            }
+          : ticket,
+      );
+    }
+    default: {
+      if (!event.type.startsWith("order.") || event.type === "order.sent") return board;
+      const order = event.data as { id: string; status: string; tableName: string | null };
+      return patchTickets(board, (ticket) =>
+        ticket.orderId === order.id ? { ...ticket, orderStatus: order.status, tableName: order.tableName } : ticket,
+      );
+    }
+  }
+}
+
+const STATUS_ORDER: ItemStatus[] = ["PENDING", "SENT", "PREPARING", "READY", "SERVED", "VOIDED"];
+
+function patchTickets(board: Board, patch: (ticket: BoardTicket) => BoardTicket): Board {
+  const tickets = board.tickets.map(patch);
+  return tickets.every((ticket, index) => ticket === board.tickets[index]) ? board : { ...board, tickets };
+}
