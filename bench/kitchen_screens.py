@@ -18,6 +18,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
+import os
 import re
 import resource
 import subprocess
@@ -26,6 +27,7 @@ import time
 from collections.abc import Callable, Iterator
 from contextlib import AbstractContextManager
 from dataclasses import dataclass
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
@@ -243,8 +245,12 @@ def errors(figures: list[KitchenFigures]) -> int:
 
 
 def render(figures: list[KitchenFigures]) -> str:
+    load = ", ".join(f"{minutes:.1f}" for minutes in os.getloadavg())
     lines = [
         f"# Kitchen screens during the rush ({SCREENS} screens, 1 worker, 16 terminals)",
+        "",
+        f"Measured {datetime.now(UTC):%Y-%m-%d %H:%M} UTC on {os.cpu_count()} cores (load "
+        f"average at the end {load}); server, clients and database share the machine.",
         "",
         "Idle: the server's CPU (master and worker, from /proc) and the requests it served over "
         f"{IDLE_SECONDS} s with no order coming in, without screens and with {SCREENS} kitchen "
@@ -264,13 +270,16 @@ def render(figures: list[KitchenFigures]) -> str:
         "(bench/streams.py) and with the kitchen screens (their stream, the board loaded at "
         "start and on a recall), as web/src/kitchen does.",
         "",
-        "| database | alone | streams open | screens open | board loads | errors |",
-        "|---|---|---|---|---|---|",
+        "| database | alone | streams open | screens open | board loads | client CPU, streams / "
+        "screens | errors |",
+        "|---|---|---|---|---|---|---|",
     ]
     for f in figures:
         lines.append(
             f"| {f.database} | {_rush_cells(f.rush_without)} | {_rush_cells(f.rush_streams)} | "
-            f"{_rush_cells(f.rush_screens)} | {f.screens_client['board_loads']} | {errors([f])} |"
+            f"{_rush_cells(f.rush_screens)} | {f.screens_client['board_loads']} | "
+            f"{f.streams_client['client_cpu_percent']:.0f} % / "
+            f"{f.screens_client['client_cpu_percent']:.0f} % | {errors([f])} |"
         )
     return "\n".join(lines) + "\n"
 

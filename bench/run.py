@@ -528,6 +528,8 @@ def main() -> int:
     )
     errors += sum(live.streams["errors"] for live in lives)
     print(f"report: {output}; errors: {errors}")
+    if plan.with_live and not (arguments.only_live or arguments.only_reports):
+        errors += measure_kitchen(plan, BENCH / "results-kitchen.md")
     return 1 if errors else 0
 
 
