@@ -35,6 +35,7 @@ BENCH = Path(__file__).resolve().parent
 ROOT = BENCH.parent
 sys.path[:0] = [str(BENCH), str(BENCH.parent / "tests")]
 
+import kitchen_screens  # noqa: E402
 import plans  # noqa: E402
 import report  # noqa: E402
 import screens  # noqa: E402
@@ -398,6 +399,29 @@ def measure_live(database: str, plan: Plan, revision: str, work: Path) -> Live:
     return Live(database, revision, before, after, with_streams, figures, idle, open_streams)
 
 
+def measure_kitchen(plan: Plan, output: Path) -> int:
+    """Kitchen screens during the rush (bench/kitchen_screens.py); answers the errors."""
+    work = Path(tempfile.mkdtemp(prefix="brigade-bench-"))
+    figures = []
+    for database in plan.databases:
+        option = "sqlite" if database == "sqlite" else PG_SERVER
+        with throwaway_database(option, Path(tempfile.mkdtemp(dir=work))) as url:
+            figures.append(
+                kitchen_screens.measure(
+                    database,
+                    lambda: _prepared_server(
+                        url, 1, plan, products=plan.products, orders=plan.orders
+                    ),
+                    lambda base, token: _rush(base, token, LIVE_TERMINALS, plan),
+                    plan.warmup + plan.duration,
+                )
+            )
+    shutil.rmtree(work, ignore_errors=True)
+    output.write_text(kitchen_screens.render(figures))
+    print(f"report: {output}; errors: {kitchen_screens.errors(figures)}")
+    return 1 if kitchen_screens.errors(figures) else 0
+
+
 def _ensure_wrk() -> None:
     if shutil.which("wrk"):
         return
@@ -482,6 +506,11 @@ def main() -> int:
         action="store_true",
         help="only the terminal in a browser, into its section of results.md (about a minute)",
     )
+    parser.add_argument(
+        "--only-kitchen",
+        action="store_true",
+        help="only kitchen screens during the rush (about 6 minutes)",
+    )
     arguments = parser.parse_args()
     if arguments.only_screens:
         screens.run(arguments.output or BENCH / "results.md")
@@ -489,6 +518,8 @@ def main() -> int:
     plan = QUICK if arguments.quick else FULL
     if arguments.duration:
         plan.duration = arguments.duration
+    if arguments.only_kitchen:
+        return measure_kitchen(plan, arguments.output or BENCH / "results-kitchen.md")
     default = "results.md"
     if arguments.only_live:
         default = "results-live.md"
@@ -509,6 +540,8 @@ def main() -> int:
     )
     errors += sum(live.streams["errors"] for live in lives)
     print(f"report: {output}; errors: {errors}")
+    if plan.with_live and not (arguments.only_live or arguments.only_reports):
+        errors += measure_kitchen(plan, BENCH / "results-kitchen.md")
     return 1 if errors else 0
 
 

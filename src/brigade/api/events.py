@@ -23,7 +23,7 @@ from brigade.api.errors import problem_responses
 
 # The resources' own shaping, as their routes answer them (private there for now: those
 # modules are being reworked on other branches; the merge makes these names public).
-from brigade.api.kitchen import TicketOut, ticket_out
+from brigade.api.kitchen import TicketOut, board_ticket_out, ticket_out
 from brigade.api.modifier_groups import group_out
 from brigade.api.orders.schemas import OrderDetail
 from brigade.api.orders.shaping import detail as order_detail
@@ -35,6 +35,7 @@ from brigade.api.types import ResponseModel, Timestamp
 from brigade.domain.access import REQUIRED_ROLE, Permission
 from brigade.domain.catalogue import ModifierGroup, Product
 from brigade.domain.events import EventFilter, EventsExpired, EventType, Outgoing, StoredEvent
+from brigade.domain.kitchen import BoardTicket
 from brigade.domain.order_aggregate import Order
 from brigade.domain.order_records import OrderItem, OrderPayment
 from brigade.services import events as service
@@ -79,6 +80,9 @@ def install_renderers() -> None:
     )
     service.register_renderer(Product, lambda product: product_detail(product).model_dump_json())
     service.register_renderer(ModifierGroup, lambda group: group_out(group).model_dump_json())
+    service.register_renderer(
+        BoardTicket, lambda ticket: board_ticket_out(ticket).model_dump_json()
+    )
 
 
 # --- schemas --------------------------------------------------------------------------------
@@ -94,7 +98,8 @@ class EventOut(ResponseModel):
     data: dict[str, Any] = Field(
         description="The resource as the API shows it: the order detail for order events, "
         "the item for item events, the payment for payment events, the product for "
-        "product and stock events; order.sent adds `kitchenTicket`."
+        "product and stock events; order.sent adds `kitchenTicket`; kitchen_ticket events "
+        "carry the ticket as GET /api/kitchen/board shows it."
     )
 
 

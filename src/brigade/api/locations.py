@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Annotated
+from typing import Annotated, Any
 from uuid import UUID
 
 from pydantic import Field, StringConstraints, WithJsonSchema
@@ -11,9 +11,15 @@ from brigade.api.deps import PaginationDep, UowDep
 from brigade.api.errors import problem_responses
 from brigade.api.routing import brigade_router
 from brigade.api.security import LocationAdmin, Reader
-from brigade.api.types import Name, RequestModel, ResponseModel, Timestamp
+from brigade.api.types import Name, RequestModel, ResponseModel, Timestamp, WholeNumber
 from brigade.domain.currencies import ISO_4217
-from brigade.domain.dining import DEFAULT_CURRENCY, Location
+from brigade.domain.dining import (
+    DEFAULT_CURRENCY,
+    DEFAULT_TICKET_LATE_MINUTES,
+    DEFAULT_TICKET_WARN_MINUTES,
+    MAX_TICKET_MINUTES,
+    Location,
+)
 from brigade.domain.errors import InvalidInput
 from brigade.services import dining as service
 
@@ -35,11 +41,21 @@ CurrencyCode = Annotated[
     WithJsonSchema({"type": "string", "enum": sorted(ISO_4217)}),
 ]
 
+TicketMinutes: Any = WholeNumber(1, MAX_TICKET_MINUTES)
+
 
 class LocationProfile(RequestModel):
     name: Name
     timezone: TimezoneName = Field(description="An IANA timezone name, e.g. Europe/Paris")
     currency: CurrencyCode = Field(default=DEFAULT_CURRENCY, description="ISO 4217")
+    ticket_warn_minutes: TicketMinutes = Field(
+        default=DEFAULT_TICKET_WARN_MINUTES,
+        description="A kitchen ticket older than this turns amber (attention)",
+    )
+    ticket_late_minutes: TicketMinutes = Field(
+        default=DEFAULT_TICKET_LATE_MINUTES,
+        description="A kitchen ticket older than this turns red (late); above ticketWarnMinutes",
+    )
 
 
 class LocationOut(ResponseModel):
@@ -49,6 +65,8 @@ class LocationOut(ResponseModel):
     name: str | None
     timezone: str
     currency: str
+    ticket_warn_minutes: int
+    ticket_late_minutes: int
     created_at: Timestamp | None
     updated_at: Timestamp | None
 
@@ -89,5 +107,7 @@ async def set_location_profile(
         name=body.name,
         timezone=body.timezone,
         currency=body.currency,
+        ticket_warn_minutes=body.ticket_warn_minutes,
+        ticket_late_minutes=body.ticket_late_minutes,
     )
     return _out(location)

@@ -2,18 +2,28 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
+from datetime import datetime
 from decimal import Decimal
 from typing import Any
 from uuid import UUID
 
-from sqlalchemy import ColumnElement, Row, select
+from sqlalchemy import ColumnElement, Row, func, select, update
 
 from brigade.db.engine import UnitOfWork
 from brigade.db.orders import modifiers_from_json, modifiers_to_json
 from brigade.db.rows import fetch_page, location_in, location_out, record_from_row, row_from_record
-from brigade.db.tables import kitchen_tickets
-from brigade.domain.kitchen import KitchenTicket, TicketFilter, TicketItem, TicketKind
+from brigade.db.tables import dining_tables, kitchen_tickets, order_items, orders, products
+from brigade.domain import money
+from brigade.domain.kitchen import (
+    KitchenTicket,
+    LiveItem,
+    TicketFilter,
+    TicketItem,
+    TicketKind,
+    TicketOrder,
+)
+from brigade.domain.orders import ItemStatus, OrderStatus, OrderType
 
 
 def _item_to_json(item: TicketItem) -> dict[str, Any]:
@@ -72,11 +82,101 @@ class KitchenRepository:
         connection = await self._uow.connection()
         await connection.execute(_INSERT_TICKET, rows)
 
-    async def get(self, ticket_id: UUID) -> KitchenTicket | None:
+    async def get(self, ticket_id: UUID, *, for_update: bool = False) -> KitchenTicket | None:
         connection = await self._uow.connection()
         query = select(kitchen_tickets).where(kitchen_tickets.c.id == ticket_id)
+        row = (await connection.execute(query.with_for_update() if for_update else query)).first()
+        return None if row is None else _to_ticket(row)
+
+    async def set_bumped(self, ticket_id: UUID, bumped_at: datetime | None) -> None:
+        connection = await self._uow.connection()
+        where = kitchen_tickets.c.id == ticket_id
+        await connection.execute(update(kitchen_tickets).where(where).values(bumped_at=bumped_at))
+
+    async def on_board(self, location_id: UUID, since: datetime, limit: int) -> list[KitchenTicket]:
+        """The location's sends created after ``since`` and not bumped, oldest first."""
+        query = (
+            select(kitchen_tickets)
+            .where(
+                kitchen_tickets.c.location_id == location_in(location_id),
+                kitchen_tickets.c.created_at > since,
+                kitchen_tickets.c.kind == TicketKind.ORDER.value,
+                kitchen_tickets.c.bumped_at.is_(None),
+            )
+            .order_by(kitchen_tickets.c.created_at, kitchen_tickets.c.id)
+            .limit(limit)
+        )
+        connection = await self._uow.connection()
+        return [_to_ticket(row) for row in await connection.execute(query)]
+
+    async def last_bumped(self, location_id: UUID, since: datetime) -> KitchenTicket | None:
+        """The ticket bumped last at the location (after ``since``), if any."""
+        query = (
+            select(kitchen_tickets)
+            .where(
+                kitchen_tickets.c.location_id == location_in(location_id),
+                kitchen_tickets.c.bumped_at > since,
+            )
+            .order_by(kitchen_tickets.c.bumped_at.desc(), kitchen_tickets.c.id.desc())
+            .limit(1)
+        )
+        connection = await self._uow.connection()
         row = (await connection.execute(query)).first()
         return None if row is None else _to_ticket(row)
+
+    async def ticket_orders(self, order_ids: Collection[UUID]) -> dict[UUID, TicketOrder]:
+        """Each order's type, status, table name (a known table's) and server."""
+        if not order_ids:
+            return {}
+        query = select(
+            orders.c.id,
+            orders.c.order_type,
+            orders.c.status,
+            orders.c.opened_by_name,
+            dining_tables.c.name,
+        ).select_from(orders.outerjoin(dining_tables, dining_tables.c.id == orders.c.table_id))
+        connection = await self._uow.connection()
+        rows = await connection.execute(query.where(orders.c.id.in_(order_ids)))
+        return {
+            order_id: TicketOrder(OrderType(kind), OrderStatus(status), table, server)
+            for order_id, kind, status, server, table in rows
+        }
+
+    async def live_items(self, item_ids: Collection[UUID]) -> dict[UUID, LiveItem]:
+        """Each item's status and quantity now, and its product's category."""
+        if not item_ids:
+            return {}
+        query = select(
+            order_items.c.id,
+            order_items.c.status,
+            order_items.c.quantity_units,
+            order_items.c.void_reason,
+            products.c.category_id,
+        ).select_from(order_items.outerjoin(products, products.c.id == order_items.c.product_id))
+        connection = await self._uow.connection()
+        rows = await connection.execute(query.where(order_items.c.id.in_(item_ids)))
+        return {
+            item_id: LiveItem(
+                ItemStatus(status), money.quantity_from_units(units), void_reason, category_id
+            )
+            for item_id, status, units, void_reason, category_id in rows
+        }
+
+    async def first_sends(self, order_ids: Collection[UUID]) -> dict[UUID, datetime]:
+        """When each order was first sent to the kitchen."""
+        if not order_ids:
+            return {}
+        first = func.min(kitchen_tickets.c.created_at)
+        query = (
+            select(kitchen_tickets.c.order_id, first)
+            .where(
+                kitchen_tickets.c.order_id.in_(order_ids),
+                kitchen_tickets.c.kind == TicketKind.ORDER.value,
+            )
+            .group_by(kitchen_tickets.c.order_id)
+        )
+        connection = await self._uow.connection()
+        return {order_id: at for order_id, at in await connection.execute(query)}
 
     async def list(
         self, filters: TicketFilter, *, page: int, limit: int

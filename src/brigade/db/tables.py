@@ -369,9 +369,13 @@ kitchen_tickets = Table(
     # ORDER (a send) or VOID (what a void took back off the kitchen: negative lines, a reason).
     Column("kind", String(8), nullable=False, server_default="ORDER"),
     Column("reason", Text, nullable=True),
+    # When a kitchen screen bumped it off the board (done); null while it is on the board.
+    Column("bumped_at", UTCDateTime(), nullable=True),
     Index("ix_kitchen_tickets_created", "created_at", "id"),
     Index("ix_kitchen_tickets_location_created", "location_id", "created_at", "id"),
     Index("ix_kitchen_tickets_order_id", "order_id"),
+    # The last ticket bumped at a location (Recall).
+    Index("ix_kitchen_tickets_location_bumped", "location_id", "bumped_at"),
 )
 
 idempotency_keys = Table(
@@ -583,6 +587,9 @@ locations = Table(
     Column("timezone", String(64), nullable=False),
     Column("currency", String(3), nullable=False),
     *_timestamps(),
+    # A kitchen ticket's age turns amber, then red (late), past these.
+    Column("ticket_warn_minutes", Integer, nullable=False, server_default="5"),
+    Column("ticket_late_minutes", Integer, nullable=False, server_default="10"),
     Index("ix_locations_name", "name", "id"),
 )
 

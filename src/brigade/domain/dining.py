@@ -21,6 +21,10 @@ from brigade.domain.orders import OrderStatus
 # What a location without a profile is taken to use.
 DEFAULT_TIMEZONE = "UTC"
 DEFAULT_CURRENCY = "USD"
+# A kitchen ticket older than this many minutes is amber (attention), then red (late).
+DEFAULT_TICKET_WARN_MINUTES = 5
+DEFAULT_TICKET_LATE_MINUTES = 10
+MAX_TICKET_MINUTES = 240
 
 
 @cache
@@ -42,6 +46,18 @@ def check_currency(code: str) -> str:
     return code
 
 
+def check_ticket_thresholds(warn_minutes: int, late_minutes: int) -> None:
+    """A ticket turns amber, then red: the second threshold comes after the first."""
+    for field, minutes in (
+        ("ticketWarnMinutes", warn_minutes),
+        ("ticketLateMinutes", late_minutes),
+    ):
+        if not 1 <= minutes <= MAX_TICKET_MINUTES:
+            raise InvalidInput(field, f"must be between 1 and {MAX_TICKET_MINUTES} minutes")
+    if late_minutes <= warn_minutes:
+        raise InvalidInput("ticketLateMinutes", "must be more than ticketWarnMinutes")
+
+
 @dataclass(frozen=True, slots=True)
 class Location:
     """A location's profile. ``created_at`` is None for a location that has none yet."""
@@ -52,6 +68,8 @@ class Location:
     currency: str
     created_at: datetime | None
     updated_at: datetime | None
+    ticket_warn_minutes: int = DEFAULT_TICKET_WARN_MINUTES
+    ticket_late_minutes: int = DEFAULT_TICKET_LATE_MINUTES
 
     @classmethod
     def unprofiled(cls, location_id: UUID) -> Location:

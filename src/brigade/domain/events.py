@@ -44,6 +44,9 @@ class EventType(StrEnum):
     MODIFIER_GROUP_CREATED = "modifier_group.created"
     MODIFIER_GROUP_UPDATED = "modifier_group.updated"
     MODIFIER_GROUP_DELETED = "modifier_group.deleted"
+    KITCHEN_TICKET_CREATED = "kitchen_ticket.created"
+    KITCHEN_TICKET_BUMPED = "kitchen_ticket.bumped"
+    KITCHEN_TICKET_RECALLED = "kitchen_ticket.recalled"
 
 
 def product_change_events(before: Product, after: Product) -> list[EventType]:

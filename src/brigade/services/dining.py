@@ -13,11 +13,14 @@ from brigade.db.engine import UnitOfWork
 from brigade.domain.access import Actor
 from brigade.domain.audit import AuditAction, AuditedEntity
 from brigade.domain.dining import (
+    DEFAULT_TICKET_LATE_MINUTES,
+    DEFAULT_TICKET_WARN_MINUTES,
     DiningTable,
     Location,
     SeatedOrder,
     TableStatus,
     check_currency,
+    check_ticket_thresholds,
     check_timezone,
     table_status,
 )
@@ -30,20 +33,45 @@ from brigade.services.clock import later_than, now
 
 
 def _profile_fields(location: Location) -> dict[str, Any]:
-    return {"name": location.name, "timezone": location.timezone, "currency": location.currency}
+    return {
+        "name": location.name,
+        "timezone": location.timezone,
+        "currency": location.currency,
+        "ticketWarnMinutes": location.ticket_warn_minutes,
+        "ticketLateMinutes": location.ticket_late_minutes,
+    }
 
 
 async def set_location_profile(
-    uow: UnitOfWork, actor: Actor, location_id: UUID, *, name: str, timezone: str, currency: str
+    uow: UnitOfWork,
+    actor: Actor,
+    location_id: UUID,
+    *,
+    name: str,
+    timezone: str,
+    currency: str,
+    ticket_warn_minutes: int = DEFAULT_TICKET_WARN_MINUTES,
+    ticket_late_minutes: int = DEFAULT_TICKET_LATE_MINUTES,
 ) -> Location:
-    """Create or replace a location's profile (PUT: every field, the currency defaulted)."""
+    """Create or replace a location's profile (PUT: every field, the currency and the kitchen
+    ticket thresholds defaulted)."""
     check_timezone(timezone)
     check_currency(currency)
+    check_ticket_thresholds(ticket_warn_minutes, ticket_late_minutes)
     repository = LocationRepository(uow)
     current = await repository.get(location_id, for_update=True)
     at = now() if current is None or current.updated_at is None else later_than(current.updated_at)
     created_at = at if current is None or current.created_at is None else current.created_at
-    location = Location(location_id, name, timezone, currency, created_at, at)
+    location = Location(
+        location_id,
+        name,
+        timezone,
+        currency,
+        created_at,
+        at,
+        ticket_warn_minutes=ticket_warn_minutes,
+        ticket_late_minutes=ticket_late_minutes,
+    )
     if current is not None and _profile_fields(current) == _profile_fields(location):
         return current
     await repository.upsert(location)

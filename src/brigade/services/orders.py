@@ -51,10 +51,10 @@ from brigade.domain.order_records import (
     OrderItem,
     OrderPayment,
 )
-from brigade.domain.orders import OrderStatus
+from brigade.domain.orders import ItemStatus, OrderStatus
 from brigade.domain.refunds import OrderRefund, RefundOrder
 from brigade.domain.settlement import PaymentFilter, SettledPayment
-from brigade.services import audit, events, printing, stock
+from brigade.services import audit, events, kitchen_board, printing, stock
 from brigade.services.clock import now
 from brigade.services.dining import get_location, table_names
 
@@ -411,6 +411,20 @@ async def void_item(
 # --- kitchen and payments -------------------------------------------------------------------
 
 
+async def make_ready(uow: UnitOfWork, actor: Actor, order_id: UUID, item_ids: list[UUID]) -> None:
+    """The kitchen is done with these items (a bumped ticket): each becomes READY and says so
+    (``item.updated``), so the server's check shows it."""
+    if not item_ids:
+        return
+    order = await _load(uow, order_id, None, whole=WholeItems.ALL)
+    at = now()
+    ready = ChangeItem(status=ItemStatus.READY)
+    changes = [order.change_item(item_id, ready, actor=actor, at=at) for item_id in item_ids]
+    await _persist(uow, order, actor)
+    for change in changes:
+        events.item_changed(uow, order, change)
+
+
 async def send_order(
     uow: UnitOfWork, actor: Actor, order_id: UUID, *, if_match: int | None = None
 ) -> tuple[Order, KitchenTicket]:
@@ -418,6 +432,9 @@ async def send_order(
     ticket = order.send(actor=actor, at=now())
     await _persist(uow, order, actor)
     events.order_event(uow, EventType.ORDER_SENT, order, events.SentOrder(order, ticket))
+    # The kitchen screens take the new card from the stream as the board shows it.
+    (shown,) = await kitchen_board.on_board(uow, [ticket])
+    kitchen_board.announce(uow, EventType.KITCHEN_TICKET_CREATED, shown)
     return order, ticket
 
 

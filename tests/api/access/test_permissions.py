@@ -257,6 +257,18 @@ ENDPOINTS: dict[tuple[str, str], tuple[str, Scenario]] = {
         "KITCHEN",
         lambda c: Call("GET", f"/api/kitchen/tickets/{_ticket(c)}"),
     ),
+    ("GET", "/api/kitchen/board"): (
+        "KITCHEN",
+        lambda c: Call("GET", f"/api/kitchen/board?locationId={LOCATION}"),
+    ),
+    ("POST", "/api/kitchen/tickets/{ticket_id}/bump"): (
+        "KITCHEN",
+        lambda c: Call("POST", f"/api/kitchen/tickets/{_ticket(c)}/bump"),
+    ),
+    ("POST", "/api/kitchen/tickets/{ticket_id}/recall"): (
+        "KITCHEN",
+        lambda c: Call("POST", f"/api/kitchen/tickets/{_ticket(c)}/recall"),
+    ),
     # orders: servers take them; managers discount, and cancel what was sent or paid
     ("GET", "/api/orders"): ("KITCHEN", lambda c: Call("GET", "/api/orders")),
     ("POST", "/api/orders"): (

@@ -21,6 +21,8 @@ def test_a_location_without_a_profile_is_utc_and_usd(client):
         "name": None,
         "timezone": "UTC",
         "currency": "USD",
+        "ticketWarnMinutes": 5,
+        "ticketLateMinutes": 10,
         "createdAt": None,
         "updatedAt": None,
     }

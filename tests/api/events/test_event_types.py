@@ -95,7 +95,8 @@ def order_sent(client) -> tuple[int, Expected]:
     before = _last_id(client)
     sent = _ok(client.post(f"/api/orders/{order['id']}/send"))
     ticket = _ok(client.get(f"/api/kitchen/tickets/{sent['kitchenOrderId']}"))
-    return before, _order_event((EventType.ORDER_SENT,), order, kitchenTicket=ticket)
+    types = (EventType.ORDER_SENT, EventType.KITCHEN_TICKET_CREATED)
+    return before, _order_event(types, order, kitchenTicket=ticket)
 
 
 def order_completed(client) -> tuple[int, Expected]:
@@ -241,6 +242,45 @@ def modifier_group_deleted(client) -> tuple[int, Expected]:
     return before, _group_event((EventType.MODIFIER_GROUP_DELETED,), group, data=as_it_was)
 
 
+def _sent_ticket(client) -> tuple[Json, str]:
+    order, _, _ = _order_with_item(client)
+    sent = _ok(client.post(f"/api/orders/{order['id']}/send"))
+    return order, sent["kitchenOrderId"]
+
+
+def _board(client) -> Json:
+    return _ok(client.get("/api/kitchen/board", params={"locationId": LOCATION}))
+
+
+def kitchen_ticket_created(client) -> tuple[int, Expected]:
+    order, _, _ = _order_with_item(client)
+    before = _last_id(client)
+    ticket_id = _ok(client.post(f"/api/orders/{order['id']}/send"))["kitchenOrderId"]
+    (shown,) = [ticket for ticket in _board(client)["tickets"] if ticket["id"] == ticket_id]
+    types = (EventType.ORDER_SENT, EventType.KITCHEN_TICKET_CREATED)
+    return before, Expected(types, "", ticket_id, order["id"], data=shown)
+
+
+def kitchen_ticket_bumped(client) -> tuple[int, Expected]:
+    order, ticket_id = _sent_ticket(client)
+    before = _last_id(client)
+    _ok(client.post(f"/api/kitchen/tickets/{ticket_id}/bump"))
+    # Its item became READY first, so the server's check shows it.
+    types = (EventType.ITEM_UPDATED, EventType.KITCHEN_TICKET_BUMPED)
+    shown = _board(client)["lastBumped"]
+    return before, Expected(types, "", ticket_id, order["id"], data=shown)
+
+
+def kitchen_ticket_recalled(client) -> tuple[int, Expected]:
+    order, ticket_id = _sent_ticket(client)
+    _ok(client.post(f"/api/kitchen/tickets/{ticket_id}/bump"))
+    before = _last_id(client)
+    _ok(client.post(f"/api/kitchen/tickets/{ticket_id}/recall"))
+    (shown,) = [ticket for ticket in _board(client)["tickets"] if ticket["id"] == ticket_id]
+    types = (EventType.KITCHEN_TICKET_RECALLED,)
+    return before, Expected(types, "", ticket_id, order["id"], data=shown)
+
+
 ACTIONS: dict[EventType, Callable[[Any], tuple[int, Expected]]] = {
     EventType.ORDER_CREATED: order_created,
     EventType.ORDER_UPDATED: order_updated_by_a_discount,
@@ -261,6 +301,9 @@ ACTIONS: dict[EventType, Callable[[Any], tuple[int, Expected]]] = {
     EventType.MODIFIER_GROUP_CREATED: modifier_group_created,
     EventType.MODIFIER_GROUP_UPDATED: modifier_group_updated,
     EventType.MODIFIER_GROUP_DELETED: modifier_group_deleted,
+    EventType.KITCHEN_TICKET_CREATED: kitchen_ticket_created,
+    EventType.KITCHEN_TICKET_BUMPED: kitchen_ticket_bumped,
+    EventType.KITCHEN_TICKET_RECALLED: kitchen_ticket_recalled,
 }
 
 
@@ -366,7 +409,10 @@ def test_a_refused_action_emits_nothing(client):
     assert client.post(f"{order_url}/send").status_code == 409  # nothing to send
     assert client.put(url, json={"status": "PENDING"}).status_code == 409  # backwards
     assert all_events(client, after=sent_before) == []
-    assert [event["type"] for event in all_events(client, after=before)] == ["order.sent"]
+    assert [event["type"] for event in all_events(client, after=before)] == [
+        "order.sent",
+        "kitchen_ticket.created",
+    ]
 
 
 def test_a_bulk_update_emits_only_for_the_updates_it_applied(client):

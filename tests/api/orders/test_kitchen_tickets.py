@@ -78,6 +78,7 @@ def test_send_puts_every_pending_item_on_one_ticket_and_opens_the_order(client):
         "sentBy": {"staffId": None, "name": "bootstrap admin (BRIGADE_ADMIN_TOKEN)"},
         "kind": "ORDER",
         "reason": None,
+        "bumpedAt": None,
     }
     assert ticket.json()["createdAt"].endswith("Z")
 

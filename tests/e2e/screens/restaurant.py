@@ -152,12 +152,24 @@ def _deepen_menu(http: httpx.Client, restaurant: Restaurant) -> None:
 def open_terminal(browser: Browser, restaurant: Restaurant, *, fake_clock: bool = False) -> Page:
     """A new tablet (its own browser context) at the terminal's first screen; with
     ``fake_clock`` its timers run only when the test moves ``page.clock`` on."""
-    context = browser.new_context(viewport=VIEWPORT, base_url=restaurant.base_url)
+    return open_screen(browser, restaurant, "/", VIEWPORT, fake_clock=fake_clock)
+
+
+def open_screen(
+    browser: Browser,
+    restaurant: Restaurant,
+    path: str,
+    viewport: dict[str, int],
+    *,
+    fake_clock: bool = False,
+) -> Page:
+    """A new device (its own browser context) at the screen ``path``."""
+    context = browser.new_context(viewport=viewport, base_url=restaurant.base_url)  # type: ignore[arg-type]
     context.set_default_timeout(15_000)
     page = context.new_page()
     if fake_clock:
         page.clock.install()
-    page.goto("/")
+    page.goto(path)
     return page
 
 
@@ -246,17 +258,18 @@ def line(page: Page, text: str) -> Any:
     return page.get_by_role("list", name="Lines").get_by_role("listitem", name=text, exact=True)
 
 
-# Every visible control at least 44 px high (inline text fields aside, 44 too), every visible
-# piece of text at least 16 px: what screens.md asks of the terminal.
-_TOO_SMALL = """() => {
+# Every visible control at least ``target`` px high (inline text fields too), every visible
+# piece of text at least ``text`` px: what screens.md asks (44 and 16 on the terminal, 64 and
+# 20 on the kitchen display).
+_TOO_SMALL = """({target, text}) => {
   const shown = (e) => e.getClientRects().length > 0 && getComputedStyle(e).visibility !== "hidden";
   const small = [];
   for (const e of document.querySelectorAll("button, input")) {
-    if (shown(e) && e.getBoundingClientRect().height < 44) small.push(e.outerHTML.slice(0, 80));
+    if (shown(e) && e.getBoundingClientRect().height < target) small.push(e.outerHTML.slice(0, 80));
   }
   for (const e of document.querySelectorAll("body *")) {
-    const text = [...e.childNodes].some((n) => n.nodeType === 3 && n.textContent.trim());
-    if (text && shown(e) && parseFloat(getComputedStyle(e).fontSize) < 16) {
+    const words = [...e.childNodes].some((n) => n.nodeType === 3 && n.textContent.trim());
+    if (words && shown(e) && parseFloat(getComputedStyle(e).fontSize) < text) {
       small.push(e.outerHTML.slice(0, 80));
     }
   }
@@ -264,9 +277,9 @@ _TOO_SMALL = """() => {
 }"""
 
 
-def screenshot(page: Page, name: str) -> None:
+def screenshot(page: Page, name: str, *, target: int = 44, text: int = 16) -> None:
     """Saves the screen for docs/screens/, once it holds to the size rules."""
-    too_small = page.evaluate(_TOO_SMALL)
+    too_small = page.evaluate(_TOO_SMALL, {"target": target, "text": text})
     assert too_small == [], too_small
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=SCREENSHOTS / f"{name}.png", caret="hide", animations="disabled")

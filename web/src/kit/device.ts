@@ -1,5 +1,6 @@
-// The pairing this browser keeps: a TERMINAL device token, its location and name (as
-// GET /api/devices/current said when it was paired), in localStorage.
+// The pairing this browser keeps: a device token, its location and name (as
+// GET /api/devices/current said when it was paired), in localStorage; one per kind of screen
+// (a terminal and a kitchen display may share a browser while testing).
 
 export interface Device {
   token: string;
@@ -7,21 +8,22 @@ export interface Device {
   name?: string;
 }
 
-const KEY = "brigade.device";
+export const TERMINAL_KEY = "brigade.device";
+export const KITCHEN_DISPLAY_KEY = "brigade.kitchen-display";
 
-export function loadDevice(): Device | null {
+export function loadDevice(key: string): Device | null {
   try {
-    const found = JSON.parse(localStorage.getItem(KEY) ?? "null");
+    const found = JSON.parse(localStorage.getItem(key) ?? "null");
     return found && typeof found.token === "string" && typeof found.locationId === "string" ? found : null;
   } catch {
     return null;
   }
 }
 
-export function saveDevice(device: Device): void {
-  localStorage.setItem(KEY, JSON.stringify(device));
+export function saveDevice(device: Device, key: string): void {
+  localStorage.setItem(key, JSON.stringify(device));
 }
 
-export function forgetDevice(): void {
-  localStorage.removeItem(KEY);
+export function forgetDevice(key: string): void {
+  localStorage.removeItem(key);
 }

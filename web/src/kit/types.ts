@@ -38,6 +38,9 @@ export interface Location {
   id: string;
   name: string | null;
   currency: string;
+  /** A kitchen ticket turns amber, then red (late), past these ages in minutes. */
+  ticketWarnMinutes: number;
+  ticketLateMinutes: number;
 }
 
 export interface SeatedOrder {

@@ -1,4 +1,6 @@
 import { render } from "preact";
 import "../styles.css";
+import "./kitchen.css";
+import { KitchenApp } from "./App";
 
-render(<h1>Brigade kitchen</h1>, document.getElementById("app")!);
+render(<KitchenApp />, document.getElementById("app")!);

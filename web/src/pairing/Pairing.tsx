@@ -1,7 +1,9 @@
-// Pair this browser once: the TERMINAL device token (shown once when the device was made).
-// The server says which device it is and where (GET /api/devices/current); the token and its
-// location are kept.
+// Pair this browser once with a device token alone (shown once when the device was made): the
+// server says which device it is and where (GET /api/devices/current); the token, its location
+// and name are kept, one pairing per kind of screen (a terminal and a kitchen display may share
+// a browser while testing).
 
+import type { ComponentChildren } from "preact";
 import { useState } from "preact/hooks";
 import { Api, ApiError } from "../kit/api";
 import { type Device, saveDevice } from "../kit/device";
@@ -9,7 +11,18 @@ import type { PairedDevice } from "../kit/types";
 import { Button } from "../kit/ui";
 import { inWords } from "../kit/words";
 
-export function Pairing(props: { onPaired: (device: Device) => void }) {
+type DeviceKind = PairedDevice["kind"];
+
+const SCREEN_NAMES: Record<DeviceKind, string> = { TERMINAL: "terminal", KITCHEN_DISPLAY: "kitchen display" };
+
+export function Pairing(props: {
+  kind: DeviceKind;
+  storageKey: string;
+  onPaired: (device: Device) => void;
+  /** Where the token comes from, in words. */
+  children: ComponentChildren;
+}) {
+  const screen = SCREEN_NAMES[props.kind];
   const [token, setToken] = useState("");
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -21,19 +34,19 @@ export function Pairing(props: { onPaired: (device: Device) => void }) {
     setError(null);
     try {
       const found = await new Api(() => typed).get<PairedDevice>("/api/devices/current");
-      if (found.kind !== "TERMINAL") {
-        setError(`This token is a ${found.kind.toLowerCase().replace("_", " ")}'s, not a terminal's.`);
+      if (found.kind !== props.kind) {
+        setError(`This token is a ${SCREEN_NAMES[found.kind]}'s, not a ${screen}'s.`);
         return;
       }
       const device = { token: typed, locationId: found.locationId, name: found.name };
-      saveDevice(device);
+      saveDevice(device, props.storageKey);
       props.onPaired(device);
     } catch (failure) {
       setError(
         failure instanceof ApiError && failure.status === 401
           ? "This token is not a paired device's token (or it was revoked)."
           : failure instanceof ApiError && failure.status === 404
-            ? "This is a staff member's token, not a device's: paste the terminal's token."
+            ? `This is a staff member's token, not a device's: paste the ${screen}'s token.`
             : inWords(failure),
       );
     } finally {
@@ -44,11 +57,8 @@ export function Pairing(props: { onPaired: (device: Device) => void }) {
   return (
     <main class="centered">
       <form class="card pairing" onSubmit={pair}>
-        <h1>Pair this terminal</h1>
-        <p>
-          A manager makes a TERMINAL device (<code>brigade device create --kind TERMINAL</code>) and
-          gets its token, once. Paste it here; this browser keeps it.
-        </p>
+        <h1>Pair this {screen}</h1>
+        {props.children}
         <label>
           Device token
           <input value={token} onInput={(e) => setToken(e.currentTarget.value)} autocomplete="off" required />

@@ -4,7 +4,7 @@
 import { useEffect, useMemo, useState } from "preact/hooks";
 import { Api } from "../kit/api";
 import { TerminalContext, type Terminal } from "../kit/context";
-import { type Device, forgetDevice, loadDevice } from "../kit/device";
+import { type Device, TERMINAL_KEY, forgetDevice, loadDevice } from "../kit/device";
 import { EventBus } from "../kit/events";
 import { followEvents } from "../kit/stream";
 import type { Location, NewSession } from "../kit/types";
@@ -17,17 +17,25 @@ import { TopBar } from "./TopBar";
 export const IDLE_SIGN_OUT_MS = 3 * 60 * 1000;
 
 export function App() {
-  const [device, setDevice] = useState<Device | null>(loadDevice);
+  const [device, setDevice] = useState<Device | null>(() => loadDevice(TERMINAL_KEY));
   const [session, setSession] = useState<NewSession | null>(null);
 
-  if (!device) return <Pairing onPaired={setDevice} />;
+  if (!device)
+    return (
+      <Pairing kind="TERMINAL" storageKey={TERMINAL_KEY} onPaired={setDevice}>
+        <p>
+          A manager makes a TERMINAL device (<code>brigade device create --kind TERMINAL</code>) and gets its
+          token, once. Paste it here; this browser keeps it.
+        </p>
+      </Pairing>
+    );
   if (!session)
     return (
       <SignIn
         device={device}
         onSignedIn={setSession}
         onUnpair={() => {
-          forgetDevice();
+          forgetDevice(TERMINAL_KEY);
           setDevice(null);
         }}
       />

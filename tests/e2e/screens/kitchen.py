@@ -1,0 +1,91 @@
+"""The kitchen display in a browser: a paired wall screen at 1920x1080, and orders sent over the
+public API by servers signed in with their PINs, as a terminal does it."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Any
+
+from playwright.sync_api import Browser, Locator, Page, expect
+
+from e2e.screens.restaurant import SERVER_PIN, Restaurant, _created, open_screen
+
+KITCHEN_VIEWPORT = {"width": 1920, "height": 1080}
+
+
+def kitchen_token(restaurant: Restaurant) -> str:
+    with restaurant.http() as http:
+        body = {"name": "Pass", "kind": "KITCHEN_DISPLAY", "locationId": restaurant.location_id}
+        return str(_created(http.post("/api/devices", json=body))["token"])
+
+
+def open_kitchen(browser: Browser, restaurant: Restaurant, *, fake_clock: bool = False) -> Page:
+    """A new wall screen, paired with a token of its own, online and showing the board."""
+    page = open_screen(browser, restaurant, "/kitchen", KITCHEN_VIEWPORT, fake_clock=fake_clock)
+    page.get_by_label("Device token").fill(kitchen_token(restaurant))
+    page.get_by_role("button", name="Pair").click()
+    expect(page.get_by_role("status", name="Connection")).to_have_text(re.compile("Online"))
+    return page
+
+
+def ticket(page: Page, order: dict[str, Any]) -> Locator:
+    return page.get_by_role("article", name=f"Ticket {order['orderNumber']}")
+
+
+def item(card: Locator, label: str) -> Locator:
+    """An item of a card by what it says: "2 Burger, to make" (a button: tap it), "1 Fries,
+    void" (struck through)."""
+    return card.get_by_role("list", name="Items").get_by_label(label, exact=True)
+
+
+@dataclass
+class Server:
+    """A server signed in with their PIN on a terminal, taking orders over the API."""
+
+    restaurant: Restaurant
+    token: str
+
+    def send(
+        self,
+        lines: list[tuple[str, float] | tuple[str, float, dict[str, Any]]],
+        *,
+        table: str | None = None,
+        order_type: str = "DINE_IN",
+        order: dict[str, Any] | None = None,
+    ) -> dict[str, Any]:
+        """Add ``lines`` (product name, quantity, extra fields) to a new order (or ``order``)
+        and send them; answers the order."""
+        headers = {"Authorization": f"Bearer {self.token}"}
+        with self.restaurant.http() as http:
+            http.headers.update(headers)
+            if order is None:
+                body: dict[str, Any] = {"orderType": order_type}
+                if table is not None:
+                    body["tableId"] = self.restaurant.tables[table]["id"]
+                order = _created(http.post("/api/orders", json=body))
+            for name, quantity, *extra in lines:
+                product = self.restaurant.products[name]["id"]
+                line = {"productId": product, "quantity": quantity} | (extra[0] if extra else {})
+                _created(http.post(f"/api/orders/{order['id']}/items", json=line))
+            _created(http.post(f"/api/orders/{order['id']}/send"))
+        return order
+
+
+def signed_in_server(restaurant: Restaurant, name: str) -> Server:
+    with restaurant.http() as http:
+        body = {"name": "Tablet", "kind": "TERMINAL", "locationId": restaurant.location_id}
+        terminal = _created(http.post("/api/devices", json=body))["token"]
+        sign_in = {"staffId": restaurant.staff[name]["id"], "pin": SERVER_PIN}
+        session = http.post(
+            "/api/sessions", json=sign_in, headers={"Authorization": f"Bearer {terminal}"}
+        )
+        return Server(restaurant, str(_created(session)["token"]))
+
+
+def clear_board(restaurant: Restaurant) -> None:
+    """Bump whatever an earlier test left, so each test reads a board of its own."""
+    with restaurant.http() as http:
+        board = http.get("/api/kitchen/board", params={"locationId": restaurant.location_id})
+        for left in board.json()["tickets"]:
+            _created(http.post(f"/api/kitchen/tickets/{left['id']}/bump"))

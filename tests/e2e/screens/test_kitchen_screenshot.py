@@ -1,0 +1,83 @@
+"""The kitchen display's screenshot (docs/screens/kitchen.png): a dozen tickets of a busy
+service at 1920x1080, in all three ages, with modifiers, notes, additions, a void, items being
+made and ready. The location's thresholds are 1 and 2 minutes so one minute of sends shows
+every colour."""
+
+from __future__ import annotations
+
+import time
+import uuid
+from datetime import datetime
+from typing import Any
+
+from playwright.sync_api import Browser, expect
+
+from e2e.screens.kitchen import open_kitchen, signed_in_server, ticket
+from e2e.screens.restaurant import Restaurant, screenshot
+
+SECONDS_BETWEEN_SENDS = 7
+
+
+def _ad_hoc(name: str) -> dict[str, Any]:
+    return {"modifierOptionId": str(uuid.uuid4()), "name": name, "price": 0}
+
+
+def _set_status(restaurant: Restaurant, order: dict[str, Any], index: int, status: str) -> None:
+    with restaurant.http() as http:
+        item = http.get(f"/api/orders/{order['id']}").json()["items"][index]
+        url = f"/api/orders/{order['id']}/items/{item['id']}"
+        assert http.put(url, json={"status": status}).status_code == 200
+
+
+def test_a_dozen_tickets_at_1920x1080(browser: Browser, restaurant: Restaurant) -> None:
+    with restaurant.http() as http:
+        profile = {"name": "Harbour St", "timezone": "Europe/London"}
+        thresholds = {"ticketWarnMinutes": 1, "ticketLateMinutes": 2}
+        assert http.put(f"/api/locations/{restaurant.location_id}", json=profile | thresholds)
+    kitchen = open_kitchen(browser, restaurant, fake_clock=True)
+    ana, ben = signed_in_server(restaurant, "Ana"), signed_in_server(restaurant, "Ben")
+    bacon = {"modifiers": [_ad_hoc("Bacon"), _ad_hoc("Extra cheese")], "notes": "no onions"}
+    rounds: list[Any] = [
+        lambda: ana.send([("Burger", 2, bacon), ("Fries", 2)], table="1"),
+        lambda: ben.send(
+            [("Ribeye", 1, {"modifiers": [_ad_hoc("Medium rare")]}), ("Salad", 1)], table="2"
+        ),
+        lambda: ana.send([("Latte", 2), ("Lemonade", 1)], order_type="TAKEOUT"),
+        lambda: ben.send([("Fish of the day", 1), ("Fries", 1)], table="3"),
+        lambda: ana.send([("Lemonade", 3)], order_type="BAR_TAB"),
+        lambda: ben.send(
+            [("Burger", 2), ("Salad", 1, {"notes": "dressing on the side"})], table="4"
+        ),
+        lambda: ana.send([("Ribeye", 2, {"modifiers": [_ad_hoc("Rare")]})], table="5"),
+        lambda: ana.send([("Fries", 1)], order=orders[0]),
+        lambda: ben.send([("Burger", 1), ("Fries", 1)], order_type="TAKEOUT"),
+        lambda: ana.send([("Latte", 4)], table="6"),
+        lambda: ben.send([("Salad", 1, {"notes": "allergy: nuts"})], order=orders[1]),
+        lambda: ana.send([("Fish of the day", 2), ("Lemonade", 2)], order_type="DELIVERY"),
+    ]
+    orders: list[dict[str, Any]] = []
+    for number, send in enumerate(rounds):
+        if number:
+            time.sleep(SECONDS_BETWEEN_SENDS)
+        orders.append(send())
+    with restaurant.http() as http:
+        fries = http.get(f"/api/orders/{orders[3]['id']}").json()["items"][1]
+        void = {"reason": "Out of fries"}
+        url = f"/api/orders/{orders[3]['id']}/items/{fries['id']}"
+        assert http.request("DELETE", url, json=void).status_code == 200
+    _set_status(restaurant, orders[0], 0, "READY")
+    _set_status(restaurant, orders[0], 1, "PREPARING")
+    _set_status(restaurant, orders[5], 0, "PREPARING")
+    _set_status(restaurant, orders[6], 0, "READY")
+
+    # The newest ticket is 50 seconds old on the wall's clock; the oldest past two minutes.
+    with restaurant.http() as http:
+        board = http.get("/api/kitchen/board", params={"locationId": restaurant.location_id})
+    newest = max(datetime.fromisoformat(t["createdAt"]) for t in board.json()["tickets"])
+    browser_now = kitchen.evaluate("Date.now()") / 1000
+    kitchen.clock.fast_forward(int((newest.timestamp() + 50 - browser_now) * 1000))
+    expect(kitchen.get_by_role("article")).to_have_count(12)
+    expect(ticket(kitchen, orders[0]).first.get_by_role("timer")).to_contain_text("LATE")
+    expect(ticket(kitchen, orders[11]).get_by_role("timer")).to_have_text("00:50")
+    kitchen.mouse.move(0, 0)
+    screenshot(kitchen, "kitchen", target=64, text=20)

@@ -1,0 +1,151 @@
+// The paired kitchen display: the top bar (station, sound, recall, connection), the tickets
+// oldest first, and the all-day counts. One event stream; the board reloads on what touches it.
+
+import { useEffect, useMemo, useRef, useState } from "preact/hooks";
+import { Api } from "../kit/api";
+import type { Device } from "../kit/device";
+import { EventBus } from "../kit/events";
+import { followEvents } from "../kit/stream";
+import type { Category, Location } from "../kit/types";
+import { Button } from "../kit/ui";
+import { AllDay } from "./AllDay";
+import {
+  DEFAULT_THRESHOLDS,
+  type Thresholds,
+  allDayCounts,
+  forStation,
+  oldestFirst,
+  stationCategories,
+  treeOrder,
+} from "./board";
+import { loadMuted, loadStation, saveMuted, saveStation } from "./settings";
+import { chime } from "./sound";
+import { StationSheet } from "./StationSheet";
+import { useBoard } from "./state";
+import { Ticket } from "./Ticket";
+
+export function KitchenDisplay(props: { device: Device; onUnpaired: () => void }) {
+  const { device } = props;
+  const api = useMemo(() => new Api(() => device.token), [device]);
+  const events = useMemo(() => new EventBus(), [device]);
+  const { board, error, reload, tap, bump, recall } = useBoard(api, device.locationId, events);
+  const [location, setLocation] = useState<Location | null>(null);
+  const [categories, setCategories] = useState<Category[]>([]);
+  const [station, setStation] = useState<string[]>(loadStation);
+  const [muted, setMuted] = useState(loadMuted);
+  const [choosing, setChoosing] = useState(false);
+  const [online, setOnline] = useState(true);
+  const [now, setNow] = useState(Date.now);
+
+  // A revoked device ends here: back to pairing.
+  api.onUnauthenticated = props.onUnpaired;
+
+  useEffect(() => {
+    api.get<Location>(`/api/locations/${device.locationId}`).then(setLocation).catch(() => {});
+    api
+      .get<{ data: Category[] }>("/api/categories", { query: { locationId: device.locationId } })
+      .then((page) => setCategories(treeOrder(page.data)))
+      .catch(() => {});
+    return followEvents({
+      token: () => device.token,
+      locationId: device.locationId,
+      onEvent: (event) => events.emit(event),
+      onConnected: (connected) => {
+        setOnline(connected);
+        // Back after a gap: the stream replays what was missed; reload for anything else.
+        if (connected) reload();
+      },
+      onExpired: reload,
+      onUnauthenticated: props.onUnpaired,
+    });
+  }, [api, device, events]);
+
+  useEffect(() => {
+    const timer = setInterval(() => setNow(Date.now()), 1000);
+    return () => clearInterval(timer);
+  }, []);
+
+  const thresholds: Thresholds = location
+    ? { warnMinutes: location.ticketWarnMinutes, lateMinutes: location.ticketLateMinutes }
+    : DEFAULT_THRESHOLDS;
+  const shownCategories = stationCategories(station, categories);
+  const tickets = oldestFirst(forStation(board?.tickets ?? [], shownCategories));
+  const stationName = station.length
+    ? categories.filter((c) => station.includes(c.id)).map((c) => c.name).join(", ") || "…"
+    : "Everything";
+
+  // A chime for a ticket this station has not shown before (not for the first load).
+  const seen = useRef<Set<string> | null>(null);
+  useEffect(() => {
+    if (!board) return;
+    const fresh = tickets.filter((ticket) => seen.current && !seen.current.has(ticket.id));
+    seen.current = new Set([...(seen.current ?? []), ...tickets.map((ticket) => ticket.id)]);
+    if (fresh.length && !muted) chime();
+  }, [board]);
+
+  const chooseStation = (chosen: string[]) => {
+    setStation(chosen);
+    saveStation(chosen);
+  };
+  const toggleMuted = () => {
+    setMuted(!muted);
+    saveMuted(!muted);
+  };
+  const last = board?.lastBumped;
+
+  return (
+    <div class="kds">
+      <header class="kds-bar">
+        <span class="brand">Kitchen · {location?.name ?? "…"}</span>
+        <Button onClick={() => setChoosing(true)} label={`Station: ${stationName}`}>
+          Station: {stationName}
+        </Button>
+        <Button onClick={toggleMuted} pressed={muted} label="Mute">
+          {muted ? "Muted" : "Sound on"}
+        </Button>
+        <Button onClick={recall} disabled={!last} label={last ? `Recall ${last.orderNumber}` : "Recall"}>
+          ↶ Recall{last ? ` ${last.orderNumber}` : ""}
+        </Button>
+        <span class="kds-count">{tickets.length} open</span>
+        <span class={`connection ${online ? "online" : "offline"}`} role="status" aria-label="Connection">
+          {online ? "● Online" : "○ Offline"}
+        </span>
+      </header>
+      {error && (
+        <p class="error kds-error" role="alert">
+          {error}
+        </p>
+      )}
+      <div class="kds-body">
+        <main class="tickets" aria-label="Tickets">
+          {board && tickets.length === 0 && (
+            <p class="kds-empty">
+              No open tickets{station.length ? ` for ${stationName}` : ""}. A ticket appears here the moment a server
+              sends it.
+            </p>
+          )}
+          {tickets.map((ticket) => (
+            <Ticket
+              key={ticket.id}
+              ticket={ticket}
+              now={now}
+              thresholds={thresholds}
+              onTap={(item) => tap(ticket, item)}
+              onBump={() => bump(ticket)}
+            />
+          ))}
+        </main>
+        <AllDay counts={allDayCounts(tickets)} />
+      </div>
+      {choosing && (
+        <StationSheet
+          categories={categories}
+          chosen={station}
+          onChange={chooseStation}
+          onUnpair={props.onUnpaired}
+          onClose={() => setChoosing(false)}
+        />
+      )}
+    </div>
+  );
+}

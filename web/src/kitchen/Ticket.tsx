@@ -1,0 +1,105 @@
+// One ticket card: where it goes and whose, its age in colour and words, every item with its
+// quantity first, modifiers indented, notes on their own line; tap an item to move it on.
+
+import { Button } from "../kit/ui";
+import {
+  type AgeTone,
+  type BoardItem,
+  type BoardTicket,
+  type Thresholds,
+  ageTone,
+  allReady,
+  destination,
+  formatAge,
+  formatQuantity,
+} from "./board";
+
+// Colour is never the only signal: amber says ⚠, red says LATE.
+const AGE_WORDS: Record<AgeTone, string> = { fresh: "", warn: "⚠", late: "LATE" };
+const PROGRESS: Partial<Record<string, string>> = {
+  PREPARING: "◐ PREPARING",
+  READY: "✓ READY",
+  SERVED: "✓ SERVED",
+};
+const STATUS_WORDS: Record<string, string> = {
+  SENT: "to make",
+  PREPARING: "preparing",
+  READY: "ready",
+  SERVED: "served",
+};
+
+export function Ticket(props: {
+  ticket: BoardTicket;
+  now: number;
+  thresholds: Thresholds;
+  onTap: (item: BoardItem) => void;
+  onBump: () => void;
+}) {
+  const { ticket } = props;
+  const age = props.now - Date.parse(ticket.createdAt);
+  const tone = ageTone(age, props.thresholds);
+  const ready = allReady(ticket);
+  return (
+    <article class={`ticket ticket-${tone}`} aria-label={`Ticket ${ticket.orderNumber}`}>
+      <header class="ticket-head">
+        <span class="ticket-number">{ticket.orderNumber}</span>
+        <span class="ticket-where">{destination(ticket)}</span>
+        <span class="ticket-age" role="timer" aria-label="Age">
+          {AGE_WORDS[tone] && <span class="age-word">{AGE_WORDS[tone]}</span>}
+          {formatAge(age)}
+        </span>
+        <span class="ticket-server">{ticket.server ?? "—"}</span>
+        {ticket.orderStatus === "CANCELLED" && <span class="ticket-cancelled">CANCELLED</span>}
+      </header>
+      <ul class="ticket-items" aria-label="Items">
+        {ticket.items.map((item) => (
+          <Item key={item.itemId} item={item} onTap={() => props.onTap(item)} />
+        ))}
+      </ul>
+      <Button tone={ready ? "accent" : "neutral"} class="bump" onClick={props.onBump} label={`Bump ${ticket.orderNumber}`}>
+        {ready ? "✓ Bump" : "Bump"}
+      </Button>
+    </article>
+  );
+}
+
+function Item(props: { item: BoardItem; onTap: () => void }) {
+  const { item } = props;
+  const quantity = formatQuantity(item.quantity);
+  const progress = PROGRESS[item.status];
+  const details = (
+    <>
+      <span class="item-line">
+        <span class="item-qty">{quantity}</span>
+        <span class="item-name">{item.name}</span>
+        {item.added && <span class="item-added">+ added</span>}
+        {progress && <span class="item-status">{progress}</span>}
+      </span>
+      {item.modifiers.map((modifier, index) => (
+        <span key={index} class="item-modifier">
+          {modifier.name}
+        </span>
+      ))}
+      {item.notes && <span class="item-note">⚑ {item.notes}</span>}
+    </>
+  );
+  if (item.status === "VOIDED") {
+    return (
+      <li class="item item-voided" aria-label={`${formatQuantity(item.sentQuantity)} ${item.name}, void`}>
+        <del>{details}</del>
+        <span class="item-void">VOID{item.voidReason ? `: ${item.voidReason}` : ""}</span>
+      </li>
+    );
+  }
+  const words = STATUS_WORDS[item.status] ?? item.status.toLowerCase();
+  return (
+    <li class={`item item-${item.status.toLowerCase()}`}>
+      <button type="button" class="item-tap" onClick={props.onTap} aria-label={`${quantity} ${item.name}, ${words}`}>
+        {details}
+        {item.quantity !== item.sentQuantity && (
+          <span class="item-status">was {formatQuantity(item.sentQuantity)}</span>
+        )}
+      </button>
+    </li>
+  );
+}

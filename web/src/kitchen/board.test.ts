@@ -1,0 +1,190 @@
+import { describe, expect, it } from "vitest";
+import type { Category } from "../kit/types";
+import {
+  type BoardItem,
+  type BoardTicket,
+  DEFAULT_THRESHOLDS,
+  ageTone,
+  allDayCounts,
+  allReady,
+  applyEvent,
+  destination,
+  forStation,
+  formatAge,
+  nextStatus,
+  oldestFirst,
+  stationCategories,
+} from "./board";
+
+function item(name: string, overrides: Partial<BoardItem> = {}): BoardItem {
+  return {
+    itemId: `${name}-id`,
+    productId: `${name}-product`,
+    categoryId: null,
+    name,
+    quantity: 1,
+    sentQuantity: 1,
+    modifiers: [],
+    notes: null,
+    status: "SENT",
+    voidReason: null,
+    added: false,
+    ...overrides,
+  };
+}
+
+function ticket(id: string, createdAt: string, items: BoardItem[]): BoardTicket {
+  return {
+    id,
+    orderId: `order-${id}`,
+    orderNumber: `#${id}`,
+    orderType: "DINE_IN",
+    orderStatus: "OPEN",
+    tableId: null,
+    tableName: "4",
+    server: "Ana",
+    createdAt,
+    bumpedAt: null,
+    items,
+  };
+}
+
+function category(id: string, parentCategoryId: string | null = null): Category {
+  return { id, name: id, parentCategoryId, sortOrder: 0, isActive: true };
+}
+
+const MINUTE = 60_000;
+
+describe("age colour", () => {
+  it("is fresh, then amber past the first threshold, then red past the second", () => {
+    expect(ageTone(0, DEFAULT_THRESHOLDS)).toBe("fresh");
+    expect(ageTone(5 * MINUTE - 1, DEFAULT_THRESHOLDS)).toBe("fresh");
+    expect(ageTone(5 * MINUTE, DEFAULT_THRESHOLDS)).toBe("warn");
+    expect(ageTone(10 * MINUTE - 1, DEFAULT_THRESHOLDS)).toBe("warn");
+    expect(ageTone(10 * MINUTE, DEFAULT_THRESHOLDS)).toBe("late");
+  });
+
+  it("follows the location's thresholds", () => {
+    const slow = { warnMinutes: 8, lateMinutes: 15 };
+    expect(ageTone(7 * MINUTE, slow)).toBe("fresh");
+    expect(ageTone(12 * MINUTE, slow)).toBe("warn");
+    expect(ageTone(15 * MINUTE, slow)).toBe("late");
+  });
+
+  it("shows mm:ss, counting minutes past an hour, never below zero", () => {
+    expect(formatAge(0)).toBe("00:00");
+    expect(formatAge(65_400)).toBe("01:05");
+    expect(formatAge(75 * MINUTE)).toBe("75:00");
+    expect(formatAge(-3000)).toBe("00:00");
+  });
+});
+
+describe("all-day counts", () => {
+  it("add up what is still to cook across tickets, most first, then by name", () => {
+    const tickets = [
+      ticket("1", "2026-11-25T12:00:00Z", [item("Burger", { quantity: 2 }), item("Fries")]),
+      ticket("2", "2026-11-25T12:01:00Z", [
+        item("Burger", { status: "PREPARING" }),
+        item("Salad", { status: "READY" }),
+        item("Fries", { status: "VOIDED" }),
+        item("Cola"),
+      ]),
+    ];
+    expect(allDayCounts(tickets)).toEqual([
+      { name: "Burger", quantity: 3 },
+      { name: "Cola", quantity: 1 },
+      { name: "Fries", quantity: 1 },
+    ]);
+  });
+
+  it("are empty when nothing is left to cook", () => {
+    expect(allDayCounts([ticket("1", "2026-11-25T12:00:00Z", [item("Fries", { status: "READY" })])])).toEqual([]);
+  });
+});
+
+describe("stations", () => {
+  const categories = [category("grill"), category("burgers", "grill"), category("bar"), category("cold")];
+
+  it("show the chosen categories and those nested in them", () => {
+    expect(stationCategories(["grill"], categories)).toEqual(new Set(["grill", "burgers"]));
+    expect(stationCategories([], categories)).toBeNull();
+  });
+
+  it("keep only their items, and only the tickets that have some", () => {
+    const tickets = [
+      ticket("1", "2026-11-25T12:00:00Z", [
+        item("Burger", { categoryId: "burgers" }),
+        item("Beer", { categoryId: "bar" }),
+        item("Bread"),
+      ]),
+      ticket("2", "2026-11-25T12:01:00Z", [item("Wine", { categoryId: "bar" })]),
+    ];
+    const grill = forStation(tickets, stationCategories(["grill"], categories));
+    expect(grill.map((t) => [t.id, t.items.map((i) => i.name)])).toEqual([["1", ["Burger"]]]);
+    const bar = forStation(tickets, stationCategories(["bar"], categories));
+    expect(bar.map((t) => t.items.map((i) => i.name))).toEqual([["Beer"], ["Wine"]]);
+    expect(forStation(tickets, null)).toEqual(tickets);
+  });
+});
+
+describe("tickets", () => {
+  it("stand oldest first, ties by id", () => {
+    const tickets = [
+      ticket("c", "2026-11-25T12:02:00Z", []),
+      ticket("b", "2026-11-25T12:00:00Z", []),
+      ticket("a", "2026-11-25T12:00:00.000Z", []),
+    ];
+    expect(oldestFirst(tickets).map((t) => t.id)).toEqual(["a", "b", "c"]);
+  });
+
+  it("say where they go", () => {
+    expect(destination({ orderType: "DINE_IN", tableName: "4" })).toBe("Table 4");
+    expect(destination({ orderType: "DINE_IN", tableName: null })).toBe("DINE IN");
+    expect(destination({ orderType: "TAKEOUT", tableName: null })).toBe("TAKEOUT");
+    expect(destination({ orderType: "BAR_TAB", tableName: null })).toBe("TAB");
+  });
+
+  it("move an item forward one tap at a time, and are ready when every live item is", () => {
+    expect(nextStatus("SENT")).toBe("PREPARING");
+    expect(nextStatus("PREPARING")).toBe("READY");
+    expect(nextStatus("READY")).toBeNull();
+    expect(nextStatus("VOIDED")).toBeNull();
+    const done = ticket("1", "2026-11-25T12:00:00Z", [item("A", { status: "READY" }), item("B", { status: "VOIDED" })]);
+    expect(allReady(done)).toBe(true);
+    expect(allReady(ticket("2", "2026-11-25T12:00:00Z", [item("A", { status: "PREPARING" })]))).toBe(false);
+  });
+});
+
+describe("events", () => {
+  const first = ticket("1", "2026-11-25T12:00:00Z", [item("Burger"), item("Fries")]);
+  const board = { tickets: [first], lastBumped: null };
+  const event = (type: string, data: unknown) => ({ type, orderId: "order-1", data });
+
+  it("add a sent ticket once, and take a bumped one off as the last bumped", () => {
+    const second = ticket("2", "2026-11-25T12:01:00Z", [item("Salad")]);
+    const added = applyEvent(board, event("kitchen_ticket.created", second));
+    expect(added !== "reload" && added.tickets.map((t) => t.id)).toEqual(["1", "2"]);
+    expect(applyEvent(board, event("kitchen_ticket.created", first))).toBe(board);
+    const bumped = applyEvent(board, event("kitchen_ticket.bumped", first));
+    expect(bumped).toEqual({ tickets: [], lastBumped: first });
+    expect(applyEvent(board, event("kitchen_ticket.recalled", first))).toBe("reload");
+  });
+
+  it("move an item's status forward only, and strike a void", () => {
+    const preparing = applyEvent(board, event("item.updated", { id: "Burger-id", status: "PREPARING", quantity: 1, voidReason: null }));
+    expect(preparing !== "reload" && preparing.tickets[0].items[0].status).toBe("PREPARING");
+    const stale = applyEvent(preparing as typeof board, event("item.updated", { id: "Burger-id", status: "SENT", quantity: 1, voidReason: null }));
+    expect(stale !== "reload" && stale.tickets[0].items[0].status).toBe("PREPARING");
+    const voided = applyEvent(board, event("item.voided", { id: "Fries-id", status: "VOIDED", quantity: 1, voidReason: "dropped" }));
+    expect(voided !== "reload" && voided.tickets[0].items[1]).toMatchObject({ status: "VOIDED", voidReason: "dropped" });
+  });
+
+  it("follow the order's status and table, and ignore other orders and kinds", () => {
+    const moved = applyEvent(board, event("order.updated", { id: "order-1", status: "OPEN", tableName: "7" }));
+    expect(moved !== "reload" && moved.tickets[0].tableName).toBe("7");
+    const cancelled = applyEvent(board, event("order.cancelled", { id: "order-1", status: "CANCELLED", tableName: "4" }));
+    expect(cancelled !== "reload" && cancelled.tickets[0].orderStatus).toBe("CANCELLED");
+    expect(applyEvent(board, event("order.updated", { id: "other", status: "OPEN", tableName: null }))).toBe(board);
+    expect(applyEvent(board, event("product.86d", { id: "x" }))).toBe(board);
+  });
+});

@@ -1,0 +1,227 @@
+// The kitchen display's pure rules: how old a ticket looks, what a station shows, what is
+// still to cook all day, and in which order the cards stand. No DOM, no server: unit-tested.
+
+import type { Category } from "../kit/types";
+
+export type ItemStatus = "PENDING" | "SENT" | "PREPARING" | "READY" | "SERVED" | "VOIDED";
+export type OrderType = "DINE_IN" | "TAKEOUT" | "DELIVERY" | "BAR_TAB";
+
+export interface BoardItem {
+  itemId: string;
+  productId: string;
+  categoryId: string | null;
+  name: string;
+  quantity: number;
+  sentQuantity: number;
+  modifiers: { modifierOptionId: string; name: string; price: number }[];
+  notes: string | null;
+  status: ItemStatus;
+  voidReason: string | null;
+  added: boolean;
+}
+
+export interface BoardTicket {
+  id: string;
+  orderId: string;
+  orderNumber: string;
+  orderType: OrderType;
+  orderStatus: string;
+  tableId: string | null;
+  tableName: string | null;
+  server: string | null;
+  createdAt: string;
+  bumpedAt: string | null;
+  items: BoardItem[];
+}
+
+export interface Board {
+  tickets: BoardTicket[];
+  lastBumped: BoardTicket | null;
+}
+
+export interface Thresholds {
+  warnMinutes: number;
+  lateMinutes: number;
+}
+
+export const DEFAULT_THRESHOLDS: Thresholds = { warnMinutes: 5, lateMinutes: 10 };
+
+export type AgeTone = "fresh" | "warn" | "late";
+
+/** Amber past the first threshold, red past the second (the location's, in minutes). */
+export function ageTone(ageMs: number, thresholds: Thresholds): AgeTone {
+  const minutes = ageMs / 60_000;
+  if (minutes >= thresholds.lateMinutes) return "late";
+  if (minutes >= thresholds.warnMinutes) return "warn";
+  return "fresh";
+}
+
+/** mm:ss (minutes keep counting past 59: a 75-minute ticket is 75:00); never negative, so a
+ * screen whose clock is a little behind the server's shows 00:00. */
+export function formatAge(ageMs: number): string {
+  const seconds = Math.max(0, Math.floor(ageMs / 1000));
+  const mm = String(Math.floor(seconds / 60)).padStart(2, "0");
+  const ss = String(seconds % 60).padStart(2, "0");
+  return `${mm}:${ss}`;
+}
+
+/** Where the order goes, as the cooks call it. */
+export function destination(ticket: Pick<BoardTicket, "orderType" | "tableName">): string {
+  switch (ticket.orderType) {
+    case "TAKEOUT":
+      return "TAKEOUT";
+    case "DELIVERY":
+      return "DELIVERY";
+    case "BAR_TAB":
+      return "TAB";
+    default:
+      return ticket.tableName ? `Table ${ticket.tableName}` : "DINE IN";
+  }
+}
+
+/** The categories a station shows: the chosen ones and everything nested in them. An empty
+ * choice is the whole kitchen (every item, with or without a category). */
+export function stationCategories(chosen: readonly string[], categories: readonly Category[]): Set<string> | null {
+  if (chosen.length === 0) return null;
+  const children = new Map<string, string[]>();
+  for (const category of categories) {
+    if (category.parentCategoryId) {
+      children.set(category.parentCategoryId, [...(children.get(category.parentCategoryId) ?? []), category.id]);
+    }
+  }
+  const shown = new Set<string>();
+  const pending = [...chosen];
+  while (pending.length) {
+    const id = pending.pop()!;
+    if (shown.has(id)) continue;
+    shown.add(id);
+    pending.push(...(children.get(id) ?? []));
+  }
+  return shown;
+}
+
+/** The tickets as a station sees them: only its items, and only tickets that have some. */
+export function forStation(tickets: readonly BoardTicket[], shown: Set<string> | null): BoardTicket[] {
+  if (shown === null) return [...tickets];
+  return tickets
+    .map((ticket) => ({
+      ...ticket,
+      items: ticket.items.filter((item) => item.categoryId !== null && shown.has(item.categoryId)),
+    }))
+    .filter((ticket) => ticket.items.length > 0);
+}
+
+/** Oldest first (sent earlier, then by id): the left of the wall is what waits longest. */
+export function oldestFirst(tickets: readonly BoardTicket[]): BoardTicket[] {
+  return [...tickets].sort(
+    (a, b) => Date.parse(a.createdAt) - Date.parse(b.createdAt) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0),
+  );
+}
+
+/** Still to cook: sent or being prepared (not ready, served or voided). */
+export function stillToCook(item: BoardItem): boolean {
+  return item.status === "SENT" || item.status === "PREPARING";
+}
+
+export interface AllDayCount {
+  name: string;
+  quantity: number;
+}
+
+/** How many of each item are still to cook across the tickets, most first (then by name). */
+export function allDayCounts(tickets: readonly BoardTicket[]): AllDayCount[] {
+  const counts = new Map<string, number>();
+  for (const ticket of tickets) {
+    for (const item of ticket.items) {
+      if (stillToCook(item)) counts.set(item.name, (counts.get(item.name) ?? 0) + item.quantity);
+    }
+  }
+  return [...counts]
+    .map(([name, quantity]) => ({ name, quantity }))
+    .sort((a, b) => b.quantity - a.quantity || a.name.localeCompare(b.name));
+}
+
+/** What a tap on an item asks for next: PREPARING, then READY; nothing after that. */
+export function nextStatus(status: ItemStatus): ItemStatus | null {
+  if (status === "SENT") return "PREPARING";
+  if (status === "PREPARING") return "READY";
+  return null;
+}
+
+/** Every live item is ready (or served): the ticket can go. */
+export function allReady(ticket: BoardTicket): boolean {
+  const live = ticket.items.filter((item) => item.status !== "VOIDED");
+  return live.length > 0 && live.every((item) => item.status === "READY" || item.status === "SERVED");
+}
+
+/** A quantity as cooks read it: 2, 1.5. */
+export function formatQuantity(quantity: number): string {
+  return Number.isInteger(quantity) ? String(quantity) : String(Number(quantity.toFixed(3)));
+}
+
+/** Categories as a tree reads: each parent followed by its children (in the given order). */
+export function treeOrder(categories: readonly Category[]): Category[] {
+  const known = new Set(categories.map((category) => category.id));
+  const ordered: Category[] = [];
+  const visit = (parent: string | null) => {
+    for (const category of categories) {
+      const under = category.parentCategoryId && known.has(category.parentCategoryId) ? category.parentCategoryId : null;
+      if (under === parent) {
+        ordered.push(category);
+        visit(category.id);
+      }
+    }
+  };
+  visit(null);
+  return ordered;
+}
+
+/** What an event means for the board: the board it leaves, or "reload" when the event cannot
+ * say (a recalled ticket: which one was bumped before it is the server's to tell). Events carry
+ * the resource as the API shows it, so the screen follows the rush without asking again. */
+export function applyEvent(board: Board, event: { type: string; orderId: string | null; data: unknown }): Board | "reload" {
+  switch (event.type) {
+    case "kitchen_ticket.created": {
+      const created = event.data as BoardTicket;
+      if (board.tickets.some((ticket) => ticket.id === created.id)) return board;
+      return { ...board, tickets: [...board.tickets, created] };
+    }
+    case "kitchen_ticket.bumped": {
+      const bumped = event.data as BoardTicket;
+      return { tickets: board.tickets.filter((ticket) => ticket.id !== bumped.id), lastBumped: bumped };
+    }
+    case "kitchen_ticket.recalled":
+      return "reload";
+    case "item.updated":
+    case "item.voided": {
+      const item = event.data as { id: string; status: ItemStatus; quantity: number; voidReason: string | null };
+      return patchTickets(board, (ticket) =>
+        ticket.items.some((line) => line.itemId === item.id)
+          ? {
+              ...ticket,
+              items: ticket.items.map((line) =>
+                // Status only moves forward: an event older than what is shown changes nothing.
+                line.itemId === item.id && STATUS_ORDER.indexOf(item.status) >= STATUS_ORDER.indexOf(line.status)
+                  ? { ...line, status: item.status, quantity: item.quantity, voidReason: item.voidReason }
+                  : line,
+              ),
+            }
+          : ticket,
+      );
+    }
+    default: {
+      if (!event.type.startsWith("order.") || event.type === "order.sent") return board;
+      const order = event.data as { id: string; status: string; tableName: string | null };
+      return patchTickets(board, (ticket) =>
+        ticket.orderId === order.id ? { ...ticket, orderStatus: order.status, tableName: order.tableName } : ticket,
+      );
+    }
+  }
+}
+
+const STATUS_ORDER: ItemStatus[] = ["PENDING", "SENT", "PREPARING", "READY", "SERVED", "VOIDED"];
+
+function patchTickets(board: Board, patch: (ticket: BoardTicket) => BoardTicket): Board {
+  const tickets = board.tickets.map(patch);
+  return tickets.every((ticket, index) => ticket === board.tickets[index]) ? board : { ...board, tickets };
+}

@@ -1,0 +1,106 @@
+// The kitchen display's one state: the board as the server shows it, loaded when the screen
+// starts (and when the stream comes back), then kept up from the events, whose data is the
+// resource itself: fifty screens in a rush cost the server their streams, not a reload each
+// per event. A reload is one request at a time (asked for during a load: one more). Taps go
+// through the kit's API client (retried until they land).
+
+import { useEffect, useRef, useState } from "preact/hooks";
+import type { Api } from "../kit/api";
+import type { EventBus } from "../kit/events";
+import type { BrigadeEvent } from "../kit/stream";
+import { inWords } from "../kit/words";
+import { type Board, type BoardItem, type BoardTicket, applyEvent, nextStatus } from "./board";
+
+export interface KitchenBoard {
+  board: Board | null;
+  error: string | null;
+  reload: () => void;
+  tap: (ticket: BoardTicket, item: BoardItem) => void;
+  bump: (ticket: BoardTicket) => void;
+  recall: () => void;
+}
+
+export function useBoard(api: Api, locationId: string, events: EventBus): KitchenBoard {
+  const [board, setBoard] = useState<Board | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const current = useRef<Board | null>(null);
+  const loading = useRef(false);
+  const again = useRef(false);
+  const waiting = useRef<BrigadeEvent[]>([]);
+  const show = (next: Board) => {
+    current.current = next;
+    setBoard(next);
+  };
+
+  function apply(arrived: BrigadeEvent[]): void {
+    let next = current.current;
+    for (const event of arrived) {
+      if (!next) return;
+      const applied = applyEvent(next, event);
+      if (applied === "reload") {
+        reload();
+        return;
+      }
+      next = applied;
+    }
+    if (next && next !== current.current) show(next);
+  }
+
+  async function reload(): Promise<void> {
+    if (loading.current) {
+      again.current = true;
+      return;
+    }
+    loading.current = true;
+    try {
+      do {
+        again.current = false;
+        show(await api.get<Board>("/api/kitchen/board", { query: { locationId } }));
+      } while (again.current);
+      const missed = waiting.current;
+      waiting.current = [];
+      apply(missed);
+    } catch (failure) {
+      setError(inWords(failure));
+    } finally {
+      loading.current = false;
+    }
+  }
+
+  async function act(change: () => Promise<unknown>): Promise<void> {
+    setError(null);
+    try {
+      // What changed comes back on the stream, to this screen and every other.
+      await change();
+    } catch (failure) {
+      // Another screen or a terminal got there first (a void, a bump): say so, show the truth.
+      setError(inWords(failure));
+      await reload();
+    }
+  }
+
+  useEffect(() => {
+    reload();
+    return events.listen((event) => {
+      // Before the first load or during a reload, the event waits for the load's answer and
+      // is applied on top of it (applying one the load already shows changes nothing).
+      if (!current.current || loading.current) waiting.current.push(event);
+      else apply([event]);
+    });
+  }, [api, locationId, events]);
+
+  return {
+    board,
+    error,
+    reload,
+    tap: (ticket, item) => {
+      const status = nextStatus(item.status);
+      if (status) act(() => api.put(`/api/orders/${ticket.orderId}/items/${item.itemId}`, { status }));
+    },
+    bump: (ticket) => act(() => api.post(`/api/kitchen/tickets/${ticket.id}/bump`, undefined)),
+    recall: () => {
+      const last = board?.lastBumped;
+      if (last) act(() => api.post(`/api/kitchen/tickets/${last.id}/recall`, undefined));
+    },
+  };
+}
