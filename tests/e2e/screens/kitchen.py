@@ -9,7 +9,14 @@ from typing import Any
 
 from playwright.sync_api import Browser, Locator, Page, expect
 
-from e2e.screens.restaurant import SERVER_PIN, Restaurant, _created, open_screen
+from e2e.screens.restaurant import (
+    OFFERED_GROUPS,
+    SERVER_PIN,
+    VARIANTS,
+    Restaurant,
+    _created,
+    open_screen,
+)
 
 KITCHEN_VIEWPORT = {"width": 1920, "height": 1080}
 
@@ -39,6 +46,18 @@ def item(card: Locator, label: str) -> Locator:
     return card.get_by_role("list", name="Items").get_by_label(label, exact=True)
 
 
+def required_choices(restaurant: Restaurant, product: str) -> dict[str, Any]:
+    """What the terminal's chooser would make a server pick for ``product``: a temperature
+    (Medium), a size (the first)."""
+    choices: dict[str, Any] = {}
+    if "Temperature" in OFFERED_GROUPS.get(product, ()):
+        choices["modifiers"] = [{"modifierOptionId": restaurant.modifiers["Medium"]["id"]}]
+    if product in VARIANTS:
+        size = VARIANTS[product][0][0]
+        choices["variantId"] = restaurant.variants[f"{product} ({size})"]["id"]
+    return choices
+
+
 @dataclass
 class Server:
     """A server signed in with their PIN on a terminal, taking orders over the API."""
@@ -66,7 +85,8 @@ class Server:
                 order = _created(http.post("/api/orders", json=body))
             for name, quantity, *extra in lines:
                 product = self.restaurant.products[name]["id"]
-                line = {"productId": product, "quantity": quantity} | (extra[0] if extra else {})
+                line = {"productId": product, "quantity": quantity}
+                line |= required_choices(self.restaurant, name) | (extra[0] if extra else {})
                 _created(http.post(f"/api/orders/{order['id']}/items", json=line))
             _created(http.post(f"/api/orders/{order['id']}/send"))
         return order

@@ -19,8 +19,11 @@ from e2e.screens.kitchen import (
 from e2e.screens.restaurant import (
     Restaurant,
     add,
+    add_button,
+    chooser,
     line,
     open_category,
+    pick,
     seat,
     signed_in_terminal,
 )
@@ -37,6 +40,9 @@ def test_orders_arrive_live_and_the_kitchen_s_taps_reach_the_terminal(
     open_category(ana, "Mains")
     open_category(ana, "Burgers")
     add(ana, "Burger")
+    burger = chooser(ana, "Burger")
+    pick(burger, "Medium")
+    add_button(burger).click()
     ana.get_by_role("button", name="Menu", exact=True).click()
     open_category(ana, "Sides")
     add(ana, "Fries")
@@ -88,7 +94,7 @@ def test_orders_arrive_live_and_the_kitchen_s_taps_reach_the_terminal(
     ticket(kitchen, takeout).get_by_role("button", name=f"Bump {takeout['orderNumber']}").click()
     expect(ticket(kitchen, takeout)).to_have_count(0)
     items = restaurant.order(takeout["id"])["items"]
-    assert [(i["name"], i["status"]) for i in items] == [("Latte", "READY")]
+    assert [(i["name"], i["status"]) for i in items] == [("Latte (Regular)", "READY")]
 
 
 def test_the_all_day_counts_add_up_over_several_tickets(
@@ -141,16 +147,16 @@ def test_a_station_shows_only_its_categories(browser: Browser, restaurant: Resta
     mixed = ana.send([("Burger", 1), ("Latte", 2)], table="6")
     food_only = ana.send([("Ribeye", 1)], table="1")
     card = ticket(bar, mixed)
-    expect(item(card, "2 Latte, to make")).to_be_visible()
+    expect(item(card, "2 Latte (Regular), to make")).to_be_visible()
     expect(card).not_to_contain_text("Burger")
     expect(ticket(bar, food_only)).to_have_count(0)
     counts = bar.get_by_role("list", name="All-day counts").get_by_role("listitem")
-    expect(counts).to_have_text(["2Latte"])
+    expect(counts).to_have_text(["2Latte (Regular)"])
 
     # The screen keeps its station across a reload.
     bar.reload()
     expect(bar.get_by_role("button", name="Station: Drinks")).to_be_visible()
-    expect(item(ticket(bar, mixed), "2 Latte, to make")).to_be_visible()
+    expect(item(ticket(bar, mixed), "2 Latte (Regular), to make")).to_be_visible()
     expect(ticket(bar, mixed)).not_to_contain_text("Burger")
     expect(ticket(bar, food_only)).to_have_count(0)
 

@@ -6,7 +6,6 @@ every colour."""
 from __future__ import annotations
 
 import time
-import uuid
 from datetime import datetime
 from typing import Any
 
@@ -18,8 +17,9 @@ from e2e.screens.restaurant import Restaurant, screenshot
 SECONDS_BETWEEN_SENDS = 7
 
 
-def _ad_hoc(name: str) -> dict[str, Any]:
-    return {"modifierOptionId": str(uuid.uuid4()), "name": name, "price": 0}
+def _options(restaurant: Restaurant, *names: str) -> list[dict[str, Any]]:
+    """The menu's own modifier options (a burger's temperature and extras)."""
+    return [{"modifierOptionId": restaurant.modifiers[name]["id"]} for name in names]
 
 
 def _set_status(restaurant: Restaurant, order: dict[str, Any], index: int, status: str) -> None:
@@ -36,11 +36,14 @@ def test_a_dozen_tickets_at_1920x1080(browser: Browser, restaurant: Restaurant) 
         assert http.put(f"/api/locations/{restaurant.location_id}", json=profile | thresholds)
     kitchen = open_kitchen(browser, restaurant, fake_clock=True)
     ana, ben = signed_in_server(restaurant, "Ana"), signed_in_server(restaurant, "Ben")
-    bacon = {"modifiers": [_ad_hoc("Bacon"), _ad_hoc("Extra cheese")], "notes": "no onions"}
+    options = {name: _options(restaurant, *choices) for name, choices in
+               (("bacon", ("Medium", "Bacon", "Cheese")), ("medium rare", ("Medium rare",)),
+                ("rare", ("Rare",)))}  # fmt: skip
+    bacon = {"modifiers": options["bacon"], "notes": "no onions"}
     rounds: list[Any] = [
         lambda: ana.send([("Burger", 2, bacon), ("Fries", 2)], table="1"),
         lambda: ben.send(
-            [("Ribeye", 1, {"modifiers": [_ad_hoc("Medium rare")]}), ("Salad", 1)], table="2"
+            [("Ribeye", 1, {"modifiers": options["medium rare"]}), ("Salad", 1)], table="2"
         ),
         lambda: ana.send([("Latte", 2), ("Lemonade", 1)], order_type="TAKEOUT"),
         lambda: ben.send([("Fish of the day", 1), ("Fries", 1)], table="3"),
@@ -48,7 +51,7 @@ def test_a_dozen_tickets_at_1920x1080(browser: Browser, restaurant: Restaurant) 
         lambda: ben.send(
             [("Burger", 2), ("Salad", 1, {"notes": "dressing on the side"})], table="4"
         ),
-        lambda: ana.send([("Ribeye", 2, {"modifiers": [_ad_hoc("Rare")]})], table="5"),
+        lambda: ana.send([("Ribeye", 2, {"modifiers": options["rare"]})], table="5"),
         lambda: ana.send([("Fries", 1)], order=orders[0]),
         lambda: ben.send([("Burger", 1), ("Fries", 1)], order_type="TAKEOUT"),
         lambda: ana.send([("Latte", 4)], table="6"),
