@@ -1,0 +1,92 @@
+"""What one worker spends on a read: the server's own CPU time (user + system, from /proc)
+over a few thousand keep-alive requests in a row from one client, divided by the requests.
+Unlike requests per second, the figure barely moves with the load generator or with what else
+the machine is doing, so a change to the request path can be judged on a shared machine.
+Prints a markdown table; `--baseline REV` measures that revision too, in the same run.
+
+    .venv/bin/python bench/cpu_per_request.py
+    .venv/bin/python bench/cpu_per_request.py --baseline cc25ada --database postgresql
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import tempfile
+from collections.abc import Callable
+from pathlib import Path
+
+import httpx
+import run
+
+from throwaway_db import throwaway_database
+
+REQUESTS = 3_000
+WARMUP = 200
+
+
+def _cpu_seconds(pid: int) -> float:
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    utime, stime = int(fields[11]), int(fields[12])
+    return (utime + stime) / os.sysconf("SC_CLK_TCK")
+
+
+def _reads(http: httpx.Client) -> dict[str, Callable[[], httpx.Response]]:
+    """The hot reads: a product, and a category's first 20 products (a seeded category with at
+    least 20 of them)."""
+    listed = http.get("/api/products", params={"limit": 100}).json()["data"]
+    for product in listed:
+        path = f"/api/products/{product['id']}"
+        page = {"categoryId": http.get(path).json()["categoryId"], "limit": 20}
+        if page["categoryId"] and http.get("/api/products", params=page).json()["total"] >= 20:
+            break
+    else:
+        raise RuntimeError("no seeded category holds 20 products")
+    return {
+        "get product": lambda: http.get(path),
+        "a category's 20 products": lambda: http.get("/api/products", params=page),
+        "health (no token, one statement)": lambda: http.get("/health"),
+    }
+
+
+def measure(code: Path, database: str, work: Path) -> dict[str, float]:
+    """Microseconds of server CPU a request, for each read, served by the Brigade in ``code``."""
+    option = "sqlite" if database == "sqlite" else run.PG_SERVER
+    plan = run.FULL
+    with (
+        throwaway_database(option, Path(tempfile.mkdtemp(dir=work)), "0001") as url,
+        run._prepared_server(
+            url, 1, plan, products=plan.products, orders=plan.orders, code=code
+        ) as (base, token, pid),
+        httpx.Client(base_url=base, headers={"Authorization": f"Bearer {token}"}) as http,
+    ):
+        figures = {}
+        for name, read in _reads(http).items():
+            for _ in range(WARMUP):
+                read().raise_for_status()
+            before = _cpu_seconds(pid)
+            for _ in range(REQUESTS):
+                read()
+            figures[name] = (_cpu_seconds(pid) - before) / REQUESTS * 1e6
+        return figures
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--database", choices=["sqlite", "postgresql"], default="sqlite")
+    parser.add_argument("--baseline", help="a revision to measure too (its own tree, same run)")
+    arguments = parser.parse_args()
+    work = Path(tempfile.mkdtemp(prefix="brigade-cpu-"))
+    trees = {"this checkout": run.ROOT}
+    if arguments.baseline:
+        trees = {arguments.baseline: run._baseline_tree(arguments.baseline, work)} | trees
+    results = {label: measure(code, arguments.database, work) for label, code in trees.items()}
+    print(f"Server CPU a request, µs ({arguments.database}, 1 worker, {REQUESTS} requests):\n")
+    print("| read | " + " | ".join(results) + " |")
+    print("|---|" + "---|" * len(results))
+    for name in next(iter(results.values())):
+        print(f"| {name} | " + " | ".join(f"{r[name]:,.0f}" for r in results.values()) + " |")
+
+
+if __name__ == "__main__":
+    main()
