@@ -28,13 +28,13 @@ PAYMENTS_PER_CHECK = 1.5  # half the tables split the bill in two
 # completion is read-free, as in the rush.
 # Screens: each holds one event stream on the server (the terminal's floor and check, the
 # kitchen display's board); idle they send no request (results-kitchen.md).
-TERMINALS_PER_RESTAURANT = 4
-KITCHEN_DISPLAYS_PER_RESTAURANT = 2
+TERMINALS_PER_RESTAURANT = 4  # the bar, two on the floor, the host stand
+KITCHEN_DISPLAYS_PER_RESTAURANT = 2  # the line and the expo pass
 # The configurations the model is computed for, at this many rush terminals (the fewest: the
 # least queueing). SQLite serializes writers, so its second worker is no core's capacity.
 CONFIGURATIONS = (("sqlite", 1), ("postgresql", 1), ("postgresql", 2))
 TERMINALS = 16
-P99_QUANTILE = 0.99
+P99_QUANTILE = 0.99  # the p99 the target bounds (report.py TARGET_P99_MS)
 # The streams measured open on one worker (bench/run.py LIVE_STREAMS): beyond this the model
 # counts requests only.
 STREAMS_MEASURED = 200

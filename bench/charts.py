@@ -239,17 +239,20 @@ def _short(unit: str) -> str:
 
 
 def _legend(chart: Chart) -> list[str]:
+    """A row a series: its line and marker, or below its name, "not measured"."""
     parts = []
-    for row, series in enumerate(chart.series):
-        y = TOP + 8 + row * 24
-        x = RIGHT + 24
+    x, y = RIGHT + 24, TOP + 8
+    for series in chart.series:
         if series.points:
             colour = COLOURS.get(series.database, OTHER_COLOUR)
             parts.append(_line([(x, y), (x + 30, y)], series, colour))
             parts.append(_marker(x + 15, y, series, colour))
             parts.append(_text(x + 38, y + 4, series.label))
         else:
-            parts.append(_text(x + 38, y + 4, f"{series.label}: not measured", fill=GREY))
+            parts.append(_text(x + 38, y + 4, series.label, fill=GREY))
+            y += 16
+            parts.append(_text(x + 38, y + 4, "not measured", size=11, fill=GREY))
+        y += 24
     return parts
 
 
