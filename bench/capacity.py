@@ -74,6 +74,8 @@ class Capacity:
     service_ms: float  # one request's time on its worker: workers / requests per s
     load: float  # the share of a worker's time usable with the p99 under target
     restaurants_per_core: float
+    # The worst p99 of any endpoint in that saturated rush: what running without headroom costs.
+    saturated_p99_ms: float = math.nan
 
     @property
     def streams_per_core(self) -> float:
@@ -81,19 +83,33 @@ class Capacity:
         return self.restaurants_per_core * screens
 
 
-def capacity(database: str, workers: int, orders_per_s: float, target_ms: float) -> Capacity:
+def capacity(
+    database: str,
+    workers: int,
+    orders_per_s: float,
+    target_ms: float,
+    saturated_p99_ms: float = math.nan,
+) -> Capacity:
     """The model for one configuration's measured orders/s."""
     service_ms = 1000 * workers / (orders_per_s * REQUESTS_PER_ORDER)
     load = utilisation(service_ms, target_ms)
     per_core = orders_per_s / workers * load
     restaurants = per_core / restaurant_orders_per_s()
-    return Capacity(database, workers, orders_per_s, service_ms, load, restaurants)
+    return Capacity(
+        database, workers, orders_per_s, service_ms, load, restaurants, saturated_p99_ms
+    )
 
 
 def model(results: list[Result], target_ms: float) -> list[Capacity]:
     """The model for each configuration of CONFIGURATIONS the run measured at TERMINALS."""
     return [
-        capacity(result.database, result.workers, rush["orders_per_s"], target_ms)
+        capacity(
+            result.database,
+            result.workers,
+            rush["orders_per_s"],
+            target_ms,
+            max((e["p99"] for e in rush["endpoints"].values()), default=math.nan),
+        )
         for result in results
         if (result.database, result.workers) in CONFIGURATIONS
         for rush in result.rush
@@ -137,7 +153,9 @@ def explanation(target_ms: float) -> list[str]:
         "are constants there.",
         "",
         *_assumptions(),
-        "- **Headroom for the p99**: a worker is one queue on one core (M/M/1). With `S` the "
+        "- **Headroom for the p99**: flat out, the rush's worst p99 is the table's \"worst p99 "
+        "there\"; a restaurant's terminals are served below that load. A worker is one queue on "
+        "one core (M/M/1). With `S` the "
         f"time of one request on its worker, `workers / (orders/s * {REQUESTS_PER_ORDER})` (the "
         "rush's orders in requests), the response time at load `u` is exponential "
         "with mean `S / (1 - u)`, so `p99 = ln(100) * S / (1 - u)` = "
@@ -154,6 +172,7 @@ def table(figures: list[Capacity], target_ms: float) -> tuple[list[str], list[li
     header = [
         "configuration",
         f"orders/s at {TERMINALS} terminals",
+        "worst p99 there",
         "S",
         f"u for p99 < {target_ms:g} ms",
         "orders/s per core at u",
@@ -164,6 +183,7 @@ def table(figures: list[Capacity], target_ms: float) -> tuple[list[str], list[li
         [
             f"{c.database}, {c.workers} worker{'s' if c.workers > 1 else ''}",
             f"{c.orders_per_s:.1f}",
+            f"{c.saturated_p99_ms:.0f} ms",
             f"{c.service_ms:.2f} ms",
             f"{c.load:.0%}",
             f"{c.orders_per_s / c.workers * c.load:.1f}",

@@ -266,6 +266,8 @@ def test_the_model_takes_each_configuration_at_16_terminals_only():
         ("postgresql", 2),
     ]
     assert [c.orders_per_s for c in figures] == [11.0, 6.0, 11.0]
+    # The worst p99 of the saturated rush, any endpoint: payment, 4 ms a terminal per worker.
+    assert [c.saturated_p99_ms for c in figures] == [64.0, 128.0, 64.0]
     section = report._capacity(results)
     assert section[0] == "## Capacity model: restaurants per core at their peak"
     row = next(line for line in section if line.startswith("| sqlite, 1 worker |"))
