@@ -8,6 +8,8 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+import capacity
+
 if TYPE_CHECKING:
     from run import Live, ReportTiming, Result
 
@@ -257,6 +259,14 @@ def _targets(results: list[Result]) -> list[str]:
     return ["## Targets", "", *_table(["target", "measured", "verdict"], rows)]
 
 
+def _capacity(results: list[Result]) -> list[str]:
+    figures = capacity.model(results, TARGET_P99_MS)
+    if not figures:
+        return []
+    header, rows = capacity.table(figures, TARGET_P99_MS)
+    return [*capacity.explanation(TARGET_P99_MS), *_table(header, rows), *capacity.LIMITS]
+
+
 def report_timing_line(timings: list[ReportTiming]) -> str:
     return f"sales report, {timings[0].database}: " + "; ".join(
         f"{t.days} day(s) {t.median_ms:.0f} ms median, {t.max_ms:.0f} ms max" for t in timings
@@ -298,8 +308,14 @@ def render_reports(timings: list[ReportTiming]) -> str:
 
 
 def render(
-    results: list[Result], lives: list[Live], timings: list[ReportTiming], *, quick: bool
+    results: list[Result],
+    lives: list[Live],
+    timings: list[ReportTiming],
+    *,
+    quick: bool,
+    charts: list[str] | None = None,
 ) -> str:
+    """The report; ``charts`` is the section linking the charts (bench/charts.py)."""
     when = datetime.now(UTC).strftime("%Y-%m-%d %H:%M UTC")
     lines = [
         "# Benchmark results",
@@ -312,6 +328,8 @@ def render(
         "Requests carry a MANAGER staff token (one token lookup per request, as in production).",
         "",
         *_targets(results),
+        *(charts or []),
+        *_capacity(results),
         *_rush(results),
         *_live(lives),
         *_reports(timings),

@@ -35,6 +35,7 @@ BENCH = Path(__file__).resolve().parent
 ROOT = BENCH.parent
 sys.path[:0] = [str(BENCH), str(BENCH.parent / "tests")]
 
+import charts  # noqa: E402
 import kitchen_screens  # noqa: E402
 import plans  # noqa: E402
 import report  # noqa: E402
@@ -476,7 +477,8 @@ def run(
         results.append(result)
         print(report.summary_line(result), flush=True)
     shutil.rmtree(work, ignore_errors=True)
-    output.write_text(report.render(results, lives, timings, quick=plan is QUICK))
+    drawn = charts.write(results, output)
+    output.write_text(report.render(results, lives, timings, quick=plan is QUICK, charts=drawn))
     if plan is FULL:
         screens.run(output)
     return results, lives

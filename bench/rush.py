@@ -19,6 +19,15 @@ from typing import Any
 
 import aiohttp
 
+# One order of the loop (bench/capacity.py counts its requests from these).
+ITEMS_PER_ORDER = 3  # the first with a catalogue modifier
+PAYMENTS_PER_ORDER = 2  # card payments with tips, splitting the balance
+READS_PER_WRITE = 3  # catalogue reads after every write but the completion
+# create order, the items, send, discount, the payments
+WRITES_PER_ORDER = 1 + ITEMS_PER_ORDER + 1 + 1 + PAYMENTS_PER_ORDER
+# each write with its reads, then complete
+REQUESTS_PER_ORDER = WRITES_PER_ORDER * (1 + READS_PER_WRITE) + 1
+
 
 def percentile(samples: list[float], share: float) -> float:
     ordered = sorted(samples)
@@ -78,7 +87,7 @@ async def terminal(rush: Rush, catalogue: Catalogue, seed: int) -> None:
     reads = itertools.cycle(("category", "barcode", "product"))
 
     async def read_three() -> None:
-        for kind in itertools.islice(reads, 3):
+        for kind in itertools.islice(reads, READS_PER_WRITE):
             dish = rng.choice(catalogue.dishes)
             if kind == "category":
                 params = f"?categoryId={rng.choice(catalogue.categories)}"
@@ -96,7 +105,7 @@ async def terminal(rush: Rush, catalogue: Catalogue, seed: int) -> None:
     while time.monotonic() < rush.stop:
         order = await write("create order", "POST", "/api/orders", {"orderType": "DINE_IN"})
         url = f"/api/orders/{order['id']}"
-        for index in range(3):
+        for index in range(ITEMS_PER_ORDER):
             item: dict[str, Any] = {"productId": rng.choice(catalogue.dishes)["id"], "quantity": 1}
             if index == 0:
                 item["modifiers"] = [{"modifierOptionId": catalogue.modifier}]
@@ -104,7 +113,8 @@ async def terminal(rush: Rush, catalogue: Catalogue, seed: int) -> None:
         await write("send", "POST", f"{url}/send")
         discounted = await write("discount", "POST", f"{url}/discount", {"discountAmount": 1})
         due = round(discounted["balanceDue"] * 100)
-        for cents in (due // 2, due - due // 2):
+        share = due // PAYMENTS_PER_ORDER
+        for cents in [share] * (PAYMENTS_PER_ORDER - 1) + [due - share * (PAYMENTS_PER_ORDER - 1)]:
             card = {"amount": cents / 100, "paymentMethod": "CARD", "tipAmount": 1.5}
             await write("payment", "POST", f"{url}/payments", card)
         completed = await rush.call("complete", "POST", f"{url}/complete")

@@ -36,6 +36,11 @@ def test_the_quick_rush_completes_orders_without_errors(project_root: Path, tmp_
     assert "| sqlite, 1 worker | 16 |" in report
     assert "0 errors" in report
     assert "USING INDEX" in report  # the list queries' plans are shown, on their indexes
+    # The charts beside the report, linked from it, and the capacity model from the same run.
+    for chart in ("orders", "p99-writes", "p99-reads"):
+        assert f"(charts/results-{chart}.svg)" in report
+        assert "SQLite, 1 worker" in (tmp_path / "charts" / f"results-{chart}.svg").read_text()
+    assert "| sqlite, 1 worker | " in report.split("## Capacity model")[1]
 
 
 def test_the_screens_measurement_fills_its_section_and_keeps_the_rest(
