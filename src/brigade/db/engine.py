@@ -8,7 +8,10 @@ lets them run beside a writer); writers in a process take turns on an asyncio
 lock, then take the file's write lock up front with BEGIN IMMEDIATE, so
 concurrent writers queue instead of failing half-way. Writers in other processes
 wait on ``busy_timeout``. PostgreSQL uses asyncpg on one pooled engine; services
-lock the rows they change (SELECT ... FOR UPDATE).
+lock the rows they change (SELECT ... FOR UPDATE). A unit of work waits for its pooled
+connection at a first-come, first-served gate (``FairGate``): the pool's own queue lets a
+newcomer take a connection just returned before the waiter woken for it runs, and that
+waiter goes back to the end of the line, so under load some requests starved for seconds.
 
 Repositories see one small async interface either way (``Connection`` below).
 """
@@ -17,6 +20,7 @@ from __future__ import annotations
 
 import asyncio
 from abc import ABC, abstractmethod
+from collections import deque
 from collections.abc import AsyncIterator, Awaitable, Mapping, Sequence
 from contextlib import asynccontextmanager
 from types import TracebackType
@@ -26,6 +30,7 @@ from sqlalchemy import Connection as SyncConnection
 from sqlalchemy import Engine as SyncEngine
 from sqlalchemy import create_engine, event
 from sqlalchemy.engine import URL, CursorResult, Dialect, NestedTransaction, make_url
+from sqlalchemy.exc import TimeoutError as PoolTimeout
 from sqlalchemy.ext.asyncio import AsyncEngine, create_async_engine
 from sqlalchemy.sql import Executable
 from sqlalchemy.util.typing import TupleAny
@@ -33,6 +38,9 @@ from sqlalchemy.util.typing import TupleAny
 from brigade.domain.events import PendingEvent
 from brigade.metrics import connections_in_use
 from brigade.settings import Settings
+
+# How long a PostgreSQL unit of work waits for a connection before failing.
+_POOL_TIMEOUT_S = 30
 
 _ASYNC_DRIVERS = {"sqlite": "sqlite+aiosqlite", "postgresql": "postgresql+asyncpg"}
 
@@ -135,6 +143,45 @@ class _InLoopConnection:
         self._connection.close()
 
 
+class FairGate:
+    """At most ``capacity`` holders at once; the others are let in strictly in arrival order.
+
+    A holder's release hands its place straight to the longest waiter, so a newcomer never
+    overtakes the line (SQLAlchemy's async pool queue lets it: see the module's docstring).
+    """
+
+    def __init__(self, capacity: int, *, timeout: float) -> None:
+        self._free = capacity
+        self._timeout = timeout
+        self._waiters: deque[asyncio.Future[None]] = deque()
+
+    async def acquire(self) -> None:
+        if self._free and not self._waiters:
+            self._free -= 1
+            return
+        waiter: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        self._waiters.append(waiter)
+        try:
+            async with asyncio.timeout(self._timeout):
+                await waiter
+        except BaseException as failure:
+            if waiter.done() and not waiter.cancelled():
+                self.release()  # handed a place just as it gave up: the next one takes it
+            elif waiter in self._waiters:
+                self._waiters.remove(waiter)
+            if isinstance(failure, TimeoutError):
+                raise PoolTimeout(f"no connection free within {self._timeout:g} s") from None
+            raise
+
+    def release(self) -> None:
+        while self._waiters:
+            waiter = self._waiters.popleft()
+            if not waiter.done():
+                waiter.set_result(None)
+                return
+        self._free += 1
+
+
 class Database:
     def __init__(self, settings: Settings) -> None:
         url = make_url(settings.database_url)
@@ -151,20 +198,22 @@ class Database:
                 self._sqlite[write] = engine
         else:
             # No overflow: past the pool, requests wait for a connection rather than open
-            # (and TLS-negotiate) one that is thrown away on return.
+            # (and TLS-negotiate) one that is thrown away on return. They wait at the gate,
+            # in turn; the pool behind it always has a connection for whoever passes.
             self._postgres: AsyncEngine = create_async_engine(
                 async_url(settings.database_url),
                 pool_size=settings.db_pool_size,
                 max_overflow=0,
-                pool_timeout=30,
+                pool_timeout=_POOL_TIMEOUT_S,
             )
+            self._gate = FairGate(settings.db_pool_size, timeout=_POOL_TIMEOUT_S)
         for engine in self.engines():
             connections_in_use(engine)
 
     def unit_of_work(self, *, write: bool) -> UnitOfWork:
         if self.dialect == "sqlite":
             return _SqliteUnitOfWork(self._sqlite[write], self._sqlite_writer if write else None)
-        return _PostgresUnitOfWork(self._postgres)
+        return _PostgresUnitOfWork(self._postgres, self._gate)
 
     def engines(self) -> list[SyncEngine]:
         """The synchronous engines underneath (tests listen to their statements)."""
@@ -250,23 +299,34 @@ class UnitOfWork(ABC):
             else:
                 await connection.rollback()
         finally:
-            await connection.close()
-            await self._closed()
+            try:
+                await connection.close()
+            finally:
+                await self._closed()
 
 
 class _PostgresUnitOfWork(UnitOfWork):
-    def __init__(self, engine: AsyncEngine) -> None:
+    def __init__(self, engine: AsyncEngine, gate: FairGate) -> None:
         super().__init__()
         self._engine = engine
+        self._gate = gate
 
     async def _open(self) -> _OpenConnection:
-        connection = await self._engine.connect()
+        await self._gate.acquire()
         try:
-            await connection.begin()
+            connection = await self._engine.connect()
+            try:
+                await connection.begin()
+            except BaseException:
+                await connection.close()
+                raise
         except BaseException:
-            await connection.close()
+            self._gate.release()
             raise
         return connection
+
+    async def _closed(self) -> None:
+        self._gate.release()
 
 
 class _SqliteUnitOfWork(UnitOfWork):
