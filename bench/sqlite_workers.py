@@ -3,6 +3,7 @@ against this tree in the same run, alternated and repeated (the machine is share
 spread between repeats says how noisy it was). Prints one JSON line per rush, then a table.
 
     python bench/sqlite_workers.py --baseline main --terminals 16 64 --repeats 3
+    python bench/sqlite_workers.py --tree "no fsync=/tmp/variant"  # and a third tree
 """
 
 from __future__ import annotations
@@ -62,6 +63,13 @@ def _table(runs: list[dict[str, Any]]) -> str:
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--baseline", default="main", help="the git revision to compare with")
+    parser.add_argument(
+        "--tree",
+        action="append",
+        default=[],
+        metavar="NAME=PATH",
+        help="one more tree to rush (a folder with src, bench, tests): an experiment",
+    )
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--terminals", type=int, nargs="+", default=[16, 64])
     parser.add_argument("--repeats", type=int, default=3)
@@ -76,6 +84,7 @@ def main() -> int:
         capture_output=True, text=True, check=True,
     ).stdout.strip()  # fmt: skip
     trees = {f"baseline {revision[:7]}": _baseline_tree(revision, work), "this tree": ROOT}
+    trees |= {name: Path(path) for name, path in (tree.split("=", 1) for tree in arguments.tree)}
     runs: list[dict[str, Any]] = []
     try:
         for repeat in range(arguments.repeats):
