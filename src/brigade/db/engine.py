@@ -7,7 +7,10 @@ dominated the profile). Readers use a pool of connections with plain BEGIN (WAL
 lets them run beside a writer); writers in a process take turns on an asyncio
 lock, then take the file's write lock up front with BEGIN IMMEDIATE, so
 concurrent writers queue instead of failing half-way. Writers in other processes
-wait on ``busy_timeout``. PostgreSQL uses asyncpg on one pooled engine; services
+wait for it without blocking the loop: the writers' BEGIN IMMEDIATE fails at once
+when another process (``serve --workers N``) holds the lock, and is tried again after
+a short jittered ``asyncio.sleep`` until ``sqlite_busy_timeout_ms`` runs out.
+PostgreSQL uses asyncpg on one pooled engine; services
 lock the rows they change (SELECT ... FOR UPDATE). A unit of work waits for its pooled
 connection at a first-come, first-served gate (``FairGate``): the pool's own queue lets a
 newcomer take a connection just returned before the waiter woken for it runs, and that
@@ -19,6 +22,9 @@ Repositories see one small async interface either way (``Connection`` below).
 from __future__ import annotations
 
 import asyncio
+import random
+import sqlite3
+import time
 from abc import ABC, abstractmethod
 from collections import deque
 from collections.abc import AsyncIterator, Awaitable, Mapping, Sequence
@@ -30,6 +36,7 @@ from sqlalchemy import Connection as SyncConnection
 from sqlalchemy import Engine as SyncEngine
 from sqlalchemy import create_engine, event
 from sqlalchemy.engine import URL, CursorResult, Dialect, NestedTransaction, make_url
+from sqlalchemy.exc import OperationalError
 from sqlalchemy.exc import TimeoutError as PoolTimeout
 from sqlalchemy.ext.asyncio import AsyncEngine, create_async_engine
 from sqlalchemy.sql import Executable
@@ -69,16 +76,35 @@ class Connection(Protocol):
     ) -> CursorResult[*TupleAny]: ...
 
 
-def _configure_sqlite(engine: SyncEngine, *, busy_timeout_ms: int, begin: str) -> None:
+# The waits between a writer's tries for the file's write lock (seconds): from the first,
+# doubled each time up to the last, each drawn between half and all of it (two workers
+# waiting for a third do not retry in step). A write holds the lock a millisecond or two and
+# the other worker hands it on between its own writers: polled more sparsely (8 ms), a worker
+# hardly ever found it free. A try that fails costs about 55 us.
+_LOCK_RETRY_FIRST = 0.0001
+_LOCK_RETRY_MAX = 0.001
+
+
+def _configure_sqlite(
+    engine: SyncEngine, *, busy_timeout_ms: int, begin: str, waits_in_loop: bool = False
+) -> None:
+    """``waits_in_loop``: the connections' busy handler is off once they are set up (the
+    writers' BEGIN IMMEDIATE: ``_begin_writing`` retries it without blocking the loop)."""
+
     @event.listens_for(engine, "connect")
     def on_connect(dbapi_connection: Any, _record: Any) -> None:
         # Let us issue BEGIN ourselves; pysqlite's implicit transactions are unreliable.
         dbapi_connection.isolation_level = None
         cursor = dbapi_connection.cursor()
+        cursor.execute(f"PRAGMA busy_timeout={int(busy_timeout_ms)}")
         cursor.execute("PRAGMA journal_mode=WAL")
         cursor.execute("PRAGMA synchronous=FULL")
         cursor.execute("PRAGMA foreign_keys=ON")
-        cursor.execute(f"PRAGMA busy_timeout={int(busy_timeout_ms)}")
+        if waits_in_loop:
+            # Once BEGIN IMMEDIATE holds the write lock nothing else of the transaction waits
+            # on another connection: in WAL, statements and COMMIT never return SQLITE_BUSY
+            # to the lock's holder, and the checkpoint COMMIT may run is PASSIVE (no wait).
+            cursor.execute("PRAGMA busy_timeout=0")
         cursor.close()
 
     @event.listens_for(engine, "begin")
@@ -190,11 +216,14 @@ class Database:
         self._sqlite_writer = asyncio.Lock()
         if self.dialect == "sqlite":
             timeout = settings.sqlite_busy_timeout_ms
+            self._sqlite_busy_timeout_s = timeout / 1000
             for write, begin in ((False, "BEGIN"), (True, "BEGIN IMMEDIATE")):
                 # The pool never makes a caller wait (that would block the loop): writers
                 # already take turns on the lock, and a spare reader costs one open().
                 engine = create_engine(url, pool_size=8, max_overflow=-1)
-                _configure_sqlite(engine, busy_timeout_ms=timeout, begin=begin)
+                # Readers keep the blocking busy handler: in WAL a reader never waits for a
+                # writer, only in rare moments (another connection recovering the WAL index).
+                _configure_sqlite(engine, busy_timeout_ms=timeout, begin=begin, waits_in_loop=write)
                 self._sqlite[write] = engine
         else:
             # No overflow: past the pool, requests wait for a connection rather than open
@@ -212,7 +241,11 @@ class Database:
 
     def unit_of_work(self, *, write: bool) -> UnitOfWork:
         if self.dialect == "sqlite":
-            return _SqliteUnitOfWork(self._sqlite[write], self._sqlite_writer if write else None)
+            if write:
+                return _SqliteUnitOfWork(
+                    self._sqlite[True], self._sqlite_writer, self._sqlite_busy_timeout_s
+                )
+            return _SqliteUnitOfWork(self._sqlite[False], None)
         return _PostgresUnitOfWork(self._postgres, self._gate)
 
     def engines(self) -> list[SyncEngine]:
@@ -329,22 +362,59 @@ class _PostgresUnitOfWork(UnitOfWork):
         self._gate.release()
 
 
+def _is_busy(error: OperationalError) -> bool:
+    """SQLITE_BUSY (any extended code): another connection holds the lock asked for."""
+    code = getattr(error.orig, "sqlite_errorcode", None)
+    return code is not None and code & 0xFF == sqlite3.SQLITE_BUSY
+
+
+def _begin(engine: SyncEngine) -> SyncConnection:
+    """A connection of ``engine`` with its transaction begun (by the engine's "begin" hook)."""
+    connection = engine.connect()
+    try:
+        connection.begin()
+    except BaseException:
+        connection.close()
+        raise
+    return connection
+
+
+async def _begin_writing(engine: SyncEngine, budget_s: float) -> SyncConnection:
+    """BEGIN IMMEDIATE, tried again while another process holds the file's write lock.
+
+    The writers' connections have no busy handler, so a try costs microseconds and never
+    blocks the loop; between tries the loop serves everything else. Past ``budget_s`` the
+    last try's error is raised: "database is locked", as the busy handler gave.
+    """
+    deadline = time.monotonic() + budget_s
+    wait = _LOCK_RETRY_FIRST
+    while True:
+        try:
+            return _begin(engine)
+        except OperationalError as error:
+            left = deadline - time.monotonic()
+            if not _is_busy(error) or left <= 0:
+                raise
+        await asyncio.sleep(min(left, random.uniform(wait / 2, wait)))
+        wait = min(wait * 2, _LOCK_RETRY_MAX)
+
+
 class _SqliteUnitOfWork(UnitOfWork):
-    def __init__(self, engine: SyncEngine, writer: asyncio.Lock | None) -> None:
+    def __init__(
+        self, engine: SyncEngine, writer: asyncio.Lock | None, busy_timeout_s: float = 0
+    ) -> None:
         super().__init__()
         self._engine = engine
         self._writer = writer
+        self._busy_timeout_s = busy_timeout_s
 
     async def _open(self) -> _OpenConnection:
-        if self._writer is not None:
-            await self._writer.acquire()
+        if self._writer is None:
+            return _InLoopConnection(_begin(self._engine))
+        # Turns in this process first (FIFO), then the file's lock against other processes.
+        await self._writer.acquire()
         try:
-            connection = self._engine.connect()
-            try:
-                connection.begin()
-            except BaseException:
-                connection.close()
-                raise
+            connection = await _begin_writing(self._engine, self._busy_timeout_s)
         except BaseException:
             await self._closed()
             raise
