@@ -9,7 +9,7 @@ from uuid import UUID
 from fastapi import Body, Path, Query, Response
 from pydantic import ConfigDict, Field, model_validator
 
-from brigade.api.deps import PaginationDep, UowDep
+from brigade.api.deps import LimitQuery, PageQuery, Pagination, PaginationDep, UowDep
 from brigade.api.errors import error_code, problem_responses
 from brigade.api.json_answers import instant, json_answer, number, uuid_text
 from brigade.api.routing import brigade_router
@@ -301,7 +301,6 @@ def _changes(body: ProductUpdate) -> ProductChanges:
 async def list_products(
     staff: MenuReader,
     uow: UowDep,
-    pagination: PaginationDep,
     location_id: LocationQuery = None,
     category_id: Annotated[UUID | None, Query(alias="categoryId")] = None,
     search: Annotated[str | None, Query(max_length=200, pattern=ANY_TEXT)] = None,
@@ -316,7 +315,11 @@ async def list_products(
             "false: every other product",
         ),
     ] = None,
+    # After the filters, as PaginationDep's would come in the OpenAPI.
+    page: PageQuery = 1,
+    limit: LimitQuery = 20,
 ) -> Response:
+    pagination = Pagination(page, limit)
     filters = ProductFilter(
         location_id=location_id,
         category_id=category_id,
