@@ -31,9 +31,9 @@ def _cpu_seconds(pid: int) -> float:
     return (utime + stime) / os.sysconf("SC_CLK_TCK")
 
 
-def _reads(http: httpx.Client) -> dict[str, Callable[[], httpx.Response]]:
-    """The hot reads: a product, and a category's first 20 products (a seeded category with at
-    least 20 of them)."""
+def _reads(http: httpx.Client, base: str, token: str) -> dict[str, Callable[[], httpx.Response]]:
+    """The hot reads: a product, a category's first 20 products (a seeded category with at
+    least 20 of them), a seeded dish by its barcode, and an order of 10 items."""
     listed = http.get("/api/products", params={"limit": 100}).json()["data"]
     for product in listed:
         path = f"/api/products/{product['id']}"
@@ -42,9 +42,14 @@ def _reads(http: httpx.Client) -> dict[str, Callable[[], httpx.Response]]:
             break
     else:
         raise RuntimeError("no seeded category holds 20 products")
+    dish = http.get("/api/products", params={"search": "bench dish 000001"}).json()["data"][0]
+    scanned = f"/api/products/barcode/{dish['barcode']}"
+    order = run._order_with_ten_items(base, token)
     return {
         "get product": lambda: http.get(path),
         "a category's 20 products": lambda: http.get("/api/products", params=page),
+        "barcode lookup": lambda: http.get(scanned),
+        "get order (10 items)": lambda: http.get(order),
         "health (no token, one statement)": lambda: http.get("/health"),
     }
 
@@ -61,7 +66,7 @@ def measure(code: Path, database: str, work: Path) -> dict[str, float]:
         httpx.Client(base_url=base, headers={"Authorization": f"Bearer {token}"}) as http,
     ):
         figures = {}
-        for name, read in _reads(http).items():
+        for name, read in _reads(http, base, token).items():
             for _ in range(WARMUP):
                 read().raise_for_status()
             before = _cpu_seconds(pid)

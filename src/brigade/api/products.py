@@ -9,8 +9,9 @@ from uuid import UUID
 from fastapi import Body, Path, Query, Response
 from pydantic import ConfigDict, Field, model_validator
 
-from brigade.api.deps import PaginationDep, UowDep
+from brigade.api.deps import LimitQuery, PageQuery, Pagination, PaginationDep, UowDep
 from brigade.api.errors import error_code, problem_responses
+from brigade.api.json_answers import instant, json_answer, number, uuid_text
 from brigade.api.routing import brigade_router
 from brigade.api.schemas import DeleteResult, LocationQuery, Page, StaffRef, given, shaped
 from brigade.api.security import CatalogueEditor, Marker86, MenuReader, Reader, StockKeeper
@@ -37,10 +38,12 @@ from brigade.api.types import (
 from brigade.domain.access import Actor
 from brigade.domain.catalogue import (
     CreateProduct,
+    ModifierGroup,
     Product,
     ProductChanges,
     ProductFilter,
     ProductType,
+    ProductVariant,
 )
 from brigade.domain.changes import UNSET, Change
 from brigade.domain.errors import (
@@ -198,6 +201,76 @@ def product_detail(product: Product) -> ProductDetail:
     return shaped(ProductDetail, product)
 
 
+# --- the hot reads' answers, straight to JSON (api/json_answers.py) ----------------------------
+
+
+def product_summary_json(product: Product) -> dict[str, Any]:
+    """``ProductSummary``'s JSON."""
+    return {
+        "id": uuid_text(product.id),
+        "name": product.name,
+        "price": float(product.price),
+        "categoryId": uuid_text(product.category_id),
+        "locationId": uuid_text(product.location_id),
+        "sku": product.sku,
+        "barcode": product.barcode,
+        "productType": product.product_type.value,
+        "isActive": product.is_active,
+        "is86d": product.is_86d,
+        "taxRate": float(product.tax_rate),
+        "trackInventory": product.track_inventory,
+        "stockQuantity": number(product.stock_quantity),
+        "lowStockThreshold": product.low_stock_threshold,
+    }
+
+
+def _variant_json(variant: ProductVariant) -> dict[str, Any]:
+    return {
+        "id": uuid_text(variant.id),
+        "name": variant.name,
+        "price": float(variant.price),
+        "sku": variant.sku,
+        "barcode": variant.barcode,
+        "isActive": variant.is_active,
+    }
+
+
+def _group_json(group: ModifierGroup) -> dict[str, Any]:
+    return {
+        "id": uuid_text(group.id),
+        "name": group.name,
+        "minSelections": group.min_selections,
+        "maxSelections": group.max_selections,
+        "options": [
+            {
+                "modifierOptionId": uuid_text(option.modifier_option_id),
+                "name": option.name,
+                "price": float(option.price),
+                "is86d": option.is_86d,
+            }
+            for option in group.options
+        ],
+    }
+
+
+def product_detail_json(product: Product) -> dict[str, Any]:
+    """``ProductDetail``'s JSON."""
+    return product_summary_json(product) | {
+        "description": product.description,
+        "cost": number(product.cost),
+        "imageUrl": product.image_url,
+        "variants": [_variant_json(variant) for variant in product.variants],
+        "modifierGroups": [_group_json(group) for group in product.modifier_groups],
+        "createdAt": instant(product.created_at),
+        "updatedAt": instant(product.updated_at),
+    }
+
+
+def barcode_match_json(product: Product, matched_variant_id: UUID | None) -> dict[str, Any]:
+    """``BarcodeMatch``'s JSON."""
+    return product_detail_json(product) | {"matchedVariantId": uuid_text(matched_variant_id)}
+
+
 def _group_ids(body: ProductFields) -> Change[tuple[UUID, ...]]:
     ids = given(body, "modifier_group_ids", body.modifier_group_ids)
     return UNSET if ids is UNSET else tuple(ids)
@@ -228,7 +301,6 @@ def _changes(body: ProductUpdate) -> ProductChanges:
 async def list_products(
     staff: MenuReader,
     uow: UowDep,
-    pagination: PaginationDep,
     location_id: LocationQuery = None,
     category_id: Annotated[UUID | None, Query(alias="categoryId")] = None,
     search: Annotated[str | None, Query(max_length=200, pattern=ANY_TEXT)] = None,
@@ -243,7 +315,11 @@ async def list_products(
             "false: every other product",
         ),
     ] = None,
-) -> ProductPage:
+    # After the filters, as PaginationDep's would come in the OpenAPI.
+    page: PageQuery = 1,
+    limit: LimitQuery = 20,
+) -> Response:
+    pagination = Pagination(page, limit)
     filters = ProductFilter(
         location_id=location_id,
         category_id=category_id,
@@ -256,7 +332,7 @@ async def list_products(
     found, total = await service.list_products(
         uow, filters, page=pagination.page, limit=pagination.limit
     )
-    return ProductPage.of(found, total, pagination)
+    return json_answer(pagination.page_of([product_summary_json(p) for p in found], total))
 
 
 @router.get(
@@ -271,14 +347,14 @@ async def get_product_by_barcode(
     barcode: Annotated[str, Path(max_length=64, pattern=ANY_TEXT)],
     uow: UowDep,
     location_id: LocationQuery = None,
-) -> BarcodeMatch:
+) -> Response:
     product, variant_id = await service.get_product_by_barcode(uow, barcode, location_id)
-    return BarcodeMatch(**dict(product_detail(product)), matched_variant_id=variant_id)
+    return json_answer(barcode_match_json(product, variant_id))
 
 
 @router.get("/{product_id}", response_model=ProductDetail, responses=problem_responses(NotFound))
-async def get_product(staff: MenuReader, product_id: UUID, uow: UowDep) -> ProductDetail:
-    return product_detail(await service.get_product(uow, product_id))
+async def get_product(staff: MenuReader, product_id: UUID, uow: UowDep) -> Response:
+    return json_answer(product_detail_json(await service.get_product(uow, product_id)))
 
 
 @router.post(

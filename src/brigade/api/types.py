@@ -257,12 +257,13 @@ def _not_a_number(value: object) -> object:
 UtcInstant = Annotated[datetime, BeforeValidator(_not_a_number), AfterValidator(to_utc)]
 
 
-def _utc_z(value: datetime) -> str:
+def utc_z(value: datetime) -> str:
+    """An instant as an answer shows it: ISO 8601 in UTC, with Z."""
     return value.astimezone(UTC).isoformat().replace("+00:00", "Z")
 
 
 Timestamp = Annotated[
     datetime,
-    PlainSerializer(_utc_z, return_type=str, when_used="json"),
+    PlainSerializer(utc_z, return_type=str, when_used="json"),
     WithJsonSchema({"type": "string", "format": "date-time"}),
 ]

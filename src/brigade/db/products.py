@@ -5,13 +5,17 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from datetime import datetime
 from decimal import Decimal
+from functools import cache
 from typing import Any
 from uuid import UUID
 
 from sqlalchemy import (
     BigInteger,
     ColumnElement,
+    Integer,
     Row,
+    Select,
+    String,
     Uuid,
     and_,
     bindparam,
@@ -22,7 +26,7 @@ from sqlalchemy import (
 )
 
 from brigade.db.engine import UnitOfWork
-from brigade.db.rows import fetch_page, location_in, location_out, record_from_row, row_from_record
+from brigade.db.rows import location_in, location_out, row_from_record
 from brigade.db.tables import products
 from brigade.domain import money
 from brigade.domain.catalogue import Product, ProductFilter, ProductType
@@ -37,17 +41,49 @@ def _like_pattern(term: str) -> str:
     return f"%{escaped}%"
 
 
+# A product row's columns, in the table's order: every product read selects the whole table
+# (the list adds its count after them), so a row unpacks by position.
+_COLUMNS = (
+    "id", "location_id", "category_id", "name", "search_text", "description", "sku", "barcode",
+    "price_cents", "cost_cents", "tax_rate_units", "image_url", "is_active", "is_86d",
+    "track_inventory", "stock_quantity_units", "low_stock_threshold", "product_type",
+    "created_at", "updated_at", "deleted_at", "auto_86d",
+)  # fmt: skip
+if tuple(products.c.keys()) != _COLUMNS:
+    raise RuntimeError("db/products.py: _COLUMNS no longer follows the products table")
+_PRODUCT_TYPES = {kind.value: kind for kind in ProductType}
+
+
 def _to_product(row: Row[Any]) -> Product:
-    stock = row.stock_quantity_units
-    return record_from_row(
-        Product,
-        row,
-        location_id=location_out(row.location_id),
-        price=money.from_cents(row.price_cents),
-        cost=None if row.cost_cents is None else money.from_cents(row.cost_cents),
-        tax_rate=money.rate_from_units(row.tax_rate_units),
+    # By position rather than by name (record_from_row): a list builds twenty of these a
+    # request, and reading a row's columns by name cost more than its SELECT.
+    (
+        id_, location_id, category_id, name, _search_text, description, sku, barcode,
+        price_cents, cost_cents, tax_rate_units, image_url, is_active, is_86d,
+        track_inventory, stock, low_stock_threshold, product_type,
+        created_at, updated_at, _deleted_at, auto_86d,
+    ) = row[: len(_COLUMNS)]  # fmt: skip
+    return Product(
+        id=id_,
+        location_id=location_out(location_id),
+        category_id=category_id,
+        name=name,
+        description=description,
+        sku=sku,
+        barcode=barcode,
+        price=money.from_cents(price_cents),
+        cost=None if cost_cents is None else money.from_cents(cost_cents),
+        tax_rate=money.rate_from_units(tax_rate_units),
+        image_url=image_url,
+        is_active=is_active,
+        is_86d=is_86d,
+        track_inventory=track_inventory,
         stock_quantity=None if stock is None else money.quantity_from_units(stock),
-        product_type=ProductType(row.product_type),
+        low_stock_threshold=low_stock_threshold,
+        product_type=_PRODUCT_TYPES[product_type],
+        created_at=created_at,
+        updated_at=updated_at,
+        auto_86d=auto_86d,
         # Loaded apart, when the product's detail needs them (db/menu.py).
         variants=(),
         modifier_groups=(),
@@ -92,6 +128,39 @@ _BY_BARCODE = (
 _BY_BARCODE_AT = _BY_BARCODE.where(products.c.location_id == bindparam("location_key"))
 
 
+# The list's statements, built once for each combination of the filters given: which are
+# present (in the order of ``ProductRepository.list``'s bound values) and low stock's sense.
+_FILTERED = (
+    products.c.location_id == bindparam("location_key"),
+    products.c.category_id == bindparam("category_key"),
+    products.c.search_text.like(bindparam("search_key", type_=String), escape="\\"),
+    products.c.is_active == bindparam("active_key"),
+    products.c.is_86d == bindparam("unavailable_key"),
+    products.c.product_type == bindparam("type_key"),
+)
+
+
+@cache
+def _list_statements(
+    present: tuple[bool, ...], low_stock: bool | None
+) -> tuple[Select[int], Select[Any]]:
+    """The count of the matching products, and one page of them by name then id, each row
+    carrying that count too (``total_rows``)."""
+    where: list[ColumnElement[bool]] = [_LIVE]
+    where.extend(clause for clause, given in zip(_FILTERED, present, strict=True) if given)
+    if low_stock is not None:
+        where.append(_LOW_ON_STOCK if low_stock else not_(_LOW_ON_STOCK))
+    counted = select(func.count()).select_from(products).where(*where)
+    paged = (
+        select(products, func.count().over().label("total_rows"))
+        .where(*where)
+        .order_by(products.c.name, products.c.id)
+        .offset(bindparam("skip", type_=Integer))
+        .limit(bindparam("take", type_=Integer))
+    )
+    return counted, paged
+
+
 class ProductRepository:
     def __init__(self, uow: UnitOfWork) -> None:
         self._uow = uow
@@ -122,25 +191,30 @@ class ProductRepository:
     async def list(
         self, filters: ProductFilter, *, page: int, limit: int
     ) -> tuple[list[Product], int]:
-        where: list[ColumnElement[bool]] = [_LIVE]
-        if filters.location_id is not None:
-            where.append(products.c.location_id == filters.location_id)
-        if filters.category_id is not None:
-            where.append(products.c.category_id == filters.category_id)
-        if filters.search:
-            where.append(products.c.search_text.like(_like_pattern(filters.search), escape="\\"))
-        if filters.is_active is not None:
-            where.append(products.c.is_active == filters.is_active)
-        if filters.is_86d is not None:
-            where.append(products.c.is_86d == filters.is_86d)
-        if filters.product_type is not None:
-            where.append(products.c.product_type == filters.product_type.value)
-        if filters.low_stock is not None:
-            low = _LOW_ON_STOCK if filters.low_stock else not_(_LOW_ON_STOCK)
-            where.append(low)
+        search = _like_pattern(filters.search) if filters.search else None
+        values = {
+            "location_key": filters.location_id,
+            "category_key": filters.category_id,
+            "search_key": search,
+            "active_key": filters.is_active,
+            "unavailable_key": filters.is_86d,
+            "type_key": None if filters.product_type is None else filters.product_type.value,
+        }
+        shape = tuple(value is not None for value in values.values())
+        counted, paged = _list_statements(shape, filters.low_stock)
+        params = {key: value for key, value in values.items() if value is not None}
         connection = await self._uow.connection()
-        by_name = (products.c.name, products.c.id)
-        rows, total = await fetch_page(connection, products, where, by_name, page=page, limit=limit)
+        # The count rides on the page's rows (a window over every match); only a page past
+        # the last one, which has no row to carry it, counts apart.
+        rows = list(
+            await connection.execute(paged, params | {"skip": (page - 1) * limit, "take": limit})
+        )
+        if rows:
+            total: int = rows[0].total_rows
+        elif page == 1:
+            total = 0
+        else:
+            total = (await connection.execute(counted, params)).scalar_one()
         return [_to_product(row) for row in rows], total
 
     async def identifier_taken(

@@ -137,6 +137,20 @@ def test_list_is_paginated_by_name_then_id_with_total(client):
     assert {p["id"] for p in second["data"]}.isdisjoint({p["id"] for p in page["data"]})
 
 
+def test_the_lists_total_counts_every_match_past_the_last_page_and_with_none(client):
+    # The count rides on a page's rows; a page past the last, with no row, counts apart.
+    for name in ["Soup", "Salad", "Steak"]:
+        make_product(client, name=name)
+    assert client.get("/api/products", params={"limit": 2, "page": 2}).json()["total"] == 3
+    past = client.get("/api/products", params={"limit": 2, "page": 9}).json()
+    assert (past["data"], past["total"], past["page"]) == ([], 3, 9)
+    searched = client.get("/api/products", params={"search": "s", "limit": 1, "page": 2}).json()
+    assert (len(searched["data"]), searched["total"]) == (1, 3)
+    none = client.get("/api/products", params={"search": "zzz"}).json()
+    assert (none["data"], none["total"]) == ([], 0)
+    assert client.get("/api/products", params={"search": "zzz", "page": 3}).json()["total"] == 0
+
+
 def test_list_summary_carries_the_interface_fields(client):
     make_product(client, sku="S-1")
     item = client.get("/api/products").json()["data"][0]

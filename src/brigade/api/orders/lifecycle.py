@@ -9,6 +9,7 @@ from fastapi import Query, Response
 
 from brigade.api.deps import PaginationDep, UowDep
 from brigade.api.errors import problem_responses
+from brigade.api.json_answers import json_answer
 from brigade.api.orders import shaping
 from brigade.api.orders.parsing import (
     CHANGE_ERRORS,
@@ -110,10 +111,10 @@ async def create_order(
 
 
 @router.get("/{order_id}", response_model=OrderDetail, responses=problem_responses(NotFound))
-async def get_order(staff: Reader, order_id: UUID, uow: UowDep, response: Response) -> OrderDetail:
+async def get_order(staff: Reader, order_id: UUID, uow: UowDep) -> Response:
     order = await service.get_order(uow, order_id)
-    shaping.tag(response, order)
-    return shaping.detail(order, staff.role)
+    body = shaping.detail_json(order, staff.role)
+    return json_answer(body, headers={"ETag": shaping.etag(order)})
 
 
 @router.post(
