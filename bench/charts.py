@@ -11,14 +11,10 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 from xml.sax.saxutils import escape, quoteattr
 
-from report import TARGET_ORDERS_PER_S, TARGET_P99_MS
+from report import READS, TARGET_ORDERS_PER_S, TARGET_P99_MS, WRITES, worst_p99
 
 if TYPE_CHECKING:
     from run import Result
-
-# The rush's endpoints (bench/rush.py), by what they do to the database.
-WRITES = ("create order", "add item", "send", "discount", "payment", "complete")
-READS = ("list category", "barcode", "get product")
 
 WIDTH, HEIGHT = 720, 380
 LEFT, RIGHT, TOP, BOTTOM = 70, WIDTH - 220, 64, HEIGHT - 54  # the plot area
@@ -53,12 +49,6 @@ class Chart:
     terminals: list[int]
     log: bool = False
     target: float | None = None
-
-
-def worst_p99(rush: dict[str, Any], names: tuple[str, ...]) -> float | None:
-    """The highest p99 among ``names`` in one rush; None when none of them was measured."""
-    measured = [float(e["p99"]) for n, e in rush["endpoints"].items() if n in names]
-    return max(measured) if measured else None
 
 
 def _series(
