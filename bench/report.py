@@ -22,6 +22,12 @@ TARGET_GROWTH = 1.5
 WRITES = ("create order", "add item", "send", "discount", "payment", "complete")
 READS = ("list category", "barcode", "get product")
 TARGET_RSS_MB = 150
+# The second performance pass (issue 19): get product's share of the floor per database, a
+# category's products on one SQLite worker, the rush's p99 per database and terminals.
+TARGET_FLOOR_SHARE_19 = {"sqlite": 0.35, "postgresql": 0.30}
+TARGET_LIST_PER_S = 1_000
+TARGET_ORDERS_PER_S_19 = 30
+TARGET_P99_MS_19 = {("sqlite", 16): 50, ("sqlite", 64): 150, ("postgresql", 64): 300}
 TARGET_OUTBOX_SHARE = 0.9  # the rush with the event outbox keeps 90 % of the rush before it
 # The sales report on a year of history (100,000 orders): the slowest answer of a span, in ms.
 TARGET_REPORT_MS = {1: 100, 31: 1000}
@@ -268,6 +274,71 @@ def _targets(results: list[Result]) -> list[str]:
     return ["## Targets", "", *_table(["target", "measured", "verdict"], rows)]
 
 
+def _rush_target_rows(results: list[Result]) -> list[list[str]]:
+    """Issue 19's rush targets: SQLite, 1 worker, 16 terminals: orders/s and every write's p99;
+    SQLite 1 worker and PostgreSQL 1 and 2 workers at 64 terminals: every endpoint's p99."""
+    rows = []
+    for result in results:
+        for rush in result.rush:
+            key = (result.database, rush["terminals"])
+            limit = TARGET_P99_MS_19.get(key)
+            if limit is None or (result.database == "sqlite" and result.workers != 1):
+                continue
+            writes_only = key == ("sqlite", 16)
+            p99 = worst_p99(rush, WRITES if writes_only else WRITES + READS) or float("nan")
+            figures = f"worst {'write ' if writes_only else ''}p99 {p99:.0f} ms (≤ {limit} ms)"
+            ok = p99 <= limit and rush["errors"] == 0
+            if writes_only:
+                orders = rush["orders_per_s"]
+                figures = f"{orders:.1f} orders/s (≥ {TARGET_ORDERS_PER_S_19}), {figures}"
+                ok = ok and orders >= TARGET_ORDERS_PER_S_19
+            where = f"{result.database}, {result.workers} worker(s), {rush['terminals']} terminals"
+            rows.append([f"rush, {where}", figures, _verdict(ok)])
+    return rows
+
+
+def _second_pass_targets(results: list[Result], lives: list[Live]) -> list[str]:
+    """Issue 19's targets, each from this run's figures."""
+    rows = _rush_target_rows(results)
+    for result in results:
+        if result.floor is None or not result.reads:
+            continue
+        share = result.reads["get product"]["requests_per_s"] / result.floor["requests_per_s"]
+        least = TARGET_FLOOR_SHARE_19[result.database]
+        where = f"{result.database}, {result.workers} worker(s)"
+        rows.append(
+            [
+                f"get product vs floor, {where}",
+                f"{share:.0%} (≥ {least:.0%})",
+                _verdict(share >= least),
+            ]
+        )
+        if result.database == "sqlite" and result.workers == 1:
+            listed = result.reads["list category"]["requests_per_s"]
+            rows.append(
+                [
+                    "a category's products, SQLite 1 worker",
+                    f"{listed:,.0f} req/s (≥ {TARGET_LIST_PER_S:,})",
+                    _verdict(listed >= TARGET_LIST_PER_S),
+                ]
+            )
+    for live in lives:
+        rows.append(
+            [
+                f"worker RSS with {live.streams['streams']} streams, {live.database}",
+                f"{live.rss_mb_streams_open:.0f} MB (≤ {TARGET_RSS_MB})",
+                _verdict(live.rss_mb_streams_open <= TARGET_RSS_MB),
+            ]
+        )
+    if not rows:
+        return []
+    return [
+        "## Targets of the second pass (issue 19)",
+        "",
+        *_table(["target", "measured", "verdict"], rows),
+    ]
+
+
 def _capacity(results: list[Result]) -> list[str]:
     figures = capacity.model(results, TARGET_P99_MS)
     if not figures:
@@ -337,6 +408,7 @@ def render(
         "Requests carry a MANAGER staff token (one token lookup per request, as in production).",
         "",
         *_targets(results),
+        *_second_pass_targets(results, lives),
         *(charts or []),
         *_capacity(results),
         *_rush(results),

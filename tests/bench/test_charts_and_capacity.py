@@ -273,3 +273,30 @@ def test_the_model_takes_each_configuration_at_16_terminals_only():
     row = next(line for line in section if line.startswith("| sqlite, 1 worker |"))
     assert f"**{figures[0].restaurants_per_core:.0f}**" in row
     assert report._capacity([result("sqlite", 2, rush(16, 20.0, {}))]) == []
+
+
+def test_the_second_pass_targets_judge_each_configuration_by_its_own_limit():
+    fast = rush(16, 31.0, {"add item": 40.0, "payment": 49.0, "list category": 200.0})
+    crowded = rush(64, 30.0, {"add item": 140.0, "get product": 151.0})
+    pg_tail = rush(64, 14.0, {"payment": 290.0, "barcode": 120.0})
+    sqlite = result("sqlite", 1, fast, crowded)
+    sqlite.floor = {"requests_per_s": 5_000.0}
+    sqlite.reads = {
+        "get product": {"requests_per_s": 1_800.0},
+        "list category": {"requests_per_s": 950.0},
+    }
+    rows = {
+        line.split(" | ")[0].lstrip("| "): line
+        for line in report._second_pass_targets([sqlite, result("postgresql", 2, pg_tail)], [])
+        if line.startswith("| ") and "verdict" not in line
+    }
+    # 16 terminals: the writes only (list category's 200 ms does not count), and orders/s.
+    assert rows["rush, sqlite, 1 worker(s), 16 terminals"].endswith("| met |")
+    assert "31.0 orders/s" in rows["rush, sqlite, 1 worker(s), 16 terminals"]
+    # 64 terminals: every endpoint, so get product's 151 ms misses 150.
+    assert "p99 151 ms" in rows["rush, sqlite, 1 worker(s), 64 terminals"]
+    assert rows["rush, sqlite, 1 worker(s), 64 terminals"].endswith("**not met** |")
+    assert rows["rush, postgresql, 2 worker(s), 64 terminals"].endswith("| met |")
+    assert "36%" in rows["get product vs floor, sqlite, 1 worker(s)"]
+    assert rows["get product vs floor, sqlite, 1 worker(s)"].endswith("| met |")
+    assert rows["a category's products, SQLite 1 worker"].endswith("**not met** |")
