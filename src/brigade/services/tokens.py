@@ -1,0 +1,46 @@
+"""This worker's token cache (domain/token_cache.py): one per process, set up by the app from
+``BRIGADE_TOKEN_CACHE_SECONDS`` and ``BRIGADE_TOKEN_CACHE_SIZE``.
+
+Authentication reads and fills it (services/access.py). Every use case that changes who a
+token belongs to or what it may do (revoking a token or a device, signing out, changing or
+deactivating a staff member) calls ``forget_on_commit``: this worker forgets the affected
+entries as soon as the change commits, so its very next request is looked up again. Other
+workers and hosts see the change when their entries go stale, within the setting's seconds.
+"""
+
+from __future__ import annotations
+
+import time
+from datetime import datetime
+
+from brigade.db.engine import UnitOfWork
+from brigade.domain.access import TokenOwner
+from brigade.domain.token_cache import Credentials, TokenCache
+
+# Off until the app configures it: a CLI command or a test without an app caches nothing.
+_CACHE = TokenCache(seconds=0, max_entries=0)
+
+
+def configure(*, seconds: float, max_entries: int) -> None:
+    """Set the cache's bounds and empty it (a new app: perhaps another database)."""
+    _CACHE.seconds = seconds
+    _CACHE.max_entries = max_entries
+    _CACHE.clear()
+
+
+def cache() -> TokenCache:
+    return _CACHE
+
+
+def cached(digest: str, now: datetime) -> TokenOwner | None:
+    return _CACHE.get(digest, at=time.monotonic(), now=now)
+
+
+def keep(digest: str, owner: TokenOwner, generation: int) -> None:
+    """Keep ``owner``, looked up after ``generation`` was taken (``cache().generation``)."""
+    _CACHE.put(digest, owner, generation=generation, at=time.monotonic())
+
+
+def forget_on_commit(uow: UnitOfWork, changed: Credentials) -> None:
+    """Forget every cached token acting through what ``changed`` names once ``uow`` commits."""
+    uow.after_commit(lambda: _CACHE.forget(changed))
