@@ -67,6 +67,9 @@ class TokenCache:
     def __len__(self) -> int:
         return len(self._entries)
 
+    def __contains__(self, digest: object) -> bool:
+        return digest in self._entries
+
     @property
     def generation(self) -> int:
         """Take it before looking a token up; hand it to ``put`` with the answer."""

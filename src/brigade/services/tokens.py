@@ -10,8 +10,8 @@ workers and hosts see the change when their entries go stale, within the setting
 
 from __future__ import annotations
 
-import time
 from datetime import datetime
+from time import monotonic
 
 from brigade.db.engine import UnitOfWork
 from brigade.domain.access import TokenOwner
@@ -33,12 +33,12 @@ def cache() -> TokenCache:
 
 
 def cached(digest: str, now: datetime) -> TokenOwner | None:
-    return _CACHE.get(digest, at=time.monotonic(), now=now)
+    return _CACHE.get(digest, at=monotonic(), now=now)
 
 
 def keep(digest: str, owner: TokenOwner, generation: int) -> None:
     """Keep ``owner``, looked up after ``generation`` was taken (``cache().generation``)."""
-    _CACHE.put(digest, owner, generation=generation, at=time.monotonic())
+    _CACHE.put(digest, owner, generation=generation, at=monotonic())
 
 
 def forget_on_commit(uow: UnitOfWork, changed: Credentials) -> None:
