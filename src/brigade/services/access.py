@@ -63,9 +63,9 @@ async def authenticate(
     at = now()
     owner = tokens.cached(digest, at)
     if owner is None:
-        generation = tokens.cache().generation
+        lookup = tokens.lookup_started()
         owner = await _look_up(uow, presented, digest)
-        tokens.keep(digest, _as_touched(owner, at), generation)
+        tokens.keep(digest, _as_touched(owner, at), lookup)
     elif _due_touch(owner, at):
         tokens.cache().update(digest, _as_touched(owner, at))
     return owner

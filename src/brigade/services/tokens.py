@@ -10,6 +10,7 @@ workers and hosts see the change when their entries go stale, within the setting
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from datetime import datetime
 from time import monotonic
 
@@ -36,9 +37,22 @@ def cached(digest: str, now: datetime) -> TokenOwner | None:
     return _CACHE.get(digest, at=monotonic(), now=now)
 
 
-def keep(digest: str, owner: TokenOwner, generation: int) -> None:
-    """Keep ``owner``, looked up after ``generation`` was taken (``cache().generation``)."""
-    _CACHE.put(digest, owner, generation=generation, at=monotonic())
+@dataclass(frozen=True, slots=True)
+class Lookup:
+    """When a lookup began: its answer is trusted from then (not from when it came back), and
+    not at all if a change was forgotten meanwhile."""
+
+    generation: int
+    at: float
+
+
+def lookup_started() -> Lookup:
+    return Lookup(_CACHE.generation, monotonic())
+
+
+def keep(digest: str, owner: TokenOwner, lookup: Lookup) -> None:
+    """Keep ``owner``, as read by ``lookup``."""
+    _CACHE.put(digest, owner, generation=lookup.generation, at=lookup.at)
 
 
 def forget_on_commit(uow: UnitOfWork, changed: Credentials) -> None:
