@@ -275,11 +275,12 @@ async def revoke_token(uow: UnitOfWork, actor: Actor, token_id: UUID) -> ApiToke
     token = await repository.get(token_id, for_update=True)
     if token is None:
         raise NotFound("token", token_id)
+    # Also when revoked already (through another worker): this one forgets it now.
+    tokens.forget_on_commit(uow, Credentials("token_id", token_id))
     if token.revoked_at is not None:
         return token
     at = now()
     await repository.revoke(token_id, at)
-    tokens.forget_on_commit(uow, Credentials("token_id", token_id))
     await audit.record(
         uow,
         actor,

@@ -150,11 +150,12 @@ async def revoke_device(uow: UnitOfWork, actor: Actor, device_id: UUID) -> Devic
     device = await repository.get(device_id, for_update=True)
     if device is None:
         raise NotFound("device", device_id)
+    # Also when revoked already (through another worker): this one forgets it now.
+    tokens.forget_on_commit(uow, Credentials("device_id", device_id))
     if device.revoked_at is not None:
         return device
     at = now()
     await repository.revoke(device_id, at)
-    tokens.forget_on_commit(uow, Credentials("device_id", device_id))
     await audit.record(
         uow,
         actor,
