@@ -42,6 +42,7 @@ from brigade.api.routing import ensure_every_route_is_brigade
 from brigade.api.screens import install_screens
 from brigade.db.engine import Database
 from brigade.metrics import worker_stopped
+from brigade.services import tokens
 from brigade.services.access import OverLimitAddresses
 from brigade.services.events import EventWaiter, keep_sweeping
 from brigade.services.printing import PrintOutbox
@@ -127,6 +128,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     )
     app.state.settings = settings
     app.state.over_limit_addresses = OverLimitAddresses()
+    tokens.configure(seconds=settings.token_cache_seconds, max_entries=settings.token_cache_size)
     events.install_renderers()
     app.add_middleware(BodySizeLimit, max_bytes=settings.max_body_bytes)
     install_error_handlers(app)

@@ -37,6 +37,12 @@ class Settings(BaseSettings):
         description="Accepted as an ADMIN token (bootstrap); at least 32 characters.",
     )
     auth_failures_per_minute: int = Field(default=20, ge=1)
+    # Each worker keeps who a token it has just seen belongs to, for at most this long: the
+    # bound on how late a revocation made through another worker or host reaches it (its own
+    # revocations reach it at once). 0: every request looks its token up.
+    token_cache_seconds: float = Field(default=5, ge=0, le=60)
+    # At most this many tokens per worker (least recently used go first).
+    token_cache_size: int = Field(default=10_000, ge=0)
     # A tip above this x its payment's amount needs a MANAGER and is audited (design.md §5).
     tip_approval_ratio: Decimal = Field(default=Decimal("0.5"), ge=0, allow_inf_nan=False)
     # Proxies whose X-Forwarded-For names the client (rate limits count per client address);

@@ -1,5 +1,5 @@
 """Access on a real server: the first admin token, the CLI, the failed-auth limit shared by
-workers, and auth off."""
+workers, a revocation reaching every worker's token cache, and auth off."""
 
 from __future__ import annotations
 
@@ -7,13 +7,14 @@ import os
 import re
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import httpx
 import pytest
 
 from e2e.server import ServerProcess
-from factories import bearer
+from factories import ADMIN, ADMIN_TOKEN, bearer
 from throwaway_db import throwaway_database
 
 pytestmark = pytest.mark.e2e
@@ -122,6 +123,37 @@ def test_x_forwarded_for_is_believed_only_from_a_named_proxy(
         server.stop()
     assert rotating == [401] * 25
     assert one_client == [401] * 20 + [429]
+
+
+def test_a_revocation_reaches_every_workers_token_cache_within_its_bound(database_url, tmp_path):
+    bound = 1.0
+    server = _serve(
+        database_url,
+        tmp_path,
+        BRIGADE_ADMIN_TOKEN=ADMIN_TOKEN,
+        BRIGADE_TOKEN_CACHE_SECONDS=str(bound),
+    )
+    try:
+        with httpx.Client(base_url=server.base_url, headers=ADMIN) as admin:
+            member = admin.post("/api/staff", json={"name": "Ana", "role": "SERVER"}).json()
+            body = {"staffId": member["id"], "name": "Bar"}
+            token = admin.post("/api/tokens", json=body).json()
+
+            def statuses() -> list[int]:
+                # A new connection each time, so the requests spread over both workers.
+                found = []
+                for _ in range(10):
+                    with httpx.Client(base_url=server.base_url) as http:
+                        me = http.get("/api/staff/me", headers=bearer(token["token"]))
+                        found.append(me.status_code)
+                return found
+
+            assert statuses() == [200] * 10  # kept by whichever workers answered
+            assert admin.delete(f"/api/tokens/{token['id']}").status_code == 200
+            time.sleep(bound + 0.1)
+            assert statuses() == [401] * 10
+    finally:
+        server.stop()
 
 
 def test_auth_off_is_announced_and_open(database_url, tmp_path):

@@ -27,7 +27,7 @@ import sqlite3
 import time
 from abc import ABC, abstractmethod
 from collections import deque
-from collections.abc import AsyncIterator, Awaitable, Mapping, Sequence
+from collections.abc import AsyncIterator, Awaitable, Callable, Mapping, Sequence
 from contextlib import asynccontextmanager
 from types import TracebackType
 from typing import Any, Protocol
@@ -265,12 +265,14 @@ class UnitOfWork(ABC):
     """One transaction, opened on first use, committed on a clean exit, rolled back otherwise.
 
     Events emitted during the transaction are written in one statement right before its
-    COMMIT (db/events.py): committed with the change, or not at all.
+    COMMIT (db/events.py): committed with the change, or not at all. Work registered with
+    ``after_commit`` runs once the COMMIT is through.
     """
 
     def __init__(self) -> None:
         self._connection: _OpenConnection | None = None
         self._events: list[PendingEvent] = []
+        self._after_commit: list[Callable[[], object]] = []
 
     @abstractmethod
     async def _open(self) -> _OpenConnection:
@@ -290,6 +292,11 @@ class UnitOfWork(ABC):
     def emit(self, event: PendingEvent) -> None:
         """Record an event of this transaction; it is written only if the transaction commits."""
         self._events.append(event)
+
+    def after_commit(self, callback: Callable[[], object]) -> None:
+        """Run ``callback`` (quick, in memory) when this transaction commits, or attempts to:
+        a COMMIT that failed may still have happened. Never after a rollback."""
+        self._after_commit.append(callback)
 
     @asynccontextmanager
     async def savepoint(self) -> AsyncIterator[None]:
@@ -318,10 +325,12 @@ class UnitOfWork(ABC):
         from brigade.db.events import append
 
         pending, self._events = self._events, []
+        committed, self._after_commit = self._after_commit, []
         if exc_type is None and pending:
             await self.connection()
         connection, self._connection = self._connection, None
         if connection is None:
+            _run_all(committed if exc_type is None else [])
             return
         try:
             if exc_type is None:
@@ -333,9 +342,15 @@ class UnitOfWork(ABC):
                 await connection.rollback()
         finally:
             try:
+                _run_all(committed if exc_type is None else [])
                 await connection.close()
             finally:
                 await self._closed()
+
+
+def _run_all(callbacks: list[Callable[[], object]]) -> None:
+    for callback in callbacks:
+        callback()
 
 
 class _PostgresUnitOfWork(UnitOfWork):

@@ -36,6 +36,7 @@ class SignedInStaff:
     role: Role
     device_id: UUID
     location_id: UUID
+    expires_at: datetime
 
 
 def _to_device(row: Row[Any]) -> Device:
@@ -52,6 +53,7 @@ _SESSION_BY_DIGEST = (
     select(
         staff_sessions.c.id.label("session_id"),
         staff_sessions.c.device_id,
+        staff_sessions.c.expires_at,
         devices.c.location_id,
         staff.c.id.label("staff_id"),
         staff.c.name,

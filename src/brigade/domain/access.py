@@ -311,10 +311,12 @@ class CreateToken:
 
 @dataclass(frozen=True, slots=True)
 class TokenOwner:
-    """A live token's actor, and when it was last used (to refresh that at most once a minute)."""
+    """A live token's actor, when it was last used (to refresh that at most once a minute), and
+    when it stops by itself (a PIN session's expiry; None for what lasts until revoked)."""
 
     actor: Actor
     last_used_at: datetime | None
+    expires_at: datetime | None = None
 
 
 # Who the service itself acts as, in the audit log and the stock ledger: an automatic 86 when

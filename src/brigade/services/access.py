@@ -35,7 +35,8 @@ from brigade.domain.errors import (
     Unauthenticated,
 )
 from brigade.domain.ids import new_id
-from brigade.services import audit, terminals
+from brigade.domain.token_cache import Credentials
+from brigade.services import audit, terminals, tokens
 from brigade.services.clock import later_than, now
 
 FAILURE_WINDOW = timedelta(minutes=1)
@@ -49,27 +50,51 @@ LAST_USED_PRECISION = timedelta(minutes=1)
 async def authenticate(
     uow: UnitOfWork, presented: str | None, *, admin_token: str | None
 ) -> TokenOwner:
-    """Who holds a bearer token, or Unauthenticated. ``admin_token``: the bootstrap one."""
+    """Who holds a bearer token, or Unauthenticated. ``admin_token``: the bootstrap one.
+
+    A token this worker has just seen is answered from its cache (services/tokens.py);
+    unknown tokens are never kept, so each one is looked up and fails again.
+    """
     if not presented:
         raise Unauthenticated("Send a staff token as 'Authorization: Bearer <token>'.")
     if admin_token and hmac.compare_digest(presented.encode(), admin_token.encode()):
         return TokenOwner(BOOTSTRAP_ADMIN, last_used_at=None)
+    digest = token_digest(presented)
+    at = now()
+    owner = tokens.cached(digest, at)
+    if owner is None:
+        lookup = tokens.lookup_started()
+        owner = await _look_up(uow, presented, digest)
+        tokens.keep(digest, _as_touched(owner, at), lookup)
+    elif _due_touch(owner, at):
+        tokens.cache().update(digest, _as_touched(owner, at))
+    return owner
+
+
+async def _look_up(uow: UnitOfWork, presented: str, digest: str) -> TokenOwner:
     if terminals.is_device_or_session_token(presented):
-        return TokenOwner(await terminals.authenticate(uow, presented), last_used_at=None)
-    owner = await TokenRepository(uow).owner(token_digest(presented))
+        return await terminals.authenticate(uow, presented, digest)
+    owner = await TokenRepository(uow).owner(digest)
     if owner is None:
         raise BadToken("The token is unknown or revoked, or its staff member is inactive.")
     return owner
 
 
+def _due_touch(owner: TokenOwner, at: datetime) -> bool:
+    if owner.actor.token_id is None:
+        return False
+    return owner.last_used_at is None or at - owner.last_used_at >= LAST_USED_PRECISION
+
+
+def _as_touched(owner: TokenOwner, at: datetime) -> TokenOwner:
+    """``owner`` as it is once this request's use is recorded (``security.touch``): what the
+    cache keeps, so the next requests do not record it again within the minute."""
+    return dataclasses.replace(owner, last_used_at=at) if _due_touch(owner, at) else owner
+
+
 def token_to_touch(owner: TokenOwner) -> UUID | None:
     """The token whose last-used time is due a refresh (at most once a minute), if any."""
-    token_id = owner.actor.token_id
-    if token_id is None:
-        return None
-    if owner.last_used_at is not None and now() - owner.last_used_at < LAST_USED_PRECISION:
-        return None
-    return token_id
+    return owner.actor.token_id if _due_touch(owner, now()) else None
 
 
 async def touch_token(uow: UnitOfWork, token_id: UUID) -> None:
@@ -178,6 +203,8 @@ async def update_staff(
     actor.ensure_keeps_own_access(staff_id, role=member.role, is_active=member.is_active)
     member = dataclasses.replace(member, updated_at=later_than(current.updated_at))
     await repository.save(member)
+    # A new name or role, or none at all: their tokens and sessions are looked up again.
+    tokens.forget_on_commit(uow, Credentials("staff_id", staff_id))
     if current.is_active and not member.is_active:
         await terminals.end_sessions_of(uow, staff_id)
     before, after = _staff_fields(current), _staff_fields(member)
@@ -248,6 +275,8 @@ async def revoke_token(uow: UnitOfWork, actor: Actor, token_id: UUID) -> ApiToke
     token = await repository.get(token_id, for_update=True)
     if token is None:
         raise NotFound("token", token_id)
+    # Also when revoked already (through another worker): this one forgets it now.
+    tokens.forget_on_commit(uow, Credentials("token_id", token_id))
     if token.revoked_at is not None:
         return token
     at = now()

@@ -24,6 +24,7 @@ from brigade.db.terminals import (
 from brigade.domain.access import (
     Actor,
     Approver,
+    TokenOwner,
     permission_to_set_pin,
     token_digest,
     token_hint,
@@ -59,7 +60,8 @@ from brigade.domain.terminals import (
     hash_pin,
     pin_matches,
 )
-from brigade.services import audit
+from brigade.domain.token_cache import Credentials
+from brigade.services import audit, tokens
 from brigade.services.clock import now
 
 APPROVAL_HEADER = "Brigade-Approval"
@@ -71,9 +73,9 @@ def is_device_or_session_token(presented: str) -> bool:
     return presented.startswith((DEVICE_TOKEN_PREFIX, SESSION_TOKEN_PREFIX))
 
 
-async def authenticate(uow: UnitOfWork, presented: str) -> Actor:
-    """The actor behind a live device or session token: one indexed read, or BadToken."""
-    digest = token_digest(presented)
+async def authenticate(uow: UnitOfWork, presented: str, digest: str) -> TokenOwner:
+    """The actor behind a live device or session token (``digest``: its SHA-256), and when a
+    session expires: one indexed read, or BadToken."""
     if presented.startswith(SESSION_TOKEN_PREFIX):
         signed_in = await SessionRepository(uow).signed_in(digest, now())
         if signed_in is None:
@@ -81,7 +83,7 @@ async def authenticate(uow: UnitOfWork, presented: str) -> Actor:
                 "The session is unknown, ended or expired, its staff member is inactive "
                 "or its device revoked: sign in again."
             )
-        return Actor(
+        actor = Actor(
             name=signed_in.name,
             role=signed_in.role,
             staff_id=signed_in.staff_id,
@@ -89,10 +91,11 @@ async def authenticate(uow: UnitOfWork, presented: str) -> Actor:
             device_id=signed_in.device_id,
             location_id=signed_in.location_id,
         )
+        return TokenOwner(actor, last_used_at=None, expires_at=signed_in.expires_at)
     device = await DeviceRepository(uow).live_by_digest(digest)
     if device is None:
         raise BadToken("The device token is unknown or revoked.")
-    return device_actor(device)
+    return TokenOwner(device_actor(device), last_used_at=None)
 
 
 # --- devices --------------------------------------------------------------------------------
@@ -147,6 +150,8 @@ async def revoke_device(uow: UnitOfWork, actor: Actor, device_id: UUID) -> Devic
     device = await repository.get(device_id, for_update=True)
     if device is None:
         raise NotFound("device", device_id)
+    # Also when revoked already (through another worker): this one forgets it now.
+    tokens.forget_on_commit(uow, Credentials("device_id", device_id))
     if device.revoked_at is not None:
         return device
     at = now()
@@ -261,11 +266,13 @@ async def sign_out(uow: UnitOfWork, actor: Actor) -> None:
     if actor.session_id is None:
         raise NotFound("PIN session", "current (this credential is not one)")
     await SessionRepository(uow).end(actor.session_id, now())
+    tokens.forget_on_commit(uow, Credentials("session_id", actor.session_id))
 
 
 async def end_sessions_of(uow: UnitOfWork, staff_id: UUID) -> None:
     """Deactivation: every PIN session of theirs ends for good (reactivating brings none back)."""
     await SessionRepository(uow).end_all_of(staff_id, now())
+    tokens.forget_on_commit(uow, Credentials("staff_id", staff_id))
 
 
 # --- approvals ------------------------------------------------------------------------------

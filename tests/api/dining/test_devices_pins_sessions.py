@@ -7,14 +7,12 @@ from __future__ import annotations
 import re
 import uuid
 from datetime import UTC, datetime, timedelta
-from typing import Any
 
 import pytest
-from sqlalchemy import update
 from typer.testing import CliRunner
 
 from brigade.cli import cli
-from brigade.db.tables import staff_sessions
+from brigade.services import access, terminals
 from factories import (
     ADMIN,
     LOCATION,
@@ -31,11 +29,11 @@ from factories import (
 )
 
 
-async def _expire_sessions(app: Any) -> None:
-    past = datetime.now(UTC) - timedelta(seconds=1)
-    async with app.state.database.unit_of_work(write=True) as uow:
-        connection = await uow.connection()
-        await connection.execute(update(staff_sessions).values(expires_at=past))
+def _later_by(monkeypatch: pytest.MonkeyPatch, delay: timedelta) -> None:
+    """Time moves on for authentication: the token cache's clock and the session lookup's."""
+    later = datetime.now(UTC) + delay
+    for module in (access, terminals):
+        monkeypatch.setattr(module, "now", lambda: later)
 
 
 # --- devices --------------------------------------------------------------------------------
@@ -316,7 +314,7 @@ def test_a_staff_token_has_no_current_session(client):
     assert client.delete("/api/sessions/current").status_code == 404
 
 
-def test_sessions_last_brigade_session_hours_then_stop(client, settings):
+def test_sessions_last_brigade_session_hours_then_stop(client, settings, monkeypatch):
     # BRIGADE_SESSION_HOURS=2: the settings are read when a session starts.
     client.app.state.settings = settings.model_copy(update={"session_hours": 2})
     terminal = make_device(client)["token"]
@@ -325,7 +323,10 @@ def test_sessions_last_brigade_session_hours_then_stop(client, settings):
     expires = datetime.fromisoformat(body["expiresAt"])
     assert timedelta(hours=1, minutes=59) < expires - datetime.now(UTC) <= timedelta(hours=2)
     assert client.get("/api/orders", headers=bearer(body["token"])).status_code == 200
-    client.portal.call(_expire_sessions, client.app)
+    # Answered from this worker's token cache now, yet not past the session's end.
+    _later_by(monkeypatch, timedelta(hours=1, minutes=59))
+    assert client.get("/api/orders", headers=bearer(body["token"])).status_code == 200
+    _later_by(monkeypatch, timedelta(hours=2, seconds=1))
     assert client.get("/api/orders", headers=bearer(body["token"])).status_code == 401
 
 
