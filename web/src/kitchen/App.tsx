@@ -1,8 +1,8 @@
 // The kitchen display: paired? Then the board.
 
 import { useState } from "preact/hooks";
-import { type Device, KITCHEN_DISPLAY_KEY, forgetDevice, loadDevice } from "../kit/device";
-import { Pairing } from "../pairing/Pairing";
+import { type Device, KITCHEN_DISPLAY_KEY, forgetDevice, loadDevice } from "../shared/device";
+import { Pairing } from "../shared/pairing/Pairing";
 import { KitchenDisplay } from "./Display";
 
 export function KitchenApp() {

@@ -2,12 +2,12 @@
 // oldest first, and the all-day counts. One event stream; the board reloads on what touches it.
 
 import { useEffect, useMemo, useRef, useState } from "preact/hooks";
-import { Api } from "../kit/api";
-import type { Device } from "../kit/device";
-import { EventBus } from "../kit/events";
-import { followEvents } from "../kit/stream";
-import type { Category, Location } from "../kit/types";
-import { Button } from "../kit/ui";
+import { Api } from "../shared/api";
+import type { Device } from "../shared/device";
+import { EventBus } from "../shared/events";
+import { followEvents } from "../shared/stream";
+import type { Category, Location } from "../shared/types";
+import { Button } from "../shared/ui";
 import { AllDay } from "./AllDay";
 import {
   DEFAULT_THRESHOLDS,

@@ -1,7 +1,7 @@
 // One ticket card: where it goes and whose, its age in colour and words, every item with its
 // quantity first, modifiers indented, notes on their own line; tap an item to move it on.
 
-import { Button } from "../kit/ui";
+import { Button } from "../shared/ui";
 import {
   type AgeTone,
   type BoardItem,

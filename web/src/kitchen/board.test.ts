@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { Category } from "../kit/types";
+import type { Category } from "../shared/types";
 import {
   type BoardItem,
   type BoardTicket,

@@ -1,7 +1,7 @@
 // The kitchen display's pure rules: how old a ticket looks, what a station shows, what is
 // still to cook all day, and in which order the cards stand. No DOM, no server: unit-tested.
 
-import type { Category } from "../kit/types";
+import type { Category } from "../shared/types";
 
 export type ItemStatus = "PENDING" | "SENT" | "PREPARING" | "READY" | "SERVED" | "VOIDED";
 export type OrderType = "DINE_IN" | "TAKEOUT" | "DELIVERY" | "BAR_TAB";

@@ -5,10 +5,10 @@
 // through the kit's API client (retried until they land).
 
 import { useEffect, useRef, useState } from "preact/hooks";
-import type { Api } from "../kit/api";
-import type { EventBus } from "../kit/events";
-import type { BrigadeEvent } from "../kit/stream";
-import { inWords } from "../kit/words";
+import type { Api } from "../shared/api";
+import type { EventBus } from "../shared/events";
+import type { BrigadeEvent } from "../shared/stream";
+import { inWords } from "../shared/words";
 import { type Board, type BoardItem, type BoardTicket, applyEvent, nextStatus } from "./board";
 
 export interface KitchenBoard {

@@ -2,9 +2,9 @@
 
 import type { ComponentType } from "preact";
 import { useEffect, useMemo, useState } from "preact/hooks";
-import { Api } from "../kit/api";
-import { Button } from "../kit/ui";
-import { inWords } from "../kit/words";
+import { Api } from "../shared/api";
+import { Button } from "../shared/ui";
+import { inWords } from "../shared/words";
 import { Audit } from "./audit/Audit";
 import { BackOfficeContext } from "./context";
 import { FirstLocation } from "./FirstLocation";

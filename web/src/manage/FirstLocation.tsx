@@ -2,7 +2,7 @@
 // (business days) and currency, and the back office opens on it.
 
 import { useState } from "preact/hooks";
-import { type Api, randomUuid } from "../kit/api";
+import { type Api, randomUuid } from "../shared/api";
 import { Problem, TextField, useAction, PanelActions } from "./parts";
 import type { Location } from "./types";
 

@@ -2,9 +2,9 @@
 // is checked with GET /api/staff/me and refused in words below MANAGER.
 
 import { useState } from "preact/hooks";
-import { Api, ApiError } from "../kit/api";
-import { Button } from "../kit/ui";
-import { inWords } from "../kit/words";
+import { Api, ApiError } from "../shared/api";
+import { Button } from "../shared/ui";
+import { inWords } from "../shared/words";
 import { useAction } from "./parts";
 import { mayManage } from "./session";
 import type { Caller } from "./types";

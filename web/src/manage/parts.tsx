@@ -3,9 +3,9 @@
 
 import type { ComponentChildren } from "preact";
 import { useCallback, useEffect, useState } from "preact/hooks";
-import { formatMoney, toCents } from "../kit/money";
-import { Button, useEscape } from "../kit/ui";
-import { inWords } from "../kit/words";
+import { formatMoney, toCents } from "../shared/money";
+import { Button, useEscape } from "../shared/ui";
+import { inWords } from "../shared/words";
 import { useBackOffice } from "./context";
 
 /** An edit beside the table it belongs to; Escape or Close dismisses it. */

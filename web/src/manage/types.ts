@@ -1,9 +1,9 @@
 // The API's shapes as the back office reads them (README, DESIGN §8–§12). Money is a JSON number.
 
-import type { ModifierGroup, Variant } from "../chooser/rules";
-import type { Role } from "../kit/types";
+import type { ModifierGroup, Variant } from "../shared/rules/modifiers";
+import type { Role } from "../shared/types";
 
-export type { Category, Page, Role } from "../kit/types";
+export type { Category, Page, Role } from "../shared/types";
 
 /** GET /api/staff/me: who the pasted token acts as. */
 export interface Caller {

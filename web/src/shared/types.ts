@@ -1,6 +1,6 @@
 // The API's shapes as the terminal reads them (README, DESIGN §8–§10). Money is a JSON number.
 
-import type { ChoosableProduct } from "../chooser/rules";
+import type { ChoosableProduct } from "./rules/modifiers";
 
 export type Role = "KITCHEN" | "SERVER" | "MANAGER" | "ADMIN";
 

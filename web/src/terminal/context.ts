@@ -2,9 +2,9 @@
 
 import { createContext } from "preact";
 import { useContext } from "preact/hooks";
-import type { Api } from "./api";
-import type { EventBus } from "./events";
-import type { StaffCard } from "./types";
+import type { Api } from "../shared/api";
+import type { EventBus } from "../shared/events";
+import type { StaffCard } from "../shared/types";
 
 export interface Terminal {
   api: Api;

@@ -1,5 +1,5 @@
 import { render } from "preact";
 import { App } from "./shell/App";
-import "./styles.css";
+import "../shared/styles.css";
 
 render(<App />, document.getElementById("app")!);

@@ -2,7 +2,7 @@
 // days; times in the location's timezone.
 
 import { useState } from "preact/hooks";
-import { Button } from "../../kit/ui";
+import { Button } from "../../shared/ui";
 import { useBackOffice } from "../context";
 import { everyPage, Problem, SelectField, useLoaded } from "../parts";
 import { addDays, startOfDay } from "../today/dates";

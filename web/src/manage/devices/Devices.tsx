@@ -2,7 +2,7 @@
 // revoke one (its token and every session on it stop at once).
 
 import { useState } from "preact/hooks";
-import { Button } from "../../kit/ui";
+import { Button } from "../../shared/ui";
 import { useBackOffice } from "../context";
 import { everyPage, ListTools, PanelActions, Problem, RecordTable, SelectField, SidePanel, TextField, useAction, useLoaded } from "../parts";
 import type { Device, DeviceKind, Page } from "../types";

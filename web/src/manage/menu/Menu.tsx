@@ -3,7 +3,7 @@
 // loaded here once.
 
 import { useState } from "preact/hooks";
-import { Button } from "../../kit/ui";
+import { Button } from "../../shared/ui";
 import { useBackOffice } from "../context";
 import { Problem, useLoaded } from "../parts";
 import type { Category, ModifierGroupRecord, Page } from "../types";

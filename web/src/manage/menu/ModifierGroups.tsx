@@ -2,8 +2,8 @@
 // price of their own. New options are made here; products offer groups from their own panel.
 
 import { useState } from "preact/hooks";
-import { ruleInWords } from "../../chooser/rules";
-import { Button } from "../../kit/ui";
+import { ruleInWords } from "../../shared/rules/modifiers";
+import { Button } from "../../shared/ui";
 import { useBackOffice } from "../context";
 import { CheckField, everyPage, ListTools, PanelActions, Problem, RecordTable, SidePanel, TextField, useAction, useEditing, useLoaded, useMoney } from "../parts";
 import type { ModifierGroupRecord, Page, ProductSummary } from "../types";

@@ -3,8 +3,8 @@
 // so its variants can follow.
 
 import { useEffect, useState } from "preact/hooks";
-import { ruleInWords } from "../../chooser/rules";
-import { Button } from "../../kit/ui";
+import { ruleInWords } from "../../shared/rules/modifiers";
+import { Button } from "../../shared/ui";
 import { useBackOffice } from "../context";
 import { CheckField, PanelActions, Problem, SelectField, SidePanel, TextField, useAction, useMoney } from "../parts";
 import type { ProductDetail, ProductType } from "../types";

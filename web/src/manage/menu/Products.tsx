@@ -1,7 +1,7 @@
 // Products in a table with search and a category filter; a product opens in a side panel.
 
 import { useState } from "preact/hooks";
-import { Button } from "../../kit/ui";
+import { Button } from "../../shared/ui";
 import { useBackOffice } from "../context";
 import { everyPage, ListTools, Problem, RecordTable, SelectField, useEditing, useLoaded, useMoney } from "../parts";
 import type { Page, ProductSummary, ProductType } from "../types";

@@ -2,7 +2,7 @@
 // stock changes: a delivery or a loss (delta) or a stocktake (count), each with its reason.
 
 import { useState } from "preact/hooks";
-import { Button } from "../../kit/ui";
+import { Button } from "../../shared/ui";
 import { useBackOffice } from "../context";
 import { everyPage, ListTools, PanelActions, Problem, RecordTable, SelectField, SidePanel, TextField, useAction, useLoaded } from "../parts";
 import type { Page, ProductSummary } from "../types";

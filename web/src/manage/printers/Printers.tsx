@@ -2,7 +2,7 @@
 // waits or failed, from each printer's newest jobs), edited in a side panel with recent jobs.
 
 import { useEffect, useState } from "preact/hooks";
-import { Button } from "../../kit/ui";
+import { Button } from "../../shared/ui";
 import { useBackOffice } from "../context";
 import { wholeFrom } from "../menu/fields";
 import { CheckField, everyPage, ListTools, PanelActions, Problem, RecordTable, SelectField, SidePanel, TextField, useAction, useEditing, useLoaded } from "../parts";

@@ -1,7 +1,7 @@
 // The location's dining tables: name, section and seats, edited in a side panel.
 
 import { useState } from "preact/hooks";
-import { Button } from "../../kit/ui";
+import { Button } from "../../shared/ui";
 import { useBackOffice } from "../context";
 import { everyPage, ListTools, PanelActions, Problem, RecordTable, SidePanel, TextField, useAction, useEditing, useLoaded } from "../parts";
 import type { DiningTable, Page } from "../types";

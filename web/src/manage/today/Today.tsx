@@ -4,8 +4,8 @@
 
 import type { ComponentChildren } from "preact";
 import { useEffect, useMemo, useState } from "preact/hooks";
-import { followEvents } from "../../kit/stream";
-import { Button } from "../../kit/ui";
+import { followEvents } from "../../shared/stream";
+import { Button } from "../../shared/ui";
 import { useBackOffice } from "../context";
 import { Problem, SelectField, useLoaded, useMoney } from "../parts";
 import type { SalesReport } from "../types";

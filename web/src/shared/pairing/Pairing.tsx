@@ -5,11 +5,11 @@
 
 import type { ComponentChildren } from "preact";
 import { useState } from "preact/hooks";
-import { Api, ApiError } from "../kit/api";
-import { type Device, saveDevice } from "../kit/device";
-import type { PairedDevice } from "../kit/types";
-import { Button } from "../kit/ui";
-import { inWords } from "../kit/words";
+import { Api, ApiError } from "../api";
+import { type Device, saveDevice } from "../device";
+import type { PairedDevice } from "../types";
+import { Button } from "../ui";
+import { inWords } from "../words";
 
 type DeviceKind = PairedDevice["kind"];
 

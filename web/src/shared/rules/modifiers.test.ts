@@ -15,7 +15,7 @@ import {
   ruleInWords,
   toggleOption,
   unitPrice,
-} from "./rules";
+} from "./modifiers";
 
 const option = (id: string, price = 0, is86d = false) => ({
   modifierOptionId: id,

@@ -4,8 +4,8 @@
 // product adds with one tap. Special requests are ad-hoc modifiers (a name and a price, an id
 // that is no catalogue product): the server counts them in no group.
 
-import type { Cents } from "../kit/money";
-import { toCents } from "../kit/money";
+import type { Cents } from "../money";
+import { toCents } from "../money";
 
 export interface ModifierOption {
   modifierOptionId: string;

@@ -3,10 +3,10 @@
 // Receipt (shown and printed) for any order.
 
 import { useState } from "preact/hooks";
-import { useTerminal } from "../kit/context";
-import { formatMoney, fromCents, parseAmount, toCents } from "../kit/money";
-import type { OrderItem, Table } from "../kit/types";
-import { Button, Sheet } from "../kit/ui";
+import { useTerminal } from "../context";
+import { formatMoney, fromCents, parseAmount, toCents } from "../../shared/money";
+import type { OrderItem, Table } from "../../shared/types";
+import { Button, Sheet } from "../../shared/ui";
 import { ReceiptSheet } from "../receipt/Receipt";
 import { ManagerApproval } from "./ManagerApproval";
 import type { Check as CheckState } from "./state";

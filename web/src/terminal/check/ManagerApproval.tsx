@@ -2,11 +2,11 @@
 // the one-shot token goes with the same change, sent again.
 
 import { useEffect, useState } from "preact/hooks";
-import { ApiError } from "../kit/api";
-import { useTerminal } from "../kit/context";
-import type { NewApproval, Page, StaffCard } from "../kit/types";
-import { PinPad, Sheet, StaffPicker } from "../kit/ui";
-import { inWords } from "../kit/words";
+import { ApiError } from "../../shared/api";
+import { useTerminal } from "../context";
+import type { NewApproval, Page, StaffCard } from "../../shared/types";
+import { PinPad, Sheet, StaffPicker } from "../../shared/ui";
+import { inWords } from "../../shared/words";
 import type { PendingApproval } from "./state";
 
 export function ManagerApproval(props: { pending: PendingApproval; onCancel: () => void }) {

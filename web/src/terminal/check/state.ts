@@ -7,12 +7,12 @@
 //   change is sent once more with the one-shot approval.
 
 import { useCallback, useEffect, useRef, useState } from "preact/hooks";
-import type { AddItemBody } from "../chooser/rules";
-import { ApiError, type RequestOptions } from "../kit/api";
-import { useTerminal } from "../kit/context";
-import { touchesOrders } from "../kit/events";
-import type { Order } from "../kit/types";
-import { inWords, whatChanged } from "../kit/words";
+import type { AddItemBody } from "../../shared/rules/modifiers";
+import { ApiError, type RequestOptions } from "../../shared/api";
+import { useTerminal } from "../context";
+import { touchesOrders } from "../../shared/events";
+import type { Order } from "../../shared/types";
+import { inWords, whatChanged } from "../../shared/words";
 
 type Change = (options: RequestOptions) => Promise<unknown>;
 

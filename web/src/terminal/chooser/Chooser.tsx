@@ -3,10 +3,10 @@
 // (ad-hoc modifiers, with a price or free) and a note go with the line.
 
 import { useState } from "preact/hooks";
-import { randomUuid } from "../kit/api";
-import { useTerminal } from "../kit/context";
-import { formatMoney, fromCents, parseAmount, toCents } from "../kit/money";
-import { Button, Sheet } from "../kit/ui";
+import { randomUuid } from "../../shared/api";
+import { useTerminal } from "../context";
+import { formatMoney, fromCents, parseAmount, toCents } from "../../shared/money";
+import { Button, Sheet } from "../../shared/ui";
 import {
   type AddItemBody,
   addItemBody,
@@ -25,7 +25,7 @@ import {
   type Selection,
   toggleOption,
   unitPrice,
-} from "./rules";
+} from "../../shared/rules/modifiers";
 
 export function Chooser(props: {
   product: ChoosableProduct;

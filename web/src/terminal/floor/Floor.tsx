@@ -2,11 +2,11 @@
 // open; takeout and bar tabs beside them. A free table asks for guests and opens an order.
 
 import { useState } from "preact/hooks";
-import { useTerminal } from "../kit/context";
-import { formatMoney, toCents } from "../kit/money";
-import type { Order, OrderType, Table } from "../kit/types";
-import { Button, Sheet } from "../kit/ui";
-import { inWords } from "../kit/words";
+import { useTerminal } from "../context";
+import { formatMoney, toCents } from "../../shared/money";
+import type { Order, OrderType, Table } from "../../shared/types";
+import { Button, Sheet } from "../../shared/ui";
+import { inWords } from "../../shared/words";
 import { bySection, type Floor as FloorState, minutesOpen } from "./state";
 
 /** Minutes after which an unsent table turns amber: someone should look at it. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { Table } from "../kit/types";
+import type { Table } from "../../shared/types";
 import { bySection, minutesOpen } from "./state";
 
 const table = (name: string, section: string | null): Table => ({

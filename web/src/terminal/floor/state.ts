@@ -2,10 +2,10 @@
 // orders without a table), reloaded whenever an order event arrives.
 
 import { useCallback, useEffect, useState } from "preact/hooks";
-import { useTerminal } from "../kit/context";
-import { touchesOrders } from "../kit/events";
-import type { OrderSummary, Page, Table } from "../kit/types";
-import { inWords } from "../kit/words";
+import { useTerminal } from "../context";
+import { touchesOrders } from "../../shared/events";
+import type { OrderSummary, Page, Table } from "../../shared/types";
+import { inWords } from "../../shared/words";
 
 export interface Floor {
   tables: Table[];

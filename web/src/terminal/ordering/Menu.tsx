@@ -10,13 +10,13 @@ import {
   needsChoosing,
   nothingChosen,
   type Selection,
-} from "../chooser/rules";
+} from "../../shared/rules/modifiers";
 import { Chooser } from "../chooser/Chooser";
-import { useTerminal } from "../kit/context";
-import { formatMoney, toCents } from "../kit/money";
-import type { Product } from "../kit/types";
-import { Button } from "../kit/ui";
-import { inWords } from "../kit/words";
+import { useTerminal } from "../context";
+import { formatMoney, toCents } from "../../shared/money";
+import type { Product } from "../../shared/types";
+import { Button } from "../../shared/ui";
+import { inWords } from "../../shared/words";
 import { ScanBuffer } from "./scanner";
 import { childrenOf, type Menu as MenuState } from "./state";
 

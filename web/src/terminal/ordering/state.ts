@@ -4,9 +4,9 @@
 // the menu changes.
 
 import { useCallback, useEffect, useRef, useState } from "preact/hooks";
-import { useTerminal } from "../kit/context";
-import type { Category, Page, Product } from "../kit/types";
-import { inWords } from "../kit/words";
+import { useTerminal } from "../context";
+import type { Category, Page, Product } from "../../shared/types";
+import { inWords } from "../../shared/words";
 
 export interface Menu {
   categories: Category[];

@@ -5,10 +5,10 @@
 
 import { useState } from "preact/hooks";
 import type { Check } from "../check/state";
-import { useTerminal } from "../kit/context";
-import { changeDue, type Cents, formatMoney, fromCents, quickTenders, splitEvenly, tipFor, toCents } from "../kit/money";
-import type { Order } from "../kit/types";
-import { Button, Sheet } from "../kit/ui";
+import { useTerminal } from "../context";
+import { changeDue, type Cents, formatMoney, fromCents, quickTenders, splitEvenly, tipFor, toCents } from "../../shared/money";
+import type { Order } from "../../shared/types";
+import { Button, Sheet } from "../../shared/ui";
 import { ReceiptSheet } from "../receipt/Receipt";
 
 const TIPS = [0, 15, 18, 20];

@@ -1,7 +1,7 @@
 // The receipt on screen, as the server lays it out for the paper, and Print on the location's
 // RECEIPT printer: one prints straight away, several are a choice, none is said in words.
 
-import { Button, Sheet } from "../kit/ui";
+import { Button, Sheet } from "../../shared/ui";
 import { useReceipt } from "./state";
 
 export function ReceiptSheet(props: { orderId: string; orderNumber: string; onClose: () => void }) {

@@ -2,8 +2,8 @@
 // printers (by name), and what printing it did, in words.
 
 import { useEffect, useState } from "preact/hooks";
-import { useTerminal } from "../kit/context";
-import { inWords } from "../kit/words";
+import { useTerminal } from "../context";
+import { inWords } from "../../shared/words";
 
 export interface ReceiptPrinter {
   id: string;

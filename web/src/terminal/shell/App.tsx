@@ -2,13 +2,13 @@
 // event stream, and the idle sign-out.
 
 import { useEffect, useMemo, useState } from "preact/hooks";
-import { Api } from "../kit/api";
-import { TerminalContext, type Terminal } from "../kit/context";
-import { type Device, TERMINAL_KEY, forgetDevice, loadDevice } from "../kit/device";
-import { EventBus } from "../kit/events";
-import { followEvents } from "../kit/stream";
-import type { Location, NewSession } from "../kit/types";
-import { Pairing } from "../pairing/Pairing";
+import { Api } from "../../shared/api";
+import { TerminalContext, type Terminal } from "../context";
+import { type Device, TERMINAL_KEY, forgetDevice, loadDevice } from "../../shared/device";
+import { EventBus } from "../../shared/events";
+import { followEvents } from "../../shared/stream";
+import type { Location, NewSession } from "../../shared/types";
+import { Pairing } from "../../shared/pairing/Pairing";
 import { SignIn } from "../signin/SignIn";
 import { Service } from "./Service";
 import { TopBar } from "./TopBar";

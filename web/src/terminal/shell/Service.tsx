@@ -6,7 +6,7 @@ import { Check } from "../check/Check";
 import { useCheck } from "../check/state";
 import { Floor } from "../floor/Floor";
 import { useFloor } from "../floor/state";
-import type { Order } from "../kit/types";
+import type { Order } from "../../shared/types";
 import { Menu } from "../ordering/Menu";
 import { useMenu } from "../ordering/state";
 import { Payment } from "../payment/Payment";

@@ -1,5 +1,5 @@
-import type { Location, StaffCard } from "../kit/types";
-import { Button } from "../kit/ui";
+import type { Location, StaffCard } from "../../shared/types";
+import { Button } from "../../shared/ui";
 
 const ROLE = { KITCHEN: "Kitchen", SERVER: "Server", MANAGER: "Manager", ADMIN: "Admin" };
 

@@ -1,11 +1,11 @@
 // Who is working: the staff picker (GET /api/staff/directory) and a PIN pad → a session.
 
 import { useEffect, useState } from "preact/hooks";
-import { Api, ApiError } from "../kit/api";
-import type { Device } from "../kit/device";
-import type { NewSession, Page, StaffCard } from "../kit/types";
-import { Button, PinPad, StaffPicker } from "../kit/ui";
-import { inWords } from "../kit/words";
+import { Api, ApiError } from "../../shared/api";
+import type { Device } from "../../shared/device";
+import type { NewSession, Page, StaffCard } from "../../shared/types";
+import { Button, PinPad, StaffPicker } from "../../shared/ui";
+import { inWords } from "../../shared/words";
 
 export function SignIn(props: { device: Device; onSignedIn: (session: NewSession) => void; onUnpair: () => void }) {
   const [api] = useState(() => new Api(() => props.device.token));
