@@ -42,7 +42,8 @@ lint: install
 	$(BIN)/ruff check src tests bench
 	$(BIN)/ruff format --check src tests bench
 	$(BIN)/mypy
-	cd web && npx --no-install tsc --noEmit
+	cd web && npm run --silent typecheck
+	cd web && npx --no-install prettier --check src
 
 fmt: install
 	$(BIN)/ruff format src tests bench

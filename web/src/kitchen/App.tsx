@@ -11,8 +11,8 @@ export function KitchenApp() {
     return (
       <Pairing kind="KITCHEN_DISPLAY" storageKey={KITCHEN_DISPLAY_KEY} onPaired={setDevice}>
         <p>
-          A manager makes a kitchen display device (<code>brigade device create --kind KITCHEN_DISPLAY</code>)
-          and gets its token, once. Paste it here; this screen keeps it.
+          A manager makes a kitchen display device (<code>brigade device create --kind KITCHEN_DISPLAY</code>) and gets
+          its token, once. Paste it here; this screen keeps it.
         </p>
       </Pairing>
     );

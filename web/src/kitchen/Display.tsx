@@ -41,7 +41,10 @@ export function KitchenDisplay(props: { device: Device; onUnpaired: () => void }
   api.onUnauthenticated = props.onUnpaired;
 
   useEffect(() => {
-    api.get<Location>(`/api/locations/${device.locationId}`).then(setLocation).catch(() => {});
+    api
+      .get<Location>(`/api/locations/${device.locationId}`)
+      .then(setLocation)
+      .catch(() => {});
     api
       .get<{ data: Category[] }>("/api/categories", { query: { locationId: device.locationId } })
       .then((page) => setCategories(treeOrder(page.data)))
@@ -71,7 +74,10 @@ export function KitchenDisplay(props: { device: Device; onUnpaired: () => void }
   const shownCategories = stationCategories(station, categories);
   const tickets = oldestFirst(forStation(board?.tickets ?? [], shownCategories));
   const stationName = station.length
-    ? categories.filter((c) => station.includes(c.id)).map((c) => c.name).join(", ") || "…"
+    ? categories
+        .filter((c) => station.includes(c.id))
+        .map((c) => c.name)
+        .join(", ") || "…"
     : "Everything";
 
   // A chime for a ticket this station has not shown before (not for the first load).

@@ -56,7 +56,12 @@ export function Ticket(props: {
           <Item key={item.itemId} item={item} onTap={() => props.onTap(item)} />
         ))}
       </ul>
-      <Button tone={ready ? "accent" : "neutral"} class="bump" onClick={props.onBump} label={`Bump ${ticket.orderNumber}`}>
+      <Button
+        tone={ready ? "accent" : "neutral"}
+        class="bump"
+        onClick={props.onBump}
+        label={`Bump ${ticket.orderNumber}`}
+      >
         {ready ? "✓ Bump" : "Bump"}
       </Button>
     </article>

@@ -165,7 +165,8 @@ export function treeOrder(categories: readonly Category[]): Category[] {
   const ordered: Category[] = [];
   const visit = (parent: string | null) => {
     for (const category of categories) {
-      const under = category.parentCategoryId && known.has(category.parentCategoryId) ? category.parentCategoryId : null;
+      const under =
+        category.parentCategoryId && known.has(category.parentCategoryId) ? category.parentCategoryId : null;
       if (under === parent) {
         ordered.push(category);
         visit(category.id);
@@ -179,7 +180,10 @@ export function treeOrder(categories: readonly Category[]): Category[] {
 /** What an event means for the board: the board it leaves, or "reload" when the event cannot
  * say (a recalled ticket: which one was bumped before it is the server's to tell). Events carry
  * the resource as the API shows it, so the screen follows the rush without asking again. */
-export function applyEvent(board: Board, event: { type: string; orderId: string | null; data: unknown }): Board | "reload" {
+export function applyEvent(
+  board: Board,
+  event: { type: string; orderId: string | null; data: unknown },
+): Board | "reload" {
   switch (event.type) {
     case "kitchen_ticket.created": {
       const created = event.data as BoardTicket;

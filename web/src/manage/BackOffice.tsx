@@ -114,7 +114,12 @@ function SignedIn(props: { token: string; caller: Caller; onSignOut: () => void;
       <header class="topbar">
         <span class="brand">Brigade · back office</span>
         {locations && locations.length > 1 && location ? (
-          <select class="location-pick" aria-label="Location" value={location.id} onChange={(e) => choose(e.currentTarget.value)}>
+          <select
+            class="location-pick"
+            aria-label="Location"
+            value={location.id}
+            onChange={(e) => choose(e.currentTarget.value)}
+          >
             {locations.map((found) => (
               <option key={found.id} value={found.id}>
                 {found.name ?? found.id}
@@ -153,7 +158,9 @@ function SignedIn(props: { token: string; caller: Caller; onSignOut: () => void;
           props.caller.role === "ADMIN" ? (
             <FirstLocation api={api} onMade={(made) => setLocations([made])} />
           ) : (
-            <p class="notice">No location is set up yet: an admin signs in here and gives it a name, timezone and currency.</p>
+            <p class="notice">
+              No location is set up yet: an admin signs in here and gives it a name, timezone and currency.
+            </p>
           )
         ) : (
           <BackOfficeContext.Provider value={{ api, token: props.token, caller: props.caller, location }}>

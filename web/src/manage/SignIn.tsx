@@ -52,8 +52,8 @@ export function SignIn(props: { onSignedIn: (token: string, caller: Caller) => v
         <h1>Brigade back office</h1>
         <p>
           Sign in with your staff API token (a manager's or an admin's). An admin makes one with{" "}
-          <code>brigade token create --role MANAGER --name "Your name"</code>. It is kept only in
-          this browser tab and forgotten when you close it.
+          <code>brigade token create --role MANAGER --name "Your name"</code>. It is kept only in this browser tab and
+          forgotten when you close it.
         </p>
         {props.notice && <p class="notice">{props.notice}</p>}
         <label>

@@ -74,8 +74,7 @@ describe("the retry queue", () => {
   });
 
   it("turns a problem answer into an ApiError with its code and words", async () => {
-    const fetcher = async () =>
-      answer(412, { code: "stale_version", detail: "The order changed." });
+    const fetcher = async () => answer(412, { code: "stale_version", detail: "The order changed." });
     const api = new Api(() => "t", fetcher as typeof fetch, noWait);
     const failure = await api.get("/api/orders/1").catch((e: unknown) => e);
     expect(failure).toBeInstanceOf(ApiError);

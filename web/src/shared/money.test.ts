@@ -1,14 +1,5 @@
 import { describe, expect, it } from "vitest";
-import {
-  changeDue,
-  formatMoney,
-  fromCents,
-  parseAmount,
-  quickTenders,
-  splitEvenly,
-  tipFor,
-  toCents,
-} from "./money";
+import { changeDue, formatMoney, fromCents, parseAmount, quickTenders, splitEvenly, tipFor, toCents } from "./money";
 
 describe("money", () => {
   it("turns API numbers into exact cents and back", () => {

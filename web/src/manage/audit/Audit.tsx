@@ -21,7 +21,9 @@ export function Audit() {
       everyPage((n) =>
         caller.role === "ADMIN"
           ? api.get<Page<{ id: string; name: string; role: Role }>>("/api/staff", { query: { page: n, limit: 100 } })
-          : api.get<Page<{ id: string; name: string; role: Role }>>("/api/staff/directory", { query: { page: n, limit: 100 } }),
+          : api.get<Page<{ id: string; name: string; role: Role }>>("/api/staff/directory", {
+              query: { page: n, limit: 100 },
+            }),
       ),
     [],
   );
@@ -40,11 +42,17 @@ export function Audit() {
       }),
     [action, staffId, from, to, page],
   );
-  const filter = <T,>(set: (value: T) => void) => (value: T) => {
-    set(value);
-    setPage(1);
-  };
-  const time = new Intl.DateTimeFormat("en-GB", { timeZone: location.timezone, dateStyle: "medium", timeStyle: "medium" });
+  const filter =
+    <T,>(set: (value: T) => void) =>
+    (value: T) => {
+      set(value);
+      setPage(1);
+    };
+  const time = new Intl.DateTimeFormat("en-GB", {
+    timeZone: location.timezone,
+    dateStyle: "medium",
+    timeStyle: "medium",
+  });
   const total = entries.data?.total ?? 0;
   const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));
 
@@ -60,13 +68,19 @@ export function Audit() {
             label="Action"
             value={action}
             onChange={filter(setAction)}
-            options={[{ value: "", label: "Every action" }, ...ACTIONS.map((value) => ({ value, label: actionInWords(value) }))]}
+            options={[
+              { value: "", label: "Every action" },
+              ...ACTIONS.map((value) => ({ value, label: actionInWords(value) })),
+            ]}
           />
           <SelectField
             label="Staff"
             value={staffId}
             onChange={filter(setStaffId)}
-            options={[{ value: "", label: "Everyone" }, ...(people.data ?? []).map((member) => ({ value: member.id, label: member.name }))]}
+            options={[
+              { value: "", label: "Everyone" },
+              ...(people.data ?? []).map((member) => ({ value: member.id, label: member.name })),
+            ]}
           />
           <label class="inline-field">
             From
@@ -100,7 +114,9 @@ export function Audit() {
                     {entry.approvedByName && <div class="hint">approved by {entry.approvedByName}</div>}
                   </td>
                   <td>{actionInWords(entry.action)}</td>
-                  <td class="audit-change">{changeInWords(entry.before, entry.after, (instant) => time.format(instant))}</td>
+                  <td class="audit-change">
+                    {changeInWords(entry.before, entry.after, (instant) => time.format(instant))}
+                  </td>
                   <td>{entry.reason ?? "—"}</td>
                 </tr>
               ))}

@@ -4,7 +4,18 @@
 import { useState } from "preact/hooks";
 import { Button } from "../../shared/ui";
 import { useBackOffice } from "../context";
-import { everyPage, ListTools, PanelActions, Problem, RecordTable, SelectField, SidePanel, TextField, useAction, useLoaded } from "../parts";
+import {
+  everyPage,
+  ListTools,
+  PanelActions,
+  Problem,
+  RecordTable,
+  SelectField,
+  SidePanel,
+  TextField,
+  useAction,
+  useLoaded,
+} from "../parts";
 import type { Device, DeviceKind, Page } from "../types";
 
 const KINDS: { value: DeviceKind; label: string }[] = [
@@ -15,14 +26,21 @@ const kindName = (kind: DeviceKind) => (kind === "TERMINAL" ? "Terminal" : "Kitc
 
 export function Devices() {
   const { api, location } = useBackOffice();
-  const format = new Intl.DateTimeFormat("en-GB", { timeZone: location.timezone, dateStyle: "short", timeStyle: "short" });
+  const format = new Intl.DateTimeFormat("en-GB", {
+    timeZone: location.timezone,
+    dateStyle: "short",
+    timeStyle: "short",
+  });
   const when = (at: string) => format.format(new Date(at));
   const [search, setSearch] = useState("");
   const [pairing, setPairing] = useState(false);
   const [revoking, setRevoking] = useState<string | null>(null);
   const changing = useAction();
   const devices = useLoaded(
-    () => everyPage((page) => api.get<Page<Device>>("/api/devices", { query: { locationId: location.id, page, limit: 100 } })),
+    () =>
+      everyPage((page) =>
+        api.get<Page<Device>>("/api/devices", { query: { locationId: location.id, page, limit: 100 } }),
+      ),
     [],
   );
   const needle = search.trim().toLowerCase();
@@ -42,7 +60,13 @@ export function Devices() {
       </header>
       <div class="with-panel">
         <div class="panel">
-          <ListTools search={search} onSearch={setSearch} searchLabel="Search devices" newLabel="Pair a device" onNew={() => setPairing(true)} />
+          <ListTools
+            search={search}
+            onSearch={setSearch}
+            searchLabel="Search devices"
+            newLabel="Pair a device"
+            onNew={() => setPairing(true)}
+          />
           <Problem error={devices.error ?? changing.error} />
           {devices.data?.length === 0 ? (
             <p class="hint">No devices yet: pair each tablet once (“Pair a device”), then paste its token on it.</p>
@@ -58,14 +82,24 @@ export function Devices() {
                 {
                   title: "Status",
                   wraps: true,
-                  cell: (device) => (device.revokedAt ? <span class="chip chip-voided">Revoked {when(device.revokedAt)}</span> : "Active"),
+                  cell: (device) =>
+                    device.revokedAt ? (
+                      <span class="chip chip-voided">Revoked {when(device.revokedAt)}</span>
+                    ) : (
+                      "Active"
+                    ),
                 },
               ]}
               actions={(device) =>
                 !device.revokedAt &&
                 (revoking === device.id ? (
                   <>
-                    <Button tone="danger" label={`Yes, revoke ${device.name}`} disabled={changing.busy} onClick={() => revoke(device)}>
+                    <Button
+                      tone="danger"
+                      label={`Yes, revoke ${device.name}`}
+                      disabled={changing.busy}
+                      onClick={() => revoke(device)}
+                    >
                       Yes, revoke
                     </Button>
                     <Button tone="quiet" onClick={() => setRevoking(null)}>
@@ -98,7 +132,13 @@ function PairPanel(props: { onClose: () => void; onPaired: () => void }) {
   async function pair(event: Event) {
     event.preventDefault();
     await saving.run(async () => {
-      setPaired(await api.post<Device & { token: string }>("/api/devices", { name: name.trim(), kind, locationId: location.id }));
+      setPaired(
+        await api.post<Device & { token: string }>("/api/devices", {
+          name: name.trim(),
+          kind,
+          locationId: location.id,
+        }),
+      );
       props.onPaired();
     });
   }
@@ -123,11 +163,24 @@ function PairPanel(props: { onClose: () => void; onPaired: () => void }) {
         </p>
         <label>
           Device token
-          <textarea id="new-device-token" class="token-box" rows={2} readOnly value={paired.token} onFocus={(e) => e.currentTarget.select()} />
+          <textarea
+            id="new-device-token"
+            class="token-box"
+            rows={2}
+            readOnly
+            value={paired.token}
+            onFocus={(e) => e.currentTarget.select()}
+          />
         </label>
         <label>
           Location id
-          <textarea class="token-box" rows={2} readOnly value={paired.locationId} onFocus={(e) => e.currentTarget.select()} />
+          <textarea
+            class="token-box"
+            rows={2}
+            readOnly
+            value={paired.locationId}
+            onFocus={(e) => e.currentTarget.select()}
+          />
         </label>
         <div class="panel-actions">
           <Button tone="accent" onClick={copy}>
@@ -141,7 +194,13 @@ function PairPanel(props: { onClose: () => void; onPaired: () => void }) {
   return (
     <SidePanel title="Pair a device" onClose={props.onClose}>
       <form onSubmit={pair}>
-        <TextField label="Device name" value={name} onInput={setName} required placeholder="Bar tablet, Grill screen…" />
+        <TextField
+          label="Device name"
+          value={name}
+          onInput={setName}
+          required
+          placeholder="Bar tablet, Grill screen…"
+        />
         <SelectField label="Kind" value={kind} onChange={setKind} options={KINDS} />
         <Problem error={saving.error} />
         <PanelActions busy={saving.busy} ready={!!name.trim()} saveLabel="Pair" />

@@ -5,7 +5,18 @@
 import { useState } from "preact/hooks";
 import { Button } from "../../shared/ui";
 import { useBackOffice } from "../context";
-import { CheckField, ListTools, PanelActions, Problem, RecordTable, SelectField, SidePanel, TextField, useAction, useEditing } from "../parts";
+import {
+  CheckField,
+  ListTools,
+  PanelActions,
+  Problem,
+  RecordTable,
+  SelectField,
+  SidePanel,
+  TextField,
+  useAction,
+  useEditing,
+} from "../parts";
 import type { Category } from "../types";
 import type { MenuData } from "./Menu";
 import { dropOrder, stepOrder, treeRows } from "./reorder";
@@ -32,7 +43,13 @@ export function Categories(props: { menu: MenuData }) {
   return (
     <div class="with-panel">
       <div class="panel">
-        <ListTools search={search} onSearch={setSearch} searchLabel="Search categories" newLabel="New category" onNew={() => edit("new")} />
+        <ListTools
+          search={search}
+          onSearch={setSearch}
+          searchLabel="Search categories"
+          newLabel="New category"
+          onNew={() => edit("new")}
+        />
         <Problem error={moving.error} />
         {categories.length === 0 ? (
           <p class="hint">No categories yet: start the menu with “New category” (Mains, Drinks…).</p>
@@ -71,14 +88,25 @@ export function Categories(props: { menu: MenuData }) {
                   </>
                 ),
               },
-              { title: "Status", cell: (row) => (row.category.isActive ? "Shown" : <span class="chip chip-voided">Hidden</span>) },
+              {
+                title: "Status",
+                cell: (row) => (row.category.isActive ? "Shown" : <span class="chip chip-voided">Hidden</span>),
+              },
             ]}
             actions={({ category }) => (
               <>
-                <Button label={`Move ${category.name} up`} disabled={moving.busy} onClick={() => reorder(stepOrder(categories, category.id, -1))}>
+                <Button
+                  label={`Move ${category.name} up`}
+                  disabled={moving.busy}
+                  onClick={() => reorder(stepOrder(categories, category.id, -1))}
+                >
                   ↑
                 </Button>
-                <Button label={`Move ${category.name} down`} disabled={moving.busy} onClick={() => reorder(stepOrder(categories, category.id, 1))}>
+                <Button
+                  label={`Move ${category.name} down`}
+                  disabled={moving.busy}
+                  onClick={() => reorder(stepOrder(categories, category.id, 1))}
+                >
                   ↓
                 </Button>
                 <Button label={`Edit ${category.name}`} onClick={() => edit(category)}>
@@ -103,7 +131,12 @@ export function Categories(props: { menu: MenuData }) {
   );
 }
 
-function CategoryPanel(props: { category: Category | null; categories: Category[]; onClose: () => void; onSaved: () => void }) {
+function CategoryPanel(props: {
+  category: Category | null;
+  categories: Category[];
+  onClose: () => void;
+  onSaved: () => void;
+}) {
   const { api, location } = useBackOffice();
   const { category } = props;
   const [name, setName] = useState(category?.name ?? "");
@@ -139,7 +172,10 @@ function CategoryPanel(props: { category: Category | null; categories: Category[
           label="Inside"
           value={parent}
           onChange={setParent}
-          options={[{ value: "", label: "The top of the menu" }, ...parents.map((found) => ({ value: found.id, label: found.name }))]}
+          options={[
+            { value: "", label: "The top of the menu" },
+            ...parents.map((found) => ({ value: found.id, label: found.name })),
+          ]}
         />
         {category && <CheckField label="Shown on the terminal" checked={active} onChange={setActive} />}
         <Problem error={saving.error} />

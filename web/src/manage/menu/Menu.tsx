@@ -26,11 +26,13 @@ export function Menu() {
   const { api, location } = useBackOffice();
   const [part, setPart] = useState<Part>("Categories");
   const categories = useLoaded(
-    () => api.get<{ data: Category[] }>("/api/categories", { query: { locationId: location.id, includeInactive: true } }),
+    () =>
+      api.get<{ data: Category[] }>("/api/categories", { query: { locationId: location.id, includeInactive: true } }),
     [location.id],
   );
   const groups = useLoaded(
-    () => api.get<Page<ModifierGroupRecord>>("/api/modifier-groups", { query: { locationId: location.id, limit: 100 } }),
+    () =>
+      api.get<Page<ModifierGroupRecord>>("/api/modifier-groups", { query: { locationId: location.id, limit: 100 } }),
     [location.id],
   );
   const menu: MenuData | null =

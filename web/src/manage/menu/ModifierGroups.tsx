@@ -5,7 +5,20 @@ import { useState } from "preact/hooks";
 import { ruleInWords } from "../../shared/rules/modifiers";
 import { Button } from "../../shared/ui";
 import { useBackOffice } from "../context";
-import { CheckField, everyPage, ListTools, PanelActions, Problem, RecordTable, SidePanel, TextField, useAction, useEditing, useLoaded, useMoney } from "../parts";
+import {
+  CheckField,
+  everyPage,
+  ListTools,
+  PanelActions,
+  Problem,
+  RecordTable,
+  SidePanel,
+  TextField,
+  useAction,
+  useEditing,
+  useLoaded,
+  useMoney,
+} from "../parts";
 import type { ModifierGroupRecord, Page, ProductSummary } from "../types";
 import { priceFrom, wholeFrom } from "./fields";
 import type { MenuData } from "./Menu";
@@ -20,9 +33,17 @@ export function ModifierGroups(props: { menu: MenuData }) {
   return (
     <div class="with-panel">
       <div class="panel">
-        <ListTools search={search} onSearch={setSearch} searchLabel="Search modifier groups" newLabel="New modifier group" onNew={() => edit("new")} />
+        <ListTools
+          search={search}
+          onSearch={setSearch}
+          searchLabel="Search modifier groups"
+          newLabel="New modifier group"
+          onNew={() => edit("new")}
+        />
         {groups.length === 0 ? (
-          <p class="hint">No modifier groups yet: make one (say “Doneness: choose 1”), then tick it on the products that offer it.</p>
+          <p class="hint">
+            No modifier groups yet: make one (say “Doneness: choose 1”), then tick it on the products that offer it.
+          </p>
         ) : (
           <RecordTable
             label="Modifier groups"
@@ -34,7 +55,9 @@ export function ModifierGroups(props: { menu: MenuData }) {
                 title: "Options",
                 wraps: true,
                 cell: (group) =>
-                  group.options.map((option) => `${option.name}${option.price ? ` +${money(option.price)}` : ""}`).join(", ") || "none yet",
+                  group.options
+                    .map((option) => `${option.name}${option.price ? ` +${money(option.price)}` : ""}`)
+                    .join(", ") || "none yet",
               },
             ]}
             actions={(group) => (
@@ -106,9 +129,16 @@ function GroupPanel(props: { group: ModifierGroupRecord | null; onClose: () => v
       return;
     }
     setProblem(null);
-    const body = { name: name.trim(), minSelections, maxSelections, options: chosen.map((productId) => ({ productId })) };
+    const body = {
+      name: name.trim(),
+      minSelections,
+      maxSelections,
+      options: chosen.map((productId) => ({ productId })),
+    };
     const done = await saving.run(() =>
-      group ? api.put(`/api/modifier-groups/${group.id}`, body) : api.post("/api/modifier-groups", { ...body, locationId: location.id }),
+      group
+        ? api.put(`/api/modifier-groups/${group.id}`, body)
+        : api.post("/api/modifier-groups", { ...body, locationId: location.id }),
     );
     if (done) props.onSaved();
   }

@@ -62,7 +62,8 @@ function bodyOf(draft: Draft, creating: boolean): Record<string, unknown> | stri
   };
   if (creating) {
     const stock = draft.stock.trim() ? wholeFrom(draft.stock) : null;
-    if (draft.trackInventory && stock === null) return "Say how many are in stock (a whole number) to count this product.";
+    if (draft.trackInventory && stock === null)
+      return "Say how many are in stock (a whole number) to count this product.";
     if (draft.trackInventory) body.stockQuantity = stock;
   } else {
     body.isActive = draft.isActive;
@@ -90,13 +91,16 @@ export function ProductPanel(props: {
     setDraft(draftOf(found));
   };
   useEffect(() => {
-    if (props.productId) loading.run(async () => show(await api.get<ProductDetail>(`/api/products/${props.productId}`)));
+    if (props.productId)
+      loading.run(async () => show(await api.get<ProductDetail>(`/api/products/${props.productId}`)));
   }, [props.productId]);
 
-  const set = <K extends keyof Draft>(key: K) => (value: Draft[K]) => {
-    setSaved(false);
-    setDraft((current) => ({ ...current, [key]: value }));
-  };
+  const set =
+    <K extends keyof Draft>(key: K) =>
+    (value: Draft[K]) => {
+      setSaved(false);
+      setDraft((current) => ({ ...current, [key]: value }));
+    };
   const toggleGroup = (id: string, on: boolean) =>
     set("groupIds")(on ? [...draft.groupIds, id] : draft.groupIds.filter((found) => found !== id));
 
@@ -109,7 +113,11 @@ export function ProductPanel(props: {
       show(
         product
           ? await api.put<ProductDetail>(`/api/products/${product.id}`, body)
-          : await api.post<ProductDetail>("/api/products", { ...body, productType: props.productType, locationId: location.id }),
+          : await api.post<ProductDetail>("/api/products", {
+              ...body,
+              productType: props.productType,
+              locationId: location.id,
+            }),
       ),
     );
     if (done) {
@@ -140,7 +148,10 @@ export function ProductPanel(props: {
             label="Category"
             value={draft.categoryId}
             onChange={set("categoryId")}
-            options={[{ value: "", label: "No category" }, ...props.menu.categories.map((c) => ({ value: c.id, label: c.name }))]}
+            options={[
+              { value: "", label: "No category" },
+              ...props.menu.categories.map((c) => ({ value: c.id, label: c.name })),
+            ]}
           />
           <div class="field-row">
             <TextField label="SKU" value={draft.sku} onInput={set("sku")} />
@@ -149,8 +160,15 @@ export function ProductPanel(props: {
           <CheckField label="Count its stock" checked={draft.trackInventory} onChange={set("trackInventory")} />
           {draft.trackInventory && (
             <div class="field-row">
-              {!product && <TextField label="In stock now" value={draft.stock} onInput={set("stock")} inputMode="numeric" />}
-              <TextField label="Low-stock level" value={draft.lowStockThreshold} onInput={set("lowStockThreshold")} inputMode="numeric" />
+              {!product && (
+                <TextField label="In stock now" value={draft.stock} onInput={set("stock")} inputMode="numeric" />
+              )}
+              <TextField
+                label="Low-stock level"
+                value={draft.lowStockThreshold}
+                onInput={set("lowStockThreshold")}
+                inputMode="numeric"
+              />
             </div>
           )}
           {product && <CheckField label="On sale" checked={draft.isActive} onChange={set("isActive")} />}
@@ -238,7 +256,11 @@ function Variants(props: { product: ProductDetail; onChanged: (product: ProductD
 }
 
 /** One variant: its name and price, the price changed in place, or removed. */
-function VariantRow(props: { productId: string; variant: ProductDetail["variants"][number]; onChanged: () => Promise<void> }) {
+function VariantRow(props: {
+  productId: string;
+  variant: ProductDetail["variants"][number];
+  onChanged: () => Promise<void>;
+}) {
   const { api } = useBackOffice();
   const money = useMoney();
   const { variant } = props;
@@ -251,10 +273,13 @@ function VariantRow(props: { productId: string; variant: ProductDetail["variants
     event.preventDefault();
     const amount = priceFrom(price ?? "");
     setProblem(amount === null ? "The price is an amount like 15.50." : null);
-    if (amount !== null && (await changing.run(async () => {
-      await api.put(path, { price: amount });
-      await props.onChanged();
-    }))) {
+    if (
+      amount !== null &&
+      (await changing.run(async () => {
+        await api.put(path, { price: amount });
+        await props.onChanged();
+      }))
+    ) {
       setPrice(null);
     }
   }
@@ -286,10 +311,12 @@ function VariantRow(props: { productId: string; variant: ProductDetail["variants
         tone="danger"
         label={`Remove variant ${variant.name}`}
         disabled={changing.busy}
-        onClick={() => changing.run(async () => {
-          await api.delete(path);
-          await props.onChanged();
-        })}
+        onClick={() =>
+          changing.run(async () => {
+            await api.delete(path);
+            await props.onChanged();
+          })
+        }
       >
         Remove
       </Button>

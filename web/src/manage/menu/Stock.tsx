@@ -4,7 +4,18 @@
 import { useState } from "preact/hooks";
 import { Button } from "../../shared/ui";
 import { useBackOffice } from "../context";
-import { everyPage, ListTools, PanelActions, Problem, RecordTable, SelectField, SidePanel, TextField, useAction, useLoaded } from "../parts";
+import {
+  everyPage,
+  ListTools,
+  PanelActions,
+  Problem,
+  RecordTable,
+  SelectField,
+  SidePanel,
+  TextField,
+  useAction,
+  useLoaded,
+} from "../parts";
 import type { Page, ProductSummary } from "../types";
 
 export function Stock() {
@@ -14,7 +25,9 @@ export function Stock() {
   const changing = useAction();
   const list = (extra: Record<string, string | boolean>) =>
     everyPage((page) =>
-      api.get<Page<ProductSummary>>("/api/products", { query: { locationId: location.id, productType: "ITEM", page, limit: 100, ...extra } }),
+      api.get<Page<ProductSummary>>("/api/products", {
+        query: { locationId: location.id, productType: "ITEM", page, limit: 100, ...extra },
+      }),
     );
   const products = useLoaded(() => list({}), []);
   const low = useLoaded(() => list({ lowStock: true }), []);
@@ -66,7 +79,11 @@ export function Stock() {
               rows={shown}
               columns={[
                 { title: "Product", cell: (product) => product.name },
-                { title: "Status", cell: (product) => (product.is86d ? <span class="chip chip-voided">86'd: not on sale</span> : "On sale") },
+                {
+                  title: "Status",
+                  cell: (product) =>
+                    product.is86d ? <span class="chip chip-voided">86'd: not on sale</span> : "On sale",
+                },
                 { title: "Stock", number: true, cell: stockOf },
               ]}
               actions={(product) => (
@@ -140,8 +157,20 @@ function StockPanel(props: { product: ProductSummary; onClose: () => void; onSav
             { value: "count", label: "I counted them (a stocktake)" },
           ]}
         />
-        <TextField label={kind === "delta" ? "Change (negative for a loss)" : "Counted"} value={amount} onInput={setAmount} inputMode="decimal" required />
-        <TextField label="Reason" value={reason} onInput={setReason} required placeholder="Delivery, breakage, weekly count…" />
+        <TextField
+          label={kind === "delta" ? "Change (negative for a loss)" : "Counted"}
+          value={amount}
+          onInput={setAmount}
+          inputMode="decimal"
+          required
+        />
+        <TextField
+          label="Reason"
+          value={reason}
+          onInput={setReason}
+          required
+          placeholder="Delivery, breakage, weekly count…"
+        />
         <Problem error={problem} />
         <Problem error={saving.error} />
         <PanelActions busy={saving.busy} ready={!!reason.trim()} saveLabel="Save stock" />
@@ -168,7 +197,11 @@ function Movements(props: { productId: string }) {
     () => api.get<Page<Movement>>(`/api/products/${props.productId}/stock-movements`, { query: { limit: 5 } }),
     [props.productId],
   );
-  const time = new Intl.DateTimeFormat("en-GB", { timeZone: location.timezone, dateStyle: "short", timeStyle: "short" });
+  const time = new Intl.DateTimeFormat("en-GB", {
+    timeZone: location.timezone,
+    dateStyle: "short",
+    timeStyle: "short",
+  });
   const rows = movements.data?.data ?? [];
   return (
     <section aria-label="Recent stock changes">
@@ -179,7 +212,8 @@ function Movements(props: { productId: string }) {
         {rows.map((movement) => (
           <li key={movement.id}>
             <span>
-              {movement.change > 0 ? `+${movement.change}` : movement.change} · {movement.reason ?? movement.kind.toLowerCase()}
+              {movement.change > 0 ? `+${movement.change}` : movement.change} ·{" "}
+              {movement.reason ?? movement.kind.toLowerCase()}
             </span>
             <span class="hint">
               {movement.madeBy.name}, {time.format(new Date(movement.at))}, {movement.level} left

@@ -4,7 +4,20 @@
 import { useState } from "preact/hooks";
 import { Button } from "../../shared/ui";
 import { useBackOffice } from "../context";
-import { CheckField, everyPage, ListTools, PanelActions, Problem, RecordTable, SelectField, SidePanel, TextField, useAction, useEditing, useLoaded } from "../parts";
+import {
+  CheckField,
+  everyPage,
+  ListTools,
+  PanelActions,
+  Problem,
+  RecordTable,
+  SelectField,
+  SidePanel,
+  TextField,
+  useAction,
+  useEditing,
+  useLoaded,
+} from "../parts";
 import type { Page, Role, StaffMember } from "../types";
 
 const ROLES: { value: Role; label: string }[] = [
@@ -21,17 +34,26 @@ export function Staff() {
   const { editing, edit, close, saved } = useEditing<StaffMember>();
   const isAdmin = caller.role === "ADMIN";
   const directory = useLoaded(
-    () => everyPage((page) => api.get<Page<{ id: string; name: string; role: Role }>>("/api/staff/directory", { query: { page, limit: 100 } })),
+    () =>
+      everyPage((page) =>
+        api.get<Page<{ id: string; name: string; role: Role }>>("/api/staff/directory", {
+          query: { page, limit: 100 },
+        }),
+      ),
     [],
   );
   const staff = useLoaded(
-    () => (isAdmin ? everyPage((page) => api.get<Page<StaffMember>>("/api/staff", { query: { page, limit: 100 } })) : Promise.resolve(null)),
+    () =>
+      isAdmin
+        ? everyPage((page) => api.get<Page<StaffMember>>("/api/staff", { query: { page, limit: 100 } }))
+        : Promise.resolve(null),
     [isAdmin],
   );
   const withPin = new Set((directory.data ?? []).map((member) => member.id));
   const needle = search.trim().toLowerCase();
   const rows: { id: string; name: string; role: Role; isActive: boolean; member?: StaffMember }[] =
-    staff.data?.map((member) => ({ ...member, member })) ?? (directory.data ?? []).map((card) => ({ ...card, isActive: true }));
+    staff.data?.map((member) => ({ ...member, member })) ??
+    (directory.data ?? []).map((card) => ({ ...card, isActive: true }));
   const shown = rows.filter((row) => !needle || row.name.toLowerCase().includes(needle));
   const reload = () => {
     staff.reload();
@@ -45,7 +67,8 @@ export function Staff() {
       </header>
       {!isAdmin && (
         <p class="notice">
-          Only an admin adds staff, changes roles or sets someone else’s PIN. Below: who can sign in on the terminals now.
+          Only an admin adds staff, changes roles or sets someone else’s PIN. Below: who can sign in on the terminals
+          now.
         </p>
       )}
       <div class="with-panel">
@@ -59,7 +82,9 @@ export function Staff() {
           />
           <Problem error={staff.error ?? directory.error} />
           {rows.length === 0 ? (
-            <p class="hint">{isAdmin ? "No staff yet: add the team, then give each a PIN." : "Nobody has a PIN yet."}</p>
+            <p class="hint">
+              {isAdmin ? "No staff yet: add the team, then give each a PIN." : "Nobody has a PIN yet."}
+            </p>
           ) : (
             <RecordTable
               label="Staff"
@@ -127,11 +152,23 @@ function StaffPanel(props: { member: StaffMember | null; onClose: () => void; on
       <form onSubmit={save}>
         <TextField label="Name" value={name} onInput={setName} required />
         <SelectField label="Role" value={role} onChange={setRole} options={ROLES} />
-        {member && <CheckField label="Active (deactivating ends their sessions at once)" checked={active} onChange={setActive} />}
-        <TextField label={member ? "New PIN (leave empty to keep theirs)" : "PIN (4 to 8 digits)"} type="password" value={pin} onInput={setPin} inputMode="numeric" />
+        {member && (
+          <CheckField label="Active (deactivating ends their sessions at once)" checked={active} onChange={setActive} />
+        )}
+        <TextField
+          label={member ? "New PIN (leave empty to keep theirs)" : "PIN (4 to 8 digits)"}
+          type="password"
+          value={pin}
+          onInput={setPin}
+          inputMode="numeric"
+        />
         <Problem error={problem} />
         <Problem error={saving.error} />
-        <PanelActions busy={saving.busy} ready={!!name.trim()} saveLabel={member ? "Save staff member" : "Add staff member"} />
+        <PanelActions
+          busy={saving.busy}
+          ready={!!name.trim()}
+          saveLabel={member ? "Save staff member" : "Add staff member"}
+        />
       </form>
     </SidePanel>
   );

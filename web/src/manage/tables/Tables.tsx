@@ -3,7 +3,18 @@
 import { useState } from "preact/hooks";
 import { Button } from "../../shared/ui";
 import { useBackOffice } from "../context";
-import { everyPage, ListTools, PanelActions, Problem, RecordTable, SidePanel, TextField, useAction, useEditing, useLoaded } from "../parts";
+import {
+  everyPage,
+  ListTools,
+  PanelActions,
+  Problem,
+  RecordTable,
+  SidePanel,
+  TextField,
+  useAction,
+  useEditing,
+  useLoaded,
+} from "../parts";
 import type { DiningTable, Page } from "../types";
 import { wholeFrom } from "../menu/fields";
 
@@ -12,12 +23,16 @@ export function Tables() {
   const [search, setSearch] = useState("");
   const { editing, edit, close, saved } = useEditing<DiningTable>();
   const tables = useLoaded(
-    () => everyPage((page) => api.get<Page<DiningTable>>("/api/tables", { query: { locationId: location.id, page, limit: 100 } })),
+    () =>
+      everyPage((page) =>
+        api.get<Page<DiningTable>>("/api/tables", { query: { locationId: location.id, page, limit: 100 } }),
+      ),
     [],
   );
   const needle = search.trim().toLowerCase();
   const shown = (tables.data ?? []).filter(
-    (table) => !needle || table.name.toLowerCase().includes(needle) || (table.section ?? "").toLowerCase().includes(needle),
+    (table) =>
+      !needle || table.name.toLowerCase().includes(needle) || (table.section ?? "").toLowerCase().includes(needle),
   );
   return (
     <section class="section" aria-labelledby="tables-title">
@@ -26,10 +41,18 @@ export function Tables() {
       </header>
       <div class="with-panel">
         <div class="panel">
-          <ListTools search={search} onSearch={setSearch} searchLabel="Search tables" newLabel="New table" onNew={() => edit("new")} />
+          <ListTools
+            search={search}
+            onSearch={setSearch}
+            searchLabel="Search tables"
+            newLabel="New table"
+            onNew={() => edit("new")}
+          />
           <Problem error={tables.error} />
           {tables.data?.length === 0 ? (
-            <p class="hint">No tables yet: add them section by section (Inside 1, 2, 3…; Patio…). Takeout needs none.</p>
+            <p class="hint">
+              No tables yet: add them section by section (Inside 1, 2, 3…; Patio…). Takeout needs none.
+            </p>
           ) : (
             <RecordTable
               label="Tables"

@@ -39,7 +39,9 @@ export function Today() {
     () =>
       problem
         ? Promise.resolve(null)
-        : api.get<SalesReport>("/api/reports/sales", { query: { locationId: location.id, from: range.from, to: range.to } }),
+        : api.get<SalesReport>("/api/reports/sales", {
+            query: { locationId: location.id, from: range.from, to: range.to },
+          }),
     [range.from, range.to, problem],
   );
   const [breakdown, setBreakdown] = useState<Breakdown>("productMix");
@@ -94,11 +96,21 @@ export function Today() {
         ))}
         <label class="inline-field">
           From
-          <input type="date" value={range.from} max={today} onInput={(e) => setRange({ ...range, from: e.currentTarget.value })} />
+          <input
+            type="date"
+            value={range.from}
+            max={today}
+            onInput={(e) => setRange({ ...range, from: e.currentTarget.value })}
+          />
         </label>
         <label class="inline-field">
           To
-          <input type="date" value={range.to} max={today} onInput={(e) => setRange({ ...range, to: e.currentTarget.value })} />
+          <input
+            type="date"
+            value={range.to}
+            max={today}
+            onInput={(e) => setRange({ ...range, to: e.currentTarget.value })}
+          />
         </label>
       </div>
       {problem && (
@@ -130,7 +142,11 @@ export function Today() {
               name="Category split"
               money={money}
               empty="No sales yet."
-              parts={data.byCategory.map((row) => ({ label: row.name ?? "No category", amount: row.netSales, detail: `${row.quantity} sold` }))}
+              parts={data.byCategory.map((row) => ({
+                label: row.name ?? "No category",
+                amount: row.netSales,
+                detail: `${row.quantity} sold`,
+              }))}
             />
           </ChartPanel>
           <ChartPanel title="Top products">
@@ -153,7 +169,11 @@ export function Today() {
               name="Order types"
               money={money}
               empty="No orders yet."
-              parts={data.byOrderType.map((row) => ({ label: words(row.orderType), amount: row.netSales, detail: `${row.count} orders` }))}
+              parts={data.byOrderType.map((row) => ({
+                label: words(row.orderType),
+                amount: row.netSales,
+                detail: `${row.count} orders`,
+              }))}
             />
           </ChartPanel>
         </div>

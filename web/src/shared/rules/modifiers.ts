@@ -104,11 +104,7 @@ export function canPick(group: ModifierGroup, chosen: string[], optionId: string
 /** Taps an option: picks or unpicks it. In a "Choose 1" group a tap swaps the pick; in a
  * full group a new option is refused (the others must be unpicked first); an 86'd option
  * cannot be picked. */
-export function toggleOption(
-  selection: Selection,
-  group: ModifierGroup,
-  optionId: string,
-): Selection {
+export function toggleOption(selection: Selection, group: ModifierGroup, optionId: string): Selection {
   const chosen = selection.options[group.id] ?? [];
   let next: string[];
   if (chosen.includes(optionId)) next = chosen.filter((id) => id !== optionId);
@@ -181,12 +177,7 @@ export interface AddItemBody {
 
 /** The body of POST /api/orders/{id}/items for this choice: options in the groups' order,
  * then the special requests in the order they were made. */
-export function addItemBody(
-  product: ChoosableProduct,
-  selection: Selection,
-  quantity = 1,
-  notes = "",
-): AddItemBody {
+export function addItemBody(product: ChoosableProduct, selection: Selection, quantity = 1, notes = ""): AddItemBody {
   const body: AddItemBody = {
     productId: product.id,
     quantity,

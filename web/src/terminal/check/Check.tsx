@@ -12,7 +12,14 @@ import { ManagerApproval } from "./ManagerApproval";
 import type { Check as CheckState } from "./state";
 
 const VOID_REASONS = ["Guest changed their mind", "Entered by mistake", "Kitchen error", "Took too long"];
-const STATUS = { PENDING: "unsent", SENT: "sent", PREPARING: "preparing", READY: "ready", SERVED: "served", VOIDED: "void" };
+const STATUS = {
+  PENDING: "unsent",
+  SENT: "sent",
+  PREPARING: "preparing",
+  READY: "ready",
+  SERVED: "served",
+  VOIDED: "void",
+};
 
 export function Check(props: { check: CheckState; freeTables: Table[]; onPay: () => void; onClose: () => void }) {
   const { currency } = useTerminal();
@@ -27,7 +34,13 @@ export function Check(props: { check: CheckState; freeTables: Table[]; onPay: ()
   if (!order) {
     return (
       <aside class="check" aria-label="Check">
-        {check.error ? <p class="error" role="alert">{check.error}</p> : <p>Loading the check…</p>}
+        {check.error ? (
+          <p class="error" role="alert">
+            {check.error}
+          </p>
+        ) : (
+          <p>Loading the check…</p>
+        )}
       </aside>
     );
   }
@@ -62,12 +75,18 @@ export function Check(props: { check: CheckState; freeTables: Table[]; onPay: ()
       </header>
       {check.notice && (
         <p class="notice" role="status">
-          {check.notice} <Button tone="quiet" onClick={check.dismiss}>OK</Button>
+          {check.notice}{" "}
+          <Button tone="quiet" onClick={check.dismiss}>
+            OK
+          </Button>
         </p>
       )}
       {check.error && (
         <p class="error" role="alert">
-          {check.error} <Button tone="quiet" onClick={check.dismiss}>OK</Button>
+          {check.error}{" "}
+          <Button tone="quiet" onClick={check.dismiss}>
+            OK
+          </Button>
         </p>
       )}
       <ul class="lines" aria-label="Lines">
@@ -112,7 +131,9 @@ export function Check(props: { check: CheckState; freeTables: Table[]; onPay: ()
           </>
         )}
         <dt class="balance">Balance</dt>
-        <dd class="balance" aria-label="Balance">{money(order.balanceDue)}</dd>
+        <dd class="balance" aria-label="Balance">
+          {money(order.balanceDue)}
+        </dd>
       </dl>
       <div class="check-actions">
         {open && (
@@ -226,7 +247,11 @@ function Line(props: {
         <span class={`chip chip-${item.status.toLowerCase()}`}>{STATUS[item.status]}</span>
         {unsent && (
           <>
-            <Button onClick={() => props.onQuantity(item.quantity - 1)} disabled={item.quantity <= 1} label={`One less ${item.name}`}>
+            <Button
+              onClick={() => props.onQuantity(item.quantity - 1)}
+              disabled={item.quantity <= 1}
+              label={`One less ${item.name}`}
+            >
               −
             </Button>
             <Button onClick={() => props.onQuantity(item.quantity + 1)} label={`One more ${item.name}`}>
@@ -292,7 +317,11 @@ function DiscountSheet(props: {
         Reason
         <input value={reason} onInput={(e) => setReason(e.currentTarget.value)} />
       </label>
-      <Button tone="accent" disabled={amount === null || !reason.trim()} onClick={() => amount !== null && props.onApply(amount, reason)}>
+      <Button
+        tone="accent"
+        disabled={amount === null || !reason.trim()}
+        onClick={() => amount !== null && props.onApply(amount, reason)}
+      >
         Apply discount
       </Button>
     </Sheet>

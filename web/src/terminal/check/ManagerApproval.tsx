@@ -38,9 +38,7 @@ export function ManagerApproval(props: { pending: PendingApproval; onCancel: () 
 
   return (
     <Sheet title="Manager approval" onClose={props.onCancel} wide>
-      <p>
-        A manager must approve this {props.pending.what}. Manager: pick your name and type your PIN.
-      </p>
+      <p>A manager must approve this {props.pending.what}. Manager: pick your name and type your PIN.</p>
       <div class="approval">
         <StaffPicker staff={managers} chosen={chosen} onPick={setChosen} />
         <PinPad onEnter={approve} busy={!chosen} error={error} />

@@ -160,8 +160,7 @@ export function useCheck(orderId: string, created?: Order): Check {
         }
       };
     },
-    setQuantity: (itemId, quantity) =>
-      run("change", (o) => api.put(`${url}/items/${itemId}`, { quantity }, o), false),
+    setQuantity: (itemId, quantity) => run("change", (o) => api.put(`${url}/items/${itemId}`, { quantity }, o), false),
     setNote: (itemId, notes) =>
       run("note", (o) => api.put(`${url}/items/${itemId}`, { notes: notes.trim() || null }, o), false),
     void: (itemId, reason) => run("void", (o) => api.delete(`${url}/items/${itemId}`, { reason }, o), false),

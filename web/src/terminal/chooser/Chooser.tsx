@@ -172,7 +172,12 @@ function SpecialRequests(props: {
         </label>
         <label class="inline request-price">
           Price
-          <input inputMode="decimal" value={price} placeholder="0.00" onInput={(e) => setPrice(e.currentTarget.value)} />
+          <input
+            inputMode="decimal"
+            value={price}
+            placeholder="0.00"
+            onInput={(e) => setPrice(e.currentTarget.value)}
+          />
         </label>
         <Button onClick={add} disabled={!name.trim() || cents === null} label="Add request">
           Add request

@@ -79,7 +79,9 @@ export function Floor(props: {
                       {guests && <span>{guests}</span>}
                       <span>{minutes} min</span>
                       <span>{formatMoney(toCents(order.total), currency)}</span>
-                      {order.balanceDue !== order.total && <span>due {formatMoney(toCents(order.balanceDue), currency)}</span>}
+                      {order.balanceDue !== order.total && (
+                        <span>due {formatMoney(toCents(order.balanceDue), currency)}</span>
+                      )}
                     </>
                   ) : (
                     <span>free</span>

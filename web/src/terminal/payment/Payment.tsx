@@ -6,7 +6,16 @@
 import { useState } from "preact/hooks";
 import type { Check } from "../check/state";
 import { useTerminal } from "../context";
-import { changeDue, type Cents, formatMoney, fromCents, quickTenders, splitEvenly, tipFor, toCents } from "../../shared/money";
+import {
+  changeDue,
+  type Cents,
+  formatMoney,
+  fromCents,
+  quickTenders,
+  splitEvenly,
+  tipFor,
+  toCents,
+} from "../../shared/money";
 import type { Order } from "../../shared/types";
 import { Button, Sheet } from "../../shared/ui";
 import { ReceiptSheet } from "../receipt/Receipt";
@@ -84,27 +93,49 @@ export function Payment(props: { check: Check; onClose: () => void; onDone: () =
             Change to give: <strong>{money(change)}</strong>
           </p>
         )}
-        {check.notice && <p class="notice" role="status">{check.notice}</p>}
-        {check.error && <p class="error" role="alert">{check.error}</p>}
+        {check.notice && (
+          <p class="notice" role="status">
+            {check.notice}
+          </p>
+        )}
+        {check.error && (
+          <p class="error" role="alert">
+            {check.error}
+          </p>
+        )}
         {balance > 0 ? (
           <>
             <div class="choices" role="group" aria-label="Split evenly">
               {[1, 2, 3, 4].map((n) => (
-                <Button key={n} pressed={ways === n} onClick={() => setWays(n)} label={n === 1 ? "No split" : `Split ${n} ways`}>
+                <Button
+                  key={n}
+                  pressed={ways === n}
+                  onClick={() => setWays(n)}
+                  label={n === 1 ? "No split" : `Split ${n} ways`}
+                >
                   {n === 1 ? "Whole" : `÷ ${n}`}
                 </Button>
               ))}
               {ways > 1 && <span class="share">each {money(share)}</span>}
             </div>
             <div class="choices" role="group" aria-label="Method">
-              <Button pressed={method === "CARD"} onClick={() => setMethod("CARD")}>Card</Button>
-              <Button pressed={method === "CASH"} onClick={() => setMethod("CASH")}>Cash</Button>
+              <Button pressed={method === "CARD"} onClick={() => setMethod("CARD")}>
+                Card
+              </Button>
+              <Button pressed={method === "CASH"} onClick={() => setMethod("CASH")}>
+                Cash
+              </Button>
             </div>
             {method === "CARD" ? (
               <div class="pay-card">
                 <div class="choices" role="group" aria-label="Tip">
                   {TIPS.map((percent) => (
-                    <Button key={percent} pressed={tipPercent === percent} onClick={() => setTipPercent(percent)} label={percent ? `Tip ${percent}%` : "No tip"}>
+                    <Button
+                      key={percent}
+                      pressed={tipPercent === percent}
+                      onClick={() => setTipPercent(percent)}
+                      label={percent ? `Tip ${percent}%` : "No tip"}
+                    >
                       {percent ? `${percent}% · ${money(tipFor(share, percent))}` : "No tip"}
                     </Button>
                   ))}
@@ -126,7 +157,12 @@ export function Payment(props: { check: Check; onClose: () => void; onDone: () =
               <div class="pay-cash">
                 <div class="choices" role="group" aria-label="Cash tendered">
                   {quickTenders(share).map((amount, i) => (
-                    <Button key={amount} pressed={tendered === amount} onClick={() => setTendered(amount)} label={i === 0 ? `Exact ${money(amount)}` : `Tendered ${money(amount)}`}>
+                    <Button
+                      key={amount}
+                      pressed={tendered === amount}
+                      onClick={() => setTendered(amount)}
+                      label={i === 0 ? `Exact ${money(amount)}` : `Tendered ${money(amount)}`}
+                    >
                       {i === 0 ? `Exact ${money(amount)}` : money(amount)}
                     </Button>
                   ))}
@@ -162,26 +198,43 @@ function Receipt(props: { order: Order; money: (cents: Cents) => string; onRecei
             .filter((item) => item.status !== "VOIDED")
             .map((item) => (
               <li key={item.id}>
-                <span>{item.quantity} × {item.name}</span>
+                <span>
+                  {item.quantity} × {item.name}
+                </span>
                 <span>{money(toCents(item.total))}</span>
               </li>
             ))}
         </ul>
         <dl class="totals">
-          <dt>Subtotal</dt><dd>{money(toCents(order.subtotal))}</dd>
-          {order.discountAmount > 0 && (<><dt>Discount</dt><dd>−{money(toCents(order.discountAmount))}</dd></>)}
-          <dt>Tax</dt><dd>{money(toCents(order.taxAmount))}</dd>
-          <dt class="total">Total</dt><dd class="total">{money(toCents(order.total))}</dd>
+          <dt>Subtotal</dt>
+          <dd>{money(toCents(order.subtotal))}</dd>
+          {order.discountAmount > 0 && (
+            <>
+              <dt>Discount</dt>
+              <dd>−{money(toCents(order.discountAmount))}</dd>
+            </>
+          )}
+          <dt>Tax</dt>
+          <dd>{money(toCents(order.taxAmount))}</dd>
+          <dt class="total">Total</dt>
+          <dd class="total">{money(toCents(order.total))}</dd>
           {order.payments.map((payment) => (
             <>
               <dt key={payment.id}>{payment.method === "CARD" ? `Card ····${payment.cardLastFour ?? ""}` : "Cash"}</dt>
-              <dd>{money(toCents(payment.amount))}{payment.tipAmount ? ` + tip ${money(toCents(payment.tipAmount))}` : ""}</dd>
+              <dd>
+                {money(toCents(payment.amount))}
+                {payment.tipAmount ? ` + tip ${money(toCents(payment.tipAmount))}` : ""}
+              </dd>
             </>
           ))}
         </dl>
         <div class="choices">
-          <Button onClick={props.onReceipt} label="Show or print the receipt">Receipt</Button>
-          <Button tone="accent" onClick={props.onDone}>Done</Button>
+          <Button onClick={props.onReceipt} label="Show or print the receipt">
+            Receipt
+          </Button>
+          <Button tone="accent" onClick={props.onDone}>
+            Done
+          </Button>
         </div>
       </div>
     </Sheet>

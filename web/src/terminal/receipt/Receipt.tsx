@@ -16,20 +16,41 @@ export function ReceiptSheet(props: { orderId: string; orderNumber: string; onCl
           {receipt.text}
         </pre>
       )}
-      {receipt.notice && <p class="sent-note" role="status">{receipt.notice}</p>}
-      {receipt.error && <p class="error" role="alert">{receipt.error}</p>}
+      {receipt.notice && (
+        <p class="sent-note" role="status">
+          {receipt.notice}
+        </p>
+      )}
+      {receipt.error && (
+        <p class="error" role="alert">
+          {receipt.error}
+        </p>
+      )}
       {printers?.length === 0 && (
-        <p class="hint">This location has no receipt printer: show the receipt on screen, or ask a manager to add one.</p>
+        <p class="hint">
+          This location has no receipt printer: show the receipt on screen, or ask a manager to add one.
+        </p>
       )}
       <div class="choices" role="group" aria-label="Print">
         {printers?.length === 1 && (
-          <Button tone="accent" disabled={receipt.printing} onClick={() => receipt.print(printers[0])} label={`Print on ${printers[0].name}`}>
+          <Button
+            tone="accent"
+            disabled={receipt.printing}
+            onClick={() => receipt.print(printers[0])}
+            label={`Print on ${printers[0].name}`}
+          >
             Print
           </Button>
         )}
-        {printers && printers.length > 1 &&
+        {printers &&
+          printers.length > 1 &&
           printers.map((printer) => (
-            <Button key={printer.id} disabled={receipt.printing} onClick={() => receipt.print(printer)} label={`Print on ${printer.name}`}>
+            <Button
+              key={printer.id}
+              disabled={receipt.printing}
+              onClick={() => receipt.print(printer)}
+              label={`Print on ${printer.name}`}
+            >
               Print on {printer.name}
             </Button>
           ))}

@@ -36,9 +36,10 @@ export function useReceipt(orderId: string): Receipt {
 
   useEffect(() => {
     api.getText(`/api/orders/${orderId}/receipt`).then(setText, (failure) => setError(inWords(failure)));
-    api
-      .get<{ data: ReceiptPrinter[] }>("/api/printers/receipt", { query: { locationId } })
-      .then((found) => setPrinters(found.data), (failure) => setError(inWords(failure)));
+    api.get<{ data: ReceiptPrinter[] }>("/api/printers/receipt", { query: { locationId } }).then(
+      (found) => setPrinters(found.data),
+      (failure) => setError(inWords(failure)),
+    );
   }, [api, orderId, locationId]);
 
   async function print(printer: ReceiptPrinter) {

@@ -24,8 +24,8 @@ export function App() {
     return (
       <Pairing kind="TERMINAL" storageKey={TERMINAL_KEY} onPaired={setDevice}>
         <p>
-          A manager makes a TERMINAL device (<code>brigade device create --kind TERMINAL</code>) and gets its
-          token, once. Paste it here; this browser keeps it.
+          A manager makes a TERMINAL device (<code>brigade device create --kind TERMINAL</code>) and gets its token,
+          once. Paste it here; this browser keeps it.
         </p>
       </Pairing>
     );
@@ -62,13 +62,20 @@ function SignedIn(props: { device: Device; session: NewSession; onSignedOut: () 
   // A session that ended on the server (expired, staff deactivated, device revoked) ends here.
   api.onUnauthenticated = props.onSignedOut;
 
-  useEffect(() => api.onConnection((ok, waiting) => {
-    setReachable(ok);
-    setPending(waiting);
-  }), [api]);
+  useEffect(
+    () =>
+      api.onConnection((ok, waiting) => {
+        setReachable(ok);
+        setPending(waiting);
+      }),
+    [api],
+  );
 
   useEffect(() => {
-    api.get<Location>(`/api/locations/${device.locationId}`).then(setLocation).catch(() => {});
+    api
+      .get<Location>(`/api/locations/${device.locationId}`)
+      .then(setLocation)
+      .catch(() => {});
     return followEvents({
       token: () => session.token,
       locationId: device.locationId,

@@ -42,7 +42,16 @@ export function SignIn(props: { device: Device; onSignedIn: (session: NewSession
         {props.device.name && <p class="hint">This terminal: {props.device.name}</p>}
         {staff === null && !error && <p>Loading the staff…</p>}
         {staff?.length === 0 && <p>Nobody has a PIN yet: a manager sets one in the back office.</p>}
-        {staff && <StaffPicker staff={staff} chosen={chosen} onPick={(id) => { setChosen(id); setError(null); }} />}
+        {staff && (
+          <StaffPicker
+            staff={staff}
+            chosen={chosen}
+            onPick={(id) => {
+              setChosen(id);
+              setError(null);
+            }}
+          />
+        )}
         <Button tone="quiet" onClick={props.onUnpair}>
           Unpair this terminal
         </Button>
