@@ -43,6 +43,7 @@ function ticket(id: string, createdAt: string, items: BoardItem[]): BoardTicket 
     tableId: null,
     tableName: "4",
     server: "Ana",
+    sentBy: null,
     createdAt,
     bumpedAt: null,
     items,
@@ -50,7 +51,16 @@ function ticket(id: string, createdAt: string, items: BoardItem[]): BoardTicket 
 }
 
 function category(id: string, parentCategoryId: string | null = null): Category {
-  return { id, name: id, parentCategoryId, sortOrder: 0, isActive: true };
+  return {
+    id,
+    name: id,
+    description: null,
+    imageUrl: null,
+    parentCategoryId,
+    sortOrder: 0,
+    isActive: true,
+    locationId: "L",
+  };
 }
 
 const MINUTE = 60_000;

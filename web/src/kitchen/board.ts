@@ -1,43 +1,12 @@
 // The kitchen display's pure rules: how old a ticket looks, what a station shows, what is
 // still to cook all day, and in which order the cards stand. No DOM, no server: unit-tested.
 
-import type { Category } from "../shared/types";
+import type { Schemas } from "../shared/api/client";
+import type { Category, ItemStatus } from "../shared/types";
 
-export type ItemStatus = "PENDING" | "SENT" | "PREPARING" | "READY" | "SERVED" | "VOIDED";
-export type OrderType = "DINE_IN" | "TAKEOUT" | "DELIVERY" | "BAR_TAB";
-
-export interface BoardItem {
-  itemId: string;
-  productId: string;
-  categoryId: string | null;
-  name: string;
-  quantity: number;
-  sentQuantity: number;
-  modifiers: { modifierOptionId: string; name: string; price: number }[];
-  notes: string | null;
-  status: ItemStatus;
-  voidReason: string | null;
-  added: boolean;
-}
-
-export interface BoardTicket {
-  id: string;
-  orderId: string;
-  orderNumber: string;
-  orderType: OrderType;
-  orderStatus: string;
-  tableId: string | null;
-  tableName: string | null;
-  server: string | null;
-  createdAt: string;
-  bumpedAt: string | null;
-  items: BoardItem[];
-}
-
-export interface Board {
-  tickets: BoardTicket[];
-  lastBumped: BoardTicket | null;
-}
+export type BoardItem = Schemas["BoardItemOut"];
+export type BoardTicket = Schemas["BoardTicketOut"];
+export type Board = Schemas["BoardOut"];
 
 export interface Thresholds {
   warnMinutes: number;
@@ -215,7 +184,7 @@ export function applyEvent(
     }
     default: {
       if (!event.type.startsWith("order.") || event.type === "order.sent") return board;
-      const order = event.data as { id: string; status: string; tableName: string | null };
+      const order = event.data as { id: string; status: BoardTicket["orderStatus"]; tableName: string | null };
       return patchTickets(board, (ticket) =>
         ticket.orderId === order.id ? { ...ticket, orderStatus: order.status, tableName: order.tableName } : ticket,
       );

@@ -5,7 +5,9 @@
 // through the kit's API client (retried until they land).
 
 import { useEffect, useRef, useState } from "preact/hooks";
-import type { Api } from "../shared/api";
+import type { Api } from "../shared/api/client";
+import { bumpTicket, kitchenBoard, recallTicket } from "../shared/api/kitchen";
+import { updateItem } from "../shared/api/orders";
 import type { EventBus } from "../shared/events";
 import type { BrigadeEvent } from "../shared/stream";
 import { inWords } from "../shared/words";
@@ -55,7 +57,7 @@ export function useBoard(api: Api, locationId: string, events: EventBus): Kitche
     try {
       do {
         again.current = false;
-        show(await api.get<Board>("/api/kitchen/board", { query: { locationId } }));
+        show(await kitchenBoard(api, locationId));
       } while (again.current);
       const missed = waiting.current;
       waiting.current = [];
@@ -95,12 +97,12 @@ export function useBoard(api: Api, locationId: string, events: EventBus): Kitche
     reload,
     tap: (ticket, item) => {
       const status = nextStatus(item.status);
-      if (status) act(() => api.put(`/api/orders/${ticket.orderId}/items/${item.itemId}`, { status }));
+      if (status) act(() => updateItem(api, ticket.orderId, item.itemId, { status }));
     },
-    bump: (ticket) => act(() => api.post(`/api/kitchen/tickets/${ticket.id}/bump`, undefined)),
+    bump: (ticket) => act(() => bumpTicket(api, ticket.id)),
     recall: () => {
       const last = board?.lastBumped;
-      if (last) act(() => api.post(`/api/kitchen/tickets/${last.id}/recall`, undefined));
+      if (last) act(() => recallTicket(api, last.id));
     },
   };
 }

@@ -2,7 +2,8 @@
 
 import type { ComponentType } from "preact";
 import { useEffect, useMemo, useState } from "preact/hooks";
-import { Api } from "../shared/api";
+import { Api } from "../shared/api/client";
+import { listLocations } from "../shared/api/dining";
 import { Button } from "../shared/ui";
 import { inWords } from "../shared/words";
 import { Audit } from "./audit/Audit";
@@ -16,7 +17,7 @@ import { refusal, SignIn, whoIs } from "./SignIn";
 import { Staff } from "./staff/Staff";
 import { Tables } from "./tables/Tables";
 import { Today } from "./today/Today";
-import type { Caller, Location, Page } from "./types";
+import type { Caller, Location } from "./types";
 
 export const SECTIONS: { id: string; title: string; view: ComponentType }[] = [
   { id: "today", title: "Today", view: Today },
@@ -95,8 +96,7 @@ function SignedIn(props: { token: string; caller: Caller; onSignOut: () => void;
   const section = useHashSection();
 
   useEffect(() => {
-    api
-      .get<Page<Location>>("/api/locations", { query: { limit: 100 } })
+    listLocations(api, { limit: 100 })
       .then((page) => setLocations(page.data))
       .catch(setError);
   }, [api]);

@@ -2,7 +2,8 @@
 // is checked with GET /api/staff/me and refused in words below MANAGER.
 
 import { useState } from "preact/hooks";
-import { Api, ApiError } from "../shared/api";
+import { Api, ApiError } from "../shared/api/client";
+import { caller } from "../shared/api/staff";
 import { Button } from "../shared/ui";
 import { inWords } from "../shared/words";
 import { useAction } from "./parts";
@@ -10,7 +11,7 @@ import { mayManage } from "./session";
 import type { Caller } from "./types";
 
 export async function whoIs(token: string): Promise<Caller> {
-  return new Api(() => token).get<Caller>("/api/staff/me");
+  return caller(new Api(() => token));
 }
 
 export function refusal(caller: Caller): string | null {

@@ -1,11 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { ApiError, Unreachable } from "./api";
+import { ApiError, Unreachable } from "./api/client";
 import type { Order, OrderItem } from "./types";
 import { inWords, whatChanged } from "./words";
 
 const item = (id: string, name: string, extra: Partial<OrderItem> = {}): OrderItem => ({
   id,
   productId: id,
+  variantId: null,
   name,
   quantity: 1,
   unitPrice: 4,
@@ -14,6 +15,8 @@ const item = (id: string, name: string, extra: Partial<OrderItem> = {}): OrderIt
   notes: null,
   status: "PENDING",
   voidReason: null,
+  createdAt: "2026-01-01T00:00:00Z",
+  updatedAt: "2026-01-01T00:00:00Z",
   ...extra,
 });
 
@@ -36,6 +39,16 @@ const order = (extra: Partial<Order> = {}): Order => ({
   tipTotal: 0,
   payments: [],
   version: 3,
+  locationId: "L",
+  customerId: null,
+  notes: null,
+  refunds: [],
+  openedBy: null,
+  completedBy: null,
+  cancelledBy: null,
+  updatedAt: "2026-01-01T00:00:00Z",
+  completedAt: null,
+  cancelledAt: null,
   ...extra,
 });
 

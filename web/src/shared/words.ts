@@ -1,6 +1,6 @@
 // Errors and changes in words a server reads mid-rush, never a status code alone.
 
-import { ApiError, Unreachable } from "./api";
+import { ApiError, Unreachable } from "./api/client";
 import { formatMoney, toCents } from "./money";
 import type { Order } from "./types";
 

@@ -2,7 +2,7 @@
 
 import { createContext } from "preact";
 import { useContext } from "preact/hooks";
-import type { Api } from "../shared/api";
+import type { Api } from "../shared/api/client";
 import type { EventBus } from "../shared/events";
 import type { StaffCard } from "../shared/types";
 

@@ -2,12 +2,16 @@
 // days; times in the location's timezone.
 
 import { useState } from "preact/hooks";
+import type { Schemas } from "../../shared/api/client";
+import { auditLog } from "../../shared/api/reports";
+import { listStaff, staffDirectory } from "../../shared/api/staff";
 import { Button } from "../../shared/ui";
 import { useBackOffice } from "../context";
 import { everyPage, Problem, SelectField, useLoaded } from "../parts";
 import { addDays, startOfDay } from "../today/dates";
-import type { AuditEntry, Page, Role } from "../types";
 import { ACTIONS, actionInWords, changeInWords, PAGE_SIZE } from "./words";
+
+type AuditAction = Schemas["AuditAction"];
 
 export function Audit() {
   const { api, location, caller } = useBackOffice();
@@ -20,25 +24,21 @@ export function Audit() {
     () =>
       everyPage((n) =>
         caller.role === "ADMIN"
-          ? api.get<Page<{ id: string; name: string; role: Role }>>("/api/staff", { query: { page: n, limit: 100 } })
-          : api.get<Page<{ id: string; name: string; role: Role }>>("/api/staff/directory", {
-              query: { page: n, limit: 100 },
-            }),
+          ? listStaff(api, { page: n, limit: 100 })
+          : staffDirectory(api, { page: n, limit: 100 }),
       ),
     [],
   );
   const entries = useLoaded(
     () =>
-      api.get<Page<AuditEntry>>("/api/audit", {
-        query: {
-          locationId: location.id,
-          action: action || undefined,
-          staffId: staffId || undefined,
-          from: from ? startOfDay(from, location.timezone).toISOString() : undefined,
-          to: to ? startOfDay(addDays(to, 1), location.timezone).toISOString() : undefined,
-          page,
-          limit: PAGE_SIZE,
-        },
+      auditLog(api, {
+        locationId: location.id,
+        action: (action || undefined) as AuditAction | undefined,
+        staffId: staffId || undefined,
+        from: from ? startOfDay(from, location.timezone).toISOString() : undefined,
+        to: to ? startOfDay(addDays(to, 1), location.timezone).toISOString() : undefined,
+        page,
+        limit: PAGE_SIZE,
       }),
     [action, staffId, from, to, page],
   );

@@ -2,6 +2,7 @@
 // revoke one (its token and every session on it stop at once).
 
 import { useState } from "preact/hooks";
+import { createDevice, listDevices, revokeDevice } from "../../shared/api/dining";
 import { Button } from "../../shared/ui";
 import { useBackOffice } from "../context";
 import {
@@ -16,7 +17,7 @@ import {
   useAction,
   useLoaded,
 } from "../parts";
-import type { Device, DeviceKind, Page } from "../types";
+import type { Device, DeviceKind } from "../types";
 
 const KINDS: { value: DeviceKind; label: string }[] = [
   { value: "TERMINAL", label: "Terminal (takes orders)" },
@@ -37,17 +38,14 @@ export function Devices() {
   const [revoking, setRevoking] = useState<string | null>(null);
   const changing = useAction();
   const devices = useLoaded(
-    () =>
-      everyPage((page) =>
-        api.get<Page<Device>>("/api/devices", { query: { locationId: location.id, page, limit: 100 } }),
-      ),
+    () => everyPage((page) => listDevices(api, { locationId: location.id, page, limit: 100 })),
     [],
   );
   const needle = search.trim().toLowerCase();
   const shown = (devices.data ?? []).filter((device) => !needle || device.name.toLowerCase().includes(needle));
 
   async function revoke(device: Device) {
-    if (await changing.run(() => api.delete(`/api/devices/${device.id}`))) {
+    if (await changing.run(() => revokeDevice(api, device.id))) {
       setRevoking(null);
       devices.reload();
     }
@@ -133,7 +131,7 @@ function PairPanel(props: { onClose: () => void; onPaired: () => void }) {
     event.preventDefault();
     await saving.run(async () => {
       setPaired(
-        await api.post<Device & { token: string }>("/api/devices", {
+        await createDevice(api, {
           name: name.trim(),
           kind,
           locationId: location.id,

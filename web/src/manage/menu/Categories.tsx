@@ -3,6 +3,7 @@
 // in a side panel.
 
 import { useState } from "preact/hooks";
+import { createCategory, deleteCategory, reorderCategories, updateCategory } from "../../shared/api/categories";
 import { Button } from "../../shared/ui";
 import { useBackOffice } from "../context";
 import {
@@ -31,7 +32,7 @@ export function Categories(props: { menu: MenuData }) {
 
   const reorder = async (order: string[] | null) => {
     if (!order) return;
-    if (await moving.run(() => api.put("/api/categories/reorder", { categoryIds: order, locationId: location.id }))) {
+    if (await moving.run(() => reorderCategories(api, { categoryIds: order, locationId: location.id }))) {
       reloadCategories();
     }
   };
@@ -150,8 +151,8 @@ function CategoryPanel(props: {
     const body = { name: name.trim(), parentCategoryId: parent || null };
     const done = await saving.run(() =>
       category
-        ? api.put(`/api/categories/${category.id}`, { ...body, isActive: active })
-        : api.post("/api/categories", {
+        ? updateCategory(api, category.id, { ...body, isActive: active })
+        : createCategory(api, {
             ...body,
             locationId: location.id,
             sortOrder: props.categories.filter((found) => found.parentCategoryId === (parent || null)).length,
@@ -161,7 +162,7 @@ function CategoryPanel(props: {
   }
 
   async function remove() {
-    if (category && (await saving.run(() => api.delete(`/api/categories/${category.id}`)))) props.onSaved();
+    if (category && (await saving.run(() => deleteCategory(api, category.id)))) props.onSaved();
   }
 
   return (

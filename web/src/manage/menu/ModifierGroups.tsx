@@ -4,6 +4,8 @@
 import { useState } from "preact/hooks";
 import { ruleInWords } from "../../shared/rules/modifiers";
 import { Button } from "../../shared/ui";
+import { createModifierGroup, deleteModifierGroup, updateModifierGroup } from "../../shared/api/categories";
+import { createProduct, listProducts } from "../../shared/api/products";
 import { useBackOffice } from "../context";
 import {
   CheckField,
@@ -19,7 +21,7 @@ import {
   useLoaded,
   useMoney,
 } from "../parts";
-import type { ModifierGroupRecord, Page, ProductSummary } from "../types";
+import type { ModifierGroupRecord } from "../types";
 import { priceFrom, wholeFrom } from "./fields";
 import type { MenuData } from "./Menu";
 
@@ -94,11 +96,7 @@ function GroupPanel(props: { group: ModifierGroupRecord | null; onClose: () => v
   const saving = useAction();
   const options = useLoaded(
     () =>
-      everyPage((page) =>
-        api.get<Page<ProductSummary>>("/api/products", {
-          query: { locationId: location.id, productType: "MODIFIER", page, limit: 100 },
-        }),
-      ),
+      everyPage((page) => listProducts(api, { locationId: location.id, productType: "MODIFIER", page, limit: 100 })),
     [],
   );
 
@@ -107,7 +105,7 @@ function GroupPanel(props: { group: ModifierGroupRecord | null; onClose: () => v
     setProblem(price === null ? "The option's price is an amount like 1.50 (0 for free)." : null);
     if (price === null || !optionName.trim()) return;
     await saving.run(async () => {
-      const made = await api.post<ProductSummary>("/api/products", {
+      const made = await createProduct(api, {
         name: optionName.trim(),
         price,
         productType: "MODIFIER",
@@ -136,15 +134,13 @@ function GroupPanel(props: { group: ModifierGroupRecord | null; onClose: () => v
       options: chosen.map((productId) => ({ productId })),
     };
     const done = await saving.run(() =>
-      group
-        ? api.put(`/api/modifier-groups/${group.id}`, body)
-        : api.post("/api/modifier-groups", { ...body, locationId: location.id }),
+      group ? updateModifierGroup(api, group.id, body) : createModifierGroup(api, { ...body, locationId: location.id }),
     );
     if (done) props.onSaved();
   }
 
   async function remove() {
-    if (group && (await saving.run(() => api.delete(`/api/modifier-groups/${group.id}`)))) props.onSaved();
+    if (group && (await saving.run(() => deleteModifierGroup(api, group.id)))) props.onSaved();
   }
 
   return (

@@ -5,6 +5,16 @@
 import { useEffect, useState } from "preact/hooks";
 import { ruleInWords } from "../../shared/rules/modifiers";
 import { Button } from "../../shared/ui";
+import {
+  addVariant,
+  createProduct,
+  deleteProduct,
+  deleteVariant,
+  getProduct,
+  updateProduct,
+  updateVariant,
+} from "../../shared/api/products";
+import type { Schemas } from "../../shared/api/client";
 import { useBackOffice } from "../context";
 import { CheckField, PanelActions, Problem, SelectField, SidePanel, TextField, useAction, useMoney } from "../parts";
 import type { ProductDetail, ProductType } from "../types";
@@ -42,14 +52,18 @@ function draftOf(product: ProductDetail | null): Draft {
 }
 
 /** The request body for a draft, or the first problem with it in words. */
-function bodyOf(draft: Draft, creating: boolean): Record<string, unknown> | string {
+/** What a save sends: every field a create and an update share, the stock on a create, whether
+ * it is on sale on an update. */
+type ProductBody = Schemas["ProductUpdate"] & Pick<Schemas["ProductCreate"], "name" | "price" | "stockQuantity">;
+
+function bodyOf(draft: Draft, creating: boolean): ProductBody | string {
   const price = priceFrom(draft.price);
   if (price === null) return "The price is an amount like 12.50.";
   const taxRate = taxRateFrom(draft.taxPercent);
   if (taxRate === null) return "The tax rate is a percentage from 0 to 100, like 8.875.";
   const threshold = draft.lowStockThreshold.trim() ? wholeFrom(draft.lowStockThreshold) : null;
   if (draft.lowStockThreshold.trim() && threshold === null) return "The low-stock level is a whole number.";
-  const body: Record<string, unknown> = {
+  const body: ProductBody = {
     name: draft.name.trim(),
     price,
     taxRate,
@@ -91,8 +105,7 @@ export function ProductPanel(props: {
     setDraft(draftOf(found));
   };
   useEffect(() => {
-    if (props.productId)
-      loading.run(async () => show(await api.get<ProductDetail>(`/api/products/${props.productId}`)));
+    if (props.productId) loading.run(async () => show(await getProduct(api, props.productId as string)));
   }, [props.productId]);
 
   const set =
@@ -112,8 +125,8 @@ export function ProductPanel(props: {
     const done = await saving.run(async () =>
       show(
         product
-          ? await api.put<ProductDetail>(`/api/products/${product.id}`, body)
-          : await api.post<ProductDetail>("/api/products", {
+          ? await updateProduct(api, product.id, body)
+          : await createProduct(api, {
               ...body,
               productType: props.productType,
               locationId: location.id,
@@ -127,7 +140,7 @@ export function ProductPanel(props: {
   }
 
   async function remove() {
-    if (product && (await saving.run(() => api.delete(`/api/products/${product.id}`)))) {
+    if (product && (await saving.run(() => deleteProduct(api, product.id)))) {
       props.onChanged();
       props.onClose();
     }
@@ -211,7 +224,7 @@ function Variants(props: { product: ProductDetail; onChanged: (product: ProductD
   const [price, setPrice] = useState("");
   const [problem, setProblem] = useState<string | null>(null);
   const changing = useAction();
-  const reload = async () => props.onChanged(await api.get<ProductDetail>(`/api/products/${props.product.id}`));
+  const reload = async () => props.onChanged(await getProduct(api, props.product.id));
   const live = props.product.variants.filter((variant) => variant.isActive !== false);
 
   async function add(event: Event) {
@@ -220,7 +233,7 @@ function Variants(props: { product: ProductDetail; onChanged: (product: ProductD
     setProblem(amount === null ? "The variant's price is an amount like 15.50." : null);
     if (amount === null) return;
     const done = await changing.run(async () => {
-      await api.post(`/api/products/${props.product.id}/variants`, { name: name.trim(), price: amount });
+      await addVariant(api, props.product.id, { name: name.trim(), price: amount });
       await reload();
     });
     if (done) {
@@ -267,7 +280,6 @@ function VariantRow(props: {
   const [price, setPrice] = useState<string | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const changing = useAction();
-  const path = `/api/products/${props.productId}/variants/${variant.id}`;
 
   async function savePrice(event: Event) {
     event.preventDefault();
@@ -276,7 +288,7 @@ function VariantRow(props: {
     if (
       amount !== null &&
       (await changing.run(async () => {
-        await api.put(path, { price: amount });
+        await updateVariant(api, props.productId, variant.id, { price: amount });
         await props.onChanged();
       }))
     ) {
@@ -313,7 +325,7 @@ function VariantRow(props: {
         disabled={changing.busy}
         onClick={() =>
           changing.run(async () => {
-            await api.delete(path);
+            await deleteVariant(api, props.productId, variant.id);
             await props.onChanged();
           })
         }

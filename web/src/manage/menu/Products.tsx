@@ -2,9 +2,10 @@
 
 import { useState } from "preact/hooks";
 import { Button } from "../../shared/ui";
+import { listProducts } from "../../shared/api/products";
 import { useBackOffice } from "../context";
 import { everyPage, ListTools, Problem, RecordTable, SelectField, useEditing, useLoaded, useMoney } from "../parts";
-import type { Page, ProductSummary, ProductType } from "../types";
+import type { ProductSummary, ProductType } from "../types";
 import type { MenuData } from "./Menu";
 import { ProductPanel } from "./ProductPanel";
 import { percentOf } from "./fields";
@@ -19,15 +20,13 @@ export function Products(props: { menu: MenuData }) {
   const products = useLoaded(
     () =>
       everyPage((page) =>
-        api.get<Page<ProductSummary>>("/api/products", {
-          query: {
-            locationId: location.id,
-            search: search.trim() || undefined,
-            categoryId: categoryId || undefined,
-            productType,
-            page,
-            limit: 100,
-          },
+        listProducts(api, {
+          locationId: location.id,
+          search: search.trim() || undefined,
+          categoryId: categoryId || undefined,
+          productType,
+          page,
+          limit: 100,
         }),
       ),
     [search, categoryId, productType],

@@ -3,6 +3,8 @@
 
 import { useEffect, useState } from "preact/hooks";
 import { Button } from "../../shared/ui";
+import { listCategories } from "../../shared/api/categories";
+import { createPrinter, deletePrinter, listPrinters, printJobs, updatePrinter } from "../../shared/api/printers";
 import { useBackOffice } from "../context";
 import { wholeFrom } from "../menu/fields";
 import {
@@ -19,7 +21,7 @@ import {
   useEditing,
   useLoaded,
 } from "../parts";
-import type { Category, Page, Printer, PrinterKind, PrintJob } from "../types";
+import type { Category, Printer, PrinterKind, PrintJob } from "../types";
 import { errorInWords, outbox } from "./outbox";
 
 const KINDS: { value: PrinterKind; label: string }[] = [
@@ -51,23 +53,16 @@ export function Printers() {
   const [search, setSearch] = useState("");
   const { editing, edit, close, saved } = useEditing<PrinterRow>();
   const printers = useLoaded(async () => {
-    const found = await everyPage((page) =>
-      api.get<Page<Printer>>("/api/printers", { query: { locationId: location.id, page, limit: 100 } }),
-    );
+    const found = await everyPage((page) => listPrinters(api, { locationId: location.id, page, limit: 100 }));
     return Promise.all(
       found.map(async (printer) => {
-        const jobs = await api.get<Page<PrintJob>>(`/api/printers/${printer.id}/jobs`, {
-          query: { limit: RECENT_JOBS },
-        });
+        const jobs = await printJobs(api, printer.id, { limit: RECENT_JOBS });
         return { ...printer, jobs: jobs.data };
       }),
     );
   }, []);
   const categories = useLoaded(
-    () =>
-      api
-        .get<{ data: Category[] }>("/api/categories", { query: { locationId: location.id, includeInactive: true } })
-        .then((page) => page.data),
+    () => listCategories(api, { locationId: location.id, includeInactive: true }).then((page) => page.data),
     [],
   );
   useEffect(() => {
@@ -181,15 +176,13 @@ function PrinterPanel(props: {
       categoryIds: kind === "KITCHEN" ? categoryIds : [],
     };
     const done = await saving.run(() =>
-      printer
-        ? api.patch(`/api/printers/${printer.id}`, body)
-        : api.post("/api/printers", { ...body, locationId: location.id }),
+      printer ? updatePrinter(api, printer.id, body) : createPrinter(api, { ...body, locationId: location.id }),
     );
     if (done) props.onSaved();
   }
 
   async function remove() {
-    if (printer && (await saving.run(() => api.delete(`/api/printers/${printer.id}`)))) props.onSaved();
+    if (printer && (await saving.run(() => deletePrinter(api, printer.id)))) props.onSaved();
   }
 
   const toggle = (id: string, on: boolean) =>

@@ -3,6 +3,7 @@
 
 import { useState } from "preact/hooks";
 import { Button } from "../../shared/ui";
+import { createStaff, listStaff, setStaffPin, staffDirectory, updateStaff } from "../../shared/api/staff";
 import { useBackOffice } from "../context";
 import {
   CheckField,
@@ -18,7 +19,7 @@ import {
   useEditing,
   useLoaded,
 } from "../parts";
-import type { Page, Role, StaffMember } from "../types";
+import type { Role, StaffMember } from "../types";
 
 const ROLES: { value: Role; label: string }[] = [
   { value: "SERVER", label: "Server" },
@@ -33,20 +34,9 @@ export function Staff() {
   const [search, setSearch] = useState("");
   const { editing, edit, close, saved } = useEditing<StaffMember>();
   const isAdmin = caller.role === "ADMIN";
-  const directory = useLoaded(
-    () =>
-      everyPage((page) =>
-        api.get<Page<{ id: string; name: string; role: Role }>>("/api/staff/directory", {
-          query: { page, limit: 100 },
-        }),
-      ),
-    [],
-  );
+  const directory = useLoaded(() => everyPage((page) => staffDirectory(api, { page, limit: 100 })), []);
   const staff = useLoaded(
-    () =>
-      isAdmin
-        ? everyPage((page) => api.get<Page<StaffMember>>("/api/staff", { query: { page, limit: 100 } }))
-        : Promise.resolve(null),
+    () => (isAdmin ? everyPage((page) => listStaff(api, { page, limit: 100 })) : Promise.resolve(null)),
     [isAdmin],
   );
   const withPin = new Set((directory.data ?? []).map((member) => member.id));
@@ -140,9 +130,9 @@ function StaffPanel(props: { member: StaffMember | null; onClose: () => void; on
     setProblem(null);
     const done = await saving.run(async () => {
       const saved = member
-        ? await api.patch<StaffMember>(`/api/staff/${member.id}`, { name: name.trim(), role, isActive: active })
-        : await api.post<StaffMember>("/api/staff", { name: name.trim(), role });
-      if (pin) await api.put(`/api/staff/${saved.id}/pin`, { pin });
+        ? await updateStaff(api, member.id, { name: name.trim(), role, isActive: active })
+        : await createStaff(api, { name: name.trim(), role });
+      if (pin) await setStaffPin(api, saved.id, { pin });
     });
     if (done) props.onSaved();
   }

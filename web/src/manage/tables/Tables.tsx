@@ -2,6 +2,7 @@
 
 import { useState } from "preact/hooks";
 import { Button } from "../../shared/ui";
+import { createTable, deleteTable, listTables, updateTable } from "../../shared/api/dining";
 import { useBackOffice } from "../context";
 import {
   everyPage,
@@ -15,7 +16,7 @@ import {
   useEditing,
   useLoaded,
 } from "../parts";
-import type { DiningTable, Page } from "../types";
+import type { DiningTable } from "../types";
 import { wholeFrom } from "../menu/fields";
 
 export function Tables() {
@@ -23,10 +24,7 @@ export function Tables() {
   const [search, setSearch] = useState("");
   const { editing, edit, close, saved } = useEditing<DiningTable>();
   const tables = useLoaded(
-    () =>
-      everyPage((page) =>
-        api.get<Page<DiningTable>>("/api/tables", { query: { locationId: location.id, page, limit: 100 } }),
-      ),
+    () => everyPage((page) => listTables(api, { locationId: location.id, page, limit: 100 })),
     [],
   );
   const needle = search.trim().toLowerCase();
@@ -103,13 +101,13 @@ function TablePanel(props: { table: DiningTable | null; onClose: () => void; onS
     setProblem(null);
     const body = { name: name.trim(), section: section.trim() || null, seats: seatCount };
     const done = await saving.run(() =>
-      table ? api.put(`/api/tables/${table.id}`, body) : api.post("/api/tables", { ...body, locationId: location.id }),
+      table ? updateTable(api, table.id, body) : createTable(api, { ...body, locationId: location.id }),
     );
     if (done) props.onSaved();
   }
 
   async function remove() {
-    if (table && (await saving.run(() => api.delete(`/api/tables/${table.id}`)))) props.onSaved();
+    if (table && (await saving.run(() => deleteTable(api, table.id)))) props.onSaved();
   }
 
   return (

@@ -4,6 +4,7 @@
 
 import type { ComponentChildren } from "preact";
 import { useEffect, useMemo, useState } from "preact/hooks";
+import { salesCsv, salesReport } from "../../shared/api/reports";
 import { followEvents } from "../../shared/stream";
 import { Button } from "../../shared/ui";
 import { useBackOffice } from "../context";
@@ -37,11 +38,7 @@ export function Today() {
   const problem = rangeProblem(range);
   const report = useLoaded<SalesReport | null>(
     () =>
-      problem
-        ? Promise.resolve(null)
-        : api.get<SalesReport>("/api/reports/sales", {
-            query: { locationId: location.id, from: range.from, to: range.to },
-          }),
+      problem ? Promise.resolve(null) : salesReport(api, { locationId: location.id, from: range.from, to: range.to }),
     [range.from, range.to, problem],
   );
   const [breakdown, setBreakdown] = useState<Breakdown>("productMix");
@@ -65,8 +62,7 @@ export function Today() {
   async function downloadCsv() {
     setCsvError(null);
     try {
-      const query = { locationId: location.id, from: range.from, to: range.to, format: "csv", breakdown };
-      const text = await api.getText("/api/reports/sales", { query });
+      const text = await salesCsv(api, { locationId: location.id, from: range.from, to: range.to, breakdown });
       const link = document.createElement("a");
       link.href = URL.createObjectURL(new Blob([text], { type: "text/csv" }));
       link.download = `sales-${range.from}-to-${range.to}-${breakdown}.csv`;

@@ -2241,19 +2241,19 @@ export interface components {
              * @default USD
              * @enum {string}
              */
-            currency: "AED" | "AFN" | "ALL" | "AMD" | "ANG" | "AOA" | "ARS" | "AUD" | "AWG" | "AZN" | "BAM" | "BBD" | "BDT" | "BGN" | "BHD" | "BIF" | "BMD" | "BND" | "BOB" | "BRL" | "BSD" | "BTN" | "BWP" | "BYN" | "BZD" | "CAD" | "CDF" | "CHF" | "CLP" | "CNY" | "COP" | "CRC" | "CUP" | "CVE" | "CZK" | "DJF" | "DKK" | "DOP" | "DZD" | "EGP" | "ERN" | "ETB" | "EUR" | "FJD" | "FKP" | "GBP" | "GEL" | "GHS" | "GIP" | "GMD" | "GNF" | "GTQ" | "GYD" | "HKD" | "HNL" | "HTG" | "HUF" | "IDR" | "ILS" | "INR" | "IQD" | "IRR" | "ISK" | "JMD" | "JOD" | "JPY" | "KES" | "KGS" | "KHR" | "KMF" | "KPW" | "KRW" | "KWD" | "KYD" | "KZT" | "LAK" | "LBP" | "LKR" | "LRD" | "LSL" | "LYD" | "MAD" | "MDL" | "MGA" | "MKD" | "MMK" | "MNT" | "MOP" | "MRU" | "MUR" | "MVR" | "MWK" | "MXN" | "MYR" | "MZN" | "NAD" | "NGN" | "NIO" | "NOK" | "NPR" | "NZD" | "OMR" | "PAB" | "PEN" | "PGK" | "PHP" | "PKR" | "PLN" | "PYG" | "QAR" | "RON" | "RSD" | "RUB" | "RWF" | "SAR" | "SBD" | "SCR" | "SDG" | "SEK" | "SGD" | "SHP" | "SLE" | "SLL" | "SOS" | "SRD" | "SSP" | "STN" | "SVC" | "SYP" | "SZL" | "THB" | "TJS" | "TMT" | "TND" | "TOP" | "TRY" | "TTD" | "TWD" | "TZS" | "UAH" | "UGX" | "USD" | "UYU" | "UZS" | "VED" | "VES" | "VND" | "VUV" | "WST" | "XAF" | "XCD" | "XCG" | "XOF" | "XPF" | "YER" | "ZAR" | "ZMW" | "ZWG" | "ZWL";
+            currency?: "AED" | "AFN" | "ALL" | "AMD" | "ANG" | "AOA" | "ARS" | "AUD" | "AWG" | "AZN" | "BAM" | "BBD" | "BDT" | "BGN" | "BHD" | "BIF" | "BMD" | "BND" | "BOB" | "BRL" | "BSD" | "BTN" | "BWP" | "BYN" | "BZD" | "CAD" | "CDF" | "CHF" | "CLP" | "CNY" | "COP" | "CRC" | "CUP" | "CVE" | "CZK" | "DJF" | "DKK" | "DOP" | "DZD" | "EGP" | "ERN" | "ETB" | "EUR" | "FJD" | "FKP" | "GBP" | "GEL" | "GHS" | "GIP" | "GMD" | "GNF" | "GTQ" | "GYD" | "HKD" | "HNL" | "HTG" | "HUF" | "IDR" | "ILS" | "INR" | "IQD" | "IRR" | "ISK" | "JMD" | "JOD" | "JPY" | "KES" | "KGS" | "KHR" | "KMF" | "KPW" | "KRW" | "KWD" | "KYD" | "KZT" | "LAK" | "LBP" | "LKR" | "LRD" | "LSL" | "LYD" | "MAD" | "MDL" | "MGA" | "MKD" | "MMK" | "MNT" | "MOP" | "MRU" | "MUR" | "MVR" | "MWK" | "MXN" | "MYR" | "MZN" | "NAD" | "NGN" | "NIO" | "NOK" | "NPR" | "NZD" | "OMR" | "PAB" | "PEN" | "PGK" | "PHP" | "PKR" | "PLN" | "PYG" | "QAR" | "RON" | "RSD" | "RUB" | "RWF" | "SAR" | "SBD" | "SCR" | "SDG" | "SEK" | "SGD" | "SHP" | "SLE" | "SLL" | "SOS" | "SRD" | "SSP" | "STN" | "SVC" | "SYP" | "SZL" | "THB" | "TJS" | "TMT" | "TND" | "TOP" | "TRY" | "TTD" | "TWD" | "TZS" | "UAH" | "UGX" | "USD" | "UYU" | "UZS" | "VED" | "VES" | "VND" | "VUV" | "WST" | "XAF" | "XCD" | "XCG" | "XOF" | "XPF" | "YER" | "ZAR" | "ZMW" | "ZWG" | "ZWL";
             /**
              * Ticketwarnminutes
              * @description A kitchen ticket older than this turns amber (attention)
              * @default 5
              */
-            ticketWarnMinutes: number;
+            ticketWarnMinutes?: number;
             /**
              * Ticketlateminutes
              * @description A kitchen ticket older than this turns red (late); above ticketWarnMinutes
              * @default 10
              */
-            ticketLateMinutes: number;
+            ticketLateMinutes?: number;
         };
         /** ModifierGroupCreate */
         ModifierGroupCreate: {
@@ -2263,7 +2263,7 @@ export interface components {
              * Minselections
              * @default 0
              */
-            minSelections: number;
+            minSelections?: number;
             /**
              * Maxselections
              * @description At least max(1, minSelections); null: no limit
@@ -2330,7 +2330,7 @@ export interface components {
              * Minselections
              * @default 0
              */
-            minSelections: number;
+            minSelections?: number;
             /**
              * Maxselections
              * @description At least max(1, minSelections); null: no limit
@@ -2922,7 +2922,7 @@ export interface components {
              * @description Raw TCP (JetDirect), usually 9100.
              * @default 9100
              */
-            port: number;
+            port?: number;
             kind: components["schemas"]["PrinterKind"];
             /**
              * Categoryids
@@ -3071,20 +3071,20 @@ export interface components {
              * Taxrate
              * @default 0
              */
-            taxRate: number;
+            taxRate?: number;
             /** Imageurl */
             imageUrl?: string | null;
             /**
              * Trackinventory
              * @default false
              */
-            trackInventory: boolean;
+            trackInventory?: boolean;
             /** Stockquantity */
             stockQuantity?: number | null;
             /** Lowstockthreshold */
             lowStockThreshold?: number | null;
             /** @default ITEM */
-            productType: components["schemas"]["ProductType"];
+            productType?: components["schemas"]["ProductType"];
             /** Name */
             name: string;
             /** Price */

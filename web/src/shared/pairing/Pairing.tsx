@@ -5,7 +5,8 @@
 
 import type { ComponentChildren } from "preact";
 import { useState } from "preact/hooks";
-import { Api, ApiError } from "../api";
+import { Api, ApiError } from "../api/client";
+import { currentDevice } from "../api/dining";
 import { type Device, saveDevice } from "../device";
 import type { PairedDevice } from "../types";
 import { Button } from "../ui";
@@ -33,7 +34,7 @@ export function Pairing(props: {
     setBusy(true);
     setError(null);
     try {
-      const found = await new Api(() => typed).get<PairedDevice>("/api/devices/current");
+      const found = await currentDevice(new Api(() => typed));
       if (found.kind !== props.kind) {
         setError(`This token is a ${SCREEN_NAMES[found.kind]}'s, not a ${screen}'s.`);
         return;

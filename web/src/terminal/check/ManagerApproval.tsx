@@ -2,9 +2,10 @@
 // the one-shot token goes with the same change, sent again.
 
 import { useEffect, useState } from "preact/hooks";
-import { ApiError } from "../../shared/api";
+import { ApiError } from "../../shared/api/client";
+import { requestApproval, staffDirectory } from "../../shared/api/staff";
 import { useTerminal } from "../context";
-import type { NewApproval, Page, StaffCard } from "../../shared/types";
+import type { StaffCard } from "../../shared/types";
 import { PinPad, Sheet, StaffPicker } from "../../shared/ui";
 import { inWords } from "../../shared/words";
 import type { PendingApproval } from "./state";
@@ -16,8 +17,7 @@ export function ManagerApproval(props: { pending: PendingApproval; onCancel: () 
   const [error, setError] = useState<string | null>(null);
 
   useEffect(() => {
-    api
-      .get<Page<StaffCard>>("/api/staff/directory", { query: { limit: 100 } })
+    staffDirectory(api, { limit: 100 })
       .then((page) => {
         const found = page.data.filter((member) => member.role === "MANAGER" || member.role === "ADMIN");
         setManagers(found);
@@ -29,7 +29,7 @@ export function ManagerApproval(props: { pending: PendingApproval; onCancel: () 
   async function approve(pin: string) {
     if (!chosen) return;
     try {
-      const granted = await api.post<NewApproval>("/api/approvals", { staffId: chosen, pin });
+      const granted = await requestApproval(api, { staffId: chosen, pin });
       await props.pending.approve(granted.token);
     } catch (failure) {
       setError(failure instanceof ApiError && failure.status === 401 ? "Wrong PIN; try again." : inWords(failure));

@@ -8,13 +8,24 @@
 
 import { useCallback, useEffect, useRef, useState } from "preact/hooks";
 import type { AddItemBody } from "../../shared/rules/modifiers";
-import { ApiError, type RequestOptions } from "../../shared/api";
+import { ApiError, type ChangeOptions } from "../../shared/api/client";
+import {
+  addItem,
+  completeOrder,
+  discountOrder,
+  getOrder,
+  payOrder,
+  sendOrder,
+  transferOrder,
+  updateItem,
+  voidItem,
+} from "../../shared/api/orders";
 import { useTerminal } from "../context";
 import { touchesOrders } from "../../shared/events";
 import type { Order } from "../../shared/types";
 import { inWords, whatChanged } from "../../shared/words";
 
-type Change = (options: RequestOptions) => Promise<unknown>;
+type Change = (options: ChangeOptions) => Promise<unknown>;
 
 export interface PendingApproval {
   what: string;
@@ -69,14 +80,13 @@ export function useCheck(orderId: string, created?: Order): Check {
   const [sending, setSending] = useState<SendingLine[]>([]);
   const sent = useRef(0);
   const current = useRef<Order | null>(created ?? null);
-  const url = `/api/orders/${orderId}`;
 
   const reload = useCallback(async (): Promise<Order> => {
-    const fresh = await api.get<Order>(url);
+    const fresh = await getOrder(api, orderId);
     current.current = fresh;
     setOrder(fresh);
     return fresh;
-  }, [api, url]);
+  }, [api, orderId]);
 
   useEffect(() => {
     if (!created) reload().catch((failure) => setError(inWords(failure)));
@@ -154,21 +164,21 @@ export function useCheck(orderId: string, created?: Order): Check {
         const line = { key: ++sent.current, name, quantity: body.quantity };
         setSending((lines) => [...lines, line]);
         try {
-          return await run("addition", (o) => api.post(`${url}/items`, body, o), true, seen);
+          return await run("addition", (o) => addItem(api, orderId, body, o), true, seen);
         } finally {
           setSending((lines) => lines.filter((other) => other !== line));
         }
       };
     },
-    setQuantity: (itemId, quantity) => run("change", (o) => api.put(`${url}/items/${itemId}`, { quantity }, o), false),
+    setQuantity: (itemId, quantity) => run("change", (o) => updateItem(api, orderId, itemId, { quantity }, o), false),
     setNote: (itemId, notes) =>
-      run("note", (o) => api.put(`${url}/items/${itemId}`, { notes: notes.trim() || null }, o), false),
-    void: (itemId, reason) => run("void", (o) => api.delete(`${url}/items/${itemId}`, { reason }, o), false),
-    send: () => run("send", (o) => api.post(`${url}/send`, {}, o), false),
+      run("note", (o) => updateItem(api, orderId, itemId, { notes: notes.trim() || null }, o), false),
+    void: (itemId, reason) => run("void", (o) => voidItem(api, orderId, itemId, reason, o), false),
+    send: () => run("send", (o) => sendOrder(api, orderId, o), false),
     discount: (discountAmount, reason) =>
-      run("discount", (o) => api.post(`${url}/discount`, { discountAmount, reason }, o), false),
-    transfer: (tableId) => run("move", (o) => api.post(`${url}/transfer`, { tableId }, o), false),
-    pay: (body) => run("payment", (o) => api.post(`${url}/payments`, body, o), false),
-    complete: () => run("completion", (o) => api.post(`${url}/complete`, {}, o), false),
+      run("discount", (o) => discountOrder(api, orderId, { discountAmount, reason }, o), false),
+    transfer: (tableId) => run("move", (o) => transferOrder(api, orderId, tableId, o), false),
+    pay: (body) => run("payment", (o) => payOrder(api, orderId, body, o), false),
+    complete: () => run("completion", (o) => completeOrder(api, orderId, o), false),
   };
 }

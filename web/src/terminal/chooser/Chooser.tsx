@@ -3,7 +3,7 @@
 // (ad-hoc modifiers, with a price or free) and a note go with the line.
 
 import { useState } from "preact/hooks";
-import { randomUuid } from "../../shared/api";
+import { randomUuid } from "../../shared/api/client";
 import { useTerminal } from "../context";
 import { formatMoney, fromCents, parseAmount, toCents } from "../../shared/money";
 import { Button, Sheet } from "../../shared/ui";

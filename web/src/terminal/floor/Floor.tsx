@@ -3,6 +3,7 @@
 
 import { useState } from "preact/hooks";
 import { useTerminal } from "../context";
+import { createOrder } from "../../shared/api/orders";
 import { formatMoney, toCents } from "../../shared/money";
 import type { Order, OrderType, Table } from "../../shared/types";
 import { Button, Sheet } from "../../shared/ui";
@@ -27,7 +28,7 @@ export function Floor(props: {
     setSeating(null);
     try {
       const body = { orderType, tableId: table?.id, guestCount };
-      const order = await api.post<Order>("/api/orders", body, { query: { locationId } });
+      const order = await createOrder(api, locationId, body);
       // The floor follows from the order's event on the stream, after the check is shown.
       props.onOpen(order.id, order);
     } catch (failure) {

@@ -4,11 +4,14 @@ import { bySection, minutesOpen } from "./state";
 
 const table = (name: string, section: string | null): Table => ({
   id: name,
+  locationId: "L",
   name,
   section,
   seats: 4,
   status: "FREE",
   openOrders: [],
+  createdAt: "2026-01-01T00:00:00Z",
+  updatedAt: "2026-01-01T00:00:00Z",
 });
 
 describe("the floor", () => {

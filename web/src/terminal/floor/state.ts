@@ -4,7 +4,9 @@
 import { useCallback, useEffect, useState } from "preact/hooks";
 import { useTerminal } from "../context";
 import { touchesOrders } from "../../shared/events";
-import type { OrderSummary, Page, Table } from "../../shared/types";
+import { listOrders } from "../../shared/api/orders";
+import { listTables } from "../../shared/api/dining";
+import type { OrderSummary, Table } from "../../shared/types";
 import { inWords } from "../../shared/words";
 
 export interface Floor {
@@ -26,9 +28,9 @@ export function useFloor(): Floor {
     try {
       const query = { locationId, limit: 100 };
       const [floor, drafts, open] = await Promise.all([
-        api.get<Page<Table>>("/api/tables", { query }),
-        api.get<Page<OrderSummary>>("/api/orders", { query: { ...query, status: "DRAFT" } }),
-        api.get<Page<OrderSummary>>("/api/orders", { query: { ...query, status: "OPEN" } }),
+        listTables(api, query),
+        listOrders(api, { ...query, status: ["DRAFT"] }),
+        listOrders(api, { ...query, status: ["OPEN"] }),
       ]);
       setTables(floor.data);
       setTabs([...drafts.data, ...open.data].filter((order) => order.tableId === null));

@@ -13,6 +13,7 @@ import {
 } from "../../shared/rules/modifiers";
 import { Chooser } from "../chooser/Chooser";
 import { useTerminal } from "../context";
+import { productByBarcode } from "../../shared/api/products";
 import { formatMoney, toCents } from "../../shared/money";
 import type { Product } from "../../shared/types";
 import { Button } from "../../shared/ui";
@@ -70,8 +71,7 @@ export function Menu(props: { menu: MenuState; addAsSeen: AddAsSeen }) {
       if (!code) return;
       const add = addAsSeen.current();
       try {
-        const path = `/api/products/barcode/${encodeURIComponent(code)}`;
-        offer(await api.get<Product>(path, { query: { locationId } }), add);
+        offer(await productByBarcode(api, code, locationId), add);
       } catch (failure) {
         setError(`Barcode ${code}: ${inWords(failure)}`);
       }

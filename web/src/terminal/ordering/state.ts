@@ -5,7 +5,10 @@
 
 import { useCallback, useEffect, useRef, useState } from "preact/hooks";
 import { useTerminal } from "../context";
-import type { Category, Page, Product } from "../../shared/types";
+import { listCategories } from "../../shared/api/categories";
+import type { ListQuery } from "../../shared/api/client";
+import { getProduct, listProducts } from "../../shared/api/products";
+import type { Category, Product } from "../../shared/types";
 import { inWords } from "../../shared/words";
 
 export interface Menu {
@@ -23,7 +26,7 @@ export interface Menu {
   detail: (productId: string) => Promise<Product>;
 }
 
-const SELLABLE = { isActive: true, productType: "ITEM", limit: 100 };
+const SELLABLE = { isActive: true, productType: "ITEM", limit: 100 } as const;
 
 export function useMenu(): Menu {
   const { api, events, locationId } = useTerminal();
@@ -40,14 +43,13 @@ export function useMenu(): Menu {
   const [loading, setLoading] = useState(false);
 
   useEffect(() => {
-    api
-      .get<Page<Category>>("/api/categories", { query: { locationId } })
+    listCategories(api, { locationId })
       .then((page) => setCategories(page.data.filter((c) => c.isActive).sort((a, b) => a.sortOrder - b.sortOrder)))
       .catch((failure) => setError(inWords(failure)));
   }, [api, locationId]);
 
   const load = useCallback(async () => {
-    const query: Record<string, string | number | boolean | undefined> = { locationId, ...SELLABLE };
+    const query: ListQuery<"/api/products"> = { locationId, ...SELLABLE };
     if (search.trim()) query.search = search.trim();
     else if (here) query.categoryId = here.id;
     // The latest asked wins: an older answer (held up offline) must not replace it.
@@ -61,7 +63,7 @@ export function useMenu(): Menu {
     }
     setLoading(true);
     try {
-      const page = await api.get<Page<Product>>("/api/products", { query });
+      const page = await listProducts(api, query);
       if (key !== null) lists.current.set(key, page.data);
       if (asked !== loads.current) return;
       setProducts(page.data);
@@ -111,7 +113,7 @@ export function useMenu(): Menu {
     detail: async (productId) => {
       const known = details.current.get(productId);
       if (known) return known;
-      const found = await api.get<Product>(`/api/products/${productId}`);
+      const found = await getProduct(api, productId);
       details.current.set(productId, found);
       return found;
     },

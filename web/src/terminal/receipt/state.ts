@@ -3,6 +3,8 @@
 
 import { useEffect, useState } from "preact/hooks";
 import { useTerminal } from "../context";
+import { printReceipt, receiptText } from "../../shared/api/orders";
+import { receiptPrinters } from "../../shared/api/printers";
 import { inWords } from "../../shared/words";
 
 export interface ReceiptPrinter {
@@ -35,8 +37,8 @@ export function useReceipt(orderId: string): Receipt {
   const [error, setError] = useState<string | null>(null);
 
   useEffect(() => {
-    api.getText(`/api/orders/${orderId}/receipt`).then(setText, (failure) => setError(inWords(failure)));
-    api.get<{ data: ReceiptPrinter[] }>("/api/printers/receipt", { query: { locationId } }).then(
+    receiptText(api, orderId).then(setText, (failure) => setError(inWords(failure)));
+    receiptPrinters(api, locationId).then(
       (found) => setPrinters(found.data),
       (failure) => setError(inWords(failure)),
     );
@@ -47,7 +49,7 @@ export function useReceipt(orderId: string): Receipt {
     setNotice(null);
     setError(null);
     try {
-      await api.post(`/api/orders/${orderId}/receipt/print`, { printerId: printer.id });
+      await printReceipt(api, orderId, printer.id);
       setNotice(sentTo(printer.name));
     } catch (failure) {
       setError(inWords(failure));

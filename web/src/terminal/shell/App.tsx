@@ -1,13 +1,12 @@
 // The terminal's shell: paired? signed in? Then the top bar and the working screen, one
 // event stream, and the idle sign-out.
 
-import { useEffect, useMemo, useState } from "preact/hooks";
-import { Api } from "../../shared/api";
+import { useEffect, useState } from "preact/hooks";
+import { signOut as endSession } from "../../shared/api/staff";
 import { TerminalContext, type Terminal } from "../context";
 import { type Device, TERMINAL_KEY, forgetDevice, loadDevice } from "../../shared/device";
-import { EventBus } from "../../shared/events";
-import { followEvents } from "../../shared/stream";
-import type { Location, NewSession } from "../../shared/types";
+import { useDeviceSession } from "../../shared/session";
+import type { NewSession } from "../../shared/types";
 import { Pairing } from "../../shared/pairing/Pairing";
 import { SignIn } from "../signin/SignIn";
 import { Service } from "./Service";
@@ -45,52 +44,20 @@ export function App() {
 
 function SignedIn(props: { device: Device; session: NewSession; onSignedOut: () => void }) {
   const { device, session } = props;
-  const api = useMemo(() => new Api(() => session.token), [session]);
-  const events = useMemo(() => new EventBus(), [session]);
-  const [location, setLocation] = useState<Location | null>(null);
-  const [reachable, setReachable] = useState(true);
-  const [pending, setPending] = useState(0);
-  const [streaming, setStreaming] = useState(false);
   const [generation, setGeneration] = useState(0);
+  // A session that ended on the server (expired, staff deactivated, device revoked) ends here.
+  // A stream back after a gap has replayed what was missed; too far behind to catch up, every
+  // screen reloads what it shows.
+  const { api, events, location, streaming, reachable, pending } = useDeviceSession(session.token, device.locationId, {
+    onEnded: props.onSignedOut,
+    onExpired: () => setGeneration((n) => n + 1),
+  });
 
   const signOut = async () => {
     // Best effort: the session ends on the server, and on this screen whatever it answers.
-    api.delete("/api/sessions/current").catch(() => {});
+    endSession(api).catch(() => {});
     props.onSignedOut();
   };
-
-  // A session that ended on the server (expired, staff deactivated, device revoked) ends here.
-  api.onUnauthenticated = props.onSignedOut;
-
-  useEffect(
-    () =>
-      api.onConnection((ok, waiting) => {
-        setReachable(ok);
-        setPending(waiting);
-      }),
-    [api],
-  );
-
-  useEffect(() => {
-    api
-      .get<Location>(`/api/locations/${device.locationId}`)
-      .then(setLocation)
-      .catch(() => {});
-    return followEvents({
-      token: () => session.token,
-      locationId: device.locationId,
-      onEvent: (event) => events.emit(event),
-      onConnected: (connected) => {
-        setStreaming(connected);
-        // A stream back after a gap has replayed what was missed; a reconnect also proves
-        // the server is reachable again.
-        if (connected) setReachable(true);
-      },
-      // Too far behind to catch up: every screen reloads what it shows.
-      onExpired: () => setGeneration((n) => n + 1),
-      onUnauthenticated: props.onSignedOut,
-    });
-  }, [api, device, session, events]);
 
   useEffect(() => {
     let timer = setTimeout(signOut, IDLE_SIGN_OUT_MS);
@@ -114,7 +81,7 @@ function SignedIn(props: { device: Device; session: NewSession; onSignedOut: () 
     currency: location?.currency ?? "USD",
     staff: session.staff,
   };
-  const online = reachable && streaming;
+  const online = reachable && streaming === true;
   return (
     <TerminalContext.Provider value={terminal}>
       <TopBar location={location} staff={session.staff} online={online} pending={pending} onSignOut={signOut} />

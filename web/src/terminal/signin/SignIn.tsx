@@ -1,9 +1,10 @@
 // Who is working: the staff picker (GET /api/staff/directory) and a PIN pad → a session.
 
 import { useEffect, useState } from "preact/hooks";
-import { Api, ApiError } from "../../shared/api";
+import { Api, ApiError } from "../../shared/api/client";
 import type { Device } from "../../shared/device";
-import type { NewSession, Page, StaffCard } from "../../shared/types";
+import { signIn as openSession, staffDirectory } from "../../shared/api/staff";
+import type { NewSession, StaffCard } from "../../shared/types";
 import { Button, PinPad, StaffPicker } from "../../shared/ui";
 import { inWords } from "../../shared/words";
 
@@ -15,8 +16,7 @@ export function SignIn(props: { device: Device; onSignedIn: (session: NewSession
   const [busy, setBusy] = useState(false);
 
   useEffect(() => {
-    api
-      .get<Page<StaffCard>>("/api/staff/directory", { query: { limit: 100 } })
+    staffDirectory(api, { limit: 100 })
       .then((page) => setStaff(page.data))
       .catch((failure) => setError(inWords(failure)));
   }, [api]);
@@ -26,7 +26,7 @@ export function SignIn(props: { device: Device; onSignedIn: (session: NewSession
     setBusy(true);
     setError(null);
     try {
-      props.onSignedIn(await api.post<NewSession>("/api/sessions", { staffId: chosen, pin }));
+      props.onSignedIn(await openSession(api, { staffId: chosen, pin }));
     } catch (failure) {
       setError(failure instanceof ApiError && failure.status === 401 ? "Wrong PIN; try again." : inWords(failure));
     } finally {

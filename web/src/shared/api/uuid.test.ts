@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { randomUuid } from "./api";
+import { randomUuid } from "./client";
 
 // Idempotency keys, special requests' ids and a new location's id (the server keys a location
 // by the id it is given) are all random UUIDs.
