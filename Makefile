@@ -43,7 +43,7 @@ lint: install
 	$(BIN)/ruff format --check src tests bench
 	$(BIN)/mypy
 	cd web && npm run --silent typecheck
-	cd web && npx --no-install prettier --check src
+	cd web && npx --no-install eslint src && npx --no-install prettier --check src
 
 # The screens' API types: the app's OpenAPI document into web/openapi.json, then
 # web/src/shared/api/schema.ts generated from it (tests/unit/test_web_schema.py fails until

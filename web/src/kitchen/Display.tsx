@@ -4,6 +4,7 @@
 import { useEffect, useRef, useState } from "preact/hooks";
 import { listCategories } from "../shared/api/categories";
 import type { Device } from "../shared/device";
+import { useLatest } from "../shared/latest";
 import { useDeviceSession } from "../shared/session";
 import type { Category } from "../shared/types";
 import { Button } from "../shared/ui";
@@ -69,12 +70,14 @@ export function KitchenDisplay(props: { device: Device; onUnpaired: () => void }
 
   // A chime for a ticket this station has not shown before (not for the first load).
   const seen = useRef<Set<string> | null>(null);
+  const shown = useLatest({ tickets, muted });
   useEffect(() => {
     if (!board) return;
+    const { tickets, muted } = shown.current;
     const fresh = tickets.filter((ticket) => seen.current && !seen.current.has(ticket.id));
     seen.current = new Set([...(seen.current ?? []), ...tickets.map((ticket) => ticket.id)]);
     if (fresh.length && !muted) chime();
-  }, [board]);
+  }, [board, shown]);
 
   const chooseStation = (chosen: string[]) => {
     setStation(chosen);

@@ -9,6 +9,7 @@ import type { Api } from "../shared/api/client";
 import { bumpTicket, kitchenBoard, recallTicket } from "../shared/api/kitchen";
 import { updateItem } from "../shared/api/orders";
 import type { EventBus } from "../shared/events";
+import { useLatest } from "../shared/latest";
 import type { BrigadeEvent } from "../shared/stream";
 import { inWords } from "../shared/words";
 import { type Board, type BoardItem, type BoardTicket, applyEvent, nextStatus } from "./board";
@@ -81,7 +82,9 @@ export function useBoard(api: Api, locationId: string, events: EventBus): Kitche
     }
   }
 
+  const handlers = useLatest({ reload, apply });
   useEffect(() => {
+    const { reload, apply } = handlers.current;
     reload();
     return events.listen((event) => {
       // Before the first load or during a reload, the event waits for the load's answer and
@@ -89,7 +92,7 @@ export function useBoard(api: Api, locationId: string, events: EventBus): Kitche
       if (!current.current || loading.current) waiting.current.push(event);
       else apply([event]);
     });
-  }, [api, locationId, events]);
+  }, [api, locationId, events, handlers]);
 
   return {
     board,

@@ -3,6 +3,7 @@
 import type { ComponentType } from "preact";
 import { useEffect, useMemo, useState } from "preact/hooks";
 import { Api } from "../shared/api/client";
+import { useLatest } from "../shared/latest";
 import { listLocations } from "../shared/api/dining";
 import { Button } from "../shared/ui";
 import { inWords } from "../shared/words";
@@ -55,12 +56,13 @@ export function BackOfficeApp() {
   };
 
   // A token kept from earlier in this tab is checked again: it may have been revoked since.
+  const known = useLatest(caller);
   useEffect(() => {
-    if (!token || caller) return;
+    if (!token || known.current) return;
     whoIs(token)
       .then((found) => (refusal(found) ? signOut(refusal(found)) : setCaller(found)))
       .catch((failure) => signOut(inWords(failure)));
-  }, [token]);
+  }, [token, known]);
 
   if (!token) {
     return (

@@ -276,6 +276,8 @@ export function useLoaded<T>(load: () => Promise<T>, deps: unknown[]): Loaded<T>
     return () => {
       current = false;
     };
+    // The caller names what `load` depends on (`deps`), as with useEffect's own list.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [...deps, generation]);
   const reload = useCallback(() => setGeneration((n) => n + 1), []);
   return { data, error, reload };

@@ -2,10 +2,11 @@
 // and the kitchen display: one API client and one event stream for its token, the location it
 // works at, and whether the server can be reached.
 
-import { useEffect, useMemo, useRef, useState } from "preact/hooks";
+import { useEffect, useMemo, useState } from "preact/hooks";
 import { Api } from "./api/client";
 import { getLocation } from "./api/dining";
 import { EventBus } from "./events";
+import { useLatest } from "./latest";
 import { followEvents } from "./stream";
 import type { Location } from "./types";
 
@@ -35,8 +36,7 @@ export interface DeviceSession {
 export function useDeviceSession(token: string, locationId: string, handlers: DeviceSessionHandlers): DeviceSession {
   const api = useMemo(() => new Api(() => token), [token]);
   const events = useMemo(() => new EventBus(), [token]); // eslint-disable-line react-hooks/exhaustive-deps -- a new bus for a new token
-  const latest = useRef(handlers);
-  latest.current = handlers;
+  const latest = useLatest(handlers);
   api.onUnauthenticated = () => latest.current.onEnded();
   const [location, setLocation] = useState<Location | null>(null);
   const [streaming, setStreaming] = useState<boolean | null>(null);
@@ -69,7 +69,7 @@ export function useDeviceSession(token: string, locationId: string, handlers: De
       onExpired: () => latest.current.onExpired(),
       onUnauthenticated: () => latest.current.onEnded(),
     });
-  }, [api, events, token, locationId]);
+  }, [api, events, token, locationId, latest]);
 
   return { api, events, location, streaming, reachable, pending };
 }

@@ -15,6 +15,7 @@ import {
   updateVariant,
 } from "../../shared/api/products";
 import type { Schemas } from "../../shared/api/client";
+import { useLatest } from "../../shared/latest";
 import { useBackOffice } from "../context";
 import { CheckField, PanelActions, Problem, SelectField, SidePanel, TextField, useAction, useMoney } from "../parts";
 import type { ProductDetail, ProductType } from "../types";
@@ -100,13 +101,16 @@ export function ProductPanel(props: {
   const saving = useAction();
   const [problem, setProblem] = useState<string | null>(null);
 
+  const { productId } = props;
   const show = (found: ProductDetail) => {
     setProduct(found);
     setDraft(draftOf(found));
   };
+  const reading = useLatest({ api, loading, show });
   useEffect(() => {
-    if (props.productId) loading.run(async () => show(await getProduct(api, props.productId as string)));
-  }, [props.productId]);
+    const { api, loading, show } = reading.current;
+    if (productId) loading.run(async () => show(await getProduct(api, productId)));
+  }, [productId, reading]);
 
   const set =
     <K extends keyof Draft>(key: K) =>

@@ -65,10 +65,11 @@ export function Printers() {
     () => listCategories(api, { locationId: location.id, includeInactive: true }).then((page) => page.data),
     [],
   );
+  const reloadPrinters = printers.reload;
   useEffect(() => {
-    const timer = setInterval(printers.reload, REFRESH_MS);
+    const timer = setInterval(reloadPrinters, REFRESH_MS);
     return () => clearInterval(timer);
-  }, []);
+  }, [reloadPrinters]);
 
   const categoryName = new Map((categories.data ?? []).map((category) => [category.id, category.name]));
   const stations = (printer: Printer) =>

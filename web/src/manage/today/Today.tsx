@@ -45,19 +45,20 @@ export function Today() {
   const [csvError, setCsvError] = useState<unknown>(null);
 
   const showsToday = range.from <= today && today <= range.to;
+  const reloadReport = report.reload;
   useEffect(() => {
     if (!showsToday) return;
     return followEvents({
       token: () => token,
       locationId: location.id,
       onEvent: (event) => {
-        if (event.type === "order.completed" || event.type === "order.refunded") report.reload();
+        if (event.type === "order.completed" || event.type === "order.refunded") reloadReport();
       },
       onConnected: () => {},
-      onExpired: report.reload,
+      onExpired: reloadReport,
       onUnauthenticated: () => {},
     });
-  }, [showsToday, location.id]);
+  }, [showsToday, location.id, token, reloadReport]);
 
   async function downloadCsv() {
     setCsvError(null);

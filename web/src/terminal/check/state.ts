@@ -22,6 +22,7 @@ import {
 } from "../../shared/api/orders";
 import { useTerminal } from "../context";
 import { touchesOrders } from "../../shared/events";
+import { useLatest } from "../../shared/latest";
 import type { Order } from "../../shared/types";
 import { inWords, whatChanged } from "../../shared/words";
 
@@ -88,12 +89,14 @@ export function useCheck(orderId: string, created?: Order): Check {
     return fresh;
   }, [api, orderId]);
 
+  // Read once: a check opened with the order its creation answered needs no first read.
+  const openedWith = useLatest(created);
   useEffect(() => {
-    if (!created) reload().catch((failure) => setError(inWords(failure)));
+    if (!openedWith.current) reload().catch((failure) => setError(inWords(failure)));
     return events.listen((event) => {
       if (touchesOrders(event) && event.orderId === orderId) reload().catch(() => {});
     });
-  }, [orderId, reload, events]);
+  }, [orderId, reload, events, openedWith]);
 
   /** Makes `change` against `seen`, the order as it was on screen when it was tapped. */
   async function run(what: string, change: Change, again: boolean, seen = current.current): Promise<Order | null> {

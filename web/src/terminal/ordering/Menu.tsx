@@ -14,6 +14,7 @@ import {
 import { Chooser } from "../chooser/Chooser";
 import { useTerminal } from "../context";
 import { productByBarcode } from "../../shared/api/products";
+import { useLatest } from "../../shared/latest";
 import { formatMoney, toCents } from "../../shared/money";
 import type { Product } from "../../shared/types";
 import { Button } from "../../shared/ui";
@@ -62,6 +63,7 @@ export function Menu(props: { menu: MenuState; addAsSeen: AddAsSeen }) {
     }
   }
 
+  const offered = useLatest(offer);
   useEffect(() => {
     const scanner = new ScanBuffer();
     const onKey = async (event: KeyboardEvent) => {
@@ -71,14 +73,14 @@ export function Menu(props: { menu: MenuState; addAsSeen: AddAsSeen }) {
       if (!code) return;
       const add = addAsSeen.current();
       try {
-        offer(await productByBarcode(api, code, locationId), add);
+        offered.current(await productByBarcode(api, code, locationId), add);
       } catch (failure) {
         setError(`Barcode ${code}: ${inWords(failure)}`);
       }
     };
     window.addEventListener("keydown", onKey);
     return () => window.removeEventListener("keydown", onKey);
-  }, [api, locationId, special]);
+  }, [api, locationId, addAsSeen, offered]);
 
   const here = menu.path.at(-1) ?? null;
   const inside = menu.search ? [] : childrenOf(menu.categories, here);

@@ -6,6 +6,7 @@ import { signOut as endSession } from "../../shared/api/staff";
 import { TerminalContext, type Terminal } from "../context";
 import { type Device, TERMINAL_KEY, forgetDevice, loadDevice } from "../../shared/device";
 import { useDeviceSession } from "../../shared/session";
+import { useLatest } from "../../shared/latest";
 import type { NewSession } from "../../shared/types";
 import { Pairing } from "../../shared/pairing/Pairing";
 import { SignIn } from "../signin/SignIn";
@@ -59,11 +60,13 @@ function SignedIn(props: { device: Device; session: NewSession; onSignedOut: () 
     props.onSignedOut();
   };
 
+  const idle = useLatest(signOut);
   useEffect(() => {
-    let timer = setTimeout(signOut, IDLE_SIGN_OUT_MS);
+    const signOutIdle = () => idle.current();
+    let timer = setTimeout(signOutIdle, IDLE_SIGN_OUT_MS);
     const touched = () => {
       clearTimeout(timer);
-      timer = setTimeout(signOut, IDLE_SIGN_OUT_MS);
+      timer = setTimeout(signOutIdle, IDLE_SIGN_OUT_MS);
     };
     window.addEventListener("pointerdown", touched);
     window.addEventListener("keydown", touched);
@@ -72,7 +75,7 @@ function SignedIn(props: { device: Device; session: NewSession; onSignedOut: () 
       window.removeEventListener("pointerdown", touched);
       window.removeEventListener("keydown", touched);
     };
-  }, [api]);
+  }, [api, idle]);
 
   const terminal: Terminal = {
     api,
