@@ -174,7 +174,7 @@ export function applyEvent(
               ...ticket,
               items: ticket.items.map((line) =>
                 // Status only moves forward: an event older than what is shown changes nothing.
-                line.itemId === item.id && STATUS_ORDER.indexOf(item.status) >= STATUS_ORDER.indexOf(line.status)
+                line.itemId === item.id && movesForward(line.status, item.status)
                   ? { ...line, status: item.status, quantity: item.quantity, voidReason: item.voidReason }
                   : line,
               ),
@@ -193,6 +193,12 @@ export function applyEvent(
 }
 
 const STATUS_ORDER: ItemStatus[] = ["PENDING", "SENT", "PREPARING", "READY", "SERVED", "VOIDED"];
+
+/** Whether an item may go from `from` to `to` (or stay): status only moves forward, as the
+ * server's item transitions allow. */
+export function movesForward(from: ItemStatus, to: ItemStatus): boolean {
+  return STATUS_ORDER.indexOf(to) >= STATUS_ORDER.indexOf(from);
+}
 
 function patchTickets(board: Board, patch: (ticket: BoardTicket) => BoardTicket): Board {
   const tickets = board.tickets.map(patch);
