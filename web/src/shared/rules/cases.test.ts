@@ -1,5 +1,5 @@
 // The rules the screens mirror from the server, against the table the server's tests also run
-// (cases.json; tests/unit/web/test_mirrored_rules.py).
+// (cases.json; tests/unit/domain/test_mirrored_rules.py).
 import { describe, expect, it } from "vitest";
 import { movesForward, stillToCook, type BoardItem } from "../../kitchen/board";
 import type { ItemStatus } from "../types";

@@ -4,6 +4,7 @@ other way round."""
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import uuid
 from datetime import UTC, datetime
@@ -12,12 +13,11 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from test_catalogue import BURGER
 
 from brigade.domain.catalogue import (
     ModifierGroup,
     ModifierOption,
-    Product,
-    ProductType,
     ProductVariant,
 )
 from brigade.domain.errors import ModifierSelectionInvalid
@@ -60,27 +60,7 @@ def test_a_modifier_groups_limits(case: dict[str, Any]) -> None:
 
 @pytest.mark.parametrize("case", CASES["lineNames"])
 def test_an_items_name_with_its_variant(case: dict[str, Any]) -> None:
-    product = Product(
-        id=uuid.uuid4(),
-        location_id=None,
-        category_id=None,
-        name=case["product"],
-        description=None,
-        sku=None,
-        barcode=None,
-        price=Decimal(12),
-        cost=None,
-        tax_rate=Decimal(0),
-        image_url=None,
-        is_active=True,
-        is_86d=False,
-        track_inventory=False,
-        stock_quantity=None,
-        low_stock_threshold=None,
-        product_type=ProductType.ITEM,
-        created_at=NOW,
-        updated_at=NOW,
-    )
+    product = dataclasses.replace(BURGER, name=case["product"])
     variant = None
     if case["variant"] is not None:
         variant = ProductVariant(
