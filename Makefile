@@ -8,7 +8,7 @@ PYTEST_ARGS ?=
 WEB_BUILT := src/brigade/static/screens/index.html
 WEB_SOURCES := $(shell find web/src -type f 2>/dev/null) $(wildcard web/*.html) web/vite.config.ts web/tsconfig.json
 
-.PHONY: install run test test-pg lint fmt bench bench-quick clean chromium
+.PHONY: install run test test-pg lint fmt bench bench-quick clean chromium web-schema
 
 # The Python package, the screens built from web/ (docs/decisions.md, "The terminal") and the
 # browser the screen tests drive.
@@ -42,7 +42,15 @@ lint: install
 	$(BIN)/ruff check src tests bench
 	$(BIN)/ruff format --check src tests bench
 	$(BIN)/mypy
-	cd web && npx --no-install tsc --noEmit
+	cd web && npm run --silent typecheck
+	cd web && npx --no-install eslint src && npx --no-install prettier --check src
+
+# The screens' API types: the app's OpenAPI document into web/openapi.json, then
+# web/src/shared/api/schema.ts generated from it (tests/unit/test_web_schema.py fails until
+# both are regenerated after a change to the API).
+web-schema: install
+	$(BIN)/python web/scripts/openapi_json.py > web/openapi.json
+	cd web && npm run --silent schema
 
 fmt: install
 	$(BIN)/ruff format src tests bench

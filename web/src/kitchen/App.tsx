@@ -1,8 +1,8 @@
 // The kitchen display: paired? Then the board.
 
 import { useState } from "preact/hooks";
-import { type Device, KITCHEN_DISPLAY_KEY, forgetDevice, loadDevice } from "../kit/device";
-import { Pairing } from "../pairing/Pairing";
+import { type Device, KITCHEN_DISPLAY_KEY, forgetDevice, loadDevice } from "../shared/device";
+import { Pairing } from "../shared/pairing/Pairing";
 import { KitchenDisplay } from "./Display";
 
 export function KitchenApp() {
@@ -11,8 +11,8 @@ export function KitchenApp() {
     return (
       <Pairing kind="KITCHEN_DISPLAY" storageKey={KITCHEN_DISPLAY_KEY} onPaired={setDevice}>
         <p>
-          A manager makes a kitchen display device (<code>brigade device create --kind KITCHEN_DISPLAY</code>)
-          and gets its token, once. Paste it here; this screen keeps it.
+          A manager makes a kitchen display device (<code>brigade device create --kind KITCHEN_DISPLAY</code>) and gets
+          its token, once. Paste it here; this screen keeps it.
         </p>
       </Pairing>
     );

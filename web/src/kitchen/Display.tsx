@@ -1,13 +1,13 @@
 // The paired kitchen display: the top bar (station, sound, recall, connection), the tickets
 // oldest first, and the all-day counts. One event stream; the board reloads on what touches it.
 
-import { useEffect, useMemo, useRef, useState } from "preact/hooks";
-import { Api } from "../kit/api";
-import type { Device } from "../kit/device";
-import { EventBus } from "../kit/events";
-import { followEvents } from "../kit/stream";
-import type { Category, Location } from "../kit/types";
-import { Button } from "../kit/ui";
+import { useEffect, useRef, useState } from "preact/hooks";
+import { listCategories } from "../shared/api/categories";
+import type { Device } from "../shared/device";
+import { useLatest } from "../shared/latest";
+import { useDeviceSession } from "../shared/session";
+import type { Category } from "../shared/types";
+import { Button } from "../shared/ui";
 import { AllDay } from "./AllDay";
 import {
   DEFAULT_THRESHOLDS,
@@ -26,39 +26,30 @@ import { Ticket } from "./Ticket";
 
 export function KitchenDisplay(props: { device: Device; onUnpaired: () => void }) {
   const { device } = props;
-  const api = useMemo(() => new Api(() => device.token), [device]);
-  const events = useMemo(() => new EventBus(), [device]);
+  // A revoked device ends here: back to pairing. Back after a gap, the stream replays what was
+  // missed; the board is read again for anything else.
+  const { api, events, location, streaming } = useDeviceSession(device.token, device.locationId, {
+    onEnded: props.onUnpaired,
+    onConnected: (connected) => {
+      if (connected) reload();
+    },
+    onExpired: () => reload(),
+  });
   const { board, error, reload, tap, bump, recall } = useBoard(api, device.locationId, events);
-  const [location, setLocation] = useState<Location | null>(null);
   const [categories, setCategories] = useState<Category[]>([]);
   const [station, setStation] = useState<string[]>(loadStation);
   const [muted, setMuted] = useState(loadMuted);
   const [choosing, setChoosing] = useState(false);
-  const [online, setOnline] = useState(true);
   const [now, setNow] = useState(Date.now);
 
-  // A revoked device ends here: back to pairing.
-  api.onUnauthenticated = props.onUnpaired;
+  // Online until the stream says otherwise.
+  const online = streaming !== false;
 
   useEffect(() => {
-    api.get<Location>(`/api/locations/${device.locationId}`).then(setLocation).catch(() => {});
-    api
-      .get<{ data: Category[] }>("/api/categories", { query: { locationId: device.locationId } })
+    listCategories(api, { locationId: device.locationId })
       .then((page) => setCategories(treeOrder(page.data)))
       .catch(() => {});
-    return followEvents({
-      token: () => device.token,
-      locationId: device.locationId,
-      onEvent: (event) => events.emit(event),
-      onConnected: (connected) => {
-        setOnline(connected);
-        // Back after a gap: the stream replays what was missed; reload for anything else.
-        if (connected) reload();
-      },
-      onExpired: reload,
-      onUnauthenticated: props.onUnpaired,
-    });
-  }, [api, device, events]);
+  }, [api, device.locationId]);
 
   useEffect(() => {
     const timer = setInterval(() => setNow(Date.now()), 1000);
@@ -71,17 +62,22 @@ export function KitchenDisplay(props: { device: Device; onUnpaired: () => void }
   const shownCategories = stationCategories(station, categories);
   const tickets = oldestFirst(forStation(board?.tickets ?? [], shownCategories));
   const stationName = station.length
-    ? categories.filter((c) => station.includes(c.id)).map((c) => c.name).join(", ") || "…"
+    ? categories
+        .filter((c) => station.includes(c.id))
+        .map((c) => c.name)
+        .join(", ") || "…"
     : "Everything";
 
   // A chime for a ticket this station has not shown before (not for the first load).
   const seen = useRef<Set<string> | null>(null);
+  const shown = useLatest({ tickets, muted });
   useEffect(() => {
     if (!board) return;
+    const { tickets, muted } = shown.current;
     const fresh = tickets.filter((ticket) => seen.current && !seen.current.has(ticket.id));
     seen.current = new Set([...(seen.current ?? []), ...tickets.map((ticket) => ticket.id)]);
     if (fresh.length && !muted) chime();
-  }, [board]);
+  }, [board, shown]);
 
   const chooseStation = (chosen: string[]) => {
     setStation(chosen);

@@ -1,8 +1,8 @@
 // Which categories this screen shows (its station: grill, bar, cold...), nested ones with
 // their parent; kept by this browser. Unpairing lives here too, out of a cook's way.
 
-import type { Category } from "../kit/types";
-import { Button, Sheet } from "../kit/ui";
+import type { Category } from "../shared/types";
+import { Button, Sheet } from "../shared/ui";
 
 export function StationSheet(props: {
   categories: Category[];

@@ -1,7 +1,7 @@
 // One ticket card: where it goes and whose, its age in colour and words, every item with its
 // quantity first, modifiers indented, notes on their own line; tap an item to move it on.
 
-import { Button } from "../kit/ui";
+import { Button } from "../shared/ui";
 import {
   type AgeTone,
   type BoardItem,
@@ -56,7 +56,12 @@ export function Ticket(props: {
           <Item key={item.itemId} item={item} onTap={() => props.onTap(item)} />
         ))}
       </ul>
-      <Button tone={ready ? "accent" : "neutral"} class="bump" onClick={props.onBump} label={`Bump ${ticket.orderNumber}`}>
+      <Button
+        tone={ready ? "accent" : "neutral"}
+        class="bump"
+        onClick={props.onBump}
+        label={`Bump ${ticket.orderNumber}`}
+      >
         {ready ? "✓ Bump" : "Bump"}
       </Button>
     </article>

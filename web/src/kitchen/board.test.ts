@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { Category } from "../kit/types";
+import type { Category } from "../shared/types";
 import {
   type BoardItem,
   type BoardTicket,
@@ -43,6 +43,7 @@ function ticket(id: string, createdAt: string, items: BoardItem[]): BoardTicket 
     tableId: null,
     tableName: "4",
     server: "Ana",
+    sentBy: null,
     createdAt,
     bumpedAt: null,
     items,
@@ -50,7 +51,16 @@ function ticket(id: string, createdAt: string, items: BoardItem[]): BoardTicket 
 }
 
 function category(id: string, parentCategoryId: string | null = null): Category {
-  return { id, name: id, parentCategoryId, sortOrder: 0, isActive: true };
+  return {
+    id,
+    name: id,
+    description: null,
+    imageUrl: null,
+    parentCategoryId,
+    sortOrder: 0,
+    isActive: true,
+    locationId: "L",
+  };
 }
 
 const MINUTE = 60_000;
@@ -171,18 +181,33 @@ describe("events", () => {
   });
 
   it("move an item's status forward only, and strike a void", () => {
-    const preparing = applyEvent(board, event("item.updated", { id: "Burger-id", status: "PREPARING", quantity: 1, voidReason: null }));
+    const preparing = applyEvent(
+      board,
+      event("item.updated", { id: "Burger-id", status: "PREPARING", quantity: 1, voidReason: null }),
+    );
     expect(preparing !== "reload" && preparing.tickets[0].items[0].status).toBe("PREPARING");
-    const stale = applyEvent(preparing as typeof board, event("item.updated", { id: "Burger-id", status: "SENT", quantity: 1, voidReason: null }));
+    const stale = applyEvent(
+      preparing as typeof board,
+      event("item.updated", { id: "Burger-id", status: "SENT", quantity: 1, voidReason: null }),
+    );
     expect(stale !== "reload" && stale.tickets[0].items[0].status).toBe("PREPARING");
-    const voided = applyEvent(board, event("item.voided", { id: "Fries-id", status: "VOIDED", quantity: 1, voidReason: "dropped" }));
-    expect(voided !== "reload" && voided.tickets[0].items[1]).toMatchObject({ status: "VOIDED", voidReason: "dropped" });
+    const voided = applyEvent(
+      board,
+      event("item.voided", { id: "Fries-id", status: "VOIDED", quantity: 1, voidReason: "dropped" }),
+    );
+    expect(voided !== "reload" && voided.tickets[0].items[1]).toMatchObject({
+      status: "VOIDED",
+      voidReason: "dropped",
+    });
   });
 
   it("follow the order's status and table, and ignore other orders and kinds", () => {
     const moved = applyEvent(board, event("order.updated", { id: "order-1", status: "OPEN", tableName: "7" }));
     expect(moved !== "reload" && moved.tickets[0].tableName).toBe("7");
-    const cancelled = applyEvent(board, event("order.cancelled", { id: "order-1", status: "CANCELLED", tableName: "4" }));
+    const cancelled = applyEvent(
+      board,
+      event("order.cancelled", { id: "order-1", status: "CANCELLED", tableName: "4" }),
+    );
     expect(cancelled !== "reload" && cancelled.tickets[0].orderStatus).toBe("CANCELLED");
     expect(applyEvent(board, event("order.updated", { id: "other", status: "OPEN", tableName: null }))).toBe(board);
     expect(applyEvent(board, event("product.86d", { id: "x" }))).toBe(board);

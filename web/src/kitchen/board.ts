@@ -1,43 +1,12 @@
 // The kitchen display's pure rules: how old a ticket looks, what a station shows, what is
 // still to cook all day, and in which order the cards stand. No DOM, no server: unit-tested.
 
-import type { Category } from "../kit/types";
+import type { Schemas } from "../shared/api/client";
+import type { Category, ItemStatus } from "../shared/types";
 
-export type ItemStatus = "PENDING" | "SENT" | "PREPARING" | "READY" | "SERVED" | "VOIDED";
-export type OrderType = "DINE_IN" | "TAKEOUT" | "DELIVERY" | "BAR_TAB";
-
-export interface BoardItem {
-  itemId: string;
-  productId: string;
-  categoryId: string | null;
-  name: string;
-  quantity: number;
-  sentQuantity: number;
-  modifiers: { modifierOptionId: string; name: string; price: number }[];
-  notes: string | null;
-  status: ItemStatus;
-  voidReason: string | null;
-  added: boolean;
-}
-
-export interface BoardTicket {
-  id: string;
-  orderId: string;
-  orderNumber: string;
-  orderType: OrderType;
-  orderStatus: string;
-  tableId: string | null;
-  tableName: string | null;
-  server: string | null;
-  createdAt: string;
-  bumpedAt: string | null;
-  items: BoardItem[];
-}
-
-export interface Board {
-  tickets: BoardTicket[];
-  lastBumped: BoardTicket | null;
-}
+export type BoardItem = Schemas["BoardItemOut"];
+export type BoardTicket = Schemas["BoardTicketOut"];
+export type Board = Schemas["BoardOut"];
 
 export interface Thresholds {
   warnMinutes: number;
@@ -165,7 +134,8 @@ export function treeOrder(categories: readonly Category[]): Category[] {
   const ordered: Category[] = [];
   const visit = (parent: string | null) => {
     for (const category of categories) {
-      const under = category.parentCategoryId && known.has(category.parentCategoryId) ? category.parentCategoryId : null;
+      const under =
+        category.parentCategoryId && known.has(category.parentCategoryId) ? category.parentCategoryId : null;
       if (under === parent) {
         ordered.push(category);
         visit(category.id);
@@ -179,7 +149,10 @@ export function treeOrder(categories: readonly Category[]): Category[] {
 /** What an event means for the board: the board it leaves, or "reload" when the event cannot
  * say (a recalled ticket: which one was bumped before it is the server's to tell). Events carry
  * the resource as the API shows it, so the screen follows the rush without asking again. */
-export function applyEvent(board: Board, event: { type: string; orderId: string | null; data: unknown }): Board | "reload" {
+export function applyEvent(
+  board: Board,
+  event: { type: string; orderId: string | null; data: unknown },
+): Board | "reload" {
   switch (event.type) {
     case "kitchen_ticket.created": {
       const created = event.data as BoardTicket;
@@ -201,7 +174,7 @@ export function applyEvent(board: Board, event: { type: string; orderId: string 
               ...ticket,
               items: ticket.items.map((line) =>
                 // Status only moves forward: an event older than what is shown changes nothing.
-                line.itemId === item.id && STATUS_ORDER.indexOf(item.status) >= STATUS_ORDER.indexOf(line.status)
+                line.itemId === item.id && movesForward(line.status, item.status)
                   ? { ...line, status: item.status, quantity: item.quantity, voidReason: item.voidReason }
                   : line,
               ),
@@ -211,7 +184,7 @@ export function applyEvent(board: Board, event: { type: string; orderId: string 
     }
     default: {
       if (!event.type.startsWith("order.") || event.type === "order.sent") return board;
-      const order = event.data as { id: string; status: string; tableName: string | null };
+      const order = event.data as { id: string; status: BoardTicket["orderStatus"]; tableName: string | null };
       return patchTickets(board, (ticket) =>
         ticket.orderId === order.id ? { ...ticket, orderStatus: order.status, tableName: order.tableName } : ticket,
       );
@@ -220,6 +193,12 @@ export function applyEvent(board: Board, event: { type: string; orderId: string 
 }
 
 const STATUS_ORDER: ItemStatus[] = ["PENDING", "SENT", "PREPARING", "READY", "SERVED", "VOIDED"];
+
+/** Whether an item may go from `from` to `to` (or stay): status only moves forward, as the
+ * server's item transitions allow. */
+export function movesForward(from: ItemStatus, to: ItemStatus): boolean {
+  return STATUS_ORDER.indexOf(to) >= STATUS_ORDER.indexOf(from);
+}
 
 function patchTickets(board: Board, patch: (ticket: BoardTicket) => BoardTicket): Board {
   const tickets = board.tickets.map(patch);

@@ -1,5 +1,5 @@
 import { render } from "preact";
-import "../styles.css";
+import "../shared/styles.css";
 import "./kitchen.css";
 import { KitchenApp } from "./App";
 

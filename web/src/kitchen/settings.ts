@@ -1,5 +1,5 @@
 // What this screen keeps for itself (per browser, so per wall screen): its station and
-// whether it plays a sound. The pairing itself is kept by kit/device.ts.
+// whether it plays a sound. The pairing itself is kept by shared/device.ts.
 
 const STATION_KEY = "brigade.kitchen-station";
 const MUTED_KEY = "brigade.kitchen-muted";

@@ -5,10 +5,13 @@
 // through the kit's API client (retried until they land).
 
 import { useEffect, useRef, useState } from "preact/hooks";
-import type { Api } from "../kit/api";
-import type { EventBus } from "../kit/events";
-import type { BrigadeEvent } from "../kit/stream";
-import { inWords } from "../kit/words";
+import type { Api } from "../shared/api/client";
+import { bumpTicket, kitchenBoard, recallTicket } from "../shared/api/kitchen";
+import { updateItem } from "../shared/api/orders";
+import type { EventBus } from "../shared/events";
+import { useLatest } from "../shared/latest";
+import type { BrigadeEvent } from "../shared/stream";
+import { inWords } from "../shared/words";
 import { type Board, type BoardItem, type BoardTicket, applyEvent, nextStatus } from "./board";
 
 export interface KitchenBoard {
@@ -55,7 +58,7 @@ export function useBoard(api: Api, locationId: string, events: EventBus): Kitche
     try {
       do {
         again.current = false;
-        show(await api.get<Board>("/api/kitchen/board", { query: { locationId } }));
+        show(await kitchenBoard(api, locationId));
       } while (again.current);
       const missed = waiting.current;
       waiting.current = [];
@@ -79,7 +82,9 @@ export function useBoard(api: Api, locationId: string, events: EventBus): Kitche
     }
   }
 
+  const handlers = useLatest({ reload, apply });
   useEffect(() => {
+    const { reload, apply } = handlers.current;
     reload();
     return events.listen((event) => {
       // Before the first load or during a reload, the event waits for the load's answer and
@@ -87,7 +92,7 @@ export function useBoard(api: Api, locationId: string, events: EventBus): Kitche
       if (!current.current || loading.current) waiting.current.push(event);
       else apply([event]);
     });
-  }, [api, locationId, events]);
+  }, [api, locationId, events, handlers]);
 
   return {
     board,
@@ -95,12 +100,12 @@ export function useBoard(api: Api, locationId: string, events: EventBus): Kitche
     reload,
     tap: (ticket, item) => {
       const status = nextStatus(item.status);
-      if (status) act(() => api.put(`/api/orders/${ticket.orderId}/items/${item.itemId}`, { status }));
+      if (status) act(() => updateItem(api, ticket.orderId, item.itemId, { status }));
     },
-    bump: (ticket) => act(() => api.post(`/api/kitchen/tickets/${ticket.id}/bump`, undefined)),
+    bump: (ticket) => act(() => bumpTicket(api, ticket.id)),
     recall: () => {
       const last = board?.lastBumped;
-      if (last) act(() => api.post(`/api/kitchen/tickets/${last.id}/recall`, undefined));
+      if (last) act(() => recallTicket(api, last.id));
     },
   };
 }

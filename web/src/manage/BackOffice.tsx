@@ -2,9 +2,11 @@
 
 import type { ComponentType } from "preact";
 import { useEffect, useMemo, useState } from "preact/hooks";
-import { Api } from "../kit/api";
-import { Button } from "../kit/ui";
-import { inWords } from "../kit/words";
+import { Api } from "../shared/api/client";
+import { useLatest } from "../shared/latest";
+import { listLocations } from "../shared/api/dining";
+import { Button } from "../shared/ui";
+import { inWords } from "../shared/words";
 import { Audit } from "./audit/Audit";
 import { BackOfficeContext } from "./context";
 import { FirstLocation } from "./FirstLocation";
@@ -16,7 +18,7 @@ import { refusal, SignIn, whoIs } from "./SignIn";
 import { Staff } from "./staff/Staff";
 import { Tables } from "./tables/Tables";
 import { Today } from "./today/Today";
-import type { Caller, Location, Page } from "./types";
+import type { Caller, Location } from "./types";
 
 export const SECTIONS: { id: string; title: string; view: ComponentType }[] = [
   { id: "today", title: "Today", view: Today },
@@ -54,12 +56,13 @@ export function BackOfficeApp() {
   };
 
   // A token kept from earlier in this tab is checked again: it may have been revoked since.
+  const known = useLatest(caller);
   useEffect(() => {
-    if (!token || caller) return;
+    if (!token || known.current) return;
     whoIs(token)
       .then((found) => (refusal(found) ? signOut(refusal(found)) : setCaller(found)))
       .catch((failure) => signOut(inWords(failure)));
-  }, [token]);
+  }, [token, known]);
 
   if (!token) {
     return (
@@ -95,8 +98,7 @@ function SignedIn(props: { token: string; caller: Caller; onSignOut: () => void;
   const section = useHashSection();
 
   useEffect(() => {
-    api
-      .get<Page<Location>>("/api/locations", { query: { limit: 100 } })
+    listLocations(api, { limit: 100 })
       .then((page) => setLocations(page.data))
       .catch(setError);
   }, [api]);
@@ -114,7 +116,12 @@ function SignedIn(props: { token: string; caller: Caller; onSignOut: () => void;
       <header class="topbar">
         <span class="brand">Brigade · back office</span>
         {locations && locations.length > 1 && location ? (
-          <select class="location-pick" aria-label="Location" value={location.id} onChange={(e) => choose(e.currentTarget.value)}>
+          <select
+            class="location-pick"
+            aria-label="Location"
+            value={location.id}
+            onChange={(e) => choose(e.currentTarget.value)}
+          >
             {locations.map((found) => (
               <option key={found.id} value={found.id}>
                 {found.name ?? found.id}
@@ -153,7 +160,9 @@ function SignedIn(props: { token: string; caller: Caller; onSignOut: () => void;
           props.caller.role === "ADMIN" ? (
             <FirstLocation api={api} onMade={(made) => setLocations([made])} />
           ) : (
-            <p class="notice">No location is set up yet: an admin signs in here and gives it a name, timezone and currency.</p>
+            <p class="notice">
+              No location is set up yet: an admin signs in here and gives it a name, timezone and currency.
+            </p>
           )
         ) : (
           <BackOfficeContext.Provider value={{ api, token: props.token, caller: props.caller, location }}>

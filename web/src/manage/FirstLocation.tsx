@@ -2,7 +2,8 @@
 // (business days) and currency, and the back office opens on it.
 
 import { useState } from "preact/hooks";
-import { type Api, randomUuid } from "../kit/api";
+import { type Api, randomUuid, type Schemas } from "../shared/api/client";
+import { putLocation } from "../shared/api/dining";
 import { Problem, TextField, useAction, PanelActions } from "./parts";
 import type { Location } from "./types";
 
@@ -14,8 +15,10 @@ export function FirstLocation(props: { api: Api; onMade: (location: Location) =>
 
   async function save(event: Event) {
     event.preventDefault();
-    const body = { name: name.trim(), timezone: timezone.trim(), currency: currency.trim().toUpperCase() };
-    await saving.run(async () => props.onMade(await props.api.put<Location>(`/api/locations/${randomUuid()}`, body)));
+    // The server says in words when the code is not a currency's.
+    const code = currency.trim().toUpperCase() as Schemas["LocationProfile"]["currency"];
+    const body = { name: name.trim(), timezone: timezone.trim(), currency: code };
+    await saving.run(async () => props.onMade(await putLocation(props.api, randomUuid(), body)));
   }
 
   return (

@@ -2,15 +2,16 @@
 // is checked with GET /api/staff/me and refused in words below MANAGER.
 
 import { useState } from "preact/hooks";
-import { Api, ApiError } from "../kit/api";
-import { Button } from "../kit/ui";
-import { inWords } from "../kit/words";
+import { Api, ApiError } from "../shared/api/client";
+import { caller } from "../shared/api/staff";
+import { Button } from "../shared/ui";
+import { inWords } from "../shared/words";
 import { useAction } from "./parts";
 import { mayManage } from "./session";
 import type { Caller } from "./types";
 
 export async function whoIs(token: string): Promise<Caller> {
-  return new Api(() => token).get<Caller>("/api/staff/me");
+  return caller(new Api(() => token));
 }
 
 export function refusal(caller: Caller): string | null {
@@ -52,8 +53,8 @@ export function SignIn(props: { onSignedIn: (token: string, caller: Caller) => v
         <h1>Brigade back office</h1>
         <p>
           Sign in with your staff API token (a manager's or an admin's). An admin makes one with{" "}
-          <code>brigade token create --role MANAGER --name "Your name"</code>. It is kept only in
-          this browser tab and forgotten when you close it.
+          <code>brigade token create --role MANAGER --name "Your name"</code>. It is kept only in this browser tab and
+          forgotten when you close it.
         </p>
         {props.notice && <p class="notice">{props.notice}</p>}
         <label>

@@ -3,7 +3,7 @@
 
 import { createContext } from "preact";
 import { useContext } from "preact/hooks";
-import type { Api } from "../kit/api";
+import type { Api } from "../shared/api/client";
 import type { Caller, Location } from "./types";
 
 export interface BackOffice {

@@ -1,5 +1,5 @@
 import { render } from "preact";
-import "../styles.css";
+import "../shared/styles.css";
 import "./manage.css";
 import { BackOfficeApp } from "./BackOffice";
 

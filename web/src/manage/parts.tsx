@@ -3,9 +3,9 @@
 
 import type { ComponentChildren } from "preact";
 import { useCallback, useEffect, useState } from "preact/hooks";
-import { formatMoney, toCents } from "../kit/money";
-import { Button, useEscape } from "../kit/ui";
-import { inWords } from "../kit/words";
+import { formatMoney, toCents } from "../shared/money";
+import { Button, useEscape } from "../shared/ui";
+import { inWords } from "../shared/words";
 import { useBackOffice } from "./context";
 
 /** An edit beside the table it belongs to; Escape or Close dismisses it. */
@@ -52,7 +52,8 @@ export function RecordTable<T extends { id: string }>(props: {
   actions?: (row: T) => ComponentChildren;
   rowProps?: (row: T) => Record<string, unknown>;
 }) {
-  const cellClass = (column: Column<T>) => [column.number && "number", column.wraps && "wraps"].filter(Boolean).join(" ");
+  const cellClass = (column: Column<T>) =>
+    [column.number && "number", column.wraps && "wraps"].filter(Boolean).join(" ");
   return (
     <table class="data-table" aria-label={props.label}>
       <thead>
@@ -90,7 +91,14 @@ export function RecordTable<T extends { id: string }>(props: {
 }
 
 /** A search box and the section's "New …" button above its table. */
-export function ListTools(props: { search: string; onSearch: (value: string) => void; searchLabel: string; newLabel?: string; onNew?: () => void; children?: ComponentChildren }) {
+export function ListTools(props: {
+  search: string;
+  onSearch: (value: string) => void;
+  searchLabel: string;
+  newLabel?: string;
+  onNew?: () => void;
+  children?: ComponentChildren;
+}) {
   return (
     <div class="toolbar">
       <SearchBox label={props.searchLabel} value={props.search} onInput={props.onSearch} />
@@ -134,7 +142,11 @@ export function PanelActions(props: {
         {props.saveLabel}
       </Button>
       {props.deleteLabel && (
-        <Button tone="danger" onClick={props.confirmDelete ? () => setAsking(true) : props.onDelete} disabled={props.busy}>
+        <Button
+          tone="danger"
+          onClick={props.confirmDelete ? () => setAsking(true) : props.onDelete}
+          disabled={props.busy}
+        >
           {props.deleteLabel}
         </Button>
       )}
@@ -212,7 +224,11 @@ export function SelectField<T extends string>(props: {
 export function CheckField(props: { label: string; checked: boolean; onChange: (checked: boolean) => void }) {
   return (
     <label class="check-field">
-      <input type="checkbox" checked={props.checked} onChange={(event) => props.onChange(event.currentTarget.checked)} />
+      <input
+        type="checkbox"
+        checked={props.checked}
+        onChange={(event) => props.onChange(event.currentTarget.checked)}
+      />
       {props.label}
     </label>
   );
@@ -260,6 +276,8 @@ export function useLoaded<T>(load: () => Promise<T>, deps: unknown[]): Loaded<T>
     return () => {
       current = false;
     };
+    // The caller names what `load` depends on (`deps`), as with useEffect's own list.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [...deps, generation]);
   const reload = useCallback(() => setGeneration((n) => n + 1), []);
   return { data, error, reload };
@@ -291,9 +309,7 @@ export function useAction(): {
 }
 
 /** Every page of a list the API pages by 100 at most (menus and staff lists are small). */
-export async function everyPage<T>(
-  fetchPage: (page: number) => Promise<{ data: T[]; total: number }>,
-): Promise<T[]> {
+export async function everyPage<T>(fetchPage: (page: number) => Promise<{ data: T[]; total: number }>): Promise<T[]> {
   const found: T[] = [];
   for (let page = 1; ; page++) {
     const answer = await fetchPage(page);

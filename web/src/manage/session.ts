@@ -1,7 +1,7 @@
 // The back office's sign-in: a staff API token of a MANAGER or ADMIN, pasted once per browser
 // tab and kept in sessionStorage (gone when the tab closes; docs/decisions.md "The back office").
 
-import type { Role } from "../kit/types";
+import type { Role } from "../shared/types";
 
 const KEY = "brigade.manage.token";
 

@@ -2,12 +2,16 @@
 // days; times in the location's timezone.
 
 import { useState } from "preact/hooks";
-import { Button } from "../../kit/ui";
+import type { Schemas } from "../../shared/api/client";
+import { auditLog } from "../../shared/api/reports";
+import { listStaff, staffDirectory } from "../../shared/api/staff";
+import { Button } from "../../shared/ui";
 import { useBackOffice } from "../context";
 import { everyPage, Problem, SelectField, useLoaded } from "../parts";
 import { addDays, startOfDay } from "../today/dates";
-import type { AuditEntry, Page, Role } from "../types";
 import { ACTIONS, actionInWords, changeInWords, PAGE_SIZE } from "./words";
+
+type AuditAction = Schemas["AuditAction"];
 
 export function Audit() {
   const { api, location, caller } = useBackOffice();
@@ -20,31 +24,35 @@ export function Audit() {
     () =>
       everyPage((n) =>
         caller.role === "ADMIN"
-          ? api.get<Page<{ id: string; name: string; role: Role }>>("/api/staff", { query: { page: n, limit: 100 } })
-          : api.get<Page<{ id: string; name: string; role: Role }>>("/api/staff/directory", { query: { page: n, limit: 100 } }),
+          ? listStaff(api, { page: n, limit: 100 })
+          : staffDirectory(api, { page: n, limit: 100 }),
       ),
     [],
   );
   const entries = useLoaded(
     () =>
-      api.get<Page<AuditEntry>>("/api/audit", {
-        query: {
-          locationId: location.id,
-          action: action || undefined,
-          staffId: staffId || undefined,
-          from: from ? startOfDay(from, location.timezone).toISOString() : undefined,
-          to: to ? startOfDay(addDays(to, 1), location.timezone).toISOString() : undefined,
-          page,
-          limit: PAGE_SIZE,
-        },
+      auditLog(api, {
+        locationId: location.id,
+        action: (action || undefined) as AuditAction | undefined,
+        staffId: staffId || undefined,
+        from: from ? startOfDay(from, location.timezone).toISOString() : undefined,
+        to: to ? startOfDay(addDays(to, 1), location.timezone).toISOString() : undefined,
+        page,
+        limit: PAGE_SIZE,
       }),
     [action, staffId, from, to, page],
   );
-  const filter = <T,>(set: (value: T) => void) => (value: T) => {
-    set(value);
-    setPage(1);
-  };
-  const time = new Intl.DateTimeFormat("en-GB", { timeZone: location.timezone, dateStyle: "medium", timeStyle: "medium" });
+  const filter =
+    <T,>(set: (value: T) => void) =>
+    (value: T) => {
+      set(value);
+      setPage(1);
+    };
+  const time = new Intl.DateTimeFormat("en-GB", {
+    timeZone: location.timezone,
+    dateStyle: "medium",
+    timeStyle: "medium",
+  });
   const total = entries.data?.total ?? 0;
   const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));
 
@@ -60,13 +68,19 @@ export function Audit() {
             label="Action"
             value={action}
             onChange={filter(setAction)}
-            options={[{ value: "", label: "Every action" }, ...ACTIONS.map((value) => ({ value, label: actionInWords(value) }))]}
+            options={[
+              { value: "", label: "Every action" },
+              ...ACTIONS.map((value) => ({ value, label: actionInWords(value) })),
+            ]}
           />
           <SelectField
             label="Staff"
             value={staffId}
             onChange={filter(setStaffId)}
-            options={[{ value: "", label: "Everyone" }, ...(people.data ?? []).map((member) => ({ value: member.id, label: member.name }))]}
+            options={[
+              { value: "", label: "Everyone" },
+              ...(people.data ?? []).map((member) => ({ value: member.id, label: member.name })),
+            ]}
           />
           <label class="inline-field">
             From
@@ -100,7 +114,9 @@ export function Audit() {
                     {entry.approvedByName && <div class="hint">approved by {entry.approvedByName}</div>}
                   </td>
                   <td>{actionInWords(entry.action)}</td>
-                  <td class="audit-change">{changeInWords(entry.before, entry.after, (instant) => time.format(instant))}</td>
+                  <td class="audit-change">
+                    {changeInWords(entry.before, entry.after, (instant) => time.format(instant))}
+                  </td>
                   <td>{entry.reason ?? "—"}</td>
                 </tr>
               ))}

@@ -19,8 +19,8 @@ describe("the audit log in words", () => {
 
   it("shows instants with the caller's clock", () => {
     const at = "2026-11-25T11:44:39.529642+00:00";
-    expect(changeInWords({ revokedAt: null }, { revokedAt: at }, (instant) => instant.toISOString().slice(11, 16))).toBe(
-      "revokedAt: — → 11:44",
-    );
+    expect(
+      changeInWords({ revokedAt: null }, { revokedAt: at }, (instant) => instant.toISOString().slice(11, 16)),
+    ).toBe("revokedAt: — → 11:44");
   });
 });

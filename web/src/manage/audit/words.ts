@@ -30,7 +30,10 @@ const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d
 /** "product.price_changed" → "Product: price changed". */
 export function actionInWords(action: string): string {
   const [entity, what = ""] = action.split(".");
-  const words = what.replace(/_/g, " ").replace(/^86d$/, "86'd").replace(/^un86d$/, "un-86'd");
+  const words = what
+    .replace(/_/g, " ")
+    .replace(/^86d$/, "86'd")
+    .replace(/^un86d$/, "un-86'd");
   return `${entity.charAt(0).toUpperCase()}${entity.slice(1)}: ${words}`;
 }
 
@@ -51,6 +54,10 @@ export function changeInWords(
           : String(value);
   return keys
     .filter((key) => JSON.stringify(before?.[key]) !== JSON.stringify(after?.[key]))
-    .map((key) => (before && key in before ? `${key}: ${show(before[key])} → ${show(after?.[key])}` : `${key}: ${show(after?.[key])}`))
+    .map((key) =>
+      before && key in before
+        ? `${key}: ${show(before[key])} → ${show(after?.[key])}`
+        : `${key}: ${show(after?.[key])}`,
+    )
     .join("; ");
 }

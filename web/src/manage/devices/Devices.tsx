@@ -2,10 +2,22 @@
 // revoke one (its token and every session on it stop at once).
 
 import { useState } from "preact/hooks";
-import { Button } from "../../kit/ui";
+import { createDevice, listDevices, revokeDevice } from "../../shared/api/dining";
+import { Button } from "../../shared/ui";
 import { useBackOffice } from "../context";
-import { everyPage, ListTools, PanelActions, Problem, RecordTable, SelectField, SidePanel, TextField, useAction, useLoaded } from "../parts";
-import type { Device, DeviceKind, Page } from "../types";
+import {
+  everyPage,
+  ListTools,
+  PanelActions,
+  Problem,
+  RecordTable,
+  SelectField,
+  SidePanel,
+  TextField,
+  useAction,
+  useLoaded,
+} from "../parts";
+import type { Device, DeviceKind } from "../types";
 
 const KINDS: { value: DeviceKind; label: string }[] = [
   { value: "TERMINAL", label: "Terminal (takes orders)" },
@@ -15,21 +27,25 @@ const kindName = (kind: DeviceKind) => (kind === "TERMINAL" ? "Terminal" : "Kitc
 
 export function Devices() {
   const { api, location } = useBackOffice();
-  const format = new Intl.DateTimeFormat("en-GB", { timeZone: location.timezone, dateStyle: "short", timeStyle: "short" });
+  const format = new Intl.DateTimeFormat("en-GB", {
+    timeZone: location.timezone,
+    dateStyle: "short",
+    timeStyle: "short",
+  });
   const when = (at: string) => format.format(new Date(at));
   const [search, setSearch] = useState("");
   const [pairing, setPairing] = useState(false);
   const [revoking, setRevoking] = useState<string | null>(null);
   const changing = useAction();
   const devices = useLoaded(
-    () => everyPage((page) => api.get<Page<Device>>("/api/devices", { query: { locationId: location.id, page, limit: 100 } })),
+    () => everyPage((page) => listDevices(api, { locationId: location.id, page, limit: 100 })),
     [],
   );
   const needle = search.trim().toLowerCase();
   const shown = (devices.data ?? []).filter((device) => !needle || device.name.toLowerCase().includes(needle));
 
   async function revoke(device: Device) {
-    if (await changing.run(() => api.delete(`/api/devices/${device.id}`))) {
+    if (await changing.run(() => revokeDevice(api, device.id))) {
       setRevoking(null);
       devices.reload();
     }
@@ -42,7 +58,13 @@ export function Devices() {
       </header>
       <div class="with-panel">
         <div class="panel">
-          <ListTools search={search} onSearch={setSearch} searchLabel="Search devices" newLabel="Pair a device" onNew={() => setPairing(true)} />
+          <ListTools
+            search={search}
+            onSearch={setSearch}
+            searchLabel="Search devices"
+            newLabel="Pair a device"
+            onNew={() => setPairing(true)}
+          />
           <Problem error={devices.error ?? changing.error} />
           {devices.data?.length === 0 ? (
             <p class="hint">No devices yet: pair each tablet once (“Pair a device”), then paste its token on it.</p>
@@ -58,14 +80,24 @@ export function Devices() {
                 {
                   title: "Status",
                   wraps: true,
-                  cell: (device) => (device.revokedAt ? <span class="chip chip-voided">Revoked {when(device.revokedAt)}</span> : "Active"),
+                  cell: (device) =>
+                    device.revokedAt ? (
+                      <span class="chip chip-voided">Revoked {when(device.revokedAt)}</span>
+                    ) : (
+                      "Active"
+                    ),
                 },
               ]}
               actions={(device) =>
                 !device.revokedAt &&
                 (revoking === device.id ? (
                   <>
-                    <Button tone="danger" label={`Yes, revoke ${device.name}`} disabled={changing.busy} onClick={() => revoke(device)}>
+                    <Button
+                      tone="danger"
+                      label={`Yes, revoke ${device.name}`}
+                      disabled={changing.busy}
+                      onClick={() => revoke(device)}
+                    >
                       Yes, revoke
                     </Button>
                     <Button tone="quiet" onClick={() => setRevoking(null)}>
@@ -98,7 +130,13 @@ function PairPanel(props: { onClose: () => void; onPaired: () => void }) {
   async function pair(event: Event) {
     event.preventDefault();
     await saving.run(async () => {
-      setPaired(await api.post<Device & { token: string }>("/api/devices", { name: name.trim(), kind, locationId: location.id }));
+      setPaired(
+        await createDevice(api, {
+          name: name.trim(),
+          kind,
+          locationId: location.id,
+        }),
+      );
       props.onPaired();
     });
   }
@@ -123,11 +161,24 @@ function PairPanel(props: { onClose: () => void; onPaired: () => void }) {
         </p>
         <label>
           Device token
-          <textarea id="new-device-token" class="token-box" rows={2} readOnly value={paired.token} onFocus={(e) => e.currentTarget.select()} />
+          <textarea
+            id="new-device-token"
+            class="token-box"
+            rows={2}
+            readOnly
+            value={paired.token}
+            onFocus={(e) => e.currentTarget.select()}
+          />
         </label>
         <label>
           Location id
-          <textarea class="token-box" rows={2} readOnly value={paired.locationId} onFocus={(e) => e.currentTarget.select()} />
+          <textarea
+            class="token-box"
+            rows={2}
+            readOnly
+            value={paired.locationId}
+            onFocus={(e) => e.currentTarget.select()}
+          />
         </label>
         <div class="panel-actions">
           <Button tone="accent" onClick={copy}>
@@ -141,7 +192,13 @@ function PairPanel(props: { onClose: () => void; onPaired: () => void }) {
   return (
     <SidePanel title="Pair a device" onClose={props.onClose}>
       <form onSubmit={pair}>
-        <TextField label="Device name" value={name} onInput={setName} required placeholder="Bar tablet, Grill screen…" />
+        <TextField
+          label="Device name"
+          value={name}
+          onInput={setName}
+          required
+          placeholder="Bar tablet, Grill screen…"
+        />
         <SelectField label="Kind" value={kind} onChange={setKind} options={KINDS} />
         <Problem error={saving.error} />
         <PanelActions busy={saving.busy} ready={!!name.trim()} saveLabel="Pair" />

@@ -3,9 +3,21 @@
 // in a side panel.
 
 import { useState } from "preact/hooks";
-import { Button } from "../../kit/ui";
+import { createCategory, deleteCategory, reorderCategories, updateCategory } from "../../shared/api/categories";
+import { Button } from "../../shared/ui";
 import { useBackOffice } from "../context";
-import { CheckField, ListTools, PanelActions, Problem, RecordTable, SelectField, SidePanel, TextField, useAction, useEditing } from "../parts";
+import {
+  CheckField,
+  ListTools,
+  PanelActions,
+  Problem,
+  RecordTable,
+  SelectField,
+  SidePanel,
+  TextField,
+  useAction,
+  useEditing,
+} from "../parts";
 import type { Category } from "../types";
 import type { MenuData } from "./Menu";
 import { dropOrder, stepOrder, treeRows } from "./reorder";
@@ -20,7 +32,7 @@ export function Categories(props: { menu: MenuData }) {
 
   const reorder = async (order: string[] | null) => {
     if (!order) return;
-    if (await moving.run(() => api.put("/api/categories/reorder", { categoryIds: order, locationId: location.id }))) {
+    if (await moving.run(() => reorderCategories(api, { categoryIds: order, locationId: location.id }))) {
       reloadCategories();
     }
   };
@@ -32,7 +44,13 @@ export function Categories(props: { menu: MenuData }) {
   return (
     <div class="with-panel">
       <div class="panel">
-        <ListTools search={search} onSearch={setSearch} searchLabel="Search categories" newLabel="New category" onNew={() => edit("new")} />
+        <ListTools
+          search={search}
+          onSearch={setSearch}
+          searchLabel="Search categories"
+          newLabel="New category"
+          onNew={() => edit("new")}
+        />
         <Problem error={moving.error} />
         {categories.length === 0 ? (
           <p class="hint">No categories yet: start the menu with “New category” (Mains, Drinks…).</p>
@@ -71,14 +89,25 @@ export function Categories(props: { menu: MenuData }) {
                   </>
                 ),
               },
-              { title: "Status", cell: (row) => (row.category.isActive ? "Shown" : <span class="chip chip-voided">Hidden</span>) },
+              {
+                title: "Status",
+                cell: (row) => (row.category.isActive ? "Shown" : <span class="chip chip-voided">Hidden</span>),
+              },
             ]}
             actions={({ category }) => (
               <>
-                <Button label={`Move ${category.name} up`} disabled={moving.busy} onClick={() => reorder(stepOrder(categories, category.id, -1))}>
+                <Button
+                  label={`Move ${category.name} up`}
+                  disabled={moving.busy}
+                  onClick={() => reorder(stepOrder(categories, category.id, -1))}
+                >
                   ↑
                 </Button>
-                <Button label={`Move ${category.name} down`} disabled={moving.busy} onClick={() => reorder(stepOrder(categories, category.id, 1))}>
+                <Button
+                  label={`Move ${category.name} down`}
+                  disabled={moving.busy}
+                  onClick={() => reorder(stepOrder(categories, category.id, 1))}
+                >
                   ↓
                 </Button>
                 <Button label={`Edit ${category.name}`} onClick={() => edit(category)}>
@@ -103,7 +132,12 @@ export function Categories(props: { menu: MenuData }) {
   );
 }
 
-function CategoryPanel(props: { category: Category | null; categories: Category[]; onClose: () => void; onSaved: () => void }) {
+function CategoryPanel(props: {
+  category: Category | null;
+  categories: Category[];
+  onClose: () => void;
+  onSaved: () => void;
+}) {
   const { api, location } = useBackOffice();
   const { category } = props;
   const [name, setName] = useState(category?.name ?? "");
@@ -117,8 +151,8 @@ function CategoryPanel(props: { category: Category | null; categories: Category[
     const body = { name: name.trim(), parentCategoryId: parent || null };
     const done = await saving.run(() =>
       category
-        ? api.put(`/api/categories/${category.id}`, { ...body, isActive: active })
-        : api.post("/api/categories", {
+        ? updateCategory(api, category.id, { ...body, isActive: active })
+        : createCategory(api, {
             ...body,
             locationId: location.id,
             sortOrder: props.categories.filter((found) => found.parentCategoryId === (parent || null)).length,
@@ -128,7 +162,7 @@ function CategoryPanel(props: { category: Category | null; categories: Category[
   }
 
   async function remove() {
-    if (category && (await saving.run(() => api.delete(`/api/categories/${category.id}`)))) props.onSaved();
+    if (category && (await saving.run(() => deleteCategory(api, category.id)))) props.onSaved();
   }
 
   return (
@@ -139,7 +173,10 @@ function CategoryPanel(props: { category: Category | null; categories: Category[
           label="Inside"
           value={parent}
           onChange={setParent}
-          options={[{ value: "", label: "The top of the menu" }, ...parents.map((found) => ({ value: found.id, label: found.name }))]}
+          options={[
+            { value: "", label: "The top of the menu" },
+            ...parents.map((found) => ({ value: found.id, label: found.name })),
+          ]}
         />
         {category && <CheckField label="Shown on the terminal" checked={active} onChange={setActive} />}
         <Problem error={saving.error} />

@@ -3,10 +3,11 @@
 // loaded here once.
 
 import { useState } from "preact/hooks";
-import { Button } from "../../kit/ui";
+import { listCategories, listModifierGroups } from "../../shared/api/categories";
+import { Button } from "../../shared/ui";
 import { useBackOffice } from "../context";
 import { Problem, useLoaded } from "../parts";
-import type { Category, ModifierGroupRecord, Page } from "../types";
+import type { Category, ModifierGroupRecord } from "../types";
 import { Categories } from "./Categories";
 import { ModifierGroups } from "./ModifierGroups";
 import { Products } from "./Products";
@@ -26,13 +27,10 @@ export function Menu() {
   const { api, location } = useBackOffice();
   const [part, setPart] = useState<Part>("Categories");
   const categories = useLoaded(
-    () => api.get<{ data: Category[] }>("/api/categories", { query: { locationId: location.id, includeInactive: true } }),
+    () => listCategories(api, { locationId: location.id, includeInactive: true }),
     [location.id],
   );
-  const groups = useLoaded(
-    () => api.get<Page<ModifierGroupRecord>>("/api/modifier-groups", { query: { locationId: location.id, limit: 100 } }),
-    [location.id],
-  );
+  const groups = useLoaded(() => listModifierGroups(api, { locationId: location.id, limit: 100 }), [location.id]);
   const menu: MenuData | null =
     categories.data && groups.data
       ? {

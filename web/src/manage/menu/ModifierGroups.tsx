@@ -2,11 +2,26 @@
 // price of their own. New options are made here; products offer groups from their own panel.
 
 import { useState } from "preact/hooks";
-import { ruleInWords } from "../../chooser/rules";
-import { Button } from "../../kit/ui";
+import { ruleInWords } from "../../shared/rules/modifiers";
+import { Button } from "../../shared/ui";
+import { createModifierGroup, deleteModifierGroup, updateModifierGroup } from "../../shared/api/categories";
+import { createProduct, listProducts } from "../../shared/api/products";
 import { useBackOffice } from "../context";
-import { CheckField, everyPage, ListTools, PanelActions, Problem, RecordTable, SidePanel, TextField, useAction, useEditing, useLoaded, useMoney } from "../parts";
-import type { ModifierGroupRecord, Page, ProductSummary } from "../types";
+import {
+  CheckField,
+  everyPage,
+  ListTools,
+  PanelActions,
+  Problem,
+  RecordTable,
+  SidePanel,
+  TextField,
+  useAction,
+  useEditing,
+  useLoaded,
+  useMoney,
+} from "../parts";
+import type { ModifierGroupRecord } from "../types";
 import { priceFrom, wholeFrom } from "./fields";
 import type { MenuData } from "./Menu";
 
@@ -20,9 +35,17 @@ export function ModifierGroups(props: { menu: MenuData }) {
   return (
     <div class="with-panel">
       <div class="panel">
-        <ListTools search={search} onSearch={setSearch} searchLabel="Search modifier groups" newLabel="New modifier group" onNew={() => edit("new")} />
+        <ListTools
+          search={search}
+          onSearch={setSearch}
+          searchLabel="Search modifier groups"
+          newLabel="New modifier group"
+          onNew={() => edit("new")}
+        />
         {groups.length === 0 ? (
-          <p class="hint">No modifier groups yet: make one (say “Doneness: choose 1”), then tick it on the products that offer it.</p>
+          <p class="hint">
+            No modifier groups yet: make one (say “Doneness: choose 1”), then tick it on the products that offer it.
+          </p>
         ) : (
           <RecordTable
             label="Modifier groups"
@@ -34,7 +57,9 @@ export function ModifierGroups(props: { menu: MenuData }) {
                 title: "Options",
                 wraps: true,
                 cell: (group) =>
-                  group.options.map((option) => `${option.name}${option.price ? ` +${money(option.price)}` : ""}`).join(", ") || "none yet",
+                  group.options
+                    .map((option) => `${option.name}${option.price ? ` +${money(option.price)}` : ""}`)
+                    .join(", ") || "none yet",
               },
             ]}
             actions={(group) => (
@@ -71,11 +96,7 @@ function GroupPanel(props: { group: ModifierGroupRecord | null; onClose: () => v
   const saving = useAction();
   const options = useLoaded(
     () =>
-      everyPage((page) =>
-        api.get<Page<ProductSummary>>("/api/products", {
-          query: { locationId: location.id, productType: "MODIFIER", page, limit: 100 },
-        }),
-      ),
+      everyPage((page) => listProducts(api, { locationId: location.id, productType: "MODIFIER", page, limit: 100 })),
     [],
   );
 
@@ -84,7 +105,7 @@ function GroupPanel(props: { group: ModifierGroupRecord | null; onClose: () => v
     setProblem(price === null ? "The option's price is an amount like 1.50 (0 for free)." : null);
     if (price === null || !optionName.trim()) return;
     await saving.run(async () => {
-      const made = await api.post<ProductSummary>("/api/products", {
+      const made = await createProduct(api, {
         name: optionName.trim(),
         price,
         productType: "MODIFIER",
@@ -106,15 +127,20 @@ function GroupPanel(props: { group: ModifierGroupRecord | null; onClose: () => v
       return;
     }
     setProblem(null);
-    const body = { name: name.trim(), minSelections, maxSelections, options: chosen.map((productId) => ({ productId })) };
+    const body = {
+      name: name.trim(),
+      minSelections,
+      maxSelections,
+      options: chosen.map((productId) => ({ productId })),
+    };
     const done = await saving.run(() =>
-      group ? api.put(`/api/modifier-groups/${group.id}`, body) : api.post("/api/modifier-groups", { ...body, locationId: location.id }),
+      group ? updateModifierGroup(api, group.id, body) : createModifierGroup(api, { ...body, locationId: location.id }),
     );
     if (done) props.onSaved();
   }
 
   async function remove() {
-    if (group && (await saving.run(() => api.delete(`/api/modifier-groups/${group.id}`)))) props.onSaved();
+    if (group && (await saving.run(() => deleteModifierGroup(api, group.id)))) props.onSaved();
   }
 
   return (

@@ -3,8 +3,19 @@
 // so its variants can follow.
 
 import { useEffect, useState } from "preact/hooks";
-import { ruleInWords } from "../../chooser/rules";
-import { Button } from "../../kit/ui";
+import { ruleInWords } from "../../shared/rules/modifiers";
+import { Button } from "../../shared/ui";
+import {
+  addVariant,
+  createProduct,
+  deleteProduct,
+  deleteVariant,
+  getProduct,
+  updateProduct,
+  updateVariant,
+} from "../../shared/api/products";
+import type { Schemas } from "../../shared/api/client";
+import { useLatest } from "../../shared/latest";
 import { useBackOffice } from "../context";
 import { CheckField, PanelActions, Problem, SelectField, SidePanel, TextField, useAction, useMoney } from "../parts";
 import type { ProductDetail, ProductType } from "../types";
@@ -42,14 +53,18 @@ function draftOf(product: ProductDetail | null): Draft {
 }
 
 /** The request body for a draft, or the first problem with it in words. */
-function bodyOf(draft: Draft, creating: boolean): Record<string, unknown> | string {
+/** What a save sends: every field a create and an update share, the stock on a create, whether
+ * it is on sale on an update. */
+type ProductBody = Schemas["ProductUpdate"] & Pick<Schemas["ProductCreate"], "name" | "price" | "stockQuantity">;
+
+function bodyOf(draft: Draft, creating: boolean): ProductBody | string {
   const price = priceFrom(draft.price);
   if (price === null) return "The price is an amount like 12.50.";
   const taxRate = taxRateFrom(draft.taxPercent);
   if (taxRate === null) return "The tax rate is a percentage from 0 to 100, like 8.875.";
   const threshold = draft.lowStockThreshold.trim() ? wholeFrom(draft.lowStockThreshold) : null;
   if (draft.lowStockThreshold.trim() && threshold === null) return "The low-stock level is a whole number.";
-  const body: Record<string, unknown> = {
+  const body: ProductBody = {
     name: draft.name.trim(),
     price,
     taxRate,
@@ -62,7 +77,8 @@ function bodyOf(draft: Draft, creating: boolean): Record<string, unknown> | stri
   };
   if (creating) {
     const stock = draft.stock.trim() ? wholeFrom(draft.stock) : null;
-    if (draft.trackInventory && stock === null) return "Say how many are in stock (a whole number) to count this product.";
+    if (draft.trackInventory && stock === null)
+      return "Say how many are in stock (a whole number) to count this product.";
     if (draft.trackInventory) body.stockQuantity = stock;
   } else {
     body.isActive = draft.isActive;
@@ -85,18 +101,23 @@ export function ProductPanel(props: {
   const saving = useAction();
   const [problem, setProblem] = useState<string | null>(null);
 
+  const { productId } = props;
   const show = (found: ProductDetail) => {
     setProduct(found);
     setDraft(draftOf(found));
   };
+  const reading = useLatest({ api, loading, show });
   useEffect(() => {
-    if (props.productId) loading.run(async () => show(await api.get<ProductDetail>(`/api/products/${props.productId}`)));
-  }, [props.productId]);
+    const { api, loading, show } = reading.current;
+    if (productId) loading.run(async () => show(await getProduct(api, productId)));
+  }, [productId, reading]);
 
-  const set = <K extends keyof Draft>(key: K) => (value: Draft[K]) => {
-    setSaved(false);
-    setDraft((current) => ({ ...current, [key]: value }));
-  };
+  const set =
+    <K extends keyof Draft>(key: K) =>
+    (value: Draft[K]) => {
+      setSaved(false);
+      setDraft((current) => ({ ...current, [key]: value }));
+    };
   const toggleGroup = (id: string, on: boolean) =>
     set("groupIds")(on ? [...draft.groupIds, id] : draft.groupIds.filter((found) => found !== id));
 
@@ -108,8 +129,12 @@ export function ProductPanel(props: {
     const done = await saving.run(async () =>
       show(
         product
-          ? await api.put<ProductDetail>(`/api/products/${product.id}`, body)
-          : await api.post<ProductDetail>("/api/products", { ...body, productType: props.productType, locationId: location.id }),
+          ? await updateProduct(api, product.id, body)
+          : await createProduct(api, {
+              ...body,
+              productType: props.productType,
+              locationId: location.id,
+            }),
       ),
     );
     if (done) {
@@ -119,7 +144,7 @@ export function ProductPanel(props: {
   }
 
   async function remove() {
-    if (product && (await saving.run(() => api.delete(`/api/products/${product.id}`)))) {
+    if (product && (await saving.run(() => deleteProduct(api, product.id)))) {
       props.onChanged();
       props.onClose();
     }
@@ -140,7 +165,10 @@ export function ProductPanel(props: {
             label="Category"
             value={draft.categoryId}
             onChange={set("categoryId")}
-            options={[{ value: "", label: "No category" }, ...props.menu.categories.map((c) => ({ value: c.id, label: c.name }))]}
+            options={[
+              { value: "", label: "No category" },
+              ...props.menu.categories.map((c) => ({ value: c.id, label: c.name })),
+            ]}
           />
           <div class="field-row">
             <TextField label="SKU" value={draft.sku} onInput={set("sku")} />
@@ -149,8 +177,15 @@ export function ProductPanel(props: {
           <CheckField label="Count its stock" checked={draft.trackInventory} onChange={set("trackInventory")} />
           {draft.trackInventory && (
             <div class="field-row">
-              {!product && <TextField label="In stock now" value={draft.stock} onInput={set("stock")} inputMode="numeric" />}
-              <TextField label="Low-stock level" value={draft.lowStockThreshold} onInput={set("lowStockThreshold")} inputMode="numeric" />
+              {!product && (
+                <TextField label="In stock now" value={draft.stock} onInput={set("stock")} inputMode="numeric" />
+              )}
+              <TextField
+                label="Low-stock level"
+                value={draft.lowStockThreshold}
+                onInput={set("lowStockThreshold")}
+                inputMode="numeric"
+              />
             </div>
           )}
           {product && <CheckField label="On sale" checked={draft.isActive} onChange={set("isActive")} />}
@@ -193,7 +228,7 @@ function Variants(props: { product: ProductDetail; onChanged: (product: ProductD
   const [price, setPrice] = useState("");
   const [problem, setProblem] = useState<string | null>(null);
   const changing = useAction();
-  const reload = async () => props.onChanged(await api.get<ProductDetail>(`/api/products/${props.product.id}`));
+  const reload = async () => props.onChanged(await getProduct(api, props.product.id));
   const live = props.product.variants.filter((variant) => variant.isActive !== false);
 
   async function add(event: Event) {
@@ -202,7 +237,7 @@ function Variants(props: { product: ProductDetail; onChanged: (product: ProductD
     setProblem(amount === null ? "The variant's price is an amount like 15.50." : null);
     if (amount === null) return;
     const done = await changing.run(async () => {
-      await api.post(`/api/products/${props.product.id}/variants`, { name: name.trim(), price: amount });
+      await addVariant(api, props.product.id, { name: name.trim(), price: amount });
       await reload();
     });
     if (done) {
@@ -238,23 +273,29 @@ function Variants(props: { product: ProductDetail; onChanged: (product: ProductD
 }
 
 /** One variant: its name and price, the price changed in place, or removed. */
-function VariantRow(props: { productId: string; variant: ProductDetail["variants"][number]; onChanged: () => Promise<void> }) {
+function VariantRow(props: {
+  productId: string;
+  variant: ProductDetail["variants"][number];
+  onChanged: () => Promise<void>;
+}) {
   const { api } = useBackOffice();
   const money = useMoney();
   const { variant } = props;
   const [price, setPrice] = useState<string | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const changing = useAction();
-  const path = `/api/products/${props.productId}/variants/${variant.id}`;
 
   async function savePrice(event: Event) {
     event.preventDefault();
     const amount = priceFrom(price ?? "");
     setProblem(amount === null ? "The price is an amount like 15.50." : null);
-    if (amount !== null && (await changing.run(async () => {
-      await api.put(path, { price: amount });
-      await props.onChanged();
-    }))) {
+    if (
+      amount !== null &&
+      (await changing.run(async () => {
+        await updateVariant(api, props.productId, variant.id, { price: amount });
+        await props.onChanged();
+      }))
+    ) {
       setPrice(null);
     }
   }
@@ -286,10 +327,12 @@ function VariantRow(props: { productId: string; variant: ProductDetail["variants
         tone="danger"
         label={`Remove variant ${variant.name}`}
         disabled={changing.busy}
-        onClick={() => changing.run(async () => {
-          await api.delete(path);
-          await props.onChanged();
-        })}
+        onClick={() =>
+          changing.run(async () => {
+            await deleteVariant(api, props.productId, variant.id);
+            await props.onChanged();
+          })
+        }
       >
         Remove
       </Button>

@@ -1,10 +1,11 @@
 // Products in a table with search and a category filter; a product opens in a side panel.
 
 import { useState } from "preact/hooks";
-import { Button } from "../../kit/ui";
+import { Button } from "../../shared/ui";
+import { listProducts } from "../../shared/api/products";
 import { useBackOffice } from "../context";
 import { everyPage, ListTools, Problem, RecordTable, SelectField, useEditing, useLoaded, useMoney } from "../parts";
-import type { Page, ProductSummary, ProductType } from "../types";
+import type { ProductSummary, ProductType } from "../types";
 import type { MenuData } from "./Menu";
 import { ProductPanel } from "./ProductPanel";
 import { percentOf } from "./fields";
@@ -19,8 +20,13 @@ export function Products(props: { menu: MenuData }) {
   const products = useLoaded(
     () =>
       everyPage((page) =>
-        api.get<Page<ProductSummary>>("/api/products", {
-          query: { locationId: location.id, search: search.trim() || undefined, categoryId: categoryId || undefined, productType, page, limit: 100 },
+        listProducts(api, {
+          locationId: location.id,
+          search: search.trim() || undefined,
+          categoryId: categoryId || undefined,
+          productType,
+          page,
+          limit: 100,
         }),
       ),
     [search, categoryId, productType],
@@ -30,12 +36,21 @@ export function Products(props: { menu: MenuData }) {
   return (
     <div class="with-panel">
       <div class="panel">
-        <ListTools search={search} onSearch={setSearch} searchLabel="Search products" newLabel="New product" onNew={() => edit("new")}>
+        <ListTools
+          search={search}
+          onSearch={setSearch}
+          searchLabel="Search products"
+          newLabel="New product"
+          onNew={() => edit("new")}
+        >
           <SelectField
             label="Category"
             value={categoryId}
             onChange={setCategoryId}
-            options={[{ value: "", label: "Every category" }, ...props.menu.categories.map((c) => ({ value: c.id, label: c.name }))]}
+            options={[
+              { value: "", label: "Every category" },
+              ...props.menu.categories.map((c) => ({ value: c.id, label: c.name })),
+            ]}
           />
           <SelectField
             label="Kind"
@@ -51,7 +66,9 @@ export function Products(props: { menu: MenuData }) {
         <Problem error={products.error} />
         {products.data?.length === 0 ? (
           <p class="hint">
-            {search || categoryId ? "No product matches." : "No products yet: “New product” adds the first (make a category first to file it in)."}
+            {search || categoryId
+              ? "No product matches."
+              : "No products yet: “New product” adds the first (make a category first to file it in)."}
           </p>
         ) : (
           <RecordTable
@@ -59,14 +76,27 @@ export function Products(props: { menu: MenuData }) {
             rows={products.data ?? []}
             columns={[
               { title: "Name", cell: (product) => product.name },
-              { title: "Category", cell: (product) => (product.categoryId ? categoryName.get(product.categoryId) ?? "—" : "—") },
+              {
+                title: "Category",
+                cell: (product) => (product.categoryId ? (categoryName.get(product.categoryId) ?? "—") : "—"),
+              },
               { title: "Price", number: true, cell: (product) => money(product.price) },
               { title: "Tax", number: true, cell: (product) => `${percentOf(product.taxRate)}%` },
-              { title: "Stock", number: true, cell: (product) => (product.trackInventory ? product.stockQuantity ?? 0 : "—") },
+              {
+                title: "Stock",
+                number: true,
+                cell: (product) => (product.trackInventory ? (product.stockQuantity ?? 0) : "—"),
+              },
               {
                 title: "Status",
                 cell: (product) =>
-                  product.is86d ? <span class="chip chip-voided">86'd</span> : product.isActive ? "On sale" : <span class="chip">Inactive</span>,
+                  product.is86d ? (
+                    <span class="chip chip-voided">86'd</span>
+                  ) : product.isActive ? (
+                    "On sale"
+                  ) : (
+                    <span class="chip">Inactive</span>
+                  ),
               },
             ]}
             actions={(product) => (

@@ -2,19 +2,32 @@
 // stock changes: a delivery or a loss (delta) or a stocktake (count), each with its reason.
 
 import { useState } from "preact/hooks";
-import { Button } from "../../kit/ui";
+import { Button } from "../../shared/ui";
+import type { Schemas } from "../../shared/api/client";
+import { changeStock, listProducts, setSoldOut, stockMovements } from "../../shared/api/products";
 import { useBackOffice } from "../context";
-import { everyPage, ListTools, PanelActions, Problem, RecordTable, SelectField, SidePanel, TextField, useAction, useLoaded } from "../parts";
-import type { Page, ProductSummary } from "../types";
+import {
+  everyPage,
+  ListTools,
+  PanelActions,
+  Problem,
+  RecordTable,
+  SelectField,
+  SidePanel,
+  TextField,
+  useAction,
+  useLoaded,
+} from "../parts";
+import type { ProductSummary } from "../types";
 
 export function Stock() {
   const { api, location } = useBackOffice();
   const [search, setSearch] = useState("");
   const [adjusting, setAdjusting] = useState<ProductSummary | null>(null);
   const changing = useAction();
-  const list = (extra: Record<string, string | boolean>) =>
+  const list = (extra: { lowStock?: boolean }) =>
     everyPage((page) =>
-      api.get<Page<ProductSummary>>("/api/products", { query: { locationId: location.id, productType: "ITEM", page, limit: 100, ...extra } }),
+      listProducts(api, { locationId: location.id, productType: "ITEM", page, limit: 100, ...extra }),
     );
   const products = useLoaded(() => list({}), []);
   const low = useLoaded(() => list({ lowStock: true }), []);
@@ -23,8 +36,7 @@ export function Stock() {
     low.reload();
   };
   const toggle86 = async (product: ProductSummary) => {
-    const path = `/api/products/${product.id}/86`;
-    if (await changing.run(() => (product.is86d ? api.delete(path) : api.post(path, {})))) reload();
+    if (await changing.run(() => setSoldOut(api, product.id, !product.is86d))) reload();
   };
   const needle = search.trim().toLowerCase();
   const shown = (products.data ?? []).filter((product) => !needle || product.name.toLowerCase().includes(needle));
@@ -66,7 +78,11 @@ export function Stock() {
               rows={shown}
               columns={[
                 { title: "Product", cell: (product) => product.name },
-                { title: "Status", cell: (product) => (product.is86d ? <span class="chip chip-voided">86'd: not on sale</span> : "On sale") },
+                {
+                  title: "Status",
+                  cell: (product) =>
+                    product.is86d ? <span class="chip chip-voided">86'd: not on sale</span> : "On sale",
+                },
                 { title: "Stock", number: true, cell: stockOf },
               ]}
               actions={(product) => (
@@ -123,8 +139,8 @@ function StockPanel(props: { product: ProductSummary; onClose: () => void; onSav
       return;
     }
     setProblem(null);
-    const body = { [kind]: Number(amount), reason: reason.trim() };
-    if (await saving.run(() => api.post(`/api/products/${props.product.id}/stock`, body))) props.onSaved();
+    const body = { [kind]: Number(amount), reason: reason.trim() } as Schemas["StockChangeRequest"];
+    if (await saving.run(() => changeStock(api, props.product.id, body))) props.onSaved();
   }
 
   return (
@@ -140,8 +156,20 @@ function StockPanel(props: { product: ProductSummary; onClose: () => void; onSav
             { value: "count", label: "I counted them (a stocktake)" },
           ]}
         />
-        <TextField label={kind === "delta" ? "Change (negative for a loss)" : "Counted"} value={amount} onInput={setAmount} inputMode="decimal" required />
-        <TextField label="Reason" value={reason} onInput={setReason} required placeholder="Delivery, breakage, weekly count…" />
+        <TextField
+          label={kind === "delta" ? "Change (negative for a loss)" : "Counted"}
+          value={amount}
+          onInput={setAmount}
+          inputMode="decimal"
+          required
+        />
+        <TextField
+          label="Reason"
+          value={reason}
+          onInput={setReason}
+          required
+          placeholder="Delivery, breakage, weekly count…"
+        />
         <Problem error={problem} />
         <Problem error={saving.error} />
         <PanelActions busy={saving.busy} ready={!!reason.trim()} saveLabel="Save stock" />
@@ -151,24 +179,15 @@ function StockPanel(props: { product: ProductSummary; onClose: () => void; onSav
   );
 }
 
-interface Movement {
-  id: string;
-  kind: "SALE" | "VOID" | "CANCEL" | "ADJUSTMENT" | "COUNT";
-  change: number;
-  level: number;
-  reason: string | null;
-  madeBy: { name: string };
-  at: string;
-}
-
 /** The product's last stock changes, newest first: what, by whom, why, and the level left. */
 function Movements(props: { productId: string }) {
   const { api, location } = useBackOffice();
-  const movements = useLoaded(
-    () => api.get<Page<Movement>>(`/api/products/${props.productId}/stock-movements`, { query: { limit: 5 } }),
-    [props.productId],
-  );
-  const time = new Intl.DateTimeFormat("en-GB", { timeZone: location.timezone, dateStyle: "short", timeStyle: "short" });
+  const movements = useLoaded(() => stockMovements(api, props.productId, { limit: 5 }), [props.productId]);
+  const time = new Intl.DateTimeFormat("en-GB", {
+    timeZone: location.timezone,
+    dateStyle: "short",
+    timeStyle: "short",
+  });
   const rows = movements.data?.data ?? [];
   return (
     <section aria-label="Recent stock changes">
@@ -179,7 +198,8 @@ function Movements(props: { productId: string }) {
         {rows.map((movement) => (
           <li key={movement.id}>
             <span>
-              {movement.change > 0 ? `+${movement.change}` : movement.change} · {movement.reason ?? movement.kind.toLowerCase()}
+              {movement.change > 0 ? `+${movement.change}` : movement.change} ·{" "}
+              {movement.reason ?? movement.kind.toLowerCase()}
             </span>
             <span class="hint">
               {movement.madeBy.name}, {time.format(new Date(movement.at))}, {movement.level} left

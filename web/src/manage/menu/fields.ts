@@ -1,6 +1,6 @@
 // What the menu editor's fields mean to the API: money typed as text, tax as a percentage.
 
-import { fromCents, parseAmount } from "../../kit/money";
+import { fromCents, parseAmount } from "../../shared/money";
 
 /** A price typed in ("12", "12.5") as the API's number; null when it is no amount. */
 export function priceFrom(text: string): number | null {

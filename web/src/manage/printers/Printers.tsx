@@ -2,11 +2,26 @@
 // waits or failed, from each printer's newest jobs), edited in a side panel with recent jobs.
 
 import { useEffect, useState } from "preact/hooks";
-import { Button } from "../../kit/ui";
+import { Button } from "../../shared/ui";
+import { listCategories } from "../../shared/api/categories";
+import { createPrinter, deletePrinter, listPrinters, printJobs, updatePrinter } from "../../shared/api/printers";
 import { useBackOffice } from "../context";
 import { wholeFrom } from "../menu/fields";
-import { CheckField, everyPage, ListTools, PanelActions, Problem, RecordTable, SelectField, SidePanel, TextField, useAction, useEditing, useLoaded } from "../parts";
-import type { Category, Page, Printer, PrinterKind, PrintJob } from "../types";
+import {
+  CheckField,
+  everyPage,
+  ListTools,
+  PanelActions,
+  Problem,
+  RecordTable,
+  SelectField,
+  SidePanel,
+  TextField,
+  useAction,
+  useEditing,
+  useLoaded,
+} from "../parts";
+import type { Category, Printer, PrinterKind, PrintJob } from "../types";
 import { errorInWords, outbox } from "./outbox";
 
 const KINDS: { value: PrinterKind; label: string }[] = [
@@ -14,11 +29,20 @@ const KINDS: { value: PrinterKind; label: string }[] = [
   { value: "RECEIPT", label: "Receipt (guest checks)" },
 ];
 const kindName = (kind: PrinterKind) => (kind === "KITCHEN" ? "Kitchen" : "Receipt");
-const JOB_KINDS: Record<PrintJob["kind"], string> = { TICKET: "Kitchen ticket", VOID: "Void ticket", RECEIPT: "Receipt" };
+const JOB_KINDS: Record<PrintJob["kind"], string> = {
+  TICKET: "Kitchen ticket",
+  VOID: "Void ticket",
+  RECEIPT: "Receipt",
+};
 /** The outbox is judged on each printer's newest jobs: what waits is always among them. */
 const RECENT_JOBS = 100;
 const REFRESH_MS = 30_000;
-const CHIPS = { waiting: "chip chip-pending", failed: "chip chip-voided", healthy: undefined, unused: undefined } as const;
+const CHIPS = {
+  waiting: "chip chip-pending",
+  failed: "chip chip-voided",
+  healthy: undefined,
+  unused: undefined,
+} as const;
 
 interface PrinterRow extends Printer {
   jobs: PrintJob[];
@@ -29,28 +53,35 @@ export function Printers() {
   const [search, setSearch] = useState("");
   const { editing, edit, close, saved } = useEditing<PrinterRow>();
   const printers = useLoaded(async () => {
-    const found = await everyPage((page) => api.get<Page<Printer>>("/api/printers", { query: { locationId: location.id, page, limit: 100 } }));
+    const found = await everyPage((page) => listPrinters(api, { locationId: location.id, page, limit: 100 }));
     return Promise.all(
       found.map(async (printer) => {
-        const jobs = await api.get<Page<PrintJob>>(`/api/printers/${printer.id}/jobs`, { query: { limit: RECENT_JOBS } });
+        const jobs = await printJobs(api, printer.id, { limit: RECENT_JOBS });
         return { ...printer, jobs: jobs.data };
       }),
     );
   }, []);
   const categories = useLoaded(
-    () => api.get<{ data: Category[] }>("/api/categories", { query: { locationId: location.id, includeInactive: true } }).then((page) => page.data),
+    () => listCategories(api, { locationId: location.id, includeInactive: true }).then((page) => page.data),
     [],
   );
+  const reloadPrinters = printers.reload;
   useEffect(() => {
-    const timer = setInterval(printers.reload, REFRESH_MS);
+    const timer = setInterval(reloadPrinters, REFRESH_MS);
     return () => clearInterval(timer);
-  }, []);
+  }, [reloadPrinters]);
 
   const categoryName = new Map((categories.data ?? []).map((category) => [category.id, category.name]));
   const stations = (printer: Printer) =>
-    printer.kind === "RECEIPT" ? "—" : printer.categoryIds.length === 0 ? "Everything" : printer.categoryIds.map((id) => categoryName.get(id) ?? "a removed category").join(", ");
+    printer.kind === "RECEIPT"
+      ? "—"
+      : printer.categoryIds.length === 0
+        ? "Everything"
+        : printer.categoryIds.map((id) => categoryName.get(id) ?? "a removed category").join(", ");
   const needle = search.trim().toLowerCase();
-  const shown = (printers.data ?? []).filter((printer) => !needle || printer.name.toLowerCase().includes(needle) || printer.host.includes(needle));
+  const shown = (printers.data ?? []).filter(
+    (printer) => !needle || printer.name.toLowerCase().includes(needle) || printer.host.includes(needle),
+  );
   const now = new Date();
 
   return (
@@ -60,10 +91,19 @@ export function Printers() {
       </header>
       <div class="with-panel">
         <div class="panel">
-          <ListTools search={search} onSearch={setSearch} searchLabel="Search printers" newLabel="New printer" onNew={() => edit("new")} />
+          <ListTools
+            search={search}
+            onSearch={setSearch}
+            searchLabel="Search printers"
+            newLabel="New printer"
+            onNew={() => edit("new")}
+          />
           <Problem error={printers.error ?? categories.error} />
           {printers.data?.length === 0 ? (
-            <p class="hint">No printers yet: add each kitchen station's printer and the receipt printer by its network address (port 9100 unless its manual says otherwise).</p>
+            <p class="hint">
+              No printers yet: add each kitchen station's printer and the receipt printer by its network address (port
+              9100 unless its manual says otherwise).
+            </p>
           ) : (
             <RecordTable
               label="Printers"
@@ -104,7 +144,12 @@ export function Printers() {
   );
 }
 
-function PrinterPanel(props: { printer: PrinterRow | null; categories: Category[]; onClose: () => void; onSaved: () => void }) {
+function PrinterPanel(props: {
+  printer: PrinterRow | null;
+  categories: Category[];
+  onClose: () => void;
+  onSaved: () => void;
+}) {
   const { api, location } = useBackOffice();
   const { printer } = props;
   const [name, setName] = useState(printer?.name ?? "");
@@ -124,18 +169,25 @@ function PrinterPanel(props: { printer: PrinterRow | null; categories: Category[
     }
     setProblem(null);
     // A receipt printer names no stations (the API refuses them).
-    const body = { name: name.trim(), kind, host: host.trim(), port: portNumber, categoryIds: kind === "KITCHEN" ? categoryIds : [] };
+    const body = {
+      name: name.trim(),
+      kind,
+      host: host.trim(),
+      port: portNumber,
+      categoryIds: kind === "KITCHEN" ? categoryIds : [],
+    };
     const done = await saving.run(() =>
-      printer ? api.patch(`/api/printers/${printer.id}`, body) : api.post("/api/printers", { ...body, locationId: location.id }),
+      printer ? updatePrinter(api, printer.id, body) : createPrinter(api, { ...body, locationId: location.id }),
     );
     if (done) props.onSaved();
   }
 
   async function remove() {
-    if (printer && (await saving.run(() => api.delete(`/api/printers/${printer.id}`)))) props.onSaved();
+    if (printer && (await saving.run(() => deletePrinter(api, printer.id)))) props.onSaved();
   }
 
-  const toggle = (id: string, on: boolean) => setCategoryIds((ids) => (on ? [...ids, id] : ids.filter((found) => found !== id)));
+  const toggle = (id: string, on: boolean) =>
+    setCategoryIds((ids) => (on ? [...ids, id] : ids.filter((found) => found !== id)));
 
   return (
     <SidePanel title={printer ? `Edit printer ${printer.name}` : "New printer"} onClose={props.onClose}>
@@ -151,7 +203,12 @@ function PrinterPanel(props: { printer: PrinterRow | null; categories: Category[
             <legend>Station: the categories it prints</legend>
             <p class="hint">None ticked: it prints every item (an expo printer).</p>
             {props.categories.map((category) => (
-              <CheckField key={category.id} label={category.name} checked={categoryIds.includes(category.id)} onChange={(on) => toggle(category.id, on)} />
+              <CheckField
+                key={category.id}
+                label={category.name}
+                checked={categoryIds.includes(category.id)}
+                onChange={(on) => toggle(category.id, on)}
+              />
             ))}
           </fieldset>
         )}
@@ -173,14 +230,22 @@ function PrinterPanel(props: { printer: PrinterRow | null; categories: Category[
 
 function RecentJobs(props: { jobs: PrintJob[] }) {
   const { location } = useBackOffice();
-  const format = new Intl.DateTimeFormat("en-GB", { timeZone: location.timezone, dateStyle: "short", timeStyle: "short" });
+  const format = new Intl.DateTimeFormat("en-GB", {
+    timeZone: location.timezone,
+    dateStyle: "short",
+    timeStyle: "short",
+  });
   const when = (at: string) => format.format(new Date(at));
   const status = (job: PrintJob) => {
     if (job.status === "PRINTED") return `Printed ${job.printedAt ? when(job.printedAt) : ""}`;
     const tries = `${job.attempts} failed ${job.attempts === 1 ? "try" : "tries"}`;
     return (
       <>
-        {job.status === "FAILED" ? <span class="chip chip-voided">Failed, gave up after {tries}</span> : <span class="chip chip-pending">Waiting, {tries}</span>}
+        {job.status === "FAILED" ? (
+          <span class="chip chip-voided">Failed, gave up after {tries}</span>
+        ) : (
+          <span class="chip chip-pending">Waiting, {tries}</span>
+        )}
         {job.lastError && <span class="print-error">{errorInWords(job.lastError)}</span>}
       </>
     );

@@ -14,7 +14,11 @@ describe("outbox", () => {
   });
 
   it("counts what waits and the age of the oldest", () => {
-    const jobs = [job("PENDING", "2026-11-25T11:59:30Z"), job("PENDING", "2026-11-25T11:57:10Z"), job("PRINTED", "2026-11-25T11:50:00Z")];
+    const jobs = [
+      job("PENDING", "2026-11-25T11:59:30Z"),
+      job("PENDING", "2026-11-25T11:57:10Z"),
+      job("PRINTED", "2026-11-25T11:50:00Z"),
+    ];
     expect(outbox(jobs, now)).toEqual({ state: "waiting", words: "2 waiting, oldest 2 min" });
     expect(outbox([job("PENDING", "2026-11-25T11:59:45Z")], now).words).toBe("1 waiting, oldest under a minute");
     expect(outbox([job("PENDING", "2026-11-25T09:55:00Z")], now).words).toBe("1 waiting, oldest 2 h 5 min");
@@ -31,7 +35,9 @@ describe("errorInWords", () => {
     expect(errorInWords("ConnectionRefusedError: [Errno 111] Connect call failed ('127.0.0.1', 9100)")).toBe(
       "the printer refused the connection: is it switched on, and is the port right?",
     );
-    expect(errorInWords("gaierror: [Errno -2] Name or service not known")).toBe("its host name is not found on this network");
+    expect(errorInWords("gaierror: [Errno -2] Name or service not known")).toBe(
+      "its host name is not found on this network",
+    );
     expect(errorInWords("no answer from 10.0.0.5:9100 within 5 s")).toBe("no answer from 10.0.0.5:9100 within 5 s");
   });
 });

@@ -2,10 +2,24 @@
 // sees who can sign in on the terminals and is told who can change it.
 
 import { useState } from "preact/hooks";
-import { Button } from "../../kit/ui";
+import { Button } from "../../shared/ui";
+import { createStaff, listStaff, setStaffPin, staffDirectory, updateStaff } from "../../shared/api/staff";
 import { useBackOffice } from "../context";
-import { CheckField, everyPage, ListTools, PanelActions, Problem, RecordTable, SelectField, SidePanel, TextField, useAction, useEditing, useLoaded } from "../parts";
-import type { Page, Role, StaffMember } from "../types";
+import {
+  CheckField,
+  everyPage,
+  ListTools,
+  PanelActions,
+  Problem,
+  RecordTable,
+  SelectField,
+  SidePanel,
+  TextField,
+  useAction,
+  useEditing,
+  useLoaded,
+} from "../parts";
+import type { Role, StaffMember } from "../types";
 
 const ROLES: { value: Role; label: string }[] = [
   { value: "SERVER", label: "Server" },
@@ -20,18 +34,16 @@ export function Staff() {
   const [search, setSearch] = useState("");
   const { editing, edit, close, saved } = useEditing<StaffMember>();
   const isAdmin = caller.role === "ADMIN";
-  const directory = useLoaded(
-    () => everyPage((page) => api.get<Page<{ id: string; name: string; role: Role }>>("/api/staff/directory", { query: { page, limit: 100 } })),
-    [],
-  );
+  const directory = useLoaded(() => everyPage((page) => staffDirectory(api, { page, limit: 100 })), []);
   const staff = useLoaded(
-    () => (isAdmin ? everyPage((page) => api.get<Page<StaffMember>>("/api/staff", { query: { page, limit: 100 } })) : Promise.resolve(null)),
+    () => (isAdmin ? everyPage((page) => listStaff(api, { page, limit: 100 })) : Promise.resolve(null)),
     [isAdmin],
   );
   const withPin = new Set((directory.data ?? []).map((member) => member.id));
   const needle = search.trim().toLowerCase();
   const rows: { id: string; name: string; role: Role; isActive: boolean; member?: StaffMember }[] =
-    staff.data?.map((member) => ({ ...member, member })) ?? (directory.data ?? []).map((card) => ({ ...card, isActive: true }));
+    staff.data?.map((member) => ({ ...member, member })) ??
+    (directory.data ?? []).map((card) => ({ ...card, isActive: true }));
   const shown = rows.filter((row) => !needle || row.name.toLowerCase().includes(needle));
   const reload = () => {
     staff.reload();
@@ -45,7 +57,8 @@ export function Staff() {
       </header>
       {!isAdmin && (
         <p class="notice">
-          Only an admin adds staff, changes roles or sets someone else’s PIN. Below: who can sign in on the terminals now.
+          Only an admin adds staff, changes roles or sets someone else’s PIN. Below: who can sign in on the terminals
+          now.
         </p>
       )}
       <div class="with-panel">
@@ -59,7 +72,9 @@ export function Staff() {
           />
           <Problem error={staff.error ?? directory.error} />
           {rows.length === 0 ? (
-            <p class="hint">{isAdmin ? "No staff yet: add the team, then give each a PIN." : "Nobody has a PIN yet."}</p>
+            <p class="hint">
+              {isAdmin ? "No staff yet: add the team, then give each a PIN." : "Nobody has a PIN yet."}
+            </p>
           ) : (
             <RecordTable
               label="Staff"
@@ -115,9 +130,9 @@ function StaffPanel(props: { member: StaffMember | null; onClose: () => void; on
     setProblem(null);
     const done = await saving.run(async () => {
       const saved = member
-        ? await api.patch<StaffMember>(`/api/staff/${member.id}`, { name: name.trim(), role, isActive: active })
-        : await api.post<StaffMember>("/api/staff", { name: name.trim(), role });
-      if (pin) await api.put(`/api/staff/${saved.id}/pin`, { pin });
+        ? await updateStaff(api, member.id, { name: name.trim(), role, isActive: active })
+        : await createStaff(api, { name: name.trim(), role });
+      if (pin) await setStaffPin(api, saved.id, { pin });
     });
     if (done) props.onSaved();
   }
@@ -127,11 +142,23 @@ function StaffPanel(props: { member: StaffMember | null; onClose: () => void; on
       <form onSubmit={save}>
         <TextField label="Name" value={name} onInput={setName} required />
         <SelectField label="Role" value={role} onChange={setRole} options={ROLES} />
-        {member && <CheckField label="Active (deactivating ends their sessions at once)" checked={active} onChange={setActive} />}
-        <TextField label={member ? "New PIN (leave empty to keep theirs)" : "PIN (4 to 8 digits)"} type="password" value={pin} onInput={setPin} inputMode="numeric" />
+        {member && (
+          <CheckField label="Active (deactivating ends their sessions at once)" checked={active} onChange={setActive} />
+        )}
+        <TextField
+          label={member ? "New PIN (leave empty to keep theirs)" : "PIN (4 to 8 digits)"}
+          type="password"
+          value={pin}
+          onInput={setPin}
+          inputMode="numeric"
+        />
         <Problem error={problem} />
         <Problem error={saving.error} />
-        <PanelActions busy={saving.busy} ready={!!name.trim()} saveLabel={member ? "Save staff member" : "Add staff member"} />
+        <PanelActions
+          busy={saving.busy}
+          ready={!!name.trim()}
+          saveLabel={member ? "Save staff member" : "Add staff member"}
+        />
       </form>
     </SidePanel>
   );

@@ -1,10 +1,22 @@
 // The location's dining tables: name, section and seats, edited in a side panel.
 
 import { useState } from "preact/hooks";
-import { Button } from "../../kit/ui";
+import { Button } from "../../shared/ui";
+import { createTable, deleteTable, listTables, updateTable } from "../../shared/api/dining";
 import { useBackOffice } from "../context";
-import { everyPage, ListTools, PanelActions, Problem, RecordTable, SidePanel, TextField, useAction, useEditing, useLoaded } from "../parts";
-import type { DiningTable, Page } from "../types";
+import {
+  everyPage,
+  ListTools,
+  PanelActions,
+  Problem,
+  RecordTable,
+  SidePanel,
+  TextField,
+  useAction,
+  useEditing,
+  useLoaded,
+} from "../parts";
+import type { DiningTable } from "../types";
 import { wholeFrom } from "../menu/fields";
 
 export function Tables() {
@@ -12,12 +24,13 @@ export function Tables() {
   const [search, setSearch] = useState("");
   const { editing, edit, close, saved } = useEditing<DiningTable>();
   const tables = useLoaded(
-    () => everyPage((page) => api.get<Page<DiningTable>>("/api/tables", { query: { locationId: location.id, page, limit: 100 } })),
+    () => everyPage((page) => listTables(api, { locationId: location.id, page, limit: 100 })),
     [],
   );
   const needle = search.trim().toLowerCase();
   const shown = (tables.data ?? []).filter(
-    (table) => !needle || table.name.toLowerCase().includes(needle) || (table.section ?? "").toLowerCase().includes(needle),
+    (table) =>
+      !needle || table.name.toLowerCase().includes(needle) || (table.section ?? "").toLowerCase().includes(needle),
   );
   return (
     <section class="section" aria-labelledby="tables-title">
@@ -26,10 +39,18 @@ export function Tables() {
       </header>
       <div class="with-panel">
         <div class="panel">
-          <ListTools search={search} onSearch={setSearch} searchLabel="Search tables" newLabel="New table" onNew={() => edit("new")} />
+          <ListTools
+            search={search}
+            onSearch={setSearch}
+            searchLabel="Search tables"
+            newLabel="New table"
+            onNew={() => edit("new")}
+          />
           <Problem error={tables.error} />
           {tables.data?.length === 0 ? (
-            <p class="hint">No tables yet: add them section by section (Inside 1, 2, 3…; Patio…). Takeout needs none.</p>
+            <p class="hint">
+              No tables yet: add them section by section (Inside 1, 2, 3…; Patio…). Takeout needs none.
+            </p>
           ) : (
             <RecordTable
               label="Tables"
@@ -80,13 +101,13 @@ function TablePanel(props: { table: DiningTable | null; onClose: () => void; onS
     setProblem(null);
     const body = { name: name.trim(), section: section.trim() || null, seats: seatCount };
     const done = await saving.run(() =>
-      table ? api.put(`/api/tables/${table.id}`, body) : api.post("/api/tables", { ...body, locationId: location.id }),
+      table ? updateTable(api, table.id, body) : createTable(api, { ...body, locationId: location.id }),
     );
     if (done) props.onSaved();
   }
 
   async function remove() {
-    if (table && (await saving.run(() => api.delete(`/api/tables/${table.id}`)))) props.onSaved();
+    if (table && (await saving.run(() => deleteTable(api, table.id)))) props.onSaved();
   }
 
   return (

@@ -23,7 +23,11 @@ export function HourChart(props: { byHour: HourBar[]; money: Money; compactMoney
         {bars.map((bar, index) => {
           const orders = `${bar.orderCount} order${bar.orderCount === 1 ? "" : "s"}`;
           return (
-            <li key={bar.hour} aria-label={`${hourLabel(bar.hour)}: ${props.money(bar.netSales)}, ${orders}`} title={`${props.money(bar.netSales)} · ${orders}`}>
+            <li
+              key={bar.hour}
+              aria-label={`${hourLabel(bar.hour)}: ${props.money(bar.netSales)}, ${orders}`}
+              title={`${props.money(bar.netSales)} · ${orders}`}
+            >
               <div class="hour-bar-area">
                 <div class="hour-bar" style={{ height: `${barPercent(bar.netSales, top)}%` }}>
                   {labelled && bar.netSales > 0 && <span class="hour-value">{props.compactMoney(bar.netSales)}</span>}
@@ -80,7 +84,11 @@ export function TopProducts(props: {
     <ol class="top-products" aria-label="Top products">
       {ranked.map((product) => (
         <li key={product.productId}>
-          <span class="share-fill top-fill" aria-hidden="true" style={{ width: `${barPercent(product.netSales, top)}%` }} />
+          <span
+            class="share-fill top-fill"
+            aria-hidden="true"
+            style={{ width: `${barPercent(product.netSales, top)}%` }}
+          />
           <span class="top-name">{product.name ?? "A deleted product"}</span>
           <span class="top-quantity">× {product.quantity}</span>
           <span class="top-sales">{props.money(product.netSales)}</span>

@@ -4,8 +4,9 @@
 
 import type { ComponentChildren } from "preact";
 import { useEffect, useMemo, useState } from "preact/hooks";
-import { followEvents } from "../../kit/stream";
-import { Button } from "../../kit/ui";
+import { salesCsv, salesReport } from "../../shared/api/reports";
+import { followEvents } from "../../shared/stream";
+import { Button } from "../../shared/ui";
 import { useBackOffice } from "../context";
 import { Problem, SelectField, useLoaded, useMoney } from "../parts";
 import type { SalesReport } from "../types";
@@ -37,34 +38,32 @@ export function Today() {
   const problem = rangeProblem(range);
   const report = useLoaded<SalesReport | null>(
     () =>
-      problem
-        ? Promise.resolve(null)
-        : api.get<SalesReport>("/api/reports/sales", { query: { locationId: location.id, from: range.from, to: range.to } }),
+      problem ? Promise.resolve(null) : salesReport(api, { locationId: location.id, from: range.from, to: range.to }),
     [range.from, range.to, problem],
   );
   const [breakdown, setBreakdown] = useState<Breakdown>("productMix");
   const [csvError, setCsvError] = useState<unknown>(null);
 
   const showsToday = range.from <= today && today <= range.to;
+  const reloadReport = report.reload;
   useEffect(() => {
     if (!showsToday) return;
     return followEvents({
       token: () => token,
       locationId: location.id,
       onEvent: (event) => {
-        if (event.type === "order.completed" || event.type === "order.refunded") report.reload();
+        if (event.type === "order.completed" || event.type === "order.refunded") reloadReport();
       },
       onConnected: () => {},
-      onExpired: report.reload,
+      onExpired: reloadReport,
       onUnauthenticated: () => {},
     });
-  }, [showsToday, location.id]);
+  }, [showsToday, location.id, token, reloadReport]);
 
   async function downloadCsv() {
     setCsvError(null);
     try {
-      const query = { locationId: location.id, from: range.from, to: range.to, format: "csv", breakdown };
-      const text = await api.getText("/api/reports/sales", { query });
+      const text = await salesCsv(api, { locationId: location.id, from: range.from, to: range.to, breakdown });
       const link = document.createElement("a");
       link.href = URL.createObjectURL(new Blob([text], { type: "text/csv" }));
       link.download = `sales-${range.from}-to-${range.to}-${breakdown}.csv`;
@@ -94,11 +93,21 @@ export function Today() {
         ))}
         <label class="inline-field">
           From
-          <input type="date" value={range.from} max={today} onInput={(e) => setRange({ ...range, from: e.currentTarget.value })} />
+          <input
+            type="date"
+            value={range.from}
+            max={today}
+            onInput={(e) => setRange({ ...range, from: e.currentTarget.value })}
+          />
         </label>
         <label class="inline-field">
           To
-          <input type="date" value={range.to} max={today} onInput={(e) => setRange({ ...range, to: e.currentTarget.value })} />
+          <input
+            type="date"
+            value={range.to}
+            max={today}
+            onInput={(e) => setRange({ ...range, to: e.currentTarget.value })}
+          />
         </label>
       </div>
       {problem && (
@@ -130,7 +139,11 @@ export function Today() {
               name="Category split"
               money={money}
               empty="No sales yet."
-              parts={data.byCategory.map((row) => ({ label: row.name ?? "No category", amount: row.netSales, detail: `${row.quantity} sold` }))}
+              parts={data.byCategory.map((row) => ({
+                label: row.name ?? "No category",
+                amount: row.netSales,
+                detail: `${row.quantity} sold`,
+              }))}
             />
           </ChartPanel>
           <ChartPanel title="Top products">
@@ -153,7 +166,11 @@ export function Today() {
               name="Order types"
               money={money}
               empty="No orders yet."
-              parts={data.byOrderType.map((row) => ({ label: words(row.orderType), amount: row.netSales, detail: `${row.count} orders` }))}
+              parts={data.byOrderType.map((row) => ({
+                label: words(row.orderType),
+                amount: row.netSales,
+                detail: `${row.count} orders`,
+              }))}
             />
           </ChartPanel>
         </div>

@@ -67,7 +67,12 @@ export function presets(today: Day): { label: string; range: DayRange }[] {
 
 /** Why a range cannot be asked for, in words; null when it can. */
 export function rangeProblem(range: DayRange): string | null {
-  if (!DAY.test(range.from) || !DAY.test(range.to) || Number.isNaN(toUtcMs(range.from)) || Number.isNaN(toUtcMs(range.to))) {
+  if (
+    !DAY.test(range.from) ||
+    !DAY.test(range.to) ||
+    Number.isNaN(toUtcMs(range.from)) ||
+    Number.isNaN(toUtcMs(range.to))
+  ) {
     return "Pick both dates.";
   }
   if (range.to < range.from) return "The last day comes before the first.";

@@ -1,0 +1,88 @@
+"""The rules the screens mirror, against the one table of cases their Vitest test also runs
+(web/src/shared/rules/cases.json): a rule changed here fails there until it follows, and the
+other way round."""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import uuid
+from datetime import UTC, datetime
+from decimal import Decimal
+from pathlib import Path
+from typing import Any
+
+import pytest
+from test_catalogue import BURGER
+
+from brigade.domain.catalogue import (
+    ModifierGroup,
+    ModifierOption,
+    ProductVariant,
+)
+from brigade.domain.errors import ModifierSelectionInvalid
+from brigade.domain.kitchen import (
+    BoardItem,
+    BoardTicket,
+    KitchenTicket,
+    LiveItem,
+    TicketItem,
+    TicketKind,
+    TicketOrder,
+)
+from brigade.domain.menu import check_modifier_selection, sold_as
+from brigade.domain.orders import ITEM_TRANSITIONS, ItemStatus, OrderStatus, OrderType
+
+CASES: dict[str, Any] = json.loads(
+    (Path(__file__).resolve().parents[3] / "web/src/shared/rules/cases.json").read_text("utf-8")
+)
+NOW = datetime(2026, 1, 1, tzinfo=UTC)
+
+
+def _group(low: int, high: int | None) -> ModifierGroup:
+    options = tuple(
+        ModifierOption(uuid.uuid4(), f"Option {n}", Decimal(0), is_86d=False) for n in range(6)
+    )
+    return ModifierGroup(uuid.uuid4(), None, "Sides", low, high, options, NOW, NOW)
+
+
+@pytest.mark.parametrize("case", CASES["modifierLimits"])
+def test_a_modifier_groups_limits(case: dict[str, Any]) -> None:
+    group = _group(case["min"], case["max"])
+    chosen = [option.modifier_option_id for option in group.options[: case["chosen"]]]
+    try:
+        check_modifier_selection([group], chosen)
+        holds = True
+    except ModifierSelectionInvalid:
+        holds = False
+    assert holds is case["holds"]
+
+
+@pytest.mark.parametrize("case", CASES["lineNames"])
+def test_an_items_name_with_its_variant(case: dict[str, Any]) -> None:
+    product = dataclasses.replace(BURGER, name=case["product"])
+    variant = None
+    if case["variant"] is not None:
+        variant = ProductVariant(
+            uuid.uuid4(), product.id, None, case["variant"], Decimal(1), None, None, True, NOW, NOW
+        )
+    assert sold_as(product, variant).name == case["name"]
+
+
+def test_item_statuses_move_only_as_the_table_says() -> None:
+    moves = CASES["itemStatusMoves"]
+    assert set(moves) == {status.value for status in ItemStatus}
+    for status, allowed in ITEM_TRANSITIONS.items():
+        assert {target.value for target in allowed} == set(moves[status.value]), status
+
+
+@pytest.mark.parametrize("status", list(ItemStatus))
+def test_what_is_still_to_cook(status: ItemStatus) -> None:
+    line = TicketItem(uuid.uuid4(), uuid.uuid4(), "Burger", Decimal(1), (), None)
+    ticket = KitchenTicket(
+        uuid.uuid4(), uuid.uuid4(), None, 1, None, (line,), NOW, None, None, TicketKind.ORDER, None
+    )
+    order = TicketOrder(OrderType.DINE_IN, OrderStatus.OPEN, None, None)
+    item = BoardItem(line, LiveItem(status, Decimal(1), None, None), added=False)
+    to_cook = BoardTicket(ticket, order, (item,)).items_to_ready() == [line.item_id]
+    assert to_cook is CASES["stillToCook"][status.value]

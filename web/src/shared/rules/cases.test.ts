@@ -1,0 +1,43 @@
+// The rules the screens mirror from the server, against the table the server's tests also run
+// (cases.json; tests/unit/domain/test_mirrored_rules.py).
+import { describe, expect, it } from "vitest";
+import { movesForward, stillToCook, type BoardItem } from "../../kitchen/board";
+import type { ItemStatus } from "../types";
+import cases from "./cases.json";
+import { type ModifierGroup, groupProblem, lineName, nothingChosen } from "./modifiers";
+
+const STATUSES = Object.keys(cases.itemStatusMoves) as ItemStatus[];
+
+function group(min: number, max: number | null): ModifierGroup {
+  const options = Array.from({ length: 6 }, (_, n) => ({ modifierOptionId: `o${n}`, name: `Option ${n}`, price: 0 }));
+  return { id: "g", name: "Sides", minSelections: min, maxSelections: max, options };
+}
+
+describe("the rules shared with the server", () => {
+  it.each(cases.modifierLimits)(
+    "a group of $min to $max holds $chosen chosen: $holds",
+    ({ min, max, chosen, holds }) => {
+      const picked = Array.from({ length: chosen }, (_, n) => `o${n}`);
+      expect(groupProblem(group(min, max), picked) === null).toBe(holds);
+    },
+  );
+
+  it.each(cases.lineNames)("names $product as $variant: $name", ({ product, variant, name }) => {
+    const variants = variant ? [{ id: "v", name: variant, price: 1 }] : [];
+    expect(lineName({ id: "p", name: product, price: 1, variants }, nothingChosen(variant ? "v" : null))).toBe(name);
+  });
+
+  it("moves an item's status only forward", () => {
+    for (const from of STATUSES) {
+      const allowed = new Set<string>(cases.itemStatusMoves[from]);
+      for (const to of STATUSES) expect(movesForward(from, to), `${from} → ${to}`).toBe(allowed.has(to));
+    }
+  });
+
+  it("counts what is still to cook", () => {
+    for (const status of STATUSES) {
+      const item = { status } as BoardItem;
+      expect(stillToCook(item), status).toBe(cases.stillToCook[status]);
+    }
+  });
+});

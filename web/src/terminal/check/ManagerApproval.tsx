@@ -1,0 +1,48 @@
+// A manager authorises one action on the spot: their name, their PIN, POST /api/approvals;
+// the one-shot token goes with the same change, sent again.
+
+import { useEffect, useState } from "preact/hooks";
+import { ApiError } from "../../shared/api/client";
+import { requestApproval, staffDirectory } from "../../shared/api/staff";
+import { useTerminal } from "../context";
+import type { StaffCard } from "../../shared/types";
+import { PinPad, Sheet, StaffPicker } from "../../shared/ui";
+import { inWords } from "../../shared/words";
+import type { PendingApproval } from "./state";
+
+export function ManagerApproval(props: { pending: PendingApproval; onCancel: () => void }) {
+  const { api } = useTerminal();
+  const [managers, setManagers] = useState<StaffCard[]>([]);
+  const [chosen, setChosen] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+
+  useEffect(() => {
+    staffDirectory(api, { limit: 100 })
+      .then((page) => {
+        const found = page.data.filter((member) => member.role === "MANAGER" || member.role === "ADMIN");
+        setManagers(found);
+        if (found.length === 1) setChosen(found[0].id);
+      })
+      .catch((failure) => setError(inWords(failure)));
+  }, [api]);
+
+  async function approve(pin: string) {
+    if (!chosen) return;
+    try {
+      const granted = await requestApproval(api, { staffId: chosen, pin });
+      await props.pending.approve(granted.token);
+    } catch (failure) {
+      setError(failure instanceof ApiError && failure.status === 401 ? "Wrong PIN; try again." : inWords(failure));
+    }
+  }
+
+  return (
+    <Sheet title="Manager approval" onClose={props.onCancel} wide>
+      <p>A manager must approve this {props.pending.what}. Manager: pick your name and type your PIN.</p>
+      <div class="approval">
+        <StaffPicker staff={managers} chosen={chosen} onPick={setChosen} />
+        <PinPad onEnter={approve} busy={!chosen} error={error} />
+      </div>
+    </Sheet>
+  );
+}

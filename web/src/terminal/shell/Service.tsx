@@ -1,0 +1,64 @@
+// The working screen: the floor, the menu and the open check side by side (screens.md). The
+// floor and the menu live as long as the screen: opening a check reloads neither.
+
+import { useState } from "preact/hooks";
+import { Check } from "../check/Check";
+import { useCheck } from "../check/state";
+import { Floor } from "../floor/Floor";
+import { useFloor } from "../floor/state";
+import type { Order } from "../../shared/types";
+import { Menu } from "../ordering/Menu";
+import { useMenu } from "../ordering/state";
+import { Payment } from "../payment/Payment";
+
+interface Opened {
+  id: string;
+  /** The order as its creation answered it, when it was made here. */
+  created?: Order;
+}
+
+export function Service() {
+  const floor = useFloor();
+  const menu = useMenu();
+  const [opened, setOpened] = useState<Opened | null>(null);
+  return (
+    <main class="service">
+      <Floor floor={floor} current={opened?.id ?? null} onOpen={(id, created) => setOpened({ id, created })} />
+      {opened ? (
+        <OpenCheck key={opened.id} opened={opened} floor={floor} menu={menu} onClose={() => setOpened(null)} />
+      ) : (
+        <section class="menu empty" aria-label="Menu">
+          <p class="hint">Tap a free table to seat guests, or an occupied one to open its check.</p>
+        </section>
+      )}
+    </main>
+  );
+}
+
+function OpenCheck(props: {
+  opened: Opened;
+  floor: ReturnType<typeof useFloor>;
+  menu: ReturnType<typeof useMenu>;
+  onClose: () => void;
+}) {
+  const check = useCheck(props.opened.id, props.opened.created);
+  const [paying, setPaying] = useState(false);
+  const free = props.floor.tables.filter((table) => table.status === "FREE");
+  return (
+    <>
+      <Menu menu={props.menu} addAsSeen={check.addAsSeen} />
+      <Check check={check} freeTables={free} onPay={() => setPaying(true)} onClose={props.onClose} />
+      {paying && (
+        <Payment
+          check={check}
+          onClose={() => setPaying(false)}
+          onDone={() => {
+            setPaying(false);
+            props.floor.reload();
+            props.onClose();
+          }}
+        />
+      )}
+    </>
+  );
+}

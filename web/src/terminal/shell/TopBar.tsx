@@ -1,0 +1,27 @@
+import type { Location, StaffCard } from "../../shared/types";
+import { Button } from "../../shared/ui";
+
+const ROLE = { KITCHEN: "Kitchen", SERVER: "Server", MANAGER: "Manager", ADMIN: "Admin" };
+
+export function TopBar(props: {
+  location: Location | null;
+  staff: StaffCard;
+  online: boolean;
+  pending: number;
+  onSignOut: () => void;
+}) {
+  return (
+    <header class="topbar">
+      <span class="brand">Brigade · {props.location?.name ?? "…"}</span>
+      <span class="who">
+        {props.staff.name} ({ROLE[props.staff.role]})
+      </span>
+      <Button tone="quiet" onClick={props.onSignOut}>
+        Sign out
+      </Button>
+      <span class={`connection ${props.online ? "online" : "offline"}`} role="status" aria-label="Connection">
+        {props.online ? "● Online" : "○ Offline"}
+      </span>
+    </header>
+  );
+}

@@ -1,0 +1,65 @@
+// Who is working: the staff picker (GET /api/staff/directory) and a PIN pad → a session.
+
+import { useEffect, useState } from "preact/hooks";
+import { Api, ApiError } from "../../shared/api/client";
+import type { Device } from "../../shared/device";
+import { signIn as openSession, staffDirectory } from "../../shared/api/staff";
+import type { NewSession, StaffCard } from "../../shared/types";
+import { Button, PinPad, StaffPicker } from "../../shared/ui";
+import { inWords } from "../../shared/words";
+
+export function SignIn(props: { device: Device; onSignedIn: (session: NewSession) => void; onUnpair: () => void }) {
+  const [api] = useState(() => new Api(() => props.device.token));
+  const [staff, setStaff] = useState<StaffCard[] | null>(null);
+  const [chosen, setChosen] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  useEffect(() => {
+    staffDirectory(api, { limit: 100 })
+      .then((page) => setStaff(page.data))
+      .catch((failure) => setError(inWords(failure)));
+  }, [api]);
+
+  async function signIn(pin: string) {
+    if (!chosen) return;
+    setBusy(true);
+    setError(null);
+    try {
+      props.onSignedIn(await openSession(api, { staffId: chosen, pin }));
+    } catch (failure) {
+      setError(failure instanceof ApiError && failure.status === 401 ? "Wrong PIN; try again." : inWords(failure));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const picked = staff?.find((member) => member.id === chosen);
+  return (
+    <main class="signin">
+      <section class="card">
+        <h1>Who is working?</h1>
+        {props.device.name && <p class="hint">This terminal: {props.device.name}</p>}
+        {staff === null && !error && <p>Loading the staff…</p>}
+        {staff?.length === 0 && <p>Nobody has a PIN yet: a manager sets one in the back office.</p>}
+        {staff && (
+          <StaffPicker
+            staff={staff}
+            chosen={chosen}
+            onPick={(id) => {
+              setChosen(id);
+              setError(null);
+            }}
+          />
+        )}
+        <Button tone="quiet" onClick={props.onUnpair}>
+          Unpair this terminal
+        </Button>
+      </section>
+      <section class="card">
+        <h2>{picked ? `PIN for ${picked.name}` : "Pick your name first"}</h2>
+        <PinPad onEnter={signIn} busy={busy || !picked} error={error} />
+      </section>
+    </main>
+  );
+}
