@@ -46,7 +46,7 @@ lint: install
 	cd web && npx --no-install eslint src && npx --no-install prettier --check src
 
 # The screens' API types: the app's OpenAPI document into web/openapi.json, then
-# web/src/shared/api/schema.ts generated from it (tests/unit/test_web_schema.py fails until
+# web/src/shared/api/schema.ts generated from it (tests/unit/web/test_client_schema.py fails until
 # both are regenerated after a change to the API).
 web-schema: install
 	$(BIN)/python web/scripts/openapi_json.py > web/openapi.json
