@@ -1,4 +1,4 @@
-"""The terminal in a browser: how fast it answers a person (DESIGN §11).
+"""The terminal in a browser: how fast it answers a person (docs/design.md §11).
 
 Debian's chromium, driven by Playwright, against `brigade serve` (SQLite, 1 worker) on
 loopback, on the screen tests' restaurant (tests/e2e/screens/restaurant.py):

@@ -73,7 +73,7 @@ def _only_unknown_references(response) -> bool:
     min); or a 422 that a product's own menu makes (``STATE_CODES``).
 
     Existence (and where a name resolves) can't be written in JSON Schema, nor a rule between
-    two parameters, and docs/design.md §4, §8 and §12 answer them with 422. Path ids count
+    two parameters, and docs/design.md §4, §8 and §13 answer them with 422. Path ids count
     too: stateful links fill them from responses, a null `openedBy.staffId` included.
     """
     if response.status_code != 422:

@@ -1,5 +1,5 @@
 """Inputs at the edges of what JSON and Unicode allow: numbers of any magnitude are a 4xx
-(docs/design.md §6), display strings that print wrong or not at all are 422 (docs/design.md §7)."""
+(docs/design.md §6), display strings that print wrong or not at all are 422 (docs/design.md §3)."""
 
 from __future__ import annotations
 

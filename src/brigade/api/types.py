@@ -122,7 +122,7 @@ def _number(parse: Any) -> Any:
 
 def Text(max_length: int, *, min_length: int = 0) -> Any:
     """A display string, at most ``max_length`` as sent, then trimmed: no control or
-    bidirectional control characters, and empty or with something visible (docs/design.md §7).
+    bidirectional control characters, and empty or with something visible (docs/design.md §3).
 
     ``min_length`` >= 1 means "not blank": something must remain after trimming.
     """

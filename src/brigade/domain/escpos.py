@@ -1,5 +1,5 @@
 """The few ESC/POS commands a ticket or a receipt needs, encoded by hand (docs/decisions.md,
-"Printers and receipts": why not python-escpos).
+"Printing and receipts": why not python-escpos).
 
 A document is a list of lines, each with a style; ``encode`` turns it into the bytes a
 printer on raw TCP takes: initialise (ESC @), the PC437 code table, each line with its

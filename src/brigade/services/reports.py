@@ -1,4 +1,4 @@
-"""The sales report (docs/design.md §12): read one location's business days, then tally them."""
+"""The sales report (docs/design.md §13): read one location's business days, then tally them."""
 
 from __future__ import annotations
 

@@ -62,7 +62,7 @@ MENU = {
     "Drinks": {None: [("Latte", 4), ("Lemonade", 3.5)]},
     "Sides": {None: [("Fries", 4.5), ("Salad", 6)]},
 }
-# The deeper menu (DESIGN §9): groups of MODIFIER products with their rule (min, max), the
+# The deeper menu (docs/design.md §9): groups of MODIFIER products with their rule (min, max), the
 # products that offer them in order, and sizes with their own price (and barcode).
 MODIFIER_GROUPS = {
     "Temperature": (1, 1, [("Rare", 0), ("Medium rare", 0), ("Medium", 0), ("Well done", 0)]),

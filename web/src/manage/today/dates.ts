@@ -10,7 +10,7 @@ export interface DayRange {
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 const MS_PER_DAY = 86_400_000;
-/** The sales report's own limit (DESIGN §12). */
+/** The sales report's own limit (docs/design.md §13). */
 export const MAX_RANGE_DAYS = 366;
 
 function parts(instant: Date, timezone: string): Record<string, number> {

@@ -1,4 +1,4 @@
-// The chooser's rules (DESIGN §9): a product may have variants (one must be picked; its
+// The chooser's rules (docs/design.md §9): a product may have variants (one must be picked; its
 // price replaces the product's) and modifier groups, each allowing minSelections to
 // maxSelections of its options (null: no limit). Absent fields count as "none", so a plain
 // product adds with one tap. Special requests are ad-hoc modifiers (a name and a price, an id
