@@ -76,7 +76,10 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
         on_shutdown_signal(stop)
         waiter = app.state.event_waiter = EventWaiter(
-            database, settings.database_url, settings.event_poll_seconds
+            database,
+            settings.database_url,
+            settings.event_poll_seconds,
+            memory_bytes=settings.event_memory_bytes,
         )
         deliverer = Deliverer(
             database,
@@ -129,7 +132,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.state.settings = settings
     app.state.over_limit_addresses = OverLimitAddresses()
     tokens.configure(seconds=settings.token_cache_seconds, max_entries=settings.token_cache_size)
-    events.install_renderers()
+    events.install_renderers(max_bytes=settings.event_max_bytes)
     app.add_middleware(BodySizeLimit, max_bytes=settings.max_body_bytes)
     install_error_handlers(app)
     app.include_router(health.router)

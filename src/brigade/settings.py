@@ -74,6 +74,13 @@ class Settings(BaseSettings):
     event_stream_max_seconds: float = Field(default=3600, gt=0)
     # SQLite: how often a worker with open streams looks for new events (PostgreSQL: NOTIFY).
     event_poll_seconds: float = Field(default=0.15, gt=0, le=1)
+    # An event whose data would be longer carries a summary and a link instead (an order of
+    # 500 items with long modifiers is megabytes; design.md §8's "resource" is then a link).
+    event_max_bytes: int = Field(default=64 * 1024, ge=4096)
+    # Per worker: the newest events' JSON kept in memory for its open streams, at most.
+    event_memory_bytes: int = Field(default=16 * 1024 * 1024, ge=64 * 1024)
+    # A catch-up page (GET /api/events) stops early once its events reach this many bytes.
+    event_page_bytes: int = Field(default=1024 * 1024, ge=4096)
     # Hosts webhooks may target even on loopback or private addresses (comma list).
     webhook_allow_hosts: str = ""
     # Webhook secrets are derived from this key; unset, one is made and kept in the database.

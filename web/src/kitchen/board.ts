@@ -180,6 +180,8 @@ export function treeOrder(categories: readonly Category[]): Category[] {
  * say (a recalled ticket: which one was bumped before it is the server's to tell). Events carry
  * the resource as the API shows it, so the screen follows the rush without asking again. */
 export function applyEvent(board: Board, event: { type: string; orderId: string | null; data: unknown }): Board | "reload" {
+  // A ticket too large for an event comes as a summary with a link: the board asks again.
+  if (event.type.startsWith("kitchen_ticket.") && (event.data as { truncated?: boolean }).truncated) return "reload";
   switch (event.type) {
     case "kitchen_ticket.created": {
       const created = event.data as BoardTicket;
