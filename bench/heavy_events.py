@@ -46,10 +46,11 @@ def _rss_mb(root_pid: int) -> float:
     for entry in os.listdir("/proc"):
         if entry.isdigit():
             try:
-                stat = Path(f"/proc/{entry}/stat").read_text().split()
+                stat = Path(f"/proc/{entry}/stat").read_text()
             except OSError:
                 continue
-            if int(stat[3]) == root_pid:
+            # pid (command) state ppid ...: the command may hold spaces and parentheses.
+            if int(stat[stat.rindex(")") + 2 :].split()[1]) == root_pid:
                 pids.append(int(entry))
     total_kb = 0
     for pid in pids:

@@ -94,17 +94,26 @@ class Settings(BaseSettings):
 
     @property
     def webhook_allowed_hosts(self) -> frozenset[str]:
-        return frozenset(
-            host.strip().lower() for host in self.webhook_allow_hosts.split(",") if host.strip()
-        )
+        return _hosts(self.webhook_allow_hosts)
 
     # Printers (docs/design.md §12): "off" still queues print jobs, but this server sends none
     # (another server sharing the database may); how often each worker looks for due jobs.
     printing: Literal["on", "off"] = "on"
     print_poll_seconds: float = Field(default=0.5, gt=0, le=60)
+    # Printer hosts exempt from the printer rules (an address on the restaurant's network or a
+    # name, on port 9100, 515 or 631): comma list of names or addresses.
+    printer_allow_hosts: str = ""
+
+    @property
+    def printer_allowed_hosts(self) -> frozenset[str]:
+        return _hosts(self.printer_allow_hosts)
 
     # How long a PIN session on a terminal lasts (docs/design.md §10).
     session_hours: int = Field(default=12, ge=1, le=24 * 7)
+
+
+def _hosts(listed: str) -> frozenset[str]:
+    return frozenset(host.strip().lower() for host in listed.split(",") if host.strip())
 
 
 @lru_cache

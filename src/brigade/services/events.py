@@ -19,7 +19,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-from collections.abc import AsyncIterator, Awaitable, Callable
+from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from typing import Any
@@ -224,26 +224,6 @@ async def pause(stopping: asyncio.Event, seconds: float) -> None:
     """Sleep ``seconds``, or less if ``stopping`` is set meanwhile."""
     with contextlib.suppress(TimeoutError):
         await asyncio.wait_for(stopping.wait(), timeout=seconds)
-
-
-async def run_rounds(
-    one_round: Callable[[], Awaitable[bool]],
-    stopping: asyncio.Event,
-    poll_seconds: float,
-    what: str,
-    log: logging.Logger,
-) -> None:
-    """A background delivery loop (webhooks, the print outbox): go again at once after a
-    round that found work, else rest ``poll_seconds``; a failed round is logged and rested
-    on, never the end of the loop."""
-    while not stopping.is_set():
-        try:
-            busy = await one_round()
-        except Exception:
-            log.exception("%s round failed", what)
-            busy = False
-        if not busy:
-            await pause(stopping, poll_seconds)
 
 
 # --- following ------------------------------------------------------------------------------

@@ -66,25 +66,30 @@ def test_a_heavy_orders_events_carry_a_summary_and_a_link_within_the_bound(clien
     events = all_events(client, limit=500)
     assert max(len(orjson.dumps(event["data"])) for event in events) <= MAX_EVENT_BYTES
     updated = [e["data"] for e in events if e["type"] == "order.updated"]
-    assert len(updated) == 3 and all(data["truncated"] for data in updated)
+    assert len(updated) == 3
+    assert all(data["truncated"] for data in updated)
     last = updated[-1]
     assert last["href"] == f"/api/orders/{order['id']}"
     assert (last["id"], last["itemCount"]) == (order["id"], ITEMS)
     assert (last["total"], last["balanceDue"]) == (whole["total"], whole["balanceDue"])
-    assert last["orderNumber"] == whole["orderNumber"] and "items" not in last
+    assert last["orderNumber"] == whole["orderNumber"]
+    assert "items" not in last
     (sent,) = [e["data"] for e in events if e["type"] == "order.sent"]
-    assert sent["truncated"] and (sent["status"], sent["version"]) == (
+    assert sent["truncated"]
+    assert (sent["status"], sent["version"]) == (
         whole["status"],
         whole["version"],
     )
     (ticket,) = [e["data"] for e in events if e["type"] == "kitchen_ticket.created"]
-    assert ticket["truncated"] and ticket["itemCount"] == ITEMS
+    assert ticket["truncated"]
+    assert ticket["itemCount"] == ITEMS
     assert client.get(ticket["href"]).status_code == 200
     # The link answers the whole order, as the event would have carried it.
     assert client.get(last["href"]).json()["items"] == whole["items"]
     # Each line alone is under the bound: its events stay whole.
     added = [e["data"] for e in events if e["type"] == "item.added"]
-    assert len(added) == ITEMS and all("truncated" not in data for data in added)
+    assert len(added) == ITEMS
+    assert all("truncated" not in data for data in added)
     assert added[0]["notes"] == "n" * 500
 
 
@@ -92,7 +97,8 @@ def test_a_light_orders_events_stay_whole(client):
     order = make_order(client)
     events = all_events(client, types="order.created")
     assert [e["data"]["id"] for e in events] == [order["id"]]
-    assert "truncated" not in events[0]["data"] and events[0]["data"]["items"] == []
+    assert "truncated" not in events[0]["data"]
+    assert events[0]["data"]["items"] == []
 
 
 def test_a_catch_up_page_stops_at_its_byte_budget_and_paging_gets_every_event_once(client):

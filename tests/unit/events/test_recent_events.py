@@ -98,7 +98,8 @@ def test_past_its_bytes_it_lets_the_oldest_go_whatever_their_count():
     assert recent.floor > 190
     assert recent.after(recent.floor - 1, EventFilter(), limit=100) is None
     held, cursor = _ids(recent.after(recent.floor, EventFilter(), limit=100))
-    assert held == list(range(recent.floor + 1, 201)) and cursor == 200
+    assert held == list(range(recent.floor + 1, 201))
+    assert cursor == 200
 
 
 def test_one_event_larger_than_the_budget_is_let_go_with_the_rest():
