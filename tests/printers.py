@@ -88,3 +88,30 @@ class FakePrinter:
 def refuses_connections(port: int) -> bool:
     with socket.socket() as sock:
         return sock.connect_ex(("127.0.0.1", port)) != 0
+
+
+class JammedPrinter:
+    """A printer that takes no more jobs (out of paper, jammed): it listens on 127.0.0.1
+    but never accepts, and its one-place queue is taken, so a connection to it hangs until
+    the sender's timeout, as to a jammed printer on the network."""
+
+    def __init__(self) -> None:
+        self._listening = socket.socket()
+        self._listening.bind(("127.0.0.1", 0))
+        self._listening.listen(0)
+        self.port = self._listening.getsockname()[1]
+        self._queued: list[socket.socket] = []
+        for _ in range(2):
+            queued = socket.socket()
+            queued.setblocking(False)
+            queued.connect_ex(("127.0.0.1", self.port))
+            self._queued.append(queued)
+        time.sleep(0.2)
+
+    def __enter__(self) -> JammedPrinter:
+        return self
+
+    def __exit__(self, *_: object) -> None:
+        for queued in self._queued:
+            queued.close()
+        self._listening.close()

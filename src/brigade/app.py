@@ -45,6 +45,7 @@ from brigade.metrics import worker_stopped
 from brigade.services import tokens
 from brigade.services.access import OverLimitAddresses
 from brigade.services.events import EventWaiter, keep_sweeping
+from brigade.services.names import Resolver
 from brigade.services.printing import PrintOutbox
 from brigade.services.webhooks import Deliverer
 from brigade.serving import on_shutdown_signal
@@ -76,22 +77,29 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
         on_shutdown_signal(stop)
         waiter = app.state.event_waiter = EventWaiter(
-            database, settings.database_url, settings.event_poll_seconds
+            database,
+            settings.database_url,
+            settings.event_poll_seconds,
+            memory_bytes=settings.event_memory_bytes,
         )
         deliverer = Deliverer(
             database,
             allowed_hosts=settings.webhook_allowed_hosts,
             configured_key=settings.webhook_key,
             poll_seconds=settings.webhook_poll_seconds,
+            resolver=app.state.resolver,
         )
         tasks = [
             _background(deliverer.run(stopping), "brigade-webhooks"),
             *(
                 [
                     _background(
-                        PrintOutbox(database, poll_seconds=settings.print_poll_seconds).run(
-                            stopping
-                        ),
+                        PrintOutbox(
+                            database,
+                            poll_seconds=settings.print_poll_seconds,
+                            resolver=app.state.resolver,
+                            allowed_hosts=settings.printer_allowed_hosts,
+                        ).run(stopping),
                         "brigade-printing",
                     )
                 ]
@@ -127,9 +135,11 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         redoc_url=None,
     )
     app.state.settings = settings
+    # Name lookups for webhooks and printers, on threads of their own (services/names.py).
+    app.state.resolver = Resolver()
     app.state.over_limit_addresses = OverLimitAddresses()
     tokens.configure(seconds=settings.token_cache_seconds, max_entries=settings.token_cache_size)
-    events.install_renderers()
+    events.install_renderers(max_bytes=settings.event_max_bytes)
     app.add_middleware(BodySizeLimit, max_bytes=settings.max_body_bytes)
     install_error_handlers(app)
     app.include_router(health.router)

@@ -21,7 +21,7 @@ COMMAND_LINE = Actor(name="command line", role=Role.ADMIN)
 
 async def in_one_transaction(settings: Settings, work: Callable[[UnitOfWork], Awaitable[T]]) -> T:
     # A command's changes emit events too (the demo menu's products), shaped as the API shows them.
-    install_renderers()
+    install_renderers(max_bytes=settings.event_max_bytes)
     database = Database(settings)
     try:
         async with database.unit_of_work(write=True) as uow:

@@ -74,6 +74,13 @@ class Settings(BaseSettings):
     event_stream_max_seconds: float = Field(default=3600, gt=0)
     # SQLite: how often a worker with open streams looks for new events (PostgreSQL: NOTIFY).
     event_poll_seconds: float = Field(default=0.15, gt=0, le=1)
+    # An event whose data would be longer carries a summary and a link instead (an order of
+    # 500 items with long modifiers is megabytes; design.md §8's "resource" is then a link).
+    event_max_bytes: int = Field(default=64 * 1024, ge=4096)
+    # Per worker: the newest events' JSON kept in memory for its open streams, at most.
+    event_memory_bytes: int = Field(default=16 * 1024 * 1024, ge=64 * 1024)
+    # A catch-up page (GET /api/events) stops early once its events reach this many bytes.
+    event_page_bytes: int = Field(default=1024 * 1024, ge=4096)
     # Hosts webhooks may target even on loopback or private addresses (comma list).
     webhook_allow_hosts: str = ""
     # Webhook secrets are derived from this key; unset, one is made and kept in the database.
@@ -87,17 +94,26 @@ class Settings(BaseSettings):
 
     @property
     def webhook_allowed_hosts(self) -> frozenset[str]:
-        return frozenset(
-            host.strip().lower() for host in self.webhook_allow_hosts.split(",") if host.strip()
-        )
+        return _hosts(self.webhook_allow_hosts)
 
     # Printers (docs/design.md §12): "off" still queues print jobs, but this server sends none
     # (another server sharing the database may); how often each worker looks for due jobs.
     printing: Literal["on", "off"] = "on"
     print_poll_seconds: float = Field(default=0.5, gt=0, le=60)
+    # Printer hosts exempt from the printer rules (an address on the restaurant's network or a
+    # name, on port 9100, 515 or 631): comma list of names or addresses.
+    printer_allow_hosts: str = ""
+
+    @property
+    def printer_allowed_hosts(self) -> frozenset[str]:
+        return _hosts(self.printer_allow_hosts)
 
     # How long a PIN session on a terminal lasts (docs/design.md §10).
     session_hours: int = Field(default=12, ge=1, le=24 * 7)
+
+
+def _hosts(listed: str) -> frozenset[str]:
+    return frozenset(host.strip().lower() for host in listed.split(",") if host.strip())
 
 
 @lru_cache

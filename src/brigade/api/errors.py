@@ -40,6 +40,7 @@ ERROR_TABLE: dict[type[errors.DomainError], tuple[int, str]] = {
     errors.InsufficientStock: (409, "insufficient_stock"),
     errors.ModifierSelectionInvalid: (422, "modifier_selection_invalid"),
     errors.VariantRequired: (422, "variant_required"),
+    errors.PrinterTargetRefused: (422, "printer_target_refused"),
     errors.OrderClosed: (409, "order_closed"),
     errors.ProductUnavailable: (409, "product_unavailable"),
     errors.InvalidTransition: (409, "invalid_transition"),

@@ -34,7 +34,7 @@ from brigade.api.security import Reader
 from brigade.api.types import ResponseModel, Timestamp
 from brigade.domain.access import REQUIRED_ROLE, Permission
 from brigade.domain.catalogue import ModifierGroup, Product
-from brigade.domain.events import EventFilter, EventsExpired, EventType, Outgoing, StoredEvent
+from brigade.domain.events import EventFilter, EventsExpired, EventType, Outgoing
 from brigade.domain.kitchen import BoardTicket
 from brigade.domain.order_aggregate import Order
 from brigade.domain.order_records import OrderItem, OrderPayment
@@ -63,26 +63,81 @@ class SentOrderOut(OrderDetail):
     kitchen_ticket: TicketOut
 
 
-def _sent_order(sent: SentOrder) -> str:
-    detail = order_detail(sent.order, EVENT_READER)
-    return SentOrderOut(**dict(detail), kitchen_ticket=ticket_out(sent.ticket)).model_dump_json()
+# What a summary keeps of an order (or of a kitchen ticket): who, which, what state, how much.
+_ORDER_SUMMARY = {
+    "id",
+    "order_number",
+    "status",
+    "order_type",
+    "table_id",
+    "table_name",
+    "location_id",
+    "subtotal",
+    "total",
+    "balance_due",
+    "paid_amount",
+    "version",
+    "updated_at",
+}
+_TICKET_SUMMARY = {
+    "id",
+    "order_id",
+    "order_number",
+    "order_type",
+    "order_status",
+    "table_id",
+    "table_name",
+    "created_at",
+    "bumped_at",
+}
 
 
-def install_renderers() -> None:
-    """Event data is what the API answers for the same resource."""
-    service.register_renderer(
-        Order, lambda order: order_detail(order, EVENT_READER).model_dump_json()
-    )
-    service.register_renderer(SentOrder, _sent_order)
+def bounded(
+    shown: ResponseModel, summary: set[str], item_count: int, href: str, max_bytes: int
+) -> str:
+    """The resource's JSON, or past ``max_bytes`` its summary with ``truncated``, the number
+    of its items and ``href`` where the whole of it is read: an event stays small whatever
+    the order (a stream, a webhook and the log each carry it)."""
+    whole = shown.model_dump_json()
+    if len(whole.encode()) <= max_bytes:
+        return whole
+    kept = shown.model_dump(mode="json", by_alias=True, include=summary)
+    return orjson.dumps(kept | {"itemCount": item_count, "truncated": True, "href": href}).decode()
+
+
+def _order_href(order_id: UUID) -> str:
+    return f"/api/orders/{order_id}"
+
+
+def install_renderers(*, max_bytes: int) -> None:
+    """Event data is what the API answers for the same resource (a summary past
+    ``max_bytes``)."""
+
+    def order(order: Order) -> str:
+        detail = order_detail(order, EVENT_READER)
+        href = _order_href(order.id)
+        return bounded(detail, _ORDER_SUMMARY, len(detail.items), href, max_bytes)
+
+    def sent_order(sent: SentOrder) -> str:
+        detail = order_detail(sent.order, EVENT_READER)
+        shown = SentOrderOut(**dict(detail), kitchen_ticket=ticket_out(sent.ticket))
+        href = _order_href(sent.order.id)
+        return bounded(shown, _ORDER_SUMMARY, len(detail.items), href, max_bytes)
+
+    def board_ticket(ticket: BoardTicket) -> str:
+        shown = board_ticket_out(ticket)
+        href = f"/api/kitchen/tickets/{ticket.ticket.id}"
+        return bounded(shown, _TICKET_SUMMARY, len(shown.items), href, max_bytes)
+
+    service.register_renderer(Order, order)
+    service.register_renderer(SentOrder, sent_order)
     service.register_renderer(OrderItem, lambda item: item_out(item).model_dump_json())
     service.register_renderer(
         OrderPayment, lambda payment: payment_detail(payment, EVENT_READER).model_dump_json()
     )
     service.register_renderer(Product, lambda product: product_detail(product).model_dump_json())
     service.register_renderer(ModifierGroup, lambda group: group_out(group).model_dump_json())
-    service.register_renderer(
-        BoardTicket, lambda ticket: board_ticket_out(ticket).model_dump_json()
-    )
+    service.register_renderer(BoardTicket, board_ticket)
 
 
 # --- schemas --------------------------------------------------------------------------------
@@ -99,7 +154,9 @@ class EventOut(ResponseModel):
         description="The resource as the API shows it: the order detail for order events, "
         "the item for item events, the payment for payment events, the product for "
         "product and stock events; order.sent adds `kitchenTicket`; kitchen_ticket events "
-        "carry the ticket as GET /api/kitchen/board shows it."
+        "carry the ticket as GET /api/kitchen/board shows it. Past BRIGADE_EVENT_MAX_BYTES "
+        "(64 KiB) an order or ticket is summarized instead: its identity, status and totals "
+        "with `truncated: true`, `itemCount` and `href`, where the whole resource is read."
     )
 
 
@@ -173,10 +230,10 @@ SSE_EVENT_SCHEMA = {
 # --- routes ---------------------------------------------------------------------------------
 
 
-def _page(found: list[StoredEvent], last_id: int) -> bytes:
+def _page(found: list[Outgoing], last_id: int) -> bytes:
     # Each event's JSON is stored ready: spliced in, never parsed and serialized again.
     return orjson.dumps(
-        {"data": [orjson.Fragment(service.event_json(event)) for event in found], "lastId": last_id}
+        {"data": [orjson.Fragment(outgoing.json) for outgoing in found], "lastId": last_id}
     )
 
 
@@ -184,6 +241,7 @@ def _page(found: list[StoredEvent], last_id: int) -> bytes:
 async def list_events(
     staff: Reader,
     uow: UowDep,
+    request: Request,
     filters: FiltersDep,
     after: Annotated[
         int | None,
@@ -192,8 +250,12 @@ async def list_events(
     limit: Annotated[int, Query(ge=1, le=500)] = 100,
 ) -> Response:
     """Catch up: the matching events after `after`, ascending by id. A cursor older than
-    what retention keeps answers 410 `events_expired`: reload, then read from the latest."""
-    found, last_id = await service.read_events(uow, filters, after=after, limit=limit)
+    what retention keeps answers 410 `events_expired`: reload, then read from the latest.
+    A page ends early past BRIGADE_EVENT_PAGE_BYTES (1 MiB): resume after its `lastId`."""
+    settings: Settings = request.app.state.settings
+    found, last_id = await service.read_events(
+        uow, filters, after=after, limit=limit, max_bytes=settings.event_page_bytes
+    )
     return Response(_page(found, last_id), media_type="application/json")
 
 

@@ -14,12 +14,12 @@ from uuid import UUID
 from fastapi import Query, Response
 from pydantic import AfterValidator, Field, StringConstraints
 
-from brigade.api.deps import PaginationDep, UowDep
+from brigade.api.deps import PaginationDep, SettingsDep, UowDep
 from brigade.api.errors import problem_responses
 from brigade.api.routing import brigade_router
 from brigade.api.security import DiningRoomManager, OrderTaker
 from brigade.api.types import Name, RequestModel, ResponseModel, Timestamp, WholeNumber, omittable
-from brigade.domain.errors import InvalidInput, NotFound
+from brigade.domain.errors import InvalidInput, NotFound, PrinterTargetRefused
 from brigade.domain.printing import (
     DEFAULT_PORT,
     HOST_LENGTH,
@@ -171,13 +171,24 @@ def job_out(job: PrintJob) -> PrintJobOut:
 
 
 @router.post(
-    "", status_code=201, response_model=PrinterOut, responses=problem_responses(InvalidInput)
+    "",
+    status_code=201,
+    response_model=PrinterOut,
+    responses=problem_responses(InvalidInput, PrinterTargetRefused),
 )
 async def create_printer(
-    staff: DiningRoomManager, body: PrinterCreate, uow: UowDep, response: Response
+    staff: DiningRoomManager,
+    body: PrinterCreate,
+    uow: UowDep,
+    response: Response,
+    settings: SettingsDep,
 ) -> PrinterOut:
-    """Nothing is sent to the printer now: its first job tells whether it answers."""
-    printer = await service.create_printer(uow, body.model_dump(exclude_unset=False))
+    """Nothing is sent to the printer now: its first job tells whether it answers. The host
+    is an address on the restaurant's network or a name, the port 9100, 515 or 631 (422
+    `printer_target_refused`), unless BRIGADE_PRINTER_ALLOW_HOSTS lists the host."""
+    printer = await service.create_printer(
+        uow, body.model_dump(exclude_unset=False), settings.printer_allowed_hosts
+    )
     response.headers["Location"] = f"/api/printers/{printer.id}"
     return _printer(printer)
 
@@ -217,13 +228,19 @@ async def get_printer(staff: DiningRoomManager, printer_id: UUID, uow: UowDep) -
 @router.patch(
     "/{printer_id}",
     response_model=PrinterOut,
-    responses=problem_responses(NotFound, InvalidInput),
+    responses=problem_responses(NotFound, InvalidInput, PrinterTargetRefused),
 )
 async def update_printer(
-    staff: DiningRoomManager, printer_id: UUID, body: PrinterUpdate, uow: UowDep
+    staff: DiningRoomManager,
+    printer_id: UUID,
+    body: PrinterUpdate,
+    uow: UowDep,
+    settings: SettingsDep,
 ) -> PrinterOut:
+    """The host and port follow the rules of a new printer's."""
     changes = body.model_dump(exclude_unset=True)
-    return _printer(await service.update_printer(uow, printer_id, changes))
+    printer = await service.update_printer(uow, printer_id, changes, settings.printer_allowed_hosts)
+    return _printer(printer)
 
 
 @router.delete("/{printer_id}", response_model=PrinterOut, responses=problem_responses(NotFound))

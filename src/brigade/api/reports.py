@@ -21,7 +21,7 @@ from brigade.api.routing import brigade_router
 from brigade.api.security import ReportReader
 from brigade.api.types import Money, Number, ResponseModel
 from brigade.domain.money import from_cents
-from brigade.domain.reports import MAX_REPORT_DAYS, SalesReport, Tally, quantity
+from brigade.domain.reports import MAX_REPORT_DAYS, SalesReport, Tally, inert_text, quantity
 from brigade.services import reports as service
 
 router = brigade_router(prefix="/api/reports", tags=["reports"])
@@ -206,8 +206,11 @@ _SUMMARY_FIGURES = (
 
 
 def _cell(value: object) -> object:
-    # Money and quantities as plain decimals (no float noise); everything else as text.
-    return value if isinstance(value, Decimal | int) or value is None else str(value)
+    # Money and quantities as plain decimals (no float noise); everything else as text that
+    # a spreadsheet never runs as a formula (a product named "=HYPERLINK(...)").
+    if isinstance(value, Decimal | int) or value is None:
+        return value
+    return inert_text(str(value))
 
 
 def _rows(

@@ -113,6 +113,7 @@ async def create_webhook(
         body.model_dump(exclude_unset=True),
         allowed_hosts=settings.webhook_allowed_hosts,
         configured_key=settings.webhook_key,
+        resolver=request.app.state.resolver,
     )
     response.headers["Location"] = f"/api/webhooks/{webhook.id}"
     return NewWebhook(**dict(_webhook(webhook)), secret=secret)

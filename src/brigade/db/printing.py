@@ -123,6 +123,15 @@ class PrinterRepository:
         return {row.id: row.category_id for row in await connection.execute(statement)}
 
 
+def _due(now: datetime) -> list[Any]:
+    """A pending job whose next attempt is due and that no worker holds."""
+    return [
+        print_jobs.c.status == JobStatus.PENDING.value,
+        print_jobs.c.next_attempt_at <= now,
+        or_(print_jobs.c.lease_until.is_(None), print_jobs.c.lease_until < now),
+    ]
+
+
 class PrintJobRepository:
     def __init__(self, uow: UnitOfWork) -> None:
         self._uow = uow
@@ -147,16 +156,28 @@ class PrintJobRepository:
         )
         return [_job(row) for row in rows], total
 
-    async def lease_due(self, *, now: datetime, until: datetime, limit: int) -> list[PrintJob]:
-        """Lease pending jobs whose next attempt is due, oldest first."""
+    async def due_printers(
+        self, *, now: datetime, excluding: Collection[UUID], limit: int
+    ) -> list[UUID]:
+        """Printers with a job due (not ``excluding``), the longest waiting first."""
+        connection = await self._uow.connection()
+        statement = (
+            select(print_jobs.c.printer_id)
+            .where(*_due(now), print_jobs.c.printer_id.not_in(list(excluding)))
+            .group_by(print_jobs.c.printer_id)
+            .order_by(func.min(print_jobs.c.next_attempt_at))
+            .limit(limit)
+        )
+        return [row.printer_id for row in await connection.execute(statement)]
+
+    async def lease_due(
+        self, printer_id: UUID, *, now: datetime, until: datetime, limit: int
+    ) -> list[PrintJob]:
+        """Lease ``printer_id``'s pending jobs whose next attempt is due, oldest first."""
         connection = await self._uow.connection()
         due = (
             select(print_jobs.c.id)
-            .where(
-                print_jobs.c.status == JobStatus.PENDING.value,
-                print_jobs.c.next_attempt_at <= now,
-                or_(print_jobs.c.lease_until.is_(None), print_jobs.c.lease_until < now),
-            )
+            .where(print_jobs.c.printer_id == printer_id, *_due(now))
             .order_by(print_jobs.c.next_attempt_at, print_jobs.c.created_at)
             .limit(limit)
             .with_for_update(skip_locked=True)

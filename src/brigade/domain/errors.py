@@ -28,6 +28,10 @@ class InvalidInput(DomainError):
         self.message = message
 
 
+class PrinterTargetRefused(InvalidInput):
+    """A printer pointed outside the restaurant's network or at a port no printer uses."""
+
+
 class ModifierSelectionInvalid(InvalidInput):
     """The modifiers chosen break one of the product's modifier groups (``field`` names it)."""
 

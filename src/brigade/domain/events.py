@@ -155,23 +155,38 @@ class RecentEvents:
     rule, so a stream whose cursor is at or past ``floor`` is answered from memory: the
     log is read once per worker rather than once per stream, and each event is encoded
     once. A stream further behind reads the table, as a reader always may. The oldest
-    events are let go past ``capacity``, raising ``floor``.
+    events are let go past ``capacity`` events or ``max_bytes`` of JSON, raising ``floor``.
     """
 
-    def __init__(self, floor: int, capacity: int) -> None:
+    def __init__(self, floor: int, capacity: int, *, max_bytes: int) -> None:
         self.floor = self.top = floor
         self._capacity = capacity
+        self._max_bytes = max_bytes
         self._ids: list[int] = []
         self._held: list[Outgoing] = []
+        self.held_bytes = 0
 
     def extend(self, read: Sequence[Outgoing]) -> None:
         """Take the events read after ``top``: every one there is up to the last, ascending."""
         self.top = next_cursor(self.top, [outgoing.event.id for outgoing in read])
         self._ids.extend(outgoing.event.id for outgoing in read)
         self._held.extend(read)
-        # Let go in batches, so a busy log does not shift the list on every read.
-        if len(self._held) >= 2 * self._capacity:
-            dropped = len(self._held) - self._capacity
+        self.held_bytes += sum(len(outgoing.json) for outgoing in read)
+        # Let go in batches (down to the count, or half the bytes), so a busy log does not
+        # shift the list on every read.
+        over_count = len(self._held) >= 2 * self._capacity
+        over_bytes = self.held_bytes > self._max_bytes
+        if not (over_count or over_bytes):
+            return
+        keep_count = self._capacity if over_count else len(self._held)
+        keep_bytes = self._max_bytes // 2 if over_bytes else self.held_bytes
+        dropped = 0
+        while dropped < len(self._held) and (
+            len(self._held) - dropped > keep_count or self.held_bytes > keep_bytes
+        ):
+            self.held_bytes -= len(self._held[dropped].json)
+            dropped += 1
+        if dropped:
             self.floor = self._ids[dropped - 1]
             del self._ids[:dropped], self._held[:dropped]
 

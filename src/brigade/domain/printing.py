@@ -14,15 +14,21 @@ failed where a manager sees it.
 from __future__ import annotations
 
 import re
+from collections.abc import Collection
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from enum import StrEnum
 from uuid import UUID
 
-from brigade.domain.errors import InvalidInput
+from brigade.domain.addresses import is_private_network, parse_address
+from brigade.domain.errors import InvalidInput, PrinterTargetRefused
 from brigade.domain.retries import Backoff
 
 DEFAULT_PORT = 9100
+# Raw printing (JetDirect), LPD and IPP: the ports a printer listens on. Any other port, or a
+# public address, would make printers a way to probe the network (BRIGADE_PRINTER_ALLOW_HOSTS
+# lists the hosts exempt from both rules).
+PRINTER_PORTS = frozenset({9100, 515, 631})
 HOST_LENGTH = 253
 BACKOFF = Backoff(
     first=timedelta(seconds=1), longest=timedelta(seconds=30), give_up_after=timedelta(hours=24)
@@ -51,6 +57,36 @@ def check_host(host: str) -> str:
             "host", "must be a host name (kitchen-1.local) or an IPv4 address, without a port"
         )
     return host.lower()
+
+
+def check_target(host: str, port: int, allowed_hosts: Collection[str]) -> None:
+    """A printer's host is an address on the restaurant's network or a name (judged by its
+    addresses when the worker connects), and its port a printer's, unless the host is
+    allowed."""
+    if host in allowed_hosts:
+        return
+    address = parse_address(host)
+    if address is not None and not is_private_network(address):
+        raise PrinterTargetRefused(
+            "host", f"{host} is not on the restaurant's network (BRIGADE_PRINTER_ALLOW_HOSTS)"
+        )
+    if port not in PRINTER_PORTS:
+        raise PrinterTargetRefused(
+            "port",
+            f"a printer listens on {', '.join(map(str, sorted(PRINTER_PORTS)))}, not {port} "
+            "(BRIGADE_PRINTER_ALLOW_HOSTS)",
+        )
+
+
+def check_printer_addresses(host: str, addresses: Collection[str]) -> None:
+    """What a printer's name resolves to, when the worker connects: every address on the
+    restaurant's network."""
+    for text in addresses:
+        address = parse_address(text)
+        if address is None or not is_private_network(address):
+            raise PrinterTargetRefused(
+                "host", f"{host} resolves to {text}, not on the restaurant's network"
+            )
 
 
 @dataclass(frozen=True, slots=True)

@@ -232,3 +232,14 @@ def sales_report(first: date, last: date, timezone: str, facts: SalesFacts) -> S
         voids=Tally(count=facts.void_count, amount_cents=facts.void_cents),
         by_staff=by_staff,
     )
+
+
+# What a spreadsheet reads as the start of a formula (=, +, -, @) or of a hidden one (tab, CR).
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+
+
+def inert_text(text: str) -> str:
+    """A text cell of an export as a spreadsheet shows it and never runs: one starting like a
+    formula gets a leading ``'`` (OWASP's CSV injection rule). Numbers are not text: money
+    such as -1.50 stays a number, written by the caller as one."""
+    return "'" + text if text.startswith(FORMULA_STARTS) else text

@@ -11,13 +11,13 @@ from __future__ import annotations
 
 import hashlib
 import hmac
-import ipaddress
 from collections.abc import Collection
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from urllib.parse import urlsplit
 from uuid import UUID
 
+from brigade.domain.addresses import is_internal, parse_address
 from brigade.domain.errors import InvalidInput
 from brigade.domain.events import EventType
 from brigade.domain.retries import Backoff, GiveUp, Retry
@@ -69,17 +69,16 @@ def check_addresses(
     target: Target, addresses: Collection[str], allowed_hosts: Collection[str]
 ) -> None:
     """Refuse a target that resolves into the restaurant's own network (SSRF), unless its
-    host is allowed by name: loopback, private, link-local and other non-public addresses.
-    Every address counts: a name with one public and one private address is refused."""
+    host is allowed by name: loopback, private, link-local and other non-public addresses,
+    also inside an IPv6 address (domain/addresses.py). Every address counts: a name with one
+    public and one private address is refused."""
     if target.host in allowed_hosts:
         return
     if not addresses:
         raise InvalidInput("url", f"host {target.host} does not resolve")
     for address in addresses:
-        ip = ipaddress.ip_address(address.split("%", 1)[0])
-        if isinstance(ip, ipaddress.IPv6Address) and ip.ipv4_mapped is not None:
-            ip = ip.ipv4_mapped
-        if not ip.is_global or ip.is_multicast:
+        ip = parse_address(address)
+        if ip is None or is_internal(ip):
             raise InvalidInput(
                 "url",
                 f"host {target.host} is a loopback, private or link-local address "

@@ -19,7 +19,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-from collections.abc import AsyncIterator, Awaitable, Callable
+from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from typing import Any
@@ -55,6 +55,8 @@ SWEEP_EVERY_SECONDS = 3600
 # how many it reads from the log at a time.
 RECENT_EVENTS_KEPT = 1000
 RECENT_READ_BATCH = 500
+# A catch-up page reads the log this many events at a time, up to its byte budget.
+PAGE_READ_STEP = 50
 # On PostgreSQL, at most one read of the log (and one wake-up of every stream) this often: a
 # rush commits a few hundred times a second, and waking 200 streams for each commit cost the
 # worker half its orders (bench/results-live.md); an idle room still sees a commit at once.
@@ -157,16 +159,34 @@ def _utc_z(moment: datetime) -> str:
 
 
 async def read_events(
-    uow: UnitOfWork, filters: EventFilter, *, after: int | None, limit: int
-) -> tuple[list[StoredEvent], int]:
-    """A catch-up page and the cursor after it. No ``after``: from the oldest event kept."""
+    uow: UnitOfWork, filters: EventFilter, *, after: int | None, limit: int, max_bytes: int
+) -> tuple[list[Outgoing], int]:
+    """A catch-up page and the cursor after it. No ``after``: from the oldest event kept.
+
+    The page ends early once its events' JSON reaches ``max_bytes`` (it holds at least one
+    event), and the cursor is the last id in it: the next page starts with what this one
+    left out. The log is read in small steps, so memory follows the page, not ``limit``."""
     repository = EventRepository(await uow.connection())
     swept_through = await repository.swept_through()
     if after is None:
         after = swept_through
     check_cursor(after, swept_through)
-    found = await repository.after(after, filters, limit=limit)
-    return found, next_cursor(after, [event.id for event in found])
+    page: list[Outgoing] = []
+    size = 0
+    cursor = after
+    while len(page) < limit and size < max_bytes:
+        wanted = min(limit - len(page), PAGE_READ_STEP)
+        found = await repository.after(cursor, filters, limit=wanted)
+        for event in found:
+            outgoing = Outgoing(event, event_json(event))
+            if page and size + len(outgoing.json) > max_bytes:
+                return page, cursor
+            page.append(outgoing)
+            size += len(outgoing.json)
+            cursor = next_cursor(cursor, [event.id])
+        if len(found) < wanted:
+            break
+    return page, cursor
 
 
 async def start_cursor(uow: UnitOfWork, after: int | None) -> int:
@@ -206,26 +226,6 @@ async def pause(stopping: asyncio.Event, seconds: float) -> None:
         await asyncio.wait_for(stopping.wait(), timeout=seconds)
 
 
-async def run_rounds(
-    one_round: Callable[[], Awaitable[bool]],
-    stopping: asyncio.Event,
-    poll_seconds: float,
-    what: str,
-    log: logging.Logger,
-) -> None:
-    """A background delivery loop (webhooks, the print outbox): go again at once after a
-    round that found work, else rest ``poll_seconds``; a failed round is logged and rested
-    on, never the end of the loop."""
-    while not stopping.is_set():
-        try:
-            busy = await one_round()
-        except Exception:
-            log.exception("%s round failed", what)
-            busy = False
-        if not busy:
-            await pause(stopping, poll_seconds)
-
-
 # --- following ------------------------------------------------------------------------------
 
 
@@ -239,10 +239,13 @@ class EventWaiter:
     at least one stream is open.
     """
 
-    def __init__(self, database: Database, database_url: str, poll_seconds: float) -> None:
+    def __init__(
+        self, database: Database, database_url: str, poll_seconds: float, *, memory_bytes: int
+    ) -> None:
         self._database = database
         self._database_url = database_url
         self._poll_seconds = poll_seconds
+        self._memory_bytes = memory_bytes
         self._changed = asyncio.Event()
         self._streams = 0
         self._task: asyncio.Task[None] | None = None
@@ -289,7 +292,9 @@ class EventWaiter:
                 if self._recent is None:
                     async with self._database.unit_of_work(write=False) as uow:
                         floor = await EventRepository(await uow.connection()).last_id()
-                    self._recent = RecentEvents(floor, RECENT_EVENTS_KEPT)
+                    self._recent = RecentEvents(
+                        floor, RECENT_EVENTS_KEPT, max_bytes=self._memory_bytes
+                    )
                 if self._database.dialect == "postgresql":
                     await self._listen(self._recent)
                 else:

@@ -18,7 +18,7 @@ from __future__ import annotations
 import asyncio
 import dataclasses
 import logging
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from datetime import timedelta
 from typing import Any
 from uuid import UUID
@@ -50,25 +50,30 @@ from brigade.domain.printing import (
     PrinterKind,
     PrintJob,
     check_host,
+    check_printer_addresses,
+    check_target,
 )
 from brigade.domain.retries import GiveUp
 from brigade.services.clock import later_than, now
 from brigade.services.dining import get_location
-from brigade.services.events import run_rounds
+from brigade.services.lanes import Lanes
+from brigade.services.names import NameNotFound, Resolver
 
 log = logging.getLogger("brigade.printing")
 
 SEND_TIMEOUT_SECONDS = 3
 # Longer than a round of jobs can take: a lease outlives its attempt unless the worker died.
 LEASE = timedelta(seconds=60)
+# A printer's jobs leased at once; printers printing at once in a worker.
 JOBS_PER_ROUND = 20
+PRINTERS_AT_ONCE = 50
 _ERROR_LENGTH = 500
 
 # --- printers -------------------------------------------------------------------------------
 
 
-async def _checked(uow: UnitOfWork, printer: Printer) -> Printer:
-    """The printer with its host checked; a station's categories must exist."""
+async def _checked(uow: UnitOfWork, printer: Printer, allowed_hosts: Collection[str]) -> Printer:
+    """The printer with its host and port checked; a station's categories must exist."""
     if printer.category_ids:
         if printer.kind is PrinterKind.RECEIPT:
             raise InvalidInput("categoryIds", "only a KITCHEN printer prints by category")
@@ -76,10 +81,14 @@ async def _checked(uow: UnitOfWork, printer: Printer) -> Printer:
         missing = [str(c) for c in printer.category_ids if c not in known]
         if missing:
             raise InvalidInput("categoryIds", f"no category {', '.join(missing)}")
-    return dataclasses.replace(printer, host=check_host(printer.host))
+    host = check_host(printer.host)
+    check_target(host, printer.port, allowed_hosts)
+    return dataclasses.replace(printer, host=host)
 
 
-async def create_printer(uow: UnitOfWork, fields: Mapping[str, Any]) -> Printer:
+async def create_printer(
+    uow: UnitOfWork, fields: Mapping[str, Any], allowed_hosts: Collection[str]
+) -> Printer:
     at = now()
     printer = await _checked(
         uow,
@@ -94,6 +103,7 @@ async def create_printer(uow: UnitOfWork, fields: Mapping[str, Any]) -> Printer:
             created_at=at,
             updated_at=at,
         ),
+        allowed_hosts,
     )
     await PrinterRepository(uow).insert(printer)
     return printer
@@ -118,13 +128,18 @@ async def receipt_printers(uow: UnitOfWork, location_id: UUID) -> list[Printer]:
     return sorted(found, key=lambda printer: (printer.name.casefold(), str(printer.id)))
 
 
-async def update_printer(uow: UnitOfWork, printer_id: UUID, changes: Mapping[str, Any]) -> Printer:
+async def update_printer(
+    uow: UnitOfWork,
+    printer_id: UUID,
+    changes: Mapping[str, Any],
+    allowed_hosts: Collection[str],
+) -> Printer:
     """``changes``: any of name, host, port, kind, category_ids. Jobs already queued keep
     their bytes and go to the printer's new address."""
     current = await get_printer(uow, printer_id, for_update=True)
     if "category_ids" in changes:
         changes = {**changes, "category_ids": tuple(dict.fromkeys(changes["category_ids"]))}
-    printer = await _checked(uow, dataclasses.replace(current, **changes))
+    printer = await _checked(uow, dataclasses.replace(current, **changes), allowed_hosts)
     if printer != current:
         printer = dataclasses.replace(printer, updated_at=later_than(current.updated_at))
         await PrinterRepository(uow).save(printer)
@@ -291,9 +306,9 @@ async def backlog(database: Database) -> tuple[int, float]:
     return found.count, found.oldest_seconds(now())
 
 
-async def send_to_printer(host: str, port: int, payload: bytes) -> None:
+async def send_to_printer(address: str, port: int, payload: bytes) -> None:
     """The bytes over raw TCP, all of them, or an OSError (refused, unreachable...)."""
-    _reader, writer = await asyncio.open_connection(host, port)
+    _reader, writer = await asyncio.open_connection(address, port)
     try:
         writer.write(payload)
         await writer.drain()
@@ -303,36 +318,53 @@ async def send_to_printer(host: str, port: int, payload: bytes) -> None:
 
 
 class PrintOutbox:
-    """One per worker process: leases due jobs and prints them, one printer's in order."""
+    """One per worker process: leases due jobs and prints them, one printer's in order, each
+    printer in its own lane (services/lanes.py): a jammed printer holds only its own jobs."""
 
-    def __init__(self, database: Database, *, poll_seconds: float) -> None:
+    def __init__(
+        self,
+        database: Database,
+        *,
+        poll_seconds: float,
+        resolver: Resolver,
+        allowed_hosts: Collection[str] = frozenset(),
+    ) -> None:
         self._database = database
         self._poll_seconds = poll_seconds
+        self._allowed_hosts = allowed_hosts
+        self._resolver = resolver
+        self._lanes: Lanes[UUID] = Lanes("print outbox", log, most=PRINTERS_AT_ONCE)
 
     async def run(self, stopping: asyncio.Event) -> None:
-        await run_rounds(self.print_due, stopping, self._poll_seconds, "print outbox", log)
+        await self._lanes.run(self.start_due, stopping, self._poll_seconds)
 
-    async def print_due(self) -> bool:
-        """One round: answers whether any job was due (then go again at once)."""
+    async def start_due(self) -> bool:
+        """One round: starts a lane for each printer with jobs due (not waited for);
+        answers whether any was due."""
+        room = self._lanes.room()
+        if not room:
+            return False
         moment = now()
         async with self._database.unit_of_work(write=True) as uow:
-            leased = await PrintJobRepository(uow).lease_due(
-                now=moment, until=moment + LEASE, limit=JOBS_PER_ROUND
-            )
-            repository = PrinterRepository(uow)
-            printers = {}
-            for printer_id in {job.printer_id for job in leased}:
-                printer = await repository.get(printer_id)
-                if printer is not None:
-                    printers[printer_id] = printer
-        by_printer: dict[UUID, list[PrintJob]] = {}
-        for job in leased:
-            if job.printer_id in printers:
-                by_printer.setdefault(job.printer_id, []).append(job)
-        await asyncio.gather(
-            *(self._print_in_order(printers[key], jobs) for key, jobs in by_printer.items())
-        )
+            jobs = PrintJobRepository(uow)
+            due = await jobs.due_printers(now=moment, excluding=self._lanes.busy(), limit=room)
+            leased = []
+            for printer_id in due:
+                printer = await PrinterRepository(uow).get(printer_id)
+                found = await jobs.lease_due(
+                    printer_id, now=moment, until=moment + LEASE, limit=JOBS_PER_ROUND
+                )
+                if printer is not None and found:
+                    leased.append((printer, found))
+        for printer, found in leased:
+            self._lanes.start(printer.id, self._print_in_order(printer, found))
         return bool(leased)
+
+    async def print_due(self) -> bool:
+        """One round, waited for to its end (tests, tools): answers whether any was due."""
+        started = await self.start_due()
+        await self._lanes.settled()
+        return started
 
     async def _print_in_order(self, printer: Printer, jobs: list[PrintJob]) -> None:
         """Oldest first; once the printer fails, its later jobs wait with the same error
@@ -346,12 +378,24 @@ class PrintOutbox:
     async def _send(self, printer: Printer, job: PrintJob) -> str | None:
         try:
             async with asyncio.timeout(SEND_TIMEOUT_SECONDS):
-                await send_to_printer(printer.host, printer.port, job.payload)
+                address = await self._address(printer)
+                await send_to_printer(address, printer.port, job.payload)
         except TimeoutError:
             return f"no answer from {printer.host}:{printer.port} within {SEND_TIMEOUT_SECONDS} s"
-        except (OSError, UnicodeError) as failure:
-            return f"{type(failure).__name__}: {failure}"[:_ERROR_LENGTH]
+        except (OSError, UnicodeError, NameNotFound, InvalidInput) as failure:
+            detail = failure.detail if isinstance(failure, InvalidInput) else str(failure)
+            return f"{type(failure).__name__}: {detail}"[:_ERROR_LENGTH]
         return None
+
+    async def _address(self, printer: Printer) -> str:
+        """Where to connect: the host's first address, judged (a printer stays on the
+        restaurant's network), on the lookup pool of its own (services/names.py)."""
+        addresses = await self._resolver.addresses(printer.host, printer.port)
+        if printer.host not in self._allowed_hosts:
+            check_printer_addresses(printer.host, addresses)
+        if not addresses:
+            raise NameNotFound(printer.host)
+        return addresses[0]
 
     async def _record(self, job: PrintJob, error: str | None) -> None:
         moment = now()

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import asyncio
 import logging
-import socket
 import time
 from collections.abc import Collection, Mapping
 from datetime import timedelta
@@ -24,7 +23,7 @@ from brigade import __version__
 from brigade.db.engine import Database, UnitOfWork
 from brigade.db.events import EventRepository
 from brigade.db.webhooks import WebhookRepository
-from brigade.domain.errors import DomainError, NotFound
+from brigade.domain.errors import DomainError, InvalidInput, NotFound
 from brigade.domain.events import EventFilter, StoredEvent
 from brigade.domain.ids import new_id
 from brigade.domain.retries import GiveUp
@@ -39,31 +38,37 @@ from brigade.domain.webhooks import (
     signature,
 )
 from brigade.services.clock import now
-from brigade.services.events import event_json, run_rounds
+from brigade.services.events import event_json
+from brigade.services.lanes import Lanes
+from brigade.services.names import NameNotFound, Resolver
 
 log = logging.getLogger("brigade.webhooks")
 
-DELIVERY_TIMEOUT_SECONDS = 10
+# An attempt ends at its deadline however the receiver answers (slowly, a byte at a time).
+DELIVERY_DEADLINE_SECONDS = 10
 # Longer than one delivery can take: a lease outlives its attempt unless the worker died.
-LEASE = timedelta(seconds=DELIVERY_TIMEOUT_SECONDS + 20)
-WEBHOOKS_PER_ROUND = 20
+LEASE = timedelta(seconds=DELIVERY_DEADLINE_SECONDS + 20)
+# Webhooks delivering at once in a worker, each on its own.
+WEBHOOKS_AT_ONCE = 20
+# Of a receiver's answer only the status matters: at most this much of its body is read.
+ANSWER_READ_BYTES = 64 * 1024
 _ERROR_LENGTH = 500
 
 
-async def _resolve(target: Target) -> list[str]:
-    try:
-        found = await asyncio.get_running_loop().getaddrinfo(
-            target.host, target.port, type=socket.SOCK_STREAM
-        )
-    except (socket.gaierror, UnicodeError):
-        return []
-    return [str(sockaddr[0]) for *_, sockaddr in found]
-
-
-async def check_target(url: str, allowed_hosts: Collection[str]) -> None:
-    """The URL is http(s) and its host (resolved now) is outside the restaurant's network."""
+async def checked_address(
+    url: str, allowed_hosts: Collection[str], resolver: Resolver
+) -> tuple[Target, str]:
+    """The URL's target and the address to connect to: it is http(s) and every address its
+    host resolves to now is outside the restaurant's network (or the host is allowed)."""
     target = parse_target(url)
-    check_addresses(target, await _resolve(target), allowed_hosts)
+    try:
+        addresses = await resolver.addresses(target.host, target.port)
+    except NameNotFound:
+        addresses = []
+    check_addresses(target, addresses, allowed_hosts)
+    if not addresses:
+        raise InvalidInput("url", f"host {target.host} does not resolve")
+    return target, addresses[0]
 
 
 async def server_key(uow: UnitOfWork, configured: str | None) -> bytes:
@@ -78,9 +83,10 @@ async def create_webhook(
     *,
     allowed_hosts: Collection[str],
     configured_key: str | None,
+    resolver: Resolver,
 ) -> tuple[Webhook, str]:
     """A webhook receiving the events committed from now on, and its secret (shown once)."""
-    await check_target(fields["url"], allowed_hosts)
+    await checked_address(fields["url"], allowed_hosts, resolver)
     created = now()
     webhook = Webhook(
         id=new_id(),
@@ -134,7 +140,8 @@ async def backlog(database: Database) -> tuple[int, float]:
 
 
 class Deliverer:
-    """One per worker: leases due webhooks and delivers the next event of each."""
+    """One per worker: leases due webhooks and delivers the next event of each, each
+    webhook in its own lane (services/lanes.py): a slow receiver delays only itself."""
 
     def __init__(
         self,
@@ -143,38 +150,53 @@ class Deliverer:
         allowed_hosts: Collection[str],
         configured_key: str | None,
         poll_seconds: float,
+        resolver: Resolver,
+        deadline_seconds: float = DELIVERY_DEADLINE_SECONDS,
     ) -> None:
         self._database = database
         self._allowed_hosts = allowed_hosts
         self._configured_key = configured_key
         self._poll_seconds = poll_seconds
+        self._deadline = deadline_seconds
+        self._resolver = resolver
         self._key: bytes | None = None
+        self._lanes: Lanes[UUID] = Lanes("webhook delivery", log, most=WEBHOOKS_AT_ONCE)
 
-    async def run(self, stopping: asyncio.Event) -> None:
-        async with httpx.AsyncClient(
-            timeout=DELIVERY_TIMEOUT_SECONDS,
+    @staticmethod
+    def client() -> httpx.AsyncClient:
+        """The HTTP client deliveries go through (redirects are never followed)."""
+        return httpx.AsyncClient(
+            timeout=DELIVERY_DEADLINE_SECONDS,
             follow_redirects=False,
             headers={"User-Agent": f"Brigade-Webhooks/{__version__}"},
-        ) as client:
-            await run_rounds(
-                lambda: self.deliver_due(client),
-                stopping,
-                self._poll_seconds,
-                "webhook delivery",
-                log,
-            )
+        )
 
-    async def deliver_due(self, client: httpx.AsyncClient) -> bool:
-        """One round: answers whether any webhook was due (then go again at once)."""
+    async def run(self, stopping: asyncio.Event) -> None:
+        async with self.client() as client:
+            await self._lanes.run(lambda: self.start_due(client), stopping, self._poll_seconds)
+
+    async def start_due(self, client: httpx.AsyncClient) -> bool:
+        """One round: starts a lane for each due webhook (not waited for); answers whether
+        any was due."""
+        room = self._lanes.room()
+        if not room:
+            return False
         moment = now()
         async with self._database.unit_of_work(write=True) as uow:
             leased = await WebhookRepository(uow).lease_due(
-                now=moment, until=moment + LEASE, limit=WEBHOOKS_PER_ROUND
+                now=moment, until=moment + LEASE, limit=room
             )
             if leased and self._key is None:
                 self._key = await server_key(uow, self._configured_key)
-        await asyncio.gather(*(self._deliver_next(client, webhook) for webhook in leased))
+        for webhook in leased:
+            self._lanes.start(webhook.id, self._deliver_next(client, webhook))
         return bool(leased)
+
+    async def deliver_due(self, client: httpx.AsyncClient) -> bool:
+        """One round, waited for to its end (tests, tools): answers whether any was due."""
+        started = await self.start_due(client)
+        await self._lanes.settled()
+        return started
 
     async def _deliver_next(self, client: httpx.AsyncClient, webhook: Webhook) -> None:
         async with self._database.unit_of_work(write=False) as uow:
@@ -192,7 +214,11 @@ class Deliverer:
             return
         event = found[0]
         started = time.monotonic()
-        status_code, error = await self._post(client, webhook, event)
+        try:
+            async with asyncio.timeout(self._deadline):
+                status_code, error = await self._post(client, webhook, event)
+        except TimeoutError:
+            status_code, error = None, f"no complete answer within {self._deadline:g} s"
         duration_ms = round((time.monotonic() - started) * 1000)
         await self._record(webhook, event, status_code, error, duration_ms)
 
@@ -203,18 +229,31 @@ class Deliverer:
         assert self._key is not None
         secret = derive_secret(self._key, webhook.id)
         try:
-            # Resolved again at every attempt: the name may point elsewhere since creation.
-            await check_target(webhook.url, self._allowed_hosts)
-            response = await client.post(
-                webhook.url,
+            # Resolved again at every attempt (the name may point elsewhere since creation),
+            # and the connection goes to the address judged, never to the name again.
+            target, address = await checked_address(
+                webhook.url, self._allowed_hosts, self._resolver
+            )
+            url = httpx.URL(webhook.url)
+            async with client.stream(
+                "POST",
+                url.copy_with(host=address),
                 content=body,
                 headers={
+                    "Host": url.netloc.decode("ascii"),
                     "Content-Type": "application/json",
                     "Brigade-Event-Id": str(event.id),
                     "Brigade-Event-Type": event.type,
                     "Brigade-Signature": signature(secret, int(time.time()), body),
                 },
-            )
+                # TLS names (and checks the certificate of) the host, not the address.
+                extensions={"sni_hostname": target.host} if url.scheme == "https" else {},
+            ) as response:
+                read = 0
+                async for chunk in response.aiter_raw():
+                    read += len(chunk)
+                    if read >= ANSWER_READ_BYTES:
+                        break
         except DomainError as refused:
             return None, refused.detail
         except httpx.HTTPError as failure:

@@ -466,7 +466,7 @@ ENDPOINTS: dict[tuple[str, str], tuple[str, Scenario]] = {
     ("GET", "/api/printers/{printer_id}"): ("MANAGER", lambda c: Call("GET", _printer(c))),
     ("PATCH", "/api/printers/{printer_id}"): (
         "MANAGER",
-        lambda c: Call("PATCH", _printer(c), {"port": 9101}),
+        lambda c: Call("PATCH", _printer(c), {"port": 515}),
     ),
     ("DELETE", "/api/printers/{printer_id}"): ("MANAGER", lambda c: Call("DELETE", _printer(c))),
     ("GET", "/api/printers/{printer_id}/jobs"): (

@@ -36,7 +36,9 @@ def _add(client, order, product, **more):
 
 
 def _print_due(client) -> bool:
-    outbox = PrintOutbox(client.app.state.database, poll_seconds=1)
+    outbox = PrintOutbox(
+        client.app.state.database, poll_seconds=1, resolver=client.app.state.resolver
+    )
     return client.portal.call(outbox.print_due)
 
 

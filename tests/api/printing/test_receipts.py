@@ -116,7 +116,9 @@ def test_a_receipt_prints_on_a_receipt_printer_through_the_outbox(client, paid_o
         queued = client.post(url, json={"printerId": till["id"]})
         assert queued.status_code == 202, queued.text
         assert (queued.json()["kind"], queued.json()["status"]) == ("RECEIPT", "PENDING")
-        outbox = PrintOutbox(client.app.state.database, poll_seconds=1)
+        outbox = PrintOutbox(
+            client.app.state.database, poll_seconds=1, resolver=client.app.state.resolver
+        )
         assert client.portal.call(outbox.print_due)
         (printed,) = fake.wait_for(1)
         assert "CARD ****4242" in printed

@@ -22,7 +22,12 @@ pytestmark = pytest.mark.e2e
 @pytest.fixture
 def printing_server(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[ServerProcess]:
     option = request.config.getoption("--db-url")
-    environment = {"BRIGADE_ADMIN_TOKEN": ADMIN_TOKEN, "BRIGADE_PRINT_POLL_SECONDS": "0.1"}
+    environment = {
+        "BRIGADE_ADMIN_TOKEN": ADMIN_TOKEN,
+        "BRIGADE_PRINT_POLL_SECONDS": "0.1",
+        # The fake printers' ports are their own: allowed, as for such a printer.
+        "BRIGADE_PRINTER_ALLOW_HOSTS": "127.0.0.1",
+    }
     with throwaway_database(option, tmp_path) as url:
         process = ServerProcess(url, tmp_path / "server.log", environment=environment)
         process.start()

@@ -13,6 +13,7 @@ from brigade.api.screens import SCREENS
 from e2e.screens.back_office import Office, set_up_office
 from e2e.screens.restaurant import Restaurant, set_up_restaurant
 from e2e.server import ServerProcess
+from factories import ADMIN_TOKEN
 from throwaway_db import throwaway_database
 
 CHROMIUM = "/usr/bin/chromium"
@@ -54,7 +55,15 @@ def screen_server(
     with ThreadPoolExecutor(max_workers=1) as other_thread:
         url = other_thread.submit(database.__enter__).result()
         try:
-            process = ServerProcess(url, directory / "server.log", workers=1)
+            # The fake printers listen on 127.0.0.1 at ports of their own: allowed, as a
+            # restaurant would allow such a printer.
+            environment = {
+                "BRIGADE_ADMIN_TOKEN": ADMIN_TOKEN,
+                "BRIGADE_PRINTER_ALLOW_HOSTS": "127.0.0.1",
+            }
+            process = ServerProcess(
+                url, directory / "server.log", workers=1, environment=environment
+            )
             process.start()
             try:
                 yield process

@@ -66,11 +66,11 @@ def test_a_manager_adds_a_station_and_a_receipt_printer_and_deletes_one(
     panel.get_by_label("Kind").select_option(label="Receipt (guest checks)")
     # A receipt printer has no station: its categories are not offered.
     expect(panel.get_by_role("checkbox", name="Grill")).to_have_count(0)
-    panel.get_by_label("Port", exact=True).fill("9101")
+    panel.get_by_label("Port", exact=True).fill("515")
     panel.get_by_role("button", name="Add printer").click()
     expect(panel).to_be_hidden()
     expect(table.get_by_role("row", name=re.compile("Front till"))).to_contain_text(
-        "till.local:9101"
+        "till.local:515"
     )
 
     listed = _printers(office)
@@ -78,7 +78,7 @@ def test_a_manager_adds_a_station_and_a_receipt_printer_and_deletes_one(
         name: (p["kind"], p["host"], p["port"], p["categoryIds"]) for name, p in listed.items()
     } == {
         "Grill": ("KITCHEN", "192.168.1.50", 9100, [grill]),
-        "Front till": ("RECEIPT", "till.local", 9101, []),
+        "Front till": ("RECEIPT", "till.local", 515, []),
     }
 
     page.get_by_role("button", name="Edit printer Front till").click()

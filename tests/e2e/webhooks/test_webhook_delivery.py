@@ -6,10 +6,8 @@ from __future__ import annotations
 
 import hashlib
 import hmac
-import threading
 import time
 from collections.abc import Iterator
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 
 import httpx
@@ -18,42 +16,10 @@ import pytest
 
 from conftest import ServerProcess
 from factories import ADMIN, ADMIN_TOKEN, LOCATION
+from receivers import Receiver
 from throwaway_db import throwaway_database
 
 ORDER = {"orderType": "TAKEOUT", "locationId": LOCATION}
-
-
-class Receiver:
-    """A tiny webhook receiver: records every POST; answers 500 while ``failing``."""
-
-    def __init__(self) -> None:
-        self.received: list[tuple[dict[str, str], bytes]] = []
-        self.failing = False
-        receiver = self
-
-        class Handler(BaseHTTPRequestHandler):
-            def do_POST(self) -> None:
-                body = self.rfile.read(int(self.headers["Content-Length"]))
-                receiver.received.append((dict(self.headers), body))
-                self.send_response(500 if receiver.failing else 204)
-                self.end_headers()
-
-            def log_message(self, *args: object) -> None:
-                pass
-
-        self._server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
-        self.url = f"http://127.0.0.1:{self._server.server_address[1]}/hooks/brigade"
-        threading.Thread(target=self._server.serve_forever, daemon=True).start()
-
-    def close(self) -> None:
-        self._server.shutdown()
-        self._server.server_close()
-
-    def wait_for(self, count: int, timeout: float) -> list[tuple[dict[str, str], bytes]]:
-        deadline = time.monotonic() + timeout
-        while len(self.received) < count and time.monotonic() < deadline:
-            time.sleep(0.05)
-        return list(self.received)
 
 
 def verify(secret: str, headers: dict[str, str], body: bytes) -> dict:

@@ -18,6 +18,7 @@ from brigade.domain.reports import (
     SoldOrder,
     business_window,
     check_report_days,
+    inert_text,
     sales_report,
 )
 
@@ -108,3 +109,22 @@ def test_payments_tips_refunds_voids_and_the_average_check():
 def test_hours_are_local():
     report = sales_report(DAY, DAY, "Asia/Kolkata", _facts([_order(100, 0, 12)]))
     assert report.by_hour[17].count == 1  # 12:00Z is 17:30 in India
+
+
+@pytest.mark.parametrize(
+    ("text", "shown"),
+    [
+        ("=1+1", "'=1+1"),
+        ("+1", "'+1"),
+        ("-1.50", "'-1.50"),  # as text: a name, a note; money is written as a number
+        ("@SUM(A1)", "'@SUM(A1)"),
+        ("\tx", "'\tx"),
+        ("\rx", "'\rx"),
+        ("Burger", "Burger"),
+        ("", ""),
+        ("a=1", "a=1"),
+        ("'=1", "'=1"),
+    ],
+)
+def test_a_text_cell_starting_like_a_formula_gets_a_quote(text, shown):
+    assert inert_text(text) == shown

@@ -212,4 +212,12 @@ describe("events", () => {
     expect(applyEvent(board, event("order.updated", { id: "other", status: "OPEN", tableName: null }))).toBe(board);
     expect(applyEvent(board, event("product.86d", { id: "x" }))).toBe(board);
   });
+
+  it("reload for a ticket too large for an event, and follow an order's summary", () => {
+    const summary = { id: "2", orderId: "order-1", itemCount: 500, truncated: true, href: "/api/kitchen/tickets/2" };
+    expect(applyEvent(board, event("kitchen_ticket.created", summary))).toBe("reload");
+    const order = { id: "order-1", status: "OPEN", tableName: "9", truncated: true, href: "/api/orders/order-1" };
+    const moved = applyEvent(board, event("order.updated", order));
+    expect(moved !== "reload" && moved.tickets[0].tableName).toBe("9");
+  });
 });

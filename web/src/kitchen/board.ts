@@ -153,6 +153,8 @@ export function applyEvent(
   board: Board,
   event: { type: string; orderId: string | null; data: unknown },
 ): Board | "reload" {
+  // A ticket too large for an event comes as a summary with a link: the board asks again.
+  if (event.type.startsWith("kitchen_ticket.") && (event.data as { truncated?: boolean }).truncated) return "reload";
   switch (event.type) {
     case "kitchen_ticket.created": {
       const created = event.data as BoardTicket;

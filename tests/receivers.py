@@ -1,0 +1,70 @@
+"""A webhook receiver on 127.0.0.1, as well-behaved or as bad as a test needs: it records
+every POST and answers 500 while ``failing``; it may answer ``answer_after`` seconds late,
+trickle its answer a byte every ``trickle_seconds``, or send ``answer_bytes`` of body."""
+
+from __future__ import annotations
+
+import threading
+import time
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+
+
+class Receiver:
+    def __init__(
+        self,
+        *,
+        answer_after: float = 0,
+        trickle_seconds: float | None = None,
+        answer_bytes: int = 0,
+    ) -> None:
+        self.received: list[tuple[dict[str, str], bytes]] = []
+        self.failing = False
+        # Bytes of answer body the receiver managed to hand to the network.
+        self.answered_bytes = 0
+        receiver = self
+
+        class Handler(BaseHTTPRequestHandler):
+            def do_POST(self) -> None:
+                body = self.rfile.read(int(self.headers["Content-Length"]))
+                receiver.received.append((dict(self.headers), body))
+                time.sleep(answer_after)
+                has_body = answer_bytes or trickle_seconds is not None
+                self.send_response(500 if receiver.failing else 200 if has_body else 204)
+                if trickle_seconds is not None:
+                    self.send_header("Content-Length", "1000")
+                    self.end_headers()
+                    self._send_each(b"x", 1000, trickle_seconds)
+                elif answer_bytes:
+                    self.send_header("Content-Length", str(answer_bytes))
+                    self.end_headers()
+                    self._send_each(b"x" * 65536, answer_bytes // 65536, 0)
+                else:
+                    self.end_headers()
+
+            def _send_each(self, chunk: bytes, times: int, pause: float) -> None:
+                try:
+                    for _ in range(times):
+                        self.wfile.write(chunk)
+                        self.wfile.flush()
+                        receiver.answered_bytes += len(chunk)
+                        time.sleep(pause)
+                except OSError:
+                    pass  # the sender hung up: what a capped reader does
+
+            def log_message(self, *args: object) -> None:
+                pass
+
+        self._server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+        self.port = self._server.server_address[1]
+        self.url = f"http://127.0.0.1:{self.port}/hooks/brigade"
+        threading.Thread(target=self._server.serve_forever, daemon=True).start()
+
+    def close(self) -> None:
+        self._server.shutdown()
+        self._server.server_close()
+
+    def wait_for(self, count: int, timeout: float) -> list[tuple[dict[str, str], bytes]]:
+        deadline = time.monotonic() + timeout
+        while len(self.received) < count and time.monotonic() < deadline:
+            time.sleep(0.05)
+        return list(self.received)
