@@ -38,6 +38,7 @@ from brigade.domain.events import EventFilter, EventsExpired, EventType, Outgoin
 from brigade.domain.kitchen import BoardTicket
 from brigade.domain.order_aggregate import Order
 from brigade.domain.order_records import OrderItem, OrderPayment
+from brigade.domain.terminals import PinFailureAlert
 from brigade.services import events as service
 from brigade.services.events import Heartbeat, SentOrder
 from brigade.settings import Settings
@@ -83,6 +84,29 @@ def install_renderers() -> None:
     service.register_renderer(
         BoardTicket, lambda ticket: board_ticket_out(ticket).model_dump_json()
     )
+    service.register_renderer(
+        PinFailureAlert, lambda alert: PinFailureAlertOut.of(alert).model_dump_json()
+    )
+
+
+class PinFailureAlertOut(ResponseModel):
+    """``security.pin_failures``: a device (`device:<id>`) or a client address
+    (`address:<ip>`) reached its limit of wrong PINs; PIN sign-in and approvals from it answer
+    429 `too_many_wrong_pins` until ``until``."""
+
+    source: str
+    failures: int
+    window_start: Timestamp
+    until: Timestamp
+
+    @classmethod
+    def of(cls, alert: PinFailureAlert) -> PinFailureAlertOut:
+        return cls(
+            source=alert.source,
+            failures=alert.failures,
+            window_start=alert.window_start,
+            until=alert.until,
+        )
 
 
 # --- schemas --------------------------------------------------------------------------------

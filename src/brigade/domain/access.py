@@ -19,7 +19,13 @@ from types import MappingProxyType
 from uuid import UUID
 
 from brigade.domain.changes import UNSET, Change, changed
-from brigade.domain.errors import Conflict, Forbidden, TipNeedsApproval
+from brigade.domain.errors import (
+    ApprovalInvalid,
+    Conflict,
+    Forbidden,
+    NotApprovable,
+    TipNeedsApproval,
+)
 from brigade.domain.orders import ItemStatus, is_sent
 
 
@@ -156,6 +162,59 @@ def permission_to_change_item(fields: Iterable[str]) -> Permission:
 def permission_to_set_pin(actor_staff_id: UUID | None, staff_id: UUID) -> Permission:
     """Anyone sets their own PIN; setting someone else's is staff management."""
     return Permission.SET_OWN_PIN if actor_staff_id == staff_id else Permission.MANAGE_STAFF
+
+
+class ApprovalAction(StrEnum):
+    """What a manager's approval can cover: one of these on one resource, nothing else.
+
+    Staff, tokens, devices, printers, webhooks, the catalogue and its prices, and roles are
+    never here: they take the person's own sign-in (docs/security.md)."""
+
+    ITEM_VOID = "item.void"
+    ITEM_PARTIAL_VOID = "item.partial_void"
+    ORDER_DISCOUNT = "order.discount"
+    ORDER_CANCEL = "order.cancel"
+    ORDER_REFUND = "order.refund"
+    PAYMENT_LARGE_TIP = "payment.large_tip"
+    PAYMENT_TIP_ADJUST = "payment.tip_adjust"
+
+
+# The resource each action is approved on: the ids that name it, in order.
+APPROVAL_RESOURCE: Mapping[ApprovalAction, tuple[str, ...]] = MappingProxyType(
+    {
+        ApprovalAction.ITEM_VOID: ("order_id", "item_id"),
+        ApprovalAction.ITEM_PARTIAL_VOID: ("order_id", "item_id"),
+        ApprovalAction.ORDER_DISCOUNT: ("order_id",),
+        ApprovalAction.ORDER_CANCEL: ("order_id",),
+        ApprovalAction.ORDER_REFUND: ("order_id",),
+        ApprovalAction.PAYMENT_LARGE_TIP: ("order_id",),
+        ApprovalAction.PAYMENT_TIP_ADJUST: ("order_id", "payment_id"),
+    }
+)
+
+
+def approvable(action: str) -> ApprovalAction:
+    """The action an approval may be asked for, or NotApprovable (403 ``not_approvable``)."""
+    try:
+        return ApprovalAction(action)
+    except ValueError:
+        raise NotApprovable(
+            f"No approval can cover {action!r}: it takes the person's own sign-in. An approval "
+            f"covers one of {', '.join(ApprovalAction)} on one order."
+        ) from None
+
+
+def approval_resource(action: ApprovalAction, ids: Mapping[str, object]) -> str:
+    """The resource ``action`` is approved on, as stored and compared: ``order_id=…/item_id=…``
+    from ``ids`` (a request's path parameters, or the ids an approval was asked for). Ids
+    missing or malformed: ApprovalInvalid."""
+    parts = []
+    for name in APPROVAL_RESOURCE[action]:
+        try:
+            parts.append(f"{name}={UUID(str(ids[name]))}")
+        except (KeyError, ValueError):
+            raise ApprovalInvalid(f"An approval for {action} names its {name}.") from None
+    return "/".join(parts)
 
 
 @dataclass(frozen=True, slots=True)

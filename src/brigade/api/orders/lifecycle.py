@@ -31,7 +31,7 @@ from brigade.api.orders.schemas import (
 )
 from brigade.api.routing import brigade_router
 from brigade.api.schemas import ORDER_NUMBER_PATTERN, order_number
-from brigade.api.security import OrderTaker, Reader
+from brigade.api.security import OrderCanceller, OrderTaker, Reader
 from brigade.api.types import UtcInstant
 from brigade.domain.errors import (
     BalanceDue,
@@ -178,7 +178,7 @@ async def complete_order(
     responses=problem_responses(*CHANGE_ERRORS, InvalidTransition),
 )
 async def cancel_order(
-    staff: OrderTaker,
+    staff: OrderCanceller,
     order_id: UUID,
     body: ReasonBody,
     uow: UowDep,
