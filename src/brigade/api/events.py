@@ -8,6 +8,7 @@ as the API shows it; the renderers registered here shape it when the event is wr
 from __future__ import annotations
 
 import re
+import time
 from collections.abc import AsyncIterator
 from typing import Annotated, Any
 from uuid import UUID
@@ -30,10 +31,11 @@ from brigade.api.orders.shaping import detail as order_detail
 from brigade.api.orders.shaping import item_out, payment_detail
 from brigade.api.products import product_detail
 from brigade.api.routing import brigade_router
-from brigade.api.security import Reader
+from brigade.api.security import Reader, authenticate
 from brigade.api.types import ResponseModel, Timestamp
 from brigade.domain.access import REQUIRED_ROLE, Permission
 from brigade.domain.catalogue import ModifierGroup, Product
+from brigade.domain.errors import Forbidden, Unauthenticated
 from brigade.domain.events import EventFilter, EventsExpired, EventType, Outgoing, StoredEvent
 from brigade.domain.kitchen import BoardTicket
 from brigade.domain.order_aggregate import Order
@@ -229,10 +231,24 @@ def _sse(outgoing: Outgoing) -> bytes:
     )
 
 
+async def _still_allowed(request: Request) -> bool:
+    """Whether the stream's credential still reads events: not revoked, signed out, expired or
+    its person deactivated (its own read transaction; the token cache forgets a revoked
+    credential on this worker at once, on others within BRIGADE_TOKEN_CACHE_SECONDS)."""
+    try:
+        async with request.app.state.database.unit_of_work(write=False) as uow:
+            owner = await authenticate(uow, request)
+        owner.actor.ensure(Permission.READ)
+    except (Unauthenticated, Forbidden):
+        return False
+    return True
+
+
 async def _stream(
     request: Request, filters: EventFilter, after: int, settings: Settings
 ) -> AsyncIterator[bytes]:
     yield b": connected\n\n"
+    checked_at = time.monotonic()
     with metrics.open_stream():
         async for batch in service.follow(
             request.app.state.database,
@@ -243,6 +259,13 @@ async def _stream(
             lifetime_seconds=settings.event_stream_max_seconds,
             stopping=request.app.state.stopping,
         ):
+            # Heartbeats come at least every 15 s, so a check is never much later than due.
+            if time.monotonic() - checked_at >= settings.event_stream_recheck_seconds:
+                if not await _still_allowed(request):
+                    # No retry hint: coming back with this credential is a 401.
+                    yield b": credential revoked\n\n"
+                    return
+                checked_at = time.monotonic()
             if isinstance(batch, Heartbeat):
                 yield b": keep-alive\n\n"
             else:
@@ -276,7 +299,10 @@ async def stream_events(
     ] = None,
 ) -> StreamingResponse:
     """Live events as they commit, on every worker and host. Resumes after the
-    `Last-Event-ID` header (or `after`); without either, starts with what commits next."""
+    `Last-Event-ID` header (or `after`); without either, starts with what commits next. The
+    credential is checked again every BRIGADE_EVENT_STREAM_RECHECK_SECONDS (at most 30 s): a
+    revoked token or device, a signed-out session or a deactivated person ends the stream
+    with a `: credential revoked` comment and no retry hint."""
     start = await service.start_cursor(uow, last_event_id if last_event_id is not None else after)
     settings: Settings = request.app.state.settings
     return StreamingResponse(
