@@ -7,6 +7,7 @@ as the API shows it; the renderers registered here shape it when the event is wr
 
 from __future__ import annotations
 
+import dataclasses
 import re
 import time
 from collections.abc import AsyncIterator
@@ -219,6 +220,7 @@ async def list_events(
 ) -> Response:
     """Catch up: the matching events after `after`, ascending by id. A cursor older than
     what retention keeps answers 410 `events_expired`: reload, then read from the latest."""
+    filters = dataclasses.replace(filters, location_id=staff.location_scope(filters.location_id))
     found, last_id = await service.read_events(uow, filters, after=after, limit=limit)
     return Response(_page(found, last_id), media_type="application/json")
 
@@ -302,7 +304,9 @@ async def stream_events(
     `Last-Event-ID` header (or `after`); without either, starts with what commits next. The
     credential is checked again every BRIGADE_EVENT_STREAM_RECHECK_SECONDS (at most 30 s): a
     revoked token or device, a signed-out session or a deactivated person ends the stream
-    with a `: credential revoked` comment and no retry hint."""
+    with a `: credential revoked` comment and no retry hint. A device or PIN session reads
+    its own location's events only (403 `other_location` for another's)."""
+    filters = dataclasses.replace(filters, location_id=staff.location_scope(filters.location_id))
     start = await service.start_cursor(uow, last_event_id if last_event_id is not None else after)
     settings: Settings = request.app.state.settings
     return StreamingResponse(

@@ -36,6 +36,7 @@ from brigade.domain.errors import (
     BadToken,
     Forbidden,
     NotApprovable,
+    OtherLocation,
     SecretShownOnce,
     TooManyFailedAttempts,
     Unauthenticated,
@@ -129,7 +130,12 @@ class BrigadeRoute(APIRoute):
             )
         if self.permission is not None:
             access_errors = problem_responses(
-                Unauthenticated, Forbidden, ApprovalInvalid, NotApprovable, TooManyFailedAttempts
+                Unauthenticated,
+                Forbidden,
+                ApprovalInvalid,
+                NotApprovable,
+                OtherLocation,
+                TooManyFailedAttempts,
             )
             kwargs["responses"] = access_errors | (kwargs.get("responses") or {})
         # A response model with a Secret field: the answer is never stored, nor replayed.

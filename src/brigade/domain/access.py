@@ -24,6 +24,7 @@ from brigade.domain.errors import (
     Conflict,
     Forbidden,
     NotApprovable,
+    OtherLocation,
     TipNeedsApproval,
 )
 from brigade.domain.orders import ItemStatus, is_sent
@@ -273,6 +274,22 @@ class Actor:
             return
         if not allows(self.role, permission):
             raise Forbidden(f"{who_may(permission)} ({permission.value}); this is {self.role}")
+
+    def ensure_at(self, location_id: UUID | None) -> None:
+        """A device and its PIN sessions act only at their own location (docs/security.md):
+        another location's orders and events are refused (403 ``other_location``)."""
+        if self.location_id is not None and location_id != self.location_id:
+            raise OtherLocation(
+                f"This device acts at location {self.location_id} only, not at {location_id}."
+            )
+
+    def location_scope(self, asked: UUID | None) -> UUID | None:
+        """The location a list or stream of this actor's covers: a device's own (asking for
+        another is refused), anyone else's choice."""
+        if self.location_id is None:
+            return asked
+        self.ensure_at(asked if asked is not None else self.location_id)
+        return self.location_id
 
     def approved_by(self, approver: Approver, role: Role) -> Actor:
         """This actor, for one request, with the role of the manager who approved it."""

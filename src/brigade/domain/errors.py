@@ -203,6 +203,10 @@ class ApprovalInvalid(Forbidden):
     action or resource than the request's."""
 
 
+class OtherLocation(Forbidden):
+    """A device, or a PIN session on it, reaching for another location's records."""
+
+
 class NotApprovable(Forbidden):
     """An approval asked for, or sent with, what no approval can cover (staff, tokens,
     devices, printers, webhooks, the catalogue, roles): the person's own sign-in is needed."""

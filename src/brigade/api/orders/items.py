@@ -70,7 +70,7 @@ async def add_item(
     description="Every item of the order, voided ones too, as the order detail shows them.",
 )
 async def list_order_items(staff: Reader, order_id: UUID, uow: UowDep) -> list[OrderItemOut]:
-    order = await service.get_order(uow, order_id)
+    order = await service.get_order(uow, staff, order_id)
     return [shaping.item_out(item) for item in order.items]
 
 

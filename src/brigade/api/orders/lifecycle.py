@@ -82,7 +82,7 @@ async def list_orders(
     ] = None,
 ) -> OrderPage:
     filters = OrderFilter(
-        location_id=location_id,
+        location_id=staff.location_scope(location_id),
         statuses=frozenset(status or ()),
         order_type=order_type,
         table_id=table_id,
@@ -112,7 +112,7 @@ async def create_order(
 
 @router.get("/{order_id}", response_model=OrderDetail, responses=problem_responses(NotFound))
 async def get_order(staff: Reader, order_id: UUID, uow: UowDep) -> Response:
-    order = await service.get_order(uow, order_id)
+    order = await service.get_order(uow, staff, order_id)
     body = shaping.detail_json(order, staff.role)
     return json_answer(body, headers={"ETag": shaping.etag(order)})
 

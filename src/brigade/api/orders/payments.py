@@ -100,7 +100,7 @@ async def add_payment(
     "them: without card details for a KITCHEN caller.",
 )
 async def list_order_payments(staff: Reader, order_id: UUID, uow: UowDep) -> list[PaymentOut]:
-    order = await service.get_order(uow, order_id)
+    order = await service.get_order(uow, staff, order_id)
     return shaping.payments_out(order, staff.role)
 
 
