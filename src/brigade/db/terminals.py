@@ -11,7 +11,13 @@ from uuid import UUID
 from sqlalchemy import ColumnElement, Row, and_, bindparam, delete, func, select, update
 
 from brigade.db.engine import UnitOfWork
-from brigade.db.rows import fetch_page, insert_or_update, record_from_row, row_from_record
+from brigade.db.rows import (
+    count_one_more,
+    fetch_page,
+    insert_or_update,
+    record_from_row,
+    row_from_record,
+)
 from brigade.db.tables import (
     approvals,
     devices,
@@ -282,20 +288,11 @@ class PinFailureRepository:
         return {row.source: row.failures for row in await connection.execute(query)}
 
     async def count_failure(self, source: str, window_start: datetime) -> int:
-        """One more wrong PIN from ``source`` in its window; answers the window's count (one
-        upsert, shared by every worker and host)."""
+        """One more wrong PIN from ``source`` in its window; answers the window's count."""
         connection = await self._uow.connection()
-        statement = (
-            insert_or_update(connection, pin_failures)
-            .values(source=source, window_start=window_start, failures=1)
-            .on_conflict_do_update(
-                index_elements=[pin_failures.c.source, pin_failures.c.window_start],
-                set_={"failures": pin_failures.c.failures + 1},
-            )
-            .returning(pin_failures.c.failures)
+        return await count_one_more(
+            connection, pin_failures, source=source, window_start=window_start
         )
-        failures: int = (await connection.execute(statement)).scalar_one()
-        return failures
 
     async def purge_before(self, moment: datetime) -> None:
         connection = await self._uow.connection()
