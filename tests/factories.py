@@ -108,7 +108,7 @@ def make_device(client: TestClient, kind: str = "TERMINAL", **overrides: Any) ->
     return _created(client.post("/api/devices", json=body))
 
 
-def make_staff_with_pin(client: TestClient, role: str, pin: str = "2468") -> dict[str, Any]:
+def make_staff_with_pin(client: TestClient, role: str, pin: str = "4826") -> dict[str, Any]:
     member = _created(
         client.post("/api/staff", json={"name": f"{role.title()} {next(_sequence)}", "role": role})
     )
@@ -122,9 +122,19 @@ def sign_in(client: TestClient, terminal_token: str, staff_id: str, pin: str) ->
     return client.post("/api/sessions", json=body, headers=bearer(terminal_token))
 
 
+def approval_ask(staff_id: str, pin: str, action: str, url: str) -> dict[str, Any]:
+    """The body asking ``staff_id``'s approval of ``action`` on the order (and item or payment)
+    that ``url`` names."""
+    parts = url.removeprefix("/api/orders/").split("/")
+    resource = {"orderId": parts[0]}
+    if len(parts) >= 3:
+        resource["itemId" if parts[1] == "items" else "paymentId"] = parts[2]
+    return {"staffId": staff_id, "pin": pin, "action": action, "resource": resource}
+
+
 def make_session(client: TestClient, role: str, terminal_token: str | None = None) -> str:
     """A PIN session token of a new staff member with ``role``, on a (new) terminal."""
     terminal = terminal_token or make_device(client)["token"]
     member = make_staff_with_pin(client, role)
-    token: str = _created(sign_in(client, terminal, member["id"], "2468"))["token"]
+    token: str = _created(sign_in(client, terminal, member["id"], "4826"))["token"]
     return token

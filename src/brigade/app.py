@@ -40,6 +40,7 @@ from brigade.api.openapi import TAGS, install_openapi, operation_id
 from brigade.api.query import reject_undeclared_query_parameters
 from brigade.api.routing import ensure_every_route_is_brigade
 from brigade.api.screens import install_screens
+from brigade.api.security_headers import SecurityHeaders
 from brigade.db.engine import Database
 from brigade.metrics import worker_stopped
 from brigade.services import tokens
@@ -172,6 +173,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     install_openapi(app)
     if settings.metrics == "on":
         install_metrics(app)
+    # Outermost: every answer gets the headers, errors and refusals too.
+    app.add_middleware(SecurityHeaders)
     return app
 
 

@@ -72,6 +72,8 @@ class Settings(BaseSettings):
     event_heartbeat_seconds: float = Field(default=15, gt=0, le=15)
     # A stream ends after this long with a retry hint; the client resumes where it was.
     event_stream_max_seconds: float = Field(default=3600, gt=0)
+    # How often an open stream checks its credential again (revoked, signed out, deactivated).
+    event_stream_recheck_seconds: float = Field(default=30, gt=0, le=30)
     # SQLite: how often a worker with open streams looks for new events (PostgreSQL: NOTIFY).
     event_poll_seconds: float = Field(default=0.15, gt=0, le=1)
     # An event whose data would be longer carries a summary and a link instead (an order of
@@ -110,6 +112,11 @@ class Settings(BaseSettings):
 
     # How long a PIN session on a terminal lasts (docs/design.md §10).
     session_hours: int = Field(default=12, ge=1, le=24 * 7)
+    # Wrong PINs, whoever they were typed for, from one device or one client address per
+    # window: past them, PIN sign-in and approvals from there answer 429 (docs/security.md).
+    pin_failures_per_device: int = Field(default=10, ge=1)
+    pin_failures_per_address: int = Field(default=30, ge=1)
+    pin_failure_window_seconds: int = Field(default=900, ge=60)
 
 
 def _hosts(listed: str) -> frozenset[str]:

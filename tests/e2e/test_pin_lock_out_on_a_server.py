@@ -14,7 +14,7 @@ pytestmark = pytest.mark.e2e
 def test_the_pin_lock_out_holds_across_workers(server):
     with httpx.Client(base_url=server, headers=bearer(ADMIN_TOKEN)) as admin:
         member = admin.post("/api/staff", json={"name": "Lou", "role": "SERVER"}).json()
-        assert admin.put(f"/api/staff/{member['id']}/pin", json={"pin": "2468"}).status_code == 200
+        assert admin.put(f"/api/staff/{member['id']}/pin", json={"pin": "4826"}).status_code == 200
         device = {"name": "Bar", "kind": "TERMINAL", "locationId": LOCATION}
         terminal = bearer(admin.post("/api/devices", json=device).json()["token"])
 
@@ -25,6 +25,6 @@ def test_the_pin_lock_out_holds_across_workers(server):
 
     assert [attempt("0000").status_code for _ in range(5)] == [401, 401, 401, 401, 429]
     for _ in range(4):
-        locked = attempt("2468")
+        locked = attempt("4826")
         assert locked.status_code == 429
         assert 0 < int(locked.headers["retry-after"]) <= 300

@@ -70,6 +70,10 @@ ERROR_TABLE: dict[type[errors.DomainError], tuple[int, str]] = {
     errors.WrongPin: (401, "wrong_pin"),
     errors.PinLocked: (429, "pin_locked"),
     errors.ApprovalInvalid: (403, "approval_invalid"),
+    errors.NotApprovable: (403, "not_approvable"),
+    errors.OtherLocation: (403, "other_location"),
+    errors.TrivialPin: (422, "trivial_pin"),
+    errors.TooManyWrongPins: (429, "too_many_wrong_pins"),
 }
 
 _HTTP_CODES = {

@@ -7,7 +7,9 @@ as the API shows it; the renderers registered here shape it when the event is wr
 
 from __future__ import annotations
 
+import dataclasses
 import re
+import time
 from collections.abc import AsyncIterator
 from typing import Annotated, Any
 from uuid import UUID
@@ -30,14 +32,16 @@ from brigade.api.orders.shaping import detail as order_detail
 from brigade.api.orders.shaping import item_out, payment_detail
 from brigade.api.products import product_detail
 from brigade.api.routing import brigade_router
-from brigade.api.security import Reader
+from brigade.api.security import Reader, authenticate
 from brigade.api.types import ResponseModel, Timestamp
 from brigade.domain.access import REQUIRED_ROLE, Permission
 from brigade.domain.catalogue import ModifierGroup, Product
-from brigade.domain.events import EventFilter, EventsExpired, EventType, Outgoing
+from brigade.domain.errors import Forbidden, Unauthenticated
+from brigade.domain.events import EventFilter, EventsExpired, EventType, Outgoing, StoredEvent
 from brigade.domain.kitchen import BoardTicket
 from brigade.domain.order_aggregate import Order
 from brigade.domain.order_records import OrderItem, OrderPayment
+from brigade.domain.terminals import PinFailureAlert
 from brigade.services import events as service
 from brigade.services.events import Heartbeat, SentOrder
 from brigade.settings import Settings
@@ -138,6 +142,29 @@ def install_renderers(*, max_bytes: int) -> None:
     service.register_renderer(Product, lambda product: product_detail(product).model_dump_json())
     service.register_renderer(ModifierGroup, lambda group: group_out(group).model_dump_json())
     service.register_renderer(BoardTicket, board_ticket)
+    service.register_renderer(
+        PinFailureAlert, lambda alert: PinFailureAlertOut.of(alert).model_dump_json()
+    )
+
+
+class PinFailureAlertOut(ResponseModel):
+    """``security.pin_failures``: a device (`device:<id>`) or a client address
+    (`address:<ip>`) reached its limit of wrong PINs; PIN sign-in and approvals from it answer
+    429 `too_many_wrong_pins` until ``until``."""
+
+    source: str
+    failures: int
+    window_start: Timestamp
+    until: Timestamp
+
+    @classmethod
+    def of(cls, alert: PinFailureAlert) -> PinFailureAlertOut:
+        return cls(
+            source=alert.source,
+            failures=alert.failures,
+            window_start=alert.window_start,
+            until=alert.until,
+        )
 
 
 # --- schemas --------------------------------------------------------------------------------
@@ -253,6 +280,7 @@ async def list_events(
     what retention keeps answers 410 `events_expired`: reload, then read from the latest.
     A page ends early past BRIGADE_EVENT_PAGE_BYTES (1 MiB): resume after its `lastId`."""
     settings: Settings = request.app.state.settings
+    filters = dataclasses.replace(filters, location_id=staff.location_scope(filters.location_id))
     found, last_id = await service.read_events(
         uow, filters, after=after, limit=limit, max_bytes=settings.event_page_bytes
     )
@@ -267,10 +295,24 @@ def _sse(outgoing: Outgoing) -> bytes:
     )
 
 
+async def _still_allowed(request: Request) -> bool:
+    """Whether the stream's credential still reads events: not revoked, signed out, expired or
+    its person deactivated (its own read transaction; the token cache forgets a revoked
+    credential on this worker at once, on others within BRIGADE_TOKEN_CACHE_SECONDS)."""
+    try:
+        async with request.app.state.database.unit_of_work(write=False) as uow:
+            owner = await authenticate(uow, request)
+        owner.actor.ensure(Permission.READ)
+    except (Unauthenticated, Forbidden):
+        return False
+    return True
+
+
 async def _stream(
     request: Request, filters: EventFilter, after: int, settings: Settings
 ) -> AsyncIterator[bytes]:
     yield b": connected\n\n"
+    checked_at = time.monotonic()
     with metrics.open_stream():
         async for batch in service.follow(
             request.app.state.database,
@@ -281,6 +323,13 @@ async def _stream(
             lifetime_seconds=settings.event_stream_max_seconds,
             stopping=request.app.state.stopping,
         ):
+            # Heartbeats come at least every 15 s, so a check is never much later than due.
+            if time.monotonic() - checked_at >= settings.event_stream_recheck_seconds:
+                if not await _still_allowed(request):
+                    # No retry hint: coming back with this credential is a 401.
+                    yield b": credential revoked\n\n"
+                    return
+                checked_at = time.monotonic()
             if isinstance(batch, Heartbeat):
                 yield b": keep-alive\n\n"
             else:
@@ -314,7 +363,12 @@ async def stream_events(
     ] = None,
 ) -> StreamingResponse:
     """Live events as they commit, on every worker and host. Resumes after the
-    `Last-Event-ID` header (or `after`); without either, starts with what commits next."""
+    `Last-Event-ID` header (or `after`); without either, starts with what commits next. The
+    credential is checked again every BRIGADE_EVENT_STREAM_RECHECK_SECONDS (at most 30 s): a
+    revoked token or device, a signed-out session or a deactivated person ends the stream
+    with a `: credential revoked` comment and no retry hint. A device or PIN session reads
+    its own location's events only (403 `other_location` for another's)."""
+    filters = dataclasses.replace(filters, location_id=staff.location_scope(filters.location_id))
     start = await service.start_cursor(uow, last_event_id if last_event_id is not None else after)
     settings: Settings = request.app.state.settings
     return StreamingResponse(

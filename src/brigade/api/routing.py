@@ -32,8 +32,11 @@ from brigade.api.errors import problem_responses
 from brigade.api.types import holds_secret
 from brigade.domain.access import Permission
 from brigade.domain.errors import (
+    ApprovalInvalid,
     BadToken,
     Forbidden,
+    NotApprovable,
+    OtherLocation,
     SecretShownOnce,
     TooManyFailedAttempts,
     Unauthenticated,
@@ -126,7 +129,14 @@ class BrigadeRoute(APIRoute):
                 "or put it on a brigade_router(public=True)"
             )
         if self.permission is not None:
-            access_errors = problem_responses(Unauthenticated, Forbidden, TooManyFailedAttempts)
+            access_errors = problem_responses(
+                Unauthenticated,
+                Forbidden,
+                ApprovalInvalid,
+                NotApprovable,
+                OtherLocation,
+                TooManyFailedAttempts,
+            )
             kwargs["responses"] = access_errors | (kwargs.get("responses") or {})
         # A response model with a Secret field: the answer is never stored, nor replayed.
         self.answers_secret = holds_secret(kwargs.get("response_model"))

@@ -9,6 +9,7 @@ the pinned npm package into ``static/swagger-ui/``: ``/docs`` needs no internet.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Awaitable, Callable
 from pathlib import Path
 
@@ -20,6 +21,7 @@ from starlette.staticfiles import StaticFiles
 from starlette.types import Scope
 
 from brigade.api.errors import problem
+from brigade.api.security_headers import CSP_HEADER, policy_with_inline_script
 
 STATIC = Path(__file__).resolve().parent.parent / "static"
 SCREENS = STATIC / "screens"
@@ -76,7 +78,14 @@ async def api_docs(request: Request) -> Response:
         swagger_favicon_url=f"{root_path}{DOCS_ASSETS}/favicon-32x32.png",
     )
     page.headers["Cache-Control"] = NEVER_CACHED
+    inline = _INLINE_SCRIPT.search(bytes(page.body).decode())
+    if inline is not None:
+        page.headers[CSP_HEADER] = policy_with_inline_script(inline.group(1))
     return page
+
+
+# Swagger UI's start-up script, the page's only inline one.
+_INLINE_SCRIPT = re.compile(r"<script>(.*?)</script>", re.DOTALL)
 
 
 def install_screens(app: FastAPI) -> None:

@@ -15,7 +15,14 @@ from fastapi import Depends, Request, Security
 from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
 from sqlalchemy.exc import SQLAlchemyError
 
-from brigade.domain.access import AUTH_OFF, Actor, Permission, TokenOwner, who_may
+from brigade.domain.access import (
+    AUTH_OFF,
+    Actor,
+    ApprovalAction,
+    Permission,
+    TokenOwner,
+    who_may,
+)
 from brigade.services import access, terminals
 from brigade.services.unit_of_work import Database, UnitOfWork
 from brigade.settings import Settings
@@ -32,10 +39,17 @@ bearer = HTTPBearer(
 
 
 class PermissionCheck:
-    """The dependency behind each alias: the request's actor, if their role allows it."""
+    """The dependency behind each alias: the request's actor, if their role allows it.
 
-    def __init__(self, permission: Permission) -> None:
+    ``approves``: the one action a manager's approval (``Brigade-Approval``) may cover on this
+    route, on the resource its path names; a route without one refuses any approval (403
+    ``not_approvable``), so staff, tokens, devices, printers, webhooks and the catalogue always
+    take the person's own sign-in.
+    """
+
+    def __init__(self, permission: Permission, approves: ApprovalAction | None = None) -> None:
         self.permission = permission
+        self.approves = approves
 
     async def __call__(
         self,
@@ -48,22 +62,35 @@ class PermissionCheck:
         if approval is not None:
             # Here, inside the endpoint's run: an idempotent replay does not spend it again.
             actor = await terminals.apply_approval(
-                request.state.uow, actor, approval, writes=request.method != "GET"
+                request.state.uow,
+                actor,
+                approval,
+                writes=request.method != "GET",
+                action=self.approves,
+                path_ids=request.path_params,
             )
         actor.ensure(self.permission)
         return actor
 
 
-def _allowed(permission: Permission) -> Any:
-    return Depends(PermissionCheck(permission))
+def _allowed(permission: Permission, approves: ApprovalAction | None = None) -> Any:
+    return Depends(PermissionCheck(permission, approves))
 
 
 Reader = Annotated[Actor, _allowed(Permission.READ)]
 ItemStatusSetter = Annotated[Actor, _allowed(Permission.SET_ITEM_STATUS)]
 Marker86 = Annotated[Actor, _allowed(Permission.MARK_86)]
 OrderTaker = Annotated[Actor, _allowed(Permission.TAKE_ORDERS)]
-Discounter = Annotated[Actor, _allowed(Permission.DISCOUNT)]
-Refunder = Annotated[Actor, _allowed(Permission.REFUND)]
+# What a manager's approval may cover, each on the resource its route's path names.
+ItemVoider = Annotated[Actor, _allowed(Permission.TAKE_ORDERS, ApprovalAction.ITEM_VOID)]
+ItemChanger = Annotated[
+    Actor, _allowed(Permission.SET_ITEM_STATUS, ApprovalAction.ITEM_PARTIAL_VOID)
+]
+OrderCanceller = Annotated[Actor, _allowed(Permission.TAKE_ORDERS, ApprovalAction.ORDER_CANCEL)]
+Payer = Annotated[Actor, _allowed(Permission.TAKE_ORDERS, ApprovalAction.PAYMENT_LARGE_TIP)]
+TipAdjuster = Annotated[Actor, _allowed(Permission.TAKE_ORDERS, ApprovalAction.PAYMENT_TIP_ADJUST)]
+Discounter = Annotated[Actor, _allowed(Permission.DISCOUNT, ApprovalAction.ORDER_DISCOUNT)]
+Refunder = Annotated[Actor, _allowed(Permission.REFUND, ApprovalAction.ORDER_REFUND)]
 # Receipts show payments with their card's last four: never the kitchen's (design.md §7).
 ReceiptReader = Annotated[Actor, _allowed(Permission.SEE_PAYMENT_DETAILS)]
 PaymentsReader = Annotated[Actor, _allowed(Permission.READ_PAYMENTS)]

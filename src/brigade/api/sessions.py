@@ -7,6 +7,7 @@ session token it gets acts as that staff member. A wrong PIN is counted, so its 
 
 from __future__ import annotations
 
+from datetime import timedelta
 from typing import Annotated
 from uuid import UUID
 
@@ -23,10 +24,20 @@ from brigade.api.security import (
     Reader,
     SignedInStaff,
     Terminal,
+    client_address,
 )
 from brigade.api.types import RequestModel, ResponseModel, Timestamp
-from brigade.domain.access import Role
-from brigade.domain.errors import Forbidden, NotFound, PinLocked, WrongPin
+from brigade.domain.access import ApprovalAction, Role
+from brigade.domain.errors import (
+    ApprovalInvalid,
+    Forbidden,
+    NotApprovable,
+    NotFound,
+    PinLocked,
+    TooManyWrongPins,
+    TrivialPin,
+    WrongPin,
+)
 from brigade.domain.terminals import PIN_PATTERN, DirectoryEntry, PinHolder
 from brigade.services import terminals as service
 from brigade.settings import Settings
@@ -47,6 +58,27 @@ class PinCheck(RequestModel):
 
     staff_id: UUID
     pin: Pin
+
+
+class ApprovedResource(RequestModel):
+    """The one resource an approval is for: the order, and the item or payment its action
+    names (`item.void`, `item.partial_void`: `itemId`; `payment.tip_adjust`: `paymentId`)."""
+
+    order_id: UUID
+    item_id: UUID | None = None
+    payment_id: UUID | None = None
+
+
+class ApprovalAsk(PinCheck):
+    """The manager's PIN, and the one action on the one resource it approves."""
+
+    action: str = Field(
+        max_length=40,
+        description="One of: " + ", ".join(f"`{action}`" for action in ApprovalAction) + ". "
+        "Anything else (staff, tokens, devices, printers, webhooks, the catalogue and prices, "
+        "roles) is 403 `not_approvable`: it takes the person's own sign-in.",
+    )
+    resource: ApprovedResource
 
 
 class StaffCard(ResponseModel):
@@ -88,6 +120,8 @@ class NewApproval(ResponseModel):
     token: str
     expires_at: Timestamp
     approver: StaffCard
+    action: ApprovalAction
+    resource: str = Field(description="What it approves, e.g. `order_id=…/item_id=…`")
 
 
 class SignedOut(ResponseModel):
@@ -125,10 +159,14 @@ async def who_am_i(caller: Reader) -> Caller:
 
 
 @staff_pin_router.put(
-    "/{staff_id}/pin", response_model=PinSet, responses=problem_responses(NotFound, Forbidden)
+    "/{staff_id}/pin",
+    response_model=PinSet,
+    responses=problem_responses(NotFound, Forbidden, TrivialPin),
 )
 async def set_pin(staff: PinSetter, staff_id: UUID, body: PinChange, uow: UowDep) -> PinSet:
-    """Anyone sets their own PIN; an ADMIN sets anyone's. Stored only as a slow salted hash."""
+    """Anyone sets their own PIN; an ADMIN sets anyone's. Stored only as a slow salted hash. A
+    PIN anyone would try first (one digit repeated, a run such as 1234 or 2468, a repeated
+    pair, a keypad column, a year 1900 to 2099) is 422 `trivial_pin`."""
     await service.set_pin(uow, staff, staff_id, body.pin)
     return PinSet(staff_id=staff_id, has_pin=True)
 
@@ -137,17 +175,26 @@ async def set_pin(staff: PinSetter, staff_id: UUID, body: PinChange, uow: UowDep
     "",
     status_code=201,
     response_model=NewSession,
-    responses=problem_responses(WrongPin, PinLocked),
+    responses=problem_responses(WrongPin, PinLocked, TooManyWrongPins),
 )
 async def sign_in(
     terminal: Terminal, body: PinCheck, uow: UowDep, request: Request, response: Response
 ) -> NewSession | Response:
     """Sign a staff member in on this terminal with their PIN. The session token acts as them,
     at the terminal's location, until it expires or `DELETE /api/sessions/current`. Five wrong
-    PINs within 5 minutes lock their PIN sign-in for 5 minutes (429 with `Retry-After`)."""
+    PINs for one person from one client address within 5 minutes lock their PIN sign-in from
+    there for 5 minutes (429 `pin_locked`); past BRIGADE_PIN_FAILURES_PER_DEVICE wrong PINs
+    from this device, or _PER_ADDRESS from its address, whoever they were for, every PIN is
+    429 `too_many_wrong_pins` until the window ends (both with `Retry-After`)."""
     settings: Settings = request.app.state.settings
+    typed = await service.check_typed_pin(request.app.state.database, body.staff_id, body.pin)
     outcome = await service.sign_in(
-        uow, terminal, body.staff_id, body.pin, hours=settings.session_hours
+        uow,
+        terminal,
+        typed,
+        address=client_address(request),
+        limits=_pin_limits(settings),
+        hours=settings.session_hours,
     )
     if not isinstance(outcome, service.SignIn):
         return problem_for(outcome)
@@ -169,16 +216,33 @@ async def sign_out(staff: SignedInStaff, uow: UowDep) -> SignedOut:
     "",
     status_code=201,
     response_model=NewApproval,
-    responses=problem_responses(WrongPin, PinLocked, Forbidden),
+    responses=problem_responses(
+        WrongPin, PinLocked, TooManyWrongPins, Forbidden, NotApprovable, ApprovalInvalid
+    ),
 )
 async def request_approval(
-    staff: ApprovalSeeker, body: PinCheck, uow: UowDep, response: Response
+    staff: ApprovalSeeker, body: ApprovalAsk, uow: UowDep, request: Request, response: Response
 ) -> NewApproval | Response:
-    """A manager authorises one action on the spot by typing their PIN, without signing the
-    server out: send the answer's token as the `Brigade-Approval` header with the very next
-    change (within 60 s, once). That request acts with the manager's role, and its audit entry
-    names both the server and the approving manager."""
-    outcome = await service.request_approval(uow, staff, body.staff_id, body.pin)
+    """A manager authorises one action on one resource on the spot by typing their PIN,
+    without signing the server out: send the answer's token as the `Brigade-Approval` header
+    with that very change (within 60 s, once). It is accepted only by the route of that action
+    on that resource (else 403 `approval_invalid`), and by none that manages staff, tokens,
+    devices, printers, webhooks or the catalogue (403 `not_approvable`). That request acts
+    with the manager's role, and its audit entry names both the server and the approving
+    manager. Wrong PINs count as a sign-in's do."""
+    settings: Settings = request.app.state.settings
+    asked = service.ApprovalRequest(
+        body.action,
+        {
+            "order_id": body.resource.order_id,
+            "item_id": body.resource.item_id,
+            "payment_id": body.resource.payment_id,
+        },
+    )
+    typed = await service.check_typed_pin(request.app.state.database, body.staff_id, body.pin)
+    outcome = await service.request_approval(
+        uow, staff, typed, asked, address=client_address(request), limits=_pin_limits(settings)
+    )
     if not isinstance(outcome, service.Granted):
         return problem_for(outcome)
     _holds_a_secret(response)
@@ -186,4 +250,14 @@ async def request_approval(
         token=outcome.token,
         expires_at=outcome.approval.expires_at,
         approver=_card(outcome.approver),
+        action=ApprovalAction(outcome.approval.action),
+        resource=outcome.approval.resource,
+    )
+
+
+def _pin_limits(settings: Settings) -> service.PinLimits:
+    return service.PinLimits(
+        per_device=settings.pin_failures_per_device,
+        per_address=settings.pin_failures_per_address,
+        window=timedelta(seconds=settings.pin_failure_window_seconds),
     )

@@ -9,7 +9,12 @@ from uuid import UUID
 from sqlalchemy import Row, bindparam, delete, select, update
 
 from brigade.db.engine import UnitOfWork
-from brigade.db.rows import fetch_page, insert_or_update, record_from_row, row_from_record
+from brigade.db.rows import (
+    count_one_more,
+    fetch_page,
+    record_from_row,
+    row_from_record,
+)
 from brigade.db.tables import api_tokens, auth_failures, staff
 from brigade.domain.access import Actor, ApiToken, Role, StaffMember, TokenOwner
 
@@ -135,17 +140,9 @@ class AuthFailureRepository:
         One upsert, so workers and hosts sharing the database share the count.
         """
         connection = await self._uow.connection()
-        statement = (
-            insert_or_update(connection, auth_failures)
-            .values(client=client, window_start=window_start, failures=1)
-            .on_conflict_do_update(
-                index_elements=[auth_failures.c.client, auth_failures.c.window_start],
-                set_={"failures": auth_failures.c.failures + 1},
-            )
-            .returning(auth_failures.c.failures)
+        return await count_one_more(
+            connection, auth_failures, client=client, window_start=window_start
         )
-        failures: int = (await connection.execute(statement)).scalar_one()
-        return failures
 
     async def purge_before(self, moment: datetime) -> None:
         connection = await self._uow.connection()

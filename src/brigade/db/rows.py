@@ -62,6 +62,22 @@ def insert_or_update(connection: Connection, table: Table) -> Any:
     return dialect.insert(table)
 
 
+async def count_one_more(connection: Connection, table: Table, **key: Any) -> int:
+    """Add one to the ``failures`` of ``table``'s row with primary ``key`` (made at 1) and
+    answer the count: one upsert, so every worker and host sharing the database shares it."""
+    statement = (
+        insert_or_update(connection, table)
+        .values(**key, failures=1)
+        .on_conflict_do_update(
+            index_elements=[table.c[name] for name in key],
+            set_={"failures": table.c.failures + 1},
+        )
+        .returning(table.c.failures)
+    )
+    failures: int = (await connection.execute(statement)).scalar_one()
+    return failures
+
+
 async def fetch_page(
     connection: Connection,
     table: Table,

@@ -637,9 +637,28 @@ staff_pins = Table(
     Column("staff_id", Uuid, ForeignKey("staff.id"), primary_key=True),
     Column("pin_hash", String(200), nullable=False),
     Column("set_at", UTCDateTime(), nullable=False),
+)
+
+# Wrong PINs for one staff member from one source (a device, or a client address without
+# one), and that source's lock: one client cannot lock a person out everywhere.
+pin_locks = Table(
+    "pin_locks",
+    metadata,
+    Column("staff_id", Uuid, ForeignKey("staff.id"), primary_key=True),
+    Column("source", String(80), primary_key=True),
     Column("failures", Integer, nullable=False),
     Column("first_failure_at", UTCDateTime(), nullable=True),
     Column("locked_until", UTCDateTime(), nullable=True),
+)
+
+# Wrong PINs from one source, whoever they were typed for, per window: the spray limit.
+pin_failures = Table(
+    "pin_failures",
+    metadata,
+    Column("source", String(80), primary_key=True),
+    Column("window_start", UTCDateTime(), primary_key=True),
+    Column("failures", Integer, nullable=False),
+    Index("ix_pin_failures_window_start", "window_start"),
 )
 
 staff_sessions = Table(
@@ -664,6 +683,9 @@ approvals = Table(
     Column("approver_id", Uuid, ForeignKey("staff.id"), nullable=False),
     # The credential (session, token or device id) whose next write it approves.
     Column("requested_by", String(64), nullable=False),
+    # The one action on the one resource it approves (domain/access.py ApprovalAction).
+    Column("action", String(40), nullable=False),
+    Column("resource", String(200), nullable=False),
     Column("created_at", UTCDateTime(), nullable=False),
     Column("expires_at", UTCDateTime(), nullable=False),
     Column("used_at", UTCDateTime(), nullable=True),

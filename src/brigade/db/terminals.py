@@ -8,11 +8,25 @@ from datetime import datetime
 from typing import Any
 from uuid import UUID
 
-from sqlalchemy import ColumnElement, Row, and_, bindparam, func, select, update
+from sqlalchemy import ColumnElement, Row, and_, bindparam, delete, func, select, update
 
 from brigade.db.engine import UnitOfWork
-from brigade.db.rows import fetch_page, insert_or_update, record_from_row, row_from_record
-from brigade.db.tables import approvals, devices, staff, staff_pins, staff_sessions
+from brigade.db.rows import (
+    count_one_more,
+    fetch_page,
+    insert_or_update,
+    record_from_row,
+    row_from_record,
+)
+from brigade.db.tables import (
+    approvals,
+    devices,
+    pin_failures,
+    pin_locks,
+    staff,
+    staff_pins,
+    staff_sessions,
+)
 from brigade.domain.access import Role
 from brigade.domain.terminals import (
     Approval,
@@ -21,7 +35,6 @@ from brigade.domain.terminals import (
     DirectoryEntry,
     PinAttempts,
     PinHolder,
-    StaffPin,
     StaffSession,
 )
 
@@ -113,46 +126,63 @@ class PinRepository:
     def __init__(self, uow: UnitOfWork) -> None:
         self._uow = uow
 
-    async def holder(self, staff_id: UUID) -> PinHolder | None:
-        """A staff member who has a PIN, with it; their PIN row is locked, so wrong PINs from
-        every worker and host are counted one after the other."""
+    async def holder(self, staff_id: UUID, *, for_update: bool = False) -> PinHolder | None:
+        """A staff member who has a PIN, with its hash. ``for_update`` locks their PIN row, so
+        wrong PINs from every worker and host are counted one after the other."""
         connection = await self._uow.connection()
         query = (
             select(staff.c.name, staff.c.role, staff.c.is_active, staff_pins)
             .join(staff_pins, staff_pins.c.staff_id == staff.c.id)
             .where(staff.c.id == staff_id)
-            .with_for_update(of=staff_pins)
         )
+        if for_update:
+            query = query.with_for_update(of=staff_pins)
         row = (await connection.execute(query)).first()
         if row is None:
             return None
-        attempts = PinAttempts(row.failures, row.first_failure_at, row.locked_until)
-        pin = StaffPin(row.staff_id, row.pin_hash, row.set_at, attempts)
-        return PinHolder(row.staff_id, row.name, Role(row.role), row.is_active, pin)
+        return PinHolder(row.staff_id, row.name, Role(row.role), row.is_active, row.pin_hash)
 
     async def set_pin(self, staff_id: UUID, pin_hash: str, at: datetime) -> None:
-        """Set or replace the PIN. A new PIN keeps the wrong-PIN count: it is no way round
-        a lock-out."""
+        """Set or replace the PIN. A new PIN keeps the wrong-PIN counts (pin_locks): it is no
+        way round a lock-out."""
         connection = await self._uow.connection()
         statement = (
             insert_or_update(connection, staff_pins)
-            .values(staff_id=staff_id, pin_hash=pin_hash, set_at=at, failures=0)
+            .values(staff_id=staff_id, pin_hash=pin_hash, set_at=at)
             .on_conflict_do_update(
                 index_elements=[staff_pins.c.staff_id], set_={"pin_hash": pin_hash, "set_at": at}
             )
         )
         await connection.execute(statement)
 
-    async def save_attempts(self, staff_id: UUID, attempts: PinAttempts) -> None:
+    async def attempts(self, staff_id: UUID, source: str) -> PinAttempts:
+        """Wrong PINs for ``staff_id`` from ``source``, and its lock (read under the PIN row's
+        lock, taken by ``holder``)."""
         connection = await self._uow.connection()
-        statement = update(staff_pins).where(staff_pins.c.staff_id == staff_id)
-        await connection.execute(
-            statement.values(
-                failures=attempts.failures,
-                first_failure_at=attempts.first_failure_at,
-                locked_until=attempts.locked_until,
+        c = pin_locks.c
+        query = select(c.failures, c.first_failure_at, c.locked_until).where(
+            c.staff_id == staff_id, c.source == source
+        )
+        row = (await connection.execute(query)).first()
+        if row is None:
+            return PinAttempts()
+        return PinAttempts(row.failures, row.first_failure_at, row.locked_until)
+
+    async def save_attempts(self, staff_id: UUID, source: str, attempts: PinAttempts) -> None:
+        connection = await self._uow.connection()
+        values = {
+            "failures": attempts.failures,
+            "first_failure_at": attempts.first_failure_at,
+            "locked_until": attempts.locked_until,
+        }
+        statement = (
+            insert_or_update(connection, pin_locks)
+            .values(staff_id=staff_id, source=source, **values)
+            .on_conflict_do_update(
+                index_elements=[pin_locks.c.staff_id, pin_locks.c.source], set_=values
             )
         )
+        await connection.execute(statement)
 
     async def directory(self, *, page: int, limit: int) -> tuple[list[DirectoryEntry], int]:
         """Active staff who have a PIN, by name: who a terminal's staff picker shows."""
@@ -210,8 +240,11 @@ class ApprovalRepository:
         connection = await self._uow.connection()
         await connection.execute(approvals.insert().values(row_from_record(approval)))
 
-    async def consume(self, digest: str, requested_by: str, at: datetime) -> UUID | None:
-        """Mark a live approval of ``requested_by`` used and answer its approver, or None.
+    async def consume(
+        self, digest: str, requested_by: str, at: datetime, *, action: str, resource: str
+    ) -> UUID | None:
+        """Mark a live approval of ``requested_by`` for ``action`` on ``resource`` used and
+        answer its approver, or None.
 
         One conditional update: of two requests racing with one approval, one gets it.
         """
@@ -223,6 +256,8 @@ class ApprovalRepository:
                 and_(
                     c.token_digest == digest,
                     c.requested_by == requested_by,
+                    c.action == action,
+                    c.resource == resource,
                     c.used_at.is_(None),
                     c.expires_at > at,
                 )
@@ -236,3 +271,29 @@ class ApprovalRepository:
     async def purge_expired(self, before: datetime) -> None:
         connection = await self._uow.connection()
         await connection.execute(approvals.delete().where(approvals.c.expires_at < before))
+
+
+class PinFailureRepository:
+    """Wrong PINs per source (a device, a client address) and window, whoever they were for."""
+
+    def __init__(self, uow: UnitOfWork) -> None:
+        self._uow = uow
+
+    async def counts(self, sources: list[str], window_start: datetime) -> dict[str, int]:
+        connection = await self._uow.connection()
+        c = pin_failures.c
+        query = select(c.source, c.failures).where(
+            c.source.in_(sources), c.window_start == window_start
+        )
+        return {row.source: row.failures for row in await connection.execute(query)}
+
+    async def count_failure(self, source: str, window_start: datetime) -> int:
+        """One more wrong PIN from ``source`` in its window; answers the window's count."""
+        connection = await self._uow.connection()
+        return await count_one_more(
+            connection, pin_failures, source=source, window_start=window_start
+        )
+
+    async def purge_before(self, moment: datetime) -> None:
+        connection = await self._uow.connection()
+        await connection.execute(delete(pin_failures).where(pin_failures.c.window_start < moment))

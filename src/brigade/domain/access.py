@@ -19,7 +19,14 @@ from types import MappingProxyType
 from uuid import UUID
 
 from brigade.domain.changes import UNSET, Change, changed
-from brigade.domain.errors import Conflict, Forbidden, TipNeedsApproval
+from brigade.domain.errors import (
+    ApprovalInvalid,
+    Conflict,
+    Forbidden,
+    NotApprovable,
+    OtherLocation,
+    TipNeedsApproval,
+)
 from brigade.domain.orders import ItemStatus, is_sent
 
 
@@ -158,6 +165,59 @@ def permission_to_set_pin(actor_staff_id: UUID | None, staff_id: UUID) -> Permis
     return Permission.SET_OWN_PIN if actor_staff_id == staff_id else Permission.MANAGE_STAFF
 
 
+class ApprovalAction(StrEnum):
+    """What a manager's approval can cover: one of these on one resource, nothing else.
+
+    Staff, tokens, devices, printers, webhooks, the catalogue and its prices, and roles are
+    never here: they take the person's own sign-in (docs/security.md)."""
+
+    ITEM_VOID = "item.void"
+    ITEM_PARTIAL_VOID = "item.partial_void"
+    ORDER_DISCOUNT = "order.discount"
+    ORDER_CANCEL = "order.cancel"
+    ORDER_REFUND = "order.refund"
+    PAYMENT_LARGE_TIP = "payment.large_tip"
+    PAYMENT_TIP_ADJUST = "payment.tip_adjust"
+
+
+# The resource each action is approved on: the ids that name it, in order.
+APPROVAL_RESOURCE: Mapping[ApprovalAction, tuple[str, ...]] = MappingProxyType(
+    {
+        ApprovalAction.ITEM_VOID: ("order_id", "item_id"),
+        ApprovalAction.ITEM_PARTIAL_VOID: ("order_id", "item_id"),
+        ApprovalAction.ORDER_DISCOUNT: ("order_id",),
+        ApprovalAction.ORDER_CANCEL: ("order_id",),
+        ApprovalAction.ORDER_REFUND: ("order_id",),
+        ApprovalAction.PAYMENT_LARGE_TIP: ("order_id",),
+        ApprovalAction.PAYMENT_TIP_ADJUST: ("order_id", "payment_id"),
+    }
+)
+
+
+def approvable(action: str) -> ApprovalAction:
+    """The action an approval may be asked for, or NotApprovable (403 ``not_approvable``)."""
+    try:
+        return ApprovalAction(action)
+    except ValueError:
+        raise NotApprovable(
+            f"No approval can cover {action!r}: it takes the person's own sign-in. An approval "
+            f"covers one of {', '.join(ApprovalAction)} on one order."
+        ) from None
+
+
+def approval_resource(action: ApprovalAction, ids: Mapping[str, object]) -> str:
+    """The resource ``action`` is approved on, as stored and compared: ``order_id=…/item_id=…``
+    from ``ids`` (a request's path parameters, or the ids an approval was asked for). Ids
+    missing or malformed: ApprovalInvalid."""
+    parts = []
+    for name in APPROVAL_RESOURCE[action]:
+        try:
+            parts.append(f"{name}={UUID(str(ids[name]))}")
+        except (KeyError, ValueError):
+            raise ApprovalInvalid(f"An approval for {action} names its {name}.") from None
+    return "/".join(parts)
+
+
 @dataclass(frozen=True, slots=True)
 class Approver:
     """The manager whose PIN authorised one request of someone else's (docs/design.md §10)."""
@@ -214,6 +274,22 @@ class Actor:
             return
         if not allows(self.role, permission):
             raise Forbidden(f"{who_may(permission)} ({permission.value}); this is {self.role}")
+
+    def ensure_at(self, location_id: UUID | None) -> None:
+        """A device and its PIN sessions act only at their own location (docs/security.md):
+        another location's orders and events are refused (403 ``other_location``)."""
+        if self.location_id is not None and location_id != self.location_id:
+            raise OtherLocation(
+                f"This device acts at location {self.location_id} only, not at {location_id}."
+            )
+
+    def location_scope(self, asked: UUID | None) -> UUID | None:
+        """The location a list or stream of this actor's covers: a device's own (asking for
+        another is refused), anyone else's choice."""
+        if self.location_id is None:
+            return asked
+        self.ensure_at(asked if asked is not None else self.location_id)
+        return self.location_id
 
     def approved_by(self, approver: Approver, role: Role) -> Actor:
         """This actor, for one request, with the role of the manager who approved it."""

@@ -33,6 +33,7 @@ class AuditAction(StrEnum):
     DEVICE_REVOKED = "device.revoked"
     PIN_SET = "staff.pin_set"
     PIN_LOCKED = "staff.pin_locked"
+    PIN_WRONG = "staff.pin_wrong"
 
 
 class AuditedEntity(StrEnum):

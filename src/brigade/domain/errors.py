@@ -203,4 +203,22 @@ class PinLocked(TooManyFailedAttempts):
 
 
 class ApprovalInvalid(Forbidden):
-    """A manager's approval that is unknown, expired, used, or someone else's."""
+    """A manager's approval that is unknown, expired, used, someone else's, or for another
+    action or resource than the request's."""
+
+
+class OtherLocation(Forbidden):
+    """A device, or a PIN session on it, reaching for another location's records."""
+
+
+class NotApprovable(Forbidden):
+    """An approval asked for, or sent with, what no approval can cover (staff, tokens,
+    devices, printers, webhooks, the catalogue, roles): the person's own sign-in is needed."""
+
+
+class TrivialPin(InvalidInput):
+    """A PIN anyone would try first (1234, 0000, a year): refused when it is set."""
+
+
+class TooManyWrongPins(TooManyFailedAttempts):
+    """Too many wrong PINs from one device or address, whoever they were typed for."""

@@ -47,6 +47,8 @@ class EventType(StrEnum):
     KITCHEN_TICKET_CREATED = "kitchen_ticket.created"
     KITCHEN_TICKET_BUMPED = "kitchen_ticket.bumped"
     KITCHEN_TICKET_RECALLED = "kitchen_ticket.recalled"
+    # A device or client address reached its limit of wrong PINs (docs/security.md).
+    SECURITY_PIN_FAILURES = "security.pin_failures"
 
 
 def product_change_events(before: Product, after: Product) -> list[EventType]:

@@ -11,6 +11,7 @@ from __future__ import annotations
 import base64
 import hashlib
 import hmac
+import itertools
 import math
 import re
 import secrets
@@ -20,14 +21,15 @@ from enum import StrEnum
 from uuid import UUID
 
 from brigade.domain.access import Actor, Principal, Role
-from brigade.domain.errors import InvalidInput
+from brigade.domain.errors import InvalidInput, TrivialPin
 
 # Distinct prefixes: authentication tells a credential's kind from its first characters.
 DEVICE_TOKEN_PREFIX = "brd_"  # noqa: S105 (public markers, not secrets)
 SESSION_TOKEN_PREFIX = "brs_"  # noqa: S105
 APPROVAL_TOKEN_PREFIX = "bra_"  # noqa: S105
 
-# 5 wrong PINs for one staff member within 5 minutes lock their PIN sign-in for 5 minutes.
+# 5 wrong PINs for one staff member from one client address within 5 minutes lock their PIN
+# sign-in from that address for 5 minutes (docs/security.md).
 MAX_WRONG_PINS = 5
 WRONG_PIN_WINDOW = timedelta(minutes=5)
 PIN_LOCK = timedelta(minutes=5)
@@ -89,12 +91,15 @@ class StaffSession:
 
 @dataclass(frozen=True, slots=True)
 class Approval:
-    """A manager's one-shot approval, for the next write of the credential that asked for it."""
+    """A manager's one-shot approval of one action on one resource (``approval_resource``),
+    for the credential that asked for it."""
 
     id: UUID
     token_digest: str
     approver_id: UUID
     requested_by: str
+    action: str
+    resource: str
     created_at: datetime
     expires_at: datetime
     used_at: datetime | None
@@ -106,7 +111,32 @@ class Approval:
 def check_pin(pin: str) -> str:
     if not _PIN.match(pin):
         raise InvalidInput("pin", "must be 4 to 8 digits")
+    if is_trivial_pin(pin):
+        raise TrivialPin(
+            "pin", "is one anyone would try first (a repeated digit, a run, a pattern or a year)"
+        )
     return pin
+
+
+# A keypad's middle column, the PIN people make of a PIN pad.
+_KEYPAD_PATTERNS = frozenset({"2580", "0852", "147258369", "1470", "0741"})
+
+
+def is_trivial_pin(pin: str) -> bool:
+    """A PIN a guesser tries first: one digit repeated, a run with a constant step of at most
+    2 either way (1234, 4321, 2468, 97531), a repeated half or pair (1212, 123123), a keypad
+    column, or four digits that read as a year from 1900 to 2099."""
+    steps = {int(b) - int(a) for a, b in itertools.pairwise(pin)}
+    if len(steps) == 1 and abs(steps.pop()) <= 2:
+        return True
+    half = len(pin) // 2
+    if len(pin) % 2 == 0 and pin[:half] == pin[half:]:
+        return True
+    if len(pin) % 2 == 0 and len(set(pin[0::2])) == 1 and len(set(pin[1::2])) == 1:
+        return True
+    if len(pin) == 4 and 1900 <= int(pin) <= 2099:
+        return True
+    return pin in _KEYPAD_PATTERNS
 
 
 def _b64(raw: bytes) -> str:
@@ -157,22 +187,51 @@ class PinAttempts:
 
 
 @dataclass(frozen=True, slots=True)
-class StaffPin:
-    staff_id: UUID
-    pin_hash: str
-    set_at: datetime
-    attempts: PinAttempts
-
-
-@dataclass(frozen=True, slots=True)
 class PinHolder:
-    """A staff member as PIN sign-in sees them: their PIN and its wrong-PIN count."""
+    """A staff member as PIN sign-in sees them, with their PIN's hash."""
 
     staff_id: UUID
     name: str
     role: Role
     is_active: bool
-    pin: StaffPin
+    pin_hash: str
+
+
+@dataclass(frozen=True, slots=True)
+class PinSources:
+    """Where a PIN is typed: the client address (the person's lock-out is counted per address)
+    and the device, if any; wrong PINs are limited per each, whoever they were typed for."""
+
+    address: str
+    device_id: UUID | None
+
+    @property
+    def lock_source(self) -> str:
+        return f"address:{self.address}"[:80]
+
+    def limited(self, per_device: int, per_address: int) -> list[tuple[str, int]]:
+        """Each source with its limit of wrong PINs per window."""
+        found = [(self.lock_source, per_address)]
+        if self.device_id is not None:
+            found.insert(0, (f"device:{self.device_id}", per_device))
+        return found
+
+
+@dataclass(frozen=True, slots=True)
+class PinFailureAlert:
+    """``security.pin_failures``: a device or an address reached its limit of wrong PINs in a
+    window; PIN sign-in and approvals from it are refused until ``until``."""
+
+    source: str
+    failures: int
+    window_start: datetime
+    until: datetime
+
+
+def window_start(at: datetime, window: timedelta) -> datetime:
+    """The start of the fixed window of length ``window`` that ``at`` falls in (since the epoch)."""
+    epoch = datetime(1970, 1, 1, tzinfo=at.tzinfo)
+    return at - (at - epoch) % window
 
 
 @dataclass(frozen=True, slots=True)

@@ -63,6 +63,7 @@ FIRST_ORDER_NUMBER = 1001
 
 async def _load(
     uow: UnitOfWork,
+    actor: Actor,
     order_id: UUID,
     if_match: int | None,
     *,
@@ -78,6 +79,7 @@ async def _load(
     order = await repository.get(order_id, for_update=True, whole=whole, item_id=item_id)
     if order is None:
         raise NotFound("order", order_id)
+    actor.ensure_at(order.header.location_id)
     order.expect_version(if_match)
     return order
 
@@ -108,10 +110,11 @@ async def _audit(
 # --- reads ----------------------------------------------------------------------------------
 
 
-async def get_order(uow: UnitOfWork, order_id: UUID) -> Order:
+async def get_order(uow: UnitOfWork, actor: Actor, order_id: UUID) -> Order:
     order = await OrderRepository(uow).get(order_id)
     if order is None:
         raise NotFound("order", order_id)
+    actor.ensure_at(order.header.location_id)
     return order
 
 
@@ -168,7 +171,7 @@ async def apply_discount(
     *,
     if_match: int | None = None,
 ) -> Order:
-    order = await _load(uow, order_id, if_match, whole=WholeItems.ALL)
+    order = await _load(uow, actor, order_id, if_match, whole=WholeItems.ALL)
     before = order.header
     order.apply_discount(command, at=now())
     await _persist(uow, order, actor)
@@ -198,7 +201,7 @@ async def transfer_order(
     uow: UnitOfWork, actor: Actor, order_id: UUID, table_id: UUID, *, if_match: int | None = None
 ) -> tuple[Order, UUID | None]:
     """Move the order to another table; answer it and the table it was at."""
-    order = await _load(uow, order_id, if_match, whole=WholeItems.ALL)
+    order = await _load(uow, actor, order_id, if_match, whole=WholeItems.ALL)
     previous = order.transfer(table_id, at=now(), table_name=await _table_name(uow, table_id))
     await _persist(uow, order, actor)
     await _audit(
@@ -218,7 +221,7 @@ async def complete_order(
     uow: UnitOfWork, actor: Actor, order_id: UUID, *, if_match: int | None = None
 ) -> tuple[Order, datetime]:
     """Answers the completed order and when it was completed."""
-    order = await _load(uow, order_id, if_match, whole=WholeItems.ALL)
+    order = await _load(uow, actor, order_id, if_match, whole=WholeItems.ALL)
     completed_at = order.complete(actor=actor, at=now())
     await _persist(uow, order, actor)
     events.order_event(uow, EventType.ORDER_COMPLETED, order)
@@ -229,7 +232,7 @@ async def cancel_order(
     uow: UnitOfWork, actor: Actor, order_id: UUID, reason: str, *, if_match: int | None = None
 ) -> tuple[Order, int]:
     """Answers the cancelled order and the refunded amount in cents."""
-    order = await _load(uow, order_id, if_match, whole=WholeItems.ALL)
+    order = await _load(uow, actor, order_id, if_match, whole=WholeItems.ALL)
     before = order.header
     refund = order.cancel(reason, actor=actor, at=now())
     await _persist(uow, order, actor)
@@ -319,7 +322,7 @@ async def add_item(
     if room is None:
         raise NotFound("order", order_id)
     check_room_for_item(*room)
-    order = await _load(uow, order_id, if_match)
+    order = await _load(uow, actor, order_id, if_match)
     order.check_can_add_item()
     product = await _reserve(uow, actor, command.product_id, command.quantity, order_id=order_id)
     if product is None:
@@ -344,7 +347,7 @@ async def change_item(
 ) -> tuple[Order, OrderItem]:
     """Apply what the command gives (quantity, notes, status); a raised quantity takes stock."""
     actor.ensure(permission_to_change_item(command.fields))
-    order = await _load(uow, order_id, if_match, item_id=item_id, whole=WholeItems.ALL)
+    order = await _load(uow, actor, order_id, if_match, item_id=item_id, whole=WholeItems.ALL)
     change = order.change_item(item_id, command, actor=actor, at=now())
     extra = change.after.quantity - change.before.quantity
     reserved = extra > 0 and await _reserve(
@@ -390,7 +393,7 @@ async def void_item(
     *,
     if_match: int | None = None,
 ) -> tuple[Order, OrderItem]:
-    order = await _load(uow, order_id, if_match, item_id=item_id)
+    order = await _load(uow, actor, order_id, if_match, item_id=item_id)
     change = order.void_item(item_id, reason, actor=actor, at=now())
     await _persist(uow, order, actor)
     item = change.before
@@ -416,7 +419,7 @@ async def make_ready(uow: UnitOfWork, actor: Actor, order_id: UUID, item_ids: li
     (``item.updated``), so the server's check shows it."""
     if not item_ids:
         return
-    order = await _load(uow, order_id, None, whole=WholeItems.ALL)
+    order = await _load(uow, actor, order_id, None, whole=WholeItems.ALL)
     at = now()
     ready = ChangeItem(status=ItemStatus.READY)
     changes = [order.change_item(item_id, ready, actor=actor, at=at) for item_id in item_ids]
@@ -428,7 +431,7 @@ async def make_ready(uow: UnitOfWork, actor: Actor, order_id: UUID, item_ids: li
 async def send_order(
     uow: UnitOfWork, actor: Actor, order_id: UUID, *, if_match: int | None = None
 ) -> tuple[Order, KitchenTicket]:
-    order = await _load(uow, order_id, if_match, whole=WholeItems.ALL)
+    order = await _load(uow, actor, order_id, if_match, whole=WholeItems.ALL)
     ticket = order.send(actor=actor, at=now())
     await _persist(uow, order, actor)
     events.order_event(uow, EventType.ORDER_SENT, order, events.SentOrder(order, ticket))
@@ -448,7 +451,7 @@ async def add_payment(
     if_match: int | None = None,
 ) -> tuple[Order, OrderPayment]:
     """``tip_approval_ratio``: BRIGADE_TIP_APPROVAL_RATIO; a tip above it is audited."""
-    order = await _load(uow, order_id, if_match)
+    order = await _load(uow, actor, order_id, if_match)
     payment = order.pay(command, actor=actor, tip_approval_ratio=tip_approval_ratio, at=now())
     await _persist(uow, order, actor)
     if tip_needs_approval(payment.amount_cents, payment.tip_cents, tip_approval_ratio):
@@ -480,7 +483,7 @@ async def refund_order(
     *,
     if_match: int | None = None,
 ) -> tuple[Order, OrderRefund]:
-    order = await _load(uow, order_id, if_match, whole=WholeItems.ALL)
+    order = await _load(uow, actor, order_id, if_match, whole=WholeItems.ALL)
     before = _refunded_facts(order)
     refund = order.refund(command, actor=actor, at=now())
     await _persist(uow, order, actor)
@@ -517,8 +520,9 @@ def _refunded_facts(order: Order) -> dict[str, Any]:
     }
 
 
-async def get_refund(uow: UnitOfWork, order_id: UUID, refund_id: UUID) -> OrderRefund:
-    refund = next((r for r in (await get_order(uow, order_id)).refunds if r.id == refund_id), None)
+async def get_refund(uow: UnitOfWork, actor: Actor, order_id: UUID, refund_id: UUID) -> OrderRefund:
+    order = await get_order(uow, actor, order_id)
+    refund = next((r for r in order.refunds if r.id == refund_id), None)
     if refund is None:
         raise NotFound("refund", refund_id)
     return refund
@@ -536,7 +540,7 @@ async def adjust_tip(
 ) -> tuple[Order, OrderPayment]:
     """A card payment's new tip, until the business day it was taken on ends in the order's
     location's timezone (UTC for a location without a profile)."""
-    order = await _load(uow, order_id, if_match, whole=WholeItems.ALL)
+    order = await _load(uow, actor, order_id, if_match, whole=WholeItems.ALL)
     location_id = order.header.location_id
     timezone = DEFAULT_TIMEZONE
     if location_id is not None:

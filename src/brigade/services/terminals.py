@@ -9,22 +9,28 @@ from __future__ import annotations
 
 import asyncio
 import dataclasses
+import math
+from collections.abc import Mapping
 from dataclasses import dataclass
-from datetime import timedelta
+from datetime import datetime, timedelta
 from uuid import UUID
 
 from brigade.db.access import StaffRepository
-from brigade.db.engine import UnitOfWork
+from brigade.db.engine import Database, UnitOfWork
 from brigade.db.terminals import (
     ApprovalRepository,
     DeviceRepository,
+    PinFailureRepository,
     PinRepository,
     SessionRepository,
 )
 from brigade.domain.access import (
     Actor,
+    ApprovalAction,
     Approver,
     TokenOwner,
+    approvable,
+    approval_resource,
     permission_to_set_pin,
     token_digest,
     token_hint,
@@ -36,10 +42,13 @@ from brigade.domain.errors import (
     BadToken,
     Forbidden,
     InvalidInput,
+    NotApprovable,
     NotFound,
     PinLocked,
+    TooManyWrongPins,
     WrongPin,
 )
+from brigade.domain.events import EventType
 from brigade.domain.ids import new_id
 from brigade.domain.terminals import (
     APPROVAL_LIFETIME,
@@ -53,15 +62,18 @@ from brigade.domain.terminals import (
     DeviceKind,
     DirectoryEntry,
     PinAttempts,
+    PinFailureAlert,
     PinHolder,
+    PinSources,
     StaffSession,
     check_pin,
     device_actor,
     hash_pin,
     pin_matches,
+    window_start,
 )
 from brigade.domain.token_cache import Credentials
-from brigade.services import audit, tokens
+from brigade.services import audit, events, tokens
 from brigade.services.clock import now
 
 APPROVAL_HEADER = "Brigade-Approval"
@@ -189,28 +201,95 @@ async def staff_directory(
     return await PinRepository(uow).directory(page=page, limit=limit)
 
 
-async def _verify_pin(
-    uow: UnitOfWork, actor: Actor, staff_id: UUID, pin: str
-) -> PinHolder | WrongPin | PinLocked:
-    """The staff member if ``pin`` is theirs; else the refusal, with the wrong PIN counted.
+@dataclass(frozen=True, slots=True)
+class TypedPin:
+    """A PIN checked against its holder's hash before the write: scrypt is slow, and neither
+    SQLite's write lock nor PostgreSQL's row lock may wait for it. The write re-checks that the
+    hash is still the one checked against."""
 
-    The fifth wrong PIN within the window locks their PIN sign-in, and the lock is audited.
+    staff_id: UUID
+    pin_hash: str | None
+    matches: bool
+
+
+async def check_typed_pin(database: Database, staff_id: UUID, pin: str) -> TypedPin:
+    """Read the holder's hash in its own read transaction and compare ``pin`` off the loop."""
+    async with database.unit_of_work(write=False) as reader:
+        holder = await PinRepository(reader).holder(staff_id)
+    if holder is None:
+        return TypedPin(staff_id, None, matches=False)
+    matches = await asyncio.to_thread(pin_matches, pin, holder.pin_hash)
+    return TypedPin(staff_id, holder.pin_hash, matches)
+
+
+@dataclass(frozen=True, slots=True)
+class PinLimits:
+    """BRIGADE_PIN_FAILURES_PER_DEVICE, _PER_ADDRESS and _WINDOW_SECONDS."""
+
+    per_device: int
+    per_address: int
+    window: timedelta
+
+
+PinRefusal = WrongPin | PinLocked | TooManyWrongPins
+
+
+async def _verify_pin(
+    uow: UnitOfWork, actor: Actor, typed: TypedPin, sources: PinSources, limits: PinLimits
+) -> PinHolder | PinRefusal:
+    """The staff member if the typed PIN is theirs; else the refusal, with the wrong PIN
+    counted, audited, and counted against its device and address.
+
+    A device or address past its limit of wrong PINs in the window is refused whatever the PIN
+    (so guesses past it tell nothing). The fifth wrong PIN for one person from one address
+    within 5 minutes locks their PIN sign-in from that address, and the lock is audited.
     """
+    at = now()
+    window = window_start(at, limits.window)
+    failures = PinFailureRepository(uow)
+    limited = sources.limited(limits.per_device, limits.per_address)
+    counts = await failures.counts([source for source, _ in limited], window)
+    if any(counts.get(source, 0) >= limit for source, limit in limited):
+        return _too_many_wrong_pins(window + limits.window, at)
+    staff_id = typed.staff_id
+    pins = PinRepository(uow)
+    holder = await pins.holder(staff_id, for_update=True)
+    attempts = PinAttempts()
+    if holder is not None:
+        attempts = await pins.attempts(staff_id, sources.lock_source)
+        locked_for = attempts.seconds_locked(at)
+        if locked_for is not None:
+            return _locked(locked_for)
+        # The hash checked against is still theirs (a PIN changed meanwhile is a wrong one).
+        if typed.matches and holder.pin_hash == typed.pin_hash and holder.is_active:
+            if attempts != PinAttempts():
+                await pins.save_attempts(staff_id, sources.lock_source, PinAttempts())
+            return holder
+    await audit.record(
+        uow,
+        actor,
+        AuditAction.PIN_WRONG,
+        (AuditedEntity.STAFF, staff_id),
+        location_id=actor.location_id,
+        after={"source": sources.lock_source},
+    )
+    for source, limit in limited:
+        if await failures.count_failure(source, window) == limit:
+            alert = PinFailureAlert(source, limit, window, window + limits.window)
+            events.emit(
+                uow,
+                EventType.SECURITY_PIN_FAILURES,
+                alert,
+                location_id=actor.location_id,
+                entity_id=sources.device_id,
+            )
+    if counts == {}:
+        await failures.purge_before(window - limits.window)
     wrong = WrongPin("Wrong PIN, or no such staff member with a PIN.")
-    holder = await PinRepository(uow).holder(staff_id)
     if holder is None:
         return wrong
-    at = now()
-    locked_for = holder.pin.attempts.seconds_locked(at)
-    if locked_for is not None:
-        return _locked(locked_for)
-    matches = await asyncio.to_thread(pin_matches, pin, holder.pin.pin_hash)
-    if matches and holder.is_active:
-        if holder.pin.attempts != PinAttempts():
-            await PinRepository(uow).save_attempts(staff_id, PinAttempts())
-        return holder
-    attempts = holder.pin.attempts.after_failure(at)
-    await PinRepository(uow).save_attempts(staff_id, attempts)
+    attempts = attempts.after_failure(at)
+    await pins.save_attempts(staff_id, sources.lock_source, attempts)
     if attempts.locked_until is None:
         return wrong
     await audit.record(
@@ -219,13 +298,22 @@ async def _verify_pin(
         AuditAction.PIN_LOCKED,
         (AuditedEntity.STAFF, staff_id),
         location_id=actor.location_id,
-        after={"lockedUntil": attempts.locked_until.isoformat()},
+        after={"lockedUntil": attempts.locked_until.isoformat(), "source": sources.lock_source},
     )
     return _locked(int(PIN_LOCK.total_seconds()))
 
 
 def _locked(seconds: int) -> PinLocked:
-    return PinLocked(f"Too many wrong PINs: PIN sign-in is locked; retry in {seconds} s.", seconds)
+    return PinLocked(
+        f"Too many wrong PINs: PIN sign-in is locked from here; retry in {seconds} s.", seconds
+    )
+
+
+def _too_many_wrong_pins(until: datetime, at: datetime) -> TooManyWrongPins:
+    seconds = math.ceil((until - at).total_seconds())
+    return TooManyWrongPins(
+        f"Too many wrong PINs from this device or address; retry in {seconds} s.", seconds
+    )
 
 
 # --- sessions -------------------------------------------------------------------------------
@@ -239,13 +327,21 @@ class SignIn:
 
 
 async def sign_in(
-    uow: UnitOfWork, terminal: Actor, staff_id: UUID, pin: str, *, hours: int
-) -> SignIn | WrongPin | PinLocked:
+    uow: UnitOfWork,
+    terminal: Actor,
+    typed: TypedPin,
+    *,
+    address: str,
+    limits: PinLimits,
+    hours: int,
+) -> SignIn | PinRefusal:
     """A session on this terminal for the staff member whose PIN this is, or the refusal."""
     assert terminal.device_id is not None, "SIGN_IN_WITH_PIN is granted to terminals only"
-    verified = await _verify_pin(uow, terminal, staff_id, pin)
+    sources = PinSources(address, terminal.device_id)
+    verified = await _verify_pin(uow, terminal, typed, sources, limits)
     if not isinstance(verified, PinHolder):
         return verified
+    staff_id = typed.staff_id
     secret = new_secret(SESSION_TOKEN_PREFIX)
     started = now()
     session = StaffSession(
@@ -285,14 +381,33 @@ class Granted:
     approver: PinHolder
 
 
+@dataclass(frozen=True, slots=True)
+class ApprovalRequest:
+    """What a manager is asked to approve: one action on one resource (its ids by name)."""
+
+    action: str
+    ids: Mapping[str, UUID | None]
+
+
 async def request_approval(
-    uow: UnitOfWork, actor: Actor, approver_id: UUID, pin: str
-) -> Granted | WrongPin | PinLocked:
-    """A manager's one-shot approval for ``actor``'s next change, by the manager's PIN typed on
-    the actor's screen; wrong PINs count towards the manager's lock-out like a sign-in."""
-    verified = await _verify_pin(uow, actor, approver_id, pin)
+    uow: UnitOfWork,
+    actor: Actor,
+    typed: TypedPin,
+    asked: ApprovalRequest,
+    *,
+    address: str,
+    limits: PinLimits,
+) -> Granted | PinRefusal:
+    """A manager's one-shot approval of one action on one resource for ``actor``, by the
+    manager's PIN typed on the actor's screen; wrong PINs count like a sign-in's. What no
+    approval covers is refused, the PIN uncounted (403 ``not_approvable``)."""
+    action = approvable(asked.action)
+    resource = approval_resource(action, asked.ids)
+    sources = PinSources(address, actor.device_id)
+    verified = await _verify_pin(uow, actor, typed, sources, limits)
     if not isinstance(verified, PinHolder):
         return verified
+    approver_id = typed.staff_id
     if verified.role.rank < APPROVER_ROLE.rank:
         raise Forbidden(f"An approval takes the PIN of a {APPROVER_ROLE} or above.")
     secret = new_secret(APPROVAL_TOKEN_PREFIX)
@@ -302,6 +417,8 @@ async def request_approval(
         token_digest=token_digest(secret),
         approver_id=approver_id,
         requested_by=actor.caller_key,
+        action=action.value,
+        resource=resource,
         created_at=at,
         expires_at=at + APPROVAL_LIFETIME,
         used_at=None,
@@ -312,21 +429,34 @@ async def request_approval(
     return Granted(approval, secret, verified)
 
 
-async def apply_approval(uow: UnitOfWork, actor: Actor, presented: str, *, writes: bool) -> Actor:
-    """``actor`` with the approving manager's role for this one request; the approval is used
-    up in this request's transaction, so a refused change leaves it usable."""
+async def apply_approval(
+    uow: UnitOfWork,
+    actor: Actor,
+    presented: str,
+    *,
+    writes: bool,
+    action: ApprovalAction | None,
+    path_ids: Mapping[str, object],
+) -> Actor:
+    """``actor`` with the approving manager's role for this one request, which must be the
+    ``action`` (the route's; None: no approval covers it) on the resource the approval was
+    asked for. The approval is used up in this request's transaction, so a refused change
+    leaves it usable."""
     if not writes:
         raise InvalidInput(APPROVAL_HEADER, "approves a change; a read needs none")
+    if action is None:
+        raise NotApprovable("No approval covers this request: it takes the person's own sign-in.")
+    resource = approval_resource(action, path_ids)
     approver_id = None
     if presented.startswith(APPROVAL_TOKEN_PREFIX):
         approver_id = await ApprovalRepository(uow).consume(
-            token_digest(presented), actor.caller_key, now()
+            token_digest(presented), actor.caller_key, now(), action=action, resource=resource
         )
     approver = None if approver_id is None else await StaffRepository(uow).get(approver_id)
     if approver is None or not approver.is_active or approver.role.rank < APPROVER_ROLE.rank:
         raise ApprovalInvalid(
-            "The approval is unknown, expired, already used or someone else's; "
-            "ask the manager again."
+            "The approval is unknown, expired, already used, someone else's, or for another "
+            f"action or resource than this {action} on {resource}; ask the manager again."
         )
     role = max(actor.role, approver.role, key=lambda role: role.rank)
     return actor.approved_by(Approver(approver.id, approver.name), role)

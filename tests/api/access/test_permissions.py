@@ -492,7 +492,12 @@ ENDPOINTS: dict[tuple[str, str], tuple[str, Scenario]] = {
         lambda c: Call(
             "POST",
             "/api/approvals",
-            {"staffId": make_staff_with_pin(c, "MANAGER", "1357")["id"], "pin": "1357"},
+            {
+                "staffId": make_staff_with_pin(c, "MANAGER", "5173")["id"],
+                "pin": "5173",
+                "action": "order.discount",
+                "resource": {"orderId": make_order(c)["id"]},
+            },
         ),
     ),
 }

@@ -136,7 +136,7 @@ def test_deactivating_staff_refuses_their_tokens_and_sessions_next(client):
     terminal = make_device(client)["token"]
     member = make_staff_with_pin(client, "SERVER")
     token = client.post("/api/tokens", json={"staffId": member["id"], "name": "Bar"}).json()
-    session = sign_in(client, terminal, member["id"], "2468").json()["token"]
+    session = sign_in(client, terminal, member["id"], "4826").json()["token"]
     _warm(client, token["token"])
     _warm(client, session)
     off = client.patch(f"/api/staff/{member['id']}", json={"isActive": False})
@@ -151,7 +151,7 @@ def test_a_role_change_applies_to_the_next_request(client):
     terminal = make_device(client)["token"]
     member = make_staff_with_pin(client, "SERVER")
     token = client.post("/api/tokens", json={"staffId": member["id"], "name": "Bar"}).json()
-    session = sign_in(client, terminal, member["id"], "2468").json()["token"]
+    session = sign_in(client, terminal, member["id"], "4826").json()["token"]
     order = {"orderType": "TAKEOUT"}
     for credential in (token["token"], session):
         _warm(client, credential)
@@ -173,7 +173,7 @@ def test_a_new_name_shows_on_the_next_request(client):
 def test_revoking_a_device_refuses_its_token_and_its_sessions_next(client):
     device = make_device(client)
     member = make_staff_with_pin(client, "SERVER")
-    session = sign_in(client, device["token"], member["id"], "2468").json()["token"]
+    session = sign_in(client, device["token"], member["id"], "4826").json()["token"]
     _warm(client, device["token"], "/api/staff/directory")
     _warm(client, session)
     assert client.delete(f"/api/devices/{device['id']}").status_code == 200
@@ -184,8 +184,8 @@ def test_revoking_a_device_refuses_its_token_and_its_sessions_next(client):
 def test_signing_out_refuses_that_session_next_and_no_other(client):
     terminal = make_device(client)["token"]
     member = make_staff_with_pin(client, "SERVER")
-    ended = sign_in(client, terminal, member["id"], "2468").json()["token"]
-    other = sign_in(client, terminal, member["id"], "2468").json()["token"]
+    ended = sign_in(client, terminal, member["id"], "4826").json()["token"]
+    other = sign_in(client, terminal, member["id"], "4826").json()["token"]
     _warm(client, ended)
     _warm(client, other)
     assert client.delete("/api/sessions/current", headers=bearer(ended)).status_code == 200
@@ -197,7 +197,7 @@ def test_signing_out_refuses_that_session_next_and_no_other(client):
 def test_a_session_cached_is_refused_once_it_expires(client, monkeypatch):
     terminal = make_device(client)["token"]
     member = make_staff_with_pin(client, "SERVER")
-    signed_in = sign_in(client, terminal, member["id"], "2468").json()
+    signed_in = sign_in(client, terminal, member["id"], "4826").json()
     _warm(client, signed_in["token"])
     past_its_end = datetime.fromisoformat(signed_in["expiresAt"]) + timedelta(seconds=1)
     # Past the session's end by the cache's clock only: it no longer answers for the session

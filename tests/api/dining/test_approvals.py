@@ -9,17 +9,25 @@ from typing import Any
 from sqlalchemy import update
 
 from brigade.db.tables import approvals
-from factories import bearer, make_device, make_order, make_product, make_staff_with_pin, sign_in
+from factories import (
+    approval_ask,
+    bearer,
+    make_device,
+    make_order,
+    make_product,
+    make_staff_with_pin,
+    sign_in,
+)
 
 APPROVAL = "Brigade-Approval"
 
 
 def _floor(client: Any) -> tuple[dict[str, str], dict[str, Any], str]:
-    """A SERVER signed in on a terminal, a manager with PIN 1357, and a sent item's URL."""
+    """A SERVER signed in on a terminal, a manager with PIN 5173, and a sent item's URL."""
     terminal = make_device(client)["token"]
     server = make_staff_with_pin(client, "SERVER")
-    session = bearer(sign_in(client, terminal, server["id"], "2468").json()["token"])
-    manager = make_staff_with_pin(client, "MANAGER", "1357")
+    session = bearer(sign_in(client, terminal, server["id"], "4826").json()["token"])
+    manager = make_staff_with_pin(client, "MANAGER", "5173")
     order = make_order(client)
     product = make_product(client, price=10)
     item = client.post(
@@ -33,9 +41,17 @@ def _floor(client: Any) -> tuple[dict[str, str], dict[str, Any], str]:
     )
 
 
-def _approve(client: Any, session: dict[str, str], staff_id: str, pin: str = "1357") -> Any:
+def _approve(
+    client: Any,
+    session: dict[str, str],
+    staff_id: str,
+    url: str,
+    pin: str = "5173",
+    action: str = "item.void",
+) -> Any:
     headers = {"Authorization": session["Authorization"]}
-    return client.post("/api/approvals", json={"staffId": staff_id, "pin": pin}, headers=headers)
+    body = approval_ask(staff_id, pin, action, url)
+    return client.post("/api/approvals", json=body, headers=headers)
 
 
 def _as(session: dict[str, str], approval: str | None = None) -> dict[str, str]:
@@ -49,7 +65,7 @@ def test_a_server_voids_a_sent_item_with_a_managers_approval_audited_with_both(c
     assert refused.status_code == 403
 
     started = datetime.now(UTC)
-    granted = _approve(client, session, manager["id"])
+    granted = _approve(client, session, manager["id"], item_url)
     assert granted.status_code == 201, granted.text
     assert granted.headers["cache-control"] == "no-store"
     body = granted.json()
@@ -77,10 +93,10 @@ def test_a_server_voids_a_sent_item_with_a_managers_approval_audited_with_both(c
 
 def test_the_approval_is_for_the_session_that_asked_only(client):
     session, manager, item_url = _floor(client)
-    token = _approve(client, session, manager["id"]).json()["token"]
+    token = _approve(client, session, manager["id"], item_url).json()["token"]
     terminal = make_device(client)["token"]
-    colleague = make_staff_with_pin(client, "SERVER", "8642")
-    other = bearer(sign_in(client, terminal, colleague["id"], "8642").json()["token"])
+    colleague = make_staff_with_pin(client, "SERVER", "6284")
+    other = bearer(sign_in(client, terminal, colleague["id"], "6284").json()["token"])
     stolen = client.request(
         "DELETE", item_url, json={"reason": "spilled"}, headers=other | {APPROVAL: token}
     )
@@ -94,7 +110,7 @@ def test_the_approval_is_for_the_session_that_asked_only(client):
 
 def test_a_refused_change_does_not_spend_the_approval(client):
     session, manager, item_url = _floor(client)
-    token = _approve(client, session, manager["id"]).json()["token"]
+    token = _approve(client, session, manager["id"], item_url).json()["token"]
     invalid = client.request("DELETE", item_url, json={"reason": ""}, headers=_as(session, token))
     assert invalid.status_code == 422
     done = client.request(
@@ -106,7 +122,9 @@ def test_a_refused_change_does_not_spend_the_approval(client):
 def test_an_idempotent_retry_replays_the_approved_answer(client):
     session, manager, item_url = _floor(client)
     order_url = item_url.split("/items/")[0]
-    token = _approve(client, session, manager["id"]).json()["token"]
+    token = _approve(client, session, manager["id"], order_url, action="order.discount").json()[
+        "token"
+    ]
     headers = _as(session, token) | {"Idempotency-Key": "discount-1"}
     body = {"discountAmount": 2, "reason": "birthday"}
     first = client.post(f"{order_url}/discount", json=body, headers=headers)
@@ -120,19 +138,21 @@ def test_an_idempotent_retry_replays_the_approved_answer(client):
 
 
 def test_an_approval_takes_a_managers_pin(client):
-    session, _manager, _item_url = _floor(client)
-    server = make_staff_with_pin(client, "SERVER", "9999")
-    refused = _approve(client, session, server["id"], "9999")
+    session, _manager, item_url = _floor(client)
+    server = make_staff_with_pin(client, "SERVER", "9391")
+    refused = _approve(client, session, server["id"], item_url, "9391")
     assert refused.status_code == 403
 
 
 def test_wrong_manager_pins_count_towards_the_managers_lock_out(client):
-    session, manager, _item_url = _floor(client)
-    statuses = [_approve(client, session, manager["id"], "0000").status_code for _ in range(5)]
+    session, manager, item_url = _floor(client)
+    statuses = [
+        _approve(client, session, manager["id"], item_url, "0000").status_code for _ in range(5)
+    ]
     assert statuses == [401, 401, 401, 401, 429]
-    assert _approve(client, session, manager["id"]).status_code == 429
+    assert _approve(client, session, manager["id"], item_url).status_code == 429
     terminal = make_device(client)["token"]
-    assert sign_in(client, terminal, manager["id"], "1357").status_code == 429
+    assert sign_in(client, terminal, manager["id"], "5173").status_code == 429
 
 
 async def _expire_approvals(app: Any) -> None:
@@ -144,7 +164,7 @@ async def _expire_approvals(app: Any) -> None:
 
 def test_an_expired_or_made_up_approval_is_refused(client):
     session, manager, item_url = _floor(client)
-    token = _approve(client, session, manager["id"]).json()["token"]
+    token = _approve(client, session, manager["id"], item_url).json()["token"]
     client.portal.call(_expire_approvals, client.app)
     for approval in (token, "bra_made-up", "anything"):
         response = client.request(
@@ -155,8 +175,8 @@ def test_an_expired_or_made_up_approval_is_refused(client):
 
 
 def test_an_approval_is_for_a_change_not_a_read(client):
-    session, manager, _item_url = _floor(client)
-    token = _approve(client, session, manager["id"]).json()["token"]
+    session, manager, item_url = _floor(client)
+    token = _approve(client, session, manager["id"], item_url).json()["token"]
     read = client.get("/api/orders", headers=_as(session, token))
     assert read.status_code == 422
     assert read.json()["errors"][0]["field"] == APPROVAL

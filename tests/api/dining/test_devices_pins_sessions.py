@@ -88,7 +88,7 @@ def test_a_kitchen_display_acts_with_the_kitchen_role(client):
     assert refused.status_code == 403
     assert client.get("/api/staff/directory", headers=display).status_code == 200
     member = make_staff_with_pin(client, "SERVER")
-    assert sign_in(client, display_token, member["id"], "2468").status_code == 403
+    assert sign_in(client, display_token, member["id"], "4826").status_code == 403
 
 
 def test_a_terminal_alone_reads_the_menu_and_the_directory_and_signs_in_nothing_else(client):
@@ -113,7 +113,16 @@ def test_a_terminal_alone_reads_the_menu_and_the_directory_and_signs_in_nothing_
         ("POST", f"/api/products/{product['id']}/86", None),
         ("PUT", f"/api/staff/{uuid.uuid4()}/pin", {"pin": "1234"}),
         ("DELETE", "/api/sessions/current", None),
-        ("POST", "/api/approvals", {"staffId": str(uuid.uuid4()), "pin": "1234"}),
+        (
+            "POST",
+            "/api/approvals",
+            {
+                "staffId": str(uuid.uuid4()),
+                "pin": "1234",
+                "action": "order.discount",
+                "resource": {"orderId": str(uuid.uuid4())},
+            },
+        ),
     ):
         response = client.request(method, url, json=body, headers=terminal)
         assert response.status_code == 403, (method, url, response.text)
@@ -148,7 +157,7 @@ def test_a_device_and_its_sessions_read_the_device_they_act_through(client):
 
 def test_only_a_terminal_signs_staff_in(client):
     member = make_staff_with_pin(client, "SERVER")
-    body = {"staffId": member["id"], "pin": "2468"}
+    body = {"staffId": member["id"], "pin": "4826"}
     for headers in (ADMIN, bearer(make_staff_token(client, "MANAGER"))):
         refused = client.post("/api/sessions", json=body, headers=headers)
         assert refused.status_code == 403
@@ -197,30 +206,30 @@ def test_the_cli_pairs_a_device_and_prints_its_token(client, settings, monkeypat
 
 def test_an_admin_sets_anyones_pin_and_staff_their_own_only(client):
     member = client.post("/api/staff", json={"name": "Ana", "role": "SERVER"}).json()
-    set_by_admin = client.put(f"/api/staff/{member['id']}/pin", json={"pin": "1234"})
+    set_by_admin = client.put(f"/api/staff/{member['id']}/pin", json={"pin": "7314"})
     assert set_by_admin.status_code == 200
     assert set_by_admin.json() == {"staffId": member["id"], "hasPin": True}
 
     own_token = client.post("/api/tokens", json={"staffId": member["id"], "name": "Ana"}).json()
     own = bearer(own_token["token"])
     assert (
-        client.put(f"/api/staff/{member['id']}/pin", json={"pin": "4321"}, headers=own).status_code
+        client.put(f"/api/staff/{member['id']}/pin", json={"pin": "3852"}, headers=own).status_code
         == 200
     )
     other = make_staff_with_pin(client, "KITCHEN")
-    refused = client.put(f"/api/staff/{other['id']}/pin", json={"pin": "4321"}, headers=own)
+    refused = client.put(f"/api/staff/{other['id']}/pin", json={"pin": "3852"}, headers=own)
     assert refused.status_code == 403
     manager = bearer(make_staff_token(client, "MANAGER"))
     assert (
         client.put(
-            f"/api/staff/{other['id']}/pin", json={"pin": "4321"}, headers=manager
+            f"/api/staff/{other['id']}/pin", json={"pin": "3852"}, headers=manager
         ).status_code
         == 403
     )
 
     terminal = make_device(client)["token"]
-    assert sign_in(client, terminal, member["id"], "1234").status_code == 401
-    assert sign_in(client, terminal, member["id"], "4321").status_code == 201
+    assert sign_in(client, terminal, member["id"], "7314").status_code == 401
+    assert sign_in(client, terminal, member["id"], "3852").status_code == 201
     audit = client.get("/api/audit", params={"action": "staff.pin_set"}).json()
     assert audit["total"] == 3
     assert all(entry["after"] is None and entry["before"] is None for entry in audit["data"])
@@ -229,14 +238,14 @@ def test_an_admin_sets_anyones_pin_and_staff_their_own_only(client):
 def test_a_session_sets_its_own_pin(client):
     terminal = make_device(client)["token"]
     member = make_staff_with_pin(client, "KITCHEN")
-    session = bearer(sign_in(client, terminal, member["id"], "2468").json()["token"])
+    session = bearer(sign_in(client, terminal, member["id"], "4826").json()["token"])
     assert (
         client.put(
-            f"/api/staff/{member['id']}/pin", json={"pin": "97531"}, headers=session
+            f"/api/staff/{member['id']}/pin", json={"pin": "95173"}, headers=session
         ).status_code
         == 200
     )
-    assert sign_in(client, terminal, member["id"], "97531").status_code == 201
+    assert sign_in(client, terminal, member["id"], "95173").status_code == 201
 
 
 @pytest.mark.parametrize(
@@ -251,7 +260,7 @@ def test_a_pin_is_4_to_8_digits(client, pin):
 
 
 def test_setting_the_pin_of_nobody_is_404(client):
-    assert client.put(f"/api/staff/{uuid.uuid4()}/pin", json={"pin": "1234"}).status_code == 404
+    assert client.put(f"/api/staff/{uuid.uuid4()}/pin", json={"pin": "7314"}).status_code == 404
 
 
 def test_the_directory_lists_active_staff_with_a_pin_and_nothing_more(client):
@@ -281,7 +290,7 @@ def test_a_session_acts_as_its_staff_member_until_signed_out(client):
     terminal = make_device(client)["token"]
     member = make_staff_with_pin(client, "SERVER")
     started = datetime.now(UTC)
-    response = sign_in(client, terminal, member["id"], "2468")
+    response = sign_in(client, terminal, member["id"], "4826")
     assert response.status_code == 201, response.text
     assert response.headers["cache-control"] == "no-store"
     assert response.headers["location"] == "/api/sessions/current"
@@ -319,7 +328,7 @@ def test_sessions_last_brigade_session_hours_then_stop(client, settings, monkeyp
     client.app.state.settings = settings.model_copy(update={"session_hours": 2})
     terminal = make_device(client)["token"]
     member = make_staff_with_pin(client, "KITCHEN")
-    body = sign_in(client, terminal, member["id"], "2468").json()
+    body = sign_in(client, terminal, member["id"], "4826").json()
     expires = datetime.fromisoformat(body["expiresAt"])
     assert timedelta(hours=1, minutes=59) < expires - datetime.now(UTC) <= timedelta(hours=2)
     assert client.get("/api/orders", headers=bearer(body["token"])).status_code == 200
@@ -333,19 +342,19 @@ def test_sessions_last_brigade_session_hours_then_stop(client, settings, monkeyp
 def test_deactivating_a_staff_member_ends_their_sessions_for_good(client):
     terminal = make_device(client)["token"]
     member = make_staff_with_pin(client, "SERVER")
-    session = bearer(sign_in(client, terminal, member["id"], "2468").json()["token"])
+    session = bearer(sign_in(client, terminal, member["id"], "4826").json()["token"])
     assert client.patch(f"/api/staff/{member['id']}", json={"isActive": False}).status_code == 200
     assert client.get("/api/orders", headers=session).status_code == 401
-    assert sign_in(client, terminal, member["id"], "2468").status_code == 401
+    assert sign_in(client, terminal, member["id"], "4826").status_code == 401
     assert client.patch(f"/api/staff/{member['id']}", json={"isActive": True}).status_code == 200
     assert client.get("/api/orders", headers=session).status_code == 401
-    assert sign_in(client, terminal, member["id"], "2468").status_code == 201
+    assert sign_in(client, terminal, member["id"], "4826").status_code == 201
 
 
 def test_a_role_change_applies_to_open_sessions_at_once(client):
     terminal = make_device(client)["token"]
     member = make_staff_with_pin(client, "SERVER")
-    session = bearer(sign_in(client, terminal, member["id"], "2468").json()["token"])
+    session = bearer(sign_in(client, terminal, member["id"], "4826").json()["token"])
     order = make_order(client)
     discount = {"discountAmount": 0}
     url = f"/api/orders/{order['id']}/discount"
@@ -357,12 +366,12 @@ def test_a_role_change_applies_to_open_sessions_at_once(client):
 def test_a_wrong_pin_or_a_stranger_is_401(client):
     terminal = make_device(client)["token"]
     member = make_staff_with_pin(client, "SERVER")
-    for staff_id, pin in ((member["id"], "1111"), (str(uuid.uuid4()), "2468")):
+    for staff_id, pin in ((member["id"], "1111"), (str(uuid.uuid4()), "4826")):
         response = sign_in(client, terminal, staff_id, pin)
         assert response.status_code == 401
         assert response.json()["code"] == "wrong_pin"
     no_pin = client.post("/api/staff", json={"name": "Cy", "role": "SERVER"}).json()
-    assert sign_in(client, terminal, no_pin["id"], "2468").status_code == 401
+    assert sign_in(client, terminal, no_pin["id"], "4826").status_code == 401
 
 
 def test_five_wrong_pins_in_five_minutes_lock_pin_sign_in_and_the_lock_is_audited(client):
@@ -375,10 +384,10 @@ def test_five_wrong_pins_in_five_minutes_lock_pin_sign_in_and_the_lock_is_audite
     assert locked.status_code == 429
     assert locked.json()["code"] == "pin_locked"
     assert 295 <= int(locked.headers["retry-after"]) <= 300
-    right_pin = sign_in(client, terminal, member["id"], "2468")
+    right_pin = sign_in(client, terminal, member["id"], "4826")
     assert right_pin.status_code == 429
     assert int(right_pin.headers["retry-after"]) <= 300
-    assert sign_in(client, terminal, other["id"], "2468").status_code == 201
+    assert sign_in(client, terminal, other["id"], "4826").status_code == 201
 
     entries = client.get("/api/audit", params={"action": "staff.pin_locked"}).json()
     assert entries["total"] == 1
@@ -392,10 +401,10 @@ def test_a_right_pin_clears_the_count(client):
     member = make_staff_with_pin(client, "SERVER")
     for _ in range(4):
         assert sign_in(client, terminal, member["id"], "0000").status_code == 401
-    assert sign_in(client, terminal, member["id"], "2468").status_code == 201
+    assert sign_in(client, terminal, member["id"], "4826").status_code == 201
     for _ in range(4):
         assert sign_in(client, terminal, member["id"], "0000").status_code == 401
-    assert sign_in(client, terminal, member["id"], "2468").status_code == 201
+    assert sign_in(client, terminal, member["id"], "4826").status_code == 201
 
 
 def test_no_pin_or_token_is_stored_in_clear(client):
@@ -404,9 +413,13 @@ def test_no_pin_or_token_is_stored_in_clear(client):
     assert client.put(f"/api/staff/{member['id']}/pin", json={"pin": pin}).status_code == 200
     device = make_device(client)
     session = sign_in(client, device["token"], member["id"], pin).json()["token"]
-    approval = client.post(
-        "/api/approvals", json={"staffId": member["id"], "pin": pin}, headers=bearer(session)
-    ).json()["token"]
+    ask = {
+        "staffId": member["id"],
+        "pin": pin,
+        "action": "order.discount",
+        "resource": {"orderId": str(uuid.uuid4())},
+    }
+    approval = client.post("/api/approvals", json=ask, headers=bearer(session)).json()["token"]
     sign_in(client, device["token"], member["id"], "11112222")
 
     stored = client.portal.call(every_stored_value, client.app)

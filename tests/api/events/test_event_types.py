@@ -4,8 +4,10 @@ and that ``data`` is what the API answers for the same resource."""
 
 from __future__ import annotations
 
+import uuid
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from datetime import datetime, timedelta
 from typing import Any
 
 import pytest
@@ -16,11 +18,13 @@ from factories import (
     LOCATION,
     OTHER_LOCATION,
     bearer,
+    make_device,
     make_modifier,
     make_modifier_group,
     make_order,
     make_product,
     make_staff_token,
+    sign_in,
 )
 
 Json = dict[str, Any]
@@ -281,6 +285,21 @@ def kitchen_ticket_recalled(client) -> tuple[int, Expected]:
     return before, Expected(types, "", ticket_id, order["id"], data=shown)
 
 
+def security_pin_failures(client) -> tuple[int, Expected]:
+    terminal = make_device(client)
+    before = _last_id(client)
+    for _ in range(10):  # BRIGADE_PIN_FAILURES_PER_DEVICE
+        assert sign_in(client, terminal["token"], str(uuid.uuid4()), "9051").status_code == 401
+    (alert,) = [e for e in all_events(client, after=before) if e["type"] == "security.pin_failures"]
+    window = alert["data"]["windowStart"]
+    until = datetime.fromisoformat(alert["data"]["until"])
+    assert until - datetime.fromisoformat(window) == timedelta(minutes=15)
+    shown = {"source": f"device:{terminal['id']}", "failures": 10, "windowStart": window}
+    types = (EventType.SECURITY_PIN_FAILURES,)
+    data = shown | {"until": alert["data"]["until"]}
+    return before, Expected(types, "", terminal["id"], None, data=data)
+
+
 ACTIONS: dict[EventType, Callable[[Any], tuple[int, Expected]]] = {
     EventType.ORDER_CREATED: order_created,
     EventType.ORDER_UPDATED: order_updated_by_a_discount,
@@ -304,6 +323,7 @@ ACTIONS: dict[EventType, Callable[[Any], tuple[int, Expected]]] = {
     EventType.KITCHEN_TICKET_CREATED: kitchen_ticket_created,
     EventType.KITCHEN_TICKET_BUMPED: kitchen_ticket_bumped,
     EventType.KITCHEN_TICKET_RECALLED: kitchen_ticket_recalled,
+    EventType.SECURITY_PIN_FAILURES: security_pin_failures,
 }
 
 

@@ -13,7 +13,7 @@ from e2e.screens.restaurant import Restaurant, screenshot
 from factories import ADMIN, LOCATION
 
 DESKTOP = {"width": 1280, "height": 800}
-SERVER_PIN = "1357"
+SERVER_PIN = "5173"
 
 
 @dataclass

@@ -15,7 +15,7 @@ from factories import ADMIN, LOCATION
 
 SCREENSHOTS = Path(__file__).resolve().parents[3] / "docs" / "screens"
 VIEWPORT = {"width": 1024, "height": 768}
-SERVER_PIN, MANAGER_PIN = "1357", "2468"
+SERVER_PIN, MANAGER_PIN = "5173", "4826"
 
 
 @dataclass

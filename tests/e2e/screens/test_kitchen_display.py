@@ -77,7 +77,7 @@ def test_orders_arrive_live_and_the_kitchen_s_taps_reach_the_terminal(
     ana.get_by_role("button", name="Kitchen error").click()
     approval = ana.get_by_role("dialog", name="Manager approval")
     approval.get_by_role("button", name="Marco").click()
-    for digit in "2468":
+    for digit in "4826":
         approval.get_by_role("button", name=digit, exact=True).click()
     approval.get_by_role("button", name="Enter PIN").click()
     voided = item(card, "1 Fries, void")

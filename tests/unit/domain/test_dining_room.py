@@ -11,14 +11,24 @@ import pytest
 from brigade.domain.access import (
     TERMINAL_PERMISSIONS,
     Actor,
+    ApprovalAction,
     Approver,
     Permission,
     Principal,
     Role,
+    approvable,
+    approval_resource,
     permission_to_set_pin,
 )
 from brigade.domain.dining import check_currency, check_timezone
-from brigade.domain.errors import Forbidden, InvalidInput
+from brigade.domain.errors import (
+    ApprovalInvalid,
+    Forbidden,
+    InvalidInput,
+    NotApprovable,
+    OtherLocation,
+    TrivialPin,
+)
 from brigade.domain.terminals import (
     Device,
     DeviceKind,
@@ -26,7 +36,9 @@ from brigade.domain.terminals import (
     check_pin,
     device_actor,
     hash_pin,
+    is_trivial_pin,
     pin_matches,
+    window_start,
 )
 
 T0 = datetime(2026, 11, 23, 12, 0, tzinfo=UTC)
@@ -52,7 +64,7 @@ def test_currencies_are_iso_4217_codes():
 
 
 def test_pins_are_4_to_8_digits():
-    for pin in ("1234", "00000000", "2468"):
+    for pin in ("7314", "90817263", "4826"):
         assert check_pin(pin) == pin
     for pin in ("123", "123456789", "12a4", "\uff11\uff12\uff13\uff14", "12 34", ""):
         with pytest.raises(InvalidInput, match="pin"):
@@ -60,12 +72,12 @@ def test_pins_are_4_to_8_digits():
 
 
 def test_a_pin_is_stored_as_salted_scrypt_with_its_parameters():
-    first, second = hash_pin("2468"), hash_pin("2468")
+    first, second = hash_pin("4826"), hash_pin("4826")
     assert first != second  # salted
-    assert "2468" not in first
+    assert "4826" not in first
     scheme, n, r, p, _salt, _key = first.split("$")
     assert (scheme, int(n), int(r), int(p)) == ("scrypt", 2**14, 8, 1)
-    assert pin_matches("2468", first)
+    assert pin_matches("4826", first)
     assert not pin_matches("2469", first)
 
 
@@ -138,3 +150,51 @@ def test_an_approved_actor_acts_with_the_managers_role_and_names_them():
         manager,
     )
     assert approved.caller_key == server.caller_key == str(server.session_id)
+
+
+@pytest.mark.parametrize(
+    "pin",
+    ["0000", "1111", "1234", "4321", "0123", "2468", "97531", "1212", "123123", "1984", "2026"],
+)
+def test_trivial_pins_are_refused(pin):
+    assert is_trivial_pin(pin)
+    with pytest.raises(TrivialPin):
+        check_pin(pin)
+
+
+@pytest.mark.parametrize("pin", ["7314", "4826", "5173", "90817263", "2815", "1899", "2100"])
+def test_other_pins_are_not_trivial(pin):
+    assert not is_trivial_pin(pin)
+
+
+def test_an_approval_names_one_approvable_action_and_its_resource():
+    order_id, item_id = uuid.uuid4(), uuid.uuid4()
+    action = approvable("item.void")
+    assert action is ApprovalAction.ITEM_VOID
+    ids = {"order_id": str(order_id), "item_id": str(item_id)}
+    assert approval_resource(action, ids) == f"order_id={order_id}/item_id={item_id}"
+    with pytest.raises(ApprovalInvalid):
+        approval_resource(action, {"order_id": str(order_id)})
+    for never in ("token.create", "staff.update", "printer.create", "product.update", ""):
+        with pytest.raises(NotApprovable):
+            approvable(never)
+
+
+def test_a_device_acts_at_its_location_only():
+    here, there = uuid.uuid4(), uuid.uuid4()
+    device = Actor(name="Bar", role=Role.KITCHEN, device_id=uuid.uuid4(), location_id=here)
+    device.ensure_at(here)
+    with pytest.raises(OtherLocation):
+        device.ensure_at(there)
+    assert device.location_scope(None) == here
+    with pytest.raises(OtherLocation):
+        device.location_scope(there)
+    staff = Actor(name="Ana", role=Role.MANAGER)
+    staff.ensure_at(there)
+    assert staff.location_scope(None) is None
+
+
+def test_pin_failure_windows_are_fixed():
+    window = timedelta(minutes=15)
+    assert window_start(T0 + timedelta(minutes=14, seconds=59), window) == T0
+    assert window_start(T0 + timedelta(minutes=15), window) == T0 + window

@@ -12,7 +12,7 @@ from brigade.api.orders import shaping
 from brigade.api.orders.parsing import CHANGE_ERRORS, IfMatchDep
 from brigade.api.orders.schemas import ItemAdd, ItemUpdate, OrderItemOut, Outcome, ReasonBody
 from brigade.api.routing import brigade_router
-from brigade.api.security import ItemStatusSetter, OrderTaker, Reader
+from brigade.api.security import ItemChanger, ItemVoider, OrderTaker, Reader
 from brigade.domain.errors import (
     DiscountTooLarge,
     InvalidInput,
@@ -70,7 +70,7 @@ async def add_item(
     description="Every item of the order, voided ones too, as the order detail shows them.",
 )
 async def list_order_items(staff: Reader, order_id: UUID, uow: UowDep) -> list[OrderItemOut]:
-    order = await service.get_order(uow, order_id)
+    order = await service.get_order(uow, staff, order_id)
     return [shaping.item_out(item) for item in order.items]
 
 
@@ -101,7 +101,7 @@ async def get_item(staff: Reader, order_id: UUID, item_id: UUID, uow: UowDep) ->
     "kitchen gets a VOID ticket with the quantity taken off as a negative line.",
 )
 async def update_item(
-    staff: ItemStatusSetter,
+    staff: ItemChanger,
     order_id: UUID,
     item_id: UUID,
     body: ItemUpdate,
@@ -122,7 +122,7 @@ async def update_item(
     responses=problem_responses(*CHANGE_ERRORS, InvalidTransition, DiscountTooLarge),
 )
 async def void_item(
-    staff: OrderTaker,
+    staff: ItemVoider,
     order_id: UUID,
     item_id: UUID,
     body: ReasonBody,

@@ -31,7 +31,7 @@ from brigade.api.orders.schemas import (
 )
 from brigade.api.routing import brigade_router
 from brigade.api.schemas import ORDER_NUMBER_PATTERN, order_number
-from brigade.api.security import OrderTaker, Reader
+from brigade.api.security import OrderCanceller, OrderTaker, Reader
 from brigade.api.types import UtcInstant
 from brigade.domain.errors import (
     BalanceDue,
@@ -82,7 +82,7 @@ async def list_orders(
     ] = None,
 ) -> OrderPage:
     filters = OrderFilter(
-        location_id=location_id,
+        location_id=staff.location_scope(location_id),
         statuses=frozenset(status or ()),
         order_type=order_type,
         table_id=table_id,
@@ -112,7 +112,7 @@ async def create_order(
 
 @router.get("/{order_id}", response_model=OrderDetail, responses=problem_responses(NotFound))
 async def get_order(staff: Reader, order_id: UUID, uow: UowDep) -> Response:
-    order = await service.get_order(uow, order_id)
+    order = await service.get_order(uow, staff, order_id)
     body = shaping.detail_json(order, staff.role)
     return json_answer(body, headers={"ETag": shaping.etag(order)})
 
@@ -178,7 +178,7 @@ async def complete_order(
     responses=problem_responses(*CHANGE_ERRORS, InvalidTransition),
 )
 async def cancel_order(
-    staff: OrderTaker,
+    staff: OrderCanceller,
     order_id: UUID,
     body: ReasonBody,
     uow: UowDep,

@@ -19,7 +19,7 @@ from brigade.api.orders.schemas import (
     TipAdjustment,
 )
 from brigade.api.routing import brigade_router
-from brigade.api.security import Discounter, OrderTaker, Reader
+from brigade.api.security import Discounter, Payer, Reader, TipAdjuster
 from brigade.domain.errors import (
     BusinessDayClosed,
     DiscountTooLarge,
@@ -72,7 +72,7 @@ async def apply_discount(
     "MANAGER role (403 `tip_needs_approval` below it) and is audited (`order.tip_approved`).",
 )
 async def add_payment(
-    staff: OrderTaker,
+    staff: Payer,
     order_id: UUID,
     body: PaymentCreate,
     uow: UowDep,
@@ -100,7 +100,7 @@ async def add_payment(
     "them: without card details for a KITCHEN caller.",
 )
 async def list_order_payments(staff: Reader, order_id: UUID, uow: UowDep) -> list[PaymentOut]:
-    order = await service.get_order(uow, order_id)
+    order = await service.get_order(uow, staff, order_id)
     return shaping.payments_out(order, staff.role)
 
 
@@ -122,7 +122,7 @@ async def list_order_payments(staff: Reader, order_id: UUID, uow: UowDep) -> lis
     "approval rule of a new payment applies; audited (`order.tip_adjusted`), `order.updated`.",
 )
 async def adjust_tip(
-    staff: OrderTaker,
+    staff: TipAdjuster,
     order_id: UUID,
     payment_id: UUID,
     body: TipAdjustment,

@@ -61,7 +61,7 @@ async def refund_order(
     description="What was given back, oldest first, as the order detail lists it.",
 )
 async def list_refunds(staff: Reader, order_id: UUID, uow: UowDep) -> list[RefundOut]:
-    order = await service.get_order(uow, order_id)
+    order = await service.get_order(uow, staff, order_id)
     return [shaping.refund_out(refund, staff.role) for refund in order.refunds]
 
 
@@ -71,4 +71,4 @@ async def list_refunds(staff: Reader, order_id: UUID, uow: UowDep) -> list[Refun
     responses=problem_responses(NotFound),
 )
 async def get_refund(staff: Reader, order_id: UUID, refund_id: UUID, uow: UowDep) -> RefundOut:
-    return shaping.refund_out(await service.get_refund(uow, order_id, refund_id), staff.role)
+    return shaping.refund_out(await service.get_refund(uow, staff, order_id, refund_id), staff.role)

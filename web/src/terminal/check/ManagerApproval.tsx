@@ -1,5 +1,6 @@
-// A manager authorises one action on the spot: their name, their PIN, POST /api/approvals;
-// the one-shot token goes with the same change, sent again.
+// A manager authorises one action on the spot: their name, their PIN, POST /api/approvals with
+// that action on that order; the one-shot token goes with the same change, sent again, and
+// covers nothing else.
 
 import { useEffect, useState } from "preact/hooks";
 import { ApiError } from "../../shared/api/client";
@@ -29,7 +30,7 @@ export function ManagerApproval(props: { pending: PendingApproval; onCancel: () 
   async function approve(pin: string) {
     if (!chosen) return;
     try {
-      const granted = await requestApproval(api, { staffId: chosen, pin });
+      const granted = await requestApproval(api, { staffId: chosen, pin, ...props.pending.ask });
       await props.pending.approve(granted.token);
     } catch (failure) {
       setError(failure instanceof ApiError && failure.status === 401 ? "Wrong PIN; try again." : inWords(failure));

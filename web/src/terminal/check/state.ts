@@ -3,8 +3,9 @@
 // - 412: the order changed elsewhere; it is reloaded and what changed is said in words. An
 //   addition is made again on top (adding is never wrong); any other change is not, and the
 //   words ask to look and tap again.
-// - 403 for a manager-only action: a manager's PIN is asked for on the spot, and the same
-//   change is sent once more with the one-shot approval.
+// - 403 for a manager-only action: a manager's PIN is asked for on the spot, for that one
+//   action on that one order (item, payment), and the same change is sent once more with the
+//   one-shot approval, which covers nothing else.
 
 import { useCallback, useEffect, useRef, useState } from "preact/hooks";
 import type { AddItemBody } from "../../shared/rules/modifiers";
@@ -28,8 +29,15 @@ import { inWords, whatChanged } from "../../shared/words";
 
 type Change = (options: ChangeOptions) => Promise<unknown>;
 
+/** What a manager's approval is asked for: one action on one order (and item). */
+export interface ApprovalAsk {
+  action: string;
+  resource: { orderId: string; itemId?: string; paymentId?: string };
+}
+
 export interface PendingApproval {
   what: string;
+  ask: ApprovalAsk;
   approve: (approvalToken: string) => Promise<void>;
 }
 
@@ -99,14 +107,20 @@ export function useCheck(orderId: string, created?: Order): Check {
   }, [orderId, reload, events, openedWith]);
 
   /** Makes `change` against `seen`, the order as it was on screen when it was tapped. */
-  async function run(what: string, change: Change, again: boolean, seen = current.current): Promise<Order | null> {
+  async function run(
+    what: string,
+    change: Change,
+    again: boolean,
+    seen = current.current,
+    ask: ApprovalAsk | null = null,
+  ): Promise<Order | null> {
     setBusy(true);
     setError(null);
     try {
       await change({ ifMatch: seen?.version });
       return await reload();
     } catch (failure) {
-      return await recover(what, change, again, failure, seen);
+      return await recover(what, change, again, failure, seen, ask);
     } finally {
       setBusy(false);
     }
@@ -118,6 +132,7 @@ export function useCheck(orderId: string, created?: Order): Check {
     again: boolean,
     failure: unknown,
     seen: Order | null,
+    ask: ApprovalAsk | null,
   ): Promise<Order | null> {
     if (failure instanceof ApiError && failure.status === 412 && seen) {
       const before = seen;
@@ -128,11 +143,12 @@ export function useCheck(orderId: string, created?: Order): Check {
         return null;
       }
       setNotice(`${changed} Your ${what} was made on top of it.`);
-      return run(what, change, false, after);
+      return run(what, change, false, after, ask);
     }
-    if (failure instanceof ApiError && failure.status === 403 && failure.code === "forbidden") {
+    if (failure instanceof ApiError && failure.status === 403 && failure.code === "forbidden" && ask) {
       setApproval({
         what,
+        ask,
         approve: async (approvalToken) => {
           setApproval(null);
           try {
@@ -173,13 +189,24 @@ export function useCheck(orderId: string, created?: Order): Check {
         }
       };
     },
-    setQuantity: (itemId, quantity) => run("change", (o) => updateItem(api, orderId, itemId, { quantity }, o), false),
+    setQuantity: (itemId, quantity) =>
+      run("change", (o) => updateItem(api, orderId, itemId, { quantity }, o), false, current.current, {
+        action: "item.partial_void",
+        resource: { orderId, itemId },
+      }),
     setNote: (itemId, notes) =>
       run("note", (o) => updateItem(api, orderId, itemId, { notes: notes.trim() || null }, o), false),
-    void: (itemId, reason) => run("void", (o) => voidItem(api, orderId, itemId, reason, o), false),
+    void: (itemId, reason) =>
+      run("void", (o) => voidItem(api, orderId, itemId, reason, o), false, current.current, {
+        action: "item.void",
+        resource: { orderId, itemId },
+      }),
     send: () => run("send", (o) => sendOrder(api, orderId, o), false),
     discount: (discountAmount, reason) =>
-      run("discount", (o) => discountOrder(api, orderId, { discountAmount, reason }, o), false),
+      run("discount", (o) => discountOrder(api, orderId, { discountAmount, reason }, o), false, current.current, {
+        action: "order.discount",
+        resource: { orderId },
+      }),
     transfer: (tableId) => run("move", (o) => transferOrder(api, orderId, tableId, o), false),
     pay: (body) => run("payment", (o) => payOrder(api, orderId, body, o), false),
     complete: () => run("completion", (o) => completeOrder(api, orderId, o), false),

@@ -1,0 +1,56 @@
+"""Security headers on every answer, pages and API alike (docs/security.md).
+
+A pure ASGI middleware with the header list built once: each answer only gets the ones it does
+not set itself (``/docs`` sets its own policy, for Swagger UI's one inline script).
+"""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
+
+# The screens load their hashed scripts and styles from this origin only, and talk to it only.
+CONTENT_SECURITY_POLICY = (
+    "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
+    "font-src 'self'; connect-src 'self'; object-src 'none'; base-uri 'none'; "
+    "form-action 'self'; frame-ancestors 'none'"
+)
+CSP_HEADER = "Content-Security-Policy"
+
+_HEADERS: list[tuple[bytes, bytes]] = [
+    (CSP_HEADER.lower().encode(), CONTENT_SECURITY_POLICY.encode()),
+    (b"x-content-type-options", b"nosniff"),
+    (b"referrer-policy", b"no-referrer"),
+    (b"x-frame-options", b"DENY"),
+]
+
+
+def policy_with_inline_script(script: str) -> str:
+    """The policy, allowing one inline script by its SHA-256 (Swagger UI's start-up) and inline
+    styles (which Swagger UI sets): for /docs, a page that shows no stored data."""
+    digest = base64.b64encode(hashlib.sha256(script.encode()).digest()).decode()
+    return CONTENT_SECURITY_POLICY.replace(
+        "script-src 'self'", f"script-src 'self' 'sha256-{digest}'"
+    ).replace("style-src 'self'", "style-src 'self' 'unsafe-inline'")
+
+
+class SecurityHeaders:
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+
+        async def send_with_headers(message: Message) -> None:
+            if message["type"] == "http.response.start":
+                headers = list(message.get("headers", []))
+                present = {name.lower() for name, _value in headers}
+                headers.extend(pair for pair in _HEADERS if pair[0] not in present)
+                message["headers"] = headers
+            await send(message)
+
+        await self.app(scope, receive, send_with_headers)

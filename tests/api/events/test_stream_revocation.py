@@ -1,0 +1,85 @@
+"""A stream outlived its credential by up to an hour (the probe): it checks the credential again
+every BRIGADE_EVENT_STREAM_RECHECK_SECONDS and ends once it is revoked, signed out, or its
+person deactivated. Streams here live 3 s, beat every 0.1 s and re-check every 0.2 s."""
+
+from __future__ import annotations
+
+import threading
+import time
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+from fastapi.testclient import TestClient
+
+from brigade.settings import Settings
+from factories import bearer, make_device, make_staff_with_pin, sign_in
+
+REVOKED = ": credential revoked"
+RECONNECT = ": reconnect"
+
+
+@pytest.fixture
+def settings(settings: Settings) -> Settings:
+    return settings.model_copy(
+        update={
+            "event_stream_max_seconds": 3.0,
+            "event_heartbeat_seconds": 0.1,
+            "event_stream_recheck_seconds": 0.2,
+        }
+    )
+
+
+def _streamed_while(client: TestClient, token: str, revoke: Callable[[], Any]) -> str:
+    """The stream's body, read to its end, with ``revoke`` run half a second after it opened."""
+    bodies: list[str] = []
+
+    def read() -> None:
+        bodies.append(client.get("/api/events/stream", headers=bearer(token)).text)
+
+    reader = threading.Thread(target=read)
+    reader.start()
+    time.sleep(0.5)
+    revoke()
+    reader.join(timeout=10)
+    return bodies[0]
+
+
+def _staff_token(client: TestClient) -> tuple[str, str]:
+    member = client.post("/api/staff", json={"name": "Kit", "role": "KITCHEN"}).json()
+    made = client.post("/api/tokens", json={"staffId": member["id"], "name": "Kit"}).json()
+    return member["id"], made["token"]
+
+
+def test_a_stream_whose_credential_holds_lives_its_time(client):
+    _staff_id, token = _staff_token(client)
+    body = _streamed_while(client, token, lambda: None)
+    assert REVOKED not in body
+    assert body.rstrip().endswith(RECONNECT)
+
+
+def test_a_revoked_token_ends_its_stream(client):
+    _staff_id, token = _staff_token(client)
+    token_id = client.get("/api/tokens").json()["data"][0]["id"]
+    body = _streamed_while(client, token, lambda: client.delete(f"/api/tokens/{token_id}"))
+    assert body.rstrip().endswith(REVOKED)
+    assert RECONNECT not in body
+
+
+def test_a_deactivated_persons_stream_ends(client):
+    staff_id, token = _staff_token(client)
+    deactivate = lambda: client.patch(f"/api/staff/{staff_id}", json={"isActive": False})  # noqa: E731
+    body = _streamed_while(client, token, deactivate)
+    assert body.rstrip().endswith(REVOKED)
+
+
+def test_a_revoked_kitchen_display_and_a_signed_out_session_end_their_streams(client):
+    display = make_device(client, "KITCHEN_DISPLAY")
+    revoke = lambda: client.delete(f"/api/devices/{display['id']}")  # noqa: E731
+    assert _streamed_while(client, display["token"], revoke).rstrip().endswith(REVOKED)
+
+    terminal = make_device(client)["token"]
+    member = make_staff_with_pin(client, "SERVER")
+    session = sign_in(client, terminal, member["id"], "4826").json()["token"]
+    sign_out = lambda: client.delete("/api/sessions/current", headers=bearer(session))  # noqa: E731
+    assert _streamed_while(client, session, sign_out).rstrip().endswith(REVOKED)
