@@ -37,7 +37,7 @@ from brigade.api.types import ResponseModel, Timestamp
 from brigade.domain.access import REQUIRED_ROLE, Permission
 from brigade.domain.catalogue import ModifierGroup, Product
 from brigade.domain.errors import Forbidden, Unauthenticated
-from brigade.domain.events import EventFilter, EventsExpired, EventType, Outgoing, StoredEvent
+from brigade.domain.events import EventFilter, EventsExpired, EventType, Outgoing
 from brigade.domain.kitchen import BoardTicket
 from brigade.domain.order_aggregate import Order
 from brigade.domain.order_records import OrderItem, OrderPayment

@@ -114,7 +114,9 @@ describe("an ended session", () => {
     const api = new Api(() => "brs_old", fetcher, noWait, SERVER);
     let ended = 0;
     api.onUnauthenticated = () => ended++;
-    await expect(requestApproval(api, { staffId: "s", pin: "0000" })).rejects.toMatchObject({ code: "wrong_pin" });
+    await expect(
+      requestApproval(api, { staffId: "s", pin: "0000", action: "item.void", resource: { orderId: "o", itemId: "i" } }),
+    ).rejects.toMatchObject({ code: "wrong_pin" });
     expect(ended).toBe(0);
     await expect(listTables(api, { locationId: "L" })).rejects.toMatchObject({ status: 401 });
     expect(ended).toBe(1);

@@ -27,5 +27,5 @@ export const signIn = (api: Api, body: Schemas["PinCheck"]) => api.read(api.clie
 export const signOut = (api: Api) => api.read(api.client.DELETE("/api/sessions/current"));
 
 /** A manager's one-shot approval of one action. */
-export const requestApproval = (api: Api, body: Schemas["PinCheck"]) =>
+export const requestApproval = (api: Api, body: Schemas["ApprovalAsk"]) =>
   api.read(api.client.POST("/api/approvals", { body }));

@@ -9,7 +9,7 @@
 
 import { useCallback, useEffect, useRef, useState } from "preact/hooks";
 import type { AddItemBody } from "../../shared/rules/modifiers";
-import { ApiError, type ChangeOptions } from "../../shared/api/client";
+import { ApiError, type ChangeOptions, type Schemas } from "../../shared/api/client";
 import {
   addItem,
   completeOrder,
@@ -30,10 +30,7 @@ import { inWords, whatChanged } from "../../shared/words";
 type Change = (options: ChangeOptions) => Promise<unknown>;
 
 /** What a manager's approval is asked for: one action on one order (and item). */
-export interface ApprovalAsk {
-  action: string;
-  resource: { orderId: string; itemId?: string; paymentId?: string };
-}
+export type ApprovalAsk = Omit<Schemas["ApprovalAsk"], "staffId" | "pin">;
 
 export interface PendingApproval {
   what: string;
