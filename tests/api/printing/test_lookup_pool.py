@@ -53,7 +53,7 @@ def test_pin_sign_ins_answer_while_every_printers_lookup_hangs(client):
         assert client.portal.call(outbox.start_due)  # 12 lanes, each stuck in its lookup
         with ThreadPoolExecutor(max_workers=1) as caller:
             for person in people:
-                answer = caller.submit(sign_in, client, terminal, person["id"], "2468")
+                answer = caller.submit(sign_in, client, terminal, person["id"], "4826")
                 # Generous: a starved pool never answers until the lookups end (60 s).
                 assert answer.result(timeout=30).status_code == 201
         assert not dns.released.is_set()
