@@ -63,6 +63,13 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        # Everything a run keeps in memory starts afresh with it: the tests start one app many
+        # times (tests/conftest.py), and no run may see what the one before it remembered.
+        app.state.settings = settings
+        app.state.over_limit_addresses = OverLimitAddresses()
+        tokens.configure(
+            seconds=settings.token_cache_seconds, max_entries=settings.token_cache_size
+        )
         database = app.state.database = Database(settings)
         if settings.auth == "off":
             log.warning(AUTH_OFF_WARNING)
@@ -127,8 +134,6 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         redoc_url=None,
     )
     app.state.settings = settings
-    app.state.over_limit_addresses = OverLimitAddresses()
-    tokens.configure(seconds=settings.token_cache_seconds, max_entries=settings.token_cache_size)
     events.install_renderers()
     app.add_middleware(BodySizeLimit, max_bytes=settings.max_body_bytes)
     install_error_handlers(app)
