@@ -46,7 +46,14 @@ ONCE_UNDER = {
 }
 
 
-SLOW_FIRST = ("e2e/", "bench/", "api/test_fuzz_openapi.py")
+# The slowest first, in this order (--durations on a busy machine: the fuzz runs take 1 to 3 min);
+# a worker that drew one late would run on alone after the other had finished.
+SLOW_FIRST = ("e2e/test_fuzz_over_http.py", "api/test_fuzz_openapi.py", "e2e/", "bench/")
+
+
+def _slowness(item: pytest.Item) -> int:
+    path = _relative(item)
+    return next((n for n, slow in enumerate(SLOW_FIRST) if path.startswith(slow)), len(SLOW_FIRST))
 
 
 def _relative(item: pytest.Item) -> str:
@@ -61,9 +68,7 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
         for directory, reason in ONCE_UNDER.items():
             if path.startswith(directory + "/"):
                 item.add_marker(pytest.mark.once(reason))
-    # The slow ones first (servers, browsers, fuzzing): a worker that draws one late would
-    # run on alone after the other has finished.
-    items.sort(key=lambda item: not _relative(item).startswith(SLOW_FIRST))
+    items.sort(key=_slowness)
     if config.getoption("--db-url") != "sqlite":
         once = [item for item in items if item.get_closest_marker("once")]
         if once:
