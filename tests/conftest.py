@@ -107,9 +107,18 @@ def settings(database_url: str) -> Settings:
     )
 
 
+# Children before parents; on PostgreSQL sent as one script, one round trip (TRUNCATE of every
+# table took ~0.4 s here, these deletes ~0.06 s one by one).
+DELETE_ALL = "; ".join(f'DELETE FROM "{table.name}"' for table in reversed(metadata.sorted_tables))
+
+
 async def _empty_all_tables(app: object) -> None:
     async with app.state.database.unit_of_work(write=True) as uow:  # type: ignore[attr-defined]
         connection = await uow.connection()
+        if connection.dialect.name == "postgresql":
+            raw = await connection.get_raw_connection()
+            await raw.driver_connection.execute(DELETE_ALL)  # type: ignore[union-attr]
+            return
         for table in reversed(metadata.sorted_tables):
             await connection.execute(table.delete())
 
