@@ -4,11 +4,13 @@ VENV := .venv
 BIN := $(VENV)/bin
 PG_URL ?= postgresql://postgres@127.0.0.1:5432/postgres
 PYTEST_ARGS ?=
+# Two cores, but the tests wait on servers, browsers and the database (docs/testing.md).
+TEST_WORKERS ?= 2
 
 WEB_BUILT := src/brigade/static/screens/index.html
 WEB_SOURCES := $(shell find web/src -type f 2>/dev/null) $(wildcard web/*.html) web/vite.config.ts web/tsconfig.json
 
-.PHONY: install run test test-pg lint fmt bench bench-quick clean chromium web-schema
+.PHONY: install run test vitest test-sqlite test-pg lint fmt bench bench-quick clean chromium web-schema
 
 # The Python package, the screens built from web/ (docs/decisions.md, "The terminal") and the
 # browser the screen tests drive.
@@ -56,12 +58,18 @@ fmt: install
 	$(BIN)/ruff format src tests bench
 	$(BIN)/ruff check --fix src tests bench
 
-test: install lint
+# Lint, Vitest and the tests on SQLite; `make test-pg` runs on PostgreSQL what can differ there
+# (docs/testing.md: what runs once, and why).
+test: lint vitest test-sqlite
+
+vitest: install
 	cd web && npx --no-install vitest run
-	$(BIN)/python -m pytest -n 2 $(PYTEST_ARGS)
+
+test-sqlite: install
+	$(BIN)/python -m pytest -n $(TEST_WORKERS) $(PYTEST_ARGS)
 
 test-pg: install
-	$(BIN)/python -m pytest -n 2 --db-url $(PG_URL) $(PYTEST_ARGS)
+	$(BIN)/python -m pytest -n $(TEST_WORKERS) --db-url $(PG_URL) $(PYTEST_ARGS)
 
 # The benchmark (bench/README.md): about 15 minutes, writes bench/results.md; needs wrk,
 # which it installs from Debian's packages when missing, and PostgreSQL on BENCH_PG_URL.

@@ -12,14 +12,21 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
+from fastapi import FastAPI
 from fastapi.testclient import TestClient
 from sqlalchemy.engine import make_url
 
 from brigade.app import create_app
 from brigade.db.tables import metadata
+from brigade.domain import terminals
 from brigade.settings import Settings
 from factories import ADMIN_TOKEN, bearer
-from throwaway_db import throwaway_database
+from throwaway_db import drop_templates, throwaway_database
+
+# Apps kept per worker: a module that overrides `settings` gets its own, built once.
+KEPT_APPS = 8
+# scrypt's N for PINs set in-process (production's is 2**14, tests/unit checks it).
+QUICK_SCRYPT_N = 2**10
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:
@@ -28,6 +35,49 @@ def pytest_addoption(parser: pytest.Parser) -> None:
         default="sqlite",
         help="'sqlite' (default) or a PostgreSQL server URL to create test databases on",
     )
+
+
+# What runs in the SQLite pass only: nothing in it differs by database. Everything else runs on
+# both. A module can say so itself with `pytestmark = pytest.mark.once("why")`.
+ONCE_UNDER = {
+    "unit": "no database",
+    "bench": "no database, or SQLite whatever --db-url says (the quick rush)",
+    "e2e/screens": "the screens in a browser: the server's SQL runs on both in tests/api and e2e",
+}
+
+
+# The slowest first, in this order (--durations on a busy machine: the fuzz runs take 1 to 3 min);
+# a worker that drew one late would run on alone after the other had finished.
+SLOW_FIRST = ("e2e/test_fuzz_over_http.py", "api/test_fuzz_openapi.py", "e2e/", "bench/")
+
+
+def _slowness(item: pytest.Item) -> int:
+    path = _relative(item)
+    return next((n for n, slow in enumerate(SLOW_FIRST) if path.startswith(slow)), len(SLOW_FIRST))
+
+
+def _relative(item: pytest.Item) -> str:
+    return Path(item.path).relative_to(Path(__file__).parent).as_posix()
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    for item in items:
+        if item.get_closest_marker("both_databases") or item.get_closest_marker("once"):
+            continue
+        path = _relative(item)
+        for directory, reason in ONCE_UNDER.items():
+            if path.startswith(directory + "/"):
+                item.add_marker(pytest.mark.once(reason))
+    items.sort(key=_slowness)
+    if config.getoption("--db-url") != "sqlite":
+        once = [item for item in items if item.get_closest_marker("once")]
+        if once:
+            config.hook.pytest_deselected(items=once)
+            items[:] = [item for item in items if not item.get_closest_marker("once")]
+
+
+def pytest_sessionfinish(session: pytest.Session) -> None:
+    drop_templates()
 
 
 @pytest.fixture(scope="session")
@@ -57,19 +107,51 @@ def settings(database_url: str) -> Settings:
     )
 
 
+# Children before parents; on PostgreSQL sent as one script, one round trip (TRUNCATE of every
+# table took ~0.4 s here, these deletes ~0.06 s one by one).
+DELETE_ALL = "; ".join(f'DELETE FROM "{table.name}"' for table in reversed(metadata.sorted_tables))
+
+
 async def _empty_all_tables(app: object) -> None:
     async with app.state.database.unit_of_work(write=True) as uow:  # type: ignore[attr-defined]
         connection = await uow.connection()
+        if connection.dialect.name == "postgresql":
+            raw = await connection.get_raw_connection()
+            await raw.driver_connection.execute(DELETE_ALL)  # type: ignore[union-attr]
+            return
         for table in reversed(metadata.sorted_tables):
             await connection.execute(table.delete())
 
 
+@pytest.fixture(scope="session")
+def _apps() -> dict[str, FastAPI]:
+    """The apps this worker made, by their settings: building one's routes costs ~0.2 s, more
+    than most tests; each test still starts it (its lifespan) afresh."""
+    return {}
+
+
+def _app_for(settings: Settings, apps: dict[str, FastAPI]) -> FastAPI:
+    key = settings.model_dump_json()
+    if key not in apps:
+        if len(apps) >= KEPT_APPS:
+            del apps[next(iter(apps))]
+        apps[key] = create_app(settings)
+    return apps[key]
+
+
 @pytest.fixture
-def client(settings: Settings) -> Iterator[TestClient]:
+def client(settings: Settings, _apps: dict[str, FastAPI]) -> Iterator[TestClient]:
     """The app, called as the bootstrap admin; `as_role` gives a token of any other role."""
-    app = create_app(settings)
+    app = _app_for(settings, _apps)
     headers = bearer(ADMIN_TOKEN)
-    with TestClient(app, raise_server_exceptions=False, headers=headers) as test_client:
+    with (
+        pytest.MonkeyPatch.context() as patch,
+        TestClient(app, raise_server_exceptions=False, headers=headers) as test_client,
+    ):
+        # In-process PINs hash at a lower scrypt cost (stored with each hash, so checks follow
+        # it): ~0.1 s a PIN was most of the dining tests' time. tests/unit proves production's,
+        # and the servers of tests/e2e run it.
+        patch.setattr(terminals, "_SCRYPT_N", QUICK_SCRYPT_N)
         try:
             yield test_client
         finally:

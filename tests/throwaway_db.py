@@ -1,9 +1,17 @@
-"""Throwaway databases for a test run: a SQLite file, or a fresh PostgreSQL database."""
+"""Throwaway databases for a test run: a SQLite file, or a fresh PostgreSQL database.
+
+The Alembic chain runs once per process into a template; each database at head is a copy of
+it (a file copy, or PostgreSQL's `CREATE DATABASE … TEMPLATE`). The migration tests ask for
+another revision, or for ``fresh``, and get the chain run for them.
+"""
 
 from __future__ import annotations
 
 import asyncio
 import os
+import shutil
+import tempfile
+import threading
 import uuid
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -16,6 +24,11 @@ from sqlalchemy.ext.asyncio import create_async_engine
 from brigade.db.engine import async_url
 from brigade.db.migrate import upgrade
 
+# Per process (an xdist worker): the option ("sqlite" or a server URL) -> its template at head,
+# a SQLite file or a PostgreSQL database name.
+_templates: dict[str, str] = {}
+_templates_lock = threading.Lock()
+
 
 async def _admin(server_url: str, statement: str) -> None:
     engine = create_async_engine(async_url(server_url), isolation_level="AUTOCOMMIT")
@@ -26,20 +39,64 @@ async def _admin(server_url: str, statement: str) -> None:
         await engine.dispose()
 
 
+def _database_name(kind: str) -> str:
+    worker = os.environ.get("PYTEST_XDIST_WORKER", "main")
+    return f"brigade_{kind}_{worker}_{uuid.uuid4().hex[:8]}"
+
+
+def _on_server(option: str, name: str) -> str:
+    return make_url(option).set(database=name).render_as_string(hide_password=False)
+
+
+def _template(option: str) -> str:
+    with _templates_lock:
+        if option not in _templates:
+            if option == "sqlite":
+                template = Path(tempfile.mkdtemp(prefix="brigade-template-")) / "brigade.db"
+                upgrade(f"sqlite:///{template}")
+                _templates[option] = str(template)
+            else:
+                name = _database_name("template")
+                asyncio.run(_admin(option, f'CREATE DATABASE "{name}"'))
+                _templates[option] = name
+                upgrade(_on_server(option, name))
+        return _templates[option]
+
+
+def drop_templates() -> None:
+    """At the end of a run: this process's templates."""
+    with _templates_lock:
+        for option, template in _templates.items():
+            if option == "sqlite":
+                shutil.rmtree(Path(template).parent, ignore_errors=True)
+            else:
+                asyncio.run(_admin(option, f'DROP DATABASE IF EXISTS "{template}" WITH (FORCE)'))
+        _templates.clear()
+
+
 @contextmanager
-def throwaway_database(option: str, directory: Path, revision: str = "head") -> Iterator[str]:
-    """A database migrated to ``revision`` that exists for the duration of the block."""
+def throwaway_database(
+    option: str, directory: Path, revision: str = "head", *, fresh: bool = False
+) -> Iterator[str]:
+    """A database migrated to ``revision`` that exists for the duration of the block;
+    ``fresh``: migrated here by the Alembic chain, not copied from the template."""
+    from_template = revision == "head" and not fresh
     if option == "sqlite":
-        url = f"sqlite:///{directory / 'brigade.db'}"
-        upgrade(url, revision)
+        path = directory / "brigade.db"
+        url = f"sqlite:///{path}"
+        if from_template:
+            shutil.copyfile(_template(option), path)
+        else:
+            upgrade(url, revision)
         yield url
         return
-    worker = os.environ.get("PYTEST_XDIST_WORKER", "main")
-    name = f"brigade_test_{worker}_{uuid.uuid4().hex[:8]}"
-    asyncio.run(_admin(option, f'CREATE DATABASE "{name}"'))
+    name = _database_name("test")
+    template = f' TEMPLATE "{_template(option)}"' if from_template else ""
+    asyncio.run(_admin(option, f'CREATE DATABASE "{name}"{template}'))
     try:
-        url = make_url(option).set(database=name).render_as_string(hide_password=False)
-        upgrade(url, revision)
+        url = _on_server(option, name)
+        if not from_template:
+            upgrade(url, revision)
         yield url
     finally:
         asyncio.run(_admin(option, f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))

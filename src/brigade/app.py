@@ -65,6 +65,16 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        # Everything a run keeps in memory starts afresh with it: the tests start one app many
+        # times (tests/conftest.py), and no run may see what the one before it remembered.
+        app.state.settings = settings
+        app.state.over_limit_addresses = OverLimitAddresses()
+        tokens.configure(
+            seconds=settings.token_cache_seconds, max_entries=settings.token_cache_size
+        )
+        events.install_renderers(max_bytes=settings.event_max_bytes)
+        # Name lookups for webhooks and printers, on threads of their own (services/names.py).
+        app.state.resolver = Resolver()
         database = app.state.database = Database(settings)
         if settings.auth == "off":
             log.warning(AUTH_OFF_WARNING)
@@ -121,6 +131,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             await asyncio.gather(*tasks, return_exceptions=True)
             await waiter.close()
             await database.dispose()
+            app.state.resolver.close()
             worker_stopped()
 
     app = FastAPI(
@@ -136,11 +147,6 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         redoc_url=None,
     )
     app.state.settings = settings
-    # Name lookups for webhooks and printers, on threads of their own (services/names.py).
-    app.state.resolver = Resolver()
-    app.state.over_limit_addresses = OverLimitAddresses()
-    tokens.configure(seconds=settings.token_cache_seconds, max_entries=settings.token_cache_size)
-    events.install_renderers(max_bytes=settings.event_max_bytes)
     app.add_middleware(BodySizeLimit, max_bytes=settings.max_body_bytes)
     install_error_handlers(app)
     app.include_router(health.router)

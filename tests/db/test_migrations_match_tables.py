@@ -40,5 +40,5 @@ async def _compare(database_url: str) -> list[Any]:
 def test_a_freshly_migrated_database_matches_the_tables(
     request: pytest.FixtureRequest, tmp_path: Path
 ) -> None:
-    with throwaway_database(request.config.getoption("--db-url"), tmp_path) as url:
+    with throwaway_database(request.config.getoption("--db-url"), tmp_path, fresh=True) as url:
         assert asyncio.run(_compare(url)) == []

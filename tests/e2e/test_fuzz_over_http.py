@@ -34,6 +34,9 @@ def http_schema(
             "BRIGADE_AUTH_FAILURES_PER_MINUTE": "1000000",
             # Fuzzed printers name hosts anywhere: their jobs are queued, never sent.
             "BRIGADE_PRINTING": "off",
+            # Event streams end on their own after a moment, so the fuzzer reads them whole
+            # (as in-process): an hour-long one held each example for seconds.
+            "BRIGADE_EVENT_STREAM_MAX_SECONDS": "0.1",
         }
         server = ServerProcess(url, directory / "server.log", environment=environment)
         server.start()

@@ -42,6 +42,10 @@ class Resolver:
         self._deadline = deadline_seconds
         self._pool = ThreadPoolExecutor(max_workers=threads, thread_name_prefix="brigade-dns")
 
+    def close(self) -> None:
+        """Lets its threads go (a lookup still hanging ends on its own; nobody awaits it)."""
+        self._pool.shutdown(wait=False, cancel_futures=True)
+
     async def addresses(self, host: str, port: int) -> list[str]:
         """The addresses ``host`` resolves to, in the resolver's order (an address stays
         itself, without a lookup)."""

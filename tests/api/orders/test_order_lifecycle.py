@@ -6,8 +6,7 @@ import uuid
 from datetime import UTC, datetime, timedelta, timezone
 
 import pytest
-from sqlalchemy import event
-from test_order_helpers import add_item, order_detail, pay, problem, scalar
+from test_order_helpers import add_item, order_detail, pay, problem, recorded_statements, scalar
 
 from factories import LOCATION, OTHER_LOCATION, make_order, make_product
 
@@ -145,19 +144,8 @@ def test_detail_loads_in_a_bounded_number_of_statements(client):
         assert pay(client, order, 10).status_code == 201
     client.get(f"/api/orders/{order['id']}")  # warm the pool: connect-time queries don't count
 
-    statements: list[str] = []
-    engines = client.app.state.database.engines()
-
-    def count(_conn, _cursor, statement, *_args):
-        statements.append(statement)
-
-    for engine in engines:
-        event.listen(engine, "before_cursor_execute", count)
-    try:
+    with recorded_statements(client) as statements:
         detail = order_detail(client, order)
-    finally:
-        for engine in engines:
-            event.remove(engine, "before_cursor_execute", count)
     assert len(detail["items"]) == 50
     assert len(detail["payments"]) == 10
     assert detail["balanceDue"] == 0

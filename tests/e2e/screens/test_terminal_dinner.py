@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 from decimal import Decimal
 
+import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from e2e.screens.restaurant import (
@@ -28,6 +29,9 @@ from e2e.screens.restaurant import (
     sign_in,
     type_pin,
 )
+
+# The whole dinner is the one browser flow that runs on PostgreSQL too: every screen at once.
+pytestmark = pytest.mark.both_databases("the whole dinner, end to end, on each database")
 
 
 def _order_a_round(page: Page) -> None:
