@@ -60,6 +60,9 @@ def configure(schema: Any) -> Any:
 # 422s that depend on the product, not on the request's shape (docs/design.md §9): its modifier
 # groups' rules and its variants.
 STATE_CODES = ("modifier_selection_invalid", "variant_required")
+# A PIN of the right shape that anyone would try first (docs/security.md): a list of patterns
+# JSON Schema does not state.
+VALUE_RULE_CODES = ("trivial_pin",)
 # Rules between two fields that JSON Schema does not state: a group's maxSelections >= its
 # min, a report's days in order and at most 366.
 CROSS_FIELD_RULES = ("maxSelections", "to")
@@ -70,7 +73,7 @@ def _only_unknown_references(response) -> bool:
     on a webhook `url` whose host resolves inside the network or not at all, on a
     `timezone` name the tz database does not know, or on a rule between fields (a report's
     `to` before its `from` or more than 366 days after it, a group's `maxSelections` under its
-    min); or a 422 that a product's own menu makes (``STATE_CODES``).
+    min); or a 422 that a product's own menu makes (``STATE_CODES``), or a trivial PIN.
 
     Existence (and where a name resolves) can't be written in JSON Schema, nor a rule between
     two parameters, and docs/design.md §4, §8 and §12 answer them with 422. Path ids count
@@ -79,7 +82,7 @@ def _only_unknown_references(response) -> bool:
     if response.status_code != 422:
         return False
     problem = json.loads(response.content)
-    if problem["code"] in STATE_CODES:
+    if problem["code"] in STATE_CODES + VALUE_RULE_CODES:
         return True
     errors = problem.get("errors") or []
     return bool(errors) and all(
