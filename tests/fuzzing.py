@@ -64,6 +64,9 @@ STATE_CODES = ("modifier_selection_invalid", "variant_required")
 # printer may point (an address on the restaurant's network, a printer's port, unless
 # BRIGADE_PRINTER_ALLOW_HOSTS lists the host).
 SETTING_CODES = ("printer_target_refused",)
+# A PIN of the right shape that anyone would try first (docs/security.md): a list of patterns
+# JSON Schema does not state.
+VALUE_RULE_CODES = ("trivial_pin",)
 # Rules between two fields that JSON Schema does not state: a group's maxSelections >= its
 # min, a report's days in order and at most 366.
 CROSS_FIELD_RULES = ("maxSelections", "to")
@@ -74,8 +77,8 @@ def _only_unknown_references(response) -> bool:
     on a webhook `url` whose host resolves inside the network or not at all, on a
     `timezone` name the tz database does not know, or on a rule between fields (a report's
     `to` before its `from` or more than 366 days after it, a group's `maxSelections` under its
-    min); or a 422 that a product's own menu makes (``STATE_CODES``) or the network and the
-    settings make (``SETTING_CODES``).
+    min); or a 422 that a product's own menu makes (``STATE_CODES``), the network and the
+    settings make (``SETTING_CODES``), or a trivial PIN (``VALUE_RULE_CODES``).
 
     Existence (and where a name resolves) can't be written in JSON Schema, nor a rule between
     two parameters, and docs/design.md §4, §8 and §13 answer them with 422. Path ids count
@@ -84,7 +87,7 @@ def _only_unknown_references(response) -> bool:
     if response.status_code != 422:
         return False
     problem = json.loads(response.content)
-    if problem["code"] in (*STATE_CODES, *SETTING_CODES):
+    if problem["code"] in (*STATE_CODES, *SETTING_CODES, *VALUE_RULE_CODES):
         return True
     errors = problem.get("errors") or []
     return bool(errors) and all(
