@@ -41,15 +41,15 @@ def api_schema(fuzz_app):
     return configure(schemathesis.openapi.from_asgi("/openapi.json", fuzz_app))
 
 
-def test_numbers_of_any_magnitude_are_a_4xx_everywhere(api_schema):
+def test_numbers_of_any_magnitude_are_a_4xx_everywhere(api_schema) -> None:
     extreme_numbers_are_a_4xx(api_schema, max_examples=25)
 
 
 @pytest.mark.parametrize("mode", [GenerationMode.POSITIVE, GenerationMode.NEGATIVE])
-def test_every_operation_conforms(api_schema, mode):
+def test_every_operation_conforms(api_schema, mode) -> None:
     every_operation_conforms(api_schema, mode, max_examples=25)
 
 
-def test_stateful_sequences_conform(api_schema, fuzz_app):
+def test_stateful_sequences_conform(api_schema, fuzz_app) -> None:
     database_url = fuzz_app.state.settings.database_url
     stateful_sequences_conform(api_schema, database_url, max_examples=30, steps=6)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+from fastapi.testclient import TestClient
 
 from brigade.api.schemas import given
 from brigade.api.staff import StaffUpdate
@@ -14,13 +15,13 @@ class _Note(RequestModel):
     text: str | None = None
 
 
-def test_pages_have_readable_names_in_the_openapi(client):
+def test_pages_have_readable_names_in_the_openapi(client: TestClient) -> None:
     names = set(client.get("/openapi.json").json()["components"]["schemas"])
     assert {"ProductPage", "StaffPage", "TokenPage", "AuditPage"} <= names
     assert not [name for name in names if name.startswith("Page")]
 
 
-def test_an_absent_field_is_unset_and_a_null_one_is_none():
+def test_an_absent_field_is_unset_and_a_null_one_is_none() -> None:
     assert given(_Note(), "text", _Note().text) is UNSET
     sent_null = _Note.model_validate({"text": None})
     assert given(sent_null, "text", sent_null.text) is None
@@ -29,6 +30,6 @@ def test_an_absent_field_is_unset_and_a_null_one_is_none():
     assert given(renamed, "role", renamed.role) is UNSET
 
 
-def test_a_field_the_request_does_not_have_is_a_programming_error():
+def test_a_field_the_request_does_not_have_is_a_programming_error() -> None:
     with pytest.raises(KeyError, match="no field 'txt'"):
         given(_Note(), "txt", None)

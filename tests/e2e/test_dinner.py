@@ -21,7 +21,7 @@ def _product(http: httpx.Client, **fields) -> dict:
     return _ok(http.post("/api/products", json={"locationId": LOCATION} | fields), 201)
 
 
-def _add(http: httpx.Client, order: dict, product: dict, quantity=1, **extra) -> dict:
+def _add(http: httpx.Client, order: dict, product: dict, quantity: int = 1, **extra) -> dict:
     body = {"productId": product["id"], "quantity": quantity} | extra
     return _ok(http.post(f"/api/orders/{order['id']}/items", json=body), 201)
 
@@ -31,7 +31,7 @@ def _totals(detail: dict) -> tuple:
     return tuple(detail[key] for key in keys)
 
 
-def test_a_whole_dinner(server):
+def test_a_whole_dinner(server) -> None:
     with httpx.Client(headers=ADMIN, base_url=server, timeout=10) as http:
         ribeye = _product(http, name="Ribeye", price=34.95, taxRate=0.08875)
         burger = _product(http, name="Burger", price=14.5, taxRate=0.08875)
@@ -133,7 +133,7 @@ def test_a_whole_dinner(server):
         assert (closed.status_code, closed.json()["code"]) == (409, "order_closed")
 
 
-def test_cancelling_a_part_paid_order_refunds_amounts_and_tips(server):
+def test_cancelling_a_part_paid_order_refunds_amounts_and_tips(server) -> None:
     with httpx.Client(headers=ADMIN, base_url=server, timeout=10) as http:
         pasta = _product(http, name="Carbonara", price=16, taxRate=0.1)
         order = _ok(

@@ -16,7 +16,7 @@ from factories import ADMIN, LOCATION
 
 @pytest.mark.e2e
 @pytest.mark.parametrize("fresh_server", [1], indirect=True, ids=["1-worker"])
-def test_sigterm_lets_in_flight_requests_finish(fresh_server):
+def test_sigterm_lets_in_flight_requests_finish(fresh_server) -> None:
     server = fresh_server
     product = httpx.post(
         f"{server.base_url}/api/products",

@@ -31,7 +31,7 @@ def _order_of_100(server: str) -> dict:
         return dict(order.json())
 
 
-def test_ten_simultaneous_payments_of_30_on_100_never_overpay(server):
+def test_ten_simultaneous_payments_of_30_on_100_never_overpay(server) -> None:
     order = _order_of_100(server)
     url = f"/api/orders/{order['id']}"
 
@@ -47,7 +47,7 @@ def test_ten_simultaneous_payments_of_30_on_100_never_overpay(server):
     assert detail["version"] == 2 + 3
 
 
-def test_24_simultaneous_creations_get_24_consecutive_numbers(server):
+def test_24_simultaneous_creations_get_24_consecutive_numbers(server) -> None:
     location = str(uuid.uuid4())
 
     async def create(http: httpx.AsyncClient) -> httpx.Response:
@@ -59,7 +59,7 @@ def test_24_simultaneous_creations_get_24_consecutive_numbers(server):
     assert numbers == list(range(1001, 1025))
 
 
-def test_eight_simultaneous_completes_complete_once(server):
+def test_eight_simultaneous_completes_complete_once(server) -> None:
     order = _order_of_100(server)
     url = f"/api/orders/{order['id']}"
     paid = httpx.post(
@@ -78,7 +78,7 @@ def test_eight_simultaneous_completes_complete_once(server):
     assert (detail["status"], detail["completedAt"]) == ("COMPLETED", winner["completedAt"])
 
 
-def test_twenty_concurrent_retries_with_one_key_charge_once(server):
+def test_twenty_concurrent_retries_with_one_key_charge_once(server) -> None:
     order = _order_of_100(server)
     url = f"/api/orders/{order['id']}"
     body = {"amount": 40, "paymentMethod": "CARD", "tipAmount": 5, "cardLastFour": "4242"}

@@ -14,6 +14,7 @@ import pytest
 from fastapi.testclient import TestClient
 
 from brigade.app import create_app
+from brigade.settings import Settings
 from factories import (
     LOCATION,
     bearer,
@@ -517,7 +518,9 @@ def _send(client: TestClient, call: Call, headers: dict[str, str]) -> Any:
     return client.request(call.method, call.url, json=call.json, headers=headers)
 
 
-def test_the_table_names_every_operation_and_each_declares_the_bearer_scheme(settings):
+def test_the_table_names_every_operation_and_each_declares_the_bearer_scheme(
+    settings: Settings,
+) -> None:
     spec = create_app(settings).openapi()
     operations = {
         (method.upper(), path): operation
@@ -541,7 +544,7 @@ def test_the_table_names_every_operation_and_each_declares_the_bearer_scheme(set
 
 @pytest.mark.parametrize("role", ROLES)
 @pytest.mark.parametrize("endpoint", list(ENDPOINTS), ids=" ".join)
-def test_each_role_is_allowed_or_refused_as_designed(client, endpoint, role):
+def test_each_role_is_allowed_or_refused_as_designed(client: TestClient, endpoint, role) -> None:
     lowest, scenario = ENDPOINTS[endpoint]
     token = make_staff_token(client, role)
     call = scenario(client)
@@ -556,7 +559,7 @@ def test_each_role_is_allowed_or_refused_as_designed(client, endpoint, role):
 
 
 @pytest.mark.parametrize("endpoint", list(ENDPOINTS), ids=" ".join)
-def test_no_token_or_a_wrong_one_is_401(client, endpoint):
+def test_no_token_or_a_wrong_one_is_401(client: TestClient, endpoint) -> None:
     _lowest, scenario = ENDPOINTS[endpoint]
     call = scenario(client)
     for headers in ({"Authorization": ""}, bearer("brg_not-a-token"), {"Authorization": "Basic x"}):
@@ -566,5 +569,5 @@ def test_no_token_or_a_wrong_one_is_401(client, endpoint):
         assert response.headers["www-authenticate"].startswith("Bearer")
 
 
-def test_health_needs_no_token(client):
+def test_health_needs_no_token(client: TestClient) -> None:
     assert client.get("/health", headers={"Authorization": ""}).status_code == 200

@@ -3,6 +3,8 @@ read B's orders and events, and a PIN session at A added to B's orders (403 `oth
 
 from __future__ import annotations
 
+from fastapi.testclient import TestClient
+
 from factories import (
     LOCATION,
     OTHER_LOCATION,
@@ -15,7 +17,9 @@ from factories import (
 )
 
 
-def test_a_kitchen_display_reads_its_own_locations_orders_and_events_only(client):
+def test_a_kitchen_display_reads_its_own_locations_orders_and_events_only(
+    client: TestClient,
+) -> None:
     here = make_order(client, locationId=OTHER_LOCATION)
     elsewhere = make_order(client)  # at LOCATION
     display = bearer(make_device(client, "KITCHEN_DISPLAY", locationId=OTHER_LOCATION)["token"])
@@ -39,7 +43,7 @@ def test_a_kitchen_display_reads_its_own_locations_orders_and_events_only(client
     assert stream.status_code == 403
 
 
-def test_a_pin_session_changes_its_own_locations_orders_only(client):
+def test_a_pin_session_changes_its_own_locations_orders_only(client: TestClient) -> None:
     terminal = make_device(client, locationId=OTHER_LOCATION)["token"]
     server = make_staff_with_pin(client, "SERVER")
     session = bearer(sign_in(client, terminal, server["id"], "4826").json()["token"])

@@ -51,14 +51,14 @@ def _staff_token(client: TestClient) -> tuple[str, str]:
     return member["id"], made["token"]
 
 
-def test_a_stream_whose_credential_holds_lives_its_time(client):
+def test_a_stream_whose_credential_holds_lives_its_time(client: TestClient) -> None:
     _staff_id, token = _staff_token(client)
     body = _streamed_while(client, token, lambda: None)
     assert REVOKED not in body
     assert body.rstrip().endswith(RECONNECT)
 
 
-def test_a_revoked_token_ends_its_stream(client):
+def test_a_revoked_token_ends_its_stream(client: TestClient) -> None:
     _staff_id, token = _staff_token(client)
     token_id = client.get("/api/tokens").json()["data"][0]["id"]
     body = _streamed_while(client, token, lambda: client.delete(f"/api/tokens/{token_id}"))
@@ -66,14 +66,16 @@ def test_a_revoked_token_ends_its_stream(client):
     assert RECONNECT not in body
 
 
-def test_a_deactivated_persons_stream_ends(client):
+def test_a_deactivated_persons_stream_ends(client: TestClient) -> None:
     staff_id, token = _staff_token(client)
     deactivate = lambda: client.patch(f"/api/staff/{staff_id}", json={"isActive": False})  # noqa: E731
     body = _streamed_while(client, token, deactivate)
     assert body.rstrip().endswith(REVOKED)
 
 
-def test_a_revoked_kitchen_display_and_a_signed_out_session_end_their_streams(client):
+def test_a_revoked_kitchen_display_and_a_signed_out_session_end_their_streams(
+    client: TestClient,
+) -> None:
     display = make_device(client, "KITCHEN_DISPLAY")
     revoke = lambda: client.delete(f"/api/devices/{display['id']}")  # noqa: E731
     assert _streamed_while(client, display["token"], revoke).rstrip().endswith(REVOKED)

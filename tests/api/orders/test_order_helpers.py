@@ -73,7 +73,7 @@ def recorded_statements(client: Any) -> Iterator[list[str]]:
     statements: list[str] = []
     engines = client.app.state.database.engines()
 
-    def record(_conn, _cursor, statement, *_args):
+    def record(_conn, _cursor, statement, *_args) -> None:
         task = asyncio.current_task()
         if task is None or not task.get_name().startswith(BACKGROUND_TASKS):
             statements.append(" ".join(statement.split()).lower())

@@ -3,12 +3,13 @@ less what was refunded; audited, idempotent, listed on the order (issue 12)."""
 
 from __future__ import annotations
 
+from fastapi.testclient import TestClient
 from test_order_helpers import add_item, order_detail, pay, problem
 
 from factories import bearer, make_order, make_product, make_staff_token
 
 
-def _completed(client, *payments: dict) -> tuple[dict, list[dict]]:
+def _completed(client: TestClient, *payments: dict) -> tuple[dict, list[dict]]:
     """An order of a burger (12.99, 8.875 %) and two wines (9.50, 20 %) with a 5.00 discount:
     total 31.17, paid by ``payments`` and completed. Answers it and its items."""
     order = make_order(client)
@@ -23,7 +24,7 @@ def _completed(client, *payments: dict) -> tuple[dict, list[dict]]:
     return order, [burger, wine]
 
 
-def _refund(client, order: dict, headers: dict | None = None, **body):
+def _refund(client: TestClient, order: dict, headers: dict | None = None, **body):
     return client.post(
         f"/api/orders/{order['id']}/refunds", json={"reason": "cold"} | body, headers=headers
     )
@@ -35,7 +36,9 @@ def _created(response) -> dict:
     return body
 
 
-def test_a_partial_refund_by_amount_goes_back_to_the_payment_and_is_listed(client):
+def test_a_partial_refund_by_amount_goes_back_to_the_payment_and_is_listed(
+    client: TestClient,
+) -> None:
     order, _ = _completed(client)
     refund = _created(_refund(client, order, amount=10, tipAmount=2))
     [payment] = order_detail(client, order)["payments"]
@@ -52,7 +55,7 @@ def test_a_partial_refund_by_amount_goes_back_to_the_payment_and_is_listed(clien
     assert response.json() == refund
 
 
-def test_never_more_than_was_paid_less_what_was_refunded(client):
+def test_never_more_than_was_paid_less_what_was_refunded(client: TestClient) -> None:
     order, _ = _completed(client)
     _created(_refund(client, order, amount=30, tipAmount=4))
     before = order_detail(client, order)
@@ -67,7 +70,7 @@ def test_never_more_than_was_paid_less_what_was_refunded(client):
     problem(_refund(client, order, amount=0.01), 409, "refund_exceeds_paid")
 
 
-def test_a_refund_by_line_gives_back_each_lines_share_of_the_total(client):
+def test_a_refund_by_line_gives_back_each_lines_share_of_the_total(client: TestClient) -> None:
     order, (burger, wine) = _completed(client)
     # The discount spreads 2.03 / 2.97 over the lines; taxed, the burger's 10.96 is 11.9327
     # and the wines' 16.03 is 19.236: the 31.17 total is shared 11.93 / 19.24.
@@ -89,7 +92,7 @@ def test_a_refund_by_line_gives_back_each_lines_share_of_the_total(client):
     assert problem(_refund(client, order, amount=0.01), 409, "refund_exceeds_paid")
 
 
-def test_bad_refund_requests_are_422_and_change_nothing(client):
+def test_bad_refund_requests_are_422_and_change_nothing(client: TestClient) -> None:
     order, (burger, _) = _completed(client)
     before = order_detail(client, order)
     line = {"itemId": burger["id"]}
@@ -109,14 +112,16 @@ def test_bad_refund_requests_are_422_and_change_nothing(client):
     assert order_detail(client, order) == before
 
 
-def test_only_a_completed_order_is_refunded(client):
+def test_only_a_completed_order_is_refunded(client: TestClient) -> None:
     order = make_order(client)
     add_item(client, order, make_product(client, price=10))
     assert pay(client, order, 10).status_code == 201
     problem(_refund(client, order, amount=1), 409, "invalid_transition")
 
 
-def test_a_refund_goes_to_the_named_payment_or_the_newest_that_can_take_it(client):
+def test_a_refund_goes_to_the_named_payment_or_the_newest_that_can_take_it(
+    client: TestClient,
+) -> None:
     order, _ = _completed(client, {"amount": 20}, {"amount": 11.17, "paymentMethod": "CASH"})
     first, second = order_detail(client, order)["payments"]
     assert _created(_refund(client, order, amount=10))["paymentId"] == second["id"]
@@ -130,7 +135,7 @@ def test_a_refund_goes_to_the_named_payment_or_the_newest_that_can_take_it(clien
     problem(unknown, 404, "not_found")
 
 
-def test_a_refund_is_a_managers_audited_and_replayed_on_retry(client):
+def test_a_refund_is_a_managers_audited_and_replayed_on_retry(client: TestClient) -> None:
     order, _ = _completed(client)
     server = bearer(make_staff_token(client, "SERVER"))
     problem(_refund(client, order, server, amount=1), 403, "forbidden")
@@ -151,7 +156,7 @@ def test_a_refund_is_a_managers_audited_and_replayed_on_retry(client):
     assert entry["after"]["refundId"] == first["id"]
 
 
-def test_the_kitchen_sees_refunds_without_who_gave_them_back(client):
+def test_the_kitchen_sees_refunds_without_who_gave_them_back(client: TestClient) -> None:
     order, _ = _completed(client)
     _created(_refund(client, order, amount=1))
     kitchen = bearer(make_staff_token(client, "KITCHEN"))
@@ -159,7 +164,7 @@ def test_the_kitchen_sees_refunds_without_who_gave_them_back(client):
     assert (seen["amount"], seen["refundedBy"]) == (1, None)
 
 
-def test_a_cancellation_refunds_each_payment_as_a_refund_record(client):
+def test_a_cancellation_refunds_each_payment_as_a_refund_record(client: TestClient) -> None:
     order = make_order(client)
     add_item(client, order, make_product(client, price=30))
     assert pay(client, order, 10, tipAmount=2).status_code == 201

@@ -95,7 +95,7 @@ async def _insert_rows_as_0008_wrote_them(url: str) -> None:
 
 def test_a_cancellations_refunded_payments_become_refund_records(
     request: pytest.FixtureRequest, tmp_path: Path
-):
+) -> None:
     with throwaway_database(request.config.getoption("--db-url"), tmp_path, "0008") as url:
         asyncio.run(_insert_rows_as_0008_wrote_them(url))
         upgrade(url)

@@ -6,6 +6,7 @@ name is judged by what it resolves to when the worker connects."""
 from __future__ import annotations
 
 import pytest
+from fastapi.testclient import TestClient
 
 from brigade.services.names import Resolver
 from brigade.services.printing import PrintOutbox
@@ -19,7 +20,7 @@ def settings(settings: Settings) -> Settings:
     return settings.model_copy(update={"printer_allow_hosts": ""})
 
 
-def _create(client, host: str, port: int):
+def _create(client: TestClient, host: str, port: int):
     body = {"name": "Line", "locationId": LOCATION, "host": host, "port": port, "kind": "KITCHEN"}
     return client.post("/api/printers", json=body)
 
@@ -35,7 +36,9 @@ def _create(client, host: str, port: int):
         ("203.0.113.7", 631, "host"),
     ],
 )
-def test_a_printer_outside_the_network_or_off_a_printer_port_is_refused(client, host, port, field):
+def test_a_printer_outside_the_network_or_off_a_printer_port_is_refused(
+    client: TestClient, host, port, field
+) -> None:
     response = _create(client, host, port)
     assert response.status_code == 422, response.text
     assert response.json()["code"] == "printer_target_refused"
@@ -53,11 +56,13 @@ def test_a_printer_outside_the_network_or_off_a_printer_port_is_refused(client, 
         ("kitchen-1.local", 9100),
     ],
 )
-def test_a_printer_on_the_network_at_a_printer_port_is_taken(client, host, port):
+def test_a_printer_on_the_network_at_a_printer_port_is_taken(
+    client: TestClient, host, port
+) -> None:
     assert _create(client, host, port).status_code == 201
 
 
-def test_a_move_to_another_port_follows_the_same_rule(client):
+def test_a_move_to_another_port_follows_the_same_rule(client: TestClient) -> None:
     printer = _create(client, "192.168.1.50", 9100).json()
     moved = client.patch(f"/api/printers/{printer['id']}", json={"port": 5432})
     assert moved.status_code == 422
@@ -65,7 +70,9 @@ def test_a_move_to_another_port_follows_the_same_rule(client):
     assert client.get(f"/api/printers/{printer['id']}").json()["port"] == 9100
 
 
-def test_an_allowed_host_may_be_anywhere_on_any_port(client, settings):
+def test_an_allowed_host_may_be_anywhere_on_any_port(
+    client: TestClient, settings: Settings
+) -> None:
     client.app.state.settings = settings.model_copy(update={"printer_allow_hosts": "8.8.8.8"})
     assert _create(client, "8.8.8.8", 5432).status_code == 201
     assert _create(client, "8.8.4.4", 9100).status_code == 422
@@ -75,7 +82,9 @@ def _resolving_to(address: str) -> Resolver:
     return Resolver(lambda host, port, **_: [(2, 1, 6, "", (address, port))])
 
 
-def test_a_printers_name_resolving_outside_the_network_is_not_connected_to(client):
+def test_a_printers_name_resolving_outside_the_network_is_not_connected_to(
+    client: TestClient,
+) -> None:
     printer = _create(client, "printer.example", 9100).json()
     order = make_order(client)
     item = {"productId": make_product(client)["id"], "quantity": 1}

@@ -13,6 +13,7 @@ from contextlib import contextmanager
 
 import orjson
 import pytest
+from fastapi.testclient import TestClient
 
 from brigade.services.webhooks import Deliverer
 from brigade.settings import Settings
@@ -41,14 +42,14 @@ def _receiver(receivers: list[Receiver], **behaviour: float) -> Receiver:
     return receiver
 
 
-def _webhook(client, url: str) -> dict:
+def _webhook(client: TestClient, url: str) -> dict:
     response = client.post("/api/webhooks", json={"url": url, "types": ["order.created"]})
     assert response.status_code == 201, response.text
     created: dict = response.json()
     return created
 
 
-def _deliverer(client, **overrides) -> Deliverer:
+def _deliverer(client: TestClient, **overrides) -> Deliverer:
     return Deliverer(
         client.app.state.database,
         allowed_hosts=frozenset({LOCAL}),
@@ -60,7 +61,7 @@ def _deliverer(client, **overrides) -> Deliverer:
 
 
 @contextmanager
-def _delivering(client, deliverer: Deliverer) -> Iterator[None]:
+def _delivering(client: TestClient, deliverer: Deliverer) -> Iterator[None]:
     """The deliverer running in the background, as in a worker, for the block."""
     stopping = client.portal.call(asyncio.Event)
     running = client.portal.start_task_soon(deliverer.run, stopping)
@@ -71,7 +72,7 @@ def _delivering(client, deliverer: Deliverer) -> Iterator[None]:
         running.result(timeout=30)
 
 
-def _one_round(client, deliverer: Deliverer) -> bool:
+def _one_round(client: TestClient, deliverer: Deliverer) -> bool:
     async def round_() -> bool:
         async with Deliverer.client() as http:
             return await deliverer.deliver_due(http)
@@ -79,12 +80,14 @@ def _one_round(client, deliverer: Deliverer) -> bool:
     return client.portal.call(round_)
 
 
-def _deliveries(client, webhook: dict) -> list[dict]:
+def _deliveries(client: TestClient, webhook: dict) -> list[dict]:
     found: list[dict] = client.get(f"/api/webhooks/{webhook['id']}/deliveries").json()["data"]
     return sorted(found, key=lambda delivery: delivery["at"])
 
 
-def test_a_healthy_webhook_gets_its_events_while_a_slow_one_is_answering(client, receivers):
+def test_a_healthy_webhook_gets_its_events_while_a_slow_one_is_answering(
+    client: TestClient, receivers
+) -> None:
     slow = _receiver(receivers, answer_after=3)
     healthy = _receiver(receivers)
     _webhook(client, slow.url)
@@ -98,7 +101,9 @@ def test_a_healthy_webhook_gets_its_events_while_a_slow_one_is_answering(client,
     assert delivered == [order["id"] for order in orders]
 
 
-def test_a_trickling_answer_is_cut_at_the_deadline_and_tried_again(client, receivers):
+def test_a_trickling_answer_is_cut_at_the_deadline_and_tried_again(
+    client: TestClient, receivers
+) -> None:
     trickling = _receiver(receivers, trickle_seconds=0.5)  # 1000 bytes: 500 s
     webhook = _webhook(client, trickling.url)
     make_order(client)
@@ -115,7 +120,7 @@ def test_a_trickling_answer_is_cut_at_the_deadline_and_tried_again(client, recei
     assert [d["outcome"] for d in _deliveries(client, webhook)] == ["retrying", "retrying"]
 
 
-def test_a_huge_answer_is_not_read_whole(client, receivers):
+def test_a_huge_answer_is_not_read_whole(client: TestClient, receivers) -> None:
     huge = _receiver(receivers, answer_bytes=800 * 1024 * 1024)
     webhook = _webhook(client, huge.url)
     make_order(client)

@@ -81,7 +81,9 @@ def _settled(fake: FakePrinter, count: int) -> list[str]:
     return printed
 
 
-def test_a_send_prints_its_ticket_and_a_receipt_prints_on_the_till(printing_server, printer):
+def test_a_send_prints_its_ticket_and_a_receipt_prints_on_the_till(
+    printing_server, printer
+) -> None:
     printer.switch_on()
     with _api(printing_server) as api, FakePrinter() as till:
         till.switch_on()
@@ -104,7 +106,9 @@ def test_a_send_prints_its_ticket_and_a_receipt_prints_on_the_till(printing_serv
         assert printer.printed() == [ticket]  # the kitchen printer got no receipt
 
 
-def test_a_printer_off_for_the_first_send_prints_the_ticket_once_it_is_up(printing_server, printer):
+def test_a_printer_off_for_the_first_send_prints_the_ticket_once_it_is_up(
+    printing_server, printer
+) -> None:
     with _api(printing_server) as api:
         printer_id = _add_printer(api, printer)
         number = _send(api, "Ramen")
@@ -123,7 +127,7 @@ def test_a_printer_off_for_the_first_send_prints_the_ticket_once_it_is_up(printi
         assert _jobs(api, printer_id)[0]["status"] == "PRINTED"
 
 
-def test_no_ticket_prints_twice_across_a_restart_or_a_crash(printing_server, printer):
+def test_no_ticket_prints_twice_across_a_restart_or_a_crash(printing_server, printer) -> None:
     printer.switch_on()
     with _api(printing_server) as api:
         _add_printer(api, printer)

@@ -43,21 +43,21 @@ PUBLIC = [
 
 
 @pytest.mark.parametrize("text", INTERNAL)
-def test_an_internal_address_or_one_carrying_it_is_internal(text):
+def test_an_internal_address_or_one_carrying_it_is_internal(text) -> None:
     address = parse_address(text)
     assert address is not None
     assert is_internal(address)
 
 
 @pytest.mark.parametrize("text", PUBLIC)
-def test_a_public_address_is_not_internal(text):
+def test_a_public_address_is_not_internal(text) -> None:
     address = parse_address(text)
     assert address is not None
     assert not is_internal(address)
     assert not is_private_network(address)
 
 
-def test_what_an_ipv6_address_carries():
+def test_what_an_ipv6_address_carries() -> None:
     assert [str(a) for a in embedded(parse_address("2002:7f00:1::"))] == ["127.0.0.1"]
     assert [str(a) for a in embedded(parse_address("::ffff:10.0.0.1"))] == ["10.0.0.1"]
     assert embedded(parse_address("2606:4700:4700::1111")) == []
@@ -68,17 +68,17 @@ def test_what_an_ipv6_address_carries():
     "text",
     ["127.0.0.1", "10.0.0.12", "172.31.255.1", "192.168.1.50", "169.254.3.3", "::1", "fd12::9"],
 )
-def test_the_restaurants_network_is_loopback_private_and_link_local(text):
+def test_the_restaurants_network_is_loopback_private_and_link_local(text) -> None:
     assert is_private_network(parse_address(text))
 
 
 @pytest.mark.parametrize(
     "text", ["100.64.0.1", "203.0.113.7", "198.18.0.1", "224.0.0.1", "::ffff:8.8.8.8", "240.0.0.1"]
 )
-def test_other_non_public_ranges_are_not_the_restaurants_network(text):
+def test_other_non_public_ranges_are_not_the_restaurants_network(text) -> None:
     assert not is_private_network(parse_address(text))
 
 
-def test_anything_but_an_address_is_none():
+def test_anything_but_an_address_is_none() -> None:
     assert parse_address("printer.local") is None
     assert parse_address("999.1.1.1") is None
