@@ -12,7 +12,15 @@ from pydantic import ValidationError
 from brigade.api.cors import EXPOSED_HEADERS
 from brigade.app import create_app
 from brigade.settings import Settings
-from factories import ADMIN, ADMIN_TOKEN, LOCATION, make_category, make_order, make_product
+from factories import (
+    ADMIN,
+    ADMIN_TOKEN,
+    LOCATION,
+    AppClient,
+    make_category,
+    make_order,
+    make_product,
+)
 
 UNKNOWN_ID = "0196a1b2-0000-7000-8000-00000000ffff"
 
@@ -39,13 +47,13 @@ def assert_problem(response, status: int, code: str) -> dict:
         ("DELETE", "/health", "GET"),
     ],
 )
-def test_a_405_lists_every_method_of_the_path(client: TestClient, method, path, allow) -> None:
+def test_a_405_lists_every_method_of_the_path(client: AppClient, method, path, allow) -> None:
     response = client.request(method, path, json={})
     assert_problem(response, 405, "method_not_allowed")
     assert response.headers["allow"] == allow
 
 
-def test_put_on_bulk_update_is_405_not_a_uuid_error_and_changes_nothing(client: TestClient) -> None:
+def test_put_on_bulk_update_is_405_not_a_uuid_error_and_changes_nothing(client: AppClient) -> None:
     product = make_product(client, name="Soup")
     body = {"updates": [{"id": product["id"], "data": {"name": "Stew"}}]}
     response = client.put("/api/products/bulk-update", json=body)
@@ -55,13 +63,13 @@ def test_put_on_bulk_update_is_405_not_a_uuid_error_and_changes_nothing(client: 
     assert client.post("/api/products/bulk-update", json=body).json()["updated"] == 1
 
 
-def test_a_literal_path_wins_over_a_parameter_for_the_methods_it_serves(client: TestClient) -> None:
+def test_a_literal_path_wins_over_a_parameter_for_the_methods_it_serves(client: AppClient) -> None:
     assert client.get("/api/products/barcode/0000").status_code == 404
     assert client.get(f"/api/products/{UNKNOWN_ID}").status_code == 404
     assert_problem(client.get("/api/products/not-an-id"), 422, "validation_failed")
 
 
-def test_an_unknown_path_is_still_404(client: TestClient) -> None:
+def test_an_unknown_path_is_still_404(client: AppClient) -> None:
     assert_problem(client.delete("/api/nothing/here"), 404, "not_found")
 
 
@@ -79,12 +87,12 @@ def test_an_unknown_path_is_still_404(client: TestClient) -> None:
         ("/api/orders?startDate=1700000000", "startDate"),
     ],
 )
-def test_a_number_where_a_date_time_belongs_is_422(client: TestClient, path, field) -> None:
+def test_a_number_where_a_date_time_belongs_is_422(client: AppClient, path, field) -> None:
     body = assert_problem(client.get(path), 422, "validation_failed")
     assert [error["field"] for error in body["errors"]] == [field]
 
 
-def test_date_times_are_still_accepted(client: TestClient) -> None:
+def test_date_times_are_still_accepted(client: AppClient) -> None:
     for path in (
         "/api/audit?from=2026-01-01T00:00:00Z&to=2026-12-31",
         "/api/kitchen/tickets?since=2026-01-01T10:00:00%2B02:00",
@@ -98,7 +106,7 @@ def test_date_times_are_still_accepted(client: TestClient) -> None:
 
 @pytest.mark.parametrize("body", ["1.5", "true", "0", '"text"', "[]", "[{}]"])
 def test_a_body_that_is_not_a_json_object_is_422_and_changes_nothing(
-    client: TestClient, body
+    client: AppClient, body
 ) -> None:
     product = make_product(client, name="Tea", price=3)
     headers = {"content-type": "application/json"}
@@ -115,7 +123,7 @@ def test_a_body_that_is_not_a_json_object_is_422_and_changes_nothing(
     assert client.get(f"/api/products/{product['id']}").json() == product
 
 
-def test_a_nested_object_that_is_a_number_is_422(client: TestClient) -> None:
+def test_a_nested_object_that_is_a_number_is_422(client: AppClient) -> None:
     product = make_product(client, name="Cake")
     body = {"updates": [{"id": product["id"], "data": 1.5}]}
     response = client.post("/api/products/bulk-update", json=body)
@@ -123,7 +131,7 @@ def test_a_nested_object_that_is_a_number_is_422(client: TestClient) -> None:
     assert problem["errors"][0] == {"field": "updates.0.data", "message": "must be a JSON object"}
 
 
-def test_an_optional_body_may_still_be_left_out(client: TestClient) -> None:
+def test_an_optional_body_may_still_be_left_out(client: AppClient) -> None:
     product = make_product(client)
     assert client.post(f"/api/products/{product['id']}/86").json()["is86d"] is True
 
@@ -131,7 +139,7 @@ def test_an_optional_body_may_still_be_left_out(client: TestClient) -> None:
 # --- query parameters -----------------------------------------------------------------------
 
 
-def test_an_unknown_query_parameter_is_422_naming_it(client: TestClient) -> None:
+def test_an_unknown_query_parameter_is_422_naming_it(client: AppClient) -> None:
     make_order(client)
     body = assert_problem(
         client.get(f"/api/orders?tabelId={uuid.uuid4()}"), 422, "validation_failed"
@@ -145,7 +153,7 @@ def test_an_unknown_query_parameter_is_422_naming_it(client: TestClient) -> None
     assert [error["field"] for error in body["errors"]] == ["colour", "size"]
 
 
-def test_declared_query_parameters_still_work_on_every_kind_of_route(client: TestClient) -> None:
+def test_declared_query_parameters_still_work_on_every_kind_of_route(client: AppClient) -> None:
     category = make_category(client)
     make_product(client, categoryId=category["id"])
     listed = client.get(
@@ -158,7 +166,7 @@ def test_declared_query_parameters_still_work_on_every_kind_of_route(client: Tes
     )
 
 
-def test_a_change_with_an_unknown_query_parameter_is_refused_whole(client: TestClient) -> None:
+def test_a_change_with_an_unknown_query_parameter_is_refused_whole(client: AppClient) -> None:
     response = client.post(
         "/api/categories", params={"dryRun": "true"}, json={"name": "Mains", "locationId": LOCATION}
     )
@@ -180,7 +188,7 @@ PREFLIGHT = {
 }
 
 
-def test_cors_is_off_by_default(client: TestClient) -> None:
+def test_cors_is_off_by_default(client: AppClient) -> None:
     preflight = client.options("/api/orders", headers=PREFLIGHT)
     assert "access-control-allow-origin" not in preflight.headers
     answer = client.get("/api/orders", headers={"Origin": "https://pos.example"})
@@ -189,7 +197,7 @@ def test_cors_is_off_by_default(client: TestClient) -> None:
 
 
 def test_cors_serves_the_configured_origins_only(
-    client: TestClient, settings: Settings, monkeypatch: pytest.MonkeyPatch
+    client: AppClient, settings: Settings, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """``client`` empties the database afterwards."""
     monkeypatch.setenv("BRIGADE_CORS_ORIGINS", " https://pos.example , https://kds.example:8443")

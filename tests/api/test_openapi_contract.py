@@ -7,18 +7,18 @@ from typing import Any
 
 import pytest
 from fastapi import FastAPI
-from fastapi.testclient import TestClient
 
 from brigade.api.errors import PROBLEM_JSON
 from brigade.api.openapi import install_openapi, operation_id
 from brigade.api.routing import brigade_router
 from brigade.api.security import Reader
+from factories import AppClient
 
 METHODS = ("get", "put", "post", "delete", "patch")
 
 
 @pytest.fixture
-def document(client: TestClient) -> dict[str, Any]:
+def document(client: AppClient) -> dict[str, Any]:
     response = client.get("/openapi.json")
     assert response.status_code == 200
     body: dict[str, Any] = response.json()

@@ -3,19 +3,19 @@
 from __future__ import annotations
 
 import pytest
-from fastapi.testclient import TestClient
 
 from brigade.api.schemas import given
 from brigade.api.staff import StaffUpdate
 from brigade.api.types import RequestModel
 from brigade.domain.changes import UNSET
+from factories import AppClient
 
 
 class _Note(RequestModel):
     text: str | None = None
 
 
-def test_pages_have_readable_names_in_the_openapi(client: TestClient) -> None:
+def test_pages_have_readable_names_in_the_openapi(client: AppClient) -> None:
     names = set(client.get("/openapi.json").json()["components"]["schemas"])
     assert {"ProductPage", "StaffPage", "TokenPage", "AuditPage"} <= names
     assert not [name for name in names if name.startswith("Page")]

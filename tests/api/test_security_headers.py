@@ -8,9 +8,9 @@ import hashlib
 import re
 
 import pytest
-from fastapi.testclient import TestClient
 
 from brigade.api.security_headers import CONTENT_SECURITY_POLICY
+from factories import AppClient
 
 
 def _assert_secured(response) -> None:
@@ -33,7 +33,7 @@ def _assert_secured(response) -> None:
         ("/openapi.json", True),
     ],
 )
-def test_every_answer_carries_the_security_headers(client: TestClient, path, token) -> None:
+def test_every_answer_carries_the_security_headers(client: AppClient, path, token) -> None:
     headers = None if token else {"Authorization": ""}
     response = client.get(path, headers=headers)
     _assert_secured(response)
@@ -41,7 +41,7 @@ def test_every_answer_carries_the_security_headers(client: TestClient, path, tok
         assert response.headers["content-security-policy"] == CONTENT_SECURITY_POLICY
 
 
-def test_the_docs_page_allows_its_one_inline_script_by_hash(client: TestClient) -> None:
+def test_the_docs_page_allows_its_one_inline_script_by_hash(client: AppClient) -> None:
     response = client.get("/docs")
     _assert_secured(response)
     (script,) = re.findall(r"<script>(.*?)</script>", response.text, re.DOTALL)

@@ -47,7 +47,9 @@ async def _write(database: Database, n: int) -> None:
 
 async def _read(database: Database) -> int:
     async with database.unit_of_work(write=False) as uow:
-        return int((await (await uow.connection()).execute(text("SELECT n FROM tally"))).scalar())
+        return int(
+            (await (await uow.connection()).execute(text("SELECT n FROM tally"))).scalar_one()
+        )
 
 
 def _write_beside_a_ticker(

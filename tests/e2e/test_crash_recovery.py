@@ -96,6 +96,7 @@ def test_sigkill_mid_load_loses_no_acknowledged_write(fresh_server) -> None:
     server.stop()
     url = make_url(server.database_url)
     if url.get_backend_name() == "sqlite":
+        assert url.database is not None
         with sqlite3.connect(url.database) as connection:
             assert connection.execute("PRAGMA integrity_check").fetchone() == ("ok",)
 

@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-from fastapi.testclient import TestClient
 from sqlalchemy import select
 
 from brigade.db.tables import auth_failures
-from factories import bearer
+from factories import AppClient, bearer
 
 
 async def _counted_failures(app) -> int:
@@ -17,7 +16,7 @@ async def _counted_failures(app) -> int:
 
 
 def test_past_the_limit_guesses_are_refused_from_memory(
-    client: TestClient, within_one_minute
+    client: AppClient, within_one_minute
 ) -> None:
     wrong = bearer("brg_guess")
     statuses = [client.get("/api/products", headers=wrong).status_code for _ in range(60)]

@@ -11,14 +11,21 @@ from pydantic import ValidationError
 
 from brigade.app import create_app
 from brigade.settings import Settings
-from factories import bearer, every_stored_value, make_order, make_product, make_staff_token
+from factories import (
+    AppClient,
+    bearer,
+    every_stored_value,
+    make_order,
+    make_product,
+    make_staff_token,
+)
 
 
 def _as(token: str) -> dict[str, str]:
     return bearer(token)
 
 
-def _new_token(client: TestClient, role: str = "SERVER") -> tuple[dict, dict]:
+def _new_token(client: AppClient, role: str = "SERVER") -> tuple[dict, dict]:
     member = client.post("/api/staff", json={"name": "Ana", "role": role}).json()
     response = client.post("/api/tokens", json={"staffId": member["id"], "name": "Bar terminal"})
     assert response.status_code == 201, response.text
@@ -26,7 +33,7 @@ def _new_token(client: TestClient, role: str = "SERVER") -> tuple[dict, dict]:
     return member, response.json()
 
 
-def test_a_token_is_shown_once_and_only_its_hash_is_stored(client: TestClient) -> None:
+def test_a_token_is_shown_once_and_only_its_hash_is_stored(client: AppClient) -> None:
     member, created = _new_token(client)
     secret = created["token"]
     assert secret.startswith("brg_")
@@ -43,7 +50,7 @@ def test_a_token_is_shown_once_and_only_its_hash_is_stored(client: TestClient) -
     assert hashlib.sha256(secret.encode()).hexdigest() in stored
 
 
-def test_a_new_token_works_at_once_and_records_its_last_use(client: TestClient) -> None:
+def test_a_new_token_works_at_once_and_records_its_last_use(client: AppClient) -> None:
     _member, created = _new_token(client)
     assert created["lastUsedAt"] is None
     assert client.get("/api/products", headers=_as(created["token"])).status_code == 200
@@ -51,7 +58,7 @@ def test_a_new_token_works_at_once_and_records_its_last_use(client: TestClient) 
     assert token["lastUsedAt"] is not None
 
 
-def test_a_revoked_token_is_refused_and_revoking_twice_is_harmless(client: TestClient) -> None:
+def test_a_revoked_token_is_refused_and_revoking_twice_is_harmless(client: AppClient) -> None:
     _member, created = _new_token(client)
     revoked = client.delete(f"/api/tokens/{created['id']}")
     assert revoked.status_code == 200
@@ -61,7 +68,7 @@ def test_a_revoked_token_is_refused_and_revoking_twice_is_harmless(client: TestC
     assert again["revokedAt"] == revoked.json()["revokedAt"]
 
 
-def test_deactivating_staff_revokes_their_tokens_for_good(client: TestClient) -> None:
+def test_deactivating_staff_revokes_their_tokens_for_good(client: AppClient) -> None:
     member, created = _new_token(client)
     headers = _as(created["token"])
     off = client.patch(f"/api/staff/{member['id']}", json={"isActive": False})
@@ -80,7 +87,7 @@ def test_deactivating_staff_revokes_their_tokens_for_good(client: TestClient) ->
     assert deactivation["after"]["revokedTokens"] == 1
 
 
-def test_a_role_change_takes_effect_on_the_next_request(client: TestClient) -> None:
+def test_a_role_change_takes_effect_on_the_next_request(client: AppClient) -> None:
     member, created = _new_token(client, role="KITCHEN")
     order = {"orderType": "TAKEOUT"}
     assert client.post("/api/orders", json=order, headers=_as(created["token"])).status_code == 403
@@ -88,7 +95,7 @@ def test_a_role_change_takes_effect_on_the_next_request(client: TestClient) -> N
     assert client.post("/api/orders", json=order, headers=_as(created["token"])).status_code == 201
 
 
-def test_an_admin_cannot_lock_themselves_out(client: TestClient) -> None:
+def test_an_admin_cannot_lock_themselves_out(client: AppClient) -> None:
     member, created = _new_token(client, role="ADMIN")
     for change in ({"isActive": False}, {"role": "MANAGER"}):
         response = client.patch(
@@ -101,7 +108,7 @@ def test_an_admin_cannot_lock_themselves_out(client: TestClient) -> None:
     assert renamed.json()["name"] == "Ana B."
 
 
-def test_tokens_only_for_active_staff_that_exist(client: TestClient) -> None:
+def test_tokens_only_for_active_staff_that_exist(client: AppClient) -> None:
     member, _created = _new_token(client)
     client.patch(f"/api/staff/{member['id']}", json={"isActive": False})
     for staff_id in (member["id"], "0196a1b2-0000-7000-8000-0000000000ff"):
@@ -109,7 +116,7 @@ def test_tokens_only_for_active_staff_that_exist(client: TestClient) -> None:
         assert response.status_code == 404, response.text
 
 
-def test_staff_list_is_paginated_by_name(client: TestClient) -> None:
+def test_staff_list_is_paginated_by_name(client: AppClient) -> None:
     for name in ("Cy", "Ana", "Bo"):
         client.post("/api/staff", json={"name": name, "role": "KITCHEN"})
     page = client.get("/api/staff", params={"limit": 2}).json()
@@ -119,7 +126,7 @@ def test_staff_list_is_paginated_by_name(client: TestClient) -> None:
 # --- state-dependent permissions ------------------------------------------------------------
 
 
-def _sent_item(client: TestClient) -> tuple[dict, dict]:
+def _sent_item(client: AppClient) -> tuple[dict, dict]:
     order = make_order(client)
     product = make_product(client, price=10)
     item = client.post(
@@ -129,7 +136,7 @@ def _sent_item(client: TestClient) -> tuple[dict, dict]:
     return order, item
 
 
-def test_voiding_a_sent_item_takes_a_manager(client: TestClient) -> None:
+def test_voiding_a_sent_item_takes_a_manager(client: AppClient) -> None:
     order, item = _sent_item(client)
     url = f"/api/orders/{order['id']}/items/{item['id']}"
     server = _as(make_staff_token(client, "SERVER"))
@@ -142,7 +149,7 @@ def test_voiding_a_sent_item_takes_a_manager(client: TestClient) -> None:
     )
 
 
-def test_cancelling_what_was_sent_or_paid_takes_a_manager(client: TestClient) -> None:
+def test_cancelling_what_was_sent_or_paid_takes_a_manager(client: AppClient) -> None:
     sent, _item = _sent_item(client)
     paid = make_order(client)
     product = make_product(client, price=8)
@@ -158,7 +165,7 @@ def test_cancelling_what_was_sent_or_paid_takes_a_manager(client: TestClient) ->
         assert client.request("DELETE", url, json=body, headers=manager).status_code == 200
 
 
-def test_the_kitchen_moves_item_status_but_not_quantity_or_notes(client: TestClient) -> None:
+def test_the_kitchen_moves_item_status_but_not_quantity_or_notes(client: AppClient) -> None:
     order, item = _sent_item(client)
     url = f"/api/orders/{order['id']}/items/{item['id']}"
     kitchen = _as(make_staff_token(client, "KITCHEN"))
@@ -168,7 +175,7 @@ def test_the_kitchen_moves_item_status_but_not_quantity_or_notes(client: TestCli
     assert client.get(url).json()["status"] == "PREPARING"
 
 
-def test_idempotency_keys_belong_to_their_caller(client: TestClient) -> None:
+def test_idempotency_keys_belong_to_their_caller(client: AppClient) -> None:
     order = make_order(client)
     product = make_product(client, price=5)
     body = {"productId": product["id"], "quantity": 1}
@@ -186,7 +193,7 @@ def test_idempotency_keys_belong_to_their_caller(client: TestClient) -> None:
 
 
 def test_twenty_failures_a_minute_then_429_while_a_good_token_still_works(
-    client: TestClient, within_one_minute
+    client: AppClient, within_one_minute
 ) -> None:
     wrong = bearer("brg_guess")
     statuses = [client.get("/api/products", headers=wrong).status_code for _ in range(20)]
@@ -197,7 +204,7 @@ def test_twenty_failures_a_minute_then_429_while_a_good_token_still_works(
     assert client.get("/api/products").status_code == 200
 
 
-def test_a_missing_token_is_not_counted_as_a_guess(client: TestClient) -> None:
+def test_a_missing_token_is_not_counted_as_a_guess(client: AppClient) -> None:
     for _ in range(25):
         assert client.get("/api/products", headers={"Authorization": ""}).status_code == 401
 

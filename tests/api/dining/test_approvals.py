@@ -6,11 +6,11 @@ from __future__ import annotations
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
-from fastapi.testclient import TestClient
 from sqlalchemy import update
 
 from brigade.db.tables import approvals
 from factories import (
+    AppClient,
     approval_ask,
     bearer,
     make_device,
@@ -61,7 +61,7 @@ def _as(session: dict[str, str], approval: str | None = None) -> dict[str, str]:
 
 
 def test_a_server_voids_a_sent_item_with_a_managers_approval_audited_with_both(
-    client: TestClient,
+    client: AppClient,
 ) -> None:
     session, manager, item_url = _floor(client)
     refused = client.request("DELETE", item_url, json={"reason": "spilled"}, headers=_as(session))
@@ -94,7 +94,7 @@ def test_a_server_voids_a_sent_item_with_a_managers_approval_audited_with_both(
     assert again.json()["code"] == "approval_invalid"
 
 
-def test_the_approval_is_for_the_session_that_asked_only(client: TestClient) -> None:
+def test_the_approval_is_for_the_session_that_asked_only(client: AppClient) -> None:
     session, manager, item_url = _floor(client)
     token = _approve(client, session, manager["id"], item_url).json()["token"]
     terminal = make_device(client)["token"]
@@ -111,7 +111,7 @@ def test_the_approval_is_for_the_session_that_asked_only(client: TestClient) -> 
     assert mine.status_code == 200
 
 
-def test_a_refused_change_does_not_spend_the_approval(client: TestClient) -> None:
+def test_a_refused_change_does_not_spend_the_approval(client: AppClient) -> None:
     session, manager, item_url = _floor(client)
     token = _approve(client, session, manager["id"], item_url).json()["token"]
     invalid = client.request("DELETE", item_url, json={"reason": ""}, headers=_as(session, token))
@@ -122,7 +122,7 @@ def test_a_refused_change_does_not_spend_the_approval(client: TestClient) -> Non
     assert done.status_code == 200
 
 
-def test_an_idempotent_retry_replays_the_approved_answer(client: TestClient) -> None:
+def test_an_idempotent_retry_replays_the_approved_answer(client: AppClient) -> None:
     session, manager, item_url = _floor(client)
     order_url = item_url.split("/items/")[0]
     token = _approve(client, session, manager["id"], order_url, action="order.discount").json()[
@@ -140,14 +140,14 @@ def test_an_idempotent_retry_replays_the_approved_answer(client: TestClient) -> 
     )
 
 
-def test_an_approval_takes_a_managers_pin(client: TestClient) -> None:
+def test_an_approval_takes_a_managers_pin(client: AppClient) -> None:
     session, _manager, item_url = _floor(client)
     server = make_staff_with_pin(client, "SERVER", "9391")
     refused = _approve(client, session, server["id"], item_url, "9391")
     assert refused.status_code == 403
 
 
-def test_wrong_manager_pins_count_towards_the_managers_lock_out(client: TestClient) -> None:
+def test_wrong_manager_pins_count_towards_the_managers_lock_out(client: AppClient) -> None:
     session, manager, item_url = _floor(client)
     statuses = [
         _approve(client, session, manager["id"], item_url, "0000").status_code for _ in range(5)
@@ -165,7 +165,7 @@ async def _expire_approvals(app: Any) -> None:
         await connection.execute(update(approvals).values(expires_at=past))
 
 
-def test_an_expired_or_made_up_approval_is_refused(client: TestClient) -> None:
+def test_an_expired_or_made_up_approval_is_refused(client: AppClient) -> None:
     session, manager, item_url = _floor(client)
     token = _approve(client, session, manager["id"], item_url).json()["token"]
     client.portal.call(_expire_approvals, client.app)
@@ -177,7 +177,7 @@ def test_an_expired_or_made_up_approval_is_refused(client: TestClient) -> None:
         assert response.json()["code"] == "approval_invalid"
 
 
-def test_an_approval_is_for_a_change_not_a_read(client: TestClient) -> None:
+def test_an_approval_is_for_a_change_not_a_read(client: AppClient) -> None:
     session, manager, item_url = _floor(client)
     token = _approve(client, session, manager["id"], item_url).json()["token"]
     read = client.get("/api/orders", headers=_as(session, token))

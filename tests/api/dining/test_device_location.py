@@ -3,11 +3,10 @@ read B's orders and events, and a PIN session at A added to B's orders (403 `oth
 
 from __future__ import annotations
 
-from fastapi.testclient import TestClient
-
 from factories import (
     LOCATION,
     OTHER_LOCATION,
+    AppClient,
     bearer,
     make_device,
     make_order,
@@ -18,7 +17,7 @@ from factories import (
 
 
 def test_a_kitchen_display_reads_its_own_locations_orders_and_events_only(
-    client: TestClient,
+    client: AppClient,
 ) -> None:
     here = make_order(client, locationId=OTHER_LOCATION)
     elsewhere = make_order(client)  # at LOCATION
@@ -43,7 +42,7 @@ def test_a_kitchen_display_reads_its_own_locations_orders_and_events_only(
     assert stream.status_code == 403
 
 
-def test_a_pin_session_changes_its_own_locations_orders_only(client: TestClient) -> None:
+def test_a_pin_session_changes_its_own_locations_orders_only(client: AppClient) -> None:
     terminal = make_device(client, locationId=OTHER_LOCATION)["token"]
     server = make_staff_with_pin(client, "SERVER")
     session = bearer(sign_in(client, terminal, server["id"], "4826").json()["token"])

@@ -4,15 +4,14 @@ table, through a session of each role, answers as a staff token of that role doe
 from __future__ import annotations
 
 import pytest
-from fastapi.testclient import TestClient
 
 from api.access.test_permissions import ENDPOINTS, ROLES
-from factories import LOCATION, OTHER_LOCATION, bearer, make_device, make_session
+from factories import LOCATION, OTHER_LOCATION, AppClient, bearer, make_device, make_session
 
 
 @pytest.mark.parametrize("endpoint", list(ENDPOINTS), ids=" ".join)
 def test_each_role_through_a_session_is_allowed_or_refused_as_designed(
-    client: TestClient, endpoint
+    client: AppClient, endpoint
 ) -> None:
     lowest, scenario = ENDPOINTS[endpoint]
     terminal = make_device(client)["token"]
@@ -28,7 +27,7 @@ def test_each_role_through_a_session_is_allowed_or_refused_as_designed(
 
 
 def test_a_sessions_orders_are_at_its_devices_location_unless_another_is_named(
-    client: TestClient,
+    client: AppClient,
 ) -> None:
     terminal = make_device(client, locationId=OTHER_LOCATION)["token"]
     session = bearer(make_session(client, "SERVER", terminal))

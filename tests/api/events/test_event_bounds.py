@@ -10,10 +10,9 @@ from __future__ import annotations
 import orjson
 import pytest
 from event_helpers import all_events, read_events
-from fastapi.testclient import TestClient
 
 from brigade.settings import Settings
-from factories import make_order, make_product
+from factories import AppClient, make_order, make_product
 
 MAX_EVENT_BYTES = 8 * 1024
 PAGE_BYTES = 16 * 1024
@@ -28,7 +27,7 @@ def settings(settings: Settings) -> Settings:
     )
 
 
-def _heavy_order(client: TestClient) -> tuple[dict, list[dict]]:
+def _heavy_order(client: AppClient) -> tuple[dict, list[dict]]:
     """The probe's heaviest legal lines: 20 modifiers of 100 characters and 500 of notes."""
     product = make_product(client, price=10)
     order = make_order(client)
@@ -49,7 +48,7 @@ def _heavy_order(client: TestClient) -> tuple[dict, list[dict]]:
     return order, items
 
 
-def _change_quantities(client: TestClient, order: dict, items: list[dict], times: int) -> None:
+def _change_quantities(client: AppClient, order: dict, items: list[dict], times: int) -> None:
     for round_ in range(times):
         item = items[round_ % len(items)]
         url = f"/api/orders/{order['id']}/items/{item['id']}"
@@ -58,7 +57,7 @@ def _change_quantities(client: TestClient, order: dict, items: list[dict], times
 
 
 def test_a_heavy_orders_events_carry_a_summary_and_a_link_within_the_bound(
-    client: TestClient,
+    client: AppClient,
 ) -> None:
     order, items = _heavy_order(client)
     _change_quantities(client, order, items, 3)
@@ -96,7 +95,7 @@ def test_a_heavy_orders_events_carry_a_summary_and_a_link_within_the_bound(
     assert added[0]["notes"] == "n" * 500
 
 
-def test_a_light_orders_events_stay_whole(client: TestClient) -> None:
+def test_a_light_orders_events_stay_whole(client: AppClient) -> None:
     order = make_order(client)
     events = all_events(client, types="order.created")
     assert [e["data"]["id"] for e in events] == [order["id"]]
@@ -105,7 +104,7 @@ def test_a_light_orders_events_stay_whole(client: TestClient) -> None:
 
 
 def test_a_catch_up_page_stops_at_its_byte_budget_and_paging_gets_every_event_once(
-    client: TestClient,
+    client: AppClient,
 ) -> None:
     order, items = _heavy_order(client)
     _change_quantities(client, order, items, 12)

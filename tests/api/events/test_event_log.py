@@ -7,7 +7,6 @@ from datetime import timedelta
 
 import pytest
 from event_helpers import all_events, load_product, read_events
-from fastapi.testclient import TestClient
 
 from brigade.db.events import EventRepository
 from brigade.domain.events import EventType
@@ -16,6 +15,7 @@ from brigade.services.clock import now
 from factories import (
     LOCATION,
     OTHER_LOCATION,
+    AppClient,
     bearer,
     in_transaction,
     make_order,
@@ -34,7 +34,7 @@ def _problem(response, status: int, code: str) -> dict:
     return body
 
 
-def test_creating_an_order_emits_order_created_with_the_order_detail(client: TestClient) -> None:
+def test_creating_an_order_emits_order_created_with_the_order_detail(client: AppClient) -> None:
     order = make_order(client)
     [event] = all_events(client)
     assert event["type"] == "order.created"
@@ -48,7 +48,7 @@ def test_creating_an_order_emits_order_created_with_the_order_detail(client: Tes
     assert event["data"] == client.get(f"/api/orders/{order['id']}").json() == order
 
 
-def test_pages_ascend_and_resume_after_the_last_id(client: TestClient) -> None:
+def test_pages_ascend_and_resume_after_the_last_id(client: AppClient) -> None:
     for _ in range(5):
         make_order(client)
     everything = read_events(client, after=0, limit=500)
@@ -67,7 +67,7 @@ def test_pages_ascend_and_resume_after_the_last_id(client: TestClient) -> None:
     assert read_events(client)["data"] == everything["data"]
 
 
-def test_filters_by_location_and_types(client: TestClient) -> None:
+def test_filters_by_location_and_types(client: AppClient) -> None:
     here = make_order(client)
     there = make_order(client, locationId=OTHER_LOCATION)
     product = make_product(client, locationId=OTHER_LOCATION)
@@ -98,12 +98,12 @@ def test_filters_by_location_and_types(client: TestClient) -> None:
     ],
     ids=str,
 )
-def test_bad_input_is_422(client: TestClient, params) -> None:
+def test_bad_input_is_422(client: AppClient, params) -> None:
     body = _problem(client.get("/api/events", params=params), 422, "validation_failed")
     assert body["errors"]
 
 
-def test_the_kitchen_reads_events_and_a_missing_token_is_401(client: TestClient) -> None:
+def test_the_kitchen_reads_events_and_a_missing_token_is_401(client: AppClient) -> None:
     make_order(client)
     kitchen = bearer(make_staff_token(client, "KITCHEN"))
     assert len(client.get("/api/events", headers=kitchen).json()["data"]) == 1
@@ -111,7 +111,7 @@ def test_the_kitchen_reads_events_and_a_missing_token_is_401(client: TestClient)
     _problem(client.get("/api/events", headers=bearer("brg_wrong")), 401, "unauthorized")
 
 
-def test_a_cursor_older_than_retention_is_410_and_newer_ones_still_read(client: TestClient) -> None:
+def test_a_cursor_older_than_retention_is_410_and_newer_ones_still_read(client: AppClient) -> None:
     make_order(client)
     make_order(client)
     first, second = (event["id"] for event in all_events(client))
@@ -129,7 +129,7 @@ def test_a_cursor_older_than_retention_is_410_and_newer_ones_still_read(client: 
     assert [e["entityId"] for e in read_events(client)["data"]] == [third["id"]]
 
 
-def test_retention_keeps_what_is_newer_than_its_days(client: TestClient) -> None:
+def test_retention_keeps_what_is_newer_than_its_days(client: AppClient) -> None:
     make_order(client)
 
     async def sweep(uow):
@@ -139,7 +139,7 @@ def test_retention_keeps_what_is_newer_than_its_days(client: TestClient) -> None
     assert len(all_events(client)) == 1
 
 
-def test_a_rolled_back_change_emits_nothing_and_ids_keep_growing(client: TestClient) -> None:
+def test_a_rolled_back_change_emits_nothing_and_ids_keep_growing(client: AppClient) -> None:
     product = make_product(client)
     [created] = all_events(client)
 
@@ -158,7 +158,7 @@ def test_a_rolled_back_change_emits_nothing_and_ids_keep_growing(client: TestCli
     assert [e["type"] for e in all_events(client, after=created["id"])] == ["order.created"]
 
 
-def test_a_rolled_back_savepoint_takes_its_events_with_it(client: TestClient) -> None:
+def test_a_rolled_back_savepoint_takes_its_events_with_it(client: AppClient) -> None:
     product = make_product(client)
     [created] = all_events(client)
 
@@ -176,7 +176,7 @@ def test_a_rolled_back_savepoint_takes_its_events_with_it(client: TestClient) ->
     assert [e["type"] for e in all_events(client, after=created["id"])] == ["product.updated"]
 
 
-def test_the_openapi_documents_the_page_and_410(client: TestClient) -> None:
+def test_the_openapi_documents_the_page_and_410(client: AppClient) -> None:
     operation = client.app.openapi()["paths"]["/api/events"]["get"]
     assert {"200", "401", "410", "422"} <= set(operation["responses"])
     stream = client.app.openapi()["paths"]["/api/events/stream"]["get"]

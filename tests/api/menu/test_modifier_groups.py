@@ -6,7 +6,6 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from fastapi.testclient import TestClient
 
 from api.orders.test_order_helpers import (
     AD_HOC,
@@ -18,6 +17,7 @@ from api.orders.test_order_helpers import (
 from factories import (
     LOCATION,
     OTHER_LOCATION,
+    AppClient,
     make_modifier,
     make_modifier_group,
     make_order,
@@ -31,7 +31,7 @@ def _group_url(group: Json) -> str:
     return f"/api/modifier-groups/{group['id']}"
 
 
-def _detail(client: TestClient, product: Json) -> Json:
+def _detail(client: AppClient, product: Json) -> Json:
     answer: Json = client.get(f"/api/products/{product['id']}").json()
     return answer
 
@@ -52,7 +52,7 @@ def _chosen(*modifiers: Json) -> list[Json]:
 # --- the groups -----------------------------------------------------------------------------
 
 
-def test_a_group_is_created_read_listed_replaced_and_deleted(client: TestClient) -> None:
+def test_a_group_is_created_read_listed_replaced_and_deleted(client: AppClient) -> None:
     rare = make_modifier(client, name="Rare", price=0)
     medium = make_modifier(client, name="Medium", price=0)
     body = {
@@ -85,7 +85,7 @@ def test_a_group_is_created_read_listed_replaced_and_deleted(client: TestClient)
     assert client.delete(_group_url(group)).status_code == 404
 
 
-def test_the_list_filters_on_location_and_pages_by_name(client: TestClient) -> None:
+def test_the_list_filters_on_location_and_pages_by_name(client: AppClient) -> None:
     location = "0196a1b2-0000-7000-8000-0000000000c7"
     names = ["Sides", "Extras", "Sauces"]
     for name in names:
@@ -104,13 +104,13 @@ def test_the_list_filters_on_location_and_pages_by_name(client: TestClient) -> N
         ({"unknown": 1}, "unknown"),
     ],
 )
-def test_a_bad_rule_is_422_naming_the_field(client: TestClient, change, field) -> None:
+def test_a_bad_rule_is_422_naming_the_field(client: AppClient, change, field) -> None:
     body = {"name": "Extras", "locationId": LOCATION} | change
     refused = problem(client.post("/api/modifier-groups", json=body), 422, "validation_failed")
     assert field in [error["field"] for error in refused["errors"]]
 
 
-def test_options_must_be_modifier_products_of_the_groups_location(client: TestClient) -> None:
+def test_options_must_be_modifier_products_of_the_groups_location(client: AppClient) -> None:
     item = make_product(client)
     elsewhere = make_modifier(client, locationId=OTHER_LOCATION)
     modifier = make_modifier(client)
@@ -127,7 +127,7 @@ def test_options_must_be_modifier_products_of_the_groups_location(client: TestCl
 # --- offered by products --------------------------------------------------------------------
 
 
-def test_a_product_offers_groups_in_order_with_prices_and_86_state(client: TestClient) -> None:
+def test_a_product_offers_groups_in_order_with_prices_and_86_state(client: AppClient) -> None:
     cheese = make_modifier(client, name="Cheese", price=1.5)
     bacon = make_modifier(client, name="Bacon", price=2)
     extras = make_modifier_group(client, [cheese, bacon], name="Extras", maxSelections=3)
@@ -154,7 +154,7 @@ def test_a_product_offers_groups_in_order_with_prices_and_86_state(client: TestC
     assert client.put(url, json={"modifierGroupIds": []}).json()["modifierGroups"] == []
 
 
-def test_a_product_offers_only_existing_groups_of_its_location_once(client: TestClient) -> None:
+def test_a_product_offers_only_existing_groups_of_its_location_once(client: AppClient) -> None:
     group = make_modifier_group(client)
     elsewhere = make_modifier_group(client, locationId=OTHER_LOCATION)
     missing = "0196a1b2-0000-7000-8000-00000000dead"
@@ -170,7 +170,7 @@ def test_a_product_offers_only_existing_groups_of_its_location_once(client: Test
     assert _detail(client, product)["modifierGroups"] == []
 
 
-def test_a_group_offered_by_a_product_cannot_be_deleted(client: TestClient) -> None:
+def test_a_group_offered_by_a_product_cannot_be_deleted(client: AppClient) -> None:
     group = make_modifier_group(client)
     product = make_product(client, modifierGroupIds=[group["id"]])
     problem(client.delete(_group_url(group)), 409, "modifier_group_in_use")
@@ -183,14 +183,14 @@ def test_a_group_offered_by_a_product_cannot_be_deleted(client: TestClient) -> N
     assert client.delete(_group_url(other)).status_code == 200
 
 
-def test_a_deleted_option_product_leaves_its_groups(client: TestClient) -> None:
+def test_a_deleted_option_product_leaves_its_groups(client: AppClient) -> None:
     cheese, bacon = make_modifier(client, name="Cheese"), make_modifier(client, name="Bacon")
     group = make_modifier_group(client, [cheese, bacon])
     assert client.delete(f"/api/products/{bacon['id']}").status_code == 200
     assert client.get(_group_url(group)).json()["options"] == [_option(cheese)]
 
 
-def test_a_group_change_shows_on_the_products_that_offer_it(client: TestClient) -> None:
+def test_a_group_change_shows_on_the_products_that_offer_it(client: AppClient) -> None:
     group = make_modifier_group(client, name="Sides")
     product = make_product(client, modifierGroupIds=[group["id"]])
     client.put(_group_url(group), json={"name": "Side dishes", "maxSelections": 2})
@@ -201,7 +201,7 @@ def test_a_group_change_shows_on_the_products_that_offer_it(client: TestClient) 
 # --- enforced on items ----------------------------------------------------------------------
 
 
-def _steak(client: TestClient) -> tuple[Json, Json, Json]:
+def _steak(client: AppClient) -> tuple[Json, Json, Json]:
     """A steak: temperature exactly one (rare, medium), extras up to two (pepper, butter)."""
     rare, medium = make_modifier(client, name="Rare"), make_modifier(client, name="Medium")
     pepper = make_modifier(client, name="Pepper", price=2)
@@ -217,7 +217,7 @@ def _steak(client: TestClient) -> tuple[Json, Json, Json]:
     return steak, {"temperature": temperature, "extras": extras}, options
 
 
-def test_a_selection_within_every_group_is_priced_from_the_catalogue(client: TestClient) -> None:
+def test_a_selection_within_every_group_is_priced_from_the_catalogue(client: AppClient) -> None:
     steak, _groups, o = _steak(client)
     ad_hoc = {"modifierOptionId": AD_HOC, "name": "No salt", "price": 0}
     modifiers = [*_chosen(o["medium"], o["pepper"], o["butter"]), ad_hoc]
@@ -239,7 +239,7 @@ def test_a_selection_within_every_group_is_priced_from_the_catalogue(client: Tes
         (["rare", "pepper", "butter", "pepper"], "extras", "Extras: choose 0 to 2 (3 chosen)"),
     ],
 )
-def test_a_group_out_of_range_is_422_naming_it(client: TestClient, names, group, message) -> None:
+def test_a_group_out_of_range_is_422_naming_it(client: AppClient, names, group, message) -> None:
     steak, groups, o = _steak(client)
     order = make_order(client)
     modifiers = _chosen(*(o[name] for name in names))
@@ -253,7 +253,7 @@ def test_a_group_out_of_range_is_422_naming_it(client: TestClient, names, group,
 
 
 def test_a_catalogue_modifier_outside_the_groups_is_refused_an_ad_hoc_one_is_not(
-    client: TestClient,
+    client: AppClient,
 ) -> None:
     steak, _groups, o = _steak(client)
     stranger = make_modifier(client, name="Truffle")
@@ -268,7 +268,7 @@ def test_a_catalogue_modifier_outside_the_groups_is_refused_an_ad_hoc_one_is_not
     add_item(client, order, steak, modifiers=[*_chosen(o["rare"]), ad_hoc])
 
 
-def test_an_86d_option_is_409(client: TestClient) -> None:
+def test_an_86d_option_is_409(client: AppClient) -> None:
     steak, _groups, o = _steak(client)
     client.post(f"/api/products/{o['rare']['id']}/86")
     order = make_order(client)
@@ -278,7 +278,7 @@ def test_an_86d_option_is_409(client: TestClient) -> None:
     add_item(client, order, steak, modifiers=_chosen(o["medium"]))
 
 
-def test_a_product_without_groups_takes_any_modifier_as_before(client: TestClient) -> None:
+def test_a_product_without_groups_takes_any_modifier_as_before(client: AppClient) -> None:
     burger = make_product(client)
     stranger = make_modifier(client, name="Truffle", price=3)
     item = add_item(client, make_order(client), burger, modifiers=_chosen(stranger, stranger))
@@ -286,7 +286,7 @@ def test_a_product_without_groups_takes_any_modifier_as_before(client: TestClien
 
 
 def test_adding_an_item_with_groups_takes_a_bounded_number_ofrecorded_statements(
-    client: TestClient,
+    client: AppClient,
 ) -> None:
     """One round trip; what it costs does not grow with the groups, options or choices."""
     small = make_modifier_group(client, minSelections=1, maxSelections=1)

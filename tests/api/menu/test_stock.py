@@ -7,43 +7,42 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from fastapi.testclient import TestClient
 
 from api.events.event_helpers import all_events
 from api.orders.test_order_helpers import add_item, post_item, problem
-from factories import bearer, make_order, make_product, make_staff_token
+from factories import AppClient, bearer, make_order, make_product, make_staff_token
 
 Json = dict[str, Any]
 
 
-def _tracked(client: TestClient, stock: Any = 5, **overrides: Any) -> Json:
+def _tracked(client: AppClient, stock: Any = 5, **overrides: Any) -> Json:
     return make_product(client, trackInventory=True, stockQuantity=stock, **overrides)
 
 
-def _change(client: TestClient, product: Json, **body: Any) -> Any:
+def _change(client: AppClient, product: Json, **body: Any) -> Any:
     return client.post(f"/api/products/{product['id']}/stock", json=body)
 
 
-def _changed(client: TestClient, product: Json, **body: Any) -> Json:
+def _changed(client: AppClient, product: Json, **body: Any) -> Json:
     response = _change(client, product, **body)
     assert response.status_code == 200, response.text
     answer: Json = response.json()
     return answer
 
 
-def _movements(client: TestClient, product: Json, **params: Any) -> Json:
+def _movements(client: AppClient, product: Json, **params: Any) -> Json:
     response = client.get(f"/api/products/{product['id']}/stock-movements", params=params)
     assert response.status_code == 200, response.text
     page: Json = response.json()
     return page
 
 
-def _detail(client: TestClient, product: Json) -> Json:
+def _detail(client: AppClient, product: Json) -> Json:
     answer: Json = client.get(f"/api/products/{product['id']}").json()
     return answer
 
 
-def _last_event_id(client: TestClient) -> int:
+def _last_event_id(client: AppClient) -> int:
     found = all_events(client)
     return found[-1]["id"] if found else 0
 
@@ -52,7 +51,7 @@ def _last_event_id(client: TestClient) -> int:
 
 
 def test_a_delta_adds_and_a_count_sets_each_a_ledger_row_with_who_and_why(
-    client: TestClient,
+    client: AppClient,
 ) -> None:
     product = _tracked(client, 5)
     assert _changed(client, product, delta=12, reason="delivery")["stockQuantity"] == 17
@@ -72,7 +71,7 @@ def test_a_delta_adds_and_a_count_sets_each_a_ledger_row_with_who_and_why(
     assert all(m["productId"] == product["id"] and m["orderId"] is None for m in page["data"])
 
 
-def test_the_manager_who_adjusts_is_in_the_ledger_and_the_audit_log(client: TestClient) -> None:
+def test_the_manager_who_adjusts_is_in_the_ledger_and_the_audit_log(client: AppClient) -> None:
     product = _tracked(client, 5)
     manager = make_staff_token(client, "MANAGER")
     response = client.post(
@@ -102,14 +101,14 @@ def test_the_manager_who_adjusts_is_in_the_ledger_and_the_audit_log(client: Test
         {"delta": 1, "reason": ""},
     ],
 )
-def test_a_bad_change_is_422_and_changes_nothing(client: TestClient, body) -> None:
+def test_a_bad_change_is_422_and_changes_nothing(client: AppClient, body) -> None:
     product = _tracked(client, 5)
     problem(_change(client, product, **body), 422, "validation_failed")
     assert _detail(client, product)["stockQuantity"] == 5
     assert _movements(client, product)["total"] == 0
 
 
-def test_stock_may_not_go_below_zero_nor_change_untracked(client: TestClient) -> None:
+def test_stock_may_not_go_below_zero_nor_change_untracked(client: AppClient) -> None:
     product = _tracked(client, 2)
     problem(_change(client, product, delta=-3, reason="lost"), 409, "insufficient_stock")
     untracked = make_product(client)
@@ -128,7 +127,7 @@ def test_stock_may_not_go_below_zero_nor_change_untracked(client: TestClient) ->
 # --- the ledger of sales, voids and cancellations -------------------------------------------
 
 
-def test_sales_voids_and_cancellations_are_in_the_ledger_newest_first(client: TestClient) -> None:
+def test_sales_voids_and_cancellations_are_in_the_ledger_newest_first(client: AppClient) -> None:
     product = _tracked(client, 10)
     order = make_order(client)
     item = add_item(client, order, product, 3)
@@ -151,7 +150,7 @@ def test_sales_voids_and_cancellations_are_in_the_ledger_newest_first(client: Te
     assert [m["kind"] for m in second["data"]] == ["SALE"]
 
 
-def test_untracked_products_leave_no_ledger(client: TestClient) -> None:
+def test_untracked_products_leave_no_ledger(client: AppClient) -> None:
     product = make_product(client)
     add_item(client, make_order(client), product, 2)
     assert _movements(client, product)["total"] == 0
@@ -160,7 +159,7 @@ def test_untracked_products_leave_no_ledger(client: TestClient) -> None:
 # --- the automatic 86 -----------------------------------------------------------------------
 
 
-def test_selling_the_last_portion_86es_the_product_by_system(client: TestClient) -> None:
+def test_selling_the_last_portion_86es_the_product_by_system(client: AppClient) -> None:
     product = _tracked(client, 2)
     order = make_order(client)
     before = _last_event_id(client)
@@ -177,7 +176,7 @@ def test_selling_the_last_portion_86es_the_product_by_system(client: TestClient)
     problem(post_item(client, order, product, 1), 409, "product_unavailable")
 
 
-def test_a_restock_lifts_the_automatic_86(client: TestClient) -> None:
+def test_a_restock_lifts_the_automatic_86(client: AppClient) -> None:
     product = _tracked(client, 1)
     add_item(client, make_order(client), product, 1)
     before = _last_event_id(client)
@@ -193,7 +192,7 @@ def test_a_restock_lifts_the_automatic_86(client: TestClient) -> None:
     add_item(client, make_order(client), product, 1)
 
 
-def test_a_void_that_puts_stock_back_lifts_the_automatic_86(client: TestClient) -> None:
+def test_a_void_that_puts_stock_back_lifts_the_automatic_86(client: AppClient) -> None:
     product = _tracked(client, 1)
     order = make_order(client)
     item = add_item(client, order, product, 1)
@@ -207,7 +206,7 @@ def test_a_void_that_puts_stock_back_lifts_the_automatic_86(client: TestClient) 
     assert [e["data"] for e in available] == [detail]
 
 
-def test_a_restock_never_lifts_a_manual_86(client: TestClient) -> None:
+def test_a_restock_never_lifts_a_manual_86(client: AppClient) -> None:
     product = _tracked(client, 1)
     assert client.post(f"/api/products/{product['id']}/86").status_code == 200
     assert _changed(client, product, delta=5, reason="delivery")["is86d"] is True
@@ -219,7 +218,7 @@ def test_a_restock_never_lifts_a_manual_86(client: TestClient) -> None:
 
 
 def test_a_count_of_zero_86es_and_a_product_update_of_the_stock_is_a_count(
-    client: TestClient,
+    client: AppClient,
 ) -> None:
     product = _tracked(client, 3)
     assert _changed(client, product, count=0, reason="spoiled")["is86d"] is True
@@ -233,7 +232,7 @@ def test_a_count_of_zero_86es_and_a_product_update_of_the_stock_is_a_count(
 # --- low stock ------------------------------------------------------------------------------
 
 
-def test_an_adjustment_down_to_the_threshold_emits_stock_low_once(client: TestClient) -> None:
+def test_an_adjustment_down_to_the_threshold_emits_stock_low_once(client: AppClient) -> None:
     product = _tracked(client, 10, lowStockThreshold=4)
     before = _last_event_id(client)
     _changed(client, product, delta=-6, reason="spoiled")
@@ -243,7 +242,7 @@ def test_an_adjustment_down_to_the_threshold_emits_stock_low_once(client: TestCl
 
 
 def test_the_low_stock_list_holds_tracked_products_at_or_under_their_threshold(
-    client: TestClient,
+    client: AppClient,
 ) -> None:
     location = "0196a1b2-0000-7000-8000-0000000000c1"
     at = _tracked(client, 3, lowStockThreshold=3, locationId=location, name="At")

@@ -7,7 +7,6 @@ from __future__ import annotations
 from collections.abc import Callable
 
 import pytest
-from fastapi.testclient import TestClient
 from test_order_helpers import (
     AD_HOC,
     add_item,
@@ -18,7 +17,7 @@ from test_order_helpers import (
 )
 
 from brigade.domain import order_aggregate
-from factories import make_order, make_product
+from factories import AppClient, make_order, make_product
 
 
 def _reading_whole_items(statements: list[str]) -> list[str]:
@@ -26,7 +25,7 @@ def _reading_whole_items(statements: list[str]) -> list[str]:
     return [s for s in statements if s.startswith("select") and "order_items.modifiers" in s]
 
 
-def _heavy_order(client: TestClient, items: int = 4) -> tuple[dict, list[dict], dict]:
+def _heavy_order(client: AppClient, items: int = 4) -> tuple[dict, list[dict], dict]:
     product = make_product(client, price=10)
     order = make_order(client)
     extras = [{"modifierOptionId": AD_HOC, "name": f"Extra {n}", "price": 1} for n in range(20)]
@@ -35,7 +34,7 @@ def _heavy_order(client: TestClient, items: int = 4) -> tuple[dict, list[dict], 
 
 
 def test_a_full_order_refuses_a_new_item_from_a_count_without_loading_it(
-    client: TestClient, monkeypatch: pytest.MonkeyPatch
+    client: AppClient, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.setattr(order_aggregate, "MAX_ITEMS_PER_ORDER", 3)
     order, _lines, product = _heavy_order(client, 3)
@@ -59,7 +58,7 @@ def test_a_full_order_refuses_a_new_item_from_a_count_without_loading_it(
         ),
     ],
 )
-def test_a_write_reads_whole_only_the_item_it_changes(client: TestClient, write: Callable) -> None:
+def test_a_write_reads_whole_only_the_item_it_changes(client: AppClient, write: Callable) -> None:
     order, lines, _product = _heavy_order(client)
     with recorded_statements(client) as statements:
         response = write(client, order, lines[1])
@@ -84,7 +83,7 @@ def test_a_write_reads_whole_only_the_item_it_changes(client: TestClient, write:
     ],
 )
 def test_a_write_whose_event_carries_the_order_reads_its_items_once(
-    client: TestClient, write: Callable
+    client: AppClient, write: Callable
 ) -> None:
     order, lines, _product = _heavy_order(client)
     with recorded_statements(client) as statements:
@@ -94,7 +93,7 @@ def test_a_write_whose_event_carries_the_order_reads_its_items_once(
     assert "order_items.order_id =" in whole
 
 
-def test_totals_after_partial_loads_match_a_full_read(client: TestClient) -> None:
+def test_totals_after_partial_loads_match_a_full_read(client: AppClient) -> None:
     order, lines, product = _heavy_order(client)
     client.post(f"/api/orders/{order['id']}/discount", json={"discountAmount": 7.77})
     client.put(f"/api/orders/{order['id']}/items/{lines[2]['id']}", json={"quantity": 3})
@@ -117,7 +116,7 @@ def test_totals_after_partial_loads_match_a_full_read(client: TestClient) -> Non
         ),
     ],
 )
-def test_what_one_item_carries_is_bounded(client: TestClient, extra: dict, field: str) -> None:
+def test_what_one_item_carries_is_bounded(client: AppClient, extra: dict, field: str) -> None:
     product = make_product(client)
     order = make_order(client)
     body = problem(post_item(client, order, product, **extra), 422, "validation_failed")

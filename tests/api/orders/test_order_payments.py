@@ -3,16 +3,15 @@
 from __future__ import annotations
 
 import pytest
-from fastapi.testclient import TestClient
 from test_order_helpers import order_detail, order_totals, pay, problem, scalar
 
-from factories import make_order, make_product
+from factories import AppClient, make_order, make_product
 
 # The tests' client is the bootstrap admin: no staff row of its own.
 BOOTSTRAP_ADMIN_REF = {"staffId": None, "name": "bootstrap admin (BRIGADE_ADMIN_TOKEN)"}
 
 
-def _order_of(client: TestClient, *lines: tuple[dict, object]) -> dict:
+def _order_of(client: AppClient, *lines: tuple[dict, object]) -> dict:
     """An order holding ``(product, quantity)`` lines."""
     order = make_order(client)
     for product, quantity in lines:
@@ -22,7 +21,7 @@ def _order_of(client: TestClient, *lines: tuple[dict, object]) -> dict:
     return order
 
 
-def _discount(client: TestClient, order: dict, amount, **extra):
+def _discount(client: AppClient, order: dict, amount, **extra):
     body = {"discountAmount": amount} | extra
     return client.post(f"/api/orders/{order['id']}/discount", json=body)
 
@@ -31,7 +30,7 @@ def _discount(client: TestClient, order: dict, amount, **extra):
 
 
 def test_totals_with_two_tax_rates_and_a_discount_spread_over_both_lines(
-    client: TestClient,
+    client: AppClient,
 ) -> None:
     burger = make_product(client, name="Burger", price=12.99, taxRate=0.08875)
     wine = make_product(client, name="Wine", price=9.5, taxRate=0.2)
@@ -60,7 +59,7 @@ def test_totals_with_two_tax_rates_and_a_discount_spread_over_both_lines(
     assert order_totals(order_detail(client, order)) == (35.48, 5, 3.61, 34.09, 0, 34.09)
 
 
-def test_a_discount_replaces_the_previous_one_and_zero_removes_it(client: TestClient) -> None:
+def test_a_discount_replaces_the_previous_one_and_zero_removes_it(client: AppClient) -> None:
     product = make_product(client, price=10, taxRate=0.1)
     order = _order_of(client, (product, 2))
     assert _discount(client, order, 5).json()["newTotal"] == 16.5
@@ -73,7 +72,7 @@ def test_a_discount_replaces_the_previous_one_and_zero_removes_it(client: TestCl
     )
 
 
-def test_a_discount_may_equal_but_not_exceed_the_subtotal(client: TestClient) -> None:
+def test_a_discount_may_equal_but_not_exceed_the_subtotal(client: AppClient) -> None:
     product = make_product(client, price=10, taxRate=0.1)
     order = _order_of(client, (product, 1))
     problem(_discount(client, order, 10.01), 409, "discount_too_large")
@@ -81,7 +80,7 @@ def test_a_discount_may_equal_but_not_exceed_the_subtotal(client: TestClient) ->
     assert order_detail(client, order)["discountAmount"] == 10
 
 
-def test_a_discount_may_not_push_the_total_under_what_is_paid(client: TestClient) -> None:
+def test_a_discount_may_not_push_the_total_under_what_is_paid(client: AppClient) -> None:
     product = make_product(client, price=10)
     order = _order_of(client, (product, 2))
     assert pay(client, order, 15).status_code == 201
@@ -100,7 +99,7 @@ def test_a_discount_may_not_push_the_total_under_what_is_paid(client: TestClient
         {"discountAmount": 5, "percent": 10},
     ],
 )
-def test_bad_discount_is_422(client: TestClient, body) -> None:
+def test_bad_discount_is_422(client: AppClient, body) -> None:
     product = make_product(client)
     order = _order_of(client, (product, 1))
     response = client.post(f"/api/orders/{order['id']}/discount", json=body)
@@ -111,7 +110,7 @@ def test_bad_discount_is_422(client: TestClient, body) -> None:
 # --- payments -------------------------------------------------------------------------------
 
 
-def test_payment_answers_201_completed_with_location(client: TestClient) -> None:
+def test_payment_answers_201_completed_with_location(client: AppClient) -> None:
     product = make_product(client, price=30)
     order = _order_of(client, (product, 1))
     response = pay(
@@ -159,7 +158,7 @@ def test_payment_answers_201_completed_with_location(client: TestClient) -> None
     assert (detail["paidAmount"], detail["tipTotal"], detail["balanceDue"]) == (20, 4, 10)
 
 
-def test_tips_never_reduce_the_balance_and_default_to_zero(client: TestClient) -> None:
+def test_tips_never_reduce_the_balance_and_default_to_zero(client: AppClient) -> None:
     product = make_product(client, price=10)
     order = _order_of(client, (product, 1))
     assert pay(client, order, 4, tipAmount=50).status_code == 201
@@ -169,7 +168,7 @@ def test_tips_never_reduce_the_balance_and_default_to_zero(client: TestClient) -
     assert (detail["paidAmount"], detail["tipTotal"], detail["balanceDue"]) == (10, 50, 0)
 
 
-def test_overpayment_is_409_with_the_balance_due(client: TestClient) -> None:
+def test_overpayment_is_409_with_the_balance_due(client: AppClient) -> None:
     product = make_product(client, price=10, taxRate=0.1)
     order = _order_of(client, (product, 1))
     body = problem(pay(client, order, 11.01), 409, "overpayment")
@@ -178,7 +177,7 @@ def test_overpayment_is_409_with_the_balance_due(client: TestClient) -> None:
     assert problem(pay(client, order, 0.01), 409, "overpayment")["balanceDue"] == 0
 
 
-def test_an_empty_order_takes_no_payment(client: TestClient) -> None:
+def test_an_empty_order_takes_no_payment(client: AppClient) -> None:
     problem(pay(client, make_order(client), 1), 409, "overpayment")
 
 
@@ -199,7 +198,7 @@ def test_an_empty_order_takes_no_payment(client: TestClient) -> None:
         {"amount": 5, "paymentMethod": "CARD", "status": "REFUNDED"},
     ],
 )
-def test_bad_payment_is_422(client: TestClient, body) -> None:
+def test_bad_payment_is_422(client: AppClient, body) -> None:
     product = make_product(client, price=10)
     order = _order_of(client, (product, 1))
     response = client.post(f"/api/orders/{order['id']}/payments", json=body)
@@ -207,7 +206,7 @@ def test_bad_payment_is_422(client: TestClient, body) -> None:
     assert order_detail(client, order)["payments"] == []
 
 
-def test_non_finite_amount_is_refused(client: TestClient) -> None:
+def test_non_finite_amount_is_refused(client: AppClient) -> None:
     product = make_product(client, price=10)
     order = _order_of(client, (product, 1))
     response = client.post(
@@ -221,7 +220,7 @@ def test_non_finite_amount_is_refused(client: TestClient) -> None:
 
 @pytest.mark.parametrize("card", ["12345", "12a4", "123", "4242424242424242", "١٢٣٤", 4242])
 def test_card_last_four_must_be_four_digits_and_is_never_stored_or_echoed(
-    client: TestClient, card
+    client: AppClient, card
 ) -> None:
     product = make_product(client, price=10)
     order = _order_of(client, (product, 1))

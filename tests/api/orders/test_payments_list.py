@@ -4,13 +4,20 @@ from __future__ import annotations
 
 from datetime import datetime, timedelta
 
-from fastapi.testclient import TestClient
 from test_order_helpers import add_item, pay, problem
 
-from factories import LOCATION, OTHER_LOCATION, bearer, make_order, make_product, make_staff_token
+from factories import (
+    LOCATION,
+    OTHER_LOCATION,
+    AppClient,
+    bearer,
+    make_order,
+    make_product,
+    make_staff_token,
+)
 
 
-def _paid(client: TestClient, location: str = LOCATION, **payment) -> tuple[dict, dict]:
+def _paid(client: AppClient, location: str = LOCATION, **payment) -> tuple[dict, dict]:
     order = make_order(client, locationId=location)
     add_item(client, order, make_product(client, price=50, locationId=location))
     response = pay(client, order, 50, **payment)
@@ -18,7 +25,7 @@ def _paid(client: TestClient, location: str = LOCATION, **payment) -> tuple[dict
     return order, response.json()
 
 
-def _page(client: TestClient, **params) -> dict:
+def _page(client: AppClient, **params) -> dict:
     response = client.get("/api/payments", params=params)
     assert response.status_code == 200, response.text
     page: dict = response.json()
@@ -26,7 +33,7 @@ def _page(client: TestClient, **params) -> dict:
 
 
 def test_payments_across_orders_newest_first_with_their_order_and_refunds(
-    client: TestClient,
+    client: AppClient,
 ) -> None:
     first_order, first = _paid(client, tipAmount=5, cardLastFour="4242", cardBrand="VISA")
     second_order, second = _paid(client, paymentMethod="CASH")
@@ -49,7 +56,7 @@ def test_payments_across_orders_newest_first_with_their_order_and_refunds(
     assert [p["id"] for p in _page(client, limit=1, page=2)["data"]] == [first["id"]]
 
 
-def test_payments_filter_by_location_method_and_time(client: TestClient) -> None:
+def test_payments_filter_by_location_method_and_time(client: AppClient) -> None:
     _, here = _paid(client)
     _, cash = _paid(client, paymentMethod="CASH")
     _, there = _paid(client, OTHER_LOCATION)
@@ -64,7 +71,7 @@ def test_payments_filter_by_location_method_and_time(client: TestClient) -> None
     problem(client.get("/api/payments", params={"method": "CHEQUE"}), 422, "validation_failed")
 
 
-def test_only_a_manager_reads_payments_across_orders(client: TestClient) -> None:
+def test_only_a_manager_reads_payments_across_orders(client: AppClient) -> None:
     _paid(client)
     for role in ("KITCHEN", "SERVER"):
         response = client.get("/api/payments", headers=bearer(make_staff_token(client, role)))

@@ -10,26 +10,24 @@ import asyncio
 import uuid
 from datetime import timedelta
 
-from fastapi.testclient import TestClient
-
 from brigade.db.printing import PrintJobRepository
 from brigade.domain.printing import JobKind, JobStatus, PrintJob
 from brigade.services.clock import now
 from brigade.services.printing import PrintOutbox
-from factories import LOCATION, in_transaction, make_order
+from factories import LOCATION, AppClient, in_transaction, make_order
 from printers import FakePrinter, JammedPrinter
 
 QUEUED_ON_THE_JAMMED = 200
 
 
-def _printer(client: TestClient, name: str, kind: str, port: int) -> dict:
+def _printer(client: AppClient, name: str, kind: str, port: int) -> dict:
     body = {"name": name, "locationId": LOCATION, "host": "127.0.0.1", "port": port, "kind": kind}
     response = client.post("/api/printers", json=body)
     assert response.status_code == 201, response.text
     return response.json()
 
 
-def _queue_tickets(client: TestClient, printer: dict, order: dict, count: int) -> None:
+def _queue_tickets(client: AppClient, printer: dict, order: dict, count: int) -> None:
     """``count`` kitchen tickets, older than anything queued after them."""
     start = now() - timedelta(minutes=5)
     jobs = [
@@ -58,7 +56,7 @@ def _queue_tickets(client: TestClient, printer: dict, order: dict, count: int) -
     in_transaction(client, insert)
 
 
-def _tried(client: TestClient, printer: dict) -> int:
+def _tried(client: AppClient, printer: dict) -> int:
     """The jammed printer's jobs tried at least once so far."""
     url = f"/api/printers/{printer['id']}/jobs"
     jobs = [
@@ -70,7 +68,7 @@ def _tried(client: TestClient, printer: dict) -> int:
     return sum(1 for job in jobs if job["attempts"] > 0)
 
 
-def test_a_receipt_prints_at_once_beside_a_jammed_printers_queue(client: TestClient) -> None:
+def test_a_receipt_prints_at_once_beside_a_jammed_printers_queue(client: AppClient) -> None:
     order = make_order(client)
     with JammedPrinter() as jammed, FakePrinter() as till_printer:
         till_printer.switch_on()

@@ -6,12 +6,11 @@ name is judged by what it resolves to when the worker connects."""
 from __future__ import annotations
 
 import pytest
-from fastapi.testclient import TestClient
 
 from brigade.services.names import Resolver
 from brigade.services.printing import PrintOutbox
 from brigade.settings import Settings
-from factories import LOCATION, make_order, make_product
+from factories import LOCATION, AppClient, make_order, make_product
 
 
 @pytest.fixture
@@ -20,7 +19,7 @@ def settings(settings: Settings) -> Settings:
     return settings.model_copy(update={"printer_allow_hosts": ""})
 
 
-def _create(client: TestClient, host: str, port: int):
+def _create(client: AppClient, host: str, port: int):
     body = {"name": "Line", "locationId": LOCATION, "host": host, "port": port, "kind": "KITCHEN"}
     return client.post("/api/printers", json=body)
 
@@ -37,7 +36,7 @@ def _create(client: TestClient, host: str, port: int):
     ],
 )
 def test_a_printer_outside_the_network_or_off_a_printer_port_is_refused(
-    client: TestClient, host, port, field
+    client: AppClient, host, port, field
 ) -> None:
     response = _create(client, host, port)
     assert response.status_code == 422, response.text
@@ -56,13 +55,11 @@ def test_a_printer_outside_the_network_or_off_a_printer_port_is_refused(
         ("kitchen-1.local", 9100),
     ],
 )
-def test_a_printer_on_the_network_at_a_printer_port_is_taken(
-    client: TestClient, host, port
-) -> None:
+def test_a_printer_on_the_network_at_a_printer_port_is_taken(client: AppClient, host, port) -> None:
     assert _create(client, host, port).status_code == 201
 
 
-def test_a_move_to_another_port_follows_the_same_rule(client: TestClient) -> None:
+def test_a_move_to_another_port_follows_the_same_rule(client: AppClient) -> None:
     printer = _create(client, "192.168.1.50", 9100).json()
     moved = client.patch(f"/api/printers/{printer['id']}", json={"port": 5432})
     assert moved.status_code == 422
@@ -70,9 +67,7 @@ def test_a_move_to_another_port_follows_the_same_rule(client: TestClient) -> Non
     assert client.get(f"/api/printers/{printer['id']}").json()["port"] == 9100
 
 
-def test_an_allowed_host_may_be_anywhere_on_any_port(
-    client: TestClient, settings: Settings
-) -> None:
+def test_an_allowed_host_may_be_anywhere_on_any_port(client: AppClient, settings: Settings) -> None:
     client.app.state.settings = settings.model_copy(update={"printer_allow_hosts": "8.8.8.8"})
     assert _create(client, "8.8.8.8", 5432).status_code == 201
     assert _create(client, "8.8.4.4", 9100).status_code == 422
@@ -83,7 +78,7 @@ def _resolving_to(address: str) -> Resolver:
 
 
 def test_a_printers_name_resolving_outside_the_network_is_not_connected_to(
-    client: TestClient,
+    client: AppClient,
 ) -> None:
     printer = _create(client, "printer.example", 9100).json()
     order = make_order(client)

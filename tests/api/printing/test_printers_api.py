@@ -5,12 +5,11 @@ from __future__ import annotations
 import uuid
 
 import pytest
-from fastapi.testclient import TestClient
 
-from factories import LOCATION, bearer, make_category, make_staff_token
+from factories import LOCATION, AppClient, bearer, make_category, make_staff_token
 
 
-def _printer(client: TestClient, **overrides):
+def _printer(client: AppClient, **overrides):
     body = {
         "name": "Grill",
         "locationId": LOCATION,
@@ -22,7 +21,7 @@ def _printer(client: TestClient, **overrides):
     return response.json()
 
 
-def test_create_defaults_to_port_9100_then_get_list_update_delete(client: TestClient) -> None:
+def test_create_defaults_to_port_9100_then_get_list_update_delete(client: AppClient) -> None:
     grill = make_category(client, name="Grill")
     created = _printer(client, host="Kitchen-1.Local", categoryIds=[grill["id"]])
     assert created["port"] == 9100
@@ -70,7 +69,7 @@ def test_create_defaults_to_port_9100_then_get_list_update_delete(client: TestCl
         ("categoryIds", ["not-an-id"]),
     ],
 )
-def test_bad_fields_are_422_naming_the_field(client: TestClient, field, value) -> None:
+def test_bad_fields_are_422_naming_the_field(client: AppClient, field, value) -> None:
     body = {"name": "Grill", "locationId": LOCATION, "host": "10.0.0.5", "kind": "KITCHEN"}
     response = client.post("/api/printers", json=body | {field: value})
     assert response.status_code == 422, response.text
@@ -79,7 +78,7 @@ def test_bad_fields_are_422_naming_the_field(client: TestClient, field, value) -
     assert client.get("/api/printers").json()["total"] == 0
 
 
-def test_a_receipt_printer_prints_no_station_and_categories_must_exist(client: TestClient) -> None:
+def test_a_receipt_printer_prints_no_station_and_categories_must_exist(client: AppClient) -> None:
     grill = make_category(client)
     body = {"name": "Till", "locationId": LOCATION, "host": "10.0.0.5", "kind": "RECEIPT"}
     refused = client.post("/api/printers", json=body | {"categoryIds": [grill["id"]]})
@@ -94,7 +93,7 @@ def test_a_receipt_printer_prints_no_station_and_categories_must_exist(client: T
     assert turned.status_code == 422
 
 
-def test_updates_are_validated_like_creation(client: TestClient) -> None:
+def test_updates_are_validated_like_creation(client: AppClient) -> None:
     printer = _printer(client)
     url = f"/api/printers/{printer['id']}"
     for body in ({"host": "ftp://x"}, {"port": 70000}, {"host": None}, {"locationId": LOCATION}):
@@ -102,7 +101,7 @@ def test_updates_are_validated_like_creation(client: TestClient) -> None:
     assert client.get(url).json() == printer
 
 
-def test_only_a_manager_manages_printers(client: TestClient) -> None:
+def test_only_a_manager_manages_printers(client: AppClient) -> None:
     printer = _printer(client)
     for role, allowed in (("KITCHEN", False), ("SERVER", False), ("MANAGER", True)):
         headers = bearer(make_staff_token(client, role))
@@ -117,7 +116,7 @@ def test_only_a_manager_manages_printers(client: TestClient) -> None:
 
 
 def test_a_server_reads_the_locations_receipt_printers_by_name_without_their_hosts(
-    client: TestClient,
+    client: AppClient,
 ) -> None:
     till = _printer(client, name="Till", kind="RECEIPT")
     bar = _printer(client, name="bar", kind="RECEIPT", host="bar.local")

@@ -10,14 +10,14 @@ import asyncio
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
+from typing import Any
 
 import orjson
 import pytest
-from fastapi.testclient import TestClient
 
 from brigade.services.webhooks import Deliverer
 from brigade.settings import Settings
-from factories import make_order
+from factories import AppClient, make_order
 from receivers import Receiver
 
 LOCAL = "127.0.0.1"
@@ -36,20 +36,20 @@ def receivers() -> Iterator[list[Receiver]]:
         receiver.close()
 
 
-def _receiver(receivers: list[Receiver], **behaviour: float) -> Receiver:
+def _receiver(receivers: list[Receiver], **behaviour: Any) -> Receiver:
     receiver = Receiver(**behaviour)
     receivers.append(receiver)
     return receiver
 
 
-def _webhook(client: TestClient, url: str) -> dict:
+def _webhook(client: AppClient, url: str) -> dict:
     response = client.post("/api/webhooks", json={"url": url, "types": ["order.created"]})
     assert response.status_code == 201, response.text
     created: dict = response.json()
     return created
 
 
-def _deliverer(client: TestClient, **overrides) -> Deliverer:
+def _deliverer(client: AppClient, **overrides) -> Deliverer:
     return Deliverer(
         client.app.state.database,
         allowed_hosts=frozenset({LOCAL}),
@@ -61,7 +61,7 @@ def _deliverer(client: TestClient, **overrides) -> Deliverer:
 
 
 @contextmanager
-def _delivering(client: TestClient, deliverer: Deliverer) -> Iterator[None]:
+def _delivering(client: AppClient, deliverer: Deliverer) -> Iterator[None]:
     """The deliverer running in the background, as in a worker, for the block."""
     stopping = client.portal.call(asyncio.Event)
     running = client.portal.start_task_soon(deliverer.run, stopping)
@@ -72,7 +72,7 @@ def _delivering(client: TestClient, deliverer: Deliverer) -> Iterator[None]:
         running.result(timeout=30)
 
 
-def _one_round(client: TestClient, deliverer: Deliverer) -> bool:
+def _one_round(client: AppClient, deliverer: Deliverer) -> bool:
     async def round_() -> bool:
         async with Deliverer.client() as http:
             return await deliverer.deliver_due(http)
@@ -80,13 +80,13 @@ def _one_round(client: TestClient, deliverer: Deliverer) -> bool:
     return client.portal.call(round_)
 
 
-def _deliveries(client: TestClient, webhook: dict) -> list[dict]:
+def _deliveries(client: AppClient, webhook: dict) -> list[dict]:
     found: list[dict] = client.get(f"/api/webhooks/{webhook['id']}/deliveries").json()["data"]
     return sorted(found, key=lambda delivery: delivery["at"])
 
 
 def test_a_healthy_webhook_gets_its_events_while_a_slow_one_is_answering(
-    client: TestClient, receivers
+    client: AppClient, receivers
 ) -> None:
     slow = _receiver(receivers, answer_after=3)
     healthy = _receiver(receivers)
@@ -102,7 +102,7 @@ def test_a_healthy_webhook_gets_its_events_while_a_slow_one_is_answering(
 
 
 def test_a_trickling_answer_is_cut_at_the_deadline_and_tried_again(
-    client: TestClient, receivers
+    client: AppClient, receivers
 ) -> None:
     trickling = _receiver(receivers, trickle_seconds=0.5)  # 1000 bytes: 500 s
     webhook = _webhook(client, trickling.url)
@@ -120,7 +120,7 @@ def test_a_trickling_answer_is_cut_at_the_deadline_and_tried_again(
     assert [d["outcome"] for d in _deliveries(client, webhook)] == ["retrying", "retrying"]
 
 
-def test_a_huge_answer_is_not_read_whole(client: TestClient, receivers) -> None:
+def test_a_huge_answer_is_not_read_whole(client: AppClient, receivers) -> None:
     huge = _receiver(receivers, answer_bytes=800 * 1024 * 1024)
     webhook = _webhook(client, huge.url)
     make_order(client)

@@ -11,12 +11,11 @@ import socket
 
 import httpx
 import pytest
-from fastapi.testclient import TestClient
 
 from brigade.services.names import Resolver
 from brigade.services.webhooks import Deliverer
 from brigade.settings import Settings
-from factories import make_order
+from factories import AppClient, make_order
 from receivers import Receiver
 
 PUBLIC = "93.184.216.34"
@@ -33,7 +32,7 @@ def _answering(*addresses: str) -> Resolver:
 
 
 def _deliverer(
-    client: TestClient, resolver: Resolver, allowed: frozenset[str] = frozenset()
+    client: AppClient, resolver: Resolver, allowed: frozenset[str] = frozenset()
 ) -> Deliverer:
     return Deliverer(
         client.app.state.database,
@@ -44,7 +43,7 @@ def _deliverer(
     )
 
 
-def _webhook(client: TestClient, url: str) -> dict:
+def _webhook(client: AppClient, url: str) -> dict:
     response = client.post("/api/webhooks", json={"url": url, "types": ["order.created"]})
     assert response.status_code == 201, response.text
     created: dict = response.json()
@@ -52,7 +51,7 @@ def _webhook(client: TestClient, url: str) -> dict:
 
 
 def test_a_name_turning_to_loopback_after_the_check_is_never_connected_to(
-    client: TestClient,
+    client: AppClient,
 ) -> None:
     client.app.state.resolver = _answering(PUBLIC)
     webhook = _webhook(client, "https://hooks.example/brigade")
@@ -96,7 +95,7 @@ def test_a_name_turning_to_loopback_after_the_check_is_never_connected_to(
     "address", ["::127.0.0.1", "::ffff:127.0.0.1", "64:ff9b::7f00:1", "2002:7f00:1::", "10.0.0.7"]
 )
 def test_a_name_resolving_to_an_embedded_private_address_is_refused(
-    client: TestClient, address
+    client: AppClient, address
 ) -> None:
     client.app.state.resolver = _answering(address)
     response = client.post(
@@ -109,7 +108,7 @@ def test_a_name_resolving_to_an_embedded_private_address_is_refused(
 @pytest.mark.parametrize(
     "url", ["http://[::127.0.0.1]/", "http://[64:ff9b::7f00:1]/", "http://[2002:7f00:1::]/"]
 )
-def test_an_embedded_private_address_in_the_url_is_refused(client: TestClient, url) -> None:
+def test_an_embedded_private_address_in_the_url_is_refused(client: AppClient, url) -> None:
     response = client.post("/api/webhooks", json={"url": url, "types": ["order.created"]})
     assert response.status_code == 422
 
@@ -120,7 +119,7 @@ def settings(settings: Settings) -> Settings:
 
 
 def test_an_allowed_name_is_reached_at_its_address_with_its_name_in_host(
-    client: TestClient,
+    client: AppClient,
 ) -> None:
     receiver = Receiver()
     try:

@@ -17,12 +17,12 @@ from brigade.domain.webhooks import Delivery, derive_secret
 from brigade.services import events
 from brigade.services.clock import now
 from brigade.settings import Settings
-from factories import bearer, in_transaction, make_order, make_staff_token
+from factories import AppClient, bearer, in_transaction, make_order, make_staff_token
 
 PUBLIC_URL = "https://93.184.215.14/brigade/events"
 
 
-def _create(client: TestClient, **overrides) -> dict:
+def _create(client: AppClient, **overrides) -> dict:
     body = {"url": PUBLIC_URL, "types": ["order.created", "order.sent"]} | overrides
     response = client.post("/api/webhooks", json=body)
     assert response.status_code == 201, response.text
@@ -32,7 +32,7 @@ def _create(client: TestClient, **overrides) -> dict:
     return created
 
 
-def test_create_shows_the_secret_once_then_get_list_and_delete(client: TestClient) -> None:
+def test_create_shows_the_secret_once_then_get_list_and_delete(client: AppClient) -> None:
     created = _create(client, description="Accounting")
     assert created["secret"].startswith("whsec_")
     assert len(created["secret"]) > 40
@@ -53,7 +53,7 @@ def test_create_shows_the_secret_once_then_get_list_and_delete(client: TestClien
 
 
 def test_each_webhook_has_its_own_secret_derived_from_the_server_key(
-    client: TestClient, settings: Settings
+    client: AppClient, settings: Settings
 ) -> None:
     first, second = _create(client), _create(client)
     assert first["secret"] != second["secret"]
@@ -63,7 +63,7 @@ def test_each_webhook_has_its_own_secret_derived_from_the_server_key(
     assert third["secret"] == derive_secret(b"k" * 40, UUID(third["id"]))
 
 
-def test_a_new_webhook_starts_after_the_events_already_committed(client: TestClient) -> None:
+def test_a_new_webhook_starts_after_the_events_already_committed(client: AppClient) -> None:
     make_order(client)
     make_order(client)
     last = client.get("/api/events").json()["lastId"]
@@ -98,7 +98,7 @@ REFUSED_URLS = [
 
 
 @pytest.mark.parametrize("url", REFUSED_URLS)
-def test_targets_inside_the_network_or_not_http_are_refused(client: TestClient, url) -> None:
+def test_targets_inside_the_network_or_not_http_are_refused(client: AppClient, url) -> None:
     response = client.post("/api/webhooks", json={"url": url, "types": ["order.created"]})
     assert response.status_code == 422, response.text
     body = response.json()
@@ -107,7 +107,7 @@ def test_targets_inside_the_network_or_not_http_are_refused(client: TestClient, 
     assert client.get("/api/webhooks").json()["total"] == 0
 
 
-def test_allowed_hosts_may_be_loopback(client: TestClient, settings: Settings) -> None:
+def test_allowed_hosts_may_be_loopback(client: AppClient, settings: Settings) -> None:
     allowing = settings.model_copy(update={"webhook_allow_hosts": "localhost, 127.0.0.1"})
     with TestClient(create_app(allowing), headers=client.headers) as other:
         created = _create(other, url="http://127.0.0.1:9/hook")
@@ -131,13 +131,13 @@ def test_allowed_hosts_may_be_loopback(client: TestClient, settings: Settings) -
     ],
     ids=str,
 )
-def test_bad_bodies_are_422(client: TestClient, body) -> None:
+def test_bad_bodies_are_422(client: AppClient, body) -> None:
     response = client.post("/api/webhooks", json=body)
     assert response.status_code == 422, response.text
     assert response.json()["code"] == "validation_failed"
 
 
-def test_only_an_admin_manages_webhooks(client: TestClient) -> None:
+def test_only_an_admin_manages_webhooks(client: AppClient) -> None:
     created = _create(client)
     manager = bearer(make_staff_token(client, "MANAGER"))
     for method, url in (
@@ -154,7 +154,7 @@ def test_only_an_admin_manages_webhooks(client: TestClient) -> None:
     assert client.get("/api/webhooks").json()["total"] == 1
 
 
-def test_retention_sweeps_old_delivery_attempts(client: TestClient) -> None:
+def test_retention_sweeps_old_delivery_attempts(client: AppClient) -> None:
     webhook = _create(client)
 
     async def log_attempts(uow) -> None:

@@ -15,7 +15,7 @@ import httpx
 import pytest
 from event_stream import StreamReader
 
-from conftest import ServerProcess
+from e2e.server import ServerProcess
 from factories import ADMIN, LOCATION
 from throwaway_db import throwaway_database
 

@@ -14,7 +14,7 @@ import httpx
 import orjson
 import pytest
 
-from conftest import ServerProcess
+from e2e.server import ServerProcess
 from factories import ADMIN, ADMIN_TOKEN, LOCATION
 from receivers import Receiver
 from throwaway_db import throwaway_database

@@ -4,6 +4,7 @@ void (a manager's, with a reason), which puts stock back and tells the kitchen."
 from __future__ import annotations
 
 from decimal import Decimal
+from uuid import UUID
 
 import pytest
 from test_order_aggregate import MANAGER, SERVER, T0, _saved, _with_item
@@ -14,7 +15,7 @@ from brigade.domain.order_aggregate import Order
 from brigade.domain.order_commands import ChangeItem
 
 
-def _sent(quantity: str = "3") -> tuple[Order, object]:
+def _sent(quantity: str = "3") -> tuple[Order, UUID]:
     order, item_id = _with_item(quantity)
     order.send(actor=SERVER, at=T0)
     return _saved(order), item_id

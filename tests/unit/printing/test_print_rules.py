@@ -5,6 +5,7 @@ from __future__ import annotations
 import uuid
 from datetime import UTC, datetime, timedelta
 from decimal import Decimal
+from typing import Any
 
 import pytest
 
@@ -141,7 +142,7 @@ def test_columns_keep_the_amount_right_aligned_and_wrap_long_names() -> None:
 
 
 def _receipt(**overrides):
-    fields = dict(
+    fields: dict[str, Any] = dict(
         location_name="Le <Bistro>",
         order_number=1001,
         order_type="TAKEOUT",
