@@ -4,6 +4,7 @@ parameters only, CORS only for the configured origins."""
 from __future__ import annotations
 
 import uuid
+from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
@@ -25,10 +26,10 @@ from factories import (
 UNKNOWN_ID = "0196a1b2-0000-7000-8000-00000000ffff"
 
 
-def assert_problem(response, status: int, code: str) -> dict:
+def assert_problem(response, status: int, code: str) -> dict[str, Any]:
     assert response.status_code == status, response.text
     assert response.headers["content-type"] == "application/problem+json"
-    body: dict = response.json()
+    body: dict[str, Any] = response.json()
     assert body["code"] == code
     return body
 

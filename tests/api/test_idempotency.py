@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from sqlalchemy import select
 
 from brigade.db.tables import idempotency_keys
@@ -70,7 +72,7 @@ def test_over_long_key_is_422(client: AppClient) -> None:
     assert _post_product(client, "k" * 255).status_code == 201
 
 
-def _order_with_balance(client: AppClient) -> dict:
+def _order_with_balance(client: AppClient) -> dict[str, Any]:
     product = make_product(client, price=50)
     order = make_order(client)
     added = client.post(

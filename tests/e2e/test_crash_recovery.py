@@ -6,6 +6,7 @@ import asyncio
 import sqlite3
 import time
 from decimal import Decimal
+from typing import Any
 
 import httpx
 import pytest
@@ -101,7 +102,7 @@ def test_sigkill_mid_load_loses_no_acknowledged_write(fresh_server) -> None:
             assert connection.execute("PRAGMA integrity_check").fetchone() == ("ok",)
 
 
-def _assert_consistent(order: dict) -> None:
+def _assert_consistent(order: dict[str, Any]) -> None:
     live = [item for item in order["items"] if item["status"] != "VOIDED"]
     subtotal = sum(Decimal(str(item["total"])) for item in live)
     assert Decimal(str(order["subtotal"])) == subtotal

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import uuid
+from typing import Any
 
 import httpx
 
@@ -11,22 +12,24 @@ from factories import ADMIN, LOCATION
 TABLE_7, TABLE_12 = str(uuid.uuid4()), str(uuid.uuid4())
 
 
-def _ok(response: httpx.Response, status: int = 200) -> dict:
+def _ok(response: httpx.Response, status: int = 200) -> dict[str, Any]:
     assert response.status_code == status, response.text
-    body: dict = response.json()
+    body: dict[str, Any] = response.json()
     return body
 
 
-def _product(http: httpx.Client, **fields) -> dict:
+def _product(http: httpx.Client, **fields) -> dict[str, Any]:
     return _ok(http.post("/api/products", json={"locationId": LOCATION} | fields), 201)
 
 
-def _add(http: httpx.Client, order: dict, product: dict, quantity: int = 1, **extra) -> dict:
+def _add(
+    http: httpx.Client, order: dict[str, Any], product: dict[str, Any], quantity: int = 1, **extra
+) -> dict[str, Any]:
     body = {"productId": product["id"], "quantity": quantity} | extra
     return _ok(http.post(f"/api/orders/{order['id']}/items", json=body), 201)
 
 
-def _totals(detail: dict) -> tuple:
+def _totals(detail: dict[str, Any]) -> tuple:
     keys = ("subtotal", "discountAmount", "taxAmount", "total", "paidAmount", "balanceDue")
     return tuple(detail[key] for key in keys)
 

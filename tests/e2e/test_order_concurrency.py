@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 import uuid
 from collections import Counter
+from typing import Any
 
 import httpx
 
@@ -19,7 +20,7 @@ async def _race(server: str, count: int, send) -> list[httpx.Response]:
         return list(await asyncio.gather(*(send(http) for _ in range(count))))
 
 
-def _order_of_100(server: str) -> dict:
+def _order_of_100(server: str) -> dict[str, Any]:
     with httpx.Client(headers=ADMIN, base_url=server, timeout=10) as http:
         product = http.post(
             "/api/products", json={"name": "Tasting menu", "price": 100, "locationId": LOCATION}

@@ -15,20 +15,22 @@ def _manager(client: AppClient, name: str = "Mia") -> tuple[str, dict[str, str]]
     return member["id"], bearer(token["token"])
 
 
-def _entries(client: AppClient, **filters: Any) -> list[dict]:
+def _entries(client: AppClient, **filters: Any) -> list[dict[str, Any]]:
     response = client.get("/api/audit", params=filters)
     assert response.status_code == 200, response.text
-    data: list[dict] = response.json()["data"]
+    data: list[dict[str, Any]] = response.json()["data"]
     return data
 
 
-def _only(client: AppClient, action: str) -> dict:
+def _only(client: AppClient, action: str) -> dict[str, Any]:
     entries = _entries(client, action=action)
     assert len(entries) == 1, entries
     return entries[0]
 
 
-def _order_with_item(client: AppClient, *, price: float = 20, **order: Any) -> tuple[dict, dict]:
+def _order_with_item(
+    client: AppClient, *, price: float = 20, **order: Any
+) -> tuple[dict[str, Any], dict]:
     created = make_order(client, **order)
     product = make_product(client, price=price)
     body = {"productId": product["id"], "quantity": 1}

@@ -40,7 +40,7 @@ class Call:
     json: Any = None
 
 
-def _order_with_item(client: AppClient, *, sent: bool = False) -> tuple[dict, dict]:
+def _order_with_item(client: AppClient, *, sent: bool = False) -> tuple[dict[str, Any], dict]:
     order = make_order(client)
     product = make_product(client, price=10)
     body = {"productId": product["id"], "quantity": 1}
@@ -50,7 +50,7 @@ def _order_with_item(client: AppClient, *, sent: bool = False) -> tuple[dict, di
     return order, item
 
 
-def _paid_order(client: AppClient) -> dict:
+def _paid_order(client: AppClient) -> dict[str, Any]:
     order, _item = _order_with_item(client)
     payment = {"amount": 10, "paymentMethod": "CASH"}
     assert client.post(f"/api/orders/{order['id']}/payments", json=payment).status_code == 201

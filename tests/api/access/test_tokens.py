@@ -4,6 +4,7 @@ that depend on the order's state; failed authentication limited per client addre
 from __future__ import annotations
 
 import hashlib
+from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
@@ -25,7 +26,7 @@ def _as(token: str) -> dict[str, str]:
     return bearer(token)
 
 
-def _new_token(client: AppClient, role: str = "SERVER") -> tuple[dict, dict]:
+def _new_token(client: AppClient, role: str = "SERVER") -> tuple[dict[str, Any], dict]:
     member = client.post("/api/staff", json={"name": "Ana", "role": role}).json()
     response = client.post("/api/tokens", json={"staffId": member["id"], "name": "Bar terminal"})
     assert response.status_code == 201, response.text
@@ -126,7 +127,7 @@ def test_staff_list_is_paginated_by_name(client: AppClient) -> None:
 # --- state-dependent permissions ------------------------------------------------------------
 
 
-def _sent_item(client: AppClient) -> tuple[dict, dict]:
+def _sent_item(client: AppClient) -> tuple[dict[str, Any], dict]:
     order = make_order(client)
     product = make_product(client, price=10)
     item = client.post(

@@ -4,6 +4,7 @@ change nothing."""
 from __future__ import annotations
 
 import uuid
+from typing import Any
 
 import pytest
 
@@ -18,7 +19,7 @@ def _names(client: AppClient, **params) -> list[str]:
     return [p["name"] for p in response.json()["data"]]
 
 
-def _assert_problem(response, status: int, code: str) -> dict:
+def _assert_problem(response, status: int, code: str) -> dict[str, Any]:
     assert response.status_code == status, response.text
     assert response.headers["content-type"].startswith(PROBLEM)
     body = response.json()

@@ -7,6 +7,8 @@ event. bench/heavy_events.py measures a worker's memory with the probe's full or
 
 from __future__ import annotations
 
+from typing import Any
+
 import orjson
 import pytest
 from event_helpers import all_events, read_events
@@ -27,7 +29,7 @@ def settings(settings: Settings) -> Settings:
     )
 
 
-def _heavy_order(client: AppClient) -> tuple[dict, list[dict]]:
+def _heavy_order(client: AppClient) -> tuple[dict[str, Any], list[dict[str, Any]]]:
     """The probe's heaviest legal lines: 20 modifiers of 100 characters and 500 of notes."""
     product = make_product(client, price=10)
     order = make_order(client)
@@ -48,7 +50,9 @@ def _heavy_order(client: AppClient) -> tuple[dict, list[dict]]:
     return order, items
 
 
-def _change_quantities(client: AppClient, order: dict, items: list[dict], times: int) -> None:
+def _change_quantities(
+    client: AppClient, order: dict[str, Any], items: list[dict[str, Any]], times: int
+) -> None:
     for round_ in range(times):
         item = items[round_ % len(items)]
         url = f"/api/orders/{order['id']}/items/{item['id']}"

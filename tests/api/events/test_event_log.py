@@ -4,6 +4,7 @@ exactly when their change does (every event type from its use case: test_event_t
 from __future__ import annotations
 
 from datetime import timedelta
+from typing import Any
 
 import pytest
 from event_helpers import all_events, load_product, read_events
@@ -26,10 +27,10 @@ from factories import (
 PROBLEM = "application/problem+json"
 
 
-def _problem(response, status: int, code: str) -> dict:
+def _problem(response, status: int, code: str) -> dict[str, Any]:
     assert response.status_code == status, response.text
     assert response.headers["content-type"].startswith(PROBLEM)
-    body: dict = response.json()
+    body: dict[str, Any] = response.json()
     assert body["code"] == code
     return body
 

@@ -5,6 +5,7 @@ carry is bounded. The time figures are bench/heavy_order.py's, not a timed test.
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 import pytest
 from test_order_helpers import (
@@ -25,7 +26,9 @@ def _reading_whole_items(statements: list[str]) -> list[str]:
     return [s for s in statements if s.startswith("select") and "order_items.modifiers" in s]
 
 
-def _heavy_order(client: AppClient, items: int = 4) -> tuple[dict, list[dict], dict]:
+def _heavy_order(
+    client: AppClient, items: int = 4
+) -> tuple[dict[str, Any], list[dict[str, Any]], dict[str, Any]]:
     product = make_product(client, price=10)
     order = make_order(client)
     extras = [{"modifierOptionId": AD_HOC, "name": f"Extra {n}", "price": 1} for n in range(20)]
@@ -116,7 +119,9 @@ def test_totals_after_partial_loads_match_a_full_read(client: AppClient) -> None
         ),
     ],
 )
-def test_what_one_item_carries_is_bounded(client: AppClient, extra: dict, field: str) -> None:
+def test_what_one_item_carries_is_bounded(
+    client: AppClient, extra: dict[str, Any], field: str
+) -> None:
     product = make_product(client)
     order = make_order(client)
     body = problem(post_item(client, order, product, **extra), 422, "validation_failed")

@@ -3,6 +3,8 @@ item 9). It still sees what was paid."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from test_order_helpers import add_item
 
 from factories import AppClient, bearer, make_order, make_product, make_staff_token
@@ -10,7 +12,7 @@ from factories import AppClient, bearer, make_order, make_product, make_staff_to
 PRIVATE = ("cardLastFour", "cardBrand", "takenBy")
 
 
-def _paid_order(client: AppClient) -> tuple[dict, dict]:
+def _paid_order(client: AppClient) -> tuple[dict[str, Any], dict]:
     order = make_order(client)
     add_item(client, order, make_product(client, price=20))
     body = {"amount": 20, "paymentMethod": "CARD", "cardLastFour": "4242", "cardBrand": "VISA"}
@@ -19,10 +21,10 @@ def _paid_order(client: AppClient) -> tuple[dict, dict]:
     return order, response.json()
 
 
-def _get(client: AppClient, url: str, token: str) -> dict:
+def _get(client: AppClient, url: str, token: str) -> dict[str, Any]:
     response = client.get(url, headers=bearer(token))
     assert response.status_code == 200, response.text
-    body: dict = response.json()
+    body: dict[str, Any] = response.json()
     return body
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import uuid
+from typing import Any
 
 import pytest
 from test_order_helpers import AD_HOC, add_item, problem
@@ -10,13 +11,13 @@ from test_order_helpers import AD_HOC, add_item, problem
 from factories import LOCATION, OTHER_LOCATION, AppClient, make_order, make_product
 
 
-def _send(client: AppClient, order: dict) -> dict:
+def _send(client: AppClient, order: dict[str, Any]) -> dict[str, Any]:
     response = client.post(f"/api/orders/{order['id']}/send")
     assert response.status_code == 200, response.text
     return response.json()
 
 
-def _tickets(client: AppClient, **params) -> dict:
+def _tickets(client: AppClient, **params) -> dict[str, Any]:
     response = client.get("/api/kitchen/tickets", params=params)
     assert response.status_code == 200, response.text
     return response.json()

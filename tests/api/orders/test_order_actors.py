@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 import uuid
+from typing import Any
 
 from test_order_helpers import add_item, order_detail, pay, problem
 
 from factories import AppClient, bearer, make_order, make_product, make_staff_token
 
 
-def _staff(client: AppClient, role: str) -> tuple[dict[str, str], dict]:
+def _staff(client: AppClient, role: str) -> tuple[dict[str, str], dict[str, Any]]:
     """Headers of a new staff member with ``role``, and their ``{staffId, name}``."""
     name = f"{role.title()} {uuid.uuid4().hex[:6]}"
     member = client.post("/api/staff", json={"name": name, "role": role}).json()

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import uuid
+from typing import Any
 
 import pytest
 from test_order_helpers import AD_HOC, add_item, order_detail, post_item, problem
@@ -11,15 +12,17 @@ from brigade.domain import order_aggregate
 from factories import AppClient, make_order, make_product
 
 
-def _stock(client: AppClient, product: dict):
+def _stock(client: AppClient, product: dict[str, Any]):
     return client.get(f"/api/products/{product['id']}").json()["stockQuantity"]
 
 
-def _item_url(order: dict, item: dict) -> str:
+def _item_url(order: dict[str, Any], item: dict[str, Any]) -> str:
     return f"/api/orders/{order['id']}/items/{item['id']}"
 
 
-def _void(client: AppClient, order: dict, item: dict, reason: str = "sent back"):
+def _void(
+    client: AppClient, order: dict[str, Any], item: dict[str, Any], reason: str = "sent back"
+):
     return client.request("DELETE", _item_url(order, item), json={"reason": reason})
 
 

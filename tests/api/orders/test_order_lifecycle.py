@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import uuid
 from datetime import UTC, datetime, timedelta, timezone
+from typing import Any
 
 import pytest
 from test_order_helpers import add_item, order_detail, pay, problem, recorded_statements, scalar
@@ -363,7 +364,7 @@ def test_cancel_of_an_unknown_order_is_404(client: AppClient) -> None:
 # --- final orders ---------------------------------------------------------------------------
 
 
-def _completed(client: AppClient, product) -> dict:
+def _completed(client: AppClient, product) -> dict[str, Any]:
     order = make_order(client)
     add_item(client, order, product)
     assert pay(client, order, 10).status_code == 201
@@ -371,7 +372,7 @@ def _completed(client: AppClient, product) -> dict:
     return order
 
 
-def _cancelled(client: AppClient, product) -> dict:
+def _cancelled(client: AppClient, product) -> dict[str, Any]:
     order = make_order(client)
     add_item(client, order, product)
     response = client.request("DELETE", f"/api/orders/{order['id']}", json={"reason": "test"})
@@ -379,7 +380,9 @@ def _cancelled(client: AppClient, product) -> dict:
     return order
 
 
-def _mutations(order: dict, product: dict, item_id: str) -> list[tuple[str, str, dict | None]]:
+def _mutations(
+    order: dict[str, Any], product: dict[str, Any], item_id: str
+) -> list[tuple[str, str, dict[str, Any] | None]]:
     url = f"/api/orders/{order['id']}"
     return [
         ("POST", f"{url}/items", {"productId": product["id"], "quantity": 1}),

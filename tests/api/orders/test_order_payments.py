@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 from test_order_helpers import order_detail, order_totals, pay, problem, scalar
 
@@ -11,7 +13,7 @@ from factories import AppClient, make_order, make_product
 BOOTSTRAP_ADMIN_REF = {"staffId": None, "name": "bootstrap admin (BRIGADE_ADMIN_TOKEN)"}
 
 
-def _order_of(client: AppClient, *lines: tuple[dict, object]) -> dict:
+def _order_of(client: AppClient, *lines: tuple[dict[str, Any], object]) -> dict[str, Any]:
     """An order holding ``(product, quantity)`` lines."""
     order = make_order(client)
     for product, quantity in lines:
@@ -21,7 +23,7 @@ def _order_of(client: AppClient, *lines: tuple[dict, object]) -> dict:
     return order
 
 
-def _discount(client: AppClient, order: dict, amount, **extra):
+def _discount(client: AppClient, order: dict[str, Any], amount, **extra):
     body = {"discountAmount": amount} | extra
     return client.post(f"/api/orders/{order['id']}/discount", json=body)
 

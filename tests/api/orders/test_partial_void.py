@@ -4,16 +4,20 @@ item 2)."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from test_order_helpers import add_item, order_detail, problem
 
 from factories import AppClient, bearer, make_order, make_product, make_staff_token
 
 
-def _stock(client: AppClient, product: dict):
+def _stock(client: AppClient, product: dict[str, Any]):
     return client.get(f"/api/products/{product['id']}").json()["stockQuantity"]
 
 
-def _sent_order(client: AppClient, quantity: int = 3) -> tuple[dict, dict, dict]:
+def _sent_order(
+    client: AppClient, quantity: int = 3
+) -> tuple[dict[str, Any], dict, dict[str, Any]]:
     """An order with one sent line of ``quantity`` burgers at 10.00, stock tracked (20 at first)."""
     product = make_product(client, name="Burger", price=10, trackInventory=True, stockQuantity=20)
     order = make_order(client)
@@ -22,21 +26,27 @@ def _sent_order(client: AppClient, quantity: int = 3) -> tuple[dict, dict, dict]
     return order, item, product
 
 
-def _put(client: AppClient, order: dict, item: dict, body: dict, token: str | None = None):
+def _put(
+    client: AppClient,
+    order: dict[str, Any],
+    item: dict[str, Any],
+    body: dict[str, Any],
+    token: str | None = None,
+):
     url = f"/api/orders/{order['id']}/items/{item['id']}"
     return client.put(url, json=body, headers=bearer(token) if token else None)
 
 
-def _tickets(client: AppClient, order: dict) -> list[dict]:
+def _tickets(client: AppClient, order: dict[str, Any]) -> list[dict[str, Any]]:
     response = client.get("/api/kitchen/tickets", params={"limit": 100})
     assert response.status_code == 200, response.text
     return [t for t in response.json()["data"] if t["orderId"] == order["id"]]
 
 
-def _audit(client: AppClient, action: str) -> list[dict]:
+def _audit(client: AppClient, action: str) -> list[dict[str, Any]]:
     response = client.get("/api/audit", params={"action": action})
     assert response.status_code == 200, response.text
-    entries: list[dict] = response.json()["data"]
+    entries: list[dict[str, Any]] = response.json()["data"]
     return entries
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from datetime import datetime, timedelta
+from typing import Any
 
 from test_order_helpers import add_item, pay, problem
 
@@ -17,7 +18,7 @@ from factories import (
 )
 
 
-def _paid(client: AppClient, location: str = LOCATION, **payment) -> tuple[dict, dict]:
+def _paid(client: AppClient, location: str = LOCATION, **payment) -> tuple[dict[str, Any], dict]:
     order = make_order(client, locationId=location)
     add_item(client, order, make_product(client, price=50, locationId=location))
     response = pay(client, order, 50, **payment)
@@ -25,10 +26,10 @@ def _paid(client: AppClient, location: str = LOCATION, **payment) -> tuple[dict,
     return order, response.json()
 
 
-def _page(client: AppClient, **params) -> dict:
+def _page(client: AppClient, **params) -> dict[str, Any]:
     response = client.get("/api/payments", params=params)
     assert response.status_code == 200, response.text
-    page: dict = response.json()
+    page: dict[str, Any] = response.json()
     return page
 
 

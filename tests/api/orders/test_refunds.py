@@ -10,7 +10,9 @@ from test_order_helpers import add_item, order_detail, pay, problem
 from factories import AppClient, bearer, make_order, make_product, make_staff_token
 
 
-def _completed(client: AppClient, *payments: dict) -> tuple[dict, list[dict]]:
+def _completed(
+    client: AppClient, *payments: dict[str, Any]
+) -> tuple[dict[str, Any], list[dict[str, Any]]]:
     """An order of a burger (12.99, 8.875 %) and two wines (9.50, 20 %) with a 5.00 discount:
     total 31.17, paid by ``payments`` and completed. Answers it and its items."""
     order = make_order(client)
@@ -25,15 +27,17 @@ def _completed(client: AppClient, *payments: dict) -> tuple[dict, list[dict]]:
     return order, [burger, wine]
 
 
-def _refund(client: AppClient, order: dict, headers: dict | None = None, **body):
+def _refund(
+    client: AppClient, order: dict[str, Any], headers: dict[str, Any] | None = None, **body
+):
     return client.post(
         f"/api/orders/{order['id']}/refunds", json={"reason": "cold"} | body, headers=headers
     )
 
 
-def _created(response) -> dict:
+def _created(response) -> dict[str, Any]:
     assert response.status_code == 201, response.text
-    body: dict = response.json()
+    body: dict[str, Any] = response.json()
     return body
 
 

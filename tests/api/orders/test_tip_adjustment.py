@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 from datetime import UTC, datetime, time, timedelta
+from typing import Any
 from zoneinfo import ZoneInfo
 
 import pytest
@@ -13,7 +14,7 @@ from brigade.services import orders as order_service
 from factories import LOCATION, AppClient, bearer, make_order, make_product, make_staff_token
 
 
-def _paid(client: AppClient, method: str = "CARD", **order) -> tuple[dict, dict]:
+def _paid(client: AppClient, method: str = "CARD", **order) -> tuple[dict[str, Any], dict]:
     made = make_order(client, **order)
     add_item(client, made, make_product(client, price=40, locationId=made["locationId"]))
     response = pay(client, made, 40, paymentMethod=method, tipAmount=4)
@@ -21,7 +22,13 @@ def _paid(client: AppClient, method: str = "CARD", **order) -> tuple[dict, dict]
     return made, response.json()
 
 
-def _adjust(client: AppClient, order: dict, payment: dict, tip, headers: dict | None = None):
+def _adjust(
+    client: AppClient,
+    order: dict[str, Any],
+    payment: dict[str, Any],
+    tip,
+    headers: dict[str, Any] | None = None,
+):
     url = f"/api/orders/{order['id']}/payments/{payment['id']}"
     return client.patch(url, json={"tipAmount": tip}, headers=headers)
 

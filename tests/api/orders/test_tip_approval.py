@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 from decimal import Decimal
+from typing import Any
 
 from test_order_helpers import add_item, order_detail, problem
 
@@ -11,21 +12,21 @@ from brigade.settings import Settings
 from factories import AppClient, bearer, make_order, make_product, make_staff_token
 
 
-def _pay(client: AppClient, order: dict, amount, tip, headers: dict[str, str]):
+def _pay(client: AppClient, order: dict[str, Any], amount, tip, headers: dict[str, str]):
     body = {"amount": amount, "paymentMethod": "CARD", "tipAmount": tip}
     return client.post(f"/api/orders/{order['id']}/payments", json=body, headers=headers)
 
 
-def _order_of_20(client: AppClient) -> dict:
+def _order_of_20(client: AppClient) -> dict[str, Any]:
     order = make_order(client)
     add_item(client, order, make_product(client, price=20))
     return order
 
 
-def _tip_entries(client: AppClient) -> list[dict]:
+def _tip_entries(client: AppClient) -> list[dict[str, Any]]:
     response = client.get("/api/audit", params={"action": "order.tip_approved"})
     assert response.status_code == 200, response.text
-    entries: list[dict] = response.json()["data"]
+    entries: list[dict[str, Any]] = response.json()["data"]
     return entries
 
 

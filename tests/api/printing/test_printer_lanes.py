@@ -9,6 +9,7 @@ from __future__ import annotations
 import asyncio
 import uuid
 from datetime import timedelta
+from typing import Any
 
 from brigade.db.printing import PrintJobRepository
 from brigade.domain.printing import JobKind, JobStatus, PrintJob
@@ -20,14 +21,16 @@ from printers import FakePrinter, JammedPrinter
 QUEUED_ON_THE_JAMMED = 200
 
 
-def _printer(client: AppClient, name: str, kind: str, port: int) -> dict:
+def _printer(client: AppClient, name: str, kind: str, port: int) -> dict[str, Any]:
     body = {"name": name, "locationId": LOCATION, "host": "127.0.0.1", "port": port, "kind": kind}
     response = client.post("/api/printers", json=body)
     assert response.status_code == 201, response.text
     return response.json()
 
 
-def _queue_tickets(client: AppClient, printer: dict, order: dict, count: int) -> None:
+def _queue_tickets(
+    client: AppClient, printer: dict[str, Any], order: dict[str, Any], count: int
+) -> None:
     """``count`` kitchen tickets, older than anything queued after them."""
     start = now() - timedelta(minutes=5)
     jobs = [
@@ -56,7 +59,7 @@ def _queue_tickets(client: AppClient, printer: dict, order: dict, count: int) ->
     in_transaction(client, insert)
 
 
-def _tried(client: AppClient, printer: dict) -> int:
+def _tried(client: AppClient, printer: dict[str, Any]) -> int:
     """The jammed printer's jobs tried at least once so far."""
     url = f"/api/printers/{printer['id']}/jobs"
     jobs = [

@@ -41,12 +41,12 @@ def _ok(response: Any) -> Any:
     return response.json()
 
 
-def _completed(client: AppClient, order: dict) -> None:
+def _completed(client: AppClient, order: dict[str, Any]) -> None:
     _ok(client.post(f"/api/orders/{order['id']}/complete"))
 
 
 @pytest.fixture
-def menu(client: AppClient) -> dict[str, dict]:
+def menu(client: AppClient) -> dict[str, dict[str, Any]]:
     location = {"name": "Harbour St", "timezone": "America/New_York"}
     _ok(client.put(f"/api/locations/{LOCATION}", json=location))
     mains, sides, drinks = (
@@ -63,7 +63,9 @@ def menu(client: AppClient) -> dict[str, dict]:
 
 
 @pytest.fixture
-def dinner_service(client: AppClient, clock: Clock, menu: dict) -> dict[str, dict]:
+def dinner_service(
+    client: AppClient, clock: Clock, menu: dict[str, Any]
+) -> dict[str, dict[str, Any]]:
     burger, fries, soda = menu["burger"], menu["fries"], menu["soda"]
     # A: 23:30 local on the 20th (04:30Z on the 21st): 2 burgers, fries, a soda, a voided
     # soda; 5.00 off; card 20 + 3 tip, cash 3.45.

@@ -42,10 +42,10 @@ def _receiver(receivers: list[Receiver], **behaviour: Any) -> Receiver:
     return receiver
 
 
-def _webhook(client: AppClient, url: str) -> dict:
+def _webhook(client: AppClient, url: str) -> dict[str, Any]:
     response = client.post("/api/webhooks", json={"url": url, "types": ["order.created"]})
     assert response.status_code == 201, response.text
-    created: dict = response.json()
+    created: dict[str, Any] = response.json()
     return created
 
 
@@ -80,8 +80,10 @@ def _one_round(client: AppClient, deliverer: Deliverer) -> bool:
     return client.portal.call(round_)
 
 
-def _deliveries(client: AppClient, webhook: dict) -> list[dict]:
-    found: list[dict] = client.get(f"/api/webhooks/{webhook['id']}/deliveries").json()["data"]
+def _deliveries(client: AppClient, webhook: dict[str, Any]) -> list[dict[str, Any]]:
+    found: list[dict[str, Any]] = client.get(f"/api/webhooks/{webhook['id']}/deliveries").json()[
+        "data"
+    ]
     return sorted(found, key=lambda delivery: delivery["at"])
 
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import itertools
 import socket
+from typing import Any
 
 import httpx
 import pytest
@@ -43,10 +44,10 @@ def _deliverer(
     )
 
 
-def _webhook(client: AppClient, url: str) -> dict:
+def _webhook(client: AppClient, url: str) -> dict[str, Any]:
     response = client.post("/api/webhooks", json={"url": url, "types": ["order.created"]})
     assert response.status_code == 201, response.text
-    created: dict = response.json()
+    created: dict[str, Any] = response.json()
     return created
 
 

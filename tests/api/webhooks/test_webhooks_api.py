@@ -4,6 +4,7 @@ of a webhook, and a new webhook starting after the events already committed."""
 from __future__ import annotations
 
 from datetime import timedelta
+from typing import Any
 from uuid import UUID
 
 import pytest
@@ -22,13 +23,13 @@ from factories import AppClient, bearer, in_transaction, make_order, make_staff_
 PUBLIC_URL = "https://93.184.215.14/brigade/events"
 
 
-def _create(client: AppClient, **overrides) -> dict:
+def _create(client: AppClient, **overrides) -> dict[str, Any]:
     body = {"url": PUBLIC_URL, "types": ["order.created", "order.sent"]} | overrides
     response = client.post("/api/webhooks", json=body)
     assert response.status_code == 201, response.text
     assert response.headers["cache-control"] == "no-store"
     assert response.headers["location"] == f"/api/webhooks/{response.json()['id']}"
-    created: dict = response.json()
+    created: dict[str, Any] = response.json()
     return created
 
 

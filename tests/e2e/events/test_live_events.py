@@ -10,6 +10,7 @@ import time
 from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
+from typing import Any
 
 import httpx
 import pytest
@@ -74,7 +75,7 @@ def _hammer_while_reading(base_url: str) -> None:
     writers, per_writer = 12, 25
     stream = StreamReader(base_url, after=0)
     created: list[str] = []
-    paged: list[dict] = []
+    paged: list[dict[str, Any]] = []
     writing = threading.Event()
     writing.set()
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 import time
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import httpx
 import pytest
@@ -68,8 +69,8 @@ def _send(api: httpx.Client, *names: str) -> str:
     return number
 
 
-def _jobs(api: httpx.Client, printer_id: str) -> list[dict]:
-    jobs: list[dict] = api.get(f"/api/printers/{printer_id}/jobs").json()["data"]
+def _jobs(api: httpx.Client, printer_id: str) -> list[dict[str, Any]]:
+    jobs: list[dict[str, Any]] = api.get(f"/api/printers/{printer_id}/jobs").json()["data"]
     return jobs
 
 
