@@ -49,7 +49,7 @@ PUBLIC = [
 
 
 @pytest.mark.parametrize("text", INTERNAL)
-def test_an_internal_address_or_one_carrying_it_is_internal(text) -> None:
+def test_an_internal_address_or_one_carrying_it_is_internal(text: str) -> None:
     address = parse_address(text)
     assert address is not None
     assert is_internal(address)
@@ -62,7 +62,7 @@ def _address(text: str) -> IPAddress:
 
 
 @pytest.mark.parametrize("text", PUBLIC)
-def test_a_public_address_is_not_internal(text) -> None:
+def test_a_public_address_is_not_internal(text: str) -> None:
     address = parse_address(text)
     assert address is not None
     assert not is_internal(address)
@@ -80,14 +80,14 @@ def test_what_an_ipv6_address_carries() -> None:
     "text",
     ["127.0.0.1", "10.0.0.12", "172.31.255.1", "192.168.1.50", "169.254.3.3", "::1", "fd12::9"],
 )
-def test_the_restaurants_network_is_loopback_private_and_link_local(text) -> None:
+def test_the_restaurants_network_is_loopback_private_and_link_local(text: str) -> None:
     assert is_private_network(_address(text))
 
 
 @pytest.mark.parametrize(
     "text", ["100.64.0.1", "203.0.113.7", "198.18.0.1", "224.0.0.1", "::ffff:8.8.8.8", "240.0.0.1"]
 )
-def test_other_non_public_ranges_are_not_the_restaurants_network(text) -> None:
+def test_other_non_public_ranges_are_not_the_restaurants_network(text: str) -> None:
     assert not is_private_network(_address(text))
 
 

@@ -45,12 +45,12 @@ T0 = datetime(2026, 11, 23, 12, 0, tzinfo=UTC)
 
 
 @pytest.mark.parametrize("name", ["UTC", "Europe/Paris", "America/New_York", "Asia/Kolkata"])
-def test_iana_timezones_are_accepted(name) -> None:
+def test_iana_timezones_are_accepted(name: str) -> None:
     assert check_timezone(name) == name
 
 
 @pytest.mark.parametrize("name", ["", "Mars/Olympus", "europe/paris", "+02:00", "../etc/passwd"])
-def test_anything_else_is_not_a_timezone(name) -> None:
+def test_anything_else_is_not_a_timezone(name: str) -> None:
     with pytest.raises(InvalidInput, match="timezone"):
         check_timezone(name)
 
@@ -156,14 +156,14 @@ def test_an_approved_actor_acts_with_the_managers_role_and_names_them() -> None:
     "pin",
     ["0000", "1111", "1234", "4321", "0123", "2468", "97531", "1212", "123123", "1984", "2026"],
 )
-def test_trivial_pins_are_refused(pin) -> None:
+def test_trivial_pins_are_refused(pin: str) -> None:
     assert is_trivial_pin(pin)
     with pytest.raises(TrivialPin):
         check_pin(pin)
 
 
 @pytest.mark.parametrize("pin", ["7314", "4826", "5173", "90817263", "2815", "1899", "2100"])
-def test_other_pins_are_not_trivial(pin) -> None:
+def test_other_pins_are_not_trivial(pin: str) -> None:
     assert not is_trivial_pin(pin)
 
 

@@ -4,6 +4,7 @@ add up across every breakdown."""
 from __future__ import annotations
 
 import uuid
+from collections.abc import Sequence
 from datetime import UTC, date, datetime
 from decimal import Decimal
 
@@ -49,7 +50,9 @@ def test_days_must_be_in_order_and_at_most_366() -> None:
         check_report_days(date(2025, 1, 1), date(2026, 1, 2))
 
 
-def _order(subtotal: int, discount: int, hour_utc: int, staff: uuid.UUID | None = None):
+def _order(
+    subtotal: int, discount: int, hour_utc: int, staff: uuid.UUID | None = None
+) -> SoldOrder:
     return SoldOrder(
         id=uuid.uuid4(),
         order_type="DINE_IN",
@@ -67,7 +70,13 @@ def _sold(product: uuid.UUID, cents: int, category: uuid.UUID | None = None) -> 
     return ProductSold(product, "Dish", category, None, 1000, cents)
 
 
-def _facts(orders, products=(), lines=(), payments=(), refunded: int = 0) -> SalesFacts:
+def _facts(
+    orders: list[SoldOrder],
+    products: Sequence[ProductSold] = (),
+    lines: Sequence[DiscountedLine] = (),
+    payments: Sequence[PaymentTotal] = (),
+    refunded: int = 0,
+) -> SalesFacts:
     return SalesFacts(orders, list(products), list(lines), 0, 0, list(payments), refunded)
 
 
@@ -126,5 +135,5 @@ def test_hours_are_local() -> None:
         ("'=1", "'=1"),
     ],
 )
-def test_a_text_cell_starting_like_a_formula_gets_a_quote(text, shown) -> None:
+def test_a_text_cell_starting_like_a_formula_gets_a_quote(text: str, shown: str) -> None:
     assert inert_text(text) == shown

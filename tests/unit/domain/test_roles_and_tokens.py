@@ -56,7 +56,7 @@ def test_every_permission_has_a_role_but_signing_in_with_a_pin_which_takes_a_ter
         (Permission.MANAGE_STAFF, Role.ADMIN),
     ],
 )
-def test_the_table_is_design_section_7(permission, lowest) -> None:
+def test_the_table_is_design_section_7(permission: Permission, lowest: Role) -> None:
     assert REQUIRED_ROLE[permission] is lowest
 
 
@@ -91,7 +91,9 @@ def test_idempotency_callers_are_tokens_or_the_token_less_actor() -> None:
         (ItemStatus.SERVED, Permission.VOID_SENT_ITEMS),
     ],
 )
-def test_voiding_what_the_kitchen_has_seen_takes_more(status, needed) -> None:
+def test_voiding_what_the_kitchen_has_seen_takes_more(
+    status: ItemStatus, needed: Permission
+) -> None:
     assert permission_to_void(status) is needed
 
 

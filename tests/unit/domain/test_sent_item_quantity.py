@@ -7,7 +7,7 @@ from decimal import Decimal
 from uuid import UUID
 
 import pytest
-from test_order_aggregate import MANAGER, SERVER, T0, _saved, _with_item
+from test_order_aggregate import MANAGER, SERVER, T0, Actor, _saved, _with_item
 
 from brigade.domain.errors import Forbidden, InvalidInput, ItemAlreadySent
 from brigade.domain.kitchen import TicketKind
@@ -30,7 +30,7 @@ def _sent(quantity: str = "3") -> tuple[Order, UUID]:
     ],
 )
 def test_refused_changes_to_a_sent_quantity_leave_the_order_as_it_was(
-    command, actor, error
+    command: ChangeItem, actor: Actor, error: type[Exception]
 ) -> None:
     order, item_id = _sent()
     before = (order.header, order.items)

@@ -61,7 +61,7 @@ def test_a_session_is_never_answered_past_its_expiry() -> None:
 
 
 @pytest.mark.parametrize(("seconds", "max_entries"), [(0, 10), (5, 0)])
-def test_seconds_or_size_zero_keeps_nothing(seconds, max_entries) -> None:
+def test_seconds_or_size_zero_keeps_nothing(seconds: float, max_entries: int) -> None:
     cache = TokenCache(seconds=seconds, max_entries=max_entries)
     _kept(cache, "d1", _staff_token())
     assert cache.get("d1", at=0, now=NOW) is None

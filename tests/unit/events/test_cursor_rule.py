@@ -15,7 +15,7 @@ def test_the_cursor_moves_to_the_last_id_of_a_page_or_stays() -> None:
 
 
 @pytest.mark.parametrize("ids", [[3, 2], [5, 5], [4], [1, 8]])
-def test_a_page_that_does_not_ascend_past_the_cursor_is_refused(ids) -> None:
+def test_a_page_that_does_not_ascend_past_the_cursor_is_refused(ids: list[int]) -> None:
     with pytest.raises(ValueError, match="ascend"):
         next_cursor(4, ids)
 
@@ -27,7 +27,7 @@ def test_a_cursor_at_or_after_what_retention_swept_is_complete() -> None:
 
 
 @pytest.mark.parametrize("after", [0, 9])
-def test_a_cursor_before_what_retention_swept_has_expired(after) -> None:
+def test_a_cursor_before_what_retention_swept_has_expired(after: int) -> None:
     with pytest.raises(EventsExpired, match="reload"):
         check_cursor(after, 10)
 

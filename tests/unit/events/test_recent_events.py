@@ -13,7 +13,9 @@ from brigade.domain.events import EventFilter, EventType, Outgoing, RecentEvents
 HERE, THERE = uuid.uuid4(), uuid.uuid4()
 
 
-def _event(event_id: int, kind: EventType = EventType.ORDER_CREATED, location=HERE) -> Outgoing:
+def _event(
+    event_id: int, kind: EventType = EventType.ORDER_CREATED, location: uuid.UUID = HERE
+) -> Outgoing:
     stored = StoredEvent(
         id=event_id,
         type=kind.value,

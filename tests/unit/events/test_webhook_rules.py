@@ -70,7 +70,7 @@ def test_after_24_hours_of_failures_the_event_is_given_up() -> None:
         ("http://[2001:db8::1]/x", "2001:db8::1", 80),
     ],
 )
-def test_targets_parse_to_host_and_port(url, host, port) -> None:
+def test_targets_parse_to_host_and_port(url: str, host: str, port: int) -> None:
     target = parse_target(url)
     assert (target.host, target.port) == (host, port)
 
@@ -85,7 +85,7 @@ def test_targets_parse_to_host_and_port(url, host, port) -> None:
         "http://x:0x/",
     ],
 )
-def test_other_urls_are_invalid(url) -> None:
+def test_other_urls_are_invalid(url: str) -> None:
     with pytest.raises(InvalidInput):
         parse_target(url)
 
@@ -105,7 +105,7 @@ def test_other_urls_are_invalid(url) -> None:
         [],
     ],
 )
-def test_non_public_or_unresolved_addresses_are_refused(addresses) -> None:
+def test_non_public_or_unresolved_addresses_are_refused(addresses: list[str]) -> None:
     with pytest.raises(InvalidInput, match="url"):
         check_addresses(parse_target("http://hooks.example/x"), addresses, allowed_hosts=())
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import uuid
+from collections.abc import Sequence
 from datetime import UTC, datetime, timedelta
 from decimal import Decimal
 from typing import Any
@@ -35,7 +36,7 @@ T0 = datetime(2026, 11, 25, 12, 0, tzinfo=UTC)
     ("host", "kept"),
     [("192.168.1.50", "192.168.1.50"), ("Kitchen-1.LOCAL", "kitchen-1.local"), ("pass", "pass")],
 )
-def test_hosts_are_names_or_ipv4_addresses(host, kept) -> None:
+def test_hosts_are_names_or_ipv4_addresses(host: str, kept: str) -> None:
     assert check_host(host) == kept
 
 
@@ -59,7 +60,7 @@ def test_hosts_are_names_or_ipv4_addresses(host, kept) -> None:
         "::1",
     ],
 )
-def test_anything_else_is_refused_naming_the_host(host) -> None:
+def test_anything_else_is_refused_naming_the_host(host: str) -> None:
     with pytest.raises(InvalidInput) as refused:
         check_host(host)
     assert refused.value.field == "host"
@@ -95,12 +96,14 @@ def test_encoding_initialises_first_cuts_last_and_never_passes_a_command_through
     assert encode([Line("سلطة")]).count(b"?") == 4  # PC437 lacks it: printed, not a crash
 
 
-def _item(name, qty: str = "1", modifiers=(), notes=None):
+def _item(
+    name: str, qty: str = "1", modifiers: Sequence[str] = (), notes: str | None = None
+) -> TicketItem:
     modifier_records = tuple(Modifier(uuid.uuid4(), m, 0) for m in modifiers)
     return TicketItem(uuid.uuid4(), uuid.uuid4(), name, Decimal(qty), modifier_records, notes)
 
 
-def _heading(kind=TicketKind.ORDER, reason=None):
+def _heading(kind: TicketKind = TicketKind.ORDER, reason: str | None = None) -> TicketHeading:
     return TicketHeading(kind, 1042, "DINE_IN", "Patio 3", "Ann", T0, reason)
 
 
@@ -141,7 +144,7 @@ def test_columns_keep_the_amount_right_aligned_and_wrap_long_names() -> None:
     assert quantity(Decimal("-1.250")) == "1.25"
 
 
-def _receipt(**overrides):
+def _receipt(**overrides: Any) -> Receipt:
     fields: dict[str, Any] = dict(
         location_name="Le <Bistro>",
         order_number=1001,
