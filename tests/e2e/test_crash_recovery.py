@@ -74,7 +74,7 @@ async def _load_then_crash(server: ServerProcess, product_id: str) -> Acknowledg
 
 @pytest.mark.e2e
 @pytest.mark.parametrize("fresh_server", [2], indirect=True, ids=["2-workers"])
-def test_sigkill_mid_load_loses_no_acknowledged_write(fresh_server) -> None:
+def test_sigkill_mid_load_loses_no_acknowledged_write(fresh_server: ServerProcess) -> None:
     server = fresh_server
     product = httpx.post(
         f"{server.base_url}/api/products",

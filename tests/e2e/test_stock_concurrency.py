@@ -32,7 +32,7 @@ def _orders_and_product(server: str, orders: int, stock: int) -> tuple[list[str]
         return ids, dict(product)
 
 
-def test_eight_terminals_selling_the_last_two_portions_sell_exactly_two(server) -> None:
+def test_eight_terminals_selling_the_last_two_portions_sell_exactly_two(server: str) -> None:
     orders, product = _orders_and_product(server, 8, 2)
     pending = iter(orders)
 

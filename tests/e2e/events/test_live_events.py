@@ -40,7 +40,7 @@ def two_servers(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[list
 
 @pytest.mark.e2e
 def test_an_order_made_on_one_server_reaches_a_stream_on_the_other_within_a_second(
-    two_servers,
+    two_servers: list[ServerProcess],
 ) -> None:
     first, second = two_servers
     reader = StreamReader(second.base_url)
@@ -56,7 +56,7 @@ def test_an_order_made_on_one_server_reaches_a_stream_on_the_other_within_a_seco
 
 @pytest.mark.e2e
 def test_concurrent_writers_leave_a_log_read_without_gaps_or_repeats(
-    tmp_path: Path, request
+    tmp_path: Path, request: pytest.FixtureRequest
 ) -> None:
     """Many connections create orders at once on a 3-worker server (PostgreSQL: their ids
     come from one sequence); a reader pages with `after` all along and a stream follows.
@@ -116,7 +116,7 @@ def _hammer_while_reading(base_url: str) -> None:
 
 @pytest.mark.e2e
 @pytest.mark.parametrize("fresh_server", [1, 2], indirect=True, ids=["1-worker", "2-workers"])
-def test_sigterm_ends_open_streams_at_once_with_a_retry_hint(fresh_server) -> None:
+def test_sigterm_ends_open_streams_at_once_with_a_retry_hint(fresh_server: ServerProcess) -> None:
     server = fresh_server
     readers = [StreamReader(server.base_url) for _ in range(3)]
     signalled_at = time.monotonic()

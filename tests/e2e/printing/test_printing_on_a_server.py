@@ -83,7 +83,7 @@ def _settled(fake: FakePrinter, count: int) -> list[str]:
 
 
 def test_a_send_prints_its_ticket_and_a_receipt_prints_on_the_till(
-    printing_server, printer
+    printing_server: ServerProcess, printer: FakePrinter
 ) -> None:
     printer.switch_on()
     with _api(printing_server) as api, FakePrinter() as till:
@@ -108,7 +108,7 @@ def test_a_send_prints_its_ticket_and_a_receipt_prints_on_the_till(
 
 
 def test_a_printer_off_for_the_first_send_prints_the_ticket_once_it_is_up(
-    printing_server, printer
+    printing_server: ServerProcess, printer: FakePrinter
 ) -> None:
     with _api(printing_server) as api:
         printer_id = _add_printer(api, printer)
@@ -128,7 +128,9 @@ def test_a_printer_off_for_the_first_send_prints_the_ticket_once_it_is_up(
         assert _jobs(api, printer_id)[0]["status"] == "PRINTED"
 
 
-def test_no_ticket_prints_twice_across_a_restart_or_a_crash(printing_server, printer) -> None:
+def test_no_ticket_prints_twice_across_a_restart_or_a_crash(
+    printing_server: ServerProcess, printer: FakePrinter
+) -> None:
     printer.switch_on()
     with _api(printing_server) as api:
         _add_printer(api, printer)

@@ -78,7 +78,9 @@ def _deliveries(server: ServerProcess, webhook: dict[str, Any]) -> list[dict[str
 
 
 @pytest.mark.e2e
-def test_deliveries_are_signed_in_order_and_once_each(webhook_server, receiver) -> None:
+def test_deliveries_are_signed_in_order_and_once_each(
+    webhook_server: ServerProcess, receiver: Receiver
+) -> None:
     server = webhook_server
     httpx.post(f"{server.base_url}/api/orders", json=ORDER, headers=ADMIN)  # before: not sent
     webhook = _webhook(server, receiver.url, ["order.created"])
@@ -105,7 +107,7 @@ def test_deliveries_are_signed_in_order_and_once_each(webhook_server, receiver) 
 
 @pytest.mark.e2e
 def test_a_failing_receiver_is_retried_and_sigkill_loses_no_pending_delivery(
-    webhook_server, receiver
+    webhook_server: ServerProcess, receiver: Receiver
 ) -> None:
     server = webhook_server
     receiver.failing = True
