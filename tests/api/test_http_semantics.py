@@ -8,6 +8,7 @@ from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
+from httpx import Response
 from pydantic import ValidationError
 
 from brigade.api.cors import EXPOSED_HEADERS
@@ -26,7 +27,7 @@ from factories import (
 UNKNOWN_ID = "0196a1b2-0000-7000-8000-00000000ffff"
 
 
-def assert_problem(response, status: int, code: str) -> dict[str, Any]:
+def assert_problem(response: Response, status: int, code: str) -> dict[str, Any]:
     assert response.status_code == status, response.text
     assert response.headers["content-type"] == "application/problem+json"
     body: dict[str, Any] = response.json()

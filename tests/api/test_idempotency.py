@@ -14,7 +14,7 @@ def _product_count(client: AppClient) -> int:
     return client.get("/api/products").json()["total"]
 
 
-def _post_product(client: AppClient, key: str, **body):
+def _post_product(client: AppClient, key: str, **body: Any):
     payload = {"name": "Espresso", "price": 2.8, "locationId": LOCATION} | body
     return client.post("/api/products", json=payload, headers={"Idempotency-Key": key})
 

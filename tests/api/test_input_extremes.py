@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import pytest
+from httpx import Response
 
 from factories import LOCATION, AppClient, make_order, make_product
 from fuzzing import EXTREME_NUMBERS
@@ -15,7 +16,7 @@ def _post_raw(client: AppClient, url: str, body: str):
     return client.post(url, content=body, headers=JSON)
 
 
-def _assert_refused(response, field: str) -> None:
+def _assert_refused(response: Response, field: str) -> None:
     assert response.status_code == 422, response.text
     assert response.json()["code"] == "validation_failed"
     assert [error["field"] for error in response.json()["errors"]] == [field]

@@ -8,12 +8,13 @@ import hashlib
 import re
 
 import pytest
+from httpx import Response
 
 from brigade.api.security_headers import CONTENT_SECURITY_POLICY
 from factories import AppClient
 
 
-def _assert_secured(response) -> None:
+def _assert_secured(response: Response) -> None:
     assert "frame-ancestors 'none'" in response.headers["content-security-policy"]
     assert response.headers["x-content-type-options"] == "nosniff"
     assert response.headers["referrer-policy"] == "no-referrer"

@@ -16,7 +16,7 @@ async def _counted_failures(app) -> int:
 
 
 def test_past_the_limit_guesses_are_refused_from_memory(
-    client: AppClient, within_one_minute
+    client: AppClient, within_one_minute: None
 ) -> None:
     wrong = bearer("brg_guess")
     statuses = [client.get("/api/products", headers=wrong).status_code for _ in range(60)]

@@ -246,7 +246,7 @@ async def _failures(app: Any) -> int:
 
 
 def test_bad_tokens_are_still_refused_and_counted_beside_a_cached_one(
-    client: AppClient, within_one_minute
+    client: AppClient, within_one_minute: None
 ) -> None:
     _member, token = _staff_token(client)
     _warm(client, token["token"])

@@ -194,7 +194,7 @@ def test_idempotency_keys_belong_to_their_caller(client: AppClient) -> None:
 
 
 def test_twenty_failures_a_minute_then_429_while_a_good_token_still_works(
-    client: AppClient, within_one_minute
+    client: AppClient, within_one_minute: None
 ) -> None:
     wrong = bearer("brg_guess")
     statuses = [client.get("/api/products", headers=wrong).status_code for _ in range(20)]

@@ -7,19 +7,20 @@ import uuid
 from typing import Any
 
 import pytest
+from httpx import Response
 
 from factories import LOCATION, OTHER_LOCATION, AppClient, make_category, make_product
 
 PROBLEM = "application/problem+json"
 
 
-def _names(client: AppClient, **params) -> list[str]:
+def _names(client: AppClient, **params: Any) -> list[str]:
     response = client.get("/api/products", params=params)
     assert response.status_code == 200, response.text
     return [p["name"] for p in response.json()["data"]]
 
 
-def _assert_problem(response, status: int, code: str) -> dict[str, Any]:
+def _assert_problem(response: Response, status: int, code: str) -> dict[str, Any]:
     assert response.status_code == status, response.text
     assert response.headers["content-type"].startswith(PROBLEM)
     body = response.json()

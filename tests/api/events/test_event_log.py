@@ -8,7 +8,9 @@ from typing import Any
 
 import pytest
 from event_helpers import all_events, load_product, read_events
+from httpx import Response
 
+from brigade.db.engine import UnitOfWork
 from brigade.db.events import EventRepository
 from brigade.domain.events import EventType
 from brigade.services import events
@@ -27,7 +29,7 @@ from factories import (
 PROBLEM = "application/problem+json"
 
 
-def _problem(response, status: int, code: str) -> dict[str, Any]:
+def _problem(response: Response, status: int, code: str) -> dict[str, Any]:
     assert response.status_code == status, response.text
     assert response.headers["content-type"].startswith(PROBLEM)
     body: dict[str, Any] = response.json()
@@ -117,7 +119,7 @@ def test_a_cursor_older_than_retention_is_410_and_newer_ones_still_read(client: 
     make_order(client)
     first, second = (event["id"] for event in all_events(client))
 
-    async def sweep_everything_so_far(uow):
+    async def sweep_everything_so_far(uow: UnitOfWork):
         return await EventRepository(await uow.connection()).sweep(now() + timedelta(seconds=1))
 
     assert in_transaction(client, sweep_everything_so_far) == 2
@@ -133,7 +135,7 @@ def test_a_cursor_older_than_retention_is_410_and_newer_ones_still_read(client: 
 def test_retention_keeps_what_is_newer_than_its_days(client: AppClient) -> None:
     make_order(client)
 
-    async def sweep(uow):
+    async def sweep(uow: UnitOfWork):
         return await events.sweep_events(uow, retention_days=7)
 
     assert in_transaction(client, sweep) == 0
@@ -144,7 +146,7 @@ def test_a_rolled_back_change_emits_nothing_and_ids_keep_growing(client: AppClie
     product = make_product(client)
     [created] = all_events(client)
 
-    async def emit_then_fail(uow):
+    async def emit_then_fail(uow: UnitOfWork):
         product_ = await load_product(uow, product["id"])
         events.product_event(uow, EventType.PRODUCT_UPDATED, product_)
         raise RuntimeError("the change fails after emitting")
@@ -163,7 +165,7 @@ def test_a_rolled_back_savepoint_takes_its_events_with_it(client: AppClient) -> 
     product = make_product(client)
     [created] = all_events(client)
 
-    async def partly(uow):
+    async def partly(uow: UnitOfWork):
         product_ = await load_product(uow, product["id"])
         events.product_event(uow, EventType.PRODUCT_UPDATED, product_)
         try:

@@ -11,6 +11,7 @@ from datetime import timedelta
 import orjson
 from event_helpers import all_events
 
+from brigade.db.engine import UnitOfWork
 from brigade.db.events import EventRepository
 from brigade.services.clock import now
 from factories import (
@@ -126,7 +127,7 @@ def test_the_kitchen_may_stream_and_bad_input_is_a_problem(client: AppClient) ->
 def test_a_stale_cursor_is_410_before_the_stream_starts(client: AppClient) -> None:
     make_order(client)
 
-    async def sweep(uow):
+    async def sweep(uow: UnitOfWork):
         return await EventRepository(await uow.connection()).sweep(now() + timedelta(seconds=1))
 
     assert in_transaction(client, sweep) == 1

@@ -12,6 +12,7 @@ from typing import Any
 
 import pytest
 from event_helpers import all_events
+from httpx import Response
 
 from brigade.domain.events import EventType
 from factories import (
@@ -50,7 +51,7 @@ def _last_id(client: AppClient) -> int:
     return found[-1]["id"] if found else 0
 
 
-def _ok(response, status: int = 200) -> Json:
+def _ok(response: Response, status: int = 200) -> Json:
     assert response.status_code == status, response.text
     body: Json = response.json()
     return body

@@ -17,7 +17,7 @@ def _send(client: AppClient, order: dict[str, Any]) -> dict[str, Any]:
     return response.json()
 
 
-def _tickets(client: AppClient, **params) -> dict[str, Any]:
+def _tickets(client: AppClient, **params: Any) -> dict[str, Any]:
     response = client.get("/api/kitchen/tickets", params=params)
     assert response.status_code == 200, response.text
     return response.json()

@@ -176,7 +176,7 @@ def test_list_filters_by_location_status_and_type(client: AppClient) -> None:
     add_item(client, dine_in, product)
     client.post(f"/api/orders/{dine_in['id']}/send")
 
-    def ids(**params) -> list[str]:
+    def ids(**params: Any) -> list[str]:
         response = client.get("/api/orders", params=params)
         assert response.status_code == 200, response.text
         return [o["id"] for o in response.json()["data"]]
@@ -197,7 +197,7 @@ def test_list_date_range_date_only_end_covers_the_whole_day(client: AppClient) -
     yesterday = (created.date() - timedelta(days=1)).isoformat()
     tomorrow = (created.date() + timedelta(days=1)).isoformat()
 
-    def total(**params) -> int:
+    def total(**params: Any) -> int:
         response = client.get("/api/orders", params=params)
         assert response.status_code == 200, response.text
         return response.json()["total"]

@@ -23,7 +23,7 @@ def _order_of(client: AppClient, *lines: tuple[dict[str, Any], object]) -> dict[
     return order
 
 
-def _discount(client: AppClient, order: dict[str, Any], amount, **extra):
+def _discount(client: AppClient, order: dict[str, Any], amount, **extra: Any):
     body = {"discountAmount": amount} | extra
     return client.post(f"/api/orders/{order['id']}/discount", json=body)
 

@@ -26,7 +26,7 @@ def _paid(client: AppClient, location: str = LOCATION, **payment) -> tuple[dict[
     return order, response.json()
 
 
-def _page(client: AppClient, **params) -> dict[str, Any]:
+def _page(client: AppClient, **params: Any) -> dict[str, Any]:
     response = client.get("/api/payments", params=params)
     assert response.status_code == 200, response.text
     page: dict[str, Any] = response.json()

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from httpx import Response
 from test_order_helpers import add_item, order_detail, pay, problem
 
 from factories import AppClient, bearer, make_order, make_product, make_staff_token
@@ -28,14 +29,14 @@ def _completed(
 
 
 def _refund(
-    client: AppClient, order: dict[str, Any], headers: dict[str, Any] | None = None, **body
+    client: AppClient, order: dict[str, Any], headers: dict[str, Any] | None = None, **body: Any
 ):
     return client.post(
         f"/api/orders/{order['id']}/refunds", json={"reason": "cold"} | body, headers=headers
     )
 
 
-def _created(response) -> dict[str, Any]:
+def _created(response: Response) -> dict[str, Any]:
     assert response.status_code == 201, response.text
     body: dict[str, Any] = response.json()
     return body

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import uuid
 from datetime import datetime, timedelta
+from typing import Any
 from zoneinfo import ZoneInfo
 
 import pytest
@@ -17,7 +18,7 @@ from factories import LOCATION, AppClient, make_category, make_order, make_produ
 from printers import FakePrinter
 
 
-def _printer(client: AppClient, port: int = 9100, **overrides):
+def _printer(client: AppClient, port: int = 9100, **overrides: Any):
     body = {"name": "Kitchen", "locationId": LOCATION, "host": "127.0.0.1", "port": port}
     response = client.post("/api/printers", json=body | {"kind": "KITCHEN"} | overrides)
     assert response.status_code == 201, response.text
@@ -28,7 +29,7 @@ def _jobs(client: AppClient, printer):
     return client.get(f"/api/printers/{printer['id']}/jobs").json()["data"]
 
 
-def _add(client: AppClient, order, product, **more):
+def _add(client: AppClient, order, product, **more: Any):
     body = {"productId": product["id"], "quantity": 1} | more
     response = client.post(f"/api/orders/{order['id']}/items", json=body)
     assert response.status_code == 201, response.text

@@ -11,6 +11,7 @@ import uuid
 from datetime import timedelta
 from typing import Any
 
+from brigade.db.engine import UnitOfWork
 from brigade.db.printing import PrintJobRepository
 from brigade.domain.printing import JobKind, JobStatus, PrintJob
 from brigade.services.clock import now
@@ -53,7 +54,7 @@ def _queue_tickets(
         for n in range(count)
     ]
 
-    async def insert(uow) -> None:
+    async def insert(uow: UnitOfWork) -> None:
         await PrintJobRepository(uow).insert(jobs)
 
     in_transaction(client, insert)

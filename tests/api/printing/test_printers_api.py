@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 import uuid
+from typing import Any
 
 import pytest
 
 from factories import LOCATION, AppClient, bearer, make_category, make_staff_token
 
 
-def _printer(client: AppClient, **overrides):
+def _printer(client: AppClient, **overrides: Any):
     body = {
         "name": "Grill",
         "locationId": LOCATION,

@@ -49,7 +49,7 @@ def _webhook(client: AppClient, url: str) -> dict[str, Any]:
     return created
 
 
-def _deliverer(client: AppClient, **overrides) -> Deliverer:
+def _deliverer(client: AppClient, **overrides: Any) -> Deliverer:
     return Deliverer(
         client.app.state.database,
         allowed_hosts=frozenset({LOCAL}),

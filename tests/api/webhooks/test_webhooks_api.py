@@ -12,6 +12,7 @@ from fastapi.testclient import TestClient
 from pydantic import SecretStr
 
 from brigade.app import create_app
+from brigade.db.engine import UnitOfWork
 from brigade.db.webhooks import WebhookRepository
 from brigade.domain.ids import new_id
 from brigade.domain.webhooks import Delivery, derive_secret
@@ -23,7 +24,7 @@ from factories import AppClient, bearer, in_transaction, make_order, make_staff_
 PUBLIC_URL = "https://93.184.215.14/brigade/events"
 
 
-def _create(client: AppClient, **overrides) -> dict[str, Any]:
+def _create(client: AppClient, **overrides: Any) -> dict[str, Any]:
     body = {"url": PUBLIC_URL, "types": ["order.created", "order.sent"]} | overrides
     response = client.post("/api/webhooks", json=body)
     assert response.status_code == 201, response.text
@@ -158,7 +159,7 @@ def test_only_an_admin_manages_webhooks(client: AppClient) -> None:
 def test_retention_sweeps_old_delivery_attempts(client: AppClient) -> None:
     webhook = _create(client)
 
-    async def log_attempts(uow) -> None:
+    async def log_attempts(uow: UnitOfWork) -> None:
         repository = WebhookRepository(uow)
         for days_ago in (8, 1):
             await repository.log(
@@ -176,7 +177,7 @@ def test_retention_sweeps_old_delivery_attempts(client: AppClient) -> None:
                 )
             )
 
-    async def sweep(uow) -> None:
+    async def sweep(uow: UnitOfWork) -> None:
         await events.sweep_events(uow, retention_days=7)
 
     in_transaction(client, log_attempts)
