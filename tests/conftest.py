@@ -13,14 +13,13 @@ from pathlib import Path
 
 import pytest
 from fastapi import FastAPI
-from fastapi.testclient import TestClient
 from sqlalchemy.engine import make_url
 
 from brigade.app import create_app
 from brigade.db.tables import metadata
 from brigade.domain import terminals
 from brigade.settings import Settings
-from factories import ADMIN_TOKEN, bearer
+from factories import ADMIN_TOKEN, AppClient, bearer
 from throwaway_db import drop_templates, throwaway_database
 
 # Apps kept per worker: a module that overrides `settings` gets its own, built once.
@@ -117,7 +116,7 @@ async def _empty_all_tables(app: object) -> None:
         connection = await uow.connection()
         if connection.dialect.name == "postgresql":
             raw = await connection.get_raw_connection()
-            await raw.driver_connection.execute(DELETE_ALL)  # type: ignore[union-attr]
+            await raw.driver_connection.execute(DELETE_ALL)
             return
         for table in reversed(metadata.sorted_tables):
             await connection.execute(table.delete())
@@ -140,13 +139,13 @@ def _app_for(settings: Settings, apps: dict[str, FastAPI]) -> FastAPI:
 
 
 @pytest.fixture
-def client(settings: Settings, _apps: dict[str, FastAPI]) -> Iterator[TestClient]:
+def client(settings: Settings, _apps: dict[str, FastAPI]) -> Iterator[AppClient]:
     """The app, called as the bootstrap admin; `as_role` gives a token of any other role."""
     app = _app_for(settings, _apps)
     headers = bearer(ADMIN_TOKEN)
     with (
         pytest.MonkeyPatch.context() as patch,
-        TestClient(app, raise_server_exceptions=False, headers=headers) as test_client,
+        AppClient(app, raise_server_exceptions=False, headers=headers) as test_client,
     ):
         # In-process PINs hash at a lower scrypt cost (stored with each hash, so checks follow
         # it): ~0.1 s a PIN was most of the dining tests' time. tests/unit proves production's,

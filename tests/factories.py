@@ -7,6 +7,8 @@ import uuid
 from collections.abc import Awaitable, Callable
 from typing import Any
 
+from anyio.from_thread import BlockingPortal
+from fastapi import FastAPI
 from fastapi.testclient import TestClient
 from sqlalchemy import select
 
@@ -22,29 +24,37 @@ LOCATION = "0196a1b2-0000-7000-8000-000000000001"
 OTHER_LOCATION = "0196a1b2-0000-7000-8000-000000000002"
 
 
+class AppClient(TestClient):
+    """The ``client`` fixture's TestClient, typed as the tests use it: on a Brigade (FastAPI) app,
+    and inside its ``with`` block, where the portal is open."""
+
+    app: FastAPI
+    portal: BlockingPortal
+
+
 def _created(response: Any) -> dict[str, Any]:
     assert response.status_code == 201, response.text
     body: dict[str, Any] = response.json()
     return body
 
 
-def make_category(client: TestClient, **overrides: Any) -> dict[str, Any]:
+def make_category(client: AppClient, **overrides: Any) -> dict[str, Any]:
     body = {"name": f"Category {next(_sequence)}", "locationId": LOCATION} | overrides
     return _created(client.post("/api/categories", json=body))
 
 
-def make_product(client: TestClient, **overrides: Any) -> dict[str, Any]:
+def make_product(client: AppClient, **overrides: Any) -> dict[str, Any]:
     body = {"name": f"Product {next(_sequence)}", "price": 10, "locationId": LOCATION} | overrides
     return _created(client.post("/api/products", json=body))
 
 
-def make_modifier(client: TestClient, **overrides: Any) -> dict[str, Any]:
+def make_modifier(client: AppClient, **overrides: Any) -> dict[str, Any]:
     """A MODIFIER product: an option of modifier groups."""
     return make_product(client, **({"productType": "MODIFIER", "price": 1} | overrides))
 
 
 def make_modifier_group(
-    client: TestClient, options: list[dict[str, Any]] | None = None, **overrides: Any
+    client: AppClient, options: list[dict[str, Any]] | None = None, **overrides: Any
 ) -> dict[str, Any]:
     """A group of ``options`` (MODIFIER products; a new one if not given): 0 to any of them."""
     location = overrides.get("locationId", LOCATION)
@@ -57,7 +67,7 @@ def make_modifier_group(
     return _created(client.post("/api/modifier-groups", json=body | overrides))
 
 
-def make_order(client: TestClient, **overrides: Any) -> dict[str, Any]:
+def make_order(client: AppClient, **overrides: Any) -> dict[str, Any]:
     body = {"orderType": "DINE_IN", "locationId": LOCATION, "tableId": str(uuid.uuid4())}
     return _created(client.post("/api/orders", json=body | overrides))
 
@@ -80,7 +90,7 @@ def bearer(token: str) -> dict[str, str]:
 ADMIN = bearer(ADMIN_TOKEN)
 
 
-def make_staff_token(client: TestClient, role: str, **overrides: Any) -> str:
+def make_staff_token(client: AppClient, role: str, **overrides: Any) -> str:
     """A new staff member with ``role`` and a token of theirs (made by the admin client)."""
     name = f"{role.title()} {next(_sequence)}"
     member = _created(client.post("/api/staff", json={"name": name, "role": role} | overrides))
@@ -89,11 +99,11 @@ def make_staff_token(client: TestClient, role: str, **overrides: Any) -> str:
     return secret
 
 
-def in_transaction(client: TestClient, work: Callable[[UnitOfWork], Awaitable[Any]]) -> Any:
+def in_transaction(client: AppClient, work: Callable[[UnitOfWork], Awaitable[Any]]) -> Any:
     """Run ``work`` in one committed write unit of work of the client's app."""
 
     async def run() -> Any:
-        async with client.app.state.database.unit_of_work(write=True) as uow:  # type: ignore[attr-defined]
+        async with client.app.state.database.unit_of_work(write=True) as uow:
             return await work(uow)
 
     return client.portal.call(run)
@@ -102,13 +112,13 @@ def in_transaction(client: TestClient, work: Callable[[UnitOfWork], Awaitable[An
 # --- the dining room: devices, PINs and sessions --------------------------------------------
 
 
-def make_device(client: TestClient, kind: str = "TERMINAL", **overrides: Any) -> dict[str, Any]:
+def make_device(client: AppClient, kind: str = "TERMINAL", **overrides: Any) -> dict[str, Any]:
     """A paired device (made by the admin client); its answer holds its ``token``."""
     body = {"name": f"Device {next(_sequence)}", "kind": kind, "locationId": LOCATION} | overrides
     return _created(client.post("/api/devices", json=body))
 
 
-def make_staff_with_pin(client: TestClient, role: str, pin: str = "4826") -> dict[str, Any]:
+def make_staff_with_pin(client: AppClient, role: str, pin: str = "4826") -> dict[str, Any]:
     member = _created(
         client.post("/api/staff", json={"name": f"{role.title()} {next(_sequence)}", "role": role})
     )
@@ -117,7 +127,7 @@ def make_staff_with_pin(client: TestClient, role: str, pin: str = "4826") -> dic
     return member
 
 
-def sign_in(client: TestClient, terminal_token: str, staff_id: str, pin: str) -> Any:
+def sign_in(client: AppClient, terminal_token: str, staff_id: str, pin: str) -> Any:
     body = {"staffId": staff_id, "pin": pin}
     return client.post("/api/sessions", json=body, headers=bearer(terminal_token))
 
@@ -132,7 +142,7 @@ def approval_ask(staff_id: str, pin: str, action: str, url: str) -> dict[str, An
     return {"staffId": staff_id, "pin": pin, "action": action, "resource": resource}
 
 
-def make_session(client: TestClient, role: str, terminal_token: str | None = None) -> str:
+def make_session(client: AppClient, role: str, terminal_token: str | None = None) -> str:
     """A PIN session token of a new staff member with ``role``, on a (new) terminal."""
     terminal = terminal_token or make_device(client)["token"]
     member = make_staff_with_pin(client, role)

@@ -169,7 +169,7 @@ def stateful_sequences_conform(
     api_schema, database_url: str, *, max_examples: int, steps: int
 ) -> None:
     class AsAdmin(api_schema.as_state_machine()):  # type: ignore[misc]
-        def setup(self):
+        def setup(self) -> None:
             # Every sequence starts on an empty database, so a replayed sequence meets the
             # state it met the first time (a table name taken by an earlier one would be 409).
             empty_database(database_url)
@@ -178,7 +178,7 @@ def stateful_sequences_conform(
             _fresh_idempotency_key(case)
             return {"headers": ADMIN}
 
-        def validate_response(self, response, case, additional_checks=None, **kwargs):
+        def validate_response(self, response, case, additional_checks=None, **kwargs) -> None:
             case.validate_response(
                 response,
                 excluded_checks=[positive_data_acceptance],

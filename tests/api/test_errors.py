@@ -11,7 +11,7 @@ from brigade.app import create_app
 from brigade.settings import Settings
 
 
-def test_health_is_503_problem_when_the_database_does_not_answer():
+def test_health_is_503_problem_when_the_database_does_not_answer() -> None:
     settings = Settings(database_url="postgresql://postgres@127.0.0.1:1/unreachable")
     with TestClient(create_app(settings)) as client:
         response = client.get("/health")
@@ -20,7 +20,9 @@ def test_health_is_503_problem_when_the_database_does_not_answer():
     assert response.json()["code"] == "unavailable"
 
 
-def test_an_unexpected_error_is_a_logged_500_problem_without_internals(settings, caplog):
+def test_an_unexpected_error_is_a_logged_500_problem_without_internals(
+    settings: Settings, caplog
+) -> None:
     app = create_app(settings)
     router = brigade_router(tags=["test"], public=True)
 

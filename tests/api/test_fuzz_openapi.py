@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
+from typing import Any
 
 import pytest
 import schemathesis
@@ -25,11 +26,11 @@ def fuzz_app(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFa
     option = request.config.getoption("--db-url")
     with throwaway_database(option, tmp_path_factory.mktemp("fuzz")) as url:
         # Schemathesis' ignored-auth check sends many bad tokens on purpose: no 429 for it.
-        limitless = {"auth_failures_per_minute": 1_000_000}
+        limitless: dict[str, Any] = {"auth_failures_per_minute": 1_000_000}
         # Event streams end on their own after a moment, so the fuzzer reads them whole.
-        brief = {"event_stream_max_seconds": 0.1}
+        brief: dict[str, Any] = {"event_stream_max_seconds": 0.1}
         # Fuzzed printers name hosts anywhere: their jobs are queued, never sent from a test.
-        offline = {"printing": "off"}
+        offline: dict[str, Any] = {"printing": "off"}
         settings = Settings(
             database_url=url, admin_token=ADMIN_TOKEN, **limitless, **brief, **offline
         )
@@ -41,15 +42,15 @@ def api_schema(fuzz_app):
     return configure(schemathesis.openapi.from_asgi("/openapi.json", fuzz_app))
 
 
-def test_numbers_of_any_magnitude_are_a_4xx_everywhere(api_schema):
+def test_numbers_of_any_magnitude_are_a_4xx_everywhere(api_schema) -> None:
     extreme_numbers_are_a_4xx(api_schema, max_examples=25)
 
 
 @pytest.mark.parametrize("mode", [GenerationMode.POSITIVE, GenerationMode.NEGATIVE])
-def test_every_operation_conforms(api_schema, mode):
+def test_every_operation_conforms(api_schema, mode) -> None:
     every_operation_conforms(api_schema, mode, max_examples=25)
 
 
-def test_stateful_sequences_conform(api_schema, fuzz_app):
+def test_stateful_sequences_conform(api_schema, fuzz_app) -> None:
     database_url = fuzz_app.state.settings.database_url
     stateful_sequences_conform(api_schema, database_url, max_examples=30, steps=6)

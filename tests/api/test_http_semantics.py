@@ -4,23 +4,33 @@ parameters only, CORS only for the configured origins."""
 from __future__ import annotations
 
 import uuid
+from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
+from httpx import Response
 from pydantic import ValidationError
 
 from brigade.api.cors import EXPOSED_HEADERS
 from brigade.app import create_app
 from brigade.settings import Settings
-from factories import ADMIN, ADMIN_TOKEN, LOCATION, make_category, make_order, make_product
+from factories import (
+    ADMIN,
+    ADMIN_TOKEN,
+    LOCATION,
+    AppClient,
+    make_category,
+    make_order,
+    make_product,
+)
 
 UNKNOWN_ID = "0196a1b2-0000-7000-8000-00000000ffff"
 
 
-def assert_problem(response, status: int, code: str) -> dict:
+def assert_problem(response: Response, status: int, code: str) -> dict[str, Any]:
     assert response.status_code == status, response.text
     assert response.headers["content-type"] == "application/problem+json"
-    body: dict = response.json()
+    body: dict[str, Any] = response.json()
     assert body["code"] == code
     return body
 
@@ -39,13 +49,13 @@ def assert_problem(response, status: int, code: str) -> dict:
         ("DELETE", "/health", "GET"),
     ],
 )
-def test_a_405_lists_every_method_of_the_path(client, method, path, allow):
+def test_a_405_lists_every_method_of_the_path(client: AppClient, method, path, allow) -> None:
     response = client.request(method, path, json={})
     assert_problem(response, 405, "method_not_allowed")
     assert response.headers["allow"] == allow
 
 
-def test_put_on_bulk_update_is_405_not_a_uuid_error_and_changes_nothing(client):
+def test_put_on_bulk_update_is_405_not_a_uuid_error_and_changes_nothing(client: AppClient) -> None:
     product = make_product(client, name="Soup")
     body = {"updates": [{"id": product["id"], "data": {"name": "Stew"}}]}
     response = client.put("/api/products/bulk-update", json=body)
@@ -55,13 +65,13 @@ def test_put_on_bulk_update_is_405_not_a_uuid_error_and_changes_nothing(client):
     assert client.post("/api/products/bulk-update", json=body).json()["updated"] == 1
 
 
-def test_a_literal_path_wins_over_a_parameter_for_the_methods_it_serves(client):
+def test_a_literal_path_wins_over_a_parameter_for_the_methods_it_serves(client: AppClient) -> None:
     assert client.get("/api/products/barcode/0000").status_code == 404
     assert client.get(f"/api/products/{UNKNOWN_ID}").status_code == 404
     assert_problem(client.get("/api/products/not-an-id"), 422, "validation_failed")
 
 
-def test_an_unknown_path_is_still_404(client):
+def test_an_unknown_path_is_still_404(client: AppClient) -> None:
     assert_problem(client.delete("/api/nothing/here"), 404, "not_found")
 
 
@@ -79,12 +89,12 @@ def test_an_unknown_path_is_still_404(client):
         ("/api/orders?startDate=1700000000", "startDate"),
     ],
 )
-def test_a_number_where_a_date_time_belongs_is_422(client, path, field):
+def test_a_number_where_a_date_time_belongs_is_422(client: AppClient, path, field) -> None:
     body = assert_problem(client.get(path), 422, "validation_failed")
     assert [error["field"] for error in body["errors"]] == [field]
 
 
-def test_date_times_are_still_accepted(client):
+def test_date_times_are_still_accepted(client: AppClient) -> None:
     for path in (
         "/api/audit?from=2026-01-01T00:00:00Z&to=2026-12-31",
         "/api/kitchen/tickets?since=2026-01-01T10:00:00%2B02:00",
@@ -97,7 +107,9 @@ def test_date_times_are_still_accepted(client):
 
 
 @pytest.mark.parametrize("body", ["1.5", "true", "0", '"text"', "[]", "[{}]"])
-def test_a_body_that_is_not_a_json_object_is_422_and_changes_nothing(client, body):
+def test_a_body_that_is_not_a_json_object_is_422_and_changes_nothing(
+    client: AppClient, body
+) -> None:
     product = make_product(client, name="Tea", price=3)
     headers = {"content-type": "application/json"}
     for method, path in (
@@ -113,7 +125,7 @@ def test_a_body_that_is_not_a_json_object_is_422_and_changes_nothing(client, bod
     assert client.get(f"/api/products/{product['id']}").json() == product
 
 
-def test_a_nested_object_that_is_a_number_is_422(client):
+def test_a_nested_object_that_is_a_number_is_422(client: AppClient) -> None:
     product = make_product(client, name="Cake")
     body = {"updates": [{"id": product["id"], "data": 1.5}]}
     response = client.post("/api/products/bulk-update", json=body)
@@ -121,7 +133,7 @@ def test_a_nested_object_that_is_a_number_is_422(client):
     assert problem["errors"][0] == {"field": "updates.0.data", "message": "must be a JSON object"}
 
 
-def test_an_optional_body_may_still_be_left_out(client):
+def test_an_optional_body_may_still_be_left_out(client: AppClient) -> None:
     product = make_product(client)
     assert client.post(f"/api/products/{product['id']}/86").json()["is86d"] is True
 
@@ -129,7 +141,7 @@ def test_an_optional_body_may_still_be_left_out(client):
 # --- query parameters -----------------------------------------------------------------------
 
 
-def test_an_unknown_query_parameter_is_422_naming_it(client):
+def test_an_unknown_query_parameter_is_422_naming_it(client: AppClient) -> None:
     make_order(client)
     body = assert_problem(
         client.get(f"/api/orders?tabelId={uuid.uuid4()}"), 422, "validation_failed"
@@ -143,7 +155,7 @@ def test_an_unknown_query_parameter_is_422_naming_it(client):
     assert [error["field"] for error in body["errors"]] == ["colour", "size"]
 
 
-def test_declared_query_parameters_still_work_on_every_kind_of_route(client):
+def test_declared_query_parameters_still_work_on_every_kind_of_route(client: AppClient) -> None:
     category = make_category(client)
     make_product(client, categoryId=category["id"])
     listed = client.get(
@@ -156,7 +168,7 @@ def test_declared_query_parameters_still_work_on_every_kind_of_route(client):
     )
 
 
-def test_a_change_with_an_unknown_query_parameter_is_refused_whole(client):
+def test_a_change_with_an_unknown_query_parameter_is_refused_whole(client: AppClient) -> None:
     response = client.post(
         "/api/categories", params={"dryRun": "true"}, json={"name": "Mains", "locationId": LOCATION}
     )
@@ -164,7 +176,7 @@ def test_a_change_with_an_unknown_query_parameter_is_refused_whole(client):
     assert client.get("/api/categories").json()["total"] == 0
 
 
-def test_credentials_come_before_parameters(settings):
+def test_credentials_come_before_parameters(settings: Settings) -> None:
     with TestClient(create_app(settings)) as anonymous:
         assert_problem(anonymous.get("/api/orders?tableId=x"), 401, "unauthorized")
 
@@ -178,7 +190,7 @@ PREFLIGHT = {
 }
 
 
-def test_cors_is_off_by_default(client):
+def test_cors_is_off_by_default(client: AppClient) -> None:
     preflight = client.options("/api/orders", headers=PREFLIGHT)
     assert "access-control-allow-origin" not in preflight.headers
     answer = client.get("/api/orders", headers={"Origin": "https://pos.example"})
@@ -186,7 +198,9 @@ def test_cors_is_off_by_default(client):
     assert "access-control-allow-origin" not in answer.headers
 
 
-def test_cors_serves_the_configured_origins_only(client, settings, monkeypatch):
+def test_cors_serves_the_configured_origins_only(
+    client: AppClient, settings: Settings, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """``client`` empties the database afterwards."""
     monkeypatch.setenv("BRIGADE_CORS_ORIGINS", " https://pos.example , https://kds.example:8443")
     configured = Settings(database_url=settings.database_url, admin_token=ADMIN_TOKEN)
@@ -218,6 +232,6 @@ def test_cors_serves_the_configured_origins_only(client, settings, monkeypatch):
 
 
 @pytest.mark.parametrize("origins", ["https://pos.example/", "pos.example", "https://a b"])
-def test_an_origin_that_a_browser_never_sends_stops_the_start(origins):
+def test_an_origin_that_a_browser_never_sends_stops_the_start(origins) -> None:
     with pytest.raises(ValidationError, match="is not an origin"):
         Settings(cors_origins=origins)

@@ -2,22 +2,24 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from sqlalchemy import select
 
 from brigade.db.tables import idempotency_keys
-from factories import LOCATION, make_order, make_product
+from factories import LOCATION, AppClient, make_order, make_product
 
 
-def _product_count(client) -> int:
+def _product_count(client: AppClient) -> int:
     return client.get("/api/products").json()["total"]
 
 
-def _post_product(client, key: str, **body):
+def _post_product(client: AppClient, key: str, **body: Any):
     payload = {"name": "Espresso", "price": 2.8, "locationId": LOCATION} | body
     return client.post("/api/products", json=payload, headers={"Idempotency-Key": key})
 
 
-def test_retry_with_same_key_and_body_replays_byte_for_byte(client):
+def test_retry_with_same_key_and_body_replays_byte_for_byte(client: AppClient) -> None:
     first = _post_product(client, "key-1")
     second = _post_product(client, "key-1")
     assert first.status_code == second.status_code == 201
@@ -29,7 +31,7 @@ def test_retry_with_same_key_and_body_replays_byte_for_byte(client):
     assert _product_count(client) == 1
 
 
-def test_same_key_with_another_body_is_422_and_acts_not(client):
+def test_same_key_with_another_body_is_422_and_acts_not(client: AppClient) -> None:
     _post_product(client, "key-2")
     reused = _post_product(client, "key-2", name="Ristretto")
     assert reused.status_code == 422
@@ -37,7 +39,7 @@ def test_same_key_with_another_body_is_422_and_acts_not(client):
     assert _product_count(client) == 1
 
 
-def test_keys_are_scoped_to_the_route(client):
+def test_keys_are_scoped_to_the_route(client: AppClient) -> None:
     product = _post_product(client, "shared").json()
     eighty_six = client.post(
         f"/api/products/{product['id']}/86", headers={"Idempotency-Key": "shared"}
@@ -47,7 +49,7 @@ def test_keys_are_scoped_to_the_route(client):
     assert eighty_six.json()["is86d"] is True
 
 
-def test_a_failed_request_does_not_consume_its_key(client):
+def test_a_failed_request_does_not_consume_its_key(client: AppClient) -> None:
     failed = _post_product(client, "key-3", price=-1)
     assert failed.status_code == 422
     retried = _post_product(client, "key-3")
@@ -56,13 +58,13 @@ def test_a_failed_request_does_not_consume_its_key(client):
     assert _product_count(client) == 1
 
 
-def test_without_a_key_every_post_acts(client):
+def test_without_a_key_every_post_acts(client: AppClient) -> None:
     client.post("/api/products", json={"name": "A", "price": 1})
     client.post("/api/products", json={"name": "A", "price": 1})
     assert _product_count(client) == 2
 
 
-def test_over_long_key_is_422(client):
+def test_over_long_key_is_422(client: AppClient) -> None:
     response = _post_product(client, "k" * 256)
     assert response.status_code == 422
     assert response.json()["errors"][0]["field"] == "Idempotency-Key"
@@ -70,7 +72,7 @@ def test_over_long_key_is_422(client):
     assert _post_product(client, "k" * 255).status_code == 201
 
 
-def _order_with_balance(client) -> dict:
+def _order_with_balance(client: AppClient) -> dict[str, Any]:
     product = make_product(client, price=50)
     order = make_order(client)
     added = client.post(
@@ -80,7 +82,7 @@ def _order_with_balance(client) -> dict:
     return order
 
 
-def test_a_retried_payment_is_charged_once_and_replayed_byte_for_byte(client):
+def test_a_retried_payment_is_charged_once_and_replayed_byte_for_byte(client: AppClient) -> None:
     order = _order_with_balance(client)
     url = f"/api/orders/{order['id']}/payments"
     body = {"amount": 60, "paymentMethod": "CARD", "tipAmount": 6, "cardLastFour": "1234"}
@@ -97,7 +99,7 @@ def test_a_retried_payment_is_charged_once_and_replayed_byte_for_byte(client):
     assert detail["balanceDue"] == 40
 
 
-def test_a_reused_payment_key_with_another_amount_charges_nothing_more(client):
+def test_a_reused_payment_key_with_another_amount_charges_nothing_more(client: AppClient) -> None:
     order = _order_with_balance(client)
     url = f"/api/orders/{order['id']}/payments"
     headers = {"Idempotency-Key": "pay-twice"}
@@ -119,13 +121,13 @@ async def _idempotency_rows(app) -> list[tuple]:
         return [tuple(row) for row in await connection.execute(select(idempotency_keys))]
 
 
-def _create_token(client, key: str, name: str = "Bar terminal"):
+def _create_token(client: AppClient, key: str, name: str = "Bar terminal"):
     member = client.post("/api/staff", json={"name": "Ana", "role": "SERVER"}).json()
     body = {"staffId": member["id"], "name": name}
     return body, client.post("/api/tokens", json=body, headers={"Idempotency-Key": key})
 
 
-def test_a_new_token_is_never_kept_by_the_retry_store(client):
+def test_a_new_token_is_never_kept_by_the_retry_store(client: AppClient) -> None:
     _body, created = _create_token(client, "token-once")
     assert created.status_code == 201
     assert created.headers["cache-control"] == "no-store"
@@ -138,7 +140,9 @@ def test_a_new_token_is_never_kept_by_the_retry_store(client):
     assert created.json()["hint"] not in stored
 
 
-def test_a_retried_token_creation_is_409_pointing_at_the_token_and_creates_none(client):
+def test_a_retried_token_creation_is_409_pointing_at_the_token_and_creates_none(
+    client: AppClient,
+) -> None:
     body, created = _create_token(client, "token-retry")
     retried = client.post("/api/tokens", json=body, headers={"Idempotency-Key": "token-retry"})
     assert retried.status_code == 409
@@ -152,7 +156,7 @@ def test_a_retried_token_creation_is_409_pointing_at_the_token_and_creates_none(
     assert other.json()["code"] == "idempotency_key_reused"
 
 
-def test_secret_answers_declare_their_409_in_the_openapi(client):
+def test_secret_answers_declare_their_409_in_the_openapi(client: AppClient) -> None:
     schema = client.get("/openapi.json").json()
     assert "409" in schema["paths"]["/api/tokens"]["post"]["responses"]
     token = schema["components"]["schemas"]["NewToken"]["properties"]["token"]
@@ -162,7 +166,7 @@ def test_secret_answers_declare_their_409_in_the_openapi(client):
 # --- retried voids and cancels, bodies as JSON values ---------------------------------------
 
 
-def test_a_retried_void_replays_instead_of_refusing_the_voided_item(client):
+def test_a_retried_void_replays_instead_of_refusing_the_voided_item(client: AppClient) -> None:
     order = _order_with_balance(client)
     item = client.get(f"/api/orders/{order['id']}").json()["items"][0]
     url = f"/api/orders/{order['id']}/items/{item['id']}"
@@ -178,7 +182,7 @@ def test_a_retried_void_replays_instead_of_refusing_the_voided_item(client):
     assert again.status_code == 409
 
 
-def test_a_retried_cancel_replays_instead_of_answering_order_closed(client):
+def test_a_retried_cancel_replays_instead_of_answering_order_closed(client: AppClient) -> None:
     order = _order_with_balance(client)
     url = f"/api/orders/{order['id']}"
     headers = {"Idempotency-Key": "cancel-once"}
@@ -194,7 +198,7 @@ def test_a_retried_cancel_replays_instead_of_answering_order_closed(client):
     assert unkeyed.json()["code"] == "order_closed"
 
 
-def test_bodies_are_compared_as_json_values(client):
+def test_bodies_are_compared_as_json_values(client: AppClient) -> None:
     headers = {"Idempotency-Key": "same-value", "Content-Type": "application/json"}
     first = client.post(
         "/api/products",
@@ -218,7 +222,7 @@ def test_bodies_are_compared_as_json_values(client):
     assert _product_count(client) == 1
 
 
-def test_voids_and_cancels_declare_the_key_and_its_replay(client):
+def test_voids_and_cancels_declare_the_key_and_its_replay(client: AppClient) -> None:
     paths = client.get("/openapi.json").json()["paths"]
     for operation in (
         paths["/api/orders/{order_id}/items/{item_id}"]["delete"],

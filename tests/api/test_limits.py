@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import json
 
+from factories import AppClient
 
-def test_body_over_one_mebibyte_is_413(client):
+
+def test_body_over_one_mebibyte_is_413(client: AppClient) -> None:
     body = json.dumps({"name": "x" * (1024 * 1024), "price": 1}).encode()
     response = client.post(
         "/api/products", content=body, headers={"content-type": "application/json"}
@@ -16,7 +18,7 @@ def test_body_over_one_mebibyte_is_413(client):
     assert client.get("/api/products").json()["total"] == 0
 
 
-def test_streamed_body_over_the_limit_is_413(client):
+def test_streamed_body_over_the_limit_is_413(client: AppClient) -> None:
     def chunks():
         yield b'{"name": "'
         for _ in range(300):
@@ -31,6 +33,6 @@ def test_streamed_body_over_the_limit_is_413(client):
     assert client.get("/api/products").json()["total"] == 0
 
 
-def test_body_under_the_limit_still_gets_validated(client):
+def test_body_under_the_limit_still_gets_validated(client: AppClient) -> None:
     response = client.post("/api/products", json={"name": "x" * 5000, "price": 1})
     assert response.status_code == 422

@@ -8,7 +8,8 @@ import re
 from fastapi.testclient import TestClient
 
 from brigade.app import create_app
-from factories import LOCATION, make_order, make_product
+from brigade.settings import Settings
+from factories import LOCATION, AppClient, make_order, make_product
 
 PRODUCT_ROUTE = (
     'brigade_http_request_duration_seconds_count{method="GET",'
@@ -16,7 +17,7 @@ PRODUCT_ROUTE = (
 )
 
 
-def _sample(client: TestClient, series: str) -> float:
+def _sample(client: AppClient, series: str) -> float:
     """The value of one series, 0 when it has no sample yet."""
     exposition = client.get("/metrics", headers={"Authorization": ""})
     assert exposition.status_code == 200
@@ -25,7 +26,7 @@ def _sample(client: TestClient, series: str) -> float:
     return float(found.group(1)) if found else 0.0
 
 
-def test_requests_are_timed_by_route_template_and_status(client):
+def test_requests_are_timed_by_route_template_and_status(client: AppClient) -> None:
     product = make_product(client)
     ok, missing = PRODUCT_ROUTE % "200", PRODUCT_ROUTE % "404"
     before_ok, before_missing = _sample(client, ok), _sample(client, missing)
@@ -38,7 +39,7 @@ def test_requests_are_timed_by_route_template_and_status(client):
     assert product["id"] not in client.get("/metrics").text
 
 
-def test_unknown_paths_share_one_label_and_metrics_itself_is_not_timed(client):
+def test_unknown_paths_share_one_label_and_metrics_itself_is_not_timed(client: AppClient) -> None:
     unmatched = (
         'brigade_http_request_duration_seconds_count{method="GET",route="unmatched",status="404"}'
     )
@@ -49,7 +50,9 @@ def test_unknown_paths_share_one_label_and_metrics_itself_is_not_timed(client):
     assert 'route="/metrics"' not in client.get("/metrics").text
 
 
-def test_the_webhook_backlog_counts_events_the_slowest_webhook_has_not_handled(client, settings):
+def test_the_webhook_backlog_counts_events_the_slowest_webhook_has_not_handled(
+    client: AppClient, settings: Settings
+) -> None:
     assert _sample(client, "brigade_webhook_backlog_events") == 0
     # A receiver that refuses connections (port 9 on loopback): nothing is ever delivered.
     allowing = settings.model_copy(update={"webhook_allow_hosts": "127.0.0.1"})
@@ -62,7 +65,7 @@ def test_the_webhook_backlog_counts_events_the_slowest_webhook_has_not_handled(c
         assert _sample(other, "brigade_webhook_oldest_pending_seconds") >= 0
 
 
-def test_the_print_backlog_counts_jobs_not_printed_yet(client):
+def test_the_print_backlog_counts_jobs_not_printed_yet(client: AppClient) -> None:
     assert _sample(client, "brigade_print_backlog_jobs") == 0
     # Printing is off in-process: the job waits, as behind a switched-off printer.
     body = {"name": "Pass", "locationId": LOCATION, "host": "127.0.0.1", "kind": "KITCHEN"}
@@ -75,7 +78,7 @@ def test_the_print_backlog_counts_jobs_not_printed_yet(client):
     assert _sample(client, "brigade_print_oldest_pending_seconds") >= 0
 
 
-def test_metrics_off_records_nothing_and_answers_404(settings):
+def test_metrics_off_records_nothing_and_answers_404(settings: Settings) -> None:
     quiet = settings.model_copy(update={"metrics": "off"})
     with TestClient(create_app(quiet)) as off:
         assert off.get("/metrics").status_code == 404

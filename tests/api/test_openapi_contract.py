@@ -12,12 +12,13 @@ from brigade.api.errors import PROBLEM_JSON
 from brigade.api.openapi import install_openapi, operation_id
 from brigade.api.routing import brigade_router
 from brigade.api.security import Reader
+from factories import AppClient
 
 METHODS = ("get", "put", "post", "delete", "patch")
 
 
 @pytest.fixture
-def document(client) -> dict[str, Any]:
+def document(client: AppClient) -> dict[str, Any]:
     response = client.get("/openapi.json")
     assert response.status_code == 200
     body: dict[str, Any] = response.json()
@@ -39,7 +40,7 @@ def by_id(document: dict[str, Any], wanted: str) -> dict[str, Any]:
     return found[0]
 
 
-def test_every_error_answer_is_a_problem_document(document):
+def test_every_error_answer_is_a_problem_document(document) -> None:
     checked = 0
     for path, method, operation in operations(document):
         for status, response in operation["responses"].items():
@@ -52,7 +53,7 @@ def test_every_error_answer_is_a_problem_document(document):
     assert "HTTPValidationError" not in document["components"]["schemas"]
 
 
-def test_the_problem_schema_names_every_field_a_problem_carries(document):
+def test_the_problem_schema_names_every_field_a_problem_carries(document) -> None:
     problem = document["components"]["schemas"]["Problem"]
     assert set(problem["properties"]) == {
         "type",
@@ -70,7 +71,7 @@ def test_the_problem_schema_names_every_field_a_problem_carries(document):
     assert set(field_error["properties"]) == {"field", "message"}
 
 
-def test_each_error_answer_names_its_codes(document):
+def test_each_error_answer_names_its_codes(document) -> None:
     add_payment = by_id(document, "addPayment")["responses"]
     for code in ("order_closed", "overpayment", "idempotency_key_in_use"):
         assert f"`{code}`" in add_payment["409"]["description"]
@@ -81,7 +82,7 @@ def test_each_error_answer_names_its_codes(document):
     assert "409" not in by_id(document, "listProducts")["responses"]
 
 
-def test_operation_ids_are_readable_camel_case_and_unique(document):
+def test_operation_ids_are_readable_camel_case_and_unique(document) -> None:
     ids = [operation["operationId"] for _, _, operation in operations(document)]
     assert len(ids) == len(set(ids))
     assert all(re.fullmatch(r"[a-z][a-zA-Z0-9]*", op_id) for op_id in ids), ids
@@ -90,7 +91,7 @@ def test_operation_ids_are_readable_camel_case_and_unique(document):
     assert by_id(document, "getProductByBarcode")["summary"] == "Get product by barcode"
 
 
-def test_two_endpoints_with_one_name_stop_the_start():
+def test_two_endpoints_with_one_name_stop_the_start() -> None:
     app = FastAPI(generate_unique_id_function=operation_id)
     for prefix in ("/a", "/b"):
         router = brigade_router(prefix=prefix, tags=["things"])
@@ -104,7 +105,7 @@ def test_two_endpoints_with_one_name_stop_the_start():
         install_openapi(app)
 
 
-def test_every_operation_has_a_summary_and_a_described_tag(document):
+def test_every_operation_has_a_summary_and_a_described_tag(document) -> None:
     described = {tag["name"] for tag in document["tags"] if tag.get("description")}
     for path, method, operation in operations(document):
         assert operation.get("summary"), (method, path)
@@ -116,7 +117,7 @@ def headers_of(operation: dict[str, Any], status: str) -> set[str]:
     return set(operation["responses"][status].get("headers", {}))
 
 
-def test_a_create_declares_location_and_a_retryable_operation_its_replay(document):
+def test_a_create_declares_location_and_a_retryable_operation_its_replay(document) -> None:
     replayable = 0
     for path, method, operation in operations(document):
         if "201" in operation["responses"]:
@@ -132,14 +133,14 @@ def test_a_create_declares_location_and_a_retryable_operation_its_replay(documen
     assert replayable >= 10
 
 
-def test_a_429_declares_retry_after(document):
+def test_a_429_declares_retry_after(document) -> None:
     limited = [op for _, _, op in operations(document) if "429" in op["responses"]]
     assert len(limited) > 30
     for operation in limited:
         assert headers_of(operation, "429") == {"Retry-After"}
 
 
-def test_the_answers_about_one_order_declare_its_etag(document):
+def test_the_answers_about_one_order_declare_its_etag(document) -> None:
     tagged = {
         operation["operationId"]
         for _, _, operation in operations(document)
@@ -164,7 +165,7 @@ def test_the_answers_about_one_order_declare_its_etag(document):
     }
 
 
-def test_every_change_that_can_answer_412_declares_if_match(document):
+def test_every_change_that_can_answer_412_declares_if_match(document) -> None:
     for path, method, operation in operations(document):
         if "412" in operation["responses"]:
             names = {p["name"].lower() for p in operation.get("parameters", [])}

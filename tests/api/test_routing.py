@@ -23,7 +23,7 @@ from brigade.settings import Settings
 API = Path(__file__).resolve().parents[2] / "src" / "brigade" / "api"
 
 
-def test_a_route_without_a_permission_is_refused_and_named():
+def test_a_route_without_a_permission_is_refused_and_named() -> None:
     router = brigade_router(prefix="/api/things", tags=["things"])
     with pytest.raises(RouteWithoutPermission, match=r"GET /api/things/\{thing_id\}.*get_thing"):
 
@@ -32,7 +32,7 @@ def test_a_route_without_a_permission_is_refused_and_named():
             return thing_id
 
 
-def test_a_route_with_a_permission_is_accepted():
+def test_a_route_with_a_permission_is_accepted() -> None:
     router = brigade_router(prefix="/api/things", tags=["things"])
 
     @router.get("")
@@ -44,7 +44,7 @@ def test_a_route_with_a_permission_is_accepted():
     assert route.permission is not None
 
 
-def test_a_public_router_takes_routes_without_a_permission():
+def test_a_public_router_takes_routes_without_a_permission() -> None:
     router = brigade_router(tags=["status"], public=True)
 
     @router.get("/status")
@@ -56,7 +56,7 @@ def test_a_public_router_takes_routes_without_a_permission():
     assert route.permission is None
 
 
-def test_start_up_refuses_a_route_made_outside_the_factory():
+def test_start_up_refuses_a_route_made_outside_the_factory() -> None:
     stray = APIRouter()
 
     @stray.get("/api/stray")
@@ -70,7 +70,7 @@ def test_start_up_refuses_a_route_made_outside_the_factory():
         ensure_every_route_is_brigade(app)
 
 
-def test_every_route_of_the_application_is_a_brigade_route(tmp_path):
+def test_every_route_of_the_application_is_a_brigade_route(tmp_path: Path) -> None:
     app = create_app(Settings(database_url=f"sqlite:///{tmp_path / 'x.db'}"))
     routes = api_routes(app)
     assert len(routes) > 30
@@ -89,7 +89,7 @@ def _imports(path: Path) -> set[str]:
     return names
 
 
-def test_the_api_imports_nothing_from_the_database_layer():
+def test_the_api_imports_nothing_from_the_database_layer() -> None:
     offenders = {
         path.name: sorted(name for name in _imports(path) if name.startswith("brigade.db"))
         for path in API.rglob("*.py")

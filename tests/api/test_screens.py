@@ -5,9 +5,9 @@ from __future__ import annotations
 import re
 
 import pytest
-from fastapi.testclient import TestClient
 
 from brigade.api.screens import SCREENS
+from factories import AppClient
 
 
 @pytest.mark.parametrize(
@@ -15,7 +15,7 @@ from brigade.api.screens import SCREENS
     [("/", "index.html"), ("/kitchen", "kitchen.html"), ("/manage", "manage.html")],
 )
 def test_each_screen_has_its_page_and_it_is_never_cached(
-    client: TestClient, path: str, page_file: str
+    client: AppClient, path: str, page_file: str
 ) -> None:
     page = client.get(path, headers={"Authorization": ""})
     assert page.status_code == 200
@@ -24,7 +24,7 @@ def test_each_screen_has_its_page_and_it_is_never_cached(
     assert page.text == (SCREENS / page_file).read_text()
 
 
-def test_hashed_assets_are_cached_for_a_year(client: TestClient) -> None:
+def test_hashed_assets_are_cached_for_a_year(client: AppClient) -> None:
     index = client.get("/").text
     scripts = re.findall(r'src="(/assets/[^"]+\.js)"', index)
     styles = re.findall(r'href="(/assets/[^"]+\.css)"', index)
@@ -37,7 +37,7 @@ def test_hashed_assets_are_cached_for_a_year(client: TestClient) -> None:
     assert client.get("/assets/index-missing.js").status_code == 404
 
 
-def test_the_docs_load_swagger_ui_from_the_app(client: TestClient) -> None:
+def test_the_docs_load_swagger_ui_from_the_app(client: AppClient) -> None:
     docs = client.get("/docs")
     assert docs.status_code == 200
     assert "cdn" not in docs.text.lower()

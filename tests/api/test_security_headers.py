@@ -8,11 +8,13 @@ import hashlib
 import re
 
 import pytest
+from httpx import Response
 
 from brigade.api.security_headers import CONTENT_SECURITY_POLICY
+from factories import AppClient
 
 
-def _assert_secured(response) -> None:
+def _assert_secured(response: Response) -> None:
     assert "frame-ancestors 'none'" in response.headers["content-security-policy"]
     assert response.headers["x-content-type-options"] == "nosniff"
     assert response.headers["referrer-policy"] == "no-referrer"
@@ -32,7 +34,7 @@ def _assert_secured(response) -> None:
         ("/openapi.json", True),
     ],
 )
-def test_every_answer_carries_the_security_headers(client, path, token):
+def test_every_answer_carries_the_security_headers(client: AppClient, path, token) -> None:
     headers = None if token else {"Authorization": ""}
     response = client.get(path, headers=headers)
     _assert_secured(response)
@@ -40,7 +42,7 @@ def test_every_answer_carries_the_security_headers(client, path, token):
         assert response.headers["content-security-policy"] == CONTENT_SECURITY_POLICY
 
 
-def test_the_docs_page_allows_its_one_inline_script_by_hash(client):
+def test_the_docs_page_allows_its_one_inline_script_by_hash(client: AppClient) -> None:
     response = client.get("/docs")
     _assert_secured(response)
     (script,) = re.findall(r"<script>(.*?)</script>", response.text, re.DOTALL)

@@ -17,7 +17,7 @@ import pytest
 pytestmark = pytest.mark.e2e
 
 
-def test_the_quick_rush_completes_orders_without_errors(project_root: Path, tmp_path: Path):
+def test_the_quick_rush_completes_orders_without_errors(project_root: Path, tmp_path: Path) -> None:
     output = tmp_path / "results.md"
     # Long enough for a whole dinner per terminal on a machine busy with other test workers.
     command = [sys.executable, str(project_root / "bench" / "run.py"), "--quick"]
@@ -45,7 +45,7 @@ def test_the_quick_rush_completes_orders_without_errors(project_root: Path, tmp_
 
 def test_the_screens_measurement_fills_its_section_and_keeps_the_rest(
     project_root: Path, tmp_path: Path
-):
+) -> None:
     sys.path.insert(0, str(project_root / "bench"))
     try:
         import screens

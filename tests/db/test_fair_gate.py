@@ -28,7 +28,7 @@ class _Line:
         self.gate.release()
 
 
-def test_waiters_are_let_in_in_arrival_order():
+def test_waiters_are_let_in_in_arrival_order() -> None:
     async def scenario() -> list[str]:
         line = _Line(2)
         tasks = [line.join(f"t{n}") for n in range(6)]
@@ -41,7 +41,7 @@ def test_waiters_are_let_in_in_arrival_order():
     assert asyncio.run(scenario()) == [f"t{n}" for n in range(6)]
 
 
-def test_a_place_freed_goes_to_the_longest_waiter_not_to_a_newcomer():
+def test_a_place_freed_goes_to_the_longest_waiter_not_to_a_newcomer() -> None:
     # SQLAlchemy's async pool hands a returned connection to whoever asks first, before the
     # waiter woken for it runs; that waiter then queues again at the back.
     async def scenario() -> list[str]:
@@ -62,7 +62,7 @@ def test_a_place_freed_goes_to_the_longest_waiter_not_to_a_newcomer():
     assert asyncio.run(scenario()) == ["waiter"]
 
 
-def test_a_cancelled_waiter_leaves_the_line_and_its_place_goes_to_the_next():
+def test_a_cancelled_waiter_leaves_the_line_and_its_place_goes_to_the_next() -> None:
     async def scenario() -> list[str]:
         line = _Line(1)
         holder = line.join("holder")
@@ -80,7 +80,7 @@ def test_a_cancelled_waiter_leaves_the_line_and_its_place_goes_to_the_next():
     assert asyncio.run(scenario()) == ["holder", "after"]
 
 
-def test_a_waiter_handed_a_place_as_it_is_cancelled_passes_it_on():
+def test_a_waiter_handed_a_place_as_it_is_cancelled_passes_it_on() -> None:
     async def scenario() -> list[str]:
         line = _Line(1)
         await line.gate.acquire()
@@ -95,7 +95,7 @@ def test_a_waiter_handed_a_place_as_it_is_cancelled_passes_it_on():
     assert asyncio.run(scenario()) == ["after"]
 
 
-def test_a_waiter_gives_up_after_the_timeout_as_the_pool_would():
+def test_a_waiter_gives_up_after_the_timeout_as_the_pool_would() -> None:
     async def scenario() -> None:
         gate = FairGate(1, timeout=0.01)
         await gate.acquire()

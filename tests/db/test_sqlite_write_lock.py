@@ -47,7 +47,9 @@ async def _write(database: Database, n: int) -> None:
 
 async def _read(database: Database) -> int:
     async with database.unit_of_work(write=False) as uow:
-        return int((await (await uow.connection()).execute(text("SELECT n FROM tally"))).scalar())
+        return int(
+            (await (await uow.connection()).execute(text("SELECT n FROM tally"))).scalar_one()
+        )
 
 
 def _write_beside_a_ticker(
@@ -66,7 +68,7 @@ def _write_beside_a_ticker(
     return writing, asyncio.create_task(tick()), ticks
 
 
-def test_a_write_waits_for_another_process_lock_while_the_loop_serves_reads(tmp_path: Path):
+def test_a_write_waits_for_another_process_lock_while_the_loop_serves_reads(tmp_path: Path) -> None:
     async def scenario(other: sqlite3.Connection, database: Database) -> None:
         writing, ticking, ticks = _write_beside_a_ticker(database, 3)
         await asyncio.sleep(0.2)
@@ -85,7 +87,7 @@ def test_a_write_waits_for_another_process_lock_while_the_loop_serves_reads(tmp_
         asyncio.run(scenario(other, database))
 
 
-def test_writers_of_one_process_keep_their_turns_behind_the_other_process(tmp_path: Path):
+def test_writers_of_one_process_keep_their_turns_behind_the_other_process(tmp_path: Path) -> None:
     order: list[int] = []
 
     async def scenario(other: sqlite3.Connection, database: Database) -> None:
@@ -105,7 +107,7 @@ def test_writers_of_one_process_keep_their_turns_behind_the_other_process(tmp_pa
         asyncio.run(scenario(other, database))
 
 
-def test_a_lock_never_released_fails_the_write_as_before_and_frees_the_turn(tmp_path: Path):
+def test_a_lock_never_released_fails_the_write_as_before_and_frees_the_turn(tmp_path: Path) -> None:
     async def scenario(other: sqlite3.Connection, database: Database) -> None:
         writing, ticking, ticks = _write_beside_a_ticker(database, 3)
         with pytest.raises(OperationalError, match="database is locked"):

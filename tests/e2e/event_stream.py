@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import threading
 import time
+from typing import Any
 
 import httpx
 import orjson
@@ -15,7 +16,7 @@ class StreamReader:
     """Reads a server's event stream in a thread, noting when each event arrived."""
 
     def __init__(self, base_url: str, *, after: int | None = None) -> None:
-        self.events: list[tuple[float, dict]] = []
+        self.events: list[tuple[float, dict[str, Any]]] = []
         self.lines: list[str] = []
         self.ended = threading.Event()
         self.connected = threading.Event()
@@ -24,7 +25,7 @@ class StreamReader:
         self._thread.start()
         assert self.connected.wait(10), "the stream did not open"
 
-    def _read(self, base_url: str, params: dict) -> None:
+    def _read(self, base_url: str, params: dict[str, Any]) -> None:
         try:
             with httpx.stream(
                 "GET", f"{base_url}/api/events/stream", params=params, headers=ADMIN, timeout=60
@@ -42,7 +43,7 @@ class StreamReader:
             self.connected.set()
             self.ended.set()
 
-    def wait_for(self, count: int, timeout: float) -> list[dict]:
+    def wait_for(self, count: int, timeout: float) -> list[dict[str, Any]]:
         deadline = time.monotonic() + timeout
         while len(self.events) < count and time.monotonic() < deadline:
             time.sleep(0.01)

@@ -8,6 +8,7 @@ import re
 import subprocess
 import sys
 import time
+from collections.abc import Iterator
 from pathlib import Path
 
 import httpx
@@ -22,7 +23,7 @@ BOOTSTRAP = re.compile(r"shown only this once:\s+(brg_[A-Za-z0-9_-]{43})\s")
 
 
 @pytest.fixture
-def database_url(request: pytest.FixtureRequest, tmp_path: Path):
+def database_url(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
     with throwaway_database(request.config.getoption("--db-url"), tmp_path) as url:
         yield url
 
@@ -35,7 +36,7 @@ def _serve(database_url: str, tmp_path: Path, **environment: str) -> ServerProce
     return server
 
 
-def test_serve_prints_a_first_admin_token_once(database_url, tmp_path):
+def test_serve_prints_a_first_admin_token_once(database_url: str, tmp_path: Path) -> None:
     server = _serve(database_url, tmp_path)
     try:
         tokens = BOOTSTRAP.findall(server.log_path.read_text())
@@ -53,7 +54,9 @@ def test_serve_prints_a_first_admin_token_once(database_url, tmp_path):
     assert len(BOOTSTRAP.findall(server.log_path.read_text())) == 1
 
 
-def test_the_cli_creates_a_staff_token_with_its_role(database_url, server_for_cli):
+def test_the_cli_creates_a_staff_token_with_its_role(
+    database_url: str, server_for_cli: ServerProcess
+) -> None:
     created = subprocess.run(
         [sys.executable, "-m", "brigade", "token", "create", "--role", "SERVER", "--name", "Bar"],
         env=os.environ | {"BRIGADE_DATABASE_URL": database_url},
@@ -75,13 +78,13 @@ def test_the_cli_creates_a_staff_token_with_its_role(database_url, server_for_cl
 
 
 @pytest.fixture
-def server_for_cli(database_url, tmp_path):
+def server_for_cli(database_url: str, tmp_path: Path) -> Iterator[ServerProcess]:
     server = _serve(database_url, tmp_path, BRIGADE_ADMIN_TOKEN="x" * 40)
     yield server
     server.stop()
 
 
-def test_the_failed_auth_limit_holds_across_workers(server, within_one_minute):
+def test_the_failed_auth_limit_holds_across_workers(server: str, within_one_minute: None) -> None:
     statuses = []
     for _ in range(24):
         # A new connection each time, so the attempts spread over both workers.
@@ -102,8 +105,8 @@ def _guesses(server: ServerProcess, forwarded_for: list[str]) -> list[int]:
 
 
 def test_a_rotating_x_forwarded_for_does_not_dodge_the_limit(
-    database_url, tmp_path, within_one_minute
-):
+    database_url: str, tmp_path: Path, within_one_minute: None
+) -> None:
     server = _serve(database_url, tmp_path)
     try:
         statuses = _guesses(server, [f"203.0.113.{n}" for n in range(25)])
@@ -113,8 +116,8 @@ def test_a_rotating_x_forwarded_for_does_not_dodge_the_limit(
 
 
 def test_x_forwarded_for_is_believed_only_from_a_named_proxy(
-    database_url, tmp_path, within_one_minute
-):
+    database_url: str, tmp_path: Path, within_one_minute: None
+) -> None:
     server = _serve(database_url, tmp_path, BRIGADE_FORWARDED_ALLOW_IPS="127.0.0.1")
     try:
         rotating = _guesses(server, [f"203.0.113.{n}" for n in range(25)])
@@ -125,7 +128,9 @@ def test_x_forwarded_for_is_believed_only_from_a_named_proxy(
     assert one_client == [401] * 20 + [429]
 
 
-def test_a_revocation_reaches_every_workers_token_cache_within_its_bound(database_url, tmp_path):
+def test_a_revocation_reaches_every_workers_token_cache_within_its_bound(
+    database_url: str, tmp_path: Path
+) -> None:
     bound = 1.0
     server = _serve(
         database_url,
@@ -156,7 +161,7 @@ def test_a_revocation_reaches_every_workers_token_cache_within_its_bound(databas
         server.stop()
 
 
-def test_auth_off_is_announced_and_open(database_url, tmp_path):
+def test_auth_off_is_announced_and_open(database_url: str, tmp_path: Path) -> None:
     server = _serve(database_url, tmp_path, BRIGADE_AUTH="off")
     try:
         assert httpx.get(f"{server.base_url}/api/staff").status_code == 200

@@ -7,7 +7,7 @@ import httpx
 from factories import ADMIN, LOCATION
 
 
-def test_create_list_barcode_86_delete(server):
+def test_create_list_barcode_86_delete(server: str) -> None:
     with httpx.Client(headers=ADMIN, base_url=server, timeout=10) as http:
         category = http.post("/api/categories", json={"name": "Drinks", "locationId": LOCATION})
         assert category.status_code == 201, category.text
@@ -41,7 +41,7 @@ def test_create_list_barcode_86_delete(server):
         assert http.get("/api/products/barcode/5000000000017").status_code == 404
 
 
-def test_health_and_openapi(server):
+def test_health_and_openapi(server: str) -> None:
     assert httpx.get(f"{server}/health").json() == {"status": "ok"}
     spec = httpx.get(f"{server}/openapi.json").json()
     assert "/api/products/{product_id}" in spec["paths"]

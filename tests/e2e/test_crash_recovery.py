@@ -6,6 +6,7 @@ import asyncio
 import sqlite3
 import time
 from decimal import Decimal
+from typing import Any
 
 import httpx
 import pytest
@@ -73,7 +74,7 @@ async def _load_then_crash(server: ServerProcess, product_id: str) -> Acknowledg
 
 @pytest.mark.e2e
 @pytest.mark.parametrize("fresh_server", [2], indirect=True, ids=["2-workers"])
-def test_sigkill_mid_load_loses_no_acknowledged_write(fresh_server):
+def test_sigkill_mid_load_loses_no_acknowledged_write(fresh_server: ServerProcess) -> None:
     server = fresh_server
     product = httpx.post(
         f"{server.base_url}/api/products",
@@ -96,11 +97,12 @@ def test_sigkill_mid_load_loses_no_acknowledged_write(fresh_server):
     server.stop()
     url = make_url(server.database_url)
     if url.get_backend_name() == "sqlite":
+        assert url.database is not None
         with sqlite3.connect(url.database) as connection:
             assert connection.execute("PRAGMA integrity_check").fetchone() == ("ok",)
 
 
-def _assert_consistent(order: dict) -> None:
+def _assert_consistent(order: dict[str, Any]) -> None:
     live = [item for item in order["items"] if item["status"] != "VOIDED"]
     subtotal = sum(Decimal(str(item["total"])) for item in live)
     assert Decimal(str(order["subtotal"])) == subtotal

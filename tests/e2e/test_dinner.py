@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import uuid
+from typing import Any
 
 import httpx
 
@@ -11,27 +12,33 @@ from factories import ADMIN, LOCATION
 TABLE_7, TABLE_12 = str(uuid.uuid4()), str(uuid.uuid4())
 
 
-def _ok(response: httpx.Response, status: int = 200) -> dict:
+def _ok(response: httpx.Response, status: int = 200) -> dict[str, Any]:
     assert response.status_code == status, response.text
-    body: dict = response.json()
+    body: dict[str, Any] = response.json()
     return body
 
 
-def _product(http: httpx.Client, **fields) -> dict:
+def _product(http: httpx.Client, **fields: Any) -> dict[str, Any]:
     return _ok(http.post("/api/products", json={"locationId": LOCATION} | fields), 201)
 
 
-def _add(http: httpx.Client, order: dict, product: dict, quantity=1, **extra) -> dict:
+def _add(
+    http: httpx.Client,
+    order: dict[str, Any],
+    product: dict[str, Any],
+    quantity: int = 1,
+    **extra: Any,
+) -> dict[str, Any]:
     body = {"productId": product["id"], "quantity": quantity} | extra
     return _ok(http.post(f"/api/orders/{order['id']}/items", json=body), 201)
 
 
-def _totals(detail: dict) -> tuple:
+def _totals(detail: dict[str, Any]) -> tuple[Any, ...]:
     keys = ("subtotal", "discountAmount", "taxAmount", "total", "paidAmount", "balanceDue")
     return tuple(detail[key] for key in keys)
 
 
-def test_a_whole_dinner(server):
+def test_a_whole_dinner(server: str) -> None:
     with httpx.Client(headers=ADMIN, base_url=server, timeout=10) as http:
         ribeye = _product(http, name="Ribeye", price=34.95, taxRate=0.08875)
         burger = _product(http, name="Burger", price=14.5, taxRate=0.08875)
@@ -133,7 +140,7 @@ def test_a_whole_dinner(server):
         assert (closed.status_code, closed.json()["code"]) == (409, "order_closed")
 
 
-def test_cancelling_a_part_paid_order_refunds_amounts_and_tips(server):
+def test_cancelling_a_part_paid_order_refunds_amounts_and_tips(server: str) -> None:
     with httpx.Client(headers=ADMIN, base_url=server, timeout=10) as http:
         pasta = _product(http, name="Carbonara", price=16, taxRate=0.1)
         order = _ok(

@@ -50,13 +50,13 @@ def http_schema(
 
 
 @pytest.mark.parametrize("mode", [GenerationMode.POSITIVE, GenerationMode.NEGATIVE])
-def test_every_operation_conforms_over_http(http_schema, mode):
+def test_every_operation_conforms_over_http(http_schema, mode) -> None:
     every_operation_conforms(http_schema, mode, max_examples=12)
 
 
-def test_numbers_of_any_magnitude_are_a_4xx_over_http(http_schema):
+def test_numbers_of_any_magnitude_are_a_4xx_over_http(http_schema) -> None:
     extreme_numbers_are_a_4xx(http_schema, max_examples=4)
 
 
-def test_stateful_sequences_conform_over_http(http_schema):
+def test_stateful_sequences_conform_over_http(http_schema) -> None:
     stateful_sequences_conform(http_schema, http_schema.database_url, max_examples=15, steps=6)

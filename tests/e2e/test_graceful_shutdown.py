@@ -11,12 +11,13 @@ import httpx
 import pytest
 from event_stream import StreamReader
 
+from e2e.server import ServerProcess
 from factories import ADMIN, LOCATION
 
 
 @pytest.mark.e2e
 @pytest.mark.parametrize("fresh_server", [1], indirect=True, ids=["1-worker"])
-def test_sigterm_lets_in_flight_requests_finish(fresh_server):
+def test_sigterm_lets_in_flight_requests_finish(fresh_server: ServerProcess) -> None:
     server = fresh_server
     product = httpx.post(
         f"{server.base_url}/api/products",

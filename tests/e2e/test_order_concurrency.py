@@ -6,20 +6,24 @@ from __future__ import annotations
 import asyncio
 import uuid
 from collections import Counter
+from collections.abc import Awaitable, Callable
+from typing import Any
 
 import httpx
 
 from factories import ADMIN, LOCATION
 
 
-async def _race(server: str, count: int, send) -> list[httpx.Response]:
+async def _race(
+    server: str, count: int, send: Callable[[httpx.AsyncClient], Awaitable[httpx.Response]]
+) -> list[httpx.Response]:
     """``count`` requests at once, each on its own connection."""
     limits = httpx.Limits(max_connections=count, max_keepalive_connections=0)
     async with httpx.AsyncClient(headers=ADMIN, base_url=server, timeout=30, limits=limits) as http:
         return list(await asyncio.gather(*(send(http) for _ in range(count))))
 
 
-def _order_of_100(server: str) -> dict:
+def _order_of_100(server: str) -> dict[str, Any]:
     with httpx.Client(headers=ADMIN, base_url=server, timeout=10) as http:
         product = http.post(
             "/api/products", json={"name": "Tasting menu", "price": 100, "locationId": LOCATION}
@@ -31,7 +35,7 @@ def _order_of_100(server: str) -> dict:
         return dict(order.json())
 
 
-def test_ten_simultaneous_payments_of_30_on_100_never_overpay(server):
+def test_ten_simultaneous_payments_of_30_on_100_never_overpay(server: str) -> None:
     order = _order_of_100(server)
     url = f"/api/orders/{order['id']}"
 
@@ -47,7 +51,7 @@ def test_ten_simultaneous_payments_of_30_on_100_never_overpay(server):
     assert detail["version"] == 2 + 3
 
 
-def test_24_simultaneous_creations_get_24_consecutive_numbers(server):
+def test_24_simultaneous_creations_get_24_consecutive_numbers(server: str) -> None:
     location = str(uuid.uuid4())
 
     async def create(http: httpx.AsyncClient) -> httpx.Response:
@@ -59,7 +63,7 @@ def test_24_simultaneous_creations_get_24_consecutive_numbers(server):
     assert numbers == list(range(1001, 1025))
 
 
-def test_eight_simultaneous_completes_complete_once(server):
+def test_eight_simultaneous_completes_complete_once(server: str) -> None:
     order = _order_of_100(server)
     url = f"/api/orders/{order['id']}"
     paid = httpx.post(
@@ -78,7 +82,7 @@ def test_eight_simultaneous_completes_complete_once(server):
     assert (detail["status"], detail["completedAt"]) == ("COMPLETED", winner["completedAt"])
 
 
-def test_twenty_concurrent_retries_with_one_key_charge_once(server):
+def test_twenty_concurrent_retries_with_one_key_charge_once(server: str) -> None:
     order = _order_of_100(server)
     url = f"/api/orders/{order['id']}"
     body = {"amount": 40, "paymentMethod": "CARD", "tipAmount": 5, "cardLastFour": "4242"}

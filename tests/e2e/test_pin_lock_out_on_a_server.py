@@ -11,7 +11,7 @@ from factories import ADMIN_TOKEN, LOCATION, bearer
 pytestmark = pytest.mark.e2e
 
 
-def test_the_pin_lock_out_holds_across_workers(server):
+def test_the_pin_lock_out_holds_across_workers(server: str) -> None:
     with httpx.Client(base_url=server, headers=bearer(ADMIN_TOKEN)) as admin:
         member = admin.post("/api/staff", json={"name": "Lou", "role": "SERVER"}).json()
         assert admin.put(f"/api/staff/{member['id']}/pin", json={"pin": "4826"}).status_code == 200

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 from collections import Counter
+from typing import Any
 
 import httpx
 
@@ -12,7 +13,7 @@ from e2e.test_order_concurrency import _race
 from factories import ADMIN, LOCATION
 
 
-def _orders_and_product(server: str, orders: int, stock: int) -> tuple[list[str], dict]:
+def _orders_and_product(server: str, orders: int, stock: int) -> tuple[list[str], dict[str, Any]]:
     with httpx.Client(headers=ADMIN, base_url=server, timeout=10) as http:
         body = {
             "name": "Sea bass",
@@ -31,7 +32,7 @@ def _orders_and_product(server: str, orders: int, stock: int) -> tuple[list[str]
         return ids, dict(product)
 
 
-def test_eight_terminals_selling_the_last_two_portions_sell_exactly_two(server):
+def test_eight_terminals_selling_the_last_two_portions_sell_exactly_two(server: str) -> None:
     orders, product = _orders_and_product(server, 8, 2)
     pending = iter(orders)
 

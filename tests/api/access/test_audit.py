@@ -5,32 +5,32 @@ from __future__ import annotations
 
 from typing import Any
 
-from fastapi.testclient import TestClient
-
-from factories import LOCATION, OTHER_LOCATION, bearer, make_order, make_product
+from factories import LOCATION, OTHER_LOCATION, AppClient, bearer, make_order, make_product
 
 
-def _manager(client: TestClient, name: str = "Mia") -> tuple[str, dict[str, str]]:
+def _manager(client: AppClient, name: str = "Mia") -> tuple[str, dict[str, str]]:
     """A manager's staff id and headers."""
     member = client.post("/api/staff", json={"name": name, "role": "MANAGER"}).json()
     token = client.post("/api/tokens", json={"staffId": member["id"], "name": name}).json()
     return member["id"], bearer(token["token"])
 
 
-def _entries(client: TestClient, **filters: Any) -> list[dict]:
+def _entries(client: AppClient, **filters: Any) -> list[dict[str, Any]]:
     response = client.get("/api/audit", params=filters)
     assert response.status_code == 200, response.text
-    data: list[dict] = response.json()["data"]
+    data: list[dict[str, Any]] = response.json()["data"]
     return data
 
 
-def _only(client: TestClient, action: str) -> dict:
+def _only(client: AppClient, action: str) -> dict[str, Any]:
     entries = _entries(client, action=action)
     assert len(entries) == 1, entries
     return entries[0]
 
 
-def _order_with_item(client: TestClient, *, price: float = 20, **order: Any) -> tuple[dict, dict]:
+def _order_with_item(
+    client: AppClient, *, price: float = 20, **order: Any
+) -> tuple[dict[str, Any], dict]:
     created = make_order(client, **order)
     product = make_product(client, price=price)
     body = {"productId": product["id"], "quantity": 1}
@@ -38,7 +38,7 @@ def _order_with_item(client: TestClient, *, price: float = 20, **order: Any) -> 
     return created, item
 
 
-def test_a_void_records_who_what_and_why(client):
+def test_a_void_records_who_what_and_why(client: AppClient) -> None:
     staff_id, manager = _manager(client)
     order, item = _order_with_item(client)
     client.post(f"/api/orders/{order['id']}/send")
@@ -60,7 +60,7 @@ def test_a_void_records_who_what_and_why(client):
     assert entry["at"].endswith("Z")
 
 
-def test_a_discount_records_the_old_and_new_amount_and_the_reason(client):
+def test_a_discount_records_the_old_and_new_amount_and_the_reason(client: AppClient) -> None:
     staff_id, manager = _manager(client)
     order, _item = _order_with_item(client)
     body = {"discountAmount": 5, "discountCode": "VIP", "reason": "regular guest"}
@@ -75,7 +75,7 @@ def test_a_discount_records_the_old_and_new_amount_and_the_reason(client):
     assert entry["after"] == {"discount": "5.00", "discountCode": "VIP", "total": "15.00"}
 
 
-def test_a_cancellation_records_the_refund(client):
+def test_a_cancellation_records_the_refund(client: AppClient) -> None:
     staff_id, manager = _manager(client)
     order, _item = _order_with_item(client)
     client.post(f"/api/orders/{order['id']}/payments", json={"amount": 12, "paymentMethod": "CARD"})
@@ -87,7 +87,7 @@ def test_a_cancellation_records_the_refund(client):
     assert entry["after"] == {"status": "CANCELLED", "refund": "12.00"}
 
 
-def test_86_and_un_86_are_recorded_with_an_optional_reason(client):
+def test_86_and_un_86_are_recorded_with_an_optional_reason(client: AppClient) -> None:
     kitchen_member = client.post("/api/staff", json={"name": "Kai", "role": "KITCHEN"}).json()
     token = client.post("/api/tokens", json={"staffId": kitchen_member["id"], "name": "Line"})
     kitchen = bearer(token.json()["token"])
@@ -106,7 +106,9 @@ def test_86_and_un_86_are_recorded_with_an_optional_reason(client):
     assert (back["reason"], back["after"]["is86d"]) == (None, False)
 
 
-def test_price_changes_are_recorded_from_put_and_bulk_update_and_nothing_else_is(client):
+def test_price_changes_are_recorded_from_put_and_bulk_update_and_nothing_else_is(
+    client: AppClient,
+) -> None:
     staff_id, manager = _manager(client)
     product = make_product(client, name="Pils", price=5)
     url = f"/api/products/{product['id']}"
@@ -123,7 +125,7 @@ def test_price_changes_are_recorded_from_put_and_bulk_update_and_nothing_else_is
     assert _entries(client, staffId=staff_id) == entries  # the description change wrote nothing
 
 
-def test_staff_and_token_changes_are_recorded(client):
+def test_staff_and_token_changes_are_recorded(client: AppClient) -> None:
     member = client.post("/api/staff", json={"name": "Lou", "role": "SERVER"}).json()
     client.patch(f"/api/staff/{member['id']}", json={"role": "MANAGER", "name": "Lou"})
     token = client.post("/api/tokens", json={"staffId": member["id"], "name": "Lou"}).json()
@@ -138,7 +140,7 @@ def test_staff_and_token_changes_are_recorded(client):
     assert created["staffName"] == "bootstrap admin (BRIGADE_ADMIN_TOKEN)"
 
 
-def test_a_refused_change_writes_no_entry(client):
+def test_a_refused_change_writes_no_entry(client: AppClient) -> None:
     staff_id, manager = _manager(client)
     order, _item = _order_with_item(client)
     too_much = {"discountAmount": 500}
@@ -147,7 +149,9 @@ def test_a_refused_change_writes_no_entry(client):
     assert _entries(client, staffId=staff_id) == []
 
 
-def test_the_log_is_filtered_by_location_action_staff_and_time_newest_first(client):
+def test_the_log_is_filtered_by_location_action_staff_and_time_newest_first(
+    client: AppClient,
+) -> None:
     mia, as_mia = _manager(client, "Mia")
     _ned, as_ned = _manager(client, "Ned")
     here = make_product(client, price=3)
@@ -173,12 +177,12 @@ def test_the_log_is_filtered_by_location_action_staff_and_time_newest_first(clie
     assert (page["total"], page["page"], page["limit"], len(page["data"])) == (7, 2, 1, 1)
 
 
-def test_unknown_actions_and_bad_times_are_422(client):
+def test_unknown_actions_and_bad_times_are_422(client: AppClient) -> None:
     assert client.get("/api/audit", params={"action": "order.eaten"}).status_code == 422
     assert client.get("/api/audit", params={"from": "yesterday"}).status_code == 422
 
 
-def test_orders_show_who_opened_them_and_who_took_each_payment(client):
+def test_orders_show_who_opened_them_and_who_took_each_payment(client: AppClient) -> None:
     member = client.post("/api/staff", json={"name": "Sam", "role": "SERVER"}).json()
     token = client.post("/api/tokens", json={"staffId": member["id"], "name": "Sam"}).json()
     server = bearer(token["token"])
@@ -199,7 +203,7 @@ def test_orders_show_who_opened_them_and_who_took_each_payment(client):
     ]
 
 
-def test_a_number_is_not_a_date_time_in_the_audit_filters(client):
+def test_a_number_is_not_a_date_time_in_the_audit_filters(client: AppClient) -> None:
     for value in ("-1.1754943508222875e-38", "1700000000", "soon"):
         response = client.get("/api/audit", params={"from": value})
         assert response.status_code == 422, value

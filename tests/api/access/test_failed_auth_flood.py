@@ -5,7 +5,7 @@ from __future__ import annotations
 from sqlalchemy import select
 
 from brigade.db.tables import auth_failures
-from factories import bearer
+from factories import AppClient, bearer
 
 
 async def _counted_failures(app) -> int:
@@ -15,7 +15,9 @@ async def _counted_failures(app) -> int:
         return sum(count for (count,) in counts)
 
 
-def test_past_the_limit_guesses_are_refused_from_memory(client, within_one_minute):
+def test_past_the_limit_guesses_are_refused_from_memory(
+    client: AppClient, within_one_minute: None
+) -> None:
     wrong = bearer("brg_guess")
     statuses = [client.get("/api/products", headers=wrong).status_code for _ in range(60)]
     assert statuses == [401] * 20 + [429] * 40

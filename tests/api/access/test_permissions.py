@@ -14,8 +14,10 @@ import pytest
 from fastapi.testclient import TestClient
 
 from brigade.app import create_app
+from brigade.settings import Settings
 from factories import (
     LOCATION,
+    AppClient,
     bearer,
     make_category,
     make_device,
@@ -38,7 +40,7 @@ class Call:
     json: Any = None
 
 
-def _order_with_item(client: TestClient, *, sent: bool = False) -> tuple[dict, dict]:
+def _order_with_item(client: AppClient, *, sent: bool = False) -> tuple[dict[str, Any], dict]:
     order = make_order(client)
     product = make_product(client, price=10)
     body = {"productId": product["id"], "quantity": 1}
@@ -48,70 +50,70 @@ def _order_with_item(client: TestClient, *, sent: bool = False) -> tuple[dict, d
     return order, item
 
 
-def _paid_order(client: TestClient) -> dict:
+def _paid_order(client: AppClient) -> dict[str, Any]:
     order, _item = _order_with_item(client)
     payment = {"amount": 10, "paymentMethod": "CASH"}
     assert client.post(f"/api/orders/{order['id']}/payments", json=payment).status_code == 201
     return order
 
 
-def _completed_order(client: TestClient) -> str:
+def _completed_order(client: AppClient) -> str:
     order = _paid_order(client)
     assert client.post(f"/api/orders/{order['id']}/complete").status_code == 200
     order_id: str = order["id"]
     return order_id
 
 
-def _refund(client: TestClient) -> str:
+def _refund(client: AppClient) -> str:
     order_id = _completed_order(client)
     body = {"amount": 1, "reason": "cold"}
     refund: str = client.post(f"/api/orders/{order_id}/refunds", json=body).json()["id"]
     return f"/api/orders/{order_id}/refunds/{refund}"
 
 
-def _ticket(client: TestClient) -> str:
+def _ticket(client: AppClient) -> str:
     order, _item = _order_with_item(client)
     ticket: str = client.post(f"/api/orders/{order['id']}/send").json()["kitchenOrderId"]
     return ticket
 
 
-def _payment(client: TestClient) -> str:
+def _payment(client: AppClient) -> str:
     order, _item = _order_with_item(client)
     body = {"amount": 5, "paymentMethod": "CARD"}
     payment: str = client.post(f"/api/orders/{order['id']}/payments", json=body).json()["id"]
     return f"/api/orders/{order['id']}/payments/{payment}"
 
 
-def _staff(client: TestClient) -> str:
+def _staff(client: AppClient) -> str:
     member: str = client.post("/api/staff", json={"name": "Ana", "role": "SERVER"}).json()["id"]
     return member
 
 
-def _token(client: TestClient) -> str:
+def _token(client: AppClient) -> str:
     body = {"staffId": _staff(client), "name": "Bar terminal"}
     token: str = client.post("/api/tokens", json=body).json()["id"]
     return token
 
 
-def _webhook(client: TestClient) -> str:
+def _webhook(client: AppClient) -> str:
     body = {"url": "https://93.184.215.14/hooks", "types": ["order.created"]}
     webhook: str = client.post("/api/webhooks", json=body).json()["id"]
     return webhook
 
 
-def _table(client: TestClient) -> str:
+def _table(client: AppClient) -> str:
     body = {"locationId": LOCATION, "name": f"Table {next(_serial)}"}
     table: str = client.post("/api/tables", json=body).json()["id"]
     return f"/api/tables/{table}"
 
 
-def _printer(client: TestClient, kind: str = "KITCHEN") -> str:
+def _printer(client: AppClient, kind: str = "KITCHEN") -> str:
     body = {"name": "Pass", "locationId": LOCATION, "host": "10.0.0.9", "kind": kind}
     printer: str = client.post("/api/printers", json=body).json()["id"]
     return f"/api/printers/{printer}"
 
 
-def _item_url(client: TestClient, *, sent: bool = False) -> str:
+def _item_url(client: AppClient, *, sent: bool = False) -> str:
     order, item = _order_with_item(client, sent=sent)
     return f"/api/orders/{order['id']}/items/{item['id']}"
 
@@ -119,19 +121,19 @@ def _item_url(client: TestClient, *, sent: bool = False) -> str:
 _VARIANT = {"name": "Large", "price": 4.5}
 
 
-def _variant_url(client: TestClient) -> str:
+def _variant_url(client: AppClient) -> str:
     product = make_product(client)
     url = f"/api/products/{product['id']}/variants"
     variant: str = client.post(url, json=_VARIANT).json()["id"]
     return f"{url}/{variant}"
 
 
-def _tracked(client: TestClient) -> str:
+def _tracked(client: AppClient) -> str:
     product = make_product(client, trackInventory=True, stockQuantity=3)
     return f"/api/products/{product['id']}"
 
 
-def _modifier(client: TestClient) -> str:
+def _modifier(client: AppClient) -> str:
     modifier: str = make_modifier(client)["id"]
     return modifier
 
@@ -513,11 +515,13 @@ BEYOND_ROLES = {
 }
 
 
-def _send(client: TestClient, call: Call, headers: dict[str, str]) -> Any:
+def _send(client: AppClient, call: Call, headers: dict[str, str]) -> Any:
     return client.request(call.method, call.url, json=call.json, headers=headers)
 
 
-def test_the_table_names_every_operation_and_each_declares_the_bearer_scheme(settings):
+def test_the_table_names_every_operation_and_each_declares_the_bearer_scheme(
+    settings: Settings,
+) -> None:
     spec = create_app(settings).openapi()
     operations = {
         (method.upper(), path): operation
@@ -541,7 +545,7 @@ def test_the_table_names_every_operation_and_each_declares_the_bearer_scheme(set
 
 @pytest.mark.parametrize("role", ROLES)
 @pytest.mark.parametrize("endpoint", list(ENDPOINTS), ids=" ".join)
-def test_each_role_is_allowed_or_refused_as_designed(client, endpoint, role):
+def test_each_role_is_allowed_or_refused_as_designed(client: AppClient, endpoint, role) -> None:
     lowest, scenario = ENDPOINTS[endpoint]
     token = make_staff_token(client, role)
     call = scenario(client)
@@ -556,7 +560,7 @@ def test_each_role_is_allowed_or_refused_as_designed(client, endpoint, role):
 
 
 @pytest.mark.parametrize("endpoint", list(ENDPOINTS), ids=" ".join)
-def test_no_token_or_a_wrong_one_is_401(client, endpoint):
+def test_no_token_or_a_wrong_one_is_401(client: AppClient, endpoint) -> None:
     _lowest, scenario = ENDPOINTS[endpoint]
     call = scenario(client)
     for headers in ({"Authorization": ""}, bearer("brg_not-a-token"), {"Authorization": "Basic x"}):
@@ -566,5 +570,5 @@ def test_no_token_or_a_wrong_one_is_401(client, endpoint):
         assert response.headers["www-authenticate"].startswith("Bearer")
 
 
-def test_health_needs_no_token(client):
+def test_health_needs_no_token(client: AppClient) -> None:
     assert client.get("/health", headers={"Authorization": ""}).status_code == 200

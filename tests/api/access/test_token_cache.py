@@ -20,6 +20,7 @@ from brigade.domain.access import SYSTEM, StaffChanges, token_digest
 from brigade.services import access, terminals, tokens
 from brigade.settings import Settings
 from factories import (
+    AppClient,
     bearer,
     in_transaction,
     make_device,
@@ -42,13 +43,13 @@ def _lookups(statements: list[str]) -> list[str]:
     return [s for s in statements if "token_digest" in s and s.startswith("select")]
 
 
-def _staff_token(client: TestClient, role: str = "SERVER") -> tuple[Json, Json]:
+def _staff_token(client: AppClient, role: str = "SERVER") -> tuple[Json, Json]:
     member = client.post("/api/staff", json={"name": "Ana", "role": role}).json()
     token = client.post("/api/tokens", json={"staffId": member["id"], "name": "Bar"}).json()
     return member, token
 
 
-def _warm(client: TestClient, token: str, url: str = "/api/staff/me") -> None:
+def _warm(client: AppClient, token: str, url: str = "/api/staff/me") -> None:
     """Use ``token`` once, so this worker keeps it, and check that the next use is not looked
     up: what the tests below revoke is really cached."""
     assert client.get(url, headers=bearer(token)).status_code == 200
@@ -61,7 +62,7 @@ def _warm(client: TestClient, token: str, url: str = "/api/staff/me") -> None:
 # --- the cache at work ----------------------------------------------------------------------
 
 
-def test_a_token_seen_is_answered_from_memory_kept_only_by_its_digest(client):
+def test_a_token_seen_is_answered_from_memory_kept_only_by_its_digest(client: AppClient) -> None:
     _member, token = _staff_token(client)
     with recorded_statements(client) as first:
         assert client.get("/api/products", headers=bearer(token["token"])).status_code == 200
@@ -74,7 +75,9 @@ def test_a_token_seen_is_answered_from_memory_kept_only_by_its_digest(client):
     assert token["token"] not in tokens.cache()
 
 
-def test_last_use_is_still_recorded_at_most_once_a_minute(client, monkeypatch):
+def test_last_use_is_still_recorded_at_most_once_a_minute(
+    client: AppClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
     _member, token = _staff_token(client)
     headers = bearer(token["token"])
 
@@ -98,11 +101,11 @@ def test_last_use_is_still_recorded_at_most_once_a_minute(client, monkeypatch):
     assert _last_use(client) >= first_use + timedelta(minutes=1)
 
 
-def _last_use(client: TestClient) -> datetime:
+def _last_use(client: AppClient) -> datetime:
     return datetime.fromisoformat(client.get("/api/tokens").json()["data"][0]["lastUsedAt"])
 
 
-def test_zero_seconds_looks_every_token_up(client, settings):
+def test_zero_seconds_looks_every_token_up(client: AppClient, settings: Settings) -> None:
     _member, token = _staff_token(client)
     uncached = settings.model_copy(update={"token_cache_seconds": 0})
     other = TestClient(create_app(uncached), headers=bearer(token["token"]))
@@ -116,14 +119,14 @@ def test_zero_seconds_looks_every_token_up(client, settings):
 # --- revocations made through this worker: the very next request is refused -----------------
 
 
-def test_revoking_a_token_refuses_its_next_request(client):
+def test_revoking_a_token_refuses_its_next_request(client: AppClient) -> None:
     _member, token = _staff_token(client)
     _warm(client, token["token"])
     assert client.delete(f"/api/tokens/{token['id']}").status_code == 200
     assert client.get("/api/staff/me", headers=bearer(token["token"])).status_code == 401
 
 
-def test_revoking_one_token_leaves_the_same_persons_others_working(client):
+def test_revoking_one_token_leaves_the_same_persons_others_working(client: AppClient) -> None:
     member, token = _staff_token(client)
     other = client.post("/api/tokens", json={"staffId": member["id"], "name": "Pass"}).json()
     _warm(client, token["token"])
@@ -132,7 +135,7 @@ def test_revoking_one_token_leaves_the_same_persons_others_working(client):
     assert client.get("/api/staff/me", headers=bearer(other["token"])).status_code == 200
 
 
-def test_deactivating_staff_refuses_their_tokens_and_sessions_next(client):
+def test_deactivating_staff_refuses_their_tokens_and_sessions_next(client: AppClient) -> None:
     terminal = make_device(client)["token"]
     member = make_staff_with_pin(client, "SERVER")
     token = client.post("/api/tokens", json={"staffId": member["id"], "name": "Bar"}).json()
@@ -147,7 +150,7 @@ def test_deactivating_staff_refuses_their_tokens_and_sessions_next(client):
     assert client.get("/api/staff/directory", headers=bearer(terminal)).status_code == 200
 
 
-def test_a_role_change_applies_to_the_next_request(client):
+def test_a_role_change_applies_to_the_next_request(client: AppClient) -> None:
     terminal = make_device(client)["token"]
     member = make_staff_with_pin(client, "SERVER")
     token = client.post("/api/tokens", json={"staffId": member["id"], "name": "Bar"}).json()
@@ -163,14 +166,14 @@ def test_a_role_change_applies_to_the_next_request(client):
         assert client.get("/api/staff/me", headers=bearer(credential)).json()["role"] == "KITCHEN"
 
 
-def test_a_new_name_shows_on_the_next_request(client):
+def test_a_new_name_shows_on_the_next_request(client: AppClient) -> None:
     member, token = _staff_token(client)
     _warm(client, token["token"])
     client.patch(f"/api/staff/{member['id']}", json={"name": "Ana Lima"})
     assert client.get("/api/staff/me", headers=bearer(token["token"])).json()["name"] == "Ana Lima"
 
 
-def test_revoking_a_device_refuses_its_token_and_its_sessions_next(client):
+def test_revoking_a_device_refuses_its_token_and_its_sessions_next(client: AppClient) -> None:
     device = make_device(client)
     member = make_staff_with_pin(client, "SERVER")
     session = sign_in(client, device["token"], member["id"], "4826").json()["token"]
@@ -181,7 +184,7 @@ def test_revoking_a_device_refuses_its_token_and_its_sessions_next(client):
     assert client.get("/api/staff/me", headers=bearer(session)).status_code == 401
 
 
-def test_signing_out_refuses_that_session_next_and_no_other(client):
+def test_signing_out_refuses_that_session_next_and_no_other(client: AppClient) -> None:
     terminal = make_device(client)["token"]
     member = make_staff_with_pin(client, "SERVER")
     ended = sign_in(client, terminal, member["id"], "4826").json()["token"]
@@ -194,7 +197,9 @@ def test_signing_out_refuses_that_session_next_and_no_other(client):
     assert client.get("/api/staff/directory", headers=bearer(terminal)).status_code == 200
 
 
-def test_a_session_cached_is_refused_once_it_expires(client, monkeypatch):
+def test_a_session_cached_is_refused_once_it_expires(
+    client: AppClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
     terminal = make_device(client)["token"]
     member = make_staff_with_pin(client, "SERVER")
     signed_in = sign_in(client, terminal, member["id"], "4826").json()
@@ -214,7 +219,7 @@ def test_a_session_cached_is_refused_once_it_expires(client, monkeypatch):
 # --- what does not reach the cache ----------------------------------------------------------
 
 
-def test_a_rolled_back_revocation_changes_nothing(client):
+def test_a_rolled_back_revocation_changes_nothing(client: AppClient) -> None:
     member, token = _staff_token(client)
     _warm(client, token["token"])
 
@@ -240,7 +245,9 @@ async def _failures(app: Any) -> int:
         return sum(count for (count,) in counts)
 
 
-def test_bad_tokens_are_still_refused_and_counted_beside_a_cached_one(client, within_one_minute):
+def test_bad_tokens_are_still_refused_and_counted_beside_a_cached_one(
+    client: AppClient, within_one_minute: None
+) -> None:
     _member, token = _staff_token(client)
     _warm(client, token["token"])
     near_miss = token["token"][:-1] + ("A" if token["token"][-1] != "A" else "B")
@@ -266,11 +273,14 @@ async def _revoke_elsewhere(app: Any, token_id: str) -> None:
         await connection.execute(statement.values(revoked_at=datetime.now(UTC)))
 
 
-def test_a_revocation_elsewhere_is_seen_within_the_setting(client, settings, monkeypatch):
+def test_a_revocation_elsewhere_is_seen_within_the_setting(
+    client: AppClient, settings: Settings, monkeypatch: pytest.MonkeyPatch
+) -> None:
     _member, token = _staff_token(client)
     _warm(client, token["token"])
     client.portal.call(_revoke_elsewhere, client.app, token["id"])
     bound = settings.token_cache_seconds
-    started = tokens.monotonic()
+    # The clock the cache reads, as the test patches it below.
+    started = tokens.monotonic()  # type: ignore[attr-defined]
     monkeypatch.setattr(tokens, "monotonic", lambda: started + bound)
     assert client.get("/api/staff/me", headers=bearer(token["token"])).status_code == 401

@@ -4,6 +4,7 @@ that depend on the order's state; failed authentication limited per client addre
 from __future__ import annotations
 
 import hashlib
+from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
@@ -11,14 +12,21 @@ from pydantic import ValidationError
 
 from brigade.app import create_app
 from brigade.settings import Settings
-from factories import bearer, every_stored_value, make_order, make_product, make_staff_token
+from factories import (
+    AppClient,
+    bearer,
+    every_stored_value,
+    make_order,
+    make_product,
+    make_staff_token,
+)
 
 
 def _as(token: str) -> dict[str, str]:
     return bearer(token)
 
 
-def _new_token(client: TestClient, role: str = "SERVER") -> tuple[dict, dict]:
+def _new_token(client: AppClient, role: str = "SERVER") -> tuple[dict[str, Any], dict]:
     member = client.post("/api/staff", json={"name": "Ana", "role": role}).json()
     response = client.post("/api/tokens", json={"staffId": member["id"], "name": "Bar terminal"})
     assert response.status_code == 201, response.text
@@ -26,7 +34,7 @@ def _new_token(client: TestClient, role: str = "SERVER") -> tuple[dict, dict]:
     return member, response.json()
 
 
-def test_a_token_is_shown_once_and_only_its_hash_is_stored(client):
+def test_a_token_is_shown_once_and_only_its_hash_is_stored(client: AppClient) -> None:
     member, created = _new_token(client)
     secret = created["token"]
     assert secret.startswith("brg_")
@@ -43,7 +51,7 @@ def test_a_token_is_shown_once_and_only_its_hash_is_stored(client):
     assert hashlib.sha256(secret.encode()).hexdigest() in stored
 
 
-def test_a_new_token_works_at_once_and_records_its_last_use(client):
+def test_a_new_token_works_at_once_and_records_its_last_use(client: AppClient) -> None:
     _member, created = _new_token(client)
     assert created["lastUsedAt"] is None
     assert client.get("/api/products", headers=_as(created["token"])).status_code == 200
@@ -51,7 +59,7 @@ def test_a_new_token_works_at_once_and_records_its_last_use(client):
     assert token["lastUsedAt"] is not None
 
 
-def test_a_revoked_token_is_refused_and_revoking_twice_is_harmless(client):
+def test_a_revoked_token_is_refused_and_revoking_twice_is_harmless(client: AppClient) -> None:
     _member, created = _new_token(client)
     revoked = client.delete(f"/api/tokens/{created['id']}")
     assert revoked.status_code == 200
@@ -61,7 +69,7 @@ def test_a_revoked_token_is_refused_and_revoking_twice_is_harmless(client):
     assert again["revokedAt"] == revoked.json()["revokedAt"]
 
 
-def test_deactivating_staff_revokes_their_tokens_for_good(client):
+def test_deactivating_staff_revokes_their_tokens_for_good(client: AppClient) -> None:
     member, created = _new_token(client)
     headers = _as(created["token"])
     off = client.patch(f"/api/staff/{member['id']}", json={"isActive": False})
@@ -80,7 +88,7 @@ def test_deactivating_staff_revokes_their_tokens_for_good(client):
     assert deactivation["after"]["revokedTokens"] == 1
 
 
-def test_a_role_change_takes_effect_on_the_next_request(client):
+def test_a_role_change_takes_effect_on_the_next_request(client: AppClient) -> None:
     member, created = _new_token(client, role="KITCHEN")
     order = {"orderType": "TAKEOUT"}
     assert client.post("/api/orders", json=order, headers=_as(created["token"])).status_code == 403
@@ -88,7 +96,7 @@ def test_a_role_change_takes_effect_on_the_next_request(client):
     assert client.post("/api/orders", json=order, headers=_as(created["token"])).status_code == 201
 
 
-def test_an_admin_cannot_lock_themselves_out(client):
+def test_an_admin_cannot_lock_themselves_out(client: AppClient) -> None:
     member, created = _new_token(client, role="ADMIN")
     for change in ({"isActive": False}, {"role": "MANAGER"}):
         response = client.patch(
@@ -101,7 +109,7 @@ def test_an_admin_cannot_lock_themselves_out(client):
     assert renamed.json()["name"] == "Ana B."
 
 
-def test_tokens_only_for_active_staff_that_exist(client):
+def test_tokens_only_for_active_staff_that_exist(client: AppClient) -> None:
     member, _created = _new_token(client)
     client.patch(f"/api/staff/{member['id']}", json={"isActive": False})
     for staff_id in (member["id"], "0196a1b2-0000-7000-8000-0000000000ff"):
@@ -109,7 +117,7 @@ def test_tokens_only_for_active_staff_that_exist(client):
         assert response.status_code == 404, response.text
 
 
-def test_staff_list_is_paginated_by_name(client):
+def test_staff_list_is_paginated_by_name(client: AppClient) -> None:
     for name in ("Cy", "Ana", "Bo"):
         client.post("/api/staff", json={"name": name, "role": "KITCHEN"})
     page = client.get("/api/staff", params={"limit": 2}).json()
@@ -119,7 +127,7 @@ def test_staff_list_is_paginated_by_name(client):
 # --- state-dependent permissions ------------------------------------------------------------
 
 
-def _sent_item(client: TestClient) -> tuple[dict, dict]:
+def _sent_item(client: AppClient) -> tuple[dict[str, Any], dict]:
     order = make_order(client)
     product = make_product(client, price=10)
     item = client.post(
@@ -129,7 +137,7 @@ def _sent_item(client: TestClient) -> tuple[dict, dict]:
     return order, item
 
 
-def test_voiding_a_sent_item_takes_a_manager(client):
+def test_voiding_a_sent_item_takes_a_manager(client: AppClient) -> None:
     order, item = _sent_item(client)
     url = f"/api/orders/{order['id']}/items/{item['id']}"
     server = _as(make_staff_token(client, "SERVER"))
@@ -142,7 +150,7 @@ def test_voiding_a_sent_item_takes_a_manager(client):
     )
 
 
-def test_cancelling_what_was_sent_or_paid_takes_a_manager(client):
+def test_cancelling_what_was_sent_or_paid_takes_a_manager(client: AppClient) -> None:
     sent, _item = _sent_item(client)
     paid = make_order(client)
     product = make_product(client, price=8)
@@ -158,7 +166,7 @@ def test_cancelling_what_was_sent_or_paid_takes_a_manager(client):
         assert client.request("DELETE", url, json=body, headers=manager).status_code == 200
 
 
-def test_the_kitchen_moves_item_status_but_not_quantity_or_notes(client):
+def test_the_kitchen_moves_item_status_but_not_quantity_or_notes(client: AppClient) -> None:
     order, item = _sent_item(client)
     url = f"/api/orders/{order['id']}/items/{item['id']}"
     kitchen = _as(make_staff_token(client, "KITCHEN"))
@@ -168,7 +176,7 @@ def test_the_kitchen_moves_item_status_but_not_quantity_or_notes(client):
     assert client.get(url).json()["status"] == "PREPARING"
 
 
-def test_idempotency_keys_belong_to_their_caller(client):
+def test_idempotency_keys_belong_to_their_caller(client: AppClient) -> None:
     order = make_order(client)
     product = make_product(client, price=5)
     body = {"productId": product["id"], "quantity": 1}
@@ -186,8 +194,8 @@ def test_idempotency_keys_belong_to_their_caller(client):
 
 
 def test_twenty_failures_a_minute_then_429_while_a_good_token_still_works(
-    client, within_one_minute
-):
+    client: AppClient, within_one_minute: None
+) -> None:
     wrong = bearer("brg_guess")
     statuses = [client.get("/api/products", headers=wrong).status_code for _ in range(20)]
     assert statuses == [401] * 20
@@ -197,7 +205,7 @@ def test_twenty_failures_a_minute_then_429_while_a_good_token_still_works(
     assert client.get("/api/products").status_code == 200
 
 
-def test_a_missing_token_is_not_counted_as_a_guess(client):
+def test_a_missing_token_is_not_counted_as_a_guess(client: AppClient) -> None:
     for _ in range(25):
         assert client.get("/api/products", headers={"Authorization": ""}).status_code == 401
 
@@ -205,13 +213,13 @@ def test_a_missing_token_is_not_counted_as_a_guess(client):
 # --- configuration --------------------------------------------------------------------------
 
 
-def test_auth_off_serves_everyone_as_an_admin_and_says_so(database_url, caplog):
+def test_auth_off_serves_everyone_as_an_admin_and_says_so(database_url: str, caplog) -> None:
     with TestClient(create_app(Settings(database_url=database_url, auth="off"))) as open_client:
         assert "AUTHENTICATION IS OFF" in caplog.text
         assert open_client.get("/api/staff").status_code == 200
         assert open_client.get("/api/audit", headers=bearer("brg_anything")).status_code == 200
 
 
-def test_a_short_admin_token_is_refused_at_start_up(database_url):
+def test_a_short_admin_token_is_refused_at_start_up(database_url: str) -> None:
     with pytest.raises(ValidationError):
         Settings(database_url=database_url, admin_token="too-short")

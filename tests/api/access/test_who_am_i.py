@@ -3,10 +3,10 @@
 
 from __future__ import annotations
 
-from factories import LOCATION, bearer, make_device, make_session, make_staff_token
+from factories import LOCATION, AppClient, bearer, make_device, make_session, make_staff_token
 
 
-def test_a_staff_token_answers_its_staff_member_and_role(client):
+def test_a_staff_token_answers_its_staff_member_and_role(client: AppClient) -> None:
     token = make_staff_token(client, "MANAGER", name="Marco")
     me = client.get("/api/staff/me", headers=bearer(token))
     assert me.status_code == 200, me.text
@@ -16,19 +16,19 @@ def test_a_staff_token_answers_its_staff_member_and_role(client):
     assert (member["name"], member["role"]) == ("Marco", "MANAGER")
 
 
-def test_the_bootstrap_admin_is_an_admin_with_no_staff_record(client):
+def test_the_bootstrap_admin_is_an_admin_with_no_staff_record(client: AppClient) -> None:
     body = client.get("/api/staff/me").json()
     assert body["role"] == "ADMIN"
     assert body["staffId"] is None
 
 
-def test_a_pin_session_acts_at_its_terminals_location(client):
+def test_a_pin_session_acts_at_its_terminals_location(client: AppClient) -> None:
     terminal = make_device(client)["token"]
     body = client.get("/api/staff/me", headers=bearer(make_session(client, "SERVER", terminal)))
     assert (body.json()["role"], body.json()["locationId"]) == ("SERVER", LOCATION)
 
 
-def test_a_terminal_alone_is_no_one(client):
+def test_a_terminal_alone_is_no_one(client: AppClient) -> None:
     terminal = make_device(client)["token"]
     refused = client.get("/api/staff/me", headers=bearer(terminal))
     assert refused.status_code == 403

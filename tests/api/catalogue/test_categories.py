@@ -7,9 +7,8 @@ from datetime import datetime
 from typing import Any
 
 import pytest
-from fastapi.testclient import TestClient
 
-from factories import LOCATION, OTHER_LOCATION, make_category, make_product
+from factories import LOCATION, OTHER_LOCATION, AppClient, make_category, make_product
 
 SUMMARY_FIELDS = {
     "id",
@@ -24,7 +23,7 @@ SUMMARY_FIELDS = {
 DETAIL_FIELDS = SUMMARY_FIELDS | {"productCount", "createdAt", "updatedAt"}
 
 
-def listed(client: TestClient, **params: Any) -> list[dict[str, Any]]:
+def listed(client: AppClient, **params: Any) -> list[dict[str, Any]]:
     response = client.get("/api/categories", params={"includeInactive": "true"} | params)
     assert response.status_code == 200, response.text
     body = response.json()
@@ -33,11 +32,11 @@ def listed(client: TestClient, **params: Any) -> list[dict[str, Any]]:
     return data
 
 
-def names(client: TestClient, **params: Any) -> list[str]:
+def names(client: AppClient, **params: Any) -> list[str]:
     return [category["name"] for category in listed(client, **params)]
 
 
-def fetched(client: TestClient, category_id: str) -> dict[str, Any]:
+def fetched(client: AppClient, category_id: str) -> dict[str, Any]:
     response = client.get(f"/api/categories/{category_id}")
     assert response.status_code == 200, response.text
     body: dict[str, Any] = response.json()
@@ -62,7 +61,7 @@ def instant(timestamp: str) -> datetime:
 # --- listing -----------------------------------------------------------------------------
 
 
-def test_list_orders_by_sort_order_then_name_and_shows_summary_fields(client: TestClient) -> None:
+def test_list_orders_by_sort_order_then_name_and_shows_summary_fields(client: AppClient) -> None:
     make_category(client, name="Charlie", sortOrder=1)
     make_category(client, name="Bravo", sortOrder=1)
     make_category(client, name="Alpha", sortOrder=2)
@@ -79,7 +78,7 @@ def test_list_orders_by_sort_order_then_name_and_shows_summary_fields(client: Te
 
 
 def test_list_filters_by_location_and_without_one_lists_every_location(
-    client: TestClient,
+    client: AppClient,
 ) -> None:
     make_category(client, name="Here")
     make_category(client, name="There", locationId=OTHER_LOCATION)
@@ -89,7 +88,7 @@ def test_list_filters_by_location_and_without_one_lists_every_location(
     assert sorted(names(client)) == ["Here", "There"]
 
 
-def test_inactive_categories_are_listed_only_with_include_inactive(client: TestClient) -> None:
+def test_inactive_categories_are_listed_only_with_include_inactive(client: AppClient) -> None:
     make_category(client, name="Breakfast")
     brunch = make_category(client, name="Brunch")
     assert (
@@ -106,7 +105,7 @@ def test_inactive_categories_are_listed_only_with_include_inactive(client: TestC
     assert names(client, locationId=LOCATION) == ["Breakfast", "Brunch"]
 
 
-def test_list_with_a_malformed_location_is_422(client: TestClient) -> None:
+def test_list_with_a_malformed_location_is_422(client: AppClient) -> None:
     response = client.get("/api/categories", params={"locationId": "not-a-uuid"})
     assert_problem(response, 422, "validation_failed", "locationId")
 
@@ -114,7 +113,7 @@ def test_list_with_a_malformed_location_is_422(client: TestClient) -> None:
 # --- create ------------------------------------------------------------------------------
 
 
-def test_create_answers_201_with_location_header_and_the_full_detail(client: TestClient) -> None:
+def test_create_answers_201_with_location_header_and_the_full_detail(client: AppClient) -> None:
     response = client.post(
         "/api/categories",
         json={
@@ -143,7 +142,7 @@ def test_create_answers_201_with_location_header_and_the_full_detail(client: Tes
     assert fetched(client, body["id"]) == body
 
 
-def test_location_may_come_from_the_query(client: TestClient) -> None:
+def test_location_may_come_from_the_query(client: AppClient) -> None:
     response = client.post(
         "/api/categories", params={"locationId": OTHER_LOCATION}, json={"name": "Bar"}
     )
@@ -153,7 +152,7 @@ def test_location_may_come_from_the_query(client: TestClient) -> None:
     assert names(client, locationId=OTHER_LOCATION) == ["Bar"]
 
 
-def test_the_same_location_in_body_and_query_is_accepted(client: TestClient) -> None:
+def test_the_same_location_in_body_and_query_is_accepted(client: AppClient) -> None:
     response = client.post(
         "/api/categories",
         params={"locationId": LOCATION},
@@ -163,14 +162,14 @@ def test_the_same_location_in_body_and_query_is_accepted(client: TestClient) -> 
     assert response.json()["locationId"] == LOCATION
 
 
-def test_a_category_without_location_is_422_naming_location_id(client: TestClient) -> None:
+def test_a_category_without_location_is_422_naming_location_id(client: AppClient) -> None:
     response = client.post("/api/categories", json={"name": "Nowhere"})
 
     assert_problem(response, 422, "validation_failed", "locationId")
     assert listed(client) == []
 
 
-def test_different_locations_in_body_and_query_are_422(client: TestClient) -> None:
+def test_different_locations_in_body_and_query_are_422(client: AppClient) -> None:
     response = client.post(
         "/api/categories",
         params={"locationId": OTHER_LOCATION},
@@ -181,7 +180,7 @@ def test_different_locations_in_body_and_query_are_422(client: TestClient) -> No
     assert listed(client) == []
 
 
-def test_new_categories_go_last_at_their_own_location(client: TestClient) -> None:
+def test_new_categories_go_last_at_their_own_location(client: AppClient) -> None:
     first = make_category(client)
     explicit = make_category(client, sortOrder=41)
     after = make_category(client)
@@ -193,7 +192,7 @@ def test_new_categories_go_last_at_their_own_location(client: TestClient) -> Non
     assert elsewhere["sortOrder"] == 0
 
 
-def test_deleted_categories_do_not_count_for_the_next_sort_order(client: TestClient) -> None:
+def test_deleted_categories_do_not_count_for_the_next_sort_order(client: AppClient) -> None:
     make_category(client, sortOrder=3)
     last = make_category(client, sortOrder=9)
     assert client.delete(f"/api/categories/{last['id']}").status_code == 200
@@ -201,7 +200,7 @@ def test_deleted_categories_do_not_count_for_the_next_sort_order(client: TestCli
     assert make_category(client)["sortOrder"] == 4
 
 
-def test_a_category_can_be_nested_under_a_parent_at_the_same_location(client: TestClient) -> None:
+def test_a_category_can_be_nested_under_a_parent_at_the_same_location(client: AppClient) -> None:
     food = make_category(client, name="Food")
     mains = make_category(client, name="Mains", parentCategoryId=food["id"])
     burgers = make_category(client, name="Burgers", parentCategoryId=mains["id"])
@@ -212,7 +211,7 @@ def test_a_category_can_be_nested_under_a_parent_at_the_same_location(client: Te
     assert parents == {"Food": None, "Mains": food["id"], "Burgers": mains["id"]}
 
 
-def test_a_parent_at_another_location_is_422(client: TestClient) -> None:
+def test_a_parent_at_another_location_is_422(client: AppClient) -> None:
     foreign = make_category(client, locationId=OTHER_LOCATION)
 
     response = client.post(
@@ -225,7 +224,7 @@ def test_a_parent_at_another_location_is_422(client: TestClient) -> None:
 
 
 @pytest.mark.parametrize("deleted", [False, True], ids=["unknown", "deleted"])
-def test_an_unknown_or_deleted_parent_is_422(client: TestClient, deleted: bool) -> None:
+def test_an_unknown_or_deleted_parent_is_422(client: AppClient, deleted: bool) -> None:
     parent_id = str(uuid.uuid4())
     if deleted:
         parent_id = make_category(client, name="Gone")["id"]
@@ -286,7 +285,7 @@ BAD_CREATES = {
 
 @pytest.mark.parametrize(("body", "field"), list(BAD_CREATES.values()), ids=list(BAD_CREATES))
 def test_bad_create_input_is_422_naming_the_field_and_creates_nothing(
-    client: TestClient, body: Any, field: str
+    client: AppClient, body: Any, field: str
 ) -> None:
     response = client.post("/api/categories", json=body)
 
@@ -294,11 +293,11 @@ def test_bad_create_input_is_422_naming_the_field_and_creates_nothing(
     assert listed(client) == []
 
 
-def test_a_name_of_200_characters_is_accepted(client: TestClient) -> None:
+def test_a_name_of_200_characters_is_accepted(client: AppClient) -> None:
     assert make_category(client, name="x" * 200)["name"] == "x" * 200
 
 
-def test_malformed_json_is_400_and_creates_nothing(client: TestClient) -> None:
+def test_malformed_json_is_400_and_creates_nothing(client: AppClient) -> None:
     response = client.post(
         "/api/categories",
         content=b'{"name": "Soup", "locationId": ',
@@ -312,7 +311,7 @@ def test_malformed_json_is_400_and_creates_nothing(client: TestClient) -> None:
 # --- detail ------------------------------------------------------------------------------
 
 
-def test_product_count_counts_live_products_directly_in_the_category(client: TestClient) -> None:
+def test_product_count_counts_live_products_directly_in_the_category(client: AppClient) -> None:
     mains = make_category(client, name="Mains")
     burgers = make_category(client, name="Burgers", parentCategoryId=mains["id"])
     kept = make_product(client, categoryId=mains["id"])
@@ -328,18 +327,18 @@ def test_product_count_counts_live_products_directly_in_the_category(client: Tes
     assert client.get(f"/api/products/{kept['id']}").status_code == 200
 
 
-def test_an_unknown_category_is_404(client: TestClient) -> None:
+def test_an_unknown_category_is_404(client: AppClient) -> None:
     assert_problem(client.get(f"/api/categories/{uuid.uuid4()}"), 404, "not_found")
 
 
-def test_a_malformed_category_id_is_422(client: TestClient) -> None:
+def test_a_malformed_category_id_is_422(client: AppClient) -> None:
     assert_problem(client.get("/api/categories/not-a-uuid"), 422, "validation_failed")
 
 
 # --- update ------------------------------------------------------------------------------
 
 
-def test_update_changes_the_given_fields_and_moves_updated_at(client: TestClient) -> None:
+def test_update_changes_the_given_fields_and_moves_updated_at(client: AppClient) -> None:
     food = make_category(client, name="Food")
     category = make_category(client, name="Sides", description="Extras", sortOrder=5)
 
@@ -368,7 +367,7 @@ def test_update_changes_the_given_fields_and_moves_updated_at(client: TestClient
     assert fetched(client, category["id"]) == body
 
 
-def test_every_real_change_moves_updated_at_forward(client: TestClient) -> None:
+def test_every_real_change_moves_updated_at_forward(client: AppClient) -> None:
     category = make_category(client)
     stamps = [instant(category["updatedAt"])]
     for sort_order in (1, 2, 3):
@@ -378,7 +377,7 @@ def test_every_real_change_moves_updated_at_forward(client: TestClient) -> None:
     assert stamps == sorted(set(stamps))
 
 
-def test_an_update_that_changes_nothing_keeps_updated_at(client: TestClient) -> None:
+def test_an_update_that_changes_nothing_keeps_updated_at(client: AppClient) -> None:
     category = make_category(client, name="Same")
 
     response = client.put(f"/api/categories/{category['id']}", json={"name": "Same"})
@@ -387,7 +386,7 @@ def test_an_update_that_changes_nothing_keeps_updated_at(client: TestClient) -> 
     assert response.json()["updatedAt"] == category["updatedAt"]
 
 
-def test_description_and_image_can_be_cleared_with_null(client: TestClient) -> None:
+def test_description_and_image_can_be_cleared_with_null(client: AppClient) -> None:
     category = make_category(client, description="Old", imageUrl="https://example.com/a.png")
 
     body = client.put(
@@ -398,7 +397,7 @@ def test_description_and_image_can_be_cleared_with_null(client: TestClient) -> N
     assert body["imageUrl"] is None
 
 
-def test_a_null_parent_makes_the_category_top_level(client: TestClient) -> None:
+def test_a_null_parent_makes_the_category_top_level(client: AppClient) -> None:
     food = make_category(client)
     child = make_category(client, parentCategoryId=food["id"])
 
@@ -409,7 +408,7 @@ def test_a_null_parent_makes_the_category_top_level(client: TestClient) -> None:
 
 
 def test_a_change_that_would_nest_a_category_in_itself_is_409_category_cycle(
-    client: TestClient,
+    client: AppClient,
 ) -> None:
     a = make_category(client, name="A")
     b = make_category(client, name="B", parentCategoryId=a["id"])
@@ -421,7 +420,7 @@ def test_a_change_that_would_nest_a_category_in_itself_is_409_category_cycle(
     assert fetched(client, a["id"]) == a
 
 
-def test_moving_a_category_to_another_branch_is_allowed(client: TestClient) -> None:
+def test_moving_a_category_to_another_branch_is_allowed(client: AppClient) -> None:
     a = make_category(client, name="A")
     b = make_category(client, name="B", parentCategoryId=a["id"])
     c = make_category(client, name="C", parentCategoryId=a["id"])
@@ -432,7 +431,7 @@ def test_moving_a_category_to_another_branch_is_allowed(client: TestClient) -> N
     assert response.json()["parentCategoryId"] == b["id"]
 
 
-def test_a_category_cannot_be_its_own_parent(client: TestClient) -> None:
+def test_a_category_cannot_be_its_own_parent(client: AppClient) -> None:
     category = make_category(client)
 
     response = client.put(
@@ -445,7 +444,7 @@ def test_a_category_cannot_be_its_own_parent(client: TestClient) -> None:
 
 @pytest.mark.parametrize("where", ["another location", "nowhere"])
 def test_moving_under_a_parent_that_is_not_at_the_location_is_422(
-    client: TestClient, where: str
+    client: AppClient, where: str
 ) -> None:
     category = make_category(client)
     parent_id = (
@@ -479,7 +478,7 @@ BAD_UPDATES = {
 
 @pytest.mark.parametrize(("body", "field"), list(BAD_UPDATES.values()), ids=list(BAD_UPDATES))
 def test_bad_update_input_is_422_naming_the_field_and_changes_nothing(
-    client: TestClient, body: dict[str, Any], field: str
+    client: AppClient, body: dict[str, Any], field: str
 ) -> None:
     category = make_category(client, name="Untouched")
 
@@ -489,7 +488,7 @@ def test_bad_update_input_is_422_naming_the_field_and_changes_nothing(
     assert fetched(client, category["id"]) == category
 
 
-def test_malformed_json_on_update_is_400_and_changes_nothing(client: TestClient) -> None:
+def test_malformed_json_on_update_is_400_and_changes_nothing(client: AppClient) -> None:
     category = make_category(client)
 
     response = client.put(
@@ -502,13 +501,13 @@ def test_malformed_json_on_update_is_400_and_changes_nothing(client: TestClient)
     assert fetched(client, category["id"]) == category
 
 
-def test_updating_an_unknown_category_is_404(client: TestClient) -> None:
+def test_updating_an_unknown_category_is_404(client: AppClient) -> None:
     response = client.put(f"/api/categories/{uuid.uuid4()}", json={"name": "Ghost"})
     assert_problem(response, 404, "not_found")
     assert listed(client) == []
 
 
-def test_updating_a_malformed_id_is_422(client: TestClient) -> None:
+def test_updating_a_malformed_id_is_422(client: AppClient) -> None:
     response = client.put("/api/categories/12345", json={"name": "Ghost"})
     assert_problem(response, 422, "validation_failed")
 
@@ -516,7 +515,7 @@ def test_updating_a_malformed_id_is_422(client: TestClient) -> None:
 # --- reorder -----------------------------------------------------------------------------
 
 
-def test_reorder_makes_each_position_the_sort_order(client: TestClient) -> None:
+def test_reorder_makes_each_position_the_sort_order(client: AppClient) -> None:
     a = make_category(client, name="A")
     b = make_category(client, name="B")
     c = make_category(client, name="C")
@@ -532,7 +531,7 @@ def test_reorder_makes_each_position_the_sort_order(client: TestClient) -> None:
     assert instant(fetched(client, c["id"])["updatedAt"]) > instant(c["updatedAt"])
 
 
-def test_reorder_without_location_accepts_categories_of_one_location(client: TestClient) -> None:
+def test_reorder_without_location_accepts_categories_of_one_location(client: AppClient) -> None:
     a = make_category(client, name="A", locationId=OTHER_LOCATION)
     b = make_category(client, name="B", locationId=OTHER_LOCATION)
 
@@ -543,7 +542,7 @@ def test_reorder_without_location_accepts_categories_of_one_location(client: Tes
 
 
 def test_reorder_is_not_taken_for_an_update_of_a_category_named_reorder(
-    client: TestClient,
+    client: AppClient,
 ) -> None:
     # PUT /{id} would answer about a malformed path id; the reorder route asks for categoryIds.
     response = client.put("/api/categories/reorder", json={"name": "Renamed"})
@@ -553,7 +552,7 @@ def test_reorder_is_not_taken_for_an_update_of_a_category_named_reorder(
     assert {error["field"] for error in body["errors"]} == {"categoryIds", "name"}
 
 
-def test_reorder_with_an_unknown_id_is_404_and_changes_nothing(client: TestClient) -> None:
+def test_reorder_with_an_unknown_id_is_404_and_changes_nothing(client: AppClient) -> None:
     a = make_category(client, name="A")
     b = make_category(client, name="B")
     before = listed(client)
@@ -566,7 +565,7 @@ def test_reorder_with_an_unknown_id_is_404_and_changes_nothing(client: TestClien
     assert listed(client) == before
 
 
-def test_reorder_with_a_deleted_id_is_404_and_changes_nothing(client: TestClient) -> None:
+def test_reorder_with_a_deleted_id_is_404_and_changes_nothing(client: AppClient) -> None:
     a = make_category(client, name="A")
     gone = make_category(client, name="Gone")
     assert client.delete(f"/api/categories/{gone['id']}").status_code == 200
@@ -584,7 +583,7 @@ def test_reorder_with_a_deleted_id_is_404_and_changes_nothing(client: TestClient
     ids=["another location than locationId", "mixed locations"],
 )
 def test_reorder_across_locations_is_422_and_changes_nothing(
-    client: TestClient, locations: tuple[str, str, str | None]
+    client: AppClient, locations: tuple[str, str, str | None]
 ) -> None:
     first_location, second_location, requested = locations
     a = make_category(client, name="A", locationId=first_location)
@@ -611,7 +610,7 @@ BAD_REORDERS = {
 
 
 @pytest.mark.parametrize("build", list(BAD_REORDERS.values()), ids=list(BAD_REORDERS))
-def test_bad_reorder_input_is_422_and_changes_nothing(client: TestClient, build: Any) -> None:
+def test_bad_reorder_input_is_422_and_changes_nothing(client: AppClient, build: Any) -> None:
     ids = [make_category(client)["id"], make_category(client)["id"]]
     before = listed(client)
 
@@ -624,7 +623,7 @@ def test_bad_reorder_input_is_422_and_changes_nothing(client: TestClient, build:
 # --- delete ------------------------------------------------------------------------------
 
 
-def test_delete_is_soft_then_404_and_absent_from_every_list(client: TestClient) -> None:
+def test_delete_is_soft_then_404_and_absent_from_every_list(client: AppClient) -> None:
     kept = make_category(client, name="Kept")
     gone = make_category(client, name="Gone")
 
@@ -644,7 +643,7 @@ def test_delete_is_soft_then_404_and_absent_from_every_list(client: TestClient) 
 
 
 def test_a_category_with_live_products_cannot_be_deleted_until_they_are_gone(
-    client: TestClient,
+    client: AppClient,
 ) -> None:
     category = make_category(client)
     product = make_product(client, categoryId=category["id"])
@@ -658,7 +657,7 @@ def test_a_category_with_live_products_cannot_be_deleted_until_they_are_gone(
 
 
 def test_a_category_with_live_children_cannot_be_deleted_until_they_are_gone(
-    client: TestClient,
+    client: AppClient,
 ) -> None:
     parent = make_category(client, name="Parent")
     child = make_category(client, name="Child", parentCategoryId=parent["id"])
@@ -671,7 +670,7 @@ def test_a_category_with_live_children_cannot_be_deleted_until_they_are_gone(
     assert listed(client) == []
 
 
-def test_deleting_an_unknown_or_malformed_id_changes_nothing(client: TestClient) -> None:
+def test_deleting_an_unknown_or_malformed_id_changes_nothing(client: AppClient) -> None:
     make_category(client, name="Stays")
 
     assert_problem(client.delete(f"/api/categories/{uuid.uuid4()}"), 404, "not_found")

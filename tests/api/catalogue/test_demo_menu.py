@@ -5,13 +5,12 @@ from __future__ import annotations
 import asyncio
 from typing import Any
 
-from fastapi.testclient import TestClient
-
 from brigade.demo import DEMO_LOCATION, load_demo_menu
 from brigade.settings import Settings
+from factories import AppClient
 
 
-def _snapshot(client: TestClient) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
+def _snapshot(client: AppClient) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
     location = {"locationId": str(DEMO_LOCATION)}
     categories = client.get("/api/categories", params=location | {"includeInactive": "true"})
     products = client.get("/api/products", params=location | {"limit": 100})
@@ -22,7 +21,7 @@ def _snapshot(client: TestClient) -> tuple[list[dict[str, Any]], list[dict[str, 
 
 
 def test_the_demo_menu_loads_once_and_a_second_run_changes_nothing(
-    client: TestClient, settings: Settings
+    client: AppClient, settings: Settings
 ) -> None:
     first = asyncio.run(load_demo_menu(settings))
     categories, products = _snapshot(client)
@@ -36,7 +35,7 @@ def test_the_demo_menu_loads_once_and_a_second_run_changes_nothing(
 
 
 def test_the_demo_menu_nests_categories_and_fills_each_section(
-    client: TestClient, settings: Settings
+    client: AppClient, settings: Settings
 ) -> None:
     asyncio.run(load_demo_menu(settings))
     categories, products = _snapshot(client)
@@ -65,7 +64,7 @@ def test_the_demo_menu_nests_categories_and_fills_each_section(
 
 
 def test_demo_products_carry_barcodes_tax_rates_costs_and_modifiers(
-    client: TestClient, settings: Settings
+    client: AppClient, settings: Settings
 ) -> None:
     asyncio.run(load_demo_menu(settings))
     _, products = _snapshot(client)
@@ -101,7 +100,7 @@ def test_demo_products_carry_barcodes_tax_rates_costs_and_modifiers(
 
 
 def test_the_demo_menu_shows_off_groups_variants_and_stock(
-    client: TestClient, settings: Settings
+    client: AppClient, settings: Settings
 ) -> None:
     asyncio.run(load_demo_menu(settings))
     _, products = _snapshot(client)

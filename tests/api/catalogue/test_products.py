@@ -4,21 +4,23 @@ change nothing."""
 from __future__ import annotations
 
 import uuid
+from typing import Any
 
 import pytest
+from httpx import Response
 
-from factories import LOCATION, OTHER_LOCATION, make_category, make_product
+from factories import LOCATION, OTHER_LOCATION, AppClient, make_category, make_product
 
 PROBLEM = "application/problem+json"
 
 
-def _names(client, **params) -> list[str]:
+def _names(client: AppClient, **params: Any) -> list[str]:
     response = client.get("/api/products", params=params)
     assert response.status_code == 200, response.text
     return [p["name"] for p in response.json()["data"]]
 
 
-def _assert_problem(response, status: int, code: str) -> dict:
+def _assert_problem(response: Response, status: int, code: str) -> dict[str, Any]:
     assert response.status_code == status, response.text
     assert response.headers["content-type"].startswith(PROBLEM)
     body = response.json()
@@ -27,7 +29,7 @@ def _assert_problem(response, status: int, code: str) -> dict:
     return body
 
 
-def test_create_answers_201_with_location_and_defaults(client):
+def test_create_answers_201_with_location_and_defaults(client: AppClient) -> None:
     response = client.post("/api/products", json={"name": "  Burger  ", "price": 12.5})
     assert response.status_code == 201
     body = response.json()
@@ -41,7 +43,7 @@ def test_create_answers_201_with_location_and_defaults(client):
     assert uuid.UUID(body["id"]).version == 7
 
 
-def test_create_with_every_field_round_trips_in_detail(client):
+def test_create_with_every_field_round_trips_in_detail(client: AppClient) -> None:
     category = make_category(client)
     created = make_product(
         client,
@@ -73,14 +75,14 @@ def test_create_with_every_field_round_trips_in_detail(client):
     assert detail["imageUrl"] == "https://img.example/ribeye.png"
 
 
-def test_money_leaves_as_json_numbers_without_float_noise(client):
+def test_money_leaves_as_json_numbers_without_float_noise(client: AppClient) -> None:
     product = make_product(client, price=0.3, cost=0.1)
     raw = client.get(f"/api/products/{product['id']}").text
     assert '"price":0.3,' in raw
     assert '"cost":0.1,' in raw
 
 
-def test_location_comes_from_query_when_not_in_body(client):
+def test_location_comes_from_query_when_not_in_body(client: AppClient) -> None:
     response = client.post(
         "/api/products", params={"locationId": OTHER_LOCATION}, json={"name": "Tea", "price": 3}
     )
@@ -88,7 +90,7 @@ def test_location_comes_from_query_when_not_in_body(client):
     assert response.json()["locationId"] == OTHER_LOCATION
 
 
-def test_location_defaults_to_the_categorys(client):
+def test_location_defaults_to_the_categorys(client: AppClient) -> None:
     category = make_category(client, locationId=OTHER_LOCATION)
     response = client.post(
         "/api/products", json={"name": "Tea", "price": 3, "categoryId": category["id"]}
@@ -96,7 +98,7 @@ def test_location_defaults_to_the_categorys(client):
     assert response.json()["locationId"] == OTHER_LOCATION
 
 
-def test_unknown_category_is_422(client):
+def test_unknown_category_is_422(client: AppClient) -> None:
     response = client.post(
         "/api/products", json={"name": "Tea", "price": 3, "categoryId": str(uuid.uuid4())}
     )
@@ -105,7 +107,7 @@ def test_unknown_category_is_422(client):
     assert _names(client) == []
 
 
-def test_category_of_another_location_is_422(client):
+def test_category_of_another_location_is_422(client: AppClient) -> None:
     category = make_category(client, locationId=OTHER_LOCATION)
     response = client.post(
         "/api/products",
@@ -114,12 +116,12 @@ def test_category_of_another_location_is_422(client):
     _assert_problem(response, 422, "validation_failed")
 
 
-def test_get_unknown_is_404_and_malformed_id_is_422(client):
+def test_get_unknown_is_404_and_malformed_id_is_422(client: AppClient) -> None:
     _assert_problem(client.get(f"/api/products/{uuid.uuid4()}"), 404, "not_found")
     _assert_problem(client.get("/api/products/not-a-uuid"), 422, "validation_failed")
 
 
-def test_list_is_paginated_by_name_then_id_with_total(client):
+def test_list_is_paginated_by_name_then_id_with_total(client: AppClient) -> None:
     for name in ["Caesar", "apple pie", "Burger", "Burger"]:
         make_product(client, name=name)
     page = client.get("/api/products", params={"limit": 2}).json()
@@ -137,7 +139,9 @@ def test_list_is_paginated_by_name_then_id_with_total(client):
     assert {p["id"] for p in second["data"]}.isdisjoint({p["id"] for p in page["data"]})
 
 
-def test_the_lists_total_counts_every_match_past_the_last_page_and_with_none(client):
+def test_the_lists_total_counts_every_match_past_the_last_page_and_with_none(
+    client: AppClient,
+) -> None:
     # The count rides on a page's rows; a page past the last, with no row, counts apart.
     for name in ["Soup", "Salad", "Steak"]:
         make_product(client, name=name)
@@ -151,13 +155,13 @@ def test_the_lists_total_counts_every_match_past_the_last_page_and_with_none(cli
     assert client.get("/api/products", params={"search": "zzz", "page": 3}).json()["total"] == 0
 
 
-def test_list_summary_carries_the_interface_fields(client):
+def test_list_summary_carries_the_interface_fields(client: AppClient) -> None:
     make_product(client, sku="S-1")
     item = client.get("/api/products").json()["data"][0]
     assert {"id", "name", "price", "categoryId", "sku", "isActive", "is86d"} <= item.keys()
 
 
-def test_the_list_shows_each_products_tax_and_stock(client):
+def test_the_list_shows_each_products_tax_and_stock(client: AppClient) -> None:
     make_product(client, taxRate=0.08, trackInventory=True, stockQuantity=5, lowStockThreshold=2)
     (item,) = client.get("/api/products").json()["data"]
     assert (item["taxRate"], item["trackInventory"]) == (0.08, True)
@@ -168,11 +172,11 @@ def test_the_list_shows_each_products_tax_and_stock(client):
     "params",
     [{"limit": 0}, {"limit": 101}, {"page": 0}, {"page": -1}, {"limit": "x"}, {"page": 10**7}],
 )
-def test_pagination_out_of_range_is_422(client, params):
+def test_pagination_out_of_range_is_422(client: AppClient, params) -> None:
     _assert_problem(client.get("/api/products", params=params), 422, "validation_failed")
 
 
-def test_filters_by_location_category_type_and_flags(client):
+def test_filters_by_location_category_type_and_flags(client: AppClient) -> None:
     mains = make_category(client)
     burger = make_product(client, name="Burger", categoryId=mains["id"])
     make_product(client, name="Cheese", productType="MODIFIER")
@@ -190,7 +194,7 @@ def test_filters_by_location_category_type_and_flags(client):
     _assert_problem(client.get("/api/products?productType=FOOD"), 422, "validation_failed")
 
 
-def test_search_matches_name_sku_or_barcode_case_insensitively(client):
+def test_search_matches_name_sku_or_barcode_case_insensitively(client: AppClient) -> None:
     make_product(client, name="Margherita Pizza", sku="PZ-1")
     make_product(client, name="Lemonade", barcode="5012345678900")
     make_product(client, name="Fries", sku="side-02")
@@ -200,7 +204,7 @@ def test_search_matches_name_sku_or_barcode_case_insensitively(client):
     assert _names(client, search="1234567") == ["Lemonade"]
 
 
-def test_search_treats_like_metacharacters_literally(client):
+def test_search_treats_like_metacharacters_literally(client: AppClient) -> None:
     make_product(client, name="100% Juice")
     make_product(client, name="1000 Island dressing")
     make_product(client, name="Hot_dog")
@@ -213,7 +217,7 @@ def test_search_treats_like_metacharacters_literally(client):
     assert len(_names(client)) == 4
 
 
-def test_barcode_lookup_scoped_by_location(client):
+def test_barcode_lookup_scoped_by_location(client: AppClient) -> None:
     here = make_product(client, name="Cola", barcode="123")
     there = make_product(client, name="Cola (bar)", barcode="123", locationId=OTHER_LOCATION)
     found = client.get("/api/products/barcode/123", params={"locationId": OTHER_LOCATION})
@@ -225,7 +229,7 @@ def test_barcode_lookup_scoped_by_location(client):
     _assert_problem(client.get("/api/products/barcode/999"), 404, "not_found")
 
 
-def test_update_changes_only_given_fields_and_moves_updated_at(client):
+def test_update_changes_only_given_fields_and_moves_updated_at(client: AppClient) -> None:
     product = make_product(client, name="Soup", price=6, sku="SP")
     response = client.put(f"/api/products/{product['id']}", json={"price": 6.5})
     assert response.status_code == 200
@@ -238,7 +242,7 @@ def test_update_changes_only_given_fields_and_moves_updated_at(client):
     assert again["updatedAt"] > body["updatedAt"]
 
 
-def test_update_can_clear_optional_fields_but_not_required_ones(client):
+def test_update_can_clear_optional_fields_but_not_required_ones(client: AppClient) -> None:
     product = make_product(client, sku="X1", description="text")
     cleared = client.put(f"/api/products/{product['id']}", json={"sku": None, "description": None})
     assert cleared.json()["sku"] is None
@@ -248,7 +252,7 @@ def test_update_can_clear_optional_fields_but_not_required_ones(client):
         _assert_problem(response, 422, "validation_failed")
 
 
-def test_update_refuses_server_owned_and_unknown_fields(client):
+def test_update_refuses_server_owned_and_unknown_fields(client: AppClient) -> None:
     product = make_product(client)
     for field in ("id", "createdAt", "updatedAt", "locationId", "bogus"):
         response = client.put(f"/api/products/{product['id']}", json={field: "x"})
@@ -257,13 +261,13 @@ def test_update_refuses_server_owned_and_unknown_fields(client):
     assert client.get(f"/api/products/{product['id']}").json() == product
 
 
-def test_update_unknown_product_is_404(client):
+def test_update_unknown_product_is_404(client: AppClient) -> None:
     _assert_problem(
         client.put(f"/api/products/{uuid.uuid4()}", json={"price": 1}), 404, "not_found"
     )
 
 
-def test_sku_and_barcode_are_unique_per_location_among_live_products(client):
+def test_sku_and_barcode_are_unique_per_location_among_live_products(client: AppClient) -> None:
     first = make_product(client, sku="SKU-1", barcode="111")
     _assert_problem(
         client.post(
@@ -289,7 +293,7 @@ def test_sku_and_barcode_are_unique_per_location_among_live_products(client):
     make_product(client, sku="SKU-1", barcode="111")
 
 
-def test_86_and_un86_are_idempotent(client):
+def test_86_and_un86_are_idempotent(client: AppClient) -> None:
     product = make_product(client)
     first = client.post(f"/api/products/{product['id']}/86")
     assert first.status_code == 200
@@ -303,7 +307,7 @@ def test_86_and_un86_are_idempotent(client):
     _assert_problem(client.post(f"/api/products/{uuid.uuid4()}/86"), 404, "not_found")
 
 
-def test_delete_is_soft_then_404_and_absent_from_lists(client):
+def test_delete_is_soft_then_404_and_absent_from_lists(client: AppClient) -> None:
     product = make_product(client, name="Gone", barcode="777")
     response = client.delete(f"/api/products/{product['id']}")
     assert response.status_code == 200
@@ -318,7 +322,7 @@ def test_delete_is_soft_then_404_and_absent_from_lists(client):
     assert _names(client) == []
 
 
-def test_bulk_update_applies_each_on_its_own_and_reports_failures(client):
+def test_bulk_update_applies_each_on_its_own_and_reports_failures(client: AppClient) -> None:
     a = make_product(client, name="A", sku="A")
     b = make_product(client, name="B", sku="B")
     missing = str(uuid.uuid4())
@@ -353,7 +357,9 @@ def test_bulk_update_applies_each_on_its_own_and_reports_failures(client):
     "bad_entry",
     [{"id": "not-a-uuid", "data": {}}, {"data": {}}, {"id": None, "data": {"price": -1}}],
 )
-def test_bulk_update_with_a_malformed_entry_is_422_and_changes_nothing(client, bad_entry):
+def test_bulk_update_with_a_malformed_entry_is_422_and_changes_nothing(
+    client: AppClient, bad_entry
+) -> None:
     product = make_product(client)
     updates = [{"id": product["id"], "data": {"price": 1}}, bad_entry]
     response = client.post("/api/products/bulk-update", json={"updates": updates})
@@ -362,7 +368,7 @@ def test_bulk_update_with_a_malformed_entry_is_422_and_changes_nothing(client, b
 
 
 @pytest.mark.parametrize("count", [0, 501])
-def test_bulk_update_size_is_bounded(client, count):
+def test_bulk_update_size_is_bounded(client: AppClient, count) -> None:
     product = make_product(client)
     updates = [{"id": product["id"], "data": {"price": 1}}] * count
     response = client.post("/api/products/bulk-update", json={"updates": updates})
@@ -399,7 +405,7 @@ BAD_CREATE_BODIES = [
 
 
 @pytest.mark.parametrize("body", BAD_CREATE_BODIES)
-def test_bad_create_input_is_422_and_creates_nothing(client, body):
+def test_bad_create_input_is_422_and_creates_nothing(client: AppClient, body) -> None:
     response = client.post("/api/products", json=body)
     problem = _assert_problem(response, 422, "validation_failed")
     assert problem["errors"], "each 422 names the fields at fault"
@@ -410,7 +416,7 @@ def test_bad_create_input_is_422_and_creates_nothing(client, body):
     "raw",
     [b"{", b'{"name": "A", "price": 1,}', b"", b"\xff\xfe", b'{"name": "A", "price": NaN}'],
 )
-def test_malformed_or_non_finite_json_is_4xx_problem(client, raw):
+def test_malformed_or_non_finite_json_is_4xx_problem(client: AppClient, raw) -> None:
     response = client.post(
         "/api/products", content=raw, headers={"content-type": "application/json"}
     )
@@ -419,14 +425,14 @@ def test_malformed_or_non_finite_json_is_4xx_problem(client, raw):
     assert _names(client) == []
 
 
-def test_malformed_json_is_400_with_code(client):
+def test_malformed_json_is_400_with_code(client: AppClient) -> None:
     response = client.post(
         "/api/products", content=b"{oops", headers={"content-type": "application/json"}
     )
     _assert_problem(response, 400, "malformed_json")
 
 
-def test_unknown_route_and_wrong_method_are_problems(client):
+def test_unknown_route_and_wrong_method_are_problems(client: AppClient) -> None:
     _assert_problem(client.get("/api/nothing-here"), 404, "not_found")
     _assert_problem(client.patch("/api/products"), 405, "method_not_allowed")
 
@@ -440,11 +446,11 @@ def test_unknown_route_and_wrong_method_are_problems(client):
         "/api/products/barcode/a%1Bb",
     ],
 )
-def test_control_characters_in_query_or_path_are_422(client, url):
+def test_control_characters_in_query_or_path_are_422(client: AppClient, url) -> None:
     _assert_problem(client.get(url), 422, "validation_failed")
 
 
-def test_non_ascii_search_and_barcode_are_fine(client):
+def test_non_ascii_search_and_barcode_are_fine(client: AppClient) -> None:
     make_product(client, name="Café crème 🍔", barcode="çà-1")
     assert _names(client, search="CRÈME 🍔") == ["Café crème 🍔"]
     assert client.get("/api/products/barcode/çà-1").status_code == 200

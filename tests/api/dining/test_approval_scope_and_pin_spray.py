@@ -14,6 +14,7 @@ from typing import Any
 import pytest
 
 from factories import (
+    AppClient,
     approval_ask,
     bearer,
     make_device,
@@ -55,7 +56,7 @@ def _approval(client: Any, session: dict[str, str], manager: dict[str, Any], act
     return response.json()
 
 
-def test_an_approval_for_a_void_covers_that_void_only(client):
+def test_an_approval_for_a_void_covers_that_void_only(client: AppClient) -> None:
     session, _server, manager = _server_and_manager(client)
     order_url, item_url = _sent_item(client)
     other_order_url, other_item_url = _sent_item(client)
@@ -85,7 +86,7 @@ def test_an_approval_for_a_void_covers_that_void_only(client):
     )
 
 
-def test_an_approval_for_a_discount_covers_that_orders_discount(client):
+def test_an_approval_for_a_discount_covers_that_orders_discount(client: AppClient) -> None:
     session, _server, manager = _server_and_manager(client)
     order_url, _item_url = _sent_item(client)
     granted = _approval(client, session, manager, "order.discount", order_url)
@@ -102,7 +103,7 @@ def test_an_approval_for_a_discount_covers_that_orders_discount(client):
 @pytest.mark.parametrize(
     "action", ["token.create", "staff.update", "device.pair", "product.update", "role.change"]
 )
-def test_no_approval_is_granted_for_what_takes_ones_own_sign_in(client, action):
+def test_no_approval_is_granted_for_what_takes_ones_own_sign_in(client: AppClient, action) -> None:
     session, _server, manager = _server_and_manager(client)
     order = make_order(client)
     body = approval_ask(manager["id"], MANAGER_PIN, action, f"/api/orders/{order['id']}")
@@ -111,7 +112,9 @@ def test_no_approval_is_granted_for_what_takes_ones_own_sign_in(client, action):
     assert refused.json()["code"] == "not_approvable"
 
 
-def test_an_approval_never_reaches_staff_tokens_devices_printers_webhooks_or_prices(client):
+def test_an_approval_never_reaches_staff_tokens_devices_printers_webhooks_or_prices(
+    client: AppClient,
+) -> None:
     session, server, manager = _server_and_manager(client)
     product = make_product(client, price=10)
     order_url, _item_url = _sent_item(client)
@@ -145,7 +148,7 @@ def test_an_approval_never_reaches_staff_tokens_devices_printers_webhooks_or_pri
 @pytest.mark.parametrize(
     "pin", ["1234", "0000", "1111", "4321", "2468", "1212", "1984", "2007", "123456", "2580"]
 )
-def test_a_trivial_pin_is_refused(client, pin):
+def test_a_trivial_pin_is_refused(client: AppClient, pin) -> None:
     member = client.post("/api/staff", json={"name": "Ana", "role": "MANAGER"}).json()
     refused = client.put(f"/api/staff/{member['id']}/pin", json={"pin": pin})
     assert refused.status_code == 422
@@ -153,7 +156,9 @@ def test_a_trivial_pin_is_refused(client, pin):
     assert client.put(f"/api/staff/{member['id']}/pin", json={"pin": "7314"}).status_code == 200
 
 
-def test_wrong_pins_from_one_device_are_limited_across_all_staff_audited_and_alerted(client):
+def test_wrong_pins_from_one_device_are_limited_across_all_staff_audited_and_alerted(
+    client: AppClient,
+) -> None:
     """The probe's spray: 4 wrong PINs per person per window never locked anyone."""
     terminal = make_device(client)
     staff = [make_staff_with_pin(client, "MANAGER", "7314") for _ in range(3)]
@@ -183,7 +188,7 @@ def test_wrong_pins_from_one_device_are_limited_across_all_staff_audited_and_ale
     assert sign_in(client, other, staff[0]["id"], "7314").status_code == 201
 
 
-def test_wrong_pins_from_one_address_are_limited_across_its_devices(client):
+def test_wrong_pins_from_one_address_are_limited_across_its_devices(client: AppClient) -> None:
     """30 wrong PINs (BRIGADE_PIN_FAILURES_PER_ADDRESS) through three devices, for people who
     do not even exist, stop every PIN from that address."""
     member = make_staff_with_pin(client, "SERVER", "7314")
@@ -208,7 +213,7 @@ def _from_address(client: Any, host: str) -> Iterator[None]:
         transport.client = before
 
 
-def test_a_lock_out_holds_from_the_address_that_caused_it_only(client):
+def test_a_lock_out_holds_from_the_address_that_caused_it_only(client: AppClient) -> None:
     """The probe locked a manager out everywhere, all night, from one terminal."""
     manager = make_staff_with_pin(client, "MANAGER", MANAGER_PIN)
     terminal = make_device(client)["token"]

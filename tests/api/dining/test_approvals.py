@@ -10,6 +10,7 @@ from sqlalchemy import update
 
 from brigade.db.tables import approvals
 from factories import (
+    AppClient,
     approval_ask,
     bearer,
     make_device,
@@ -59,7 +60,9 @@ def _as(session: dict[str, str], approval: str | None = None) -> dict[str, str]:
     return headers | ({APPROVAL: approval} if approval else {})
 
 
-def test_a_server_voids_a_sent_item_with_a_managers_approval_audited_with_both(client):
+def test_a_server_voids_a_sent_item_with_a_managers_approval_audited_with_both(
+    client: AppClient,
+) -> None:
     session, manager, item_url = _floor(client)
     refused = client.request("DELETE", item_url, json={"reason": "spilled"}, headers=_as(session))
     assert refused.status_code == 403
@@ -91,7 +94,7 @@ def test_a_server_voids_a_sent_item_with_a_managers_approval_audited_with_both(c
     assert again.json()["code"] == "approval_invalid"
 
 
-def test_the_approval_is_for_the_session_that_asked_only(client):
+def test_the_approval_is_for_the_session_that_asked_only(client: AppClient) -> None:
     session, manager, item_url = _floor(client)
     token = _approve(client, session, manager["id"], item_url).json()["token"]
     terminal = make_device(client)["token"]
@@ -108,7 +111,7 @@ def test_the_approval_is_for_the_session_that_asked_only(client):
     assert mine.status_code == 200
 
 
-def test_a_refused_change_does_not_spend_the_approval(client):
+def test_a_refused_change_does_not_spend_the_approval(client: AppClient) -> None:
     session, manager, item_url = _floor(client)
     token = _approve(client, session, manager["id"], item_url).json()["token"]
     invalid = client.request("DELETE", item_url, json={"reason": ""}, headers=_as(session, token))
@@ -119,7 +122,7 @@ def test_a_refused_change_does_not_spend_the_approval(client):
     assert done.status_code == 200
 
 
-def test_an_idempotent_retry_replays_the_approved_answer(client):
+def test_an_idempotent_retry_replays_the_approved_answer(client: AppClient) -> None:
     session, manager, item_url = _floor(client)
     order_url = item_url.split("/items/")[0]
     token = _approve(client, session, manager["id"], order_url, action="order.discount").json()[
@@ -137,14 +140,14 @@ def test_an_idempotent_retry_replays_the_approved_answer(client):
     )
 
 
-def test_an_approval_takes_a_managers_pin(client):
+def test_an_approval_takes_a_managers_pin(client: AppClient) -> None:
     session, _manager, item_url = _floor(client)
     server = make_staff_with_pin(client, "SERVER", "9391")
     refused = _approve(client, session, server["id"], item_url, "9391")
     assert refused.status_code == 403
 
 
-def test_wrong_manager_pins_count_towards_the_managers_lock_out(client):
+def test_wrong_manager_pins_count_towards_the_managers_lock_out(client: AppClient) -> None:
     session, manager, item_url = _floor(client)
     statuses = [
         _approve(client, session, manager["id"], item_url, "0000").status_code for _ in range(5)
@@ -162,7 +165,7 @@ async def _expire_approvals(app: Any) -> None:
         await connection.execute(update(approvals).values(expires_at=past))
 
 
-def test_an_expired_or_made_up_approval_is_refused(client):
+def test_an_expired_or_made_up_approval_is_refused(client: AppClient) -> None:
     session, manager, item_url = _floor(client)
     token = _approve(client, session, manager["id"], item_url).json()["token"]
     client.portal.call(_expire_approvals, client.app)
@@ -174,7 +177,7 @@ def test_an_expired_or_made_up_approval_is_refused(client):
         assert response.json()["code"] == "approval_invalid"
 
 
-def test_an_approval_is_for_a_change_not_a_read(client):
+def test_an_approval_is_for_a_change_not_a_read(client: AppClient) -> None:
     session, manager, item_url = _floor(client)
     token = _approve(client, session, manager["id"], item_url).json()["token"]
     read = client.get("/api/orders", headers=_as(session, token))

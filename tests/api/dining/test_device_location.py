@@ -6,6 +6,7 @@ from __future__ import annotations
 from factories import (
     LOCATION,
     OTHER_LOCATION,
+    AppClient,
     bearer,
     make_device,
     make_order,
@@ -15,7 +16,9 @@ from factories import (
 )
 
 
-def test_a_kitchen_display_reads_its_own_locations_orders_and_events_only(client):
+def test_a_kitchen_display_reads_its_own_locations_orders_and_events_only(
+    client: AppClient,
+) -> None:
     here = make_order(client, locationId=OTHER_LOCATION)
     elsewhere = make_order(client)  # at LOCATION
     display = bearer(make_device(client, "KITCHEN_DISPLAY", locationId=OTHER_LOCATION)["token"])
@@ -39,7 +42,7 @@ def test_a_kitchen_display_reads_its_own_locations_orders_and_events_only(client
     assert stream.status_code == 403
 
 
-def test_a_pin_session_changes_its_own_locations_orders_only(client):
+def test_a_pin_session_changes_its_own_locations_orders_only(client: AppClient) -> None:
     terminal = make_device(client, locationId=OTHER_LOCATION)["token"]
     server = make_staff_with_pin(client, "SERVER")
     session = bearer(sign_in(client, terminal, server["id"], "4826").json()["token"])

@@ -13,9 +13,11 @@ from typer.testing import CliRunner
 
 from brigade.cli import cli
 from brigade.services import access, terminals
+from brigade.settings import Settings
 from factories import (
     ADMIN,
     LOCATION,
+    AppClient,
     bearer,
     every_stored_value,
     make_category,
@@ -39,7 +41,7 @@ def _later_by(monkeypatch: pytest.MonkeyPatch, delay: timedelta) -> None:
 # --- devices --------------------------------------------------------------------------------
 
 
-def test_a_device_token_is_shown_once_and_listed_without_it(client):
+def test_a_device_token_is_shown_once_and_listed_without_it(client: AppClient) -> None:
     response = client.post(
         "/api/devices", json={"name": "Bar terminal", "kind": "TERMINAL", "locationId": LOCATION}
     )
@@ -72,12 +74,12 @@ def test_a_device_token_is_shown_once_and_listed_without_it(client):
         {"name": "X", "kind": "TERMINAL", "locationId": LOCATION, "token": "brd_mine"},
     ],
 )
-def test_a_bad_device_is_422(client, body):
+def test_a_bad_device_is_422(client: AppClient, body) -> None:
     assert client.post("/api/devices", json=body).status_code == 422
     assert client.get("/api/devices").json()["total"] == 0
 
 
-def test_a_kitchen_display_acts_with_the_kitchen_role(client):
+def test_a_kitchen_display_acts_with_the_kitchen_role(client: AppClient) -> None:
     display_token = make_device(client, "KITCHEN_DISPLAY")["token"]
     display = bearer(display_token)
     product = make_product(client)
@@ -91,7 +93,9 @@ def test_a_kitchen_display_acts_with_the_kitchen_role(client):
     assert sign_in(client, display_token, member["id"], "4826").status_code == 403
 
 
-def test_a_terminal_alone_reads_the_menu_and_the_directory_and_signs_in_nothing_else(client):
+def test_a_terminal_alone_reads_the_menu_and_the_directory_and_signs_in_nothing_else(
+    client: AppClient,
+) -> None:
     terminal = bearer(make_device(client)["token"])
     category = make_category(client)
     product = make_product(client, categoryId=category["id"], barcode="4006381333931")
@@ -129,7 +133,7 @@ def test_a_terminal_alone_reads_the_menu_and_the_directory_and_signs_in_nothing_
         assert "sign in with a PIN first" in response.json()["detail"]
 
 
-def test_a_device_and_its_sessions_read_the_device_they_act_through(client):
+def test_a_device_and_its_sessions_read_the_device_they_act_through(client: AppClient) -> None:
     terminal = make_device(client)
     display = make_device(client, "KITCHEN_DISPLAY", locationId=str(uuid.uuid4()))
     session = make_session(client, "SERVER", terminal["token"])
@@ -155,7 +159,7 @@ def test_a_device_and_its_sessions_read_the_device_they_act_through(client):
     assert client.get("/api/devices/current", headers=bearer(terminal["token"])).status_code == 401
 
 
-def test_only_a_terminal_signs_staff_in(client):
+def test_only_a_terminal_signs_staff_in(client: AppClient) -> None:
     member = make_staff_with_pin(client, "SERVER")
     body = {"staffId": member["id"], "pin": "4826"}
     for headers in (ADMIN, bearer(make_staff_token(client, "MANAGER"))):
@@ -166,7 +170,9 @@ def test_only_a_terminal_signs_staff_in(client):
     assert client.post("/api/sessions", json=body, headers=bearer(session)).status_code == 403
 
 
-def test_revoking_a_device_stops_its_token_and_its_sessions_at_once_for_good(client):
+def test_revoking_a_device_stops_its_token_and_its_sessions_at_once_for_good(
+    client: AppClient,
+) -> None:
     device = make_device(client)
     session = make_session(client, "SERVER", device["token"])
     assert client.get("/api/orders", headers=bearer(session)).status_code == 200
@@ -181,7 +187,9 @@ def test_revoking_a_device_stops_its_token_and_its_sessions_at_once_for_good(cli
     assert client.delete(f"/api/devices/{uuid.uuid4()}").status_code == 404
 
 
-def test_the_cli_pairs_a_device_and_prints_its_token(client, settings, monkeypatch):
+def test_the_cli_pairs_a_device_and_prints_its_token(
+    client: AppClient, settings: Settings, monkeypatch: pytest.MonkeyPatch
+) -> None:
     monkeypatch.setenv("BRIGADE_DATABASE_URL", settings.database_url)
     result = CliRunner().invoke(
         cli,
@@ -204,7 +212,7 @@ def test_the_cli_pairs_a_device_and_prints_its_token(client, settings, monkeypat
 # --- PINs and the directory -----------------------------------------------------------------
 
 
-def test_an_admin_sets_anyones_pin_and_staff_their_own_only(client):
+def test_an_admin_sets_anyones_pin_and_staff_their_own_only(client: AppClient) -> None:
     member = client.post("/api/staff", json={"name": "Ana", "role": "SERVER"}).json()
     set_by_admin = client.put(f"/api/staff/{member['id']}/pin", json={"pin": "7314"})
     assert set_by_admin.status_code == 200
@@ -235,7 +243,7 @@ def test_an_admin_sets_anyones_pin_and_staff_their_own_only(client):
     assert all(entry["after"] is None and entry["before"] is None for entry in audit["data"])
 
 
-def test_a_session_sets_its_own_pin(client):
+def test_a_session_sets_its_own_pin(client: AppClient) -> None:
     terminal = make_device(client)["token"]
     member = make_staff_with_pin(client, "KITCHEN")
     session = bearer(sign_in(client, terminal, member["id"], "4826").json()["token"])
@@ -251,7 +259,7 @@ def test_a_session_sets_its_own_pin(client):
 @pytest.mark.parametrize(
     "pin", ["123", "123456789", "12a4", "", " 1234", 1234, None, "\uff11\uff12\uff13\uff14"]
 )
-def test_a_pin_is_4_to_8_digits(client, pin):
+def test_a_pin_is_4_to_8_digits(client: AppClient, pin) -> None:
     member = client.post("/api/staff", json={"name": "Ana", "role": "SERVER"}).json()
     response = client.put(f"/api/staff/{member['id']}/pin", json={"pin": pin})
     assert response.status_code == 422, response.text
@@ -259,11 +267,11 @@ def test_a_pin_is_4_to_8_digits(client, pin):
     assert client.get("/api/staff/directory").json()["total"] == 0
 
 
-def test_setting_the_pin_of_nobody_is_404(client):
+def test_setting_the_pin_of_nobody_is_404(client: AppClient) -> None:
     assert client.put(f"/api/staff/{uuid.uuid4()}/pin", json={"pin": "7314"}).status_code == 404
 
 
-def test_the_directory_lists_active_staff_with_a_pin_and_nothing_more(client):
+def test_the_directory_lists_active_staff_with_a_pin_and_nothing_more(client: AppClient) -> None:
     bo = make_staff_with_pin(client, "SERVER")
     client.patch(f"/api/staff/{bo['id']}", json={"name": "Bo"})
     ana = make_staff_with_pin(client, "MANAGER")
@@ -286,7 +294,7 @@ def test_the_directory_lists_active_staff_with_a_pin_and_nothing_more(client):
 # --- sessions -------------------------------------------------------------------------------
 
 
-def test_a_session_acts_as_its_staff_member_until_signed_out(client):
+def test_a_session_acts_as_its_staff_member_until_signed_out(client: AppClient) -> None:
     terminal = make_device(client)["token"]
     member = make_staff_with_pin(client, "SERVER")
     started = datetime.now(UTC)
@@ -316,14 +324,16 @@ def test_a_session_acts_as_its_staff_member_until_signed_out(client):
     assert client.delete("/api/sessions/current", headers=session).status_code == 401
 
 
-def test_a_staff_token_has_no_current_session(client):
+def test_a_staff_token_has_no_current_session(client: AppClient) -> None:
     token = bearer(make_staff_token(client, "SERVER"))
     response = client.delete("/api/sessions/current", headers=token)
     assert response.status_code == 404
     assert client.delete("/api/sessions/current").status_code == 404
 
 
-def test_sessions_last_brigade_session_hours_then_stop(client, settings, monkeypatch):
+def test_sessions_last_brigade_session_hours_then_stop(
+    client: AppClient, settings: Settings, monkeypatch: pytest.MonkeyPatch
+) -> None:
     # BRIGADE_SESSION_HOURS=2: the settings are read when a session starts.
     client.app.state.settings = settings.model_copy(update={"session_hours": 2})
     terminal = make_device(client)["token"]
@@ -339,7 +349,7 @@ def test_sessions_last_brigade_session_hours_then_stop(client, settings, monkeyp
     assert client.get("/api/orders", headers=bearer(body["token"])).status_code == 401
 
 
-def test_deactivating_a_staff_member_ends_their_sessions_for_good(client):
+def test_deactivating_a_staff_member_ends_their_sessions_for_good(client: AppClient) -> None:
     terminal = make_device(client)["token"]
     member = make_staff_with_pin(client, "SERVER")
     session = bearer(sign_in(client, terminal, member["id"], "4826").json()["token"])
@@ -351,7 +361,7 @@ def test_deactivating_a_staff_member_ends_their_sessions_for_good(client):
     assert sign_in(client, terminal, member["id"], "4826").status_code == 201
 
 
-def test_a_role_change_applies_to_open_sessions_at_once(client):
+def test_a_role_change_applies_to_open_sessions_at_once(client: AppClient) -> None:
     terminal = make_device(client)["token"]
     member = make_staff_with_pin(client, "SERVER")
     session = bearer(sign_in(client, terminal, member["id"], "4826").json()["token"])
@@ -363,7 +373,7 @@ def test_a_role_change_applies_to_open_sessions_at_once(client):
     assert client.post(url, json=discount, headers=session).status_code == 200
 
 
-def test_a_wrong_pin_or_a_stranger_is_401(client):
+def test_a_wrong_pin_or_a_stranger_is_401(client: AppClient) -> None:
     terminal = make_device(client)["token"]
     member = make_staff_with_pin(client, "SERVER")
     for staff_id, pin in ((member["id"], "1111"), (str(uuid.uuid4()), "4826")):
@@ -374,7 +384,9 @@ def test_a_wrong_pin_or_a_stranger_is_401(client):
     assert sign_in(client, terminal, no_pin["id"], "4826").status_code == 401
 
 
-def test_five_wrong_pins_in_five_minutes_lock_pin_sign_in_and_the_lock_is_audited(client):
+def test_five_wrong_pins_in_five_minutes_lock_pin_sign_in_and_the_lock_is_audited(
+    client: AppClient,
+) -> None:
     terminal = make_device(client)["token"]
     member = make_staff_with_pin(client, "SERVER")
     other = make_staff_with_pin(client, "SERVER")
@@ -396,7 +408,7 @@ def test_five_wrong_pins_in_five_minutes_lock_pin_sign_in_and_the_lock_is_audite
     assert entry["after"]["lockedUntil"]
 
 
-def test_a_right_pin_clears_the_count(client):
+def test_a_right_pin_clears_the_count(client: AppClient) -> None:
     terminal = make_device(client)["token"]
     member = make_staff_with_pin(client, "SERVER")
     for _ in range(4):
@@ -407,7 +419,7 @@ def test_a_right_pin_clears_the_count(client):
     assert sign_in(client, terminal, member["id"], "4826").status_code == 201
 
 
-def test_no_pin_or_token_is_stored_in_clear(client):
+def test_no_pin_or_token_is_stored_in_clear(client: AppClient) -> None:
     pin = "90817263"
     member = client.post("/api/staff", json={"name": "Ana", "role": "MANAGER"}).json()
     assert client.put(f"/api/staff/{member['id']}/pin", json={"pin": pin}).status_code == 200

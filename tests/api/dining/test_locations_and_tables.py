@@ -9,10 +9,10 @@ from typing import Any
 import pytest
 from sqlalchemy import event
 
-from factories import LOCATION, OTHER_LOCATION, make_order, make_product
+from factories import LOCATION, OTHER_LOCATION, AppClient, make_order, make_product
 
 
-def test_a_location_without_a_profile_is_utc_and_usd(client):
+def test_a_location_without_a_profile_is_utc_and_usd(client: AppClient) -> None:
     unknown = str(uuid.uuid4())
     response = client.get(f"/api/locations/{unknown}")
     assert response.status_code == 200
@@ -29,7 +29,7 @@ def test_a_location_without_a_profile_is_utc_and_usd(client):
     assert client.get("/api/locations").json()["total"] == 0
 
 
-def test_a_profile_is_upserted_and_listed(client):
+def test_a_profile_is_upserted_and_listed(client: AppClient) -> None:
     created = client.put(
         f"/api/locations/{LOCATION}", json={"name": "Downtown", "timezone": "Europe/Paris"}
     )
@@ -66,14 +66,14 @@ def test_a_profile_is_upserted_and_listed(client):
         ({"name": "X", "timezone": "UTC", "color": "red"}, "color"),
     ],
 )
-def test_a_bad_profile_is_422_and_changes_nothing(client, body, field):
+def test_a_bad_profile_is_422_and_changes_nothing(client: AppClient, body, field) -> None:
     response = client.put(f"/api/locations/{LOCATION}", json=body)
     assert response.status_code == 422, response.text
     assert response.json()["errors"][0]["field"] == field
     assert client.get(f"/api/locations/{LOCATION}").json()["name"] is None
 
 
-def test_opaque_location_ids_stay_accepted_everywhere(client):
+def test_opaque_location_ids_stay_accepted_everywhere(client: AppClient) -> None:
     never_profiled = str(uuid.uuid4())
     product = make_product(client, locationId=never_profiled)
     assert product["locationId"] == never_profiled
@@ -91,7 +91,7 @@ def _table(client: Any, **overrides: Any) -> dict[str, Any]:
     return dict(response.json())
 
 
-def test_a_new_table_is_free(client):
+def test_a_new_table_is_free(client: AppClient) -> None:
     table = _table(client, section="Patio", seats=4)
     assert table["status"] == "FREE"
     assert table["openOrders"] == []
@@ -99,7 +99,7 @@ def test_a_new_table_is_free(client):
     assert client.get(f"/api/tables/{table['id']}").json() == table
 
 
-def test_a_table_name_is_unique_per_location(client):
+def test_a_table_name_is_unique_per_location(client: AppClient) -> None:
     _table(client)
     duplicate = client.post("/api/tables", json={"locationId": LOCATION, "name": "T1"})
     assert duplicate.status_code == 409
@@ -124,12 +124,12 @@ def test_a_table_name_is_unique_per_location(client):
         {"locationId": LOCATION, "name": "T9", "status": "OCCUPIED"},
     ],
 )
-def test_a_bad_table_is_422(client, body):
+def test_a_bad_table_is_422(client: AppClient, body) -> None:
     assert client.post("/api/tables", json=body).status_code == 422
     assert client.get("/api/tables").json()["total"] == 0
 
 
-def test_a_table_is_updated_and_its_section_and_seats_cleared(client):
+def test_a_table_is_updated_and_its_section_and_seats_cleared(client: AppClient) -> None:
     table = _table(client, section="Patio", seats=4)
     changed = client.put(f"/api/tables/{table['id']}", json={"name": "P1", "seats": 6})
     assert changed.status_code == 200
@@ -152,7 +152,9 @@ def _seat(client: Any, table_id: str, **overrides: Any) -> dict[str, Any]:
     return order
 
 
-def test_a_table_with_a_draft_or_open_order_is_occupied_with_what_it_owes(client):
+def test_a_table_with_a_draft_or_open_order_is_occupied_with_what_it_owes(
+    client: AppClient,
+) -> None:
     table = _table(client)
     draft = _seat(client, table["id"])
     opened = _seat(client, table["id"])
@@ -181,7 +183,7 @@ def test_a_table_with_a_draft_or_open_order_is_occupied_with_what_it_owes(client
     }
 
 
-def test_completed_and_cancelled_orders_leave_the_table_free(client):
+def test_completed_and_cancelled_orders_leave_the_table_free(client: AppClient) -> None:
     table = _table(client)
     cancelled = make_order(client, tableId=table["id"])
     cancel = client.request("DELETE", f"/api/orders/{cancelled['id']}", json={"reason": "left"})
@@ -191,7 +193,7 @@ def test_completed_and_cancelled_orders_leave_the_table_free(client):
     assert client.get(f"/api/tables/{table['id']}").json()["status"] == "FREE"
 
 
-def test_a_table_in_use_cannot_be_deleted_a_free_one_can(client):
+def test_a_table_in_use_cannot_be_deleted_a_free_one_can(client: AppClient) -> None:
     table = _table(client)
     order = make_order(client, tableId=table["id"])
     refused = client.delete(f"/api/tables/{table['id']}")
@@ -210,7 +212,9 @@ def test_a_table_in_use_cannot_be_deleted_a_free_one_can(client):
     _table(client)
 
 
-def test_the_list_filters_by_location_and_reads_every_tables_orders_in_one_query(client):
+def test_the_list_filters_by_location_and_reads_every_tables_orders_in_one_query(
+    client: AppClient,
+) -> None:
     tables = [_table(client, name=f"T{n}") for n in range(1, 6)]
     _table(client, locationId=OTHER_LOCATION)
     for table in tables[:3]:
@@ -236,7 +240,7 @@ def test_the_list_filters_by_location_and_reads_every_tables_orders_in_one_query
     assert client.get("/api/tables").json()["total"] == 6
 
 
-def test_orders_show_their_tables_current_name_in_every_answer(client):
+def test_orders_show_their_tables_current_name_in_every_answer(client: AppClient) -> None:
     window, patio = _table(client, name="Window 4"), _table(client, name="Patio 2")
     order = make_order(client, orderType="DINE_IN", tableId=window["id"], locationId=LOCATION)
     assert order["tableName"] == "Window 4"
@@ -252,7 +256,7 @@ def test_orders_show_their_tables_current_name_in_every_answer(client):
     assert client.get(f"/api/orders/{order['id']}").json()["tableName"] == "Terrace 2"
 
 
-def test_an_order_at_an_opaque_table_or_none_has_no_table_name(client):
+def test_an_order_at_an_opaque_table_or_none_has_no_table_name(client: AppClient) -> None:
     opaque = make_order(client, orderType="DINE_IN", tableId=str(uuid.uuid4()))
     takeout = make_order(client, orderType="TAKEOUT")
     assert (opaque["tableName"], takeout["tableName"]) == (None, None)
@@ -260,7 +264,7 @@ def test_an_order_at_an_opaque_table_or_none_has_no_table_name(client):
     assert {o["tableName"] for o in listed} == {None}
 
 
-def test_a_deleted_tables_name_stays_on_its_old_orders(client):
+def test_a_deleted_tables_name_stays_on_its_old_orders(client: AppClient) -> None:
     table = _table(client, name="Bar 2")
     order = make_order(client, orderType="DINE_IN", tableId=table["id"], locationId=LOCATION)
     cancel = {"reason": "walked out"}

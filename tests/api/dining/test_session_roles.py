@@ -6,11 +6,13 @@ from __future__ import annotations
 import pytest
 
 from api.access.test_permissions import ENDPOINTS, ROLES
-from factories import LOCATION, OTHER_LOCATION, bearer, make_device, make_session
+from factories import LOCATION, OTHER_LOCATION, AppClient, bearer, make_device, make_session
 
 
 @pytest.mark.parametrize("endpoint", list(ENDPOINTS), ids=" ".join)
-def test_each_role_through_a_session_is_allowed_or_refused_as_designed(client, endpoint):
+def test_each_role_through_a_session_is_allowed_or_refused_as_designed(
+    client: AppClient, endpoint
+) -> None:
     lowest, scenario = ENDPOINTS[endpoint]
     terminal = make_device(client)["token"]
     for role in ROLES:
@@ -24,7 +26,9 @@ def test_each_role_through_a_session_is_allowed_or_refused_as_designed(client, e
             assert lowest in response.json()["detail"]
 
 
-def test_a_sessions_orders_are_at_its_devices_location_unless_another_is_named(client):
+def test_a_sessions_orders_are_at_its_devices_location_unless_another_is_named(
+    client: AppClient,
+) -> None:
     terminal = make_device(client, locationId=OTHER_LOCATION)["token"]
     session = bearer(make_session(client, "SERVER", terminal))
     here = client.post("/api/orders", json={"orderType": "TAKEOUT"}, headers=session)

@@ -11,10 +11,10 @@ from event_helpers import all_events, load_product
 from brigade.db.events import append
 from brigade.domain.events import EventType, PendingEvent
 from brigade.services.clock import now
-from factories import make_product
+from factories import AppClient, make_product
 
 
-def test_a_second_writer_takes_its_id_only_after_the_first_commits(client):
+def test_a_second_writer_takes_its_id_only_after_the_first_commits(client: AppClient) -> None:
     product = make_product(client)
     [created] = all_events(client)
     database = client.app.state.database

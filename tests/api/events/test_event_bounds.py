@@ -7,12 +7,14 @@ event. bench/heavy_events.py measures a worker's memory with the probe's full or
 
 from __future__ import annotations
 
+from typing import Any
+
 import orjson
 import pytest
 from event_helpers import all_events, read_events
 
 from brigade.settings import Settings
-from factories import make_order, make_product
+from factories import AppClient, make_order, make_product
 
 MAX_EVENT_BYTES = 8 * 1024
 PAGE_BYTES = 16 * 1024
@@ -27,7 +29,7 @@ def settings(settings: Settings) -> Settings:
     )
 
 
-def _heavy_order(client) -> tuple[dict, list[dict]]:
+def _heavy_order(client: AppClient) -> tuple[dict[str, Any], list[dict[str, Any]]]:
     """The probe's heaviest legal lines: 20 modifiers of 100 characters and 500 of notes."""
     product = make_product(client, price=10)
     order = make_order(client)
@@ -48,7 +50,9 @@ def _heavy_order(client) -> tuple[dict, list[dict]]:
     return order, items
 
 
-def _change_quantities(client, order: dict, items: list[dict], times: int) -> None:
+def _change_quantities(
+    client: AppClient, order: dict[str, Any], items: list[dict[str, Any]], times: int
+) -> None:
     for round_ in range(times):
         item = items[round_ % len(items)]
         url = f"/api/orders/{order['id']}/items/{item['id']}"
@@ -56,7 +60,9 @@ def _change_quantities(client, order: dict, items: list[dict], times: int) -> No
         assert response.status_code == 200, response.text
 
 
-def test_a_heavy_orders_events_carry_a_summary_and_a_link_within_the_bound(client):
+def test_a_heavy_orders_events_carry_a_summary_and_a_link_within_the_bound(
+    client: AppClient,
+) -> None:
     order, items = _heavy_order(client)
     _change_quantities(client, order, items, 3)
     assert client.post(f"/api/orders/{order['id']}/send").status_code == 200
@@ -93,7 +99,7 @@ def test_a_heavy_orders_events_carry_a_summary_and_a_link_within_the_bound(clien
     assert added[0]["notes"] == "n" * 500
 
 
-def test_a_light_orders_events_stay_whole(client):
+def test_a_light_orders_events_stay_whole(client: AppClient) -> None:
     order = make_order(client)
     events = all_events(client, types="order.created")
     assert [e["data"]["id"] for e in events] == [order["id"]]
@@ -101,7 +107,9 @@ def test_a_light_orders_events_stay_whole(client):
     assert events[0]["data"]["items"] == []
 
 
-def test_a_catch_up_page_stops_at_its_byte_budget_and_paging_gets_every_event_once(client):
+def test_a_catch_up_page_stops_at_its_byte_budget_and_paging_gets_every_event_once(
+    client: AppClient,
+) -> None:
     order, items = _heavy_order(client)
     _change_quantities(client, order, items, 12)
     # One event at a time: the reference, whatever the budget.

@@ -4,10 +4,13 @@ exactly when their change does (every event type from its use case: test_event_t
 from __future__ import annotations
 
 from datetime import timedelta
+from typing import Any
 
 import pytest
 from event_helpers import all_events, load_product, read_events
+from httpx import Response
 
+from brigade.db.engine import UnitOfWork
 from brigade.db.events import EventRepository
 from brigade.domain.events import EventType
 from brigade.services import events
@@ -15,6 +18,7 @@ from brigade.services.clock import now
 from factories import (
     LOCATION,
     OTHER_LOCATION,
+    AppClient,
     bearer,
     in_transaction,
     make_order,
@@ -25,15 +29,15 @@ from factories import (
 PROBLEM = "application/problem+json"
 
 
-def _problem(response, status: int, code: str) -> dict:
+def _problem(response: Response, status: int, code: str) -> dict[str, Any]:
     assert response.status_code == status, response.text
     assert response.headers["content-type"].startswith(PROBLEM)
-    body: dict = response.json()
+    body: dict[str, Any] = response.json()
     assert body["code"] == code
     return body
 
 
-def test_creating_an_order_emits_order_created_with_the_order_detail(client):
+def test_creating_an_order_emits_order_created_with_the_order_detail(client: AppClient) -> None:
     order = make_order(client)
     [event] = all_events(client)
     assert event["type"] == "order.created"
@@ -47,7 +51,7 @@ def test_creating_an_order_emits_order_created_with_the_order_detail(client):
     assert event["data"] == client.get(f"/api/orders/{order['id']}").json() == order
 
 
-def test_pages_ascend_and_resume_after_the_last_id(client):
+def test_pages_ascend_and_resume_after_the_last_id(client: AppClient) -> None:
     for _ in range(5):
         make_order(client)
     everything = read_events(client, after=0, limit=500)
@@ -66,7 +70,7 @@ def test_pages_ascend_and_resume_after_the_last_id(client):
     assert read_events(client)["data"] == everything["data"]
 
 
-def test_filters_by_location_and_types(client):
+def test_filters_by_location_and_types(client: AppClient) -> None:
     here = make_order(client)
     there = make_order(client, locationId=OTHER_LOCATION)
     product = make_product(client, locationId=OTHER_LOCATION)
@@ -97,12 +101,12 @@ def test_filters_by_location_and_types(client):
     ],
     ids=str,
 )
-def test_bad_input_is_422(client, params):
+def test_bad_input_is_422(client: AppClient, params) -> None:
     body = _problem(client.get("/api/events", params=params), 422, "validation_failed")
     assert body["errors"]
 
 
-def test_the_kitchen_reads_events_and_a_missing_token_is_401(client):
+def test_the_kitchen_reads_events_and_a_missing_token_is_401(client: AppClient) -> None:
     make_order(client)
     kitchen = bearer(make_staff_token(client, "KITCHEN"))
     assert len(client.get("/api/events", headers=kitchen).json()["data"]) == 1
@@ -110,12 +114,12 @@ def test_the_kitchen_reads_events_and_a_missing_token_is_401(client):
     _problem(client.get("/api/events", headers=bearer("brg_wrong")), 401, "unauthorized")
 
 
-def test_a_cursor_older_than_retention_is_410_and_newer_ones_still_read(client):
+def test_a_cursor_older_than_retention_is_410_and_newer_ones_still_read(client: AppClient) -> None:
     make_order(client)
     make_order(client)
     first, second = (event["id"] for event in all_events(client))
 
-    async def sweep_everything_so_far(uow):
+    async def sweep_everything_so_far(uow: UnitOfWork):
         return await EventRepository(await uow.connection()).sweep(now() + timedelta(seconds=1))
 
     assert in_transaction(client, sweep_everything_so_far) == 2
@@ -128,21 +132,21 @@ def test_a_cursor_older_than_retention_is_410_and_newer_ones_still_read(client):
     assert [e["entityId"] for e in read_events(client)["data"]] == [third["id"]]
 
 
-def test_retention_keeps_what_is_newer_than_its_days(client):
+def test_retention_keeps_what_is_newer_than_its_days(client: AppClient) -> None:
     make_order(client)
 
-    async def sweep(uow):
+    async def sweep(uow: UnitOfWork):
         return await events.sweep_events(uow, retention_days=7)
 
     assert in_transaction(client, sweep) == 0
     assert len(all_events(client)) == 1
 
 
-def test_a_rolled_back_change_emits_nothing_and_ids_keep_growing(client):
+def test_a_rolled_back_change_emits_nothing_and_ids_keep_growing(client: AppClient) -> None:
     product = make_product(client)
     [created] = all_events(client)
 
-    async def emit_then_fail(uow):
+    async def emit_then_fail(uow: UnitOfWork):
         product_ = await load_product(uow, product["id"])
         events.product_event(uow, EventType.PRODUCT_UPDATED, product_)
         raise RuntimeError("the change fails after emitting")
@@ -157,11 +161,11 @@ def test_a_rolled_back_change_emits_nothing_and_ids_keep_growing(client):
     assert [e["type"] for e in all_events(client, after=created["id"])] == ["order.created"]
 
 
-def test_a_rolled_back_savepoint_takes_its_events_with_it(client):
+def test_a_rolled_back_savepoint_takes_its_events_with_it(client: AppClient) -> None:
     product = make_product(client)
     [created] = all_events(client)
 
-    async def partly(uow):
+    async def partly(uow: UnitOfWork):
         product_ = await load_product(uow, product["id"])
         events.product_event(uow, EventType.PRODUCT_UPDATED, product_)
         try:
@@ -175,7 +179,7 @@ def test_a_rolled_back_savepoint_takes_its_events_with_it(client):
     assert [e["type"] for e in all_events(client, after=created["id"])] == ["product.updated"]
 
 
-def test_the_openapi_documents_the_page_and_410(client):
+def test_the_openapi_documents_the_page_and_410(client: AppClient) -> None:
     operation = client.app.openapi()["paths"]["/api/events"]["get"]
     assert {"200", "401", "410", "422"} <= set(operation["responses"])
     stream = client.app.openapi()["paths"]["/api/events/stream"]["get"]

@@ -3,12 +3,12 @@ card details (design.md §7; issue 11, item 9)."""
 
 from __future__ import annotations
 
-from factories import bearer, make_order, make_product, make_staff_token
+from factories import AppClient, bearer, make_order, make_product, make_staff_token
 
 PRIVATE = ("cardLastFour", "cardBrand", "takenBy")
 
 
-def test_event_data_carries_no_card_details_for_the_kitchen_to_read(client):
+def test_event_data_carries_no_card_details_for_the_kitchen_to_read(client: AppClient) -> None:
     order = make_order(client)
     body = {"productId": make_product(client, price=20)["id"], "quantity": 1}
     assert client.post(f"/api/orders/{order['id']}/items", json=body).status_code == 201

@@ -10,12 +10,13 @@ from datetime import timedelta
 
 import orjson
 from event_helpers import all_events
-from fastapi.testclient import TestClient
 
+from brigade.db.engine import UnitOfWork
 from brigade.db.events import EventRepository
 from brigade.services.clock import now
 from factories import (
     OTHER_LOCATION,
+    AppClient,
     bearer,
     in_transaction,
     make_order,
@@ -42,7 +43,7 @@ def _events(body: str) -> list[dict[str, str]]:
     return [m for m in _messages(body) if "id" in m]
 
 
-def _stream(client: TestClient, **kwargs) -> str:
+def _stream(client: AppClient, **kwargs) -> str:
     response = client.get("/api/events/stream", **kwargs)
     assert response.status_code == 200, response.text
     assert response.headers["content-type"].startswith("text/event-stream")
@@ -50,7 +51,9 @@ def _stream(client: TestClient, **kwargs) -> str:
     return response.text
 
 
-def test_a_stream_sends_each_event_with_id_type_and_json_then_a_retry_hint(client):
+def test_a_stream_sends_each_event_with_id_type_and_json_then_a_retry_hint(
+    client: AppClient,
+) -> None:
     orders = [make_order(client) for _ in range(3)]
     body = _stream(client, params={"after": 0})
     sent = _events(body)
@@ -62,7 +65,7 @@ def test_a_stream_sends_each_event_with_id_type_and_json_then_a_retry_hint(clien
     assert _messages(body)[-1]["retry"] == "1000"
 
 
-def test_it_resumes_after_last_event_id_which_wins_over_after(client):
+def test_it_resumes_after_last_event_id_which_wins_over_after(client: AppClient) -> None:
     for _ in range(3):
         make_order(client)
     first, second, third = (e["id"] for e in all_events(client))
@@ -72,7 +75,7 @@ def test_it_resumes_after_last_event_id_which_wins_over_after(client):
     assert [int(m["id"]) for m in _events(body)] == [third]
 
 
-def test_filters_by_type_and_location(client):
+def test_filters_by_type_and_location(client: AppClient) -> None:
     make_order(client)
     there = make_order(client, locationId=OTHER_LOCATION)
     product = make_product(client)
@@ -84,14 +87,16 @@ def test_filters_by_type_and_location(client):
     assert _events(body) == []
 
 
-def test_a_quiet_stream_sends_comment_lines(client):
+def test_a_quiet_stream_sends_comment_lines(client: AppClient) -> None:
     body = _stream(client)
     comments = [m[""] for m in _messages(body) if "" in m]
     assert comments[0] == "connected"
     assert comments.count("keep-alive") >= 3
 
 
-def test_without_a_cursor_it_starts_with_what_commits_next_and_sees_it_live(client):
+def test_without_a_cursor_it_starts_with_what_commits_next_and_sees_it_live(
+    client: AppClient,
+) -> None:
     make_order(client)  # before the stream: not sent
     bodies: list[str] = []
     reader = threading.Thread(target=lambda: bodies.append(_stream(client)))
@@ -103,7 +108,7 @@ def test_without_a_cursor_it_starts_with_what_commits_next_and_sees_it_live(clie
     assert orjson.loads(event["data"])["entityId"] == later["id"]
 
 
-def test_the_kitchen_may_stream_and_bad_input_is_a_problem(client):
+def test_the_kitchen_may_stream_and_bad_input_is_a_problem(client: AppClient) -> None:
     kitchen = bearer(make_staff_token(client, "KITCHEN"))
     assert client.get("/api/events/stream", headers=kitchen).status_code == 200
     assert client.get("/api/events/stream", headers={"Authorization": ""}).status_code == 401
@@ -119,10 +124,10 @@ def test_the_kitchen_may_stream_and_bad_input_is_a_problem(client):
         assert response.json()["code"] == "validation_failed"
 
 
-def test_a_stale_cursor_is_410_before_the_stream_starts(client):
+def test_a_stale_cursor_is_410_before_the_stream_starts(client: AppClient) -> None:
     make_order(client)
 
-    async def sweep(uow):
+    async def sweep(uow: UnitOfWork):
         return await EventRepository(await uow.connection()).sweep(now() + timedelta(seconds=1))
 
     assert in_transaction(client, sweep) == 1

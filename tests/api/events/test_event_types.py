@@ -12,11 +12,13 @@ from typing import Any
 
 import pytest
 from event_helpers import all_events
+from httpx import Response
 
 from brigade.domain.events import EventType
 from factories import (
     LOCATION,
     OTHER_LOCATION,
+    AppClient,
     bearer,
     make_device,
     make_modifier,
@@ -44,18 +46,18 @@ class Expected:
     data: Json | None = None
 
 
-def _last_id(client) -> int:
+def _last_id(client: AppClient) -> int:
     found = all_events(client)
     return found[-1]["id"] if found else 0
 
 
-def _ok(response, status: int = 200) -> Json:
+def _ok(response: Response, status: int = 200) -> Json:
     assert response.status_code == status, response.text
     body: Json = response.json()
     return body
 
 
-def _order_with_item(client, **product: Any) -> tuple[Json, Json, str]:
+def _order_with_item(client: AppClient, **product: Any) -> tuple[Json, Json, str]:
     """An order, a line of two on it, and the line's URL."""
     order = make_order(client)
     made = make_product(client, price=12.5, **product)
@@ -81,20 +83,20 @@ def _product_event(types: tuple[EventType, ...], product: Json, **kwargs: Any) -
 # --- the actions, one per event type: each answers the last id before it and what it emits --
 
 
-def order_created(client) -> tuple[int, Expected]:
+def order_created(client: AppClient) -> tuple[int, Expected]:
     before = _last_id(client)
     order = make_order(client)
     return before, _order_event((EventType.ORDER_CREATED,), order)
 
 
-def order_updated_by_a_discount(client) -> tuple[int, Expected]:
+def order_updated_by_a_discount(client: AppClient) -> tuple[int, Expected]:
     order, _, _ = _order_with_item(client)
     before = _last_id(client)
     _ok(client.post(f"/api/orders/{order['id']}/discount", json={"discountAmount": 5}))
     return before, _order_event((EventType.ORDER_UPDATED,), order)
 
 
-def order_sent(client) -> tuple[int, Expected]:
+def order_sent(client: AppClient) -> tuple[int, Expected]:
     order, _, _ = _order_with_item(client)
     before = _last_id(client)
     sent = _ok(client.post(f"/api/orders/{order['id']}/send"))
@@ -103,7 +105,7 @@ def order_sent(client) -> tuple[int, Expected]:
     return before, _order_event(types, order, kitchenTicket=ticket)
 
 
-def order_completed(client) -> tuple[int, Expected]:
+def order_completed(client: AppClient) -> tuple[int, Expected]:
     order, _, _ = _order_with_item(client)
     payment = {"amount": 25, "paymentMethod": "CASH"}
     _ok(client.post(f"/api/orders/{order['id']}/payments", json=payment), 201)
@@ -112,14 +114,14 @@ def order_completed(client) -> tuple[int, Expected]:
     return before, _order_event((EventType.ORDER_COMPLETED,), order)
 
 
-def order_cancelled(client) -> tuple[int, Expected]:
+def order_cancelled(client: AppClient) -> tuple[int, Expected]:
     order, _, _ = _order_with_item(client)
     before = _last_id(client)
     _ok(client.request("DELETE", f"/api/orders/{order['id']}", json={"reason": "walked out"}))
     return before, _order_event((EventType.ORDER_CANCELLED,), order)
 
 
-def order_refunded(client) -> tuple[int, Expected]:
+def order_refunded(client: AppClient) -> tuple[int, Expected]:
     order, _, _ = _order_with_item(client)
     payment = {"amount": 25, "paymentMethod": "CARD", "tipAmount": 3}
     _ok(client.post(f"/api/orders/{order['id']}/payments", json=payment), 201)
@@ -130,7 +132,7 @@ def order_refunded(client) -> tuple[int, Expected]:
     return before, _order_event((EventType.ORDER_REFUNDED,), order)
 
 
-def item_added(client) -> tuple[int, Expected]:
+def item_added(client: AppClient) -> tuple[int, Expected]:
     order = make_order(client)
     product = make_product(client)
     before = _last_id(client)
@@ -140,7 +142,7 @@ def item_added(client) -> tuple[int, Expected]:
     return before, _item_event(EventType.ITEM_ADDED, order, item, url)
 
 
-def item_updated_by_the_kitchen(client) -> tuple[int, Expected]:
+def item_updated_by_the_kitchen(client: AppClient) -> tuple[int, Expected]:
     order, item, url = _order_with_item(client)
     _ok(client.post(f"/api/orders/{order['id']}/send"))
     before = _last_id(client)
@@ -148,14 +150,14 @@ def item_updated_by_the_kitchen(client) -> tuple[int, Expected]:
     return before, _item_event(EventType.ITEM_UPDATED, order, item, url)
 
 
-def item_voided(client) -> tuple[int, Expected]:
+def item_voided(client: AppClient) -> tuple[int, Expected]:
     order, item, url = _order_with_item(client)
     before = _last_id(client)
     _ok(client.request("DELETE", url, json={"reason": "wrong table"}))
     return before, _item_event(EventType.ITEM_VOIDED, order, item, url)
 
 
-def payment_created(client) -> tuple[int, Expected]:
+def payment_created(client: AppClient) -> tuple[int, Expected]:
     order, _, _ = _order_with_item(client)
     before = _last_id(client)
     body = {"amount": 10, "paymentMethod": "CARD", "tipAmount": 2, "cardLastFour": "4242"}
@@ -164,27 +166,27 @@ def payment_created(client) -> tuple[int, Expected]:
     return before, Expected((EventType.PAYMENT_CREATED,), url, payment["id"], order["id"])
 
 
-def product_created(client) -> tuple[int, Expected]:
+def product_created(client: AppClient) -> tuple[int, Expected]:
     before = _last_id(client)
     product = make_product(client, locationId=OTHER_LOCATION, sku="TEA-1")
     return before, _product_event((EventType.PRODUCT_CREATED,), product)
 
 
-def product_updated(client) -> tuple[int, Expected]:
+def product_updated(client: AppClient) -> tuple[int, Expected]:
     product = make_product(client, locationId=OTHER_LOCATION)
     before = _last_id(client)
     _ok(client.put(f"/api/products/{product['id']}", json={"price": 11, "name": "Iced tea"}))
     return before, _product_event((EventType.PRODUCT_UPDATED,), product)
 
 
-def product_86d(client) -> tuple[int, Expected]:
+def product_86d(client: AppClient) -> tuple[int, Expected]:
     product = make_product(client, locationId=OTHER_LOCATION)
     before = _last_id(client)
     _ok(client.post(f"/api/products/{product['id']}/86", json={"reason": "out of limes"}))
     return before, _product_event((EventType.PRODUCT_86D,), product)
 
 
-def product_available(client) -> tuple[int, Expected]:
+def product_available(client: AppClient) -> tuple[int, Expected]:
     product = make_product(client, locationId=OTHER_LOCATION)
     _ok(client.post(f"/api/products/{product['id']}/86"))
     before = _last_id(client)
@@ -192,7 +194,7 @@ def product_available(client) -> tuple[int, Expected]:
     return before, _product_event((EventType.PRODUCT_AVAILABLE,), product)
 
 
-def product_deleted(client) -> tuple[int, Expected]:
+def product_deleted(client: AppClient) -> tuple[int, Expected]:
     product = make_product(client, locationId=OTHER_LOCATION)
     before = _last_id(client)
     # Its data is the product as it was: deleted, it can no longer be read.
@@ -202,7 +204,7 @@ def product_deleted(client) -> tuple[int, Expected]:
     return before, _product_event((EventType.PRODUCT_DELETED,), product, data=as_it_was)
 
 
-def stock_low(client) -> tuple[int, Expected]:
+def stock_low(client: AppClient) -> tuple[int, Expected]:
     stock = {"trackInventory": True, "stockQuantity": 5, "lowStockThreshold": 3}
     product = make_product(client, locationId=OTHER_LOCATION, **stock)
     order = make_order(client, locationId=OTHER_LOCATION)
@@ -219,14 +221,14 @@ def _group_event(types: tuple[EventType, ...], group: Json, **kwargs: Any) -> Ex
     return Expected(types, url, group["id"], None, location_id=OTHER_LOCATION, **kwargs)
 
 
-def modifier_group_created(client) -> tuple[int, Expected]:
+def modifier_group_created(client: AppClient) -> tuple[int, Expected]:
     option = make_modifier(client, locationId=OTHER_LOCATION)
     before = _last_id(client)
     group = make_modifier_group(client, [option], locationId=OTHER_LOCATION)
     return before, _group_event((EventType.MODIFIER_GROUP_CREATED,), group)
 
 
-def modifier_group_updated(client) -> tuple[int, Expected]:
+def modifier_group_updated(client: AppClient) -> tuple[int, Expected]:
     group = make_modifier_group(client, locationId=OTHER_LOCATION)
     make_product(client, locationId=OTHER_LOCATION, modifierGroupIds=[group["id"]])
     before = _last_id(client)
@@ -237,7 +239,7 @@ def modifier_group_updated(client) -> tuple[int, Expected]:
     return before, _group_event(types, group)
 
 
-def modifier_group_deleted(client) -> tuple[int, Expected]:
+def modifier_group_deleted(client: AppClient) -> tuple[int, Expected]:
     group = make_modifier_group(client, locationId=OTHER_LOCATION)
     url = f"/api/modifier-groups/{group['id']}"
     as_it_was = _ok(client.get(url))
@@ -246,17 +248,17 @@ def modifier_group_deleted(client) -> tuple[int, Expected]:
     return before, _group_event((EventType.MODIFIER_GROUP_DELETED,), group, data=as_it_was)
 
 
-def _sent_ticket(client) -> tuple[Json, str]:
+def _sent_ticket(client: AppClient) -> tuple[Json, str]:
     order, _, _ = _order_with_item(client)
     sent = _ok(client.post(f"/api/orders/{order['id']}/send"))
     return order, sent["kitchenOrderId"]
 
 
-def _board(client) -> Json:
+def _board(client: AppClient) -> Json:
     return _ok(client.get("/api/kitchen/board", params={"locationId": LOCATION}))
 
 
-def kitchen_ticket_created(client) -> tuple[int, Expected]:
+def kitchen_ticket_created(client: AppClient) -> tuple[int, Expected]:
     order, _, _ = _order_with_item(client)
     before = _last_id(client)
     ticket_id = _ok(client.post(f"/api/orders/{order['id']}/send"))["kitchenOrderId"]
@@ -265,7 +267,7 @@ def kitchen_ticket_created(client) -> tuple[int, Expected]:
     return before, Expected(types, "", ticket_id, order["id"], data=shown)
 
 
-def kitchen_ticket_bumped(client) -> tuple[int, Expected]:
+def kitchen_ticket_bumped(client: AppClient) -> tuple[int, Expected]:
     order, ticket_id = _sent_ticket(client)
     before = _last_id(client)
     _ok(client.post(f"/api/kitchen/tickets/{ticket_id}/bump"))
@@ -275,7 +277,7 @@ def kitchen_ticket_bumped(client) -> tuple[int, Expected]:
     return before, Expected(types, "", ticket_id, order["id"], data=shown)
 
 
-def kitchen_ticket_recalled(client) -> tuple[int, Expected]:
+def kitchen_ticket_recalled(client: AppClient) -> tuple[int, Expected]:
     order, ticket_id = _sent_ticket(client)
     _ok(client.post(f"/api/kitchen/tickets/{ticket_id}/bump"))
     before = _last_id(client)
@@ -285,7 +287,7 @@ def kitchen_ticket_recalled(client) -> tuple[int, Expected]:
     return before, Expected(types, "", ticket_id, order["id"], data=shown)
 
 
-def security_pin_failures(client) -> tuple[int, Expected]:
+def security_pin_failures(client: AppClient) -> tuple[int, Expected]:
     terminal = make_device(client)
     before = _last_id(client)
     for _ in range(10):  # BRIGADE_PIN_FAILURES_PER_DEVICE
@@ -327,11 +329,11 @@ ACTIONS: dict[EventType, Callable[[Any], tuple[int, Expected]]] = {
 }
 
 
-def test_every_event_type_has_an_action_here():
+def test_every_event_type_has_an_action_here() -> None:
     assert set(ACTIONS) == set(EventType)
 
 
-def _as_the_kitchen_sees_it(client, url: str) -> Json:
+def _as_the_kitchen_sees_it(client: AppClient, url: str) -> Json:
     """Event data is rendered for the lowest role that reads the stream: no card details."""
     return _ok(client.get(url, headers=bearer(make_staff_token(client, "KITCHEN"))))
 
@@ -345,7 +347,9 @@ def _check(event: Json, event_type: EventType, expected: Expected, data: Json) -
 
 
 @pytest.mark.parametrize("event_type", list(ACTIONS), ids=str)
-def test_the_use_case_emits_its_event_with_the_resource_as_the_api_shows_it(client, event_type):
+def test_the_use_case_emits_its_event_with_the_resource_as_the_api_shows_it(
+    client: AppClient, event_type
+) -> None:
     before, expected = ACTIONS[event_type](client)
     emitted = all_events(client, after=before)
     assert [event["type"] for event in emitted] == list(expected.types)
@@ -358,7 +362,7 @@ def test_the_use_case_emits_its_event_with_the_resource_as_the_api_shows_it(clie
     _check(event, event_type, expected, data | expected.extra)
 
 
-def test_a_transfer_is_an_order_update(client):
+def test_a_transfer_is_an_order_update(client: AppClient) -> None:
     order = make_order(client)
     before = _last_id(client)
     body = {"tableId": "5b1f9a53-8d61-4f0e-9a43-2f1e7a0c9d11"}
@@ -370,7 +374,7 @@ def test_a_transfer_is_an_order_update(client):
     assert event["data"]["tableId"] == body["tableId"]
 
 
-def test_a_quantity_change_updates_the_item_and_the_order_it_totals(client):
+def test_a_quantity_change_updates_the_item_and_the_order_it_totals(client: AppClient) -> None:
     order, item, url = _order_with_item(client)
     before = _last_id(client)
     _ok(client.put(url, json={"quantity": 3}))
@@ -386,7 +390,7 @@ def test_a_quantity_change_updates_the_item_and_the_order_it_totals(client):
     assert order_event["data"]["subtotal"] == 37.5
 
 
-def test_a_change_that_changes_nothing_emits_nothing(client):
+def test_a_change_that_changes_nothing_emits_nothing(client: AppClient) -> None:
     _, item, url = _order_with_item(client)
     product = make_product(client)
     _ok(client.post(f"/api/products/{product['id']}/86"))
@@ -397,7 +401,7 @@ def test_a_change_that_changes_nothing_emits_nothing(client):
     assert all_events(client, after=before) == []
 
 
-def test_a_put_that_86s_and_renames_is_an_update_and_an_86(client):
+def test_a_put_that_86s_and_renames_is_an_update_and_an_86(client: AppClient) -> None:
     product = make_product(client)
     before = _last_id(client)
     _ok(client.put(f"/api/products/{product['id']}", json={"name": "Gone", "is86d": True}))
@@ -407,7 +411,7 @@ def test_a_put_that_86s_and_renames_is_an_update_and_an_86(client):
     assert [event["data"] for event in emitted] == [answer, answer]
 
 
-def test_a_refused_action_emits_nothing(client):
+def test_a_refused_action_emits_nothing(client: AppClient) -> None:
     order, _, url = _order_with_item(client)
     product = make_product(client)
     _ok(client.post(f"/api/products/{product['id']}/86"))
@@ -435,7 +439,7 @@ def test_a_refused_action_emits_nothing(client):
     ]
 
 
-def test_a_bulk_update_emits_only_for_the_updates_it_applied(client):
+def test_a_bulk_update_emits_only_for_the_updates_it_applied(client: AppClient) -> None:
     first = make_product(client, sku="A-1")
     second = make_product(client, sku="B-1")
     before = _last_id(client)
@@ -455,7 +459,7 @@ def test_a_bulk_update_emits_only_for_the_updates_it_applied(client):
     assert emitted[1]["data"] == _ok(client.get(f"/api/products/{second['id']}"))
 
 
-def test_stock_low_fires_once_per_crossing_of_the_threshold(client):
+def test_stock_low_fires_once_per_crossing_of_the_threshold(client: AppClient) -> None:
     stock = {"trackInventory": True, "stockQuantity": 6, "lowStockThreshold": 3}
     product = make_product(client, **stock)
     order = make_order(client)

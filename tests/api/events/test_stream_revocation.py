@@ -10,10 +10,9 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
-from fastapi.testclient import TestClient
 
 from brigade.settings import Settings
-from factories import bearer, make_device, make_staff_with_pin, sign_in
+from factories import AppClient, bearer, make_device, make_staff_with_pin, sign_in
 
 REVOKED = ": credential revoked"
 RECONNECT = ": reconnect"
@@ -30,7 +29,7 @@ def settings(settings: Settings) -> Settings:
     )
 
 
-def _streamed_while(client: TestClient, token: str, revoke: Callable[[], Any]) -> str:
+def _streamed_while(client: AppClient, token: str, revoke: Callable[[], Any]) -> str:
     """The stream's body, read to its end, with ``revoke`` run half a second after it opened."""
     bodies: list[str] = []
 
@@ -45,20 +44,20 @@ def _streamed_while(client: TestClient, token: str, revoke: Callable[[], Any]) -
     return bodies[0]
 
 
-def _staff_token(client: TestClient) -> tuple[str, str]:
+def _staff_token(client: AppClient) -> tuple[str, str]:
     member = client.post("/api/staff", json={"name": "Kit", "role": "KITCHEN"}).json()
     made = client.post("/api/tokens", json={"staffId": member["id"], "name": "Kit"}).json()
     return member["id"], made["token"]
 
 
-def test_a_stream_whose_credential_holds_lives_its_time(client):
+def test_a_stream_whose_credential_holds_lives_its_time(client: AppClient) -> None:
     _staff_id, token = _staff_token(client)
     body = _streamed_while(client, token, lambda: None)
     assert REVOKED not in body
     assert body.rstrip().endswith(RECONNECT)
 
 
-def test_a_revoked_token_ends_its_stream(client):
+def test_a_revoked_token_ends_its_stream(client: AppClient) -> None:
     _staff_id, token = _staff_token(client)
     token_id = client.get("/api/tokens").json()["data"][0]["id"]
     body = _streamed_while(client, token, lambda: client.delete(f"/api/tokens/{token_id}"))
@@ -66,14 +65,16 @@ def test_a_revoked_token_ends_its_stream(client):
     assert RECONNECT not in body
 
 
-def test_a_deactivated_persons_stream_ends(client):
+def test_a_deactivated_persons_stream_ends(client: AppClient) -> None:
     staff_id, token = _staff_token(client)
     deactivate = lambda: client.patch(f"/api/staff/{staff_id}", json={"isActive": False})  # noqa: E731
     body = _streamed_while(client, token, deactivate)
     assert body.rstrip().endswith(REVOKED)
 
 
-def test_a_revoked_kitchen_display_and_a_signed_out_session_end_their_streams(client):
+def test_a_revoked_kitchen_display_and_a_signed_out_session_end_their_streams(
+    client: AppClient,
+) -> None:
     display = make_device(client, "KITCHEN_DISPLAY")
     revoke = lambda: client.delete(f"/api/devices/{display['id']}")  # noqa: E731
     assert _streamed_while(client, display["token"], revoke).rstrip().endswith(REVOKED)

@@ -104,7 +104,7 @@ async def _insert_rows_as_before(url: str) -> None:
 
 def test_products_and_orders_from_before_migrate_with_their_stock_and_86s(
     request: pytest.FixtureRequest, tmp_path: Path
-):
+) -> None:
     before = _revision_before_the_menu()
     with throwaway_database(request.config.getoption("--db-url"), tmp_path, before) as url:
         asyncio.run(_insert_rows_as_before(url))

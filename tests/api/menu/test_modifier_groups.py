@@ -17,6 +17,7 @@ from api.orders.test_order_helpers import (
 from factories import (
     LOCATION,
     OTHER_LOCATION,
+    AppClient,
     make_modifier,
     make_modifier_group,
     make_order,
@@ -30,7 +31,7 @@ def _group_url(group: Json) -> str:
     return f"/api/modifier-groups/{group['id']}"
 
 
-def _detail(client, product: Json) -> Json:
+def _detail(client: AppClient, product: Json) -> Json:
     answer: Json = client.get(f"/api/products/{product['id']}").json()
     return answer
 
@@ -51,7 +52,7 @@ def _chosen(*modifiers: Json) -> list[Json]:
 # --- the groups -----------------------------------------------------------------------------
 
 
-def test_a_group_is_created_read_listed_replaced_and_deleted(client):
+def test_a_group_is_created_read_listed_replaced_and_deleted(client: AppClient) -> None:
     rare = make_modifier(client, name="Rare", price=0)
     medium = make_modifier(client, name="Medium", price=0)
     body = {
@@ -84,7 +85,7 @@ def test_a_group_is_created_read_listed_replaced_and_deleted(client):
     assert client.delete(_group_url(group)).status_code == 404
 
 
-def test_the_list_filters_on_location_and_pages_by_name(client):
+def test_the_list_filters_on_location_and_pages_by_name(client: AppClient) -> None:
     location = "0196a1b2-0000-7000-8000-0000000000c7"
     names = ["Sides", "Extras", "Sauces"]
     for name in names:
@@ -103,13 +104,13 @@ def test_the_list_filters_on_location_and_pages_by_name(client):
         ({"unknown": 1}, "unknown"),
     ],
 )
-def test_a_bad_rule_is_422_naming_the_field(client, change, field):
+def test_a_bad_rule_is_422_naming_the_field(client: AppClient, change, field) -> None:
     body = {"name": "Extras", "locationId": LOCATION} | change
     refused = problem(client.post("/api/modifier-groups", json=body), 422, "validation_failed")
     assert field in [error["field"] for error in refused["errors"]]
 
 
-def test_options_must_be_modifier_products_of_the_groups_location(client):
+def test_options_must_be_modifier_products_of_the_groups_location(client: AppClient) -> None:
     item = make_product(client)
     elsewhere = make_modifier(client, locationId=OTHER_LOCATION)
     modifier = make_modifier(client)
@@ -126,7 +127,7 @@ def test_options_must_be_modifier_products_of_the_groups_location(client):
 # --- offered by products --------------------------------------------------------------------
 
 
-def test_a_product_offers_groups_in_order_with_prices_and_86_state(client):
+def test_a_product_offers_groups_in_order_with_prices_and_86_state(client: AppClient) -> None:
     cheese = make_modifier(client, name="Cheese", price=1.5)
     bacon = make_modifier(client, name="Bacon", price=2)
     extras = make_modifier_group(client, [cheese, bacon], name="Extras", maxSelections=3)
@@ -153,7 +154,7 @@ def test_a_product_offers_groups_in_order_with_prices_and_86_state(client):
     assert client.put(url, json={"modifierGroupIds": []}).json()["modifierGroups"] == []
 
 
-def test_a_product_offers_only_existing_groups_of_its_location_once(client):
+def test_a_product_offers_only_existing_groups_of_its_location_once(client: AppClient) -> None:
     group = make_modifier_group(client)
     elsewhere = make_modifier_group(client, locationId=OTHER_LOCATION)
     missing = "0196a1b2-0000-7000-8000-00000000dead"
@@ -169,7 +170,7 @@ def test_a_product_offers_only_existing_groups_of_its_location_once(client):
     assert _detail(client, product)["modifierGroups"] == []
 
 
-def test_a_group_offered_by_a_product_cannot_be_deleted(client):
+def test_a_group_offered_by_a_product_cannot_be_deleted(client: AppClient) -> None:
     group = make_modifier_group(client)
     product = make_product(client, modifierGroupIds=[group["id"]])
     problem(client.delete(_group_url(group)), 409, "modifier_group_in_use")
@@ -182,14 +183,14 @@ def test_a_group_offered_by_a_product_cannot_be_deleted(client):
     assert client.delete(_group_url(other)).status_code == 200
 
 
-def test_a_deleted_option_product_leaves_its_groups(client):
+def test_a_deleted_option_product_leaves_its_groups(client: AppClient) -> None:
     cheese, bacon = make_modifier(client, name="Cheese"), make_modifier(client, name="Bacon")
     group = make_modifier_group(client, [cheese, bacon])
     assert client.delete(f"/api/products/{bacon['id']}").status_code == 200
     assert client.get(_group_url(group)).json()["options"] == [_option(cheese)]
 
 
-def test_a_group_change_shows_on_the_products_that_offer_it(client):
+def test_a_group_change_shows_on_the_products_that_offer_it(client: AppClient) -> None:
     group = make_modifier_group(client, name="Sides")
     product = make_product(client, modifierGroupIds=[group["id"]])
     client.put(_group_url(group), json={"name": "Side dishes", "maxSelections": 2})
@@ -200,7 +201,7 @@ def test_a_group_change_shows_on_the_products_that_offer_it(client):
 # --- enforced on items ----------------------------------------------------------------------
 
 
-def _steak(client) -> tuple[Json, Json, Json]:
+def _steak(client: AppClient) -> tuple[Json, Json, Json]:
     """A steak: temperature exactly one (rare, medium), extras up to two (pepper, butter)."""
     rare, medium = make_modifier(client, name="Rare"), make_modifier(client, name="Medium")
     pepper = make_modifier(client, name="Pepper", price=2)
@@ -216,7 +217,7 @@ def _steak(client) -> tuple[Json, Json, Json]:
     return steak, {"temperature": temperature, "extras": extras}, options
 
 
-def test_a_selection_within_every_group_is_priced_from_the_catalogue(client):
+def test_a_selection_within_every_group_is_priced_from_the_catalogue(client: AppClient) -> None:
     steak, _groups, o = _steak(client)
     ad_hoc = {"modifierOptionId": AD_HOC, "name": "No salt", "price": 0}
     modifiers = [*_chosen(o["medium"], o["pepper"], o["butter"]), ad_hoc]
@@ -238,7 +239,7 @@ def test_a_selection_within_every_group_is_priced_from_the_catalogue(client):
         (["rare", "pepper", "butter", "pepper"], "extras", "Extras: choose 0 to 2 (3 chosen)"),
     ],
 )
-def test_a_group_out_of_range_is_422_naming_it(client, names, group, message):
+def test_a_group_out_of_range_is_422_naming_it(client: AppClient, names, group, message) -> None:
     steak, groups, o = _steak(client)
     order = make_order(client)
     modifiers = _chosen(*(o[name] for name in names))
@@ -251,7 +252,9 @@ def test_a_group_out_of_range_is_422_naming_it(client, names, group, message):
     assert client.get(f"/api/orders/{order['id']}").json()["items"] == []
 
 
-def test_a_catalogue_modifier_outside_the_groups_is_refused_an_ad_hoc_one_is_not(client):
+def test_a_catalogue_modifier_outside_the_groups_is_refused_an_ad_hoc_one_is_not(
+    client: AppClient,
+) -> None:
     steak, _groups, o = _steak(client)
     stranger = make_modifier(client, name="Truffle")
     order = make_order(client)
@@ -265,7 +268,7 @@ def test_a_catalogue_modifier_outside_the_groups_is_refused_an_ad_hoc_one_is_not
     add_item(client, order, steak, modifiers=[*_chosen(o["rare"]), ad_hoc])
 
 
-def test_an_86d_option_is_409(client):
+def test_an_86d_option_is_409(client: AppClient) -> None:
     steak, _groups, o = _steak(client)
     client.post(f"/api/products/{o['rare']['id']}/86")
     order = make_order(client)
@@ -275,14 +278,16 @@ def test_an_86d_option_is_409(client):
     add_item(client, order, steak, modifiers=_chosen(o["medium"]))
 
 
-def test_a_product_without_groups_takes_any_modifier_as_before(client):
+def test_a_product_without_groups_takes_any_modifier_as_before(client: AppClient) -> None:
     burger = make_product(client)
     stranger = make_modifier(client, name="Truffle", price=3)
     item = add_item(client, make_order(client), burger, modifiers=_chosen(stranger, stranger))
     assert [m["price"] for m in item["modifiers"]] == [3, 3]
 
 
-def test_adding_an_item_with_groups_takes_a_bounded_number_ofrecorded_statements(client):
+def test_adding_an_item_with_groups_takes_a_bounded_number_ofrecorded_statements(
+    client: AppClient,
+) -> None:
     """One round trip; what it costs does not grow with the groups, options or choices."""
     small = make_modifier_group(client, minSelections=1, maxSelections=1)
     small_product = make_product(client, modifierGroupIds=[small["id"]])

@@ -10,39 +10,39 @@ import pytest
 
 from api.events.event_helpers import all_events
 from api.orders.test_order_helpers import add_item, post_item, problem
-from factories import bearer, make_order, make_product, make_staff_token
+from factories import AppClient, bearer, make_order, make_product, make_staff_token
 
 Json = dict[str, Any]
 
 
-def _tracked(client, stock: Any = 5, **overrides: Any) -> Json:
+def _tracked(client: AppClient, stock: Any = 5, **overrides: Any) -> Json:
     return make_product(client, trackInventory=True, stockQuantity=stock, **overrides)
 
 
-def _change(client, product: Json, **body: Any) -> Any:
+def _change(client: AppClient, product: Json, **body: Any) -> Any:
     return client.post(f"/api/products/{product['id']}/stock", json=body)
 
 
-def _changed(client, product: Json, **body: Any) -> Json:
+def _changed(client: AppClient, product: Json, **body: Any) -> Json:
     response = _change(client, product, **body)
     assert response.status_code == 200, response.text
     answer: Json = response.json()
     return answer
 
 
-def _movements(client, product: Json, **params: Any) -> Json:
+def _movements(client: AppClient, product: Json, **params: Any) -> Json:
     response = client.get(f"/api/products/{product['id']}/stock-movements", params=params)
     assert response.status_code == 200, response.text
     page: Json = response.json()
     return page
 
 
-def _detail(client, product: Json) -> Json:
+def _detail(client: AppClient, product: Json) -> Json:
     answer: Json = client.get(f"/api/products/{product['id']}").json()
     return answer
 
 
-def _last_event_id(client) -> int:
+def _last_event_id(client: AppClient) -> int:
     found = all_events(client)
     return found[-1]["id"] if found else 0
 
@@ -50,7 +50,9 @@ def _last_event_id(client) -> int:
 # --- adjustments and counts -----------------------------------------------------------------
 
 
-def test_a_delta_adds_and_a_count_sets_each_a_ledger_row_with_who_and_why(client):
+def test_a_delta_adds_and_a_count_sets_each_a_ledger_row_with_who_and_why(
+    client: AppClient,
+) -> None:
     product = _tracked(client, 5)
     assert _changed(client, product, delta=12, reason="delivery")["stockQuantity"] == 17
     assert _changed(client, product, delta=-2.5, reason="dropped")["stockQuantity"] == 14.5
@@ -69,7 +71,7 @@ def test_a_delta_adds_and_a_count_sets_each_a_ledger_row_with_who_and_why(client
     assert all(m["productId"] == product["id"] and m["orderId"] is None for m in page["data"])
 
 
-def test_the_manager_who_adjusts_is_in_the_ledger_and_the_audit_log(client):
+def test_the_manager_who_adjusts_is_in_the_ledger_and_the_audit_log(client: AppClient) -> None:
     product = _tracked(client, 5)
     manager = make_staff_token(client, "MANAGER")
     response = client.post(
@@ -99,14 +101,14 @@ def test_the_manager_who_adjusts_is_in_the_ledger_and_the_audit_log(client):
         {"delta": 1, "reason": ""},
     ],
 )
-def test_a_bad_change_is_422_and_changes_nothing(client, body):
+def test_a_bad_change_is_422_and_changes_nothing(client: AppClient, body) -> None:
     product = _tracked(client, 5)
     problem(_change(client, product, **body), 422, "validation_failed")
     assert _detail(client, product)["stockQuantity"] == 5
     assert _movements(client, product)["total"] == 0
 
 
-def test_stock_may_not_go_below_zero_nor_change_untracked(client):
+def test_stock_may_not_go_below_zero_nor_change_untracked(client: AppClient) -> None:
     product = _tracked(client, 2)
     problem(_change(client, product, delta=-3, reason="lost"), 409, "insufficient_stock")
     untracked = make_product(client)
@@ -125,7 +127,7 @@ def test_stock_may_not_go_below_zero_nor_change_untracked(client):
 # --- the ledger of sales, voids and cancellations -------------------------------------------
 
 
-def test_sales_voids_and_cancellations_are_in_the_ledger_newest_first(client):
+def test_sales_voids_and_cancellations_are_in_the_ledger_newest_first(client: AppClient) -> None:
     product = _tracked(client, 10)
     order = make_order(client)
     item = add_item(client, order, product, 3)
@@ -148,7 +150,7 @@ def test_sales_voids_and_cancellations_are_in_the_ledger_newest_first(client):
     assert [m["kind"] for m in second["data"]] == ["SALE"]
 
 
-def test_untracked_products_leave_no_ledger(client):
+def test_untracked_products_leave_no_ledger(client: AppClient) -> None:
     product = make_product(client)
     add_item(client, make_order(client), product, 2)
     assert _movements(client, product)["total"] == 0
@@ -157,7 +159,7 @@ def test_untracked_products_leave_no_ledger(client):
 # --- the automatic 86 -----------------------------------------------------------------------
 
 
-def test_selling_the_last_portion_86es_the_product_by_system(client):
+def test_selling_the_last_portion_86es_the_product_by_system(client: AppClient) -> None:
     product = _tracked(client, 2)
     order = make_order(client)
     before = _last_event_id(client)
@@ -174,7 +176,7 @@ def test_selling_the_last_portion_86es_the_product_by_system(client):
     problem(post_item(client, order, product, 1), 409, "product_unavailable")
 
 
-def test_a_restock_lifts_the_automatic_86(client):
+def test_a_restock_lifts_the_automatic_86(client: AppClient) -> None:
     product = _tracked(client, 1)
     add_item(client, make_order(client), product, 1)
     before = _last_event_id(client)
@@ -190,7 +192,7 @@ def test_a_restock_lifts_the_automatic_86(client):
     add_item(client, make_order(client), product, 1)
 
 
-def test_a_void_that_puts_stock_back_lifts_the_automatic_86(client):
+def test_a_void_that_puts_stock_back_lifts_the_automatic_86(client: AppClient) -> None:
     product = _tracked(client, 1)
     order = make_order(client)
     item = add_item(client, order, product, 1)
@@ -204,7 +206,7 @@ def test_a_void_that_puts_stock_back_lifts_the_automatic_86(client):
     assert [e["data"] for e in available] == [detail]
 
 
-def test_a_restock_never_lifts_a_manual_86(client):
+def test_a_restock_never_lifts_a_manual_86(client: AppClient) -> None:
     product = _tracked(client, 1)
     assert client.post(f"/api/products/{product['id']}/86").status_code == 200
     assert _changed(client, product, delta=5, reason="delivery")["is86d"] is True
@@ -215,7 +217,9 @@ def test_a_restock_never_lifts_a_manual_86(client):
     assert _changed(client, other, count=4, reason="stocktake")["is86d"] is True
 
 
-def test_a_count_of_zero_86es_and_a_product_update_of_the_stock_is_a_count(client):
+def test_a_count_of_zero_86es_and_a_product_update_of_the_stock_is_a_count(
+    client: AppClient,
+) -> None:
     product = _tracked(client, 3)
     assert _changed(client, product, count=0, reason="spoiled")["is86d"] is True
     response = client.put(f"/api/products/{product['id']}", json={"stockQuantity": 4})
@@ -228,7 +232,7 @@ def test_a_count_of_zero_86es_and_a_product_update_of_the_stock_is_a_count(clien
 # --- low stock ------------------------------------------------------------------------------
 
 
-def test_an_adjustment_down_to_the_threshold_emits_stock_low_once(client):
+def test_an_adjustment_down_to_the_threshold_emits_stock_low_once(client: AppClient) -> None:
     product = _tracked(client, 10, lowStockThreshold=4)
     before = _last_event_id(client)
     _changed(client, product, delta=-6, reason="spoiled")
@@ -237,7 +241,9 @@ def test_an_adjustment_down_to_the_threshold_emits_stock_low_once(client):
     assert [e["data"]["stockQuantity"] for e in low] == [4]
 
 
-def test_the_low_stock_list_holds_tracked_products_at_or_under_their_threshold(client):
+def test_the_low_stock_list_holds_tracked_products_at_or_under_their_threshold(
+    client: AppClient,
+) -> None:
     location = "0196a1b2-0000-7000-8000-0000000000c1"
     at = _tracked(client, 3, lowStockThreshold=3, locationId=location, name="At")
     under = _tracked(client, 1, lowStockThreshold=3, locationId=location, name="Under")

@@ -8,16 +8,16 @@ from typing import Any
 
 from api.events.event_helpers import all_events
 from api.orders.test_order_helpers import add_item, post_item, problem
-from factories import LOCATION, OTHER_LOCATION, make_order, make_product
+from factories import LOCATION, OTHER_LOCATION, AppClient, make_order, make_product
 
 Json = dict[str, Any]
 
 
-def _add_variant(client, product: Json, **body: Any) -> Any:
+def _add_variant(client: AppClient, product: Json, **body: Any) -> Any:
     return client.post(f"/api/products/{product['id']}/variants", json=body)
 
 
-def _variant(client, product: Json, name: str, price: Any, **extra: Any) -> Json:
+def _variant(client: AppClient, product: Json, name: str, price: Any, **extra: Any) -> Json:
     response = _add_variant(client, product, name=name, price=price, **extra)
     assert response.status_code == 201, response.text
     variant: Json = response.json()
@@ -28,12 +28,12 @@ def _url(product: Json, variant: Json) -> str:
     return f"/api/products/{product['id']}/variants/{variant['id']}"
 
 
-def _detail(client, product: Json) -> Json:
+def _detail(client: AppClient, product: Json) -> Json:
     answer: Json = client.get(f"/api/products/{product['id']}").json()
     return answer
 
 
-def _latte(client, **overrides: Any) -> tuple[Json, Json, Json, Json]:
+def _latte(client: AppClient, **overrides: Any) -> tuple[Json, Json, Json, Json]:
     latte = make_product(client, name="Latte", price=3, **overrides)
     small = _variant(client, latte, "S", 3.2, sku="LAT-S")
     medium = _variant(client, latte, "M", 3.9)
@@ -41,7 +41,7 @@ def _latte(client, **overrides: Any) -> tuple[Json, Json, Json, Json]:
     return latte, small, medium, large
 
 
-def test_a_variant_is_created_listed_changed_and_deleted(client):
+def test_a_variant_is_created_listed_changed_and_deleted(client: AppClient) -> None:
     latte = make_product(client, name="Latte", price=3)
     response = _add_variant(client, latte, name="Large", price=4.5, sku="LAT-L", barcode="77")
     assert response.status_code == 201, response.text
@@ -70,7 +70,7 @@ def test_a_variant_is_created_listed_changed_and_deleted(client):
     assert client.delete(_url(latte, small)).status_code == 404
 
 
-def test_a_variant_change_updates_its_product(client):
+def test_a_variant_change_updates_its_product(client: AppClient) -> None:
     latte = make_product(client, name="Latte", price=3)
     before = all_events(client)[-1]["id"]
     variant = _variant(client, latte, "S", 3.2)
@@ -83,7 +83,7 @@ def test_a_variant_change_updates_its_product(client):
     assert _detail(client, latte)["updatedAt"] > latte["updatedAt"]
 
 
-def test_a_variant_of_another_product_is_404_under_this_one(client):
+def test_a_variant_of_another_product_is_404_under_this_one(client: AppClient) -> None:
     _latte_product, small, _m, _l = _latte(client)
     other = make_product(client)
     assert client.put(_url(other, small), json={"price": 1}).status_code == 404
@@ -92,7 +92,7 @@ def test_a_variant_of_another_product_is_404_under_this_one(client):
     assert _add_variant(client, {"id": missing}, name="S", price=1).status_code == 404
 
 
-def test_bad_variant_input_is_422(client):
+def test_bad_variant_input_is_422(client: AppClient) -> None:
     latte = make_product(client)
     for body in ({"name": "", "price": 1}, {"name": "S", "price": -1}, {"name": "S"}):
         problem(_add_variant(client, latte, **body), 422, "validation_failed")
@@ -102,7 +102,7 @@ def test_bad_variant_input_is_422(client):
 # --- on an order ----------------------------------------------------------------------------
 
 
-def test_an_item_takes_the_variants_price_and_name_and_keeps_its_id(client):
+def test_an_item_takes_the_variants_price_and_name_and_keeps_its_id(client: AppClient) -> None:
     latte, _small, _medium, large = _latte(client)
     order = make_order(client)
     item = add_item(client, order, latte, 2, variantId=large["id"])
@@ -114,7 +114,7 @@ def test_an_item_takes_the_variants_price_and_name_and_keeps_its_id(client):
     )
 
 
-def test_a_product_with_variants_needs_one_of_its_own(client):
+def test_a_product_with_variants_needs_one_of_its_own(client: AppClient) -> None:
     latte, _small, _medium, _large = _latte(client)
     order = make_order(client)
     body = problem(post_item(client, order, latte, 1), 422, "variant_required")
@@ -132,7 +132,9 @@ def test_a_product_with_variants_needs_one_of_its_own(client):
     assert client.get(f"/api/orders/{order['id']}").json()["items"] == []
 
 
-def test_an_inactive_variant_is_unavailable_and_a_deleted_one_no_longer_needed(client):
+def test_an_inactive_variant_is_unavailable_and_a_deleted_one_no_longer_needed(
+    client: AppClient,
+) -> None:
     latte = make_product(client, name="Latte", price=3)
     only = _variant(client, latte, "S", 3.2)
     client.put(_url(latte, only), json={"isActive": False})
@@ -145,7 +147,7 @@ def test_an_inactive_variant_is_unavailable_and_a_deleted_one_no_longer_needed(c
 # --- codes ----------------------------------------------------------------------------------
 
 
-def test_sku_and_barcode_are_unique_with_the_products_at_the_location(client):
+def test_sku_and_barcode_are_unique_with_the_products_at_the_location(client: AppClient) -> None:
     make_product(client, sku="TEA", barcode="111")
     latte = make_product(client, name="Latte")
     problem(_add_variant(client, latte, name="S", price=1, sku="TEA"), 409, "duplicate_sku")
@@ -169,7 +171,7 @@ def test_sku_and_barcode_are_unique_with_the_products_at_the_location(client):
     assert _add_variant(client, elsewhere, name="S", price=1, sku="LAT-S").status_code == 201
 
 
-def test_a_barcode_lookup_that_hits_a_variant_answers_its_product(client):
+def test_a_barcode_lookup_that_hits_a_variant_answers_its_product(client: AppClient) -> None:
     latte, _small, _medium, large = _latte(client)
     found = client.get("/api/products/barcode/400100", params={"locationId": LOCATION})
     assert found.status_code == 200, found.text

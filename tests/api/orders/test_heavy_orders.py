@@ -5,6 +5,7 @@ carry is bounded. The time figures are bench/heavy_order.py's, not a timed test.
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 import pytest
 from test_order_helpers import (
@@ -17,7 +18,7 @@ from test_order_helpers import (
 )
 
 from brigade.domain import order_aggregate
-from factories import make_order, make_product
+from factories import AppClient, make_order, make_product
 
 
 def _reading_whole_items(statements: list[str]) -> list[str]:
@@ -25,7 +26,9 @@ def _reading_whole_items(statements: list[str]) -> list[str]:
     return [s for s in statements if s.startswith("select") and "order_items.modifiers" in s]
 
 
-def _heavy_order(client, items: int = 4) -> tuple[dict, list[dict], dict]:
+def _heavy_order(
+    client: AppClient, items: int = 4
+) -> tuple[dict[str, Any], list[dict[str, Any]], dict[str, Any]]:
     product = make_product(client, price=10)
     order = make_order(client)
     extras = [{"modifierOptionId": AD_HOC, "name": f"Extra {n}", "price": 1} for n in range(20)]
@@ -33,7 +36,9 @@ def _heavy_order(client, items: int = 4) -> tuple[dict, list[dict], dict]:
     return order, lines, product
 
 
-def test_a_full_order_refuses_a_new_item_from_a_count_without_loading_it(client, monkeypatch):
+def test_a_full_order_refuses_a_new_item_from_a_count_without_loading_it(
+    client: AppClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
     monkeypatch.setattr(order_aggregate, "MAX_ITEMS_PER_ORDER", 3)
     order, _lines, product = _heavy_order(client, 3)
     client.get(f"/api/orders/{order['id']}")  # warm the pool: connect-time queries don't count
@@ -56,7 +61,7 @@ def test_a_full_order_refuses_a_new_item_from_a_count_without_loading_it(client,
         ),
     ],
 )
-def test_a_write_reads_whole_only_the_item_it_changes(client, write: Callable):
+def test_a_write_reads_whole_only_the_item_it_changes(client: AppClient, write: Callable) -> None:
     order, lines, _product = _heavy_order(client)
     with recorded_statements(client) as statements:
         response = write(client, order, lines[1])
@@ -80,7 +85,9 @@ def test_a_write_reads_whole_only_the_item_it_changes(client, write: Callable):
         lambda client, order, _item: client.post(f"/api/orders/{order['id']}/send"),
     ],
 )
-def test_a_write_whose_event_carries_the_order_reads_its_items_once(client, write: Callable):
+def test_a_write_whose_event_carries_the_order_reads_its_items_once(
+    client: AppClient, write: Callable
+) -> None:
     order, lines, _product = _heavy_order(client)
     with recorded_statements(client) as statements:
         response = write(client, order, lines[1])
@@ -89,7 +96,7 @@ def test_a_write_whose_event_carries_the_order_reads_its_items_once(client, writ
     assert "order_items.order_id =" in whole
 
 
-def test_totals_after_partial_loads_match_a_full_read(client):
+def test_totals_after_partial_loads_match_a_full_read(client: AppClient) -> None:
     order, lines, product = _heavy_order(client)
     client.post(f"/api/orders/{order['id']}/discount", json={"discountAmount": 7.77})
     client.put(f"/api/orders/{order['id']}/items/{lines[2]['id']}", json={"quantity": 3})
@@ -112,7 +119,9 @@ def test_totals_after_partial_loads_match_a_full_read(client):
         ),
     ],
 )
-def test_what_one_item_carries_is_bounded(client, extra: dict, field: str):
+def test_what_one_item_carries_is_bounded(
+    client: AppClient, extra: dict[str, Any], field: str
+) -> None:
     product = make_product(client)
     order = make_order(client)
     body = problem(post_item(client, order, product, **extra), 422, "validation_failed")

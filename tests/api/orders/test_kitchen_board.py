@@ -8,7 +8,7 @@ from typing import Any
 from test_order_helpers import AD_HOC, add_item, pay, problem
 
 from api.events.event_helpers import all_events
-from factories import LOCATION, OTHER_LOCATION, make_category, make_order, make_product
+from factories import LOCATION, OTHER_LOCATION, AppClient, make_category, make_order, make_product
 
 Json = dict[str, Any]
 
@@ -19,24 +19,26 @@ def _ok(response: Any) -> Json:
     return body
 
 
-def _board(client, location: str = LOCATION) -> Json:
+def _board(client: AppClient, location: str = LOCATION) -> Json:
     return _ok(client.get("/api/kitchen/board", params={"locationId": location}))
 
 
-def _send(client, order: Json) -> str:
+def _send(client: AppClient, order: Json) -> str:
     ticket: str = _ok(client.post(f"/api/orders/{order['id']}/send"))["kitchenOrderId"]
     return ticket
 
 
-def _bump(client, ticket_id: str) -> Json:
+def _bump(client: AppClient, ticket_id: str) -> Json:
     return _ok(client.post(f"/api/kitchen/tickets/{ticket_id}/bump"))
 
 
-def _item_statuses(client, order: Json) -> list[str]:
+def _item_statuses(client: AppClient, order: Json) -> list[str]:
     return [item["status"] for item in _ok(client.get(f"/api/orders/{order['id']}"))["items"]]
 
 
-def test_the_board_shows_each_send_with_its_table_server_and_items_as_they_are_now(client):
+def test_the_board_shows_each_send_with_its_table_server_and_items_as_they_are_now(
+    client: AppClient,
+) -> None:
     grill = make_category(client, name="Grill")
     burger = make_product(client, name="Burger", categoryId=grill["id"])
     fries = make_product(client, name="Fries")
@@ -105,7 +107,9 @@ def test_the_board_shows_each_send_with_its_table_server_and_items_as_they_are_n
     ]
 
 
-def test_bumping_makes_the_items_ready_takes_the_ticket_off_and_recall_brings_it_back(client):
+def test_bumping_makes_the_items_ready_takes_the_ticket_off_and_recall_brings_it_back(
+    client: AppClient,
+) -> None:
     order = make_order(client)
     first, second = (
         add_item(client, order, make_product(client)),
@@ -145,7 +149,7 @@ def test_bumping_makes_the_items_ready_takes_the_ticket_off_and_recall_brings_it
     assert second["id"] in {item["itemId"] for item in recalled["items"]}
 
 
-def test_recall_brings_back_the_tickets_in_the_order_they_were_bumped(client):
+def test_recall_brings_back_the_tickets_in_the_order_they_were_bumped(client: AppClient) -> None:
     tickets = []
     for _ in range(2):
         order = make_order(client)
@@ -158,7 +162,7 @@ def test_recall_brings_back_the_tickets_in_the_order_they_were_bumped(client):
     assert _board(client)["lastBumped"]["id"] == tickets[0]
 
 
-def test_a_closed_order_is_bumped_without_touching_its_items(client):
+def test_a_closed_order_is_bumped_without_touching_its_items(client: AppClient) -> None:
     order = make_order(client, orderType="TAKEOUT", tableId=None)
     add_item(client, order, make_product(client, price=10))
     ticket = _send(client, order)
@@ -169,7 +173,7 @@ def test_a_closed_order_is_bumped_without_touching_its_items(client):
     assert _board(client)["tickets"] == []
 
 
-def test_only_a_send_is_bumped(client):
+def test_only_a_send_is_bumped(client: AppClient) -> None:
     order = make_order(client)
     item = add_item(client, order, make_product(client))
     _send(client, order)
@@ -185,7 +189,7 @@ def test_only_a_send_is_bumped(client):
     problem(client.get("/api/kitchen/board"), 422, "validation_failed")
 
 
-def test_a_location_keeps_its_ticket_age_thresholds(client):
+def test_a_location_keeps_its_ticket_age_thresholds(client: AppClient) -> None:
     url = f"/api/locations/{LOCATION}"
     profile = {"name": "Harbour", "timezone": "UTC"}
     defaults = _ok(client.put(url, json=profile))

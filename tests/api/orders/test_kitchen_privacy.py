@@ -3,14 +3,16 @@ item 9). It still sees what was paid."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from test_order_helpers import add_item
 
-from factories import bearer, make_order, make_product, make_staff_token
+from factories import AppClient, bearer, make_order, make_product, make_staff_token
 
 PRIVATE = ("cardLastFour", "cardBrand", "takenBy")
 
 
-def _paid_order(client) -> tuple[dict, dict]:
+def _paid_order(client: AppClient) -> tuple[dict[str, Any], dict]:
     order = make_order(client)
     add_item(client, order, make_product(client, price=20))
     body = {"amount": 20, "paymentMethod": "CARD", "cardLastFour": "4242", "cardBrand": "VISA"}
@@ -19,14 +21,14 @@ def _paid_order(client) -> tuple[dict, dict]:
     return order, response.json()
 
 
-def _get(client, url: str, token: str) -> dict:
+def _get(client: AppClient, url: str, token: str) -> dict[str, Any]:
     response = client.get(url, headers=bearer(token))
     assert response.status_code == 200, response.text
-    body: dict = response.json()
+    body: dict[str, Any] = response.json()
     return body
 
 
-def test_the_kitchen_reads_payments_without_card_brand_or_who_took_them(client):
+def test_the_kitchen_reads_payments_without_card_brand_or_who_took_them(client: AppClient) -> None:
     order, payment = _paid_order(client)
     kitchen = make_staff_token(client, "KITCHEN")
     detail = _get(client, f"/api/orders/{order['id']}", kitchen)
@@ -40,7 +42,7 @@ def test_the_kitchen_reads_payments_without_card_brand_or_who_took_them(client):
     assert "VISA" not in str(detail) + str(single)
 
 
-def test_a_server_still_sees_them(client):
+def test_a_server_still_sees_them(client: AppClient) -> None:
     order, payment = _paid_order(client)
     server = make_staff_token(client, "SERVER")
     [seen] = _get(client, f"/api/orders/{order['id']}", server)["payments"]

@@ -3,26 +3,27 @@
 from __future__ import annotations
 
 import uuid
+from typing import Any
 
 import pytest
 from test_order_helpers import AD_HOC, add_item, problem
 
-from factories import LOCATION, OTHER_LOCATION, make_order, make_product
+from factories import LOCATION, OTHER_LOCATION, AppClient, make_order, make_product
 
 
-def _send(client, order: dict) -> dict:
+def _send(client: AppClient, order: dict[str, Any]) -> dict[str, Any]:
     response = client.post(f"/api/orders/{order['id']}/send")
     assert response.status_code == 200, response.text
     return response.json()
 
 
-def _tickets(client, **params) -> dict:
+def _tickets(client: AppClient, **params: Any) -> dict[str, Any]:
     response = client.get("/api/kitchen/tickets", params=params)
     assert response.status_code == 200, response.text
     return response.json()
 
 
-def test_send_puts_every_pending_item_on_one_ticket_and_opens_the_order(client):
+def test_send_puts_every_pending_item_on_one_ticket_and_opens_the_order(client: AppClient) -> None:
     burger = make_product(client, name="Burger", price=12)
     fries = make_product(client, name="Fries", price=4)
     table = str(uuid.uuid4())
@@ -83,7 +84,9 @@ def test_send_puts_every_pending_item_on_one_ticket_and_opens_the_order(client):
     assert ticket.json()["createdAt"].endswith("Z")
 
 
-def test_a_second_send_carries_only_the_new_items_and_keeps_the_order_open(client):
+def test_a_second_send_carries_only_the_new_items_and_keeps_the_order_open(
+    client: AppClient,
+) -> None:
     product = make_product(client)
     order = make_order(client)
     add_item(client, order, product)
@@ -98,7 +101,7 @@ def test_a_second_send_carries_only_the_new_items_and_keeps_the_order_open(clien
     assert client.get(f"/api/orders/{order['id']}").json()["status"] == "OPEN"
 
 
-def test_nothing_to_send_on_an_empty_order_leaves_it_draft(client):
+def test_nothing_to_send_on_an_empty_order_leaves_it_draft(client: AppClient) -> None:
     order = make_order(client)
     problem(client.post(f"/api/orders/{order['id']}/send"), 409, "nothing_to_send")
     detail = client.get(f"/api/orders/{order['id']}").json()
@@ -106,7 +109,7 @@ def test_nothing_to_send_on_an_empty_order_leaves_it_draft(client):
     assert _tickets(client)["total"] == 0
 
 
-def test_items_already_moved_on_by_the_kitchen_are_not_resent(client):
+def test_items_already_moved_on_by_the_kitchen_are_not_resent(client: AppClient) -> None:
     product = make_product(client)
     order = make_order(client)
     item = add_item(client, order, product)
@@ -114,7 +117,7 @@ def test_items_already_moved_on_by_the_kitchen_are_not_resent(client):
     problem(client.post(f"/api/orders/{order['id']}/send"), 409, "nothing_to_send")
 
 
-def test_tickets_poll_by_location_oldest_first_strictly_after_since(client):
+def test_tickets_poll_by_location_oldest_first_strictly_after_since(client: AppClient) -> None:
     product = make_product(client)
     here = [make_order(client) for _ in range(3)]
     there = make_order(client, locationId=OTHER_LOCATION)
@@ -138,7 +141,7 @@ def test_tickets_poll_by_location_oldest_first_strictly_after_since(client):
     assert [t["id"] for t in _tickets(client, limit=1, page=2)["data"]] == [sent[1]]
 
 
-def test_ticket_errors(client):
+def test_ticket_errors(client: AppClient) -> None:
     problem(client.get(f"/api/kitchen/tickets/{uuid.uuid4()}"), 404, "not_found")
     problem(client.get("/api/kitchen/tickets/ticket-1"), 422, "validation_failed")
     problem(client.get("/api/kitchen/tickets", params={"since": "noon"}), 422, "validation_failed")
@@ -148,7 +151,7 @@ def test_ticket_errors(client):
 @pytest.mark.parametrize(
     "since", ["9999-12-31T23:59:59-23:59", "0001-01-01T00:00:00+23:59", "not-a-time"]
 )
-def test_since_outside_the_calendar_is_422(client, since):
+def test_since_outside_the_calendar_is_422(client: AppClient, since) -> None:
     response = client.get("/api/kitchen/tickets", params={"since": since})
     assert response.status_code == 422
     assert response.json()["code"] == "validation_failed"

@@ -3,14 +3,14 @@
 from __future__ import annotations
 
 import uuid
+from typing import Any
 
-from fastapi.testclient import TestClient
 from test_order_helpers import add_item, order_detail, pay, problem
 
-from factories import bearer, make_order, make_product, make_staff_token
+from factories import AppClient, bearer, make_order, make_product, make_staff_token
 
 
-def _staff(client: TestClient, role: str) -> tuple[dict[str, str], dict]:
+def _staff(client: AppClient, role: str) -> tuple[dict[str, str], dict[str, Any]]:
     """Headers of a new staff member with ``role``, and their ``{staffId, name}``."""
     name = f"{role.title()} {uuid.uuid4().hex[:6]}"
     member = client.post("/api/staff", json={"name": name, "role": role}).json()
@@ -18,7 +18,7 @@ def _staff(client: TestClient, role: str) -> tuple[dict[str, str], dict]:
     return bearer(token["token"]), {"staffId": member["id"], "name": name}
 
 
-def test_completing_records_who_closed_the_check(client):
+def test_completing_records_who_closed_the_check(client: AppClient) -> None:
     server, who = _staff(client, "SERVER")
     order = make_order(client)
     add_item(client, order, make_product(client, price=10))
@@ -31,7 +31,7 @@ def test_completing_records_who_closed_the_check(client):
     assert detail["cancelledBy"] is None
 
 
-def test_cancelling_records_who_cancelled(client):
+def test_cancelling_records_who_cancelled(client: AppClient) -> None:
     server, who = _staff(client, "SERVER")
     order = make_order(client)
     url = f"/api/orders/{order['id']}"
@@ -40,7 +40,7 @@ def test_cancelling_records_who_cancelled(client):
     assert (detail["cancelledBy"], detail["completedBy"]) == (who, None)
 
 
-def test_the_ticket_says_who_sent_it(client):
+def test_the_ticket_says_who_sent_it(client: AppClient) -> None:
     server, who = _staff(client, "SERVER")
     order = make_order(client)
     add_item(client, order, make_product(client))
@@ -49,7 +49,7 @@ def test_the_ticket_says_who_sent_it(client):
     assert ticket["sentBy"] == who
 
 
-def test_a_transfer_is_audited_with_both_tables(client):
+def test_a_transfer_is_audited_with_both_tables(client: AppClient) -> None:
     server, who = _staff(client, "SERVER")
     order = make_order(client)
     new_table = str(uuid.uuid4())
@@ -64,7 +64,7 @@ def test_a_transfer_is_audited_with_both_tables(client):
     assert entry["after"] == {"tableId": new_table}
 
 
-def test_an_item_the_kitchen_moved_on_without_a_send_counts_as_sent(client):
+def test_an_item_the_kitchen_moved_on_without_a_send_counts_as_sent(client: AppClient) -> None:
     """The kitchen readied it straight from PENDING: no ticket, but the kitchen has it. A server
     can neither void it nor cancel the order (both used to disagree); a manager can."""
     order = make_order(client)

@@ -65,7 +65,7 @@ async def _insert_rows_as_0004_wrote_them(url: str) -> None:
 
 def test_orders_and_tickets_from_before_migrate_with_nobody_recorded(
     request: pytest.FixtureRequest, tmp_path: Path
-):
+) -> None:
     with throwaway_database(request.config.getoption("--db-url"), tmp_path, "0004") as url:
         asyncio.run(_insert_rows_as_0004_wrote_them(url))
         upgrade(url)

@@ -26,31 +26,35 @@ def problem(response: Any, status: int, code: str) -> dict[str, Any]:
     return body
 
 
-def post_item(client: Any, order: dict, product: dict, quantity: Any = 1, **extra: Any) -> Any:
+def post_item(
+    client: Any, order: dict[str, Any], product: dict[str, Any], quantity: Any = 1, **extra: Any
+) -> Any:
     body = {"productId": product["id"], "quantity": quantity} | extra
     return client.post(f"/api/orders/{order['id']}/items", json=body)
 
 
-def add_item(client: Any, order: dict, product: dict, quantity: Any = 1, **extra: Any) -> dict:
+def add_item(
+    client: Any, order: dict[str, Any], product: dict[str, Any], quantity: Any = 1, **extra: Any
+) -> dict[str, Any]:
     response = post_item(client, order, product, quantity, **extra)
     assert response.status_code == 201, response.text
-    item: dict = response.json()
+    item: dict[str, Any] = response.json()
     return item
 
 
-def pay(client: Any, order: dict, amount: Any, **extra: Any) -> Any:
+def pay(client: Any, order: dict[str, Any], amount: Any, **extra: Any) -> Any:
     body = {"amount": amount, "paymentMethod": "CARD"} | extra
     return client.post(f"/api/orders/{order['id']}/payments", json=body)
 
 
-def order_detail(client: Any, order: dict) -> dict:
+def order_detail(client: Any, order: dict[str, Any]) -> dict[str, Any]:
     response = client.get(f"/api/orders/{order['id']}")
     assert response.status_code == 200, response.text
-    detail: dict = response.json()
+    detail: dict[str, Any] = response.json()
     return detail
 
 
-def order_totals(detail: dict) -> tuple:
+def order_totals(detail: dict[str, Any]) -> tuple:
     return tuple(detail[field] for field in TOTAL_FIELDS)
 
 
@@ -73,7 +77,7 @@ def recorded_statements(client: Any) -> Iterator[list[str]]:
     statements: list[str] = []
     engines = client.app.state.database.engines()
 
-    def record(_conn, _cursor, statement, *_args):
+    def record(_conn, _cursor, statement, *_args) -> None:
         task = asyncio.current_task()
         if task is None or not task.get_name().startswith(BACKGROUND_TASKS):
             statements.append(" ".join(statement.split()).lower())

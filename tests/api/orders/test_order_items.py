@@ -3,30 +3,33 @@
 from __future__ import annotations
 
 import uuid
+from typing import Any
 
 import pytest
 from test_order_helpers import AD_HOC, add_item, order_detail, post_item, problem
 
 from brigade.domain import order_aggregate
-from factories import make_order, make_product
+from factories import AppClient, make_order, make_product
 
 
-def _stock(client, product: dict):
+def _stock(client: AppClient, product: dict[str, Any]):
     return client.get(f"/api/products/{product['id']}").json()["stockQuantity"]
 
 
-def _item_url(order: dict, item: dict) -> str:
+def _item_url(order: dict[str, Any], item: dict[str, Any]) -> str:
     return f"/api/orders/{order['id']}/items/{item['id']}"
 
 
-def _void(client, order: dict, item: dict, reason="sent back"):
+def _void(
+    client: AppClient, order: dict[str, Any], item: dict[str, Any], reason: str = "sent back"
+):
     return client.request("DELETE", _item_url(order, item), json={"reason": reason})
 
 
 # --- adding ---------------------------------------------------------------------------------
 
 
-def test_add_answers_201_with_the_item_and_its_location(client):
+def test_add_answers_201_with_the_item_and_its_location(client: AppClient) -> None:
     product = make_product(client, name="Burger", price=12.5, taxRate=0.1)
     order = make_order(client)
     variant = str(uuid.uuid4())
@@ -57,7 +60,7 @@ def test_add_answers_201_with_the_item_and_its_location(client):
     )
 
 
-def test_name_price_and_tax_are_snapshots(client):
+def test_name_price_and_tax_are_snapshots(client: AppClient) -> None:
     product = make_product(client, name="Soup", price=6, taxRate=0.1)
     order = make_order(client)
     add_item(client, order, product)
@@ -71,14 +74,14 @@ def test_name_price_and_tax_are_snapshots(client):
     assert order_detail(client, order)["taxAmount"] == 2.4
 
 
-def test_weighed_quantities_round_half_up_once(client):
+def test_weighed_quantities_round_half_up_once(client: AppClient) -> None:
     product = make_product(client, price=3.99)
     order = make_order(client)
     assert add_item(client, order, product, 1.255)["total"] == 5.01  # 5.00745
     assert add_item(client, order, product, 0.125)["total"] == 0.50  # 0.49875
 
 
-def test_unknown_product_is_404(client):
+def test_unknown_product_is_404(client: AppClient) -> None:
     order = make_order(client)
     response = post_item(client, order, {"id": str(uuid.uuid4())})
     problem(response, 404, "not_found")
@@ -86,7 +89,7 @@ def test_unknown_product_is_404(client):
 
 
 @pytest.mark.parametrize("quantity", [0, -1, 1.2345, 10000, "2", None, True])
-def test_bad_quantity_is_422(client, quantity):
+def test_bad_quantity_is_422(client: AppClient, quantity) -> None:
     product = make_product(client)
     order = make_order(client)
     problem(post_item(client, order, product, quantity), 422, "validation_failed")
@@ -102,7 +105,7 @@ def test_bad_quantity_is_422(client, quantity):
     ],
     ids=["86d", "inactive", "out-of-stock"],
 )
-def test_unavailable_product_is_409_product_unavailable(client, state):
+def test_unavailable_product_is_409_product_unavailable(client: AppClient, state) -> None:
     product = make_product(client)
     client.put(f"/api/products/{product['id']}", json=state)
     order = make_order(client)
@@ -110,13 +113,13 @@ def test_unavailable_product_is_409_product_unavailable(client, state):
     assert order_detail(client, order)["version"] == 1
 
 
-def test_deleted_product_is_404(client):
+def test_deleted_product_is_404(client: AppClient) -> None:
     product = make_product(client)
     client.delete(f"/api/products/{product['id']}")
     problem(post_item(client, make_order(client), product), 404, "not_found")
 
 
-def test_unknown_field_on_add_is_422(client):
+def test_unknown_field_on_add_is_422(client: AppClient) -> None:
     product = make_product(client)
     order = make_order(client)
     problem(post_item(client, order, product, unitPrice=0), 422, "validation_failed")
@@ -125,7 +128,9 @@ def test_unknown_field_on_add_is_422(client):
 # --- modifiers ------------------------------------------------------------------------------
 
 
-def test_catalogue_modifiers_are_priced_from_the_catalogue_and_ad_hoc_from_the_client(client):
+def test_catalogue_modifiers_are_priced_from_the_catalogue_and_ad_hoc_from_the_client(
+    client: AppClient,
+) -> None:
     product = make_product(client, name="Burger", price=10)
     bacon = make_product(client, name="Bacon", price=2, productType="MODIFIER")
     order = make_order(client)
@@ -148,7 +153,7 @@ def test_catalogue_modifiers_are_priced_from_the_catalogue_and_ad_hoc_from_the_c
     assert order_detail(client, order)["subtotal"] == 25
 
 
-def test_an_item_product_as_modifier_is_ad_hoc(client):
+def test_an_item_product_as_modifier_is_ad_hoc(client: AppClient) -> None:
     product = make_product(client, price=10)
     other = make_product(client, name="Fries", price=4)
     order = make_order(client)
@@ -171,7 +176,7 @@ def test_an_item_product_as_modifier_is_ad_hoc(client):
         ),
     ],
 )
-def test_bad_ad_hoc_modifier_is_422_naming_the_field(client, modifier, field):
+def test_bad_ad_hoc_modifier_is_422_naming_the_field(client: AppClient, modifier, field) -> None:
     product = make_product(client)
     order = make_order(client)
     body = problem(
@@ -181,7 +186,7 @@ def test_bad_ad_hoc_modifier_is_422_naming_the_field(client, modifier, field):
     assert order_detail(client, order)["items"] == []
 
 
-def test_more_than_20_modifiers_is_422(client):
+def test_more_than_20_modifiers_is_422(client: AppClient) -> None:
     product = make_product(client)
     modifiers = [{"modifierOptionId": AD_HOC, "name": "Pickle", "price": 0}] * 21
     problem(
@@ -191,7 +196,7 @@ def test_more_than_20_modifiers_is_422(client):
     )
 
 
-def test_an_86d_catalogue_modifier_is_409(client):
+def test_an_86d_catalogue_modifier_is_409(client: AppClient) -> None:
     product = make_product(client)
     avocado = make_product(client, name="Avocado", price=1.5, productType="MODIFIER")
     client.post(f"/api/products/{avocado['id']}/86")
@@ -206,7 +211,7 @@ def test_an_86d_catalogue_modifier_is_409(client):
 # --- stock ----------------------------------------------------------------------------------
 
 
-def test_tracked_stock_follows_adds_quantity_changes_and_voids(client):
+def test_tracked_stock_follows_adds_quantity_changes_and_voids(client: AppClient) -> None:
     product = make_product(client, trackInventory=True, stockQuantity=10)
     untracked = make_product(client, stockQuantity=3)
     order = make_order(client)
@@ -223,7 +228,7 @@ def test_tracked_stock_follows_adds_quantity_changes_and_voids(client):
     assert _stock(client, product) == 10
 
 
-def test_the_last_units_can_be_sold_then_none(client):
+def test_the_last_units_can_be_sold_then_none(client: AppClient) -> None:
     product = make_product(client, trackInventory=True, stockQuantity=2)
     order = make_order(client)
     add_item(client, order, product, 2)
@@ -231,7 +236,9 @@ def test_the_last_units_can_be_sold_then_none(client):
     problem(post_item(client, order, product, 1), 409, "product_unavailable")
 
 
-def test_an_order_holds_a_bounded_number_of_items(client, monkeypatch):
+def test_an_order_holds_a_bounded_number_of_items(
+    client: AppClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
     assert order_aggregate.MAX_ITEMS_PER_ORDER == 500
     monkeypatch.setattr(order_aggregate, "MAX_ITEMS_PER_ORDER", 3)  # 500 real adds take seconds
     product = make_product(client, price=1)
@@ -245,7 +252,7 @@ def test_an_order_holds_a_bounded_number_of_items(client, monkeypatch):
 # --- updating -------------------------------------------------------------------------------
 
 
-def test_update_quantity_answers_the_recomputed_total(client):
+def test_update_quantity_answers_the_recomputed_total(client: AppClient) -> None:
     product = make_product(client, price=4.5)
     order = make_order(client)
     item = add_item(
@@ -266,7 +273,7 @@ def test_update_quantity_answers_the_recomputed_total(client):
     assert order_detail(client, order)["subtotal"] == 14.25
 
 
-def test_update_can_clear_notes_and_an_empty_update_changes_nothing(client):
+def test_update_can_clear_notes_and_an_empty_update_changes_nothing(client: AppClient) -> None:
     product = make_product(client)
     order = make_order(client)
     item = add_item(client, order, product, notes="extra hot")
@@ -277,7 +284,7 @@ def test_update_can_clear_notes_and_an_empty_update_changes_nothing(client):
     assert cleared.json()["notes"] is None
 
 
-def test_item_status_moves_forward_only_skipping_allowed(client):
+def test_item_status_moves_forward_only_skipping_allowed(client: AppClient) -> None:
     product = make_product(client)
     order = make_order(client)
     item = add_item(client, order, product)
@@ -291,7 +298,7 @@ def test_item_status_moves_forward_only_skipping_allowed(client):
     problem(client.put(url, json={"status": "served"}), 422, "validation_failed")
 
 
-def test_status_voided_through_update_is_422(client):
+def test_status_voided_through_update_is_422(client: AppClient) -> None:
     product = make_product(client)
     order = make_order(client)
     item = add_item(client, order, product)
@@ -302,7 +309,7 @@ def test_status_voided_through_update_is_422(client):
     assert order_detail(client, order)["items"][0]["status"] == "PENDING"
 
 
-def test_quantity_of_a_served_item_is_locked(client):
+def test_quantity_of_a_served_item_is_locked(client: AppClient) -> None:
     product = make_product(client)
     order = make_order(client)
     item = add_item(client, order, product)
@@ -314,14 +321,14 @@ def test_quantity_of_a_served_item_is_locked(client):
 @pytest.mark.parametrize(
     "body", [{"quantity": 0}, {"quantity": None}, {"status": None}, {"name": "x"}]
 )
-def test_bad_update_is_422(client, body):
+def test_bad_update_is_422(client: AppClient, body) -> None:
     product = make_product(client)
     order = make_order(client)
     item = add_item(client, order, product)
     problem(client.put(_item_url(order, item), json=body), 422, "validation_failed")
 
 
-def test_unknown_item_and_item_of_another_order_are_404(client):
+def test_unknown_item_and_item_of_another_order_are_404(client: AppClient) -> None:
     product = make_product(client)
     order, other = make_order(client), make_order(client)
     item = add_item(client, order, product)
@@ -337,7 +344,7 @@ def test_unknown_item_and_item_of_another_order_are_404(client):
     assert order_detail(client, order)["items"][0]["quantity"] == 1
 
 
-def test_a_quantity_cut_below_the_discount_or_what_is_paid_is_409(client):
+def test_a_quantity_cut_below_the_discount_or_what_is_paid_is_409(client: AppClient) -> None:
     product = make_product(client, price=10)
     order = make_order(client)
     item = add_item(client, order, product, 3)
@@ -355,7 +362,7 @@ def test_a_quantity_cut_below_the_discount_or_what_is_paid_is_409(client):
 # --- voiding --------------------------------------------------------------------------------
 
 
-def test_void_keeps_the_item_with_its_reason_out_of_every_total(client):
+def test_void_keeps_the_item_with_its_reason_out_of_every_total(client: AppClient) -> None:
     product = make_product(client, price=8, taxRate=0.1)
     order = make_order(client)
     kept = add_item(client, order, product)
@@ -372,7 +379,7 @@ def test_void_keeps_the_item_with_its_reason_out_of_every_total(client):
     assert kept["id"] == detail["items"][0]["id"]
 
 
-def test_voided_items_stay_voided(client):
+def test_voided_items_stay_voided(client: AppClient) -> None:
     product = make_product(client)
     order = make_order(client)
     item = add_item(client, order, product)
@@ -384,7 +391,7 @@ def test_voided_items_stay_voided(client):
     problem(client.put(_item_url(order, item), json={"quantity": 2}), 409, "item_not_editable")
 
 
-def test_a_sent_item_can_be_voided(client):
+def test_a_sent_item_can_be_voided(client: AppClient) -> None:
     product = make_product(client)
     order = make_order(client)
     item = add_item(client, order, product)
@@ -394,7 +401,7 @@ def test_a_sent_item_can_be_voided(client):
 
 
 @pytest.mark.parametrize("body", [None, {}, {"reason": ""}, {"reason": " "}, {"reason": "x" * 501}])
-def test_void_needs_a_reason(client, body):
+def test_void_needs_a_reason(client: AppClient, body) -> None:
     product = make_product(client)
     order = make_order(client)
     item = add_item(client, order, product)

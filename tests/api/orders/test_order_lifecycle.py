@@ -4,11 +4,12 @@ from __future__ import annotations
 
 import uuid
 from datetime import UTC, datetime, timedelta, timezone
+from typing import Any
 
 import pytest
 from test_order_helpers import add_item, order_detail, pay, problem, recorded_statements, scalar
 
-from factories import LOCATION, OTHER_LOCATION, make_order, make_product
+from factories import LOCATION, OTHER_LOCATION, AppClient, make_order, make_product
 
 SUMMARY_FIELDS = {
     "id",
@@ -47,7 +48,9 @@ DETAIL_FIELDS = SUMMARY_FIELDS | {
 # --- create and detail ----------------------------------------------------------------------
 
 
-def test_create_answers_201_draft_with_empty_items_number_location_and_etag(client):
+def test_create_answers_201_draft_with_empty_items_number_location_and_etag(
+    client: AppClient,
+) -> None:
     table, customer = str(uuid.uuid4()), str(uuid.uuid4())
     response = client.post(
         "/api/orders",
@@ -79,18 +82,18 @@ def test_create_answers_201_draft_with_empty_items_number_location_and_etag(clie
         assert body[field] == 0
 
 
-def test_detail_carries_every_field(client):
+def test_detail_carries_every_field(client: AppClient) -> None:
     order = make_order(client)
     response = client.get(f"/api/orders/{order['id']}")
     assert response.headers["etag"] == '"1"'
     assert set(response.json()) == DETAIL_FIELDS
 
 
-def test_guest_count_takes_a_whole_json_number(client):
+def test_guest_count_takes_a_whole_json_number(client: AppClient) -> None:
     assert make_order(client, guestCount=4.0)["guestCount"] == 4
 
 
-def test_location_from_query_and_absent_location_is_null(client):
+def test_location_from_query_and_absent_location_is_null(client: AppClient) -> None:
     from_query = client.post(
         f"/api/orders?locationId={OTHER_LOCATION}", json={"orderType": "BAR_TAB"}
     )
@@ -100,7 +103,7 @@ def test_location_from_query_and_absent_location_is_null(client):
     assert nowhere["tableId"] is None
 
 
-def test_order_numbers_are_consecutive_per_location_and_independent(client):
+def test_order_numbers_are_consecutive_per_location_and_independent(client: AppClient) -> None:
     here = [make_order(client)["orderNumber"] for _ in range(3)]
     there = [make_order(client, locationId=OTHER_LOCATION)["orderNumber"] for _ in range(2)]
     assert here == ["#1001", "#1002", "#1003"]
@@ -124,18 +127,18 @@ def test_order_numbers_are_consecutive_per_location_and_independent(client):
         {"orderType": "DINE_IN", "total": 0},
     ],
 )
-def test_bad_create_input_is_422_and_creates_nothing(client, body):
+def test_bad_create_input_is_422_and_creates_nothing(client: AppClient, body) -> None:
     problem(client.post("/api/orders", json=body), 422, "validation_failed")
     assert client.get("/api/orders").json()["total"] == 0
 
 
-def test_unknown_order_is_404_and_malformed_id_422(client):
+def test_unknown_order_is_404_and_malformed_id_422(client: AppClient) -> None:
     problem(client.get(f"/api/orders/{uuid.uuid4()}"), 404, "not_found")
     problem(client.get("/api/orders/not-a-uuid"), 422, "validation_failed")
     problem(client.post(f"/api/orders/{uuid.uuid4()}/send"), 404, "not_found")
 
 
-def test_detail_loads_in_a_bounded_number_of_statements(client):
+def test_detail_loads_in_a_bounded_number_of_statements(client: AppClient) -> None:
     product = make_product(client, price=2)
     order = make_order(client)
     for _ in range(50):
@@ -155,7 +158,7 @@ def test_detail_loads_in_a_bounded_number_of_statements(client):
 # --- list -----------------------------------------------------------------------------------
 
 
-def test_list_is_newest_first_with_summary_fields_and_pagination(client):
+def test_list_is_newest_first_with_summary_fields_and_pagination(client: AppClient) -> None:
     numbers = [make_order(client)["orderNumber"] for _ in range(3)]
     page = client.get("/api/orders", params={"limit": 2}).json()
     assert (page["total"], page["page"], page["limit"]) == (3, 1, 2)
@@ -165,7 +168,7 @@ def test_list_is_newest_first_with_summary_fields_and_pagination(client):
     assert [o["orderNumber"] for o in second["data"]] == [numbers[0]]
 
 
-def test_list_filters_by_location_status_and_type(client):
+def test_list_filters_by_location_status_and_type(client: AppClient) -> None:
     product = make_product(client)
     dine_in = make_order(client)
     takeout = make_order(client, orderType="TAKEOUT")
@@ -173,7 +176,7 @@ def test_list_filters_by_location_status_and_type(client):
     add_item(client, dine_in, product)
     client.post(f"/api/orders/{dine_in['id']}/send")
 
-    def ids(**params) -> list[str]:
+    def ids(**params: Any) -> list[str]:
         response = client.get("/api/orders", params=params)
         assert response.status_code == 200, response.text
         return [o["id"] for o in response.json()["data"]]
@@ -187,14 +190,14 @@ def test_list_filters_by_location_status_and_type(client):
     problem(client.get("/api/orders", params={"orderType": "PICNIC"}), 422, "validation_failed")
 
 
-def test_list_date_range_date_only_end_covers_the_whole_day(client):
+def test_list_date_range_date_only_end_covers_the_whole_day(client: AppClient) -> None:
     order = make_order(client)
     created = datetime.fromisoformat(order["createdAt"])
     today = created.date().isoformat()
     yesterday = (created.date() - timedelta(days=1)).isoformat()
     tomorrow = (created.date() + timedelta(days=1)).isoformat()
 
-    def total(**params) -> int:
+    def total(**params: Any) -> int:
         response = client.get("/api/orders", params=params)
         assert response.status_code == 200, response.text
         return response.json()["total"]
@@ -217,7 +220,7 @@ def test_list_date_range_date_only_end_covers_the_whole_day(client):
 # --- versions -------------------------------------------------------------------------------
 
 
-def test_every_mutation_bumps_version_and_answers_its_etag(client):
+def test_every_mutation_bumps_version_and_answers_its_etag(client: AppClient) -> None:
     product = make_product(client)
     order = make_order(client)
     url = f"/api/orders/{order['id']}"
@@ -237,7 +240,9 @@ def test_every_mutation_bumps_version_and_answers_its_etag(client):
     assert detail.json()["version"] == 8
 
 
-def test_stale_if_match_is_412_a_malformed_one_400_and_neither_changes_anything(client):
+def test_stale_if_match_is_412_a_malformed_one_400_and_neither_changes_anything(
+    client: AppClient,
+) -> None:
     product = make_product(client)
     order = make_order(client)
     url = f"/api/orders/{order['id']}"
@@ -252,7 +257,7 @@ def test_stale_if_match_is_412_a_malformed_one_400_and_neither_changes_anything(
     assert client.post(f"{url}/send", headers={"If-Match": "*"}).status_code == 200
 
 
-def test_updated_at_moves_forward_on_every_change(client):
+def test_updated_at_moves_forward_on_every_change(client: AppClient) -> None:
     order = make_order(client)
     url = f"/api/orders/{order['id']}"
     seen = [client.get(url).json()["updatedAt"]]
@@ -266,7 +271,7 @@ def test_updated_at_moves_forward_on_every_change(client):
 # --- transfer -------------------------------------------------------------------------------
 
 
-def test_transfer_answers_previous_and_new_table(client):
+def test_transfer_answers_previous_and_new_table(client: AppClient) -> None:
     first, second = str(uuid.uuid4()), str(uuid.uuid4())
     order = make_order(client, tableId=first)
     url = f"/api/orders/{order['id']}/transfer"
@@ -285,7 +290,7 @@ def test_transfer_answers_previous_and_new_table(client):
 # --- complete -------------------------------------------------------------------------------
 
 
-def test_complete_needs_a_zero_balance(client):
+def test_complete_needs_a_zero_balance(client: AppClient) -> None:
     product = make_product(client, price=20)
     order = make_order(client)
     add_item(client, order, product)
@@ -308,7 +313,7 @@ def test_complete_needs_a_zero_balance(client):
     problem(client.post(url), 409, "order_closed")
 
 
-def test_an_empty_order_completes_with_nothing_due(client):
+def test_an_empty_order_completes_with_nothing_due(client: AppClient) -> None:
     order = make_order(client)
     response = client.post(f"/api/orders/{order['id']}/complete")
     assert response.status_code == 200, response.text
@@ -318,7 +323,7 @@ def test_an_empty_order_completes_with_nothing_due(client):
 # --- cancel ---------------------------------------------------------------------------------
 
 
-def test_cancel_refunds_every_payment_with_tips_and_restores_stock(client):
+def test_cancel_refunds_every_payment_with_tips_and_restores_stock(client: AppClient) -> None:
     tracked = make_product(client, price=10, trackInventory=True, stockQuantity=10)
     order = make_order(client)
     add_item(client, order, tracked, 3)
@@ -344,14 +349,14 @@ def test_cancel_refunds_every_payment_with_tips_and_restores_stock(client):
 @pytest.mark.parametrize(
     "body", [None, {}, {"reason": ""}, {"reason": "   "}, {"reason": "x" * 501}]
 )
-def test_cancel_needs_a_reason(client, body):
+def test_cancel_needs_a_reason(client: AppClient, body) -> None:
     order = make_order(client)
     response = client.request("DELETE", f"/api/orders/{order['id']}", json=body)
     problem(response, 422, "validation_failed")
     assert order_detail(client, order)["status"] == "DRAFT"
 
 
-def test_cancel_of_an_unknown_order_is_404(client):
+def test_cancel_of_an_unknown_order_is_404(client: AppClient) -> None:
     response = client.request("DELETE", f"/api/orders/{uuid.uuid4()}", json={"reason": "x"})
     problem(response, 404, "not_found")
 
@@ -359,7 +364,7 @@ def test_cancel_of_an_unknown_order_is_404(client):
 # --- final orders ---------------------------------------------------------------------------
 
 
-def _completed(client, product) -> dict:
+def _completed(client: AppClient, product) -> dict[str, Any]:
     order = make_order(client)
     add_item(client, order, product)
     assert pay(client, order, 10).status_code == 201
@@ -367,7 +372,7 @@ def _completed(client, product) -> dict:
     return order
 
 
-def _cancelled(client, product) -> dict:
+def _cancelled(client: AppClient, product) -> dict[str, Any]:
     order = make_order(client)
     add_item(client, order, product)
     response = client.request("DELETE", f"/api/orders/{order['id']}", json={"reason": "test"})
@@ -375,7 +380,9 @@ def _cancelled(client, product) -> dict:
     return order
 
 
-def _mutations(order: dict, product: dict, item_id: str) -> list[tuple[str, str, dict | None]]:
+def _mutations(
+    order: dict[str, Any], product: dict[str, Any], item_id: str
+) -> list[tuple[str, str, dict[str, Any] | None]]:
     url = f"/api/orders/{order['id']}"
     return [
         ("POST", f"{url}/items", {"productId": product["id"], "quantity": 1}),
@@ -392,7 +399,7 @@ def _mutations(order: dict, product: dict, item_id: str) -> list[tuple[str, str,
 
 
 @pytest.mark.parametrize("final", [_completed, _cancelled], ids=["completed", "cancelled"])
-def test_every_change_to_a_final_order_is_409_order_closed(client, final):
+def test_every_change_to_a_final_order_is_409_order_closed(client: AppClient, final) -> None:
     product = make_product(client, price=10)
     order = final(client, product)
     before = order_detail(client, order)
@@ -403,7 +410,7 @@ def test_every_change_to_a_final_order_is_409_order_closed(client, final):
     assert order_detail(client, order) == before
 
 
-def test_a_refused_change_leaves_no_trace(client):
+def test_a_refused_change_leaves_no_trace(client: AppClient) -> None:
     """A refused mutation (here an overpayment) writes nothing, not even the version."""
     product = make_product(client, price=10)
     order = make_order(client)
@@ -424,7 +431,7 @@ def test_a_refused_change_leaves_no_trace(client):
         {"startDate": "2026-02-30"},
     ],
 )
-def test_list_dates_outside_the_calendar_are_422(client, params):
+def test_list_dates_outside_the_calendar_are_422(client: AppClient, params) -> None:
     response = client.get("/api/orders", params=params)
     assert response.status_code == 422
     assert response.json()["code"] == "validation_failed"

@@ -2,16 +2,18 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 from test_order_helpers import order_detail, order_totals, pay, problem, scalar
 
-from factories import make_order, make_product
+from factories import AppClient, make_order, make_product
 
 # The tests' client is the bootstrap admin: no staff row of its own.
 BOOTSTRAP_ADMIN_REF = {"staffId": None, "name": "bootstrap admin (BRIGADE_ADMIN_TOKEN)"}
 
 
-def _order_of(client, *lines: tuple[dict, object]) -> dict:
+def _order_of(client: AppClient, *lines: tuple[dict[str, Any], object]) -> dict[str, Any]:
     """An order holding ``(product, quantity)`` lines."""
     order = make_order(client)
     for product, quantity in lines:
@@ -21,7 +23,7 @@ def _order_of(client, *lines: tuple[dict, object]) -> dict:
     return order
 
 
-def _discount(client, order: dict, amount, **extra):
+def _discount(client: AppClient, order: dict[str, Any], amount, **extra: Any):
     body = {"discountAmount": amount} | extra
     return client.post(f"/api/orders/{order['id']}/discount", json=body)
 
@@ -29,7 +31,9 @@ def _discount(client, order: dict, amount, **extra):
 # --- totals ---------------------------------------------------------------------------------
 
 
-def test_totals_with_two_tax_rates_and_a_discount_spread_over_both_lines(client):
+def test_totals_with_two_tax_rates_and_a_discount_spread_over_both_lines(
+    client: AppClient,
+) -> None:
     burger = make_product(client, name="Burger", price=12.99, taxRate=0.08875)
     wine = make_product(client, name="Wine", price=9.5, taxRate=0.2)
     order = _order_of(client, (burger, 2), (wine, 1))
@@ -57,7 +61,7 @@ def test_totals_with_two_tax_rates_and_a_discount_spread_over_both_lines(client)
     assert order_totals(order_detail(client, order)) == (35.48, 5, 3.61, 34.09, 0, 34.09)
 
 
-def test_a_discount_replaces_the_previous_one_and_zero_removes_it(client):
+def test_a_discount_replaces_the_previous_one_and_zero_removes_it(client: AppClient) -> None:
     product = make_product(client, price=10, taxRate=0.1)
     order = _order_of(client, (product, 2))
     assert _discount(client, order, 5).json()["newTotal"] == 16.5
@@ -70,7 +74,7 @@ def test_a_discount_replaces_the_previous_one_and_zero_removes_it(client):
     )
 
 
-def test_a_discount_may_equal_but_not_exceed_the_subtotal(client):
+def test_a_discount_may_equal_but_not_exceed_the_subtotal(client: AppClient) -> None:
     product = make_product(client, price=10, taxRate=0.1)
     order = _order_of(client, (product, 1))
     problem(_discount(client, order, 10.01), 409, "discount_too_large")
@@ -78,7 +82,7 @@ def test_a_discount_may_equal_but_not_exceed_the_subtotal(client):
     assert order_detail(client, order)["discountAmount"] == 10
 
 
-def test_a_discount_may_not_push_the_total_under_what_is_paid(client):
+def test_a_discount_may_not_push_the_total_under_what_is_paid(client: AppClient) -> None:
     product = make_product(client, price=10)
     order = _order_of(client, (product, 2))
     assert pay(client, order, 15).status_code == 201
@@ -97,7 +101,7 @@ def test_a_discount_may_not_push_the_total_under_what_is_paid(client):
         {"discountAmount": 5, "percent": 10},
     ],
 )
-def test_bad_discount_is_422(client, body):
+def test_bad_discount_is_422(client: AppClient, body) -> None:
     product = make_product(client)
     order = _order_of(client, (product, 1))
     response = client.post(f"/api/orders/{order['id']}/discount", json=body)
@@ -108,7 +112,7 @@ def test_bad_discount_is_422(client, body):
 # --- payments -------------------------------------------------------------------------------
 
 
-def test_payment_answers_201_completed_with_location(client):
+def test_payment_answers_201_completed_with_location(client: AppClient) -> None:
     product = make_product(client, price=30)
     order = _order_of(client, (product, 1))
     response = pay(
@@ -156,7 +160,7 @@ def test_payment_answers_201_completed_with_location(client):
     assert (detail["paidAmount"], detail["tipTotal"], detail["balanceDue"]) == (20, 4, 10)
 
 
-def test_tips_never_reduce_the_balance_and_default_to_zero(client):
+def test_tips_never_reduce_the_balance_and_default_to_zero(client: AppClient) -> None:
     product = make_product(client, price=10)
     order = _order_of(client, (product, 1))
     assert pay(client, order, 4, tipAmount=50).status_code == 201
@@ -166,7 +170,7 @@ def test_tips_never_reduce_the_balance_and_default_to_zero(client):
     assert (detail["paidAmount"], detail["tipTotal"], detail["balanceDue"]) == (10, 50, 0)
 
 
-def test_overpayment_is_409_with_the_balance_due(client):
+def test_overpayment_is_409_with_the_balance_due(client: AppClient) -> None:
     product = make_product(client, price=10, taxRate=0.1)
     order = _order_of(client, (product, 1))
     body = problem(pay(client, order, 11.01), 409, "overpayment")
@@ -175,7 +179,7 @@ def test_overpayment_is_409_with_the_balance_due(client):
     assert problem(pay(client, order, 0.01), 409, "overpayment")["balanceDue"] == 0
 
 
-def test_an_empty_order_takes_no_payment(client):
+def test_an_empty_order_takes_no_payment(client: AppClient) -> None:
     problem(pay(client, make_order(client), 1), 409, "overpayment")
 
 
@@ -196,7 +200,7 @@ def test_an_empty_order_takes_no_payment(client):
         {"amount": 5, "paymentMethod": "CARD", "status": "REFUNDED"},
     ],
 )
-def test_bad_payment_is_422(client, body):
+def test_bad_payment_is_422(client: AppClient, body) -> None:
     product = make_product(client, price=10)
     order = _order_of(client, (product, 1))
     response = client.post(f"/api/orders/{order['id']}/payments", json=body)
@@ -204,7 +208,7 @@ def test_bad_payment_is_422(client, body):
     assert order_detail(client, order)["payments"] == []
 
 
-def test_non_finite_amount_is_refused(client):
+def test_non_finite_amount_is_refused(client: AppClient) -> None:
     product = make_product(client, price=10)
     order = _order_of(client, (product, 1))
     response = client.post(
@@ -217,7 +221,9 @@ def test_non_finite_amount_is_refused(client):
 
 
 @pytest.mark.parametrize("card", ["12345", "12a4", "123", "4242424242424242", "١٢٣٤", 4242])
-def test_card_last_four_must_be_four_digits_and_is_never_stored_or_echoed(client, card):
+def test_card_last_four_must_be_four_digits_and_is_never_stored_or_echoed(
+    client: AppClient, card
+) -> None:
     product = make_product(client, price=10)
     order = _order_of(client, (product, 1))
     response = pay(client, order, 5, cardLastFour=card)

@@ -3,18 +3,20 @@
 from __future__ import annotations
 
 from datetime import UTC, datetime, timedelta
+from typing import Any
 
+import httpx
 from test_order_helpers import add_item, pay, problem
 
-from factories import bearer, make_order, make_product, make_staff_token
+from factories import AppClient, bearer, make_order, make_product, make_staff_token
 
 
-def _ok(response) -> dict | list:
+def _ok(response: httpx.Response) -> Any:
     assert response.status_code == 200, response.text
     return response.json()
 
 
-def test_items_are_listed_as_the_order_detail_shows_them(client):
+def test_items_are_listed_as_the_order_detail_shows_them(client: AppClient) -> None:
     order = make_order(client)
     kept = add_item(client, order, make_product(client, price=4), 2, notes="no ice")
     voided = add_item(client, order, make_product(client, price=3))
@@ -31,7 +33,9 @@ def test_items_are_listed_as_the_order_detail_shows_them(client):
     assert _ok(client.get(f"/api/orders/{order['id']}/items", headers=bearer(kitchen))) == listed
 
 
-def test_payments_are_listed_as_the_detail_shows_them_and_the_kitchen_sees_no_card(client):
+def test_payments_are_listed_as_the_detail_shows_them_and_the_kitchen_sees_no_card(
+    client: AppClient,
+) -> None:
     order = make_order(client)
     add_item(client, order, make_product(client, price=30))
     assert pay(client, order, 10, cardLastFour="4242", cardBrand="VISA").status_code == 201
@@ -50,17 +54,17 @@ def test_payments_are_listed_as_the_detail_shows_them_and_the_kitchen_sees_no_ca
     assert "VISA" not in str(seen)
 
 
-def test_items_and_payments_of_an_unknown_order_are_404(client):
+def test_items_and_payments_of_an_unknown_order_are_404(client: AppClient) -> None:
     unknown = "0196a1b2-0000-7000-8000-00000000ffff"
     problem(client.get(f"/api/orders/{unknown}/items"), 404, "not_found")
     problem(client.get(f"/api/orders/{unknown}/payments"), 404, "not_found")
 
 
-def _ids(client, params) -> list[str]:
+def _ids(client: AppClient, params) -> list[str]:
     return [order["id"] for order in _ok(client.get("/api/orders", params=params))["data"]]
 
 
-def test_the_list_filters_by_table_and_order_number(client):
+def test_the_list_filters_by_table_and_order_number(client: AppClient) -> None:
     table = "0196a1b2-0000-7000-8000-0000000000a1"
     at_table = make_order(client, tableId=table)
     elsewhere = make_order(client)
@@ -73,7 +77,7 @@ def test_the_list_filters_by_table_and_order_number(client):
     problem(client.get("/api/orders", params={"tableId": "7"}), 422, "validation_failed")
 
 
-def test_the_list_takes_several_statuses_by_repeating_the_parameter(client):
+def test_the_list_takes_several_statuses_by_repeating_the_parameter(client: AppClient) -> None:
     draft = make_order(client)
     sent = make_order(client)
     add_item(client, sent, make_product(client))
@@ -88,7 +92,7 @@ def test_the_list_takes_several_statuses_by_repeating_the_parameter(client):
     problem(comma, 422, "validation_failed")
 
 
-def test_the_list_filters_by_updated_since(client):
+def test_the_list_filters_by_updated_since(client: AppClient) -> None:
     old = make_order(client)
     changed = make_order(client)
     untouched = make_order(client)
@@ -106,7 +110,7 @@ def test_the_list_filters_by_updated_since(client):
     problem(client.get("/api/orders", params={"updatedSince": "0.5"}), 422, "validation_failed")
 
 
-def test_the_openapi_states_how_statuses_repeat(client):
+def test_the_openapi_states_how_statuses_repeat(client: AppClient) -> None:
     parameters = client.get("/openapi.json").json()["paths"]["/api/orders"]["get"]["parameters"]
     by_name = {p["name"]: p for p in parameters}
     status = by_name["status"]

@@ -4,16 +4,20 @@ item 2)."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from test_order_helpers import add_item, order_detail, problem
 
-from factories import bearer, make_order, make_product, make_staff_token
+from factories import AppClient, bearer, make_order, make_product, make_staff_token
 
 
-def _stock(client, product: dict):
+def _stock(client: AppClient, product: dict[str, Any]):
     return client.get(f"/api/products/{product['id']}").json()["stockQuantity"]
 
 
-def _sent_order(client, quantity=3) -> tuple[dict, dict, dict]:
+def _sent_order(
+    client: AppClient, quantity: int = 3
+) -> tuple[dict[str, Any], dict, dict[str, Any]]:
     """An order with one sent line of ``quantity`` burgers at 10.00, stock tracked (20 at first)."""
     product = make_product(client, name="Burger", price=10, trackInventory=True, stockQuantity=20)
     order = make_order(client)
@@ -22,25 +26,31 @@ def _sent_order(client, quantity=3) -> tuple[dict, dict, dict]:
     return order, item, product
 
 
-def _put(client, order: dict, item: dict, body: dict, token: str | None = None):
+def _put(
+    client: AppClient,
+    order: dict[str, Any],
+    item: dict[str, Any],
+    body: dict[str, Any],
+    token: str | None = None,
+):
     url = f"/api/orders/{order['id']}/items/{item['id']}"
     return client.put(url, json=body, headers=bearer(token) if token else None)
 
 
-def _tickets(client, order: dict) -> list[dict]:
+def _tickets(client: AppClient, order: dict[str, Any]) -> list[dict[str, Any]]:
     response = client.get("/api/kitchen/tickets", params={"limit": 100})
     assert response.status_code == 200, response.text
     return [t for t in response.json()["data"] if t["orderId"] == order["id"]]
 
 
-def _audit(client, action: str) -> list[dict]:
+def _audit(client: AppClient, action: str) -> list[dict[str, Any]]:
     response = client.get("/api/audit", params={"action": action})
     assert response.status_code == 200, response.text
-    entries: list[dict] = response.json()["data"]
+    entries: list[dict[str, Any]] = response.json()["data"]
     return entries
 
 
-def test_the_quantity_of_a_sent_item_cannot_be_raised(client):
+def test_the_quantity_of_a_sent_item_cannot_be_raised(client: AppClient) -> None:
     order, item, product = _sent_order(client)
     before = order_detail(client, order)
     body = problem(
@@ -51,7 +61,7 @@ def test_the_quantity_of_a_sent_item_cannot_be_raised(client):
     assert _stock(client, product) == 17
 
 
-def test_a_server_cannot_quietly_void_part_of_a_sent_item(client):
+def test_a_server_cannot_quietly_void_part_of_a_sent_item(client: AppClient) -> None:
     server = make_staff_token(client, "SERVER")
     order, item, product = _sent_order(client, 2)
     before = order_detail(client, order)
@@ -63,7 +73,7 @@ def test_a_server_cannot_quietly_void_part_of_a_sent_item(client):
     assert _stock(client, product) == 18
 
 
-def test_a_partial_void_needs_a_reason(client):
+def test_a_partial_void_needs_a_reason(client: AppClient) -> None:
     manager = make_staff_token(client, "MANAGER")
     order, item, _product = _sent_order(client)
     before = order_detail(client, order)
@@ -73,7 +83,9 @@ def test_a_partial_void_needs_a_reason(client):
     assert order_detail(client, order) == before
 
 
-def test_a_manager_voids_part_of_a_sent_item_audited_with_stock_back_and_the_kitchen_told(client):
+def test_a_manager_voids_part_of_a_sent_item_audited_with_stock_back_and_the_kitchen_told(
+    client: AppClient,
+) -> None:
     manager = make_staff_token(client, "MANAGER", name="Mia")
     order, item, product = _sent_order(client, 3)
     response = _put(client, order, item, {"quantity": 1, "reason": "guest changed mind"}, manager)
@@ -107,7 +119,7 @@ def test_a_manager_voids_part_of_a_sent_item_audited_with_stock_back_and_the_kit
     assert sent["items"][0]["quantity"] + line["quantity"] == 1
 
 
-def test_voiding_a_whole_sent_item_tells_the_kitchen_too(client):
+def test_voiding_a_whole_sent_item_tells_the_kitchen_too(client: AppClient) -> None:
     order, item, _product = _sent_order(client, 2)
     url = f"/api/orders/{order['id']}/items/{item['id']}"
     assert client.request("DELETE", url, json={"reason": "burnt"}).status_code == 200
@@ -115,7 +127,7 @@ def test_voiding_a_whole_sent_item_tells_the_kitchen_too(client):
     assert (void["kind"], void["reason"], void["items"][0]["quantity"]) == ("VOID", "burnt", -2)
 
 
-def test_an_unsent_item_changes_freely_and_the_kitchen_hears_nothing(client):
+def test_an_unsent_item_changes_freely_and_the_kitchen_hears_nothing(client: AppClient) -> None:
     server = make_staff_token(client, "SERVER")
     product = make_product(client, price=10)
     order = make_order(client)
@@ -131,7 +143,7 @@ def test_an_unsent_item_changes_freely_and_the_kitchen_hears_nothing(client):
     assert _audit(client, "order.item_partly_voided") == []
 
 
-def test_the_openapi_documents_the_reason(client):
+def test_the_openapi_documents_the_reason(client: AppClient) -> None:
     spec = client.get("/openapi.json").json()
     operation = spec["paths"]["/api/orders/{order_id}/items/{item_id}"]["put"]
     assert {"403", "409", "422"} <= set(operation["responses"])

@@ -3,13 +3,22 @@
 from __future__ import annotations
 
 from datetime import datetime, timedelta
+from typing import Any
 
 from test_order_helpers import add_item, pay, problem
 
-from factories import LOCATION, OTHER_LOCATION, bearer, make_order, make_product, make_staff_token
+from factories import (
+    LOCATION,
+    OTHER_LOCATION,
+    AppClient,
+    bearer,
+    make_order,
+    make_product,
+    make_staff_token,
+)
 
 
-def _paid(client, location: str = LOCATION, **payment) -> tuple[dict, dict]:
+def _paid(client: AppClient, location: str = LOCATION, **payment) -> tuple[dict[str, Any], dict]:
     order = make_order(client, locationId=location)
     add_item(client, order, make_product(client, price=50, locationId=location))
     response = pay(client, order, 50, **payment)
@@ -17,14 +26,16 @@ def _paid(client, location: str = LOCATION, **payment) -> tuple[dict, dict]:
     return order, response.json()
 
 
-def _page(client, **params) -> dict:
+def _page(client: AppClient, **params: Any) -> dict[str, Any]:
     response = client.get("/api/payments", params=params)
     assert response.status_code == 200, response.text
-    page: dict = response.json()
+    page: dict[str, Any] = response.json()
     return page
 
 
-def test_payments_across_orders_newest_first_with_their_order_and_refunds(client):
+def test_payments_across_orders_newest_first_with_their_order_and_refunds(
+    client: AppClient,
+) -> None:
     first_order, first = _paid(client, tipAmount=5, cardLastFour="4242", cardBrand="VISA")
     second_order, second = _paid(client, paymentMethod="CASH")
     assert client.post(f"/api/orders/{first_order['id']}/complete").status_code == 200
@@ -46,7 +57,7 @@ def test_payments_across_orders_newest_first_with_their_order_and_refunds(client
     assert [p["id"] for p in _page(client, limit=1, page=2)["data"]] == [first["id"]]
 
 
-def test_payments_filter_by_location_method_and_time(client):
+def test_payments_filter_by_location_method_and_time(client: AppClient) -> None:
     _, here = _paid(client)
     _, cash = _paid(client, paymentMethod="CASH")
     _, there = _paid(client, OTHER_LOCATION)
@@ -61,7 +72,7 @@ def test_payments_filter_by_location_method_and_time(client):
     problem(client.get("/api/payments", params={"method": "CHEQUE"}), 422, "validation_failed")
 
 
-def test_only_a_manager_reads_payments_across_orders(client):
+def test_only_a_manager_reads_payments_across_orders(client: AppClient) -> None:
     _paid(client)
     for role in ("KITCHEN", "SERVER"):
         response = client.get("/api/payments", headers=bearer(make_staff_token(client, role)))

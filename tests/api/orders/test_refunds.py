@@ -3,12 +3,17 @@ less what was refunded; audited, idempotent, listed on the order (issue 12)."""
 
 from __future__ import annotations
 
+from typing import Any
+
+from httpx import Response
 from test_order_helpers import add_item, order_detail, pay, problem
 
-from factories import bearer, make_order, make_product, make_staff_token
+from factories import AppClient, bearer, make_order, make_product, make_staff_token
 
 
-def _completed(client, *payments: dict) -> tuple[dict, list[dict]]:
+def _completed(
+    client: AppClient, *payments: dict[str, Any]
+) -> tuple[dict[str, Any], list[dict[str, Any]]]:
     """An order of a burger (12.99, 8.875 %) and two wines (9.50, 20 %) with a 5.00 discount:
     total 31.17, paid by ``payments`` and completed. Answers it and its items."""
     order = make_order(client)
@@ -23,19 +28,23 @@ def _completed(client, *payments: dict) -> tuple[dict, list[dict]]:
     return order, [burger, wine]
 
 
-def _refund(client, order: dict, headers: dict | None = None, **body):
+def _refund(
+    client: AppClient, order: dict[str, Any], headers: dict[str, Any] | None = None, **body: Any
+):
     return client.post(
         f"/api/orders/{order['id']}/refunds", json={"reason": "cold"} | body, headers=headers
     )
 
 
-def _created(response) -> dict:
+def _created(response: Response) -> dict[str, Any]:
     assert response.status_code == 201, response.text
-    body: dict = response.json()
+    body: dict[str, Any] = response.json()
     return body
 
 
-def test_a_partial_refund_by_amount_goes_back_to_the_payment_and_is_listed(client):
+def test_a_partial_refund_by_amount_goes_back_to_the_payment_and_is_listed(
+    client: AppClient,
+) -> None:
     order, _ = _completed(client)
     refund = _created(_refund(client, order, amount=10, tipAmount=2))
     [payment] = order_detail(client, order)["payments"]
@@ -52,7 +61,7 @@ def test_a_partial_refund_by_amount_goes_back_to_the_payment_and_is_listed(clien
     assert response.json() == refund
 
 
-def test_never_more_than_was_paid_less_what_was_refunded(client):
+def test_never_more_than_was_paid_less_what_was_refunded(client: AppClient) -> None:
     order, _ = _completed(client)
     _created(_refund(client, order, amount=30, tipAmount=4))
     before = order_detail(client, order)
@@ -67,7 +76,7 @@ def test_never_more_than_was_paid_less_what_was_refunded(client):
     problem(_refund(client, order, amount=0.01), 409, "refund_exceeds_paid")
 
 
-def test_a_refund_by_line_gives_back_each_lines_share_of_the_total(client):
+def test_a_refund_by_line_gives_back_each_lines_share_of_the_total(client: AppClient) -> None:
     order, (burger, wine) = _completed(client)
     # The discount spreads 2.03 / 2.97 over the lines; taxed, the burger's 10.96 is 11.9327
     # and the wines' 16.03 is 19.236: the 31.17 total is shared 11.93 / 19.24.
@@ -89,10 +98,11 @@ def test_a_refund_by_line_gives_back_each_lines_share_of_the_total(client):
     assert problem(_refund(client, order, amount=0.01), 409, "refund_exceeds_paid")
 
 
-def test_bad_refund_requests_are_422_and_change_nothing(client):
+def test_bad_refund_requests_are_422_and_change_nothing(client: AppClient) -> None:
     order, (burger, _) = _completed(client)
     before = order_detail(client, order)
     line = {"itemId": burger["id"]}
+    body: dict[str, Any]
     for body in (
         {},
         {"amount": 0},
@@ -109,14 +119,16 @@ def test_bad_refund_requests_are_422_and_change_nothing(client):
     assert order_detail(client, order) == before
 
 
-def test_only_a_completed_order_is_refunded(client):
+def test_only_a_completed_order_is_refunded(client: AppClient) -> None:
     order = make_order(client)
     add_item(client, order, make_product(client, price=10))
     assert pay(client, order, 10).status_code == 201
     problem(_refund(client, order, amount=1), 409, "invalid_transition")
 
 
-def test_a_refund_goes_to_the_named_payment_or_the_newest_that_can_take_it(client):
+def test_a_refund_goes_to_the_named_payment_or_the_newest_that_can_take_it(
+    client: AppClient,
+) -> None:
     order, _ = _completed(client, {"amount": 20}, {"amount": 11.17, "paymentMethod": "CASH"})
     first, second = order_detail(client, order)["payments"]
     assert _created(_refund(client, order, amount=10))["paymentId"] == second["id"]
@@ -130,7 +142,7 @@ def test_a_refund_goes_to_the_named_payment_or_the_newest_that_can_take_it(clien
     problem(unknown, 404, "not_found")
 
 
-def test_a_refund_is_a_managers_audited_and_replayed_on_retry(client):
+def test_a_refund_is_a_managers_audited_and_replayed_on_retry(client: AppClient) -> None:
     order, _ = _completed(client)
     server = bearer(make_staff_token(client, "SERVER"))
     problem(_refund(client, order, server, amount=1), 403, "forbidden")
@@ -151,7 +163,7 @@ def test_a_refund_is_a_managers_audited_and_replayed_on_retry(client):
     assert entry["after"]["refundId"] == first["id"]
 
 
-def test_the_kitchen_sees_refunds_without_who_gave_them_back(client):
+def test_the_kitchen_sees_refunds_without_who_gave_them_back(client: AppClient) -> None:
     order, _ = _completed(client)
     _created(_refund(client, order, amount=1))
     kitchen = bearer(make_staff_token(client, "KITCHEN"))
@@ -159,7 +171,7 @@ def test_the_kitchen_sees_refunds_without_who_gave_them_back(client):
     assert (seen["amount"], seen["refundedBy"]) == (1, None)
 
 
-def test_a_cancellation_refunds_each_payment_as_a_refund_record(client):
+def test_a_cancellation_refunds_each_payment_as_a_refund_record(client: AppClient) -> None:
     order = make_order(client)
     add_item(client, order, make_product(client, price=30))
     assert pay(client, order, 10, tipAmount=2).status_code == 201

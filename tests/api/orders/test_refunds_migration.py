@@ -7,6 +7,7 @@ import asyncio
 import uuid
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
+from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
@@ -28,7 +29,7 @@ AT = datetime(2026, 11, 1, 19, 30, tzinfo=UTC)
 LATER = AT + timedelta(hours=1)
 
 
-def _order(order_id: uuid.UUID, number: int, status: str, **closed: object) -> dict:
+def _order(order_id: uuid.UUID, number: int, status: str, **closed: object) -> dict[str, Any]:
     return {
         "id": order_id,
         "location_id": uuid.UUID(LOCATION),
@@ -51,7 +52,7 @@ def _order(order_id: uuid.UUID, number: int, status: str, **closed: object) -> d
     } | closed
 
 
-def _payment(payment_id: uuid.UUID, order_id: uuid.UUID, status: str) -> dict:
+def _payment(payment_id: uuid.UUID, order_id: uuid.UUID, status: str) -> dict[str, Any]:
     return {
         "id": payment_id,
         "order_id": order_id,
@@ -95,7 +96,7 @@ async def _insert_rows_as_0008_wrote_them(url: str) -> None:
 
 def test_a_cancellations_refunded_payments_become_refund_records(
     request: pytest.FixtureRequest, tmp_path: Path
-):
+) -> None:
     with throwaway_database(request.config.getoption("--db-url"), tmp_path, "0008") as url:
         asyncio.run(_insert_rows_as_0008_wrote_them(url))
         upgrade(url)

@@ -4,16 +4,17 @@
 from __future__ import annotations
 
 from datetime import UTC, datetime, time, timedelta
+from typing import Any
 from zoneinfo import ZoneInfo
 
 import pytest
 from test_order_helpers import add_item, order_detail, pay, problem
 
 from brigade.services import orders as order_service
-from factories import LOCATION, bearer, make_order, make_product, make_staff_token
+from factories import LOCATION, AppClient, bearer, make_order, make_product, make_staff_token
 
 
-def _paid(client, method: str = "CARD", **order) -> tuple[dict, dict]:
+def _paid(client: AppClient, method: str = "CARD", **order) -> tuple[dict[str, Any], dict]:
     made = make_order(client, **order)
     add_item(client, made, make_product(client, price=40, locationId=made["locationId"]))
     response = pay(client, made, 40, paymentMethod=method, tipAmount=4)
@@ -21,12 +22,18 @@ def _paid(client, method: str = "CARD", **order) -> tuple[dict, dict]:
     return made, response.json()
 
 
-def _adjust(client, order: dict, payment: dict, tip, headers: dict | None = None):
+def _adjust(
+    client: AppClient,
+    order: dict[str, Any],
+    payment: dict[str, Any],
+    tip,
+    headers: dict[str, Any] | None = None,
+):
     url = f"/api/orders/{order['id']}/payments/{payment['id']}"
     return client.patch(url, json={"tipAmount": tip}, headers=headers)
 
 
-def test_a_card_tip_is_adjusted_and_the_totals_follow(client):
+def test_a_card_tip_is_adjusted_and_the_totals_follow(client: AppClient) -> None:
     order, payment = _paid(client)
     assert client.post(f"/api/orders/{order['id']}/complete").status_code == 200
     version = order_detail(client, order)["version"]
@@ -46,21 +53,21 @@ def test_a_card_tip_is_adjusted_and_the_totals_follow(client):
     assert events[-1]["type"] == "order.updated"
 
 
-def test_the_same_tip_changes_nothing(client):
+def test_the_same_tip_changes_nothing(client: AppClient) -> None:
     order, payment = _paid(client)
     before = order_detail(client, order)
     assert _adjust(client, order, payment, 4).status_code == 200
     assert order_detail(client, order) == before
 
 
-def test_a_cash_tip_is_not_adjusted(client):
+def test_a_cash_tip_is_not_adjusted(client: AppClient) -> None:
     order, payment = _paid(client, method="CASH")
     before = order_detail(client, order)
     problem(_adjust(client, order, payment, 5), 409, "tip_not_adjustable")
     assert order_detail(client, order) == before
 
 
-def test_an_outsized_tip_needs_a_manager(client):
+def test_an_outsized_tip_needs_a_manager(client: AppClient) -> None:
     order, payment = _paid(client)
     server = bearer(make_staff_token(client, "SERVER"))
     problem(_adjust(client, order, payment, 20.01, server), 403, "tip_needs_approval")
@@ -70,7 +77,7 @@ def test_an_outsized_tip_needs_a_manager(client):
     assert order_detail(client, order)["tipTotal"] == 30
 
 
-def test_a_cancelled_orders_tip_and_unknown_payments_are_refused(client):
+def test_a_cancelled_orders_tip_and_unknown_payments_are_refused(client: AppClient) -> None:
     order, payment = _paid(client)
     unknown = {"id": order["id"]}
     problem(_adjust(client, order, unknown, 1), 404, "not_found")
@@ -78,7 +85,7 @@ def test_a_cancelled_orders_tip_and_unknown_payments_are_refused(client):
     problem(_adjust(client, order, payment, 5), 409, "order_closed")
 
 
-def test_a_tip_is_never_lowered_under_what_was_refunded_of_it(client):
+def test_a_tip_is_never_lowered_under_what_was_refunded_of_it(client: AppClient) -> None:
     order, payment = _paid(client)
     assert client.post(f"/api/orders/{order['id']}/complete").status_code == 200
     refund = {"amount": 1, "tipAmount": 3, "reason": "double tip"}
@@ -88,7 +95,9 @@ def test_a_tip_is_never_lowered_under_what_was_refunded_of_it(client):
 
 
 @pytest.mark.parametrize("zone", ["UTC", "Pacific/Kiritimati"])
-def test_after_the_business_day_of_the_payment_its_tip_is_settled(client, monkeypatch, zone):
+def test_after_the_business_day_of_the_payment_its_tip_is_settled(
+    client: AppClient, monkeypatch: pytest.MonkeyPatch, zone
+) -> None:
     location = "0196a1b2-0000-7000-8000-0000000000c1" if zone != "UTC" else LOCATION
     if zone != "UTC":
         profile = {"name": "Far east", "timezone": zone}

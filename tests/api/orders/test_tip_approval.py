@@ -4,31 +4,33 @@
 from __future__ import annotations
 
 from decimal import Decimal
+from typing import Any
 
 from test_order_helpers import add_item, order_detail, problem
 
-from factories import bearer, make_order, make_product, make_staff_token
+from brigade.settings import Settings
+from factories import AppClient, bearer, make_order, make_product, make_staff_token
 
 
-def _pay(client, order: dict, amount, tip, headers: dict[str, str]):
+def _pay(client: AppClient, order: dict[str, Any], amount, tip, headers: dict[str, str]):
     body = {"amount": amount, "paymentMethod": "CARD", "tipAmount": tip}
     return client.post(f"/api/orders/{order['id']}/payments", json=body, headers=headers)
 
 
-def _order_of_20(client) -> dict:
+def _order_of_20(client: AppClient) -> dict[str, Any]:
     order = make_order(client)
     add_item(client, order, make_product(client, price=20))
     return order
 
 
-def _tip_entries(client) -> list[dict]:
+def _tip_entries(client: AppClient) -> list[dict[str, Any]]:
     response = client.get("/api/audit", params={"action": "order.tip_approved"})
     assert response.status_code == 200, response.text
-    entries: list[dict] = response.json()["data"]
+    entries: list[dict[str, Any]] = response.json()["data"]
     return entries
 
 
-def test_a_server_cannot_take_an_outsized_tip_and_nothing_changes(client):
+def test_a_server_cannot_take_an_outsized_tip_and_nothing_changes(client: AppClient) -> None:
     server = bearer(make_staff_token(client, "SERVER"))
     order = _order_of_20(client)
     before = order_detail(client, order)
@@ -39,7 +41,7 @@ def test_a_server_cannot_take_an_outsized_tip_and_nothing_changes(client):
     assert _tip_entries(client) == []
 
 
-def test_a_tip_of_up_to_half_the_amount_is_a_servers_and_not_audited(client):
+def test_a_tip_of_up_to_half_the_amount_is_a_servers_and_not_audited(client: AppClient) -> None:
     server = bearer(make_staff_token(client, "SERVER"))
     order = _order_of_20(client)
     assert _pay(client, order, 10, 5, server).status_code == 201
@@ -48,7 +50,7 @@ def test_a_tip_of_up_to_half_the_amount_is_a_servers_and_not_audited(client):
     assert _tip_entries(client) == []
 
 
-def test_a_manager_approves_an_outsized_tip_and_it_is_audited(client):
+def test_a_manager_approves_an_outsized_tip_and_it_is_audited(client: AppClient) -> None:
     manager_token = make_staff_token(client, "MANAGER", name="Mia")
     order = _order_of_20(client)
     response = _pay(client, order, 4, 50, bearer(manager_token))
@@ -68,7 +70,7 @@ def test_a_manager_approves_an_outsized_tip_and_it_is_audited(client):
     }
 
 
-def test_the_ratio_is_a_setting(client, settings):
+def test_the_ratio_is_a_setting(client: AppClient, settings: Settings) -> None:
     client.app.state.settings = settings.model_copy(update={"tip_approval_ratio": Decimal(1)})
     server = bearer(make_staff_token(client, "SERVER"))
     order = _order_of_20(client)
@@ -76,7 +78,7 @@ def test_the_ratio_is_a_setting(client, settings):
     problem(_pay(client, order, 5, 5.01, server), 403, "tip_needs_approval")
 
 
-def test_the_openapi_declares_the_refusal(client):
+def test_the_openapi_declares_the_refusal(client: AppClient) -> None:
     operation = client.get("/openapi.json").json()["paths"]["/api/orders/{order_id}/payments"]
     assert "403" in operation["post"]["responses"]
     assert "BRIGADE_TIP_APPROVAL_RATIO" in operation["post"]["description"]

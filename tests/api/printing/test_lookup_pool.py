@@ -11,7 +11,15 @@ from concurrent.futures import ThreadPoolExecutor
 
 from brigade.services.names import LOOKUP_THREADS, Resolver
 from brigade.services.printing import PrintOutbox
-from factories import LOCATION, make_device, make_order, make_product, make_staff_with_pin, sign_in
+from factories import (
+    LOCATION,
+    AppClient,
+    make_device,
+    make_order,
+    make_product,
+    make_staff_with_pin,
+    sign_in,
+)
 
 PRINTERS = 12
 
@@ -31,7 +39,7 @@ class HangingDns:
         return [(socket.AF_INET, socket.SOCK_STREAM, 6, "", ("127.0.0.1", port))]
 
 
-def test_pin_sign_ins_answer_while_every_printers_lookup_hangs(client):
+def test_pin_sign_ins_answer_while_every_printers_lookup_hangs(client: AppClient) -> None:
     printers = []
     for n in range(PRINTERS):
         body = {"name": f"Station {n}", "locationId": LOCATION, "host": f"station-{n}.local"}

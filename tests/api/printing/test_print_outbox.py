@@ -7,35 +7,36 @@ from __future__ import annotations
 
 import uuid
 from datetime import datetime, timedelta
+from typing import Any
 from zoneinfo import ZoneInfo
 
 import pytest
 
 from brigade.services import printing
 from brigade.services.printing import PrintOutbox
-from factories import LOCATION, make_category, make_order, make_product
+from factories import LOCATION, AppClient, make_category, make_order, make_product
 from printers import FakePrinter
 
 
-def _printer(client, port=9100, **overrides):
+def _printer(client: AppClient, port: int = 9100, **overrides: Any):
     body = {"name": "Kitchen", "locationId": LOCATION, "host": "127.0.0.1", "port": port}
     response = client.post("/api/printers", json=body | {"kind": "KITCHEN"} | overrides)
     assert response.status_code == 201, response.text
     return response.json()
 
 
-def _jobs(client, printer):
+def _jobs(client: AppClient, printer):
     return client.get(f"/api/printers/{printer['id']}/jobs").json()["data"]
 
 
-def _add(client, order, product, **more):
+def _add(client: AppClient, order, product, **more: Any):
     body = {"productId": product["id"], "quantity": 1} | more
     response = client.post(f"/api/orders/{order['id']}/items", json=body)
     assert response.status_code == 201, response.text
     return response.json()
 
 
-def _print_due(client) -> bool:
+def _print_due(client: AppClient) -> bool:
     outbox = PrintOutbox(
         client.app.state.database, poll_seconds=1, resolver=client.app.state.resolver
     )
@@ -49,7 +50,7 @@ def printer_on():
         yield fake
 
 
-def test_a_send_queues_a_job_on_each_kitchen_printer_of_its_location(client):
+def test_a_send_queues_a_job_on_each_kitchen_printer_of_its_location(client: AppClient) -> None:
     line, pass_ = _printer(client, name="Line"), _printer(client, name="Pass")
     till = _printer(client, name="Till", kind="RECEIPT")
     elsewhere = _printer(client, locationId=str(uuid.uuid4()))
@@ -65,7 +66,7 @@ def test_a_send_queues_a_job_on_each_kitchen_printer_of_its_location(client):
     assert _jobs(client, till) == _jobs(client, elsewhere) == []
 
 
-def test_a_refused_send_queues_nothing(client):
+def test_a_refused_send_queues_nothing(client: AppClient) -> None:
     printer = _printer(client)
     order = make_order(client)
     assert client.post(f"/api/orders/{order['id']}/send").status_code == 409  # nothing to send
@@ -75,14 +76,16 @@ def test_a_refused_send_queues_nothing(client):
     assert _jobs(client, printer) == []
 
 
-def test_a_send_without_printers_queues_nothing(client):
+def test_a_send_without_printers_queues_nothing(client: AppClient) -> None:
     order = make_order(client)
     _add(client, order, make_product(client))
     assert client.post(f"/api/orders/{order['id']}/send").status_code == 200
     assert not _print_due(client)
 
 
-def test_a_station_prints_only_its_categories_and_no_job_when_none_is_sent(client, printer_on):
+def test_a_station_prints_only_its_categories_and_no_job_when_none_is_sent(
+    client: AppClient, printer_on
+) -> None:
     grill, bar = make_category(client, name="Grill"), make_category(client, name="Bar")
     grill_printer = _printer(client, port=printer_on.port, categoryIds=[grill["id"]])
     bar_printer = _printer(client, port=printer_on.port, categoryIds=[bar["id"]])
@@ -103,8 +106,8 @@ def test_a_station_prints_only_its_categories_and_no_job_when_none_is_sent(clien
 
 
 def test_a_ticket_prints_order_table_server_items_quantity_first_modifiers_notes(
-    client, printer_on
-):
+    client: AppClient, printer_on
+) -> None:
     printer = _printer(client, port=printer_on.port)
     # UTC+14: the ticket's time is the kitchen's, never UTC's.
     profile = {"name": "Atoll", "timezone": "Pacific/Kiritimati", "currency": "AUD"}
@@ -135,7 +138,7 @@ def test_a_ticket_prints_order_table_server_items_quantity_first_modifiers_notes
     assert len(printer_on.jobs) == 1
 
 
-def test_a_void_of_a_sent_item_prints_a_void_ticket(client, printer_on):
+def test_a_void_of_a_sent_item_prints_a_void_ticket(client: AppClient, printer_on) -> None:
     printer = _printer(client, port=printer_on.port)
     order = make_order(client)
     item = _add(client, order, make_product(client, name="Soup"))
@@ -152,7 +155,9 @@ def test_a_void_of_a_sent_item_prints_a_void_ticket(client, printer_on):
     assert "guest left" in second
 
 
-def test_a_printer_that_is_off_is_retried_with_backoff_then_prints_once(client, monkeypatch):
+def test_a_printer_that_is_off_is_retried_with_backoff_then_prints_once(
+    client: AppClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
     with FakePrinter() as fake:
         printer = _printer(client, port=fake.port)
         order = make_order(client)
@@ -164,7 +169,8 @@ def test_a_printer_that_is_off_is_retried_with_backoff_then_prints_once(client, 
         assert job["lastError"]
         assert not _print_due(client)  # not due again before its backoff
         fake.switch_on()
-        later = printing.now() + timedelta(seconds=5)
+        # The clock the outbox reads, as the test patches it below.
+        later = printing.now() + timedelta(seconds=5)  # type: ignore[attr-defined]
         monkeypatch.setattr(printing, "now", lambda: later)
         assert _print_due(client)
         (ticket,) = fake.wait_for(1)

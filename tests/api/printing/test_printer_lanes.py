@@ -9,25 +9,29 @@ from __future__ import annotations
 import asyncio
 import uuid
 from datetime import timedelta
+from typing import Any
 
+from brigade.db.engine import UnitOfWork
 from brigade.db.printing import PrintJobRepository
 from brigade.domain.printing import JobKind, JobStatus, PrintJob
 from brigade.services.clock import now
 from brigade.services.printing import PrintOutbox
-from factories import LOCATION, in_transaction, make_order
+from factories import LOCATION, AppClient, in_transaction, make_order
 from printers import FakePrinter, JammedPrinter
 
 QUEUED_ON_THE_JAMMED = 200
 
 
-def _printer(client, name: str, kind: str, port: int) -> dict:
+def _printer(client: AppClient, name: str, kind: str, port: int) -> dict[str, Any]:
     body = {"name": name, "locationId": LOCATION, "host": "127.0.0.1", "port": port, "kind": kind}
     response = client.post("/api/printers", json=body)
     assert response.status_code == 201, response.text
     return response.json()
 
 
-def _queue_tickets(client, printer: dict, order: dict, count: int) -> None:
+def _queue_tickets(
+    client: AppClient, printer: dict[str, Any], order: dict[str, Any], count: int
+) -> None:
     """``count`` kitchen tickets, older than anything queued after them."""
     start = now() - timedelta(minutes=5)
     jobs = [
@@ -50,13 +54,13 @@ def _queue_tickets(client, printer: dict, order: dict, count: int) -> None:
         for n in range(count)
     ]
 
-    async def insert(uow):
+    async def insert(uow: UnitOfWork) -> None:
         await PrintJobRepository(uow).insert(jobs)
 
     in_transaction(client, insert)
 
 
-def _tried(client, printer: dict) -> int:
+def _tried(client: AppClient, printer: dict[str, Any]) -> int:
     """The jammed printer's jobs tried at least once so far."""
     url = f"/api/printers/{printer['id']}/jobs"
     jobs = [
@@ -68,7 +72,7 @@ def _tried(client, printer: dict) -> int:
     return sum(1 for job in jobs if job["attempts"] > 0)
 
 
-def test_a_receipt_prints_at_once_beside_a_jammed_printers_queue(client):
+def test_a_receipt_prints_at_once_beside_a_jammed_printers_queue(client: AppClient) -> None:
     order = make_order(client)
     with JammedPrinter() as jammed, FakePrinter() as till_printer:
         till_printer.switch_on()

@@ -10,7 +10,7 @@ import pytest
 from brigade.services.names import Resolver
 from brigade.services.printing import PrintOutbox
 from brigade.settings import Settings
-from factories import LOCATION, make_order, make_product
+from factories import LOCATION, AppClient, make_order, make_product
 
 
 @pytest.fixture
@@ -19,7 +19,7 @@ def settings(settings: Settings) -> Settings:
     return settings.model_copy(update={"printer_allow_hosts": ""})
 
 
-def _create(client, host: str, port: int):
+def _create(client: AppClient, host: str, port: int):
     body = {"name": "Line", "locationId": LOCATION, "host": host, "port": port, "kind": "KITCHEN"}
     return client.post("/api/printers", json=body)
 
@@ -35,7 +35,9 @@ def _create(client, host: str, port: int):
         ("203.0.113.7", 631, "host"),
     ],
 )
-def test_a_printer_outside_the_network_or_off_a_printer_port_is_refused(client, host, port, field):
+def test_a_printer_outside_the_network_or_off_a_printer_port_is_refused(
+    client: AppClient, host, port, field
+) -> None:
     response = _create(client, host, port)
     assert response.status_code == 422, response.text
     assert response.json()["code"] == "printer_target_refused"
@@ -53,11 +55,11 @@ def test_a_printer_outside_the_network_or_off_a_printer_port_is_refused(client, 
         ("kitchen-1.local", 9100),
     ],
 )
-def test_a_printer_on_the_network_at_a_printer_port_is_taken(client, host, port):
+def test_a_printer_on_the_network_at_a_printer_port_is_taken(client: AppClient, host, port) -> None:
     assert _create(client, host, port).status_code == 201
 
 
-def test_a_move_to_another_port_follows_the_same_rule(client):
+def test_a_move_to_another_port_follows_the_same_rule(client: AppClient) -> None:
     printer = _create(client, "192.168.1.50", 9100).json()
     moved = client.patch(f"/api/printers/{printer['id']}", json={"port": 5432})
     assert moved.status_code == 422
@@ -65,7 +67,7 @@ def test_a_move_to_another_port_follows_the_same_rule(client):
     assert client.get(f"/api/printers/{printer['id']}").json()["port"] == 9100
 
 
-def test_an_allowed_host_may_be_anywhere_on_any_port(client, settings):
+def test_an_allowed_host_may_be_anywhere_on_any_port(client: AppClient, settings: Settings) -> None:
     client.app.state.settings = settings.model_copy(update={"printer_allow_hosts": "8.8.8.8"})
     assert _create(client, "8.8.8.8", 5432).status_code == 201
     assert _create(client, "8.8.4.4", 9100).status_code == 422
@@ -75,7 +77,9 @@ def _resolving_to(address: str) -> Resolver:
     return Resolver(lambda host, port, **_: [(2, 1, 6, "", (address, port))])
 
 
-def test_a_printers_name_resolving_outside_the_network_is_not_connected_to(client):
+def test_a_printers_name_resolving_outside_the_network_is_not_connected_to(
+    client: AppClient,
+) -> None:
     printer = _create(client, "printer.example", 9100).json()
     order = make_order(client)
     item = {"productId": make_product(client)["id"], "quantity": 1}

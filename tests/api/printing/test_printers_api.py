@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 import uuid
+from typing import Any
 
 import pytest
 
-from factories import LOCATION, bearer, make_category, make_staff_token
+from factories import LOCATION, AppClient, bearer, make_category, make_staff_token
 
 
-def _printer(client, **overrides):
+def _printer(client: AppClient, **overrides: Any):
     body = {
         "name": "Grill",
         "locationId": LOCATION,
@@ -21,7 +22,7 @@ def _printer(client, **overrides):
     return response.json()
 
 
-def test_create_defaults_to_port_9100_then_get_list_update_delete(client):
+def test_create_defaults_to_port_9100_then_get_list_update_delete(client: AppClient) -> None:
     grill = make_category(client, name="Grill")
     created = _printer(client, host="Kitchen-1.Local", categoryIds=[grill["id"]])
     assert created["port"] == 9100
@@ -69,7 +70,7 @@ def test_create_defaults_to_port_9100_then_get_list_update_delete(client):
         ("categoryIds", ["not-an-id"]),
     ],
 )
-def test_bad_fields_are_422_naming_the_field(client, field, value):
+def test_bad_fields_are_422_naming_the_field(client: AppClient, field, value) -> None:
     body = {"name": "Grill", "locationId": LOCATION, "host": "10.0.0.5", "kind": "KITCHEN"}
     response = client.post("/api/printers", json=body | {field: value})
     assert response.status_code == 422, response.text
@@ -78,7 +79,7 @@ def test_bad_fields_are_422_naming_the_field(client, field, value):
     assert client.get("/api/printers").json()["total"] == 0
 
 
-def test_a_receipt_printer_prints_no_station_and_categories_must_exist(client):
+def test_a_receipt_printer_prints_no_station_and_categories_must_exist(client: AppClient) -> None:
     grill = make_category(client)
     body = {"name": "Till", "locationId": LOCATION, "host": "10.0.0.5", "kind": "RECEIPT"}
     refused = client.post("/api/printers", json=body | {"categoryIds": [grill["id"]]})
@@ -93,7 +94,7 @@ def test_a_receipt_printer_prints_no_station_and_categories_must_exist(client):
     assert turned.status_code == 422
 
 
-def test_updates_are_validated_like_creation(client):
+def test_updates_are_validated_like_creation(client: AppClient) -> None:
     printer = _printer(client)
     url = f"/api/printers/{printer['id']}"
     for body in ({"host": "ftp://x"}, {"port": 70000}, {"host": None}, {"locationId": LOCATION}):
@@ -101,7 +102,7 @@ def test_updates_are_validated_like_creation(client):
     assert client.get(url).json() == printer
 
 
-def test_only_a_manager_manages_printers(client):
+def test_only_a_manager_manages_printers(client: AppClient) -> None:
     printer = _printer(client)
     for role, allowed in (("KITCHEN", False), ("SERVER", False), ("MANAGER", True)):
         headers = bearer(make_staff_token(client, role))
@@ -115,7 +116,9 @@ def test_only_a_manager_manages_printers(client):
     assert client.get("/api/printers", headers={"Authorization": ""}).status_code == 401
 
 
-def test_a_server_reads_the_locations_receipt_printers_by_name_without_their_hosts(client):
+def test_a_server_reads_the_locations_receipt_printers_by_name_without_their_hosts(
+    client: AppClient,
+) -> None:
     till = _printer(client, name="Till", kind="RECEIPT")
     bar = _printer(client, name="bar", kind="RECEIPT", host="bar.local")
     _printer(client, name="Grill")  # a kitchen printer: not for receipts

@@ -10,6 +10,7 @@ import pytest
 from brigade.services.printing import PrintOutbox
 from factories import (
     LOCATION,
+    AppClient,
     bearer,
     make_modifier,
     make_modifier_group,
@@ -23,7 +24,7 @@ AD_HOC = "0196a1b2-0000-7000-8000-0000000000aa"
 
 
 @pytest.fixture
-def paid_order(client):
+def paid_order(client: AppClient):
     """At "Chez <Ann> & Bob" in Paris: a long-named steak with a sauce, fries, a discount, a
     card payment with a tip and a cash one; 0.00 left to pay."""
     profile = {"name": "Chez <Ann> & Bob", "timezone": "Europe/Paris", "currency": "EUR"}
@@ -57,7 +58,9 @@ def paid_order(client):
     return client.get(url).json()
 
 
-def test_the_text_receipt_fits_42_columns_and_has_every_total(client, paid_order):
+def test_the_text_receipt_fits_42_columns_and_has_every_total(
+    client: AppClient, paid_order
+) -> None:
     response = client.get(f"/api/orders/{paid_order['id']}/receipt")
     assert response.status_code == 200
     assert response.headers["content-type"] == "text/plain; charset=utf-8"
@@ -84,7 +87,7 @@ def test_the_text_receipt_fits_42_columns_and_has_every_total(client, paid_order
     assert amounts["Balance"] == "0.00"
 
 
-def test_the_html_receipt_is_a_page_with_every_name_escaped(client, paid_order):
+def test_the_html_receipt_is_a_page_with_every_name_escaped(client: AppClient, paid_order) -> None:
     response = client.get(f"/api/orders/{paid_order['id']}/receipt", params={"format": "html"})
     assert response.status_code == 200
     assert response.headers["content-type"] == "text/html; charset=utf-8"
@@ -97,7 +100,9 @@ def test_the_html_receipt_is_a_page_with_every_name_escaped(client, paid_order):
     assert "http" not in page
 
 
-def test_the_escpos_receipt_initialises_prints_the_text_and_cuts(client, paid_order):
+def test_the_escpos_receipt_initialises_prints_the_text_and_cuts(
+    client: AppClient, paid_order
+) -> None:
     url = f"/api/orders/{paid_order['id']}/receipt"
     response = client.get(url, params={"format": "escpos"})
     assert response.status_code == 200
@@ -107,7 +112,9 @@ def test_the_escpos_receipt_initialises_prints_the_text_and_cuts(client, paid_or
     assert printed_text(response.content).splitlines() == client.get(url).text.splitlines()
 
 
-def test_a_receipt_prints_on_a_receipt_printer_through_the_outbox(client, paid_order):
+def test_a_receipt_prints_on_a_receipt_printer_through_the_outbox(
+    client: AppClient, paid_order
+) -> None:
     with FakePrinter() as fake:
         fake.switch_on()
         body = {"name": "Till", "locationId": LOCATION, "host": "127.0.0.1", "port": fake.port}
@@ -125,7 +132,7 @@ def test_a_receipt_prints_on_a_receipt_printer_through_the_outbox(client, paid_o
         assert "Chez <Ann> & Bob" in printed
 
 
-def test_printing_needs_a_receipt_printer_and_an_order(client, paid_order):
+def test_printing_needs_a_receipt_printer_and_an_order(client: AppClient, paid_order) -> None:
     body = {"name": "Line", "locationId": LOCATION, "host": "127.0.0.1", "kind": "KITCHEN"}
     kitchen = client.post("/api/printers", json=body).json()
     url = f"/api/orders/{paid_order['id']}/receipt/print"
@@ -139,7 +146,7 @@ def test_printing_needs_a_receipt_printer_and_an_order(client, paid_order):
     assert client.get(f"/api/orders/{paid_order['id']}/receipt?format=pdf").status_code == 422
 
 
-def test_the_kitchen_reads_no_receipt(client, paid_order):
+def test_the_kitchen_reads_no_receipt(client: AppClient, paid_order) -> None:
     url = f"/api/orders/{paid_order['id']}/receipt"
     assert client.get(url, headers=bearer(make_staff_token(client, "KITCHEN"))).status_code == 403
     assert client.get(url, headers=bearer(make_staff_token(client, "SERVER"))).status_code == 200

@@ -12,7 +12,7 @@ from datetime import UTC, datetime, timedelta
 import pytest
 
 from api.orders.test_order_helpers import add_item, pay
-from factories import LOCATION, make_category, make_order, make_product
+from factories import LOCATION, AppClient, make_category, make_order, make_product
 
 FORMULAS = [
     ("=cmd|' /C calc'!A0", "'=cmd|' /C calc'!A0"),
@@ -27,7 +27,7 @@ FORMULAS = [
 
 
 @pytest.fixture
-def sold(client) -> None:
+def sold(client: AppClient) -> None:
     for name, _ in FORMULAS:
         category = make_category(client, name=f"{name} category")
         product = make_product(client, name=name, price=2, categoryId=category["id"])
@@ -37,7 +37,7 @@ def sold(client) -> None:
         assert client.post(f"/api/orders/{order['id']}/complete").status_code == 200
 
 
-def _csv(client, breakdown: str) -> list[list[str]]:
+def _csv(client: AppClient, breakdown: str) -> list[list[str]]:
     today = datetime.now(UTC).date()  # the location's business day is within a day of it
     days = {"from": str(today - timedelta(days=1)), "to": str(today + timedelta(days=1))}
     params = {"locationId": LOCATION, "format": "csv", "breakdown": breakdown} | days
@@ -47,7 +47,7 @@ def _csv(client, breakdown: str) -> list[list[str]]:
 
 
 @pytest.mark.usefixtures("sold")
-def test_every_text_cell_starting_like_a_formula_is_made_inert(client):
+def test_every_text_cell_starting_like_a_formula_is_made_inert(client: AppClient) -> None:
     products = {row[1]: row for row in _csv(client, "productMix")[1:]}
     assert sorted(products) == sorted(inert for _, inert in FORMULAS)
     # Money and quantities stay numbers, even those a spreadsheet would read as signed.

@@ -14,7 +14,7 @@ import pytest
 
 from api.orders.test_order_helpers import add_item, pay, problem
 from brigade.services import orders as order_service
-from factories import LOCATION, make_category, make_order, make_product
+from factories import LOCATION, AppClient, make_category, make_order, make_product
 
 DAY = "2026-11-20"  # local; the business day runs 2026-11-20 05:00Z .. 2026-11-21 05:00Z
 
@@ -41,12 +41,12 @@ def _ok(response: Any) -> Any:
     return response.json()
 
 
-def _completed(client, order: dict) -> None:
+def _completed(client: AppClient, order: dict[str, Any]) -> None:
     _ok(client.post(f"/api/orders/{order['id']}/complete"))
 
 
 @pytest.fixture
-def menu(client) -> dict[str, dict]:
+def menu(client: AppClient) -> dict[str, dict[str, Any]]:
     location = {"name": "Harbour St", "timezone": "America/New_York"}
     _ok(client.put(f"/api/locations/{LOCATION}", json=location))
     mains, sides, drinks = (
@@ -63,7 +63,9 @@ def menu(client) -> dict[str, dict]:
 
 
 @pytest.fixture
-def dinner_service(client, clock: Clock, menu: dict) -> dict[str, dict]:
+def dinner_service(
+    client: AppClient, clock: Clock, menu: dict[str, Any]
+) -> dict[str, dict[str, Any]]:
     burger, fries, soda = menu["burger"], menu["fries"], menu["soda"]
     # A: 23:30 local on the 20th (04:30Z on the 21st): 2 burgers, fries, a soda, a voided
     # soda; 5.00 off; card 20 + 3 tip, cash 3.45.
@@ -109,11 +111,13 @@ def dinner_service(client, clock: Clock, menu: dict) -> dict[str, dict]:
     return {"a": a, "b": b, "c": c, "d": d, "e": e}
 
 
-def _report(client, **params: Any) -> dict[str, Any]:
+def _report(client: AppClient, **params: Any) -> dict[str, Any]:
     return _ok(client.get("/api/reports/sales", params={"locationId": LOCATION} | params))
 
 
-def test_a_business_day_in_the_locations_timezone_with_every_figure(client, menu, dinner_service):
+def test_a_business_day_in_the_locations_timezone_with_every_figure(
+    client: AppClient, menu, dinner_service
+) -> None:
     report = _report(client, **{"from": DAY})
     opened_by = dinner_service["a"]["openedBy"]
     categories = menu["categories"]
@@ -170,7 +174,7 @@ def test_a_business_day_in_the_locations_timezone_with_every_figure(client, menu
     }  # fmt: skip
 
 
-def test_the_day_before_and_a_range_of_days(client, dinner_service):
+def test_the_day_before_and_a_range_of_days(client: AppClient, dinner_service) -> None:
     before = _report(client, **{"from": "2026-11-19"})
     assert (before["orderCount"], before["netSales"], before["covers"]) == (1, 4.0, 4)
     assert before["refunds"] == 0
@@ -180,7 +184,7 @@ def test_the_day_before_and_a_range_of_days(client, dinner_service):
     assert days["byHour"][0] == {"hour": 0, "orderCount": 2, "netSales": 12.5}
 
 
-def test_a_location_without_a_profile_reports_utc_days(client, clock):
+def test_a_location_without_a_profile_reports_utc_days(client: AppClient, clock) -> None:
     elsewhere = str(uuid.uuid4())
     clock.moment = datetime(2026, 11, 20, 23, 59, tzinfo=UTC)
     order = make_order(client, locationId=elsewhere)
@@ -192,14 +196,14 @@ def test_a_location_without_a_profile_reports_utc_days(client, clock):
     assert report["byHour"][23]["orderCount"] == 1
 
 
-def test_a_day_with_no_sales_answers_zeros(client):
+def test_a_day_with_no_sales_answers_zeros(client: AppClient) -> None:
     report = _report(client, **{"from": "2020-01-01"})
     assert (report["orderCount"], report["netSales"], report["averageCheck"]) == (0, 0, 0)
     assert report["productMix"] == []
     assert report["voids"] == {"count": 0, "amount": 0}
 
 
-def test_csv_by_breakdown_with_format_or_accept(client, menu, dinner_service):
+def test_csv_by_breakdown_with_format_or_accept(client: AppClient, menu, dinner_service) -> None:
     answer = client.get(
         "/api/reports/sales", params={"locationId": LOCATION, "from": DAY, "format": "csv"}
     )
@@ -245,17 +249,19 @@ def test_csv_by_breakdown_with_format_or_accept(client, menu, dinner_service):
         {"from": DAY, "breakdown": "byWeather"},
     ],
 )
-def test_bad_days_and_options_are_422(client, params):
+def test_bad_days_and_options_are_422(client: AppClient, params) -> None:
     answer = client.get("/api/reports/sales", params={"locationId": LOCATION} | params)
     problem(answer, 422, "validation_failed")
 
 
-def test_a_whole_year_is_allowed(client):
+def test_a_whole_year_is_allowed(client: AppClient) -> None:
     report = _report(client, **{"from": "2024-01-01", "to": "2024-12-31"})
     assert report["orderCount"] == 0
 
 
-def test_a_completed_orders_refund_counts_on_its_day_never_netted_out(client, clock, menu):
+def test_a_completed_orders_refund_counts_on_its_day_never_netted_out(
+    client: AppClient, clock, menu
+) -> None:
     clock.moment = datetime(2026, 11, 20, 18, 0, tzinfo=UTC)
     order = make_order(client)
     add_item(client, order, menu["burger"])

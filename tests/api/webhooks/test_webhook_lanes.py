@@ -10,13 +10,14 @@ import asyncio
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
+from typing import Any
 
 import orjson
 import pytest
 
 from brigade.services.webhooks import Deliverer
 from brigade.settings import Settings
-from factories import make_order
+from factories import AppClient, make_order
 from receivers import Receiver
 
 LOCAL = "127.0.0.1"
@@ -35,20 +36,20 @@ def receivers() -> Iterator[list[Receiver]]:
         receiver.close()
 
 
-def _receiver(receivers: list[Receiver], **behaviour: float) -> Receiver:
+def _receiver(receivers: list[Receiver], **behaviour: Any) -> Receiver:
     receiver = Receiver(**behaviour)
     receivers.append(receiver)
     return receiver
 
 
-def _webhook(client, url: str) -> dict:
+def _webhook(client: AppClient, url: str) -> dict[str, Any]:
     response = client.post("/api/webhooks", json={"url": url, "types": ["order.created"]})
     assert response.status_code == 201, response.text
-    created: dict = response.json()
+    created: dict[str, Any] = response.json()
     return created
 
 
-def _deliverer(client, **overrides) -> Deliverer:
+def _deliverer(client: AppClient, **overrides: Any) -> Deliverer:
     return Deliverer(
         client.app.state.database,
         allowed_hosts=frozenset({LOCAL}),
@@ -60,7 +61,7 @@ def _deliverer(client, **overrides) -> Deliverer:
 
 
 @contextmanager
-def _delivering(client, deliverer: Deliverer) -> Iterator[None]:
+def _delivering(client: AppClient, deliverer: Deliverer) -> Iterator[None]:
     """The deliverer running in the background, as in a worker, for the block."""
     stopping = client.portal.call(asyncio.Event)
     running = client.portal.start_task_soon(deliverer.run, stopping)
@@ -71,7 +72,7 @@ def _delivering(client, deliverer: Deliverer) -> Iterator[None]:
         running.result(timeout=30)
 
 
-def _one_round(client, deliverer: Deliverer) -> bool:
+def _one_round(client: AppClient, deliverer: Deliverer) -> bool:
     async def round_() -> bool:
         async with Deliverer.client() as http:
             return await deliverer.deliver_due(http)
@@ -79,12 +80,16 @@ def _one_round(client, deliverer: Deliverer) -> bool:
     return client.portal.call(round_)
 
 
-def _deliveries(client, webhook: dict) -> list[dict]:
-    found: list[dict] = client.get(f"/api/webhooks/{webhook['id']}/deliveries").json()["data"]
+def _deliveries(client: AppClient, webhook: dict[str, Any]) -> list[dict[str, Any]]:
+    found: list[dict[str, Any]] = client.get(f"/api/webhooks/{webhook['id']}/deliveries").json()[
+        "data"
+    ]
     return sorted(found, key=lambda delivery: delivery["at"])
 
 
-def test_a_healthy_webhook_gets_its_events_while_a_slow_one_is_answering(client, receivers):
+def test_a_healthy_webhook_gets_its_events_while_a_slow_one_is_answering(
+    client: AppClient, receivers
+) -> None:
     slow = _receiver(receivers, answer_after=3)
     healthy = _receiver(receivers)
     _webhook(client, slow.url)
@@ -98,7 +103,9 @@ def test_a_healthy_webhook_gets_its_events_while_a_slow_one_is_answering(client,
     assert delivered == [order["id"] for order in orders]
 
 
-def test_a_trickling_answer_is_cut_at_the_deadline_and_tried_again(client, receivers):
+def test_a_trickling_answer_is_cut_at_the_deadline_and_tried_again(
+    client: AppClient, receivers
+) -> None:
     trickling = _receiver(receivers, trickle_seconds=0.5)  # 1000 bytes: 500 s
     webhook = _webhook(client, trickling.url)
     make_order(client)
@@ -115,7 +122,7 @@ def test_a_trickling_answer_is_cut_at_the_deadline_and_tried_again(client, recei
     assert [d["outcome"] for d in _deliveries(client, webhook)] == ["retrying", "retrying"]
 
 
-def test_a_huge_answer_is_not_read_whole(client, receivers):
+def test_a_huge_answer_is_not_read_whole(client: AppClient, receivers) -> None:
     huge = _receiver(receivers, answer_bytes=800 * 1024 * 1024)
     webhook = _webhook(client, huge.url)
     make_order(client)

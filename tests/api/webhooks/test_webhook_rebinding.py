@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import itertools
 import socket
+from typing import Any
 
 import httpx
 import pytest
@@ -15,7 +16,7 @@ import pytest
 from brigade.services.names import Resolver
 from brigade.services.webhooks import Deliverer
 from brigade.settings import Settings
-from factories import make_order
+from factories import AppClient, make_order
 from receivers import Receiver
 
 PUBLIC = "93.184.216.34"
@@ -31,7 +32,9 @@ def _answering(*addresses: str) -> Resolver:
     return Resolver(lookup)
 
 
-def _deliverer(client, resolver: Resolver, allowed: frozenset[str] = frozenset()) -> Deliverer:
+def _deliverer(
+    client: AppClient, resolver: Resolver, allowed: frozenset[str] = frozenset()
+) -> Deliverer:
     return Deliverer(
         client.app.state.database,
         allowed_hosts=allowed,
@@ -41,14 +44,16 @@ def _deliverer(client, resolver: Resolver, allowed: frozenset[str] = frozenset()
     )
 
 
-def _webhook(client, url: str) -> dict:
+def _webhook(client: AppClient, url: str) -> dict[str, Any]:
     response = client.post("/api/webhooks", json={"url": url, "types": ["order.created"]})
     assert response.status_code == 201, response.text
-    created: dict = response.json()
+    created: dict[str, Any] = response.json()
     return created
 
 
-def test_a_name_turning_to_loopback_after_the_check_is_never_connected_to(client):
+def test_a_name_turning_to_loopback_after_the_check_is_never_connected_to(
+    client: AppClient,
+) -> None:
     client.app.state.resolver = _answering(PUBLIC)
     webhook = _webhook(client, "https://hooks.example/brigade")
     make_order(client)
@@ -90,7 +95,9 @@ def test_a_name_turning_to_loopback_after_the_check_is_never_connected_to(client
 @pytest.mark.parametrize(
     "address", ["::127.0.0.1", "::ffff:127.0.0.1", "64:ff9b::7f00:1", "2002:7f00:1::", "10.0.0.7"]
 )
-def test_a_name_resolving_to_an_embedded_private_address_is_refused(client, address):
+def test_a_name_resolving_to_an_embedded_private_address_is_refused(
+    client: AppClient, address
+) -> None:
     client.app.state.resolver = _answering(address)
     response = client.post(
         "/api/webhooks", json={"url": "https://hooks.example/in", "types": ["order.created"]}
@@ -102,7 +109,7 @@ def test_a_name_resolving_to_an_embedded_private_address_is_refused(client, addr
 @pytest.mark.parametrize(
     "url", ["http://[::127.0.0.1]/", "http://[64:ff9b::7f00:1]/", "http://[2002:7f00:1::]/"]
 )
-def test_an_embedded_private_address_in_the_url_is_refused(client, url):
+def test_an_embedded_private_address_in_the_url_is_refused(client: AppClient, url) -> None:
     response = client.post("/api/webhooks", json={"url": url, "types": ["order.created"]})
     assert response.status_code == 422
 
@@ -112,7 +119,9 @@ def settings(settings: Settings) -> Settings:
     return settings.model_copy(update={"webhook_allow_hosts": "receiver.test"})
 
 
-def test_an_allowed_name_is_reached_at_its_address_with_its_name_in_host(client):
+def test_an_allowed_name_is_reached_at_its_address_with_its_name_in_host(
+    client: AppClient,
+) -> None:
     receiver = Receiver()
     try:
         client.app.state.resolver = _answering("127.0.0.1")

@@ -4,6 +4,7 @@ of a webhook, and a new webhook starting after the events already committed."""
 from __future__ import annotations
 
 from datetime import timedelta
+from typing import Any
 from uuid import UUID
 
 import pytest
@@ -11,27 +12,29 @@ from fastapi.testclient import TestClient
 from pydantic import SecretStr
 
 from brigade.app import create_app
+from brigade.db.engine import UnitOfWork
 from brigade.db.webhooks import WebhookRepository
 from brigade.domain.ids import new_id
 from brigade.domain.webhooks import Delivery, derive_secret
 from brigade.services import events
 from brigade.services.clock import now
-from factories import bearer, in_transaction, make_order, make_staff_token
+from brigade.settings import Settings
+from factories import AppClient, bearer, in_transaction, make_order, make_staff_token
 
 PUBLIC_URL = "https://93.184.215.14/brigade/events"
 
 
-def _create(client, **overrides) -> dict:
+def _create(client: AppClient, **overrides: Any) -> dict[str, Any]:
     body = {"url": PUBLIC_URL, "types": ["order.created", "order.sent"]} | overrides
     response = client.post("/api/webhooks", json=body)
     assert response.status_code == 201, response.text
     assert response.headers["cache-control"] == "no-store"
     assert response.headers["location"] == f"/api/webhooks/{response.json()['id']}"
-    created: dict = response.json()
+    created: dict[str, Any] = response.json()
     return created
 
 
-def test_create_shows_the_secret_once_then_get_list_and_delete(client):
+def test_create_shows_the_secret_once_then_get_list_and_delete(client: AppClient) -> None:
     created = _create(client, description="Accounting")
     assert created["secret"].startswith("whsec_")
     assert len(created["secret"]) > 40
@@ -51,7 +54,9 @@ def test_create_shows_the_secret_once_then_get_list_and_delete(client):
     assert client.get(f"/api/webhooks/{created['id']}/deliveries").status_code == 404
 
 
-def test_each_webhook_has_its_own_secret_derived_from_the_server_key(client, settings):
+def test_each_webhook_has_its_own_secret_derived_from_the_server_key(
+    client: AppClient, settings: Settings
+) -> None:
     first, second = _create(client), _create(client)
     assert first["secret"] != second["secret"]
     keyed = settings.model_copy(update={"webhook_signing_key": SecretStr("k" * 40)})
@@ -60,7 +65,7 @@ def test_each_webhook_has_its_own_secret_derived_from_the_server_key(client, set
     assert third["secret"] == derive_secret(b"k" * 40, UUID(third["id"]))
 
 
-def test_a_new_webhook_starts_after_the_events_already_committed(client):
+def test_a_new_webhook_starts_after_the_events_already_committed(client: AppClient) -> None:
     make_order(client)
     make_order(client)
     last = client.get("/api/events").json()["lastId"]
@@ -95,7 +100,7 @@ REFUSED_URLS = [
 
 
 @pytest.mark.parametrize("url", REFUSED_URLS)
-def test_targets_inside_the_network_or_not_http_are_refused(client, url):
+def test_targets_inside_the_network_or_not_http_are_refused(client: AppClient, url) -> None:
     response = client.post("/api/webhooks", json={"url": url, "types": ["order.created"]})
     assert response.status_code == 422, response.text
     body = response.json()
@@ -104,7 +109,7 @@ def test_targets_inside_the_network_or_not_http_are_refused(client, url):
     assert client.get("/api/webhooks").json()["total"] == 0
 
 
-def test_allowed_hosts_may_be_loopback(client, settings):
+def test_allowed_hosts_may_be_loopback(client: AppClient, settings: Settings) -> None:
     allowing = settings.model_copy(update={"webhook_allow_hosts": "localhost, 127.0.0.1"})
     with TestClient(create_app(allowing), headers=client.headers) as other:
         created = _create(other, url="http://127.0.0.1:9/hook")
@@ -128,13 +133,13 @@ def test_allowed_hosts_may_be_loopback(client, settings):
     ],
     ids=str,
 )
-def test_bad_bodies_are_422(client, body):
+def test_bad_bodies_are_422(client: AppClient, body) -> None:
     response = client.post("/api/webhooks", json=body)
     assert response.status_code == 422, response.text
     assert response.json()["code"] == "validation_failed"
 
 
-def test_only_an_admin_manages_webhooks(client):
+def test_only_an_admin_manages_webhooks(client: AppClient) -> None:
     created = _create(client)
     manager = bearer(make_staff_token(client, "MANAGER"))
     for method, url in (
@@ -151,10 +156,10 @@ def test_only_an_admin_manages_webhooks(client):
     assert client.get("/api/webhooks").json()["total"] == 1
 
 
-def test_retention_sweeps_old_delivery_attempts(client):
+def test_retention_sweeps_old_delivery_attempts(client: AppClient) -> None:
     webhook = _create(client)
 
-    async def log_attempts(uow):
+    async def log_attempts(uow: UnitOfWork) -> None:
         repository = WebhookRepository(uow)
         for days_ago in (8, 1):
             await repository.log(
@@ -172,7 +177,7 @@ def test_retention_sweeps_old_delivery_attempts(client):
                 )
             )
 
-    async def sweep(uow):
+    async def sweep(uow: UnitOfWork) -> None:
         await events.sweep_events(uow, retention_days=7)
 
     in_transaction(client, log_attempts)

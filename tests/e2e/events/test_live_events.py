@@ -10,12 +10,13 @@ import time
 from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
+from typing import Any
 
 import httpx
 import pytest
 from event_stream import StreamReader
 
-from conftest import ServerProcess
+from e2e.server import ServerProcess
 from factories import ADMIN, LOCATION
 from throwaway_db import throwaway_database
 
@@ -38,7 +39,9 @@ def two_servers(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[list
 
 
 @pytest.mark.e2e
-def test_an_order_made_on_one_server_reaches_a_stream_on_the_other_within_a_second(two_servers):
+def test_an_order_made_on_one_server_reaches_a_stream_on_the_other_within_a_second(
+    two_servers: list[ServerProcess],
+) -> None:
     first, second = two_servers
     reader = StreamReader(second.base_url)
     for attempt in range(5):
@@ -52,7 +55,9 @@ def test_an_order_made_on_one_server_reaches_a_stream_on_the_other_within_a_seco
 
 
 @pytest.mark.e2e
-def test_concurrent_writers_leave_a_log_read_without_gaps_or_repeats(tmp_path, request):
+def test_concurrent_writers_leave_a_log_read_without_gaps_or_repeats(
+    tmp_path: Path, request: pytest.FixtureRequest
+) -> None:
     """Many connections create orders at once on a 3-worker server (PostgreSQL: their ids
     come from one sequence); a reader pages with `after` all along and a stream follows.
     Both must see every committed event once, in id order."""
@@ -70,7 +75,7 @@ def _hammer_while_reading(base_url: str) -> None:
     writers, per_writer = 12, 25
     stream = StreamReader(base_url, after=0)
     created: list[str] = []
-    paged: list[dict] = []
+    paged: list[dict[str, Any]] = []
     writing = threading.Event()
     writing.set()
 
@@ -111,7 +116,7 @@ def _hammer_while_reading(base_url: str) -> None:
 
 @pytest.mark.e2e
 @pytest.mark.parametrize("fresh_server", [1, 2], indirect=True, ids=["1-worker", "2-workers"])
-def test_sigterm_ends_open_streams_at_once_with_a_retry_hint(fresh_server):
+def test_sigterm_ends_open_streams_at_once_with_a_retry_hint(fresh_server: ServerProcess) -> None:
     server = fresh_server
     readers = [StreamReader(server.base_url) for _ in range(3)]
     signalled_at = time.monotonic()

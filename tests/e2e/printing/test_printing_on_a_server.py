@@ -7,6 +7,7 @@ from __future__ import annotations
 import time
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import httpx
 import pytest
@@ -68,8 +69,8 @@ def _send(api: httpx.Client, *names: str) -> str:
     return number
 
 
-def _jobs(api: httpx.Client, printer_id: str) -> list[dict]:
-    jobs: list[dict] = api.get(f"/api/printers/{printer_id}/jobs").json()["data"]
+def _jobs(api: httpx.Client, printer_id: str) -> list[dict[str, Any]]:
+    jobs: list[dict[str, Any]] = api.get(f"/api/printers/{printer_id}/jobs").json()["data"]
     return jobs
 
 
@@ -81,7 +82,9 @@ def _settled(fake: FakePrinter, count: int) -> list[str]:
     return printed
 
 
-def test_a_send_prints_its_ticket_and_a_receipt_prints_on_the_till(printing_server, printer):
+def test_a_send_prints_its_ticket_and_a_receipt_prints_on_the_till(
+    printing_server: ServerProcess, printer: FakePrinter
+) -> None:
     printer.switch_on()
     with _api(printing_server) as api, FakePrinter() as till:
         till.switch_on()
@@ -104,7 +107,9 @@ def test_a_send_prints_its_ticket_and_a_receipt_prints_on_the_till(printing_serv
         assert printer.printed() == [ticket]  # the kitchen printer got no receipt
 
 
-def test_a_printer_off_for_the_first_send_prints_the_ticket_once_it_is_up(printing_server, printer):
+def test_a_printer_off_for_the_first_send_prints_the_ticket_once_it_is_up(
+    printing_server: ServerProcess, printer: FakePrinter
+) -> None:
     with _api(printing_server) as api:
         printer_id = _add_printer(api, printer)
         number = _send(api, "Ramen")
@@ -123,7 +128,9 @@ def test_a_printer_off_for_the_first_send_prints_the_ticket_once_it_is_up(printi
         assert _jobs(api, printer_id)[0]["status"] == "PRINTED"
 
 
-def test_no_ticket_prints_twice_across_a_restart_or_a_crash(printing_server, printer):
+def test_no_ticket_prints_twice_across_a_restart_or_a_crash(
+    printing_server: ServerProcess, printer: FakePrinter
+) -> None:
     printer.switch_on()
     with _api(printing_server) as api:
         _add_printer(api, printer)

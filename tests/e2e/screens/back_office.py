@@ -7,12 +7,12 @@ from dataclasses import dataclass
 from typing import Any
 
 import httpx
-from playwright.sync_api import Browser, Locator, Page, expect
+from playwright.sync_api import Browser, Locator, Page, ViewportSize, expect
 
 from e2e.screens.restaurant import Restaurant, screenshot
 from factories import ADMIN, LOCATION
 
-DESKTOP = {"width": 1280, "height": 800}
+DESKTOP: ViewportSize = {"width": 1280, "height": 800}
 SERVER_PIN = "5173"
 
 

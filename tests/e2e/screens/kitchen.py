@@ -7,7 +7,7 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
-from playwright.sync_api import Browser, Locator, Page, expect
+from playwright.sync_api import Browser, Locator, Page, ViewportSize, expect
 
 from e2e.screens.restaurant import (
     OFFERED_GROUPS,
@@ -18,7 +18,7 @@ from e2e.screens.restaurant import (
     open_screen,
 )
 
-KITCHEN_VIEWPORT = {"width": 1920, "height": 1080}
+KITCHEN_VIEWPORT: ViewportSize = {"width": 1920, "height": 1080}
 
 
 def kitchen_token(restaurant: Restaurant) -> str:

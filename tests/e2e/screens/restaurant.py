@@ -9,12 +9,12 @@ from pathlib import Path
 from typing import Any
 
 import httpx
-from playwright.sync_api import Browser, Locator, Page, expect
+from playwright.sync_api import Browser, Locator, Page, ViewportSize, expect
 
 from factories import ADMIN, LOCATION
 
 SCREENSHOTS = Path(__file__).resolve().parents[3] / "docs" / "screens"
-VIEWPORT = {"width": 1024, "height": 768}
+VIEWPORT: ViewportSize = {"width": 1024, "height": 768}
 SERVER_PIN, MANAGER_PIN = "5173", "4826"
 
 
@@ -54,7 +54,7 @@ def _created(response: httpx.Response) -> dict[str, Any]:
     return body
 
 
-MENU = {
+MENU: dict[str, dict[str | None, list[tuple[str, float]]]] = {
     "Mains": {
         "Burgers": [("Burger", 14.5)],
         None: [("Ribeye", 34), ("Fish of the day", 26)],
@@ -64,7 +64,7 @@ MENU = {
 }
 # The deeper menu (docs/design.md §9): groups of MODIFIER products with their rule (min, max), the
 # products that offer them in order, and sizes with their own price (and barcode).
-MODIFIER_GROUPS = {
+MODIFIER_GROUPS: dict[str, tuple[int, int, list[tuple[str, float]]]] = {
     "Temperature": (1, 1, [("Rare", 0), ("Medium rare", 0), ("Medium", 0), ("Well done", 0)]),
     "Extras": (0, 3, [("Bacon", 2), ("Cheese", 1.5), ("Avocado", 2.5), ("Fried egg", 1.5)]),
 }
@@ -159,12 +159,12 @@ def open_screen(
     browser: Browser,
     restaurant: Restaurant,
     path: str,
-    viewport: dict[str, int],
+    viewport: ViewportSize,
     *,
     fake_clock: bool = False,
 ) -> Page:
     """A new device (its own browser context) at the screen ``path``."""
-    context = browser.new_context(viewport=viewport, base_url=restaurant.base_url)  # type: ignore[arg-type]
+    context = browser.new_context(viewport=viewport, base_url=restaurant.base_url)
     context.set_default_timeout(15_000)
     page = context.new_page()
     if fake_clock:

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 import time
+from typing import Any
 
 from playwright.sync_api import Browser, expect
 
@@ -28,7 +29,7 @@ def _category(office: Office, name: str) -> str:
         return category_id
 
 
-def _printers(office: Office) -> dict[str, dict]:
+def _printers(office: Office) -> dict[str, dict[str, Any]]:
     with office.http() as http:
         params = {"locationId": office.restaurant.location_id}
         listed = http.get("/api/printers", params=params)

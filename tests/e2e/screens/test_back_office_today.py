@@ -23,7 +23,11 @@ ORDERS: list[tuple[dict[str, int], list[tuple[str, float, float]]]] = [
     ({"Latte": 3}, [("CASH", 1.0, 1)]),
     ({"Burger": 1, "Fries": 1, "Latte": 2}, [("CARD", 1.0, 4.5)]),
 ]
-MENU = {"Mains": {"Burger": 14.5, "Ribeye": 34}, "Drinks": {"Latte": 4}, "Sides": {"Fries": 4.5}}
+MENU: dict[str, dict[str, float]] = {
+    "Mains": {"Burger": 14.5, "Ribeye": 34},
+    "Drinks": {"Latte": 4},
+    "Sides": {"Fries": 4.5},
+}
 
 
 def _ok(response: httpx.Response) -> dict[str, Any]:

@@ -9,12 +9,13 @@ import hmac
 import time
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import httpx
 import orjson
 import pytest
 
-from conftest import ServerProcess
+from e2e.server import ServerProcess
 from factories import ADMIN, ADMIN_TOKEN, LOCATION
 from receivers import Receiver
 from throwaway_db import throwaway_database
@@ -22,14 +23,14 @@ from throwaway_db import throwaway_database
 ORDER = {"orderType": "TAKEOUT", "locationId": LOCATION}
 
 
-def verify(secret: str, headers: dict[str, str], body: bytes) -> dict:
+def verify(secret: str, headers: dict[str, str], body: bytes) -> dict[str, Any]:
     """What a receiver does (the README shows the same): check the signature, then parse."""
     parts = dict(part.split("=", 1) for part in headers["Brigade-Signature"].split(","))
     signed = parts["t"].encode() + b"." + body
     expected = hmac.new(secret.encode(), signed, hashlib.sha256).hexdigest()
     assert hmac.compare_digest(expected, parts["v1"]), "the signature matches"
     assert abs(time.time() - int(parts["t"])) < 300, "and is recent"
-    event: dict = orjson.loads(body)
+    event: dict[str, Any] = orjson.loads(body)
     return event
 
 
@@ -57,27 +58,29 @@ def webhook_server(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[S
             server.stop()
 
 
-def _webhook(server: ServerProcess, url: str, types: list[str]) -> dict:
+def _webhook(server: ServerProcess, url: str, types: list[str]) -> dict[str, Any]:
     response = httpx.post(
         f"{server.base_url}/api/webhooks", json={"url": url, "types": types}, headers=ADMIN
     )
     assert response.status_code == 201, response.text
-    webhook: dict = response.json()
+    webhook: dict[str, Any] = response.json()
     return webhook
 
 
-def _deliveries(server: ServerProcess, webhook: dict) -> list[dict]:
+def _deliveries(server: ServerProcess, webhook: dict[str, Any]) -> list[dict[str, Any]]:
     response = httpx.get(
         f"{server.base_url}/api/webhooks/{webhook['id']}/deliveries",
         params={"limit": 100},
         headers=ADMIN,
     )
-    data: list[dict] = response.json()["data"]
+    data: list[dict[str, Any]] = response.json()["data"]
     return data
 
 
 @pytest.mark.e2e
-def test_deliveries_are_signed_in_order_and_once_each(webhook_server, receiver):
+def test_deliveries_are_signed_in_order_and_once_each(
+    webhook_server: ServerProcess, receiver: Receiver
+) -> None:
     server = webhook_server
     httpx.post(f"{server.base_url}/api/orders", json=ORDER, headers=ADMIN)  # before: not sent
     webhook = _webhook(server, receiver.url, ["order.created"])
@@ -104,8 +107,8 @@ def test_deliveries_are_signed_in_order_and_once_each(webhook_server, receiver):
 
 @pytest.mark.e2e
 def test_a_failing_receiver_is_retried_and_sigkill_loses_no_pending_delivery(
-    webhook_server, receiver
-):
+    webhook_server: ServerProcess, receiver: Receiver
+) -> None:
     server = webhook_server
     receiver.failing = True
     webhook = _webhook(server, receiver.url, ["order.created"])

@@ -7,6 +7,7 @@ import dataclasses
 import uuid
 from datetime import UTC, datetime
 from decimal import Decimal
+from typing import Any
 
 import pytest
 
@@ -100,7 +101,7 @@ def test_a_tracked_product_with_enough_stock_is_orderable() -> None:
     ],
 )
 def test_an_inactive_86d_or_out_of_stock_product_is_unavailable(
-    changes: dict[str, object], reason: str
+    changes: dict[str, Any], reason: str
 ) -> None:
     product = dataclasses.replace(BURGER, **changes)
     with pytest.raises(ProductUnavailable, match=reason):
@@ -114,7 +115,7 @@ TRACKED = dataclasses.replace(
 )
 
 
-def _with_stock(stock: str | None, **changes: object) -> Product:
+def _with_stock(stock: str | None, **changes: Any) -> Product:
     quantity = None if stock is None else Decimal(stock)
     return dataclasses.replace(TRACKED, stock_quantity=quantity, **changes)
 
@@ -177,9 +178,7 @@ LATER = datetime(2025, 1, 2, tzinfo=UTC)
     ],
     ids=str,
 )
-def test_a_change_announces_its_kinds(
-    changes: dict[str, object], announced: list[EventType]
-) -> None:
+def test_a_change_announces_its_kinds(changes: dict[str, Any], announced: list[EventType]) -> None:
     after = dataclasses.replace(TRACKED, updated_at=LATER, **changes)
     assert product_change_events(TRACKED, after) == announced
 

@@ -45,17 +45,17 @@ T0 = datetime(2026, 11, 23, 12, 0, tzinfo=UTC)
 
 
 @pytest.mark.parametrize("name", ["UTC", "Europe/Paris", "America/New_York", "Asia/Kolkata"])
-def test_iana_timezones_are_accepted(name):
+def test_iana_timezones_are_accepted(name: str) -> None:
     assert check_timezone(name) == name
 
 
 @pytest.mark.parametrize("name", ["", "Mars/Olympus", "europe/paris", "+02:00", "../etc/passwd"])
-def test_anything_else_is_not_a_timezone(name):
+def test_anything_else_is_not_a_timezone(name: str) -> None:
     with pytest.raises(InvalidInput, match="timezone"):
         check_timezone(name)
 
 
-def test_currencies_are_iso_4217_codes():
+def test_currencies_are_iso_4217_codes() -> None:
     for code in ("USD", "EUR", "JPY", "GBP", "CHF"):
         assert check_currency(code) == code
     for code in ("usd", "XXX", "ABC", "EURO", "XTS"):
@@ -63,7 +63,7 @@ def test_currencies_are_iso_4217_codes():
             check_currency(code)
 
 
-def test_pins_are_4_to_8_digits():
+def test_pins_are_4_to_8_digits() -> None:
     for pin in ("7314", "90817263", "4826"):
         assert check_pin(pin) == pin
     for pin in ("123", "123456789", "12a4", "\uff11\uff12\uff13\uff14", "12 34", ""):
@@ -71,7 +71,7 @@ def test_pins_are_4_to_8_digits():
             check_pin(pin)
 
 
-def test_a_pin_is_stored_as_salted_scrypt_with_its_parameters():
+def test_a_pin_is_stored_as_salted_scrypt_with_its_parameters() -> None:
     first, second = hash_pin("4826"), hash_pin("4826")
     assert first != second  # salted
     assert "4826" not in first
@@ -81,7 +81,7 @@ def test_a_pin_is_stored_as_salted_scrypt_with_its_parameters():
     assert not pin_matches("2469", first)
 
 
-def test_the_fifth_wrong_pin_within_five_minutes_locks_for_five_minutes():
+def test_the_fifth_wrong_pin_within_five_minutes_locks_for_five_minutes() -> None:
     attempts = PinAttempts()
     for minute in range(4):
         attempts = attempts.after_failure(T0 + timedelta(minutes=minute))
@@ -94,7 +94,7 @@ def test_the_fifth_wrong_pin_within_five_minutes_locks_for_five_minutes():
     assert locked.seconds_locked(at + timedelta(minutes=5)) is None
 
 
-def test_wrong_pins_further_apart_than_the_window_start_a_new_count():
+def test_wrong_pins_further_apart_than_the_window_start_a_new_count() -> None:
     attempts = PinAttempts()
     for minute in range(4):
         attempts = attempts.after_failure(T0 + timedelta(minutes=minute))
@@ -107,7 +107,7 @@ def _device(kind: DeviceKind) -> Device:
     return Device(uuid.uuid4(), "Bar", kind, uuid.uuid4(), "d" * 64, "brd_abcdef", T0, None)
 
 
-def test_a_terminal_alone_reads_the_menu_lists_staff_and_signs_them_in_nothing_else():
+def test_a_terminal_alone_reads_the_menu_lists_staff_and_signs_them_in_nothing_else() -> None:
     terminal = device_actor(_device(DeviceKind.TERMINAL))
     assert terminal.principal is Principal.TERMINAL
     for permission in Permission:
@@ -118,7 +118,7 @@ def test_a_terminal_alone_reads_the_menu_lists_staff_and_signs_them_in_nothing_e
                 terminal.ensure(permission)
 
 
-def test_a_kitchen_display_is_the_kitchen_role_and_signs_nobody_in():
+def test_a_kitchen_display_is_the_kitchen_role_and_signs_nobody_in() -> None:
     display = device_actor(_device(DeviceKind.KITCHEN_DISPLAY))
     display.ensure(Permission.SET_ITEM_STATUS)
     display.ensure(Permission.MARK_86)
@@ -127,19 +127,19 @@ def test_a_kitchen_display_is_the_kitchen_role_and_signs_nobody_in():
             display.ensure(permission)
 
 
-def test_no_staff_token_signs_anyone_in_with_a_pin():
+def test_no_staff_token_signs_anyone_in_with_a_pin() -> None:
     with pytest.raises(Forbidden, match="TERMINAL device"):
         Actor(name="Ana", role=Role.ADMIN).ensure(Permission.SIGN_IN_WITH_PIN)
 
 
-def test_ones_own_pin_is_ones_own_business_anyone_elses_an_admins():
+def test_ones_own_pin_is_ones_own_business_anyone_elses_an_admins() -> None:
     me = uuid.uuid4()
     assert permission_to_set_pin(me, me) is Permission.SET_OWN_PIN
     assert permission_to_set_pin(me, uuid.uuid4()) is Permission.MANAGE_STAFF
     assert permission_to_set_pin(None, me) is Permission.MANAGE_STAFF
 
 
-def test_an_approved_actor_acts_with_the_managers_role_and_names_them():
+def test_an_approved_actor_acts_with_the_managers_role_and_names_them() -> None:
     server = Actor(name="Sam", role=Role.SERVER, staff_id=uuid.uuid4(), session_id=uuid.uuid4())
     manager = Approver(uuid.uuid4(), "Mia")
     approved = server.approved_by(manager, Role.MANAGER)
@@ -156,18 +156,18 @@ def test_an_approved_actor_acts_with_the_managers_role_and_names_them():
     "pin",
     ["0000", "1111", "1234", "4321", "0123", "2468", "97531", "1212", "123123", "1984", "2026"],
 )
-def test_trivial_pins_are_refused(pin):
+def test_trivial_pins_are_refused(pin: str) -> None:
     assert is_trivial_pin(pin)
     with pytest.raises(TrivialPin):
         check_pin(pin)
 
 
 @pytest.mark.parametrize("pin", ["7314", "4826", "5173", "90817263", "2815", "1899", "2100"])
-def test_other_pins_are_not_trivial(pin):
+def test_other_pins_are_not_trivial(pin: str) -> None:
     assert not is_trivial_pin(pin)
 
 
-def test_an_approval_names_one_approvable_action_and_its_resource():
+def test_an_approval_names_one_approvable_action_and_its_resource() -> None:
     order_id, item_id = uuid.uuid4(), uuid.uuid4()
     action = approvable("item.void")
     assert action is ApprovalAction.ITEM_VOID
@@ -180,7 +180,7 @@ def test_an_approval_names_one_approvable_action_and_its_resource():
             approvable(never)
 
 
-def test_a_device_acts_at_its_location_only():
+def test_a_device_acts_at_its_location_only() -> None:
     here, there = uuid.uuid4(), uuid.uuid4()
     device = Actor(name="Bar", role=Role.KITCHEN, device_id=uuid.uuid4(), location_id=here)
     device.ensure_at(here)
@@ -194,7 +194,7 @@ def test_a_device_acts_at_its_location_only():
     assert staff.location_scope(None) is None
 
 
-def test_pin_failure_windows_are_fixed():
+def test_pin_failure_windows_are_fixed() -> None:
     window = timedelta(minutes=15)
     assert window_start(T0 + timedelta(minutes=14, seconds=59), window) == T0
     assert window_start(T0 + timedelta(minutes=15), window) == T0 + window

@@ -7,6 +7,7 @@ import dataclasses
 import uuid
 from datetime import UTC, datetime
 from decimal import Decimal
+from typing import Any
 
 import pytest
 from test_catalogue import BURGER
@@ -112,7 +113,7 @@ def test_untracked_stock_cannot_be_changed() -> None:
 # --- variants -------------------------------------------------------------------------------
 
 
-def _variant(name: str, price: str, **changes: object) -> ProductVariant:
+def _variant(name: str, price: str, **changes: Any) -> ProductVariant:
     variant = ProductVariant(
         id=uuid.uuid4(),
         product_id=BURGER.id,

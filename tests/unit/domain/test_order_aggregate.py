@@ -97,7 +97,7 @@ def _with_item(
 # --- opening and adding ---------------------------------------------------------------------
 
 
-def test_open_is_a_new_draft_at_version_one_opened_by_its_actor():
+def test_open_is_a_new_draft_at_version_one_opened_by_its_actor() -> None:
     command = CreateOrder(order_type=OrderType.TAKEOUT, guest_count=2, notes="window")
     order = Order.open(command, order_number=1007, opened_by=SERVER, at=T0)
     header = order.header
@@ -110,7 +110,7 @@ def test_open_is_a_new_draft_at_version_one_opened_by_its_actor():
     assert order.payments == ()
 
 
-def test_add_item_snapshots_the_product_recomputes_totals_and_moves_the_version_on():
+def test_add_item_snapshots_the_product_recomputes_totals_and_moves_the_version_on() -> None:
     order = _new_order()
     product = _product(price="4.50", tax_rate="0.1")
     ice = Modifier(uuid.uuid4(), "Ice", 25)
@@ -128,7 +128,7 @@ def test_add_item_snapshots_the_product_recomputes_totals_and_moves_the_version_
     assert not order.changes.is_new
 
 
-def test_a_full_or_closed_order_takes_no_item(monkeypatch: pytest.MonkeyPatch):
+def test_a_full_or_closed_order_takes_no_item(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(order_aggregate, "MAX_ITEMS_PER_ORDER", 1)
     order, _item = _with_item()
     with pytest.raises(TooManyItems):
@@ -142,7 +142,7 @@ def test_a_full_or_closed_order_takes_no_item(monkeypatch: pytest.MonkeyPatch):
 # --- changing and voiding items -------------------------------------------------------------
 
 
-def test_change_item_applies_only_what_is_given_and_returns_stock_when_lowered():
+def test_change_item_applies_only_what_is_given_and_returns_stock_when_lowered() -> None:
     order, item_id = _with_item("3")
     change = order.change_item(item_id, ChangeItem(quantity=Decimal(1)), actor=SERVER, at=T0)
     assert (change.before.quantity, change.after.quantity) == (3, 1)
@@ -153,7 +153,7 @@ def test_change_item_applies_only_what_is_given_and_returns_stock_when_lowered()
     assert order.header.subtotal_cents == 1000
 
 
-def test_notes_none_clears_them_and_a_change_that_changes_nothing_keeps_the_version():
+def test_notes_none_clears_them_and_a_change_that_changes_nothing_keeps_the_version() -> None:
     order, item_id = _with_item()
     order.change_item(item_id, ChangeItem(notes="no salt"), actor=SERVER, at=T0)
     order = _saved(order)
@@ -167,7 +167,7 @@ def test_notes_none_clears_them_and_a_change_that_changes_nothing_keeps_the_vers
     assert order.header.version == version + 1
 
 
-def test_a_raised_quantity_is_left_to_the_service_to_take_from_stock():
+def test_a_raised_quantity_is_left_to_the_service_to_take_from_stock() -> None:
     order, item_id = _with_item("1")
     change = order.change_item(item_id, ChangeItem(quantity=Decimal(4)), actor=SERVER, at=T0)
     assert change.after.quantity - change.before.quantity == 3
@@ -182,7 +182,7 @@ def test_a_raised_quantity_is_left_to_the_service_to_take_from_stock():
         (ChangeItem(quantity=Decimal(5)), ItemNotEditable),
     ],
 )
-def test_refused_item_changes_leave_the_order_as_it_was(command: ChangeItem, error: type):
+def test_refused_item_changes_leave_the_order_as_it_was(command: ChangeItem, error: type) -> None:
     order, item_id = _with_item()
     order.change_item(item_id, ChangeItem(status=ItemStatus.SERVED), actor=SERVER, at=T0)
     order = _saved(order)
@@ -194,13 +194,13 @@ def test_refused_item_changes_leave_the_order_as_it_was(command: ChangeItem, err
     assert order.changes.changed_items == []
 
 
-def test_unknown_item_is_not_found():
+def test_unknown_item_is_not_found() -> None:
     order, _item = _with_item()
     with pytest.raises(NotFound):
         order.change_item(uuid.uuid4(), ChangeItem(notes="x"), actor=SERVER, at=T0)
 
 
-def test_void_keeps_the_item_out_of_the_totals_and_returns_its_stock():
+def test_void_keeps_the_item_out_of_the_totals_and_returns_its_stock() -> None:
     order, item_id = _with_item("2")
     change = order.void_item(item_id, "dropped", actor=SERVER, at=T0)
     assert (change.before.status, change.after.status) == (ItemStatus.PENDING, ItemStatus.VOIDED)
@@ -211,7 +211,7 @@ def test_void_keeps_the_item_out_of_the_totals_and_returns_its_stock():
         _saved(order).void_item(item_id, "again", actor=MANAGER, at=T0)
 
 
-def test_voiding_what_the_kitchen_has_takes_a_manager_even_without_a_send():
+def test_voiding_what_the_kitchen_has_takes_a_manager_even_without_a_send() -> None:
     order, item_id = _with_item()
     # The kitchen moved the item on without it ever being sent: no ticket, but it is sent.
     order.change_item(item_id, ChangeItem(status=ItemStatus.READY), actor=SERVER, at=T0)
@@ -223,7 +223,7 @@ def test_voiding_what_the_kitchen_has_takes_a_manager_even_without_a_send():
     assert order.void_item(item_id, "cold", actor=MANAGER, at=T0).after.status is ItemStatus.VOIDED
 
 
-def test_a_void_that_would_leave_the_discount_above_the_subtotal_is_refused():
+def test_a_void_that_would_leave_the_discount_above_the_subtotal_is_refused() -> None:
     order, item_id = _with_item("1")
     order.apply_discount(ApplyDiscount(Decimal(8)), at=T0)
     order = _saved(order)
@@ -235,7 +235,7 @@ def test_a_void_that_would_leave_the_discount_above_the_subtotal_is_refused():
 # --- send, pay, discount, transfer ----------------------------------------------------------
 
 
-def test_send_puts_every_pending_item_on_one_ticket_signed_by_its_sender():
+def test_send_puts_every_pending_item_on_one_ticket_signed_by_its_sender() -> None:
     order, first = _with_item()
     order, second = _with_item(order=order)
     ticket = order.send(actor=SERVER, at=T0)
@@ -249,7 +249,7 @@ def test_send_puts_every_pending_item_on_one_ticket_signed_by_its_sender():
         _saved(order).send(actor=SERVER, at=T0)
 
 
-def test_pay_takes_at_most_the_balance_and_records_who_took_it():
+def test_pay_takes_at_most_the_balance_and_records_who_took_it() -> None:
     order, _item = _with_item("1")  # 10.00 + 1.00 tax
     with pytest.raises(Overpayment):
         order.pay(
@@ -273,7 +273,7 @@ def test_pay_takes_at_most_the_balance_and_records_who_took_it():
     assert order.changes.added_payments == [payment]
 
 
-def test_a_discount_replaces_the_old_one_and_may_not_go_under_what_is_paid():
+def test_a_discount_replaces_the_old_one_and_may_not_go_under_what_is_paid() -> None:
     order, _item = _with_item("1")
     order.apply_discount(ApplyDiscount(Decimal(2), code="VIP"), at=T0)
     assert (order.header.discount_cents, order.header.discount_code) == (200, "VIP")
@@ -292,7 +292,7 @@ def test_a_discount_replaces_the_old_one_and_may_not_go_under_what_is_paid():
     assert order.header.discount_cents == 0
 
 
-def test_transfer_answers_the_previous_table():
+def test_transfer_answers_the_previous_table() -> None:
     order = _new_order()
     previous = order.header.table_id
     new_table = uuid.uuid4()
@@ -303,7 +303,7 @@ def test_transfer_answers_the_previous_table():
 # --- closing the check ----------------------------------------------------------------------
 
 
-def test_complete_needs_a_zero_balance_and_records_who_closed_the_check():
+def test_complete_needs_a_zero_balance_and_records_who_closed_the_check() -> None:
     order, _item = _with_item("1")
     with pytest.raises(BalanceDue):
         order.complete(actor=SERVER, at=T0)
@@ -322,7 +322,7 @@ def test_complete_needs_a_zero_balance_and_records_who_closed_the_check():
         _saved(order).transfer(uuid.uuid4(), at=T0)
 
 
-def test_cancel_refunds_payments_with_tips_and_returns_live_stock():
+def test_cancel_refunds_payments_with_tips_and_returns_live_stock() -> None:
     order, kept = _with_item("2")
     order, voided = _with_item("1", order=order)
     order.void_item(voided, "dup", actor=SERVER, at=T0)
@@ -342,7 +342,7 @@ def test_cancel_refunds_payments_with_tips_and_returns_live_stock():
     assert order.changes.stock_returned == {order.item(kept).product_id: Decimal(2)}
 
 
-def test_a_server_cancels_only_what_was_neither_sent_nor_paid():
+def test_a_server_cancels_only_what_was_neither_sent_nor_paid() -> None:
     untouched, _item = _with_item()
     untouched.cancel("mistake", actor=SERVER, at=T0)
     assert untouched.header.status is OrderStatus.CANCELLED
@@ -364,7 +364,7 @@ def test_a_server_cancels_only_what_was_neither_sent_nor_paid():
         assert order.header.status is OrderStatus.CANCELLED
 
 
-def test_expect_version_refuses_another_version_and_none_means_any():
+def test_expect_version_refuses_another_version_and_none_means_any() -> None:
     order = _new_order()
     order.expect_version(None)
     order.expect_version(1)
@@ -372,7 +372,7 @@ def test_expect_version_refuses_another_version_and_none_means_any():
         order.expect_version(2)
 
 
-def test_a_change_names_only_the_fields_it_gives():
+def test_a_change_names_only_the_fields_it_gives() -> None:
     assert ChangeItem().fields == frozenset()
     assert ChangeItem(status=ItemStatus.READY).fields == {"status"}
     assert ChangeItem(notes=None).fields == {"notes"}  # null clears notes: it is given

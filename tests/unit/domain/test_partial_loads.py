@@ -9,7 +9,7 @@ from test_order_aggregate import _with_item
 from brigade.domain.order_aggregate import Order
 
 
-def test_an_order_loaded_in_part_refuses_to_list_its_items():
+def test_an_order_loaded_in_part_refuses_to_list_its_items() -> None:
     order, item_id = _with_item("2")
     order, other_id = _with_item("1", order=order)
     partial = Order(order.header, [order.item(item_id)], order.payments, lines=order.lines)

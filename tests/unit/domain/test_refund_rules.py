@@ -47,7 +47,7 @@ def _paid(*payments: tuple[str, PaymentMethod, str], complete: bool = True) -> O
     return _reloaded(order)
 
 
-def test_line_shares_apportion_the_total_by_each_lines_taxed_amount_exactly():
+def test_line_shares_apportion_the_total_by_each_lines_taxed_amount_exactly() -> None:
     def line(total: int, rate_units: int, status: ItemStatus = ItemStatus.SENT) -> OrderLine:
         return OrderLine(uuid.uuid4(), uuid.uuid4(), status, Decimal(1), total, rate_units)
 
@@ -56,7 +56,7 @@ def test_line_shares_apportion_the_total_by_each_lines_taxed_amount_exactly():
     assert sum(line_shares(lines[:2], 0, 3520)) == 3520
 
 
-def test_a_refund_records_who_how_much_and_leaves_what_was_paid():
+def test_a_refund_records_who_how_much_and_leaves_what_was_paid() -> None:
     order = _paid(("33.00", PaymentMethod.CARD, "3.00"))
     refund = order.refund(
         RefundOrder(reason="cold", amount=Decimal(5), tip_amount=Decimal(1)),
@@ -70,7 +70,7 @@ def test_a_refund_records_who_how_much_and_leaves_what_was_paid():
     assert order.refunds == (refund,)
 
 
-def test_a_refund_never_exceeds_what_is_left_and_says_how_much_is():
+def test_a_refund_never_exceeds_what_is_left_and_says_how_much_is() -> None:
     order = _paid(("33.00", PaymentMethod.CARD, "3.00"))
     order.refund(RefundOrder(reason="x", amount=Decimal(30)), actor=MANAGER, at=T0)
     version = order.header.version
@@ -83,7 +83,7 @@ def test_a_refund_never_exceeds_what_is_left_and_says_how_much_is():
     assert order.header.version == version
 
 
-def test_a_refund_by_line_takes_the_rest_of_the_line_last():
+def test_a_refund_by_line_takes_the_rest_of_the_line_last() -> None:
     order = _paid(("33.00", PaymentMethod.CARD, "0"))
     [item] = order.items
     shares = []
@@ -95,13 +95,13 @@ def test_a_refund_by_line_takes_the_rest_of_the_line_last():
         order.refund(RefundOrder(reason="x", items=(RefundLine(item.id),)), actor=MANAGER, at=T0)
 
 
-def test_only_a_completed_order_is_refunded():
+def test_only_a_completed_order_is_refunded() -> None:
     order = _paid(("10.00", PaymentMethod.CASH, "0"), complete=False)
     with pytest.raises(InvalidTransition):
         order.refund(RefundOrder(reason="x", amount=Decimal(1)), actor=MANAGER, at=T0)
 
 
-def test_a_cancellation_records_a_refund_of_each_payment():
+def test_a_cancellation_records_a_refund_of_each_payment() -> None:
     order = _paid(
         ("10.00", PaymentMethod.CARD, "1.00"), ("5.00", PaymentMethod.CASH, "0"), complete=False
     )
@@ -122,7 +122,7 @@ def _adjust(order: Order, tip: str, at: datetime = T0) -> PaymentChange:
     )
 
 
-def test_a_card_tip_is_adjusted_within_its_business_day():
+def test_a_card_tip_is_adjusted_within_its_business_day() -> None:
     order = _paid(("33.00", PaymentMethod.CARD, "3.00"))
     change = _adjust(order, "5", T0 + timedelta(hours=1, minutes=59))
     assert (change.before.tip_cents, change.after.tip_cents) == (300, 500)
@@ -134,13 +134,13 @@ def test_a_card_tip_is_adjusted_within_its_business_day():
         _adjust(order, "17")
 
 
-def test_a_cash_tip_is_not_adjusted():
+def test_a_cash_tip_is_not_adjusted() -> None:
     order = _paid(("33.00", PaymentMethod.CASH, "3.00"))
     with pytest.raises(TipNotAdjustable):
         _adjust(order, "5")
 
 
-def test_the_business_day_ends_at_local_midnight():
+def test_the_business_day_ends_at_local_midnight() -> None:
     late = datetime(2026, 11, 23, 22, 30, tzinfo=UTC)
     assert business_day(late) == date(2026, 11, 23)
     assert business_day(late, "Europe/Paris") == date(2026, 11, 23)

@@ -4,6 +4,7 @@ add up across every breakdown."""
 from __future__ import annotations
 
 import uuid
+from collections.abc import Sequence
 from datetime import UTC, date, datetime
 from decimal import Decimal
 
@@ -25,7 +26,7 @@ from brigade.domain.reports import (
 DAY = date(2026, 11, 20)
 
 
-def test_a_business_day_is_local_midnight_to_midnight_in_utc():
+def test_a_business_day_is_local_midnight_to_midnight_in_utc() -> None:
     assert business_window(DAY, DAY, "America/New_York") == (
         datetime(2026, 11, 20, 5, tzinfo=UTC),
         datetime(2026, 11, 21, 5, tzinfo=UTC),
@@ -36,12 +37,12 @@ def test_a_business_day_is_local_midnight_to_midnight_in_utc():
     )
 
 
-def test_the_day_clocks_change_is_23_hours_long():
+def test_the_day_clocks_change_is_23_hours_long() -> None:
     start, end = business_window(date(2026, 3, 8), date(2026, 3, 8), "America/New_York")
     assert (end - start).total_seconds() == 23 * 3600
 
 
-def test_days_must_be_in_order_and_at_most_366():
+def test_days_must_be_in_order_and_at_most_366() -> None:
     check_report_days(date(2024, 1, 1), date(2024, 12, 31))
     with pytest.raises(InvalidInput, match="before"):
         check_report_days(date(2026, 1, 2), date(2026, 1, 1))
@@ -49,7 +50,9 @@ def test_days_must_be_in_order_and_at_most_366():
         check_report_days(date(2025, 1, 1), date(2026, 1, 2))
 
 
-def _order(subtotal: int, discount: int, hour_utc: int, staff: uuid.UUID | None = None):
+def _order(
+    subtotal: int, discount: int, hour_utc: int, staff: uuid.UUID | None = None
+) -> SoldOrder:
     return SoldOrder(
         id=uuid.uuid4(),
         order_type="DINE_IN",
@@ -67,11 +70,17 @@ def _sold(product: uuid.UUID, cents: int, category: uuid.UUID | None = None) -> 
     return ProductSold(product, "Dish", category, None, 1000, cents)
 
 
-def _facts(orders, products=(), lines=(), payments=(), refunded=0) -> SalesFacts:
+def _facts(
+    orders: list[SoldOrder],
+    products: Sequence[ProductSold] = (),
+    lines: Sequence[DiscountedLine] = (),
+    payments: Sequence[PaymentTotal] = (),
+    refunded: int = 0,
+) -> SalesFacts:
     return SalesFacts(orders, list(products), list(lines), 0, 0, list(payments), refunded)
 
 
-def test_every_breakdown_adds_up_to_net_sales_to_the_cent():
+def test_every_breakdown_adds_up_to_net_sales_to_the_cent() -> None:
     # 1.00 off three equal lines: 34 + 33 + 33 cents, never 33 x 3; 0.01 off two 0.01 lines
     # goes to the first; an undiscounted order's products come summed.
     products = [uuid.uuid4() for _ in range(3)]
@@ -89,7 +98,7 @@ def test_every_breakdown_adds_up_to_net_sales_to_the_cent():
     assert report.product_mix[products[2]].quantity_units == 2000
 
 
-def test_payments_tips_refunds_voids_and_the_average_check():
+def test_payments_tips_refunds_voids_and_the_average_check() -> None:
     staff = uuid.uuid4()
     order = _order(1000, 0, 12, staff)
     other = uuid.uuid4()
@@ -106,7 +115,7 @@ def test_payments_tips_refunds_voids_and_the_average_check():
     assert report.average_check == Decimal("10.00")
 
 
-def test_hours_are_local():
+def test_hours_are_local() -> None:
     report = sales_report(DAY, DAY, "Asia/Kolkata", _facts([_order(100, 0, 12)]))
     assert report.by_hour[17].count == 1  # 12:00Z is 17:30 in India
 
@@ -126,5 +135,5 @@ def test_hours_are_local():
         ("'=1", "'=1"),
     ],
 )
-def test_a_text_cell_starting_like_a_formula_gets_a_quote(text, shown):
+def test_a_text_cell_starting_like_a_formula_gets_a_quote(text: str, shown: str) -> None:
     assert inert_text(text) == shown

@@ -27,14 +27,14 @@ from brigade.domain.errors import Conflict, Forbidden, TipNeedsApproval
 from brigade.domain.orders import ItemStatus
 
 
-def test_roles_are_ranked_each_with_everything_of_the_one_before():
+def test_roles_are_ranked_each_with_everything_of_the_one_before() -> None:
     assert [role.rank for role in Role] == [0, 1, 2, 3]
     for permission in REQUIRED_ROLE:
         granted = [role for role in Role if allows(role, permission)]
         assert granted == list(Role)[REQUIRED_ROLE[permission].rank :]
 
 
-def test_every_permission_has_a_role_but_signing_in_with_a_pin_which_takes_a_terminal():
+def test_every_permission_has_a_role_but_signing_in_with_a_pin_which_takes_a_terminal() -> None:
     assert set(REQUIRED_ROLE) == set(Permission) - {Permission.SIGN_IN_WITH_PIN}
     assert not any(allows(role, Permission.SIGN_IN_WITH_PIN) for role in Role)
 
@@ -56,18 +56,18 @@ def test_every_permission_has_a_role_but_signing_in_with_a_pin_which_takes_a_ter
         (Permission.MANAGE_STAFF, Role.ADMIN),
     ],
 )
-def test_the_table_is_design_section_7(permission, lowest):
+def test_the_table_is_design_section_7(permission: Permission, lowest: Role) -> None:
     assert REQUIRED_ROLE[permission] is lowest
 
 
-def test_an_actor_below_the_role_is_forbidden_with_the_role_named():
+def test_an_actor_below_the_role_is_forbidden_with_the_role_named() -> None:
     server = Actor(name="Sam", role=Role.SERVER)
     server.ensure(Permission.TAKE_ORDERS)
     with pytest.raises(Forbidden, match="MANAGER"):
         server.ensure(Permission.DISCOUNT)
 
 
-def test_tokens_are_random_prefixed_and_stored_as_sha256():
+def test_tokens_are_random_prefixed_and_stored_as_sha256() -> None:
     first, second = new_token(), new_token()
     assert first != second
     assert first.startswith("brg_")
@@ -76,7 +76,7 @@ def test_tokens_are_random_prefixed_and_stored_as_sha256():
     assert token_hint(first) == first[:10]
 
 
-def test_idempotency_callers_are_tokens_or_the_token_less_actor():
+def test_idempotency_callers_are_tokens_or_the_token_less_actor() -> None:
     assert Actor(name="x", role=Role.ADMIN).caller_key == "ADMIN:x"
     long_name = Actor(name="n" * 100, role=Role.ADMIN)
     assert len(long_name.caller_key) == 64
@@ -91,25 +91,27 @@ def test_idempotency_callers_are_tokens_or_the_token_less_actor():
         (ItemStatus.SERVED, Permission.VOID_SENT_ITEMS),
     ],
 )
-def test_voiding_what_the_kitchen_has_seen_takes_more(status, needed):
+def test_voiding_what_the_kitchen_has_seen_takes_more(
+    status: ItemStatus, needed: Permission
+) -> None:
     assert permission_to_void(status) is needed
 
 
-def test_cancelling_takes_a_manager_once_anything_was_sent_or_paid():
+def test_cancelling_takes_a_manager_once_anything_was_sent_or_paid() -> None:
     assert permission_to_cancel(anything_sent=False, refund_cents=0) is Permission.TAKE_ORDERS
     for sent, refund in ((True, 0), (False, 1), (True, 500)):
         needed = permission_to_cancel(anything_sent=sent, refund_cents=refund)
         assert needed is Permission.CANCEL_SENT_OR_PAID
 
 
-def test_the_kitchen_may_change_an_items_status_alone():
+def test_the_kitchen_may_change_an_items_status_alone() -> None:
     assert permission_to_change_item(["status"]) is Permission.SET_ITEM_STATUS
     assert permission_to_change_item([]) is Permission.SET_ITEM_STATUS
     assert permission_to_change_item(["status", "quantity"]) is Permission.TAKE_ORDERS
     assert permission_to_change_item(["notes"]) is Permission.TAKE_ORDERS
 
 
-def test_an_admin_keeps_their_own_access():
+def test_an_admin_keeps_their_own_access() -> None:
     me = uuid.uuid4()
     admin = Actor(name="Ana", role=Role.ADMIN, staff_id=me)
     admin.ensure_keeps_own_access(me, role=Role.ADMIN, is_active=True)
@@ -119,7 +121,7 @@ def test_an_admin_keeps_their_own_access():
             admin.ensure_keeps_own_access(me, role=role, is_active=active)
 
 
-def test_a_tip_above_the_ratio_of_its_amount_needs_a_manager():
+def test_a_tip_above_the_ratio_of_its_amount_needs_a_manager() -> None:
     ratio = Decimal("0.5")
     server = Actor(name="Sam", role=Role.SERVER)
     manager = Actor(name="Mia", role=Role.MANAGER)

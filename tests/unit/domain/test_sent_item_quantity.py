@@ -4,9 +4,10 @@ void (a manager's, with a reason), which puts stock back and tells the kitchen."
 from __future__ import annotations
 
 from decimal import Decimal
+from uuid import UUID
 
 import pytest
-from test_order_aggregate import MANAGER, SERVER, T0, _saved, _with_item
+from test_order_aggregate import MANAGER, SERVER, T0, Actor, _saved, _with_item
 
 from brigade.domain.errors import Forbidden, InvalidInput, ItemAlreadySent
 from brigade.domain.kitchen import TicketKind
@@ -14,7 +15,7 @@ from brigade.domain.order_aggregate import Order
 from brigade.domain.order_commands import ChangeItem
 
 
-def _sent(quantity: str = "3") -> tuple[Order, object]:
+def _sent(quantity: str = "3") -> tuple[Order, UUID]:
     order, item_id = _with_item(quantity)
     order.send(actor=SERVER, at=T0)
     return _saved(order), item_id
@@ -28,7 +29,9 @@ def _sent(quantity: str = "3") -> tuple[Order, object]:
         (ChangeItem(quantity=Decimal(1)), MANAGER, InvalidInput),
     ],
 )
-def test_refused_changes_to_a_sent_quantity_leave_the_order_as_it_was(command, actor, error):
+def test_refused_changes_to_a_sent_quantity_leave_the_order_as_it_was(
+    command: ChangeItem, actor: Actor, error: type[Exception]
+) -> None:
     order, item_id = _sent()
     before = (order.header, order.items)
     with pytest.raises(error):
@@ -37,7 +40,7 @@ def test_refused_changes_to_a_sent_quantity_leave_the_order_as_it_was(command, a
     assert order.changes.kitchen_tickets == []
 
 
-def test_a_partial_void_returns_stock_and_puts_a_negative_line_before_the_kitchen():
+def test_a_partial_void_returns_stock_and_puts_a_negative_line_before_the_kitchen() -> None:
     order, item_id = _sent("3")
     change = order.change_item(
         item_id, ChangeItem(quantity=Decimal(1), reason="cold"), actor=MANAGER, at=T0
@@ -50,7 +53,7 @@ def test_a_partial_void_returns_stock_and_puts_a_negative_line_before_the_kitche
     assert [(line.item_id, line.quantity) for line in ticket.items] == [(item_id, Decimal(-2))]
 
 
-def test_a_send_and_a_void_of_what_was_sent_are_tickets_to_store():
+def test_a_send_and_a_void_of_what_was_sent_are_tickets_to_store() -> None:
     order, item_id = _with_item("2")
     ticket = order.send(actor=SERVER, at=T0)
     assert order.changes.kitchen_tickets == [ticket]
@@ -62,7 +65,7 @@ def test_a_send_and_a_void_of_what_was_sent_are_tickets_to_store():
     assert (void.kind, void.reason, void.items[0].quantity) == (TicketKind.VOID, "burnt", -2)
 
 
-def test_an_unsent_item_is_lowered_by_a_server_with_no_ticket():
+def test_an_unsent_item_is_lowered_by_a_server_with_no_ticket() -> None:
     order, item_id = _with_item("3")
     change = order.change_item(item_id, ChangeItem(quantity=Decimal(1)), actor=SERVER, at=T0)
     assert not change.is_partial_void

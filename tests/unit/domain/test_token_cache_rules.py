@@ -41,7 +41,7 @@ def _kept(cache: TokenCache, digest: str, owner: TokenOwner, at: float = 0) -> N
     cache.put(digest, owner, generation=cache.generation, at=at)
 
 
-def test_an_owner_is_answered_while_fresh_and_dropped_after_the_bound():
+def test_an_owner_is_answered_while_fresh_and_dropped_after_the_bound() -> None:
     cache = TokenCache(seconds=5, max_entries=10)
     owner = _staff_token()
     _kept(cache, "d1", owner, at=100)
@@ -52,7 +52,7 @@ def test_an_owner_is_answered_while_fresh_and_dropped_after_the_bound():
     assert cache.get("d1", at=100, now=NOW) is None
 
 
-def test_a_session_is_never_answered_past_its_expiry():
+def test_a_session_is_never_answered_past_its_expiry() -> None:
     cache = TokenCache(seconds=60, max_entries=10)
     session = _session(uuid.uuid4(), uuid.uuid4(), expires_at=NOW + timedelta(seconds=2))
     _kept(cache, "d1", session)
@@ -61,14 +61,14 @@ def test_a_session_is_never_answered_past_its_expiry():
 
 
 @pytest.mark.parametrize(("seconds", "max_entries"), [(0, 10), (5, 0)])
-def test_seconds_or_size_zero_keeps_nothing(seconds, max_entries):
+def test_seconds_or_size_zero_keeps_nothing(seconds: float, max_entries: int) -> None:
     cache = TokenCache(seconds=seconds, max_entries=max_entries)
     _kept(cache, "d1", _staff_token())
     assert cache.get("d1", at=0, now=NOW) is None
     assert len(cache) == 0
 
 
-def test_past_the_size_the_least_recently_used_goes_first():
+def test_past_the_size_the_least_recently_used_goes_first() -> None:
     cache = TokenCache(seconds=60, max_entries=2)
     first, second, third = _staff_token(), _staff_token(), _staff_token()
     _kept(cache, "d1", first)
@@ -81,7 +81,7 @@ def test_past_the_size_the_least_recently_used_goes_first():
     assert cache.get("d3", at=1, now=NOW) is third
 
 
-def test_forgetting_a_token_leaves_the_same_persons_other_tokens():
+def test_forgetting_a_token_leaves_the_same_persons_other_tokens() -> None:
     cache = TokenCache(seconds=60, max_entries=10)
     staff_id = uuid.uuid4()
     revoked, other = _staff_token(staff_id), _staff_token(staff_id)
@@ -93,7 +93,7 @@ def test_forgetting_a_token_leaves_the_same_persons_other_tokens():
     assert cache.get("d2", at=1, now=NOW) is other
 
 
-def test_forgetting_a_staff_member_drops_their_tokens_and_sessions_only():
+def test_forgetting_a_staff_member_drops_their_tokens_and_sessions_only() -> None:
     cache = TokenCache(seconds=60, max_entries=10)
     staff_id, device_id = uuid.uuid4(), uuid.uuid4()
     _kept(cache, "token", _staff_token(staff_id))
@@ -108,7 +108,7 @@ def test_forgetting_a_staff_member_drops_their_tokens_and_sessions_only():
     assert cache.get("colleague", at=1, now=NOW) is colleague
 
 
-def test_forgetting_a_device_drops_its_token_and_every_session_on_it():
+def test_forgetting_a_device_drops_its_token_and_every_session_on_it() -> None:
     cache = TokenCache(seconds=60, max_entries=10)
     device_id = uuid.uuid4()
     elsewhere = _session(uuid.uuid4(), uuid.uuid4())
@@ -121,7 +121,7 @@ def test_forgetting_a_device_drops_its_token_and_every_session_on_it():
     assert cache.get("elsewhere", at=1, now=NOW) is elsewhere
 
 
-def test_forgetting_a_session_leaves_the_device_and_other_sessions():
+def test_forgetting_a_session_leaves_the_device_and_other_sessions() -> None:
     cache = TokenCache(seconds=60, max_entries=10)
     staff_id, device_id = uuid.uuid4(), uuid.uuid4()
     ended, other = _session(staff_id, device_id), _session(staff_id, device_id)
@@ -134,7 +134,7 @@ def test_forgetting_a_session_leaves_the_device_and_other_sessions():
     assert cache.get("other", at=1, now=NOW) is other
 
 
-def test_a_lookup_that_began_before_a_forget_is_not_kept():
+def test_a_lookup_that_began_before_a_forget_is_not_kept() -> None:
     """A request read the token as live, then the revocation committed and was forgotten,
     then the request tries to keep what it read: refused, or the revoked token would be
     served for the whole bound."""
@@ -154,7 +154,7 @@ def test_a_lookup_that_began_before_a_forget_is_not_kept():
     assert cache.get("d1", at=1, now=NOW) is owner
 
 
-def test_update_records_a_use_without_extending_freshness_or_changing_the_actor():
+def test_update_records_a_use_without_extending_freshness_or_changing_the_actor() -> None:
     cache = TokenCache(seconds=5, max_entries=10)
     owner = _staff_token()
     _kept(cache, "d1", owner, at=0)
@@ -170,7 +170,7 @@ def test_update_records_a_use_without_extending_freshness_or_changing_the_actor(
     assert cache.get("d2", at=11, now=NOW) is None
 
 
-def test_clear_empties_and_refuses_lookups_already_under_way():
+def test_clear_empties_and_refuses_lookups_already_under_way() -> None:
     cache = TokenCache(seconds=60, max_entries=10)
     generation = cache.generation
     _kept(cache, "d1", _staff_token())

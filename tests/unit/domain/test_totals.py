@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from decimal import Decimal
 from fractions import Fraction
 from itertools import pairwise
@@ -176,7 +177,7 @@ def partly_paid_orders(draw: st.DrawFn) -> tuple[list[Line], int, list[Payment]]
     return lines, discount, payments
 
 
-def split(amount: int, draw: st.DrawFn) -> list[int]:
+def split(amount: int, draw: Callable[[st.SearchStrategy[list[int]]], list[int]]) -> list[int]:
     """``amount`` as 1..5 positive parts (none if it is 0)."""
     if amount == 0:
         return []

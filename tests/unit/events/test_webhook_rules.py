@@ -22,7 +22,7 @@ from brigade.domain.webhooks import (
 T0 = datetime(2026, 11, 23, 12, 0, tzinfo=UTC)
 
 
-def test_the_signature_is_hmac_sha256_of_timestamp_dot_body():
+def test_the_signature_is_hmac_sha256_of_timestamp_dot_body() -> None:
     body = b'{"id":1,"type":"order.created"}'
     header = signature("whsec_abc", 1_763_900_000, body)
     expected = hmac.new(b"whsec_abc", b"1763900000." + body, hashlib.sha256).hexdigest()
@@ -33,7 +33,7 @@ def test_the_signature_is_hmac_sha256_of_timestamp_dot_body():
     assert signature("whsec_abd", 1_763_900_000, body) != header
 
 
-def test_secrets_are_derived_per_webhook_and_per_key():
+def test_secrets_are_derived_per_webhook_and_per_key() -> None:
     one, two = UUID(int=1), UUID(int=2)
     assert derive_secret(b"k" * 32, one) == derive_secret(b"k" * 32, one)
     assert derive_secret(b"k" * 32, one) != derive_secret(b"k" * 32, two)
@@ -41,7 +41,7 @@ def test_secrets_are_derived_per_webhook_and_per_key():
     assert derive_secret(b"k" * 32, one).startswith("whsec_")
 
 
-def test_retries_double_from_one_second_up_to_an_hour():
+def test_retries_double_from_one_second_up_to_an_hour() -> None:
     delays = []
     attempts, since = 0, None
     moment = T0
@@ -56,7 +56,7 @@ def test_retries_double_from_one_second_up_to_an_hour():
     assert since == T0
 
 
-def test_after_24_hours_of_failures_the_event_is_given_up():
+def test_after_24_hours_of_failures_the_event_is_given_up() -> None:
     assert isinstance(after_failure(30, T0, T0 + timedelta(hours=23, minutes=59)), Retry)
     assert isinstance(after_failure(30, T0, T0 + timedelta(hours=24)), GiveUp)
 
@@ -70,7 +70,7 @@ def test_after_24_hours_of_failures_the_event_is_given_up():
         ("http://[2001:db8::1]/x", "2001:db8::1", 80),
     ],
 )
-def test_targets_parse_to_host_and_port(url, host, port):
+def test_targets_parse_to_host_and_port(url: str, host: str, port: int) -> None:
     target = parse_target(url)
     assert (target.host, target.port) == (host, port)
 
@@ -85,7 +85,7 @@ def test_targets_parse_to_host_and_port(url, host, port):
         "http://x:0x/",
     ],
 )
-def test_other_urls_are_invalid(url):
+def test_other_urls_are_invalid(url: str) -> None:
     with pytest.raises(InvalidInput):
         parse_target(url)
 
@@ -105,12 +105,12 @@ def test_other_urls_are_invalid(url):
         [],
     ],
 )
-def test_non_public_or_unresolved_addresses_are_refused(addresses):
+def test_non_public_or_unresolved_addresses_are_refused(addresses: list[str]) -> None:
     with pytest.raises(InvalidInput, match="url"):
         check_addresses(parse_target("http://hooks.example/x"), addresses, allowed_hosts=())
 
 
-def test_public_addresses_and_allowed_hosts_pass():
+def test_public_addresses_and_allowed_hosts_pass() -> None:
     target = parse_target("http://hooks.example/x")
     check_addresses(target, ["93.184.215.14", "2606:2800:21f:cb07:6820:80da:af6b:8b2c"], ())
     check_addresses(target, ["127.0.0.1"], allowed_hosts={"hooks.example"})

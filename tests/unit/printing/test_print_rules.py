@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import uuid
+from collections.abc import Sequence
 from datetime import UTC, datetime, timedelta
 from decimal import Decimal
+from typing import Any
 
 import pytest
 
@@ -34,7 +36,7 @@ T0 = datetime(2026, 11, 25, 12, 0, tzinfo=UTC)
     ("host", "kept"),
     [("192.168.1.50", "192.168.1.50"), ("Kitchen-1.LOCAL", "kitchen-1.local"), ("pass", "pass")],
 )
-def test_hosts_are_names_or_ipv4_addresses(host, kept):
+def test_hosts_are_names_or_ipv4_addresses(host: str, kept: str) -> None:
     assert check_host(host) == kept
 
 
@@ -58,18 +60,18 @@ def test_hosts_are_names_or_ipv4_addresses(host, kept):
         "::1",
     ],
 )
-def test_anything_else_is_refused_naming_the_host(host):
+def test_anything_else_is_refused_naming_the_host(host: str) -> None:
     with pytest.raises(InvalidInput) as refused:
         check_host(host)
     assert refused.value.field == "host"
 
 
-def test_the_host_pattern_is_the_one_the_api_documents():
+def test_the_host_pattern_is_the_one_the_api_documents() -> None:
     assert HOST_PATTERN.startswith("^")
     assert HOST_PATTERN.endswith("$")
 
 
-def test_a_station_prints_its_categories_and_a_plain_printer_everything():
+def test_a_station_prints_its_categories_and_a_plain_printer_everything() -> None:
     grill, bar = uuid.uuid4(), uuid.uuid4()
     station = Printer(
         uuid.uuid4(), "Grill", uuid.uuid4(), "h", 9100, PrinterKind.KITCHEN, (grill,), T0, T0
@@ -84,7 +86,7 @@ def test_a_station_prints_its_categories_and_a_plain_printer_everything():
     assert everything.prints_category(None)
 
 
-def test_encoding_initialises_first_cuts_last_and_never_passes_a_command_through():
+def test_encoding_initialises_first_cuts_last_and_never_passes_a_command_through() -> None:
     payload = encode([Line("Burger \x1bd\x05 crème", bold=True, big=True)])
     assert payload.startswith(INITIALISE)
     assert payload.endswith(b"\x1dVB\x03")
@@ -94,16 +96,18 @@ def test_encoding_initialises_first_cuts_last_and_never_passes_a_command_through
     assert encode([Line("سلطة")]).count(b"?") == 4  # PC437 lacks it: printed, not a crash
 
 
-def _item(name, qty="1", modifiers=(), notes=None):
+def _item(
+    name: str, qty: str = "1", modifiers: Sequence[str] = (), notes: str | None = None
+) -> TicketItem:
     modifier_records = tuple(Modifier(uuid.uuid4(), m, 0) for m in modifiers)
     return TicketItem(uuid.uuid4(), uuid.uuid4(), name, Decimal(qty), modifier_records, notes)
 
 
-def _heading(kind=TicketKind.ORDER, reason=None):
+def _heading(kind: TicketKind = TicketKind.ORDER, reason: str | None = None) -> TicketHeading:
     return TicketHeading(kind, 1042, "DINE_IN", "Patio 3", "Ann", T0, reason)
 
 
-def test_a_kitchen_ticket_reads_quantity_first_with_modifiers_and_notes_indented():
+def test_a_kitchen_ticket_reads_quantity_first_with_modifiers_and_notes_indented() -> None:
     items = [_item("Burger", "2", ["No onion", "Cheddar"], "allergy: nuts"), _item("Tea", "1.50")]
     texts = [line.text for line in kitchen_ticket(_heading(), items)]
     assert texts[:3] == ["#1042", "Patio 3", "DINE IN"]
@@ -121,7 +125,7 @@ def test_a_kitchen_ticket_reads_quantity_first_with_modifiers_and_notes_indented
     )
 
 
-def test_a_void_ticket_says_void_at_both_ends_and_on_every_line():
+def test_a_void_ticket_says_void_at_both_ends_and_on_every_line() -> None:
     lines = kitchen_ticket(_heading(TicketKind.VOID, "guest left"), [_item("Soup", "-1")])
     texts = [line.text for line in lines]
     assert texts[0] == texts[-1] == "*** VOID ***"
@@ -130,7 +134,7 @@ def test_a_void_ticket_says_void_at_both_ends_and_on_every_line():
     assert "Reason: guest left" in texts
 
 
-def test_columns_keep_the_amount_right_aligned_and_wrap_long_names():
+def test_columns_keep_the_amount_right_aligned_and_wrap_long_names() -> None:
     found = columns("3 x " + "Very long name " * 5, "123.45")
     assert all(len(line) <= WIDTH for line in found)
     assert found[0].endswith(" 123.45")
@@ -140,8 +144,8 @@ def test_columns_keep_the_amount_right_aligned_and_wrap_long_names():
     assert quantity(Decimal("-1.250")) == "1.25"
 
 
-def _receipt(**overrides):
-    fields = dict(
+def _receipt(**overrides: Any) -> Receipt:
+    fields: dict[str, Any] = dict(
         location_name="Le <Bistro>",
         order_number=1001,
         order_type="TAKEOUT",
@@ -162,7 +166,7 @@ def _receipt(**overrides):
     return Receipt(**(fields | overrides))
 
 
-def test_every_receipt_line_fits_even_with_long_names_and_large_amounts():
+def test_every_receipt_line_fits_even_with_long_names_and_large_amounts() -> None:
     text = receipt_text(_receipt())
     assert all(len(line) <= WIDTH for line in text)
     assert "TAKEOUT" in text
@@ -170,14 +174,14 @@ def test_every_receipt_line_fits_even_with_long_names_and_large_amounts():
     assert any(line.endswith("9999999.99") for line in text)
 
 
-def test_the_html_receipt_escapes_every_name():
+def test_the_html_receipt_escapes_every_name() -> None:
     page = receipt_html(_receipt(server_name="<script>x</script>"))
     assert "<script>" not in page
     assert "&lt;script&gt;" in page
     assert "Le &lt;Bistro&gt;" in page
 
 
-def test_a_printer_is_retried_every_second_doubling_to_30_then_given_up_after_a_day():
+def test_a_printer_is_retried_every_second_doubling_to_30_then_given_up_after_a_day() -> None:
     delays = []
     attempts, since, moment = 0, None, T0
     for _ in range(8):
