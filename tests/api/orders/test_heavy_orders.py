@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 import pytest
-from test_order_helpers import (
+from order_helpers import (
     AD_HOC,
     add_item,
     order_detail,

@@ -3,7 +3,7 @@ item 9). It still sees what was paid."""
 
 from __future__ import annotations
 
-from test_order_helpers import add_item
+from order_helpers import add_item
 
 from factories import bearer, make_order, make_product, make_staff_token
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import uuid
 
 import pytest
-from test_order_helpers import AD_HOC, add_item, problem
+from order_helpers import AD_HOC, add_item, problem
 
 from factories import LOCATION, OTHER_LOCATION, make_order, make_product
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import uuid
 
 import pytest
-from test_order_helpers import AD_HOC, add_item, order_detail, post_item, problem
+from order_helpers import AD_HOC, add_item, order_detail, post_item, problem
 
 from brigade.domain import order_aggregate
 from factories import make_order, make_product

@@ -6,7 +6,7 @@ import uuid
 from datetime import UTC, datetime, timedelta, timezone
 
 import pytest
-from test_order_helpers import add_item, order_detail, pay, problem, recorded_statements, scalar
+from order_helpers import add_item, order_detail, pay, problem, recorded_statements, scalar
 
 from factories import LOCATION, OTHER_LOCATION, make_order, make_product
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from test_order_helpers import order_detail, order_totals, pay, problem, scalar
+from order_helpers import order_detail, order_totals, pay, problem, scalar
 
 from factories import make_order, make_product
 

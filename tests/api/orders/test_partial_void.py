@@ -4,7 +4,7 @@ item 2)."""
 
 from __future__ import annotations
 
-from test_order_helpers import add_item, order_detail, problem
+from order_helpers import add_item, order_detail, problem
 
 from factories import bearer, make_order, make_product, make_staff_token
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from datetime import datetime, timedelta
 
-from test_order_helpers import add_item, pay, problem
+from order_helpers import add_item, pay, problem
 
 from factories import LOCATION, OTHER_LOCATION, bearer, make_order, make_product, make_staff_token
 

@@ -3,7 +3,7 @@ less what was refunded; audited, idempotent, listed on the order (issue 12)."""
 
 from __future__ import annotations
 
-from test_order_helpers import add_item, order_detail, pay, problem
+from order_helpers import add_item, order_detail, pay, problem
 
 from factories import bearer, make_order, make_product, make_staff_token
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from decimal import Decimal
 
-from test_order_helpers import add_item, order_detail, problem
+from order_helpers import add_item, order_detail, problem
 
 from factories import bearer, make_order, make_product, make_staff_token
 
