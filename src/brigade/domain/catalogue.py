@@ -11,7 +11,7 @@ from enum import StrEnum
 from uuid import UUID
 
 from brigade.domain.changes import UNSET, Change, changed
-from brigade.domain.errors import ProductUnavailable
+from brigade.domain.errors import InvalidInput, ProductUnavailable
 
 
 class ProductType(StrEnum):
@@ -289,6 +289,15 @@ def fell_low_on_stock(before: Product, after: Product) -> bool:
     """The change took the product down to its low-stock threshold: the alert fires once,
     on the crossing, and not again until the stock has been above the threshold."""
     return is_low_on_stock(after) and not is_low_on_stock(before)
+
+
+def ensure_same_location(
+    field: str, what: str, its_location: UUID | None, location: UUID | None
+) -> None:
+    """What a catalogue entry refers to (a category, a parent, a modifier group or option) must
+    be at the entry's own location: ``field`` names the reference, ``what`` the thing."""
+    if its_location != location:
+        raise InvalidInput(field, f"{what} belongs to another location")
 
 
 def creates_cycle(

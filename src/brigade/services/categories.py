@@ -10,7 +10,13 @@ from uuid import UUID
 from brigade.db.categories import CategoryRepository
 from brigade.db.engine import UnitOfWork
 from brigade.db.products import ProductRepository
-from brigade.domain.catalogue import Category, CategoryChanges, CreateCategory, creates_cycle
+from brigade.domain.catalogue import (
+    Category,
+    CategoryChanges,
+    CreateCategory,
+    creates_cycle,
+    ensure_same_location,
+)
 from brigade.domain.changes import UNSET
 from brigade.domain.errors import CategoryCycle, CategoryInUse, InvalidInput, NotFound
 from brigade.domain.ids import new_id
@@ -60,8 +66,7 @@ async def _check_parent(uow: UnitOfWork, parent_id: UUID, location_id: UUID) -> 
     parent = await CategoryRepository(uow).get(parent_id, for_update=True)
     if parent is None:
         raise InvalidInput("parentCategoryId", "no such category")
-    if parent.location_id != location_id:
-        raise InvalidInput("parentCategoryId", "the category belongs to another location")
+    ensure_same_location("parentCategoryId", "the category", parent.location_id, location_id)
 
 
 async def create_category(

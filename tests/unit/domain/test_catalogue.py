@@ -1,5 +1,5 @@
-"""Catalogue rules without a database: category cycles, whether a product can be ordered, when
-its stock is low, and which events a change to it announces."""
+"""Catalogue rules without a database: references across locations, category cycles, whether a
+product can be ordered, when its stock is low, and which events a change to it announces."""
 
 from __future__ import annotations
 
@@ -15,13 +15,29 @@ from brigade.domain.catalogue import (
     ProductType,
     creates_cycle,
     ensure_orderable,
+    ensure_same_location,
     fell_low_on_stock,
     is_low_on_stock,
 )
-from brigade.domain.errors import ProductUnavailable
+from brigade.domain.errors import InvalidInput, ProductUnavailable
 from brigade.domain.events import EventType, product_change_events
 
 A, B, C, D = (uuid.UUID(int=n) for n in range(1, 5))
+
+
+def test_a_reference_at_the_same_location_is_accepted() -> None:
+    ensure_same_location("categoryId", "the category", A, A)
+    ensure_same_location("modifierGroupIds.0", "the group", None, None)
+
+
+@pytest.mark.parametrize(("its_location", "location"), [(A, B), (A, None), (None, A)])
+def test_a_reference_at_another_location_names_its_field_and_thing(
+    its_location: uuid.UUID | None, location: uuid.UUID | None
+) -> None:
+    with pytest.raises(InvalidInput) as refused:
+        ensure_same_location("options.2.productId", "Oat milk", its_location, location)
+    assert refused.value.field == "options.2.productId"
+    assert refused.value.message == "Oat milk belongs to another location"
 
 
 def test_a_top_level_parent_makes_no_cycle() -> None:
