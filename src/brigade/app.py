@@ -43,7 +43,7 @@ from brigade.api.screens import install_screens
 from brigade.api.security_headers import SecurityHeaders
 from brigade.db.engine import Database
 from brigade.metrics import worker_stopped
-from brigade.services import tokens
+from brigade.services import worker_token_cache
 from brigade.services.access import OverLimitAddresses
 from brigade.services.events import EventWaiter, keep_sweeping
 from brigade.services.names import Resolver
@@ -69,7 +69,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         # times (tests/conftest.py), and no run may see what the one before it remembered.
         app.state.settings = settings
         app.state.over_limit_addresses = OverLimitAddresses()
-        tokens.configure(
+        worker_token_cache.configure(
             seconds=settings.token_cache_seconds, max_entries=settings.token_cache_size
         )
         events.install_renderers(max_bytes=settings.event_max_bytes)

@@ -9,9 +9,9 @@ from fastapi import Query
 from brigade.api.deps import PaginationDep, UowDep
 from brigade.api.errors import problem_responses
 from brigade.api.orders import shaping
-from brigade.api.orders.parsing import LocationQuery
 from brigade.api.orders.schemas import SettledPaymentPage
 from brigade.api.routing import brigade_router
+from brigade.api.schemas import LocationQuery
 from brigade.api.security import PaymentsReader
 from brigade.api.types import UtcInstant
 from brigade.domain.orders import PaymentMethod

@@ -3,7 +3,7 @@ that create and change them, and the product list's filter."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Set
 from dataclasses import dataclass, replace
 from datetime import datetime
 from decimal import Decimal
@@ -11,7 +11,7 @@ from enum import StrEnum
 from uuid import UUID
 
 from brigade.domain.changes import UNSET, Change, changed
-from brigade.domain.errors import ProductUnavailable
+from brigade.domain.errors import CategoryCycle, InvalidInput, ProductUnavailable
 
 
 class ProductType(StrEnum):
@@ -291,6 +291,15 @@ def fell_low_on_stock(before: Product, after: Product) -> bool:
     return is_low_on_stock(after) and not is_low_on_stock(before)
 
 
+def ensure_same_location(
+    field: str, what: str, its_location: UUID | None, location: UUID | None
+) -> None:
+    """What a catalogue entry refers to (a category, a parent, a modifier group or option) must
+    be at the entry's own location: ``field`` names the reference, ``what`` the thing."""
+    if its_location != location:
+        raise InvalidInput(field, f"{what} belongs to another location")
+
+
 def creates_cycle(
     category_id: UUID, new_parent_id: UUID, parent_of: Mapping[UUID, UUID | None]
 ) -> bool:
@@ -303,3 +312,33 @@ def creates_cycle(
         seen.add(current)
         current = parent_of.get(current)
     return current is not None
+
+
+def category_location(from_body: UUID | None, from_query: UUID | None) -> UUID:
+    """The location a new category belongs to: the body's or the query's, which must agree."""
+    if from_body is not None and from_query is not None and from_body != from_query:
+        raise InvalidInput("locationId", "the body and the query name different locations")
+    location_id = from_body or from_query
+    if location_id is None:
+        raise InvalidInput("locationId", "is required, in the body or as a query parameter")
+    return location_id
+
+
+def ensure_parent_allowed(
+    category_id: UUID, parent_id: UUID, parent_of: Mapping[UUID, UUID | None]
+) -> None:
+    """A category may not be its own parent, nor nest itself deeper down its own tree."""
+    if parent_id == category_id:
+        raise InvalidInput("parentCategoryId", "a category cannot be its own parent")
+    if creates_cycle(category_id, parent_id, parent_of):
+        raise CategoryCycle(
+            f"making {parent_id} the parent of {category_id} would nest the category in itself"
+        )
+
+
+def ensure_one_location(locations: Set[UUID], location_id: UUID | None) -> None:
+    """Categories are reordered within one location: ``locationId``'s when it is given."""
+    if location_id is not None and locations != {location_id}:
+        raise InvalidInput("categoryIds", "every category must belong to locationId")
+    if len(locations) > 1:
+        raise InvalidInput("categoryIds", "the categories belong to different locations")

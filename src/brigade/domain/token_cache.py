@@ -4,7 +4,7 @@ it has just seen skips the lookup (docs/decisions.md, "A per-worker token cache"
 Keyed by a token's SHA-256 digest, never the token. An entry is trusted for at most
 ``seconds``: the bound on how long a change made through another worker or host can go
 unseen here. It never outlives its credential's own expiry (a PIN session's). Changes made
-through this worker forget the entries they touch once they commit (services/tokens.py).
+through this worker forget the entries they touch once they commit (services/worker_token_cache.py).
 
 A lookup that began before a change was forgotten must not put its answer back afterwards:
 it may have read the row before the change committed. ``generation`` moves on at every

@@ -36,7 +36,7 @@ from brigade.domain.errors import (
 )
 from brigade.domain.ids import new_id
 from brigade.domain.token_cache import Credentials
-from brigade.services import audit, terminals, tokens
+from brigade.services import audit, terminals, worker_token_cache
 from brigade.services.clock import later_than, now
 
 FAILURE_WINDOW = timedelta(minutes=1)
@@ -52,7 +52,7 @@ async def authenticate(
 ) -> TokenOwner:
     """Who holds a bearer token, or Unauthenticated. ``admin_token``: the bootstrap one.
 
-    A token this worker has just seen is answered from its cache (services/tokens.py);
+    A token this worker has just seen is answered from its cache (services/worker_token_cache.py);
     unknown tokens are never kept, so each one is looked up and fails again.
     """
     if not presented:
@@ -61,13 +61,13 @@ async def authenticate(
         return TokenOwner(BOOTSTRAP_ADMIN, last_used_at=None)
     digest = token_digest(presented)
     at = now()
-    owner = tokens.cached(digest, at)
+    owner = worker_token_cache.cached(digest, at)
     if owner is None:
-        lookup = tokens.lookup_started()
+        lookup = worker_token_cache.lookup_started()
         owner = await _look_up(uow, presented, digest)
-        tokens.keep(digest, _as_touched(owner, at), lookup)
+        worker_token_cache.keep(digest, _as_touched(owner, at), lookup)
     elif _due_touch(owner, at):
-        tokens.cache().update(digest, _as_touched(owner, at))
+        worker_token_cache.cache().update(digest, _as_touched(owner, at))
     return owner
 
 
@@ -204,7 +204,7 @@ async def update_staff(
     member = dataclasses.replace(member, updated_at=later_than(current.updated_at))
     await repository.save(member)
     # A new name or role, or none at all: their tokens and sessions are looked up again.
-    tokens.forget_on_commit(uow, Credentials("staff_id", staff_id))
+    worker_token_cache.forget_on_commit(uow, Credentials("staff_id", staff_id))
     if current.is_active and not member.is_active:
         await terminals.end_sessions_of(uow, staff_id)
     before, after = _staff_fields(current), _staff_fields(member)
@@ -276,7 +276,7 @@ async def revoke_token(uow: UnitOfWork, actor: Actor, token_id: UUID) -> ApiToke
     if token is None:
         raise NotFound("token", token_id)
     # Also when revoked already (through another worker): this one forgets it now.
-    tokens.forget_on_commit(uow, Credentials("token_id", token_id))
+    worker_token_cache.forget_on_commit(uow, Credentials("token_id", token_id))
     if token.revoked_at is not None:
         return token
     at = now()

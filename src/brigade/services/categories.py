@@ -10,9 +10,17 @@ from uuid import UUID
 from brigade.db.categories import CategoryRepository
 from brigade.db.engine import UnitOfWork
 from brigade.db.products import ProductRepository
-from brigade.domain.catalogue import Category, CategoryChanges, CreateCategory, creates_cycle
+from brigade.domain.catalogue import (
+    Category,
+    CategoryChanges,
+    CreateCategory,
+    category_location,
+    ensure_one_location,
+    ensure_parent_allowed,
+    ensure_same_location,
+)
 from brigade.domain.changes import UNSET
-from brigade.domain.errors import CategoryCycle, CategoryInUse, InvalidInput, NotFound
+from brigade.domain.errors import CategoryInUse, InvalidInput, NotFound
 from brigade.domain.ids import new_id
 from brigade.services import clock
 
@@ -43,15 +51,6 @@ async def get_category(uow: UnitOfWork, category_id: UUID) -> CategoryView:
     return await _view(uow, category)
 
 
-def _resolve_location(from_body: UUID | None, from_query: UUID | None) -> UUID:
-    if from_body is not None and from_query is not None and from_body != from_query:
-        raise InvalidInput("locationId", "the body and the query name different locations")
-    location_id = from_body or from_query
-    if location_id is None:
-        raise InvalidInput("locationId", "is required, in the body or as a query parameter")
-    return location_id
-
-
 async def _check_parent(uow: UnitOfWork, parent_id: UUID, location_id: UUID) -> None:
     """The parent must be a live category of the same location.
 
@@ -60,15 +59,14 @@ async def _check_parent(uow: UnitOfWork, parent_id: UUID, location_id: UUID) -> 
     parent = await CategoryRepository(uow).get(parent_id, for_update=True)
     if parent is None:
         raise InvalidInput("parentCategoryId", "no such category")
-    if parent.location_id != location_id:
-        raise InvalidInput("parentCategoryId", "the category belongs to another location")
+    ensure_same_location("parentCategoryId", "the category", parent.location_id, location_id)
 
 
 async def create_category(
     uow: UnitOfWork, command: CreateCategory, *, location_id: UUID | None = None
 ) -> CategoryView:
     """``location_id``: the query's; the command's and the query's must agree if both are given."""
-    location = _resolve_location(command.location_id, location_id)
+    location = category_location(command.location_id, location_id)
     repository = CategoryRepository(uow)
     parent_id = command.parent_category_id
     if parent_id is not None:
@@ -96,14 +94,9 @@ async def _lock_for_reparenting(uow: UnitOfWork, category: Category, parent_id: 
     locked = await repository.get(category.id)
     if locked is None:
         raise NotFound("category", category.id)
-    if parent_id == category.id:
-        raise InvalidInput("parentCategoryId", "a category cannot be its own parent")
     if parent_id not in parent_of:
         await _check_parent(uow, parent_id, category.location_id)  # says why it is refused
-    if creates_cycle(category.id, parent_id, parent_of):
-        raise CategoryCycle(
-            f"making {parent_id} the parent of {category.id} would nest the category in itself"
-        )
+    ensure_parent_allowed(category.id, parent_id, parent_of)
     return locked
 
 
@@ -138,10 +131,7 @@ async def reorder_categories(
     if missing:
         raise NotFound("category", ", ".join(missing[:10]))
     locations = {category.location_id for category in found.values()}
-    if location_id is not None and locations != {location_id}:
-        raise InvalidInput("categoryIds", "every category must belong to locationId")
-    if len(locations) > 1:
-        raise InvalidInput("categoryIds", "the categories belong to different locations")
+    ensure_one_location(locations, location_id)
     moves = [
         (id_, position, clock.later_than(found[id_].updated_at))
         for position, id_ in enumerate(category_ids)

@@ -20,6 +20,7 @@ from brigade.domain.catalogue import (
     Product,
     ProductType,
     ProductVariant,
+    ensure_same_location,
 )
 from brigade.domain.errors import InvalidInput, ModifierGroupInUse, NotFound
 from brigade.domain.events import EventType
@@ -119,8 +120,7 @@ async def _options(
             raise InvalidInput(field, "no such product")
         if product.product_type is not ProductType.MODIFIER:
             raise InvalidInput(field, f"{product.name} is not a MODIFIER product")
-        if product.location_id != location_id:
-            raise InvalidInput(field, f"{product.name} belongs to another location")
+        ensure_same_location(field, product.name, product.location_id, location_id)
         options.append(ModifierOption(product.id, product.name, product.price, product.is_86d))
     return tuple(options)
 

@@ -19,6 +19,7 @@ from brigade.domain.catalogue import (
     Product,
     ProductChanges,
     ProductFilter,
+    ensure_same_location,
 )
 from brigade.domain.changes import UNSET
 from brigade.domain.errors import (
@@ -92,8 +93,8 @@ async def _check_category(
     category = await CategoryRepository(uow).get(category_id, for_update=True)
     if category is None:
         raise InvalidInput("categoryId", "no such category")
-    if location_id is not None and category.location_id != location_id:
-        raise InvalidInput("categoryId", "the category belongs to another location")
+    if location_id is not None:
+        ensure_same_location("categoryId", "the category", category.location_id, location_id)
     return category.location_id
 
 
@@ -135,8 +136,9 @@ async def _offered_groups(
         group = found.get(group_id)
         if group is None:
             raise InvalidInput(f"modifierGroupIds.{index}", "no such modifier group")
-        if group.location_id != location_id:
-            raise InvalidInput(f"modifierGroupIds.{index}", "the group belongs to another location")
+        ensure_same_location(
+            f"modifierGroupIds.{index}", "the group", group.location_id, location_id
+        )
     return tuple(found[group_id] for group_id in group_ids)
 
 

@@ -73,7 +73,7 @@ from brigade.domain.terminals import (
     window_start,
 )
 from brigade.domain.token_cache import Credentials
-from brigade.services import audit, events, tokens
+from brigade.services import audit, events, worker_token_cache
 from brigade.services.clock import now
 
 APPROVAL_HEADER = "Brigade-Approval"
@@ -163,7 +163,7 @@ async def revoke_device(uow: UnitOfWork, actor: Actor, device_id: UUID) -> Devic
     if device is None:
         raise NotFound("device", device_id)
     # Also when revoked already (through another worker): this one forgets it now.
-    tokens.forget_on_commit(uow, Credentials("device_id", device_id))
+    worker_token_cache.forget_on_commit(uow, Credentials("device_id", device_id))
     if device.revoked_at is not None:
         return device
     at = now()
@@ -362,13 +362,13 @@ async def sign_out(uow: UnitOfWork, actor: Actor) -> None:
     if actor.session_id is None:
         raise NotFound("PIN session", "current (this credential is not one)")
     await SessionRepository(uow).end(actor.session_id, now())
-    tokens.forget_on_commit(uow, Credentials("session_id", actor.session_id))
+    worker_token_cache.forget_on_commit(uow, Credentials("session_id", actor.session_id))
 
 
 async def end_sessions_of(uow: UnitOfWork, staff_id: UUID) -> None:
     """Deactivation: every PIN session of theirs ends for good (reactivating brings none back)."""
     await SessionRepository(uow).end_all_of(staff_id, now())
-    tokens.forget_on_commit(uow, Credentials("staff_id", staff_id))
+    worker_token_cache.forget_on_commit(uow, Credentials("staff_id", staff_id))
 
 
 # --- approvals ------------------------------------------------------------------------------

@@ -13,11 +13,11 @@ import pytest
 from fastapi.testclient import TestClient
 from sqlalchemy import select, update
 
-from api.orders.test_order_helpers import recorded_statements
+from api.orders.order_helpers import recorded_statements
 from brigade.app import create_app
 from brigade.db.tables import api_tokens, auth_failures
 from brigade.domain.access import SYSTEM, StaffChanges, token_digest
-from brigade.services import access, terminals, tokens
+from brigade.services import access, terminals, worker_token_cache
 from brigade.settings import Settings
 from factories import (
     AppClient,
@@ -56,7 +56,7 @@ def _warm(client: AppClient, token: str, url: str = "/api/staff/me") -> None:
     with recorded_statements(client) as seen:
         assert client.get(url, headers=bearer(token)).status_code == 200
     assert _lookups(seen) == []
-    assert token_digest(token) in tokens.cache()
+    assert token_digest(token) in worker_token_cache.cache()
 
 
 # --- the cache at work ----------------------------------------------------------------------
@@ -71,8 +71,8 @@ def test_a_token_seen_is_answered_from_memory_kept_only_by_its_digest(client: Ap
         for _ in range(3):
             assert client.get("/api/products", headers=bearer(token["token"])).status_code == 200
     assert _lookups(second) == []
-    assert token_digest(token["token"]) in tokens.cache()
-    assert token["token"] not in tokens.cache()
+    assert token_digest(token["token"]) in worker_token_cache.cache()
+    assert token["token"] not in worker_token_cache.cache()
 
 
 def test_last_use_is_still_recorded_at_most_once_a_minute(
@@ -113,7 +113,7 @@ def test_zero_seconds_looks_every_token_up(client: AppClient, settings: Settings
         for _ in range(3):
             assert other.get("/api/products").status_code == 200
     assert len(_lookups(seen)) == 3
-    assert len(tokens.cache()) == 0
+    assert len(worker_token_cache.cache()) == 0
 
 
 # --- revocations made through this worker: the very next request is refused -----------------
@@ -257,7 +257,7 @@ def test_bad_tokens_are_still_refused_and_counted_beside_a_cached_one(
         # Each is looked up again: unknown tokens are never kept.
         assert len(_lookups(seen)) == 1, bad
     assert client.portal.call(_failures, client.app) == 5
-    assert token_digest(near_miss) not in tokens.cache()
+    assert token_digest(near_miss) not in worker_token_cache.cache()
     assert client.get("/api/staff/me", headers=bearer(token["token"])).status_code == 200
 
 

@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-from api.orders.test_order_helpers import (
+from api.orders.order_helpers import (
     AD_HOC,
     add_item,
     post_item,

@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 from api.events.event_helpers import all_events
-from api.orders.test_order_helpers import add_item, post_item, problem
+from api.orders.order_helpers import add_item, post_item, problem
 from factories import AppClient, bearer, make_order, make_product, make_staff_token
 
 Json = dict[str, Any]

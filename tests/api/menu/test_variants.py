@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from api.events.event_helpers import all_events
-from api.orders.test_order_helpers import add_item, post_item, problem
+from api.orders.order_helpers import add_item, post_item, problem
 from factories import LOCATION, OTHER_LOCATION, AppClient, make_order, make_product
 
 Json = dict[str, Any]

@@ -8,7 +8,7 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
-from test_order_helpers import (
+from order_helpers import (
     AD_HOC,
     add_item,
     order_detail,

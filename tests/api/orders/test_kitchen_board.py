@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from test_order_helpers import AD_HOC, add_item, pay, problem
+from order_helpers import AD_HOC, add_item, pay, problem
 
 from api.events.event_helpers import all_events
 from factories import LOCATION, OTHER_LOCATION, AppClient, make_category, make_order, make_product

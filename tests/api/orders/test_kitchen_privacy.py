@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from test_order_helpers import add_item
+from order_helpers import add_item
 
 from factories import AppClient, bearer, make_order, make_product, make_staff_token
 

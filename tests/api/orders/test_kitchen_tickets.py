@@ -6,7 +6,7 @@ import uuid
 from typing import Any
 
 import pytest
-from test_order_helpers import AD_HOC, add_item, problem
+from order_helpers import AD_HOC, add_item, problem
 
 from factories import LOCATION, OTHER_LOCATION, AppClient, make_order, make_product
 

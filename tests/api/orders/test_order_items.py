@@ -6,7 +6,7 @@ import uuid
 from typing import Any
 
 import pytest
-from test_order_helpers import AD_HOC, add_item, order_detail, post_item, problem
+from order_helpers import AD_HOC, add_item, order_detail, post_item, problem
 
 from brigade.domain import order_aggregate
 from factories import AppClient, make_order, make_product

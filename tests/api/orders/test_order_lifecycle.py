@@ -7,7 +7,7 @@ from datetime import UTC, datetime, timedelta, timezone
 from typing import Any
 
 import pytest
-from test_order_helpers import add_item, order_detail, pay, problem, recorded_statements, scalar
+from order_helpers import add_item, order_detail, pay, problem, recorded_statements, scalar
 
 from factories import LOCATION, OTHER_LOCATION, AppClient, make_order, make_product
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from test_order_helpers import order_detail, order_totals, pay, problem, scalar
+from order_helpers import order_detail, order_totals, pay, problem, scalar
 
 from factories import AppClient, make_order, make_product
 

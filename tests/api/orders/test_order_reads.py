@@ -6,7 +6,7 @@ from datetime import UTC, datetime, timedelta
 from typing import Any
 
 import httpx
-from test_order_helpers import add_item, pay, problem
+from order_helpers import add_item, pay, problem
 
 from factories import AppClient, bearer, make_order, make_product, make_staff_token
 

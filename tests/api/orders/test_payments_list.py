@@ -5,7 +5,7 @@ from __future__ import annotations
 from datetime import datetime, timedelta
 from typing import Any
 
-from test_order_helpers import add_item, pay, problem
+from order_helpers import add_item, pay, problem
 
 from factories import (
     LOCATION,

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from httpx import Response
-from test_order_helpers import add_item, order_detail, pay, problem
+from order_helpers import add_item, order_detail, pay, problem
 
 from factories import AppClient, bearer, make_order, make_product, make_staff_token
 

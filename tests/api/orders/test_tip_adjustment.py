@@ -8,7 +8,7 @@ from typing import Any
 from zoneinfo import ZoneInfo
 
 import pytest
-from test_order_helpers import add_item, order_detail, pay, problem
+from order_helpers import add_item, order_detail, pay, problem
 
 from brigade.services import orders as order_service
 from factories import LOCATION, AppClient, bearer, make_order, make_product, make_staff_token

@@ -11,7 +11,7 @@ from datetime import UTC, datetime, timedelta
 
 import pytest
 
-from api.orders.test_order_helpers import add_item, pay
+from api.orders.order_helpers import add_item, pay
 from factories import LOCATION, AppClient, make_category, make_order, make_product
 
 FORMULAS = [

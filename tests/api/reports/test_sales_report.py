@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from api.orders.test_order_helpers import add_item, pay, problem
+from api.orders.order_helpers import add_item, pay, problem
 from brigade.services import orders as order_service
 from factories import LOCATION, AppClient, make_category, make_order, make_product
 

@@ -1,5 +1,6 @@
-"""Catalogue rules without a database: category cycles, whether a product can be ordered, when
-its stock is low, and which events a change to it announces."""
+"""Catalogue rules without a database: references across locations, a category's location and
+parent, category cycles, reordering, whether a product can be ordered, when its stock is low,
+and which events a change to it announces."""
 
 from __future__ import annotations
 
@@ -14,15 +15,94 @@ import pytest
 from brigade.domain.catalogue import (
     Product,
     ProductType,
+    category_location,
     creates_cycle,
+    ensure_one_location,
     ensure_orderable,
+    ensure_parent_allowed,
+    ensure_same_location,
     fell_low_on_stock,
     is_low_on_stock,
 )
-from brigade.domain.errors import ProductUnavailable
+from brigade.domain.errors import CategoryCycle, InvalidInput, ProductUnavailable
 from brigade.domain.events import EventType, product_change_events
 
 A, B, C, D = (uuid.UUID(int=n) for n in range(1, 5))
+
+
+def test_a_reference_at_the_same_location_is_accepted() -> None:
+    ensure_same_location("categoryId", "the category", A, A)
+    ensure_same_location("modifierGroupIds.0", "the group", None, None)
+
+
+@pytest.mark.parametrize(("its_location", "location"), [(A, B), (A, None), (None, A)])
+def test_a_reference_at_another_location_names_its_field_and_thing(
+    its_location: uuid.UUID | None, location: uuid.UUID | None
+) -> None:
+    with pytest.raises(InvalidInput) as refused:
+        ensure_same_location("options.2.productId", "Oat milk", its_location, location)
+    assert refused.value.field == "options.2.productId"
+    assert refused.value.message == "Oat milk belongs to another location"
+
+
+def test_a_new_category_is_at_the_body_or_the_query_location() -> None:
+    assert category_location(A, None) == A
+    assert category_location(None, B) == B
+    assert category_location(C, C) == C
+
+
+@pytest.mark.parametrize(
+    ("from_body", "from_query", "message"),
+    [
+        (A, B, "the body and the query name different locations"),
+        (None, None, "is required, in the body or as a query parameter"),
+    ],
+)
+def test_a_new_category_needs_one_location(
+    from_body: uuid.UUID | None, from_query: uuid.UUID | None, message: str
+) -> None:
+    with pytest.raises(InvalidInput) as refused:
+        category_location(from_body, from_query)
+    assert (refused.value.field, refused.value.message) == ("locationId", message)
+
+
+def test_a_category_cannot_be_its_own_parent() -> None:
+    with pytest.raises(InvalidInput) as refused:
+        ensure_parent_allowed(A, A, {A: None})
+    assert refused.value.field == "parentCategoryId"
+    assert refused.value.message == "a category cannot be its own parent"
+
+
+def test_a_parent_below_the_category_is_a_cycle() -> None:
+    with pytest.raises(CategoryCycle) as refused:
+        ensure_parent_allowed(A, C, {A: None, B: A, C: B})
+    assert refused.value.detail == f"making {C} the parent of {A} would nest the category in itself"
+
+
+def test_a_parent_elsewhere_in_the_tree_is_allowed() -> None:
+    ensure_parent_allowed(C, B, {A: None, B: A, C: A})
+    ensure_parent_allowed(D, A, {A: None, D: None})
+
+
+def test_categories_of_one_location_are_reordered() -> None:
+    ensure_one_location({A}, A)
+    ensure_one_location({A}, None)
+
+
+@pytest.mark.parametrize(
+    ("locations", "location_id", "message"),
+    [
+        ({A}, B, "every category must belong to locationId"),
+        ({A, B}, A, "every category must belong to locationId"),
+        ({A, B}, None, "the categories belong to different locations"),
+    ],
+)
+def test_a_reorder_across_locations_is_refused(
+    locations: set[uuid.UUID], location_id: uuid.UUID | None, message: str
+) -> None:
+    with pytest.raises(InvalidInput) as refused:
+        ensure_one_location(locations, location_id)
+    assert (refused.value.field, refused.value.message) == ("categoryIds", message)
 
 
 def test_a_top_level_parent_makes_no_cycle() -> None:

@@ -15,7 +15,6 @@ from brigade.api.orders.parsing import (
     CHANGE_ERRORS,
     DateOrDateTime,
     IfMatchDep,
-    LocationQuery,
     instant,
 )
 from brigade.api.orders.schemas import (
@@ -30,7 +29,7 @@ from brigade.api.orders.schemas import (
     TransferRequest,
 )
 from brigade.api.routing import brigade_router
-from brigade.api.schemas import ORDER_NUMBER_PATTERN, order_number
+from brigade.api.schemas import ORDER_NUMBER_PATTERN, LocationQuery, order_number
 from brigade.api.security import OrderCanceller, OrderTaker, Reader
 from brigade.api.types import UtcInstant
 from brigade.domain.errors import (

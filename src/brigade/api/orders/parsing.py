@@ -5,9 +5,8 @@ from __future__ import annotations
 import re
 from datetime import UTC, date, datetime, time, timedelta
 from typing import Annotated
-from uuid import UUID
 
-from fastapi import Depends, Header, Query
+from fastapi import Depends, Header
 from pydantic import WithJsonSchema
 
 from brigade.api.types import to_utc
@@ -19,7 +18,6 @@ from brigade.domain.errors import (
     StaleVersion,
 )
 
-LocationQuery = Annotated[UUID | None, Query(alias="locationId")]
 # Parsed by `instant`: a date means its whole day, a date-time is an instant (naive is UTC).
 DateOrDateTime = Annotated[
     str | None,
