@@ -281,6 +281,6 @@ def test_a_revocation_elsewhere_is_seen_within_the_setting(
     client.portal.call(_revoke_elsewhere, client.app, token["id"])
     bound = settings.token_cache_seconds
     # The clock the cache reads, as the test patches it below.
-    started = tokens.monotonic()  # type: ignore[attr-defined]
-    monkeypatch.setattr(tokens, "monotonic", lambda: started + bound)
+    started = worker_token_cache.monotonic()  # type: ignore[attr-defined]
+    monkeypatch.setattr(worker_token_cache, "monotonic", lambda: started + bound)
     assert client.get("/api/staff/me", headers=bearer(token["token"])).status_code == 401
