@@ -175,7 +175,7 @@ async def list_tickets(
 ) -> TicketPage:
     found, total = await service.list_tickets(
         uow,
-        TicketFilter(location_id=location_id, since=since),
+        TicketFilter(location_id=staff.location_scope(location_id), since=since),
         page=pagination.page,
         limit=pagination.limit,
     )
@@ -184,7 +184,7 @@ async def list_tickets(
 
 @router.get("/tickets/{ticket_id}", response_model=TicketOut, responses=problem_responses(NotFound))
 async def get_ticket(staff: Reader, ticket_id: UUID, uow: UowDep) -> TicketOut:
-    return ticket_out(await service.get_ticket(uow, ticket_id))
+    return ticket_out(await service.get_ticket(uow, staff, ticket_id))
 
 
 @router.get("/board", response_model=BoardOut, responses=problem_responses())
@@ -194,7 +194,7 @@ async def get_kitchen_board(
     """What a kitchen display shows: the open tickets with their items' status now, table,
     server and category, and the last bumped ticket. Reload it on the events that touch it
     (`order.sent`, `item.*`, `order.*`, `kitchen_ticket.*`)."""
-    board = await service.get_board(uow, location_id)
+    board = await service.get_board(uow, staff, location_id)
     last = board.last_bumped
     return BoardOut(
         tickets=[board_ticket_out(ticket) for ticket in board.tickets],
@@ -222,4 +222,4 @@ async def bump_ticket(staff: ItemStatusSetter, ticket_id: UUID, uow: UowDep) -> 
 async def recall_ticket(staff: ItemStatusSetter, ticket_id: UUID, uow: UowDep) -> BoardTicketOut:
     """Back on the board (`kitchen_ticket.recalled`), its items as they are. Repeating it
     changes nothing."""
-    return board_ticket_out(await service.recall_ticket(uow, ticket_id))
+    return board_ticket_out(await service.recall_ticket(uow, staff, ticket_id))

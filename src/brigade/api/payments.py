@@ -37,7 +37,10 @@ async def list_payments(
 ) -> SettledPaymentPage:
     """Newest first, each with its order's number and what was refunded of it."""
     filters = PaymentFilter(
-        location_id=location_id, method=method, taken_from=taken_from, taken_before=taken_to
+        location_id=staff.location_scope(location_id),
+        method=method,
+        taken_from=taken_from,
+        taken_before=taken_to,
     )
     found, total = await service.list_payments(
         uow, filters, page=pagination.page, limit=pagination.limit

@@ -316,6 +316,12 @@ class OrderRepository:
         row = await self._first(_STATUS_AND_ITEM_COUNT, {"order_key": order_id})
         return None if row is None else (OrderStatus(row.status), row.item_count)
 
+    async def location_of(self, order_id: UUID) -> tuple[UUID | None] | None:
+        """The order's location (in a 1-tuple: an order may have none), or None when there is
+        no such order."""
+        row = await self._first(select(orders.c.location_id).where(orders.c.id == order_id))
+        return None if row is None else (row.location_id,)
+
     async def get_item(self, order_id: UUID, item_id: UUID) -> OrderItem | None:
         c = order_items.c
         row = await self._first(select(order_items).where(c.id == item_id, c.order_id == order_id))

@@ -26,10 +26,11 @@ from brigade.services.clock import now
 from brigade.services.kitchen_board import announce, on_board
 
 
-async def get_ticket(uow: UnitOfWork, ticket_id: UUID) -> KitchenTicket:
+async def get_ticket(uow: UnitOfWork, actor: Actor, ticket_id: UUID) -> KitchenTicket:
     ticket = await KitchenRepository(uow).get(ticket_id)
     if ticket is None:
         raise NotFound("kitchen ticket", ticket_id)
+    actor.ensure_at(ticket.location_id)
     return ticket
 
 
@@ -39,9 +40,10 @@ async def list_tickets(
     return await KitchenRepository(uow).list(filters, page=page, limit=limit)
 
 
-async def get_board(uow: UnitOfWork, location_id: UUID) -> Board:
+async def get_board(uow: UnitOfWork, actor: Actor, location_id: UUID) -> Board:
     """What a kitchen screen at the location shows: the day's sends not yet bumped, oldest
     first, and the last one bumped."""
+    actor.ensure_at(location_id)
     repository = KitchenRepository(uow)
     since = now() - BOARD_WINDOW
     open_tickets = await repository.on_board(location_id, since, BOARD_LIMIT)
@@ -50,10 +52,11 @@ async def get_board(uow: UnitOfWork, location_id: UUID) -> Board:
     return Board(tuple(shown[: len(open_tickets)]), shown[-1] if last else None)
 
 
-async def _locked_ticket(uow: UnitOfWork, ticket_id: UUID) -> KitchenTicket:
+async def _locked_ticket(uow: UnitOfWork, actor: Actor, ticket_id: UUID) -> KitchenTicket:
     ticket = await KitchenRepository(uow).get(ticket_id, for_update=True)
     if ticket is None:
         raise NotFound("kitchen ticket", ticket_id)
+    actor.ensure_at(ticket.location_id)
     ensure_on_the_board(ticket)
     return ticket
 
@@ -71,7 +74,7 @@ async def _set_bumped(
 async def bump_ticket(uow: UnitOfWork, actor: Actor, ticket_id: UUID) -> BoardTicket:
     """Done: the ticket leaves every kitchen screen and its items still being made become READY.
     Bumping a bumped ticket changes nothing."""
-    ticket = await _locked_ticket(uow, ticket_id)
+    ticket = await _locked_ticket(uow, actor, ticket_id)
     (shown,) = await on_board(uow, [ticket])
     if ticket.bumped_at is not None:
         return shown
@@ -79,10 +82,10 @@ async def bump_ticket(uow: UnitOfWork, actor: Actor, ticket_id: UUID) -> BoardTi
     return await _set_bumped(uow, ticket, now(), EventType.KITCHEN_TICKET_BUMPED)
 
 
-async def recall_ticket(uow: UnitOfWork, ticket_id: UUID) -> BoardTicket:
+async def recall_ticket(uow: UnitOfWork, actor: Actor, ticket_id: UUID) -> BoardTicket:
     """Back on the board (bumped by mistake); its items keep their status, which only moves
     forward. Recalling a ticket on the board changes nothing."""
-    ticket = await _locked_ticket(uow, ticket_id)
+    ticket = await _locked_ticket(uow, actor, ticket_id)
     if ticket.bumped_at is None:
         (shown,) = await on_board(uow, [ticket])
         return shown

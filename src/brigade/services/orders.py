@@ -124,14 +124,29 @@ async def list_orders(
     return await OrderRepository(uow).list(filters, page=page, limit=limit)
 
 
-async def get_item(uow: UnitOfWork, order_id: UUID, item_id: UUID) -> OrderItem:
+async def _ensure_order_at(uow: UnitOfWork, actor: Actor, order_id: UUID) -> None:
+    """A device and its PIN sessions read one of their own location's orders' parts only; for
+    anyone else, no statement is spent on it."""
+    if actor.location_id is None:
+        return
+    found = await OrderRepository(uow).location_of(order_id)
+    if found is None:
+        raise NotFound("order", order_id)
+    actor.ensure_at(found[0])
+
+
+async def get_item(uow: UnitOfWork, actor: Actor, order_id: UUID, item_id: UUID) -> OrderItem:
+    await _ensure_order_at(uow, actor, order_id)
     item = await OrderRepository(uow).get_item(order_id, item_id)
     if item is None:
         raise NotFound("order item", item_id)
     return item
 
 
-async def get_payment(uow: UnitOfWork, order_id: UUID, payment_id: UUID) -> OrderPayment:
+async def get_payment(
+    uow: UnitOfWork, actor: Actor, order_id: UUID, payment_id: UUID
+) -> OrderPayment:
+    await _ensure_order_at(uow, actor, order_id)
     payment = await OrderRepository(uow).get_payment(order_id, payment_id)
     if payment is None:
         raise NotFound("payment", payment_id)

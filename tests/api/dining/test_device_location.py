@@ -3,6 +3,7 @@ read B's orders and events, and a PIN session at A added to B's orders (403 `oth
 
 from __future__ import annotations
 
+from api.orders.order_helpers import pay
 from factories import (
     LOCATION,
     OTHER_LOCATION,
@@ -59,3 +60,36 @@ def test_a_pin_session_changes_its_own_locations_orders_only(client: AppClient) 
     assert mine["locationId"] == OTHER_LOCATION
     added = client.post(f"/api/orders/{mine['id']}/items", json=line, headers=session)
     assert added.status_code == 201, added.text
+
+
+def test_a_kitchen_display_bumps_reads_and_recalls_its_own_locations_tickets_only(
+    client: AppClient,
+) -> None:
+    elsewhere = make_order(client)  # at LOCATION
+    line = {"productId": make_product(client, price=10)["id"], "quantity": 1}
+    added = client.post(f"/api/orders/{elsewhere['id']}/items", json=line).json()
+    ticket = client.post(f"/api/orders/{elsewhere['id']}/send").json()["kitchenOrderId"]
+    due = client.get(f"/api/orders/{elsewhere['id']}").json()["balanceDue"]
+    payment = pay(client, elsewhere, due).json()
+    display = bearer(make_device(client, "KITCHEN_DISPLAY", locationId=OTHER_LOCATION)["token"])
+
+    refused = [
+        client.post(f"/api/kitchen/tickets/{ticket}/bump", headers=display),
+        client.post(f"/api/kitchen/tickets/{ticket}/recall", headers=display),
+        client.get(f"/api/kitchen/tickets/{ticket}", headers=display),
+        client.get("/api/kitchen/board", params={"locationId": LOCATION}, headers=display),
+        client.get("/api/kitchen/tickets", params={"locationId": LOCATION}, headers=display),
+        client.get(f"/api/orders/{elsewhere['id']}/items/{added['id']}", headers=display),
+        client.get(f"/api/orders/{elsewhere['id']}/payments/{payment['id']}", headers=display),
+    ]
+    assert [(r.status_code, r.json()["code"]) for r in refused] == [(403, "other_location")] * 7
+    # Nothing changed: the ticket is still on its own location's board, its item still SENT.
+    board = client.get("/api/kitchen/board", params={"locationId": LOCATION}).json()
+    assert [shown["id"] for shown in board["tickets"]] == [ticket]
+    assert client.get(f"/api/orders/{elsewhere['id']}").json()["items"][0]["status"] == "SENT"
+
+    own = client.get("/api/kitchen/board", params={"locationId": OTHER_LOCATION}, headers=display)
+    assert own.status_code == 200
+    assert own.json()["tickets"] == []
+    listed = client.get("/api/kitchen/tickets", headers=display).json()["data"]
+    assert listed == []

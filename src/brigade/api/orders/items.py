@@ -80,7 +80,7 @@ async def list_order_items(staff: Reader, order_id: UUID, uow: UowDep) -> list[O
     responses=problem_responses(NotFound),
 )
 async def get_item(staff: Reader, order_id: UUID, item_id: UUID, uow: UowDep) -> OrderItemOut:
-    return shaping.item_out(await service.get_item(uow, order_id, item_id))
+    return shaping.item_out(await service.get_item(uow, staff, order_id, item_id))
 
 
 @router.put(

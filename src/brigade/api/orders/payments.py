@@ -152,4 +152,6 @@ async def adjust_tip(
 async def get_payment(
     staff: Reader, order_id: UUID, payment_id: UUID, uow: UowDep
 ) -> PaymentDetail:
-    return shaping.payment_detail(await service.get_payment(uow, order_id, payment_id), staff.role)
+    return shaping.payment_detail(
+        await service.get_payment(uow, staff, order_id, payment_id), staff.role
+    )
