@@ -2,8 +2,13 @@
 
 from __future__ import annotations
 
+import threading
+import time
+from collections.abc import Callable
 from typing import Any
 from uuid import UUID
+
+from prometheus_client import REGISTRY
 
 from brigade.db.engine import UnitOfWork
 from brigade.domain.catalogue import Product
@@ -33,3 +38,28 @@ def all_events(client: AppClient, **params: Any) -> list[dict[str, Any]]:
             return found
         found += page["data"]
         after = page["lastId"]
+
+
+def _streams_open() -> float:
+    return REGISTRY.get_sample_value("brigade_event_streams_open") or 0.0
+
+
+def stream_while(client: AppClient, then: Callable[[], Any], **kwargs: Any) -> str:
+    """The body of ``GET /api/events/stream``, read to its end, with ``then`` run once the
+    stream is open (its cursor fixed, its first line sent): waits on that, not on a sleep,
+    so a slow machine cannot run ``then`` before the stream starts."""
+    before = _streams_open()
+    bodies: list[str] = []
+    reader = threading.Thread(
+        target=lambda: bodies.append(client.get("/api/events/stream", **kwargs).text)
+    )
+    reader.start()
+    deadline = time.monotonic() + 10
+    while _streams_open() <= before:
+        assert time.monotonic() < deadline, "the stream never opened"
+        assert reader.is_alive(), f"the stream ended before it opened: {bodies}"
+        time.sleep(0.01)
+    then()
+    reader.join(timeout=10)
+    assert not reader.is_alive(), "the stream outlived its lifetime"
+    return bodies[0]

@@ -4,12 +4,11 @@ a retry hint), so a test client can read them to the end."""
 
 from __future__ import annotations
 
-import threading
-import time
 from datetime import timedelta
+from typing import Any
 
 import orjson
-from event_helpers import all_events
+from event_helpers import all_events, stream_while
 
 from brigade.db.engine import UnitOfWork
 from brigade.db.events import EventRepository
@@ -98,14 +97,10 @@ def test_without_a_cursor_it_starts_with_what_commits_next_and_sees_it_live(
     client: AppClient,
 ) -> None:
     make_order(client)  # before the stream: not sent
-    bodies: list[str] = []
-    reader = threading.Thread(target=lambda: bodies.append(_stream(client)))
-    reader.start()
-    time.sleep(0.4)
-    later = make_order(client)
-    reader.join(timeout=10)
-    [event] = _events(bodies[0])
-    assert orjson.loads(event["data"])["entityId"] == later["id"]
+    later: list[dict[str, Any]] = []
+    body = stream_while(client, lambda: later.append(make_order(client)))
+    [event] = _events(body)
+    assert orjson.loads(event["data"])["entityId"] == later[0]["id"]
 
 
 def test_the_kitchen_may_stream_and_bad_input_is_a_problem(client: AppClient) -> None:

@@ -4,12 +4,11 @@ person deactivated. Streams here live 3 s, beat every 0.1 s and re-check every 0
 
 from __future__ import annotations
 
-import threading
-import time
 from collections.abc import Callable
 from typing import Any
 
 import pytest
+from event_helpers import stream_while
 
 from brigade.settings import Settings
 from factories import AppClient, bearer, make_device, make_staff_with_pin, sign_in
@@ -30,18 +29,8 @@ def settings(settings: Settings) -> Settings:
 
 
 def _streamed_while(client: AppClient, token: str, revoke: Callable[[], Any]) -> str:
-    """The stream's body, read to its end, with ``revoke`` run half a second after it opened."""
-    bodies: list[str] = []
-
-    def read() -> None:
-        bodies.append(client.get("/api/events/stream", headers=bearer(token)).text)
-
-    reader = threading.Thread(target=read)
-    reader.start()
-    time.sleep(0.5)
-    revoke()
-    reader.join(timeout=10)
-    return bodies[0]
+    """The stream's body, read to its end, with ``revoke`` run once it is open."""
+    return stream_while(client, revoke, headers=bearer(token))
 
 
 def _staff_token(client: AppClient) -> tuple[str, str]:
