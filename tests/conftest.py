@@ -16,8 +16,8 @@ from fastapi import FastAPI
 from sqlalchemy.engine import make_url
 
 from brigade.app import create_app
-from brigade.db.tables import metadata
-from brigade.domain import terminals
+from brigade.dining.domain import terminals
+from brigade.schema import metadata
 from brigade.settings import Settings
 from factories import ADMIN_TOKEN, AppClient, bearer
 from throwaway_db import drop_templates, throwaway_database

@@ -8,7 +8,7 @@ from datetime import UTC, datetime, timedelta
 
 import pytest
 
-from brigade.domain.access import (
+from brigade.access.domain.staff import (
     TERMINAL_PERMISSIONS,
     Actor,
     ApprovalAction,
@@ -20,16 +20,8 @@ from brigade.domain.access import (
     approval_resource,
     permission_to_set_pin,
 )
-from brigade.domain.dining import check_currency, check_timezone
-from brigade.domain.errors import (
-    ApprovalInvalid,
-    Forbidden,
-    InvalidInput,
-    NotApprovable,
-    OtherLocation,
-    TrivialPin,
-)
-from brigade.domain.terminals import (
+from brigade.dining.domain.rooms import check_currency, check_timezone
+from brigade.dining.domain.terminals import (
     Device,
     DeviceKind,
     PinAttempts,
@@ -39,6 +31,14 @@ from brigade.domain.terminals import (
     is_trivial_pin,
     pin_matches,
     window_start,
+)
+from brigade.kit.errors import (
+    ApprovalInvalid,
+    Forbidden,
+    InvalidInput,
+    NotApprovable,
+    OtherLocation,
+    TrivialPin,
 )
 
 T0 = datetime(2026, 11, 23, 12, 0, tzinfo=UTC)

@@ -8,7 +8,7 @@ from decimal import Decimal
 
 import pytest
 
-from brigade.domain.access import (
+from brigade.access.domain.staff import (
     REQUIRED_ROLE,
     Actor,
     Permission,
@@ -23,8 +23,8 @@ from brigade.domain.access import (
     token_digest,
     token_hint,
 )
-from brigade.domain.errors import Conflict, Forbidden, TipNeedsApproval
-from brigade.domain.orders import ItemStatus
+from brigade.kit.errors import Conflict, Forbidden, TipNeedsApproval
+from brigade.orders.domain.states import ItemStatus
 
 
 def test_roles_are_ranked_each_with_everything_of_the_one_before() -> None:
