@@ -15,8 +15,8 @@ import pytest
 from fastapi import FastAPI
 from sqlalchemy.engine import make_url
 
+from brigade.access.domain import terminals
 from brigade.app import create_app
-from brigade.dining.domain import terminals
 from brigade.schema import metadata
 from brigade.settings import Settings
 from factories import ADMIN_TOKEN, AppClient, bearer

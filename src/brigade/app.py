@@ -12,11 +12,12 @@ from typing import Any
 from fastapi import Depends, FastAPI
 
 from brigade import __version__
-from brigade.access.routes import audit, staff
+from brigade.access.routes import audit, devices, sessions, staff
+from brigade.access.security import TokenAuthenticator
 from brigade.access.service import token_cache as worker_token_cache
 from brigade.access.service.staff import OverLimitAddresses
 from brigade.catalogue.routes import categories, modifier_groups, products
-from brigade.dining.routes import devices, locations, sessions, tables
+from brigade.dining.routes import locations, tables
 from brigade.events import routes as events
 from brigade.events.service import EventWaiter, keep_sweeping
 from brigade.kit.db.engine import Database
@@ -27,6 +28,7 @@ from brigade.kit.http.limits import BodySizeLimit
 from brigade.kit.http.methods import AllowedMethods
 from brigade.kit.http.metrics import install_metrics
 from brigade.kit.http.openapi import TAGS, install_openapi, operation_id
+from brigade.kit.http.permissions import Authenticator
 from brigade.kit.http.query import reject_undeclared_query_parameters
 from brigade.kit.http.routing import ensure_every_route_is_brigade
 from brigade.kit.http.screens import install_screens
@@ -37,11 +39,13 @@ from brigade.kitchen import routes as kitchen
 from brigade.orders import routes as orders
 from brigade.orders.routes import settled_payments as payments
 from brigade.printing import routes as printers
+from brigade.printing import service as print_service
 from brigade.printing.service import PrintOutbox
 from brigade.reports import routes as reports
 from brigade.serving import on_shutdown_signal
 from brigade.settings import Settings, get_settings
 from brigade.webhooks import routes as webhooks
+from brigade.webhooks import service as webhook_service
 from brigade.webhooks.service import Deliverer
 
 log = logging.getLogger("brigade")
@@ -139,6 +143,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         redoc_url=None,
     )
     app.state.settings = settings
+    authenticator: Authenticator = TokenAuthenticator()
+    app.state.authenticator = authenticator
     app.add_middleware(BodySizeLimit, max_bytes=settings.max_body_bytes)
     install_error_handlers(app)
     app.include_router(health.router)
@@ -170,7 +176,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     install_cors(app, settings.cors_origins)
     install_openapi(app)
     if settings.metrics == "on":
-        install_metrics(app)
+        install_metrics(app, webhooks=webhook_service.backlog, printing=print_service.backlog)
     # Outermost: every answer gets the headers, errors and refusals too.
     app.add_middleware(SecurityHeaders)
     return app

@@ -8,8 +8,8 @@ from uuid import UUID
 
 import typer
 
-from brigade.access.domain.staff import Role
-from brigade.dining.domain.terminals import DeviceKind
+from brigade.access.domain.terminals import DeviceKind
+from brigade.kit.access import Role
 from brigade.settings import Settings
 
 cli = typer.Typer(help="Brigade, a restaurant point-of-sale service.", no_args_is_help=True)

@@ -6,11 +6,11 @@ from collections.abc import Awaitable, Callable
 from typing import TypeVar
 from uuid import UUID
 
-from brigade.access.domain.staff import Actor, Role
+from brigade.access.domain.terminals import DeviceKind
 from brigade.access.service import staff as access
-from brigade.dining.domain.terminals import DeviceKind
-from brigade.dining.service import terminals
+from brigade.access.service import terminals
 from brigade.events.routes import install_renderers
+from brigade.kit.access import Actor, Role
 from brigade.kit.db.engine import Database, UnitOfWork
 from brigade.settings import Settings
 

@@ -10,7 +10,6 @@ from uuid import UUID, uuid4
 import orjson
 import pytest
 
-from brigade.access.domain.staff import Role
 from brigade.catalogue.domain.records import (
     ModifierGroup,
     ModifierOption,
@@ -27,6 +26,7 @@ from brigade.catalogue.routes.products import (
     product_detail_json,
     product_summary_json,
 )
+from brigade.kit.access import Role
 from brigade.orders import shaping
 from brigade.orders.domain.aggregate import Order
 from brigade.orders.domain.records import Modifier, OrderHeader, OrderItem, OrderPayment

@@ -3,14 +3,13 @@ start-up, unless its router is public; a route made outside the factory does too
 
 from __future__ import annotations
 
-import ast
 from pathlib import Path
 
 import pytest
 from fastapi import APIRouter, FastAPI
 
-from brigade.access.security import Reader
 from brigade.app import create_app
+from brigade.kit.http.permissions import Reader
 from brigade.kit.http.routing import (
     BrigadeRoute,
     RouteWithoutPermission,
@@ -19,27 +18,6 @@ from brigade.kit.http.routing import (
     ensure_every_route_is_brigade,
 )
 from brigade.settings import Settings
-
-PACKAGE = Path(__file__).resolve().parents[2] / "src" / "brigade"
-# The HTTP layer: every feature's routes, schemas and shaping, the authentication, the HTTP kit.
-HTTP_LAYER = sorted(
-    {
-        *PACKAGE.glob("*/routes.py"),
-        *PACKAGE.glob("*/routes/*.py"),
-        *PACKAGE.glob("*/schemas.py"),
-        *PACKAGE.glob("*/shaping.py"),
-        PACKAGE / "access" / "security.py",
-        *(PACKAGE / "kit" / "http").glob("*.py"),
-    }
-)
-# What the HTTP layer may use of the database kit: the unit of work it hands to a service.
-UNIT_OF_WORK = "brigade.kit.db.engine"
-
-
-def _is_database_layer(module: str) -> bool:
-    last = module.rsplit(".", 1)[-1]
-    in_kit = module.startswith("brigade.kit.db") and module != UNIT_OF_WORK
-    return in_kit or last in {"repository", "tables"} or ".repository." in module
 
 
 def test_a_route_without_a_permission_is_refused_and_named() -> None:
@@ -96,22 +74,3 @@ def test_every_route_of_the_application_is_a_brigade_route(tmp_path: Path) -> No
     assert all(isinstance(route, BrigadeRoute) for route in routes)
     public = {route.path for route in routes if getattr(route, "permission", None) is None}
     assert public == {"/health"}
-
-
-def _imports(path: Path) -> set[str]:
-    names: set[str] = set()
-    for node in ast.walk(ast.parse(path.read_text())):
-        if isinstance(node, ast.ImportFrom) and node.module:
-            names.add(node.module)
-        elif isinstance(node, ast.Import):
-            names.update(alias.name for alias in node.names)
-    return names
-
-
-def test_the_api_imports_nothing_from_the_database_layer() -> None:
-    offenders = {
-        str(path.relative_to(PACKAGE)): sorted(filter(_is_database_layer, _imports(path)))
-        for path in HTTP_LAYER
-    }
-    assert len(offenders) > 40
-    assert {name: found for name, found in offenders.items() if found} == {}

@@ -21,7 +21,7 @@ from enum import StrEnum
 from uuid import UUID
 
 from brigade.catalogue.domain.records import Product, fell_low_on_stock
-from brigade.kit.errors import DomainError
+from brigade.kit.errors import EventsExpired
 
 
 class EventType(StrEnum):
@@ -80,16 +80,6 @@ class PendingEvent:
     location_id: UUID | None
     entity_id: UUID | None
     order_id: UUID | None
-
-
-class EventsExpired(DomainError):
-    """The cursor points before what is kept: the client must reload its state."""
-
-    def __init__(self, after: int, swept_through: int) -> None:
-        super().__init__(
-            f"Events up to {swept_through} are no longer kept (after={after}); "
-            "reload the state and read from the latest event."
-        )
 
 
 def check_cursor(after: int, swept_through: int) -> None:

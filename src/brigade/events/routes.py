@@ -19,19 +19,19 @@ from fastapi import Depends, Header, Query, Request, Response
 from fastapi.responses import StreamingResponse
 from pydantic import Field, WithJsonSchema
 
-from brigade.access.domain.staff import REQUIRED_ROLE, Permission
-from brigade.access.security import Reader, authenticate
+from brigade.access.domain.terminals import PinFailureAlert
 from brigade.catalogue.domain.records import ModifierGroup, Product
 from brigade.catalogue.routes.modifier_groups import group_out
 from brigade.catalogue.routes.products import product_detail
-from brigade.dining.domain.terminals import PinFailureAlert
 from brigade.events import service
-from brigade.events.domain import EventFilter, EventsExpired, EventType, Outgoing
+from brigade.events.domain import EventFilter, EventType, Outgoing
 from brigade.events.service import Heartbeat, SentOrder
 from brigade.kit import metrics
-from brigade.kit.errors import Forbidden, Unauthenticated
+from brigade.kit.access import REQUIRED_ROLE, Permission
+from brigade.kit.errors import EventsExpired, Forbidden, Unauthenticated
 from brigade.kit.http.deps import UowDep
 from brigade.kit.http.errors import problem_responses
+from brigade.kit.http.permissions import Reader, authenticator
 from brigade.kit.http.routing import brigade_router
 from brigade.kit.http.types import ResponseModel, Timestamp
 from brigade.kitchen.domain import BoardTicket
@@ -301,7 +301,7 @@ async def _still_allowed(request: Request) -> bool:
     credential on this worker at once, on others within BRIGADE_TOKEN_CACHE_SECONDS)."""
     try:
         async with request.app.state.database.unit_of_work(write=False) as uow:
-            owner = await authenticate(uow, request)
+            owner = await authenticator(request).authenticate(uow, request)
         owner.actor.ensure(Permission.READ)
     except (Unauthenticated, Forbidden):
         return False

@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
-from datetime import UTC, datetime, timedelta
+import zoneinfo
+from datetime import UTC, date, datetime, timedelta
+
+# A location without a profile keeps its time in UTC.
+DEFAULT_TIMEZONE = "UTC"
 
 
 def strictly_after(previous: datetime, now: datetime) -> datetime:
@@ -20,3 +24,9 @@ def now() -> datetime:
 def later_than(previous: datetime) -> datetime:
     """Now, but strictly after ``previous``: updatedAt must move on every change."""
     return strictly_after(previous, now())
+
+
+def business_day(moment: datetime, timezone: str = DEFAULT_TIMEZONE) -> date:
+    """The calendar day ``moment`` falls on in ``timezone`` (a location's): a business day ends
+    at local midnight."""
+    return moment.astimezone(zoneinfo.ZoneInfo(timezone)).date()

@@ -16,3 +16,6 @@ ISO_4217 = frozenset(
     YER ZAR ZMW ZWG ZWL
     """.split()  # noqa: SIM905
 )
+
+# A location without a profile counts in US dollars.
+DEFAULT_CURRENCY = "USD"

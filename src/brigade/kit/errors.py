@@ -223,3 +223,13 @@ class TrivialPin(InvalidInput):
 
 class TooManyWrongPins(TooManyFailedAttempts):
     """Too many wrong PINs from one device or address, whoever they were typed for."""
+
+
+class EventsExpired(DomainError):
+    """The cursor points before what is kept: the client must reload its state."""
+
+    def __init__(self, after: int, swept_through: int) -> None:
+        super().__init__(
+            f"Events up to {swept_through} are no longer kept (after={after}); "
+            "reload the state and read from the latest event."
+        )

@@ -30,8 +30,8 @@ from brigade.kitchen.domain import (
     TicketOrder,
 )
 from brigade.kitchen.tables import kitchen_tickets
+from brigade.orders.domain.records import modifiers_from_json, modifiers_to_json
 from brigade.orders.domain.states import ItemStatus, OrderStatus, OrderType
-from brigade.orders.repository.orders import modifiers_from_json, modifiers_to_json
 from brigade.orders.tables import order_items, orders
 
 

@@ -9,10 +9,10 @@ from uuid import UUID
 from fastapi import Query
 from pydantic import Field
 
-from brigade.access.security import ItemStatusSetter, Reader
 from brigade.kit.errors import InvalidInput, NotFound
 from brigade.kit.http.deps import PaginationDep, UowDep
 from brigade.kit.http.errors import problem_responses
+from brigade.kit.http.permissions import ItemStatusSetter, Reader
 from brigade.kit.http.routing import brigade_router
 from brigade.kit.http.schemas import (
     ModifierOut,

@@ -16,7 +16,6 @@ from typing import Any
 from uuid import UUID
 
 from brigade.access.domain.audit import AuditAction, AuditedEntity
-from brigade.access.domain.staff import Actor, permission_to_change_item, tip_needs_approval
 from brigade.access.service import audit
 from brigade.catalogue.domain.menu import (
     StockMovementKind,
@@ -25,19 +24,18 @@ from brigade.catalogue.domain.menu import (
     variant_for_sale,
 )
 from brigade.catalogue.domain.records import Product, ProductType, ProductVariant, ensure_orderable
-from brigade.catalogue.repository.menu import MenuRepository
-from brigade.catalogue.repository.products import ProductRepository
+from brigade.catalogue.service import menu as catalogue_menu
+from brigade.catalogue.service import products as catalogue_products
 from brigade.catalogue.service import stock
-from brigade.dining.domain.rooms import DEFAULT_TIMEZONE, business_day
-from brigade.dining.service.rooms import get_location, table_names
 from brigade.events import service as events
 from brigade.events.domain import EventType
 from brigade.kit import money
-from brigade.kit.clock import now
+from brigade.kit.access import Actor
+from brigade.kit.clock import DEFAULT_TIMEZONE, business_day, now
 from brigade.kit.db.engine import UnitOfWork
 from brigade.kit.errors import InvalidInput, NotFound, ProductUnavailable
+from brigade.kit.escpos import encode
 from brigade.kitchen.domain import KitchenTicket
-from brigade.kitchen.repository import KitchenRepository
 from brigade.kitchen.service import board as kitchen_board
 from brigade.orders.domain.aggregate import Order, check_room_for_item
 from brigade.orders.domain.commands import (
@@ -48,6 +46,13 @@ from brigade.orders.domain.commands import (
     ModifierChoice,
     TakePayment,
 )
+from brigade.orders.domain.documents import (
+    Receipt,
+    kitchen_document,
+    receipt_document,
+    receipt_of,
+)
+from brigade.orders.domain.permissions import permission_to_change_item, tip_needs_approval
 from brigade.orders.domain.records import (
     Modifier,
     OrderFilter,
@@ -61,6 +66,7 @@ from brigade.orders.domain.states import ItemStatus, OrderStatus
 from brigade.orders.repository.orders import OrderRepository, WholeItems
 from brigade.orders.repository.payments import PaymentRepository
 from brigade.printing import service as printing
+from brigade.printing.domain import PrintJob
 
 FIRST_ORDER_NUMBER = 1001
 
@@ -92,8 +98,10 @@ async def _persist(uow: UnitOfWork, order: Order, actor: Actor) -> None:
     """Write the order's changes, its kitchen tickets and their print jobs, and put back the
     stock its actions returned (a void's, or a cancellation's)."""
     await OrderRepository(uow).save(order)
-    await KitchenRepository(uow).insert(order.changes.kitchen_tickets)
-    await printing.queue_kitchen_tickets(uow, order, order.changes.kitchen_tickets)
+    await kitchen_board.store(uow, order.changes.kitchen_tickets)
+    if order.header.location_id is not None:
+        documents = [kitchen_document(order, t) for t in order.changes.kitchen_tickets]
+        await printing.queue_kitchen_documents(uow, order.header.location_id, documents)
     cancelled = order.header.status is OrderStatus.CANCELLED
     kind = StockMovementKind.CANCEL if cancelled else StockMovementKind.VOID
     returned = order.changes.stock_returned
@@ -179,7 +187,7 @@ async def _table_name(uow: UnitOfWork, table_id: UUID | None) -> str | None:
     """The name of the dining table ``table_id``; None for none or an opaque id."""
     if table_id is None:
         return None
-    return (await table_names(uow, [table_id])).get(table_id)
+    return await OrderRepository(uow).table_name(table_id)
 
 
 async def apply_discount(
@@ -272,22 +280,6 @@ async def cancel_order(
 # --- items ----------------------------------------------------------------------------------
 
 
-async def _reserve(
-    uow: UnitOfWork, actor: Actor, product_id: UUID, quantity: Decimal, *, order_id: UUID
-) -> Product | None:
-    """Lock the product, check it can be rung up in ``quantity``, take that from tracked stock;
-    answer it with its menu (variants, modifier groups).
-
-    None when the product is not (or no longer) in the catalogue.
-    """
-    found = await ProductRepository(uow).get(product_id, for_update=True)
-    if found is None:
-        return None
-    ensure_orderable(found, quantity)
-    [product] = await MenuRepository(uow).with_menu([found])
-    return await stock.sell(uow, actor, product, quantity, order_id=order_id)
-
-
 async def _variant(
     uow: UnitOfWork, product: Product, variant_id: UUID | None
 ) -> ProductVariant | None:
@@ -295,7 +287,7 @@ async def _variant(
     did before, but not another product's variant."""
     variant = variant_for_sale(product, variant_id)
     if variant is None and variant_id is not None:
-        other = await MenuRepository(uow).get_variant(variant_id)
+        other = await catalogue_menu.find_variant(uow, variant_id)
         if other is not None:
             raise InvalidInput("variantId", f"is not a variant of {product.name}")
     return variant
@@ -306,7 +298,8 @@ async def _price_modifiers(
 ) -> tuple[tuple[Modifier, ...], list[UUID]]:
     """Catalogue modifiers take the catalogue's name and price; any other id is ad hoc.
     Answers the priced modifiers and the catalogue options among them (a group counts those)."""
-    catalogue = await ProductRepository(uow).get_many([m.modifier_option_id for m in requested])
+    option_ids = [m.modifier_option_id for m in requested]
+    catalogue = await catalogue_products.products_by_id(uow, option_ids)
     priced: list[Modifier] = []
     chosen: list[UUID] = []
     for index, modifier in enumerate(requested):
@@ -343,7 +336,9 @@ async def add_item(
     check_room_for_item(*room)
     order = await _load(uow, actor, order_id, if_match)
     order.check_can_add_item()
-    product = await _reserve(uow, actor, command.product_id, command.quantity, order_id=order_id)
+    product = await stock.reserve(
+        uow, actor, command.product_id, command.quantity, order_id=order_id
+    )
     if product is None:
         raise NotFound("product", command.product_id)
     variant = await _variant(uow, product, command.variant_id)
@@ -369,7 +364,7 @@ async def change_item(
     order = await _load(uow, actor, order_id, if_match, item_id=item_id, whole=WholeItems.ALL)
     change = order.change_item(item_id, command, actor=actor, at=now())
     extra = change.after.quantity - change.before.quantity
-    reserved = extra > 0 and await _reserve(
+    reserved = extra > 0 and await stock.reserve(
         uow, actor, change.after.product_id, extra, order_id=order_id
     )
     if reserved is None:
@@ -563,7 +558,8 @@ async def adjust_tip(
     location_id = order.header.location_id
     timezone = DEFAULT_TIMEZONE
     if location_id is not None:
-        timezone = (await get_location(uow, location_id)).timezone
+        location = await OrderRepository(uow).location(location_id)
+        timezone = location.timezone if location else DEFAULT_TIMEZONE
     change = order.adjust_tip(
         payment_id,
         tip_amount,
@@ -596,3 +592,25 @@ async def list_payments(
     uow: UnitOfWork, filters: PaymentFilter, *, page: int, limit: int
 ) -> tuple[list[SettledPayment], int]:
     return await PaymentRepository(uow).list(filters, page=page, limit=limit)
+
+
+# --- receipts -------------------------------------------------------------------------------
+
+
+async def order_receipt(uow: UnitOfWork, order_id: UUID) -> Receipt:
+    """The order as its receipt shows it (orders/domain/documents.py)."""
+    repository = OrderRepository(uow)
+    order = await repository.get(order_id)
+    if order is None:
+        raise NotFound("order", order_id)
+    location_id = order.header.location_id
+    location = await repository.location(location_id) if location_id else None
+    return receipt_of(order, location, now())
+
+
+async def print_receipt(uow: UnitOfWork, order_id: UUID, printer_id: UUID) -> PrintJob:
+    """Queues the receipt on a RECEIPT printer; it prints when the printer takes it."""
+    receipt = await order_receipt(uow, order_id)
+    return await printing.queue_receipt(
+        uow, printer_id, order_id, encode(receipt_document(receipt))
+    )

@@ -7,8 +7,8 @@ from uuid import UUID
 
 from fastapi import Response
 
-from brigade.access.domain.staff import Permission, Role, allows
 from brigade.kit import money
+from brigade.kit.access import Permission, Role, allows
 from brigade.kit.http.json_answers import cents as amount
 from brigade.kit.http.json_answers import instant, uuid_text
 from brigade.kit.http.schemas import modifiers_out, order_number, staff_ref

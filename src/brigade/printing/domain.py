@@ -14,9 +14,9 @@ failed where a manager sees it.
 from __future__ import annotations
 
 import re
-from collections.abc import Collection
+from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass
-from datetime import datetime, timedelta
+from datetime import datetime, timedelta, tzinfo
 from enum import StrEnum
 from uuid import UUID
 
@@ -138,3 +138,16 @@ class PrintJob:
     last_error: str | None
     created_at: datetime
     printed_at: datetime | None
+
+
+@dataclass(frozen=True, slots=True)
+class KitchenDocument:
+    """What a feature gives the kitchen printers: one ticket, the product of each of its lines
+    (a station prints the lines of its categories), and how to render the lines one printer
+    takes, at the location's local time. Printing never reads what the ticket is about."""
+
+    kind: JobKind
+    order_id: UUID
+    ticket_id: UUID
+    product_ids: tuple[UUID, ...]
+    render: Callable[[Sequence[int], tzinfo], bytes]

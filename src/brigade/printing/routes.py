@@ -14,10 +14,10 @@ from uuid import UUID
 from fastapi import Query, Response
 from pydantic import AfterValidator, Field, StringConstraints
 
-from brigade.access.security import DiningRoomManager, OrderTaker
 from brigade.kit.errors import InvalidInput, NotFound, PrinterTargetRefused
 from brigade.kit.http.deps import PaginationDep, SettingsDep, UowDep
 from brigade.kit.http.errors import problem_responses
+from brigade.kit.http.permissions import DiningRoomManager, OrderTaker
 from brigade.kit.http.routing import brigade_router
 from brigade.kit.http.types import (
     Name,
@@ -32,13 +32,11 @@ from brigade.printing.domain import (
     DEFAULT_PORT,
     HOST_LENGTH,
     HOST_PATTERN,
-    JobKind,
-    JobStatus,
     Printer,
     PrinterKind,
-    PrintJob,
     check_host,
 )
+from brigade.printing.schemas import PrintJobOut, job_out
 
 router = brigade_router(prefix="/api/printers", tags=["printers"])
 
@@ -122,23 +120,6 @@ class ReceiptPrinterList(ResponseModel):
     data: list[ReceiptPrinterOut]
 
 
-class PrintJobOut(ResponseModel):
-    id: UUID
-    printer_id: UUID
-    kind: JobKind
-    order_id: UUID
-    ticket_id: UUID | None = Field(description="The kitchen ticket printed; null for a receipt.")
-    status: JobStatus = Field(
-        description="PENDING until printed; FAILED after 24 hours of failed attempts."
-    )
-    attempts: int = Field(description="Failed attempts so far.")
-    next_attempt_at: Timestamp
-    last_error: str | None
-    created_at: Timestamp
-    printed_at: Timestamp | None
-    size: int = Field(description="Bytes to print.")
-
-
 class PrintJobPage(ResponseModel):
     data: list[PrintJobOut]
     total: int
@@ -157,23 +138,6 @@ def _printer(printer: Printer) -> PrinterOut:
         category_ids=list(printer.category_ids),
         created_at=printer.created_at,
         updated_at=printer.updated_at,
-    )
-
-
-def job_out(job: PrintJob) -> PrintJobOut:
-    return PrintJobOut(
-        id=job.id,
-        printer_id=job.printer_id,
-        kind=job.kind,
-        order_id=job.order_id,
-        ticket_id=job.ticket_id,
-        status=job.status,
-        attempts=job.attempts,
-        next_attempt_at=job.next_attempt_at,
-        last_error=job.last_error,
-        created_at=job.created_at,
-        printed_at=job.printed_at,
-        size=len(job.payload),
     )
 
 

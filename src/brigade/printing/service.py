@@ -1,11 +1,12 @@
-"""Printers, the print outbox and receipts.
+"""Printers and the print outbox: it prints documents, and never reads what they are about.
 
 A send (or a void of a sent item) queues one job per matching ``KITCHEN`` printer of its
-location in its own transaction (``queue_kitchen_tickets``, called where the order's
-tickets are stored), with the ESC/POS bytes to print. Each worker process runs a
-``PrintOutbox``: it leases due jobs in the database (printing/repository.py), writes each job's
-bytes to its printer over raw TCP with a short timeout, and marks it printed; a printer
-that is off is tried again with backoff. The order flow never waits for a printer.
+location in its own transaction (``queue_kitchen_documents``, called where the order's
+tickets are stored), with the ESC/POS bytes the order rendered (orders/domain/documents.py).
+Each worker process runs a ``PrintOutbox``: it leases due jobs in the database
+(printing/repository.py), writes each job's bytes to its printer over raw TCP with a short
+timeout, and marks it printed; a printer that is off is tried again with backoff. The order
+flow never waits for a printer.
 
 Nothing prints twice: a job is leased by one worker at a time and marked printed once.
 The one window left is a crash (or a lost lease) after the bytes reached the printer and
@@ -24,32 +25,18 @@ from typing import Any
 from uuid import UUID
 from zoneinfo import ZoneInfo
 
-from brigade.dining.domain.rooms import DEFAULT_CURRENCY, DEFAULT_TIMEZONE
-from brigade.dining.service.rooms import get_location
-from brigade.kit.clock import later_than, now
+from brigade.kit.clock import DEFAULT_TIMEZONE, later_than, now
 from brigade.kit.db.engine import Database, UnitOfWork
 from brigade.kit.errors import InvalidInput, NotFound
-from brigade.kit.escpos import encode
 from brigade.kit.ids import new_id
 from brigade.kit.lanes import Lanes
 from brigade.kit.names import NameNotFound, Resolver
-from brigade.kit.print_layout import (
-    Receipt,
-    ReceiptLine,
-    ReceiptPayment,
-    TicketHeading,
-    kitchen_ticket,
-    receipt_document,
-)
 from brigade.kit.retries import GiveUp
-from brigade.kitchen.domain import KitchenTicket, TicketKind
-from brigade.orders.domain.aggregate import Order
-from brigade.orders.domain.states import ItemStatus, PaymentStatus
-from brigade.orders.repository.orders import OrderRepository
 from brigade.printing.domain import (
     BACKOFF,
     JobKind,
     JobStatus,
+    KitchenDocument,
     Printer,
     PrinterKind,
     PrintJob,
@@ -182,17 +169,16 @@ def _job(
     )
 
 
-# --- kitchen tickets ------------------------------------------------------------------------
+# --- documents -----------------------------------------------------------------------------
 
 
-async def queue_kitchen_tickets(
-    uow: UnitOfWork, order: Order, tickets: Sequence[KitchenTicket]
+async def queue_kitchen_documents(
+    uow: UnitOfWork, location_id: UUID, documents: Sequence[KitchenDocument]
 ) -> None:
-    """A job per ticket and matching KITCHEN printer of the order's location, in the
-    transaction that made the tickets. No printer: one indexed read, nothing written; with
-    printers, one more read for a station's categories and one INSERT of every job."""
-    location_id = order.header.location_id
-    if not tickets or location_id is None:
+    """A job per document and matching KITCHEN printer of the location, in the transaction
+    that made the documents. No printer: one indexed read, nothing written; with printers, one
+    more read for a station's categories and one INSERT of every job."""
+    if not documents:
         return
     repository = PrinterRepository(uow)
     found, timezone = await repository.of_location(location_id, PrinterKind.KITCHEN)
@@ -200,97 +186,34 @@ async def queue_kitchen_tickets(
         return
     categories: dict[UUID, UUID | None] = {}
     if any(printer.category_ids for printer in found):
-        product_ids = {item.product_id for ticket in tickets for item in ticket.items}
+        product_ids = {product_id for document in documents for product_id in document.product_ids}
         categories = await repository.product_categories(product_ids)
     zone = ZoneInfo(timezone or DEFAULT_TIMEZONE)
     jobs = []
-    for ticket in tickets:
-        heading = TicketHeading(
-            kind=ticket.kind,
-            order_number=ticket.order_number,
-            order_type=order.header.order_type.value,
-            table_name=order.header.table_name,
-            server_name=ticket.sent_by_name,
-            local_time=ticket.created_at.astimezone(zone),
-            reason=ticket.reason,
-        )
-        kind = JobKind.VOID if ticket.kind is TicketKind.VOID else JobKind.TICKET
+    for document in documents:
         for printer in found:
-            items = [
-                i for i in ticket.items if printer.prints_category(categories.get(i.product_id))
+            lines = [
+                line
+                for line, product_id in enumerate(document.product_ids)
+                if printer.prints_category(categories.get(product_id))
             ]
-            if items:
-                payload = encode(kitchen_ticket(heading, items))
-                jobs.append(_job(printer, kind, order.id, ticket.id, payload))
+            if lines:
+                payload = document.render(lines, zone)
+                jobs.append(
+                    _job(printer, document.kind, document.order_id, document.ticket_id, payload)
+                )
     await PrintJobRepository(uow).insert(jobs)
 
 
-# --- receipts -------------------------------------------------------------------------------
-
-
-async def _order(uow: UnitOfWork, order_id: UUID) -> Order:
-    order = await OrderRepository(uow).get(order_id)
-    if order is None:
-        raise NotFound("order", order_id)
-    return order
-
-
-async def order_receipt(uow: UnitOfWork, order_id: UUID) -> Receipt:
-    """The order as its receipt shows it, at its location's local time: when it completed,
-    or now for an order still open (a check printed before paying)."""
-    order = await _order(uow, order_id)
-    header = order.header
-    location = await get_location(uow, header.location_id) if header.location_id else None
-    timezone = location.timezone if location else DEFAULT_TIMEZONE
-    lines = tuple(
-        ReceiptLine(
-            quantity=item.quantity,
-            name=item.name,
-            total_cents=item.total_cents,
-            modifiers=tuple((m.name, m.price_cents) for m in item.modifiers),
-        )
-        for item in order.items
-        if item.status is not ItemStatus.VOIDED
-    )
-    payments = tuple(
-        ReceiptPayment(
-            method=payment.method.value,
-            card_last_four=payment.card_last_four,
-            amount_cents=payment.amount_cents,
-            tip_cents=payment.tip_cents,
-            refunded=payment.status is PaymentStatus.REFUNDED,
-        )
-        for payment in order.payments
-    )
-    return Receipt(
-        location_name=location.name if location else None,
-        order_number=header.order_number,
-        order_type=header.order_type.value,
-        table_name=header.table_name,
-        server_name=header.opened_by_name,
-        local_time=(header.completed_at or now()).astimezone(ZoneInfo(timezone)),
-        timezone=timezone,
-        currency=location.currency if location else DEFAULT_CURRENCY,
-        lines=lines,
-        subtotal_cents=header.subtotal_cents,
-        discount_cents=header.discount_cents,
-        tax_cents=header.tax_cents,
-        total_cents=header.total_cents,
-        payments=payments,
-        balance_cents=header.balance_due_cents,
-        cancelled=header.cancelled_at is not None,
-    )
-
-
-async def print_receipt(uow: UnitOfWork, order_id: UUID, printer_id: UUID) -> PrintJob:
-    """Queues the receipt on a RECEIPT printer; it prints when the printer takes it."""
-    receipt = await order_receipt(uow, order_id)
+async def queue_receipt(
+    uow: UnitOfWork, printer_id: UUID, order_id: UUID, payload: bytes
+) -> PrintJob:
+    """Queues a receipt's bytes on a RECEIPT printer; it prints when the printer takes it."""
     printer = await PrinterRepository(uow).get(printer_id)
     if printer is None:
         raise InvalidInput("printerId", f"no printer {printer_id}")
     if printer.kind is not PrinterKind.RECEIPT:
         raise InvalidInput("printerId", f"printer {printer_id} is a {printer.kind} printer")
-    payload = encode(receipt_document(receipt))
     job = _job(printer, JobKind.RECEIPT, order_id, None, payload)
     await PrintJobRepository(uow).insert([job])
     return job

@@ -15,9 +15,9 @@ from uuid import UUID
 from fastapi import Query, Request, Response
 from pydantic import BeforeValidator, Field
 
-from brigade.access.security import ReportReader
 from brigade.kit.http.deps import UowDep
 from brigade.kit.http.errors import problem_responses
+from brigade.kit.http.permissions import ReportReader
 from brigade.kit.http.routing import brigade_router
 from brigade.kit.http.types import Money, Number, ResponseModel
 from brigade.kit.money import from_cents

@@ -12,11 +12,11 @@ from uuid import UUID
 from fastapi import Request, Response
 from pydantic import Field, StringConstraints
 
-from brigade.access.security import WebhookAdmin
 from brigade.events.domain import EventType
 from brigade.kit.errors import InvalidInput, NotFound
 from brigade.kit.http.deps import PaginationDep, UowDep
 from brigade.kit.http.errors import problem_responses
+from brigade.kit.http.permissions import WebhookAdmin
 from brigade.kit.http.routing import brigade_router
 from brigade.kit.http.types import LongText, RequestModel, ResponseModel, Secret, Text, Timestamp
 from brigade.settings import Settings

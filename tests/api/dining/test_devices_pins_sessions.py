@@ -12,8 +12,8 @@ import pytest
 from typer.testing import CliRunner
 
 from brigade.access.service import staff as access
+from brigade.access.service import terminals
 from brigade.cli import cli
-from brigade.dining.service import terminals
 from brigade.settings import Settings
 from factories import (
     ADMIN,

@@ -7,7 +7,7 @@ from datetime import UTC, datetime
 from decimal import Decimal
 from typing import Any
 
-from brigade.access.domain.staff import Role, StaffChanges, StaffMember
+from brigade.access.domain.staff import StaffChanges, StaffMember
 from brigade.catalogue.domain.records import (
     CategoryChanges,
     CreateCategory,
@@ -16,6 +16,7 @@ from brigade.catalogue.domain.records import (
     ProductChanges,
     ProductType,
 )
+from brigade.kit.access import Role
 from brigade.kit.changes import UNSET, changed
 
 AT = datetime(2026, 1, 1, tzinfo=UTC)

@@ -8,20 +8,8 @@ from datetime import UTC, datetime, timedelta
 
 import pytest
 
-from brigade.access.domain.staff import (
-    TERMINAL_PERMISSIONS,
-    Actor,
-    ApprovalAction,
-    Approver,
-    Permission,
-    Principal,
-    Role,
-    approvable,
-    approval_resource,
-    permission_to_set_pin,
-)
-from brigade.dining.domain.rooms import check_currency, check_timezone
-from brigade.dining.domain.terminals import (
+from brigade.access.domain.staff import permission_to_set_pin
+from brigade.access.domain.terminals import (
     Device,
     DeviceKind,
     PinAttempts,
@@ -31,6 +19,18 @@ from brigade.dining.domain.terminals import (
     is_trivial_pin,
     pin_matches,
     window_start,
+)
+from brigade.dining.domain.rooms import check_currency, check_timezone
+from brigade.kit.access import (
+    TERMINAL_PERMISSIONS,
+    Actor,
+    ApprovalAction,
+    Approver,
+    Permission,
+    Principal,
+    Role,
+    approvable,
+    approval_resource,
 )
 from brigade.kit.errors import (
     ApprovalInvalid,

@@ -8,8 +8,8 @@ from decimal import Decimal
 
 import pytest
 
-from brigade.access.domain.staff import Actor, Role
 from brigade.catalogue.domain.records import Product, ProductType
+from brigade.kit.access import Actor, Role
 from brigade.kit.errors import (
     BalanceDue,
     DiscountTooLarge,

@@ -9,7 +9,7 @@ from decimal import Decimal
 import pytest
 from test_order_aggregate import MANAGER, SERVER, _product
 
-from brigade.dining.domain.rooms import business_day
+from brigade.kit.clock import business_day
 from brigade.kit.errors import (
     BusinessDayClosed,
     InvalidInput,

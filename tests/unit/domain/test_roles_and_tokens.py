@@ -8,22 +8,16 @@ from decimal import Decimal
 
 import pytest
 
-from brigade.access.domain.staff import (
-    REQUIRED_ROLE,
-    Actor,
-    Permission,
-    Role,
-    allows,
+from brigade.access.domain.staff import new_token, token_digest, token_hint
+from brigade.kit.access import REQUIRED_ROLE, Actor, Permission, Role, allows
+from brigade.kit.errors import Conflict, Forbidden, TipNeedsApproval
+from brigade.orders.domain.permissions import (
     check_tip_approval,
-    new_token,
     permission_to_cancel,
     permission_to_change_item,
     permission_to_void,
     tip_needs_approval,
-    token_digest,
-    token_hint,
 )
-from brigade.kit.errors import Conflict, Forbidden, TipNeedsApproval
 from brigade.orders.domain.states import ItemStatus
 
 

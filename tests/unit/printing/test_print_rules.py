@@ -12,20 +12,18 @@ import pytest
 
 from brigade.kit.errors import InvalidInput
 from brigade.kit.escpos import INITIALISE, Line, encode, printable
-from brigade.kit.print_layout import (
-    WIDTH,
+from brigade.kit.print_layout import WIDTH, columns, quantity
+from brigade.kit.retries import GiveUp, Retry
+from brigade.kitchen.domain import TicketItem, TicketKind
+from brigade.orders.domain.documents import (
     Receipt,
     ReceiptLine,
     ReceiptPayment,
     TicketHeading,
-    columns,
     kitchen_ticket,
-    quantity,
     receipt_html,
     receipt_text,
 )
-from brigade.kit.retries import GiveUp, Retry
-from brigade.kitchen.domain import TicketItem, TicketKind
 from brigade.orders.domain.records import Modifier
 from brigade.printing.domain import BACKOFF, HOST_PATTERN, Printer, PrinterKind, check_host
 

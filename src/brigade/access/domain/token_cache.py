@@ -22,7 +22,7 @@ from datetime import datetime
 from typing import Literal
 from uuid import UUID
 
-from brigade.access.domain.staff import Actor, TokenOwner
+from brigade.kit.access import Actor, TokenOwner
 
 
 @dataclass(frozen=True, slots=True)

@@ -8,10 +8,10 @@ from uuid import UUID
 from fastapi import Query
 
 from brigade.access.domain.audit import AuditAction, AuditFilter
-from brigade.access.security import AuditReader
 from brigade.access.service import audit as service
 from brigade.kit.http.deps import PaginationDep, UowDep
 from brigade.kit.http.errors import problem_responses
+from brigade.kit.http.permissions import AuditReader
 from brigade.kit.http.routing import brigade_router
 from brigade.kit.http.schemas import LocationQuery, Page
 from brigade.kit.http.types import ResponseModel, Timestamp, UtcInstant

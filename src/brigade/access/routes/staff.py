@@ -7,12 +7,13 @@ from uuid import UUID
 
 from fastapi import Query, Response
 
-from brigade.access.domain.staff import CreateStaff, CreateToken, Role, StaffChanges
-from brigade.access.security import StaffAdmin
+from brigade.access.domain.staff import CreateStaff, CreateToken, StaffChanges
 from brigade.access.service import staff as service
+from brigade.kit.access import Role
 from brigade.kit.errors import Conflict, NotFound
 from brigade.kit.http.deps import PaginationDep, UowDep
 from brigade.kit.http.errors import problem_responses
+from brigade.kit.http.permissions import StaffAdmin
 from brigade.kit.http.routing import brigade_router
 from brigade.kit.http.schemas import Page, given, shaped
 from brigade.kit.http.types import (

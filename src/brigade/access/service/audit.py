@@ -8,9 +8,8 @@ from typing import Any
 from uuid import UUID
 
 from brigade.access.domain.audit import AuditAction, AuditedEntity, AuditEntry, AuditFilter
-from brigade.access.domain.staff import Actor
 from brigade.access.repository.audit import AuditRepository
-from brigade.catalogue.domain.records import Product
+from brigade.kit.access import Actor
 from brigade.kit.clock import now
 from brigade.kit.db.engine import UnitOfWork
 from brigade.kit.ids import new_id
@@ -45,29 +44,6 @@ async def record(
             approved_by_id=actor.approver.staff_id if actor.approver else None,
             approved_by_name=actor.approver.name if actor.approver else None,
         )
-    )
-
-
-async def record_product(
-    uow: UnitOfWork,
-    actor: Actor,
-    action: AuditAction,
-    product: Product,
-    *,
-    before: Mapping[str, Any],
-    after: Mapping[str, Any],
-    reason: str | None,
-) -> None:
-    """An entry about ``product`` at its location; ``before``/``after`` also carry its name."""
-    await record(
-        uow,
-        actor,
-        action,
-        (AuditedEntity.PRODUCT, product.id),
-        location_id=product.location_id,
-        before=before,
-        after={"name": product.name, **after},
-        reason=reason,
     )
 
 

@@ -13,24 +13,20 @@ from uuid import UUID
 
 from brigade.access.domain.audit import AuditAction, AuditedEntity
 from brigade.access.domain.staff import (
-    BOOTSTRAP_ADMIN,
-    Actor,
     ApiToken,
     CreateStaff,
     CreateToken,
-    Role,
     StaffChanges,
     StaffMember,
-    TokenOwner,
     new_token,
     token_digest,
     token_hint,
 )
 from brigade.access.domain.token_cache import Credentials
 from brigade.access.repository.staff import AuthFailureRepository, StaffRepository, TokenRepository
-from brigade.access.service import audit
+from brigade.access.service import audit, terminals
 from brigade.access.service import token_cache as worker_token_cache
-from brigade.dining.service import terminals
+from brigade.kit.access import BOOTSTRAP_ADMIN, Actor, Role, TokenOwner
 from brigade.kit.clock import later_than, now
 from brigade.kit.db.engine import UnitOfWork
 from brigade.kit.errors import BadToken, NotFound, TooManyFailedAttempts, Unauthenticated
@@ -169,6 +165,10 @@ async def create_staff(uow: UnitOfWork, actor: Actor, command: CreateStaff) -> S
         after=_staff_fields(member),
     )
     return member
+
+
+async def find_staff(uow: UnitOfWork, staff_id: UUID) -> StaffMember | None:
+    return await StaffRepository(uow).get(staff_id)
 
 
 async def get_staff(uow: UnitOfWork, staff_id: UUID) -> StaffMember:

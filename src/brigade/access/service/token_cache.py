@@ -14,8 +14,8 @@ from dataclasses import dataclass
 from datetime import datetime
 from time import monotonic
 
-from brigade.access.domain.staff import TokenOwner
 from brigade.access.domain.token_cache import Credentials, TokenCache
+from brigade.kit.access import TokenOwner
 from brigade.kit.db.engine import UnitOfWork
 
 # Off until the app configures it: a CLI command or a test without an app caches nothing.

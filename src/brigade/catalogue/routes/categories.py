@@ -9,13 +9,13 @@ from uuid import UUID
 from fastapi import Query, Response
 from pydantic import Field, field_validator
 
-from brigade.access.security import CatalogueEditor, MenuReader
 from brigade.catalogue.domain.records import Category, CategoryChanges, CreateCategory
 from brigade.catalogue.service import categories as service
 from brigade.catalogue.service.categories import CategoryView
 from brigade.kit.errors import CategoryCycle, CategoryInUse, InvalidInput, NotFound
 from brigade.kit.http.deps import UowDep
 from brigade.kit.http.errors import problem_responses
+from brigade.kit.http.permissions import CatalogueEditor, MenuReader
 from brigade.kit.http.routing import brigade_router
 from brigade.kit.http.schemas import DeleteResult, LocationQuery, given, shaped
 from brigade.kit.http.types import (

@@ -9,7 +9,6 @@ from uuid import UUID
 from fastapi import Response
 from pydantic import Field
 
-from brigade.access.security import CatalogueEditor, MenuReader
 from brigade.catalogue.domain.menu import ModifierGroupFields
 from brigade.catalogue.domain.records import ModifierGroup
 from brigade.catalogue.routes.products import ModifierOptionOut
@@ -17,6 +16,7 @@ from brigade.catalogue.service import menu as service
 from brigade.kit.errors import InvalidInput, ModifierGroupInUse, NotFound
 from brigade.kit.http.deps import PaginationDep, UowDep
 from brigade.kit.http.errors import problem_responses
+from brigade.kit.http.permissions import CatalogueEditor, MenuReader
 from brigade.kit.http.routing import brigade_router
 from brigade.kit.http.schemas import DeleteResult, LocationQuery, Page, shaped
 from brigade.kit.http.types import Name, RequestModel, ResponseModel, Timestamp, WholeNumber

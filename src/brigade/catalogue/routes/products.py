@@ -9,8 +9,6 @@ from uuid import UUID
 from fastapi import Body, Path, Query, Response
 from pydantic import ConfigDict, Field, model_validator
 
-from brigade.access.domain.staff import Actor
-from brigade.access.security import CatalogueEditor, Marker86, MenuReader, Reader, StockKeeper
 from brigade.catalogue.domain.menu import (
     ChangeStock,
     CreateVariant,
@@ -28,6 +26,7 @@ from brigade.catalogue.domain.records import (
 )
 from brigade.catalogue.service import menu, stock
 from brigade.catalogue.service import products as service
+from brigade.kit.access import Actor
 from brigade.kit.changes import UNSET, Change
 from brigade.kit.errors import (
     Conflict,
@@ -41,6 +40,7 @@ from brigade.kit.errors import (
 from brigade.kit.http.deps import LimitQuery, PageQuery, Pagination, PaginationDep, UowDep
 from brigade.kit.http.errors import error_code, problem_responses
 from brigade.kit.http.json_answers import instant, json_answer, number, uuid_text
+from brigade.kit.http.permissions import CatalogueEditor, Marker86, MenuReader, Reader, StockKeeper
 from brigade.kit.http.routing import brigade_router
 from brigade.kit.http.schemas import DeleteResult, LocationQuery, Page, StaffRef, given, shaped
 from brigade.kit.http.types import (

@@ -190,3 +190,8 @@ async def delete_group(uow: UnitOfWork, group_id: UUID) -> None:
 
 def _group_event(uow: UnitOfWork, event_type: EventType, group: ModifierGroup) -> None:
     events.emit(uow, event_type, group, location_id=group.location_id, entity_id=group.id)
+
+
+async def find_variant(uow: UnitOfWork, variant_id: UUID) -> ProductVariant | None:
+    """Any product's live variant ``variant_id``, if there is one."""
+    return await MenuRepository(uow).get_variant(variant_id)

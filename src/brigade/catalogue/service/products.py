@@ -8,8 +8,6 @@ from typing import Any
 from uuid import UUID
 
 from brigade.access.domain.audit import AuditAction
-from brigade.access.domain.staff import Actor
-from brigade.access.service import audit
 from brigade.catalogue.domain.menu import at_stock_level, stock_level
 from brigade.catalogue.domain.records import (
     CreateProduct,
@@ -25,6 +23,7 @@ from brigade.catalogue.repository.products import ProductRepository
 from brigade.catalogue.service import stock
 from brigade.events import service as events
 from brigade.events.domain import EventType
+from brigade.kit.access import Actor
 from brigade.kit.changes import UNSET
 from brigade.kit.clock import later_than, now
 from brigade.kit.db.engine import UnitOfWork
@@ -201,7 +200,7 @@ async def _audit_changes(
         action = AuditAction.PRODUCT_86D if after.is_86d else AuditAction.PRODUCT_UN86D
         changed.append((action, "is86d", before.is_86d, after.is_86d))
     for action, field, old, new in changed:
-        await audit.record_product(
+        await stock.audit_product(
             uow,
             actor,
             action,
@@ -241,3 +240,8 @@ async def bulk_update_products(
         except DomainError as error:
             failures.append(BulkFailure(product_id, error))
     return len(updates) - len(failures), failures
+
+
+async def products_by_id(uow: UnitOfWork, product_ids: Sequence[UUID]) -> dict[UUID, Product]:
+    """The products among ``product_ids`` that exist, by id, in one query."""
+    return await ProductRepository(uow).get_many(product_ids)

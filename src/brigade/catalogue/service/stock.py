@@ -8,10 +8,10 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Mapping
 from decimal import Decimal
+from typing import Any
 from uuid import UUID
 
-from brigade.access.domain.audit import AuditAction
-from brigade.access.domain.staff import SYSTEM, Actor
+from brigade.access.domain.audit import AuditAction, AuditedEntity
 from brigade.access.service import audit
 from brigade.catalogue.domain.menu import (
     ChangeStock,
@@ -21,11 +21,12 @@ from brigade.catalogue.domain.menu import (
     auto_86_changed,
     stock_level,
 )
-from brigade.catalogue.domain.records import Product, fell_low_on_stock
+from brigade.catalogue.domain.records import Product, ensure_orderable, fell_low_on_stock
 from brigade.catalogue.repository.menu import MenuRepository
 from brigade.catalogue.repository.products import ProductRepository
 from brigade.events import service as events
 from brigade.events.domain import EventType
+from brigade.kit.access import SYSTEM, Actor
 from brigade.kit.clock import later_than, now
 from brigade.kit.db.engine import UnitOfWork
 from brigade.kit.errors import NotFound
@@ -59,7 +60,7 @@ def _movement(
 async def _audit_automatic_86(uow: UnitOfWork, before: Product, after: Product) -> None:
     """An 86 the stock made or lifted, by "system", with the level that made it."""
     action = AuditAction.PRODUCT_86D if after.is_86d else AuditAction.PRODUCT_UN86D
-    await audit.record_product(
+    await audit_product(
         uow,
         SYSTEM,
         action,
@@ -159,7 +160,7 @@ async def change_stock(
         if command.kind is StockMovementKind.COUNT
         else AuditAction.STOCK_ADJUSTED
     )
-    await audit.record_product(
+    await audit_product(
         uow,
         actor,
         action,
@@ -180,3 +181,42 @@ async def list_movements(
     if await ProductRepository(uow).get(product_id) is None:
         raise NotFound("product", product_id)
     return await MenuRepository(uow).movements(product_id, page=page, limit=limit)
+
+
+async def audit_product(
+    uow: UnitOfWork,
+    actor: Actor,
+    action: AuditAction,
+    product: Product,
+    *,
+    before: Mapping[str, Any],
+    after: Mapping[str, Any],
+    reason: str | None,
+) -> None:
+    """An entry about ``product`` at its location; ``before``/``after`` also carry its name."""
+    await audit.record(
+        uow,
+        actor,
+        action,
+        (AuditedEntity.PRODUCT, product.id),
+        location_id=product.location_id,
+        before=before,
+        after={"name": product.name, **after},
+        reason=reason,
+    )
+
+
+async def reserve(
+    uow: UnitOfWork, actor: Actor, product_id: UUID, quantity: Decimal, *, order_id: UUID
+) -> Product | None:
+    """Lock the product, check it can be rung up in ``quantity``, take that from tracked stock;
+    answer it with its menu (variants, modifier groups).
+
+    None when the product is not (or no longer) in the catalogue.
+    """
+    found = await ProductRepository(uow).get(product_id, for_update=True)
+    if found is None:
+        return None
+    ensure_orderable(found, quantity)
+    [product] = await MenuRepository(uow).with_menu([found])
+    return await sell(uow, actor, product, quantity, order_id=order_id)

@@ -9,18 +9,17 @@ from __future__ import annotations
 import zoneinfo
 from collections.abc import Sequence
 from dataclasses import dataclass
-from datetime import date, datetime
+from datetime import datetime
 from enum import StrEnum
 from functools import cache
 from uuid import UUID
 
-from brigade.kit.currencies import ISO_4217
+from brigade.kit.clock import DEFAULT_TIMEZONE
+from brigade.kit.currencies import DEFAULT_CURRENCY, ISO_4217
 from brigade.kit.errors import InvalidInput
 from brigade.orders.domain.states import OrderStatus
 
 # What a location without a profile is taken to use.
-DEFAULT_TIMEZONE = "UTC"
-DEFAULT_CURRENCY = "USD"
 # A kitchen ticket older than this many minutes is amber (attention), then red (late).
 DEFAULT_TICKET_WARN_MINUTES = 5
 DEFAULT_TICKET_LATE_MINUTES = 10
@@ -74,12 +73,6 @@ class Location:
     @classmethod
     def unprofiled(cls, location_id: UUID) -> Location:
         return cls(location_id, None, DEFAULT_TIMEZONE, DEFAULT_CURRENCY, None, None)
-
-
-def business_day(moment: datetime, timezone: str = DEFAULT_TIMEZONE) -> date:
-    """The calendar day ``moment`` falls on in ``timezone`` (a location's): a business day ends
-    at local midnight."""
-    return moment.astimezone(zoneinfo.ZoneInfo(timezone)).date()
 
 
 @dataclass(frozen=True, slots=True)

@@ -7,19 +7,18 @@ from uuid import UUID
 
 from pydantic import Field, StringConstraints, WithJsonSchema
 
-from brigade.access.security import LocationAdmin, Reader
 from brigade.dining.domain.rooms import (
-    DEFAULT_CURRENCY,
     DEFAULT_TICKET_LATE_MINUTES,
     DEFAULT_TICKET_WARN_MINUTES,
     MAX_TICKET_MINUTES,
     Location,
 )
 from brigade.dining.service import rooms as service
-from brigade.kit.currencies import ISO_4217
+from brigade.kit.currencies import DEFAULT_CURRENCY, ISO_4217
 from brigade.kit.errors import InvalidInput
 from brigade.kit.http.deps import PaginationDep, UowDep
 from brigade.kit.http.errors import problem_responses
+from brigade.kit.http.permissions import LocationAdmin, Reader
 from brigade.kit.http.routing import brigade_router
 from brigade.kit.http.types import Name, RequestModel, ResponseModel, Timestamp, WholeNumber
 

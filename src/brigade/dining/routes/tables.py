@@ -7,7 +7,6 @@ from uuid import UUID
 
 from fastapi import Query, Response
 
-from brigade.access.security import DiningRoomManager, Reader
 from brigade.dining.domain.rooms import SeatedOrder, TableStatus
 from brigade.dining.service import rooms as service
 from brigade.dining.service.rooms import TableView
@@ -15,6 +14,7 @@ from brigade.kit import money
 from brigade.kit.errors import DuplicateTableName, NotFound, TableOccupied
 from brigade.kit.http.deps import PaginationDep, UowDep
 from brigade.kit.http.errors import problem_responses
+from brigade.kit.http.permissions import DiningRoomManager, Reader
 from brigade.kit.http.routing import brigade_router
 
 # The catalogue's delete answer, shared until the routers share one schemas module.

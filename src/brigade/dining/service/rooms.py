@@ -9,7 +9,6 @@ from typing import Any
 from uuid import UUID
 
 from brigade.access.domain.audit import AuditAction, AuditedEntity
-from brigade.access.domain.staff import Actor
 from brigade.access.service import audit
 from brigade.dining.domain.rooms import (
     DEFAULT_TICKET_LATE_MINUTES,
@@ -28,6 +27,7 @@ from brigade.dining.repository.rooms import (
     LocationRepository,
     SeatedOrderRepository,
 )
+from brigade.kit.access import Actor
 from brigade.kit.clock import later_than, now
 from brigade.kit.db.engine import UnitOfWork
 from brigade.kit.errors import DuplicateTableName, NotFound, TableOccupied

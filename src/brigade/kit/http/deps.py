@@ -55,3 +55,9 @@ async def _pagination(page: PageQuery = 1, limit: LimitQuery = 20) -> Pagination
 
 
 PaginationDep = Annotated[Pagination, Depends(_pagination)]
+
+
+def client_address(request: Request) -> str:
+    """The peer's address: uvicorn puts a proxy's X-Forwarded-For there only for the proxies
+    in BRIGADE_FORWARDED_ALLOW_IPS (serving.py), so a client cannot choose its own."""
+    return (request.client.host if request.client else "unknown")[:64]

@@ -18,8 +18,8 @@ from pydantic import BaseModel, Field
 from sqlalchemy.exc import IntegrityError
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
-from brigade.events.domain import EventsExpired
 from brigade.kit import errors
+from brigade.kit.errors import EventsExpired
 from brigade.kit.http.types import Money
 
 log = logging.getLogger("brigade.errors")

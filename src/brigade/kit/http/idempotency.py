@@ -21,8 +21,8 @@ from typing import Any
 
 from fastapi import Request, Response
 
-from brigade.access.domain.staff import Actor
 from brigade.kit import idempotency
+from brigade.kit.access import Actor
 from brigade.kit.errors import InvalidInput, SecretShownOnce
 from brigade.kit.idempotency import KeptAnswer, KeyIdentity
 

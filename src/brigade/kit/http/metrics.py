@@ -7,6 +7,7 @@ app. It labels by route template, never by the path asked, so ids cannot blow th
 
 from __future__ import annotations
 
+from collections.abc import Awaitable, Callable
 from time import perf_counter
 
 from fastapi import FastAPI
@@ -16,8 +17,10 @@ from starlette.responses import Response
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from brigade.kit import metrics
-from brigade.printing import service as printing
-from brigade.webhooks import service as webhooks
+from brigade.kit.db.engine import Database
+
+# A queue a feature keeps, read on each scrape: how many wait, and the oldest's age in seconds.
+Backlog = Callable[[Database], Awaitable[tuple[int, float]]]
 
 METRICS_PATH = "/metrics"
 STREAM_PATH = "/api/events/stream"
@@ -53,20 +56,20 @@ class RequestTiming:
                 )
 
 
-async def serve_metrics(request: Request) -> Response:
-    """Reads the webhook and print backlogs once per scrape, then answers every metric. Prometheus
-    scrapes without a token: the numbers name no order, amount or person; keep the path
-    inside the restaurant's network, or turn it off with BRIGADE_METRICS=off."""
-    behind, oldest_seconds = await webhooks.backlog(request.app.state.database)
-    metrics.WEBHOOK_BACKLOG.set(behind)
-    metrics.WEBHOOK_OLDEST_SECONDS.set(oldest_seconds)
-    jobs, oldest_job_seconds = await printing.backlog(request.app.state.database)
-    metrics.PRINT_BACKLOG.set(jobs)
-    metrics.PRINT_OLDEST_SECONDS.set(oldest_job_seconds)
-    return Response(metrics.exposition(), media_type=CONTENT_TYPE_LATEST)
-
-
-def install_metrics(app: FastAPI) -> None:
+def install_metrics(app: FastAPI, *, webhooks: Backlog, printing: Backlog) -> None:
     """Time every request and answer /metrics; call after every other middleware."""
+
+    async def serve_metrics(request: Request) -> Response:
+        """Reads the webhook and print backlogs once per scrape, then answers every metric.
+        Prometheus scrapes without a token: the numbers name no order, amount or person; keep
+        the path inside the restaurant's network, or turn it off with BRIGADE_METRICS=off."""
+        behind, oldest_seconds = await webhooks(request.app.state.database)
+        metrics.WEBHOOK_BACKLOG.set(behind)
+        metrics.WEBHOOK_OLDEST_SECONDS.set(oldest_seconds)
+        jobs, oldest_job_seconds = await printing(request.app.state.database)
+        metrics.PRINT_BACKLOG.set(jobs)
+        metrics.PRINT_OLDEST_SECONDS.set(oldest_job_seconds)
+        return Response(metrics.exposition(), media_type=CONTENT_TYPE_LATEST)
+
     app.add_route(METRICS_PATH, serve_metrics, methods=["GET"], include_in_schema=False)
     app.add_middleware(RequestTiming)

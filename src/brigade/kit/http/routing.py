@@ -1,6 +1,6 @@
 """The router factory and the route class every Brigade endpoint uses.
 
-Routes deny by default: a route that declares no permission (access/security.py) is refused
+Routes deny by default: a route that declares no permission (kit/http/permissions.py) is refused
 when it is defined, so the application does not start, unless its router was made
 ``public``; ``ensure_every_route_is_brigade`` refuses, at start-up, a route made outside
 the factory.
@@ -27,8 +27,7 @@ from fastapi.dependencies.models import Dependant
 from fastapi.dependencies.utils import get_dependant
 from fastapi.routing import APIRoute, iter_route_contexts
 
-from brigade.access import security
-from brigade.access.domain.staff import Permission
+from brigade.kit.access import Permission
 from brigade.kit.db.engine import Database
 from brigade.kit.errors import (
     ApprovalInvalid,
@@ -40,7 +39,7 @@ from brigade.kit.errors import (
     TooManyFailedAttempts,
     Unauthenticated,
 )
-from brigade.kit.http import idempotency
+from brigade.kit.http import idempotency, permissions
 from brigade.kit.http.errors import problem_responses
 from brigade.kit.http.types import holds_secret
 
@@ -81,7 +80,7 @@ async def _declare_idempotency_key(
 
 def _declared_permission(dependant: Dependant) -> Permission | None:
     for dependency in dependant.dependencies:
-        if isinstance(dependency.call, security.PermissionCheck):
+        if isinstance(dependency.call, permissions.PermissionCheck):
             return dependency.call.permission
         found = _declared_permission(dependency)
         if found is not None:
@@ -126,8 +125,8 @@ class BrigadeRoute(APIRoute):
             methods = ",".join(sorted(kwargs.get("methods") or ()))
             raise RouteWithoutPermission(
                 f"{methods} {path} ({endpoint.__module__}.{endpoint.__qualname__}) names no "
-                "permission: give it a parameter typed by one of access/security.py's aliases, "
-                "or put it on a brigade_router(public=True)"
+                "permission: give it a parameter typed by one of kit/http/permissions.py's "
+                "aliases, or put it on a brigade_router(public=True)"
             )
         if self.permission is not None:
             access_errors = problem_responses(
@@ -146,7 +145,7 @@ class BrigadeRoute(APIRoute):
             kwargs["responses"] = secret_errors | (kwargs.get("responses") or {})
         super().__init__(path, endpoint, **kwargs)
         if self.permission is not None:
-            parts = (self.description, security.describe(self.permission))
+            parts = (self.description, permissions.describe(self.permission))
             self.description = "\n\n".join(part for part in parts if part)
 
     def get_route_handler(self) -> Endpoint:
@@ -167,7 +166,7 @@ class BrigadeRoute(APIRoute):
                 async with database.unit_of_work(write=writes) as uow:
                     request.state.uow = uow
                     if authenticated:
-                        owner = await security.authenticate(uow, request)
+                        owner = await permissions.authenticator(request).authenticate(uow, request)
                         request.state.actor = owner.actor
                     key = request.headers.get(idempotency.HEADER)
                     if key is None or not self.retryable:
@@ -175,10 +174,10 @@ class BrigadeRoute(APIRoute):
                     else:
                         response = await idempotency.run_idempotently(request, key, endpoint)
             except BadToken:
-                await security.count_failed_attempt(database, request)
+                await permissions.authenticator(request).count_failed_attempt(database, request)
                 raise
             if owner is not None:
-                await security.touch(database, owner)
+                await permissions.authenticator(request).touch(database, owner)
             return response
 
         return handle

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Annotated, Any, Generic, Self, TypeVar
+from typing import Annotated, Any, Generic, Protocol, Self, TypeVar
 from uuid import UUID
 
 from fastapi import Query
@@ -13,7 +13,6 @@ from brigade.kit import money
 from brigade.kit.changes import UNSET, Change
 from brigade.kit.http.deps import Pagination
 from brigade.kit.http.types import Money, ResponseModel
-from brigade.orders.domain.records import Modifier
 
 Item = TypeVar("Item")
 Answer = TypeVar("Answer", bound=BaseModel)
@@ -67,7 +66,20 @@ def order_number(number: int) -> str:
     return f"#{number}"
 
 
-def modifiers_out(modifiers: Sequence[Modifier]) -> list[ModifierOut]:
+class ChosenModifier(Protocol):
+    """A modifier as a line carries it (an order item's, a kitchen ticket's)."""
+
+    @property
+    def modifier_option_id(self) -> UUID: ...
+
+    @property
+    def name(self) -> str: ...
+
+    @property
+    def price_cents(self) -> int: ...
+
+
+def modifiers_out(modifiers: Sequence[ChosenModifier]) -> list[ModifierOut]:
     return [
         ModifierOut(
             modifier_option_id=m.modifier_option_id,

@@ -38,3 +38,8 @@ def announce(uow: UnitOfWork, event_type: EventType, shown: BoardTicket) -> None
         entity_id=ticket.id,
         order_id=ticket.order_id,
     )
+
+
+async def store(uow: UnitOfWork, tickets: Sequence[KitchenTicket]) -> None:
+    """The tickets an order's action made, in its transaction."""
+    await KitchenRepository(uow).insert(tickets)

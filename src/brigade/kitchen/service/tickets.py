@@ -7,8 +7,8 @@ from dataclasses import replace
 from datetime import datetime
 from uuid import UUID
 
-from brigade.access.domain.staff import Actor
 from brigade.events.domain import EventType
+from brigade.kit.access import Actor
 from brigade.kit.clock import now
 from brigade.kit.db.engine import UnitOfWork
 from brigade.kit.errors import NotFound

@@ -19,14 +19,9 @@ from decimal import Decimal
 from typing import Any
 from uuid import UUID
 
-from brigade.access.domain.staff import (
-    Actor,
-    check_tip_approval,
-    permission_to_cancel,
-    permission_to_void,
-)
 from brigade.catalogue.domain.records import Product
 from brigade.kit import money
+from brigade.kit.access import Actor
 from brigade.kit.changes import UNSET
 from brigade.kit.clock import strictly_after
 from brigade.kit.errors import (
@@ -49,6 +44,11 @@ from brigade.orders.domain.commands import (
     ChangeItem,
     CreateOrder,
     TakePayment,
+)
+from brigade.orders.domain.permissions import (
+    check_tip_approval,
+    permission_to_cancel,
+    permission_to_void,
 )
 from brigade.orders.domain.records import Modifier, OrderHeader, OrderItem, OrderLine, OrderPayment
 from brigade.orders.domain.refunds import (

@@ -8,9 +8,11 @@ the API turns cents into amounts.
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from datetime import datetime
 from decimal import Decimal
+from typing import Any
 from uuid import UUID
 
 from brigade.orders.domain.states import (
@@ -146,3 +148,26 @@ class OrderFilter:
     created_from: datetime | None = None  # inclusive
     created_before: datetime | None = None  # exclusive
     updated_since: datetime | None = None  # inclusive
+
+
+@dataclass(frozen=True, slots=True)
+class OrderLocation:
+    """What an order shows of its location's profile (a receipt, the business day of a tip)."""
+
+    name: str
+    timezone: str
+    currency: str
+
+
+# The JSON an order item and a kitchen ticket store their modifiers as.
+def modifiers_to_json(modifiers: Iterable[Modifier]) -> list[dict[str, Any]]:
+    return [
+        {"modifierOptionId": str(m.modifier_option_id), "name": m.name, "priceCents": m.price_cents}
+        for m in modifiers
+    ]
+
+
+def modifiers_from_json(stored: Iterable[Mapping[str, Any]]) -> tuple[Modifier, ...]:
+    return tuple(
+        Modifier(UUID(m["modifierOptionId"]), m["name"], int(m["priceCents"])) for m in stored
+    )

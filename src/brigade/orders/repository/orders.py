@@ -7,7 +7,7 @@ quantities as integer thousandths and modifiers as JSON.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable
 from enum import Enum
 from typing import Any
 from uuid import UUID
@@ -15,7 +15,7 @@ from uuid import UUID
 from sqlalchemy import ColumnElement, Row, Select, bindparam, func, select, update
 from sqlalchemy.sql import Executable
 
-from brigade.dining.tables import dining_tables
+from brigade.dining.tables import dining_tables, locations
 from brigade.kit import money
 from brigade.kit.db.engine import Parameters, UnitOfWork
 from brigade.kit.db.rows import (
@@ -28,12 +28,14 @@ from brigade.kit.db.rows import (
 )
 from brigade.orders.domain.aggregate import Order
 from brigade.orders.domain.records import (
-    Modifier,
     OrderFilter,
     OrderHeader,
     OrderItem,
     OrderLine,
+    OrderLocation,
     OrderPayment,
+    modifiers_from_json,
+    modifiers_to_json,
 )
 from brigade.orders.domain.refunds import OrderRefund, RefundedItem
 from brigade.orders.domain.states import (
@@ -46,19 +48,6 @@ from brigade.orders.domain.states import (
 from brigade.orders.tables import order_counters, order_items, orders, payments, refunds
 
 # --- shared with kitchen/repository.py ------------------------------------------------------------
-
-
-def modifiers_to_json(modifiers: Iterable[Modifier]) -> list[dict[str, Any]]:
-    return [
-        {"modifierOptionId": str(m.modifier_option_id), "name": m.name, "priceCents": m.price_cents}
-        for m in modifiers
-    ]
-
-
-def modifiers_from_json(stored: Iterable[Mapping[str, Any]]) -> tuple[Modifier, ...]:
-    return tuple(
-        Modifier(UUID(m["modifierOptionId"]), m["name"], int(m["priceCents"])) for m in stored
-    )
 
 
 # --- rows <-> records -----------------------------------------------------------------------
@@ -243,6 +232,22 @@ class WholeItems(Enum):
 class OrderRepository:
     def __init__(self, uow: UnitOfWork) -> None:
         self._uow = uow
+
+    async def table_name(self, table_id: UUID) -> str | None:
+        """The name of dining table ``table_id`` (a deleted one too: an old order still says
+        where it was); None for an id no table has."""
+        connection = await self._uow.connection()
+        query = select(dining_tables.c.name).where(dining_tables.c.id == table_id)
+        name: str | None = (await connection.execute(query)).scalar_one_or_none()
+        return name
+
+    async def location(self, location_id: UUID) -> OrderLocation | None:
+        """The location's profile as an order shows it; None for a location without one."""
+        connection = await self._uow.connection()
+        c = locations.c
+        query = select(c.name, c.timezone, c.currency).where(c.id == location_id)
+        row = (await connection.execute(query)).first()
+        return None if row is None else OrderLocation(row.name, row.timezone, row.currency)
 
     async def next_order_number(self, location_id: UUID | None, *, first: int) -> int:
         """The location's next order number (``first`` for its first order), in one statement.

@@ -6,7 +6,6 @@ from uuid import UUID
 
 from fastapi import Response
 
-from brigade.access.security import ItemChanger, ItemVoider, OrderTaker, Reader
 from brigade.kit.errors import (
     DiscountTooLarge,
     InvalidInput,
@@ -21,6 +20,7 @@ from brigade.kit.errors import (
 )
 from brigade.kit.http.deps import UowDep
 from brigade.kit.http.errors import problem_responses
+from brigade.kit.http.permissions import ItemChanger, ItemVoider, OrderTaker, Reader
 from brigade.kit.http.routing import brigade_router
 from brigade.orders import service, shaping
 from brigade.orders.routes.parsing import CHANGE_ERRORS, IfMatchDep

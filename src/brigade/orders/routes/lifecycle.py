@@ -7,11 +7,11 @@ from uuid import UUID
 
 from fastapi import Query, Response
 
-from brigade.access.security import OrderCanceller, OrderTaker, Reader
 from brigade.kit.errors import BalanceDue, InvalidInput, InvalidTransition, NotFound, NothingToSend
 from brigade.kit.http.deps import PaginationDep, UowDep
 from brigade.kit.http.errors import problem_responses
 from brigade.kit.http.json_answers import json_answer
+from brigade.kit.http.permissions import OrderCanceller, OrderTaker, Reader
 from brigade.kit.http.routing import brigade_router
 from brigade.kit.http.schemas import ORDER_NUMBER_PATTERN, LocationQuery, order_number
 from brigade.kit.http.types import UtcInstant

@@ -6,7 +6,6 @@ from uuid import UUID
 
 from fastapi import Response
 
-from brigade.access.security import Discounter, Payer, Reader, TipAdjuster
 from brigade.kit.errors import (
     BusinessDayClosed,
     DiscountTooLarge,
@@ -20,6 +19,7 @@ from brigade.kit.errors import (
 )
 from brigade.kit.http.deps import SettingsDep, UowDep
 from brigade.kit.http.errors import problem_responses
+from brigade.kit.http.permissions import Discounter, Payer, Reader, TipAdjuster
 from brigade.kit.http.routing import brigade_router
 from brigade.orders import service, shaping
 from brigade.orders.routes.parsing import CHANGE_ERRORS, IfMatchDep

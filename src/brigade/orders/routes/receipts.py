@@ -9,16 +9,16 @@ from uuid import UUID
 
 from fastapi import Query, Response
 
-from brigade.access.security import OrderTaker, ReceiptReader
 from brigade.kit.errors import InvalidInput, NotFound
 from brigade.kit.escpos import encode
 from brigade.kit.http.deps import UowDep
 from brigade.kit.http.errors import problem_responses
+from brigade.kit.http.permissions import OrderTaker, ReceiptReader
 from brigade.kit.http.routing import brigade_router
 from brigade.kit.http.types import RequestModel
-from brigade.kit.print_layout import receipt_document, receipt_html, receipt_text
-from brigade.printing import service
-from brigade.printing.routes import PrintJobOut, job_out
+from brigade.orders import service
+from brigade.orders.domain.documents import receipt_document, receipt_html, receipt_text
+from brigade.printing.schemas import PrintJobOut, job_out
 
 router = brigade_router(prefix="/api/orders", tags=["orders"])
 

@@ -6,7 +6,6 @@ from uuid import UUID
 
 from fastapi import Response
 
-from brigade.access.security import Reader, Refunder
 from brigade.kit.errors import (
     InvalidInput,
     InvalidTransition,
@@ -16,6 +15,7 @@ from brigade.kit.errors import (
 )
 from brigade.kit.http.deps import UowDep
 from brigade.kit.http.errors import problem_responses
+from brigade.kit.http.permissions import Reader, Refunder
 from brigade.kit.http.routing import brigade_router
 from brigade.orders import service, shaping
 from brigade.orders.routes.parsing import IfMatchDep

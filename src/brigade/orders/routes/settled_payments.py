@@ -6,9 +6,9 @@ from typing import Annotated
 
 from fastapi import Query
 
-from brigade.access.security import PaymentsReader
 from brigade.kit.http.deps import PaginationDep, UowDep
 from brigade.kit.http.errors import problem_responses
+from brigade.kit.http.permissions import PaymentsReader
 from brigade.kit.http.routing import brigade_router
 from brigade.kit.http.schemas import LocationQuery
 from brigade.kit.http.types import UtcInstant

@@ -14,18 +14,9 @@ from uuid import UUID
 from fastapi import Request, Response
 from pydantic import Field
 
-from brigade.access.domain.staff import ApprovalAction, Role
-from brigade.access.security import (
-    ApprovalSeeker,
-    DirectoryReader,
-    PinSetter,
-    Reader,
-    SignedInStaff,
-    Terminal,
-    client_address,
-)
-from brigade.dining.domain.terminals import PIN_PATTERN, DirectoryEntry, PinHolder
-from brigade.dining.service import terminals as service
+from brigade.access.domain.terminals import PIN_PATTERN, DirectoryEntry, PinHolder
+from brigade.access.service import terminals as service
+from brigade.kit.access import ApprovalAction, Role
 from brigade.kit.errors import (
     ApprovalInvalid,
     Forbidden,
@@ -36,8 +27,16 @@ from brigade.kit.errors import (
     TrivialPin,
     WrongPin,
 )
-from brigade.kit.http.deps import PaginationDep, UowDep
+from brigade.kit.http.deps import PaginationDep, UowDep, client_address
 from brigade.kit.http.errors import problem_for, problem_responses
+from brigade.kit.http.permissions import (
+    ApprovalSeeker,
+    DirectoryReader,
+    PinSetter,
+    Reader,
+    SignedInStaff,
+    Terminal,
+)
 from brigade.kit.http.routing import brigade_router
 from brigade.kit.http.types import RequestModel, ResponseModel, Timestamp
 from brigade.settings import Settings

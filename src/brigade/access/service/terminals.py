@@ -16,23 +16,9 @@ from datetime import datetime, timedelta
 from uuid import UUID
 
 from brigade.access.domain.audit import AuditAction, AuditedEntity
-from brigade.access.domain.staff import (
-    Actor,
-    ApprovalAction,
-    Approver,
-    TokenOwner,
-    approvable,
-    approval_resource,
-    permission_to_set_pin,
-    token_digest,
-    token_hint,
-)
 from brigade.access.domain.staff import new_token as new_secret
-from brigade.access.domain.token_cache import Credentials
-from brigade.access.repository.staff import StaffRepository
-from brigade.access.service import audit
-from brigade.access.service import token_cache as worker_token_cache
-from brigade.dining.domain.terminals import (
+from brigade.access.domain.staff import permission_to_set_pin, token_digest, token_hint
+from brigade.access.domain.terminals import (
     APPROVAL_LIFETIME,
     APPROVAL_TOKEN_PREFIX,
     APPROVER_ROLE,
@@ -54,15 +40,27 @@ from brigade.dining.domain.terminals import (
     pin_matches,
     window_start,
 )
-from brigade.dining.repository.terminals import (
+from brigade.access.domain.token_cache import Credentials
+from brigade.access.repository.terminals import (
     ApprovalRepository,
     DeviceRepository,
     PinFailureRepository,
     PinRepository,
     SessionRepository,
 )
+from brigade.access.service import audit
+from brigade.access.service import staff as access
+from brigade.access.service import token_cache as worker_token_cache
 from brigade.events import service as events
 from brigade.events.domain import EventType
+from brigade.kit.access import (
+    Actor,
+    ApprovalAction,
+    Approver,
+    TokenOwner,
+    approvable,
+    approval_resource,
+)
 from brigade.kit.clock import now
 from brigade.kit.db.engine import Database, UnitOfWork
 from brigade.kit.errors import (
@@ -189,7 +187,7 @@ async def set_pin(uow: UnitOfWork, actor: Actor, staff_id: UUID, pin: str) -> No
     """Set a staff member's PIN: their own, or anyone's for an admin. Never stored in clear."""
     actor.ensure(permission_to_set_pin(actor.staff_id, staff_id))
     check_pin(pin)
-    if await StaffRepository(uow).get(staff_id) is None:
+    if await access.find_staff(uow, staff_id) is None:
         raise NotFound("staff member", staff_id)
     # scrypt is deliberately slow: off the event loop.
     pin_hash = await asyncio.to_thread(hash_pin, pin)
@@ -454,7 +452,7 @@ async def apply_approval(
         approver_id = await ApprovalRepository(uow).consume(
             token_digest(presented), actor.caller_key, now(), action=action, resource=resource
         )
-    approver = None if approver_id is None else await StaffRepository(uow).get(approver_id)
+    approver = None if approver_id is None else await access.find_staff(uow, approver_id)
     if approver is None or not approver.is_active or approver.role.rank < APPROVER_ROLE.rank:
         raise ApprovalInvalid(
             "The approval is unknown, expired, already used, someone else's, or for another "

@@ -20,7 +20,7 @@ from datetime import datetime, timedelta
 from enum import StrEnum
 from uuid import UUID
 
-from brigade.access.domain.staff import Actor, Principal, Role
+from brigade.kit.access import Actor, Principal, Role
 from brigade.kit.errors import InvalidInput, TrivialPin
 
 # Distinct prefixes: authentication tells a credential's kind from its first characters.

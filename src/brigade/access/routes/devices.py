@@ -7,12 +7,12 @@ from uuid import UUID
 
 from fastapi import Query, Response
 
-from brigade.access.security import DiningRoomManager, MenuReader
-from brigade.dining.domain.terminals import Device, DeviceKind
-from brigade.dining.service import terminals as service
+from brigade.access.domain.terminals import Device, DeviceKind
+from brigade.access.service import terminals as service
 from brigade.kit.errors import NotFound
 from brigade.kit.http.deps import PaginationDep, UowDep
 from brigade.kit.http.errors import problem_responses
+from brigade.kit.http.permissions import DiningRoomManager, MenuReader
 from brigade.kit.http.routing import brigade_router
 from brigade.kit.http.types import Name, RequestModel, ResponseModel, Timestamp
 

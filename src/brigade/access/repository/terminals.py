@@ -10,9 +10,7 @@ from uuid import UUID
 
 from sqlalchemy import ColumnElement, Row, and_, bindparam, delete, func, select, update
 
-from brigade.access.domain.staff import Role
-from brigade.access.tables import staff
-from brigade.dining.domain.terminals import (
+from brigade.access.domain.terminals import (
     Approval,
     Device,
     DeviceKind,
@@ -21,14 +19,16 @@ from brigade.dining.domain.terminals import (
     PinHolder,
     StaffSession,
 )
-from brigade.dining.tables import (
+from brigade.access.tables import (
     approvals,
     devices,
     pin_failures,
     pin_locks,
+    staff,
     staff_pins,
     staff_sessions,
 )
+from brigade.kit.access import Role
 from brigade.kit.db.engine import UnitOfWork
 from brigade.kit.db.rows import (
     count_one_more,
