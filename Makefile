@@ -44,6 +44,7 @@ lint: install
 	$(BIN)/ruff check src tests bench
 	$(BIN)/ruff format --check src tests bench
 	$(BIN)/mypy
+	$(BIN)/lint-imports --no-logo
 	cd web && npm run --silent typecheck
 	cd web && npx --no-install eslint src && npx --no-install prettier --check src
 
@@ -81,4 +82,4 @@ bench-quick: install
 	$(BIN)/python bench/run.py --quick
 
 clean:
-	rm -rf $(VENV) web/node_modules src/brigade/static .pytest_cache .mypy_cache .ruff_cache .hypothesis brigade.db brigade.db-*
+	rm -rf $(VENV) web/node_modules src/brigade/static .pytest_cache .mypy_cache .ruff_cache .import_linter_cache .hypothesis brigade.db brigade.db-*

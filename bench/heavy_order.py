@@ -22,9 +22,9 @@ from typing import Any
 from fastapi.testclient import TestClient
 
 from brigade.app import create_app
-from brigade.db import engine
-from brigade.db.migrate import upgrade
-from brigade.domain.order_aggregate import MAX_ITEMS_PER_ORDER
+from brigade.kit.db import engine
+from brigade.kit.db.migrate import upgrade
+from brigade.orders.domain.aggregate import MAX_ITEMS_PER_ORDER
 from brigade.settings import Settings
 
 TOKEN = "heavy-order-bench-token-0123456789abcdef"  # noqa: S105 (a throwaway database's)

@@ -46,7 +46,7 @@ async def _per_request_us(app: Any) -> float:
 
 def measure() -> None:
     """One mode, in this process: the bare app, then timed; best of three each."""
-    from brigade.api.metrics import RequestTiming
+    from brigade.kit.http.metrics import RequestTiming
 
     timed = RequestTiming(_nothing)
     bare = min(asyncio.run(_per_request_us(_nothing)) for _ in range(3))

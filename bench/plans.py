@@ -11,13 +11,13 @@ import asyncpg
 from sqlalchemy import event, select
 from sqlalchemy.engine import make_url
 
-from brigade.db.engine import Database, UnitOfWork
-from brigade.db.orders import OrderRepository
-from brigade.db.products import ProductRepository
-from brigade.db.tables import orders as orders_table
-from brigade.db.tables import products as products_table
-from brigade.domain.catalogue import ProductFilter
-from brigade.domain.order_records import OrderFilter
+from brigade.catalogue.domain.records import ProductFilter
+from brigade.catalogue.repository.products import ProductRepository
+from brigade.catalogue.tables import products as products_table
+from brigade.kit.db.engine import Database, UnitOfWork
+from brigade.orders.domain.records import OrderFilter
+from brigade.orders.repository.orders import OrderRepository
+from brigade.orders.tables import orders as orders_table
 from brigade.settings import Settings
 
 Statement = tuple[str, Any]

@@ -21,7 +21,7 @@ from fastapi.testclient import TestClient
 from sqlalchemy import Engine, event
 
 from brigade.app import create_app
-from brigade.db.migrate import upgrade
+from brigade.kit.db.migrate import upgrade
 from brigade.settings import Settings
 
 TOKEN = "print-cost-bench-token-0123456789abcdef"  # noqa: S105 (a throwaway database's)

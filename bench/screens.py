@@ -35,7 +35,7 @@ sys.path[:0] = [str(BENCH.parent / "tests")]
 
 from playwright.sync_api import Browser, BrowserContext, Page, sync_playwright  # noqa: E402
 
-from brigade.api.screens import SCREENS  # noqa: E402
+from brigade.kit.http.screens import SCREENS  # noqa: E402
 from e2e.screens.conftest import CHROMIUM, CHROMIUM_ARGS  # noqa: E402
 from e2e.screens.restaurant import (  # noqa: E402
     SERVER_PIN,

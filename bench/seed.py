@@ -12,11 +12,12 @@ from typing import Any
 
 from sqlalchemy import Table
 
-from brigade.db.engine import Database
-from brigade.db.products import search_text
-from brigade.db.tables import categories, order_counters, order_items, orders, payments, products
+from brigade.catalogue.repository.products import search_text
+from brigade.catalogue.tables import categories, products
 from brigade.demo import DEMO_LOCATION
-from brigade.domain.ids import new_id
+from brigade.kit.db.engine import Database
+from brigade.kit.ids import new_id
+from brigade.orders.tables import order_counters, order_items, orders, payments
 from brigade.settings import Settings
 
 BATCH = 5_000

@@ -15,9 +15,9 @@ import pytest
 from fastapi import FastAPI
 from sqlalchemy.engine import make_url
 
+from brigade.access.domain import terminals
 from brigade.app import create_app
-from brigade.db.tables import metadata
-from brigade.domain import terminals
+from brigade.schema import metadata
 from brigade.settings import Settings
 from factories import ADMIN_TOKEN, AppClient, bearer
 from throwaway_db import drop_templates, throwaway_database

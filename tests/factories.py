@@ -12,8 +12,8 @@ from fastapi import FastAPI
 from fastapi.testclient import TestClient
 from sqlalchemy import select
 
-from brigade.db.engine import UnitOfWork
-from brigade.db.tables import metadata
+from brigade.kit.db.engine import UnitOfWork
+from brigade.schema import metadata
 
 _sequence = itertools.count(1)
 

@@ -19,9 +19,9 @@ from schemathesis.generation.modes import GenerationMode
 from schemathesis.openapi.checks import RejectedPositiveData
 from schemathesis.specs.openapi.checks import positive_data_acceptance
 
-from brigade.api.idempotency import HEADER, KEY_PATTERN
-from brigade.db.engine import Database
-from brigade.db.tables import metadata
+from brigade.kit.db.engine import Database
+from brigade.kit.http.idempotency import HEADER, KEY_PATTERN
+from brigade.schema import metadata
 from brigade.settings import Settings
 from factories import ADMIN
 

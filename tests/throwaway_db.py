@@ -21,8 +21,8 @@ from sqlalchemy import text
 from sqlalchemy.engine import make_url
 from sqlalchemy.ext.asyncio import create_async_engine
 
-from brigade.db.engine import async_url
-from brigade.db.migrate import upgrade
+from brigade.kit.db.engine import async_url
+from brigade.kit.db.migrate import upgrade
 
 # Per process (an xdist worker): the option ("sqlite" or a server URL) -> its template at head,
 # a SQLite file or a PostgreSQL database name.

@@ -12,45 +12,41 @@ from typing import Any
 from fastapi import Depends, FastAPI
 
 from brigade import __version__
-from brigade.api import (
-    audit,
-    categories,
-    devices,
-    events,
-    health,
-    kitchen,
-    locations,
-    modifier_groups,
-    orders,
-    payments,
-    printers,
-    products,
-    reports,
-    sessions,
-    staff,
-    tables,
-    webhooks,
-)
-from brigade.api.cors import install_cors
-from brigade.api.errors import install_error_handlers
-from brigade.api.limits import BodySizeLimit
-from brigade.api.methods import AllowedMethods
-from brigade.api.metrics import install_metrics
-from brigade.api.openapi import TAGS, install_openapi, operation_id
-from brigade.api.query import reject_undeclared_query_parameters
-from brigade.api.routing import ensure_every_route_is_brigade
-from brigade.api.screens import install_screens
-from brigade.api.security_headers import SecurityHeaders
-from brigade.db.engine import Database
-from brigade.metrics import worker_stopped
-from brigade.services import worker_token_cache
-from brigade.services.access import OverLimitAddresses
-from brigade.services.events import EventWaiter, keep_sweeping
-from brigade.services.names import Resolver
-from brigade.services.printing import PrintOutbox
-from brigade.services.webhooks import Deliverer
+from brigade.access.routes import audit, devices, sessions, staff
+from brigade.access.security import TokenAuthenticator
+from brigade.access.service import token_cache as worker_token_cache
+from brigade.access.service.staff import OverLimitAddresses
+from brigade.catalogue.routes import categories, modifier_groups, products
+from brigade.dining.routes import locations, tables
+from brigade.events import routes as events
+from brigade.events.service import EventWaiter, keep_sweeping
+from brigade.kit.db.engine import Database
+from brigade.kit.http import health
+from brigade.kit.http.cors import install_cors
+from brigade.kit.http.errors import install_error_handlers
+from brigade.kit.http.limits import BodySizeLimit
+from brigade.kit.http.methods import AllowedMethods
+from brigade.kit.http.metrics import install_metrics
+from brigade.kit.http.openapi import TAGS, install_openapi, operation_id
+from brigade.kit.http.permissions import Authenticator
+from brigade.kit.http.query import reject_undeclared_query_parameters
+from brigade.kit.http.routing import ensure_every_route_is_brigade
+from brigade.kit.http.screens import install_screens
+from brigade.kit.http.security_headers import SecurityHeaders
+from brigade.kit.metrics import worker_stopped
+from brigade.kit.names import Resolver
+from brigade.kitchen import routes as kitchen
+from brigade.orders import routes as orders
+from brigade.orders.routes import settled_payments as payments
+from brigade.printing import routes as printers
+from brigade.printing import service as print_service
+from brigade.printing.service import PrintOutbox
+from brigade.reports import routes as reports
 from brigade.serving import on_shutdown_signal
 from brigade.settings import Settings, get_settings
+from brigade.webhooks import routes as webhooks
+from brigade.webhooks import service as webhook_service
+from brigade.webhooks.service import Deliverer
 
 log = logging.getLogger("brigade")
 
@@ -73,7 +69,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             seconds=settings.token_cache_seconds, max_entries=settings.token_cache_size
         )
         events.install_renderers(max_bytes=settings.event_max_bytes)
-        # Name lookups for webhooks and printers, on threads of their own (services/names.py).
+        # Name lookups for webhooks and printers, on threads of their own (kit/names.py).
         app.state.resolver = Resolver()
         database = app.state.database = Database(settings)
         if settings.auth == "off":
@@ -147,6 +143,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         redoc_url=None,
     )
     app.state.settings = settings
+    authenticator: Authenticator = TokenAuthenticator()
+    app.state.authenticator = authenticator
     app.add_middleware(BodySizeLimit, max_bytes=settings.max_body_bytes)
     install_error_handlers(app)
     app.include_router(health.router)
@@ -178,7 +176,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     install_cors(app, settings.cors_origins)
     install_openapi(app)
     if settings.metrics == "on":
-        install_metrics(app)
+        install_metrics(app, webhooks=webhook_service.backlog, printing=print_service.backlog)
     # Outermost: every answer gets the headers, errors and refusals too.
     app.add_middleware(SecurityHeaders)
     return app

@@ -8,8 +8,8 @@ from uuid import UUID
 
 import typer
 
-from brigade.domain.access import Role
-from brigade.domain.terminals import DeviceKind
+from brigade.access.domain.terminals import DeviceKind
+from brigade.kit.access import Role
 from brigade.settings import Settings
 
 cli = typer.Typer(help="Brigade, a restaurant point-of-sale service.", no_args_is_help=True)
@@ -29,7 +29,7 @@ def _settings(**overrides: object) -> Settings:
 @cli.command()
 def migrate() -> None:
     """Apply pending database migrations."""
-    from brigade.db.migrate import upgrade
+    from brigade.kit.db.migrate import upgrade
 
     settings = Settings()
     upgrade(settings.database_url)
@@ -44,7 +44,7 @@ def serve(
     no_migrate: Annotated[bool, typer.Option("--no-migrate", help="Skip migrations")] = False,
 ) -> None:
     """Apply pending migrations, then serve the API."""
-    from brigade.db.migrate import upgrade
+    from brigade.kit.db.migrate import upgrade
     from brigade.serving import serve as serve_app
     from brigade.serving import shared_metrics_folder
 
@@ -86,7 +86,7 @@ def create_token(
 ) -> None:
     """Create a staff member with ROLE and print their new token (shown this once)."""
     from brigade.commands import create_staff_token
-    from brigade.db.migrate import upgrade
+    from brigade.kit.db.migrate import upgrade
 
     settings = Settings()
     upgrade(settings.database_url)
@@ -102,7 +102,7 @@ def create_device(
 ) -> None:
     """Pair a device and print its token (shown this once)."""
     from brigade.commands import pair_device
-    from brigade.db.migrate import upgrade
+    from brigade.kit.db.migrate import upgrade
 
     settings = Settings()
     upgrade(settings.database_url)

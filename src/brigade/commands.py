@@ -6,11 +6,12 @@ from collections.abc import Awaitable, Callable
 from typing import TypeVar
 from uuid import UUID
 
-from brigade.api.events import install_renderers
-from brigade.db.engine import Database, UnitOfWork
-from brigade.domain.access import Actor, Role
-from brigade.domain.terminals import DeviceKind
-from brigade.services import access, terminals
+from brigade.access.domain.terminals import DeviceKind
+from brigade.access.service import staff as access
+from brigade.access.service import terminals
+from brigade.events.routes import install_renderers
+from brigade.kit.access import Actor, Role
+from brigade.kit.db.engine import Database, UnitOfWork
 from brigade.settings import Settings
 
 T = TypeVar("T")

@@ -5,13 +5,13 @@ from __future__ import annotations
 from decimal import Decimal
 from uuid import UUID
 
+from brigade.catalogue.domain.menu import CreateVariant, ModifierGroupFields
+from brigade.catalogue.domain.records import CreateCategory, CreateProduct, ProductType
+from brigade.catalogue.service.categories import create_category, list_categories
+from brigade.catalogue.service.menu import add_variant, create_group
+from brigade.catalogue.service.products import create_product
 from brigade.commands import in_one_transaction
-from brigade.db.engine import UnitOfWork
-from brigade.domain.catalogue import CreateCategory, CreateProduct, ProductType
-from brigade.domain.menu import CreateVariant, ModifierGroupFields
-from brigade.services.categories import create_category, list_categories
-from brigade.services.menu import add_variant, create_group
-from brigade.services.products import create_product
+from brigade.kit.db.engine import UnitOfWork
 from brigade.settings import Settings
 
 DEMO_LOCATION = UUID("0196a1b2-de00-7000-8000-00000000de00")

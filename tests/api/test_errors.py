@@ -6,8 +6,8 @@ import logging
 
 from fastapi.testclient import TestClient
 
-from brigade.api.routing import brigade_router
 from brigade.app import create_app
+from brigade.kit.http.routing import brigade_router
 from brigade.settings import Settings
 
 

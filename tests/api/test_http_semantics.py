@@ -11,8 +11,8 @@ from fastapi.testclient import TestClient
 from httpx import Response
 from pydantic import ValidationError
 
-from brigade.api.cors import EXPOSED_HEADERS
 from brigade.app import create_app
+from brigade.kit.http.cors import EXPOSED_HEADERS
 from brigade.settings import Settings
 from factories import (
     ADMIN,

@@ -6,7 +6,7 @@ from typing import Any
 
 from sqlalchemy import select
 
-from brigade.db.tables import idempotency_keys
+from brigade.kit.db.tables import idempotency_keys
 from factories import LOCATION, AppClient, make_order, make_product
 
 

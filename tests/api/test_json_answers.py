@@ -1,4 +1,4 @@
-"""The hot reads' answers built straight to JSON (api/json_answers.py) are their response
+"""The hot reads' answers built straight to JSON (kit/http/json_answers.py) are their response
 models' JSON: the same fields, names and representations, so the two cannot drift."""
 
 from __future__ import annotations
@@ -10,9 +10,14 @@ from uuid import UUID, uuid4
 import orjson
 import pytest
 
-from brigade.api.orders import shaping
-from brigade.api.orders.schemas import OrderDetail
-from brigade.api.products import (
+from brigade.catalogue.domain.records import (
+    ModifierGroup,
+    ModifierOption,
+    Product,
+    ProductType,
+    ProductVariant,
+)
+from brigade.catalogue.routes.products import (
     BarcodeMatch,
     ProductDetail,
     ProductSummary,
@@ -21,18 +26,19 @@ from brigade.api.products import (
     product_detail_json,
     product_summary_json,
 )
-from brigade.domain.access import Role
-from brigade.domain.catalogue import (
-    ModifierGroup,
-    ModifierOption,
-    Product,
-    ProductType,
-    ProductVariant,
+from brigade.kit.access import Role
+from brigade.orders import shaping
+from brigade.orders.domain.aggregate import Order
+from brigade.orders.domain.records import Modifier, OrderHeader, OrderItem, OrderPayment
+from brigade.orders.domain.refunds import OrderRefund, RefundedItem
+from brigade.orders.domain.states import (
+    ItemStatus,
+    OrderStatus,
+    OrderType,
+    PaymentMethod,
+    PaymentStatus,
 )
-from brigade.domain.order_aggregate import Order
-from brigade.domain.order_records import Modifier, OrderHeader, OrderItem, OrderPayment
-from brigade.domain.orders import ItemStatus, OrderStatus, OrderType, PaymentMethod, PaymentStatus
-from brigade.domain.refunds import OrderRefund, RefundedItem
+from brigade.orders.schemas import OrderDetail
 
 # A naive instant (as SQLite reads one back) and an aware one off UTC.
 NAIVE = datetime(2026, 3, 1, 12, 30, 5, 123456)

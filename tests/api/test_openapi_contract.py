@@ -8,10 +8,10 @@ from typing import Any
 import pytest
 from fastapi import FastAPI
 
-from brigade.api.errors import PROBLEM_JSON
-from brigade.api.openapi import install_openapi, operation_id
-from brigade.api.routing import brigade_router
-from brigade.api.security import Reader
+from brigade.kit.http.errors import PROBLEM_JSON
+from brigade.kit.http.openapi import install_openapi, operation_id
+from brigade.kit.http.permissions import Reader
+from brigade.kit.http.routing import brigade_router
 from factories import AppClient
 
 METHODS = ("get", "put", "post", "delete", "patch")

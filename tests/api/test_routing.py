@@ -3,24 +3,21 @@ start-up, unless its router is public; a route made outside the factory does too
 
 from __future__ import annotations
 
-import ast
 from pathlib import Path
 
 import pytest
 from fastapi import APIRouter, FastAPI
 
-from brigade.api.routing import (
+from brigade.app import create_app
+from brigade.kit.http.permissions import Reader
+from brigade.kit.http.routing import (
     BrigadeRoute,
     RouteWithoutPermission,
     api_routes,
     brigade_router,
     ensure_every_route_is_brigade,
 )
-from brigade.api.security import Reader
-from brigade.app import create_app
 from brigade.settings import Settings
-
-API = Path(__file__).resolve().parents[2] / "src" / "brigade" / "api"
 
 
 def test_a_route_without_a_permission_is_refused_and_named() -> None:
@@ -77,21 +74,3 @@ def test_every_route_of_the_application_is_a_brigade_route(tmp_path: Path) -> No
     assert all(isinstance(route, BrigadeRoute) for route in routes)
     public = {route.path for route in routes if getattr(route, "permission", None) is None}
     assert public == {"/health"}
-
-
-def _imports(path: Path) -> set[str]:
-    names: set[str] = set()
-    for node in ast.walk(ast.parse(path.read_text())):
-        if isinstance(node, ast.ImportFrom) and node.module:
-            names.add(node.module)
-        elif isinstance(node, ast.Import):
-            names.update(alias.name for alias in node.names)
-    return names
-
-
-def test_the_api_imports_nothing_from_the_database_layer() -> None:
-    offenders = {
-        path.name: sorted(name for name in _imports(path) if name.startswith("brigade.db"))
-        for path in API.rglob("*.py")
-    }
-    assert {name: found for name, found in offenders.items() if found} == {}

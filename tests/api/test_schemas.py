@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from brigade.api.schemas import given
-from brigade.api.staff import StaffUpdate
-from brigade.api.types import RequestModel
-from brigade.domain.changes import UNSET
+from brigade.access.routes.staff import StaffUpdate
+from brigade.kit.changes import UNSET
+from brigade.kit.http.schemas import given
+from brigade.kit.http.types import RequestModel
 from factories import AppClient
 
 

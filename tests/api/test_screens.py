@@ -6,7 +6,7 @@ import re
 
 import pytest
 
-from brigade.api.screens import SCREENS
+from brigade.kit.http.screens import SCREENS
 from factories import AppClient
 
 

@@ -10,7 +10,7 @@ import re
 import pytest
 from httpx import Response
 
-from brigade.api.security_headers import CONTENT_SECURITY_POLICY
+from brigade.kit.http.security_headers import CONTENT_SECURITY_POLICY
 from factories import AppClient
 
 

@@ -7,7 +7,7 @@ import asyncio
 import pytest
 from sqlalchemy.exc import TimeoutError as PoolTimeout
 
-from brigade.db.engine import FairGate
+from brigade.kit.db.engine import FairGate
 
 
 class _Line:

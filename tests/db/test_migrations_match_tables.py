@@ -1,4 +1,4 @@
-"""The Alembic migrations and db/tables.py describe the same schema, on both databases.
+"""The Alembic migrations and kit/db/tables.py describe the same schema, on both databases.
 
 A table, column, type, index, constraint or server default changed in one and not the
 other would let a fresh database and a migrated one drift apart: no difference is allowed.
@@ -16,8 +16,8 @@ from alembic.migration import MigrationContext
 from sqlalchemy import Connection
 from sqlalchemy.ext.asyncio import create_async_engine
 
-from brigade.db.engine import async_url
-from brigade.db.tables import metadata
+from brigade.kit.db.engine import async_url
+from brigade.schema import metadata
 from throwaway_db import throwaway_database
 
 

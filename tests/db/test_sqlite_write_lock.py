@@ -17,7 +17,7 @@ import pytest
 from sqlalchemy import text
 from sqlalchemy.exc import OperationalError
 
-from brigade.db.engine import Database
+from brigade.kit.db.engine import Database
 from brigade.settings import Settings
 
 

@@ -9,8 +9,8 @@ from sqlalchemy.engine import Connection
 from sqlalchemy.ext.asyncio import create_async_engine
 from sqlalchemy.pool import NullPool
 
-from brigade.db.engine import async_url
-from brigade.db.tables import metadata
+from brigade.kit.db.engine import async_url
+from brigade.schema import metadata
 from brigade.settings import get_settings
 
 config = context.config

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from sqlalchemy import select
 
-from brigade.db.tables import auth_failures
+from brigade.access.tables import auth_failures
 from factories import AppClient, bearer
 
 

@@ -14,10 +14,13 @@ from fastapi.testclient import TestClient
 from sqlalchemy import select, update
 
 from api.orders.order_helpers import recorded_statements
+from brigade.access.domain.staff import StaffChanges, token_digest
+from brigade.access.service import staff as access
+from brigade.access.service import terminals
+from brigade.access.service import token_cache as worker_token_cache
+from brigade.access.tables import api_tokens, auth_failures
 from brigade.app import create_app
-from brigade.db.tables import api_tokens, auth_failures
-from brigade.domain.access import SYSTEM, StaffChanges, token_digest
-from brigade.services import access, terminals, worker_token_cache
+from brigade.kit.access import SYSTEM
 from brigade.settings import Settings
 from factories import (
     AppClient,

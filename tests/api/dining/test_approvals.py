@@ -8,7 +8,7 @@ from typing import Any
 
 from sqlalchemy import update
 
-from brigade.db.tables import approvals
+from brigade.access.tables import approvals
 from factories import (
     AppClient,
     approval_ask,

@@ -11,8 +11,9 @@ from datetime import UTC, datetime, timedelta
 import pytest
 from typer.testing import CliRunner
 
+from brigade.access.service import staff as access
+from brigade.access.service import terminals
 from brigade.cli import cli
-from brigade.services import access, terminals
 from brigade.settings import Settings
 from factories import (
     ADMIN,

@@ -10,9 +10,9 @@ from uuid import UUID
 
 from prometheus_client import REGISTRY
 
-from brigade.db.engine import UnitOfWork
-from brigade.domain.catalogue import Product
-from brigade.services import products
+from brigade.catalogue.domain.records import Product
+from brigade.catalogue.service import products
+from brigade.kit.db.engine import UnitOfWork
 from factories import AppClient
 
 

@@ -8,9 +8,9 @@ import asyncio
 
 from event_helpers import all_events, load_product
 
-from brigade.db.events import append
-from brigade.domain.events import EventType, PendingEvent
-from brigade.services.clock import now
+from brigade.events.domain import EventType, PendingEvent
+from brigade.events.repository import append
+from brigade.kit.clock import now
 from factories import AppClient, make_product
 
 

@@ -10,11 +10,11 @@ import pytest
 from event_helpers import all_events, load_product, read_events
 from httpx import Response
 
-from brigade.db.engine import UnitOfWork
-from brigade.db.events import EventRepository
-from brigade.domain.events import EventType
-from brigade.services import events
-from brigade.services.clock import now
+from brigade.events import service as events
+from brigade.events.domain import EventType
+from brigade.events.repository import EventRepository
+from brigade.kit.clock import now
+from brigade.kit.db.engine import UnitOfWork
 from factories import (
     LOCATION,
     OTHER_LOCATION,

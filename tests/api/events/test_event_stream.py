@@ -10,9 +10,9 @@ from typing import Any
 import orjson
 from event_helpers import all_events, stream_while
 
-from brigade.db.engine import UnitOfWork
-from brigade.db.events import EventRepository
-from brigade.services.clock import now
+from brigade.events.repository import EventRepository
+from brigade.kit.clock import now
+from brigade.kit.db.engine import UnitOfWork
 from factories import (
     OTHER_LOCATION,
     AppClient,

@@ -15,9 +15,10 @@ from fastapi.testclient import TestClient
 from sqlalchemy.ext.asyncio import create_async_engine
 
 from brigade.app import create_app
-from brigade.db.engine import async_url
-from brigade.db.migrate import alembic_config, upgrade
-from brigade.db.tables import order_items, orders, products
+from brigade.catalogue.tables import products
+from brigade.kit.db.engine import async_url
+from brigade.kit.db.migrate import alembic_config, upgrade
+from brigade.orders.tables import order_items, orders
 from brigade.settings import Settings
 from factories import ADMIN_TOKEN, LOCATION, bearer
 from throwaway_db import throwaway_database

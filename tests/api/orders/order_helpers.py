@@ -12,7 +12,7 @@ from sqlalchemy import event, text
 PROBLEM = "application/problem+json"
 # An id that names no catalogue product: an ad-hoc modifier.
 AD_HOC = "0196a1b2-0000-7000-8000-0000000000aa"
-# The app's own tasks' names (src/brigade/app.py, services/events.py).
+# The app's own tasks' names (src/brigade/app.py, events/service.py).
 BACKGROUND_TASKS = "brigade-"
 TOTAL_FIELDS = ("subtotal", "discountAmount", "taxAmount", "total", "paidAmount", "balanceDue")
 

@@ -17,7 +17,7 @@ from order_helpers import (
     recorded_statements,
 )
 
-from brigade.domain import order_aggregate
+from brigade.orders.domain import aggregate as order_aggregate
 from factories import AppClient, make_order, make_product
 
 

@@ -13,9 +13,10 @@ from fastapi.testclient import TestClient
 from sqlalchemy.ext.asyncio import create_async_engine
 
 from brigade.app import create_app
-from brigade.db.engine import async_url
-from brigade.db.migrate import upgrade
-from brigade.db.tables import kitchen_tickets, orders
+from brigade.kit.db.engine import async_url
+from brigade.kit.db.migrate import upgrade
+from brigade.kitchen.tables import kitchen_tickets
+from brigade.orders.tables import orders
 from brigade.settings import Settings
 from factories import ADMIN_TOKEN, LOCATION, bearer
 from throwaway_db import throwaway_database

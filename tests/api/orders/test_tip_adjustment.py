@@ -10,7 +10,7 @@ from zoneinfo import ZoneInfo
 import pytest
 from order_helpers import add_item, order_detail, pay, problem
 
-from brigade.services import orders as order_service
+from brigade.orders import service as order_service
 from factories import LOCATION, AppClient, bearer, make_order, make_product, make_staff_token
 
 

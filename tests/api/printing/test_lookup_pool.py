@@ -9,8 +9,8 @@ import socket
 import threading
 from concurrent.futures import ThreadPoolExecutor
 
-from brigade.services.names import LOOKUP_THREADS, Resolver
-from brigade.services.printing import PrintOutbox
+from brigade.kit.names import LOOKUP_THREADS, Resolver
+from brigade.printing.service import PrintOutbox
 from factories import (
     LOCATION,
     AppClient,

@@ -12,8 +12,8 @@ from zoneinfo import ZoneInfo
 
 import pytest
 
-from brigade.services import printing
-from brigade.services.printing import PrintOutbox
+from brigade.printing import service as printing
+from brigade.printing.service import PrintOutbox
 from factories import LOCATION, AppClient, make_category, make_order, make_product
 from printers import FakePrinter
 

@@ -11,11 +11,11 @@ import uuid
 from datetime import timedelta
 from typing import Any
 
-from brigade.db.engine import UnitOfWork
-from brigade.db.printing import PrintJobRepository
-from brigade.domain.printing import JobKind, JobStatus, PrintJob
-from brigade.services.clock import now
-from brigade.services.printing import PrintOutbox
+from brigade.kit.clock import now
+from brigade.kit.db.engine import UnitOfWork
+from brigade.printing.domain import JobKind, JobStatus, PrintJob
+from brigade.printing.repository import PrintJobRepository
+from brigade.printing.service import PrintOutbox
 from factories import LOCATION, AppClient, in_transaction, make_order
 from printers import FakePrinter, JammedPrinter
 

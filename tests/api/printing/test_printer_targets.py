@@ -7,8 +7,8 @@ from __future__ import annotations
 
 import pytest
 
-from brigade.services.names import Resolver
-from brigade.services.printing import PrintOutbox
+from brigade.kit.names import Resolver
+from brigade.printing.service import PrintOutbox
 from brigade.settings import Settings
 from factories import LOCATION, AppClient, make_order, make_product
 

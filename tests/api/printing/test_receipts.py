@@ -7,7 +7,7 @@ import uuid
 
 import pytest
 
-from brigade.services.printing import PrintOutbox
+from brigade.printing.service import PrintOutbox
 from factories import (
     LOCATION,
     AppClient,

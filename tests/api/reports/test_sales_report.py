@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 
 from api.orders.order_helpers import add_item, pay, problem
-from brigade.services import orders as order_service
+from brigade.orders import service as order_service
 from factories import LOCATION, AppClient, make_category, make_order, make_product
 
 DAY = "2026-11-20"  # local; the business day runs 2026-11-20 05:00Z .. 2026-11-21 05:00Z

@@ -15,8 +15,8 @@ from typing import Any
 import orjson
 import pytest
 
-from brigade.services.webhooks import Deliverer
 from brigade.settings import Settings
+from brigade.webhooks.service import Deliverer
 from factories import AppClient, make_order
 from receivers import Receiver
 

@@ -13,9 +13,9 @@ from typing import Any
 import httpx
 import pytest
 
-from brigade.services.names import Resolver
-from brigade.services.webhooks import Deliverer
+from brigade.kit.names import Resolver
 from brigade.settings import Settings
+from brigade.webhooks.service import Deliverer
 from factories import AppClient, make_order
 from receivers import Receiver
 

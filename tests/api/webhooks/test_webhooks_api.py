@@ -12,13 +12,13 @@ from fastapi.testclient import TestClient
 from pydantic import SecretStr
 
 from brigade.app import create_app
-from brigade.db.engine import UnitOfWork
-from brigade.db.webhooks import WebhookRepository
-from brigade.domain.ids import new_id
-from brigade.domain.webhooks import Delivery, derive_secret
-from brigade.services import events
-from brigade.services.clock import now
+from brigade.events import service as events
+from brigade.kit.clock import now
+from brigade.kit.db.engine import UnitOfWork
+from brigade.kit.ids import new_id
 from brigade.settings import Settings
+from brigade.webhooks.domain import Delivery, derive_secret
+from brigade.webhooks.repository import WebhookRepository
 from factories import AppClient, bearer, in_transaction, make_order, make_staff_token
 
 PUBLIC_URL = "https://93.184.215.14/brigade/events"

@@ -9,7 +9,7 @@ from concurrent.futures import ThreadPoolExecutor
 import pytest
 from playwright.sync_api import Browser, sync_playwright
 
-from brigade.api.screens import SCREENS
+from brigade.kit.http.screens import SCREENS
 from e2e.screens.back_office import Office, set_up_office
 from e2e.screens.restaurant import Restaurant, set_up_restaurant
 from e2e.server import ServerProcess

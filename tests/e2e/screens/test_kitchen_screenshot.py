@@ -16,8 +16,8 @@ from playwright.sync_api import Browser, expect
 from sqlalchemy import select
 from sqlalchemy.ext.asyncio import create_async_engine
 
-from brigade.db.engine import async_url
-from brigade.db.tables import kitchen_tickets
+from brigade.kit.db.engine import async_url
+from brigade.kitchen.tables import kitchen_tickets
 from e2e.screens.kitchen import open_kitchen, signed_in_server, ticket
 from e2e.screens.restaurant import Restaurant, screenshot
 from e2e.server import ServerProcess

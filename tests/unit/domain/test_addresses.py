@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from brigade.domain.addresses import (
+from brigade.kit.addresses import (
     IPAddress,
     embedded,
     is_internal,

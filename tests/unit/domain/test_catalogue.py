@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from brigade.domain.catalogue import (
+from brigade.catalogue.domain.records import (
     Product,
     ProductType,
     category_location,
@@ -24,8 +24,8 @@ from brigade.domain.catalogue import (
     fell_low_on_stock,
     is_low_on_stock,
 )
-from brigade.domain.errors import CategoryCycle, InvalidInput, ProductUnavailable
-from brigade.domain.events import EventType, product_change_events
+from brigade.events.domain import EventType, product_change_events
+from brigade.kit.errors import CategoryCycle, InvalidInput, ProductUnavailable
 
 A, B, C, D = (uuid.UUID(int=n) for n in range(1, 5))
 

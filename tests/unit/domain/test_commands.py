@@ -7,8 +7,8 @@ from datetime import UTC, datetime
 from decimal import Decimal
 from typing import Any
 
-from brigade.domain.access import Role, StaffChanges, StaffMember
-from brigade.domain.catalogue import (
+from brigade.access.domain.staff import StaffChanges, StaffMember
+from brigade.catalogue.domain.records import (
     CategoryChanges,
     CreateCategory,
     CreateProduct,
@@ -16,7 +16,8 @@ from brigade.domain.catalogue import (
     ProductChanges,
     ProductType,
 )
-from brigade.domain.changes import UNSET, changed
+from brigade.kit.access import Role
+from brigade.kit.changes import UNSET, changed
 
 AT = datetime(2026, 1, 1, tzinfo=UTC)
 ID, CATEGORY, LOCATION = (uuid.UUID(int=n) for n in range(1, 4))

@@ -8,28 +8,8 @@ from datetime import UTC, datetime, timedelta
 
 import pytest
 
-from brigade.domain.access import (
-    TERMINAL_PERMISSIONS,
-    Actor,
-    ApprovalAction,
-    Approver,
-    Permission,
-    Principal,
-    Role,
-    approvable,
-    approval_resource,
-    permission_to_set_pin,
-)
-from brigade.domain.dining import check_currency, check_timezone
-from brigade.domain.errors import (
-    ApprovalInvalid,
-    Forbidden,
-    InvalidInput,
-    NotApprovable,
-    OtherLocation,
-    TrivialPin,
-)
-from brigade.domain.terminals import (
+from brigade.access.domain.staff import permission_to_set_pin
+from brigade.access.domain.terminals import (
     Device,
     DeviceKind,
     PinAttempts,
@@ -39,6 +19,26 @@ from brigade.domain.terminals import (
     is_trivial_pin,
     pin_matches,
     window_start,
+)
+from brigade.dining.domain.rooms import check_currency, check_timezone
+from brigade.kit.access import (
+    TERMINAL_PERMISSIONS,
+    Actor,
+    ApprovalAction,
+    Approver,
+    Permission,
+    Principal,
+    Role,
+    approvable,
+    approval_resource,
+)
+from brigade.kit.errors import (
+    ApprovalInvalid,
+    Forbidden,
+    InvalidInput,
+    NotApprovable,
+    OtherLocation,
+    TrivialPin,
 )
 
 T0 = datetime(2026, 11, 23, 12, 0, tzinfo=UTC)

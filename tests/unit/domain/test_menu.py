@@ -12,18 +12,7 @@ from typing import Any
 import pytest
 from test_catalogue import BURGER
 
-from brigade.domain import money
-from brigade.domain.catalogue import ModifierGroup, ModifierOption, ProductChanges, ProductVariant
-from brigade.domain.errors import (
-    Conflict,
-    InsufficientStock,
-    InvalidInput,
-    ModifierSelectionInvalid,
-    ProductUnavailable,
-    StockNotTracked,
-    VariantRequired,
-)
-from brigade.domain.menu import (
+from brigade.catalogue.domain.menu import (
     ChangeStock,
     ModifierGroupFields,
     StockMovementKind,
@@ -32,6 +21,22 @@ from brigade.domain.menu import (
     check_modifier_selection,
     sold_as,
     variant_for_sale,
+)
+from brigade.catalogue.domain.records import (
+    ModifierGroup,
+    ModifierOption,
+    ProductChanges,
+    ProductVariant,
+)
+from brigade.kit import money
+from brigade.kit.errors import (
+    Conflict,
+    InsufficientStock,
+    InvalidInput,
+    ModifierSelectionInvalid,
+    ProductUnavailable,
+    StockNotTracked,
+    VariantRequired,
 )
 
 NOW = datetime(2025, 1, 1, tzinfo=UTC)

@@ -15,13 +15,10 @@ from typing import Any
 import pytest
 from test_catalogue import BURGER
 
-from brigade.domain.catalogue import (
-    ModifierGroup,
-    ModifierOption,
-    ProductVariant,
-)
-from brigade.domain.errors import ModifierSelectionInvalid
-from brigade.domain.kitchen import (
+from brigade.catalogue.domain.menu import check_modifier_selection, sold_as
+from brigade.catalogue.domain.records import ModifierGroup, ModifierOption, ProductVariant
+from brigade.kit.errors import ModifierSelectionInvalid
+from brigade.kitchen.domain import (
     BoardItem,
     BoardTicket,
     KitchenTicket,
@@ -30,8 +27,7 @@ from brigade.domain.kitchen import (
     TicketKind,
     TicketOrder,
 )
-from brigade.domain.menu import check_modifier_selection, sold_as
-from brigade.domain.orders import ITEM_TRANSITIONS, ItemStatus, OrderStatus, OrderType
+from brigade.orders.domain.states import ITEM_TRANSITIONS, ItemStatus, OrderStatus, OrderType
 
 CASES: dict[str, Any] = json.loads(
     (Path(__file__).resolve().parents[3] / "web/src/shared/rules/cases.json").read_text("utf-8")

@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from brigade.domain.money import (
+from brigade.kit.money import (
     MAX_AMOUNT,
     InvalidNumber,
     from_cents,

@@ -8,10 +8,9 @@ from decimal import Decimal
 
 import pytest
 
-from brigade.domain import order_aggregate
-from brigade.domain.access import Actor, Role
-from brigade.domain.catalogue import Product, ProductType
-from brigade.domain.errors import (
+from brigade.catalogue.domain.records import Product, ProductType
+from brigade.kit.access import Actor, Role
+from brigade.kit.errors import (
     BalanceDue,
     DiscountTooLarge,
     Forbidden,
@@ -25,16 +24,17 @@ from brigade.domain.errors import (
     StaleVersion,
     TooManyItems,
 )
-from brigade.domain.order_aggregate import Order
-from brigade.domain.order_commands import (
+from brigade.orders.domain import aggregate as order_aggregate
+from brigade.orders.domain.aggregate import Order
+from brigade.orders.domain.commands import (
     AddItem,
     ApplyDiscount,
     ChangeItem,
     CreateOrder,
     TakePayment,
 )
-from brigade.domain.order_records import Modifier
-from brigade.domain.orders import (
+from brigade.orders.domain.records import Modifier
+from brigade.orders.domain.states import (
     ItemStatus,
     OrderStatus,
     OrderType,

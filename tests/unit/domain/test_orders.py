@@ -6,9 +6,9 @@ import itertools
 
 import pytest
 
-from brigade.domain import orders
-from brigade.domain.errors import InvalidTransition, ItemNotEditable, OrderClosed
-from brigade.domain.orders import (
+from brigade.kit.errors import InvalidTransition, ItemNotEditable, OrderClosed
+from brigade.orders.domain import states as orders
+from brigade.orders.domain.states import (
     ITEM_TRANSITIONS,
     ORDER_TRANSITIONS,
     ItemStatus,

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 from test_order_aggregate import _with_item
 
-from brigade.domain.order_aggregate import Order
+from brigade.orders.domain.aggregate import Order
 
 
 def test_an_order_loaded_in_part_refuses_to_list_its_items() -> None:

@@ -9,8 +9,8 @@ from decimal import Decimal
 import pytest
 from test_order_aggregate import MANAGER, SERVER, _product
 
-from brigade.domain.dining import business_day
-from brigade.domain.errors import (
+from brigade.kit.clock import business_day
+from brigade.kit.errors import (
     BusinessDayClosed,
     InvalidInput,
     InvalidTransition,
@@ -18,11 +18,11 @@ from brigade.domain.errors import (
     TipNeedsApproval,
     TipNotAdjustable,
 )
-from brigade.domain.order_aggregate import Order, PaymentChange
-from brigade.domain.order_commands import AddItem, CreateOrder, TakePayment
-from brigade.domain.order_records import OrderLine
-from brigade.domain.orders import ItemStatus, OrderType, PaymentMethod
-from brigade.domain.refunds import RefundLine, RefundOrder, line_shares
+from brigade.orders.domain.aggregate import Order, PaymentChange
+from brigade.orders.domain.commands import AddItem, CreateOrder, TakePayment
+from brigade.orders.domain.records import OrderLine
+from brigade.orders.domain.refunds import RefundLine, RefundOrder, line_shares
+from brigade.orders.domain.states import ItemStatus, OrderType, PaymentMethod
 
 T0 = datetime(2026, 11, 23, 22, 0, tzinfo=UTC)
 RATIO = Decimal("0.5")

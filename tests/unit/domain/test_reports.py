@@ -10,8 +10,8 @@ from decimal import Decimal
 
 import pytest
 
-from brigade.domain.errors import InvalidInput
-from brigade.domain.reports import (
+from brigade.kit.errors import InvalidInput
+from brigade.reports.domain import (
     DiscountedLine,
     PaymentTotal,
     ProductSold,

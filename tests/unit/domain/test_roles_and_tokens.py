@@ -8,23 +8,17 @@ from decimal import Decimal
 
 import pytest
 
-from brigade.domain.access import (
-    REQUIRED_ROLE,
-    Actor,
-    Permission,
-    Role,
-    allows,
+from brigade.access.domain.staff import new_token, token_digest, token_hint
+from brigade.kit.access import REQUIRED_ROLE, Actor, Permission, Role, allows
+from brigade.kit.errors import Conflict, Forbidden, TipNeedsApproval
+from brigade.orders.domain.permissions import (
     check_tip_approval,
-    new_token,
     permission_to_cancel,
     permission_to_change_item,
     permission_to_void,
     tip_needs_approval,
-    token_digest,
-    token_hint,
 )
-from brigade.domain.errors import Conflict, Forbidden, TipNeedsApproval
-from brigade.domain.orders import ItemStatus
+from brigade.orders.domain.states import ItemStatus
 
 
 def test_roles_are_ranked_each_with_everything_of_the_one_before() -> None:

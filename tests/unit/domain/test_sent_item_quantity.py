@@ -9,10 +9,10 @@ from uuid import UUID
 import pytest
 from test_order_aggregate import MANAGER, SERVER, T0, Actor, _saved, _with_item
 
-from brigade.domain.errors import Forbidden, InvalidInput, ItemAlreadySent
-from brigade.domain.kitchen import TicketKind
-from brigade.domain.order_aggregate import Order
-from brigade.domain.order_commands import ChangeItem
+from brigade.kit.errors import Forbidden, InvalidInput, ItemAlreadySent
+from brigade.kitchen.domain import TicketKind
+from brigade.orders.domain.aggregate import Order
+from brigade.orders.domain.commands import ChangeItem
 
 
 def _sent(quantity: str = "3") -> tuple[Order, UUID]:

@@ -8,8 +8,8 @@ from datetime import UTC, datetime, timedelta
 
 import pytest
 
-from brigade.domain.access import Actor, Role, TokenOwner
-from brigade.domain.token_cache import Credentials, TokenCache
+from brigade.access.domain.token_cache import Credentials, TokenCache
+from brigade.kit.access import Actor, Role, TokenOwner
 
 NOW = datetime(2026, 11, 25, 12, 0, tzinfo=UTC)
 

@@ -12,9 +12,9 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from brigade.domain.errors import BalanceDue, DiscountTooLarge, Overpayment
-from brigade.domain.money import RATE_SCALE, from_cents
-from brigade.domain.totals import (
+from brigade.kit.errors import BalanceDue, DiscountTooLarge, Overpayment
+from brigade.kit.money import RATE_SCALE, from_cents
+from brigade.orders.domain.totals import (
     Line,
     OrderTotals,
     Payment,

@@ -8,7 +8,7 @@ from datetime import UTC, datetime
 
 import pytest
 
-from brigade.domain.events import EventFilter, EventType, Outgoing, RecentEvents, StoredEvent
+from brigade.events.domain import EventFilter, EventType, Outgoing, RecentEvents, StoredEvent
 
 HERE, THERE = uuid.uuid4(), uuid.uuid4()
 

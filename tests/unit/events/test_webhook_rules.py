@@ -9,9 +9,9 @@ from uuid import UUID
 
 import pytest
 
-from brigade.domain.errors import InvalidInput
-from brigade.domain.retries import GiveUp, Retry
-from brigade.domain.webhooks import (
+from brigade.kit.errors import InvalidInput
+from brigade.kit.retries import GiveUp, Retry
+from brigade.webhooks.domain import (
     after_failure,
     check_addresses,
     derive_secret,

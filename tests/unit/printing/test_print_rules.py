@@ -10,24 +10,22 @@ from typing import Any
 
 import pytest
 
-from brigade.domain.errors import InvalidInput
-from brigade.domain.escpos import INITIALISE, Line, encode, printable
-from brigade.domain.kitchen import TicketItem, TicketKind
-from brigade.domain.order_records import Modifier
-from brigade.domain.print_layout import (
-    WIDTH,
+from brigade.kit.errors import InvalidInput
+from brigade.kit.escpos import INITIALISE, Line, encode, printable
+from brigade.kit.print_layout import WIDTH, columns, quantity
+from brigade.kit.retries import GiveUp, Retry
+from brigade.kitchen.domain import TicketItem, TicketKind
+from brigade.orders.domain.documents import (
     Receipt,
     ReceiptLine,
     ReceiptPayment,
     TicketHeading,
-    columns,
     kitchen_ticket,
-    quantity,
     receipt_html,
     receipt_text,
 )
-from brigade.domain.printing import BACKOFF, HOST_PATTERN, Printer, PrinterKind, check_host
-from brigade.domain.retries import GiveUp, Retry
+from brigade.orders.domain.records import Modifier
+from brigade.printing.domain import BACKOFF, HOST_PATTERN, Printer, PrinterKind, check_host
 
 T0 = datetime(2026, 11, 25, 12, 0, tzinfo=UTC)
 

@@ -1,0 +1,1 @@
+"""Access: staff, API tokens, roles and permissions, the audit log, the token cache."""

@@ -1,0 +1,1 @@
+"""Access's queries: staff and tokens, the audit log."""

@@ -1,0 +1,1 @@
+"""Access's endpoints: staff and their tokens, the audit log."""

@@ -1,0 +1,68 @@
+"""The audit log (MANAGER): who voided, discounted, cancelled, 86'd, repriced or granted what."""
+
+from __future__ import annotations
+
+from typing import Annotated, Any
+from uuid import UUID
+
+from fastapi import Query
+
+from brigade.access.domain.audit import AuditAction, AuditFilter
+from brigade.access.service import audit as service
+from brigade.kit.http.deps import PaginationDep, UowDep
+from brigade.kit.http.errors import problem_responses
+from brigade.kit.http.permissions import AuditReader
+from brigade.kit.http.routing import brigade_router
+from brigade.kit.http.schemas import LocationQuery, Page
+from brigade.kit.http.types import ResponseModel, Timestamp, UtcInstant
+
+router = brigade_router(prefix="/api/audit", tags=["audit"])
+
+
+class AuditEntryOut(ResponseModel):
+    id: UUID
+    at: Timestamp
+    location_id: UUID | None
+    staff_id: UUID | None
+    staff_name: str
+    action: AuditAction
+    entity_type: str
+    entity_id: UUID
+    before: dict[str, Any] | None
+    after: dict[str, Any] | None
+    reason: str | None
+    approved_by_id: UUID | None
+    approved_by_name: str | None
+
+
+class AuditPage(Page[AuditEntryOut]):
+    """Audit entries, newest first."""
+
+
+@router.get("", response_model=AuditPage, responses=problem_responses())
+async def list_audit_entries(
+    staff: AuditReader,
+    uow: UowDep,
+    pagination: PaginationDep,
+    location_id: LocationQuery = None,
+    action: Annotated[AuditAction | None, Query()] = None,
+    staff_id: Annotated[UUID | None, Query(alias="staffId")] = None,
+    at_from: Annotated[
+        UtcInstant | None, Query(alias="from", description="inclusive; naive is UTC")
+    ] = None,
+    at_to: Annotated[
+        UtcInstant | None, Query(alias="to", description="exclusive; naive is UTC")
+    ] = None,
+) -> AuditPage:
+    """Newest first."""
+    filters = AuditFilter(
+        location_id=location_id,
+        action=action,
+        staff_id=staff_id,
+        at_from=at_from,
+        at_before=at_to,
+    )
+    found, total = await service.list_entries(
+        uow, filters, page=pagination.page, limit=pagination.limit
+    )
+    return AuditPage.of(found, total, pagination)

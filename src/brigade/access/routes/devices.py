@@ -1,0 +1,93 @@
+"""Paired devices (MANAGER): terminals and kitchen displays, each with a token shown once."""
+
+from __future__ import annotations
+
+from typing import Annotated
+from uuid import UUID
+
+from fastapi import Query, Response
+
+from brigade.access.domain.terminals import Device, DeviceKind
+from brigade.access.service import terminals as service
+from brigade.kit.errors import NotFound
+from brigade.kit.http.deps import PaginationDep, UowDep
+from brigade.kit.http.errors import problem_responses
+from brigade.kit.http.permissions import DiningRoomManager, MenuReader
+from brigade.kit.http.routing import brigade_router
+from brigade.kit.http.types import Name, RequestModel, ResponseModel, Timestamp
+
+router = brigade_router(prefix="/api/devices", tags=["devices"])
+
+
+class DeviceCreate(RequestModel):
+    name: Name
+    kind: DeviceKind
+    location_id: UUID
+
+
+class DeviceOut(ResponseModel):
+    id: UUID
+    name: str
+    kind: DeviceKind
+    location_id: UUID
+    hint: str
+    created_at: Timestamp
+    revoked_at: Timestamp | None
+
+
+class NewDevice(DeviceOut):
+    token: str
+
+
+class DevicePage(ResponseModel):
+    data: list[DeviceOut]
+    total: int
+    page: int
+    limit: int
+
+
+def _out(device: Device) -> DeviceOut:
+    return DeviceOut.model_validate(device, from_attributes=True)
+
+
+@router.get("", response_model=DevicePage, responses=problem_responses())
+async def list_devices(
+    staff: DiningRoomManager,
+    uow: UowDep,
+    pagination: PaginationDep,
+    location_id: Annotated[UUID | None, Query(alias="locationId")] = None,
+) -> DevicePage:
+    """Oldest first; revoked devices too, with when they were revoked."""
+    found, total = await service.list_devices(
+        uow, location_id, page=pagination.page, limit=pagination.limit
+    )
+    return DevicePage(**pagination.page_of([_out(device) for device in found], total))
+
+
+@router.get("/current", response_model=DeviceOut, responses=problem_responses(NotFound))
+async def get_current_device(actor: MenuReader, uow: UowDep) -> DeviceOut:
+    """The device this token belongs to: a device token's own, or a PIN session's terminal. A
+    screen pairs with its token alone and reads its location and kind here. A staff token
+    belongs to no device: 404."""
+    return _out(await service.current_device(uow, actor))
+
+
+@router.post("", status_code=201, response_model=NewDevice, responses=problem_responses())
+async def pair_device(
+    staff: DiningRoomManager, body: DeviceCreate, uow: UowDep, response: Response
+) -> NewDevice:
+    """The answer holds the device's token: enter it on the device now, it is not shown again.
+    A KITCHEN_DISPLAY acts with the KITCHEN role; a TERMINAL reads the menu and the staff
+    directory and signs staff in with their PINs."""
+    device, secret = await service.pair_device(
+        uow, staff, name=body.name, kind=body.kind, location_id=body.location_id
+    )
+    response.headers["Location"] = f"/api/devices/{device.id}"
+    response.headers["Cache-Control"] = "no-store"
+    return NewDevice(**_out(device).model_dump(), token=secret)
+
+
+@router.delete("/{device_id}", response_model=DeviceOut, responses=problem_responses(NotFound))
+async def revoke_device(staff: DiningRoomManager, device_id: UUID, uow: UowDep) -> DeviceOut:
+    """Revoke: the device token and every session signed in on it stop at once, for good."""
+    return _out(await service.revoke_device(uow, staff, device_id))

@@ -1,0 +1,262 @@
+"""Staff PINs, the terminal's staff picker, PIN sessions and managers' on-the-spot approvals.
+
+A terminal (its device token) lists who can sign in and signs them in with their PIN; the
+session token it gets acts as that staff member. A wrong PIN is counted, so its 401 (or the
+429 of a lock-out) is returned rather than raised: the count must commit.
+"""
+
+from __future__ import annotations
+
+from datetime import timedelta
+from typing import Annotated
+from uuid import UUID
+
+from fastapi import Request, Response
+from pydantic import Field
+
+from brigade.access.domain.terminals import PIN_PATTERN, DirectoryEntry, PinHolder
+from brigade.access.service import terminals as service
+from brigade.kit.access import ApprovalAction, Role
+from brigade.kit.errors import (
+    ApprovalInvalid,
+    Forbidden,
+    NotApprovable,
+    NotFound,
+    PinLocked,
+    TooManyWrongPins,
+    TrivialPin,
+    WrongPin,
+)
+from brigade.kit.http.deps import PaginationDep, UowDep, client_address
+from brigade.kit.http.errors import problem_for, problem_responses
+from brigade.kit.http.permissions import (
+    ApprovalSeeker,
+    DirectoryReader,
+    PinSetter,
+    Reader,
+    SignedInStaff,
+    Terminal,
+)
+from brigade.kit.http.routing import brigade_router
+from brigade.kit.http.types import RequestModel, ResponseModel, Timestamp
+from brigade.settings import Settings
+
+staff_pin_router = brigade_router(prefix="/api/staff", tags=["staff"])
+session_router = brigade_router(prefix="/api/sessions", tags=["sessions"])
+approval_router = brigade_router(prefix="/api/approvals", tags=["sessions"])
+
+Pin = Annotated[str, Field(pattern=PIN_PATTERN, description="4 to 8 digits")]
+
+
+class PinChange(RequestModel):
+    pin: Pin
+
+
+class PinCheck(RequestModel):
+    """Whose PIN is typed in, and the PIN."""
+
+    staff_id: UUID
+    pin: Pin
+
+
+class ApprovedResource(RequestModel):
+    """The one resource an approval is for: the order, and the item or payment its action
+    names (`item.void`, `item.partial_void`: `itemId`; `payment.tip_adjust`: `paymentId`)."""
+
+    order_id: UUID
+    item_id: UUID | None = None
+    payment_id: UUID | None = None
+
+
+class ApprovalAsk(PinCheck):
+    """The manager's PIN, and the one action on the one resource it approves."""
+
+    action: str = Field(
+        max_length=40,
+        description="One of: " + ", ".join(f"`{action}`" for action in ApprovalAction) + ". "
+        "Anything else (staff, tokens, devices, printers, webhooks, the catalogue and prices, "
+        "roles) is 403 `not_approvable`: it takes the person's own sign-in.",
+    )
+    resource: ApprovedResource
+
+
+class StaffCard(ResponseModel):
+    """What a terminal may know of a staff member."""
+
+    id: UUID
+    name: str
+    role: Role
+
+
+class DirectoryPage(ResponseModel):
+    data: list[StaffCard]
+    total: int
+    page: int
+    limit: int
+
+
+class Caller(ResponseModel):
+    """Who a request acts as: what a screen signed in with a pasted token shows and checks."""
+
+    staff_id: UUID | None = Field(description="null for the bootstrap admin and a kitchen display")
+    name: str
+    role: Role
+    location_id: UUID | None = Field(description="a device's or PIN session's location")
+
+
+class PinSet(ResponseModel):
+    staff_id: UUID
+    has_pin: bool
+
+
+class NewSession(ResponseModel):
+    token: str
+    expires_at: Timestamp
+    staff: StaffCard
+
+
+class NewApproval(ResponseModel):
+    token: str
+    expires_at: Timestamp
+    approver: StaffCard
+    action: ApprovalAction
+    resource: str = Field(description="What it approves, e.g. `order_id=…/item_id=…`")
+
+
+class SignedOut(ResponseModel):
+    success: bool
+    message: str
+
+
+def _card(staff: DirectoryEntry | PinHolder) -> StaffCard:
+    if isinstance(staff, PinHolder):
+        return StaffCard(id=staff.staff_id, name=staff.name, role=staff.role)
+    return StaffCard(id=staff.id, name=staff.name, role=staff.role)
+
+
+def _holds_a_secret(response: Response) -> None:
+    response.headers["Cache-Control"] = "no-store"
+
+
+# Declared before the staff router's GET /{staff_id}, which would take "directory" for an id.
+@staff_pin_router.get("/directory", response_model=DirectoryPage, responses=problem_responses())
+async def staff_directory(
+    staff: DirectoryReader, uow: UowDep, pagination: PaginationDep
+) -> DirectoryPage:
+    """Active staff who have a PIN, by name: a terminal's staff picker."""
+    found, total = await service.staff_directory(uow, page=pagination.page, limit=pagination.limit)
+    return DirectoryPage(**pagination.page_of([_card(entry) for entry in found], total))
+
+
+@staff_pin_router.get("/me", response_model=Caller, responses=problem_responses())
+async def who_am_i(caller: Reader) -> Caller:
+    """The staff member (and role) this request's token acts as; the back office asks it once
+    at sign-in to refuse a role below MANAGER in words. A terminal alone is no one: 403."""
+    return Caller(
+        staff_id=caller.staff_id, name=caller.name, role=caller.role, location_id=caller.location_id
+    )
+
+
+@staff_pin_router.put(
+    "/{staff_id}/pin",
+    response_model=PinSet,
+    responses=problem_responses(NotFound, Forbidden, TrivialPin),
+)
+async def set_pin(staff: PinSetter, staff_id: UUID, body: PinChange, uow: UowDep) -> PinSet:
+    """Anyone sets their own PIN; an ADMIN sets anyone's. Stored only as a slow salted hash. A
+    PIN anyone would try first (one digit repeated, a run such as 1234 or 2468, a repeated
+    pair, a keypad column, a year 1900 to 2099) is 422 `trivial_pin`."""
+    await service.set_pin(uow, staff, staff_id, body.pin)
+    return PinSet(staff_id=staff_id, has_pin=True)
+
+
+@session_router.post(
+    "",
+    status_code=201,
+    response_model=NewSession,
+    responses=problem_responses(WrongPin, PinLocked, TooManyWrongPins),
+)
+async def sign_in(
+    terminal: Terminal, body: PinCheck, uow: UowDep, request: Request, response: Response
+) -> NewSession | Response:
+    """Sign a staff member in on this terminal with their PIN. The session token acts as them,
+    at the terminal's location, until it expires or `DELETE /api/sessions/current`. Five wrong
+    PINs for one person from one client address within 5 minutes lock their PIN sign-in from
+    there for 5 minutes (429 `pin_locked`); past BRIGADE_PIN_FAILURES_PER_DEVICE wrong PINs
+    from this device, or _PER_ADDRESS from its address, whoever they were for, every PIN is
+    429 `too_many_wrong_pins` until the window ends (both with `Retry-After`)."""
+    settings: Settings = request.app.state.settings
+    typed = await service.check_typed_pin(request.app.state.database, body.staff_id, body.pin)
+    outcome = await service.sign_in(
+        uow,
+        terminal,
+        typed,
+        address=client_address(request),
+        limits=_pin_limits(settings),
+        hours=settings.session_hours,
+    )
+    if not isinstance(outcome, service.SignIn):
+        return problem_for(outcome)
+    response.headers["Location"] = "/api/sessions/current"
+    _holds_a_secret(response)
+    return NewSession(
+        token=outcome.token, expires_at=outcome.session.expires_at, staff=_card(outcome.staff)
+    )
+
+
+@session_router.delete("/current", response_model=SignedOut, responses=problem_responses(NotFound))
+async def sign_out(staff: SignedInStaff, uow: UowDep) -> SignedOut:
+    """End the PIN session this request is made with (404 for any other credential)."""
+    await service.sign_out(uow, staff)
+    return SignedOut(success=True, message=f"{staff.name} signed out")
+
+
+@approval_router.post(
+    "",
+    status_code=201,
+    response_model=NewApproval,
+    responses=problem_responses(
+        WrongPin, PinLocked, TooManyWrongPins, Forbidden, NotApprovable, ApprovalInvalid
+    ),
+)
+async def request_approval(
+    staff: ApprovalSeeker, body: ApprovalAsk, uow: UowDep, request: Request, response: Response
+) -> NewApproval | Response:
+    """A manager authorises one action on one resource on the spot by typing their PIN,
+    without signing the server out: send the answer's token as the `Brigade-Approval` header
+    with that very change (within 60 s, once). It is accepted only by the route of that action
+    on that resource (else 403 `approval_invalid`), and by none that manages staff, tokens,
+    devices, printers, webhooks or the catalogue (403 `not_approvable`). That request acts
+    with the manager's role, and its audit entry names both the server and the approving
+    manager. Wrong PINs count as a sign-in's do."""
+    settings: Settings = request.app.state.settings
+    asked = service.ApprovalRequest(
+        body.action,
+        {
+            "order_id": body.resource.order_id,
+            "item_id": body.resource.item_id,
+            "payment_id": body.resource.payment_id,
+        },
+    )
+    typed = await service.check_typed_pin(request.app.state.database, body.staff_id, body.pin)
+    outcome = await service.request_approval(
+        uow, staff, typed, asked, address=client_address(request), limits=_pin_limits(settings)
+    )
+    if not isinstance(outcome, service.Granted):
+        return problem_for(outcome)
+    _holds_a_secret(response)
+    return NewApproval(
+        token=outcome.token,
+        expires_at=outcome.approval.expires_at,
+        approver=_card(outcome.approver),
+        action=ApprovalAction(outcome.approval.action),
+        resource=outcome.approval.resource,
+    )
+
+
+def _pin_limits(settings: Settings) -> service.PinLimits:
+    return service.PinLimits(
+        per_device=settings.pin_failures_per_device,
+        per_address=settings.pin_failures_per_address,
+        window=timedelta(seconds=settings.pin_failure_window_seconds),
+    )

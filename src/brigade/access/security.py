@@ -1,0 +1,81 @@
+"""Who a request's bearer token is: the application's ``Authenticator``
+(kit/http/permissions.py), installed by app.py.
+
+Staff tokens, the bootstrap admin token, device tokens and PIN sessions; a failed attempt is
+counted per client address, a token's use recorded at most once a minute, and a manager's
+approval applied to the one request it covers.
+"""
+
+from __future__ import annotations
+
+import logging
+
+from fastapi import Request
+from sqlalchemy.exc import SQLAlchemyError
+
+from brigade.access.service import staff as access
+from brigade.access.service import terminals
+from brigade.kit.access import AUTH_OFF, Actor, ApprovalAction, TokenOwner
+from brigade.kit.db.engine import Database, UnitOfWork
+from brigade.kit.http.deps import client_address
+from brigade.settings import Settings
+
+log = logging.getLogger("brigade.security")
+
+
+def _presented_token(request: Request) -> str | None:
+    scheme, _, token = request.headers.get("authorization", "").partition(" ")
+    return token.strip() if scheme.lower() == "bearer" else None
+
+
+class TokenAuthenticator:
+    """The application's Authenticator: every credential the access feature issues."""
+
+    async def authenticate(self, uow: UnitOfWork, request: Request) -> TokenOwner:
+        settings: Settings = request.app.state.settings
+        if settings.auth == "off":
+            return TokenOwner(AUTH_OFF, last_used_at=None)
+        admin = settings.admin_token.get_secret_value() if settings.admin_token else None
+        return await access.authenticate(uow, _presented_token(request), admin_token=admin)
+
+    async def count_failed_attempt(self, database: Database, request: Request) -> None:
+        """In its own transaction: the request's own is rolled back by the failure. An address this
+        worker already knows to be over the limit is refused without a database write."""
+        settings: Settings = request.app.state.settings
+        over_limit: access.OverLimitAddresses = request.app.state.over_limit_addresses
+        client = client_address(request)
+        limit = settings.auth_failures_per_minute
+        too_many = over_limit.refusal(client, limit)
+        if too_many is None:
+            async with database.unit_of_work(write=True) as uow:
+                too_many = await access.count_failed_attempt(
+                    uow, client, limit=limit, over_limit=over_limit
+                )
+        if too_many is not None:
+            raise too_many
+
+    async def touch(self, database: Database, owner: TokenOwner) -> None:
+        """Refresh the token's last-used time, at most once a minute, after the request's work.
+
+        Bookkeeping: if it fails, the request it follows has still succeeded.
+        """
+        token_id = access.token_to_touch(owner)
+        if token_id is None:
+            return
+        try:
+            async with database.unit_of_work(write=True) as uow:
+                await access.touch_token(uow, token_id)
+        except (OSError, SQLAlchemyError):
+            log.warning("could not record the use of token %s", token_id, exc_info=True)
+
+    async def apply_approval(
+        self, request: Request, actor: Actor, presented: str, action: ApprovalAction | None
+    ) -> Actor:
+        return await terminals.apply_approval(
+            request.state.uow,
+            actor,
+            presented,
+            writes=request.method != "GET",
+            action=action,
+            path_ids=request.path_params,
+        )

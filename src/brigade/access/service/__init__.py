@@ -1,0 +1,1 @@
+"""Access's use cases: staff and tokens, the audit log, each worker's token cache."""

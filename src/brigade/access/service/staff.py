@@ -1,0 +1,297 @@
+"""Authentication, staff and their tokens.
+
+A token is shown once, when it is created; only its SHA-256 digest is stored.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import hmac
+from datetime import datetime, timedelta
+from typing import Any
+from uuid import UUID
+
+from brigade.access.domain.audit import AuditAction, AuditedEntity
+from brigade.access.domain.staff import (
+    ApiToken,
+    CreateStaff,
+    CreateToken,
+    StaffChanges,
+    StaffMember,
+    new_token,
+    token_digest,
+    token_hint,
+)
+from brigade.access.domain.token_cache import Credentials
+from brigade.access.repository.staff import AuthFailureRepository, StaffRepository, TokenRepository
+from brigade.access.service import audit, terminals
+from brigade.access.service import token_cache as worker_token_cache
+from brigade.kit.access import BOOTSTRAP_ADMIN, Actor, Role, TokenOwner
+from brigade.kit.clock import later_than, now
+from brigade.kit.db.engine import UnitOfWork
+from brigade.kit.errors import BadToken, NotFound, TooManyFailedAttempts, Unauthenticated
+from brigade.kit.ids import new_id
+
+FAILURE_WINDOW = timedelta(minutes=1)
+# last_used_at is refreshed at most this often per token, so reads stay reads.
+LAST_USED_PRECISION = timedelta(minutes=1)
+
+
+# --- authentication -------------------------------------------------------------------------
+
+
+async def authenticate(
+    uow: UnitOfWork, presented: str | None, *, admin_token: str | None
+) -> TokenOwner:
+    """Who holds a bearer token, or Unauthenticated. ``admin_token``: the bootstrap one.
+
+    A token this worker has just seen is answered from its cache (access/service/token_cache.py);
+    unknown tokens are never kept, so each one is looked up and fails again.
+    """
+    if not presented:
+        raise Unauthenticated("Send a staff token as 'Authorization: Bearer <token>'.")
+    if admin_token and hmac.compare_digest(presented.encode(), admin_token.encode()):
+        return TokenOwner(BOOTSTRAP_ADMIN, last_used_at=None)
+    digest = token_digest(presented)
+    at = now()
+    owner = worker_token_cache.cached(digest, at)
+    if owner is None:
+        lookup = worker_token_cache.lookup_started()
+        owner = await _look_up(uow, presented, digest)
+        worker_token_cache.keep(digest, _as_touched(owner, at), lookup)
+    elif _due_touch(owner, at):
+        worker_token_cache.cache().update(digest, _as_touched(owner, at))
+    return owner
+
+
+async def _look_up(uow: UnitOfWork, presented: str, digest: str) -> TokenOwner:
+    if terminals.is_device_or_session_token(presented):
+        return await terminals.authenticate(uow, presented, digest)
+    owner = await TokenRepository(uow).owner(digest)
+    if owner is None:
+        raise BadToken("The token is unknown or revoked, or its staff member is inactive.")
+    return owner
+
+
+def _due_touch(owner: TokenOwner, at: datetime) -> bool:
+    if owner.actor.token_id is None:
+        return False
+    return owner.last_used_at is None or at - owner.last_used_at >= LAST_USED_PRECISION
+
+
+def _as_touched(owner: TokenOwner, at: datetime) -> TokenOwner:
+    """``owner`` as it is once this request's use is recorded (``security.touch``): what the
+    cache keeps, so the next requests do not record it again within the minute."""
+    return dataclasses.replace(owner, last_used_at=at) if _due_touch(owner, at) else owner
+
+
+def token_to_touch(owner: TokenOwner) -> UUID | None:
+    """The token whose last-used time is due a refresh (at most once a minute), if any."""
+    return owner.actor.token_id if _due_touch(owner, now()) else None
+
+
+async def touch_token(uow: UnitOfWork, token_id: UUID) -> None:
+    await TokenRepository(uow).touch(token_id, now())
+
+
+class OverLimitAddresses:
+    """Per worker: client addresses known to be past the failed-authentication limit, and until
+    when (the end of their minute).
+
+    Below the limit each failure is one shared upsert, so every worker and host counts it; once
+    an address is past it, a flood from there is refused from memory, with no database write.
+    """
+
+    def __init__(self) -> None:
+        self._until: dict[str, datetime] = {}
+
+    def refusal(self, client: str, limit: int) -> TooManyFailedAttempts | None:
+        until = self._until.get(client)
+        at = now()
+        if until is None or until <= at:
+            return None
+        return _too_many(limit, until, at)
+
+    def remember(self, client: str, until: datetime) -> None:
+        at = now()
+        # Only addresses past the limit get here; drop those whose minute is over.
+        self._until = {known: end for known, end in self._until.items() if end > at}
+        self._until[client] = until
+
+
+def _too_many(limit: int, until: datetime, at: datetime) -> TooManyFailedAttempts:
+    retry_after = int((until - at).total_seconds()) + 1
+    return TooManyFailedAttempts(
+        f"More than {limit} failed authentications in a minute from this address; "
+        f"retry in {retry_after} s.",
+        retry_after,
+    )
+
+
+async def count_failed_attempt(
+    uow: UnitOfWork, client: str, *, limit: int, over_limit: OverLimitAddresses
+) -> TooManyFailedAttempts | None:
+    """Count a failed authentication from ``client``. Past ``limit`` in the current minute,
+    remembers the address in ``over_limit`` and answers the error to raise once the count is
+    committed."""
+    at = now()
+    window_start = at.replace(second=0, microsecond=0)
+    repository = AuthFailureRepository(uow)
+    failures = await repository.count_failure(client, window_start)
+    if failures == 1:
+        await repository.purge_before(window_start - FAILURE_WINDOW)
+    if failures <= limit:
+        return None
+    over_limit.remember(client, window_start + FAILURE_WINDOW)
+    return _too_many(limit, window_start + FAILURE_WINDOW, at)
+
+
+# --- staff ----------------------------------------------------------------------------------
+
+
+def _staff_fields(member: StaffMember) -> dict[str, Any]:
+    return {"name": member.name, "role": member.role.value, "isActive": member.is_active}
+
+
+async def create_staff(uow: UnitOfWork, actor: Actor, command: CreateStaff) -> StaffMember:
+    created = now()
+    member = StaffMember(new_id(), command.name, command.role, True, created, created)
+    await StaffRepository(uow).insert(member)
+    await audit.record(
+        uow,
+        actor,
+        AuditAction.STAFF_CREATED,
+        (AuditedEntity.STAFF, member.id),
+        after=_staff_fields(member),
+    )
+    return member
+
+
+async def find_staff(uow: UnitOfWork, staff_id: UUID) -> StaffMember | None:
+    return await StaffRepository(uow).get(staff_id)
+
+
+async def get_staff(uow: UnitOfWork, staff_id: UUID) -> StaffMember:
+    member = await StaffRepository(uow).get(staff_id)
+    if member is None:
+        raise NotFound("staff member", staff_id)
+    return member
+
+
+async def list_staff(uow: UnitOfWork, *, page: int, limit: int) -> tuple[list[StaffMember], int]:
+    return await StaffRepository(uow).list(page=page, limit=limit)
+
+
+async def update_staff(
+    uow: UnitOfWork, actor: Actor, staff_id: UUID, changes: StaffChanges
+) -> StaffMember:
+    """Rename, change the role, deactivate or reactivate.
+
+    Deactivation revokes every token of theirs for good: reactivating them brings none back
+    (docs/design.md §7), so a token that left with someone stays dead.
+    """
+    repository = StaffRepository(uow)
+    current = await repository.get(staff_id, for_update=True)
+    if current is None:
+        raise NotFound("staff member", staff_id)
+    member = changes.applied_to(current)
+    if member == current:
+        return current
+    actor.ensure_keeps_own_access(staff_id, role=member.role, is_active=member.is_active)
+    member = dataclasses.replace(member, updated_at=later_than(current.updated_at))
+    await repository.save(member)
+    # A new name or role, or none at all: their tokens and sessions are looked up again.
+    worker_token_cache.forget_on_commit(uow, Credentials("staff_id", staff_id))
+    if current.is_active and not member.is_active:
+        await terminals.end_sessions_of(uow, staff_id)
+    before, after = _staff_fields(current), _staff_fields(member)
+    changed = {k: v for k, v in after.items() if before[k] != v}
+    if current.is_active and not member.is_active:
+        changed["revokedTokens"] = await TokenRepository(uow).revoke_all(
+            staff_id, member.updated_at
+        )
+    await audit.record(
+        uow,
+        actor,
+        AuditAction.STAFF_CHANGED,
+        (AuditedEntity.STAFF, staff_id),
+        before={k: v for k, v in before.items() if after[k] != v},
+        after=changed,
+    )
+    return member
+
+
+# --- tokens ---------------------------------------------------------------------------------
+
+
+async def create_token(uow: UnitOfWork, actor: Actor, command: CreateToken) -> tuple[ApiToken, str]:
+    """A new token for an active staff member: the record, and the token, shown this once."""
+    staff_id, name = command.staff_id, command.name
+    member = await StaffRepository(uow).get(staff_id)
+    if member is None or not member.is_active:
+        raise NotFound("active staff member", staff_id)
+    secret = new_token()
+    token = ApiToken(
+        id=new_id(),
+        staff_id=staff_id,
+        name=name,
+        token_digest=token_digest(secret),
+        hint=token_hint(secret),
+        created_at=now(),
+        last_used_at=None,
+        revoked_at=None,
+    )
+    await TokenRepository(uow).insert(token)
+    await audit.record(
+        uow,
+        actor,
+        AuditAction.TOKEN_CREATED,
+        (AuditedEntity.TOKEN, token.id),
+        after={"name": name, "staffId": str(staff_id), "role": member.role.value},
+    )
+    return token, secret
+
+
+async def create_staff_token(
+    uow: UnitOfWork, actor: Actor, name: str, role: Role
+) -> tuple[ApiToken, str]:
+    """A staff member and their first token, both called ``name``: what the CLI creates."""
+    member = await create_staff(uow, actor, CreateStaff(name, role))
+    return await create_token(uow, actor, CreateToken(member.id, name))
+
+
+async def list_tokens(
+    uow: UnitOfWork, *, staff_id: UUID | None, page: int, limit: int
+) -> tuple[list[ApiToken], int]:
+    return await TokenRepository(uow).list(staff_id=staff_id, page=page, limit=limit)
+
+
+async def revoke_token(uow: UnitOfWork, actor: Actor, token_id: UUID) -> ApiToken:
+    """Revoke a token; revoking a revoked token changes nothing."""
+    repository = TokenRepository(uow)
+    token = await repository.get(token_id, for_update=True)
+    if token is None:
+        raise NotFound("token", token_id)
+    # Also when revoked already (through another worker): this one forgets it now.
+    worker_token_cache.forget_on_commit(uow, Credentials("token_id", token_id))
+    if token.revoked_at is not None:
+        return token
+    at = now()
+    await repository.revoke(token_id, at)
+    await audit.record(
+        uow,
+        actor,
+        AuditAction.TOKEN_REVOKED,
+        (AuditedEntity.TOKEN, token_id),
+        before={"revokedAt": None},
+        after={"revokedAt": at.isoformat()},
+    )
+    return dataclasses.replace(token, revoked_at=at)
+
+
+async def bootstrap_admin_token(uow: UnitOfWork, actor: Actor) -> str | None:
+    """A first ADMIN token when there is no token at all (a new installation), else None."""
+    if await TokenRepository(uow).any_exists():
+        return None
+    _token, secret = await create_staff_token(uow, actor, "Administrator", Role.ADMIN)
+    return secret

@@ -1,0 +1,166 @@
+"""Access's tables: staff, API tokens, the audit log, failed authentications; the dining room's
+devices, staff PINs, PIN sessions and approvals (docs/design.md §10)."""
+
+from __future__ import annotations
+
+from sqlalchemy import (
+    JSON,
+    Boolean,
+    Column,
+    ForeignKey,
+    Index,
+    Integer,
+    String,
+    Table,
+    Text,
+    Uuid,
+)
+
+from brigade.kit.db.tables import metadata, timestamps
+from brigade.kit.db.types import UTCDateTime
+
+staff = Table(
+    "staff",
+    metadata,
+    Column("id", Uuid, primary_key=True),
+    Column("name", String(200), nullable=False),
+    Column("role", String(16), nullable=False),
+    Column("is_active", Boolean, nullable=False),
+    *timestamps(),
+    Index("ix_staff_name", "name", "id"),
+)
+
+api_tokens = Table(
+    "api_tokens",
+    metadata,
+    Column("id", Uuid, primary_key=True),
+    Column("staff_id", Uuid, ForeignKey("staff.id"), nullable=False),
+    Column("name", String(200), nullable=False),
+    # SHA-256 of the token; the token itself is shown once and never stored.
+    Column("token_digest", String(64), nullable=False),
+    Column("hint", String(16), nullable=False),
+    Column("created_at", UTCDateTime(), nullable=False),
+    Column("last_used_at", UTCDateTime(), nullable=True),
+    Column("revoked_at", UTCDateTime(), nullable=True),
+    Index("uq_api_tokens_token_digest", "token_digest", unique=True),
+    Index("ix_api_tokens_staff_id", "staff_id"),
+    Index("ix_api_tokens_created_at", "created_at", "id"),
+)
+
+audit_log = Table(
+    "audit_log",
+    metadata,
+    Column("id", Uuid, primary_key=True),
+    Column("at", UTCDateTime(), nullable=False),
+    Column("location_id", Uuid, nullable=False),
+    Column("staff_id", Uuid, nullable=True),
+    Column("staff_name", String(200), nullable=False),
+    Column("action", String(40), nullable=False),
+    Column("entity_type", String(32), nullable=False),
+    Column("entity_id", Uuid, nullable=False),
+    Column("before", JSON, nullable=True),
+    Column("after", JSON, nullable=True),
+    Column("reason", Text, nullable=True),
+    # The manager whose PIN approved the action on someone else's terminal session.
+    Column("approved_by_id", Uuid, nullable=True),
+    Column("approved_by_name", String(200), nullable=True),
+    Index("ix_audit_log_at", "at", "id"),
+    Index("ix_audit_log_location_at", "location_id", "at", "id"),
+    Index("ix_audit_log_action_at", "action", "at", "id"),
+    Index("ix_audit_log_staff_at", "staff_id", "at", "id"),
+)
+
+# Failed authentications per client address and minute, shared by every worker and host.
+auth_failures = Table(
+    "auth_failures",
+    metadata,
+    Column("client", String(64), primary_key=True),
+    Column("window_start", UTCDateTime(), primary_key=True),
+    Column("failures", Integer, nullable=False),
+    Index("ix_auth_failures_window_start", "window_start"),
+)
+
+
+devices = Table(
+    "devices",
+    metadata,
+    Column("id", Uuid, primary_key=True),
+    Column("name", String(200), nullable=False),
+    Column("kind", String(16), nullable=False),
+    Column("location_id", Uuid, nullable=False),
+    # SHA-256 of the device token; the token itself is shown once and never stored.
+    Column("token_digest", String(64), nullable=False),
+    Column("hint", String(16), nullable=False),
+    Column("created_at", UTCDateTime(), nullable=False),
+    Column("revoked_at", UTCDateTime(), nullable=True),
+    Index("uq_devices_token_digest", "token_digest", unique=True),
+    Index("ix_devices_created_at", "created_at", "id"),
+)
+
+
+# A staff member's PIN (scrypt, salted) and their wrong-PIN count, shared by every worker.
+staff_pins = Table(
+    "staff_pins",
+    metadata,
+    Column("staff_id", Uuid, ForeignKey("staff.id"), primary_key=True),
+    Column("pin_hash", String(200), nullable=False),
+    Column("set_at", UTCDateTime(), nullable=False),
+)
+
+
+# Wrong PINs for one staff member from one source (a device, or a client address without
+# one), and that source's lock: one client cannot lock a person out everywhere.
+pin_locks = Table(
+    "pin_locks",
+    metadata,
+    Column("staff_id", Uuid, ForeignKey("staff.id"), primary_key=True),
+    Column("source", String(80), primary_key=True),
+    Column("failures", Integer, nullable=False),
+    Column("first_failure_at", UTCDateTime(), nullable=True),
+    Column("locked_until", UTCDateTime(), nullable=True),
+)
+
+
+# Wrong PINs from one source, whoever they were typed for, per window: the spray limit.
+pin_failures = Table(
+    "pin_failures",
+    metadata,
+    Column("source", String(80), primary_key=True),
+    Column("window_start", UTCDateTime(), primary_key=True),
+    Column("failures", Integer, nullable=False),
+    Index("ix_pin_failures_window_start", "window_start"),
+)
+
+
+staff_sessions = Table(
+    "staff_sessions",
+    metadata,
+    Column("id", Uuid, primary_key=True),
+    Column("staff_id", Uuid, ForeignKey("staff.id"), nullable=False),
+    Column("device_id", Uuid, ForeignKey("devices.id"), nullable=False),
+    Column("token_digest", String(64), nullable=False),
+    Column("created_at", UTCDateTime(), nullable=False),
+    Column("expires_at", UTCDateTime(), nullable=False),
+    Column("ended_at", UTCDateTime(), nullable=True),
+    Index("uq_staff_sessions_token_digest", "token_digest", unique=True),
+    Index("ix_staff_sessions_staff_id", "staff_id"),
+)
+
+
+approvals = Table(
+    "approvals",
+    metadata,
+    Column("id", Uuid, primary_key=True),
+    Column("token_digest", String(64), nullable=False),
+    Column("approver_id", Uuid, ForeignKey("staff.id"), nullable=False),
+    # The credential (session, token or device id) whose next write it approves.
+    Column("requested_by", String(64), nullable=False),
+    # The one action on the one resource it approves (kit/access.py ApprovalAction).
+    Column("action", String(40), nullable=False),
+    Column("resource", String(200), nullable=False),
+    Column("created_at", UTCDateTime(), nullable=False),
+    Column("expires_at", UTCDateTime(), nullable=False),
+    Column("used_at", UTCDateTime(), nullable=True),
+    Index("uq_approvals_token_digest", "token_digest", unique=True),
+    Index("ix_approvals_expires_at", "expires_at"),
+)

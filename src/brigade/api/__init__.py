@@ -1,1 +1,0 @@
-"""HTTP layer: routers, request/response schemas, error mapping. Thin by design."""

@@ -1,0 +1,1 @@
+"""The catalogue: products, categories, variants, modifier groups (the menu) and stock."""

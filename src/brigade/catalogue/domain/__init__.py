@@ -1,0 +1,1 @@
+"""The catalogue's rules: records and their commands, the menu and stock."""

@@ -1,0 +1,1 @@
+"""The catalogue's queries: products, categories, the menu and stock movements."""

@@ -1,0 +1,1 @@
+"""The catalogue's endpoints: products, categories, modifier groups."""

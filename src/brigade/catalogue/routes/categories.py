@@ -1,0 +1,189 @@
+"""Categories: the menu's sections, nested through a parent category."""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import Annotated, Any
+from uuid import UUID
+
+from fastapi import Query, Response
+from pydantic import Field, field_validator
+
+from brigade.catalogue.domain.records import Category, CategoryChanges, CreateCategory
+from brigade.catalogue.service import categories as service
+from brigade.catalogue.service.categories import CategoryView
+from brigade.kit.errors import CategoryCycle, CategoryInUse, InvalidInput, NotFound
+from brigade.kit.http.deps import UowDep
+from brigade.kit.http.errors import problem_responses
+from brigade.kit.http.permissions import CatalogueEditor, MenuReader
+from brigade.kit.http.routing import brigade_router
+from brigade.kit.http.schemas import DeleteResult, LocationQuery, given, shaped
+from brigade.kit.http.types import (
+    Flag,
+    LongText,
+    Name,
+    RequestModel,
+    ResponseModel,
+    Timestamp,
+    Url,
+    WholeNumber,
+    omittable,
+)
+
+router = brigade_router(prefix="/api/categories", tags=["categories"])
+
+# Strict: a JSON integer, not "3", 3.0 or true.
+SortOrder: Any = WholeNumber(0, 1_000_000)
+
+
+class CategoryFields(RequestModel):
+    """Fields a client may set; shared by create and update."""
+
+    description: LongText | None = None
+    image_url: Url | None = None
+    parent_category_id: UUID | None = None
+    sort_order: SortOrder = omittable()
+
+
+class CategoryCreate(CategoryFields):
+    name: Name
+    location_id: UUID | None = None
+
+
+class CategoryUpdate(CategoryFields):
+    """Every field optional; a field that is absent keeps its value."""
+
+    name: Name = omittable()
+    is_active: Flag = omittable()
+
+
+class ReorderRequest(RequestModel):
+    category_ids: list[UUID] = Field(min_length=1, max_length=1000)
+    location_id: UUID | None = None
+
+    @field_validator("category_ids")
+    @classmethod
+    def _no_duplicates(cls, value: list[UUID]) -> list[UUID]:
+        if len(set(value)) != len(value):
+            raise ValueError("must not list a category twice")
+        return value
+
+
+class CategorySummary(ResponseModel):
+    id: UUID
+    name: str
+    description: str | None
+    image_url: str | None
+    sort_order: int
+    is_active: bool
+    parent_category_id: UUID | None
+    location_id: UUID
+
+
+class CategoryDetail(CategorySummary):
+    product_count: int
+    created_at: Timestamp
+    updated_at: Timestamp
+
+
+class CategoryList(ResponseModel):
+    data: list[CategorySummary]
+    total: int
+
+
+class ReorderResult(ResponseModel):
+    success: bool
+    reordered: int
+
+
+def _summary(category: Category) -> CategorySummary:
+    return shaped(CategorySummary, category)
+
+
+def _detail(view: CategoryView) -> CategoryDetail:
+    fields = dataclasses.asdict(view.category) | {"product_count": view.product_count}
+    return CategoryDetail.model_validate(fields)
+
+
+@router.get("", response_model=CategoryList, responses=problem_responses())
+async def list_categories(
+    staff: MenuReader,
+    uow: UowDep,
+    location_id: LocationQuery = None,
+    include_inactive: Annotated[bool, Query(alias="includeInactive")] = False,
+) -> CategoryList:
+    found = await service.list_categories(uow, location_id, include_inactive=include_inactive)
+    return CategoryList(data=[_summary(category) for category in found], total=len(found))
+
+
+@router.get("/{category_id}", response_model=CategoryDetail, responses=problem_responses(NotFound))
+async def get_category(staff: MenuReader, category_id: UUID, uow: UowDep) -> CategoryDetail:
+    return _detail(await service.get_category(uow, category_id))
+
+
+@router.post(
+    "",
+    status_code=201,
+    response_model=CategoryDetail,
+    responses=problem_responses(InvalidInput),
+)
+async def create_category(
+    staff: CatalogueEditor,
+    body: CategoryCreate,
+    uow: UowDep,
+    response: Response,
+    location_id: LocationQuery = None,
+) -> CategoryDetail:
+    command = CreateCategory(
+        name=body.name,
+        location_id=body.location_id,
+        parent_category_id=body.parent_category_id,
+        description=body.description,
+        image_url=body.image_url,
+        sort_order=body.sort_order,
+    )
+    view = await service.create_category(uow, command, location_id=location_id)
+    response.headers["Location"] = f"/api/categories/{view.category.id}"
+    return _detail(view)
+
+
+# Declared before PUT /{category_id}, which would otherwise take "reorder" for an id.
+@router.put(
+    "/reorder",
+    response_model=ReorderResult,
+    responses=problem_responses(NotFound, InvalidInput),
+)
+async def reorder_categories(
+    staff: CatalogueEditor, body: ReorderRequest, uow: UowDep
+) -> ReorderResult:
+    reordered = await service.reorder_categories(uow, body.category_ids, body.location_id)
+    return ReorderResult(success=True, reordered=reordered)
+
+
+@router.put(
+    "/{category_id}",
+    response_model=CategoryDetail,
+    responses=problem_responses(NotFound, InvalidInput, CategoryCycle),
+)
+async def update_category(
+    staff: CatalogueEditor, category_id: UUID, body: CategoryUpdate, uow: UowDep
+) -> CategoryDetail:
+    changes = CategoryChanges(
+        name=given(body, "name", body.name),
+        parent_category_id=given(body, "parent_category_id", body.parent_category_id),
+        description=given(body, "description", body.description),
+        image_url=given(body, "image_url", body.image_url),
+        sort_order=given(body, "sort_order", body.sort_order),
+        is_active=given(body, "is_active", body.is_active),
+    )
+    return _detail(await service.update_category(uow, category_id, changes))
+
+
+@router.delete(
+    "/{category_id}",
+    response_model=DeleteResult,
+    responses=problem_responses(NotFound, CategoryInUse),
+)
+async def delete_category(staff: CatalogueEditor, category_id: UUID, uow: UowDep) -> DeleteResult:
+    await service.delete_category(uow, category_id)
+    return DeleteResult.deleted("Category", category_id)

@@ -1,0 +1,1 @@
+"""The catalogue's use cases: products, categories, the menu, stock."""

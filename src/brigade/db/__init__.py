@@ -1,1 +1,0 @@
-"""Persistence: engines, the unit of work, tables and every query (repositories)."""

@@ -1,0 +1,1 @@
+"""The dining room: locations, tables, devices, PINs and staff sessions."""

@@ -1,0 +1,1 @@
+"""The dining room's rules: locations and tables, devices and sessions."""

@@ -1,0 +1,113 @@
+"""The dining room: location profiles and tables with their live status (docs/design.md §10).
+
+Locations stay opaque ids everywhere; a profile only names one and gives its timezone and
+currency. A table is FREE or OCCUPIED by the DRAFT and OPEN orders sitting at it.
+"""
+
+from __future__ import annotations
+
+import zoneinfo
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import datetime
+from enum import StrEnum
+from functools import cache
+from uuid import UUID
+
+from brigade.kit.clock import DEFAULT_TIMEZONE
+from brigade.kit.currencies import DEFAULT_CURRENCY, ISO_4217
+from brigade.kit.errors import InvalidInput
+from brigade.orders.domain.states import OrderStatus
+
+# What a location without a profile is taken to use.
+# A kitchen ticket older than this many minutes is amber (attention), then red (late).
+DEFAULT_TICKET_WARN_MINUTES = 5
+DEFAULT_TICKET_LATE_MINUTES = 10
+MAX_TICKET_MINUTES = 240
+
+
+@cache
+def timezones() -> frozenset[str]:
+    """The IANA timezone names this host's tz database knows."""
+    return frozenset(zoneinfo.available_timezones())
+
+
+def check_timezone(name: str) -> str:
+    """An IANA timezone name ("Europe/Paris"), exactly as the tz database spells it."""
+    if name not in timezones():
+        raise InvalidInput("timezone", "must be an IANA timezone name such as Europe/Paris")
+    return name
+
+
+def check_currency(code: str) -> str:
+    if code not in ISO_4217:
+        raise InvalidInput("currency", "must be an ISO 4217 currency code such as USD")
+    return code
+
+
+def check_ticket_thresholds(warn_minutes: int, late_minutes: int) -> None:
+    """A ticket turns amber, then red: the second threshold comes after the first."""
+    for field, minutes in (
+        ("ticketWarnMinutes", warn_minutes),
+        ("ticketLateMinutes", late_minutes),
+    ):
+        if not 1 <= minutes <= MAX_TICKET_MINUTES:
+            raise InvalidInput(field, f"must be between 1 and {MAX_TICKET_MINUTES} minutes")
+    if late_minutes <= warn_minutes:
+        raise InvalidInput("ticketLateMinutes", "must be more than ticketWarnMinutes")
+
+
+@dataclass(frozen=True, slots=True)
+class Location:
+    """A location's profile. ``created_at`` is None for a location that has none yet."""
+
+    id: UUID
+    name: str | None
+    timezone: str
+    currency: str
+    created_at: datetime | None
+    updated_at: datetime | None
+    ticket_warn_minutes: int = DEFAULT_TICKET_WARN_MINUTES
+    ticket_late_minutes: int = DEFAULT_TICKET_LATE_MINUTES
+
+    @classmethod
+    def unprofiled(cls, location_id: UUID) -> Location:
+        return cls(location_id, None, DEFAULT_TIMEZONE, DEFAULT_CURRENCY, None, None)
+
+
+@dataclass(frozen=True, slots=True)
+class DiningTable:
+    id: UUID
+    location_id: UUID
+    name: str
+    section: str | None
+    seats: int | None
+    created_at: datetime
+    updated_at: datetime
+
+
+class TableStatus(StrEnum):
+    FREE = "FREE"
+    OCCUPIED = "OCCUPIED"
+
+
+@dataclass(frozen=True, slots=True)
+class SeatedOrder:
+    """A DRAFT or OPEN order at a table, as the floor view shows it."""
+
+    id: UUID
+    table_id: UUID
+    order_number: int
+    status: OrderStatus
+    guest_count: int | None
+    total_cents: int
+    paid_cents: int
+    created_at: datetime
+
+    @property
+    def balance_due_cents(self) -> int:
+        return self.total_cents - self.paid_cents
+
+
+def table_status(seated: Sequence[SeatedOrder]) -> TableStatus:
+    return TableStatus.OCCUPIED if seated else TableStatus.FREE

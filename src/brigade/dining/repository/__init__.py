@@ -1,0 +1,1 @@
+"""The dining room's queries: locations and tables, devices and sessions."""

@@ -1,0 +1,1 @@
+"""The dining room's endpoints: locations, tables, devices, sessions."""

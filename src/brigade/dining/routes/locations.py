@@ -1,0 +1,112 @@
+"""Location profiles: a name, an IANA timezone and a currency for an opaque location id."""
+
+from __future__ import annotations
+
+from typing import Annotated, Any
+from uuid import UUID
+
+from pydantic import Field, StringConstraints, WithJsonSchema
+
+from brigade.dining.domain.rooms import (
+    DEFAULT_TICKET_LATE_MINUTES,
+    DEFAULT_TICKET_WARN_MINUTES,
+    MAX_TICKET_MINUTES,
+    Location,
+)
+from brigade.dining.service import rooms as service
+from brigade.kit.currencies import DEFAULT_CURRENCY, ISO_4217
+from brigade.kit.errors import InvalidInput
+from brigade.kit.http.deps import PaginationDep, UowDep
+from brigade.kit.http.errors import problem_responses
+from brigade.kit.http.permissions import LocationAdmin, Reader
+from brigade.kit.http.routing import brigade_router
+from brigade.kit.http.types import Name, RequestModel, ResponseModel, Timestamp, WholeNumber
+
+router = brigade_router(prefix="/api/locations", tags=["locations"])
+
+
+# An IANA name's shape; which names exist is the host's tz database (checked by the domain,
+# 422 otherwise). Not an enum: its ~600 names include aliases (GMT+0, GMT-0, GMT0) that client
+# generators cannot tell apart, and the list varies with the tz database.
+TimezoneName = Annotated[
+    str,
+    StringConstraints(max_length=64),
+    WithJsonSchema({"type": "string", "maxLength": 64, "pattern": r"^[A-Za-z][A-Za-z0-9_+\-/]*$"}),
+]
+# The schema lists every accepted currency, so what it describes is exactly what is accepted.
+CurrencyCode = Annotated[
+    str,
+    StringConstraints(max_length=3),
+    WithJsonSchema({"type": "string", "enum": sorted(ISO_4217)}),
+]
+
+TicketMinutes: Any = WholeNumber(1, MAX_TICKET_MINUTES)
+
+
+class LocationProfile(RequestModel):
+    name: Name
+    timezone: TimezoneName = Field(description="An IANA timezone name, e.g. Europe/Paris")
+    currency: CurrencyCode = Field(default=DEFAULT_CURRENCY, description="ISO 4217")
+    ticket_warn_minutes: TicketMinutes = Field(
+        default=DEFAULT_TICKET_WARN_MINUTES,
+        description="A kitchen ticket older than this turns amber (attention)",
+    )
+    ticket_late_minutes: TicketMinutes = Field(
+        default=DEFAULT_TICKET_LATE_MINUTES,
+        description="A kitchen ticket older than this turns red (late); above ticketWarnMinutes",
+    )
+
+
+class LocationOut(ResponseModel):
+    """``name`` and the timestamps are null for a location without a profile."""
+
+    id: UUID
+    name: str | None
+    timezone: str
+    currency: str
+    ticket_warn_minutes: int
+    ticket_late_minutes: int
+    created_at: Timestamp | None
+    updated_at: Timestamp | None
+
+
+class LocationPage(ResponseModel):
+    data: list[LocationOut]
+    total: int
+    page: int
+    limit: int
+
+
+def _out(location: Location) -> LocationOut:
+    return LocationOut.model_validate(location, from_attributes=True)
+
+
+@router.get("", response_model=LocationPage, responses=problem_responses())
+async def list_locations(staff: Reader, uow: UowDep, pagination: PaginationDep) -> LocationPage:
+    """Locations that have a profile, by name."""
+    found, total = await service.list_locations(uow, page=pagination.page, limit=pagination.limit)
+    return LocationPage(**pagination.page_of([_out(location) for location in found], total))
+
+
+@router.get("/{location_id}", response_model=LocationOut, responses=problem_responses())
+async def get_location(staff: Reader, location_id: UUID, uow: UowDep) -> LocationOut:
+    """Any location id answers: one without a profile has timezone UTC and currency USD."""
+    return _out(await service.get_location(uow, location_id))
+
+
+@router.put("/{location_id}", response_model=LocationOut, responses=problem_responses(InvalidInput))
+async def set_location_profile(
+    staff: LocationAdmin, location_id: UUID, body: LocationProfile, uow: UowDep
+) -> LocationOut:
+    """Create or replace the profile (an upsert: every field, `currency` defaults to USD)."""
+    location = await service.set_location_profile(
+        uow,
+        staff,
+        location_id,
+        name=body.name,
+        timezone=body.timezone,
+        currency=body.currency,
+        ticket_warn_minutes=body.ticket_warn_minutes,
+        ticket_late_minutes=body.ticket_late_minutes,
+    )
+    return _out(location)

@@ -1,0 +1,162 @@
+"""Dining tables and the floor view: each table's status and the orders seated at it."""
+
+from __future__ import annotations
+
+from typing import Annotated, Any
+from uuid import UUID
+
+from fastapi import Query, Response
+
+from brigade.dining.domain.rooms import SeatedOrder, TableStatus
+from brigade.dining.service import rooms as service
+from brigade.dining.service.rooms import TableView
+from brigade.kit import money
+from brigade.kit.errors import DuplicateTableName, NotFound, TableOccupied
+from brigade.kit.http.deps import PaginationDep, UowDep
+from brigade.kit.http.errors import problem_responses
+from brigade.kit.http.permissions import DiningRoomManager, Reader
+from brigade.kit.http.routing import brigade_router
+
+# The catalogue's delete answer, shared until the routers share one schemas module.
+from brigade.kit.http.schemas import DeleteResult, order_number
+from brigade.kit.http.types import (
+    Money,
+    Name,
+    RequestModel,
+    ResponseModel,
+    Text,
+    Timestamp,
+    WholeNumber,
+    omittable,
+)
+from brigade.orders.domain.states import OrderStatus
+
+router = brigade_router(prefix="/api/tables", tags=["tables"])
+
+Section: Any = Text(200, min_length=1)
+Seats: Any = WholeNumber(1, 1000)
+
+
+class TableCreate(RequestModel):
+    location_id: UUID
+    name: Name
+    section: Section | None = None
+    seats: Seats | None = None
+
+
+class TableUpdate(RequestModel):
+    """Every field optional; `section` and `seats` take null to clear. The location is fixed."""
+
+    name: Name = omittable()
+    section: Section | None = None
+    seats: Seats | None = None
+
+
+class SeatedOrderOut(ResponseModel):
+    id: UUID
+    order_number: str
+    status: OrderStatus
+    guest_count: int | None
+    total: Money
+    balance_due: Money
+    created_at: Timestamp
+
+
+class TableOut(ResponseModel):
+    id: UUID
+    location_id: UUID
+    name: str
+    section: str | None
+    seats: int | None
+    status: TableStatus
+    open_orders: list[SeatedOrderOut]
+    created_at: Timestamp
+    updated_at: Timestamp
+
+
+class TablePage(ResponseModel):
+    data: list[TableOut]
+    total: int
+    page: int
+    limit: int
+
+
+def _seated(order: SeatedOrder) -> SeatedOrderOut:
+    return SeatedOrderOut(
+        id=order.id,
+        order_number=order_number(order.order_number),
+        status=order.status,
+        guest_count=order.guest_count,
+        total=money.from_cents(order.total_cents),
+        balance_due=money.from_cents(order.balance_due_cents),
+        created_at=order.created_at,
+    )
+
+
+def _out(view: TableView) -> TableOut:
+    table = view.table
+    return TableOut(
+        id=table.id,
+        location_id=table.location_id,
+        name=table.name,
+        section=table.section,
+        seats=table.seats,
+        status=view.status,
+        open_orders=[_seated(order) for order in view.seated],
+        created_at=table.created_at,
+        updated_at=table.updated_at,
+    )
+
+
+@router.get("", response_model=TablePage, responses=problem_responses())
+async def list_tables(
+    staff: Reader,
+    uow: UowDep,
+    pagination: PaginationDep,
+    location_id: Annotated[UUID | None, Query(alias="locationId")] = None,
+) -> TablePage:
+    """By location, then name; each with its status and its DRAFT and OPEN orders."""
+    found, total = await service.list_tables(
+        uow, location_id, page=pagination.page, limit=pagination.limit
+    )
+    return TablePage(**pagination.page_of([_out(view) for view in found], total))
+
+
+@router.post(
+    "", status_code=201, response_model=TableOut, responses=problem_responses(DuplicateTableName)
+)
+async def create_table(
+    staff: DiningRoomManager, body: TableCreate, uow: UowDep, response: Response
+) -> TableOut:
+    """A table's name is unique among the live tables of its location (409 otherwise)."""
+    view = await service.create_table(
+        uow, body.location_id, body.name, section=body.section, seats=body.seats
+    )
+    response.headers["Location"] = f"/api/tables/{view.table.id}"
+    return _out(view)
+
+
+@router.get("/{table_id}", response_model=TableOut, responses=problem_responses(NotFound))
+async def get_table(staff: Reader, table_id: UUID, uow: UowDep) -> TableOut:
+    return _out(await service.get_table(uow, table_id))
+
+
+@router.put(
+    "/{table_id}",
+    response_model=TableOut,
+    responses=problem_responses(NotFound, DuplicateTableName),
+)
+async def update_table(
+    staff: DiningRoomManager, table_id: UUID, body: TableUpdate, uow: UowDep
+) -> TableOut:
+    changes = body.model_dump(exclude_unset=True)
+    return _out(await service.update_table(uow, table_id, changes))
+
+
+@router.delete(
+    "/{table_id}", response_model=DeleteResult, responses=problem_responses(NotFound, TableOccupied)
+)
+async def delete_table(staff: DiningRoomManager, table_id: UUID, uow: UowDep) -> DeleteResult:
+    """Refused with 409 `table_occupied` while a DRAFT or OPEN order is at the table."""
+    await service.delete_table(uow, table_id)
+    return DeleteResult(success=True, message=f"Table {table_id} deleted")

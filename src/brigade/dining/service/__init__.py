@@ -1,0 +1,1 @@
+"""The dining room's use cases: locations and tables, devices and sessions (terminals)."""

@@ -1,0 +1,186 @@
+"""Dining room use cases: location profiles, and tables with the orders seated at them."""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Collection, Mapping
+from dataclasses import dataclass
+from typing import Any
+from uuid import UUID
+
+from brigade.access.domain.audit import AuditAction, AuditedEntity
+from brigade.access.service import audit
+from brigade.dining.domain.rooms import (
+    DEFAULT_TICKET_LATE_MINUTES,
+    DEFAULT_TICKET_WARN_MINUTES,
+    DiningTable,
+    Location,
+    SeatedOrder,
+    TableStatus,
+    check_currency,
+    check_ticket_thresholds,
+    check_timezone,
+    table_status,
+)
+from brigade.dining.repository.rooms import (
+    DiningTableRepository,
+    LocationRepository,
+    SeatedOrderRepository,
+)
+from brigade.kit.access import Actor
+from brigade.kit.clock import later_than, now
+from brigade.kit.db.engine import UnitOfWork
+from brigade.kit.errors import DuplicateTableName, NotFound, TableOccupied
+from brigade.kit.ids import new_id
+
+# --- locations ------------------------------------------------------------------------------
+
+
+def _profile_fields(location: Location) -> dict[str, Any]:
+    return {
+        "name": location.name,
+        "timezone": location.timezone,
+        "currency": location.currency,
+        "ticketWarnMinutes": location.ticket_warn_minutes,
+        "ticketLateMinutes": location.ticket_late_minutes,
+    }
+
+
+async def set_location_profile(
+    uow: UnitOfWork,
+    actor: Actor,
+    location_id: UUID,
+    *,
+    name: str,
+    timezone: str,
+    currency: str,
+    ticket_warn_minutes: int = DEFAULT_TICKET_WARN_MINUTES,
+    ticket_late_minutes: int = DEFAULT_TICKET_LATE_MINUTES,
+) -> Location:
+    """Create or replace a location's profile (PUT: every field, the currency and the kitchen
+    ticket thresholds defaulted)."""
+    check_timezone(timezone)
+    check_currency(currency)
+    check_ticket_thresholds(ticket_warn_minutes, ticket_late_minutes)
+    repository = LocationRepository(uow)
+    current = await repository.get(location_id, for_update=True)
+    at = now() if current is None or current.updated_at is None else later_than(current.updated_at)
+    created_at = at if current is None or current.created_at is None else current.created_at
+    location = Location(
+        location_id,
+        name,
+        timezone,
+        currency,
+        created_at,
+        at,
+        ticket_warn_minutes=ticket_warn_minutes,
+        ticket_late_minutes=ticket_late_minutes,
+    )
+    if current is not None and _profile_fields(current) == _profile_fields(location):
+        return current
+    await repository.upsert(location)
+    await audit.record(
+        uow,
+        actor,
+        AuditAction.LOCATION_PROFILE_SET,
+        (AuditedEntity.LOCATION, location_id),
+        location_id=location_id,
+        before=_profile_fields(current) if current is not None else None,
+        after=_profile_fields(location),
+    )
+    return location
+
+
+async def get_location(uow: UnitOfWork, location_id: UUID) -> Location:
+    """The profile, or the defaults of a location that has none (ids stay opaque: any id
+    may name a location some other system owns)."""
+    found = await LocationRepository(uow).get(location_id)
+    return found if found is not None else Location.unprofiled(location_id)
+
+
+async def list_locations(uow: UnitOfWork, *, page: int, limit: int) -> tuple[list[Location], int]:
+    return await LocationRepository(uow).list(page=page, limit=limit)
+
+
+# --- tables ---------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class TableView:
+    """A table as the floor view shows it: with the DRAFT and OPEN orders at it."""
+
+    table: DiningTable
+    seated: list[SeatedOrder]
+
+    @property
+    def status(self) -> TableStatus:
+        return table_status(self.seated)
+
+
+async def _views(uow: UnitOfWork, tables: list[DiningTable]) -> list[TableView]:
+    seated = await SeatedOrderRepository(uow).at_tables([table.id for table in tables])
+    return [TableView(table, seated[table.id]) for table in tables]
+
+
+async def _live_table(uow: UnitOfWork, table_id: UUID, *, for_update: bool = False) -> DiningTable:
+    table = await DiningTableRepository(uow).get(table_id, for_update=for_update)
+    if table is None:
+        raise NotFound("table", table_id)
+    return table
+
+
+async def _ensure_name_free(
+    uow: UnitOfWork, location_id: UUID, name: str, *, other_than: UUID | None = None
+) -> None:
+    if await DiningTableRepository(uow).name_taken(location_id, name, other_than=other_than):
+        raise DuplicateTableName(f"This location already has a table named {name!r}.")
+
+
+async def create_table(
+    uow: UnitOfWork, location_id: UUID, name: str, *, section: str | None, seats: int | None
+) -> TableView:
+    await _ensure_name_free(uow, location_id, name)
+    at = now()
+    table = DiningTable(new_id(), location_id, name, section, seats, at, at)
+    await DiningTableRepository(uow).insert(table)
+    return TableView(table, [])
+
+
+async def get_table(uow: UnitOfWork, table_id: UUID) -> TableView:
+    (view,) = await _views(uow, [await _live_table(uow, table_id)])
+    return view
+
+
+async def list_tables(
+    uow: UnitOfWork, location_id: UUID | None, *, page: int, limit: int
+) -> tuple[list[TableView], int]:
+    tables, total = await DiningTableRepository(uow).list(location_id, page=page, limit=limit)
+    return await _views(uow, tables), total
+
+
+async def update_table(uow: UnitOfWork, table_id: UUID, changes: Mapping[str, Any]) -> TableView:
+    """``changes``: any of name, section, seats (None clears section and seats)."""
+    current = await _live_table(uow, table_id, for_update=True)
+    table = dataclasses.replace(current, **changes)
+    if table != current:
+        if table.name != current.name:
+            await _ensure_name_free(uow, table.location_id, table.name, other_than=table_id)
+        table = dataclasses.replace(table, updated_at=later_than(current.updated_at))
+        await DiningTableRepository(uow).save(table)
+    (view,) = await _views(uow, [table])
+    return view
+
+
+async def delete_table(uow: UnitOfWork, table_id: UUID) -> None:
+    """Soft: orders that were at the table still name it. Refused while an order sits there."""
+    table = await _live_table(uow, table_id, for_update=True)
+    (view,) = await _views(uow, [table])
+    if view.seated:
+        numbers = ", ".join(f"#{order.order_number}" for order in view.seated)
+        raise TableOccupied(f"Order {numbers} is still at this table; move or close it first.")
+    await DiningTableRepository(uow).delete(table_id, later_than(table.updated_at))
+
+
+async def table_names(uow: UnitOfWork, table_ids: Collection[UUID]) -> dict[UUID, str]:
+    """``tableName`` for orders: the name of each known table among ``table_ids``, in one query."""
+    return await DiningTableRepository(uow).names(table_ids)

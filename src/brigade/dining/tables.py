@@ -1,0 +1,51 @@
+"""The dining room's tables: locations and their dining tables."""
+
+from __future__ import annotations
+
+from sqlalchemy import (
+    Column,
+    Index,
+    Integer,
+    String,
+    Table,
+    Uuid,
+)
+
+from brigade.kit.db.tables import LIVE, metadata, timestamps
+from brigade.kit.db.types import UTCDateTime
+
+# A location's profile; a location without one is still a valid id everywhere.
+locations = Table(
+    "locations",
+    metadata,
+    Column("id", Uuid, primary_key=True),
+    Column("name", String(200), nullable=False),
+    Column("timezone", String(64), nullable=False),
+    Column("currency", String(3), nullable=False),
+    *timestamps(),
+    # A kitchen ticket's age turns amber, then red (late), past these.
+    Column("ticket_warn_minutes", Integer, nullable=False, server_default="5"),
+    Column("ticket_late_minutes", Integer, nullable=False, server_default="10"),
+    Index("ix_locations_name", "name", "id"),
+)
+
+dining_tables = Table(
+    "dining_tables",
+    metadata,
+    Column("id", Uuid, primary_key=True),
+    Column("location_id", Uuid, nullable=False),
+    Column("name", String(200), nullable=False),
+    Column("section", String(200), nullable=True),
+    Column("seats", Integer, nullable=True),
+    *timestamps(),
+    # Soft delete: old orders still name the table they were at.
+    Column("deleted_at", UTCDateTime(), nullable=True),
+    Index(
+        "uq_dining_tables_location_name",
+        "location_id",
+        "name",
+        unique=True,
+        sqlite_where=LIVE,
+        postgresql_where=LIVE,
+    ),
+)

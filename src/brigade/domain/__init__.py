@@ -1,1 +1,0 @@
-"""Pure business rules. Standard library only: no web, database or validation framework."""

@@ -1,0 +1,199 @@
+"""Events: what changed, as the outbox records it, and the rule a reader's cursor follows.
+
+Every committed change appends events to one log (the outbox), in the transaction of
+the change. Ids only grow and become visible in the order they were given out: the
+writer takes them at the very end of its transaction under one database-wide lock
+(PostgreSQL; SQLite serializes writers anyway), so the lock is held until the commit
+is visible and no later transaction can take a smaller id. A reader therefore never
+skips an id that commits later, and ``after=<last id seen>`` is a complete cursor.
+
+A naive "read only rows older than the oldest running transaction" filter does not
+give that: it still lets a smaller id appear after a larger one has been read.
+"""
+
+from __future__ import annotations
+
+from bisect import bisect_right
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+from datetime import datetime
+from enum import StrEnum
+from uuid import UUID
+
+from brigade.catalogue.domain.records import Product, fell_low_on_stock
+from brigade.kit.errors import EventsExpired
+
+
+class EventType(StrEnum):
+    ORDER_CREATED = "order.created"
+    ORDER_UPDATED = "order.updated"
+    ORDER_SENT = "order.sent"
+    ORDER_COMPLETED = "order.completed"
+    ORDER_CANCELLED = "order.cancelled"
+    ORDER_REFUNDED = "order.refunded"
+    ITEM_ADDED = "item.added"
+    ITEM_UPDATED = "item.updated"
+    ITEM_VOIDED = "item.voided"
+    PAYMENT_CREATED = "payment.created"
+    PRODUCT_CREATED = "product.created"
+    PRODUCT_UPDATED = "product.updated"
+    PRODUCT_86D = "product.86d"
+    PRODUCT_AVAILABLE = "product.available"
+    PRODUCT_DELETED = "product.deleted"
+    STOCK_LOW = "stock.low"
+    MODIFIER_GROUP_CREATED = "modifier_group.created"
+    MODIFIER_GROUP_UPDATED = "modifier_group.updated"
+    MODIFIER_GROUP_DELETED = "modifier_group.deleted"
+    KITCHEN_TICKET_CREATED = "kitchen_ticket.created"
+    KITCHEN_TICKET_BUMPED = "kitchen_ticket.bumped"
+    KITCHEN_TICKET_RECALLED = "kitchen_ticket.recalled"
+    # A device or client address reached its limit of wrong PINs (docs/security.md).
+    SECURITY_PIN_FAILURES = "security.pin_failures"
+
+
+def product_change_events(before: Product, after: Product) -> list[EventType]:
+    """What a change to a product announces: ``product.updated`` when anything but its 86
+    flag changed, ``product.86d``/``product.available`` when that flag flipped, and
+    ``stock.low`` when its stock fell to its threshold."""
+    found: list[EventType] = []
+    unflagged = replace(before, is_86d=after.is_86d, auto_86d=after.auto_86d)
+    if replace(unflagged, updated_at=after.updated_at) != after:
+        found.append(EventType.PRODUCT_UPDATED)
+    if after.is_86d != before.is_86d:
+        found.append(EventType.PRODUCT_86D if after.is_86d else EventType.PRODUCT_AVAILABLE)
+    if fell_low_on_stock(before, after):
+        found.append(EventType.STOCK_LOW)
+    return found
+
+
+@dataclass(frozen=True, slots=True)
+class PendingEvent:
+    """An event of the running transaction; it gets its id when the transaction commits.
+
+    ``subject`` is the changed resource as a domain object; it is turned into the JSON
+    the API shows for it when the event is written.
+    """
+
+    type: EventType
+    at: datetime
+    subject: object
+    location_id: UUID | None
+    entity_id: UUID | None
+    order_id: UUID | None
+
+
+def check_cursor(after: int, swept_through: int) -> None:
+    """A cursor is complete unless events after it have been swept by retention.
+
+    ``swept_through`` is the highest id ever deleted (0 when none): a reader at or past
+    it misses nothing; one before it would silently miss the swept events.
+    """
+    if after < swept_through:
+        raise EventsExpired(after, swept_through)
+
+
+def next_cursor(after: int, ids: Sequence[int]) -> int:
+    """The cursor after reading ``ids`` (one page, ascending): the last id, or ``after``.
+
+    Ids after the cursor arrive in ascending order; anything else means the page was not
+    read as ``id > after ORDER BY id`` and resuming from it could lose or repeat events.
+    """
+    last = after
+    for event_id in ids:
+        if event_id <= last:
+            raise ValueError(f"event ids must ascend past the cursor: {event_id} after {last}")
+        last = event_id
+    return last
+
+
+@dataclass(frozen=True, slots=True)
+class StoredEvent:
+    """An event as the log keeps it; ``data`` is the resource's JSON, as it was written."""
+
+    id: int
+    type: str
+    at: datetime
+    location_id: UUID | None
+    entity_id: UUID | None
+    order_id: UUID | None
+    data: str
+
+
+@dataclass(frozen=True, slots=True)
+class EventFilter:
+    location_id: UUID | None = None
+    # None: every type.
+    types: frozenset[EventType] | None = None
+
+    def matches(self, event: StoredEvent) -> bool:
+        """The rule the table's query applies, for events already in memory."""
+        if self.location_id is not None and event.location_id != self.location_id:
+            return False
+        return self.types is None or event.type in self.types
+
+
+@dataclass(frozen=True, slots=True)
+class Outgoing:
+    """An event ready to send, its JSON encoded once however many streams send it."""
+
+    event: StoredEvent
+    json: bytes
+
+
+class RecentEvents:
+    """The newest events one worker has read from the log, shared by its open streams.
+
+    It holds every event with an id in ``(floor, top]``, read in one pass of the cursor
+    rule, so a stream whose cursor is at or past ``floor`` is answered from memory: the
+    log is read once per worker rather than once per stream, and each event is encoded
+    once. A stream further behind reads the table, as a reader always may. The oldest
+    events are let go past ``capacity`` events or ``max_bytes`` of JSON, raising ``floor``.
+    """
+
+    def __init__(self, floor: int, capacity: int, *, max_bytes: int) -> None:
+        self.floor = self.top = floor
+        self._capacity = capacity
+        self._max_bytes = max_bytes
+        self._ids: list[int] = []
+        self._held: list[Outgoing] = []
+        self.held_bytes = 0
+
+    def extend(self, read: Sequence[Outgoing]) -> None:
+        """Take the events read after ``top``: every one there is up to the last, ascending."""
+        self.top = next_cursor(self.top, [outgoing.event.id for outgoing in read])
+        self._ids.extend(outgoing.event.id for outgoing in read)
+        self._held.extend(read)
+        self.held_bytes += sum(len(outgoing.json) for outgoing in read)
+        # Let go in batches (down to the count, or half the bytes), so a busy log does not
+        # shift the list on every read.
+        over_count = len(self._held) >= 2 * self._capacity
+        over_bytes = self.held_bytes > self._max_bytes
+        if not (over_count or over_bytes):
+            return
+        keep_count = self._capacity if over_count else len(self._held)
+        keep_bytes = self._max_bytes // 2 if over_bytes else self.held_bytes
+        dropped = 0
+        while dropped < len(self._held) and (
+            len(self._held) - dropped > keep_count or self.held_bytes > keep_bytes
+        ):
+            self.held_bytes -= len(self._held[dropped].json)
+            dropped += 1
+        if dropped:
+            self.floor = self._ids[dropped - 1]
+            del self._ids[:dropped], self._held[:dropped]
+
+    def after(
+        self, cursor: int, filters: EventFilter, *, limit: int
+    ) -> tuple[list[Outgoing], int] | None:
+        """Up to ``limit`` matching events after ``cursor`` and the cursor past them (past
+        every event looked at, matching or not); None when ``cursor`` is before ``floor``."""
+        if cursor < self.floor:
+            return None
+        found: list[Outgoing] = []
+        for index in range(bisect_right(self._ids, cursor), len(self._held)):
+            outgoing = self._held[index]
+            if filters.matches(outgoing.event):
+                found.append(outgoing)
+                if len(found) == limit:
+                    return found, outgoing.event.id
+        return found, max(cursor, self.top)

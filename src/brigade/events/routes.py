@@ -1,0 +1,378 @@
+"""Events: catch-up pages and a server-sent event stream, for screens and integrations.
+
+Both read the outbox (events/repository.py) by id: a client resumes after the last id it saw
+and gets every matching event exactly once, in order. Event ``data`` is the resource
+as the API shows it; the renderers registered here shape it when the event is written.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import re
+import time
+from collections.abc import AsyncIterator
+from typing import Annotated, Any
+from uuid import UUID
+
+import orjson
+from fastapi import Depends, Header, Query, Request, Response
+from fastapi.responses import StreamingResponse
+from pydantic import Field, WithJsonSchema
+
+from brigade.access.domain.terminals import PinFailureAlert
+from brigade.catalogue.domain.records import ModifierGroup, Product
+from brigade.catalogue.routes.modifier_groups import group_out
+from brigade.catalogue.routes.products import product_detail
+from brigade.events import service
+from brigade.events.domain import EventFilter, EventType, Outgoing
+from brigade.events.service import Heartbeat, SentOrder
+from brigade.kit import metrics
+from brigade.kit.access import REQUIRED_ROLE, Permission
+from brigade.kit.errors import EventsExpired, Forbidden, Unauthenticated
+from brigade.kit.http.deps import UowDep
+from brigade.kit.http.errors import problem_responses
+from brigade.kit.http.permissions import Reader, authenticator
+from brigade.kit.http.routing import brigade_router
+from brigade.kit.http.types import ResponseModel, Timestamp
+from brigade.kitchen.domain import BoardTicket
+
+# The resources' own shaping, as their routes answer them (private there for now: those
+# modules are being reworked on other branches; the merge makes these names public).
+from brigade.kitchen.routes import TicketOut, board_ticket_out, ticket_out
+from brigade.orders.domain.aggregate import Order
+from brigade.orders.domain.records import OrderItem, OrderPayment
+from brigade.orders.schemas import OrderDetail
+from brigade.orders.shaping import detail as order_detail
+from brigade.orders.shaping import item_out, payment_detail
+from brigade.settings import Settings
+
+router = brigade_router(prefix="/api/events", tags=["events"])
+
+# Largest id a client may send back: PostgreSQL's bigint.
+MAX_EVENT_ID = 2**63 - 1
+# How soon a client reconnects after the server ended its stream (it is stopping).
+RECONNECT_MS = 1000
+
+
+# --- what an event's data is ----------------------------------------------------------------
+
+# Event data is rendered once, at commit, for every reader of the stream and every webhook:
+# as the lowest role that may read it (the kitchen) sees it, so no card details (design.md §7).
+EVENT_READER = REQUIRED_ROLE[Permission.READ]
+
+
+class SentOrderOut(OrderDetail):
+    """``order.sent``: the order detail with the kitchen ticket the send produced."""
+
+    kitchen_ticket: TicketOut
+
+
+# What a summary keeps of an order (or of a kitchen ticket): who, which, what state, how much.
+_ORDER_SUMMARY = {
+    "id",
+    "order_number",
+    "status",
+    "order_type",
+    "table_id",
+    "table_name",
+    "location_id",
+    "subtotal",
+    "total",
+    "balance_due",
+    "paid_amount",
+    "version",
+    "updated_at",
+}
+_TICKET_SUMMARY = {
+    "id",
+    "order_id",
+    "order_number",
+    "order_type",
+    "order_status",
+    "table_id",
+    "table_name",
+    "created_at",
+    "bumped_at",
+}
+
+
+def bounded(
+    shown: ResponseModel, summary: set[str], item_count: int, href: str, max_bytes: int
+) -> str:
+    """The resource's JSON, or past ``max_bytes`` its summary with ``truncated``, the number
+    of its items and ``href`` where the whole of it is read: an event stays small whatever
+    the order (a stream, a webhook and the log each carry it)."""
+    whole = shown.model_dump_json()
+    if len(whole.encode()) <= max_bytes:
+        return whole
+    kept = shown.model_dump(mode="json", by_alias=True, include=summary)
+    return orjson.dumps(kept | {"itemCount": item_count, "truncated": True, "href": href}).decode()
+
+
+def _order_href(order_id: UUID) -> str:
+    return f"/api/orders/{order_id}"
+
+
+def install_renderers(*, max_bytes: int) -> None:
+    """Event data is what the API answers for the same resource (a summary past
+    ``max_bytes``)."""
+
+    def order(order: Order) -> str:
+        detail = order_detail(order, EVENT_READER)
+        href = _order_href(order.id)
+        return bounded(detail, _ORDER_SUMMARY, len(detail.items), href, max_bytes)
+
+    def sent_order(sent: SentOrder) -> str:
+        detail = order_detail(sent.order, EVENT_READER)
+        shown = SentOrderOut(**dict(detail), kitchen_ticket=ticket_out(sent.ticket))
+        href = _order_href(sent.order.id)
+        return bounded(shown, _ORDER_SUMMARY, len(detail.items), href, max_bytes)
+
+    def board_ticket(ticket: BoardTicket) -> str:
+        shown = board_ticket_out(ticket)
+        href = f"/api/kitchen/tickets/{ticket.ticket.id}"
+        return bounded(shown, _TICKET_SUMMARY, len(shown.items), href, max_bytes)
+
+    service.register_renderer(Order, order)
+    service.register_renderer(SentOrder, sent_order)
+    service.register_renderer(OrderItem, lambda item: item_out(item).model_dump_json())
+    service.register_renderer(
+        OrderPayment, lambda payment: payment_detail(payment, EVENT_READER).model_dump_json()
+    )
+    service.register_renderer(Product, lambda product: product_detail(product).model_dump_json())
+    service.register_renderer(ModifierGroup, lambda group: group_out(group).model_dump_json())
+    service.register_renderer(BoardTicket, board_ticket)
+    service.register_renderer(
+        PinFailureAlert, lambda alert: PinFailureAlertOut.of(alert).model_dump_json()
+    )
+
+
+class PinFailureAlertOut(ResponseModel):
+    """``security.pin_failures``: a device (`device:<id>`) or a client address
+    (`address:<ip>`) reached its limit of wrong PINs; PIN sign-in and approvals from it answer
+    429 `too_many_wrong_pins` until ``until``."""
+
+    source: str
+    failures: int
+    window_start: Timestamp
+    until: Timestamp
+
+    @classmethod
+    def of(cls, alert: PinFailureAlert) -> PinFailureAlertOut:
+        return cls(
+            source=alert.source,
+            failures=alert.failures,
+            window_start=alert.window_start,
+            until=alert.until,
+        )
+
+
+# --- schemas --------------------------------------------------------------------------------
+
+
+class EventOut(ResponseModel):
+    id: int
+    type: EventType
+    at: Timestamp
+    location_id: UUID | None
+    entity_id: UUID | None
+    order_id: UUID | None
+    data: dict[str, Any] = Field(
+        description="The resource as the API shows it: the order detail for order events, "
+        "the item for item events, the payment for payment events, the product for "
+        "product and stock events; order.sent adds `kitchenTicket`; kitchen_ticket events "
+        "carry the ticket as GET /api/kitchen/board shows it. Past BRIGADE_EVENT_MAX_BYTES "
+        "(64 KiB) an order or ticket is summarized instead: its identity, status and totals "
+        "with `truncated: true`, `itemCount` and `href`, where the whole resource is read."
+    )
+
+
+class EventPage(ResponseModel):
+    data: list[EventOut]
+    last_id: int = Field(description="The last id returned, or `after` when none: resume here.")
+
+
+# --- parameters -----------------------------------------------------------------------------
+
+_EVENT_TYPE = "(?:" + "|".join(re.escape(event_type) for event_type in EventType) + ")"
+TYPES_PATTERN = rf"^ *{_EVENT_TYPE} *(?:, *{_EVENT_TYPE} *)*$"
+# Ids stay far below 10^18; a longer number names no event.
+LAST_EVENT_ID_PATTERN = r"^ *[0-9]{0,18} *$"
+
+
+async def _filters(
+    location_id: Annotated[UUID | None, Query(alias="locationId")] = None,
+    types: Annotated[
+        str | None,
+        Query(
+            max_length=1000,
+            pattern=TYPES_PATTERN,
+            description="Comma-separated event types, e.g. `order.created,order.sent`.",
+        ),
+    ] = None,
+) -> EventFilter:
+    if types is None:
+        return EventFilter(location_id=location_id)
+    chosen = frozenset(EventType(name.strip()) for name in types.split(","))
+    return EventFilter(location_id=location_id, types=chosen)
+
+
+FiltersDep = Annotated[EventFilter, Depends(_filters)]
+
+
+async def _last_event_id(
+    last_event_id: Annotated[
+        str | None,
+        # A header is a string or absent: no JSON null in the schema.
+        WithJsonSchema({"type": "string", "pattern": LAST_EVENT_ID_PATTERN}),
+        Header(
+            alias="Last-Event-ID",
+            pattern=LAST_EVENT_ID_PATTERN,
+            description="Resume after this id (EventSource sends it on reconnect); "
+            "wins over `after`.",
+        ),
+    ] = None,
+) -> int | None:
+    # Empty: EventSource had no id yet.
+    return int(last_event_id) if last_event_id and last_event_id.strip() else None
+
+
+# One message of the stream, as the OpenAPI describes text/event-stream (comments aside).
+SSE_EVENT_SCHEMA = {
+    "type": "object",
+    "required": ["id", "event", "data"],
+    "properties": {
+        "id": {"type": "string", "pattern": "^[0-9]+$"},
+        "event": {"type": "string", "enum": list(EventType)},
+        "data": {
+            "type": "string",
+            "contentMediaType": "application/json",
+            "contentSchema": {"$ref": "#/components/schemas/EventOut"},
+        },
+        "retry": {"type": "integer"},
+    },
+}
+
+
+# --- routes ---------------------------------------------------------------------------------
+
+
+def _page(found: list[Outgoing], last_id: int) -> bytes:
+    # Each event's JSON is stored ready: spliced in, never parsed and serialized again.
+    return orjson.dumps(
+        {"data": [orjson.Fragment(outgoing.json) for outgoing in found], "lastId": last_id}
+    )
+
+
+@router.get("", response_model=EventPage, responses=problem_responses(EventsExpired))
+async def list_events(
+    staff: Reader,
+    uow: UowDep,
+    request: Request,
+    filters: FiltersDep,
+    after: Annotated[
+        int | None,
+        Query(ge=0, le=MAX_EVENT_ID, description="Events after this id; none: the oldest kept."),
+    ] = None,
+    limit: Annotated[int, Query(ge=1, le=500)] = 100,
+) -> Response:
+    """Catch up: the matching events after `after`, ascending by id. A cursor older than
+    what retention keeps answers 410 `events_expired`: reload, then read from the latest.
+    A page ends early past BRIGADE_EVENT_PAGE_BYTES (1 MiB): resume after its `lastId`."""
+    settings: Settings = request.app.state.settings
+    filters = dataclasses.replace(filters, location_id=staff.location_scope(filters.location_id))
+    found, last_id = await service.read_events(
+        uow, filters, after=after, limit=limit, max_bytes=settings.event_page_bytes
+    )
+    return Response(_page(found, last_id), media_type="application/json")
+
+
+def _sse(outgoing: Outgoing) -> bytes:
+    return b"id: %d\nevent: %s\ndata: %s\n\n" % (
+        outgoing.event.id,
+        outgoing.event.type.encode(),
+        outgoing.json,
+    )
+
+
+async def _still_allowed(request: Request) -> bool:
+    """Whether the stream's credential still reads events: not revoked, signed out, expired or
+    its person deactivated (its own read transaction; the token cache forgets a revoked
+    credential on this worker at once, on others within BRIGADE_TOKEN_CACHE_SECONDS)."""
+    try:
+        async with request.app.state.database.unit_of_work(write=False) as uow:
+            owner = await authenticator(request).authenticate(uow, request)
+        owner.actor.ensure(Permission.READ)
+    except (Unauthenticated, Forbidden):
+        return False
+    return True
+
+
+async def _stream(
+    request: Request, filters: EventFilter, after: int, settings: Settings
+) -> AsyncIterator[bytes]:
+    yield b": connected\n\n"
+    checked_at = time.monotonic()
+    with metrics.open_stream():
+        async for batch in service.follow(
+            request.app.state.database,
+            request.app.state.event_waiter,
+            filters,
+            after=after,
+            heartbeat_seconds=settings.event_heartbeat_seconds,
+            lifetime_seconds=settings.event_stream_max_seconds,
+            stopping=request.app.state.stopping,
+        ):
+            # Heartbeats come at least every 15 s, so a check is never much later than due.
+            if time.monotonic() - checked_at >= settings.event_stream_recheck_seconds:
+                if not await _still_allowed(request):
+                    # No retry hint: coming back with this credential is a 401.
+                    yield b": credential revoked\n\n"
+                    return
+                checked_at = time.monotonic()
+            if isinstance(batch, Heartbeat):
+                yield b": keep-alive\n\n"
+            else:
+                yield b"".join(_sse(event) for event in batch)
+    # The server is stopping (or the stream has lived its time): come back soon, to any
+    # worker or host, after the last id received.
+    yield b"retry: %d\n: reconnect\n\n" % RECONNECT_MS
+
+
+@router.get(
+    "/stream",
+    response_class=StreamingResponse,
+    responses={
+        200: {
+            "description": "Server-sent events: `id`, `event` (the type) and `data` (the event "
+            "JSON) per event; a comment line at least every 15 s.",
+            "content": {"text/event-stream": {"schema": SSE_EVENT_SCHEMA}},
+        },
+        **problem_responses(EventsExpired),
+    },
+)
+async def stream_events(
+    staff: Reader,
+    uow: UowDep,
+    request: Request,
+    filters: FiltersDep,
+    last_event_id: Annotated[int | None, Depends(_last_event_id)],
+    after: Annotated[
+        int | None,
+        Query(ge=0, le=MAX_EVENT_ID, description="Events after this id; none: from now on."),
+    ] = None,
+) -> StreamingResponse:
+    """Live events as they commit, on every worker and host. Resumes after the
+    `Last-Event-ID` header (or `after`); without either, starts with what commits next. The
+    credential is checked again every BRIGADE_EVENT_STREAM_RECHECK_SECONDS (at most 30 s): a
+    revoked token or device, a signed-out session or a deactivated person ends the stream
+    with a `: credential revoked` comment and no retry hint. A device or PIN session reads
+    its own location's events only (403 `other_location` for another's)."""
+    filters = dataclasses.replace(filters, location_id=staff.location_scope(filters.location_id))
+    start = await service.start_cursor(uow, last_event_id if last_event_id is not None else after)
+    settings: Settings = request.app.state.settings
+    return StreamingResponse(
+        _stream(request, filters, start, settings),
+        media_type="text/event-stream",
+        headers={"Cache-Control": "no-store", "X-Accel-Buffering": "no"},
+    )

@@ -1,0 +1,407 @@
+"""Events: emitting them from use cases, reading them back, and waking open streams.
+
+A use case emits with one line, inside its unit of work, naming the resource as a
+domain object; the outbox writes it at commit with the JSON the API shows for it::
+
+    events.order_event(uow, EventType.ORDER_CREATED, order)
+    events.order_event(uow, EventType.ITEM_ADDED, order, item, entity_id=item.id)
+    events.product_event(uow, EventType.PRODUCT_86D, product)
+    events.product_changed(uow, before, after)  # the event types the change calls for
+
+The table is the truth. One ``EventWaiter`` per worker reads it as events commit (woken
+by a LISTEN connection on PostgreSQL, polling on SQLite, only while a stream is open) and
+keeps the newest events in memory, encoded once, for all of that worker's streams; a
+stream further behind than that reads the table with its own cursor.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from collections.abc import AsyncIterator, Callable
+from dataclasses import dataclass
+from datetime import UTC, datetime, timedelta
+from typing import Any
+from uuid import UUID
+
+import orjson
+
+from brigade.catalogue.domain.records import Product
+from brigade.events import repository as outbox
+from brigade.events.domain import (
+    EventFilter,
+    EventType,
+    Outgoing,
+    PendingEvent,
+    RecentEvents,
+    StoredEvent,
+    check_cursor,
+    next_cursor,
+    product_change_events,
+)
+from brigade.events.repository import EventRepository, listen_until_lost
+from brigade.kit import metrics
+from brigade.kit.clock import now
+from brigade.kit.db.engine import Database, UnitOfWork
+from brigade.kitchen.domain import KitchenTicket
+from brigade.orders.domain.aggregate import ItemChange, Order
+from brigade.webhooks.repository import WebhookRepository
+
+log = logging.getLogger("brigade.events")
+
+SWEEP_EVERY_SECONDS = 3600
+# Events a worker keeps in memory for its streams (a few MB of order JSON at most), and
+# how many it reads from the log at a time.
+RECENT_EVENTS_KEPT = 1000
+RECENT_READ_BATCH = 500
+# A catch-up page reads the log this many events at a time, up to its byte budget.
+PAGE_READ_STEP = 50
+# On PostgreSQL, at most one read of the log (and one wake-up of every stream) this often: a
+# rush commits a few hundred times a second, and waking 200 streams for each commit cost the
+# worker half its orders (bench/results-live.md); an idle room still sees a commit at once.
+NOTIFIED_READS_APART_SECONDS = 0.05
+
+
+# --- emitting -------------------------------------------------------------------------------
+
+
+def register_renderer(subject_type: type, render: Callable[[Any], str]) -> None:
+    """How the outbox shows a subject: the api layer registers its shapes at app creation,
+    so services emit domain objects and the event's data is the resource as the API shows it."""
+    outbox.register_renderer(subject_type, render)
+
+
+@dataclass(frozen=True, slots=True)
+class SentOrder:
+    """The subject of ``order.sent``: the order detail and the kitchen ticket it produced."""
+
+    order: Order
+    ticket: KitchenTicket
+
+
+def emit(
+    uow: UnitOfWork,
+    event_type: EventType,
+    subject: object,
+    *,
+    location_id: UUID | None,
+    entity_id: UUID | None,
+    order_id: UUID | None = None,
+) -> None:
+    uow.emit(PendingEvent(event_type, now(), subject, location_id, entity_id, order_id))
+
+
+def order_event(
+    uow: UnitOfWork,
+    event_type: EventType,
+    order: Order,
+    subject: object | None = None,
+    *,
+    entity_id: UUID | None = None,
+) -> None:
+    """An event about ``order`` (its detail is the data), or about a part of it: an item or a
+    payment as ``subject``, with its ``entity_id``."""
+    emit(
+        uow,
+        event_type,
+        order if subject is None else subject,
+        location_id=order.header.location_id,
+        entity_id=entity_id or order.id,
+        order_id=order.id,
+    )
+
+
+def product_event(uow: UnitOfWork, event_type: EventType, product: Product) -> None:
+    emit(uow, event_type, product, location_id=product.location_id, entity_id=product.id)
+
+
+def item_changed(uow: UnitOfWork, order: Order, change: ItemChange) -> None:
+    """``item.updated`` for a changed item; a changed quantity also moved the order's totals,
+    so ``order.updated`` follows with the order detail."""
+    if change.after == change.before:
+        return
+    order_event(uow, EventType.ITEM_UPDATED, order, change.after, entity_id=change.after.id)
+    if change.after.quantity != change.before.quantity:
+        order_event(uow, EventType.ORDER_UPDATED, order)
+
+
+def product_changed(uow: UnitOfWork, before: Product, after: Product) -> None:
+    for event_type in product_change_events(before, after):
+        product_event(uow, event_type, after)
+
+
+# --- reading --------------------------------------------------------------------------------
+
+
+def event_json(event: StoredEvent) -> bytes:
+    """The event as the API, the stream and webhooks carry it; ``data`` as stored."""
+    return orjson.dumps(
+        {
+            "id": event.id,
+            "type": event.type,
+            "at": _utc_z(event.at),
+            "locationId": _text(event.location_id),
+            "entityId": _text(event.entity_id),
+            "orderId": _text(event.order_id),
+            "data": orjson.Fragment(event.data),
+        }
+    )
+
+
+def _text(value: UUID | None) -> str | None:
+    # asyncpg reads its own UUID class, which orjson does not know.
+    return None if value is None else str(value)
+
+
+def _utc_z(moment: datetime) -> str:
+    return moment.astimezone(UTC).isoformat().replace("+00:00", "Z")
+
+
+async def read_events(
+    uow: UnitOfWork, filters: EventFilter, *, after: int | None, limit: int, max_bytes: int
+) -> tuple[list[Outgoing], int]:
+    """A catch-up page and the cursor after it. No ``after``: from the oldest event kept.
+
+    The page ends early once its events' JSON reaches ``max_bytes`` (it holds at least one
+    event), and the cursor is the last id in it: the next page starts with what this one
+    left out. The log is read in small steps, so memory follows the page, not ``limit``."""
+    repository = EventRepository(await uow.connection())
+    swept_through = await repository.swept_through()
+    if after is None:
+        after = swept_through
+    check_cursor(after, swept_through)
+    page: list[Outgoing] = []
+    size = 0
+    cursor = after
+    while len(page) < limit and size < max_bytes:
+        wanted = min(limit - len(page), PAGE_READ_STEP)
+        found = await repository.after(cursor, filters, limit=wanted)
+        for event in found:
+            outgoing = Outgoing(event, event_json(event))
+            if page and size + len(outgoing.json) > max_bytes:
+                return page, cursor
+            page.append(outgoing)
+            size += len(outgoing.json)
+            cursor = next_cursor(cursor, [event.id])
+        if len(found) < wanted:
+            break
+    return page, cursor
+
+
+async def start_cursor(uow: UnitOfWork, after: int | None) -> int:
+    """Where a stream starts: after ``after`` if given (and still kept), else from now on."""
+    repository = EventRepository(await uow.connection())
+    if after is None:
+        return await repository.last_id()
+    check_cursor(after, await repository.swept_through())
+    return after
+
+
+async def sweep_events(uow: UnitOfWork, *, retention_days: int) -> int:
+    """Retention: delete events (and webhook attempts) older than ``retention_days``;
+    answers how many events went."""
+    older_than = now() - timedelta(days=retention_days)
+    await WebhookRepository(uow).sweep_log(older_than)
+    return await EventRepository(await uow.connection()).sweep(older_than)
+
+
+async def keep_sweeping(database: Database, retention_days: int, stopping: asyncio.Event) -> None:
+    """Retention, in every worker: at start, then hourly. Workers sweeping at once only
+    repeat each other's work; one statement per table, on an index."""
+    while not stopping.is_set():
+        try:
+            async with database.unit_of_work(write=True) as uow:
+                swept = await sweep_events(uow, retention_days=retention_days)
+            if swept:
+                log.info("retention: %d events older than %d days deleted", swept, retention_days)
+        except Exception:
+            log.exception("event retention sweep failed; retrying in an hour")
+        await pause(stopping, SWEEP_EVERY_SECONDS)
+
+
+async def pause(stopping: asyncio.Event, seconds: float) -> None:
+    """Sleep ``seconds``, or less if ``stopping`` is set meanwhile."""
+    with contextlib.suppress(TimeoutError):
+        await asyncio.wait_for(stopping.wait(), timeout=seconds)
+
+
+# --- following ------------------------------------------------------------------------------
+
+
+class EventWaiter:
+    """Per worker: reads what commits anywhere once, into ``RecentEvents`` shared by its
+    open streams, and wakes them.
+
+    A LISTEN connection tells it when to read on PostgreSQL; on SQLite it reads every
+    ``poll_seconds``. Streams take ``changed()`` before looking, then wait on it: a
+    wake-up between their look and their wait is never lost. The waiter runs only while
+    at least one stream is open.
+    """
+
+    def __init__(
+        self, database: Database, database_url: str, poll_seconds: float, *, memory_bytes: int
+    ) -> None:
+        self._database = database
+        self._database_url = database_url
+        self._poll_seconds = poll_seconds
+        self._memory_bytes = memory_bytes
+        self._changed = asyncio.Event()
+        self._streams = 0
+        self._task: asyncio.Task[None] | None = None
+        self._recent: RecentEvents | None = None
+
+    def changed(self) -> asyncio.Event:
+        """Set at the next wake-up."""
+        return self._changed
+
+    def wake(self) -> None:
+        changed, self._changed = self._changed, asyncio.Event()
+        changed.set()
+
+    def recent(
+        self, cursor: int, filters: EventFilter, *, limit: int
+    ) -> tuple[list[Outgoing], int] | None:
+        """What this worker holds after ``cursor`` (see ``RecentEvents.after``); None when
+        the stream must read the table."""
+        return None if self._recent is None else self._recent.after(cursor, filters, limit=limit)
+
+    @contextlib.asynccontextmanager
+    async def subscribed(self) -> AsyncIterator[None]:
+        self._streams += 1
+        if self._task is None:
+            self._task = asyncio.create_task(self._watch(), name="brigade-event-waiter")
+        try:
+            yield
+        finally:
+            self._streams -= 1
+            if self._streams == 0:
+                await self.close()
+
+    async def close(self) -> None:
+        if self._task is not None:
+            task, self._task = self._task, None
+            task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await task
+        self._recent = None
+
+    async def _watch(self) -> None:
+        while True:
+            try:
+                if self._recent is None:
+                    async with self._database.unit_of_work(write=False) as uow:
+                        floor = await EventRepository(await uow.connection()).last_id()
+                    self._recent = RecentEvents(
+                        floor, RECENT_EVENTS_KEPT, max_bytes=self._memory_bytes
+                    )
+                if self._database.dialect == "postgresql":
+                    await self._listen(self._recent)
+                else:
+                    await self._poll(self._recent)
+            except Exception:
+                # A lost database: streams look again once it is back, then wait again.
+                log.warning("event waiter lost its database; retrying", exc_info=True)
+                await asyncio.sleep(1)
+                self.wake()
+
+    async def _listen(self, recent: RecentEvents) -> None:
+        committed = asyncio.Event()
+        listener = asyncio.create_task(listen_until_lost(self._database_url, committed.set))
+        listener.add_done_callback(lambda _listener: committed.set())
+        try:
+            while True:
+                await committed.wait()
+                committed.clear()
+                if listener.done():
+                    listener.result()  # raises what ended the LISTEN connection
+                    return
+                await self._read(recent)
+                # The commits notified meanwhile are read together, after the rest.
+                await asyncio.sleep(NOTIFIED_READS_APART_SECONDS)
+        finally:
+            listener.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await listener
+
+    async def _poll(self, recent: RecentEvents) -> None:
+        while True:
+            await self._read(recent)
+            await asyncio.sleep(self._poll_seconds)
+
+    async def _read(self, recent: RecentEvents) -> None:
+        """Everything committed after what this worker holds, then a wake-up if any."""
+        while True:
+            async with self._database.unit_of_work(write=False) as uow:
+                found = await EventRepository(await uow.connection()).after(
+                    recent.top, EventFilter(), limit=RECENT_READ_BATCH
+                )
+            if not found:
+                return
+            read_at = now()
+            for event in found:
+                metrics.STREAM_LAG_SECONDS.observe((read_at - event.at).total_seconds())
+            recent.extend([Outgoing(event, event_json(event)) for event in found])
+            self.wake()
+            if len(found) < RECENT_READ_BATCH:
+                return
+
+
+@dataclass(frozen=True, slots=True)
+class Heartbeat:
+    """Nothing happened for a while: the stream says so to keep proxies from closing it."""
+
+
+async def follow(
+    database: Database,
+    waiter: EventWaiter,
+    filters: EventFilter,
+    *,
+    after: int,
+    heartbeat_seconds: float,
+    lifetime_seconds: float,
+    stopping: asyncio.Event,
+    batch: int = 100,
+) -> AsyncIterator[list[Outgoing] | Heartbeat]:
+    """The matching events after ``after`` as they commit (from what the worker holds,
+    or from the table when the stream is further behind), with a ``Heartbeat`` whenever
+    nothing was sent for ``heartbeat_seconds``; ends when ``stopping`` is set or after
+    ``lifetime_seconds`` (the client reconnects, perhaps to a less busy worker)."""
+    loop = asyncio.get_running_loop()
+    ends_at = loop.time() + lifetime_seconds
+    last_sent = loop.time()
+    async with waiter.subscribed():
+        while not stopping.is_set():
+            changed = waiter.changed()
+            recent = waiter.recent(after, filters, limit=batch)
+            if recent is None:
+                async with database.unit_of_work(write=False) as uow:
+                    repository = EventRepository(await uow.connection())
+                    read = await repository.after(after, filters, limit=batch)
+                found = [Outgoing(event, event_json(event)) for event in read]
+                after = next_cursor(after, [event.id for event in read])
+            else:
+                found, after = recent
+            if found:
+                yield found
+                last_sent = loop.time()
+                if len(found) == batch:
+                    continue
+            moment = loop.time()
+            if moment >= ends_at:
+                return
+            if moment - last_sent >= heartbeat_seconds:
+                yield Heartbeat()
+                last_sent = moment
+            wait = min(last_sent + heartbeat_seconds, ends_at) - moment
+            await _first_set(changed, stopping, seconds=max(wait, 0))
+
+
+async def _first_set(*events: asyncio.Event, seconds: float) -> None:
+    """Wait until one of ``events`` is set, or ``seconds``."""
+    waits = [asyncio.ensure_future(event.wait()) for event in events]
+    try:
+        await asyncio.wait(waits, timeout=seconds, return_when=asyncio.FIRST_COMPLETED)
+    finally:
+        for wait in waits:
+            wait.cancel()

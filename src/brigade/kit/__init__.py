@@ -1,0 +1,1 @@
+"""What every feature shares: the unit of work, the metadata, money, time, ids, errors, HTTP."""

@@ -1,0 +1,271 @@
+"""Access as a mechanism every feature uses: roles, the permissions each grants, the acting
+staff member or device (``Actor``), what a manager's approval may cover, and the check.
+
+Roles are ranked; each has everything of the one before (docs/design.md §7). The permission
+table below is the whole policy: routes and services only look it up. Which permission an
+action needs when that depends on the record's state is the owning feature's rule (an order's:
+orders/domain/permissions.py).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Mapping
+from dataclasses import dataclass
+from datetime import datetime
+from enum import StrEnum
+from types import MappingProxyType
+from uuid import UUID
+
+from brigade.kit.errors import ApprovalInvalid, Conflict, Forbidden, NotApprovable, OtherLocation
+
+
+class Role(StrEnum):
+    KITCHEN = "KITCHEN"
+    SERVER = "SERVER"
+    MANAGER = "MANAGER"
+    ADMIN = "ADMIN"
+
+    @property
+    def rank(self) -> int:
+        return _RANKS[self]
+
+
+_RANKS = {role: rank for rank, role in enumerate(Role)}
+
+
+class Permission(StrEnum):
+    READ = "read"
+    SEE_PAYMENT_DETAILS = "see a payment's card, brand and who took it"
+    SET_ITEM_STATUS = "set item status"
+    MARK_86 = "86 and un-86 products"
+    TAKE_ORDERS = "create and change orders, send, take payments, complete"
+    VOID_SENT_ITEMS = "void items already sent to the kitchen"
+    DISCOUNT = "apply discounts"
+    APPROVE_LARGE_TIPS = "take a tip above the approval ratio of its payment"
+    CANCEL_SENT_OR_PAID = "cancel an order that was sent or paid"
+    REFUND = "refund a completed order"
+    READ_PAYMENTS = "read payments across orders (settlement, tip-out)"
+    EDIT_CATALOGUE = "change products, categories, variants and modifier groups"
+    ADJUST_STOCK = "adjust and count stock"
+    READ_AUDIT = "read the audit log"
+    READ_REPORTS = "read sales reports"
+    MANAGE_STAFF = "manage staff and tokens"
+    MANAGE_WEBHOOKS = "manage webhooks"
+    # The dining room (docs/design.md §10).
+    READ_MENU = "read the menu"
+    READ_STAFF_DIRECTORY = "list who can sign in with a PIN"
+    SET_OWN_PIN = "set one's own PIN"
+    SIGN_OUT = "end one's own PIN session"
+    REQUEST_APPROVAL = "ask a manager to approve an action on the spot"
+    MANAGE_DINING_ROOM = "manage tables, devices and printers"
+    SET_UP_LOCATIONS = "set up location profiles"
+    SIGN_IN_WITH_PIN = "sign staff in with their PIN"
+
+
+REQUIRED_ROLE: Mapping[Permission, Role] = MappingProxyType(
+    {
+        Permission.READ: Role.KITCHEN,
+        # The kitchen has no use for card details (design.md §7): it reads payments without them.
+        Permission.SEE_PAYMENT_DETAILS: Role.SERVER,
+        Permission.SET_ITEM_STATUS: Role.KITCHEN,
+        Permission.MARK_86: Role.KITCHEN,
+        Permission.TAKE_ORDERS: Role.SERVER,
+        Permission.VOID_SENT_ITEMS: Role.MANAGER,
+        Permission.DISCOUNT: Role.MANAGER,
+        Permission.APPROVE_LARGE_TIPS: Role.MANAGER,
+        Permission.CANCEL_SENT_OR_PAID: Role.MANAGER,
+        Permission.REFUND: Role.MANAGER,
+        Permission.READ_PAYMENTS: Role.MANAGER,
+        Permission.EDIT_CATALOGUE: Role.MANAGER,
+        Permission.ADJUST_STOCK: Role.MANAGER,
+        Permission.READ_AUDIT: Role.MANAGER,
+        Permission.READ_REPORTS: Role.MANAGER,
+        Permission.MANAGE_STAFF: Role.ADMIN,
+        Permission.MANAGE_WEBHOOKS: Role.ADMIN,
+        Permission.READ_MENU: Role.KITCHEN,
+        Permission.READ_STAFF_DIRECTORY: Role.KITCHEN,
+        Permission.SET_OWN_PIN: Role.KITCHEN,
+        Permission.SIGN_OUT: Role.KITCHEN,
+        Permission.REQUEST_APPROVAL: Role.SERVER,
+        Permission.MANAGE_DINING_ROOM: Role.MANAGER,
+        Permission.SET_UP_LOCATIONS: Role.ADMIN,
+    }
+)
+
+
+class Principal(StrEnum):
+    """What kind of credential acts, which decides the table its permissions come from."""
+
+    # A staff token, a PIN session, a kitchen display or the bootstrap admin: REQUIRED_ROLE.
+    ROLE = "role"
+    # A paired terminal nobody has signed in on: TERMINAL_PERMISSIONS, whatever its role.
+    TERMINAL = "terminal"
+
+
+# A terminal alone shows the menu and the staff picker and signs people in, nothing else.
+TERMINAL_PERMISSIONS = frozenset(
+    {Permission.READ_MENU, Permission.READ_STAFF_DIRECTORY, Permission.SIGN_IN_WITH_PIN}
+)
+# Granted by no role: signing in with a PIN happens on a paired terminal.
+TERMINAL_ONLY = TERMINAL_PERMISSIONS - REQUIRED_ROLE.keys()
+
+
+def allows(role: Role, permission: Permission) -> bool:
+    needed = REQUIRED_ROLE.get(permission)
+    return needed is not None and role.rank >= needed.rank
+
+
+def who_may(permission: Permission) -> str:
+    """Who holds ``permission``, in words (route descriptions, refusals)."""
+    if permission in TERMINAL_ONLY:
+        return "Requires a paired TERMINAL device token"
+    needed = f"Requires the {REQUIRED_ROLE[permission]} role or above"
+    return (
+        f"{needed}; a TERMINAL device token may too"
+        if permission in TERMINAL_PERMISSIONS
+        else needed
+    )
+
+
+class ApprovalAction(StrEnum):
+    """What a manager's approval can cover: one of these on one resource, nothing else.
+
+    Staff, tokens, devices, printers, webhooks, the catalogue and its prices, and roles are
+    never here: they take the person's own sign-in (docs/security.md)."""
+
+    ITEM_VOID = "item.void"
+    ITEM_PARTIAL_VOID = "item.partial_void"
+    ORDER_DISCOUNT = "order.discount"
+    ORDER_CANCEL = "order.cancel"
+    ORDER_REFUND = "order.refund"
+    PAYMENT_LARGE_TIP = "payment.large_tip"
+    PAYMENT_TIP_ADJUST = "payment.tip_adjust"
+
+
+# The resource each action is approved on: the ids that name it, in order.
+APPROVAL_RESOURCE: Mapping[ApprovalAction, tuple[str, ...]] = MappingProxyType(
+    {
+        ApprovalAction.ITEM_VOID: ("order_id", "item_id"),
+        ApprovalAction.ITEM_PARTIAL_VOID: ("order_id", "item_id"),
+        ApprovalAction.ORDER_DISCOUNT: ("order_id",),
+        ApprovalAction.ORDER_CANCEL: ("order_id",),
+        ApprovalAction.ORDER_REFUND: ("order_id",),
+        ApprovalAction.PAYMENT_LARGE_TIP: ("order_id",),
+        ApprovalAction.PAYMENT_TIP_ADJUST: ("order_id", "payment_id"),
+    }
+)
+
+
+def approvable(action: str) -> ApprovalAction:
+    """The action an approval may be asked for, or NotApprovable (403 ``not_approvable``)."""
+    try:
+        return ApprovalAction(action)
+    except ValueError:
+        raise NotApprovable(
+            f"No approval can cover {action!r}: it takes the person's own sign-in. An approval "
+            f"covers one of {', '.join(ApprovalAction)} on one order."
+        ) from None
+
+
+def approval_resource(action: ApprovalAction, ids: Mapping[str, object]) -> str:
+    """The resource ``action`` is approved on, as stored and compared: ``order_id=…/item_id=…``
+    from ``ids`` (a request's path parameters, or the ids an approval was asked for). Ids
+    missing or malformed: ApprovalInvalid."""
+    parts = []
+    for name in APPROVAL_RESOURCE[action]:
+        try:
+            parts.append(f"{name}={UUID(str(ids[name]))}")
+        except (KeyError, ValueError):
+            raise ApprovalInvalid(f"An approval for {action} names its {name}.") from None
+    return "/".join(parts)
+
+
+@dataclass(frozen=True, slots=True)
+class Approver:
+    """The manager whose PIN authorised one request of someone else's (docs/design.md §10)."""
+
+    staff_id: UUID
+    name: str
+
+
+@dataclass(frozen=True, slots=True)
+class Actor:
+    """Who is making the request: a staff member through one of their tokens or PIN sessions,
+    or a paired device.
+
+    ``staff_id`` is None for the bootstrap admin token, devices and when authentication is off.
+    """
+
+    name: str
+    role: Role
+    staff_id: UUID | None = None
+    token_id: UUID | None = None
+    # Devices and PIN sessions (docs/design.md §10): a session acts at its device's location.
+    principal: Principal = Principal.ROLE
+    device_id: UUID | None = None
+    session_id: UUID | None = None
+    location_id: UUID | None = None
+    approver: Approver | None = None
+
+    def ensure(self, permission: Permission) -> None:
+        if self.principal is Principal.TERMINAL:
+            if permission not in TERMINAL_PERMISSIONS:
+                raise Forbidden(
+                    f"{permission.value}: a terminal alone may only read the menu, list staff "
+                    "and sign them in; sign in with a PIN first"
+                )
+            return
+        if not allows(self.role, permission):
+            raise Forbidden(f"{who_may(permission)} ({permission.value}); this is {self.role}")
+
+    def ensure_at(self, location_id: UUID | None) -> None:
+        """A device and its PIN sessions act only at their own location (docs/security.md):
+        another location's orders and events are refused (403 ``other_location``)."""
+        if self.location_id is not None and location_id != self.location_id:
+            raise OtherLocation(
+                f"This device acts at location {self.location_id} only, not at {location_id}."
+            )
+
+    def location_scope(self, asked: UUID | None) -> UUID | None:
+        """The location a list or stream of this actor's covers: a device's own (asking for
+        another is refused), anyone else's choice."""
+        if self.location_id is None:
+            return asked
+        self.ensure_at(asked if asked is not None else self.location_id)
+        return self.location_id
+
+    def approved_by(self, approver: Approver, role: Role) -> Actor:
+        """This actor, for one request, with the role of the manager who approved it."""
+        return dataclasses.replace(self, role=role, approver=approver)
+
+    def ensure_keeps_own_access(self, staff_id: UUID, *, role: Role, is_active: bool) -> None:
+        """An admin may not deactivate themself or drop their own ADMIN role: an installation
+        must not lock itself out through the API."""
+        if self.staff_id == staff_id and (not is_active or role is not Role.ADMIN):
+            raise Conflict("You cannot deactivate yourself or take away your own ADMIN role.")
+
+    @property
+    def caller_key(self) -> str:
+        """Whose idempotency keys these are: the credential, or the role for a token-less actor."""
+        credential = self.token_id or self.session_id or self.device_id
+        return str(credential) if credential else f"{self.role}:{self.name}"[:64]
+
+
+BOOTSTRAP_ADMIN = Actor(name="bootstrap admin (BRIGADE_ADMIN_TOKEN)", role=Role.ADMIN)
+AUTH_OFF = Actor(name="anonymous (authentication off)", role=Role.ADMIN)
+
+
+@dataclass(frozen=True, slots=True)
+class TokenOwner:
+    """A live token's actor, when it was last used (to refresh that at most once a minute), and
+    when it stops by itself (a PIN session's expiry; None for what lasts until revoked)."""
+
+    actor: Actor
+    last_used_at: datetime | None
+    expires_at: datetime | None = None
+
+
+# Who the service itself acts as, in the audit log and the stock ledger: an automatic 86 when
+# the stock runs out, its lifting on a restock.
+SYSTEM = Actor(name="system", role=Role.ADMIN)

@@ -1,0 +1,1 @@
+"""The database kit: the engine and unit of work, column types, rows, migrating, the metadata."""

@@ -1,0 +1,440 @@
+"""Engines and the unit of work: the one place a transaction is committed.
+
+SQLite (the embedded default) is driven through the standard ``sqlite3`` module
+right in the event loop: a statement on a local file takes microseconds, less
+than handing it to a thread and back (what an async SQLite driver does, and what
+dominated the profile). Readers use a pool of connections with plain BEGIN (WAL
+lets them run beside a writer); writers in a process take turns on an asyncio
+lock, then take the file's write lock up front with BEGIN IMMEDIATE, so
+concurrent writers queue instead of failing half-way. Writers in other processes
+wait for it without blocking the loop: the writers' BEGIN IMMEDIATE fails at once
+when another process (``serve --workers N``) holds the lock, and is tried again after
+a short jittered ``asyncio.sleep`` until ``sqlite_busy_timeout_ms`` runs out.
+PostgreSQL uses asyncpg on one pooled engine; services
+lock the rows they change (SELECT ... FOR UPDATE). A unit of work waits for its pooled
+connection at a first-come, first-served gate (``FairGate``): the pool's own queue lets a
+newcomer take a connection just returned before the waiter woken for it runs, and that
+waiter goes back to the end of the line, so under load some requests starved for seconds.
+
+Repositories see one small async interface either way (``Connection`` below).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import random
+import sqlite3
+import time
+from abc import ABC, abstractmethod
+from collections import deque
+from collections.abc import AsyncIterator, Awaitable, Callable, Mapping, Sequence
+from contextlib import asynccontextmanager
+from types import TracebackType
+from typing import Any, Protocol
+
+from sqlalchemy import Connection as SyncConnection
+from sqlalchemy import Engine as SyncEngine
+from sqlalchemy import create_engine, event
+from sqlalchemy.engine import URL, CursorResult, Dialect, NestedTransaction, make_url
+from sqlalchemy.exc import OperationalError
+from sqlalchemy.exc import TimeoutError as PoolTimeout
+from sqlalchemy.ext.asyncio import AsyncEngine, create_async_engine
+from sqlalchemy.sql import Executable
+from sqlalchemy.util.typing import TupleAny
+
+from brigade.events.domain import PendingEvent
+from brigade.kit.metrics import connections_in_use
+from brigade.settings import Settings
+
+# How long a PostgreSQL unit of work waits for a connection before failing.
+_POOL_TIMEOUT_S = 30
+
+_ASYNC_DRIVERS = {"sqlite": "sqlite+aiosqlite", "postgresql": "postgresql+asyncpg"}
+
+
+def async_url(database_url: str) -> URL:
+    """Map the user-facing URL (sqlite:///..., postgresql://...) to its async driver."""
+    url = make_url(database_url)
+    backend = url.get_backend_name()
+    if backend not in _ASYNC_DRIVERS:
+        raise ValueError(f"unsupported database {backend!r}: use sqlite:/// or postgresql://")
+    return url.set(drivername=_ASYNC_DRIVERS[backend])
+
+
+# One row's parameters, or many (executemany).
+Parameters = Mapping[str, Any] | Sequence[Mapping[str, Any]] | None
+
+
+class Connection(Protocol):
+    """What repositories use of a connection, the same on both databases."""
+
+    @property
+    def dialect(self) -> Dialect: ...
+
+    async def execute(
+        self, statement: Executable, parameters: Parameters = None
+    ) -> CursorResult[*TupleAny]: ...
+
+
+# The waits between a writer's tries for the file's write lock (seconds): from the first,
+# doubled each time up to the last, each drawn between half and all of it (two workers
+# waiting for a third do not retry in step). A write holds the lock a millisecond or two and
+# the other worker hands it on between its own writers: polled more sparsely (8 ms), a worker
+# hardly ever found it free. A try that fails costs about 55 us.
+_LOCK_RETRY_FIRST = 0.0001
+_LOCK_RETRY_MAX = 0.001
+
+
+def _configure_sqlite(
+    engine: SyncEngine, *, busy_timeout_ms: int, begin: str, waits_in_loop: bool = False
+) -> None:
+    """``waits_in_loop``: the connections' busy handler is off once they are set up (the
+    writers' BEGIN IMMEDIATE: ``_begin_writing`` retries it without blocking the loop)."""
+
+    @event.listens_for(engine, "connect")
+    def on_connect(dbapi_connection: Any, _record: Any) -> None:
+        # Let us issue BEGIN ourselves; pysqlite's implicit transactions are unreliable.
+        dbapi_connection.isolation_level = None
+        cursor = dbapi_connection.cursor()
+        cursor.execute(f"PRAGMA busy_timeout={int(busy_timeout_ms)}")
+        cursor.execute("PRAGMA journal_mode=WAL")
+        cursor.execute("PRAGMA synchronous=FULL")
+        cursor.execute("PRAGMA foreign_keys=ON")
+        if waits_in_loop:
+            # Once BEGIN IMMEDIATE holds the write lock nothing else of the transaction waits
+            # on another connection: in WAL, statements and COMMIT never return SQLITE_BUSY
+            # to the lock's holder, and the checkpoint COMMIT may run is PASSIVE (no wait).
+            cursor.execute("PRAGMA busy_timeout=0")
+        cursor.close()
+
+    @event.listens_for(engine, "begin")
+    def on_begin(connection: Any) -> None:
+        connection.exec_driver_sql(begin)
+
+
+class _Transaction(Protocol):
+    async def commit(self) -> None: ...
+
+    async def rollback(self) -> None: ...
+
+
+class _OpenConnection(Connection, Protocol):
+    """A connection inside its transaction, as the unit of work drives it."""
+
+    def begin_nested(self) -> Awaitable[_Transaction]: ...
+
+    async def commit(self) -> None: ...
+
+    async def rollback(self) -> None: ...
+
+    async def close(self) -> None: ...
+
+
+class _InLoopTransaction:
+    def __init__(self, transaction: NestedTransaction) -> None:
+        self._transaction = transaction
+
+    async def commit(self) -> None:
+        self._transaction.commit()
+
+    async def rollback(self) -> None:
+        self._transaction.rollback()
+
+
+class _InLoopConnection:
+    """A synchronous SQLite connection behind the async interface PostgreSQL's has."""
+
+    def __init__(self, connection: SyncConnection) -> None:
+        self._connection = connection
+
+    @property
+    def dialect(self) -> Dialect:
+        return self._connection.dialect
+
+    async def execute(
+        self, statement: Executable, parameters: Parameters = None
+    ) -> CursorResult[*TupleAny]:
+        return self._connection.execute(statement, parameters)
+
+    async def begin_nested(self) -> _InLoopTransaction:
+        return _InLoopTransaction(self._connection.begin_nested())
+
+    async def commit(self) -> None:
+        self._connection.commit()
+
+    async def rollback(self) -> None:
+        self._connection.rollback()
+
+    async def close(self) -> None:
+        self._connection.close()
+
+
+class FairGate:
+    """At most ``capacity`` holders at once; the others are let in strictly in arrival order.
+
+    A holder's release hands its place straight to the longest waiter, so a newcomer never
+    overtakes the line (SQLAlchemy's async pool queue lets it: see the module's docstring).
+    """
+
+    def __init__(self, capacity: int, *, timeout: float) -> None:
+        self._free = capacity
+        self._timeout = timeout
+        self._waiters: deque[asyncio.Future[None]] = deque()
+
+    async def acquire(self) -> None:
+        if self._free and not self._waiters:
+            self._free -= 1
+            return
+        waiter: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        self._waiters.append(waiter)
+        try:
+            async with asyncio.timeout(self._timeout):
+                await waiter
+        except BaseException as failure:
+            if waiter.done() and not waiter.cancelled():
+                self.release()  # handed a place just as it gave up: the next one takes it
+            elif waiter in self._waiters:
+                self._waiters.remove(waiter)
+            if isinstance(failure, TimeoutError):
+                raise PoolTimeout(f"no connection free within {self._timeout:g} s") from None
+            raise
+
+    def release(self) -> None:
+        while self._waiters:
+            waiter = self._waiters.popleft()
+            if not waiter.done():
+                waiter.set_result(None)
+                return
+        self._free += 1
+
+
+class Database:
+    def __init__(self, settings: Settings) -> None:
+        url = make_url(settings.database_url)
+        self.dialect = url.get_backend_name()
+        self._sqlite: dict[bool, SyncEngine] = {}
+        self._sqlite_writer = asyncio.Lock()
+        if self.dialect == "sqlite":
+            timeout = settings.sqlite_busy_timeout_ms
+            self._sqlite_busy_timeout_s = timeout / 1000
+            for write, begin in ((False, "BEGIN"), (True, "BEGIN IMMEDIATE")):
+                # The pool never makes a caller wait (that would block the loop): writers
+                # already take turns on the lock, and a spare reader costs one open().
+                engine = create_engine(url, pool_size=8, max_overflow=-1)
+                # Readers keep the blocking busy handler: in WAL a reader never waits for a
+                # writer, only in rare moments (another connection recovering the WAL index).
+                _configure_sqlite(engine, busy_timeout_ms=timeout, begin=begin, waits_in_loop=write)
+                self._sqlite[write] = engine
+        else:
+            # No overflow: past the pool, requests wait for a connection rather than open
+            # (and TLS-negotiate) one that is thrown away on return. They wait at the gate,
+            # in turn; the pool behind it always has a connection for whoever passes.
+            self._postgres: AsyncEngine = create_async_engine(
+                async_url(settings.database_url),
+                pool_size=settings.db_pool_size,
+                max_overflow=0,
+                pool_timeout=_POOL_TIMEOUT_S,
+            )
+            self._gate = FairGate(settings.db_pool_size, timeout=_POOL_TIMEOUT_S)
+        for engine in self.engines():
+            connections_in_use(engine)
+
+    def unit_of_work(self, *, write: bool) -> UnitOfWork:
+        if self.dialect == "sqlite":
+            if write:
+                return _SqliteUnitOfWork(
+                    self._sqlite[True], self._sqlite_writer, self._sqlite_busy_timeout_s
+                )
+            return _SqliteUnitOfWork(self._sqlite[False], None)
+        return _PostgresUnitOfWork(self._postgres, self._gate)
+
+    def engines(self) -> list[SyncEngine]:
+        """The synchronous engines underneath (tests listen to their statements)."""
+        if self.dialect == "sqlite":
+            return list(self._sqlite.values())
+        return [self._postgres.sync_engine]
+
+    async def dispose(self) -> None:
+        for engine in self._sqlite.values():
+            engine.dispose()
+        if self.dialect != "sqlite":
+            await self._postgres.dispose()
+
+
+class UnitOfWork(ABC):
+    """One transaction, opened on first use, committed on a clean exit, rolled back otherwise.
+
+    Events emitted during the transaction are written in one statement right before its
+    COMMIT (events/repository.py): committed with the change, or not at all. Work registered with
+    ``after_commit`` runs once the COMMIT is through.
+    """
+
+    def __init__(self) -> None:
+        self._connection: _OpenConnection | None = None
+        self._events: list[PendingEvent] = []
+        self._after_commit: list[Callable[[], object]] = []
+
+    @abstractmethod
+    async def _open(self) -> _OpenConnection:
+        """A connection with its transaction begun."""
+
+    async def _closed(self) -> None:  # noqa: B027 (a hook: most units of work have nothing to do)
+        """Called once the connection is closed (SQLite writers give up their turn)."""
+
+    async def _open_once(self) -> _OpenConnection:
+        if self._connection is None:
+            self._connection = await self._open()
+        return self._connection
+
+    async def connection(self) -> Connection:
+        return await self._open_once()
+
+    def emit(self, event: PendingEvent) -> None:
+        """Record an event of this transaction; it is written only if the transaction commits."""
+        self._events.append(event)
+
+    def after_commit(self, callback: Callable[[], object]) -> None:
+        """Run ``callback`` (quick, in memory) when this transaction commits, or attempts to:
+        a COMMIT that failed may still have happened. Never after a rollback."""
+        self._after_commit.append(callback)
+
+    @asynccontextmanager
+    async def savepoint(self) -> AsyncIterator[None]:
+        """A nested transaction: undone alone if the block raises, kept otherwise."""
+        nested = await (await self._open_once()).begin_nested()
+        emitted_before = len(self._events)
+        try:
+            yield
+        except BaseException:
+            await nested.rollback()
+            # The undone changes' events go with them.
+            del self._events[emitted_before:]
+            raise
+        await nested.commit()
+
+    async def __aenter__(self) -> UnitOfWork:
+        return self
+
+    async def __aexit__(
+        self,
+        exc_type: type[BaseException] | None,
+        exc: BaseException | None,
+        traceback: TracebackType | None,
+    ) -> None:
+        # Imported here: the outbox's module builds on this one (its Connection, its queries).
+        from brigade.events.repository import append
+
+        pending, self._events = self._events, []
+        committed, self._after_commit = self._after_commit, []
+        if exc_type is None and pending:
+            await self.connection()
+        connection, self._connection = self._connection, None
+        if connection is None:
+            _run_all(committed if exc_type is None else [])
+            return
+        try:
+            if exc_type is None:
+                if pending:
+                    # Last, right before COMMIT: on PostgreSQL the log's lock is held briefly.
+                    await append(connection, pending)
+                await connection.commit()
+            else:
+                await connection.rollback()
+        finally:
+            try:
+                _run_all(committed if exc_type is None else [])
+                await connection.close()
+            finally:
+                await self._closed()
+
+
+def _run_all(callbacks: list[Callable[[], object]]) -> None:
+    for callback in callbacks:
+        callback()
+
+
+class _PostgresUnitOfWork(UnitOfWork):
+    def __init__(self, engine: AsyncEngine, gate: FairGate) -> None:
+        super().__init__()
+        self._engine = engine
+        self._gate = gate
+
+    async def _open(self) -> _OpenConnection:
+        await self._gate.acquire()
+        try:
+            connection = await self._engine.connect()
+            try:
+                await connection.begin()
+            except BaseException:
+                await connection.close()
+                raise
+        except BaseException:
+            self._gate.release()
+            raise
+        return connection
+
+    async def _closed(self) -> None:
+        self._gate.release()
+
+
+def _is_busy(error: OperationalError) -> bool:
+    """SQLITE_BUSY (any extended code): another connection holds the lock asked for."""
+    code = getattr(error.orig, "sqlite_errorcode", None)
+    return code is not None and code & 0xFF == sqlite3.SQLITE_BUSY
+
+
+def _begin(engine: SyncEngine) -> SyncConnection:
+    """A connection of ``engine`` with its transaction begun (by the engine's "begin" hook)."""
+    connection = engine.connect()
+    try:
+        connection.begin()
+    except BaseException:
+        connection.close()
+        raise
+    return connection
+
+
+async def _begin_writing(engine: SyncEngine, budget_s: float) -> SyncConnection:
+    """BEGIN IMMEDIATE, tried again while another process holds the file's write lock.
+
+    The writers' connections have no busy handler, so a try costs microseconds and never
+    blocks the loop; between tries the loop serves everything else. Past ``budget_s`` the
+    last try's error is raised: "database is locked", as the busy handler gave.
+    """
+    deadline = time.monotonic() + budget_s
+    wait = _LOCK_RETRY_FIRST
+    while True:
+        try:
+            return _begin(engine)
+        except OperationalError as error:
+            left = deadline - time.monotonic()
+            if not _is_busy(error) or left <= 0:
+                raise
+        await asyncio.sleep(min(left, random.uniform(wait / 2, wait)))
+        wait = min(wait * 2, _LOCK_RETRY_MAX)
+
+
+class _SqliteUnitOfWork(UnitOfWork):
+    def __init__(
+        self, engine: SyncEngine, writer: asyncio.Lock | None, busy_timeout_s: float = 0
+    ) -> None:
+        super().__init__()
+        self._engine = engine
+        self._writer = writer
+        self._busy_timeout_s = busy_timeout_s
+
+    async def _open(self) -> _OpenConnection:
+        if self._writer is None:
+            return _InLoopConnection(_begin(self._engine))
+        # Turns in this process first (FIFO), then the file's lock against other processes.
+        await self._writer.acquire()
+        try:
+            connection = await _begin_writing(self._engine, self._busy_timeout_s)
+        except BaseException:
+            await self._closed()
+            raise
+        return _InLoopConnection(connection)
+
+    async def _closed(self) -> None:
+        if self._writer is not None:
+            self._writer.release()

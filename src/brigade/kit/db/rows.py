@@ -1,0 +1,101 @@
+"""Helpers every repository shares: rows <-> records, the dialect's upsert, one page of rows,
+and the stored form of "no location"."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import fields
+from functools import cache
+from typing import TYPE_CHECKING, Any, TypeVar
+from uuid import UUID
+
+from sqlalchemy import ColumnElement, FromClause, Row, Table, UnaryExpression, func, select
+from sqlalchemy.dialects import postgresql, sqlite
+
+from brigade.kit.db.engine import Connection
+from brigade.kit.db.tables import NO_LOCATION
+
+if TYPE_CHECKING:
+    from _typeshed import DataclassInstance
+
+_R = TypeVar("_R", bound="DataclassInstance")
+
+
+def location_in(location_id: UUID | None) -> UUID:
+    return location_id or NO_LOCATION
+
+
+def location_out(stored: UUID) -> UUID | None:
+    return None if stored == NO_LOCATION else stored
+
+
+# A record's fields are its table's columns of the same name, but for the few converted.
+
+
+@cache
+def _field_names(cls: type[DataclassInstance]) -> tuple[str, ...]:
+    # dataclasses.fields() walks the class's attributes on every call: a list of 20 products
+    # spent more on it than on its SELECT.
+    return tuple(f.name for f in fields(cls))
+
+
+def record_from_row(cls: type[_R], row: Row[Any], **converted: Any) -> _R:
+    """A record of ``cls`` from ``row``: each field from its column, or from ``converted``."""
+    columns = row._mapping
+    return cls(**{name: converted[name] if name in converted else columns[name]
+                  for name in _field_names(cls)})  # fmt: skip
+
+
+def row_from_record(
+    record: DataclassInstance, *, dropped: Iterable[str] = (), **converted: Any
+) -> dict[str, Any]:
+    """``record``'s fields as columns; ``converted`` overrides or adds columns, and the fields
+    ``dropped`` (stored under another column, in ``converted``) are left out."""
+    left_out = set(dropped)
+    row = {f.name: getattr(record, f.name) for f in fields(record) if f.name not in left_out}
+    return row | converted
+
+
+def insert_or_update(connection: Connection, table: Table) -> Any:
+    """The dialect's INSERT, with ON CONFLICT (``on_conflict_do_*``) on both databases."""
+    dialect = postgresql if connection.dialect.name == "postgresql" else sqlite
+    return dialect.insert(table)
+
+
+async def count_one_more(connection: Connection, table: Table, **key: Any) -> int:
+    """Add one to the ``failures`` of ``table``'s row with primary ``key`` (made at 1) and
+    answer the count: one upsert, so every worker and host sharing the database shares it."""
+    statement = (
+        insert_or_update(connection, table)
+        .values(**key, failures=1)
+        .on_conflict_do_update(
+            index_elements=[table.c[name] for name in key],
+            set_={"failures": table.c.failures + 1},
+        )
+        .returning(table.c.failures)
+    )
+    failures: int = (await connection.execute(statement)).scalar_one()
+    return failures
+
+
+async def fetch_page(
+    connection: Connection,
+    table: Table,
+    where: Sequence[ColumnElement[bool]],
+    order_by: Sequence[UnaryExpression[Any] | ColumnElement[Any]],
+    *,
+    page: int,
+    limit: int,
+    joined: tuple[FromClause, Sequence[ColumnElement[Any]]] | None = None,
+) -> tuple[list[Row[Any]], int]:
+    """One page of ``table`` and the count of every matching row: two statements. ``joined``
+    (an outer join of ``table`` and the columns it adds) widens the page's rows, not the count."""
+    total = (
+        await connection.execute(select(func.count()).select_from(table).where(*where))
+    ).scalar_one()
+    query = select(table).where(*where).order_by(*order_by)
+    if joined is not None:
+        source, columns = joined
+        query = query.add_columns(*columns).select_from(source)
+    rows = await connection.execute(query.offset((page - 1) * limit).limit(limit))
+    return list(rows), total

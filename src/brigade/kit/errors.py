@@ -1,0 +1,235 @@
+"""Domain errors. They carry a message and facts, never an HTTP status: kit/http/errors.py maps
+them."""
+
+from __future__ import annotations
+
+from decimal import Decimal
+
+
+class DomainError(Exception):
+    """Base of every rule violation the service reports to its caller."""
+
+    def __init__(self, detail: str) -> None:
+        super().__init__(detail)
+        self.detail = detail
+
+
+class NotFound(DomainError):
+    def __init__(self, resource: str, identifier: object) -> None:
+        super().__init__(f"{resource} {identifier} was not found")
+        self.resource = resource
+
+
+class InvalidInput(DomainError):
+    """Input that is well-formed but breaks a rule about its own value (a 422)."""
+
+    def __init__(self, field: str, message: str) -> None:
+        super().__init__(f"{field}: {message}")
+        self.field = field
+        self.message = message
+
+
+class PrinterTargetRefused(InvalidInput):
+    """A printer pointed outside the restaurant's network or at a port no printer uses."""
+
+
+class ModifierSelectionInvalid(InvalidInput):
+    """The modifiers chosen break one of the product's modifier groups (``field`` names it)."""
+
+
+class VariantRequired(InvalidInput):
+    """The product has variants: the item must name one of them."""
+
+
+class Conflict(DomainError):
+    """The request conflicts with the current state of a resource (a 409)."""
+
+
+class DuplicateSku(Conflict):
+    pass
+
+
+class DuplicateBarcode(Conflict):
+    pass
+
+
+class CategoryCycle(Conflict):
+    pass
+
+
+class CategoryInUse(Conflict):
+    pass
+
+
+class ModifierGroupInUse(Conflict):
+    pass
+
+
+class StockNotTracked(Conflict):
+    pass
+
+
+class InsufficientStock(Conflict):
+    pass
+
+
+class OrderClosed(Conflict):
+    pass
+
+
+class ProductUnavailable(Conflict):
+    pass
+
+
+class InvalidTransition(Conflict):
+    pass
+
+
+class NothingToSend(Conflict):
+    pass
+
+
+class Overpayment(Conflict):
+    def __init__(self, detail: str, balance_due: Decimal) -> None:
+        super().__init__(detail)
+        self.balance_due = balance_due
+
+
+class BalanceDue(Conflict):
+    def __init__(self, detail: str, balance_due: Decimal) -> None:
+        super().__init__(detail)
+        self.balance_due = balance_due
+
+
+class DiscountTooLarge(Conflict):
+    pass
+
+
+class ItemNotEditable(Conflict):
+    pass
+
+
+class TooManyItems(Conflict):
+    pass
+
+
+class ItemAlreadySent(Conflict):
+    """More of a sent item: the kitchen works from its ticket, so it goes on a new line."""
+
+
+class RefundExceedsPaid(Conflict):
+    """A refund of more than was paid less what was already refunded (of the order, or of the
+    payment it goes back to)."""
+
+    def __init__(self, detail: str, refundable_amount: Decimal, refundable_tip: Decimal) -> None:
+        super().__init__(detail)
+        self.refundable_amount = refundable_amount
+        self.refundable_tip = refundable_tip
+
+
+class TipNotAdjustable(Conflict):
+    """Only a card payment's tip is adjusted (a cash tip is in the drawer already)."""
+
+
+class BusinessDayClosed(Conflict):
+    """The payment was taken on a business day that has ended: its tips are settled."""
+
+
+class StaleVersion(DomainError):
+    """The client's If-Match names a version of the resource that is no longer current (a 412)."""
+
+
+class InvalidPrecondition(DomainError):
+    """A precondition header (If-Match) that names no version at all: a malformed request."""
+
+
+class IdempotencyKeyReused(DomainError):
+    """The same Idempotency-Key came with a different request."""
+
+
+class IdempotencyKeyInUse(Conflict):
+    pass
+
+
+class Unauthenticated(DomainError):
+    """No bearer token, or one that is unknown, revoked or belongs to an inactive staff member."""
+
+
+class BadToken(Unauthenticated):
+    """A token was presented and is not valid: what failed-authentication limits count."""
+
+
+class Forbidden(DomainError):
+    """The staff member's role does not allow the operation."""
+
+
+class TipNeedsApproval(Forbidden):
+    """A tip this large needs a role above the caller's."""
+
+
+class TooManyFailedAttempts(DomainError):
+    def __init__(self, detail: str, retry_after_seconds: int) -> None:
+        super().__init__(detail)
+        self.retry_after_seconds = retry_after_seconds
+
+
+class SecretShownOnce(Conflict):
+    """A retry of a request whose answer carried a secret: the secret is not shown again.
+
+    ``created``: where the first request's effect is (a token to revoke if the secret was lost).
+    """
+
+    def __init__(self, detail: str, created: str | None) -> None:
+        super().__init__(detail)
+        self.created = created
+
+
+# The dining room (docs/design.md §10).
+
+
+class DuplicateTableName(Conflict):
+    pass
+
+
+class TableOccupied(Conflict):
+    """A table with a DRAFT or OPEN order on it can't be deleted."""
+
+
+class WrongPin(Unauthenticated):
+    """A staff member's PIN did not match (or they have none): counted towards their lock-out."""
+
+
+class PinLocked(TooManyFailedAttempts):
+    """Too many wrong PINs for one staff member: their PIN sign-in is locked for a while."""
+
+
+class ApprovalInvalid(Forbidden):
+    """A manager's approval that is unknown, expired, used, someone else's, or for another
+    action or resource than the request's."""
+
+
+class OtherLocation(Forbidden):
+    """A device, or a PIN session on it, reaching for another location's records."""
+
+
+class NotApprovable(Forbidden):
+    """An approval asked for, or sent with, what no approval can cover (staff, tokens,
+    devices, printers, webhooks, the catalogue, roles): the person's own sign-in is needed."""
+
+
+class TrivialPin(InvalidInput):
+    """A PIN anyone would try first (1234, 0000, a year): refused when it is set."""
+
+
+class TooManyWrongPins(TooManyFailedAttempts):
+    """Too many wrong PINs from one device or address, whoever they were typed for."""
+
+
+class EventsExpired(DomainError):
+    """The cursor points before what is kept: the client must reload its state."""
+
+    def __init__(self, after: int, swept_through: int) -> None:
+        super().__init__(
+            f"Events up to {swept_through} are no longer kept (after={after}); "
+            "reload the state and read from the latest event."
+        )

@@ -1,0 +1,276 @@
+"""Every error leaves as RFC 9457 application/problem+json with a stable ``code``.
+
+One table maps domain error classes to a status and code; routes declare the
+errors they can answer with ``problem_responses`` so the OpenAPI stays truthful.
+"""
+
+from __future__ import annotations
+
+import logging
+from decimal import Decimal
+from http import HTTPStatus
+from typing import Any
+
+from fastapi import FastAPI, Request
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import JSONResponse
+from pydantic import BaseModel, Field
+from sqlalchemy.exc import IntegrityError
+from starlette.exceptions import HTTPException as StarletteHTTPException
+
+from brigade.kit import errors
+from brigade.kit.errors import EventsExpired
+from brigade.kit.http.types import Money
+
+log = logging.getLogger("brigade.errors")
+
+PROBLEM_JSON = "application/problem+json"
+
+# Most specific first is not needed: lookup walks each error's MRO.
+ERROR_TABLE: dict[type[errors.DomainError], tuple[int, str]] = {
+    errors.NotFound: (404, "not_found"),
+    errors.InvalidInput: (422, "validation_failed"),
+    errors.Conflict: (409, "conflict"),
+    errors.DuplicateSku: (409, "duplicate_sku"),
+    errors.DuplicateBarcode: (409, "duplicate_barcode"),
+    errors.CategoryCycle: (409, "category_cycle"),
+    errors.CategoryInUse: (409, "category_in_use"),
+    errors.ModifierGroupInUse: (409, "modifier_group_in_use"),
+    errors.StockNotTracked: (409, "stock_not_tracked"),
+    errors.InsufficientStock: (409, "insufficient_stock"),
+    errors.ModifierSelectionInvalid: (422, "modifier_selection_invalid"),
+    errors.VariantRequired: (422, "variant_required"),
+    errors.PrinterTargetRefused: (422, "printer_target_refused"),
+    errors.OrderClosed: (409, "order_closed"),
+    errors.ProductUnavailable: (409, "product_unavailable"),
+    errors.InvalidTransition: (409, "invalid_transition"),
+    errors.NothingToSend: (409, "nothing_to_send"),
+    errors.Overpayment: (409, "overpayment"),
+    errors.BalanceDue: (409, "balance_due"),
+    errors.DiscountTooLarge: (409, "discount_too_large"),
+    errors.ItemNotEditable: (409, "item_not_editable"),
+    errors.TooManyItems: (409, "too_many_items"),
+    errors.ItemAlreadySent: (409, "item_already_sent"),
+    errors.IdempotencyKeyReused: (422, "idempotency_key_reused"),
+    errors.IdempotencyKeyInUse: (409, "idempotency_key_in_use"),
+    errors.SecretShownOnce: (409, "secret_shown_once"),
+    errors.RefundExceedsPaid: (409, "refund_exceeds_paid"),
+    errors.TipNotAdjustable: (409, "tip_not_adjustable"),
+    errors.BusinessDayClosed: (409, "business_day_closed"),
+    errors.StaleVersion: (412, "stale_version"),
+    errors.InvalidPrecondition: (400, "invalid_precondition"),
+    errors.Unauthenticated: (401, "unauthorized"),
+    errors.Forbidden: (403, "forbidden"),
+    errors.TipNeedsApproval: (403, "tip_needs_approval"),
+    errors.TooManyFailedAttempts: (429, "too_many_failed_authentications"),
+    EventsExpired: (410, "events_expired"),
+    # The dining room.
+    errors.DuplicateTableName: (409, "duplicate_table_name"),
+    errors.TableOccupied: (409, "table_occupied"),
+    errors.WrongPin: (401, "wrong_pin"),
+    errors.PinLocked: (429, "pin_locked"),
+    errors.ApprovalInvalid: (403, "approval_invalid"),
+    errors.NotApprovable: (403, "not_approvable"),
+    errors.OtherLocation: (403, "other_location"),
+    errors.TrivialPin: (422, "trivial_pin"),
+    errors.TooManyWrongPins: (429, "too_many_wrong_pins"),
+}
+
+_HTTP_CODES = {
+    400: "malformed_request",
+    401: "unauthorized",
+    403: "forbidden",
+    404: "not_found",
+    405: "method_not_allowed",
+    409: "conflict",
+    410: "events_expired",
+    412: "stale_version",
+    413: "payload_too_large",
+    415: "unsupported_media_type",
+    422: "validation_failed",
+    429: "rate_limited",
+    503: "unavailable",
+}
+
+
+class FieldError(BaseModel):
+    """One refused input."""
+
+    field: str = Field(description="The field or parameter, dotted when nested: `items.0.quantity`")
+    message: str
+
+
+class Problem(BaseModel):
+    """RFC 9457 problem details. Branch on `code`: it is stable; the texts are for people."""
+
+    type: str = Field(description="A URI naming the kind of problem")
+    title: str = Field(description="The HTTP status phrase")
+    status: int
+    detail: str = Field(description="What went wrong here, for a person")
+    code: str = Field(description="Stable machine code: `not_found`, `overpayment`, ...")
+    errors: list[FieldError] | None = Field(
+        default=None, description="`validation_failed`: every refused input"
+    )
+    balance_due: Money | None = Field(
+        default=None,
+        alias="balanceDue",
+        description="`overpayment`, `balance_due`: what the order still owes",
+    )
+    refundable_amount: Money | None = Field(
+        default=None,
+        alias="refundableAmount",
+        description="`refund_exceeds_paid`: what is left to refund, tips apart",
+    )
+    refundable_tip: Money | None = Field(
+        default=None,
+        alias="refundableTip",
+        description="`refund_exceeds_paid`: what is left to refund of the tips",
+    )
+
+
+def problem(
+    status: int,
+    code: str,
+    detail: str,
+    *,
+    field_errors: list[dict[str, str]] | None = None,
+    headers: dict[str, str] | None = None,
+    balance_due: Decimal | None = None,
+    refundable_amount: Decimal | None = None,
+    refundable_tip: Decimal | None = None,
+) -> JSONResponse:
+    body = Problem(
+        type=f"https://brigade.dev/problems/{code.replace('_', '-')}",
+        title=HTTPStatus(status).phrase,
+        status=status,
+        detail=detail,
+        code=code,
+        errors=None if field_errors is None else [FieldError(**e) for e in field_errors],
+        balanceDue=balance_due,
+        refundableAmount=refundable_amount,
+        refundableTip=refundable_tip,
+    )
+    content = body.model_dump(mode="json", by_alias=True, exclude_none=True)
+    return JSONResponse(content, status_code=status, headers=headers, media_type=PROBLEM_JSON)
+
+
+def status_and_code(cls: type[errors.DomainError]) -> tuple[int, str]:
+    for base in cls.__mro__:
+        if base in ERROR_TABLE:
+            return ERROR_TABLE[base]
+    raise LookupError(f"{cls.__name__} has no entry in ERROR_TABLE")
+
+
+def error_code(error: errors.DomainError) -> str:
+    return status_and_code(type(error))[1]
+
+
+def problem_responses(*error_classes: type[errors.DomainError]) -> dict[int | str, Any]:
+    """`responses=` for a route: 400 and 422 always (any route parses input), plus each error's.
+
+    Each answer's description names the codes it can carry; kit/http/openapi.py puts the
+    ``Problem`` schema under ``application/problem+json``.
+    """
+    codes: dict[int, list[str]] = {400: ["malformed_json"], 422: ["validation_failed"]}
+    for cls in error_classes:
+        status, code = status_and_code(cls)
+        codes.setdefault(status, [])
+        if code not in codes[status]:
+            codes[status].append(code)
+    return {
+        status: {"model": Problem, "description": problem_description(status, found)}
+        for status, found in codes.items()
+    }
+
+
+def problem_description(status: int, codes: list[str]) -> str:
+    return f"{HTTPStatus(status).phrase}: " + ", ".join(f"`{code}`" for code in codes)
+
+
+def _field_name(location: tuple[int | str, ...]) -> str:
+    parts = list(location)
+    if parts and parts[0] in ("body", "query", "path", "header"):
+        parts = parts[1:]
+    return ".".join(str(part) for part in parts) or "body"
+
+
+def _message(error: dict[str, Any]) -> str:
+    message = str(error.get("msg", "is invalid"))
+    return message.removeprefix("Value error, ")
+
+
+async def _on_domain_error(_request: Request, error: errors.DomainError) -> JSONResponse:
+    return problem_for(error)
+
+
+def problem_for(error: errors.DomainError) -> JSONResponse:
+    """The problem answer for ``error``: also returned (not raised) by a handler whose refusal
+    must still commit, such as a wrong PIN counted towards a lock-out."""
+    status, code = status_and_code(type(error))
+    field_errors = None
+    if isinstance(error, errors.InvalidInput):
+        field_errors = [{"field": error.field, "message": error.message}]
+    return problem(
+        status,
+        code,
+        error.detail,
+        field_errors=field_errors,
+        headers=_headers(error),
+        balance_due=getattr(error, "balance_due", None),
+        refundable_amount=getattr(error, "refundable_amount", None),
+        refundable_tip=getattr(error, "refundable_tip", None),
+    )
+
+
+def _headers(error: errors.DomainError) -> dict[str, str] | None:
+    if isinstance(error, errors.Unauthenticated):
+        return {"WWW-Authenticate": 'Bearer realm="brigade"'}
+    if isinstance(error, errors.TooManyFailedAttempts):
+        return {"Retry-After": str(error.retry_after_seconds)}
+    if isinstance(error, errors.SecretShownOnce) and error.created is not None:
+        return {"Location": error.created}
+    return None
+
+
+async def _on_validation_error(_request: Request, error: RequestValidationError) -> JSONResponse:
+    details = list(error.errors())
+    if any(item.get("type") == "json_invalid" for item in details):
+        return problem(400, "malformed_json", "The request body is not valid JSON.")
+    field_errors = [
+        {"field": _field_name(tuple(e["loc"])), "message": _message(e)} for e in details
+    ]
+    summary = "; ".join(f"{e['field']}: {e['message']}" for e in field_errors[:5])
+    return problem(422, "validation_failed", summary, field_errors=field_errors)
+
+
+async def _on_http_error(_request: Request, error: StarletteHTTPException) -> JSONResponse:
+    status = error.status_code
+    code = _HTTP_CODES.get(status, "error")
+    detail = error.detail if isinstance(error.detail, str) else HTTPStatus(status).phrase
+    if status == 404 and detail == "Not Found":
+        detail = "No such resource or route."
+    return problem(status, code, detail, headers=getattr(error, "headers", None))
+
+
+async def _on_integrity_error(_request: Request, error: Exception) -> JSONResponse:
+    # A uniqueness race the service's own checks could not see; the transaction rolled back.
+    log.warning("integrity error mapped to 409: %s", error)
+    return problem(409, "conflict", "The change conflicts with another one; retry it.")
+
+
+async def _on_unexpected_error(request: Request, error: Exception) -> JSONResponse:
+    log.exception("unhandled error on %s %s", request.method, request.url.path, exc_info=error)
+    return problem(500, "internal_error", "An unexpected error occurred; it has been logged.")
+
+
+def install_error_handlers(app: FastAPI) -> None:
+    # FastAPI's own table, typed per error class (Starlette's add_exception_handler is not).
+    app.exception_handlers.update(
+        {
+            errors.DomainError: _on_domain_error,
+            RequestValidationError: _on_validation_error,
+            StarletteHTTPException: _on_http_error,
+            IntegrityError: _on_integrity_error,
+            Exception: _on_unexpected_error,
+        }
+    )

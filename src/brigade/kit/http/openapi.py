@@ -1,0 +1,273 @@
+"""The OpenAPI as client generators read it: every fact in it is one the server keeps.
+
+FastAPI writes most of the document; this module adds what it cannot know:
+
+- operationIds are the endpoint's name in camelCase (``addPayment``), checked unique at start,
+  and summaries the name as a sentence ("Add payment");
+- every error answer is ``application/problem+json`` with the ``Problem`` schema;
+- an operation that takes an ``Idempotency-Key`` can replay (``Idempotent-Replayed``) and
+  answer the idempotency problems;
+- a 201 names what it created (``Location``), a 429 when to retry (``Retry-After``);
+- the answers about a versioned resource carry an ``ETag``. Which resources are versioned is
+  read from the routes themselves: a route that reads ``If-Match`` changes a versioned
+  resource, so it, the resource's GET and its create answer an ``ETag``; it can also answer
+  412 ``stale_version`` and 400 ``invalid_precondition``.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from collections.abc import Iterator
+from dataclasses import dataclass
+from typing import Any
+
+from fastapi import FastAPI
+from fastapi.dependencies.models import Dependant
+from fastapi.routing import APIRoute, RouteContext, iter_route_contexts
+
+from brigade.kit.errors import (
+    DomainError,
+    IdempotencyKeyInUse,
+    IdempotencyKeyReused,
+    InvalidPrecondition,
+    StaleVersion,
+)
+from brigade.kit.http.errors import PROBLEM_JSON, problem_description, status_and_code
+from brigade.kit.http.idempotency import HEADER as IDEMPOTENCY_KEY
+
+TAGS: list[dict[str, str]] = [
+    {
+        "name": "products",
+        "description": "The catalogue: items, modifiers and bundles; barcode lookup; the 86 list.",
+    },
+    {
+        "name": "modifier-groups",
+        "description": "Choices with a rule (a steak's temperature: exactly one), offered by "
+        "products; their options are MODIFIER products.",
+    },
+    {"name": "categories", "description": "Menu categories, nested; their order on the menu."},
+    {
+        "name": "orders",
+        "description": "An order from open to paid: items, kitchen sends, discounts, payments, "
+        "completion. Answers carry an `ETag`; send it back as `If-Match` to change safely.",
+    },
+    {
+        "name": "payments",
+        "description": "Payments across orders, with what was refunded of them: settlement "
+        "and tip-out (MANAGER).",
+    },
+    {"name": "kitchen", "description": "Kitchen tickets: what each send put in front of the line."},
+    {"name": "audit", "description": "Who voided, discounted, cancelled, 86'd or repriced what."},
+    {
+        "name": "reports",
+        "description": "The day's close: sales by business day in the location's timezone, "
+        "as JSON or CSV (MANAGER).",
+    },
+    {"name": "staff", "description": "Staff members and their API tokens (ADMIN)."},
+    {
+        "name": "events",
+        "description": "Every committed change, in order: a catch-up feed and a live stream "
+        "(server-sent events) that resume after the last id seen.",
+    },
+    {
+        "name": "webhooks",
+        "description": "Signed POSTs of chosen events to an integration's URL, retried for 24 h, "
+        "with a delivery log (ADMIN).",
+    },
+    {
+        "name": "printers",
+        "description": "ESC/POS printers on raw TCP: kitchen tickets on each send, receipts on "
+        "demand, through a print outbox whose jobs a manager can read (MANAGER).",
+    },
+    {
+        "name": "locations",
+        "description": "Location profiles: name, timezone and currency (ADMIN sets them up).",
+    },
+    {
+        "name": "tables",
+        "description": "The floor: tables by section, each FREE or OCCUPIED with its open orders.",
+    },
+    {
+        "name": "devices",
+        "description": "Paired terminals and kitchen displays, each with a token shown once.",
+    },
+    {
+        "name": "sessions",
+        "description": "Staff PIN sign-in on a paired terminal, and a manager's one-shot approval.",
+    },
+    {"name": "health", "description": "Is the service up and its database answering."},
+]
+
+_PROBLEM_REF = {"$ref": "#/components/schemas/Problem"}
+_HEADERS = {
+    "Location": {
+        "description": "Where the created resource lives.",
+        "schema": {"type": "string", "format": "uri-reference"},
+    },
+    "Idempotent-Replayed": {
+        "description": f"`true` when this is the stored answer to an earlier request with "
+        f"the same `{IDEMPOTENCY_KEY}` and body: nothing was done again.",
+        "schema": {"type": "string", "enum": ["true"]},
+    },
+    "Retry-After": {
+        "description": "Seconds to wait before trying again.",
+        "schema": {"type": "integer", "minimum": 0},
+    },
+    "ETag": {
+        "description": 'The resource\'s version, `"<version>"`: send it as `If-Match` on a '
+        "change to get 412 `stale_version` instead of overwriting someone else's change.",
+        "schema": {"type": "string"},
+    },
+}
+# What an operation taking an Idempotency-Key can answer (kit/http/idempotency.py), and one that
+# reads If-Match (a stale version, or a header that names none).
+_IDEMPOTENCY_PROBLEMS = (IdempotencyKeyInUse, IdempotencyKeyReused)
+_PRECONDITION_PROBLEMS = (StaleVersion, InvalidPrecondition)
+_METHODS = ("get", "put", "post", "delete", "options", "head", "patch", "trace")
+_CODE_IN_DESCRIPTION = re.compile(r"`([a-z0-9_]+)`")
+
+
+def operation_id(route: APIRoute) -> str:
+    """``add_payment`` → ``addPayment``, ``mark_86d`` → ``mark86d``: the endpoint's name."""
+    first, *rest = route.name.split("_")
+    return first + "".join(word[:1].upper() + word[1:] for word in rest)
+
+
+@dataclass(frozen=True, slots=True)
+class _Operation:
+    """What the document needs to know about one method of one route."""
+
+    path: str
+    method: str  # lower case, as the document's keys
+    summary: str
+    creates: bool
+    reads_if_match: bool
+
+
+def install_openapi(app: FastAPI) -> None:
+    """Call once every router is included: checks the operationIds, then serves the document."""
+    routes = _documented_routes(app)
+    repeated = [name for name, n in Counter(r.unique_id for r, _ in routes).items() if n > 1]
+    if repeated:
+        raise RuntimeError(f"operationIds must be unique; repeated: {', '.join(repeated)}")
+    known = [
+        _Operation(
+            path=route.path_format or declared.path_format,
+            method=method.lower(),
+            # "List products" rather than FastAPI's "List Products", unless the route says.
+            summary=declared.summary or declared.name.replace("_", " ").capitalize(),
+            creates=declared.status_code == 201,
+            reads_if_match=_reads_if_match(route.dependant),
+        )
+        for route, declared in routes
+        for method in route.methods or declared.methods or ()
+    ]
+    generate = app.openapi
+    corrected: dict[str, Any] | None = None
+
+    def openapi() -> dict[str, Any]:
+        nonlocal corrected
+        document = generate()
+        # FastAPI builds the document once, and again only when routes change.
+        if document is not corrected:
+            _tell_the_truth(document, known)
+            corrected = document
+        return document
+
+    app.openapi = openapi  # type: ignore[method-assign]
+
+
+def _documented_routes(app: FastAPI) -> list[tuple[RouteContext, APIRoute]]:
+    """Each route as included (prefixes, router and app dependencies applied), and as declared."""
+    found = []
+    for route in iter_route_contexts(app.routes):
+        declared = route.original_route
+        if isinstance(declared, APIRoute) and route.include_in_schema:
+            found.append((route, declared))
+    return found
+
+
+def _tell_the_truth(document: dict[str, Any], known: list[_Operation]) -> None:
+    tagged = _etag_operations(known)
+    by_key = {(op.path, op.method): op for op in known}
+    for path, method, operation in _operations(document):
+        if (path, method) in by_key:
+            operation["summary"] = by_key[path, method].summary
+        responses: dict[str, Any] = operation["responses"]
+        parameters = {parameter["name"] for parameter in operation.get("parameters", [])}
+        replayable = IDEMPOTENCY_KEY in parameters
+        if replayable:
+            _declare_problems(responses, _IDEMPOTENCY_PROBLEMS)
+        if (path, method) in by_key and by_key[path, method].reads_if_match:
+            _declare_problems(responses, _PRECONDITION_PROBLEMS)
+        for status, response in responses.items():
+            if status[0] in "45":
+                response["content"] = {PROBLEM_JSON: {"schema": _PROBLEM_REF}}
+            headers = _headers(status, replayable, (path, method) in tagged)
+            if headers:
+                response.setdefault("headers", {}).update({h: _HEADERS[h] for h in headers})
+    schemas = document.get("components", {}).get("schemas", {})
+    # FastAPI's own 422 body, now replaced by Problem everywhere.
+    for unused in ("HTTPValidationError", "ValidationError"):
+        schemas.pop(unused, None)
+
+
+def _operations(document: dict[str, Any]) -> Iterator[tuple[str, str, dict[str, Any]]]:
+    for path, item in document["paths"].items():
+        for method in _METHODS:
+            if method in item:
+                yield path, method, item[method]
+
+
+def _declare_problems(
+    responses: dict[str, Any], error_classes: tuple[type[DomainError], ...]
+) -> None:
+    for error_class in error_classes:
+        status, code = status_and_code(error_class)
+        response = responses.setdefault(str(status), {})
+        codes = _CODE_IN_DESCRIPTION.findall(response.get("description", ""))
+        if code not in codes:
+            response["description"] = problem_description(status, [*codes, code])
+
+
+def _headers(status: str, replayable: bool, answers_etag: bool) -> list[str]:
+    headers = []
+    if status == "201":
+        headers.append("Location")
+    if status.startswith("2") and replayable:
+        headers.append("Idempotent-Replayed")
+    if status.startswith("2") and answers_etag:
+        headers.append("ETag")
+    if status == "429":
+        headers.append("Retry-After")
+    return headers
+
+
+def _etag_operations(known: list[_Operation]) -> set[tuple[str, str]]:
+    """(path, method) of every operation answering an ETag: see the module docstring."""
+    conditional = [op for op in known if op.reads_if_match]
+    resources = {_resource_of(op.path) for op in conditional}
+    collections = {resource.rsplit("/", 1)[0] for resource in resources}
+    return {
+        (op.path, op.method)
+        for op in known
+        if op.reads_if_match
+        or (op.method == "get" and op.path in resources)
+        or (op.method == "post" and op.creates and op.path in collections)
+    }
+
+
+def _reads_if_match(dependant: Dependant) -> bool:
+    # Declared in the document or not: the header names a precondition the route honours.
+    if any(
+        param.alias.lower().replace("_", "-") == "if-match" for param in dependant.header_params
+    ):
+        return True
+    return any(_reads_if_match(dependency) for dependency in dependant.dependencies)
+
+
+def _resource_of(path: str) -> str:
+    """``/api/orders/{order_id}/items`` → ``/api/orders/{order_id}``: up to its first id."""
+    head, closing, _ = path.partition("}")
+    return head + closing

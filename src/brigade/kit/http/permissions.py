@@ -1,0 +1,125 @@
+"""The permission every route declares, and who authenticates a request.
+
+A route says what it needs with a parameter typed by one of the aliases below
+(``staff: OrderTaker``). The route class (routing.py) authenticates the request before anything
+else runs (so the idempotency key knows its caller), through the application's
+``Authenticator`` (the access feature's, access/security.py, installed by app.py); the alias
+checks the permission, applies a manager's approval, and hands the handler the acting staff
+member. OpenAPI shows the bearer scheme.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, Protocol
+
+from fastapi import Depends, Request, Security
+from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
+
+from brigade.kit.access import Actor, ApprovalAction, Permission, TokenOwner, who_may
+from brigade.kit.db.engine import Database, UnitOfWork
+
+# A manager's one-shot approval of one action on someone else's session (docs/design.md §10).
+APPROVAL_HEADER = "Brigade-Approval"
+
+
+class Authenticator(Protocol):
+    """Who a request's credentials are, and the bookkeeping around them."""
+
+    async def authenticate(self, uow: UnitOfWork, request: Request) -> TokenOwner: ...
+
+    async def count_failed_attempt(self, database: Database, request: Request) -> None: ...
+
+    async def touch(self, database: Database, owner: TokenOwner) -> None: ...
+
+    async def apply_approval(
+        self, request: Request, actor: Actor, presented: str, action: ApprovalAction | None
+    ) -> Actor:
+        """``actor`` with the approving manager's role for this one request, if ``presented``
+        (the approval header) covers ``action`` (the route's) on the resource its path names."""
+        ...
+
+
+def authenticator(request: Request) -> Authenticator:
+    found: Authenticator = request.app.state.authenticator
+    return found
+
+
+bearer = HTTPBearer(
+    auto_error=False,
+    scheme_name="staffToken",
+    description="A staff token: `brigade token create --role ROLE --name NAME`, "
+    "POST /api/tokens, or BRIGADE_ADMIN_TOKEN; a device token (POST /api/devices) or a PIN "
+    "session token (POST /api/sessions).",
+)
+
+
+class PermissionCheck:
+    """The dependency behind each alias: the request's actor, if their role allows it.
+
+    ``approves``: the one action a manager's approval (``Brigade-Approval``) may cover on this
+    route, on the resource its path names; a route without one refuses any approval (403
+    ``not_approvable``), so staff, tokens, devices, printers, webhooks and the catalogue always
+    take the person's own sign-in.
+    """
+
+    def __init__(self, permission: Permission, approves: ApprovalAction | None = None) -> None:
+        self.permission = permission
+        self.approves = approves
+
+    async def __call__(
+        self,
+        request: Request,
+        # Declares the scheme on the operation; the route class has already read the header.
+        _credentials: Annotated[HTTPAuthorizationCredentials | None, Security(bearer)],
+    ) -> Actor:
+        actor: Actor = request.state.actor
+        approval = request.headers.get(APPROVAL_HEADER)
+        if approval is not None:
+            # Here, inside the endpoint's run: an idempotent replay does not spend it again.
+            actor = await authenticator(request).apply_approval(
+                request, actor, approval, self.approves
+            )
+        actor.ensure(self.permission)
+        return actor
+
+
+def _allowed(permission: Permission, approves: ApprovalAction | None = None) -> Any:
+    return Depends(PermissionCheck(permission, approves))
+
+
+Reader = Annotated[Actor, _allowed(Permission.READ)]
+ItemStatusSetter = Annotated[Actor, _allowed(Permission.SET_ITEM_STATUS)]
+Marker86 = Annotated[Actor, _allowed(Permission.MARK_86)]
+OrderTaker = Annotated[Actor, _allowed(Permission.TAKE_ORDERS)]
+# What a manager's approval may cover, each on the resource its route's path names.
+ItemVoider = Annotated[Actor, _allowed(Permission.TAKE_ORDERS, ApprovalAction.ITEM_VOID)]
+ItemChanger = Annotated[
+    Actor, _allowed(Permission.SET_ITEM_STATUS, ApprovalAction.ITEM_PARTIAL_VOID)
+]
+OrderCanceller = Annotated[Actor, _allowed(Permission.TAKE_ORDERS, ApprovalAction.ORDER_CANCEL)]
+Payer = Annotated[Actor, _allowed(Permission.TAKE_ORDERS, ApprovalAction.PAYMENT_LARGE_TIP)]
+TipAdjuster = Annotated[Actor, _allowed(Permission.TAKE_ORDERS, ApprovalAction.PAYMENT_TIP_ADJUST)]
+Discounter = Annotated[Actor, _allowed(Permission.DISCOUNT, ApprovalAction.ORDER_DISCOUNT)]
+Refunder = Annotated[Actor, _allowed(Permission.REFUND, ApprovalAction.ORDER_REFUND)]
+# Receipts show payments with their card's last four: never the kitchen's (design.md §7).
+ReceiptReader = Annotated[Actor, _allowed(Permission.SEE_PAYMENT_DETAILS)]
+PaymentsReader = Annotated[Actor, _allowed(Permission.READ_PAYMENTS)]
+CatalogueEditor = Annotated[Actor, _allowed(Permission.EDIT_CATALOGUE)]
+StockKeeper = Annotated[Actor, _allowed(Permission.ADJUST_STOCK)]
+AuditReader = Annotated[Actor, _allowed(Permission.READ_AUDIT)]
+ReportReader = Annotated[Actor, _allowed(Permission.READ_REPORTS)]
+StaffAdmin = Annotated[Actor, _allowed(Permission.MANAGE_STAFF)]
+WebhookAdmin = Annotated[Actor, _allowed(Permission.MANAGE_WEBHOOKS)]
+# The dining room (docs/design.md §10).
+MenuReader = Annotated[Actor, _allowed(Permission.READ_MENU)]
+DirectoryReader = Annotated[Actor, _allowed(Permission.READ_STAFF_DIRECTORY)]
+PinSetter = Annotated[Actor, _allowed(Permission.SET_OWN_PIN)]
+SignedInStaff = Annotated[Actor, _allowed(Permission.SIGN_OUT)]
+ApprovalSeeker = Annotated[Actor, _allowed(Permission.REQUEST_APPROVAL)]
+DiningRoomManager = Annotated[Actor, _allowed(Permission.MANAGE_DINING_ROOM)]
+LocationAdmin = Annotated[Actor, _allowed(Permission.SET_UP_LOCATIONS)]
+Terminal = Annotated[Actor, _allowed(Permission.SIGN_IN_WITH_PIN)]
+
+
+def describe(permission: Permission) -> str:
+    return f"{who_may(permission)} ({permission.value})."

@@ -1,0 +1,212 @@
+"""The router factory and the route class every Brigade endpoint uses.
+
+Routes deny by default: a route that declares no permission (kit/http/permissions.py) is refused
+when it is defined, so the application does not start, unless its router was made
+``public``; ``ensure_every_route_is_brigade`` refuses, at start-up, a route made outside
+the factory.
+
+The route class parses JSON numbers as ``Decimal`` (so 0.1 arrives as exactly 0.1, never a
+float) and runs the endpoint inside one unit of work: committed when the endpoint returns,
+rolled back when anything raises. A route that declares a permission authenticates its
+bearer token first, in that unit of work. A POST, or a DELETE that carries a body (a void, a
+cancel), carrying an ``Idempotency-Key`` is claimed and its answer stored in that same unit of
+work, under the caller's token. A route whose
+response model has a ``Secret`` field answers ``Cache-Control: no-store``, which the retry
+store honours too (kit/http/idempotency.py).
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Collection, Coroutine, Sequence
+from decimal import Decimal
+from typing import Annotated, Any, ClassVar
+
+from fastapi import APIRouter, Depends, FastAPI, Header, Request, Response
+from fastapi.dependencies.models import Dependant
+from fastapi.dependencies.utils import get_dependant
+from fastapi.routing import APIRoute, iter_route_contexts
+
+from brigade.kit.access import Permission
+from brigade.kit.db.engine import Database
+from brigade.kit.errors import (
+    ApprovalInvalid,
+    BadToken,
+    Forbidden,
+    NotApprovable,
+    OtherLocation,
+    SecretShownOnce,
+    TooManyFailedAttempts,
+    Unauthenticated,
+)
+from brigade.kit.http import idempotency, permissions
+from brigade.kit.http.errors import problem_responses
+from brigade.kit.http.types import holds_secret
+
+SAFE_METHODS = frozenset({"GET", "HEAD", "OPTIONS"})
+Endpoint = Callable[[Request], Coroutine[Any, Any, Response]]
+_INT_DIGITS = 1000
+
+
+def _integer(literal: str) -> int | Decimal:
+    # Past Python's 4300-digit limit for int(), an integer stays exact as a Decimal, so its
+    # field answers "out of range" (422) rather than the whole body being unreadable.
+    return int(literal) if len(literal) <= _INT_DIGITS else Decimal(literal)
+
+
+class DecimalJSONRequest(Request):
+    async def json(self) -> Any:
+        if not hasattr(self, "_json"):
+            # NaN/Infinity come through as floats and are refused by validation (422); numbers
+            # of any size stay exact and are bounded by their field's type (kit/http/types.py).
+            self._json = json.loads(await self.body(), parse_float=Decimal, parse_int=_integer)
+        return self._json
+
+
+async def _declare_idempotency_key(
+    key: Annotated[
+        str | None,
+        Header(
+            alias=idempotency.HEADER,
+            pattern=idempotency.KEY_PATTERN,
+            description="Retry-safe: the same key and body (compared as JSON values) replays the "
+            "first answer "
+            f"(at most {idempotency.MAX_KEY_LENGTH} characters, kept 24 h).",
+        ),
+    ] = None,
+) -> None:
+    """Declares the header in the OpenAPI; the route handler below acts on it."""
+
+
+def _declared_permission(dependant: Dependant) -> Permission | None:
+    for dependency in dependant.dependencies:
+        if isinstance(dependency.call, permissions.PermissionCheck):
+            return dependency.call.permission
+        found = _declared_permission(dependency)
+        if found is not None:
+            return found
+    return None
+
+
+def _is_retryable(methods: Collection[str], dependant: Dependant) -> bool:
+    """Whether the route honours ``Idempotency-Key``: every POST, and a DELETE that carries a
+    body (a void or a cancel with its reason), whose retry must replay rather than answer
+    that the order is already closed."""
+    return "POST" in methods or ("DELETE" in methods and bool(dependant.body_params))
+
+
+class RouteWithoutPermission(TypeError):
+    """A route that names no permission and is not public: a programming error."""
+
+
+def _never_stored(endpoint: Endpoint) -> Endpoint:
+    """The endpoint, its answers marked no-store for every cache and the retry store."""
+
+    async def answer_secret(request: Request) -> Response:
+        response = await endpoint(request)
+        response.headers["Cache-Control"] = idempotency.NO_STORE
+        return response
+
+    return answer_secret
+
+
+class BrigadeRoute(APIRoute):
+    # Set on the route class of public routers only (brigade_router(public=True)).
+    public: ClassVar[bool] = False
+
+    def __init__(self, path: str, endpoint: Callable[..., Any], **kwargs: Any) -> None:
+        dependant = get_dependant(path=path, call=endpoint)
+        self.retryable = _is_retryable(kwargs.get("methods") or (), dependant)
+        if self.retryable:
+            declared = list(kwargs.get("dependencies") or [])
+            kwargs["dependencies"] = [*declared, Depends(_declare_idempotency_key)]
+        self.permission = _declared_permission(dependant)
+        if self.permission is None and not self.public:
+            methods = ",".join(sorted(kwargs.get("methods") or ()))
+            raise RouteWithoutPermission(
+                f"{methods} {path} ({endpoint.__module__}.{endpoint.__qualname__}) names no "
+                "permission: give it a parameter typed by one of kit/http/permissions.py's "
+                "aliases, or put it on a brigade_router(public=True)"
+            )
+        if self.permission is not None:
+            access_errors = problem_responses(
+                Unauthenticated,
+                Forbidden,
+                ApprovalInvalid,
+                NotApprovable,
+                OtherLocation,
+                TooManyFailedAttempts,
+            )
+            kwargs["responses"] = access_errors | (kwargs.get("responses") or {})
+        # A response model with a Secret field: the answer is never stored, nor replayed.
+        self.answers_secret = holds_secret(kwargs.get("response_model"))
+        if self.answers_secret:
+            secret_errors = problem_responses(SecretShownOnce)
+            kwargs["responses"] = secret_errors | (kwargs.get("responses") or {})
+        super().__init__(path, endpoint, **kwargs)
+        if self.permission is not None:
+            parts = (self.description, permissions.describe(self.permission))
+            self.description = "\n\n".join(part for part in parts if part)
+
+    def get_route_handler(self) -> Endpoint:
+        endpoint = super().get_route_handler()
+        if self.answers_secret:
+            endpoint = _never_stored(endpoint)
+        authenticated = self.permission is not None
+
+        async def handle(request: Request) -> Response:
+            request = DecimalJSONRequest(request.scope, request.receive)
+            database: Database = request.app.state.database
+            writes = request.method not in SAFE_METHODS
+            if writes:
+                # Read the whole body first: a slow client must not hold the write lock.
+                await request.body()
+            owner = None
+            try:
+                async with database.unit_of_work(write=writes) as uow:
+                    request.state.uow = uow
+                    if authenticated:
+                        owner = await permissions.authenticator(request).authenticate(uow, request)
+                        request.state.actor = owner.actor
+                    key = request.headers.get(idempotency.HEADER)
+                    if key is None or not self.retryable:
+                        response = await endpoint(request)
+                    else:
+                        response = await idempotency.run_idempotently(request, key, endpoint)
+            except BadToken:
+                await permissions.authenticator(request).count_failed_attempt(database, request)
+                raise
+            if owner is not None:
+                await permissions.authenticator(request).touch(database, owner)
+            return response
+
+        return handle
+
+
+class _PublicRoute(BrigadeRoute):
+    public = True
+
+
+def brigade_router(*, prefix: str = "", tags: Sequence[str], public: bool = False) -> APIRouter:
+    """A router whose routes are Brigade routes. ``public``: its routes need no token (health)."""
+    return APIRouter(
+        prefix=prefix, tags=list(tags), route_class=_PublicRoute if public else BrigadeRoute
+    )
+
+
+def api_routes(app: FastAPI) -> list[APIRoute]:
+    """Every API route of ``app``, through the routers it includes (FastAPI's own /docs and
+    /openapi.json are not API routes)."""
+    contexts = iter_route_contexts(app.routes)
+    return [c.original_route for c in contexts if isinstance(c.original_route, APIRoute)]
+
+
+def ensure_every_route_is_brigade(app: FastAPI) -> None:
+    """Refuse to start with an API route made outside brigade_router: it would run with no
+    permission check and no unit of work."""
+    for route in api_routes(app):
+        if not isinstance(route, BrigadeRoute):
+            methods = ",".join(sorted(route.methods or ()))
+            raise RouteWithoutPermission(
+                f"{methods} {route.path} ({route.name}) was not made by brigade_router"
+            )

@@ -1,0 +1,112 @@
+"""The API kit: the answer shapes, query parameters and request helpers every resource shares."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Annotated, Any, Generic, Protocol, Self, TypeVar
+from uuid import UUID
+
+from fastapi import Query
+from pydantic import BaseModel
+
+from brigade.kit import money
+from brigade.kit.changes import UNSET, Change
+from brigade.kit.http.deps import Pagination
+from brigade.kit.http.types import Money, ResponseModel
+
+Item = TypeVar("Item")
+Answer = TypeVar("Answer", bound=BaseModel)
+T = TypeVar("T")
+
+# `?locationId=`: locations belong to another system, so it is an opaque id, filtered on.
+LocationQuery = Annotated[UUID | None, Query(alias="locationId")]
+
+
+class Page(ResponseModel, Generic[Item]):
+    """One page of a list: ``{data, total, page, limit}``.
+
+    Name each kind with a one-line subclass (``class ProductPage(Page[ProductSummary])``): the
+    OpenAPI then calls it ``ProductPage`` rather than ``Page_ProductSummary_``.
+    """
+
+    data: list[Item]
+    total: int
+    page: int
+    limit: int
+
+    @classmethod
+    def of(cls, records: Sequence[Any], total: int, pagination: Pagination) -> Self:
+        """The page holding ``records`` (domain records, shaped by their attributes)."""
+        return cls.model_validate(pagination.page_of(list(records), total), from_attributes=True)
+
+
+def shaped(model: type[Answer], record: object) -> Answer:
+    """The answer ``model`` for a domain record, read from its attributes."""
+    return model.model_validate(record, from_attributes=True)
+
+
+class ModifierOut(ResponseModel):
+    modifier_option_id: UUID
+    name: str
+    price: Money
+
+
+class StaffRef(ResponseModel):
+    """Who did it: ``staffId`` is null for the bootstrap admin token and with auth off."""
+
+    staff_id: UUID | None
+    name: str
+
+
+# An order number as a client may give it: as shown (`#1001`), or its digits.
+ORDER_NUMBER_PATTERN = r"^#?[0-9]{1,9}$"
+
+
+def order_number(number: int) -> str:
+    return f"#{number}"
+
+
+class ChosenModifier(Protocol):
+    """A modifier as a line carries it (an order item's, a kitchen ticket's)."""
+
+    @property
+    def modifier_option_id(self) -> UUID: ...
+
+    @property
+    def name(self) -> str: ...
+
+    @property
+    def price_cents(self) -> int: ...
+
+
+def modifiers_out(modifiers: Sequence[ChosenModifier]) -> list[ModifierOut]:
+    return [
+        ModifierOut(
+            modifier_option_id=m.modifier_option_id,
+            name=m.name,
+            price=money.from_cents(m.price_cents),
+        )
+        for m in modifiers
+    ]
+
+
+def staff_ref(staff_id: UUID | None, name: str | None) -> StaffRef | None:
+    # None where nobody was recorded: before staff were, or nobody did it yet.
+    return None if name is None else StaffRef(staff_id=staff_id, name=name)
+
+
+class DeleteResult(ResponseModel):
+    success: bool
+    message: str
+
+    @classmethod
+    def deleted(cls, what: str, id_: UUID) -> DeleteResult:
+        return cls(success=True, message=f"{what} {id_} deleted")
+
+
+def given(request: BaseModel, field: str, value: T) -> Change[T]:
+    """``value`` if the request carried ``field`` (null included), else UNSET: what a partial
+    change needs to tell "leave it" from "clear it". ``field`` is the attribute's name."""
+    if field not in type(request).model_fields:
+        raise KeyError(f"{type(request).__name__} has no field {field!r}")
+    return value if field in request.model_fields_set else UNSET

@@ -1,0 +1,99 @@
+"""The staff's screens and the API docs, served as files built by `make install` (web/).
+
+The Vite build writes the screens into ``static/screens/``: one page per screen
+(``index.html`` the terminal, ``kitchen.html`` the kitchen display, ``manage.html`` the back
+office), never cached (each names the current build), and ``assets/`` whose names carry a
+content hash, so they are cached for a year. Swagger UI's script and style are copied from
+the pinned npm package into ``static/swagger-ui/``: ``/docs`` needs no internet.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Awaitable, Callable
+from pathlib import Path
+
+from fastapi import FastAPI
+from fastapi.openapi.docs import get_swagger_ui_html
+from starlette.requests import Request
+from starlette.responses import FileResponse, HTMLResponse, Response
+from starlette.staticfiles import StaticFiles
+from starlette.types import Scope
+
+from brigade.kit.http.errors import problem
+from brigade.kit.http.security_headers import CSP_HEADER, policy_with_inline_script
+
+STATIC = Path(__file__).resolve().parents[2] / "static"
+SCREENS = STATIC / "screens"
+# Where each screen is served, and the page the build writes for it.
+PAGES = {"/": "index.html", "/kitchen": "kitchen.html", "/manage": "manage.html"}
+SWAGGER_UI = STATIC / "swagger-ui"
+DOCS_ASSETS = "/docs/assets"
+HASHED_ASSETS = "/assets"
+
+NEVER_CACHED = "no-cache"
+# A hashed name never changes content: keep it a year, never revalidate.
+FOREVER = "public, max-age=31536000, immutable"
+# Swagger UI's files keep their names across versions: a day, then revalidate.
+A_DAY = "public, max-age=86400"
+
+
+class _CachedFiles(StaticFiles):
+    """Static files answered with one Cache-Control; a missing folder answers 404s."""
+
+    def __init__(self, directory: Path, cache_control: str) -> None:
+        super().__init__(directory=directory, check_dir=False)
+        self.cache_control = cache_control
+
+    async def get_response(self, path: str, scope: Scope) -> Response:
+        response = await super().get_response(path, scope)
+        if response.status_code == 200:
+            response.headers["Cache-Control"] = self.cache_control
+        return response
+
+
+def _not_built() -> Response:
+    return problem(
+        503, "screens_not_built", "The screens are not built: run `make install` to build them."
+    )
+
+
+def _page(name: str) -> Callable[[Request], Awaitable[Response]]:
+    async def serve(request: Request) -> Response:
+        page = SCREENS / name
+        if not page.is_file():
+            return _not_built()
+        return FileResponse(page, headers={"Cache-Control": NEVER_CACHED})
+
+    return serve
+
+
+async def api_docs(request: Request) -> Response:
+    root_path = request.scope.get("root_path", "").rstrip("/")
+    page: HTMLResponse = get_swagger_ui_html(
+        openapi_url=f"{root_path}/openapi.json",
+        title=f"{request.app.title} - Swagger UI",
+        swagger_js_url=f"{root_path}{DOCS_ASSETS}/swagger-ui-bundle.js",
+        swagger_css_url=f"{root_path}{DOCS_ASSETS}/swagger-ui.css",
+        swagger_favicon_url=f"{root_path}{DOCS_ASSETS}/favicon-32x32.png",
+    )
+    page.headers["Cache-Control"] = NEVER_CACHED
+    inline = _INLINE_SCRIPT.search(bytes(page.body).decode())
+    if inline is not None:
+        page.headers[CSP_HEADER] = policy_with_inline_script(inline.group(1))
+    return page
+
+
+# Swagger UI's start-up script, the page's only inline one.
+_INLINE_SCRIPT = re.compile(r"<script>(.*?)</script>", re.DOTALL)
+
+
+def install_screens(app: FastAPI) -> None:
+    """`/` the terminal, `/kitchen` the kitchen display and `/manage` the back office with their
+    hashed assets, `/docs` Swagger UI from local files. The app is made with ``docs_url=None``
+    and ``redoc_url=None``: FastAPI's own pages load from a CDN."""
+    for path, name in PAGES.items():
+        app.add_route(path, _page(name), methods=["GET"], include_in_schema=False)
+    app.add_route("/docs", api_docs, methods=["GET"], include_in_schema=False)
+    app.mount(HASHED_ASSETS, _CachedFiles(SCREENS / "assets", FOREVER), name="screen-assets")
+    app.mount(DOCS_ASSETS, _CachedFiles(SWAGGER_UI, A_DAY), name="docs-assets")

@@ -1,0 +1,1 @@
+"""The kitchen: tickets sent to it and the board its screens show."""

@@ -1,0 +1,1 @@
+"""The kitchen's use cases: tickets, and the board's live announcements."""

@@ -1,0 +1,45 @@
+"""The kitchen display's view of tickets: a ticket with its order and items as they are now,
+and the events that carry it (shared by the order use cases, which create tickets, and the
+kitchen's, which bump and recall them)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from brigade.events import service as events
+from brigade.events.domain import EventType
+from brigade.kit.db.engine import UnitOfWork
+from brigade.kitchen.domain import BoardTicket, KitchenTicket, board_ticket
+from brigade.kitchen.repository import KitchenRepository
+
+
+async def on_board(uow: UnitOfWork, tickets: Sequence[KitchenTicket]) -> list[BoardTicket]:
+    """The tickets with their orders and items as they are now: three reads, however many."""
+    repository = KitchenRepository(uow)
+    order_ids = {ticket.order_id for ticket in tickets}
+    found = await repository.ticket_orders(order_ids)
+    live = await repository.live_items({line.item_id for t in tickets for line in t.items})
+    first_sends = await repository.first_sends(order_ids)
+    return [
+        board_ticket(ticket, found[ticket.order_id], live, first_sends[ticket.order_id])
+        for ticket in tickets
+    ]
+
+
+def announce(uow: UnitOfWork, event_type: EventType, shown: BoardTicket) -> None:
+    """A ``kitchen_ticket.*`` event whose data is the ticket as the board shows it, so a
+    kitchen screen updates itself from the stream without asking the server again."""
+    ticket = shown.ticket
+    events.emit(
+        uow,
+        event_type,
+        shown,
+        location_id=ticket.location_id,
+        entity_id=ticket.id,
+        order_id=ticket.order_id,
+    )
+
+
+async def store(uow: UnitOfWork, tickets: Sequence[KitchenTicket]) -> None:
+    """The tickets an order's action made, in its transaction."""
+    await KitchenRepository(uow).insert(tickets)

@@ -1,0 +1,1 @@
+"""Orders: their aggregate and state machines, items, payments, refunds, receipts."""

@@ -1,0 +1,1 @@
+"""The orders' rules: the aggregate, its commands and records, states, totals, refunds."""

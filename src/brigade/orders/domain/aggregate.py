@@ -1,0 +1,719 @@
+"""The order aggregate: an order with its items and payments, and every rule that changes them.
+
+A service loads an ``Order`` (locked), calls one method per action and hands it back to the
+repository, which writes the rows ``changes`` lists. Each method checks everything before it
+changes anything, so a refused action leaves the order as it was; an action that changes
+something recomputes the cached totals and moves ``version`` and ``updatedAt`` on.
+
+Pure: no database (the repository persists ``changes``), no clock (each action is given its
+moment), no catalogue (the service looks a new item's product up and hands it over).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from datetime import date, datetime
+from decimal import Decimal
+from typing import Any
+from uuid import UUID
+
+from brigade.catalogue.domain.records import Product
+from brigade.kit import money
+from brigade.kit.access import Actor
+from brigade.kit.changes import UNSET
+from brigade.kit.clock import strictly_after
+from brigade.kit.errors import (
+    BusinessDayClosed,
+    InvalidInput,
+    InvalidTransition,
+    ItemAlreadySent,
+    NotFound,
+    NothingToSend,
+    OrderClosed,
+    StaleVersion,
+    TipNotAdjustable,
+    TooManyItems,
+)
+from brigade.kit.ids import new_id
+from brigade.kitchen.domain import KitchenTicket, TicketItem, TicketKind
+from brigade.orders.domain.commands import (
+    AddItem,
+    ApplyDiscount,
+    ChangeItem,
+    CreateOrder,
+    TakePayment,
+)
+from brigade.orders.domain.permissions import (
+    check_tip_approval,
+    permission_to_cancel,
+    permission_to_void,
+)
+from brigade.orders.domain.records import Modifier, OrderHeader, OrderItem, OrderLine, OrderPayment
+from brigade.orders.domain.refunds import (
+    OrderRefund,
+    RefundedItem,
+    RefundOrder,
+    choose_payment,
+    line_shares,
+    refund_by_line,
+)
+from brigade.orders.domain.states import (
+    ItemStatus,
+    OrderEvent,
+    OrderStatus,
+    PaymentMethod,
+    PaymentStatus,
+    apply_order_event,
+    check_item_transition,
+    ensure_item_quantity_editable,
+    ensure_order_editable,
+    is_sent,
+)
+from brigade.orders.domain.totals import (
+    Line,
+    OrderTotals,
+    Payment,
+    check_completable,
+    check_discount,
+    check_payment,
+    compute_totals,
+    item_total_cents,
+    refund_cents,
+)
+
+# Limits that keep one order from weighing on every writer: a write loads each item's line,
+# the answer carries the item, a GET every item with its modifiers and notes.
+MAX_ITEMS_PER_ORDER = 500
+MAX_MODIFIERS_PER_ITEM = 20
+MAX_ITEM_NOTES_LENGTH = 500
+
+
+def check_room_for_item(status: OrderStatus, item_count: int) -> None:
+    """Refuse a new item to a closed or full order: the aggregate's check, which a service may
+    also make from a count before it loads the order at all."""
+    ensure_order_editable(status)
+    if item_count >= MAX_ITEMS_PER_ORDER:
+        raise TooManyItems(f"an order holds at most {MAX_ITEMS_PER_ORDER} items")
+
+
+@dataclass(frozen=True, slots=True)
+class ItemChange:
+    """An item as it was and as it is: the audit and the stock need both."""
+
+    before: OrderItem
+    after: OrderItem
+
+    @property
+    def is_partial_void(self) -> bool:
+        """Less of a sent item: audited like a void, and the kitchen was told."""
+        return is_sent(self.before.status) and self.after.quantity < self.before.quantity
+
+
+@dataclass(frozen=True, slots=True)
+class PaymentChange:
+    """A payment as it was and as it is: the audit needs both."""
+
+    before: OrderPayment
+    after: OrderPayment
+
+
+@dataclass(slots=True)
+class OrderChanges:
+    """What the actions so far changed, for the repository to write."""
+
+    is_new: bool = False
+    header_changed: bool = False
+    added_items: list[OrderItem] = field(default_factory=list)
+    changed_items: list[OrderItem] = field(default_factory=list)
+    added_payments: list[OrderPayment] = field(default_factory=list)
+    changed_payments: list[OrderPayment] = field(default_factory=list)
+    added_refunds: list[OrderRefund] = field(default_factory=list)
+    # What the kitchen is told: a send's ticket, a void's of what it already had.
+    kitchen_tickets: list[KitchenTicket] = field(default_factory=list)
+    # Quantities going back into each product's tracked stock (voids, lowered quantities, a
+    # cancellation). Taking stock is the service's: it needs the catalogue's own check.
+    stock_returned: dict[UUID, Decimal] = field(default_factory=dict)
+
+
+def _lines(lines: Iterable[OrderLine]) -> list[Line]:
+    return [
+        Line(line.total_cents, line.tax_rate_units)
+        for line in lines
+        if line.status is not ItemStatus.VOIDED
+    ]
+
+
+def _payment_facts(payments: Iterable[OrderPayment]) -> list[Payment]:
+    return [
+        Payment(p.amount_cents, p.tip_cents, counts=p.status is PaymentStatus.COMPLETED)
+        for p in payments
+    ]
+
+
+def _item_total(unit_price_cents: int, modifiers: Iterable[Modifier], quantity: Decimal) -> int:
+    return item_total_cents(
+        unit_price_cents, [m.price_cents for m in modifiers], money.quantity_to_units(quantity)
+    )
+
+
+def _ticket_line(item: OrderItem, quantity: Decimal) -> TicketItem:
+    return TicketItem(item.id, item.product_id, item.name, quantity, item.modifiers, item.notes)
+
+
+class Order:
+    """An order, its items and its payments; changed only through the methods below.
+
+    Every item is known by its line (``OrderLine``). Whole (name, modifiers, notes) are all of
+    them (``lines`` left out), or only those an action needs, which the service names when it
+    loads the order (the item it changes, the pending ones for a send); reaching an item that
+    was not loaded whole is a LookupError, a bug in the service, never a smaller order.
+    """
+
+    __slots__ = ("_changes", "_header", "_items", "_lines", "_payments", "_refunds")
+
+    def __init__(
+        self,
+        header: OrderHeader,
+        items: Iterable[OrderItem] = (),
+        payments: Iterable[OrderPayment] = (),
+        *,
+        lines: Iterable[OrderLine] | None = None,
+        refunds: Iterable[OrderRefund] = (),
+    ) -> None:
+        self._header = header
+        self._items = {item.id: item for item in items}
+        every = map(OrderLine.of, self._items.values()) if lines is None else lines
+        self._lines = {line.id: line for line in every}
+        self._payments = list(payments)
+        self._refunds = list(refunds)
+        self._changes = OrderChanges()
+
+    @classmethod
+    def open(
+        cls,
+        command: CreateOrder,
+        *,
+        order_number: int,
+        opened_by: Actor,
+        at: datetime,
+        table_name: str | None = None,
+    ) -> Order:
+        """A new DRAFT order with no items, opened by ``opened_by`` (at the table named
+        ``table_name``, when its table is one of the dining room's)."""
+        header = OrderHeader(
+            id=new_id(),
+            location_id=command.location_id,
+            order_number=order_number,
+            status=OrderStatus.DRAFT,
+            order_type=command.order_type,
+            table_id=command.table_id,
+            customer_id=command.customer_id,
+            guest_count=command.guest_count,
+            notes=command.notes,
+            discount_cents=0,
+            discount_code=None,
+            subtotal_cents=0,
+            tax_cents=0,
+            total_cents=0,
+            paid_cents=0,
+            tip_cents=0,
+            version=1,
+            created_at=at,
+            updated_at=at,
+            completed_at=None,
+            cancelled_at=None,
+            cancel_reason=None,
+            opened_by_id=opened_by.staff_id,
+            opened_by_name=opened_by.name,
+            completed_by_id=None,
+            completed_by_name=None,
+            cancelled_by_id=None,
+            cancelled_by_name=None,
+            table_name=table_name,
+        )
+        order = cls(header)
+        order._changes.is_new = True
+        return order
+
+    # --- what it is -----------------------------------------------------------------------
+
+    @property
+    def header(self) -> OrderHeader:
+        return self._header
+
+    @property
+    def id(self) -> UUID:
+        return self._header.id
+
+    @property
+    def items(self) -> tuple[OrderItem, ...]:
+        """Every item, in the order they were added: only of an order loaded whole (a partial
+        list would read as a smaller order)."""
+        return tuple(self._whole(item_id) for item_id in self._lines)
+
+    @property
+    def lines(self) -> tuple[OrderLine, ...]:
+        """Every item's line, in the order they were added."""
+        return tuple(self._lines.values())
+
+    @property
+    def payments(self) -> tuple[OrderPayment, ...]:
+        return tuple(self._payments)
+
+    @property
+    def refunds(self) -> tuple[OrderRefund, ...]:
+        """What was given back, oldest first: refunds of the completed order, or of each
+        payment when it was cancelled."""
+        return tuple(self._refunds)
+
+    @property
+    def changes(self) -> OrderChanges:
+        return self._changes
+
+    def item(self, item_id: UUID) -> OrderItem:
+        if item_id not in self._lines:
+            raise NotFound("order item", item_id)
+        return self._whole(item_id)
+
+    def _whole(self, item_id: UUID) -> OrderItem:
+        try:
+            return self._items[item_id]
+        except KeyError:
+            raise LookupError(f"item {item_id} was not loaded whole for this action") from None
+
+    def totals(self) -> OrderTotals:
+        return compute_totals(
+            _lines(self._lines.values()),
+            self._header.discount_cents,
+            _payment_facts(self._payments),
+        )
+
+    def expect_version(self, version: int | None) -> None:
+        """Refuse a change meant for another version (a client's If-Match); None: any."""
+        if version is not None and version != self._header.version:
+            raise StaleVersion(f"the order is at version {self._header.version}, not {version}")
+
+    # --- the order ------------------------------------------------------------------------
+
+    def apply_discount(self, command: ApplyDiscount, *, at: datetime) -> None:
+        """Replace the discount (0 removes it): at most the subtotal, never under what is paid."""
+        ensure_order_editable(self._header.status)
+        cents = money.to_cents(command.amount)
+        self._commit(at, discount_cents=cents, discount_code=command.code if cents else None)
+
+    def transfer(
+        self, table_id: UUID, *, at: datetime, table_name: str | None = None
+    ) -> UUID | None:
+        """Move the order to another table (named ``table_name``, when it is one of the dining
+        room's); answers the table it was at."""
+        ensure_order_editable(self._header.status)
+        previous = self._header.table_id
+        self._commit(at, table_id=table_id, table_name=table_name)
+        return previous
+
+    def complete(self, *, actor: Actor, at: datetime) -> datetime:
+        """Close the check: only with nothing left to pay. Answers when it was completed."""
+        ensure_order_editable(self._header.status)
+        check_completable(self.totals())
+        status = apply_order_event(self._header.status, OrderEvent.COMPLETE)
+        moment = self._next_moment(at)
+        self._commit(
+            moment,
+            status=status,
+            completed_at=moment,
+            completed_by_id=actor.staff_id,
+            completed_by_name=actor.name,
+        )
+        return moment
+
+    def cancel(self, reason: str, *, actor: Actor, at: datetime) -> int:
+        """Cancel: every completed payment is refunded (tips too), live items' stock goes back.
+
+        A server may cancel an order nothing of which was sent or paid; past that, a manager.
+        Answers the refund in cents.
+        """
+        ensure_order_editable(self._header.status)
+        status = apply_order_event(self._header.status, OrderEvent.CANCEL)
+        refund = refund_cents(_payment_facts(self._payments))
+        anything_sent = any(is_sent(line.status) for line in self._lines.values())
+        actor.ensure(permission_to_cancel(anything_sent=anything_sent, refund_cents=refund))
+        moment = self._next_moment(at)
+        refunded = [
+            dataclasses.replace(p, status=PaymentStatus.REFUNDED, refunded_at=moment)
+            for p in self._payments
+            if p.status is PaymentStatus.COMPLETED
+        ]
+        live = [line for line in self._lines.values() if line.status is not ItemStatus.VOIDED]
+        given_back = [
+            self._refund_record(p, p.amount_cents, p.tip_cents, reason, (), actor, moment)
+            for p in refunded
+        ]
+        self._commit(
+            moment,
+            changed_payments=refunded,
+            added_refunds=given_back,
+            returned=[(line.product_id, line.quantity) for line in live],
+            status=status,
+            cancelled_at=moment,
+            cancel_reason=reason,
+            cancelled_by_id=actor.staff_id,
+            cancelled_by_name=actor.name,
+        )
+        return refund
+
+    # --- items ----------------------------------------------------------------------------
+
+    def check_can_add_item(self) -> None:
+        """Refuse a new item to a closed or full order, before the catalogue is asked."""
+        check_room_for_item(self._header.status, len(self._lines))
+
+    def add_item(
+        self,
+        command: AddItem,
+        *,
+        product: Product,
+        modifiers: tuple[Modifier, ...],
+        at: datetime,
+    ) -> OrderItem:
+        """A new PENDING item. Its name, unit price and tax rate are snapshots of ``product``
+        as it is now; ``modifiers`` arrive priced. The service has already checked the product
+        can be rung up and taken its stock: both need the catalogue."""
+        self.check_can_add_item()
+        unit_price_cents = money.to_cents(product.price)
+        item = OrderItem(
+            id=new_id(),
+            order_id=self._header.id,
+            product_id=product.id,
+            variant_id=command.variant_id,
+            name=product.name,
+            quantity=command.quantity,
+            unit_price_cents=unit_price_cents,
+            tax_rate_units=money.rate_to_units(product.tax_rate),
+            modifiers=modifiers,
+            total_cents=_item_total(unit_price_cents, modifiers, command.quantity),
+            status=ItemStatus.PENDING,
+            notes=command.notes,
+            void_reason=None,
+            kitchen_ticket_id=None,
+            created_at=at,
+            updated_at=at,
+        )
+        self._commit(at, added_items=[item])
+        return item
+
+    def change_item(
+        self, item_id: UUID, command: ChangeItem, *, actor: Actor, at: datetime
+    ) -> ItemChange:
+        """Apply what the command gives (quantity, notes, status); an item that would not
+        change leaves the order alone (no new version).
+
+        A raised quantity needs more stock: the service takes it (``after`` minus ``before``).
+        A sent item's quantity only goes down, as a partial void (``_check_partial_void``).
+        """
+        ensure_order_editable(self._header.status)
+        current = self.item(item_id)
+        item = current
+        if command.status is not None:
+            if command.status is ItemStatus.VOIDED:
+                raise InvalidInput("status", "void an item with DELETE and a reason")
+            check_item_transition(current.status, command.status)
+            item = dataclasses.replace(item, status=command.status)
+        returned: list[tuple[UUID, Decimal]] = []
+        tickets: list[KitchenTicket] = []
+        quantity = command.quantity
+        if quantity is not None and quantity != current.quantity:
+            ensure_item_quantity_editable(current.status)
+            if is_sent(current.status):
+                reason = self._check_partial_void(current, quantity, command.reason, actor)
+                taken_off = current.quantity - quantity
+                tickets = [self._void_ticket(current, taken_off, reason, actor=actor, at=at)]
+            total = _item_total(current.unit_price_cents, current.modifiers, quantity)
+            item = dataclasses.replace(item, quantity=quantity, total_cents=total)
+            if quantity < current.quantity:
+                returned = [(current.product_id, current.quantity - quantity)]
+        if command.notes is not UNSET:
+            item = dataclasses.replace(item, notes=command.notes)
+        if item == current:
+            return ItemChange(current, current)
+        item = dataclasses.replace(item, updated_at=strictly_after(current.updated_at, at))
+        self._commit(at, changed_items=[item], returned=returned, tickets=tickets)
+        return ItemChange(current, item)
+
+    @staticmethod
+    def _check_partial_void(
+        item: OrderItem, quantity: Decimal, reason: str | None, actor: Actor
+    ) -> str:
+        """The kitchen already works from ``item``'s ticket: more of it is a new line (409), less
+        is a partial void, which takes who may void it (a manager) and a reason (answered)."""
+        if quantity > item.quantity:
+            raise ItemAlreadySent(
+                f"{item.name} was already sent to the kitchen: add a new line for more"
+            )
+        actor.ensure(permission_to_void(item.status))
+        if reason is None:
+            raise InvalidInput(
+                "reason", "is required to lower the quantity of a sent item (a partial void)"
+            )
+        return reason
+
+    def void_item(self, item_id: UUID, reason: str, *, actor: Actor, at: datetime) -> ItemChange:
+        """The item stays on the order, VOIDED with its reason, out of every total; its stock
+        goes back. Voiding what was sent takes a manager."""
+        ensure_order_editable(self._header.status)
+        item = self.item(item_id)
+        if item.status is ItemStatus.VOIDED:
+            raise InvalidTransition("the item is already voided")
+        check_item_transition(item.status, ItemStatus.VOIDED)
+        actor.ensure(permission_to_void(item.status))
+        voided = dataclasses.replace(
+            item,
+            status=ItemStatus.VOIDED,
+            void_reason=reason,
+            updated_at=strictly_after(item.updated_at, at),
+        )
+        tickets = []
+        if is_sent(item.status):
+            tickets = [self._void_ticket(item, item.quantity, reason, actor=actor, at=at)]
+        self._commit(
+            at,
+            changed_items=[voided],
+            returned=[(item.product_id, item.quantity)],
+            tickets=tickets,
+        )
+        return ItemChange(item, voided)
+
+    # --- kitchen and payments -------------------------------------------------------------
+
+    def send(self, *, actor: Actor, at: datetime) -> KitchenTicket:
+        """Every PENDING item goes to the kitchen on one new ticket (answered, for the kitchen
+        repository to store); the first send opens the order."""
+        ensure_order_editable(self._header.status)
+        pending = [
+            self._whole(line.id)
+            for line in self._lines.values()
+            if line.status is ItemStatus.PENDING
+        ]
+        if not pending:
+            raise NothingToSend("the order has no pending items to send to the kitchen")
+        status = apply_order_event(self._header.status, OrderEvent.SEND)
+        moment = self._next_moment(at)
+        lines = [_ticket_line(item, item.quantity) for item in pending]
+        ticket = self._ticket(TicketKind.ORDER, lines, None, actor=actor, at=moment)
+        sent = [
+            dataclasses.replace(
+                item, status=ItemStatus.SENT, kitchen_ticket_id=ticket.id, updated_at=moment
+            )
+            for item in pending
+        ]
+        self._commit(moment, changed_items=sent, status=status, tickets=[ticket])
+        return ticket
+
+    def _void_ticket(
+        self, item: OrderItem, taken_off: Decimal, reason: str, *, actor: Actor, at: datetime
+    ) -> KitchenTicket:
+        """Tells the kitchen to stop making ``taken_off`` of a sent item (a negative line)."""
+        line = _ticket_line(item, -taken_off)
+        return self._ticket(TicketKind.VOID, [line], reason, actor=actor, at=self._next_moment(at))
+
+    def _ticket(
+        self,
+        kind: TicketKind,
+        lines: Sequence[TicketItem],
+        reason: str | None,
+        *,
+        actor: Actor,
+        at: datetime,
+    ) -> KitchenTicket:
+        header = self._header
+        return KitchenTicket(
+            id=new_id(),
+            order_id=header.id,
+            location_id=header.location_id,
+            order_number=header.order_number,
+            table_id=header.table_id,
+            items=tuple(lines),
+            created_at=at,
+            sent_by_id=actor.staff_id,
+            sent_by_name=actor.name,
+            kind=kind,
+            reason=reason,
+        )
+
+    def pay(
+        self, command: TakePayment, *, actor: Actor, tip_approval_ratio: Decimal, at: datetime
+    ) -> OrderPayment:
+        """A completed payment of at most the balance due (409 overpayment otherwise); a tip
+        above ``tip_approval_ratio`` x the amount needs a manager."""
+        ensure_order_editable(self._header.status)
+        amount_cents = money.to_cents(command.amount)
+        tip_cents = money.to_cents(command.tip_amount)
+        check_payment(amount_cents, self.totals())
+        check_tip_approval(amount_cents, tip_cents, tip_approval_ratio, actor)
+        payment = OrderPayment(
+            id=new_id(),
+            order_id=self._header.id,
+            amount_cents=amount_cents,
+            tip_cents=tip_cents,
+            method=command.method,
+            status=PaymentStatus.COMPLETED,
+            card_last_four=command.card_last_four,
+            card_brand=command.card_brand,
+            processor_transaction_id=command.processor_transaction_id,
+            processed_at=at,
+            refunded_at=None,
+            taken_by_id=actor.staff_id,
+            taken_by_name=actor.name,
+        )
+        self._commit(at, added_payments=[payment])
+        return payment
+
+    def refund(self, command: RefundOrder, *, actor: Actor, at: datetime) -> OrderRefund:
+        """Give money back on a completed order, by amount or by line
+        (``orders/domain/refunds.py``): never more than was paid less what was refunded. What
+        was paid stays as it was."""
+        if self._header.status is not OrderStatus.COMPLETED:
+            raise InvalidTransition(
+                f"only a completed order is refunded; this one is {self._header.status}"
+            )
+        items: tuple[RefundedItem, ...] = ()
+        amount_cents = money.to_cents(command.amount)
+        if command.items:
+            header = self._header
+            shares = line_shares(self.lines, header.discount_cents, header.total_cents)
+            items = refund_by_line(command.items, self.items, shares, self._refunds)
+            amount_cents = sum(part.amount_cents for part in items)
+        tip_cents = money.to_cents(command.tip_amount)
+        payment = choose_payment(
+            self._payments, self._refunds, command.payment_id, amount_cents, tip_cents
+        )
+        moment = self._next_moment(at)
+        refund = self._refund_record(
+            payment, amount_cents, tip_cents, command.reason, items, actor, moment
+        )
+        self._commit(moment, added_refunds=[refund])
+        return refund
+
+    def _refund_record(
+        self,
+        payment: OrderPayment,
+        amount_cents: int,
+        tip_cents: int,
+        reason: str,
+        items: tuple[RefundedItem, ...],
+        actor: Actor,
+        at: datetime,
+    ) -> OrderRefund:
+        return OrderRefund(
+            id=new_id(),
+            order_id=self._header.id,
+            payment_id=payment.id,
+            location_id=self._header.location_id,
+            amount_cents=amount_cents,
+            tip_cents=tip_cents,
+            method=payment.method,
+            reason=reason,
+            items=items,
+            created_at=at,
+            refunded_by_id=actor.staff_id,
+            refunded_by_name=actor.name,
+        )
+
+    def adjust_tip(
+        self,
+        payment_id: UUID,
+        tip_amount: Decimal,
+        *,
+        actor: Actor,
+        tip_approval_ratio: Decimal,
+        business_day_of: Callable[[datetime], date],
+        at: datetime,
+    ) -> PaymentChange:
+        """Change a card payment's tip, on an open or completed order, until the business day
+        it was taken on ends (``business_day_of``: the day of a moment in the location's
+        timezone). The approval rule of a new payment applies; a tip already partly refunded
+        can't go under what was refunded of it."""
+        if self._header.status is OrderStatus.CANCELLED:
+            raise OrderClosed("the order is cancelled: its payments were refunded")
+        current = next((p for p in self._payments if p.id == payment_id), None)
+        if current is None:
+            raise NotFound("payment", payment_id)
+        if current.method is not PaymentMethod.CARD:
+            raise TipNotAdjustable(
+                f"only a card payment's tip is adjusted; this is {current.method}"
+            )
+        if business_day_of(current.processed_at) != business_day_of(at):
+            raise BusinessDayClosed(
+                f"the payment was taken on {business_day_of(current.processed_at)}, a business "
+                "day that has ended: its tips are settled"
+            )
+        tip_cents = money.to_cents(tip_amount)
+        refunded_tip = sum(r.tip_cents for r in self._refunds if r.payment_id == payment_id)
+        if tip_cents < refunded_tip:
+            raise InvalidInput(
+                "tipAmount", f"must be at least the {money.from_cents(refunded_tip)} refunded"
+            )
+        check_tip_approval(current.amount_cents, tip_cents, tip_approval_ratio, actor)
+        if tip_cents == current.tip_cents:
+            return PaymentChange(current, current)
+        adjusted = dataclasses.replace(current, tip_cents=tip_cents)
+        self._commit(at, changed_payments=[adjusted])
+        return PaymentChange(current, adjusted)
+
+    # --- every change ends here -----------------------------------------------------------
+
+    def _next_moment(self, at: datetime) -> datetime:
+        return strictly_after(self._header.updated_at, at)
+
+    def _commit(
+        self,
+        at: datetime,
+        *,
+        added_items: Sequence[OrderItem] = (),
+        changed_items: Sequence[OrderItem] = (),
+        added_payments: Sequence[OrderPayment] = (),
+        changed_payments: Sequence[OrderPayment] = (),
+        added_refunds: Sequence[OrderRefund] = (),
+        returned: Iterable[tuple[UUID, Decimal]] = (),
+        tickets: Sequence[KitchenTicket] = (),
+        **fields: Any,
+    ) -> None:
+        """Take the changed header ``fields``, items and payments, with the totals recomputed,
+        the next version and ``updatedAt`` moved on to ``at``.
+
+        Refused (409) when the discount would exceed the new subtotal or the new total would
+        fall under what is already paid; the order is then left as it was.
+        """
+        lines = self._lines | {item.id: OrderLine.of(item) for item in changed_items}
+        lines |= {item.id: OrderLine.of(item) for item in added_items}
+        replaced: Mapping[UUID, OrderPayment] = {p.id: p for p in changed_payments}
+        payments = [replaced.get(p.id, p) for p in self._payments] + list(added_payments)
+        header = dataclasses.replace(self._header, **fields)
+        totals = check_discount(
+            header.discount_cents, _lines(lines.values()), _payment_facts(payments)
+        )
+        self._header = dataclasses.replace(
+            header,
+            subtotal_cents=totals.subtotal_cents,
+            tax_cents=totals.tax_cents,
+            total_cents=totals.total_cents,
+            paid_cents=totals.paid_cents,
+            tip_cents=totals.tip_cents,
+            version=header.version + 1,
+            updated_at=self._next_moment(at),
+        )
+        self._items |= {item.id: item for item in (*changed_items, *added_items)}
+        self._lines, self._payments = lines, payments
+        self._refunds.extend(added_refunds)
+        changes = self._changes
+        changes.header_changed = True
+        changes.added_items.extend(added_items)
+        changes.changed_items.extend(changed_items)
+        changes.added_payments.extend(added_payments)
+        changes.changed_payments.extend(changed_payments)
+        changes.added_refunds.extend(added_refunds)
+        changes.kitchen_tickets.extend(tickets)
+        for product_id, quantity in returned:
+            back = changes.stock_returned.get(product_id, Decimal(0)) + quantity
+            changes.stock_returned[product_id] = back

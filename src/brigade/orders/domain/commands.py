@@ -1,0 +1,82 @@
+"""What a client asks of an order, as typed values: the api builds them, services and the
+``Order`` aggregate take them, and mypy checks both sides of that boundary.
+
+They live in the domain (standard library only) because the aggregate itself takes some of
+them; a request field with no command field cannot slip through to a record.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from decimal import Decimal
+from uuid import UUID
+
+from brigade.kit.changes import UNSET, Change
+from brigade.orders.domain.states import ItemStatus, OrderType, PaymentMethod
+
+
+@dataclass(frozen=True, slots=True)
+class CreateOrder:
+    order_type: OrderType
+    table_id: UUID | None = None
+    customer_id: UUID | None = None
+    guest_count: int | None = None
+    notes: str | None = None
+    location_id: UUID | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class ModifierChoice:
+    """A modifier as asked for: the catalogue's name and price win over these for a catalogue
+    modifier; an ad-hoc one needs both."""
+
+    modifier_option_id: UUID
+    name: str | None = None
+    price: Decimal | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class AddItem:
+    product_id: UUID
+    quantity: Decimal
+    variant_id: UUID | None = None
+    modifiers: tuple[ModifierChoice, ...] = ()
+    notes: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class ChangeItem:
+    """Only what is given changes: ``None`` keeps quantity and status, ``UNSET`` keeps notes
+    (``None`` clears them). ``reason`` says why a sent item's quantity is lowered (a partial
+    void needs one); it changes nothing itself."""
+
+    quantity: Decimal | None = None
+    status: ItemStatus | None = None
+    notes: Change[str | None] = UNSET
+    reason: str | None = None
+
+    @property
+    def fields(self) -> frozenset[str]:
+        """The names of the fields being changed: who may change them depends on it."""
+        given = {"quantity": self.quantity is not None, "status": self.status is not None}
+        given["notes"] = self.notes is not UNSET
+        return frozenset(name for name, present in given.items() if present)
+
+
+@dataclass(frozen=True, slots=True)
+class TakePayment:
+    amount: Decimal
+    method: PaymentMethod
+    tip_amount: Decimal = Decimal(0)
+    processor_transaction_id: str | None = None
+    card_last_four: str | None = None
+    card_brand: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class ApplyDiscount:
+    """Replaces the order's discount; an amount of 0 removes it (and its code)."""
+
+    amount: Decimal
+    code: str | None = None
+    reason: str | None = None

@@ -1,0 +1,391 @@
+"""Every order query: an order aggregate loaded (whole, or its lines and the items an action
+needs) and saved, order lists, the per-location order counter.
+
+The records are the domain's (orders/domain/records.py); rows hold enums as strings,
+quantities as integer thousandths and modifiers as JSON.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from enum import Enum
+from typing import Any
+from uuid import UUID
+
+from sqlalchemy import ColumnElement, Row, Select, bindparam, func, select, update
+from sqlalchemy.sql import Executable
+
+from brigade.dining.tables import dining_tables, locations
+from brigade.kit import money
+from brigade.kit.db.engine import Parameters, UnitOfWork
+from brigade.kit.db.rows import (
+    fetch_page,
+    insert_or_update,
+    location_in,
+    location_out,
+    record_from_row,
+    row_from_record,
+)
+from brigade.orders.domain.aggregate import Order
+from brigade.orders.domain.records import (
+    OrderFilter,
+    OrderHeader,
+    OrderItem,
+    OrderLine,
+    OrderLocation,
+    OrderPayment,
+    modifiers_from_json,
+    modifiers_to_json,
+)
+from brigade.orders.domain.refunds import OrderRefund, RefundedItem
+from brigade.orders.domain.states import (
+    ItemStatus,
+    OrderStatus,
+    OrderType,
+    PaymentMethod,
+    PaymentStatus,
+)
+from brigade.orders.tables import order_counters, order_items, orders, payments, refunds
+
+# --- shared with kitchen/repository.py ------------------------------------------------------------
+
+
+# --- rows <-> records -----------------------------------------------------------------------
+
+
+def _to_header(row: Row[Any]) -> OrderHeader:
+    return record_from_row(
+        OrderHeader,
+        row,
+        location_id=location_out(row.location_id),
+        status=OrderStatus(row.status),
+        order_type=OrderType(row.order_type),
+    )
+
+
+def _header_row(header: OrderHeader) -> dict[str, Any]:
+    return row_from_record(
+        header,
+        dropped=("table_name",),
+        location_id=location_in(header.location_id),
+        status=header.status.value,
+        order_type=header.order_type.value,
+    )
+
+
+def _to_item(row: Row[Any]) -> OrderItem:
+    return record_from_row(
+        OrderItem,
+        row,
+        quantity=money.quantity_from_units(row.quantity_units),
+        modifiers=modifiers_from_json(row.modifiers),
+        status=ItemStatus(row.status),
+    )
+
+
+def _to_line(row: Row[Any]) -> OrderLine:
+    # Positional, not record_from_row: a large order's write reads hundreds of these.
+    item_id, product_id, status, quantity_units, total_cents, tax_rate_units = tuple(row)
+    quantity = money.quantity_from_units(quantity_units)
+    return OrderLine(item_id, product_id, ItemStatus(status), quantity, total_cents, tax_rate_units)
+
+
+def _item_row(item: OrderItem) -> dict[str, Any]:
+    return row_from_record(
+        item,
+        dropped=("quantity",),
+        quantity_units=money.quantity_to_units(item.quantity),
+        modifiers=modifiers_to_json(item.modifiers),
+        status=item.status.value,
+    )
+
+
+def payment_from_row(row: Row[Any]) -> OrderPayment:
+    return record_from_row(
+        OrderPayment, row, method=PaymentMethod(row.method), status=PaymentStatus(row.status)
+    )
+
+
+def _payment_row(payment: OrderPayment) -> dict[str, Any]:
+    return row_from_record(payment, method=payment.method.value, status=payment.status.value)
+
+
+def _to_refund(row: Row[Any]) -> OrderRefund:
+    items = tuple(
+        RefundedItem(
+            UUID(part["itemId"]),
+            money.quantity_from_units(int(part["quantityUnits"])),
+            int(part["amountCents"]),
+        )
+        for part in row.items
+    )
+    return record_from_row(
+        OrderRefund,
+        row,
+        location_id=location_out(row.location_id),
+        method=PaymentMethod(row.method),
+        items=items,
+    )
+
+
+def _refund_row(refund: OrderRefund) -> dict[str, Any]:
+    items = [
+        {
+            "itemId": str(part.item_id),
+            "quantityUnits": money.quantity_to_units(part.quantity),
+            "amountCents": part.amount_cents,
+        }
+        for part in refund.items
+    ]
+    return row_from_record(
+        refund,
+        location_id=location_in(refund.location_id),
+        method=refund.method.value,
+        items=items,
+    )
+
+
+# Only a closed order has refunds: an open one's writes never read them.
+_MAY_HAVE_REFUNDS = frozenset({OrderStatus.COMPLETED, OrderStatus.CANCELLED})
+
+
+# Columns an existing row never changes.
+_FIXED = ("id", "order_id", "created_at", "location_id", "order_number", "opened_by_id")
+
+
+def _changeable(row: dict[str, Any]) -> dict[str, Any]:
+    return {column: value for column, value in row.items() if column not in _FIXED}
+
+
+# The statements of the hot paths (every change to an order), built once: building and
+# keying a statement per call cost more than running it on SQLite.
+# An order is read with its table's name (``tableName``): one outer join on a primary key.
+_WITH_TABLE = orders.outerjoin(dining_tables, dining_tables.c.id == orders.c.table_id)
+_TABLE_NAME = (dining_tables.c.name.label("table_name"),)
+_ORDER = (
+    select(orders, *_TABLE_NAME)
+    .select_from(_WITH_TABLE)
+    .where(orders.c.id == bindparam("order_key"))
+)
+# Only the order row is locked (PostgreSQL refuses FOR UPDATE on an outer join's null side).
+_ORDER_FOR_UPDATE = _ORDER.with_for_update(of=orders)
+_ITEMS = (
+    select(order_items)
+    .where(order_items.c.order_id == bindparam("order_key"))
+    .order_by(order_items.c.created_at, order_items.c.id)
+)
+_ITEM_OF_ORDER = select(order_items).where(
+    order_items.c.order_id == bindparam("order_key"), order_items.c.id == bindparam("item_key")
+)
+_PENDING_ITEMS = _ITEMS.where(order_items.c.status == ItemStatus.PENDING.value)
+_LINES = (
+    select(
+        order_items.c.id,
+        order_items.c.product_id,
+        order_items.c.status,
+        order_items.c.quantity_units,
+        order_items.c.total_cents,
+        order_items.c.tax_rate_units,
+    )
+    .where(order_items.c.order_id == bindparam("order_key"))
+    .order_by(order_items.c.created_at, order_items.c.id)
+)
+_STATUS_AND_ITEM_COUNT = select(
+    orders.c.status,
+    select(func.count())
+    .where(order_items.c.order_id == orders.c.id)
+    .scalar_subquery()
+    .label("item_count"),
+).where(orders.c.id == bindparam("order_key"))
+_PAYMENTS = (
+    select(payments)
+    .where(payments.c.order_id == bindparam("order_key"))
+    .order_by(payments.c.processed_at, payments.c.id)
+)
+_REFUNDS = (
+    select(refunds)
+    .where(refunds.c.order_id == bindparam("order_key"))
+    .order_by(refunds.c.created_at, refunds.c.id)
+)
+_INSERT_REFUND = refunds.insert()
+_INSERT_ORDER = orders.insert()
+_UPDATE_ORDER = update(orders).where(orders.c.id == bindparam("key"))
+_INSERT_ITEM = order_items.insert()
+_UPDATE_ITEM = update(order_items).where(order_items.c.id == bindparam("key"))
+_INSERT_PAYMENT = payments.insert()
+_UPDATE_PAYMENT = update(payments).where(payments.c.id == bindparam("key"))
+
+
+def _updates(rows: Iterable[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Parameters of an UPDATE ... WHERE id = :key, one per row."""
+    return [_changeable(row) | {"key": row["id"]} for row in rows]
+
+
+class WholeItems(Enum):
+    """Which items a load reads whole; the others only as their lines (``OrderLine``)."""
+
+    ALL = "all"  # reading the order
+    PENDING = "pending"  # a send: what goes on the ticket
+    NONE = "none"  # an action on the order itself, or on the one item the load names
+
+
+class OrderRepository:
+    def __init__(self, uow: UnitOfWork) -> None:
+        self._uow = uow
+
+    async def table_name(self, table_id: UUID) -> str | None:
+        """The name of dining table ``table_id`` (a deleted one too: an old order still says
+        where it was); None for an id no table has."""
+        connection = await self._uow.connection()
+        query = select(dining_tables.c.name).where(dining_tables.c.id == table_id)
+        name: str | None = (await connection.execute(query)).scalar_one_or_none()
+        return name
+
+    async def location(self, location_id: UUID) -> OrderLocation | None:
+        """The location's profile as an order shows it; None for a location without one."""
+        connection = await self._uow.connection()
+        c = locations.c
+        query = select(c.name, c.timezone, c.currency).where(c.id == location_id)
+        row = (await connection.execute(query)).first()
+        return None if row is None else OrderLocation(row.name, row.timezone, row.currency)
+
+    async def next_order_number(self, location_id: UUID | None, *, first: int) -> int:
+        """The location's next order number (``first`` for its first order), in one statement.
+
+        The upsert takes the counter row's lock until the transaction ends, so concurrent
+        creations at one location, in any process, get distinct consecutive numbers.
+        """
+        connection = await self._uow.connection()
+        statement = (
+            insert_or_update(connection, order_counters)
+            .values(location_id=location_in(location_id), last_number=first)
+            .on_conflict_do_update(
+                index_elements=[order_counters.c.location_id],
+                set_={"last_number": order_counters.c.last_number + 1},
+            )
+            .returning(order_counters.c.last_number)
+        )
+        number: int = (await connection.execute(statement)).scalar_one()
+        return number
+
+    async def _execute(self, statement: Executable, parameters: Parameters = None) -> None:
+        connection = await self._uow.connection()
+        await connection.execute(statement, parameters)
+
+    async def _first(self, query: Select[Any], parameters: Parameters = None) -> Row[Any] | None:
+        connection = await self._uow.connection()
+        row: Row[Any] | None = (await connection.execute(query, parameters)).first()
+        return row
+
+    async def _all(self, query: Select[Any], parameters: Parameters = None) -> list[Row[Any]]:
+        connection = await self._uow.connection()
+        return list(await connection.execute(query, parameters))
+
+    async def get(
+        self,
+        order_id: UUID,
+        *,
+        for_update: bool = False,
+        whole: WholeItems = WholeItems.ALL,
+        item_id: UUID | None = None,
+    ) -> Order | None:
+        """The order with its payments, its items whole as ``whole`` says plus the one named
+        ``item_id`` (if it is the order's), and every item's line: three to five statements,
+        whatever the number of items.
+
+        ``for_update`` locks the order row (SELECT ... FOR UPDATE) until the transaction ends,
+        so concurrent writers on PostgreSQL queue; SQLite already serializes writes.
+        """
+        key = {"order_key": order_id}
+        row = await self._first(_ORDER_FOR_UPDATE if for_update else _ORDER, key)
+        if row is None:
+            return None
+        header = _to_header(row)
+        payments = [payment_from_row(p) for p in await self._all(_PAYMENTS, key)]
+        given_back: list[OrderRefund] = []
+        if header.status in _MAY_HAVE_REFUNDS:
+            given_back = [_to_refund(r) for r in await self._all(_REFUNDS, key)]
+        if whole is WholeItems.ALL:
+            every = map(_to_item, await self._all(_ITEMS, key))
+            return Order(header, every, payments, refunds=given_back)
+        lines = [_to_line(line) for line in await self._all(_LINES, key)]
+        items = []
+        if whole is WholeItems.PENDING:
+            items = await self._all(_PENDING_ITEMS, key)
+        if item_id is not None:
+            items += await self._all(_ITEM_OF_ORDER, key | {"item_key": item_id})
+        return Order(header, map(_to_item, items), payments, lines=lines, refunds=given_back)
+
+    async def status_and_item_count(self, order_id: UUID) -> tuple[OrderStatus, int] | None:
+        """What a new item's limits need, in one cheap statement, without loading the order."""
+        row = await self._first(_STATUS_AND_ITEM_COUNT, {"order_key": order_id})
+        return None if row is None else (OrderStatus(row.status), row.item_count)
+
+    async def location_of(self, order_id: UUID) -> tuple[UUID | None] | None:
+        """The order's location (in a 1-tuple: an order may have none), or None when there is
+        no such order."""
+        row = await self._first(select(orders.c.location_id).where(orders.c.id == order_id))
+        return None if row is None else (row.location_id,)
+
+    async def get_item(self, order_id: UUID, item_id: UUID) -> OrderItem | None:
+        c = order_items.c
+        row = await self._first(select(order_items).where(c.id == item_id, c.order_id == order_id))
+        return None if row is None else _to_item(row)
+
+    async def get_payment(self, order_id: UUID, payment_id: UUID) -> OrderPayment | None:
+        c = payments.c
+        row = await self._first(select(payments).where(c.id == payment_id, c.order_id == order_id))
+        return None if row is None else payment_from_row(row)
+
+    async def list(
+        self, filters: OrderFilter, *, page: int, limit: int
+    ) -> tuple[list[OrderHeader], int]:
+        where: list[ColumnElement[bool]] = []
+        if filters.location_id is not None:
+            where.append(orders.c.location_id == filters.location_id)
+        if filters.statuses:
+            where.append(orders.c.status.in_(sorted(s.value for s in filters.statuses)))
+        if filters.order_type is not None:
+            where.append(orders.c.order_type == filters.order_type.value)
+        if filters.table_id is not None:
+            where.append(orders.c.table_id == filters.table_id)
+        if filters.order_number is not None:
+            where.append(orders.c.order_number == filters.order_number)
+        if filters.updated_since is not None:
+            where.append(orders.c.updated_at >= filters.updated_since)
+        if filters.created_from is not None:
+            where.append(orders.c.created_at >= filters.created_from)
+        if filters.created_before is not None:
+            where.append(orders.c.created_at < filters.created_before)
+        connection = await self._uow.connection()
+        newest_first = (orders.c.created_at.desc(), orders.c.id.desc())
+        rows, total = await fetch_page(
+            connection,
+            orders,
+            where,
+            newest_first,
+            page=page,
+            limit=limit,
+            joined=(_WITH_TABLE, _TABLE_NAME),
+        )
+        return [_to_header(row) for row in rows], total
+
+    async def save(self, order: Order) -> None:
+        """Write what the order's actions changed: its header, new and changed items and
+        payments (each kind in one statement)."""
+        changes = order.changes
+        header = _header_row(order.header)
+        if changes.is_new:
+            await self._execute(_INSERT_ORDER, header)
+        elif changes.header_changed:
+            await self._execute(_UPDATE_ORDER, _updates([header])[0])
+        writes = (
+            (_INSERT_ITEM, [_item_row(item) for item in changes.added_items]),
+            (_UPDATE_ITEM, _updates(_item_row(item) for item in changes.changed_items)),
+            (_INSERT_PAYMENT, [_payment_row(p) for p in changes.added_payments]),
+            (_UPDATE_PAYMENT, _updates(_payment_row(p) for p in changes.changed_payments)),
+            (_INSERT_REFUND, [_refund_row(r) for r in changes.added_refunds]),
+        )
+        for statement, rows in writes:
+            if rows:
+                await self._execute(statement, rows)

@@ -1,0 +1,136 @@
+"""An order's items: add, read, change (quantity, notes, the kitchen's status), void."""
+
+from __future__ import annotations
+
+from uuid import UUID
+
+from fastapi import Response
+
+from brigade.kit.errors import (
+    DiscountTooLarge,
+    InvalidInput,
+    InvalidTransition,
+    ItemAlreadySent,
+    ItemNotEditable,
+    ModifierSelectionInvalid,
+    NotFound,
+    ProductUnavailable,
+    TooManyItems,
+    VariantRequired,
+)
+from brigade.kit.http.deps import UowDep
+from brigade.kit.http.errors import problem_responses
+from brigade.kit.http.permissions import ItemChanger, ItemVoider, OrderTaker, Reader
+from brigade.kit.http.routing import brigade_router
+from brigade.orders import service, shaping
+from brigade.orders.routes.parsing import CHANGE_ERRORS, IfMatchDep
+from brigade.orders.schemas import ItemAdd, ItemUpdate, OrderItemOut, Outcome, ReasonBody
+
+router = brigade_router(prefix="/api/orders", tags=["orders"])
+
+
+@router.post(
+    "/{order_id}/items",
+    status_code=201,
+    response_model=OrderItemOut,
+    responses=problem_responses(
+        *CHANGE_ERRORS,
+        ProductUnavailable,
+        TooManyItems,
+        InvalidInput,
+        VariantRequired,
+        ModifierSelectionInvalid,
+    ),
+    description="A product with variants needs one of its own (`variantId`, 422 "
+    '`variant_required`): the item takes its price and is named "Product (Variant)". A product '
+    "with modifier groups takes, per group, between its minSelections and maxSelections of its "
+    "options, and no catalogue modifier from outside them (422 `modifier_selection_invalid`, "
+    "naming the group); an 86'd option is 409 `product_unavailable`. Ad-hoc modifiers (name and "
+    "price, an id that is no catalogue modifier) count in no group.",
+)
+async def add_item(
+    staff: OrderTaker,
+    order_id: UUID,
+    body: ItemAdd,
+    uow: UowDep,
+    response: Response,
+    if_match: IfMatchDep,
+) -> OrderItemOut:
+    command = body.command()
+    order, item = await service.add_item(uow, staff, order_id, command, if_match=if_match)
+    shaping.created(response, order, f"/api/orders/{order_id}/items/{item.id}")
+    return shaping.item_out(item)
+
+
+@router.get(
+    "/{order_id}/items",
+    response_model=list[OrderItemOut],
+    responses=problem_responses(NotFound),
+    description="Every item of the order, voided ones too, as the order detail shows them.",
+)
+async def list_order_items(staff: Reader, order_id: UUID, uow: UowDep) -> list[OrderItemOut]:
+    order = await service.get_order(uow, staff, order_id)
+    return [shaping.item_out(item) for item in order.items]
+
+
+@router.get(
+    "/{order_id}/items/{item_id}",
+    response_model=OrderItemOut,
+    responses=problem_responses(NotFound),
+)
+async def get_item(staff: Reader, order_id: UUID, item_id: UUID, uow: UowDep) -> OrderItemOut:
+    return shaping.item_out(await service.get_item(uow, staff, order_id, item_id))
+
+
+@router.put(
+    "/{order_id}/items/{item_id}",
+    response_model=OrderItemOut,
+    responses=problem_responses(
+        *CHANGE_ERRORS,
+        InvalidTransition,
+        ItemNotEditable,
+        ItemAlreadySent,
+        ProductUnavailable,
+        DiscountTooLarge,
+        InvalidInput,
+    ),
+    description="Only what is given changes. A sent item's quantity (status SENT or later) can't "
+    "be raised (409 `item_already_sent`: add a new line); lowering it is a partial void: MANAGER, "
+    "a `reason` (422 without), audited (`order.item_partly_voided`), its stock put back, and the "
+    "kitchen gets a VOID ticket with the quantity taken off as a negative line.",
+)
+async def update_item(
+    staff: ItemChanger,
+    order_id: UUID,
+    item_id: UUID,
+    body: ItemUpdate,
+    uow: UowDep,
+    response: Response,
+    if_match: IfMatchDep,
+) -> OrderItemOut:
+    order, item = await service.change_item(
+        uow, staff, order_id, item_id, body.command(), if_match=if_match
+    )
+    shaping.tag(response, order)
+    return shaping.item_out(item)
+
+
+@router.delete(
+    "/{order_id}/items/{item_id}",
+    response_model=Outcome,
+    responses=problem_responses(*CHANGE_ERRORS, InvalidTransition, DiscountTooLarge),
+)
+async def void_item(
+    staff: ItemVoider,
+    order_id: UUID,
+    item_id: UUID,
+    body: ReasonBody,
+    uow: UowDep,
+    response: Response,
+    if_match: IfMatchDep,
+) -> Outcome:
+    order, item = await service.void_item(
+        uow, staff, order_id, item_id, body.reason, if_match=if_match
+    )
+    shaping.tag(response, order)
+    return Outcome(success=True, message=f"{item.name} voided")

@@ -1,0 +1,156 @@
+"""Money on an order: payments and the order discount."""
+
+from __future__ import annotations
+
+from uuid import UUID
+
+from fastapi import Response
+
+from brigade.kit.errors import (
+    BusinessDayClosed,
+    DiscountTooLarge,
+    InvalidInput,
+    NotFound,
+    OrderClosed,
+    Overpayment,
+    StaleVersion,
+    TipNeedsApproval,
+    TipNotAdjustable,
+)
+from brigade.kit.http.deps import SettingsDep, UowDep
+from brigade.kit.http.errors import problem_responses
+from brigade.kit.http.permissions import Discounter, Payer, Reader, TipAdjuster
+from brigade.kit.http.routing import brigade_router
+from brigade.orders import service, shaping
+from brigade.orders.routes.parsing import CHANGE_ERRORS, IfMatchDep
+from brigade.orders.schemas import (
+    DiscountOutcome,
+    DiscountRequest,
+    PaymentCreate,
+    PaymentDetail,
+    PaymentOut,
+    TipAdjustment,
+)
+
+router = brigade_router(prefix="/api/orders", tags=["orders"])
+
+
+@router.post(
+    "/{order_id}/discount",
+    response_model=DiscountOutcome,
+    responses=problem_responses(*CHANGE_ERRORS, DiscountTooLarge),
+)
+async def apply_discount(
+    staff: Discounter,
+    order_id: UUID,
+    body: DiscountRequest,
+    uow: UowDep,
+    response: Response,
+    if_match: IfMatchDep,
+) -> DiscountOutcome:
+    order = await service.apply_discount(uow, staff, order_id, body.command(), if_match=if_match)
+    shaping.tag(response, order)
+    header = order.header
+    return DiscountOutcome(
+        order_id=header.id,
+        discount_amount=shaping.cents(header.discount_cents),
+        discount_code=header.discount_code,
+        subtotal=shaping.cents(header.subtotal_cents),
+        tax_amount=shaping.cents(header.tax_cents),
+        new_total=shaping.cents(header.total_cents),
+        balance_due=shaping.cents(header.balance_due_cents),
+    )
+
+
+@router.post(
+    "/{order_id}/payments",
+    status_code=201,
+    response_model=PaymentDetail,
+    responses=problem_responses(*CHANGE_ERRORS, Overpayment, TipNeedsApproval),
+    description="A tip above BRIGADE_TIP_APPROVAL_RATIO (default 0.5) x the amount needs the "
+    "MANAGER role (403 `tip_needs_approval` below it) and is audited (`order.tip_approved`).",
+)
+async def add_payment(
+    staff: Payer,
+    order_id: UUID,
+    body: PaymentCreate,
+    uow: UowDep,
+    settings: SettingsDep,
+    response: Response,
+    if_match: IfMatchDep,
+) -> PaymentDetail:
+    order, payment = await service.add_payment(
+        uow,
+        staff,
+        order_id,
+        body.command(),
+        tip_approval_ratio=settings.tip_approval_ratio,
+        if_match=if_match,
+    )
+    shaping.created(response, order, f"/api/orders/{order_id}/payments/{payment.id}")
+    return shaping.payment_detail(payment, staff.role)
+
+
+@router.get(
+    "/{order_id}/payments",
+    response_model=list[PaymentOut],
+    responses=problem_responses(NotFound),
+    description="Every payment of the order, refunded ones too, as the order detail shows "
+    "them: without card details for a KITCHEN caller.",
+)
+async def list_order_payments(staff: Reader, order_id: UUID, uow: UowDep) -> list[PaymentOut]:
+    order = await service.get_order(uow, staff, order_id)
+    return shaping.payments_out(order, staff.role)
+
+
+@router.patch(
+    "/{order_id}/payments/{payment_id}",
+    response_model=PaymentDetail,
+    responses=problem_responses(
+        NotFound,
+        StaleVersion,
+        OrderClosed,
+        TipNotAdjustable,
+        BusinessDayClosed,
+        TipNeedsApproval,
+        InvalidInput,
+    ),
+    description="A CARD payment's tip, changed until the business day it was taken on ends "
+    "(local midnight in the location's timezone, UTC without a profile: 409 "
+    "`business_day_closed` after; 409 `tip_not_adjustable` for another method). The tip "
+    "approval rule of a new payment applies; audited (`order.tip_adjusted`), `order.updated`.",
+)
+async def adjust_tip(
+    staff: TipAdjuster,
+    order_id: UUID,
+    payment_id: UUID,
+    body: TipAdjustment,
+    uow: UowDep,
+    settings: SettingsDep,
+    response: Response,
+    if_match: IfMatchDep,
+) -> PaymentDetail:
+    order, payment = await service.adjust_tip(
+        uow,
+        staff,
+        order_id,
+        payment_id,
+        body.tip_amount,
+        tip_approval_ratio=settings.tip_approval_ratio,
+        if_match=if_match,
+    )
+    shaping.tag(response, order)
+    return shaping.payment_detail(payment, staff.role)
+
+
+@router.get(
+    "/{order_id}/payments/{payment_id}",
+    response_model=PaymentDetail,
+    responses=problem_responses(NotFound),
+)
+async def get_payment(
+    staff: Reader, order_id: UUID, payment_id: UUID, uow: UowDep
+) -> PaymentDetail:
+    return shaping.payment_detail(
+        await service.get_payment(uow, staff, order_id, payment_id), staff.role
+    )

@@ -1,0 +1,73 @@
+"""After the sale: refunds of a completed order, whole or partial, by amount or by line."""
+
+from __future__ import annotations
+
+from uuid import UUID
+
+from fastapi import Response
+
+from brigade.kit.errors import (
+    InvalidInput,
+    InvalidTransition,
+    NotFound,
+    RefundExceedsPaid,
+    StaleVersion,
+)
+from brigade.kit.http.deps import UowDep
+from brigade.kit.http.errors import problem_responses
+from brigade.kit.http.permissions import Reader, Refunder
+from brigade.kit.http.routing import brigade_router
+from brigade.orders import service, shaping
+from brigade.orders.routes.parsing import IfMatchDep
+from brigade.orders.schemas import RefundByAmount, RefundByLine, RefundOut
+
+router = brigade_router(prefix="/api/orders", tags=["orders"])
+
+
+@router.post(
+    "/{order_id}/refunds",
+    status_code=201,
+    response_model=RefundOut,
+    responses=problem_responses(
+        NotFound, StaleVersion, InvalidTransition, RefundExceedsPaid, InvalidInput
+    ),
+    description="Give money back on a COMPLETED order (409 `invalid_transition` otherwise), to "
+    "one of its payments: by amount (`amount` of what was paid, `tipAmount` of the tips) or by "
+    "line (`items`: each its share of the total, after discount, with tax). Never more than "
+    "was paid less what was refunded, of the order and of the payment (409 "
+    "`refund_exceeds_paid`, with `refundableAmount` and `refundableTip`). Audited "
+    "(`order.refunded`); the order's `refunds` list it, and `order.refunded` carries the order.",
+)
+async def refund_order(
+    staff: Refunder,
+    order_id: UUID,
+    body: RefundByAmount | RefundByLine,
+    uow: UowDep,
+    response: Response,
+    if_match: IfMatchDep,
+) -> RefundOut:
+    order, refund = await service.refund_order(
+        uow, staff, order_id, body.command(), if_match=if_match
+    )
+    shaping.created(response, order, f"/api/orders/{order_id}/refunds/{refund.id}")
+    return shaping.refund_out(refund, staff.role)
+
+
+@router.get(
+    "/{order_id}/refunds",
+    response_model=list[RefundOut],
+    responses=problem_responses(NotFound),
+    description="What was given back, oldest first, as the order detail lists it.",
+)
+async def list_refunds(staff: Reader, order_id: UUID, uow: UowDep) -> list[RefundOut]:
+    order = await service.get_order(uow, staff, order_id)
+    return [shaping.refund_out(refund, staff.role) for refund in order.refunds]
+
+
+@router.get(
+    "/{order_id}/refunds/{refund_id}",
+    response_model=RefundOut,
+    responses=problem_responses(NotFound),
+)
+async def get_refund(staff: Reader, order_id: UUID, refund_id: UUID, uow: UowDep) -> RefundOut:
+    return shaping.refund_out(await service.get_refund(uow, staff, order_id, refund_id), staff.role)

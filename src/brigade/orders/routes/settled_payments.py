@@ -1,0 +1,48 @@
+"""Payments across orders, for settlement and tip-out (MANAGER)."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+from fastapi import Query
+
+from brigade.kit.http.deps import PaginationDep, UowDep
+from brigade.kit.http.errors import problem_responses
+from brigade.kit.http.permissions import PaymentsReader
+from brigade.kit.http.routing import brigade_router
+from brigade.kit.http.schemas import LocationQuery
+from brigade.kit.http.types import UtcInstant
+from brigade.orders import service, shaping
+from brigade.orders.domain.settlement import PaymentFilter
+from brigade.orders.domain.states import PaymentMethod
+from brigade.orders.schemas import SettledPaymentPage
+
+router = brigade_router(prefix="/api/payments", tags=["payments"])
+
+
+@router.get("", response_model=SettledPaymentPage, responses=problem_responses())
+async def list_payments(
+    staff: PaymentsReader,
+    uow: UowDep,
+    pagination: PaginationDep,
+    location_id: LocationQuery = None,
+    taken_from: Annotated[
+        UtcInstant | None, Query(alias="from", description="inclusive; naive is UTC")
+    ] = None,
+    taken_to: Annotated[
+        UtcInstant | None, Query(alias="to", description="exclusive; naive is UTC")
+    ] = None,
+    method: Annotated[PaymentMethod | None, Query()] = None,
+) -> SettledPaymentPage:
+    """Newest first, each with its order's number and what was refunded of it."""
+    filters = PaymentFilter(
+        location_id=staff.location_scope(location_id),
+        method=method,
+        taken_from=taken_from,
+        taken_before=taken_to,
+    )
+    found, total = await service.list_payments(
+        uow, filters, page=pagination.page, limit=pagination.limit
+    )
+    shaped = [shaping.settled_payment(settled, staff.role) for settled in found]
+    return SettledPaymentPage.of(shaped, total, pagination)

@@ -1,0 +1,362 @@
+"""Order requests and responses. Each request model builds the typed command the service takes
+(``command()``), so request names never need to match record names."""
+
+from __future__ import annotations
+
+from decimal import Decimal
+from typing import Annotated, Any
+from uuid import UUID
+
+from pydantic import Field, StringConstraints
+
+from brigade.kit.http.schemas import ModifierOut, Page, StaffRef, given
+from brigade.kit.http.types import (
+    LongText,
+    Money,
+    MoneyIn,
+    Number,
+    PositiveMoneyIn,
+    QuantityIn,
+    Reason,
+    RequestModel,
+    ResponseModel,
+    ShortText,
+    Text,
+    Timestamp,
+    WholeNumber,
+    omittable,
+)
+from brigade.orders.domain.aggregate import MAX_ITEM_NOTES_LENGTH, MAX_MODIFIERS_PER_ITEM
+from brigade.orders.domain.commands import (
+    AddItem,
+    ApplyDiscount,
+    ChangeItem,
+    CreateOrder,
+    ModifierChoice,
+    TakePayment,
+)
+from brigade.orders.domain.refunds import MAX_REFUND_LINES, RefundLine, RefundOrder
+from brigade.orders.domain.states import (
+    ItemStatus,
+    OrderStatus,
+    OrderType,
+    PaymentMethod,
+    PaymentStatus,
+)
+
+TransactionId: Any = Text(128)
+CardBrand: Any = Text(32)
+# Exactly four ASCII digits: a full card number or a CVV never gets stored.
+CardLastFour = Annotated[str, StringConstraints(pattern=r"^[0-9]{4}$")]
+GuestCount: Any = WholeNumber(1, 500)
+# What one item may carry (its notes print on the kitchen ticket); 422 beyond.
+ItemNotes: Any = Text(MAX_ITEM_NOTES_LENGTH)
+ModifierName: Any = Text(100, min_length=1)
+
+
+# --- requests -------------------------------------------------------------------------------
+
+
+class OrderCreate(RequestModel):
+    order_type: OrderType
+    table_id: UUID | None = None
+    customer_id: UUID | None = None
+    guest_count: GuestCount | None = None
+    notes: LongText | None = None
+    location_id: UUID | None = None
+
+    def command(self, *, location_id: UUID | None) -> CreateOrder:
+        """``location_id``: the query's, used when the body names none."""
+        return CreateOrder(
+            order_type=self.order_type,
+            table_id=self.table_id,
+            customer_id=self.customer_id,
+            guest_count=self.guest_count,
+            notes=self.notes,
+            location_id=self.location_id or location_id,
+        )
+
+
+class ModifierIn(RequestModel):
+    modifier_option_id: UUID
+    name: ModifierName | None = None
+    price: MoneyIn | None = None
+
+
+class ItemAdd(RequestModel):
+    product_id: UUID
+    quantity: QuantityIn
+    variant_id: UUID | None = None
+    modifiers: list[ModifierIn] = Field(default_factory=list, max_length=MAX_MODIFIERS_PER_ITEM)
+    notes: ItemNotes | None = None
+
+    def command(self) -> AddItem:
+        return AddItem(
+            product_id=self.product_id,
+            quantity=self.quantity,
+            variant_id=self.variant_id,
+            modifiers=tuple(
+                ModifierChoice(m.modifier_option_id, m.name, m.price) for m in self.modifiers
+            ),
+            notes=self.notes,
+        )
+
+
+class ItemUpdate(RequestModel):
+    """Every field optional; a field that is absent keeps its value (null clears notes)."""
+
+    quantity: QuantityIn = omittable()
+    notes: ItemNotes | None = None
+    status: ItemStatus = omittable()
+    reason: Reason = omittable(
+        description="Why a sent item's quantity is lowered (a partial void): required then, "
+        "and kept in the audit log and on the kitchen's VOID ticket; unused otherwise."
+    )
+
+    def command(self) -> ChangeItem:
+        notes = given(self, "notes", self.notes)
+        return ChangeItem(
+            quantity=self.quantity, status=self.status, notes=notes, reason=self.reason
+        )
+
+
+class ReasonBody(RequestModel):
+    reason: Reason
+
+
+class PaymentCreate(RequestModel):
+    amount: PositiveMoneyIn
+    payment_method: PaymentMethod
+    tip_amount: MoneyIn = omittable()
+    processor_transaction_id: TransactionId | None = None
+    card_last_four: CardLastFour | None = None
+    card_brand: CardBrand | None = None
+
+    def command(self) -> TakePayment:
+        return TakePayment(
+            amount=self.amount,
+            method=self.payment_method,
+            tip_amount=self.tip_amount or Decimal(0),
+            processor_transaction_id=self.processor_transaction_id,
+            card_last_four=self.card_last_four,
+            card_brand=self.card_brand,
+        )
+
+
+class DiscountRequest(RequestModel):
+    discount_amount: MoneyIn
+    discount_code: ShortText | None = None
+    reason: Reason | None = None
+
+    def command(self) -> ApplyDiscount:
+        return ApplyDiscount(self.discount_amount, self.discount_code, self.reason)
+
+
+class TransferRequest(RequestModel):
+    table_id: UUID
+
+
+class RefundLineIn(RequestModel):
+    item_id: UUID
+    quantity: QuantityIn = omittable(description="Left out: all of the item not yet refunded.")
+
+
+class _RefundFields(RequestModel):
+    reason: Reason
+    payment_id: UUID | None = Field(
+        default=None,
+        description="The payment it goes back to; left out: the newest that has that much "
+        "left to refund.",
+    )
+
+
+class RefundByAmount(_RefundFields):
+    """Give back an amount of what was paid, and of the tips."""
+
+    amount: PositiveMoneyIn = Field(description="Of what was paid, tips apart.")
+    tip_amount: MoneyIn = omittable(description="Of the tips.")
+
+    def command(self) -> RefundOrder:
+        return RefundOrder(
+            reason=self.reason,
+            amount=self.amount,
+            tip_amount=self.tip_amount or Decimal(0),
+            payment_id=self.payment_id,
+        )
+
+
+class RefundByLine(_RefundFields):
+    """Give back lines: each its share of the total paid (after discount, with tax), in
+    proportion to the quantity."""
+
+    items: list[RefundLineIn] = Field(min_length=1, max_length=MAX_REFUND_LINES)
+
+    def command(self) -> RefundOrder:
+        return RefundOrder(
+            reason=self.reason,
+            items=tuple(RefundLine(line.item_id, line.quantity) for line in self.items),
+            payment_id=self.payment_id,
+        )
+
+
+class TipAdjustment(RequestModel):
+    tip_amount: MoneyIn
+
+
+# --- responses ------------------------------------------------------------------------------
+
+
+class OrderItemOut(ResponseModel):
+    id: UUID
+    product_id: UUID
+    variant_id: UUID | None
+    name: str
+    quantity: Number
+    unit_price: Money
+    total: Money
+    modifiers: list[ModifierOut]
+    notes: str | None
+    status: ItemStatus
+    void_reason: str | None
+    created_at: Timestamp
+    updated_at: Timestamp
+
+
+class PaymentFields(ResponseModel):
+    """``cardLastFour``, ``cardBrand`` and ``takenBy`` are null for a KITCHEN caller."""
+
+    id: UUID
+    amount: Money
+    tip_amount: Money
+    status: PaymentStatus
+    card_last_four: str | None
+    card_brand: str | None
+    processed_at: Timestamp
+    taken_by: StaffRef | None
+
+
+class PaymentOut(PaymentFields):
+    """A payment inside the order detail: the method is named ``method`` there."""
+
+    method: PaymentMethod
+
+
+class PaymentDetail(PaymentFields):
+    order_id: UUID
+    payment_method: PaymentMethod
+
+
+class RefundedItemOut(ResponseModel):
+    item_id: UUID
+    quantity: Number
+    amount: Money
+
+
+class RefundOut(ResponseModel):
+    """``refundedBy`` is null for a KITCHEN caller, as a payment's ``takenBy``."""
+
+    id: UUID
+    order_id: UUID
+    payment_id: UUID
+    amount: Money
+    tip_amount: Money
+    method: PaymentMethod
+    reason: str
+    items: list[RefundedItemOut]
+    refunded_by: StaffRef | None
+    created_at: Timestamp
+
+
+class SettledPaymentOut(PaymentDetail):
+    """A payment across orders: its order's number and location, what was refunded of it."""
+
+    order_number: str
+    location_id: UUID | None
+    refunded_amount: Money
+    refunded_tip: Money
+
+
+class SettledPaymentPage(Page[SettledPaymentOut]):
+    """Payments, newest first."""
+
+
+class OrderSummary(ResponseModel):
+    id: UUID
+    order_number: str
+    status: OrderStatus
+    order_type: OrderType
+    table_id: UUID | None
+    table_name: str | None = Field(
+        description="The dining table's current name; null for no table or an opaque table id"
+    )
+    location_id: UUID | None
+    subtotal: Money
+    total: Money
+    balance_due: Money
+    created_at: Timestamp
+
+
+class OrderDetail(OrderSummary):
+    customer_id: UUID | None
+    guest_count: int | None
+    notes: str | None
+    items: list[OrderItemOut]
+    discount_amount: Money
+    tax_amount: Money
+    paid_amount: Money
+    tip_total: Money
+    payments: list[PaymentOut]
+    refunds: list[RefundOut] = Field(
+        description="Money given back: refunds of the completed order, or of each payment "
+        "when it was cancelled."
+    )
+    version: int
+    opened_by: StaffRef | None
+    completed_by: StaffRef | None
+    cancelled_by: StaffRef | None
+    updated_at: Timestamp
+    completed_at: Timestamp | None
+    cancelled_at: Timestamp | None
+
+
+class OrderPage(Page[OrderSummary]):
+    pass
+
+
+class Outcome(ResponseModel):
+    success: bool
+    message: str
+
+
+class CancelOutcome(Outcome):
+    refund_amount: Money
+
+
+class SendOutcome(ResponseModel):
+    success: bool
+    kitchen_order_id: UUID
+    sent_items: int
+
+
+class DiscountOutcome(ResponseModel):
+    order_id: UUID
+    discount_amount: Money
+    discount_code: str | None
+    subtotal: Money
+    tax_amount: Money
+    new_total: Money
+    balance_due: Money
+
+
+class TransferOutcome(ResponseModel):
+    order_id: UUID
+    previous_table_id: UUID | None
+    new_table_id: UUID
+
+
+class CompleteOutcome(ResponseModel):
+    id: UUID
+    status: OrderStatus
+    completed_at: Timestamp
+    total: Money
+    paid_amount: Money

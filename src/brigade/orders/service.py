@@ -1,0 +1,616 @@
+"""Order use cases: one function per operation, each inside the caller's one transaction.
+
+Every change goes the same way: lock and load the order (``_load``), ask the ``Order``
+aggregate to change (it enforces every rule), persist it, then audit. What needs the
+catalogue (pricing a new line, taking stock) happens here and hands the aggregate plain facts.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import replace
+from datetime import datetime
+from decimal import Decimal
+from functools import partial
+from typing import Any
+from uuid import UUID
+
+from brigade.access.domain.audit import AuditAction, AuditedEntity
+from brigade.access.service import audit
+from brigade.catalogue.domain.menu import (
+    StockMovementKind,
+    check_modifier_selection,
+    sold_as,
+    variant_for_sale,
+)
+from brigade.catalogue.domain.records import Product, ProductType, ProductVariant, ensure_orderable
+from brigade.catalogue.service import menu as catalogue_menu
+from brigade.catalogue.service import products as catalogue_products
+from brigade.catalogue.service import stock
+from brigade.events import service as events
+from brigade.events.domain import EventType
+from brigade.kit import money
+from brigade.kit.access import Actor
+from brigade.kit.clock import DEFAULT_TIMEZONE, business_day, now
+from brigade.kit.db.engine import UnitOfWork
+from brigade.kit.errors import InvalidInput, NotFound, ProductUnavailable
+from brigade.kit.escpos import encode
+from brigade.kitchen.domain import KitchenTicket
+from brigade.kitchen.service import board as kitchen_board
+from brigade.orders.domain.aggregate import Order, check_room_for_item
+from brigade.orders.domain.commands import (
+    AddItem,
+    ApplyDiscount,
+    ChangeItem,
+    CreateOrder,
+    ModifierChoice,
+    TakePayment,
+)
+from brigade.orders.domain.documents import (
+    Receipt,
+    kitchen_document,
+    receipt_document,
+    receipt_of,
+)
+from brigade.orders.domain.permissions import permission_to_change_item, tip_needs_approval
+from brigade.orders.domain.records import (
+    Modifier,
+    OrderFilter,
+    OrderHeader,
+    OrderItem,
+    OrderPayment,
+)
+from brigade.orders.domain.refunds import OrderRefund, RefundOrder
+from brigade.orders.domain.settlement import PaymentFilter, SettledPayment
+from brigade.orders.domain.states import ItemStatus, OrderStatus
+from brigade.orders.repository.orders import OrderRepository, WholeItems
+from brigade.orders.repository.payments import PaymentRepository
+from brigade.printing import service as printing
+from brigade.printing.domain import PrintJob
+
+FIRST_ORDER_NUMBER = 1001
+
+
+async def _load(
+    uow: UnitOfWork,
+    actor: Actor,
+    order_id: UUID,
+    if_match: int | None,
+    *,
+    whole: WholeItems = WholeItems.NONE,
+    item_id: UUID | None = None,
+) -> Order:
+    """The order, locked until the transaction ends, at the version the client expects.
+
+    Every item's line is loaded, whole only the items the action needs (``whole`` and
+    ``item_id``): a write to a large order then costs about what it costs on a small one.
+    """
+    repository = OrderRepository(uow)
+    order = await repository.get(order_id, for_update=True, whole=whole, item_id=item_id)
+    if order is None:
+        raise NotFound("order", order_id)
+    actor.ensure_at(order.header.location_id)
+    order.expect_version(if_match)
+    return order
+
+
+async def _persist(uow: UnitOfWork, order: Order, actor: Actor) -> None:
+    """Write the order's changes, its kitchen tickets and their print jobs, and put back the
+    stock its actions returned (a void's, or a cancellation's)."""
+    await OrderRepository(uow).save(order)
+    await kitchen_board.store(uow, order.changes.kitchen_tickets)
+    if order.header.location_id is not None:
+        documents = [kitchen_document(order, t) for t in order.changes.kitchen_tickets]
+        await printing.queue_kitchen_documents(uow, order.header.location_id, documents)
+    cancelled = order.header.status is OrderStatus.CANCELLED
+    kind = StockMovementKind.CANCEL if cancelled else StockMovementKind.VOID
+    returned = order.changes.stock_returned
+    await stock.put_back(uow, actor, returned, kind=kind, order_id=order.id)
+
+
+async def _audit(
+    uow: UnitOfWork,
+    actor: Actor,
+    action: AuditAction,
+    order: Order,
+    entity: tuple[AuditedEntity, UUID],
+    **details: Any,
+) -> None:
+    await audit.record(uow, actor, action, entity, location_id=order.header.location_id, **details)
+
+
+# --- reads ----------------------------------------------------------------------------------
+
+
+async def get_order(uow: UnitOfWork, actor: Actor, order_id: UUID) -> Order:
+    order = await OrderRepository(uow).get(order_id)
+    if order is None:
+        raise NotFound("order", order_id)
+    actor.ensure_at(order.header.location_id)
+    return order
+
+
+async def list_orders(
+    uow: UnitOfWork, filters: OrderFilter, *, page: int, limit: int
+) -> tuple[list[OrderHeader], int]:
+    return await OrderRepository(uow).list(filters, page=page, limit=limit)
+
+
+async def _ensure_order_at(uow: UnitOfWork, actor: Actor, order_id: UUID) -> None:
+    """A device and its PIN sessions read one of their own location's orders' parts only; for
+    anyone else, no statement is spent on it."""
+    if actor.location_id is None:
+        return
+    found = await OrderRepository(uow).location_of(order_id)
+    if found is None:
+        raise NotFound("order", order_id)
+    actor.ensure_at(found[0])
+
+
+async def get_item(uow: UnitOfWork, actor: Actor, order_id: UUID, item_id: UUID) -> OrderItem:
+    await _ensure_order_at(uow, actor, order_id)
+    item = await OrderRepository(uow).get_item(order_id, item_id)
+    if item is None:
+        raise NotFound("order item", item_id)
+    return item
+
+
+async def get_payment(
+    uow: UnitOfWork, actor: Actor, order_id: UUID, payment_id: UUID
+) -> OrderPayment:
+    await _ensure_order_at(uow, actor, order_id)
+    payment = await OrderRepository(uow).get_payment(order_id, payment_id)
+    if payment is None:
+        raise NotFound("payment", payment_id)
+    return payment
+
+
+# --- the order ------------------------------------------------------------------------------
+
+
+async def create_order(uow: UnitOfWork, actor: Actor, command: CreateOrder) -> Order:
+    if command.location_id is None and actor.location_id is not None:
+        # A PIN session acts at its device's location: a terminal's orders are that location's.
+        command = replace(command, location_id=actor.location_id)
+    repository = OrderRepository(uow)
+    number = await repository.next_order_number(command.location_id, first=FIRST_ORDER_NUMBER)
+    table_name = await _table_name(uow, command.table_id)
+    order = Order.open(
+        command, order_number=number, opened_by=actor, at=now(), table_name=table_name
+    )
+    await repository.save(order)
+    events.order_event(uow, EventType.ORDER_CREATED, order)
+    return order
+
+
+async def _table_name(uow: UnitOfWork, table_id: UUID | None) -> str | None:
+    """The name of the dining table ``table_id``; None for none or an opaque id."""
+    if table_id is None:
+        return None
+    return await OrderRepository(uow).table_name(table_id)
+
+
+async def apply_discount(
+    uow: UnitOfWork,
+    actor: Actor,
+    order_id: UUID,
+    command: ApplyDiscount,
+    *,
+    if_match: int | None = None,
+) -> Order:
+    order = await _load(uow, actor, order_id, if_match, whole=WholeItems.ALL)
+    before = order.header
+    order.apply_discount(command, at=now())
+    await _persist(uow, order, actor)
+    await _audit(
+        uow,
+        actor,
+        AuditAction.DISCOUNT_APPLIED,
+        order,
+        (AuditedEntity.ORDER, order.id),
+        before=_discount_facts(before),
+        after=_discount_facts(order.header),
+        reason=command.reason,
+    )
+    events.order_event(uow, EventType.ORDER_UPDATED, order)
+    return order
+
+
+def _discount_facts(header: OrderHeader) -> dict[str, Any]:
+    return {
+        "discount": str(money.from_cents(header.discount_cents)),
+        "discountCode": header.discount_code,
+        "total": str(money.from_cents(header.total_cents)),
+    }
+
+
+async def transfer_order(
+    uow: UnitOfWork, actor: Actor, order_id: UUID, table_id: UUID, *, if_match: int | None = None
+) -> tuple[Order, UUID | None]:
+    """Move the order to another table; answer it and the table it was at."""
+    order = await _load(uow, actor, order_id, if_match, whole=WholeItems.ALL)
+    previous = order.transfer(table_id, at=now(), table_name=await _table_name(uow, table_id))
+    await _persist(uow, order, actor)
+    await _audit(
+        uow,
+        actor,
+        AuditAction.ORDER_TRANSFERRED,
+        order,
+        (AuditedEntity.ORDER, order.id),
+        before={"tableId": None if previous is None else str(previous)},
+        after={"tableId": str(table_id)},
+    )
+    events.order_event(uow, EventType.ORDER_UPDATED, order)
+    return order, previous
+
+
+async def complete_order(
+    uow: UnitOfWork, actor: Actor, order_id: UUID, *, if_match: int | None = None
+) -> tuple[Order, datetime]:
+    """Answers the completed order and when it was completed."""
+    order = await _load(uow, actor, order_id, if_match, whole=WholeItems.ALL)
+    completed_at = order.complete(actor=actor, at=now())
+    await _persist(uow, order, actor)
+    events.order_event(uow, EventType.ORDER_COMPLETED, order)
+    return order, completed_at
+
+
+async def cancel_order(
+    uow: UnitOfWork, actor: Actor, order_id: UUID, reason: str, *, if_match: int | None = None
+) -> tuple[Order, int]:
+    """Answers the cancelled order and the refunded amount in cents."""
+    order = await _load(uow, actor, order_id, if_match, whole=WholeItems.ALL)
+    before = order.header
+    refund = order.cancel(reason, actor=actor, at=now())
+    await _persist(uow, order, actor)
+    await _audit(
+        uow,
+        actor,
+        AuditAction.ORDER_CANCELLED,
+        order,
+        (AuditedEntity.ORDER, order.id),
+        before={"status": before.status.value, "paid": str(money.from_cents(before.paid_cents))},
+        after={"status": order.header.status.value, "refund": str(money.from_cents(refund))},
+        reason=reason,
+    )
+    events.order_event(uow, EventType.ORDER_CANCELLED, order)
+    return order, refund
+
+
+# --- items ----------------------------------------------------------------------------------
+
+
+async def _variant(
+    uow: UnitOfWork, product: Product, variant_id: UUID | None
+) -> ProductVariant | None:
+    """The variant the item is sold as; a product without variants keeps any other id as it
+    did before, but not another product's variant."""
+    variant = variant_for_sale(product, variant_id)
+    if variant is None and variant_id is not None:
+        other = await catalogue_menu.find_variant(uow, variant_id)
+        if other is not None:
+            raise InvalidInput("variantId", f"is not a variant of {product.name}")
+    return variant
+
+
+async def _price_modifiers(
+    uow: UnitOfWork, requested: Sequence[ModifierChoice], quantity: Decimal
+) -> tuple[tuple[Modifier, ...], list[UUID]]:
+    """Catalogue modifiers take the catalogue's name and price; any other id is ad hoc.
+    Answers the priced modifiers and the catalogue options among them (a group counts those)."""
+    option_ids = [m.modifier_option_id for m in requested]
+    catalogue = await catalogue_products.products_by_id(uow, option_ids)
+    priced: list[Modifier] = []
+    chosen: list[UUID] = []
+    for index, modifier in enumerate(requested):
+        option = catalogue.get(modifier.modifier_option_id)
+        if option is not None and option.product_type is ProductType.MODIFIER:
+            ensure_orderable(option, quantity)
+            priced.append(Modifier(option.id, option.name, money.to_cents(option.price)))
+            chosen.append(option.id)
+            continue
+        if modifier.name is None or modifier.price is None:
+            missing = "name" if modifier.name is None else "price"
+            raise InvalidInput(
+                f"modifiers.{index}.{missing}",
+                "is required for a modifier that is not a catalogue modifier",
+            )
+        priced.append(
+            Modifier(modifier.modifier_option_id, modifier.name, money.to_cents(modifier.price))
+        )
+    return tuple(priced), chosen
+
+
+async def add_item(
+    uow: UnitOfWork,
+    actor: Actor,
+    order_id: UUID,
+    command: AddItem,
+    *,
+    if_match: int | None = None,
+) -> tuple[Order, OrderItem]:
+    # A full order refuses from a count, before anything of it is loaded.
+    room = await OrderRepository(uow).status_and_item_count(order_id)
+    if room is None:
+        raise NotFound("order", order_id)
+    check_room_for_item(*room)
+    order = await _load(uow, actor, order_id, if_match)
+    order.check_can_add_item()
+    product = await stock.reserve(
+        uow, actor, command.product_id, command.quantity, order_id=order_id
+    )
+    if product is None:
+        raise NotFound("product", command.product_id)
+    variant = await _variant(uow, product, command.variant_id)
+    modifiers, chosen = await _price_modifiers(uow, command.modifiers, command.quantity)
+    check_modifier_selection(product.modifier_groups, chosen)
+    item = order.add_item(command, product=sold_as(product, variant), modifiers=modifiers, at=now())
+    await _persist(uow, order, actor)
+    events.order_event(uow, EventType.ITEM_ADDED, order, item, entity_id=item.id)
+    return order, item
+
+
+async def change_item(
+    uow: UnitOfWork,
+    actor: Actor,
+    order_id: UUID,
+    item_id: UUID,
+    command: ChangeItem,
+    *,
+    if_match: int | None = None,
+) -> tuple[Order, OrderItem]:
+    """Apply what the command gives (quantity, notes, status); a raised quantity takes stock."""
+    actor.ensure(permission_to_change_item(command.fields))
+    order = await _load(uow, actor, order_id, if_match, item_id=item_id, whole=WholeItems.ALL)
+    change = order.change_item(item_id, command, actor=actor, at=now())
+    extra = change.after.quantity - change.before.quantity
+    reserved = extra > 0 and await stock.reserve(
+        uow, actor, change.after.product_id, extra, order_id=order_id
+    )
+    if reserved is None:
+        raise ProductUnavailable(f"{change.after.name} is no longer in the catalogue")
+    await _persist(uow, order, actor)
+    if change.is_partial_void:
+        await _audit(
+            uow,
+            actor,
+            AuditAction.ITEM_PARTLY_VOIDED,
+            order,
+            (AuditedEntity.ORDER_ITEM, item_id),
+            before=_voided_item_facts(change.before),
+            after=_quantity_facts(change.after),
+            reason=command.reason,
+        )
+    events.item_changed(uow, order, change)
+    return order, change.after
+
+
+def _quantity_facts(item: OrderItem) -> dict[str, Any]:
+    return {"quantity": str(item.quantity), "total": str(money.from_cents(item.total_cents))}
+
+
+def _voided_item_facts(item: OrderItem) -> dict[str, Any]:
+    """The item as it was before a void, whole or partial."""
+    return {
+        "orderId": str(item.order_id),
+        "name": item.name,
+        "status": item.status.value,
+    } | _quantity_facts(item)
+
+
+async def void_item(
+    uow: UnitOfWork,
+    actor: Actor,
+    order_id: UUID,
+    item_id: UUID,
+    reason: str,
+    *,
+    if_match: int | None = None,
+) -> tuple[Order, OrderItem]:
+    order = await _load(uow, actor, order_id, if_match, item_id=item_id)
+    change = order.void_item(item_id, reason, actor=actor, at=now())
+    await _persist(uow, order, actor)
+    item = change.before
+    await _audit(
+        uow,
+        actor,
+        AuditAction.ITEM_VOIDED,
+        order,
+        (AuditedEntity.ORDER_ITEM, item.id),
+        before=_voided_item_facts(item),
+        after={"status": change.after.status.value},
+        reason=reason,
+    )
+    events.order_event(uow, EventType.ITEM_VOIDED, order, change.after, entity_id=item.id)
+    return order, change.after
+
+
+# --- kitchen and payments -------------------------------------------------------------------
+
+
+async def make_ready(uow: UnitOfWork, actor: Actor, order_id: UUID, item_ids: list[UUID]) -> None:
+    """The kitchen is done with these items (a bumped ticket): each becomes READY and says so
+    (``item.updated``), so the server's check shows it."""
+    if not item_ids:
+        return
+    order = await _load(uow, actor, order_id, None, whole=WholeItems.ALL)
+    at = now()
+    ready = ChangeItem(status=ItemStatus.READY)
+    changes = [order.change_item(item_id, ready, actor=actor, at=at) for item_id in item_ids]
+    await _persist(uow, order, actor)
+    for change in changes:
+        events.item_changed(uow, order, change)
+
+
+async def send_order(
+    uow: UnitOfWork, actor: Actor, order_id: UUID, *, if_match: int | None = None
+) -> tuple[Order, KitchenTicket]:
+    order = await _load(uow, actor, order_id, if_match, whole=WholeItems.ALL)
+    ticket = order.send(actor=actor, at=now())
+    await _persist(uow, order, actor)
+    events.order_event(uow, EventType.ORDER_SENT, order, events.SentOrder(order, ticket))
+    # The kitchen screens take the new card from the stream as the board shows it.
+    (shown,) = await kitchen_board.on_board(uow, [ticket])
+    kitchen_board.announce(uow, EventType.KITCHEN_TICKET_CREATED, shown)
+    return order, ticket
+
+
+async def add_payment(
+    uow: UnitOfWork,
+    actor: Actor,
+    order_id: UUID,
+    command: TakePayment,
+    *,
+    tip_approval_ratio: Decimal,
+    if_match: int | None = None,
+) -> tuple[Order, OrderPayment]:
+    """``tip_approval_ratio``: BRIGADE_TIP_APPROVAL_RATIO; a tip above it is audited."""
+    order = await _load(uow, actor, order_id, if_match)
+    payment = order.pay(command, actor=actor, tip_approval_ratio=tip_approval_ratio, at=now())
+    await _persist(uow, order, actor)
+    if tip_needs_approval(payment.amount_cents, payment.tip_cents, tip_approval_ratio):
+        await _audit(
+            uow,
+            actor,
+            AuditAction.TIP_APPROVED,
+            order,
+            (AuditedEntity.PAYMENT, payment.id),
+            after={
+                "orderId": str(order.id),
+                "amount": str(money.from_cents(payment.amount_cents)),
+                "tip": str(money.from_cents(payment.tip_cents)),
+                "tipApprovalRatio": str(tip_approval_ratio),
+            },
+        )
+    events.order_event(uow, EventType.PAYMENT_CREATED, order, payment, entity_id=payment.id)
+    return order, payment
+
+
+# --- after the sale: refunds and tip adjustments --------------------------------------------
+
+
+async def refund_order(
+    uow: UnitOfWork,
+    actor: Actor,
+    order_id: UUID,
+    command: RefundOrder,
+    *,
+    if_match: int | None = None,
+) -> tuple[Order, OrderRefund]:
+    order = await _load(uow, actor, order_id, if_match, whole=WholeItems.ALL)
+    before = _refunded_facts(order)
+    refund = order.refund(command, actor=actor, at=now())
+    await _persist(uow, order, actor)
+    await _audit(
+        uow,
+        actor,
+        AuditAction.ORDER_REFUNDED,
+        order,
+        (AuditedEntity.ORDER, order.id),
+        before=before,
+        after=_refunded_facts(order)
+        | {
+            "refundId": str(refund.id),
+            "paymentId": str(refund.payment_id),
+            "amount": str(money.from_cents(refund.amount_cents)),
+            "tip": str(money.from_cents(refund.tip_cents)),
+            "items": [
+                {"itemId": str(part.item_id), "quantity": str(part.quantity)}
+                for part in refund.items
+            ],
+        },
+        reason=command.reason,
+    )
+    events.order_event(uow, EventType.ORDER_REFUNDED, order)
+    return order, refund
+
+
+def _refunded_facts(order: Order) -> dict[str, Any]:
+    """What the order has given back so far, amounts and tips apart."""
+    refunds = order.refunds
+    return {
+        "refunded": str(money.from_cents(sum(r.amount_cents for r in refunds))),
+        "refundedTips": str(money.from_cents(sum(r.tip_cents for r in refunds))),
+    }
+
+
+async def get_refund(uow: UnitOfWork, actor: Actor, order_id: UUID, refund_id: UUID) -> OrderRefund:
+    order = await get_order(uow, actor, order_id)
+    refund = next((r for r in order.refunds if r.id == refund_id), None)
+    if refund is None:
+        raise NotFound("refund", refund_id)
+    return refund
+
+
+async def adjust_tip(
+    uow: UnitOfWork,
+    actor: Actor,
+    order_id: UUID,
+    payment_id: UUID,
+    tip_amount: Decimal,
+    *,
+    tip_approval_ratio: Decimal,
+    if_match: int | None = None,
+) -> tuple[Order, OrderPayment]:
+    """A card payment's new tip, until the business day it was taken on ends in the order's
+    location's timezone (UTC for a location without a profile)."""
+    order = await _load(uow, actor, order_id, if_match, whole=WholeItems.ALL)
+    location_id = order.header.location_id
+    timezone = DEFAULT_TIMEZONE
+    if location_id is not None:
+        location = await OrderRepository(uow).location(location_id)
+        timezone = location.timezone if location else DEFAULT_TIMEZONE
+    change = order.adjust_tip(
+        payment_id,
+        tip_amount,
+        actor=actor,
+        tip_approval_ratio=tip_approval_ratio,
+        business_day_of=partial(business_day, timezone=timezone),
+        at=now(),
+    )
+    if change.after == change.before:
+        return order, change.after
+    await _persist(uow, order, actor)
+    await _audit(
+        uow,
+        actor,
+        AuditAction.TIP_ADJUSTED,
+        order,
+        (AuditedEntity.PAYMENT, payment_id),
+        before={"tip": str(money.from_cents(change.before.tip_cents))},
+        after={
+            "orderId": str(order.id),
+            "amount": str(money.from_cents(change.after.amount_cents)),
+            "tip": str(money.from_cents(change.after.tip_cents)),
+        },
+    )
+    events.order_event(uow, EventType.ORDER_UPDATED, order)
+    return order, change.after
+
+
+async def list_payments(
+    uow: UnitOfWork, filters: PaymentFilter, *, page: int, limit: int
+) -> tuple[list[SettledPayment], int]:
+    return await PaymentRepository(uow).list(filters, page=page, limit=limit)
+
+
+# --- receipts -------------------------------------------------------------------------------
+
+
+async def order_receipt(uow: UnitOfWork, order_id: UUID) -> Receipt:
+    """The order as its receipt shows it (orders/domain/documents.py)."""
+    repository = OrderRepository(uow)
+    order = await repository.get(order_id)
+    if order is None:
+        raise NotFound("order", order_id)
+    location_id = order.header.location_id
+    location = await repository.location(location_id) if location_id else None
+    return receipt_of(order, location, now())
+
+
+async def print_receipt(uow: UnitOfWork, order_id: UUID, printer_id: UUID) -> PrintJob:
+    """Queues the receipt on a RECEIPT printer; it prints when the printer takes it."""
+    receipt = await order_receipt(uow, order_id)
+    return await printing.queue_receipt(
+        uow, printer_id, order_id, encode(receipt_document(receipt))
+    )

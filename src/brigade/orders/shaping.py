@@ -1,0 +1,282 @@
+"""Order records as responses: cents become amounts, staff become ``{staffId, name}``."""
+
+from __future__ import annotations
+
+from typing import Any
+from uuid import UUID
+
+from fastapi import Response
+
+from brigade.kit import money
+from brigade.kit.access import Permission, Role, allows
+from brigade.kit.http.json_answers import cents as amount
+from brigade.kit.http.json_answers import instant, uuid_text
+from brigade.kit.http.schemas import modifiers_out, order_number, staff_ref
+from brigade.orders.domain.aggregate import Order
+from brigade.orders.domain.records import OrderHeader, OrderItem, OrderPayment
+from brigade.orders.domain.refunds import OrderRefund
+from brigade.orders.domain.settlement import SettledPayment
+from brigade.orders.schemas import (
+    OrderDetail,
+    OrderItemOut,
+    OrderSummary,
+    PaymentDetail,
+    PaymentOut,
+    RefundedItemOut,
+    RefundOut,
+    SettledPaymentOut,
+)
+
+cents = money.from_cents
+
+
+def item_out(item: OrderItem) -> OrderItemOut:
+    return OrderItemOut(
+        id=item.id,
+        product_id=item.product_id,
+        variant_id=item.variant_id,
+        name=item.name,
+        quantity=item.quantity,
+        unit_price=cents(item.unit_price_cents),
+        total=cents(item.total_cents),
+        modifiers=modifiers_out(item.modifiers),
+        notes=item.notes,
+        status=item.status,
+        void_reason=item.void_reason,
+        created_at=item.created_at,
+        updated_at=item.updated_at,
+    )
+
+
+def _payment_fields(payment: OrderPayment, viewer: Role) -> dict[str, Any]:
+    """A payment as ``viewer`` may see it: without card, brand and who took it for a role that
+    may not see payment details (the kitchen), which still sees what was paid."""
+    fields: dict[str, Any] = {
+        "id": payment.id,
+        "amount": cents(payment.amount_cents),
+        "tip_amount": cents(payment.tip_cents),
+        "status": payment.status,
+        "card_last_four": None,
+        "card_brand": None,
+        "processed_at": payment.processed_at,
+        "taken_by": None,
+    }
+    if allows(viewer, Permission.SEE_PAYMENT_DETAILS):
+        fields["card_last_four"] = payment.card_last_four
+        fields["card_brand"] = payment.card_brand
+        fields["taken_by"] = staff_ref(payment.taken_by_id, payment.taken_by_name)
+    return fields
+
+
+def payment_detail(payment: OrderPayment, viewer: Role) -> PaymentDetail:
+    return PaymentDetail(
+        **_payment_fields(payment, viewer), order_id=payment.order_id, payment_method=payment.method
+    )
+
+
+def refund_out(refund: OrderRefund, viewer: Role) -> RefundOut:
+    """A refund as ``viewer`` may see it: who gave it back hidden as who took a payment is."""
+    refunded_by = None
+    if allows(viewer, Permission.SEE_PAYMENT_DETAILS):
+        refunded_by = staff_ref(refund.refunded_by_id, refund.refunded_by_name)
+    return RefundOut(
+        id=refund.id,
+        order_id=refund.order_id,
+        payment_id=refund.payment_id,
+        amount=cents(refund.amount_cents),
+        tip_amount=cents(refund.tip_cents),
+        method=refund.method,
+        reason=refund.reason,
+        items=[
+            RefundedItemOut(
+                item_id=part.item_id, quantity=part.quantity, amount=cents(part.amount_cents)
+            )
+            for part in refund.items
+        ],
+        refunded_by=refunded_by,
+        created_at=refund.created_at,
+    )
+
+
+def settled_payment(settled: SettledPayment, viewer: Role) -> SettledPaymentOut:
+    payment = settled.payment
+    return SettledPaymentOut(
+        **_payment_fields(payment, viewer),
+        order_id=payment.order_id,
+        payment_method=payment.method,
+        order_number=order_number(settled.order_number),
+        location_id=settled.location_id,
+        refunded_amount=cents(settled.refunded_cents),
+        refunded_tip=cents(settled.refunded_tip_cents),
+    )
+
+
+def payments_out(order: Order, viewer: Role) -> list[PaymentOut]:
+    """The order's payments as ``viewer`` may see them, as the order detail lists them."""
+    return [PaymentOut(**_payment_fields(p, viewer), method=p.method) for p in order.payments]
+
+
+def _summary_fields(header: OrderHeader) -> dict[str, Any]:
+    return {
+        "id": header.id,
+        "order_number": order_number(header.order_number),
+        "status": header.status,
+        "order_type": header.order_type,
+        "table_id": header.table_id,
+        "table_name": header.table_name,
+        "location_id": header.location_id,
+        "subtotal": cents(header.subtotal_cents),
+        "total": cents(header.total_cents),
+        "balance_due": cents(header.balance_due_cents),
+        "created_at": header.created_at,
+    }
+
+
+def summary(header: OrderHeader) -> OrderSummary:
+    return OrderSummary(**_summary_fields(header))
+
+
+def detail(order: Order, viewer: Role) -> OrderDetail:
+    header = order.header
+    return OrderDetail(
+        **_summary_fields(header),
+        customer_id=header.customer_id,
+        guest_count=header.guest_count,
+        notes=header.notes,
+        items=[item_out(item) for item in order.items],
+        discount_amount=cents(header.discount_cents),
+        tax_amount=cents(header.tax_cents),
+        paid_amount=cents(header.paid_cents),
+        tip_total=cents(header.tip_cents),
+        payments=payments_out(order, viewer),
+        refunds=[refund_out(refund, viewer) for refund in order.refunds],
+        version=header.version,
+        opened_by=staff_ref(header.opened_by_id, header.opened_by_name),
+        completed_by=staff_ref(header.completed_by_id, header.completed_by_name),
+        cancelled_by=staff_ref(header.cancelled_by_id, header.cancelled_by_name),
+        updated_at=header.updated_at,
+        completed_at=header.completed_at,
+        cancelled_at=header.cancelled_at,
+    )
+
+
+# --- the order detail straight to JSON (kit/http/json_answers.py): get order is a hot read -----
+
+
+def _staff_json(staff_id: UUID | None, name: str | None) -> dict[str, Any] | None:
+    return None if name is None else {"staffId": uuid_text(staff_id), "name": name}
+
+
+def _item_json(item: OrderItem) -> dict[str, Any]:
+    return {
+        "id": uuid_text(item.id),
+        "productId": uuid_text(item.product_id),
+        "variantId": uuid_text(item.variant_id),
+        "name": item.name,
+        "quantity": float(item.quantity),
+        "unitPrice": amount(item.unit_price_cents),
+        "total": amount(item.total_cents),
+        "modifiers": [
+            {
+                "modifierOptionId": uuid_text(m.modifier_option_id),
+                "name": m.name,
+                "price": amount(m.price_cents),
+            }
+            for m in item.modifiers
+        ],
+        "notes": item.notes,
+        "status": item.status.value,
+        "voidReason": item.void_reason,
+        "createdAt": instant(item.created_at),
+        "updatedAt": instant(item.updated_at),
+    }
+
+
+def _payment_json(payment: OrderPayment, sees_details: bool) -> dict[str, Any]:
+    return {
+        "id": uuid_text(payment.id),
+        "amount": amount(payment.amount_cents),
+        "tipAmount": amount(payment.tip_cents),
+        "status": payment.status.value,
+        "cardLastFour": payment.card_last_four if sees_details else None,
+        "cardBrand": payment.card_brand if sees_details else None,
+        "processedAt": instant(payment.processed_at),
+        "takenBy": _staff_json(payment.taken_by_id, payment.taken_by_name)
+        if sees_details
+        else None,
+        "method": payment.method.value,
+    }
+
+
+def _refund_json(refund: OrderRefund, sees_details: bool) -> dict[str, Any]:
+    return {
+        "id": uuid_text(refund.id),
+        "orderId": uuid_text(refund.order_id),
+        "paymentId": uuid_text(refund.payment_id),
+        "amount": amount(refund.amount_cents),
+        "tipAmount": amount(refund.tip_cents),
+        "method": refund.method.value,
+        "reason": refund.reason,
+        "items": [
+            {
+                "itemId": uuid_text(part.item_id),
+                "quantity": float(part.quantity),
+                "amount": amount(part.amount_cents),
+            }
+            for part in refund.items
+        ],
+        "refundedBy": _staff_json(refund.refunded_by_id, refund.refunded_by_name)
+        if sees_details
+        else None,
+        "createdAt": instant(refund.created_at),
+    }
+
+
+def detail_json(order: Order, viewer: Role) -> dict[str, Any]:
+    """``OrderDetail``'s JSON, as ``detail`` would answer it."""
+    header = order.header
+    sees_details = allows(viewer, Permission.SEE_PAYMENT_DETAILS)
+    return {
+        "id": uuid_text(header.id),
+        "orderNumber": order_number(header.order_number),
+        "status": header.status.value,
+        "orderType": header.order_type.value,
+        "tableId": uuid_text(header.table_id),
+        "tableName": header.table_name,
+        "locationId": uuid_text(header.location_id),
+        "subtotal": amount(header.subtotal_cents),
+        "total": amount(header.total_cents),
+        "balanceDue": amount(header.balance_due_cents),
+        "createdAt": instant(header.created_at),
+        "customerId": uuid_text(header.customer_id),
+        "guestCount": header.guest_count,
+        "notes": header.notes,
+        "items": [_item_json(item) for item in order.items],
+        "discountAmount": amount(header.discount_cents),
+        "taxAmount": amount(header.tax_cents),
+        "paidAmount": amount(header.paid_cents),
+        "tipTotal": amount(header.tip_cents),
+        "payments": [_payment_json(p, sees_details) for p in order.payments],
+        "refunds": [_refund_json(refund, sees_details) for refund in order.refunds],
+        "version": header.version,
+        "openedBy": _staff_json(header.opened_by_id, header.opened_by_name),
+        "completedBy": _staff_json(header.completed_by_id, header.completed_by_name),
+        "cancelledBy": _staff_json(header.cancelled_by_id, header.cancelled_by_name),
+        "updatedAt": instant(header.updated_at),
+        "completedAt": instant(header.completed_at),
+        "cancelledAt": instant(header.cancelled_at),
+    }
+
+
+def etag(order: Order) -> str:
+    return f'"{order.header.version}"'
+
+
+def tag(response: Response, order: Order) -> None:
+    """Every answer about one order carries its version as the ETag."""
+    response.headers["ETag"] = etag(order)
+
+
+def created(response: Response, order: Order, location: str) -> None:
+    response.headers["Location"] = location
+    tag(response, order)

@@ -1,0 +1,154 @@
+"""The orders' tables: orders, their items, payments and refunds, the order numbers."""
+
+from __future__ import annotations
+
+from sqlalchemy import (
+    JSON,
+    BigInteger,
+    Column,
+    ForeignKey,
+    Index,
+    Integer,
+    String,
+    Table,
+    Text,
+    Uuid,
+    text,
+)
+
+from brigade.kit.db.tables import metadata, timestamps
+from brigade.kit.db.types import UTCDateTime
+
+# Orders that keep a table taken: DRAFT and OPEN ones (docs/design.md §10).
+SEATED = text("status IN ('DRAFT', 'OPEN') AND table_id IS NOT NULL")
+# The sales report's orders.
+COMPLETED = text("status = 'COMPLETED'")
+
+order_counters = Table(
+    "order_counters",
+    metadata,
+    Column("location_id", Uuid, primary_key=True),
+    Column("last_number", Integer, nullable=False),
+)
+
+orders = Table(
+    "orders",
+    metadata,
+    Column("id", Uuid, primary_key=True),
+    Column("location_id", Uuid, nullable=False),
+    Column("order_number", Integer, nullable=False),
+    Column("status", String(16), nullable=False),
+    Column("order_type", String(16), nullable=False),
+    Column("table_id", Uuid, nullable=True),
+    Column("customer_id", Uuid, nullable=True),
+    Column("guest_count", Integer, nullable=True),
+    Column("notes", Text, nullable=True),
+    Column("discount_cents", BigInteger, nullable=False),
+    Column("discount_code", String(64), nullable=True),
+    # Totals are derived (orders/domain/totals.py) and kept here so lists need no join.
+    Column("subtotal_cents", BigInteger, nullable=False),
+    Column("tax_cents", BigInteger, nullable=False),
+    Column("total_cents", BigInteger, nullable=False),
+    Column("paid_cents", BigInteger, nullable=False),
+    Column("tip_cents", BigInteger, nullable=False),
+    Column("version", Integer, nullable=False),
+    *timestamps(),
+    Column("completed_at", UTCDateTime(), nullable=True),
+    Column("cancelled_at", UTCDateTime(), nullable=True),
+    Column("cancel_reason", Text, nullable=True),
+    # Who opened and who closed the order; names are kept as they were, so renaming staff
+    # rewrites no history.
+    Column("opened_by_id", Uuid, nullable=True),
+    Column("opened_by_name", String(200), nullable=True),
+    Column("completed_by_id", Uuid, nullable=True),
+    Column("completed_by_name", String(200), nullable=True),
+    Column("cancelled_by_id", Uuid, nullable=True),
+    Column("cancelled_by_name", String(200), nullable=True),
+    Index("uq_orders_location_number", "location_id", "order_number", unique=True),
+    Index("ix_orders_created_at", "created_at", "id"),
+    Index("ix_orders_location_created_at", "location_id", "created_at", "id"),
+    # The list's filters (issue 12): a table's orders, one order number, what changed since.
+    Index("ix_orders_table_created_at", "table_id", "created_at", "id"),
+    Index("ix_orders_order_number", "order_number"),
+    Index("ix_orders_updated_at", "updated_at"),
+    # The floor view: the DRAFT and OPEN orders at each table.
+    Index(
+        "ix_orders_seated_table",
+        "table_id",
+        sqlite_where=SEATED,
+        postgresql_where=SEATED,
+    ),
+    Index(
+        "ix_orders_location_completed_at",
+        "location_id",
+        "completed_at",
+        sqlite_where=COMPLETED,
+        postgresql_where=COMPLETED,
+    ),
+)
+
+order_items = Table(
+    "order_items",
+    metadata,
+    Column("id", Uuid, primary_key=True),
+    Column("order_id", Uuid, ForeignKey("orders.id"), nullable=False),
+    Column("product_id", Uuid, nullable=False),
+    Column("variant_id", Uuid, nullable=True),
+    Column("name", String(200), nullable=False),
+    Column("quantity_units", BigInteger, nullable=False),
+    Column("unit_price_cents", BigInteger, nullable=False),
+    Column("tax_rate_units", Integer, nullable=False),
+    # [{modifierOptionId, name, priceCents}]: a snapshot taken when the item was added.
+    Column("modifiers", JSON, nullable=False),
+    Column("total_cents", BigInteger, nullable=False),
+    Column("status", String(16), nullable=False),
+    Column("notes", Text, nullable=True),
+    Column("void_reason", Text, nullable=True),
+    Column("kitchen_ticket_id", Uuid, nullable=True),
+    *timestamps(),
+    Index("ix_order_items_order_id", "order_id", "created_at"),
+)
+
+payments = Table(
+    "payments",
+    metadata,
+    Column("id", Uuid, primary_key=True),
+    Column("order_id", Uuid, ForeignKey("orders.id"), nullable=False),
+    Column("amount_cents", BigInteger, nullable=False),
+    Column("tip_cents", BigInteger, nullable=False),
+    Column("method", String(16), nullable=False),
+    Column("status", String(16), nullable=False),
+    Column("card_last_four", String(4), nullable=True),
+    Column("card_brand", String(32), nullable=True),
+    Column("processor_transaction_id", String(128), nullable=True),
+    Column("processed_at", UTCDateTime(), nullable=False),
+    Column("refunded_at", UTCDateTime(), nullable=True),
+    Column("taken_by_id", Uuid, nullable=True),
+    Column("taken_by_name", String(200), nullable=True),
+    Index("ix_payments_order_id", "order_id", "processed_at"),
+    # Payments across orders, newest first (settlement, tip-out).
+    Index("ix_payments_processed_at", "processed_at", "id"),
+)
+
+# Money given back on a payment: a refund of a completed order, or of each payment when an
+# order is cancelled. Amount and tip apart, by day and location, for the sales report.
+refunds = Table(
+    "refunds",
+    metadata,
+    Column("id", Uuid, primary_key=True),
+    Column("order_id", Uuid, ForeignKey("orders.id"), nullable=False),
+    Column("payment_id", Uuid, ForeignKey("payments.id"), nullable=False),
+    Column("location_id", Uuid, nullable=False),
+    Column("amount_cents", BigInteger, nullable=False),
+    Column("tip_cents", BigInteger, nullable=False),
+    Column("method", String(16), nullable=False),
+    Column("reason", Text, nullable=False),
+    # [{itemId, quantityUnits, amountCents}]: the lines a refund by line gave back; [] else.
+    Column("items", JSON, nullable=False),
+    Column("created_at", UTCDateTime(), nullable=False),
+    Column("refunded_by_id", Uuid, nullable=True),
+    Column("refunded_by_name", String(200), nullable=True),
+    Index("ix_refunds_order_id", "order_id", "created_at"),
+    Index("ix_refunds_payment_id", "payment_id"),
+    Index("ix_refunds_location_created_at", "location_id", "created_at"),
+)

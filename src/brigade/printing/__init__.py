@@ -1,0 +1,1 @@
+"""Printing: printers and the print outbox that delivers their documents."""

@@ -1,0 +1,44 @@
+"""A print job as the API answers it: in printing's own routes and when a receipt is printed."""
+
+from __future__ import annotations
+
+from uuid import UUID
+
+from pydantic import Field
+
+from brigade.kit.http.types import ResponseModel, Timestamp
+from brigade.printing.domain import JobKind, JobStatus, PrintJob
+
+
+class PrintJobOut(ResponseModel):
+    id: UUID
+    printer_id: UUID
+    kind: JobKind
+    order_id: UUID
+    ticket_id: UUID | None = Field(description="The kitchen ticket printed; null for a receipt.")
+    status: JobStatus = Field(
+        description="PENDING until printed; FAILED after 24 hours of failed attempts."
+    )
+    attempts: int = Field(description="Failed attempts so far.")
+    next_attempt_at: Timestamp
+    last_error: str | None
+    created_at: Timestamp
+    printed_at: Timestamp | None
+    size: int = Field(description="Bytes to print.")
+
+
+def job_out(job: PrintJob) -> PrintJobOut:
+    return PrintJobOut(
+        id=job.id,
+        printer_id=job.printer_id,
+        kind=job.kind,
+        order_id=job.order_id,
+        ticket_id=job.ticket_id,
+        status=job.status,
+        attempts=job.attempts,
+        next_attempt_at=job.next_attempt_at,
+        last_error=job.last_error,
+        created_at=job.created_at,
+        printed_at=job.printed_at,
+        size=len(job.payload),
+    )

@@ -1,0 +1,169 @@
+"""The sales report's reads: a location's completed orders in a window, what they sold and how
+they were paid, and the refunds given in it. The database sums what needs no discount spread
+(undiscounted orders' items and voided items by product, payments by method and server); only
+discounted orders' items come line by line. Five statements on indexes, whatever the number of
+orders (the partial index on completed orders by location and completion time): each pass over
+a window's items or payments costs a lookup per order, so each is made once."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any
+from uuid import UUID
+
+from sqlalchemy import ColumnElement, Select, and_, case, func, or_, select
+
+from brigade.catalogue.tables import categories, products
+from brigade.kit.db.engine import UnitOfWork
+from brigade.orders.domain.states import ItemStatus, OrderStatus
+from brigade.orders.tables import order_items, orders, payments, refunds
+from brigade.reports.domain import DiscountedLine, PaymentTotal, ProductSold, SalesFacts, SoldOrder
+
+_ORDER_ITEMS = orders.join(order_items, order_items.c.order_id == orders.c.id)
+_ORDER_PAYMENTS = orders.join(payments, payments.c.order_id == orders.c.id)
+_LIVE_ITEM = order_items.c.status != ItemStatus.VOIDED.value
+
+
+def _completed_in(location_id: UUID, start: datetime, end: datetime) -> ColumnElement[bool]:
+    return and_(
+        orders.c.location_id == location_id,
+        orders.c.status == OrderStatus.COMPLETED.value,
+        orders.c.completed_at >= start,
+        orders.c.completed_at < end,
+    )
+
+
+def _named(sold: Any) -> Select[Any]:
+    """``sold`` (product_id, quantity, total) with the product's and its category's names as
+    the catalogue has them now (the item's own name when the product is gone)."""
+    return (
+        select(
+            sold.c.product_id,
+            func.coalesce(products.c.name, sold.c.item_name),
+            products.c.category_id,
+            categories.c.name,
+            sold.c.quantity_units,
+            sold.c.total_cents,
+        )
+        .select_from(
+            sold.outerjoin(products, products.c.id == sold.c.product_id).outerjoin(
+                categories, categories.c.id == products.c.category_id
+            )
+        )
+        .order_by(sold.c.product_id)
+    )
+
+
+class ReportRepository:
+    def __init__(self, uow: UnitOfWork) -> None:
+        self._uow = uow
+
+    async def _rows(self, statement: Any) -> list[Any]:
+        connection = await self._uow.connection()
+        return list(await connection.execute(statement))
+
+    async def sales_facts(self, location_id: UUID, start: datetime, end: datetime) -> SalesFacts:
+        window = _completed_in(location_id, start, end)
+        sold_orders = [
+            SoldOrder(*row)
+            for row in await self._rows(
+                select(
+                    orders.c.id,
+                    orders.c.order_type,
+                    orders.c.guest_count,
+                    orders.c.subtotal_cents,
+                    orders.c.discount_cents,
+                    orders.c.tax_cents,
+                    orders.c.completed_at,
+                    orders.c.opened_by_id,
+                    orders.c.opened_by_name,
+                ).where(window)
+            )
+        ]
+        voided = case((order_items.c.status == ItemStatus.VOIDED.value, 1), else_=0)
+        # One pass over the items: undiscounted orders' live items and every voided item,
+        # summed by product (voided apart).
+        summed = (
+            select(
+                order_items.c.product_id,
+                func.min(order_items.c.name).label("item_name"),
+                func.sum(order_items.c.quantity_units).label("quantity_units"),
+                func.sum(order_items.c.total_cents).label("total_cents"),
+                func.count().label("line_count"),
+                voided.label("voided"),
+            )
+            .select_from(_ORDER_ITEMS)
+            .where(window, or_(orders.c.discount_cents == 0, ~_LIVE_ITEM))
+            .group_by(order_items.c.product_id, voided)
+            .subquery()
+        )
+        discounted = (
+            select(
+                order_items.c.product_id,
+                order_items.c.name.label("item_name"),
+                order_items.c.quantity_units,
+                order_items.c.total_cents,
+                order_items.c.order_id,
+                order_items.c.created_at,
+                order_items.c.id,
+            )
+            .select_from(_ORDER_ITEMS)
+            .where(window, orders.c.discount_cents > 0, _LIVE_ITEM)
+            .subquery()
+        )
+        # Line order matters to the discount spread: the order detail's (created, then id).
+        discounted_lines = (
+            _named(discounted)
+            .add_columns(discounted.c.order_id)
+            .order_by(None)
+            .order_by(discounted.c.created_at, discounted.c.id)
+        )
+        by_method_and_server = (
+            select(
+                payments.c.method,
+                orders.c.opened_by_id,
+                func.count(),
+                func.sum(payments.c.amount_cents),
+                func.sum(payments.c.tip_cents),
+            )
+            .select_from(_ORDER_PAYMENTS)
+            .where(window)
+            .group_by(payments.c.method, orders.c.opened_by_id)
+        )
+        undiscounted_products, void_count, void_cents = [], 0, 0
+        for *sold, line_count, is_void in await self._rows(
+            _named(summed).add_columns(summed.c.line_count, summed.c.voided)
+        ):
+            if is_void:
+                void_count += line_count
+                void_cents += int(sold[-1])
+            else:
+                undiscounted_products.append(ProductSold(*sold))
+        return SalesFacts(
+            orders=sold_orders,
+            undiscounted_products=undiscounted_products,
+            discounted_lines=[
+                DiscountedLine(row[-1], ProductSold(*row[:-1]))
+                for row in await self._rows(discounted_lines)
+            ],
+            void_count=void_count,
+            void_cents=void_cents,
+            payments=[
+                PaymentTotal(method, staff_id, count, int(amount), int(tips))
+                for method, staff_id, count, amount, tips in await self._rows(by_method_and_server)
+            ],
+            refunded_cents=await self._refunded_cents(location_id, start, end),
+        )
+
+    async def _refunded_cents(self, location_id: UUID, start: datetime, end: datetime) -> int:
+        """Amounts and tips given back within the window: completed orders' refunds and
+        cancellations' (a cancellation writes a refund per payment it gives back)."""
+        statement = select(
+            func.coalesce(func.sum(refunds.c.amount_cents + refunds.c.tip_cents), 0)
+        ).where(
+            refunds.c.location_id == location_id,
+            refunds.c.created_at >= start,
+            refunds.c.created_at < end,
+        )
+        (refunded,), *_ = await self._rows(statement)
+        return int(refunded)

@@ -1,0 +1,314 @@
+"""The sales report (MANAGER): what a location sold, collected and gave back over business days,
+as JSON or as CSV for a spreadsheet."""
+
+from __future__ import annotations
+
+import csv
+import io
+from collections.abc import Iterable, Sequence
+from datetime import date
+from decimal import Decimal
+from enum import StrEnum
+from typing import Annotated, Any
+from uuid import UUID
+
+from fastapi import Query, Request, Response
+from pydantic import BeforeValidator, Field
+
+from brigade.kit.http.deps import UowDep
+from brigade.kit.http.errors import problem_responses
+from brigade.kit.http.permissions import ReportReader
+from brigade.kit.http.routing import brigade_router
+from brigade.kit.http.types import Money, Number, ResponseModel
+from brigade.kit.money import from_cents
+from brigade.reports import service
+from brigade.reports.domain import MAX_REPORT_DAYS, SalesReport, Tally, inert_text, quantity
+
+router = brigade_router(prefix="/api/reports", tags=["reports"])
+
+CSV = "text/csv"
+
+
+class PaymentMethodSales(ResponseModel):
+    method: str
+    count: int
+    amount: Money
+    tips: Money
+
+
+class OrderTypeSales(ResponseModel):
+    order_type: str
+    count: int
+    net_sales: Money
+
+
+class CategorySales(ResponseModel):
+    category_id: UUID | None
+    name: str | None
+    quantity: Number
+    net_sales: Money
+
+
+class HourSales(ResponseModel):
+    hour: int
+    order_count: int
+    net_sales: Money
+
+
+class ProductSales(ResponseModel):
+    product_id: UUID
+    name: str | None
+    quantity: Number
+    net_sales: Money
+
+
+class Voids(ResponseModel):
+    count: int
+    amount: Money
+
+
+class StaffSales(ResponseModel):
+    staff_id: UUID | None
+    name: str | None
+    order_count: int
+    net_sales: Money
+    tips: Money
+
+
+class SalesReportOut(ResponseModel):
+    """Money as numbers. Only COMPLETED orders are sales, on the business day (in the location's
+    timezone) they were completed; every breakdown adds up to `netSales`. `refunds` are those
+    given on these days, never netted out of the sales."""
+
+    location_id: UUID
+    from_: date = Field(alias="from")
+    to: date
+    timezone: str
+    order_count: int
+    covers: int
+    gross_sales: Money
+    discounts: Money
+    net_sales: Money
+    tax: Money
+    tips: Money
+    total_collected: Money
+    refunds: Money
+    average_check: Money
+    by_payment_method: list[PaymentMethodSales]
+    by_order_type: list[OrderTypeSales]
+    by_category: list[CategorySales]
+    by_hour: list[HourSales]
+    product_mix: list[ProductSales]
+    voids: Voids
+    by_staff: list[StaffSales]
+
+
+def _by_net_sales(groups: dict[Any, Tally]) -> list[tuple[Any, Tally]]:
+    """Largest first, then by name: the order a manager reads a breakdown in."""
+    return sorted(groups.items(), key=lambda group: (-group[1].net_cents, group[1].name or ""))
+
+
+def _sold_quantities(groups: dict[Any, Tally], id_name: str) -> list[dict[str, Any]]:
+    return [
+        {
+            id_name: key,
+            "name": tally.name,
+            "quantity": quantity(tally),
+            "netSales": from_cents(tally.net_cents),
+        }
+        for key, tally in _by_net_sales(groups)
+    ]
+
+
+def report_out(location_id: UUID, report: SalesReport) -> SalesReportOut:
+    return SalesReportOut.model_validate(
+        {
+            "locationId": location_id,
+            "from": report.first,
+            "to": report.last,
+            "timezone": report.timezone,
+            "orderCount": report.order_count,
+            "covers": report.covers,
+            "grossSales": from_cents(report.gross_cents),
+            "discounts": from_cents(report.discount_cents),
+            "netSales": from_cents(report.net_cents),
+            "tax": from_cents(report.tax_cents),
+            "tips": from_cents(report.tips_cents),
+            "totalCollected": from_cents(report.collected_cents),
+            "refunds": from_cents(report.refunded_cents),
+            "averageCheck": report.average_check,
+            "byPaymentMethod": [
+                {
+                    "method": method,
+                    "count": tally.count,
+                    "amount": from_cents(tally.amount_cents),
+                    "tips": from_cents(tally.tips_cents),
+                }
+                for method, tally in sorted(report.by_payment_method.items())
+            ],
+            "byOrderType": [
+                {"orderType": kind, "count": tally.count, "netSales": from_cents(tally.net_cents)}
+                for kind, tally in sorted(report.by_order_type.items())
+            ],
+            "byCategory": _sold_quantities(report.by_category, "categoryId"),
+            "byHour": [
+                {"hour": hour, "orderCount": tally.count, "netSales": from_cents(tally.net_cents)}
+                for hour, tally in sorted(report.by_hour.items())
+            ],
+            "productMix": _sold_quantities(report.product_mix, "productId"),
+            "voids": {"count": report.voids.count, "amount": from_cents(report.voids.amount_cents)},
+            "byStaff": [
+                {
+                    "staffId": staff_id,
+                    "name": tally.name,
+                    "orderCount": tally.count,
+                    "netSales": from_cents(tally.net_cents),
+                    "tips": from_cents(tally.tips_cents),
+                }
+                for staff_id, tally in _by_net_sales(report.by_staff)
+            ],
+        }
+    )
+
+
+# --- CSV ------------------------------------------------------------------------------------
+
+
+class ReportFormat(StrEnum):
+    JSON = "json"
+    CSV = "csv"
+
+
+class Breakdown(StrEnum):
+    """Which table a CSV answer holds; `summary` is the headline figures as rows."""
+
+    SUMMARY = "summary"
+    PRODUCT_MIX = "productMix"
+    BY_CATEGORY = "byCategory"
+    BY_HOUR = "byHour"
+    BY_PAYMENT_METHOD = "byPaymentMethod"
+    BY_ORDER_TYPE = "byOrderType"
+    BY_STAFF = "byStaff"
+
+
+_SUMMARY_FIGURES = (
+    "orderCount",
+    "covers",
+    "grossSales",
+    "discounts",
+    "netSales",
+    "tax",
+    "tips",
+    "totalCollected",
+    "refunds",
+    "averageCheck",
+)
+
+
+def _cell(value: object) -> object:
+    # Money and quantities as plain decimals (no float noise); everything else as text that
+    # a spreadsheet never runs as a formula (a product named "=HYPERLINK(...)").
+    if isinstance(value, Decimal | int) or value is None:
+        return value
+    return inert_text(str(value))
+
+
+def _rows(
+    out: SalesReportOut, breakdown: Breakdown
+) -> tuple[Sequence[str], Iterable[Sequence[object]]]:
+    dumped = out.model_dump(by_alias=True)
+    if breakdown is Breakdown.SUMMARY:
+        rows = [(name, dumped[name]) for name in _SUMMARY_FIGURES]
+        rows += [("voidCount", out.voids.count), ("voidAmount", out.voids.amount)]
+        return ("figure", "value"), rows
+    entries: list[dict[str, Any]] = dumped[breakdown.value]
+    header = list(entries[0]) if entries else _EMPTY_HEADERS[breakdown]
+    return header, ([entry[name] for name in header] for entry in entries)
+
+
+_BREAKDOWN_ROWS: dict[Breakdown, type[ResponseModel]] = {
+    Breakdown.PRODUCT_MIX: ProductSales,
+    Breakdown.BY_CATEGORY: CategorySales,
+    Breakdown.BY_HOUR: HourSales,
+    Breakdown.BY_PAYMENT_METHOD: PaymentMethodSales,
+    Breakdown.BY_ORDER_TYPE: OrderTypeSales,
+    Breakdown.BY_STAFF: StaffSales,
+}
+# The header of a breakdown with no rows: its fields as the JSON names them.
+_EMPTY_HEADERS = {
+    breakdown: [field.alias or name for name, field in model.model_fields.items()]
+    for breakdown, model in _BREAKDOWN_ROWS.items()
+}
+
+
+def report_csv(out: SalesReportOut, breakdown: Breakdown) -> bytes:
+    header, rows = _rows(out, breakdown)
+    buffer = io.StringIO()
+    writer = csv.writer(buffer, lineterminator="\r\n")
+    writer.writerow(header)
+    writer.writerows([_cell(value) for value in row] for row in rows)
+    return buffer.getvalue().encode()
+
+
+def _wants_csv(request: Request, chosen: ReportFormat | None) -> bool:
+    if chosen is not None:
+        return chosen is ReportFormat.CSV
+    return CSV in request.headers.get("accept", "")
+
+
+# --- the route ------------------------------------------------------------------------------
+
+
+def _a_day(value: object) -> object:
+    # A business day is YYYY-MM-DD; pydantic would also read a number as a Unix time.
+    if not isinstance(value, str) or len(value) != len("2026-01-31"):
+        raise ValueError("must be a date, YYYY-MM-DD")
+    return value
+
+
+Day = Annotated[date, BeforeValidator(_a_day)]
+
+
+@router.get(
+    "/sales",
+    response_model=SalesReportOut,
+    responses={
+        200: {
+            "description": "The report; with `format=csv` or `Accept: text/csv`, one breakdown "
+            "as CSV (header row first, money as plain decimals).",
+            "content": {CSV: {"schema": {"type": "string"}}},
+        },
+        **problem_responses(),
+    },
+)
+async def get_sales_report(
+    staff: ReportReader,
+    uow: UowDep,
+    request: Request,
+    location_id: Annotated[UUID, Query(alias="locationId")],
+    first: Annotated[Day, Query(alias="from", description="The first business day")],
+    last: Annotated[
+        Day | None,
+        Query(
+            alias="to",
+            description=f"The last business day, included (default `from`); at most "
+            f"{MAX_REPORT_DAYS} days in all",
+        ),
+    ] = None,
+    chosen_format: Annotated[ReportFormat | None, Query(alias="format")] = None,
+    breakdown: Annotated[
+        Breakdown, Query(description="Which table a CSV answer holds")
+    ] = Breakdown.PRODUCT_MIX,
+) -> Response | SalesReportOut:
+    """Sales by business day in the location's timezone: the figures and breakdowns of a
+    day's close. JSON by default; CSV with `format=csv` or `Accept: text/csv`."""
+    report = await service.sales(uow, location_id, first, last or first)
+    out = report_out(location_id, report)
+    if not _wants_csv(request, chosen_format):
+        return out
+    name = f"sales-{breakdown.value}-{out.from_}-{out.to}.csv"
+    return Response(
+        report_csv(out, breakdown),
+        media_type=f"{CSV}; charset=utf-8",
+        headers={"Content-Disposition": f'attachment; filename="{name}"'},
+    )

@@ -1,0 +1,27 @@
+"""The whole schema: every feature's tables, on the kit's one metadata; Alembic migrations
+create it, and the tests compare the two (tests/db/test_migrations_match_tables.py)."""
+
+from __future__ import annotations
+
+from brigade.access import tables as access_tables
+from brigade.catalogue import tables as catalogue_tables
+from brigade.dining import tables as dining_tables
+from brigade.events import tables as events_tables
+from brigade.kit.db.tables import metadata
+from brigade.kitchen import tables as kitchen_tables
+from brigade.orders import tables as orders_tables
+from brigade.printing import tables as printing_tables
+from brigade.webhooks import tables as webhooks_tables
+
+FEATURE_TABLES = (
+    access_tables,
+    catalogue_tables,
+    dining_tables,
+    events_tables,
+    kitchen_tables,
+    orders_tables,
+    printing_tables,
+    webhooks_tables,
+)
+
+__all__ = ["FEATURE_TABLES", "metadata"]

@@ -1,1 +1,0 @@
-"""Use cases: one function per operation, run inside the caller's unit of work."""

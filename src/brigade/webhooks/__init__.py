@@ -1,0 +1,1 @@
+"""Webhooks: subscriptions and the deliveries of the event log to them."""
