@@ -12,7 +12,7 @@ from factories import AppClient, bearer, make_order, make_product, make_staff_to
 PRIVATE = ("cardLastFour", "cardBrand", "takenBy")
 
 
-def _paid_order(client: AppClient) -> tuple[dict[str, Any], dict]:
+def _paid_order(client: AppClient) -> tuple[dict[str, Any], dict[str, Any]]:
     order = make_order(client)
     add_item(client, order, make_product(client, price=20))
     body = {"amount": 20, "paymentMethod": "CARD", "cardLastFour": "4242", "cardBrand": "VISA"}

@@ -60,7 +60,7 @@ def test_items_and_payments_of_an_unknown_order_are_404(client: AppClient) -> No
     problem(client.get(f"/api/orders/{unknown}/payments"), 404, "not_found")
 
 
-def _ids(client: AppClient, params) -> list[str]:
+def _ids(client: AppClient, params: dict[str, str] | list[tuple[str, str]]) -> list[str]:
     return [order["id"] for order in _ok(client.get("/api/orders", params=params))["data"]]
 
 

@@ -18,7 +18,9 @@ from factories import (
 )
 
 
-def _paid(client: AppClient, location: str = LOCATION, **payment) -> tuple[dict[str, Any], dict]:
+def _paid(
+    client: AppClient, location: str = LOCATION, **payment: Any
+) -> tuple[dict[str, Any], dict[str, Any]]:
     order = make_order(client, locationId=location)
     add_item(client, order, make_product(client, price=50, locationId=location))
     response = pay(client, order, 50, **payment)

@@ -30,10 +30,11 @@ def _completed(
 
 def _refund(
     client: AppClient, order: dict[str, Any], headers: dict[str, Any] | None = None, **body: Any
-):
-    return client.post(
+) -> Response:
+    response: Response = client.post(
         f"/api/orders/{order['id']}/refunds", json={"reason": "cold"} | body, headers=headers
     )
+    return response
 
 
 def _created(response: Response) -> dict[str, Any]:
