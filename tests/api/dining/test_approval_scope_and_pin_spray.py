@@ -47,7 +47,7 @@ def _sent_item(client: Any) -> tuple[str, str]:
 
 
 def _approval(
-    client: Any, session: dict[str, str], manager: dict[str, Any], action: str, url: str
+    client: AppClient, session: dict[str, str], manager: dict[str, Any], action: str, url: str
 ) -> dict[str, Any]:
     response = client.post(
         "/api/approvals",
