@@ -6,8 +6,7 @@ from __future__ import annotations
 
 import asyncio
 
-from event_helpers import all_events, load_product
-
+from api.events.event_helpers import all_events, load_product
 from brigade.db.events import append
 from brigade.domain.events import EventType, PendingEvent
 from brigade.services.clock import now

@@ -7,9 +7,9 @@ from datetime import timedelta
 from typing import Any
 
 import pytest
-from event_helpers import all_events, load_product, read_events
 from httpx import Response
 
+from api.events.event_helpers import all_events, load_product, read_events
 from brigade.db.engine import UnitOfWork
 from brigade.db.events import EventRepository
 from brigade.domain.events import EventType

@@ -8,8 +8,8 @@ from datetime import timedelta
 from typing import Any
 
 import orjson
-from event_helpers import all_events, stream_while
 
+from api.events.event_helpers import all_events, stream_while
 from brigade.db.engine import UnitOfWork
 from brigade.db.events import EventRepository
 from brigade.services.clock import now

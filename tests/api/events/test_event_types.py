@@ -11,9 +11,9 @@ from datetime import datetime, timedelta
 from typing import Any
 
 import pytest
-from event_helpers import all_events
 from httpx import Response
 
+from api.events.event_helpers import all_events
 from brigade.domain.events import EventType
 from factories import (
     LOCATION,

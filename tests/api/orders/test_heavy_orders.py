@@ -9,7 +9,8 @@ from typing import Any
 
 import pytest
 from httpx import Response
-from order_helpers import (
+
+from api.orders.order_helpers import (
     AD_HOC,
     add_item,
     order_detail,
@@ -17,7 +18,6 @@ from order_helpers import (
     problem,
     recorded_statements,
 )
-
 from brigade.domain import order_aggregate
 from factories import AppClient, make_order, make_product
 

@@ -5,8 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from order_helpers import add_item
-
+from api.orders.order_helpers import add_item
 from factories import AppClient, bearer, make_order, make_product, make_staff_token
 
 PRIVATE = ("cardLastFour", "cardBrand", "takenBy")

@@ -6,8 +6,8 @@ import uuid
 from typing import Any
 
 import pytest
-from order_helpers import AD_HOC, add_item, problem
 
+from api.orders.order_helpers import AD_HOC, add_item, problem
 from factories import LOCATION, OTHER_LOCATION, AppClient, make_order, make_product
 
 

@@ -7,8 +7,8 @@ from typing import Any
 
 import pytest
 from httpx import Response
-from order_helpers import AD_HOC, add_item, order_detail, post_item, problem
 
+from api.orders.order_helpers import AD_HOC, add_item, order_detail, post_item, problem
 from brigade.domain import order_aggregate
 from factories import AppClient, make_order, make_product
 

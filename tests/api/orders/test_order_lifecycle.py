@@ -8,8 +8,15 @@ from datetime import UTC, datetime, timedelta, timezone
 from typing import Any
 
 import pytest
-from order_helpers import add_item, order_detail, pay, problem, recorded_statements, scalar
 
+from api.orders.order_helpers import (
+    add_item,
+    order_detail,
+    pay,
+    problem,
+    recorded_statements,
+    scalar,
+)
 from factories import LOCATION, OTHER_LOCATION, AppClient, make_order, make_product
 
 SUMMARY_FIELDS = {

@@ -6,8 +6,8 @@ from typing import Any
 
 import pytest
 from httpx import Response
-from order_helpers import order_detail, order_totals, pay, problem, scalar
 
+from api.orders.order_helpers import order_detail, order_totals, pay, problem, scalar
 from factories import AppClient, make_order, make_product
 
 # The tests' client is the bootstrap admin: no staff row of its own.

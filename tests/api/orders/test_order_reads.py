@@ -6,8 +6,8 @@ from datetime import UTC, datetime, timedelta
 from typing import Any
 
 import httpx
-from order_helpers import add_item, pay, problem
 
+from api.orders.order_helpers import add_item, pay, problem
 from factories import AppClient, bearer, make_order, make_product, make_staff_token
 
 

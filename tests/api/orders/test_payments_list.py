@@ -5,8 +5,7 @@ from __future__ import annotations
 from datetime import datetime, timedelta
 from typing import Any
 
-from order_helpers import add_item, pay, problem
-
+from api.orders.order_helpers import add_item, pay, problem
 from factories import (
     LOCATION,
     OTHER_LOCATION,

@@ -9,8 +9,8 @@ from zoneinfo import ZoneInfo
 
 import pytest
 from httpx import Response
-from order_helpers import add_item, order_detail, pay, problem
 
+from api.orders.order_helpers import add_item, order_detail, pay, problem
 from brigade.services import orders as order_service
 from factories import LOCATION, AppClient, bearer, make_order, make_product, make_staff_token
 

@@ -7,8 +7,8 @@ from decimal import Decimal
 from typing import Any
 
 from httpx import Response
-from order_helpers import add_item, order_detail, problem
 
+from api.orders.order_helpers import add_item, order_detail, problem
 from brigade.settings import Settings
 from factories import AppClient, bearer, make_order, make_product, make_staff_token
 
