@@ -7,7 +7,6 @@ from datetime import UTC, date, datetime, timedelta
 from decimal import Decimal
 
 import pytest
-from test_order_aggregate import MANAGER, SERVER, _product
 
 from brigade.domain.dining import business_day
 from brigade.domain.errors import (
@@ -23,6 +22,7 @@ from brigade.domain.order_commands import AddItem, CreateOrder, TakePayment
 from brigade.domain.order_records import OrderLine
 from brigade.domain.orders import ItemStatus, OrderType, PaymentMethod
 from brigade.domain.refunds import RefundLine, RefundOrder, line_shares
+from unit.domain.test_order_aggregate import MANAGER, SERVER, _product
 
 T0 = datetime(2026, 11, 23, 22, 0, tzinfo=UTC)
 RATIO = Decimal("0.5")
