@@ -10,20 +10,30 @@ import asyncio
 import json
 import re
 import uuid
+from collections.abc import Callable
 from typing import Any
 
 from hypothesis import HealthCheck, given
 from hypothesis import settings as hypothesis_settings
 from hypothesis import strategies as st
+from schemathesis import APIOperation, Case, CheckContext, CheckFunction, Response
+from schemathesis.core.result import Err
 from schemathesis.generation.modes import GenerationMode
 from schemathesis.openapi.checks import RejectedPositiveData
 from schemathesis.specs.openapi.checks import positive_data_acceptance
+from schemathesis.specs.openapi.schemas import OpenApiSchema
 
 from brigade.kit.db.engine import Database
 from brigade.kit.http.idempotency import HEADER, KEY_PATTERN
 from brigade.schema import metadata
 from brigade.settings import Settings
 from factories import ADMIN
+
+# Schemathesis' generic operation and case, as its OpenAPI schemas give them.
+Operation = APIOperation[Any, Any, Any, Any]
+FuzzCase = Case[Any]
+# Where one scalar sits in a JSON value: its keys and indexes from the top.
+JsonPath = tuple[str | int, ...]
 
 # JSON numbers that once made a 500 or a long stall, and that hypothesis never writes (it
 # serializes floats): past the decimal context's exponent (1e1000000 overflowed it), past int()'s
@@ -40,7 +50,7 @@ EXTREME_NUMBERS = [
 ]
 
 
-def _settings(max_examples: int, **more: Any) -> Any:
+def _settings(max_examples: int, **more: Any) -> hypothesis_settings:
     return hypothesis_settings(
         max_examples=max_examples,
         deadline=None,
@@ -50,7 +60,7 @@ def _settings(max_examples: int, **more: Any) -> Any:
     )
 
 
-def configure(schema: Any) -> Any:
+def configure(schema: OpenApiSchema) -> OpenApiSchema:
     # Every call carries the admin token (ADMIN); the 401 answers are the ignored-auth
     # check's to try. Negative cases may add unknown query parameters: those are 422 too.
     schema.config.generation.update(with_security_parameters=False, allow_extra_parameters=True)
@@ -72,7 +82,7 @@ VALUE_RULE_CODES = ("trivial_pin",)
 CROSS_FIELD_RULES = ("maxSelections", "to")
 
 
-def _only_unknown_references(response) -> bool:
+def _only_unknown_references(response: Response) -> bool:
     """A 422 whose every field error is on an id reference: "no such category" and the like,
     on a webhook `url` whose host resolves inside the network or not at all, on a
     `timezone` name the tz database does not know, or on a rule between fields (a report's
@@ -97,14 +107,14 @@ def _only_unknown_references(response) -> bool:
     )
 
 
-def _stale_version(response) -> bool:
+def _stale_version(response: Response) -> bool:
     """A 412 `stale_version`: whether an If-Match version is current is state, not schema."""
     return response.status_code == 412 and json.loads(response.content).get("code") == (
         "stale_version"
     )
 
 
-def positive_data_accepted(ctx, response, case):
+def positive_data_accepted(ctx: CheckContext, response: Response, case: FuzzCase) -> bool | None:
     """Schemathesis' positive-data check, but for the design's 422 on ids that name nothing and
     412 on an order version that is no longer current."""
     try:
@@ -115,23 +125,30 @@ def positive_data_accepted(ctx, response, case):
         raise
 
 
-def _fresh_idempotency_key(case) -> None:
-    key = (case.headers or {}).get(HEADER)
+def _fresh_idempotency_key(case: FuzzCase) -> None:
+    key = case.headers.get(HEADER)  # never None: schemathesis makes an empty one
     if key is not None and re.match(KEY_PATTERN, key):
         # Generated keys repeat across different bodies; that is a reused key (422) by design.
         case.headers[HEADER] = str(uuid.uuid4())
 
 
-def _has_input(operation) -> bool:
+def _has_input(operation: Operation) -> bool:
     definition = operation.definition.raw
     return bool(definition.get("parameters") or definition.get("requestBody"))
 
 
-def operations(api_schema) -> list:
-    return [result.ok() for result in api_schema.get_all_operations()]
+def operations(api_schema: OpenApiSchema) -> list[Operation]:
+    found: list[Operation] = []
+    for result in api_schema.get_all_operations():
+        if isinstance(result, Err):
+            raise result.err()  # an operation the schema can't resolve: the schema is wrong
+        found.append(result.ok())
+    return found
 
 
-def every_operation_conforms(api_schema, mode: GenerationMode, *, max_examples: int) -> None:
+def every_operation_conforms(
+    api_schema: OpenApiSchema, mode: GenerationMode, *, max_examples: int
+) -> None:
     found = operations(api_schema)
     assert len(found) >= 20, "every route is in the schema"
     for operation in found:
@@ -140,7 +157,7 @@ def every_operation_conforms(api_schema, mode: GenerationMode, *, max_examples: 
 
         @given(case=operation.as_strategy(generation_mode=mode))
         @_settings(max_examples)
-        def check(case) -> None:
+        def check(case: FuzzCase) -> None:
             _fresh_idempotency_key(case)
             case.call_and_validate(
                 headers=ADMIN,
@@ -166,19 +183,26 @@ def empty_database(database_url: str) -> None:
 
 
 def stateful_sequences_conform(
-    api_schema, database_url: str, *, max_examples: int, steps: int
+    api_schema: OpenApiSchema, database_url: str, *, max_examples: int, steps: int
 ) -> None:
+    # The machine class is made at run time from the schema: mypy takes no such base.
     class AsAdmin(api_schema.as_state_machine()):  # type: ignore[misc]
         def setup(self) -> None:
             # Every sequence starts on an empty database, so a replayed sequence meets the
             # state it met the first time (a table name taken by an earlier one would be 409).
             empty_database(database_url)
 
-        def get_call_kwargs(self, case):
+        def get_call_kwargs(self, case: FuzzCase) -> dict[str, Any]:
             _fresh_idempotency_key(case)
             return {"headers": ADMIN}
 
-        def validate_response(self, response, case, additional_checks=None, **kwargs) -> None:
+        def validate_response(
+            self,
+            response: Response,
+            case: FuzzCase,
+            additional_checks: list[CheckFunction] | None = None,
+            **kwargs: Any,
+        ) -> None:
             case.validate_response(
                 response,
                 excluded_checks=[positive_data_acceptance],
@@ -192,11 +216,11 @@ def stateful_sequences_conform(
 _PLACEHOLDER = "<extreme number>"
 
 
-def _is_number(value) -> bool:
+def _is_number(value: object) -> bool:
     return isinstance(value, int | float) and not isinstance(value, bool)
 
 
-def _leaves(value, path=()) -> list[tuple]:
+def _leaves(value: object, path: JsonPath = ()) -> list[tuple[bool, JsonPath]]:
     """Paths to every scalar in a JSON value, numbers first (where an extreme one belongs)."""
     if isinstance(value, dict):
         found = [leaf for key, item in value.items() for leaf in _leaves(item, (*path, key))]
@@ -207,16 +231,18 @@ def _leaves(value, path=()) -> list[tuple]:
     return sorted(found, key=lambda leaf: not leaf[0])
 
 
-def _replace(value, path: tuple, replacement):
+def _replace(value: Any, path: JsonPath, replacement: object) -> Any:
     if not path:
         return replacement
     head, *rest = path
-    copy = list(value) if isinstance(value, list) else dict(value)
+    copy: Any = list(value) if isinstance(value, list) else dict(value)  # indexed by `head`
     copy[head] = _replace(value[head], tuple(rest), replacement)
     return copy
 
 
-def _with_extreme_number(case, number: str, draw) -> bytes | None:
+def _with_extreme_number(
+    case: FuzzCase, number: str, draw: Callable[[st.SearchStrategy[JsonPath]], JsonPath]
+) -> bytes | None:
     """The case's body with one scalar (a number when there is one) written as ``number``."""
     leaves = _leaves(case.body) if isinstance(case.body, dict | list) else []
     if not leaves:
@@ -227,7 +253,7 @@ def _with_extreme_number(case, number: str, draw) -> bytes | None:
     return body.replace(json.dumps(_PLACEHOLDER), number).encode()
 
 
-def extreme_numbers_are_a_4xx(api_schema, *, max_examples: int) -> None:
+def extreme_numbers_are_a_4xx(api_schema: OpenApiSchema, *, max_examples: int) -> None:
     """Each operation's valid input with one number (in the body or the query) made extreme."""
     for operation in operations(api_schema):
 
@@ -237,7 +263,7 @@ def extreme_numbers_are_a_4xx(api_schema, *, max_examples: int) -> None:
             data=st.data(),
         )
         @_settings(max_examples)
-        def check(case, number, data) -> None:
+        def check(case: FuzzCase, number: str, data: st.DataObject) -> None:
             _fresh_idempotency_key(case)
             numeric_query = [
                 name for name, value in (case.query or {}).items() if _is_number(value)

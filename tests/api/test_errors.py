@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import logging
 
+import pytest
 from fastapi.testclient import TestClient
 
 from brigade.app import create_app
@@ -21,7 +22,7 @@ def test_health_is_503_problem_when_the_database_does_not_answer() -> None:
 
 
 def test_an_unexpected_error_is_a_logged_500_problem_without_internals(
-    settings: Settings, caplog
+    settings: Settings, caplog: pytest.LogCaptureFixture
 ) -> None:
     app = create_app(settings)
     router = brigade_router(tags=["test"], public=True)

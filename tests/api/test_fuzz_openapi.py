@@ -7,7 +7,9 @@ from typing import Any
 
 import pytest
 import schemathesis
+from fastapi import FastAPI
 from schemathesis.generation.modes import GenerationMode
+from schemathesis.specs.openapi.schemas import OpenApiSchema
 
 from brigade.app import create_app
 from brigade.settings import Settings
@@ -22,7 +24,9 @@ from throwaway_db import throwaway_database
 
 
 @pytest.fixture(scope="module")
-def fuzz_app(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory) -> Iterator:
+def fuzz_app(
+    request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory
+) -> Iterator[FastAPI]:
     option = request.config.getoption("--db-url")
     with throwaway_database(option, tmp_path_factory.mktemp("fuzz")) as url:
         # Schemathesis' ignored-auth check sends many bad tokens on purpose: no 429 for it.
@@ -38,19 +42,19 @@ def fuzz_app(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFa
 
 
 @pytest.fixture(scope="module")
-def api_schema(fuzz_app):
+def api_schema(fuzz_app: FastAPI) -> OpenApiSchema:
     return configure(schemathesis.openapi.from_asgi("/openapi.json", fuzz_app))
 
 
-def test_numbers_of_any_magnitude_are_a_4xx_everywhere(api_schema) -> None:
+def test_numbers_of_any_magnitude_are_a_4xx_everywhere(api_schema: OpenApiSchema) -> None:
     extreme_numbers_are_a_4xx(api_schema, max_examples=25)
 
 
 @pytest.mark.parametrize("mode", [GenerationMode.POSITIVE, GenerationMode.NEGATIVE])
-def test_every_operation_conforms(api_schema, mode) -> None:
+def test_every_operation_conforms(api_schema: OpenApiSchema, mode: GenerationMode) -> None:
     every_operation_conforms(api_schema, mode, max_examples=25)
 
 
-def test_stateful_sequences_conform(api_schema, fuzz_app) -> None:
+def test_stateful_sequences_conform(api_schema: OpenApiSchema, fuzz_app: FastAPI) -> None:
     database_url = fuzz_app.state.settings.database_url
     stateful_sequences_conform(api_schema, database_url, max_examples=30, steps=6)

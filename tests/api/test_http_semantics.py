@@ -49,7 +49,9 @@ def assert_problem(response: Response, status: int, code: str) -> dict[str, Any]
         ("DELETE", "/health", "GET"),
     ],
 )
-def test_a_405_lists_every_method_of_the_path(client: AppClient, method, path, allow) -> None:
+def test_a_405_lists_every_method_of_the_path(
+    client: AppClient, method: str, path: str, allow: str
+) -> None:
     response = client.request(method, path, json={})
     assert_problem(response, 405, "method_not_allowed")
     assert response.headers["allow"] == allow
@@ -89,7 +91,9 @@ def test_an_unknown_path_is_still_404(client: AppClient) -> None:
         ("/api/orders?startDate=1700000000", "startDate"),
     ],
 )
-def test_a_number_where_a_date_time_belongs_is_422(client: AppClient, path, field) -> None:
+def test_a_number_where_a_date_time_belongs_is_422(
+    client: AppClient, path: str, field: str
+) -> None:
     body = assert_problem(client.get(path), 422, "validation_failed")
     assert [error["field"] for error in body["errors"]] == [field]
 
@@ -108,7 +112,7 @@ def test_date_times_are_still_accepted(client: AppClient) -> None:
 
 @pytest.mark.parametrize("body", ["1.5", "true", "0", '"text"', "[]", "[{}]"])
 def test_a_body_that_is_not_a_json_object_is_422_and_changes_nothing(
-    client: AppClient, body
+    client: AppClient, body: str
 ) -> None:
     product = make_product(client, name="Tea", price=3)
     headers = {"content-type": "application/json"}
@@ -232,6 +236,6 @@ def test_cors_serves_the_configured_origins_only(
 
 
 @pytest.mark.parametrize("origins", ["https://pos.example/", "pos.example", "https://a b"])
-def test_an_origin_that_a_browser_never_sends_stops_the_start(origins) -> None:
+def test_an_origin_that_a_browser_never_sends_stops_the_start(origins: str) -> None:
     with pytest.raises(ValidationError, match="is not an origin"):
         Settings(cors_origins=origins)

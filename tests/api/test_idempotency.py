@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from fastapi import FastAPI
+from httpx import Response
 from sqlalchemy import select
 
 from brigade.kit.db.tables import idempotency_keys
@@ -11,12 +13,16 @@ from factories import LOCATION, AppClient, make_order, make_product
 
 
 def _product_count(client: AppClient) -> int:
-    return client.get("/api/products").json()["total"]
+    count: int = client.get("/api/products").json()["total"]
+    return count
 
 
-def _post_product(client: AppClient, key: str, **body: Any):
+def _post_product(client: AppClient, key: str, **body: Any) -> Response:
     payload = {"name": "Espresso", "price": 2.8, "locationId": LOCATION} | body
-    return client.post("/api/products", json=payload, headers={"Idempotency-Key": key})
+    response: Response = client.post(
+        "/api/products", json=payload, headers={"Idempotency-Key": key}
+    )
+    return response
 
 
 def test_retry_with_same_key_and_body_replays_byte_for_byte(client: AppClient) -> None:
@@ -115,13 +121,15 @@ def test_a_reused_payment_key_with_another_amount_charges_nothing_more(client: A
 # --- answers that carry a secret ------------------------------------------------------------
 
 
-async def _idempotency_rows(app) -> list[tuple]:
+async def _idempotency_rows(app: FastAPI) -> list[tuple[Any, ...]]:
     async with app.state.database.unit_of_work(write=False) as uow:
         connection = await uow.connection()
         return [tuple(row) for row in await connection.execute(select(idempotency_keys))]
 
 
-def _create_token(client: AppClient, key: str, name: str = "Bar terminal"):
+def _create_token(
+    client: AppClient, key: str, name: str = "Bar terminal"
+) -> tuple[dict[str, Any], Response]:
     member = client.post("/api/staff", json={"name": "Ana", "role": "SERVER"}).json()
     body = {"staffId": member["id"], "name": name}
     return body, client.post("/api/tokens", json=body, headers={"Idempotency-Key": key})

@@ -12,8 +12,9 @@ from fuzzing import EXTREME_NUMBERS
 JSON = {"content-type": "application/json"}
 
 
-def _post_raw(client: AppClient, url: str, body: str):
-    return client.post(url, content=body, headers=JSON)
+def _post_raw(client: AppClient, url: str, body: str) -> Response:
+    response: Response = client.post(url, content=body, headers=JSON)
+    return response
 
 
 def _assert_refused(response: Response, field: str) -> None:
@@ -23,7 +24,7 @@ def _assert_refused(response: Response, field: str) -> None:
 
 
 @pytest.mark.parametrize("number", EXTREME_NUMBERS)
-def test_catalogue_numbers_of_any_magnitude_are_422(client: AppClient, number) -> None:
+def test_catalogue_numbers_of_any_magnitude_are_422(client: AppClient, number: str) -> None:
     for field in ("price", "cost", "taxRate", "stockQuantity", "lowStockThreshold"):
         body = f'{{"name": "x", "price": 1, "{field}": {number}}}'
         _assert_refused(_post_raw(client, "/api/products", body), field)
@@ -33,7 +34,7 @@ def test_catalogue_numbers_of_any_magnitude_are_422(client: AppClient, number) -
 
 
 @pytest.mark.parametrize("number", EXTREME_NUMBERS)
-def test_order_numbers_of_any_magnitude_are_422(client: AppClient, number) -> None:
+def test_order_numbers_of_any_magnitude_are_422(client: AppClient, number: str) -> None:
     product = make_product(client, price=10)
     order = make_order(client)
     url = f"/api/orders/{order['id']}"
@@ -59,7 +60,7 @@ def test_numbers_beyond_the_decimal_range_are_a_4xx(client: AppClient) -> None:
 
 
 @pytest.mark.parametrize("number", ["1e1000000", "-1e1000000", "1e-1000000", "9" * 5000])
-def test_numeric_query_parameters_of_any_magnitude_are_422(client: AppClient, number) -> None:
+def test_numeric_query_parameters_of_any_magnitude_are_422(client: AppClient, number: str) -> None:
     for name in ("page", "limit"):
         response = client.get("/api/products", params={name: number})
         assert response.status_code == 422, response.text
@@ -72,7 +73,7 @@ BIDI_CONTROLS = [chr(point) for point in (*range(0x202A, 0x202F), *range(0x2066,
 
 
 @pytest.mark.parametrize("name", INVISIBLE)
-def test_names_made_only_of_invisible_characters_are_422(client: AppClient, name) -> None:
+def test_names_made_only_of_invisible_characters_are_422(client: AppClient, name: str) -> None:
     _assert_refused(client.post("/api/products", json={"name": name, "price": 1}), "name")
     _assert_refused(client.post("/api/staff", json={"name": name, "role": "KITCHEN"}), "name")
     notes = client.post("/api/orders", json={"orderType": "TAKEOUT", "notes": name})
@@ -80,7 +81,9 @@ def test_names_made_only_of_invisible_characters_are_422(client: AppClient, name
 
 
 @pytest.mark.parametrize("control", BIDI_CONTROLS)
-def test_bidirectional_controls_are_422_in_any_display_string(client: AppClient, control) -> None:
+def test_bidirectional_controls_are_422_in_any_display_string(
+    client: AppClient, control: str
+) -> None:
     flipped = f"Burger {control}99.0$"
     _assert_refused(client.post("/api/products", json={"name": flipped, "price": 1}), "name")
     order = make_order(client)

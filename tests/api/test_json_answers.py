@@ -130,7 +130,7 @@ PRODUCTS = {
 
 
 @pytest.mark.parametrize("product", PRODUCTS.values(), ids=PRODUCTS.keys())
-def test_a_product_answer_is_its_models_json(product) -> None:
+def test_a_product_answer_is_its_models_json(product: Product) -> None:
     summary = ProductSummary.model_validate(product, from_attributes=True)
     assert _same(product_summary_json(product), summary.model_dump(mode="json"))
     detail = product_detail(product).model_dump(mode="json", by_alias=True)
@@ -249,7 +249,7 @@ ORDERS = {
 
 @pytest.mark.parametrize("viewer", [Role.KITCHEN, Role.SERVER, Role.MANAGER])
 @pytest.mark.parametrize("order", ORDERS.values(), ids=ORDERS.keys())
-def test_an_order_answer_is_its_models_json(order, viewer) -> None:
+def test_an_order_answer_is_its_models_json(order: Order, viewer: Role) -> None:
     as_model = shaping.detail(order, viewer).model_dump(mode="json", by_alias=True)
     assert _same(shaping.detail_json(order, viewer), as_model)
     assert set(as_model) == {f.alias or n for n, f in OrderDetail.model_fields.items()}

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator
 
 from factories import AppClient
 
@@ -19,7 +20,7 @@ def test_body_over_one_mebibyte_is_413(client: AppClient) -> None:
 
 
 def test_streamed_body_over_the_limit_is_413(client: AppClient) -> None:
-    def chunks():
+    def chunks() -> Iterator[bytes]:
         yield b'{"name": "'
         for _ in range(300):
             yield b"x" * 4096

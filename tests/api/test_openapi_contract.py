@@ -40,7 +40,7 @@ def by_id(document: dict[str, Any], wanted: str) -> dict[str, Any]:
     return found[0]
 
 
-def test_every_error_answer_is_a_problem_document(document) -> None:
+def test_every_error_answer_is_a_problem_document(document: dict[str, Any]) -> None:
     checked = 0
     for path, method, operation in operations(document):
         for status, response in operation["responses"].items():
@@ -53,7 +53,7 @@ def test_every_error_answer_is_a_problem_document(document) -> None:
     assert "HTTPValidationError" not in document["components"]["schemas"]
 
 
-def test_the_problem_schema_names_every_field_a_problem_carries(document) -> None:
+def test_the_problem_schema_names_every_field_a_problem_carries(document: dict[str, Any]) -> None:
     problem = document["components"]["schemas"]["Problem"]
     assert set(problem["properties"]) == {
         "type",
@@ -71,7 +71,7 @@ def test_the_problem_schema_names_every_field_a_problem_carries(document) -> Non
     assert set(field_error["properties"]) == {"field", "message"}
 
 
-def test_each_error_answer_names_its_codes(document) -> None:
+def test_each_error_answer_names_its_codes(document: dict[str, Any]) -> None:
     add_payment = by_id(document, "addPayment")["responses"]
     for code in ("order_closed", "overpayment", "idempotency_key_in_use"):
         assert f"`{code}`" in add_payment["409"]["description"]
@@ -82,7 +82,7 @@ def test_each_error_answer_names_its_codes(document) -> None:
     assert "409" not in by_id(document, "listProducts")["responses"]
 
 
-def test_operation_ids_are_readable_camel_case_and_unique(document) -> None:
+def test_operation_ids_are_readable_camel_case_and_unique(document: dict[str, Any]) -> None:
     ids = [operation["operationId"] for _, _, operation in operations(document)]
     assert len(ids) == len(set(ids))
     assert all(re.fullmatch(r"[a-z][a-zA-Z0-9]*", op_id) for op_id in ids), ids
@@ -105,7 +105,7 @@ def test_two_endpoints_with_one_name_stop_the_start() -> None:
         install_openapi(app)
 
 
-def test_every_operation_has_a_summary_and_a_described_tag(document) -> None:
+def test_every_operation_has_a_summary_and_a_described_tag(document: dict[str, Any]) -> None:
     described = {tag["name"] for tag in document["tags"] if tag.get("description")}
     for path, method, operation in operations(document):
         assert operation.get("summary"), (method, path)
@@ -117,7 +117,9 @@ def headers_of(operation: dict[str, Any], status: str) -> set[str]:
     return set(operation["responses"][status].get("headers", {}))
 
 
-def test_a_create_declares_location_and_a_retryable_operation_its_replay(document) -> None:
+def test_a_create_declares_location_and_a_retryable_operation_its_replay(
+    document: dict[str, Any],
+) -> None:
     replayable = 0
     for path, method, operation in operations(document):
         if "201" in operation["responses"]:
@@ -133,14 +135,14 @@ def test_a_create_declares_location_and_a_retryable_operation_its_replay(documen
     assert replayable >= 10
 
 
-def test_a_429_declares_retry_after(document) -> None:
+def test_a_429_declares_retry_after(document: dict[str, Any]) -> None:
     limited = [op for _, _, op in operations(document) if "429" in op["responses"]]
     assert len(limited) > 30
     for operation in limited:
         assert headers_of(operation, "429") == {"Retry-After"}
 
 
-def test_the_answers_about_one_order_declare_its_etag(document) -> None:
+def test_the_answers_about_one_order_declare_its_etag(document: dict[str, Any]) -> None:
     tagged = {
         operation["operationId"]
         for _, _, operation in operations(document)
@@ -165,7 +167,7 @@ def test_the_answers_about_one_order_declare_its_etag(document) -> None:
     }
 
 
-def test_every_change_that_can_answer_412_declares_if_match(document) -> None:
+def test_every_change_that_can_answer_412_declares_if_match(document: dict[str, Any]) -> None:
     for path, method, operation in operations(document):
         if "412" in operation["responses"]:
             names = {p["name"].lower() for p in operation.get("parameters", [])}

@@ -34,7 +34,9 @@ def _assert_secured(response: Response) -> None:
         ("/openapi.json", True),
     ],
 )
-def test_every_answer_carries_the_security_headers(client: AppClient, path, token) -> None:
+def test_every_answer_carries_the_security_headers(
+    client: AppClient, path: str, token: bool
+) -> None:
     headers = None if token else {"Authorization": ""}
     response = client.get(path, headers=headers)
     _assert_secured(response)

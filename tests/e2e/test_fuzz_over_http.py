@@ -4,10 +4,12 @@ with all its checks, as the admin, on a small budget: no 5xx, every answer as do
 from __future__ import annotations
 
 from collections.abc import Iterator
+from typing import NamedTuple
 
 import pytest
 import schemathesis
 from schemathesis.generation.modes import GenerationMode
+from schemathesis.specs.openapi.schemas import OpenApiSchema
 
 from e2e.server import ServerProcess
 from factories import ADMIN_TOKEN
@@ -22,10 +24,18 @@ from throwaway_db import throwaway_database
 pytestmark = pytest.mark.e2e
 
 
+class ServedSchema(NamedTuple):
+    """A running server's schema, and its database: the stateful run empties it before each
+    sequence."""
+
+    schema: OpenApiSchema
+    database_url: str
+
+
 @pytest.fixture(scope="module")
-def http_schema(
+def served(
     request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory
-) -> Iterator:
+) -> Iterator[ServedSchema]:
     directory = tmp_path_factory.mktemp("fuzz-over-http")
     with throwaway_database(request.config.getoption("--db-url"), directory) as url:
         environment = {
@@ -42,21 +52,20 @@ def http_schema(
         server.start()
         try:
             schema = configure(schemathesis.openapi.from_url(f"{server.base_url}/openapi.json"))
-            schema.database_url = url  # the stateful run empties it before each sequence
-            yield schema
+            yield ServedSchema(schema, url)
         finally:
             server.stop()
         assert "unhandled error" not in server.log_path.read_text()
 
 
 @pytest.mark.parametrize("mode", [GenerationMode.POSITIVE, GenerationMode.NEGATIVE])
-def test_every_operation_conforms_over_http(http_schema, mode) -> None:
-    every_operation_conforms(http_schema, mode, max_examples=12)
+def test_every_operation_conforms_over_http(served: ServedSchema, mode: GenerationMode) -> None:
+    every_operation_conforms(served.schema, mode, max_examples=12)
 
 
-def test_numbers_of_any_magnitude_are_a_4xx_over_http(http_schema) -> None:
-    extreme_numbers_are_a_4xx(http_schema, max_examples=4)
+def test_numbers_of_any_magnitude_are_a_4xx_over_http(served: ServedSchema) -> None:
+    extreme_numbers_are_a_4xx(served.schema, max_examples=4)
 
 
-def test_stateful_sequences_conform_over_http(http_schema) -> None:
-    stateful_sequences_conform(http_schema, http_schema.database_url, max_examples=15, steps=6)
+def test_stateful_sequences_conform_over_http(served: ServedSchema) -> None:
+    stateful_sequences_conform(served.schema, served.database_url, max_examples=15, steps=6)

@@ -9,8 +9,8 @@ import time
 
 import httpx
 import pytest
-from event_stream import StreamReader
 
+from e2e.event_stream import StreamReader
 from e2e.server import ServerProcess
 from factories import ADMIN, LOCATION
 

@@ -30,7 +30,7 @@ def _only(client: AppClient, action: str) -> dict[str, Any]:
 
 def _order_with_item(
     client: AppClient, *, price: float = 20, **order: Any
-) -> tuple[dict[str, Any], dict]:
+) -> tuple[dict[str, Any], dict[str, Any]]:
     created = make_order(client, **order)
     product = make_product(client, price=price)
     body = {"productId": product["id"], "quantity": 1}

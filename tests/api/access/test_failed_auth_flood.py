@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+from fastapi import FastAPI
 from sqlalchemy import select
 
 from brigade.access.tables import auth_failures
 from factories import AppClient, bearer
 
 
-async def _counted_failures(app) -> int:
+async def _counted_failures(app: FastAPI) -> int:
     async with app.state.database.unit_of_work(write=False) as uow:
         connection = await uow.connection()
         counts = await connection.execute(select(auth_failures.c.failures))

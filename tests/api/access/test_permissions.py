@@ -40,7 +40,9 @@ class Call:
     json: Any = None
 
 
-def _order_with_item(client: AppClient, *, sent: bool = False) -> tuple[dict[str, Any], dict]:
+def _order_with_item(
+    client: AppClient, *, sent: bool = False
+) -> tuple[dict[str, Any], dict[str, Any]]:
     order = make_order(client)
     product = make_product(client, price=10)
     body = {"productId": product["id"], "quantity": 1}
@@ -545,7 +547,9 @@ def test_the_table_names_every_operation_and_each_declares_the_bearer_scheme(
 
 @pytest.mark.parametrize("role", ROLES)
 @pytest.mark.parametrize("endpoint", list(ENDPOINTS), ids=" ".join)
-def test_each_role_is_allowed_or_refused_as_designed(client: AppClient, endpoint, role) -> None:
+def test_each_role_is_allowed_or_refused_as_designed(
+    client: AppClient, endpoint: tuple[str, str], role: str
+) -> None:
     lowest, scenario = ENDPOINTS[endpoint]
     token = make_staff_token(client, role)
     call = scenario(client)
@@ -560,7 +564,7 @@ def test_each_role_is_allowed_or_refused_as_designed(client: AppClient, endpoint
 
 
 @pytest.mark.parametrize("endpoint", list(ENDPOINTS), ids=" ".join)
-def test_no_token_or_a_wrong_one_is_401(client: AppClient, endpoint) -> None:
+def test_no_token_or_a_wrong_one_is_401(client: AppClient, endpoint: tuple[str, str]) -> None:
     _lowest, scenario = ENDPOINTS[endpoint]
     call = scenario(client)
     for headers in ({"Authorization": ""}, bearer("brg_not-a-token"), {"Authorization": "Basic x"}):

@@ -26,7 +26,7 @@ def _as(token: str) -> dict[str, str]:
     return bearer(token)
 
 
-def _new_token(client: AppClient, role: str = "SERVER") -> tuple[dict[str, Any], dict]:
+def _new_token(client: AppClient, role: str = "SERVER") -> tuple[dict[str, Any], dict[str, Any]]:
     member = client.post("/api/staff", json={"name": "Ana", "role": role}).json()
     response = client.post("/api/tokens", json={"staffId": member["id"], "name": "Bar terminal"})
     assert response.status_code == 201, response.text
@@ -127,7 +127,7 @@ def test_staff_list_is_paginated_by_name(client: AppClient) -> None:
 # --- state-dependent permissions ------------------------------------------------------------
 
 
-def _sent_item(client: AppClient) -> tuple[dict[str, Any], dict]:
+def _sent_item(client: AppClient) -> tuple[dict[str, Any], dict[str, Any]]:
     order = make_order(client)
     product = make_product(client, price=10)
     item = client.post(
@@ -213,7 +213,9 @@ def test_a_missing_token_is_not_counted_as_a_guess(client: AppClient) -> None:
 # --- configuration --------------------------------------------------------------------------
 
 
-def test_auth_off_serves_everyone_as_an_admin_and_says_so(database_url: str, caplog) -> None:
+def test_auth_off_serves_everyone_as_an_admin_and_says_so(
+    database_url: str, caplog: pytest.LogCaptureFixture
+) -> None:
     with TestClient(create_app(Settings(database_url=database_url, auth="off"))) as open_client:
         assert "AUTHENTICATION IS OFF" in caplog.text
         assert open_client.get("/api/staff").status_code == 200

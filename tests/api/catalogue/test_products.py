@@ -23,7 +23,7 @@ def _names(client: AppClient, **params: Any) -> list[str]:
 def _assert_problem(response: Response, status: int, code: str) -> dict[str, Any]:
     assert response.status_code == status, response.text
     assert response.headers["content-type"].startswith(PROBLEM)
-    body = response.json()
+    body: dict[str, Any] = response.json()
     assert body["code"] == code
     assert body["status"] == status
     return body
@@ -172,7 +172,7 @@ def test_the_list_shows_each_products_tax_and_stock(client: AppClient) -> None:
     "params",
     [{"limit": 0}, {"limit": 101}, {"page": 0}, {"page": -1}, {"limit": "x"}, {"page": 10**7}],
 )
-def test_pagination_out_of_range_is_422(client: AppClient, params) -> None:
+def test_pagination_out_of_range_is_422(client: AppClient, params: dict[str, Any]) -> None:
     _assert_problem(client.get("/api/products", params=params), 422, "validation_failed")
 
 
@@ -358,7 +358,7 @@ def test_bulk_update_applies_each_on_its_own_and_reports_failures(client: AppCli
     [{"id": "not-a-uuid", "data": {}}, {"data": {}}, {"id": None, "data": {"price": -1}}],
 )
 def test_bulk_update_with_a_malformed_entry_is_422_and_changes_nothing(
-    client: AppClient, bad_entry
+    client: AppClient, bad_entry: dict[str, Any]
 ) -> None:
     product = make_product(client)
     updates = [{"id": product["id"], "data": {"price": 1}}, bad_entry]
@@ -368,7 +368,7 @@ def test_bulk_update_with_a_malformed_entry_is_422_and_changes_nothing(
 
 
 @pytest.mark.parametrize("count", [0, 501])
-def test_bulk_update_size_is_bounded(client: AppClient, count) -> None:
+def test_bulk_update_size_is_bounded(client: AppClient, count: int) -> None:
     product = make_product(client)
     updates = [{"id": product["id"], "data": {"price": 1}}] * count
     response = client.post("/api/products/bulk-update", json={"updates": updates})
@@ -405,7 +405,7 @@ BAD_CREATE_BODIES = [
 
 
 @pytest.mark.parametrize("body", BAD_CREATE_BODIES)
-def test_bad_create_input_is_422_and_creates_nothing(client: AppClient, body) -> None:
+def test_bad_create_input_is_422_and_creates_nothing(client: AppClient, body: object) -> None:
     response = client.post("/api/products", json=body)
     problem = _assert_problem(response, 422, "validation_failed")
     assert problem["errors"], "each 422 names the fields at fault"
@@ -416,7 +416,7 @@ def test_bad_create_input_is_422_and_creates_nothing(client: AppClient, body) ->
     "raw",
     [b"{", b'{"name": "A", "price": 1,}', b"", b"\xff\xfe", b'{"name": "A", "price": NaN}'],
 )
-def test_malformed_or_non_finite_json_is_4xx_problem(client: AppClient, raw) -> None:
+def test_malformed_or_non_finite_json_is_4xx_problem(client: AppClient, raw: bytes) -> None:
     response = client.post(
         "/api/products", content=raw, headers={"content-type": "application/json"}
     )
@@ -446,7 +446,7 @@ def test_unknown_route_and_wrong_method_are_problems(client: AppClient) -> None:
         "/api/products/barcode/a%1Bb",
     ],
 )
-def test_control_characters_in_query_or_path_are_422(client: AppClient, url) -> None:
+def test_control_characters_in_query_or_path_are_422(client: AppClient, url: str) -> None:
     _assert_problem(client.get(url), 422, "validation_failed")
 
 

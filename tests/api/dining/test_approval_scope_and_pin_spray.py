@@ -46,14 +46,17 @@ def _sent_item(client: Any) -> tuple[str, str]:
     return f"/api/orders/{order['id']}", f"/api/orders/{order['id']}/items/{item['id']}"
 
 
-def _approval(client: Any, session: dict[str, str], manager: dict[str, Any], action: str, url: str):
+def _approval(
+    client: AppClient, session: dict[str, str], manager: dict[str, Any], action: str, url: str
+) -> dict[str, Any]:
     response = client.post(
         "/api/approvals",
         json=approval_ask(manager["id"], MANAGER_PIN, action, url),
         headers=session,
     )
     assert response.status_code == 201, response.text
-    return response.json()
+    granted: dict[str, Any] = response.json()
+    return granted
 
 
 def test_an_approval_for_a_void_covers_that_void_only(client: AppClient) -> None:
@@ -103,7 +106,9 @@ def test_an_approval_for_a_discount_covers_that_orders_discount(client: AppClien
 @pytest.mark.parametrize(
     "action", ["token.create", "staff.update", "device.pair", "product.update", "role.change"]
 )
-def test_no_approval_is_granted_for_what_takes_ones_own_sign_in(client: AppClient, action) -> None:
+def test_no_approval_is_granted_for_what_takes_ones_own_sign_in(
+    client: AppClient, action: str
+) -> None:
     session, _server, manager = _server_and_manager(client)
     order = make_order(client)
     body = approval_ask(manager["id"], MANAGER_PIN, action, f"/api/orders/{order['id']}")
@@ -148,7 +153,7 @@ def test_an_approval_never_reaches_staff_tokens_devices_printers_webhooks_or_pri
 @pytest.mark.parametrize(
     "pin", ["1234", "0000", "1111", "4321", "2468", "1212", "1984", "2007", "123456", "2580"]
 )
-def test_a_trivial_pin_is_refused(client: AppClient, pin) -> None:
+def test_a_trivial_pin_is_refused(client: AppClient, pin: str) -> None:
     member = client.post("/api/staff", json={"name": "Ana", "role": "MANAGER"}).json()
     refused = client.put(f"/api/staff/{member['id']}/pin", json={"pin": pin})
     assert refused.status_code == 422

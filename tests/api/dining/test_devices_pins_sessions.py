@@ -75,7 +75,7 @@ def test_a_device_token_is_shown_once_and_listed_without_it(client: AppClient) -
         {"name": "X", "kind": "TERMINAL", "locationId": LOCATION, "token": "brd_mine"},
     ],
 )
-def test_a_bad_device_is_422(client: AppClient, body) -> None:
+def test_a_bad_device_is_422(client: AppClient, body: dict[str, str]) -> None:
     assert client.post("/api/devices", json=body).status_code == 422
     assert client.get("/api/devices").json()["total"] == 0
 
@@ -260,7 +260,7 @@ def test_a_session_sets_its_own_pin(client: AppClient) -> None:
 @pytest.mark.parametrize(
     "pin", ["123", "123456789", "12a4", "", " 1234", 1234, None, "\uff11\uff12\uff13\uff14"]
 )
-def test_a_pin_is_4_to_8_digits(client: AppClient, pin) -> None:
+def test_a_pin_is_4_to_8_digits(client: AppClient, pin: str | int | None) -> None:
     member = client.post("/api/staff", json={"name": "Ana", "role": "SERVER"}).json()
     response = client.put(f"/api/staff/{member['id']}/pin", json={"pin": pin})
     assert response.status_code == 422, response.text

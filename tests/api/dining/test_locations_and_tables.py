@@ -66,7 +66,9 @@ def test_a_profile_is_upserted_and_listed(client: AppClient) -> None:
         ({"name": "X", "timezone": "UTC", "color": "red"}, "color"),
     ],
 )
-def test_a_bad_profile_is_422_and_changes_nothing(client: AppClient, body, field) -> None:
+def test_a_bad_profile_is_422_and_changes_nothing(
+    client: AppClient, body: dict[str, Any], field: str
+) -> None:
     response = client.put(f"/api/locations/{LOCATION}", json=body)
     assert response.status_code == 422, response.text
     assert response.json()["errors"][0]["field"] == field
@@ -124,7 +126,7 @@ def test_a_table_name_is_unique_per_location(client: AppClient) -> None:
         {"locationId": LOCATION, "name": "T9", "status": "OCCUPIED"},
     ],
 )
-def test_a_bad_table_is_422(client: AppClient, body) -> None:
+def test_a_bad_table_is_422(client: AppClient, body: dict[str, Any]) -> None:
     assert client.post("/api/tables", json=body).status_code == 422
     assert client.get("/api/tables").json()["total"] == 0
 

@@ -11,7 +11,7 @@ from factories import LOCATION, OTHER_LOCATION, AppClient, bearer, make_device, 
 
 @pytest.mark.parametrize("endpoint", list(ENDPOINTS), ids=" ".join)
 def test_each_role_through_a_session_is_allowed_or_refused_as_designed(
-    client: AppClient, endpoint
+    client: AppClient, endpoint: tuple[str, str]
 ) -> None:
     lowest, scenario = ENDPOINTS[endpoint]
     terminal = make_device(client)["token"]

@@ -6,8 +6,7 @@ from __future__ import annotations
 
 import asyncio
 
-from event_helpers import all_events, load_product
-
+from api.events.event_helpers import all_events, load_product
 from brigade.events.domain import EventType, PendingEvent
 from brigade.events.repository import append
 from brigade.kit.clock import now

@@ -11,8 +11,8 @@ from typing import Any
 
 import orjson
 import pytest
-from event_helpers import all_events, read_events
 
+from api.events.event_helpers import all_events, read_events
 from brigade.settings import Settings
 from factories import AppClient, make_order, make_product
 

@@ -7,9 +7,9 @@ from datetime import timedelta
 from typing import Any
 
 import pytest
-from event_helpers import all_events, load_product, read_events
 from httpx import Response
 
+from api.events.event_helpers import all_events, load_product, read_events
 from brigade.events import service as events
 from brigade.events.domain import EventType
 from brigade.events.repository import EventRepository
@@ -101,7 +101,7 @@ def test_filters_by_location_and_types(client: AppClient) -> None:
     ],
     ids=str,
 )
-def test_bad_input_is_422(client: AppClient, params) -> None:
+def test_bad_input_is_422(client: AppClient, params: dict[str, Any]) -> None:
     body = _problem(client.get("/api/events", params=params), 422, "validation_failed")
     assert body["errors"]
 
@@ -119,7 +119,7 @@ def test_a_cursor_older_than_retention_is_410_and_newer_ones_still_read(client: 
     make_order(client)
     first, second = (event["id"] for event in all_events(client))
 
-    async def sweep_everything_so_far(uow: UnitOfWork):
+    async def sweep_everything_so_far(uow: UnitOfWork) -> int:
         return await EventRepository(await uow.connection()).sweep(now() + timedelta(seconds=1))
 
     assert in_transaction(client, sweep_everything_so_far) == 2
@@ -135,7 +135,7 @@ def test_a_cursor_older_than_retention_is_410_and_newer_ones_still_read(client: 
 def test_retention_keeps_what_is_newer_than_its_days(client: AppClient) -> None:
     make_order(client)
 
-    async def sweep(uow: UnitOfWork):
+    async def sweep(uow: UnitOfWork) -> int:
         return await events.sweep_events(uow, retention_days=7)
 
     assert in_transaction(client, sweep) == 0
@@ -146,7 +146,7 @@ def test_a_rolled_back_change_emits_nothing_and_ids_keep_growing(client: AppClie
     product = make_product(client)
     [created] = all_events(client)
 
-    async def emit_then_fail(uow: UnitOfWork):
+    async def emit_then_fail(uow: UnitOfWork) -> None:
         product_ = await load_product(uow, product["id"])
         events.product_event(uow, EventType.PRODUCT_UPDATED, product_)
         raise RuntimeError("the change fails after emitting")
@@ -165,7 +165,7 @@ def test_a_rolled_back_savepoint_takes_its_events_with_it(client: AppClient) -> 
     product = make_product(client)
     [created] = all_events(client)
 
-    async def partly(uow: UnitOfWork):
+    async def partly(uow: UnitOfWork) -> None:
         product_ = await load_product(uow, product["id"])
         events.product_event(uow, EventType.PRODUCT_UPDATED, product_)
         try:

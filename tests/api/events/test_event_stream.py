@@ -8,8 +8,8 @@ from datetime import timedelta
 from typing import Any
 
 import orjson
-from event_helpers import all_events, stream_while
 
+from api.events.event_helpers import all_events, stream_while
 from brigade.events.repository import EventRepository
 from brigade.kit.clock import now
 from brigade.kit.db.engine import UnitOfWork
@@ -42,12 +42,13 @@ def _events(body: str) -> list[dict[str, str]]:
     return [m for m in _messages(body) if "id" in m]
 
 
-def _stream(client: AppClient, **kwargs) -> str:
+def _stream(client: AppClient, **kwargs: Any) -> str:
     response = client.get("/api/events/stream", **kwargs)
     assert response.status_code == 200, response.text
     assert response.headers["content-type"].startswith("text/event-stream")
     assert response.headers["cache-control"] == "no-store"
-    return response.text
+    body: str = response.text
+    return body
 
 
 def test_a_stream_sends_each_event_with_id_type_and_json_then_a_retry_hint(
@@ -122,7 +123,7 @@ def test_the_kitchen_may_stream_and_bad_input_is_a_problem(client: AppClient) ->
 def test_a_stale_cursor_is_410_before_the_stream_starts(client: AppClient) -> None:
     make_order(client)
 
-    async def sweep(uow: UnitOfWork):
+    async def sweep(uow: UnitOfWork) -> int:
         return await EventRepository(await uow.connection()).sweep(now() + timedelta(seconds=1))
 
     assert in_transaction(client, sweep) == 1

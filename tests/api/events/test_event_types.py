@@ -11,9 +11,9 @@ from datetime import datetime, timedelta
 from typing import Any
 
 import pytest
-from event_helpers import all_events
 from httpx import Response
 
+from api.events.event_helpers import all_events
 from brigade.events.domain import EventType
 from factories import (
     LOCATION,
@@ -348,7 +348,7 @@ def _check(event: Json, event_type: EventType, expected: Expected, data: Json) -
 
 @pytest.mark.parametrize("event_type", list(ACTIONS), ids=str)
 def test_the_use_case_emits_its_event_with_the_resource_as_the_api_shows_it(
-    client: AppClient, event_type
+    client: AppClient, event_type: EventType
 ) -> None:
     before, expected = ACTIONS[event_type](client)
     emitted = all_events(client, after=before)

@@ -8,8 +8,8 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
-from event_helpers import stream_while
 
+from api.events.event_helpers import stream_while
 from brigade.settings import Settings
 from factories import AppClient, bearer, make_device, make_staff_with_pin, sign_in
 

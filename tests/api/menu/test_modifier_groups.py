@@ -104,7 +104,9 @@ def test_the_list_filters_on_location_and_pages_by_name(client: AppClient) -> No
         ({"unknown": 1}, "unknown"),
     ],
 )
-def test_a_bad_rule_is_422_naming_the_field(client: AppClient, change, field) -> None:
+def test_a_bad_rule_is_422_naming_the_field(
+    client: AppClient, change: dict[str, Any], field: str
+) -> None:
     body = {"name": "Extras", "locationId": LOCATION} | change
     refused = problem(client.post("/api/modifier-groups", json=body), 422, "validation_failed")
     assert field in [error["field"] for error in refused["errors"]]
@@ -239,7 +241,9 @@ def test_a_selection_within_every_group_is_priced_from_the_catalogue(client: App
         (["rare", "pepper", "butter", "pepper"], "extras", "Extras: choose 0 to 2 (3 chosen)"),
     ],
 )
-def test_a_group_out_of_range_is_422_naming_it(client: AppClient, names, group, message) -> None:
+def test_a_group_out_of_range_is_422_naming_it(
+    client: AppClient, names: list[str], group: str, message: str
+) -> None:
     steak, groups, o = _steak(client)
     order = make_order(client)
     modifiers = _chosen(*(o[name] for name in names))

@@ -101,7 +101,7 @@ def test_the_manager_who_adjusts_is_in_the_ledger_and_the_audit_log(client: AppC
         {"delta": 1, "reason": ""},
     ],
 )
-def test_a_bad_change_is_422_and_changes_nothing(client: AppClient, body) -> None:
+def test_a_bad_change_is_422_and_changes_nothing(client: AppClient, body: dict[str, Any]) -> None:
     product = _tracked(client, 5)
     problem(_change(client, product, **body), 422, "validation_failed")
     assert _detail(client, product)["stockQuantity"] == 5

@@ -54,7 +54,7 @@ def order_detail(client: Any, order: dict[str, Any]) -> dict[str, Any]:
     return detail
 
 
-def order_totals(detail: dict[str, Any]) -> tuple:
+def order_totals(detail: dict[str, Any]) -> tuple[Any, ...]:
     return tuple(detail[field] for field in TOTAL_FIELDS)
 
 
@@ -77,7 +77,7 @@ def recorded_statements(client: Any) -> Iterator[list[str]]:
     statements: list[str] = []
     engines = client.app.state.database.engines()
 
-    def record(_conn, _cursor, statement, *_args) -> None:
+    def record(_conn: object, _cursor: object, statement: str, *_args: object) -> None:
         task = asyncio.current_task()
         if task is None or not task.get_name().startswith(BACKGROUND_TASKS):
             statements.append(" ".join(statement.split()).lower())

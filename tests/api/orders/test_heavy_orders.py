@@ -8,7 +8,9 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
-from order_helpers import (
+from httpx import Response
+
+from api.orders.order_helpers import (
     AD_HOC,
     add_item,
     order_detail,
@@ -16,9 +18,11 @@ from order_helpers import (
     problem,
     recorded_statements,
 )
-
 from brigade.orders.domain import aggregate as order_aggregate
 from factories import AppClient, make_order, make_product
+
+# A write to one line of an order: (client, order, item) -> its answer.
+Write = Callable[[AppClient, dict[str, Any], dict[str, Any]], Response]
 
 
 def _reading_whole_items(statements: list[str]) -> list[str]:
@@ -61,7 +65,7 @@ def test_a_full_order_refuses_a_new_item_from_a_count_without_loading_it(
         ),
     ],
 )
-def test_a_write_reads_whole_only_the_item_it_changes(client: AppClient, write: Callable) -> None:
+def test_a_write_reads_whole_only_the_item_it_changes(client: AppClient, write: Write) -> None:
     order, lines, _product = _heavy_order(client)
     with recorded_statements(client) as statements:
         response = write(client, order, lines[1])
@@ -86,7 +90,7 @@ def test_a_write_reads_whole_only_the_item_it_changes(client: AppClient, write: 
     ],
 )
 def test_a_write_whose_event_carries_the_order_reads_its_items_once(
-    client: AppClient, write: Callable
+    client: AppClient, write: Write
 ) -> None:
     order, lines, _product = _heavy_order(client)
     with recorded_statements(client) as statements:

@@ -5,9 +5,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from order_helpers import AD_HOC, add_item, pay, problem
-
 from api.events.event_helpers import all_events
+from api.orders.order_helpers import AD_HOC, add_item, pay, problem
 from factories import LOCATION, OTHER_LOCATION, AppClient, make_category, make_order, make_product
 
 Json = dict[str, Any]

@@ -5,14 +5,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from order_helpers import add_item
-
+from api.orders.order_helpers import add_item
 from factories import AppClient, bearer, make_order, make_product, make_staff_token
 
 PRIVATE = ("cardLastFour", "cardBrand", "takenBy")
 
 
-def _paid_order(client: AppClient) -> tuple[dict[str, Any], dict]:
+def _paid_order(client: AppClient) -> tuple[dict[str, Any], dict[str, Any]]:
     order = make_order(client)
     add_item(client, order, make_product(client, price=20))
     body = {"amount": 20, "paymentMethod": "CARD", "cardLastFour": "4242", "cardBrand": "VISA"}

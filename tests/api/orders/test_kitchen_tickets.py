@@ -6,21 +6,23 @@ import uuid
 from typing import Any
 
 import pytest
-from order_helpers import AD_HOC, add_item, problem
 
+from api.orders.order_helpers import AD_HOC, add_item, problem
 from factories import LOCATION, OTHER_LOCATION, AppClient, make_order, make_product
 
 
 def _send(client: AppClient, order: dict[str, Any]) -> dict[str, Any]:
     response = client.post(f"/api/orders/{order['id']}/send")
     assert response.status_code == 200, response.text
-    return response.json()
+    sent: dict[str, Any] = response.json()
+    return sent
 
 
 def _tickets(client: AppClient, **params: Any) -> dict[str, Any]:
     response = client.get("/api/kitchen/tickets", params=params)
     assert response.status_code == 200, response.text
-    return response.json()
+    tickets: dict[str, Any] = response.json()
+    return tickets
 
 
 def test_send_puts_every_pending_item_on_one_ticket_and_opens_the_order(client: AppClient) -> None:
@@ -151,7 +153,7 @@ def test_ticket_errors(client: AppClient) -> None:
 @pytest.mark.parametrize(
     "since", ["9999-12-31T23:59:59-23:59", "0001-01-01T00:00:00+23:59", "not-a-time"]
 )
-def test_since_outside_the_calendar_is_422(client: AppClient, since) -> None:
+def test_since_outside_the_calendar_is_422(client: AppClient, since: str) -> None:
     response = client.get("/api/kitchen/tickets", params={"since": since})
     assert response.status_code == 422
     assert response.json()["code"] == "validation_failed"

@@ -5,8 +5,7 @@ from __future__ import annotations
 import uuid
 from typing import Any
 
-from order_helpers import add_item, order_detail, pay, problem
-
+from api.orders.order_helpers import add_item, order_detail, pay, problem
 from factories import AppClient, bearer, make_order, make_product, make_staff_token
 
 

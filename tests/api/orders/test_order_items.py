@@ -6,13 +6,14 @@ import uuid
 from typing import Any
 
 import pytest
-from order_helpers import AD_HOC, add_item, order_detail, post_item, problem
+from httpx import Response
 
+from api.orders.order_helpers import AD_HOC, add_item, order_detail, post_item, problem
 from brigade.orders.domain import aggregate as order_aggregate
 from factories import AppClient, make_order, make_product
 
 
-def _stock(client: AppClient, product: dict[str, Any]):
+def _stock(client: AppClient, product: dict[str, Any]) -> Any:
     return client.get(f"/api/products/{product['id']}").json()["stockQuantity"]
 
 
@@ -22,8 +23,9 @@ def _item_url(order: dict[str, Any], item: dict[str, Any]) -> str:
 
 def _void(
     client: AppClient, order: dict[str, Any], item: dict[str, Any], reason: str = "sent back"
-):
-    return client.request("DELETE", _item_url(order, item), json={"reason": reason})
+) -> Response:
+    response: Response = client.request("DELETE", _item_url(order, item), json={"reason": reason})
+    return response
 
 
 # --- adding ---------------------------------------------------------------------------------
@@ -89,7 +91,7 @@ def test_unknown_product_is_404(client: AppClient) -> None:
 
 
 @pytest.mark.parametrize("quantity", [0, -1, 1.2345, 10000, "2", None, True])
-def test_bad_quantity_is_422(client: AppClient, quantity) -> None:
+def test_bad_quantity_is_422(client: AppClient, quantity: object) -> None:
     product = make_product(client)
     order = make_order(client)
     problem(post_item(client, order, product, quantity), 422, "validation_failed")
@@ -105,7 +107,9 @@ def test_bad_quantity_is_422(client: AppClient, quantity) -> None:
     ],
     ids=["86d", "inactive", "out-of-stock"],
 )
-def test_unavailable_product_is_409_product_unavailable(client: AppClient, state) -> None:
+def test_unavailable_product_is_409_product_unavailable(
+    client: AppClient, state: dict[str, Any]
+) -> None:
     product = make_product(client)
     client.put(f"/api/products/{product['id']}", json=state)
     order = make_order(client)
@@ -176,7 +180,9 @@ def test_an_item_product_as_modifier_is_ad_hoc(client: AppClient) -> None:
         ),
     ],
 )
-def test_bad_ad_hoc_modifier_is_422_naming_the_field(client: AppClient, modifier, field) -> None:
+def test_bad_ad_hoc_modifier_is_422_naming_the_field(
+    client: AppClient, modifier: dict[str, Any], field: str
+) -> None:
     product = make_product(client)
     order = make_order(client)
     body = problem(
@@ -321,7 +327,7 @@ def test_quantity_of_a_served_item_is_locked(client: AppClient) -> None:
 @pytest.mark.parametrize(
     "body", [{"quantity": 0}, {"quantity": None}, {"status": None}, {"name": "x"}]
 )
-def test_bad_update_is_422(client: AppClient, body) -> None:
+def test_bad_update_is_422(client: AppClient, body: dict[str, Any]) -> None:
     product = make_product(client)
     order = make_order(client)
     item = add_item(client, order, product)
@@ -401,7 +407,7 @@ def test_a_sent_item_can_be_voided(client: AppClient) -> None:
 
 
 @pytest.mark.parametrize("body", [None, {}, {"reason": ""}, {"reason": " "}, {"reason": "x" * 501}])
-def test_void_needs_a_reason(client: AppClient, body) -> None:
+def test_void_needs_a_reason(client: AppClient, body: dict[str, str] | None) -> None:
     product = make_product(client)
     order = make_order(client)
     item = add_item(client, order, product)

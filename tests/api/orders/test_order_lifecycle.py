@@ -3,12 +3,20 @@
 from __future__ import annotations
 
 import uuid
+from collections.abc import Callable
 from datetime import UTC, datetime, timedelta, timezone
 from typing import Any
 
 import pytest
-from order_helpers import add_item, order_detail, pay, problem, recorded_statements, scalar
 
+from api.orders.order_helpers import (
+    add_item,
+    order_detail,
+    pay,
+    problem,
+    recorded_statements,
+    scalar,
+)
 from factories import LOCATION, OTHER_LOCATION, AppClient, make_order, make_product
 
 SUMMARY_FIELDS = {
@@ -127,7 +135,9 @@ def test_order_numbers_are_consecutive_per_location_and_independent(client: AppC
         {"orderType": "DINE_IN", "total": 0},
     ],
 )
-def test_bad_create_input_is_422_and_creates_nothing(client: AppClient, body) -> None:
+def test_bad_create_input_is_422_and_creates_nothing(
+    client: AppClient, body: dict[str, Any]
+) -> None:
     problem(client.post("/api/orders", json=body), 422, "validation_failed")
     assert client.get("/api/orders").json()["total"] == 0
 
@@ -200,7 +210,8 @@ def test_list_date_range_date_only_end_covers_the_whole_day(client: AppClient) -
     def total(**params: Any) -> int:
         response = client.get("/api/orders", params=params)
         assert response.status_code == 200, response.text
-        return response.json()["total"]
+        count: int = response.json()["total"]
+        return count
 
     assert total(startDate=today, endDate=today) == 1
     assert total(endDate=yesterday) == 0
@@ -349,7 +360,7 @@ def test_cancel_refunds_every_payment_with_tips_and_restores_stock(client: AppCl
 @pytest.mark.parametrize(
     "body", [None, {}, {"reason": ""}, {"reason": "   "}, {"reason": "x" * 501}]
 )
-def test_cancel_needs_a_reason(client: AppClient, body) -> None:
+def test_cancel_needs_a_reason(client: AppClient, body: dict[str, str] | None) -> None:
     order = make_order(client)
     response = client.request("DELETE", f"/api/orders/{order['id']}", json=body)
     problem(response, 422, "validation_failed")
@@ -364,7 +375,7 @@ def test_cancel_of_an_unknown_order_is_404(client: AppClient) -> None:
 # --- final orders ---------------------------------------------------------------------------
 
 
-def _completed(client: AppClient, product) -> dict[str, Any]:
+def _completed(client: AppClient, product: dict[str, Any]) -> dict[str, Any]:
     order = make_order(client)
     add_item(client, order, product)
     assert pay(client, order, 10).status_code == 201
@@ -372,7 +383,7 @@ def _completed(client: AppClient, product) -> dict[str, Any]:
     return order
 
 
-def _cancelled(client: AppClient, product) -> dict[str, Any]:
+def _cancelled(client: AppClient, product: dict[str, Any]) -> dict[str, Any]:
     order = make_order(client)
     add_item(client, order, product)
     response = client.request("DELETE", f"/api/orders/{order['id']}", json={"reason": "test"})
@@ -399,7 +410,9 @@ def _mutations(
 
 
 @pytest.mark.parametrize("final", [_completed, _cancelled], ids=["completed", "cancelled"])
-def test_every_change_to_a_final_order_is_409_order_closed(client: AppClient, final) -> None:
+def test_every_change_to_a_final_order_is_409_order_closed(
+    client: AppClient, final: Callable[[AppClient, dict[str, Any]], dict[str, Any]]
+) -> None:
     product = make_product(client, price=10)
     order = final(client, product)
     before = order_detail(client, order)
@@ -431,7 +444,7 @@ def test_a_refused_change_leaves_no_trace(client: AppClient) -> None:
         {"startDate": "2026-02-30"},
     ],
 )
-def test_list_dates_outside_the_calendar_are_422(client: AppClient, params) -> None:
+def test_list_dates_outside_the_calendar_are_422(client: AppClient, params: dict[str, str]) -> None:
     response = client.get("/api/orders", params=params)
     assert response.status_code == 422
     assert response.json()["code"] == "validation_failed"

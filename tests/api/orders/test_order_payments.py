@@ -5,8 +5,9 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from order_helpers import order_detail, order_totals, pay, problem, scalar
+from httpx import Response
 
+from api.orders.order_helpers import order_detail, order_totals, pay, problem, scalar
 from factories import AppClient, make_order, make_product
 
 # The tests' client is the bootstrap admin: no staff row of its own.
@@ -23,9 +24,10 @@ def _order_of(client: AppClient, *lines: tuple[dict[str, Any], object]) -> dict[
     return order
 
 
-def _discount(client: AppClient, order: dict[str, Any], amount, **extra: Any):
+def _discount(client: AppClient, order: dict[str, Any], amount: object, **extra: Any) -> Response:
     body = {"discountAmount": amount} | extra
-    return client.post(f"/api/orders/{order['id']}/discount", json=body)
+    response: Response = client.post(f"/api/orders/{order['id']}/discount", json=body)
+    return response
 
 
 # --- totals ---------------------------------------------------------------------------------
@@ -101,7 +103,7 @@ def test_a_discount_may_not_push_the_total_under_what_is_paid(client: AppClient)
         {"discountAmount": 5, "percent": 10},
     ],
 )
-def test_bad_discount_is_422(client: AppClient, body) -> None:
+def test_bad_discount_is_422(client: AppClient, body: dict[str, Any]) -> None:
     product = make_product(client)
     order = _order_of(client, (product, 1))
     response = client.post(f"/api/orders/{order['id']}/discount", json=body)
@@ -200,7 +202,7 @@ def test_an_empty_order_takes_no_payment(client: AppClient) -> None:
         {"amount": 5, "paymentMethod": "CARD", "status": "REFUNDED"},
     ],
 )
-def test_bad_payment_is_422(client: AppClient, body) -> None:
+def test_bad_payment_is_422(client: AppClient, body: dict[str, Any]) -> None:
     product = make_product(client, price=10)
     order = _order_of(client, (product, 1))
     response = client.post(f"/api/orders/{order['id']}/payments", json=body)
@@ -222,7 +224,7 @@ def test_non_finite_amount_is_refused(client: AppClient) -> None:
 
 @pytest.mark.parametrize("card", ["12345", "12a4", "123", "4242424242424242", "١٢٣٤", 4242])
 def test_card_last_four_must_be_four_digits_and_is_never_stored_or_echoed(
-    client: AppClient, card
+    client: AppClient, card: str | int
 ) -> None:
     product = make_product(client, price=10)
     order = _order_of(client, (product, 1))

@@ -6,8 +6,8 @@ from datetime import UTC, datetime, timedelta
 from typing import Any
 
 import httpx
-from order_helpers import add_item, pay, problem
 
+from api.orders.order_helpers import add_item, pay, problem
 from factories import AppClient, bearer, make_order, make_product, make_staff_token
 
 
@@ -60,7 +60,7 @@ def test_items_and_payments_of_an_unknown_order_are_404(client: AppClient) -> No
     problem(client.get(f"/api/orders/{unknown}/payments"), 404, "not_found")
 
 
-def _ids(client: AppClient, params) -> list[str]:
+def _ids(client: AppClient, params: dict[str, str] | list[tuple[str, str]]) -> list[str]:
     return [order["id"] for order in _ok(client.get("/api/orders", params=params))["data"]]
 
 

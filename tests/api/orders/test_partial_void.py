@@ -6,18 +6,19 @@ from __future__ import annotations
 
 from typing import Any
 
-from order_helpers import add_item, order_detail, problem
+from httpx import Response
 
+from api.orders.order_helpers import add_item, order_detail, problem
 from factories import AppClient, bearer, make_order, make_product, make_staff_token
 
 
-def _stock(client: AppClient, product: dict[str, Any]):
+def _stock(client: AppClient, product: dict[str, Any]) -> Any:
     return client.get(f"/api/products/{product['id']}").json()["stockQuantity"]
 
 
 def _sent_order(
     client: AppClient, quantity: int = 3
-) -> tuple[dict[str, Any], dict, dict[str, Any]]:
+) -> tuple[dict[str, Any], dict[str, Any], dict[str, Any]]:
     """An order with one sent line of ``quantity`` burgers at 10.00, stock tracked (20 at first)."""
     product = make_product(client, name="Burger", price=10, trackInventory=True, stockQuantity=20)
     order = make_order(client)
@@ -32,9 +33,10 @@ def _put(
     item: dict[str, Any],
     body: dict[str, Any],
     token: str | None = None,
-):
+) -> Response:
     url = f"/api/orders/{order['id']}/items/{item['id']}"
-    return client.put(url, json=body, headers=bearer(token) if token else None)
+    response: Response = client.put(url, json=body, headers=bearer(token) if token else None)
+    return response
 
 
 def _tickets(client: AppClient, order: dict[str, Any]) -> list[dict[str, Any]]:

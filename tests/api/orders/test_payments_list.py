@@ -5,8 +5,7 @@ from __future__ import annotations
 from datetime import datetime, timedelta
 from typing import Any
 
-from order_helpers import add_item, pay, problem
-
+from api.orders.order_helpers import add_item, pay, problem
 from factories import (
     LOCATION,
     OTHER_LOCATION,
@@ -18,7 +17,9 @@ from factories import (
 )
 
 
-def _paid(client: AppClient, location: str = LOCATION, **payment) -> tuple[dict[str, Any], dict]:
+def _paid(
+    client: AppClient, location: str = LOCATION, **payment: Any
+) -> tuple[dict[str, Any], dict[str, Any]]:
     order = make_order(client, locationId=location)
     add_item(client, order, make_product(client, price=50, locationId=location))
     response = pay(client, order, 50, **payment)

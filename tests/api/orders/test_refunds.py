@@ -6,8 +6,8 @@ from __future__ import annotations
 from typing import Any
 
 from httpx import Response
-from order_helpers import add_item, order_detail, pay, problem
 
+from api.orders.order_helpers import add_item, order_detail, pay, problem
 from factories import AppClient, bearer, make_order, make_product, make_staff_token
 
 
@@ -30,10 +30,11 @@ def _completed(
 
 def _refund(
     client: AppClient, order: dict[str, Any], headers: dict[str, Any] | None = None, **body: Any
-):
-    return client.post(
+) -> Response:
+    response: Response = client.post(
         f"/api/orders/{order['id']}/refunds", json={"reason": "cold"} | body, headers=headers
     )
+    return response
 
 
 def _created(response: Response) -> dict[str, Any]:

@@ -8,13 +8,16 @@ from typing import Any
 from zoneinfo import ZoneInfo
 
 import pytest
-from order_helpers import add_item, order_detail, pay, problem
+from httpx import Response
 
+from api.orders.order_helpers import add_item, order_detail, pay, problem
 from brigade.orders import service as order_service
 from factories import LOCATION, AppClient, bearer, make_order, make_product, make_staff_token
 
 
-def _paid(client: AppClient, method: str = "CARD", **order) -> tuple[dict[str, Any], dict]:
+def _paid(
+    client: AppClient, method: str = "CARD", **order: Any
+) -> tuple[dict[str, Any], dict[str, Any]]:
     made = make_order(client, **order)
     add_item(client, made, make_product(client, price=40, locationId=made["locationId"]))
     response = pay(client, made, 40, paymentMethod=method, tipAmount=4)
@@ -26,11 +29,12 @@ def _adjust(
     client: AppClient,
     order: dict[str, Any],
     payment: dict[str, Any],
-    tip,
+    tip: object,
     headers: dict[str, Any] | None = None,
-):
+) -> Response:
     url = f"/api/orders/{order['id']}/payments/{payment['id']}"
-    return client.patch(url, json={"tipAmount": tip}, headers=headers)
+    response: Response = client.patch(url, json={"tipAmount": tip}, headers=headers)
+    return response
 
 
 def test_a_card_tip_is_adjusted_and_the_totals_follow(client: AppClient) -> None:
@@ -96,7 +100,7 @@ def test_a_tip_is_never_lowered_under_what_was_refunded_of_it(client: AppClient)
 
 @pytest.mark.parametrize("zone", ["UTC", "Pacific/Kiritimati"])
 def test_after_the_business_day_of_the_payment_its_tip_is_settled(
-    client: AppClient, monkeypatch: pytest.MonkeyPatch, zone
+    client: AppClient, monkeypatch: pytest.MonkeyPatch, zone: str
 ) -> None:
     location = "0196a1b2-0000-7000-8000-0000000000c1" if zone != "UTC" else LOCATION
     if zone != "UTC":

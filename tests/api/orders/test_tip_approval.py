@@ -6,15 +6,21 @@ from __future__ import annotations
 from decimal import Decimal
 from typing import Any
 
-from order_helpers import add_item, order_detail, problem
+from httpx import Response
 
+from api.orders.order_helpers import add_item, order_detail, problem
 from brigade.settings import Settings
 from factories import AppClient, bearer, make_order, make_product, make_staff_token
 
 
-def _pay(client: AppClient, order: dict[str, Any], amount, tip, headers: dict[str, str]):
+def _pay(
+    client: AppClient, order: dict[str, Any], amount: object, tip: object, headers: dict[str, str]
+) -> Response:
     body = {"amount": amount, "paymentMethod": "CARD", "tipAmount": tip}
-    return client.post(f"/api/orders/{order['id']}/payments", json=body, headers=headers)
+    response: Response = client.post(
+        f"/api/orders/{order['id']}/payments", json=body, headers=headers
+    )
+    return response
 
 
 def _order_of_20(client: AppClient) -> dict[str, Any]:

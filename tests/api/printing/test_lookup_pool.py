@@ -8,6 +8,7 @@ from __future__ import annotations
 import socket
 import threading
 from concurrent.futures import ThreadPoolExecutor
+from typing import Any
 
 from brigade.kit.names import LOOKUP_THREADS, Resolver
 from brigade.printing.service import PrintOutbox
@@ -32,7 +33,7 @@ class HangingDns:
         self.threads: set[str] = set()
         self._lock = threading.Lock()
 
-    def lookup(self, host: str, port: int, **_: object) -> list[tuple]:
+    def lookup(self, host: str, port: int, **_: object) -> list[tuple[Any, ...]]:
         with self._lock:
             self.threads.add(threading.current_thread().name)
         self.released.wait(60)

@@ -6,6 +6,7 @@ each printed once."""
 from __future__ import annotations
 
 import uuid
+from collections.abc import Iterator
 from datetime import datetime, timedelta
 from typing import Any
 from zoneinfo import ZoneInfo
@@ -18,22 +19,27 @@ from factories import LOCATION, AppClient, make_category, make_order, make_produ
 from printers import FakePrinter
 
 
-def _printer(client: AppClient, port: int = 9100, **overrides: Any):
+def _printer(client: AppClient, port: int = 9100, **overrides: Any) -> dict[str, Any]:
     body = {"name": "Kitchen", "locationId": LOCATION, "host": "127.0.0.1", "port": port}
     response = client.post("/api/printers", json=body | {"kind": "KITCHEN"} | overrides)
     assert response.status_code == 201, response.text
-    return response.json()
+    printer: dict[str, Any] = response.json()
+    return printer
 
 
-def _jobs(client: AppClient, printer):
-    return client.get(f"/api/printers/{printer['id']}/jobs").json()["data"]
+def _jobs(client: AppClient, printer: dict[str, Any]) -> list[dict[str, Any]]:
+    jobs: list[dict[str, Any]] = client.get(f"/api/printers/{printer['id']}/jobs").json()["data"]
+    return jobs
 
 
-def _add(client: AppClient, order, product, **more: Any):
+def _add(
+    client: AppClient, order: dict[str, Any], product: dict[str, Any], **more: Any
+) -> dict[str, Any]:
     body = {"productId": product["id"], "quantity": 1} | more
     response = client.post(f"/api/orders/{order['id']}/items", json=body)
     assert response.status_code == 201, response.text
-    return response.json()
+    item: dict[str, Any] = response.json()
+    return item
 
 
 def _print_due(client: AppClient) -> bool:
@@ -44,7 +50,7 @@ def _print_due(client: AppClient) -> bool:
 
 
 @pytest.fixture
-def printer_on():
+def printer_on() -> Iterator[FakePrinter]:
     with FakePrinter() as fake:
         fake.switch_on()
         yield fake
@@ -84,7 +90,7 @@ def test_a_send_without_printers_queues_nothing(client: AppClient) -> None:
 
 
 def test_a_station_prints_only_its_categories_and_no_job_when_none_is_sent(
-    client: AppClient, printer_on
+    client: AppClient, printer_on: FakePrinter
 ) -> None:
     grill, bar = make_category(client, name="Grill"), make_category(client, name="Bar")
     grill_printer = _printer(client, port=printer_on.port, categoryIds=[grill["id"]])
@@ -106,7 +112,7 @@ def test_a_station_prints_only_its_categories_and_no_job_when_none_is_sent(
 
 
 def test_a_ticket_prints_order_table_server_items_quantity_first_modifiers_notes(
-    client: AppClient, printer_on
+    client: AppClient, printer_on: FakePrinter
 ) -> None:
     printer = _printer(client, port=printer_on.port)
     # UTC+14: the ticket's time is the kitchen's, never UTC's.
@@ -138,7 +144,9 @@ def test_a_ticket_prints_order_table_server_items_quantity_first_modifiers_notes
     assert len(printer_on.jobs) == 1
 
 
-def test_a_void_of_a_sent_item_prints_a_void_ticket(client: AppClient, printer_on) -> None:
+def test_a_void_of_a_sent_item_prints_a_void_ticket(
+    client: AppClient, printer_on: FakePrinter
+) -> None:
     printer = _printer(client, port=printer_on.port)
     order = make_order(client)
     item = _add(client, order, make_product(client, name="Soup"))

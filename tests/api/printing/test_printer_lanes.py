@@ -26,7 +26,8 @@ def _printer(client: AppClient, name: str, kind: str, port: int) -> dict[str, An
     body = {"name": name, "locationId": LOCATION, "host": "127.0.0.1", "port": port, "kind": kind}
     response = client.post("/api/printers", json=body)
     assert response.status_code == 201, response.text
-    return response.json()
+    printer: dict[str, Any] = response.json()
+    return printer
 
 
 def _queue_tickets(

@@ -6,6 +6,7 @@ name is judged by what it resolves to when the worker connects."""
 from __future__ import annotations
 
 import pytest
+from httpx import Response
 
 from brigade.kit.names import Resolver
 from brigade.printing.service import PrintOutbox
@@ -19,9 +20,10 @@ def settings(settings: Settings) -> Settings:
     return settings.model_copy(update={"printer_allow_hosts": ""})
 
 
-def _create(client: AppClient, host: str, port: int):
+def _create(client: AppClient, host: str, port: int) -> Response:
     body = {"name": "Line", "locationId": LOCATION, "host": host, "port": port, "kind": "KITCHEN"}
-    return client.post("/api/printers", json=body)
+    response: Response = client.post("/api/printers", json=body)
+    return response
 
 
 @pytest.mark.parametrize(
@@ -36,7 +38,7 @@ def _create(client: AppClient, host: str, port: int):
     ],
 )
 def test_a_printer_outside_the_network_or_off_a_printer_port_is_refused(
-    client: AppClient, host, port, field
+    client: AppClient, host: str, port: int, field: str
 ) -> None:
     response = _create(client, host, port)
     assert response.status_code == 422, response.text
@@ -55,7 +57,9 @@ def test_a_printer_outside_the_network_or_off_a_printer_port_is_refused(
         ("kitchen-1.local", 9100),
     ],
 )
-def test_a_printer_on_the_network_at_a_printer_port_is_taken(client: AppClient, host, port) -> None:
+def test_a_printer_on_the_network_at_a_printer_port_is_taken(
+    client: AppClient, host: str, port: int
+) -> None:
     assert _create(client, host, port).status_code == 201
 
 

@@ -10,7 +10,7 @@ import pytest
 from factories import LOCATION, AppClient, bearer, make_category, make_staff_token
 
 
-def _printer(client: AppClient, **overrides: Any):
+def _printer(client: AppClient, **overrides: Any) -> dict[str, Any]:
     body = {
         "name": "Grill",
         "locationId": LOCATION,
@@ -19,7 +19,8 @@ def _printer(client: AppClient, **overrides: Any):
     } | overrides
     response = client.post("/api/printers", json=body)
     assert response.status_code == 201, response.text
-    return response.json()
+    printer: dict[str, Any] = response.json()
+    return printer
 
 
 def test_create_defaults_to_port_9100_then_get_list_update_delete(client: AppClient) -> None:
@@ -70,7 +71,7 @@ def test_create_defaults_to_port_9100_then_get_list_update_delete(client: AppCli
         ("categoryIds", ["not-an-id"]),
     ],
 )
-def test_bad_fields_are_422_naming_the_field(client: AppClient, field, value) -> None:
+def test_bad_fields_are_422_naming_the_field(client: AppClient, field: str, value: object) -> None:
     body = {"name": "Grill", "locationId": LOCATION, "host": "10.0.0.5", "kind": "KITCHEN"}
     response = client.post("/api/printers", json=body | {field: value})
     assert response.status_code == 422, response.text

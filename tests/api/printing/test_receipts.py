@@ -4,6 +4,7 @@ outbox on a RECEIPT printer (docs/design.md §12)."""
 from __future__ import annotations
 
 import uuid
+from typing import Any
 
 import pytest
 
@@ -24,7 +25,7 @@ AD_HOC = "0196a1b2-0000-7000-8000-0000000000aa"
 
 
 @pytest.fixture
-def paid_order(client: AppClient):
+def paid_order(client: AppClient) -> dict[str, Any]:
     """At "Chez <Ann> & Bob" in Paris: a long-named steak with a sauce, fries, a discount, a
     card payment with a tip and a cash one; 0.00 left to pay."""
     profile = {"name": "Chez <Ann> & Bob", "timezone": "Europe/Paris", "currency": "EUR"}
@@ -55,11 +56,12 @@ def paid_order(client: AppClient):
     assert client.post(f"{url}/payments", json=card).status_code == 201
     cash = {"amount": round(total - 30, 2), "paymentMethod": "CASH"}
     assert client.post(f"{url}/payments", json=cash).status_code == 201
-    return client.get(url).json()
+    paid: dict[str, Any] = client.get(url).json()
+    return paid
 
 
 def test_the_text_receipt_fits_42_columns_and_has_every_total(
-    client: AppClient, paid_order
+    client: AppClient, paid_order: dict[str, Any]
 ) -> None:
     response = client.get(f"/api/orders/{paid_order['id']}/receipt")
     assert response.status_code == 200
@@ -87,7 +89,9 @@ def test_the_text_receipt_fits_42_columns_and_has_every_total(
     assert amounts["Balance"] == "0.00"
 
 
-def test_the_html_receipt_is_a_page_with_every_name_escaped(client: AppClient, paid_order) -> None:
+def test_the_html_receipt_is_a_page_with_every_name_escaped(
+    client: AppClient, paid_order: dict[str, Any]
+) -> None:
     response = client.get(f"/api/orders/{paid_order['id']}/receipt", params={"format": "html"})
     assert response.status_code == 200
     assert response.headers["content-type"] == "text/html; charset=utf-8"
@@ -101,7 +105,7 @@ def test_the_html_receipt_is_a_page_with_every_name_escaped(client: AppClient, p
 
 
 def test_the_escpos_receipt_initialises_prints_the_text_and_cuts(
-    client: AppClient, paid_order
+    client: AppClient, paid_order: dict[str, Any]
 ) -> None:
     url = f"/api/orders/{paid_order['id']}/receipt"
     response = client.get(url, params={"format": "escpos"})
@@ -113,7 +117,7 @@ def test_the_escpos_receipt_initialises_prints_the_text_and_cuts(
 
 
 def test_a_receipt_prints_on_a_receipt_printer_through_the_outbox(
-    client: AppClient, paid_order
+    client: AppClient, paid_order: dict[str, Any]
 ) -> None:
     with FakePrinter() as fake:
         fake.switch_on()
@@ -132,7 +136,9 @@ def test_a_receipt_prints_on_a_receipt_printer_through_the_outbox(
         assert "Chez <Ann> & Bob" in printed
 
 
-def test_printing_needs_a_receipt_printer_and_an_order(client: AppClient, paid_order) -> None:
+def test_printing_needs_a_receipt_printer_and_an_order(
+    client: AppClient, paid_order: dict[str, Any]
+) -> None:
     body = {"name": "Line", "locationId": LOCATION, "host": "127.0.0.1", "kind": "KITCHEN"}
     kitchen = client.post("/api/printers", json=body).json()
     url = f"/api/orders/{paid_order['id']}/receipt/print"
@@ -146,7 +152,7 @@ def test_printing_needs_a_receipt_printer_and_an_order(client: AppClient, paid_o
     assert client.get(f"/api/orders/{paid_order['id']}/receipt?format=pdf").status_code == 422
 
 
-def test_the_kitchen_reads_no_receipt(client: AppClient, paid_order) -> None:
+def test_the_kitchen_reads_no_receipt(client: AppClient, paid_order: dict[str, Any]) -> None:
     url = f"/api/orders/{paid_order['id']}/receipt"
     assert client.get(url, headers=bearer(make_staff_token(client, "KITCHEN"))).status_code == 403
     assert client.get(url, headers=bearer(make_staff_token(client, "SERVER"))).status_code == 200

@@ -112,11 +112,14 @@ def dinner_service(
 
 
 def _report(client: AppClient, **params: Any) -> dict[str, Any]:
-    return _ok(client.get("/api/reports/sales", params={"locationId": LOCATION} | params))
+    report: dict[str, Any] = _ok(
+        client.get("/api/reports/sales", params={"locationId": LOCATION} | params)
+    )
+    return report
 
 
 def test_a_business_day_in_the_locations_timezone_with_every_figure(
-    client: AppClient, menu, dinner_service
+    client: AppClient, menu: dict[str, dict[str, Any]], dinner_service: dict[str, dict[str, Any]]
 ) -> None:
     report = _report(client, **{"from": DAY})
     opened_by = dinner_service["a"]["openedBy"]
@@ -174,7 +177,9 @@ def test_a_business_day_in_the_locations_timezone_with_every_figure(
     }  # fmt: skip
 
 
-def test_the_day_before_and_a_range_of_days(client: AppClient, dinner_service) -> None:
+def test_the_day_before_and_a_range_of_days(
+    client: AppClient, dinner_service: dict[str, dict[str, Any]]
+) -> None:
     before = _report(client, **{"from": "2026-11-19"})
     assert (before["orderCount"], before["netSales"], before["covers"]) == (1, 4.0, 4)
     assert before["refunds"] == 0
@@ -184,7 +189,7 @@ def test_the_day_before_and_a_range_of_days(client: AppClient, dinner_service) -
     assert days["byHour"][0] == {"hour": 0, "orderCount": 2, "netSales": 12.5}
 
 
-def test_a_location_without_a_profile_reports_utc_days(client: AppClient, clock) -> None:
+def test_a_location_without_a_profile_reports_utc_days(client: AppClient, clock: Clock) -> None:
     elsewhere = str(uuid.uuid4())
     clock.moment = datetime(2026, 11, 20, 23, 59, tzinfo=UTC)
     order = make_order(client, locationId=elsewhere)
@@ -203,7 +208,9 @@ def test_a_day_with_no_sales_answers_zeros(client: AppClient) -> None:
     assert report["voids"] == {"count": 0, "amount": 0}
 
 
-def test_csv_by_breakdown_with_format_or_accept(client: AppClient, menu, dinner_service) -> None:
+def test_csv_by_breakdown_with_format_or_accept(
+    client: AppClient, menu: dict[str, dict[str, Any]], dinner_service: dict[str, dict[str, Any]]
+) -> None:
     answer = client.get(
         "/api/reports/sales", params={"locationId": LOCATION, "from": DAY, "format": "csv"}
     )
@@ -249,7 +256,7 @@ def test_csv_by_breakdown_with_format_or_accept(client: AppClient, menu, dinner_
         {"from": DAY, "breakdown": "byWeather"},
     ],
 )
-def test_bad_days_and_options_are_422(client: AppClient, params) -> None:
+def test_bad_days_and_options_are_422(client: AppClient, params: dict[str, str]) -> None:
     answer = client.get("/api/reports/sales", params={"locationId": LOCATION} | params)
     problem(answer, 422, "validation_failed")
 
@@ -260,7 +267,7 @@ def test_a_whole_year_is_allowed(client: AppClient) -> None:
 
 
 def test_a_completed_orders_refund_counts_on_its_day_never_netted_out(
-    client: AppClient, clock, menu
+    client: AppClient, clock: Clock, menu: dict[str, dict[str, Any]]
 ) -> None:
     clock.moment = datetime(2026, 11, 20, 18, 0, tzinfo=UTC)
     order = make_order(client)

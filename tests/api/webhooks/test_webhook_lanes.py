@@ -88,7 +88,7 @@ def _deliveries(client: AppClient, webhook: dict[str, Any]) -> list[dict[str, An
 
 
 def test_a_healthy_webhook_gets_its_events_while_a_slow_one_is_answering(
-    client: AppClient, receivers
+    client: AppClient, receivers: list[Receiver]
 ) -> None:
     slow = _receiver(receivers, answer_after=3)
     healthy = _receiver(receivers)
@@ -104,7 +104,7 @@ def test_a_healthy_webhook_gets_its_events_while_a_slow_one_is_answering(
 
 
 def test_a_trickling_answer_is_cut_at_the_deadline_and_tried_again(
-    client: AppClient, receivers
+    client: AppClient, receivers: list[Receiver]
 ) -> None:
     trickling = _receiver(receivers, trickle_seconds=0.5)  # 1000 bytes: 500 s
     webhook = _webhook(client, trickling.url)
@@ -122,7 +122,7 @@ def test_a_trickling_answer_is_cut_at_the_deadline_and_tried_again(
     assert [d["outcome"] for d in _deliveries(client, webhook)] == ["retrying", "retrying"]
 
 
-def test_a_huge_answer_is_not_read_whole(client: AppClient, receivers) -> None:
+def test_a_huge_answer_is_not_read_whole(client: AppClient, receivers: list[Receiver]) -> None:
     huge = _receiver(receivers, answer_bytes=800 * 1024 * 1024)
     webhook = _webhook(client, huge.url)
     make_order(client)

@@ -26,7 +26,7 @@ def _answering(*addresses: str) -> Resolver:
     """A resolver answering each lookup with the next of ``addresses``, round and round."""
     answers = itertools.cycle(addresses)
 
-    def lookup(host: str, port: int, **_: object) -> list[tuple]:
+    def lookup(host: str, port: int, **_: object) -> list[tuple[Any, ...]]:
         return [(socket.AF_INET, socket.SOCK_STREAM, 6, "", (next(answers), port))]
 
     return Resolver(lookup)
@@ -96,7 +96,7 @@ def test_a_name_turning_to_loopback_after_the_check_is_never_connected_to(
     "address", ["::127.0.0.1", "::ffff:127.0.0.1", "64:ff9b::7f00:1", "2002:7f00:1::", "10.0.0.7"]
 )
 def test_a_name_resolving_to_an_embedded_private_address_is_refused(
-    client: AppClient, address
+    client: AppClient, address: str
 ) -> None:
     client.app.state.resolver = _answering(address)
     response = client.post(
@@ -109,7 +109,7 @@ def test_a_name_resolving_to_an_embedded_private_address_is_refused(
 @pytest.mark.parametrize(
     "url", ["http://[::127.0.0.1]/", "http://[64:ff9b::7f00:1]/", "http://[2002:7f00:1::]/"]
 )
-def test_an_embedded_private_address_in_the_url_is_refused(client: AppClient, url) -> None:
+def test_an_embedded_private_address_in_the_url_is_refused(client: AppClient, url: str) -> None:
     response = client.post("/api/webhooks", json={"url": url, "types": ["order.created"]})
     assert response.status_code == 422
 

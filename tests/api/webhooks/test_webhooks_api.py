@@ -100,7 +100,7 @@ REFUSED_URLS = [
 
 
 @pytest.mark.parametrize("url", REFUSED_URLS)
-def test_targets_inside_the_network_or_not_http_are_refused(client: AppClient, url) -> None:
+def test_targets_inside_the_network_or_not_http_are_refused(client: AppClient, url: str) -> None:
     response = client.post("/api/webhooks", json={"url": url, "types": ["order.created"]})
     assert response.status_code == 422, response.text
     body = response.json()
@@ -133,7 +133,7 @@ def test_allowed_hosts_may_be_loopback(client: AppClient, settings: Settings) ->
     ],
     ids=str,
 )
-def test_bad_bodies_are_422(client: AppClient, body) -> None:
+def test_bad_bodies_are_422(client: AppClient, body: dict[str, Any]) -> None:
     response = client.post("/api/webhooks", json=body)
     assert response.status_code == 422, response.text
     assert response.json()["code"] == "validation_failed"

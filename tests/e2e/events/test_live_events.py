@@ -14,8 +14,8 @@ from typing import Any
 
 import httpx
 import pytest
-from event_stream import StreamReader
 
+from e2e.event_stream import StreamReader
 from e2e.server import ServerProcess
 from factories import ADMIN, LOCATION
 from throwaway_db import throwaway_database

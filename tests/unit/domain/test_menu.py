@@ -10,7 +10,6 @@ from decimal import Decimal
 from typing import Any
 
 import pytest
-from test_catalogue import BURGER
 
 from brigade.catalogue.domain.menu import (
     ChangeStock,
@@ -38,6 +37,7 @@ from brigade.kit.errors import (
     StockNotTracked,
     VariantRequired,
 )
+from unit.domain.test_catalogue import BURGER
 
 NOW = datetime(2025, 1, 1, tzinfo=UTC)
 TRACKED = dataclasses.replace(BURGER, track_inventory=True, stock_quantity=Decimal(2))
@@ -48,7 +48,7 @@ TRACKED = dataclasses.replace(BURGER, track_inventory=True, stock_quantity=Decim
 
 def test_a_tracked_product_at_zero_is_86d_automatically() -> None:
     out = at_stock_level(TRACKED, Decimal(0))
-    assert (out.stock_quantity, out.is_86d, out.auto_86d) == (0, True, True)
+    assert (out.stock_quantity, out.is_86d, out.auto_86d) == (Decimal(0), True, True)
     assert auto_86_changed(TRACKED, out)
 
 

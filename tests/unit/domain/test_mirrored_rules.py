@@ -13,7 +13,6 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from test_catalogue import BURGER
 
 from brigade.catalogue.domain.menu import check_modifier_selection, sold_as
 from brigade.catalogue.domain.records import ModifierGroup, ModifierOption, ProductVariant
@@ -28,6 +27,7 @@ from brigade.kitchen.domain import (
     TicketOrder,
 )
 from brigade.orders.domain.states import ITEM_TRANSITIONS, ItemStatus, OrderStatus, OrderType
+from unit.domain.test_catalogue import BURGER
 
 CASES: dict[str, Any] = json.loads(
     (Path(__file__).resolve().parents[3] / "web/src/shared/rules/cases.json").read_text("utf-8")

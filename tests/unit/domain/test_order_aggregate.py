@@ -145,7 +145,7 @@ def test_a_full_or_closed_order_takes_no_item(monkeypatch: pytest.MonkeyPatch) -
 def test_change_item_applies_only_what_is_given_and_returns_stock_when_lowered() -> None:
     order, item_id = _with_item("3")
     change = order.change_item(item_id, ChangeItem(quantity=Decimal(1)), actor=SERVER, at=T0)
-    assert (change.before.quantity, change.after.quantity) == (3, 1)
+    assert (change.before.quantity, change.after.quantity) == (Decimal(3), Decimal(1))
     assert change.after.total_cents == 1000
     assert change.after.notes is None  # notes were not given: kept
     assert order.changes.changed_items == [change.after]
@@ -361,7 +361,8 @@ def test_a_server_cancels_only_what_was_neither_sent_nor_paid() -> None:
             order.cancel("walked out", actor=SERVER, at=T0)
         assert order.header.status is OrderStatus.DRAFT
         order.cancel("walked out", actor=MANAGER, at=T0)
-        assert order.header.status is OrderStatus.CANCELLED
+        after = order.header  # read anew: mypy would keep the DRAFT above across the call
+        assert after.status is OrderStatus.CANCELLED
 
 
 def test_expect_version_refuses_another_version_and_none_means_any() -> None:

@@ -4,9 +4,9 @@ what it cannot answer truthfully."""
 from __future__ import annotations
 
 import pytest
-from test_order_aggregate import _with_item
 
 from brigade.orders.domain.aggregate import Order
+from unit.domain.test_order_aggregate import _with_item
 
 
 def test_an_order_loaded_in_part_refuses_to_list_its_items() -> None:

@@ -7,7 +7,6 @@ from datetime import UTC, date, datetime, timedelta
 from decimal import Decimal
 
 import pytest
-from test_order_aggregate import MANAGER, SERVER, _product
 
 from brigade.kit.clock import business_day
 from brigade.kit.errors import (
@@ -23,6 +22,7 @@ from brigade.orders.domain.commands import AddItem, CreateOrder, TakePayment
 from brigade.orders.domain.records import OrderLine
 from brigade.orders.domain.refunds import RefundLine, RefundOrder, line_shares
 from brigade.orders.domain.states import ItemStatus, OrderType, PaymentMethod
+from unit.domain.test_order_aggregate import MANAGER, SERVER, _product
 
 T0 = datetime(2026, 11, 23, 22, 0, tzinfo=UTC)
 RATIO = Decimal("0.5")

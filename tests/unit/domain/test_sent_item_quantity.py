@@ -7,12 +7,13 @@ from decimal import Decimal
 from uuid import UUID
 
 import pytest
-from test_order_aggregate import MANAGER, SERVER, T0, Actor, _saved, _with_item
 
+from brigade.access.domain.staff import Actor
 from brigade.kit.errors import Forbidden, InvalidInput, ItemAlreadySent
 from brigade.kitchen.domain import TicketKind
 from brigade.orders.domain.aggregate import Order
 from brigade.orders.domain.commands import ChangeItem
+from unit.domain.test_order_aggregate import MANAGER, SERVER, T0, _saved, _with_item
 
 
 def _sent(quantity: str = "3") -> tuple[Order, UUID]:
@@ -46,7 +47,7 @@ def test_a_partial_void_returns_stock_and_puts_a_negative_line_before_the_kitche
         item_id, ChangeItem(quantity=Decimal(1), reason="cold"), actor=MANAGER, at=T0
     )
     assert change.is_partial_void
-    assert (change.after.quantity, change.after.total_cents) == (1, 1000)
+    assert (change.after.quantity, change.after.total_cents) == (Decimal(1), 1000)
     assert order.changes.stock_returned == {change.after.product_id: Decimal(2)}
     [ticket] = order.changes.kitchen_tickets
     assert (ticket.kind, ticket.reason, ticket.sent_by_name) == (TicketKind.VOID, "cold", "Mia")
@@ -62,7 +63,11 @@ def test_a_send_and_a_void_of_what_was_sent_are_tickets_to_store() -> None:
     change = order.void_item(item_id, "burnt", actor=MANAGER, at=T0)
     assert not change.is_partial_void
     [void] = order.changes.kitchen_tickets
-    assert (void.kind, void.reason, void.items[0].quantity) == (TicketKind.VOID, "burnt", -2)
+    assert (void.kind, void.reason, void.items[0].quantity) == (
+        TicketKind.VOID,
+        "burnt",
+        Decimal(-2),
+    )
 
 
 def test_an_unsent_item_is_lowered_by_a_server_with_no_ticket() -> None:
