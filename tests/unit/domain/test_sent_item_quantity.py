@@ -8,7 +8,7 @@ from uuid import UUID
 
 import pytest
 
-from brigade.access.domain.staff import Actor
+from brigade.kit.access import Actor
 from brigade.kit.errors import Forbidden, InvalidInput, ItemAlreadySent
 from brigade.kitchen.domain import TicketKind
 from brigade.orders.domain.aggregate import Order
