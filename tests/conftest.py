@@ -6,9 +6,7 @@ creates a fresh PostgreSQL database from that server, and drops it afterwards.
 
 from __future__ import annotations
 
-import time
 from collections.abc import Iterator
-from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
@@ -19,7 +17,7 @@ from brigade.access.domain import terminals
 from brigade.app import create_app
 from brigade.schema import metadata
 from brigade.settings import Settings
-from factories import ADMIN_TOKEN, AppClient, bearer
+from factories import ADMIN_TOKEN, AppClient, bearer, room_in_this_minute
 from throwaway_db import drop_templates, throwaway_database
 
 # Apps kept per worker: a module that overrides `settings` gets its own, built once.
@@ -164,8 +162,5 @@ def project_root() -> Path:
 
 @pytest.fixture
 def within_one_minute() -> None:
-    """Start at least 15 s before the next minute: failed authentications are counted per
-    calendar minute, and a test that crossed into the next one would start a new count."""
-    second = datetime.now(UTC).second
-    if second >= 45:
-        time.sleep(60.5 - second)
+    """Start with at least 15 s left in the minute (``room_in_this_minute``)."""
+    room_in_this_minute()
