@@ -1,13 +1,13 @@
 """Order use cases: one function per operation, each inside the caller's one transaction.
 
 Every change goes the same way: lock and load the order (``_load``), ask the ``Order``
-aggregate to change (it enforces every rule), persist it, then audit. What needs the
-catalogue (pricing a new line, taking stock) happens here and hands the aggregate plain facts.
+aggregate to change (it enforces every rule), persist it, then audit. What only the catalogue
+knows (a new item's product, variant and modifier options) is loaded here and handed to the
+aggregate, which checks it; taking stock is the catalogue's own.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from dataclasses import replace
 from datetime import datetime
 from decimal import Decimal
@@ -17,13 +17,8 @@ from uuid import UUID
 
 from brigade.access.domain.audit import AuditAction, AuditedEntity
 from brigade.access.service import audit
-from brigade.catalogue.domain.menu import (
-    StockMovementKind,
-    check_modifier_selection,
-    sold_as,
-    variant_for_sale,
-)
-from brigade.catalogue.domain.records import Product, ProductType, ProductVariant, ensure_orderable
+from brigade.catalogue.domain.menu import StockMovementKind
+from brigade.catalogue.domain.records import Product, ProductVariant
 from brigade.catalogue.service import menu as catalogue_menu
 from brigade.catalogue.service import products as catalogue_products
 from brigade.catalogue.service import stock
@@ -33,17 +28,16 @@ from brigade.kit import money
 from brigade.kit.access import Actor
 from brigade.kit.clock import DEFAULT_TIMEZONE, business_day, now
 from brigade.kit.db.engine import UnitOfWork
-from brigade.kit.errors import InvalidInput, NotFound, ProductUnavailable
+from brigade.kit.errors import NotFound, ProductUnavailable
 from brigade.kit.escpos import encode
 from brigade.kitchen.domain import KitchenTicket
 from brigade.kitchen.service import board as kitchen_board
-from brigade.orders.domain.aggregate import Order, check_room_for_item
+from brigade.orders.domain.aggregate import Order, check_may_change_item, check_room_for_item
 from brigade.orders.domain.commands import (
     AddItem,
     ApplyDiscount,
     ChangeItem,
     CreateOrder,
-    ModifierChoice,
     TakePayment,
 )
 from brigade.orders.domain.documents import (
@@ -52,9 +46,8 @@ from brigade.orders.domain.documents import (
     receipt_document,
     receipt_of,
 )
-from brigade.orders.domain.permissions import permission_to_change_item, tip_needs_approval
+from brigade.orders.domain.permissions import tip_needs_approval
 from brigade.orders.domain.records import (
-    Modifier,
     OrderFilter,
     OrderHeader,
     OrderItem,
@@ -280,45 +273,14 @@ async def cancel_order(
 # --- items ----------------------------------------------------------------------------------
 
 
-async def _variant(
+async def _named_variant(
     uow: UnitOfWork, product: Product, variant_id: UUID | None
 ) -> ProductVariant | None:
-    """The variant the item is sold as; a product without variants keeps any other id as it
-    did before, but not another product's variant."""
-    variant = variant_for_sale(product, variant_id)
-    if variant is None and variant_id is not None:
-        other = await catalogue_menu.find_variant(uow, variant_id)
-        if other is not None:
-            raise InvalidInput("variantId", f"is not a variant of {product.name}")
-    return variant
-
-
-async def _price_modifiers(
-    uow: UnitOfWork, requested: Sequence[ModifierChoice], quantity: Decimal
-) -> tuple[tuple[Modifier, ...], list[UUID]]:
-    """Catalogue modifiers take the catalogue's name and price; any other id is ad hoc.
-    Answers the priced modifiers and the catalogue options among them (a group counts those)."""
-    option_ids = [m.modifier_option_id for m in requested]
-    catalogue = await catalogue_products.products_by_id(uow, option_ids)
-    priced: list[Modifier] = []
-    chosen: list[UUID] = []
-    for index, modifier in enumerate(requested):
-        option = catalogue.get(modifier.modifier_option_id)
-        if option is not None and option.product_type is ProductType.MODIFIER:
-            ensure_orderable(option, quantity)
-            priced.append(Modifier(option.id, option.name, money.to_cents(option.price)))
-            chosen.append(option.id)
-            continue
-        if modifier.name is None or modifier.price is None:
-            missing = "name" if modifier.name is None else "price"
-            raise InvalidInput(
-                f"modifiers.{index}.{missing}",
-                "is required for a modifier that is not a catalogue modifier",
-            )
-        priced.append(
-            Modifier(modifier.modifier_option_id, modifier.name, money.to_cents(modifier.price))
-        )
-    return tuple(priced), chosen
+    """The variant of ``variant_id`` whatever its product, for the aggregate's check that it is
+    the product's own; looked up only when it is not among the product's variants."""
+    if variant_id is None or any(variant.id == variant_id for variant in product.variants):
+        return None
+    return await catalogue_menu.find_variant(uow, variant_id)
 
 
 async def add_item(
@@ -341,10 +303,12 @@ async def add_item(
     )
     if product is None:
         raise NotFound("product", command.product_id)
-    variant = await _variant(uow, product, command.variant_id)
-    modifiers, chosen = await _price_modifiers(uow, command.modifiers, command.quantity)
-    check_modifier_selection(product.modifier_groups, chosen)
-    item = order.add_item(command, product=sold_as(product, variant), modifiers=modifiers, at=now())
+    named_variant = await _named_variant(uow, product, command.variant_id)
+    asked = [modifier.modifier_option_id for modifier in command.modifiers]
+    options = await catalogue_products.products_by_id(uow, asked)
+    item = order.add_item(
+        command, product=product, named_variant=named_variant, options=options, at=now()
+    )
     await _persist(uow, order, actor)
     events.order_event(uow, EventType.ITEM_ADDED, order, item, entity_id=item.id)
     return order, item
@@ -360,7 +324,7 @@ async def change_item(
     if_match: int | None = None,
 ) -> tuple[Order, OrderItem]:
     """Apply what the command gives (quantity, notes, status); a raised quantity takes stock."""
-    actor.ensure(permission_to_change_item(command.fields))
+    check_may_change_item(actor, command)
     order = await _load(uow, actor, order_id, if_match, item_id=item_id, whole=WholeItems.ALL)
     change = order.change_item(item_id, command, actor=actor, at=now())
     extra = change.after.quantity - change.before.quantity

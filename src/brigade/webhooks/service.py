@@ -14,6 +14,7 @@ import logging
 import time
 from collections.abc import Collection, Mapping
 from datetime import timedelta
+from functools import partial
 from typing import Any
 from uuid import UUID
 
@@ -178,9 +179,14 @@ class Deliverer:
     async def start_due(self, client: httpx.AsyncClient) -> bool:
         """One round: starts a lane for each due webhook (not waited for); answers whether
         any was due."""
-        room = self._lanes.room()
-        if not room:
-            return False
+        return await self._lanes.start_due(self._lease_due, partial(self._deliver_next, client))
+
+    async def deliver_due(self, client: httpx.AsyncClient) -> bool:
+        """One round, waited for to its end (tests, tools): answers whether any was due."""
+        return await self._lanes.finish_round(partial(self.start_due, client))
+
+    async def _lease_due(self, _busy: frozenset[UUID], room: int) -> dict[UUID, Webhook]:
+        """At most ``room`` due webhooks, leased (a webhook busy here is leased already)."""
         moment = now()
         async with self._database.unit_of_work(write=True) as uow:
             leased = await WebhookRepository(uow).lease_due(
@@ -188,15 +194,7 @@ class Deliverer:
             )
             if leased and self._key is None:
                 self._key = await server_key(uow, self._configured_key)
-        for webhook in leased:
-            self._lanes.start(webhook.id, self._deliver_next(client, webhook))
-        return bool(leased)
-
-    async def deliver_due(self, client: httpx.AsyncClient) -> bool:
-        """One round, waited for to its end (tests, tools): answers whether any was due."""
-        started = await self.start_due(client)
-        await self._lanes.settled()
-        return started
+        return {webhook.id: webhook for webhook in leased}
 
     async def _deliver_next(self, client: httpx.AsyncClient, webhook: Webhook) -> None:
         async with self._database.unit_of_work(write=False) as uow:

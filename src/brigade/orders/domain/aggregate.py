@@ -6,7 +6,8 @@ changes anything, so a refused action leaves the order as it was; an action that
 something recomputes the cached totals and moves ``version`` and ``updatedAt`` on.
 
 Pure: no database (the repository persists ``changes``), no clock (each action is given its
-moment), no catalogue (the service looks a new item's product up and hands it over).
+moment), no catalogue (the service looks a new item's product, variant and modifier options up
+and hands them over; the rules for them are here).
 """
 
 from __future__ import annotations
@@ -16,10 +17,12 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import date, datetime
 from decimal import Decimal
+from types import MappingProxyType
 from typing import Any
 from uuid import UUID
 
-from brigade.catalogue.domain.records import Product
+from brigade.catalogue.domain.menu import check_modifier_selection, sold_as, variant_for_sale
+from brigade.catalogue.domain.records import Product, ProductType, ProductVariant, ensure_orderable
 from brigade.kit import money
 from brigade.kit.access import Actor
 from brigade.kit.changes import UNSET
@@ -48,6 +51,7 @@ from brigade.orders.domain.commands import (
 from brigade.orders.domain.permissions import (
     check_tip_approval,
     permission_to_cancel,
+    permission_to_change_item,
     permission_to_void,
 )
 from brigade.orders.domain.records import Modifier, OrderHeader, OrderItem, OrderLine, OrderPayment
@@ -96,6 +100,56 @@ def check_room_for_item(status: OrderStatus, item_count: int) -> None:
     ensure_order_editable(status)
     if item_count >= MAX_ITEMS_PER_ORDER:
         raise TooManyItems(f"an order holds at most {MAX_ITEMS_PER_ORDER} items")
+
+
+def check_may_change_item(actor: Actor, command: ChangeItem) -> None:
+    """Refuse a change the actor's role may not make (the kitchen moves an item's status, a
+    server changes the rest): the aggregate's check, which a service may also make before it
+    loads the order at all."""
+    actor.ensure(permission_to_change_item(command.fields))
+
+
+def _sold_variant(
+    product: Product, variant_id: UUID | None, named: ProductVariant | None
+) -> ProductVariant | None:
+    """The variant the item is sold as. A product without variants keeps any other id as it
+    did before (``named``: the variant of that id, whatever its product), but not another
+    product's variant."""
+    variant = variant_for_sale(product, variant_id)
+    if variant is None and named is not None:
+        raise InvalidInput("variantId", f"is not a variant of {product.name}")
+    return variant
+
+
+def _priced_modifiers(
+    command: AddItem, options: Mapping[UUID, Product]
+) -> tuple[tuple[Modifier, ...], list[UUID]]:
+    """The modifiers ``command`` asks for, priced: catalogue modifiers (``options``: the
+    catalogue's products among the ids asked for) take the catalogue's name and price, and must
+    be orderable in the item's quantity; any other id is ad hoc, with its own name and price.
+    Answers the priced modifiers and the catalogue options among them (a group counts those)."""
+    priced: list[Modifier] = []
+    chosen: list[UUID] = []
+    for index, modifier in enumerate(command.modifiers):
+        option = options.get(modifier.modifier_option_id)
+        if option is not None and option.product_type is ProductType.MODIFIER:
+            ensure_orderable(option, command.quantity)
+            priced.append(Modifier(option.id, option.name, money.to_cents(option.price)))
+            chosen.append(option.id)
+            continue
+        if modifier.name is None or modifier.price is None:
+            missing = "name" if modifier.name is None else "price"
+            raise InvalidInput(
+                f"modifiers.{index}.{missing}",
+                "is required for a modifier that is not a catalogue modifier",
+            )
+        priced.append(
+            Modifier(modifier.modifier_option_id, modifier.name, money.to_cents(modifier.price))
+        )
+    return tuple(priced), chosen
+
+
+_NO_OPTIONS: Mapping[UUID, Product] = MappingProxyType({})
 
 
 @dataclass(frozen=True, slots=True)
@@ -374,23 +428,37 @@ class Order:
         command: AddItem,
         *,
         product: Product,
-        modifiers: tuple[Modifier, ...],
+        named_variant: ProductVariant | None = None,
+        options: Mapping[UUID, Product] = _NO_OPTIONS,
         at: datetime,
     ) -> OrderItem:
-        """A new PENDING item. Its name, unit price and tax rate are snapshots of ``product``
-        as it is now; ``modifiers`` arrive priced. The service has already checked the product
-        can be rung up and taken its stock: both need the catalogue."""
+        """A new PENDING item of ``product`` (with its variants and modifier groups), as the
+        variant the command names, with its modifiers priced. Its name, unit price and tax rate
+        are snapshots of the product (or its variant) as it is now.
+
+        The service hands over what only the catalogue knows: ``named_variant``, the variant of
+        the command's id whatever its product (None: no such variant), and ``options``, the
+        catalogue's products among the modifier ids asked for. It has already checked that the
+        product can be rung up and taken its stock. Checked here, in this order: room on the
+        order, the variant (one of the product's own), each modifier (a catalogue option that
+        can be rung up, or an ad-hoc one with a name and a price), the product's modifier
+        groups' limits.
+        """
         self.check_can_add_item()
-        unit_price_cents = money.to_cents(product.price)
+        variant = _sold_variant(product, command.variant_id, named_variant)
+        modifiers, chosen = _priced_modifiers(command, options)
+        check_modifier_selection(product.modifier_groups, chosen)
+        sold = sold_as(product, variant)
+        unit_price_cents = money.to_cents(sold.price)
         item = OrderItem(
             id=new_id(),
             order_id=self._header.id,
-            product_id=product.id,
+            product_id=sold.id,
             variant_id=command.variant_id,
-            name=product.name,
+            name=sold.name,
             quantity=command.quantity,
             unit_price_cents=unit_price_cents,
-            tax_rate_units=money.rate_to_units(product.tax_rate),
+            tax_rate_units=money.rate_to_units(sold.tax_rate),
             modifiers=modifiers,
             total_cents=_item_total(unit_price_cents, modifiers, command.quantity),
             status=ItemStatus.PENDING,
@@ -412,6 +480,7 @@ class Order:
         A raised quantity needs more stock: the service takes it (``after`` minus ``before``).
         A sent item's quantity only goes down, as a partial void (``_check_partial_void``).
         """
+        check_may_change_item(actor, command)
         ensure_order_editable(self._header.status)
         current = self.item(item_id)
         item = current
