@@ -14,7 +14,7 @@ import pytest
 from event_helpers import all_events
 from httpx import Response
 
-from brigade.events.domain import EventType
+from brigade.kit.events import EventType
 from factories import (
     LOCATION,
     OTHER_LOCATION,

@@ -44,7 +44,6 @@ from brigade.dining.domain.terminals import (
     DeviceKind,
     DirectoryEntry,
     PinAttempts,
-    PinFailureAlert,
     PinHolder,
     PinSources,
     StaffSession,
@@ -61,8 +60,6 @@ from brigade.dining.repository.terminals import (
     PinRepository,
     SessionRepository,
 )
-from brigade.events import service as events
-from brigade.events.domain import EventType
 from brigade.kit.clock import now
 from brigade.kit.db.engine import Database, UnitOfWork
 from brigade.kit.errors import (
@@ -276,15 +273,13 @@ async def _verify_pin(
         after={"source": sources.lock_source},
     )
     for source, limit in limited:
-        if await failures.count_failure(source, window) == limit:
-            alert = PinFailureAlert(source, limit, window, window + limits.window)
-            events.emit(
-                uow,
-                EventType.SECURITY_PIN_FAILURES,
-                alert,
-                location_id=actor.location_id,
-                entity_id=sources.device_id,
-            )
+        await failures.count_failure(
+            source,
+            (window, window + limits.window),
+            limit,
+            location_id=actor.location_id,
+            device_id=sources.device_id,
+        )
     if counts == {}:
         await failures.purge_before(window - limits.window)
     wrong = WrongPin("Wrong PIN, or no such staff member with a PIN.")
