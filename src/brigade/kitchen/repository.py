@@ -106,8 +106,8 @@ class KitchenRepository:
         ticket = shown.ticket
         connection = await self._uow.connection()
         where = kitchen_tickets.c.id == ticket.id
-        values = {"bumped_at": ticket.bumped_at}
-        await connection.execute(update(kitchen_tickets).where(where).values(values))
+        statement = update(kitchen_tickets).where(where).values(bumped_at=ticket.bumped_at)
+        await connection.execute(statement)
         self._uow.record([moved_event(shown)])
 
     def shown_new(self, shown: Sequence[BoardTicket]) -> None:
