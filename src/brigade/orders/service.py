@@ -22,8 +22,6 @@ from brigade.catalogue.domain.records import Product, ProductVariant
 from brigade.catalogue.service import menu as catalogue_menu
 from brigade.catalogue.service import products as catalogue_products
 from brigade.catalogue.service import stock
-from brigade.events import service as events
-from brigade.events.domain import EventType
 from brigade.kit import money
 from brigade.kit.access import Actor
 from brigade.kit.clock import DEFAULT_TIMEZONE, business_day, now
@@ -88,17 +86,18 @@ async def _load(
 
 
 async def _persist(uow: UnitOfWork, order: Order, actor: Actor) -> None:
-    """Write the order's changes, its kitchen tickets and their print jobs, and put back the
-    stock its actions returned (a void's, or a cancellation's)."""
+    """Put back the stock the order's actions returned (a void's, or a cancellation's), then
+    write its changes and events, its kitchen tickets and their print jobs. The stock first:
+    what it announces (a product back in stock) comes before the order's own events."""
+    cancelled = order.header.status is OrderStatus.CANCELLED
+    kind = StockMovementKind.CANCEL if cancelled else StockMovementKind.VOID
+    returned = order.changes.stock_returned
+    await stock.put_back(uow, actor, returned, kind=kind, order_id=order.id)
     await OrderRepository(uow).save(order)
     await kitchen_board.store(uow, order.changes.kitchen_tickets)
     if order.header.location_id is not None:
         documents = [kitchen_document(order, t) for t in order.changes.kitchen_tickets]
         await printing.queue_kitchen_documents(uow, order.header.location_id, documents)
-    cancelled = order.header.status is OrderStatus.CANCELLED
-    kind = StockMovementKind.CANCEL if cancelled else StockMovementKind.VOID
-    returned = order.changes.stock_returned
-    await stock.put_back(uow, actor, returned, kind=kind, order_id=order.id)
 
 
 async def _audit(
@@ -172,7 +171,6 @@ async def create_order(uow: UnitOfWork, actor: Actor, command: CreateOrder) -> O
         command, order_number=number, opened_by=actor, at=now(), table_name=table_name
     )
     await repository.save(order)
-    events.order_event(uow, EventType.ORDER_CREATED, order)
     return order
 
 
@@ -205,7 +203,6 @@ async def apply_discount(
         after=_discount_facts(order.header),
         reason=command.reason,
     )
-    events.order_event(uow, EventType.ORDER_UPDATED, order)
     return order
 
 
@@ -233,7 +230,6 @@ async def transfer_order(
         before={"tableId": None if previous is None else str(previous)},
         after={"tableId": str(table_id)},
     )
-    events.order_event(uow, EventType.ORDER_UPDATED, order)
     return order, previous
 
 
@@ -244,7 +240,6 @@ async def complete_order(
     order = await _load(uow, actor, order_id, if_match, whole=WholeItems.ALL)
     completed_at = order.complete(actor=actor, at=now())
     await _persist(uow, order, actor)
-    events.order_event(uow, EventType.ORDER_COMPLETED, order)
     return order, completed_at
 
 
@@ -266,7 +261,6 @@ async def cancel_order(
         after={"status": order.header.status.value, "refund": str(money.from_cents(refund))},
         reason=reason,
     )
-    events.order_event(uow, EventType.ORDER_CANCELLED, order)
     return order, refund
 
 
@@ -310,7 +304,6 @@ async def add_item(
         command, product=product, named_variant=named_variant, options=options, at=now()
     )
     await _persist(uow, order, actor)
-    events.order_event(uow, EventType.ITEM_ADDED, order, item, entity_id=item.id)
     return order, item
 
 
@@ -345,7 +338,6 @@ async def change_item(
             after=_quantity_facts(change.after),
             reason=command.reason,
         )
-    events.item_changed(uow, order, change)
     return order, change.after
 
 
@@ -385,7 +377,6 @@ async def void_item(
         after={"status": change.after.status.value},
         reason=reason,
     )
-    events.order_event(uow, EventType.ITEM_VOIDED, order, change.after, entity_id=item.id)
     return order, change.after
 
 
@@ -400,10 +391,9 @@ async def make_ready(uow: UnitOfWork, actor: Actor, order_id: UUID, item_ids: li
     order = await _load(uow, actor, order_id, None, whole=WholeItems.ALL)
     at = now()
     ready = ChangeItem(status=ItemStatus.READY)
-    changes = [order.change_item(item_id, ready, actor=actor, at=at) for item_id in item_ids]
+    for item_id in item_ids:
+        order.change_item(item_id, ready, actor=actor, at=at)
     await _persist(uow, order, actor)
-    for change in changes:
-        events.item_changed(uow, order, change)
 
 
 async def send_order(
@@ -412,10 +402,7 @@ async def send_order(
     order = await _load(uow, actor, order_id, if_match, whole=WholeItems.ALL)
     ticket = order.send(actor=actor, at=now())
     await _persist(uow, order, actor)
-    events.order_event(uow, EventType.ORDER_SENT, order, events.SentOrder(order, ticket))
-    # The kitchen screens take the new card from the stream as the board shows it.
-    (shown,) = await kitchen_board.on_board(uow, [ticket])
-    kitchen_board.announce(uow, EventType.KITCHEN_TICKET_CREATED, shown)
+    await kitchen_board.show_new(uow, [ticket])
     return order, ticket
 
 
@@ -446,7 +433,6 @@ async def add_payment(
                 "tipApprovalRatio": str(tip_approval_ratio),
             },
         )
-    events.order_event(uow, EventType.PAYMENT_CREATED, order, payment, entity_id=payment.id)
     return order, payment
 
 
@@ -485,7 +471,6 @@ async def refund_order(
         },
         reason=command.reason,
     )
-    events.order_event(uow, EventType.ORDER_REFUNDED, order)
     return order, refund
 
 
@@ -548,7 +533,6 @@ async def adjust_tip(
             "tip": str(money.from_cents(change.after.tip_cents)),
         },
     )
-    events.order_event(uow, EventType.ORDER_UPDATED, order)
     return order, change.after
 
 

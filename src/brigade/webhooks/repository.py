@@ -16,11 +16,11 @@ from uuid import UUID
 
 from sqlalchemy import Row, delete, func, or_, select
 
-from brigade.events.domain import EventType
-from brigade.events.tables import events
 from brigade.kit.db.engine import UnitOfWork
 from brigade.kit.db.leases import lease, settle
+from brigade.kit.db.outbox import events
 from brigade.kit.db.rows import fetch_page, insert_or_update, record_from_row, row_from_record
+from brigade.kit.events import EventType
 from brigade.kit.retries import Backlog
 from brigade.webhooks.domain import Delivery, Webhook
 from brigade.webhooks.tables import server_keys, webhook_deliveries, webhooks

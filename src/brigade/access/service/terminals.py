@@ -29,7 +29,6 @@ from brigade.access.domain.terminals import (
     DeviceKind,
     DirectoryEntry,
     PinAttempts,
-    PinFailureAlert,
     PinHolder,
     PinSources,
     StaffSession,
@@ -51,8 +50,6 @@ from brigade.access.service import audit
 from brigade.access.service import staff as access
 from brigade.access.service import token_cache as worker_token_cache
 from brigade.access.service.revoking import Revocation, revoke
-from brigade.events import service as events
-from brigade.events.domain import EventType
 from brigade.kit.access import (
     Actor,
     ApprovalAction,
@@ -264,15 +261,13 @@ async def _verify_pin(
         after={"source": sources.lock_source},
     )
     for source, limit in limited:
-        if await failures.count_failure(source, window) == limit:
-            alert = PinFailureAlert(source, limit, window, window + limits.window)
-            events.emit(
-                uow,
-                EventType.SECURITY_PIN_FAILURES,
-                alert,
-                location_id=actor.location_id,
-                entity_id=sources.device_id,
-            )
+        await failures.count_failure(
+            source,
+            (window, window + limits.window),
+            limit,
+            location_id=actor.location_id,
+            device_id=sources.device_id,
+        )
     if counts == {}:
         await failures.purge_before(window - limits.window)
     wrong = WrongPin("Wrong PIN, or no such staff member with a PIN.")

@@ -1,7 +1,8 @@
 """The order aggregate: an order with its items and payments, and every rule that changes them.
 
 A service loads an ``Order`` (locked), calls one method per action and hands it back to the
-repository, which writes the rows ``changes`` lists. Each method checks everything before it
+repository, which writes the rows ``changes`` lists and the events it recorded (one or two per
+action, the envelopes of kit/events.py: docs/design.md §8). Each method checks everything before it
 changes anything, so a refused action leaves the order as it was; an action that changes
 something recomputes the cached totals and moves ``version`` and ``updatedAt`` on.
 
@@ -39,6 +40,7 @@ from brigade.kit.errors import (
     TipNotAdjustable,
     TooManyItems,
 )
+from brigade.kit.events import Envelope, EventType
 from brigade.kit.ids import new_id
 from brigade.kitchen.domain import KitchenTicket, TicketItem, TicketKind
 from brigade.orders.domain.commands import (
@@ -173,6 +175,14 @@ class PaymentChange:
     after: OrderPayment
 
 
+@dataclass(frozen=True, slots=True)
+class SentOrder:
+    """The payload of ``order.sent``: the order and the kitchen ticket the send produced."""
+
+    order: Order
+    ticket: KitchenTicket
+
+
 @dataclass(slots=True)
 class OrderChanges:
     """What the actions so far changed, for the repository to write."""
@@ -189,6 +199,10 @@ class OrderChanges:
     # Quantities going back into each product's tracked stock (voids, lowered quantities, a
     # cancellation). Taking stock is the service's: it needs the catalogue's own check.
     stock_returned: dict[UUID, Decimal] = field(default_factory=dict)
+    # What the actions announce, in the order they happened; the repository's save writes
+    # them to the unit of work's outbox. A payload that is the order itself is shown as the
+    # order is when the transaction commits.
+    events: list[Envelope] = field(default_factory=list)
 
 
 def _lines(lines: Iterable[OrderLine]) -> list[Line]:
@@ -289,6 +303,7 @@ class Order:
         )
         order = cls(header)
         order._changes.is_new = True
+        order._changes.events.append(order._event(EventType.ORDER_CREATED))
         return order
 
     # --- what it is -----------------------------------------------------------------------
@@ -355,7 +370,12 @@ class Order:
         """Replace the discount (0 removes it): at most the subtotal, never under what is paid."""
         ensure_order_editable(self._header.status)
         cents = money.to_cents(command.amount)
-        self._commit(at, discount_cents=cents, discount_code=command.code if cents else None)
+        self._commit(
+            at,
+            (self._event(EventType.ORDER_UPDATED),),
+            discount_cents=cents,
+            discount_code=command.code if cents else None,
+        )
 
     def transfer(
         self, table_id: UUID, *, at: datetime, table_name: str | None = None
@@ -364,7 +384,9 @@ class Order:
         room's); answers the table it was at."""
         ensure_order_editable(self._header.status)
         previous = self._header.table_id
-        self._commit(at, table_id=table_id, table_name=table_name)
+        self._commit(
+            at, (self._event(EventType.ORDER_UPDATED),), table_id=table_id, table_name=table_name
+        )
         return previous
 
     def complete(self, *, actor: Actor, at: datetime) -> datetime:
@@ -375,6 +397,7 @@ class Order:
         moment = self._next_moment(at)
         self._commit(
             moment,
+            (self._event(EventType.ORDER_COMPLETED),),
             status=status,
             completed_at=moment,
             completed_by_id=actor.staff_id,
@@ -406,6 +429,7 @@ class Order:
         ]
         self._commit(
             moment,
+            (self._event(EventType.ORDER_CANCELLED),),
             changed_payments=refunded,
             added_refunds=given_back,
             returned=[(line.product_id, line.quantity) for line in live],
@@ -468,7 +492,7 @@ class Order:
             created_at=at,
             updated_at=at,
         )
-        self._commit(at, added_items=[item])
+        self._commit(at, (self._event(EventType.ITEM_ADDED, item, item.id),), added_items=[item])
         return item
 
     def change_item(
@@ -507,7 +531,11 @@ class Order:
         if item == current:
             return ItemChange(current, current)
         item = dataclasses.replace(item, updated_at=strictly_after(current.updated_at, at))
-        self._commit(at, changed_items=[item], returned=returned, tickets=tickets)
+        # A changed quantity also moved the order's totals: the order detail follows.
+        events = [self._event(EventType.ITEM_UPDATED, item, item.id)]
+        if item.quantity != current.quantity:
+            events.append(self._event(EventType.ORDER_UPDATED))
+        self._commit(at, events, changed_items=[item], returned=returned, tickets=tickets)
         return ItemChange(current, item)
 
     @staticmethod
@@ -547,6 +575,7 @@ class Order:
             tickets = [self._void_ticket(item, item.quantity, reason, actor=actor, at=at)]
         self._commit(
             at,
+            (self._event(EventType.ITEM_VOIDED, voided, voided.id),),
             changed_items=[voided],
             returned=[(item.product_id, item.quantity)],
             tickets=tickets,
@@ -576,7 +605,8 @@ class Order:
             )
             for item in pending
         ]
-        self._commit(moment, changed_items=sent, status=status, tickets=[ticket])
+        sent_event = self._event(EventType.ORDER_SENT, SentOrder(self, ticket))
+        self._commit(moment, (sent_event,), changed_items=sent, status=status, tickets=[ticket])
         return ticket
 
     def _void_ticket(
@@ -635,7 +665,8 @@ class Order:
             taken_by_id=actor.staff_id,
             taken_by_name=actor.name,
         )
-        self._commit(at, added_payments=[payment])
+        paid = self._event(EventType.PAYMENT_CREATED, payment, payment.id)
+        self._commit(at, (paid,), added_payments=[payment])
         return payment
 
     def refund(self, command: RefundOrder, *, actor: Actor, at: datetime) -> OrderRefund:
@@ -661,7 +692,7 @@ class Order:
         refund = self._refund_record(
             payment, amount_cents, tip_cents, command.reason, items, actor, moment
         )
-        self._commit(moment, added_refunds=[refund])
+        self._commit(moment, (self._event(EventType.ORDER_REFUNDED),), added_refunds=[refund])
         return refund
 
     def _refund_record(
@@ -727,7 +758,7 @@ class Order:
         if tip_cents == current.tip_cents:
             return PaymentChange(current, current)
         adjusted = dataclasses.replace(current, tip_cents=tip_cents)
-        self._commit(at, changed_payments=[adjusted])
+        self._commit(at, (self._event(EventType.ORDER_UPDATED),), changed_payments=[adjusted])
         return PaymentChange(current, adjusted)
 
     # --- every change ends here -----------------------------------------------------------
@@ -735,9 +766,23 @@ class Order:
     def _next_moment(self, at: datetime) -> datetime:
         return strictly_after(self._header.updated_at, at)
 
+    def _event(
+        self, event_type: EventType, payload: object = None, entity_id: UUID | None = None
+    ) -> Envelope:
+        """An event of this order: about the order itself (its detail is the payload), or
+        about a part of it (an item, a payment) with that part's id."""
+        return Envelope(
+            event_type,
+            self if payload is None else payload,
+            location_id=self._header.location_id,
+            entity_id=entity_id or self._header.id,
+            order_id=self._header.id,
+        )
+
     def _commit(
         self,
         at: datetime,
+        events: Iterable[Envelope],
         *,
         added_items: Sequence[OrderItem] = (),
         changed_items: Sequence[OrderItem] = (),
@@ -749,7 +794,7 @@ class Order:
         **fields: Any,
     ) -> None:
         """Take the changed header ``fields``, items and payments, with the totals recomputed,
-        the next version and ``updatedAt`` moved on to ``at``.
+        the next version and ``updatedAt`` moved on to ``at``; record the change's ``events``.
 
         Refused (409) when the discount would exceed the new subtotal or the new total would
         fall under what is already paid; the order is then left as it was.
@@ -783,6 +828,7 @@ class Order:
         changes.changed_payments.extend(changed_payments)
         changes.added_refunds.extend(added_refunds)
         changes.kitchen_tickets.extend(tickets)
+        changes.events.extend(events)
         for product_id, quantity in returned:
             back = changes.stock_returned.get(product_id, Decimal(0)) + quantity
             changes.stock_returned[product_id] = back
