@@ -79,9 +79,7 @@ def _recorded(order: Order) -> list[tuple[EventType, object, uuid.UUID | None]]:
 
 def _with_item(quantity: str = "1") -> tuple[Order, uuid.UUID]:
     order = _loaded(_open())
-    item = order.add_item(
-        AddItem(uuid.uuid4(), Decimal(quantity)), product=_product(), modifiers=(), at=T0
-    )
+    item = order.add_item(AddItem(uuid.uuid4(), Decimal(quantity)), product=_product(), at=T0)
     return _loaded(order), item.id
 
 
@@ -119,13 +117,9 @@ def test_each_order_action_records_its_event_about_the_order() -> None:
 
 def test_items_and_payments_are_the_payload_of_their_own_events() -> None:
     order = _loaded(_open())
-    item = order.add_item(
-        AddItem(uuid.uuid4(), Decimal(2)), product=_product(), modifiers=(), at=T0
-    )
+    item = order.add_item(AddItem(uuid.uuid4(), Decimal(2)), product=_product(), at=T0)
     voided = order.void_item(item.id, "wrong table", actor=MANAGER, at=T0).after
-    kept = order.add_item(
-        AddItem(uuid.uuid4(), Decimal(1)), product=_product(), modifiers=(), at=T0
-    )
+    kept = order.add_item(AddItem(uuid.uuid4(), Decimal(1)), product=_product(), at=T0)
     payment = order.pay(
         TakePayment(Decimal(5), PaymentMethod.CASH),
         actor=MANAGER,

@@ -14,7 +14,7 @@ from uuid import UUID
 
 from sqlalchemy import ColumnElement, Row, Select, Table, update
 
-from brigade.kit.db.engine import Connection
+from brigade.kit.db.connection import Connection
 
 
 async def lease(
