@@ -18,6 +18,7 @@ from brigade.access.service import token_cache as worker_token_cache
 from brigade.access.service.staff import OverLimitAddresses
 from brigade.catalogue.routes import categories, modifier_groups, products
 from brigade.dining.routes import locations, tables
+from brigade.event_payloads import install_event_payloads
 from brigade.events import routes as events
 from brigade.events.service import EventWaiter, keep_sweeping
 from brigade.kit.db.engine import Database
@@ -68,7 +69,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         worker_token_cache.configure(
             seconds=settings.token_cache_seconds, max_entries=settings.token_cache_size
         )
-        events.install_renderers(max_bytes=settings.event_max_bytes)
+        install_event_payloads(max_bytes=settings.event_max_bytes)
         # Name lookups for webhooks and printers, on threads of their own (kit/names.py).
         app.state.resolver = Resolver()
         database = app.state.database = Database(settings)
@@ -114,7 +115,13 @@ def create_app(settings: Settings | None = None) -> FastAPI:
                 else []
             ),
             _background(
-                keep_sweeping(database, settings.event_retention_days, stopping), "brigade-sweep"
+                keep_sweeping(
+                    database,
+                    settings.event_retention_days,
+                    stopping,
+                    also=(webhook_service.sweep_deliveries,),
+                ),
+                "brigade-sweep",
             ),
         ]
         try:

@@ -9,7 +9,7 @@ from uuid import UUID
 from brigade.access.domain.terminals import DeviceKind
 from brigade.access.service import staff as access
 from brigade.access.service import terminals
-from brigade.events.routes import install_renderers
+from brigade.event_payloads import install_event_payloads
 from brigade.kit.access import Actor, Role
 from brigade.kit.db.engine import Database, UnitOfWork
 from brigade.settings import Settings
@@ -21,8 +21,9 @@ COMMAND_LINE = Actor(name="command line", role=Role.ADMIN)
 
 
 async def in_one_transaction(settings: Settings, work: Callable[[UnitOfWork], Awaitable[T]]) -> T:
-    # A command's changes emit events too (the demo menu's products), shaped as the API shows them.
-    install_renderers(max_bytes=settings.event_max_bytes)
+    # A command's changes record events too (the demo menu's products), shaped as the API
+    # shows them.
+    install_event_payloads(max_bytes=settings.event_max_bytes)
     database = Database(settings)
     try:
         async with database.unit_of_work(write=True) as uow:

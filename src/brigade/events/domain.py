@@ -15,71 +15,12 @@ from __future__ import annotations
 
 from bisect import bisect_right
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from datetime import datetime
-from enum import StrEnum
 from uuid import UUID
 
-from brigade.catalogue.domain.records import Product, fell_low_on_stock
 from brigade.kit.errors import EventsExpired
-
-
-class EventType(StrEnum):
-    ORDER_CREATED = "order.created"
-    ORDER_UPDATED = "order.updated"
-    ORDER_SENT = "order.sent"
-    ORDER_COMPLETED = "order.completed"
-    ORDER_CANCELLED = "order.cancelled"
-    ORDER_REFUNDED = "order.refunded"
-    ITEM_ADDED = "item.added"
-    ITEM_UPDATED = "item.updated"
-    ITEM_VOIDED = "item.voided"
-    PAYMENT_CREATED = "payment.created"
-    PRODUCT_CREATED = "product.created"
-    PRODUCT_UPDATED = "product.updated"
-    PRODUCT_86D = "product.86d"
-    PRODUCT_AVAILABLE = "product.available"
-    PRODUCT_DELETED = "product.deleted"
-    STOCK_LOW = "stock.low"
-    MODIFIER_GROUP_CREATED = "modifier_group.created"
-    MODIFIER_GROUP_UPDATED = "modifier_group.updated"
-    MODIFIER_GROUP_DELETED = "modifier_group.deleted"
-    KITCHEN_TICKET_CREATED = "kitchen_ticket.created"
-    KITCHEN_TICKET_BUMPED = "kitchen_ticket.bumped"
-    KITCHEN_TICKET_RECALLED = "kitchen_ticket.recalled"
-    # A device or client address reached its limit of wrong PINs (docs/security.md).
-    SECURITY_PIN_FAILURES = "security.pin_failures"
-
-
-def product_change_events(before: Product, after: Product) -> list[EventType]:
-    """What a change to a product announces: ``product.updated`` when anything but its 86
-    flag changed, ``product.86d``/``product.available`` when that flag flipped, and
-    ``stock.low`` when its stock fell to its threshold."""
-    found: list[EventType] = []
-    unflagged = replace(before, is_86d=after.is_86d, auto_86d=after.auto_86d)
-    if replace(unflagged, updated_at=after.updated_at) != after:
-        found.append(EventType.PRODUCT_UPDATED)
-    if after.is_86d != before.is_86d:
-        found.append(EventType.PRODUCT_86D if after.is_86d else EventType.PRODUCT_AVAILABLE)
-    if fell_low_on_stock(before, after):
-        found.append(EventType.STOCK_LOW)
-    return found
-
-
-@dataclass(frozen=True, slots=True)
-class PendingEvent:
-    """An event of the running transaction; it gets its id when the transaction commits.
-
-    ``subject`` is the changed resource as a domain object; it is turned into the JSON
-    the API shows for it when the event is written.
-    """
-
-    type: EventType
-    at: datetime
-    subject: object
-    location_id: UUID | None
-    entity_id: UUID | None
-    order_id: UUID | None
+from brigade.kit.events import EventType
 
 
 def check_cursor(after: int, swept_through: int) -> None:

@@ -1,107 +1,26 @@
-"""The outbox: events written at the end of their transaction, read back by id.
+"""The event log: the outbox read back by id, swept by retention, listened to for commits.
 
-Writing (``append``) happens in the unit of work, just before COMMIT, in one statement
-for all the transaction's events. On PostgreSQL that statement first takes a
-transaction-level advisory lock, so ids are drawn in commit order (events/domain.py
-says why a reader needs that), and queues a NOTIFY that is delivered at commit to
-every worker listening. SQLite serializes writers already; its workers poll max(id).
+The unit of work writes the outbox (kit/db/outbox.py), in the transaction of each change;
+this module only reads it: ids are drawn in commit order (events/domain.py says why a
+reader needs that), and on PostgreSQL every commit that wrote events NOTIFYs ``CHANNEL``.
 """
 
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from datetime import datetime
 from typing import Any
 
 import asyncpg
-from sqlalchemy import ARRAY, BigInteger, String, Text, bindparam, case, delete, func, select, text
-from sqlalchemy import Uuid as UuidType
+from sqlalchemy import case, delete, func, select
 from sqlalchemy.engine import make_url
 
-from brigade.events.domain import EventFilter, PendingEvent, StoredEvent
-from brigade.events.tables import events, events_swept
-from brigade.kit.db.engine import Connection
+from brigade.events.domain import EventFilter, StoredEvent
+from brigade.events.tables import events_swept
+from brigade.kit.db.connection import Connection
+from brigade.kit.db.outbox import CHANNEL, events
 from brigade.kit.db.rows import insert_or_update
-from brigade.kit.db.types import UTCDateTime
-
-CHANNEL = "brigade_events"
-# pg_advisory_xact_lock key of the event log ("brigade" in ASCII): one per database.
-_APPEND_LOCK = 0x62726967616465
-
-# Turns an event's subject (a domain object) into the JSON the API shows for it.
-Renderer = Callable[[Any], str]
-_renderers: dict[type, Renderer] = {}
-
-
-def register_renderer(subject_type: type, render: Renderer) -> None:
-    """Registered by the api layer at app creation: services emit domain objects only."""
-    _renderers[subject_type] = render
-
-
-def render(subject: object) -> str:
-    for cls in type(subject).__mro__:
-        render = _renderers.get(cls)
-        if render is not None:
-            return render(subject)
-    raise LookupError(f"no event renderer for {type(subject).__name__}: register one")
-
-
-# One statement, whatever the number of events: lock, notify, then draw ids as rows form
-# (the ids' default is evaluated once the gate's one row has joined, after the lock).
-_PG_APPEND = text(
-    """
-    INSERT INTO events (type, at, location_id, entity_id, order_id, data)
-    SELECT e.type, e.at, e.location_id, e.entity_id, e.order_id, e.data
-    FROM unnest(
-        CAST(:types AS varchar[]), CAST(:ats AS timestamptz[]), CAST(:location_ids AS uuid[]),
-        CAST(:entity_ids AS uuid[]), CAST(:order_ids AS uuid[]), CAST(:data AS text[])
-    ) AS e(type, at, location_id, entity_id, order_id, data),
-    (SELECT pg_advisory_xact_lock(:lock), pg_notify(:channel, '')) AS gate
-    """
-).bindparams(
-    bindparam("types", type_=ARRAY(String)),
-    bindparam("ats", type_=ARRAY(UTCDateTime())),
-    bindparam("location_ids", type_=ARRAY(UuidType())),
-    bindparam("entity_ids", type_=ARRAY(UuidType())),
-    bindparam("order_ids", type_=ARRAY(UuidType())),
-    bindparam("data", type_=ARRAY(Text)),
-    bindparam("lock", _APPEND_LOCK, type_=BigInteger),
-    bindparam("channel", CHANNEL, type_=Text),
-)
-_SQLITE_APPEND = events.insert()
-
-
-async def append(connection: Connection, pending: Sequence[PendingEvent]) -> None:
-    """Write the transaction's events: called by the unit of work right before COMMIT."""
-    rendered = [render(event.subject) for event in pending]
-    if connection.dialect.name == "postgresql":
-        await connection.execute(
-            _PG_APPEND,
-            {
-                "types": [event.type.value for event in pending],
-                "ats": [event.at for event in pending],
-                "location_ids": [event.location_id for event in pending],
-                "entity_ids": [event.entity_id for event in pending],
-                "order_ids": [event.order_id for event in pending],
-                "data": rendered,
-            },
-        )
-        return
-    await connection.execute(
-        _SQLITE_APPEND,
-        [
-            {
-                "type": event.type.value,
-                "at": event.at,
-                "location_id": event.location_id,
-                "entity_id": event.entity_id,
-                "order_id": event.order_id,
-                "data": data,
-            }
-            for event, data in zip(pending, rendered, strict=True)
-        ],
-    )
 
 
 def _conditions(filters: EventFilter) -> list[Any]:

@@ -2,7 +2,7 @@
 
 Both read the outbox (events/repository.py) by id: a client resumes after the last id it saw
 and gets every matching event exactly once, in order. Event ``data`` is the resource
-as the API shows it; the renderers registered here shape it when the event is written.
+as the API shows it, shaped by its own feature when the event was written (kit/events.py).
 """
 
 from __future__ import annotations
@@ -19,31 +19,18 @@ from fastapi import Depends, Header, Query, Request, Response
 from fastapi.responses import StreamingResponse
 from pydantic import Field, WithJsonSchema
 
-from brigade.access.domain.terminals import PinFailureAlert
-from brigade.catalogue.domain.records import ModifierGroup, Product
-from brigade.catalogue.routes.modifier_groups import group_out
-from brigade.catalogue.routes.products import product_detail
 from brigade.events import service
-from brigade.events.domain import EventFilter, EventType, Outgoing
-from brigade.events.service import Heartbeat, SentOrder
+from brigade.events.domain import EventFilter, Outgoing
+from brigade.events.service import Heartbeat
 from brigade.kit import metrics
-from brigade.kit.access import REQUIRED_ROLE, Permission
+from brigade.kit.access import Permission
 from brigade.kit.errors import EventsExpired, Forbidden, Unauthenticated
+from brigade.kit.events import EventType
 from brigade.kit.http.deps import UowDep
 from brigade.kit.http.errors import problem_responses
 from brigade.kit.http.permissions import Reader, authenticator
 from brigade.kit.http.routing import brigade_router
 from brigade.kit.http.types import ResponseModel, Timestamp
-from brigade.kitchen.domain import BoardTicket
-
-# The resources' own shaping, as their routes answer them (private there for now: those
-# modules are being reworked on other branches; the merge makes these names public).
-from brigade.kitchen.routes import TicketOut, board_ticket_out, ticket_out
-from brigade.orders.domain.aggregate import Order
-from brigade.orders.domain.records import OrderItem, OrderPayment
-from brigade.orders.schemas import OrderDetail
-from brigade.orders.shaping import detail as order_detail
-from brigade.orders.shaping import item_out, payment_detail
 from brigade.settings import Settings
 
 router = brigade_router(prefix="/api/events", tags=["events"])
@@ -52,119 +39,6 @@ router = brigade_router(prefix="/api/events", tags=["events"])
 MAX_EVENT_ID = 2**63 - 1
 # How soon a client reconnects after the server ended its stream (it is stopping).
 RECONNECT_MS = 1000
-
-
-# --- what an event's data is ----------------------------------------------------------------
-
-# Event data is rendered once, at commit, for every reader of the stream and every webhook:
-# as the lowest role that may read it (the kitchen) sees it, so no card details (design.md §7).
-EVENT_READER = REQUIRED_ROLE[Permission.READ]
-
-
-class SentOrderOut(OrderDetail):
-    """``order.sent``: the order detail with the kitchen ticket the send produced."""
-
-    kitchen_ticket: TicketOut
-
-
-# What a summary keeps of an order (or of a kitchen ticket): who, which, what state, how much.
-_ORDER_SUMMARY = {
-    "id",
-    "order_number",
-    "status",
-    "order_type",
-    "table_id",
-    "table_name",
-    "location_id",
-    "subtotal",
-    "total",
-    "balance_due",
-    "paid_amount",
-    "version",
-    "updated_at",
-}
-_TICKET_SUMMARY = {
-    "id",
-    "order_id",
-    "order_number",
-    "order_type",
-    "order_status",
-    "table_id",
-    "table_name",
-    "created_at",
-    "bumped_at",
-}
-
-
-def bounded(
-    shown: ResponseModel, summary: set[str], item_count: int, href: str, max_bytes: int
-) -> str:
-    """The resource's JSON, or past ``max_bytes`` its summary with ``truncated``, the number
-    of its items and ``href`` where the whole of it is read: an event stays small whatever
-    the order (a stream, a webhook and the log each carry it)."""
-    whole = shown.model_dump_json()
-    if len(whole.encode()) <= max_bytes:
-        return whole
-    kept = shown.model_dump(mode="json", by_alias=True, include=summary)
-    return orjson.dumps(kept | {"itemCount": item_count, "truncated": True, "href": href}).decode()
-
-
-def _order_href(order_id: UUID) -> str:
-    return f"/api/orders/{order_id}"
-
-
-def install_renderers(*, max_bytes: int) -> None:
-    """Event data is what the API answers for the same resource (a summary past
-    ``max_bytes``)."""
-
-    def order(order: Order) -> str:
-        detail = order_detail(order, EVENT_READER)
-        href = _order_href(order.id)
-        return bounded(detail, _ORDER_SUMMARY, len(detail.items), href, max_bytes)
-
-    def sent_order(sent: SentOrder) -> str:
-        detail = order_detail(sent.order, EVENT_READER)
-        shown = SentOrderOut(**dict(detail), kitchen_ticket=ticket_out(sent.ticket))
-        href = _order_href(sent.order.id)
-        return bounded(shown, _ORDER_SUMMARY, len(detail.items), href, max_bytes)
-
-    def board_ticket(ticket: BoardTicket) -> str:
-        shown = board_ticket_out(ticket)
-        href = f"/api/kitchen/tickets/{ticket.ticket.id}"
-        return bounded(shown, _TICKET_SUMMARY, len(shown.items), href, max_bytes)
-
-    service.register_renderer(Order, order)
-    service.register_renderer(SentOrder, sent_order)
-    service.register_renderer(OrderItem, lambda item: item_out(item).model_dump_json())
-    service.register_renderer(
-        OrderPayment, lambda payment: payment_detail(payment, EVENT_READER).model_dump_json()
-    )
-    service.register_renderer(Product, lambda product: product_detail(product).model_dump_json())
-    service.register_renderer(ModifierGroup, lambda group: group_out(group).model_dump_json())
-    service.register_renderer(BoardTicket, board_ticket)
-    service.register_renderer(
-        PinFailureAlert, lambda alert: PinFailureAlertOut.of(alert).model_dump_json()
-    )
-
-
-class PinFailureAlertOut(ResponseModel):
-    """``security.pin_failures``: a device (`device:<id>`) or a client address
-    (`address:<ip>`) reached its limit of wrong PINs; PIN sign-in and approvals from it answer
-    429 `too_many_wrong_pins` until ``until``."""
-
-    source: str
-    failures: int
-    window_start: Timestamp
-    until: Timestamp
-
-    @classmethod
-    def of(cls, alert: PinFailureAlert) -> PinFailureAlertOut:
-        return cls(
-            source=alert.source,
-            failures=alert.failures,
-            window_start=alert.window_start,
-            until=alert.until,
-        )
 
 
 # --- schemas --------------------------------------------------------------------------------

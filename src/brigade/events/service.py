@@ -1,12 +1,7 @@
-"""Events: emitting them from use cases, reading them back, and waking open streams.
+"""Events: reading the log back, sweeping it, and waking open streams.
 
-A use case emits with one line, inside its unit of work, naming the resource as a
-domain object; the outbox writes it at commit with the JSON the API shows for it::
-
-    events.order_event(uow, EventType.ORDER_CREATED, order)
-    events.order_event(uow, EventType.ITEM_ADDED, order, item, entity_id=item.id)
-    events.product_event(uow, EventType.PRODUCT_86D, product)
-    events.product_changed(uow, before, after)  # the event types the change calls for
+Features record their events as envelopes (kit/events.py) and the unit of work writes them
+with each change (kit/db/outbox.py); this feature moves them and knows no feature.
 
 The table is the truth. One ``EventWaiter`` per worker reads it as events commit (woken
 by a LISTEN connection on PostgreSQL, polling on SQLite, only while a stream is open) and
@@ -19,34 +14,25 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
-from typing import Any
 from uuid import UUID
 
 import orjson
 
-from brigade.catalogue.domain.records import Product
-from brigade.events import repository as outbox
 from brigade.events.domain import (
     EventFilter,
-    EventType,
     Outgoing,
-    PendingEvent,
     RecentEvents,
     StoredEvent,
     check_cursor,
     next_cursor,
-    product_change_events,
 )
 from brigade.events.repository import EventRepository, listen_until_lost
 from brigade.kit import metrics
 from brigade.kit.clock import now
 from brigade.kit.db.engine import Database, UnitOfWork
-from brigade.kitchen.domain import KitchenTicket
-from brigade.orders.domain.aggregate import ItemChange, Order
-from brigade.webhooks.repository import WebhookRepository
 
 log = logging.getLogger("brigade.events")
 
@@ -61,74 +47,6 @@ PAGE_READ_STEP = 50
 # rush commits a few hundred times a second, and waking 200 streams for each commit cost the
 # worker half its orders (bench/results-live.md); an idle room still sees a commit at once.
 NOTIFIED_READS_APART_SECONDS = 0.05
-
-
-# --- emitting -------------------------------------------------------------------------------
-
-
-def register_renderer(subject_type: type, render: Callable[[Any], str]) -> None:
-    """How the outbox shows a subject: the api layer registers its shapes at app creation,
-    so services emit domain objects and the event's data is the resource as the API shows it."""
-    outbox.register_renderer(subject_type, render)
-
-
-@dataclass(frozen=True, slots=True)
-class SentOrder:
-    """The subject of ``order.sent``: the order detail and the kitchen ticket it produced."""
-
-    order: Order
-    ticket: KitchenTicket
-
-
-def emit(
-    uow: UnitOfWork,
-    event_type: EventType,
-    subject: object,
-    *,
-    location_id: UUID | None,
-    entity_id: UUID | None,
-    order_id: UUID | None = None,
-) -> None:
-    uow.emit(PendingEvent(event_type, now(), subject, location_id, entity_id, order_id))
-
-
-def order_event(
-    uow: UnitOfWork,
-    event_type: EventType,
-    order: Order,
-    subject: object | None = None,
-    *,
-    entity_id: UUID | None = None,
-) -> None:
-    """An event about ``order`` (its detail is the data), or about a part of it: an item or a
-    payment as ``subject``, with its ``entity_id``."""
-    emit(
-        uow,
-        event_type,
-        order if subject is None else subject,
-        location_id=order.header.location_id,
-        entity_id=entity_id or order.id,
-        order_id=order.id,
-    )
-
-
-def product_event(uow: UnitOfWork, event_type: EventType, product: Product) -> None:
-    emit(uow, event_type, product, location_id=product.location_id, entity_id=product.id)
-
-
-def item_changed(uow: UnitOfWork, order: Order, change: ItemChange) -> None:
-    """``item.updated`` for a changed item; a changed quantity also moved the order's totals,
-    so ``order.updated`` follows with the order detail."""
-    if change.after == change.before:
-        return
-    order_event(uow, EventType.ITEM_UPDATED, order, change.after, entity_id=change.after.id)
-    if change.after.quantity != change.before.quantity:
-        order_event(uow, EventType.ORDER_UPDATED, order)
-
-
-def product_changed(uow: UnitOfWork, before: Product, after: Product) -> None:
-    for event_type in product_change_events(before, after):
-        product_event(uow, event_type, after)
 
 
 # --- reading --------------------------------------------------------------------------------
@@ -198,21 +116,42 @@ async def start_cursor(uow: UnitOfWork, after: int | None) -> int:
     return after
 
 
-async def sweep_events(uow: UnitOfWork, *, retention_days: int) -> int:
-    """Retention: delete events (and webhook attempts) older than ``retention_days``;
-    answers how many events went."""
+async def next_for(
+    uow: UnitOfWork, after: int, filters: EventFilter
+) -> tuple[StoredEvent | None, int]:
+    """The first event past ``after`` that ``filters`` match, if any, and the highest id
+    written, read first: every id up to it has committed (ids come in commit order), so when
+    none of them matches a reader may move its cursor past them all (a webhook's)."""
+    repository = EventRepository(await uow.connection())
+    last_id = await repository.last_id()
+    found = await repository.after(after, filters, limit=1)
+    return (found[0] if found else None), last_id
+
+
+# A log kept as long as the events (the webhooks' delivery attempts): deletes, in the sweep's
+# transaction, what is older than the moment it is given. Its feature hands it to the sweep
+# (app.py), so this one imports none.
+Sweep = Callable[[UnitOfWork, datetime], Awaitable[None]]
+
+
+async def sweep_events(uow: UnitOfWork, *, retention_days: int, also: Sequence[Sweep] = ()) -> int:
+    """Retention: delete events older than ``retention_days``, and what ``also`` sweeps as
+    old; answers how many events went."""
     older_than = now() - timedelta(days=retention_days)
-    await WebhookRepository(uow).sweep_log(older_than)
+    for sweep in also:
+        await sweep(uow, older_than)
     return await EventRepository(await uow.connection()).sweep(older_than)
 
 
-async def keep_sweeping(database: Database, retention_days: int, stopping: asyncio.Event) -> None:
+async def keep_sweeping(
+    database: Database, retention_days: int, stopping: asyncio.Event, *, also: Sequence[Sweep] = ()
+) -> None:
     """Retention, in every worker: at start, then hourly. Workers sweeping at once only
     repeat each other's work; one statement per table, on an index."""
     while not stopping.is_set():
         try:
             async with database.unit_of_work(write=True) as uow:
-                swept = await sweep_events(uow, retention_days=retention_days)
+                swept = await sweep_events(uow, retention_days=retention_days, also=also)
             if swept:
                 log.info("retention: %d events older than %d days deleted", swept, retention_days)
         except Exception:

@@ -1,9 +1,11 @@
 """Background delivery in lanes: one lane per receiver (a webhook, a printer), each running on
 its own, so a slow or jammed receiver holds only its own lane.
 
-A round (``start_due``) leases what is due for the receivers not busy in this worker and
-starts a lane for each; it never waits for them. The loop goes again at once after a round
-that started something, as soon as a lane finishes, or after ``poll_seconds``.
+A round (``start_due``) leases what is due for the receivers not busy in this worker, as many
+as there is room for, and starts a lane for each; it never waits for them. The loop goes again
+at once after a round that started something, as soon as a lane finishes, or after
+``poll_seconds``. Printing (printing/service.py) and webhooks (webhooks/service.py) say only
+how to lease and what a lane does.
 """
 
 from __future__ import annotations
@@ -11,10 +13,11 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-from collections.abc import Awaitable, Callable, Coroutine, Hashable
+from collections.abc import Awaitable, Callable, Coroutine, Hashable, Mapping
 from typing import Any, Generic, TypeVar
 
 Key = TypeVar("Key", bound=Hashable)
+Leased = TypeVar("Leased")
 
 
 class Lanes(Generic[Key]):
@@ -44,6 +47,28 @@ class Lanes(Generic[Key]):
         if not task.cancelled() and task.exception() is not None:
             self._log.error("%s lane failed", self._what, exc_info=task.exception())
         self._wake.set()
+
+    async def start_due(
+        self,
+        lease: Callable[[frozenset[Key], int], Awaitable[Mapping[Key, Leased]]],
+        work: Callable[[Leased], Coroutine[Any, Any, None]],
+    ) -> bool:
+        """One round: ``lease`` what is due for at most the room left, leaving out the
+        receivers busy here, and start ``work`` on each in its receiver's lane (not waited
+        for). Answers whether any was due."""
+        room = self.room()
+        if not room:
+            return False
+        leased = await lease(self.busy(), room)
+        for key, due in leased.items():
+            self.start(key, work(due))
+        return bool(leased)
+
+    async def finish_round(self, start_due: Callable[[], Awaitable[bool]]) -> bool:
+        """One round, waited for to its end (tests, tools): answers whether any was due."""
+        started = await start_due()
+        await self.settled()
+        return started
 
     async def settled(self) -> None:
         """Once every running lane has finished."""

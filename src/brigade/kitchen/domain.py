@@ -11,6 +11,7 @@ from enum import StrEnum
 from uuid import UUID
 
 from brigade.kit.errors import InvalidInput
+from brigade.kit.events import Envelope, EventType
 from brigade.orders.domain.records import Modifier
 from brigade.orders.domain.states import FINAL_ORDER_STATUSES, ItemStatus, OrderStatus, OrderType
 
@@ -135,6 +136,31 @@ def board_ticket(
         order,
         tuple(BoardItem(line, live[line.item_id], added) for line in ticket.items),
     )
+
+
+def shown_event(shown: BoardTicket, event_type: EventType) -> Envelope:
+    """A ``kitchen_ticket.*`` event whose payload is the ticket as the board shows it, so a
+    kitchen screen updates itself from the stream without asking the server again."""
+    ticket = shown.ticket
+    return Envelope(
+        event_type,
+        shown,
+        location_id=ticket.location_id,
+        entity_id=ticket.id,
+        order_id=ticket.order_id,
+    )
+
+
+def created_event(shown: BoardTicket) -> Envelope:
+    """A new ticket (an order's send), as the board shows it."""
+    return shown_event(shown, EventType.KITCHEN_TICKET_CREATED)
+
+
+def moved_event(shown: BoardTicket) -> Envelope:
+    """A ticket bumped off the board, or recalled back onto it (no ``bumpedAt``)."""
+    bumped = shown.ticket.bumped_at is not None
+    kind = EventType.KITCHEN_TICKET_BUMPED if bumped else EventType.KITCHEN_TICKET_RECALLED
+    return shown_event(shown, kind)
 
 
 def ensure_on_the_board(ticket: KitchenTicket) -> None:

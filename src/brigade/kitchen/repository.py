@@ -22,12 +22,15 @@ from brigade.kit.db.rows import (
     row_from_record,
 )
 from brigade.kitchen.domain import (
+    BoardTicket,
     KitchenTicket,
     LiveItem,
     TicketFilter,
     TicketItem,
     TicketKind,
     TicketOrder,
+    created_event,
+    moved_event,
 )
 from brigade.kitchen.tables import kitchen_tickets
 from brigade.orders.domain.records import modifiers_from_json, modifiers_to_json
@@ -97,10 +100,20 @@ class KitchenRepository:
         row = (await connection.execute(query.with_for_update() if for_update else query)).first()
         return None if row is None else _to_ticket(row)
 
-    async def set_bumped(self, ticket_id: UUID, bumped_at: datetime | None) -> None:
+    async def set_bumped(self, shown: BoardTicket) -> None:
+        """Write the ticket's ``bumpedAt`` (None: recalled) and record its event, the ticket as
+        the board shows it."""
+        ticket = shown.ticket
         connection = await self._uow.connection()
-        where = kitchen_tickets.c.id == ticket_id
-        await connection.execute(update(kitchen_tickets).where(where).values(bumped_at=bumped_at))
+        where = kitchen_tickets.c.id == ticket.id
+        statement = update(kitchen_tickets).where(where).values(bumped_at=ticket.bumped_at)
+        await connection.execute(statement)
+        self._uow.record([moved_event(shown)])
+
+    def shown_new(self, shown: Sequence[BoardTicket]) -> None:
+        """Record the new tickets' events, each as the board shows it: once they and their
+        order's items are written, since the board reads both."""
+        self._uow.record(created_event(ticket) for ticket in shown)
 
     async def on_board(self, location_id: UUID, since: datetime, limit: int) -> list[KitchenTicket]:
         """The location's sends created after ``since`` and not bumped, oldest first."""

@@ -10,8 +10,10 @@ from fastapi import Query
 from pydantic import Field
 
 from brigade.kit.errors import InvalidInput, NotFound
+from brigade.kit.events import register_payload_shape
 from brigade.kit.http.deps import PaginationDep, UowDep
 from brigade.kit.http.errors import problem_responses
+from brigade.kit.http.event_payloads import bounded
 from brigade.kit.http.permissions import ItemStatusSetter, Reader
 from brigade.kit.http.routing import brigade_router
 from brigade.kit.http.schemas import (
@@ -127,6 +129,32 @@ class BoardOut(ResponseModel):
         description="The sends of the last 24 hours not yet bumped, oldest first (at most 200)"
     )
     last_bumped: BoardTicketOut | None = Field(description="What Recall brings back")
+
+
+# What a summary of a ticket's event keeps: which ticket, of which order, in what state.
+_TICKET_SUMMARY = {
+    "id",
+    "order_id",
+    "order_number",
+    "order_type",
+    "order_status",
+    "table_id",
+    "table_name",
+    "created_at",
+    "bumped_at",
+}
+
+
+def install_event_payloads(*, max_bytes: int) -> None:
+    """``kitchen_ticket.*`` events carry the ticket as the board shows it, summarized past
+    ``max_bytes``."""
+
+    def board_ticket(ticket: BoardTicket) -> str:
+        shown = board_ticket_out(ticket)
+        href = f"/api/kitchen/tickets/{ticket.ticket.id}"
+        return bounded(shown, _TICKET_SUMMARY, len(shown.items), href, max_bytes)
+
+    register_payload_shape(BoardTicket, board_ticket)
 
 
 def board_ticket_out(board: BoardTicket) -> BoardTicketOut:

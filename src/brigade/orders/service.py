@@ -1,13 +1,13 @@
 """Order use cases: one function per operation, each inside the caller's one transaction.
 
 Every change goes the same way: lock and load the order (``_load``), ask the ``Order``
-aggregate to change (it enforces every rule), persist it, then audit. What needs the
-catalogue (pricing a new line, taking stock) happens here and hands the aggregate plain facts.
+aggregate to change (it enforces every rule), persist it, then audit. What only the catalogue
+knows (a new item's product, variant and modifier options) is loaded here and handed to the
+aggregate, which checks it; taking stock is the catalogue's own.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from dataclasses import replace
 from datetime import datetime
 from decimal import Decimal
@@ -17,33 +17,25 @@ from uuid import UUID
 
 from brigade.access.domain.audit import AuditAction, AuditedEntity
 from brigade.access.service import audit
-from brigade.catalogue.domain.menu import (
-    StockMovementKind,
-    check_modifier_selection,
-    sold_as,
-    variant_for_sale,
-)
-from brigade.catalogue.domain.records import Product, ProductType, ProductVariant, ensure_orderable
+from brigade.catalogue.domain.menu import StockMovementKind
+from brigade.catalogue.domain.records import Product, ProductVariant
 from brigade.catalogue.service import menu as catalogue_menu
 from brigade.catalogue.service import products as catalogue_products
 from brigade.catalogue.service import stock
-from brigade.events import service as events
-from brigade.events.domain import EventType
 from brigade.kit import money
 from brigade.kit.access import Actor
 from brigade.kit.clock import DEFAULT_TIMEZONE, business_day, now
 from brigade.kit.db.engine import UnitOfWork
-from brigade.kit.errors import InvalidInput, NotFound, ProductUnavailable
+from brigade.kit.errors import NotFound, ProductUnavailable
 from brigade.kit.escpos import encode
 from brigade.kitchen.domain import KitchenTicket
 from brigade.kitchen.service import board as kitchen_board
-from brigade.orders.domain.aggregate import Order, check_room_for_item
+from brigade.orders.domain.aggregate import Order, check_may_change_item, check_room_for_item
 from brigade.orders.domain.commands import (
     AddItem,
     ApplyDiscount,
     ChangeItem,
     CreateOrder,
-    ModifierChoice,
     TakePayment,
 )
 from brigade.orders.domain.documents import (
@@ -52,9 +44,8 @@ from brigade.orders.domain.documents import (
     receipt_document,
     receipt_of,
 )
-from brigade.orders.domain.permissions import permission_to_change_item, tip_needs_approval
+from brigade.orders.domain.permissions import tip_needs_approval
 from brigade.orders.domain.records import (
-    Modifier,
     OrderFilter,
     OrderHeader,
     OrderItem,
@@ -95,17 +86,18 @@ async def _load(
 
 
 async def _persist(uow: UnitOfWork, order: Order, actor: Actor) -> None:
-    """Write the order's changes, its kitchen tickets and their print jobs, and put back the
-    stock its actions returned (a void's, or a cancellation's)."""
+    """Put back the stock the order's actions returned (a void's, or a cancellation's), then
+    write its changes and events, its kitchen tickets and their print jobs. The stock first:
+    what it announces (a product back in stock) comes before the order's own events."""
+    cancelled = order.header.status is OrderStatus.CANCELLED
+    kind = StockMovementKind.CANCEL if cancelled else StockMovementKind.VOID
+    returned = order.changes.stock_returned
+    await stock.put_back(uow, actor, returned, kind=kind, order_id=order.id)
     await OrderRepository(uow).save(order)
     await kitchen_board.store(uow, order.changes.kitchen_tickets)
     if order.header.location_id is not None:
         documents = [kitchen_document(order, t) for t in order.changes.kitchen_tickets]
         await printing.queue_kitchen_documents(uow, order.header.location_id, documents)
-    cancelled = order.header.status is OrderStatus.CANCELLED
-    kind = StockMovementKind.CANCEL if cancelled else StockMovementKind.VOID
-    returned = order.changes.stock_returned
-    await stock.put_back(uow, actor, returned, kind=kind, order_id=order.id)
 
 
 async def _audit(
@@ -179,7 +171,6 @@ async def create_order(uow: UnitOfWork, actor: Actor, command: CreateOrder) -> O
         command, order_number=number, opened_by=actor, at=now(), table_name=table_name
     )
     await repository.save(order)
-    events.order_event(uow, EventType.ORDER_CREATED, order)
     return order
 
 
@@ -212,7 +203,6 @@ async def apply_discount(
         after=_discount_facts(order.header),
         reason=command.reason,
     )
-    events.order_event(uow, EventType.ORDER_UPDATED, order)
     return order
 
 
@@ -240,7 +230,6 @@ async def transfer_order(
         before={"tableId": None if previous is None else str(previous)},
         after={"tableId": str(table_id)},
     )
-    events.order_event(uow, EventType.ORDER_UPDATED, order)
     return order, previous
 
 
@@ -251,7 +240,6 @@ async def complete_order(
     order = await _load(uow, actor, order_id, if_match, whole=WholeItems.ALL)
     completed_at = order.complete(actor=actor, at=now())
     await _persist(uow, order, actor)
-    events.order_event(uow, EventType.ORDER_COMPLETED, order)
     return order, completed_at
 
 
@@ -273,52 +261,20 @@ async def cancel_order(
         after={"status": order.header.status.value, "refund": str(money.from_cents(refund))},
         reason=reason,
     )
-    events.order_event(uow, EventType.ORDER_CANCELLED, order)
     return order, refund
 
 
 # --- items ----------------------------------------------------------------------------------
 
 
-async def _variant(
+async def _named_variant(
     uow: UnitOfWork, product: Product, variant_id: UUID | None
 ) -> ProductVariant | None:
-    """The variant the item is sold as; a product without variants keeps any other id as it
-    did before, but not another product's variant."""
-    variant = variant_for_sale(product, variant_id)
-    if variant is None and variant_id is not None:
-        other = await catalogue_menu.find_variant(uow, variant_id)
-        if other is not None:
-            raise InvalidInput("variantId", f"is not a variant of {product.name}")
-    return variant
-
-
-async def _price_modifiers(
-    uow: UnitOfWork, requested: Sequence[ModifierChoice], quantity: Decimal
-) -> tuple[tuple[Modifier, ...], list[UUID]]:
-    """Catalogue modifiers take the catalogue's name and price; any other id is ad hoc.
-    Answers the priced modifiers and the catalogue options among them (a group counts those)."""
-    option_ids = [m.modifier_option_id for m in requested]
-    catalogue = await catalogue_products.products_by_id(uow, option_ids)
-    priced: list[Modifier] = []
-    chosen: list[UUID] = []
-    for index, modifier in enumerate(requested):
-        option = catalogue.get(modifier.modifier_option_id)
-        if option is not None and option.product_type is ProductType.MODIFIER:
-            ensure_orderable(option, quantity)
-            priced.append(Modifier(option.id, option.name, money.to_cents(option.price)))
-            chosen.append(option.id)
-            continue
-        if modifier.name is None or modifier.price is None:
-            missing = "name" if modifier.name is None else "price"
-            raise InvalidInput(
-                f"modifiers.{index}.{missing}",
-                "is required for a modifier that is not a catalogue modifier",
-            )
-        priced.append(
-            Modifier(modifier.modifier_option_id, modifier.name, money.to_cents(modifier.price))
-        )
-    return tuple(priced), chosen
+    """The variant of ``variant_id`` whatever its product, for the aggregate's check that it is
+    the product's own; looked up only when it is not among the product's variants."""
+    if variant_id is None or any(variant.id == variant_id for variant in product.variants):
+        return None
+    return await catalogue_menu.find_variant(uow, variant_id)
 
 
 async def add_item(
@@ -341,12 +297,13 @@ async def add_item(
     )
     if product is None:
         raise NotFound("product", command.product_id)
-    variant = await _variant(uow, product, command.variant_id)
-    modifiers, chosen = await _price_modifiers(uow, command.modifiers, command.quantity)
-    check_modifier_selection(product.modifier_groups, chosen)
-    item = order.add_item(command, product=sold_as(product, variant), modifiers=modifiers, at=now())
+    named_variant = await _named_variant(uow, product, command.variant_id)
+    asked = [modifier.modifier_option_id for modifier in command.modifiers]
+    options = await catalogue_products.products_by_id(uow, asked)
+    item = order.add_item(
+        command, product=product, named_variant=named_variant, options=options, at=now()
+    )
     await _persist(uow, order, actor)
-    events.order_event(uow, EventType.ITEM_ADDED, order, item, entity_id=item.id)
     return order, item
 
 
@@ -360,7 +317,7 @@ async def change_item(
     if_match: int | None = None,
 ) -> tuple[Order, OrderItem]:
     """Apply what the command gives (quantity, notes, status); a raised quantity takes stock."""
-    actor.ensure(permission_to_change_item(command.fields))
+    check_may_change_item(actor, command)
     order = await _load(uow, actor, order_id, if_match, item_id=item_id, whole=WholeItems.ALL)
     change = order.change_item(item_id, command, actor=actor, at=now())
     extra = change.after.quantity - change.before.quantity
@@ -381,7 +338,6 @@ async def change_item(
             after=_quantity_facts(change.after),
             reason=command.reason,
         )
-    events.item_changed(uow, order, change)
     return order, change.after
 
 
@@ -421,7 +377,6 @@ async def void_item(
         after={"status": change.after.status.value},
         reason=reason,
     )
-    events.order_event(uow, EventType.ITEM_VOIDED, order, change.after, entity_id=item.id)
     return order, change.after
 
 
@@ -436,10 +391,9 @@ async def make_ready(uow: UnitOfWork, actor: Actor, order_id: UUID, item_ids: li
     order = await _load(uow, actor, order_id, None, whole=WholeItems.ALL)
     at = now()
     ready = ChangeItem(status=ItemStatus.READY)
-    changes = [order.change_item(item_id, ready, actor=actor, at=at) for item_id in item_ids]
+    for item_id in item_ids:
+        order.change_item(item_id, ready, actor=actor, at=at)
     await _persist(uow, order, actor)
-    for change in changes:
-        events.item_changed(uow, order, change)
 
 
 async def send_order(
@@ -448,10 +402,7 @@ async def send_order(
     order = await _load(uow, actor, order_id, if_match, whole=WholeItems.ALL)
     ticket = order.send(actor=actor, at=now())
     await _persist(uow, order, actor)
-    events.order_event(uow, EventType.ORDER_SENT, order, events.SentOrder(order, ticket))
-    # The kitchen screens take the new card from the stream as the board shows it.
-    (shown,) = await kitchen_board.on_board(uow, [ticket])
-    kitchen_board.announce(uow, EventType.KITCHEN_TICKET_CREATED, shown)
+    await kitchen_board.show_new(uow, [ticket])
     return order, ticket
 
 
@@ -482,7 +433,6 @@ async def add_payment(
                 "tipApprovalRatio": str(tip_approval_ratio),
             },
         )
-    events.order_event(uow, EventType.PAYMENT_CREATED, order, payment, entity_id=payment.id)
     return order, payment
 
 
@@ -521,7 +471,6 @@ async def refund_order(
         },
         reason=command.reason,
     )
-    events.order_event(uow, EventType.ORDER_REFUNDED, order)
     return order, refund
 
 
@@ -584,7 +533,6 @@ async def adjust_tip(
             "tip": str(money.from_cents(change.after.tip_cents)),
         },
     )
-    events.order_event(uow, EventType.ORDER_UPDATED, order)
     return order, change.after
 
 

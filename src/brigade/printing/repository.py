@@ -1,9 +1,8 @@
 """Every printer and print-job query.
 
-A job is leased like a webhook (webhooks/repository.py): a worker takes due jobs (PostgreSQL: FOR
-UPDATE SKIP LOCKED, so workers on any host never take the same one; SQLite serializes
-writers), prints them, then writes the outcome only if its lease still holds. A job is
-marked printed once; a crashed worker's lease runs out and the job is taken again.
+A job is leased like a webhook (kit/db/leases.py): a worker takes due jobs, prints them, then
+writes the outcome only if its lease still holds. A job is marked printed once; a crashed
+worker's lease runs out and the job is taken again.
 """
 
 from __future__ import annotations
@@ -13,11 +12,12 @@ from datetime import datetime
 from typing import Any
 from uuid import UUID
 
-from sqlalchemy import Row, delete, func, or_, select, update
+from sqlalchemy import Row, delete, func, or_, select
 
 from brigade.catalogue.tables import categories, products
 from brigade.dining.tables import locations
 from brigade.kit.db.engine import UnitOfWork
+from brigade.kit.db.leases import lease, settle
 from brigade.kit.db.rows import fetch_page, record_from_row, row_from_record
 from brigade.kit.retries import Backlog
 from brigade.printing.domain import JobKind, JobStatus, Printer, PrinterKind, PrintJob
@@ -182,31 +182,18 @@ class PrintJobRepository:
             .where(print_jobs.c.printer_id == printer_id, *_due(now))
             .order_by(print_jobs.c.next_attempt_at, print_jobs.c.created_at)
             .limit(limit)
-            .with_for_update(skip_locked=True)
         )
-        statement = (
-            update(print_jobs)
-            .where(print_jobs.c.id.in_(due.scalar_subquery()))
-            .values(lease_until=until)
-            .returning(*print_jobs.c)
-        )
-        leased = [_job(row) for row in await connection.execute(statement)]
+        leased = [_job(row) for row in await lease(connection, print_jobs, due, until=until)]
         return sorted(leased, key=lambda job: (job.created_at, job.id))
 
     async def settle(self, leased: PrintJob, **changes: Any) -> bool:
         """Write the outcome of a leased job and end the lease; False if the lease was lost
         (it ran out and another worker took the job, or its printer was deleted)."""
         connection = await self._uow.connection()
-        statement = (
-            update(print_jobs)
-            .where(
-                print_jobs.c.id == leased.id,
-                print_jobs.c.lease_until == leased.lease_until,
-                print_jobs.c.status == JobStatus.PENDING.value,
-            )
-            .values(lease_until=None, **changes)
+        pending = print_jobs.c.status == JobStatus.PENDING.value
+        return await settle(
+            connection, print_jobs, leased.id, leased.lease_until, pending, **changes
         )
-        return (await connection.execute(statement)).rowcount == 1
 
     async def backlog(self) -> Backlog:
         """Jobs not printed yet: a range of the pending jobs' partial index."""

@@ -264,34 +264,34 @@ class PrintOutbox:
     async def start_due(self) -> bool:
         """One round: starts a lane for each printer with jobs due (not waited for);
         answers whether any was due."""
-        room = self._lanes.room()
-        if not room:
-            return False
+        return await self._lanes.start_due(self._lease_due, self._print_in_order)
+
+    async def print_due(self) -> bool:
+        """One round, waited for to its end (tests, tools): answers whether any was due."""
+        return await self._lanes.finish_round(self.start_due)
+
+    async def _lease_due(
+        self, busy: frozenset[UUID], room: int
+    ) -> dict[UUID, tuple[Printer, list[PrintJob]]]:
+        """The due jobs of at most ``room`` printers not ``busy`` here, leased, by printer."""
         moment = now()
         async with self._database.unit_of_work(write=True) as uow:
             jobs = PrintJobRepository(uow)
-            due = await jobs.due_printers(now=moment, excluding=self._lanes.busy(), limit=room)
-            leased = []
+            due = await jobs.due_printers(now=moment, excluding=busy, limit=room)
+            leased = {}
             for printer_id in due:
                 printer = await PrinterRepository(uow).get(printer_id)
                 found = await jobs.lease_due(
                     printer_id, now=moment, until=moment + LEASE, limit=JOBS_PER_ROUND
                 )
                 if printer is not None and found:
-                    leased.append((printer, found))
-        for printer, found in leased:
-            self._lanes.start(printer.id, self._print_in_order(printer, found))
-        return bool(leased)
+                    leased[printer_id] = (printer, found)
+        return leased
 
-    async def print_due(self) -> bool:
-        """One round, waited for to its end (tests, tools): answers whether any was due."""
-        started = await self.start_due()
-        await self._lanes.settled()
-        return started
-
-    async def _print_in_order(self, printer: Printer, jobs: list[PrintJob]) -> None:
-        """Oldest first; once the printer fails, its later jobs wait with the same error
-        rather than print ahead of the one that failed."""
+    async def _print_in_order(self, leased: tuple[Printer, list[PrintJob]]) -> None:
+        """A printer's leased jobs, oldest first; once the printer fails, its later jobs wait
+        with the same error rather than print ahead of the one that failed."""
+        printer, jobs = leased
         error: str | None = None
         for job in jobs:
             if error is None:

@@ -17,9 +17,9 @@ from datetime import datetime, timedelta
 from urllib.parse import urlsplit
 from uuid import UUID
 
-from brigade.events.domain import EventType
 from brigade.kit.addresses import is_internal, parse_address
 from brigade.kit.errors import InvalidInput
+from brigade.kit.events import EventType
 from brigade.kit.retries import Backoff, GiveUp, Retry
 
 RETRY_FOR = timedelta(hours=24)

@@ -1,11 +1,10 @@
 """Every webhook, delivery-log and server-key query.
 
 A webhook row carries its delivery state: the last event handled (``cursor``), the
-failures at the next one, when to try again, and a lease. A worker leases due webhooks
-(PostgreSQL: FOR UPDATE SKIP LOCKED, so workers never pick the same one; SQLite
-serializes writers), delivers one event each, then writes the outcome only if its lease
-still holds: a webhook is never delivered by two workers at once, and a crashed
-worker's lease simply runs out.
+failures at the next one, when to try again, and a lease (kit/db/leases.py). A worker leases
+due webhooks, delivers one event each, then writes the outcome only if its lease still holds:
+a webhook is never delivered by two workers at once, and a crashed worker's lease simply
+runs out.
 """
 
 from __future__ import annotations
@@ -15,12 +14,13 @@ from datetime import datetime
 from typing import Any
 from uuid import UUID
 
-from sqlalchemy import Row, delete, func, or_, select, update
+from sqlalchemy import Row, delete, func, or_, select
 
-from brigade.events.domain import EventType
-from brigade.events.tables import events
 from brigade.kit.db.engine import UnitOfWork
+from brigade.kit.db.leases import lease, settle
+from brigade.kit.db.outbox import events
 from brigade.kit.db.rows import fetch_page, insert_or_update, record_from_row, row_from_record
+from brigade.kit.events import EventType
 from brigade.kit.retries import Backlog
 from brigade.webhooks.domain import Delivery, Webhook
 from brigade.webhooks.tables import server_keys, webhook_deliveries, webhooks
@@ -87,15 +87,8 @@ class WebhookRepository:
             )
             .order_by(webhooks.c.next_attempt_at)
             .limit(limit)
-            .with_for_update(skip_locked=True)
         )
-        statement = (
-            update(webhooks)
-            .where(webhooks.c.id.in_(due.scalar_subquery()))
-            .values(lease_until=until)
-            .returning(*webhooks.c)
-        )
-        return [_webhook(row) for row in await connection.execute(statement)]
+        return [_webhook(row) for row in await lease(connection, webhooks, due, until=until)]
 
     async def backlog(self) -> Backlog:
         """Events after the smallest cursor: a range of the events' primary key."""
@@ -111,12 +104,7 @@ class WebhookRepository:
         """Write the outcome of a leased delivery and end the lease; False if the lease was
         lost (it ran out and another worker took over, or the webhook was deleted)."""
         connection = await self._uow.connection()
-        statement = (
-            update(webhooks)
-            .where(webhooks.c.id == leased.id, webhooks.c.lease_until == leased.lease_until)
-            .values(lease_until=None, **changes)
-        )
-        return (await connection.execute(statement)).rowcount == 1
+        return await settle(connection, webhooks, leased.id, leased.lease_until, **changes)
 
     async def log(self, delivery: Delivery) -> None:
         connection = await self._uow.connection()

@@ -13,16 +13,16 @@ import asyncio
 import logging
 import time
 from collections.abc import Collection, Mapping
-from datetime import timedelta
+from datetime import datetime, timedelta
+from functools import partial
 from typing import Any
 from uuid import UUID
 
 import httpx
 
 from brigade import __version__
+from brigade.events import service as events
 from brigade.events.domain import EventFilter, StoredEvent
-from brigade.events.repository import EventRepository
-from brigade.events.service import event_json
 from brigade.kit.clock import now
 from brigade.kit.db.engine import Database, UnitOfWork
 from brigade.kit.errors import DomainError, InvalidInput, NotFound
@@ -94,7 +94,7 @@ async def create_webhook(
         types=tuple(dict.fromkeys(fields["types"])),
         description=fields.get("description"),
         created_at=created,
-        cursor=await EventRepository(await uow.connection()).last_id(),
+        cursor=await events.start_cursor(uow, None),
         attempts=0,
         retrying_since=None,
         next_attempt_at=created,
@@ -120,6 +120,12 @@ async def delete_webhook(uow: UnitOfWork, webhook_id: UUID) -> Webhook:
     webhook = await get_webhook(uow, webhook_id)
     await WebhookRepository(uow).delete(webhook_id)
     return webhook
+
+
+async def sweep_deliveries(uow: UnitOfWork, older_than: datetime) -> None:
+    """Retention of the delivery attempts: swept with the events they delivered (app.py), as
+    old as BRIGADE_EVENT_RETENTION_DAYS."""
+    await WebhookRepository(uow).sweep_log(older_than)
 
 
 async def list_deliveries(
@@ -178,9 +184,14 @@ class Deliverer:
     async def start_due(self, client: httpx.AsyncClient) -> bool:
         """One round: starts a lane for each due webhook (not waited for); answers whether
         any was due."""
-        room = self._lanes.room()
-        if not room:
-            return False
+        return await self._lanes.start_due(self._lease_due, partial(self._deliver_next, client))
+
+    async def deliver_due(self, client: httpx.AsyncClient) -> bool:
+        """One round, waited for to its end (tests, tools): answers whether any was due."""
+        return await self._lanes.finish_round(partial(self.start_due, client))
+
+    async def _lease_due(self, _busy: frozenset[UUID], room: int) -> dict[UUID, Webhook]:
+        """At most ``room`` due webhooks, leased (a webhook busy here is leased already)."""
         moment = now()
         async with self._database.unit_of_work(write=True) as uow:
             leased = await WebhookRepository(uow).lease_due(
@@ -188,31 +199,17 @@ class Deliverer:
             )
             if leased and self._key is None:
                 self._key = await server_key(uow, self._configured_key)
-        for webhook in leased:
-            self._lanes.start(webhook.id, self._deliver_next(client, webhook))
-        return bool(leased)
-
-    async def deliver_due(self, client: httpx.AsyncClient) -> bool:
-        """One round, waited for to its end (tests, tools): answers whether any was due."""
-        started = await self.start_due(client)
-        await self._lanes.settled()
-        return started
+        return {webhook.id: webhook for webhook in leased}
 
     async def _deliver_next(self, client: httpx.AsyncClient, webhook: Webhook) -> None:
         async with self._database.unit_of_work(write=False) as uow:
-            repository = EventRepository(await uow.connection())
-            # First: every id up to it has committed (ids come in commit order), so when
-            # none of them is for this webhook the cursor may skip them all.
-            last_id = await repository.last_id()
-            found = await repository.after(
-                webhook.cursor, EventFilter(types=frozenset(webhook.types)), limit=1
-            )
-        if not found:
+            wanted = EventFilter(types=frozenset(webhook.types))
+            event, last_id = await events.next_for(uow, webhook.cursor, wanted)
+        if event is None:
             # Nothing for this webhook yet: skip what it does not want.
             async with self._database.unit_of_work(write=True) as uow:
                 await WebhookRepository(uow).settle(webhook, cursor=last_id)
             return
-        event = found[0]
         started = time.monotonic()
         try:
             async with asyncio.timeout(self._deadline):
@@ -225,7 +222,7 @@ class Deliverer:
     async def _post(
         self, client: httpx.AsyncClient, webhook: Webhook, event: StoredEvent
     ) -> tuple[int | None, str | None]:
-        body = event_json(event)
+        body = events.event_json(event)
         assert self._key is not None
         secret = derive_secret(self._key, webhook.id)
         try:

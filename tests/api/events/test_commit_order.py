@@ -7,9 +7,10 @@ from __future__ import annotations
 import asyncio
 
 from api.events.event_helpers import all_events, load_product
-from brigade.events.domain import EventType, PendingEvent
-from brigade.events.repository import append
+from brigade.catalogue.domain.events import product_event
 from brigade.kit.clock import now
+from brigade.kit.db.outbox import PendingEvent, append
+from brigade.kit.events import EventType
 from factories import AppClient, make_product
 
 
@@ -23,13 +24,13 @@ def test_a_second_writer_takes_its_id_only_after_the_first_commits(client: AppCl
         first = database.unit_of_work(write=True)
         async with first:
             subject = await load_product(first, product["id"])
-            event = PendingEvent(EventType.PRODUCT_UPDATED, now(), subject, None, subject.id, None)
-            await append(await first.connection(), [event])
+            event = product_event(EventType.PRODUCT_UPDATED, subject)
+            await append(await first.connection(), [PendingEvent(event, now())])
             steps.append("first appended")
 
             async def second_writer() -> None:
                 async with database.unit_of_work(write=True) as second:
-                    second.emit(event)
+                    second.record([event])
                 steps.append("second committed")
 
             second = asyncio.create_task(second_writer())

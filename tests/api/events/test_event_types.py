@@ -14,7 +14,7 @@ import pytest
 from httpx import Response
 
 from api.events.event_helpers import all_events
-from brigade.events.domain import EventType
+from brigade.kit.events import EventType
 from factories import (
     LOCATION,
     OTHER_LOCATION,

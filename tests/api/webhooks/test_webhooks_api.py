@@ -17,6 +17,7 @@ from brigade.kit.clock import now
 from brigade.kit.db.engine import UnitOfWork
 from brigade.kit.ids import new_id
 from brigade.settings import Settings
+from brigade.webhooks import service as webhook_service
 from brigade.webhooks.domain import Delivery, derive_secret
 from brigade.webhooks.repository import WebhookRepository
 from factories import AppClient, bearer, in_transaction, make_order, make_staff_token
@@ -178,7 +179,7 @@ def test_retention_sweeps_old_delivery_attempts(client: AppClient) -> None:
             )
 
     async def sweep(uow: UnitOfWork) -> None:
-        await events.sweep_events(uow, retention_days=7)
+        await events.sweep_events(uow, retention_days=7, also=(webhook_service.sweep_deliveries,))
 
     in_transaction(client, log_attempts)
     assert client.get(f"/api/webhooks/{webhook['id']}/deliveries").json()["total"] == 2

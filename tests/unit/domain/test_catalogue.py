@@ -12,6 +12,7 @@ from typing import Any
 
 import pytest
 
+from brigade.catalogue.domain.events import product_changed
 from brigade.catalogue.domain.records import (
     Product,
     ProductType,
@@ -24,8 +25,8 @@ from brigade.catalogue.domain.records import (
     fell_low_on_stock,
     is_low_on_stock,
 )
-from brigade.events.domain import EventType, product_change_events
 from brigade.kit.errors import CategoryCycle, InvalidInput, ProductUnavailable
+from brigade.kit.events import EventType
 
 A, B, C, D = (uuid.UUID(int=n) for n in range(1, 5))
 
@@ -260,10 +261,10 @@ LATER = datetime(2025, 1, 2, tzinfo=UTC)
 )
 def test_a_change_announces_its_kinds(changes: dict[str, Any], announced: list[EventType]) -> None:
     after = dataclasses.replace(TRACKED, updated_at=LATER, **changes)
-    assert product_change_events(TRACKED, after) == announced
+    assert [event.type for event in product_changed(TRACKED, after)] == announced
 
 
 def test_back_from_86_is_available() -> None:
     gone = dataclasses.replace(TRACKED, is_86d=True)
     back = dataclasses.replace(TRACKED, updated_at=LATER)
-    assert product_change_events(gone, back) == [EventType.PRODUCT_AVAILABLE]
+    assert [event.type for event in product_changed(gone, back)] == [EventType.PRODUCT_AVAILABLE]

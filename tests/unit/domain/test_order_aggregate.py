@@ -31,6 +31,7 @@ from brigade.orders.domain.commands import (
     ApplyDiscount,
     ChangeItem,
     CreateOrder,
+    ModifierChoice,
     TakePayment,
 )
 from brigade.orders.domain.records import Modifier
@@ -88,9 +89,7 @@ def _with_item(
 ) -> tuple[Order, uuid.UUID]:
     order = order or _new_order()
     product = product or _product()
-    item = order.add_item(
-        AddItem(product.id, Decimal(quantity)), product=product, modifiers=(), at=T0
-    )
+    item = order.add_item(AddItem(product.id, Decimal(quantity)), product=product, at=T0)
     return _saved(order), item.id
 
 
@@ -113,10 +112,11 @@ def test_open_is_a_new_draft_at_version_one_opened_by_its_actor() -> None:
 def test_add_item_snapshots_the_product_recomputes_totals_and_moves_the_version_on() -> None:
     order = _new_order()
     product = _product(price="4.50", tax_rate="0.1")
-    ice = Modifier(uuid.uuid4(), "Ice", 25)
+    ice = ModifierChoice(uuid.uuid4(), "Ice", Decimal("0.25"))  # ad hoc: priced as asked
     item = order.add_item(
-        AddItem(product.id, Decimal(2), notes="cold"), product=product, modifiers=(ice,), at=T0
+        AddItem(product.id, Decimal(2), modifiers=(ice,), notes="cold"), product=product, at=T0
     )
+    assert item.modifiers == (Modifier(ice.modifier_option_id, "Ice", 25),)
     assert (item.name, item.unit_price_cents, item.tax_rate_units) == ("Burger", 450, 100_000)
     assert (item.total_cents, item.status, item.notes) == (950, ItemStatus.PENDING, "cold")
     header = order.header

@@ -38,7 +38,7 @@ def _paid(*payments: tuple[str, PaymentMethod, str], complete: bool = True) -> O
         CreateOrder(order_type=OrderType.TAKEOUT), order_number=1001, opened_by=SERVER, at=T0
     )
     product = _product(price="10.00", tax_rate="0.1")
-    order.add_item(AddItem(product.id, Decimal(3)), product=product, modifiers=(), at=T0)
+    order.add_item(AddItem(product.id, Decimal(3)), product=product, at=T0)
     for amount, method, tip in payments:
         command = TakePayment(Decimal(amount), method, tip_amount=Decimal(tip))
         order.pay(command, actor=SERVER, tip_approval_ratio=RATIO, at=T0)

@@ -8,7 +8,8 @@ from datetime import UTC, datetime
 
 import pytest
 
-from brigade.events.domain import EventFilter, EventType, Outgoing, RecentEvents, StoredEvent
+from brigade.events.domain import EventFilter, Outgoing, RecentEvents, StoredEvent
+from brigade.kit.events import EventType
 
 HERE, THERE = uuid.uuid4(), uuid.uuid4()
 

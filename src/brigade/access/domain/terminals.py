@@ -22,6 +22,7 @@ from uuid import UUID
 
 from brigade.kit.access import Actor, Principal, Role
 from brigade.kit.errors import InvalidInput, TrivialPin
+from brigade.kit.events import Envelope, EventType
 
 # Distinct prefixes: authentication tells a credential's kind from its first characters.
 DEVICE_TOKEN_PREFIX = "brd_"  # noqa: S105 (public markers, not secrets)
@@ -226,6 +227,20 @@ class PinFailureAlert:
     failures: int
     window_start: datetime
     until: datetime
+
+
+def limit_reached(
+    alert: PinFailureAlert, limit: int, *, location_id: UUID | None, device_id: UUID | None
+) -> list[Envelope]:
+    """``security.pin_failures`` once per source and window: for the wrong PIN that brings
+    ``alert.failures`` to the source's ``limit``, none before or after it."""
+    if alert.failures != limit:
+        return []
+    return [
+        Envelope(
+            EventType.SECURITY_PIN_FAILURES, alert, location_id=location_id, entity_id=device_id
+        )
+    ]
 
 
 def window_start(at: datetime, window: timedelta) -> datetime:

@@ -16,8 +16,10 @@ from brigade.access.domain.terminals import (
     DeviceKind,
     DirectoryEntry,
     PinAttempts,
+    PinFailureAlert,
     PinHolder,
     StaffSession,
+    limit_reached,
 )
 from brigade.access.tables import (
     approvals,
@@ -287,12 +289,22 @@ class PinFailureRepository:
         )
         return {row.source: row.failures for row in await connection.execute(query)}
 
-    async def count_failure(self, source: str, window_start: datetime) -> int:
-        """One more wrong PIN from ``source`` in its window; answers the window's count."""
+    async def count_failure(
+        self,
+        source: str,
+        window: tuple[datetime, datetime],
+        limit: int,
+        *,
+        location_id: UUID | None,
+        device_id: UUID | None,
+    ) -> None:
+        """One more wrong PIN from ``source`` in its ``window`` (start, end); the one that
+        reaches ``limit`` records ``security.pin_failures`` (``limit_reached``)."""
+        start, end = window
         connection = await self._uow.connection()
-        return await count_one_more(
-            connection, pin_failures, source=source, window_start=window_start
-        )
+        count = await count_one_more(connection, pin_failures, source=source, window_start=start)
+        alert = PinFailureAlert(source, count, start, end)
+        self._uow.record(limit_reached(alert, limit, location_id=location_id, device_id=device_id))
 
     async def purge_before(self, moment: datetime) -> None:
         connection = await self._uow.connection()

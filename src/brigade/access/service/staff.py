@@ -26,6 +26,7 @@ from brigade.access.domain.token_cache import Credentials
 from brigade.access.repository.staff import AuthFailureRepository, StaffRepository, TokenRepository
 from brigade.access.service import audit, terminals
 from brigade.access.service import token_cache as worker_token_cache
+from brigade.access.service.revoking import Revocation, revoke
 from brigade.kit.access import BOOTSTRAP_ADMIN, Actor, Role, TokenOwner
 from brigade.kit.clock import later_than, now
 from brigade.kit.db.engine import UnitOfWork
@@ -266,27 +267,14 @@ async def list_tokens(
     return await TokenRepository(uow).list(staff_id=staff_id, page=page, limit=limit)
 
 
+_TOKEN_REVOCATION: Revocation[ApiToken] = Revocation(
+    "token", "token_id", AuditAction.TOKEN_REVOKED, AuditedEntity.TOKEN
+)
+
+
 async def revoke_token(uow: UnitOfWork, actor: Actor, token_id: UUID) -> ApiToken:
     """Revoke a token; revoking a revoked token changes nothing."""
-    repository = TokenRepository(uow)
-    token = await repository.get(token_id, for_update=True)
-    if token is None:
-        raise NotFound("token", token_id)
-    # Also when revoked already (through another worker): this one forgets it now.
-    worker_token_cache.forget_on_commit(uow, Credentials("token_id", token_id))
-    if token.revoked_at is not None:
-        return token
-    at = now()
-    await repository.revoke(token_id, at)
-    await audit.record(
-        uow,
-        actor,
-        AuditAction.TOKEN_REVOKED,
-        (AuditedEntity.TOKEN, token_id),
-        before={"revokedAt": None},
-        after={"revokedAt": at.isoformat()},
-    )
-    return dataclasses.replace(token, revoked_at=at)
+    return await revoke(uow, actor, TokenRepository(uow), _TOKEN_REVOCATION, token_id)
 
 
 async def bootstrap_admin_token(uow: UnitOfWork, actor: Actor) -> str | None:

@@ -8,7 +8,6 @@ for the API to send.
 from __future__ import annotations
 
 import asyncio
-import dataclasses
 import math
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -30,7 +29,6 @@ from brigade.access.domain.terminals import (
     DeviceKind,
     DirectoryEntry,
     PinAttempts,
-    PinFailureAlert,
     PinHolder,
     PinSources,
     StaffSession,
@@ -51,8 +49,7 @@ from brigade.access.repository.terminals import (
 from brigade.access.service import audit
 from brigade.access.service import staff as access
 from brigade.access.service import token_cache as worker_token_cache
-from brigade.events import service as events
-from brigade.events.domain import EventType
+from brigade.access.service.revoking import Revocation, revoke
 from brigade.kit.access import (
     Actor,
     ApprovalAction,
@@ -155,29 +152,19 @@ async def list_devices(
     return await DeviceRepository(uow).list(location_id, page=page, limit=limit)
 
 
+_DEVICE_REVOCATION: Revocation[Device] = Revocation(
+    "device",
+    "device_id",
+    AuditAction.DEVICE_REVOKED,
+    AuditedEntity.DEVICE,
+    location_of=lambda device: device.location_id,
+)
+
+
 async def revoke_device(uow: UnitOfWork, actor: Actor, device_id: UUID) -> Device:
     """Revoke a device: its token and every session signed in on it stop at once, for good.
     Revoking twice changes nothing."""
-    repository = DeviceRepository(uow)
-    device = await repository.get(device_id, for_update=True)
-    if device is None:
-        raise NotFound("device", device_id)
-    # Also when revoked already (through another worker): this one forgets it now.
-    worker_token_cache.forget_on_commit(uow, Credentials("device_id", device_id))
-    if device.revoked_at is not None:
-        return device
-    at = now()
-    await repository.revoke(device_id, at)
-    await audit.record(
-        uow,
-        actor,
-        AuditAction.DEVICE_REVOKED,
-        (AuditedEntity.DEVICE, device_id),
-        location_id=device.location_id,
-        before={"revokedAt": None},
-        after={"revokedAt": at.isoformat()},
-    )
-    return dataclasses.replace(device, revoked_at=at)
+    return await revoke(uow, actor, DeviceRepository(uow), _DEVICE_REVOCATION, device_id)
 
 
 # --- PINs -----------------------------------------------------------------------------------
@@ -274,15 +261,13 @@ async def _verify_pin(
         after={"source": sources.lock_source},
     )
     for source, limit in limited:
-        if await failures.count_failure(source, window) == limit:
-            alert = PinFailureAlert(source, limit, window, window + limits.window)
-            events.emit(
-                uow,
-                EventType.SECURITY_PIN_FAILURES,
-                alert,
-                location_id=actor.location_id,
-                entity_id=sources.device_id,
-            )
+        await failures.count_failure(
+            source,
+            (window, window + limits.window),
+            limit,
+            location_id=actor.location_id,
+            device_id=sources.device_id,
+        )
     if counts == {}:
         await failures.purge_before(window - limits.window)
     wrong = WrongPin("Wrong PIN, or no such staff member with a PIN.")

@@ -12,6 +12,7 @@ from uuid import UUID
 
 from sqlalchemy import ColumnElement, Row, bindparam, delete, select, update
 
+from brigade.catalogue.domain.events import group_event
 from brigade.catalogue.domain.menu import StockMovement, StockMovementKind
 from brigade.catalogue.domain.records import ModifierGroup, ModifierOption, Product, ProductVariant
 from brigade.catalogue.tables import (
@@ -31,6 +32,7 @@ from brigade.kit.db.rows import (
     record_from_row,
     row_from_record,
 )
+from brigade.kit.events import EventType
 
 _LIVE_VARIANT = product_variants.c.deleted_at.is_(None)
 
@@ -191,7 +193,7 @@ class MenuRepository:
         return [_to_group(row, options.get(row.id, ())) for row in rows], total
 
     async def save_group(self, group: ModifierGroup, *, new: bool) -> None:
-        """Insert or replace the group and its options (in their order)."""
+        """Insert or replace the group and its options (in their order); record its event."""
         row = row_from_record(
             group, dropped=("options",), location_id=location_in(group.location_id)
         )
@@ -214,9 +216,13 @@ class MenuRepository:
                     for position, o in enumerate(group.options)
                 ],
             )
+        kind = EventType.MODIFIER_GROUP_CREATED if new else EventType.MODIFIER_GROUP_UPDATED
+        self._uow.record([group_event(kind, group)])
 
-    async def delete_group(self, group_id: UUID) -> None:
-        """The group, its options, and its links to deleted products (live ones refuse it)."""
+    async def delete_group(self, group: ModifierGroup) -> None:
+        """The group, its options, and its links to deleted products (live ones refuse it); its
+        event carries it as it was."""
+        group_id = group.id
         connection = await self._uow.connection()
         await connection.execute(
             delete(product_modifier_groups).where(product_modifier_groups.c.group_id == group_id)
@@ -225,6 +231,7 @@ class MenuRepository:
             delete(modifier_group_options).where(modifier_group_options.c.group_id == group_id)
         )
         await connection.execute(delete(modifier_groups).where(modifier_groups.c.id == group_id))
+        self._uow.record([group_event(EventType.MODIFIER_GROUP_DELETED, group)])
 
     async def products_offering(self, group_id: UUID) -> list[UUID]:
         """The live products that offer the group."""

@@ -25,11 +25,18 @@ from sqlalchemy import (
     update,
 )
 
+from brigade.catalogue.domain.events import (
+    menu_changed,
+    product_changed,
+    product_event,
+    stock_moved,
+)
 from brigade.catalogue.domain.records import Product, ProductFilter, ProductType
 from brigade.catalogue.tables import products
 from brigade.kit import money
 from brigade.kit.db.engine import UnitOfWork
 from brigade.kit.db.rows import location_in, location_out, row_from_record
+from brigade.kit.events import EventType
 
 
 def search_text(name: str, sku: str | None, barcode: str | None) -> str:
@@ -242,17 +249,27 @@ class ProductRepository:
         return taken.first() is not None
 
     async def insert(self, product: Product) -> None:
+        """Write a new product and record ``product.created``."""
         connection = await self._uow.connection()
         await connection.execute(products.insert().values(_to_row(product)))
+        self._uow.record([product_event(EventType.PRODUCT_CREATED, product)])
 
-    async def save(self, product: Product) -> None:
+    async def save(self, product: Product, *, before: Product) -> None:
+        """Write an edited product and record what the edit announces (``product_changed``)."""
         row = _to_row(product)
         del row["id"], row["created_at"]
         connection = await self._uow.connection()
         await connection.execute(update(products).where(products.c.id == product.id).values(row))
+        self._uow.record(product_changed(before, product))
 
-    async def save_stock(self, product: Product) -> None:
-        """Write a locked product's stock level and the 86 it calls for (a sale, a restock)."""
+    def menu_changed(self, shown: Sequence[Product]) -> None:
+        """Record ``product.updated`` for products whose detail changed with their menu (their
+        variants or a group they offer, written by the menu's repository)."""
+        self._uow.record(menu_changed(shown))
+
+    async def save_stock(self, product: Product, *, before: Product) -> None:
+        """Write a locked product's stock level and the 86 it calls for (a sale, a restock), and
+        record what the move announces (``stock_moved``)."""
         stock = product.stock_quantity
         connection = await self._uow.connection()
         await connection.execute(
@@ -264,12 +281,16 @@ class ProductRepository:
                 auto_86d=product.auto_86d,
             )
         )
+        self._uow.record(stock_moved(before, product))
 
-    async def soft_delete(self, product_id: UUID, at: datetime) -> None:
+    async def soft_delete(self, product: Product, at: datetime) -> None:
+        """Delete the product and record ``product.deleted`` with its last state (a deleted
+        product is no longer shown)."""
         connection = await self._uow.connection()
         await connection.execute(
-            update(products).where(products.c.id == product_id).values(deleted_at=at, updated_at=at)
+            update(products).where(products.c.id == product.id).values(deleted_at=at, updated_at=at)
         )
+        self._uow.record([product_event(EventType.PRODUCT_DELETED, product)])
 
     async def count_live_in_categories(self, category_ids: Sequence[UUID]) -> Mapping[UUID, int]:
         if not category_ids:

@@ -23,8 +23,6 @@ from brigade.catalogue.domain.records import (
 from brigade.catalogue.repository.menu import MenuRepository
 from brigade.catalogue.repository.products import ProductRepository
 from brigade.catalogue.service.products import check_identifiers_unique
-from brigade.events import service as events
-from brigade.events.domain import EventType
 from brigade.kit.clock import later_than, now
 from brigade.kit.db.engine import UnitOfWork
 from brigade.kit.errors import InvalidInput, ModifierGroupInUse, NotFound
@@ -43,9 +41,9 @@ async def _product_for_update(uow: UnitOfWork, product_id: UUID) -> Product:
 async def _variant_changed(uow: UnitOfWork, product: Product) -> None:
     """The product's detail changed with its variants: a new ``updatedAt`` and its event."""
     touched = replace(product, updated_at=later_than(product.updated_at))
-    await ProductRepository(uow).save(touched)
-    [updated] = await MenuRepository(uow).with_menu([touched])
-    events.product_event(uow, EventType.PRODUCT_UPDATED, updated)
+    products = ProductRepository(uow)
+    await products.save(touched, before=product)
+    products.menu_changed(await MenuRepository(uow).with_menu([touched]))
 
 
 async def add_variant(uow: UnitOfWork, product_id: UUID, command: CreateVariant) -> ProductVariant:
@@ -143,7 +141,6 @@ async def create_group(
         updated_at=at,
     )
     await MenuRepository(uow).save_group(group, new=True)
-    _group_event(uow, EventType.MODIFIER_GROUP_CREATED, group)
     return group
 
 
@@ -166,10 +163,9 @@ async def update_group(
     group = replace(group, updated_at=later_than(current.updated_at))
     menu = MenuRepository(uow)
     await menu.save_group(group, new=False)
-    _group_event(uow, EventType.MODIFIER_GROUP_UPDATED, group)
-    offering = await ProductRepository(uow).get_many(await menu.products_offering(group_id))
-    for product in await menu.with_menu(sorted(offering.values(), key=lambda p: p.id)):
-        events.product_event(uow, EventType.PRODUCT_UPDATED, product)
+    products = ProductRepository(uow)
+    offering = await products.get_many(await menu.products_offering(group_id))
+    products.menu_changed(await menu.with_menu(sorted(offering.values(), key=lambda p: p.id)))
     return group
 
 
@@ -184,12 +180,7 @@ async def delete_group(uow: UnitOfWork, group_id: UUID) -> None:
             f"{current.name} is offered by {len(offering)} product(s): "
             "take it off their modifierGroupIds first"
         )
-    await menu.delete_group(group_id)
-    _group_event(uow, EventType.MODIFIER_GROUP_DELETED, current)
-
-
-def _group_event(uow: UnitOfWork, event_type: EventType, group: ModifierGroup) -> None:
-    events.emit(uow, event_type, group, location_id=group.location_id, entity_id=group.id)
+    await menu.delete_group(current)
 
 
 async def find_variant(uow: UnitOfWork, variant_id: UUID) -> ProductVariant | None:

@@ -21,8 +21,6 @@ from brigade.catalogue.repository.categories import CategoryRepository
 from brigade.catalogue.repository.menu import MenuRepository
 from brigade.catalogue.repository.products import ProductRepository
 from brigade.catalogue.service import stock
-from brigade.events import service as events
-from brigade.events.domain import EventType
 from brigade.kit.access import Actor
 from brigade.kit.changes import UNSET
 from brigade.kit.clock import later_than, now
@@ -149,7 +147,6 @@ async def create_product(
     product = replace(product, modifier_groups=groups)
     await ProductRepository(uow).insert(product)
     await MenuRepository(uow).set_product_groups(product.id, command.modifier_group_ids)
-    events.product_event(uow, EventType.PRODUCT_CREATED, product)
     return product
 
 
@@ -181,12 +178,11 @@ async def update_product(
     await check_identifiers_unique(
         uow, product.location_id, product.sku, product.barcode, product_id=product.id
     )
-    await ProductRepository(uow).save(product)
+    await ProductRepository(uow).save(product, before=current)
     if changes.modifier_group_ids is not UNSET:
         await MenuRepository(uow).set_product_groups(product.id, changes.modifier_group_ids)
     await stock.record_count(uow, actor, current, product, reason=reason)
     await _audit_changes(uow, actor, current, product, reason)
-    events.product_changed(uow, current, product)
     return product
 
 
@@ -222,9 +218,7 @@ async def set_86d(
 async def delete_product(uow: UnitOfWork, product_id: UUID) -> None:
     """A soft delete: orders keep their snapshots; as an option it leaves every group."""
     current = await _locked(uow, product_id)
-    await ProductRepository(uow).soft_delete(product_id, later_than(current.updated_at))
-    # Its last state: a deleted product is no longer shown.
-    events.product_event(uow, EventType.PRODUCT_DELETED, current)
+    await ProductRepository(uow).soft_delete(current, later_than(current.updated_at))
 
 
 async def bulk_update_products(

@@ -21,11 +21,9 @@ from brigade.catalogue.domain.menu import (
     auto_86_changed,
     stock_level,
 )
-from brigade.catalogue.domain.records import Product, ensure_orderable, fell_low_on_stock
+from brigade.catalogue.domain.records import Product, ensure_orderable
 from brigade.catalogue.repository.menu import MenuRepository
 from brigade.catalogue.repository.products import ProductRepository
-from brigade.events import service as events
-from brigade.events.domain import EventType
 from brigade.kit.access import SYSTEM, Actor
 from brigade.kit.clock import later_than, now
 from brigade.kit.db.engine import UnitOfWork
@@ -71,15 +69,12 @@ async def _audit_automatic_86(uow: UnitOfWork, before: Product, after: Product) 
     )
 
 
-async def _announce_stock(uow: UnitOfWork, before: Product, after: Product) -> None:
-    """What a sale or a return announces: ``stock.low`` on the crossing, an automatic 86 or its
-    lifting (audited). Sales move stock too often to announce each as ``product.updated``."""
-    if fell_low_on_stock(before, after):
-        events.product_event(uow, EventType.STOCK_LOW, after)
+async def _save_stock(uow: UnitOfWork, before: Product, after: Product) -> None:
+    """Write a sale's or a return's new level (its events with it: catalogue/domain/events.py)
+    and audit the automatic 86, or its lifting, that it made."""
+    await ProductRepository(uow).save_stock(after, before=before)
     if auto_86_changed(before, after):
         await _audit_automatic_86(uow, before, after)
-        kind = EventType.PRODUCT_86D if after.is_86d else EventType.PRODUCT_AVAILABLE
-        events.product_event(uow, kind, after)
 
 
 async def sell(
@@ -89,10 +84,9 @@ async def sell(
     if not product.track_inventory:
         return product
     after = at_stock_level(product, stock_level(product) - quantity)
-    await ProductRepository(uow).save_stock(after)
+    await _save_stock(uow, product, after)
     sale = _movement(after, StockMovementKind.SALE, -quantity, actor, order_id=order_id)
     await MenuRepository(uow).record_movements([sale])
-    await _announce_stock(uow, product, after)
     return after
 
 
@@ -118,8 +112,7 @@ async def put_back(
     restocked = [p for p in tracked if at_stock_level(p, stock_level(p)) != p]
     for before in await MenuRepository(uow).with_menu(restocked):
         after = at_stock_level(before, stock_level(before))
-        await products.save_stock(after)
-        await _announce_stock(uow, before, after)
+        await _save_stock(uow, before, after)
 
 
 async def record_count(
@@ -151,7 +144,7 @@ async def change_stock(
     after = dataclasses.replace(
         at_stock_level(current, level), updated_at=later_than(current.updated_at)
     )
-    await products.save(after)
+    await products.save(after, before=current)
     change = level - stock_level(current)
     movement = _movement(after, command.kind, change, actor, reason=command.reason)
     await MenuRepository(uow).record_movements([movement])
@@ -171,7 +164,6 @@ async def change_stock(
     )
     if auto_86_changed(current, after):
         await _audit_automatic_86(uow, current, after)
-    events.product_changed(uow, current, after)
     return after
 
 

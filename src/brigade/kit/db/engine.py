@@ -27,7 +27,7 @@ import sqlite3
 import time
 from abc import ABC, abstractmethod
 from collections import deque
-from collections.abc import AsyncIterator, Awaitable, Callable, Mapping, Sequence
+from collections.abc import AsyncIterator, Awaitable, Callable, Iterable
 from contextlib import asynccontextmanager
 from types import TracebackType
 from typing import Any, Protocol
@@ -42,7 +42,10 @@ from sqlalchemy.ext.asyncio import AsyncEngine, create_async_engine
 from sqlalchemy.sql import Executable
 from sqlalchemy.util.typing import TupleAny
 
-from brigade.events.domain import PendingEvent
+from brigade.kit.clock import now
+from brigade.kit.db.connection import Connection, Parameters
+from brigade.kit.db.outbox import PendingEvent, append
+from brigade.kit.events import Envelope
 from brigade.kit.metrics import connections_in_use
 from brigade.settings import Settings
 
@@ -59,21 +62,6 @@ def async_url(database_url: str) -> URL:
     if backend not in _ASYNC_DRIVERS:
         raise ValueError(f"unsupported database {backend!r}: use sqlite:/// or postgresql://")
     return url.set(drivername=_ASYNC_DRIVERS[backend])
-
-
-# One row's parameters, or many (executemany).
-Parameters = Mapping[str, Any] | Sequence[Mapping[str, Any]] | None
-
-
-class Connection(Protocol):
-    """What repositories use of a connection, the same on both databases."""
-
-    @property
-    def dialect(self) -> Dialect: ...
-
-    async def execute(
-        self, statement: Executable, parameters: Parameters = None
-    ) -> CursorResult[*TupleAny]: ...
 
 
 # The waits between a writer's tries for the file's write lock (seconds): from the first,
@@ -264,8 +252,8 @@ class Database:
 class UnitOfWork(ABC):
     """One transaction, opened on first use, committed on a clean exit, rolled back otherwise.
 
-    Events emitted during the transaction are written in one statement right before its
-    COMMIT (events/repository.py): committed with the change, or not at all. Work registered with
+    The events its repositories record are written in one statement right before its COMMIT
+    (kit/db/outbox.py): committed with the change, or not at all. Work registered with
     ``after_commit`` runs once the COMMIT is through.
     """
 
@@ -289,9 +277,11 @@ class UnitOfWork(ABC):
     async def connection(self) -> Connection:
         return await self._open_once()
 
-    def emit(self, event: PendingEvent) -> None:
-        """Record an event of this transaction; it is written only if the transaction commits."""
-        self._events.append(event)
+    def record(self, envelopes: Iterable[Envelope]) -> None:
+        """Put a change's events in the outbox, stamped now: written only if the transaction
+        commits. Repositories call it with what their domain recorded."""
+        at = now()
+        self._events.extend(PendingEvent(envelope, at) for envelope in envelopes)
 
     def after_commit(self, callback: Callable[[], object]) -> None:
         """Run ``callback`` (quick, in memory) when this transaction commits, or attempts to:
@@ -302,13 +292,13 @@ class UnitOfWork(ABC):
     async def savepoint(self) -> AsyncIterator[None]:
         """A nested transaction: undone alone if the block raises, kept otherwise."""
         nested = await (await self._open_once()).begin_nested()
-        emitted_before = len(self._events)
+        recorded_before = len(self._events)
         try:
             yield
         except BaseException:
             await nested.rollback()
             # The undone changes' events go with them.
-            del self._events[emitted_before:]
+            del self._events[recorded_before:]
             raise
         await nested.commit()
 
@@ -321,9 +311,6 @@ class UnitOfWork(ABC):
         exc: BaseException | None,
         traceback: TracebackType | None,
     ) -> None:
-        # Imported here: the outbox's module builds on this one (its Connection, its queries).
-        from brigade.events.repository import append
-
         pending, self._events = self._events, []
         committed, self._after_commit = self._after_commit, []
         if exc_type is None and pending:

@@ -12,7 +12,7 @@ from uuid import UUID
 from sqlalchemy import ColumnElement, FromClause, Row, Table, UnaryExpression, func, select
 from sqlalchemy.dialects import postgresql, sqlite
 
-from brigade.kit.db.engine import Connection
+from brigade.kit.db.connection import Connection
 from brigade.kit.db.tables import NO_LOCATION
 
 if TYPE_CHECKING:

@@ -6,19 +6,17 @@ from starlette.exceptions import HTTPException
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from brigade.kit.http.errors import problem
+from brigade.kit.http.middleware import HttpMiddleware
 
 
-class BodySizeLimit:
+class BodySizeLimit(HttpMiddleware):
     """413 for a body over ``max_bytes``: by Content-Length up front, or while it streams in."""
 
     def __init__(self, app: ASGIApp, max_bytes: int) -> None:
-        self.app = app
+        super().__init__(app)
         self.max_bytes = max_bytes
 
-    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] != "http":
-            await self.app(scope, receive, send)
-            return
+    async def http(self, scope: Scope, receive: Receive, send: Send) -> None:
         declared = dict(scope["headers"]).get(b"content-length")
         if declared is not None and declared.isdigit() and int(declared) > self.max_bytes:
             await self._too_large()(scope, receive, send)

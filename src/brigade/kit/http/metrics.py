@@ -14,10 +14,11 @@ from fastapi import FastAPI
 from prometheus_client import CONTENT_TYPE_LATEST
 from starlette.requests import Request
 from starlette.responses import Response
-from starlette.types import ASGIApp, Message, Receive, Scope, Send
+from starlette.types import Message, Receive, Scope, Send
 
 from brigade.kit import metrics
 from brigade.kit.db.engine import Database
+from brigade.kit.http.middleware import HttpMiddleware
 
 # A queue a feature keeps, read on each scrape: how many wait, and the oldest's age in seconds.
 Backlog = Callable[[Database], Awaitable[tuple[int, float]]]
@@ -28,14 +29,8 @@ STREAM_PATH = "/api/events/stream"
 UNTIMED = frozenset({METRICS_PATH, STREAM_PATH})
 
 
-class RequestTiming:
-    def __init__(self, app: ASGIApp) -> None:
-        self.app = app
-
-    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] != "http":
-            await self.app(scope, receive, send)
-            return
+class RequestTiming(HttpMiddleware):
+    async def http(self, scope: Scope, receive: Receive, send: Send) -> None:
         started = perf_counter()
         status = 500
 

@@ -9,7 +9,9 @@ from __future__ import annotations
 import base64
 import hashlib
 
-from starlette.types import ASGIApp, Message, Receive, Scope, Send
+from starlette.types import Message, Receive, Scope, Send
+
+from brigade.kit.http.middleware import HttpMiddleware
 
 # The screens load their hashed scripts and styles from this origin only, and talk to it only.
 CONTENT_SECURITY_POLICY = (
@@ -36,15 +38,8 @@ def policy_with_inline_script(script: str) -> str:
     ).replace("style-src 'self'", "style-src 'self' 'unsafe-inline'")
 
 
-class SecurityHeaders:
-    def __init__(self, app: ASGIApp) -> None:
-        self.app = app
-
-    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] != "http":
-            await self.app(scope, receive, send)
-            return
-
+class SecurityHeaders(HttpMiddleware):
+    async def http(self, scope: Scope, receive: Receive, send: Send) -> None:
         async def send_with_headers(message: Message) -> None:
             if message["type"] == "http.response.start":
                 headers = list(message.get("headers", []))

@@ -1,13 +1,11 @@
-"""The kitchen display's view of tickets: a ticket with its order and items as they are now,
-and the events that carry it (shared by the order use cases, which create tickets, and the
-kitchen's, which bump and recall them)."""
+"""The kitchen display's view of tickets: a ticket with its order and items as they are now
+(read by the order use cases, which create tickets and announce them, and by the kitchen's,
+which bump and recall them)."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
-from brigade.events import service as events
-from brigade.events.domain import EventType
 from brigade.kit.db.engine import UnitOfWork
 from brigade.kitchen.domain import BoardTicket, KitchenTicket, board_ticket
 from brigade.kitchen.repository import KitchenRepository
@@ -26,20 +24,12 @@ async def on_board(uow: UnitOfWork, tickets: Sequence[KitchenTicket]) -> list[Bo
     ]
 
 
-def announce(uow: UnitOfWork, event_type: EventType, shown: BoardTicket) -> None:
-    """A ``kitchen_ticket.*`` event whose data is the ticket as the board shows it, so a
-    kitchen screen updates itself from the stream without asking the server again."""
-    ticket = shown.ticket
-    events.emit(
-        uow,
-        event_type,
-        shown,
-        location_id=ticket.location_id,
-        entity_id=ticket.id,
-        order_id=ticket.order_id,
-    )
-
-
 async def store(uow: UnitOfWork, tickets: Sequence[KitchenTicket]) -> None:
     """The tickets an order's action made, in its transaction."""
     await KitchenRepository(uow).insert(tickets)
+
+
+async def show_new(uow: UnitOfWork, tickets: Sequence[KitchenTicket]) -> None:
+    """Announce new tickets as the board shows them: the kitchen screens take the new cards
+    from the stream without asking the server again."""
+    KitchenRepository(uow).shown_new(await on_board(uow, tickets))

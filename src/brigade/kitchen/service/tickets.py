@@ -7,7 +7,6 @@ from dataclasses import replace
 from datetime import datetime
 from uuid import UUID
 
-from brigade.events.domain import EventType
 from brigade.kit.access import Actor
 from brigade.kit.clock import now
 from brigade.kit.db.engine import UnitOfWork
@@ -22,7 +21,7 @@ from brigade.kitchen.domain import (
     ensure_on_the_board,
 )
 from brigade.kitchen.repository import KitchenRepository
-from brigade.kitchen.service.board import announce, on_board
+from brigade.kitchen.service.board import on_board
 from brigade.orders import service as orders
 
 
@@ -62,12 +61,10 @@ async def _locked_ticket(uow: UnitOfWork, actor: Actor, ticket_id: UUID) -> Kitc
 
 
 async def _set_bumped(
-    uow: UnitOfWork, ticket: KitchenTicket, bumped_at: datetime | None, event_type: EventType
+    uow: UnitOfWork, ticket: KitchenTicket, bumped_at: datetime | None
 ) -> BoardTicket:
-    changed = replace(ticket, bumped_at=bumped_at)
-    await KitchenRepository(uow).set_bumped(ticket.id, bumped_at)
-    (shown,) = await on_board(uow, [changed])
-    announce(uow, event_type, shown)
+    (shown,) = await on_board(uow, [replace(ticket, bumped_at=bumped_at)])
+    await KitchenRepository(uow).set_bumped(shown)
     return shown
 
 
@@ -79,7 +76,7 @@ async def bump_ticket(uow: UnitOfWork, actor: Actor, ticket_id: UUID) -> BoardTi
     if ticket.bumped_at is not None:
         return shown
     await orders.make_ready(uow, actor, ticket.order_id, shown.items_to_ready())
-    return await _set_bumped(uow, ticket, now(), EventType.KITCHEN_TICKET_BUMPED)
+    return await _set_bumped(uow, ticket, now())
 
 
 async def recall_ticket(uow: UnitOfWork, actor: Actor, ticket_id: UUID) -> BoardTicket:
@@ -89,4 +86,4 @@ async def recall_ticket(uow: UnitOfWork, actor: Actor, ticket_id: UUID) -> Board
     if ticket.bumped_at is None:
         (shown,) = await on_board(uow, [ticket])
         return shown
-    return await _set_bumped(uow, ticket, None, EventType.KITCHEN_TICKET_RECALLED)
+    return await _set_bumped(uow, ticket, None)

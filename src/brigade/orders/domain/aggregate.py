@@ -1,12 +1,14 @@
 """The order aggregate: an order with its items and payments, and every rule that changes them.
 
 A service loads an ``Order`` (locked), calls one method per action and hands it back to the
-repository, which writes the rows ``changes`` lists. Each method checks everything before it
+repository, which writes the rows ``changes`` lists and the events it recorded (one or two per
+action, the envelopes of kit/events.py: docs/design.md §8). Each method checks everything before it
 changes anything, so a refused action leaves the order as it was; an action that changes
 something recomputes the cached totals and moves ``version`` and ``updatedAt`` on.
 
 Pure: no database (the repository persists ``changes``), no clock (each action is given its
-moment), no catalogue (the service looks a new item's product up and hands it over).
+moment), no catalogue (the service looks a new item's product, variant and modifier options up
+and hands them over; the rules for them are here).
 """
 
 from __future__ import annotations
@@ -16,10 +18,12 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import date, datetime
 from decimal import Decimal
+from types import MappingProxyType
 from typing import Any
 from uuid import UUID
 
-from brigade.catalogue.domain.records import Product
+from brigade.catalogue.domain.menu import check_modifier_selection, sold_as, variant_for_sale
+from brigade.catalogue.domain.records import Product, ProductType, ProductVariant, ensure_orderable
 from brigade.kit import money
 from brigade.kit.access import Actor
 from brigade.kit.changes import UNSET
@@ -36,6 +40,7 @@ from brigade.kit.errors import (
     TipNotAdjustable,
     TooManyItems,
 )
+from brigade.kit.events import Envelope, EventType
 from brigade.kit.ids import new_id
 from brigade.kitchen.domain import KitchenTicket, TicketItem, TicketKind
 from brigade.orders.domain.commands import (
@@ -48,6 +53,7 @@ from brigade.orders.domain.commands import (
 from brigade.orders.domain.permissions import (
     check_tip_approval,
     permission_to_cancel,
+    permission_to_change_item,
     permission_to_void,
 )
 from brigade.orders.domain.records import Modifier, OrderHeader, OrderItem, OrderLine, OrderPayment
@@ -98,6 +104,56 @@ def check_room_for_item(status: OrderStatus, item_count: int) -> None:
         raise TooManyItems(f"an order holds at most {MAX_ITEMS_PER_ORDER} items")
 
 
+def check_may_change_item(actor: Actor, command: ChangeItem) -> None:
+    """Refuse a change the actor's role may not make (the kitchen moves an item's status, a
+    server changes the rest): the aggregate's check, which a service may also make before it
+    loads the order at all."""
+    actor.ensure(permission_to_change_item(command.fields))
+
+
+def _sold_variant(
+    product: Product, variant_id: UUID | None, named: ProductVariant | None
+) -> ProductVariant | None:
+    """The variant the item is sold as. A product without variants keeps any other id as it
+    did before (``named``: the variant of that id, whatever its product), but not another
+    product's variant."""
+    variant = variant_for_sale(product, variant_id)
+    if variant is None and named is not None:
+        raise InvalidInput("variantId", f"is not a variant of {product.name}")
+    return variant
+
+
+def _priced_modifiers(
+    command: AddItem, options: Mapping[UUID, Product]
+) -> tuple[tuple[Modifier, ...], list[UUID]]:
+    """The modifiers ``command`` asks for, priced: catalogue modifiers (``options``: the
+    catalogue's products among the ids asked for) take the catalogue's name and price, and must
+    be orderable in the item's quantity; any other id is ad hoc, with its own name and price.
+    Answers the priced modifiers and the catalogue options among them (a group counts those)."""
+    priced: list[Modifier] = []
+    chosen: list[UUID] = []
+    for index, modifier in enumerate(command.modifiers):
+        option = options.get(modifier.modifier_option_id)
+        if option is not None and option.product_type is ProductType.MODIFIER:
+            ensure_orderable(option, command.quantity)
+            priced.append(Modifier(option.id, option.name, money.to_cents(option.price)))
+            chosen.append(option.id)
+            continue
+        if modifier.name is None or modifier.price is None:
+            missing = "name" if modifier.name is None else "price"
+            raise InvalidInput(
+                f"modifiers.{index}.{missing}",
+                "is required for a modifier that is not a catalogue modifier",
+            )
+        priced.append(
+            Modifier(modifier.modifier_option_id, modifier.name, money.to_cents(modifier.price))
+        )
+    return tuple(priced), chosen
+
+
+_NO_OPTIONS: Mapping[UUID, Product] = MappingProxyType({})
+
+
 @dataclass(frozen=True, slots=True)
 class ItemChange:
     """An item as it was and as it is: the audit and the stock need both."""
@@ -119,6 +175,14 @@ class PaymentChange:
     after: OrderPayment
 
 
+@dataclass(frozen=True, slots=True)
+class SentOrder:
+    """The payload of ``order.sent``: the order and the kitchen ticket the send produced."""
+
+    order: Order
+    ticket: KitchenTicket
+
+
 @dataclass(slots=True)
 class OrderChanges:
     """What the actions so far changed, for the repository to write."""
@@ -135,6 +199,10 @@ class OrderChanges:
     # Quantities going back into each product's tracked stock (voids, lowered quantities, a
     # cancellation). Taking stock is the service's: it needs the catalogue's own check.
     stock_returned: dict[UUID, Decimal] = field(default_factory=dict)
+    # What the actions announce, in the order they happened; the repository's save writes
+    # them to the unit of work's outbox. A payload that is the order itself is shown as the
+    # order is when the transaction commits.
+    events: list[Envelope] = field(default_factory=list)
 
 
 def _lines(lines: Iterable[OrderLine]) -> list[Line]:
@@ -235,6 +303,7 @@ class Order:
         )
         order = cls(header)
         order._changes.is_new = True
+        order._changes.events.append(order._event(EventType.ORDER_CREATED))
         return order
 
     # --- what it is -----------------------------------------------------------------------
@@ -301,7 +370,12 @@ class Order:
         """Replace the discount (0 removes it): at most the subtotal, never under what is paid."""
         ensure_order_editable(self._header.status)
         cents = money.to_cents(command.amount)
-        self._commit(at, discount_cents=cents, discount_code=command.code if cents else None)
+        self._commit(
+            at,
+            (self._event(EventType.ORDER_UPDATED),),
+            discount_cents=cents,
+            discount_code=command.code if cents else None,
+        )
 
     def transfer(
         self, table_id: UUID, *, at: datetime, table_name: str | None = None
@@ -310,7 +384,9 @@ class Order:
         room's); answers the table it was at."""
         ensure_order_editable(self._header.status)
         previous = self._header.table_id
-        self._commit(at, table_id=table_id, table_name=table_name)
+        self._commit(
+            at, (self._event(EventType.ORDER_UPDATED),), table_id=table_id, table_name=table_name
+        )
         return previous
 
     def complete(self, *, actor: Actor, at: datetime) -> datetime:
@@ -321,6 +397,7 @@ class Order:
         moment = self._next_moment(at)
         self._commit(
             moment,
+            (self._event(EventType.ORDER_COMPLETED),),
             status=status,
             completed_at=moment,
             completed_by_id=actor.staff_id,
@@ -352,6 +429,7 @@ class Order:
         ]
         self._commit(
             moment,
+            (self._event(EventType.ORDER_CANCELLED),),
             changed_payments=refunded,
             added_refunds=given_back,
             returned=[(line.product_id, line.quantity) for line in live],
@@ -374,23 +452,37 @@ class Order:
         command: AddItem,
         *,
         product: Product,
-        modifiers: tuple[Modifier, ...],
+        named_variant: ProductVariant | None = None,
+        options: Mapping[UUID, Product] = _NO_OPTIONS,
         at: datetime,
     ) -> OrderItem:
-        """A new PENDING item. Its name, unit price and tax rate are snapshots of ``product``
-        as it is now; ``modifiers`` arrive priced. The service has already checked the product
-        can be rung up and taken its stock: both need the catalogue."""
+        """A new PENDING item of ``product`` (with its variants and modifier groups), as the
+        variant the command names, with its modifiers priced. Its name, unit price and tax rate
+        are snapshots of the product (or its variant) as it is now.
+
+        The service hands over what only the catalogue knows: ``named_variant``, the variant of
+        the command's id whatever its product (None: no such variant), and ``options``, the
+        catalogue's products among the modifier ids asked for. It has already checked that the
+        product can be rung up and taken its stock. Checked here, in this order: room on the
+        order, the variant (one of the product's own), each modifier (a catalogue option that
+        can be rung up, or an ad-hoc one with a name and a price), the product's modifier
+        groups' limits.
+        """
         self.check_can_add_item()
-        unit_price_cents = money.to_cents(product.price)
+        variant = _sold_variant(product, command.variant_id, named_variant)
+        modifiers, chosen = _priced_modifiers(command, options)
+        check_modifier_selection(product.modifier_groups, chosen)
+        sold = sold_as(product, variant)
+        unit_price_cents = money.to_cents(sold.price)
         item = OrderItem(
             id=new_id(),
             order_id=self._header.id,
-            product_id=product.id,
+            product_id=sold.id,
             variant_id=command.variant_id,
-            name=product.name,
+            name=sold.name,
             quantity=command.quantity,
             unit_price_cents=unit_price_cents,
-            tax_rate_units=money.rate_to_units(product.tax_rate),
+            tax_rate_units=money.rate_to_units(sold.tax_rate),
             modifiers=modifiers,
             total_cents=_item_total(unit_price_cents, modifiers, command.quantity),
             status=ItemStatus.PENDING,
@@ -400,7 +492,7 @@ class Order:
             created_at=at,
             updated_at=at,
         )
-        self._commit(at, added_items=[item])
+        self._commit(at, (self._event(EventType.ITEM_ADDED, item, item.id),), added_items=[item])
         return item
 
     def change_item(
@@ -412,6 +504,7 @@ class Order:
         A raised quantity needs more stock: the service takes it (``after`` minus ``before``).
         A sent item's quantity only goes down, as a partial void (``_check_partial_void``).
         """
+        check_may_change_item(actor, command)
         ensure_order_editable(self._header.status)
         current = self.item(item_id)
         item = current
@@ -438,7 +531,11 @@ class Order:
         if item == current:
             return ItemChange(current, current)
         item = dataclasses.replace(item, updated_at=strictly_after(current.updated_at, at))
-        self._commit(at, changed_items=[item], returned=returned, tickets=tickets)
+        # A changed quantity also moved the order's totals: the order detail follows.
+        events = [self._event(EventType.ITEM_UPDATED, item, item.id)]
+        if item.quantity != current.quantity:
+            events.append(self._event(EventType.ORDER_UPDATED))
+        self._commit(at, events, changed_items=[item], returned=returned, tickets=tickets)
         return ItemChange(current, item)
 
     @staticmethod
@@ -478,6 +575,7 @@ class Order:
             tickets = [self._void_ticket(item, item.quantity, reason, actor=actor, at=at)]
         self._commit(
             at,
+            (self._event(EventType.ITEM_VOIDED, voided, voided.id),),
             changed_items=[voided],
             returned=[(item.product_id, item.quantity)],
             tickets=tickets,
@@ -507,7 +605,8 @@ class Order:
             )
             for item in pending
         ]
-        self._commit(moment, changed_items=sent, status=status, tickets=[ticket])
+        sent_event = self._event(EventType.ORDER_SENT, SentOrder(self, ticket))
+        self._commit(moment, (sent_event,), changed_items=sent, status=status, tickets=[ticket])
         return ticket
 
     def _void_ticket(
@@ -566,7 +665,8 @@ class Order:
             taken_by_id=actor.staff_id,
             taken_by_name=actor.name,
         )
-        self._commit(at, added_payments=[payment])
+        paid = self._event(EventType.PAYMENT_CREATED, payment, payment.id)
+        self._commit(at, (paid,), added_payments=[payment])
         return payment
 
     def refund(self, command: RefundOrder, *, actor: Actor, at: datetime) -> OrderRefund:
@@ -592,7 +692,7 @@ class Order:
         refund = self._refund_record(
             payment, amount_cents, tip_cents, command.reason, items, actor, moment
         )
-        self._commit(moment, added_refunds=[refund])
+        self._commit(moment, (self._event(EventType.ORDER_REFUNDED),), added_refunds=[refund])
         return refund
 
     def _refund_record(
@@ -658,7 +758,7 @@ class Order:
         if tip_cents == current.tip_cents:
             return PaymentChange(current, current)
         adjusted = dataclasses.replace(current, tip_cents=tip_cents)
-        self._commit(at, changed_payments=[adjusted])
+        self._commit(at, (self._event(EventType.ORDER_UPDATED),), changed_payments=[adjusted])
         return PaymentChange(current, adjusted)
 
     # --- every change ends here -----------------------------------------------------------
@@ -666,9 +766,23 @@ class Order:
     def _next_moment(self, at: datetime) -> datetime:
         return strictly_after(self._header.updated_at, at)
 
+    def _event(
+        self, event_type: EventType, payload: object = None, entity_id: UUID | None = None
+    ) -> Envelope:
+        """An event of this order: about the order itself (its detail is the payload), or
+        about a part of it (an item, a payment) with that part's id."""
+        return Envelope(
+            event_type,
+            self if payload is None else payload,
+            location_id=self._header.location_id,
+            entity_id=entity_id or self._header.id,
+            order_id=self._header.id,
+        )
+
     def _commit(
         self,
         at: datetime,
+        events: Iterable[Envelope],
         *,
         added_items: Sequence[OrderItem] = (),
         changed_items: Sequence[OrderItem] = (),
@@ -680,7 +794,7 @@ class Order:
         **fields: Any,
     ) -> None:
         """Take the changed header ``fields``, items and payments, with the totals recomputed,
-        the next version and ``updatedAt`` moved on to ``at``.
+        the next version and ``updatedAt`` moved on to ``at``; record the change's ``events``.
 
         Refused (409) when the discount would exceed the new subtotal or the new total would
         fall under what is already paid; the order is then left as it was.
@@ -714,6 +828,7 @@ class Order:
         changes.changed_payments.extend(changed_payments)
         changes.added_refunds.extend(added_refunds)
         changes.kitchen_tickets.extend(tickets)
+        changes.events.extend(events)
         for product_id, quantity in returned:
             back = changes.stock_returned.get(product_id, Decimal(0)) + quantity
             changes.stock_returned[product_id] = back

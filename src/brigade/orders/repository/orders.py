@@ -17,7 +17,8 @@ from sqlalchemy.sql import Executable
 
 from brigade.dining.tables import dining_tables, locations
 from brigade.kit import money
-from brigade.kit.db.engine import Parameters, UnitOfWork
+from brigade.kit.db.connection import Parameters
+from brigade.kit.db.engine import UnitOfWork
 from brigade.kit.db.rows import (
     fetch_page,
     insert_or_update,
@@ -372,7 +373,8 @@ class OrderRepository:
 
     async def save(self, order: Order) -> None:
         """Write what the order's actions changed: its header, new and changed items and
-        payments (each kind in one statement)."""
+        payments (each kind in one statement), and put the events they recorded in the unit of
+        work's outbox."""
         changes = order.changes
         header = _header_row(order.header)
         if changes.is_new:
@@ -389,3 +391,4 @@ class OrderRepository:
         for statement, rows in writes:
             if rows:
                 await self._execute(statement, rows)
+        self._uow.record(changes.events)

@@ -1,0 +1,55 @@
+"""What the catalogue announces (docs/design.md §4, §9): the events of a change to a product,
+its stock or a modifier group, as envelopes its repositories write with the change.
+
+Each payload is the record as it is after the change (as it was, for a deletion): the API's
+detail of that product or group.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import replace
+
+from brigade.catalogue.domain.menu import auto_86_changed
+from brigade.catalogue.domain.records import ModifierGroup, Product, fell_low_on_stock
+from brigade.kit.events import Envelope, EventType
+
+
+def product_event(event_type: EventType, product: Product) -> Envelope:
+    return Envelope(event_type, product, location_id=product.location_id, entity_id=product.id)
+
+
+def product_changed(before: Product, after: Product) -> list[Envelope]:
+    """What an edit of a product announces: ``product.updated`` when anything but its 86
+    flag changed, ``product.86d``/``product.available`` when that flag flipped, and
+    ``stock.low`` when its stock fell to its threshold."""
+    found: list[EventType] = []
+    unflagged = replace(before, is_86d=after.is_86d, auto_86d=after.auto_86d)
+    if replace(unflagged, updated_at=after.updated_at) != after:
+        found.append(EventType.PRODUCT_UPDATED)
+    if after.is_86d != before.is_86d:
+        found.append(EventType.PRODUCT_86D if after.is_86d else EventType.PRODUCT_AVAILABLE)
+    if fell_low_on_stock(before, after):
+        found.append(EventType.STOCK_LOW)
+    return [product_event(event_type, after) for event_type in found]
+
+
+def stock_moved(before: Product, after: Product) -> list[Envelope]:
+    """What a sale or a return announces: ``stock.low`` on the crossing, an automatic 86 or its
+    lifting. Sales move stock too often to announce each as ``product.updated``."""
+    found: list[EventType] = []
+    if fell_low_on_stock(before, after):
+        found.append(EventType.STOCK_LOW)
+    if auto_86_changed(before, after):
+        found.append(EventType.PRODUCT_86D if after.is_86d else EventType.PRODUCT_AVAILABLE)
+    return [product_event(event_type, after) for event_type in found]
+
+
+def menu_changed(products: Iterable[Product]) -> list[Envelope]:
+    """``product.updated`` for products whose detail changed with their menu (a variant, or a
+    modifier group they offer), their own row untouched or only its ``updatedAt``."""
+    return [product_event(EventType.PRODUCT_UPDATED, product) for product in products]
+
+
+def group_event(event_type: EventType, group: ModifierGroup) -> Envelope:
+    return Envelope(event_type, group, location_id=group.location_id, entity_id=group.id)

@@ -1,0 +1,123 @@
+"""The outbox: the events of a transaction, written right before its COMMIT, in one statement.
+
+The unit of work calls ``append`` with the envelopes its repositories recorded. On
+PostgreSQL the statement first takes a transaction-level advisory lock, so ids are drawn in
+commit order (events/domain.py says why a reader needs that), and queues a NOTIFY that is
+delivered at commit to every worker listening. SQLite serializes writers already; its
+workers poll max(id). The event log (``events/``) reads this table; it writes nothing else.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import datetime
+
+from sqlalchemy import (
+    ARRAY,
+    BigInteger,
+    Column,
+    Index,
+    Integer,
+    String,
+    Table,
+    Text,
+    Uuid,
+    bindparam,
+    text,
+)
+from sqlalchemy import Uuid as UuidType
+
+from brigade.kit.db.connection import Connection
+from brigade.kit.db.tables import metadata
+from brigade.kit.db.types import UTCDateTime
+from brigade.kit.events import Envelope, shape_payload
+
+# Every committed change's events, ids in commit order (events/domain.py).
+# AUTOINCREMENT on SQLite: ids never come back, even after retention empties the table.
+events = Table(
+    "events",
+    metadata,
+    Column("id", BigInteger().with_variant(Integer, "sqlite"), primary_key=True),
+    Column("type", String(40), nullable=False),
+    Column("at", UTCDateTime(), nullable=False),
+    Column("location_id", Uuid, nullable=True),
+    Column("entity_id", Uuid, nullable=True),
+    Column("order_id", Uuid, nullable=True),
+    # The resource as the API shows it, serialized once when the event was written.
+    Column("data", Text, nullable=False),
+    Index("ix_events_location_id", "location_id", "id"),
+    Index("ix_events_at", "at"),
+    sqlite_autoincrement=True,
+)
+
+CHANNEL = "brigade_events"
+# pg_advisory_xact_lock key of the event log ("brigade" in ASCII): one per database.
+_APPEND_LOCK = 0x62726967616465
+
+
+@dataclass(frozen=True, slots=True)
+class PendingEvent:
+    """An envelope of the running transaction, stamped when it was recorded; it gets its id
+    when the transaction commits."""
+
+    envelope: Envelope
+    at: datetime
+
+
+# One statement, whatever the number of events: lock, notify, then draw ids as rows form
+# (the ids' default is evaluated once the gate's one row has joined, after the lock).
+_PG_APPEND = text(
+    """
+    INSERT INTO events (type, at, location_id, entity_id, order_id, data)
+    SELECT e.type, e.at, e.location_id, e.entity_id, e.order_id, e.data
+    FROM unnest(
+        CAST(:types AS varchar[]), CAST(:ats AS timestamptz[]), CAST(:location_ids AS uuid[]),
+        CAST(:entity_ids AS uuid[]), CAST(:order_ids AS uuid[]), CAST(:data AS text[])
+    ) AS e(type, at, location_id, entity_id, order_id, data),
+    (SELECT pg_advisory_xact_lock(:lock), pg_notify(:channel, '')) AS gate
+    """
+).bindparams(
+    bindparam("types", type_=ARRAY(String)),
+    bindparam("ats", type_=ARRAY(UTCDateTime())),
+    bindparam("location_ids", type_=ARRAY(UuidType())),
+    bindparam("entity_ids", type_=ARRAY(UuidType())),
+    bindparam("order_ids", type_=ARRAY(UuidType())),
+    bindparam("data", type_=ARRAY(Text)),
+    bindparam("lock", _APPEND_LOCK, type_=BigInteger),
+    bindparam("channel", CHANNEL, type_=Text),
+)
+_SQLITE_APPEND = events.insert()
+
+
+async def append(connection: Connection, pending: Sequence[PendingEvent]) -> None:
+    """Write the transaction's events: called by the unit of work right before COMMIT."""
+    shown = [shape_payload(event.envelope.payload) for event in pending]
+    envelopes = [event.envelope for event in pending]
+    if connection.dialect.name == "postgresql":
+        await connection.execute(
+            _PG_APPEND,
+            {
+                "types": [envelope.type.value for envelope in envelopes],
+                "ats": [event.at for event in pending],
+                "location_ids": [envelope.location_id for envelope in envelopes],
+                "entity_ids": [envelope.entity_id for envelope in envelopes],
+                "order_ids": [envelope.order_id for envelope in envelopes],
+                "data": shown,
+            },
+        )
+        return
+    await connection.execute(
+        _SQLITE_APPEND,
+        [
+            {
+                "type": event.envelope.type.value,
+                "at": event.at,
+                "location_id": event.envelope.location_id,
+                "entity_id": event.envelope.entity_id,
+                "order_id": event.envelope.order_id,
+                "data": data,
+            }
+            for event, data in zip(pending, shown, strict=True)
+        ],
+    )

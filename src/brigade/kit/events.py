@@ -1,0 +1,78 @@
+"""Events as the kit carries them: an envelope per change, the house's event names, and how
+each feature shows its payloads (docs/design.md §8).
+
+A feature records envelopes where its changes happen (an aggregate, a domain function), its
+repository hands them to the unit of work's outbox, and the outbox writes them with the
+change (kit/db/outbox.py). The payload stays a domain object until then: it is turned into
+the JSON the API shows for it, by the shape its feature registered, when it is written.
+The event log, the stream and webhooks only move envelopes: they know no feature.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from enum import StrEnum
+from typing import Any
+from uuid import UUID
+
+
+# Every event the house announces: one published list (clients and webhooks subscribe by
+# these names); which feature records each is said in docs/design.md §8. (A comment, not a
+# docstring: the OpenAPI would carry a docstring.)
+class EventType(StrEnum):
+    ORDER_CREATED = "order.created"
+    ORDER_UPDATED = "order.updated"
+    ORDER_SENT = "order.sent"
+    ORDER_COMPLETED = "order.completed"
+    ORDER_CANCELLED = "order.cancelled"
+    ORDER_REFUNDED = "order.refunded"
+    ITEM_ADDED = "item.added"
+    ITEM_UPDATED = "item.updated"
+    ITEM_VOIDED = "item.voided"
+    PAYMENT_CREATED = "payment.created"
+    PRODUCT_CREATED = "product.created"
+    PRODUCT_UPDATED = "product.updated"
+    PRODUCT_86D = "product.86d"
+    PRODUCT_AVAILABLE = "product.available"
+    PRODUCT_DELETED = "product.deleted"
+    STOCK_LOW = "stock.low"
+    MODIFIER_GROUP_CREATED = "modifier_group.created"
+    MODIFIER_GROUP_UPDATED = "modifier_group.updated"
+    MODIFIER_GROUP_DELETED = "modifier_group.deleted"
+    KITCHEN_TICKET_CREATED = "kitchen_ticket.created"
+    KITCHEN_TICKET_BUMPED = "kitchen_ticket.bumped"
+    KITCHEN_TICKET_RECALLED = "kitchen_ticket.recalled"
+    # A device or client address reached its limit of wrong PINs (docs/security.md).
+    SECURITY_PIN_FAILURES = "security.pin_failures"
+
+
+@dataclass(frozen=True, slots=True)
+class Envelope:
+    """One event of a change: what happened, to what, where, and the changed resource as a
+    domain object (``payload``), shown as JSON only when the outbox writes it."""
+
+    type: EventType
+    payload: object
+    location_id: UUID | None
+    entity_id: UUID | None
+    order_id: UUID | None = None
+
+
+# Turns a payload (a domain object) into the JSON the API shows for it.
+PayloadShape = Callable[[Any], str]
+_shapes: dict[type, PayloadShape] = {}
+
+
+def register_payload_shape(payload_type: type, shape: PayloadShape) -> None:
+    """Each feature registers how its payloads are shown (its routes, at app creation), so
+    its domain records plain objects and the event's data is the resource as the API shows it."""
+    _shapes[payload_type] = shape
+
+
+def shape_payload(payload: object) -> str:
+    for cls in type(payload).__mro__:
+        shape = _shapes.get(cls)
+        if shape is not None:
+            return shape(payload)
+    raise LookupError(f"no event payload shape for {type(payload).__name__}: register one")
