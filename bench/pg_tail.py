@@ -22,7 +22,8 @@ def _one(code: Path, arguments: argparse.Namespace, work: Path) -> dict[str, Any
     plan = QUICK
     plan.warmup, plan.duration, plan.categories = arguments.warmup, arguments.duration, 40
     with (
-        throwaway_database(PG_SERVER, Path(tempfile.mkdtemp(dir=work))) as url,
+        # The first migration only: each tree's own `brigade migrate` takes it to its head.
+        throwaway_database(PG_SERVER, Path(tempfile.mkdtemp(dir=work)), "0001") as url,
         _prepared_server(
             url, arguments.workers, plan, products=1_000, orders=arguments.orders, code=code
         ) as (base, token, _pid),

@@ -4,6 +4,7 @@ processes (wrk, and bench/rush.py), against the floor (bench/floor.py). Writes a
     python bench/run.py                 # everything: `make bench` (about 15 minutes)
     python bench/run.py --quick         # a 10-second rush on SQLite: `make bench-quick`
     python bench/run.py --only-screens  # the terminal in a browser (bench/screens.py)
+    python bench/run.py --only-latency  # on a slow tablet (bench/terminal_latency.py)
 """
 
 from __future__ import annotations
@@ -40,6 +41,7 @@ import kitchen_screens  # noqa: E402
 import plans  # noqa: E402
 import report  # noqa: E402
 import screens  # noqa: E402
+import terminal_latency  # noqa: E402
 
 from brigade.demo import DEMO_LOCATION  # noqa: E402
 from throwaway_db import throwaway_database  # noqa: E402
@@ -481,6 +483,7 @@ def run(
     output.write_text(report.render(results, lives, timings, quick=plan is QUICK, charts=drawn))
     if plan is FULL:
         screens.run(output)
+        terminal_latency.run(output)
     return results, lives
 
 
@@ -509,6 +512,12 @@ def main() -> int:
         help="only the terminal in a browser, into its section of results.md (about a minute)",
     )
     parser.add_argument(
+        "--only-latency",
+        action="store_true",
+        help="only the terminal on a slowed CPU and a 150 ms round trip, into its section of "
+        "results.md (about two minutes)",
+    )
+    parser.add_argument(
         "--only-kitchen",
         action="store_true",
         help="only kitchen screens during the rush (about 6 minutes)",
@@ -516,6 +525,9 @@ def main() -> int:
     arguments = parser.parse_args()
     if arguments.only_screens:
         screens.run(arguments.output or BENCH / "results.md")
+        return 0
+    if arguments.only_latency:
+        terminal_latency.run(arguments.output or BENCH / "results.md")
         return 0
     plan = QUICK if arguments.quick else FULL
     if arguments.duration:

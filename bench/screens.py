@@ -142,7 +142,7 @@ def terminal_assets() -> tuple[dict[str, int], int]:
     return {path: gzipped(path) for path in scripts}, sum(gzipped(path) for path in sheets)
 
 
-def _taps(page: Page, click: Callable[[], None], *dones: str) -> list[float]:
+def timed_taps(page: Page, click: Callable[[], None], *dones: str) -> list[float]:
     """Clicks, and answers how long each of `dones` took to hold on screen."""
     page.evaluate(_ARM, list(dones))
     click()
@@ -150,10 +150,10 @@ def _taps(page: Page, click: Callable[[], None], *dones: str) -> list[float]:
 
 
 def _tap(page: Page, done: str, click: Callable[[], None]) -> float:
-    return _taps(page, click, done)[0]
+    return timed_taps(page, click, done)[0]
 
 
-def _paired_context(browser: Browser, restaurant: Restaurant) -> BrowserContext:
+def paired_context(browser: Browser, restaurant: Restaurant) -> BrowserContext:
     """A tablet paired before it loads the terminal, which opens on the staff picker."""
     device = {"token": restaurant.terminal_token(), "locationId": restaurant.location_id}
     context = browser.new_context(viewport=VIEWPORT, base_url=restaurant.base_url)
@@ -166,7 +166,7 @@ def _paired_context(browser: Browser, restaurant: Restaurant) -> BrowserContext:
 
 def _first_screens(browser: Browser, restaurant: Restaurant, figures: Figures, loads: int) -> None:
     for _ in range(loads):
-        context = _paired_context(browser, restaurant)
+        context = paired_context(browser, restaurant)
         page = context.new_page()
         page.goto("/")
         figures.cold_ms.append(float(page.evaluate("window.__interactive")))
@@ -178,7 +178,7 @@ def _first_screens(browser: Browser, restaurant: Restaurant, figures: Figures, l
 
 def _dinners(browser: Browser, restaurant: Restaurant, figures: Figures, dinners: int) -> None:
     taps: dict[str, list[float]] = {name: [] for name in TAPS}
-    context = _paired_context(browser, restaurant)
+    context = paired_context(browser, restaurant)
     page = context.new_page()
     page.goto("/")
     tables = list(restaurant.tables)
@@ -228,7 +228,7 @@ def _dinner(page: Page, table: str) -> dict[str, float]:
         page.get_by_role("group", name="Categories").get_by_role("button", name="Sides").click,
     )
     products = page.get_by_role("group", name="Products")
-    answers["a plain product"], answers["a plain product, confirmed"] = _taps(
+    answers["a plain product"], answers["a plain product, confirmed"] = timed_taps(
         page,
         products.get_by_role("button", name="Fries").click,
         f"{LINES}.length === 1",
@@ -247,7 +247,7 @@ def _dinner(page: Page, table: str) -> dict[str, float]:
         '!document.querySelector("[role=dialog] button.btn-accent").disabled',
         sheet.get_by_role("button", name="Medium rare").click,
     )
-    answers["Add (chooser)"], answers["Add (chooser), confirmed"] = _taps(
+    answers["Add (chooser)"], answers["Add (chooser), confirmed"] = timed_taps(
         page,
         sheet.get_by_role("button", name=re.compile(r"^Add ·")).click,
         f"{LINES}.length === 2",
@@ -285,8 +285,10 @@ def _dinner(page: Page, table: str) -> dict[str, float]:
 
 
 @contextmanager
-def _restaurant_served(work: Path) -> Iterator[Restaurant]:
-    with throwaway_database("sqlite", work) as url:
+def restaurant_served(work: Path, database: str = "sqlite") -> Iterator[Restaurant]:
+    """The screen tests' restaurant on a server of its own; ``database``: "sqlite" or a
+    PostgreSQL server's URL."""
+    with throwaway_database(database, work) as url:
         server = ServerProcess(url, work / "server.log", workers=1)
         server.start()
         try:
@@ -302,7 +304,7 @@ def measure(loads: int = LOADS, dinners: int = DINNERS) -> Figures:
     before = os.getloadavg()[0]
     with (
         tempfile.TemporaryDirectory(prefix="brigade-screens-") as work,
-        _restaurant_served(Path(work)) as restaurant,
+        restaurant_served(Path(work)) as restaurant,
         sync_playwright() as playwright,
     ):
         browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
@@ -315,16 +317,16 @@ def measure(loads: int = LOADS, dinners: int = DINNERS) -> Figures:
     return figures
 
 
-def _ms(values: list[float]) -> str:
-    return f"{statistics.median(values):.0f} / {_p95(values):.0f} / {max(values):.0f}"
+def ms_spread(values: list[float]) -> str:
+    return f"{statistics.median(values):.0f} / {p95(values):.0f} / {max(values):.0f}"
 
 
-def _p95(values: list[float]) -> float:
+def p95(values: list[float]) -> float:
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, round(0.95 * (len(ordered) - 1)))]
 
 
-def _verdict(met: bool) -> str:
+def verdict(met: bool) -> str:
     return "met" if met else "**not met**"
 
 
@@ -333,7 +335,7 @@ def render(figures: Figures) -> str:
     loads = len(figures.cold_ms)
     js_kb = sum(figures.js_gzip_bytes.values()) / 1024
     worst_tap = max(
-        _p95(values)
+        p95(values)
         for name, values in figures.taps_ms.items()
         if name not in SLOW_BY_DESIGN and not name.endswith(CONFIRMED_SUFFIX)
     )
@@ -350,15 +352,15 @@ def render(figures: Figures) -> str:
         "| target | measured | verdict |",
         "|---|---|---|",
         f"| first screen interactive < {FIRST_SCREEN_TARGET_MS} ms (empty cache) | "
-        f"{_ms(figures.cold_ms)} | "
-        f"{_verdict(max(figures.cold_ms) < FIRST_SCREEN_TARGET_MS)} |",
-        f"| first screen interactive, assets cached | {_ms(figures.warm_ms)} | "
-        f"{_verdict(max(figures.warm_ms) < FIRST_SCREEN_TARGET_MS)} |",
+        f"{ms_spread(figures.cold_ms)} | "
+        f"{verdict(max(figures.cold_ms) < FIRST_SCREEN_TARGET_MS)} |",
+        f"| first screen interactive, assets cached | {ms_spread(figures.warm_ms)} | "
+        f"{verdict(max(figures.warm_ms) < FIRST_SCREEN_TARGET_MS)} |",
         f"| each tap answered < {TAP_TARGET_MS} ms (p95, worst tap but PIN OK) | "
         f"{worst_tap:.0f} | "
-        f"{_verdict(worst_tap < TAP_TARGET_MS)} |",
+        f"{verdict(worst_tap < TAP_TARGET_MS)} |",
         f"| terminal JavaScript gzipped < {JS_TARGET_KB} KB | {js_kb:.1f} KB "
-        f"(CSS {figures.css_gzip_bytes / 1024:.1f} KB more) | {_verdict(js_kb < JS_TARGET_KB)} |",
+        f"(CSS {figures.css_gzip_bytes / 1024:.1f} KB more) | {verdict(js_kb < JS_TARGET_KB)} |",
         "",
         f"First screen: a paired terminal's staff picker with its names, {loads} loads in new "
         f"browser contexts, then {2 * loads} reloads. Taps: {counted} dinners after a warm-up "
@@ -375,7 +377,7 @@ def render(figures: Figures) -> str:
     ]
     for name, values in figures.taps_ms.items():
         answer, requests = TAPS[name]
-        lines.append(f"| {name} | {answer} | {requests} | {_ms(values)} |")
+        lines.append(f"| {name} | {answer} | {requests} | {ms_spread(values)} |")
     assets = ", ".join(
         f"`{Path(path).name}` {size / 1024:.1f} KB" for path, size in figures.js_gzip_bytes.items()
     )
@@ -384,13 +386,15 @@ def render(figures: Figures) -> str:
 
 
 def write_section(report: Path, section: str) -> None:
-    """Puts the section in the report in place of its last version, or at its end."""
+    """Puts the section (its first line is its heading) in the report in place of its last
+    version, or at its end."""
+    heading = section.split("\n", 1)[0]
     text = report.read_text() if report.exists() else "# Benchmark results\n"
-    start = text.find(HEADING + "\n")
+    start = text.find(heading + "\n")
     if start < 0:
         report.write_text(text.rstrip("\n") + "\n\n" + section)
         return
-    following = text.find("\n## ", start + len(HEADING))
+    following = text.find("\n## ", start + len(heading))
     rest = "" if following < 0 else text[following + 1 :]
     report.write_text(text[:start] + section + ("\n" + rest if rest else ""))
 

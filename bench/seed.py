@@ -148,6 +148,17 @@ def _past_orders(
                 "total_cents": subtotal + tax,
                 "paid_cents": subtotal + tax,
                 "tip_cents": 200,
+                # One rate: its tax as the order keeps it (orders/domain/records.py's JSON).
+                "taxes": [
+                    {
+                        "units": TAX_UNITS,
+                        "id": None,
+                        "name": None,
+                        "netCents": subtotal,
+                        "taxCents": tax,
+                    }
+                ],
+                "service_charges": [],
                 "version": 6,
                 "created_at": at,
                 "updated_at": at,

@@ -70,6 +70,16 @@ def make_modifier_group(
     return _created(client.post("/api/modifier-groups", json=body | overrides))
 
 
+def make_tax_rate(client: AppClient, **overrides: Any) -> dict[str, Any]:
+    body = {"name": f"Tax {next(_sequence)}", "rate": 0.081, "locationId": LOCATION} | overrides
+    return _created(client.post("/api/tax-rates", json=body))
+
+
+def make_service_charge(client: AppClient, **overrides: Any) -> dict[str, Any]:
+    body = {"name": f"Service {next(_sequence)}", "rate": 0.125, "locationId": LOCATION}
+    return _created(client.post("/api/service-charges", json=body | overrides))
+
+
 def make_order(client: AppClient, **overrides: Any) -> dict[str, Any]:
     body = {"orderType": "DINE_IN", "locationId": LOCATION, "tableId": str(uuid.uuid4())}
     return _created(client.post("/api/orders", json=body | overrides))
@@ -136,12 +146,13 @@ def sign_in(client: AppClient, terminal_token: str, staff_id: str, pin: str) -> 
 
 
 def approval_ask(staff_id: str, pin: str, action: str, url: str) -> dict[str, Any]:
-    """The body asking ``staff_id``'s approval of ``action`` on the order (and item or payment)
-    that ``url`` names."""
+    """The body asking ``staff_id``'s approval of ``action`` on the order (and item, payment or
+    service charge) that ``url`` names."""
     parts = url.removeprefix("/api/orders/").split("/")
     resource = {"orderId": parts[0]}
     if len(parts) >= 3:
-        resource["itemId" if parts[1] == "items" else "paymentId"] = parts[2]
+        named = {"items": "itemId", "service-charges": "serviceChargeId"}
+        resource[named.get(parts[1], "paymentId")] = parts[2]
     return {"staffId": staff_id, "pin": pin, "action": action, "resource": resource}
 
 

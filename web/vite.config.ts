@@ -2,7 +2,8 @@
 // display, manage.html the back office) sharing hashed files under assets/ (served with long
 // cache headers); the pages are never cached. Written into the Python package's static folder. Swagger UI's
 // script and style are copied beside it from the pinned npm package, so /docs works offline.
-import { cpSync, mkdirSync } from "node:fs";
+import { createHash } from "node:crypto";
+import { cpSync, mkdirSync, readFileSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { Plugin } from "vite";
@@ -26,6 +27,32 @@ function copySwaggerUi(): Plugin {
   };
 }
 
+/** sw.js at the build's root (its scope covers every page): service-worker.js with this build's
+ * id and hashed assets written in, so each build has a cache of its own. */
+function serviceWorker(): Plugin {
+  return {
+    name: "brigade-service-worker",
+    apply: "build",
+    generateBundle(_options, bundle) {
+      const assets = Object.keys(bundle)
+        .filter((name) => name.startsWith("assets/"))
+        .sort()
+        .map((name) => `/${name}`);
+      // Every file of the build counts: a page changed alone is a new build too.
+      const hash = createHash("sha256");
+      for (const name of Object.keys(bundle).sort()) {
+        const file = bundle[name];
+        hash.update(name).update(file.type === "chunk" ? file.code : file.source);
+      }
+      const build = hash.digest("hex").slice(0, 16);
+      const source = readFileSync(resolve(here, "service-worker.js"), "utf8")
+        .replace("__BUILD__", build)
+        .replace("__ASSETS__", JSON.stringify(assets));
+      this.emitFile({ type: "asset", fileName: "sw.js", source });
+    },
+  };
+}
+
 export default defineConfig({
   root: here,
   base: "/",
@@ -42,6 +69,6 @@ export default defineConfig({
       },
     },
   },
-  plugins: [copySwaggerUi()],
+  plugins: [copySwaggerUi(), serviceWorker()],
   test: { include: ["src/**/*.test.ts"], environment: "node" },
 });

@@ -39,6 +39,7 @@ from brigade.kit.names import Resolver
 from brigade.kitchen import routes as kitchen
 from brigade.orders import routes as orders
 from brigade.orders.routes import settled_payments as payments
+from brigade.pricing.routes import service_charges, tax_rates
 from brigade.printing import routes as printers
 from brigade.printing import service as print_service
 from brigade.printing.service import PrintOutbox
@@ -164,6 +165,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.include_router(kitchen.router)
     app.include_router(audit.router)
     app.include_router(reports.router)
+    # Routes are matched in order: the price list, rarely asked, after the rush's.
+    app.include_router(tax_rates.router)
+    app.include_router(service_charges.router)
     # The dining room; its /api/staff routes go before the staff router's /{staff_id}.
     app.include_router(locations.router)
     app.include_router(tables.router)

@@ -16,6 +16,7 @@ from brigade.orders.domain.aggregate import SentOrder
 from brigade.orders.routes import event_payloads as orders
 from brigade.orders.schemas import OrderDetail
 from brigade.orders.shaping import detail as order_detail
+from brigade.pricing.routes import event_payloads as pricing
 
 
 class SentOrderOut(OrderDetail):
@@ -30,6 +31,7 @@ def install_event_payloads(*, max_bytes: int) -> None:
     kitchen.install_event_payloads(max_bytes=max_bytes)
     catalogue.install_event_payloads()
     access.install_event_payloads()
+    pricing.install_event_payloads()
 
     def sent_order(sent: SentOrder) -> str:
         detail = order_detail(sent.order, orders.EVENT_READER)

@@ -11,6 +11,7 @@ from brigade.kit.db import outbox  # noqa: F401 (the outbox table, on the same m
 from brigade.kit.db.tables import metadata
 from brigade.kitchen import tables as kitchen_tables
 from brigade.orders import tables as orders_tables
+from brigade.pricing import tables as pricing_tables
 from brigade.printing import tables as printing_tables
 from brigade.webhooks import tables as webhooks_tables
 
@@ -21,6 +22,7 @@ FEATURE_TABLES = (
     events_tables,
     kitchen_tables,
     orders_tables,
+    pricing_tables,
     printing_tables,
     webhooks_tables,
 )

@@ -45,7 +45,7 @@ def assert_problem(response: Response, status: int, code: str) -> dict[str, Any]
         ("PATCH", f"/api/products/{UNKNOWN_ID}", "GET, PUT, DELETE"),
         ("GET", "/api/products/bulk-update", "POST"),
         ("PUT", f"/api/orders/{UNKNOWN_ID}/send", "POST"),
-        ("POST", f"/api/orders/{UNKNOWN_ID}", "GET, DELETE"),
+        ("POST", f"/api/orders/{UNKNOWN_ID}", "GET, PATCH, DELETE"),
         ("DELETE", "/health", "GET"),
     ],
 )

@@ -153,6 +153,7 @@ def test_the_answers_about_one_order_declare_its_etag(document: dict[str, Any]) 
     assert tagged == {
         "createOrder",
         "getOrder",
+        "updateOrder",
         "applyDiscount",
         "transferOrder",
         "completeOrder",
@@ -164,6 +165,8 @@ def test_the_answers_about_one_order_declare_its_etag(document: dict[str, Any]) 
         "addPayment",
         "adjustTip",
         "refundOrder",
+        "addServiceCharge",
+        "removeServiceCharge",
     }
 
 

@@ -37,6 +37,21 @@ def test_hashed_assets_are_cached_for_a_year(client: AppClient) -> None:
     assert client.get("/assets/index-missing.js").status_code == 404
 
 
+def test_the_service_worker_covers_the_screens_and_is_never_cached(client: AppClient) -> None:
+    worker = client.get("/sw.js", headers={"Authorization": ""})
+    assert worker.status_code == 200
+    assert worker.headers["content-type"].startswith("text/javascript")
+    assert worker.headers["cache-control"] == "no-cache"
+    assert worker.headers["service-worker-allowed"] == "/"
+    # This build's own cache, holding this build's hashed assets; the API is never kept.
+    build = re.search(r'const BUILD = "([0-9a-f]{16})"', worker.text)
+    assert build
+    index = client.get("/").text
+    for script in re.findall(r'src="(/assets/[^"]+\.js)"', index):
+        assert f'"{script}"' in worker.text
+    assert '"/api' not in worker.text
+
+
 def test_the_docs_load_swagger_ui_from_the_app(client: AppClient) -> None:
     docs = client.get("/docs")
     assert docs.status_code == 200

@@ -45,7 +45,9 @@ class ServerProcess:
         self.log_path = log_path
         self.process: subprocess.Popen[bytes] | None = None
 
-    def start(self, *, timeout: float = 30) -> None:
+    # A wait, not a measure: on a starved machine a cold start (imports, migrations) has taken
+    # over 30 s, and a test then failed for nothing it tests.
+    def start(self, *, timeout: float = 90) -> None:
         inherited = {k: v for k, v in os.environ.items() if not k.startswith("BRIGADE_")}
         environment = (
             inherited | dict(self.environment) | {"BRIGADE_DATABASE_URL": self.database_url}
@@ -80,7 +82,18 @@ class ServerProcess:
     def stop(self, sig: int = signal.SIGTERM, timeout: float = 30) -> int | None:
         if self.process is None:
             return None
+        self.signal(sig)
+        return self.wait(timeout)
+
+    def signal(self, sig: int) -> None:
+        """Send ``sig`` and return at once (``wait`` for the exit)."""
+        assert self.process is not None
         self.process.send_signal(sig)
+
+    def wait(self, timeout: float = 30) -> int | None:
+        """The exit code, once the process ends (killed after ``timeout``)."""
+        if self.process is None:
+            return None
         try:
             return self.process.wait(timeout=timeout)
         except subprocess.TimeoutExpired:

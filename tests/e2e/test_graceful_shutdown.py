@@ -3,16 +3,29 @@ open event streams at once (uvicorn would wait for them up to its graceful timeo
 
 from __future__ import annotations
 
+import json
 import signal
-import threading
+import socket
 import time
+from typing import BinaryIO
 
 import httpx
+import orjson
 import pytest
 
 from e2e.event_stream import StreamReader
 from e2e.server import ServerProcess
 from factories import ADMIN, LOCATION
+
+
+def _read_answer(answer: BinaryIO) -> httpx.Response:
+    """One HTTP/1.1 answer with a Content-Length, read off ``answer``."""
+    status = int(answer.readline().split()[1])
+    headers: dict[str, str] = {}
+    while line := answer.readline().strip():
+        name, _, value = line.decode().partition(":")
+        headers[name.lower()] = value.strip()
+    return httpx.Response(status, content=answer.read(int(headers["content-length"])))
 
 
 @pytest.mark.e2e
@@ -25,29 +38,31 @@ def test_sigterm_lets_in_flight_requests_finish(fresh_server: ServerProcess) -> 
         json={"name": "Tea", "price": 3, "locationId": LOCATION},
     ).json()
     updates = [{"id": product["id"], "data": {"price": n % 50 + 1}} for n in range(500)]
-    answers: list[tuple[httpx.Response, float]] = []
-
-    def bulk_update() -> None:
-        response = httpx.post(
-            f"{server.base_url}/api/products/bulk-update",
-            headers=ADMIN,
-            json={"updates": updates},
-            timeout=60,
-        )
-        answers.append((response, time.monotonic()))
+    body = json.dumps({"updates": updates}).encode()
 
     stream = StreamReader(server.base_url)
-    bulk = threading.Thread(target=bulk_update)
-    bulk.start()
-    time.sleep(0.15)  # the bulk update is being worked on
-    signalled_at = time.monotonic()
-    exit_code = server.stop(signal.SIGTERM)
-    bulk.join(timeout=60)
-    assert answers, "the in-flight request got an answer"
-    response, answered_at = answers[0]
-    assert answered_at > signalled_at, "the request was still running when SIGTERM came"
+    # The bulk update is in flight for certain once the server asks for its body (100
+    # Continue): a fixed sleep was too short on a starved machine. Its body goes after SIGTERM.
+    with socket.create_connection(("127.0.0.1", server.port), timeout=60) as connection:
+        head = (
+            "POST /api/products/bulk-update HTTP/1.1\r\n"
+            f"Host: 127.0.0.1:{server.port}\r\n"
+            f"Authorization: {ADMIN['Authorization']}\r\n"
+            "Content-Type: application/json\r\n"
+            f"Content-Length: {len(body)}\r\n"
+            "Expect: 100-continue\r\n\r\n"
+        )
+        connection.sendall(head.encode())
+        answer = connection.makefile("rb")
+        assert answer.readline().startswith(b"HTTP/1.1 100"), "the server asked for the body"
+        answer.readline()  # the blank line that ends the interim answer
+        server.signal(signal.SIGTERM)
+        signalled_at = time.monotonic()
+        connection.sendall(body)
+        response = _read_answer(answer)
+    exit_code = server.wait()
     assert response.status_code == 200
-    assert response.json()["updated"] == 500
+    assert orjson.loads(response.content)["updated"] == 500
     # uvicorn finishes in-flight work, then exits re-raising the signal it was sent.
     assert exit_code in (0, -signal.SIGTERM)
     assert stream.ended.wait(5), "the open stream ended (with a hint to reconnect)"

@@ -70,6 +70,10 @@ products = Table(
     Column("deleted_at", UTCDateTime(), nullable=True),
     # Why it is 86'd: true when its stock ran out (a restock lifts it), false when by hand.
     Column("auto_86d", Boolean, nullable=False, server_default=false()),
+    # The named tax rate it is taxed at (pricing's tax_rates; checked by the service, no
+    # foreign key: docs/decisions.md "Money"); None: its own tax_rate_units.
+    Column("tax_rate_id", Uuid, nullable=True),
+    Index("ix_products_tax_rate_id", "tax_rate_id"),
     Index("ix_products_name", "name", "id", sqlite_where=LIVE, postgresql_where=LIVE),
     Index(
         "ix_products_category_name",

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from sqlalchemy import (
+    BigInteger,
     Column,
     Index,
     Integer,
@@ -26,6 +27,10 @@ locations = Table(
     # A kitchen ticket's age turns amber, then red (late), past these.
     Column("ticket_warn_minutes", Integer, nullable=False, server_default="5"),
     Column("ticket_late_minutes", Integer, nullable=False, server_default="10"),
+    # docs/design.md §15: prices carry tax on top (EXCLUSIVE) or inside (INCLUSIVE); the cash
+    # rounding step in cents, None for none.
+    Column("tax_mode", String(16), nullable=False, server_default="EXCLUSIVE"),
+    Column("cash_rounding_cents", BigInteger, nullable=True),
     Index("ix_locations_name", "name", "id"),
 )
 

@@ -45,8 +45,10 @@ class Permission(StrEnum):
     APPROVE_LARGE_TIPS = "take a tip above the approval ratio of its payment"
     CANCEL_SENT_OR_PAID = "cancel an order that was sent or paid"
     REFUND = "refund a completed order"
+    WAIVE_SERVICE_CHARGES = "take an automatic service charge off an order"
     READ_PAYMENTS = "read payments across orders (settlement, tip-out)"
     EDIT_CATALOGUE = "change products, categories, variants and modifier groups"
+    SET_PRICES = "set tax rates and service charges"
     ADJUST_STOCK = "adjust and count stock"
     READ_AUDIT = "read the audit log"
     READ_REPORTS = "read sales reports"
@@ -76,8 +78,10 @@ REQUIRED_ROLE: Mapping[Permission, Role] = MappingProxyType(
         Permission.APPROVE_LARGE_TIPS: Role.MANAGER,
         Permission.CANCEL_SENT_OR_PAID: Role.MANAGER,
         Permission.REFUND: Role.MANAGER,
+        Permission.WAIVE_SERVICE_CHARGES: Role.MANAGER,
         Permission.READ_PAYMENTS: Role.MANAGER,
         Permission.EDIT_CATALOGUE: Role.MANAGER,
+        Permission.SET_PRICES: Role.MANAGER,
         Permission.ADJUST_STOCK: Role.MANAGER,
         Permission.READ_AUDIT: Role.MANAGER,
         Permission.READ_REPORTS: Role.MANAGER,
@@ -141,6 +145,7 @@ class ApprovalAction(StrEnum):
     ORDER_REFUND = "order.refund"
     PAYMENT_LARGE_TIP = "payment.large_tip"
     PAYMENT_TIP_ADJUST = "payment.tip_adjust"
+    SERVICE_CHARGE_WAIVE = "order.service_charge_waive"
 
 
 # The resource each action is approved on: the ids that name it, in order.
@@ -153,6 +158,7 @@ APPROVAL_RESOURCE: Mapping[ApprovalAction, tuple[str, ...]] = MappingProxyType(
         ApprovalAction.ORDER_REFUND: ("order_id",),
         ApprovalAction.PAYMENT_LARGE_TIP: ("order_id",),
         ApprovalAction.PAYMENT_TIP_ADJUST: ("order_id", "payment_id"),
+        ApprovalAction.SERVICE_CHARGE_WAIVE: ("order_id", "service_charge_id"),
     }
 )
 

@@ -53,6 +53,14 @@ class DuplicateBarcode(Conflict):
     pass
 
 
+class DuplicateTaxRateName(Conflict):
+    """A live tax rate of the location already has the name."""
+
+
+class DuplicateServiceChargeName(Conflict):
+    """A live service charge of the location already has the name."""
+
+
 class CategoryCycle(Conflict):
     pass
 
@@ -131,8 +139,16 @@ class TipNotAdjustable(Conflict):
     """Only a card payment's tip is adjusted (a cash tip is in the drawer already)."""
 
 
+class ServiceChargeApplied(Conflict):
+    """The service charge already applies to the order."""
+
+
 class BusinessDayClosed(Conflict):
     """The payment was taken on a business day that has ended: its tips are settled."""
+
+
+class IdInUse(Conflict):
+    """An id the client chose already names something made by another request."""
 
 
 class StaleVersion(DomainError):

@@ -8,6 +8,7 @@ Floats are never accepted: a float has already lost the amount the client meant.
 from __future__ import annotations
 
 from decimal import ROUND_HALF_UP, Decimal, InvalidOperation
+from enum import StrEnum
 
 CENT = Decimal("0.01")
 MAX_AMOUNT = Decimal("9999999.99")
@@ -129,3 +130,24 @@ def line_amount_cents(unit_cents: int, quantity_units: int) -> int:
     """(unit price in cents) x quantity, rounded half-up to the cent."""
     exact = Decimal(unit_cents) * quantity_units / QUANTITY_SCALE
     return int(exact.quantize(Decimal(1), rounding=ROUND_HALF_UP))
+
+
+def divide_half_up(numerator: int, denominator: int) -> int:
+    """``numerator / denominator`` to the nearest integer, halves up (both ≥ 0, exact)."""
+    return (2 * numerator + denominator) // (2 * denominator)
+
+
+def round_to_step(cents: int, step_cents: int) -> int:
+    """``cents`` to the nearest multiple of ``step_cents``, ties up (cash rounding: 149.97 to
+    149.95, 149.98 to 150.00 with a 0.05 step)."""
+    return divide_half_up(cents, step_cents) * step_cents if cents >= 0 else cents
+
+
+def rate_label(units: int) -> str:
+    """A rate as people name it: 200_000 is "20%", 82_500 is "8.25%"."""
+    return f"{rate_from_units(units * 100):f}%"
+
+
+class TaxMode(StrEnum):
+    EXCLUSIVE = "EXCLUSIVE"
+    INCLUSIVE = "INCLUSIVE"

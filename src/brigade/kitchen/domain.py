@@ -79,6 +79,8 @@ class TicketOrder:
     status: OrderStatus
     table_name: str | None
     server_name: str | None
+    # The customer's name on a bar tab or a takeout, as it is now.
+    customer_name: str | None = None
 
 
 @dataclass(frozen=True, slots=True)

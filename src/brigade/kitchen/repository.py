@@ -147,7 +147,7 @@ class KitchenRepository:
         return None if row is None else _to_ticket(row)
 
     async def ticket_orders(self, order_ids: Collection[UUID]) -> dict[UUID, TicketOrder]:
-        """Each order's type, status, table name (a known table's) and server."""
+        """Each order's type, status, table name (a known table's), server and customer."""
         if not order_ids:
             return {}
         query = select(
@@ -156,12 +156,13 @@ class KitchenRepository:
             orders.c.status,
             orders.c.opened_by_name,
             dining_tables.c.name,
+            orders.c.customer_name,
         ).select_from(orders.outerjoin(dining_tables, dining_tables.c.id == orders.c.table_id))
         connection = await self._uow.connection()
         rows = await connection.execute(query.where(orders.c.id.in_(order_ids)))
         return {
-            order_id: TicketOrder(OrderType(kind), OrderStatus(status), table, server)
-            for order_id, kind, status, server, table in rows
+            order_id: TicketOrder(OrderType(kind), OrderStatus(status), table, server, customer)
+            for order_id, kind, status, server, table, customer in rows
         }
 
     async def live_items(self, item_ids: Collection[UUID]) -> dict[UUID, LiveItem]:

@@ -117,6 +117,7 @@ class BoardTicketOut(ResponseModel):
     order_status: OrderStatus
     table_id: UUID | None
     table_name: str | None
+    customer_name: str | None = Field(description="The order's customer (a bar tab, a takeout)")
     server: str | None
     sent_by: StaffRef | None
     created_at: Timestamp
@@ -140,6 +141,7 @@ _TICKET_SUMMARY = {
     "order_status",
     "table_id",
     "table_name",
+    "customer_name",
     "created_at",
     "bumped_at",
 }
@@ -167,6 +169,7 @@ def board_ticket_out(board: BoardTicket) -> BoardTicketOut:
         order_status=order.status,
         table_id=ticket.table_id,
         table_name=order.table_name,
+        customer_name=order.customer_name,
         server=order.server_name,
         sent_by=staff_ref(ticket.sent_by_id, ticket.sent_by_name),
         created_at=ticket.created_at,

@@ -26,7 +26,12 @@ from brigade.kit.http.types import (
     WholeNumber,
     omittable,
 )
-from brigade.orders.domain.aggregate import MAX_ITEM_NOTES_LENGTH, MAX_MODIFIERS_PER_ITEM
+from brigade.kit.money import TaxMode
+from brigade.orders.domain.aggregate import (
+    MAX_CUSTOMER_NAME_LENGTH,
+    MAX_ITEM_NOTES_LENGTH,
+    MAX_MODIFIERS_PER_ITEM,
+)
 from brigade.orders.domain.commands import (
     AddItem,
     ApplyDiscount,
@@ -52,18 +57,36 @@ GuestCount: Any = WholeNumber(1, 500)
 # What one item may carry (its notes print on the kitchen ticket); 422 beyond.
 ItemNotes: Any = Text(MAX_ITEM_NOTES_LENGTH)
 ModifierName: Any = Text(100, min_length=1)
+# A customer's name as sent: room for the whitespace around it; the order keeps it trimmed and
+# refuses more than MAX_CUSTOMER_NAME_LENGTH characters after trimming (orders/domain/).
+CustomerName: Any = Text(2 * MAX_CUSTOMER_NAME_LENGTH)
+_CUSTOMER_NAME = (
+    f"The customer's name (a bar tab, a takeout): trimmed, 1-{MAX_CUSTOMER_NAME_LENGTH} "
+    "characters after trimming; blank or null is no name."
+)
 
 
 # --- requests -------------------------------------------------------------------------------
 
 
+def _client_id(what: str) -> Any:
+    return Field(
+        default=None,
+        description=f"An id the client made for the new {what} (a UUID): the same id and body "
+        f"again make nothing new and answer the {what} as it is now (200); another body under "
+        "it is 409 `id_in_use`. Absent: the server makes one.",
+    )
+
+
 class OrderCreate(RequestModel):
+    id: UUID | None = _client_id("order")
     order_type: OrderType
     table_id: UUID | None = None
     customer_id: UUID | None = None
     guest_count: GuestCount | None = None
     notes: LongText | None = None
     location_id: UUID | None = None
+    customer_name: CustomerName | None = Field(default=None, description=_CUSTOMER_NAME)
 
     def command(self, *, location_id: UUID | None) -> CreateOrder:
         """``location_id``: the query's, used when the body names none."""
@@ -74,7 +97,15 @@ class OrderCreate(RequestModel):
             guest_count=self.guest_count,
             notes=self.notes,
             location_id=self.location_id or location_id,
+            id=self.id,
+            customer_name=self.customer_name,
         )
+
+
+class OrderUpdate(RequestModel):
+    """The order's own fields a client may change while it is open."""
+
+    customer_name: CustomerName | None = Field(description=_CUSTOMER_NAME)
 
 
 class ModifierIn(RequestModel):
@@ -84,6 +115,7 @@ class ModifierIn(RequestModel):
 
 
 class ItemAdd(RequestModel):
+    id: UUID | None = _client_id("item")
     product_id: UUID
     quantity: QuantityIn
     variant_id: UUID | None = None
@@ -99,6 +131,7 @@ class ItemAdd(RequestModel):
                 ModifierChoice(m.modifier_option_id, m.name, m.price) for m in self.modifiers
             ),
             notes=self.notes,
+            id=self.id,
         )
 
 
@@ -125,6 +158,7 @@ class ReasonBody(RequestModel):
 
 
 class PaymentCreate(RequestModel):
+    id: UUID | None = _client_id("payment")
     amount: PositiveMoneyIn
     payment_method: PaymentMethod
     tip_amount: MoneyIn = omittable()
@@ -140,7 +174,12 @@ class PaymentCreate(RequestModel):
             processor_transaction_id=self.processor_transaction_id,
             card_last_four=self.card_last_four,
             card_brand=self.card_brand,
+            id=self.id,
         )
+
+
+class ServiceChargeAdd(RequestModel):
+    service_charge_id: UUID
 
 
 class DiscountRequest(RequestModel):
@@ -214,6 +253,14 @@ class OrderItemOut(ResponseModel):
     quantity: Number
     unit_price: Money
     total: Money
+    tax_rate_id: UUID | None = Field(
+        description="The named rate it is taxed at; null: the product's own taxRate number"
+    )
+    tax_rate: Number = Field(description="The rate it was added at, a fraction (0.2 is 20 %)")
+    tax_amount: Money = Field(
+        description="Its share of its rate's tax (a live item's; 0 for a voided one): the "
+        "shares of a rate add up to that rate's taxAmount in the order's taxes"
+    )
     modifiers: list[ModifierOut]
     notes: str | None
     status: ItemStatus
@@ -228,6 +275,11 @@ class PaymentFields(ResponseModel):
     id: UUID
     amount: Money
     tip_amount: Money
+    rounding_adjustment: Money = Field(
+        description="A cash payment that settled the balance to the location's cash rounding "
+        "step: what it paid less the balance (-0.02 when 149.95 settled 149.97); 0 otherwise"
+    )
+    currency: str = Field(description="ISO 4217, the order's")
     status: PaymentStatus
     card_last_four: str | None
     card_brand: str | None
@@ -260,6 +312,7 @@ class RefundOut(ResponseModel):
     payment_id: UUID
     amount: Money
     tip_amount: Money
+    currency: str = Field(description="ISO 4217, the order's")
     method: PaymentMethod
     reason: str
     items: list[RefundedItemOut]
@@ -290,10 +343,37 @@ class OrderSummary(ResponseModel):
         description="The dining table's current name; null for no table or an opaque table id"
     )
     location_id: UUID | None
+    customer_name: str | None = Field(description="The customer's name (a bar tab, a takeout)")
+    currency: str = Field(description="ISO 4217, the location's when the order opened")
     subtotal: Money
     total: Money
     balance_due: Money
     created_at: Timestamp
+
+
+class TaxOut(ResponseModel):
+    """One rate's part of the order: what is taxed at it, net of tax, and its tax."""
+
+    tax_rate_id: UUID | None = Field(description="Null for a product's own taxRate number")
+    name: str = Field(description='The rate\'s name; its percentage ("8.25%") for a number')
+    rate: Number
+    net_amount: Money
+    tax_amount: Money
+    gross_amount: Money
+
+
+class OrderServiceChargeOut(ResponseModel):
+    service_charge_id: UUID
+    name: str
+    rate: Number | None = Field(
+        description="A fraction of subtotal - discountAmount; null for a set amount"
+    )
+    amount: Money = Field(description="What it comes to on this order (gross in INCLUSIVE mode)")
+    tax_rate_id: UUID | None
+    tax_amount: Money = Field(description="Its share of its rate's tax")
+    automatic: bool = Field(
+        description="The location's automatic charge (taking it off takes a manager)"
+    )
 
 
 class OrderDetail(OrderSummary):
@@ -303,6 +383,24 @@ class OrderDetail(OrderSummary):
     items: list[OrderItemOut]
     discount_amount: Money
     tax_amount: Money
+    tax_mode: TaxMode = Field(
+        description="EXCLUSIVE: tax on top of prices; INCLUSIVE: prices include it (VAT)"
+    )
+    taxes: list[TaxOut] = Field(
+        description="One entry per rate used, service charges included; their taxAmounts sum "
+        "to taxAmount"
+    )
+    service_charges: list[OrderServiceChargeOut] = Field(
+        description="The service charges that apply; never a tip"
+    )
+    service_charge_total: Money
+    rounding_adjustment: Money = Field(
+        description="The cash rounding its payments settled (their roundingAdjustment)"
+    )
+    cash_balance_due: Money = Field(
+        description="balanceDue rounded to the location's cashRounding (what cash settles it "
+        "with); balanceDue when it has none"
+    )
     paid_amount: Money
     tip_total: Money
     payments: list[PaymentOut]

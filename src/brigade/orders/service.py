@@ -26,11 +26,16 @@ from brigade.kit import money
 from brigade.kit.access import Actor
 from brigade.kit.clock import DEFAULT_TIMEZONE, business_day, now
 from brigade.kit.db.engine import UnitOfWork
-from brigade.kit.errors import NotFound, ProductUnavailable
+from brigade.kit.errors import IdInUse, NotFound, ProductUnavailable
 from brigade.kit.escpos import encode
 from brigade.kitchen.domain import KitchenTicket
 from brigade.kitchen.service import board as kitchen_board
-from brigade.orders.domain.aggregate import Order, check_may_change_item, check_room_for_item
+from brigade.orders.domain.aggregate import (
+    Order,
+    check_may_change_item,
+    check_room_for_item,
+    order_charge,
+)
 from brigade.orders.domain.commands import (
     AddItem,
     ApplyDiscount,
@@ -46,6 +51,7 @@ from brigade.orders.domain.documents import (
 )
 from brigade.orders.domain.permissions import tip_needs_approval
 from brigade.orders.domain.records import (
+    ClientMade,
     OrderFilter,
     OrderHeader,
     OrderItem,
@@ -56,6 +62,7 @@ from brigade.orders.domain.settlement import PaymentFilter, SettledPayment
 from brigade.orders.domain.states import ItemStatus, OrderStatus
 from brigade.orders.repository.orders import OrderRepository, WholeItems
 from brigade.orders.repository.payments import PaymentRepository
+from brigade.pricing import service as pricing
 from brigade.printing import service as printing
 from brigade.printing.domain import PrintJob
 
@@ -139,12 +146,14 @@ async def _ensure_order_at(uow: UnitOfWork, actor: Actor, order_id: UUID) -> Non
     actor.ensure_at(found[0])
 
 
-async def get_item(uow: UnitOfWork, actor: Actor, order_id: UUID, item_id: UUID) -> OrderItem:
-    await _ensure_order_at(uow, actor, order_id)
-    item = await OrderRepository(uow).get_item(order_id, item_id)
-    if item is None:
-        raise NotFound("order item", item_id)
-    return item
+async def get_item(uow: UnitOfWork, actor: Actor, order_id: UUID, item_id: UUID) -> Order:
+    """The order with item ``item_id`` whole (its tax share depends on the whole order)."""
+    order = await OrderRepository(uow).get(order_id, item_id=item_id, whole=WholeItems.NONE)
+    if order is None:
+        raise NotFound("order", order_id)
+    actor.ensure_at(order.header.location_id)
+    order.item(item_id)
+    return order
 
 
 async def get_payment(
@@ -160,18 +169,55 @@ async def get_payment(
 # --- the order ------------------------------------------------------------------------------
 
 
-async def create_order(uow: UnitOfWork, actor: Actor, command: CreateOrder) -> Order:
+async def create_order(
+    uow: UnitOfWork, actor: Actor, command: CreateOrder, *, made: ClientMade | None = None
+) -> tuple[Order, bool]:
+    """A new order, and False; under a client's id (``made``) that made it before, that
+    order as it is now, and True."""
+    if made is not None and await _made_before(uow, made):
+        return await get_order(uow, actor, made.order_id), True
     if command.location_id is None and actor.location_id is not None:
         # A PIN session acts at its device's location: a terminal's orders are that location's.
         command = replace(command, location_id=actor.location_id)
     repository = OrderRepository(uow)
     number = await repository.next_order_number(command.location_id, first=FIRST_ORDER_NUMBER)
     table_name = await _table_name(uow, command.table_id)
+    location, charges = None, []
+    if command.location_id is not None:
+        location = await repository.location(command.location_id)
+        automatic = await pricing.automatic_charges(uow, command.location_id)
+        charges = [order_charge(charge, command.order_type) for charge in automatic]
     order = Order.open(
-        command, order_number=number, opened_by=actor, at=now(), table_name=table_name
+        command,
+        order_number=number,
+        opened_by=actor,
+        at=now(),
+        table_name=table_name,
+        location=location,
+        charges=charges,
     )
     await repository.save(order)
-    return order
+    await _remember(uow, made)
+    return order, False
+
+
+async def _made_before(uow: UnitOfWork, made: ClientMade) -> bool:
+    """Whether the client's id already made this, by the same request (docs/design.md §16);
+    IdInUse when it names anything else."""
+    found = await OrderRepository(uow).client_made(made.id)
+    if found is None:
+        return False
+    if found != made:
+        raise IdInUse(
+            f"The id {made.id} already names what another request made; "
+            f"make a new id for a new {made.kind.value.lower()}."
+        )
+    return True
+
+
+async def _remember(uow: UnitOfWork, made: ClientMade | None) -> None:
+    if made is not None:
+        await OrderRepository(uow).remember_client_made(made, at=now())
 
 
 async def _table_name(uow: UnitOfWork, table_id: UUID | None) -> str | None:
@@ -233,6 +279,21 @@ async def transfer_order(
     return order, previous
 
 
+async def name_customer(
+    uow: UnitOfWork,
+    actor: Actor,
+    order_id: UUID,
+    name: str | None,
+    *,
+    if_match: int | None = None,
+) -> Order:
+    """Put the customer's name on the order (None takes it off); answer the order."""
+    order = await _load(uow, actor, order_id, if_match, whole=WholeItems.ALL)
+    order.name_customer(name, at=now())
+    await _persist(uow, order, actor)
+    return order
+
+
 async def complete_order(
     uow: UnitOfWork, actor: Actor, order_id: UUID, *, if_match: int | None = None
 ) -> tuple[Order, datetime]:
@@ -264,6 +325,56 @@ async def cancel_order(
     return order, refund
 
 
+# --- service charges ------------------------------------------------------------------------
+
+
+async def add_service_charge(
+    uow: UnitOfWork,
+    actor: Actor,
+    order_id: UUID,
+    service_charge_id: UUID,
+    *,
+    if_match: int | None = None,
+) -> Order:
+    """Put one of the location's service charges on the order, as a server does."""
+    order = await _load(uow, actor, order_id, if_match, whole=WholeItems.ALL)
+    charge = await pricing.get_service_charge(uow, service_charge_id)
+    if charge.location_id != order.header.location_id:
+        raise NotFound("service charge", service_charge_id)
+    order.add_charge(order_charge(charge, order.header.order_type), at=now())
+    await _persist(uow, order, actor)
+    return order
+
+
+async def remove_service_charge(
+    uow: UnitOfWork,
+    actor: Actor,
+    order_id: UUID,
+    service_charge_id: UUID,
+    *,
+    if_match: int | None = None,
+) -> Order:
+    """Take a service charge off the order; waiving an automatic one is a manager's, audited."""
+    order = await _load(uow, actor, order_id, if_match, whole=WholeItems.ALL)
+    before = order.header
+    charge = order.remove_charge(service_charge_id, actor=actor, at=now())
+    await _persist(uow, order, actor)
+    if charge.automatic:
+        await _audit(
+            uow,
+            actor,
+            AuditAction.SERVICE_CHARGE_WAIVED,
+            order,
+            (AuditedEntity.ORDER, order.id),
+            before={
+                "serviceCharge": charge.name,
+                "total": str(money.from_cents(before.total_cents)),
+            },
+            after={"total": str(money.from_cents(order.header.total_cents))},
+        )
+    return order
+
+
 # --- items ----------------------------------------------------------------------------------
 
 
@@ -284,7 +395,13 @@ async def add_item(
     command: AddItem,
     *,
     if_match: int | None = None,
-) -> tuple[Order, OrderItem]:
+    made: ClientMade | None = None,
+) -> tuple[Order, OrderItem, bool]:
+    """The order with its new item, and False; under a client's id (``made``) that made it
+    before, the order with that item as they are now, and True."""
+    if made is not None and await _made_before(uow, made):
+        order = await get_item(uow, actor, order_id, made.id)
+        return order, order.item(made.id), True
     # A full order refuses from a count, before anything of it is loaded.
     room = await OrderRepository(uow).status_and_item_count(order_id)
     if room is None:
@@ -304,7 +421,8 @@ async def add_item(
         command, product=product, named_variant=named_variant, options=options, at=now()
     )
     await _persist(uow, order, actor)
-    return order, item
+    await _remember(uow, made)
+    return order, item, False
 
 
 async def change_item(
@@ -414,8 +532,14 @@ async def add_payment(
     *,
     tip_approval_ratio: Decimal,
     if_match: int | None = None,
-) -> tuple[Order, OrderPayment]:
-    """``tip_approval_ratio``: BRIGADE_TIP_APPROVAL_RATIO; a tip above it is audited."""
+    made: ClientMade | None = None,
+) -> tuple[Order, OrderPayment, bool]:
+    """The order with its new payment, and False; under a client's id (``made``) that made it
+    before, the order with that payment as they are now, and True.
+    ``tip_approval_ratio``: BRIGADE_TIP_APPROVAL_RATIO; a tip above it is audited."""
+    if made is not None and await _made_before(uow, made):
+        order = await get_order(uow, actor, order_id)
+        return order, order.payment(made.id), True
     order = await _load(uow, actor, order_id, if_match)
     payment = order.pay(command, actor=actor, tip_approval_ratio=tip_approval_ratio, at=now())
     await _persist(uow, order, actor)
@@ -433,7 +557,8 @@ async def add_payment(
                 "tipApprovalRatio": str(tip_approval_ratio),
             },
         )
-    return order, payment
+    await _remember(uow, made)
+    return order, payment, False
 
 
 # --- after the sale: refunds and tip adjustments --------------------------------------------

@@ -16,21 +16,30 @@ from brigade.orders.domain.aggregate import Order
 from brigade.orders.domain.records import OrderHeader, OrderItem, OrderPayment
 from brigade.orders.domain.refunds import OrderRefund
 from brigade.orders.domain.settlement import SettledPayment
+from brigade.orders.domain.totals import OrderTotals, RateTotal
 from brigade.orders.schemas import (
     OrderDetail,
     OrderItemOut,
+    OrderServiceChargeOut,
     OrderSummary,
     PaymentDetail,
     PaymentOut,
     RefundedItemOut,
     RefundOut,
     SettledPaymentOut,
+    TaxOut,
 )
 
 cents = money.from_cents
 
 
-def item_out(item: OrderItem) -> OrderItemOut:
+def rate_number(units: int) -> float:
+    """A rate as the JSON answers write it: 0.2 for 20 %."""
+    return units / money.RATE_SCALE
+
+
+def item_out(item: OrderItem, tax_cents: int) -> OrderItemOut:
+    """An item with its share of its rate's tax (``Order.item_taxes``)."""
     return OrderItemOut(
         id=item.id,
         product_id=item.product_id,
@@ -39,6 +48,9 @@ def item_out(item: OrderItem) -> OrderItemOut:
         quantity=item.quantity,
         unit_price=cents(item.unit_price_cents),
         total=cents(item.total_cents),
+        tax_rate_id=item.tax_rate_id,
+        tax_rate=money.rate_from_units(item.tax_rate_units),
+        tax_amount=cents(tax_cents),
         modifiers=modifiers_out(item.modifiers),
         notes=item.notes,
         status=item.status,
@@ -48,6 +60,15 @@ def item_out(item: OrderItem) -> OrderItemOut:
     )
 
 
+def items_out(order: Order) -> list[OrderItemOut]:
+    taxes = order.item_taxes()
+    return [item_out(item, taxes.get(item.id, 0)) for item in order.items]
+
+
+def item_of_order(order: Order, item_id: UUID) -> OrderItemOut:
+    return item_out(order.item(item_id), order.item_taxes().get(item_id, 0))
+
+
 def _payment_fields(payment: OrderPayment, viewer: Role) -> dict[str, Any]:
     """A payment as ``viewer`` may see it: without card, brand and who took it for a role that
     may not see payment details (the kitchen), which still sees what was paid."""
@@ -55,6 +76,8 @@ def _payment_fields(payment: OrderPayment, viewer: Role) -> dict[str, Any]:
         "id": payment.id,
         "amount": cents(payment.amount_cents),
         "tip_amount": cents(payment.tip_cents),
+        "rounding_adjustment": cents(payment.rounding_cents),
+        "currency": payment.currency,
         "status": payment.status,
         "card_last_four": None,
         "card_brand": None,
@@ -85,6 +108,7 @@ def refund_out(refund: OrderRefund, viewer: Role) -> RefundOut:
         payment_id=refund.payment_id,
         amount=cents(refund.amount_cents),
         tip_amount=cents(refund.tip_cents),
+        currency=refund.currency,
         method=refund.method,
         reason=refund.reason,
         items=[
@@ -125,6 +149,8 @@ def _summary_fields(header: OrderHeader) -> dict[str, Any]:
         "table_id": header.table_id,
         "table_name": header.table_name,
         "location_id": header.location_id,
+        "customer_name": header.customer_name,
+        "currency": header.currency,
         "subtotal": cents(header.subtotal_cents),
         "total": cents(header.total_cents),
         "balance_due": cents(header.balance_due_cents),
@@ -136,16 +162,53 @@ def summary(header: OrderHeader) -> OrderSummary:
     return OrderSummary(**_summary_fields(header))
 
 
+def _tax_out(rate: RateTotal) -> TaxOut:
+    return TaxOut(
+        tax_rate_id=rate.tax.id,
+        name=rate.tax.label,
+        rate=money.rate_from_units(rate.tax.units),
+        net_amount=cents(rate.net_cents),
+        tax_amount=cents(rate.tax_cents),
+        gross_amount=cents(rate.gross_cents),
+    )
+
+
+def _charges(order: Order, totals: OrderTotals) -> list[OrderServiceChargeOut]:
+    """The service charges that apply, each with what it comes to and its tax."""
+    applying = order.header.applying_charges()
+    amounts = zip(applying, totals.charge_amounts, totals.charge_taxes, strict=True)
+    return [
+        OrderServiceChargeOut(
+            service_charge_id=charge.service_charge_id,
+            name=charge.name,
+            rate=None if charge.rate_units is None else money.rate_from_units(charge.rate_units),
+            amount=cents(amount),
+            tax_rate_id=None if charge.tax is None else charge.tax.id,
+            tax_amount=cents(tax),
+            automatic=charge.automatic,
+        )
+        for charge, amount, tax in amounts
+    ]
+
+
 def detail(order: Order, viewer: Role) -> OrderDetail:
     header = order.header
+    totals = order.totals()
+    taxes = order.item_taxes(totals)
     return OrderDetail(
         **_summary_fields(header),
         customer_id=header.customer_id,
         guest_count=header.guest_count,
         notes=header.notes,
-        items=[item_out(item) for item in order.items],
+        items=[item_out(item, taxes.get(item.id, 0)) for item in order.items],
         discount_amount=cents(header.discount_cents),
         tax_amount=cents(header.tax_cents),
+        tax_mode=header.tax_mode,
+        taxes=[_tax_out(rate) for rate in header.taxes],
+        service_charges=_charges(order, totals),
+        service_charge_total=cents(header.service_charge_cents),
+        rounding_adjustment=cents(header.rounding_cents),
+        cash_balance_due=cents(header.cash_balance_due_cents),
         paid_amount=cents(header.paid_cents),
         tip_total=cents(header.tip_cents),
         payments=payments_out(order, viewer),
@@ -167,7 +230,7 @@ def _staff_json(staff_id: UUID | None, name: str | None) -> dict[str, Any] | Non
     return None if name is None else {"staffId": uuid_text(staff_id), "name": name}
 
 
-def _item_json(item: OrderItem) -> dict[str, Any]:
+def _item_json(item: OrderItem, tax_cents: int) -> dict[str, Any]:
     return {
         "id": uuid_text(item.id),
         "productId": uuid_text(item.product_id),
@@ -176,6 +239,9 @@ def _item_json(item: OrderItem) -> dict[str, Any]:
         "quantity": float(item.quantity),
         "unitPrice": amount(item.unit_price_cents),
         "total": amount(item.total_cents),
+        "taxRateId": uuid_text(item.tax_rate_id),
+        "taxRate": rate_number(item.tax_rate_units),
+        "taxAmount": amount(tax_cents),
         "modifiers": [
             {
                 "modifierOptionId": uuid_text(m.modifier_option_id),
@@ -197,6 +263,8 @@ def _payment_json(payment: OrderPayment, sees_details: bool) -> dict[str, Any]:
         "id": uuid_text(payment.id),
         "amount": amount(payment.amount_cents),
         "tipAmount": amount(payment.tip_cents),
+        "roundingAdjustment": amount(payment.rounding_cents),
+        "currency": payment.currency,
         "status": payment.status.value,
         "cardLastFour": payment.card_last_four if sees_details else None,
         "cardBrand": payment.card_brand if sees_details else None,
@@ -215,6 +283,7 @@ def _refund_json(refund: OrderRefund, sees_details: bool) -> dict[str, Any]:
         "paymentId": uuid_text(refund.payment_id),
         "amount": amount(refund.amount_cents),
         "tipAmount": amount(refund.tip_cents),
+        "currency": refund.currency,
         "method": refund.method.value,
         "reason": refund.reason,
         "items": [
@@ -236,6 +305,8 @@ def detail_json(order: Order, viewer: Role) -> dict[str, Any]:
     """``OrderDetail``'s JSON, as ``detail`` would answer it."""
     header = order.header
     sees_details = allows(viewer, Permission.SEE_PAYMENT_DETAILS)
+    totals = order.totals()
+    taxes = order.item_taxes(totals)
     return {
         "id": uuid_text(header.id),
         "orderNumber": order_number(header.order_number),
@@ -244,6 +315,8 @@ def detail_json(order: Order, viewer: Role) -> dict[str, Any]:
         "tableId": uuid_text(header.table_id),
         "tableName": header.table_name,
         "locationId": uuid_text(header.location_id),
+        "customerName": header.customer_name,
+        "currency": header.currency,
         "subtotal": amount(header.subtotal_cents),
         "total": amount(header.total_cents),
         "balanceDue": amount(header.balance_due_cents),
@@ -251,9 +324,27 @@ def detail_json(order: Order, viewer: Role) -> dict[str, Any]:
         "customerId": uuid_text(header.customer_id),
         "guestCount": header.guest_count,
         "notes": header.notes,
-        "items": [_item_json(item) for item in order.items],
+        "items": [_item_json(item, taxes.get(item.id, 0)) for item in order.items],
         "discountAmount": amount(header.discount_cents),
         "taxAmount": amount(header.tax_cents),
+        "taxMode": header.tax_mode.value,
+        "taxes": [
+            {
+                "taxRateId": uuid_text(rate.tax.id),
+                "name": rate.tax.label,
+                "rate": rate_number(rate.tax.units),
+                "netAmount": amount(rate.net_cents),
+                "taxAmount": amount(rate.tax_cents),
+                "grossAmount": amount(rate.gross_cents),
+            }
+            for rate in header.taxes
+        ],
+        "serviceCharges": [
+            c.model_dump(mode="json", by_alias=True) for c in _charges(order, totals)
+        ],
+        "serviceChargeTotal": amount(header.service_charge_cents),
+        "roundingAdjustment": amount(header.rounding_cents),
+        "cashBalanceDue": amount(header.cash_balance_due_cents),
         "paidAmount": amount(header.paid_cents),
         "tipTotal": amount(header.tip_cents),
         "payments": [_payment_json(p, sees_details) for p in order.payments],

@@ -43,6 +43,8 @@ orders = Table(
     Column("customer_id", Uuid, nullable=True),
     Column("guest_count", Integer, nullable=True),
     Column("notes", Text, nullable=True),
+    # The customer's name on a bar tab or a takeout (docs/design.md §5).
+    Column("customer_name", String(60), nullable=True),
     Column("discount_cents", BigInteger, nullable=False),
     Column("discount_code", String(64), nullable=True),
     # Totals are derived (orders/domain/totals.py) and kept here so lists need no join.
@@ -51,6 +53,17 @@ orders = Table(
     Column("total_cents", BigInteger, nullable=False),
     Column("paid_cents", BigInteger, nullable=False),
     Column("tip_cents", BigInteger, nullable=False),
+    Column("service_charge_cents", BigInteger, nullable=False, server_default="0"),
+    Column("rounding_cents", BigInteger, nullable=False, server_default="0"),
+    # [{units, id, name, netCents, taxCents}]: the tax per rate, cached like the totals.
+    Column("taxes", JSON, nullable=False),
+    # The location's terms when the order opened (docs/design.md §15).
+    Column("currency", String(3), nullable=False, server_default="USD"),
+    Column("tax_mode", String(16), nullable=False, server_default="EXCLUSIVE"),
+    Column("cash_rounding_cents", BigInteger, nullable=True),
+    # [{serviceChargeId, name, rateUnits, amountCents, tax, automatic, minGuests, orderTypes,
+    # waived}]: the service charges as they were put on the order.
+    Column("service_charges", JSON, nullable=False),
     Column("version", Integer, nullable=False),
     *timestamps(),
     Column("completed_at", UTCDateTime(), nullable=True),
@@ -98,6 +111,9 @@ order_items = Table(
     Column("quantity_units", BigInteger, nullable=False),
     Column("unit_price_cents", BigInteger, nullable=False),
     Column("tax_rate_units", Integer, nullable=False),
+    # The named rate it was taxed at, as it was then; null: the product's own number.
+    Column("tax_rate_id", Uuid, nullable=True),
+    Column("tax_rate_name", String(200), nullable=True),
     # [{modifierOptionId, name, priceCents}]: a snapshot taken when the item was added.
     Column("modifiers", JSON, nullable=False),
     Column("total_cents", BigInteger, nullable=False),
@@ -125,9 +141,25 @@ payments = Table(
     Column("refunded_at", UTCDateTime(), nullable=True),
     Column("taken_by_id", Uuid, nullable=True),
     Column("taken_by_name", String(200), nullable=True),
+    # What a cash payment that settled the balance to the cash step paid over (or under) it.
+    Column("rounding_cents", BigInteger, nullable=False, server_default="0"),
     Index("ix_payments_order_id", "order_id", "processed_at"),
     # Payments across orders, newest first (settlement, tip-out).
     Index("ix_payments_processed_at", "processed_at", "id"),
+)
+
+# Orders, items and payments made under an id the client chose (docs/design.md §16): which
+# request made each, so the same id and body again answer what it made, and another body
+# under that id is refused. Kept as long as the order.
+client_made = Table(
+    "client_made",
+    metadata,
+    Column("id", Uuid, primary_key=True),
+    Column("kind", String(16), nullable=False),
+    Column("order_id", Uuid, ForeignKey("orders.id"), nullable=False),
+    Column("request_hash", String(64), nullable=False),
+    Column("created_at", UTCDateTime(), nullable=False),
+    Index("ix_client_made_order_id", "order_id"),
 )
 
 # Money given back on a payment: a refund of a completed order, or of each payment when an

@@ -10,16 +10,19 @@ Refunds are reported on the day they were given and never netted out of the sale
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import UTC, date, datetime, time, timedelta
 from decimal import Decimal
 from typing import TypeVar
 from uuid import UUID
 from zoneinfo import ZoneInfo
 
+from brigade.kit.currencies import DEFAULT_CURRENCY
 from brigade.kit.errors import InvalidInput
 from brigade.kit.money import from_cents, quantity_from_units, round_half_up
-from brigade.orders.domain.totals import allocate
+from brigade.orders.domain.records import OrderCharge
+from brigade.orders.domain.states import OrderType
+from brigade.orders.domain.totals import RateTotal, TaxRateRef, allocate
 
 MAX_REPORT_DAYS = 366
 HOURS_IN_A_DAY = 24
@@ -55,6 +58,19 @@ class SoldOrder:
     completed_at: datetime
     staff_id: UUID | None
     staff_name: str | None
+    taxes: tuple[RateTotal, ...] = ()
+    service_charges: tuple[OrderCharge, ...] = ()
+    rounding_cents: int = 0
+
+    def charges(self) -> list[tuple[OrderCharge, int]]:
+        """The service charges that applied to the order, each with what it came to."""
+        kind = OrderType(self.order_type)
+        base = self.subtotal_cents - self.discount_cents
+        return [
+            (charge, charge.charge().cents(base))
+            for charge in self.service_charges
+            if charge.applies(self.guest_count, kind)
+        ]
 
 
 @dataclass(frozen=True, slots=True)
@@ -114,6 +130,22 @@ class Tally:
     name: str | None = None
 
 
+@dataclass(slots=True)
+class RateTally:
+    """One tax rate over the orders: what was taxed at it, net of tax, and its tax."""
+
+    tax: TaxRateRef
+    net_cents: int = 0
+    tax_cents: int = 0
+
+
+@dataclass(slots=True)
+class ChargeTally:
+    name: str
+    count: int = 0
+    amount_cents: int = 0
+
+
 @dataclass(frozen=True, slots=True)
 class SalesReport:
     first: date
@@ -135,6 +167,11 @@ class SalesReport:
     product_mix: dict[UUID, Tally]
     voids: Tally
     by_staff: dict[UUID | None, Tally]
+    currency: str = DEFAULT_CURRENCY
+    # By rate, as on the orders; by service charge; the cash rounding their payments settled.
+    taxes: tuple[RateTally, ...] = ()
+    service_charges: dict[UUID, ChargeTally] = field(default_factory=dict)
+    rounding_cents: int = 0
 
     @property
     def net_cents(self) -> int:
@@ -169,7 +206,37 @@ def _sold(groups: dict[Key, Tally], key: Key, name: str | None, units: int, net:
     tally.net_cents += net
 
 
-def sales_report(first: date, last: date, timezone: str, facts: SalesFacts) -> SalesReport:
+def _taxes(orders: Sequence[SoldOrder]) -> tuple[RateTally, ...]:
+    """The orders' tax per rate added up, rate by rate (a rate is its id and its number)."""
+    rates: dict[tuple[UUID | None, int], RateTally] = {}
+    for order in orders:
+        for rate in order.taxes:
+            key = (rate.tax.id, rate.tax.units)
+            tally = rates.get(key)
+            if tally is None:
+                tally = rates[key] = RateTally(rate.tax)
+            tally.net_cents += rate.net_cents
+            tally.tax_cents += rate.tax_cents
+    return tuple(sorted(rates.values(), key=lambda tally: (-tally.tax.units, tally.tax.label)))
+
+
+def _service_charges(orders: Sequence[SoldOrder]) -> dict[UUID, ChargeTally]:
+    charges: dict[UUID, ChargeTally] = {}
+    for order in orders:
+        for charge, cents in order.charges():
+            tally = charges.setdefault(charge.service_charge_id, ChargeTally(charge.name))
+            tally.count += 1
+            tally.amount_cents += cents
+    return charges
+
+
+def sales_report(
+    first: date,
+    last: date,
+    timezone: str,
+    facts: SalesFacts,
+    currency: str = DEFAULT_CURRENCY,
+) -> SalesReport:
     """The report over ``facts``: the orders completed within the days, what they sold and
     how they were paid, and the refunds given within the days."""
     by_category: dict[UUID | None, Tally] = {}
@@ -231,6 +298,10 @@ def sales_report(first: date, last: date, timezone: str, facts: SalesFacts) -> S
         product_mix=product_mix,
         voids=Tally(count=facts.void_count, amount_cents=facts.void_cents),
         by_staff=by_staff,
+        currency=currency,
+        taxes=_taxes(facts.orders),
+        service_charges=_service_charges(facts.orders),
+        rounding_cents=sum(order.rounding_cents for order in facts.orders),
     )
 
 

@@ -15,6 +15,7 @@ from sqlalchemy import ColumnElement, Select, and_, case, func, or_, select
 
 from brigade.catalogue.tables import categories, products
 from brigade.kit.db.engine import UnitOfWork
+from brigade.orders.domain.records import charges_from_json, taxes_from_json
 from brigade.orders.domain.states import ItemStatus, OrderStatus
 from brigade.orders.tables import order_items, orders, payments, refunds
 from brigade.reports.domain import DiscountedLine, PaymentTotal, ProductSold, SalesFacts, SoldOrder
@@ -65,7 +66,20 @@ class ReportRepository:
     async def sales_facts(self, location_id: UUID, start: datetime, end: datetime) -> SalesFacts:
         window = _completed_in(location_id, start, end)
         sold_orders = [
-            SoldOrder(*row)
+            SoldOrder(
+                id=row.id,
+                order_type=row.order_type,
+                guest_count=row.guest_count,
+                subtotal_cents=row.subtotal_cents,
+                discount_cents=row.discount_cents,
+                tax_cents=row.tax_cents,
+                completed_at=row.completed_at,
+                staff_id=row.opened_by_id,
+                staff_name=row.opened_by_name,
+                taxes=taxes_from_json(row.taxes),
+                service_charges=charges_from_json(row.service_charges),
+                rounding_cents=row.rounding_cents,
+            )
             for row in await self._rows(
                 select(
                     orders.c.id,
@@ -77,6 +91,9 @@ class ReportRepository:
                     orders.c.completed_at,
                     orders.c.opened_by_id,
                     orders.c.opened_by_name,
+                    orders.c.taxes,
+                    orders.c.service_charges,
+                    orders.c.rounding_cents,
                 ).where(window)
             )
         ]

@@ -20,7 +20,7 @@ from brigade.kit.http.errors import problem_responses
 from brigade.kit.http.permissions import ReportReader
 from brigade.kit.http.routing import brigade_router
 from brigade.kit.http.types import Money, Number, ResponseModel
-from brigade.kit.money import from_cents
+from brigade.kit.money import from_cents, rate_from_units
 from brigade.reports import service
 from brigade.reports.domain import MAX_REPORT_DAYS, SalesReport, Tally, inert_text, quantity
 
@@ -75,6 +75,24 @@ class StaffSales(ResponseModel):
     tips: Money
 
 
+class TaxSales(ResponseModel):
+    """One rate over the orders, as the orders' ``taxes`` add up."""
+
+    tax_rate_id: UUID | None
+    name: str
+    rate: Number
+    net_amount: Money
+    tax_amount: Money
+    gross_amount: Money
+
+
+class ServiceChargeSales(ResponseModel):
+    service_charge_id: UUID
+    name: str
+    count: int = Field(description="How many orders it applied to")
+    amount: Money
+
+
 class SalesReportOut(ResponseModel):
     """Money as numbers. Only COMPLETED orders are sales, on the business day (in the location's
     timezone) they were completed; every breakdown adds up to `netSales`. `refunds` are those
@@ -84,6 +102,7 @@ class SalesReportOut(ResponseModel):
     from_: date = Field(alias="from")
     to: date
     timezone: str
+    currency: str = Field(description="ISO 4217, the location's")
     order_count: int
     covers: int
     gross_sales: Money
@@ -101,6 +120,16 @@ class SalesReportOut(ResponseModel):
     product_mix: list[ProductSales]
     voids: Voids
     by_staff: list[StaffSales]
+    taxes: list[TaxSales] = Field(
+        description="By rate (service charges included), as on the orders: they sum to `tax`"
+    )
+    service_charges: list[ServiceChargeSales] = Field(
+        description="Revenue, never tips: apart from `tips`"
+    )
+    rounding: Money = Field(
+        description="The cash rounding the orders' cash payments settled (-0.02 when 149.95 "
+        "settled 149.97)"
+    )
 
 
 def _by_net_sales(groups: dict[Any, Tally]) -> list[tuple[Any, Tally]]:
@@ -127,6 +156,7 @@ def report_out(location_id: UUID, report: SalesReport) -> SalesReportOut:
             "from": report.first,
             "to": report.last,
             "timezone": report.timezone,
+            "currency": report.currency,
             "orderCount": report.order_count,
             "covers": report.covers,
             "grossSales": from_cents(report.gross_cents),
@@ -167,6 +197,29 @@ def report_out(location_id: UUID, report: SalesReport) -> SalesReportOut:
                 }
                 for staff_id, tally in _by_net_sales(report.by_staff)
             ],
+            "taxes": [
+                {
+                    "taxRateId": rate.tax.id,
+                    "name": rate.tax.label,
+                    "rate": rate_from_units(rate.tax.units),
+                    "netAmount": from_cents(rate.net_cents),
+                    "taxAmount": from_cents(rate.tax_cents),
+                    "grossAmount": from_cents(rate.net_cents + rate.tax_cents),
+                }
+                for rate in report.taxes
+            ],
+            "serviceCharges": [
+                {
+                    "serviceChargeId": charge_id,
+                    "name": tally.name,
+                    "count": tally.count,
+                    "amount": from_cents(tally.amount_cents),
+                }
+                for charge_id, tally in sorted(
+                    report.service_charges.items(), key=lambda item: -item[1].amount_cents
+                )
+            ],
+            "rounding": from_cents(report.rounding_cents),
         }
     )
 

@@ -14,7 +14,8 @@ from brigade.reports.repository import ReportRepository
 async def sales(uow: UnitOfWork, location_id: UUID, first: date, last: date) -> SalesReport:
     """Business days ``first``..``last`` (inclusive) in the location's timezone."""
     check_report_days(first, last)
-    timezone = (await get_location(uow, location_id)).timezone
+    location = await get_location(uow, location_id)
+    timezone = location.timezone
     start, end = business_window(first, last, timezone)
     facts = await ReportRepository(uow).sales_facts(location_id, start, end)
-    return sales_report(first, last, timezone, facts)
+    return sales_report(first, last, timezone, facts, location.currency)

@@ -25,8 +25,10 @@ from factories import (
     make_modifier_group,
     make_order,
     make_product,
+    make_service_charge,
     make_staff_token,
     make_staff_with_pin,
+    make_tax_rate,
 )
 
 ROLES = ("KITCHEN", "SERVER", "MANAGER", "ADMIN")
@@ -71,6 +73,14 @@ def _refund(client: AppClient) -> str:
     body = {"amount": 1, "reason": "cold"}
     refund: str = client.post(f"/api/orders/{order_id}/refunds", json=body).json()["id"]
     return f"/api/orders/{order_id}/refunds/{refund}"
+
+
+def _charge_on_an_order(client: AppClient) -> str:
+    order = make_order(client)
+    url = f"/api/orders/{order['id']}/service-charges"
+    charge = make_service_charge(client)
+    assert client.post(url, json={"serviceChargeId": charge["id"]}).status_code == 200
+    return f"{url}/{charge['id']}"
 
 
 def _ticket(client: AppClient) -> str:
@@ -255,6 +265,54 @@ ENDPOINTS: dict[tuple[str, str], tuple[str, Scenario]] = {
         "MANAGER",
         lambda c: Call("DELETE", f"/api/categories/{make_category(c)['id']}"),
     ),
+    # pricing: everyone reads tax rates and service charges, managers set them
+    ("GET", "/api/tax-rates"): (
+        "KITCHEN",
+        lambda c: Call("GET", f"/api/tax-rates?locationId={LOCATION}"),
+    ),
+    ("POST", "/api/tax-rates"): (
+        "MANAGER",
+        lambda c: Call(
+            "POST",
+            "/api/tax-rates",
+            {"locationId": LOCATION, "name": f"VAT {next(_serial)}", "rate": 0.081},
+        ),
+    ),
+    ("GET", "/api/tax-rates/{tax_rate_id}"): (
+        "KITCHEN",
+        lambda c: Call("GET", f"/api/tax-rates/{make_tax_rate(c)['id']}"),
+    ),
+    ("PATCH", "/api/tax-rates/{tax_rate_id}"): (
+        "MANAGER",
+        lambda c: Call("PATCH", f"/api/tax-rates/{make_tax_rate(c)['id']}", {"rate": 0.077}),
+    ),
+    ("DELETE", "/api/tax-rates/{tax_rate_id}"): (
+        "MANAGER",
+        lambda c: Call("DELETE", f"/api/tax-rates/{make_tax_rate(c)['id']}"),
+    ),
+    ("GET", "/api/service-charges"): ("KITCHEN", lambda c: Call("GET", "/api/service-charges")),
+    ("POST", "/api/service-charges"): (
+        "MANAGER",
+        lambda c: Call(
+            "POST",
+            "/api/service-charges",
+            {"locationId": LOCATION, "name": f"Service {next(_serial)}", "amount": 5},
+        ),
+    ),
+    ("GET", "/api/service-charges/{service_charge_id}"): (
+        "KITCHEN",
+        lambda c: Call("GET", f"/api/service-charges/{make_service_charge(c)['id']}"),
+    ),
+    ("PATCH", "/api/service-charges/{service_charge_id}"): (
+        "MANAGER",
+        lambda c: Call(
+            "PATCH", f"/api/service-charges/{make_service_charge(c)['id']}", {"minGuests": 6}
+        ),
+    ),
+    ("DELETE", "/api/service-charges/{service_charge_id}"): (
+        "MANAGER",
+        lambda c: Call("DELETE", f"/api/service-charges/{make_service_charge(c)['id']}"),
+    ),
     # the kitchen's screen
     ("GET", "/api/kitchen/tickets"): ("KITCHEN", lambda c: Call("GET", "/api/kitchen/tickets")),
     ("GET", "/api/kitchen/tickets/{ticket_id}"): (
@@ -283,6 +341,10 @@ ENDPOINTS: dict[tuple[str, str], tuple[str, Scenario]] = {
         "KITCHEN",
         lambda c: Call("GET", f"/api/orders/{make_order(c)['id']}"),
     ),
+    ("PATCH", "/api/orders/{order_id}"): (
+        "SERVER",
+        lambda c: Call("PATCH", f"/api/orders/{make_order(c)['id']}", {"customerName": "Sam"}),
+    ),
     ("POST", "/api/orders/{order_id}/discount"): (
         "MANAGER",
         lambda c: Call(
@@ -290,6 +352,20 @@ ENDPOINTS: dict[tuple[str, str], tuple[str, Scenario]] = {
             f"/api/orders/{_order_with_item(c)[0]['id']}/discount",
             {"discountAmount": 2, "reason": "birthday"},
         ),
+    ),
+    ("POST", "/api/orders/{order_id}/service-charges"): (
+        "SERVER",
+        lambda c: Call(
+            "POST",
+            f"/api/orders/{make_order(c)['id']}/service-charges",
+            {"serviceChargeId": make_service_charge(c)["id"]},
+        ),
+    ),
+    # A charge a server put on; the location's automatic one takes a MANAGER (the order
+    # decides, as for voiding a sent item: tests/api/orders/test_money_terms.py).
+    ("DELETE", "/api/orders/{order_id}/service-charges/{service_charge_id}"): (
+        "SERVER",
+        lambda c: Call("DELETE", _charge_on_an_order(c)),
     ),
     ("POST", "/api/orders/{order_id}/transfer"): (
         "SERVER",

@@ -183,3 +183,32 @@ def test_an_approval_is_for_a_change_not_a_read(client: AppClient) -> None:
     read = client.get("/api/orders", headers=_as(session, token))
     assert read.status_code == 422
     assert read.json()["errors"][0]["field"] == APPROVAL
+
+
+def test_a_server_cancels_a_sent_check_with_a_managers_approval_as_the_terminal_sends_it(
+    client: AppClient,
+) -> None:
+    """The terminal's cancel: a DELETE under its key, against the version on screen, asking
+    for the order back, with the approval of ``order.cancel`` on that order."""
+    session, manager, item_url = _floor(client)
+    order_url = item_url.split("/items/")[0]
+    version = client.get(order_url).json()["version"]
+    terminal = _as(session) | {
+        "If-Match": f'"{version}"',
+        "Idempotency-Key": "cancel-1",
+        "Prefer": "return=representation",
+    }
+    body = {"reason": "Guests left"}
+    refused = client.request("DELETE", order_url, json=body, headers=terminal)
+    assert refused.status_code == 403
+    assert client.get(order_url).json()["status"] == "OPEN"
+
+    granted = _approve(client, session, manager["id"], order_url, action="order.cancel")
+    assert granted.status_code == 201, granted.text
+    approved = terminal | {APPROVAL: granted.json()["token"], "Idempotency-Key": "cancel-2"}
+    cancelled = client.request("DELETE", order_url, json=body, headers=approved)
+    assert cancelled.status_code == 200, cancelled.text
+    assert cancelled.json()["order"] == client.get(order_url).json()
+    assert cancelled.json()["order"]["status"] == "CANCELLED"
+    (entry,) = client.get("/api/audit", params={"action": "order.cancelled"}).json()["data"]
+    assert (entry["staffName"], entry["approvedByName"]) == (session["server"], manager["name"])

@@ -23,6 +23,8 @@ def test_a_location_without_a_profile_is_utc_and_usd(client: AppClient) -> None:
         "currency": "USD",
         "ticketWarnMinutes": 5,
         "ticketLateMinutes": 10,
+        "taxMode": "EXCLUSIVE",
+        "cashRounding": None,
         "createdAt": None,
         "updatedAt": None,
     }
@@ -179,6 +181,7 @@ def test_a_table_with_a_draft_or_open_order_is_occupied_with_what_it_owes(
         "orderNumber",
         "status",
         "guestCount",
+        "customerName",
         "total",
         "balanceDue",
         "createdAt",

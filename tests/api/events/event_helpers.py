@@ -40,6 +40,24 @@ def all_events(client: AppClient, **params: Any) -> list[dict[str, Any]]:
         after = page["lastId"]
 
 
+def sse_messages(body: str) -> list[dict[str, str]]:
+    """The stream's messages: each a dict of its fields; comments under ":"."""
+    messages = []
+    for block in body.split("\n\n"):
+        if not block:
+            continue
+        fields: dict[str, str] = {}
+        for line in block.split("\n"):
+            name, _, value = line.partition(":")
+            fields[name] = value.removeprefix(" ")
+        messages.append(fields)
+    return messages
+
+
+def sse_events(body: str) -> list[dict[str, str]]:
+    return [m for m in sse_messages(body) if "id" in m]
+
+
 def _streams_open() -> float:
     return REGISTRY.get_sample_value("brigade_event_streams_open") or 0.0
 

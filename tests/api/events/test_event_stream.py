@@ -9,7 +9,7 @@ from typing import Any
 
 import orjson
 
-from api.events.event_helpers import all_events, stream_while
+from api.events.event_helpers import all_events, sse_events, sse_messages
 from brigade.events.repository import EventRepository
 from brigade.kit.clock import now
 from brigade.kit.db.engine import UnitOfWork
@@ -22,24 +22,6 @@ from factories import (
     make_product,
     make_staff_token,
 )
-
-
-def _messages(body: str) -> list[dict[str, str]]:
-    """The stream's messages: each a dict of its fields; comments under ":"."""
-    messages = []
-    for block in body.split("\n\n"):
-        if not block:
-            continue
-        fields: dict[str, str] = {}
-        for line in block.split("\n"):
-            name, _, value = line.partition(":")
-            fields[name] = value.removeprefix(" ")
-        messages.append(fields)
-    return messages
-
-
-def _events(body: str) -> list[dict[str, str]]:
-    return [m for m in _messages(body) if "id" in m]
 
 
 def _stream(client: AppClient, **kwargs: Any) -> str:
@@ -56,13 +38,13 @@ def test_a_stream_sends_each_event_with_id_type_and_json_then_a_retry_hint(
 ) -> None:
     orders = [make_order(client) for _ in range(3)]
     body = _stream(client, params={"after": 0})
-    sent = _events(body)
+    sent = sse_events(body)
     page = all_events(client)
     assert [int(m["id"]) for m in sent] == [e["id"] for e in page]
     assert [m["event"] for m in sent] == ["order.created"] * 3
     assert [orjson.loads(m["data"]) for m in sent] == page
     assert [orjson.loads(m["data"])["entityId"] for m in sent] == [o["id"] for o in orders]
-    assert _messages(body)[-1]["retry"] == "1000"
+    assert sse_messages(body)[-1]["retry"] == "1000"
 
 
 def test_it_resumes_after_last_event_id_which_wins_over_after(client: AppClient) -> None:
@@ -70,9 +52,9 @@ def test_it_resumes_after_last_event_id_which_wins_over_after(client: AppClient)
         make_order(client)
     first, second, third = (e["id"] for e in all_events(client))
     body = _stream(client, params={"after": 0}, headers={"Last-Event-ID": str(first)})
-    assert [int(m["id"]) for m in _events(body)] == [second, third]
+    assert [int(m["id"]) for m in sse_events(body)] == [second, third]
     body = _stream(client, params={"after": second})
-    assert [int(m["id"]) for m in _events(body)] == [third]
+    assert [int(m["id"]) for m in sse_events(body)] == [third]
 
 
 def test_filters_by_type_and_location(client: AppClient) -> None:
@@ -80,28 +62,18 @@ def test_filters_by_type_and_location(client: AppClient) -> None:
     there = make_order(client, locationId=OTHER_LOCATION)
     product = make_product(client)
     body = _stream(client, params={"after": 0, "locationId": OTHER_LOCATION})
-    assert [orjson.loads(m["data"])["entityId"] for m in _events(body)] == [there["id"]]
+    assert [orjson.loads(m["data"])["entityId"] for m in sse_events(body)] == [there["id"]]
     body = _stream(client, params={"after": 0, "types": "product.created"})
-    assert [orjson.loads(m["data"])["entityId"] for m in _events(body)] == [product["id"]]
+    assert [orjson.loads(m["data"])["entityId"] for m in sse_events(body)] == [product["id"]]
     body = _stream(client, params={"after": 0, "types": "product.deleted"})
-    assert _events(body) == []
+    assert sse_events(body) == []
 
 
 def test_a_quiet_stream_sends_comment_lines(client: AppClient) -> None:
     body = _stream(client)
-    comments = [m[""] for m in _messages(body) if "" in m]
+    comments = [m[""] for m in sse_messages(body) if "" in m]
     assert comments[0] == "connected"
     assert comments.count("keep-alive") >= 3
-
-
-def test_without_a_cursor_it_starts_with_what_commits_next_and_sees_it_live(
-    client: AppClient,
-) -> None:
-    make_order(client)  # before the stream: not sent
-    later: list[dict[str, Any]] = []
-    body = stream_while(client, lambda: later.append(make_order(client)))
-    [event] = _events(body)
-    assert orjson.loads(event["data"])["entityId"] == later[0]["id"]
 
 
 def test_the_kitchen_may_stream_and_bad_input_is_a_problem(client: AppClient) -> None:

@@ -25,7 +25,9 @@ from factories import (
     make_modifier_group,
     make_order,
     make_product,
+    make_service_charge,
     make_staff_token,
+    make_tax_rate,
     sign_in,
 )
 
@@ -248,6 +250,57 @@ def modifier_group_deleted(client: AppClient) -> tuple[int, Expected]:
     return before, _group_event((EventType.MODIFIER_GROUP_DELETED,), group, data=as_it_was)
 
 
+def _priced_event(types: tuple[EventType, ...], url: str, entity: Json, **kwargs: Any) -> Expected:
+    return Expected(types, url, entity["id"], None, location_id=OTHER_LOCATION, **kwargs)
+
+
+def tax_rate_created(client: AppClient) -> tuple[int, Expected]:
+    before = _last_id(client)
+    rate = make_tax_rate(client, locationId=OTHER_LOCATION)
+    url = f"/api/tax-rates/{rate['id']}"
+    return before, _priced_event((EventType.TAX_RATE_CREATED,), url, rate)
+
+
+def tax_rate_updated(client: AppClient) -> tuple[int, Expected]:
+    rate = make_tax_rate(client, locationId=OTHER_LOCATION)
+    url = f"/api/tax-rates/{rate['id']}"
+    before = _last_id(client)
+    _ok(client.patch(url, json={"rate": 0.077, "takeoutRate": 0.026}))
+    return before, _priced_event((EventType.TAX_RATE_UPDATED,), url, rate)
+
+
+def tax_rate_deleted(client: AppClient) -> tuple[int, Expected]:
+    rate = make_tax_rate(client, locationId=OTHER_LOCATION)
+    url = f"/api/tax-rates/{rate['id']}"
+    before = _last_id(client)
+    _ok(client.delete(url))
+    return before, _priced_event((EventType.TAX_RATE_DELETED,), url, rate, data=rate)
+
+
+def service_charge_created(client: AppClient) -> tuple[int, Expected]:
+    before = _last_id(client)
+    charge = make_service_charge(client, locationId=OTHER_LOCATION, automatic=True)
+    url = f"/api/service-charges/{charge['id']}"
+    return before, _priced_event((EventType.SERVICE_CHARGE_CREATED,), url, charge)
+
+
+def service_charge_updated(client: AppClient) -> tuple[int, Expected]:
+    charge = make_service_charge(client, locationId=OTHER_LOCATION)
+    url = f"/api/service-charges/{charge['id']}"
+    before = _last_id(client)
+    _ok(client.patch(url, json={"minGuests": 6, "orderTypes": ["DINE_IN"]}))
+    return before, _priced_event((EventType.SERVICE_CHARGE_UPDATED,), url, charge)
+
+
+def service_charge_deleted(client: AppClient) -> tuple[int, Expected]:
+    # Archived: GET by id still answers it, with its archivedAt.
+    charge = make_service_charge(client, locationId=OTHER_LOCATION)
+    url = f"/api/service-charges/{charge['id']}"
+    before = _last_id(client)
+    _ok(client.delete(url))
+    return before, _priced_event((EventType.SERVICE_CHARGE_DELETED,), url, charge)
+
+
 def _sent_ticket(client: AppClient) -> tuple[Json, str]:
     order, _, _ = _order_with_item(client)
     sent = _ok(client.post(f"/api/orders/{order['id']}/send"))
@@ -322,6 +375,12 @@ ACTIONS: dict[EventType, Callable[[Any], tuple[int, Expected]]] = {
     EventType.MODIFIER_GROUP_CREATED: modifier_group_created,
     EventType.MODIFIER_GROUP_UPDATED: modifier_group_updated,
     EventType.MODIFIER_GROUP_DELETED: modifier_group_deleted,
+    EventType.TAX_RATE_CREATED: tax_rate_created,
+    EventType.TAX_RATE_UPDATED: tax_rate_updated,
+    EventType.TAX_RATE_DELETED: tax_rate_deleted,
+    EventType.SERVICE_CHARGE_CREATED: service_charge_created,
+    EventType.SERVICE_CHARGE_UPDATED: service_charge_updated,
+    EventType.SERVICE_CHARGE_DELETED: service_charge_deleted,
     EventType.KITCHEN_TICKET_CREATED: kitchen_ticket_created,
     EventType.KITCHEN_TICKET_BUMPED: kitchen_ticket_bumped,
     EventType.KITCHEN_TICKET_RECALLED: kitchen_ticket_recalled,

@@ -27,6 +27,9 @@ SUMMARY_FIELDS = {
     "tableId",
     "tableName",
     "locationId",
+    # A bar tab's or a takeout's customer (docs/design.md §5).
+    "customerName",
+    "currency",
     "subtotal",
     "total",
     "balanceDue",
@@ -39,6 +42,13 @@ DETAIL_FIELDS = SUMMARY_FIELDS | {
     "items",
     "discountAmount",
     "taxAmount",
+    # Money the world uses (docs/design.md §15).
+    "taxMode",
+    "taxes",
+    "serviceCharges",
+    "serviceChargeTotal",
+    "roundingAdjustment",
+    "cashBalanceDue",
     "paidAmount",
     "tipTotal",
     "refunds",

@@ -112,6 +112,7 @@ def test_a_cancellations_refunded_payments_become_refund_records(
             "paymentId": str(REFUNDED_PAYMENT),
             "amount": 15,
             "tipAmount": 2,
+            "currency": "USD",
             "method": "CARD",
             "reason": "kitchen fire",
             "items": [],

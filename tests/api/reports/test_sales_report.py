@@ -129,6 +129,7 @@ def test_a_business_day_in_the_locations_timezone_with_every_figure(
         "from": DAY,
         "to": DAY,
         "timezone": "America/New_York",
+        "currency": "USD",
         "orderCount": 2,
         "covers": 2,
         "grossSales": 36.5,
@@ -174,6 +175,15 @@ def test_a_business_day_in_the_locations_timezone_with_every_figure(
             {"staffId": opened_by["staffId"], "name": opened_by["name"],
              "orderCount": 2, "netSales": 31.5, "tips": 4.5},
         ],
+        # By rate, as on the orders: the nets add up to netSales, the taxes to tax.
+        "taxes": [
+            {"taxRateId": None, "name": "10%", "rate": 0.1, "netAmount": 29.47,
+             "taxAmount": 2.95, "grossAmount": 32.42},
+            {"taxRateId": None, "name": "0%", "rate": 0.0, "netAmount": 2.03, "taxAmount": 0.0,
+             "grossAmount": 2.03},
+        ],
+        "serviceCharges": [],
+        "rounding": 0.0,
     }  # fmt: skip
 
 

@@ -4,6 +4,7 @@ as a person does it: by role and accessible name."""
 from __future__ import annotations
 
 import re
+import time
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -254,6 +255,42 @@ _SCAN = """(code) => {
 
 def scan(page: Page, barcode: str) -> None:
     page.evaluate(_SCAN, barcode)
+
+
+# Every IndexedDB store of the page, by "database/store", and how many records it holds.
+_STORED = """async () => {
+  const counts = {};
+  for (const { name } of await indexedDB.databases()) {
+    const db = await new Promise((ok, no) => {
+      const opening = indexedDB.open(name);
+      opening.onsuccess = () => ok(opening.result);
+      opening.onerror = () => no(opening.error);
+    });
+    for (const store of db.objectStoreNames) {
+      counts[`${name}/${store}`] = await new Promise((ok) => {
+        const counting = db.transaction(store).objectStore(store).count();
+        counting.onsuccess = () => ok(counting.result);
+      });
+    }
+    db.close();
+  }
+  return counts;
+}"""
+
+
+def stored(page: Page) -> dict[str, int]:
+    """How many records each IndexedDB store of the page holds (the outbox among them)."""
+    counts: dict[str, int] = page.evaluate(_STORED)
+    return counts
+
+
+def all_sent(page: Page, timeout: float = 10.0) -> None:
+    """Waits until the tablet's outbox is empty: every change tapped has reached the server
+    (a tap is answered on the tablet at once and sent behind it)."""
+    deadline = time.monotonic() + timeout
+    while waiting := {k: n for k, n in stored(page).items() if k.endswith("/outbox") and n}:
+        assert time.monotonic() < deadline, f"still waiting to be sent: {waiting}"
+        page.wait_for_timeout(50)
 
 
 def line(page: Page, text: str) -> Any:

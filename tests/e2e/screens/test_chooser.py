@@ -1,7 +1,8 @@
 """The chooser in a real browser, on the menu's real modifier groups and variants: each
 group's rule in words, Add disabled until the rules hold, a full group and an 86'd option
 refused, the price following each pick, special requests (ad-hoc modifiers) and notes, a
-scanned size added with one tap, an addition shown as sending until it lands."""
+scanned size added with one tap (onto the line of that size: the same line), an addition shown
+as sending until it lands."""
 
 from __future__ import annotations
 
@@ -84,9 +85,11 @@ def test_the_chooser_holds_to_the_rules_and_prices_as_it_goes(
     add_choice(latte, "$5.25")
     expect(line(page, "1 Latte (Large)")).to_be_visible()
 
-    # Scanning the large latte's own barcode adds it with one tap: nothing is left to choose.
+    # Scanning the large latte's own barcode adds it with one tap: nothing is left to choose,
+    # and the same unsent line of that size counts one more (docs/design.md §14, "Same line").
     scan(page, restaurant.variants["Latte (Large)"]["barcode"])
-    expect(page.get_by_role("list", name="Lines").get_by_role("listitem")).to_have_count(3)
+    expect(line(page, "2 Latte (Large)")).to_be_visible()
+    expect(page.get_by_role("list", name="Lines").get_by_role("listitem")).to_have_count(2)
 
     # A plain product with a special request; then a note on an unsent line.
     page.get_by_role("button", name="Special request").click()
@@ -102,19 +105,20 @@ def test_the_chooser_holds_to_the_rules_and_prices_as_it_goes(
     expect(lemonade_line).to_contain_text("+ No ice")
     expect(lemonade_line).to_contain_text("Bring with the mains")
 
-    # A tap shows its line at once, as sending, until the server has it: even offline.
+    # A tap shows its line at once, as sending, until the server has it: even offline. Plain,
+    # it is not the lemonade with a request and a note: a line of its own.
     page.context.set_offline(True)
     add(page, "Lemonade")
     expect(line(page, "1 Lemonade, sending")).to_contain_text("sending…")
     page.context.set_offline(False)
     expect(line(page, "1 Lemonade, sending")).to_have_count(0)
-    expect(page.get_by_role("list", name="Lines").get_by_role("listitem")).to_have_count(5)
+    expect(page.get_by_role("list", name="Lines").get_by_role("listitem")).to_have_count(4)
 
     (seated,) = (
         restaurant.http().get(f"/api/tables/{restaurant.tables['1']['id']}").json()["openOrders"]
     )
     order = restaurant.order(seated["id"])
-    burger_item, *lattes, lemonade_item, _ = order["items"]
+    burger_item, latte_item, lemonade_item, _ = order["items"]
     assert [m["name"] for m in burger_item["modifiers"]] == [
         "Well done",
         "Bacon",
@@ -123,6 +127,6 @@ def test_the_chooser_holds_to_the_rules_and_prices_as_it_goes(
         "No onions",
     ]
     assert burger_item["total"] == 37.5
-    assert [item["name"] for item in lattes] == ["Latte (Large)", "Latte (Large)"]
+    assert (latte_item["name"], latte_item["quantity"]) == ("Latte (Large)", 2)
     assert lemonade_item["notes"] == "Bring with the mains"
     assert lemonade_item["modifiers"][0]["name"] == "No ice"

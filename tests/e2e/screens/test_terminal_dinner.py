@@ -18,6 +18,7 @@ from e2e.screens.restaurant import (
     add,
     add_button,
     add_choice,
+    all_sent,
     chooser,
     line,
     open_category,
@@ -106,7 +107,7 @@ def test_a_dinner_on_the_terminal(browser: Browser, restaurant: Restaurant) -> N
     screenshot(page, "ordering")
 
     page.get_by_role("button", name="Send (4)").click()
-    expect(line(page, "1 Ribeye")).to_contain_text("sent")
+    expect(line(page, "1 Ribeye")).to_contain_text(re.compile(r"\bsent"))
     expect(page.get_by_role("button", name=re.compile("^Send"))).to_be_disabled()
 
     # Back to the floor, then into table 4's check again by tapping it.
@@ -146,6 +147,7 @@ def test_a_dinner_on_the_terminal(browser: Browser, restaurant: Restaurant) -> N
 
     expect(page.get_by_role("button", name="Table 4, free")).to_be_visible()
 
+    all_sent(page)
     orders = restaurant.http().get(
         "/api/orders", params={"locationId": restaurant.location_id, "status": "COMPLETED"}
     )

@@ -10,6 +10,7 @@ from playwright.sync_api import Browser, Page, Route, expect
 from e2e.screens.restaurant import (
     Restaurant,
     add,
+    all_sent,
     line,
     open_category,
     scan,
@@ -52,7 +53,8 @@ def test_two_terminals_on_one_check(browser: Browser, restaurant: Restaurant) ->
     add(ben, "Fries")
     expect(ben.get_by_role("alert").filter(has_text="Offline")).to_be_visible()
     ana.get_by_role("button", name="Send (2)").click()
-    expect(line(ana, "1 Salad")).to_contain_text("sent")
+    expect(line(ana, "1 Salad")).to_contain_text(re.compile(r"\bsent"))
+    all_sent(ana)
     ben.context.set_offline(False)
     notice = ben.get_by_role("status").filter(has_text="changed on another terminal")
     expect(notice).to_contain_text("Fries is now sent")

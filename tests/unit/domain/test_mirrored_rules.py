@@ -16,6 +16,7 @@ import pytest
 
 from brigade.catalogue.domain.menu import check_modifier_selection, sold_as
 from brigade.catalogue.domain.records import ModifierGroup, ModifierOption, ProductVariant
+from brigade.kit.access import Role, allows
 from brigade.kit.errors import ModifierSelectionInvalid
 from brigade.kitchen.domain import (
     BoardItem,
@@ -26,7 +27,14 @@ from brigade.kitchen.domain import (
     TicketKind,
     TicketOrder,
 )
-from brigade.orders.domain.states import ITEM_TRANSITIONS, ItemStatus, OrderStatus, OrderType
+from brigade.orders.domain.permissions import permission_to_cancel
+from brigade.orders.domain.states import (
+    ITEM_TRANSITIONS,
+    ItemStatus,
+    OrderStatus,
+    OrderType,
+    is_sent,
+)
 from unit.domain.test_catalogue import BURGER
 
 CASES: dict[str, Any] = json.loads(
@@ -82,3 +90,12 @@ def test_what_is_still_to_cook(status: ItemStatus) -> None:
     item = BoardItem(line, LiveItem(status, Decimal(1), None, None), added=False)
     to_cook = BoardTicket(ticket, order, (item,)).items_to_ready() == [line.item_id]
     assert to_cook is CASES["stillToCook"][status.value]
+
+
+@pytest.mark.parametrize("case", CASES["cancelNeedsManager"])
+def test_who_may_cancel_a_check(case: dict[str, Any]) -> None:
+    permission = permission_to_cancel(
+        anything_sent=is_sent(ItemStatus(case["itemStatus"])),
+        refund_cents=500 if case["paid"] else 0,
+    )
+    assert allows(Role(case["role"]), permission) is not case["needsManager"]

@@ -24,6 +24,7 @@ from brigade.kit.errors import (
     StaleVersion,
     TooManyItems,
 )
+from brigade.kit.events import EventType
 from brigade.orders.domain import aggregate as order_aggregate
 from brigade.orders.domain.aggregate import Order
 from brigade.orders.domain.commands import (
@@ -298,6 +299,51 @@ def test_transfer_answers_the_previous_table() -> None:
     new_table = uuid.uuid4()
     assert order.transfer(new_table, at=T0) == previous
     assert order.header.table_id == new_table
+
+
+# --- the customer's name --------------------------------------------------------------------
+
+
+def _tab(name: str | None) -> Order:
+    command = CreateOrder(order_type=OrderType.BAR_TAB, customer_name=name, location_id=LOCATION)
+    return Order.open(command, order_number=1001, opened_by=SERVER, at=T0)
+
+
+@pytest.mark.parametrize(
+    ("given", "kept"),
+    [("  Sam ", "Sam"), ("", None), ("   ", None), (None, None), ("x" * 60, "x" * 60)],
+)
+def test_a_customer_name_is_trimmed_and_a_blank_one_is_no_name(
+    given: str | None, kept: str | None
+) -> None:
+    assert _tab(given).header.customer_name == kept
+
+
+def test_a_customer_name_longer_than_sixty_characters_after_trimming_is_refused() -> None:
+    assert _tab(f"  {'x' * 60}  ").header.customer_name == "x" * 60
+    with pytest.raises(InvalidInput) as refused:
+        _tab("x" * 61)
+    assert refused.value.field == "customerName"
+    order = _saved(_tab("Sam"))
+    with pytest.raises(InvalidInput):
+        order.name_customer("y" * 61, at=T0)
+    assert (order.header.customer_name, order.header.version) == ("Sam", 1)
+    assert not order.changes.events
+
+
+def test_renaming_moves_the_version_on_and_the_same_name_or_a_closed_order_does_not() -> None:
+    order = _saved(_tab("Sam"))
+    order.name_customer(" Sam ", at=T0)
+    assert (order.header.version, order.changes.events) == (1, [])
+    order.name_customer("Alex", at=T0 + timedelta(minutes=1))
+    assert (order.header.customer_name, order.header.version) == ("Alex", 2)
+    assert [event.type for event in order.changes.events] == [EventType.ORDER_UPDATED]
+    order = _saved(order)
+    order.name_customer(None, at=T0 + timedelta(minutes=2))
+    assert (order.header.customer_name, order.header.version) == (None, 3)
+    order.cancel("left", actor=SERVER, at=T0 + timedelta(minutes=3))
+    with pytest.raises(OrderClosed):
+        _saved(order).name_customer("Sam", at=T0 + timedelta(minutes=4))
 
 
 # --- closing the check ----------------------------------------------------------------------

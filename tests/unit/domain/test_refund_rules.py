@@ -17,12 +17,16 @@ from brigade.kit.errors import (
     TipNeedsApproval,
     TipNotAdjustable,
 )
+from brigade.kit.money import TaxMode
 from brigade.orders.domain.aggregate import Order, PaymentChange
 from brigade.orders.domain.commands import AddItem, CreateOrder, TakePayment
 from brigade.orders.domain.records import OrderLine
 from brigade.orders.domain.refunds import RefundLine, RefundOrder, line_shares
 from brigade.orders.domain.states import ItemStatus, OrderType, PaymentMethod
+from brigade.orders.domain.totals import OrderTotals, PriceTerms, compute_totals
 from unit.domain.test_order_aggregate import MANAGER, SERVER, _product
+
+INCLUSIVE = PriceTerms(TaxMode.INCLUSIVE)
 
 T0 = datetime(2026, 11, 23, 22, 0, tzinfo=UTC)
 RATIO = Decimal("0.5")
@@ -51,9 +55,19 @@ def test_line_shares_apportion_the_total_by_each_lines_taxed_amount_exactly() ->
     def line(total: int, rate_units: int, status: ItemStatus = ItemStatus.SENT) -> OrderLine:
         return OrderLine(uuid.uuid4(), uuid.uuid4(), status, Decimal(1), total, rate_units)
 
+    def totals(lines: list[OrderLine], discount_cents: int) -> OrderTotals:
+        live = [line.line() for line in lines if line.status is not ItemStatus.VOIDED]
+        return compute_totals(live, discount_cents, [])
+
     lines = [line(1299, 88_750), line(1900, 200_000), line(500, 0, ItemStatus.VOIDED)]
-    assert line_shares(lines, 500, 3117) == [1193, 1924, 0]
-    assert sum(line_shares(lines[:2], 0, 3520)) == 3520
+    discounted = totals(lines, 500)
+    assert discounted.total_cents == 3117
+    assert line_shares(lines, discounted, TaxMode.EXCLUSIVE) == [1193, 1924, 0]
+    whole = totals(lines[:2], 0)
+    assert sum(line_shares(lines[:2], whole, TaxMode.EXCLUSIVE)) == whole.total_cents == 3694
+    # Prices with VAT inside: a line's share is its amount less its discount, tax and all.
+    inclusive = compute_totals([line.line() for line in lines[:2]], 500, [], (), INCLUSIVE)
+    assert line_shares(lines, inclusive, TaxMode.INCLUSIVE) == [1299 - 203, 1900 - 297, 0]
 
 
 def test_a_refund_records_who_how_much_and_leaves_what_was_paid() -> None:

@@ -46,6 +46,7 @@ def test_every_permission_has_a_role_but_signing_in_with_a_pin_which_takes_a_ter
         (Permission.APPROVE_LARGE_TIPS, Role.MANAGER),
         (Permission.CANCEL_SENT_OR_PAID, Role.MANAGER),
         (Permission.EDIT_CATALOGUE, Role.MANAGER),
+        (Permission.SET_PRICES, Role.MANAGER),
         (Permission.READ_AUDIT, Role.MANAGER),
         (Permission.MANAGE_STAFF, Role.ADMIN),
     ],

@@ -18,6 +18,8 @@ from brigade.orders.domain.totals import (
     Line,
     OrderTotals,
     Payment,
+    RateTotal,
+    TaxRateRef,
     allocate,
     check_completable,
     check_discount,
@@ -51,7 +53,8 @@ def test_discounted_two_rate_order() -> None:
     # Tax = (10.00 - 2.00) x 0.0825 + (5.00 - 1.00) x 0 = 0.66 exactly.
     # Total = 15.00 - 3.00 + 0.66 = 12.66.
     lines = [Line(1000, RATE_8_25), Line(500, 0)]
-    assert compute_totals(lines, 300, []) == OrderTotals(
+    totals = compute_totals(lines, 300, [])
+    assert totals == OrderTotals(
         subtotal_cents=1500,
         discount_cents=300,
         tax_cents=66,
@@ -59,7 +62,15 @@ def test_discounted_two_rate_order() -> None:
         paid_cents=0,
         tip_cents=0,
         balance_due_cents=1266,
+        cash_balance_due_cents=1266,
+        taxes=(
+            RateTotal(TaxRateRef(RATE_8_25), net_cents=800, tax_cents=66),
+            RateTotal(TaxRateRef(0), net_cents=400, tax_cents=0),
+        ),
+        line_discounts=(200, 100),
+        line_taxes=(66, 0),
     )
+    assert [rate.tax.label for rate in totals.taxes] == ["8.25%", "0%"]
 
 
 def test_discount_with_a_leftover_cent() -> None:
@@ -77,7 +88,7 @@ def test_half_cent_of_tax_rounds_up() -> None:
     assert compute_totals([Line(1, 500_000)], 0, []).tax_cents == 1
 
 
-def test_tax_is_rounded_once_for_the_order_not_per_line() -> None:
+def test_tax_is_rounded_once_per_rate_not_per_line() -> None:
     # Two lines of 0.825 each: per line 0.83 + 0.83 = 1.66, but the exact sum 1.65 is the tax.
     assert compute_totals([Line(1000, RATE_8_25)] * 2, 0, []).tax_cents == 165
 
@@ -197,17 +208,18 @@ def test_totals_add_up_and_are_never_negative(order: tuple[list[Line], int]) -> 
 
 
 @given(discounted_orders())
-def test_tax_is_the_exact_sum_rounded_half_up(order: tuple[list[Line], int]) -> None:
+def test_each_rates_tax_is_its_exact_sum_rounded_half_up(order: tuple[list[Line], int]) -> None:
     lines, discount = order
     shares = allocate(discount, [line.amount_cents for line in lines])
-    exact = sum(
-        (
-            Fraction((line.amount_cents - share) * line.tax_rate_units, RATE_SCALE)
-            for line, share in zip(lines, shares, strict=True)
-        ),
-        Fraction(0),
-    )
-    assert compute_totals(lines, discount, []).tax_cents == floor(exact + Fraction(1, 2))
+    exact: dict[int, Fraction] = {}
+    for line, share in zip(lines, shares, strict=True):
+        taxed = Fraction((line.amount_cents - share) * line.tax_rate_units, RATE_SCALE)
+        exact[line.tax_rate_units] = exact.get(line.tax_rate_units, Fraction(0)) + taxed
+    totals = compute_totals(lines, discount, [])
+    assert {rate.tax.units: rate.tax_cents for rate in totals.taxes} == {
+        units: floor(tax + Fraction(1, 2)) for units, tax in exact.items()
+    }
+    assert totals.tax_cents == sum(rate.tax_cents for rate in totals.taxes)
 
 
 @given(st.data(), st.lists(st.integers(0, 10**8), max_size=12))

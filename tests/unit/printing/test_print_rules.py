@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import uuid
 from collections.abc import Sequence
 from datetime import UTC, datetime, timedelta
@@ -130,6 +131,24 @@ def test_a_void_ticket_says_void_at_both_ends_and_on_every_line() -> None:
     assert lines[0].big
     assert "VOID 1 x Soup" in texts
     assert "Reason: guest left" in texts
+
+
+def test_a_tab_s_ticket_and_receipt_name_its_customer_and_a_long_name_still_fits() -> None:
+    name = "Samantha " + "W" * 51  # 60 characters: wraps on the ticket's double-size lines
+    heading = TicketHeading(TicketKind.ORDER, 1043, "BAR_TAB", None, "Ann", T0, None, "Sam")
+    lines = kitchen_ticket(heading, [_item("Beer")])
+    assert [line.text for line in lines][:3] == ["#1043", "Sam", "BAR TAB"]
+    assert (lines[1].big, lines[1].bold) == (True, True)
+    long = kitchen_ticket(dataclasses.replace(heading, customer_name=name), [_item("Beer")])
+    assert all(len(line.text) <= (21 if line.big else WIDTH) for line in long)
+    assert [line.text for line in long if line.big][1:] == [
+        "Samantha " + "W" * 12,
+        "W" * 21,
+        "W" * 18,
+    ]
+    assert "Name: Sam" in receipt_text(_receipt(customer_name="Sam"))
+    assert not any(line.startswith("Name:") for line in receipt_text(_receipt()))
+    assert all(len(line) <= WIDTH for line in receipt_text(_receipt(customer_name=name)))
 
 
 def test_columns_keep_the_amount_right_aligned_and_wrap_long_names() -> None:

@@ -1,12 +1,18 @@
 // The kitchen display: paired? Then the board.
 
-import { useState } from "preact/hooks";
+import { useEffect, useState } from "preact/hooks";
 import { type Device, KITCHEN_DISPLAY_KEY, forgetDevice, loadDevice } from "../shared/device";
 import { Pairing } from "../shared/pairing/Pairing";
+import { KEPT, type Store, tabletStore } from "../shared/store";
 import { KitchenDisplay } from "./Display";
 
 export function KitchenApp() {
   const [device, setDevice] = useState<Device | null>(() => loadDevice(KITCHEN_DISPLAY_KEY));
+  // The last board and location, kept for a reload offline.
+  const [store, setStore] = useState<Store | null>(null);
+  useEffect(() => {
+    tabletStore("brigade-kitchen", [KEPT]).then(setStore);
+  }, []);
   if (!device)
     return (
       <Pairing kind="KITCHEN_DISPLAY" storageKey={KITCHEN_DISPLAY_KEY} onPaired={setDevice}>
@@ -20,5 +26,6 @@ export function KitchenApp() {
     forgetDevice(KITCHEN_DISPLAY_KEY);
     setDevice(null);
   };
-  return <KitchenDisplay device={device} onUnpaired={unpair} />;
+  if (!store) return <p class="hint">Opening the kitchen display…</p>;
+  return <KitchenDisplay device={device} store={store} onUnpaired={unpair} />;
 }

@@ -6,6 +6,7 @@ import { listCategories } from "../shared/api/categories";
 import type { Device } from "../shared/device";
 import { useLatest } from "../shared/latest";
 import { useDeviceSession } from "../shared/session";
+import type { Store } from "../shared/store";
 import type { Category } from "../shared/types";
 import { Button } from "../shared/ui";
 import { AllDay } from "./AllDay";
@@ -21,21 +22,27 @@ import {
 import { loadMuted, loadStation, saveMuted, saveStation } from "./settings";
 import { chime } from "./sound";
 import { StationSheet } from "./StationSheet";
-import { useBoard } from "./state";
+import { clockTime, useBoard, useOfflineSince } from "./state";
 import { Ticket } from "./Ticket";
 
-export function KitchenDisplay(props: { device: Device; onUnpaired: () => void }) {
-  const { device } = props;
+export function KitchenDisplay(props: { device: Device; store: Store; onUnpaired: () => void }) {
+  const { device, store } = props;
   // A revoked device ends here: back to pairing. Back after a gap, the stream replays what was
   // missed; the board is read again for anything else.
-  const { api, events, location, streaming } = useDeviceSession(device.token, device.locationId, {
-    onEnded: props.onUnpaired,
-    onConnected: (connected) => {
-      if (connected) reload();
+  const { api, events, location, streaming } = useDeviceSession(
+    device.token,
+    device.locationId,
+    {
+      onEnded: props.onUnpaired,
+      onConnected: (connected) => {
+        if (connected) reload();
+      },
+      onExpired: () => reload(),
     },
-    onExpired: () => reload(),
-  });
-  const { board, error, reload, tap, bump, recall } = useBoard(api, device.locationId, events);
+    { store },
+  );
+  const { board, error, reload, tap, bump, recall } = useBoard(api, device.locationId, events, store);
+  const offlineSince = useOfflineSince(streaming, store);
   const [categories, setCategories] = useState<Category[]>([]);
   const [station, setStation] = useState<string[]>(loadStation);
   const [muted, setMuted] = useState(loadMuted);
@@ -104,7 +111,7 @@ export function KitchenDisplay(props: { device: Device; onUnpaired: () => void }
         </Button>
         <span class="kds-count">{tickets.length} open</span>
         <span class={`connection ${online ? "online" : "offline"}`} role="status" aria-label="Connection">
-          {online ? "● Online" : "○ Offline"}
+          {online ? "● Online" : `○ Offline${offlineSince === null ? "" : ` since ${clockTime(offlineSince)}`}`}
         </span>
       </header>
       {error && (

@@ -42,6 +42,7 @@ function ticket(id: string, createdAt: string, items: BoardItem[]): BoardTicket 
     orderStatus: "OPEN",
     tableId: null,
     tableName: "4",
+    customerName: null,
     server: "Ana",
     sentBy: null,
     createdAt,
@@ -148,10 +149,18 @@ describe("tickets", () => {
   });
 
   it("say where they go", () => {
-    expect(destination({ orderType: "DINE_IN", tableName: "4" })).toBe("Table 4");
-    expect(destination({ orderType: "DINE_IN", tableName: null })).toBe("DINE IN");
-    expect(destination({ orderType: "TAKEOUT", tableName: null })).toBe("TAKEOUT");
-    expect(destination({ orderType: "BAR_TAB", tableName: null })).toBe("TAB");
+    const where = (orderType: BoardTicket["orderType"], tableName: string | null, customerName: string | null = null) =>
+      destination({ orderType, tableName, customerName });
+    expect(where("DINE_IN", "4")).toBe("Table 4");
+    expect(where("DINE_IN", null)).toBe("DINE IN");
+    expect(where("TAKEOUT", null)).toBe("TAKEOUT");
+    expect(where("BAR_TAB", null)).toBe("TAB");
+  });
+
+  it("name the customer beside where they go", () => {
+    expect(destination({ orderType: "BAR_TAB", tableName: null, customerName: "Sam" })).toBe("TAB · Sam");
+    expect(destination({ orderType: "TAKEOUT", tableName: null, customerName: "Kim" })).toBe("TAKEOUT · Kim");
+    expect(destination({ orderType: "BAR_TAB", tableName: "Bar 2", customerName: "Sam" })).toBe("TAB · Sam");
   });
 
   it("move an item forward one tap at a time, and are ready when every live item is", () => {
@@ -211,6 +220,24 @@ describe("events", () => {
     expect(cancelled !== "reload" && cancelled.tickets[0].orderStatus).toBe("CANCELLED");
     expect(applyEvent(board, event("order.updated", { id: "other", status: "OPEN", tableName: null }))).toBe(board);
     expect(applyEvent(board, event("product.86d", { id: "x" }))).toBe(board);
+  });
+
+  it("follow the order's customer's name, and keep it when an event carries none", () => {
+    const named = applyEvent(
+      board,
+      event("order.updated", { id: "order-1", status: "OPEN", tableName: "4", customerName: "Sam" }),
+    );
+    expect(named !== "reload" && named.tickets[0].customerName).toBe("Sam");
+    const unnamed =
+      named !== "reload"
+        ? applyEvent(named, event("order.updated", { id: "order-1", status: "OPEN", tableName: "4" }))
+        : named;
+    expect(unnamed !== "reload" && unnamed.tickets[0].customerName).toBe("Sam");
+    const cleared = applyEvent(
+      board,
+      event("order.updated", { id: "order-1", status: "OPEN", tableName: "4", customerName: null }),
+    );
+    expect(cleared !== "reload" && cleared.tickets[0].customerName).toBeNull();
   });
 
   it("reload for a ticket too large for an event, and follow an order's summary", () => {

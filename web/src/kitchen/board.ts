@@ -34,8 +34,13 @@ export function formatAge(ageMs: number): string {
   return `${mm}:${ss}`;
 }
 
-/** Where the order goes, as the cooks call it. */
-export function destination(ticket: Pick<BoardTicket, "orderType" | "tableName">): string {
+/** Where the order goes, as the cooks call it, and whose it is when it has a name. */
+export function destination(ticket: Pick<BoardTicket, "orderType" | "tableName" | "customerName">): string {
+  const where = place(ticket);
+  return ticket.customerName ? `${where} · ${ticket.customerName}` : where;
+}
+
+function place(ticket: Pick<BoardTicket, "orderType" | "tableName">): string {
   switch (ticket.orderType) {
     case "TAKEOUT":
       return "TAKEOUT";
@@ -186,10 +191,18 @@ export function applyEvent(
     }
     default: {
       if (!event.type.startsWith("order.") || event.type === "order.sent") return board;
-      const order = event.data as { id: string; status: BoardTicket["orderStatus"]; tableName: string | null };
-      return patchTickets(board, (ticket) =>
-        ticket.orderId === order.id ? { ...ticket, orderStatus: order.status, tableName: order.tableName } : ticket,
-      );
+      const order = event.data as Pick<BoardTicket, "id" | "tableName"> & {
+        status: BoardTicket["orderStatus"];
+        customerName?: string | null;
+      };
+      // An event from a server before names carries none: the name shown stays.
+      const patched = (ticket: BoardTicket) => ({
+        ...ticket,
+        orderStatus: order.status,
+        tableName: order.tableName,
+        customerName: order.customerName === undefined ? ticket.customerName : order.customerName,
+      });
+      return patchTickets(board, (ticket) => (ticket.orderId === order.id ? patched(ticket) : ticket));
     }
   }
 }

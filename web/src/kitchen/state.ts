@@ -2,7 +2,8 @@
 // starts (and when the stream comes back), then kept up from the events, whose data is the
 // resource itself: fifty screens in a rush cost the server their streams, not a reload each
 // per event. A reload is one request at a time (asked for during a load: one more). Taps go
-// through the kit's API client (retried until they land).
+// through the kit's API client (retried until they land). The board shown is kept on the
+// tablet, so a reload offline shows the last one (and since when the screen is offline).
 
 import { useEffect, useRef, useState } from "preact/hooks";
 import type { Api } from "../shared/api/client";
@@ -11,6 +12,7 @@ import { updateItem } from "../shared/api/orders";
 import type { EventBus } from "../shared/events";
 import { useLatest } from "../shared/latest";
 import type { BrigadeEvent } from "../shared/stream";
+import { KEPT, type Store } from "../shared/store";
 import { inWords } from "../shared/words";
 import { type Board, type BoardItem, type BoardTicket, applyEvent, nextStatus } from "./board";
 
@@ -23,7 +25,10 @@ export interface KitchenBoard {
   recall: () => void;
 }
 
-export function useBoard(api: Api, locationId: string, events: EventBus): KitchenBoard {
+const BOARD = "board";
+const ONLINE_AT = "online-at";
+
+export function useBoard(api: Api, locationId: string, events: EventBus, store: Store): KitchenBoard {
   const [board, setBoard] = useState<Board | null>(null);
   const [error, setError] = useState<string | null>(null);
   const current = useRef<Board | null>(null);
@@ -33,6 +38,7 @@ export function useBoard(api: Api, locationId: string, events: EventBus): Kitche
   const show = (next: Board) => {
     current.current = next;
     setBoard(next);
+    store.put(KEPT, BOARD, next).catch(() => {});
   };
 
   function apply(arrived: BrigadeEvent[]): void {
@@ -85,6 +91,13 @@ export function useBoard(api: Api, locationId: string, events: EventBus): Kitche
   const handlers = useLatest({ reload, apply });
   useEffect(() => {
     const { reload, apply } = handlers.current;
+    // The board kept last shows until the server's answers (which may take a while offline).
+    store.get<Board>(KEPT, BOARD).then((kept) => {
+      if (kept && !current.current) {
+        current.current = kept;
+        setBoard(kept);
+      }
+    });
     reload();
     return events.listen((event) => {
       // Before the first load or during a reload, the event waits for the load's answer and
@@ -92,7 +105,7 @@ export function useBoard(api: Api, locationId: string, events: EventBus): Kitche
       if (!current.current || loading.current) waiting.current.push(event);
       else apply([event]);
     });
-  }, [api, locationId, events, handlers]);
+  }, [api, locationId, events, handlers, store]);
 
   return {
     board,
@@ -108,4 +121,32 @@ export function useBoard(api: Api, locationId: string, events: EventBus): Kitche
       if (last) act(() => recallTicket(api, last.id));
     },
   };
+}
+
+/** When the screen went offline (null: online); after a reload offline, the last time it was
+ * seen online, as kept on the tablet. */
+export function useOfflineSince(streaming: boolean | null, store: Store): number | null {
+  const [since, setSince] = useState<number | null>(null);
+  useEffect(() => {
+    if (streaming === true) {
+      setSince(null);
+      const note = () => store.put(KEPT, ONLINE_AT, Date.now()).catch(() => {});
+      note();
+      const timer = setInterval(note, 30_000);
+      return () => {
+        clearInterval(timer);
+        note();
+      };
+    }
+    if (streaming === false) {
+      store.get<number>(KEPT, ONLINE_AT).then((at) => setSince(at ?? Date.now()));
+    }
+  }, [streaming, store]);
+  return since;
+}
+
+/** "20:14": the tablet's own clock. */
+export function clockTime(at: number): string {
+  const time = new Date(at);
+  return `${String(time.getHours()).padStart(2, "0")}:${String(time.getMinutes()).padStart(2, "0")}`;
 }

@@ -12,6 +12,7 @@ import { BackOfficeContext } from "./context";
 import { FirstLocation } from "./FirstLocation";
 import { Devices } from "./devices/Devices";
 import { Menu } from "./menu/Menu";
+import { Pricing } from "./pricing/Pricing";
 import { Printers } from "./printers/Printers";
 import { forgetToken, loadToken, saveToken } from "./session";
 import { refusal, SignIn, whoIs } from "./SignIn";
@@ -23,6 +24,7 @@ import type { Caller, Location } from "./types";
 export const SECTIONS: { id: string; title: string; view: ComponentType }[] = [
   { id: "today", title: "Today", view: Today },
   { id: "menu", title: "Menu", view: Menu },
+  { id: "pricing", title: "Taxes & charges", view: Pricing },
   { id: "tables", title: "Tables", view: Tables },
   { id: "staff", title: "Staff", view: Staff },
   { id: "devices", title: "Devices", view: Devices },
@@ -108,6 +110,8 @@ function SignedIn(props: { token: string; caller: Caller; onSignOut: () => void;
     sessionStorage.setItem(LOCATION_KEY, id);
     setLocationId(id);
   };
+  const replaceLocation = (changed: Location) =>
+    setLocations((found) => found?.map((other) => (other.id === changed.id ? changed : other)) ?? [changed]);
   const current = SECTIONS.find((found) => found.id === section) ?? SECTIONS[0];
   const View = current.view;
 
@@ -165,7 +169,9 @@ function SignedIn(props: { token: string; caller: Caller; onSignOut: () => void;
             </p>
           )
         ) : (
-          <BackOfficeContext.Provider value={{ api, token: props.token, caller: props.caller, location }}>
+          <BackOfficeContext.Provider
+            value={{ api, token: props.token, caller: props.caller, location, replaceLocation }}
+          >
             <View key={location.id} />
           </BackOfficeContext.Provider>
         )}

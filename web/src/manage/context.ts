@@ -11,6 +11,8 @@ export interface BackOffice {
   token: string;
   caller: Caller;
   location: Location;
+  /** The location as a change to its profile answered it (taxes & charges). */
+  replaceLocation: (location: Location) => void;
 }
 
 export const BackOfficeContext = createContext<BackOffice | null>(null);

@@ -206,11 +206,16 @@ export function SelectField<T extends string>(props: {
   value: T;
   options: { value: T; label: string }[];
   onChange: (value: T) => void;
+  disabled?: boolean;
 }) {
   return (
     <label>
       {props.label}
-      <select value={props.value} onChange={(event) => props.onChange(event.currentTarget.value as T)}>
+      <select
+        value={props.value}
+        disabled={props.disabled}
+        onChange={(event) => props.onChange(event.currentTarget.value as T)}
+      >
         {props.options.map((option) => (
           <option key={option.value} value={option.value}>
             {option.label}

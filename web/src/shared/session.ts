@@ -7,6 +7,7 @@ import { Api } from "./api/client";
 import { getLocation } from "./api/dining";
 import { EventBus } from "./events";
 import { useLatest } from "./latest";
+import { remembered, type Store } from "./store";
 import { followEvents } from "./stream";
 import type { Location } from "./types";
 
@@ -17,6 +18,14 @@ export interface DeviceSessionHandlers {
   onConnected?: (connected: boolean) => void;
   /** The stream was too far behind to catch up: what the screen shows must be read again. */
   onExpired: () => void;
+}
+
+export interface DeviceSessionOptions {
+  /** What the tablet keeps for a reload offline (the location read last). */
+  store?: Store | null;
+  /** Whether a request without an answer is sent again until it lands (false: the terminal's
+   * outbox retries its writes itself, and a read falls back to what the tablet kept). */
+  retrying?: boolean;
 }
 
 export interface DeviceSession {
@@ -33,8 +42,14 @@ export interface DeviceSession {
 }
 
 /** One client and one stream per token; the handlers may change from render to render. */
-export function useDeviceSession(token: string, locationId: string, handlers: DeviceSessionHandlers): DeviceSession {
-  const api = useMemo(() => new Api(() => token), [token]);
+export function useDeviceSession(
+  token: string,
+  locationId: string,
+  handlers: DeviceSessionHandlers,
+  options: DeviceSessionOptions = {},
+): DeviceSession {
+  const { store = null, retrying = true } = options;
+  const api = useMemo(() => new Api(() => token, undefined, undefined, "", retrying), [token, retrying]);
   const events = useMemo(() => new EventBus(), [token]); // eslint-disable-line react-hooks/exhaustive-deps -- a new bus for a new token
   const latest = useLatest(handlers);
   api.onUnauthenticated = () => latest.current.onEnded();
@@ -53,7 +68,7 @@ export function useDeviceSession(token: string, locationId: string, handlers: De
   );
 
   useEffect(() => {
-    getLocation(api, locationId)
+    remembered(store, `location:${locationId}`, () => getLocation(api, locationId))
       .then(setLocation)
       .catch(() => {});
     return followEvents({
@@ -69,7 +84,7 @@ export function useDeviceSession(token: string, locationId: string, handlers: De
       onExpired: () => latest.current.onExpired(),
       onUnauthenticated: () => latest.current.onEnded(),
     });
-  }, [api, events, token, locationId, latest]);
+  }, [api, events, token, locationId, latest, store]);
 
   return { api, events, location, streaming, reachable, pending };
 }

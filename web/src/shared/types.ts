@@ -35,3 +35,10 @@ export type ProductDetail = Schemas["ProductDetail"];
  * barcode lookup also names the variant it hit). */
 export type Product = ProductSummary &
   Partial<Pick<ProductDetail, "variants" | "modifierGroups">> & { matchedVariantId?: string | null };
+export type TaxMode = Schemas["TaxMode"];
+/** One rate's part of an order: net, tax and gross (docs/design.md §15). */
+export type OrderTax = Schemas["TaxOut"];
+export type OrderServiceCharge = Schemas["OrderServiceChargeOut"];
+export type TaxRate = Schemas["TaxRateOut"];
+export type ServiceCharge = Schemas["ServiceChargeOut"];
+export type ChargeOrderType = Schemas["ChargeOrderType"];

@@ -1,56 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { ApiError, Unreachable } from "./api/client";
-import type { Order, OrderItem } from "./types";
+import { anItem, anOrder } from "./fixtures";
 import { inWords, whatChanged } from "./words";
 
-const item = (id: string, name: string, extra: Partial<OrderItem> = {}): OrderItem => ({
-  id,
-  productId: id,
-  variantId: null,
-  name,
-  quantity: 1,
-  unitPrice: 4,
-  total: 4,
-  modifiers: [],
-  notes: null,
-  status: "PENDING",
-  voidReason: null,
-  createdAt: "2026-01-01T00:00:00Z",
-  updatedAt: "2026-01-01T00:00:00Z",
-  ...extra,
-});
-
-const order = (extra: Partial<Order> = {}): Order => ({
-  id: "o",
-  orderNumber: "#1042",
-  status: "OPEN",
-  orderType: "DINE_IN",
-  tableId: "t4",
-  tableName: "4",
-  total: 10,
-  balanceDue: 10,
-  createdAt: "2026-01-01T00:00:00Z",
-  guestCount: 3,
-  items: [item("a", "Latte")],
-  subtotal: 10,
-  discountAmount: 0,
-  taxAmount: 0,
-  paidAmount: 0,
-  tipTotal: 0,
-  payments: [],
-  version: 3,
-  locationId: "L",
-  customerId: null,
-  notes: null,
-  refunds: [],
-  openedBy: null,
-  completedBy: null,
-  cancelledBy: null,
-  updatedAt: "2026-01-01T00:00:00Z",
-  completedAt: null,
-  cancelledAt: null,
-  ...extra,
-});
+const item = anItem;
+const order = anOrder;
 
 describe("words", () => {
   it("says what another terminal changed", () => {

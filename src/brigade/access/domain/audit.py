@@ -18,6 +18,7 @@ class AuditAction(StrEnum):
     TIP_APPROVED = "order.tip_approved"
     TIP_ADJUSTED = "order.tip_adjusted"
     ORDER_REFUNDED = "order.refunded"
+    SERVICE_CHARGE_WAIVED = "order.service_charge_waived"
     PRODUCT_86D = "product.86d"
     PRODUCT_UN86D = "product.un86d"
     PRICE_CHANGED = "product.price_changed"

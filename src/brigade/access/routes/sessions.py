@@ -60,12 +60,14 @@ class PinCheck(RequestModel):
 
 
 class ApprovedResource(RequestModel):
-    """The one resource an approval is for: the order, and the item or payment its action
-    names (`item.void`, `item.partial_void`: `itemId`; `payment.tip_adjust`: `paymentId`)."""
+    """The one resource an approval is for: the order, and the item, payment or service charge
+    its action names (`item.void`, `item.partial_void`: `itemId`; `payment.tip_adjust`:
+    `paymentId`; `order.service_charge_waive`: `serviceChargeId`)."""
 
     order_id: UUID
     item_id: UUID | None = None
     payment_id: UUID | None = None
+    service_charge_id: UUID | None = None
 
 
 class ApprovalAsk(PinCheck):
@@ -236,6 +238,7 @@ async def request_approval(
             "order_id": body.resource.order_id,
             "item_id": body.resource.item_id,
             "payment_id": body.resource.payment_id,
+            "service_charge_id": body.resource.service_charge_id,
         },
     )
     typed = await service.check_typed_pin(request.app.state.database, body.staff_id, body.pin)

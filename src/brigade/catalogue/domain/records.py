@@ -12,6 +12,7 @@ from uuid import UUID
 
 from brigade.kit.changes import UNSET, Change, changed
 from brigade.kit.errors import CategoryCycle, InvalidInput, ProductUnavailable
+from brigade.pricing.domain import TaxRate
 
 
 class ProductType(StrEnum):
@@ -88,6 +89,20 @@ class Product:
     # Its menu, loaded for its detail and for ringing it up: live variants, groups in order.
     variants: tuple[ProductVariant, ...] = ()
     modifier_groups: tuple[ModifierGroup, ...] = ()
+    # The named tax rate it is taxed at (loaded with it); None: its own ``tax_rate`` number.
+    tax: TaxRate | None = None
+
+    @property
+    def tax_rate_id(self) -> UUID | None:
+        return None if self.tax is None else self.tax.id
+
+
+def with_tax(product: Product, tax: TaxRate | None) -> Product:
+    """The product taxed at the named rate ``tax`` (its own ``tax_rate`` follows it), or at its
+    own ``tax_rate`` again (None)."""
+    if tax is None:
+        return replace(product, tax=None)
+    return replace(product, tax=tax, tax_rate=tax.rate)
 
 
 @dataclass(frozen=True, slots=True)
@@ -127,6 +142,8 @@ class CreateProduct:
     product_type: ProductType = ProductType.ITEM
     # The modifier groups it offers, in order (the service checks and attaches them).
     modifier_group_ids: tuple[UUID, ...] = ()
+    # A named tax rate of its location (the service checks it); it wins over ``tax_rate``.
+    tax_rate_id: UUID | None = None
 
     def product(
         self, id_: UUID, *, location_id: UUID | None, category_id: UUID | None, at: datetime
@@ -176,6 +193,8 @@ class ProductChanges:
     product_type: Change[ProductType] = UNSET
     # Replaces the groups it offers; the service checks and attaches them.
     modifier_group_ids: Change[tuple[UUID, ...]] = UNSET
+    # A named tax rate (the service checks and attaches it); None: its own taxRate again.
+    tax_rate_id: Change[UUID | None] = UNSET
 
     def applied_to(self, product: Product) -> Product:
         """The product with these changes; ``updated_at`` is the caller's to move."""

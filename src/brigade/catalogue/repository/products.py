@@ -37,6 +37,7 @@ from brigade.kit import money
 from brigade.kit.db.engine import UnitOfWork
 from brigade.kit.db.rows import location_in, location_out, row_from_record
 from brigade.kit.events import EventType
+from brigade.pricing.tables import TAX_RATE_COLUMNS, tax_rate_from, tax_rates
 
 
 def search_text(name: str, sku: str | None, barcode: str | None) -> str:
@@ -54,13 +55,20 @@ _COLUMNS = (
     "id", "location_id", "category_id", "name", "search_text", "description", "sku", "barcode",
     "price_cents", "cost_cents", "tax_rate_units", "image_url", "is_active", "is_86d",
     "track_inventory", "stock_quantity_units", "low_stock_threshold", "product_type",
-    "created_at", "updated_at", "deleted_at", "auto_86d",
+    "created_at", "updated_at", "deleted_at", "auto_86d", "tax_rate_id",
 )  # fmt: skip
 if tuple(products.c.keys()) != _COLUMNS:
     raise RuntimeError(
         "catalogue/repository/products.py: _COLUMNS no longer follows the products table"
     )
 _PRODUCT_TYPES = {kind.value: kind for kind in ProductType}
+_WIDTH = len(_COLUMNS)
+# Every product read: the product's columns, then its named tax rate's (a LEFT JOIN).
+_WITH_TAX = products.outerjoin(tax_rates, tax_rates.c.id == products.c.tax_rate_id)
+
+
+def _select_products(*extra: Any) -> Select[Any]:
+    return select(products, *TAX_RATE_COLUMNS, *extra).select_from(_WITH_TAX)
 
 
 def _to_product(row: Row[Any]) -> Product:
@@ -71,7 +79,10 @@ def _to_product(row: Row[Any]) -> Product:
         price_cents, cost_cents, tax_rate_units, image_url, is_active, is_86d,
         track_inventory, stock, low_stock_threshold, product_type,
         created_at, updated_at, _deleted_at, auto_86d,
-    ) = row[: len(_COLUMNS)]  # fmt: skip
+        _tax_rate_id,
+    ) = row[:_WIDTH]  # fmt: skip
+    # The named rate, joined after the product's columns; its rate is the product's.
+    tax = tax_rate_from(row[_WIDTH : _WIDTH + len(TAX_RATE_COLUMNS)])
     return Product(
         id=id_,
         location_id=location_out(location_id),
@@ -82,7 +93,7 @@ def _to_product(row: Row[Any]) -> Product:
         barcode=barcode,
         price=money.from_cents(price_cents),
         cost=None if cost_cents is None else money.from_cents(cost_cents),
-        tax_rate=money.rate_from_units(tax_rate_units),
+        tax_rate=money.rate_from_units(tax_rate_units) if tax is None else tax.rate,
         image_url=image_url,
         is_active=is_active,
         is_86d=is_86d,
@@ -96,6 +107,7 @@ def _to_product(row: Row[Any]) -> Product:
         # Loaded apart, when the product's detail needs them (catalogue/repository/menu.py).
         variants=(),
         modifier_groups=(),
+        tax=tax,
     )
 
 
@@ -103,7 +115,15 @@ def _to_row(product: Product) -> dict[str, Any]:
     stock = product.stock_quantity
     return row_from_record(
         product,
-        dropped=("price", "cost", "tax_rate", "stock_quantity", "variants", "modifier_groups"),
+        dropped=(
+            "price",
+            "cost",
+            "tax_rate",
+            "stock_quantity",
+            "variants",
+            "modifier_groups",
+            "tax",
+        ),
         location_id=location_in(product.location_id),
         search_text=search_text(product.name, product.sku, product.barcode),
         price_cents=money.to_cents(product.price),
@@ -111,6 +131,7 @@ def _to_row(product: Product) -> dict[str, Any]:
         tax_rate_units=money.rate_to_units(product.tax_rate),
         stock_quantity_units=None if stock is None else money.quantity_to_units(stock),
         product_type=product.product_type.value,
+        tax_rate_id=product.tax_rate_id,
     )
 
 
@@ -125,11 +146,12 @@ _LOW_ON_STOCK = and_(
 
 
 # The most read row of all, built once (see orders/repository/orders.py).
-_PRODUCT = select(products).where(_LIVE, products.c.id == bindparam("product_key"))
-_PRODUCT_FOR_UPDATE = _PRODUCT.with_for_update()
+_PRODUCT = _select_products().where(_LIVE, products.c.id == bindparam("product_key"))
+# Of the product's row alone: PostgreSQL locks no row of an outer join's nullable side.
+_PRODUCT_FOR_UPDATE = _PRODUCT.with_for_update(of=products)
 # The oldest live product with the barcode (unique per location; the first one across them).
 _BY_BARCODE = (
-    select(products)
+    _select_products()
     .where(_LIVE, products.c.barcode == bindparam("barcode_key"))
     .order_by(products.c.created_at)
     .limit(1)
@@ -164,7 +186,7 @@ def _list_statements(
         where.append(_LOW_ON_STOCK if low_stock else not_(_LOW_ON_STOCK))
     counted = select(func.count()).select_from(products).where(*where)
     paged = (
-        select(products, counted.correlate(None).scalar_subquery().label("total_rows"))
+        _select_products(counted.correlate(None).scalar_subquery().label("total_rows"))
         .where(*where)
         .order_by(products.c.name, products.c.id)
         .offset(bindparam("skip", type_=Integer))
@@ -187,7 +209,7 @@ class ProductRepository:
         if not product_ids:
             return {}
         connection = await self._uow.connection()
-        query = select(products).where(_LIVE, products.c.id.in_(product_ids))
+        query = _select_products().where(_LIVE, products.c.id.in_(product_ids))
         return {row.id: _to_product(row) for row in await connection.execute(query)}
 
     async def get_by_barcode(self, barcode: str, location_id: UUID | None) -> Product | None:

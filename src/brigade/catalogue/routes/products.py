@@ -85,6 +85,11 @@ class ProductFields(RequestModel):
     barcode: ShortText | None = None
     cost: MoneyIn | None = None
     tax_rate: RateIn = omittable()
+    tax_rate_id: UUID | None = Field(
+        default=None,
+        description="A live tax rate of the product's location (422 otherwise); while it names "
+        "one, taxRate is that rate's. null clears it",
+    )
     image_url: Url | None = None
     track_inventory: Flag = omittable()
     stock_quantity: StockIn | None = None
@@ -123,7 +128,8 @@ class ProductSummary(ResponseModel):
     is_active: bool
     is_86d: bool = Field(alias="is86d")
     # In the list too: the back office's product table and stock board show them per row.
-    tax_rate: Number
+    tax_rate: Number = Field(description="The named rate's when taxRateId is set")
+    tax_rate_id: UUID | None
     track_inventory: bool
     stock_quantity: Number | None
     low_stock_threshold: int | None
@@ -223,6 +229,7 @@ def product_summary_json(product: Product) -> dict[str, Any]:
         "isActive": product.is_active,
         "is86d": product.is_86d,
         "taxRate": float(product.tax_rate),
+        "taxRateId": uuid_text(product.tax_rate_id),
         "trackInventory": product.track_inventory,
         "stockQuantity": number(product.stock_quantity),
         "lowStockThreshold": product.low_stock_threshold,
@@ -299,6 +306,7 @@ def _changes(body: ProductUpdate) -> ProductChanges:
         low_stock_threshold=given(body, "low_stock_threshold", body.low_stock_threshold),
         product_type=given(body, "product_type", body.product_type),
         modifier_group_ids=_group_ids(body),
+        tax_rate_id=given(body, "tax_rate_id", body.tax_rate_id),
     )
 
 
@@ -393,6 +401,7 @@ async def create_product(
         low_stock_threshold=body.low_stock_threshold,
         product_type=body.product_type,
         modifier_group_ids=tuple(body.modifier_group_ids or ()),
+        tax_rate_id=body.tax_rate_id,
     )
     product = await service.create_product(uow, command, location_id=location_id)
     response.headers["Location"] = f"/api/products/{product.id}"

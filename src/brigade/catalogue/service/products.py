@@ -16,17 +16,19 @@ from brigade.catalogue.domain.records import (
     ProductChanges,
     ProductFilter,
     ensure_same_location,
+    with_tax,
 )
 from brigade.catalogue.repository.categories import CategoryRepository
 from brigade.catalogue.repository.menu import MenuRepository
 from brigade.catalogue.repository.products import ProductRepository
 from brigade.catalogue.service import stock
 from brigade.kit.access import Actor
-from brigade.kit.changes import UNSET
+from brigade.kit.changes import UNSET, Change
 from brigade.kit.clock import later_than, now
 from brigade.kit.db.engine import UnitOfWork
 from brigade.kit.errors import DomainError, DuplicateBarcode, DuplicateSku, InvalidInput, NotFound
 from brigade.kit.ids import new_id
+from brigade.pricing import service as pricing
 
 
 @dataclass(frozen=True, slots=True)
@@ -135,6 +137,18 @@ async def _offered_groups(
     return tuple(found[group_id] for group_id in group_ids)
 
 
+async def _taxed(uow: UnitOfWork, product: Product, tax_rate_id: Change[UUID | None]) -> Product:
+    """The product with the named rate a change gives it: a live rate of its location (422
+    otherwise), or none (None). A product that keeps its rate keeps that rate's number."""
+    if tax_rate_id is UNSET:
+        return product if product.tax is None else with_tax(product, product.tax)
+    if tax_rate_id is None:
+        return with_tax(product, None)
+    if tax_rate_id == product.tax_rate_id and product.tax is not None:
+        return with_tax(product, product.tax)
+    return with_tax(product, await pricing.live_tax_rate(uow, tax_rate_id, product.location_id))
+
+
 async def create_product(
     uow: UnitOfWork, command: CreateProduct, *, location_id: UUID | None = None
 ) -> Product:
@@ -145,6 +159,9 @@ async def create_product(
     await check_identifiers_unique(uow, location, product.sku, product.barcode)
     groups = await _offered_groups(uow, command.modifier_group_ids, location)
     product = replace(product, modifier_groups=groups)
+    if command.tax_rate_id is not None:
+        tax = await pricing.live_tax_rate(uow, command.tax_rate_id, location)
+        product = with_tax(product, tax)
     await ProductRepository(uow).insert(product)
     await MenuRepository(uow).set_product_groups(product.id, command.modifier_group_ids)
     return product
@@ -170,6 +187,7 @@ async def update_product(
     if changes.modifier_group_ids is not UNSET:
         groups = await _offered_groups(uow, changes.modifier_group_ids, current.location_id)
         product = replace(product, modifier_groups=groups)
+    product = await _taxed(uow, product, changes.tax_rate_id)
     if product.stock_quantity != current.stock_quantity:
         product = at_stock_level(product, stock_level(product))
     if product == current:

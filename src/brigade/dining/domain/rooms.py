@@ -10,6 +10,7 @@ import zoneinfo
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
+from decimal import Decimal
 from enum import StrEnum
 from functools import cache
 from uuid import UUID
@@ -17,6 +18,7 @@ from uuid import UUID
 from brigade.kit.clock import DEFAULT_TIMEZONE
 from brigade.kit.currencies import DEFAULT_CURRENCY, ISO_4217
 from brigade.kit.errors import InvalidInput
+from brigade.kit.money import CENT, TaxMode
 from brigade.orders.domain.states import OrderStatus
 
 # What a location without a profile is taken to use.
@@ -24,6 +26,8 @@ from brigade.orders.domain.states import OrderStatus
 DEFAULT_TICKET_WARN_MINUTES = 5
 DEFAULT_TICKET_LATE_MINUTES = 10
 MAX_TICKET_MINUTES = 240
+MIN_CASH_ROUNDING = Decimal("0.01")
+MAX_CASH_ROUNDING = Decimal("100.00")
 
 
 @cache
@@ -43,6 +47,18 @@ def check_currency(code: str) -> str:
     if code not in ISO_4217:
         raise InvalidInput("currency", "must be an ISO 4217 currency code such as USD")
     return code
+
+
+def check_cash_rounding(step: Decimal | None) -> Decimal | None:
+    """A cash rounding step: 0.01 to 100.00 in whole cents (0.05 for CHF), or None for none."""
+    if step is None:
+        return None
+    if not MIN_CASH_ROUNDING <= step <= MAX_CASH_ROUNDING or step != step.quantize(CENT):
+        raise InvalidInput(
+            "cashRounding",
+            f"must be between {MIN_CASH_ROUNDING} and {MAX_CASH_ROUNDING}, in whole cents",
+        )
+    return step.quantize(CENT)
 
 
 def check_ticket_thresholds(warn_minutes: int, late_minutes: int) -> None:
@@ -69,6 +85,9 @@ class Location:
     updated_at: datetime | None
     ticket_warn_minutes: int = DEFAULT_TICKET_WARN_MINUTES
     ticket_late_minutes: int = DEFAULT_TICKET_LATE_MINUTES
+    # docs/design.md §15: tax on top of prices or inside them; the cash rounding step.
+    tax_mode: TaxMode = TaxMode.EXCLUSIVE
+    cash_rounding: Decimal | None = None
 
     @classmethod
     def unprofiled(cls, location_id: UUID) -> Location:
@@ -100,6 +119,7 @@ class SeatedOrder:
     order_number: int
     status: OrderStatus
     guest_count: int | None
+    customer_name: str | None
     total_cents: int
     paid_cents: int
     created_at: datetime

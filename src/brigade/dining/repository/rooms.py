@@ -11,10 +11,32 @@ from sqlalchemy import ColumnElement, Row, select, update
 
 from brigade.dining.domain.rooms import DiningTable, Location, SeatedOrder
 from brigade.dining.tables import dining_tables, locations
+from brigade.kit import money
 from brigade.kit.db.engine import UnitOfWork
 from brigade.kit.db.rows import fetch_page, insert_or_update, record_from_row, row_from_record
+from brigade.kit.money import TaxMode
 from brigade.orders.domain.states import OrderStatus
 from brigade.orders.tables import SEATED, orders
+
+
+def _to_location(row: Row[Any]) -> Location:
+    cents = row.cash_rounding_cents
+    return record_from_row(
+        Location,
+        row,
+        tax_mode=TaxMode(row.tax_mode),
+        cash_rounding=None if cents is None else money.from_cents(cents),
+    )
+
+
+def _location_row(location: Location) -> dict[str, Any]:
+    step = location.cash_rounding
+    return row_from_record(
+        location,
+        dropped=("cash_rounding",),
+        tax_mode=location.tax_mode.value,
+        cash_rounding_cents=None if step is None else money.to_cents(step),
+    )
 
 
 class LocationRepository:
@@ -24,7 +46,7 @@ class LocationRepository:
     async def upsert(self, location: Location) -> None:
         """Insert the profile, or replace every field but ``created_at``."""
         connection = await self._uow.connection()
-        values = row_from_record(location)
+        values = _location_row(location)
         changed = {
             name: value for name, value in values.items() if name not in ("id", "created_at")
         }
@@ -39,13 +61,13 @@ class LocationRepository:
         connection = await self._uow.connection()
         query = select(locations).where(locations.c.id == location_id)
         row = (await connection.execute(query.with_for_update() if for_update else query)).first()
-        return None if row is None else record_from_row(Location, row)
+        return None if row is None else _to_location(row)
 
     async def list(self, *, page: int, limit: int) -> tuple[list[Location], int]:
         connection = await self._uow.connection()
         by_name = (locations.c.name, locations.c.id)
         rows, total = await fetch_page(connection, locations, [], by_name, page=page, limit=limit)
-        return [record_from_row(Location, row) for row in rows], total
+        return [_to_location(row) for row in rows], total
 
 
 _LIVE_TABLE = dining_tables.c.deleted_at.is_(None)
@@ -138,6 +160,7 @@ class SeatedOrderRepository:
                 c.order_number,
                 c.status,
                 c.guest_count,
+                c.customer_name,
                 c.total_cents,
                 c.paid_cents,
                 c.created_at,

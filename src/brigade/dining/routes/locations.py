@@ -10,6 +10,7 @@ from pydantic import Field, StringConstraints, WithJsonSchema
 from brigade.dining.domain.rooms import (
     DEFAULT_TICKET_LATE_MINUTES,
     DEFAULT_TICKET_WARN_MINUTES,
+    MAX_CASH_ROUNDING,
     MAX_TICKET_MINUTES,
     Location,
 )
@@ -20,7 +21,16 @@ from brigade.kit.http.deps import PaginationDep, UowDep
 from brigade.kit.http.errors import problem_responses
 from brigade.kit.http.permissions import LocationAdmin, Reader
 from brigade.kit.http.routing import brigade_router
-from brigade.kit.http.types import Name, RequestModel, ResponseModel, Timestamp, WholeNumber
+from brigade.kit.http.types import (
+    Money,
+    Name,
+    PositiveMoneyIn,
+    RequestModel,
+    ResponseModel,
+    Timestamp,
+    WholeNumber,
+)
+from brigade.kit.money import TaxMode
 
 router = brigade_router(prefix="/api/locations", tags=["locations"])
 
@@ -41,6 +51,13 @@ CurrencyCode = Annotated[
 ]
 
 TicketMinutes: Any = WholeNumber(1, MAX_TICKET_MINUTES)
+# 0.01 to 100.00: the domain checks the upper bound (422 on cashRounding).
+CashRoundingIn = Annotated[
+    PositiveMoneyIn,
+    WithJsonSchema(
+        {"type": "number", "minimum": 0.01, "maximum": float(MAX_CASH_ROUNDING), "multipleOf": 0.01}
+    ),
+]
 
 
 class LocationProfile(RequestModel):
@@ -55,6 +72,14 @@ class LocationProfile(RequestModel):
         default=DEFAULT_TICKET_LATE_MINUTES,
         description="A kitchen ticket older than this turns red (late); above ticketWarnMinutes",
     )
+    tax_mode: TaxMode = Field(
+        default=TaxMode.EXCLUSIVE,
+        description="EXCLUSIVE: tax on top of prices; INCLUSIVE: prices include tax (VAT)",
+    )
+    cash_rounding: CashRoundingIn | None = Field(
+        default=None,
+        description="The cash rounding step in currency units (0.05 for CHF); null: none",
+    )
 
 
 class LocationOut(ResponseModel):
@@ -66,6 +91,8 @@ class LocationOut(ResponseModel):
     currency: str
     ticket_warn_minutes: int
     ticket_late_minutes: int
+    tax_mode: TaxMode
+    cash_rounding: Money | None
     created_at: Timestamp | None
     updated_at: Timestamp | None
 
@@ -108,5 +135,7 @@ async def set_location_profile(
         currency=body.currency,
         ticket_warn_minutes=body.ticket_warn_minutes,
         ticket_late_minutes=body.ticket_late_minutes,
+        tax_mode=body.tax_mode,
+        cash_rounding=body.cash_rounding,
     )
     return _out(location)

@@ -57,6 +57,7 @@ class SeatedOrderOut(ResponseModel):
     order_number: str
     status: OrderStatus
     guest_count: int | None
+    customer_name: str | None
     total: Money
     balance_due: Money
     created_at: Timestamp
@@ -87,6 +88,7 @@ def _seated(order: SeatedOrder) -> SeatedOrderOut:
         order_number=order_number(order.order_number),
         status=order.status,
         guest_count=order.guest_count,
+        customer_name=order.customer_name,
         total=money.from_cents(order.total_cents),
         balance_due=money.from_cents(order.balance_due_cents),
         created_at=order.created_at,

@@ -5,6 +5,7 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Collection, Mapping
 from dataclasses import dataclass
+from decimal import Decimal
 from typing import Any
 from uuid import UUID
 
@@ -17,6 +18,7 @@ from brigade.dining.domain.rooms import (
     Location,
     SeatedOrder,
     TableStatus,
+    check_cash_rounding,
     check_currency,
     check_ticket_thresholds,
     check_timezone,
@@ -32,6 +34,7 @@ from brigade.kit.clock import later_than, now
 from brigade.kit.db.engine import UnitOfWork
 from brigade.kit.errors import DuplicateTableName, NotFound, TableOccupied
 from brigade.kit.ids import new_id
+from brigade.kit.money import TaxMode
 
 # --- locations ------------------------------------------------------------------------------
 
@@ -43,6 +46,8 @@ def _profile_fields(location: Location) -> dict[str, Any]:
         "currency": location.currency,
         "ticketWarnMinutes": location.ticket_warn_minutes,
         "ticketLateMinutes": location.ticket_late_minutes,
+        "taxMode": location.tax_mode.value,
+        "cashRounding": None if location.cash_rounding is None else str(location.cash_rounding),
     }
 
 
@@ -56,12 +61,15 @@ async def set_location_profile(
     currency: str,
     ticket_warn_minutes: int = DEFAULT_TICKET_WARN_MINUTES,
     ticket_late_minutes: int = DEFAULT_TICKET_LATE_MINUTES,
+    tax_mode: TaxMode = TaxMode.EXCLUSIVE,
+    cash_rounding: Decimal | None = None,
 ) -> Location:
-    """Create or replace a location's profile (PUT: every field, the currency and the kitchen
-    ticket thresholds defaulted)."""
+    """Create or replace a location's profile (PUT: every field, the currency, the kitchen
+    ticket thresholds, the tax mode and the cash rounding defaulted)."""
     check_timezone(timezone)
     check_currency(currency)
     check_ticket_thresholds(ticket_warn_minutes, ticket_late_minutes)
+    cash_rounding = check_cash_rounding(cash_rounding)
     repository = LocationRepository(uow)
     current = await repository.get(location_id, for_update=True)
     at = now() if current is None or current.updated_at is None else later_than(current.updated_at)
@@ -75,6 +83,8 @@ async def set_location_profile(
         at,
         ticket_warn_minutes=ticket_warn_minutes,
         ticket_late_minutes=ticket_late_minutes,
+        tax_mode=tax_mode,
+        cash_rounding=cash_rounding,
     )
     if current is not None and _profile_fields(current) == _profile_fields(location):
         return current

@@ -71,6 +71,18 @@ async def run_idempotently(
     )
 
 
+async def request_hash(request: Request) -> str:
+    """What a request asks, as one digest: its path, its query and its body (as JSON values,
+    like a retry's)."""
+    query = "&".join(
+        sorted(f"{name}={value}" for name, value in request.query_params.multi_items())
+    )
+    asked = f"{request.method} {request.url.path}?{query}\n".encode() + await _canonical_body(
+        request
+    )
+    return hashlib.sha256(asked).hexdigest()
+
+
 async def _canonical_body(request: Request) -> bytes:
     """The body as one text per JSON value; a body that is not JSON as it came (the endpoint
     refuses it, and a refusal keeps no key)."""

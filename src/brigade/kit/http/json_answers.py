@@ -21,8 +21,10 @@ from brigade.kit.http.types import utc_z
 JSON = "application/json"
 
 
-def json_answer(body: Any, *, headers: dict[str, str] | None = None) -> Response:
-    return Response(orjson.dumps(body), media_type=JSON, headers=headers)
+def json_answer(
+    body: Any, *, status_code: int = 200, headers: dict[str, str] | None = None
+) -> Response:
+    return Response(orjson.dumps(body), status_code=status_code, media_type=JSON, headers=headers)
 
 
 # Each as its answer model's type serializes it (kit/http/types.py).

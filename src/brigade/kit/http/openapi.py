@@ -46,6 +46,10 @@ TAGS: list[dict[str, str]] = [
         "description": "Choices with a rule (a steak's temperature: exactly one), offered by "
         "products; their options are MODIFIER products.",
     },
+    {
+        "name": "pricing",
+        "description": "A location's named tax rates and service charges (MANAGER sets them).",
+    },
     {"name": "categories", "description": "Menu categories, nested; their order on the menu."},
     {
         "name": "orders",

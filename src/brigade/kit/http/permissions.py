@@ -101,10 +101,15 @@ Payer = Annotated[Actor, _allowed(Permission.TAKE_ORDERS, ApprovalAction.PAYMENT
 TipAdjuster = Annotated[Actor, _allowed(Permission.TAKE_ORDERS, ApprovalAction.PAYMENT_TIP_ADJUST)]
 Discounter = Annotated[Actor, _allowed(Permission.DISCOUNT, ApprovalAction.ORDER_DISCOUNT)]
 Refunder = Annotated[Actor, _allowed(Permission.REFUND, ApprovalAction.ORDER_REFUND)]
+# Takes a server's charge off; an automatic one takes a manager (the aggregate checks).
+ChargeRemover = Annotated[
+    Actor, _allowed(Permission.TAKE_ORDERS, ApprovalAction.SERVICE_CHARGE_WAIVE)
+]
 # Receipts show payments with their card's last four: never the kitchen's (design.md §7).
 ReceiptReader = Annotated[Actor, _allowed(Permission.SEE_PAYMENT_DETAILS)]
 PaymentsReader = Annotated[Actor, _allowed(Permission.READ_PAYMENTS)]
 CatalogueEditor = Annotated[Actor, _allowed(Permission.EDIT_CATALOGUE)]
+PriceSetter = Annotated[Actor, _allowed(Permission.SET_PRICES)]
 StockKeeper = Annotated[Actor, _allowed(Permission.ADJUST_STOCK)]
 AuditReader = Annotated[Actor, _allowed(Permission.READ_AUDIT)]
 ReportReader = Annotated[Actor, _allowed(Permission.READ_REPORTS)]

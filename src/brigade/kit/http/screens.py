@@ -3,8 +3,11 @@
 The Vite build writes the screens into ``static/screens/``: one page per screen
 (``index.html`` the terminal, ``kitchen.html`` the kitchen display, ``manage.html`` the back
 office), never cached (each names the current build), and ``assets/`` whose names carry a
-content hash, so they are cached for a year. Swagger UI's script and style are copied from
-the pinned npm package into ``static/swagger-ui/``: ``/docs`` needs no internet.
+content hash, so they are cached for a year. ``sw.js``, the service worker that keeps the
+terminal's and the kitchen display's shell on the tablet, is served from the root so that its
+scope covers their pages, never cached (a new build must reach the tablet). Swagger UI's script
+and style are copied from the pinned npm package into ``static/swagger-ui/``: ``/docs`` needs no
+internet.
 """
 
 from __future__ import annotations
@@ -28,6 +31,7 @@ SCREENS = STATIC / "screens"
 # Where each screen is served, and the page the build writes for it.
 PAGES = {"/": "index.html", "/kitchen": "kitchen.html", "/manage": "manage.html"}
 SWAGGER_UI = STATIC / "swagger-ui"
+SERVICE_WORKER = "/sw.js"
 DOCS_ASSETS = "/docs/assets"
 HASHED_ASSETS = "/assets"
 
@@ -68,6 +72,17 @@ def _page(name: str) -> Callable[[Request], Awaitable[Response]]:
     return serve
 
 
+async def service_worker(request: Request) -> Response:
+    script = SCREENS / "sw.js"
+    if not script.is_file():
+        return _not_built()
+    return FileResponse(
+        script,
+        media_type="text/javascript",
+        headers={"Cache-Control": NEVER_CACHED, "Service-Worker-Allowed": "/"},
+    )
+
+
 async def api_docs(request: Request) -> Response:
     root_path = request.scope.get("root_path", "").rstrip("/")
     page: HTMLResponse = get_swagger_ui_html(
@@ -90,10 +105,11 @@ _INLINE_SCRIPT = re.compile(r"<script>(.*?)</script>", re.DOTALL)
 
 def install_screens(app: FastAPI) -> None:
     """`/` the terminal, `/kitchen` the kitchen display and `/manage` the back office with their
-    hashed assets, `/docs` Swagger UI from local files. The app is made with ``docs_url=None``
-    and ``redoc_url=None``: FastAPI's own pages load from a CDN."""
+    hashed assets and `/sw.js` their service worker, `/docs` Swagger UI from local files. The app
+    is made with ``docs_url=None`` and ``redoc_url=None``: FastAPI's own pages load from a CDN."""
     for path, name in PAGES.items():
         app.add_route(path, _page(name), methods=["GET"], include_in_schema=False)
+    app.add_route(SERVICE_WORKER, service_worker, methods=["GET"], include_in_schema=False)
     app.add_route("/docs", api_docs, methods=["GET"], include_in_schema=False)
     app.mount(HASHED_ASSETS, _CachedFiles(SCREENS / "assets", FOREVER), name="screen-assets")
     app.mount(DOCS_ASSETS, _CachedFiles(SWAGGER_UI, A_DAY), name="docs-assets")

@@ -28,6 +28,7 @@ from brigade.kit import money
 from brigade.kit.access import Actor
 from brigade.kit.changes import UNSET
 from brigade.kit.clock import strictly_after
+from brigade.kit.currencies import DEFAULT_CURRENCY
 from brigade.kit.errors import (
     BusinessDayClosed,
     InvalidInput,
@@ -36,6 +37,7 @@ from brigade.kit.errors import (
     NotFound,
     NothingToSend,
     OrderClosed,
+    ServiceChargeApplied,
     StaleVersion,
     TipNotAdjustable,
     TooManyItems,
@@ -55,8 +57,17 @@ from brigade.orders.domain.permissions import (
     permission_to_cancel,
     permission_to_change_item,
     permission_to_void,
+    permission_to_waive_charge,
 )
-from brigade.orders.domain.records import Modifier, OrderHeader, OrderItem, OrderLine, OrderPayment
+from brigade.orders.domain.records import (
+    Modifier,
+    OrderCharge,
+    OrderHeader,
+    OrderItem,
+    OrderLine,
+    OrderLocation,
+    OrderPayment,
+)
 from brigade.orders.domain.refunds import (
     OrderRefund,
     RefundedItem,
@@ -69,6 +80,7 @@ from brigade.orders.domain.states import (
     ItemStatus,
     OrderEvent,
     OrderStatus,
+    OrderType,
     PaymentMethod,
     PaymentStatus,
     apply_order_event,
@@ -81,6 +93,7 @@ from brigade.orders.domain.totals import (
     Line,
     OrderTotals,
     Payment,
+    TaxRateRef,
     check_completable,
     check_discount,
     check_payment,
@@ -88,12 +101,15 @@ from brigade.orders.domain.totals import (
     item_total_cents,
     refund_cents,
 )
+from brigade.pricing.domain import ServiceCharge, TaxRate
 
 # Limits that keep one order from weighing on every writer: a write loads each item's line,
 # the answer carries the item, a GET every item with its modifiers and notes.
 MAX_ITEMS_PER_ORDER = 500
 MAX_MODIFIERS_PER_ITEM = 20
 MAX_ITEM_NOTES_LENGTH = 500
+# A customer's name on a bar tab or a takeout, after trimming (docs/design.md §5).
+MAX_CUSTOMER_NAME_LENGTH = 60
 
 
 def check_room_for_item(status: OrderStatus, item_count: int) -> None:
@@ -102,6 +118,15 @@ def check_room_for_item(status: OrderStatus, item_count: int) -> None:
     ensure_order_editable(status)
     if item_count >= MAX_ITEMS_PER_ORDER:
         raise TooManyItems(f"an order holds at most {MAX_ITEMS_PER_ORDER} items")
+
+
+def customer_name(name: str | None) -> str | None:
+    """The name an order keeps for ``name`` as given: trimmed; blank (or None) is no name;
+    longer than ``MAX_CUSTOMER_NAME_LENGTH`` after trimming is refused."""
+    trimmed = (name or "").strip()
+    if len(trimmed) > MAX_CUSTOMER_NAME_LENGTH:
+        raise InvalidInput("customerName", f"must be at most {MAX_CUSTOMER_NAME_LENGTH} characters")
+    return trimmed or None
 
 
 def check_may_change_item(actor: Actor, command: ChangeItem) -> None:
@@ -176,6 +201,15 @@ class PaymentChange:
 
 
 @dataclass(frozen=True, slots=True)
+class ItemOfOrder:
+    """The payload of ``item.*``: the item as its order shows it when the change commits (its
+    share of its rate's tax depends on the whole order)."""
+
+    order: Order
+    item_id: UUID
+
+
+@dataclass(frozen=True, slots=True)
 class SentOrder:
     """The payload of ``order.sent``: the order and the kitchen ticket the send produced."""
 
@@ -206,18 +240,58 @@ class OrderChanges:
 
 
 def _lines(lines: Iterable[OrderLine]) -> list[Line]:
-    return [
-        Line(line.total_cents, line.tax_rate_units)
-        for line in lines
-        if line.status is not ItemStatus.VOIDED
-    ]
+    return [line.line() for line in lines if line.status is not ItemStatus.VOIDED]
 
 
 def _payment_facts(payments: Iterable[OrderPayment]) -> list[Payment]:
     return [
-        Payment(p.amount_cents, p.tip_cents, counts=p.status is PaymentStatus.COMPLETED)
+        Payment(
+            p.amount_cents,
+            p.tip_cents,
+            counts=p.status is PaymentStatus.COMPLETED,
+            rounding_cents=p.rounding_cents,
+        )
         for p in payments
     ]
+
+
+def _totals(
+    header: OrderHeader, lines: Iterable[OrderLine], payments: Iterable[OrderPayment]
+) -> OrderTotals:
+    """The totals of ``header``'s order with these lines and payments; refused (409) when the
+    discount exceeds the subtotal or the total would fall under what is paid."""
+    charges = [charge.charge() for charge in header.applying_charges()]
+    return check_discount(
+        header.discount_cents, _lines(lines), _payment_facts(payments), charges, header.terms
+    )
+
+
+def _rate_ref(rate: TaxRate, order_type: OrderType) -> TaxRateRef:
+    return TaxRateRef(money.rate_to_units(rate.rate_for(order_type)), rate.id, rate.name)
+
+
+def order_charge(charge: ServiceCharge, order_type: OrderType) -> OrderCharge:
+    """A location's service charge as an order of ``order_type`` takes it: its terms as they
+    are now, taxed at its rate for that type of order."""
+    return OrderCharge(
+        service_charge_id=charge.id,
+        name=charge.name,
+        rate_units=None if charge.rate is None else money.rate_to_units(charge.rate),
+        amount_cents=None if charge.amount is None else money.to_cents(charge.amount),
+        tax=None if charge.tax_rate is None else _rate_ref(charge.tax_rate, order_type),
+        automatic=charge.automatic,
+        min_guests=charge.min_guests,
+        order_types=charge.order_types,
+    )
+
+
+def item_tax(product: Product, order_type: OrderType) -> TaxRateRef:
+    """The rate an item of ``product`` is taxed at on an order of ``order_type``: its named
+    rate (the takeaway one on a takeaway order, when it has one), else its own number."""
+    named = product.tax
+    if named is None:
+        return TaxRateRef(money.rate_to_units(product.tax_rate))
+    return _rate_ref(named, order_type)
 
 
 def _item_total(unit_price_cents: int, modifiers: Iterable[Modifier], quantity: Decimal) -> int:
@@ -239,7 +313,7 @@ class Order:
     was not loaded whole is a LookupError, a bug in the service, never a smaller order.
     """
 
-    __slots__ = ("_changes", "_header", "_items", "_lines", "_payments", "_refunds")
+    __slots__ = ("_changes", "_header", "_items", "_lines", "_payments", "_refunds", "_totals")
 
     def __init__(
         self,
@@ -257,6 +331,8 @@ class Order:
         self._payments = list(payments)
         self._refunds = list(refunds)
         self._changes = OrderChanges()
+        # Worked out when first asked for, and by each change: only ``_commit`` changes the order.
+        self._totals: OrderTotals | None = None
 
     @classmethod
     def open(
@@ -267,11 +343,16 @@ class Order:
         opened_by: Actor,
         at: datetime,
         table_name: str | None = None,
+        location: OrderLocation | None = None,
+        charges: Sequence[OrderCharge] = (),
     ) -> Order:
         """A new DRAFT order with no items, opened by ``opened_by`` (at the table named
-        ``table_name``, when its table is one of the dining room's)."""
+        ``table_name``, when its table is one of the dining room's), on its ``location``'s
+        terms (currency, tax mode, cash rounding; None: a location without a profile) with its
+        automatic service ``charges``."""
+        terms = location or OrderLocation("", "UTC", DEFAULT_CURRENCY)
         header = OrderHeader(
-            id=new_id(),
+            id=command.id or new_id(),
             location_id=command.location_id,
             order_number=order_number,
             status=OrderStatus.DRAFT,
@@ -299,7 +380,12 @@ class Order:
             completed_by_name=None,
             cancelled_by_id=None,
             cancelled_by_name=None,
+            currency=terms.currency,
+            tax_mode=terms.tax_mode,
+            cash_rounding_cents=terms.cash_rounding_cents,
+            service_charges=tuple(charges),
             table_name=table_name,
+            customer_name=customer_name(command.customer_name),
         )
         order = cls(header)
         order._changes.is_new = True
@@ -323,6 +409,11 @@ class Order:
         return tuple(self._whole(item_id) for item_id in self._lines)
 
     @property
+    def is_whole(self) -> bool:
+        """Whether every item was loaded whole (``items`` answers only then)."""
+        return len(self._items) == len(self._lines)
+
+    @property
     def lines(self) -> tuple[OrderLine, ...]:
         """Every item's line, in the order they were added."""
         return tuple(self._lines.values())
@@ -341,6 +432,12 @@ class Order:
     def changes(self) -> OrderChanges:
         return self._changes
 
+    def payment(self, payment_id: UUID) -> OrderPayment:
+        found = next((p for p in self._payments if p.id == payment_id), None)
+        if found is None:
+            raise NotFound("payment", payment_id)
+        return found
+
     def item(self, item_id: UUID) -> OrderItem:
         if item_id not in self._lines:
             raise NotFound("order item", item_id)
@@ -353,11 +450,22 @@ class Order:
             raise LookupError(f"item {item_id} was not loaded whole for this action") from None
 
     def totals(self) -> OrderTotals:
-        return compute_totals(
-            _lines(self._lines.values()),
-            self._header.discount_cents,
-            _payment_facts(self._payments),
-        )
+        if self._totals is None:
+            header = self._header
+            self._totals = compute_totals(
+                _lines(self._lines.values()),
+                header.discount_cents,
+                _payment_facts(self._payments),
+                [charge.charge() for charge in header.applying_charges()],
+                header.terms,
+            )
+        return self._totals
+
+    def item_taxes(self, totals: OrderTotals | None = None) -> dict[UUID, int]:
+        """Each live item's share of its rate's tax, by item id (a voided item has none)."""
+        live = [line.id for line in self._lines.values() if line.status is not ItemStatus.VOIDED]
+        shares = (totals or self.totals()).line_taxes
+        return dict(zip(live, shares, strict=True))
 
     def expect_version(self, version: int | None) -> None:
         """Refuse a change meant for another version (a client's If-Match); None: any."""
@@ -388,6 +496,14 @@ class Order:
             at, (self._event(EventType.ORDER_UPDATED),), table_id=table_id, table_name=table_name
         )
         return previous
+
+    def name_customer(self, name: str | None, *, at: datetime) -> None:
+        """Put the customer's ``name`` on the order (None or blank takes it off); the same name
+        again changes nothing."""
+        ensure_order_editable(self._header.status)
+        kept = customer_name(name)
+        if kept != self._header.customer_name:
+            self._commit(at, (self._event(EventType.ORDER_UPDATED),), customer_name=kept)
 
     def complete(self, *, actor: Actor, at: datetime) -> datetime:
         """Close the check: only with nothing left to pay. Answers when it was completed."""
@@ -473,16 +589,17 @@ class Order:
         modifiers, chosen = _priced_modifiers(command, options)
         check_modifier_selection(product.modifier_groups, chosen)
         sold = sold_as(product, variant)
+        tax = item_tax(sold, self._header.order_type)
         unit_price_cents = money.to_cents(sold.price)
         item = OrderItem(
-            id=new_id(),
+            id=command.id or new_id(),
             order_id=self._header.id,
             product_id=sold.id,
             variant_id=command.variant_id,
             name=sold.name,
             quantity=command.quantity,
             unit_price_cents=unit_price_cents,
-            tax_rate_units=money.rate_to_units(sold.tax_rate),
+            tax_rate_units=tax.units,
             modifiers=modifiers,
             total_cents=_item_total(unit_price_cents, modifiers, command.quantity),
             status=ItemStatus.PENDING,
@@ -491,8 +608,10 @@ class Order:
             kitchen_ticket_id=None,
             created_at=at,
             updated_at=at,
+            tax_rate_id=tax.id,
+            tax_rate_name=tax.name,
         )
-        self._commit(at, (self._event(EventType.ITEM_ADDED, item, item.id),), added_items=[item])
+        self._commit(at, (self._item_event(EventType.ITEM_ADDED, item),), added_items=[item])
         return item
 
     def change_item(
@@ -532,7 +651,7 @@ class Order:
             return ItemChange(current, current)
         item = dataclasses.replace(item, updated_at=strictly_after(current.updated_at, at))
         # A changed quantity also moved the order's totals: the order detail follows.
-        events = [self._event(EventType.ITEM_UPDATED, item, item.id)]
+        events = [self._item_event(EventType.ITEM_UPDATED, item)]
         if item.quantity != current.quantity:
             events.append(self._event(EventType.ORDER_UPDATED))
         self._commit(at, events, changed_items=[item], returned=returned, tickets=tickets)
@@ -575,12 +694,53 @@ class Order:
             tickets = [self._void_ticket(item, item.quantity, reason, actor=actor, at=at)]
         self._commit(
             at,
-            (self._event(EventType.ITEM_VOIDED, voided, voided.id),),
+            (self._item_event(EventType.ITEM_VOIDED, voided),),
             changed_items=[voided],
             returned=[(item.product_id, item.quantity)],
             tickets=tickets,
         )
         return ItemChange(item, voided)
+
+    # --- service charges ------------------------------------------------------------------
+
+    def add_charge(self, charge: OrderCharge, *, at: datetime) -> OrderCharge:
+        """Put a service charge on the order, as a server does (it applies whatever the party);
+        one the location's automatic charge a manager waived comes back. 409 when it already
+        applies."""
+        ensure_order_editable(self._header.status)
+        header = self._header
+        on_order = next(
+            (c for c in header.service_charges if c.service_charge_id == charge.service_charge_id),
+            None,
+        )
+        if on_order is not None and on_order.applies(header.guest_count, header.order_type):
+            raise ServiceChargeApplied(f"{on_order.name} is already on the order")
+        added = dataclasses.replace(charge, automatic=False, waived=False)
+        kept = [c for c in header.service_charges if c is not on_order]
+        self._commit(at, (self._event(EventType.ORDER_UPDATED),), service_charges=(*kept, added))
+        return added
+
+    def remove_charge(self, service_charge_id: UUID, *, actor: Actor, at: datetime) -> OrderCharge:
+        """Take a service charge that applies off the order: a server's goes, an automatic one
+        is waived (a manager's decision, audited by the service). Answers the charge."""
+        ensure_order_editable(self._header.status)
+        header = self._header
+        charge = next(
+            (c for c in header.applying_charges() if c.service_charge_id == service_charge_id),
+            None,
+        )
+        if charge is None:
+            raise NotFound("service charge on this order", service_charge_id)
+        if charge.automatic:
+            actor.ensure(permission_to_waive_charge())
+            kept = tuple(
+                dataclasses.replace(c, waived=True) if c is charge else c
+                for c in header.service_charges
+            )
+        else:
+            kept = tuple(c for c in header.service_charges if c is not charge)
+        self._commit(at, (self._event(EventType.ORDER_UPDATED),), service_charges=kept)
+        return charge
 
     # --- kitchen and payments -------------------------------------------------------------
 
@@ -648,10 +808,11 @@ class Order:
         ensure_order_editable(self._header.status)
         amount_cents = money.to_cents(command.amount)
         tip_cents = money.to_cents(command.tip_amount)
-        check_payment(amount_cents, self.totals())
+        cash = command.method is PaymentMethod.CASH
+        rounding_cents = check_payment(amount_cents, self.totals(), cash=cash)
         check_tip_approval(amount_cents, tip_cents, tip_approval_ratio, actor)
         payment = OrderPayment(
-            id=new_id(),
+            id=command.id or new_id(),
             order_id=self._header.id,
             amount_cents=amount_cents,
             tip_cents=tip_cents,
@@ -664,6 +825,8 @@ class Order:
             refunded_at=None,
             taken_by_id=actor.staff_id,
             taken_by_name=actor.name,
+            rounding_cents=rounding_cents,
+            currency=self._header.currency,
         )
         paid = self._event(EventType.PAYMENT_CREATED, payment, payment.id)
         self._commit(at, (paid,), added_payments=[payment])
@@ -680,8 +843,7 @@ class Order:
         items: tuple[RefundedItem, ...] = ()
         amount_cents = money.to_cents(command.amount)
         if command.items:
-            header = self._header
-            shares = line_shares(self.lines, header.discount_cents, header.total_cents)
+            shares = line_shares(self.lines, self.totals(), self._header.tax_mode)
             items = refund_by_line(command.items, self.items, shares, self._refunds)
             amount_cents = sum(part.amount_cents for part in items)
         tip_cents = money.to_cents(command.tip_amount)
@@ -718,6 +880,7 @@ class Order:
             created_at=at,
             refunded_by_id=actor.staff_id,
             refunded_by_name=actor.name,
+            currency=self._header.currency,
         )
 
     def adjust_tip(
@@ -736,9 +899,7 @@ class Order:
         can't go under what was refunded of it."""
         if self._header.status is OrderStatus.CANCELLED:
             raise OrderClosed("the order is cancelled: its payments were refunded")
-        current = next((p for p in self._payments if p.id == payment_id), None)
-        if current is None:
-            raise NotFound("payment", payment_id)
+        current = self.payment(payment_id)
         if current.method is not PaymentMethod.CARD:
             raise TipNotAdjustable(
                 f"only a card payment's tip is adjusted; this is {current.method}"
@@ -779,6 +940,9 @@ class Order:
             order_id=self._header.id,
         )
 
+    def _item_event(self, event_type: EventType, item: OrderItem) -> Envelope:
+        return self._event(event_type, ItemOfOrder(self, item.id), item.id)
+
     def _commit(
         self,
         at: datetime,
@@ -804,9 +968,7 @@ class Order:
         replaced: Mapping[UUID, OrderPayment] = {p.id: p for p in changed_payments}
         payments = [replaced.get(p.id, p) for p in self._payments] + list(added_payments)
         header = dataclasses.replace(self._header, **fields)
-        totals = check_discount(
-            header.discount_cents, _lines(lines.values()), _payment_facts(payments)
-        )
+        totals = _totals(header, lines.values(), payments)
         self._header = dataclasses.replace(
             header,
             subtotal_cents=totals.subtotal_cents,
@@ -814,11 +976,14 @@ class Order:
             total_cents=totals.total_cents,
             paid_cents=totals.paid_cents,
             tip_cents=totals.tip_cents,
+            service_charge_cents=totals.service_charge_cents,
+            rounding_cents=totals.rounding_cents,
+            taxes=totals.taxes,
             version=header.version + 1,
             updated_at=self._next_moment(at),
         )
         self._items |= {item.id: item for item in (*changed_items, *added_items)}
-        self._lines, self._payments = lines, payments
+        self._lines, self._payments, self._totals = lines, payments, totals
         self._refunds.extend(added_refunds)
         changes = self._changes
         changes.header_changed = True

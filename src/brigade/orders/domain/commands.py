@@ -17,12 +17,17 @@ from brigade.orders.domain.states import ItemStatus, OrderType, PaymentMethod
 
 @dataclass(frozen=True, slots=True)
 class CreateOrder:
+    """``id``: one the client chose (docs/design.md §16); None for the server's own.
+    ``customer_name`` as sent: the aggregate trims it and holds its rule."""
+
     order_type: OrderType
     table_id: UUID | None = None
     customer_id: UUID | None = None
     guest_count: int | None = None
     notes: str | None = None
     location_id: UUID | None = None
+    id: UUID | None = None
+    customer_name: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -42,6 +47,7 @@ class AddItem:
     variant_id: UUID | None = None
     modifiers: tuple[ModifierChoice, ...] = ()
     notes: str | None = None
+    id: UUID | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -71,6 +77,7 @@ class TakePayment:
     processor_transaction_id: str | None = None
     card_last_four: str | None = None
     card_brand: str | None = None
+    id: UUID | None = None
 
 
 @dataclass(frozen=True, slots=True)

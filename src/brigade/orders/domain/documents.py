@@ -15,13 +15,14 @@ from html import escape
 from zoneinfo import ZoneInfo
 
 from brigade.kit.clock import DEFAULT_TIMEZONE
-from brigade.kit.currencies import DEFAULT_CURRENCY
 from brigade.kit.escpos import Align, Line, encode
+from brigade.kit.money import TaxMode, rate_label
 from brigade.kit.print_layout import BIG_WIDTH, INDENT, RULE, WIDTH, amount, columns, quantity, wrap
 from brigade.kitchen.domain import KitchenTicket, TicketItem, TicketKind
 from brigade.orders.domain.aggregate import Order
 from brigade.orders.domain.records import OrderLocation
 from brigade.orders.domain.states import ItemStatus, PaymentStatus
+from brigade.orders.domain.totals import RateTotal
 from brigade.printing.domain import JobKind, KitchenDocument
 
 # --- kitchen tickets ---------------------------------------------------------------------------
@@ -38,6 +39,8 @@ class TicketHeading:
     server_name: str | None
     local_time: datetime
     reason: str | None
+    # The customer's name on a bar tab or a takeout: called out at the pass.
+    customer_name: str | None = None
 
 
 def kitchen_ticket(heading: TicketHeading, items: Sequence[TicketItem]) -> list[Line]:
@@ -49,6 +52,8 @@ def kitchen_ticket(heading: TicketHeading, items: Sequence[TicketItem]) -> list[
     where = heading.order_type.replace("_", " ")
     if heading.table_name:
         lines += [Line(text, bold=True, big=True) for text in wrap(heading.table_name, BIG_WIDTH)]
+    if heading.customer_name:
+        lines += [Line(t, bold=True, big=True) for t in wrap(heading.customer_name, BIG_WIDTH)]
     lines.append(Line(where))
     if heading.server_name:
         lines += [Line(text) for text in wrap(f"Server: {heading.server_name}")]
@@ -88,6 +93,7 @@ class ReceiptPayment:
     amount_cents: int
     tip_cents: int
     refunded: bool
+    rounding_cents: int = 0
 
 
 @dataclass(frozen=True, slots=True)
@@ -108,6 +114,11 @@ class Receipt:
     payments: tuple[ReceiptPayment, ...]
     balance_cents: int
     cancelled: bool
+    tax_mode: TaxMode = TaxMode.EXCLUSIVE
+    # The service charges that apply: name and amount (revenue, never a tip).
+    service_charges: tuple[tuple[str, int], ...] = ()
+    taxes: tuple[RateTotal, ...] = ()
+    customer_name: str | None = None
 
 
 def _payment(payment: ReceiptPayment) -> list[str]:
@@ -117,9 +128,32 @@ def _payment(payment: ReceiptPayment) -> list[str]:
     if payment.refunded:
         label += " REFUNDED"
     found = columns(label, amount(payment.amount_cents))
+    if payment.rounding_cents:
+        found += columns("Cash rounding", amount(payment.rounding_cents), indent="  ")
     if payment.tip_cents:
         found += columns("Tip", amount(payment.tip_cents), indent="  ")
     return found
+
+
+# The VAT block's columns: the rate's name, then net, tax and gross (42 in all).
+_VAT_NAME, _VAT_AMOUNT = 12, 10
+
+
+def _vat_row(name: str, *amounts: str) -> str:
+    return name[: _VAT_NAME - 1].ljust(_VAT_NAME) + "".join(a.rjust(_VAT_AMOUNT) for a in amounts)
+
+
+def vat_block(taxes: Sequence[RateTotal]) -> list[str]:
+    """Per rate: rate, net, tax and gross, and their sums (a VAT receipt's legal minimum)."""
+    rows = [_vat_row("VAT", "Net", "Tax", "Gross")]
+    for rate in taxes:
+        cells = (amount(rate.net_cents), amount(rate.tax_cents), amount(rate.gross_cents))
+        # The rate as a percentage: a name ("Standard 20%") may not fit, the number always does.
+        rows.append(_vat_row(rate_label(rate.tax.units), *cells))
+    net = sum(rate.net_cents for rate in taxes)
+    tax = sum(rate.tax_cents for rate in taxes)
+    rows.append(_vat_row("Total", amount(net), amount(tax), amount(net + tax)))
+    return rows
 
 
 def receipt_text(receipt: Receipt) -> list[str]:
@@ -130,6 +164,8 @@ def receipt_text(receipt: Receipt) -> list[str]:
     out.append(f"Order #{receipt.order_number}")
     where = receipt.order_type.replace("_", " ")
     out += wrap(f"Table {receipt.table_name} ({where})" if receipt.table_name else where)
+    if receipt.customer_name:
+        out += wrap(f"Name: {receipt.customer_name}")
     if receipt.server_name:
         out += wrap(f"Server: {receipt.server_name}")
     out += wrap(f"{receipt.local_time:%Y-%m-%d %H:%M} {receipt.timezone}")
@@ -144,8 +180,15 @@ def receipt_text(receipt: Receipt) -> list[str]:
     out.append(RULE)
     out += columns("Subtotal", amount(receipt.subtotal_cents))
     out += columns("Discount", amount(-receipt.discount_cents))
-    out += columns("Tax", amount(receipt.tax_cents))
+    for name, cents in receipt.service_charges:
+        out += columns(name, amount(cents))
+    inclusive = receipt.tax_mode is TaxMode.INCLUSIVE
+    if not inclusive:
+        out += columns("Tax", amount(receipt.tax_cents))
     out += columns(f"TOTAL {receipt.currency}", amount(receipt.total_cents))
+    if inclusive:
+        out.append(RULE)
+        out += vat_block(receipt.taxes)
     if receipt.payments:
         out.append(RULE)
         for payment in receipt.payments:
@@ -190,6 +233,7 @@ def kitchen_document(order: Order, ticket: KitchenTicket) -> KitchenDocument:
             server_name=ticket.sent_by_name,
             local_time=ticket.created_at.astimezone(zone),
             reason=ticket.reason,
+            customer_name=order.header.customer_name,
         )
         return encode(kitchen_ticket(heading, [ticket.items[line] for line in lines]))
 
@@ -219,6 +263,7 @@ def receipt_of(order: Order, location: OrderLocation | None, at: datetime) -> Re
             amount_cents=payment.amount_cents,
             tip_cents=payment.tip_cents,
             refunded=payment.status is PaymentStatus.REFUNDED,
+            rounding_cents=payment.rounding_cents,
         )
         for payment in order.payments
     )
@@ -230,7 +275,7 @@ def receipt_of(order: Order, location: OrderLocation | None, at: datetime) -> Re
         server_name=header.opened_by_name,
         local_time=(header.completed_at or at).astimezone(ZoneInfo(timezone)),
         timezone=timezone,
-        currency=location.currency if location else DEFAULT_CURRENCY,
+        currency=header.currency,
         lines=lines,
         subtotal_cents=header.subtotal_cents,
         discount_cents=header.discount_cents,
@@ -239,4 +284,13 @@ def receipt_of(order: Order, location: OrderLocation | None, at: datetime) -> Re
         payments=payments,
         balance_cents=header.balance_due_cents,
         cancelled=header.cancelled_at is not None,
+        tax_mode=header.tax_mode,
+        service_charges=tuple(
+            (charge.name, cents)
+            for charge, cents in zip(
+                header.applying_charges(), order.totals().charge_amounts, strict=True
+            )
+        ),
+        taxes=header.taxes,
+        customer_name=header.customer_name,
     )

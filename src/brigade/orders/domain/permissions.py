@@ -23,6 +23,11 @@ def permission_to_cancel(*, anything_sent: bool, refund_cents: int) -> Permissio
     return Permission.TAKE_ORDERS
 
 
+def permission_to_waive_charge() -> Permission:
+    """A server takes off a charge a server added; the location's automatic one, a manager."""
+    return Permission.WAIVE_SERVICE_CHARGES
+
+
 def permission_to_change_item(fields: Iterable[str]) -> Permission:
     """The kitchen moves an item's status; changing its quantity or notes is a server's."""
     if set(fields) <= {"status"}:

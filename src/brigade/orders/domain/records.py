@@ -12,9 +12,12 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from datetime import datetime
 from decimal import Decimal
+from enum import StrEnum
 from typing import Any
 from uuid import UUID
 
+from brigade.kit.currencies import DEFAULT_CURRENCY
+from brigade.kit.money import TaxMode, round_to_step
 from brigade.orders.domain.states import (
     ItemStatus,
     OrderStatus,
@@ -22,6 +25,8 @@ from brigade.orders.domain.states import (
     PaymentMethod,
     PaymentStatus,
 )
+from brigade.orders.domain.totals import Charge, Line, PriceTerms, RateTotal, TaxRateRef
+from brigade.pricing.domain import meets_conditions
 
 
 @dataclass(frozen=True, slots=True)
@@ -29,6 +34,37 @@ class Modifier:
     modifier_option_id: UUID
     name: str
     price_cents: int
+
+
+@dataclass(frozen=True, slots=True)
+class OrderCharge:
+    """A service charge on the order, as it was when it was put on (docs/design.md §15): a
+    rate of what the lines come to after the discount, or an amount, taxed at ``tax``.
+
+    An automatic one was the location's when the order opened and applies while the order
+    meets its conditions (``min_guests``, ``order_types``; () is every type), unless a manager
+    waived it; one a server added applies until it is taken off.
+    """
+
+    service_charge_id: UUID
+    name: str
+    rate_units: int | None
+    amount_cents: int | None
+    tax: TaxRateRef | None
+    automatic: bool
+    min_guests: int | None = None
+    order_types: tuple[str, ...] = ()
+    waived: bool = False
+
+    def applies(self, guest_count: int | None, order_type: OrderType) -> bool:
+        if self.waived:
+            return False
+        if not self.automatic:
+            return True
+        return meets_conditions(self.min_guests, self.order_types, guest_count, order_type)
+
+    def charge(self) -> Charge:
+        return Charge(self.rate_units, self.amount_cents, self.tax)
 
 
 @dataclass(frozen=True, slots=True)
@@ -65,13 +101,41 @@ class OrderHeader:
     completed_by_name: str | None
     cancelled_by_id: UUID | None
     cancelled_by_name: str | None
+    # The location's terms when the order opened (docs/design.md §15): its currency, tax mode
+    # and cash rounding step; its service charges. Orders from before them are EXCLUSIVE.
+    currency: str = DEFAULT_CURRENCY
+    tax_mode: TaxMode = TaxMode.EXCLUSIVE
+    cash_rounding_cents: int | None = None
+    service_charges: tuple[OrderCharge, ...] = ()
+    # Cached totals beside subtotal, tax and total: the charges that apply, the cash rounding
+    # its payments settled, the tax per rate.
+    service_charge_cents: int = 0
+    rounding_cents: int = 0
+    taxes: tuple[RateTotal, ...] = ()
     # The dining table's current name, read with the order (not stored on it: renaming a
     # table renames it on its open checks); None for no table or an opaque table id.
     table_name: str | None = None
+    # The customer's name on a bar tab or a takeout ("Sam"): trimmed, 1-60 characters, or None.
+    customer_name: str | None = None
 
     @property
     def balance_due_cents(self) -> int:
-        return self.total_cents - self.paid_cents
+        return self.total_cents + self.rounding_cents - self.paid_cents
+
+    @property
+    def cash_balance_due_cents(self) -> int:
+        """The balance a cash payment settles, to the location's rounding step."""
+        step = self.cash_rounding_cents
+        balance = self.balance_due_cents
+        return round_to_step(balance, step) if step else balance
+
+    @property
+    def terms(self) -> PriceTerms:
+        return PriceTerms(self.tax_mode, self.cash_rounding_cents)
+
+    def applying_charges(self) -> list[OrderCharge]:
+        """The service charges that apply to the order as it is now."""
+        return [c for c in self.service_charges if c.applies(self.guest_count, self.order_type)]
 
 
 @dataclass(frozen=True, slots=True)
@@ -92,6 +156,9 @@ class OrderItem:
     kitchen_ticket_id: UUID | None
     created_at: datetime
     updated_at: datetime
+    # The named rate it was taxed at (its id and name then); None: the product's own number.
+    tax_rate_id: UUID | None = None
+    tax_rate_name: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -107,6 +174,8 @@ class OrderLine:
     quantity: Decimal
     total_cents: int
     tax_rate_units: int
+    tax_rate_id: UUID | None = None
+    tax_rate_name: str | None = None
 
     @classmethod
     def of(cls, item: OrderItem) -> OrderLine:
@@ -117,7 +186,12 @@ class OrderLine:
             item.quantity,
             item.total_cents,
             item.tax_rate_units,
+            item.tax_rate_id,
+            item.tax_rate_name,
         )
+
+    def line(self) -> Line:
+        return Line(self.total_cents, self.tax_rate_units, self.tax_rate_id, self.tax_rate_name)
 
 
 @dataclass(frozen=True, slots=True)
@@ -135,6 +209,28 @@ class OrderPayment:
     refunded_at: datetime | None
     taken_by_id: UUID | None
     taken_by_name: str | None
+    # A cash payment that settled the balance to the cash step: what it paid less the balance
+    # (-0.02 when 149.95 settled 149.97).
+    rounding_cents: int = 0
+    # The order's (not stored with the payment: read with it).
+    currency: str = DEFAULT_CURRENCY
+
+
+class MadeKind(StrEnum):
+    ORDER = "ORDER"
+    ITEM = "ITEM"
+    PAYMENT = "PAYMENT"
+
+
+@dataclass(frozen=True, slots=True)
+class ClientMade:
+    """What a request made under an id its client chose (docs/design.md §16): the same id
+    and body again answer it; another body, or the id on another kind or order, is refused."""
+
+    id: UUID
+    kind: MadeKind
+    order_id: UUID
+    request_hash: str
 
 
 @dataclass(frozen=True, slots=True)
@@ -157,6 +253,8 @@ class OrderLocation:
     name: str
     timezone: str
     currency: str
+    tax_mode: TaxMode = TaxMode.EXCLUSIVE
+    cash_rounding_cents: int | None = None
 
 
 # The JSON an order item and a kitchen ticket store their modifiers as.
@@ -170,4 +268,60 @@ def modifiers_to_json(modifiers: Iterable[Modifier]) -> list[dict[str, Any]]:
 def modifiers_from_json(stored: Iterable[Mapping[str, Any]]) -> tuple[Modifier, ...]:
     return tuple(
         Modifier(UUID(m["modifierOptionId"]), m["name"], int(m["priceCents"])) for m in stored
+    )
+
+
+def _rate_json(tax: TaxRateRef) -> dict[str, Any]:
+    return {"units": tax.units, "id": None if tax.id is None else str(tax.id), "name": tax.name}
+
+
+def _rate_from_json(stored: Mapping[str, Any]) -> TaxRateRef:
+    rate_id = stored["id"]
+    return TaxRateRef(
+        int(stored["units"]), None if rate_id is None else UUID(rate_id), stored["name"]
+    )
+
+
+# The JSON an order stores its service charges and its tax per rate as.
+def charges_to_json(charges: Iterable[OrderCharge]) -> list[dict[str, Any]]:
+    return [
+        {
+            "serviceChargeId": str(c.service_charge_id),
+            "name": c.name,
+            "rateUnits": c.rate_units,
+            "amountCents": c.amount_cents,
+            "tax": None if c.tax is None else _rate_json(c.tax),
+            "automatic": c.automatic,
+            "minGuests": c.min_guests,
+            "orderTypes": list(c.order_types),
+            "waived": c.waived,
+        }
+        for c in charges
+    ]
+
+
+def charges_from_json(stored: Iterable[Mapping[str, Any]]) -> tuple[OrderCharge, ...]:
+    return tuple(
+        OrderCharge(
+            UUID(c["serviceChargeId"]),
+            c["name"],
+            c["rateUnits"],
+            c["amountCents"],
+            None if c["tax"] is None else _rate_from_json(c["tax"]),
+            c["automatic"],
+            c["minGuests"],
+            tuple(c["orderTypes"]),
+            c["waived"],
+        )
+        for c in stored
+    )
+
+
+def taxes_to_json(taxes: Iterable[RateTotal]) -> list[dict[str, Any]]:
+    return [_rate_json(t.tax) | {"netCents": t.net_cents, "taxCents": t.tax_cents} for t in taxes]
+
+
+def taxes_from_json(stored: Iterable[Mapping[str, Any]]) -> tuple[RateTotal, ...]:
+    return tuple(
+        RateTotal(_rate_from_json(t), int(t["netCents"]), int(t["taxCents"])) for t in stored
     )

@@ -16,10 +16,12 @@ from decimal import ROUND_HALF_UP, Decimal
 from uuid import UUID
 
 from brigade.kit import money
+from brigade.kit.currencies import DEFAULT_CURRENCY
 from brigade.kit.errors import InvalidInput, NotFound, RefundExceedsPaid
+from brigade.kit.money import TaxMode
 from brigade.orders.domain.records import OrderItem, OrderLine, OrderPayment
 from brigade.orders.domain.states import ItemStatus, PaymentMethod, PaymentStatus
-from brigade.orders.domain.totals import allocate
+from brigade.orders.domain.totals import OrderTotals
 
 # How many lines one refund may name (an order holds at most 500 items).
 MAX_REFUND_LINES = 500
@@ -48,6 +50,8 @@ class OrderRefund:
     created_at: datetime
     refunded_by_id: UUID | None
     refunded_by_name: str | None
+    # The order's (not stored with the refund: read with it).
+    currency: str = DEFAULT_CURRENCY
 
 
 @dataclass(frozen=True, slots=True)
@@ -126,18 +130,18 @@ def choose_payment(
     )
 
 
-def line_shares(lines: Sequence[OrderLine], discount_cents: int, total_cents: int) -> list[int]:
-    """Each live line's share of the order's total, in cents, summing exactly to it: its amount
-    less its part of the discount, plus its tax, apportioned by largest remainder."""
+def line_shares(lines: Sequence[OrderLine], totals: OrderTotals, tax_mode: TaxMode) -> list[int]:
+    """Each line's share of what the order's lines come to (``totals`` are the order's, over
+    its live lines in this order): its amount less its part of the discount, plus its part of
+    its rate's tax when tax is on top (EXCLUSIVE). A voided line's is 0; service charges are
+    no line's."""
     live = [line for line in lines if line.status is not ItemStatus.VOIDED]
-    discounts = allocate(discount_cents, [line.total_cents for line in live])
-    # The exact taxed amount of each line, in millionths of a cent (the order rounds its tax
-    # once, so a line's own tax has no cents of its own).
-    weights = [
-        (line.total_cents - share) * (money.RATE_SCALE + line.tax_rate_units)
-        for line, share in zip(live, discounts, strict=True)
-    ]
-    shares = dict(zip((line.id for line in live), allocate(total_cents, weights), strict=True))
+    on_top = tax_mode is TaxMode.EXCLUSIVE
+    parts = zip(live, totals.line_discounts, totals.line_taxes, strict=True)
+    shares = {
+        line.id: line.total_cents - discount + (tax if on_top else 0)
+        for line, discount, tax in parts
+    }
     return [shares.get(line.id, 0) for line in lines]
 
 

@@ -8,6 +8,7 @@ quantities as integer thousandths and modifiers as JSON.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from datetime import datetime
 from enum import Enum
 from typing import Any
 from uuid import UUID
@@ -27,16 +28,23 @@ from brigade.kit.db.rows import (
     record_from_row,
     row_from_record,
 )
+from brigade.kit.money import TaxMode
 from brigade.orders.domain.aggregate import Order
 from brigade.orders.domain.records import (
+    ClientMade,
+    MadeKind,
     OrderFilter,
     OrderHeader,
     OrderItem,
     OrderLine,
     OrderLocation,
     OrderPayment,
+    charges_from_json,
+    charges_to_json,
     modifiers_from_json,
     modifiers_to_json,
+    taxes_from_json,
+    taxes_to_json,
 )
 from brigade.orders.domain.refunds import OrderRefund, RefundedItem
 from brigade.orders.domain.states import (
@@ -46,7 +54,14 @@ from brigade.orders.domain.states import (
     PaymentMethod,
     PaymentStatus,
 )
-from brigade.orders.tables import order_counters, order_items, orders, payments, refunds
+from brigade.orders.tables import (
+    client_made,
+    order_counters,
+    order_items,
+    orders,
+    payments,
+    refunds,
+)
 
 # --- shared with kitchen/repository.py ------------------------------------------------------------
 
@@ -61,6 +76,9 @@ def _to_header(row: Row[Any]) -> OrderHeader:
         location_id=location_out(row.location_id),
         status=OrderStatus(row.status),
         order_type=OrderType(row.order_type),
+        tax_mode=TaxMode(row.tax_mode),
+        service_charges=charges_from_json(row.service_charges),
+        taxes=taxes_from_json(row.taxes),
     )
 
 
@@ -71,6 +89,9 @@ def _header_row(header: OrderHeader) -> dict[str, Any]:
         location_id=location_in(header.location_id),
         status=header.status.value,
         order_type=header.order_type.value,
+        tax_mode=header.tax_mode.value,
+        service_charges=charges_to_json(header.service_charges),
+        taxes=taxes_to_json(header.taxes),
     )
 
 
@@ -86,9 +107,10 @@ def _to_item(row: Row[Any]) -> OrderItem:
 
 def _to_line(row: Row[Any]) -> OrderLine:
     # Positional, not record_from_row: a large order's write reads hundreds of these.
-    item_id, product_id, status, quantity_units, total_cents, tax_rate_units = tuple(row)
+    item_id, product_id, status, quantity_units, total_cents, units, rate_id, rate_name = tuple(row)
     quantity = money.quantity_from_units(quantity_units)
-    return OrderLine(item_id, product_id, ItemStatus(status), quantity, total_cents, tax_rate_units)
+    status = ItemStatus(status)
+    return OrderLine(item_id, product_id, status, quantity, total_cents, units, rate_id, rate_name)
 
 
 def _item_row(item: OrderItem) -> dict[str, Any]:
@@ -101,17 +123,24 @@ def _item_row(item: OrderItem) -> dict[str, Any]:
     )
 
 
-def payment_from_row(row: Row[Any]) -> OrderPayment:
+def payment_from_row(row: Row[Any], currency: str) -> OrderPayment:
+    """A payment of an order counting in ``currency``."""
     return record_from_row(
-        OrderPayment, row, method=PaymentMethod(row.method), status=PaymentStatus(row.status)
+        OrderPayment,
+        row,
+        method=PaymentMethod(row.method),
+        status=PaymentStatus(row.status),
+        currency=currency,
     )
 
 
 def _payment_row(payment: OrderPayment) -> dict[str, Any]:
-    return row_from_record(payment, method=payment.method.value, status=payment.status.value)
+    return row_from_record(
+        payment, dropped=("currency",), method=payment.method.value, status=payment.status.value
+    )
 
 
-def _to_refund(row: Row[Any]) -> OrderRefund:
+def _to_refund(row: Row[Any], currency: str) -> OrderRefund:
     items = tuple(
         RefundedItem(
             UUID(part["itemId"]),
@@ -126,6 +155,7 @@ def _to_refund(row: Row[Any]) -> OrderRefund:
         location_id=location_out(row.location_id),
         method=PaymentMethod(row.method),
         items=items,
+        currency=currency,
     )
 
 
@@ -140,6 +170,7 @@ def _refund_row(refund: OrderRefund) -> dict[str, Any]:
     ]
     return row_from_record(
         refund,
+        dropped=("currency",),
         location_id=location_in(refund.location_id),
         method=refund.method.value,
         items=items,
@@ -187,6 +218,8 @@ _LINES = (
         order_items.c.quantity_units,
         order_items.c.total_cents,
         order_items.c.tax_rate_units,
+        order_items.c.tax_rate_id,
+        order_items.c.tax_rate_name,
     )
     .where(order_items.c.order_id == bindparam("order_key"))
     .order_by(order_items.c.created_at, order_items.c.id)
@@ -208,8 +241,20 @@ _REFUNDS = (
     .where(refunds.c.order_id == bindparam("order_key"))
     .order_by(refunds.c.created_at, refunds.c.id)
 )
+# A new order's location terms (the receipt's and a tip's business day read it too).
+_LOCATION = select(
+    locations.c.name,
+    locations.c.timezone,
+    locations.c.currency,
+    locations.c.tax_mode,
+    locations.c.cash_rounding_cents,
+).where(locations.c.id == bindparam("location_key"))
 _INSERT_REFUND = refunds.insert()
 _INSERT_ORDER = orders.insert()
+_CLIENT_MADE = select(
+    client_made.c.id, client_made.c.kind, client_made.c.order_id, client_made.c.request_hash
+).where(client_made.c.id == bindparam("made_id"))
+_INSERT_CLIENT_MADE = client_made.insert()
 _UPDATE_ORDER = update(orders).where(orders.c.id == bindparam("key"))
 _INSERT_ITEM = order_items.insert()
 _UPDATE_ITEM = update(order_items).where(order_items.c.id == bindparam("key"))
@@ -244,11 +289,12 @@ class OrderRepository:
 
     async def location(self, location_id: UUID) -> OrderLocation | None:
         """The location's profile as an order shows it; None for a location without one."""
-        connection = await self._uow.connection()
-        c = locations.c
-        query = select(c.name, c.timezone, c.currency).where(c.id == location_id)
-        row = (await connection.execute(query)).first()
-        return None if row is None else OrderLocation(row.name, row.timezone, row.currency)
+        row = await self._first(_LOCATION, {"location_key": location_id})
+        if row is None:
+            return None
+        return OrderLocation(
+            row.name, row.timezone, row.currency, TaxMode(row.tax_mode), row.cash_rounding_cents
+        )
 
     async def next_order_number(self, location_id: UUID | None, *, first: int) -> int:
         """The location's next order number (``first`` for its first order), in one statement.
@@ -268,6 +314,23 @@ class OrderRepository:
         )
         number: int = (await connection.execute(statement)).scalar_one()
         return number
+
+    async def client_made(self, made_id: UUID) -> ClientMade | None:
+        """What the client's id ``made_id`` made, if anything."""
+        row = await self._first(_CLIENT_MADE, {"made_id": made_id})
+        if row is None:
+            return None
+        return ClientMade(row.id, MadeKind(row.kind), row.order_id, row.request_hash)
+
+    async def remember_client_made(self, made: ClientMade, *, at: datetime) -> None:
+        row = {
+            "id": made.id,
+            "kind": made.kind.value,
+            "order_id": made.order_id,
+            "request_hash": made.request_hash,
+            "created_at": at,
+        }
+        await self._execute(_INSERT_CLIENT_MADE, row)
 
     async def _execute(self, statement: Executable, parameters: Parameters = None) -> None:
         connection = await self._uow.connection()
@@ -302,10 +365,11 @@ class OrderRepository:
         if row is None:
             return None
         header = _to_header(row)
-        payments = [payment_from_row(p) for p in await self._all(_PAYMENTS, key)]
+        currency = header.currency
+        payments = [payment_from_row(p, currency) for p in await self._all(_PAYMENTS, key)]
         given_back: list[OrderRefund] = []
         if header.status in _MAY_HAVE_REFUNDS:
-            given_back = [_to_refund(r) for r in await self._all(_REFUNDS, key)]
+            given_back = [_to_refund(r, currency) for r in await self._all(_REFUNDS, key)]
         if whole is WholeItems.ALL:
             every = map(_to_item, await self._all(_ITEMS, key))
             return Order(header, every, payments, refunds=given_back)
@@ -328,15 +392,15 @@ class OrderRepository:
         row = await self._first(select(orders.c.location_id).where(orders.c.id == order_id))
         return None if row is None else (row.location_id,)
 
-    async def get_item(self, order_id: UUID, item_id: UUID) -> OrderItem | None:
-        c = order_items.c
-        row = await self._first(select(order_items).where(c.id == item_id, c.order_id == order_id))
-        return None if row is None else _to_item(row)
-
     async def get_payment(self, order_id: UUID, payment_id: UUID) -> OrderPayment | None:
         c = payments.c
-        row = await self._first(select(payments).where(c.id == payment_id, c.order_id == order_id))
-        return None if row is None else payment_from_row(row)
+        query = (
+            select(payments, orders.c.currency.label("order_currency"))
+            .join(orders, orders.c.id == c.order_id)
+            .where(c.id == payment_id, c.order_id == order_id)
+        )
+        row = await self._first(query)
+        return None if row is None else payment_from_row(row, row.order_currency)
 
     async def list(
         self, filters: OrderFilter, *, page: int, limit: int

@@ -46,6 +46,7 @@ class PaymentRepository:
                 payments,
                 orders.c.order_number,
                 orders.c.location_id.label("order_location_id"),
+                orders.c.currency.label("order_currency"),
                 _refunded(refunds.c.amount_cents, "refunded_cents"),
                 _refunded(refunds.c.tip_cents, "refunded_tip_cents"),
             )
@@ -58,7 +59,7 @@ class PaymentRepository:
         rows = await connection.execute(query)
         return [
             SettledPayment(
-                payment=payment_from_row(row),
+                payment=payment_from_row(row, row.order_currency),
                 order_number=row.order_number,
                 location_id=location_out(row.order_location_id),
                 refunded_cents=int(row.refunded_cents),

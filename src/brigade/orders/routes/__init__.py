@@ -3,13 +3,21 @@
 Every answer about one order carries ``ETag: "<version>"``; a mutation sent with
 ``If-Match`` naming another version is refused with 412 and changes nothing.
 
-One module per concern (``lifecycle``, ``items``, ``payments``, ``refunds``, ``receipts``),
+One module per concern (``lifecycle``, ``items``, ``payments``, ``service_charges``,
+``refunds``, ``receipts``),
 each with its own router; ``schemas`` holds the requests and responses, ``shaping`` turns
 records into responses.
 """
 
 from __future__ import annotations
 
-from brigade.orders.routes import items, lifecycle, payments, receipts, refunds
+from brigade.orders.routes import items, lifecycle, payments, receipts, refunds, service_charges
 
-routers = (lifecycle.router, items.router, payments.router, refunds.router, receipts.router)
+routers = (
+    lifecycle.router,
+    items.router,
+    payments.router,
+    service_charges.router,
+    refunds.router,
+    receipts.router,
+)

@@ -8,11 +8,11 @@ from __future__ import annotations
 from brigade.kit.access import REQUIRED_ROLE, Permission
 from brigade.kit.events import register_payload_shape
 from brigade.kit.http.event_payloads import bounded
-from brigade.orders.domain.aggregate import Order
-from brigade.orders.domain.records import OrderItem, OrderPayment
+from brigade.orders.domain.aggregate import ItemOfOrder, Order
+from brigade.orders.domain.records import OrderPayment
 from brigade.orders.schemas import OrderDetail
 from brigade.orders.shaping import detail as order_detail
-from brigade.orders.shaping import item_out, payment_detail
+from brigade.orders.shaping import item_of_order, payment_detail
 
 # Event data is rendered once, at commit, for every reader of the stream and every webhook:
 # as the lowest role that may read it (the kitchen) sees it, so no card details (design.md §7).
@@ -26,6 +26,7 @@ _ORDER_SUMMARY = {
     "order_type",
     "table_id",
     "table_name",
+    "customer_name",
     "location_id",
     "subtotal",
     "total",
@@ -48,7 +49,9 @@ def install_event_payloads(*, max_bytes: int) -> None:
     register_payload_shape(
         Order, lambda order: order_payload(order_detail(order, EVENT_READER), max_bytes)
     )
-    register_payload_shape(OrderItem, lambda item: item_out(item).model_dump_json())
+    register_payload_shape(
+        ItemOfOrder, lambda shown: item_of_order(shown.order, shown.item_id).model_dump_json()
+    )
     register_payload_shape(
         OrderPayment, lambda payment: payment_detail(payment, EVENT_READER).model_dump_json()
     )

@@ -4,10 +4,11 @@ from __future__ import annotations
 
 from uuid import UUID
 
-from fastapi import Response
+from fastapi import Request, Response
 
 from brigade.kit.errors import (
     DiscountTooLarge,
+    IdInUse,
     InvalidInput,
     InvalidTransition,
     ItemAlreadySent,
@@ -21,9 +22,12 @@ from brigade.kit.errors import (
 from brigade.kit.http.deps import UowDep
 from brigade.kit.http.errors import problem_responses
 from brigade.kit.http.permissions import ItemChanger, ItemVoider, OrderTaker, Reader
+from brigade.kit.http.prefer import PreferDep
 from brigade.kit.http.routing import brigade_router
 from brigade.orders import service, shaping
+from brigade.orders.domain.records import MadeKind
 from brigade.orders.routes.parsing import CHANGE_ERRORS, IfMatchDep
+from brigade.orders.routes.representation import answered_with_order, client_made, written
 from brigade.orders.schemas import ItemAdd, ItemUpdate, OrderItemOut, Outcome, ReasonBody
 
 router = brigade_router(prefix="/api/orders", tags=["orders"])
@@ -40,7 +44,9 @@ router = brigade_router(prefix="/api/orders", tags=["orders"])
         InvalidInput,
         VariantRequired,
         ModifierSelectionInvalid,
-    ),
+        IdInUse,
+    )
+    | answered_with_order(OrderItemOut, 201, 200),
     description="A product with variants needs one of its own (`variantId`, 422 "
     '`variant_required`): the item takes its price and is named "Product (Variant)". A product '
     "with modifier groups takes, per group, between its minSelections and maxSelections of its "
@@ -53,13 +59,21 @@ async def add_item(
     order_id: UUID,
     body: ItemAdd,
     uow: UowDep,
+    request: Request,
     response: Response,
     if_match: IfMatchDep,
-) -> OrderItemOut:
-    command = body.command()
-    order, item = await service.add_item(uow, staff, order_id, command, if_match=if_match)
+    wants_order: PreferDep,
+) -> OrderItemOut | Response:
+    made = await client_made(request, MadeKind.ITEM, body.id, order_id)
+    order, item, made_before = await service.add_item(
+        uow, staff, order_id, body.command(), if_match=if_match, made=made
+    )
     shaping.created(response, order, f"/api/orders/{order_id}/items/{item.id}")
-    return shaping.item_out(item)
+    answer = shaping.item_of_order(order, item.id)
+    status = 200 if made_before else 201
+    return await written(
+        uow, staff, answer, order, response, wants_order=wants_order, status_code=status
+    )
 
 
 @router.get(
@@ -70,7 +84,7 @@ async def add_item(
 )
 async def list_order_items(staff: Reader, order_id: UUID, uow: UowDep) -> list[OrderItemOut]:
     order = await service.get_order(uow, staff, order_id)
-    return [shaping.item_out(item) for item in order.items]
+    return shaping.items_out(order)
 
 
 @router.get(
@@ -79,7 +93,8 @@ async def list_order_items(staff: Reader, order_id: UUID, uow: UowDep) -> list[O
     responses=problem_responses(NotFound),
 )
 async def get_item(staff: Reader, order_id: UUID, item_id: UUID, uow: UowDep) -> OrderItemOut:
-    return shaping.item_out(await service.get_item(uow, staff, order_id, item_id))
+    order = await service.get_item(uow, staff, order_id, item_id)
+    return shaping.item_of_order(order, item_id)
 
 
 @router.put(
@@ -93,7 +108,8 @@ async def get_item(staff: Reader, order_id: UUID, item_id: UUID, uow: UowDep) ->
         ProductUnavailable,
         DiscountTooLarge,
         InvalidInput,
-    ),
+    )
+    | answered_with_order(OrderItemOut),
     description="Only what is given changes. A sent item's quantity (status SENT or later) can't "
     "be raised (409 `item_already_sent`: add a new line); lowering it is a partial void: MANAGER, "
     "a `reason` (422 without), audited (`order.item_partly_voided`), its stock put back, and the "
@@ -107,18 +123,21 @@ async def update_item(
     uow: UowDep,
     response: Response,
     if_match: IfMatchDep,
-) -> OrderItemOut:
+    wants_order: PreferDep,
+) -> OrderItemOut | Response:
     order, item = await service.change_item(
         uow, staff, order_id, item_id, body.command(), if_match=if_match
     )
     shaping.tag(response, order)
-    return shaping.item_out(item)
+    answer = shaping.item_of_order(order, item.id)
+    return await written(uow, staff, answer, order, response, wants_order=wants_order)
 
 
 @router.delete(
     "/{order_id}/items/{item_id}",
     response_model=Outcome,
-    responses=problem_responses(*CHANGE_ERRORS, InvalidTransition, DiscountTooLarge),
+    responses=problem_responses(*CHANGE_ERRORS, InvalidTransition, DiscountTooLarge)
+    | answered_with_order(Outcome),
 )
 async def void_item(
     staff: ItemVoider,
@@ -128,9 +147,11 @@ async def void_item(
     uow: UowDep,
     response: Response,
     if_match: IfMatchDep,
-) -> Outcome:
+    wants_order: PreferDep,
+) -> Outcome | Response:
     order, item = await service.void_item(
         uow, staff, order_id, item_id, body.reason, if_match=if_match
     )
     shaping.tag(response, order)
-    return Outcome(success=True, message=f"{item.name} voided")
+    answer = Outcome(success=True, message=f"{item.name} voided")
+    return await written(uow, staff, answer, order, response, wants_order=wants_order)

@@ -1,30 +1,41 @@
-"""The order itself: list, create, read, send to the kitchen, transfer, complete, cancel."""
+"""The order itself: list, create, read, change, send to the kitchen, transfer, complete,
+cancel."""
 
 from __future__ import annotations
 
 from typing import Annotated
 from uuid import UUID
 
-from fastapi import Query, Response
+from fastapi import Query, Request, Response
 
-from brigade.kit.errors import BalanceDue, InvalidInput, InvalidTransition, NotFound, NothingToSend
+from brigade.kit.errors import (
+    BalanceDue,
+    IdInUse,
+    InvalidInput,
+    InvalidTransition,
+    NotFound,
+    NothingToSend,
+)
 from brigade.kit.http.deps import PaginationDep, UowDep
 from brigade.kit.http.errors import problem_responses
 from brigade.kit.http.json_answers import json_answer
 from brigade.kit.http.permissions import OrderCanceller, OrderTaker, Reader
+from brigade.kit.http.prefer import PreferDep
 from brigade.kit.http.routing import brigade_router
 from brigade.kit.http.schemas import ORDER_NUMBER_PATTERN, LocationQuery, order_number
 from brigade.kit.http.types import UtcInstant
 from brigade.orders import service, shaping
-from brigade.orders.domain.records import OrderFilter
+from brigade.orders.domain.records import MadeKind, OrderFilter
 from brigade.orders.domain.states import OrderStatus, OrderType
 from brigade.orders.routes.parsing import CHANGE_ERRORS, DateOrDateTime, IfMatchDep, instant
+from brigade.orders.routes.representation import answered_with_order, client_made, written
 from brigade.orders.schemas import (
     CancelOutcome,
     CompleteOutcome,
     OrderCreate,
     OrderDetail,
     OrderPage,
+    OrderUpdate,
     ReasonBody,
     SendOutcome,
     TransferOutcome,
@@ -84,16 +95,27 @@ async def list_orders(
     return OrderPage.of([shaping.summary(header) for header in found], total, pagination)
 
 
-@router.post("", status_code=201, response_model=OrderDetail, responses=problem_responses())
+@router.post(
+    "",
+    status_code=201,
+    response_model=OrderDetail,
+    responses=problem_responses(IdInUse) | {200: {"model": OrderDetail}},
+)
 async def create_order(
     staff: OrderTaker,
     body: OrderCreate,
     uow: UowDep,
+    request: Request,
     response: Response,
     location_id: LocationQuery = None,
 ) -> OrderDetail:
-    order = await service.create_order(uow, staff, body.command(location_id=location_id))
+    made = await client_made(request, MadeKind.ORDER, body.id)
+    order, made_before = await service.create_order(
+        uow, staff, body.command(location_id=location_id), made=made
+    )
     shaping.created(response, order, f"/api/orders/{order.id}")
+    if made_before:
+        response.status_code = 200
     return shaping.detail(order, staff.role)
 
 
@@ -104,23 +126,48 @@ async def get_order(staff: Reader, order_id: UUID, uow: UowDep) -> Response:
     return json_answer(body, headers={"ETag": shaping.etag(order)})
 
 
+@router.patch(
+    "/{order_id}",
+    response_model=OrderDetail,
+    responses=problem_responses(*CHANGE_ERRORS, InvalidInput),
+)
+async def update_order(
+    staff: OrderTaker,
+    order_id: UUID,
+    body: OrderUpdate,
+    uow: UowDep,
+    response: Response,
+    if_match: IfMatchDep,
+) -> OrderDetail:
+    """Change the open order's own fields: its customer's name (null takes it off)."""
+    order = await service.name_customer(uow, staff, order_id, body.customer_name, if_match=if_match)
+    shaping.tag(response, order)
+    return shaping.detail(order, staff.role)
+
+
 @router.post(
     "/{order_id}/send",
     response_model=SendOutcome,
-    responses=problem_responses(*CHANGE_ERRORS, NothingToSend),
+    responses=problem_responses(*CHANGE_ERRORS, NothingToSend) | answered_with_order(SendOutcome),
 )
 async def send_order(
-    staff: OrderTaker, order_id: UUID, uow: UowDep, response: Response, if_match: IfMatchDep
-) -> SendOutcome:
+    staff: OrderTaker,
+    order_id: UUID,
+    uow: UowDep,
+    response: Response,
+    if_match: IfMatchDep,
+    wants_order: PreferDep,
+) -> SendOutcome | Response:
     order, ticket = await service.send_order(uow, staff, order_id, if_match=if_match)
     shaping.tag(response, order)
-    return SendOutcome(success=True, kitchen_order_id=ticket.id, sent_items=len(ticket.items))
+    answer = SendOutcome(success=True, kitchen_order_id=ticket.id, sent_items=len(ticket.items))
+    return await written(uow, staff, answer, order, response, wants_order=wants_order)
 
 
 @router.post(
     "/{order_id}/transfer",
     response_model=TransferOutcome,
-    responses=problem_responses(*CHANGE_ERRORS),
+    responses=problem_responses(*CHANGE_ERRORS) | answered_with_order(TransferOutcome),
 )
 async def transfer_order(
     staff: OrderTaker,
@@ -129,40 +176,49 @@ async def transfer_order(
     uow: UowDep,
     response: Response,
     if_match: IfMatchDep,
-) -> TransferOutcome:
+    wants_order: PreferDep,
+) -> TransferOutcome | Response:
     order, previous = await service.transfer_order(
         uow, staff, order_id, body.table_id, if_match=if_match
     )
     shaping.tag(response, order)
-    return TransferOutcome(
+    answer = TransferOutcome(
         order_id=order.id, previous_table_id=previous, new_table_id=body.table_id
     )
+    return await written(uow, staff, answer, order, response, wants_order=wants_order)
 
 
 @router.post(
     "/{order_id}/complete",
     response_model=CompleteOutcome,
-    responses=problem_responses(*CHANGE_ERRORS, BalanceDue),
+    responses=problem_responses(*CHANGE_ERRORS, BalanceDue) | answered_with_order(CompleteOutcome),
 )
 async def complete_order(
-    staff: OrderTaker, order_id: UUID, uow: UowDep, response: Response, if_match: IfMatchDep
-) -> CompleteOutcome:
+    staff: OrderTaker,
+    order_id: UUID,
+    uow: UowDep,
+    response: Response,
+    if_match: IfMatchDep,
+    wants_order: PreferDep,
+) -> CompleteOutcome | Response:
     order, completed_at = await service.complete_order(uow, staff, order_id, if_match=if_match)
     shaping.tag(response, order)
     header = order.header
-    return CompleteOutcome(
+    answer = CompleteOutcome(
         id=header.id,
         status=header.status,
         completed_at=completed_at,
         total=shaping.cents(header.total_cents),
         paid_amount=shaping.cents(header.paid_cents),
     )
+    return await written(uow, staff, answer, order, response, wants_order=wants_order)
 
 
 @router.delete(
     "/{order_id}",
     response_model=CancelOutcome,
-    responses=problem_responses(*CHANGE_ERRORS, InvalidTransition),
+    responses=problem_responses(*CHANGE_ERRORS, InvalidTransition)
+    | answered_with_order(CancelOutcome),
 )
 async def cancel_order(
     staff: OrderCanceller,
@@ -171,11 +227,13 @@ async def cancel_order(
     uow: UowDep,
     response: Response,
     if_match: IfMatchDep,
-) -> CancelOutcome:
+    wants_order: PreferDep,
+) -> CancelOutcome | Response:
     order, refund = await service.cancel_order(uow, staff, order_id, body.reason, if_match=if_match)
     shaping.tag(response, order)
-    return CancelOutcome(
+    answer = CancelOutcome(
         success=True,
         message=f"Order {order_number(order.header.order_number)} cancelled",
         refund_amount=shaping.cents(refund),
     )
+    return await written(uow, staff, answer, order, response, wants_order=wants_order)

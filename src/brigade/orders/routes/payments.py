@@ -4,11 +4,12 @@ from __future__ import annotations
 
 from uuid import UUID
 
-from fastapi import Response
+from fastapi import Request, Response
 
 from brigade.kit.errors import (
     BusinessDayClosed,
     DiscountTooLarge,
+    IdInUse,
     InvalidInput,
     NotFound,
     OrderClosed,
@@ -20,9 +21,12 @@ from brigade.kit.errors import (
 from brigade.kit.http.deps import SettingsDep, UowDep
 from brigade.kit.http.errors import problem_responses
 from brigade.kit.http.permissions import Discounter, Payer, Reader, TipAdjuster
+from brigade.kit.http.prefer import PreferDep
 from brigade.kit.http.routing import brigade_router
 from brigade.orders import service, shaping
+from brigade.orders.domain.records import MadeKind
 from brigade.orders.routes.parsing import CHANGE_ERRORS, IfMatchDep
+from brigade.orders.routes.representation import answered_with_order, client_made, written
 from brigade.orders.schemas import (
     DiscountOutcome,
     DiscountRequest,
@@ -38,7 +42,8 @@ router = brigade_router(prefix="/api/orders", tags=["orders"])
 @router.post(
     "/{order_id}/discount",
     response_model=DiscountOutcome,
-    responses=problem_responses(*CHANGE_ERRORS, DiscountTooLarge),
+    responses=problem_responses(*CHANGE_ERRORS, DiscountTooLarge)
+    | answered_with_order(DiscountOutcome),
 )
 async def apply_discount(
     staff: Discounter,
@@ -47,11 +52,12 @@ async def apply_discount(
     uow: UowDep,
     response: Response,
     if_match: IfMatchDep,
-) -> DiscountOutcome:
+    wants_order: PreferDep,
+) -> DiscountOutcome | Response:
     order = await service.apply_discount(uow, staff, order_id, body.command(), if_match=if_match)
     shaping.tag(response, order)
     header = order.header
-    return DiscountOutcome(
+    answer = DiscountOutcome(
         order_id=header.id,
         discount_amount=shaping.cents(header.discount_cents),
         discount_code=header.discount_code,
@@ -60,13 +66,15 @@ async def apply_discount(
         new_total=shaping.cents(header.total_cents),
         balance_due=shaping.cents(header.balance_due_cents),
     )
+    return await written(uow, staff, answer, order, response, wants_order=wants_order)
 
 
 @router.post(
     "/{order_id}/payments",
     status_code=201,
     response_model=PaymentDetail,
-    responses=problem_responses(*CHANGE_ERRORS, Overpayment, TipNeedsApproval),
+    responses=problem_responses(*CHANGE_ERRORS, Overpayment, TipNeedsApproval, IdInUse)
+    | answered_with_order(PaymentDetail, 201, 200),
     description="A tip above BRIGADE_TIP_APPROVAL_RATIO (default 0.5) x the amount needs the "
     "MANAGER role (403 `tip_needs_approval` below it) and is audited (`order.tip_approved`).",
 )
@@ -76,19 +84,26 @@ async def add_payment(
     body: PaymentCreate,
     uow: UowDep,
     settings: SettingsDep,
+    request: Request,
     response: Response,
     if_match: IfMatchDep,
-) -> PaymentDetail:
-    order, payment = await service.add_payment(
+    wants_order: PreferDep,
+) -> PaymentDetail | Response:
+    order, payment, made_before = await service.add_payment(
         uow,
         staff,
         order_id,
         body.command(),
         tip_approval_ratio=settings.tip_approval_ratio,
         if_match=if_match,
+        made=await client_made(request, MadeKind.PAYMENT, body.id, order_id),
     )
     shaping.created(response, order, f"/api/orders/{order_id}/payments/{payment.id}")
-    return shaping.payment_detail(payment, staff.role)
+    answer = shaping.payment_detail(payment, staff.role)
+    status = 200 if made_before else 201
+    return await written(
+        uow, staff, answer, order, response, wants_order=wants_order, status_code=status
+    )
 
 
 @router.get(
@@ -114,7 +129,8 @@ async def list_order_payments(staff: Reader, order_id: UUID, uow: UowDep) -> lis
         BusinessDayClosed,
         TipNeedsApproval,
         InvalidInput,
-    ),
+    )
+    | answered_with_order(PaymentDetail),
     description="A CARD payment's tip, changed until the business day it was taken on ends "
     "(local midnight in the location's timezone, UTC without a profile: 409 "
     "`business_day_closed` after; 409 `tip_not_adjustable` for another method). The tip "
@@ -129,7 +145,8 @@ async def adjust_tip(
     settings: SettingsDep,
     response: Response,
     if_match: IfMatchDep,
-) -> PaymentDetail:
+    wants_order: PreferDep,
+) -> PaymentDetail | Response:
     order, payment = await service.adjust_tip(
         uow,
         staff,
@@ -140,7 +157,8 @@ async def adjust_tip(
         if_match=if_match,
     )
     shaping.tag(response, order)
-    return shaping.payment_detail(payment, staff.role)
+    answer = shaping.payment_detail(payment, staff.role)
+    return await written(uow, staff, answer, order, response, wants_order=wants_order)
 
 
 @router.get(

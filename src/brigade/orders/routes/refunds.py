@@ -16,9 +16,11 @@ from brigade.kit.errors import (
 from brigade.kit.http.deps import UowDep
 from brigade.kit.http.errors import problem_responses
 from brigade.kit.http.permissions import Reader, Refunder
+from brigade.kit.http.prefer import PreferDep
 from brigade.kit.http.routing import brigade_router
 from brigade.orders import service, shaping
 from brigade.orders.routes.parsing import IfMatchDep
+from brigade.orders.routes.representation import answered_with_order, written
 from brigade.orders.schemas import RefundByAmount, RefundByLine, RefundOut
 
 router = brigade_router(prefix="/api/orders", tags=["orders"])
@@ -30,7 +32,8 @@ router = brigade_router(prefix="/api/orders", tags=["orders"])
     response_model=RefundOut,
     responses=problem_responses(
         NotFound, StaleVersion, InvalidTransition, RefundExceedsPaid, InvalidInput
-    ),
+    )
+    | answered_with_order(RefundOut, 201),
     description="Give money back on a COMPLETED order (409 `invalid_transition` otherwise), to "
     "one of its payments: by amount (`amount` of what was paid, `tipAmount` of the tips) or by "
     "line (`items`: each its share of the total, after discount, with tax). Never more than "
@@ -45,12 +48,16 @@ async def refund_order(
     uow: UowDep,
     response: Response,
     if_match: IfMatchDep,
-) -> RefundOut:
+    wants_order: PreferDep,
+) -> RefundOut | Response:
     order, refund = await service.refund_order(
         uow, staff, order_id, body.command(), if_match=if_match
     )
     shaping.created(response, order, f"/api/orders/{order_id}/refunds/{refund.id}")
-    return shaping.refund_out(refund, staff.role)
+    answer = shaping.refund_out(refund, staff.role)
+    return await written(
+        uow, staff, answer, order, response, wants_order=wants_order, status_code=201
+    )
 
 
 @router.get(

@@ -4,6 +4,8 @@
 
 import { useState } from "preact/hooks";
 import { listCategories, listModifierGroups } from "../../shared/api/categories";
+import { listTaxRates } from "../../shared/api/pricing";
+import type { TaxRate } from "../../shared/types";
 import { Button } from "../../shared/ui";
 import { useBackOffice } from "../context";
 import { Problem, useLoaded } from "../parts";
@@ -19,6 +21,8 @@ type Part = (typeof PARTS)[number];
 export interface MenuData {
   categories: Category[];
   groups: ModifierGroupRecord[];
+  /** The location's named tax rates (Taxes & charges): a product may name one. */
+  taxRates: TaxRate[];
   reloadCategories: () => void;
   reloadGroups: () => void;
 }
@@ -31,11 +35,13 @@ export function Menu() {
     [location.id],
   );
   const groups = useLoaded(() => listModifierGroups(api, { locationId: location.id, limit: 100 }), [location.id]);
+  const taxRates = useLoaded(() => listTaxRates(api, { locationId: location.id, limit: 100 }), [location.id]);
   const menu: MenuData | null =
-    categories.data && groups.data
+    categories.data && groups.data && taxRates.data
       ? {
           categories: categories.data.data,
           groups: groups.data.data,
+          taxRates: taxRates.data.data,
           reloadCategories: categories.reload,
           reloadGroups: groups.reload,
         }
@@ -52,7 +58,7 @@ export function Menu() {
           ))}
         </div>
       </header>
-      <Problem error={categories.error ?? groups.error} />
+      <Problem error={categories.error ?? groups.error ?? taxRates.error} />
       {!menu ? (
         <p>Loading the menu…</p>
       ) : part === "Categories" ? (

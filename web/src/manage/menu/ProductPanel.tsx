@@ -19,6 +19,7 @@ import { useLatest } from "../../shared/latest";
 import { useBackOffice } from "../context";
 import { CheckField, PanelActions, Problem, SelectField, SidePanel, TextField, useAction, useMoney } from "../parts";
 import type { ProductDetail, ProductType } from "../types";
+import { withPercent } from "../../shared/totals";
 import { percentOf, priceFrom, taxRateFrom, wholeFrom } from "./fields";
 import type { MenuData } from "./Menu";
 
@@ -26,6 +27,8 @@ interface Draft {
   name: string;
   price: string;
   taxPercent: string;
+  /** A named rate of the location; "" for the product's own percentage. */
+  taxRateId: string;
   categoryId: string;
   sku: string;
   barcode: string;
@@ -41,6 +44,7 @@ function draftOf(product: ProductDetail | null): Draft {
     name: product?.name ?? "",
     price: product ? product.price.toFixed(2) : "",
     taxPercent: product ? percentOf(product.taxRate) : "0",
+    taxRateId: product?.taxRateId ?? "",
     categoryId: product?.categoryId ?? "",
     sku: product?.sku ?? "",
     barcode: product?.barcode ?? "",
@@ -60,14 +64,16 @@ type ProductBody = Schemas["ProductUpdate"] & Pick<Schemas["ProductCreate"], "na
 function bodyOf(draft: Draft, creating: boolean): ProductBody | string {
   const price = priceFrom(draft.price);
   if (price === null) return "The price is an amount like 12.50.";
-  const taxRate = taxRateFrom(draft.taxPercent);
-  if (taxRate === null) return "The tax rate is a percentage from 0 to 100, like 8.875.";
+  const taxRate = draft.taxRateId ? null : taxRateFrom(draft.taxPercent);
+  if (!draft.taxRateId && taxRate === null) return "The tax rate is a percentage from 0 to 100, like 8.875.";
   const threshold = draft.lowStockThreshold.trim() ? wholeFrom(draft.lowStockThreshold) : null;
   if (draft.lowStockThreshold.trim() && threshold === null) return "The low-stock level is a whole number.";
   const body: ProductBody = {
     name: draft.name.trim(),
     price,
-    taxRate,
+    // A named rate sets the product's rate (the server's); its own percentage otherwise.
+    ...(taxRate === null ? {} : { taxRate }),
+    taxRateId: draft.taxRateId || null,
     categoryId: draft.categoryId || null,
     sku: draft.sku.trim() || null,
     barcode: draft.barcode.trim() || null,
@@ -159,8 +165,26 @@ export function ProductPanel(props: {
           <TextField label="Product name" value={draft.name} onInput={set("name")} required />
           <div class="field-row">
             <TextField label="Price" value={draft.price} onInput={set("price")} inputMode="decimal" required />
-            <TextField label="Tax rate (%)" value={draft.taxPercent} onInput={set("taxPercent")} inputMode="decimal" />
+            {!draft.taxRateId && (
+              <TextField
+                label="Tax rate (%)"
+                value={draft.taxPercent}
+                onInput={set("taxPercent")}
+                inputMode="decimal"
+              />
+            )}
           </div>
+          {props.menu.taxRates.length > 0 && (
+            <SelectField
+              label="Tax"
+              value={draft.taxRateId}
+              onChange={set("taxRateId")}
+              options={[
+                { value: "", label: "Its own percentage" },
+                ...props.menu.taxRates.map((rate) => ({ value: rate.id, label: withPercent(rate.name, rate.rate) })),
+              ]}
+            />
+          )}
           <SelectField
             label="Category"
             value={draft.categoryId}

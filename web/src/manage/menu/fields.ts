@@ -16,10 +16,7 @@ export function taxRateFrom(text: string): number | null {
   return thousandths > 100_000 ? null : thousandths / 100_000;
 }
 
-/** A rate (0.08875) as the percentage a person reads ("8.875"). */
-export function percentOf(rate: number): string {
-  return String(Math.round(rate * 100_000) / 1000);
-}
+export { percentOf } from "../../shared/money";
 
 /** A whole number typed in, or null (blank or not a whole number). */
 export function wholeFrom(text: string): number | null {

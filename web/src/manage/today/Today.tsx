@@ -8,8 +8,9 @@ import { salesCsv, salesReport } from "../../shared/api/reports";
 import { followEvents } from "../../shared/stream";
 import { Button } from "../../shared/ui";
 import { useBackOffice } from "../context";
-import { Problem, SelectField, useLoaded, useMoney } from "../parts";
+import { Problem, RecordTable, SelectField, useLoaded, useMoney } from "../parts";
 import type { SalesReport } from "../types";
+import { withPercent } from "../../shared/totals";
 import { HourChart, ShareBars, TopProducts } from "./Charts";
 import { dayIn, type DayRange, describeRange, presets, rangeProblem } from "./dates";
 
@@ -161,6 +162,11 @@ export function Today() {
               }))}
             />
           </ChartPanel>
+          {(data.taxes.length > 0 || data.serviceCharges.length > 0 || data.rounding !== 0) && (
+            <ChartPanel title="Taxes & service charges">
+              <TaxesAndCharges report={data} money={money} />
+            </ChartPanel>
+          )}
           <ChartPanel title="Order types">
             <ShareBars
               name="Order types"
@@ -221,5 +227,41 @@ function Figures(props: { report: SalesReport; money: (amount: number) => string
         </div>
       ))}
     </dl>
+  );
+}
+
+/** Tax by rate (net, tax, gross), the service charges (revenue, not tips) and the cash rounding
+ * the period's cash payments settled: what a VAT return and the till's count need. */
+function TaxesAndCharges(props: { report: SalesReport; money: (amount: number) => string }) {
+  const { report, money } = props;
+  const taxes = report.taxes.map((tax) => ({ ...tax, id: `${tax.taxRateId ?? tax.name}-${tax.rate}` }));
+  const charges = report.serviceCharges.map((charge) => ({ ...charge, id: charge.serviceChargeId }));
+  return (
+    <div class="compact-tables">
+      {taxes.length > 0 && (
+        <RecordTable
+          label="Tax by rate"
+          rows={taxes}
+          columns={[
+            { title: "Tax rate", cell: (tax) => withPercent(tax.name, tax.rate) },
+            { title: "Net", number: true, cell: (tax) => money(tax.netAmount) },
+            { title: "Tax", number: true, cell: (tax) => money(tax.taxAmount) },
+            { title: "Gross", number: true, cell: (tax) => money(tax.grossAmount) },
+          ]}
+        />
+      )}
+      {charges.length > 0 && (
+        <RecordTable
+          label="Service charges"
+          rows={charges}
+          columns={[
+            { title: "Service charge", cell: (charge) => charge.name },
+            { title: "Checks", number: true, cell: (charge) => charge.count },
+            { title: "Amount", number: true, cell: (charge) => money(charge.amount) },
+          ]}
+        />
+      )}
+      {report.rounding !== 0 && <p class="hint">Cash rounding: {money(report.rounding)}</p>}
+    </div>
   );
 }

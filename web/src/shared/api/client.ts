@@ -34,6 +34,10 @@ export interface ChangeOptions {
   ifMatch?: number;
   /** A manager's one-shot approval token (`Brigade-Approval`). */
   approval?: string;
+  /** The key the change is kept under (an outbox operation's own); a new one when absent. */
+  idempotencyKey?: string;
+  /** Asks the answer to carry the whole order after the change (`order`): no read after it. */
+  representation?: boolean;
 }
 
 export type Sleep = (ms: number) => Promise<void>;
@@ -103,6 +107,8 @@ export function changeHeaders(options: ChangeOptions = {}): Record<string, strin
   const headers: Record<string, string> = {};
   if (options.ifMatch !== undefined) headers["If-Match"] = `"${options.ifMatch}"`;
   if (options.approval) headers["Brigade-Approval"] = options.approval;
+  if (options.idempotencyKey) headers["Idempotency-Key"] = options.idempotencyKey;
+  if (options.representation) headers["Prefer"] = "return=representation";
   return headers;
 }
 
@@ -123,6 +129,9 @@ export class Api {
     private wait: Sleep = sleep,
     /** The server's address; the page's own server when empty. */
     baseUrl = "",
+    /** Whether a request without an answer is sent again until it gets one; when not, it
+     * fails at once with Unreachable (the terminal's outbox does its own retrying). */
+    private retrying = true,
   ) {
     this.client = createClient<paths>({ baseUrl, fetch: (request) => this.fetcher(request) });
     // onRequest runs in this order, so the retry keeps the request with every header set.
@@ -135,6 +144,12 @@ export class Api {
   onConnection(listener: ConnectionListener): () => void {
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);
+  }
+
+  /** What a client of the same server under another token found (the terminal's outbox):
+   * told to this one's listeners as if it were its own answer. */
+  heard(reachable: boolean): void {
+    this.tell(reachable);
   }
 
   private tell(reachable: boolean): void {
@@ -159,6 +174,11 @@ export class Api {
       onError: async ({ id, request }) => {
         const copy = this.sent.get(id);
         if (!copy) return;
+        if (!this.retrying) {
+          finished(id);
+          this.tell(false);
+          return new Unreachable(`${request.method} ${request.url}: the server cannot be reached`);
+        }
         const again = async () => {
           try {
             return await this.fetcher(copy.clone());

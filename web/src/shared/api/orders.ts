@@ -9,8 +9,11 @@ export const listOrders = (api: Api, query: ListQuery<"/api/orders">) =>
 export const getOrder = (api: Api, orderId: string) =>
   api.read(api.client.GET("/api/orders/{order_id}", { params: { path: { order_id: orderId } } }));
 
-export const createOrder = (api: Api, locationId: string, body: Schemas["OrderCreate"]) =>
-  api.read(api.client.POST("/api/orders", { params: { query: { locationId } }, body }));
+/** A new order; `id`, made by the tablet, makes the same order again answer it as it is. */
+export const createOrder = (api: Api, locationId: string, body: Schemas["OrderCreate"], options?: ChangeOptions) =>
+  api.read(
+    api.client.POST("/api/orders", { params: { query: { locationId } }, body, headers: changeHeaders(options) }),
+  );
 
 const order = (orderId: string) => ({ path: { order_id: orderId } });
 const item = (orderId: string, itemId: string) => ({ path: { order_id: orderId, item_id: itemId } });
@@ -65,6 +68,16 @@ export const transferOrder = (api: Api, orderId: string, tableId: string, option
     }),
   );
 
+/** Changes the open order's own fields: its customer's name (null takes it off). */
+export const updateOrder = (api: Api, orderId: string, body: Schemas["OrderUpdate"], options?: ChangeOptions) =>
+  api.read(
+    api.client.PATCH("/api/orders/{order_id}", {
+      params: order(orderId),
+      body,
+      headers: changeHeaders(options),
+    }),
+  );
+
 export const payOrder = (api: Api, orderId: string, body: Schemas["PaymentCreate"], options?: ChangeOptions) =>
   api.read(
     api.client.POST("/api/orders/{order_id}/payments", {
@@ -79,6 +92,16 @@ export const completeOrder = (api: Api, orderId: string, options?: ChangeOptions
     api.client.POST("/api/orders/{order_id}/complete", { params: order(orderId), headers: changeHeaders(options) }),
   );
 
+/** Cancels the order with its reason; every completed payment is refunded. */
+export const cancelOrder = (api: Api, orderId: string, reason: string, options?: ChangeOptions) =>
+  api.read(
+    api.client.DELETE("/api/orders/{order_id}", {
+      params: order(orderId),
+      body: { reason },
+      headers: changeHeaders(options),
+    }),
+  );
+
 /** The receipt as text, as a printer would print it. */
 export const receiptText = (api: Api, orderId: string) =>
   api.read(
@@ -87,3 +110,22 @@ export const receiptText = (api: Api, orderId: string) =>
 
 export const printReceipt = (api: Api, orderId: string, printerId: string) =>
   api.read(api.client.POST("/api/orders/{order_id}/receipt/print", { params: order(orderId), body: { printerId } }));
+
+/** Puts one of the location's service charges on the order. */
+export const addServiceCharge = (api: Api, orderId: string, serviceChargeId: string, options?: ChangeOptions) =>
+  api.read(
+    api.client.POST("/api/orders/{order_id}/service-charges", {
+      params: order(orderId),
+      body: { serviceChargeId },
+      headers: changeHeaders(options),
+    }),
+  );
+
+/** Takes a service charge off the order (the location's automatic one takes a manager). */
+export const removeServiceCharge = (api: Api, orderId: string, serviceChargeId: string, options?: ChangeOptions) =>
+  api.read(
+    api.client.DELETE("/api/orders/{order_id}/service-charges/{service_charge_id}", {
+      params: { path: { order_id: orderId, service_charge_id: serviceChargeId } },
+      headers: changeHeaders(options),
+    }),
+  );

@@ -2,7 +2,9 @@
 // (cases.json; tests/unit/domain/test_mirrored_rules.py).
 import { describe, expect, it } from "vitest";
 import { movesForward, stillToCook, type BoardItem } from "../../kitchen/board";
-import type { ItemStatus } from "../types";
+import { whyManager } from "../../terminal/check/cancelling";
+import { anItem, anOrder } from "../fixtures";
+import type { ItemStatus, Payment, Role } from "../types";
 import cases from "./cases.json";
 import { type ModifierGroup, groupProblem, lineName, nothingChosen } from "./modifiers";
 
@@ -33,6 +35,15 @@ describe("the rules shared with the server", () => {
       for (const to of STATUSES) expect(movesForward(from, to), `${from} → ${to}`).toBe(allowed.has(to));
     }
   });
+
+  it.each(cases.cancelNeedsManager)(
+    "a $role cancelling a check with a $itemStatus item (paid: $paid) needs a manager: $needsManager",
+    ({ role, itemStatus, paid, needsManager }) => {
+      const payments = paid ? [{ id: "p", amount: 5, tipAmount: 0, status: "COMPLETED" } as Payment] : [];
+      const order = anOrder({ items: [anItem("a", "Latte", { status: itemStatus as ItemStatus })], payments });
+      expect(whyManager(order, role as Role) !== null).toBe(needsManager);
+    },
+  );
 
   it("counts what is still to cook", () => {
     for (const status of STATUSES) {

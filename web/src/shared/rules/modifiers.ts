@@ -167,6 +167,29 @@ export function lineName(product: ChoosableProduct, selection: Selection): strin
   return variant ? `${product.name} (${variant.name})` : product.name;
 }
 
+/** A line as the check shows it before the server has it: its name, one unit's price with
+ * its modifiers, and the modifiers by name. */
+export interface ShownLine {
+  name: string;
+  unitPrice: Cents;
+  modifiers: { modifierOptionId: string; name: string; price: number }[];
+}
+
+export function shownLine(product: ChoosableProduct, selection: Selection): ShownLine {
+  const chosen = groupsOf(product).flatMap((group) =>
+    (selection.options[group.id] ?? []).flatMap((id) => group.options.filter((o) => o.modifierOptionId === id)),
+  );
+  return {
+    name: lineName(product, selection),
+    unitPrice: unitPrice(product, selection),
+    modifiers: [...chosen, ...selection.requests].map(({ modifierOptionId, name, price }) => ({
+      modifierOptionId,
+      name,
+      price,
+    })),
+  };
+}
+
 export interface AddItemBody {
   productId: string;
   quantity: number;

@@ -1,15 +1,23 @@
 // The check: unsent lines (amber, editable) above sent ones (status chips), voids struck
-// through with their reason, the totals, and the actions: Send, Pay, Discount, Move, and
-// Receipt (shown and printed) for any order.
+// through with their reason, the totals, and the actions: Send, Pay, Discount, Move, Name
+// (the customer's, in the header), Cancel (a sheet with its reasons; a manager's PIN once
+// anything was sent or paid), and Receipt (shown and printed) for any order.
 
 import { useState } from "preact/hooks";
 import { useTerminal } from "../context";
 import { formatMoney, fromCents, parseAmount, toCents } from "../../shared/money";
-import type { OrderItem, Table } from "../../shared/types";
+import { chargeLabel, type TotalLine, totalLines } from "../../shared/totals";
+import type { OrderItem, OrderServiceCharge, Table } from "../../shared/types";
 import { Button, Sheet } from "../../shared/ui";
+import { NameSheet } from "../floor/NameSheet";
+import { tabLabel } from "../names";
 import { ReceiptSheet } from "../receipt/Receipt";
 import { ManagerApproval } from "./ManagerApproval";
-import type { Check as CheckState } from "./state";
+import { CANCEL_REASONS, refundOnCancel, whyManager } from "./cancelling";
+import { useAddableCharges } from "./charges";
+import { WHAT } from "../offline/operations";
+import { SESSION_ENDED } from "../offline/outbox";
+import type { Check as CheckState, PendingApproval } from "./state";
 
 const VOID_REASONS = ["Guest changed their mind", "Entered by mistake", "Kitchen error", "Took too long"];
 const STATUS = {
@@ -22,15 +30,22 @@ const STATUS = {
 };
 
 export function Check(props: { check: CheckState; freeTables: Table[]; onPay: () => void; onClose: () => void }) {
-  const { currency } = useTerminal();
+  const { currency, staff } = useTerminal();
   const { check } = props;
   const [voiding, setVoiding] = useState<OrderItem | null>(null);
   const [noting, setNoting] = useState<OrderItem | null>(null);
   const [discounting, setDiscounting] = useState(false);
   const [moving, setMoving] = useState(false);
+  const [naming, setNaming] = useState(false);
   const [showingReceipt, setShowingReceipt] = useState(false);
+  const [charging, setCharging] = useState(false);
+  const [cancelling, setCancelling] = useState(false);
+  // A manager approving this check's cancellation on the spot (null: none asked).
+  const [approvingCancel, setApprovingCancel] = useState<PendingApproval | null>(null);
+  const addable = useAddableCharges();
   const order = check.order;
-  const money = (amount: number) => formatMoney(toCents(amount), currency);
+  // The order's own currency (the location's when it was opened).
+  const money = (amount: number) => formatMoney(toCents(amount), order?.currency ?? currency);
   if (!order) {
     return (
       <aside class="check" aria-label="Check">
@@ -46,13 +61,16 @@ export function Check(props: { check: CheckState; freeTables: Table[]; onPay: ()
   }
   const unsent = order.items.filter((item) => item.status === "PENDING");
   const sent = order.items.filter((item) => item.status !== "PENDING");
-  const where = order.tableName ? `Table ${order.tableName}` : order.orderType === "BAR_TAB" ? "Bar tab" : "Takeout";
+  const named = order.tableName && order.customerName ? ` · ${order.customerName}` : "";
+  const where = order.tableName ? `Table ${order.tableName}${named}` : tabLabel(order.orderType, order.customerName);
   const open = order.status === "DRAFT" || order.status === "OPEN";
   const lineOf = (item: OrderItem) => (
     <Line
       key={item.id}
       item={item}
       money={money}
+      waiting={check.waitingItems.has(item.id)}
+      sending={check.sendingItems.has(item.id)}
       onQuantity={(quantity) => check.setQuantity(item.id, quantity)}
       onVoid={() => setVoiding(item)}
       onNote={() => setNoting(item)}
@@ -68,6 +86,11 @@ export function Check(props: { check: CheckState; freeTables: Table[]; onPay: ()
             {where}
             {order.guestCount ? ` · ${order.guestCount} guests` : ""}
           </p>
+          {check.waiting > 0 && (
+            <p class="waiting" data-testid="check-waiting">
+              <PendingClock /> {check.waiting} {check.waiting === 1 ? "change" : "changes"} waiting for the server
+            </p>
+          )}
         </div>
         <Button tone="quiet" onClick={props.onClose} label="Close check">
           ✕
@@ -89,41 +112,26 @@ export function Check(props: { check: CheckState; freeTables: Table[]; onPay: ()
           </Button>
         </p>
       )}
+      {check.refused.length > 0 && <RefusedChanges check={check} />}
       <ul class="lines" aria-label="Lines">
-        {order.items.length === 0 && check.sending.length === 0 && <li class="hint">Tap a product to add it.</li>}
+        {order.items.length === 0 && <li class="hint">Tap a product to add it.</li>}
         {unsent.map(lineOf)}
-        {check.sending.map((line) => (
-          <li key={`sending-${line.key}`} class="line unsent" aria-label={`${line.quantity} ${line.name}, sending`}>
-            <div class="line-main">
-              <span class="line-name">
-                {line.quantity} × {line.name}
-              </span>
-            </div>
-            <div class="line-tools">
-              <span class="chip chip-pending">sending…</span>
-            </div>
-          </li>
-        ))}
-        {sent.length > 0 && unsent.length + check.sending.length > 0 && (
+        {sent.length > 0 && unsent.length > 0 && (
           <li class="divider" role="separator">
             sent
           </li>
         )}
         {sent.map(lineOf)}
       </ul>
-      <dl class="totals">
-        <dt>Subtotal</dt>
-        <dd>{money(order.subtotal)}</dd>
-        {order.discountAmount > 0 && (
-          <>
-            <dt>Discount</dt>
-            <dd>−{money(order.discountAmount)}</dd>
-          </>
-        )}
-        <dt>Tax</dt>
-        <dd>{money(order.taxAmount)}</dd>
-        <dt class="total">Total</dt>
-        <dd class="total">{money(order.total)}</dd>
+      <dl class="totals" aria-label="Totals">
+        {totalLines(order).map((line) => (
+          <TotalRow
+            key={`${line.kind}-${line.label}`}
+            line={line}
+            money={money}
+            onRemove={open ? (charge) => check.removeCharge(charge.serviceChargeId) : undefined}
+          />
+        ))}
         {order.paidAmount > 0 && (
           <>
             <dt>Paid</dt>
@@ -138,7 +146,7 @@ export function Check(props: { check: CheckState; freeTables: Table[]; onPay: ()
       <div class="check-actions">
         {open && (
           <>
-            <Button tone="accent" onClick={check.send} disabled={unsent.length === 0 || check.busy}>
+            <Button tone="accent" onClick={check.send} disabled={unsent.length === 0}>
               Send{unsent.length ? ` (${unsent.length})` : ""}
             </Button>
             <Button tone="accent" onClick={props.onPay} disabled={order.items.length === 0}>
@@ -146,6 +154,15 @@ export function Check(props: { check: CheckState; freeTables: Table[]; onPay: ()
             </Button>
             <Button onClick={() => setDiscounting(true)}>Discount</Button>
             <Button onClick={() => setMoving(true)}>Move</Button>
+            <Button onClick={() => setNaming(true)} label="Change the customer's name">
+              Name
+            </Button>
+            {addable.length > 0 && (
+              <Button onClick={() => setCharging(true)} label="Add a service charge">
+                Service
+              </Button>
+            )}
+            <Button onClick={() => setCancelling(true)}>Cancel check</Button>
           </>
         )}
         <Button onClick={() => setShowingReceipt(true)}>Receipt</Button>
@@ -193,6 +210,42 @@ export function Check(props: { check: CheckState; freeTables: Table[]; onPay: ()
           }}
         />
       )}
+      {charging && (
+        <Sheet title="Add a service charge" onClose={() => setCharging(false)}>
+          <div class="choices">
+            {addable.map((charge) => {
+              const applied = order.serviceCharges.some((on) => on.serviceChargeId === charge.id);
+              return (
+                <Button
+                  key={charge.id}
+                  disabled={applied}
+                  onClick={() => {
+                    setCharging(false);
+                    check.addCharge(charge.id);
+                  }}
+                >
+                  {chargeLabel(charge)}
+                  {charge.amount !== null ? ` · ${money(charge.amount)}` : ""}
+                  {applied ? " (on the check)" : ""}
+                </Button>
+              );
+            })}
+          </div>
+        </Sheet>
+      )}
+      {naming && (
+        <NameSheet
+          title={`Name on check ${order.orderNumber}`}
+          name={order.customerName ?? ""}
+          action="Save name"
+          skip="No name"
+          onClose={() => setNaming(false)}
+          onName={(customerName) => {
+            setNaming(false);
+            check.rename(customerName);
+          }}
+        />
+      )}
       {moving && (
         <Sheet title="Move to table" onClose={() => setMoving(false)}>
           {props.freeTables.length === 0 && <p>No table is free.</p>}
@@ -202,7 +255,7 @@ export function Check(props: { check: CheckState; freeTables: Table[]; onPay: ()
                 key={table.id}
                 onClick={() => {
                   setMoving(false);
-                  check.transfer(table.id);
+                  check.transfer(table.id, table.name);
                 }}
                 label={`Move to table ${table.name}`}
               >
@@ -212,14 +265,100 @@ export function Check(props: { check: CheckState; freeTables: Table[]; onPay: ()
           </div>
         </Sheet>
       )}
+      {cancelling && (
+        <CancelSheet
+          table={order.tableName}
+          refund={refundOnCancel(order)}
+          currency={order.currency}
+          managerNeeded={whyManager(order, staff.role)}
+          onClose={() => setCancelling(false)}
+          onConfirm={(reason) => {
+            setCancelling(false);
+            const cancel = async (approval?: string) => {
+              const after = await check.cancel(reason, approval);
+              if (after?.status === "CANCELLED") props.onClose();
+            };
+            if (!whyManager(order, staff.role)) {
+              cancel();
+              return;
+            }
+            setApprovingCancel({
+              what: WHAT.cancel,
+              ask: { action: "order.cancel", resource: { orderId: order.id } },
+              approve: async (approvalToken) => {
+                setApprovingCancel(null);
+                await cancel(approvalToken);
+              },
+            });
+          }}
+        />
+      )}
+      {approvingCancel && <ManagerApproval pending={approvingCancel} onCancel={() => setApprovingCancel(null)} />}
       {check.approval && <ManagerApproval pending={check.approval} onCancel={check.cancelApproval} />}
     </aside>
+  );
+}
+
+/** One line of the totals; a service charge has its "×" (an automatic one asks a manager). */
+function TotalRow(props: {
+  line: TotalLine;
+  money: (amount: number) => string;
+  onRemove?: (charge: OrderServiceCharge) => void;
+}) {
+  const { line, money, onRemove } = props;
+  const charge = line.charge;
+  const amount = money(fromCents(Math.abs(line.cents)));
+  return (
+    <>
+      <dt class={line.kind}>
+        {line.label}
+        {onRemove && charge && (
+          <Button tone="quiet" class="remove-charge" onClick={() => onRemove(charge)} label={`Remove ${line.label}`}>
+            ×
+          </Button>
+        )}
+      </dt>
+      <dd class={line.kind}>{line.cents < 0 ? `−${amount}` : amount}</dd>
+    </>
+  );
+}
+
+/** The small clock on what waits for the server. */
+function PendingClock() {
+  return <span class="pending-clock" data-testid="pending-clock" role="img" aria-label="Waiting for the server" />;
+}
+
+/** What the server refused, in red words, each kept until a person retries or discards it. A
+ * retry is made in the session signed in now: said so, when another person's session ended. */
+function RefusedChanges(props: { check: CheckState }) {
+  const { check } = props;
+  const { staff } = useTerminal();
+  return (
+    <ul class="refused" aria-label="Refused changes">
+      {check.refused.map((refusal) => (
+        <li key={refusal.entry.seq} class="refusal" data-testid="refused-operation" data-code={refusal.code}>
+          <p>{refusal.words}</p>
+          <div class="refusal-actions">
+            <Button onClick={() => check.retry(refusal)} label={`Retry: ${refusal.words}`}>
+              {refusal.code === SESSION_ENDED ? `Retry as ${staff.name}` : "Retry"}
+            </Button>
+            <Button tone="quiet" onClick={() => check.discard(refusal)} label={`Discard: ${refusal.words}`}>
+              Discard
+            </Button>
+          </div>
+        </li>
+      ))}
+    </ul>
   );
 }
 
 function Line(props: {
   item: OrderItem;
   money: (amount: number) => string;
+  /** Added or changed here, not yet answered by the server. */
+  waiting: boolean;
+  /** Added here, not yet on the server. */
+  sending: boolean;
   onQuantity: (quantity: number) => void;
   onVoid: () => void;
   onNote: () => void;
@@ -228,12 +367,17 @@ function Line(props: {
   const unsent = item.status === "PENDING";
   const voided = item.status === "VOIDED";
   return (
-    <li class={`line ${unsent ? "unsent" : ""} ${voided ? "voided" : ""}`} aria-label={`${item.quantity} ${item.name}`}>
+    <li
+      class={`line ${unsent ? "unsent" : ""} ${voided ? "voided" : ""} ${props.waiting ? "waiting" : ""}`}
+      aria-label={`${item.quantity} ${item.name}${props.sending ? ", sending" : ""}`}
+      data-pending={props.waiting ? "true" : undefined}
+    >
       <div class="line-main">
         <span class="line-name">
           {item.quantity} × {item.name}
         </span>
-        <span class="line-total">{money(item.total)}</span>
+        {/* .line-total: a price the server answered (the bench waits for it); before, the tablet's. */}
+        <span class={props.sending ? "line-estimate" : "line-total"}>{money(item.total)}</span>
       </div>
       {item.modifiers.map((modifier) => (
         <div key={modifier.modifierOptionId} class="line-modifier">
@@ -244,16 +388,27 @@ function Line(props: {
       {item.notes && <div class="line-note">“{item.notes}”</div>}
       {voided && <div class="line-void">Void: {item.voidReason}</div>}
       <div class="line-tools">
-        <span class={`chip chip-${item.status.toLowerCase()}`}>{STATUS[item.status]}</span>
+        {props.sending ? (
+          <span class="chip chip-pending">
+            <PendingClock /> sending…
+          </span>
+        ) : (
+          <span class={`chip chip-${item.status.toLowerCase()}`}>
+            {props.waiting && <PendingClock />} {STATUS[item.status]}
+          </span>
+        )}
         {unsent && (
           <>
-            <Button
-              onClick={() => props.onQuantity(item.quantity - 1)}
-              disabled={item.quantity <= 1}
-              label={`One less ${item.name}`}
-            >
-              −
-            </Button>
+            {/* A line still sending has its chip's width to spare: its "−" shows once it can act. */}
+            {!(props.sending && item.quantity <= 1) && (
+              <Button
+                onClick={() => props.onQuantity(item.quantity - 1)}
+                disabled={item.quantity <= 1}
+                label={`One less ${item.name}`}
+              >
+                −
+              </Button>
+            )}
             <Button onClick={() => props.onQuantity(item.quantity + 1)} label={`One more ${item.name}`}>
               +
             </Button>
@@ -324,6 +479,47 @@ function DiscountSheet(props: {
       >
         Apply discount
       </Button>
+    </Sheet>
+  );
+}
+
+/** Cancelling the check, never one tap away: what it does, a reason picked, then confirmed. */
+function CancelSheet(props: {
+  /** The table it frees, if any. */
+  table: string | null;
+  refund: number;
+  currency: string;
+  managerNeeded: string | null;
+  onClose: () => void;
+  onConfirm: (reason: string) => void;
+}) {
+  const [reason, setReason] = useState<string | null>(null);
+  return (
+    <Sheet title="Cancel check" onClose={props.onClose}>
+      <p>
+        The check is closed for good{props.table ? ` and Table ${props.table} is free at once` : ""}. Nothing more goes
+        to the kitchen.
+      </p>
+      {props.refund > 0 && (
+        <p class="notice">
+          The payments taken, {formatMoney(props.refund, props.currency)}, are refunded: give them back to the guests.
+        </p>
+      )}
+      {props.managerNeeded && <p class="notice">{props.managerNeeded}</p>}
+      <p>Why?</p>
+      <div class="choices" role="group" aria-label="Reason">
+        {CANCEL_REASONS.map((choice) => (
+          <Button key={choice} pressed={reason === choice} onClick={() => setReason(choice)}>
+            {choice}
+          </Button>
+        ))}
+      </div>
+      <div class="choices">
+        <Button tone="danger" disabled={reason === null} onClick={() => reason && props.onConfirm(reason)}>
+          {props.managerNeeded ? "Ask a manager, then cancel" : "Cancel this check"}
+        </Button>
+        <Button onClick={props.onClose}>Keep the check</Button>
+      </div>
     </Sheet>
   );
 }

@@ -3,13 +3,19 @@
 // covers nothing else.
 
 import { useEffect, useState } from "preact/hooks";
-import { ApiError } from "../../shared/api/client";
+import { ApiError, Unreachable } from "../../shared/api/client";
 import { requestApproval, staffDirectory } from "../../shared/api/staff";
 import { useTerminal } from "../context";
 import type { StaffCard } from "../../shared/types";
 import { PinPad, Sheet, StaffPicker } from "../../shared/ui";
 import { inWords } from "../../shared/words";
 import type { PendingApproval } from "./state";
+
+function needsServer(failure: unknown): string {
+  return failure instanceof Unreachable
+    ? "A manager's approval needs the server, and it can't be reached: try again once the network is back."
+    : inWords(failure);
+}
 
 export function ManagerApproval(props: { pending: PendingApproval; onCancel: () => void }) {
   const { api } = useTerminal();
@@ -24,7 +30,7 @@ export function ManagerApproval(props: { pending: PendingApproval; onCancel: () 
         setManagers(found);
         if (found.length === 1) setChosen(found[0].id);
       })
-      .catch((failure) => setError(inWords(failure)));
+      .catch((failure) => setError(needsServer(failure)));
   }, [api]);
 
   async function approve(pin: string) {
@@ -33,7 +39,7 @@ export function ManagerApproval(props: { pending: PendingApproval; onCancel: () 
       const granted = await requestApproval(api, { staffId: chosen, pin, ...props.pending.ask });
       await props.pending.approve(granted.token);
     } catch (failure) {
-      setError(failure instanceof ApiError && failure.status === 401 ? "Wrong PIN; try again." : inWords(failure));
+      setError(failure instanceof ApiError && failure.status === 401 ? "Wrong PIN; try again." : needsServer(failure));
     }
   }
 

@@ -1,33 +1,28 @@
-// One open check's state, in one place: the order as the server has it, and every change to
-// it. Each change is sent with If-Match (the version on screen):
-// - 412: the order changed elsewhere; it is reloaded and what changed is said in words. An
-//   addition is made again on top (adding is never wrong); any other change is not, and the
-//   words ask to look and tap again.
-// - 403 for a manager-only action: a manager's PIN is asked for on the spot, for that one
-//   action on that one order (item, payment), and the same change is sent once more with the
-//   one-shot approval, which covers nothing else.
+// One open check's state, in one place: the order as the tablet shows it (the server's last
+// answer with this tablet's waiting operations made on top, offline/reconcile.ts), and every
+// change to it, each an operation in the tablet's outbox (offline/outbox.ts): kept before the
+// tap is answered, shown at once, sent in order. What the server says back lands here:
+// - another terminal moved the order on (412): an addition is made on top and the check says
+//   what changed; any other change is kept as refused, with those words, to look and retry;
+// - a manager-only action (403): a manager's PIN is asked for on the spot, for that one action
+//   on that one order, and the same change is sent again with the one-shot approval;
+// - any other refusal (86'd, paid elsewhere, table taken): kept on the check, in words, with
+//   Retry and Discard, never dropped.
 
-import { useCallback, useEffect, useRef, useState } from "preact/hooks";
-import type { AddItemBody } from "../../shared/rules/modifiers";
-import { ApiError, type ChangeOptions, type Schemas } from "../../shared/api/client";
-import {
-  addItem,
-  completeOrder,
-  discountOrder,
-  getOrder,
-  payOrder,
-  sendOrder,
-  transferOrder,
-  updateItem,
-  voidItem,
-} from "../../shared/api/orders";
-import { useTerminal } from "../context";
+import { useEffect, useState } from "preact/hooks";
+import { randomUuid, type Schemas } from "../../shared/api/client";
+import { getOrder } from "../../shared/api/orders";
+import type { AddItemBody, ShownLine } from "../../shared/rules/modifiers";
 import { touchesOrders } from "../../shared/events";
-import { useLatest } from "../../shared/latest";
 import type { Order } from "../../shared/types";
-import { inWords, whatChanged } from "../../shared/words";
+import { inWords } from "../../shared/words";
+import { useTerminal } from "../context";
+import { Follower } from "./follow";
+import { approvalAsk, itemOf, type Operation, type PaymentBody, WHAT } from "../offline/operations";
+import type { Refusal } from "../offline/outbox";
+import { sameLine } from "./same";
 
-type Change = (options: ChangeOptions) => Promise<unknown>;
+export type { PaymentBody } from "../offline/operations";
 
 /** What a manager's approval is asked for: one action on one order (and item). */
 export type ApprovalAsk = Omit<Schemas["ApprovalAsk"], "staffId" | "pin">;
@@ -38,174 +33,159 @@ export interface PendingApproval {
   approve: (approvalToken: string) => Promise<void>;
 }
 
-/** An addition tapped but not yet answered: shown at once, as sending, until it lands. */
-export interface SendingLine {
-  key: number;
-  name: string;
-  quantity: number;
-}
+/** Call with what the menu tapped; it is added to the check at once. */
+export type AddToCheck = (body: AddItemBody, shown: ShownLine) => Promise<Order | null>;
 
 export interface Check {
+  /** As the tablet shows it; null while a check this tablet never saw is read. */
   order: Order | null;
-  sending: SendingLine[];
+  /** Lines added or changed here that the server has not answered yet. */
+  waitingItems: Set<string>;
+  /** Additions not on the server yet (shown "sending"). */
+  sendingItems: Set<string>;
+  /** How many of this check's changes wait for the server. */
+  waiting: number;
+  refused: readonly Refusal[];
   notice: string | null;
   error: string | null;
   approval: PendingApproval | null;
-  busy: boolean;
   dismiss: () => void;
   cancelApproval: () => void;
-  /** Call when a product is tapped; the answer adds it (shown as `name` while it is sent) to
-   * the check as it was then (a product's details may take a moment to load first). */
-  addAsSeen: () => (body: AddItemBody, name: string) => Promise<Order | null>;
+  retry: (refusal: Refusal) => void;
+  discard: (refusal: Refusal) => void;
+  /** Call when a product is tapped; the answer adds it to the check (a product's details may
+   * take a moment to load first): the same as an unsent line raises that line's quantity. */
+  addAsSeen: () => AddToCheck;
   setQuantity: (itemId: string, quantity: number) => Promise<Order | null>;
   /** The line's note for the kitchen; blank clears it. */
   setNote: (itemId: string, notes: string) => Promise<Order | null>;
   void: (itemId: string, reason: string) => Promise<Order | null>;
   send: () => Promise<Order | null>;
   discount: (amount: number, reason: string) => Promise<Order | null>;
-  transfer: (tableId: string) => Promise<Order | null>;
-  pay: (body: PaymentBody) => Promise<Order | null>;
+  transfer: (tableId: string, tableName: string) => Promise<Order | null>;
+  /** The customer's name on the check; null takes it off. */
+  rename: (customerName: string | null) => Promise<Order | null>;
+  /** One of the location's service charges onto the check. */
+  addCharge: (serviceChargeId: string) => Promise<Order | null>;
+  /** A service charge off the check: the location's automatic one takes a manager. */
+  removeCharge: (serviceChargeId: string) => Promise<Order | null>;
+  /** `settles`: it pays the whole balance (made exact when it is sent). */
+  pay: (body: PaymentBody, settles?: boolean) => Promise<Order | null>;
   complete: () => Promise<Order | null>;
+  /** The check cancelled, with its reason; `approval`: a manager's one-shot approval. */
+  cancel: (reason: string, approval?: string) => Promise<Order | null>;
 }
 
-export interface PaymentBody {
-  amount: number;
-  paymentMethod: "CASH" | "CARD";
-  tipAmount?: number;
-  cardLastFour?: string;
-}
-
-/** `created`: the order as its creation answered, shown without reading it again. */
-export function useCheck(orderId: string, created?: Order): Check {
-  const { api, events, currency } = useTerminal();
-  const [order, setOrder] = useState<Order | null>(created ?? null);
-  const [notice, setNotice] = useState<string | null>(null);
+export function useCheck(orderId: string): Check {
+  const { api, events, outbox, online } = useTerminal();
   const [error, setError] = useState<string | null>(null);
-  const [approval, setApproval] = useState<PendingApproval | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [sending, setSending] = useState<SendingLine[]>([]);
-  const sent = useRef(0);
-  const current = useRef<Order | null>(created ?? null);
+  // The refusal whose manager's approval is being asked for (null: none; a cancelled ask stays
+  // among the refused, to retry).
+  const [asking, setAsking] = useState<number | null>(null);
+  const [declined, setDeclined] = useState<Set<number>>(new Set());
 
-  const reload = useCallback(async (): Promise<Order> => {
-    const fresh = await getOrder(api, orderId);
-    current.current = fresh;
-    setOrder(fresh);
-    return fresh;
-  }, [api, orderId]);
-
-  // Read once: a check opened with the order its creation answered needs no first read.
-  const openedWith = useLatest(created);
+  // Read once when opened, again whenever another terminal changes it, and again when the
+  // terminal is back online (a change told while offline could not be read then): the
+  // tablet's copy (kept for offline) follows. Offline, the copy the tablet kept is shown. The
+  // events of this tablet's own changes are not read again: their answers are kept already.
   useEffect(() => {
-    if (!openedWith.current) reload().catch((failure) => setError(inWords(failure)));
-    return events.listen((event) => {
-      if (touchesOrders(event) && event.orderId === orderId) reload().catch(() => {});
+    const reload = () =>
+      getOrder(api, orderId)
+        .then((order) => outbox.seen(order))
+        .catch((failure) => {
+          if (!outbox.view(orderId)) setError(inWords(failure));
+        });
+    reload();
+    const following = new Follower(
+      () => outbox.pending().some((entry) => entry.op.orderId === orderId),
+      () => outbox.known(orderId),
+      reload,
+    );
+    const stopEvents = events.listen((event) => {
+      if (touchesOrders(event) && event.orderId === orderId) following.told(event);
     });
-  }, [orderId, reload, events, openedWith]);
+    const stopOutbox = outbox.subscribe(() => following.outboxChanged());
+    return () => {
+      stopEvents();
+      stopOutbox();
+      following.stop();
+    };
+  }, [orderId, api, events, outbox, online]);
 
-  /** Makes `change` against `seen`, the order as it was on screen when it was tapped. */
-  async function run(
-    what: string,
-    change: Change,
-    again: boolean,
-    seen = current.current,
-    ask: ApprovalAsk | null = null,
-  ): Promise<Order | null> {
-    setBusy(true);
+  const order = outbox.view(orderId);
+  const waitingOps = outbox.pending().filter((entry) => entry.op.orderId === orderId);
+  const refused = outbox.refused(orderId);
+  const notices = outbox.noticesFor(orderId);
+  // A manager-only change the server refused: the manager is asked on the spot, once.
+  const needsManager = refused.find(
+    (refusal) => refusal.code === "forbidden" && approvalAsk(refusal.entry.op) && !declined.has(refusal.entry.seq),
+  );
+  const askFor = asking ?? needsManager?.entry.seq ?? null;
+  const askedRefusal = refused.find((refusal) => refusal.entry.seq === askFor);
+  const ask = askedRefusal && approvalAsk(askedRefusal.entry.op);
+
+  const make = async (op: Operation, approval?: string): Promise<Order | null> => {
     setError(null);
     try {
-      await change({ ifMatch: seen?.version });
-      return await reload();
+      await outbox.enqueue(op, approval);
     } catch (failure) {
-      return await recover(what, change, again, failure, seen, ask);
-    } finally {
-      setBusy(false);
+      setError(inWords(failure));
     }
-  }
-
-  async function recover(
-    what: string,
-    change: Change,
-    again: boolean,
-    failure: unknown,
-    seen: Order | null,
-    ask: ApprovalAsk | null,
-  ): Promise<Order | null> {
-    if (failure instanceof ApiError && failure.status === 412 && seen) {
-      const before = seen;
-      const after = await reload();
-      const changed = whatChanged(before, after, currency);
-      if (!again) {
-        setNotice(`${changed} Your ${what} was not made: look at the check and tap again.`);
-        return null;
-      }
-      setNotice(`${changed} Your ${what} was made on top of it.`);
-      return run(what, change, false, after, ask);
-    }
-    if (failure instanceof ApiError && failure.status === 403 && failure.code === "forbidden" && ask) {
-      setApproval({
-        what,
-        ask,
-        approve: async (approvalToken) => {
-          setApproval(null);
-          try {
-            await change({ ifMatch: current.current?.version, approval: approvalToken });
-            await reload();
-          } catch (second) {
-            setError(inWords(second));
-          }
-        },
-      });
-      return null;
-    }
-    setError(inWords(failure));
-    return null;
-  }
+    return outbox.view(orderId);
+  };
 
   return {
     order,
-    sending,
-    notice,
+    waitingItems: new Set(waitingOps.map((entry) => itemOf(entry.op)).filter((id): id is string => id !== null)),
+    sendingItems: new Set(waitingOps.flatMap((entry) => (entry.op.kind === "add" ? [entry.op.itemId] : []))),
+    waiting: waitingOps.length,
+    refused,
+    notice: notices.length ? notices.join(" ") : null,
     error,
-    approval,
-    busy,
+    approval:
+      askedRefusal && ask
+        ? {
+            what: WHAT[askedRefusal.entry.op.kind],
+            ask,
+            approve: async (approvalToken) => {
+              setAsking(null);
+              await outbox.retry(askedRefusal.entry.seq, approvalToken);
+            },
+          }
+        : null,
     dismiss: () => {
-      setNotice(null);
+      outbox.dismissNotices(orderId);
       setError(null);
     },
-    cancelApproval: () => setApproval(null),
-    addAsSeen: () => {
-      const seen = current.current;
-      return async (body, name) => {
-        const line = { key: ++sent.current, name, quantity: body.quantity };
-        setSending((lines) => [...lines, line]);
-        try {
-          return await run("addition", (o) => addItem(api, orderId, body, o), true, seen);
-        } finally {
-          setSending((lines) => lines.filter((other) => other !== line));
-        }
-      };
+    cancelApproval: () => {
+      if (askFor !== null) setDeclined(new Set([...declined, askFor]));
+      setAsking(null);
     },
-    setQuantity: (itemId, quantity) =>
-      run("change", (o) => updateItem(api, orderId, itemId, { quantity }, o), false, current.current, {
-        action: "item.partial_void",
-        resource: { orderId, itemId },
-      }),
-    setNote: (itemId, notes) =>
-      run("note", (o) => updateItem(api, orderId, itemId, { notes: notes.trim() || null }, o), false),
-    void: (itemId, reason) =>
-      run("void", (o) => voidItem(api, orderId, itemId, reason, o), false, current.current, {
-        action: "item.void",
-        resource: { orderId, itemId },
-      }),
-    send: () => run("send", (o) => sendOrder(api, orderId, o), false),
-    discount: (discountAmount, reason) =>
-      run("discount", (o) => discountOrder(api, orderId, { discountAmount, reason }, o), false, current.current, {
-        action: "order.discount",
-        resource: { orderId },
-      }),
-    transfer: (tableId) => run("move", (o) => transferOrder(api, orderId, tableId, o), false),
-    pay: (body) => run("payment", (o) => payOrder(api, orderId, body, o), false),
-    complete: () => run("completion", (o) => completeOrder(api, orderId, o), false),
+    retry: (refusal) => {
+      if (refusal.code === "forbidden" && approvalAsk(refusal.entry.op)) setAsking(refusal.entry.seq);
+      else outbox.retry(refusal.entry.seq);
+    },
+    discard: (refusal) => {
+      outbox.discard(refusal.entry.seq);
+    },
+    addAsSeen: () => (body, shown) => {
+      const tap = { body, ...shown };
+      const same = sameLine(outbox.view(orderId), body);
+      return same
+        ? make({ kind: "quantity", orderId, itemId: same.id, quantity: same.quantity + body.quantity, tap })
+        : make({ kind: "add", orderId, itemId: randomUuid(), ...tap });
+    },
+    setQuantity: (itemId, quantity) => make({ kind: "quantity", orderId, itemId, quantity }),
+    setNote: (itemId, notes) => make({ kind: "note", orderId, itemId, notes: notes.trim() || null }),
+    void: (itemId, reason) => make({ kind: "void", orderId, itemId, reason }),
+    send: () => make({ kind: "send", orderId }),
+    discount: (amount, reason) => make({ kind: "discount", orderId, amount, reason }),
+    transfer: (tableId, tableName) => make({ kind: "transfer", orderId, tableId, tableName }),
+    rename: (customerName) => make({ kind: "name", orderId, customerName }),
+    addCharge: (serviceChargeId) => make({ kind: "charge", orderId, serviceChargeId }),
+    removeCharge: (serviceChargeId) => make({ kind: "uncharge", orderId, serviceChargeId }),
+    pay: (body, settles = false) => make({ kind: "pay", orderId, paymentId: randomUuid(), body, settles }),
+    complete: () => make({ kind: "complete", orderId }),
+    cancel: (reason, approval) => make({ kind: "cancel", orderId, reason }, approval),
   };
 }

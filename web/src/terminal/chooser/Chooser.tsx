@@ -17,7 +17,8 @@ import {
   chooseVariant,
   groupProblem,
   groupsOf,
-  lineName,
+  type ShownLine,
+  shownLine,
   liveVariants,
   problems,
   removeRequest,
@@ -30,7 +31,7 @@ import {
 export function Chooser(props: {
   product: ChoosableProduct;
   selection: Selection;
-  onAdd: (body: AddItemBody, name: string) => void;
+  onAdd: (body: AddItemBody, shown: ShownLine) => void;
   onClose: () => void;
 }) {
   const { currency } = useTerminal();
@@ -115,7 +116,7 @@ export function Chooser(props: {
         tone="accent"
         class="wide"
         disabled={!ready}
-        onClick={() => props.onAdd(addItemBody(product, selection, quantity, notes), lineName(product, selection))}
+        onClick={() => props.onAdd(addItemBody(product, selection, quantity, notes), shownLine(product, selection))}
       >
         Add {quantity > 1 ? `${quantity} ` : ""}· {money(unitPrice(product, selection) * quantity)}
       </Button>

@@ -1,13 +1,16 @@
 // The floor: tables by section, free or occupied, with guests, total, balance and minutes
-// open; takeout and bar tabs beside them. A free table asks for guests and opens an order.
+// open; takeout and bar tabs beside them, by their customer's name. A free table asks for
+// guests and opens an order; a new tab or takeout asks for a name (or Skip).
 
 import { useState } from "preact/hooks";
 import { useTerminal } from "../context";
-import { createOrder } from "../../shared/api/orders";
+import { randomUuid } from "../../shared/api/client";
 import { formatMoney, toCents } from "../../shared/money";
-import type { Order, OrderType, Table } from "../../shared/types";
+import type { OrderType, Table } from "../../shared/types";
 import { Button, Sheet } from "../../shared/ui";
 import { inWords } from "../../shared/words";
+import { tabLabel } from "../names";
+import { NameSheet } from "./NameSheet";
 import { bySection, type Floor as FloorState, minutesOpen } from "./state";
 
 /** Minutes after which an unsent table turns amber: someone should look at it. */
@@ -16,21 +19,44 @@ const WAITING_LONG = 15;
 export function Floor(props: {
   floor: FloorState;
   current: string | null;
-  /** Opens a check; a new order comes with its detail, so the check shows without a read. */
-  onOpen: (orderId: string, created?: Order) => void;
+  /** Opens a check (one made on this tablet shows at once, before the server answers). */
+  onOpen: (orderId: string) => void;
 }) {
-  const { api, locationId, currency } = useTerminal();
+  const { outbox, locationId, currency } = useTerminal();
   const { floor } = props;
   const [seating, setSeating] = useState<Table | null>(null);
+  const [naming, setNaming] = useState<OrderType | null>(null);
   const [error, setError] = useState<string | null>(null);
 
-  async function open(orderType: OrderType, table: Table | null, guestCount?: number) {
+  async function open(
+    orderType: OrderType,
+    table: Table | null,
+    guestCount: number | null = null,
+    customerName: string | null = null,
+  ) {
     setSeating(null);
+    setNaming(null);
+    // A table seated meanwhile (a second tap, offline too) opens its check, never a second.
+    const seated = table && floor.tables.find((found) => found.id === table.id)?.openOrders[0];
+    if (seated) {
+      props.onOpen(seated.id);
+      return;
+    }
+    const orderId = randomUuid();
+    const { name: tableName = null } = table ?? {};
     try {
-      const body = { orderType, tableId: table?.id, guestCount };
-      const order = await createOrder(api, locationId, body);
-      // The floor follows from the order's event on the stream, after the check is shown.
-      props.onOpen(order.id, order);
+      await outbox.enqueue({
+        kind: "create",
+        orderId,
+        locationId,
+        orderType,
+        tableId: table?.id ?? null,
+        tableName,
+        guestCount,
+        currency,
+        customerName,
+      });
+      props.onOpen(orderId);
     } catch (failure) {
       setError(inWords(failure));
     }
@@ -77,6 +103,7 @@ export function Floor(props: {
                   <span class="tile-name">{table.name}</span>
                   {order ? (
                     <>
+                      {order.customerName && <span class="tile-customer">{order.customerName}</span>}
                       {guests && <span>{guests}</span>}
                       <span>{minutes} min</span>
                       <span>{formatMoney(toCents(order.total), currency)}</span>
@@ -101,18 +128,27 @@ export function Floor(props: {
               key={tab.id}
               type="button"
               class={`tile occupied ${tab.id === props.current ? "current" : ""}`}
-              aria-label={`${tab.orderType === "BAR_TAB" ? "Bar tab" : "Takeout"} ${tab.orderNumber}`}
+              aria-label={`${tabLabel(tab.orderType, tab.customerName)} ${tab.orderNumber}`}
               onClick={() => props.onOpen(tab.id)}
             >
               <span class="tile-name">{tab.orderNumber}</span>
-              <span>{tab.orderType === "BAR_TAB" ? "Bar tab" : "Takeout"}</span>
+              <span class="tile-customer">{tabLabel(tab.orderType, tab.customerName)}</span>
               <span>{formatMoney(toCents(tab.total), currency)}</span>
             </button>
           ))}
-          <Button onClick={() => open("TAKEOUT", null)}>+ Takeout</Button>
-          <Button onClick={() => open("BAR_TAB", null)}>+ Bar tab</Button>
+          <Button onClick={() => setNaming("TAKEOUT")}>+ Takeout</Button>
+          <Button onClick={() => setNaming("BAR_TAB")}>+ Bar tab</Button>
         </div>
       </section>
+      {naming && (
+        <NameSheet
+          title={naming === "BAR_TAB" ? "New bar tab" : "New takeout"}
+          action={naming === "BAR_TAB" ? "Open tab" : "Open takeout"}
+          skip="Skip"
+          onClose={() => setNaming(null)}
+          onName={(customerName) => open(naming, null, null, customerName)}
+        />
+      )}
       {seating && (
         <Sheet title={`Guests at table ${seating.name}`} onClose={() => setSeating(null)}>
           <div class="guest-grid">

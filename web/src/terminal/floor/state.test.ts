@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
-import type { Table } from "../../shared/types";
-import { bySection, minutesOpen } from "./state";
+import { anOrder } from "../../shared/fixtures";
+import type { Order, SeatedOrder, Table } from "../../shared/types";
+import { bySection, minutesOpen, withLocal } from "./state";
 
 const table = (name: string, section: string | null): Table => ({
   id: name,
@@ -28,5 +29,59 @@ describe("the floor", () => {
     const now = Date.parse("2026-11-24T20:30:59Z");
     expect(minutesOpen("2026-11-24T20:00:00Z", now)).toBe(30);
     expect(minutesOpen("2026-11-24T20:31:30Z", now)).toBe(0);
+  });
+});
+
+describe("the floor with the tablet's own checks", () => {
+  const local = (id: string, tableId: string | null, status: Order["status"] = "DRAFT") =>
+    anOrder({ id, tableId, status, orderNumber: "#new" });
+  const seated = (id: string): SeatedOrder => ({
+    id,
+    orderNumber: "#9",
+    status: "OPEN",
+    guestCount: 2,
+    customerName: null,
+    total: 0,
+    balanceDue: 0,
+    createdAt: "2026-01-01T00:00:00Z",
+  });
+
+  it.each([
+    ["a check seated on the tablet occupies its table", [table("4", null)], [local("o", "4")], [["4", ["o"]]]],
+    [
+      "a check the server lists already is shown once, as the tablet has it",
+      [{ ...table("4", null), status: "OCCUPIED" as const, openOrders: [seated("o")] }],
+      [local("o", "4")],
+      [["4", ["o"]]],
+    ],
+    [
+      "a check completed on the tablet frees its table",
+      [{ ...table("4", null), status: "OCCUPIED" as const, openOrders: [seated("o")] }],
+      [local("o", "4", "COMPLETED")],
+      [["4", []]],
+    ],
+    [
+      "a check cancelled on the tablet frees its table at once",
+      [{ ...table("4", null), status: "OCCUPIED" as const, openOrders: [seated("o")] }],
+      [local("o", "4", "CANCELLED")],
+      [["4", []]],
+    ],
+    [
+      "a check moved on the tablet leaves its old table",
+      [{ ...table("4", null), status: "OCCUPIED" as const, openOrders: [seated("o")] }, table("3", null)],
+      [local("o", "3", "OPEN")],
+      [
+        ["4", []],
+        ["3", ["o"]],
+      ],
+    ],
+  ])("%s", (_name, tables, mine, expected) => {
+    const shown = withLocal(tables, [], mine);
+    expect(shown.tables.map((t) => [t.name, t.openOrders.map((o) => o.id)])).toEqual(expected);
+    expect(shown.tables.map((t) => t.status)).toEqual(expected.map(([, ids]) => (ids.length ? "OCCUPIED" : "FREE")));
+  });
+
+  it("a tab opened on the tablet is among the tabs", () => {
+    expect(withLocal([], [], [local("tab", null)]).tabs.map((tab) => tab.id)).toEqual(["tab"]);
   });
 });

@@ -1,12 +1,16 @@
 // The floor's state, in one place: the tables (with their open orders) and the tabs (open
-// orders without a table), reloaded whenever an order event arrives.
+// orders without a table), reloaded whenever an order event arrives, kept on the tablet for a
+// reload offline, with the checks this tablet opened or changed that the server has not
+// listed yet shown on top (a table seated offline is occupied at once, so a second tap opens
+// its check rather than a second one).
 
 import { useCallback, useEffect, useState } from "preact/hooks";
 import { useTerminal } from "../context";
 import { touchesOrders } from "../../shared/events";
 import { listOrders } from "../../shared/api/orders";
 import { listTables } from "../../shared/api/dining";
-import type { OrderSummary, Table } from "../../shared/types";
+import { remembered } from "../../shared/store";
+import type { Order, OrderSummary, Table } from "../../shared/types";
 import { inWords } from "../../shared/words";
 
 export interface Floor {
@@ -18,27 +22,33 @@ export interface Floor {
 }
 
 export function useFloor(): Floor {
-  const { api, events, locationId } = useTerminal();
+  const { api, events, locationId, store, outbox } = useTerminal();
   const [tables, setTables] = useState<Table[]>([]);
   const [tabs, setTabs] = useState<OrderSummary[]>([]);
   const [error, setError] = useState<string | null>(null);
   const [now, setNow] = useState(Date.now());
+  // When the floor shown was asked for: checks answered since are shown from the tablet.
+  const [readSince, setReadSince] = useState(0);
 
   const reload = useCallback(async () => {
+    // A floor kept from before (offline) shows every check the tablet knows on top of it.
+    let asked = Date.now();
+    const kept = () => (asked = 0);
     try {
       const query = { locationId, limit: 100 };
       const [floor, drafts, open] = await Promise.all([
-        listTables(api, query),
-        listOrders(api, { ...query, status: ["DRAFT"] }),
-        listOrders(api, { ...query, status: ["OPEN"] }),
+        remembered(store, `tables:${locationId}`, () => listTables(api, query), kept),
+        remembered(store, `drafts:${locationId}`, () => listOrders(api, { ...query, status: ["DRAFT"] }), kept),
+        remembered(store, `open:${locationId}`, () => listOrders(api, { ...query, status: ["OPEN"] }), kept),
       ]);
       setTables(floor.data);
       setTabs([...drafts.data, ...open.data].filter((order) => order.tableId === null));
+      setReadSince(asked);
       setError(null);
     } catch (failure) {
       setError(inWords(failure));
     }
-  }, [api, locationId]);
+  }, [api, locationId, store]);
 
   useEffect(() => {
     reload();
@@ -59,7 +69,30 @@ export function useFloor(): Floor {
     };
   }, [reload, events]);
 
-  return { tables, tabs, error, now, reload };
+  return { ...withLocal(tables, tabs, outbox.touched(readSince)), error, now, reload };
+}
+
+const isOpen = (order: Order) => order.status === "DRAFT" || order.status === "OPEN";
+
+/** The floor as the server listed it, with the tablet's own checks (`local`: as the tablet
+ * shows them) in their places: an open one at its table or among the tabs, a closed one gone. */
+export function withLocal(
+  tables: Table[],
+  tabs: OrderSummary[],
+  local: Order[],
+): { tables: Table[]; tabs: OrderSummary[] } {
+  const mine = new Set(local.map((order) => order.id));
+  const open = local.filter(isOpen);
+  return {
+    tables: tables.map((table) => {
+      const seated = [
+        ...table.openOrders.filter((order) => !mine.has(order.id)),
+        ...open.filter((order) => order.tableId === table.id),
+      ];
+      return { ...table, openOrders: seated, status: seated.length > 0 ? "OCCUPIED" : "FREE" };
+    }),
+    tabs: [...tabs.filter((tab) => !mine.has(tab.id)), ...open.filter((order) => order.tableId === null)],
+  };
 }
 
 export function minutesOpen(createdAt: string, now: number): number {

@@ -6,13 +6,15 @@ import { useEffect, useRef, useState } from "preact/hooks";
 import {
   type AddItemBody,
   addItemBody,
-  lineName,
   needsChoosing,
   nothingChosen,
   type Selection,
+  type ShownLine,
+  shownLine,
 } from "../../shared/rules/modifiers";
 import { Chooser } from "../chooser/Chooser";
 import { useTerminal } from "../context";
+import { Unreachable } from "../../shared/api/client";
 import { productByBarcode } from "../../shared/api/products";
 import { useLatest } from "../../shared/latest";
 import { formatMoney, toCents } from "../../shared/money";
@@ -22,7 +24,7 @@ import { inWords } from "../../shared/words";
 import { ScanBuffer } from "./scanner";
 import { childrenOf, type Menu as MenuState } from "./state";
 
-type Add = (body: AddItemBody, name: string) => unknown;
+type Add = (body: AddItemBody, shown: ShownLine) => unknown;
 type AddAsSeen = () => Add;
 
 interface Choosing {
@@ -49,17 +51,27 @@ export function Menu(props: { menu: MenuState; addAsSeen: AddAsSeen }) {
       setChoosing({ product, selection, add });
       setSpecial(false);
     } else {
-      add(addItemBody(product, selection), lineName(product, selection));
+      add(addItemBody(product, selection), shownLine(product, selection));
     }
   }
+
+  // The product whose choices are being read: shown busy, so a slow read invites no second tap.
+  const [reading, setReading] = useState<string | null>(null);
 
   async function pick(summary: Product) {
     setError(null);
     const add = addAsSeen.current();
+    setReading(summary.id);
     try {
       offer(await menu.detail(summary.id), add);
     } catch (failure) {
-      setError(inWords(failure));
+      setError(
+        failure instanceof Unreachable
+          ? `${summary.name}: its choices were never read on this tablet, and that needs the server. Try again once it is back.`
+          : inWords(failure),
+      );
+    } finally {
+      setReading(null);
     }
   }
 
@@ -85,7 +97,7 @@ export function Menu(props: { menu: MenuState; addAsSeen: AddAsSeen }) {
   const here = menu.path.at(-1) ?? null;
   const inside = menu.search ? [] : childrenOf(menu.categories, here);
   return (
-    <section class="menu" aria-label="Menu">
+    <section class="menu" aria-label="Menu" data-kept={menu.kept ? "true" : undefined}>
       <div class="menu-head">
         <nav class="crumbs" aria-label="Categories path">
           <Button tone="quiet" onClick={() => menu.enter(null)}>
@@ -133,8 +145,9 @@ export function Menu(props: { menu: MenuState; addAsSeen: AddAsSeen }) {
           <button
             key={product.id}
             type="button"
-            class={`product ${product.is86d ? "is86d" : ""}`}
+            class={`product ${product.is86d ? "is86d" : ""} ${reading === product.id ? "reading" : ""}`}
             disabled={product.is86d}
+            aria-busy={reading === product.id}
             aria-label={product.is86d ? `${product.name}, 86` : product.name}
             onClick={() => pick(product)}
           >
@@ -148,9 +161,9 @@ export function Menu(props: { menu: MenuState; addAsSeen: AddAsSeen }) {
           product={choosing.product}
           selection={choosing.selection}
           onClose={() => setChoosing(null)}
-          onAdd={(body, name) => {
+          onAdd={(body, shown) => {
             setChoosing(null);
-            choosing.add(body, name);
+            choosing.add(body, shown);
           }}
         />
       )}

@@ -1,42 +1,65 @@
-// Paying, in one sheet: the balance in large type; split evenly by N (the share is what this
-// payment takes); card with tip presets and the last four digits; cash with quick tenders and
-// the change to give; Complete once the balance is 0, then the check as the receipt. Receipt
-// (once paid) shows the server's receipt and prints it.
+// Paying, in one sheet: the balance in large type; split evenly by any number of ways (the
+// share is what this payment takes); a keypad for any amount: what the guest gave in cash, a
+// part of the balance, a tip; card with tip presets or a typed tip and the last four digits;
+// cash with quick bills and the change to give; Complete once the balance is 0, then the check
+// as the receipt. Receipt (once paid) shows the server's receipt and prints it. Where the
+// location rounds cash, cash that settles the balance pays the server's cashBalanceDue
+// (docs/design.md §13); cash short of it is a partial payment. The money rules are amounts.ts.
+// Cash exact is three taps from the check: Pay, Cash (the exact amount is what the guest gave
+// until another is typed or picked), Take cash.
 
-import { useState } from "preact/hooks";
+import { Fragment } from "preact";
+import { useRef, useState } from "preact/hooks";
 import type { Check } from "../check/state";
 import { useTerminal } from "../context";
-import {
-  changeDue,
-  type Cents,
-  formatMoney,
-  fromCents,
-  quickTenders,
-  splitEvenly,
-  tipFor,
-  toCents,
-} from "../../shared/money";
+import { type Cents, formatMoney, fromCents, toCents } from "../../shared/money";
+import { totalLines, vatRows } from "../../shared/totals";
 import type { Order } from "../../shared/types";
 import { Button, Sheet } from "../../shared/ui";
 import { ReceiptSheet } from "../receipt/Receipt";
+import {
+  type Key,
+  MAX_TYPED,
+  MAX_WAYS,
+  type Tip,
+  cashDue,
+  cashTender,
+  pressKey,
+  quickTenders,
+  splitEvenly,
+  stepWays,
+  tipFor,
+  tipOf,
+  typeTip,
+} from "./amounts";
+import { Keypad } from "./Keypad";
 
 const TIPS = [0, 15, 18, 20];
 
+/** What the keypad types into: a part of the balance, what the guest gave, a tip. */
+type Field = "amount" | "given" | "tipAmount" | "tipPercent";
+
 export function Payment(props: { check: Check; onClose: () => void; onDone: () => void }) {
-  const { currency } = useTerminal();
+  const { currency, online } = useTerminal();
   const { check } = props;
   const order = check.order;
   // Shares still to pay: a 3-way split pays a third, then half of the rest, then the rest,
   // so the shares always add up to the balance exactly.
   const [ways, setWays] = useState(1);
   const [method, setMethod] = useState<"CARD" | "CASH">("CARD");
+  const [field, setField] = useState<Field>("amount");
+  // Typed on the keypad (null: the default, the share and the exact cash due).
+  const [amountTyped, setAmountTyped] = useState<Cents | null>(null);
+  const [givenTyped, setGivenTyped] = useState<Cents | null>(null);
   const [tipPercent, setTipPercent] = useState(0);
+  const [tipTyped, setTipTyped] = useState<Tip | null>(null);
   const [lastFour, setLastFour] = useState("");
-  const [tendered, setTendered] = useState<Cents | null>(null);
   const [change, setChange] = useState<Cents | null>(null);
   const [completed, setCompleted] = useState<Order | null>(null);
+  // A payment being kept: a second tap meanwhile (a hurried double tap) would pay twice.
+  const taking = useRef(false);
   const [showingReceipt, setShowingReceipt] = useState(false);
-  const money = (cents: Cents) => formatMoney(cents, currency);
+  const money = (cents: Cents) => formatMoney(cents, (completed ?? order)?.currency ?? currency);
   const shown = completed ?? order;
 
   if (showingReceipt && shown) {
@@ -48,30 +71,69 @@ export function Payment(props: { check: Check; onClose: () => void; onDone: () =
   if (!order) return null;
 
   const balance = toCents(order.balanceDue);
+  const cashBalance = toCents(order.cashBalanceDue);
   const share = balance > 0 ? splitEvenly(balance, ways)[0] : 0;
-  const tip = tipFor(share, tipPercent);
+  // The part of the balance this payment pays: typed, or the share.
+  const part = amountTyped ?? share;
+  const tip = tipOf(part, tipTyped ?? { percent: tipPercent });
+  const due = cashDue(part, balance, cashBalance);
+  const given = givenTyped ?? due;
+  const tender = cashTender(given, part, balance, cashBalance);
+  const left = balance - (method === "CASH" ? Math.min(tender.pays, balance) : part);
+
+  function start(next: { ways?: number; method?: "CARD" | "CASH" }) {
+    const nextMethod = next.method ?? method;
+    setWays(next.ways ?? ways);
+    setMethod(nextMethod);
+    setField(nextMethod === "CASH" ? "given" : "amount");
+    setAmountTyped(null);
+    setGivenTyped(null);
+    setTipTyped(null);
+  }
+
+  function press(key: Key) {
+    if (field === "amount") setAmountTyped(pressKey(amountTyped, key, balance));
+    else if (field === "given") setGivenTyped(pressKey(givenTyped, key, MAX_TYPED));
+    else setTipTyped(typeTip(tipTyped, key, field === "tipPercent"));
+  }
+
+  function paid(pays: Cents) {
+    setWays(pays === share ? Math.max(1, ways - 1) : ways);
+    setAmountTyped(null);
+    setGivenTyped(null);
+    setField(method === "CASH" ? "given" : "amount");
+  }
 
   async function payCard() {
-    const paid = await check.pay({
-      amount: fromCents(share),
-      paymentMethod: "CARD",
-      tipAmount: fromCents(tip),
-      cardLastFour: lastFour,
-    });
-    if (paid) {
+    const done = await check.pay(
+      { amount: fromCents(part), paymentMethod: "CARD", tipAmount: fromCents(tip), cardLastFour: lastFour },
+      part === balance,
+    );
+    if (done) {
       setLastFour("");
       setTipPercent(0);
-      setWays(Math.max(1, ways - 1));
+      setTipTyped(null);
+      paid(part);
+    }
+  }
+
+  /** One payment at a time: taps while one is being kept are dropped. */
+  async function once(pay: () => Promise<void>) {
+    if (taking.current) return;
+    taking.current = true;
+    try {
+      await pay();
+    } finally {
+      taking.current = false;
     }
   }
 
   async function payCash() {
-    if (tendered === null) return;
-    const paid = await check.pay({ amount: fromCents(share), paymentMethod: "CASH" });
-    if (paid) {
-      setChange(changeDue(tendered, share));
-      setTendered(null);
-      setWays(Math.max(1, ways - 1));
+    const { pays, change: toGive, settles } = tender;
+    const done = await check.pay({ amount: fromCents(pays), paymentMethod: "CASH" }, settles);
+    if (done) {
+      setChange(toGive);
+      paid(pays);
     }
   }
 
@@ -80,108 +142,156 @@ export function Payment(props: { check: Check; onClose: () => void; onDone: () =
     if (done) setCompleted(done);
   }
 
+  const entry = (name: Field, label: string, value: string) => (
+    <Button key={name} class="pay-field" pressed={field === name} onClick={() => setField(name)}>
+      <span>{label}</span>
+      <strong>{value}</strong>
+    </Button>
+  );
+
   return (
     <Sheet title={`Pay check ${order.orderNumber}`} onClose={props.onClose} wide>
-      <div class="pay">
-        <div class="pay-balance">
-          <span>Balance</span>
-          <strong aria-label="Balance due">{money(balance)}</strong>
-          {order.paidAmount > 0 && <span>paid {money(toCents(order.paidAmount))}</span>}
-        </div>
-        {change !== null && (
-          <p class="change" role="status">
-            Change to give: <strong>{money(change)}</strong>
-          </p>
-        )}
-        {check.notice && (
-          <p class="notice" role="status">
-            {check.notice}
-          </p>
-        )}
-        {check.error && (
-          <p class="error" role="alert">
-            {check.error}
-          </p>
-        )}
-        {balance > 0 ? (
-          <>
-            <div class="choices" role="group" aria-label="Split evenly">
-              {[1, 2, 3, 4].map((n) => (
-                <Button
-                  key={n}
-                  pressed={ways === n}
-                  onClick={() => setWays(n)}
-                  label={n === 1 ? "No split" : `Split ${n} ways`}
-                >
-                  {n === 1 ? "Whole" : `÷ ${n}`}
-                </Button>
-              ))}
-              {ways > 1 && <span class="share">each {money(share)}</span>}
-            </div>
-            <div class="choices" role="group" aria-label="Method">
-              <Button pressed={method === "CARD"} onClick={() => setMethod("CARD")}>
-                Card
-              </Button>
-              <Button pressed={method === "CASH"} onClick={() => setMethod("CASH")}>
-                Cash
-              </Button>
-            </div>
-            {method === "CARD" ? (
-              <div class="pay-card">
-                <div class="choices" role="group" aria-label="Tip">
-                  {TIPS.map((percent) => (
-                    <Button
-                      key={percent}
-                      pressed={tipPercent === percent}
-                      onClick={() => setTipPercent(percent)}
-                      label={percent ? `Tip ${percent}%` : "No tip"}
-                    >
-                      {percent ? `${percent}% · ${money(tipFor(share, percent))}` : "No tip"}
-                    </Button>
-                  ))}
-                </div>
-                <label>
-                  Card last four
-                  <input
-                    inputMode="numeric"
-                    maxLength={4}
-                    value={lastFour}
-                    onInput={(e) => setLastFour(e.currentTarget.value.replace(/\D/g, ""))}
-                  />
-                </label>
-                <Button tone="accent" disabled={lastFour.length !== 4 || check.busy} onClick={payCard}>
-                  Charge card {money(share + tip)}
-                </Button>
-              </div>
-            ) : (
-              <div class="pay-cash">
-                <div class="choices" role="group" aria-label="Cash tendered">
-                  {quickTenders(share).map((amount, i) => (
-                    <Button
-                      key={amount}
-                      pressed={tendered === amount}
-                      onClick={() => setTendered(amount)}
-                      label={i === 0 ? `Exact ${money(amount)}` : `Tendered ${money(amount)}`}
-                    >
-                      {i === 0 ? `Exact ${money(amount)}` : money(amount)}
-                    </Button>
-                  ))}
-                </div>
-                {tendered !== null && <p>Change: {money(changeDue(tendered, share))}</p>}
-                <Button tone="accent" disabled={tendered === null || check.busy} onClick={payCash}>
-                  Take cash {money(share)}
-                </Button>
-              </div>
-            )}
-          </>
-        ) : (
-          <div class="choices">
-            <Button tone="accent" onClick={complete} disabled={check.busy}>
-              Complete
-            </Button>
-            <Button onClick={() => setShowingReceipt(true)}>Receipt</Button>
+      <div class={balance > 0 ? "pay pay-keyed" : "pay"}>
+        <div class="pay-main">
+          <div class="pay-balance">
+            <span>Balance</span>
+            <strong aria-label="Balance due">{money(balance)}</strong>
+            {order.paidAmount > 0 && <span>paid {money(toCents(order.paidAmount))}</span>}
           </div>
-        )}
+          {change !== null && (
+            <p class="change" role="status">
+              Change to give: <strong>{money(change)}</strong>
+            </p>
+          )}
+          {check.notice && (
+            <p class="notice" role="status">
+              {check.notice}
+            </p>
+          )}
+          {check.error && (
+            <p class="error" role="alert">
+              {check.error}
+            </p>
+          )}
+          {balance > 0 ? (
+            <>
+              <div class="choices" role="group" aria-label="Split evenly">
+                {[1, 2, 3, 4].map((n) => (
+                  <Button
+                    key={n}
+                    pressed={ways === n}
+                    onClick={() => start({ ways: n })}
+                    label={n === 1 ? "No split" : `Split ${n} ways`}
+                  >
+                    {n === 1 ? "Whole" : `÷ ${n}`}
+                  </Button>
+                ))}
+                <Button onClick={() => start({ ways: stepWays(ways, -1) })} disabled={ways === 1} label="Fewer ways">
+                  −
+                </Button>
+                <span class="ways">{ways}</span>
+                <Button
+                  onClick={() => start({ ways: stepWays(ways, 1) })}
+                  disabled={ways === MAX_WAYS}
+                  label="More ways"
+                >
+                  +
+                </Button>
+                {ways > 1 && (
+                  <span class="share">
+                    {ways} ways, each {money(share)}
+                  </span>
+                )}
+              </div>
+              <div class="choices" role="group" aria-label="Method">
+                <Button pressed={method === "CARD"} onClick={() => start({ method: "CARD" })}>
+                  Card
+                </Button>
+                <Button pressed={method === "CASH"} onClick={() => start({ method: "CASH" })}>
+                  Cash
+                </Button>
+              </div>
+              <div class="choices pay-fields" role="group" aria-label="Keypad enters">
+                {method === "CASH" && entry("given", "Guest gave", money(given))}
+                {entry("amount", "Amount to pay", money(part))}
+                {method === "CARD" && entry("tipAmount", "Tip amount", money(tip))}
+                {method === "CARD" &&
+                  entry("tipPercent", "Tip percent", tipTyped && "percent" in tipTyped ? `${tipTyped.percent}%` : "—")}
+              </div>
+              {method === "CARD" ? (
+                <div class="pay-card">
+                  <div class="choices" role="group" aria-label="Tip">
+                    {TIPS.map((percent) => (
+                      <Button
+                        key={percent}
+                        pressed={tipTyped === null && tipPercent === percent}
+                        onClick={() => {
+                          setTipPercent(percent);
+                          setTipTyped(null);
+                        }}
+                        label={percent ? `Tip ${percent}%` : "No tip"}
+                      >
+                        {percent ? `${percent}% · ${money(tipFor(part, percent))}` : "No tip"}
+                      </Button>
+                    ))}
+                  </div>
+                  <label>
+                    Card last four
+                    <input
+                      inputMode="numeric"
+                      maxLength={4}
+                      value={lastFour}
+                      onInput={(e) => setLastFour(e.currentTarget.value.replace(/\D/g, ""))}
+                    />
+                  </label>
+                  {!online && (
+                    <p class="needs-server" data-testid="needs-server">
+                      Card payments need the server: take cash, or wait until the terminal is back online.
+                    </p>
+                  )}
+                  <Button tone="accent" disabled={lastFour.length !== 4 || !online} onClick={() => once(payCard)}>
+                    Charge card {money(part + tip)}
+                  </Button>
+                </div>
+              ) : (
+                <div class="pay-cash">
+                  {due !== part && (
+                    <p class="cash-due">
+                      Cash due <strong>{money(due)}</strong> (rounded from {money(part)})
+                    </p>
+                  )}
+                  <div class="choices" role="group" aria-label="Cash tendered">
+                    {quickTenders(due).map((amount, i) => (
+                      <Button
+                        key={amount}
+                        pressed={given === amount}
+                        onClick={() => setGivenTyped(amount)}
+                        label={i === 0 ? `Exact ${money(amount)}` : `Tendered ${money(amount)}`}
+                      >
+                        {i === 0 ? `Exact ${money(amount)}` : money(amount)}
+                      </Button>
+                    ))}
+                  </div>
+                  <p class="change-preview">
+                    Change <strong>{money(tender.change)}</strong>
+                  </p>
+                  <Button tone="accent" disabled={tender.pays <= 0} onClick={() => once(payCash)}>
+                    Take cash {money(tender.pays)}
+                  </Button>
+                </div>
+              )}
+              {left > 0 && <p class="pay-left">Leaves {money(left)} to pay</p>}
+            </>
+          ) : (
+            <div class="choices">
+              <Button tone="accent" onClick={complete}>
+                Complete
+              </Button>
+              <Button onClick={() => setShowingReceipt(true)}>Receipt</Button>
+            </div>
+          )}
+        </div>
+        {balance > 0 && <Keypad onKey={press} />}
       </div>
     </Sheet>
   );
@@ -206,28 +316,29 @@ function Receipt(props: { order: Order; money: (cents: Cents) => string; onRecei
             ))}
         </ul>
         <dl class="totals">
-          <dt>Subtotal</dt>
-          <dd>{money(toCents(order.subtotal))}</dd>
-          {order.discountAmount > 0 && (
-            <>
-              <dt>Discount</dt>
-              <dd>−{money(toCents(order.discountAmount))}</dd>
-            </>
-          )}
-          <dt>Tax</dt>
-          <dd>{money(toCents(order.taxAmount))}</dd>
-          <dt class="total">Total</dt>
-          <dd class="total">{money(toCents(order.total))}</dd>
+          {totalLines(order).map((line) => (
+            <Fragment key={`${line.kind}-${line.label}`}>
+              <dt class={line.kind}>{line.label}</dt>
+              <dd class={line.kind}>{line.cents < 0 ? `−${money(-line.cents)}` : money(line.cents)}</dd>
+            </Fragment>
+          ))}
           {order.payments.map((payment) => (
-            <>
-              <dt key={payment.id}>{payment.method === "CARD" ? `Card ····${payment.cardLastFour ?? ""}` : "Cash"}</dt>
+            <Fragment key={payment.id}>
+              <dt>{payment.method === "CARD" ? `Card ····${payment.cardLastFour ?? ""}` : "Cash"}</dt>
               <dd>
                 {money(toCents(payment.amount))}
                 {payment.tipAmount ? ` + tip ${money(toCents(payment.tipAmount))}` : ""}
               </dd>
-            </>
+              {payment.roundingAdjustment !== 0 && (
+                <>
+                  <dt class="included">Cash rounding</dt>
+                  <dd class="included">{money(toCents(payment.roundingAdjustment))}</dd>
+                </>
+              )}
+            </Fragment>
           ))}
         </dl>
+        {order.taxMode === "INCLUSIVE" && order.taxes.length > 0 && <VatBlock order={order} money={money} />}
         <div class="choices">
           <Button onClick={props.onReceipt} label="Show or print the receipt">
             Receipt
@@ -238,5 +349,32 @@ function Receipt(props: { order: Order; money: (cents: Cents) => string; onRecei
         </div>
       </div>
     </Sheet>
+  );
+}
+
+/** Per rate: its rate, net, VAT and gross (a VAT receipt's legal minimum in the EU). */
+export function VatBlock(props: { order: Order; money: (cents: Cents) => string }) {
+  const { money } = props;
+  return (
+    <table class="vat-block" aria-label="VAT">
+      <thead>
+        <tr>
+          <th scope="col">VAT</th>
+          <th scope="col">Net</th>
+          <th scope="col">Tax</th>
+          <th scope="col">Gross</th>
+        </tr>
+      </thead>
+      <tbody>
+        {vatRows(props.order).map((row) => (
+          <tr key={row.label}>
+            <th scope="row">{row.label}</th>
+            <td>{money(row.net)}</td>
+            <td>{money(row.tax)}</td>
+            <td>{money(row.gross)}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
   );
 }

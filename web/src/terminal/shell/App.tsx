@@ -1,15 +1,20 @@
 // The terminal's shell: paired? signed in? Then the top bar and the working screen, one
-// event stream, and the idle sign-out.
+// event stream, and the idle sign-out. The outbox belongs to the tablet: it keeps sending what
+// a session signed out left waiting, under that session, while the next person signs in.
 
 import { useEffect, useState } from "preact/hooks";
-import { signOut as endSession } from "../../shared/api/staff";
 import { TerminalContext, type Terminal } from "../context";
 import { type Device, TERMINAL_KEY, forgetDevice, loadDevice } from "../../shared/device";
 import { useDeviceSession } from "../../shared/session";
 import { useLatest } from "../../shared/latest";
 import type { NewSession } from "../../shared/types";
+import type { Store } from "../../shared/store";
+import type { Outbox } from "../offline/outbox";
+import { keepSession, keptSession, openTablet } from "../offline/tablet";
+import { useOutbox } from "../offline/useOutbox";
 import { Pairing } from "../../shared/pairing/Pairing";
 import { SignIn } from "../signin/SignIn";
+import { OfflineBanner } from "./OfflineBanner";
 import { Service } from "./Service";
 import { TopBar } from "./TopBar";
 
@@ -18,7 +23,24 @@ export const IDLE_SIGN_OUT_MS = 3 * 60 * 1000;
 
 export function App() {
   const [device, setDevice] = useState<Device | null>(() => loadDevice(TERMINAL_KEY));
-  const [session, setSession] = useState<NewSession | null>(null);
+  const [store, setStore] = useState<Store | null>(null);
+  // The session signed in when the tablet was left: a reload (even offline) keeps it.
+  const [session, setSession] = useState<NewSession | null | undefined>(undefined);
+  useEffect(() => {
+    openTablet().then(async (opened) => {
+      setSession(await keptSession(opened));
+      setStore(opened);
+    });
+  }, []);
+  const outbox = useOutbox(store);
+  // What is kept from now on is made in this session.
+  useEffect(() => {
+    outbox?.signedIn(session ? { token: session.token, name: session.staff.name } : null);
+  }, [outbox, session]);
+  const signedIn = (next: NewSession | null) => {
+    setSession(next);
+    if (store) keepSession(store, next).catch(() => {});
+  };
 
   if (!device)
     return (
@@ -29,34 +51,62 @@ export function App() {
         </p>
       </Pairing>
     );
+  if (!store || !outbox || session === undefined) return <p class="hint">Opening the terminal…</p>;
   if (!session)
     return (
       <SignIn
         device={device}
-        onSignedIn={setSession}
+        store={store}
+        onSignedIn={signedIn}
         onUnpair={() => {
           forgetDevice(TERMINAL_KEY);
           setDevice(null);
         }}
       />
     );
-  return <SignedIn device={device} session={session} onSignedOut={() => setSession(null)} />;
+  return (
+    <SignedIn device={device} session={session} store={store} outbox={outbox} onSignedOut={() => signedIn(null)} />
+  );
 }
 
-function SignedIn(props: { device: Device; session: NewSession; onSignedOut: () => void }) {
-  const { device, session } = props;
+function SignedIn(props: {
+  device: Device;
+  session: NewSession;
+  store: Store;
+  outbox: Outbox;
+  onSignedOut: () => void;
+}) {
+  const { device, session, store, outbox } = props;
   const [generation, setGeneration] = useState(0);
   // A session that ended on the server (expired, staff deactivated, device revoked) ends here.
   // A stream back after a gap has replayed what was missed; too far behind to catch up, every
   // screen reloads what it shows.
-  const { api, events, location, streaming, reachable, pending } = useDeviceSession(session.token, device.locationId, {
-    onEnded: props.onSignedOut,
-    onExpired: () => setGeneration((n) => n + 1),
-  });
+  const { api, events, location, streaming, reachable } = useDeviceSession(
+    session.token,
+    device.locationId,
+    { onEnded: props.onSignedOut, onExpired: () => setGeneration((n) => n + 1) },
+    { store, retrying: false },
+  );
+  // The outbox sends under each change's own session, with clients of its own: whether it
+  // reached the server, each time that changes, counts as this session's connection too.
+  useEffect(() => {
+    let told = outbox.reached;
+    return outbox.subscribe(() => {
+      if (outbox.reached === null || outbox.reached === told) return;
+      told = outbox.reached;
+      api.heard(told);
+    });
+  }, [api, outbox]);
+  const online = reachable && streaming === true;
+  // Back online (the stream reopened): what waits is sent now, not at the next try.
+  useEffect(() => {
+    if (online) outbox.kick();
+  }, [online, outbox]);
 
   const signOut = async () => {
-    // Best effort: the session ends on the server, and on this screen whatever it answers.
-    endSession(api).catch(() => {});
+    // The screen signs out at once; on the server, the session ends once what it left waiting
+    // has landed (best effort when nothing waits).
+    outbox.signOut(session.token).catch(() => {});
     props.onSignedOut();
   };
 
@@ -80,20 +130,18 @@ function SignedIn(props: { device: Device; session: NewSession; onSignedOut: () 
   const terminal: Terminal = {
     api,
     events,
+    store,
+    outbox,
+    online,
     locationId: device.locationId,
     currency: location?.currency ?? "USD",
     staff: session.staff,
   };
-  const online = reachable && streaming === true;
+  const waiting = outbox.pending().length;
   return (
     <TerminalContext.Provider value={terminal}>
-      <TopBar location={location} staff={session.staff} online={online} pending={pending} onSignOut={signOut} />
-      {!online && (
-        <div class="offline-banner" role="alert">
-          Offline: the server can't be reached. Taps are kept and sent when it is back
-          {pending ? ` (${pending} ${pending === 1 ? "request" : "requests"} waiting)` : ""}.
-        </div>
-      )}
+      <TopBar location={location} staff={session.staff} online={online} pending={waiting} onSignOut={signOut} />
+      {!online && <OfflineBanner waiting={waiting} />}
       <Service key={generation} />
     </TerminalContext.Provider>
   );

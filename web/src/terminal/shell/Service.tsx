@@ -6,15 +6,12 @@ import { Check } from "../check/Check";
 import { useCheck } from "../check/state";
 import { Floor } from "../floor/Floor";
 import { useFloor } from "../floor/state";
-import type { Order } from "../../shared/types";
 import { Menu } from "../ordering/Menu";
 import { useMenu } from "../ordering/state";
 import { Payment } from "../payment/Payment";
 
 interface Opened {
   id: string;
-  /** The order as its creation answered it, when it was made here. */
-  created?: Order;
 }
 
 export function Service() {
@@ -23,11 +20,11 @@ export function Service() {
   const [opened, setOpened] = useState<Opened | null>(null);
   return (
     <main class="service">
-      <Floor floor={floor} current={opened?.id ?? null} onOpen={(id, created) => setOpened({ id, created })} />
+      <Floor floor={floor} current={opened?.id ?? null} onOpen={(id) => setOpened({ id })} />
       {opened ? (
         <OpenCheck key={opened.id} opened={opened} floor={floor} menu={menu} onClose={() => setOpened(null)} />
       ) : (
-        <section class="menu empty" aria-label="Menu">
+        <section class="menu empty" aria-label="Menu" data-kept={menu.kept ? "true" : undefined}>
           <p class="hint">Tap a free table to seat guests, or an occupied one to open its check.</p>
         </section>
       )}
@@ -41,7 +38,7 @@ function OpenCheck(props: {
   menu: ReturnType<typeof useMenu>;
   onClose: () => void;
 }) {
-  const check = useCheck(props.opened.id, props.opened.created);
+  const check = useCheck(props.opened.id);
   const [paying, setPaying] = useState(false);
   const free = props.floor.tables.filter((table) => table.status === "FREE");
   return (

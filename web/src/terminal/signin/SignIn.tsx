@@ -1,25 +1,34 @@
 // Who is working: the staff picker (GET /api/staff/directory) and a PIN pad → a session.
 
 import { useEffect, useState } from "preact/hooks";
-import { Api, ApiError } from "../../shared/api/client";
+import { Api, ApiError, Unreachable } from "../../shared/api/client";
 import type { Device } from "../../shared/device";
 import { signIn as openSession, staffDirectory } from "../../shared/api/staff";
+import { remembered, type Store } from "../../shared/store";
 import type { NewSession, StaffCard } from "../../shared/types";
 import { Button, PinPad, StaffPicker } from "../../shared/ui";
 import { inWords } from "../../shared/words";
 
-export function SignIn(props: { device: Device; onSignedIn: (session: NewSession) => void; onUnpair: () => void }) {
-  const [api] = useState(() => new Api(() => props.device.token));
+export function SignIn(props: {
+  device: Device;
+  store: Store;
+  onSignedIn: (session: NewSession) => void;
+  onUnpair: () => void;
+}) {
+  // Offline, the staff kept from the last read show, and a PIN says it needs the server
+  // rather than waiting for it.
+  const [api] = useState(() => new Api(() => props.device.token, undefined, undefined, "", false));
+  const { store } = props;
   const [staff, setStaff] = useState<StaffCard[] | null>(null);
   const [chosen, setChosen] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
   useEffect(() => {
-    staffDirectory(api, { limit: 100 })
+    remembered(store, "staff", () => staffDirectory(api, { limit: 100 }))
       .then((page) => setStaff(page.data))
       .catch((failure) => setError(inWords(failure)));
-  }, [api]);
+  }, [api, store]);
 
   async function signIn(pin: string) {
     if (!chosen) return;
@@ -28,7 +37,13 @@ export function SignIn(props: { device: Device; onSignedIn: (session: NewSession
     try {
       props.onSignedIn(await openSession(api, { staffId: chosen, pin }));
     } catch (failure) {
-      setError(failure instanceof ApiError && failure.status === 401 ? "Wrong PIN; try again." : inWords(failure));
+      setError(
+        failure instanceof ApiError && failure.status === 401
+          ? "Wrong PIN; try again."
+          : failure instanceof Unreachable
+            ? "Signing in needs the server, and it can't be reached: try again once the network is back."
+            : inWords(failure),
+      );
     } finally {
       setBusy(false);
     }

@@ -1,0 +1,1 @@
+"""Pricing routes: tax rates and service charges."""

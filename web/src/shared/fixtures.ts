@@ -1,0 +1,47 @@
+// Orders and lines as the API answers them, for unit tests: every field set, any overridden.
+
+import { blankOrder } from "./blank";
+import type { Order, OrderItem } from "./types";
+
+export const anItem = (id: string, name: string, extra: Partial<OrderItem> = {}): OrderItem => ({
+  id,
+  productId: id,
+  variantId: null,
+  name,
+  quantity: 1,
+  unitPrice: 4,
+  total: 4,
+  taxRateId: null,
+  taxRate: 0,
+  taxAmount: 0,
+  modifiers: [],
+  notes: null,
+  status: "PENDING",
+  voidReason: null,
+  createdAt: "2026-01-01T00:00:00Z",
+  updatedAt: "2026-01-01T00:00:00Z",
+  ...extra,
+});
+
+export const anOrder = (extra: Partial<Order> = {}): Order => ({
+  ...blankOrder({
+    id: "o",
+    orderType: "DINE_IN",
+    tableId: "t4",
+    tableName: "4",
+    locationId: "L",
+    currency: "USD",
+    guestCount: 3,
+    customerName: null,
+    createdAt: "2026-01-01T00:00:00Z",
+  }),
+  orderNumber: "#1042",
+  status: "OPEN",
+  subtotal: 10,
+  total: 10,
+  balanceDue: 10,
+  items: [anItem("a", "Latte")],
+  cashBalanceDue: 10,
+  version: 3,
+  ...extra,
+});

@@ -1,0 +1,19 @@
+// A customer's name on a bar tab or a takeout (docs/design.md §5, "Names"): as the tablet
+// keeps it (trimmed, blank is none; the server holds the same rule) and as the floor and the
+// check show it ("Bar tab · Sam").
+
+import type { OrderType } from "../shared/types";
+
+/** The longest name the server keeps, after trimming. */
+export const MAX_CUSTOMER_NAME = 60;
+
+/** The name as typed, as the order keeps it: trimmed; blank is no name. */
+export function customerNameOf(typed: string): string | null {
+  return typed.trim() || null;
+}
+
+/** What kind of check it is, with its customer's name when it has one. */
+export function tabLabel(orderType: OrderType, customerName: string | null | undefined): string {
+  const kind = orderType === "BAR_TAB" ? "Bar tab" : "Takeout";
+  return customerName ? `${kind} · ${customerName}` : kind;
+}

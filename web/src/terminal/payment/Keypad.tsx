@@ -1,0 +1,17 @@
+// The payment sheet's keypad: digits, 00 and ⌫ on big keys; what a key does to the entry is
+// amounts.ts (pressKey).
+
+import { Button } from "../../shared/ui";
+import { KEYS, type Key } from "./amounts";
+
+export function Keypad(props: { onKey: (key: Key) => void }) {
+  return (
+    <div class="pay-keys" role="group" aria-label="Keypad">
+      {KEYS.map((key) => (
+        <Button key={key} onClick={() => props.onKey(key)} label={key === "back" ? "Delete last digit" : undefined}>
+          {key === "back" ? "⌫" : key}
+        </Button>
+      ))}
+    </div>
+  );
+}
