@@ -14,7 +14,7 @@ import contextlib
 import random
 import re
 import time
-from collections import Counter
+from collections import Counter, deque
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -112,6 +112,10 @@ class Terminal:
         )
         self.context.set_default_timeout(20_000)
         self.page: Page = self.context.new_page()
+        # What the page wrote to its console and what it threw, last first: read on a failure.
+        self.page_said: deque[str] = deque(maxlen=20)
+        self.page.on("console", lambda message: self.page_said.append(message.text))
+        self.page.on("pageerror", lambda error: self.page_said.append(f"thrown: {error}"))
         self.staff = staff
         self.name = name
         self.tables = tables
@@ -184,10 +188,12 @@ class Terminal:
         return stored(self.page)
 
     def words(self) -> list[str]:
-        """What the terminal says to the person: its alerts and statuses, and each of its
-        open checks' refused changes."""
+        """What the terminal says to the person: its alerts and statuses, the menu's products,
+        each of its open checks' refused changes; and what the page wrote to its console."""
         page = self.page
         said = page.get_by_role("alert").or_(page.get_by_role("status")).all_inner_texts()
+        products = page.get_by_role("group", name="Products").get_by_role("button")
+        said.append(f"products shown: {products.evaluate_all(_BUTTONS)}")
         for table in self.tables:
             tile = page.get_by_role("button", name=re.compile(rf"^Table {table}, occupied"))
             if page.get_by_role("dialog").count() or not tile.count():
@@ -195,7 +201,7 @@ class Terminal:
             tile.click()
             refused = page.get_by_role("list", name="Refused changes")
             said += [f"table {table}: {words}" for words in refused.all_inner_texts()]
-        return [*said, f"stored: {self.stored()}"]
+        return [*said, f"stored: {self.stored()}", f"console: {list(self.page_said)}"]
 
     def back_online(self) -> None:
         """The evening is over: the network stays up and nothing is cut any more."""
@@ -308,6 +314,12 @@ class Terminal:
             "button", name="Done"
         ).click()
         expect(page.get_by_role("button", name=f"Table {table}, free")).to_be_visible()
+
+
+# Each button as it is: its name, and whether it is busy or disabled.
+_BUTTONS = """(buttons) => buttons.map((b) => [
+  b.getAttribute("aria-label") || b.textContent, b.getAttribute("aria-busy"), b.disabled,
+].join(" "))"""
 
 
 # True once the check's lines, by accessible name up to any ", sending"-like remark and with

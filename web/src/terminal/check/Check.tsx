@@ -86,10 +86,13 @@ export function Check(props: { check: CheckState; freeTables: Table[]; onPay: ()
             {where}
             {order.guestCount ? ` · ${order.guestCount} guests` : ""}
           </p>
-          {check.waiting > 0 && (
+          {/* Always one line, so the lines below never move as a tap is kept and answered. */}
+          {check.waiting > 0 ? (
             <p class="waiting" data-testid="check-waiting">
               <PendingClock /> {check.waiting} {check.waiting === 1 ? "change" : "changes"} waiting for the server
             </p>
+          ) : (
+            <p class="saved">Nothing waiting for the server</p>
           )}
         </div>
         <Button tone="quiet" onClick={props.onClose} label="Close check">

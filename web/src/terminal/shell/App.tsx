@@ -14,7 +14,6 @@ import { keepSession, keptSession, openTablet } from "../offline/tablet";
 import { useOutbox } from "../offline/useOutbox";
 import { Pairing } from "../../shared/pairing/Pairing";
 import { SignIn } from "../signin/SignIn";
-import { OfflineBanner } from "./OfflineBanner";
 import { Service } from "./Service";
 import { TopBar } from "./TopBar";
 
@@ -141,7 +140,6 @@ function SignedIn(props: {
   return (
     <TerminalContext.Provider value={terminal}>
       <TopBar location={location} staff={session.staff} online={online} pending={waiting} onSignOut={signOut} />
-      {!online && <OfflineBanner waiting={waiting} />}
       <Service key={generation} />
     </TerminalContext.Provider>
   );

@@ -1,5 +1,8 @@
-// The calm amber bar while the server can't be reached: how many changes wait on this tablet
-// (writes only: background reads are not counted), and that they are kept.
+// The calm amber word while the server can't be reached: how many changes wait on this tablet
+// (writes only: background reads are not counted), and that they are kept. It takes the
+// brand's place in the top bar rather than a bar of its own: nothing under a finger moves when
+// the connection comes and goes (one failed try of a write shows it). What needs the server
+// (a card payment, a manager's approval, signing in) says so where it is asked for.
 
 export function OfflineBanner(props: { waiting: number }) {
   const { waiting } = props;
@@ -11,8 +14,7 @@ export function OfflineBanner(props: { waiting: number }) {
           {waiting === 0 ? "no changes waiting" : `${waiting} ${waiting === 1 ? "change" : "changes"} waiting`}
         </span>
       </strong>{" "}
-      · Kept on this tablet and sent in order when the server is back. Card payments, manager approvals and signing in
-      someone new need the server.
+      · kept on this tablet and sent in order when the server is back
     </div>
   );
 }

@@ -1,5 +1,6 @@
 import type { Location, StaffCard } from "../../shared/types";
 import { Button } from "../../shared/ui";
+import { OfflineBanner } from "./OfflineBanner";
 
 const ROLE = { KITCHEN: "Kitchen", SERVER: "Server", MANAGER: "Manager", ADMIN: "Admin" };
 
@@ -11,8 +12,12 @@ export function TopBar(props: {
   onSignOut: () => void;
 }) {
   return (
-    <header class="topbar">
-      <span class="brand">Brigade · {props.location?.name ?? "…"}</span>
+    <header class={props.online ? "topbar" : "topbar offline"}>
+      {props.online ? (
+        <span class="brand">Brigade · {props.location?.name ?? "…"}</span>
+      ) : (
+        <OfflineBanner waiting={props.pending} />
+      )}
       <span class="who">
         {props.staff.name} ({ROLE[props.staff.role]})
       </span>
