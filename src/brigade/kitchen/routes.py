@@ -235,7 +235,7 @@ async def get_kitchen_board(
 ) -> BoardOut:
     """What a kitchen display shows: the open tickets with their items' status now, table,
     server and category, and the last bumped ticket. Reload it on the events that touch it
-    (`order.sent`, `item.*`, `order.*`, `kitchen_ticket.*`)."""
+    (`order.sent`, `order.course_fired`, `item.*`, `order.*`, `kitchen_ticket.*`)."""
     board = await service.get_board(uow, staff, location_id)
     last = board.last_bumped
     return BoardOut(
