@@ -17,8 +17,8 @@ import { CANCEL_REASONS, refundOnCancel, whyManager } from "./cancelling";
 import { useAddableCharges } from "./charges";
 import { WHAT } from "../offline/operations";
 import { SESSION_ENDED } from "../offline/outbox";
-import { isHeld } from "../../shared/rules/courses";
-import { CourseGroup, coursesOn, PlaceSheet, PlacingPicker, placeLabel } from "./Courses";
+import { isHeld, placeLabel } from "../../shared/rules/courses";
+import { CourseGroup, coursesOn, PlaceSheet, PlacingPicker } from "./Courses";
 import type { Check as CheckState, PendingApproval } from "./state";
 
 const VOID_REASONS = ["Guest changed their mind", "Entered by mistake", "Kitchen error", "Took too long"];

@@ -16,12 +16,6 @@ export interface Placing {
 export const FIRST_PLACING: Placing = { seat: null, course: 1 };
 const COURSES = [1, 2, 3];
 
-/** "Seat 2 · Course 2", or null for the table's first course. */
-export function placeLabel(item: Pick<OrderItem, "seat" | "course">): string | null {
-  const parts = [item.seat ? `Seat ${item.seat}` : null, item.course !== 1 ? `Course ${item.course}` : null];
-  return parts.filter(Boolean).join(" · ") || null;
-}
-
 /** Seats 1 to the party's size (at least 4), and one more once the last is taken. */
 function seatsFor(guests: number | null, seat: number | null): number[] {
   const count = Math.max(guests ?? 0, 4, seat ?? 0);
