@@ -162,6 +162,7 @@ def test_the_answers_about_one_order_declare_its_etag(document: dict[str, Any]) 
         "updateItem",
         "voidItem",
         "sendOrder",
+        "fireCourse",
         "addPayment",
         "adjustTip",
         "refundOrder",

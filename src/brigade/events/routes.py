@@ -54,7 +54,8 @@ class EventOut(ResponseModel):
     data: dict[str, Any] = Field(
         description="The resource as the API shows it: the order detail for order events, "
         "the item for item events, the payment for payment events, the product for "
-        "product and stock events; order.sent adds `kitchenTicket`; kitchen_ticket events "
+        "product and stock events; order.sent and order.course_fired add `kitchenTicket`; "
+        "kitchen_ticket events "
         "carry the ticket as GET /api/kitchen/board shows it. Past BRIGADE_EVENT_MAX_BYTES "
         "(64 KiB) an order or ticket is summarized instead: its identity, status and totals "
         "with `truncated: true`, `itemCount` and `href`, where the whole resource is read."

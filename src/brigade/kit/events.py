@@ -24,6 +24,7 @@ class EventType(StrEnum):
     ORDER_CREATED = "order.created"
     ORDER_UPDATED = "order.updated"
     ORDER_SENT = "order.sent"
+    ORDER_COURSE_FIRED = "order.course_fired"
     ORDER_COMPLETED = "order.completed"
     ORDER_CANCELLED = "order.cancelled"
     ORDER_REFUNDED = "order.refunded"

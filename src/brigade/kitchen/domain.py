@@ -32,6 +32,9 @@ class TicketItem:
     quantity: Decimal
     modifiers: tuple[Modifier, ...]
     notes: str | None
+    # The item's seat (None: the table) and course, as sent.
+    seat: int | None = None
+    course: int = 1
 
 
 @dataclass(frozen=True, slots=True)

@@ -47,6 +47,8 @@ def _item_to_json(item: TicketItem) -> dict[str, Any]:
         "quantity": str(item.quantity),
         "modifiers": modifiers_to_json(item.modifiers),
         "notes": item.notes,
+        "seat": item.seat,
+        "course": item.course,
     }
 
 
@@ -58,6 +60,9 @@ def _item_from_json(stored: Mapping[str, Any]) -> TicketItem:
         quantity=Decimal(stored["quantity"]),
         modifiers=modifiers_from_json(stored["modifiers"]),
         notes=stored["notes"],
+        # Tickets from before seats and courses: no seat, course 1.
+        seat=stored.get("seat"),
+        course=stored.get("course", 1),
     )
 
 

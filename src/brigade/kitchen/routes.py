@@ -32,7 +32,14 @@ from brigade.orders.domain.states import ItemStatus, OrderStatus, OrderType
 router = brigade_router(prefix="/api/kitchen", tags=["kitchen"])
 
 
-class TicketItemOut(ResponseModel):
+class _Placed(ResponseModel):
+    """Where a line goes and when: its seat at the table and its course, as sent."""
+
+    seat: int | None = Field(description="The guest's seat at the table; null: the table")
+    course: int = Field(description="The course it goes out with (1: the first)")
+
+
+class TicketItemOut(_Placed):
     item_id: UUID
     product_id: UUID
     name: str
@@ -79,6 +86,8 @@ def ticket_out(ticket: KitchenTicket) -> TicketOut:
                 quantity=item.quantity,
                 modifiers=modifiers_out(item.modifiers),
                 notes=item.notes,
+                seat=item.seat,
+                course=item.course,
             )
             for item in ticket.items
         ],
@@ -90,7 +99,7 @@ def ticket_out(ticket: KitchenTicket) -> TicketOut:
     )
 
 
-class BoardItemOut(ResponseModel):
+class BoardItemOut(_Placed):
     """A ticket line with its item as it is now: ``quantity`` is the live one (a partial void
     lowers it), ``sentQuantity`` what the ticket asked for."""
 
@@ -187,6 +196,8 @@ def board_ticket_out(board: BoardTicket) -> BoardTicketOut:
                 status=item.live.status,
                 void_reason=item.live.void_reason,
                 added=item.added,
+                seat=item.line.seat,
+                course=item.line.course,
             )
             for item in board.items
         ],
@@ -224,7 +235,7 @@ async def get_kitchen_board(
 ) -> BoardOut:
     """What a kitchen display shows: the open tickets with their items' status now, table,
     server and category, and the last bumped ticket. Reload it on the events that touch it
-    (`order.sent`, `item.*`, `order.*`, `kitchen_ticket.*`)."""
+    (`order.sent`, `order.course_fired`, `item.*`, `order.*`, `kitchen_ticket.*`)."""
     board = await service.get_board(uow, staff, location_id)
     last = board.last_bumped
     return BoardOut(

@@ -40,6 +40,7 @@ from brigade.orders.domain.commands import (
     ModifierChoice,
     TakePayment,
 )
+from brigade.orders.domain.courses import MAX_COURSE, MAX_SEAT
 from brigade.orders.domain.refunds import MAX_REFUND_LINES, RefundLine, RefundOrder
 from brigade.orders.domain.states import (
     ItemStatus,
@@ -60,6 +61,13 @@ ModifierName: Any = Text(100, min_length=1)
 # A customer's name as sent: room for the whitespace around it; the order keeps it trimmed and
 # refuses more than MAX_CUSTOMER_NAME_LENGTH characters after trimming (orders/domain/).
 CustomerName: Any = Text(2 * MAX_CUSTOMER_NAME_LENGTH)
+Seat: Any = WholeNumber(1, MAX_SEAT)
+Course: Any = WholeNumber(1, MAX_COURSE)
+_SEAT = "The guest's seat at the table (1, 2, ...); null: the table's."
+_COURSE = (
+    "The course it goes out with: a send sends the fired courses' items (course 1 is fired by "
+    "the first send); a later course is held until `POST /api/orders/{id}/courses/{n}/fire`."
+)
 _CUSTOMER_NAME = (
     f"The customer's name (a bar tab, a takeout): trimmed, 1-{MAX_CUSTOMER_NAME_LENGTH} "
     "characters after trimming; blank or null is no name."
@@ -114,6 +122,10 @@ class ModifierIn(RequestModel):
     price: MoneyIn | None = None
 
 
+def _choices(modifiers: list[ModifierIn]) -> tuple[ModifierChoice, ...]:
+    return tuple(ModifierChoice(m.modifier_option_id, m.name, m.price) for m in modifiers)
+
+
 class ItemAdd(RequestModel):
     id: UUID | None = _client_id("item")
     product_id: UUID
@@ -121,17 +133,19 @@ class ItemAdd(RequestModel):
     variant_id: UUID | None = None
     modifiers: list[ModifierIn] = Field(default_factory=list, max_length=MAX_MODIFIERS_PER_ITEM)
     notes: ItemNotes | None = None
+    seat: Seat | None = Field(default=None, description=_SEAT)
+    course: Course = Field(default=1, description=_COURSE)
 
     def command(self) -> AddItem:
         return AddItem(
             product_id=self.product_id,
             quantity=self.quantity,
             variant_id=self.variant_id,
-            modifiers=tuple(
-                ModifierChoice(m.modifier_option_id, m.name, m.price) for m in self.modifiers
-            ),
+            modifiers=_choices(self.modifiers),
             notes=self.notes,
             id=self.id,
+            seat=self.seat,
+            course=self.course,
         )
 
 
@@ -145,11 +159,27 @@ class ItemUpdate(RequestModel):
         description="Why a sent item's quantity is lowered (a partial void): required then, "
         "and kept in the audit log and on the kitchen's VOID ticket; unused otherwise."
     )
+    seat: Seat | None = Field(default=None, description=_SEAT + " Any item's.")
+    course: Course = omittable(description=_COURSE + " An unsent item's only.")
+    variant_id: UUID | None = Field(
+        default=None, description="An unsent item's new variant, by the add-item rules."
+    )
+    modifiers: list[ModifierIn] = omittable(
+        max_length=MAX_MODIFIERS_PER_ITEM,
+        description="An unsent item's modifiers, all of them, by the add-item rules.",
+    )
 
     def command(self) -> ChangeItem:
         notes = given(self, "notes", self.notes)
         return ChangeItem(
-            quantity=self.quantity, status=self.status, notes=notes, reason=self.reason
+            quantity=self.quantity,
+            status=self.status,
+            notes=notes,
+            reason=self.reason,
+            seat=given(self, "seat", self.seat),
+            course=self.course,
+            variant_id=given(self, "variant_id", self.variant_id),
+            modifiers=None if self.modifiers is None else _choices(self.modifiers),
         )
 
 
@@ -265,6 +295,8 @@ class OrderItemOut(ResponseModel):
     notes: str | None
     status: ItemStatus
     void_reason: str | None
+    seat: int | None = Field(description=_SEAT)
+    course: int = Field(description=_COURSE)
     created_at: Timestamp
     updated_at: Timestamp
 
@@ -381,6 +413,10 @@ class OrderDetail(OrderSummary):
     guest_count: int | None
     notes: str | None
     items: list[OrderItemOut]
+    fired_courses: list[int] = Field(
+        description="The courses fired so far, ascending: [] before the first send, [1] after "
+        "it; a send sends these courses' pending items, the others are held"
+    )
     discount_amount: Money
     tax_amount: Money
     tax_mode: TaxMode = Field(

@@ -24,6 +24,7 @@ from brigade.catalogue.service import products as catalogue_products
 from brigade.catalogue.service import stock
 from brigade.kit import money
 from brigade.kit.access import Actor
+from brigade.kit.changes import UNSET
 from brigade.kit.clock import DEFAULT_TIMEZONE, business_day, now
 from brigade.kit.db.engine import UnitOfWork
 from brigade.kit.errors import IdInUse, NotFound, ProductUnavailable
@@ -434,10 +435,29 @@ async def change_item(
     *,
     if_match: int | None = None,
 ) -> tuple[Order, OrderItem]:
-    """Apply what the command gives (quantity, notes, status); a raised quantity takes stock."""
+    """Apply what the command gives (quantity, notes, status, seat, course, variant,
+    modifiers); a raised quantity takes stock. A new variant or modifiers are looked up in the
+    catalogue as for a new item, for the aggregate's add-item rules."""
     check_may_change_item(actor, command)
     order = await _load(uow, actor, order_id, if_match, item_id=item_id, whole=WholeItems.ALL)
-    change = order.change_item(item_id, command, actor=actor, at=now())
+    product, named_variant, options = None, None, {}
+    if command.reprices:
+        item = order.item(item_id)
+        product = await catalogue_products.get_product(uow, item.product_id)
+        variant_id = item.variant_id if command.variant_id is UNSET else command.variant_id
+        named_variant = await _named_variant(uow, product, variant_id)
+        kept = item.modifiers if command.modifiers is None else command.modifiers
+        asked = [modifier.modifier_option_id for modifier in kept]
+        options = await catalogue_products.products_by_id(uow, asked)
+    change = order.change_item(
+        item_id,
+        command,
+        actor=actor,
+        at=now(),
+        product=product,
+        named_variant=named_variant,
+        options=options,
+    )
     extra = change.after.quantity - change.before.quantity
     reserved = extra > 0 and await stock.reserve(
         uow, actor, change.after.product_id, extra, order_id=order_id
@@ -519,6 +539,17 @@ async def send_order(
 ) -> tuple[Order, KitchenTicket]:
     order = await _load(uow, actor, order_id, if_match, whole=WholeItems.ALL)
     ticket = order.send(actor=actor, at=now())
+    await _persist(uow, order, actor)
+    await kitchen_board.show_new(uow, [ticket])
+    return order, ticket
+
+
+async def fire_course(
+    uow: UnitOfWork, actor: Actor, order_id: UUID, course: int, *, if_match: int | None = None
+) -> tuple[Order, KitchenTicket]:
+    """Send course ``course``'s pending items on their own ticket; the course is fired."""
+    order = await _load(uow, actor, order_id, if_match, whole=WholeItems.ALL)
+    ticket = order.fire_course(course, actor=actor, at=now())
     await _persist(uow, order, actor)
     await kitchen_board.show_new(uow, [ticket])
     return order, ticket

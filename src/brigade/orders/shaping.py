@@ -55,6 +55,8 @@ def item_out(item: OrderItem, tax_cents: int) -> OrderItemOut:
         notes=item.notes,
         status=item.status,
         void_reason=item.void_reason,
+        seat=item.seat,
+        course=item.course,
         created_at=item.created_at,
         updated_at=item.updated_at,
     )
@@ -201,6 +203,7 @@ def detail(order: Order, viewer: Role) -> OrderDetail:
         guest_count=header.guest_count,
         notes=header.notes,
         items=[item_out(item, taxes.get(item.id, 0)) for item in order.items],
+        fired_courses=list(header.fired_courses),
         discount_amount=cents(header.discount_cents),
         tax_amount=cents(header.tax_cents),
         tax_mode=header.tax_mode,
@@ -253,6 +256,8 @@ def _item_json(item: OrderItem, tax_cents: int) -> dict[str, Any]:
         "notes": item.notes,
         "status": item.status.value,
         "voidReason": item.void_reason,
+        "seat": item.seat,
+        "course": item.course,
         "createdAt": instant(item.created_at),
         "updatedAt": instant(item.updated_at),
     }
@@ -325,6 +330,7 @@ def detail_json(order: Order, viewer: Role) -> dict[str, Any]:
         "guestCount": header.guest_count,
         "notes": header.notes,
         "items": [_item_json(item, taxes.get(item.id, 0)) for item in order.items],
+        "firedCourses": list(header.fired_courses),
         "discountAmount": amount(header.discount_cents),
         "taxAmount": amount(header.tax_cents),
         "taxMode": header.tax_mode.value,

@@ -45,6 +45,8 @@ orders = Table(
     Column("notes", Text, nullable=True),
     # The customer's name on a bar tab or a takeout (docs/design.md §5).
     Column("customer_name", String(60), nullable=True),
+    # [1, 3]: the courses fired so far, ascending (orders/domain/courses.py).
+    Column("fired_courses", JSON, nullable=False),
     Column("discount_cents", BigInteger, nullable=False),
     Column("discount_code", String(64), nullable=True),
     # Totals are derived (orders/domain/totals.py) and kept here so lists need no join.
@@ -121,6 +123,9 @@ order_items = Table(
     Column("notes", Text, nullable=True),
     Column("void_reason", Text, nullable=True),
     Column("kitchen_ticket_id", Uuid, nullable=True),
+    # The guest's seat (null: the table) and the course it goes out with.
+    Column("seat", Integer, nullable=True),
+    Column("course", Integer, nullable=False, server_default="1"),
     *timestamps(),
     Index("ix_order_items_order_id", "order_id", "created_at"),
 )

@@ -409,6 +409,10 @@ ENDPOINTS: dict[tuple[str, str], tuple[str, Scenario]] = {
         "SERVER",
         lambda c: Call("POST", f"/api/orders/{_order_with_item(c)[0]['id']}/send"),
     ),
+    ("POST", "/api/orders/{order_id}/courses/{course}/fire"): (
+        "SERVER",
+        lambda c: Call("POST", f"/api/orders/{_order_with_item(c)[0]['id']}/courses/1/fire"),
+    ),
     ("POST", "/api/orders/{order_id}/payments"): (
         "SERVER",
         lambda c: Call(

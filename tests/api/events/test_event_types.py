@@ -98,13 +98,27 @@ def order_updated_by_a_discount(client: AppClient) -> tuple[int, Expected]:
     return before, _order_event((EventType.ORDER_UPDATED,), order)
 
 
+def _sent(
+    client: AppClient, order: Json, action: str, event_type: EventType
+) -> tuple[int, Expected]:
+    """``action`` (a send, a fire) of ``order``: its event carries the kitchen's new ticket."""
+    before = _last_id(client)
+    sent = _ok(client.post(f"/api/orders/{order['id']}/{action}"))
+    ticket = _ok(client.get(f"/api/kitchen/tickets/{sent['kitchenOrderId']}"))
+    types = (event_type, EventType.KITCHEN_TICKET_CREATED)
+    return before, _order_event(types, order, kitchenTicket=ticket)
+
+
 def order_sent(client: AppClient) -> tuple[int, Expected]:
     order, _, _ = _order_with_item(client)
-    before = _last_id(client)
-    sent = _ok(client.post(f"/api/orders/{order['id']}/send"))
-    ticket = _ok(client.get(f"/api/kitchen/tickets/{sent['kitchenOrderId']}"))
-    types = (EventType.ORDER_SENT, EventType.KITCHEN_TICKET_CREATED)
-    return before, _order_event(types, order, kitchenTicket=ticket)
+    return _sent(client, order, "send", EventType.ORDER_SENT)
+
+
+def order_course_fired(client: AppClient) -> tuple[int, Expected]:
+    order = make_order(client)
+    body = {"productId": make_product(client, price=30)["id"], "quantity": 1, "course": 2}
+    _ok(client.post(f"/api/orders/{order['id']}/items", json=body), 201)
+    return _sent(client, order, "courses/2/fire", EventType.ORDER_COURSE_FIRED)
 
 
 def order_completed(client: AppClient) -> tuple[int, Expected]:
@@ -359,6 +373,7 @@ ACTIONS: dict[EventType, Callable[[Any], tuple[int, Expected]]] = {
     EventType.ORDER_CREATED: order_created,
     EventType.ORDER_UPDATED: order_updated_by_a_discount,
     EventType.ORDER_SENT: order_sent,
+    EventType.ORDER_COURSE_FIRED: order_course_fired,
     EventType.ORDER_COMPLETED: order_completed,
     EventType.ORDER_CANCELLED: order_cancelled,
     EventType.ORDER_REFUNDED: order_refunded,

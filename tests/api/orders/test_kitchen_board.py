@@ -94,6 +94,8 @@ def test_the_board_shows_each_send_with_its_table_server_and_items_as_they_are_n
         "status": "SENT",
         "voidReason": None,
         "added": False,
+        "seat": None,
+        "course": 1,
     }
     assert (fries_line["status"], fries_line["voidReason"]) == ("VOIDED", "changed mind")
     assert fries_line["categoryId"] is None

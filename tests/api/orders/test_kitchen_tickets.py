@@ -67,6 +67,8 @@ def test_send_puts_every_pending_item_on_one_ticket_and_opens_the_order(client: 
                 "quantity": 2,
                 "modifiers": [{"modifierOptionId": AD_HOC, "name": "No pickles", "price": 0}],
                 "notes": "medium rare",
+                "seat": None,
+                "course": 1,
             },
             {
                 "itemId": second["id"],
@@ -75,6 +77,8 @@ def test_send_puts_every_pending_item_on_one_ticket_and_opens_the_order(client: 
                 "quantity": 1.5,
                 "modifiers": [],
                 "notes": None,
+                "seat": None,
+                "course": 1,
             },
         ],
         "createdAt": ticket.json()["createdAt"],

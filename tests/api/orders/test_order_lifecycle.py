@@ -40,6 +40,8 @@ DETAIL_FIELDS = SUMMARY_FIELDS | {
     "guestCount",
     "notes",
     "items",
+    # Hold and fire (docs/design.md §5).
+    "firedCourses",
     "discountAmount",
     "taxAmount",
     # Money the world uses (docs/design.md §15).

@@ -27,6 +27,7 @@ from brigade.kitchen.domain import (
     TicketKind,
     TicketOrder,
 )
+from brigade.orders.domain.courses import sent_by_a_send
 from brigade.orders.domain.permissions import permission_to_cancel
 from brigade.orders.domain.states import (
     ITEM_TRANSITIONS,
@@ -60,6 +61,11 @@ def test_a_modifier_groups_limits(case: dict[str, Any]) -> None:
     except ModifierSelectionInvalid:
         holds = False
     assert holds is case["holds"]
+
+
+@pytest.mark.parametrize("case", CASES["sentByASend"])
+def test_which_courses_a_send_sends(case: dict[str, Any]) -> None:
+    assert list(sent_by_a_send(case["fired"])) == case["sent"]
 
 
 @pytest.mark.parametrize("case", CASES["lineNames"])

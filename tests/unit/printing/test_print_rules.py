@@ -13,7 +13,7 @@ import pytest
 
 from brigade.kit.errors import InvalidInput
 from brigade.kit.escpos import INITIALISE, Line, encode, printable
-from brigade.kit.print_layout import WIDTH, columns, quantity
+from brigade.kit.print_layout import INDENT, RULE, WIDTH, columns, quantity
 from brigade.kit.retries import GiveUp, Retry
 from brigade.kitchen.domain import TicketItem, TicketKind
 from brigade.orders.domain.documents import (
@@ -22,6 +22,7 @@ from brigade.orders.domain.documents import (
     ReceiptPayment,
     TicketHeading,
     kitchen_ticket,
+    placed,
     receipt_html,
     receipt_text,
 )
@@ -208,3 +209,12 @@ def test_a_printer_is_retried_every_second_doubling_to_30_then_given_up_after_a_
         attempts, since, moment = step.attempts, step.retrying_since, step.at
     assert delays == [1, 2, 4, 8, 16, 30, 30, 30]
     assert isinstance(BACKOFF.after_failure(99, T0, T0 + timedelta(hours=24)), GiveUp)
+
+
+def test_a_kitchen_ticket_prints_a_lines_seat_and_a_later_course_under_it() -> None:
+    seated = dataclasses.replace(_item("Steak", modifiers=["Rare"]), seat=2, course=2)
+    texts = [line.text for line in kitchen_ticket(_heading(), [seated, _item("Tea")])]
+    start = texts.index("1 x Steak")
+    assert texts[start + 1 : start + 3] == [f"{INDENT}Seat 2, course 2", f"{INDENT}+ Rare"]
+    assert texts[texts.index("1 x Tea") + 1] == RULE
+    assert (placed(None, 3), placed(4), placed(None)) == ("Course 3", "Seat 4", None)

@@ -1,6 +1,7 @@
 // One ticket card: where it goes and whose, its age in colour and words, every item with its
 // quantity first, modifiers indented, notes on their own line; tap an item to move it on.
 
+import { placeLabel } from "../shared/rules/courses";
 import { Button } from "../shared/ui";
 import {
   type AgeTone,
@@ -72,6 +73,7 @@ function Item(props: { item: BoardItem; onTap: () => void }) {
   const { item } = props;
   const quantity = formatQuantity(item.quantity);
   const progress = PROGRESS[item.status];
+  const place = placeLabel(item);
   const details = (
     <>
       <span class="item-line">
@@ -80,6 +82,7 @@ function Item(props: { item: BoardItem; onTap: () => void }) {
         {item.added && <span class="item-added">+ added</span>}
         {progress && <span class="item-status">{progress}</span>}
       </span>
+      {place && <span class="item-place">{place}</span>}
       {item.modifiers.map((modifier, index) => (
         <span key={index} class="item-modifier">
           {modifier.name}

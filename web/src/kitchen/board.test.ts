@@ -28,6 +28,8 @@ function item(name: string, overrides: Partial<BoardItem> = {}): BoardItem {
     notes: null,
     status: "SENT",
     voidReason: null,
+    seat: null,
+    course: 1,
     added: false,
     ...overrides,
   };

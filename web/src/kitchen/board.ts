@@ -190,7 +190,9 @@ export function applyEvent(
       );
     }
     default: {
-      if (!event.type.startsWith("order.") || event.type === "order.sent") return board;
+      // A send's or a fire's new ticket comes as its own kitchen_ticket.created.
+      if (!event.type.startsWith("order.") || event.type === "order.sent" || event.type === "order.course_fired")
+        return board;
       const order = event.data as Pick<BoardTicket, "id" | "tableName"> & {
         status: BoardTicket["orderStatus"];
         customerName?: string | null;

@@ -19,6 +19,7 @@ export function blankOrder(opening: OrderOpening): Order {
     customerId: null,
     notes: null,
     items: [],
+    firedCourses: [],
     discountAmount: 0,
     taxAmount: 0,
     taxMode: "EXCLUSIVE",

@@ -18,6 +18,8 @@ export const anItem = (id: string, name: string, extra: Partial<OrderItem> = {})
   notes: null,
   status: "PENDING",
   voidReason: null,
+  seat: null,
+  course: 1,
   createdAt: "2026-01-01T00:00:00Z",
   updatedAt: "2026-01-01T00:00:00Z",
   ...extra,

@@ -34,6 +34,7 @@ from brigade.kit.errors import (
     InvalidInput,
     InvalidTransition,
     ItemAlreadySent,
+    ItemNotEditable,
     NotFound,
     NothingToSend,
     OrderClosed,
@@ -50,8 +51,10 @@ from brigade.orders.domain.commands import (
     ApplyDiscount,
     ChangeItem,
     CreateOrder,
+    ModifierChoice,
     TakePayment,
 )
+from brigade.orders.domain.courses import FIRST_COURSE, fired_with, sent_by_a_send
 from brigade.orders.domain.permissions import (
     check_tip_approval,
     permission_to_cancel,
@@ -136,6 +139,18 @@ def check_may_change_item(actor: Actor, command: ChangeItem) -> None:
     actor.ensure(permission_to_change_item(command.fields))
 
 
+def _ensure_unsent(item: OrderItem, what: str) -> None:
+    """Refuse to change ``what`` of an item the kitchen has seen (409: the terminal voids it
+    and rings it again) or that was voided."""
+    if is_sent(item.status):
+        raise ItemAlreadySent(
+            f"{item.name} was already sent to the kitchen: void it and ring it again to "
+            f"change {what}"
+        )
+    if item.status is ItemStatus.VOIDED:
+        raise ItemNotEditable(f"{item.name} is voided: {what} cannot change")
+
+
 def _sold_variant(
     product: Product, variant_id: UUID | None, named: ProductVariant | None
 ) -> ProductVariant | None:
@@ -180,6 +195,56 @@ _NO_OPTIONS: Mapping[UUID, Product] = MappingProxyType({})
 
 
 @dataclass(frozen=True, slots=True)
+class _Sale:
+    """What an item is rung up as: the add-item rules' answer, for a new item or an unsent
+    one whose variant or modifiers change."""
+
+    product_id: UUID
+    variant_id: UUID | None
+    name: str
+    unit_price_cents: int
+    tax: TaxRateRef
+    modifiers: tuple[Modifier, ...]
+
+    def total_cents(self, quantity: Decimal) -> int:
+        return _item_total(self.unit_price_cents, self.modifiers, quantity)
+
+
+def _rung_up(
+    command: AddItem,
+    product: Product,
+    named_variant: ProductVariant | None,
+    options: Mapping[UUID, Product],
+    order_type: OrderType,
+) -> _Sale:
+    """The add-item rules, in this order: the variant (one of the product's own), each
+    modifier (a catalogue option that can be rung up, or an ad-hoc one with a name and a
+    price), the product's modifier groups' limits. Its name, unit price and tax rate are
+    snapshots of the product (or its variant) as it is now."""
+    variant = _sold_variant(product, command.variant_id, named_variant)
+    modifiers, chosen = _priced_modifiers(command, options)
+    check_modifier_selection(product.modifier_groups, chosen)
+    sold = sold_as(product, variant)
+    return _Sale(
+        product_id=sold.id,
+        variant_id=command.variant_id,
+        name=sold.name,
+        unit_price_cents=money.to_cents(sold.price),
+        tax=item_tax(sold, order_type),
+        modifiers=modifiers,
+    )
+
+
+def _as_asked(modifiers: Iterable[Modifier]) -> tuple[ModifierChoice, ...]:
+    """An item's modifiers as a new request would ask for them (an ad-hoc one keeps its name
+    and price; a catalogue one takes the catalogue's again)."""
+    return tuple(
+        ModifierChoice(m.modifier_option_id, m.name, money.from_cents(m.price_cents))
+        for m in modifiers
+    )
+
+
+@dataclass(frozen=True, slots=True)
 class ItemChange:
     """An item as it was and as it is: the audit and the stock need both."""
 
@@ -211,7 +276,8 @@ class ItemOfOrder:
 
 @dataclass(frozen=True, slots=True)
 class SentOrder:
-    """The payload of ``order.sent``: the order and the kitchen ticket the send produced."""
+    """The payload of ``order.sent`` and ``order.course_fired``: the order and the kitchen
+    ticket the send (or the fire) produced."""
 
     order: Order
     ticket: KitchenTicket
@@ -301,7 +367,16 @@ def _item_total(unit_price_cents: int, modifiers: Iterable[Modifier], quantity: 
 
 
 def _ticket_line(item: OrderItem, quantity: Decimal) -> TicketItem:
-    return TicketItem(item.id, item.product_id, item.name, quantity, item.modifiers, item.notes)
+    return TicketItem(
+        item.id,
+        item.product_id,
+        item.name,
+        quantity,
+        item.modifiers,
+        item.notes,
+        seat=item.seat,
+        course=item.course,
+    )
 
 
 class Order:
@@ -585,48 +660,61 @@ class Order:
         groups' limits.
         """
         self.check_can_add_item()
-        variant = _sold_variant(product, command.variant_id, named_variant)
-        modifiers, chosen = _priced_modifiers(command, options)
-        check_modifier_selection(product.modifier_groups, chosen)
-        sold = sold_as(product, variant)
-        tax = item_tax(sold, self._header.order_type)
-        unit_price_cents = money.to_cents(sold.price)
+        sale = _rung_up(command, product, named_variant, options, self._header.order_type)
         item = OrderItem(
             id=command.id or new_id(),
             order_id=self._header.id,
-            product_id=sold.id,
-            variant_id=command.variant_id,
-            name=sold.name,
+            product_id=sale.product_id,
+            variant_id=sale.variant_id,
+            name=sale.name,
             quantity=command.quantity,
-            unit_price_cents=unit_price_cents,
-            tax_rate_units=tax.units,
-            modifiers=modifiers,
-            total_cents=_item_total(unit_price_cents, modifiers, command.quantity),
+            unit_price_cents=sale.unit_price_cents,
+            tax_rate_units=sale.tax.units,
+            modifiers=sale.modifiers,
+            total_cents=sale.total_cents(command.quantity),
             status=ItemStatus.PENDING,
             notes=command.notes,
             void_reason=None,
             kitchen_ticket_id=None,
             created_at=at,
             updated_at=at,
-            tax_rate_id=tax.id,
-            tax_rate_name=tax.name,
+            tax_rate_id=sale.tax.id,
+            tax_rate_name=sale.tax.name,
+            seat=command.seat,
+            course=command.course,
         )
         self._commit(at, (self._item_event(EventType.ITEM_ADDED, item),), added_items=[item])
         return item
 
     def change_item(
-        self, item_id: UUID, command: ChangeItem, *, actor: Actor, at: datetime
+        self,
+        item_id: UUID,
+        command: ChangeItem,
+        *,
+        actor: Actor,
+        at: datetime,
+        product: Product | None = None,
+        named_variant: ProductVariant | None = None,
+        options: Mapping[UUID, Product] = _NO_OPTIONS,
     ) -> ItemChange:
-        """Apply what the command gives (quantity, notes, status); an item that would not
-        change leaves the order alone (no new version).
+        """Apply what the command gives (quantity, notes, status, seat, course, variant,
+        modifiers); an item that would not change leaves the order alone (no new version).
 
         A raised quantity needs more stock: the service takes it (``after`` minus ``before``).
         A sent item's quantity only goes down, as a partial void (``_check_partial_void``).
+        Its course, variant and modifiers change only while it is PENDING (409
+        ``item_already_sent`` after: void it and ring it again); a new variant or modifiers
+        go by the add-item rules, with ``product``, ``named_variant`` and ``options`` handed
+        over by the service as ``add_item`` takes them.
         """
         check_may_change_item(actor, command)
         ensure_order_editable(self._header.status)
         current = self.item(item_id)
-        item = current
+        item = self._placed(current, command)
+        if command.reprices:
+            if product is None:
+                raise LookupError("a change of variant or modifiers needs the item's product")
+            item = self._repriced(item, command, product, named_variant, options)
         if command.status is not None:
             if command.status is ItemStatus.VOIDED:
                 raise InvalidInput("status", "void an item with DELETE and a reason")
@@ -641,7 +729,7 @@ class Order:
                 reason = self._check_partial_void(current, quantity, command.reason, actor)
                 taken_off = current.quantity - quantity
                 tickets = [self._void_ticket(current, taken_off, reason, actor=actor, at=at)]
-            total = _item_total(current.unit_price_cents, current.modifiers, quantity)
+            total = _item_total(item.unit_price_cents, item.modifiers, quantity)
             item = dataclasses.replace(item, quantity=quantity, total_cents=total)
             if quantity < current.quantity:
                 returned = [(current.product_id, current.quantity - quantity)]
@@ -650,12 +738,53 @@ class Order:
         if item == current:
             return ItemChange(current, current)
         item = dataclasses.replace(item, updated_at=strictly_after(current.updated_at, at))
-        # A changed quantity also moved the order's totals: the order detail follows.
+        # A changed quantity or price also moved the order's totals: the order detail follows.
         events = [self._item_event(EventType.ITEM_UPDATED, item)]
-        if item.quantity != current.quantity:
+        if item.total_cents != current.total_cents or item.quantity != current.quantity:
             events.append(self._event(EventType.ORDER_UPDATED))
         self._commit(at, events, changed_items=[item], returned=returned, tickets=tickets)
         return ItemChange(current, item)
+
+    @staticmethod
+    def _placed(item: OrderItem, command: ChangeItem) -> OrderItem:
+        """``item`` at the seat and in the course the command gives. A seat changes on any
+        item (a runner needs it); the course only while the kitchen has not seen the item."""
+        if command.seat is not UNSET:
+            item = dataclasses.replace(item, seat=command.seat)
+        if command.course is not None and command.course != item.course:
+            _ensure_unsent(item, "its course")
+            item = dataclasses.replace(item, course=command.course)
+        return item
+
+    def _repriced(
+        self,
+        item: OrderItem,
+        command: ChangeItem,
+        product: Product,
+        named_variant: ProductVariant | None,
+        options: Mapping[UUID, Product],
+    ) -> OrderItem:
+        """``item`` rung up again as the variant and modifiers the command gives (the rest
+        as they are), by the add-item rules."""
+        _ensure_unsent(item, "what it was rung up as")
+        asked = AddItem(
+            product_id=item.product_id,
+            quantity=command.quantity or item.quantity,
+            variant_id=item.variant_id if command.variant_id is UNSET else command.variant_id,
+            modifiers=_as_asked(item.modifiers) if command.modifiers is None else command.modifiers,
+        )
+        sale = _rung_up(asked, product, named_variant, options, self._header.order_type)
+        return dataclasses.replace(
+            item,
+            variant_id=sale.variant_id,
+            name=sale.name,
+            unit_price_cents=sale.unit_price_cents,
+            tax_rate_units=sale.tax.units,
+            tax_rate_id=sale.tax.id,
+            tax_rate_name=sale.tax.name,
+            modifiers=sale.modifiers,
+            total_cents=sale.total_cents(item.quantity),
+        )
 
     @staticmethod
     def _check_partial_void(
@@ -745,16 +874,44 @@ class Order:
     # --- kitchen and payments -------------------------------------------------------------
 
     def send(self, *, actor: Actor, at: datetime) -> KitchenTicket:
-        """Every PENDING item goes to the kitchen on one new ticket (answered, for the kitchen
-        repository to store); the first send opens the order."""
+        """The PENDING items of the fired courses go to the kitchen on one new ticket
+        (answered, for the kitchen repository to store): the first send fires course 1 and
+        opens the order; the items of a course not fired stay PENDING, held
+        (orders/domain/courses.py)."""
+        courses = sent_by_a_send(self._header.fired_courses)
+        ticket = self._send_pending(courses, EventType.ORDER_SENT, actor=actor, at=at)
+        if ticket is None:
+            raise NothingToSend("the order has no pending items to send to the kitchen")
+        return ticket
+
+    def fire_course(self, course: int, *, actor: Actor, at: datetime) -> KitchenTicket:
+        """Course ``course``'s PENDING items go to the kitchen on one new ticket, and the
+        course is fired: a later send takes its new pending items too. Opens a DRAFT order
+        as a send does; 409 ``nothing_to_send`` when the course has no pending items."""
+        if course < FIRST_COURSE:
+            raise InvalidInput("course", f"must be at least {FIRST_COURSE}")
+        fired = self._send_pending((course,), EventType.ORDER_COURSE_FIRED, actor=actor, at=at)
+        if fired is None:
+            raise NothingToSend(f"course {course} has no pending items to send to the kitchen")
+        return fired
+
+    def _send_pending(
+        self, courses: Sequence[int], event_type: EventType, *, actor: Actor, at: datetime
+    ) -> KitchenTicket | None:
+        """Send the PENDING items of ``courses`` on one new ticket and mark those courses
+        fired, announcing ``event_type``; None (and nothing changed) when there are none."""
         ensure_order_editable(self._header.status)
         pending = [
-            self._whole(line.id)
-            for line in self._lines.values()
-            if line.status is ItemStatus.PENDING
+            item
+            for item in (
+                self._whole(line.id)
+                for line in self._lines.values()
+                if line.status is ItemStatus.PENDING
+            )
+            if item.course in courses
         ]
         if not pending:
-            raise NothingToSend("the order has no pending items to send to the kitchen")
+            return None
         status = apply_order_event(self._header.status, OrderEvent.SEND)
         moment = self._next_moment(at)
         lines = [_ticket_line(item, item.quantity) for item in pending]
@@ -765,8 +922,15 @@ class Order:
             )
             for item in pending
         ]
-        sent_event = self._event(EventType.ORDER_SENT, SentOrder(self, ticket))
-        self._commit(moment, (sent_event,), changed_items=sent, status=status, tickets=[ticket])
+        sent_event = self._event(event_type, SentOrder(self, ticket))
+        self._commit(
+            moment,
+            (sent_event,),
+            changed_items=sent,
+            status=status,
+            fired_courses=fired_with(self._header.fired_courses, *courses),
+            tickets=[ticket],
+        )
         return ticket
 
     def _void_ticket(

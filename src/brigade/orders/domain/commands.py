@@ -48,25 +48,42 @@ class AddItem:
     modifiers: tuple[ModifierChoice, ...] = ()
     notes: str | None = None
     id: UUID | None = None
+    seat: int | None = None
+    course: int = 1
 
 
 @dataclass(frozen=True, slots=True)
 class ChangeItem:
     """Only what is given changes: ``None`` keeps quantity and status, ``UNSET`` keeps notes
     (``None`` clears them). ``reason`` says why a sent item's quantity is lowered (a partial
-    void needs one); it changes nothing itself."""
+    void needs one); it changes nothing itself. ``course`` None keeps it, ``seat`` UNSET keeps
+    it (None: no seat). ``variant_id`` UNSET and ``modifiers`` None keep the item as rung up;
+    either given reprices an unsent item by the add-item rules."""
 
     quantity: Decimal | None = None
     status: ItemStatus | None = None
     notes: Change[str | None] = UNSET
     reason: str | None = None
+    seat: Change[int | None] = UNSET
+    course: int | None = None
+    variant_id: Change[UUID | None] = UNSET
+    modifiers: tuple[ModifierChoice, ...] | None = None
 
     @property
     def fields(self) -> frozenset[str]:
         """The names of the fields being changed: who may change them depends on it."""
         given = {"quantity": self.quantity is not None, "status": self.status is not None}
         given["notes"] = self.notes is not UNSET
+        given["seat"] = self.seat is not UNSET
+        given["course"] = self.course is not None
+        given["variantId"] = self.variant_id is not UNSET
+        given["modifiers"] = self.modifiers is not None
         return frozenset(name for name, present in given.items() if present)
+
+    @property
+    def reprices(self) -> bool:
+        """Whether it changes what the item was rung up as (its variant or modifiers)."""
+        return self.variant_id is not UNSET or self.modifiers is not None
 
 
 @dataclass(frozen=True, slots=True)

@@ -28,6 +28,15 @@ from brigade.printing.domain import JobKind, KitchenDocument
 # --- kitchen tickets ---------------------------------------------------------------------------
 
 
+def placed(seat: int | None, course: int = 1) -> str | None:
+    """Where and when a line goes, as printed under it: "Seat 2", "Course 2", "Seat 2,
+    course 2"; None for the table's first course (a line as it always printed)."""
+    parts = [] if seat is None else [f"Seat {seat}"]
+    if course != 1:
+        parts.append(f"course {course}" if parts else f"Course {course}")
+    return ", ".join(parts) or None
+
+
 @dataclass(frozen=True, slots=True)
 class TicketHeading:
     """What a kitchen ticket says about its order."""
@@ -64,6 +73,9 @@ def kitchen_ticket(heading: TicketHeading, items: Sequence[TicketItem]) -> list[
     for item in items:
         named = f"{'VOID ' if void else ''}{quantity(item.quantity)} x {item.name}"
         lines += [Line(text, bold=True) for text in wrap(named, hanging=INDENT)]
+        seat_and_course = placed(item.seat, item.course)
+        if seat_and_course:
+            lines += [Line(text, bold=True) for text in wrap(seat_and_course, indent=INDENT)]
         for modifier in item.modifiers:
             lines += [Line(text) for text in wrap(f"+ {modifier.name}", indent=INDENT)]
         if item.notes:
@@ -84,6 +96,8 @@ class ReceiptLine:
     total_cents: int
     # Each modifier's name and price (0: included).
     modifiers: tuple[tuple[str, int], ...]
+    # The guest's seat, printed under the line; None: the table's.
+    seat: int | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -174,6 +188,9 @@ def receipt_text(receipt: Receipt) -> list[str]:
     out.append(RULE)
     for line in receipt.lines:
         out += columns(f"{quantity(line.quantity)} x {line.name}", amount(line.total_cents))
+        seat = placed(line.seat)
+        if seat:
+            out += wrap(seat, indent=INDENT)
         for name, price_cents in line.modifiers:
             priced = f"{name} (+{amount(price_cents)})" if price_cents else name
             out += wrap(f"+ {priced}", indent=INDENT)
@@ -252,6 +269,7 @@ def receipt_of(order: Order, location: OrderLocation | None, at: datetime) -> Re
             name=item.name,
             total_cents=item.total_cents,
             modifiers=tuple((m.name, m.price_cents) for m in item.modifiers),
+            seat=item.seat,
         )
         for item in order.items
         if item.status is not ItemStatus.VOIDED

@@ -117,6 +117,9 @@ class OrderHeader:
     table_name: str | None = None
     # The customer's name on a bar tab or a takeout ("Sam"): trimmed, 1-60 characters, or None.
     customer_name: str | None = None
+    # The courses fired so far, ascending: a send sends their pending items (orders/domain/
+    # courses.py); () until the first send fires course 1.
+    fired_courses: tuple[int, ...] = ()
 
     @property
     def balance_due_cents(self) -> int:
@@ -159,6 +162,9 @@ class OrderItem:
     # The named rate it was taxed at (its id and name then); None: the product's own number.
     tax_rate_id: UUID | None = None
     tax_rate_name: str | None = None
+    # Who at the table it is for (None: the table) and the course it goes out with.
+    seat: int | None = None
+    course: int = 1
 
 
 @dataclass(frozen=True, slots=True)

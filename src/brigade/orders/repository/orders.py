@@ -79,6 +79,7 @@ def _to_header(row: Row[Any]) -> OrderHeader:
         tax_mode=TaxMode(row.tax_mode),
         service_charges=charges_from_json(row.service_charges),
         taxes=taxes_from_json(row.taxes),
+        fired_courses=tuple(row.fired_courses),
     )
 
 
@@ -92,6 +93,7 @@ def _header_row(header: OrderHeader) -> dict[str, Any]:
         tax_mode=header.tax_mode.value,
         service_charges=charges_to_json(header.service_charges),
         taxes=taxes_to_json(header.taxes),
+        fired_courses=list(header.fired_courses),
     )
 
 

@@ -6,8 +6,10 @@ from __future__ import annotations
 from typing import Annotated
 from uuid import UUID
 
-from fastapi import Query, Request, Response
+from fastapi import Path, Query, Request, Response
 
+from brigade.kit.access import Actor
+from brigade.kit.db.engine import UnitOfWork
 from brigade.kit.errors import (
     BalanceDue,
     IdInUse,
@@ -24,7 +26,10 @@ from brigade.kit.http.prefer import PreferDep
 from brigade.kit.http.routing import brigade_router
 from brigade.kit.http.schemas import ORDER_NUMBER_PATTERN, LocationQuery, order_number
 from brigade.kit.http.types import UtcInstant
+from brigade.kitchen.domain import KitchenTicket
 from brigade.orders import service, shaping
+from brigade.orders.domain.aggregate import Order
+from brigade.orders.domain.courses import MAX_COURSE
 from brigade.orders.domain.records import MadeKind, OrderFilter
 from brigade.orders.domain.states import OrderStatus, OrderType
 from brigade.orders.routes.parsing import CHANGE_ERRORS, DateOrDateTime, IfMatchDep, instant
@@ -159,6 +164,38 @@ async def send_order(
     wants_order: PreferDep,
 ) -> SendOutcome | Response:
     order, ticket = await service.send_order(uow, staff, order_id, if_match=if_match)
+    return await _sent(uow, staff, order, ticket, response, wants_order)
+
+
+@router.post(
+    "/{order_id}/courses/{course}/fire",
+    response_model=SendOutcome,
+    responses=problem_responses(*CHANGE_ERRORS, NothingToSend) | answered_with_order(SendOutcome),
+    description="Course `course`'s pending items go to the kitchen on a new ticket "
+    "(`order.course_fired`), a DRAFT order opens, and the course is fired: later sends include "
+    "its new pending items (`firedCourses`). 409 `nothing_to_send` when it has none.",
+)
+async def fire_course(
+    staff: OrderTaker,
+    order_id: UUID,
+    course: Annotated[int, Path(ge=1, le=MAX_COURSE)],
+    uow: UowDep,
+    response: Response,
+    if_match: IfMatchDep,
+    wants_order: PreferDep,
+) -> SendOutcome | Response:
+    order, ticket = await service.fire_course(uow, staff, order_id, course, if_match=if_match)
+    return await _sent(uow, staff, order, ticket, response, wants_order)
+
+
+async def _sent(
+    uow: UnitOfWork,
+    staff: Actor,
+    order: Order,
+    ticket: KitchenTicket,
+    response: Response,
+    wants_order: bool,
+) -> SendOutcome | Response:
     shaping.tag(response, order)
     answer = SendOutcome(success=True, kitchen_order_id=ticket.id, sent_items=len(ticket.items))
     return await written(uow, staff, answer, order, response, wants_order=wants_order)

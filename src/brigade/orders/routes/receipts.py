@@ -59,9 +59,9 @@ async def get_receipt(
     uow: UowDep,
     receipt_format: Annotated[ReceiptFormat, Query(alias="format")] = ReceiptFormat.TEXT,
 ) -> Response:
-    """Location, order number, table, customer's name, server, local time, lines with modifiers,
-    subtotal, discount, tax, total, payments (method, last four, tip) and balance. SERVER and up:
-    it shows payment details the kitchen never sees."""
+    """Location, order number, table, customer's name, server, local time, lines with modifiers
+    and seats, subtotal, discount, tax, total, payments (method, last four, tip) and balance.
+    SERVER and up: it shows payment details the kitchen never sees."""
     receipt = await service.order_receipt(uow, order_id)
     if receipt_format is ReceiptFormat.HTML:
         return Response(receipt_html(receipt), media_type=HTML)

@@ -50,6 +50,15 @@ export const voidItem = (api: Api, orderId: string, itemId: string, reason: stri
 export const sendOrder = (api: Api, orderId: string, options?: ChangeOptions) =>
   api.read(api.client.POST("/api/orders/{order_id}/send", { params: order(orderId), headers: changeHeaders(options) }));
 
+/** Course `course`'s pending items to the kitchen; the course is fired for later sends. */
+export const fireCourse = (api: Api, orderId: string, course: number, options?: ChangeOptions) =>
+  api.read(
+    api.client.POST("/api/orders/{order_id}/courses/{course}/fire", {
+      params: { path: { order_id: orderId, course } },
+      headers: changeHeaders(options),
+    }),
+  );
+
 export const discountOrder = (api: Api, orderId: string, body: Schemas["DiscountRequest"], options?: ChangeOptions) =>
   api.read(
     api.client.POST("/api/orders/{order_id}/discount", {

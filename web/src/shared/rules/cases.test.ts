@@ -6,6 +6,7 @@ import { whyManager } from "../../terminal/check/cancelling";
 import { anItem, anOrder } from "../fixtures";
 import type { ItemStatus, Payment, Role } from "../types";
 import cases from "./cases.json";
+import { sentByASend } from "./courses";
 import { type ModifierGroup, groupProblem, lineName, nothingChosen } from "./modifiers";
 
 const STATUSES = Object.keys(cases.itemStatusMoves) as ItemStatus[];
@@ -16,6 +17,10 @@ function group(min: number, max: number | null): ModifierGroup {
 }
 
 describe("the rules shared with the server", () => {
+  it.each(cases.sentByASend)("a send with $fired fired sends courses $sent", ({ fired, sent }) => {
+    expect(sentByASend(fired)).toEqual(sent);
+  });
+
   it.each(cases.modifierLimits)(
     "a group of $min to $max holds $chosen chosen: $holds",
     ({ min, max, chosen, holds }) => {

@@ -196,6 +196,9 @@ export interface AddItemBody {
   variantId?: string;
   modifiers: { modifierOptionId: string; name?: string; price?: number }[];
   notes?: string;
+  /** The guest's seat and the course (docs/design.md §5); left out: no seat, course 1. */
+  seat?: number;
+  course?: number;
 }
 
 /** The body of POST /api/orders/{id}/items for this choice: options in the groups' order,

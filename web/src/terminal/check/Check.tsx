@@ -17,6 +17,8 @@ import { CANCEL_REASONS, refundOnCancel, whyManager } from "./cancelling";
 import { useAddableCharges } from "./charges";
 import { WHAT } from "../offline/operations";
 import { SESSION_ENDED } from "../offline/outbox";
+import { isHeld, placeLabel } from "../../shared/rules/courses";
+import { CourseGroup, coursesOn, PlaceSheet, PlacingPicker } from "./Courses";
 import type { Check as CheckState, PendingApproval } from "./state";
 
 const VOID_REASONS = ["Guest changed their mind", "Entered by mistake", "Kitchen error", "Took too long"];
@@ -34,6 +36,7 @@ export function Check(props: { check: CheckState; freeTables: Table[]; onPay: ()
   const { check } = props;
   const [voiding, setVoiding] = useState<OrderItem | null>(null);
   const [noting, setNoting] = useState<OrderItem | null>(null);
+  const [placingItem, setPlacingItem] = useState<OrderItem | null>(null);
   const [discounting, setDiscounting] = useState(false);
   const [moving, setMoving] = useState(false);
   const [naming, setNaming] = useState(false);
@@ -60,7 +63,9 @@ export function Check(props: { check: CheckState; freeTables: Table[]; onPay: ()
     );
   }
   const unsent = order.items.filter((item) => item.status === "PENDING");
-  const sent = order.items.filter((item) => item.status !== "PENDING");
+  // What Send sends: the unsent lines of the courses not held.
+  const sendable = unsent.filter((item) => !isHeld(item.course, order.firedCourses));
+  const courses = coursesOn(order);
   const named = order.tableName && order.customerName ? ` · ${order.customerName}` : "";
   const where = order.tableName ? `Table ${order.tableName}${named}` : tabLabel(order.orderType, order.customerName);
   const open = order.status === "DRAFT" || order.status === "OPEN";
@@ -74,8 +79,25 @@ export function Check(props: { check: CheckState; freeTables: Table[]; onPay: ()
       onQuantity={(quantity) => check.setQuantity(item.id, quantity)}
       onVoid={() => setVoiding(item)}
       onNote={() => setNoting(item)}
+      onPlace={() => setPlacingItem(item)}
     />
   );
+  // Unsent lines above sent ones, a divider between.
+  const linesOf = (items: OrderItem[]) => {
+    const waiting = items.filter((item) => item.status === "PENDING");
+    const gone = items.filter((item) => item.status !== "PENDING");
+    return (
+      <>
+        {waiting.map(lineOf)}
+        {gone.length > 0 && waiting.length > 0 && (
+          <li class="divider" role="separator">
+            sent
+          </li>
+        )}
+        {gone.map(lineOf)}
+      </>
+    );
+  };
 
   return (
     <aside class="check" aria-label="Check">
@@ -118,14 +140,15 @@ export function Check(props: { check: CheckState; freeTables: Table[]; onPay: ()
       {check.refused.length > 0 && <RefusedChanges check={check} />}
       <ul class="lines" aria-label="Lines">
         {order.items.length === 0 && <li class="hint">Tap a product to add it.</li>}
-        {unsent.map(lineOf)}
-        {sent.length > 0 && unsent.length > 0 && (
-          <li class="divider" role="separator">
-            sent
-          </li>
-        )}
-        {sent.map(lineOf)}
+        {courses.length > 1
+          ? courses.map((course) => (
+              <CourseGroup key={course} order={order} course={course} onFire={check.fire}>
+                {linesOf(order.items.filter((item) => item.course === course))}
+              </CourseGroup>
+            ))
+          : linesOf(order.items)}
       </ul>
+      {open && <PlacingPicker placing={check.placing} guests={order.guestCount} onChange={check.setPlacing} />}
       <dl class="totals" aria-label="Totals">
         {totalLines(order).map((line) => (
           <TotalRow
@@ -149,8 +172,8 @@ export function Check(props: { check: CheckState; freeTables: Table[]; onPay: ()
       <div class="check-actions">
         {open && (
           <>
-            <Button tone="accent" onClick={check.send} disabled={unsent.length === 0}>
-              Send{unsent.length ? ` (${unsent.length})` : ""}
+            <Button tone="accent" onClick={check.send} disabled={sendable.length === 0}>
+              Send{sendable.length ? ` (${sendable.length})` : ""}
             </Button>
             <Button tone="accent" onClick={props.onPay} disabled={order.items.length === 0}>
               Pay
@@ -199,6 +222,17 @@ export function Check(props: { check: CheckState; freeTables: Table[]; onPay: ()
           onSave={(notes) => {
             setNoting(null);
             check.setNote(noting.id, notes);
+          }}
+        />
+      )}
+      {placingItem && (
+        <PlaceSheet
+          item={placingItem}
+          guests={order.guestCount}
+          onClose={() => setPlacingItem(null)}
+          onPlace={(placing) => {
+            setPlacingItem(null);
+            check.place(placingItem.id, placing);
           }}
         />
       )}
@@ -365,8 +399,10 @@ function Line(props: {
   onQuantity: (quantity: number) => void;
   onVoid: () => void;
   onNote: () => void;
+  onPlace: () => void;
 }) {
   const { item, money } = props;
+  const place = placeLabel(item);
   const unsent = item.status === "PENDING";
   const voided = item.status === "VOIDED";
   return (
@@ -388,6 +424,7 @@ function Line(props: {
           {modifier.price ? ` ${money(modifier.price)}` : ""}
         </div>
       ))}
+      {place && <div class="line-place">{place}</div>}
       {item.notes && <div class="line-note">“{item.notes}”</div>}
       {voided && <div class="line-void">Void: {item.voidReason}</div>}
       <div class="line-tools">
@@ -419,6 +456,11 @@ function Line(props: {
               Note
             </Button>
           </>
+        )}
+        {!voided && (
+          <Button onClick={props.onPlace} label={`Seat and course for ${item.name}`}>
+            Seat
+          </Button>
         )}
         {!voided && (
           <Button tone="danger" onClick={props.onVoid} label={`Void ${item.name}`}>

@@ -43,5 +43,14 @@ describe("sameLine", () => {
     ["a voided line: none", anOrder({ items: [burger({ status: "VOIDED" })] }), tap, null],
     ["another product: none", anOrder({ items: [burger({ productId: "p-ribeye" })] }), tap, null],
     ["no check known yet: none", null, tap, null],
+    ["another seat: none", anOrder({ items: [burger({ seat: 2 })] }), { ...tap, seat: 1 }, null],
+    ["a seat against none: none", anOrder({ items: [burger()] }), { ...tap, seat: 1 }, null],
+    [
+      "the same seat and course: that line",
+      anOrder({ items: [burger({ seat: 2, course: 2 })] }),
+      { ...tap, seat: 2, course: 2 },
+      "b",
+    ],
+    ["another course: none", anOrder({ items: [burger({ course: 2 })] }), tap, null],
   ])("%s", (_name, order, body, expected) => expect(sameLine(order, body)?.id ?? null).toBe(expected));
 });

@@ -15,8 +15,8 @@ const modifierIds = (modifiers: readonly { modifierOptionId: string }[]) =>
 
 const noted = (notes: string | null | undefined) => (notes ?? "").trim();
 
-/** The unsent line of `order` that `body` would make again (same product, variant, modifiers
- * and notes), or null: the tap adds a line of its own. */
+/** The unsent line of `order` that `body` would make again (same product, variant, modifiers,
+ * notes, seat and course), or null: the tap adds a line of its own. */
 export function sameLine(order: Order | null, body: AddItemBody): OrderItem | null {
   return (
     order?.items.find(
@@ -25,7 +25,9 @@ export function sameLine(order: Order | null, body: AddItemBody): OrderItem | nu
         item.productId === body.productId &&
         (item.variantId ?? null) === (body.variantId ?? null) &&
         modifierIds(item.modifiers) === modifierIds(body.modifiers) &&
-        noted(item.notes) === noted(body.notes),
+        noted(item.notes) === noted(body.notes) &&
+        (item.seat ?? null) === (body.seat ?? null) &&
+        (item.course ?? 1) === (body.course ?? 1),
     ) ?? null
   );
 }

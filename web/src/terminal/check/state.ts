@@ -20,6 +20,7 @@ import { useTerminal } from "../context";
 import { Follower } from "./follow";
 import { approvalAsk, itemOf, type Operation, type PaymentBody, WHAT } from "../offline/operations";
 import type { Refusal } from "../offline/outbox";
+import { FIRST_PLACING, type Placing } from "./Courses";
 import { sameLine } from "./same";
 
 export type { PaymentBody } from "../offline/operations";
@@ -60,7 +61,14 @@ export interface Check {
   /** The line's note for the kitchen; blank clears it. */
   setNote: (itemId: string, notes: string) => Promise<Order | null>;
   void: (itemId: string, reason: string) => Promise<Order | null>;
+  /** The seat and course the next products tapped go to. */
+  placing: Placing;
+  setPlacing: (placing: Placing) => void;
+  /** A line moved to another seat or course (its course only while unsent). */
+  place: (itemId: string, placing: Placing) => Promise<Order | null>;
   send: () => Promise<Order | null>;
+  /** A held course's lines to the kitchen: fired, later sends take it too. */
+  fire: (course: number) => Promise<Order | null>;
   discount: (amount: number, reason: string) => Promise<Order | null>;
   transfer: (tableId: string, tableName: string) => Promise<Order | null>;
   /** The customer's name on the check; null takes it off. */
@@ -83,6 +91,7 @@ export function useCheck(orderId: string): Check {
   // among the refused, to retry).
   const [asking, setAsking] = useState<number | null>(null);
   const [declined, setDeclined] = useState<Set<number>>(new Set());
+  const [placing, setPlacing] = useState<Placing>(FIRST_PLACING);
 
   // Read once when opened, again whenever another terminal changes it, and again when the
   // terminal is back online (a change told while offline could not be read then): the
@@ -168,7 +177,13 @@ export function useCheck(orderId: string): Check {
     discard: (refusal) => {
       outbox.discard(refusal.entry.seq);
     },
-    addAsSeen: () => (body, shown) => {
+    addAsSeen: () => (tapped, shown) => {
+      // Left out of the body when it is the table's first course: a line as before courses.
+      const body = {
+        ...tapped,
+        ...(placing.seat === null ? {} : { seat: placing.seat }),
+        ...(placing.course === 1 ? {} : { course: placing.course }),
+      };
       const tap = { body, ...shown };
       const same = sameLine(outbox.view(orderId), body);
       return same
@@ -178,7 +193,11 @@ export function useCheck(orderId: string): Check {
     setQuantity: (itemId, quantity) => make({ kind: "quantity", orderId, itemId, quantity }),
     setNote: (itemId, notes) => make({ kind: "note", orderId, itemId, notes: notes.trim() || null }),
     void: (itemId, reason) => make({ kind: "void", orderId, itemId, reason }),
+    placing,
+    setPlacing,
+    place: (itemId, { seat, course }) => make({ kind: "place", orderId, itemId, seat, course }),
     send: () => make({ kind: "send", orderId }),
+    fire: (course) => make({ kind: "fire", orderId, course }),
     discount: (amount, reason) => make({ kind: "discount", orderId, amount, reason }),
     transfer: (tableId, tableName) => make({ kind: "transfer", orderId, tableId, tableName }),
     rename: (customerName) => make({ kind: "name", orderId, customerName }),

@@ -4,6 +4,7 @@
 
 import { blankOrder } from "../../shared/blank";
 import { type Cents, fromCents, toCents } from "../../shared/money";
+import { sentByASend } from "../../shared/rules/courses";
 import type { AddItemBody } from "../../shared/rules/modifiers";
 import type { Order, OrderItem, OrderType } from "../../shared/types";
 
@@ -55,7 +56,11 @@ export type Operation =
     }
   | { kind: "note"; orderId: string; itemId: string; notes: string | null }
   | { kind: "void"; orderId: string; itemId: string; reason: string }
+  /** The line's seat (null: the table's) and course. */
+  | { kind: "place"; orderId: string; itemId: string; seat: number | null; course: number }
   | { kind: "send"; orderId: string }
+  /** A held course's pending items to the kitchen, the course fired from then on. */
+  | { kind: "fire"; orderId: string; course: number }
   | { kind: "discount"; orderId: string; amount: number; reason: string }
   | {
       kind: "pay";
@@ -85,7 +90,9 @@ export const WHAT: Record<OperationKind, string> = {
   quantity: "change",
   note: "note",
   void: "void",
+  place: "seat or course",
   send: "send",
+  fire: "fire",
   discount: "discount",
   pay: "payment",
   complete: "completion",
@@ -146,6 +153,21 @@ function withItem(order: Order, itemId: string, change: (item: OrderItem) => Ord
   return moved({ ...order, items }, after - before, true);
 }
 
+/** The pending items of `courses` on `order` (a copy kept from before courses: course 1). */
+function pendingOf(order: Order, courses: readonly number[]): OrderItem[] {
+  return order.items.filter((item) => item.status === "PENDING" && courses.includes(item.course ?? 1));
+}
+
+/** `order` once the pending items of `courses` went to the kitchen (a send, a fire), those
+ * courses fired; as it was when there are none (the server refuses it: nothing to send). */
+function sent(order: Order, courses: readonly number[]): Order {
+  const going = new Set(pendingOf(order, courses).map((item) => item.id));
+  if (going.size === 0) return order;
+  const items = order.items.map((item) => (going.has(item.id) ? { ...item, status: "SENT" as const } : item));
+  const firedCourses = [...new Set([...(order.firedCourses ?? []), ...courses])].sort((a, b) => a - b);
+  return { ...order, items, firedCourses, status: order.status === "DRAFT" ? "OPEN" : order.status };
+}
+
 /** The order once `op` is made on it; `order` null: the order is not known on this tablet
  * (only a "create" makes one). Applying an operation the order already shows (the server's
  * answer holds it) changes nothing, so an answer followed by its own operation never doubles. */
@@ -175,6 +197,8 @@ export function applyOperation(order: Order | null, op: Operation, now: string):
         notes: op.body.notes ?? null,
         status: "PENDING",
         voidReason: null,
+        seat: op.body.seat ?? null,
+        course: op.body.course ?? 1,
         createdAt: now,
         updatedAt: now,
       };
@@ -190,12 +214,12 @@ export function applyOperation(order: Order | null, op: Operation, now: string):
       return withItem(order, op.itemId, (item) => ({ ...item, notes: op.notes }));
     case "void":
       return withItem(order, op.itemId, (item) => ({ ...item, status: "VOIDED", voidReason: op.reason }));
-    case "send": {
-      const items = order.items.map((item) =>
-        item.status === "PENDING" ? { ...item, status: "SENT" as const } : item,
-      );
-      return { ...order, items, status: order.status === "DRAFT" ? "OPEN" : order.status };
-    }
+    case "place":
+      return withItem(order, op.itemId, (item) => ({ ...item, seat: op.seat, course: op.course }));
+    case "send":
+      return sent(order, sentByASend(order.firedCourses ?? []));
+    case "fire":
+      return sent(order, [op.course]);
     case "discount":
       return {
         ...moved(order, toCents(order.discountAmount) - toCents(op.amount), false),
@@ -304,8 +328,12 @@ export function effectHeld(op: Operation, order: Order): boolean {
       return item !== undefined && (item.notes ?? null) === op.notes;
     case "void":
       return item?.status === "VOIDED";
+    case "place":
+      return item !== undefined && (item.seat ?? null) === op.seat && (item.course ?? 1) === op.course;
     case "send":
-      return order.items.every((found) => found.status !== "PENDING");
+      return pendingOf(order, sentByASend(order.firedCourses ?? [])).length === 0;
+    case "fire":
+      return (order.firedCourses ?? []).includes(op.course) && pendingOf(order, [op.course]).length === 0;
     case "discount":
       return toCents(order.discountAmount) === toCents(op.amount);
     case "pay":

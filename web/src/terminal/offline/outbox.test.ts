@@ -52,7 +52,7 @@ class FakeServer implements Server {
     this.requests.push(`${entry.op.kind} ${entry.token}`);
     // A POST's key replays its first answer; a PUT or DELETE is made again.
     const replay = this.keys.get(entry.key);
-    if (replay && !["quantity", "note", "void", "uncharge", "name"].includes(entry.op.kind)) return replay;
+    if (replay && !["quantity", "note", "place", "void", "uncharge", "name"].includes(entry.op.kind)) return replay;
     if (this.refuse) throw this.refuse;
     const before = this.orders.get(entry.op.orderId) ?? null;
     if (before && ifMatch !== null && ifMatch !== before.version) {

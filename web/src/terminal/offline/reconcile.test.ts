@@ -127,6 +127,36 @@ const cases: Case[] = [
     },
   ],
   [
+    "a send holds a course not fired and fires course 1",
+    anOrder({ status: "DRAFT", items: [anItem("a", "Soup"), anItem("b", "Steak", { course: 2 })] }),
+    { kind: "send", orderId: "o" },
+    (order) => {
+      expect(order?.items.map((item) => item.status)).toEqual(["SENT", "PENDING"]);
+      expect(order?.firedCourses).toEqual([1]);
+    },
+  ],
+  [
+    "firing a course sends its lines and a later send takes it too",
+    anOrder({ firedCourses: [1], items: [anItem("a", "Steak", { course: 2 }), anItem("b", "Tart", { course: 3 })] }),
+    { kind: "fire", orderId: "o", course: 2 },
+    (order) => {
+      expect(order?.items.map((item) => item.status)).toEqual(["SENT", "PENDING"]);
+      expect(order?.firedCourses).toEqual([1, 2]);
+    },
+  ],
+  [
+    "a send with only held lines changes nothing (the server refuses it)",
+    anOrder({ status: "DRAFT", items: [anItem("b", "Steak", { course: 2 })] }),
+    { kind: "send", orderId: "o" },
+    (order) => expect(order).toMatchObject({ status: "DRAFT", firedCourses: [] }),
+  ],
+  [
+    "a line takes its seat and course",
+    anOrder(),
+    { kind: "place", orderId: "o", itemId: "a", seat: 2, course: 3 },
+    (order) => expect(order?.items[0]).toMatchObject({ seat: 2, course: 3 }),
+  ],
+  [
     "a discount replaces the one before",
     anOrder({ discountAmount: 1, total: 9, balanceDue: 9 }),
     { kind: "discount", orderId: "o", amount: 2.5, reason: "Regular" },
@@ -322,10 +352,20 @@ describe("effectHeld", () => {
     ],
     ["a completion made", { kind: "complete", orderId: "o" }, true],
     ["a send with nothing left unsent", { kind: "send", orderId: "o" }, true],
+    ["a fire of a course not fired", { kind: "fire", orderId: "o", course: 2 }, false],
+    ["a seat the line has not", { kind: "place", orderId: "o", itemId: "a", seat: 2, course: 1 }, false],
     ["a cancel on a check that is not cancelled", { kind: "cancel", orderId: "o", reason: "Guests left" }, false],
     ["a name the check has not", { kind: "name", orderId: "o", customerName: "Sam" }, false],
     ["a name taken off a check that still has it", { kind: "name", orderId: "o", customerName: null }, false],
   ])("%s", (_name, op, held) => expect(effectHeld(op, order)).toBe(held));
+
+  it("a send that left only held lines, a fire and a seat made", () => {
+    const held = anOrder({ firedCourses: [1, 3], items: [anItem("a", "Steak", { course: 2, seat: 4 })] });
+    expect(effectHeld({ kind: "send", orderId: "o" }, held)).toBe(true);
+    expect(effectHeld({ kind: "fire", orderId: "o", course: 3 }, held)).toBe(true);
+    expect(effectHeld({ kind: "fire", orderId: "o", course: 2 }, held)).toBe(false);
+    expect(effectHeld({ kind: "place", orderId: "o", itemId: "a", seat: 4, course: 2 }, held)).toBe(true);
+  });
 
   it("a cancel made", () => {
     const cancelled = anOrder({ status: "CANCELLED" });

@@ -12,6 +12,7 @@ import {
   completeOrder,
   createOrder,
   discountOrder,
+  fireCourse,
   getOrder,
   payOrder,
   removeServiceCharge,
@@ -107,8 +108,12 @@ function call(api: Api, entry: Entry, options: Parameters<typeof sendOrder>[2]):
       return updateItem(api, op.orderId, op.itemId, { notes: op.notes }, options);
     case "void":
       return voidItem(api, op.orderId, op.itemId, op.reason, options);
+    case "place":
+      return updateItem(api, op.orderId, op.itemId, { seat: op.seat, course: op.course }, options);
     case "send":
       return sendOrder(api, op.orderId, options);
+    case "fire":
+      return fireCourse(api, op.orderId, op.course, options);
     case "discount":
       return discountOrder(api, op.orderId, { discountAmount: op.amount, reason: op.reason }, options);
     case "pay":
