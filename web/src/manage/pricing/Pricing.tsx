@@ -195,6 +195,7 @@ function LocationMoney() {
       ticketLateMinutes: location.ticketLateMinutes,
       taxMode,
       cashRounding: cashRoundingOf(step),
+      autoComplete: location.autoComplete,
     };
     if (await saving.run(async () => replaceLocation(await putLocation(api, location.id, body)))) setSaved(true);
   }
