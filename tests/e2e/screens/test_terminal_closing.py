@@ -70,10 +70,10 @@ def _a_lemonade_paid(
 
 def _closed_check(page: Page, table: str) -> Locator:
     """Today's closed checks, with the one of `table` open beside the list."""
-    page.get_by_role("button", name="Closed checks").click()
+    page.get_by_role("button", name="Paid today").click()
     closed = page.get_by_role("region", name="Closed checks")
     closed.get_by_role("button", name=re.compile(rf", Table {table}, ")).click()
-    shown = closed.get_by_role("complementary", name="Closed check")
+    shown = closed.get_by_role("complementary", name=re.compile(r"^Closed #"))
     expect(shown.get_by_role("heading", name=re.compile(r"closed$"))).to_be_visible()
     return shown
 

@@ -35,7 +35,7 @@ export function ClosedCheck(props: { orderId: string; onReopened: (orderId: stri
 
   if (!order) {
     return (
-      <aside class="check" aria-label="Closed check">
+      <aside class="check" aria-label="Closed, loading">
         {error ? (
           <p class="error" role="alert">
             {error}
@@ -108,7 +108,7 @@ export function ClosedCheck(props: { orderId: string; onReopened: (orderId: stri
   }
 
   return (
-    <aside class="check closed-check" aria-label="Closed check">
+    <aside class="check closed-check" aria-label={`Closed ${order.orderNumber}`}>
       <header class="check-head">
         <div>
           <h2>

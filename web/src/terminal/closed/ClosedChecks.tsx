@@ -1,4 +1,4 @@
-// Closed checks: today's completed checks (the orders list, COMPLETED and changed since the
+// Closed checks ("Paid today" on the floor): today's completed checks (the orders list, COMPLETED and changed since the
 // business day began in the location's timezone), newest first; one opens read-only beside
 // the list (ClosedCheck). Read and changed online only: offline, the screen says so.
 

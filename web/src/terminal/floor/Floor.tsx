@@ -140,7 +140,7 @@ export function Floor(props: {
           ))}
           <Button onClick={() => setNaming("TAKEOUT")}>+ Takeout</Button>
           <Button onClick={() => setNaming("BAR_TAB")}>+ Bar tab</Button>
-          <Button onClick={props.onClosedChecks}>Closed checks</Button>
+          <Button onClick={props.onClosedChecks}>Paid today</Button>
         </div>
       </section>
       {naming && (
