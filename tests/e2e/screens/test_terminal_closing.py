@@ -1,7 +1,7 @@
 """After the sale on the terminal, in a real browser against a real server: a check paid in full
 completes by itself; from today's closed checks a manager's PIN reopens it and, once it is
 paid again, refunds a line; a card payment's tip is entered after the guest signed (a manager
-approving one above the approval ratio).
+approving one above the approval ratio), and none of it offline.
 Screenshots of the closed check and of the tip keypad to docs/screens/."""
 
 from __future__ import annotations
@@ -150,3 +150,12 @@ def test_a_card_tip_is_entered_after_the_guest_signed(
     expect(shown.get_by_role("status")).to_have_text("Tip of $3.00 entered.")
     [payment] = _order_at(restaurant, "5")["payments"]
     assert (payment["method"], payment["tipAmount"]) == ("CARD", 3)
+
+    # Offline, the closed checks say they need the server, and show none.
+    page.context.set_offline(True)
+    closed = page.get_by_role("region", name="Closed checks")
+    closed.get_by_role("button", name="Back to the floor").click()
+    page.get_by_role("button", name="Paid today").click()
+    expect(closed.get_by_test_id("needs-server")).to_be_visible(timeout=20_000)
+    expect(page.get_by_role("status", name="Connection")).to_have_text(re.compile("Offline"))
+    expect(closed.get_by_role("complementary")).to_have_count(0)
