@@ -156,6 +156,21 @@ def approval_ask(staff_id: str, pin: str, action: str, url: str) -> dict[str, An
     return {"staffId": staff_id, "pin": pin, "action": action, "resource": resource}
 
 
+def approved_session(
+    client: AppClient, action: str, url: str
+) -> tuple[dict[str, str], dict[str, Any], dict[str, Any]]:
+    """A SERVER signed in on a new terminal, with a MANAGER's approval (PIN 5173) of ``action``
+    on what ``url`` names: the session's headers carrying it, the server and the manager."""
+    terminal = make_device(client)["token"]
+    server = make_staff_with_pin(client, "SERVER")
+    session = bearer(sign_in(client, terminal, server["id"], "4826").json()["token"])
+    manager = make_staff_with_pin(client, "MANAGER", "5173")
+    asked = approval_ask(manager["id"], "5173", action, url)
+    granted = client.post("/api/approvals", json=asked, headers=session)
+    assert granted.status_code == 201, granted.text
+    return session | {"Brigade-Approval": granted.json()["token"]}, server, manager
+
+
 def make_session(client: AppClient, role: str, terminal_token: str | None = None) -> str:
     """A PIN session token of a new staff member with ``role``, on a (new) terminal."""
     terminal = terminal_token or make_device(client)["token"]

@@ -157,6 +157,7 @@ def test_the_answers_about_one_order_declare_its_etag(document: dict[str, Any]) 
         "applyDiscount",
         "transferOrder",
         "completeOrder",
+        "reopenOrder",
         "cancelOrder",
         "addItem",
         "updateItem",

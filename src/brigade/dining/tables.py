@@ -4,12 +4,14 @@ from __future__ import annotations
 
 from sqlalchemy import (
     BigInteger,
+    Boolean,
     Column,
     Index,
     Integer,
     String,
     Table,
     Uuid,
+    true,
 )
 
 from brigade.kit.db.tables import LIVE, metadata, timestamps
@@ -31,6 +33,8 @@ locations = Table(
     # rounding step in cents, None for none.
     Column("tax_mode", String(16), nullable=False, server_default="EXCLUSIVE"),
     Column("cash_rounding_cents", BigInteger, nullable=True),
+    # A check paid to the cent with nothing left to send completes by itself (docs/design.md §5).
+    Column("auto_complete", Boolean, nullable=False, server_default=true()),
     Index("ix_locations_name", "name", "id"),
 )
 

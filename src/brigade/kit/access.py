@@ -45,6 +45,7 @@ class Permission(StrEnum):
     APPROVE_LARGE_TIPS = "take a tip above the approval ratio of its payment"
     CANCEL_SENT_OR_PAID = "cancel an order that was sent or paid"
     REFUND = "refund a completed order"
+    REOPEN = "reopen a check completed today"
     WAIVE_SERVICE_CHARGES = "take an automatic service charge off an order"
     READ_PAYMENTS = "read payments across orders (settlement, tip-out)"
     EDIT_CATALOGUE = "change products, categories, variants and modifier groups"
@@ -78,6 +79,7 @@ REQUIRED_ROLE: Mapping[Permission, Role] = MappingProxyType(
         Permission.APPROVE_LARGE_TIPS: Role.MANAGER,
         Permission.CANCEL_SENT_OR_PAID: Role.MANAGER,
         Permission.REFUND: Role.MANAGER,
+        Permission.REOPEN: Role.MANAGER,
         Permission.WAIVE_SERVICE_CHARGES: Role.MANAGER,
         Permission.READ_PAYMENTS: Role.MANAGER,
         Permission.EDIT_CATALOGUE: Role.MANAGER,
@@ -143,6 +145,7 @@ class ApprovalAction(StrEnum):
     ORDER_DISCOUNT = "order.discount"
     ORDER_CANCEL = "order.cancel"
     ORDER_REFUND = "order.refund"
+    ORDER_REOPEN = "order.reopen"
     PAYMENT_LARGE_TIP = "payment.large_tip"
     PAYMENT_TIP_ADJUST = "payment.tip_adjust"
     SERVICE_CHARGE_WAIVE = "order.service_charge_waive"
@@ -156,6 +159,7 @@ APPROVAL_RESOURCE: Mapping[ApprovalAction, tuple[str, ...]] = MappingProxyType(
         ApprovalAction.ORDER_DISCOUNT: ("order_id",),
         ApprovalAction.ORDER_CANCEL: ("order_id",),
         ApprovalAction.ORDER_REFUND: ("order_id",),
+        ApprovalAction.ORDER_REOPEN: ("order_id",),
         ApprovalAction.PAYMENT_LARGE_TIP: ("order_id",),
         ApprovalAction.PAYMENT_TIP_ADJUST: ("order_id", "payment_id"),
         ApprovalAction.SERVICE_CHARGE_WAIVE: ("order_id", "service_charge_id"),

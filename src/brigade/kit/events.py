@@ -27,6 +27,7 @@ class EventType(StrEnum):
     ORDER_COURSE_FIRED = "order.course_fired"
     ORDER_COMPLETED = "order.completed"
     ORDER_CANCELLED = "order.cancelled"
+    ORDER_REOPENED = "order.reopened"
     ORDER_REFUNDED = "order.refunded"
     ITEM_ADDED = "item.added"
     ITEM_UPDATED = "item.updated"

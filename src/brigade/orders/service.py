@@ -8,8 +8,9 @@ aggregate, which checks it; taking stock is the catalogue's own.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import replace
-from datetime import datetime
+from datetime import date, datetime
 from decimal import Decimal
 from functools import partial
 from typing import Any
@@ -56,6 +57,7 @@ from brigade.orders.domain.records import (
     OrderFilter,
     OrderHeader,
     OrderItem,
+    OrderLocation,
     OrderPayment,
 )
 from brigade.orders.domain.refunds import OrderRefund, RefundOrder
@@ -106,6 +108,35 @@ async def _persist(uow: UnitOfWork, order: Order, actor: Actor) -> None:
     if order.header.location_id is not None:
         documents = [kitchen_document(order, t) for t in order.changes.kitchen_tickets]
         await printing.queue_kitchen_documents(uow, order.header.location_id, documents)
+
+
+async def _location(uow: UnitOfWork, order: Order) -> OrderLocation | None:
+    """The order's location's profile as it is now; None for none (an order without a
+    location, or a location without a profile)."""
+    location_id = order.header.location_id
+    return None if location_id is None else await OrderRepository(uow).location(location_id)
+
+
+async def _business_day_of(uow: UnitOfWork, order: Order) -> Callable[[datetime], date]:
+    """The business day of a moment at the order's location (its timezone; UTC without one)."""
+    location = await _location(uow, order)
+    timezone = location.timezone if location else DEFAULT_TIMEZONE
+    return partial(business_day, timezone=timezone)
+
+
+async def _complete_if_settled(uow: UnitOfWork, order: Order, actor: Actor) -> None:
+    """Complete a check the action just settled (paid to the cent, nothing left to send),
+    where its location's ``autoComplete`` is on (a location without a profile: on), in the
+    same transaction and with the same ``order.completed`` as a completion by hand."""
+    if not order.is_settled:
+        return
+    location = await _location(uow, order)
+    if location is not None and not location.auto_complete:
+        return
+    if not order.is_whole:
+        # order.completed carries the whole order.
+        order.take_whole(await OrderRepository(uow).items(order.id))
+    order.complete(actor=actor, at=now())
 
 
 async def _audit(
@@ -305,6 +336,36 @@ async def complete_order(
     return order, completed_at
 
 
+async def reopen_order(
+    uow: UnitOfWork, actor: Actor, order_id: UUID, reason: str, *, if_match: int | None = None
+) -> Order:
+    """Make a check completed today OPEN again (a manager's, audited); its table must be free."""
+    order = await _load(uow, actor, order_id, if_match, whole=WholeItems.ALL)
+    before = order.header
+    table_id = before.table_id
+    seated = None
+    if table_id is not None:
+        seated = await OrderRepository(uow).seated_at(table_id, other_than=order.id)
+    order.reopen(
+        seated_at_table=seated, business_day_of=await _business_day_of(uow, order), at=now()
+    )
+    await _persist(uow, order, actor)
+    await _audit(
+        uow,
+        actor,
+        AuditAction.ORDER_REOPENED,
+        order,
+        (AuditedEntity.ORDER, order.id),
+        before={
+            "status": before.status.value,
+            "completedAt": None if before.completed_at is None else before.completed_at.isoformat(),
+        },
+        after={"status": order.header.status.value},
+        reason=reason,
+    )
+    return order
+
+
 async def cancel_order(
     uow: UnitOfWork, actor: Actor, order_id: UUID, reason: str, *, if_match: int | None = None
 ) -> tuple[Order, int]:
@@ -464,6 +525,7 @@ async def change_item(
     )
     if reserved is None:
         raise ProductUnavailable(f"{change.after.name} is no longer in the catalogue")
+    await _complete_if_settled(uow, order, actor)
     await _persist(uow, order, actor)
     if change.is_partial_void:
         await _audit(
@@ -503,6 +565,7 @@ async def void_item(
 ) -> tuple[Order, OrderItem]:
     order = await _load(uow, actor, order_id, if_match, item_id=item_id)
     change = order.void_item(item_id, reason, actor=actor, at=now())
+    await _complete_if_settled(uow, order, actor)
     await _persist(uow, order, actor)
     item = change.before
     await _audit(
@@ -539,6 +602,7 @@ async def send_order(
 ) -> tuple[Order, KitchenTicket]:
     order = await _load(uow, actor, order_id, if_match, whole=WholeItems.ALL)
     ticket = order.send(actor=actor, at=now())
+    await _complete_if_settled(uow, order, actor)
     await _persist(uow, order, actor)
     await kitchen_board.show_new(uow, [ticket])
     return order, ticket
@@ -573,6 +637,7 @@ async def add_payment(
         return order, order.payment(made.id), True
     order = await _load(uow, actor, order_id, if_match)
     payment = order.pay(command, actor=actor, tip_approval_ratio=tip_approval_ratio, at=now())
+    await _complete_if_settled(uow, order, actor)
     await _persist(uow, order, actor)
     if tip_needs_approval(payment.amount_cents, payment.tip_cents, tip_approval_ratio):
         await _audit(
@@ -660,17 +725,12 @@ async def adjust_tip(
     """A card payment's new tip, until the business day it was taken on ends in the order's
     location's timezone (UTC for a location without a profile)."""
     order = await _load(uow, actor, order_id, if_match, whole=WholeItems.ALL)
-    location_id = order.header.location_id
-    timezone = DEFAULT_TIMEZONE
-    if location_id is not None:
-        location = await OrderRepository(uow).location(location_id)
-        timezone = location.timezone if location else DEFAULT_TIMEZONE
     change = order.adjust_tip(
         payment_id,
         tip_amount,
         actor=actor,
         tip_approval_ratio=tip_approval_ratio,
-        business_day_of=partial(business_day, timezone=timezone),
+        business_day_of=await _business_day_of(uow, order),
         at=now(),
     )
     if change.after == change.before:

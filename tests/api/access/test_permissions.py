@@ -442,6 +442,12 @@ ENDPOINTS: dict[tuple[str, str], tuple[str, Scenario]] = {
             {"amount": 1, "reason": "cold"},
         ),
     ),
+    ("POST", "/api/orders/{order_id}/reopen"): (
+        "MANAGER",
+        lambda c: Call(
+            "POST", f"/api/orders/{_completed_order(c)}/reopen", {"reason": "one more dessert"}
+        ),
+    ),
     ("GET", "/api/orders/{order_id}/refunds"): (
         "KITCHEN",
         lambda c: Call("GET", f"/api/orders/{_completed_order(c)}/refunds"),

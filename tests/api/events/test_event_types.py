@@ -130,6 +130,16 @@ def order_completed(client: AppClient) -> tuple[int, Expected]:
     return before, _order_event((EventType.ORDER_COMPLETED,), order)
 
 
+def order_reopened(client: AppClient) -> tuple[int, Expected]:
+    order, _, _ = _order_with_item(client)
+    payment = {"amount": 25, "paymentMethod": "CASH"}
+    _ok(client.post(f"/api/orders/{order['id']}/payments", json=payment), 201)
+    _ok(client.post(f"/api/orders/{order['id']}/complete"))
+    before = _last_id(client)
+    _ok(client.post(f"/api/orders/{order['id']}/reopen", json={"reason": "one more round"}))
+    return before, _order_event((EventType.ORDER_REOPENED,), order)
+
+
 def order_cancelled(client: AppClient) -> tuple[int, Expected]:
     order, _, _ = _order_with_item(client)
     before = _last_id(client)
@@ -375,6 +385,7 @@ ACTIONS: dict[EventType, Callable[[Any], tuple[int, Expected]]] = {
     EventType.ORDER_SENT: order_sent,
     EventType.ORDER_COURSE_FIRED: order_course_fired,
     EventType.ORDER_COMPLETED: order_completed,
+    EventType.ORDER_REOPENED: order_reopened,
     EventType.ORDER_CANCELLED: order_cancelled,
     EventType.ORDER_REFUNDED: order_refunded,
     EventType.ITEM_ADDED: item_added,

@@ -11,16 +11,13 @@ from api.orders.order_helpers import add_item, order_detail, pay, problem
 from factories import (
     LOCATION,
     AppClient,
-    approval_ask,
+    approved_session,
     bearer,
-    make_device,
     make_order,
     make_product,
     make_service_charge,
     make_staff_token,
-    make_staff_with_pin,
     make_tax_rate,
-    sign_in,
 )
 
 PROFILE = {"name": "Zurich", "timezone": "Europe/Zurich", "currency": "CHF"}
@@ -147,15 +144,8 @@ def test_a_managers_approval_waives_the_automatic_charge_on_that_order_only(
     party, other = make_order(client, guestCount=6), make_order(client, guestCount=6)
     for order in (party, other):
         add_item(client, order, steak)
-    terminal = make_device(client)["token"]
-    server = make_staff_with_pin(client, "SERVER")
-    session = bearer(sign_in(client, terminal, server["id"], "4826").json()["token"])
-    manager = make_staff_with_pin(client, "MANAGER", "5173")
     url = f"/api/orders/{party['id']}/service-charges/{charge['id']}"
-    asked = approval_ask(manager["id"], "5173", "order.service_charge_waive", url)
-    granted = client.post("/api/approvals", json=asked, headers=session)
-    assert granted.status_code == 201, granted.text
-    with_it = session | {"Brigade-Approval": granted.json()["token"]}
+    with_it, server, manager = approved_session(client, "order.service_charge_waive", url)
     elsewhere = f"/api/orders/{other['id']}/service-charges/{charge['id']}"
     problem(client.delete(elsewhere, headers=with_it), 403, "approval_invalid")
     waived = client.delete(url, headers=with_it)

@@ -256,7 +256,8 @@ def test_every_mutation_bumps_version_and_answers_its_etag(client: AppClient) ->
         client.post(f"{url}/transfer", json={"tableId": str(uuid.uuid4())}).headers["etag"] == '"5"'
     )
     assert client.post(f"{url}/discount", json={"discountAmount": 1}).headers["etag"] == '"6"'
-    assert pay(client, order, 9).headers["etag"] == '"7"'
+    # Paid in full with nothing left to send: the check completes by itself, one version more.
+    assert pay(client, order, 9).headers["etag"] == '"8"'
     assert client.post(f"{url}/complete").headers["etag"] == '"8"'
     detail = client.get(url)
     assert detail.headers["etag"] == '"8"'
@@ -333,7 +334,10 @@ def test_complete_needs_a_zero_balance(client: AppClient) -> None:
     detail = order_detail(client, order)
     assert detail["status"] == "COMPLETED"
     assert detail["completedAt"] == body["completedAt"]
-    problem(client.post(url), 409, "order_closed")
+    # Completing a completed check again answers when it was, and changes nothing.
+    again = client.post(url)
+    assert (again.status_code, again.json()["completedAt"]) == (200, body["completedAt"])
+    assert order_detail(client, order) == detail
 
 
 def test_an_empty_order_completes_with_nothing_due(client: AppClient) -> None:
@@ -416,7 +420,6 @@ def _mutations(
         ("POST", f"{url}/payments", {"amount": 1, "paymentMethod": "CASH"}),
         ("POST", f"{url}/discount", {"discountAmount": 1}),
         ("POST", f"{url}/transfer", {"tableId": str(uuid.uuid4())}),
-        ("POST", f"{url}/complete", None),
         ("DELETE", url, {"reason": "again"}),
     ]
 
@@ -433,6 +436,13 @@ def test_every_change_to_a_final_order_is_409_order_closed(
         response = client.request(method, url, json=body)
         problem(response, 409, "order_closed")
     assert order_detail(client, order) == before
+
+
+def test_a_cancelled_order_is_not_completed(client: AppClient) -> None:
+    """A completed one answers its completedAt again (complete after auto-complete); a
+    cancelled one stays closed."""
+    order = _cancelled(client, make_product(client, price=10))
+    problem(client.post(f"/api/orders/{order['id']}/complete"), 409, "order_closed")
 
 
 def test_a_refused_change_leaves_no_trace(client: AppClient) -> None:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import uuid
-from datetime import UTC, datetime, timedelta
+from datetime import UTC, date, datetime, timedelta
 from decimal import Decimal
 
 import pytest
@@ -12,6 +12,7 @@ from brigade.catalogue.domain.records import Product, ProductType
 from brigade.kit.access import Actor, Role
 from brigade.kit.errors import (
     BalanceDue,
+    BusinessDayClosed,
     DiscountTooLarge,
     Forbidden,
     InvalidInput,
@@ -22,6 +23,7 @@ from brigade.kit.errors import (
     OrderClosed,
     Overpayment,
     StaleVersion,
+    TableOccupied,
     TooManyItems,
 )
 from brigade.kit.events import EventType
@@ -366,6 +368,75 @@ def test_complete_needs_a_zero_balance_and_records_who_closed_the_check() -> Non
     assert (header.completed_by_id, header.completed_by_name) == (SERVER.staff_id, "Sam")
     with pytest.raises(OrderClosed):
         _saved(order).transfer(uuid.uuid4(), at=T0)
+
+
+def _paid_in_cash(order: Order, amount: str) -> None:
+    command = TakePayment(Decimal(amount), PaymentMethod.CASH)
+    order.pay(command, actor=SERVER, tip_approval_ratio=TIP_RATIO, at=T0)
+
+
+def test_settled_is_paid_to_the_cent_with_nothing_left_to_send() -> None:
+    order, _item = _with_item("1")  # 11.00 with tax, unsent
+    assert not order.is_settled  # nothing paid yet
+    _paid_in_cash(order, "11")
+    assert not order.is_settled  # the item is still to send
+    order.send(actor=SERVER, at=T0)
+    assert order.is_settled
+    order.complete(actor=SERVER, at=T0)
+    assert not order.is_settled  # a completed check is no longer live
+    empty = _new_order()
+    assert not empty.is_settled  # balance 0, but nothing paid: completed by hand
+
+
+def test_complete_again_answers_when_it_was_and_changes_nothing() -> None:
+    order, _item = _with_item("1")
+    _paid_in_cash(order, "11")
+    completed_at = order.complete(actor=SERVER, at=T0)
+    saved = _saved(order)
+    assert saved.complete(actor=MANAGER, at=T0 + timedelta(hours=1)) == completed_at
+    assert (saved.header, saved.changes.events) == (order.header, [])
+
+
+def _completed_check() -> Order:
+    order, _item = _with_item("1")
+    _paid_in_cash(order, "11")
+    order.complete(actor=SERVER, at=T0)
+    return _saved(order)
+
+
+def _same_day(moment: datetime) -> date:
+    return moment.date()
+
+
+def test_reopen_makes_a_completed_check_open_again_the_same_business_day() -> None:
+    order = _completed_check()
+    version = order.header.version
+    order.reopen(seated_at_table=None, business_day_of=_same_day, at=T0 + timedelta(hours=2))
+    header = order.header
+    assert (header.status, header.completed_at, header.completed_by_name) == (
+        OrderStatus.OPEN,
+        None,
+        None,
+    )
+    assert header.version == version + 1
+    assert [e.type for e in order.changes.events] == [EventType.ORDER_REOPENED]
+
+
+@pytest.mark.parametrize(
+    ("seated", "at", "error"),
+    [
+        (None, T0 + timedelta(days=1), BusinessDayClosed),
+        (1002, T0 + timedelta(hours=2), TableOccupied),
+    ],
+)
+def test_a_check_of_another_day_or_whose_table_is_taken_is_not_reopened(
+    seated: int | None, at: datetime, error: type
+) -> None:
+    order = _completed_check()
+    before = order.header
+    with pytest.raises(error):
+        order.reopen(seated_at_table=seated, business_day_of=_same_day, at=at)
+    assert (order.header, order.changes.events) == (before, [])
 
 
 def test_cancel_refunds_payments_with_tips_and_returns_live_stock() -> None:

@@ -18,6 +18,8 @@ export interface Terminal {
   online: boolean;
   locationId: string;
   currency: string;
+  /** The location's IANA timezone: its business day ends at local midnight. */
+  timezone: string;
   staff: StaffCard;
   events: EventBus;
 }

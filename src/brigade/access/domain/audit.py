@@ -14,6 +14,7 @@ class AuditAction(StrEnum):
     ITEM_PARTLY_VOIDED = "order.item_partly_voided"
     DISCOUNT_APPLIED = "order.discount_applied"
     ORDER_CANCELLED = "order.cancelled"
+    ORDER_REOPENED = "order.reopened"
     ORDER_TRANSFERRED = "order.transferred"
     TIP_APPROVED = "order.tip_approved"
     TIP_ADJUSTED = "order.tip_adjusted"

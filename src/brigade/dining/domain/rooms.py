@@ -88,6 +88,8 @@ class Location:
     # docs/design.md §15: tax on top of prices or inside them; the cash rounding step.
     tax_mode: TaxMode = TaxMode.EXCLUSIVE
     cash_rounding: Decimal | None = None
+    # A check paid to the cent with nothing left to send completes by itself.
+    auto_complete: bool = True
 
     @classmethod
     def unprofiled(cls, location_id: UUID) -> Location:

@@ -80,6 +80,10 @@ class LocationProfile(RequestModel):
         default=None,
         description="The cash rounding step in currency units (0.05 for CHF); null: none",
     )
+    auto_complete: bool = Field(
+        default=True,
+        description="A check paid to the cent with nothing left to send completes by itself",
+    )
 
 
 class LocationOut(ResponseModel):
@@ -93,6 +97,7 @@ class LocationOut(ResponseModel):
     ticket_late_minutes: int
     tax_mode: TaxMode
     cash_rounding: Money | None
+    auto_complete: bool
     created_at: Timestamp | None
     updated_at: Timestamp | None
 
@@ -137,5 +142,6 @@ async def set_location_profile(
         ticket_late_minutes=body.ticket_late_minutes,
         tax_mode=body.tax_mode,
         cash_rounding=body.cash_rounding,
+        auto_complete=body.auto_complete,
     )
     return _out(location)

@@ -48,6 +48,7 @@ def _profile_fields(location: Location) -> dict[str, Any]:
         "ticketLateMinutes": location.ticket_late_minutes,
         "taxMode": location.tax_mode.value,
         "cashRounding": None if location.cash_rounding is None else str(location.cash_rounding),
+        "autoComplete": location.auto_complete,
     }
 
 
@@ -63,9 +64,10 @@ async def set_location_profile(
     ticket_late_minutes: int = DEFAULT_TICKET_LATE_MINUTES,
     tax_mode: TaxMode = TaxMode.EXCLUSIVE,
     cash_rounding: Decimal | None = None,
+    auto_complete: bool = True,
 ) -> Location:
     """Create or replace a location's profile (PUT: every field, the currency, the kitchen
-    ticket thresholds, the tax mode and the cash rounding defaulted)."""
+    ticket thresholds, the tax mode, the cash rounding and auto-complete defaulted)."""
     check_timezone(timezone)
     check_currency(currency)
     check_ticket_thresholds(ticket_warn_minutes, ticket_late_minutes)
@@ -85,6 +87,7 @@ async def set_location_profile(
         ticket_late_minutes=ticket_late_minutes,
         tax_mode=tax_mode,
         cash_rounding=cash_rounding,
+        auto_complete=auto_complete,
     )
     if current is not None and _profile_fields(current) == _profile_fields(location):
         return current

@@ -101,6 +101,7 @@ Payer = Annotated[Actor, _allowed(Permission.TAKE_ORDERS, ApprovalAction.PAYMENT
 TipAdjuster = Annotated[Actor, _allowed(Permission.TAKE_ORDERS, ApprovalAction.PAYMENT_TIP_ADJUST)]
 Discounter = Annotated[Actor, _allowed(Permission.DISCOUNT, ApprovalAction.ORDER_DISCOUNT)]
 Refunder = Annotated[Actor, _allowed(Permission.REFUND, ApprovalAction.ORDER_REFUND)]
+Reopener = Annotated[Actor, _allowed(Permission.REOPEN, ApprovalAction.ORDER_REOPEN)]
 # Takes a server's charge off; an automatic one takes a manager (the aggregate checks).
 ChargeRemover = Annotated[
     Actor, _allowed(Permission.TAKE_ORDERS, ApprovalAction.SERVICE_CHARGE_WAIVE)

@@ -40,6 +40,7 @@ from brigade.kit.errors import (
     OrderClosed,
     ServiceChargeApplied,
     StaleVersion,
+    TableOccupied,
     TipNotAdjustable,
     TooManyItems,
 )
@@ -80,6 +81,7 @@ from brigade.orders.domain.refunds import (
     refund_by_line,
 )
 from brigade.orders.domain.states import (
+    FINAL_ORDER_STATUSES,
     ItemStatus,
     OrderEvent,
     OrderStatus,
@@ -518,6 +520,12 @@ class Order:
             raise NotFound("order item", item_id)
         return self._whole(item_id)
 
+    def take_whole(self, items: Iterable[OrderItem]) -> None:
+        """Every item whole, as stored (``items``), for an action that turns out to need them
+        all (a payment that completes the check); those this order already holds stay as
+        they are."""
+        self._items = {item.id: item for item in items if item.id in self._lines} | self._items
+
     def _whole(self, item_id: UUID) -> OrderItem:
         try:
             return self._items[item_id]
@@ -580,8 +588,25 @@ class Order:
         if kept != self._header.customer_name:
             self._commit(at, (self._event(EventType.ORDER_UPDATED),), customer_name=kept)
 
+    @property
+    def is_settled(self) -> bool:
+        """Whether the live check is paid to the cent with nothing left to send: what completes
+        it by itself where its location's ``autoComplete`` is on. Something must have been
+        paid (a comped or emptied check is completed by hand)."""
+        return (
+            self._header.status not in FINAL_ORDER_STATUSES
+            and self._header.paid_cents > 0
+            and self.totals().balance_due_cents == 0
+            and all(line.status is not ItemStatus.PENDING for line in self._lines.values())
+        )
+
     def complete(self, *, actor: Actor, at: datetime) -> datetime:
-        """Close the check: only with nothing left to pay. Answers when it was completed."""
+        """Close the check: only with nothing left to pay. Answers when it was completed; a
+        check already completed (by itself, once paid) answers when it was, and stays as it
+        is."""
+        completed_at = self._header.completed_at
+        if self._header.status is OrderStatus.COMPLETED and completed_at is not None:
+            return completed_at
         ensure_order_editable(self._header.status)
         check_completable(self.totals())
         status = apply_order_event(self._header.status, OrderEvent.COMPLETE)
@@ -595,6 +620,38 @@ class Order:
             completed_by_name=actor.name,
         )
         return moment
+
+    def reopen(
+        self,
+        *,
+        seated_at_table: int | None,
+        business_day_of: Callable[[datetime], date],
+        at: datetime,
+    ) -> None:
+        """Make a COMPLETED check OPEN again, the business day it was completed on
+        (``business_day_of``: the day of a moment in the location's timezone). Its table must be
+        free (``seated_at_table``: the number of another order seated there, None for none).
+        Who may is the route's (a manager); why is the audit's."""
+        status = apply_order_event(self._header.status, OrderEvent.REOPEN)
+        completed_at = self._header.completed_at or self._header.updated_at
+        if business_day_of(completed_at) != business_day_of(at):
+            raise BusinessDayClosed(
+                f"the check was completed on {business_day_of(completed_at)}, a business day "
+                "that has ended: it can no longer be reopened"
+            )
+        if seated_at_table is not None:
+            raise TableOccupied(
+                f"Order #{seated_at_table} now sits at this check's table; move it or the "
+                "check first."
+            )
+        self._commit(
+            self._next_moment(at),
+            (self._event(EventType.ORDER_REOPENED),),
+            status=status,
+            completed_at=None,
+            completed_by_id=None,
+            completed_by_name=None,
+        )
 
     def cancel(self, reason: str, *, actor: Actor, at: datetime) -> int:
         """Cancel: every completed payment is refunded (tips too), live items' stock goes back.

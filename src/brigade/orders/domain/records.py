@@ -254,13 +254,15 @@ class OrderFilter:
 
 @dataclass(frozen=True, slots=True)
 class OrderLocation:
-    """What an order shows of its location's profile (a receipt, the business day of a tip)."""
+    """What an order shows of its location's profile (a receipt, the business day of a tip or
+    a reopen), and whether its paid checks complete by themselves."""
 
     name: str
     timezone: str
     currency: str
     tax_mode: TaxMode = TaxMode.EXCLUSIVE
     cash_rounding_cents: int | None = None
+    auto_complete: bool = True
 
 
 # The JSON an order item and a kitchen ticket store their modifiers as.

@@ -44,6 +44,7 @@ class OrderEvent(StrEnum):
     SEND = "SEND"
     COMPLETE = "COMPLETE"
     CANCEL = "CANCEL"
+    REOPEN = "REOPEN"
 
 
 ORDER_TRANSITIONS: Mapping[tuple[OrderStatus, OrderEvent], OrderStatus] = MappingProxyType(
@@ -56,6 +57,8 @@ ORDER_TRANSITIONS: Mapping[tuple[OrderStatus, OrderEvent], OrderStatus] = Mappin
         (OrderStatus.OPEN, OrderEvent.COMPLETE): OrderStatus.COMPLETED,
         (OrderStatus.DRAFT, OrderEvent.CANCEL): OrderStatus.CANCELLED,
         (OrderStatus.OPEN, OrderEvent.CANCEL): OrderStatus.CANCELLED,
+        # A manager reopens a check completed the same business day (docs/design.md §5).
+        (OrderStatus.COMPLETED, OrderEvent.REOPEN): OrderStatus.OPEN,
     }
 )
 
@@ -69,12 +72,13 @@ def ensure_order_editable(status: OrderStatus) -> None:
 
 
 def apply_order_event(status: OrderStatus, event: OrderEvent) -> OrderStatus:
-    """The status an order moves to when ``event`` happens to it."""
+    """The status an order moves to when ``event`` happens to it; a closed order refuses
+    anything its row of the table does not list (409 ``order_closed``)."""
+    moved = ORDER_TRANSITIONS.get((status, event))
+    if moved is not None:
+        return moved
     ensure_order_editable(status)
-    try:
-        return ORDER_TRANSITIONS[status, event]
-    except KeyError:
-        raise InvalidTransition(f"an order in status {status} cannot {event.lower()}") from None
+    raise InvalidTransition(f"an order in status {status} cannot {event.lower()}")
 
 
 class ItemStatus(StrEnum):

@@ -55,6 +55,7 @@ from brigade.orders.domain.states import (
     PaymentStatus,
 )
 from brigade.orders.tables import (
+    SEATED,
     client_made,
     order_counters,
     order_items,
@@ -250,6 +251,7 @@ _LOCATION = select(
     locations.c.currency,
     locations.c.tax_mode,
     locations.c.cash_rounding_cents,
+    locations.c.auto_complete,
 ).where(locations.c.id == bindparam("location_key"))
 _INSERT_REFUND = refunds.insert()
 _INSERT_ORDER = orders.insert()
@@ -295,8 +297,28 @@ class OrderRepository:
         if row is None:
             return None
         return OrderLocation(
-            row.name, row.timezone, row.currency, TaxMode(row.tax_mode), row.cash_rounding_cents
+            row.name,
+            row.timezone,
+            row.currency,
+            TaxMode(row.tax_mode),
+            row.cash_rounding_cents,
+            bool(row.auto_complete),
         )
+
+    async def seated_at(self, table_id: UUID, *, other_than: UUID) -> int | None:
+        """The number of a DRAFT or OPEN order at table ``table_id`` other than ``other_than``;
+        None when no other order keeps the table taken."""
+        connection = await self._uow.connection()
+        c = orders.c
+        query = (
+            select(c.order_number)
+            # The seated index's own predicate, written the same, so both databases use it.
+            .where(c.table_id == table_id, SEATED, c.id != other_than)
+            .order_by(c.created_at)
+            .limit(1)
+        )
+        number: int | None = (await connection.execute(query)).scalar_one_or_none()
+        return number
 
     async def next_order_number(self, location_id: UUID | None, *, first: int) -> int:
         """The location's next order number (``first`` for its first order), in one statement.
@@ -382,6 +404,10 @@ class OrderRepository:
         if item_id is not None:
             items += await self._all(_ITEM_OF_ORDER, key | {"item_key": item_id})
         return Order(header, map(_to_item, items), payments, lines=lines, refunds=given_back)
+
+    async def items(self, order_id: UUID) -> list[OrderItem]:
+        """Every item of the order, whole, in the order they were added."""
+        return [_to_item(row) for row in await self._all(_ITEMS, {"order_key": order_id})]
 
     async def status_and_item_count(self, order_id: UUID) -> tuple[OrderStatus, int] | None:
         """What a new item's limits need, in one cheap statement, without loading the order."""

@@ -1,5 +1,5 @@
 """The order itself: list, create, read, change, send to the kitchen, transfer, complete,
-cancel."""
+reopen, cancel."""
 
 from __future__ import annotations
 
@@ -12,16 +12,18 @@ from brigade.kit.access import Actor
 from brigade.kit.db.engine import UnitOfWork
 from brigade.kit.errors import (
     BalanceDue,
+    BusinessDayClosed,
     IdInUse,
     InvalidInput,
     InvalidTransition,
     NotFound,
     NothingToSend,
+    TableOccupied,
 )
 from brigade.kit.http.deps import PaginationDep, UowDep
 from brigade.kit.http.errors import problem_responses
 from brigade.kit.http.json_answers import json_answer
-from brigade.kit.http.permissions import OrderCanceller, OrderTaker, Reader
+from brigade.kit.http.permissions import OrderCanceller, OrderTaker, Reader, Reopener
 from brigade.kit.http.prefer import PreferDep
 from brigade.kit.http.routing import brigade_router
 from brigade.kit.http.schemas import ORDER_NUMBER_PATTERN, LocationQuery, order_number
@@ -238,6 +240,9 @@ async def complete_order(
     if_match: IfMatchDep,
     wants_order: PreferDep,
 ) -> CompleteOutcome | Response:
+    """Close a check with nothing left to pay (409 `balance_due` otherwise). A check already
+    completed (by itself once paid, where its location's `autoComplete` is on) answers 200 with
+    its `completedAt` and stays as it is."""
     order, completed_at = await service.complete_order(uow, staff, order_id, if_match=if_match)
     shaping.tag(response, order)
     header = order.header
@@ -249,6 +254,31 @@ async def complete_order(
         paid_amount=shaping.cents(header.paid_cents),
     )
     return await written(uow, staff, answer, order, response, wants_order=wants_order)
+
+
+@router.post(
+    "/{order_id}/reopen",
+    response_model=OrderDetail,
+    responses=problem_responses(
+        *CHANGE_ERRORS, InvalidTransition, BusinessDayClosed, TableOccupied
+    ),
+    description="Make a COMPLETED check OPEN again, the business day it was completed on (in "
+    "the location's timezone; 409 `business_day_closed` after), with a reason. Its table is "
+    "taken again: 409 `table_occupied` while another order sits there. A MANAGER's, or a "
+    "server's with a manager's approval (`order.reopen`); audited (`order.reopened`), and "
+    "announced as `order.reopened` with the order.",
+)
+async def reopen_order(
+    staff: Reopener,
+    order_id: UUID,
+    body: ReasonBody,
+    uow: UowDep,
+    response: Response,
+    if_match: IfMatchDep,
+) -> OrderDetail:
+    order = await service.reopen_order(uow, staff, order_id, body.reason, if_match=if_match)
+    shaping.tag(response, order)
+    return shaping.detail(order, staff.role)
 
 
 @router.delete(

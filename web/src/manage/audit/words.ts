@@ -5,6 +5,7 @@ export const ACTIONS = [
   "order.item_partly_voided",
   "order.discount_applied",
   "order.cancelled",
+  "order.reopened",
   "order.transferred",
   "order.tip_approved",
   "order.tip_adjusted",

@@ -179,9 +179,13 @@ function LocationMoney() {
   const isAdmin = caller.role === "ADMIN";
   const [taxMode, setTaxMode] = useState<TaxMode>(location.taxMode);
   const [step, setStep] = useState<CashStep>(cashStepOf(location.cashRounding));
+  const [autoComplete, setAutoComplete] = useState(location.autoComplete);
   const [saved, setSaved] = useState(false);
   const saving = useAction();
-  const changed = taxMode !== location.taxMode || cashRoundingOf(step) !== (location.cashRounding ?? null);
+  const changed =
+    taxMode !== location.taxMode ||
+    cashRoundingOf(step) !== (location.cashRounding ?? null) ||
+    autoComplete !== location.autoComplete;
 
   async function save(event: Event) {
     event.preventDefault();
@@ -195,6 +199,7 @@ function LocationMoney() {
       ticketLateMinutes: location.ticketLateMinutes,
       taxMode,
       cashRounding: cashRoundingOf(step),
+      autoComplete,
     };
     if (await saving.run(async () => replaceLocation(await putLocation(api, location.id, body)))) setSaved(true);
   }
@@ -223,6 +228,18 @@ function LocationMoney() {
             setStep(value);
           }}
         />
+        <label class="inline">
+          <input
+            type="checkbox"
+            disabled={!isAdmin}
+            checked={autoComplete}
+            onChange={(e) => {
+              setSaved(false);
+              setAutoComplete(e.currentTarget.checked);
+            }}
+          />
+          Close a check once it is paid
+        </label>
         {isAdmin && (
           <Button type="submit" tone="accent" disabled={saving.busy || !changed}>
             Save
@@ -231,7 +248,8 @@ function LocationMoney() {
       </div>
       <p class="hint">
         {isAdmin ? "" : "An admin changes these, with the location's profile. "}Open checks keep what they were rung up
-        at. Cash that settles a check is rounded to the step; cards pay the exact amount.
+        at. Cash that settles a check is rounded to the step; cards pay the exact amount. A check paid in full with
+        nothing left to send closes by itself unless that box is cleared.
       </p>
       <Problem error={saving.error} />
       {saved && (

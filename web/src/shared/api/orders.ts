@@ -138,3 +138,38 @@ export const removeServiceCharge = (api: Api, orderId: string, serviceChargeId: 
       headers: changeHeaders(options),
     }),
   );
+
+/** Makes a check completed today OPEN again (a manager's, or with a manager's approval). */
+export const reopenOrder = (api: Api, orderId: string, reason: string, options?: ChangeOptions) =>
+  api.read(
+    api.client.POST("/api/orders/{order_id}/reopen", {
+      params: order(orderId),
+      body: { reason },
+      headers: changeHeaders(options),
+    }),
+  );
+
+/** Gives money back on a completed check: by amount or by line (a manager's). */
+export const refundOrder = (
+  api: Api,
+  orderId: string,
+  body: Schemas["RefundByAmount"] | Schemas["RefundByLine"],
+  options?: ChangeOptions,
+) =>
+  api.read(
+    api.client.POST("/api/orders/{order_id}/refunds", {
+      params: order(orderId),
+      body,
+      headers: changeHeaders(options),
+    }),
+  );
+
+/** A card payment's tip, entered after the guest signed, until its business day ends. */
+export const adjustTip = (api: Api, orderId: string, paymentId: string, tipAmount: number, options?: ChangeOptions) =>
+  api.read(
+    api.client.PATCH("/api/orders/{order_id}/payments/{payment_id}", {
+      params: { path: { order_id: orderId, payment_id: paymentId } },
+      body: { tipAmount },
+      headers: changeHeaders(options),
+    }),
+  );

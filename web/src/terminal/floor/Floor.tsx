@@ -21,6 +21,8 @@ export function Floor(props: {
   current: string | null;
   /** Opens a check (one made on this tablet shows at once, before the server answers). */
   onOpen: (orderId: string) => void;
+  /** Shows today's closed checks. */
+  onClosedChecks: () => void;
 }) {
   const { outbox, locationId, currency } = useTerminal();
   const { floor } = props;
@@ -138,6 +140,7 @@ export function Floor(props: {
           ))}
           <Button onClick={() => setNaming("TAKEOUT")}>+ Takeout</Button>
           <Button onClick={() => setNaming("BAR_TAB")}>+ Bar tab</Button>
+          <Button onClick={props.onClosedChecks}>Paid today</Button>
         </div>
       </section>
       {naming && (

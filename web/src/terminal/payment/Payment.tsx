@@ -8,12 +8,11 @@
 // Cash exact is three taps from the check: Pay, Cash (the exact amount is what the guest gave
 // until another is typed or picked), Take cash.
 
-import { Fragment } from "preact";
 import { useRef, useState } from "preact/hooks";
 import type { Check } from "../check/state";
 import { useTerminal } from "../context";
 import { type Cents, formatMoney, fromCents, toCents } from "../../shared/money";
-import { totalLines, vatRows } from "../../shared/totals";
+import { vatRows } from "../../shared/totals";
 import type { Order } from "../../shared/types";
 import { Button, Sheet } from "../../shared/ui";
 import { ReceiptSheet } from "../receipt/Receipt";
@@ -33,6 +32,7 @@ import {
   typeTip,
 } from "./amounts";
 import { Keypad } from "./Keypad";
+import { PaidTotals } from "./PaidTotals";
 
 const TIPS = [0, 15, 18, 20];
 
@@ -315,29 +315,7 @@ function Receipt(props: { order: Order; money: (cents: Cents) => string; onRecei
               </li>
             ))}
         </ul>
-        <dl class="totals">
-          {totalLines(order).map((line) => (
-            <Fragment key={`${line.kind}-${line.label}`}>
-              <dt class={line.kind}>{line.label}</dt>
-              <dd class={line.kind}>{line.cents < 0 ? `−${money(-line.cents)}` : money(line.cents)}</dd>
-            </Fragment>
-          ))}
-          {order.payments.map((payment) => (
-            <Fragment key={payment.id}>
-              <dt>{payment.method === "CARD" ? `Card ····${payment.cardLastFour ?? ""}` : "Cash"}</dt>
-              <dd>
-                {money(toCents(payment.amount))}
-                {payment.tipAmount ? ` + tip ${money(toCents(payment.tipAmount))}` : ""}
-              </dd>
-              {payment.roundingAdjustment !== 0 && (
-                <>
-                  <dt class="included">Cash rounding</dt>
-                  <dd class="included">{money(toCents(payment.roundingAdjustment))}</dd>
-                </>
-              )}
-            </Fragment>
-          ))}
-        </dl>
+        <PaidTotals order={order} money={money} />
         {order.taxMode === "INCLUSIVE" && order.taxes.length > 0 && <VatBlock order={order} money={money} />}
         <div class="choices">
           <Button onClick={props.onReceipt} label="Show or print the receipt">

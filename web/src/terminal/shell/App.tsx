@@ -134,6 +134,7 @@ function SignedIn(props: {
     online,
     locationId: device.locationId,
     currency: location?.currency ?? "USD",
+    timezone: location?.timezone ?? "UTC",
     staff: session.staff,
   };
   const waiting = outbox.pending().length;

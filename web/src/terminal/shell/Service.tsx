@@ -3,6 +3,7 @@
 
 import { useState } from "preact/hooks";
 import { Check } from "../check/Check";
+import { ClosedChecks } from "../closed/ClosedChecks";
 import { useCheck } from "../check/state";
 import { Floor } from "../floor/Floor";
 import { useFloor } from "../floor/state";
@@ -18,10 +19,32 @@ export function Service() {
   const floor = useFloor();
   const menu = useMenu();
   const [opened, setOpened] = useState<Opened | null>(null);
+  // Today's closed checks, in place of the menu and the check (closed/ClosedChecks.tsx).
+  const [closed, setClosed] = useState(false);
+  const open = (id: string) => {
+    setClosed(false);
+    setOpened({ id });
+  };
   return (
     <main class="service">
-      <Floor floor={floor} current={opened?.id ?? null} onOpen={(id) => setOpened({ id })} />
-      {opened ? (
+      <Floor
+        floor={floor}
+        current={opened?.id ?? null}
+        onOpen={open}
+        onClosedChecks={() => {
+          setOpened(null);
+          setClosed(true);
+        }}
+      />
+      {closed ? (
+        <ClosedChecks
+          onReopened={(id) => {
+            floor.reload();
+            open(id);
+          }}
+          onClose={() => setClosed(false)}
+        />
+      ) : opened ? (
         <OpenCheck key={opened.id} opened={opened} floor={floor} menu={menu} onClose={() => setOpened(null)} />
       ) : (
         <section class="menu empty" aria-label="Menu" data-kept={menu.kept ? "true" : undefined}>

@@ -1,0 +1,177 @@
+// One closed check, read-only: its lines, totals, payments and refunds. A manager (or anyone
+// with a manager's PIN) reopens it or refunds a line or an amount; a card payment's tip is
+// entered after the guest signed, on the keypad, until the business day ends.
+
+import { Fragment } from "preact";
+import { useEffect, useState } from "preact/hooks";
+import { ApiError } from "../../shared/api/client";
+import { adjustTip, getOrder, refundOrder, reopenOrder } from "../../shared/api/orders";
+import { type Cents, formatMoney, fromCents, toCents } from "../../shared/money";
+import type { Order, Payment } from "../../shared/types";
+import { Button } from "../../shared/ui";
+import { inWords } from "../../shared/words";
+import { ManagerApproval } from "../check/ManagerApproval";
+import { useTerminal } from "../context";
+import { tabLabel } from "../names";
+import { useManagerGate } from "./manager";
+import { type Refund, RefundSheet } from "./RefundSheet";
+import { ReopenSheet } from "./ReopenSheet";
+import { TipSheet } from "./TipSheet";
+import { PaidTotals, paymentName } from "../payment/PaidTotals";
+
+export function ClosedCheck(props: { orderId: string; onReopened: (orderId: string) => void; onChanged: () => void }) {
+  const { api, staff } = useTerminal();
+  const [order, setOrder] = useState<Order | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+  const [sheet, setSheet] = useState<"reopen" | "refund" | Payment | null>(null);
+  const gate = useManagerGate(staff.role);
+
+  useEffect(() => {
+    getOrder(api, props.orderId)
+      .then(setOrder)
+      .catch((failure) => setError(inWords(failure)));
+  }, [api, props.orderId]);
+
+  if (!order) {
+    return (
+      <aside class="check" aria-label="Closed, loading">
+        {error ? (
+          <p class="error" role="alert">
+            {error}
+          </p>
+        ) : (
+          <p>Loading the check…</p>
+        )}
+      </aside>
+    );
+  }
+  const money = (cents: Cents) => formatMoney(cents, order.currency);
+  const where = order.tableName ? `Table ${order.tableName}` : tabLabel(order.orderType, order.customerName);
+  const ask = { resource: { orderId: order.id } };
+
+  /** Runs a change; answers whether it went through (its refusal shown in words). */
+  async function attempt(change: () => Promise<unknown>): Promise<boolean> {
+    setError(null);
+    try {
+      await change();
+      return true;
+    } catch (failure) {
+      setError(inWords(failure));
+      return false;
+    }
+  }
+
+  async function reread(said: string) {
+    setNotice(said);
+    setOrder(await getOrder(api, order!.id));
+    props.onChanged();
+  }
+
+  function reopen(reason: string) {
+    setSheet(null);
+    gate.run("reopening", { action: "order.reopen", ...ask }, async (approval) => {
+      if (await attempt(() => reopenOrder(api, order!.id, reason, { approval }))) {
+        props.onChanged();
+        props.onReopened(order!.id);
+      }
+    });
+  }
+
+  function refund(what: Refund) {
+    setSheet(null);
+    gate.run("refund", { action: "order.refund", ...ask }, async (approval) => {
+      if (await attempt(() => refundOrder(api, order!.id, what.body, { approval })))
+        await reread(`Refunded ${what.label}.`);
+    });
+  }
+
+  function tip(payment: Payment, cents: Cents) {
+    setSheet(null);
+    const adjust = async (approval?: string) => {
+      setError(null);
+      try {
+        await adjustTip(api, order!.id, payment.id, fromCents(cents), { approval });
+        await reread(`Tip of ${money(cents)} entered.`);
+      } catch (failure) {
+        // A tip above the approval ratio takes a manager's PIN for that payment.
+        if (failure instanceof ApiError && failure.code === "tip_needs_approval" && !approval)
+          gate.ask(
+            "tip",
+            { action: "payment.tip_adjust", resource: { orderId: order!.id, paymentId: payment.id } },
+            adjust,
+          );
+        else setError(inWords(failure));
+      }
+    };
+    adjust();
+  }
+
+  return (
+    <aside class="check closed-check" aria-label={`Closed ${order.orderNumber}`}>
+      <header class="check-head">
+        <div>
+          <h2>
+            Check {order.orderNumber} · {order.status === "COMPLETED" ? "closed" : order.status.toLowerCase()}
+          </h2>
+          <p>{where}</p>
+        </div>
+      </header>
+      {notice && (
+        <p class="sent-note" role="status">
+          {notice}
+        </p>
+      )}
+      {error && (
+        <p class="error" role="alert">
+          {error}
+        </p>
+      )}
+      <ul class="lines">
+        {order.items.map((item) => (
+          <li key={item.id} class={`line ${item.status === "VOIDED" ? "voided" : ""}`}>
+            <div class="line-main">
+              <span>
+                {item.quantity} × {item.name}
+              </span>
+              <span>{money(toCents(item.total))}</span>
+            </div>
+          </li>
+        ))}
+      </ul>
+      <PaidTotals
+        order={order}
+        money={money}
+        tools={(payment) =>
+          payment.method === "CARD" &&
+          order.status !== "CANCELLED" && (
+            <Button tone="quiet" onClick={() => setSheet(payment)} label={`Enter the tip of ${paymentName(payment)}`}>
+              Tip
+            </Button>
+          )
+        }
+      >
+        {order.refunds.map((given) => (
+          <Fragment key={given.id}>
+            <dt class="included">Refunded · {given.reason}</dt>
+            <dd class="included">−{money(toCents(given.amount) + toCents(given.tipAmount))}</dd>
+          </Fragment>
+        ))}
+      </PaidTotals>
+      {order.status === "COMPLETED" && (
+        <div class="check-actions">
+          <Button onClick={() => setSheet("reopen")}>Reopen</Button>
+          <Button onClick={() => setSheet("refund")}>Refund</Button>
+        </div>
+      )}
+      {sheet === "reopen" && <ReopenSheet order={order} onClose={() => setSheet(null)} onReopen={reopen} />}
+      {sheet === "refund" && (
+        <RefundSheet order={order} money={money} onClose={() => setSheet(null)} onRefund={refund} />
+      )}
+      {sheet !== null && typeof sheet === "object" && (
+        <TipSheet payment={sheet} money={money} onClose={() => setSheet(null)} onTip={(cents) => tip(sheet, cents)} />
+      )}
+      {gate.pending && <ManagerApproval pending={gate.pending} onCancel={gate.cancel} />}
+    </aside>
+  );
+}

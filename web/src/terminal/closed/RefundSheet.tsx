@@ -1,0 +1,85 @@
+// Refunding a closed check: a line (its share of what was charged, all of it not yet
+// refunded) or an amount typed on the keypad, with a reason; a manager's PIN follows for
+// anyone else. The server holds the limits (never more than was paid less what was refunded).
+
+import { useState } from "preact/hooks";
+import type { Schemas } from "../../shared/api/client";
+import { type Cents, fromCents, toCents } from "../../shared/money";
+import type { Order, OrderItem } from "../../shared/types";
+import { Button, Sheet } from "../../shared/ui";
+import { type Key, pressKey } from "../payment/amounts";
+import { Keypad } from "../payment/Keypad";
+
+export const REFUND_REASONS = ["Guest complaint", "Wrong item", "Overcharged"] as const;
+
+export interface Refund {
+  body: Schemas["RefundByAmount"] | Schemas["RefundByLine"];
+  /** What it gives back, in words ("1 × Burger", "$5.00"). */
+  label: string;
+}
+
+export function RefundSheet(props: {
+  order: Order;
+  money: (cents: Cents) => string;
+  onClose: () => void;
+  onRefund: (refund: Refund) => void;
+}) {
+  const { order, money } = props;
+  const [reason, setReason] = useState<string>(REFUND_REASONS[0]);
+  const [line, setLine] = useState<OrderItem | null>(null);
+  const [typed, setTyped] = useState<Cents | null>(null);
+  const paid = toCents(order.paidAmount);
+  const lines = order.items.filter((item) => item.status !== "VOIDED");
+
+  function refund() {
+    if (line) {
+      props.onRefund({ body: { reason, items: [{ itemId: line.id }] }, label: `${line.quantity} × ${line.name}` });
+    } else if (typed) {
+      props.onRefund({ body: { reason, amount: fromCents(typed) }, label: money(typed) });
+    }
+  }
+
+  return (
+    <Sheet title={`Refund check ${order.orderNumber}`} onClose={props.onClose} wide>
+      <div class="pay pay-keyed">
+        <div class="pay-main">
+          <div class="choices" role="group" aria-label="Line to refund">
+            {lines.map((item) => (
+              <Button
+                key={item.id}
+                pressed={line?.id === item.id}
+                onClick={() => {
+                  setLine(item);
+                  setTyped(null);
+                }}
+              >
+                {item.quantity} × {item.name}
+              </Button>
+            ))}
+          </div>
+          <div class="pay-balance">
+            <span>Or an amount</span>
+            <strong aria-label="Refund amount">{money(typed ?? 0)}</strong>
+            <span>of {money(paid)} paid</span>
+          </div>
+          <div class="choices" role="group" aria-label="Reason">
+            {REFUND_REASONS.map((why) => (
+              <Button key={why} pressed={reason === why} onClick={() => setReason(why)}>
+                {why}
+              </Button>
+            ))}
+          </div>
+          <Button tone="accent" disabled={!line && !typed} onClick={refund}>
+            {line ? `Refund ${line.quantity} × ${line.name}` : `Refund ${money(typed ?? 0)}`}
+          </Button>
+        </div>
+        <Keypad
+          onKey={(key: Key) => {
+            setLine(null);
+            setTyped(pressKey(typed, key, paid));
+          }}
+        />
+      </div>
+    </Sheet>
+  );
+}
