@@ -31,6 +31,8 @@ locations = Table(
     # rounding step in cents, None for none.
     Column("tax_mode", String(16), nullable=False, server_default="EXCLUSIVE"),
     Column("cash_rounding_cents", BigInteger, nullable=True),
+    # A terminal untouched this long signs out; NULL: never.
+    Column("idle_sign_out_seconds", Integer, nullable=True, server_default="180"),
     Index("ix_locations_name", "name", "id"),
 )
 

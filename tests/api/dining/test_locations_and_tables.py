@@ -25,6 +25,7 @@ def test_a_location_without_a_profile_is_utc_and_usd(client: AppClient) -> None:
         "ticketLateMinutes": 10,
         "taxMode": "EXCLUSIVE",
         "cashRounding": None,
+        "idleSignOutSeconds": 180,
         "createdAt": None,
         "updatedAt": None,
     }
