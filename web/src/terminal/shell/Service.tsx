@@ -14,10 +14,15 @@ interface Opened {
   id: string;
 }
 
-export function Service() {
+/** `onOpened`: the check open beside the menu, each time that changes (null: none). */
+export function Service(props: { onOpened: (orderId: string | null) => void }) {
   const floor = useFloor();
   const menu = useMenu();
-  const [opened, setOpened] = useState<Opened | null>(null);
+  const [opened, setOpenedCheck] = useState<Opened | null>(null);
+  const setOpened = (next: Opened | null) => {
+    setOpenedCheck(next);
+    props.onOpened(next?.id ?? null);
+  };
   return (
     <main class="service">
       <Floor floor={floor} current={opened?.id ?? null} onOpen={(id) => setOpened({ id })} />
