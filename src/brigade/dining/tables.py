@@ -35,6 +35,8 @@ locations = Table(
     Column("cash_rounding_cents", BigInteger, nullable=True),
     # A check paid to the cent with nothing left to send completes by itself (docs/design.md §5).
     Column("auto_complete", Boolean, nullable=False, server_default=true()),
+    # A terminal untouched this long signs out; NULL: never.
+    Column("idle_sign_out_seconds", Integer, nullable=True, server_default="180"),
     Index("ix_locations_name", "name", "id"),
 )
 

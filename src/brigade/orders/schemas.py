@@ -381,6 +381,7 @@ class OrderSummary(ResponseModel):
     total: Money
     balance_due: Money
     created_at: Timestamp
+    opened_by: StaffRef | None = Field(description="Who opened it (the back office's open checks)")
 
 
 class TaxOut(ResponseModel):
@@ -445,7 +446,6 @@ class OrderDetail(OrderSummary):
         "when it was cancelled."
     )
     version: int
-    opened_by: StaffRef | None
     completed_by: StaffRef | None
     cancelled_by: StaffRef | None
     updated_at: Timestamp

@@ -157,6 +157,7 @@ def _summary_fields(header: OrderHeader) -> dict[str, Any]:
         "total": cents(header.total_cents),
         "balance_due": cents(header.balance_due_cents),
         "created_at": header.created_at,
+        "opened_by": staff_ref(header.opened_by_id, header.opened_by_name),
     }
 
 
@@ -217,7 +218,6 @@ def detail(order: Order, viewer: Role) -> OrderDetail:
         payments=payments_out(order, viewer),
         refunds=[refund_out(refund, viewer) for refund in order.refunds],
         version=header.version,
-        opened_by=staff_ref(header.opened_by_id, header.opened_by_name),
         completed_by=staff_ref(header.completed_by_id, header.completed_by_name),
         cancelled_by=staff_ref(header.cancelled_by_id, header.cancelled_by_name),
         updated_at=header.updated_at,

@@ -26,6 +26,7 @@ def test_a_location_without_a_profile_is_utc_and_usd(client: AppClient) -> None:
         "taxMode": "EXCLUSIVE",
         "cashRounding": None,
         "autoComplete": True,
+        "idleSignOutSeconds": 180,
         "createdAt": None,
         "updatedAt": None,
     }

@@ -84,3 +84,18 @@ def test_an_item_the_kitchen_moved_on_without_a_send_counts_as_sent(client: AppC
     assert client.request(
         "DELETE", order_url, json={"reason": "walked out"}, headers=manager
     ).is_success
+
+
+def test_the_order_list_says_who_opened_each_check(client: AppClient) -> None:
+    server, who = _staff(client, "SERVER")
+    opened = make_order(client, tableId=None, orderType="BAR_TAB")
+    client_made = client.post(
+        "/api/orders",
+        json={"orderType": "TAKEOUT", "locationId": opened["locationId"]},
+        headers=server,
+    )
+    assert client_made.status_code == 201, client_made.text
+    listed = client.get("/api/orders", params={"locationId": opened["locationId"]}).json()["data"]
+    by_id = {order["id"]: order["openedBy"] for order in listed}
+    assert by_id[client_made.json()["id"]] == who
+    assert by_id[opened["id"]]["name"] == order_detail(client, opened)["openedBy"]["name"]

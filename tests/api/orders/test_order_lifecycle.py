@@ -34,6 +34,8 @@ SUMMARY_FIELDS = {
     "total",
     "balanceDue",
     "createdAt",
+    # Who opened it: the back office's open checks (docs/design.md §11).
+    "openedBy",
 }
 DETAIL_FIELDS = SUMMARY_FIELDS | {
     "customerId",
@@ -56,7 +58,6 @@ DETAIL_FIELDS = SUMMARY_FIELDS | {
     "refunds",
     "payments",
     "version",
-    "openedBy",
     "completedBy",
     "cancelledBy",
     "updatedAt",

@@ -20,7 +20,7 @@ from brigade.access.domain.terminals import (
     pin_matches,
     window_start,
 )
-from brigade.dining.domain.rooms import check_currency, check_timezone
+from brigade.dining.domain.rooms import check_currency, check_idle_sign_out, check_timezone
 from brigade.kit.access import (
     TERMINAL_PERMISSIONS,
     Actor,
@@ -61,6 +61,14 @@ def test_currencies_are_iso_4217_codes() -> None:
     for code in ("usd", "XXX", "ABC", "EURO", "XTS"):
         with pytest.raises(InvalidInput, match="currency"):
             check_currency(code)
+
+
+def test_terminals_sign_out_after_30_s_to_an_hour_or_never() -> None:
+    for seconds in (30, 180, 3600, None):
+        assert check_idle_sign_out(seconds) == seconds
+    for seconds in (0, 29, 3601, -180):
+        with pytest.raises(InvalidInput, match="idleSignOutSeconds"):
+            check_idle_sign_out(seconds)
 
 
 def test_pins_are_4_to_8_digits() -> None:

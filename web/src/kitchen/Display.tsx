@@ -8,6 +8,7 @@ import { useLatest } from "../shared/latest";
 import { useDeviceSession } from "../shared/session";
 import type { Store } from "../shared/store";
 import type { Category } from "../shared/types";
+import { SoldOutSheet } from "../shared/soldout/SoldOutSheet";
 import { Button } from "../shared/ui";
 import { AllDay } from "./AllDay";
 import {
@@ -47,6 +48,7 @@ export function KitchenDisplay(props: { device: Device; store: Store; onUnpaired
   const [station, setStation] = useState<string[]>(loadStation);
   const [muted, setMuted] = useState(loadMuted);
   const [choosing, setChoosing] = useState(false);
+  const [soldOut, setSoldOut] = useState(false);
   const [now, setNow] = useState(Date.now);
 
   // Online until the stream says otherwise.
@@ -103,6 +105,9 @@ export function KitchenDisplay(props: { device: Device; store: Store; onUnpaired
         <Button onClick={() => setChoosing(true)} label={`Station: ${stationName}`}>
           Station: {stationName}
         </Button>
+        <Button onClick={() => setSoldOut(true)} label="86 products">
+          86
+        </Button>
         <Button onClick={toggleMuted} pressed={muted} label="Mute">
           {muted ? "Muted" : "Sound on"}
         </Button>
@@ -140,6 +145,9 @@ export function KitchenDisplay(props: { device: Device; store: Store; onUnpaired
         </main>
         <AllDay counts={allDayCounts(tickets)} />
       </div>
+      {soldOut && (
+        <SoldOutSheet api={api} events={events} locationId={device.locationId} onClose={() => setSoldOut(false)} />
+      )}
       {choosing && (
         <StationSheet
           categories={categories}

@@ -2,7 +2,7 @@
 // keeps it (trimmed, blank is none; the server holds the same rule) and as the floor and the
 // check show it ("Bar tab · Sam").
 
-import type { OrderType } from "../shared/types";
+import type { Order, OrderType } from "../shared/types";
 
 /** The longest name the server keeps, after trimming. */
 export const MAX_CUSTOMER_NAME = 60;
@@ -16,4 +16,11 @@ export function customerNameOf(typed: string): string | null {
 export function tabLabel(orderType: OrderType, customerName: string | null | undefined): string {
   const kind = orderType === "BAR_TAB" ? "Bar tab" : "Takeout";
   return customerName ? `${kind} · ${customerName}` : kind;
+}
+
+/** Where a check is: its table ("Table 4", with the customer's name when it has one), or its
+ * kind of tab. */
+export function whereOf(order: Pick<Order, "tableName" | "customerName" | "orderType">): string {
+  const named = order.tableName && order.customerName ? ` · ${order.customerName}` : "";
+  return order.tableName ? `Table ${order.tableName}${named}` : tabLabel(order.orderType, order.customerName);
 }

@@ -28,6 +28,11 @@ DEFAULT_TICKET_LATE_MINUTES = 10
 MAX_TICKET_MINUTES = 240
 MIN_CASH_ROUNDING = Decimal("0.01")
 MAX_CASH_ROUNDING = Decimal("100.00")
+# A terminal left untouched this long signs its staff member out (None: never); the terminal
+# warns 10 s before, so the shortest leaves time to read the warning.
+DEFAULT_IDLE_SIGN_OUT_SECONDS = 180
+MIN_IDLE_SIGN_OUT_SECONDS = 30
+MAX_IDLE_SIGN_OUT_SECONDS = 3600
 
 
 @cache
@@ -61,6 +66,19 @@ def check_cash_rounding(step: Decimal | None) -> Decimal | None:
     return step.quantize(CENT)
 
 
+def check_idle_sign_out(seconds: int | None) -> int | None:
+    """How long a terminal may stay untouched before it signs out, or None for never."""
+    if seconds is not None and not (
+        MIN_IDLE_SIGN_OUT_SECONDS <= seconds <= MAX_IDLE_SIGN_OUT_SECONDS
+    ):
+        raise InvalidInput(
+            "idleSignOutSeconds",
+            f"must be between {MIN_IDLE_SIGN_OUT_SECONDS} and {MAX_IDLE_SIGN_OUT_SECONDS} "
+            "seconds, or null for never",
+        )
+    return seconds
+
+
 def check_ticket_thresholds(warn_minutes: int, late_minutes: int) -> None:
     """A ticket turns amber, then red: the second threshold comes after the first."""
     for field, minutes in (
@@ -90,6 +108,8 @@ class Location:
     cash_rounding: Decimal | None = None
     # A check paid to the cent with nothing left to send completes by itself.
     auto_complete: bool = True
+    # Terminals sign out after this many seconds untouched; None: never.
+    idle_sign_out_seconds: int | None = DEFAULT_IDLE_SIGN_OUT_SECONDS
 
     @classmethod
     def unprofiled(cls, location_id: UUID) -> Location:

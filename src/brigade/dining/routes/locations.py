@@ -8,10 +8,13 @@ from uuid import UUID
 from pydantic import Field, StringConstraints, WithJsonSchema
 
 from brigade.dining.domain.rooms import (
+    DEFAULT_IDLE_SIGN_OUT_SECONDS,
     DEFAULT_TICKET_LATE_MINUTES,
     DEFAULT_TICKET_WARN_MINUTES,
     MAX_CASH_ROUNDING,
+    MAX_IDLE_SIGN_OUT_SECONDS,
     MAX_TICKET_MINUTES,
+    MIN_IDLE_SIGN_OUT_SECONDS,
     Location,
 )
 from brigade.dining.service import rooms as service
@@ -51,6 +54,7 @@ CurrencyCode = Annotated[
 ]
 
 TicketMinutes: Any = WholeNumber(1, MAX_TICKET_MINUTES)
+IdleSeconds: Any = WholeNumber(MIN_IDLE_SIGN_OUT_SECONDS, MAX_IDLE_SIGN_OUT_SECONDS)
 # 0.01 to 100.00: the domain checks the upper bound (422 on cashRounding).
 CashRoundingIn = Annotated[
     PositiveMoneyIn,
@@ -84,6 +88,11 @@ class LocationProfile(RequestModel):
         default=True,
         description="A check paid to the cent with nothing left to send completes by itself",
     )
+    idle_sign_out_seconds: IdleSeconds | None = Field(
+        default=DEFAULT_IDLE_SIGN_OUT_SECONDS,
+        description="A terminal untouched this long signs its staff member out, after a "
+        "10-second warning; null: never",
+    )
 
 
 class LocationOut(ResponseModel):
@@ -98,6 +107,7 @@ class LocationOut(ResponseModel):
     tax_mode: TaxMode
     cash_rounding: Money | None
     auto_complete: bool
+    idle_sign_out_seconds: int | None
     created_at: Timestamp | None
     updated_at: Timestamp | None
 
@@ -143,5 +153,6 @@ async def set_location_profile(
         tax_mode=body.tax_mode,
         cash_rounding=body.cash_rounding,
         auto_complete=body.auto_complete,
+        idle_sign_out_seconds=body.idle_sign_out_seconds,
     )
     return _out(location)

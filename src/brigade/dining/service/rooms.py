@@ -12,6 +12,7 @@ from uuid import UUID
 from brigade.access.domain.audit import AuditAction, AuditedEntity
 from brigade.access.service import audit
 from brigade.dining.domain.rooms import (
+    DEFAULT_IDLE_SIGN_OUT_SECONDS,
     DEFAULT_TICKET_LATE_MINUTES,
     DEFAULT_TICKET_WARN_MINUTES,
     DiningTable,
@@ -20,6 +21,7 @@ from brigade.dining.domain.rooms import (
     TableStatus,
     check_cash_rounding,
     check_currency,
+    check_idle_sign_out,
     check_ticket_thresholds,
     check_timezone,
     table_status,
@@ -49,6 +51,7 @@ def _profile_fields(location: Location) -> dict[str, Any]:
         "taxMode": location.tax_mode.value,
         "cashRounding": None if location.cash_rounding is None else str(location.cash_rounding),
         "autoComplete": location.auto_complete,
+        "idleSignOutSeconds": location.idle_sign_out_seconds,
     }
 
 
@@ -65,13 +68,16 @@ async def set_location_profile(
     tax_mode: TaxMode = TaxMode.EXCLUSIVE,
     cash_rounding: Decimal | None = None,
     auto_complete: bool = True,
+    idle_sign_out_seconds: int | None = DEFAULT_IDLE_SIGN_OUT_SECONDS,
 ) -> Location:
     """Create or replace a location's profile (PUT: every field, the currency, the kitchen
-    ticket thresholds, the tax mode, the cash rounding and auto-complete defaulted)."""
+    ticket thresholds, the tax mode, the cash rounding, auto-complete and the terminals' idle
+    sign-out defaulted)."""
     check_timezone(timezone)
     check_currency(currency)
     check_ticket_thresholds(ticket_warn_minutes, ticket_late_minutes)
     cash_rounding = check_cash_rounding(cash_rounding)
+    check_idle_sign_out(idle_sign_out_seconds)
     repository = LocationRepository(uow)
     current = await repository.get(location_id, for_update=True)
     at = now() if current is None or current.updated_at is None else later_than(current.updated_at)
@@ -88,6 +94,7 @@ async def set_location_profile(
         tax_mode=tax_mode,
         cash_rounding=cash_rounding,
         auto_complete=auto_complete,
+        idle_sign_out_seconds=idle_sign_out_seconds,
     )
     if current is not None and _profile_fields(current) == _profile_fields(location):
         return current

@@ -18,6 +18,7 @@ import {
   useLoaded,
 } from "../parts";
 import type { Device, DeviceKind } from "../types";
+import { IdleSetting } from "./IdleSetting";
 
 const KINDS: { value: DeviceKind; label: string }[] = [
   { value: "TERMINAL", label: "Terminal (takes orders)" },
@@ -115,6 +116,7 @@ export function Devices() {
         </div>
         {pairing && <PairPanel onClose={() => setPairing(false)} onPaired={devices.reload} />}
       </div>
+      <IdleSetting />
     </section>
   );
 }

@@ -2,8 +2,7 @@
 // cash, its named tax rates, and its service charges, each edited in a side panel.
 
 import { useCallback, useState } from "preact/hooks";
-import type { Schemas } from "../../shared/api/client";
-import { putLocation } from "../../shared/api/dining";
+import { ProfileForm } from "../ProfileForm";
 import {
   createServiceCharge,
   createTaxRate,
@@ -174,90 +173,59 @@ export function Pricing() {
 
 /** How the location's prices carry tax, and the cash rounding step: part of its profile. */
 function LocationMoney() {
-  const { api, caller, location, replaceLocation } = useBackOffice();
-  // The profile is an admin's to change (PUT /api/locations/{id}); a manager sees it.
-  const isAdmin = caller.role === "ADMIN";
+  const { location } = useBackOffice();
   const [taxMode, setTaxMode] = useState<TaxMode>(location.taxMode);
   const [step, setStep] = useState<CashStep>(cashStepOf(location.cashRounding));
   const [autoComplete, setAutoComplete] = useState(location.autoComplete);
-  const [saved, setSaved] = useState(false);
-  const saving = useAction();
   const changed =
     taxMode !== location.taxMode ||
     cashRoundingOf(step) !== (location.cashRounding ?? null) ||
     autoComplete !== location.autoComplete;
-
-  async function save(event: Event) {
-    event.preventDefault();
-    setSaved(false);
-    // PUT takes the whole profile: everything else as it is.
-    const body = {
-      name: location.name ?? "",
-      timezone: location.timezone,
-      currency: location.currency as Schemas["LocationProfile"]["currency"],
-      ticketWarnMinutes: location.ticketWarnMinutes,
-      ticketLateMinutes: location.ticketLateMinutes,
-      taxMode,
-      cashRounding: cashRoundingOf(step),
-      autoComplete,
-    };
-    if (await saving.run(async () => replaceLocation(await putLocation(api, location.id, body)))) setSaved(true);
-  }
-
   return (
-    <form class="panel" aria-labelledby="money-title" onSubmit={save}>
-      <h2 id="money-title">Prices and cash</h2>
-      <div class="field-row money-fields">
-        <SelectField
-          label="Prices"
-          disabled={!isAdmin}
-          value={taxMode}
-          options={TAX_MODES}
-          onChange={(value) => {
-            setSaved(false);
-            setTaxMode(value);
-          }}
-        />
-        <SelectField
-          label="Cash rounding"
-          disabled={!isAdmin}
-          value={step}
-          options={cashStepOptions(location.currency)}
-          onChange={(value) => {
-            setSaved(false);
-            setStep(value);
-          }}
-        />
-        <label class="inline">
-          <input
-            type="checkbox"
-            disabled={!isAdmin}
-            checked={autoComplete}
-            onChange={(e) => {
-              setSaved(false);
-              setAutoComplete(e.currentTarget.checked);
+    <ProfileForm
+      id="money-title"
+      title="Prices and cash"
+      part={{ taxMode, cashRounding: cashRoundingOf(step), autoComplete }}
+      changed={changed}
+      hint="Open checks keep what they were rung up at. Cash that settles a check is rounded to the step; cards pay the exact amount. A check paid in full with nothing left to send closes by itself unless that box is cleared."
+    >
+      {({ disabled, edited }) => (
+        <>
+          <SelectField
+            label="Prices"
+            disabled={disabled}
+            value={taxMode}
+            options={TAX_MODES}
+            onChange={(value) => {
+              edited();
+              setTaxMode(value);
             }}
           />
-          Close a check once it is paid
-        </label>
-        {isAdmin && (
-          <Button type="submit" tone="accent" disabled={saving.busy || !changed}>
-            Save
-          </Button>
-        )}
-      </div>
-      <p class="hint">
-        {isAdmin ? "" : "An admin changes these, with the location's profile. "}Open checks keep what they were rung up
-        at. Cash that settles a check is rounded to the step; cards pay the exact amount. A check paid in full with
-        nothing left to send closes by itself unless that box is cleared.
-      </p>
-      <Problem error={saving.error} />
-      {saved && (
-        <p class="done" role="status">
-          Saved.
-        </p>
+          <SelectField
+            label="Cash rounding"
+            disabled={disabled}
+            value={step}
+            options={cashStepOptions(location.currency)}
+            onChange={(value) => {
+              edited();
+              setStep(value);
+            }}
+          />
+          <label class="inline">
+            <input
+              type="checkbox"
+              disabled={disabled}
+              checked={autoComplete}
+              onChange={(e) => {
+                edited();
+                setAutoComplete(e.currentTarget.checked);
+              }}
+            />
+            Close a check once it is paid
+          </label>
+        </>
       )}
-    </form>
+    </ProfileForm>
   );
 }
 

@@ -12,6 +12,7 @@ import { Problem, RecordTable, SelectField, useLoaded, useMoney } from "../parts
 import type { SalesReport } from "../types";
 import { withPercent } from "../../shared/totals";
 import { HourChart, ShareBars, TopProducts } from "./Charts";
+import { OpenChecks } from "./OpenChecks";
 import { dayIn, type DayRange, describeRange, presets, rangeProblem } from "./dates";
 
 const BREAKDOWNS = [
@@ -82,6 +83,7 @@ export function Today() {
         <h1 id="today-title">Sales · {describeRange(range)}</h1>
         <span class="hint">Business days in {location.timezone}</span>
       </header>
+      <OpenChecks />
       <div class="toolbar" role="group" aria-label="Date range">
         {presets(today).map((preset) => (
           <Button

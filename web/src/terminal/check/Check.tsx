@@ -10,7 +10,7 @@ import { chargeLabel, type TotalLine, totalLines } from "../../shared/totals";
 import type { OrderItem, OrderServiceCharge, Table } from "../../shared/types";
 import { Button, Sheet } from "../../shared/ui";
 import { NameSheet } from "../floor/NameSheet";
-import { tabLabel } from "../names";
+import { whereOf } from "../names";
 import { ReceiptSheet } from "../receipt/Receipt";
 import { ManagerApproval } from "./ManagerApproval";
 import { CANCEL_REASONS, refundOnCancel, whyManager } from "./cancelling";
@@ -66,8 +66,7 @@ export function Check(props: { check: CheckState; freeTables: Table[]; onPay: ()
   // What Send sends: the unsent lines of the courses not held.
   const sendable = unsent.filter((item) => !isHeld(item.course, order.firedCourses));
   const courses = coursesOn(order);
-  const named = order.tableName && order.customerName ? ` · ${order.customerName}` : "";
-  const where = order.tableName ? `Table ${order.tableName}${named}` : tabLabel(order.orderType, order.customerName);
+  const where = whereOf(order);
   const open = order.status === "DRAFT" || order.status === "OPEN";
   const lineOf = (item: OrderItem) => (
     <Line

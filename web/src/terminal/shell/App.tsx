@@ -6,7 +6,6 @@ import { useEffect, useState } from "preact/hooks";
 import { TerminalContext, type Terminal } from "../context";
 import { type Device, TERMINAL_KEY, forgetDevice, loadDevice } from "../../shared/device";
 import { useDeviceSession } from "../../shared/session";
-import { useLatest } from "../../shared/latest";
 import type { NewSession } from "../../shared/types";
 import type { Store } from "../../shared/store";
 import type { Outbox } from "../offline/outbox";
@@ -14,11 +13,12 @@ import { keepSession, keptSession, openTablet } from "../offline/tablet";
 import { useOutbox } from "../offline/useOutbox";
 import { Pairing } from "../../shared/pairing/Pairing";
 import { SignIn } from "../signin/SignIn";
+import { idleLimitMs, type Unsent, unsentOf } from "./idle";
+import { IdleGuard } from "./IdleGuard";
+import { SoldOutSheet } from "../../shared/soldout/SoldOutSheet";
 import { Service } from "./Service";
+import { SignOutQuestion } from "./SignOutQuestion";
 import { TopBar } from "./TopBar";
-
-/** No tap or key for this long signs the staff member out. */
-export const IDLE_SIGN_OUT_MS = 3 * 60 * 1000;
 
 export function App() {
   const [device, setDevice] = useState<Device | null>(() => loadDevice(TERMINAL_KEY));
@@ -77,13 +77,21 @@ function SignedIn(props: {
 }) {
   const { device, session, store, outbox } = props;
   const [generation, setGeneration] = useState(0);
+  // The check open beside the menu: its unsent items make a sign-out ask first (./idle.ts).
+  const [opened, setOpened] = useState<string | null>(null);
   // A session that ended on the server (expired, staff deactivated, device revoked) ends here.
   // A stream back after a gap has replayed what was missed; too far behind to catch up, every
   // screen reloads what it shows.
   const { api, events, location, streaming, reachable } = useDeviceSession(
     session.token,
     device.locationId,
-    { onEnded: props.onSignedOut, onExpired: () => setGeneration((n) => n + 1) },
+    {
+      onEnded: props.onSignedOut,
+      onExpired: () => {
+        setOpened(null);
+        setGeneration((n) => n + 1);
+      },
+    },
     { store, retrying: false },
   );
   // The outbox sends under each change's own session, with clients of its own: whether it
@@ -102,29 +110,21 @@ function SignedIn(props: {
     if (online) outbox.kick();
   }, [online, outbox]);
 
-  const signOut = async () => {
+  const signOut = () => {
     // The screen signs out at once; on the server, the session ends once what it left waiting
     // has landed (best effort when nothing waits).
     outbox.signOut(session.token).catch(() => {});
     props.onSignedOut();
   };
-
-  const idle = useLatest(signOut);
-  useEffect(() => {
-    const signOutIdle = () => idle.current();
-    let timer = setTimeout(signOutIdle, IDLE_SIGN_OUT_MS);
-    const touched = () => {
-      clearTimeout(timer);
-      timer = setTimeout(signOutIdle, IDLE_SIGN_OUT_MS);
-    };
-    window.addEventListener("pointerdown", touched);
-    window.addEventListener("keydown", touched);
-    return () => {
-      clearTimeout(timer);
-      window.removeEventListener("pointerdown", touched);
-      window.removeEventListener("keydown", touched);
-    };
-  }, [api, idle]);
+  const unsent = unsentOf(opened ? outbox.view(opened) : null);
+  // A manager signed in 86es products (docs/decisions.md); the API lets the kitchen too.
+  const manages = session.staff.role === "MANAGER" || session.staff.role === "ADMIN";
+  const [soldOut, setSoldOut] = useState(false);
+  const [asking, setAsking] = useState<{ unsent: Unsent; idle: boolean } | null>(null);
+  const sendAndSignOut = async () => {
+    if (opened) await outbox.enqueue({ kind: "send", orderId: opened });
+    signOut();
+  };
 
   const terminal: Terminal = {
     api,
@@ -140,8 +140,34 @@ function SignedIn(props: {
   const waiting = outbox.pending().length;
   return (
     <TerminalContext.Provider value={terminal}>
-      <TopBar location={location} staff={session.staff} online={online} pending={waiting} onSignOut={signOut} />
-      <Service key={generation} />
+      <TopBar
+        location={location}
+        staff={session.staff}
+        online={online}
+        pending={waiting}
+        onSignOut={() => (unsent ? setAsking({ unsent, idle: false }) : signOut())}
+        on86={manages ? () => setSoldOut(true) : null}
+      />
+      <Service key={generation} onOpened={setOpened} />
+      {soldOut && (
+        <SoldOutSheet api={api} events={events} locationId={device.locationId} onClose={() => setSoldOut(false)} />
+      )}
+      {asking ? (
+        <SignOutQuestion
+          unsent={asking.unsent}
+          idle={asking.idle}
+          onSendAndSignOut={sendAndSignOut}
+          onSignOut={signOut}
+          onStay={() => setAsking(null)}
+        />
+      ) : (
+        <IdleGuard
+          limitMs={idleLimitMs(location?.idleSignOutSeconds)}
+          unsent={unsent}
+          onSignOut={signOut}
+          onAsk={(found) => setAsking({ unsent: found, idle: true })}
+        />
+      )}
     </TerminalContext.Provider>
   );
 }

@@ -15,10 +15,15 @@ interface Opened {
   id: string;
 }
 
-export function Service() {
+/** `onOpened`: the check open beside the menu, each time that changes (null: none). */
+export function Service(props: { onOpened: (orderId: string | null) => void }) {
   const floor = useFloor();
   const menu = useMenu();
-  const [opened, setOpened] = useState<Opened | null>(null);
+  const [opened, setOpenedCheck] = useState<Opened | null>(null);
+  const setOpened = (next: Opened | null) => {
+    setOpenedCheck(next);
+    props.onOpened(next?.id ?? null);
+  };
   // Today's closed checks, in place of the menu and the check (closed/ClosedChecks.tsx).
   const [closed, setClosed] = useState(false);
   const open = (id: string) => {

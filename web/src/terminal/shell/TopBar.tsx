@@ -10,6 +10,8 @@ export function TopBar(props: {
   online: boolean;
   pending: number;
   onSignOut: () => void;
+  /** A manager's: the 86 sheet. */
+  on86: (() => void) | null;
 }) {
   return (
     <header class={props.online ? "topbar" : "topbar offline"}>
@@ -21,6 +23,11 @@ export function TopBar(props: {
       <span class="who">
         {props.staff.name} ({ROLE[props.staff.role]})
       </span>
+      {props.on86 && (
+        <Button tone="quiet" onClick={props.on86} label="86 products">
+          86
+        </Button>
+      )}
       <Button tone="quiet" onClick={props.onSignOut}>
         Sign out
       </Button>

@@ -8,6 +8,16 @@ import { remembered, type Store } from "../../shared/store";
 import type { NewSession, StaffCard } from "../../shared/types";
 import { Button, PinPad, StaffPicker } from "../../shared/ui";
 import { inWords } from "../../shared/words";
+import { UnpairSheet } from "./UnpairSheet";
+
+/** Why a PIN was not taken, in words. */
+export function refusalInWords(failure: unknown): string {
+  return failure instanceof ApiError && failure.status === 401
+    ? "Wrong PIN; try again."
+    : failure instanceof Unreachable
+      ? "This needs the server, and it can't be reached: try again once the network is back."
+      : inWords(failure);
+}
 
 export function SignIn(props: {
   device: Device;
@@ -23,6 +33,7 @@ export function SignIn(props: {
   const [chosen, setChosen] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const [unpairing, setUnpairing] = useState(false);
 
   useEffect(() => {
     remembered(store, "staff", () => staffDirectory(api, { limit: 100 }))
@@ -37,13 +48,7 @@ export function SignIn(props: {
     try {
       props.onSignedIn(await openSession(api, { staffId: chosen, pin }));
     } catch (failure) {
-      setError(
-        failure instanceof ApiError && failure.status === 401
-          ? "Wrong PIN; try again."
-          : failure instanceof Unreachable
-            ? "Signing in needs the server, and it can't be reached: try again once the network is back."
-            : inWords(failure),
-      );
+      setError(refusalInWords(failure));
     } finally {
       setBusy(false);
     }
@@ -67,7 +72,7 @@ export function SignIn(props: {
             }}
           />
         )}
-        <Button tone="quiet" onClick={props.onUnpair}>
+        <Button tone="quiet" onClick={() => setUnpairing(true)}>
           Unpair this terminal
         </Button>
       </section>
@@ -75,6 +80,15 @@ export function SignIn(props: {
         <h2>{picked ? `PIN for ${picked.name}` : "Pick your name first"}</h2>
         <PinPad onEnter={signIn} busy={busy || !picked} error={error} />
       </section>
+      {unpairing && (
+        <UnpairSheet
+          api={api}
+          staff={staff ?? []}
+          deviceName={props.device.name ?? null}
+          onUnpair={props.onUnpair}
+          onCancel={() => setUnpairing(false)}
+        />
+      )}
     </main>
   );
 }
