@@ -78,6 +78,6 @@ def stream_while(client: AppClient, then: Callable[[], Any], **kwargs: Any) -> s
         assert reader.is_alive(), f"the stream ended before it opened: {bodies}"
         time.sleep(0.01)
     then()
-    reader.join(timeout=10)
+    reader.join(timeout=15)
     assert not reader.is_alive(), "the stream outlived its lifetime"
     return bodies[0]
