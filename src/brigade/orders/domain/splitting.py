@@ -22,6 +22,7 @@ from uuid import UUID
 
 from brigade.kit import money
 from brigade.kit.errors import InvalidInput
+from brigade.orders.domain.commands import SplitCheck
 from brigade.orders.domain.records import OrderCharge, OrderHeader, OrderItem
 from brigade.orders.domain.totals import (
     Line,
@@ -206,3 +207,36 @@ def by_seat(seats: Mapping[UUID, int | None]) -> list[list[UUID]]:
         if seat is not None:
             seated.setdefault(seat, []).append(item_id)
     return [seated[seat] for seat in sorted(seated)]
+
+
+def selections(
+    command: SplitCheck, seats: Mapping[UUID, int | None] | None
+) -> list[Mapping[UUID, Decimal | None]]:
+    """What each new check of a split takes: the items the command names, or each seat's
+    (``seats``: each live item's seat; None: items have no seats, so no split by seat)."""
+    if command.by_seat:
+        if command.items:
+            raise InvalidInput("items", "a split by seat names no items")
+        if seats is None:
+            raise InvalidInput("bySeat", "items have no seats yet: split by items")
+        seated = by_seat(seats)
+        if not seated:
+            raise InvalidInput("bySeat", "no item of the check has a seat")
+        return [dict.fromkeys(group) for group in seated]
+    if not command.items:
+        raise InvalidInput("items", "name the items of the new check (or split bySeat)")
+    return [command.items]
+
+
+def guests_after_split(
+    guest_counts: Sequence[int] | None, guest_count: int | None, new_checks: int
+) -> tuple[int | None, list[int | None]]:
+    """The guests of the check split and of each new one: as the caller says (one count per
+    check after, this one first), else it keeps its own and each new check has one."""
+    if guest_counts is None:
+        return guest_count, [1] * new_checks
+    if len(guest_counts) != new_checks + 1:
+        raise InvalidInput(
+            "guestCounts", f"must give {new_checks + 1} counts: this check's, then each new one's"
+        )
+    return guest_counts[0], list(guest_counts[1:])
