@@ -11,9 +11,9 @@ import uuid
 from collections import Counter
 from collections.abc import Iterable
 from decimal import Decimal
+from typing import Any
 
 import pytest
-from test_order_aggregate import LOCATION, SERVER, T0, TIP_RATIO, _product, _saved
 
 from brigade.kit.errors import CheckHasPayments, InvalidInput, OrderClosed, WouldOverpay
 from brigade.kit.events import EventType
@@ -24,6 +24,7 @@ from brigade.orders.domain.records import OrderCharge, OrderLocation
 from brigade.orders.domain.splitting import by_seat, share_line, split_line
 from brigade.orders.domain.states import ItemStatus, OrderStatus, OrderType, PaymentMethod
 from brigade.orders.domain.totals import TaxRateRef
+from unit.domain.test_order_aggregate import LOCATION, SERVER, T0, TIP_RATIO, _product, _saved
 
 SEED = 20261127
 ORDERS = 300
@@ -84,8 +85,11 @@ def _sums(orders: Iterable[Order]) -> tuple[object, ...]:
             charges[charge.service_charge_id] += cents
         for rate in totals.taxes:
             taxes[rate.tax.key] += rate.tax_cents
-    drop_zeros = lambda counter: {k: v for k, v in counter.items() if v}  # noqa: E731
-    return subtotal, discount, drop_zeros(charges), drop_zeros(taxes), tax, total
+    return subtotal, discount, _nonzero(charges), _nonzero(taxes), tax, total
+
+
+def _nonzero(counter: Counter[Any]) -> dict[Any, int]:
+    return {key: cents for key, cents in counter.items() if cents}
 
 
 def _random_split(rng: random.Random, order: Order) -> list[Order]:

@@ -38,5 +38,6 @@ export function blankOrder(opening: OrderOpening): Order {
     updatedAt: opening.createdAt,
     completedAt: null,
     cancelledAt: null,
+    mergedInto: null,
   };
 }
