@@ -70,6 +70,7 @@ def test_a_split_by_items_adds_up_to_the_check_before_to_the_cent(client: AppCli
     # Read again, each check answers what the split answered.
     assert [order_detail(client, source), order_detail(client, new)] == [source, new]
     assert response.headers["ETag"] == f'"{source["version"]}"'
+    assert response.headers["Location"] == f"/api/orders/{new['id']}"
     assert [(i["quantity"], i["total"]) for i in new["items"]] == [(1, 12.99), (1, 7.45)]
     assert [(i["quantity"], i["total"]) for i in source["items"]] == [(2, 25.98), (2, 8.38)]
     assert {i["status"] for i in new["items"]} == {"SENT"}

@@ -61,6 +61,7 @@ async def split_order(
     if_match: IfMatchDep,
 ) -> OrdersOut:
     orders = await service.split_check(uow, staff, order_id, body.command(), if_match=if_match)
+    response.headers["Location"] = f"/api/orders/{orders[1].id}"
     return _orders(orders, staff, response)
 
 
