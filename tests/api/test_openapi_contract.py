@@ -169,6 +169,10 @@ def test_the_answers_about_one_order_declare_its_etag(document: dict[str, Any]) 
         "refundOrder",
         "addServiceCharge",
         "removeServiceCharge",
+        "splitOrder",
+        "shareItem",
+        "moveItems",
+        "mergeOrders",
     }
 
 

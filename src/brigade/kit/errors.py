@@ -135,6 +135,14 @@ class RefundExceedsPaid(Conflict):
         self.refundable_tip = refundable_tip
 
 
+class CheckHasPayments(Conflict):
+    """Only an unpaid check is split: its payments would belong to no one check."""
+
+
+class WouldOverpay(Conflict):
+    """Moving lines off a check would leave its payments above what it comes to."""
+
+
 class TipNotAdjustable(Conflict):
     """Only a card payment's tip is adjusted (a cash tip is in the drawer already)."""
 

@@ -30,6 +30,7 @@ from brigade.kit.money import TaxMode
 from brigade.orders.domain.aggregate import (
     MAX_CUSTOMER_NAME_LENGTH,
     MAX_ITEM_NOTES_LENGTH,
+    MAX_ITEMS_PER_ORDER,
     MAX_MODIFIERS_PER_ITEM,
 )
 from brigade.orders.domain.commands import (
@@ -38,10 +39,12 @@ from brigade.orders.domain.commands import (
     ChangeItem,
     CreateOrder,
     ModifierChoice,
+    SplitCheck,
     TakePayment,
 )
 from brigade.orders.domain.courses import MAX_COURSE, MAX_SEAT
 from brigade.orders.domain.refunds import MAX_REFUND_LINES, RefundLine, RefundOrder
+from brigade.orders.domain.splitting import MAX_SHARES, MIN_SHARES
 from brigade.orders.domain.states import (
     ItemStatus,
     OrderStatus,
@@ -451,6 +454,9 @@ class OrderDetail(OrderSummary):
     updated_at: Timestamp
     completed_at: Timestamp | None
     cancelled_at: Timestamp | None
+    merged_into: UUID | None = Field(
+        description="The check this one was merged into (it is then CANCELLED); null otherwise"
+    )
 
 
 class OrderPage(Page[OrderSummary]):
@@ -494,3 +500,54 @@ class CompleteOutcome(ResponseModel):
     completed_at: Timestamp
     total: Money
     paid_amount: Money
+
+
+# --- splitting, sharing, moving, merging checks ---------------------------------------------
+
+
+class SplitItemIn(RequestModel):
+    item_id: UUID
+    quantity: QuantityIn = omittable(
+        description="Left out: the whole line. Less than the line's splits it: the check "
+        "keeps the rest."
+    )
+
+
+class SplitRequest(RequestModel):
+    items: list[SplitItemIn] = Field(
+        default_factory=list,
+        max_length=MAX_ITEMS_PER_ORDER,
+        description="What the new check takes (each item once)",
+    )
+    by_seat: bool = Field(
+        default=False, description="One new check per seat; items with no seat stay"
+    )
+    guest_counts: list[GuestCount] = omittable(
+        max_length=MAX_ITEMS_PER_ORDER + 1,
+        description="One per check after the split, this one first. Left out: this check "
+        "keeps its guests and each new check has 1.",
+    )
+
+    def command(self) -> SplitCheck:
+        return SplitCheck(
+            items={line.item_id: line.quantity for line in self.items},
+            by_seat=self.by_seat,
+            guest_counts=None if self.guest_counts is None else tuple(self.guest_counts),
+        )
+
+
+class ShareRequest(RequestModel):
+    parts: int = Field(ge=MIN_SHARES, le=MAX_SHARES, description="How many lines to share it in")
+
+
+class MoveRequest(RequestModel):
+    item_ids: list[UUID] = Field(min_length=1, max_length=MAX_ITEMS_PER_ORDER)
+    to_order_id: UUID
+
+
+class MergeRequest(RequestModel):
+    order_id: UUID = Field(description="The open check to merge into this one")
+
+
+class OrdersOut(ResponseModel):
+    orders: list[OrderDetail]

@@ -30,9 +30,11 @@ from brigade.kit.clock import DEFAULT_TIMEZONE, business_day, now
 from brigade.kit.db.engine import UnitOfWork
 from brigade.kit.errors import IdInUse, NotFound, ProductUnavailable
 from brigade.kit.escpos import encode
+from brigade.kit.ids import new_id
 from brigade.kitchen.domain import KitchenTicket
 from brigade.kitchen.service import board as kitchen_board
 from brigade.orders.domain.aggregate import (
+    NewCheck,
     Order,
     check_may_change_item,
     check_room_for_item,
@@ -43,6 +45,7 @@ from brigade.orders.domain.commands import (
     ApplyDiscount,
     ChangeItem,
     CreateOrder,
+    SplitCheck,
     TakePayment,
 )
 from brigade.orders.domain.documents import (
@@ -62,6 +65,7 @@ from brigade.orders.domain.records import (
 )
 from brigade.orders.domain.refunds import OrderRefund, RefundOrder
 from brigade.orders.domain.settlement import PaymentFilter, SettledPayment
+from brigade.orders.domain.splitting import guests_after_split, selections
 from brigade.orders.domain.states import ItemStatus, OrderStatus
 from brigade.orders.repository.orders import OrderRepository, WholeItems
 from brigade.orders.repository.payments import PaymentRepository
@@ -778,3 +782,97 @@ async def print_receipt(uow: UnitOfWork, order_id: UUID, printer_id: UUID) -> Pr
     return await printing.queue_receipt(
         uow, printer_id, order_id, encode(receipt_document(receipt))
     )
+
+
+# --- splitting, sharing, moving, merging checks ---------------------------------------------
+
+
+async def _load_both(
+    uow: UnitOfWork, actor: Actor, order_id: UUID, other_id: UUID, if_match: int | None
+) -> tuple[Order, Order]:
+    """The order (at the version the client expects) and another, both locked, in the order of
+    their ids so that two writers taking the same two never wait on each other."""
+    loaded: dict[UUID, Order] = {}
+    for key in sorted({order_id, other_id}):
+        expected = if_match if key == order_id else None
+        loaded[key] = await _load(uow, actor, key, expected, whole=WholeItems.ALL)
+    return loaded[order_id], loaded[other_id]
+
+
+async def split_check(
+    uow: UnitOfWork,
+    actor: Actor,
+    order_id: UUID,
+    command: SplitCheck,
+    *,
+    if_match: int | None = None,
+) -> list[Order]:
+    """The order and the checks split off it, in that order."""
+    order = await _load(uow, actor, order_id, if_match, whole=WholeItems.ALL)
+    seats = {item.id: item.seat for item in order.items if item.status is not ItemStatus.VOIDED}
+    chosen = selections(command, seats)
+    kept_guests, new_guests = guests_after_split(
+        command.guest_counts, order.header.guest_count, len(chosen)
+    )
+    repository = OrderRepository(uow)
+    location_id = order.header.location_id
+    checks = [
+        NewCheck(
+            new_id(),
+            await repository.next_order_number(location_id, first=FIRST_ORDER_NUMBER),
+            guests,
+        )
+        for guests in new_guests
+    ]
+    made = order.split(chosen, checks, guest_count=kept_guests, actor=actor, at=now())
+    for changed in (order, *made):
+        await _persist(uow, changed, actor)
+    return [order, *made]
+
+
+async def share_item(
+    uow: UnitOfWork,
+    actor: Actor,
+    order_id: UUID,
+    item_id: UUID,
+    parts: int,
+    *,
+    if_match: int | None = None,
+) -> Order:
+    order = await _load(uow, actor, order_id, if_match, whole=WholeItems.ALL)
+    order.share_item(item_id, parts, at=now())
+    await _persist(uow, order, actor)
+    return order
+
+
+async def move_items(
+    uow: UnitOfWork,
+    actor: Actor,
+    order_id: UUID,
+    item_ids: list[UUID],
+    to_order_id: UUID,
+    *,
+    if_match: int | None = None,
+) -> list[Order]:
+    """The order the lines left and the one they went to."""
+    order, target = await _load_both(uow, actor, order_id, to_order_id, if_match)
+    order.move_items(item_ids, to=target, at=now())
+    for changed in (order, target):
+        await _persist(uow, changed, actor)
+    return [order, target]
+
+
+async def merge_orders(
+    uow: UnitOfWork,
+    actor: Actor,
+    order_id: UUID,
+    other_id: UUID,
+    *,
+    if_match: int | None = None,
+) -> list[Order]:
+    """The order that took the other's items and payments, and the other (now cancelled)."""
+    order, other = await _load_both(uow, actor, order_id, other_id, if_match)
+    order.merge(other, actor=actor, at=now())
+    for changed in (other, order):
+        await _persist(uow, changed, actor)
+    return [order, other]

@@ -223,6 +223,7 @@ def detail(order: Order, viewer: Role) -> OrderDetail:
         updated_at=header.updated_at,
         completed_at=header.completed_at,
         cancelled_at=header.cancelled_at,
+        merged_into=header.merged_into,
     )
 
 
@@ -362,6 +363,7 @@ def detail_json(order: Order, viewer: Role) -> dict[str, Any]:
         "updatedAt": instant(header.updated_at),
         "completedAt": instant(header.completed_at),
         "cancelledAt": instant(header.cancelled_at),
+        "mergedInto": None if header.merged_into is None else str(header.merged_into),
     }
 
 

@@ -66,6 +66,11 @@ orders = Table(
     # [{serviceChargeId, name, rateUnits, amountCents, tax, automatic, minGuests, orderTypes,
     # waived}]: the service charges as they were put on the order.
     Column("service_charges", JSON, nullable=False),
+    # [{id, units, cents}]: what a split, a move or a merge added to each rate's tax so the
+    # checks add up (orders/domain/splitting.py); null: nothing.
+    Column("tax_adjustments", JSON, nullable=True),
+    # The check this one was merged into (then CANCELLED).
+    Column("merged_into", Uuid, nullable=True),
     Column("version", Integer, nullable=False),
     *timestamps(),
     Column("completed_at", UTCDateTime(), nullable=True),

@@ -130,6 +130,18 @@ def _item_url(client: AppClient, *, sent: bool = False) -> str:
     return f"/api/orders/{order['id']}/items/{item['id']}"
 
 
+def _split(client: AppClient) -> Call:
+    order, item = _order_with_item(client)
+    body = {"items": [{"itemId": item["id"]}]}
+    return Call("POST", f"/api/orders/{order['id']}/split", body)
+
+
+def _move(client: AppClient) -> Call:
+    order, item = _order_with_item(client)
+    body = {"itemIds": [item["id"]], "toOrderId": make_order(client)["id"]}
+    return Call("POST", f"/api/orders/{order['id']}/items/move", body)
+
+
 _VARIANT = {"name": "Large", "price": 4.5}
 
 
@@ -404,6 +416,20 @@ ENDPOINTS: dict[tuple[str, str], tuple[str, Scenario]] = {
     ("DELETE", "/api/orders/{order_id}/items/{item_id}"): (
         "SERVER",
         lambda c: Call("DELETE", _item_url(c), {"reason": "wrong table"}),
+    ),
+    ("POST", "/api/orders/{order_id}/split"): ("SERVER", lambda c: _split(c)),
+    ("POST", "/api/orders/{order_id}/items/{item_id}/share"): (
+        "SERVER",
+        lambda c: Call("POST", f"{_item_url(c, sent=True)}/share", {"parts": 2}),
+    ),
+    ("POST", "/api/orders/{order_id}/items/move"): ("SERVER", lambda c: _move(c)),
+    ("POST", "/api/orders/{order_id}/merge"): (
+        "SERVER",
+        lambda c: Call(
+            "POST",
+            f"/api/orders/{_order_with_item(c)[0]['id']}/merge",
+            {"orderId": _order_with_item(c)[0]["id"]},
+        ),
     ),
     ("POST", "/api/orders/{order_id}/send"): (
         "SERVER",

@@ -158,6 +158,32 @@ def order_refunded(client: AppClient) -> tuple[int, Expected]:
     return before, _order_event((EventType.ORDER_REFUNDED,), order)
 
 
+def order_split(client: AppClient) -> tuple[int, Expected]:
+    order, item, _ = _order_with_item(client)
+    before = _last_id(client)
+    body = {"items": [{"itemId": item["id"], "quantity": 1}]}
+    _ok(client.post(f"/api/orders/{order['id']}/split", json=body), 201)
+    return before, _order_event((EventType.ORDER_SPLIT, EventType.ORDER_CREATED), order)
+
+
+def order_items_moved(client: AppClient) -> tuple[int, Expected]:
+    order, item, _ = _order_with_item(client)
+    other = make_order(client)
+    before = _last_id(client)
+    body = {"itemIds": [item["id"]], "toOrderId": other["id"]}
+    _ok(client.post(f"/api/orders/{order['id']}/items/move", json=body))
+    types = (EventType.ORDER_ITEMS_MOVED, EventType.ORDER_ITEMS_MOVED)
+    return before, _order_event(types, other)
+
+
+def order_merged(client: AppClient) -> tuple[int, Expected]:
+    order, _, _ = _order_with_item(client)
+    other, _, _ = _order_with_item(client)
+    before = _last_id(client)
+    _ok(client.post(f"/api/orders/{order['id']}/merge", json={"orderId": other["id"]}))
+    return before, _order_event((EventType.ORDER_CANCELLED, EventType.ORDER_MERGED), order)
+
+
 def item_added(client: AppClient) -> tuple[int, Expected]:
     order = make_order(client)
     product = make_product(client)
@@ -388,6 +414,9 @@ ACTIONS: dict[EventType, Callable[[Any], tuple[int, Expected]]] = {
     EventType.ORDER_REOPENED: order_reopened,
     EventType.ORDER_CANCELLED: order_cancelled,
     EventType.ORDER_REFUNDED: order_refunded,
+    EventType.ORDER_SPLIT: order_split,
+    EventType.ORDER_ITEMS_MOVED: order_items_moved,
+    EventType.ORDER_MERGED: order_merged,
     EventType.ITEM_ADDED: item_added,
     EventType.ITEM_UPDATED: item_updated_by_the_kitchen,
     EventType.ITEM_VOIDED: item_voided,
@@ -438,7 +467,12 @@ def test_the_use_case_emits_its_event_with_the_resource_as_the_api_shows_it(
     before, expected = ACTIONS[event_type](client)
     emitted = all_events(client, after=before)
     assert [event["type"] for event in emitted] == list(expected.types)
-    [event] = [event for event in emitted if event["type"] == event_type]
+    # A move tells both checks: the one checked is the expected entity's.
+    [event] = [
+        event
+        for event in emitted
+        if event["type"] == event_type and event["entityId"] == expected.entity_id
+    ]
     data = (
         expected.data
         if expected.data is not None

@@ -63,6 +63,8 @@ DETAIL_FIELDS = SUMMARY_FIELDS | {
     "updatedAt",
     "completedAt",
     "cancelledAt",
+    # The check it was merged into (docs/design.md §5).
+    "mergedInto",
 }
 
 

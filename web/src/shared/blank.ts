@@ -39,5 +39,6 @@ export function blankOrder(opening: OrderOpening): Order {
     updatedAt: opening.createdAt,
     completedAt: null,
     cancelledAt: null,
+    mergedInto: null,
   };
 }

@@ -58,6 +58,8 @@ ERROR_TABLE: dict[type[errors.DomainError], tuple[int, str]] = {
     errors.SecretShownOnce: (409, "secret_shown_once"),
     errors.RefundExceedsPaid: (409, "refund_exceeds_paid"),
     errors.TipNotAdjustable: (409, "tip_not_adjustable"),
+    errors.CheckHasPayments: (409, "check_has_payments"),
+    errors.WouldOverpay: (409, "would_overpay"),
     errors.ServiceChargeApplied: (409, "service_charge_already_applied"),
     errors.BusinessDayClosed: (409, "business_day_closed"),
     errors.IdInUse: (409, "id_in_use"),

@@ -12,7 +12,7 @@ import sqlalchemy as sa
 from alembic import op
 
 revision: str = "0021_auto_complete"
-down_revision: str | None = "0019_seats_courses"
+down_revision: str | None = "0020_merged_into"
 branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 

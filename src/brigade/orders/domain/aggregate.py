@@ -18,6 +18,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import date, datetime
 from decimal import Decimal
+from itertools import chain
 from types import MappingProxyType
 from typing import Any
 from uuid import UUID
@@ -31,6 +32,7 @@ from brigade.kit.clock import strictly_after
 from brigade.kit.currencies import DEFAULT_CURRENCY
 from brigade.kit.errors import (
     BusinessDayClosed,
+    CheckHasPayments,
     InvalidInput,
     InvalidTransition,
     ItemAlreadySent,
@@ -43,6 +45,7 @@ from brigade.kit.errors import (
     TableOccupied,
     TipNotAdjustable,
     TooManyItems,
+    WouldOverpay,
 )
 from brigade.kit.events import Envelope, EventType
 from brigade.kit.ids import new_id
@@ -79,6 +82,15 @@ from brigade.orders.domain.refunds import (
     choose_payment,
     line_shares,
     refund_by_line,
+)
+from brigade.orders.domain.splitting import (
+    Portion,
+    frozen_charge,
+    portions,
+    settled,
+    share_line,
+    split_line,
+    whole_portion,
 )
 from brigade.orders.domain.states import (
     FINAL_ORDER_STATUSES,
@@ -301,6 +313,10 @@ class OrderChanges:
     # Quantities going back into each product's tracked stock (voids, lowered quantities, a
     # cancellation). Taking stock is the service's: it needs the catalogue's own check.
     stock_returned: dict[UUID, Decimal] = field(default_factory=dict)
+    # Items and payments another check handed over (a move, a split, a merge): their rows
+    # change order.
+    arrived_items: list[OrderItem] = field(default_factory=list)
+    arrived_payments: list[OrderPayment] = field(default_factory=list)
     # What the actions announce, in the order they happened; the repository's save writes
     # them to the unit of work's outbox. A payload that is the order itself is shown as the
     # order is when the transaction commits.
@@ -330,7 +346,12 @@ def _totals(
     discount exceeds the subtotal or the total would fall under what is paid."""
     charges = [charge.charge() for charge in header.applying_charges()]
     return check_discount(
-        header.discount_cents, _lines(lines), _payment_facts(payments), charges, header.terms
+        header.discount_cents,
+        _lines(lines),
+        _payment_facts(payments),
+        charges,
+        header.terms,
+        dict(header.tax_adjustments),
     )
 
 
@@ -541,6 +562,7 @@ class Order:
                 _payment_facts(self._payments),
                 [charge.charge() for charge in header.applying_charges()],
                 header.terms,
+                dict(header.tax_adjustments),
             )
         return self._totals
 
@@ -1143,6 +1165,310 @@ class Order:
         self._commit(at, (self._event(EventType.ORDER_UPDATED),), changed_payments=[adjusted])
         return PaymentChange(current, adjusted)
 
+    # --- splitting, sharing, moving, merging (orders/domain/splitting.py) ------------------
+
+    def share_item(self, item_id: UUID, parts: int, *, at: datetime) -> list[OrderItem]:
+        """Share a line in ``parts`` lines whose quantities and totals add up to its own (the
+        item keeps the first part): ready to move to other checks. Its status and kitchen
+        ticket stay, so a sent line is shared without going to the kitchen again."""
+        ensure_order_editable(self._header.status)
+        item = self.item(item_id)
+        if item.status is ItemStatus.VOIDED:
+            raise InvalidTransition("a voided item is not shared")
+        if len(self._lines) + parts - 1 > MAX_ITEMS_PER_ORDER:
+            raise TooManyItems(f"an order holds at most {MAX_ITEMS_PER_ORDER} items")
+        moment = self._next_moment(at)
+        shared = [
+            dataclasses.replace(part, updated_at=moment)
+            for part in share_line(item, [new_id() for _ in range(parts - 1)])
+        ]
+        first, *rest = shared
+        events = [
+            self._item_event(EventType.ITEM_UPDATED, first),
+            *(self._item_event(EventType.ITEM_ADDED, part) for part in rest),
+            self._event(EventType.ORDER_UPDATED),
+        ]
+        self._commit(moment, events, changed_items=[first], added_items=rest)
+        return shared
+
+    def split(
+        self,
+        selections: Sequence[Mapping[UUID, Decimal | None]],
+        checks: Sequence[NewCheck],
+        *,
+        guest_count: int | None,
+        actor: Actor,
+        at: datetime,
+    ) -> list[Order]:
+        """One new check per selection (each ``checks``' id, number and guests) with the items
+        it names (a quantity under the line's splits the line, None is all of it); this check
+        keeps the rest and, as ``guest_count``, its guests. Only an unpaid check is split. Each
+        check's discount, service charges and taxes are its lines' part of this one's, so
+        every total of the checks adds up to this one's before (``splitting.portions``)."""
+        ensure_order_editable(self._header.status)
+        if any(p.status is PaymentStatus.COMPLETED for p in self._payments):
+            raise CheckHasPayments("a check with payments is not split: refund them first")
+        kept: list[OrderItem] = []
+        parts: list[list[OrderItem]] = []
+        named: set[UUID] = set()
+        # A line split by quantity: its kept piece stays, its moved piece goes.
+        split_off: dict[UUID, OrderItem] = {}
+        for index, selection in enumerate(selections):
+            if not selection:
+                raise InvalidInput(f"items.{index}", "a new check takes at least one item")
+            part = []
+            for item_id, quantity in selection.items():
+                item = self.item(item_id)
+                if item.status is ItemStatus.VOIDED or item_id in named:
+                    raise InvalidInput("items", f"{item.name} is voided or named twice")
+                named.add(item_id)
+                if quantity is None or quantity == item.quantity:
+                    part.append(item)
+                    continue
+                rest, moved = split_line(item, quantity, new_id())
+                kept.append(rest)
+                part.append(moved)
+                split_off[item_id] = moved
+            parts.append(part)
+        lines = self._lines | {item.id: OrderLine.of(item) for item in kept}
+        lines |= {item.id: OrderLine.of(item) for part in parts for item in part}
+        group_of = {item.id: index + 1 for index, part in enumerate(parts) for item in part}
+        header = self._header
+        applying = header.applying_charges()
+        live = [line for line in self._lines.values() if line.status is not ItemStatus.VOIDED]
+        pieces = [
+            [(0, lines[line.id].total_cents), (group_of[piece.id], piece.total_cents)]
+            if (piece := split_off.get(line.id)) is not None
+            else [(group_of.get(line.id, 0), line.total_cents)]
+            for line in live
+        ]
+        shares = portions(self.totals(), _lines(live), applying, pieces, len(parts) + 1)
+        moment = self._next_moment(at)
+        frozen = tuple(frozen_charge(c) if c in applying else c for c in header.service_charges)
+        made = [
+            Order._part_of(
+                self,
+                check,
+                part,
+                shares[index + 1],
+                tuple(frozen_charge(c) for c in applying),
+                actor=actor,
+                at=moment,
+            )
+            for index, (check, part) in enumerate(zip(checks, parts, strict=True))
+        ]
+        handed = [item.id for part in parts for item in part if item.id in self._lines]
+        whole = self._items | {item.id: item for item in (*kept, *chain(*parts))}
+        remaining = [
+            line.line()
+            for line in _in_load_order(lines.values(), whole)
+            if group_of.get(line.id, 0) == 0 and line.status is not ItemStatus.VOIDED
+        ]
+        after = settled(
+            dataclasses.replace(header, service_charges=frozen, guest_count=guest_count),
+            remaining,
+            shares[0],
+        )
+        self._commit(
+            moment,
+            (self._event(EventType.ORDER_SPLIT),),
+            changed_items=[dataclasses.replace(item, updated_at=moment) for item in kept],
+            handed_over=handed,
+            **_settled_fields(after),
+        )
+        return made
+
+    @classmethod
+    def _part_of(
+        cls,
+        source: Order,
+        check: NewCheck,
+        items: Sequence[OrderItem],
+        share: Portion,
+        charges: tuple[OrderCharge, ...],
+        *,
+        actor: Actor,
+        at: datetime,
+    ) -> Order:
+        """A new check split off ``source`` with ``items`` (new lines among them are added,
+        the source's others arrive) and its ``share`` of the source's money."""
+        moved = [dataclasses.replace(item, order_id=check.id, updated_at=at) for item in items]
+        moved.sort(key=_load_key)
+        base = dataclasses.replace(
+            source.header,
+            id=check.id,
+            order_number=check.order_number,
+            guest_count=check.guest_count,
+            service_charges=charges,
+            paid_cents=0,
+            tip_cents=0,
+            rounding_cents=0,
+            # The first commit below makes it version 1.
+            version=0,
+            created_at=at,
+            updated_at=at,
+            opened_by_id=actor.staff_id,
+            opened_by_name=actor.name,
+        )
+        header = settled(base, [OrderLine.of(item).line() for item in moved], share)
+        order = cls(header)
+        order._changes.is_new = True
+        arrived = [item for item in moved if item.id in source._lines]
+        added = [item for item in moved if item.id not in source._lines]
+        order._commit(
+            at,
+            (order._event(EventType.ORDER_CREATED),),
+            added_items=added,
+            arrived_items=arrived,
+        )
+        return order
+
+    def move_items(self, item_ids: Sequence[UUID], *, to: Order, at: datetime) -> None:
+        """Move these lines, whole, to the open check ``to`` of the same location and terms,
+        with their part of this check's discount, charges and taxes (so the two checks' totals
+        add up to what they did). Nothing goes to the kitchen again. Off a check with payments
+        only while they still cover what it comes to after (409 ``would_overpay``)."""
+        self._check_other(to)
+        items = [self.item(item_id) for item_id in dict.fromkeys(item_ids)]
+        if not items or any(item.status is ItemStatus.VOIDED for item in items):
+            raise InvalidInput("itemIds", "must name one or more of the check's live items")
+        to._check_room(len(items))
+        moving = {item.id for item in items}
+        live = [line for line in self._lines.values() if line.status is not ItemStatus.VOIDED]
+        applying = self._header.applying_charges()
+        kept_share, moved_share = portions(
+            self.totals(),
+            _lines(live),
+            applying,
+            [[(1 if line.id in moving else 0, line.total_cents)] for line in live],
+            2,
+        )
+        remaining = [
+            line.line() for line in _in_load_order(live, self._items) if line.id not in moving
+        ]
+        after = self._settled_after(remaining, kept_share, applying)
+        if self._paid_over(after, remaining):
+            raise WouldOverpay(
+                "the check's payments would be more than it comes to without these lines"
+            )
+        moment = self._next_moment(at)
+        self._commit(
+            moment,
+            (self._event(EventType.ORDER_ITEMS_MOVED),),
+            handed_over=moving,
+            **_settled_fields(after),
+        )
+        to._take(items, [], moved_share, applying, EventType.ORDER_ITEMS_MOVED, at=at)
+
+    def merge(self, other: Order, *, actor: Actor, at: datetime) -> None:
+        """Take the open check ``other``'s live items and completed payments, with all of its
+        money (discount, charges, taxes: this check's totals become the two's sums); ``other``
+        is CANCELLED with ``merged_into`` this one. Nothing goes to the kitchen again."""
+        other._check_other(self)
+        live = [line for line in other._lines.values() if line.status is not ItemStatus.VOIDED]
+        self._check_room(len(live))
+        items = [other._whole(line.id) for line in live]
+        payments = [p for p in other._payments if p.status is PaymentStatus.COMPLETED]
+        share = whole_portion(other.totals(), other._header.applying_charges())
+        applying = other._header.applying_charges()
+        moment = other._next_moment(at)
+        emptied = other._settled_after([], Portion(), applying)
+        other._commit(
+            moment,
+            (other._event(EventType.ORDER_CANCELLED),),
+            handed_over=[*(item.id for item in items), *(p.id for p in payments)],
+            status=apply_order_event(other._header.status, OrderEvent.CANCEL),
+            cancelled_at=moment,
+            cancel_reason=f"merged into check #{self._header.order_number}",
+            cancelled_by_id=actor.staff_id,
+            cancelled_by_name=actor.name,
+            merged_into=self.id,
+            **_settled_fields(emptied),
+        )
+        self._take(items, payments, share, applying, EventType.ORDER_MERGED, at=at)
+
+    def _check_other(self, to: Order) -> None:
+        """Lines move between two open checks of one location on the same terms."""
+        ensure_order_editable(self._header.status)
+        ensure_order_editable(to._header.status)
+        if to.id == self.id:
+            raise InvalidInput("orderId", "names this check itself")
+        mine, theirs = self._header, to._header
+        if (mine.location_id, mine.currency, mine.tax_mode) != (
+            theirs.location_id,
+            theirs.currency,
+            theirs.tax_mode,
+        ):
+            raise InvalidInput("orderId", "is a check of another location, or on other terms")
+
+    def _check_room(self, more: int) -> None:
+        if len(self._lines) + more > MAX_ITEMS_PER_ORDER:
+            raise TooManyItems(f"an order holds at most {MAX_ITEMS_PER_ORDER} items")
+
+    def _paid_over(self, header: OrderHeader, lines: Sequence[Line]) -> bool:
+        totals = compute_totals(
+            lines,
+            header.discount_cents,
+            _payment_facts(self._payments),
+            [charge.charge() for charge in header.applying_charges()],
+            header.terms,
+            dict(header.tax_adjustments),
+        )
+        return totals.balance_due_cents < 0
+
+    def _settled_after(
+        self, lines: Sequence[Line], share: Portion, applying: Sequence[OrderCharge]
+    ) -> OrderHeader:
+        """This check's header once it holds ``lines`` and ``share`` of the money; the charges
+        that applied apply whatever its guests (``frozen_charge``)."""
+        charges = tuple(
+            frozen_charge(c) if c in applying else c for c in self._header.service_charges
+        )
+        return settled(dataclasses.replace(self._header, service_charges=charges), lines, share)
+
+    def _take(
+        self,
+        items: Sequence[OrderItem],
+        payments: Sequence[OrderPayment],
+        share: Portion,
+        charges: Sequence[OrderCharge],
+        event_type: EventType,
+        *,
+        at: datetime,
+    ) -> None:
+        """Take ``items`` and ``payments`` from another check with their ``share`` of its
+        money: this check's totals become what they were plus the share. A charge among
+        ``charges`` (the other check's) that this one lacks comes with them."""
+        mine = self.totals()
+        applying = self._header.applying_charges()
+        owned = {c.service_charge_id for c in self._header.service_charges}
+        brought = tuple(frozen_charge(c) for c in charges if c.service_charge_id not in owned)
+        header = dataclasses.replace(
+            self._header,
+            service_charges=tuple(
+                frozen_charge(c) if c in applying else c for c in self._header.service_charges
+            )
+            + brought,
+        )
+        moment = self._next_moment(at)
+        arrived = [dataclasses.replace(item, order_id=self.id, updated_at=moment) for item in items]
+        moved_payments = [dataclasses.replace(p, order_id=self.id) for p in payments]
+        lines = [*self._lines.values(), *map(OrderLine.of, arrived)]
+        whole = self._items | {item.id: item for item in arrived}
+        live = [
+            line.line()
+            for line in _in_load_order(lines, whole)
+            if line.status is not ItemStatus.VOIDED
+        ]
+        after = settled(header, live, whole_portion(mine, applying) + share)
+        self._commit(
+            moment,
+            (self._event(event_type),),
+            arrived_items=arrived,
+            arrived_payments=moved_payments,
+            **_settled_fields(after),
+        )
+
     # --- every change ends here -----------------------------------------------------------
 
     def _next_moment(self, at: datetime) -> datetime:
@@ -1176,6 +1502,9 @@ class Order:
         added_refunds: Sequence[OrderRefund] = (),
         returned: Iterable[tuple[UUID, Decimal]] = (),
         tickets: Sequence[KitchenTicket] = (),
+        handed_over: Iterable[UUID] = (),
+        arrived_items: Sequence[OrderItem] = (),
+        arrived_payments: Sequence[OrderPayment] = (),
         **fields: Any,
     ) -> None:
         """Take the changed header ``fields``, items and payments, with the totals recomputed,
@@ -1184,10 +1513,18 @@ class Order:
         Refused (409) when the discount would exceed the new subtotal or the new total would
         fall under what is already paid; the order is then left as it was.
         """
-        lines = self._lines | {item.id: OrderLine.of(item) for item in changed_items}
-        lines |= {item.id: OrderLine.of(item) for item in added_items}
+        gone = set(handed_over)
+        lines = {key: line for key, line in self._lines.items() if key not in gone}
+        lines |= {item.id: OrderLine.of(item) for item in changed_items}
+        lines |= {item.id: OrderLine.of(item) for item in (*added_items, *arrived_items)}
+        if gone or arrived_items:
+            # Lines from another check take their places as the next load reads them.
+            whole = self._items | {item.id: item for item in (*changed_items, *arrived_items)}
+            whole |= {item.id: item for item in added_items}
+            lines = {line.id: line for line in _in_load_order(lines.values(), whole)}
         replaced: Mapping[UUID, OrderPayment] = {p.id: p for p in changed_payments}
-        payments = [replaced.get(p.id, p) for p in self._payments] + list(added_payments)
+        payments = [replaced.get(p.id, p) for p in self._payments if p.id not in gone]
+        payments += [*added_payments, *arrived_payments]
         header = dataclasses.replace(self._header, **fields)
         totals = _totals(header, lines.values(), payments)
         self._header = dataclasses.replace(
@@ -1203,7 +1540,8 @@ class Order:
             version=header.version + 1,
             updated_at=self._next_moment(at),
         )
-        self._items |= {item.id: item for item in (*changed_items, *added_items)}
+        self._items = {key: item for key, item in self._items.items() if key not in gone}
+        self._items |= {item.id: item for item in (*changed_items, *added_items, *arrived_items)}
         self._lines, self._payments, self._totals = lines, payments, totals
         self._refunds.extend(added_refunds)
         changes = self._changes
@@ -1213,8 +1551,40 @@ class Order:
         changes.added_payments.extend(added_payments)
         changes.changed_payments.extend(changed_payments)
         changes.added_refunds.extend(added_refunds)
+        changes.arrived_items.extend(arrived_items)
+        changes.arrived_payments.extend(arrived_payments)
         changes.kitchen_tickets.extend(tickets)
         changes.events.extend(events)
         for product_id, quantity in returned:
             back = changes.stock_returned.get(product_id, Decimal(0)) + quantity
             changes.stock_returned[product_id] = back
+
+
+@dataclass(frozen=True, slots=True)
+class NewCheck:
+    """A check a split makes: its id, its number and its guests."""
+
+    id: UUID
+    order_number: int
+    guest_count: int | None
+
+
+def _settled_fields(header: OrderHeader) -> dict[str, Any]:
+    """What ``splitting.settled`` set on a header, for ``_commit``."""
+    return {
+        "discount_cents": header.discount_cents,
+        "service_charges": header.service_charges,
+        "tax_adjustments": header.tax_adjustments,
+        "guest_count": header.guest_count,
+    }
+
+
+def _load_key(item: OrderItem) -> tuple[datetime, UUID]:
+    return (item.created_at, item.id)
+
+
+def _in_load_order(lines: Iterable[OrderLine], items: Mapping[UUID, OrderItem]) -> list[OrderLine]:
+    """``lines`` in the order a load reads them (when each item was added, then its id): a
+    check's discount is spread over its lines in that order, so a check that took lines from
+    another spreads it now as it will when next loaded."""
+    return sorted(lines, key=lambda line: _load_key(items[line.id]))

@@ -7,7 +7,8 @@ them; a request field with no command field cannot slip through to a record.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Mapping
+from dataclasses import dataclass, field
 from decimal import Decimal
 from uuid import UUID
 
@@ -104,3 +105,14 @@ class ApplyDiscount:
     amount: Decimal
     code: str | None = None
     reason: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class SplitCheck:
+    """A new check with ``items`` (item id: quantity; None is the whole line), or one per seat
+    (``by_seat``); ``guest_counts``: one per check after, this one first (None: it keeps its
+    guests and each new check has one)."""
+
+    items: Mapping[UUID, Decimal | None] = field(default_factory=dict)
+    by_seat: bool = False
+    guest_counts: tuple[int, ...] | None = None

@@ -25,7 +25,7 @@ from brigade.orders.domain.states import (
     PaymentMethod,
     PaymentStatus,
 )
-from brigade.orders.domain.totals import Charge, Line, PriceTerms, RateTotal, TaxRateRef
+from brigade.orders.domain.totals import Charge, Line, PriceTerms, RateTotal, TaxKey, TaxRateRef
 from brigade.pricing.domain import meets_conditions
 
 
@@ -55,6 +55,9 @@ class OrderCharge:
     min_guests: int | None = None
     order_types: tuple[str, ...] = ()
     waived: bool = False
+    # What a split, a move or a merge added to it (or took off) so that the checks' charges
+    # add up to what it came to before (orders/domain/splitting.py).
+    adjustment_cents: int = 0
 
     def applies(self, guest_count: int | None, order_type: OrderType) -> bool:
         if self.waived:
@@ -64,7 +67,7 @@ class OrderCharge:
         return meets_conditions(self.min_guests, self.order_types, guest_count, order_type)
 
     def charge(self) -> Charge:
-        return Charge(self.rate_units, self.amount_cents, self.tax)
+        return Charge(self.rate_units, self.amount_cents, self.tax, self.adjustment_cents)
 
 
 @dataclass(frozen=True, slots=True)
@@ -120,6 +123,11 @@ class OrderHeader:
     # The courses fired so far, ascending: a send sends their pending items (orders/domain/
     # courses.py); () until the first send fires course 1.
     fired_courses: tuple[int, ...] = ()
+    # The check this one was merged into (it is then CANCELLED); None for any other.
+    merged_into: UUID | None = None
+    # Cents per rate a split, a move or a merge added to the tax (or took off) so that the
+    # checks' taxes add up to what they were (orders/domain/splitting.py).
+    tax_adjustments: tuple[tuple[TaxKey, int], ...] = ()
 
     @property
     def balance_due_cents(self) -> int:
@@ -303,6 +311,7 @@ def charges_to_json(charges: Iterable[OrderCharge]) -> list[dict[str, Any]]:
             "minGuests": c.min_guests,
             "orderTypes": list(c.order_types),
             "waived": c.waived,
+            "adjustmentCents": c.adjustment_cents,
         }
         for c in charges
     ]
@@ -320,6 +329,7 @@ def charges_from_json(stored: Iterable[Mapping[str, Any]]) -> tuple[OrderCharge,
             c["minGuests"],
             tuple(c["orderTypes"]),
             c["waived"],
+            int(c.get("adjustmentCents", 0)),
         )
         for c in stored
     )
@@ -332,4 +342,20 @@ def taxes_to_json(taxes: Iterable[RateTotal]) -> list[dict[str, Any]]:
 def taxes_from_json(stored: Iterable[Mapping[str, Any]]) -> tuple[RateTotal, ...]:
     return tuple(
         RateTotal(_rate_from_json(t), int(t["netCents"]), int(t["taxCents"])) for t in stored
+    )
+
+
+def tax_adjustments_to_json(adjustments: Iterable[tuple[TaxKey, int]]) -> list[dict[str, Any]]:
+    return [
+        {"id": None if key[0] is None else str(key[0]), "units": key[1], "cents": cents}
+        for key, cents in adjustments
+    ]
+
+
+def tax_adjustments_from_json(
+    stored: Iterable[Mapping[str, Any]] | None,
+) -> tuple[tuple[TaxKey, int], ...]:
+    return tuple(
+        ((None if a["id"] is None else UUID(a["id"]), int(a["units"])), int(a["cents"]))
+        for a in stored or ()
     )

@@ -11,7 +11,7 @@ computes both.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from uuid import UUID
 
@@ -40,6 +40,16 @@ class TaxRateRef:
     def label(self) -> str:
         return self.name if self.name is not None else rate_label(self.units)
 
+    @property
+    def key(self) -> TaxKey:
+        """What tells one rate's tax from another's on an order."""
+        return (self.id, self.units)
+
+
+# A rate on an order: its id (None: a product's own number) and its units.
+TaxKey = tuple[UUID | None, int]
+NO_TAX_ADJUSTMENTS: Mapping[TaxKey, int] = {}
+
 
 @dataclass(frozen=True, slots=True)
 class Line:
@@ -64,11 +74,16 @@ class Charge:
     rate_units: int | None
     amount_cents: int | None
     tax: TaxRateRef | None
+    # Cents a split, a move or a merge added (or took off) so that the checks' charges add up
+    # to what the charge came to before (orders/domain/splitting.py); never below zero.
+    adjustment_cents: int = 0
 
     def cents(self, base_cents: int) -> int:
         if self.rate_units is None:
-            return self.amount_cents or 0
-        return divide_half_up(base_cents * self.rate_units, RATE_SCALE)
+            computed = self.amount_cents or 0
+        else:
+            computed = divide_half_up(base_cents * self.rate_units, RATE_SCALE)
+        return max(0, computed + self.adjustment_cents)
 
 
 @dataclass(frozen=True, slots=True)
@@ -169,13 +184,17 @@ def rate_tax_cents(taxed_cents: int, units: int, tax_mode: TaxMode) -> int:
 
 
 def _taxes(
-    taxed: Sequence[tuple[TaxRateRef, int]], tax_mode: TaxMode
+    taxed: Sequence[tuple[TaxRateRef, int]],
+    tax_mode: TaxMode,
+    adjustments: Mapping[TaxKey, int] = NO_TAX_ADJUSTMENTS,
 ) -> tuple[tuple[RateTotal, ...], list[int]]:
     """Each rate's total over the ``taxed`` amounts (in the order rates are first used), and
-    each amount's part of its rate's tax (largest remainder, so a rate's parts sum to it)."""
-    groups: dict[tuple[UUID | None, int], list[int]] = {}
+    each amount's part of its rate's tax (largest remainder, so a rate's parts sum to it).
+    A rate's ``adjustments`` (a split's cent, orders/domain/splitting.py) apply while something
+    is taxed at it, never taking its tax below zero."""
+    groups: dict[TaxKey, list[int]] = {}
     for index, (tax, _) in enumerate(taxed):
-        groups.setdefault((tax.id, tax.units), []).append(index)
+        groups.setdefault(tax.key, []).append(index)
     parts = [0] * len(taxed)
     totals: list[RateTotal] = []
     for indexes in groups.values():
@@ -183,6 +202,8 @@ def _taxes(
         amounts = [taxed[index][1] for index in indexes]
         taxed_cents = sum(amounts)
         tax_cents = rate_tax_cents(taxed_cents, tax.units, tax_mode)
+        if taxed_cents > 0:
+            tax_cents = max(0, tax_cents + adjustments.get(tax.key, 0))
         for index, part in zip(indexes, allocate(tax_cents, amounts), strict=True):
             parts[index] = part
         net_cents = taxed_cents - tax_cents if tax_mode is TaxMode.INCLUSIVE else taxed_cents
@@ -196,6 +217,7 @@ def compute_totals(
     payments: Sequence[Payment],
     charges: Sequence[Charge] = (),
     terms: PriceTerms = EXCLUSIVE_TERMS,
+    tax_adjustments: Mapping[TaxKey, int] = NO_TAX_ADJUSTMENTS,
 ) -> OrderTotals:
     """The order's totals; raises DiscountTooLarge if the discount exceeds the subtotal.
 
@@ -220,7 +242,9 @@ def compute_totals(
         for index, (charge, cents) in enumerate(zip(charges, charge_amounts, strict=True))
         if charge.tax is not None
     ]
-    taxes, parts = _taxes(taxed + [item for _, item in taxed_charges], terms.tax_mode)
+    taxes, parts = _taxes(
+        taxed + [item for _, item in taxed_charges], terms.tax_mode, tax_adjustments
+    )
     charge_taxes = [0] * len(charges)
     for (index, _), part in zip(taxed_charges, parts[len(lines) :], strict=True):
         charge_taxes[index] = part
@@ -262,9 +286,10 @@ def check_discount(
     payments: Sequence[Payment],
     charges: Sequence[Charge] = (),
     terms: PriceTerms = EXCLUSIVE_TERMS,
+    tax_adjustments: Mapping[TaxKey, int] = NO_TAX_ADJUSTMENTS,
 ) -> OrderTotals:
     """Validate a new order discount (it replaces the old one); return the resulting totals."""
-    totals = compute_totals(lines, discount_cents, payments, charges, terms)
+    totals = compute_totals(lines, discount_cents, payments, charges, terms, tax_adjustments)
     if totals.balance_due_cents < 0:
         raise DiscountTooLarge(
             f"the discount would bring the total ({from_cents(totals.total_cents)}) under "

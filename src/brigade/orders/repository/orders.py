@@ -43,6 +43,8 @@ from brigade.orders.domain.records import (
     charges_to_json,
     modifiers_from_json,
     modifiers_to_json,
+    tax_adjustments_from_json,
+    tax_adjustments_to_json,
     taxes_from_json,
     taxes_to_json,
 )
@@ -81,6 +83,7 @@ def _to_header(row: Row[Any]) -> OrderHeader:
         service_charges=charges_from_json(row.service_charges),
         taxes=taxes_from_json(row.taxes),
         fired_courses=tuple(row.fired_courses),
+        tax_adjustments=tax_adjustments_from_json(row.tax_adjustments),
     )
 
 
@@ -95,6 +98,7 @@ def _header_row(header: OrderHeader) -> dict[str, Any]:
         service_charges=charges_to_json(header.service_charges),
         taxes=taxes_to_json(header.taxes),
         fired_courses=list(header.fired_courses),
+        tax_adjustments=tax_adjustments_to_json(header.tax_adjustments) or None,
     )
 
 
@@ -269,6 +273,11 @@ _UPDATE_PAYMENT = update(payments).where(payments.c.id == bindparam("key"))
 def _updates(rows: Iterable[dict[str, Any]]) -> list[dict[str, Any]]:
     """Parameters of an UPDATE ... WHERE id = :key, one per row."""
     return [_changeable(row) | {"key": row["id"]} for row in rows]
+
+
+def _moved(rows: Iterable[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Parameters of an UPDATE of rows another order handed over: their ``order_id`` too."""
+    return [_changeable(row) | {"order_id": row["order_id"], "key": row["id"]} for row in rows]
 
 
 class WholeItems(Enum):
@@ -479,6 +488,9 @@ class OrderRepository:
             (_INSERT_PAYMENT, [_payment_row(p) for p in changes.added_payments]),
             (_UPDATE_PAYMENT, _updates(_payment_row(p) for p in changes.changed_payments)),
             (_INSERT_REFUND, [_refund_row(r) for r in changes.added_refunds]),
+            # Handed over by another check (a move, a split, a merge): the row changes order.
+            (_UPDATE_ITEM, _moved(_item_row(item) for item in changes.arrived_items)),
+            (_UPDATE_PAYMENT, _moved(_payment_row(p) for p in changes.arrived_payments)),
         )
         for statement, rows in writes:
             if rows:

@@ -11,10 +11,20 @@ records into responses.
 
 from __future__ import annotations
 
-from brigade.orders.routes import items, lifecycle, payments, receipts, refunds, service_charges
+from brigade.orders.routes import (
+    items,
+    lifecycle,
+    payments,
+    receipts,
+    refunds,
+    service_charges,
+    splitting,
+)
 
 routers = (
     lifecycle.router,
+    # Before items: its /items/move must not read as an item's id.
+    splitting.router,
     items.router,
     payments.router,
     service_charges.router,
