@@ -159,6 +159,8 @@ def _past_orders(
                     }
                 ],
                 "service_charges": [],
+                # Sent once, so its items' course 1 was fired.
+                "fired_courses": [1],
                 "version": 6,
                 "created_at": at,
                 "updated_at": at,

@@ -66,6 +66,7 @@ ModifierName: Any = Text(100, min_length=1)
 CustomerName: Any = Text(2 * MAX_CUSTOMER_NAME_LENGTH)
 Seat: Any = WholeNumber(1, MAX_SEAT)
 Course: Any = WholeNumber(1, MAX_COURSE)
+Shares: Any = WholeNumber(MIN_SHARES, MAX_SHARES)
 _SEAT = "The guest's seat at the table (1, 2, ...); null: the table's."
 _COURSE = (
     "The course it goes out with: a send sends the fired courses' items (course 1 is fired by "
@@ -537,7 +538,9 @@ class SplitRequest(RequestModel):
 
 
 class ShareRequest(RequestModel):
-    parts: int = Field(ge=MIN_SHARES, le=MAX_SHARES, description="How many lines to share it in")
+    # A whole JSON number, checked before any arithmetic: a plain int field would work out
+    # 1e-999999999999999999 exactly, for ever (the fuzzer's extreme numbers).
+    parts: Shares = Field(description="How many lines to share it in")
 
 
 class MoveRequest(RequestModel):
