@@ -799,6 +799,22 @@ async def _load_both(
     return loaded[order_id], loaded[other_id]
 
 
+def _check_facts(order: Order) -> dict[str, Any]:
+    """A check as an audit of money moving between checks names it: which, and what it comes
+    to and holds in payments after."""
+    header = order.header
+    return {
+        "orderId": str(header.id),
+        "orderNumber": header.order_number,
+        "total": str(money.from_cents(header.total_cents)),
+        "paid": str(money.from_cents(header.paid_cents)),
+    }
+
+
+def _live_ids(order: Order) -> list[str]:
+    return [str(item.id) for item in order.items if item.status is not ItemStatus.VOIDED]
+
+
 async def split_check(
     uow: UnitOfWork,
     actor: Actor,
@@ -824,9 +840,20 @@ async def split_check(
         )
         for guests in new_guests
     ]
+    before = _check_facts(order)
     made = order.split(chosen, checks, guest_count=kept_guests, actor=actor, at=now())
     for changed in (order, *made):
         await _persist(uow, changed, actor)
+    await _audit(
+        uow,
+        actor,
+        AuditAction.ORDER_SPLIT,
+        order,
+        (AuditedEntity.ORDER, order.id),
+        before=before,
+        after=_check_facts(order)
+        | {"checks": [_check_facts(check) | {"itemIds": _live_ids(check)} for check in made]},
+    )
     return [order, *made]
 
 
@@ -856,9 +883,23 @@ async def move_items(
 ) -> list[Order]:
     """The order the lines left and the one they went to."""
     order, target = await _load_both(uow, actor, order_id, to_order_id, if_match)
+    before = {"from": _check_facts(order), "to": _check_facts(target)}
     order.move_items(item_ids, to=target, at=now())
     for changed in (order, target):
         await _persist(uow, changed, actor)
+    await _audit(
+        uow,
+        actor,
+        AuditAction.ITEMS_MOVED,
+        order,
+        (AuditedEntity.ORDER, order.id),
+        before=before,
+        after={
+            "from": _check_facts(order),
+            "to": _check_facts(target),
+            "itemIds": [str(item_id) for item_id in item_ids],
+        },
+    )
     return [order, target]
 
 
@@ -872,7 +913,18 @@ async def merge_orders(
 ) -> list[Order]:
     """The order that took the other's items and payments, and the other (now cancelled)."""
     order, other = await _load_both(uow, actor, order_id, other_id, if_match)
+    before = {"into": _check_facts(order), "merged": _check_facts(other)}
+    taken = _live_ids(other)
     order.merge(other, actor=actor, at=now())
     for changed in (other, order):
         await _persist(uow, changed, actor)
+    await _audit(
+        uow,
+        actor,
+        AuditAction.ORDERS_MERGED,
+        order,
+        (AuditedEntity.ORDER, order.id),
+        before=before,
+        after={"into": _check_facts(order), "merged": _check_facts(other), "itemIds": taken},
+    )
     return [order, other]

@@ -16,6 +16,10 @@ class AuditAction(StrEnum):
     ORDER_CANCELLED = "order.cancelled"
     ORDER_REOPENED = "order.reopened"
     ORDER_TRANSFERRED = "order.transferred"
+    # Money moving between checks (docs/design.md §5): who split, moved or merged what.
+    ORDER_SPLIT = "order.split"
+    ITEMS_MOVED = "order.items_moved"
+    ORDERS_MERGED = "order.merged"
     TIP_APPROVED = "order.tip_approved"
     TIP_ADJUSTED = "order.tip_adjusted"
     ORDER_REFUNDED = "order.refunded"
