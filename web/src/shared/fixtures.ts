@@ -1,7 +1,7 @@
 // Orders and lines as the API answers them, for unit tests: every field set, any overridden.
 
 import { blankOrder } from "./blank";
-import type { Order, OrderItem } from "./types";
+import type { Order, OrderItem, Table } from "./types";
 
 export const anItem = (id: string, name: string, extra: Partial<OrderItem> = {}): OrderItem => ({
   id,
@@ -46,4 +46,16 @@ export const anOrder = (extra: Partial<Order> = {}): Order => ({
   cashBalanceDue: 10,
   version: 3,
   ...extra,
+});
+
+export const aTable = (name: string, section: string | null = null): Table => ({
+  id: name,
+  locationId: "L",
+  name,
+  section,
+  seats: 4,
+  status: "FREE",
+  openOrders: [],
+  createdAt: "2026-01-01T00:00:00Z",
+  updatedAt: "2026-01-01T00:00:00Z",
 });

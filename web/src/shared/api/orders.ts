@@ -173,3 +173,25 @@ export const adjustTip = (api: Api, orderId: string, paymentId: string, tipAmoun
       headers: changeHeaders(options),
     }),
   );
+
+/** Whole lines to another open check of the location (their part of the discount, charges and
+ * tax with them); answers this check, then the other. Nothing goes to the kitchen again. */
+export const moveItems = (api: Api, orderId: string, body: Schemas["MoveRequest"], options?: ChangeOptions) =>
+  api.read(
+    api.client.POST("/api/orders/{order_id}/items/move", {
+      params: order(orderId),
+      body,
+      headers: changeHeaders(options),
+    }),
+  );
+
+/** Takes the open check `body.orderId`'s lines and payments into this one (the other is
+ * cancelled, merged into it); answers this check, then the other. */
+export const mergeOrders = (api: Api, orderId: string, body: Schemas["MergeRequest"], options?: ChangeOptions) =>
+  api.read(
+    api.client.POST("/api/orders/{order_id}/merge", {
+      params: order(orderId),
+      body,
+      headers: changeHeaders(options),
+    }),
+  );

@@ -13,6 +13,7 @@ import { NameSheet } from "../floor/NameSheet";
 import { whereOf } from "../names";
 import { ReceiptSheet } from "../receipt/Receipt";
 import { ManagerApproval } from "./ManagerApproval";
+import { MoveSheet } from "./MoveSheet";
 import { CANCEL_REASONS, refundOnCancel, whyManager } from "./cancelling";
 import { useAddableCharges } from "./charges";
 import { WHAT } from "../offline/operations";
@@ -283,23 +284,7 @@ export function Check(props: { check: CheckState; freeTables: Table[]; onPay: ()
         />
       )}
       {moving && (
-        <Sheet title="Move to table" onClose={() => setMoving(false)}>
-          {props.freeTables.length === 0 && <p>No table is free.</p>}
-          <div class="choices">
-            {props.freeTables.map((table) => (
-              <Button
-                key={table.id}
-                onClick={() => {
-                  setMoving(false);
-                  check.transfer(table.id, table.name);
-                }}
-                label={`Move to table ${table.name}`}
-              >
-                {table.name}
-              </Button>
-            ))}
-          </div>
-        </Sheet>
+        <MoveSheet check={check} order={order} freeTables={props.freeTables} onClose={() => setMoving(false)} />
       )}
       {cancelling && (
         <CancelSheet

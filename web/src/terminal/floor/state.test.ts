@@ -1,23 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { anOrder } from "../../shared/fixtures";
-import type { Order, SeatedOrder, Table } from "../../shared/types";
+import { aTable, anOrder } from "../../shared/fixtures";
+import type { Order, SeatedOrder } from "../../shared/types";
 import { bySection, minutesOpen, withLocal } from "./state";
-
-const table = (name: string, section: string | null): Table => ({
-  id: name,
-  locationId: "L",
-  name,
-  section,
-  seats: 4,
-  status: "FREE",
-  openOrders: [],
-  createdAt: "2026-01-01T00:00:00Z",
-  updatedAt: "2026-01-01T00:00:00Z",
-});
 
 describe("the floor", () => {
   it("groups tables by section in the order the sections come, no section as Floor", () => {
-    const grouped = bySection([table("1", "Inside"), table("5", "Patio"), table("2", "Inside"), table("9", null)]);
+    const grouped = bySection([aTable("1", "Inside"), aTable("5", "Patio"), aTable("2", "Inside"), aTable("9", null)]);
     expect(grouped.map(([section, tables]) => [section, tables.map((t) => t.name)])).toEqual([
       ["Inside", ["1", "2"]],
       ["Patio", ["5"]],
@@ -47,7 +35,7 @@ describe("the floor with the tablet's own checks", () => {
   });
 
   it.each([
-    ["a check seated on the tablet occupies its table", [table("4", null)], [local("o", "4")], [["4", ["o"]]]],
+    ["a check seated on the tablet occupies its table", [aTable("4", null)], [local("o", "4")], [["4", ["o"]]]],
     [
       "a check the server lists already is shown once, as the tablet has it",
       [{ ...table("4", null), status: "OCCUPIED" as const, openOrders: [seated("o")] }],
@@ -68,7 +56,7 @@ describe("the floor with the tablet's own checks", () => {
     ],
     [
       "a check moved on the tablet leaves its old table",
-      [{ ...table("4", null), status: "OCCUPIED" as const, openOrders: [seated("o")] }, table("3", null)],
+      [{ ...table("4", null), status: "OCCUPIED" as const, openOrders: [seated("o")] }, aTable("3", null)],
       [local("o", "3", "OPEN")],
       [
         ["4", []],

@@ -1,0 +1,85 @@
+// What the Move sheet (MoveSheet.tsx) works out, kept pure: the lines that can move, where
+// they can go (another open check of the location, or a free table where a check opens first),
+// what moving leaves on this check, the checks that can be merged in, and a refusal in words.
+
+import { ApiError } from "../../shared/api/client";
+import type { Order, OrderItem, OrderSummary, Table } from "../../shared/types";
+import { inWords } from "../../shared/words";
+import { whereOf } from "../names";
+
+/** Another open check, as the sheet names it: where it is, and its number. */
+export interface OpenCheck {
+  orderId: string;
+  orderNumber: string;
+  label: string;
+}
+
+/** Where chosen lines go: an open check, or a free table (a check is opened there first). */
+export type Target = ({ kind: "check" } & OpenCheck) | { kind: "table"; tableId: string; label: string };
+
+// "Table 2" before "Table 10", "#9" before "#10".
+const naturally = new Intl.Collator(undefined, { numeric: true });
+
+const isOpen = (order: Pick<OrderSummary, "status">) => order.status === "DRAFT" || order.status === "OPEN";
+
+/** Every line still on the check moves whole; a voided one stays where it was voided. */
+export function movableLines(order: Order): OrderItem[] {
+  return order.items.filter((item) => item.status !== "VOIDED");
+}
+
+/** The location's other open checks: tables' first (by table name, as the floor shows
+ * them), then the tabs, each by its number. */
+export function otherChecks(orderId: string, listed: OrderSummary[]): OpenCheck[] {
+  const tabLast = (order: OrderSummary) => Number(order.tableName === null);
+  return listed
+    .filter((order) => order.id !== orderId && isOpen(order))
+    .sort(
+      (a, b) =>
+        tabLast(a) - tabLast(b) ||
+        naturally.compare(a.tableName ?? "", b.tableName ?? "") ||
+        naturally.compare(a.orderNumber, b.orderNumber),
+    )
+    .map((order) => ({
+      orderId: order.id,
+      orderNumber: order.orderNumber,
+      label: `${whereOf(order)} · check ${order.orderNumber}`,
+    }));
+}
+
+/** Where lines can go: the other open checks, then the free tables. */
+export function targets(orderId: string, listed: OrderSummary[], freeTables: Table[]): Target[] {
+  return [
+    ...otherChecks(orderId, listed).map((check): Target => ({ kind: "check", ...check })),
+    ...freeTables.map((table): Target => ({ kind: "table", tableId: table.id, label: `Table ${table.name} (free)` })),
+  ];
+}
+
+/** What moving the chosen lines takes (their line totals, before the discount, charges and tax
+ * that follow them) and what it leaves of this check's lines, in cents. */
+export function whatMoves(order: Order, chosen: ReadonlySet<string>): { count: number; moving: number; left: number } {
+  const lines = movableLines(order);
+  const cents = (items: OrderItem[]) => items.reduce((sum, item) => sum + Math.round(item.total * 100), 0);
+  const moving = lines.filter((item) => chosen.has(item.id));
+  return { count: moving.length, moving: cents(moving), left: cents(lines) - cents(moving) };
+}
+
+/** The action's name: "Move 1 item", "Move 3 items". */
+export function moveAction(count: number): string {
+  return `Move ${count} ${count === 1 ? "item" : "items"}`;
+}
+
+/** Why moving or merging cannot be done now (null: it can): both need the server, and this
+ * check's own changes on it first (the lines named must be the server's). */
+export function whyNot(online: boolean, waiting: number): string | null {
+  if (!online) return "Offline: moving lines and merging checks need the server.";
+  if (waiting > 0) return "This check's changes are still on their way to the server.";
+  return null;
+}
+
+/** A refused move or merge in words a server reads mid-rush. */
+export function refusalInWords(failure: unknown): string {
+  if (failure instanceof ApiError && failure.code === "would_overpay") {
+    return "This check's payments would be more than it comes to without these lines: move fewer lines.";
+  }
+  return inWords(failure);
+}
