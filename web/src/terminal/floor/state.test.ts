@@ -38,25 +38,25 @@ describe("the floor with the tablet's own checks", () => {
     ["a check seated on the tablet occupies its table", [aTable("4", null)], [local("o", "4")], [["4", ["o"]]]],
     [
       "a check the server lists already is shown once, as the tablet has it",
-      [{ ...table("4", null), status: "OCCUPIED" as const, openOrders: [seated("o")] }],
+      [{ ...aTable("4", null), status: "OCCUPIED" as const, openOrders: [seated("o")] }],
       [local("o", "4")],
       [["4", ["o"]]],
     ],
     [
       "a check completed on the tablet frees its table",
-      [{ ...table("4", null), status: "OCCUPIED" as const, openOrders: [seated("o")] }],
+      [{ ...aTable("4", null), status: "OCCUPIED" as const, openOrders: [seated("o")] }],
       [local("o", "4", "COMPLETED")],
       [["4", []]],
     ],
     [
       "a check cancelled on the tablet frees its table at once",
-      [{ ...table("4", null), status: "OCCUPIED" as const, openOrders: [seated("o")] }],
+      [{ ...aTable("4", null), status: "OCCUPIED" as const, openOrders: [seated("o")] }],
       [local("o", "4", "CANCELLED")],
       [["4", []]],
     ],
     [
       "a check moved on the tablet leaves its old table",
-      [{ ...table("4", null), status: "OCCUPIED" as const, openOrders: [seated("o")] }, aTable("3", null)],
+      [{ ...aTable("4", null), status: "OCCUPIED" as const, openOrders: [seated("o")] }, aTable("3", null)],
       [local("o", "3", "OPEN")],
       [
         ["4", []],
