@@ -1,4 +1,4 @@
-// Move from a check (docs/design.md §14): the whole check to a free table (through the outbox,
+// Move from a check (docs/design.md §5): the whole check to a free table (through the outbox,
 // offline too, as before), some of its lines to another open check or to a free table (a
 // check opens there first), or another open check merged into this one. Moving lines and
 // merging go straight to the server: they need it, and nothing is sent to the kitchen again.
