@@ -30,8 +30,8 @@ TIMES = "\N{MULTIPLICATION SIGN}"
 def _open_checks(restaurant: Restaurant) -> dict[str, dict[str, Any]]:
     """The location's open checks, by table name (a tab by its customer's name), read whole."""
     with restaurant.http() as http:
-        params = {"locationId": restaurant.location_id, "status": ["DRAFT", "OPEN"], "limit": 100}
-        listed = http.get("/api/orders", params=params)
+        params = [("locationId", restaurant.location_id), ("status", "DRAFT"), ("status", "OPEN")]
+        listed = http.get("/api/orders", params=[*params, ("limit", 100)])
         assert listed.status_code == 200, listed.text
         found = {o["tableName"] or o["customerName"]: o["id"] for o in listed.json()["data"]}
     return {where: restaurant.order(order_id) for where, order_id in found.items()}
@@ -39,7 +39,7 @@ def _open_checks(restaurant: Restaurant) -> dict[str, dict[str, Any]]:
 
 def _tickets(restaurant: Restaurant) -> int:
     with restaurant.http() as http:
-        params = {"locationId": restaurant.location_id, "limit": 100}
+        params: dict[str, str | int] = {"locationId": restaurant.location_id, "limit": 100}
         listed = http.get("/api/kitchen/tickets", params=params)
         assert listed.status_code == 200, listed.text
         return int(listed.json()["total"])
