@@ -157,7 +157,7 @@ function ItemsStep(props: {
         ))}
       </div>
       <p class="hint">
-        {moves.count === 0
+        {moves.itemIds.length === 0
           ? "Tap the lines to move."
           : `Moving ${money(moves.moving)} of lines, with their part of the discount, charges and tax; ${money(moves.left)} of lines stay.`}
       </p>
@@ -166,17 +166,17 @@ function ItemsStep(props: {
       {props.targets?.length === 0 && <p>No other check is open and no table is free.</p>}
       <div class="choices" role="group" aria-label="Move to">
         {props.targets?.map((choice) => (
-          <Button key={choice.label} pressed={choice === target} onClick={() => setTarget(choice)}>
+          <Button key={choice.label} pressed={choice.label === target?.label} onClick={() => setTarget(choice)}>
             {choice.label}
           </Button>
         ))}
       </div>
       <Button
         tone="accent"
-        disabled={props.busy || moves.count === 0 || target === null}
-        onClick={() => target && props.onMove([...chosen], target)}
+        disabled={props.busy || moves.itemIds.length === 0 || target === null}
+        onClick={() => target && props.onMove(moves.itemIds, target)}
       >
-        {moveAction(moves.count)}
+        {moveAction(moves.itemIds.length)}
       </Button>
     </>
   );
@@ -193,7 +193,7 @@ function MergeStep(props: { checks: OpenCheck[] | null; busy: boolean; onMerge: 
       {props.checks?.length === 0 && <p>No other check is open.</p>}
       <div class="choices" role="group" aria-label="Check to merge">
         {props.checks?.map((choice) => (
-          <Button key={choice.orderId} pressed={choice === other} onClick={() => setOther(choice)}>
+          <Button key={choice.orderId} pressed={choice.orderId === other?.orderId} onClick={() => setOther(choice)}>
             {choice.label}
           </Button>
         ))}

@@ -51,11 +51,15 @@ describe("what moving leaves", () => {
   it("moves any line still on the check, sent or not; a voided one stays", () => {
     expect(movableLines(order).map((item) => item.id)).toEqual(["a", "b", "d"]);
   });
-  it.each<[string, string[], { count: number; moving: number; left: number }]>([
-    ["nothing chosen", [], { count: 0, moving: 0, left: 2510 }],
-    ["a sent line and an unsent one", ["a", "b"], { count: 2, moving: 1900, left: 610 }],
-    ["every line", ["a", "b", "d"], { count: 3, moving: 2510, left: 0 }],
-    ["a voided line counts for nothing", ["c"], { count: 0, moving: 0, left: 2510 }],
+  it.each<[string, string[], { itemIds: string[]; moving: number; left: number }]>([
+    ["nothing chosen", [], { itemIds: [], moving: 0, left: 2510 }],
+    [
+      "a sent line and an unsent one, in the check's order",
+      ["b", "a"],
+      { itemIds: ["a", "b"], moving: 1900, left: 610 },
+    ],
+    ["every line", ["a", "b", "d"], { itemIds: ["a", "b", "d"], moving: 2510, left: 0 }],
+    ["a voided line, or one gone meanwhile, counts for nothing", ["c", "z"], { itemIds: [], moving: 0, left: 2510 }],
   ])("%s", (_, chosen, expected) => {
     expect(whatMoves(order, new Set(chosen))).toEqual(expected);
   });

@@ -14,7 +14,8 @@ export interface OpenCheck {
   label: string;
 }
 
-/** Where chosen lines go: an open check, or a free table (a check is opened there first). */
+/** Where chosen lines go: an open check, or a free table (a check is opened there first). Its
+ * label names it alone (a check's number, a table's name): the sheet tells targets by it. */
 export type Target = ({ kind: "check" } & OpenCheck) | { kind: "table"; tableId: string; label: string };
 
 // "Table 2" before "Table 10", "#9" before "#10".
@@ -54,13 +55,17 @@ export function targets(orderId: string, listed: OrderSummary[], freeTables: Tab
   ];
 }
 
-/** What moving the chosen lines takes (their line totals, before the discount, charges and tax
- * that follow them) and what it leaves of this check's lines, in cents. */
-export function whatMoves(order: Order, chosen: ReadonlySet<string>): { count: number; moving: number; left: number } {
+/** The chosen lines that move (in the check's order; one gone from the check meanwhile is
+ * left out), what they take (their line totals, before the discount, charges and tax that
+ * follow them) and what stays of this check's lines, in cents. */
+export function whatMoves(
+  order: Order,
+  chosen: ReadonlySet<string>,
+): { itemIds: string[]; moving: number; left: number } {
   const lines = movableLines(order);
   const cents = (items: OrderItem[]) => items.reduce((sum, item) => sum + Math.round(item.total * 100), 0);
   const moving = lines.filter((item) => chosen.has(item.id));
-  return { count: moving.length, moving: cents(moving), left: cents(lines) - cents(moving) };
+  return { itemIds: moving.map((item) => item.id), moving: cents(moving), left: cents(lines) - cents(moving) };
 }
 
 /** The action's name: "Move 1 item", "Move 3 items". */
