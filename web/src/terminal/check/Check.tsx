@@ -1,13 +1,14 @@
 // The check: unsent lines (amber, editable) above sent ones (status chips), voids struck
 // through with their reason, the totals, and the actions: Send, Pay, Discount, Move, Name
-// (the customer's, in the header), Cancel (a sheet with its reasons; a manager's PIN once
-// anything was sent or paid), and Receipt (shown and printed) for any order.
+// (the customer's, in the header), Split (split/), Cancel (a sheet with its reasons; a
+// manager's PIN once anything was sent or paid), and Receipt (shown and printed) for any order.
+// A table with several checks has them in the header, one tap from each other.
 
 import { useState } from "preact/hooks";
 import { useTerminal } from "../context";
 import { formatMoney, fromCents, parseAmount, toCents } from "../../shared/money";
 import { chargeLabel, type TotalLine, totalLines } from "../../shared/totals";
-import type { OrderItem, OrderServiceCharge, Table } from "../../shared/types";
+import type { OrderItem, OrderServiceCharge, SeatedOrder, Table } from "../../shared/types";
 import { Button, Sheet } from "../../shared/ui";
 import { NameSheet } from "../floor/NameSheet";
 import { whereOf } from "../names";
@@ -20,6 +21,8 @@ import { SESSION_ENDED } from "../offline/outbox";
 import { isHeld, placeLabel } from "../../shared/rules/courses";
 import { CourseGroup, coursesOn, PlaceSheet, PlacingPicker } from "./Courses";
 import type { Check as CheckState, PendingApproval } from "./state";
+import { SplitSheet } from "./split/SplitSheet";
+import { whyNoSplit } from "./split/rules";
 
 const VOID_REASONS = ["Guest changed their mind", "Entered by mistake", "Kitchen error", "Took too long"];
 const STATUS = {
@@ -31,8 +34,18 @@ const STATUS = {
   VOIDED: "void",
 };
 
-export function Check(props: { check: CheckState; freeTables: Table[]; onPay: () => void; onClose: () => void }) {
-  const { currency, staff } = useTerminal();
+export function Check(props: {
+  check: CheckState;
+  freeTables: Table[];
+  /** The open checks at this check's table, this one among them (none: not at a table). */
+  tableChecks: SeatedOrder[];
+  onSwitch: (orderId: string) => void;
+  /** After a split: the table's checks are read again. */
+  onSplit: () => void;
+  onPay: () => void;
+  onClose: () => void;
+}) {
+  const { currency, staff, online } = useTerminal();
   const { check } = props;
   const [voiding, setVoiding] = useState<OrderItem | null>(null);
   const [noting, setNoting] = useState<OrderItem | null>(null);
@@ -43,6 +56,7 @@ export function Check(props: { check: CheckState; freeTables: Table[]; onPay: ()
   const [showingReceipt, setShowingReceipt] = useState(false);
   const [charging, setCharging] = useState(false);
   const [cancelling, setCancelling] = useState(false);
+  const [splitting, setSplitting] = useState(false);
   // A manager approving this check's cancellation on the spot (null: none asked).
   const [approvingCancel, setApprovingCancel] = useState<PendingApproval | null>(null);
   const addable = useAddableCharges();
@@ -68,6 +82,7 @@ export function Check(props: { check: CheckState; freeTables: Table[]; onPay: ()
   const courses = coursesOn(order);
   const where = whereOf(order);
   const open = order.status === "DRAFT" || order.status === "OPEN";
+  const noSplit = whyNoSplit(order, online, check.waiting);
   const lineOf = (item: OrderItem) => (
     <Line
       key={item.id}
@@ -120,6 +135,9 @@ export function Check(props: { check: CheckState; freeTables: Table[]; onPay: ()
           ✕
         </Button>
       </header>
+      {props.tableChecks.length > 1 && (
+        <TableChecks checks={props.tableChecks} current={order.id} onSwitch={props.onSwitch} />
+      )}
       {check.notice && (
         <p class="notice" role="status">
           {check.notice}{" "}
@@ -187,11 +205,26 @@ export function Check(props: { check: CheckState; freeTables: Table[]; onPay: ()
                 Service
               </Button>
             )}
+            <Button onClick={() => setSplitting(true)} disabled={noSplit !== null}>
+              Split
+            </Button>
             <Button onClick={() => setCancelling(true)}>Cancel check</Button>
           </>
         )}
         <Button onClick={() => setShowingReceipt(true)}>Receipt</Button>
       </div>
+      {/* Why Split is greyed, once there is something a person would split. */}
+      {open && noSplit && order.items.length > 0 && <p class="hint split-why">Split: {noSplit}</p>}
+      {splitting && (
+        <SplitSheet
+          order={order}
+          onClose={() => setSplitting(false)}
+          onSplit={() => {
+            setSplitting(false);
+            props.onSplit();
+          }}
+        />
+      )}
       {showingReceipt && (
         <ReceiptSheet orderId={order.id} orderNumber={order.orderNumber} onClose={() => setShowingReceipt(false)} />
       )}
@@ -356,6 +389,24 @@ function TotalRow(props: {
       </dt>
       <dd class={line.kind}>{line.cents < 0 ? `−${amount}` : amount}</dd>
     </>
+  );
+}
+
+/** The table's open checks, one tap from each other: paid one after the other in turn. */
+function TableChecks(props: { checks: SeatedOrder[]; current: string; onSwitch: (orderId: string) => void }) {
+  return (
+    <nav class="table-checks" aria-label="Checks at this table">
+      {props.checks.map((seated) => (
+        <Button
+          key={seated.id}
+          pressed={seated.id === props.current}
+          onClick={() => seated.id !== props.current && props.onSwitch(seated.id)}
+          label={`Check ${seated.orderNumber}`}
+        >
+          {seated.orderNumber}
+        </Button>
+      ))}
+    </nav>
   );
 }
 
