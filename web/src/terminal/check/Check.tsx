@@ -208,7 +208,10 @@ export function Check(props: {
             <Button onClick={() => setSplitting(true)} disabled={noSplit !== null}>
               Split
             </Button>
-            <Button onClick={() => setCancelling(true)}>Cancel check</Button>
+            {/* "Cancel" is enough on its button: two words wrapped it in the action grid. */}
+            <Button onClick={() => setCancelling(true)} label="Cancel check">
+              Cancel
+            </Button>
           </>
         )}
         <Button onClick={() => setShowingReceipt(true)}>Receipt</Button>
@@ -465,6 +468,16 @@ function Line(props: {
         <span class="line-name">
           {item.quantity} × {item.name}
         </span>
+        {/* The status beside the name: the tools below fit one row at 1024×768 and 768×1024. */}
+        {props.sending ? (
+          <span class="chip chip-pending">
+            <PendingClock /> sending…
+          </span>
+        ) : (
+          <span class={`chip chip-${item.status.toLowerCase()}`}>
+            {props.waiting && <PendingClock />} {STATUS[item.status]}
+          </span>
+        )}
         {/* .line-total: a price the server answered (the bench waits for it); before, the tablet's. */}
         <span class={props.sending ? "line-estimate" : "line-total"}>{money(item.total)}</span>
       </div>
@@ -478,18 +491,9 @@ function Line(props: {
       {item.notes && <div class="line-note">“{item.notes}”</div>}
       {voided && <div class="line-void">Void: {item.voidReason}</div>}
       <div class="line-tools">
-        {props.sending ? (
-          <span class="chip chip-pending">
-            <PendingClock /> sending…
-          </span>
-        ) : (
-          <span class={`chip chip-${item.status.toLowerCase()}`}>
-            {props.waiting && <PendingClock />} {STATUS[item.status]}
-          </span>
-        )}
         {unsent && (
           <>
-            {/* A line still sending has its chip's width to spare: its "−" shows once it can act. */}
+            {/* A line still sending shows its "−" once it can act. */}
             {!(props.sending && item.quantity <= 1) && (
               <Button
                 onClick={() => props.onQuantity(item.quantity - 1)}

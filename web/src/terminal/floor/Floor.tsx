@@ -12,7 +12,7 @@ import { Button, Sheet } from "../../shared/ui";
 import { inWords } from "../../shared/words";
 import { tabLabel } from "../names";
 import { NameSheet } from "./NameSheet";
-import { bySection, type Floor as FloorState, minutesOpen } from "./state";
+import { bySection, checksAt, type Floor as FloorState, minutesOpen } from "./state";
 
 /** Minutes after which an unsent table turns amber: someone should look at it. */
 const WAITING_LONG = 15;
@@ -98,7 +98,9 @@ export function Floor(props: {
               const guests = order?.guestCount ? `${order.guestCount} guests` : null;
               // Several checks: how many, and the table's balance in all.
               const several = checks > 1 ? `${checks} checks` : null;
-              const balance = table.openOrders.reduce((sum, seated) => sum + toCents(seated.balanceDue), 0);
+              const sum = (of: (seated: SeatedOrder) => number) =>
+                table.openOrders.reduce((cents, seated) => cents + toCents(of(seated)), 0);
+              const [total, balance] = [sum((seated) => seated.total), sum((seated) => seated.balanceDue)];
               const label = order
                 ? `Table ${table.name}, occupied, ${several ? `${several}, ` : guests ? `${guests}, ` : ""}balance ${formatMoney(balance, currency)}, ${minutes} minutes`
                 : `Table ${table.name}, free`;
@@ -116,10 +118,8 @@ export function Floor(props: {
                       {order.customerName && <span class="tile-customer">{order.customerName}</span>}
                       {several ? <span class="tile-checks">{several}</span> : guests && <span>{guests}</span>}
                       <span>{minutes} min</span>
-                      <span>{formatMoney(toCents(order.total), currency)}</span>
-                      {order.balanceDue !== order.total && (
-                        <span>due {formatMoney(toCents(order.balanceDue), currency)}</span>
-                      )}
+                      <span>{formatMoney(total, currency)}</span>
+                      {balance !== total && <span>due {formatMoney(balance, currency)}</span>}
                     </>
                   ) : (
                     <span>free</span>
@@ -205,7 +205,7 @@ function TableChecksSheet(props: {
   return (
     <Sheet title={`Table ${props.table.name}`} onClose={props.onClose}>
       <div class="table-check-list">
-        {props.table.openOrders.map((seated) => (
+        {checksAt(props.table).map((seated) => (
           <Button
             key={seated.id}
             class="table-check"

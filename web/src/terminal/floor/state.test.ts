@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { anOrder } from "../../shared/fixtures";
 import type { Order, SeatedOrder, Table } from "../../shared/types";
-import { bySection, minutesOpen, withLocal } from "./state";
+import { bySection, checksAt, minutesOpen, withLocal } from "./state";
 
 const table = (name: string, section: string | null): Table => ({
   id: name,
@@ -15,6 +15,17 @@ const table = (name: string, section: string | null): Table => ({
   updatedAt: "2026-01-01T00:00:00Z",
 });
 
+const seated = (id: string, orderNumber = "#9"): SeatedOrder => ({
+  id,
+  orderNumber,
+  status: "OPEN",
+  guestCount: 2,
+  customerName: null,
+  total: 0,
+  balanceDue: 0,
+  createdAt: "2026-01-01T00:00:00Z",
+});
+
 describe("the floor", () => {
   it("groups tables by section in the order the sections come, no section as Floor", () => {
     const grouped = bySection([table("1", "Inside"), table("5", "Patio"), table("2", "Inside"), table("9", null)]);
@@ -23,6 +34,11 @@ describe("the floor", () => {
       ["Patio", ["5"]],
       ["Floor", ["9"]],
     ]);
+  });
+
+  it("lists a table's checks by their number, #999 before #1000", () => {
+    const split = { ...table("1", "Inside"), openOrders: ["#1001", "#1000", "#999"].map((n) => seated(n, n)) };
+    expect(checksAt(split).map((check) => check.orderNumber)).toEqual(["#999", "#1000", "#1001"]);
   });
 
   it("counts whole minutes open, never negative", () => {
@@ -35,16 +51,6 @@ describe("the floor", () => {
 describe("the floor with the tablet's own checks", () => {
   const local = (id: string, tableId: string | null, status: Order["status"] = "DRAFT") =>
     anOrder({ id, tableId, status, orderNumber: "#new" });
-  const seated = (id: string): SeatedOrder => ({
-    id,
-    orderNumber: "#9",
-    status: "OPEN",
-    guestCount: 2,
-    customerName: null,
-    total: 0,
-    balanceDue: 0,
-    createdAt: "2026-01-01T00:00:00Z",
-  });
 
   it.each([
     ["a check seated on the tablet occupies its table", [table("4", null)], [local("o", "4")], [["4", ["o"]]]],

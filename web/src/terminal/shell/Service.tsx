@@ -6,7 +6,7 @@ import { Check } from "../check/Check";
 import { ClosedChecks } from "../closed/ClosedChecks";
 import { useCheck } from "../check/state";
 import { Floor } from "../floor/Floor";
-import { useFloor } from "../floor/state";
+import { checksAt, useFloor } from "../floor/state";
 import { Menu } from "../ordering/Menu";
 import { useMenu } from "../ordering/state";
 import { Payment } from "../payment/Payment";
@@ -79,7 +79,8 @@ function OpenCheck(props: {
   const free = props.floor.tables.filter((table) => table.status === "FREE");
   // The floor's last read: a split's new checks show once its events have it read again.
   const tableId = check.order?.tableId;
-  const tableChecks = props.floor.tables.find((table) => table.id === tableId)?.openOrders ?? [];
+  const table = props.floor.tables.find((seated) => seated.id === tableId);
+  const tableChecks = table ? checksAt(table) : [];
   return (
     <>
       <Menu menu={props.menu} addAsSeen={check.addAsSeen} />
