@@ -2,16 +2,17 @@
 seat and a starter shared by all; Split by seat leaves the starter on the check and makes the
 seats' checks, their totals adding up to the check's before; the starter shared in 3 and one part
 moved to a new check by items; the table's tile says how many checks and lists them; the check's
-header switches between them. Screenshots at 1024×768 and 768×1024 to docs/screens/."""
+header switches between them. Screenshots at 1024 by 768 and 768 by 1024 to docs/screens/."""
 
 from __future__ import annotations
 
 import re
 from typing import Any
 
-from playwright.sync_api import Browser, Locator, Page, expect
+from playwright.sync_api import Browser, Locator, Page, ViewportSize, expect
 
 from e2e.screens.restaurant import (
+    VIEWPORT,
     Restaurant,
     add,
     all_sent,
@@ -22,8 +23,8 @@ from e2e.screens.restaurant import (
     signed_in_terminal,
 )
 
-PORTRAIT = {"width": 768, "height": 1024}
-LANDSCAPE = {"width": 1024, "height": 768}
+PORTRAIT: ViewportSize = {"width": 768, "height": 1024}
+TIMES = "\N{MULTIPLICATION SIGN}"
 
 
 def _at(page: Page, place: str, category: str, product: str) -> None:
@@ -73,13 +74,15 @@ def test_a_table_of_four_split_by_seat_and_a_shared_starter(
 
     page.get_by_role("button", name="Split", exact=True).click()
     sheet = page.get_by_role("dialog", name=f"Split check {source}")
-    expect(sheet.get_by_role("button", name="By seat", exact=True)).to_have_attribute("aria-pressed", "true")
-    expect(sheet.get_by_role("listitem", name="Seat 2")).to_contain_text("1 × Salad")
-    expect(sheet.get_by_role("listitem", name="No seat")).to_contain_text("1 × Fries")
+    expect(sheet.get_by_role("button", name="By seat", exact=True)).to_have_attribute(
+        "aria-pressed", "true"
+    )
+    expect(sheet.get_by_role("listitem", name="Seat 2")).to_contain_text(f"1 {TIMES} Salad")
+    expect(sheet.get_by_role("listitem", name="No seat")).to_contain_text(f"1 {TIMES} Fries")
     screenshot(page, "terminal-split-by-seat")
     page.set_viewport_size(PORTRAIT)
     screenshot(page, "terminal-split-by-seat-portrait")
-    page.set_viewport_size(LANDSCAPE)
+    page.set_viewport_size(VIEWPORT)
     sheet.get_by_role("button", name="Split by seat", exact=True).click()
     expect(sheet).to_be_hidden()
 
@@ -89,8 +92,8 @@ def test_a_table_of_four_split_by_seat_and_a_shared_starter(
     assert sum(_cents(o["subtotal"]) for o in after) == _cents(before["subtotal"])
     # Each seat has its check; the starter, on no seat, stays (with seat 1 when the lowest seat
     # stays too: either way no seat's lines are on two checks).
-    seats = [sorted({i["seat"] for i in o["items"]}, key=str) for o in after]
-    assert sorted(s for o in seats for s in o if s is not None) == [1, 2, 3, 4]
+    seats = [{i["seat"] for i in o["items"]} for o in after]
+    assert sorted(s for on in seats for s in on if s is not None) == [1, 2, 3, 4]
     assert None in seats[0]
     # The check shows its table's checks, itself pressed.
     switcher = page.get_by_role("navigation", name="Checks at this table")
@@ -103,13 +106,15 @@ def test_a_table_of_four_split_by_seat_and_a_shared_starter(
     page.get_by_role("button", name="Split", exact=True).click()
     sheet.get_by_role("button", name="Share a line").click()
     sheet.get_by_role("group", name="Line to share").get_by_role(
-        "button", name=re.compile(r"^1 × Fries")
+        "button", name=re.compile(f"^1 {TIMES} Fries")
     ).click()
     sheet.get_by_role("button", name="One part more").click()
     expect(sheet.get_by_role("button", name="Share in 3")).to_be_enabled()
     screenshot(page, "terminal-share-line")
     sheet.get_by_role("button", name="Share in 3").click()
-    expect(sheet.get_by_role("button", name="By items", exact=True)).to_have_attribute("aria-pressed", "true")
+    expect(sheet.get_by_role("button", name="By items", exact=True)).to_have_attribute(
+        "aria-pressed", "true"
+    )
     moving = sheet.get_by_role("list", name="Lines to move")
     expect(moving.get_by_role("listitem")).to_have_count(3 if len(after) == 5 else 4)
     sheet.get_by_role("button", name="More Fries to move").last.click()
@@ -135,7 +140,8 @@ def test_a_table_of_four_split_by_seat_and_a_shared_starter(
     expect(listing.get_by_role("button", name=re.compile(r"^Check "))).to_have_count(len(shared))
     screenshot(page, "terminal-table-checks")
     seat_two = next(o for o in shared if any(i["seat"] == 2 for i in o["items"]))
-    listing.get_by_role("button", name=re.compile(f"^Check {re.escape(seat_two['orderNumber'])},")).click()
+    number = re.escape(seat_two["orderNumber"])
+    listing.get_by_role("button", name=re.compile(f"^Check {number},")).click()
     expect(page.get_by_role("heading", name=f"Check {seat_two['orderNumber']}")).to_be_visible()
     expect(line(page, "1 Salad")).to_be_visible()
 
