@@ -216,8 +216,11 @@ export function Check(props: {
         )}
         <Button onClick={() => setShowingReceipt(true)}>Receipt</Button>
       </div>
-      {/* Why Split is greyed, once there is something a person would split. */}
-      {open && noSplit && order.items.length > 0 && <p class="hint split-why">Split: {noSplit}</p>}
+      {/* Why Split is greyed, once there is something to split; not while a tap is answered
+          (the header says so): the lines would jump at each tap. */}
+      {open && noSplit && order.items.length > 0 && check.waiting === 0 && (
+        <p class="hint split-why">Split: {noSplit}</p>
+      )}
       {splitting && (
         <SplitSheet
           order={order}
