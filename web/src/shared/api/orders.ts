@@ -77,6 +77,27 @@ export const transferOrder = (api: Api, orderId: string, tableId: string, option
     }),
   );
 
+/** New checks at the same table: the items named (`items`), or one per seat (`bySeat`). Answers
+ * this check first, then the new ones. */
+export const splitOrder = (api: Api, orderId: string, body: Schemas["SplitRequest"], options?: ChangeOptions) =>
+  api.read(
+    api.client.POST("/api/orders/{order_id}/split", {
+      params: order(orderId),
+      body,
+      headers: changeHeaders(options),
+    }),
+  );
+
+/** A line shared in `parts` equal lines on the same check, ready to split or move. */
+export const shareItem = (api: Api, orderId: string, itemId: string, parts: number, options?: ChangeOptions) =>
+  api.read(
+    api.client.POST("/api/orders/{order_id}/items/{item_id}/share", {
+      params: item(orderId, itemId),
+      body: { parts },
+      headers: changeHeaders(options),
+    }),
+  );
+
 /** Changes the open order's own fields: its customer's name (null takes it off). */
 export const updateOrder = (api: Api, orderId: string, body: Schemas["OrderUpdate"], options?: ChangeOptions) =>
   api.read(

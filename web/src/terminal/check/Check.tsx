@@ -1,13 +1,14 @@
 // The check: unsent lines (amber, editable) above sent ones (status chips), voids struck
 // through with their reason, the totals, and the actions: Send, Pay, Discount, Move, Name
-// (the customer's, in the header), Cancel (a sheet with its reasons; a manager's PIN once
-// anything was sent or paid), and Receipt (shown and printed) for any order.
+// (the customer's, in the header), Split (split/), Cancel (a sheet with its reasons; a
+// manager's PIN once anything was sent or paid), and Receipt (shown and printed) for any order.
+// A table with several checks has them in the header, one tap from each other.
 
 import { useState } from "preact/hooks";
 import { useTerminal } from "../context";
 import { formatMoney, fromCents, parseAmount, toCents } from "../../shared/money";
 import { chargeLabel, type TotalLine, totalLines } from "../../shared/totals";
-import type { OrderItem, OrderServiceCharge, Table } from "../../shared/types";
+import type { OrderItem, OrderServiceCharge, SeatedOrder, Table } from "../../shared/types";
 import { Button, Sheet } from "../../shared/ui";
 import { NameSheet } from "../floor/NameSheet";
 import { whereOf } from "../names";
@@ -21,6 +22,8 @@ import { SESSION_ENDED } from "../offline/outbox";
 import { isHeld, placeLabel } from "../../shared/rules/courses";
 import { CourseGroup, coursesOn, PlaceSheet, PlacingPicker } from "./Courses";
 import type { Check as CheckState, PendingApproval } from "./state";
+import { SplitSheet } from "./split/SplitSheet";
+import { whyNoSplit } from "./split/rules";
 
 const VOID_REASONS = ["Guest changed their mind", "Entered by mistake", "Kitchen error", "Took too long"];
 const STATUS = {
@@ -32,8 +35,18 @@ const STATUS = {
   VOIDED: "void",
 };
 
-export function Check(props: { check: CheckState; freeTables: Table[]; onPay: () => void; onClose: () => void }) {
-  const { currency, staff } = useTerminal();
+export function Check(props: {
+  check: CheckState;
+  freeTables: Table[];
+  /** The open checks at this check's table, this one among them (none: not at a table). */
+  tableChecks: SeatedOrder[];
+  onSwitch: (orderId: string) => void;
+  /** After a split: the table's checks are read again. */
+  onSplit: () => void;
+  onPay: () => void;
+  onClose: () => void;
+}) {
+  const { currency, staff, online } = useTerminal();
   const { check } = props;
   const [voiding, setVoiding] = useState<OrderItem | null>(null);
   const [noting, setNoting] = useState<OrderItem | null>(null);
@@ -44,6 +57,7 @@ export function Check(props: { check: CheckState; freeTables: Table[]; onPay: ()
   const [showingReceipt, setShowingReceipt] = useState(false);
   const [charging, setCharging] = useState(false);
   const [cancelling, setCancelling] = useState(false);
+  const [splitting, setSplitting] = useState(false);
   // A manager approving this check's cancellation on the spot (null: none asked).
   const [approvingCancel, setApprovingCancel] = useState<PendingApproval | null>(null);
   const addable = useAddableCharges();
@@ -69,6 +83,7 @@ export function Check(props: { check: CheckState; freeTables: Table[]; onPay: ()
   const courses = coursesOn(order);
   const where = whereOf(order);
   const open = order.status === "DRAFT" || order.status === "OPEN";
+  const noSplit = whyNoSplit(order, online, check.waiting);
   const lineOf = (item: OrderItem) => (
     <Line
       key={item.id}
@@ -121,6 +136,9 @@ export function Check(props: { check: CheckState; freeTables: Table[]; onPay: ()
           ✕
         </Button>
       </header>
+      {props.tableChecks.length > 1 && (
+        <TableChecks checks={props.tableChecks} current={order.id} onSwitch={props.onSwitch} />
+      )}
       {check.notice && (
         <p class="notice" role="status">
           {check.notice}{" "}
@@ -188,11 +206,32 @@ export function Check(props: { check: CheckState; freeTables: Table[]; onPay: ()
                 Service
               </Button>
             )}
-            <Button onClick={() => setCancelling(true)}>Cancel check</Button>
+            <Button onClick={() => setSplitting(true)} disabled={noSplit !== null}>
+              Split
+            </Button>
+            {/* "Cancel" is enough on its button: two words wrapped it in the action grid. */}
+            <Button onClick={() => setCancelling(true)} label="Cancel check">
+              Cancel
+            </Button>
           </>
         )}
         <Button onClick={() => setShowingReceipt(true)}>Receipt</Button>
       </div>
+      {/* Why Split is greyed, once there is something to split; not while a tap is answered
+          (the header says so): the lines would jump at each tap. */}
+      {open && noSplit && order.items.length > 0 && check.waiting === 0 && (
+        <p class="hint split-why">Split: {noSplit}</p>
+      )}
+      {splitting && (
+        <SplitSheet
+          order={order}
+          onClose={() => setSplitting(false)}
+          onSplit={() => {
+            setSplitting(false);
+            props.onSplit();
+          }}
+        />
+      )}
       {showingReceipt && (
         <ReceiptSheet orderId={order.id} orderNumber={order.orderNumber} onClose={() => setShowingReceipt(false)} />
       )}
@@ -344,6 +383,24 @@ function TotalRow(props: {
   );
 }
 
+/** The table's open checks, one tap from each other: paid one after the other in turn. */
+function TableChecks(props: { checks: SeatedOrder[]; current: string; onSwitch: (orderId: string) => void }) {
+  return (
+    <nav class="table-checks" aria-label="Checks at this table">
+      {props.checks.map((seated) => (
+        <Button
+          key={seated.id}
+          pressed={seated.id === props.current}
+          onClick={() => seated.id !== props.current && props.onSwitch(seated.id)}
+          label={`Check ${seated.orderNumber}`}
+        >
+          {seated.orderNumber}
+        </Button>
+      ))}
+    </nav>
+  );
+}
+
 /** The small clock on what waits for the server. */
 function PendingClock() {
   return <span class="pending-clock" data-testid="pending-clock" role="img" aria-label="Waiting for the server" />;
@@ -399,6 +456,16 @@ function Line(props: {
         <span class="line-name">
           {item.quantity} × {item.name}
         </span>
+        {/* The status beside the name: the tools below fit one row at 1024×768 and 768×1024. */}
+        {props.sending ? (
+          <span class="chip chip-pending">
+            <PendingClock /> sending…
+          </span>
+        ) : (
+          <span class={`chip chip-${item.status.toLowerCase()}`}>
+            {props.waiting && <PendingClock />} {STATUS[item.status]}
+          </span>
+        )}
         {/* .line-total: a price the server answered (the bench waits for it); before, the tablet's. */}
         <span class={props.sending ? "line-estimate" : "line-total"}>{money(item.total)}</span>
       </div>
@@ -412,18 +479,9 @@ function Line(props: {
       {item.notes && <div class="line-note">“{item.notes}”</div>}
       {voided && <div class="line-void">Void: {item.voidReason}</div>}
       <div class="line-tools">
-        {props.sending ? (
-          <span class="chip chip-pending">
-            <PendingClock /> sending…
-          </span>
-        ) : (
-          <span class={`chip chip-${item.status.toLowerCase()}`}>
-            {props.waiting && <PendingClock />} {STATUS[item.status]}
-          </span>
-        )}
         {unsent && (
           <>
-            {/* A line still sending has its chip's width to spare: its "−" shows once it can act. */}
+            {/* A line still sending shows its "−" once it can act. */}
             {!(props.sending && item.quantity <= 1) && (
               <Button
                 onClick={() => props.onQuantity(item.quantity - 1)}

@@ -1,17 +1,18 @@
 // The floor: tables by section, free or occupied, with guests, total, balance and minutes
 // open; takeout and bar tabs beside them, by their customer's name. A free table asks for
-// guests and opens an order; a new tab or takeout asks for a name (or Skip).
+// guests and opens an order; a new tab or takeout asks for a name (or Skip). A table with
+// several checks (split) says how many and asks which one to open.
 
 import { useState } from "preact/hooks";
 import { useTerminal } from "../context";
 import { randomUuid } from "../../shared/api/client";
 import { formatMoney, toCents } from "../../shared/money";
-import type { OrderType, Table } from "../../shared/types";
+import type { OrderType, SeatedOrder, Table } from "../../shared/types";
 import { Button, Sheet } from "../../shared/ui";
 import { inWords } from "../../shared/words";
 import { tabLabel } from "../names";
 import { NameSheet } from "./NameSheet";
-import { bySection, type Floor as FloorState, minutesOpen } from "./state";
+import { bySection, checksAt, type Floor as FloorState, minutesOpen } from "./state";
 
 /** Minutes after which an unsent table turns amber: someone should look at it. */
 const WAITING_LONG = 15;
@@ -28,6 +29,8 @@ export function Floor(props: {
   const { floor } = props;
   const [seating, setSeating] = useState<Table | null>(null);
   const [naming, setNaming] = useState<OrderType | null>(null);
+  // A table with several checks, asking which one to open.
+  const [choosing, setChoosing] = useState<Table | null>(null);
   const [error, setError] = useState<string | null>(null);
 
   async function open(
@@ -66,7 +69,8 @@ export function Floor(props: {
 
   function tap(table: Table) {
     const seated = table.openOrders[0];
-    if (seated) props.onOpen(seated.id);
+    if (table.openOrders.length > 1) setChoosing(table);
+    else if (seated) props.onOpen(seated.id);
     else setSeating(table);
   }
 
@@ -86,13 +90,19 @@ export function Floor(props: {
           <div class="tiles">
             {tables.map((table) => {
               const order = table.openOrders[0];
+              const checks = table.openOrders.length;
               const minutes = order ? minutesOpen(order.createdAt, floor.now) : 0;
               const late = order && order.status === "DRAFT" && minutes >= WAITING_LONG;
               const paid = order && order.total > 0 && order.balanceDue === 0;
               // A tab moved to a table has no guest count: none is shown rather than a guess.
               const guests = order?.guestCount ? `${order.guestCount} guests` : null;
+              // Several checks: how many, and the table's balance in all.
+              const several = checks > 1 ? `${checks} checks` : null;
+              const sum = (of: (seated: SeatedOrder) => number) =>
+                table.openOrders.reduce((cents, seated) => cents + toCents(of(seated)), 0);
+              const [total, balance] = [sum((seated) => seated.total), sum((seated) => seated.balanceDue)];
               const label = order
-                ? `Table ${table.name}, occupied, ${guests ? `${guests}, ` : ""}balance ${formatMoney(toCents(order.balanceDue), currency)}, ${minutes} minutes`
+                ? `Table ${table.name}, occupied, ${several ? `${several}, ` : guests ? `${guests}, ` : ""}balance ${formatMoney(balance, currency)}, ${minutes} minutes`
                 : `Table ${table.name}, free`;
               return (
                 <button
@@ -106,12 +116,10 @@ export function Floor(props: {
                   {order ? (
                     <>
                       {order.customerName && <span class="tile-customer">{order.customerName}</span>}
-                      {guests && <span>{guests}</span>}
+                      {several ? <span class="tile-checks">{several}</span> : guests && <span>{guests}</span>}
                       <span>{minutes} min</span>
-                      <span>{formatMoney(toCents(order.total), currency)}</span>
-                      {order.balanceDue !== order.total && (
-                        <span>due {formatMoney(toCents(order.balanceDue), currency)}</span>
-                      )}
+                      <span>{formatMoney(total, currency)}</span>
+                      {balance !== total && <span>due {formatMoney(balance, currency)}</span>}
                     </>
                   ) : (
                     <span>free</span>
@@ -152,6 +160,17 @@ export function Floor(props: {
           onName={(customerName) => open(naming, null, null, customerName)}
         />
       )}
+      {choosing && (
+        <TableChecksSheet
+          table={choosing}
+          currency={currency}
+          onClose={() => setChoosing(null)}
+          onOpen={(orderId) => {
+            setChoosing(null);
+            props.onOpen(orderId);
+          }}
+        />
+      )}
       {seating && (
         <Sheet title={`Guests at table ${seating.name}`} onClose={() => setSeating(null)}>
           <div class="guest-grid">
@@ -165,6 +184,40 @@ export function Floor(props: {
         </Sheet>
       )}
     </nav>
+  );
+}
+
+/** A table's open checks to pick one: its number, guests, customer's name and balance. */
+function TableChecksSheet(props: {
+  table: Table;
+  currency: string;
+  onClose: () => void;
+  onOpen: (orderId: string) => void;
+}) {
+  const line = (seated: SeatedOrder) =>
+    [
+      seated.guestCount ? `${seated.guestCount} ${seated.guestCount === 1 ? "guest" : "guests"}` : null,
+      seated.customerName,
+      `balance ${formatMoney(toCents(seated.balanceDue), props.currency)}`,
+    ]
+      .filter(Boolean)
+      .join(" · ");
+  return (
+    <Sheet title={`Table ${props.table.name}`} onClose={props.onClose}>
+      <div class="table-check-list">
+        {checksAt(props.table).map((seated) => (
+          <Button
+            key={seated.id}
+            class="table-check"
+            onClick={() => props.onOpen(seated.id)}
+            label={`Check ${seated.orderNumber}, ${line(seated)}`}
+          >
+            <strong>Check {seated.orderNumber}</strong>
+            <span>{line(seated)}</span>
+          </Button>
+        ))}
+      </div>
+    </Sheet>
   );
 }
 

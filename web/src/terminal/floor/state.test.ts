@@ -1,7 +1,18 @@
 import { describe, expect, it } from "vitest";
 import { aTable, anOrder } from "../../shared/fixtures";
 import type { Order, SeatedOrder } from "../../shared/types";
-import { bySection, minutesOpen, withLocal } from "./state";
+import { bySection, checksAt, minutesOpen, withLocal } from "./state";
+
+const seated = (id: string, orderNumber = "#9"): SeatedOrder => ({
+  id,
+  orderNumber,
+  status: "OPEN",
+  guestCount: 2,
+  customerName: null,
+  total: 0,
+  balanceDue: 0,
+  createdAt: "2026-01-01T00:00:00Z",
+});
 
 describe("the floor", () => {
   it("groups tables by section in the order the sections come, no section as Floor", () => {
@@ -11,6 +22,11 @@ describe("the floor", () => {
       ["Patio", ["5"]],
       ["Floor", ["9"]],
     ]);
+  });
+
+  it("lists a table's checks by their number, #999 before #1000", () => {
+    const split = { ...aTable("1", "Inside"), openOrders: ["#1001", "#1000", "#999"].map((n) => seated(n, n)) };
+    expect(checksAt(split).map((check) => check.orderNumber)).toEqual(["#999", "#1000", "#1001"]);
   });
 
   it("counts whole minutes open, never negative", () => {
@@ -23,16 +39,6 @@ describe("the floor", () => {
 describe("the floor with the tablet's own checks", () => {
   const local = (id: string, tableId: string | null, status: Order["status"] = "DRAFT") =>
     anOrder({ id, tableId, status, orderNumber: "#new" });
-  const seated = (id: string): SeatedOrder => ({
-    id,
-    orderNumber: "#9",
-    status: "OPEN",
-    guestCount: 2,
-    customerName: null,
-    total: 0,
-    balanceDue: 0,
-    createdAt: "2026-01-01T00:00:00Z",
-  });
 
   it.each([
     ["a check seated on the tablet occupies its table", [aTable("4", null)], [local("o", "4")], [["4", ["o"]]]],

@@ -10,7 +10,7 @@ import { touchesOrders } from "../../shared/events";
 import { listOrders } from "../../shared/api/orders";
 import { listTables } from "../../shared/api/dining";
 import { remembered } from "../../shared/store";
-import type { Order, OrderSummary, Table } from "../../shared/types";
+import type { Order, OrderSummary, SeatedOrder, Table } from "../../shared/types";
 import { inWords } from "../../shared/words";
 
 export interface Floor {
@@ -93,6 +93,12 @@ export function withLocal(
     }),
     tabs: [...tabs.filter((tab) => !mine.has(tab.id)), ...open.filter((order) => order.tableId === null)],
   };
+}
+
+/** A table's open checks by their number: the same order wherever they are listed (the
+ * tablet's own checks come last in `withLocal`'s). */
+export function checksAt(table: Table): SeatedOrder[] {
+  return [...table.openOrders].sort((a, b) => a.orderNumber.localeCompare(b.orderNumber, "en", { numeric: true }));
 }
 
 export function minutesOpen(createdAt: string, now: number): number {

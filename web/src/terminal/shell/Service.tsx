@@ -6,7 +6,7 @@ import { Check } from "../check/Check";
 import { ClosedChecks } from "../closed/ClosedChecks";
 import { useCheck } from "../check/state";
 import { Floor } from "../floor/Floor";
-import { useFloor } from "../floor/state";
+import { checksAt, useFloor } from "../floor/state";
 import { Menu } from "../ordering/Menu";
 import { useMenu } from "../ordering/state";
 import { Payment } from "../payment/Payment";
@@ -50,7 +50,14 @@ export function Service(props: { onOpened: (orderId: string | null) => void }) {
           onClose={() => setClosed(false)}
         />
       ) : opened ? (
-        <OpenCheck key={opened.id} opened={opened} floor={floor} menu={menu} onClose={() => setOpened(null)} />
+        <OpenCheck
+          key={opened.id}
+          opened={opened}
+          floor={floor}
+          menu={menu}
+          onSwitch={open}
+          onClose={() => setOpened(null)}
+        />
       ) : (
         <section class="menu empty" aria-label="Menu" data-kept={menu.kept ? "true" : undefined}>
           <p class="hint">Tap a free table to seat guests, or an occupied one to open its check.</p>
@@ -64,15 +71,28 @@ function OpenCheck(props: {
   opened: Opened;
   floor: ReturnType<typeof useFloor>;
   menu: ReturnType<typeof useMenu>;
+  onSwitch: (orderId: string) => void;
   onClose: () => void;
 }) {
   const check = useCheck(props.opened.id);
   const [paying, setPaying] = useState(false);
   const free = props.floor.tables.filter((table) => table.status === "FREE");
+  // The floor's last read: a split's new checks show once its events have it read again.
+  const tableId = check.order?.tableId;
+  const table = props.floor.tables.find((seated) => seated.id === tableId);
+  const tableChecks = table ? checksAt(table) : [];
   return (
     <>
       <Menu menu={props.menu} addAsSeen={check.addAsSeen} />
-      <Check check={check} freeTables={free} onPay={() => setPaying(true)} onClose={props.onClose} />
+      <Check
+        check={check}
+        freeTables={free}
+        tableChecks={tableChecks}
+        onSwitch={props.onSwitch}
+        onSplit={() => props.floor.reload()}
+        onPay={() => setPaying(true)}
+        onClose={props.onClose}
+      />
       {paying && (
         <Payment
           check={check}
