@@ -37,6 +37,9 @@ from e2e.screens.restaurant import (
 )
 
 # Each size seats tables of its own (one restaurant for both): the dinner's, the mistaken one.
+# The split's and the payments' cents are the database's sums: checked on each of them.
+pytestmark = pytest.mark.both_databases("the Saturday dinner's split and payments, to the cent")
+
 SIZES: dict[str, tuple[ViewportSize, str, str]] = {
     "landscape": ({"width": 1024, "height": 768}, "1", "2"),
     "portrait": ({"width": 768, "height": 1024}, "3", "4"),
