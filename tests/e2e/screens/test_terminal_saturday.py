@@ -36,10 +36,10 @@ from e2e.screens.restaurant import (
     sign_in,
 )
 
-# Each size seats tables of its own (one restaurant for both): the dinner's, the mistaken one.
 # The split's and the payments' cents are the database's sums: checked on each of them.
 pytestmark = pytest.mark.both_databases("the Saturday dinner's split and payments, to the cent")
 
+# Each size seats tables of its own (one restaurant for both): the dinner's, the mistaken one.
 SIZES: dict[str, tuple[ViewportSize, str, str]] = {
     "landscape": ({"width": 1024, "height": 768}, "1", "2"),
     "portrait": ({"width": 768, "height": 1024}, "3", "4"),
@@ -194,13 +194,23 @@ def _type(paying: Locator, *keys: str) -> None:
         keypad.get_by_role("button", name=key, exact=True).click()
 
 
-def _done(page: Page, paying: Locator) -> None:
-    """The paid check, which completed itself: its sheet's Complete shows the receipt."""
+def _completed(restaurant: Restaurant, table: str, number: str) -> dict[str, Any]:
+    (order,) = [o for o in _orders_at(restaurant, table, "COMPLETED") if o["orderNumber"] == number]
+    return order
+
+
+def _done(page: Page, paying: Locator, restaurant: Restaurant, table: str, number: str) -> None:
+    """Check ``number``, paid, completed itself (before any tap on Complete, which then only
+    shows the receipt)."""
     expect(paying.get_by_label("Balance due")).to_have_text("$0.00")
+    all_sent(page)
+    _completed(restaurant, table, number)
     receipt_done(page)
 
 
-def _pay_four_ways(page: Page, table: str, checks: dict[int, str], size: str) -> None:
+def _pay_four_ways(
+    page: Page, restaurant: Restaurant, table: str, checks: dict[int, str], size: str
+) -> None:
     paying = _paying(page, table, checks[1])
     paying.get_by_role("button", name="Cash", exact=True).click()
     _type(paying, "1", "0", "0", "00")
@@ -208,18 +218,18 @@ def _pay_four_ways(page: Page, table: str, checks: dict[int, str], size: str) ->
     screenshot(page, f"saturday-cash-{size}")
     paying.get_by_role("button", name=re.compile("^Take cash")).click()
     expect(paying.get_by_role("status")).to_contain_text("Change to give: $")
-    _done(page, paying)
+    _done(page, paying, restaurant, table, checks[1])
 
     paying = _paying(page, table, checks[2])
     paying.get_by_role("button", name=re.compile("^Tip amount")).click()
     _type(paying, "5", "00")
     expect(paying.get_by_role("button", name=re.compile("^Tip amount"))).to_contain_text("$5.00")
     charge_card(paying, "4242")
-    _done(page, paying)
+    _done(page, paying, restaurant, table, checks[2])
 
     paying = _paying(page, table, checks[3])
     charge_card(paying, "1111")  # the tip comes once the guest signed
-    _done(page, paying)
+    _done(page, paying, restaurant, table, checks[3])
 
     paying = _paying(page, table, checks[4])
     paying.get_by_role("button", name="Cash", exact=True).click()
@@ -227,7 +237,7 @@ def _pay_four_ways(page: Page, table: str, checks: dict[int, str], size: str) ->
     paying.get_by_role("button", name="Take cash $20.00").click()
     paying.get_by_role("button", name="Card", exact=True).click()
     charge_card(paying, "5555")
-    _done(page, paying)
+    _done(page, paying, restaurant, table, checks[4])
     expect(page.get_by_role("button", name=f"Table {table}, free")).to_be_visible()
 
 
@@ -300,11 +310,11 @@ def _reopen_and_refund(page: Page, restaurant: Restaurant, table: str, number: s
     paying = page.get_by_role("dialog", name=f"Pay check {number}", exact=True)
     paying.get_by_role("button", name="Cash", exact=True).click()
     paying.get_by_role("button", name=re.compile("^Take cash")).click()
-    _done(page, paying)
+    _done(page, paying, restaurant, table, number)
 
     refund_line(page, _closed_check(page, number), "Salad")
 
-    (order,) = [o for o in _orders_at(restaurant, table, "COMPLETED") if o["orderNumber"] == number]
+    order = _completed(restaurant, table, number)
     (salad,) = [item for item in order["items"] if item["name"] == "Salad"]
     (refund,) = order["refunds"]
     assert [part["itemId"] for part in refund["items"]] == [salad["id"]]
@@ -320,12 +330,10 @@ def test_a_saturday_dinner_for_four(browser: Browser, restaurant: Restaurant, si
     _order_the_table(page)
     _send_and_fire(page, restaurant, table, size)
     checks = _split_by_seat(page, restaurant, table, size)
-    _pay_four_ways(page, table, checks, size)
+    _pay_four_ways(page, restaurant, table, checks, size)
     _check_the_payments(restaurant, table, checks)
     _tip_after_signing(page, checks[3], size)
-    (tipped,) = [
-        o for o in _orders_at(restaurant, table, "COMPLETED") if o["orderNumber"] == checks[3]
-    ]
+    tipped = _completed(restaurant, table, checks[3])
     assert [p["tipAmount"] for p in tipped["payments"]] == [4]
     _cancel_a_mistaken_table(page, restaurant, mistaken)
     _reopen_and_refund(page, restaurant, table, checks[1])
