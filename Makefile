@@ -10,7 +10,7 @@ TEST_WORKERS ?= 2
 WEB_BUILT := src/brigade/static/screens/index.html
 WEB_SOURCES := $(shell find web/src -type f 2>/dev/null) $(wildcard web/*.html) web/vite.config.ts web/tsconfig.json
 
-.PHONY: install run test vitest test-sqlite test-pg lint fmt bench bench-quick soak clean chromium web-schema
+.PHONY: install run test vitest test-sqlite test-pg lint fmt bench bench-quick taps soak clean chromium web-schema
 
 # The Python package, the screens built from web/ (docs/decisions.md, "The terminal") and the
 # browser the screen tests drive.
@@ -80,6 +80,11 @@ bench: install
 # A 10-second rush on SQLite: a smoke check that fails on any error, never on speed.
 bench-quick: install
 	$(BIN)/python bench/run.py --quick
+
+# Taps per common action on the terminal (bench/taps.py), about two minutes: writes
+# bench/results-taps.md.
+taps: install
+	$(BIN)/python bench/taps.py
 
 # The chaos test's long run (bench/chaos.py): 3,000 operations on three terminals in bad
 # weather, about 10 minutes; writes bench/results-chaos.md and fails on any loss or double.

@@ -17,6 +17,8 @@ from factories import ADMIN, LOCATION
 SCREENSHOTS = Path(__file__).resolve().parents[3] / "docs" / "screens"
 VIEWPORT: ViewportSize = {"width": 1024, "height": 768}
 SERVER_PIN, MANAGER_PIN = "5173", "4826"
+# The sign between a quantity and a name, as the terminal writes a line.
+TIMES = "\N{MULTIPLICATION SIGN}"
 
 
 @dataclass
@@ -322,3 +324,41 @@ def screenshot(page: Page, name: str, *, target: int = 44, text: int = 16) -> No
     assert too_small == [], too_small
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=SCREENSHOTS / f"{name}.png", caret="hide", animations="disabled")
+
+
+def approve(page: Page) -> None:
+    """Marco, the manager, approves on the sheet asking for it with his PIN."""
+    approval = page.get_by_role("dialog", name="Manager approval")
+    approval.get_by_role("button", name="Marco").click()
+    for digit in MANAGER_PIN:
+        approval.get_by_role("button", name=digit, exact=True).click()
+    approval.get_by_role("button", name="Enter PIN").click()
+    expect(approval).to_be_hidden()
+
+
+def charge_card(paying: Locator, last_four: str) -> None:
+    """On the payment sheet: the card's last four typed, then Charge card."""
+    paying.get_by_label("Card last four").fill(last_four)
+    paying.get_by_role("button", name=re.compile("^Charge card")).click()
+
+
+def receipt_done(page: Page) -> None:
+    """A paid check's payment sheet put away: Complete (the check completed itself once paid)
+    shows the receipt, and Done closes the check."""
+    page.get_by_role("dialog", name=re.compile("^Pay check")).get_by_role(
+        "button", name="Complete"
+    ).click()
+    page.get_by_role("dialog", name=re.compile("^Receipt")).get_by_role(
+        "button", name="Done"
+    ).click()
+    all_sent(page)
+
+
+def refund_line(page: Page, shown: Locator, name: str) -> None:
+    """One ``name`` of the closed check ``shown`` refunded, a manager approving."""
+    shown.get_by_role("button", name="Refund").click()
+    refunding = page.get_by_role("dialog", name=re.compile("^Refund check"))
+    refunding.get_by_role("button", name=f"1 {TIMES} {name}").click()
+    refunding.get_by_role("button", name=f"Refund 1 {TIMES} {name}").click()
+    approve(page)
+    expect(shown.get_by_role("status")).to_have_text(f"Refunded 1 {TIMES} {name}.")
