@@ -54,8 +54,8 @@ async def list_payments(
     response_model=SettledPaymentPage,
     responses=problem_responses(),
     description="The CARD payments of the location's business day so far (since local midnight "
-    "in its timezone, UTC without a profile) that are not refunded and have no tip yet, on open "
-    "and completed checks, newest first: what a server tips from the signed slips before the "
+    "in its timezone, UTC without a profile) still COMPLETED (a cancelled check's are REFUNDED) "
+    "with no tip yet, on open and completed checks, newest first: what a server tips from the signed slips before the "
     "day ends. For whoever may enter a tip (SERVER and up); a device and its PIN sessions see "
     "their own location's only (403 `other_location` for another).",
 )
