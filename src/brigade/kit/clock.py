@@ -30,3 +30,10 @@ def business_day(moment: datetime, timezone: str = DEFAULT_TIMEZONE) -> date:
     """The calendar day ``moment`` falls on in ``timezone`` (a location's): a business day ends
     at local midnight."""
     return moment.astimezone(zoneinfo.ZoneInfo(timezone)).date()
+
+
+def start_of_business_day(moment: datetime, timezone: str = DEFAULT_TIMEZONE) -> datetime:
+    """The instant (UTC) the business day of ``moment`` began: the last local midnight."""
+    zone = zoneinfo.ZoneInfo(timezone)
+    midnight = datetime.combine(business_day(moment, timezone), datetime.min.time(), tzinfo=zone)
+    return midnight.astimezone(UTC)

@@ -357,10 +357,16 @@ class RefundOut(ResponseModel):
 
 
 class SettledPaymentOut(PaymentDetail):
-    """A payment across orders: its order's number and location, what was refunded of it."""
+    """A payment across orders: its order's number, location and where it sits (its table,
+    or its type and customer for a tab), what was refunded of it."""
 
     order_number: str
     location_id: UUID | None
+    order_type: OrderType
+    table_name: str | None = Field(
+        description="The order's dining table's current name; null for no table"
+    )
+    customer_name: str | None = Field(description="The order's customer's name (a bar tab)")
     refunded_amount: Money
     refunded_tip: Money
 

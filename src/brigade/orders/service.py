@@ -26,7 +26,7 @@ from brigade.catalogue.service import stock
 from brigade.kit import money
 from brigade.kit.access import Actor
 from brigade.kit.changes import UNSET
-from brigade.kit.clock import DEFAULT_TIMEZONE, business_day, now
+from brigade.kit.clock import DEFAULT_TIMEZONE, business_day, now, start_of_business_day
 from brigade.kit.db.engine import UnitOfWork
 from brigade.kit.errors import IdInUse, NotFound, ProductUnavailable
 from brigade.kit.escpos import encode
@@ -66,7 +66,7 @@ from brigade.orders.domain.records import (
 from brigade.orders.domain.refunds import OrderRefund, RefundOrder
 from brigade.orders.domain.settlement import PaymentFilter, SettledPayment
 from brigade.orders.domain.splitting import guests_after_split, selections
-from brigade.orders.domain.states import ItemStatus, OrderStatus
+from brigade.orders.domain.states import ItemStatus, OrderStatus, PaymentMethod
 from brigade.orders.repository.orders import OrderRepository, WholeItems
 from brigade.orders.repository.payments import PaymentRepository
 from brigade.pricing import service as pricing
@@ -759,6 +759,22 @@ async def adjust_tip(
 async def list_payments(
     uow: UnitOfWork, filters: PaymentFilter, *, page: int, limit: int
 ) -> tuple[list[SettledPayment], int]:
+    return await PaymentRepository(uow).list(filters, page=page, limit=limit)
+
+
+async def payments_awaiting_tip(
+    uow: UnitOfWork, location_id: UUID | None, *, page: int, limit: int
+) -> tuple[list[SettledPayment], int]:
+    """The location's card payments of its business day so far (its timezone; UTC without a
+    profile or a location) with no tip yet: the ones whose tip may still be entered."""
+    location = None if location_id is None else await OrderRepository(uow).location(location_id)
+    timezone = location.timezone if location else DEFAULT_TIMEZONE
+    filters = PaymentFilter(
+        location_id=location_id,
+        method=PaymentMethod.CARD,
+        taken_from=start_of_business_day(now(), timezone),
+        awaiting_tip=True,
+    )
     return await PaymentRepository(uow).list(filters, page=page, limit=limit)
 
 

@@ -132,6 +132,9 @@ def settled_payment(settled: SettledPayment, viewer: Role) -> SettledPaymentOut:
         payment_method=payment.method,
         order_number=order_number(settled.order_number),
         location_id=settled.location_id,
+        order_type=settled.order_type,
+        table_name=settled.table_name,
+        customer_name=settled.customer_name,
         refunded_amount=cents(settled.refunded_cents),
         refunded_tip=cents(settled.refunded_tip_cents),
     )

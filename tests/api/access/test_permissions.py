@@ -483,6 +483,11 @@ ENDPOINTS: dict[tuple[str, str], tuple[str, Scenario]] = {
         lambda c: Call("GET", _refund(c)),
     ),
     ("GET", "/api/payments"): ("MANAGER", lambda c: Call("GET", "/api/payments")),
+    # whoever enters tips lists what awaits one
+    ("GET", "/api/payments/awaiting-tip"): (
+        "SERVER",
+        lambda c: Call("GET", "/api/payments/awaiting-tip"),
+    ),
     # managers read the audit log; admins manage staff and tokens
     ("GET", "/api/audit"): ("MANAGER", lambda c: Call("GET", "/api/audit")),
     ("GET", "/api/reports/sales"): (

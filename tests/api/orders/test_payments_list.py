@@ -50,6 +50,9 @@ def test_payments_across_orders_newest_first_with_their_order_and_refunds(
     assert oldest == first | {
         "orderNumber": first_order["orderNumber"],
         "locationId": LOCATION,
+        "orderType": "DINE_IN",
+        "tableName": None,
+        "customerName": None,
         "refundedAmount": 10,
         "refundedTip": 2,
     }

@@ -110,6 +110,39 @@ def test_a_split_by_seat_makes_a_check_per_seat_adding_up_to_the_cent(client: Ap
     assert _tickets(client) == tickets
 
 
+def test_with_every_item_on_a_seat_the_lowest_seat_stays_on_this_check(
+    client: AppClient,
+) -> None:
+    order = make_order(client, guestCount=3)
+    product = make_product(client, price=10, taxRate=0)
+    by_seat = {seat: add_item(client, order, product, 1, seat=seat) for seat in (3, 1, 2)}
+    url = f"/api/orders/{order['id']}/split"
+    response = client.post(url, json={"bySeat": True})
+    assert response.status_code == 201, response.text
+    source, *seats = response.json()["orders"]
+    assert [item["id"] for item in source["items"]] == [by_seat[1]["id"]]
+    assert [[item["id"] for item in check["items"]] for check in seats] == [
+        [by_seat[2]["id"]],
+        [by_seat[3]["id"]],
+    ]
+    assert source["total"] == 10
+
+
+def test_a_check_all_on_one_seat_is_not_split_by_seat(client: AppClient) -> None:
+    order = make_order(client)
+    product = make_product(client, price=10, taxRate=0)
+    for _ in range(2):
+        add_item(client, order, product, 1, seat=2)
+    before = order_detail(client, order)
+    refused = problem(
+        client.post(f"/api/orders/{order['id']}/split", json={"bySeat": True}),
+        422,
+        "validation_failed",
+    )
+    assert "one seat" in str(refused)
+    assert order_detail(client, order) == before
+
+
 def test_guest_counts_are_the_callers_one_per_check(client: AppClient) -> None:
     before, items = _a_busy_check(client)
     url = f"/api/orders/{before['id']}/split"

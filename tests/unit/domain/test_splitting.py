@@ -228,3 +228,9 @@ def test_a_split_by_seat_makes_one_check_per_seat_and_leaves_the_unseated() -> N
     a, b, c, d = (uuid.uuid4() for _ in range(4))
     assert by_seat({a: 2, b: None, c: 1, d: 2}) == [[c], [a, d]]
     assert by_seat({b: None}) == []
+
+
+def test_with_every_item_seated_the_lowest_seat_stays_on_the_check() -> None:
+    a, b, c, d = (uuid.uuid4() for _ in range(4))
+    assert by_seat({a: 3, b: 2, c: 4, d: 2}) == [[a], [c]]
+    assert by_seat({a: 1, b: 1}) == []

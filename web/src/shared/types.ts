@@ -26,6 +26,8 @@ export type ItemStatus = Schemas["ItemStatus"];
 export type OrderSummary = Schemas["OrderSummary"];
 export type OrderItem = Schemas["OrderItemOut"];
 export type Payment = Schemas["PaymentOut"];
+/** A payment across orders, with its order's number and where the order is. */
+export type SettledPayment = Schemas["SettledPaymentOut"];
 export type Order = Schemas["OrderDetail"];
 export type Category = Schemas["CategorySummary"];
 export type ProductType = Schemas["ProductType"];

@@ -201,12 +201,16 @@ def share_line(item: OrderItem, new_ids: Sequence[UUID]) -> list[OrderItem]:
 
 def by_seat(seats: Mapping[UUID, int | None]) -> list[list[UUID]]:
     """A split by seat: one new check per distinct seat (in seat order) with that seat's
-    items; an item with no seat stays. ``seats``: each live item's seat (None: none)."""
+    items; items with no seat stay, and when every item has a seat the lowest seat's stay
+    (the check split is never left empty). ``seats``: each live item's seat (None: none)."""
     seated: dict[int, list[UUID]] = {}
     for item_id, seat in seats.items():
         if seat is not None:
             seated.setdefault(seat, []).append(item_id)
-    return [seated[seat] for seat in sorted(seated)]
+    groups = [seated[seat] for seat in sorted(seated)]
+    if None not in seats.values():
+        return groups[1:]
+    return groups
 
 
 def selections(
@@ -217,9 +221,11 @@ def selections(
     if command.by_seat:
         if command.items:
             raise InvalidInput("items", "a split by seat names no items")
+        if all(seat is None for seat in seats.values()):
+            raise InvalidInput("bySeat", "no item of the check has a seat")
         seated = by_seat(seats)
         if not seated:
-            raise InvalidInput("bySeat", "no item of the check has a seat")
+            raise InvalidInput("bySeat", "every item is on one seat: nothing to split off")
         return [dict.fromkeys(group) for group in seated]
     if not command.items:
         raise InvalidInput("items", "name the items of the new check (or split bySeat)")

@@ -7,13 +7,17 @@ from typing import Any
 
 from sqlalchemy import ColumnElement, func, select
 
+from brigade.dining.tables import dining_tables
 from brigade.kit.db.engine import UnitOfWork
 from brigade.kit.db.rows import location_in, location_out
 from brigade.orders.domain.settlement import PaymentFilter, SettledPayment
+from brigade.orders.domain.states import OrderType, PaymentStatus
 from brigade.orders.repository.orders import payment_from_row
 from brigade.orders.tables import orders, payments, refunds
 
-_WITH_ORDER = payments.join(orders, orders.c.id == payments.c.order_id)
+_WITH_ORDER = payments.join(orders, orders.c.id == payments.c.order_id).outerjoin(
+    dining_tables, dining_tables.c.id == orders.c.table_id
+)
 
 
 def _refunded(column: ColumnElement[Any], label: str) -> Any:
@@ -38,6 +42,9 @@ class PaymentRepository:
             where.append(payments.c.processed_at >= filters.taken_from)
         if filters.taken_before is not None:
             where.append(payments.c.processed_at < filters.taken_before)
+        if filters.awaiting_tip:
+            where.append(payments.c.status == PaymentStatus.COMPLETED.value)
+            where.append(payments.c.tip_cents == 0)
         connection = await self._uow.connection()
         count = select(func.count()).select_from(_WITH_ORDER).where(*where)
         total: int = (await connection.execute(count)).scalar_one()
@@ -47,6 +54,9 @@ class PaymentRepository:
                 orders.c.order_number,
                 orders.c.location_id.label("order_location_id"),
                 orders.c.currency.label("order_currency"),
+                orders.c.order_type,
+                orders.c.customer_name,
+                dining_tables.c.name.label("table_name"),
                 _refunded(refunds.c.amount_cents, "refunded_cents"),
                 _refunded(refunds.c.tip_cents, "refunded_tip_cents"),
             )
@@ -62,6 +72,9 @@ class PaymentRepository:
                 payment=payment_from_row(row, row.order_currency),
                 order_number=row.order_number,
                 location_id=location_out(row.order_location_id),
+                order_type=OrderType(row.order_type),
+                table_name=row.table_name,
+                customer_name=row.customer_name,
                 refunded_cents=int(row.refunded_cents),
                 refunded_tip_cents=int(row.refunded_tip_cents),
             )

@@ -1,4 +1,5 @@
-"""Payments across orders, for settlement and tip-out (MANAGER)."""
+"""Payments across orders, for settlement and tip-out (MANAGER), and today's card payments
+awaiting a tip (whoever enters tips)."""
 
 from __future__ import annotations
 
@@ -8,7 +9,7 @@ from fastapi import Query
 
 from brigade.kit.http.deps import PaginationDep, UowDep
 from brigade.kit.http.errors import problem_responses
-from brigade.kit.http.permissions import PaymentsReader
+from brigade.kit.http.permissions import OrderTaker, PaymentsReader
 from brigade.kit.http.routing import brigade_router
 from brigade.kit.http.schemas import LocationQuery
 from brigade.kit.http.types import UtcInstant
@@ -43,6 +44,29 @@ async def list_payments(
     )
     found, total = await service.list_payments(
         uow, filters, page=pagination.page, limit=pagination.limit
+    )
+    shaped = [shaping.settled_payment(settled, staff.role) for settled in found]
+    return SettledPaymentPage.of(shaped, total, pagination)
+
+
+@router.get(
+    "/awaiting-tip",
+    response_model=SettledPaymentPage,
+    responses=problem_responses(),
+    description="The CARD payments of the location's business day so far (since local midnight "
+    "in its timezone, UTC without a profile) still COMPLETED (a cancelled check's are REFUNDED) "
+    "with no tip yet, on open and completed checks, newest first: what a server tips from the signed slips before the "
+    "day ends. For whoever may enter a tip (SERVER and up); a device and its PIN sessions see "
+    "their own location's only (403 `other_location` for another).",
+)
+async def list_payments_awaiting_tip(
+    staff: OrderTaker,
+    uow: UowDep,
+    pagination: PaginationDep,
+    location_id: LocationQuery = None,
+) -> SettledPaymentPage:
+    found, total = await service.payments_awaiting_tip(
+        uow, staff.location_scope(location_id), page=pagination.page, limit=pagination.limit
     )
     shaped = [shaping.settled_payment(settled, staff.role) for settled in found]
     return SettledPaymentPage.of(shaped, total, pagination)

@@ -46,7 +46,8 @@ def _orders(orders: list[Order], viewer: Actor, response: Response) -> OrdersOut
     responses=problem_responses(*CHANGE_ERRORS, CheckHasPayments, InvalidInput),
     description="One new check with the `items` named (a `quantity` under the line's splits the "
     "line: this check keeps the rest), or with `bySeat` one new check per seat (items "
-    "with no seat stay), at the same table, its items keeping their status and "
+    "with no seat stay; when every item has a seat, the lowest seat's stay; all on one seat or "
+    "none seated is 422 on `bySeat`), at the same table, its items keeping their status and "
     "kitchen tickets (nothing is sent again). Only an unpaid check (409 `check_has_payments`). "
     "The discount and service charges follow the moved amount pro rata: every total of the "
     "checks (subtotal, discount, each charge, each tax, total) adds up to this one's before, to "

@@ -216,3 +216,7 @@ export const mergeOrders = (api: Api, orderId: string, body: Schemas["MergeReque
       headers: changeHeaders(options),
     }),
   );
+
+/** Today's card payments at the location with no tip yet (the server decides "today"). */
+export const listPaymentsAwaitingTip = (api: Api, query: ListQuery<"/api/payments/awaiting-tip">) =>
+  api.read(api.client.GET("/api/payments/awaiting-tip", { params: { query } }));

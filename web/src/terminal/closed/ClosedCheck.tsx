@@ -4,9 +4,8 @@
 
 import { Fragment } from "preact";
 import { useEffect, useState } from "preact/hooks";
-import { ApiError } from "../../shared/api/client";
-import { adjustTip, getOrder, refundOrder, reopenOrder } from "../../shared/api/orders";
-import { type Cents, formatMoney, fromCents, toCents } from "../../shared/money";
+import { getOrder, refundOrder, reopenOrder } from "../../shared/api/orders";
+import { type Cents, formatMoney, toCents } from "../../shared/money";
 import type { Order, Payment } from "../../shared/types";
 import { Button } from "../../shared/ui";
 import { inWords } from "../../shared/words";
@@ -16,7 +15,9 @@ import { tabLabel } from "../names";
 import { useManagerGate } from "./manager";
 import { type Refund, RefundSheet } from "./RefundSheet";
 import { ReopenSheet } from "./ReopenSheet";
+import { Outcome } from "./Outcome";
 import { TipSheet } from "./TipSheet";
+import { enterTip } from "./tipping";
 import { PaidTotals, paymentName } from "../payment/PaidTotals";
 
 export function ClosedCheck(props: { orderId: string; onReopened: (orderId: string) => void; onChanged: () => void }) {
@@ -88,23 +89,11 @@ export function ClosedCheck(props: { orderId: string; onReopened: (orderId: stri
 
   function tip(payment: Payment, cents: Cents) {
     setSheet(null);
-    const adjust = async (approval?: string) => {
-      setError(null);
-      try {
-        await adjustTip(api, order!.id, payment.id, fromCents(cents), { approval });
-        await reread(`Tip of ${money(cents)} entered.`);
-      } catch (failure) {
-        // A tip above the approval ratio takes a manager's PIN for that payment.
-        if (failure instanceof ApiError && failure.code === "tip_needs_approval" && !approval)
-          gate.ask(
-            "tip",
-            { action: "payment.tip_adjust", resource: { orderId: order!.id, paymentId: payment.id } },
-            adjust,
-          );
-        else setError(inWords(failure));
-      }
-    };
-    adjust();
+    setError(null);
+    enterTip(api, gate, { orderId: order!.id, paymentId: payment.id }, cents, {
+      entered: () => reread(`Tip of ${money(cents)} entered.`),
+      refused: (failure) => setError(inWords(failure)),
+    });
   }
 
   return (
@@ -117,16 +106,7 @@ export function ClosedCheck(props: { orderId: string; onReopened: (orderId: stri
           <p>{where}</p>
         </div>
       </header>
-      {notice && (
-        <p class="sent-note" role="status">
-          {notice}
-        </p>
-      )}
-      {error && (
-        <p class="error" role="alert">
-          {error}
-        </p>
-      )}
+      <Outcome notice={notice} error={error} />
       <ul class="lines">
         {order.items.map((item) => (
           <li key={item.id} class={`line ${item.status === "VOIDED" ? "voided" : ""}`}>

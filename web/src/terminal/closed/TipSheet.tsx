@@ -9,7 +9,7 @@ import { type Key, MAX_TYPED, pressKey } from "../payment/amounts";
 import { Keypad } from "../payment/Keypad";
 
 export function TipSheet(props: {
-  payment: Payment;
+  payment: Pick<Payment, "amount" | "tipAmount" | "cardLastFour">;
   money: (cents: Cents) => string;
   onClose: () => void;
   onTip: (cents: Cents) => void;
