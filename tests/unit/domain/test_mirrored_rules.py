@@ -27,8 +27,11 @@ from brigade.kitchen.domain import (
     TicketKind,
     TicketOrder,
 )
+from brigade.kit.errors import InvalidInput
+from brigade.orders.domain.commands import SplitCheck
 from brigade.orders.domain.courses import sent_by_a_send
 from brigade.orders.domain.permissions import permission_to_cancel
+from brigade.orders.domain.splitting import selections
 from brigade.orders.domain.states import (
     ITEM_TRANSITIONS,
     ItemStatus,
@@ -66,6 +69,18 @@ def test_a_modifier_groups_limits(case: dict[str, Any]) -> None:
 @pytest.mark.parametrize("case", CASES["sentByASend"])
 def test_which_courses_a_send_sends(case: dict[str, Any]) -> None:
     assert list(sent_by_a_send(case["fired"])) == case["sent"]
+
+
+@pytest.mark.parametrize("case", CASES["splitBySeat"])
+def test_which_lines_a_split_by_seat_moves(case: dict[str, Any]) -> None:
+    lines = [uuid.uuid4() for _ in case["seats"]]
+    seats = dict(zip(lines, case["seats"], strict=True))
+    try:
+        checks = selections(SplitCheck(by_seat=True), seats)
+    except InvalidInput:
+        assert case["newChecks"] is None
+        return
+    assert [[lines.index(line) for line in check] for check in checks] == case["newChecks"]
 
 
 @pytest.mark.parametrize("case", CASES["lineNames"])

@@ -3,6 +3,7 @@
 import { describe, expect, it } from "vitest";
 import { movesForward, stillToCook, type BoardItem } from "../../kitchen/board";
 import { whyManager } from "../../terminal/check/cancelling";
+import { bySeat, whyNotBySeat } from "../../terminal/check/split/rules";
 import { anItem, anOrder } from "../fixtures";
 import type { ItemStatus, Payment, Role } from "../types";
 import cases from "./cases.json";
@@ -49,6 +50,13 @@ describe("the rules shared with the server", () => {
       expect(whyManager(order, role as Role) !== null).toBe(needsManager);
     },
   );
+
+  it.each(cases.splitBySeat)("a split by seat of lines on $seats makes $newChecks", ({ seats, newChecks }) => {
+    const order = anOrder({ items: seats.map((seat, n) => anItem(String(n), `Line ${n}`, { seat })) });
+    const groups = bySeat(order);
+    const made = groups.filter((group) => !group.stays).map((group) => group.lines.map((line) => Number(line.id)));
+    expect(whyNotBySeat(groups) === null ? made : null).toEqual(newChecks);
+  });
 
   it("counts what is still to cook", () => {
     for (const status of STATUSES) {

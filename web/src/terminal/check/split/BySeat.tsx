@@ -1,4 +1,5 @@
-// By seat: each seat's lines and amount; the lines with no seat stay on this check.
+// By seat: each seat's lines and amount, and which stay on this check (the lines with no seat,
+// else the lowest seat's); every other seat becomes a new check.
 
 import { formatMoney } from "../../../shared/money";
 import type { Order } from "../../../shared/types";
@@ -14,7 +15,10 @@ export function BySeat(props: { order: Order; currency: string; busy: boolean; o
         {groups.map((group) => (
           <li key={group.seat ?? "none"} class="split-group" aria-label={group.seat ? `Seat ${group.seat}` : "No seat"}>
             <div class="split-group-head">
-              <strong>{group.seat ? `Seat ${group.seat}` : "No seat: stays on this check"}</strong>
+              <strong>
+                {group.seat ? `Seat ${group.seat}` : "No seat"}
+                {group.stays ? ": stays on this check" : ": a new check"}
+              </strong>
               <span>{formatMoney(group.cents, props.currency)}</span>
             </div>
             <p class="split-group-lines">{group.lines.map((line) => `${line.quantity} × ${line.name}`).join(", ")}</p>

@@ -10,10 +10,13 @@ import type { Order, OrderItem } from "../../../shared/types";
 export const liveLines = (order: Order): OrderItem[] => order.items.filter((item) => item.status !== "VOIDED");
 
 export interface SeatGroup {
-  /** null: the lines with no seat, which stay on this check. */
+  /** null: the lines with no seat. */
   seat: number | null;
   lines: OrderItem[];
   cents: number;
+  /** Stays on this check: the lines with no seat, or the lowest seat's when every line has
+   * one (the server never leaves the check split empty); every other group is a new check. */
+  stays: boolean;
 }
 
 /** The live lines by seat, lowest seat first, the lines with no seat last. */
@@ -21,17 +24,19 @@ export function bySeat(order: Order): SeatGroup[] {
   const groups = new Map<number | null, OrderItem[]>();
   for (const line of liveLines(order)) groups.set(line.seat, [...(groups.get(line.seat) ?? []), line]);
   const seats = [...groups.keys()].sort((a, b) => (a === null ? 1 : b === null ? -1 : a - b));
-  return seats.map((seat) => {
+  const unseated = groups.has(null);
+  return seats.map((seat, index) => {
     const lines = groups.get(seat) ?? [];
-    return { seat, lines, cents: lines.reduce((sum, line) => sum + toCents(line.total), 0) };
+    const stays = seat === null || (!unseated && index === 0);
+    return { seat, lines, cents: lines.reduce((sum, line) => sum + toCents(line.total), 0), stays };
   });
 }
 
-/** Why a split by seat makes nothing new (null: it does): it needs two places to part, two
- * seats or a seat and the lines with none. */
+/** Why a split by seat makes nothing new (null: it does): a line needs a seat, and some group
+ * must be left to move once one stays. */
 export function whyNotBySeat(groups: readonly SeatGroup[]): string | null {
   if (!groups.some((group) => group.seat !== null)) return "No line has a seat: give lines a seat with Seat.";
-  if (groups.length < 2) return "Every line is on one seat: there is nothing to part.";
+  if (groups.every((group) => group.stays)) return "Every line is on one seat: there is nothing to part.";
   return null;
 }
 
