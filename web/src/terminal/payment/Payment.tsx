@@ -3,11 +3,11 @@
 // part of the balance, a tip; card with tip presets or a typed tip and the last four digits;
 // cash with quick bills and the change to give. A payment that settles the check waits for the
 // server's answer: a check it completed with no change to give closes, and the floor shows
-// (closing.ts); with change, the receipt summary shows it; a check left open (or the tablet's own
-// answer, offline) offers Complete, then the check as the receipt. Receipt (once paid) shows
-// the server's receipt and prints it. Where the
-// location rounds cash, cash that settles the balance pays the server's cashBalanceDue
-// (docs/design.md §13); cash short of it is a partial payment. The money rules are amounts.ts.
+// (closing.ts); with change, the receipt summary shows it; a check left open (or the tablet's
+// own answer, offline) offers Complete, then the check as the receipt. Receipt (once paid)
+// shows the server's receipt and prints it. Where the location rounds cash, cash that settles
+// the balance pays the server's cashBalanceDue (docs/design.md §13); cash short of it is a
+// partial payment. The money rules are amounts.ts.
 // Cash exact is three taps from the check to the floor: Pay, Cash (the exact amount is what the
 // guest gave until another is typed or picked), Take cash.
 
