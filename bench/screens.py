@@ -114,8 +114,10 @@ TAPS = {
     "Add (chooser), confirmed": ("the line priced, the totals", "add item, order"),
     "Send": ("every line sent", "send, order"),
     "Pay": ("the payment sheet", "none"),
-    "Take cash": ("Complete offered", "payment, order"),
-    "Complete": ("the receipt", "complete, order"),
+    "Take cash": (
+        "the floor, the check closed by itself",
+        "payment (its answer: the completed order), the floor's reads",
+    ),
 }
 
 
@@ -266,20 +268,12 @@ def _dinner(page: Page, table: str) -> dict[str, float]:
     paying = page.get_by_role("dialog", name=re.compile("^Pay check"))
     paying.get_by_role("button", name="Cash").click()
     paying.get_by_role("button", name=re.compile("^Exact")).click()
+    # Paid to the cent with nothing unsent, the check completes and closes by itself.
     answers["Take cash"] = _tap(
         page,
-        '[...document.querySelectorAll("[role=dialog] button")]'
-        '.some((b) => b.textContent === "Complete")',
+        '!document.querySelector("[role=dialog]") && document.querySelector(".topbar .paid-line")',
         paying.get_by_role("button", name=re.compile("^Take cash")).click,
     )
-    answers["Complete"] = _tap(
-        page,
-        'document.querySelector("[role=dialog][aria-label^=Receipt]")',
-        paying.get_by_role("button", name="Complete").click,
-    )
-    page.get_by_role("dialog", name=re.compile("^Receipt")).get_by_role(
-        "button", name="Done"
-    ).click()
     page.get_by_role("button", name=f"Table {table}, free").wait_for()
     return answers
 

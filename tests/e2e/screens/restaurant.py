@@ -19,6 +19,7 @@ VIEWPORT: ViewportSize = {"width": 1024, "height": 768}
 SERVER_PIN, MANAGER_PIN = "5173", "4826"
 # The sign between a quantity and a name, as the terminal writes a line.
 TIMES = "\N{MULTIPLICATION SIGN}"
+PAID_LINE = re.compile(r"^Check #\d+ paid · ")
 
 
 @dataclass
@@ -342,15 +343,27 @@ def charge_card(paying: Locator, last_four: str) -> None:
     paying.get_by_role("button", name=re.compile("^Charge card")).click()
 
 
-def receipt_done(page: Page) -> None:
-    """A paid check's payment sheet put away: Complete (the check completed itself once paid)
-    shows the receipt, and Done closes the check."""
-    page.get_by_role("dialog", name=re.compile("^Pay check")).get_by_role(
-        "button", name="Complete"
-    ).click()
-    page.get_by_role("dialog", name=re.compile("^Receipt")).get_by_role(
-        "button", name="Done"
-    ).click()
+def paid_line(page: Page) -> Locator:
+    """The top bar's word that a check closed by itself once paid ("Check #1001 paid · …")."""
+    return page.get_by_role("banner").get_by_role("status").filter(has_text=PAID_LINE)
+
+
+def closed_once_paid(page: Page) -> None:
+    """A check paid in full with no change to give closed by itself (it completed on the
+    server): no sheet left, the floor shows and the top bar says it was paid."""
+    expect(page.get_by_role("dialog")).to_have_count(0)
+    expect(paid_line(page)).to_be_visible()
+    all_sent(page)
+
+
+def change_given(page: Page, change: str | re.Pattern[str]) -> None:
+    """The receipt summary of a check paid with cash to hand back: the ``change`` in large
+    type, then Done closes the check."""
+    receipt = page.get_by_role("dialog", name=re.compile("^Receipt"))
+    expect(receipt.locator(".change-big")).to_contain_text("Change to give: ")
+    expect(receipt.locator(".change-big strong")).to_have_text(change)
+    receipt.get_by_role("button", name="Done").click()
+    expect(receipt).to_have_count(0)
     all_sent(page)
 
 

@@ -1,7 +1,9 @@
 """Paying on the terminal's keypad, in a real browser against a real server: a $9.80 check paid
 with a typed $100 bill (the change to give shown), $20 cash and the rest on card with a tip
-typed as an amount, and a check split evenly in 5 on a tablet held upright (768 x 1024).
-Screenshot of the payment sheet's keypad to docs/screens/."""
+typed as an amount, and a check split evenly in 5 on a tablet held upright (768 x 1024). A
+check paid with no change to give closes by itself and the top bar says so; change to give
+shows the receipt summary with it. Screenshots of the payment sheet's keypad, the change on the
+summary and the floor after a check closed itself to docs/screens/."""
 
 from __future__ import annotations
 
@@ -14,10 +16,12 @@ from playwright.sync_api import Browser, Locator, Page, expect
 from e2e.screens.restaurant import (
     Restaurant,
     add,
-    all_sent,
+    change_given,
+    closed_once_paid,
     line,
     open_category,
     open_screen,
+    paid_line,
     pair,
     screenshot,
     seat,
@@ -66,14 +70,8 @@ def _type(paying: Locator, *keys: str) -> None:
         keypad.get_by_role("button", name=key, exact=True).click()
 
 
-def _completed(page: Page, paying: Locator, restaurant: Restaurant, table: str) -> dict[str, Any]:
-    """Completes the paid check of `table` and answers the server's order once the tablet's
-    outbox is empty (each test here seats its own table)."""
-    expect(paying.get_by_label("Balance due")).to_have_text("$0.00")
-    paying.get_by_role("button", name="Complete").click()
-    receipt = page.get_by_role("dialog", name=re.compile("^Receipt"))
-    receipt.get_by_role("button", name="Done").click()
-    all_sent(page)
+def _completed(restaurant: Restaurant, table: str) -> dict[str, Any]:
+    """The server's completed order of `table` (each test here seats its own table)."""
     with restaurant.http() as http:
         params = {"locationId": restaurant.location_id, "status": "COMPLETED"}
         listed = http.get("/api/orders", params=params).json()["data"]
@@ -96,8 +94,12 @@ def test_a_typed_100_dollar_bill_pays_9_80_and_shows_the_change(
     expect(paying.locator(".change-preview")).to_have_text("Change $90.20")
     screenshot(page, "terminal-pay-keypad")
     paying.get_by_role("button", name="Take cash $9.80").click()
-    expect(paying.get_by_role("status")).to_have_text("Change to give: $90.20")
-    order = _completed(page, paying, priced, "1")
+    # The check completed itself; the summary stays until Done: the change must be seen.
+    expect(page.get_by_role("dialog", name=re.compile("^Receipt"))).to_be_visible()
+    screenshot(page, "terminal-pay-change")
+    change_given(page, "$90.20")
+    expect(page.get_by_role("button", name="Table 1, free")).to_be_visible()
+    order = _completed(priced, "1")
     assert [(p["method"], p["amount"]) for p in order["payments"]] == [("CASH", 9.8)]
 
 
@@ -119,7 +121,15 @@ def test_twenty_in_cash_and_the_rest_on_card_with_a_typed_tip(
     _type(paying, "2", "5", "0")
     paying.get_by_label("Card last four").fill("4242")
     paying.get_by_role("button", name="Charge card $11.10").click()
-    order = _completed(page, paying, priced, "2")
+    closed_once_paid(page)
+    expect(paid_line(page)).to_have_text(re.compile(r"^Check #\d+ paid · \$31\.10 cash and card$"))
+    expect(page.get_by_role("button", name="Table 2, free")).to_be_visible()
+    screenshot(page, "terminal-paid-floor")
+    # The next tap puts the word away; the top bar names the location again.
+    page.get_by_role("button", name="Table 2, free").click()
+    expect(paid_line(page)).to_have_count(0)
+    expect(page.get_by_role("banner")).to_contain_text("Brigade · ")
+    order = _completed(priced, "2")
     made = [(p["method"], p["amount"], p["tipAmount"]) for p in order["payments"]]
     assert made == [("CASH", 20.0, 0), ("CARD", 8.6, 2.5)]
 
@@ -136,9 +146,11 @@ def test_a_check_split_in_5_on_an_upright_tablet(browser: Browser, priced: Resta
     # A hurried double tap takes one share, not two.
     paying.get_by_role("button", name="Take cash $2.01").dblclick()
     expect(paying.get_by_label("Balance due")).to_have_text("$8.01")
-    shares_and_balances = (("2.01", "6.00"), ("2.00", "4.00"), ("2.00", "2.00"))
-    for share, left in (*shares_and_balances, ("2.00", "0.00")):
+    for share, left in (("2.01", "6.00"), ("2.00", "4.00"), ("2.00", "2.00")):
         paying.get_by_role("button", name=f"Take cash ${share}").click()
         expect(paying.get_by_label("Balance due")).to_have_text(f"${left}")
-    order = _completed(page, paying, priced, "3")
+    paying.get_by_role("button", name="Take cash $2.00").click()  # the last share closes it
+    closed_once_paid(page)
+    expect(paid_line(page)).to_contain_text("paid · $10.02 cash")
+    order = _completed(priced, "3")
     assert [p["amount"] for p in order["payments"]] == [2.01, 2.01, 2.0, 2.0, 2.0]

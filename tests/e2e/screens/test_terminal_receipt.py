@@ -16,6 +16,7 @@ from playwright.sync_api import Browser, Locator, Page, expect
 from e2e.screens.restaurant import (
     Restaurant,
     add,
+    closed_once_paid,
     line,
     open_category,
     screenshot,
@@ -84,7 +85,8 @@ def test_a_receipt_is_shown_and_printed_on_the_till(
     assert "Fries" in printed
     sheet.get_by_role("button", name="Done").click()
 
-    # Paid and completed, with two receipt printers: Ana picks the till.
+    # Paid (the check closes itself), with two receipt printers: Ana picks the till, from the
+    # check under Paid today.
     with FakePrinter() as bar:
         bar.switch_on()
         _add_receipt_printer(restaurant, "Bar", bar)
@@ -92,10 +94,15 @@ def test_a_receipt_is_shown_and_printed_on_the_till(
         paying = page.get_by_role("dialog", name=re.compile("Pay check"))
         paying.get_by_role("button", name="Cash").click()
         paying.get_by_role("button", name=re.compile("^Exact")).click()
+        number = paying.get_by_role("heading").inner_text().removeprefix("Pay check ")
         paying.get_by_role("button", name=re.compile("^Take cash")).click()
-        paying.get_by_role("button", name="Complete").click()
-        page.get_by_role("dialog", name=re.compile("Receipt")).get_by_role(
-            "button", name="Show or print the receipt"
+        closed_once_paid(page)
+        expect(page.get_by_role("button", name="Table 1, free")).to_be_visible()
+        page.get_by_role("button", name="Paid today").click()
+        closed = page.get_by_role("region", name="Closed checks")
+        closed.get_by_role("button", name=re.compile(rf"^{re.escape(number)}, ")).click()
+        closed.get_by_role("complementary", name=f"Closed {number}").get_by_role(
+            "button", name="Receipt"
         ).click()
         sheet = page.get_by_role("dialog", name=re.compile("^Receipt"))
         paper = sheet.get_by_label("Receipt text")
@@ -110,5 +117,4 @@ def test_a_receipt_is_shown_and_printed_on_the_till(
         assert "CASH" in printed
         assert bar.jobs == []
     sheet.get_by_role("button", name="Done").click()
-    page.get_by_role("button", name="Done").click()
-    expect(page.get_by_role("button", name="Table 1, free")).to_be_visible()
+    expect(sheet).to_be_hidden()

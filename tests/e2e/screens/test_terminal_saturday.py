@@ -22,14 +22,15 @@ from e2e.screens.restaurant import (
     add_choice,
     all_sent,
     approve,
+    change_given,
     charge_card,
     chooser,
+    closed_once_paid,
     line,
     open_category,
     open_screen,
     pair,
     pick,
-    receipt_done,
     refund_line,
     screenshot,
     seat,
@@ -199,13 +200,16 @@ def _completed(restaurant: Restaurant, table: str, number: str) -> dict[str, Any
     return order
 
 
-def _done(page: Page, paying: Locator, restaurant: Restaurant, table: str, number: str) -> None:
-    """Check ``number``, paid, completed itself (before any tap on Complete, which then only
-    shows the receipt)."""
-    expect(paying.get_by_label("Balance due")).to_have_text("$0.00")
-    all_sent(page)
+def _done(
+    page: Page, restaurant: Restaurant, table: str, number: str, *, change: bool = False
+) -> None:
+    """Check ``number``, paid, completed itself: it closed, or with cash to hand back its
+    summary showed the change until Done."""
+    if change:
+        change_given(page, re.compile(r"^\$\d+\.\d\d$"))
+    else:
+        closed_once_paid(page)
     _completed(restaurant, table, number)
-    receipt_done(page)
 
 
 def _pay_four_ways(
@@ -217,19 +221,18 @@ def _pay_four_ways(
     expect(paying.get_by_role("button", name=re.compile("^Guest gave"))).to_contain_text("$100.00")
     screenshot(page, f"saturday-cash-{size}")
     paying.get_by_role("button", name=re.compile("^Take cash")).click()
-    expect(paying.get_by_role("status")).to_contain_text("Change to give: $")
-    _done(page, paying, restaurant, table, checks[1])
+    _done(page, restaurant, table, checks[1], change=True)
 
     paying = _paying(page, table, checks[2])
     paying.get_by_role("button", name=re.compile("^Tip amount")).click()
     _type(paying, "5", "00")
     expect(paying.get_by_role("button", name=re.compile("^Tip amount"))).to_contain_text("$5.00")
     charge_card(paying, "4242")
-    _done(page, paying, restaurant, table, checks[2])
+    _done(page, restaurant, table, checks[2])
 
     paying = _paying(page, table, checks[3])
     charge_card(paying, "1111")  # the tip comes once the guest signed
-    _done(page, paying, restaurant, table, checks[3])
+    _done(page, restaurant, table, checks[3])
 
     paying = _paying(page, table, checks[4])
     paying.get_by_role("button", name="Cash", exact=True).click()
@@ -237,7 +240,7 @@ def _pay_four_ways(
     paying.get_by_role("button", name="Take cash $20.00").click()
     paying.get_by_role("button", name="Card", exact=True).click()
     charge_card(paying, "5555")
-    _done(page, paying, restaurant, table, checks[4])
+    _done(page, restaurant, table, checks[4])
     expect(page.get_by_role("button", name=f"Table {table}, free")).to_be_visible()
 
 
@@ -310,7 +313,7 @@ def _reopen_and_refund(page: Page, restaurant: Restaurant, table: str, number: s
     paying = page.get_by_role("dialog", name=f"Pay check {number}", exact=True)
     paying.get_by_role("button", name="Cash", exact=True).click()
     paying.get_by_role("button", name=re.compile("^Take cash")).click()
-    _done(page, paying, restaurant, table, number)
+    _done(page, restaurant, table, number)
 
     refund_line(page, _closed_check(page, number), "Salad")
 

@@ -26,6 +26,7 @@ from e2e.screens.restaurant import (
     Restaurant,
     add,
     all_sent,
+    closed_once_paid,
     line,
     open_category,
     open_terminal,
@@ -210,12 +211,16 @@ def test_a_vat_dinner_paid_in_cash(browser: Browser, zurich: VatRestaurant) -> N
         paying.get_by_role("button", name=re.compile(r"^Exact CHF\s161\.20$"))
     ).to_have_attribute("aria-pressed", "true")
     paying.get_by_role("button", name=re.compile("^Take cash")).click()
-    paying.get_by_role("button", name="Complete").click()
+    closed_once_paid(page)  # no change to give: the check closed itself
 
-    paid = page.get_by_role("dialog", name=re.compile("^Receipt"))
+    # Its receipt from Paid today: the closed check, then Receipt.
+    page.get_by_role("button", name="Paid today").click()
+    closed = page.get_by_role("region", name="Closed checks")
+    closed.get_by_role("button", name=re.compile(rf"^{re.escape(order['orderNumber'])}, ")).click()
+    paid = closed.get_by_role("complementary", name=f"Closed {order['orderNumber']}")
     expect(paid.get_by_role("table", name="VAT")).to_contain_text("20%")
     expect(paid).to_contain_text("Cash rounding")
-    paid.get_by_role("button", name="Show or print the receipt").click()
+    paid.get_by_role("button", name="Receipt").click()
     paper = page.get_by_role("dialog", name=re.compile("^Receipt")).get_by_label("Receipt text")
     for shown in ("Service", "TOTAL CHF", "VAT", "Net", "Gross", "Cash rounding", "-0.01"):
         expect(paper).to_contain_text(shown)

@@ -1,7 +1,7 @@
 // Orders and lines as the API answers them, for unit tests: every field set, any overridden.
 
 import { blankOrder } from "./blank";
-import type { Order, OrderItem, Table } from "./types";
+import type { Order, OrderItem, Payment, Table } from "./types";
 
 export const anItem = (id: string, name: string, extra: Partial<OrderItem> = {}): OrderItem => ({
   id,
@@ -45,6 +45,21 @@ export const anOrder = (extra: Partial<Order> = {}): Order => ({
   items: [anItem("a", "Latte")],
   cashBalanceDue: 10,
   version: 3,
+  ...extra,
+});
+
+export const aPayment = (method: Payment["method"], amount: number, extra: Partial<Payment> = {}): Payment => ({
+  id: "p",
+  amount,
+  tipAmount: 0,
+  roundingAdjustment: 0,
+  currency: "USD",
+  status: "COMPLETED",
+  cardLastFour: null,
+  cardBrand: null,
+  processedAt: "2026-01-01T00:00:00Z",
+  takenBy: null,
+  method,
   ...extra,
 });
 

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { anItem, anOrder } from "../../shared/fixtures";
+import { aPayment, anItem, anOrder } from "../../shared/fixtures";
 import type { BrigadeEvent } from "../../shared/stream";
 import type { Order } from "../../shared/types";
 import { Follower, HOLD_MS, isNews } from "./follow";
@@ -7,21 +7,7 @@ import { Follower, HOLD_MS, isNews } from "./follow";
 const known: Order = anOrder({
   version: 5,
   items: [anItem("a", "Latte", { status: "SENT", updatedAt: "2026-01-01T20:00:00Z" })],
-  payments: [
-    {
-      id: "p1",
-      amount: 4,
-      tipAmount: 0,
-      roundingAdjustment: 0,
-      currency: "USD",
-      status: "COMPLETED",
-      cardLastFour: null,
-      cardBrand: null,
-      processedAt: "2026-01-01T20:01:00Z",
-      takenBy: null,
-      method: "CASH",
-    },
-  ],
+  payments: [aPayment("CASH", 4, { id: "p1", processedAt: "2026-01-01T20:01:00Z" })],
 });
 
 const event = (type: string, data: unknown): BrigadeEvent => ({

@@ -19,13 +19,15 @@ import { Outcome } from "./Outcome";
 import { TipSheet } from "./TipSheet";
 import { enterTip } from "./tipping";
 import { PaidTotals, paymentName } from "../payment/PaidTotals";
+import { VatBlock } from "../payment/Payment";
+import { ReceiptSheet } from "../receipt/Receipt";
 
 export function ClosedCheck(props: { orderId: string; onReopened: (orderId: string) => void; onChanged: () => void }) {
   const { api, staff } = useTerminal();
   const [order, setOrder] = useState<Order | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
-  const [sheet, setSheet] = useState<"reopen" | "refund" | Payment | null>(null);
+  const [sheet, setSheet] = useState<"reopen" | "refund" | "receipt" | Payment | null>(null);
   const gate = useManagerGate(staff.role);
 
   useEffect(() => {
@@ -138,15 +140,21 @@ export function ClosedCheck(props: { orderId: string; onReopened: (orderId: stri
           </Fragment>
         ))}
       </PaidTotals>
+      {order.taxMode === "INCLUSIVE" && order.taxes.length > 0 && <VatBlock order={order} money={money} />}
       {order.status === "COMPLETED" && (
         <div class="check-actions">
           <Button onClick={() => setSheet("reopen")}>Reopen</Button>
           <Button onClick={() => setSheet("refund")}>Refund</Button>
+          {/* A check that closed itself once paid showed no receipt: here it is, to show or print. */}
+          <Button onClick={() => setSheet("receipt")}>Receipt</Button>
         </div>
       )}
       {sheet === "reopen" && <ReopenSheet order={order} onClose={() => setSheet(null)} onReopen={reopen} />}
       {sheet === "refund" && (
         <RefundSheet order={order} money={money} onClose={() => setSheet(null)} onRefund={refund} />
+      )}
+      {sheet === "receipt" && (
+        <ReceiptSheet orderId={order.id} orderNumber={order.orderNumber} onClose={() => setSheet(null)} />
       )}
       {sheet !== null && typeof sheet === "object" && (
         <TipSheet payment={sheet} money={money} onClose={() => setSheet(null)} onTip={(cents) => tip(sheet, cents)} />

@@ -1,14 +1,17 @@
 // Paying, in one sheet: the balance in large type; split evenly by any number of ways (the
 // share is what this payment takes); a keypad for any amount: what the guest gave in cash, a
 // part of the balance, a tip; card with tip presets or a typed tip and the last four digits;
-// cash with quick bills and the change to give; Complete once the balance is 0, then the check
-// as the receipt. Receipt (once paid) shows the server's receipt and prints it. Where the
-// location rounds cash, cash that settles the balance pays the server's cashBalanceDue
-// (docs/design.md §13); cash short of it is a partial payment. The money rules are amounts.ts.
-// Cash exact is three taps from the check: Pay, Cash (the exact amount is what the guest gave
-// until another is typed or picked), Take cash.
+// cash with quick bills and the change to give. A payment that settles the check waits for the
+// server's answer: a check it completed with no change to give closes, and the floor shows
+// (closing.ts); with change, the receipt summary shows it; a check left open (or the tablet's
+// own answer, offline) offers Complete, then the check as the receipt. Receipt (once paid)
+// shows the server's receipt and prints it. Where the location rounds cash, cash that settles
+// the balance pays the server's cashBalanceDue (docs/design.md §13); cash short of it is a
+// partial payment. The money rules are amounts.ts.
+// Cash exact is three taps from the check to the floor: Pay, Cash (the exact amount is what the
+// guest gave until another is typed or picked), Take cash.
 
-import { useRef, useState } from "preact/hooks";
+import { useEffect, useRef, useState } from "preact/hooks";
 import type { Check } from "../check/state";
 import { useTerminal } from "../context";
 import { type Cents, formatMoney, fromCents, toCents } from "../../shared/money";
@@ -31,15 +34,21 @@ import {
   tipOf,
   typeTip,
 } from "./amounts";
+import { closesAfterPayment, paidWords } from "./closing";
 import { Keypad } from "./Keypad";
 import { PaidTotals } from "./PaidTotals";
 
 const TIPS = [0, 15, 18, 20];
+// The longest a settling payment waits for the server's answer before Complete is offered: an
+// answer lost on the way is sent again within it, a connection gone for longer is offline.
+const ANSWER_WAIT_MS = 3000;
 
 /** What the keypad types into: a part of the balance, what the guest gave, a tip. */
 type Field = "amount" | "given" | "tipAmount" | "tipPercent";
 
-export function Payment(props: { check: Check; onClose: () => void; onDone: () => void }) {
+/** `onDone`: the sheet and the check put away; `paid`, the line the floor shows when the check
+ * closed by itself (null: the person saw the receipt). */
+export function Payment(props: { check: Check; onClose: () => void; onDone: (paid: string | null) => void }) {
   const { currency, online } = useTerminal();
   const { check } = props;
   const order = check.order;
@@ -56,17 +65,45 @@ export function Payment(props: { check: Check; onClose: () => void; onDone: () =
   const [lastFour, setLastFour] = useState("");
   const [change, setChange] = useState<Cents | null>(null);
   const [completed, setCompleted] = useState<Order | null>(null);
+  // A payment that settles the check, kept and waiting for the server's answer.
+  const [answering, setAnswering] = useState(false);
   // A payment being kept: a second tap meanwhile (a hurried double tap) would pay twice.
   const taking = useRef(false);
   const [showingReceipt, setShowingReceipt] = useState(false);
   const money = (cents: Cents) => formatMoney(cents, (completed ?? order)?.currency ?? currency);
   const shown = completed ?? order;
+  const { onDone } = props;
+
+  // Decided once, when everything this tablet did to the check is answered (or the wait is
+  // over): a Complete shown never vanishes under the finger. A payment taken offline is not
+  // waited for (paid()): the tablet's answer is its own, Complete.
+  useEffect(() => {
+    if (!answering || check.waiting > 0) return;
+    setAnswering(false);
+    const answer = check.order;
+    if (answer && closesAfterPayment(answer, change))
+      onDone(paidWords(answer, (cents) => formatMoney(cents, answer.currency)));
+    else if (answer?.status === "COMPLETED") setCompleted(answer);
+  }, [answering, check.waiting, check.order, change, onDone]);
+  useEffect(() => {
+    if (!answering) return;
+    const timer = setTimeout(() => setAnswering(false), ANSWER_WAIT_MS);
+    return () => clearTimeout(timer);
+  }, [answering]);
 
   if (showingReceipt && shown) {
     return <ReceiptSheet orderId={shown.id} orderNumber={shown.orderNumber} onClose={() => setShowingReceipt(false)} />;
   }
   if (completed) {
-    return <Receipt order={completed} money={money} onReceipt={() => setShowingReceipt(true)} onDone={props.onDone} />;
+    return (
+      <Receipt
+        order={completed}
+        change={change}
+        money={money}
+        onReceipt={() => setShowingReceipt(true)}
+        onDone={() => onDone(null)}
+      />
+    );
   }
   if (!order) return null;
 
@@ -97,7 +134,9 @@ export function Payment(props: { check: Check; onClose: () => void; onDone: () =
     else setTipTyped(typeTip(tipTyped, key, field === "tipPercent"));
   }
 
-  function paid(pays: Cents) {
+  /** `after`: the tablet's check once the payment is kept. */
+  function paid(pays: Cents, after: Order) {
+    setAnswering(online && toCents(after.balanceDue) === 0);
     setWays(pays === share ? Math.max(1, ways - 1) : ways);
     setAmountTyped(null);
     setGivenTyped(null);
@@ -113,7 +152,7 @@ export function Payment(props: { check: Check; onClose: () => void; onDone: () =
       setLastFour("");
       setTipPercent(0);
       setTipTyped(null);
-      paid(part);
+      paid(part, done);
     }
   }
 
@@ -133,7 +172,7 @@ export function Payment(props: { check: Check; onClose: () => void; onDone: () =
     const done = await check.pay({ amount: fromCents(pays), paymentMethod: "CASH" }, settles);
     if (done) {
       setChange(toGive);
-      paid(pays);
+      paid(pays, done);
     }
   }
 
@@ -282,6 +321,10 @@ export function Payment(props: { check: Check; onClose: () => void; onDone: () =
               )}
               {left > 0 && <p class="pay-left">Leaves {money(left)} to pay</p>}
             </>
+          ) : answering ? (
+            <p class="pay-answering" role="status">
+              Taking the payment…
+            </p>
           ) : (
             <div class="choices">
               <Button tone="accent" onClick={complete}>
@@ -297,12 +340,24 @@ export function Payment(props: { check: Check; onClose: () => void; onDone: () =
   );
 }
 
-function Receipt(props: { order: Order; money: (cents: Cents) => string; onReceipt: () => void; onDone: () => void }) {
-  const { order, money } = props;
+function Receipt(props: {
+  order: Order;
+  /** Cash to hand back, in large type: the person must see it. */
+  change: Cents | null;
+  money: (cents: Cents) => string;
+  onReceipt: () => void;
+  onDone: () => void;
+}) {
+  const { order, money, change } = props;
   return (
     <Sheet title={`Receipt ${order.orderNumber}`} onClose={props.onDone}>
       <div class="receipt">
         <p class="paid">Paid · {order.tableName ? `Table ${order.tableName}` : order.orderType.toLowerCase()}</p>
+        {!!change && (
+          <p class="change change-big" role="status">
+            Change to give: <strong>{money(change)}</strong>
+          </p>
+        )}
         <ul>
           {order.items
             .filter((item) => item.status !== "VOIDED")

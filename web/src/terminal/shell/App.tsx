@@ -20,6 +20,9 @@ import { Service } from "./Service";
 import { SignOutQuestion } from "./SignOutQuestion";
 import { TopBar } from "./TopBar";
 
+// How long the top bar says a check was paid (a tap anywhere puts it away sooner).
+const PAID_LINE_MS = 5000;
+
 export function App() {
   const [device, setDevice] = useState<Device | null>(() => loadDevice(TERMINAL_KEY));
   const [store, setStore] = useState<Store | null>(null);
@@ -121,6 +124,17 @@ function SignedIn(props: {
   const manages = session.staff.role === "MANAGER" || session.staff.role === "ADMIN";
   const [soldOut, setSoldOut] = useState(false);
   const [asking, setAsking] = useState<{ unsent: Unsent; idle: boolean } | null>(null);
+  const [paid, setPaid] = useState<string | null>(null);
+  useEffect(() => {
+    if (!paid) return;
+    const away = () => setPaid(null);
+    const timer = setTimeout(away, PAID_LINE_MS);
+    document.addEventListener("pointerdown", away, true);
+    return () => {
+      clearTimeout(timer);
+      document.removeEventListener("pointerdown", away, true);
+    };
+  }, [paid]);
   const sendAndSignOut = async () => {
     if (opened) await outbox.enqueue({ kind: "send", orderId: opened });
     signOut();
@@ -145,10 +159,11 @@ function SignedIn(props: {
         staff={session.staff}
         online={online}
         pending={waiting}
+        paid={paid}
         onSignOut={() => (unsent ? setAsking({ unsent, idle: false }) : signOut())}
         on86={manages ? () => setSoldOut(true) : null}
       />
-      <Service key={generation} onOpened={setOpened} />
+      <Service key={generation} onOpened={setOpened} onPaid={setPaid} />
       {soldOut && (
         <SoldOutSheet api={api} events={events} locationId={device.locationId} onClose={() => setSoldOut(false)} />
       )}

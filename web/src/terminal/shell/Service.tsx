@@ -15,8 +15,9 @@ interface Opened {
   id: string;
 }
 
-/** `onOpened`: the check open beside the menu, each time that changes (null: none). */
-export function Service(props: { onOpened: (orderId: string | null) => void }) {
+/** `onOpened`: the check open beside the menu, each time that changes (null: none).
+ * `onPaid`: a check closed by itself once paid, in words for the top bar. */
+export function Service(props: { onOpened: (orderId: string | null) => void; onPaid: (words: string) => void }) {
   const floor = useFloor();
   const menu = useMenu();
   const [opened, setOpenedCheck] = useState<Opened | null>(null);
@@ -57,6 +58,7 @@ export function Service(props: { onOpened: (orderId: string | null) => void }) {
           menu={menu}
           onSwitch={open}
           onClose={() => setOpened(null)}
+          onPaid={props.onPaid}
         />
       ) : (
         <section class="menu empty" aria-label="Menu" data-kept={menu.kept ? "true" : undefined}>
@@ -73,6 +75,7 @@ function OpenCheck(props: {
   menu: ReturnType<typeof useMenu>;
   onSwitch: (orderId: string) => void;
   onClose: () => void;
+  onPaid: (words: string) => void;
 }) {
   const check = useCheck(props.opened.id);
   const [paying, setPaying] = useState(false);
@@ -97,10 +100,11 @@ function OpenCheck(props: {
         <Payment
           check={check}
           onClose={() => setPaying(false)}
-          onDone={() => {
+          onDone={(paid) => {
             setPaying(false);
             props.floor.reload();
             props.onClose();
+            if (paid) props.onPaid(paid);
           }}
         />
       )}

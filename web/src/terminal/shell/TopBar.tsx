@@ -9,16 +9,22 @@ export function TopBar(props: {
   staff: StaffCard;
   online: boolean;
   pending: number;
+  /** A check that closed itself once paid, said in the brand's place for a few seconds. */
+  paid: string | null;
   onSignOut: () => void;
   /** A manager's: the 86 sheet. */
   on86: (() => void) | null;
 }) {
   return (
     <header class={props.online ? "topbar" : "topbar offline"}>
-      {props.online ? (
-        <span class="brand">Brigade · {props.location?.name ?? "…"}</span>
-      ) : (
+      {!props.online ? (
         <OfflineBanner waiting={props.pending} />
+      ) : props.paid ? (
+        <span class="brand paid-line" role="status">
+          {props.paid}
+        </span>
+      ) : (
+        <span class="brand">Brigade · {props.location?.name ?? "…"}</span>
       )}
       <span class="who">
         {props.staff.name} ({ROLE[props.staff.role]})

@@ -1,6 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { anItem, anOrder } from "../../../shared/fixtures";
-import type { Payment } from "../../../shared/types";
+import { aPayment, anItem, anOrder } from "../../../shared/fixtures";
 import { bySeat, chosenItems, partsWithin, quantitySteps, step, whyNoSplit, whyNotBySeat, whyNotItems } from "./rules";
 
 const table = anOrder({
@@ -98,19 +97,7 @@ describe("partsWithin", () => {
 });
 
 describe("whyNoSplit", () => {
-  const paid: Payment = {
-    id: "p",
-    amount: 5,
-    tipAmount: 0,
-    roundingAdjustment: 0,
-    currency: "USD",
-    status: "COMPLETED",
-    cardLastFour: null,
-    cardBrand: null,
-    processedAt: "2026-01-01T00:00:00Z",
-    takenBy: null,
-    method: "CASH",
-  };
+  const paid = aPayment("CASH", 5);
   it.each([
     ["an open check online", anOrder(), true, 0, null],
     ["a completed check", anOrder({ status: "COMPLETED" }), true, 0, "The check is closed."],
