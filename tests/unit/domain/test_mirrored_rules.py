@@ -17,7 +17,7 @@ import pytest
 from brigade.catalogue.domain.menu import check_modifier_selection, sold_as
 from brigade.catalogue.domain.records import ModifierGroup, ModifierOption, ProductVariant
 from brigade.kit.access import Role, allows
-from brigade.kit.errors import ModifierSelectionInvalid
+from brigade.kit.errors import InvalidInput, ModifierSelectionInvalid
 from brigade.kitchen.domain import (
     BoardItem,
     BoardTicket,
@@ -27,7 +27,6 @@ from brigade.kitchen.domain import (
     TicketKind,
     TicketOrder,
 )
-from brigade.kit.errors import InvalidInput
 from brigade.orders.domain.commands import SplitCheck
 from brigade.orders.domain.courses import sent_by_a_send
 from brigade.orders.domain.permissions import permission_to_cancel

@@ -55,8 +55,9 @@ async def list_payments(
     responses=problem_responses(),
     description="The CARD payments of the location's business day so far (since local midnight "
     "in its timezone, UTC without a profile) still COMPLETED (a cancelled check's are REFUNDED) "
-    "with no tip yet, on open and completed checks, newest first: what a server tips from the signed slips before the "
-    "day ends. For whoever may enter a tip (SERVER and up); a device and its PIN sessions see "
+    "with no tip yet, on open and completed checks, newest first: what a server tips from the "
+    "signed slips before the day ends. For whoever may enter a tip (SERVER and up); a device and "
+    "its PIN sessions see "
     "their own location's only (403 `other_location` for another).",
 )
 async def list_payments_awaiting_tip(
