@@ -12,9 +12,9 @@ from typing import Any
 from playwright.sync_api import Browser, Locator, Page, expect
 
 from e2e.screens.restaurant import (
-    MANAGER_PIN,
     Restaurant,
     add,
+    approve,
     closed_once_paid,
     line,
     open_category,
@@ -73,15 +73,6 @@ def _closed_check(page: Page, table: str) -> Locator:
     return shown
 
 
-def _approve(page: Page) -> None:
-    approval = page.get_by_role("dialog", name="Manager approval")
-    approval.get_by_role("button", name="Marco").click()
-    for digit in MANAGER_PIN:
-        approval.get_by_role("button", name=digit, exact=True).click()
-    approval.get_by_role("button", name="Enter PIN").click()
-    expect(approval).to_be_hidden()
-
-
 def _order_at(restaurant: Restaurant, table: str) -> dict[str, Any]:
     with restaurant.http() as http:
         params = {"locationId": restaurant.location_id, "tableId": restaurant.tables[table]["id"]}
@@ -102,7 +93,7 @@ def test_a_closed_check_reopened_with_a_managers_pin_and_a_line_refunded(
     page.get_by_role("dialog", name=re.compile("^Reopen check")).get_by_role(
         "button", name="Guests ordered more"
     ).click()
-    _approve(page)
+    approve(page)
     expect(page.get_by_role("heading", name=re.compile(r"Check #"))).to_be_visible()
     expect(page.get_by_role("button", name=re.compile(r"^Table 4, occupied"))).to_be_visible()
     assert _order_at(restaurant, "4")["status"] == "OPEN"
@@ -114,7 +105,7 @@ def test_a_closed_check_reopened_with_a_managers_pin_and_a_line_refunded(
     refunding = page.get_by_role("dialog", name=re.compile("^Refund check"))
     refunding.get_by_role("button", name=f"1 {TIMES} Lemonade").click()
     refunding.get_by_role("button", name=f"Refund 1 {TIMES} Lemonade").click()
-    _approve(page)
+    approve(page)
     expect(shown.get_by_role("status")).to_have_text(f"Refunded 1 {TIMES} Lemonade.")
 
     order = _order_at(restaurant, "4")
@@ -141,7 +132,7 @@ def test_a_card_tip_is_entered_after_the_guest_signed(
     expect(tipping.get_by_label("Tip amount")).to_have_text("$3.00")
     screenshot(page, "terminal-tip-adjust")
     tipping.get_by_role("button", name="Save tip $3.00").click()
-    _approve(page)  # most of a $3.85 check: above the tip approval ratio
+    approve(page)  # most of a $3.85 check: above the tip approval ratio
     expect(shown.get_by_role("status")).to_have_text("Tip of $3.00 entered.")
     [payment] = _order_at(restaurant, "5")["payments"]
     assert (payment["method"], payment["tipAmount"]) == ("CARD", 3)
