@@ -39,9 +39,10 @@ import { Keypad } from "./Keypad";
 import { PaidTotals } from "./PaidTotals";
 
 const TIPS = [0, 15, 18, 20];
-// The longest a settling payment waits for the server's answer before Complete is offered: an
-// answer lost on the way is sent again within it, a connection gone for longer is offline.
-const ANSWER_WAIT_MS = 3000;
+// The longest a settling payment waits for the server's answer before Complete is offered,
+// while the terminal is online: an answer lost on the way is sent again within it, and a busy
+// server at the peak of a rush still answers within it. Offline, the wait ends at once.
+const ANSWER_WAIT_MS = 10000;
 
 /** What the keypad types into: a part of the balance, what the guest gave, a tip. */
 type Field = "amount" | "given" | "tipAmount" | "tipPercent";
@@ -87,9 +88,13 @@ export function Payment(props: { check: Check; onClose: () => void; onDone: (pai
   }, [answering, check.waiting, check.order, change, onDone]);
   useEffect(() => {
     if (!answering) return;
+    if (!online) {
+      setAnswering(false);
+      return;
+    }
     const timer = setTimeout(() => setAnswering(false), ANSWER_WAIT_MS);
     return () => clearTimeout(timer);
-  }, [answering]);
+  }, [answering, online]);
 
   if (showingReceipt && shown) {
     return <ReceiptSheet orderId={shown.id} orderNumber={shown.orderNumber} onClose={() => setShowingReceipt(false)} />;
