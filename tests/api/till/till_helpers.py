@@ -32,8 +32,8 @@ def sale(
     headers: dict[str, str] | None = None,
     **payment: Any,
 ) -> tuple[dict[str, Any], dict[str, Any]]:
-    """A counter sale: one item at ``price``, paid whole in ``method`` and completed (by ``headers``'
-    caller, the admin by default): the order after and its payment."""
+    """A counter sale: one item at ``price``, paid whole in ``method`` and completed (by
+    ``headers``' caller, the admin by default): the order after and its payment."""
     body = {"orderType": "TAKEOUT", "locationId": LOCATION}
     order = ok(client.post("/api/orders", json=body, headers=headers), 201)
     add_item(client, order, make_product(client, price=price))
