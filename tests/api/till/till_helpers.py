@@ -34,10 +34,10 @@ def sale(
 ) -> tuple[dict[str, Any], dict[str, Any]]:
     """A counter sale: one item at ``price``, paid whole in ``method`` and completed (by
     ``headers``' caller, the admin by default): the order after and its payment."""
-    body = {"orderType": "TAKEOUT", "locationId": LOCATION}
-    order = ok(client.post("/api/orders", json=body, headers=headers), 201)
+    opening = {"orderType": "TAKEOUT", "locationId": LOCATION}
+    order = ok(client.post("/api/orders", json=opening, headers=headers), 201)
     add_item(client, order, make_product(client, price=price))
-    body = {"amount": price, "paymentMethod": method} | payment
+    body: dict[str, Any] = {"amount": price, "paymentMethod": method} | payment
     paid = ok(client.post(f"/api/orders/{order['id']}/payments", json=body, headers=headers), 201)
     ok(client.post(f"/api/orders/{order['id']}/complete", headers=headers))
     return ok(client.get(f"/api/orders/{order['id']}")), paid
