@@ -125,8 +125,13 @@ def _printer(client: AppClient, kind: str = "KITCHEN") -> str:
     return f"/api/printers/{printer}"
 
 
+def _new_drawer() -> dict[str, Any]:
+    """A drawer at LOCATION on a device of its own: one open drawer per device."""
+    return {"locationId": LOCATION, "deviceId": str(uuid.uuid4()), "openingFloat": 100}
+
+
 def _drawer(client: AppClient) -> str:
-    body = {"locationId": LOCATION, "openingFloat": 100}
+    body = _new_drawer()
     drawer: str = client.post("/api/cash-drawers", json=body).json()["id"]
     return f"/api/cash-drawers/{drawer}"
 
@@ -630,7 +635,7 @@ ENDPOINTS: dict[tuple[str, str], tuple[str, Scenario]] = {
     # the till (docs/design.md §17): a server opens a drawer, a manager runs it
     ("POST", "/api/cash-drawers"): (
         "SERVER",
-        lambda c: Call("POST", "/api/cash-drawers", {"locationId": LOCATION, "openingFloat": 50}),
+        lambda c: Call("POST", "/api/cash-drawers", _new_drawer()),
     ),
     ("GET", "/api/cash-drawers"): ("MANAGER", lambda c: Call("GET", "/api/cash-drawers")),
     ("GET", "/api/cash-drawers/{drawer_id}"): ("MANAGER", lambda c: Call("GET", _drawer(c))),
