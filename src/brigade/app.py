@@ -44,8 +44,10 @@ from brigade.printing import routes as printers
 from brigade.printing import service as print_service
 from brigade.printing.service import PrintOutbox
 from brigade.reports import routes as reports
+from brigade.reports.checkout import routes as checkout
 from brigade.serving import on_shutdown_signal
 from brigade.settings import Settings, get_settings
+from brigade.till import routes as till
 from brigade.webhooks import routes as webhooks
 from brigade.webhooks import service as webhook_service
 from brigade.webhooks.service import Deliverer
@@ -175,11 +177,15 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.include_router(sessions.staff_pin_router)
     app.include_router(sessions.session_router)
     app.include_router(sessions.approval_router)
+    # Before the staff router's /{staff_id}: a server's checkout.
+    app.include_router(checkout.router)
     app.include_router(staff.staff_router)
     app.include_router(staff.token_router)
     app.include_router(events.router)
     app.include_router(webhooks.router)
     app.include_router(printers.router)
+    app.include_router(till.drawers_router)
+    app.include_router(till.shifts_router)
     install_screens(app)
     ensure_every_route_is_brigade(app)
     # After every router: these read the routes.

@@ -17,6 +17,7 @@ from brigade.orders.routes import event_payloads as orders
 from brigade.orders.schemas import OrderDetail
 from brigade.orders.shaping import detail as order_detail
 from brigade.pricing.routes import event_payloads as pricing
+from brigade.till import routes as till
 
 
 class SentOrderOut(OrderDetail):
@@ -32,6 +33,7 @@ def install_event_payloads(*, max_bytes: int) -> None:
     catalogue.install_event_payloads()
     access.install_event_payloads()
     pricing.install_event_payloads()
+    till.install_event_payloads()
 
     def sent_order(sent: SentOrder) -> str:
         detail = order_detail(sent.order, orders.EVENT_READER)

@@ -13,6 +13,7 @@ from brigade.kitchen import tables as kitchen_tables
 from brigade.orders import tables as orders_tables
 from brigade.pricing import tables as pricing_tables
 from brigade.printing import tables as printing_tables
+from brigade.till import tables as till_tables
 from brigade.webhooks import tables as webhooks_tables
 
 FEATURE_TABLES = (
@@ -24,6 +25,7 @@ FEATURE_TABLES = (
     orders_tables,
     pricing_tables,
     printing_tables,
+    till_tables,
     webhooks_tables,
 )
 

@@ -37,6 +37,8 @@ locations = Table(
     Column("auto_complete", Boolean, nullable=False, server_default=true()),
     # A terminal untouched this long signs out; NULL: never.
     Column("idle_sign_out_seconds", Integer, nullable=True, server_default="180"),
+    # A SERVER may open a cash drawer (docs/design.md §17).
+    Column("servers_open_drawers", Boolean, nullable=False, server_default=true()),
     Index("ix_locations_name", "name", "id"),
 )
 

@@ -64,6 +64,12 @@ class Permission(StrEnum):
     MANAGE_DINING_ROOM = "manage tables, devices and printers"
     SET_UP_LOCATIONS = "set up location profiles"
     SIGN_IN_WITH_PIN = "sign staff in with their PIN"
+    # The till (docs/design.md §17).
+    OPEN_DRAWERS = "open a cash drawer (a server where the location lets servers)"
+    MANAGE_DRAWERS = "read cash drawers, pay in, pay out, no sale, count and close them"
+    CLOCK_IN = "clock in and out"
+    READ_SHIFTS = "read the shifts of the staff"
+    READ_CHECKOUT = "read a server's checkout (one's own; a manager's anyone's)"
 
 
 REQUIRED_ROLE: Mapping[Permission, Role] = MappingProxyType(
@@ -96,6 +102,11 @@ REQUIRED_ROLE: Mapping[Permission, Role] = MappingProxyType(
         Permission.REQUEST_APPROVAL: Role.SERVER,
         Permission.MANAGE_DINING_ROOM: Role.MANAGER,
         Permission.SET_UP_LOCATIONS: Role.ADMIN,
+        Permission.OPEN_DRAWERS: Role.SERVER,
+        Permission.MANAGE_DRAWERS: Role.MANAGER,
+        Permission.CLOCK_IN: Role.KITCHEN,
+        Permission.READ_SHIFTS: Role.MANAGER,
+        Permission.READ_CHECKOUT: Role.SERVER,
     }
 )
 

@@ -155,6 +155,22 @@ class BusinessDayClosed(Conflict):
     """The payment was taken on a business day that has ended: its tips are settled."""
 
 
+class DrawerAlreadyOpen(Conflict):
+    """The device (or, device-less, the location) already has an open cash drawer."""
+
+
+class DrawerClosed(Conflict):
+    """The cash drawer is closed: nothing more goes in or out, it is not closed twice."""
+
+
+class AlreadyClockedIn(Conflict):
+    """The staff member already has an open shift."""
+
+
+class NotClockedIn(Conflict):
+    """The staff member has no open shift to clock out of."""
+
+
 class IdInUse(Conflict):
     """An id the client chose already names something made by another request."""
 

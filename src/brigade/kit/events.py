@@ -54,6 +54,11 @@ class EventType(StrEnum):
     KITCHEN_TICKET_CREATED = "kitchen_ticket.created"
     KITCHEN_TICKET_BUMPED = "kitchen_ticket.bumped"
     KITCHEN_TICKET_RECALLED = "kitchen_ticket.recalled"
+    # The till (docs/design.md §17).
+    CASH_DRAWER_OPENED = "cash_drawer.opened"
+    CASH_DRAWER_CLOSED = "cash_drawer.closed"
+    SHIFT_CLOCKED_IN = "shift.clocked_in"
+    SHIFT_CLOCKED_OUT = "shift.clocked_out"
     # A device or client address reached its limit of wrong PINs (docs/security.md).
     SECURITY_PIN_FAILURES = "security.pin_failures"
 

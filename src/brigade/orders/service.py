@@ -40,6 +40,7 @@ from brigade.orders.domain.aggregate import (
     check_room_for_item,
     order_charge,
 )
+from brigade.orders.domain.checkout import ServerDay
 from brigade.orders.domain.commands import (
     AddItem,
     ApplyDiscount,
@@ -67,11 +68,14 @@ from brigade.orders.domain.refunds import OrderRefund, RefundOrder
 from brigade.orders.domain.settlement import PaymentFilter, SettledPayment
 from brigade.orders.domain.splitting import guests_after_split, selections
 from brigade.orders.domain.states import ItemStatus, OrderStatus, PaymentMethod
+from brigade.orders.repository.checkout import CheckoutRepository
 from brigade.orders.repository.orders import OrderRepository, WholeItems
 from brigade.orders.repository.payments import PaymentRepository
 from brigade.pricing import service as pricing
 from brigade.printing import service as printing
 from brigade.printing.domain import PrintJob
+from brigade.till import service as till
+from brigade.till.domain import MovementType
 
 FIRST_ORDER_NUMBER = 1001
 
@@ -108,10 +112,43 @@ async def _persist(uow: UnitOfWork, order: Order, actor: Actor) -> None:
     returned = order.changes.stock_returned
     await stock.put_back(uow, actor, returned, kind=kind, order_id=order.id)
     await OrderRepository(uow).save(order)
+    await _post_cash(uow, order, actor)
     await kitchen_board.store(uow, order.changes.kitchen_tickets)
     if order.header.location_id is not None:
         documents = [kitchen_document(order, t) for t in order.changes.kitchen_tickets]
         await printing.queue_kitchen_documents(uow, order.header.location_id, documents)
+
+
+async def _post_cash(uow: UnitOfWork, order: Order, actor: Actor) -> None:
+    """The cash the actions took or gave back, posted to the till in this unit of work
+    (docs/design.md §17): a cash payment taken, a refund on a cash payment (a cancellation's
+    too). Payments a merge hands over moved no cash, and are not in these lists."""
+    changes, location_id = order.changes, order.header.location_id
+    for payment in changes.added_payments:
+        if payment.method is PaymentMethod.CASH:
+            await till.post_cash(
+                uow,
+                actor,
+                location_id,
+                MovementType.CASH_SALE,
+                payment.amount_cents,
+                payment.rounding_cents,
+                order.id,
+                payment_id=payment.id,
+            )
+    for refund in changes.added_refunds:
+        if refund.method is PaymentMethod.CASH:
+            await till.post_cash(
+                uow,
+                actor,
+                location_id,
+                MovementType.CASH_REFUND,
+                refund.amount_cents,
+                0,
+                order.id,
+                payment_id=refund.payment_id,
+                refund_id=refund.id,
+            )
 
 
 async def _location(uow: UnitOfWork, order: Order) -> OrderLocation | None:
@@ -944,3 +981,13 @@ async def merge_orders(
         after={"into": _check_facts(order), "merged": _check_facts(other), "itemIds": taken},
     )
     return [order, other]
+
+
+# --- a server's checkout (docs/design.md §17; the reports put it together) -----------------
+
+
+async def server_day(
+    uow: UnitOfWork, staff_id: UUID, location_id: UUID, start: datetime, end: datetime
+) -> ServerDay:
+    """What the orders tell of one server's business day [start, end) at a location."""
+    return await CheckoutRepository(uow).server_day(staff_id, location_id, start, end)

@@ -125,6 +125,17 @@ def _printer(client: AppClient, kind: str = "KITCHEN") -> str:
     return f"/api/printers/{printer}"
 
 
+def _new_drawer() -> dict[str, Any]:
+    """A drawer at LOCATION on a device of its own: one open drawer per device."""
+    return {"locationId": LOCATION, "deviceId": str(uuid.uuid4()), "openingFloat": 100}
+
+
+def _drawer(client: AppClient) -> str:
+    body = _new_drawer()
+    drawer: str = client.post("/api/cash-drawers", json=body).json()["id"]
+    return f"/api/cash-drawers/{drawer}"
+
+
 def _item_url(client: AppClient, *, sent: bool = False) -> str:
     order, item = _order_with_item(client, sent=sent)
     return f"/api/orders/{order['id']}/items/{item['id']}"
@@ -621,6 +632,28 @@ ENDPOINTS: dict[tuple[str, str], tuple[str, Scenario]] = {
             },
         ),
     ),
+    # the till (docs/design.md §17): a server opens a drawer, a manager runs it
+    ("POST", "/api/cash-drawers"): (
+        "SERVER",
+        lambda c: Call("POST", "/api/cash-drawers", _new_drawer()),
+    ),
+    ("GET", "/api/cash-drawers"): ("MANAGER", lambda c: Call("GET", "/api/cash-drawers")),
+    ("GET", "/api/cash-drawers/{drawer_id}"): ("MANAGER", lambda c: Call("GET", _drawer(c))),
+    ("POST", "/api/cash-drawers/{drawer_id}/movements"): (
+        "MANAGER",
+        lambda c: Call(
+            "POST", f"{_drawer(c)}/movements", {"type": "PAY_IN", "amount": 5, "reason": "coins"}
+        ),
+    ),
+    ("POST", "/api/cash-drawers/{drawer_id}/close"): (
+        "MANAGER",
+        lambda c: Call("POST", f"{_drawer(c)}/close", {"countedAmount": 100}),
+    ),
+    ("POST", "/api/shifts/clock-in"): (
+        "KITCHEN",
+        lambda c: Call("POST", "/api/shifts/clock-in", {"locationId": LOCATION}),
+    ),
+    ("GET", "/api/shifts"): ("MANAGER", lambda c: Call("GET", "/api/shifts")),
 }
 PUBLIC = {("GET", "/health")}
 # Where who the caller is matters beyond their role (tests/api/dining): signing in is a
@@ -631,6 +664,11 @@ BEYOND_ROLES = {
     ("POST", "/api/sessions"): "Requires a paired TERMINAL device token",
     ("PUT", "/api/staff/{staff_id}/pin"): "Requires the KITCHEN role",
     ("DELETE", "/api/sessions/current"): "Requires the KITCHEN role",
+    # one clocks oneself out and reads one's own shift (tests/api/till/test_shifts.py)
+    ("POST", "/api/shifts/clock-out"): "Requires the KITCHEN role",
+    ("GET", "/api/shifts/current"): "Requires the KITCHEN role",
+    # a server reads their own checkout, a manager anyone's (test_server_checkout.py)
+    ("GET", "/api/staff/{staff_id}/checkout"): "Requires the SERVER role",
 }
 
 

@@ -27,6 +27,7 @@ def test_a_location_without_a_profile_is_utc_and_usd(client: AppClient) -> None:
         "cashRounding": None,
         "autoComplete": True,
         "idleSignOutSeconds": 180,
+        "serversOpenDrawers": True,
         "createdAt": None,
         "updatedAt": None,
     }

@@ -405,6 +405,59 @@ def security_pin_failures(client: AppClient) -> tuple[int, Expected]:
     return before, Expected(types, "", terminal["id"], None, data=data)
 
 
+_DRAWER_EVENT_FIELDS = (
+    "id",
+    "locationId",
+    "deviceId",
+    "status",
+    "openedAt",
+    "openedBy",
+    "closedAt",
+    "closedBy",
+)
+
+
+def _drawer_event(event_type: EventType, drawer: Json) -> Expected:
+    """A drawer's event carries the drawer without its amounts (the kitchen reads events)."""
+    shown = {key: drawer[key] for key in _DRAWER_EVENT_FIELDS}
+    return Expected((event_type,), "", drawer["id"], None, data=shown)
+
+
+def cash_drawer_opened(client: AppClient) -> tuple[int, Expected]:
+    before = _last_id(client)
+    body = {"locationId": LOCATION, "openingFloat": 150}
+    drawer = _ok(client.post("/api/cash-drawers", json=body), 201)
+    return before, _drawer_event(EventType.CASH_DRAWER_OPENED, drawer)
+
+
+def cash_drawer_closed(client: AppClient) -> tuple[int, Expected]:
+    body = {"locationId": LOCATION, "openingFloat": 150}
+    drawer = _ok(client.post("/api/cash-drawers", json=body), 201)
+    before = _last_id(client)
+    url = f"/api/cash-drawers/{drawer['id']}/close"
+    closed = _ok(client.post(url, json={"countedAmount": 150}))
+    return before, _drawer_event(EventType.CASH_DRAWER_CLOSED, closed)
+
+
+def _clocking(client: AppClient, event_type: EventType, *, out: bool) -> tuple[int, Expected]:
+    cook = bearer(make_staff_token(client, "KITCHEN"))
+    body = {"locationId": LOCATION}
+    before = _last_id(client)
+    shift = _ok(client.post("/api/shifts/clock-in", json=body, headers=cook))
+    if out:
+        before = _last_id(client)
+        shift = _ok(client.post("/api/shifts/clock-out", headers=cook))
+    return before, Expected((event_type,), "", shift["id"], None, data=shift)
+
+
+def shift_clocked_in(client: AppClient) -> tuple[int, Expected]:
+    return _clocking(client, EventType.SHIFT_CLOCKED_IN, out=False)
+
+
+def shift_clocked_out(client: AppClient) -> tuple[int, Expected]:
+    return _clocking(client, EventType.SHIFT_CLOCKED_OUT, out=True)
+
+
 ACTIONS: dict[EventType, Callable[[Any], tuple[int, Expected]]] = {
     EventType.ORDER_CREATED: order_created,
     EventType.ORDER_UPDATED: order_updated_by_a_discount,
@@ -440,6 +493,10 @@ ACTIONS: dict[EventType, Callable[[Any], tuple[int, Expected]]] = {
     EventType.KITCHEN_TICKET_BUMPED: kitchen_ticket_bumped,
     EventType.KITCHEN_TICKET_RECALLED: kitchen_ticket_recalled,
     EventType.SECURITY_PIN_FAILURES: security_pin_failures,
+    EventType.CASH_DRAWER_OPENED: cash_drawer_opened,
+    EventType.CASH_DRAWER_CLOSED: cash_drawer_closed,
+    EventType.SHIFT_CLOCKED_IN: shift_clocked_in,
+    EventType.SHIFT_CLOCKED_OUT: shift_clocked_out,
 }
 
 

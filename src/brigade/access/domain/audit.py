@@ -40,6 +40,10 @@ class AuditAction(StrEnum):
     PIN_SET = "staff.pin_set"
     PIN_LOCKED = "staff.pin_locked"
     PIN_WRONG = "staff.pin_wrong"
+    # The till: cash in and out of a drawer, and its count.
+    DRAWER_OPENED = "cash_drawer.opened"
+    DRAWER_MOVEMENT = "cash_drawer.movement"
+    DRAWER_CLOSED = "cash_drawer.closed"
 
 
 class AuditedEntity(StrEnum):
@@ -51,6 +55,7 @@ class AuditedEntity(StrEnum):
     TOKEN = "token"  # noqa: S105
     LOCATION = "location"
     DEVICE = "device"
+    CASH_DRAWER = "cash_drawer"
 
 
 @dataclass(frozen=True, slots=True)

@@ -110,6 +110,8 @@ class Location:
     auto_complete: bool = True
     # Terminals sign out after this many seconds untouched; None: never.
     idle_sign_out_seconds: int | None = DEFAULT_IDLE_SIGN_OUT_SECONDS
+    # A SERVER may open a cash drawer here (docs/design.md §17); off: a MANAGER's only.
+    servers_open_drawers: bool = True
 
     @classmethod
     def unprofiled(cls, location_id: UUID) -> Location:

@@ -93,6 +93,10 @@ class LocationProfile(RequestModel):
         description="A terminal untouched this long signs its staff member out, after a "
         "10-second warning; null: never",
     )
+    servers_open_drawers: bool = Field(
+        default=True,
+        description="A SERVER may open a cash drawer here; false: a MANAGER's only",
+    )
 
 
 class LocationOut(ResponseModel):
@@ -108,6 +112,7 @@ class LocationOut(ResponseModel):
     cash_rounding: Money | None
     auto_complete: bool
     idle_sign_out_seconds: int | None
+    servers_open_drawers: bool
     created_at: Timestamp | None
     updated_at: Timestamp | None
 
@@ -154,5 +159,6 @@ async def set_location_profile(
         cash_rounding=body.cash_rounding,
         auto_complete=body.auto_complete,
         idle_sign_out_seconds=body.idle_sign_out_seconds,
+        servers_open_drawers=body.servers_open_drawers,
     )
     return _out(location)

@@ -52,6 +52,7 @@ def _profile_fields(location: Location) -> dict[str, Any]:
         "cashRounding": None if location.cash_rounding is None else str(location.cash_rounding),
         "autoComplete": location.auto_complete,
         "idleSignOutSeconds": location.idle_sign_out_seconds,
+        "serversOpenDrawers": location.servers_open_drawers,
     }
 
 
@@ -69,6 +70,7 @@ async def set_location_profile(
     cash_rounding: Decimal | None = None,
     auto_complete: bool = True,
     idle_sign_out_seconds: int | None = DEFAULT_IDLE_SIGN_OUT_SECONDS,
+    servers_open_drawers: bool = True,
 ) -> Location:
     """Create or replace a location's profile (PUT: every field, the currency, the kitchen
     ticket thresholds, the tax mode, the cash rounding, auto-complete and the terminals' idle
@@ -95,6 +97,7 @@ async def set_location_profile(
         cash_rounding=cash_rounding,
         auto_complete=auto_complete,
         idle_sign_out_seconds=idle_sign_out_seconds,
+        servers_open_drawers=servers_open_drawers,
     )
     if current is not None and _profile_fields(current) == _profile_fields(location):
         return current

@@ -63,6 +63,11 @@ ERROR_TABLE: dict[type[errors.DomainError], tuple[int, str]] = {
     errors.ServiceChargeApplied: (409, "service_charge_already_applied"),
     errors.BusinessDayClosed: (409, "business_day_closed"),
     errors.IdInUse: (409, "id_in_use"),
+    # The till.
+    errors.DrawerAlreadyOpen: (409, "drawer_already_open"),
+    errors.DrawerClosed: (409, "drawer_closed"),
+    errors.AlreadyClockedIn: (409, "already_clocked_in"),
+    errors.NotClockedIn: (409, "not_clocked_in"),
     errors.StaleVersion: (412, "stale_version"),
     errors.InvalidPrecondition: (400, "invalid_precondition"),
     errors.Unauthenticated: (401, "unauthorized"),

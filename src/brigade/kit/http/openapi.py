@@ -100,6 +100,16 @@ TAGS: list[dict[str, str]] = [
         "name": "sessions",
         "description": "Staff PIN sign-in on a paired terminal, and a manager's one-shot approval.",
     },
+    {
+        "name": "cash drawers",
+        "description": "The till: drawers opened with a float, the cash sales and refunds posted "
+        "to them, pay-ins, pay-outs, the count and its variance (MANAGER).",
+    },
+    {"name": "shifts", "description": "Clocking in and out; the staff's shifts (MANAGER)."},
+    {
+        "name": "checkout",
+        "description": "A server's business day: sales, tips, cash held, open checks, shifts.",
+    },
     {"name": "health", "description": "Is the service up and its database answering."},
 ]
 

@@ -125,6 +125,12 @@ ApprovalSeeker = Annotated[Actor, _allowed(Permission.REQUEST_APPROVAL)]
 DiningRoomManager = Annotated[Actor, _allowed(Permission.MANAGE_DINING_ROOM)]
 LocationAdmin = Annotated[Actor, _allowed(Permission.SET_UP_LOCATIONS)]
 Terminal = Annotated[Actor, _allowed(Permission.SIGN_IN_WITH_PIN)]
+# The till (docs/design.md §17).
+DrawerOpener = Annotated[Actor, _allowed(Permission.OPEN_DRAWERS)]
+DrawerManager = Annotated[Actor, _allowed(Permission.MANAGE_DRAWERS)]
+ClockPuncher = Annotated[Actor, _allowed(Permission.CLOCK_IN)]
+ShiftReader = Annotated[Actor, _allowed(Permission.READ_SHIFTS)]
+CheckoutReader = Annotated[Actor, _allowed(Permission.READ_CHECKOUT)]
 
 
 def describe(permission: Permission) -> str:

@@ -1,0 +1,1 @@
+"""The till: cash drawers, their movements, shifts (docs/design.md §17)."""

@@ -1,0 +1,277 @@
+"""The till: cash drawers, what goes in and out of them, and the staff's shifts
+(docs/design.md §17).
+
+A drawer is opened with a float, at a location and usually on a device; it is OPEN until it is
+counted and closed (CLOSED, once). Its expected cash is the float plus every movement: the
+cash sales and refunds the orders post to it, and a manager's pay-ins and pay-outs. A no-sale
+opens the drawer and moves nothing. Amounts are unsigned cents; the movement's type gives
+the sign, and a cash sale's rounding (the cash step's difference) is kept beside its amount.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from datetime import datetime
+from decimal import Decimal
+from enum import StrEnum
+from types import MappingProxyType
+from uuid import UUID
+
+from brigade.kit import money
+from brigade.kit.errors import DrawerClosed, InvalidInput
+from brigade.kit.events import Envelope, EventType
+
+# --- the drawer's state machine -------------------------------------------------------------
+
+
+class DrawerStatus(StrEnum):
+    OPEN = "OPEN"
+    CLOSED = "CLOSED"
+
+
+class DrawerEvent(StrEnum):
+    CLOSE = "CLOSE"
+
+
+DRAWER_TRANSITIONS: Mapping[tuple[DrawerStatus, DrawerEvent], DrawerStatus] = MappingProxyType(
+    {(DrawerStatus.OPEN, DrawerEvent.CLOSE): DrawerStatus.CLOSED}
+)
+
+
+def apply_drawer_event(status: DrawerStatus, event: DrawerEvent) -> DrawerStatus:
+    """The status after ``event``; a closed drawer takes none (409 ``drawer_closed``)."""
+    after = DRAWER_TRANSITIONS.get((status, event))
+    if after is None:
+        raise DrawerClosed(f"the cash drawer is {status}: it cannot {event.value.lower()}")
+    return after
+
+
+def ensure_open(status: DrawerStatus) -> None:
+    if status is not DrawerStatus.OPEN:
+        raise DrawerClosed("the cash drawer is closed: nothing more goes in or out of it")
+
+
+# --- movements ------------------------------------------------------------------------------
+
+
+class MovementType(StrEnum):
+    PAY_IN = "PAY_IN"
+    PAY_OUT = "PAY_OUT"
+    NO_SALE = "NO_SALE"
+    CASH_SALE = "CASH_SALE"
+    CASH_REFUND = "CASH_REFUND"
+
+
+# What each type does to the cash in the drawer: its amount is always 0 or more.
+SIGN: Mapping[MovementType, int] = MappingProxyType(
+    {
+        MovementType.PAY_IN: 1,
+        MovementType.PAY_OUT: -1,
+        MovementType.NO_SALE: 0,
+        MovementType.CASH_SALE: 1,
+        MovementType.CASH_REFUND: -1,
+    }
+)
+# What a manager enters by hand; the other two are posted by the orders.
+MANUAL = frozenset({MovementType.PAY_IN, MovementType.PAY_OUT, MovementType.NO_SALE})
+POSTED = frozenset({MovementType.CASH_SALE, MovementType.CASH_REFUND})
+
+
+@dataclass(frozen=True, slots=True)
+class Movement:
+    """Cash in or out of a drawer. ``drawer_id`` None: a cash sale or refund that found no
+    drawer to post to (unassigned, kept for the location's day)."""
+
+    id: UUID
+    drawer_id: UUID | None
+    location_id: UUID
+    type: MovementType
+    amount_cents: int
+    # A cash sale that settled its balance to the cash step: what it paid less that balance.
+    rounding_cents: int
+    reason: str | None
+    order_id: UUID | None
+    payment_id: UUID | None
+    refund_id: UUID | None
+    staff_id: UUID | None
+    staff_name: str
+    created_at: datetime
+
+    @property
+    def cash_cents(self) -> int:
+        """What it did to the cash in the drawer, signed."""
+        return SIGN[self.type] * self.amount_cents + self.rounding_cents
+
+
+def expected_cents(opening_float_cents: int, movements: Iterable[Movement]) -> int:
+    """Opening float + cash sales - cash refunds + pay-ins - pay-outs + cash rounding."""
+    return opening_float_cents + sum(movement.cash_cents for movement in movements)
+
+
+def check_movement(kind: MovementType, amount_cents: int, expected: int) -> None:
+    """A manager's movement: a pay-in or pay-out of more than 0 (a pay-out never more than the
+    cash expected in the drawer), a no-sale of 0. Refused: 422 on ``amount`` or ``type``."""
+    if kind not in MANUAL:
+        raise InvalidInput("type", f"{kind} is posted by an order, not entered by hand")
+    if kind is MovementType.NO_SALE:
+        if amount_cents != 0:
+            raise InvalidInput("amount", "a NO_SALE moves no cash: its amount is 0")
+        return
+    if amount_cents <= 0:
+        raise InvalidInput("amount", f"a {kind} is more than 0.00")
+    if kind is MovementType.PAY_OUT and amount_cents > expected:
+        raise InvalidInput(
+            "amount",
+            f"the drawer is expected to hold {money.from_cents(expected)}: a pay-out of "
+            f"{money.from_cents(amount_cents)} is more than it holds",
+        )
+
+
+def posting_amounts(amount_cents: int, rounding_cents: int) -> tuple[int, int]:
+    """A cash payment's ``amount_cents`` (the cash handed over) and ``rounding_cents`` as a
+    movement keeps them: the balance it settled, and the rounding; together, the cash."""
+    return amount_cents - rounding_cents, rounding_cents
+
+
+# --- drawers --------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class CashDrawer:
+    id: UUID
+    location_id: UUID
+    device_id: UUID | None
+    status: DrawerStatus
+    opening_float_cents: int
+    # Fixed when it closes; while open the expected cash is worked out from its movements.
+    expected_cents: int | None
+    counted_cents: int | None
+    opened_at: datetime
+    opened_by_id: UUID | None
+    opened_by_name: str
+    closed_at: datetime | None
+    closed_by_id: UUID | None
+    closed_by_name: str | None
+    updated_at: datetime
+
+    @property
+    def variance_cents(self) -> int | None:
+        """Counted - expected: negative when cash is short."""
+        if self.counted_cents is None or self.expected_cents is None:
+            return None
+        return self.counted_cents - self.expected_cents
+
+    def close(
+        self, counted_cents: int, expected: int, *, by_id: UUID | None, by_name: str, at: datetime
+    ) -> CashDrawer:
+        """Counted and closed, once; its expected cash is fixed with the count."""
+        status = apply_drawer_event(self.status, DrawerEvent.CLOSE)
+        if counted_cents < 0:
+            raise InvalidInput("countedAmount", "is 0.00 or more")
+        return dataclasses.replace(
+            self,
+            status=status,
+            expected_cents=expected,
+            counted_cents=counted_cents,
+            closed_at=at,
+            closed_by_id=by_id,
+            closed_by_name=by_name,
+            updated_at=at,
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class DrawerSummary:
+    """A drawer as the Z lists it (amounts in cents; counted and variance None while open)."""
+
+    id: UUID
+    device_id: UUID | None
+    opened_at: datetime
+    closed_at: datetime | None
+    opening_float_cents: int
+    expected_cents: int
+    counted_cents: int | None
+    variance_cents: int | None
+
+
+def summary(drawer: CashDrawer, movements: Sequence[Movement]) -> DrawerSummary:
+    expected = (
+        drawer.expected_cents
+        if drawer.expected_cents is not None
+        else expected_cents(drawer.opening_float_cents, movements)
+    )
+    return DrawerSummary(
+        id=drawer.id,
+        device_id=drawer.device_id,
+        opened_at=drawer.opened_at,
+        closed_at=drawer.closed_at,
+        opening_float_cents=drawer.opening_float_cents,
+        expected_cents=expected,
+        counted_cents=drawer.counted_cents,
+        variance_cents=drawer.variance_cents,
+    )
+
+
+def drawer_to_post_to(open_drawers: Sequence[CashDrawer], device_id: UUID | None) -> UUID | None:
+    """Where a cash sale or refund goes: the paying device's open drawer, else the location's
+    only open drawer, else nowhere (unassigned)."""
+    if device_id is not None:
+        for drawer in open_drawers:
+            if drawer.device_id == device_id:
+                return drawer.id
+    return open_drawers[0].id if len(open_drawers) == 1 else None
+
+
+@dataclass(frozen=True, slots=True)
+class DrawerFilter:
+    location_id: UUID | None = None
+    status: DrawerStatus | None = None
+
+
+# --- shifts ---------------------------------------------------------------------------------
+
+_SECONDS_AN_HOUR = Decimal(3600)
+
+
+@dataclass(frozen=True, slots=True)
+class Shift:
+    id: UUID
+    staff_id: UUID
+    staff_name: str
+    location_id: UUID
+    clocked_in_at: datetime
+    clocked_out_at: datetime | None
+
+    def hours(self, now: datetime) -> Decimal:
+        """Hours worked, to the hundredth: until clocking out, or until ``now`` while open."""
+        end = self.clocked_out_at or now
+        seconds = Decimal(str(max((end - self.clocked_in_at).total_seconds(), 0)))
+        return money.round_half_up(seconds / _SECONDS_AN_HOUR)
+
+    def clock_out(self, at: datetime) -> Shift:
+        return dataclasses.replace(self, clocked_out_at=max(at, self.clocked_in_at))
+
+
+@dataclass(frozen=True, slots=True)
+class ShiftFilter:
+    location_id: UUID | None = None
+    staff_id: UUID | None = None
+    # Shifts that overlap [start, end): clocked in before ``end``, out after ``start`` or open.
+    start: datetime | None = None
+    end: datetime | None = None
+
+
+# --- events ---------------------------------------------------------------------------------
+
+
+def drawer_event(event_type: EventType, drawer: CashDrawer) -> Envelope:
+    """``cash_drawer.opened`` or ``.closed``: the drawer without its amounts (the kitchen
+    reads the stream too; the cash is a manager's)."""
+    return Envelope(event_type, drawer, location_id=drawer.location_id, entity_id=drawer.id)
+
+
+def shift_event(event_type: EventType, shift: Shift) -> Envelope:
+    """``shift.clocked_in`` or ``.clocked_out``: the shift."""
+    return Envelope(event_type, shift, location_id=shift.location_id, entity_id=shift.id)

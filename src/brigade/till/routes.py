@@ -1,0 +1,334 @@
+"""The till's endpoints: cash drawers (`/api/cash-drawers`) and shifts (`/api/shifts`),
+docs/design.md §17."""
+
+from __future__ import annotations
+
+from typing import Annotated
+from uuid import UUID
+
+from fastapi import Query, Response
+from pydantic import Field
+
+from brigade.kit import money
+from brigade.kit.clock import now
+from brigade.kit.errors import (
+    AlreadyClockedIn,
+    DrawerAlreadyOpen,
+    DrawerClosed,
+    InvalidInput,
+    NotClockedIn,
+    NotFound,
+    OtherLocation,
+)
+from brigade.kit.events import register_payload_shape
+from brigade.kit.http.deps import PaginationDep, UowDep
+from brigade.kit.http.errors import problem_responses
+from brigade.kit.http.permissions import ClockPuncher, DrawerManager, DrawerOpener, ShiftReader
+from brigade.kit.http.routing import brigade_router
+from brigade.kit.http.schemas import LocationQuery, Page, StaffRef, staff_ref
+from brigade.kit.http.types import (
+    Money,
+    MoneyIn,
+    Reason,
+    RequestModel,
+    ResponseModel,
+    Timestamp,
+    UtcInstant,
+)
+from brigade.till import service
+from brigade.till.domain import (
+    CashDrawer,
+    DrawerFilter,
+    DrawerStatus,
+    Movement,
+    MovementType,
+    Shift,
+    ShiftFilter,
+)
+from brigade.till.schemas import ShiftOut, shift_out
+from brigade.till.service import DrawerDetail
+
+drawers_router = brigade_router(prefix="/api/cash-drawers", tags=["cash drawers"])
+shifts_router = brigade_router(prefix="/api/shifts", tags=["shifts"])
+
+
+# --- drawers --------------------------------------------------------------------------------
+
+
+class DrawerOpen(RequestModel):
+    location_id: UUID | None = Field(
+        default=None, description="Required unless the caller is on a device (its location)."
+    )
+    device_id: UUID | None = Field(
+        default=None, description="The drawer's terminal; from a terminal, the caller's device."
+    )
+    opening_float: MoneyIn
+
+
+class MovementIn(RequestModel):
+    type: MovementType = Field(description="PAY_IN, PAY_OUT or NO_SALE (the others are posted)")
+    amount: MoneyIn = Field(description="0 for a NO_SALE")
+    reason: Reason
+
+
+class DrawerClose(RequestModel):
+    counted_amount: MoneyIn
+
+
+class MovementOut(ResponseModel):
+    id: UUID
+    type: MovementType
+    amount: Money = Field(description="0 or more: the type gives the sign")
+    rounding: Money = Field(description="A cash sale's cash rounding, signed")
+    reason: str | None
+    order_id: UUID | None
+    payment_id: UUID | None
+    refund_id: UUID | None
+    staff: StaffRef
+    created_at: Timestamp
+
+
+class CashDrawerEventOut(ResponseModel):
+    """A drawer without its amounts: ``cash_drawer.opened`` and ``.closed`` carry this."""
+
+    id: UUID
+    location_id: UUID
+    device_id: UUID | None
+    status: DrawerStatus
+    opened_at: Timestamp
+    opened_by: StaffRef | None
+    closed_at: Timestamp | None
+    closed_by: StaffRef | None
+
+
+class CashDrawerOut(CashDrawerEventOut):
+    opening_float: Money
+    expected_amount: Money = Field(
+        description="Float + cash sales - cash refunds + pay-ins - pay-outs + cash rounding: "
+        "live while open, fixed at the count"
+    )
+    counted_amount: Money | None
+    variance: Money | None = Field(description="counted - expected; negative when short")
+
+
+class CashDrawerDetail(CashDrawerOut):
+    movements: list[MovementOut]
+
+
+class CashDrawerPage(Page[CashDrawerOut]):
+    """Cash drawers, newest first."""
+
+
+def _event_fields(drawer: CashDrawer) -> dict[str, object]:
+    return {
+        "id": drawer.id,
+        "location_id": drawer.location_id,
+        "device_id": drawer.device_id,
+        "status": drawer.status,
+        "opened_at": drawer.opened_at,
+        "opened_by": staff_ref(drawer.opened_by_id, drawer.opened_by_name),
+        "closed_at": drawer.closed_at,
+        "closed_by": staff_ref(drawer.closed_by_id, drawer.closed_by_name),
+    }
+
+
+def _cents(cents: int | None) -> object:
+    return None if cents is None else money.from_cents(cents)
+
+
+def _drawer_fields(detail: DrawerDetail) -> dict[str, object]:
+    drawer = detail.drawer
+    return _event_fields(drawer) | {
+        "opening_float": money.from_cents(drawer.opening_float_cents),
+        "expected_amount": money.from_cents(detail.expected_cents),
+        "counted_amount": _cents(drawer.counted_cents),
+        "variance": _cents(drawer.variance_cents),
+    }
+
+
+def _movement(movement: Movement) -> MovementOut:
+    return MovementOut(
+        id=movement.id,
+        type=movement.type,
+        amount=money.from_cents(movement.amount_cents),
+        rounding=money.from_cents(movement.rounding_cents),
+        reason=movement.reason,
+        order_id=movement.order_id,
+        payment_id=movement.payment_id,
+        refund_id=movement.refund_id,
+        staff=StaffRef(staff_id=movement.staff_id, name=movement.staff_name),
+        created_at=movement.created_at,
+    )
+
+
+def _detail(detail: DrawerDetail) -> CashDrawerDetail:
+    return CashDrawerDetail.model_validate(
+        _drawer_fields(detail) | {"movements": [_movement(m) for m in detail.movements]}
+    )
+
+
+@drawers_router.post(
+    "",
+    status_code=201,
+    response_model=CashDrawerDetail,
+    responses=problem_responses(DrawerAlreadyOpen, OtherLocation, InvalidInput),
+)
+async def open_drawer(
+    staff: DrawerOpener, body: DrawerOpen, uow: UowDep, response: Response
+) -> CashDrawerDetail:
+    """A MANAGER opens a drawer anywhere; a SERVER where the location's `serversOpenDrawers`
+    is on (the default), else 403. One open drawer per device, one device-less one per
+    location (409 `drawer_already_open`). A device's session opens at its own location."""
+    detail = await service.open_drawer(
+        uow,
+        staff,
+        location_id=body.location_id,
+        device_id=body.device_id,
+        opening_float_cents=money.to_cents(body.opening_float),
+    )
+    response.headers["Location"] = f"/api/cash-drawers/{detail.drawer.id}"
+    return _detail(detail)
+
+
+@drawers_router.get("", response_model=CashDrawerPage, responses=problem_responses(OtherLocation))
+async def list_drawers(
+    staff: DrawerManager,
+    uow: UowDep,
+    pagination: PaginationDep,
+    location_id: LocationQuery = None,
+    status: Annotated[DrawerStatus | None, Query()] = None,
+) -> CashDrawerPage:
+    """Newest first, each with its expected amount."""
+    found, total = await service.list_drawers(
+        uow,
+        staff,
+        DrawerFilter(location_id, status),
+        page=pagination.page,
+        limit=pagination.limit,
+    )
+    shown = [CashDrawerOut.model_validate(_drawer_fields(detail)) for detail in found]
+    return CashDrawerPage(**pagination.page_of(shown, total))
+
+
+@drawers_router.get(
+    "/{drawer_id}",
+    response_model=CashDrawerDetail,
+    responses=problem_responses(NotFound, OtherLocation),
+)
+async def get_drawer(staff: DrawerManager, drawer_id: UUID, uow: UowDep) -> CashDrawerDetail:
+    """The drawer, its movements (oldest first) and its live expected amount."""
+    return _detail(await service.get_drawer(uow, staff, drawer_id))
+
+
+@drawers_router.post(
+    "/{drawer_id}/movements",
+    status_code=201,
+    response_model=CashDrawerDetail,
+    responses=problem_responses(NotFound, OtherLocation, DrawerClosed, InvalidInput),
+)
+async def add_movement(
+    staff: DrawerManager, drawer_id: UUID, body: MovementIn, uow: UowDep
+) -> CashDrawerDetail:
+    """A pay-in, a pay-out (never more than the expected cash: 422) or a no-sale (amount 0),
+    with a reason; audited. Answers the drawer with its new movement."""
+    detail = await service.add_movement(
+        uow,
+        staff,
+        drawer_id,
+        kind=body.type,
+        amount_cents=money.to_cents(body.amount),
+        reason=body.reason,
+    )
+    return _detail(detail)
+
+
+@drawers_router.post(
+    "/{drawer_id}/close",
+    response_model=CashDrawerDetail,
+    responses=problem_responses(NotFound, OtherLocation, DrawerClosed),
+)
+async def close_drawer(
+    staff: DrawerManager, drawer_id: UUID, body: DrawerClose, uow: UowDep
+) -> CashDrawerDetail:
+    """Count and close: answers `expectedAmount`, `countedAmount` and `variance`. Closing
+    twice is 409 `drawer_closed`. Audited."""
+    detail = await service.close_drawer(uow, staff, drawer_id, money.to_cents(body.counted_amount))
+    return _detail(detail)
+
+
+# --- shifts ---------------------------------------------------------------------------------
+
+
+class ClockIn(RequestModel):
+    location_id: UUID | None = Field(
+        default=None, description="Required with a staff token; a PIN session's is its device's."
+    )
+
+
+class ShiftPage(Page[ShiftOut]):
+    """Shifts, newest first."""
+
+
+_CLOCK_ERRORS = (OtherLocation, InvalidInput)
+
+
+@shifts_router.post(
+    "/clock-in",
+    response_model=ShiftOut,
+    responses=problem_responses(AlreadyClockedIn, *_CLOCK_ERRORS),
+)
+async def clock_in(staff: ClockPuncher, uow: UowDep, body: ClockIn | None = None) -> ShiftOut:
+    """The caller (a PIN session's staff member, or a staff token's, which names
+    `locationId`) starts a shift; a device alone or the bootstrap admin is 403. Twice: 409
+    `already_clocked_in`."""
+    location_id = None if body is None else body.location_id
+    return shift_out(await service.clock_in(uow, staff, location_id))
+
+
+@shifts_router.post(
+    "/clock-out", response_model=ShiftOut, responses=problem_responses(NotClockedIn)
+)
+async def clock_out(staff: ClockPuncher, uow: UowDep) -> ShiftOut:
+    """The caller's open shift ends now; none: 409 `not_clocked_in`."""
+    return shift_out(await service.clock_out(uow, staff))
+
+
+@shifts_router.get("/current", response_model=ShiftOut, responses=problem_responses(NotFound))
+async def current_shift(staff: ClockPuncher, uow: UowDep) -> ShiftOut:
+    """The caller's open shift, or 404."""
+    return shift_out(await service.current_shift(uow, staff))
+
+
+@shifts_router.get("", response_model=ShiftPage, responses=problem_responses(OtherLocation))
+async def list_shifts(
+    staff: ShiftReader,
+    uow: UowDep,
+    pagination: PaginationDep,
+    location_id: LocationQuery = None,
+    staff_id: Annotated[UUID | None, Query(alias="staffId")] = None,
+    start: Annotated[
+        UtcInstant | None, Query(alias="from", description="inclusive; naive is UTC")
+    ] = None,
+    end: Annotated[
+        UtcInstant | None, Query(alias="to", description="exclusive; naive is UTC")
+    ] = None,
+) -> ShiftPage:
+    """Shifts that overlap `from`..`to` (clocked in before `to`, out after `from` or still
+    open), newest first."""
+    found, total = await service.list_shifts(
+        uow,
+        staff,
+        ShiftFilter(location_id, staff_id, start, end),
+        page=pagination.page,
+        limit=pagination.limit,
+    )
+    at = now()
+    return ShiftPage(**pagination.page_of([shift_out(shift, at) for shift in found], total))
+
+
+def install_event_payloads() -> None:
+    register_payload_shape(
+        CashDrawer,
+        lambda drawer: CashDrawerEventOut.model_validate(_event_fields(drawer)).model_dump_json(),
+    )
+    register_payload_shape(Shift, lambda shift: shift_out(shift).model_dump_json())
