@@ -155,6 +155,18 @@ class BusinessDayClosed(Conflict):
     """The payment was taken on a business day that has ended: its tips are settled."""
 
 
+class DayClosed(Conflict):
+    """The sale is in a closed Z (docs/design.md §17): its figures are final."""
+
+
+class OpenChecks(Conflict):
+    """A Z asked for while checks are still open; ``open_checks``: (id, number, table name)."""
+
+    def __init__(self, detail: str, open_checks: list[dict[str, object]]) -> None:
+        super().__init__(detail)
+        self.open_checks = open_checks
+
+
 class IdInUse(Conflict):
     """An id the client chose already names something made by another request."""
 

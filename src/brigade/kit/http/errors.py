@@ -62,6 +62,8 @@ ERROR_TABLE: dict[type[errors.DomainError], tuple[int, str]] = {
     errors.WouldOverpay: (409, "would_overpay"),
     errors.ServiceChargeApplied: (409, "service_charge_already_applied"),
     errors.BusinessDayClosed: (409, "business_day_closed"),
+    errors.DayClosed: (409, "day_closed"),
+    errors.OpenChecks: (409, "open_checks"),
     errors.IdInUse: (409, "id_in_use"),
     errors.StaleVersion: (412, "stale_version"),
     errors.InvalidPrecondition: (400, "invalid_precondition"),
