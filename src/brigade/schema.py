@@ -7,8 +7,8 @@ from brigade.access import tables as access_tables
 from brigade.catalogue import tables as catalogue_tables
 from brigade.dining import tables as dining_tables
 from brigade.events import tables as events_tables
-from brigade.kit.db import outbox  # noqa: F401 (the outbox table, on the same metadata)
 from brigade.journal import tables as journal_tables
+from brigade.kit.db import outbox  # noqa: F401 (the outbox table, on the same metadata)
 from brigade.kit.db.tables import metadata
 from brigade.kitchen import tables as kitchen_tables
 from brigade.orders import tables as orders_tables

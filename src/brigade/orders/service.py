@@ -23,12 +23,12 @@ from brigade.catalogue.domain.records import Product, ProductVariant
 from brigade.catalogue.service import menu as catalogue_menu
 from brigade.catalogue.service import products as catalogue_products
 from brigade.catalogue.service import stock
+from brigade.journal import service as journal
+from brigade.journal.domain import EntryKind, NewEntry
 from brigade.kit import money
 from brigade.kit.access import Actor
 from brigade.kit.changes import UNSET
 from brigade.kit.clock import DEFAULT_TIMEZONE, business_day, now, start_of_business_day
-from brigade.journal import service as journal
-from brigade.journal.domain import EntryKind, NewEntry
 from brigade.kit.db.engine import UnitOfWork
 from brigade.kit.db.rows import location_in
 from brigade.kit.errors import DayClosed, IdInUse, NotFound, ProductUnavailable

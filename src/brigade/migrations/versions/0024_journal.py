@@ -10,7 +10,6 @@ from collections.abc import Sequence
 import sqlalchemy as sa
 from alembic import op
 
-
 revision: str = "0024_journal"
 down_revision: str | None = "0022_idle_sign_out"
 branch_labels: str | Sequence[str] | None = None
@@ -50,9 +49,15 @@ def upgrade() -> None:
         sa.PrimaryKeyConstraint("location_id", "number"),
     )
     op.add_column("orders", sa.Column("receipt_number", sa.BigInteger, nullable=True))
+    # A Z prints on a receipt printer and belongs to no order.
+    with op.batch_alter_table("print_jobs") as batch:
+        batch.alter_column("order_id", existing_type=sa.Uuid, nullable=True)
 
 
 def downgrade() -> None:
+    op.execute("DELETE FROM print_jobs WHERE order_id IS NULL")
+    with op.batch_alter_table("print_jobs") as batch:
+        batch.alter_column("order_id", existing_type=sa.Uuid, nullable=False)
     with op.batch_alter_table("orders") as batch:
         batch.drop_column("receipt_number")
     op.drop_table("z_reports")

@@ -50,6 +50,7 @@ from brigade.kit.errors import (
 from brigade.kit.events import Envelope, EventType
 from brigade.kit.ids import new_id
 from brigade.kitchen.domain import KitchenTicket, TicketItem, TicketKind
+from brigade.orders.domain import journal_notes
 from brigade.orders.domain.commands import (
     AddItem,
     ApplyDiscount,
@@ -58,7 +59,6 @@ from brigade.orders.domain.commands import (
     ModifierChoice,
     TakePayment,
 )
-from brigade.orders.domain import journal_notes
 from brigade.orders.domain.courses import FIRST_COURSE, fired_with, sent_by_a_send
 from brigade.orders.domain.permissions import (
     check_tip_approval,
@@ -1180,7 +1180,10 @@ class Order:
         if self._header.status is OrderStatus.COMPLETED and sold is not None:
             # The sale's figures change: the journal reverses its SALE and records it anew.
             journal = self._changes.journal
-            journal += [journal_notes.reopen(sold), journal_notes.sale(self._header, self._payments)]
+            journal += [
+                journal_notes.reopen(sold),
+                journal_notes.sale(self._header, self._payments),
+            ]
         return PaymentChange(current, adjusted)
 
     def number_receipt(self, sequence: int) -> None:
