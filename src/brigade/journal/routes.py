@@ -17,13 +17,11 @@ from brigade.kit.http.deps import UowDep
 from brigade.kit.http.errors import problem_responses
 from brigade.kit.http.permissions import JournalReader
 from brigade.kit.http.routing import brigade_router
-from brigade.kit.http.types import ResponseModel, Timestamp, WholeNumber
+from brigade.kit.http.types import ResponseModel, Timestamp
 
 router = brigade_router(prefix="/api/journal", tags=["journal"])
 
 LocationId = Annotated[UUID, Query(alias="locationId")]
-Sequence: Any = WholeNumber(0, 2**53)
-PageSize: Any = WholeNumber(1, service.MAX_PAGE)
 
 
 class JournalEntryOut(ResponseModel):
@@ -71,9 +69,9 @@ async def read_journal(
     uow: UowDep,
     location_id: LocationId,
     after: Annotated[
-        Sequence, Query(description="Entries after this sequence (0: from the first)")
+        int, Query(ge=0, le=2**53, description="Entries after this sequence (0: from the first)")
     ] = 0,
-    limit: Annotated[PageSize, Query()] = 100,
+    limit: Annotated[int, Query(ge=1, le=service.MAX_PAGE)] = 100,
 ) -> list[JournalEntryOut]:
     """The location's entries in sequence order, after `after`, at most `limit`."""
     staff.ensure_at(location_id)

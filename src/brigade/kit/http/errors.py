@@ -176,6 +176,9 @@ def problem(
         else [OpenCheck.model_validate(c) for c in open_checks],
     )
     content = body.model_dump(mode="json", by_alias=True, exclude_none=True)
+    if body.open_checks is not None:
+        # A check's table is null when it has none: said, not left out.
+        content["openChecks"] = [c.model_dump(mode="json") for c in body.open_checks]
     return JSONResponse(content, status_code=status, headers=headers, media_type=PROBLEM_JSON)
 
 

@@ -700,8 +700,9 @@ class Order:
         ]
         live = [line for line in self._lines.values() if line.status is not ItemStatus.VOIDED]
         if anything_sent or refund:
-            # Sent to the kitchen or paid: a void the journal keeps (what the check came to).
-            void = journal_notes.void("order_cancelled", self._header.total_cents)
+            # Sent or paid: a void the journal keeps, at what the check's sales came to.
+            sales = self._header.subtotal_cents - self._header.discount_cents
+            void = journal_notes.void("order_cancelled", sales)
             self._changes.journal.append(void)
         given_back = [
             self._refund_record(p, p.amount_cents, p.tip_cents, reason, (), actor, moment)
