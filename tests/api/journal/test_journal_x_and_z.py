@@ -3,6 +3,7 @@ in the database), receipt numbers, and the X and Z reports against the orders th
 
 from __future__ import annotations
 
+import itertools
 import uuid
 from typing import Any
 
@@ -69,7 +70,8 @@ def test_a_z_sums_its_orders_by_tender_and_by_rate(client: AppClient) -> None:
 
     z = _ok(_z(client), 201)
     orders = [a, b, c]
-    assert z["number"] == 1 and z["orderCount"] == 3
+    assert z["number"] == 1
+    assert z["orderCount"] == 3
     assert z["netSales"] == sum(o["subtotal"] - o["discountAmount"] for o in orders) == 64
     assert z["tips"] == 5.5
     assert z["byPaymentMethod"] == [
@@ -85,8 +87,11 @@ def test_a_z_sums_its_orders_by_tender_and_by_rate(client: AppClient) -> None:
     assert {t["name"]: [t["net"], t["tax"]] for t in z["taxes"]} == {
         name: [round(net, 2), round(tax, 2)] for name, (net, tax) in by_rate.items()
     }
-    assert z["refunds"]["count"] == 1 and z["refunds"]["amount"] == 9.6
-    assert z["grandTotal"] == 64 and z["forced"] is False and z["reason"] is None
+    assert z["refunds"]["count"] == 1
+    assert z["refunds"]["amount"] == 9.6
+    assert z["grandTotal"] == 64
+    assert z["forced"] is False
+    assert z["reason"] is None
     kinds = [entry["kind"] for entry in _journal(client)]
     assert kinds == ["SALE", "SALE", "SALE", "REFUND", "Z"]
     assert z["journalSequence"] == 5
@@ -105,10 +110,12 @@ def test_a_z_answers_the_same_after_a_reopen_which_lands_in_the_next_z(
     assert (x["orderCount"], x["netSales"], x["lastZ"]) == (-1, -20, 1)
     second = _ok(_z(client, force=True, reason="the reopened check stays open"), 201)
     assert (second["number"], second["orderCount"], second["netSales"]) == (2, -1, -20)
-    assert second["grandTotal"] == 0 and second["forced"] is True
+    assert second["grandTotal"] == 0
+    assert second["forced"] is True
     assert second["byPaymentMethod"] == [{"method": "CASH", "amount": -22, "count": -1, "tips": 0}]
     listed = _ok(client.get("/api/reports/z", params={"locationId": LOCATION}))
-    assert [z["number"] for z in listed["data"]] == [2, 1] and listed["total"] == 2
+    assert [z["number"] for z in listed["data"]] == [2, 1]
+    assert listed["total"] == 2
     assert listed["data"][1] == first
 
 
@@ -181,7 +188,7 @@ def test_the_journal_is_gapless_across_kinds_and_verifies(client: AppClient) -> 
     assert [e["kind"] for e in entries] == ["SALE", "VOID", "VOID", "REFUND", "REOPEN", "Z"]
     assert [e["sequence"] for e in entries] == [1, 2, 3, 4, 5, 6]
     assert entries[0]["previousHash"] == "0" * 64
-    assert all(e["previousHash"] == p["hash"] for p, e in zip(entries, entries[1:]))
+    assert all(e["previousHash"] == p["hash"] for p, e in itertools.pairwise(entries))
     assert entries[1]["content"] == {"cause": "item_voided", "amount": 800, "itemId": item["id"]}
     assert entries[2]["content"] == {"cause": "order_cancelled", "amount": 2000}
     assert entries[4]["content"]["netSales"] == -entries[0]["content"]["netSales"]
