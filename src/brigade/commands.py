@@ -10,8 +10,6 @@ from brigade.access.domain.terminals import DeviceKind
 from brigade.access.service import staff as access
 from brigade.access.service import terminals
 from brigade.event_payloads import install_event_payloads
-from brigade.journal import service as journal
-from brigade.journal.domain import Verification
 from brigade.kit.access import Actor, Role
 from brigade.kit.db.engine import Database, UnitOfWork
 from brigade.settings import Settings
@@ -57,13 +55,3 @@ async def bootstrap_admin_token(settings: Settings) -> str | None:
         return await access.bootstrap_admin_token(uow, COMMAND_LINE)
 
     return await in_one_transaction(settings, bootstrap)
-
-
-async def verify_journal(settings: Settings, location_id: UUID | None) -> list[Verification]:
-    """Each location's chain recomputed (one location's with ``location_id``), read only."""
-    database = Database(settings)
-    try:
-        async with database.unit_of_work(write=False) as uow:
-            return await journal.verify_all(uow, location_id)
-    finally:
-        await database.dispose()

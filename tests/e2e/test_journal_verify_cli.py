@@ -10,6 +10,7 @@ import subprocess
 import sys
 import time
 import uuid
+from collections.abc import Iterator
 from datetime import UTC, datetime
 from pathlib import Path
 
@@ -70,7 +71,7 @@ def _verify(url: str, *args: str) -> tuple[subprocess.CompletedProcess[str], flo
 
 
 @pytest.fixture
-def seeded(request: pytest.FixtureRequest, tmp_path: Path) -> tuple[str, uuid.UUID]:
+def seeded(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[tuple[str, uuid.UUID]]:
     option = request.config.getoption("--db-url")
     with throwaway_database(option, tmp_path) as url:
         location = uuid.uuid4()

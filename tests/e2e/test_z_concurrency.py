@@ -35,7 +35,7 @@ def test_zs_racing_on_one_location_are_numbered_without_a_gap(server: str) -> No
         responses = asyncio.run(_zs(server, [location] * 10))
         assert [r.status_code for r in responses] == [201] * 10, [r.text for r in responses]
     with httpx.Client(headers=ADMIN, base_url=server, timeout=30) as http:
-        params = {"locationId": location, "limit": 100}
+        params: dict[str, str | int] = {"locationId": location, "limit": 100}
         listed = http.get("/api/reports/z", params=params).json()
         assert [z["number"] for z in listed["data"]] == list(range(20, 0, -1))
         assert sorted(z["journalSequence"] for z in listed["data"]) == list(range(1, 21))

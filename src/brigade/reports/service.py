@@ -18,7 +18,6 @@ from brigade.kit.errors import InvalidInput, NotFound, OpenChecks
 from brigade.kit.escpos import Line, encode
 from brigade.printing import service as printing
 from brigade.printing.domain import PrintJob
-from brigade.reports.closed_days import ClosedDayRepository, StoredZ
 from brigade.reports.closing import (
     DayFigures,
     Entry,
@@ -28,7 +27,7 @@ from brigade.reports.closing import (
     z_text,
 )
 from brigade.reports.domain import SalesReport, business_window, check_report_days, sales_report
-from brigade.reports.repository import ReportRepository
+from brigade.reports.repository import ClosedDayRepository, ReportRepository, StoredZ
 
 
 async def sales(uow: UnitOfWork, location_id: UUID, first: date, last: date) -> SalesReport:
