@@ -9,7 +9,7 @@ from decimal import Decimal
 from typing import Annotated, Any
 from uuid import UUID
 
-from fastapi import Query
+from fastapi import Path, Query
 from pydantic import Field
 
 from brigade.kit.errors import InvalidInput, NotFound, OpenChecks, OtherLocation
@@ -26,6 +26,7 @@ from brigade.reports import service
 router = brigade_router(prefix="/api/reports", tags=["reports"])
 
 LocationId = Annotated[UUID, Query(alias="locationId")]
+ZNumber = Annotated[int, Path(ge=1, le=2**31 - 1, description="The Z's number at the location")]
 
 
 class ZTax(ResponseModel):
@@ -202,7 +203,7 @@ async def list_z(
     "/z/{number}", response_model=ZReportOut, responses=problem_responses(NotFound, OtherLocation)
 )
 async def get_z(
-    staff: ReportReader, uow: UowDep, number: int, location_id: LocationId
+    staff: ReportReader, uow: UowDep, number: ZNumber, location_id: LocationId
 ) -> ZReportOut:
     staff.ensure_at(location_id)
     return z_out(await service.get_z(uow, location_id, number))
@@ -215,7 +216,7 @@ async def get_z(
     responses=problem_responses(NotFound, InvalidInput, OtherLocation),
 )
 async def print_z(
-    staff: ReportReader, uow: UowDep, number: int, location_id: LocationId, body: ZPrint
+    staff: ReportReader, uow: UowDep, number: ZNumber, location_id: LocationId, body: ZPrint
 ) -> PrintJobOut:
     """Queued on a RECEIPT printer (`printerId`, 422 if it is none), like a receipt: the
     answer is the job."""

@@ -261,3 +261,20 @@ def test_a_device_reads_only_its_own_locations_journal(client: AppClient) -> Non
     for url in ("/api/journal", "/api/journal/verify", "/api/reports/x", "/api/reports/z"):
         found = client.get(url, params={"locationId": other}, headers=headers)
         assert found.status_code == 403, (url, found.text)
+
+
+def test_a_z_prints_on_a_receipt_printer(client: AppClient) -> None:
+    steak, _wine = _menu(client)
+    _sale(client, [steak], ("CASH", 22.00, 0))
+    _ok(_z(client), 201)
+    body = {"name": "Till", "locationId": LOCATION, "host": "10.0.0.9", "kind": "RECEIPT"}
+    printer = _ok(client.post("/api/printers", json=body), 201)
+    url = f"/api/reports/z/1/print?locationId={LOCATION}"
+    job = _ok(client.post(url, json={"printerId": printer["id"]}), 202)
+    assert (job["kind"], job["orderId"], job["printerId"]) == ("RECEIPT", None, printer["id"])
+    assert job["size"] > 0
+    problem(
+        client.post(url.replace("/z/1/", "/z/2/"), json={"printerId": printer["id"]}),
+        404,
+        "not_found",
+    )
