@@ -78,8 +78,8 @@ SETTING_CODES = ("printer_target_refused",)
 # JSON Schema does not state.
 VALUE_RULE_CODES = ("trivial_pin",)
 # Rules between two fields that JSON Schema does not state: a group's maxSelections >= its
-# min, a report's days in order and at most 366.
-CROSS_FIELD_RULES = ("maxSelections", "to")
+# min, a report's days in order and at most 366, a forced Z's reason (docs/design.md §18).
+CROSS_FIELD_RULES = ("maxSelections", "to", "reason")
 
 
 def _only_unknown_references(response: Response) -> bool:

@@ -21,6 +21,7 @@ from brigade.dining.routes import locations, tables
 from brigade.event_payloads import install_event_payloads
 from brigade.events import routes as events
 from brigade.events.service import EventWaiter, keep_sweeping
+from brigade.journal import routes as journal_routes
 from brigade.kit.db.engine import Database
 from brigade.kit.http import health
 from brigade.kit.http.cors import install_cors
@@ -43,6 +44,7 @@ from brigade.pricing.routes import service_charges, tax_rates
 from brigade.printing import routes as printers
 from brigade.printing import service as print_service
 from brigade.printing.service import PrintOutbox
+from brigade.reports import day_close_routes
 from brigade.reports import routes as reports
 from brigade.reports.checkout import routes as checkout
 from brigade.serving import on_shutdown_signal
@@ -167,6 +169,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.include_router(kitchen.router)
     app.include_router(audit.router)
     app.include_router(reports.router)
+    app.include_router(day_close_routes.router)
+    app.include_router(journal_routes.router)
     # Routes are matched in order: the price list, rarely asked, after the rush's.
     app.include_router(tax_rates.router)
     app.include_router(service_charges.router)

@@ -53,6 +53,8 @@ class Permission(StrEnum):
     ADJUST_STOCK = "adjust and count stock"
     READ_AUDIT = "read the audit log"
     READ_REPORTS = "read sales reports"
+    READ_JOURNAL = "read and verify the journal"
+    CLOSE_DAY = "close the business day with a Z report"
     MANAGE_STAFF = "manage staff and tokens"
     MANAGE_WEBHOOKS = "manage webhooks"
     # The dining room (docs/design.md §10).
@@ -93,6 +95,8 @@ REQUIRED_ROLE: Mapping[Permission, Role] = MappingProxyType(
         Permission.ADJUST_STOCK: Role.MANAGER,
         Permission.READ_AUDIT: Role.MANAGER,
         Permission.READ_REPORTS: Role.MANAGER,
+        Permission.READ_JOURNAL: Role.MANAGER,
+        Permission.CLOSE_DAY: Role.MANAGER,
         Permission.MANAGE_STAFF: Role.ADMIN,
         Permission.MANAGE_WEBHOOKS: Role.ADMIN,
         Permission.READ_MENU: Role.KITCHEN,

@@ -171,6 +171,18 @@ class NotClockedIn(Conflict):
     """The staff member has no open shift to clock out of."""
 
 
+class DayClosed(Conflict):
+    """The sale is in a closed Z (docs/design.md §18): its figures are final."""
+
+
+class OpenChecks(Conflict):
+    """A Z asked for while checks are still open; ``open_checks``: (id, number, table name)."""
+
+    def __init__(self, detail: str, open_checks: list[dict[str, object]]) -> None:
+        super().__init__(detail)
+        self.open_checks = open_checks
+
+
 class IdInUse(Conflict):
     """An id the client chose already names something made by another request."""
 

@@ -464,6 +464,11 @@ class OrderDetail(OrderSummary):
     merged_into: UUID | None = Field(
         description="The check this one was merged into (it is then CANCELLED); null otherwise"
     )
+    receipt_number: int | None = Field(
+        default=None,
+        description="The journal sequence of its sale (docs/design.md §18): null until "
+        "completed; a reopened and completed again check gets a new one",
+    )
 
 
 class OrderPage(Page[OrderSummary]):

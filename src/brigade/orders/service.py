@@ -23,12 +23,15 @@ from brigade.catalogue.domain.records import Product, ProductVariant
 from brigade.catalogue.service import menu as catalogue_menu
 from brigade.catalogue.service import products as catalogue_products
 from brigade.catalogue.service import stock
+from brigade.journal import service as journal
+from brigade.journal.domain import EntryKind, NewEntry
 from brigade.kit import money
 from brigade.kit.access import Actor
 from brigade.kit.changes import UNSET
 from brigade.kit.clock import DEFAULT_TIMEZONE, business_day, now, start_of_business_day
 from brigade.kit.db.engine import UnitOfWork
-from brigade.kit.errors import IdInUse, NotFound, ProductUnavailable
+from brigade.kit.db.rows import location_in
+from brigade.kit.errors import DayClosed, IdInUse, NotFound, ProductUnavailable
 from brigade.kit.escpos import encode
 from brigade.kit.ids import new_id
 from brigade.kitchen.domain import KitchenTicket
@@ -55,6 +58,7 @@ from brigade.orders.domain.documents import (
     receipt_document,
     receipt_of,
 )
+from brigade.orders.domain.journal_notes import JournalNote, negated
 from brigade.orders.domain.permissions import tip_needs_approval
 from brigade.orders.domain.records import (
     ClientMade,
@@ -111,6 +115,7 @@ async def _persist(uow: UnitOfWork, order: Order, actor: Actor) -> None:
     kind = StockMovementKind.CANCEL if cancelled else StockMovementKind.VOID
     returned = order.changes.stock_returned
     await stock.put_back(uow, actor, returned, kind=kind, order_id=order.id)
+    await _journal(uow, order)
     await OrderRepository(uow).save(order)
     await _post_cash(uow, order, actor)
     await kitchen_board.store(uow, order.changes.kitchen_tickets)
@@ -149,6 +154,49 @@ async def _post_cash(uow: UnitOfWork, order: Order, actor: Actor) -> None:
                 payment_id=refund.payment_id,
                 refund_id=refund.id,
             )
+
+
+async def _journal(uow: UnitOfWork, order: Order) -> None:
+    """Write what the order's actions tell the journal, in this unit of work (docs/design.md
+    §18); a SALE's sequence becomes the order's receipt number."""
+    notes = order.changes.journal
+    if not notes:
+        return
+    location_id = location_in(order.header.location_id)
+    entries = [
+        entry
+        for note in notes
+        if (entry := await _journal_entry(uow, location_id, order.id, note)) is not None
+    ]
+    notes.clear()
+    for written in await journal.append(uow, location_id, entries, now()):
+        if written.receipt_number is not None:
+            order.number_receipt(written.receipt_number)
+
+
+async def _journal_entry(
+    uow: UnitOfWork, location_id: UUID, order_id: UUID, note: JournalNote
+) -> NewEntry | None:
+    """The entry ``note`` asks for; a REOPEN negates the SALE it reverses (None: the sale was
+    never journaled, completed before the journal began, and nothing is written)."""
+    if note.kind is not EntryKind.REOPEN:
+        return NewEntry(note.kind, note.content, order_id)
+    if note.reverses is None:
+        return None
+    sold = await journal.entry(uow, location_id, note.reverses)
+    if sold is None:
+        raise LookupError(f"the journal has no SALE {note.reverses} to reverse")
+    return NewEntry(EntryKind.REOPEN, negated(sold.content, note.reverses), order_id)
+
+
+async def _ensure_sale_open(uow: UnitOfWork, order: Order) -> None:
+    """Refuse to change a sale a Z has closed (409 ``day_closed``)."""
+    sold = order.header.receipt_number
+    if sold is None:
+        return
+    location_id = location_in(order.header.location_id)
+    if sold <= await journal.last_sequence_of(uow, location_id, EntryKind.Z):
+        raise DayClosed(f"the sale (receipt {sold}) is in a closed Z: its tips are final")
 
 
 async def _location(uow: UnitOfWork, order: Order) -> OrderLocation | None:
@@ -766,6 +814,7 @@ async def adjust_tip(
     """A card payment's new tip, until the business day it was taken on ends in the order's
     location's timezone (UTC for a location without a profile)."""
     order = await _load(uow, actor, order_id, if_match, whole=WholeItems.ALL)
+    await _ensure_sale_open(uow, order)
     change = order.adjust_tip(
         payment_id,
         tip_amount,

@@ -227,6 +227,7 @@ def detail(order: Order, viewer: Role) -> OrderDetail:
         completed_at=header.completed_at,
         cancelled_at=header.cancelled_at,
         merged_into=header.merged_into,
+        receipt_number=header.receipt_number,
     )
 
 
@@ -367,6 +368,7 @@ def detail_json(order: Order, viewer: Role) -> dict[str, Any]:
         "completedAt": instant(header.completed_at),
         "cancelledAt": instant(header.cancelled_at),
         "mergedInto": None if header.merged_into is None else str(header.merged_into),
+        "receiptNumber": header.receipt_number,
     }
 
 

@@ -71,6 +71,8 @@ orders = Table(
     Column("tax_adjustments", JSON, nullable=True),
     # The check this one was merged into (then CANCELLED).
     Column("merged_into", Uuid, nullable=True),
+    # The journal sequence of its SALE entry (docs/design.md §18); null until completed.
+    Column("receipt_number", BigInteger, nullable=True),
     Column("version", Integer, nullable=False),
     *timestamps(),
     Column("completed_at", UTCDateTime(), nullable=True),

@@ -125,7 +125,8 @@ class PrintJob:
     id: UUID
     printer_id: UUID
     kind: JobKind
-    order_id: UUID
+    # The order it prints for; None for a document of no order (a Z report).
+    order_id: UUID | None
     # The kitchen ticket it prints (None for a receipt).
     ticket_id: UUID | None
     # The ESC/POS bytes, made when the job was queued: what prints is what was sent then.

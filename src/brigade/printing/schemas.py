@@ -14,7 +14,7 @@ class PrintJobOut(ResponseModel):
     id: UUID
     printer_id: UUID
     kind: JobKind
-    order_id: UUID
+    order_id: UUID | None = Field(description="Null for a document of no order (a Z report).")
     ticket_id: UUID | None = Field(description="The kitchen ticket printed; null for a receipt.")
     status: JobStatus = Field(
         description="PENDING until printed; FAILED after 24 hours of failed attempts."

@@ -148,7 +148,7 @@ async def list_jobs(
 
 
 def _job(
-    printer: Printer, kind: JobKind, order_id: UUID, ticket_id: UUID | None, payload: bytes
+    printer: Printer, kind: JobKind, order_id: UUID | None, ticket_id: UUID | None, payload: bytes
 ) -> PrintJob:
     at = now()
     return PrintJob(
@@ -205,16 +205,29 @@ async def queue_kitchen_documents(
     await PrintJobRepository(uow).insert(jobs)
 
 
-async def queue_receipt(
-    uow: UnitOfWork, printer_id: UUID, order_id: UUID, payload: bytes
-) -> PrintJob:
-    """Queues a receipt's bytes on a RECEIPT printer; it prints when the printer takes it."""
+async def _receipt_printer(uow: UnitOfWork, printer_id: UUID) -> Printer:
     printer = await PrinterRepository(uow).get(printer_id)
     if printer is None:
         raise InvalidInput("printerId", f"no printer {printer_id}")
     if printer.kind is not PrinterKind.RECEIPT:
         raise InvalidInput("printerId", f"printer {printer_id} is a {printer.kind} printer")
+    return printer
+
+
+async def queue_receipt(
+    uow: UnitOfWork, printer_id: UUID, order_id: UUID, payload: bytes
+) -> PrintJob:
+    """Queues a receipt's bytes on a RECEIPT printer; it prints when the printer takes it."""
+    printer = await _receipt_printer(uow, printer_id)
     job = _job(printer, JobKind.RECEIPT, order_id, None, payload)
+    await PrintJobRepository(uow).insert([job])
+    return job
+
+
+async def queue_document(uow: UnitOfWork, printer_id: UUID, payload: bytes) -> PrintJob:
+    """Queues a document of no order (a Z report) on a RECEIPT printer."""
+    printer = await _receipt_printer(uow, printer_id)
+    job = _job(printer, JobKind.RECEIPT, None, None, payload)
     await PrintJobRepository(uow).insert([job])
     return job
 

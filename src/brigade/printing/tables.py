@@ -44,7 +44,8 @@ print_jobs = Table(
     Column("id", Uuid, primary_key=True),
     Column("printer_id", Uuid, ForeignKey("printers.id", ondelete="CASCADE"), nullable=False),
     Column("kind", String(16), nullable=False),
-    Column("order_id", Uuid, ForeignKey("orders.id"), nullable=False),
+    # Null for a document of no order (a Z report, docs/design.md §18).
+    Column("order_id", Uuid, ForeignKey("orders.id"), nullable=True),
     Column("ticket_id", Uuid, nullable=True),
     Column("payload", LargeBinary, nullable=False),
     Column("status", String(16), nullable=False),

@@ -1,14 +1,33 @@
-"""The sales report (docs/design.md §13): read one location's business days, then tally them."""
+"""The sales report (docs/design.md §13): read one location's business days, then tally them.
+The X and Z reports (§18): the journal's figures since the last Z."""
 
 from __future__ import annotations
 
-from datetime import date
+import json
+from collections.abc import Sequence
+from datetime import date, datetime
+from typing import Any
 from uuid import UUID
 
 from brigade.dining.service.rooms import get_location
+from brigade.journal import service as journal
+from brigade.journal.domain import EntryKind, JournalEntry, NewEntry, canonical
+from brigade.kit.clock import business_day, now
 from brigade.kit.db.engine import UnitOfWork
+from brigade.kit.errors import InvalidInput, NotFound, OpenChecks
+from brigade.kit.escpos import Line, encode
+from brigade.printing import service as printing
+from brigade.printing.domain import PrintJob
+from brigade.reports.closing import (
+    DayFigures,
+    Entry,
+    day_figures,
+    figures_content,
+    z_snapshot,
+    z_text,
+)
 from brigade.reports.domain import SalesReport, business_window, check_report_days, sales_report
-from brigade.reports.repository import ReportRepository
+from brigade.reports.repository import ClosedDayRepository, ReportRepository, StoredZ
 
 
 async def sales(uow: UnitOfWork, location_id: UUID, first: date, last: date) -> SalesReport:
@@ -19,3 +38,106 @@ async def sales(uow: UnitOfWork, location_id: UUID, first: date, last: date) -> 
     start, end = business_window(first, last, timezone)
     facts = await ReportRepository(uow).sales_facts(location_id, start, end)
     return sales_report(first, last, timezone, facts, location.currency)
+
+
+# --- X and Z (docs/design.md §18) -----------------------------------------------------------
+
+
+def _entries(found: Sequence[JournalEntry]) -> list[Entry]:
+    return [Entry(e.sequence, e.kind.value, e.at, e.content) for e in found]
+
+
+async def x_report(uow: UnitOfWork, location_id: UUID) -> dict[str, Any]:
+    """The figures since the last Z, as a Z would hold them; changes nothing."""
+    location = await get_location(uow, location_id)
+    last_z = await journal.last_sequence_of(uow, location_id, EntryKind.Z)
+    since = await journal.entries_between(uow, location_id, last_z)
+    previous = await ClosedDayRepository(uow).last(location_id)
+    at = now()
+    figures = day_figures(_entries(since))
+    return {
+        **figures_content(figures),
+        "lastZ": 0 if previous is None else previous.number,
+        "from": _start(previous, figures, at).isoformat(),
+        "to": at.isoformat(),
+        "currency": location.currency,
+        "journalSequence": figures.last_sequence or last_z,
+    }
+
+
+def _start(previous: StoredZ | None, figures: DayFigures, at: datetime) -> datetime:
+    """Where a day's figures start: the last Z, or the first entry, or ``at`` with neither."""
+    if previous is not None:
+        return previous.closed_at
+    return figures.first_at or at
+
+
+async def close_day(
+    uow: UnitOfWork, location_id: UUID, *, force: bool, reason: str | None
+) -> dict[str, Any]:
+    """The next Z: every entry since the last one, closed under the journal's lock, numbered
+    1, 2, 3... per location, stored whole and written to the journal."""
+    if force and not reason:
+        raise InvalidInput("reason", "is required to close the day with open checks (force)")
+    repository = ClosedDayRepository(uow)
+    if not force:
+        open_checks = await repository.open_checks(location_id)
+        if open_checks:
+            raise OpenChecks(
+                f"{len(open_checks)} check(s) are still open: close them, or force the Z "
+                "with a reason",
+                open_checks,
+            )
+    location = await get_location(uow, location_id)
+    head = await journal.claim(uow, location_id)  # no entry lands until this commits
+    last_z = await journal.last_sequence_of(uow, location_id, EntryKind.Z)
+    since = await journal.entries_between(uow, location_id, last_z, head.last_sequence)
+    previous = await repository.last(location_id)
+    previous_grand_total = 0
+    if previous is not None:
+        closed = json.loads(previous.snapshot)
+        previous_grand_total = int(closed["grandTotal"])
+    at = now()
+    figures = day_figures(_entries(since))
+    number = 1 if previous is None else previous.number + 1
+    snapshot = z_snapshot(
+        figures,
+        number=number,
+        business_day=business_day(at, location.timezone),
+        start=_start(previous, figures, at),
+        end=at,
+        currency=location.currency,
+        previous_grand_total_cents=previous_grand_total,
+        journal_sequence=head.last_sequence,
+        forced=force,
+        reason=reason if force else None,
+    )
+    await journal.write(uow, location_id, head, NewEntry(EntryKind.Z, snapshot), at)
+    stored = StoredZ(number, head.last_sequence, at, canonical(snapshot))
+    await repository.insert(location_id, stored)
+    return snapshot
+
+
+async def list_z(
+    uow: UnitOfWork, location_id: UUID, *, page: int, limit: int
+) -> tuple[list[dict[str, Any]], int]:
+    """The location's Z reports, newest first, as each was when it closed the day."""
+    repository = ClosedDayRepository(uow)
+    found = await repository.page(location_id, offset=(page - 1) * limit, limit=limit)
+    return [json.loads(z.snapshot) for z in found], await repository.count(location_id)
+
+
+async def get_z(uow: UnitOfWork, location_id: UUID, number: int) -> dict[str, Any]:
+    found = await ClosedDayRepository(uow).get(location_id, number)
+    if found is None:
+        raise NotFound("Z report", number)
+    loaded: dict[str, Any] = json.loads(found.snapshot)
+    return loaded
+
+
+async def print_z(uow: UnitOfWork, location_id: UUID, number: int, printer_id: UUID) -> PrintJob:
+    """Queues the Z on a RECEIPT printer, like an order's receipt."""
+    snapshot = await get_z(uow, location_id, number)
+    location = await get_location(uow, location_id)
+    lines = [Line(text) for text in z_text(snapshot, location.name)]
+    return await printing.queue_document(uow, printer_id, encode(lines))

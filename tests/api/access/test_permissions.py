@@ -136,6 +136,13 @@ def _drawer(client: AppClient) -> str:
     return f"/api/cash-drawers/{drawer}"
 
 
+def _closed_day(client: AppClient) -> int:
+    """The number of a new Z at the location (forced past any open check)."""
+    body = {"locationId": LOCATION, "force": True, "reason": "closing for the test"}
+    number: int = client.post("/api/reports/z", json=body).json()["number"]
+    return number
+
+
 def _item_url(client: AppClient, *, sent: bool = False) -> str:
     order, item = _order_with_item(client, sent=sent)
     return f"/api/orders/{order['id']}/items/{item['id']}"
@@ -504,6 +511,41 @@ ENDPOINTS: dict[tuple[str, str], tuple[str, Scenario]] = {
     ("GET", "/api/reports/sales"): (
         "MANAGER",
         lambda c: Call("GET", f"/api/reports/sales?locationId={LOCATION}&from=2026-11-20"),
+    ),
+    # managers read the journal, the X, the Zs, and close the day (docs/design.md §18)
+    ("GET", "/api/journal"): (
+        "MANAGER",
+        lambda c: Call("GET", f"/api/journal?locationId={LOCATION}"),
+    ),
+    ("GET", "/api/journal/verify"): (
+        "MANAGER",
+        lambda c: Call("GET", f"/api/journal/verify?locationId={LOCATION}"),
+    ),
+    ("GET", "/api/reports/x"): (
+        "MANAGER",
+        lambda c: Call("GET", f"/api/reports/x?locationId={LOCATION}"),
+    ),
+    ("POST", "/api/reports/z"): (
+        "MANAGER",
+        lambda c: Call(
+            "POST", "/api/reports/z", {"locationId": LOCATION, "force": True, "reason": "test"}
+        ),
+    ),
+    ("GET", "/api/reports/z"): (
+        "MANAGER",
+        lambda c: Call("GET", f"/api/reports/z?locationId={LOCATION}"),
+    ),
+    ("GET", "/api/reports/z/{number}"): (
+        "MANAGER",
+        lambda c: Call("GET", f"/api/reports/z/{_closed_day(c)}?locationId={LOCATION}"),
+    ),
+    ("POST", "/api/reports/z/{number}/print"): (
+        "MANAGER",
+        lambda c: Call(
+            "POST",
+            f"/api/reports/z/{_closed_day(c)}/print?locationId={LOCATION}",
+            {"printerId": _printer(c, "RECEIPT").rsplit("/", 1)[1]},
+        ),
     ),
     ("GET", "/api/staff"): ("ADMIN", lambda c: Call("GET", "/api/staff")),
     ("POST", "/api/staff"): (

@@ -65,6 +65,7 @@ DETAIL_FIELDS = SUMMARY_FIELDS | {
     "cancelledAt",
     # The check it was merged into (docs/design.md §5).
     "mergedInto",
+    "receiptNumber",
 }
 
 

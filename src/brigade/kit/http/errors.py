@@ -62,6 +62,8 @@ ERROR_TABLE: dict[type[errors.DomainError], tuple[int, str]] = {
     errors.WouldOverpay: (409, "would_overpay"),
     errors.ServiceChargeApplied: (409, "service_charge_already_applied"),
     errors.BusinessDayClosed: (409, "business_day_closed"),
+    errors.DayClosed: (409, "day_closed"),
+    errors.OpenChecks: (409, "open_checks"),
     errors.IdInUse: (409, "id_in_use"),
     # The till.
     errors.DrawerAlreadyOpen: (409, "drawer_already_open"),
@@ -111,6 +113,14 @@ class FieldError(BaseModel):
     message: str
 
 
+class OpenCheck(BaseModel):
+    """A check still open (`open_checks`)."""
+
+    id: str
+    number: int
+    table: str | None = Field(description="Its table's name; null for none")
+
+
 class Problem(BaseModel):
     """RFC 9457 problem details. Branch on `code`: it is stable; the texts are for people."""
 
@@ -137,6 +147,11 @@ class Problem(BaseModel):
         alias="refundableTip",
         description="`refund_exceeds_paid`: what is left to refund of the tips",
     )
+    open_checks: list[OpenCheck] | None = Field(
+        default=None,
+        alias="openChecks",
+        description="`open_checks`: the checks still open when a Z was asked for",
+    )
 
 
 def problem(
@@ -149,6 +164,7 @@ def problem(
     balance_due: Decimal | None = None,
     refundable_amount: Decimal | None = None,
     refundable_tip: Decimal | None = None,
+    open_checks: list[dict[str, object]] | None = None,
 ) -> JSONResponse:
     body = Problem(
         type=f"https://brigade.dev/problems/{code.replace('_', '-')}",
@@ -160,8 +176,14 @@ def problem(
         balanceDue=balance_due,
         refundableAmount=refundable_amount,
         refundableTip=refundable_tip,
+        openChecks=None
+        if open_checks is None
+        else [OpenCheck.model_validate(c) for c in open_checks],
     )
     content = body.model_dump(mode="json", by_alias=True, exclude_none=True)
+    if body.open_checks is not None:
+        # A check's table is null when it has none: said, not left out.
+        content["openChecks"] = [c.model_dump(mode="json") for c in body.open_checks]
     return JSONResponse(content, status_code=status, headers=headers, media_type=PROBLEM_JSON)
 
 
@@ -230,6 +252,7 @@ def problem_for(error: errors.DomainError) -> JSONResponse:
         balance_due=getattr(error, "balance_due", None),
         refundable_amount=getattr(error, "refundable_amount", None),
         refundable_tip=getattr(error, "refundable_tip", None),
+        open_checks=getattr(error, "open_checks", None),
     )
 
 

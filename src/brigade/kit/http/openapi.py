@@ -66,7 +66,12 @@ TAGS: list[dict[str, str]] = [
     {
         "name": "reports",
         "description": "The day's close: sales by business day in the location's timezone, "
-        "as JSON or CSV (MANAGER).",
+        "as JSON or CSV; the X and Z reports over the journal (MANAGER).",
+    },
+    {
+        "name": "journal",
+        "description": "Every sale, refund, void, reopen and Z of a location, numbered without "
+        "a gap and hash-chained; read and verified (MANAGER).",
     },
     {"name": "staff", "description": "Staff members and their API tokens (ADMIN)."},
     {

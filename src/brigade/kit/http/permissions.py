@@ -114,6 +114,8 @@ PriceSetter = Annotated[Actor, _allowed(Permission.SET_PRICES)]
 StockKeeper = Annotated[Actor, _allowed(Permission.ADJUST_STOCK)]
 AuditReader = Annotated[Actor, _allowed(Permission.READ_AUDIT)]
 ReportReader = Annotated[Actor, _allowed(Permission.READ_REPORTS)]
+JournalReader = Annotated[Actor, _allowed(Permission.READ_JOURNAL)]
+DayCloser = Annotated[Actor, _allowed(Permission.CLOSE_DAY)]
 StaffAdmin = Annotated[Actor, _allowed(Permission.MANAGE_STAFF)]
 WebhookAdmin = Annotated[Actor, _allowed(Permission.MANAGE_WEBHOOKS)]
 # The dining room (docs/design.md §10).

@@ -50,6 +50,7 @@ from brigade.kit.errors import (
 from brigade.kit.events import Envelope, EventType
 from brigade.kit.ids import new_id
 from brigade.kitchen.domain import KitchenTicket, TicketItem, TicketKind
+from brigade.orders.domain import journal_notes
 from brigade.orders.domain.commands import (
     AddItem,
     ApplyDiscount,
@@ -321,6 +322,8 @@ class OrderChanges:
     # them to the unit of work's outbox. A payload that is the order itself is shown as the
     # order is when the transaction commits.
     events: list[Envelope] = field(default_factory=list)
+    # What the journal is told (docs/design.md §18), in the order it happened.
+    journal: list[journal_notes.JournalNote] = field(default_factory=list)
 
 
 def _lines(lines: Iterable[OrderLine]) -> list[Line]:
@@ -641,6 +644,7 @@ class Order:
             completed_by_id=actor.staff_id,
             completed_by_name=actor.name,
         )
+        self._changes.journal.append(journal_notes.sale(self._header, self._payments))
         return moment
 
     def reopen(
@@ -666,6 +670,7 @@ class Order:
                 f"Order #{seated_at_table} now sits at this check's table; move it or the "
                 "check first."
             )
+        self._changes.journal.append(journal_notes.reopen(self._header.receipt_number))
         self._commit(
             self._next_moment(at),
             (self._event(EventType.ORDER_REOPENED),),
@@ -673,6 +678,7 @@ class Order:
             completed_at=None,
             completed_by_id=None,
             completed_by_name=None,
+            receipt_number=None,
         )
 
     def cancel(self, reason: str, *, actor: Actor, at: datetime) -> int:
@@ -693,6 +699,11 @@ class Order:
             if p.status is PaymentStatus.COMPLETED
         ]
         live = [line for line in self._lines.values() if line.status is not ItemStatus.VOIDED]
+        if anything_sent or refund:
+            # Sent or paid: a void the journal keeps, at what the check's sales came to.
+            sales = self._header.subtotal_cents - self._header.discount_cents
+            void = journal_notes.void("order_cancelled", sales)
+            self._changes.journal.append(void)
         given_back = [
             self._refund_record(p, p.amount_cents, p.tip_cents, reason, (), actor, moment)
             for p in refunded
@@ -900,6 +911,8 @@ class Order:
         tickets = []
         if is_sent(item.status):
             tickets = [self._void_ticket(item, item.quantity, reason, actor=actor, at=at)]
+            void = journal_notes.void("item_voided", item.total_cents, item.id)
+            self._changes.journal.append(void)
         self._commit(
             at,
             (self._item_event(EventType.ITEM_VOIDED, voided),),
@@ -1098,6 +1111,7 @@ class Order:
             payment, amount_cents, tip_cents, command.reason, items, actor, moment
         )
         self._commit(moment, (self._event(EventType.ORDER_REFUNDED),), added_refunds=[refund])
+        self._changes.journal.append(journal_notes.refund(self._header, refund))
         return refund
 
     def _refund_record(
@@ -1162,8 +1176,21 @@ class Order:
         if tip_cents == current.tip_cents:
             return PaymentChange(current, current)
         adjusted = dataclasses.replace(current, tip_cents=tip_cents)
+        sold = self._header.receipt_number
         self._commit(at, (self._event(EventType.ORDER_UPDATED),), changed_payments=[adjusted])
+        if self._header.status is OrderStatus.COMPLETED and sold is not None:
+            # The sale's figures change: the journal reverses its SALE and records it anew.
+            journal = self._changes.journal
+            journal += [
+                journal_notes.reopen(sold),
+                journal_notes.sale(self._header, self._payments),
+            ]
         return PaymentChange(current, adjusted)
+
+    def number_receipt(self, sequence: int) -> None:
+        """The journal sequence of the SALE just written is the order's receipt number."""
+        self._header = dataclasses.replace(self._header, receipt_number=sequence)
+        self._changes.header_changed = True
 
     # --- splitting, sharing, moving, merging (orders/domain/splitting.py) ------------------
 

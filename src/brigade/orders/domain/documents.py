@@ -133,6 +133,8 @@ class Receipt:
     service_charges: tuple[tuple[str, int], ...] = ()
     taxes: tuple[RateTotal, ...] = ()
     customer_name: str | None = None
+    # The journal sequence of its sale (docs/design.md §18); None until completed.
+    receipt_number: int | None = None
 
 
 def _payment(payment: ReceiptPayment) -> list[str]:
@@ -176,6 +178,8 @@ def receipt_text(receipt: Receipt) -> list[str]:
     if receipt.location_name:
         out += [line.center(WIDTH).rstrip() for line in wrap(receipt.location_name)]
     out.append(f"Order #{receipt.order_number}")
+    if receipt.receipt_number is not None:
+        out.append(f"Receipt No. {receipt.receipt_number}")
     where = receipt.order_type.replace("_", " ")
     out += wrap(f"Table {receipt.table_name} ({where})" if receipt.table_name else where)
     if receipt.customer_name:
@@ -311,4 +315,5 @@ def receipt_of(order: Order, location: OrderLocation | None, at: datetime) -> Re
         ),
         taxes=header.taxes,
         customer_name=header.customer_name,
+        receipt_number=header.receipt_number,
     )

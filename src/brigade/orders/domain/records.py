@@ -128,6 +128,8 @@ class OrderHeader:
     # Cents per rate a split, a move or a merge added to the tax (or took off) so that the
     # checks' taxes add up to what they were (orders/domain/splitting.py).
     tax_adjustments: tuple[tuple[TaxKey, int], ...] = ()
+    # The journal sequence of its last SALE (docs/design.md §18); None until completed.
+    receipt_number: int | None = None
 
     @property
     def balance_due_cents(self) -> int:

@@ -8,6 +8,7 @@ from fastapi import Request, Response
 
 from brigade.kit.errors import (
     BusinessDayClosed,
+    DayClosed,
     DiscountTooLarge,
     IdInUse,
     InvalidInput,
@@ -127,13 +128,15 @@ async def list_order_payments(staff: Reader, order_id: UUID, uow: UowDep) -> lis
         OrderClosed,
         TipNotAdjustable,
         BusinessDayClosed,
+        DayClosed,
         TipNeedsApproval,
         InvalidInput,
     )
     | answered_with_order(PaymentDetail),
     description="A CARD payment's tip, changed until the business day it was taken on ends "
     "(local midnight in the location's timezone, UTC without a profile: 409 "
-    "`business_day_closed` after; 409 `tip_not_adjustable` for another method). The tip "
+    "`business_day_closed` after; 409 `day_closed` once its sale is in a Z; 409 "
+    "`tip_not_adjustable` for another method). The tip "
     "approval rule of a new payment applies; audited (`order.tip_adjusted`), `order.updated`.",
 )
 async def adjust_tip(

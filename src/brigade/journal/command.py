@@ -1,0 +1,21 @@
+"""`brigade journal verify`'s work: read only, importing only the journal and the kit, so the
+command starts fast (docs/design.md §18)."""
+
+from __future__ import annotations
+
+from uuid import UUID
+
+from brigade.journal import service as journal
+from brigade.journal.domain import Verification
+from brigade.kit.db.engine import Database
+from brigade.settings import Settings
+
+
+async def verify_journal(settings: Settings, location_id: UUID | None) -> list[Verification]:
+    """Each location's chain recomputed (one location's with ``location_id``)."""
+    database = Database(settings)
+    try:
+        async with database.unit_of_work(write=False) as uow:
+            return await journal.verify_all(uow, location_id)
+    finally:
+        await database.dispose()

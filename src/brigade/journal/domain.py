@@ -1,0 +1,180 @@
+"""The journal's entries and their hash chain (docs/design.md §18): the standard library only.
+
+Each entry's hash is SHA-256 over the canonical JSON (sorted keys, no spaces) of its content,
+sequence, kind, location, time and the previous entry's hash; the first entry's previous hash
+is 64 zeros. An entry is never changed or deleted: a correction is a new entry.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from enum import StrEnum
+from typing import Any
+from uuid import UUID
+
+GENESIS_HASH = "0" * 64
+
+
+class EntryKind(StrEnum):
+    SALE = "SALE"
+    REFUND = "REFUND"
+    VOID = "VOID"
+    REOPEN = "REOPEN"
+    Z = "Z"
+
+
+def canonical(value: Any) -> str:
+    """JSON with sorted keys and no spaces: the one text a value hashes as."""
+    return json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+
+
+def instant_text(at: datetime) -> str:
+    """An entry's time as it is hashed: UTC, microseconds, ``+00:00``."""
+    return at.astimezone(UTC).isoformat(timespec="microseconds")
+
+
+def entry_hash(
+    *,
+    location_id: UUID,
+    sequence: int,
+    kind: str,
+    at: datetime,
+    content_text: str,
+    previous_hash: str,
+) -> str:
+    """The hash of an entry whose content is ``content_text`` (its canonical JSON).
+
+    The canonical serialization of ``{at, content, kind, locationId, previousHash, sequence}``
+    is built around the content's own canonical text (keys in sorted order), so the content
+    is never parsed again to check it.
+    """
+    text = (
+        f'{{"at":{canonical(instant_text(at))},"content":{content_text},'
+        f'"kind":{canonical(kind)},"locationId":{canonical(str(location_id))},'
+        f'"previousHash":{canonical(previous_hash)},"sequence":{sequence}}}'
+    )
+    return hashlib.sha256(text.encode()).hexdigest()
+
+
+@dataclass(frozen=True, slots=True)
+class NewEntry:
+    """What a feature asks the journal to write: the sequence, time and hashes are its own."""
+
+    kind: EntryKind
+    content: Mapping[str, Any]
+    order_id: UUID | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class JournalEntry:
+    location_id: UUID
+    sequence: int
+    kind: EntryKind
+    order_id: UUID | None
+    at: datetime
+    content_text: str
+    previous_hash: str
+    hash: str
+
+    @property
+    def content(self) -> dict[str, Any]:
+        found: dict[str, Any] = json.loads(self.content_text)
+        return found
+
+    @property
+    def receipt_number(self) -> int | None:
+        """A SALE's sequence is its order's receipt number."""
+        return self.sequence if self.kind is EntryKind.SALE else None
+
+
+def sealed(
+    location_id: UUID,
+    sequence: int,
+    new: NewEntry,
+    at: datetime,
+    previous_hash: str,
+) -> JournalEntry:
+    """``new`` as the entry at ``sequence``, chained to ``previous_hash``."""
+    content_text = canonical(dict(new.content))
+    return JournalEntry(
+        location_id=location_id,
+        sequence=sequence,
+        kind=new.kind,
+        order_id=new.order_id,
+        at=at,
+        content_text=content_text,
+        previous_hash=previous_hash,
+        hash=entry_hash(
+            location_id=location_id,
+            sequence=sequence,
+            kind=new.kind.value,
+            at=at,
+            content_text=content_text,
+            previous_hash=previous_hash,
+        ),
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class StoredRow:
+    """An entry's row as stored, unchecked: what verification recomputes."""
+
+    sequence: int
+    kind: str
+    at: datetime
+    content_text: str
+    previous_hash: str
+    hash: str
+
+
+@dataclass(frozen=True, slots=True)
+class Head:
+    """The location's counter row: the last sequence given and that entry's hash."""
+
+    last_sequence: int
+    last_hash: str
+
+
+@dataclass(frozen=True, slots=True)
+class Verification:
+    location_id: UUID
+    ok: bool
+    entries: int
+    first_broken_sequence: int | None
+
+
+def verify_chain(location_id: UUID, rows: Iterable[StoredRow], head: Head | None) -> Verification:
+    """Recompute the chain in one pass over ``rows`` (in sequence order).
+
+    A changed row (its hash is not what its fields give), a deleted row (a gap in the
+    sequences, or a previous hash that is not the entry before's) or a counter that does not
+    name the last entry and its hash break it; the first broken sequence is answered.
+    """
+    expected_sequence, previous, count = 1, GENESIS_HASH, 0
+    for row in rows:
+        count += 1
+        if row.sequence != expected_sequence or row.previous_hash != previous:
+            return Verification(location_id, False, count, expected_sequence)
+        recomputed = entry_hash(
+            location_id=location_id,
+            sequence=row.sequence,
+            kind=row.kind,
+            at=row.at,
+            content_text=row.content_text,
+            previous_hash=row.previous_hash,
+        )
+        if recomputed != row.hash:
+            return Verification(location_id, False, count, row.sequence)
+        previous, expected_sequence = row.hash, row.sequence + 1
+    last = expected_sequence - 1
+    head_sequence = 0 if head is None else head.last_sequence
+    head_hash = GENESIS_HASH if head is None else head.last_hash
+    if head_sequence != last:
+        return Verification(location_id, False, count, min(head_sequence, last) + 1)
+    if head_hash != previous:
+        return Verification(location_id, False, count, max(last, 1))
+    return Verification(location_id, True, count, None)

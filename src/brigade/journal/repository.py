@@ -1,0 +1,170 @@
+"""Every SQL statement on the journal: entries are only inserted, the counter row only moves on."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator, Sequence
+from typing import Any
+from uuid import UUID
+
+from sqlalchemy import func, select, union, update
+
+from brigade.journal.domain import GENESIS_HASH, EntryKind, Head, JournalEntry, StoredRow
+from brigade.journal.tables import journal_entries, journal_heads
+from brigade.kit.db.engine import UnitOfWork
+from brigade.kit.db.rows import insert_or_update
+
+# Verification reads the chain in pages of this many rows, in sequence order.
+VERIFY_PAGE = 5000
+
+_COLUMNS = (
+    journal_entries.c.sequence,
+    journal_entries.c.kind,
+    journal_entries.c.at,
+    journal_entries.c.content,
+    journal_entries.c.previous_hash,
+    journal_entries.c.hash,
+)
+
+
+def _entry(location_id: UUID, row: Any) -> JournalEntry:
+    return JournalEntry(
+        location_id=location_id,
+        sequence=int(row.sequence),
+        kind=EntryKind(row.kind),
+        order_id=row.order_id,
+        at=row.at,
+        content_text=row.content,
+        previous_hash=row.previous_hash,
+        hash=row.hash,
+    )
+
+
+class JournalRepository:
+    def __init__(self, uow: UnitOfWork) -> None:
+        self._uow = uow
+
+    async def _rows(self, statement: Any) -> list[Any]:
+        connection = await self._uow.connection()
+        return list(await connection.execute(statement))
+
+    async def claim(self, location_id: UUID) -> Head:
+        """The location's next sequence and the hash of the entry before it, in one upsert
+        that holds the counter row's lock until the transaction ends: concurrent writers at
+        one location, in any process, take consecutive sequences with no gap."""
+        connection = await self._uow.connection()
+        statement = (
+            insert_or_update(connection, journal_heads)
+            .values(location_id=location_id, last_sequence=1, last_hash=GENESIS_HASH)
+            .on_conflict_do_update(
+                index_elements=[journal_heads.c.location_id],
+                set_={"last_sequence": journal_heads.c.last_sequence + 1},
+            )
+            .returning(journal_heads.c.last_sequence, journal_heads.c.last_hash)
+        )
+        sequence, previous_hash = (await connection.execute(statement)).one()
+        return Head(int(sequence), previous_hash)
+
+    async def insert(self, entries: Sequence[JournalEntry]) -> None:
+        """Write ``entries`` (one location's, consecutive) and move its counter's hash on."""
+        if not entries:
+            return
+        connection = await self._uow.connection()
+        await connection.execute(
+            journal_entries.insert(),
+            [
+                {
+                    "location_id": entry.location_id,
+                    "sequence": entry.sequence,
+                    "kind": entry.kind.value,
+                    "order_id": entry.order_id,
+                    "at": entry.at,
+                    "content": entry.content_text,
+                    "previous_hash": entry.previous_hash,
+                    "hash": entry.hash,
+                }
+                for entry in entries
+            ],
+        )
+        last = entries[-1]
+        await connection.execute(
+            update(journal_heads)
+            .where(journal_heads.c.location_id == last.location_id)
+            .values(last_sequence=last.sequence, last_hash=last.hash)
+        )
+
+    async def claim_many(self, location_id: UUID, count: int) -> Head:
+        """``count`` sequences at once (the first of them and the hash before it): for a
+        writer seeding many entries in one transaction."""
+        head = await self.claim(location_id)
+        if count > 1:
+            connection = await self._uow.connection()
+            await connection.execute(
+                update(journal_heads)
+                .where(journal_heads.c.location_id == location_id)
+                .values(last_sequence=head.last_sequence + count - 1)
+            )
+        return head
+
+    async def head(self, location_id: UUID) -> Head | None:
+        rows = await self._rows(
+            select(journal_heads.c.last_sequence, journal_heads.c.last_hash).where(
+                journal_heads.c.location_id == location_id
+            )
+        )
+        return Head(int(rows[0][0]), rows[0][1]) if rows else None
+
+    async def page(self, location_id: UUID, after: int, limit: int) -> list[JournalEntry]:
+        rows = await self._rows(
+            select(*_COLUMNS, journal_entries.c.order_id)
+            .where(journal_entries.c.location_id == location_id, journal_entries.c.sequence > after)
+            .order_by(journal_entries.c.sequence)
+            .limit(limit)
+        )
+        return [_entry(location_id, row) for row in rows]
+
+    async def count(self, location_id: UUID) -> int:
+        rows = await self._rows(
+            select(func.count()).where(journal_entries.c.location_id == location_id)
+        )
+        return int(rows[0][0])
+
+    async def entry(self, location_id: UUID, sequence: int) -> JournalEntry | None:
+        found = await self.page(location_id, sequence - 1, 1)
+        return found[0] if found and found[0].sequence == sequence else None
+
+    async def stored_rows(self, location_id: UUID) -> AsyncIterator[StoredRow]:
+        """Every row of the location in sequence order, a page at a time."""
+        after = 0
+        while True:
+            rows = await self._rows(
+                select(*_COLUMNS)
+                .where(
+                    journal_entries.c.location_id == location_id,
+                    journal_entries.c.sequence > after,
+                )
+                .order_by(journal_entries.c.sequence)
+                .limit(VERIFY_PAGE)
+            )
+            for row in rows:
+                yield StoredRow(int(row[0]), row[1], row[2], row[3], row[4], row[5])
+            if len(rows) < VERIFY_PAGE:
+                return
+            after = int(rows[-1][0])
+
+    async def last_sequence_of(self, location_id: UUID, kind: EntryKind) -> int:
+        """The sequence of the location's last entry of ``kind``; 0 for none."""
+        rows = await self._rows(
+            select(func.max(journal_entries.c.sequence)).where(
+                journal_entries.c.location_id == location_id,
+                journal_entries.c.kind == kind.value,
+            )
+        )
+        return int(rows[0][0] or 0)
+
+    async def locations(self) -> list[UUID]:
+        """Every location with a journal (a counter row or an entry)."""
+        statement = union(
+            select(journal_heads.c.location_id),
+            select(journal_entries.c.location_id).distinct(),
+        )
+        return sorted(row[0] for row in await self._rows(statement))

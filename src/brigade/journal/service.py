@@ -1,0 +1,99 @@
+"""The journal's use cases (docs/design.md §18): append in the caller's unit of work, read,
+verify. Other features write through ``append`` (orders) or ``claim`` and ``write`` (a Z,
+whose figures are those of the entries before it); nothing updates or deletes an entry."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from datetime import datetime
+from uuid import UUID
+
+from brigade.journal.domain import (
+    EntryKind,
+    Head,
+    JournalEntry,
+    NewEntry,
+    Verification,
+    sealed,
+    verify_chain,
+)
+from brigade.journal.repository import JournalRepository
+from brigade.kit.db.engine import UnitOfWork
+
+# What one read of the entries answers at most.
+MAX_PAGE = 500
+
+
+async def append(
+    uow: UnitOfWork, location_id: UUID, entries: Sequence[NewEntry], at: datetime
+) -> list[JournalEntry]:
+    """``entries`` as the location's next sequences, in order, chained and written."""
+    if not entries:
+        return []
+    repository = JournalRepository(uow)
+    head = await repository.claim_many(location_id, len(entries))
+    written: list[JournalEntry] = []
+    previous_hash = head.last_hash
+    for offset, new in enumerate(entries):
+        entry = sealed(location_id, head.last_sequence + offset, new, at, previous_hash)
+        written.append(entry)
+        previous_hash = entry.hash
+    await repository.insert(written)
+    return written
+
+
+async def claim(uow: UnitOfWork, location_id: UUID) -> Head:
+    """The next sequence, locked for this transaction: no other entry of the location is
+    written until it ends, so what comes before it is settled (a Z's figures)."""
+    return await JournalRepository(uow).claim(location_id)
+
+
+async def write(
+    uow: UnitOfWork, location_id: UUID, head: Head, new: NewEntry, at: datetime
+) -> JournalEntry:
+    """The entry at the sequence ``claim`` gave."""
+    entry = sealed(location_id, head.last_sequence, new, at, head.last_hash)
+    await JournalRepository(uow).insert([entry])
+    return entry
+
+
+async def entries(uow: UnitOfWork, location_id: UUID, after: int, limit: int) -> list[JournalEntry]:
+    """The location's entries after sequence ``after``, in order, at most ``limit``."""
+    return await JournalRepository(uow).page(location_id, after, min(limit, MAX_PAGE))
+
+
+async def entries_between(
+    uow: UnitOfWork, location_id: UUID, after: int, before: int | None = None
+) -> list[JournalEntry]:
+    """Every entry after sequence ``after`` and before ``before`` (None: to the last)."""
+    repository = JournalRepository(uow)
+    found: list[JournalEntry] = []
+    while True:
+        page = await repository.page(location_id, after, MAX_PAGE)
+        found += [e for e in page if before is None or e.sequence < before]
+        if len(page) < MAX_PAGE or (before is not None and page[-1].sequence >= before):
+            return found
+        after = page[-1].sequence
+
+
+async def entry(uow: UnitOfWork, location_id: UUID, sequence: int) -> JournalEntry | None:
+    return await JournalRepository(uow).entry(location_id, sequence)
+
+
+async def last_sequence_of(uow: UnitOfWork, location_id: UUID, kind: EntryKind) -> int:
+    """The location's last entry of ``kind`` (a Z); 0 for none."""
+    return await JournalRepository(uow).last_sequence_of(location_id, kind)
+
+
+async def verify(uow: UnitOfWork, location_id: UUID) -> Verification:
+    """Recompute the location's chain in one pass over its rows, in sequence order."""
+    repository = JournalRepository(uow)
+    head = await repository.head(location_id)
+    rows = [row async for row in repository.stored_rows(location_id)]
+    return verify_chain(location_id, rows, head)
+
+
+async def verify_all(uow: UnitOfWork, location_id: UUID | None = None) -> list[Verification]:
+    """One location's verification, or every location's that has a journal."""
+    chosen = [location_id] if location_id else await JournalRepository(uow).locations()
+    return [await verify(uow, location) for location in chosen]

@@ -1,0 +1,118 @@
+"""What an order's actions write to the journal (docs/design.md §18): the figures of a sale,
+a refund, a void and a reopen, in cents. The orders write the journal; it never reads them.
+
+- SALE (an order reaching COMPLETED): net sales (subtotal less discount), taxes by rate,
+  service charges, tips, discounts, cash rounding and the payments by method.
+- REFUND: its amount and tip by method, and its tax by rate (the amount spread over the
+  order's rates in proportion to their gross, largest remainder first).
+- VOID: an item voided after it was sent (its amount), or an order cancelled with anything
+  sent or paid (its total then).
+- REOPEN: the order's last SALE, negated (the service reads it from the journal).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+from uuid import UUID
+
+from brigade.journal.domain import EntryKind
+from brigade.orders.domain.records import OrderHeader, OrderPayment
+from brigade.orders.domain.refunds import OrderRefund
+from brigade.orders.domain.states import PaymentStatus
+from brigade.orders.domain.totals import RateTotal, allocate
+
+# The figures a SALE holds that a REOPEN negates, and a Z adds up.
+SALE_FIGURES = ("netSales", "discounts", "serviceCharges", "tips", "rounding")
+
+
+@dataclass(frozen=True, slots=True)
+class JournalNote:
+    """An entry an action asks for. ``reverses``: the SALE sequence a REOPEN negates."""
+
+    kind: EntryKind
+    content: Mapping[str, Any] = field(default_factory=dict)
+    reverses: int | None = None
+
+
+def _rate(rate: RateTotal, net_cents: int, tax_cents: int) -> dict[str, Any]:
+    tax = rate.tax
+    return {
+        "id": None if tax.id is None else str(tax.id),
+        "name": tax.label,
+        "units": tax.units,
+        "net": net_cents,
+        "tax": tax_cents,
+    }
+
+
+def _by_method(payments: Iterable[tuple[str, int, int]]) -> list[dict[str, Any]]:
+    methods: dict[str, dict[str, Any]] = {}
+    for method, amount_cents, tip_cents in payments:
+        found = methods.setdefault(method, {"method": method, "amount": 0, "tips": 0, "count": 0})
+        found["amount"] += amount_cents
+        found["tips"] += tip_cents
+        found["count"] += 1
+    return [methods[name] for name in sorted(methods)]
+
+
+def sale(header: OrderHeader, payments: Iterable[OrderPayment]) -> JournalNote:
+    taken = [p for p in payments if p.status is PaymentStatus.COMPLETED]
+    return JournalNote(
+        EntryKind.SALE,
+        {
+            "orderNumber": header.order_number,
+            "netSales": header.subtotal_cents - header.discount_cents,
+            "discounts": header.discount_cents,
+            "serviceCharges": header.service_charge_cents,
+            "tips": sum(p.tip_cents for p in taken),
+            "rounding": header.rounding_cents,
+            "taxes": [_rate(rate, rate.net_cents, rate.tax_cents) for rate in header.taxes],
+            "payments": _by_method((p.method.value, p.amount_cents, p.tip_cents) for p in taken),
+        },
+    )
+
+
+def refund(header: OrderHeader, given: OrderRefund) -> JournalNote:
+    rates = header.taxes
+    shares = allocate(given.amount_cents, [rate.gross_cents for rate in rates]) if rates else []
+    taxes = []
+    for rate, share in zip(rates, shares, strict=True):
+        tax = share * rate.tax_cents // rate.gross_cents if rate.gross_cents else 0
+        taxes.append(_rate(rate, share - tax, tax))
+    return JournalNote(
+        EntryKind.REFUND,
+        {
+            "refundId": str(given.id),
+            "amount": given.amount_cents,
+            "tips": given.tip_cents,
+            "taxes": taxes,
+            "payments": _by_method([(given.method.value, given.amount_cents, given.tip_cents)]),
+        },
+    )
+
+
+def void(cause: str, amount_cents: int, item_id: UUID | None = None) -> JournalNote:
+    content: dict[str, Any] = {"cause": cause, "amount": amount_cents}
+    if item_id is not None:
+        content["itemId"] = str(item_id)
+    return JournalNote(EntryKind.VOID, content)
+
+
+def reopen(sale_sequence: int | None) -> JournalNote:
+    return JournalNote(EntryKind.REOPEN, reverses=sale_sequence)
+
+
+def negated(sale_content: Mapping[str, Any], reverses: int) -> dict[str, Any]:
+    """A SALE's figures with their signs turned: what a REOPEN writes."""
+    out: dict[str, Any] = {"reverses": reverses}
+    out |= {name: -int(sale_content.get(name, 0)) for name in SALE_FIGURES}
+    out["taxes"] = [
+        rate | {"net": -rate["net"], "tax": -rate["tax"]} for rate in sale_content.get("taxes", [])
+    ]
+    out["payments"] = [
+        paid | {"amount": -paid["amount"], "tips": -paid["tips"], "count": -paid["count"]}
+        for paid in sale_content.get("payments", [])
+    ]
+    return out

@@ -1,0 +1,224 @@
+"""The X and Z reports (docs/design.md §18): the figures since the last Z (X, MANAGER,
+changing nothing), closing the business day (Z, MANAGER), the Zs as they were, and a Z on a
+receipt printer. A device or its PIN sessions act only at their own location."""
+
+from __future__ import annotations
+
+from datetime import date
+from decimal import Decimal
+from typing import Annotated, Any
+from uuid import UUID
+
+from fastapi import Path, Query
+from pydantic import Field
+
+from brigade.kit.errors import InvalidInput, NotFound, OpenChecks, OtherLocation
+from brigade.kit.http.deps import PaginationDep, UowDep
+from brigade.kit.http.errors import problem_responses
+from brigade.kit.http.permissions import DayCloser, ReportReader
+from brigade.kit.http.routing import brigade_router
+from brigade.kit.http.schemas import Page
+from brigade.kit.http.types import Flag, Money, Number, RequestModel, ResponseModel, Text, Timestamp
+from brigade.kit.money import from_cents, rate_from_units
+from brigade.printing.schemas import PrintJobOut, job_out
+from brigade.reports import service
+
+router = brigade_router(prefix="/api/reports", tags=["reports"])
+
+LocationId = Annotated[UUID, Query(alias="locationId")]
+ZNumber = Annotated[int, Path(ge=1, le=2**31 - 1, description="The Z's number at the location")]
+
+
+class ZTax(ResponseModel):
+    id: UUID | None = Field(description="The named tax rate; null for a product's own number")
+    name: str
+    rate: Number
+    net: Money | None = Field(description="What was taxed at it, net of tax")
+    tax: Money
+
+
+class ZPaymentMethod(ResponseModel):
+    method: str
+    amount: Money = Field(description="Taken, tips apart")
+    count: int
+    tips: Money
+
+
+class ZRefunds(ResponseModel):
+    count: int
+    amount: Money
+    tips: Money
+    taxes: list[ZTax] = Field(description="The tax given back, by rate")
+
+
+class ZVoids(ResponseModel):
+    count: int
+    amount: Money
+
+
+class DayFiguresOut(ResponseModel):
+    """What the journal's entries since the last Z add up to. `orderCount`, `netSales` and
+    the figures by rate and by tender are the sales (SALE less REOPEN); refunds and voids are
+    apart, never netted out of them."""
+
+    from_: Timestamp = Field(alias="from")
+    to: Timestamp
+    currency: str
+    order_count: int
+    net_sales: Money
+    taxes: list[ZTax]
+    service_charges: Money
+    tips: Money
+    by_payment_method: list[ZPaymentMethod]
+    refunds: ZRefunds
+    voids: ZVoids
+    discounts: Money
+    rounding: Money
+    journal_sequence: int = Field(
+        description="X: the last entry counted; Z: the Z's own entry in the journal"
+    )
+
+
+class XReportOut(DayFiguresOut):
+    last_z: int = Field(description="The number of the last Z (0: none yet)")
+
+
+class ZReportOut(DayFiguresOut):
+    """A closed business day, stored whole: it answers the same forever."""
+
+    number: int
+    business_day: date
+    grand_total: Money = Field(description="The running sum of every Z's net sales")
+    forced: bool
+    reason: str | None
+
+
+class ZReportPage(Page[ZReportOut]):
+    pass
+
+
+class CloseDay(RequestModel):
+    location_id: UUID
+    force: Flag = False
+    reason: Text(500) | None = None  # type: ignore[valid-type]
+
+
+class ZPrint(RequestModel):
+    printer_id: UUID
+
+
+def _rates(rates: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    return [
+        {
+            "id": rate["id"],
+            "name": rate["name"],
+            "rate": rate_from_units(rate["units"]),
+            "net": from_cents(rate["net"]),
+            "tax": from_cents(rate["tax"]),
+        }
+        for rate in rates
+    ]
+
+
+def _money(cents: int) -> Decimal:
+    return from_cents(cents)
+
+
+def figures_json(figures: dict[str, Any]) -> dict[str, Any]:
+    """A day's figures in cents (the journal's) as the answer shows them."""
+    refunds, voids = figures["refunds"], figures["voids"]
+    shown: dict[str, Any] = {
+        key: figures[key]
+        for key in (
+            "from",
+            "to",
+            "currency",
+            "orderCount",
+            "journalSequence",
+            "number",
+            "businessDay",
+            "forced",
+            "reason",
+            "lastZ",
+        )
+        if key in figures
+    }
+    money = ("netSales", "serviceCharges", "tips", "discounts", "rounding", "grandTotal")
+    shown |= {key: _money(figures[key]) for key in money if key in figures}
+    return shown | {
+        "taxes": _rates(figures["taxes"]),
+        "byPaymentMethod": [
+            paid | {"amount": _money(paid["amount"]), "tips": _money(paid["tips"])}
+            for paid in figures["byPaymentMethod"]
+        ],
+        "refunds": {
+            "count": refunds["count"],
+            "amount": _money(refunds["amount"]),
+            "tips": _money(refunds["tips"]),
+            "taxes": _rates(refunds["taxes"]),
+        },
+        "voids": {"count": voids["count"], "amount": _money(voids["amount"])},
+    }
+
+
+def z_out(snapshot: dict[str, Any]) -> ZReportOut:
+    return ZReportOut.model_validate(figures_json(snapshot))
+
+
+@router.get("/x", response_model=XReportOut, responses=problem_responses(OtherLocation))
+async def x_report(staff: ReportReader, uow: UowDep, location_id: LocationId) -> XReportOut:
+    """The figures since the last Z, as the next Z would hold them now; changes nothing."""
+    staff.ensure_at(location_id)
+    return XReportOut.model_validate(figures_json(await service.x_report(uow, location_id)))
+
+
+@router.post(
+    "/z",
+    status_code=201,
+    response_model=ZReportOut,
+    responses=problem_responses(OpenChecks, InvalidInput, OtherLocation),
+)
+async def close_day(staff: DayCloser, uow: UowDep, body: CloseDay) -> ZReportOut:
+    """Close the business day: every journal entry since the last Z, numbered 1, 2, 3... per
+    location. 409 `open_checks` (with `openChecks`: id, number, table) while checks are open,
+    unless `force: true` with a `reason` (422 without one)."""
+    staff.ensure_at(body.location_id)
+    snapshot = await service.close_day(uow, body.location_id, force=body.force, reason=body.reason)
+    return z_out(snapshot)
+
+
+@router.get("/z", response_model=ZReportPage, responses=problem_responses(OtherLocation))
+async def list_z(
+    staff: ReportReader, uow: UowDep, location_id: LocationId, pagination: PaginationDep
+) -> ZReportPage:
+    """The location's Z reports, newest first, each as it closed its day."""
+    staff.ensure_at(location_id)
+    found, total = await service.list_z(
+        uow, location_id, page=pagination.page, limit=pagination.limit
+    )
+    return ZReportPage.model_validate(pagination.page_of([figures_json(z) for z in found], total))
+
+
+@router.get(
+    "/z/{number}", response_model=ZReportOut, responses=problem_responses(NotFound, OtherLocation)
+)
+async def get_z(
+    staff: ReportReader, uow: UowDep, number: ZNumber, location_id: LocationId
+) -> ZReportOut:
+    staff.ensure_at(location_id)
+    return z_out(await service.get_z(uow, location_id, number))
+
+
+@router.post(
+    "/z/{number}/print",
+    status_code=202,
+    response_model=PrintJobOut,
+    responses=problem_responses(NotFound, InvalidInput, OtherLocation),
+)
+async def print_z(
+    staff: ReportReader, uow: UowDep, number: ZNumber, location_id: LocationId, body: ZPrint
+) -> PrintJobOut:
+    """Queued on a RECEIPT printer (`printerId`, 422 if it is none), like a receipt: the
+    answer is the job."""
+    staff.ensure_at(location_id)
+    return job_out(await service.print_z(uow, location_id, number, body.printer_id))

@@ -1,0 +1,126 @@
+"""The journal's hash chain and the X and Z figures, without a database."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import uuid
+from datetime import UTC, datetime
+
+from brigade.journal.domain import (
+    GENESIS_HASH,
+    EntryKind,
+    Head,
+    NewEntry,
+    StoredRow,
+    sealed,
+    verify_chain,
+)
+from brigade.reports.closing import Entry, day_figures, figures_content
+
+LOCATION = uuid.UUID("0196a1b2-0000-7000-8000-000000000001")
+AT = datetime(2026, 12, 1, 22, 30, 0, 123456, tzinfo=UTC)
+
+
+def _chain(count: int) -> list[StoredRow]:
+    rows, previous = [], GENESIS_HASH
+    for sequence in range(1, count + 1):
+        entry = sealed(
+            LOCATION, sequence, NewEntry(EntryKind.SALE, {"netSales": sequence}), AT, previous
+        )
+        rows.append(
+            StoredRow(
+                sequence, entry.kind.value, AT, entry.content_text, entry.previous_hash, entry.hash
+            )
+        )
+        previous = entry.hash
+    return rows
+
+
+def test_the_hash_is_sha256_of_the_canonical_serialization() -> None:
+    entry = sealed(
+        LOCATION,
+        1,
+        NewEntry(EntryKind.SALE, {"b": 2, "a": [1, {"d": 1, "c": 0}]}),
+        AT,
+        GENESIS_HASH,
+    )
+    canonical = json.dumps(
+        {
+            "at": "2026-12-01T22:30:00.123456+00:00",
+            "content": {"a": [1, {"c": 0, "d": 1}], "b": 2},
+            "kind": "SALE",
+            "locationId": str(LOCATION),
+            "previousHash": "0" * 64,
+            "sequence": 1,
+        },
+        sort_keys=True,
+        separators=(",", ":"),
+    )
+    assert entry.hash == hashlib.sha256(canonical.encode()).hexdigest()
+    assert entry.content_text == '{"a":[1,{"c":0,"d":1}],"b":2}'
+
+
+def test_a_whole_chain_verifies() -> None:
+    rows = _chain(5)
+    found = verify_chain(LOCATION, rows, Head(5, rows[-1].hash))
+    assert (found.ok, found.entries, found.first_broken_sequence) == (True, 5, None)
+    assert verify_chain(LOCATION, [], None).ok
+
+
+def test_a_changed_row_breaks_it_there() -> None:
+    rows = _chain(5)
+    rows[2] = StoredRow(3, "SALE", AT, '{"netSales":300}', rows[2].previous_hash, rows[2].hash)
+    assert verify_chain(LOCATION, rows, Head(5, rows[-1].hash)).first_broken_sequence == 3
+
+
+def test_a_deleted_row_breaks_it_at_the_gap() -> None:
+    rows = _chain(5)
+    del rows[1]
+    assert verify_chain(LOCATION, rows, Head(5, rows[-1].hash)).first_broken_sequence == 2
+
+
+def test_a_deleted_last_row_or_a_changed_counter_breaks_it() -> None:
+    rows = _chain(5)
+    assert verify_chain(LOCATION, rows[:4], Head(5, rows[-1].hash)).first_broken_sequence == 5
+    assert verify_chain(LOCATION, rows, Head(3, rows[2].hash)).first_broken_sequence == 4
+    assert verify_chain(LOCATION, rows, Head(5, GENESIS_HASH)).first_broken_sequence == 5
+
+
+def _sale(sequence: int, net: int, method: str, sign: int = 1) -> Entry:
+    content = {
+        "netSales": sign * net,
+        "discounts": 0,
+        "serviceCharges": 0,
+        "tips": sign * 100,
+        "rounding": 0,
+        "taxes": [
+            {"id": None, "name": "10%", "units": 100000, "net": sign * net, "tax": sign * net // 10}
+        ],
+        "payments": [
+            {"method": method, "amount": sign * net * 11 // 10, "tips": sign * 100, "count": sign}
+        ],
+    }
+    return Entry(sequence, "REOPEN" if sign < 0 else "SALE", AT, content)
+
+
+def test_the_days_figures_add_sales_and_take_reopens_off() -> None:
+    refund = {"amount": 500, "tips": 0, "taxes": [], "payments": []}
+    entries = [
+        _sale(1, 1000, "CARD"),
+        _sale(2, 2000, "CASH"),
+        _sale(3, 1000, "CARD", sign=-1),
+        Entry(4, "REFUND", AT, refund),
+        Entry(5, "VOID", AT, {"cause": "item_voided", "amount": 300}),
+    ]
+    figures = figures_content(day_figures(entries))
+    assert (figures["orderCount"], figures["netSales"], figures["tips"]) == (1, 2000, 100)
+    assert figures["byPaymentMethod"] == [
+        {"method": "CARD", "amount": 0, "tips": 0, "count": 0},
+        {"method": "CASH", "amount": 2200, "tips": 100, "count": 1},
+    ]
+    assert figures["taxes"] == [
+        {"id": None, "name": "10%", "units": 100000, "net": 2000, "tax": 200}
+    ]
+    assert figures["refunds"] == {"count": 1, "amount": 500, "tips": 0, "taxes": []}
+    assert figures["voids"] == {"count": 1, "amount": 300}
