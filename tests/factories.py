@@ -147,7 +147,15 @@ def sign_in(client: AppClient, terminal_token: str, staff_id: str, pin: str) -> 
 
 def approval_ask(staff_id: str, pin: str, action: str, url: str) -> dict[str, Any]:
     """The body asking ``staff_id``'s approval of ``action`` on the order (and item, payment or
-    service charge) that ``url`` names."""
+    service charge), or the cash drawer, that ``url`` names."""
+    if url.startswith("/api/cash-drawers/"):
+        drawer_id = url.removeprefix("/api/cash-drawers/").split("/")[0]
+        return {
+            "staffId": staff_id,
+            "pin": pin,
+            "action": action,
+            "resource": {"drawerId": drawer_id},
+        }
     parts = url.removeprefix("/api/orders/").split("/")
     resource = {"orderId": parts[0]}
     if len(parts) >= 3:

@@ -72,6 +72,7 @@ class Permission(StrEnum):
     CLOCK_IN = "clock in and out"
     READ_SHIFTS = "read the shifts of the staff"
     READ_CHECKOUT = "read a server's checkout (one's own; a manager's anyone's)"
+    READ_OWN_DRAWER = "read the open cash drawer of one's terminal (its amounts: a manager's)"
 
 
 REQUIRED_ROLE: Mapping[Permission, Role] = MappingProxyType(
@@ -111,6 +112,7 @@ REQUIRED_ROLE: Mapping[Permission, Role] = MappingProxyType(
         Permission.CLOCK_IN: Role.KITCHEN,
         Permission.READ_SHIFTS: Role.MANAGER,
         Permission.READ_CHECKOUT: Role.SERVER,
+        Permission.READ_OWN_DRAWER: Role.SERVER,
     }
 )
 
@@ -164,6 +166,9 @@ class ApprovalAction(StrEnum):
     PAYMENT_LARGE_TIP = "payment.large_tip"
     PAYMENT_TIP_ADJUST = "payment.tip_adjust"
     SERVICE_CHARGE_WAIVE = "order.service_charge_waive"
+    # The till (docs/design.md §17): a server's pay-in, pay-out, no-sale and count at a terminal.
+    CASH_DRAWER_MOVEMENT = "cash_drawer.movement"
+    CASH_DRAWER_CLOSE = "cash_drawer.close"
 
 
 # The resource each action is approved on: the ids that name it, in order.
@@ -178,6 +183,8 @@ APPROVAL_RESOURCE: Mapping[ApprovalAction, tuple[str, ...]] = MappingProxyType(
         ApprovalAction.PAYMENT_LARGE_TIP: ("order_id",),
         ApprovalAction.PAYMENT_TIP_ADJUST: ("order_id", "payment_id"),
         ApprovalAction.SERVICE_CHARGE_WAIVE: ("order_id", "service_charge_id"),
+        ApprovalAction.CASH_DRAWER_MOVEMENT: ("drawer_id",),
+        ApprovalAction.CASH_DRAWER_CLOSE: ("drawer_id",),
     }
 )
 
@@ -189,7 +196,7 @@ def approvable(action: str) -> ApprovalAction:
     except ValueError:
         raise NotApprovable(
             f"No approval can cover {action!r}: it takes the person's own sign-in. An approval "
-            f"covers one of {', '.join(ApprovalAction)} on one order."
+            f"covers one of {', '.join(ApprovalAction)} on one order or cash drawer."
         ) from None
 
 

@@ -163,6 +163,13 @@ class DrawerClosed(Conflict):
     """The cash drawer is closed: nothing more goes in or out, it is not closed twice."""
 
 
+class NoOpenDrawer(NotFound):
+    """The caller's device has no open cash drawer."""
+
+    def __init__(self, device_id: object) -> None:
+        super().__init__("open cash drawer of device", device_id)
+
+
 class AlreadyClockedIn(Conflict):
     """The staff member already has an open shift."""
 

@@ -10,12 +10,15 @@ from fastapi import Query, Response
 from pydantic import Field
 
 from brigade.kit import money
+from brigade.kit.access import Role
 from brigade.kit.clock import now
 from brigade.kit.errors import (
     AlreadyClockedIn,
     DrawerAlreadyOpen,
     DrawerClosed,
+    Forbidden,
     InvalidInput,
+    NoOpenDrawer,
     NotClockedIn,
     NotFound,
     OtherLocation,
@@ -23,7 +26,15 @@ from brigade.kit.errors import (
 from brigade.kit.events import register_payload_shape
 from brigade.kit.http.deps import PaginationDep, UowDep
 from brigade.kit.http.errors import problem_responses
-from brigade.kit.http.permissions import ClockPuncher, DrawerManager, DrawerOpener, ShiftReader
+from brigade.kit.http.permissions import (
+    ClockPuncher,
+    DrawerCloser,
+    DrawerManager,
+    DrawerMover,
+    DrawerOpener,
+    OwnDrawerReader,
+    ShiftReader,
+)
 from brigade.kit.http.routing import brigade_router
 from brigade.kit.http.schemas import LocationQuery, Page, StaffRef, staff_ref
 from brigade.kit.http.types import (
@@ -109,6 +120,16 @@ class CashDrawerOut(CashDrawerEventOut):
     )
     counted_amount: Money | None
     variance: Money | None = Field(description="counted - expected; negative when short")
+
+
+class CurrentDrawerOut(CashDrawerEventOut):
+    """The open drawer of the caller's terminal. Its expected cash is a manager's: a server
+    counts blind (null below MANAGER); its movements are left out for the same reason."""
+
+    opening_float: Money
+    expected_amount: Money | None = Field(
+        description="The live expected cash for a MANAGER or above; null for a server"
+    )
 
 
 class CashDrawerDetail(CashDrawerOut):
@@ -211,6 +232,22 @@ async def list_drawers(
 
 
 @drawers_router.get(
+    "/current",
+    response_model=CurrentDrawerOut,
+    responses=problem_responses(NoOpenDrawer, Forbidden),
+)
+async def current_drawer(staff: OwnDrawerReader, uow: UowDep) -> CurrentDrawerOut:
+    """The open drawer of the caller's terminal (a PIN session's device; a staff token has
+    none: 403), or 404 `no_open_drawer`. `expectedAmount` is null below MANAGER (a blind
+    count)."""
+    detail = await service.current_drawer(uow, staff)
+    fields = _drawer_fields(detail)
+    if staff.role.rank < Role.MANAGER.rank:
+        fields["expected_amount"] = None
+    return CurrentDrawerOut.model_validate(fields)
+
+
+@drawers_router.get(
     "/{drawer_id}",
     response_model=CashDrawerDetail,
     responses=problem_responses(NotFound, OtherLocation),
@@ -227,10 +264,11 @@ async def get_drawer(staff: DrawerManager, drawer_id: UUID, uow: UowDep) -> Cash
     responses=problem_responses(NotFound, OtherLocation, DrawerClosed, InvalidInput),
 )
 async def add_movement(
-    staff: DrawerManager, drawer_id: UUID, body: MovementIn, uow: UowDep
+    staff: DrawerMover, drawer_id: UUID, body: MovementIn, uow: UowDep
 ) -> CashDrawerDetail:
     """A pay-in, a pay-out (never more than the expected cash: 422) or a no-sale (amount 0),
-    with a reason; audited. Answers the drawer with its new movement."""
+    with a reason; audited. A server with a manager's approval `cash_drawer.movement` on this
+    drawer too. Answers the drawer with its new movement."""
     detail = await service.add_movement(
         uow,
         staff,
@@ -248,10 +286,11 @@ async def add_movement(
     responses=problem_responses(NotFound, OtherLocation, DrawerClosed),
 )
 async def close_drawer(
-    staff: DrawerManager, drawer_id: UUID, body: DrawerClose, uow: UowDep
+    staff: DrawerCloser, drawer_id: UUID, body: DrawerClose, uow: UowDep
 ) -> CashDrawerDetail:
     """Count and close: answers `expectedAmount`, `countedAmount` and `variance`. Closing
-    twice is 409 `drawer_closed`. Audited."""
+    twice is 409 `drawer_closed`. A server with a manager's approval `cash_drawer.close` on
+    this drawer too. Audited."""
     detail = await service.close_drawer(uow, staff, drawer_id, money.to_cents(body.counted_amount))
     return _detail(detail)
 

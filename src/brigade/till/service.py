@@ -20,6 +20,7 @@ from brigade.kit.errors import (
     DrawerAlreadyOpen,
     Forbidden,
     InvalidInput,
+    NoOpenDrawer,
     NotClockedIn,
     NotFound,
 )
@@ -147,6 +148,19 @@ async def open_drawer(
 
 async def get_drawer(uow: UnitOfWork, actor: Actor, drawer_id: UUID) -> DrawerDetail:
     drawer = await _load(uow, actor, drawer_id, lock=False)
+    movements = (await MovementRepository(uow).of_drawers([drawer.id]))[drawer.id]
+    return _detail(drawer, movements)
+
+
+async def current_drawer(uow: UnitOfWork, actor: Actor) -> DrawerDetail:
+    """The open drawer of the caller's device (404 ``no_open_drawer`` without one); a caller
+    on no device (a staff token) has no terminal: 403."""
+    if actor.device_id is None:
+        raise Forbidden("The current drawer is a terminal's: sign in with a PIN on one")
+    drawer = await DrawerRepository(uow).open_on_device(actor.device_id)
+    if drawer is None:
+        raise NoOpenDrawer(actor.device_id)
+    actor.ensure_at(drawer.location_id)
     movements = (await MovementRepository(uow).of_drawers([drawer.id]))[drawer.id]
     return _detail(drawer, movements)
 

@@ -711,6 +711,8 @@ BEYOND_ROLES = {
     ("GET", "/api/shifts/current"): "Requires the KITCHEN role",
     # a server reads their own checkout, a manager anyone's (test_server_checkout.py)
     ("GET", "/api/staff/{staff_id}/checkout"): "Requires the SERVER role",
+    # a terminal's drawer: a staff token is on no terminal (test_drawer_at_the_terminal.py)
+    ("GET", "/api/cash-drawers/current"): "Requires the SERVER role",
 }
 
 

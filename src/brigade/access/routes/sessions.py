@@ -62,9 +62,12 @@ class PinCheck(RequestModel):
 class ApprovedResource(RequestModel):
     """The one resource an approval is for: the order, and the item, payment or service charge
     its action names (`item.void`, `item.partial_void`: `itemId`; `payment.tip_adjust`:
-    `paymentId`; `order.service_charge_waive`: `serviceChargeId`)."""
+    `paymentId`; `order.service_charge_waive`: `serviceChargeId`); or, for
+    `cash_drawer.movement` and `cash_drawer.close`, the cash drawer (`drawerId`). An id the
+    action names left out is 403 `approval_invalid`."""
 
-    order_id: UUID
+    order_id: UUID | None = None
+    drawer_id: UUID | None = None
     item_id: UUID | None = None
     payment_id: UUID | None = None
     service_charge_id: UUID | None = None
@@ -239,6 +242,7 @@ async def request_approval(
             "item_id": body.resource.item_id,
             "payment_id": body.resource.payment_id,
             "service_charge_id": body.resource.service_charge_id,
+            "drawer_id": body.resource.drawer_id,
         },
     )
     typed = await service.check_typed_pin(request.app.state.database, body.staff_id, body.pin)

@@ -68,6 +68,7 @@ ERROR_TABLE: dict[type[errors.DomainError], tuple[int, str]] = {
     # The till.
     errors.DrawerAlreadyOpen: (409, "drawer_already_open"),
     errors.DrawerClosed: (409, "drawer_closed"),
+    errors.NoOpenDrawer: (404, "no_open_drawer"),
     errors.AlreadyClockedIn: (409, "already_clocked_in"),
     errors.NotClockedIn: (409, "not_clocked_in"),
     errors.StaleVersion: (412, "stale_version"),

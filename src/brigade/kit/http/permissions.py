@@ -130,6 +130,14 @@ Terminal = Annotated[Actor, _allowed(Permission.SIGN_IN_WITH_PIN)]
 # The till (docs/design.md §17).
 DrawerOpener = Annotated[Actor, _allowed(Permission.OPEN_DRAWERS)]
 DrawerManager = Annotated[Actor, _allowed(Permission.MANAGE_DRAWERS)]
+# A server's pay-in, pay-out, no-sale and count take a manager's approval on that drawer.
+DrawerMover = Annotated[
+    Actor, _allowed(Permission.MANAGE_DRAWERS, ApprovalAction.CASH_DRAWER_MOVEMENT)
+]
+DrawerCloser = Annotated[
+    Actor, _allowed(Permission.MANAGE_DRAWERS, ApprovalAction.CASH_DRAWER_CLOSE)
+]
+OwnDrawerReader = Annotated[Actor, _allowed(Permission.READ_OWN_DRAWER)]
 ClockPuncher = Annotated[Actor, _allowed(Permission.CLOCK_IN)]
 ShiftReader = Annotated[Actor, _allowed(Permission.READ_SHIFTS)]
 CheckoutReader = Annotated[Actor, _allowed(Permission.READ_CHECKOUT)]

@@ -18,6 +18,7 @@ import { IdleGuard } from "./IdleGuard";
 import { SoldOutSheet } from "../../shared/soldout/SoldOutSheet";
 import { Service } from "./Service";
 import { SignOutQuestion } from "./SignOutQuestion";
+import { TillSheet } from "../till/TillSheet";
 import { TopBar } from "./TopBar";
 
 // How long the top bar says a check was paid (a tap anywhere puts it away sooner).
@@ -123,6 +124,7 @@ function SignedIn(props: {
   // A manager signed in 86es products (docs/decisions.md); the API lets the kitchen too.
   const manages = session.staff.role === "MANAGER" || session.staff.role === "ADMIN";
   const [soldOut, setSoldOut] = useState(false);
+  const [till, setTill] = useState(false);
   const [asking, setAsking] = useState<{ unsent: Unsent; idle: boolean } | null>(null);
   const [paid, setPaid] = useState<string | null>(null);
   useEffect(() => {
@@ -162,11 +164,13 @@ function SignedIn(props: {
         paid={paid}
         onSignOut={() => (unsent ? setAsking({ unsent, idle: false }) : signOut())}
         on86={manages ? () => setSoldOut(true) : null}
+        onTill={() => setTill(true)}
       />
       <Service key={generation} onOpened={setOpened} onPaid={setPaid} />
       {soldOut && (
         <SoldOutSheet api={api} events={events} locationId={device.locationId} onClose={() => setSoldOut(false)} />
       )}
+      {till && <TillSheet onClose={() => setTill(false)} />}
       {asking ? (
         <SignOutQuestion
           unsent={asking.unsent}

@@ -14,6 +14,8 @@ export function TopBar(props: {
   onSignOut: () => void;
   /** A manager's: the 86 sheet. */
   on86: (() => void) | null;
+  /** The Till sheet: the drawer, pay in and out, the count, one's checkout. */
+  onTill: () => void;
 }) {
   return (
     <header class={props.online ? "topbar" : "topbar offline"}>
@@ -29,6 +31,9 @@ export function TopBar(props: {
       <span class="who">
         {props.staff.name} ({ROLE[props.staff.role]})
       </span>
+      <Button tone="quiet" onClick={props.onTill}>
+        Till
+      </Button>
       {props.on86 && (
         <Button tone="quiet" onClick={props.on86} label="86 products">
           86

@@ -8,6 +8,7 @@ import { remembered, type Store } from "../../shared/store";
 import type { NewSession, StaffCard } from "../../shared/types";
 import { Button, PinPad, StaffPicker } from "../../shared/ui";
 import { inWords } from "../../shared/words";
+import { ClockSheet } from "../till/ClockSheet";
 import { UnpairSheet } from "./UnpairSheet";
 
 /** Why a PIN was not taken, in words. */
@@ -34,6 +35,8 @@ export function SignIn(props: {
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [unpairing, setUnpairing] = useState(false);
+  const [clocking, setClocking] = useState(false);
+  const [clocked, setClocked] = useState<string | null>(null);
 
   useEffect(() => {
     remembered(store, "staff", () => staffDirectory(api, { limit: 100 }))
@@ -72,14 +75,40 @@ export function SignIn(props: {
             }}
           />
         )}
-        <Button tone="quiet" onClick={() => setUnpairing(true)}>
-          Unpair this terminal
-        </Button>
+        {clocked && (
+          <p class="sent-note" role="status" aria-label={clocked}>
+            {clocked}
+          </p>
+        )}
+        <div class="signin-actions">
+          <Button
+            onClick={() => {
+              setClocked(null);
+              setClocking(true);
+            }}
+          >
+            Clock in or out
+          </Button>
+          <Button tone="quiet" onClick={() => setUnpairing(true)}>
+            Unpair this terminal
+          </Button>
+        </div>
       </section>
       <section class="card">
         <h2>{picked ? `PIN for ${picked.name}` : "Pick your name first"}</h2>
         <PinPad onEnter={signIn} busy={busy || !picked} error={error} />
       </section>
+      {clocking && (
+        <ClockSheet
+          api={api}
+          staff={staff ?? []}
+          locationId={props.device.locationId}
+          onDone={(status) => {
+            setClocking(false);
+            if (status) setClocked(status);
+          }}
+        />
+      )}
       {unpairing && (
         <UnpairSheet
           api={api}

@@ -1,0 +1,203 @@
+// The Till sheet (top bar → Till): this terminal's drawer. None open: the opening float and
+// Open drawer. Open: since when, the float (a manager also the expected cash), Pay in, Pay out,
+// No sale, Count and close (a server asks a manager's PIN for those, on this drawer), and My
+// checkout. Online only: offline it says so and waits. The sheet's state is all here.
+
+import { useEffect, useState } from "preact/hooks";
+import { ApiError } from "../../shared/api/client";
+import { getLocation } from "../../shared/api/dining";
+import { addMovement, closeDrawer, currentDrawer, openDrawer } from "../../shared/api/till";
+import { type Cents, formatMoney, fromCents, toCents } from "../../shared/money";
+import type { Schemas } from "../../shared/api/client";
+import { Button, Sheet } from "../../shared/ui";
+import { inWords } from "../../shared/words";
+import { ManagerApproval } from "../check/ManagerApproval";
+import { Outcome } from "../closed/Outcome";
+import { isManager, useManagerGate } from "../closed/manager";
+import { useTerminal } from "../context";
+import { AmountField } from "./AmountField";
+import { MyCheckout } from "./MyCheckout";
+import { countLine, drawerLine } from "./money";
+
+type Drawer = Schemas["CurrentDrawerOut"];
+type View = "main" | "PAY_IN" | "PAY_OUT" | "close" | "checkout";
+
+export function TillSheet(props: { onClose: () => void }) {
+  const { api, online, locationId, currency, timezone, staff } = useTerminal();
+  const gate = useManagerGate(staff.role);
+  // undefined: being read; null: no drawer open on this terminal.
+  const [drawer, setDrawer] = useState<Drawer | null | undefined>(undefined);
+  const [serversOpen, setServersOpen] = useState(true);
+  const [view, setView] = useState<View>("main");
+  const [amount, setAmount] = useState<Cents>(0);
+  const [reason, setReason] = useState("");
+  const [notice, setNotice] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [generation, setGeneration] = useState(0);
+  const money = (cents: Cents) => formatMoney(cents, currency);
+
+  useEffect(() => {
+    if (!online) return;
+    currentDrawer(api)
+      .then(setDrawer, (failure: unknown) =>
+        failure instanceof ApiError && failure.code === "no_open_drawer" ? setDrawer(null) : setError(inWords(failure)),
+      )
+      .catch(() => {});
+    getLocation(api, locationId)
+      .then((location) => setServersOpen(location.serversOpenDrawers ?? true))
+      .catch(() => {});
+  }, [api, online, locationId, generation]);
+
+  const go = (next: View) => {
+    setView(next);
+    setAmount(0);
+    setReason("");
+    setError(null);
+  };
+  const act = async (work: () => Promise<string | null>) => {
+    setBusy(true);
+    setError(null);
+    try {
+      const done = await work();
+      if (done !== null) setNotice(done);
+      setGeneration((n) => n + 1);
+    } catch (failure) {
+      setError(inWords(failure));
+    } finally {
+      setBusy(false);
+    }
+  };
+  // Pay in, pay out, no sale and the count are a manager's: anyone else asks for a PIN first.
+  const approved = (
+    action: "cash_drawer.movement" | "cash_drawer.close",
+    what: string,
+    work: (approval?: string) => Promise<string | null>,
+  ) => {
+    if (!drawer) return;
+    gate
+      .run(what, { action, resource: { drawerId: drawer.id } }, (approval) => act(() => work(approval)))
+      .catch(() => {});
+  };
+
+  const move = (type: "PAY_IN" | "PAY_OUT" | "NO_SALE", cents: Cents, why: string) =>
+    approved(
+      "cash_drawer.movement",
+      type === "NO_SALE" ? "no sale" : type === "PAY_IN" ? "pay-in" : "pay-out",
+      async (approval) => {
+        await addMovement(api, drawer!.id, { type, amount: fromCents(cents), reason: why }, { approval });
+        go("main");
+        return type === "NO_SALE"
+          ? "Drawer opened: no sale"
+          : `${type === "PAY_IN" ? "Paid in" : "Paid out"} ${money(cents)} · ${why}`;
+      },
+    );
+
+  const close = () =>
+    approved("cash_drawer.close", "count", async (approval) => {
+      const closed = await closeDrawer(api, drawer!.id, fromCents(amount), { approval });
+      go("main");
+      return countLine(toCents(closed.expectedAmount), toCents(closed.countedAmount ?? 0), currency);
+    });
+
+  const blocked = !online || busy;
+  const title =
+    view === "PAY_IN"
+      ? "Pay in"
+      : view === "PAY_OUT"
+        ? "Pay out"
+        : view === "close"
+          ? "Count and close"
+          : view === "checkout"
+            ? "My checkout"
+            : "Till";
+  return (
+    <>
+      <Sheet title={title} onClose={view === "main" ? props.onClose : () => go("main")} wide={view !== "main"}>
+        {!online && (
+          <p class="needs-server" data-testid="needs-server">
+            The till needs the server: it comes back once the terminal is online.
+          </p>
+        )}
+        {view === "checkout" ? (
+          <MyCheckout />
+        ) : view === "PAY_IN" || view === "PAY_OUT" ? (
+          <div class="till-form">
+            <AmountField label="Amount" cents={amount} onChange={setAmount} />
+            <label class="till-reason">
+              Reason
+              <input value={reason} maxLength={200} onInput={(event) => setReason(event.currentTarget.value)} />
+            </label>
+            <Button
+              tone="accent"
+              disabled={blocked || amount === 0 || !reason.trim()}
+              onClick={() => move(view, amount, reason.trim())}
+            >
+              {`${view === "PAY_IN" ? "Pay in" : "Pay out"} ${money(amount)}`}
+            </Button>
+          </div>
+        ) : view === "close" ? (
+          <div class="till-form">
+            <AmountField label="Counted cash" cents={amount} onChange={setAmount} />
+            <Button tone="accent" disabled={blocked} onClick={close}>
+              Close drawer
+            </Button>
+          </div>
+        ) : drawer === null ? (
+          <div class="till-form">
+            {!serversOpen && !isManager(staff.role) ? (
+              <p class="hint">This location lets only managers open a drawer: ask a manager to open it.</p>
+            ) : (
+              <>
+                <AmountField label="Opening float" cents={amount} onChange={setAmount} />
+                <Button
+                  tone="accent"
+                  disabled={blocked}
+                  onClick={() =>
+                    act(async () => {
+                      await openDrawer(api, { openingFloat: fromCents(amount) });
+                      go("main");
+                      return `Drawer opened with ${money(amount)}`;
+                    })
+                  }
+                >
+                  Open drawer
+                </Button>
+              </>
+            )}
+          </div>
+        ) : drawer ? (
+          <div class="till-main">
+            <p class="till-line">{drawerLine(drawer.openedAt, toCents(drawer.openingFloat), timezone, currency)}</p>
+            {drawer.expectedAmount !== null && (
+              <p class="till-line">Expected {money(toCents(drawer.expectedAmount))}</p>
+            )}
+            <div class="choices" role="group" aria-label="Drawer">
+              <Button disabled={blocked} onClick={() => go("PAY_IN")}>
+                Pay in
+              </Button>
+              <Button disabled={blocked} onClick={() => go("PAY_OUT")}>
+                Pay out
+              </Button>
+              <Button disabled={blocked} onClick={() => move("NO_SALE", 0, "No sale")}>
+                No sale
+              </Button>
+              <Button disabled={blocked} onClick={() => go("close")}>
+                Count and close
+              </Button>
+            </div>
+          </div>
+        ) : (
+          online && <p class="hint">Reading the drawer…</p>
+        )}
+        {view === "main" && (
+          <Button tone="quiet" disabled={!online} onClick={() => go("checkout")}>
+            My checkout
+          </Button>
+        )}
+        <Outcome notice={view === "main" ? notice : null} error={error} />
+      </Sheet>
+      {gate.pending && <ManagerApproval pending={gate.pending} onCancel={gate.cancel} />}
+    </>
+  );
+}
