@@ -356,6 +356,20 @@ def closed_once_paid(page: Page) -> None:
     all_sent(page)
 
 
+def pay_whole(page: Page, *, card: bool = False) -> None:
+    """Pays the open check's balance (cash exact, or on card without a tip): the check
+    completes and closes by itself."""
+    page.get_by_role("button", name="Pay").click()
+    paying = page.get_by_role("dialog", name=re.compile("^Pay check"))
+    if card:
+        paying.get_by_label("Card last four").fill("4242")
+        paying.get_by_role("button", name=re.compile("^Charge card")).click()
+    else:
+        paying.get_by_role("button", name="Cash", exact=True).click()
+        paying.get_by_role("button", name=re.compile("^Take cash")).click()
+    closed_once_paid(page)
+
+
 def change_given(page: Page, change: str | re.Pattern[str]) -> None:
     """The receipt summary of a check paid with cash to hand back: the ``change`` in large
     type, then Done closes the check."""

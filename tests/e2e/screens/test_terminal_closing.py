@@ -15,9 +15,9 @@ from e2e.screens.restaurant import (
     Restaurant,
     add,
     approve,
-    closed_once_paid,
     line,
     open_category,
+    pay_whole,
     screenshot,
     seat,
     signed_in_terminal,
@@ -38,20 +38,6 @@ def _sent(page: Page, category: str, product: str) -> None:
     expect(line(page, f"1 {product}")).to_contain_text(re.compile(r"\bsent"))
 
 
-def _paid(page: Page, *, card: bool = False) -> None:
-    """Pays the open check's balance (cash exact, or on card without a tip): the check
-    completes and closes by itself."""
-    page.get_by_role("button", name="Pay").click()
-    paying = page.get_by_role("dialog", name=re.compile("^Pay check"))
-    if card:
-        paying.get_by_label("Card last four").fill("4242")
-        paying.get_by_role("button", name=re.compile("^Charge card")).click()
-    else:
-        paying.get_by_role("button", name="Cash", exact=True).click()
-        paying.get_by_role("button", name=re.compile("^Take cash")).click()
-    closed_once_paid(page)
-
-
 def _a_lemonade_paid(
     browser: Browser, restaurant: Restaurant, server: str, table: str, *, card: bool = False
 ) -> Page:
@@ -59,7 +45,7 @@ def _a_lemonade_paid(
     page = signed_in_terminal(browser, restaurant, server)
     seat(page, table, 2)
     _sent(page, "Drinks", "Lemonade")
-    _paid(page, card=card)
+    pay_whole(page, card=card)
     return page
 
 
@@ -99,7 +85,7 @@ def test_a_closed_check_reopened_with_a_managers_pin_and_a_line_refunded(
     assert _order_at(restaurant, "4")["status"] == "OPEN"
 
     _sent(page, "Sides", "Fries")
-    _paid(page)
+    pay_whole(page)
     shown = _closed_check(page, "4")
     shown.get_by_role("button", name="Refund").click()
     refunding = page.get_by_role("dialog", name=re.compile("^Refund check"))

@@ -19,11 +19,11 @@ from e2e.screens.restaurant import (
     open_category,
     open_screen,
     pair,
+    pay_whole,
     screenshot,
     seat,
     sign_in,
 )
-from e2e.screens.test_terminal_closing import _paid
 
 SIZES: dict[str, ViewportSize] = {
     "landscape": {"width": 1024, "height": 768},
@@ -83,7 +83,7 @@ def test_a_server_runs_the_till_from_clock_in_to_checkout(
     add(page, "Lemonade")
     expect(line(page, "1 Lemonade")).to_be_visible()
     page.get_by_role("button", name="Send (1)").click()
-    _paid(page)  # cash, exact: the check closes by itself
+    pay_whole(page)  # cash, exact: the check closes by itself
 
     page.get_by_role("banner").get_by_role("button", name="Till").click()
     page.get_by_role("dialog", name="Till").get_by_role("button", name="Pay out").click()
