@@ -2,18 +2,19 @@
 
 A day's figures are the sum of the journal entries since the last Z: SALEs add, REOPENs (a
 SALE negated) take away, REFUNDs and VOIDs are counted apart. The Z takes its inputs (the
-entries, the previous Z's grand total) and nothing else, so another input (the till's
-drawers) is one more argument.
+entries, the previous Z's grand total, the till's drawers and its unassigned cash) and nothing
+else.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import date, datetime
 from typing import Any
 
 from brigade.kit.print_layout import RULE, amount, columns, wrap
+from brigade.till.domain import DrawerSummary
 
 SALE, REFUND, VOID, REOPEN = "SALE", "REFUND", "VOID", "REOPEN"
 
@@ -158,6 +159,27 @@ def figures_content(figures: DayFigures) -> dict[str, Any]:
     }
 
 
+def till_content(drawers: Sequence[DrawerSummary], unassigned_cents: int) -> dict[str, Any]:
+    """The till's part of an X or a Z, in cents: each drawer of the day (counted and variance
+    None while open) and the cash taken with no drawer to post to."""
+    return {
+        "drawers": [
+            {
+                "id": str(drawer.id),
+                "deviceId": None if drawer.device_id is None else str(drawer.device_id),
+                "openedAt": drawer.opened_at.isoformat(),
+                "closedAt": None if drawer.closed_at is None else drawer.closed_at.isoformat(),
+                "openingFloat": drawer.opening_float_cents,
+                "expectedAmount": drawer.expected_cents,
+                "countedAmount": drawer.counted_cents,
+                "variance": drawer.variance_cents,
+            }
+            for drawer in drawers
+        ],
+        "unassignedCash": unassigned_cents,
+    }
+
+
 def z_snapshot(
     figures: DayFigures,
     *,
@@ -170,6 +192,7 @@ def z_snapshot(
     journal_sequence: int,
     forced: bool,
     reason: str | None,
+    till: Mapping[str, Any],
 ) -> dict[str, Any]:
     """A Z whole, in cents: what its journal entry holds and what it answers forever.
     ``grandTotal`` is the running sum of every Z's net sales at the location."""
@@ -180,6 +203,7 @@ def z_snapshot(
         "to": end.isoformat(),
         "currency": currency,
         **figures_content(figures),
+        **till,
         "grandTotal": previous_grand_total_cents + figures.net_sales_cents,
         "journalSequence": journal_sequence,
         "forced": forced,
@@ -216,6 +240,18 @@ def z_text(z: dict[str, Any], location_name: str | None) -> list[str]:
     out += columns(f"Refunds x{refunds['count']}", amount(refunds["amount"]))
     out += columns(f"Voids x{voids['count']}", amount(voids["amount"]))
     out.append(RULE)
+    for number, drawer in enumerate(z["drawers"], start=1):
+        out += columns(f"Drawer {number} float", amount(drawer["openingFloat"]))
+        out += columns("  Expected", amount(drawer["expectedAmount"]))
+        if drawer["countedAmount"] is None:
+            out += columns("  Counted", "still open")
+        else:
+            out += columns("  Counted", amount(drawer["countedAmount"]))
+            out += columns("  Variance", amount(drawer["variance"]))
+    if z["unassignedCash"]:
+        out += columns("Cash in no drawer", amount(z["unassignedCash"]))
+    if z["drawers"] or z["unassignedCash"]:
+        out.append(RULE)
     out += columns(f"GRAND TOTAL {z['currency']}", amount(z["grandTotal"]))
     out += columns("Journal sequence", str(z["journalSequence"]))
     return out

@@ -56,6 +56,19 @@ class ZVoids(ResponseModel):
     amount: Money
 
 
+class ZDrawer(ResponseModel):
+    """A cash drawer of the day: counted and variance null while it is still open."""
+
+    id: UUID
+    device_id: UUID | None
+    opened_at: Timestamp
+    closed_at: Timestamp | None
+    opening_float: Money
+    expected_amount: Money
+    counted_amount: Money | None
+    variance: Money | None
+
+
 class DayFiguresOut(ResponseModel):
     """What the journal's entries since the last Z add up to. `orderCount`, `netSales` and
     the figures by rate and by tender are the sales (SALE less REOPEN); refunds and voids are
@@ -74,6 +87,12 @@ class DayFiguresOut(ResponseModel):
     voids: ZVoids
     discounts: Money
     rounding: Money
+    drawers: list[ZDrawer] = Field(
+        description="The drawers closed since the last Z, or still open (docs/design.md §17)"
+    )
+    unassigned_cash: Money = Field(
+        description="Cash sales less cash refunds that found no open drawer to post to"
+    )
     journal_sequence: int = Field(
         description="X: the last entry counted; Z: the Z's own entry in the journal"
     )
@@ -158,7 +177,14 @@ def figures_json(figures: dict[str, Any]) -> dict[str, Any]:
             "taxes": _rates(refunds["taxes"]),
         },
         "voids": {"count": voids["count"], "amount": _money(voids["amount"])},
+        "drawers": [_drawer(drawer) for drawer in figures["drawers"]],
+        "unassignedCash": _money(figures["unassignedCash"]),
     }
+
+
+def _drawer(drawer: dict[str, Any]) -> dict[str, Any]:
+    amounts = ("openingFloat", "expectedAmount", "countedAmount", "variance")
+    return drawer | {key: None if drawer[key] is None else _money(drawer[key]) for key in amounts}
 
 
 def z_out(snapshot: dict[str, Any]) -> ZReportOut:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Sequence
-from datetime import date, datetime
+from datetime import UTC, date, datetime
 from typing import Any
 from uuid import UUID
 
@@ -23,11 +23,13 @@ from brigade.reports.closing import (
     Entry,
     day_figures,
     figures_content,
+    till_content,
     z_snapshot,
     z_text,
 )
 from brigade.reports.domain import SalesReport, business_window, check_report_days, sales_report
 from brigade.reports.repository import ClosedDayRepository, ReportRepository, StoredZ
+from brigade.till import service as till
 
 
 async def sales(uow: UnitOfWork, location_id: UUID, first: date, last: date) -> SalesReport:
@@ -41,6 +43,9 @@ async def sales(uow: UnitOfWork, location_id: UUID, first: date, last: date) -> 
 
 
 # --- X and Z (docs/design.md §18) -----------------------------------------------------------
+
+# Before a location's first Z its till window has no start.
+EVER = datetime(1970, 1, 1, tzinfo=UTC)
 
 
 def _entries(found: Sequence[JournalEntry]) -> list[Entry]:
@@ -57,12 +62,22 @@ async def x_report(uow: UnitOfWork, location_id: UUID) -> dict[str, Any]:
     figures = day_figures(_entries(since))
     return {
         **figures_content(figures),
+        **await _till(uow, location_id, previous, at),
         "lastZ": 0 if previous is None else previous.number,
         "from": _start(previous, figures, at).isoformat(),
         "to": at.isoformat(),
         "currency": location.currency,
         "journalSequence": figures.last_sequence or last_z,
     }
+
+
+async def _till(
+    uow: UnitOfWork, location_id: UUID, previous: StoredZ | None, at: datetime
+) -> dict[str, Any]:
+    """The drawers and the unassigned cash since the last Z (or ever, before the first)."""
+    start = EVER if previous is None else previous.closed_at
+    drawers = await till.drawers_for_z(uow, location_id, start, at)
+    return till_content(drawers, await till.unassigned_cash_for_z(uow, location_id, start, at))
 
 
 def _start(previous: StoredZ | None, figures: DayFigures, at: datetime) -> datetime:
@@ -111,6 +126,7 @@ async def close_day(
         journal_sequence=head.last_sequence,
         forced=force,
         reason=reason if force else None,
+        till=await _till(uow, location_id, previous, at),
     )
     await journal.write(uow, location_id, head, NewEntry(EntryKind.Z, snapshot), at)
     stored = StoredZ(number, head.last_sequence, at, canonical(snapshot))

@@ -158,6 +158,20 @@ class MovementRepository:
             found[row.drawer_id].append(_movement(row))
         return found
 
+    async def unassigned_in(
+        self, location_id: UUID, start: datetime, end: datetime
+    ) -> list[Movement]:
+        """The location's cash sales and refunds that found no drawer, in [start, end)."""
+        connection = await self._uow.connection()
+        movements = cash_drawer_movements.c
+        statement = select(cash_drawer_movements).where(
+            movements.location_id == location_id,
+            movements.drawer_id.is_(None),
+            movements.created_at >= start,
+            movements.created_at < end,
+        )
+        return [_movement(row) for row in await connection.execute(statement)]
+
 
 class ShiftRepository:
     def __init__(self, uow: UnitOfWork) -> None:

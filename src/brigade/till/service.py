@@ -279,6 +279,14 @@ async def drawers_for_z(
     return [summary(drawer, movements[drawer.id]) for drawer in found]
 
 
+async def unassigned_cash_for_z(
+    uow: UnitOfWork, location_id: UUID, start: datetime, end: datetime
+) -> int:
+    """The cash, in cents, that sales and refunds in [start, end) took or gave back with no
+    drawer to post to (the Z shows it beside the drawers)."""
+    return expected_cents(0, await MovementRepository(uow).unassigned_in(location_id, start, end))
+
+
 # --- shifts ---------------------------------------------------------------------------------
 
 

@@ -16,7 +16,15 @@ from brigade.journal.domain import (
     sealed,
     verify_chain,
 )
-from brigade.reports.closing import Entry, day_figures, figures_content
+from brigade.reports.closing import (
+    Entry,
+    day_figures,
+    figures_content,
+    till_content,
+    z_snapshot,
+    z_text,
+)
+from brigade.till.domain import DrawerSummary
 
 LOCATION = uuid.UUID("0196a1b2-0000-7000-8000-000000000001")
 AT = datetime(2026, 12, 1, 22, 30, 0, 123456, tzinfo=UTC)
@@ -124,3 +132,38 @@ def test_the_days_figures_add_sales_and_take_reopens_off() -> None:
     ]
     assert figures["refunds"] == {"count": 1, "amount": 500, "tips": 0, "taxes": []}
     assert figures["voids"] == {"count": 1, "amount": 300}
+
+
+def test_a_z_holds_and_prints_its_drawers_and_the_cash_no_drawer_took() -> None:
+    closed = DrawerSummary(uuid.uuid4(), None, AT, AT, 20000, 21350, 20700, -650)
+    still_open = DrawerSummary(uuid.uuid4(), uuid.uuid4(), AT, None, 5000, 5000, None, None)
+    till = till_content([closed, still_open], 3000)
+    assert [(d["expectedAmount"], d["countedAmount"], d["variance"]) for d in till["drawers"]] == [
+        (21350, 20700, -650),
+        (5000, None, None),
+    ]
+    z = z_snapshot(
+        day_figures([_sale(1, 1000, "CASH")]),
+        number=1,
+        business_day=AT.date(),
+        start=AT,
+        end=AT,
+        currency="EUR",
+        previous_grand_total_cents=0,
+        journal_sequence=2,
+        forced=False,
+        reason=None,
+        till=till,
+    )
+    printed = [" ".join(line.split()) for line in z_text(z, "Quay")]
+    drawers = printed[printed.index("Drawer 1 float 200.00") :]
+    assert drawers[:8] == [
+        "Drawer 1 float 200.00",
+        "Expected 213.50",
+        "Counted 207.00",
+        "Variance -6.50",
+        "Drawer 2 float 50.00",
+        "Expected 50.00",
+        "Counted still open",
+        "Cash in no drawer 30.00",
+    ]
