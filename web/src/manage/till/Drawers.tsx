@@ -3,34 +3,24 @@
 
 import { Fragment } from "preact";
 import { useState } from "preact/hooks";
-import { listDevices } from "../../shared/api/dining";
 import { closeDrawer, getDrawer, listDrawers } from "../../shared/api/drawers";
-import { fromCents, parseAmount } from "../../shared/money";
+import { formatMoney, fromCents, parseAmount } from "../../shared/money";
 import { Button } from "../../shared/ui";
 import { useBackOffice } from "../context";
-import { everyPage, Problem, useAction, useLoaded, useMoney } from "../parts";
+import { everyPage, Problem, RecordTable, useAction, useLoaded, useMoney } from "../parts";
+import { useDrawerColumns } from "./drawerColumns";
 import { DayPicker, usePickedDay } from "./DayPicker";
-import { clockTime, type Drawer, drawersOfDay, movementWords, summarise, varianceWords } from "./rules";
-
-const COLUMNS = ["Device", "Opened", "Float", "Expected", "Counted", "Variance"];
+import { clockTime, type Drawer, drawersOfDay, movementRows } from "./rules";
 
 export function Drawers() {
   const { api, location } = useBackOffice();
-  const money = useMoney();
   const picked = usePickedDay();
   const drawers = useLoaded(
     () => everyPage((page) => listDrawers(api, { locationId: location.id, page, limit: 100 })),
     [location.id],
   );
-  const devices = useLoaded(
-    () => everyPage((page) => listDevices(api, { locationId: location.id, page, limit: 100 })),
-    [location.id],
-  );
   const [expanded, setExpanded] = useState<{ id: string; part: "count" | "movements" } | null>(null);
-  const deviceName = (drawer: Drawer) =>
-    drawer.deviceId === null
-      ? "No device"
-      : (devices.data?.find((device) => device.id === drawer.deviceId)?.name ?? "Another device");
+  const { columns, error: devicesError } = useDrawerColumns<Drawer>(picked.day);
   const shown = drawers.data ? drawersOfDay(drawers.data, picked.start, picked.end) : null;
   const toggle = (id: string, part: "count" | "movements") =>
     setExpanded(expanded?.id === id && expanded.part === part ? null : { id, part });
@@ -38,16 +28,16 @@ export function Drawers() {
   return (
     <>
       <DayPicker picked={picked} label="Drawers' day" />
-      <Problem error={drawers.error ?? devices.error} />
+      <Problem error={drawers.error ?? devicesError} />
       {shown?.length === 0 && <p class="notice">No drawer was open that day.</p>}
       {shown && shown.length > 0 && (
         <div class="panel">
           <table class="data-table" aria-label="Drawers">
             <thead>
               <tr>
-                {COLUMNS.map((title, i) => (
-                  <th key={title} scope="col" class={i > 1 ? "number" : undefined}>
-                    {title}
+                {columns.map((column) => (
+                  <th key={column.title} scope="col" class={column.number ? "number" : undefined}>
+                    {column.title}
                   </th>
                 ))}
                 <th scope="col">
@@ -59,20 +49,11 @@ export function Drawers() {
               {shown.map((drawer) => (
                 <Fragment key={drawer.id}>
                   <tr>
-                    <td>
-                      {deviceName(drawer)}
-                      {drawer.status === "OPEN" && <span class="chip till-open">Open</span>}
-                    </td>
-                    <td>
-                      {clockTime(drawer.openedAt, location.timezone, picked.day)}
-                      {drawer.openedBy && ` · ${drawer.openedBy.name}`}
-                    </td>
-                    <td class="number">{money(drawer.openingFloat)}</td>
-                    <td class="number">{money(drawer.expectedAmount)}</td>
-                    <td class="number">{drawer.countedAmount === null ? "–" : money(drawer.countedAmount)}</td>
-                    <td class="number">
-                      {drawer.variance === null ? "–" : varianceWords(drawer.variance, moneyOfCents(money))}
-                    </td>
+                    {columns.map((column) => (
+                      <td key={column.title} class={column.number ? "number" : undefined}>
+                        {column.cell(drawer)}
+                      </td>
+                    ))}
                     <td>
                       <div class="row-tools">
                         <Button
@@ -92,7 +73,7 @@ export function Drawers() {
                   </tr>
                   {expanded?.id === drawer.id && (
                     <tr class="till-expansion">
-                      <td colSpan={COLUMNS.length + 1}>
+                      <td colSpan={columns.length + 1}>
                         {expanded.part === "count" ? (
                           <CountAndClose
                             drawer={drawer}
@@ -116,9 +97,6 @@ export function Drawers() {
     </>
   );
 }
-
-/** The location's money formatter on cents, as the rules take it. */
-const moneyOfCents = (money: (amount: number) => string) => (cents: number) => money(fromCents(cents));
 
 function CountAndClose(props: { drawer: Drawer; onClosed: () => void }) {
   const { api } = useBackOffice();
@@ -160,38 +138,25 @@ function CountAndClose(props: { drawer: Drawer; onClosed: () => void }) {
 
 function Movements(props: { drawerId: string; day: string }) {
   const { api, location } = useBackOffice();
-  const money = useMoney();
   const detail = useLoaded(() => getDrawer(api, props.drawerId), [props.drawerId]);
   if (detail.error) return <Problem error={detail.error} />;
   if (!detail.data) return <p>Loading…</p>;
-  const summary = summarise(detail.data.movements);
-  const cents = moneyOfCents(money);
+  const rows = movementRows(
+    detail.data.movements,
+    (cents) => formatMoney(cents, location.currency),
+    (instant) => clockTime(instant, location.timezone, props.day),
+  );
   return (
-    <ul class="plain-list till-movements" aria-label="Movements">
-      <li>
-        <span>Cash sales</span>
-        <span>{summary.cashSales.count}</span>
-        <span class="number">{cents(summary.cashSales.cents)}</span>
-      </li>
-      <li>
-        <span>Cash refunds</span>
-        <span>{summary.cashRefunds.count}</span>
-        <span class="number">{cents(-summary.cashRefunds.cents)}</span>
-      </li>
-      {summary.byHand.map((movement) => (
-        <li key={movement.id}>
-          <span>{movementWords(movement.type)}</span>
-          <span>
-            {movement.reason ?? ""} · {movement.staff.name} ·{" "}
-            {clockTime(movement.createdAt, location.timezone, props.day)}
-          </span>
-          <span class="number">
-            {movement.type === "NO_SALE"
-              ? "–"
-              : money(movement.type === "PAY_OUT" ? -movement.amount : movement.amount)}
-          </span>
-        </li>
-      ))}
-    </ul>
+    <div class="compact-tables">
+      <RecordTable
+        label="Movements"
+        rows={rows}
+        columns={[
+          { title: "Movement", cell: (row) => row.what },
+          { title: "Reason, who and when", wraps: true, cell: (row) => row.detail },
+          { title: "Amount", number: true, cell: (row) => row.amount },
+        ]}
+      />
+    </div>
   );
 }

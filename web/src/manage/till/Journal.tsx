@@ -7,7 +7,7 @@ import { formatMoney } from "../../shared/money";
 import { Button } from "../../shared/ui";
 import { useBackOffice } from "../context";
 import { Problem, RecordTable, useLoaded } from "../parts";
-import { entryCents, journalState, latestAfter, olderAfter } from "./rules";
+import { entryCents, journalState, kindWords, latestAfter, olderAfter } from "./rules";
 
 const PAGE = 20;
 
@@ -55,7 +55,7 @@ export function Journal() {
             rows={[...entries.data].reverse().map((entry) => ({ ...entry, id: String(entry.sequence) }))}
             columns={[
               { title: "Entry", number: true, cell: (entry) => entry.sequence },
-              { title: "Kind", cell: (entry) => entry.kind },
+              { title: "Kind", cell: (entry) => kindWords(entry.kind) },
               { title: "Receipt No.", number: true, cell: (entry) => entry.receiptNumber ?? "–" },
               { title: "Time", cell: (entry) => at(entry.at) },
               {

@@ -7,6 +7,7 @@ import { Button } from "../../shared/ui";
 import { useBackOffice } from "../context";
 import { Problem, RecordTable, useLoaded, useMoney } from "../parts";
 import { CloseDay } from "./CloseDay";
+import { ReportDrawers } from "./drawerColumns";
 import { FigureTable } from "./Figures";
 import { clockTime } from "./rules";
 import { ZPage } from "./ZPage";
@@ -31,6 +32,10 @@ export function XAndZ() {
         </div>
         <Problem error={x.error} />
         {x.data && <FigureTable report={x.data} label="X figures" />}
+        {x.data && <h3>Drawers</h3>}
+        {x.data && (
+          <ReportDrawers drawers={x.data.drawers} day={clockDay(x.data.to, location.timezone)} label="X drawers" />
+        )}
       </div>
       {closing && x.data && (
         <CloseDay

@@ -8,7 +8,9 @@ import { Button } from "../../shared/ui";
 import { sentTo } from "../../terminal/receipt/state";
 import { useBackOffice } from "../context";
 import { Problem, SelectField, useAction, useLoaded } from "../parts";
+import { ReportDrawers } from "./drawerColumns";
 import { FigureTable } from "./Figures";
+import { describeRange } from "../today/dates";
 import { clockTime } from "./rules";
 
 export function ZPage(props: { number: number }) {
@@ -34,12 +36,11 @@ export function ZPage(props: { number: number }) {
       <header class="toolbar">
         <h2 id="z-title">{title}</h2>
         <span>
-          Business day {report.businessDay} · {clockTime(report.from, location.timezone, report.businessDay)} to{" "}
+          Business day {describeRange({ from: report.businessDay, to: report.businessDay })} ·{" "}
+          {clockTime(report.from, location.timezone, report.businessDay)} to{" "}
           {clockTime(report.to, location.timezone, report.businessDay)} · journal entry {report.journalSequence}
         </span>
       </header>
-      {report.forced && <p class="notice">Closed with checks open: {report.reason}</p>}
-      <FigureTable report={report} label={`${title} figures`} />
       <div class="toolbar no-print till-print" role="group" aria-label={`Print ${title}`}>
         {choices.length > 0 ? (
           <>
@@ -66,6 +67,10 @@ export function ZPage(props: { number: number }) {
         )}
         <Problem error={action.error ?? printers.error} />
       </div>
+      {report.forced && <p class="notice">Closed with checks open: {report.reason}</p>}
+      <FigureTable report={report} label={`${title} figures`} />
+      <h3>Drawers</h3>
+      <ReportDrawers drawers={report.drawers} day={report.businessDay} label={`${title} drawers`} />
     </article>
   );
 }

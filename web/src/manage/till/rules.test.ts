@@ -8,7 +8,9 @@ import {
   figureRows,
   type JournalEntry,
   journalState,
+  kindWords,
   latestAfter,
+  movementRows,
   type Movement,
   olderAfter,
   summarise,
@@ -97,6 +99,28 @@ describe("summarise", () => {
   });
 });
 
+describe("movementRows", () => {
+  it("lists the sums, then each movement by hand with its reason, who and when", () => {
+    const rows = movementRows(
+      [
+        movement({ id: "s", type: "CASH_SALE", amount: 22 }),
+        movement({ id: "p", type: "PAY_OUT", amount: 5, reason: "Milk" }),
+        movement({ id: "i", type: "PAY_IN", amount: 50, reason: "Float top-up" }),
+        movement({ id: "n", type: "NO_SALE", reason: "Change" }),
+      ],
+      money,
+      () => "10:00",
+    );
+    expect(rows.map((row) => [row.what, row.detail, row.amount])).toEqual([
+      ["Cash sales · 1", "", "$22.00"],
+      ["Cash refunds · 0", "", "$0.00"],
+      ["Pay-out", "Milk · Marco · 10:00", "-$5.00"],
+      ["Pay-in", "Float top-up · Marco · 10:00", "$50.00"],
+      ["No sale", "Change · Marco · 10:00", "–"],
+    ]);
+  });
+});
+
 describe("figureRows", () => {
   const x = {
     from: "2026-11-26T09:00:00Z",
@@ -115,6 +139,8 @@ describe("figureRows", () => {
     voids: { count: 0, amount: 0 },
     discounts: 0,
     rounding: 0,
+    drawers: [],
+    unassignedCash: 0,
     journalSequence: 3,
     lastZ: 0,
   };
@@ -133,6 +159,13 @@ describe("figureRows", () => {
       ["Discounts", "$0.00"],
       ["Cash rounding", "$0.00"],
     ]);
+  });
+
+  it("names the cash no drawer took, when there is some", () => {
+    expect(figureRows({ ...x, unassignedCash: -1.5 }, money).at(-1)).toEqual({
+      label: "Cash with no drawer",
+      value: "-$1.50",
+    });
   });
 
   it("ends a Z with its grand total", () => {
@@ -172,6 +205,7 @@ describe("the journal", () => {
     expect(entryCents(entry("REFUND", { amount: 300 }))).toBe(300);
     expect(entryCents(entry("VOID", { cause: "item_voided", amount: 450 }))).toBe(450);
     expect(entryCents(entry("Z", { number: 1 }))).toBeNull();
+    expect(kindWords("REOPEN")).toBe("Reopen");
   });
 });
 

@@ -69,7 +69,46 @@ const MOVEMENT_WORDS: Record<Schemas["MovementType"], string> = {
   CASH_REFUND: "Cash refund",
 };
 
-export const movementWords = (type: Schemas["MovementType"]): string => MOVEMENT_WORDS[type];
+export interface MovementRow {
+  id: string;
+  what: string;
+  detail: string;
+  amount: string;
+}
+
+/** A drawer's movements as its expansion lists them: cash sales and refunds summed, then the
+ * pay-ins, pay-outs and no-sales one by one with their reason, who and when; money out is
+ * negative. */
+export function movementRows(movements: Movement[], money: Money, at: (instant: string) => string): MovementRow[] {
+  const summary = summarise(movements);
+  const summed = (what: string, found: { count: number; cents: Cents }, sign: number) => ({
+    id: what,
+    what: `${what} · ${found.count}`,
+    detail: "",
+    amount: money(sign * found.cents),
+  });
+  return [
+    summed("Cash sales", summary.cashSales, 1),
+    summed("Cash refunds", summary.cashRefunds, -1),
+    ...summary.byHand.map((movement) => ({
+      id: movement.id,
+      what: MOVEMENT_WORDS[movement.type],
+      detail: [movement.reason, movement.staff.name, at(movement.createdAt)].filter(Boolean).join(" · "),
+      amount:
+        movement.type === "NO_SALE" ? "–" : money((movement.type === "PAY_OUT" ? -1 : 1) * toCents(movement.amount)),
+    })),
+  ];
+}
+
+const KIND_WORDS: Record<JournalEntry["kind"], string> = {
+  SALE: "Sale",
+  REFUND: "Refund",
+  VOID: "Void",
+  REOPEN: "Reopen",
+  Z: "Z",
+};
+
+export const kindWords = (kind: JournalEntry["kind"]): string => KIND_WORDS[kind];
 
 /** "CARD" → "Card", "GIFT_CARD" → "Gift card". */
 export const methodWords = (method: string): string =>
@@ -105,6 +144,7 @@ export function figureRows(report: DayFigures, money: Money): FigureRow[] {
     { label: "Discounts", value: cents(report.discounts) },
     { label: "Cash rounding", value: cents(report.rounding) },
   ];
+  if (report.unassignedCash !== 0) rows.push({ label: "Cash with no drawer", value: cents(report.unassignedCash) });
   if ("grandTotal" in report) rows.push({ label: "Grand total", value: cents(report.grandTotal), total: true });
   return rows;
 }
