@@ -117,8 +117,11 @@ def test_a_manager_counts_the_drawer_closes_the_day_and_prints_the_z(
         closed = _ok(http.get(f"/api/cash-drawers/{seeded['drawer']['id']}"))
     assert (closed["status"], closed["countedAmount"], closed["variance"]) == ("CLOSED", 115, -2)
 
-    # Shifts: Marco, still in.
-    _tab(page, "Shifts")
+    # Shifts (the arrow keys move along the tabs): Marco, still in.
+    tabs = page.get_by_role("tablist", name="Till")
+    tabs.get_by_role("tab", name="Drawers").press("ArrowRight")
+    expect(tabs.get_by_role("tab", name="Shifts")).to_be_focused()
+    expect(tabs.get_by_role("tab", name="Shifts")).to_have_attribute("aria-selected", "true")
     shift = page.get_by_role("table", name="Shifts").get_by_role("row", name=re.compile("Marco"))
     expect(shift).to_contain_text("still in")
     office_screenshot(page, "manage-till-shifts")
@@ -190,6 +193,13 @@ def test_a_manager_counts_the_drawer_closes_the_day_and_prints_the_z(
         jobs = _ok(http.get(f"/api/printers/{printer['id']}/jobs"))["data"]
     assert [job["orderId"] for job in jobs] == [None]
     assert "Z" in printed[0]
+    # The browser's print shows the Z page alone.
+    page.emulate_media(media="print")
+    expect(page.get_by_role("navigation", name="Back office")).to_be_hidden()
+    expect(page.get_by_role("table", name="X figures")).to_be_hidden()
+    expect(z_page.get_by_role("button", name="Print", exact=True)).to_be_hidden()
+    expect(z_page.get_by_role("table", name="Z #1 figures")).to_be_visible()
+    page.emulate_media(media="screen")
     # The Z page as a manager reads it: scrolled to its top.
     z_page.evaluate("page => page.scrollIntoView()")
     screenshot(page, "manage-till-z")

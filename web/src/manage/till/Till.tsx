@@ -18,11 +18,19 @@ export function Till() {
   const [tab, setTab] = useState(TABS[0].id);
   const current = TABS.find((found) => found.id === tab) ?? TABS[0];
   const View = current.view;
+  // The tabs as a tablist: the arrow keys move between them, Tab leaves them.
+  const step = (event: KeyboardEvent) => {
+    const by = event.key === "ArrowRight" ? 1 : event.key === "ArrowLeft" ? -1 : 0;
+    if (!by) return;
+    const next = TABS[(TABS.indexOf(current) + by + TABS.length) % TABS.length];
+    setTab(next.id);
+    document.getElementById(`till-tab-${next.id}`)?.focus();
+  };
   return (
     <section class="section" aria-labelledby="till-title">
       <header class="section-head no-print">
         <h1 id="till-title">Till</h1>
-        <div role="tablist" aria-label="Till" class="till-tabs">
+        <div role="tablist" aria-label="Till" class="till-tabs" onKeyDown={step}>
           {TABS.map((found) => (
             <button
               key={found.id}
@@ -31,6 +39,7 @@ export function Till() {
               id={`till-tab-${found.id}`}
               aria-selected={found.id === current.id}
               aria-controls="till-panel"
+              tabIndex={found.id === current.id ? 0 : -1}
               class={`btn ${found.id === current.id ? "btn-accent" : "btn-neutral"}`}
               onClick={() => setTab(found.id)}
             >
