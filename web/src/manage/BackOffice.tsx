@@ -18,11 +18,13 @@ import { forgetToken, loadToken, saveToken } from "./session";
 import { refusal, SignIn, whoIs } from "./SignIn";
 import { Staff } from "./staff/Staff";
 import { Tables } from "./tables/Tables";
+import { Till } from "./till/Till";
 import { Today } from "./today/Today";
 import type { Caller, Location } from "./types";
 
 export const SECTIONS: { id: string; title: string; view: ComponentType }[] = [
   { id: "today", title: "Today", view: Today },
+  { id: "till", title: "Till", view: Till },
   { id: "menu", title: "Menu", view: Menu },
   { id: "pricing", title: "Taxes & charges", view: Pricing },
   { id: "tables", title: "Tables", view: Tables },

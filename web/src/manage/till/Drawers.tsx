@@ -1,0 +1,162 @@
+// The day's cash drawers: open ones first, each counted and closed here, its movements on
+// its expansion (docs/design.md §17).
+
+import { Fragment } from "preact";
+import { useState } from "preact/hooks";
+import { closeDrawer, getDrawer, listDrawers } from "../../shared/api/drawers";
+import { formatMoney, fromCents, parseAmount } from "../../shared/money";
+import { Button } from "../../shared/ui";
+import { useBackOffice } from "../context";
+import { everyPage, Problem, RecordTable, useAction, useLoaded, useMoney } from "../parts";
+import { useDrawerColumns } from "./drawerColumns";
+import { DayPicker, usePickedDay } from "./DayPicker";
+import { clockTime, type Drawer, drawersOfDay, movementRows } from "./rules";
+
+export function Drawers() {
+  const { api, location } = useBackOffice();
+  const picked = usePickedDay();
+  const drawers = useLoaded(
+    () => everyPage((page) => listDrawers(api, { locationId: location.id, page, limit: 100 })),
+    [location.id],
+  );
+  const [expanded, setExpanded] = useState<{ id: string; part: "count" | "movements" } | null>(null);
+  const { columns, error: devicesError } = useDrawerColumns<Drawer>(picked.day);
+  const shown = drawers.data ? drawersOfDay(drawers.data, picked.start, picked.end) : null;
+  const toggle = (id: string, part: "count" | "movements") =>
+    setExpanded(expanded?.id === id && expanded.part === part ? null : { id, part });
+
+  return (
+    <>
+      <DayPicker picked={picked} label="Drawers' day" />
+      <Problem error={drawers.error ?? devicesError} />
+      {shown?.length === 0 && <p class="notice">No drawer was open that day.</p>}
+      {shown && shown.length > 0 && (
+        <div class="panel">
+          <table class="data-table" aria-label="Drawers">
+            <thead>
+              <tr>
+                {columns.map((column) => (
+                  <th key={column.title} scope="col" class={column.number ? "number" : undefined}>
+                    {column.title}
+                  </th>
+                ))}
+                <th scope="col">
+                  <span class="visually-hidden">Actions</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {shown.map((drawer) => (
+                <Fragment key={drawer.id}>
+                  <tr>
+                    {columns.map((column) => (
+                      <td key={column.title} class={column.number ? "number" : undefined}>
+                        {column.cell(drawer)}
+                      </td>
+                    ))}
+                    <td>
+                      <div class="row-tools">
+                        <Button
+                          tone="quiet"
+                          pressed={expanded?.id === drawer.id && expanded.part === "movements"}
+                          onClick={() => toggle(drawer.id, "movements")}
+                        >
+                          Movements
+                        </Button>
+                        {drawer.status === "OPEN" && (
+                          <Button tone="accent" onClick={() => toggle(drawer.id, "count")}>
+                            Count and close
+                          </Button>
+                        )}
+                      </div>
+                    </td>
+                  </tr>
+                  {expanded?.id === drawer.id && (
+                    <tr class="till-expansion">
+                      <td colSpan={columns.length + 1}>
+                        {expanded.part === "count" ? (
+                          <CountAndClose
+                            drawer={drawer}
+                            onClosed={() => {
+                              setExpanded(null);
+                              drawers.reload();
+                            }}
+                          />
+                        ) : (
+                          <Movements drawerId={drawer.id} day={picked.day} />
+                        )}
+                      </td>
+                    </tr>
+                  )}
+                </Fragment>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </>
+  );
+}
+
+function CountAndClose(props: { drawer: Drawer; onClosed: () => void }) {
+  const { api } = useBackOffice();
+  const money = useMoney();
+  const [counted, setCounted] = useState("");
+  const action = useAction();
+  const cents = parseAmount(counted);
+  const close = async () => {
+    if (cents === null) return;
+    const done = await action.run(() => closeDrawer(api, props.drawer.id, { countedAmount: fromCents(cents) }));
+    if (done) props.onClosed();
+  };
+  return (
+    <form
+      class="till-count"
+      aria-label="Count and close"
+      onSubmit={(event) => {
+        event.preventDefault();
+        void close();
+      }}
+    >
+      <span>Expected so far: {money(props.drawer.expectedAmount)}</span>
+      <label class="inline-field">
+        Counted cash
+        <input
+          value={counted}
+          inputMode="decimal"
+          autocomplete="off"
+          onInput={(event) => setCounted(event.currentTarget.value)}
+        />
+      </label>
+      <Button type="submit" tone="accent" disabled={action.busy || cents === null}>
+        Close drawer
+      </Button>
+      <Problem error={action.error} />
+    </form>
+  );
+}
+
+function Movements(props: { drawerId: string; day: string }) {
+  const { api, location } = useBackOffice();
+  const detail = useLoaded(() => getDrawer(api, props.drawerId), [props.drawerId]);
+  if (detail.error) return <Problem error={detail.error} />;
+  if (!detail.data) return <p>Loading…</p>;
+  const rows = movementRows(
+    detail.data.movements,
+    (cents) => formatMoney(cents, location.currency),
+    (instant) => clockTime(instant, location.timezone, props.day),
+  );
+  return (
+    <div class="compact-tables">
+      <RecordTable
+        label="Movements"
+        rows={rows}
+        columns={[
+          { title: "Movement", cell: (row) => row.what },
+          { title: "Reason, who and when", wraps: true, cell: (row) => row.detail },
+          { title: "Amount", number: true, cell: (row) => row.amount },
+        ]}
+      />
+    </div>
+  );
+}
