@@ -9,10 +9,11 @@ import re
 from typing import Any
 
 import httpx
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Browser, expect
 
 from e2e.screens.back_office import Office, go_to, office_screenshot, open_back_office
 from e2e.screens.restaurant import screenshot
+from e2e.screens.till_steps import till_tab
 from printers import FakePrinter
 
 
@@ -76,12 +77,6 @@ def _seed(office: Office) -> dict[str, Any]:
     return {"drawer": drawer, "open": still_open}
 
 
-def _tab(page: Page, name: str) -> None:
-    tab = page.get_by_role("tablist", name="Till").get_by_role("tab", name=name)
-    tab.click()
-    expect(tab).to_have_attribute("aria-selected", "true")
-
-
 def test_a_manager_counts_the_drawer_closes_the_day_and_prints_the_z(
     browser: Browser, office: Office
 ) -> None:
@@ -127,7 +122,7 @@ def test_a_manager_counts_the_drawer_closes_the_day_and_prints_the_z(
     office_screenshot(page, "manage-till-shifts")
 
     # X: the two sales since no Z yet, and the drawer.
-    _tab(page, "X and Z")
+    till_tab(page, "X and Z")
     figures = page.get_by_role("table", name="X figures")
     expect(figures.get_by_role("row", name="Orders")).to_contain_text("2")
     expect(figures.get_by_role("row", name="Net sales")).to_contain_text("$32.50")
@@ -183,7 +178,7 @@ def test_a_manager_counts_the_drawer_closes_the_day_and_prints_the_z(
         # The page reads the receipt printers when it opens: open it again.
         page.reload()
         go_to(page, "Till")
-        _tab(page, "X and Z")
+        till_tab(page, "X and Z")
         page.get_by_role("button", name="Show Z #1").click()
         z_page = page.get_by_role("article", name="Z #1")
         expect(z_page.get_by_label("Print on")).to_have_value(printer["id"])
@@ -205,7 +200,7 @@ def test_a_manager_counts_the_drawer_closes_the_day_and_prints_the_z(
     screenshot(page, "manage-till-z")
 
     # The journal: two sales and the Z, the chain intact.
-    _tab(page, "Journal")
+    till_tab(page, "Journal")
     expect(page.get_by_role("status")).to_have_text("Journal intact · 3 entries")
     entries = page.get_by_role("table", name="Journal entries")
     expect(entries.get_by_role("row")).to_have_count(4)

@@ -8,10 +8,9 @@ from __future__ import annotations
 import re
 
 import pytest
-from playwright.sync_api import Browser, Page, ViewportSize, expect
+from playwright.sync_api import Browser, ViewportSize, expect
 
 from e2e.screens.restaurant import (
-    SERVER_PIN,
     Restaurant,
     add,
     approve,
@@ -24,28 +23,13 @@ from e2e.screens.restaurant import (
     seat,
     sign_in,
 )
+from e2e.screens.till_steps import clock_in_or_out, keypad, open_till
 
 SIZES: dict[str, ViewportSize] = {
     "landscape": {"width": 1024, "height": 768},
     "portrait": {"width": 768, "height": 1024},
 }
 CLOCK_TIME = r"\d{1,2}:\d\d [AP]M"
-
-
-def _punch(page: Page) -> None:
-    """Ana types her PIN on the sign-in screen's Clock in or out."""
-    page.get_by_role("button", name="Clock in or out").click()
-    clocking = page.get_by_role("dialog", name="Clock in or out")
-    clocking.get_by_role("button", name="Ana", exact=True).click()
-    for digit in SERVER_PIN:
-        clocking.get_by_role("button", name=digit, exact=True).click()
-    clocking.get_by_role("button", name="Enter PIN").click()
-
-
-def _keypad(page: Page, *keys: str) -> None:
-    keypad = page.get_by_role("dialog").get_by_role("group", name="Keypad")
-    for key in keys:
-        keypad.get_by_role("button", name=key, exact=True).click()
 
 
 def _expected(restaurant: Restaurant, drawer_id: str) -> float:
@@ -60,17 +44,17 @@ def test_a_server_runs_the_till_from_clock_in_to_checkout(
     page = open_screen(browser, restaurant, "/", SIZES[size])
     pair(page, restaurant)
 
-    _punch(page)
+    clock_in_or_out(page)
     expect(page.get_by_role("dialog")).to_have_count(0)
     status = page.get_by_role("status", name=re.compile("^Ana clocked"))
     expect(status).to_have_text(re.compile(rf"^Ana clocked in at {CLOCK_TIME}$"))
     screenshot(page, f"till-clock-in-{size}")
 
     sign_in(page, "Ana")
-    page.get_by_role("banner").get_by_role("button", name="Till").click()
+    open_till(page)
     till = page.get_by_role("dialog", name="Till")
     expect(till.get_by_label("Opening float")).to_have_value("0.00")
-    _keypad(page, "2", "00", "00")
+    keypad(page, "2", "00", "00")
     expect(till.get_by_label("Opening float")).to_have_value("200.00")
     till.get_by_role("button", name="Open drawer").click()
     expect(till).to_contain_text(re.compile(rf"Drawer open since {CLOCK_TIME} · float \$200\.00"))
@@ -85,10 +69,10 @@ def test_a_server_runs_the_till_from_clock_in_to_checkout(
     page.get_by_role("button", name="Send (1)").click()
     pay_whole(page)  # cash, exact: the check closes by itself
 
-    page.get_by_role("banner").get_by_role("button", name="Till").click()
+    open_till(page)
     page.get_by_role("dialog", name="Till").get_by_role("button", name="Pay out").click()
     paying_out = page.get_by_role("dialog", name="Pay out")
-    _keypad(page, "1", "0", "00")
+    keypad(page, "1", "0", "00")
     paying_out.get_by_label("Reason").fill("ice")
     screenshot(page, f"till-pay-out-{size}")
     paying_out.get_by_role("button", name="Pay out $10.00").click()
@@ -118,7 +102,7 @@ def test_a_server_runs_the_till_from_clock_in_to_checkout(
     page.get_by_role("dialog", name="Till").get_by_role("button", name="Close", exact=True).click()
 
     page.get_by_role("banner").get_by_role("button", name="Sign out").click()
-    _punch(page)
+    clock_in_or_out(page)
     shown = page.get_by_role("dialog", name="Checkout · Ana")
     expect(shown).to_contain_text(re.compile(r"Orders\s*\d+"))
     expect(shown).to_contain_text("Cash held")
