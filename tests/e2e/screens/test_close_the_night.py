@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Browser, Page, ViewportSize, expect
 
 from e2e.screens.back_office import go_to, office_screenshot, open_back_office, staff_token
 from e2e.screens.restaurant import (
@@ -28,7 +28,7 @@ from e2e.screens.restaurant import (
 from e2e.screens.till_steps import clock_in_or_out, keypad, open_till, till_tab
 from printers import FakePrinter
 
-TERMINAL = {"width": 1024, "height": 768}
+TERMINAL: ViewportSize = {"width": 1024, "height": 768}
 
 
 def _on_the_terminal(page: Page, restaurant: Restaurant) -> None:
