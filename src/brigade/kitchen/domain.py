@@ -12,6 +12,7 @@ from uuid import UUID
 
 from brigade.kit.errors import InvalidInput
 from brigade.kit.events import Envelope, EventType
+from brigade.orders.domain.courses import sent_by_a_send
 from brigade.orders.domain.records import Modifier
 from brigade.orders.domain.states import FINAL_ORDER_STATUSES, ItemStatus, OrderStatus, OrderType
 
@@ -84,6 +85,15 @@ class TicketOrder:
     server_name: str | None
     # The customer's name on a bar tab or a takeout, as it is now.
     customer_name: str | None = None
+    # The courses with items held back (not fired yet), ascending (docs/design.md §19).
+    held_courses: tuple[int, ...] = ()
+
+
+def held_courses(pending: Iterable[int], fired: Iterable[int]) -> tuple[int, ...]:
+    """The courses of an order's PENDING items that a send would not send: held, waiting to be
+    fired (a pending item of a fired course is only not sent yet)."""
+    sent = set(sent_by_a_send(fired))
+    return tuple(sorted({course for course in pending if course not in sent}))
 
 
 @dataclass(frozen=True, slots=True)

@@ -33,6 +33,7 @@ from brigade.kitchen.domain import (
     TicketKind,
     TicketOrder,
     created_event,
+    held_courses,
     moved_event,
     station_moved_event,
 )
@@ -161,7 +162,8 @@ class KitchenRepository:
         return None if row is None else _to_ticket(row)
 
     async def ticket_orders(self, order_ids: Collection[UUID]) -> dict[UUID, TicketOrder]:
-        """Each order's type, status, table name (a known table's), server and customer."""
+        """Each order's type, status, table name (a known table's), server, customer and held
+        courses (two reads)."""
         if not order_ids:
             return {}
         query = select(
@@ -171,13 +173,38 @@ class KitchenRepository:
             orders.c.opened_by_name,
             dining_tables.c.name,
             orders.c.customer_name,
+            orders.c.fired_courses,
         ).select_from(orders.outerjoin(dining_tables, dining_tables.c.id == orders.c.table_id))
         connection = await self._uow.connection()
         rows = await connection.execute(query.where(orders.c.id.in_(order_ids)))
+        pending = await self._pending_courses(order_ids)
         return {
-            order_id: TicketOrder(OrderType(kind), OrderStatus(status), table, server, customer)
-            for order_id, kind, status, server, table, customer in rows
+            order_id: TicketOrder(
+                OrderType(kind),
+                OrderStatus(status),
+                table,
+                server,
+                customer,
+                held_courses(pending.get(order_id, ()), fired or ()),
+            )
+            for order_id, kind, status, server, table, customer, fired in rows
         }
+
+    async def _pending_courses(self, order_ids: Collection[UUID]) -> dict[UUID, list[int]]:
+        """The courses of each order's PENDING items."""
+        query = (
+            select(order_items.c.order_id, order_items.c.course)
+            .where(
+                order_items.c.order_id.in_(order_ids),
+                order_items.c.status == ItemStatus.PENDING.value,
+            )
+            .distinct()
+        )
+        connection = await self._uow.connection()
+        found: dict[UUID, list[int]] = {}
+        for order_id, course in await connection.execute(query):
+            found.setdefault(order_id, []).append(course)
+        return found
 
     async def live_items(self, item_ids: Collection[UUID]) -> dict[UUID, LiveItem]:
         """Each item's status and quantity now, and its product's category."""

@@ -172,6 +172,10 @@ class BoardTicketOut(ResponseModel):
     created_at: Timestamp
     bumped_at: Timestamp | None
     items: list[BoardItemOut]
+    held_courses: list[int] = Field(
+        default_factory=list,
+        description="The order's courses held back (items not fired yet), ascending",
+    )
     stations: list[StationPartOut] = Field(
         default_factory=list,
         description="The stations with a part of it and their bumps; [] without stations",
@@ -261,6 +265,7 @@ def board_ticket_out(board: BoardTicket) -> BoardTicketOut:
             )
             for item in board.items
         ],
+        held_courses=list(order.held_courses),
         stations=[
             StationPartOut(
                 station_id=part.station.id, name=part.station.name, bumped_at=part.bumped_at

@@ -58,3 +58,22 @@ def test_each_item_starts_so_the_ticket_finishes_together(client: AppClient) -> 
         "Salad": (None, created),
         "Slow roast": (3600, created),
     }
+
+
+def test_a_ticket_says_which_courses_of_its_order_are_held(client: AppClient) -> None:
+    order = make_order(client)
+    add_item(client, order, make_product(client, name="Soup"))
+    add_item(client, order, make_product(client, name="Steak"), course=2)
+    add_item(client, order, make_product(client, name="Cake"), course=3)
+    send(client, order)
+    (shown,) = board(client)["tickets"]
+    assert [item["name"] for item in shown["items"]] == ["Soup"]
+    assert shown["heldCourses"] == [2, 3]
+
+    ok(client.post(f"/api/orders/{order['id']}/courses/2/fire"))
+    first, fired = board(client)["tickets"]
+    assert [item["name"] for item in fired["items"]] == ["Steak"]
+    assert first["heldCourses"] == fired["heldCourses"] == [3]
+    # A new course-1 item not sent yet is not held: the next send takes it.
+    add_item(client, order, make_product(client, name="Bread"))
+    assert board(client)["tickets"][0]["heldCourses"] == [3]

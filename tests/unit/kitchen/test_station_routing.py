@@ -20,6 +20,7 @@ from brigade.kitchen.domain import (
     TicketOrder,
     board_ticket,
     category_chain,
+    held_courses,
     longest_prep,
     start_at,
 )
@@ -144,3 +145,10 @@ def test_without_stations_a_ticket_has_no_parts() -> None:
     assert not shown.every_part_bumped
     assert isinstance(shown, BoardTicket)
     assert isinstance(shown.items[0], BoardItem)
+
+
+def test_held_courses_are_the_pending_ones_a_send_would_not_send() -> None:
+    assert held_courses([1, 2, 3], []) == (2, 3)
+    assert held_courses([3, 2, 2], [2]) == (3,)
+    assert held_courses([1], []) == ()
+    assert held_courses([], [1, 2]) == ()
