@@ -10,33 +10,28 @@ from typing import Any
 
 from playwright.sync_api import Browser, expect
 
-from e2e.screens.back_office import Office, go_to, new_in_panel, open_back_office
+from e2e.screens.back_office import (
+    Office,
+    go_to,
+    listed_by_name,
+    made,
+    new_in_panel,
+    open_back_office,
+)
 from factories import bearer
 
 
-def _made(office: Office, url: str, body: dict[str, Any]) -> dict[str, Any]:
-    with office.http() as http:
-        made = http.post(url, json=body)
-        assert made.status_code == 201, made.text
-        found: dict[str, Any] = made.json()
-        return found
-
-
 def _stations(office: Office) -> dict[str, dict[str, Any]]:
-    with office.http() as http:
-        params = {"locationId": office.restaurant.location_id}
-        listed = http.get("/api/kitchen/stations", params=params)
-        assert listed.status_code == 200, listed.text
-        return {station["name"]: station for station in listed.json()["data"]}
+    return listed_by_name(office, "/api/kitchen/stations")
 
 
 def test_a_manager_sets_up_a_grill_on_its_display_and_an_expo(
     browser: Browser, office: Office
 ) -> None:
     location = office.restaurant.location_id
-    mains = _made(office, "/api/categories", {"name": "Mains", "locationId": location})
-    _made(office, "/api/categories", {"name": "Drinks", "locationId": location})
-    display = _made(
+    mains = made(office, "/api/categories", {"name": "Mains", "locationId": location})
+    made(office, "/api/categories", {"name": "Drinks", "locationId": location})
+    display = made(
         office,
         "/api/devices",
         {"name": "Grill screen", "kind": "KITCHEN_DISPLAY", "locationId": location},
