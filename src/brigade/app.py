@@ -167,6 +167,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         app.include_router(router)
     app.include_router(payments.router)
     app.include_router(kitchen.router)
+    app.include_router(kitchen.device_router)
     app.include_router(audit.router)
     app.include_router(reports.router)
     app.include_router(day_close_routes.router)

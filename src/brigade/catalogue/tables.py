@@ -73,6 +73,8 @@ products = Table(
     # The named tax rate it is taxed at (pricing's tax_rates; checked by the service, no
     # foreign key: docs/decisions.md "Money"); None: its own tax_rate_units.
     Column("tax_rate_id", Uuid, nullable=True),
+    # How long the kitchen takes to make it, in seconds (docs/design.md §19); null: not said.
+    Column("prep_seconds", Integer, nullable=True),
     Index("ix_products_tax_rate_id", "tax_rate_id"),
     Index("ix_products_name", "name", "id", sqlite_where=LIVE, postgresql_where=LIVE),
     Index(

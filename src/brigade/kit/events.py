@@ -54,6 +54,9 @@ class EventType(StrEnum):
     KITCHEN_TICKET_CREATED = "kitchen_ticket.created"
     KITCHEN_TICKET_BUMPED = "kitchen_ticket.bumped"
     KITCHEN_TICKET_RECALLED = "kitchen_ticket.recalled"
+    # A station's part of a ticket (docs/design.md §19).
+    KITCHEN_TICKET_STATION_BUMPED = "kitchen_ticket.station_bumped"
+    KITCHEN_TICKET_STATION_RECALLED = "kitchen_ticket.station_recalled"
     # The till (docs/design.md §17).
     CASH_DRAWER_OPENED = "cash_drawer.opened"
     CASH_DRAWER_CLOSED = "cash_drawer.closed"

@@ -3,8 +3,8 @@ a void took back off it."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from dataclasses import dataclass
+from collections.abc import Collection, Iterable, Mapping
+from dataclasses import dataclass, field, replace
 from datetime import datetime, timedelta
 from decimal import Decimal
 from enum import StrEnum
@@ -12,6 +12,7 @@ from uuid import UUID
 
 from brigade.kit.errors import InvalidInput
 from brigade.kit.events import Envelope, EventType
+from brigade.orders.domain.courses import sent_by_a_send
 from brigade.orders.domain.records import Modifier
 from brigade.orders.domain.states import FINAL_ORDER_STATUSES, ItemStatus, OrderStatus, OrderType
 
@@ -84,6 +85,15 @@ class TicketOrder:
     server_name: str | None
     # The customer's name on a bar tab or a takeout, as it is now.
     customer_name: str | None = None
+    # The courses with items held back (not fired yet), ascending (docs/design.md §19).
+    held_courses: tuple[int, ...] = ()
+
+
+def held_courses(pending: Iterable[int], fired: Iterable[int]) -> tuple[int, ...]:
+    """The courses of an order's PENDING items that a send would not send: held, waiting to be
+    fired (a pending item of a fired course is only not sent yet)."""
+    sent = set(sent_by_a_send(fired))
+    return tuple(sorted({course for course in pending if course not in sent}))
 
 
 @dataclass(frozen=True, slots=True)
@@ -94,6 +104,95 @@ class LiveItem:
     quantity: Decimal
     void_reason: str | None
     category_id: UUID | None
+    # The product's prep time now (docs/design.md §19); None: not said.
+    prep_seconds: int | None = None
+
+
+# --- stations (docs/design.md §19) ----------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Station:
+    """A station of a location's kitchen: the categories it makes (nested categories count;
+    none named: every category), or the expo, which sees every ticket whole."""
+
+    id: UUID
+    location_id: UUID
+    name: str
+    category_ids: tuple[UUID, ...]
+    is_expo: bool
+    created_at: datetime
+    updated_at: datetime
+
+    def makes(self, categories: Collection[UUID]) -> bool:
+        """Does it make an item in the first of ``categories`` (with its parents after it)?"""
+        return not self.category_ids or any(c in categories for c in self.category_ids)
+
+
+def category_chain(
+    category_id: UUID | None, parents: Mapping[UUID, UUID | None]
+) -> tuple[UUID, ...]:
+    """The category and its parents up to the top (a cycle, which the catalogue refuses, stops
+    the walk rather than loop)."""
+    chain: list[UUID] = []
+    while category_id is not None and category_id not in chain:
+        chain.append(category_id)
+        category_id = parents.get(category_id)
+    return tuple(chain)
+
+
+@dataclass(frozen=True, slots=True)
+class Kitchen:
+    """A location's stations and its categories' parents: where each item of a ticket goes."""
+
+    stations: tuple[Station, ...] = ()
+    parents: Mapping[UUID, UUID | None] = field(default_factory=dict)
+
+    def route(self, category_id: UUID | None) -> tuple[UUID, ...]:
+        """The stations that make an item of ``category_id``: the ones naming it or a parent of
+        it and the ones naming none; if there are none of those, every station but the expo
+        (an item nobody claims is still made)."""
+        makers = [station for station in self.stations if not station.is_expo]
+        chain = category_chain(category_id, self.parents)
+        claimed = tuple(station.id for station in makers if station.makes(chain))
+        return claimed or tuple(station.id for station in makers)
+
+    def find(self, station_id: UUID) -> Station | None:
+        return next((station for station in self.stations if station.id == station_id), None)
+
+
+NO_STATIONS = Kitchen()
+
+
+@dataclass(frozen=True, slots=True)
+class StationPart:
+    """A station with a part of a ticket, and when it bumped that part (None: not yet)."""
+
+    station: Station
+    bumped_at: datetime | None
+
+
+# --- fire by prep time ----------------------------------------------------------------------
+
+
+def longest_prep(items: Iterable[LiveItem]) -> int:
+    """The longest prep time of the items still to make (a voided one waits for nothing)."""
+    return max(
+        (
+            item.prep_seconds
+            for item in items
+            if item.prep_seconds is not None and item.status is not ItemStatus.VOIDED
+        ),
+        default=0,
+    )
+
+
+def start_at(created_at: datetime, prep_seconds: int | None, longest: int) -> datetime:
+    """When to start an item so the ticket's items finish together: the ticket's creation plus
+    the longest prep less its own. An item without a prep time starts at once."""
+    if prep_seconds is None:
+        return created_at
+    return created_at + timedelta(seconds=max(longest - prep_seconds, 0))
 
 
 @dataclass(frozen=True, slots=True)
@@ -102,6 +201,9 @@ class BoardItem:
     live: LiveItem
     # The ticket is a later send of its order: the item was added after the first one.
     added: bool
+    # When to start it (fire by prep time) and the stations that make it.
+    start_at: datetime | None = None
+    station_ids: tuple[UUID, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -109,13 +211,52 @@ class BoardTicket:
     ticket: KitchenTicket
     order: TicketOrder
     items: tuple[BoardItem, ...]
+    # The stations with a part of it, each with its bump; empty without stations.
+    stations: tuple[StationPart, ...] = ()
 
-    def items_to_ready(self) -> list[UUID]:
-        """What bumping makes READY: the items still being made, unless the order is closed
-        (a paid takeout is completed before it is cooked: its items no longer change)."""
+    def items_to_ready(self, station_id: UUID | None = None) -> list[UUID]:
+        """What bumping makes READY: the items still being made (a station's: those of its
+        part), unless the order is closed (a paid takeout is completed before it is cooked:
+        its items no longer change)."""
         if self.order.status in FINAL_ORDER_STATUSES:
             return []
-        return [item.line.item_id for item in self.items if item.live.status in _NOT_YET_READY]
+        return [
+            item.line.item_id
+            for item in self.items
+            if item.live.status in _NOT_YET_READY
+            and (station_id is None or station_id in item.station_ids)
+        ]
+
+    def part(self, station_id: UUID) -> StationPart | None:
+        return next((part for part in self.stations if part.station.id == station_id), None)
+
+    def for_station(self, station: Station | None) -> BoardTicket:
+        """The ticket as ``station`` shows it: only its part's items, unless it is the expo
+        (or no station: the whole ticket)."""
+        if station is None or station.is_expo:
+            return self
+        items = tuple(item for item in self.items if station.id in item.station_ids)
+        return replace(self, items=items)
+
+    def shows_on(self, station: Station | None) -> bool:
+        """On the station's board: the expo's (and a board of no station) every open ticket, a
+        station's those with a part of it that it has not bumped."""
+        if station is None or station.is_expo:
+            return True
+        part = self.part(station.id)
+        return part is not None and part.bumped_at is None
+
+    def with_station_bump(self, station_id: UUID, at: datetime | None) -> BoardTicket:
+        parts = tuple(
+            replace(part, bumped_at=at) if part.station.id == station_id else part
+            for part in self.stations
+        )
+        return replace(self, stations=parts)
+
+    @property
+    def every_part_bumped(self) -> bool:
+        """Every station with a part has bumped it: the ticket as a whole is done."""
+        return bool(self.stations) and all(part.bumped_at is not None for part in self.stations)
 
 
 @dataclass(frozen=True, slots=True)
@@ -125,6 +266,8 @@ class Board:
 
     tickets: tuple[BoardTicket, ...]
     last_bumped: BoardTicket | None
+    # The station whose board it is (None: every station's work, as without stations).
+    station: Station | None = None
 
 
 def board_ticket(
@@ -132,15 +275,28 @@ def board_ticket(
     order: TicketOrder,
     live: Mapping[UUID, LiveItem],
     first_sent_at: datetime,
+    kitchen: Kitchen = NO_STATIONS,
+    bumps: Mapping[UUID, datetime] | None = None,
 ) -> BoardTicket:
     """``ticket`` with its order and its items as they are now; ``first_sent_at`` is when its
-    order was first sent, so a later send's items show as added."""
+    order was first sent, so a later send's items show as added. With the location's
+    ``kitchen``, each item names its stations and the ticket its stations' parts, bumped as
+    ``bumps`` (station id: when) says."""
     added = ticket.created_at > first_sent_at
-    return BoardTicket(
-        ticket,
-        order,
-        tuple(BoardItem(line, live[line.item_id], added) for line in ticket.items),
+    longest = longest_prep(live[line.item_id] for line in ticket.items)
+    items = []
+    for line in ticket.items:
+        now_ = live[line.item_id]
+        at = start_at(ticket.created_at, now_.prep_seconds, longest)
+        routed = kitchen.route(now_.category_id) if kitchen.stations else ()
+        items.append(BoardItem(line, now_, added, at, routed))
+    with_part = {station_id for item in items for station_id in item.station_ids}
+    parts = tuple(
+        StationPart(station, (bumps or {}).get(station.id))
+        for station in kitchen.stations
+        if station.id in with_part
     )
+    return BoardTicket(ticket, order, tuple(items), parts)
 
 
 def shown_event(shown: BoardTicket, event_type: EventType) -> Envelope:
@@ -161,6 +317,19 @@ def created_event(shown: BoardTicket) -> Envelope:
     return shown_event(shown, EventType.KITCHEN_TICKET_CREATED)
 
 
+def station_moved_event(shown: BoardTicket, station_id: UUID) -> Envelope:
+    """A station's part bumped (``kitchen_ticket.station_bumped``) or recalled
+    (``kitchen_ticket.station_recalled``): the whole ticket, with every station's state."""
+    part = shown.part(station_id)
+    bumped = part is not None and part.bumped_at is not None
+    kind = (
+        EventType.KITCHEN_TICKET_STATION_BUMPED
+        if bumped
+        else EventType.KITCHEN_TICKET_STATION_RECALLED
+    )
+    return shown_event(shown, kind)
+
+
 def moved_event(shown: BoardTicket) -> Envelope:
     """A ticket bumped off the board, or recalled back onto it (no ``bumpedAt``)."""
     bumped = shown.ticket.bumped_at is not None
@@ -172,3 +341,15 @@ def ensure_on_the_board(ticket: KitchenTicket) -> None:
     """Only a send's ticket is bumped or recalled: a VOID ticket shows as struck items."""
     if ticket.kind is not TicketKind.ORDER:
         raise InvalidInput("ticketId", "a VOID ticket is never on the board: bump its send")
+
+
+def ensure_station_at(station: Station, location_id: UUID | None) -> None:
+    """A station acts on its own location's tickets and board only."""
+    if station.location_id != location_id:
+        raise InvalidInput("stationId", f"station {station.id} is at another location")
+
+
+def ensure_part(shown: BoardTicket, station: Station) -> None:
+    """A station bumps or recalls only a ticket it has a part of."""
+    if shown.part(station.id) is None:
+        raise InvalidInput("stationId", f"the ticket has nothing for station {station.name}")

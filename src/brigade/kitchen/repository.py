@@ -8,9 +8,10 @@ from decimal import Decimal
 from typing import Any
 from uuid import UUID
 
-from sqlalchemy import ColumnElement, Row, func, select, update
+from sqlalchemy import ColumnElement, Row, delete, func, select, update
 
-from brigade.catalogue.tables import products
+from brigade.access.tables import devices
+from brigade.catalogue.tables import categories, products
 from brigade.dining.tables import dining_tables
 from brigade.kit import money
 from brigade.kit.db.engine import UnitOfWork
@@ -23,16 +24,25 @@ from brigade.kit.db.rows import (
 )
 from brigade.kitchen.domain import (
     BoardTicket,
+    Kitchen,
     KitchenTicket,
     LiveItem,
+    Station,
     TicketFilter,
     TicketItem,
     TicketKind,
     TicketOrder,
     created_event,
+    held_courses,
     moved_event,
+    station_moved_event,
 )
-from brigade.kitchen.tables import kitchen_tickets
+from brigade.kitchen.tables import (
+    kitchen_device_stations,
+    kitchen_stations,
+    kitchen_ticket_stations,
+    kitchen_tickets,
+)
 from brigade.orders.domain.records import modifiers_from_json, modifiers_to_json
 from brigade.orders.domain.states import ItemStatus, OrderStatus, OrderType
 from brigade.orders.tables import order_items, orders
@@ -152,7 +162,8 @@ class KitchenRepository:
         return None if row is None else _to_ticket(row)
 
     async def ticket_orders(self, order_ids: Collection[UUID]) -> dict[UUID, TicketOrder]:
-        """Each order's type, status, table name (a known table's), server and customer."""
+        """Each order's type, status, table name (a known table's), server, customer and held
+        courses (two reads)."""
         if not order_ids:
             return {}
         query = select(
@@ -162,13 +173,38 @@ class KitchenRepository:
             orders.c.opened_by_name,
             dining_tables.c.name,
             orders.c.customer_name,
+            orders.c.fired_courses,
         ).select_from(orders.outerjoin(dining_tables, dining_tables.c.id == orders.c.table_id))
         connection = await self._uow.connection()
         rows = await connection.execute(query.where(orders.c.id.in_(order_ids)))
+        pending = await self._pending_courses(order_ids)
         return {
-            order_id: TicketOrder(OrderType(kind), OrderStatus(status), table, server, customer)
-            for order_id, kind, status, server, table, customer in rows
+            order_id: TicketOrder(
+                OrderType(kind),
+                OrderStatus(status),
+                table,
+                server,
+                customer,
+                held_courses(pending.get(order_id, ()), fired or ()),
+            )
+            for order_id, kind, status, server, table, customer, fired in rows
         }
+
+    async def _pending_courses(self, order_ids: Collection[UUID]) -> dict[UUID, list[int]]:
+        """The courses of each order's PENDING items."""
+        query = (
+            select(order_items.c.order_id, order_items.c.course)
+            .where(
+                order_items.c.order_id.in_(order_ids),
+                order_items.c.status == ItemStatus.PENDING.value,
+            )
+            .distinct()
+        )
+        connection = await self._uow.connection()
+        found: dict[UUID, list[int]] = {}
+        for order_id, course in await connection.execute(query):
+            found.setdefault(order_id, []).append(course)
+        return found
 
     async def live_items(self, item_ids: Collection[UUID]) -> dict[UUID, LiveItem]:
         """Each item's status and quantity now, and its product's category."""
@@ -180,14 +216,15 @@ class KitchenRepository:
             order_items.c.quantity_units,
             order_items.c.void_reason,
             products.c.category_id,
+            products.c.prep_seconds,
         ).select_from(order_items.outerjoin(products, products.c.id == order_items.c.product_id))
         connection = await self._uow.connection()
         rows = await connection.execute(query.where(order_items.c.id.in_(item_ids)))
         return {
             item_id: LiveItem(
-                ItemStatus(status), money.quantity_from_units(units), void_reason, category_id
+                ItemStatus(status), money.quantity_from_units(units), void_reason, category, prep
             )
-            for item_id, status, units, void_reason, category_id in rows
+            for item_id, status, units, void_reason, category, prep in rows
         }
 
     async def first_sends(self, order_ids: Collection[UUID]) -> dict[UUID, datetime]:
@@ -221,3 +258,202 @@ class KitchenRepository:
             connection, kitchen_tickets, where, oldest_first, page=page, limit=limit
         )
         return [_to_ticket(row) for row in rows], total
+
+
+# --- stations (docs/design.md §19) ----------------------------------------------------------
+
+
+def _to_station(row: Row[Any]) -> Station:
+    return record_from_row(
+        Station, row, category_ids=tuple(UUID(category) for category in row.category_ids)
+    )
+
+
+def _station_row(station: Station) -> dict[str, Any]:
+    return row_from_record(station, category_ids=[str(c) for c in station.category_ids])
+
+
+_BY_NAME = (kitchen_stations.c.name, kitchen_stations.c.id)
+
+
+class StationRepository:
+    def __init__(self, uow: UnitOfWork) -> None:
+        self._uow = uow
+
+    async def insert(self, station: Station) -> None:
+        connection = await self._uow.connection()
+        await connection.execute(kitchen_stations.insert().values(**_station_row(station)))
+
+    async def save(self, station: Station) -> None:
+        connection = await self._uow.connection()
+        where = kitchen_stations.c.id == station.id
+        values = _station_row(station)
+        await connection.execute(update(kitchen_stations).where(where).values(**values))
+
+    async def delete(self, station_id: UUID) -> None:
+        """The station, which displays show it and its bumps (a ticket's other parts stay)."""
+        connection = await self._uow.connection()
+        for table in (kitchen_device_stations, kitchen_ticket_stations):
+            await connection.execute(delete(table).where(table.c.station_id == station_id))
+        await connection.execute(
+            delete(kitchen_stations).where(kitchen_stations.c.id == station_id)
+        )
+
+    async def get(self, station_id: UUID, *, for_update: bool = False) -> Station | None:
+        query = select(kitchen_stations).where(kitchen_stations.c.id == station_id)
+        connection = await self._uow.connection()
+        row = (await connection.execute(query.with_for_update() if for_update else query)).first()
+        return None if row is None else _to_station(row)
+
+    async def of_locations(self, location_ids: Collection[UUID]) -> dict[UUID, list[Station]]:
+        """Each location's stations by name (none: an empty list)."""
+        found: dict[UUID, list[Station]] = {location: [] for location in location_ids}
+        if not location_ids:
+            return found
+        query = (
+            select(kitchen_stations)
+            .where(kitchen_stations.c.location_id.in_(location_ids))
+            .order_by(*_BY_NAME)
+        )
+        connection = await self._uow.connection()
+        for row in await connection.execute(query):
+            found[row.location_id].append(_to_station(row))
+        return found
+
+    async def live_categories(self, location_id: UUID) -> dict[UUID, UUID | None]:
+        """The location's live categories and each one's parent."""
+        query = select(categories.c.id, categories.c.parent_id).where(
+            categories.c.location_id == location_id, categories.c.deleted_at.is_(None)
+        )
+        connection = await self._uow.connection()
+        return {category: parent for category, parent in await connection.execute(query)}
+
+    async def kitchen(self, location_ids: Collection[UUID]) -> dict[UUID, Kitchen]:
+        """Each location's stations and, when one names categories, their parents."""
+        found = await self.of_locations(location_ids)
+        kitchens = {}
+        for location_id, stations in found.items():
+            named = any(station.category_ids for station in stations)
+            parents = await self.live_categories(location_id) if named else {}
+            kitchens[location_id] = Kitchen(tuple(stations), parents)
+        return kitchens
+
+    async def station_of_device(self, device_id: UUID) -> Station | None:
+        query = select(kitchen_stations).select_from(
+            kitchen_device_stations.join(
+                kitchen_stations, kitchen_stations.c.id == kitchen_device_stations.c.station_id
+            )
+        )
+        connection = await self._uow.connection()
+        row = (
+            await connection.execute(query.where(kitchen_device_stations.c.device_id == device_id))
+        ).first()
+        return None if row is None else _to_station(row)
+
+    async def kitchen_display(self, device_id: UUID) -> tuple[str, UUID] | None:
+        """A live device's kind and location, if there is one."""
+        query = select(devices.c.kind, devices.c.location_id).where(
+            devices.c.id == device_id, devices.c.revoked_at.is_(None)
+        )
+        connection = await self._uow.connection()
+        row = (await connection.execute(query)).first()
+        return None if row is None else (row.kind, row.location_id)
+
+    async def set_device_station(self, device_id: UUID, station_id: UUID | None) -> None:
+        connection = await self._uow.connection()
+        where = kitchen_device_stations.c.device_id == device_id
+        await connection.execute(delete(kitchen_device_stations).where(where))
+        if station_id is not None:
+            row = {"device_id": device_id, "station_id": station_id}
+            await connection.execute(kitchen_device_stations.insert().values(**row))
+
+    async def device_stations(self, location_id: UUID) -> dict[UUID, UUID]:
+        """Each device (of the location's stations) and its station."""
+        query = (
+            select(kitchen_device_stations.c.device_id, kitchen_device_stations.c.station_id)
+            .select_from(
+                kitchen_device_stations.join(
+                    kitchen_stations,
+                    kitchen_stations.c.id == kitchen_device_stations.c.station_id,
+                )
+            )
+            .where(kitchen_stations.c.location_id == location_id)
+        )
+        connection = await self._uow.connection()
+        return {device: station for device, station in await connection.execute(query)}
+
+    async def bumps(self, ticket_ids: Collection[UUID]) -> dict[UUID, dict[UUID, datetime]]:
+        """Each ticket's bumped parts: station id, when."""
+        if not ticket_ids:
+            return {}
+        table = kitchen_ticket_stations
+        query = select(table.c.ticket_id, table.c.station_id, table.c.bumped_at).where(
+            table.c.ticket_id.in_(ticket_ids)
+        )
+        connection = await self._uow.connection()
+        found: dict[UUID, dict[UUID, datetime]] = {}
+        for ticket_id, station_id, at in await connection.execute(query):
+            found.setdefault(ticket_id, {})[station_id] = at
+        return found
+
+    async def set_part_bumped(self, shown: BoardTicket, station_id: UUID) -> None:
+        """Write the station's bump of its part (None: recalled) and record its event."""
+        table = kitchen_ticket_stations
+        ticket = shown.ticket
+        part = shown.part(station_id)
+        connection = await self._uow.connection()
+        where = (table.c.ticket_id == ticket.id) & (table.c.station_id == station_id)
+        await connection.execute(delete(table).where(where))
+        if part is not None and part.bumped_at is not None:
+            row = {
+                "ticket_id": ticket.id,
+                "station_id": station_id,
+                "location_id": location_in(ticket.location_id),
+                "bumped_at": part.bumped_at,
+            }
+            await connection.execute(table.insert().values(**row))
+        self._uow.record([station_moved_event(shown, station_id)])
+
+    async def clear_parts(self, ticket_id: UUID) -> None:
+        """Every station's bump of the ticket (the whole ticket recalled)."""
+        table = kitchen_ticket_stations
+        connection = await self._uow.connection()
+        await connection.execute(delete(table).where(table.c.ticket_id == ticket_id))
+
+    async def on_board(self, station_id: UUID, since: datetime, limit: int) -> list[KitchenTicket]:
+        """The station's location's open sends (see ``KitchenRepository.on_board``) that the
+        station has not bumped; whether it has a part of each is the domain's to tell."""
+        bumped = select(kitchen_ticket_stations.c.ticket_id).where(
+            kitchen_ticket_stations.c.station_id == station_id
+        )
+        station_location = select(kitchen_stations.c.location_id).where(
+            kitchen_stations.c.id == station_id
+        )
+        query = (
+            select(kitchen_tickets)
+            .where(
+                kitchen_tickets.c.location_id == station_location.scalar_subquery(),
+                kitchen_tickets.c.created_at > since,
+                kitchen_tickets.c.kind == TicketKind.ORDER.value,
+                kitchen_tickets.c.bumped_at.is_(None),
+                kitchen_tickets.c.id.not_in(bumped),
+            )
+            .order_by(kitchen_tickets.c.created_at, kitchen_tickets.c.id)
+            .limit(limit)
+        )
+        connection = await self._uow.connection()
+        return [_to_ticket(row) for row in await connection.execute(query)]
+
+    async def last_bumped(self, station_id: UUID, since: datetime) -> KitchenTicket | None:
+        """The ticket the station bumped its part of last (after ``since``), if any."""
+        table = kitchen_ticket_stations
+        query = (
+            select(kitchen_tickets)
+            .select_from(kitchen_tickets.join(table, table.c.ticket_id == kitchen_tickets.c.id))
+            .where(table.c.station_id == station_id, table.c.bumped_at > since)
+            .order_by(table.c.bumped_at.desc(), kitchen_tickets.c.id.desc())
+            .limit(1)
+        )
+        connection = await self._uow.connection()
+        row = (await connection.execute(query)).first()
+        return None if row is None else _to_ticket(row)

@@ -3,10 +3,10 @@ shows (the open tickets with their items as they are now), and bumping and recal
 
 from __future__ import annotations
 
-from typing import Annotated
+from typing import Annotated, Any
 from uuid import UUID
 
-from fastapi import Query
+from fastapi import Query, Response
 from pydantic import Field
 
 from brigade.kit.errors import InvalidInput, NotFound
@@ -14,9 +14,10 @@ from brigade.kit.events import register_payload_shape
 from brigade.kit.http.deps import PaginationDep, UowDep
 from brigade.kit.http.errors import problem_responses
 from brigade.kit.http.event_payloads import bounded
-from brigade.kit.http.permissions import ItemStatusSetter, Reader
+from brigade.kit.http.permissions import DiningRoomManager, ItemStatusSetter, Reader
 from brigade.kit.http.routing import brigade_router
 from brigade.kit.http.schemas import (
+    DeleteResult,
     ModifierOut,
     Page,
     StaffRef,
@@ -24,12 +25,33 @@ from brigade.kit.http.schemas import (
     order_number,
     staff_ref,
 )
-from brigade.kit.http.types import Number, ResponseModel, Timestamp, UtcInstant
-from brigade.kitchen.domain import BoardTicket, KitchenTicket, TicketFilter, TicketKind
+from brigade.kit.http.types import (
+    Flag,
+    Name,
+    Number,
+    RequestModel,
+    ResponseModel,
+    Timestamp,
+    UtcInstant,
+    omittable,
+)
+from brigade.kitchen.domain import BoardTicket, KitchenTicket, Station, TicketFilter, TicketKind
+from brigade.kitchen.service import stations
 from brigade.kitchen.service import tickets as service
 from brigade.orders.domain.states import ItemStatus, OrderStatus, OrderType
 
 router = brigade_router(prefix="/api/kitchen", tags=["kitchen"])
+# A kitchen display's station (docs/design.md §19): set on the device, owned by the kitchen.
+device_router = brigade_router(prefix="/api/devices", tags=["kitchen"])
+
+StationQuery = Annotated[
+    UUID | None,
+    Query(
+        alias="stationId",
+        description="Act as this station of the location (docs/design.md §19); absent: the "
+        "calling kitchen display's station, or none (the whole ticket)",
+    ),
+]
 
 
 class _Placed(ResponseModel):
@@ -114,6 +136,24 @@ class BoardItemOut(_Placed):
     status: ItemStatus
     void_reason: str | None
     added: bool = Field(description="On a later send than the order's first: an addition")
+    # Optional in the schema: screens built before stations read the board without them.
+    prep_seconds: int | None = Field(
+        default=None, description="The product's prep time; null: not said"
+    )
+    start_at: Timestamp | None = Field(
+        default=None,
+        description="When to start it so the ticket's items finish together: the ticket's "
+        "createdAt plus the longest prep on it less this item's (null prep: at once)",
+    )
+    station_ids: list[UUID] = Field(
+        default_factory=list, description="The stations that make it; [] without stations"
+    )
+
+
+class StationPartOut(ResponseModel):
+    station_id: UUID
+    name: str
+    bumped_at: Timestamp | None = Field(description="When the station bumped its part")
 
 
 class BoardTicketOut(ResponseModel):
@@ -132,6 +172,24 @@ class BoardTicketOut(ResponseModel):
     created_at: Timestamp
     bumped_at: Timestamp | None
     items: list[BoardItemOut]
+    held_courses: list[int] = Field(
+        default_factory=list,
+        description="The order's courses held back (items not fired yet), ascending",
+    )
+    stations: list[StationPartOut] = Field(
+        default_factory=list,
+        description="The stations with a part of it and their bumps; [] without stations",
+    )
+
+
+class StationOut(ResponseModel):
+    id: UUID
+    location_id: UUID
+    name: str
+    category_ids: list[UUID] = Field(description="What it makes (nested ones count); []: all")
+    is_expo: bool = Field(description="Sees every ticket whole; its bump bumps the ticket")
+    created_at: Timestamp
+    updated_at: Timestamp
 
 
 class BoardOut(ResponseModel):
@@ -139,6 +197,9 @@ class BoardOut(ResponseModel):
         description="The sends of the last 24 hours not yet bumped, oldest first (at most 200)"
     )
     last_bumped: BoardTicketOut | None = Field(description="What Recall brings back")
+    station: StationOut | None = Field(
+        default=None, description="Whose board it is; null: every station's"
+    )
 
 
 # What a summary of a ticket's event keeps: which ticket, of which order, in what state.
@@ -198,8 +259,18 @@ def board_ticket_out(board: BoardTicket) -> BoardTicketOut:
                 added=item.added,
                 seat=item.line.seat,
                 course=item.line.course,
+                prep_seconds=item.live.prep_seconds,
+                start_at=item.start_at or ticket.created_at,
+                station_ids=list(item.station_ids),
             )
             for item in board.items
+        ],
+        held_courses=list(order.held_courses),
+        stations=[
+            StationPartOut(
+                station_id=part.station.id, name=part.station.name, bumped_at=part.bumped_at
+            )
+            for part in board.stations
         ],
     )
 
@@ -231,16 +302,22 @@ async def get_ticket(staff: Reader, ticket_id: UUID, uow: UowDep) -> TicketOut:
 
 @router.get("/board", response_model=BoardOut, responses=problem_responses())
 async def get_kitchen_board(
-    staff: Reader, uow: UowDep, location_id: Annotated[UUID, Query(alias="locationId")]
+    staff: Reader,
+    uow: UowDep,
+    location_id: Annotated[UUID, Query(alias="locationId")],
+    station_id: StationQuery = None,
 ) -> BoardOut:
     """What a kitchen display shows: the open tickets with their items' status now, table,
     server and category, and the last bumped ticket. Reload it on the events that touch it
-    (`order.sent`, `order.course_fired`, `item.*`, `order.*`, `kitchen_ticket.*`)."""
-    board = await service.get_board(uow, staff, location_id)
+    (`order.sent`, `order.course_fired`, `item.*`, `order.*`, `kitchen_ticket.*`). A station's
+    board shows the tickets it has a part of and has not bumped, only its items; the expo's
+    every ticket whole (docs/design.md §19)."""
+    board = await service.get_board(uow, staff, location_id, station_id)
     last = board.last_bumped
     return BoardOut(
         tickets=[board_ticket_out(ticket) for ticket in board.tickets],
         last_bumped=None if last is None else board_ticket_out(last),
+        station=None if board.station is None else station_out(board.station),
     )
 
 
@@ -249,11 +326,15 @@ async def get_kitchen_board(
     response_model=BoardTicketOut,
     responses=problem_responses(NotFound, InvalidInput),
 )
-async def bump_ticket(staff: ItemStatusSetter, ticket_id: UUID, uow: UowDep) -> BoardTicketOut:
+async def bump_ticket(
+    staff: ItemStatusSetter, ticket_id: UUID, uow: UowDep, station_id: StationQuery = None
+) -> BoardTicketOut:
     """Done: the ticket leaves every kitchen display (`kitchen_ticket.bumped`) and its items
     still SENT or PREPARING become READY (`item.updated` each). Repeating it changes nothing.
-    A VOID ticket is never on the board: 422."""
-    return board_ticket_out(await service.bump_ticket(uow, staff, ticket_id))
+    A VOID ticket is never on the board: 422. A station bumps its part only
+    (`kitchen_ticket.station_bumped`, its items READY); the last part bumps the ticket; the
+    expo bumps the whole ticket. A station with no part of it: 422."""
+    return board_ticket_out(await service.bump_ticket(uow, staff, ticket_id, station_id))
 
 
 @router.post(
@@ -261,7 +342,151 @@ async def bump_ticket(staff: ItemStatusSetter, ticket_id: UUID, uow: UowDep) -> 
     response_model=BoardTicketOut,
     responses=problem_responses(NotFound, InvalidInput),
 )
-async def recall_ticket(staff: ItemStatusSetter, ticket_id: UUID, uow: UowDep) -> BoardTicketOut:
+async def recall_ticket(
+    staff: ItemStatusSetter, ticket_id: UUID, uow: UowDep, station_id: StationQuery = None
+) -> BoardTicketOut:
     """Back on the board (`kitchen_ticket.recalled`), its items as they are. Repeating it
-    changes nothing."""
-    return board_ticket_out(await service.recall_ticket(uow, staff, ticket_id))
+    changes nothing. A station recalls its part (`kitchen_ticket.station_recalled`, and the
+    ticket if it was bumped); the expo the whole ticket with every part."""
+    return board_ticket_out(await service.recall_ticket(uow, staff, ticket_id, station_id))
+
+
+# --- stations (docs/design.md §19) ----------------------------------------------------------
+
+CategoryIds: Any = Annotated[
+    list[UUID],
+    Field(
+        max_length=100,
+        description="The categories it makes (their subcategories too); []: every category",
+    ),
+]
+
+
+class StationCreate(RequestModel):
+    location_id: UUID
+    name: Name
+    category_ids: CategoryIds = Field(default_factory=list)
+    is_expo: Flag = False
+
+
+class StationUpdate(RequestModel):
+    """Every field optional; the location is fixed."""
+
+    name: Name = omittable()
+    category_ids: CategoryIds = omittable()
+    is_expo: Flag = omittable()
+
+
+class StationListed(StationOut):
+    device_ids: list[UUID] = Field(description="The kitchen displays showing its board")
+
+
+class StationList(ResponseModel):
+    data: list[StationListed]
+
+
+class MyStation(ResponseModel):
+    station: StationOut | None = Field(description="null: this display shows every station's")
+
+
+class DeviceStation(RequestModel):
+    station_id: UUID | None = Field(description="A station of the device's location; null: none")
+
+
+def station_out(station: Station) -> StationOut:
+    return StationOut(
+        id=station.id,
+        location_id=station.location_id,
+        name=station.name,
+        category_ids=list(station.category_ids),
+        is_expo=station.is_expo,
+        created_at=station.created_at,
+        updated_at=station.updated_at,
+    )
+
+
+@router.get("/stations", response_model=StationList, responses=problem_responses(InvalidInput))
+async def list_stations(
+    staff: DiningRoomManager,
+    uow: UowDep,
+    location_id: Annotated[UUID | None, Query(alias="locationId")] = None,
+) -> StationList:
+    """The location's stations by name, each with its kitchen displays (a device acts at its
+    own location: `locationId` may be left out)."""
+    found, devices = await stations.list_stations(uow, staff, location_id)
+    return StationList(
+        data=[
+            StationListed(
+                **station_out(station).model_dump(),
+                device_ids=[device for device, of in devices.items() if of == station.id],
+            )
+            for station in found
+        ]
+    )
+
+
+@router.get("/stations/mine", response_model=MyStation, responses=problem_responses())
+async def my_station(staff: Reader, uow: UowDep) -> MyStation:
+    """The calling kitchen display's station (null for any other caller)."""
+    station = await stations.own_station(uow, staff)
+    return MyStation(station=None if station is None else station_out(station))
+
+
+@router.post(
+    "/stations",
+    status_code=201,
+    response_model=StationOut,
+    responses=problem_responses(InvalidInput),
+)
+async def create_station(
+    staff: DiningRoomManager, body: StationCreate, uow: UowDep, response: Response
+) -> StationOut:
+    """A station makes the items of its categories (and their subcategories); an item of no
+    station's category goes to the stations naming none, else to every station. The expo
+    names none: it sees every ticket whole."""
+    station = await stations.create_station(
+        uow,
+        staff,
+        location_id=body.location_id,
+        name=body.name,
+        category_ids=body.category_ids,
+        is_expo=body.is_expo,
+    )
+    response.headers["Location"] = f"/api/kitchen/stations/{station.id}"
+    return station_out(station)
+
+
+@router.patch(
+    "/stations/{station_id}",
+    response_model=StationOut,
+    responses=problem_responses(NotFound, InvalidInput),
+)
+async def update_station(
+    staff: DiningRoomManager, station_id: UUID, body: StationUpdate, uow: UowDep
+) -> StationOut:
+    """Open tickets' parts follow the new categories at once."""
+    changes = body.model_dump(exclude_unset=True)
+    return station_out(await stations.update_station(uow, staff, station_id, changes))
+
+
+@router.delete(
+    "/stations/{station_id}", response_model=DeleteResult, responses=problem_responses(NotFound)
+)
+async def delete_station(staff: DiningRoomManager, station_id: UUID, uow: UowDep) -> DeleteResult:
+    """Its displays show every station's work again; its bumps go with it."""
+    station = await stations.delete_station(uow, staff, station_id)
+    return DeleteResult.deleted("kitchen station", station.id)
+
+
+@device_router.put(
+    "/{device_id}/station",
+    response_model=MyStation,
+    responses=problem_responses(NotFound, InvalidInput),
+)
+async def set_device_station(
+    staff: DiningRoomManager, device_id: UUID, body: DeviceStation, uow: UowDep
+) -> MyStation:
+    """Which station a KITCHEN_DISPLAY shows (null: every station's work): a station of its
+    location (422 otherwise)."""
+    station = await stations.set_device_station(uow, staff, device_id, body.station_id)
+    return MyStation(station=None if station is None else station_out(station))

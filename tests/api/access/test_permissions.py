@@ -125,6 +125,12 @@ def _printer(client: AppClient, kind: str = "KITCHEN") -> str:
     return f"/api/printers/{printer}"
 
 
+def _station(client: AppClient) -> str:
+    body = {"locationId": LOCATION, "name": f"Station {next(_serial)}"}
+    station: str = client.post("/api/kitchen/stations", json=body).json()["id"]
+    return station
+
+
 def _new_drawer() -> dict[str, Any]:
     """A drawer at LOCATION on a device of its own: one open drawer per device."""
     return {"locationId": LOCATION, "deviceId": str(uuid.uuid4()), "openingFloat": 100}
@@ -360,6 +366,35 @@ ENDPOINTS: dict[tuple[str, str], tuple[str, Scenario]] = {
     ("POST", "/api/kitchen/tickets/{ticket_id}/recall"): (
         "KITCHEN",
         lambda c: Call("POST", f"/api/kitchen/tickets/{_ticket(c)}/recall"),
+    ),
+    # the kitchen's stations: a manager's to set up; a display reads its own
+    ("GET", "/api/kitchen/stations"): (
+        "MANAGER",
+        lambda c: Call("GET", f"/api/kitchen/stations?locationId={LOCATION}"),
+    ),
+    ("POST", "/api/kitchen/stations"): (
+        "MANAGER",
+        lambda c: Call("POST", "/api/kitchen/stations", {"locationId": LOCATION, "name": "Grill"}),
+    ),
+    ("GET", "/api/kitchen/stations/mine"): (
+        "KITCHEN",
+        lambda c: Call("GET", "/api/kitchen/stations/mine"),
+    ),
+    ("PATCH", "/api/kitchen/stations/{station_id}"): (
+        "MANAGER",
+        lambda c: Call("PATCH", f"/api/kitchen/stations/{_station(c)}", {"name": "Bar"}),
+    ),
+    ("DELETE", "/api/kitchen/stations/{station_id}"): (
+        "MANAGER",
+        lambda c: Call("DELETE", f"/api/kitchen/stations/{_station(c)}"),
+    ),
+    ("PUT", "/api/devices/{device_id}/station"): (
+        "MANAGER",
+        lambda c: Call(
+            "PUT",
+            f"/api/devices/{make_device(c, 'KITCHEN_DISPLAY')['id']}/station",
+            {"stationId": _station(c)},
+        ),
     ),
     # orders: servers take them; managers discount, and cancel what was sent or paid
     ("GET", "/api/orders"): ("KITCHEN", lambda c: Call("GET", "/api/orders")),

@@ -390,6 +390,37 @@ def kitchen_ticket_recalled(client: AppClient) -> tuple[int, Expected]:
     return before, Expected(types, "", ticket_id, order["id"], data=shown)
 
 
+def _station_ticket(client: AppClient) -> tuple[Json, str, str]:
+    """A sent ticket at a location with one station (every category), and the station's id."""
+    body = {"locationId": LOCATION, "name": "Line"}
+    station: str = _ok(client.post("/api/kitchen/stations", json=body), 201)["id"]
+    order, ticket_id = _sent_ticket(client)
+    return order, ticket_id, station
+
+
+def kitchen_ticket_station_bumped(client: AppClient) -> tuple[int, Expected]:
+    order, ticket_id, station = _station_ticket(client)
+    # A second station with a part: the first's bump leaves the ticket on the board.
+    _ok(client.post("/api/kitchen/stations", json={"locationId": LOCATION, "name": "Pass"}), 201)
+    before = _last_id(client)
+    _ok(client.post(f"/api/kitchen/tickets/{ticket_id}/bump", params={"stationId": station}))
+    types = (EventType.ITEM_UPDATED, EventType.KITCHEN_TICKET_STATION_BUMPED)
+    (shown,) = [ticket for ticket in _board(client)["tickets"] if ticket["id"] == ticket_id]
+    return before, Expected(types, "", ticket_id, order["id"], data=shown)
+
+
+def kitchen_ticket_station_recalled(client: AppClient) -> tuple[int, Expected]:
+    order, ticket_id, station = _station_ticket(client)
+    url = f"/api/kitchen/tickets/{ticket_id}"
+    _ok(client.post(f"{url}/bump", params={"stationId": station}))
+    before = _last_id(client)
+    _ok(client.post(f"{url}/recall", params={"stationId": station}))
+    # Its one part recalled: the ticket, bumped by that part, is back too.
+    types = (EventType.KITCHEN_TICKET_STATION_RECALLED, EventType.KITCHEN_TICKET_RECALLED)
+    (shown,) = [ticket for ticket in _board(client)["tickets"] if ticket["id"] == ticket_id]
+    return before, Expected(types, "", ticket_id, order["id"], data=shown)
+
+
 def security_pin_failures(client: AppClient) -> tuple[int, Expected]:
     terminal = make_device(client)
     before = _last_id(client)
@@ -492,6 +523,8 @@ ACTIONS: dict[EventType, Callable[[Any], tuple[int, Expected]]] = {
     EventType.KITCHEN_TICKET_CREATED: kitchen_ticket_created,
     EventType.KITCHEN_TICKET_BUMPED: kitchen_ticket_bumped,
     EventType.KITCHEN_TICKET_RECALLED: kitchen_ticket_recalled,
+    EventType.KITCHEN_TICKET_STATION_BUMPED: kitchen_ticket_station_bumped,
+    EventType.KITCHEN_TICKET_STATION_RECALLED: kitchen_ticket_station_recalled,
     EventType.SECURITY_PIN_FAILURES: security_pin_failures,
     EventType.CASH_DRAWER_OPENED: cash_drawer_opened,
     EventType.CASH_DRAWER_CLOSED: cash_drawer_closed,

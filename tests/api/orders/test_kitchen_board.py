@@ -96,7 +96,12 @@ def test_the_board_shows_each_send_with_its_table_server_and_items_as_they_are_n
         "added": False,
         "seat": None,
         "course": 1,
+        # Fire by prep time and stations (docs/design.md §19): none set, start at once.
+        "prepSeconds": None,
+        "startAt": card["createdAt"],
+        "stationIds": [],
     }
+    assert card["stations"] == []
     assert (fries_line["status"], fries_line["voidReason"]) == ("VOIDED", "changed mind")
     assert fries_line["categoryId"] is None
     assert board["tickets"][1]["orderType"] == "TAKEOUT"

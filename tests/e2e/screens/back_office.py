@@ -51,6 +51,23 @@ def set_up_office(base_url: str) -> Office:
     return Office(restaurant=restaurant, manager_token=manager)
 
 
+def made(office: Office, url: str, body: dict[str, Any]) -> dict[str, Any]:
+    """What a POST to ``url`` made, as the API answers it (201)."""
+    with office.http() as http:
+        response = http.post(url, json=body)
+        assert response.status_code == 201, response.text
+        found: dict[str, Any] = response.json()
+        return found
+
+
+def listed_by_name(office: Office, url: str) -> dict[str, dict[str, Any]]:
+    """What ``url`` lists at the office's location (printers, stations), by name."""
+    with office.http() as http:
+        listed = http.get(url, params={"locationId": office.restaurant.location_id})
+        assert listed.status_code == 200, listed.text
+        return {found["name"]: found for found in listed.json()["data"]}
+
+
 def open_back_office(browser: Browser, base_url: str, token: str | None = None) -> Page:
     """/manage at 1280 x 800 in a browser of its own, signed in with ``token`` when given."""
     context = browser.new_context(viewport=DESKTOP, base_url=base_url)

@@ -13,6 +13,8 @@ from playwright.sync_api import Browser, expect
 from e2e.screens.back_office import (
     Office,
     go_to,
+    listed_by_name,
+    made,
     new_in_panel,
     office_screenshot,
     open_back_office,
@@ -21,20 +23,13 @@ from printers import FakePrinter
 
 
 def _category(office: Office, name: str) -> str:
-    with office.http() as http:
-        body = {"name": name, "locationId": office.restaurant.location_id}
-        made = http.post("/api/categories", json=body)
-        assert made.status_code == 201, made.text
-        category_id: str = made.json()["id"]
-        return category_id
+    body = {"name": name, "locationId": office.restaurant.location_id}
+    category_id: str = made(office, "/api/categories", body)["id"]
+    return category_id
 
 
 def _printers(office: Office) -> dict[str, dict[str, Any]]:
-    with office.http() as http:
-        params = {"locationId": office.restaurant.location_id}
-        listed = http.get("/api/printers", params=params)
-        assert listed.status_code == 200, listed.text
-        return {printer["name"]: printer for printer in listed.json()["data"]}
+    return listed_by_name(office, "/api/printers")
 
 
 def test_a_manager_adds_a_station_and_a_receipt_printer_and_deletes_one(

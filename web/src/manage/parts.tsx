@@ -239,6 +239,32 @@ export function CheckField(props: { label: string; checked: boolean; onChange: (
   );
 }
 
+/** Categories ticked on and off (a printer's or a kitchen station's); none ticked: every one. */
+export function CategoryChecks(props: {
+  legend: string;
+  hint: string;
+  categories: { id: string; name: string }[];
+  value: string[];
+  onChange: (ids: string[]) => void;
+}) {
+  const toggle = (id: string, on: boolean) =>
+    props.onChange(on ? [...props.value, id] : props.value.filter((found) => found !== id));
+  return (
+    <fieldset class="group">
+      <legend>{props.legend}</legend>
+      <p class="hint">{props.hint}</p>
+      {props.categories.map((category) => (
+        <CheckField
+          key={category.id}
+          label={category.name}
+          checked={props.value.includes(category.id)}
+          onChange={(on) => toggle(category.id, on)}
+        />
+      ))}
+    </fieldset>
+  );
+}
+
 export function SearchBox(props: { label: string; value: string; onInput: (value: string) => void }) {
   return (
     <input

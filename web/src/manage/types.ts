@@ -25,3 +25,4 @@ export type AuditEntry = Schemas["AuditEntryOut"];
 export type PrinterKind = Schemas["PrinterKind"];
 export type Printer = Schemas["PrinterOut"];
 export type PrintJob = Schemas["PrintJobOut"];
+export type KitchenStation = Schemas["StationListed"];

@@ -91,6 +91,8 @@ class Product:
     modifier_groups: tuple[ModifierGroup, ...] = ()
     # The named tax rate it is taxed at (loaded with it); None: its own ``tax_rate`` number.
     tax: TaxRate | None = None
+    # Seconds it takes the kitchen to make (docs/design.md §19); None: not said.
+    prep_seconds: int | None = None
 
     @property
     def tax_rate_id(self) -> UUID | None:
@@ -144,6 +146,7 @@ class CreateProduct:
     modifier_group_ids: tuple[UUID, ...] = ()
     # A named tax rate of its location (the service checks it); it wins over ``tax_rate``.
     tax_rate_id: UUID | None = None
+    prep_seconds: int | None = None
 
     def product(
         self, id_: UUID, *, location_id: UUID | None, category_id: UUID | None, at: datetime
@@ -169,6 +172,7 @@ class CreateProduct:
             product_type=self.product_type,
             created_at=at,
             updated_at=at,
+            prep_seconds=self.prep_seconds,
         )
 
 
@@ -195,6 +199,7 @@ class ProductChanges:
     modifier_group_ids: Change[tuple[UUID, ...]] = UNSET
     # A named tax rate (the service checks and attaches it); None: its own taxRate again.
     tax_rate_id: Change[UUID | None] = UNSET
+    prep_seconds: Change[int | None] = UNSET
 
     def applied_to(self, product: Product) -> Product:
         """The product with these changes; ``updated_at`` is the caller's to move."""
@@ -217,6 +222,7 @@ class ProductChanges:
             stock_quantity=changed(self.stock_quantity, product.stock_quantity),
             low_stock_threshold=changed(self.low_stock_threshold, product.low_stock_threshold),
             product_type=changed(self.product_type, product.product_type),
+            prep_seconds=changed(self.prep_seconds, product.prep_seconds),
         )
 
 

@@ -55,7 +55,7 @@ _COLUMNS = (
     "id", "location_id", "category_id", "name", "search_text", "description", "sku", "barcode",
     "price_cents", "cost_cents", "tax_rate_units", "image_url", "is_active", "is_86d",
     "track_inventory", "stock_quantity_units", "low_stock_threshold", "product_type",
-    "created_at", "updated_at", "deleted_at", "auto_86d", "tax_rate_id",
+    "created_at", "updated_at", "deleted_at", "auto_86d", "tax_rate_id", "prep_seconds",
 )  # fmt: skip
 if tuple(products.c.keys()) != _COLUMNS:
     raise RuntimeError(
@@ -79,7 +79,7 @@ def _to_product(row: Row[Any]) -> Product:
         price_cents, cost_cents, tax_rate_units, image_url, is_active, is_86d,
         track_inventory, stock, low_stock_threshold, product_type,
         created_at, updated_at, _deleted_at, auto_86d,
-        _tax_rate_id,
+        _tax_rate_id, prep_seconds,
     ) = row[:_WIDTH]  # fmt: skip
     # The named rate, joined after the product's columns; its rate is the product's.
     tax = tax_rate_from(row[_WIDTH : _WIDTH + len(TAX_RATE_COLUMNS)])
@@ -108,6 +108,7 @@ def _to_product(row: Row[Any]) -> Product:
         variants=(),
         modifier_groups=(),
         tax=tax,
+        prep_seconds=prep_seconds,
     )
 
 

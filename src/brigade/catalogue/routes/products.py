@@ -67,6 +67,11 @@ from brigade.kit.http.types import (
 router = brigade_router(prefix="/api/products", tags=["products"])
 
 StockThreshold: Any = WholeNumber(0, 1_000_000)
+# A day at most: longer is no dish (docs/design.md §19).
+PrepSeconds: Any = Annotated[
+    WholeNumber(0, 86_400),
+    Field(description="How long the kitchen takes to make it, in seconds; null: not said"),
+]
 MAX_GROUPS_PER_PRODUCT = 20
 
 
@@ -95,6 +100,7 @@ class ProductFields(RequestModel):
     stock_quantity: StockIn | None = None
     low_stock_threshold: StockThreshold | None = None
     product_type: ProductType = omittable()
+    prep_seconds: PrepSeconds | None = None
 
 
 class ProductCreate(ProductFields):
@@ -161,6 +167,7 @@ class OfferedGroupOut(ResponseModel):
 
 class ProductDetail(ProductSummary):
     description: str | None
+    prep_seconds: int | None = Field(description="How long the kitchen takes, in seconds")
     cost: Money | None
     image_url: str | None
     variants: list[VariantOut] = Field(description="Live variants: an item must name one")
@@ -269,6 +276,7 @@ def product_detail_json(product: Product) -> dict[str, Any]:
     """``ProductDetail``'s JSON."""
     return product_summary_json(product) | {
         "description": product.description,
+        "prepSeconds": product.prep_seconds,
         "cost": number(product.cost),
         "imageUrl": product.image_url,
         "variants": [_variant_json(variant) for variant in product.variants],
@@ -307,6 +315,7 @@ def _changes(body: ProductUpdate) -> ProductChanges:
         product_type=given(body, "product_type", body.product_type),
         modifier_group_ids=_group_ids(body),
         tax_rate_id=given(body, "tax_rate_id", body.tax_rate_id),
+        prep_seconds=given(body, "prep_seconds", body.prep_seconds),
     )
 
 
@@ -402,6 +411,7 @@ async def create_product(
         product_type=body.product_type,
         modifier_group_ids=tuple(body.modifier_group_ids or ()),
         tax_rate_id=body.tax_rate_id,
+        prep_seconds=body.prep_seconds,
     )
     product = await service.create_product(uow, command, location_id=location_id)
     response.headers["Location"] = f"/api/products/{product.id}"

@@ -17,11 +17,14 @@ from brigade.kitchen.domain import (
     Board,
     BoardTicket,
     KitchenTicket,
+    Station,
     TicketFilter,
     ensure_on_the_board,
+    ensure_part,
 )
-from brigade.kitchen.repository import KitchenRepository
+from brigade.kitchen.repository import KitchenRepository, StationRepository
 from brigade.kitchen.service.board import on_board
+from brigade.kitchen.service.stations import acting_station
 from brigade.orders import service as orders
 
 
@@ -39,16 +42,31 @@ async def list_tickets(
     return await KitchenRepository(uow).list(filters, page=page, limit=limit)
 
 
-async def get_board(uow: UnitOfWork, actor: Actor, location_id: UUID) -> Board:
+async def get_board(
+    uow: UnitOfWork, actor: Actor, location_id: UUID, station_id: UUID | None = None
+) -> Board:
     """What a kitchen screen at the location shows: the day's sends not yet bumped, oldest
-    first, and the last one bumped."""
+    first, and the last one bumped. A station's board (``station_id``, or the calling
+    display's station) shows only the tickets with a part of it that it has not bumped, only
+    those items, and the last ticket it bumped; the expo's, every ticket whole."""
     actor.ensure_at(location_id)
-    repository = KitchenRepository(uow)
+    station = await acting_station(uow, actor, station_id, location_id)
     since = now() - BOARD_WINDOW
-    open_tickets = await repository.on_board(location_id, since, BOARD_LIMIT)
-    last = await repository.last_bumped(location_id, since)
+    if station is None or station.is_expo:
+        repository = KitchenRepository(uow)
+        open_tickets = await repository.on_board(location_id, since, BOARD_LIMIT)
+        last = await repository.last_bumped(location_id, since)
+    else:
+        stations = StationRepository(uow)
+        open_tickets = await stations.on_board(station.id, since, BOARD_LIMIT)
+        last = await stations.last_bumped(station.id, since)
     shown = await on_board(uow, [*open_tickets, *([last] if last else [])])
-    return Board(tuple(shown[: len(open_tickets)]), shown[-1] if last else None)
+    tickets = tuple(
+        ticket.for_station(station)
+        for ticket in shown[: len(open_tickets)]
+        if ticket.shows_on(station)
+    )
+    return Board(tickets, shown[-1].for_station(station) if last else None, station)
 
 
 async def _locked_ticket(uow: UnitOfWork, actor: Actor, ticket_id: UUID) -> KitchenTicket:
@@ -68,22 +86,70 @@ async def _set_bumped(
     return shown
 
 
-async def bump_ticket(uow: UnitOfWork, actor: Actor, ticket_id: UUID) -> BoardTicket:
+async def bump_ticket(
+    uow: UnitOfWork, actor: Actor, ticket_id: UUID, station_id: UUID | None = None
+) -> BoardTicket:
     """Done: the ticket leaves every kitchen screen and its items still being made become READY.
-    Bumping a bumped ticket changes nothing."""
+    A station (``station_id``, or the calling display's) bumps its part only: its items READY,
+    the ticket off its board; the last part bumped bumps the ticket. The expo's bump, and one
+    of no station, bumps the whole ticket. Bumping what is bumped changes nothing."""
     ticket = await _locked_ticket(uow, actor, ticket_id)
+    station = await acting_station(uow, actor, station_id, ticket.location_id)
     (shown,) = await on_board(uow, [ticket])
+    if station is not None and not station.is_expo:
+        return await _bump_part(uow, actor, shown, station)
     if ticket.bumped_at is not None:
         return shown
     await orders.make_ready(uow, actor, ticket.order_id, shown.items_to_ready())
     return await _set_bumped(uow, ticket, now())
 
 
-async def recall_ticket(uow: UnitOfWork, actor: Actor, ticket_id: UUID) -> BoardTicket:
+async def _bump_part(
+    uow: UnitOfWork, actor: Actor, shown: BoardTicket, station: Station
+) -> BoardTicket:
+    ensure_part(shown, station)
+    ticket = shown.ticket
+    part = shown.part(station.id)
+    if ticket.bumped_at is not None or (part is not None and part.bumped_at is not None):
+        return shown.for_station(station)
+    await orders.make_ready(uow, actor, ticket.order_id, shown.items_to_ready(station.id))
+    (shown,) = await on_board(uow, [ticket])
+    shown = shown.with_station_bump(station.id, now())
+    await StationRepository(uow).set_part_bumped(shown, station.id)
+    if shown.every_part_bumped:
+        await orders.make_ready(uow, actor, ticket.order_id, shown.items_to_ready())
+        shown = await _set_bumped(uow, ticket, now())
+    return shown.for_station(station)
+
+
+async def recall_ticket(
+    uow: UnitOfWork, actor: Actor, ticket_id: UUID, station_id: UUID | None = None
+) -> BoardTicket:
     """Back on the board (bumped by mistake); its items keep their status, which only moves
-    forward. Recalling a ticket on the board changes nothing."""
+    forward. A station recalls its part (and the ticket, if it was bumped); the expo, or no
+    station, the whole ticket with every station's part. Recalling what is on the board
+    changes nothing."""
     ticket = await _locked_ticket(uow, actor, ticket_id)
+    station = await acting_station(uow, actor, station_id, ticket.location_id)
+    (shown,) = await on_board(uow, [ticket])
+    if station is not None and not station.is_expo:
+        return await _recall_part(uow, shown, station)
     if ticket.bumped_at is None:
-        (shown,) = await on_board(uow, [ticket])
         return shown
+    await StationRepository(uow).clear_parts(ticket.id)
     return await _set_bumped(uow, ticket, None)
+
+
+async def _recall_part(uow: UnitOfWork, shown: BoardTicket, station: Station) -> BoardTicket:
+    ensure_part(shown, station)
+    part = shown.part(station.id)
+    if part is None or part.bumped_at is None:
+        return shown.for_station(station)
+    ticket = shown.ticket
+    back = replace(
+        shown.with_station_bump(station.id, None), ticket=replace(ticket, bumped_at=None)
+    )
+    await StationRepository(uow).set_part_bumped(back, station.id)
+    if ticket.bumped_at is not None:
+        await KitchenRepository(uow).set_bumped(back)
+    return back.for_station(station)

@@ -19,6 +19,7 @@ import {
 } from "../parts";
 import type { Device, DeviceKind } from "../types";
 import { IdleSetting } from "./IdleSetting";
+import { Stations } from "./Stations";
 
 const KINDS: { value: DeviceKind; label: string }[] = [
   { value: "TERMINAL", label: "Terminal (takes orders)" },
@@ -117,6 +118,7 @@ export function Devices() {
         {pairing && <PairPanel onClose={() => setPairing(false)} onPaired={devices.reload} />}
       </div>
       <IdleSetting />
+      {devices.data && <Stations devices={devices.data} />}
     </section>
   );
 }

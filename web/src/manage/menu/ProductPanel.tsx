@@ -20,7 +20,7 @@ import { useBackOffice } from "../context";
 import { CheckField, PanelActions, Problem, SelectField, SidePanel, TextField, useAction, useMoney } from "../parts";
 import type { ProductDetail, ProductType } from "../types";
 import { withPercent } from "../../shared/totals";
-import { percentOf, priceFrom, taxRateFrom, wholeFrom } from "./fields";
+import { percentOf, prepSecondsFrom, prepText, priceFrom, taxRateFrom, wholeFrom } from "./fields";
 import type { MenuData } from "./Menu";
 
 interface Draft {
@@ -35,6 +35,8 @@ interface Draft {
   trackInventory: boolean;
   stock: string;
   lowStockThreshold: string;
+  /** min:ss or seconds; "" for none. */
+  prepTime: string;
   isActive: boolean;
   groupIds: string[];
 }
@@ -51,6 +53,7 @@ function draftOf(product: ProductDetail | null): Draft {
     trackInventory: product?.trackInventory ?? false,
     stock: product?.stockQuantity != null ? String(product.stockQuantity) : "",
     lowStockThreshold: product?.lowStockThreshold != null ? String(product.lowStockThreshold) : "",
+    prepTime: prepText(product?.prepSeconds),
     isActive: product?.isActive ?? true,
     groupIds: product?.modifierGroups.map((group) => group.id) ?? [],
   };
@@ -68,6 +71,8 @@ function bodyOf(draft: Draft, creating: boolean): ProductBody | string {
   if (!draft.taxRateId && taxRate === null) return "The tax rate is a percentage from 0 to 100, like 8.875.";
   const threshold = draft.lowStockThreshold.trim() ? wholeFrom(draft.lowStockThreshold) : null;
   if (draft.lowStockThreshold.trim() && threshold === null) return "The low-stock level is a whole number.";
+  const prepSeconds = draft.prepTime.trim() ? prepSecondsFrom(draft.prepTime) : null;
+  if (draft.prepTime.trim() && prepSeconds === null) return "The prep time is min:ss (4:30) or seconds (270).";
   const body: ProductBody = {
     name: draft.name.trim(),
     price,
@@ -79,6 +84,7 @@ function bodyOf(draft: Draft, creating: boolean): ProductBody | string {
     barcode: draft.barcode.trim() || null,
     trackInventory: draft.trackInventory,
     lowStockThreshold: threshold,
+    prepSeconds,
     modifierGroupIds: draft.groupIds,
   };
   if (creating) {
@@ -198,6 +204,12 @@ export function ProductPanel(props: {
             <TextField label="SKU" value={draft.sku} onInput={set("sku")} />
             <TextField label="Barcode" value={draft.barcode} onInput={set("barcode")} />
           </div>
+          <TextField
+            label="Prep time (min:ss or seconds)"
+            value={draft.prepTime}
+            onInput={set("prepTime")}
+            placeholder="4:30"
+          />
           <CheckField label="Count its stock" checked={draft.trackInventory} onChange={set("trackInventory")} />
           {draft.trackInventory && (
             <div class="field-row">

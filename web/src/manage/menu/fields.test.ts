@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { percentOf, priceFrom, taxRateFrom, wholeFrom } from "./fields";
+import { percentOf, prepSecondsFrom, prepText, priceFrom, taxRateFrom, wholeFrom } from "./fields";
 
 describe("the menu editor's fields", () => {
   it("reads prices as the API's numbers", () => {
@@ -28,5 +28,18 @@ describe("the menu editor's fields", () => {
     expect(wholeFrom("4")).toBe(4);
     expect(wholeFrom("4.5")).toBeNull();
     expect(wholeFrom("")).toBeNull();
+  });
+
+  it("reads a prep time as min:ss or seconds and shows it as min:ss", () => {
+    expect(prepSecondsFrom("4:30")).toBe(270);
+    expect(prepSecondsFrom(" 270 ")).toBe(270);
+    expect(prepSecondsFrom("0:05")).toBe(5);
+    expect(prepSecondsFrom("4:75")).toBeNull();
+    expect(prepSecondsFrom("4.5")).toBeNull();
+    expect(prepSecondsFrom("1441:00")).toBeNull();
+    expect(prepSecondsFrom("")).toBeNull();
+    expect(prepText(270)).toBe("4:30");
+    expect(prepText(5)).toBe("0:05");
+    expect(prepText(null)).toBe("");
   });
 });

@@ -22,3 +22,17 @@ export { percentOf } from "../../shared/money";
 export function wholeFrom(text: string): number | null {
   return /^\s*\d{1,6}\s*$/.test(text) ? Number(text) : null;
 }
+
+/** A prep time typed as min:ss ("4:30") or seconds ("270"): seconds, or null (not a time, or
+ * over the API's day). */
+export function prepSecondsFrom(text: string): number | null {
+  const clock = /^\s*(\d{1,4}):([0-5]\d)\s*$/.exec(text);
+  const seconds = clock ? Number(clock[1]) * 60 + Number(clock[2]) : wholeFrom(text);
+  return seconds !== null && seconds <= 86_400 ? seconds : null;
+}
+
+/** Seconds as the field shows them: min:ss. */
+export function prepText(seconds: number | null | undefined): string {
+  if (seconds == null) return "";
+  return `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, "0")}`;
+}

@@ -8,7 +8,7 @@ import { createPrinter, deletePrinter, listPrinters, printJobs, updatePrinter } 
 import { useBackOffice } from "../context";
 import { wholeFrom } from "../menu/fields";
 import {
-  CheckField,
+  CategoryChecks,
   everyPage,
   ListTools,
   PanelActions,
@@ -186,9 +186,6 @@ function PrinterPanel(props: {
     if (printer && (await saving.run(() => deletePrinter(api, printer.id)))) props.onSaved();
   }
 
-  const toggle = (id: string, on: boolean) =>
-    setCategoryIds((ids) => (on ? [...ids, id] : ids.filter((found) => found !== id)));
-
   return (
     <SidePanel title={printer ? `Edit printer ${printer.name}` : "New printer"} onClose={props.onClose}>
       <form onSubmit={save}>
@@ -199,18 +196,13 @@ function PrinterPanel(props: {
           <TextField label="Port" value={port} onInput={setPort} inputMode="numeric" />
         </div>
         {kind === "KITCHEN" && (
-          <fieldset class="group">
-            <legend>Station: the categories it prints</legend>
-            <p class="hint">None ticked: it prints every item (an expo printer).</p>
-            {props.categories.map((category) => (
-              <CheckField
-                key={category.id}
-                label={category.name}
-                checked={categoryIds.includes(category.id)}
-                onChange={(on) => toggle(category.id, on)}
-              />
-            ))}
-          </fieldset>
+          <CategoryChecks
+            legend="Station: the categories it prints"
+            hint="None ticked: it prints every item (an expo printer)."
+            categories={props.categories}
+            value={categoryIds}
+            onChange={setCategoryIds}
+          />
         )}
         <Problem error={problem} />
         <Problem error={saving.error} />

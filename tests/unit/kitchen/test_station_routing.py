@@ -1,0 +1,154 @@
+"""Where a ticket's items go (stations, nested categories, the expo) and when each starts
+(fire by prep time): the pure rules of kitchen/domain.py (docs/design.md §19)."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime, timedelta
+from decimal import Decimal
+from uuid import UUID, uuid4
+
+from brigade.kitchen.domain import (
+    BoardItem,
+    BoardTicket,
+    Kitchen,
+    KitchenTicket,
+    LiveItem,
+    Station,
+    StationPart,
+    TicketItem,
+    TicketKind,
+    TicketOrder,
+    board_ticket,
+    category_chain,
+    held_courses,
+    longest_prep,
+    start_at,
+)
+from brigade.orders.domain.states import ItemStatus, OrderStatus, OrderType
+
+AT = datetime(2026, 11, 27, 19, 0, tzinfo=UTC)
+LOCATION = uuid4()
+MAINS, BURGERS, DRINKS, DESSERTS = uuid4(), uuid4(), uuid4(), uuid4()
+PARENTS: dict[UUID, UUID | None] = {MAINS: None, BURGERS: MAINS, DRINKS: None, DESSERTS: None}
+
+
+def _station(name: str, *categories: UUID, expo: bool = False) -> Station:
+    return Station(uuid4(), LOCATION, name, categories, expo, AT, AT)
+
+
+GRILL = _station("Grill", MAINS)
+BAR = _station("Bar", DRINKS)
+EXPO = _station("Expo", expo=True)
+
+
+def test_a_category_chain_climbs_to_the_top_and_stops_on_a_cycle() -> None:
+    assert category_chain(BURGERS, PARENTS) == (BURGERS, MAINS)
+    assert category_chain(None, PARENTS) == ()
+    a, b = uuid4(), uuid4()
+    assert category_chain(a, {a: b, b: a}) == (a, b)
+
+
+def test_an_item_goes_to_the_stations_of_its_category_or_a_parent_of_it() -> None:
+    kitchen = Kitchen((GRILL, BAR, EXPO), PARENTS)
+    assert kitchen.route(BURGERS) == (GRILL.id,)
+    assert kitchen.route(MAINS) == (GRILL.id,)
+    assert kitchen.route(DRINKS) == (BAR.id,)
+
+
+def test_an_item_nobody_claims_goes_to_every_station_but_the_expo() -> None:
+    kitchen = Kitchen((GRILL, BAR, EXPO), PARENTS)
+    assert kitchen.route(DESSERTS) == (GRILL.id, BAR.id)
+    assert kitchen.route(None) == (GRILL.id, BAR.id)
+    assert Kitchen((EXPO,), PARENTS).route(DRINKS) == ()
+
+
+def test_a_station_naming_no_category_makes_every_item() -> None:
+    line = _station("Line")
+    kitchen = Kitchen((GRILL, line, EXPO), PARENTS)
+    assert kitchen.route(BURGERS) == (GRILL.id, line.id)
+    assert kitchen.route(DESSERTS) == (line.id,)
+
+
+def _live(
+    prep: int | None, status: ItemStatus = ItemStatus.SENT, category: UUID | None = None
+) -> LiveItem:
+    return LiveItem(status, Decimal(1), None, category, prep)
+
+
+def test_the_longest_prep_leaves_out_voided_items_and_unknown_ones() -> None:
+    assert longest_prep([_live(300), _live(None), _live(900, ItemStatus.VOIDED)]) == 300
+    assert longest_prep([_live(None)]) == 0
+    assert longest_prep([]) == 0
+
+
+def test_an_item_starts_at_the_longest_prep_less_its_own() -> None:
+    assert start_at(AT, 900, 900) == AT
+    assert start_at(AT, 240, 900) == AT + timedelta(seconds=660)
+    assert start_at(AT, None, 900) == AT
+    # A voided item longer than the rest: at once, never before the ticket.
+    assert start_at(AT, 1200, 900) == AT
+
+
+def _ticket(*categories: UUID | None) -> tuple[KitchenTicket, dict[UUID, LiveItem]]:
+    lines = tuple(
+        TicketItem(uuid4(), uuid4(), f"Item {n}", Decimal(1), (), None)
+        for n, _ in enumerate(categories)
+    )
+    live = {
+        line.item_id: _live(60 * (n + 1), category=c)
+        for n, (line, c) in enumerate(zip(lines, categories, strict=True))
+    }
+    ticket = KitchenTicket(
+        uuid4(), uuid4(), LOCATION, 7, None, lines, AT, None, None, TicketKind.ORDER, None
+    )
+    return ticket, live
+
+
+ORDER = TicketOrder(OrderType.DINE_IN, OrderStatus.OPEN, "T1", "Ana")
+
+
+def test_a_board_ticket_names_each_items_stations_and_each_stations_part() -> None:
+    ticket, live = _ticket(BURGERS, DRINKS)
+    kitchen = Kitchen((BAR, EXPO, GRILL), PARENTS)
+    shown = board_ticket(ticket, ORDER, live, AT, kitchen, {GRILL.id: AT})
+    assert [item.station_ids for item in shown.items] == [(GRILL.id,), (BAR.id,)]
+    assert [item.start_at for item in shown.items] == [AT + timedelta(seconds=60), AT]
+    assert shown.stations == (StationPart(BAR, None), StationPart(GRILL, AT))
+    assert not shown.every_part_bumped
+    assert shown.with_station_bump(BAR.id, AT).every_part_bumped
+
+
+def test_a_station_shows_and_readies_only_its_part_and_the_expo_the_whole() -> None:
+    ticket, live = _ticket(BURGERS, DRINKS)
+    shown = board_ticket(ticket, ORDER, live, AT, Kitchen((GRILL, BAR, EXPO), PARENTS))
+    burger, beer = (item.line.item_id for item in shown.items)
+    assert [i.line.item_id for i in shown.for_station(GRILL).items] == [burger]
+    assert shown.for_station(EXPO) == shown
+    assert shown.for_station(None) == shown
+    assert shown.items_to_ready(GRILL.id) == [burger]
+    assert shown.items_to_ready() == [burger, beer]
+    assert shown.shows_on(GRILL)
+    assert shown.shows_on(EXPO)
+    bumped = shown.with_station_bump(GRILL.id, AT)
+    assert not bumped.shows_on(GRILL)
+    assert bumped.shows_on(BAR)
+    assert bumped.shows_on(EXPO)
+    # A station with no part of it never shows it.
+    assert not shown.shows_on(_station("Pastry", DESSERTS))
+
+
+def test_without_stations_a_ticket_has_no_parts() -> None:
+    ticket, live = _ticket(BURGERS)
+    shown = board_ticket(ticket, ORDER, live, AT)
+    assert shown.stations == ()
+    assert [item.station_ids for item in shown.items] == [()]
+    assert not shown.every_part_bumped
+    assert isinstance(shown, BoardTicket)
+    assert isinstance(shown.items[0], BoardItem)
+
+
+def test_held_courses_are_the_pending_ones_a_send_would_not_send() -> None:
+    assert held_courses([1, 2, 3], []) == (2, 3)
+    assert held_courses([3, 2, 2], [2]) == (3,)
+    assert held_courses([1], []) == ()
+    assert held_courses([], [1, 2]) == ()
