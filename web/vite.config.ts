@@ -1,7 +1,8 @@
 // The screens' build: one page per screen (index.html the terminal, kitchen.html the kitchen
-// display, manage.html the back office) sharing hashed files under assets/ (served with long
-// cache headers); the pages are never cached. Written into the Python package's static folder. Swagger UI's
-// script and style are copied beside it from the pinned npm package, so /docs works offline.
+// display, manage.html the back office, board.html the guests' board) sharing hashed files
+// under assets/ (served with long cache headers); the pages are never cached. Written into the
+// Python package's static folder. Swagger UI's script and style are copied beside it from the
+// pinned npm package, so /docs works offline.
 import { createHash } from "node:crypto";
 import { cpSync, mkdirSync, readFileSync } from "node:fs";
 import { dirname, resolve } from "node:path";
@@ -66,6 +67,7 @@ export default defineConfig({
         terminal: resolve(here, "index.html"),
         kitchen: resolve(here, "kitchen.html"),
         manage: resolve(here, "manage.html"),
+        board: resolve(here, "board.html"),
       },
     },
   },

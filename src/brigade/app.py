@@ -40,6 +40,7 @@ from brigade.kit.names import Resolver
 from brigade.kitchen import routes as kitchen
 from brigade.orders import routes as orders
 from brigade.orders.routes import settled_payments as payments
+from brigade.pickup import routes as pickup
 from brigade.pricing.routes import service_charges, tax_rates
 from brigade.printing import routes as printers
 from brigade.printing import service as print_service
@@ -168,6 +169,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.include_router(payments.router)
     app.include_router(kitchen.router)
     app.include_router(kitchen.device_router)
+    app.include_router(pickup.router)
     app.include_router(audit.router)
     app.include_router(reports.router)
     app.include_router(day_close_routes.router)

@@ -98,7 +98,7 @@ def create_token(
 
 @device_cli.command("create")
 def create_device(
-    kind: Annotated[DeviceKind, typer.Option(help="TERMINAL or KITCHEN_DISPLAY")],
+    kind: Annotated[DeviceKind, typer.Option(help="TERMINAL, KITCHEN_DISPLAY or BOARD")],
     location: Annotated[UUID, typer.Option(help="The location id it serves")],
     name: Annotated[str, typer.Option(help="What it is: 'Bar terminal', 'Grill screen'")],
 ) -> None:

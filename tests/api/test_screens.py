@@ -12,7 +12,12 @@ from factories import AppClient
 
 @pytest.mark.parametrize(
     ("path", "page_file"),
-    [("/", "index.html"), ("/kitchen", "kitchen.html"), ("/manage", "manage.html")],
+    [
+        ("/", "index.html"),
+        ("/kitchen", "kitchen.html"),
+        ("/manage", "manage.html"),
+        ("/board", "board.html"),
+    ],
 )
 def test_each_screen_has_its_page_and_it_is_never_cached(
     client: AppClient, path: str, page_file: str

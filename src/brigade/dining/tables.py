@@ -11,6 +11,7 @@ from sqlalchemy import (
     String,
     Table,
     Uuid,
+    false,
     true,
 )
 
@@ -39,6 +40,8 @@ locations = Table(
     Column("idle_sign_out_seconds", Integer, nullable=True, server_default="180"),
     # A SERVER may open a cash drawer (docs/design.md §17).
     Column("servers_open_drawers", Boolean, nullable=False, server_default=true()),
+    # The guests' board shows dine-in orders too (docs/design.md §20).
+    Column("board_shows_dine_in", Boolean, nullable=False, server_default=false()),
     Index("ix_locations_name", "name", "id"),
 )
 

@@ -23,12 +23,12 @@ from brigade.events import service
 from brigade.events.domain import EventFilter, Outgoing
 from brigade.events.service import Heartbeat
 from brigade.kit import metrics
-from brigade.kit.access import Permission
+from brigade.kit.access import Actor, Permission, Principal
 from brigade.kit.errors import EventsExpired, Forbidden, Unauthenticated
-from brigade.kit.events import EventType
+from brigade.kit.events import BOARD_EVENT_TYPES, EventType
 from brigade.kit.http.deps import UowDep
 from brigade.kit.http.errors import problem_responses
-from brigade.kit.http.permissions import Reader, authenticator
+from brigade.kit.http.permissions import EventReader, authenticator
 from brigade.kit.http.routing import brigade_router
 from brigade.kit.http.types import ResponseModel, Timestamp
 from brigade.settings import Settings
@@ -95,6 +95,23 @@ async def _filters(
 FiltersDep = Annotated[EventFilter, Depends(_filters)]
 
 
+def _scoped(actor: Actor, filters: EventFilter) -> EventFilter:
+    """What ``actor`` reads: a device's location only; a guests' board only the types that
+    move its orders (docs/design.md §20)."""
+    location_id = actor.location_scope(filters.location_id)
+    if actor.principal is not Principal.BOARD:
+        return dataclasses.replace(filters, location_id=location_id)
+    types = BOARD_EVENT_TYPES if filters.types is None else filters.types & BOARD_EVENT_TYPES
+    return EventFilter(location_id=location_id, types=types)
+
+
+def _shown(actor: Actor, found: list[Outgoing]) -> list[Outgoing]:
+    """A guests' board gets each event bare: its ids and type, never its data."""
+    if actor.principal is not Principal.BOARD:
+        return found
+    return [service.bare(outgoing) for outgoing in found]
+
+
 async def _last_event_id(
     last_event_id: Annotated[
         str | None,
@@ -141,7 +158,7 @@ def _page(found: list[Outgoing], last_id: int) -> bytes:
 
 @router.get("", response_model=EventPage, responses=problem_responses(EventsExpired))
 async def list_events(
-    staff: Reader,
+    staff: EventReader,
     uow: UowDep,
     request: Request,
     filters: FiltersDep,
@@ -155,11 +172,10 @@ async def list_events(
     what retention keeps answers 410 `events_expired`: reload, then read from the latest.
     A page ends early past BRIGADE_EVENT_PAGE_BYTES (1 MiB): resume after its `lastId`."""
     settings: Settings = request.app.state.settings
-    filters = dataclasses.replace(filters, location_id=staff.location_scope(filters.location_id))
     found, last_id = await service.read_events(
-        uow, filters, after=after, limit=limit, max_bytes=settings.event_page_bytes
+        uow, _scoped(staff, filters), after=after, limit=limit, max_bytes=settings.event_page_bytes
     )
-    return Response(_page(found, last_id), media_type="application/json")
+    return Response(_page(_shown(staff, found), last_id), media_type="application/json")
 
 
 def _sse(outgoing: Outgoing) -> bytes:
@@ -177,14 +193,14 @@ async def _still_allowed(request: Request) -> bool:
     try:
         async with request.app.state.database.unit_of_work(write=False) as uow:
             owner = await authenticator(request).authenticate(uow, request)
-        owner.actor.ensure(Permission.READ)
+        owner.actor.ensure(Permission.READ_EVENTS)
     except (Unauthenticated, Forbidden):
         return False
     return True
 
 
 async def _stream(
-    request: Request, filters: EventFilter, after: int, settings: Settings
+    request: Request, actor: Actor, filters: EventFilter, after: int, settings: Settings
 ) -> AsyncIterator[bytes]:
     yield b": connected\n\n"
     checked_at = time.monotonic()
@@ -208,7 +224,7 @@ async def _stream(
             if isinstance(batch, Heartbeat):
                 yield b": keep-alive\n\n"
             else:
-                yield b"".join(_sse(event) for event in batch)
+                yield b"".join(_sse(event) for event in _shown(actor, batch))
     # The server is stopping (or the stream has lived its time): come back soon, to any
     # worker or host, after the last id received.
     yield b"retry: %d\n: reconnect\n\n" % RECONNECT_MS
@@ -227,7 +243,7 @@ async def _stream(
     },
 )
 async def stream_events(
-    staff: Reader,
+    staff: EventReader,
     uow: UowDep,
     request: Request,
     filters: FiltersDep,
@@ -242,12 +258,13 @@ async def stream_events(
     credential is checked again every BRIGADE_EVENT_STREAM_RECHECK_SECONDS (at most 30 s): a
     revoked token or device, a signed-out session or a deactivated person ends the stream
     with a `: credential revoked` comment and no retry hint. A device or PIN session reads
-    its own location's events only (403 `other_location` for another's)."""
-    filters = dataclasses.replace(filters, location_id=staff.location_scope(filters.location_id))
+    its own location's events only (403 `other_location` for another's); a BOARD device gets
+    only the events that move orders on the guests' board, bare (`data` is `{}`)."""
+    filters = _scoped(staff, filters)
     start = await service.start_cursor(uow, last_event_id if last_event_id is not None else after)
     settings: Settings = request.app.state.settings
     return StreamingResponse(
-        _stream(request, filters, start, settings),
+        _stream(request, staff, filters, start, settings),
         media_type="text/event-stream",
         headers={"Cache-Control": "no-store", "X-Accel-Buffering": "no"},
     )

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import dataclasses
 import logging
 from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
 from dataclasses import dataclass
@@ -65,6 +66,12 @@ def event_json(event: StoredEvent) -> bytes:
             "data": orjson.Fragment(event.data),
         }
     )
+
+
+def bare(outgoing: Outgoing) -> Outgoing:
+    """The event without its data (``{}``): what a guests' board gets (docs/design.md §20)."""
+    event = dataclasses.replace(outgoing.event, data="{}")
+    return Outgoing(event, event_json(event))
 
 
 def _text(value: UUID | None) -> str | None:

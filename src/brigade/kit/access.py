@@ -73,6 +73,11 @@ class Permission(StrEnum):
     READ_SHIFTS = "read the shifts of the staff"
     READ_CHECKOUT = "read a server's checkout (one's own; a manager's anyone's)"
     READ_OWN_DRAWER = "read the open cash drawer of one's terminal (its amounts: a manager's)"
+    # Any screen (docs/design.md §8, §10, §20).
+    READ_EVENTS = "read and follow events"
+    READ_OWN_DEVICE = "read the device one's token belongs to"
+    # The guests' board (docs/design.md §20): order numbers only.
+    READ_PICKUP_BOARD = "read the order-ready board for guests"
 
 
 REQUIRED_ROLE: Mapping[Permission, Role] = MappingProxyType(
@@ -113,6 +118,9 @@ REQUIRED_ROLE: Mapping[Permission, Role] = MappingProxyType(
         Permission.READ_SHIFTS: Role.MANAGER,
         Permission.READ_CHECKOUT: Role.SERVER,
         Permission.READ_OWN_DRAWER: Role.SERVER,
+        Permission.READ_EVENTS: Role.KITCHEN,
+        Permission.READ_OWN_DEVICE: Role.KITCHEN,
+        Permission.READ_PICKUP_BOARD: Role.MANAGER,
     }
 )
 
@@ -124,11 +132,23 @@ class Principal(StrEnum):
     ROLE = "role"
     # A paired terminal nobody has signed in on: TERMINAL_PERMISSIONS, whatever its role.
     TERMINAL = "terminal"
+    # A paired guests' board: BOARD_PERMISSIONS, whatever its role.
+    BOARD = "board"
 
 
 # A terminal alone shows the menu and the staff picker and signs people in, nothing else.
 TERMINAL_PERMISSIONS = frozenset(
-    {Permission.READ_MENU, Permission.READ_STAFF_DIRECTORY, Permission.SIGN_IN_WITH_PIN}
+    {
+        Permission.READ_MENU,
+        Permission.READ_STAFF_DIRECTORY,
+        Permission.SIGN_IN_WITH_PIN,
+        Permission.READ_OWN_DEVICE,
+    }
+)
+# A guests' board reads its own device, the board and its events' bare notices, nothing else
+# (docs/design.md §20).
+BOARD_PERMISSIONS = frozenset(
+    {Permission.READ_OWN_DEVICE, Permission.READ_PICKUP_BOARD, Permission.READ_EVENTS}
 )
 # Granted by no role: signing in with a PIN happens on a paired terminal.
 TERMINAL_ONLY = TERMINAL_PERMISSIONS - REQUIRED_ROLE.keys()
@@ -144,11 +164,12 @@ def who_may(permission: Permission) -> str:
     if permission in TERMINAL_ONLY:
         return "Requires a paired TERMINAL device token"
     needed = f"Requires the {REQUIRED_ROLE[permission]} role or above"
-    return (
-        f"{needed}; a TERMINAL device token may too"
-        if permission in TERMINAL_PERMISSIONS
-        else needed
-    )
+    devices = [
+        kind
+        for kind, allowed in (("TERMINAL", TERMINAL_PERMISSIONS), ("BOARD", BOARD_PERMISSIONS))
+        if permission in allowed
+    ]
+    return f"{needed}; a {' or '.join(devices)} device token may too" if devices else needed
 
 
 class ApprovalAction(StrEnum):
@@ -246,6 +267,13 @@ class Actor:
                 raise Forbidden(
                     f"{permission.value}: a terminal alone may only read the menu, list staff "
                     "and sign them in; sign in with a PIN first"
+                )
+            return
+        if self.principal is Principal.BOARD:
+            if permission not in BOARD_PERMISSIONS:
+                raise Forbidden(
+                    f"{permission.value}: a guests' board may only read the pickup board and "
+                    "follow its events"
                 )
             return
         if not allows(self.role, permission):

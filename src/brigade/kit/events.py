@@ -66,6 +66,27 @@ class EventType(StrEnum):
     SECURITY_PIN_FAILURES = "security.pin_failures"
 
 
+# What a guests' board follows (docs/design.md §20): the changes that move an order onto, across
+# or off the board. It gets them bare: ids and type, never their data.
+BOARD_EVENT_TYPES = frozenset(
+    {
+        EventType.ORDER_SENT,
+        EventType.ORDER_COURSE_FIRED,
+        EventType.ORDER_COMPLETED,
+        EventType.ORDER_CANCELLED,
+        EventType.ORDER_REOPENED,
+        EventType.ORDER_SPLIT,
+        EventType.ORDER_ITEMS_MOVED,
+        EventType.ORDER_MERGED,
+        EventType.ITEM_UPDATED,
+        EventType.ITEM_VOIDED,
+        EventType.KITCHEN_TICKET_CREATED,
+        EventType.KITCHEN_TICKET_BUMPED,
+        EventType.KITCHEN_TICKET_RECALLED,
+    }
+)
+
+
 @dataclass(frozen=True, slots=True)
 class Envelope:
     """One event of a change: what happened, to what, where, and the changed resource as a

@@ -359,6 +359,11 @@ ENDPOINTS: dict[tuple[str, str], tuple[str, Scenario]] = {
         "KITCHEN",
         lambda c: Call("GET", f"/api/kitchen/board?locationId={LOCATION}"),
     ),
+    # the guests' board (a BOARD device too: tests/api/pickup)
+    ("GET", "/api/pickup-board"): (
+        "MANAGER",
+        lambda c: Call("GET", f"/api/pickup-board?locationId={LOCATION}"),
+    ),
     ("POST", "/api/kitchen/tickets/{ticket_id}/bump"): (
         "KITCHEN",
         lambda c: Call("POST", f"/api/kitchen/tickets/{_ticket(c)}/bump"),
@@ -737,7 +742,7 @@ PUBLIC = {("GET", "/health")}
 # terminal's; one sets one's own PIN and ends one's own session.
 BEYOND_ROLES = {
     # a staff token belongs to no device: 404 whatever its role
-    ("GET", "/api/devices/current"): "a TERMINAL device token may too",
+    ("GET", "/api/devices/current"): "a TERMINAL or BOARD device token may too",
     ("POST", "/api/sessions"): "Requires a paired TERMINAL device token",
     ("PUT", "/api/staff/{staff_id}/pin"): "Requires the KITCHEN role",
     ("DELETE", "/api/sessions/current"): "Requires the KITCHEN role",

@@ -28,6 +28,7 @@ def test_a_location_without_a_profile_is_utc_and_usd(client: AppClient) -> None:
         "autoComplete": True,
         "idleSignOutSeconds": 180,
         "serversOpenDrawers": True,
+        "boardShowsDineIn": False,
         "createdAt": None,
         "updatedAt": None,
     }

@@ -24,6 +24,8 @@ export function profileOf(location: Location): Profile {
     cashRounding: location.cashRounding,
     autoComplete: location.autoComplete,
     idleSignOutSeconds: location.idleSignOutSeconds,
+    serversOpenDrawers: location.serversOpenDrawers,
+    boardShowsDineIn: location.boardShowsDineIn,
   };
 }
 

@@ -10,6 +10,7 @@ export interface Device {
 
 export const TERMINAL_KEY = "brigade.device";
 export const KITCHEN_DISPLAY_KEY = "brigade.kitchen-display";
+export const BOARD_KEY = "brigade.board";
 
 export function loadDevice(key: string): Device | null {
   try {

@@ -50,6 +50,8 @@ _KEY_BYTES = 32
 class DeviceKind(StrEnum):
     TERMINAL = "TERMINAL"
     KITCHEN_DISPLAY = "KITCHEN_DISPLAY"
+    # The order-ready board for guests (docs/design.md §20).
+    BOARD = "BOARD"
 
 
 @dataclass(frozen=True, slots=True)
@@ -66,10 +68,14 @@ class Device:
     revoked_at: datetime | None
 
 
+_PRINCIPALS = {DeviceKind.TERMINAL: Principal.TERMINAL, DeviceKind.BOARD: Principal.BOARD}
+
+
 def device_actor(device: Device) -> Actor:
     """What a device token acts as: a kitchen display is the KITCHEN role; a terminal alone
-    only signs people in (its role is never consulted, TERMINAL_PERMISSIONS decide)."""
-    principal = Principal.TERMINAL if device.kind is DeviceKind.TERMINAL else Principal.ROLE
+    only signs people in, a board only reads the guests' board (their role is never consulted,
+    TERMINAL_PERMISSIONS and BOARD_PERMISSIONS decide)."""
+    principal = _PRINCIPALS.get(device.kind, Principal.ROLE)
     return Actor(
         name=device.name,
         role=Role.KITCHEN,

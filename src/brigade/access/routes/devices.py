@@ -12,7 +12,7 @@ from brigade.access.service import terminals as service
 from brigade.kit.errors import NotFound
 from brigade.kit.http.deps import PaginationDep, UowDep
 from brigade.kit.http.errors import problem_responses
-from brigade.kit.http.permissions import DiningRoomManager, MenuReader
+from brigade.kit.http.permissions import DeviceReader, DiningRoomManager
 from brigade.kit.http.routing import brigade_router
 from brigade.kit.http.types import Name, RequestModel, ResponseModel, Timestamp
 
@@ -65,7 +65,7 @@ async def list_devices(
 
 
 @router.get("/current", response_model=DeviceOut, responses=problem_responses(NotFound))
-async def get_current_device(actor: MenuReader, uow: UowDep) -> DeviceOut:
+async def get_current_device(actor: DeviceReader, uow: UowDep) -> DeviceOut:
     """The device this token belongs to: a device token's own, or a PIN session's terminal. A
     screen pairs with its token alone and reads its location and kind here. A staff token
     belongs to no device: 404."""
@@ -78,7 +78,8 @@ async def pair_device(
 ) -> NewDevice:
     """The answer holds the device's token: enter it on the device now, it is not shown again.
     A KITCHEN_DISPLAY acts with the KITCHEN role; a TERMINAL reads the menu and the staff
-    directory and signs staff in with their PINs."""
+    directory and signs staff in with their PINs; a BOARD reads the guests' pickup board and
+    its events' bare notices only."""
     device, secret = await service.pair_device(
         uow, staff, name=body.name, kind=body.kind, location_id=body.location_id
     )

@@ -112,6 +112,8 @@ class Location:
     idle_sign_out_seconds: int | None = DEFAULT_IDLE_SIGN_OUT_SECONDS
     # A SERVER may open a cash drawer here (docs/design.md §17); off: a MANAGER's only.
     servers_open_drawers: bool = True
+    # The guests' board shows dine-in orders too (docs/design.md §20); off: takeout, delivery.
+    board_shows_dine_in: bool = False
 
     @classmethod
     def unprofiled(cls, location_id: UUID) -> Location:

@@ -97,6 +97,11 @@ class LocationProfile(RequestModel):
         default=True,
         description="A SERVER may open a cash drawer here; false: a MANAGER's only",
     )
+    board_shows_dine_in: bool = Field(
+        default=False,
+        description="The guests' board (GET /api/pickup-board) shows dine-in orders too; "
+        "false: takeout and delivery only",
+    )
 
 
 class LocationOut(ResponseModel):
@@ -113,6 +118,7 @@ class LocationOut(ResponseModel):
     auto_complete: bool
     idle_sign_out_seconds: int | None
     servers_open_drawers: bool
+    board_shows_dine_in: bool
     created_at: Timestamp | None
     updated_at: Timestamp | None
 
@@ -160,5 +166,6 @@ async def set_location_profile(
         auto_complete=body.auto_complete,
         idle_sign_out_seconds=body.idle_sign_out_seconds,
         servers_open_drawers=body.servers_open_drawers,
+        board_shows_dine_in=body.board_shows_dine_in,
     )
     return _out(location)

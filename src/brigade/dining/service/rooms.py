@@ -53,6 +53,7 @@ def _profile_fields(location: Location) -> dict[str, Any]:
         "autoComplete": location.auto_complete,
         "idleSignOutSeconds": location.idle_sign_out_seconds,
         "serversOpenDrawers": location.servers_open_drawers,
+        "boardShowsDineIn": location.board_shows_dine_in,
     }
 
 
@@ -71,6 +72,7 @@ async def set_location_profile(
     auto_complete: bool = True,
     idle_sign_out_seconds: int | None = DEFAULT_IDLE_SIGN_OUT_SECONDS,
     servers_open_drawers: bool = True,
+    board_shows_dine_in: bool = False,
 ) -> Location:
     """Create or replace a location's profile (PUT: every field, the currency, the kitchen
     ticket thresholds, the tax mode, the cash rounding, auto-complete and the terminals' idle
@@ -98,6 +100,7 @@ async def set_location_profile(
         auto_complete=auto_complete,
         idle_sign_out_seconds=idle_sign_out_seconds,
         servers_open_drawers=servers_open_drawers,
+        board_shows_dine_in=board_shows_dine_in,
     )
     if current is not None and _profile_fields(current) == _profile_fields(location):
         return current

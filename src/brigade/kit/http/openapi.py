@@ -62,6 +62,10 @@ TAGS: list[dict[str, str]] = [
         "and tip-out (MANAGER).",
     },
     {"name": "kitchen", "description": "Kitchen tickets: what each send put in front of the line."},
+    {
+        "name": "pickup",
+        "description": "The order-ready board for guests: order numbers preparing and ready.",
+    },
     {"name": "audit", "description": "Who voided, discounted, cancelled, 86'd or repriced what."},
     {
         "name": "reports",

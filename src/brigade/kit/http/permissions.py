@@ -88,6 +88,9 @@ def _allowed(permission: Permission, approves: ApprovalAction | None = None) -> 
 
 
 Reader = Annotated[Actor, _allowed(Permission.READ)]
+EventReader = Annotated[Actor, _allowed(Permission.READ_EVENTS)]
+DeviceReader = Annotated[Actor, _allowed(Permission.READ_OWN_DEVICE)]
+PickupBoardReader = Annotated[Actor, _allowed(Permission.READ_PICKUP_BOARD)]
 ItemStatusSetter = Annotated[Actor, _allowed(Permission.SET_ITEM_STATUS)]
 Marker86 = Annotated[Actor, _allowed(Permission.MARK_86)]
 OrderTaker = Annotated[Actor, _allowed(Permission.TAKE_ORDERS)]

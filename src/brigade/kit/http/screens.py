@@ -2,10 +2,11 @@
 
 The Vite build writes the screens into ``static/screens/``: one page per screen
 (``index.html`` the terminal, ``kitchen.html`` the kitchen display, ``manage.html`` the back
-office), never cached (each names the current build), and ``assets/`` whose names carry a
-content hash, so they are cached for a year. ``sw.js``, the service worker that keeps the
-terminal's and the kitchen display's shell on the tablet, is served from the root so that its
-scope covers their pages, never cached (a new build must reach the tablet). Swagger UI's script
+office, ``board.html`` the guests' board), never cached (each names the current build), and
+``assets/`` whose names carry a content hash, so they are cached for a year. ``sw.js``, the
+service worker that keeps the terminal's and the kitchen display's shell on the tablet, is served
+from the root so that its scope covers their pages, never cached (a new build must reach the
+tablet). Swagger UI's script
 and style are copied from the pinned npm package into ``static/swagger-ui/``: ``/docs`` needs no
 internet.
 """
@@ -29,7 +30,12 @@ from brigade.kit.http.security_headers import CSP_HEADER, policy_with_inline_scr
 STATIC = Path(__file__).resolve().parents[2] / "static"
 SCREENS = STATIC / "screens"
 # Where each screen is served, and the page the build writes for it.
-PAGES = {"/": "index.html", "/kitchen": "kitchen.html", "/manage": "manage.html"}
+PAGES = {
+    "/": "index.html",
+    "/kitchen": "kitchen.html",
+    "/manage": "manage.html",
+    "/board": "board.html",
+}
 SWAGGER_UI = STATIC / "swagger-ui"
 SERVICE_WORKER = "/sw.js"
 DOCS_ASSETS = "/docs/assets"
@@ -104,9 +110,10 @@ _INLINE_SCRIPT = re.compile(r"<script>(.*?)</script>", re.DOTALL)
 
 
 def install_screens(app: FastAPI) -> None:
-    """`/` the terminal, `/kitchen` the kitchen display and `/manage` the back office with their
-    hashed assets and `/sw.js` their service worker, `/docs` Swagger UI from local files. The app
-    is made with ``docs_url=None`` and ``redoc_url=None``: FastAPI's own pages load from a CDN."""
+    """`/` the terminal, `/kitchen` the kitchen display, `/manage` the back office and `/board`
+    the guests' board with their hashed assets and `/sw.js` their service worker, `/docs`
+    Swagger UI from local files. The app is made with ``docs_url=None`` and ``redoc_url=None``:
+    FastAPI's own pages load from a CDN."""
     for path, name in PAGES.items():
         app.add_route(path, _page(name), methods=["GET"], include_in_schema=False)
     app.add_route(SERVICE_WORKER, service_worker, methods=["GET"], include_in_schema=False)

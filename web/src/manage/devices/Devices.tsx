@@ -1,4 +1,4 @@
-// Devices: pair a TERMINAL or a KITCHEN_DISPLAY (its token is shown once, to copy now) and
+// Devices: pair a TERMINAL, a KITCHEN_DISPLAY or a BOARD for guests (its token is shown once, to copy now) and
 // revoke one (its token and every session on it stop at once).
 
 import { useState } from "preact/hooks";
@@ -24,8 +24,14 @@ import { Stations } from "./Stations";
 const KINDS: { value: DeviceKind; label: string }[] = [
   { value: "TERMINAL", label: "Terminal (takes orders)" },
   { value: "KITCHEN_DISPLAY", label: "Kitchen display" },
+  { value: "BOARD", label: "Guests' board (order ready)" },
 ];
-const kindName = (kind: DeviceKind) => (kind === "TERMINAL" ? "Terminal" : "Kitchen display");
+const KIND_NAMES: Record<DeviceKind, string> = {
+  TERMINAL: "Terminal",
+  KITCHEN_DISPLAY: "Kitchen display",
+  BOARD: "Guests' board",
+};
+const kindName = (kind: DeviceKind) => KIND_NAMES[kind];
 
 export function Devices() {
   const { api, location } = useBackOffice();

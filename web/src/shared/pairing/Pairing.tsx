@@ -14,7 +14,11 @@ import { inWords } from "../words";
 
 type DeviceKind = PairedDevice["kind"];
 
-const SCREEN_NAMES: Record<DeviceKind, string> = { TERMINAL: "terminal", KITCHEN_DISPLAY: "kitchen display" };
+const SCREEN_NAMES: Record<DeviceKind, string> = {
+  TERMINAL: "terminal",
+  KITCHEN_DISPLAY: "kitchen display",
+  BOARD: "guests' board",
+};
 
 export function Pairing(props: {
   kind: DeviceKind;

@@ -1,0 +1,1 @@
+"""The order-ready board for guests (docs/design.md §20)."""

@@ -1,0 +1,26 @@
+// The guests' board (docs/design.md §20): paired once with a BOARD device's token, then the
+// order numbers preparing and ready, on a wall.
+
+import { useState } from "preact/hooks";
+import { BOARD_KEY, type Device, forgetDevice, loadDevice } from "../shared/device";
+import { Pairing } from "../shared/pairing/Pairing";
+import { GuestBoard } from "./GuestBoard";
+
+export function BoardApp() {
+  const [device, setDevice] = useState<Device | null>(() => loadDevice(BOARD_KEY));
+  if (!device)
+    return (
+      <Pairing kind="BOARD" storageKey={BOARD_KEY} onPaired={setDevice}>
+        <p>
+          A manager pairs a guests' board in the back office (Devices, kind “Guests' board”) or with{" "}
+          <code>brigade device create --kind BOARD</code> and gets its token, once. Paste it here; this screen keeps it.
+          It shows order numbers only.
+        </p>
+      </Pairing>
+    );
+  const unpair = () => {
+    forgetDevice(BOARD_KEY);
+    setDevice(null);
+  };
+  return <GuestBoard device={device} onUnpaired={unpair} />;
+}
