@@ -14,6 +14,7 @@ from brigade.kit.errors import NotFound
 from brigade.kitchen.domain import (
     BOARD_LIMIT,
     BOARD_WINDOW,
+    RECENTLY_BUMPED,
     Board,
     BoardTicket,
     KitchenTicket,
@@ -41,14 +42,14 @@ async def list_tickets(
 
 async def get_board(uow: UnitOfWork, actor: Actor, location_id: UUID) -> Board:
     """What a kitchen screen at the location shows: the day's sends not yet bumped, oldest
-    first, and the last one bumped."""
+    first, and the last ten bumped, newest first."""
     actor.ensure_at(location_id)
     repository = KitchenRepository(uow)
     since = now() - BOARD_WINDOW
     open_tickets = await repository.on_board(location_id, since, BOARD_LIMIT)
-    last = await repository.last_bumped(location_id, since)
-    shown = await on_board(uow, [*open_tickets, *([last] if last else [])])
-    return Board(tuple(shown[: len(open_tickets)]), shown[-1] if last else None)
+    recent = await repository.recently_bumped(location_id, since, RECENTLY_BUMPED)
+    shown = await on_board(uow, [*open_tickets, *recent])
+    return Board(tuple(shown[: len(open_tickets)]), tuple(shown[len(open_tickets) :]))
 
 
 async def _locked_ticket(uow: UnitOfWork, actor: Actor, ticket_id: UUID) -> KitchenTicket:
