@@ -154,8 +154,14 @@ describe("events", () => {
     expect(bumped).toEqual({ tickets: [], lastBumped: first, recentlyBumped: [first] });
     // The recall list: newest first, each once, at most ten.
     const older = Array.from({ length: 10 }, (_, i) => ticket(`old-${i}`, "2026-11-25T11:00:00Z", []));
-    const full = applyEvent({ ...board, recentlyBumped: [...older.slice(0, 3), first, ...older.slice(3)] }, event("kitchen_ticket.bumped", first));
-    expect(full !== "reload" && full.recentlyBumped.map((t) => t.id)).toEqual(["1", ...older.slice(0, 9).map((t) => t.id)]);
+    const full = applyEvent(
+      { ...board, recentlyBumped: [...older.slice(0, 3), first, ...older.slice(3)] },
+      event("kitchen_ticket.bumped", first),
+    );
+    expect(full !== "reload" && full.recentlyBumped.map((t) => t.id)).toEqual([
+      "1",
+      ...older.slice(0, 9).map((t) => t.id),
+    ]);
     expect(applyEvent(board, event("kitchen_ticket.recalled", first))).toBe("reload");
   });
 

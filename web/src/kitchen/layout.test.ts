@@ -61,9 +61,7 @@ describe("pages", () => {
   });
 
   it("reach every one of 40 tickets, in order, at 1920x1080", () => {
-    const tickets = Array.from({ length: 40 }, (_, i) =>
-      ticket(String(i), "2026-11-25T12:00:00Z", items(1 + (i % 6))),
-    );
+    const tickets = Array.from({ length: 40 }, (_, i) => ticket(String(i), "2026-11-25T12:00:00Z", items(1 + (i % 6))));
     const heights = tickets.map((t) => estimateHeight(t, false));
     const starts = pageStarts(heights, 5, 900, 10);
     expect(starts.length).toBeGreaterThan(1);

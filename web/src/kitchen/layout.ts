@@ -12,7 +12,7 @@ export const CARD = {
   item: 64,
   extraLine: 30,
   note: 36,
-  fold: 44,
+  fold: 64,
   bump: 80,
   border: 6,
   // Characters of an item's name on one line of a card (about 300 px at 26 px bold).
