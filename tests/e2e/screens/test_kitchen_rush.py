@@ -17,26 +17,11 @@ from e2e.screens.kitchen import (
     item,
     kitchen_token,
     open_kitchen,
+    seed_rush,
     signed_in_server,
     ticket,
 )
 from e2e.screens.restaurant import Restaurant, screenshot
-
-# Lines of the 40 tickets: 1 to 5 lines, every fourth 8, some with notes: cards of every height.
-_DISHES = ["Burger", "Fries", "Salad", "Ribeye", "Latte", "Lemonade"]
-
-
-def _seed(restaurant: Restaurant, count: int) -> list[dict[str, Any]]:
-    """``count`` orders sent over the API, oldest first, by two servers."""
-    servers = [signed_in_server(restaurant, "Ana"), signed_in_server(restaurant, "Ben")]
-    orders = []
-    for n in range(count):
-        size = 8 if n % 4 == 3 else 1 + n % 5
-        lines: list[Any] = [(_DISHES[(n + k) % len(_DISHES)], 1 + k % 2) for k in range(size)]
-        if n % 5 == 0:
-            lines[0] = (lines[0][0], lines[0][1], {"notes": "allergy: nuts"})
-        orders.append(servers[n % 2].send(lines, table=str(1 + n % 6)))
-    return orders
 
 
 def _shown(page: Page) -> list[str]:
@@ -89,7 +74,7 @@ def test_forty_tickets_are_all_reachable_oldest_first(
     browser: Browser, restaurant: Restaurant
 ) -> None:
     clear_board(restaurant)
-    orders = _seed(restaurant, 40)
+    orders = seed_rush(restaurant, 40, notes=True)
     kitchen = open_kitchen(browser, restaurant)
     expect(kitchen.get_by_text("40 open")).to_be_visible()
     more = kitchen.get_by_role("button", name=re.compile(r"^\d+ more →$"))
