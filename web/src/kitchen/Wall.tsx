@@ -110,6 +110,24 @@ export function Wall(props: {
     latest.current.onPaging(latest.current.paging);
   }, [shownKey, said, latest, measured]);
 
+  // A card that changes size after (its age turned LATE, a font loaded) is measured again.
+  useLayoutEffect(() => {
+    const observer = new ResizeObserver((entries) => {
+      let changed = false;
+      for (const entry of entries) {
+        const card = entry.target as HTMLElement;
+        const key = card.parentElement?.dataset.size;
+        if (key && measured.current.get(key) !== card.offsetHeight) {
+          measured.current.set(key, card.offsetHeight);
+          changed = true;
+        }
+      }
+      if (changed) remeasured((n) => n + 1);
+    });
+    wall.current?.querySelectorAll("[data-size] > article").forEach((card) => observer.observe(card));
+    return () => observer.disconnect();
+  }, [shownKey, measured]);
+
   const card = (ticket: BoardTicket, index: number) => (
     <Ticket
       ticket={ticket}
