@@ -5,6 +5,7 @@ processes (wrk, and bench/rush.py), against the floor (bench/floor.py). Writes a
     python bench/run.py --quick         # a 10-second rush on SQLite: `make bench-quick`
     python bench/run.py --only-screens  # the terminal in a browser (bench/screens.py)
     python bench/run.py --only-latency  # on a slow tablet (bench/terminal_latency.py)
+    python bench/run.py --only-kitchen-render  # the kitchen display with 40 tickets
 """
 
 from __future__ import annotations
@@ -37,6 +38,7 @@ ROOT = BENCH.parent
 sys.path[:0] = [str(BENCH), str(BENCH.parent / "tests")]
 
 import charts  # noqa: E402
+import kitchen_render  # noqa: E402
 import kitchen_screens  # noqa: E402
 import plans  # noqa: E402
 import report  # noqa: E402
@@ -484,6 +486,7 @@ def run(
     if plan is FULL:
         screens.run(output)
         terminal_latency.run(output)
+        kitchen_render.run(BENCH / "results-kitchen.md")
     return results, lives
 
 
@@ -518,6 +521,12 @@ def main() -> int:
         "results.md (about two minutes)",
     )
     parser.add_argument(
+        "--only-kitchen-render",
+        action="store_true",
+        help="only the kitchen display's render of a board update with 40 tickets, CPU slowed "
+        "4x, into its section of results-kitchen.md (about two minutes)",
+    )
+    parser.add_argument(
         "--only-kitchen",
         action="store_true",
         help="only kitchen screens during the rush (about 6 minutes)",
@@ -528,6 +537,9 @@ def main() -> int:
         return 0
     if arguments.only_latency:
         terminal_latency.run(arguments.output or BENCH / "results.md")
+        return 0
+    if arguments.only_kitchen_render:
+        kitchen_render.run(arguments.output or BENCH / "results-kitchen.md")
         return 0
     plan = QUICK if arguments.quick else FULL
     if arguments.duration:

@@ -71,6 +71,8 @@ class TicketFilter:
 BOARD_WINDOW = timedelta(hours=24)
 # More than a kitchen can read on one wall: the oldest this many are shown.
 BOARD_LIMIT = 200
+# Recall lists the location's last this many bumped tickets, newest first (docs/design.md §21).
+RECENTLY_BUMPED = 10
 # Moving forward from these, a bump makes an item READY (a SERVED one stays as it is).
 _NOT_YET_READY = frozenset({ItemStatus.SENT, ItemStatus.PREPARING})
 
@@ -261,13 +263,23 @@ class BoardTicket:
 
 @dataclass(frozen=True, slots=True)
 class Board:
-    """A location's open tickets, oldest first, and the last one bumped (what Recall brings
-    back)."""
+    """A location's open tickets, oldest first, and the last ones bumped, newest first (what
+    Recall brings back; the first is the board's ``lastBumped``)."""
 
     tickets: tuple[BoardTicket, ...]
-    last_bumped: BoardTicket | None
+    recently_bumped: tuple[BoardTicket, ...]
     # The station whose board it is (None: every station's work, as without stations).
     station: Station | None = None
+
+
+def unbumps(before: ItemStatus, after: ItemStatus) -> bool:
+    """A READY item set back to PREPARING (the kitchen's undo) is being made again: its bumped
+    ticket comes back on the board (docs/design.md §21)."""
+    return before is ItemStatus.READY and after is ItemStatus.PREPARING
+
+
+def holds_item(ticket: KitchenTicket, item_id: UUID) -> bool:
+    return any(line.item_id == item_id for line in ticket.items)
 
 
 def board_ticket(

@@ -146,8 +146,10 @@ class KitchenRepository:
         connection = await self._uow.connection()
         return [_to_ticket(row) for row in await connection.execute(query)]
 
-    async def last_bumped(self, location_id: UUID, since: datetime) -> KitchenTicket | None:
-        """The ticket bumped last at the location (after ``since``), if any."""
+    async def recently_bumped(
+        self, location_id: UUID, since: datetime, limit: int
+    ) -> list[KitchenTicket]:
+        """The tickets bumped last at the location (after ``since``), newest first."""
         query = (
             select(kitchen_tickets)
             .where(
@@ -155,11 +157,25 @@ class KitchenRepository:
                 kitchen_tickets.c.bumped_at > since,
             )
             .order_by(kitchen_tickets.c.bumped_at.desc(), kitchen_tickets.c.id.desc())
-            .limit(1)
+            .limit(limit)
         )
         connection = await self._uow.connection()
-        row = (await connection.execute(query)).first()
-        return None if row is None else _to_ticket(row)
+        return [_to_ticket(row) for row in await connection.execute(query)]
+
+    async def bumped_of_order(self, order_id: UUID) -> list[KitchenTicket]:
+        """The order's bumped sends, locked: an item made again takes its ticket back."""
+        query = (
+            select(kitchen_tickets)
+            .where(
+                kitchen_tickets.c.order_id == order_id,
+                kitchen_tickets.c.kind == TicketKind.ORDER.value,
+                kitchen_tickets.c.bumped_at.is_not(None),
+            )
+            .order_by(kitchen_tickets.c.created_at, kitchen_tickets.c.id)
+            .with_for_update()
+        )
+        connection = await self._uow.connection()
+        return [_to_ticket(row) for row in await connection.execute(query)]
 
     async def ticket_orders(self, order_ids: Collection[UUID]) -> dict[UUID, TicketOrder]:
         """Each order's type, status, table name (a known table's), server, customer and held
@@ -444,16 +460,17 @@ class StationRepository:
         connection = await self._uow.connection()
         return [_to_ticket(row) for row in await connection.execute(query)]
 
-    async def last_bumped(self, station_id: UUID, since: datetime) -> KitchenTicket | None:
-        """The ticket the station bumped its part of last (after ``since``), if any."""
+    async def recently_bumped(
+        self, station_id: UUID, since: datetime, limit: int
+    ) -> list[KitchenTicket]:
+        """The tickets the station bumped its part of last (after ``since``), newest first."""
         table = kitchen_ticket_stations
         query = (
             select(kitchen_tickets)
             .select_from(kitchen_tickets.join(table, table.c.ticket_id == kitchen_tickets.c.id))
             .where(table.c.station_id == station_id, table.c.bumped_at > since)
             .order_by(table.c.bumped_at.desc(), kitchen_tickets.c.id.desc())
-            .limit(1)
+            .limit(limit)
         )
         connection = await self._uow.connection()
-        row = (await connection.execute(query)).first()
-        return None if row is None else _to_ticket(row)
+        return [_to_ticket(row) for row in await connection.execute(query)]

@@ -197,6 +197,10 @@ class BoardOut(ResponseModel):
         description="The sends of the last 24 hours not yet bumped, oldest first (at most 200)"
     )
     last_bumped: BoardTicketOut | None = Field(description="What Recall brings back")
+    recently_bumped: list[BoardTicketOut] = Field(
+        description="The last 10 tickets bumped at the location (a station's board: that "
+        "station bumped), newest first (the first is `lastBumped`): the Recall list"
+    )
     station: StationOut | None = Field(
         default=None, description="Whose board it is; null: every station's"
     )
@@ -308,15 +312,16 @@ async def get_kitchen_board(
     station_id: StationQuery = None,
 ) -> BoardOut:
     """What a kitchen display shows: the open tickets with their items' status now, table,
-    server and category, and the last bumped ticket. Reload it on the events that touch it
+    server and category, and the last bumped tickets. Reload it on the events that touch it
     (`order.sent`, `order.course_fired`, `item.*`, `order.*`, `kitchen_ticket.*`). A station's
     board shows the tickets it has a part of and has not bumped, only its items; the expo's
     every ticket whole (docs/design.md §19)."""
     board = await service.get_board(uow, staff, location_id, station_id)
-    last = board.last_bumped
+    recent = [board_ticket_out(ticket) for ticket in board.recently_bumped]
     return BoardOut(
         tickets=[board_ticket_out(ticket) for ticket in board.tickets],
-        last_bumped=None if last is None else board_ticket_out(last),
+        last_bumped=recent[0] if recent else None,
+        recently_bumped=recent,
         station=None if board.station is None else station_out(board.station),
     )
 

@@ -34,7 +34,7 @@ from brigade.kit.db.rows import location_in
 from brigade.kit.errors import DayClosed, IdInUse, NotFound, ProductUnavailable
 from brigade.kit.escpos import encode
 from brigade.kit.ids import new_id
-from brigade.kitchen.domain import KitchenTicket
+from brigade.kitchen.domain import KitchenTicket, unbumps
 from brigade.kitchen.service import board as kitchen_board
 from brigade.orders.domain.aggregate import (
     NewCheck,
@@ -616,6 +616,8 @@ async def change_item(
         raise ProductUnavailable(f"{change.after.name} is no longer in the catalogue")
     await _complete_if_settled(uow, order, actor)
     await _persist(uow, order, actor)
+    if unbumps(change.before.status, change.after.status):
+        await kitchen_board.bring_back(uow, order_id, item_id)
     if change.is_partial_void:
         await _audit(
             uow,

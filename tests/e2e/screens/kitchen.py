@@ -109,3 +109,21 @@ def clear_board(restaurant: Restaurant) -> None:
         board = http.get("/api/kitchen/board", params={"locationId": restaurant.location_id})
         for left in board.json()["tickets"]:
             _created(http.post(f"/api/kitchen/tickets/{left['id']}/bump"))
+
+
+# The rush's dishes: tickets of 1 to 5 lines, every fourth 8, so the cards differ in height.
+RUSH_DISHES = ["Burger", "Fries", "Salad", "Ribeye", "Latte", "Lemonade"]
+
+
+def seed_rush(restaurant: Restaurant, count: int, *, notes: bool = False) -> list[dict[str, Any]]:
+    """``count`` orders sent over the API by two servers, oldest first (every fifth with an
+    allergy note on its first line when ``notes``)."""
+    servers = [signed_in_server(restaurant, "Ana"), signed_in_server(restaurant, "Ben")]
+    orders = []
+    for n in range(count):
+        size = 8 if n % 4 == 3 else 1 + n % 5
+        lines: list[Any] = [(RUSH_DISHES[(n + k) % 6], 1 + k % 2) for k in range(size)]
+        if notes and n % 5 == 0:
+            lines[0] = (lines[0][0], lines[0][1], {"notes": "allergy: nuts"})
+        orders.append(servers[n % 2].send(lines, table=str(1 + n % 6)))
+    return orders

@@ -98,6 +98,8 @@ def item_move_expected(current: ItemStatus, target: ItemStatus) -> bool:
         return False
     if target is ItemStatus.VOIDED:
         return True
+    if (current, target) == (ItemStatus.READY, ItemStatus.PREPARING):
+        return True  # the kitchen's undo of READY, the one step back
     return KITCHEN_ORDER.index(target) > KITCHEN_ORDER.index(current)
 
 
@@ -133,6 +135,15 @@ def test_setting_the_same_status_again_is_allowed(status: ItemStatus) -> None:
 def test_backward_move_says_forward_only() -> None:
     with pytest.raises(InvalidTransition, match="only moves forward"):
         check_item_transition(ItemStatus.READY, ItemStatus.SENT)
+
+
+def test_ready_goes_back_to_preparing_and_no_further_back() -> None:
+    check_item_transition(ItemStatus.READY, ItemStatus.PREPARING)
+    for earlier in (ItemStatus.PENDING, ItemStatus.SENT):
+        with pytest.raises(InvalidTransition):
+            check_item_transition(ItemStatus.READY, earlier)
+    with pytest.raises(InvalidTransition):
+        check_item_transition(ItemStatus.SERVED, ItemStatus.PREPARING)
 
 
 @pytest.mark.parametrize(

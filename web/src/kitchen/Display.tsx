@@ -1,5 +1,7 @@
-// The paired kitchen display: the top bar (station, sound, recall, connection), the tickets
-// oldest first, and the all-day counts. One event stream; the board reloads on what touches it.
+// The paired kitchen display: the top bar (station, sound, compact, recall, the pages,
+// connection), the wall of tickets oldest first (Wall.tsx), and the all-day counts. One event
+// stream; the board reloads on what touches it. Keys of a bump bar (layout.ts keyAction) pick,
+// bump, recall and turn pages; ages count on the server's clock.
 
 import { useEffect, useRef, useState } from "preact/hooks";
 import { listCategories } from "../shared/api/categories";
@@ -12,6 +14,7 @@ import { SoldOutSheet } from "../shared/soldout/SoldOutSheet";
 import { Button } from "../shared/ui";
 import { AllDay } from "./AllDay";
 import {
+  type BoardTicket,
   DEFAULT_THRESHOLDS,
   type Thresholds,
   allDayCounts,
@@ -20,11 +23,13 @@ import {
   stationCategories,
   treeOrder,
 } from "./board";
-import { loadMuted, loadStation, saveMuted, saveStation } from "./settings";
-import { chime } from "./sound";
+import { keyAction, newlyLate, pageHolding } from "./layout";
+import { RecallSheet } from "./RecallSheet";
+import { loadCompact, loadMuted, loadStation, saveCompact, saveMuted, saveStation } from "./settings";
+import { chime, lateAlert, soundReady, unlockSound } from "./sound";
 import { StationSheet } from "./StationSheet";
 import { clockTime, useBoard, useOfflineSince } from "./state";
-import { Ticket } from "./Ticket";
+import { type Paging, Wall } from "./Wall";
 
 export function KitchenDisplay(props: { device: Device; store: Store; onUnpaired: () => void }) {
   const { device, store } = props;
@@ -42,14 +47,22 @@ export function KitchenDisplay(props: { device: Device; store: Store; onUnpaired
     },
     { store },
   );
-  const { board, error, reload, tap, bump, recall } = useBoard(api, device.locationId, events, store);
+  const { board, error, offset, reload, tap, bump, recall } = useBoard(api, device.locationId, events, store);
   const offlineSince = useOfflineSince(streaming, store);
   const [categories, setCategories] = useState<Category[]>([]);
   const [station, setStation] = useState<string[]>(loadStation);
   const [muted, setMuted] = useState(loadMuted);
   const [choosing, setChoosing] = useState(false);
   const [soldOut, setSoldOut] = useState(false);
-  const [now, setNow] = useState(Date.now);
+  const [recalling, setRecalling] = useState(false);
+  const [compact, setCompact] = useState(loadCompact);
+  const [soundOn, setSoundOn] = useState(soundReady);
+  const [wantedPage, setWantedPage] = useState(0);
+  const [paging, setPaging] = useState<Paging | null>(null);
+  const [picked, setPicked] = useState<string | null>(null);
+  const [clock, setClock] = useState(Date.now);
+  // The server's clock: the browser's, corrected by the board's Date header.
+  const now = clock + offset;
 
   // Online until the stream says otherwise.
   const online = streaming !== false;
@@ -61,7 +74,7 @@ export function KitchenDisplay(props: { device: Device; store: Store; onUnpaired
   }, [api, device.locationId]);
 
   useEffect(() => {
-    const timer = setInterval(() => setNow(Date.now()), 1000);
+    const timer = setInterval(() => setClock(Date.now()), 1000);
     return () => clearInterval(timer);
   }, []);
 
@@ -88,6 +101,56 @@ export function KitchenDisplay(props: { device: Device; store: Store; onUnpaired
     if (fresh.length && !muted) chime();
   }, [board, shown]);
 
+  // The late alert, once per ticket that goes late while shown (those late when the screen
+  // loads count as heard: a reload does not ring for them all).
+  const late = useRef<Set<string> | null>(null);
+  useEffect(() => {
+    if (!board) return;
+    const { tickets, muted } = shown.current;
+    const gone = newlyLate(tickets, now, thresholds.lateMinutes, late.current ?? new Set());
+    const first = late.current === null;
+    late.current = new Set([...(late.current ?? []), ...gone]);
+    if (gone.length && !first && !muted) lateAlert();
+  }, [board, shown, now, thresholds.lateMinutes]);
+
+  // Any tap or key lets the page play sound: the prompt goes.
+  useEffect(() => {
+    if (soundOn) return;
+    const unlock = () => unlockSound().then(setSoundOn);
+    window.addEventListener("pointerdown", unlock);
+    window.addEventListener("keydown", unlock);
+    return () => {
+      window.removeEventListener("pointerdown", unlock);
+      window.removeEventListener("keydown", unlock);
+    };
+  }, [soundOn]);
+
+  // The bump bar: keys over the wall, not while a sheet is open.
+  const keys = useLatest({ tickets, paging, picked, sheet: choosing || soldOut || recalling, bump, recall });
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      const { tickets, paging, picked, sheet, bump, recall } = keys.current;
+      if (sheet || !paging || event.ctrlKey || event.metaKey || event.altKey) return;
+      if (event.target instanceof HTMLInputElement) return;
+      const at = tickets.findIndex((ticket) => ticket.id === picked);
+      const action = keyAction(event.key, at < 0 ? null : at, paging.page, tickets.length);
+      if (!action) return;
+      event.preventDefault();
+      if (action.kind === "pick") {
+        setPicked(tickets[action.index].id);
+        setWantedPage(pageHolding(paging.starts, action.index));
+      } else if (action.kind === "bump") {
+        // The pick stays where it was: on the card that takes the bumped one's place.
+        const next = tickets[action.index + 1] ?? tickets[action.index - 1];
+        setPicked(next ? next.id : null);
+        bump(tickets[action.index]);
+      } else if (action.kind === "recall") recall();
+      else setWantedPage(Math.max(0, Math.min(paging.page.count - 1, paging.page.index + action.step)));
+    };
+    window.addEventListener("keydown", onKey);
+    return () => window.removeEventListener("keydown", onKey);
+  }, [keys]);
+
   const chooseStation = (chosen: string[]) => {
     setStation(chosen);
     saveStation(chosen);
@@ -96,7 +159,14 @@ export function KitchenDisplay(props: { device: Device; store: Store; onUnpaired
     setMuted(!muted);
     saveMuted(!muted);
   };
+  const toggleCompact = () => {
+    setCompact(!compact);
+    saveCompact(!compact);
+  };
   const last = board?.lastBumped;
+  const recent: BoardTicket[] = board?.recentlyBumped ?? (last ? [last] : []);
+  const page = paging?.page;
+  const turn = (step: 1 | -1) => page && setWantedPage(page.index + step);
 
   return (
     <div class="kds">
@@ -111,43 +181,55 @@ export function KitchenDisplay(props: { device: Device; store: Store; onUnpaired
         <Button onClick={toggleMuted} pressed={muted} label="Mute">
           {muted ? "Muted" : "Sound on"}
         </Button>
-        <Button onClick={recall} disabled={!last} label={last ? `Recall ${last.orderNumber}` : "Recall"}>
+        <Button onClick={toggleCompact} pressed={compact} label="Compact">
+          Compact
+        </Button>
+        <Button onClick={() => recall()} disabled={!last} label={last ? `Recall ${last.orderNumber}` : "Recall"}>
           ↶ Recall{last ? ` ${last.orderNumber}` : ""}
         </Button>
+        <Button onClick={() => setRecalling(true)} label="Recall list">
+          Recall list ({recent.length})
+        </Button>
+        {page && page.earlier > 0 && <Button onClick={() => turn(-1)}>← {page.earlier} earlier</Button>}
         <span class="kds-count">{tickets.length} open</span>
+        {page && page.later > 0 && <Button onClick={() => turn(1)}>{page.later} more →</Button>}
         <span class={`connection ${online ? "online" : "offline"}`} role="status" aria-label="Connection">
           {online ? "● Online" : `○ Offline${offlineSince === null ? "" : ` since ${clockTime(offlineSince)}`}`}
         </span>
       </header>
+      {!soundOn && !muted && (
+        <Button tone="accent" class="kds-sound" onClick={() => unlockSound().then(setSoundOn)}>
+          Tap to turn on sound
+        </Button>
+      )}
       {error && (
         <p class="error kds-error" role="alert">
           {error}
         </p>
       )}
       <div class="kds-body">
-        <main class="tickets" aria-label="Tickets">
-          {board && tickets.length === 0 && (
-            <p class="kds-empty">
-              No open tickets{station.length ? ` for ${stationName}` : ""}. A ticket appears here the moment a server
-              sends it.
-            </p>
-          )}
-          {tickets.map((ticket) => (
-            <Ticket
-              key={ticket.id}
-              ticket={ticket}
-              now={now}
-              thresholds={thresholds}
-              onTap={(item) => tap(ticket, item)}
-              onBump={() => bump(ticket)}
-            />
-          ))}
-        </main>
+        <Wall
+          tickets={tickets}
+          now={now}
+          thresholds={thresholds}
+          compact={compact}
+          wantedPage={wantedPage}
+          picked={picked}
+          onPaging={setPaging}
+          onTap={tap}
+          onBump={bump}
+          empty={
+            board && tickets.length === 0
+              ? `No open tickets${station.length ? ` for ${stationName}` : ""}. A ticket appears here the moment a server sends it.`
+              : null
+          }
+        />
         <AllDay counts={allDayCounts(tickets)} />
       </div>
       {soldOut && (
         <SoldOutSheet api={api} events={events} locationId={device.locationId} onClose={() => setSoldOut(false)} />
       )}
+      {recalling && <RecallSheet recent={recent} onRecall={recall} onClose={() => setRecalling(false)} />}
       {choosing && (
         <StationSheet
           categories={categories}

@@ -14,6 +14,7 @@ import {
   formatAge,
   formatQuantity,
 } from "./board";
+import { fold } from "./layout";
 
 // Colour is never the only signal: amber says ⚠, red says LATE.
 const AGE_WORDS: Record<AgeTone, string> = { fresh: "", warn: "⚠", late: "LATE" };
@@ -31,8 +32,14 @@ const STATUS_WORDS: Record<string, string> = {
 
 export function Ticket(props: {
   ticket: BoardTicket;
+  /** The server's clock (the browser's, corrected). */
   now: number;
   thresholds: Thresholds;
+  /** Its key on the page (1–9), shown for a bump bar. */
+  position: number;
+  picked: boolean;
+  compact: boolean;
+  onUnfold: () => void;
   onTap: (item: BoardItem) => void;
   onBump: () => void;
 }) {
@@ -40,10 +47,23 @@ export function Ticket(props: {
   const age = props.now - Date.parse(ticket.createdAt);
   const tone = ageTone(age, props.thresholds);
   const ready = allReady(ticket);
+  const { shown, hidden } = fold(ticket.items, props.compact);
   return (
-    <article class={`ticket ticket-${tone}`} aria-label={`Ticket ${ticket.orderNumber}`}>
+    <article
+      class={`ticket ticket-${tone}${props.picked ? " ticket-picked" : ""}`}
+      aria-label={`Ticket ${ticket.orderNumber}`}
+      aria-current={props.picked ? "true" : undefined}
+      data-ticket={ticket.id}
+    >
       <header class="ticket-head">
-        <span class="ticket-number">{ticket.orderNumber}</span>
+        <span class="ticket-number">
+          {props.position <= 9 && (
+            <kbd class="ticket-key" aria-hidden="true">
+              {props.position}
+            </kbd>
+          )}
+          {ticket.orderNumber}
+        </span>
         <span class="ticket-where">{destination(ticket)}</span>
         <span class="ticket-age" role="timer" aria-label="Age">
           {AGE_WORDS[tone] && <span class="age-word">{AGE_WORDS[tone]}</span>}
@@ -53,10 +73,15 @@ export function Ticket(props: {
         {ticket.orderStatus === "CANCELLED" && <span class="ticket-cancelled">CANCELLED</span>}
       </header>
       <ul class="ticket-items" aria-label="Items">
-        {ticket.items.map((item) => (
+        {shown.map((item) => (
           <Item key={item.itemId} item={item} onTap={() => props.onTap(item)} />
         ))}
       </ul>
+      {hidden > 0 && (
+        <button type="button" class="ticket-fold" onClick={props.onUnfold}>
+          +{hidden} more {hidden === 1 ? "item" : "items"}
+        </button>
+      )}
       <Button
         tone={ready ? "accent" : "neutral"}
         class="bump"

@@ -1,7 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { Category } from "../shared/types";
 import {
-  type BoardItem,
   type BoardTicket,
   DEFAULT_THRESHOLDS,
   ageTone,
@@ -15,43 +14,7 @@ import {
   oldestFirst,
   stationCategories,
 } from "./board";
-
-function item(name: string, overrides: Partial<BoardItem> = {}): BoardItem {
-  return {
-    itemId: `${name}-id`,
-    productId: `${name}-product`,
-    categoryId: null,
-    name,
-    quantity: 1,
-    sentQuantity: 1,
-    modifiers: [],
-    notes: null,
-    status: "SENT",
-    voidReason: null,
-    seat: null,
-    course: 1,
-    added: false,
-    ...overrides,
-  };
-}
-
-function ticket(id: string, createdAt: string, items: BoardItem[]): BoardTicket {
-  return {
-    id,
-    orderId: `order-${id}`,
-    orderNumber: `#${id}`,
-    orderType: "DINE_IN",
-    orderStatus: "OPEN",
-    tableId: null,
-    tableName: "4",
-    customerName: null,
-    server: "Ana",
-    sentBy: null,
-    createdAt,
-    bumpedAt: null,
-    items,
-  };
-}
+import { item, ticket } from "./fixtures";
 
 function category(id: string, parentCategoryId: string | null = null): Category {
   return {
@@ -168,7 +131,8 @@ describe("tickets", () => {
   it("move an item forward one tap at a time, and are ready when every live item is", () => {
     expect(nextStatus("SENT")).toBe("PREPARING");
     expect(nextStatus("PREPARING")).toBe("READY");
-    expect(nextStatus("READY")).toBeNull();
+    expect(nextStatus("READY")).toBe("PREPARING");
+    expect(nextStatus("SERVED")).toBeNull();
     expect(nextStatus("VOIDED")).toBeNull();
     const done = ticket("1", "2026-11-25T12:00:00Z", [item("A", { status: "READY" }), item("B", { status: "VOIDED" })]);
     expect(allReady(done)).toBe(true);
@@ -178,7 +142,7 @@ describe("tickets", () => {
 
 describe("events", () => {
   const first = ticket("1", "2026-11-25T12:00:00Z", [item("Burger"), item("Fries")]);
-  const board = { tickets: [first], lastBumped: null };
+  const board = { tickets: [first], lastBumped: null, recentlyBumped: [] };
   const event = (type: string, data: unknown) => ({ type, orderId: "order-1", data });
 
   it("add a sent ticket once, and take a bumped one off as the last bumped", () => {
@@ -187,11 +151,21 @@ describe("events", () => {
     expect(added !== "reload" && added.tickets.map((t) => t.id)).toEqual(["1", "2"]);
     expect(applyEvent(board, event("kitchen_ticket.created", first))).toBe(board);
     const bumped = applyEvent(board, event("kitchen_ticket.bumped", first));
-    expect(bumped).toEqual({ tickets: [], lastBumped: first });
+    expect(bumped).toEqual({ tickets: [], lastBumped: first, recentlyBumped: [first] });
+    // The recall list: newest first, each once, at most ten.
+    const older = Array.from({ length: 10 }, (_, i) => ticket(`old-${i}`, "2026-11-25T11:00:00Z", []));
+    const full = applyEvent(
+      { ...board, recentlyBumped: [...older.slice(0, 3), first, ...older.slice(3)] },
+      event("kitchen_ticket.bumped", first),
+    );
+    expect(full !== "reload" && full.recentlyBumped.map((t) => t.id)).toEqual([
+      "1",
+      ...older.slice(0, 9).map((t) => t.id),
+    ]);
     expect(applyEvent(board, event("kitchen_ticket.recalled", first))).toBe("reload");
   });
 
-  it("move an item's status forward only, and strike a void", () => {
+  it("move an item's status forward, or READY back to PREPARING, and strike a void", () => {
     const preparing = applyEvent(
       board,
       event("item.updated", { id: "Burger-id", status: "PREPARING", quantity: 1, voidReason: null }),
@@ -202,6 +176,15 @@ describe("events", () => {
       event("item.updated", { id: "Burger-id", status: "SENT", quantity: 1, voidReason: null }),
     );
     expect(stale !== "reload" && stale.tickets[0].items[0].status).toBe("PREPARING");
+    const ready = applyEvent(
+      preparing as typeof board,
+      event("item.updated", { id: "Burger-id", status: "READY", quantity: 1, voidReason: null }),
+    );
+    const undone = applyEvent(
+      ready as typeof board,
+      event("item.updated", { id: "Burger-id", status: "PREPARING", quantity: 1, voidReason: null }),
+    );
+    expect(undone !== "reload" && undone.tickets[0].items[0].status).toBe("PREPARING");
     const voided = applyEvent(
       board,
       event("item.voided", { id: "Fries-id", status: "VOIDED", quantity: 1, voidReason: "dropped" }),

@@ -115,10 +115,12 @@ export function allDayCounts(tickets: readonly BoardTicket[]): AllDayCount[] {
     .sort((a, b) => b.quantity - a.quantity || a.name.localeCompare(b.name));
 }
 
-/** What a tap on an item asks for next: PREPARING, then READY; nothing after that. */
+/** What a tap on an item asks for next: PREPARING, then READY; a READY item tapped again goes
+ * back to PREPARING (the undo of a tap too many; docs/design.md §21). Nothing after that. */
 export function nextStatus(status: ItemStatus): ItemStatus | null {
   if (status === "SENT") return "PREPARING";
   if (status === "PREPARING") return "READY";
+  if (status === "READY") return "PREPARING";
   return null;
 }
 
@@ -168,7 +170,13 @@ export function applyEvent(
     }
     case "kitchen_ticket.bumped": {
       const bumped = event.data as BoardTicket;
-      return { tickets: board.tickets.filter((ticket) => ticket.id !== bumped.id), lastBumped: bumped };
+      // A board kept by an older screen has no recall list yet.
+      const before = (board.recentlyBumped ?? []).filter((ticket) => ticket.id !== bumped.id);
+      return {
+        tickets: board.tickets.filter((ticket) => ticket.id !== bumped.id),
+        lastBumped: bumped,
+        recentlyBumped: [bumped, ...before].slice(0, RECENTLY_BUMPED),
+      };
     }
     case "kitchen_ticket.recalled":
       return "reload";
@@ -180,8 +188,9 @@ export function applyEvent(
           ? {
               ...ticket,
               items: ticket.items.map((line) =>
-                // Status only moves forward: an event older than what is shown changes nothing.
-                line.itemId === item.id && movesForward(line.status, item.status)
+                // Status moves as the server's table allows: an event older than what is shown
+                // (a move the table refuses from here) changes nothing.
+                line.itemId === item.id && mayMove(line.status, item.status)
                   ? { ...line, status: item.status, quantity: item.quantity, voidReason: item.voidReason }
                   : line,
               ),
@@ -211,9 +220,13 @@ export function applyEvent(
 
 const STATUS_ORDER: ItemStatus[] = ["PENDING", "SENT", "PREPARING", "READY", "SERVED", "VOIDED"];
 
-/** Whether an item may go from `from` to `to` (or stay): status only moves forward, as the
- * server's item transitions allow. */
-export function movesForward(from: ItemStatus, to: ItemStatus): boolean {
+/** The board's recall list: the location's last this many bumped tickets. */
+export const RECENTLY_BUMPED = 10;
+
+/** Whether an item may go from `from` to `to` (or stay), as the server's item transitions
+ * allow: forward, and READY back to PREPARING (the kitchen's undo). */
+export function mayMove(from: ItemStatus, to: ItemStatus): boolean {
+  if (from === "READY" && to === "PREPARING") return true;
   return STATUS_ORDER.indexOf(to) >= STATUS_ORDER.indexOf(from);
 }
 

@@ -1,5 +1,5 @@
-// What this screen keeps for itself (per browser, so per wall screen): its station and
-// whether it plays a sound. The pairing itself is kept by shared/device.ts.
+// What this screen keeps for itself (per browser, so per wall screen): its station, whether it
+// plays a sound and whether long tickets are folded (compact). The pairing itself is kept by shared/device.ts.
 
 const STATION_KEY = "brigade.kitchen-station";
 const MUTED_KEY = "brigade.kitchen-muted";
@@ -23,4 +23,14 @@ export function loadMuted(): boolean {
 
 export function saveMuted(muted: boolean): void {
   localStorage.setItem(MUTED_KEY, String(muted));
+}
+
+const COMPACT_KEY = "brigade.kitchen-compact";
+
+export function loadCompact(): boolean {
+  return localStorage.getItem(COMPACT_KEY) === "true";
+}
+
+export function saveCompact(compact: boolean): void {
+  localStorage.setItem(COMPACT_KEY, String(compact));
 }

@@ -15,14 +15,18 @@ import type { BrigadeEvent } from "../shared/stream";
 import { KEPT, type Store } from "../shared/store";
 import { inWords } from "../shared/words";
 import { type Board, type BoardItem, type BoardTicket, applyEvent, nextStatus } from "./board";
+import { clockOffset } from "./layout";
 
 export interface KitchenBoard {
   board: Board | null;
   error: string | null;
+  /** How far the browser's clock is behind the server's (ms), from the last board read. */
+  offset: number;
   reload: () => void;
   tap: (ticket: BoardTicket, item: BoardItem) => void;
   bump: (ticket: BoardTicket) => void;
-  recall: () => void;
+  /** Back on the board: the ticket given (from the recall list), or the last bumped. */
+  recall: (ticket?: BoardTicket) => void;
 }
 
 const BOARD = "board";
@@ -31,6 +35,7 @@ const ONLINE_AT = "online-at";
 export function useBoard(api: Api, locationId: string, events: EventBus, store: Store): KitchenBoard {
   const [board, setBoard] = useState<Board | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const [offset, setOffset] = useState(0);
   const current = useRef<Board | null>(null);
   const loading = useRef(false);
   const again = useRef(false);
@@ -64,7 +69,9 @@ export function useBoard(api: Api, locationId: string, events: EventBus, store: 
     try {
       do {
         again.current = false;
-        show(await kitchenBoard(api, locationId));
+        const answer = await kitchenBoard(api, locationId);
+        setOffset(clockOffset(answer.date, answer.sentAt, answer.receivedAt));
+        show(answer.board);
       } while (again.current);
       const missed = waiting.current;
       waiting.current = [];
@@ -110,15 +117,16 @@ export function useBoard(api: Api, locationId: string, events: EventBus, store: 
   return {
     board,
     error,
+    offset,
     reload,
     tap: (ticket, item) => {
       const status = nextStatus(item.status);
       if (status) act(() => updateItem(api, ticket.orderId, item.itemId, { status }));
     },
     bump: (ticket) => act(() => bumpTicket(api, ticket.id)),
-    recall: () => {
-      const last = board?.lastBumped;
-      if (last) act(() => recallTicket(api, last.id));
+    recall: (ticket) => {
+      const chosen = ticket ?? board?.lastBumped;
+      if (chosen) act(() => recallTicket(api, chosen.id));
     },
   };
 }

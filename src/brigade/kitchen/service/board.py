@@ -5,9 +5,17 @@ which bump and recall them)."""
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
+from uuid import UUID
 
 from brigade.kit.db.engine import UnitOfWork
-from brigade.kitchen.domain import NO_STATIONS, BoardTicket, KitchenTicket, board_ticket
+from brigade.kitchen.domain import (
+    NO_STATIONS,
+    BoardTicket,
+    KitchenTicket,
+    board_ticket,
+    holds_item,
+)
 from brigade.kitchen.repository import KitchenRepository, StationRepository
 
 
@@ -49,3 +57,12 @@ async def show_new(uow: UnitOfWork, tickets: Sequence[KitchenTicket]) -> None:
     """Announce new tickets as the board shows them: the kitchen screens take the new cards
     from the stream without asking the server again."""
     KitchenRepository(uow).shown_new(await on_board(uow, tickets))
+
+
+async def bring_back(uow: UnitOfWork, order_id: UUID, item_id: UUID) -> None:
+    """An item set back from READY to PREPARING is being made again: the bumped tickets that
+    hold it come back on the board (``kitchen_ticket.recalled`` each, docs/design.md §21)."""
+    repository = KitchenRepository(uow)
+    tickets = [t for t in await repository.bumped_of_order(order_id) if holds_item(t, item_id)]
+    for shown in await on_board(uow, [replace(ticket, bumped_at=None) for ticket in tickets]):
+        await repository.set_bumped(shown)

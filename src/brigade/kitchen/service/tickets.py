@@ -14,6 +14,7 @@ from brigade.kit.errors import NotFound
 from brigade.kitchen.domain import (
     BOARD_LIMIT,
     BOARD_WINDOW,
+    RECENTLY_BUMPED,
     Board,
     BoardTicket,
     KitchenTicket,
@@ -46,27 +47,28 @@ async def get_board(
     uow: UnitOfWork, actor: Actor, location_id: UUID, station_id: UUID | None = None
 ) -> Board:
     """What a kitchen screen at the location shows: the day's sends not yet bumped, oldest
-    first, and the last one bumped. A station's board (``station_id``, or the calling
-    display's station) shows only the tickets with a part of it that it has not bumped, only
-    those items, and the last ticket it bumped; the expo's, every ticket whole."""
+    first, and the last ten bumped, newest first. A station's board (``station_id``, or the
+    calling display's station) shows only the tickets with a part of it that it has not bumped,
+    only those items, and the last ten it bumped; the expo's, every ticket whole."""
     actor.ensure_at(location_id)
     station = await acting_station(uow, actor, station_id, location_id)
     since = now() - BOARD_WINDOW
     if station is None or station.is_expo:
         repository = KitchenRepository(uow)
         open_tickets = await repository.on_board(location_id, since, BOARD_LIMIT)
-        last = await repository.last_bumped(location_id, since)
+        recent = await repository.recently_bumped(location_id, since, RECENTLY_BUMPED)
     else:
         stations = StationRepository(uow)
         open_tickets = await stations.on_board(station.id, since, BOARD_LIMIT)
-        last = await stations.last_bumped(station.id, since)
-    shown = await on_board(uow, [*open_tickets, *([last] if last else [])])
+        recent = await stations.recently_bumped(station.id, since, RECENTLY_BUMPED)
+    shown = await on_board(uow, [*open_tickets, *recent])
     tickets = tuple(
         ticket.for_station(station)
         for ticket in shown[: len(open_tickets)]
         if ticket.shows_on(station)
     )
-    return Board(tickets, shown[-1].for_station(station) if last else None, station)
+    bumped = tuple(ticket.for_station(station) for ticket in shown[len(open_tickets) :])
+    return Board(tickets, bumped, station)
 
 
 async def _locked_ticket(uow: UnitOfWork, actor: Actor, ticket_id: UUID) -> KitchenTicket:

@@ -90,9 +90,10 @@ class ItemStatus(StrEnum):
     VOIDED = "VOIDED"
 
 
-# Every status an item may be set to from each status. Forward moves only (skipping
-# allowed), any live status may be voided, nothing leaves VOIDED; each status lists
-# itself because setting the current status again is a harmless no-op.
+# Every status an item may be set to from each status. Forward moves (skipping allowed), and
+# one step back: READY to PREPARING, the kitchen's undo of a tap too many (docs/design.md §21).
+# Any live status may be voided, nothing leaves VOIDED; each status lists itself because
+# setting the current status again is a harmless no-op.
 ITEM_TRANSITIONS: Mapping[ItemStatus, frozenset[ItemStatus]] = MappingProxyType(
     {
         ItemStatus.PENDING: frozenset(
@@ -117,7 +118,9 @@ ITEM_TRANSITIONS: Mapping[ItemStatus, frozenset[ItemStatus]] = MappingProxyType(
         ItemStatus.PREPARING: frozenset(
             {ItemStatus.PREPARING, ItemStatus.READY, ItemStatus.SERVED, ItemStatus.VOIDED}
         ),
-        ItemStatus.READY: frozenset({ItemStatus.READY, ItemStatus.SERVED, ItemStatus.VOIDED}),
+        ItemStatus.READY: frozenset(
+            {ItemStatus.PREPARING, ItemStatus.READY, ItemStatus.SERVED, ItemStatus.VOIDED}
+        ),
         ItemStatus.SERVED: frozenset({ItemStatus.SERVED, ItemStatus.VOIDED}),
         ItemStatus.VOIDED: frozenset({ItemStatus.VOIDED}),
     }
@@ -140,7 +143,7 @@ def check_item_transition(current: ItemStatus, target: ItemStatus) -> None:
         if current is ItemStatus.VOIDED:
             reason = "a voided item stays voided"
         else:
-            reason = "item status only moves forward"
+            reason = "item status only moves forward (but READY back to PREPARING)"
         raise InvalidTransition(f"an item cannot go from {current} to {target}: {reason}")
 
 

@@ -4,8 +4,15 @@ import type { Api } from "./client";
 
 const ticket = (ticketId: string) => ({ path: { ticket_id: ticketId } });
 
-export const kitchenBoard = (api: Api, locationId: string) =>
-  api.read(api.client.GET("/api/kitchen/board", { params: { query: { locationId } } }));
+/** The board and when it was asked and read (the browser's clock) with the answer's `Date`
+ * header: the display counts ages on the server's clock from them. */
+export async function kitchenBoard(api: Api, locationId: string) {
+  const sentAt = Date.now();
+  const answer = await api.client.GET("/api/kitchen/board", { params: { query: { locationId } } });
+  const receivedAt = Date.now();
+  const board = await api.read(Promise.resolve(answer));
+  return { board, date: answer.response.headers.get("Date"), sentAt, receivedAt };
+}
 
 export const bumpTicket = (api: Api, ticketId: string) =>
   api.read(api.client.POST("/api/kitchen/tickets/{ticket_id}/bump", { params: ticket(ticketId) }));
