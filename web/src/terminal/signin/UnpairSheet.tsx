@@ -20,7 +20,9 @@ export function UnpairSheet(props: {
   onCancel: () => void;
 }) {
   const managers = props.staff.filter(isManager);
-  const [chosen, setChosen] = useState<string | null>(managers.length === 1 ? managers[0].id : null);
+  const [picked, setChosen] = useState<string | null>(null);
+  // The only manager is picked for them, also when the staff list arrives after the sheet opened.
+  const chosen = picked ?? (managers.length === 1 ? managers[0].id : null);
   const [approvedBy, setApprovedBy] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
