@@ -8,7 +8,7 @@ from decimal import Decimal
 from typing import Any
 from uuid import UUID
 
-from sqlalchemy import ColumnElement, Row, delete, func, select, update
+from sqlalchemy import ColumnElement, Row, and_, delete, func, select, update
 
 from brigade.access.tables import devices
 from brigade.catalogue.tables import categories, products
@@ -179,21 +179,38 @@ class KitchenRepository:
 
     async def ticket_orders(self, order_ids: Collection[UUID]) -> dict[UUID, TicketOrder]:
         """Each order's type, status, table name (a known table's), server, customer and held
-        courses (two reads)."""
+        courses, in one read: a row per PENDING item (one with no course when it has none)."""
         if not order_ids:
             return {}
-        query = select(
-            orders.c.id,
-            orders.c.order_type,
-            orders.c.status,
-            orders.c.opened_by_name,
-            dining_tables.c.name,
-            orders.c.customer_name,
-            orders.c.fired_courses,
-        ).select_from(orders.outerjoin(dining_tables, dining_tables.c.id == orders.c.table_id))
+        pending = and_(
+            order_items.c.order_id == orders.c.id,
+            order_items.c.status == ItemStatus.PENDING.value,
+        )
+        query = (
+            select(
+                orders.c.id,
+                orders.c.order_type,
+                orders.c.status,
+                orders.c.opened_by_name,
+                dining_tables.c.name,
+                orders.c.customer_name,
+                orders.c.fired_courses,
+                order_items.c.course,
+            )
+            .select_from(
+                orders.outerjoin(dining_tables, dining_tables.c.id == orders.c.table_id).outerjoin(
+                    order_items, pending
+                )
+            )
+            .where(orders.c.id.in_(order_ids))
+        )
         connection = await self._uow.connection()
-        rows = await connection.execute(query.where(orders.c.id.in_(order_ids)))
-        pending = await self._pending_courses(order_ids)
+        rows = list(await connection.execute(query))
+        courses: dict[UUID, list[int]] = {}
+        for row in rows:
+            courses.setdefault(row.id, [])
+            if row.course is not None:
+                courses[row.id].append(row.course)
         return {
             order_id: TicketOrder(
                 OrderType(kind),
@@ -201,26 +218,10 @@ class KitchenRepository:
                 table,
                 server,
                 customer,
-                held_courses(pending.get(order_id, ()), fired or ()),
+                held_courses(courses[order_id], fired or ()),
             )
-            for order_id, kind, status, server, table, customer, fired in rows
+            for order_id, kind, status, server, table, customer, fired, _ in rows
         }
-
-    async def _pending_courses(self, order_ids: Collection[UUID]) -> dict[UUID, list[int]]:
-        """The courses of each order's PENDING items."""
-        query = (
-            select(order_items.c.order_id, order_items.c.course)
-            .where(
-                order_items.c.order_id.in_(order_ids),
-                order_items.c.status == ItemStatus.PENDING.value,
-            )
-            .distinct()
-        )
-        connection = await self._uow.connection()
-        found: dict[UUID, list[int]] = {}
-        for order_id, course in await connection.execute(query):
-            found.setdefault(order_id, []).append(course)
-        return found
 
     async def live_items(self, item_ids: Collection[UUID]) -> dict[UUID, LiveItem]:
         """Each item's status and quantity now, and its product's category."""

@@ -21,16 +21,24 @@ from e2e.screens.restaurant import (
 KITCHEN_VIEWPORT: ViewportSize = {"width": 1920, "height": 1080}
 
 
-def kitchen_token(restaurant: Restaurant) -> str:
+def kitchen_device(restaurant: Restaurant, name: str = "Pass") -> dict[str, Any]:
+    """A new kitchen display (its id and token)."""
     with restaurant.http() as http:
-        body = {"name": "Pass", "kind": "KITCHEN_DISPLAY", "locationId": restaurant.location_id}
-        return str(_created(http.post("/api/devices", json=body))["token"])
+        body = {"name": name, "kind": "KITCHEN_DISPLAY", "locationId": restaurant.location_id}
+        return _created(http.post("/api/devices", json=body))
 
 
-def open_kitchen(browser: Browser, restaurant: Restaurant, *, fake_clock: bool = False) -> Page:
-    """A new wall screen, paired with a token of its own, online and showing the board."""
+def kitchen_token(restaurant: Restaurant) -> str:
+    return str(kitchen_device(restaurant)["token"])
+
+
+def open_kitchen(
+    browser: Browser, restaurant: Restaurant, *, fake_clock: bool = False, token: str | None = None
+) -> Page:
+    """A new wall screen, paired with ``token`` (else a token of its own), online and showing
+    the board."""
     page = open_screen(browser, restaurant, "/kitchen", KITCHEN_VIEWPORT, fake_clock=fake_clock)
-    page.get_by_label("Device token").fill(kitchen_token(restaurant))
+    page.get_by_label("Device token").fill(token or kitchen_token(restaurant))
     page.get_by_role("button", name="Pair").click()
     expect(page.get_by_role("status", name="Connection")).to_have_text(re.compile("Online"))
     return page

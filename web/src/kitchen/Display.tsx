@@ -81,14 +81,21 @@ export function KitchenDisplay(props: { device: Device; store: Store; onUnpaired
   const thresholds: Thresholds = location
     ? { warnMinutes: location.ticketWarnMinutes, lateMinutes: location.ticketLateMinutes }
     : DEFAULT_THRESHOLDS;
-  const shownCategories = stationCategories(station, categories);
+  // The station set in the back office: the server answers its board (its part of each
+  // ticket) and takes its bumps. Without one, this screen may narrow what it shows to some
+  // categories, a choice of its own.
+  const assigned = board?.station ?? null;
+  const shownCategories = assigned ? null : stationCategories(station, categories);
   const tickets = oldestFirst(forStation(board?.tickets ?? [], shownCategories));
-  const stationName = station.length
-    ? categories
-        .filter((c) => station.includes(c.id))
-        .map((c) => c.name)
-        .join(", ") || "…"
-    : "Everything";
+  const stationName = assigned
+    ? assigned.name
+    : station.length
+      ? categories
+          .filter((c) => station.includes(c.id))
+          .map((c) => c.name)
+          .join(", ") || "…"
+      : "Everything";
+  const narrowed = assigned ? !assigned.isExpo : station.length > 0;
 
   // A chime for a ticket this station has not shown before (not for the first load).
   const seen = useRef<Set<string> | null>(null);
@@ -213,6 +220,7 @@ export function KitchenDisplay(props: { device: Device; store: Store; onUnpaired
           now={now}
           thresholds={thresholds}
           compact={compact}
+          showStations={!assigned || assigned.isExpo}
           wantedPage={wantedPage}
           picked={picked}
           onPaging={setPaging}
@@ -220,7 +228,7 @@ export function KitchenDisplay(props: { device: Device; store: Store; onUnpaired
           onBump={bump}
           empty={
             board && tickets.length === 0
-              ? `No open tickets${station.length ? ` for ${stationName}` : ""}. A ticket appears here the moment a server sends it.`
+              ? `No open tickets${narrowed ? ` for ${stationName}` : ""}. A ticket appears here the moment a server sends it.`
               : null
           }
         />
@@ -232,6 +240,7 @@ export function KitchenDisplay(props: { device: Device; store: Store; onUnpaired
       {recalling && <RecallSheet recent={recent} onRecall={recall} onClose={() => setRecalling(false)} />}
       {choosing && (
         <StationSheet
+          assigned={assigned}
           categories={categories}
           chosen={station}
           onChange={chooseStation}

@@ -13,6 +13,9 @@ import {
   destination,
   formatAge,
   formatQuantity,
+  heldWords,
+  startWords,
+  startsIn,
 } from "./board";
 import { fold } from "./layout";
 
@@ -39,6 +42,8 @@ export function Ticket(props: {
   position: number;
   picked: boolean;
   compact: boolean;
+  /** Each station's part and whether it is bumped (the expo's view). */
+  showStations: boolean;
   onUnfold: () => void;
   onTap: (item: BoardItem) => void;
   onBump: () => void;
@@ -48,6 +53,8 @@ export function Ticket(props: {
   const tone = ageTone(age, props.thresholds);
   const ready = allReady(ticket);
   const { shown, hidden } = fold(ticket.items, props.compact);
+  const held = heldWords(ticket.heldCourses ?? []);
+  const parts = props.showStations ? (ticket.stations ?? []) : [];
   return (
     <article
       class={`ticket ticket-${tone}${props.picked ? " ticket-picked" : ""}`}
@@ -72,11 +79,30 @@ export function Ticket(props: {
         <span class="ticket-server">{ticket.server ?? "—"}</span>
         {ticket.orderStatus === "CANCELLED" && <span class="ticket-cancelled">CANCELLED</span>}
       </header>
+      {parts.length > 0 && (
+        <ul class="ticket-stations" aria-label="Stations">
+          {parts.map((part) => (
+            <li
+              key={part.stationId}
+              class={part.bumpedAt ? "station-done" : "station-cooking"}
+              aria-label={`${part.name}: ${part.bumpedAt ? "done" : "cooking"}`}
+            >
+              {part.bumpedAt ? "✓" : "…"} {part.name}
+            </li>
+          ))}
+        </ul>
+      )}
       <ul class="ticket-items" aria-label="Items">
         {shown.map((item) => (
-          <Item key={item.itemId} item={item} onTap={() => props.onTap(item)} />
+          <Item
+            key={item.itemId}
+            item={item}
+            start={startsIn(ticket, item, props.now)}
+            onTap={() => props.onTap(item)}
+          />
         ))}
       </ul>
+      {held && <p class="ticket-held">{held}</p>}
       {hidden > 0 && (
         <button type="button" class="ticket-fold" onClick={props.onUnfold}>
           +{hidden} more {hidden === 1 ? "item" : "items"}
@@ -94,8 +120,8 @@ export function Ticket(props: {
   );
 }
 
-function Item(props: { item: BoardItem; onTap: () => void }) {
-  const { item } = props;
+function Item(props: { item: BoardItem; start: number | null; onTap: () => void }) {
+  const { item, start } = props;
   const quantity = formatQuantity(item.quantity);
   const progress = PROGRESS[item.status];
   const place = placeLabel(item);
@@ -106,6 +132,9 @@ function Item(props: { item: BoardItem; onTap: () => void }) {
         <span class="item-name">{item.name}</span>
         {item.added && <span class="item-added">+ added</span>}
         {progress && <span class="item-status">{progress}</span>}
+        {start !== null && (
+          <span class={start > 0 ? "item-start" : "item-start item-start-now"}>{startWords(start)}</span>
+        )}
       </span>
       {place && <span class="item-place">{place}</span>}
       {item.modifiers.map((modifier, index) => (

@@ -27,7 +27,9 @@ interface Size {
 /** What the card's height depends on, besides its column's width. */
 function signature(ticket: BoardTicket, folded: boolean, width: number): string {
   const items = ticket.items.map((item) => `${item.status}${item.quantity}`).join();
-  return `${ticket.id}|${folded}|${width}|${ticket.orderStatus}|${ticket.tableName}|${ticket.customerName}|${items}`;
+  const parts = (ticket.stations ?? []).map((part) => `${part.name}${part.bumpedAt !== null}`).join();
+  const held = (ticket.heldCourses ?? []).join();
+  return `${ticket.id}|${folded}|${width}|${ticket.orderStatus}|${ticket.tableName}|${ticket.customerName}|${items}|${parts}|${held}`;
 }
 
 /** The size of the wall, followed as the window changes. */
@@ -63,6 +65,8 @@ export function Wall(props: {
   now: number;
   thresholds: Thresholds;
   compact: boolean;
+  /** Each card shows its stations' parts (the expo). */
+  showStations: boolean;
   wantedPage: number;
   picked: string | null;
   onPaging: (paging: Paging) => void;
@@ -136,6 +140,7 @@ export function Wall(props: {
       position={index + 1}
       picked={ticket.id === props.picked}
       compact={folded(ticket)}
+      showStations={props.showStations}
       onUnfold={() => setUnfolded(new Set([...unfolded, ticket.id]))}
       onTap={(item) => props.onTap(ticket, item)}
       onBump={() => props.onBump(ticket)}

@@ -7,11 +7,16 @@ import {
   allDayCounts,
   allReady,
   applyEvent,
+  bumpedBy,
   destination,
   forStation,
   formatAge,
+  heldWords,
   nextStatus,
   oldestFirst,
+  partOf,
+  startWords,
+  startsIn,
   stationCategories,
 } from "./board";
 import { item, ticket } from "./fixtures";
@@ -231,5 +236,88 @@ describe("events", () => {
     const order = { id: "order-1", status: "OPEN", tableName: "9", truncated: true, href: "/api/orders/order-1" };
     const moved = applyEvent(board, event("order.updated", order));
     expect(moved !== "reload" && moved.tickets[0].tableName).toBe("9");
+  });
+});
+
+describe("stations set in the back office", () => {
+  const grill = station("grill", false);
+  const expo = station("expo", true);
+  const parts = (bar: string | null) => [
+    { stationId: "grill", name: "Grill", bumpedAt: null },
+    { stationId: "bar", name: "Bar", bumpedAt: bar },
+  ];
+  const whole = {
+    ...ticket("1", "2026-11-25T12:00:00Z", [
+      item("Burger", { stationIds: ["grill"] }),
+      item("Beer", { stationIds: ["bar"] }),
+    ]),
+    stations: parts(null),
+  };
+  const event = (type: string, data: unknown) => ({ type, orderId: "order-1", data });
+  const empty = (on: typeof grill | null) => ({ tickets: [], lastBumped: null, recentlyBumped: [], station: on });
+
+  function station(id: string, isExpo: boolean) {
+    const at = "2026-11-25T11:00:00Z";
+    return { id, locationId: "L", name: id, categoryIds: [], isExpo, createdAt: at, updatedAt: at };
+  }
+
+  it("show a station its part of a ticket, and the expo the whole ticket", () => {
+    expect(partOf(whole, grill)?.items.map((i) => i.name)).toEqual(["Burger"]);
+    expect(partOf(whole, station("cold", false))).toBeNull();
+    expect(partOf(whole, expo)).toBe(whole);
+    expect(partOf(whole, null)).toBe(whole);
+  });
+
+  it("add a new ticket to a station's board as its part only, and not at all without one", () => {
+    const added = applyEvent(empty(grill), event("kitchen_ticket.created", whole));
+    expect(added !== "reload" && added.tickets.map((t) => t.items.map((i) => i.name))).toEqual([["Burger"]]);
+    const cold = empty(station("cold", false));
+    expect(applyEvent(cold, event("kitchen_ticket.created", whole))).toBe(cold);
+  });
+
+  it("take a ticket off the station that bumped its part, and show the expo the part done", () => {
+    const barBumped = { ...whole, stations: parts("2026-11-25T12:05:00Z") };
+    const atGrill = applyEvent(
+      { ...empty(grill), tickets: [partOf(whole, grill)!] },
+      event("kitchen_ticket.station_bumped", barBumped),
+    );
+    expect(atGrill !== "reload" && atGrill.tickets[0].stations?.map((p) => p.bumpedAt !== null)).toEqual([false, true]);
+    const atExpo = applyEvent({ ...empty(expo), tickets: [whole] }, event("kitchen_ticket.station_bumped", barBumped));
+    expect(atExpo !== "reload" && atExpo.tickets[0].stations).toEqual(barBumped.stations);
+    const atBar = applyEvent(
+      { ...empty(station("bar", false)), tickets: [whole] },
+      event("kitchen_ticket.station_bumped", barBumped),
+    );
+    expect(atBar !== "reload" && atBar.tickets).toEqual([]);
+    expect(atBar !== "reload" && atBar.lastBumped?.items.map((i) => i.name)).toEqual(["Beer"]);
+    expect(bumpedBy(barBumped, "bar")).toBe(true);
+    expect(bumpedBy(barBumped, "grill")).toBe(false);
+    // The whole ticket bumped (by the expo) leaves a station's board, not its recall list.
+    const byExpo = applyEvent({ ...empty(grill), tickets: [whole] }, event("kitchen_ticket.bumped", whole));
+    expect(byExpo !== "reload" && [byExpo.tickets, byExpo.lastBumped]).toEqual([[], null]);
+    expect(applyEvent(empty(grill), event("kitchen_ticket.station_recalled", whole))).toBe("reload");
+  });
+
+  it("say when to start an item so the ticket finishes together", () => {
+    const now = Date.parse("2026-11-25T12:01:00Z");
+    const salad = item("Salad", { startAt: "2026-11-25T12:05:10Z" });
+    const steak = item("Steak", { startAt: "2026-11-25T12:00:00Z" });
+    const late = { ...whole, items: [salad, steak] };
+    expect(startsIn(late, salad, now)).toBe(250_000);
+    expect(startWords(250_000)).toBe("start in 04:10");
+    expect(startWords(-1)).toBe("start now");
+    expect(startsIn(late, steak, now)).toBeNull();
+    expect(startsIn(late, { ...salad, status: "PREPARING" }, now)).toBeNull();
+    expect(startsIn(late, item("Bread"), now)).toBeNull();
+  });
+
+  it("say which courses are held, and drop a course once it is fired", () => {
+    expect(heldWords([])).toBeNull();
+    expect(heldWords([2])).toBe("Course 2 held");
+    expect(heldWords([2, 3])).toBe("Courses 2, 3 held");
+    const held = { tickets: [{ ...whole, heldCourses: [2, 3] }], lastBumped: null, recentlyBumped: [] };
+    const fired = applyEvent(held, event("order.course_fired", { id: "order-1", firedCourses: [1, 2] }));
+    expect(fired !== "reload" && fired.tickets[0].heldCourses).toEqual([3]);
+    expect(applyEvent(held, event("order.course_fired", { id: "other", firedCourses: [1, 2] }))).toBe(held);
   });
 });

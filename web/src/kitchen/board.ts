@@ -7,6 +7,7 @@ import type { Category, ItemStatus } from "../shared/types";
 export type BoardItem = Schemas["BoardItemOut"];
 export type BoardTicket = Schemas["BoardTicketOut"];
 export type Board = Schemas["BoardOut"];
+export type Station = Schemas["StationOut"];
 
 export interface Thresholds {
   warnMinutes: number;
@@ -83,6 +84,39 @@ export function forStation(tickets: readonly BoardTicket[], shown: Set<string> |
       items: ticket.items.filter((item) => item.categoryId !== null && shown.has(item.categoryId)),
     }))
     .filter((ticket) => ticket.items.length > 0);
+}
+
+/** A ticket as a station set in the back office sees it: only the items it makes (null when
+ * it makes none of them). The expo, and a screen of no station, see the whole ticket. */
+export function partOf(ticket: BoardTicket, station: Station | null | undefined): BoardTicket | null {
+  if (!station || station.isExpo) return ticket;
+  const items = ticket.items.filter((item) => (item.stationIds ?? []).includes(station.id));
+  return items.length ? { ...ticket, items } : null;
+}
+
+/** Whether ``stationId`` has bumped its part of the ticket. */
+export function bumpedBy(ticket: BoardTicket, stationId: string): boolean {
+  return (ticket.stations ?? []).some((part) => part.stationId === stationId && part.bumpedAt !== null);
+}
+
+/** When to start an item so its ticket's items finish together: null when it starts with the
+ * ticket (the longest on it, or no prep time said) or is already started. */
+export function startsIn(ticket: BoardTicket, item: BoardItem, now: number): number | null {
+  if (item.status !== "SENT" || !item.startAt) return null;
+  const start = Date.parse(item.startAt);
+  if (start <= Date.parse(ticket.createdAt)) return null;
+  return start - now;
+}
+
+/** What an item's start says on its card: "start in 04:10", then "start now". */
+export function startWords(waitMs: number): string {
+  return waitMs > 0 ? `start in ${formatAge(waitMs)}` : "start now";
+}
+
+/** "Course 2 held", "Courses 2, 3 held": what the order holds back from the kitchen. */
+export function heldWords(courses: readonly number[]): string | null {
+  if (!courses.length) return null;
+  return `${courses.length === 1 ? "Course" : "Courses"} ${courses.join(", ")} held`;
 }
 
 /** Oldest first (sent earlier, then by id): the left of the wall is what waits longest. */
@@ -164,22 +198,43 @@ export function applyEvent(
   if (event.type.startsWith("kitchen_ticket.") && (event.data as { truncated?: boolean }).truncated) return "reload";
   switch (event.type) {
     case "kitchen_ticket.created": {
-      const created = event.data as BoardTicket;
-      if (board.tickets.some((ticket) => ticket.id === created.id)) return board;
+      // Events carry the whole ticket: a station keeps its part, or nothing.
+      const created = partOf(event.data as BoardTicket, board.station);
+      if (!created || board.tickets.some((ticket) => ticket.id === created.id)) return board;
       return { ...board, tickets: [...board.tickets, created] };
+    }
+    case "kitchen_ticket.station_bumped": {
+      const moved = event.data as BoardTicket;
+      const station = board.station;
+      if (station && !station.isExpo && bumpedBy(moved, station.id))
+        return offTheBoard(board, partOf(moved, station) ?? moved);
+      // Another station's bump: the expo (and every screen) sees the ticket's parts move on.
+      return patchTickets(board, (ticket) =>
+        ticket.id === moved.id ? { ...ticket, stations: moved.stations } : ticket,
+      );
     }
     case "kitchen_ticket.bumped": {
       const bumped = event.data as BoardTicket;
-      // A board kept by an older screen has no recall list yet.
-      const before = (board.recentlyBumped ?? []).filter((ticket) => ticket.id !== bumped.id);
-      return {
-        tickets: board.tickets.filter((ticket) => ticket.id !== bumped.id),
-        lastBumped: bumped,
-        recentlyBumped: [bumped, ...before].slice(0, RECENTLY_BUMPED),
-      };
+      // A station's own bump came first (station_bumped); the expo's bump of the whole ticket
+      // takes it off a station's board without being that station's to recall.
+      if (board.station && !board.station.isExpo) {
+        return { ...board, tickets: board.tickets.filter((ticket) => ticket.id !== bumped.id) };
+      }
+      return offTheBoard(board, bumped);
     }
     case "kitchen_ticket.recalled":
+    case "kitchen_ticket.station_recalled":
       return "reload";
+    case "order.course_fired": {
+      // The fired course is no longer held on the order's other tickets.
+      const order = event.data as { id: string; firedCourses?: number[] };
+      const fired = new Set(order.firedCourses ?? []);
+      return patchTickets(board, (ticket) =>
+        ticket.orderId === order.id && (ticket.heldCourses ?? []).some((course) => fired.has(course))
+          ? { ...ticket, heldCourses: (ticket.heldCourses ?? []).filter((course) => !fired.has(course)) }
+          : ticket,
+      );
+    }
     case "item.updated":
     case "item.voided": {
       const item = event.data as { id: string; status: ItemStatus; quantity: number; voidReason: string | null };
@@ -200,8 +255,7 @@ export function applyEvent(
     }
     default: {
       // A send's or a fire's new ticket comes as its own kitchen_ticket.created.
-      if (!event.type.startsWith("order.") || event.type === "order.sent" || event.type === "order.course_fired")
-        return board;
+      if (!event.type.startsWith("order.") || event.type === "order.sent") return board;
       const order = event.data as Pick<BoardTicket, "id" | "tableName"> & {
         status: BoardTicket["orderStatus"];
         customerName?: string | null;
@@ -228,6 +282,18 @@ export const RECENTLY_BUMPED = 10;
 export function mayMove(from: ItemStatus, to: ItemStatus): boolean {
   if (from === "READY" && to === "PREPARING") return true;
   return STATUS_ORDER.indexOf(to) >= STATUS_ORDER.indexOf(from);
+}
+
+/** The board once ``bumped`` left it: what Recall brings back first. */
+function offTheBoard(board: Board, bumped: BoardTicket): Board {
+  // A board kept by an older screen has no recall list yet.
+  const before = (board.recentlyBumped ?? []).filter((ticket) => ticket.id !== bumped.id);
+  return {
+    ...board,
+    tickets: board.tickets.filter((ticket) => ticket.id !== bumped.id),
+    lastBumped: bumped,
+    recentlyBumped: [bumped, ...before].slice(0, RECENTLY_BUMPED),
+  };
 }
 
 function patchTickets(board: Board, patch: (ticket: BoardTicket) => BoardTicket): Board {
