@@ -8,7 +8,7 @@ from decimal import Decimal
 from typing import Any
 from uuid import UUID
 
-from sqlalchemy import ColumnElement, Row, and_, delete, func, select, update
+from sqlalchemy import ColumnElement, Row, and_, delete, func, or_, select, update
 
 from brigade.access.tables import devices
 from brigade.catalogue.tables import categories, products
@@ -437,9 +437,16 @@ class StationRepository:
         connection = await self._uow.connection()
         await connection.execute(delete(table).where(table.c.ticket_id == ticket_id))
 
-    async def on_board(self, station_id: UUID, since: datetime, limit: int) -> list[KitchenTicket]:
+    async def on_board(
+        self,
+        station_id: UUID,
+        since: datetime,
+        limit: int,
+        after: KitchenTicket | None = None,
+    ) -> list[KitchenTicket]:
         """The station's location's open sends (see ``KitchenRepository.on_board``) that the
-        station has not bumped; whether it has a part of each is the domain's to tell."""
+        station has not bumped, oldest first (those after ``after``: the next batch); whether it
+        has a part of each is the domain's to tell."""
         bumped = select(kitchen_ticket_stations.c.ticket_id).where(
             kitchen_ticket_stations.c.station_id == station_id
         )
@@ -458,6 +465,14 @@ class StationRepository:
             .order_by(kitchen_tickets.c.created_at, kitchen_tickets.c.id)
             .limit(limit)
         )
+        if after is not None:
+            created_at, ticket_id = kitchen_tickets.c.created_at, kitchen_tickets.c.id
+            query = query.where(
+                or_(
+                    created_at > after.created_at,
+                    and_(created_at == after.created_at, ticket_id > after.id),
+                )
+            )
         connection = await self._uow.connection()
         return [_to_ticket(row) for row in await connection.execute(query)]
 

@@ -228,6 +228,9 @@ def drawer_to_post_to(open_drawers: Sequence[CashDrawer], device_id: UUID | None
 class DrawerFilter:
     location_id: UUID | None = None
     status: DrawerStatus | None = None
+    # Drawers open during [start, end): opened before ``end``, closed after ``start`` or open.
+    start: datetime | None = None
+    end: datetime | None = None
 
 
 # --- shifts ---------------------------------------------------------------------------------

@@ -93,6 +93,11 @@ class DrawerRepository:
             where.append(cash_drawers.c.location_id == filters.location_id)
         if filters.status is not None:
             where.append(cash_drawers.c.status == filters.status.value)
+        if filters.end is not None:
+            where.append(cash_drawers.c.opened_at < filters.end)
+        if filters.start is not None:
+            closed_at = cash_drawers.c.closed_at
+            where.append(or_(closed_at.is_(None), closed_at > filters.start))
         connection = await self._uow.connection()
         rows, total = await fetch_page(
             connection,

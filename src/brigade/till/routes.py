@@ -36,7 +36,7 @@ from brigade.kit.http.permissions import (
     ShiftReader,
 )
 from brigade.kit.http.routing import brigade_router
-from brigade.kit.http.schemas import LocationQuery, Page, StaffRef, staff_ref
+from brigade.kit.http.schemas import FromQuery, LocationQuery, Page, StaffRef, ToQuery, staff_ref
 from brigade.kit.http.types import (
     Money,
     MoneyIn,
@@ -44,7 +44,6 @@ from brigade.kit.http.types import (
     RequestModel,
     ResponseModel,
     Timestamp,
-    UtcInstant,
 )
 from brigade.till import service
 from brigade.till.domain import (
@@ -218,12 +217,15 @@ async def list_drawers(
     pagination: PaginationDep,
     location_id: LocationQuery = None,
     status: Annotated[DrawerStatus | None, Query()] = None,
+    start: FromQuery = None,
+    end: ToQuery = None,
 ) -> CashDrawerPage:
-    """Newest first, each with its expected amount."""
+    """Newest first, each with its expected amount; with `from`/`to`, the drawers open during
+    that time (opened before `to`, closed after `from` or still open)."""
     found, total = await service.list_drawers(
         uow,
         staff,
-        DrawerFilter(location_id, status),
+        DrawerFilter(location_id, status, start, end),
         page=pagination.page,
         limit=pagination.limit,
     )
@@ -345,12 +347,8 @@ async def list_shifts(
     pagination: PaginationDep,
     location_id: LocationQuery = None,
     staff_id: Annotated[UUID | None, Query(alias="staffId")] = None,
-    start: Annotated[
-        UtcInstant | None, Query(alias="from", description="inclusive; naive is UTC")
-    ] = None,
-    end: Annotated[
-        UtcInstant | None, Query(alias="to", description="exclusive; naive is UTC")
-    ] = None,
+    start: FromQuery = None,
+    end: ToQuery = None,
 ) -> ShiftPage:
     """Shifts that overlap `from`..`to` (clocked in before `to`, out after `from` or still
     open), newest first."""

@@ -5,7 +5,7 @@ reads orders: what it is told of them is the posting's ids and amounts."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import datetime
 from uuid import UUID
 
@@ -169,7 +169,7 @@ async def list_drawers(
     uow: UnitOfWork, actor: Actor, filters: DrawerFilter, *, page: int, limit: int
 ) -> tuple[list[DrawerDetail], int]:
     """Newest first, each with its expected cash (its movements are its own read)."""
-    scoped = DrawerFilter(actor.location_scope(filters.location_id), filters.status)
+    scoped = replace(filters, location_id=actor.location_scope(filters.location_id))
     found, total = await DrawerRepository(uow).page(scoped, page=page, limit=limit)
     movements = await MovementRepository(uow).of_drawers([drawer.id for drawer in found])
     return [_detail(drawer, movements[drawer.id]) for drawer in found], total

@@ -6,9 +6,12 @@ from __future__ import annotations
 
 import uuid
 
+import pytest
+
 from api.events.event_helpers import all_events
 from api.kitchen.station_helpers import Json, board, make_station, ok, send
 from api.orders.order_helpers import add_item, problem
+from brigade.kitchen.service import tickets as tickets_service
 from factories import (
     LOCATION,
     OTHER_LOCATION,
@@ -347,3 +350,27 @@ def test_without_stations_the_board_and_a_bump_are_as_before(client: AppClient) 
     assert bumped["bumpedAt"] is not None
     assert _statuses(client, order) == {item["id"]: "READY"}
     assert _events_since(client, before) == ["item.updated", "kitchen_ticket.bumped"]
+
+
+def test_a_stations_board_reads_past_a_batch_of_other_stations_tickets(
+    client: AppClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A board holds at most ``BOARD_LIMIT`` tickets; a station's is read in batches of the
+    location's open sends until it holds that many of its own (here 3: the bar's two tickets
+    come after four of the grill's)."""
+    monkeypatch.setattr(tickets_service, "BOARD_LIMIT", 3)
+    stations, _, _, _, made = _kitchen(client)
+    grill_only = make_product(client, name="Steak", categoryId=stations["grill"]["categoryIds"][0])
+    beer_only = make_product(client, name="Cider", categoryId=stations["bar"]["categoryIds"][0])
+    sent = [made["ticket"]]
+    for product in (grill_only, grill_only, grill_only, beer_only, beer_only):
+        order = make_order(client)
+        add_item(client, order, product)
+        sent.append(send(client, order))
+    bar = {"stationId": stations["bar"]["id"]}
+    assert [t["id"] for t in board(client, **bar)["tickets"]] == [sent[0], sent[4], sent[5]]
+    grill = {"stationId": stations["grill"]["id"]}
+    assert [t["id"] for t in board(client, **grill)["tickets"]] == sent[:3]
+    assert [t["id"] for t in board(client)["tickets"]] == sent[:3]
+    ok(client.post(f"/api/kitchen/tickets/{sent[0]}/bump", params=bar))
+    assert [t["id"] for t in board(client, **bar)["tickets"]] == [sent[4], sent[5]]

@@ -173,6 +173,26 @@ def test_after_closing_the_device_opens_a_new_drawer(client: AppClient) -> None:
     assert second["id"] != first["id"]
 
 
+def test_the_drawers_of_a_window_are_those_open_during_it(client: AppClient) -> None:
+    terminal = make_device(client)
+    closed = open_drawer(client, deviceId=terminal["id"])
+    ok(client.post(f"/api/cash-drawers/{closed['id']}/close", json={"countedAmount": 200}))
+    still_open = open_drawer(client, deviceId=terminal["id"])
+    now = datetime.now(UTC)
+
+    def listed(**window: datetime) -> list[str]:
+        params = {"locationId": LOCATION} | {key: at.isoformat() for key, at in window.items()}
+        return [found["id"] for found in ok(client.get("/api/cash-drawers", params=params))["data"]]
+
+    hour = timedelta(hours=1)
+    assert listed(**{"from": now - hour, "to": now + hour}) == [still_open["id"], closed["id"]]
+    # Yesterday: neither was open; from a minute on: only the drawer still open.
+    assert listed(**{"from": now - 24 * hour, "to": now - 23 * hour}) == []
+    assert listed(**{"from": now + timedelta(minutes=1)}) == [still_open["id"]]
+    assert listed(to=now - hour) == []
+    problem(client.get("/api/cash-drawers", params={"from": "yesterday"}), 422, "validation_failed")
+
+
 def test_movements_are_a_managers_and_a_pay_out_never_exceeds_the_cash(
     client: AppClient,
 ) -> None:

@@ -13,8 +13,8 @@ from brigade.kit.http.deps import PaginationDep, UowDep
 from brigade.kit.http.errors import problem_responses
 from brigade.kit.http.permissions import AuditReader
 from brigade.kit.http.routing import brigade_router
-from brigade.kit.http.schemas import LocationQuery, Page
-from brigade.kit.http.types import ResponseModel, Timestamp, UtcInstant
+from brigade.kit.http.schemas import FromQuery, LocationQuery, Page, ToQuery
+from brigade.kit.http.types import ResponseModel, Timestamp
 
 router = brigade_router(prefix="/api/audit", tags=["audit"])
 
@@ -47,12 +47,8 @@ async def list_audit_entries(
     location_id: LocationQuery = None,
     action: Annotated[AuditAction | None, Query()] = None,
     staff_id: Annotated[UUID | None, Query(alias="staffId")] = None,
-    at_from: Annotated[
-        UtcInstant | None, Query(alias="from", description="inclusive; naive is UTC")
-    ] = None,
-    at_to: Annotated[
-        UtcInstant | None, Query(alias="to", description="exclusive; naive is UTC")
-    ] = None,
+    at_from: FromQuery = None,
+    at_to: ToQuery = None,
 ) -> AuditPage:
     """Newest first."""
     filters = AuditFilter(

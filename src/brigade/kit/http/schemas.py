@@ -12,7 +12,7 @@ from pydantic import BaseModel
 from brigade.kit import money
 from brigade.kit.changes import UNSET, Change
 from brigade.kit.http.deps import Pagination
-from brigade.kit.http.types import Money, ResponseModel
+from brigade.kit.http.types import Money, ResponseModel, UtcInstant
 
 Item = TypeVar("Item")
 Answer = TypeVar("Answer", bound=BaseModel)
@@ -20,6 +20,9 @@ T = TypeVar("T")
 
 # `?locationId=`: locations belong to another system, so it is an opaque id, filtered on.
 LocationQuery = Annotated[UUID | None, Query(alias="locationId")]
+# `?from=&to=`: a window of time, from inclusive, to exclusive.
+FromQuery = Annotated[UtcInstant | None, Query(alias="from", description="inclusive; naive is UTC")]
+ToQuery = Annotated[UtcInstant | None, Query(alias="to", description="exclusive; naive is UTC")]
 
 
 class Page(ResponseModel, Generic[Item]):

@@ -62,13 +62,33 @@ async def get_board(
         open_tickets = await stations.on_board(station.id, since, BOARD_LIMIT)
         recent = await stations.recently_bumped(station.id, since, RECENTLY_BUMPED)
     shown = await on_board(uow, [*open_tickets, *recent])
-    tickets = tuple(
+    tickets = [
         ticket.for_station(station)
         for ticket in shown[: len(open_tickets)]
         if ticket.shows_on(station)
-    )
+    ]
     bumped = tuple(ticket.for_station(station) for ticket in shown[len(open_tickets) :])
-    return Board(tickets, bumped, station)
+    if station is not None and not station.is_expo:
+        tickets += await _more_of_station(uow, station, since, open_tickets, len(tickets))
+    return Board(tuple(tickets[:BOARD_LIMIT]), bumped, station)
+
+
+async def _more_of_station(
+    uow: UnitOfWork,
+    station: Station,
+    since: datetime,
+    read: list[KitchenTicket],
+    shown: int,
+) -> list[BoardTicket]:
+    """A station's board past a full batch that held fewer than ``BOARD_LIMIT`` of its own:
+    the next batches of the location's open sends, until the board is full or none is left
+    (which items are a station's is the domain's routing, so it is told after each read)."""
+    more: list[BoardTicket] = []
+    stations = StationRepository(uow)
+    while len(read) == BOARD_LIMIT and shown + len(more) < BOARD_LIMIT:
+        read = await stations.on_board(station.id, since, BOARD_LIMIT, after=read[-1])
+        more += [t.for_station(station) for t in await on_board(uow, read) if t.shows_on(station)]
+    return more
 
 
 async def _locked_ticket(uow: UnitOfWork, actor: Actor, ticket_id: UUID) -> KitchenTicket:

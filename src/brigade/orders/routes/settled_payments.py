@@ -11,8 +11,7 @@ from brigade.kit.http.deps import PaginationDep, UowDep
 from brigade.kit.http.errors import problem_responses
 from brigade.kit.http.permissions import OrderTaker, PaymentsReader
 from brigade.kit.http.routing import brigade_router
-from brigade.kit.http.schemas import LocationQuery
-from brigade.kit.http.types import UtcInstant
+from brigade.kit.http.schemas import FromQuery, LocationQuery, ToQuery
 from brigade.orders import service, shaping
 from brigade.orders.domain.settlement import PaymentFilter
 from brigade.orders.domain.states import PaymentMethod
@@ -27,12 +26,8 @@ async def list_payments(
     uow: UowDep,
     pagination: PaginationDep,
     location_id: LocationQuery = None,
-    taken_from: Annotated[
-        UtcInstant | None, Query(alias="from", description="inclusive; naive is UTC")
-    ] = None,
-    taken_to: Annotated[
-        UtcInstant | None, Query(alias="to", description="exclusive; naive is UTC")
-    ] = None,
+    taken_from: FromQuery = None,
+    taken_to: ToQuery = None,
     method: Annotated[PaymentMethod | None, Query()] = None,
 ) -> SettledPaymentPage:
     """Newest first, each with its order's number and what was refunded of it."""

@@ -10,18 +10,20 @@ import { useBackOffice } from "../context";
 import { everyPage, Problem, RecordTable, useAction, useLoaded, useMoney } from "../parts";
 import { useDrawerColumns } from "./drawerColumns";
 import { DayPicker, usePickedDay } from "./DayPicker";
-import { clockTime, type Drawer, drawersOfDay, movementRows } from "./rules";
+import { clockTime, type Drawer, movementRows, openFirst } from "./rules";
 
 export function Drawers() {
   const { api, location } = useBackOffice();
   const picked = usePickedDay();
+  const from = picked.start.toISOString();
+  const to = picked.end.toISOString();
   const drawers = useLoaded(
-    () => everyPage((page) => listDrawers(api, { locationId: location.id, page, limit: 100 })),
-    [location.id],
+    () => everyPage((page) => listDrawers(api, { locationId: location.id, from, to, page, limit: 100 })),
+    [location.id, from, to],
   );
   const [expanded, setExpanded] = useState<{ id: string; part: "count" | "movements" } | null>(null);
   const { columns, error: devicesError } = useDrawerColumns<Drawer>(picked.day);
-  const shown = drawers.data ? drawersOfDay(drawers.data, picked.start, picked.end) : null;
+  const shown = drawers.data ? openFirst(drawers.data) : null;
   const toggle = (id: string, part: "count" | "movements") =>
     setExpanded(expanded?.id === id && expanded.part === part ? null : { id, part });
 

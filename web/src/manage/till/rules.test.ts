@@ -3,7 +3,7 @@ import { formatMoney } from "../../shared/money";
 import {
   clockTime,
   type Drawer,
-  drawersOfDay,
+  openFirst,
   entryCents,
   figureRows,
   type JournalEntry,
@@ -63,23 +63,14 @@ describe("varianceWords", () => {
   });
 });
 
-describe("drawersOfDay", () => {
-  const start = new Date("2026-11-26T00:00:00Z");
-  const end = new Date("2026-11-27T00:00:00Z");
-
-  it("keeps the drawers open during the day, open ones first, then newest", () => {
-    const found = drawersOfDay(
-      [
-        drawer({ id: "closed-early", openedAt: "2026-11-26T08:00:00Z" }),
-        drawer({ id: "closed-late", openedAt: "2026-11-26T12:00:00Z" }),
-        drawer({ id: "open", status: "OPEN", openedAt: "2026-11-25T20:00:00Z", closedAt: null }),
-        drawer({ id: "yesterday", openedAt: "2026-11-25T08:00:00Z", closedAt: "2026-11-25T18:00:00Z" }),
-        drawer({ id: "overnight", openedAt: "2026-11-25T20:00:00Z", closedAt: "2026-11-26T02:00:00Z" }),
-        drawer({ id: "tomorrow", status: "OPEN", openedAt: "2026-11-27T08:00:00Z", closedAt: null }),
-      ],
-      start,
-      end,
-    );
+describe("openFirst", () => {
+  it("puts the open drawers first, then the newest opened", () => {
+    const found = openFirst([
+      drawer({ id: "closed-early", openedAt: "2026-11-26T08:00:00Z" }),
+      drawer({ id: "closed-late", openedAt: "2026-11-26T12:00:00Z" }),
+      drawer({ id: "open", status: "OPEN", openedAt: "2026-11-25T20:00:00Z", closedAt: null }),
+      drawer({ id: "overnight", openedAt: "2026-11-25T20:00:00Z", closedAt: "2026-11-26T02:00:00Z" }),
+    ]);
     expect(found.map((d) => d.id)).toEqual(["open", "closed-late", "closed-early", "overnight"]);
   });
 });

@@ -20,13 +20,10 @@ export function varianceWords(variance: number, money: Money): string {
   return `${cents < 0 ? "Short" : "Over"} ${money(Math.abs(cents))}`;
 }
 
-/** The drawers that were open at some time during [start, end): the open ones first, then
- * the newest opened first. */
-export function drawersOfDay(drawers: Drawer[], start: Date, end: Date): Drawer[] {
-  const during = drawers.filter(
-    (drawer) => new Date(drawer.openedAt) < end && (drawer.closedAt === null || new Date(drawer.closedAt) >= start),
-  );
-  return during.sort(
+/** The drawers of a day (the server keeps those open at some time during it): the open ones
+ * first, then the newest opened first. */
+export function openFirst(drawers: Drawer[]): Drawer[] {
+  return [...drawers].sort(
     (a, b) =>
       Number(b.status === "OPEN") - Number(a.status === "OPEN") ||
       new Date(b.openedAt).getTime() - new Date(a.openedAt).getTime(),
