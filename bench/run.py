@@ -422,7 +422,8 @@ def measure_kitchen(plan: Plan, output: Path) -> int:
                 )
             )
     shutil.rmtree(work, ignore_errors=True)
-    output.write_text(kitchen_screens.render(figures))
+    # The render's section (bench/kitchen_render.py) shares the file: only this one is replaced.
+    screens.write_section(output, kitchen_screens.render(figures))
     print(f"report: {output}; errors: {kitchen_screens.errors(figures)}")
     return 1 if kitchen_screens.errors(figures) else 0
 
