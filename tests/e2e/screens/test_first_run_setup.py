@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import re
 
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Browser, Page, ViewportSize, expect
 
 from e2e.screens.back_office import DESKTOP
 from e2e.screens.restaurant import screenshot
@@ -14,7 +14,7 @@ from e2e.server import ServerProcess
 
 SETUP_TOKEN = "bsu_first-run-in-the-browser"
 SERVER_SETTINGS = {"BRIGADE_SETUP_TOKEN": SETUP_TOKEN}
-SMALLER = {"width": 1024, "height": 768}
+SMALLER: ViewportSize = {"width": 1024, "height": 768}
 PASSWORD = "a long pass phrase"
 
 
