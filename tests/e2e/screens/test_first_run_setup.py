@@ -1,6 +1,7 @@
 """The first run in a real browser (docs/design.md §22): a fresh server, its printed setup
 link, each question answered, the back office signed in; then sign out, a wrong password
-refused in words, and signing in again with the right one."""
+refused in words, signing in again with the right one, and a manager given a password on the
+Staff screen signing in with it."""
 
 from __future__ import annotations
 
@@ -8,7 +9,7 @@ import re
 
 from playwright.sync_api import Browser, Page, ViewportSize, expect
 
-from e2e.screens.back_office import DESKTOP
+from e2e.screens.back_office import DESKTOP, go_to
 from e2e.screens.restaurant import screenshot
 from e2e.server import ServerProcess
 
@@ -84,4 +85,20 @@ def test_the_first_run_sets_up_and_signs_in(browser: Browser, screen_server: Ser
     page.get_by_label("Password").fill(PASSWORD)
     page.get_by_role("button", name="Sign in", exact=True).click()
     expect(page.get_by_role("navigation", name="Back office")).to_be_visible()
+
+    # The admin gives a manager a sign-in of their own, who then signs in with it.
+    go_to(page, "Staff")
+    page.get_by_role("button", name="New staff member").click()
+    panel = page.get_by_role("dialog", name="New staff member")
+    panel.get_by_label("Name", exact=True).fill("Marco")
+    panel.get_by_label("Role").select_option(label="Manager")
+    panel.get_by_label("Back-office login").fill("marco")
+    panel.get_by_label("Password (at least 10 characters)").fill("marco's own pass")
+    panel.get_by_role("button", name="Add staff member").click()
+    expect(page.get_by_role("cell", name="marco", exact=True)).to_be_visible()
+    page.get_by_role("button", name="Sign out").click()
+    page.get_by_label("Sign-in name").fill("Marco")
+    page.get_by_label("Password").fill("marco's own pass")
+    page.get_by_role("button", name="Sign in", exact=True).click()
+    expect(page.get_by_text("Marco (manager)")).to_be_visible()
     context.close()
