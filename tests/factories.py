@@ -213,3 +213,35 @@ def written_strings(value: object) -> Iterator[str]:
                 continue
             return
         yield value
+
+
+# --- the back office's sign-in --------------------------------------------------------------
+
+PASSWORD = "correct horse battery"
+# A request that sends no bearer token: the client's session cookie, if any, signs it in.
+NO_BEARER = {"Authorization": ""}
+
+
+def make_staff_with_password(
+    client: AppClient, role: str, password: str = PASSWORD, **overrides: Any
+) -> dict[str, Any]:
+    """A staff member with a sign-in name (answered as ``login``) and ``password``."""
+    number = next(_sequence)
+    member = _created(
+        client.post("/api/staff", json={"name": f"{role.title()} {number}", "role": role})
+    )
+    body = {"login": f"{role.lower()}{number}@example.com", "password": password} | overrides
+    response = client.put(f"/api/staff/{member['id']}/password", json=body)
+    assert response.status_code == 200, response.text
+    return member | {"login": response.json()["login"]}
+
+
+def password_sign_in(client: AppClient, login: str, password: str = PASSWORD) -> Any:
+    """Sign in with a password; the client keeps the session cookies it answers."""
+    body = {"login": login, "password": password}
+    return client.post("/api/auth/sign-in", json=body, headers=NO_BEARER)
+
+
+def csrf_header(client: AppClient) -> dict[str, str]:
+    """What the back office sends with a change: no bearer, and the CSRF cookie's value."""
+    return NO_BEARER | {"X-CSRF-Token": client.cookies["brigade_csrf"]}

@@ -1,6 +1,6 @@
 // The screens' build: one page per screen (index.html the terminal, kitchen.html the kitchen
-// display, manage.html the back office, board.html the guests' board) sharing hashed files
-// under assets/ (served with long cache headers); the pages are never cached. Written into the
+// display, manage.html the back office, board.html the guests' board, setup.html the first run)
+// sharing hashed files under assets/ (served with long cache headers); the pages are never cached. Written into the
 // Python package's static folder. Swagger UI's script and style are copied beside it from the
 // pinned npm package, so /docs works offline.
 import { createHash } from "node:crypto";
@@ -68,6 +68,7 @@ export default defineConfig({
         kitchen: resolve(here, "kitchen.html"),
         manage: resolve(here, "manage.html"),
         board: resolve(here, "board.html"),
+        setup: resolve(here, "setup.html"),
       },
     },
   },

@@ -12,7 +12,7 @@ from typing import Any
 from fastapi import Depends, FastAPI
 
 from brigade import __version__
-from brigade.access.routes import audit, devices, sessions, staff
+from brigade.access.routes import audit, auth, devices, sessions, staff
 from brigade.access.security import TokenAuthenticator
 from brigade.access.service import token_cache as worker_token_cache
 from brigade.access.service.staff import OverLimitAddresses
@@ -50,6 +50,7 @@ from brigade.reports import routes as reports
 from brigade.reports.checkout import routes as checkout
 from brigade.serving import on_shutdown_signal
 from brigade.settings import Settings, get_settings
+from brigade.setup import routes as setup_routes
 from brigade.till import routes as till
 from brigade.webhooks import routes as webhooks
 from brigade.webhooks import service as webhook_service
@@ -186,6 +187,10 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.include_router(sessions.approval_router)
     # Before the staff router's /{staff_id}: a server's checkout.
     app.include_router(checkout.router)
+    app.include_router(setup_routes.router)
+    app.include_router(auth.password_router)
+    app.include_router(auth.sign_in_router)
+    app.include_router(auth.auth_router)
     app.include_router(staff.staff_router)
     app.include_router(staff.token_router)
     app.include_router(events.router)

@@ -73,10 +73,13 @@ def serve(
 
 @cli.command("demo-data")
 def demo_data() -> None:
-    """Load a believable demo menu (nested categories, products, modifiers)."""
+    """Load a believable demo menu (nested categories, products, modifiers) at a demo location
+    (set up if missing); migrates an empty database first."""
     from brigade.demo import load_demo_menu
+    from brigade.kit.db.migrate import upgrade
 
     settings = Settings()
+    upgrade(settings.database_url)
     summary = asyncio.run(load_demo_menu(settings))
     typer.echo(summary)
 
@@ -140,13 +143,23 @@ def verify_journal(
 
 
 def _announce_access(settings: Settings) -> None:
-    """Say loudly when nothing is protected, and hand out the first admin token once."""
+    """Say loudly when nothing is protected; until someone has a password, print the first
+    run's link; hand out the first admin token once (for integrators)."""
     from brigade.app import AUTH_OFF_WARNING
-    from brigade.commands import bootstrap_admin_token
+    from brigade.commands import bootstrap_admin_token, prepare_setup
 
     if settings.auth == "off":
         typer.secho(f"\n!!! {AUTH_OFF_WARNING} !!!\n", fg="red", bold=True, err=True)
         return
+    setup_token = asyncio.run(prepare_setup(settings))
+    if setup_token is not None:
+        typer.secho(
+            "\nFirst run: open this link in a browser to set up the restaurant and its first "
+            f"manager (it works once, until the next start):\n\n"
+            f"    http://{settings.host}:{settings.port}/setup#{setup_token}\n",
+            fg="green",
+            bold=True,
+        )
     if settings.admin_token is not None:
         return
     token = asyncio.run(bootstrap_admin_token(settings))
@@ -154,7 +167,8 @@ def _announce_access(settings: Settings) -> None:
         typer.secho(
             "\nNo API token existed, so an ADMIN token was created. It is shown only this once:"
             f"\n\n    {token}\n\n"
-            "Send it as 'Authorization: Bearer <token>'; create staff tokens with it.\n",
+            "For integrators: send it as 'Authorization: Bearer <token>'; create staff tokens "
+            "with it.\n",
             fg="yellow",
             bold=True,
         )

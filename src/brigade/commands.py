@@ -7,8 +7,8 @@ from typing import TypeVar
 from uuid import UUID
 
 from brigade.access.domain.terminals import DeviceKind
+from brigade.access.service import passwords, terminals
 from brigade.access.service import staff as access
-from brigade.access.service import terminals
 from brigade.event_payloads import install_event_payloads
 from brigade.kit.access import Actor, Role
 from brigade.kit.db.engine import Database, UnitOfWork
@@ -55,3 +55,13 @@ async def bootstrap_admin_token(settings: Settings) -> str | None:
         return await access.bootstrap_admin_token(uow, COMMAND_LINE)
 
     return await in_one_transaction(settings, bootstrap)
+
+
+async def prepare_setup(settings: Settings) -> str | None:
+    """While no one has a password: a new one-time setup token (docs/design.md §22)."""
+    fixed = settings.setup_token.get_secret_value() if settings.setup_token else None
+
+    async def prepare(uow: UnitOfWork) -> str | None:
+        return await passwords.prepare_setup(uow, fixed)
+
+    return await in_one_transaction(settings, prepare)

@@ -1,4 +1,5 @@
-"""A believable demo menu, loaded through the services (`brigade demo-data`)."""
+"""A believable demo menu, loaded through the services: into the location the first run
+creates (docs/design.md §22), or by `brigade demo-data` into a demo location it sets up."""
 
 from __future__ import annotations
 
@@ -10,11 +11,13 @@ from brigade.catalogue.domain.records import CreateCategory, CreateProduct, Prod
 from brigade.catalogue.service.categories import create_category, list_categories
 from brigade.catalogue.service.menu import add_variant, create_group
 from brigade.catalogue.service.products import create_product
-from brigade.commands import in_one_transaction
+from brigade.commands import COMMAND_LINE, in_one_transaction
+from brigade.dining.service.rooms import get_location, set_location_profile
 from brigade.kit.db.engine import UnitOfWork
 from brigade.settings import Settings
 
 DEMO_LOCATION = UUID("0196a1b2-de00-7000-8000-00000000de00")
+DEMO_LOCATION_NAME = "Demo restaurant"
 
 FOOD_TAX = Decimal("0.0825")
 ALCOHOL_TAX = Decimal("0.10")
@@ -113,8 +116,9 @@ def ean13(number: int) -> str:
 
 
 class _Loader:
-    def __init__(self, uow: UnitOfWork) -> None:
+    def __init__(self, uow: UnitOfWork, location_id: UUID) -> None:
         self._uow = uow
+        self._location_id = location_id
         self.categories = 0
         self.products = 0
         self.modifiers: dict[str, UUID] = {}
@@ -122,7 +126,7 @@ class _Loader:
 
     async def category(self, name: str, description: str | None, parent: UUID | None) -> UUID:
         command = CreateCategory(name, description=description, parent_category_id=parent)
-        view = await create_category(self._uow, command, location_id=DEMO_LOCATION)
+        view = await create_category(self._uow, command, location_id=self._location_id)
         self.categories += 1
         return view.category.id
 
@@ -151,7 +155,7 @@ class _Loader:
             low_stock_threshold=threshold,
             modifier_group_ids=tuple(self.groups[group] for group in _OFFERS.get(name, ())),
         )
-        product = await create_product(self._uow, command, location_id=DEMO_LOCATION)
+        product = await create_product(self._uow, command, location_id=self._location_id)
         for size, size_price in _VARIANTS.get(name, ()):
             sku = f"{command.sku}-{size[0]}"
             await add_variant(self._uow, product.id, CreateVariant(size, Decimal(size_price), sku))
@@ -159,14 +163,15 @@ class _Loader:
 
     async def group(self, name: str, low: int, high: int, options: list[str]) -> None:
         option_ids = tuple(self.modifiers[option] for option in options)
-        fields = ModifierGroupFields(name, low, high, option_ids, location_id=DEMO_LOCATION)
+        fields = ModifierGroupFields(name, low, high, option_ids, location_id=self._location_id)
         self.groups[name] = (await create_group(self._uow, fields)).id
 
 
-async def _load(uow: UnitOfWork) -> str:
-    if await list_categories(uow, DEMO_LOCATION, include_inactive=True):
-        return f"Demo location {DEMO_LOCATION} already has categories; nothing loaded."
-    loader = _Loader(uow)
+async def load_demo_menu_into(uow: UnitOfWork, location_id: UUID) -> str:
+    """The demo menu at ``location_id``, in ``uow``; a location with categories is left alone."""
+    if await list_categories(uow, location_id, include_inactive=True):
+        return f"Location {location_id} already has categories; nothing loaded."
+    loader = _Loader(uow, location_id)
     # Modifiers and their groups first: the dishes offer the groups.
     for modifier in _MODIFIERS:
         loader.modifiers[modifier[0]] = await loader.product(
@@ -182,12 +187,27 @@ async def _load(uow: UnitOfWork) -> str:
             for item in items:
                 await loader.product(item, category_id=section_id, tax_rate=rate)
     return (
-        f"Loaded the demo menu at location {DEMO_LOCATION}: {loader.categories} categories, "
+        f"Loaded the demo menu at location {location_id}: {loader.categories} categories, "
         f"{loader.products} products ({len(_MODIFIERS)} modifiers), {len(_GROUPS)} modifier "
         f"groups, {sum(map(len, _VARIANTS.values()))} variants, {len(_STOCK)} dishes in stock."
     )
 
 
+async def _load_at_demo_location(uow: UnitOfWork) -> str:
+    # The menu goes to a location that exists: its profile is made first when it has none.
+    if (await get_location(uow, DEMO_LOCATION)).name is None:
+        await set_location_profile(
+            uow,
+            COMMAND_LINE,
+            DEMO_LOCATION,
+            name=DEMO_LOCATION_NAME,
+            timezone="UTC",
+            currency="USD",
+        )
+    return await load_demo_menu_into(uow, DEMO_LOCATION)
+
+
 async def load_demo_menu(settings: Settings) -> str:
-    """Load the demo menu in one transaction, once: a location that has categories is left alone."""
-    return await in_one_transaction(settings, _load)
+    """Load the demo menu in one transaction, once, at the demo location (its profile made if
+    missing): a location that has categories is left alone."""
+    return await in_one_transaction(settings, _load_at_demo_location)

@@ -112,6 +112,14 @@ class Settings(BaseSettings):
 
     # How long a PIN session on a terminal lasts (docs/design.md §10).
     session_hours: int = Field(default=12, ge=1, le=24 * 7)
+    # The back office's cookie session ends this long after its last request, and a week after
+    # sign-in at most (docs/design.md §7).
+    web_session_hours: int = Field(default=12, ge=1, le=24 * 7)
+    # Mark the session cookie Secure even when the request reached us over plain HTTP (behind
+    # a proxy that ends TLS); an HTTPS request marks it Secure anyway.
+    secure_cookies: bool = False
+    # Tests only: the first run's setup token instead of a random one (docs/design.md §22).
+    setup_token: SecretStr | None = Field(default=None, min_length=20)
     # Wrong PINs, whoever they were typed for, from one device or one client address per
     # window: past them, PIN sign-in and approvals from there answer 429 (docs/security.md).
     pin_failures_per_device: int = Field(default=10, ge=1)

@@ -1,7 +1,9 @@
 """Who a request's bearer token is: the application's ``Authenticator``
 (kit/http/permissions.py), installed by app.py.
 
-Staff tokens, the bootstrap admin token, device tokens and PIN sessions; a failed attempt is
+Staff tokens, the bootstrap admin token, device tokens and PIN sessions, and, only when no
+bearer token is sent, the back office's session cookie (its changes CSRF-checked, kit/http/
+cookies.py); a failed attempt is
 counted per client address, a token's use recorded at most once a minute, and a manager's
 approval applied to the one request it covers.
 """
@@ -9,15 +11,18 @@ approval applied to the one request it covers.
 from __future__ import annotations
 
 import logging
+from datetime import timedelta
 
 from fastapi import Request
 from sqlalchemy.exc import SQLAlchemyError
 
+from brigade.access.service import passwords, terminals
 from brigade.access.service import staff as access
-from brigade.access.service import terminals
 from brigade.kit.access import AUTH_OFF, Actor, ApprovalAction, TokenOwner
 from brigade.kit.db.engine import Database, UnitOfWork
+from brigade.kit.http.cookies import ensure_same_site, session_cookie
 from brigade.kit.http.deps import client_address
+from brigade.kit.http.routing import SAFE_METHODS
 from brigade.settings import Settings
 
 log = logging.getLogger("brigade.security")
@@ -35,8 +40,15 @@ class TokenAuthenticator:
         settings: Settings = request.app.state.settings
         if settings.auth == "off":
             return TokenOwner(AUTH_OFF, last_used_at=None)
+        presented = _presented_token(request)
+        cookie = session_cookie(request) if presented is None else None
+        if cookie is not None:
+            if request.method not in SAFE_METHODS:
+                ensure_same_site(request)
+            idle = timedelta(hours=settings.web_session_hours)
+            return await passwords.authenticate_session(uow, cookie, idle=idle)
         admin = settings.admin_token.get_secret_value() if settings.admin_token else None
-        return await access.authenticate(uow, _presented_token(request), admin_token=admin)
+        return await access.authenticate(uow, presented, admin_token=admin)
 
     async def count_failed_attempt(self, database: Database, request: Request) -> None:
         """In its own transaction: the request's own is rolled back by the failure. An address this
@@ -60,13 +72,17 @@ class TokenAuthenticator:
         Bookkeeping: if it fails, the request it follows has still succeeded.
         """
         token_id = access.token_to_touch(owner)
-        if token_id is None:
+        session_id = passwords.session_to_touch(owner)
+        if token_id is None and session_id is None:
             return
         try:
             async with database.unit_of_work(write=True) as uow:
-                await access.touch_token(uow, token_id)
+                if token_id is not None:
+                    await access.touch_token(uow, token_id)
+                if session_id is not None:
+                    await passwords.touch_session(uow, session_id)
         except (OSError, SQLAlchemyError):
-            log.warning("could not record the use of token %s", token_id, exc_info=True)
+            log.warning("could not record the use of %s", token_id or session_id, exc_info=True)
 
     async def apply_approval(
         self, request: Request, actor: Actor, presented: str, action: ApprovalAction | None

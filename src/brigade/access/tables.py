@@ -27,7 +27,13 @@ staff = Table(
     Column("role", String(16), nullable=False),
     Column("is_active", Boolean, nullable=False),
     *timestamps(),
+    # The back office's sign-in (docs/design.md §7): the name stored casefolded, the password
+    # as a slow salted hash.
+    Column("login", String(60), nullable=True),
+    Column("password_hash", String(200), nullable=True),
+    Column("password_set_at", UTCDateTime(), nullable=True),
     Index("ix_staff_name", "name", "id"),
+    Index("uq_staff_login", "login", unique=True),
 )
 
 api_tokens = Table(
@@ -163,4 +169,40 @@ approvals = Table(
     Column("used_at", UTCDateTime(), nullable=True),
     Index("uq_approvals_token_digest", "token_digest", unique=True),
     Index("ix_approvals_expires_at", "expires_at"),
+)
+
+
+# The back office's cookie sessions (docs/design.md §7): the token's SHA-256, never the token.
+web_sessions = Table(
+    "web_sessions",
+    metadata,
+    Column("id", Uuid, primary_key=True),
+    Column("staff_id", Uuid, ForeignKey("staff.id"), nullable=False),
+    Column("token_digest", String(64), nullable=False),
+    Column("created_at", UTCDateTime(), nullable=False),
+    Column("last_seen_at", UTCDateTime(), nullable=False),
+    Column("ended_at", UTCDateTime(), nullable=True),
+    Index("uq_web_sessions_token_digest", "token_digest", unique=True),
+    Index("ix_web_sessions_staff_id", "staff_id"),
+)
+
+
+# Wrong passwords per sign-in name (known or not), and its lock.
+sign_in_failures = Table(
+    "sign_in_failures",
+    metadata,
+    Column("login", String(60), primary_key=True),
+    Column("failures", Integer, nullable=False),
+    Column("first_failure_at", UTCDateTime(), nullable=True),
+    Column("locked_until", UTCDateTime(), nullable=True),
+)
+
+
+# The first run's one-time setup token (docs/design.md §22): its SHA-256; one row at most.
+setup_tokens = Table(
+    "setup_tokens",
+    metadata,
+    Column("id", Integer, primary_key=True, autoincrement=False),
+    Column("token_digest", String(64), nullable=False),
+    Column("created_at", UTCDateTime(), nullable=False),
 )

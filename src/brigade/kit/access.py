@@ -260,6 +260,8 @@ class Actor:
     session_id: UUID | None = None
     location_id: UUID | None = None
     approver: Approver | None = None
+    # The back office's cookie session (docs/design.md §7).
+    web_session_id: UUID | None = None
 
     def ensure(self, permission: Permission) -> None:
         if self.principal is Principal.TERMINAL:
@@ -308,7 +310,7 @@ class Actor:
     @property
     def caller_key(self) -> str:
         """Whose idempotency keys these are: the credential, or the role for a token-less actor."""
-        credential = self.token_id or self.session_id or self.device_id
+        credential = self.token_id or self.session_id or self.web_session_id or self.device_id
         return str(credential) if credential else f"{self.role}:{self.name}"[:64]
 
 

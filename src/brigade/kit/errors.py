@@ -284,6 +284,39 @@ class TooManyWrongPins(TooManyFailedAttempts):
     """Too many wrong PINs from one device or address, whoever they were typed for."""
 
 
+# The back office's sign-in and the first run (docs/design.md §7, §22).
+
+
+class LoginTaken(Conflict):
+    """Another staff member signs in with this name (case does not matter)."""
+
+
+class WrongPassword(Unauthenticated):
+    """The sign-in name is unknown, has no password, or the password did not match: one answer
+    for all, so it never tells whether a name exists."""
+
+
+class TooManySignInAttempts(TooManyFailedAttempts):
+    """Too many wrong passwords for one sign-in name: its sign-in is locked for a while."""
+
+
+class NotBackOffice(Forbidden):
+    """A role below MANAGER opening a back-office session."""
+
+
+class CsrfFailed(Forbidden):
+    """A change sent with the session cookie but without the page's CSRF token, or from
+    another origin."""
+
+
+class SetupDone(Forbidden):
+    """The first run is over: someone already signs in with a password."""
+
+
+class WrongSetupToken(Unauthenticated):
+    """The setup token is not the one the server printed at its last start."""
+
+
 class EventsExpired(DomainError):
     """The cursor points before what is kept: the client must reload its state."""
 

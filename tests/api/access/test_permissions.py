@@ -737,7 +737,14 @@ ENDPOINTS: dict[tuple[str, str], tuple[str, Scenario]] = {
     ),
     ("GET", "/api/shifts"): ("MANAGER", lambda c: Call("GET", "/api/shifts")),
 }
-PUBLIC = {("GET", "/health")}
+# The first run's credential is its setup token, a sign-in's the password (test_passwords.py,
+# test_back_office_sessions.py, test_first_run_setup_api.py).
+PUBLIC = {
+    ("GET", "/health"),
+    ("GET", "/api/setup"),
+    ("POST", "/api/setup"),
+    ("POST", "/api/auth/sign-in"),
+}
 # Where who the caller is matters beyond their role (tests/api/dining): signing in is a
 # terminal's; one sets one's own PIN and ends one's own session.
 BEYOND_ROLES = {
@@ -746,6 +753,9 @@ BEYOND_ROLES = {
     ("POST", "/api/sessions"): "Requires a paired TERMINAL device token",
     ("PUT", "/api/staff/{staff_id}/pin"): "Requires the KITCHEN role",
     ("DELETE", "/api/sessions/current"): "Requires the KITCHEN role",
+    # one sets one's own password, a manager those below ADMIN; one ends one's own session
+    ("PUT", "/api/staff/{staff_id}/password"): "Requires the KITCHEN role",
+    ("POST", "/api/auth/sign-out"): "Requires the KITCHEN role",
     # one clocks oneself out and reads one's own shift (tests/api/till/test_shifts.py)
     ("POST", "/api/shifts/clock-out"): "Requires the KITCHEN role",
     ("GET", "/api/shifts/current"): "Requires the KITCHEN role",

@@ -81,8 +81,13 @@ def open_back_office(browser: Browser, base_url: str, token: str | None = None) 
 
 
 def sign_in(page: Page, token: str) -> None:
+    """With a pasted staff token: the sign-in page's fallback to its password form."""
+    fallback = page.get_by_role("button", name="Sign in with an API token instead")
+    expect(fallback.or_(page.get_by_label("Staff token"))).to_be_visible()
+    if fallback.is_visible():
+        fallback.click()
     page.get_by_label("Staff token").fill(token)
-    page.get_by_role("button", name="Sign in").click()
+    page.get_by_role("button", name="Sign in with the token").click()
 
 
 def go_to(page: Page, section: str) -> None:

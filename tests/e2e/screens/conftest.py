@@ -47,7 +47,8 @@ def browser() -> Iterator[Browser]:
 def screen_server(
     request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory
 ) -> Iterator[ServerProcess]:
-    """One server per module, on a database of its own."""
+    """One server per module, on a database of its own; a module's ``SERVER_SETTINGS`` (a dict
+    of BRIGADE_* variables) are added to its environment."""
     directory = tmp_path_factory.mktemp("screens")
     database = throwaway_database(request.config.getoption("--db-url"), directory)
     # Made and dropped on another thread: Playwright's sync API keeps an event loop running
@@ -60,7 +61,7 @@ def screen_server(
             environment = {
                 "BRIGADE_ADMIN_TOKEN": ADMIN_TOKEN,
                 "BRIGADE_PRINTER_ALLOW_HOSTS": "127.0.0.1",
-            }
+            } | getattr(request.module, "SERVER_SETTINGS", {})
             process = ServerProcess(
                 url, directory / "server.log", workers=1, environment=environment
             )

@@ -3,8 +3,8 @@
 import type { ComponentType } from "preact";
 import { useEffect, useMemo, useState } from "preact/hooks";
 import { Api } from "../shared/api/client";
-import { useLatest } from "../shared/latest";
 import { listLocations } from "../shared/api/dining";
+import { passwordSignOut } from "../shared/api/staff";
 import { Button } from "../shared/ui";
 import { inWords } from "../shared/words";
 import { Audit } from "./audit/Audit";
@@ -47,52 +47,62 @@ function useHashSection(): string {
   return section;
 }
 
+/** How the back office is signed in: a pasted token, or (token null) the cookie session a
+ * password opened, which survives closing the tab. */
+type Signed = { token: string | null; caller: Caller };
+
 export function BackOfficeApp() {
-  const [token, setToken] = useState<string | null>(loadToken);
-  const [caller, setCaller] = useState<Caller | null>(null);
+  const [signed, setSigned] = useState<Signed | null>(null);
+  const [checking, setChecking] = useState(true);
   const [notice, setNotice] = useState<string | null>(null);
 
   const signOut = (why: string | null = null) => {
     forgetToken();
-    setToken(null);
-    setCaller(null);
+    setSigned(null);
+    setChecking(false);
     setNotice(why);
   };
 
-  // A token kept from earlier in this tab is checked again: it may have been revoked since.
-  const known = useLatest(caller);
+  // A token kept from earlier in this tab, or else the session cookie, is checked again: it
+  // may have been revoked, or the session may have ended, since.
   useEffect(() => {
-    if (!token || known.current) return;
-    whoIs(token)
-      .then((found) => (refusal(found) ? signOut(refusal(found)) : setCaller(found)))
-      .catch((failure) => signOut(inWords(failure)));
-  }, [token, known]);
+    const kept = loadToken();
+    whoIs(kept)
+      .then((found) => (refusal(found) ? signOut(refusal(found)) : setSigned({ token: kept, caller: found })))
+      .catch((failure) => signOut(kept ? inWords(failure) : null))
+      .finally(() => setChecking(false));
+  }, []);
 
-  if (!token) {
+  if (checking) return <p class="centered">Checking your sign-in…</p>;
+  if (!signed) {
     return (
       <SignIn
         notice={notice}
-        onSignedIn={(pasted, found) => {
-          saveToken(pasted);
-          setToken(pasted);
-          setCaller(found);
+        onSignedIn={(found) => {
+          if (found.token) saveToken(found.token);
+          setNotice(null);
+          setSigned(found);
         }}
       />
     );
   }
-  if (!caller) return <p class="centered">Checking your token…</p>;
   return (
     <SignedIn
-      token={token}
-      caller={caller}
+      token={signed.token}
+      caller={signed.caller}
       onSignOut={() => signOut(null)}
-      onEnded={() => signOut("Your token is no longer accepted: sign in again.")}
+      onEnded={() => signOut("Your sign-in has ended: sign in again.")}
     />
   );
 }
 
-function SignedIn(props: { token: string; caller: Caller; onSignOut: () => void; onEnded: () => void }) {
+function SignedIn(props: { token: string | null; caller: Caller; onSignOut: () => void; onEnded: () => void }) {
   const api = useMemo(() => new Api(() => props.token), [props.token]);
+  const signOut = () => {
+    // A cookie session is ended on the server too; a pasted token is only forgotten here.
+    if (props.token) props.onSignOut();
+    else passwordSignOut(api).finally(props.onSignOut);
+  };
   api.onUnauthenticated = props.onEnded;
   const [locations, setLocations] = useState<Location[] | null>(null);
   const [locationId, setLocationId] = useState<string | null>(
@@ -140,7 +150,7 @@ function SignedIn(props: { token: string; caller: Caller; onSignOut: () => void;
         <span class="who">
           {props.caller.name} ({props.caller.role.toLowerCase()})
         </span>
-        <Button tone="quiet" onClick={props.onSignOut}>
+        <Button tone="quiet" onClick={signOut}>
           Sign out
         </Button>
       </header>

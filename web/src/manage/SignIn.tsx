@@ -1,16 +1,17 @@
-// Sign in to the back office with a staff API token (decisions: "The back office"): the token
-// is checked with GET /api/staff/me and refused in words below MANAGER.
+// Sign in to the back office (docs/design.md §7): a sign-in name and password open a cookie
+// session that outlives the tab; a staff API token pasted instead (integrators, admins) is
+// checked with GET /api/staff/me and refused in words below MANAGER.
 
 import { useState } from "preact/hooks";
 import { Api, ApiError } from "../shared/api/client";
-import { caller } from "../shared/api/staff";
+import { caller, passwordSignIn } from "../shared/api/staff";
 import { Button } from "../shared/ui";
 import { inWords } from "../shared/words";
 import { useAction } from "./parts";
 import { mayManage } from "./session";
 import type { Caller } from "./types";
 
-export async function whoIs(token: string): Promise<Caller> {
+export async function whoIs(token: string | null): Promise<Caller> {
   return caller(new Api(() => token));
 }
 
@@ -20,7 +21,7 @@ export function refusal(caller: Caller): string | null {
 }
 
 /** Why a pasted token cannot open the back office, in words. */
-function whyRefused(failure: unknown): string {
+function whyTokenRefused(failure: unknown): string {
   if (failure instanceof ApiError && failure.status === 401) return "This token is not valid, or it was revoked.";
   if (failure instanceof ApiError && failure.status === 403) {
     return "This is a device's token: sign in with a manager's or an admin's own token.";
@@ -28,7 +29,87 @@ function whyRefused(failure: unknown): string {
   return inWords(failure);
 }
 
-export function SignIn(props: { onSignedIn: (token: string, caller: Caller) => void; notice?: string | null }) {
+/** Why a password sign-in failed, in words. */
+function whyPasswordRefused(failure: unknown): string {
+  if (failure instanceof ApiError && failure.status === 401) return "Wrong sign-in name or password.";
+  if (failure instanceof ApiError && failure.status === 429) {
+    return "Too many wrong passwords for this sign-in name: wait a few minutes, then try again.";
+  }
+  return inWords(failure);
+}
+
+export interface SignedInWith {
+  /** The pasted token; null for the cookie session a password opened. */
+  token: string | null;
+  caller: Caller;
+}
+
+export function SignIn(props: { onSignedIn: (signedIn: SignedInWith) => void; notice?: string | null }) {
+  const [withToken, setWithToken] = useState(false);
+  return (
+    <main class="centered">
+      <div class="card pairing sign-in">
+        <h1>Brigade back office</h1>
+        {props.notice && <p class="notice">{props.notice}</p>}
+        {withToken ? <TokenSignIn onSignedIn={props.onSignedIn} /> : <PasswordSignIn onSignedIn={props.onSignedIn} />}
+        <button type="button" class="link" onClick={() => setWithToken(!withToken)}>
+          {withToken ? "Sign in with your password instead" : "Sign in with an API token instead"}
+        </button>
+      </div>
+    </main>
+  );
+}
+
+function PasswordSignIn(props: { onSignedIn: (signedIn: SignedInWith) => void }) {
+  const [login, setLogin] = useState("");
+  const [password, setPassword] = useState("");
+  const signing = useAction();
+
+  async function signIn(event: Event) {
+    event.preventDefault();
+    await signing.run(async () => {
+      const found = await passwordSignIn(new Api(() => null), { login: login.trim(), password });
+      props.onSignedIn({ token: null, caller: found });
+    });
+  }
+
+  return (
+    <form onSubmit={signIn}>
+      <label>
+        Sign-in name
+        <input
+          name="login"
+          value={login}
+          onInput={(event) => setLogin(event.currentTarget.value)}
+          autocomplete="username"
+          autocapitalize="none"
+          required
+        />
+      </label>
+      <label>
+        Password
+        <input
+          name="password"
+          type="password"
+          value={password}
+          onInput={(event) => setPassword(event.currentTarget.value)}
+          autocomplete="current-password"
+          required
+        />
+      </label>
+      {signing.error && (
+        <p class="error" role="alert">
+          {whyPasswordRefused(signing.error)}
+        </p>
+      )}
+      <Button type="submit" tone="accent" disabled={signing.busy || !login.trim() || !password}>
+        Sign in
+      </Button>
+    </form>
+  );
+}
+
+function TokenSignIn(props: { onSignedIn: (signedIn: SignedInWith) => void }) {
   const [token, setToken] = useState("");
   const [refused, setRefused] = useState<string | null>(null);
   const checking = useAction();
@@ -38,44 +119,38 @@ export function SignIn(props: { onSignedIn: (token: string, caller: Caller) => v
     const pasted = token.trim();
     setRefused(null);
     await checking.run(async () => {
-      const caller = await whoIs(pasted);
-      const why = refusal(caller);
+      const found = await whoIs(pasted);
+      const why = refusal(found);
       if (why) setRefused(why);
-      else props.onSignedIn(pasted, caller);
+      else props.onSignedIn({ token: pasted, caller: found });
     });
   }
-  const error = refused ?? (checking.error ? whyRefused(checking.error) : null);
-  const busy = checking.busy;
+  const error = refused ?? (checking.error ? whyTokenRefused(checking.error) : null);
 
   return (
-    <main class="centered">
-      <form class="card pairing" onSubmit={signIn}>
-        <h1>Brigade back office</h1>
-        <p>
-          Sign in with your staff API token (a manager's or an admin's). An admin makes one with{" "}
-          <code>brigade token create --role MANAGER --name "Your name"</code>. It is kept only in this browser tab and
-          forgotten when you close it.
+    <form onSubmit={signIn}>
+      <p>
+        A manager's or an admin's staff API token (<code>brigade token create --role MANAGER --name "Your name"</code>
+        ). It is kept only in this browser tab and forgotten when you close it.
+      </p>
+      <label>
+        Staff token
+        <input
+          type="password"
+          value={token}
+          onInput={(event) => setToken(event.currentTarget.value)}
+          autocomplete="off"
+          required
+        />
+      </label>
+      {error && (
+        <p class="error" role="alert">
+          {error}
         </p>
-        {props.notice && <p class="notice">{props.notice}</p>}
-        <label>
-          Staff token
-          <input
-            type="password"
-            value={token}
-            onInput={(event) => setToken(event.currentTarget.value)}
-            autocomplete="off"
-            required
-          />
-        </label>
-        {error && (
-          <p class="error" role="alert">
-            {error}
-          </p>
-        )}
-        <Button type="submit" tone="accent" disabled={busy || !token.trim()}>
-          Sign in
-        </Button>
-      </form>
-    </main>
+      )}
+      <Button type="submit" tone="accent" disabled={checking.busy || !token.trim()}>
+        Sign in with the token
+      </Button>
+    </form>
   );
 }

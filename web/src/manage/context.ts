@@ -8,7 +8,8 @@ import type { Caller, Location } from "./types";
 
 export interface BackOffice {
   api: Api;
-  token: string;
+  /** A pasted token; null when the session cookie signs the requests in. */
+  token: string | null;
   caller: Caller;
   location: Location;
   /** The location as a change to its profile answered it (taxes & charges). */

@@ -1,5 +1,6 @@
-// The back office's sign-in: a staff API token of a MANAGER or ADMIN, pasted once per browser
-// tab and kept in sessionStorage (gone when the tab closes; docs/decisions.md "The back office").
+// The back office's sign-in: a password opens a cookie session (the server's, docs/design.md
+// §7); the fallback, a staff API token of a MANAGER or ADMIN, is pasted once per browser tab
+// and kept in sessionStorage (gone when the tab closes; docs/decisions.md "The back office").
 
 import type { Role } from "../shared/types";
 

@@ -38,6 +38,8 @@ class AuditAction(StrEnum):
     DEVICE_PAIRED = "device.paired"
     DEVICE_REVOKED = "device.revoked"
     PIN_SET = "staff.pin_set"
+    # The back office's sign-in name and password (never the password itself).
+    PASSWORD_SET = "staff.password_set"  # noqa: S105
     PIN_LOCKED = "staff.pin_locked"
     PIN_WRONG = "staff.pin_wrong"
     # The till: cash in and out of a drawer, and its count.

@@ -46,6 +46,9 @@ class StaffMember:
     is_active: bool
     created_at: datetime
     updated_at: datetime
+    # The back office's sign-in name and whether a password is set (docs/design.md §7).
+    login: str | None = None
+    has_password: bool = False
 
 
 @dataclass(frozen=True, slots=True)

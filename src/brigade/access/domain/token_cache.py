@@ -36,7 +36,7 @@ class _Entry:
 
 
 # What a token acts through, by the ``Actor`` field that names it.
-Through = Literal["token_id", "staff_id", "device_id", "session_id"]
+Through = Literal["token_id", "staff_id", "device_id", "session_id", "web_session_id"]
 
 
 @dataclass(frozen=True, slots=True)

@@ -16,7 +16,9 @@ from brigade.kit.db.rows import count_one_more, fetch_page, record_from_row, row
 
 
 def _to_staff(row: Row[Any]) -> StaffMember:
-    return record_from_row(StaffMember, row, role=Role(row.role))
+    return record_from_row(
+        StaffMember, row, role=Role(row.role), has_password=row.password_hash is not None
+    )
 
 
 class StaffRepository:
@@ -26,13 +28,16 @@ class StaffRepository:
     async def insert(self, member: StaffMember) -> None:
         connection = await self._uow.connection()
         await connection.execute(
-            staff.insert().values(row_from_record(member, role=member.role.value))
+            staff.insert().values(
+                row_from_record(member, dropped=["has_password"], role=member.role.value)
+            )
         )
 
     async def save(self, member: StaffMember) -> None:
         connection = await self._uow.connection()
-        values = row_from_record(member, role=member.role.value)
-        del values["id"], values["created_at"]
+        values = row_from_record(member, dropped=["has_password"], role=member.role.value)
+        # The sign-in name and password change only through their own use case (passwords.py).
+        del values["id"], values["created_at"], values["login"]
         await connection.execute(update(staff).where(staff.c.id == member.id).values(values))
 
     async def get(self, staff_id: UUID, *, for_update: bool = False) -> StaffMember | None:

@@ -6,6 +6,7 @@ from typing import Annotated
 from uuid import UUID
 
 from fastapi import Query, Response
+from pydantic import Field
 
 from brigade.access.domain.staff import CreateStaff, CreateToken, StaffChanges
 from brigade.access.service import staff as service
@@ -50,6 +51,8 @@ class StaffOut(ResponseModel):
     is_active: bool
     created_at: Timestamp
     updated_at: Timestamp
+    login: str | None = Field(description="The back office's sign-in name, if any")
+    has_password: bool
 
 
 class StaffPage(Page[StaffOut]):

@@ -12,6 +12,7 @@ from typing import Any
 from uuid import UUID
 
 from brigade.access.domain.audit import AuditAction, AuditedEntity
+from brigade.access.domain.passwords import can_open_back_office
 from brigade.access.domain.staff import (
     ApiToken,
     CreateStaff,
@@ -24,7 +25,7 @@ from brigade.access.domain.staff import (
 )
 from brigade.access.domain.token_cache import Credentials
 from brigade.access.repository.staff import AuthFailureRepository, StaffRepository, TokenRepository
-from brigade.access.service import audit, terminals
+from brigade.access.service import audit, passwords, terminals
 from brigade.access.service import token_cache as worker_token_cache
 from brigade.access.service.revoking import Revocation, revoke
 from brigade.kit.access import BOOTSTRAP_ADMIN, Actor, Role, TokenOwner
@@ -205,6 +206,9 @@ async def update_staff(
     worker_token_cache.forget_on_commit(uow, Credentials("staff_id", staff_id))
     if current.is_active and not member.is_active:
         await terminals.end_sessions_of(uow, staff_id)
+    if not (member.is_active and can_open_back_office(member.role)):
+        # Deactivated or below MANAGER: their back-office sessions end for good (§7).
+        await passwords.end_web_sessions_of(uow, staff_id)
     before, after = _staff_fields(current), _staff_fields(member)
     changed = {k: v for k, v in after.items() if before[k] != v}
     if current.is_active and not member.is_active:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Annotated, Any
 from uuid import UUID
 
-from pydantic import Field, StringConstraints, WithJsonSchema
+from pydantic import Field, WithJsonSchema
 
 from brigade.dining.domain.rooms import (
     DEFAULT_IDLE_SIGN_OUT_SECONDS,
@@ -18,40 +18,27 @@ from brigade.dining.domain.rooms import (
     Location,
 )
 from brigade.dining.service import rooms as service
-from brigade.kit.currencies import DEFAULT_CURRENCY, ISO_4217
+from brigade.kit.currencies import DEFAULT_CURRENCY
 from brigade.kit.errors import InvalidInput
 from brigade.kit.http.deps import PaginationDep, UowDep
 from brigade.kit.http.errors import problem_responses
 from brigade.kit.http.permissions import LocationAdmin, Reader
 from brigade.kit.http.routing import brigade_router
 from brigade.kit.http.types import (
+    CurrencyCode,
     Money,
     Name,
     PositiveMoneyIn,
     RequestModel,
     ResponseModel,
     Timestamp,
+    TimezoneName,
     WholeNumber,
 )
 from brigade.kit.money import TaxMode
 
 router = brigade_router(prefix="/api/locations", tags=["locations"])
 
-
-# An IANA name's shape; which names exist is the host's tz database (checked by the domain,
-# 422 otherwise). Not an enum: its ~600 names include aliases (GMT+0, GMT-0, GMT0) that client
-# generators cannot tell apart, and the list varies with the tz database.
-TimezoneName = Annotated[
-    str,
-    StringConstraints(max_length=64),
-    WithJsonSchema({"type": "string", "maxLength": 64, "pattern": r"^[A-Za-z][A-Za-z0-9_+\-/]*$"}),
-]
-# The schema lists every accepted currency, so what it describes is exactly what is accepted.
-CurrencyCode = Annotated[
-    str,
-    StringConstraints(max_length=3),
-    WithJsonSchema({"type": "string", "enum": sorted(ISO_4217)}),
-]
 
 TicketMinutes: Any = WholeNumber(1, MAX_TICKET_MINUTES)
 IdleSeconds: Any = WholeNumber(MIN_IDLE_SIGN_OUT_SECONDS, MAX_IDLE_SIGN_OUT_SECONDS)

@@ -88,6 +88,14 @@ ERROR_TABLE: dict[type[errors.DomainError], tuple[int, str]] = {
     errors.OtherLocation: (403, "other_location"),
     errors.TrivialPin: (422, "trivial_pin"),
     errors.TooManyWrongPins: (429, "too_many_wrong_pins"),
+    # The back office's sign-in and the first run.
+    errors.LoginTaken: (409, "login_taken"),
+    errors.WrongPassword: (401, "wrong_password"),
+    errors.TooManySignInAttempts: (429, "too_many_attempts"),
+    errors.NotBackOffice: (403, "not_back_office"),
+    errors.CsrfFailed: (403, "csrf_failed"),
+    errors.SetupDone: (403, "setup_done"),
+    errors.WrongSetupToken: (401, "wrong_setup_token"),
 }
 
 _HTTP_CODES = {

@@ -79,6 +79,11 @@ TAGS: list[dict[str, str]] = [
     },
     {"name": "staff", "description": "Staff members and their API tokens (ADMIN)."},
     {
+        "name": "auth",
+        "description": "The back office's sign-in with a password into a cookie session.",
+    },
+    {"name": "setup", "description": "The first run: the location and its first admin."},
+    {
         "name": "events",
         "description": "Every committed change, in order: a catch-up feed and a live stream "
         "(server-sent events) that resume after the last id seen.",

@@ -116,7 +116,8 @@ class BrigadeRoute(APIRoute):
 
     def __init__(self, path: str, endpoint: Callable[..., Any], **kwargs: Any) -> None:
         dependant = get_dependant(path=path, call=endpoint)
-        self.retryable = _is_retryable(kwargs.get("methods") or (), dependant)
+        # A public route has no caller to keep its retries under (sign-in, the first run).
+        self.retryable = not self.public and _is_retryable(kwargs.get("methods") or (), dependant)
         if self.retryable:
             declared = list(kwargs.get("dependencies") or [])
             kwargs["dependencies"] = [*declared, Depends(_declare_idempotency_key)]

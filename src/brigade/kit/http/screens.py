@@ -35,6 +35,8 @@ PAGES = {
     "/kitchen": "kitchen.html",
     "/manage": "manage.html",
     "/board": "board.html",
+    # The first run (docs/design.md §22).
+    "/setup": "setup.html",
 }
 SWAGGER_UI = STATIC / "swagger-ui"
 SERVICE_WORKER = "/sw.js"

@@ -24,6 +24,7 @@ from pydantic import (
 from pydantic.alias_generators import to_camel
 
 from brigade.kit import money
+from brigade.kit.currencies import ISO_4217
 
 
 def _character_class(code_points: list[int]) -> str:
@@ -266,4 +267,20 @@ Timestamp = Annotated[
     datetime,
     PlainSerializer(utc_z, return_type=str, when_used="json"),
     WithJsonSchema({"type": "string", "format": "date-time"}),
+]
+
+
+# An IANA name's shape; which names exist is the host's tz database (checked by the domain,
+# 422 otherwise). Not an enum: its ~600 names include aliases (GMT+0, GMT-0, GMT0) that client
+# generators cannot tell apart, and the list varies with the tz database.
+TimezoneName = Annotated[
+    str,
+    StringConstraints(max_length=64),
+    WithJsonSchema({"type": "string", "maxLength": 64, "pattern": r"^[A-Za-z][A-Za-z0-9_+\-/]*$"}),
+]
+# The schema lists every accepted currency, so what it describes is exactly what is accepted.
+CurrencyCode = Annotated[
+    str,
+    StringConstraints(max_length=3),
+    WithJsonSchema({"type": "string", "enum": sorted(ISO_4217)}),
 ]

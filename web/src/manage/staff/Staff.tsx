@@ -1,9 +1,16 @@
-// Staff: roles, active or not, PINs. Managing staff is an ADMIN's (the API's rule); a manager
+// Staff: roles, active or not, PINs, back-office sign-in names and passwords. Managing staff is an ADMIN's (the API's rule); a manager
 // sees who can sign in on the terminals and is told who can change it.
 
 import { useState } from "preact/hooks";
 import { Button } from "../../shared/ui";
-import { createStaff, listStaff, setStaffPin, staffDirectory, updateStaff } from "../../shared/api/staff";
+import {
+  createStaff,
+  listStaff,
+  setStaffPassword,
+  setStaffPin,
+  staffDirectory,
+  updateStaff,
+} from "../../shared/api/staff";
 import { useBackOffice } from "../context";
 import {
   CheckField,
@@ -84,6 +91,14 @@ export function Staff() {
                 { title: "Role", cell: (row) => roleName(row.role) },
                 { title: "Status", cell: (row) => (row.isActive ? "Active" : <span class="chip">Deactivated</span>) },
                 { title: "PIN", cell: (row) => (withPin.has(row.id) ? "Set" : "None") },
+                ...(isAdmin
+                  ? [
+                      {
+                        title: "Back office sign-in",
+                        cell: (row: (typeof rows)[number]) => row.member?.login ?? "None",
+                      },
+                    ]
+                  : []),
               ]}
               actions={
                 isAdmin
@@ -118,6 +133,8 @@ function StaffPanel(props: { member: StaffMember | null; onClose: () => void; on
   const [role, setRole] = useState<Role>(member?.role ?? "SERVER");
   const [active, setActive] = useState(member?.isActive ?? true);
   const [pin, setPin] = useState("");
+  const [login, setLogin] = useState(member?.login ?? "");
+  const [password, setPassword] = useState("");
   const [problem, setProblem] = useState<string | null>(null);
   const saving = useAction();
 
@@ -127,12 +144,17 @@ function StaffPanel(props: { member: StaffMember | null; onClose: () => void; on
       setProblem("A PIN is 4 to 8 digits.");
       return;
     }
+    if (password && (password.length < 10 || !login.trim())) {
+      setProblem("A back-office password needs a sign-in name and at least 10 characters.");
+      return;
+    }
     setProblem(null);
     const done = await saving.run(async () => {
       const saved = member
         ? await updateStaff(api, member.id, { name: name.trim(), role, isActive: active })
         : await createStaff(api, { name: name.trim(), role });
       if (pin) await setStaffPin(api, saved.id, { pin });
+      if (password) await setStaffPassword(api, saved.id, { login: login.trim(), password });
     });
     if (done) props.onSaved();
   }
@@ -151,6 +173,15 @@ function StaffPanel(props: { member: StaffMember | null; onClose: () => void; on
           value={pin}
           onInput={setPin}
           inputMode="numeric"
+        />
+        <TextField label="Back-office login (managers and admins)" value={login} onInput={setLogin} />
+        <TextField
+          label={
+            member?.hasPassword ? "New password (leave empty to keep theirs)" : "Password (at least 10 characters)"
+          }
+          type="password"
+          value={password}
+          onInput={setPassword}
         />
         <Problem error={problem} />
         <Problem error={saving.error} />

@@ -1,5 +1,5 @@
-import { describe, expect, it } from "vitest";
-import { Api, ApiError, retryDelay, untilReached, Unreachable } from "./client";
+import { describe, expect, it, vi } from "vitest";
+import { Api, ApiError, csrfCookie, retryDelay, untilReached, Unreachable } from "./client";
 import { addItem, listOrders, getOrder, payOrder } from "./orders";
 import { salesCsv } from "./reports";
 import { listTables } from "./dining";
@@ -143,5 +143,45 @@ describe("text answers", () => {
       status: 422,
       detail: "from: a date",
     });
+  });
+});
+
+describe("the back office's cookie session", () => {
+  it("reads the CSRF cookie among the others", () => {
+    expect(csrfCookie("a=1; brigade_csrf=x%2Fy=z; b=2")).toBe("x/y=z");
+    expect(csrfCookie("a=1")).toBeNull();
+  });
+
+  it("sends same-origin credentials, and the CSRF token with a change made without a bearer token", async () => {
+    vi.stubGlobal("document", { cookie: "brigade_csrf=guard" });
+    try {
+      const sent: Request[] = [];
+      const fetcher = async (request: Request) => {
+        sent.push(request);
+        return answer(200, { data: [], total: 0, page: 1, limit: 20 });
+      };
+      await requestApproval(new Api(() => null, fetcher, noWait, SERVER), {
+        staffId: "0196a1b2-0000-7000-8000-000000000009",
+        pin: "4826",
+        action: "item.void",
+        resource: {},
+      }).catch(() => {});
+      await listTables(new Api(() => null, fetcher, noWait, SERVER), { locationId: "l" });
+      await requestApproval(new Api(() => "brg_token", fetcher, noWait, SERVER), {
+        staffId: "0196a1b2-0000-7000-8000-000000000009",
+        pin: "4826",
+        action: "item.void",
+        resource: {},
+      }).catch(() => {});
+      const [change, read, withToken] = sent;
+      expect(change.credentials).toBe("same-origin");
+      expect(change.headers.get("X-CSRF-Token")).toBe("guard");
+      expect(change.headers.get("Authorization")).toBeNull();
+      expect(read.headers.get("X-CSRF-Token")).toBeNull();
+      expect(withToken.headers.get("X-CSRF-Token")).toBeNull();
+      expect(withToken.headers.get("Authorization")).toBe("Bearer brg_token");
+    } finally {
+      vi.unstubAllGlobals();
+    }
   });
 });

@@ -83,12 +83,29 @@ export interface ConnectionListener {
 
 export type Fetcher = (request: Request) => Promise<Response>;
 
-/** `Authorization` from the current token, when there is one. */
-function bearer(token: () => string | null): Middleware {
+/** The CSRF cookie the back office's password sign-in sets (docs/design.md §7), if any. */
+export function csrfCookie(cookies: string = typeof document === "undefined" ? "" : document.cookie): string | null {
+  for (const part of cookies.split(";")) {
+    const [name, ...value] = part.trim().split("=");
+    if (name === "brigade_csrf") return decodeURIComponent(value.join("="));
+  }
+  return null;
+}
+
+const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+
+/** `Authorization` from the current token, when there is one; without one the session cookie
+ * signs the request in, and a change carries the CSRF cookie's value as `X-CSRF-Token`. */
+function bearer(token: () => string | null, csrf: () => string | null = csrfCookie): Middleware {
   return {
     onRequest({ request }) {
       const current = token();
-      if (current) request.headers.set("Authorization", `Bearer ${current}`);
+      if (current) {
+        request.headers.set("Authorization", `Bearer ${current}`);
+        return;
+      }
+      const guard = SAFE_METHODS.has(request.method) ? null : csrf();
+      if (guard) request.headers.set("X-CSRF-Token", guard);
     },
   };
 }
@@ -133,7 +150,12 @@ export class Api {
      * fails at once with Unreachable (the terminal's outbox does its own retrying). */
     private retrying = true,
   ) {
-    this.client = createClient<paths>({ baseUrl, fetch: (request) => this.fetcher(request) });
+    // The session cookie goes to the page's own server only, never to another origin.
+    this.client = createClient<paths>({
+      baseUrl,
+      credentials: "same-origin",
+      fetch: (request) => this.fetcher(request),
+    });
     // onRequest runs in this order, so the retry keeps the request with every header set.
     this.client.use(bearer(token), idempotent, this.retried());
   }

@@ -29,3 +29,13 @@ export const signOut = (api: Api) => api.read(api.client.DELETE("/api/sessions/c
 /** A manager's one-shot approval of one action. */
 export const requestApproval = (api: Api, body: Schemas["ApprovalAsk"]) =>
   api.read(api.client.POST("/api/approvals", { body }));
+
+export const setStaffPassword = (api: Api, staffId: string, body: Schemas["PasswordChange"]) =>
+  api.read(api.client.PUT("/api/staff/{staff_id}/password", { params: { path: { staff_id: staffId } }, body }));
+
+/** The back office's password sign-in: the server sets the session cookies (docs/design.md §7). */
+export const passwordSignIn = (api: Api, body: Schemas["Credentials"]) =>
+  api.read(api.client.POST("/api/auth/sign-in", { body }));
+
+/** Ends the cookie session and clears its cookies. */
+export const passwordSignOut = (api: Api) => api.read(api.client.POST("/api/auth/sign-out"));

@@ -2,6 +2,7 @@
 // event stream, and the idle sign-out. The outbox belongs to the tablet: it keeps sending what
 // a session signed out left waiting, under that session, while the next person signs in.
 
+import { FirstRunLink } from "../../setup/FirstRunLink";
 import { useEffect, useState } from "preact/hooks";
 import { TerminalContext, type Terminal } from "../context";
 import { type Device, TERMINAL_KEY, forgetDevice, loadDevice } from "../../shared/device";
@@ -48,6 +49,7 @@ export function App() {
   if (!device)
     return (
       <Pairing kind="TERMINAL" storageKey={TERMINAL_KEY} onPaired={setDevice}>
+        <FirstRunLink />
         <p>
           A manager makes a TERMINAL device (<code>brigade device create --kind TERMINAL</code>) and gets its token,
           once. Paste it here; this browser keeps it.

@@ -1,0 +1,136 @@
+"""The back office's sign-in (docs/design.md §7): a staff member's sign-in name and password,
+and a cookie session opened and ended with them.
+
+A wrong password is counted, so its 401 (or the 429 of a lock-out) is answered rather than
+raised: the count must commit.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated
+from uuid import UUID
+
+from fastapi import Request, Response
+from pydantic import Field
+
+from brigade.access.domain.passwords import (
+    MAX_LOGIN_LENGTH,
+    MAX_PASSWORD_LENGTH,
+    MIN_LOGIN_LENGTH,
+    MIN_PASSWORD_LENGTH,
+)
+from brigade.access.routes.sessions import Caller, SignedOut
+from brigade.access.service import passwords as service
+from brigade.kit.errors import (
+    Forbidden,
+    InvalidInput,
+    LoginTaken,
+    NotBackOffice,
+    NotFound,
+    TooManySignInAttempts,
+    WrongPassword,
+)
+from brigade.kit.http.cookies import clear_session_cookies, set_session_cookies
+from brigade.kit.http.deps import UowDep
+from brigade.kit.http.errors import problem_for, problem_responses
+from brigade.kit.http.permissions import PinSetter, SignedInStaff
+from brigade.kit.http.routing import brigade_router
+from brigade.kit.http.types import RequestModel, ResponseModel
+from brigade.settings import Settings
+
+password_router = brigade_router(prefix="/api/staff", tags=["staff"])
+sign_in_router = brigade_router(prefix="/api/auth", tags=["auth"], public=True)
+auth_router = brigade_router(prefix="/api/auth", tags=["auth"])
+
+Login = Annotated[
+    str,
+    Field(
+        min_length=MIN_LOGIN_LENGTH,
+        max_length=MAX_LOGIN_LENGTH,
+        description="An email or a short name; case does not matter",
+    ),
+]
+Password = Annotated[
+    str,
+    Field(
+        max_length=MAX_PASSWORD_LENGTH,
+        description=f"At least {MIN_PASSWORD_LENGTH} characters",
+    ),
+]
+
+
+class PasswordChange(RequestModel):
+    login: Login
+    password: Password
+
+
+class Credentials(RequestModel):
+    login: Annotated[str, Field(min_length=1, max_length=MAX_LOGIN_LENGTH)]
+    password: Password
+
+
+class PasswordSet(ResponseModel):
+    staff_id: UUID
+    login: str
+    has_password: bool
+
+
+def settings_of(request: Request) -> Settings:
+    found: Settings = request.app.state.settings
+    return found
+
+
+@password_router.put(
+    "/{staff_id}/password",
+    response_model=PasswordSet,
+    responses=problem_responses(NotFound, Forbidden, InvalidInput, LoginTaken),
+)
+async def set_password(
+    staff: PinSetter, staff_id: UUID, body: PasswordChange, uow: UowDep
+) -> PasswordSet:
+    """Give a staff member a sign-in name and a password for the back office: anyone their
+    own, a manager those of staff below ADMIN, an admin anyone's. At least 10 characters,
+    stored only as a slow salted hash and never shown again; the change is audited
+    (`staff.password_set`, without the password) and ends their open back-office sessions.
+    A name someone else signs in with is 409 `login_taken`."""
+    member = await service.set_password(
+        uow, staff, staff_id, login=body.login, password=body.password
+    )
+    return PasswordSet(staff_id=member.id, login=member.login or body.login, has_password=True)
+
+
+@sign_in_router.post(
+    "/sign-in",
+    response_model=Caller,
+    responses=problem_responses(WrongPassword, TooManySignInAttempts, NotBackOffice),
+)
+async def password_sign_in(
+    body: Credentials, uow: UowDep, request: Request, response: Response
+) -> Caller | Response:
+    """Open a back-office session: the answer says who signed in and sets the `brigade_session`
+    cookie (HttpOnly, SameSite=Strict) and the `brigade_csrf` cookie, whose value every change
+    made with the session must send as `X-CSRF-Token`. The session ends after
+    BRIGADE_WEB_SESSION_HOURS (12) without a request, a week after sign-in at most, or at
+    sign-out. Only a MANAGER or an ADMIN opens one (403 `not_back_office`). A wrong sign-in
+    name or password is the same 401 `wrong_password`; the tenth wrong one for a name within
+    15 minutes locks it for 15 minutes (429 `too_many_attempts`, with `Retry-After`)."""
+    typed = await service.check_typed_password(
+        request.app.state.database, body.login, body.password
+    )
+    outcome = await service.sign_in(uow, typed)
+    if not isinstance(outcome, service.SignedIn):
+        return problem_for(outcome)
+    settings = settings_of(request)
+    set_session_cookies(response, request, outcome.token, always_secure=settings.secure_cookies)
+    response.headers["Cache-Control"] = "no-store"
+    staff = outcome.staff
+    return Caller(staff_id=staff.staff_id, name=staff.name, role=staff.role, location_id=None)
+
+
+@auth_router.post("/sign-out", response_model=SignedOut, responses=problem_responses(NotFound))
+async def password_sign_out(staff: SignedInStaff, uow: UowDep, response: Response) -> SignedOut:
+    """End the back-office session this request is made with, and clear its cookies (404 for
+    a request made with a bearer token)."""
+    await service.sign_out(uow, staff)
+    clear_session_cookies(response)
+    return SignedOut(success=True, message=f"{staff.name} signed out")
