@@ -124,7 +124,6 @@ def create_device(
     """Pair a device and print its token (shown this once)."""
     from brigade.commands import pair_device
     from brigade.kit.db.migrate import upgrade
-
     from brigade.kit.errors import InvalidInput
 
     settings = Settings()
