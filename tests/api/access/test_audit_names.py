@@ -52,6 +52,9 @@ def test_a_pin_set_and_a_token_name_the_person_and_a_pairing_the_device(
     pin_set = _only(client, "staff.pin_set")
     assert pin_set["staffName"].startswith("bootstrap admin")
     assert _names(pin_set) == (None, None, "Marco", None)
+    # A PIN is no one location's: every location's log shows it.
+    at_location = {"action": "staff.pin_set", "locationId": LOCATION}
+    assert client.get("/api/audit", params=at_location).json()["total"] == 1
     assert _names(_only(client, "token.created")) == (None, None, "Marco", None)
     assert _names(_only(client, "staff.created")) == (None, None, "Marco", None)
     paired = _only(client, "device.paired")

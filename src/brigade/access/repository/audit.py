@@ -100,7 +100,8 @@ class AuditRepository:
         c = audit_log.c
         where: list[ColumnElement[bool]] = []
         if filters.location_id is not None:
-            where.append(c.location_id == filters.location_id)
+            # Staff, tokens and PINs belong to no one location: every location's log shows them.
+            where.append(c.location_id.in_([filters.location_id, location_in(None)]))
         if filters.action is not None:
             where.append(c.action == filters.action.value)
         if filters.staff_id is not None:

@@ -66,7 +66,8 @@ async def list_audit_entries(
     at_from: FromQuery = None,
     at_to: ToQuery = None,
 ) -> AuditPage:
-    """Newest first."""
+    """Newest first. ``locationId``: that location's entries and those of no location (staff,
+    tokens, PINs: the whole restaurant's)."""
     filters = AuditFilter(
         location_id=location_id,
         action=action,
