@@ -58,10 +58,24 @@ export function TokensPanel(props: { member: StaffMember; onClose: () => void })
           label={`Tokens of ${member.name}`}
           rows={tokens.data ?? []}
           columns={[
-            { title: "Name", cell: (token) => token.name },
-            { title: "Starts", cell: (token) => <code>{token.hint}…</code> },
-            { title: "Created", cell: (token) => when(token.createdAt) },
-            { title: "Last used", cell: (token) => when(token.lastUsedAt) },
+            {
+              title: "Token",
+              cell: (token) => (
+                <>
+                  {token.name}
+                  <div class="hint">{token.hint}…</div>
+                </>
+              ),
+            },
+            {
+              title: "Created, last used",
+              cell: (token) => (
+                <>
+                  {when(token.createdAt)}
+                  <div class="hint">Last used: {when(token.lastUsedAt)}</div>
+                </>
+              ),
+            },
           ]}
           actions={(token) =>
             token.revokedAt ? (
