@@ -174,6 +174,9 @@ class KitchenFigures:
 
 def _kitchen_token(base: str, token: str) -> str:
     with httpx.Client(base_url=base, headers={"Authorization": f"Bearer {token}"}) as http:
+        # A device is paired only at a location that was made (docs/design.md §10).
+        profile = {"name": "Bench", "timezone": "UTC", "currency": "USD"}
+        http.put(f"/api/locations/{NO_LOCATION}", json=profile).raise_for_status()
         body = {"name": "bench pass", "kind": "KITCHEN_DISPLAY", "locationId": NO_LOCATION}
         made = http.post("/api/devices", json=body)
         made.raise_for_status()

@@ -38,6 +38,8 @@ def _setup(base_url: str) -> tuple[str, str]:
     with httpx.Client(base_url=base_url, headers={"Authorization": f"Bearer {ADMIN_TOKEN}"}) as c:
         member = c.post("/api/staff", json={"name": "Sam", "role": "SERVER"}).json()
         assert c.put(f"/api/staff/{member['id']}/pin", json={"pin": PIN}).status_code == 200
+        made = {"name": "Bench", "timezone": "UTC", "currency": "USD"}
+        c.put(f"/api/locations/{LOCATION}", json=made).raise_for_status()
         device = {"name": "Bar", "kind": "TERMINAL", "locationId": LOCATION}
         terminal = c.post("/api/devices", json=device).json()["token"]
     return member["id"], terminal

@@ -7,17 +7,28 @@ creates a fresh PostgreSQL database from that server, and drops it afterwards.
 from __future__ import annotations
 
 from collections.abc import Iterator
+from datetime import UTC, datetime
 from pathlib import Path
+from uuid import UUID
 
 import pytest
 from fastapi import FastAPI
 from sqlalchemy.engine import make_url
+from sqlalchemy.ext.asyncio import AsyncConnection
 
 from brigade.access.domain import terminals
 from brigade.app import create_app
+from brigade.dining.tables import locations
 from brigade.schema import metadata
 from brigade.settings import Settings
-from factories import ADMIN_TOKEN, AppClient, bearer, room_in_this_minute
+from factories import (
+    ADMIN_TOKEN,
+    LOCATION,
+    OTHER_LOCATION,
+    AppClient,
+    bearer,
+    room_in_this_minute,
+)
 from throwaway_db import drop_templates, throwaway_database
 
 # Apps kept per worker: a module that overrides `settings` gets its own, built once.
@@ -107,17 +118,35 @@ def settings(database_url: str) -> Settings:
 # Children before parents; on PostgreSQL sent as one script, one round trip (TRUNCATE of every
 # table took ~0.4 s here, these deletes ~0.06 s one by one).
 DELETE_ALL = "; ".join(f'DELETE FROM "{table.name}"' for table in reversed(metadata.sorted_tables))
+# The factories' LOCATION and OTHER_LOCATION exist (a profile, with the defaults a location
+# without one answers) in every test: a device is paired only at a location that was made
+# (docs/design.md §10). Written straight into the table, so no audit entry tells of them.
+TEST_LOCATIONS = ((LOCATION, "Test location"), (OTHER_LOCATION, "Other test location"))
+
+
+async def _make_test_locations(connection: AsyncConnection) -> None:
+    at = datetime(2026, 1, 1, tzinfo=UTC)
+    await connection.execute(
+        locations.insert(),
+        [
+            {"id": UUID(location_id), "name": name, "timezone": "UTC", "currency": "USD"}
+            | {"created_at": at, "updated_at": at}
+            for location_id, name in TEST_LOCATIONS
+        ],
+    )
 
 
 async def _empty_all_tables(app: object) -> None:
+    """Every table emptied, then the test locations made again."""
     async with app.state.database.unit_of_work(write=True) as uow:  # type: ignore[attr-defined]
         connection = await uow.connection()
         if connection.dialect.name == "postgresql":
             raw = await connection.get_raw_connection()
             await raw.driver_connection.execute(DELETE_ALL)
-            return
-        for table in reversed(metadata.sorted_tables):
-            await connection.execute(table.delete())
+        else:
+            for table in reversed(metadata.sorted_tables):
+                await connection.execute(table.delete())
+        await _make_test_locations(connection)
 
 
 @pytest.fixture(scope="session")
@@ -136,8 +165,16 @@ def _app_for(settings: Settings, apps: dict[str, FastAPI]) -> FastAPI:
     return apps[key]
 
 
+@pytest.fixture(scope="session")
+def _databases_set_up() -> set[str]:
+    """The databases this worker gave their test locations (once each, then after each test)."""
+    return set()
+
+
 @pytest.fixture
-def client(settings: Settings, _apps: dict[str, FastAPI]) -> Iterator[AppClient]:
+def client(
+    settings: Settings, _apps: dict[str, FastAPI], _databases_set_up: set[str]
+) -> Iterator[AppClient]:
     """The app, called as the bootstrap admin; `as_role` gives a token of any other role."""
     app = _app_for(settings, _apps)
     headers = bearer(ADMIN_TOKEN)
@@ -145,6 +182,9 @@ def client(settings: Settings, _apps: dict[str, FastAPI]) -> Iterator[AppClient]
         pytest.MonkeyPatch.context() as patch,
         AppClient(app, raise_server_exceptions=False, headers=headers) as test_client,
     ):
+        if settings.database_url not in _databases_set_up:
+            test_client.portal.call(_empty_all_tables, app)
+            _databases_set_up.add(settings.database_url)
         # In-process PINs hash at a lower scrypt cost (stored with each hash, so checks follow
         # it): ~0.1 s a PIN was most of the dining tests' time. tests/unit proves production's,
         # and the servers of tests/e2e run it.

@@ -9,6 +9,7 @@ import { dirname, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { Plugin } from "vite";
 import { defineConfig } from "vitest/config";
+import { faviconIco, ICON_SVG, iconPng, TERMINAL_MANIFEST } from "./src/build/icons";
 
 const here = dirname(fileURLToPath(import.meta.url));
 const staticRoot = resolve(here, "../src/brigade/static");
@@ -54,6 +55,24 @@ function serviceWorker(): Plugin {
   };
 }
 
+/** favicon.ico, icon.svg, the terminal's manifest.webmanifest and its PNG icons at the build's
+ * root, drawn by src/build/icons.ts. */
+function icons(): Plugin {
+  return {
+    name: "brigade-icons",
+    apply: "build",
+    generateBundle() {
+      this.emitFile({ type: "asset", fileName: "favicon.ico", source: faviconIco() });
+      this.emitFile({ type: "asset", fileName: "icon.svg", source: ICON_SVG });
+      for (const size of [192, 512]) {
+        this.emitFile({ type: "asset", fileName: `icon-${size}.png`, source: iconPng(size) });
+      }
+      const manifest = JSON.stringify(TERMINAL_MANIFEST, null, 2);
+      this.emitFile({ type: "asset", fileName: "manifest.webmanifest", source: manifest });
+    },
+  };
+}
+
 export default defineConfig({
   root: here,
   base: "/",
@@ -72,6 +91,6 @@ export default defineConfig({
       },
     },
   },
-  plugins: [copySwaggerUi(), serviceWorker()],
+  plugins: [copySwaggerUi(), icons(), serviceWorker()],
   test: { include: ["src/**/*.test.ts"], environment: "node" },
 });

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import asyncio
-from typing import Annotated
+from typing import Annotated, NoReturn
 from uuid import UUID
 
 import typer
@@ -86,16 +86,35 @@ def demo_data() -> None:
 
 @token_cli.command("create")
 def create_token(
-    role: Annotated[Role, typer.Option(help="KITCHEN, SERVER, MANAGER or ADMIN")],
-    name: Annotated[str, typer.Option(help="Who or what holds it: 'Bar terminal', 'Ana'")],
+    name: Annotated[
+        str, typer.Option(help="What the token is for, or who holds it: 'Laptop', 'Ana'")
+    ],
+    staff_id: Annotated[
+        UUID | None,
+        typer.Option("--staff-id", help="An existing, active person's id: the token is theirs"),
+    ] = None,
+    role: Annotated[
+        Role | None,
+        typer.Option(help="Without --staff-id: KITCHEN, SERVER, MANAGER or ADMIN of a new person"),
+    ] = None,
 ) -> None:
-    """Create a staff member with ROLE and print their new token (shown this once)."""
-    from brigade.commands import create_staff_token
+    """Print a new token (shown this once): for the person --staff-id names, or for a new staff
+    member called NAME with ROLE."""
+    from brigade.commands import create_staff_token, create_token_for
     from brigade.kit.db.migrate import upgrade
+    from brigade.kit.errors import NotFound
 
+    if (staff_id is None) == (role is None):
+        _refuse("give either --staff-id (an existing person) or --role (a new person)")
     settings = Settings()
     upgrade(settings.database_url)
-    token = asyncio.run(create_staff_token(settings, name.strip(), role))
+    if role is not None:
+        token = asyncio.run(create_staff_token(settings, name.strip(), role))
+    elif staff_id is not None:
+        try:
+            token = asyncio.run(create_token_for(settings, staff_id, name.strip()))
+        except NotFound:
+            _refuse(f"no active staff member has the id {staff_id}")
     typer.echo(token)
 
 
@@ -108,10 +127,14 @@ def create_device(
     """Pair a device and print its token (shown this once)."""
     from brigade.commands import pair_device
     from brigade.kit.db.migrate import upgrade
+    from brigade.kit.errors import InvalidInput
 
     settings = Settings()
     upgrade(settings.database_url)
-    token = asyncio.run(pair_device(settings, name.strip(), kind, location))
+    try:
+        token = asyncio.run(pair_device(settings, name.strip(), kind, location))
+    except InvalidInput:
+        _refuse(f"no such location: {location} (make it first: PUT /api/locations/{location})")
     typer.echo(token)
 
 
@@ -140,6 +163,12 @@ def verify_journal(
     if not results:
         typer.echo("no journal yet")
     raise typer.Exit(1 if broken else 0)
+
+
+def _refuse(reason: str) -> NoReturn:
+    """A command given what cannot be: the reason in words, exit code 2 (as a usage error)."""
+    typer.secho(f"Error: {reason}", fg="red", err=True)
+    raise typer.Exit(2)
 
 
 def _announce_access(settings: Settings) -> None:

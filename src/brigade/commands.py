@@ -6,6 +6,7 @@ from collections.abc import Awaitable, Callable
 from typing import TypeVar
 from uuid import UUID
 
+from brigade.access.domain.staff import CreateToken
 from brigade.access.domain.terminals import DeviceKind
 from brigade.access.service import passwords, terminals
 from brigade.access.service import staff as access
@@ -35,6 +36,16 @@ async def in_one_transaction(settings: Settings, work: Callable[[UnitOfWork], Aw
 async def create_staff_token(settings: Settings, name: str, role: Role) -> str:
     async def create(uow: UnitOfWork) -> str:
         _token, secret = await access.create_staff_token(uow, COMMAND_LINE, name, role)
+        return secret
+
+    return await in_one_transaction(settings, create)
+
+
+async def create_token_for(settings: Settings, staff_id: UUID, name: str) -> str:
+    """A new token for an existing, active person (NotFound otherwise): no one new is made."""
+
+    async def create(uow: UnitOfWork) -> str:
+        _token, secret = await access.create_token(uow, COMMAND_LINE, CreateToken(staff_id, name))
         return secret
 
     return await in_one_transaction(settings, create)

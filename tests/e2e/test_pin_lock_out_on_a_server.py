@@ -15,6 +15,9 @@ def test_the_pin_lock_out_holds_across_workers(server: str) -> None:
     with httpx.Client(base_url=server, headers=bearer(ADMIN_TOKEN)) as admin:
         member = admin.post("/api/staff", json={"name": "Lou", "role": "SERVER"}).json()
         assert admin.put(f"/api/staff/{member['id']}/pin", json={"pin": "4826"}).status_code == 200
+        # A device is paired only at a location that was made (docs/design.md §10).
+        made = {"name": "Harbour St", "timezone": "UTC", "currency": "USD"}
+        assert admin.put(f"/api/locations/{LOCATION}", json=made).status_code == 200
         device = {"name": "Bar", "kind": "TERMINAL", "locationId": LOCATION}
         terminal = bearer(admin.post("/api/devices", json=device).json()["token"])
 

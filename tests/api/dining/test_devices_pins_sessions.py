@@ -18,6 +18,7 @@ from brigade.settings import Settings
 from factories import (
     ADMIN,
     LOCATION,
+    OTHER_LOCATION,
     AppClient,
     bearer,
     every_stored_value,
@@ -58,7 +59,7 @@ def test_a_device_token_is_shown_once_and_listed_without_it(client: AppClient) -
         None,
     )
 
-    make_device(client, "KITCHEN_DISPLAY", locationId=str(uuid.uuid4()))
+    make_device(client, "KITCHEN_DISPLAY", locationId=OTHER_LOCATION)
     listed = client.get("/api/devices").json()
     assert listed["total"] == 2
     assert all("token" not in entry for entry in listed["data"])
@@ -136,7 +137,7 @@ def test_a_terminal_alone_reads_the_menu_and_the_directory_and_signs_in_nothing_
 
 def test_a_device_and_its_sessions_read_the_device_they_act_through(client: AppClient) -> None:
     terminal = make_device(client)
-    display = make_device(client, "KITCHEN_DISPLAY", locationId=str(uuid.uuid4()))
+    display = make_device(client, "KITCHEN_DISPLAY", locationId=OTHER_LOCATION)
     session = make_session(client, "SERVER", terminal["token"])
     for token, device in (
         (terminal["token"], terminal),

@@ -10,6 +10,7 @@ import { inWords } from "../shared/words";
 import { Audit } from "./audit/Audit";
 import { BackOfficeContext } from "./context";
 import { FirstLocation } from "./FirstLocation";
+import { LocationPage } from "./location/LocationPage";
 import { Devices } from "./devices/Devices";
 import { Menu } from "./menu/Menu";
 import { Pricing } from "./pricing/Pricing";
@@ -30,10 +31,13 @@ export const SECTIONS: { id: string; title: string; view: ComponentType }[] = [
   { id: "tables", title: "Tables", view: Tables },
   { id: "staff", title: "Staff", view: Staff },
   { id: "devices", title: "Devices", view: Devices },
+  { id: "location", title: "Location", view: LocationPage },
   { id: "printers", title: "Printers", view: Printers },
   { id: "audit", title: "Audit", view: Audit },
 ];
 
+// The location looked at, kept in this browser (every tab, after a restart): a back office
+// opens where it was left. Its token stays in the tab only (session.ts).
 const LOCATION_KEY = "brigade.manage.location";
 
 function useHashSection(): string {
@@ -106,7 +110,7 @@ function SignedIn(props: { token: string | null; caller: Caller; onSignOut: () =
   api.onUnauthenticated = props.onEnded;
   const [locations, setLocations] = useState<Location[] | null>(null);
   const [locationId, setLocationId] = useState<string | null>(
-    () => sessionStorage.getItem(LOCATION_KEY) ?? props.caller.locationId,
+    () => localStorage.getItem(LOCATION_KEY) ?? props.caller.locationId,
   );
   const [error, setError] = useState<unknown>(null);
   const section = useHashSection();
@@ -119,8 +123,12 @@ function SignedIn(props: { token: string | null; caller: Caller; onSignOut: () =
 
   const location = locations?.find((found) => found.id === locationId) ?? locations?.[0] ?? null;
   const choose = (id: string) => {
-    sessionStorage.setItem(LOCATION_KEY, id);
+    localStorage.setItem(LOCATION_KEY, id);
     setLocationId(id);
+  };
+  const addLocation = (made: Location) => {
+    setLocations((found) => [...(found ?? []).filter((other) => other.id !== made.id), made]);
+    choose(made.id);
   };
   const replaceLocation = (changed: Location) =>
     setLocations((found) => found?.map((other) => (other.id === changed.id ? changed : other)) ?? [changed]);
@@ -174,7 +182,7 @@ function SignedIn(props: { token: string | null; caller: Caller; onSignOut: () =
           <p>Loading…</p>
         ) : !location ? (
           props.caller.role === "ADMIN" ? (
-            <FirstLocation api={api} onMade={(made) => setLocations([made])} />
+            <FirstLocation api={api} onMade={addLocation} />
           ) : (
             <p class="notice">
               No location is set up yet: an admin signs in here and gives it a name, timezone and currency.
@@ -182,7 +190,7 @@ function SignedIn(props: { token: string | null; caller: Caller; onSignOut: () =
           )
         ) : (
           <BackOfficeContext.Provider
-            value={{ api, token: props.token, caller: props.caller, location, replaceLocation }}
+            value={{ api, token: props.token, caller: props.caller, location, replaceLocation, addLocation }}
           >
             <View key={location.id} />
           </BackOfficeContext.Provider>

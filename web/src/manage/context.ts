@@ -14,6 +14,8 @@ export interface BackOffice {
   location: Location;
   /** The location as a change to its profile answered it (taxes & charges). */
   replaceLocation: (location: Location) => void;
+  /** A location just made: listed, and the one looked at from now on. */
+  addLocation: (location: Location) => void;
 }
 
 export const BackOfficeContext = createContext<BackOffice | null>(null);

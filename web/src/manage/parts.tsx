@@ -183,6 +183,7 @@ export function TextField(props: {
   type?: "text" | "password";
   placeholder?: string;
   inputMode?: "decimal" | "numeric";
+  disabled?: boolean;
 }) {
   return (
     <label>
@@ -192,6 +193,7 @@ export function TextField(props: {
         type={(props.type ?? "text") as "text"}
         value={props.value}
         required={props.required}
+        disabled={props.disabled}
         placeholder={props.placeholder}
         inputMode={props.inputMode}
         autocomplete="off"
@@ -226,12 +228,18 @@ export function SelectField<T extends string>(props: {
   );
 }
 
-export function CheckField(props: { label: string; checked: boolean; onChange: (checked: boolean) => void }) {
+export function CheckField(props: {
+  label: string;
+  checked: boolean;
+  onChange: (checked: boolean) => void;
+  disabled?: boolean;
+}) {
   return (
     <label class="check-field">
       <input
         type="checkbox"
         checked={props.checked}
+        disabled={props.disabled}
         onChange={(event) => props.onChange(event.currentTarget.checked)}
       />
       {props.label}

@@ -82,6 +82,19 @@ class AuditEntry:
 
 
 @dataclass(frozen=True, slots=True)
+class NamedAuditEntry(AuditEntry):
+    """An entry as the log is read: with the names people know what it concerns by, resolved
+    when read (the check's number and table, the person, the device), null where it concerns
+    none or the record is gone."""
+
+    order_id: UUID | None = None
+    order_number: int | None = None
+    table_name: str | None = None
+    person_name: str | None = None
+    device_name: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
 class AuditFilter:
     """What an audit list is narrowed to; an absent (None) filter filters nothing."""
 

@@ -30,6 +30,7 @@ from brigade.access.tables import (
     staff_pins,
     staff_sessions,
 )
+from brigade.dining.tables import locations
 from brigade.kit.access import Role
 from brigade.kit.db.engine import UnitOfWork
 from brigade.kit.db.rows import (
@@ -94,6 +95,12 @@ class DeviceRepository:
         connection = await self._uow.connection()
         values = row_from_record(device, kind=device.kind.value)
         await connection.execute(devices.insert().values(values))
+
+    async def location_exists(self, location_id: UUID) -> bool:
+        """Whether the location was made (has a profile, docs/design.md §10)."""
+        connection = await self._uow.connection()
+        query = select(locations.c.id).where(locations.c.id == location_id)
+        return (await connection.execute(query)).first() is not None
 
     async def get(self, device_id: UUID, *, for_update: bool = False) -> Device | None:
         connection = await self._uow.connection()

@@ -6,6 +6,7 @@ from typing import Annotated, Any
 from uuid import UUID
 
 from fastapi import Query
+from pydantic import BeforeValidator, Field
 
 from brigade.access.domain.audit import AuditAction, AuditFilter
 from brigade.access.service import audit as service
@@ -13,10 +14,13 @@ from brigade.kit.http.deps import PaginationDep, UowDep
 from brigade.kit.http.errors import problem_responses
 from brigade.kit.http.permissions import AuditReader
 from brigade.kit.http.routing import brigade_router
-from brigade.kit.http.schemas import FromQuery, LocationQuery, Page, ToQuery
+from brigade.kit.http.schemas import FromQuery, LocationQuery, Page, ToQuery, order_number
 from brigade.kit.http.types import ResponseModel, Timestamp
 
 router = brigade_router(prefix="/api/audit", tags=["audit"])
+
+# The domain's number, shaped "#1042" as an order's answer shapes it.
+CheckNumber = Annotated[str, BeforeValidator(order_number)]
 
 
 class AuditEntryOut(ResponseModel):
@@ -33,6 +37,18 @@ class AuditEntryOut(ResponseModel):
     reason: str | None
     approved_by_id: UUID | None
     approved_by_name: str | None
+    order_id: UUID | None = Field(
+        description="The order the entry concerns (an order's, an item's or a payment's entry)"
+    )
+    order_number: CheckNumber | None = Field(
+        description="That order's check number, as every answer shows it (#1042); null: no order"
+    )
+    table_name: str | None = Field(description="That order's table now; null: none (a tab)")
+    person_name: str | None = Field(
+        description="The staff member the entry concerns (a PIN set, a staff change, a token's "
+        "holder); staffName is who acted"
+    )
+    device_name: str | None = Field(description="The device the entry concerns (paired, revoked)")
 
 
 class AuditPage(Page[AuditEntryOut]):
@@ -50,7 +66,8 @@ async def list_audit_entries(
     at_from: FromQuery = None,
     at_to: ToQuery = None,
 ) -> AuditPage:
-    """Newest first."""
+    """Newest first. ``locationId``: that location's entries and those of no location (staff,
+    tokens, PINs: the whole restaurant's)."""
     filters = AuditFilter(
         location_id=location_id,
         action=action,

@@ -7,7 +7,13 @@ from collections.abc import Mapping
 from typing import Any
 from uuid import UUID
 
-from brigade.access.domain.audit import AuditAction, AuditedEntity, AuditEntry, AuditFilter
+from brigade.access.domain.audit import (
+    AuditAction,
+    AuditedEntity,
+    AuditEntry,
+    AuditFilter,
+    NamedAuditEntry,
+)
 from brigade.access.repository.audit import AuditRepository
 from brigade.kit.access import Actor
 from brigade.kit.clock import now
@@ -49,5 +55,5 @@ async def record(
 
 async def list_entries(
     uow: UnitOfWork, filters: AuditFilter, *, page: int, limit: int
-) -> tuple[list[AuditEntry], int]:
+) -> tuple[list[NamedAuditEntry], int]:
     return await AuditRepository(uow).list(filters, page=page, limit=limit)

@@ -113,7 +113,11 @@ async def authenticate(uow: UnitOfWork, presented: str, digest: str) -> TokenOwn
 async def pair_device(
     uow: UnitOfWork, actor: Actor, *, name: str, kind: DeviceKind, location_id: UUID
 ) -> tuple[Device, str]:
-    """A new device: the record, and its token, shown this once."""
+    """A new device: the record, and its token, shown this once. Its location must have been
+    made (a profile): a device of a made-up id would serve a location nobody can see."""
+    repository = DeviceRepository(uow)
+    if not await repository.location_exists(location_id):
+        raise InvalidInput("locationId", "no such location")
     secret = new_secret(DEVICE_TOKEN_PREFIX)
     device = Device(
         id=new_id(),
@@ -125,7 +129,7 @@ async def pair_device(
         created_at=now(),
         revoked_at=None,
     )
-    await DeviceRepository(uow).insert(device)
+    await repository.insert(device)
     await audit.record(
         uow,
         actor,

@@ -6,7 +6,8 @@ office, ``board.html`` the guests' board), never cached (each names the current 
 ``assets/`` whose names carry a content hash, so they are cached for a year. ``sw.js``, the
 service worker that keeps the terminal's and the kitchen display's shell on the tablet, is served
 from the root so that its scope covers their pages, never cached (a new build must reach the
-tablet). Swagger UI's script
+tablet). The icons and the terminal's web app manifest sit at the root too (``ROOT_FILES``).
+Swagger UI's script
 and style are copied from the pinned npm package into ``static/swagger-ui/``: ``/docs`` needs no
 internet.
 """
@@ -37,6 +38,16 @@ PAGES = {
     "/board": "board.html",
     # The first run (docs/design.md §22).
     "/setup": "setup.html",
+}
+# The icons and the terminal's web app manifest, written by the build at its root (web/src/build/
+# icons.ts) and served from the site's root, where browsers look for them; their names carry no
+# hash, so they are kept a day like Swagger UI's files.
+ROOT_FILES = {
+    "/favicon.ico": ("favicon.ico", "image/x-icon"),
+    "/icon.svg": ("icon.svg", "image/svg+xml"),
+    "/icon-192.png": ("icon-192.png", "image/png"),
+    "/icon-512.png": ("icon-512.png", "image/png"),
+    "/manifest.webmanifest": ("manifest.webmanifest", "application/manifest+json"),
 }
 SWAGGER_UI = STATIC / "swagger-ui"
 SERVICE_WORKER = "/sw.js"
@@ -80,6 +91,16 @@ def _page(name: str) -> Callable[[Request], Awaitable[Response]]:
     return serve
 
 
+def _root_file(name: str, media_type: str) -> Callable[[Request], Awaitable[Response]]:
+    async def serve(request: Request) -> Response:
+        built = SCREENS / name
+        if not built.is_file():
+            return _not_built()
+        return FileResponse(built, media_type=media_type, headers={"Cache-Control": A_DAY})
+
+    return serve
+
+
 async def service_worker(request: Request) -> Response:
     script = SCREENS / "sw.js"
     if not script.is_file():
@@ -113,11 +134,15 @@ _INLINE_SCRIPT = re.compile(r"<script>(.*?)</script>", re.DOTALL)
 
 def install_screens(app: FastAPI) -> None:
     """`/` the terminal, `/kitchen` the kitchen display, `/manage` the back office and `/board`
-    the guests' board with their hashed assets and `/sw.js` their service worker, `/docs`
+    the guests' board with their hashed assets, `/sw.js` their service worker, the icons
+    (`/favicon.ico`, `/icon.svg`, ...) and the terminal's `/manifest.webmanifest`, `/docs`
     Swagger UI from local files. The app is made with ``docs_url=None`` and ``redoc_url=None``:
     FastAPI's own pages load from a CDN."""
     for path, name in PAGES.items():
         app.add_route(path, _page(name), methods=["GET"], include_in_schema=False)
+    for path, (name, media_type) in ROOT_FILES.items():
+        route = _root_file(name, media_type)
+        app.add_route(path, route, methods=["GET"], include_in_schema=False)
     app.add_route(SERVICE_WORKER, service_worker, methods=["GET"], include_in_schema=False)
     app.add_route("/docs", api_docs, methods=["GET"], include_in_schema=False)
     app.mount(HASHED_ASSETS, _CachedFiles(SCREENS / "assets", FOREVER), name="screen-assets")

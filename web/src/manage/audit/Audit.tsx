@@ -1,5 +1,6 @@
-// The audit log (GET /api/audit), newest first, filtered by action, staff member and local
-// days; times in the location's timezone.
+// The audit log (GET /api/audit), newest first, filtered by action (every one the server
+// writes, words.ts), staff member and local days; each entry says what it concerns (a check by
+// its number and table, a person, a device); times in the location's timezone.
 
 import { useState } from "preact/hooks";
 import type { Schemas } from "../../shared/api/client";
@@ -9,7 +10,7 @@ import { Button } from "../../shared/ui";
 import { useBackOffice } from "../context";
 import { everyPage, Problem, SelectField, useLoaded } from "../parts";
 import { addDays, startOfDay } from "../today/dates";
-import { ACTIONS, actionInWords, changeInWords, PAGE_SIZE } from "./words";
+import { ACTIONS, actionInWords, changeInWords, PAGE_SIZE, subjectInWords } from "./words";
 
 type AuditAction = Schemas["AuditAction"];
 
@@ -101,6 +102,7 @@ export function Audit() {
                 <th scope="col">When</th>
                 <th scope="col">Who</th>
                 <th scope="col">What</th>
+                <th scope="col">Concerns</th>
                 <th scope="col">Change</th>
                 <th scope="col">Reason</th>
               </tr>
@@ -114,6 +116,7 @@ export function Audit() {
                     {entry.approvedByName && <div class="hint">approved by {entry.approvedByName}</div>}
                   </td>
                   <td>{actionInWords(entry.action)}</td>
+                  <td>{subjectInWords(entry) || "—"}</td>
                   <td class="audit-change">
                     {changeInWords(entry.before, entry.after, (instant) => time.format(instant))}
                   </td>

@@ -1,4 +1,5 @@
-// Staff: roles, active or not, PINs, back-office sign-in names and passwords. Managing staff is an ADMIN's (the API's rule); a manager
+// Staff: roles, active or not, PINs, back-office sign-in names and passwords, and each person's API tokens
+// (Tokens.tsx). Managing staff is an ADMIN's (the API's rule); a manager
 // sees who can sign in on the terminals and is told who can change it.
 
 import { useState } from "preact/hooks";
@@ -27,6 +28,7 @@ import {
   useLoaded,
 } from "../parts";
 import type { Role, StaffMember } from "../types";
+import { TokensPanel } from "./Tokens";
 
 const ROLES: { value: Role; label: string }[] = [
   { value: "SERVER", label: "Server" },
@@ -40,6 +42,7 @@ export function Staff() {
   const { api, caller } = useBackOffice();
   const [search, setSearch] = useState("");
   const { editing, edit, close, saved } = useEditing<StaffMember>();
+  const [tokensOf, setTokensOf] = useState<StaffMember | null>(null);
   const isAdmin = caller.role === "ADMIN";
   const directory = useLoaded(() => everyPage((page) => staffDirectory(api, { page, limit: 100 })), []);
   const staff = useLoaded(
@@ -104,9 +107,26 @@ export function Staff() {
                 isAdmin
                   ? (row) =>
                       row.member && (
-                        <Button label={`Edit ${row.name}`} onClick={() => edit(row.member!)}>
-                          Edit
-                        </Button>
+                        <>
+                          <Button
+                            label={`Edit ${row.name}`}
+                            onClick={() => {
+                              setTokensOf(null);
+                              edit(row.member!);
+                            }}
+                          >
+                            Edit
+                          </Button>
+                          <Button
+                            label={`API tokens of ${row.name}`}
+                            onClick={() => {
+                              close();
+                              setTokensOf(row.member!);
+                            }}
+                          >
+                            API tokens
+                          </Button>
+                        </>
                       )
                   : undefined
               }
@@ -121,6 +141,7 @@ export function Staff() {
             onSaved={saved(reload)}
           />
         )}
+        {tokensOf && !editing && <TokensPanel key={tokensOf.id} member={tokensOf} onClose={() => setTokensOf(null)} />}
       </div>
     </section>
   );

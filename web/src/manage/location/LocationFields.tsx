@@ -1,0 +1,117 @@
+// A location's profile as fields (PUT /api/locations/{id} takes it whole): the one form of the
+// first location, a new one and the current one's settings. The terminals' idle sign-out is
+// set under Devices, and kept as it is here.
+
+import { CheckField, SelectField, TextField } from "../parts";
+import { cashRoundingOf, cashStepOf, cashStepOptions, TAX_MODES } from "../pricing/fields";
+import type { Profile } from "../ProfileForm";
+
+/** The profile of a location not made yet: this browser's timezone, the server's defaults. */
+export function newProfile(): Profile {
+  return {
+    name: "",
+    timezone: Intl.DateTimeFormat().resolvedOptions().timeZone,
+    currency: "USD",
+    taxMode: "EXCLUSIVE",
+    cashRounding: null,
+  };
+}
+
+/** Whether the profile can be sent: the server checks the rest and says so in words. */
+export const profileReady = (profile: Profile) => !!profile.name.trim() && !!profile.timezone.trim();
+
+/** The profile as sent: names trimmed, the currency in capitals. */
+export function profileBody(profile: Profile): Profile {
+  return {
+    ...profile,
+    name: profile.name.trim(),
+    timezone: profile.timezone.trim(),
+    currency: (profile.currency ?? "USD").trim().toUpperCase() as Profile["currency"],
+  };
+}
+
+export function LocationFields(props: {
+  profile: Profile;
+  onChange: (profile: Profile) => void;
+  disabled?: boolean;
+  /** Only the first location's essentials: the rest keep the server's defaults. */
+  essentialsOnly?: boolean;
+}) {
+  const { profile, disabled } = props;
+  const set =
+    <K extends keyof Profile>(key: K) =>
+    (value: Profile[K]) =>
+      props.onChange({ ...profile, [key]: value });
+  const minutes = (key: "ticketWarnMinutes" | "ticketLateMinutes") => (value: string) =>
+    set(key)(Number.parseInt(value, 10) || 0);
+  return (
+    <>
+      <TextField label="Location name" value={profile.name} onInput={set("name")} required disabled={disabled} />
+      <TextField
+        label="Timezone"
+        value={profile.timezone}
+        onInput={set("timezone")}
+        required
+        placeholder="America/New_York"
+        disabled={disabled}
+      />
+      <TextField
+        label="Currency"
+        value={profile.currency ?? ""}
+        onInput={(value) => set("currency")(value as Profile["currency"])}
+        required
+        disabled={disabled}
+      />
+      <SelectField
+        label="Prices"
+        value={profile.taxMode ?? "EXCLUSIVE"}
+        options={TAX_MODES}
+        onChange={set("taxMode")}
+        disabled={disabled}
+      />
+      <SelectField
+        label="Cash rounding"
+        value={cashStepOf(profile.cashRounding)}
+        options={cashStepOptions(profile.currency?.trim().toUpperCase() || "USD")}
+        onChange={(step) => set("cashRounding")(cashRoundingOf(step))}
+        disabled={disabled}
+      />
+      {!props.essentialsOnly && (
+        <>
+          <TextField
+            label="Kitchen ticket turns amber after (minutes)"
+            value={String(profile.ticketWarnMinutes ?? 5)}
+            onInput={minutes("ticketWarnMinutes")}
+            inputMode="numeric"
+            disabled={disabled}
+          />
+          <TextField
+            label="Kitchen ticket is late after (minutes)"
+            value={String(profile.ticketLateMinutes ?? 10)}
+            onInput={minutes("ticketLateMinutes")}
+            inputMode="numeric"
+            disabled={disabled}
+          />
+          <CheckField
+            label="A check paid in full completes by itself"
+            checked={profile.autoComplete ?? true}
+            onChange={set("autoComplete")}
+            disabled={disabled}
+          />
+          <CheckField
+            label="Servers may open a cash drawer"
+            checked={profile.serversOpenDrawers ?? true}
+            onChange={set("serversOpenDrawers")}
+            disabled={disabled}
+          />
+          <CheckField
+            label="The guests' board shows dine-in orders too"
+            checked={profile.boardShowsDineIn ?? false}
+            onChange={set("boardShowsDineIn")}
+            disabled={disabled}
+          />
+        </>
+      )}
+    </>
+  );
+}
