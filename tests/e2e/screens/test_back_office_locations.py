@@ -71,4 +71,3 @@ def test_locations_tokens_and_the_audit_log(browser: Browser, screen_server: Ser
     expect(entries.get_by_role("row")).to_have_count(2)
     expect(entries).to_contain_text("PIN set")
     expect(entries).to_contain_text("Ana")
-    screenshot(page, "manage-audit")

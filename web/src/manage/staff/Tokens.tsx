@@ -69,6 +69,7 @@ export function TokensPanel(props: { member: StaffMember; onClose: () => void })
             },
             {
               title: "Created, last used",
+              wraps: true,
               cell: (token) => (
                 <>
                   {when(token.createdAt)}
