@@ -63,11 +63,13 @@ class ApprovedResource(RequestModel):
     """The one resource an approval is for: the order, and the item, payment or service charge
     its action names (`item.void`, `item.partial_void`: `itemId`; `payment.tip_adjust`:
     `paymentId`; `order.service_charge_waive`: `serviceChargeId`); or, for
-    `cash_drawer.movement` and `cash_drawer.close`, the cash drawer (`drawerId`). An id the
-    action names left out is 403 `approval_invalid`."""
+    `cash_drawer.movement` and `cash_drawer.close`, the cash drawer (`drawerId`); for
+    `device.unpair`, the asking device itself (`deviceId`). An id the action names left out
+    is 403 `approval_invalid`."""
 
     order_id: UUID | None = None
     drawer_id: UUID | None = None
+    device_id: UUID | None = None
     item_id: UUID | None = None
     payment_id: UUID | None = None
     service_charge_id: UUID | None = None
@@ -243,6 +245,7 @@ async def request_approval(
             "payment_id": body.resource.payment_id,
             "service_charge_id": body.resource.service_charge_id,
             "drawer_id": body.resource.drawer_id,
+            "device_id": body.resource.device_id,
         },
     )
     typed = await service.check_typed_pin(request.app.state.database, body.staff_id, body.pin)

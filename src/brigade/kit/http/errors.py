@@ -88,6 +88,12 @@ ERROR_TABLE: dict[type[errors.DomainError], tuple[int, str]] = {
     errors.OtherLocation: (403, "other_location"),
     errors.TrivialPin: (422, "trivial_pin"),
     errors.TooManyWrongPins: (429, "too_many_wrong_pins"),
+    # Pairing by code.
+    errors.PairingCodeNotFound: (404, "pairing_code_not_found"),
+    errors.PairingCodeUsed: (409, "pairing_code_used"),
+    errors.PairingCodeClaimed: (410, "pairing_code_used"),
+    errors.PairingCodeExpired: (410, "pairing_code_expired"),
+    errors.TooManyPairingCodes: (429, "too_many_pairing_codes"),
 }
 
 _HTTP_CODES = {
