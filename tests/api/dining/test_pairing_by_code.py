@@ -52,7 +52,8 @@ def _later_by(monkeypatch: pytest.MonkeyPatch, delay: timedelta) -> None:
 def test_a_code_approved_by_a_manager_pairs_its_device_once(client: AppClient) -> None:
     asked = _ask(client, "KITCHEN_DISPLAY")
     assert re.fullmatch(r"[0-9]{6}", asked["code"])
-    assert asked["claim"].startswith("brp_") and len(asked["claim"]) > 40
+    assert asked["claim"].startswith("brp_")
+    assert len(asked["claim"]) > 40
     assert _claim(client, asked["claim"]).json()["status"] == "PENDING"
 
     manager = bearer(make_staff_token(client, "MANAGER"))
@@ -73,7 +74,8 @@ def test_a_code_approved_by_a_manager_pairs_its_device_once(client: AppClient) -
     paired = claimed.json()
     assert paired["status"] == "PAIRED"
     assert paired["device"] == device
-    assert paired["token"].startswith("brd_") and paired["token"][:10] == device["hint"]
+    assert paired["token"].startswith("brd_")
+    assert paired["token"][:10] == device["hint"]
     current = client.get("/api/devices/current", headers=bearer(paired["token"]))
     assert current.status_code == 200
     assert (current.json()["id"], current.json()["kind"]) == (device["id"], "KITCHEN_DISPLAY")

@@ -74,6 +74,4 @@ class PairingCodeRepository:
 
     async def purge_expired_before(self, before: datetime) -> None:
         connection = await self._uow.connection()
-        await connection.execute(
-            delete(pairing_codes).where(pairing_codes.c.expires_at < before)
-        )
+        await connection.execute(delete(pairing_codes).where(pairing_codes.c.expires_at < before))

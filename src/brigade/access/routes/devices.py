@@ -88,9 +88,7 @@ async def pair_device(
     return NewDevice(**device_out(device).model_dump(), token=secret)
 
 
-@router.post(
-    "/current/unpair", response_model=DeviceOut, responses=problem_responses(NotFound)
-)
+@router.post("/current/unpair", response_model=DeviceOut, responses=problem_responses(NotFound))
 async def unpair_current_device(actor: DeviceUnpairer, uow: UowDep) -> DeviceOut:
     """The device unpairs itself: revoked as `DELETE /api/devices/{id}` revokes it, so the back
     office lists it as revoked. A MANAGER's (or ADMIN's) own PIN session on it may; the device

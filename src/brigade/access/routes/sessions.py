@@ -81,7 +81,8 @@ class ApprovalAsk(PinCheck):
     action: str = Field(
         max_length=40,
         description="One of: " + ", ".join(f"`{action}`" for action in ApprovalAction) + ". "
-        "Anything else (staff, tokens, devices, printers, webhooks, the catalogue and prices, "
+        "Anything else (staff, tokens, devices but unpairing one's own, printers, webhooks, "
+        "the catalogue and prices, "
         "roles) is 403 `not_approvable`: it takes the person's own sign-in.",
     )
     resource: ApprovedResource
@@ -235,7 +236,10 @@ async def request_approval(
     on that resource (else 403 `approval_invalid`), and by none that manages staff, tokens,
     devices, printers, webhooks or the catalogue (403 `not_approvable`). That request acts
     with the manager's role, and its audit entry names both the server and the approving
-    manager. Wrong PINs count as a sign-in's do."""
+    manager. Wrong PINs count as a sign-in's do.
+
+    Requires the SERVER role or above for every action but `device.unpair`: any device may ask
+    a manager to approve its own unpairing (on its own `deviceId`, docs/design.md §22)."""
     settings: Settings = request.app.state.settings
     asked = service.ApprovalRequest(
         body.action,

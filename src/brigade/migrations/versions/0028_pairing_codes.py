@@ -37,9 +37,7 @@ def upgrade() -> None:
         ),
     )
     op.create_index("uq_pairing_codes_code", "pairing_codes", ["code"], unique=True)
-    op.create_index(
-        "uq_pairing_codes_claim_digest", "pairing_codes", ["claim_digest"], unique=True
-    )
+    op.create_index("uq_pairing_codes_claim_digest", "pairing_codes", ["claim_digest"], unique=True)
     op.create_index(
         "ix_pairing_codes_client_address", "pairing_codes", ["client_address", "created_at"]
     )
