@@ -198,6 +198,7 @@ def test_signing_out_by_hand_and_when_idle(browser: Browser, restaurant: Restaur
 
 def test_pairing_takes_a_terminals_token_alone(browser: Browser, restaurant: Restaurant) -> None:
     page = open_terminal(browser, restaurant)
+    page.get_by_role("button", name="Pair with a token instead").click()
     token = page.get_by_label("Device token")
     for wrong, said in (
         ("brd_not-a-token", "not a paired device's token"),
