@@ -12,7 +12,7 @@ from typing import Any
 from fastapi import Depends, FastAPI
 
 from brigade import __version__
-from brigade.access.routes import audit, auth, devices, sessions, staff
+from brigade.access.routes import audit, auth, devices, pairing, sessions, staff
 from brigade.access.security import TokenAuthenticator
 from brigade.access.service import token_cache as worker_token_cache
 from brigade.access.service.staff import OverLimitAddresses
@@ -182,6 +182,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.include_router(locations.router)
     app.include_router(tables.router)
     app.include_router(devices.router)
+    app.include_router(pairing.device_router)
+    app.include_router(pairing.manager_router)
     app.include_router(sessions.staff_pin_router)
     app.include_router(sessions.session_router)
     app.include_router(sessions.approval_router)

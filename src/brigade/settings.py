@@ -125,6 +125,9 @@ class Settings(BaseSettings):
     pin_failures_per_device: int = Field(default=10, ge=1)
     pin_failures_per_address: int = Field(default=30, ge=1)
     pin_failure_window_seconds: int = Field(default=900, ge=60)
+    # Pairing codes one client address may ask for within a code's life (10 minutes), so codes
+    # cannot be farmed (docs/security.md): past it, 429 until the oldest runs out.
+    pairing_codes_per_address: int = Field(default=30, ge=1)
 
 
 def _hosts(listed: str) -> frozenset[str]:

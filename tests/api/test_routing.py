@@ -73,4 +73,11 @@ def test_every_route_of_the_application_is_a_brigade_route(tmp_path: Path) -> No
     assert len(routes) > 30
     assert all(isinstance(route, BrigadeRoute) for route in routes)
     public = {route.path for route in routes if getattr(route, "permission", None) is None}
-    assert public == {"/health", "/api/setup", "/api/auth/sign-in"}
+    # A fresh device asks for a pairing code and claims its token before it has a credential.
+    assert public == {
+        "/health",
+        "/api/setup",
+        "/api/auth/sign-in",
+        "/api/pairing-codes",
+        "/api/pairing-codes/claim",
+    }

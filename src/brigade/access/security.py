@@ -93,5 +93,6 @@ class TokenAuthenticator:
             presented,
             writes=request.method != "GET",
             action=action,
-            path_ids=request.path_params,
+            # /api/devices/current/… names the caller's own device.
+            path_ids={"device_id": actor.device_id, **request.path_params},
         )

@@ -206,3 +206,29 @@ setup_tokens = Table(
     Column("token_digest", String(64), nullable=False),
     Column("created_at", UTCDateTime(), nullable=False),
 )
+
+
+# A device's pairing code (docs/design.md §23): only digests of its secrets are kept. An
+# expired code's digits are set free (NULL) when they are drawn again, so they are unique
+# among live codes.
+pairing_codes = Table(
+    "pairing_codes",
+    metadata,
+    Column("id", Uuid, primary_key=True),
+    Column("code", String(6), nullable=True),
+    Column("kind", String(16), nullable=False),
+    Column("claim_digest", String(64), nullable=False),
+    # The device token the claim pairs into: its SHA-256 and hint, never the token.
+    Column("token_digest", String(64), nullable=False),
+    Column("hint", String(16), nullable=False),
+    Column("client_address", String(64), nullable=False),
+    Column("created_at", UTCDateTime(), nullable=False),
+    Column("expires_at", UTCDateTime(), nullable=False),
+    Column("device_id", Uuid, ForeignKey("devices.id"), nullable=True),
+    Column("approved_at", UTCDateTime(), nullable=True),
+    Column("claimed_at", UTCDateTime(), nullable=True),
+    Index("uq_pairing_codes_code", "code", unique=True),
+    Index("uq_pairing_codes_claim_digest", "claim_digest", unique=True),
+    Index("ix_pairing_codes_client_address", "client_address", "created_at"),
+    Index("ix_pairing_codes_expires_at", "expires_at"),
+)

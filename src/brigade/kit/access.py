@@ -76,6 +76,9 @@ class Permission(StrEnum):
     # Any screen (docs/design.md §8, §10, §20).
     READ_EVENTS = "read and follow events"
     READ_OWN_DEVICE = "read the device one's token belongs to"
+    # Pairing by code (docs/design.md §23): a device revokes itself, which the back office sees.
+    UNPAIR_OWN_DEVICE = "unpair the device one acts through (a device alone: a manager's approval)"
+    ASK_TO_UNPAIR = "ask a manager to approve unpairing one's own device"
     # The guests' board (docs/design.md §20): order numbers only.
     READ_PICKUP_BOARD = "read the order-ready board for guests"
 
@@ -120,6 +123,8 @@ REQUIRED_ROLE: Mapping[Permission, Role] = MappingProxyType(
         Permission.READ_OWN_DRAWER: Role.SERVER,
         Permission.READ_EVENTS: Role.KITCHEN,
         Permission.READ_OWN_DEVICE: Role.KITCHEN,
+        Permission.UNPAIR_OWN_DEVICE: Role.MANAGER,
+        Permission.ASK_TO_UNPAIR: Role.KITCHEN,
         Permission.READ_PICKUP_BOARD: Role.MANAGER,
     }
 )
@@ -143,13 +148,21 @@ TERMINAL_PERMISSIONS = frozenset(
         Permission.READ_STAFF_DIRECTORY,
         Permission.SIGN_IN_WITH_PIN,
         Permission.READ_OWN_DEVICE,
+        Permission.ASK_TO_UNPAIR,
     }
 )
 # A guests' board reads its own device, the board and its events' bare notices, nothing else
 # (docs/design.md §20).
 BOARD_PERMISSIONS = frozenset(
-    {Permission.READ_OWN_DEVICE, Permission.READ_PICKUP_BOARD, Permission.READ_EVENTS}
+    {
+        Permission.READ_OWN_DEVICE,
+        Permission.READ_PICKUP_BOARD,
+        Permission.READ_EVENTS,
+        Permission.ASK_TO_UNPAIR,
+    }
 )
+# What a terminal or a board alone may do once a manager approved it on the spot.
+APPROVED_DEVICE_PERMISSIONS = frozenset({Permission.UNPAIR_OWN_DEVICE})
 # Granted by no role: signing in with a PIN happens on a paired terminal.
 TERMINAL_ONLY = TERMINAL_PERMISSIONS - REQUIRED_ROLE.keys()
 
@@ -190,6 +203,8 @@ class ApprovalAction(StrEnum):
     # The till (docs/design.md §17): a server's pay-in, pay-out, no-sale and count at a terminal.
     CASH_DRAWER_MOVEMENT = "cash_drawer.movement"
     CASH_DRAWER_CLOSE = "cash_drawer.close"
+    # A device unpairing itself (docs/design.md §23), on that device.
+    DEVICE_UNPAIR = "device.unpair"
 
 
 # The resource each action is approved on: the ids that name it, in order.
@@ -206,6 +221,7 @@ APPROVAL_RESOURCE: Mapping[ApprovalAction, tuple[str, ...]] = MappingProxyType(
         ApprovalAction.SERVICE_CHARGE_WAIVE: ("order_id", "service_charge_id"),
         ApprovalAction.CASH_DRAWER_MOVEMENT: ("drawer_id",),
         ApprovalAction.CASH_DRAWER_CLOSE: ("drawer_id",),
+        ApprovalAction.DEVICE_UNPAIR: ("device_id",),
     }
 )
 
@@ -217,7 +233,7 @@ def approvable(action: str) -> ApprovalAction:
     except ValueError:
         raise NotApprovable(
             f"No approval can cover {action!r}: it takes the person's own sign-in. An approval "
-            f"covers one of {', '.join(ApprovalAction)} on one order or cash drawer."
+            f"covers one of {', '.join(ApprovalAction)} on one order, cash drawer or device."
         ) from None
 
 
@@ -264,6 +280,9 @@ class Actor:
     web_session_id: UUID | None = None
 
     def ensure(self, permission: Permission) -> None:
+        if self.approver is not None and permission in APPROVED_DEVICE_PERMISSIONS:
+            # The approval already took a manager's PIN (apply_approval checks its role).
+            return
         if self.principal is Principal.TERMINAL:
             if permission not in TERMINAL_PERMISSIONS:
                 raise Forbidden(

@@ -325,3 +325,27 @@ class EventsExpired(DomainError):
             f"Events up to {swept_through} are no longer kept (after={after}); "
             "reload the state and read from the latest event."
         )
+
+
+# Pairing a device by a short code (docs/design.md §23).
+
+
+class PairingCodeNotFound(DomainError):
+    """A code or claim that is unknown, or a code past its life: one answer for both, so
+    typing codes tells nothing about which exist."""
+
+
+class PairingCodeUsed(Conflict):
+    """A code a manager already approved."""
+
+
+class PairingCodeClaimed(DomainError):
+    """A claim whose token was already handed over: it is not handed over again."""
+
+
+class PairingCodeExpired(DomainError):
+    """A claim whose code ran out before it was approved, or whose token was never collected."""
+
+
+class TooManyPairingCodes(TooManyFailedAttempts):
+    """Too many codes asked for from one client address within a code's life."""

@@ -119,6 +119,13 @@ def _table(client: AppClient) -> str:
     return f"/api/tables/{table}"
 
 
+def _pairing_code(client: AppClient) -> str:
+    asked = client.post("/api/pairing-codes", json={"kind": "TERMINAL"})
+    assert asked.status_code == 201, asked.text
+    code: str = asked.json()["code"]
+    return code
+
+
 def _printer(client: AppClient, kind: str = "KITCHEN") -> str:
     body = {"name": "Pass", "locationId": LOCATION, "host": "10.0.0.9", "kind": kind}
     printer: str = client.post("/api/printers", json=body).json()["id"]
@@ -662,6 +669,14 @@ ENDPOINTS: dict[tuple[str, str], tuple[str, Scenario]] = {
         "MANAGER",
         lambda c: Call("DELETE", f"/api/devices/{make_device(c)['id']}"),
     ),
+    ("POST", "/api/pairing-codes/approve"): (
+        "MANAGER",
+        lambda c: Call(
+            "POST",
+            "/api/pairing-codes/approve",
+            {"code": _pairing_code(c), "locationId": LOCATION, "name": "Bar"},
+        ),
+    ),
     # printers are a manager's; a receipt shows payments, so not the kitchen's
     ("GET", "/api/printers"): ("MANAGER", lambda c: Call("GET", "/api/printers")),
     ("POST", "/api/printers"): (
@@ -738,18 +753,23 @@ ENDPOINTS: dict[tuple[str, str], tuple[str, Scenario]] = {
     ("GET", "/api/shifts"): ("MANAGER", lambda c: Call("GET", "/api/shifts")),
 }
 # The first run's credential is its setup token, a sign-in's the password (test_passwords.py,
-# test_back_office_sessions.py, test_first_run_setup_api.py).
+# test_back_office_sessions.py, test_first_run_setup_api.py); a fresh device asks for a pairing
+# code and claims its token with no credential.
 PUBLIC = {
     ("GET", "/health"),
     ("GET", "/api/setup"),
     ("POST", "/api/setup"),
     ("POST", "/api/auth/sign-in"),
+    ("POST", "/api/pairing-codes"),
+    ("POST", "/api/pairing-codes/claim"),
 }
 # Where who the caller is matters beyond their role (tests/api/dining): signing in is a
 # terminal's; one sets one's own PIN and ends one's own session.
 BEYOND_ROLES = {
     # a staff token belongs to no device: 404 whatever its role
     ("GET", "/api/devices/current"): "a TERMINAL or BOARD device token may too",
+    # a device unpairs itself: a manager's own session on it, or a manager's approval
+    ("POST", "/api/devices/current/unpair"): "Requires the MANAGER role",
     ("POST", "/api/sessions"): "Requires a paired TERMINAL device token",
     ("PUT", "/api/staff/{staff_id}/pin"): "Requires the KITCHEN role",
     ("DELETE", "/api/sessions/current"): "Requires the KITCHEN role",

@@ -61,6 +61,8 @@ def screen_server(
             environment = {
                 "BRIGADE_ADMIN_TOKEN": ADMIN_TOKEN,
                 "BRIGADE_PRINTER_ALLOW_HOSTS": "127.0.0.1",
+                # Every screen opened shows a pairing code, all from 127.0.0.1.
+                "BRIGADE_PAIRING_CODES_PER_ADDRESS": "10000",
             } | getattr(request.module, "SERVER_SETTINGS", {})
             process = ServerProcess(
                 url, directory / "server.log", workers=1, environment=environment

@@ -16,6 +16,7 @@ from e2e.screens.restaurant import (
     Restaurant,
     _created,
     open_screen,
+    paste_token,
 )
 
 KITCHEN_VIEWPORT: ViewportSize = {"width": 1920, "height": 1080}
@@ -38,8 +39,7 @@ def open_kitchen(
     """A new wall screen, paired with ``token`` (else a token of its own), online and showing
     the board."""
     page = open_screen(browser, restaurant, "/kitchen", KITCHEN_VIEWPORT, fake_clock=fake_clock)
-    page.get_by_label("Device token").fill(token or kitchen_token(restaurant))
-    page.get_by_role("button", name="Pair").click()
+    paste_token(page, token or kitchen_token(restaurant))
     expect(page.get_by_role("status", name="Connection")).to_have_text(re.compile("Online"))
     return page
 

@@ -178,8 +178,14 @@ def open_screen(
 
 
 def pair(page: Page, restaurant: Restaurant) -> None:
-    page.get_by_label("Device token").fill(restaurant.terminal_token())
-    page.get_by_role("button", name="Pair").click()
+    paste_token(page, restaurant.terminal_token())
+
+
+def paste_token(page: Page, token: str) -> None:
+    """Pairs a screen the fallback way, with a device token pasted (docs/design.md §23)."""
+    page.get_by_role("button", name="Pair with a token instead").click()
+    page.get_by_label("Device token").fill(token)
+    page.get_by_role("button", name="Pair", exact=True).click()
 
 
 def type_pin(page: Page, pin: str) -> None:

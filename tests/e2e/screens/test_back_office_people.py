@@ -64,10 +64,13 @@ def test_a_device_token_is_shown_once_and_stops_when_revoked(
     page = open_back_office(browser, office.restaurant.base_url, office.manager_token)
     go_to(page, "Devices")
     page.get_by_role("button", name="Pair a device").click()
-    panel = page.get_by_role("dialog", name="Pair a device")
+    page.get_by_role("dialog", name="Pair a device").get_by_role(
+        "button", name="Make a token to paste instead"
+    ).click()
+    panel = page.get_by_role("dialog", name="Make a device token")
     panel.get_by_label("Device name").fill("Grill screen")
     panel.get_by_label("Kind").select_option(label="Kitchen display")
-    panel.get_by_role("button", name="Pair").click()
+    panel.get_by_role("button", name="Make its token").click()
     shown = page.get_by_role("dialog", name="Grill screen is paired")
     expect(shown.get_by_role("alert")).to_contain_text("Copy the token now")
     token = shown.get_by_label("Device token").input_value()

@@ -10,7 +10,7 @@ from typing import Any
 from playwright.sync_api import Browser, Locator, Page, expect
 
 from e2e.screens.kitchen import KITCHEN_VIEWPORT, clear_board, signed_in_server
-from e2e.screens.restaurant import Restaurant, _created, open_screen, screenshot
+from e2e.screens.restaurant import Restaurant, _created, open_screen, paste_token, screenshot
 
 
 def _board_token(restaurant: Restaurant) -> str:
@@ -21,8 +21,7 @@ def _board_token(restaurant: Restaurant) -> str:
 
 def _open_board(browser: Browser, restaurant: Restaurant) -> Page:
     page = open_screen(browser, restaurant, "/board", KITCHEN_VIEWPORT)
-    page.get_by_label("Device token").fill(_board_token(restaurant))
-    page.get_by_role("button", name="Pair").click()
+    paste_token(page, _board_token(restaurant))
     expect(page.get_by_role("heading", name="Ready")).to_be_visible()
     return page
 

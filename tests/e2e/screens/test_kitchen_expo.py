@@ -20,7 +20,7 @@ from e2e.screens.kitchen import (
     signed_in_server,
     ticket,
 )
-from e2e.screens.restaurant import Restaurant, _created, open_screen, screenshot
+from e2e.screens.restaurant import Restaurant, _created, open_screen, paste_token, screenshot
 
 
 def _station(restaurant: Restaurant, name: str, *products: str, expo: bool = False) -> str:
@@ -49,8 +49,7 @@ def _station_screen(browser: Browser, restaurant: Restaurant, station_id: str, n
 
 def _board_screen(browser: Browser, restaurant: Restaurant) -> Page:
     page = open_screen(browser, restaurant, "/board", KITCHEN_VIEWPORT)
-    page.get_by_label("Device token").fill(restaurant.device_token("BOARD", "Wall"))
-    page.get_by_role("button", name="Pair").click()
+    paste_token(page, restaurant.device_token("BOARD", "Wall"))
     expect(page.get_by_role("heading", name="Ready")).to_be_visible()
     return page
 

@@ -21,7 +21,7 @@ from e2e.screens.kitchen import (
     signed_in_server,
     ticket,
 )
-from e2e.screens.restaurant import Restaurant, screenshot
+from e2e.screens.restaurant import Restaurant, paste_token, screenshot
 
 
 def _shown(page: Page) -> list[str]:
@@ -215,8 +215,7 @@ def test_sound_asks_for_a_tap_and_ages_count_on_the_server_s_clock(
     # The wall's clock is five minutes slow.
     kitchen.clock.install(time=time.time() - 300)
     kitchen.goto("/kitchen")
-    kitchen.get_by_label("Device token").fill(kitchen_token(restaurant))
-    kitchen.get_by_role("button", name="Pair").click()
+    paste_token(kitchen, kitchen_token(restaurant))
     expect(kitchen.get_by_role("status", name="Connection")).to_have_text(re.compile("Online"))
     order = signed_in_server(restaurant, "Ana").send([("Ribeye", 1)], table="3")
     timer = ticket(kitchen, order).get_by_role("timer", name="Age")

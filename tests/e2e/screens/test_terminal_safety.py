@@ -26,6 +26,7 @@ from e2e.screens.restaurant import (
     open_screen,
     open_terminal,
     pair,
+    paste_token,
     screenshot,
     seat,
     sign_in,
@@ -135,7 +136,12 @@ def test_unpairing_takes_a_managers_pin_and_a_confirmation(
     page.get_by_role("button", name="Unpair this terminal").click()
     _type_pin(sheet, MANAGER_PIN)
     sheet.get_by_role("button", name="Unpair “Tablet”").click()
-    expect(page.get_by_label("Device token")).to_be_visible()
+    expect(page.get_by_text("Enter this code in the back office")).to_be_visible()
+    # Unpaired on the server: the back office lists it as revoked.
+    with restaurant.http() as http:
+        listed = http.get("/api/devices", params={"locationId": restaurant.location_id}).json()
+    revoked = [d for d in listed["data"] if d["name"] == "Tablet" and d["revokedAt"] is not None]
+    assert len(revoked) == 1
     # The PIN was checked as a sign-in: a wrong one is audited like any other.
     with restaurant.http() as http:
         wrong = http.get("/api/audit", params={"action": "staff.pin_wrong"}).json()["data"]
@@ -181,8 +187,7 @@ def test_a_manager_86es_from_the_terminal_and_a_server_cannot(
 
 def test_the_kitchen_86es_from_its_display(browser: Browser, restaurant: Restaurant) -> None:
     kitchen = open_screen(browser, restaurant, "/kitchen", VIEWPORT)
-    kitchen.get_by_label("Device token").fill(kitchen_token(restaurant))
-    kitchen.get_by_role("button", name="Pair").click()
+    paste_token(kitchen, kitchen_token(restaurant))
     expect(kitchen.get_by_role("status", name="Connection")).to_have_text(re.compile("Online"))
     kitchen.get_by_role("button", name="86 products").click()
     sheet = kitchen.get_by_role("dialog", name="86 products")

@@ -8,19 +8,22 @@ import { GuestBoard } from "./GuestBoard";
 
 export function BoardApp() {
   const [device, setDevice] = useState<Device | null>(() => loadDevice(BOARD_KEY));
+  const [revoked, setRevoked] = useState(false);
   if (!device)
     return (
-      <Pairing kind="BOARD" storageKey={BOARD_KEY} onPaired={setDevice}>
+      <Pairing kind="BOARD" storageKey={BOARD_KEY} onPaired={setDevice} unpaired={revoked}>
         <p>
-          A manager pairs a guests' board in the back office (Devices, kind “Guests' board”) or with{" "}
+          Or a manager pairs a guests' board in the back office (Devices, kind “Guests' board”) or with{" "}
           <code>brigade device create --kind BOARD</code> and gets its token, once. Paste it here; this screen keeps it.
           It shows order numbers only.
         </p>
       </Pairing>
     );
-  const unpair = () => {
+  // The board has no unpair of its own: it is unpaired when revoked in the back office.
+  const revoke = () => {
     forgetDevice(BOARD_KEY);
+    setRevoked(true);
     setDevice(null);
   };
-  return <GuestBoard device={device} onUnpaired={unpair} />;
+  return <GuestBoard device={device} onUnpaired={revoke} />;
 }

@@ -8,6 +8,7 @@ import { KitchenDisplay } from "./Display";
 
 export function KitchenApp() {
   const [device, setDevice] = useState<Device | null>(() => loadDevice(KITCHEN_DISPLAY_KEY));
+  const [revoked, setRevoked] = useState(false);
   // The last board and location, kept for a reload offline.
   const [store, setStore] = useState<Store | null>(null);
   useEffect(() => {
@@ -15,17 +16,20 @@ export function KitchenApp() {
   }, []);
   if (!device)
     return (
-      <Pairing kind="KITCHEN_DISPLAY" storageKey={KITCHEN_DISPLAY_KEY} onPaired={setDevice}>
+      <Pairing kind="KITCHEN_DISPLAY" storageKey={KITCHEN_DISPLAY_KEY} onPaired={setDevice} unpaired={revoked}>
         <p>
-          A manager makes a kitchen display device (<code>brigade device create --kind KITCHEN_DISPLAY</code>) and gets
-          its token, once. Paste it here; this screen keeps it.
+          Or a manager makes a kitchen display device (<code>brigade device create --kind KITCHEN_DISPLAY</code>) and
+          gets its token, once. Paste it here; this screen keeps it.
         </p>
       </Pairing>
     );
-  const unpair = () => {
+  const unpair = (byBackOffice: boolean) => {
     forgetDevice(KITCHEN_DISPLAY_KEY);
+    setRevoked(byBackOffice);
     setDevice(null);
   };
   if (!store) return <p class="hint">Opening the kitchen display…</p>;
-  return <KitchenDisplay device={device} store={store} onUnpaired={unpair} />;
+  return (
+    <KitchenDisplay device={device} store={store} onUnpaired={() => unpair(false)} onRevoked={() => unpair(true)} />
+  );
 }

@@ -9,7 +9,9 @@ import type { Device } from "../shared/device";
 import { useLatest } from "../shared/latest";
 import { useDeviceSession } from "../shared/session";
 import type { Store } from "../shared/store";
-import type { Category } from "../shared/types";
+import { staffDirectory } from "../shared/api/staff";
+import { UnpairSheet } from "../shared/pairing/UnpairSheet";
+import type { Category, StaffCard } from "../shared/types";
 import { SoldOutSheet } from "../shared/soldout/SoldOutSheet";
 import { Button } from "../shared/ui";
 import { AllDay } from "./AllDay";
@@ -31,15 +33,22 @@ import { StationSheet } from "./StationSheet";
 import { clockTime, useBoard, useOfflineSince } from "./state";
 import { type Paging, Wall } from "./Wall";
 
-export function KitchenDisplay(props: { device: Device; store: Store; onUnpaired: () => void }) {
+export function KitchenDisplay(props: {
+  device: Device;
+  store: Store;
+  /** Unpaired here, with a manager's PIN. */
+  onUnpaired: () => void;
+  /** Revoked in the back office (its token answered 401). */
+  onRevoked: () => void;
+}) {
   const { device, store } = props;
-  // A revoked device ends here: back to pairing. Back after a gap, the stream replays what was
-  // missed; the board is read again for anything else.
+  // A revoked device ends here: back to pairing, which says so. Back after a gap, the stream
+  // replays what was missed; the board is read again for anything else.
   const { api, events, location, streaming } = useDeviceSession(
     device.token,
     device.locationId,
     {
-      onEnded: props.onUnpaired,
+      onEnded: props.onRevoked,
       onConnected: (connected) => {
         if (connected) reload();
       },
@@ -53,6 +62,8 @@ export function KitchenDisplay(props: { device: Device; store: Store; onUnpaired
   const [station, setStation] = useState<string[]>(loadStation);
   const [muted, setMuted] = useState(loadMuted);
   const [choosing, setChoosing] = useState(false);
+  // The managers who may approve unpairing, read when asked for.
+  const [unpairing, setUnpairing] = useState<StaffCard[] | null>(null);
   const [soldOut, setSoldOut] = useState(false);
   const [recalling, setRecalling] = useState(false);
   const [compact, setCompact] = useState(loadCompact);
@@ -133,7 +144,14 @@ export function KitchenDisplay(props: { device: Device; store: Store; onUnpaired
   }, [soundOn]);
 
   // The bump bar: keys over the wall, not while a sheet is open.
-  const keys = useLatest({ tickets, paging, picked, sheet: choosing || soldOut || recalling, bump, recall });
+  const keys = useLatest({
+    tickets,
+    paging,
+    picked,
+    sheet: choosing || soldOut || recalling || unpairing !== null,
+    bump,
+    recall,
+  });
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
       const { tickets, paging, picked, sheet, bump, recall } = keys.current;
@@ -244,8 +262,23 @@ export function KitchenDisplay(props: { device: Device; store: Store; onUnpaired
           categories={categories}
           chosen={station}
           onChange={chooseStation}
-          onUnpair={props.onUnpaired}
+          onUnpair={() => {
+            setChoosing(false);
+            staffDirectory(api, { limit: 100 })
+              .then((page) => setUnpairing(page.data))
+              .catch(() => setUnpairing([]));
+          }}
           onClose={() => setChoosing(false)}
+        />
+      )}
+      {unpairing && (
+        <UnpairSheet
+          api={api}
+          staff={unpairing}
+          deviceName={device.name ?? null}
+          screen="screen"
+          onUnpair={props.onUnpaired}
+          onCancel={() => setUnpairing(null)}
         />
       )}
     </div>

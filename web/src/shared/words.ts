@@ -10,6 +10,15 @@ export function inWords(error: unknown): string {
   return "Something went wrong on this screen; try again.";
 }
 
+/** A PIN refused (a sign-in's or an approval's), in words. */
+export function refusalInWords(failure: unknown): string {
+  return failure instanceof ApiError && failure.status === 401
+    ? "Wrong PIN; try again."
+    : failure instanceof Unreachable
+      ? "This needs the server, and it can't be reached: try again once the network is back."
+      : inWords(failure);
+}
+
 /** What another terminal changed between two versions of one order, in a sentence. */
 export function whatChanged(before: Order, after: Order, currency = "USD"): string {
   const changes: string[] = [];

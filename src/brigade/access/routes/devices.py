@@ -12,7 +12,7 @@ from brigade.access.service import terminals as service
 from brigade.kit.errors import NotFound
 from brigade.kit.http.deps import PaginationDep, UowDep
 from brigade.kit.http.errors import problem_responses
-from brigade.kit.http.permissions import DeviceReader, DiningRoomManager
+from brigade.kit.http.permissions import DeviceReader, DeviceUnpairer, DiningRoomManager
 from brigade.kit.http.routing import brigade_router
 from brigade.kit.http.types import Name, RequestModel, ResponseModel, Timestamp
 
@@ -46,7 +46,7 @@ class DevicePage(ResponseModel):
     limit: int
 
 
-def _out(device: Device) -> DeviceOut:
+def device_out(device: Device) -> DeviceOut:
     return DeviceOut.model_validate(device, from_attributes=True)
 
 
@@ -61,7 +61,7 @@ async def list_devices(
     found, total = await service.list_devices(
         uow, location_id, page=pagination.page, limit=pagination.limit
     )
-    return DevicePage(**pagination.page_of([_out(device) for device in found], total))
+    return DevicePage(**pagination.page_of([device_out(device) for device in found], total))
 
 
 @router.get("/current", response_model=DeviceOut, responses=problem_responses(NotFound))
@@ -69,7 +69,7 @@ async def get_current_device(actor: DeviceReader, uow: UowDep) -> DeviceOut:
     """The device this token belongs to: a device token's own, or a PIN session's terminal. A
     screen pairs with its token alone and reads its location and kind here. A staff token
     belongs to no device: 404."""
-    return _out(await service.current_device(uow, actor))
+    return device_out(await service.current_device(uow, actor))
 
 
 @router.post("", status_code=201, response_model=NewDevice, responses=problem_responses())
@@ -85,10 +85,19 @@ async def pair_device(
     )
     response.headers["Location"] = f"/api/devices/{device.id}"
     response.headers["Cache-Control"] = "no-store"
-    return NewDevice(**_out(device).model_dump(), token=secret)
+    return NewDevice(**device_out(device).model_dump(), token=secret)
+
+
+@router.post("/current/unpair", response_model=DeviceOut, responses=problem_responses(NotFound))
+async def unpair_current_device(actor: DeviceUnpairer, uow: UowDep) -> DeviceOut:
+    """The device unpairs itself: revoked as `DELETE /api/devices/{id}` revokes it, so the back
+    office lists it as revoked. A MANAGER's (or ADMIN's) own PIN session on it may; the device
+    alone, or anyone else's session on it, sends a manager's approval (`Brigade-Approval`,
+    action `device.unpair` on its `deviceId`). A staff token belongs to no device: 404."""
+    return device_out(await service.unpair_current_device(uow, actor))
 
 
 @router.delete("/{device_id}", response_model=DeviceOut, responses=problem_responses(NotFound))
 async def revoke_device(staff: DiningRoomManager, device_id: UUID, uow: UowDep) -> DeviceOut:
     """Revoke: the device token and every session signed in on it stop at once, for good."""
-    return _out(await service.revoke_device(uow, staff, device_id))
+    return device_out(await service.revoke_device(uow, staff, device_id))

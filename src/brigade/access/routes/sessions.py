@@ -63,11 +63,13 @@ class ApprovedResource(RequestModel):
     """The one resource an approval is for: the order, and the item, payment or service charge
     its action names (`item.void`, `item.partial_void`: `itemId`; `payment.tip_adjust`:
     `paymentId`; `order.service_charge_waive`: `serviceChargeId`); or, for
-    `cash_drawer.movement` and `cash_drawer.close`, the cash drawer (`drawerId`). An id the
-    action names left out is 403 `approval_invalid`."""
+    `cash_drawer.movement` and `cash_drawer.close`, the cash drawer (`drawerId`); for
+    `device.unpair`, the asking device itself (`deviceId`). An id the action names left out
+    is 403 `approval_invalid`."""
 
     order_id: UUID | None = None
     drawer_id: UUID | None = None
+    device_id: UUID | None = None
     item_id: UUID | None = None
     payment_id: UUID | None = None
     service_charge_id: UUID | None = None
@@ -79,7 +81,8 @@ class ApprovalAsk(PinCheck):
     action: str = Field(
         max_length=40,
         description="One of: " + ", ".join(f"`{action}`" for action in ApprovalAction) + ". "
-        "Anything else (staff, tokens, devices, printers, webhooks, the catalogue and prices, "
+        "Anything else (staff, tokens, devices but unpairing one's own, printers, webhooks, "
+        "the catalogue and prices, "
         "roles) is 403 `not_approvable`: it takes the person's own sign-in.",
     )
     resource: ApprovedResource
@@ -233,7 +236,10 @@ async def request_approval(
     on that resource (else 403 `approval_invalid`), and by none that manages staff, tokens,
     devices, printers, webhooks or the catalogue (403 `not_approvable`). That request acts
     with the manager's role, and its audit entry names both the server and the approving
-    manager. Wrong PINs count as a sign-in's do."""
+    manager. Wrong PINs count as a sign-in's do.
+
+    Requires the SERVER role or above for every action but `device.unpair`: any device may ask
+    a manager to approve its own unpairing (on its own `deviceId`, docs/design.md §23)."""
     settings: Settings = request.app.state.settings
     asked = service.ApprovalRequest(
         body.action,
@@ -243,6 +249,7 @@ async def request_approval(
             "payment_id": body.resource.payment_id,
             "service_charge_id": body.resource.service_charge_id,
             "drawer_id": body.resource.drawer_id,
+            "device_id": body.resource.device_id,
         },
     )
     typed = await service.check_typed_pin(request.app.state.database, body.staff_id, body.pin)

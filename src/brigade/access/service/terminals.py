@@ -54,6 +54,7 @@ from brigade.kit.access import (
     Actor,
     ApprovalAction,
     Approver,
+    Permission,
     TokenOwner,
     approvable,
     approval_resource,
@@ -119,13 +120,36 @@ async def pair_device(
     if not await repository.location_exists(location_id):
         raise InvalidInput("locationId", "no such location")
     secret = new_secret(DEVICE_TOKEN_PREFIX)
+    device = await add_device(
+        uow,
+        actor,
+        name=name,
+        kind=kind,
+        location_id=location_id,
+        token=(token_digest(secret), token_hint(secret)),
+    )
+    return device, secret
+
+
+async def add_device(
+    uow: UnitOfWork,
+    actor: Actor,
+    *,
+    name: str,
+    kind: DeviceKind,
+    location_id: UUID,
+    token: tuple[str, str],
+) -> Device:
+    """Record and audit a paired device whose token (``token``: its digest and hint) is made
+    by the caller: here, or from a pairing code's claim (access/service/pairing.py)."""
+    digest, hint = token
     device = Device(
         id=new_id(),
         name=name,
         kind=kind,
         location_id=location_id,
-        token_digest=token_digest(secret),
-        hint=token_hint(secret),
+        token_digest=digest,
+        hint=hint,
         created_at=now(),
         revoked_at=None,
     )
@@ -138,7 +162,14 @@ async def pair_device(
         location_id=location_id,
         after={"name": name, "kind": kind.value},
     )
-    return device, secret
+    return device
+
+
+async def find_device(uow: UnitOfWork, device_id: UUID) -> Device:
+    device = await DeviceRepository(uow).get(device_id)
+    if device is None:
+        raise NotFound("device", device_id)
+    return device
 
 
 async def current_device(uow: UnitOfWork, actor: Actor) -> Device:
@@ -148,6 +179,14 @@ async def current_device(uow: UnitOfWork, actor: Actor) -> Device:
     if device is None:
         raise NotFound("device", "for this token")
     return device
+
+
+async def unpair_current_device(uow: UnitOfWork, actor: Actor) -> Device:
+    """The device unpairs itself: revoked as the back office revokes it, so the back office
+    sees it (docs/design.md §23). A staff token has no device (404)."""
+    if actor.device_id is None:
+        raise NotFound("device", "for this token")
+    return await revoke_device(uow, actor, actor.device_id)
 
 
 async def list_devices(
@@ -391,6 +430,12 @@ async def request_approval(
     manager's PIN typed on the actor's screen; wrong PINs count like a sign-in's. What no
     approval covers is refused, the PIN uncounted (403 ``not_approvable``)."""
     action = approvable(asked.action)
+    if action is ApprovalAction.DEVICE_UNPAIR:
+        # A device asks to unpair itself, none other (docs/design.md §23).
+        if actor.device_id is None or str(asked.ids.get("device_id")) != str(actor.device_id):
+            raise ApprovalInvalid("A device asks to unpair itself only: name its own deviceId.")
+    else:
+        actor.ensure(Permission.REQUEST_APPROVAL)
     resource = approval_resource(action, asked.ids)
     sources = PinSources(address, actor.device_id)
     verified = await _verify_pin(uow, actor, typed, sources, limits)

@@ -96,6 +96,12 @@ ERROR_TABLE: dict[type[errors.DomainError], tuple[int, str]] = {
     errors.CsrfFailed: (403, "csrf_failed"),
     errors.SetupDone: (403, "setup_done"),
     errors.WrongSetupToken: (401, "wrong_setup_token"),
+    # Pairing by code.
+    errors.PairingCodeNotFound: (404, "pairing_code_not_found"),
+    errors.PairingCodeUsed: (409, "pairing_code_used"),
+    errors.PairingCodeClaimed: (410, "pairing_code_used"),
+    errors.PairingCodeExpired: (410, "pairing_code_expired"),
+    errors.TooManyPairingCodes: (429, "too_many_pairing_codes"),
 }
 
 _HTTP_CODES = {

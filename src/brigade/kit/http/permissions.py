@@ -126,7 +126,12 @@ MenuReader = Annotated[Actor, _allowed(Permission.READ_MENU)]
 DirectoryReader = Annotated[Actor, _allowed(Permission.READ_STAFF_DIRECTORY)]
 PinSetter = Annotated[Actor, _allowed(Permission.SET_OWN_PIN)]
 SignedInStaff = Annotated[Actor, _allowed(Permission.SIGN_OUT)]
-ApprovalSeeker = Annotated[Actor, _allowed(Permission.REQUEST_APPROVAL)]
+# Any device may ask to unpair itself; every other approval takes REQUEST_APPROVAL (the service).
+ApprovalSeeker = Annotated[Actor, _allowed(Permission.ASK_TO_UNPAIR)]
+# A manager's own PIN session on the device, or the device with a manager's approval.
+DeviceUnpairer = Annotated[
+    Actor, _allowed(Permission.UNPAIR_OWN_DEVICE, ApprovalAction.DEVICE_UNPAIR)
+]
 DiningRoomManager = Annotated[Actor, _allowed(Permission.MANAGE_DINING_ROOM)]
 LocationAdmin = Annotated[Actor, _allowed(Permission.SET_UP_LOCATIONS)]
 Terminal = Annotated[Actor, _allowed(Permission.SIGN_IN_WITH_PIN)]

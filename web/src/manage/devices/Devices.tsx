@@ -1,8 +1,12 @@
-// Devices: pair a TERMINAL, a KITCHEN_DISPLAY or a BOARD for guests (its token is shown once, to copy now) and
-// revoke one (its token and every session on it stop at once).
+// Devices: pair a TERMINAL, a KITCHEN_DISPLAY or a BOARD for guests by the code it shows (docs/design.md §23), or
+// make one whose token is shown once, to copy now; revoke one (its token and every session on it stop at once). A
+// device that unpaired itself is listed as revoked, with when.
 
+import type { ComponentChildren } from "preact";
 import { useState } from "preact/hooks";
 import { createDevice, listDevices, revokeDevice } from "../../shared/api/dining";
+import { approveCode } from "../../shared/api/pairing";
+import { typedCode } from "../../shared/pairing/code";
 import { Button } from "../../shared/ui";
 import { useBackOffice } from "../context";
 import {
@@ -75,7 +79,7 @@ export function Devices() {
           />
           <Problem error={devices.error ?? changing.error} />
           {devices.data?.length === 0 ? (
-            <p class="hint">No devices yet: pair each tablet once (“Pair a device”), then paste its token on it.</p>
+            <p class="hint">No devices yet: open the screen on each tablet, then “Pair a device” and type its code.</p>
           ) : (
             <RecordTable
               label="Devices"
@@ -130,6 +134,81 @@ export function Devices() {
 }
 
 function PairPanel(props: { onClose: () => void; onPaired: () => void }) {
+  const [withToken, setWithToken] = useState(false);
+  const other = (
+    <Button tone="quiet" onClick={() => setWithToken(!withToken)}>
+      {withToken ? "Pair by the code it shows instead" : "Make a token to paste instead"}
+    </Button>
+  );
+  return withToken ? <TokenPanel {...props}>{other}</TokenPanel> : <CodePanel {...props}>{other}</CodePanel>;
+}
+
+/** The code a fresh screen shows, its name, and this location: the screen pairs by itself. */
+function CodePanel(props: { onClose: () => void; onPaired: () => void; children: ComponentChildren }) {
+  const { api, location } = useBackOffice();
+  const [code, setCode] = useState("");
+  const [name, setName] = useState("");
+  const [paired, setPaired] = useState<string | null>(null);
+  const saving = useAction();
+
+  async function pair(event: Event) {
+    event.preventDefault();
+    const done = await saving.run(async () => {
+      const device = await approveCode(api, { code, name: name.trim(), locationId: location.id });
+      setPaired(`${device.name} is paired: its screen opens by itself.`);
+      setCode("");
+      setName("");
+    });
+    if (done) props.onPaired();
+  }
+
+  return (
+    <SidePanel title="Pair a device" onClose={props.onClose}>
+      <form onSubmit={pair}>
+        <p class="hint">Open the screen on the device: it shows a six-digit code. Type it here.</p>
+        <label>
+          Code on the device
+          <input
+            class="code-field"
+            value={code}
+            inputMode="numeric"
+            autocomplete="off"
+            placeholder="000 000"
+            required
+            onInput={(event) => setCode(typedCode(event.currentTarget.value))}
+          />
+        </label>
+        <NameField value={name} onInput={setName} />
+        <p class="hint">
+          Location: <strong>{location.name}</strong>
+        </p>
+        {paired && (
+          <p class="notice" role="status">
+            {paired}
+          </p>
+        )}
+        <Problem error={saving.error} />
+        <PanelActions busy={saving.busy} ready={code.length === 6 && !!name.trim()} saveLabel="Pair" />
+      </form>
+      {props.children}
+    </SidePanel>
+  );
+}
+
+function NameField(props: { value: string; onInput: (name: string) => void }) {
+  return (
+    <TextField
+      label="Device name"
+      value={props.value}
+      onInput={props.onInput}
+      required
+      placeholder="Bar tablet, Grill screen…"
+    />
+  );
+}
+
+/** The way without a code: a device whose token is shown once, to paste on it. */
+function TokenPanel(props: { onClose: () => void; onPaired: () => void; children: ComponentChildren }) {
   const { api, location } = useBackOffice();
   const [name, setName] = useState("");
   const [kind, setKind] = useState<DeviceKind>("TERMINAL");
@@ -200,19 +279,14 @@ function PairPanel(props: { onClose: () => void; onPaired: () => void }) {
     );
   }
   return (
-    <SidePanel title="Pair a device" onClose={props.onClose}>
+    <SidePanel title="Make a device token" onClose={props.onClose}>
       <form onSubmit={pair}>
-        <TextField
-          label="Device name"
-          value={name}
-          onInput={setName}
-          required
-          placeholder="Bar tablet, Grill screen…"
-        />
+        <NameField value={name} onInput={setName} />
         <SelectField label="Kind" value={kind} onChange={setKind} options={KINDS} />
         <Problem error={saving.error} />
-        <PanelActions busy={saving.busy} ready={!!name.trim()} saveLabel="Pair" />
+        <PanelActions busy={saving.busy} ready={!!name.trim()} saveLabel="Make its token" />
       </form>
+      {props.children}
     </SidePanel>
   );
 }

@@ -1,16 +1,19 @@
-// Pair this browser once with a device token alone (shown once when the device was made): the
-// server says which device it is and where (GET /api/devices/current); the token, its location
-// and name are kept, one pairing per kind of screen (a terminal and a kitchen display may share
-// a browser while testing).
+// Pair this screen (docs/design.md §23): it shows a six-digit code for a manager to enter in
+// the back office (Devices → Pair a device) and pairs by itself once they have, polling its
+// claim every 2 s; a code that runs out is replaced. Pasting a device token stays as a
+// fallback. The token, its location and name are kept, one pairing per kind of screen (a
+// terminal and a kitchen display may share a browser while testing).
 
 import type { ComponentChildren } from "preact";
-import { useState } from "preact/hooks";
+import { useEffect, useMemo, useState } from "preact/hooks";
 import { Api, ApiError } from "../api/client";
 import { currentDevice } from "../api/dining";
+import { askForCode, claimToken } from "../api/pairing";
 import { type Device, saveDevice } from "../device";
 import type { PairedDevice } from "../types";
 import { Button } from "../ui";
 import { inWords } from "../words";
+import { countdown, secondsLeft, shownCode, spokenCode } from "./code";
 
 type DeviceKind = PairedDevice["kind"];
 
@@ -19,15 +22,156 @@ const SCREEN_NAMES: Record<DeviceKind, string> = {
   KITCHEN_DISPLAY: "kitchen display",
   BOARD: "guests' board",
 };
+const POLL_MS = 2000;
+// After a failure (the server out of reach, too many codes asked for): try again this late.
+const RETRY_MS = 5000;
 
 export function Pairing(props: {
   kind: DeviceKind;
   storageKey: string;
   onPaired: (device: Device) => void;
-  /** Where the token comes from, in words. */
+  /** The device was revoked in the back office (its token answered 401). */
+  unpaired?: boolean;
+  /** Where a pasted token comes from, in words. */
   children: ComponentChildren;
 }) {
   const screen = SCREEN_NAMES[props.kind];
+  const [withToken, setWithToken] = useState(false);
+  const paired = (device: Device) => {
+    saveDevice(device, props.storageKey);
+    props.onPaired(device);
+  };
+  return (
+    <main class="centered">
+      <div class="card pairing">
+        <h1>Pair this {screen}</h1>
+        {props.unpaired && (
+          <p class="notice" role="status">
+            This screen was unpaired in the back office.
+          </p>
+        )}
+        {withToken ? (
+          <TokenForm kind={props.kind} screen={screen} onPaired={paired}>
+            {props.children}
+          </TokenForm>
+        ) : (
+          <CodeShown kind={props.kind} onPaired={paired} />
+        )}
+        <Button tone="quiet" onClick={() => setWithToken(!withToken)}>
+          {withToken ? "Pair with a code instead" : "Pair with a token instead"}
+        </Button>
+      </div>
+    </main>
+  );
+}
+
+interface Shown {
+  code: string;
+  claim: string;
+  expiresAt: string;
+}
+
+function CodeShown(props: { kind: DeviceKind; onPaired: (device: Device) => void }) {
+  // No credential yet: the code and the claim are this screen's only proof.
+  const api = useMemo(() => new Api(() => null, undefined, undefined, "", false), []);
+  const [shown, setShown] = useState<Shown | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [now, setNow] = useState(Date.now());
+  // Bumped to ask for a new code: the first, one that ran out, or after a failure.
+  const [round, setRound] = useState(0);
+  const onPaired = props.onPaired;
+
+  useEffect(() => {
+    let live = true;
+    setShown(null);
+    askForCode(api, props.kind)
+      .then((made) => {
+        if (!live) return;
+        setError(null);
+        setShown({ code: made.code, claim: made.claim, expiresAt: made.expiresAt });
+      })
+      .catch((failure) => {
+        if (!live) return;
+        setError(inWords(failure));
+        setTimeout(() => live && setRound((n) => n + 1), RETRY_MS);
+      });
+    return () => {
+      live = false;
+    };
+  }, [api, props.kind, round]);
+
+  useEffect(() => {
+    const ticking = setInterval(() => setNow(Date.now()), 1000);
+    return () => clearInterval(ticking);
+  }, []);
+
+  useEffect(() => {
+    if (!shown) return;
+    let live = true;
+    const poll = async () => {
+      try {
+        const answer = await claimToken(api, shown.claim);
+        if (!live) return;
+        if (answer.status === "PAIRED" && "token" in answer) {
+          const { device } = answer;
+          onPaired({ token: answer.token, locationId: device.locationId, name: device.name });
+          return;
+        }
+      } catch (failure) {
+        if (!live) return;
+        // Ran out, or forgotten by the server: a new code.
+        if (failure instanceof ApiError && (failure.status === 410 || failure.status === 404)) {
+          setRound((n) => n + 1);
+          return;
+        }
+      }
+      timer = setTimeout(poll, POLL_MS);
+    };
+    let timer = setTimeout(poll, POLL_MS);
+    return () => {
+      live = false;
+      clearTimeout(timer);
+    };
+  }, [api, shown, onPaired]);
+
+  const left = shown ? secondsLeft(shown.expiresAt, now) : null;
+  useEffect(() => {
+    if (left === 0) setRound((n) => n + 1);
+  }, [left]);
+
+  return (
+    <>
+      {shown ? (
+        <>
+          <p class="pairing-code" aria-label={`Pairing code ${spokenCode(shown.code)}`}>
+            {shownCode(shown.code)}
+          </p>
+          <p>
+            Enter this code in the back office, <strong>Devices → Pair a device</strong>. This screen pairs by itself.
+          </p>
+          <p class="hint" aria-live="off">
+            A new code in {countdown(left ?? 0)}
+          </p>
+        </>
+      ) : (
+        <p class="hint">{error ? "" : "Asking the server for a code…"}</p>
+      )}
+      {error && (
+        <p class="error" role="alert">
+          {error}
+        </p>
+      )}
+    </>
+  );
+}
+
+function TokenForm(props: {
+  kind: DeviceKind;
+  screen: string;
+  onPaired: (device: Device) => void;
+  children: ComponentChildren;
+}) {
+  const { screen } = props;
   const [token, setToken] = useState("");
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -43,9 +187,7 @@ export function Pairing(props: {
         setError(`This token is a ${SCREEN_NAMES[found.kind]}'s, not a ${screen}'s.`);
         return;
       }
-      const device = { token: typed, locationId: found.locationId, name: found.name };
-      saveDevice(device, props.storageKey);
-      props.onPaired(device);
+      props.onPaired({ token: typed, locationId: found.locationId, name: found.name });
     } catch (failure) {
       setError(
         failure instanceof ApiError && failure.status === 401
@@ -60,23 +202,20 @@ export function Pairing(props: {
   }
 
   return (
-    <main class="centered">
-      <form class="card pairing" onSubmit={pair}>
-        <h1>Pair this {screen}</h1>
-        {props.children}
-        <label>
-          Device token
-          <input value={token} onInput={(e) => setToken(e.currentTarget.value)} autocomplete="off" required />
-        </label>
-        {error && (
-          <p class="error" role="alert">
-            {error}
-          </p>
-        )}
-        <Button type="submit" tone="accent" disabled={busy || !token.trim()}>
-          Pair
-        </Button>
-      </form>
-    </main>
+    <form class="pairing-token" onSubmit={pair}>
+      {props.children}
+      <label>
+        Device token
+        <input value={token} onInput={(e) => setToken(e.currentTarget.value)} autocomplete="off" required />
+      </label>
+      {error && (
+        <p class="error" role="alert">
+          {error}
+        </p>
+      )}
+      <Button type="submit" tone="accent" disabled={busy || !token.trim()}>
+        Pair
+      </Button>
+    </form>
   );
 }

@@ -27,6 +27,8 @@ const PAID_LINE_MS = 5000;
 
 export function App() {
   const [device, setDevice] = useState<Device | null>(() => loadDevice(TERMINAL_KEY));
+  // Revoked in the back office: the pairing screen says so.
+  const [revoked, setRevoked] = useState(false);
   const [store, setStore] = useState<Store | null>(null);
   // The session signed in when the tablet was left: a reload (even offline) keeps it.
   const [session, setSession] = useState<NewSession | null | undefined>(undefined);
@@ -48,10 +50,10 @@ export function App() {
 
   if (!device)
     return (
-      <Pairing kind="TERMINAL" storageKey={TERMINAL_KEY} onPaired={setDevice}>
+      <Pairing kind="TERMINAL" storageKey={TERMINAL_KEY} onPaired={setDevice} unpaired={revoked}>
         <FirstRunLink />
         <p>
-          A manager makes a TERMINAL device (<code>brigade device create --kind TERMINAL</code>) and gets its token,
+          Or a manager makes a TERMINAL device (<code>brigade device create --kind TERMINAL</code>) and gets its token,
           once. Paste it here; this browser keeps it.
         </p>
       </Pairing>
@@ -63,8 +65,9 @@ export function App() {
         device={device}
         store={store}
         onSignedIn={signedIn}
-        onUnpair={() => {
+        onUnpair={(byBackOffice) => {
           forgetDevice(TERMINAL_KEY);
+          setRevoked(byBackOffice);
           setDevice(null);
         }}
       />

@@ -1,34 +1,31 @@
 // Who is working: the staff picker (GET /api/staff/directory) and a PIN pad → a session.
 
 import { useEffect, useState } from "preact/hooks";
-import { Api, ApiError, Unreachable } from "../../shared/api/client";
+import { Api } from "../../shared/api/client";
 import type { Device } from "../../shared/device";
 import { signIn as openSession, staffDirectory } from "../../shared/api/staff";
+import { useLatest } from "../../shared/latest";
 import { remembered, type Store } from "../../shared/store";
 import type { NewSession, StaffCard } from "../../shared/types";
 import { Button, PinPad, StaffPicker } from "../../shared/ui";
-import { inWords } from "../../shared/words";
+import { inWords, refusalInWords } from "../../shared/words";
 import { ClockSheet } from "../till/ClockSheet";
-import { UnpairSheet } from "./UnpairSheet";
+import { UnpairSheet } from "../../shared/pairing/UnpairSheet";
 
 /** Why a PIN was not taken, in words. */
-export function refusalInWords(failure: unknown): string {
-  return failure instanceof ApiError && failure.status === 401
-    ? "Wrong PIN; try again."
-    : failure instanceof Unreachable
-      ? "This needs the server, and it can't be reached: try again once the network is back."
-      : inWords(failure);
-}
-
 export function SignIn(props: {
   device: Device;
   store: Store;
   onSignedIn: (session: NewSession) => void;
-  onUnpair: () => void;
+  /** Unpaired here with a manager's PIN (false), or found revoked in the back office (true). */
+  onUnpair: (byBackOffice: boolean) => void;
 }) {
   // Offline, the staff kept from the last read show, and a PIN says it needs the server
   // rather than waiting for it.
   const [api] = useState(() => new Api(() => props.device.token, undefined, undefined, "", false));
+  // The device token refused (401, not a wrong PIN): revoked in the back office.
+  const unpaired = useLatest(props.onUnpair);
+  api.onUnauthenticated = () => unpaired.current(true);
   const { store } = props;
   const [staff, setStaff] = useState<StaffCard[] | null>(null);
   const [chosen, setChosen] = useState<string | null>(null);
@@ -114,7 +111,8 @@ export function SignIn(props: {
           api={api}
           staff={staff ?? []}
           deviceName={props.device.name ?? null}
-          onUnpair={props.onUnpair}
+          screen="terminal"
+          onUnpair={() => props.onUnpair(false)}
           onCancel={() => setUnpairing(false)}
         />
       )}

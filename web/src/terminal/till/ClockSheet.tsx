@@ -9,8 +9,7 @@ import { signIn, signOut } from "../../shared/api/staff";
 import { clockIn, clockOut, currentShift, serverCheckout } from "../../shared/api/till";
 import type { StaffCard } from "../../shared/types";
 import { PinPad, Sheet, StaffPicker } from "../../shared/ui";
-import { inWords } from "../../shared/words";
-import { refusalInWords } from "../signin/SignIn";
+import { inWords, refusalInWords } from "../../shared/words";
 import { Checkout, type CheckoutFigures } from "./Checkout";
 import { clockedInLine, clockedOutLine } from "./money";
 
