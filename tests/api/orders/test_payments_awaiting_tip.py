@@ -119,6 +119,8 @@ def test_only_those_who_take_payments_and_only_at_their_device_location(
         bearer(make_device(client)["token"]),
     ):
         problem(client.get(URL, headers=headers), 403, "forbidden")
+    # A device is paired only at a location that was made (docs/design.md §10).
+    client.put(f"/api/locations/{ELSEWHERE}", json={"name": "Elsewhere", "timezone": "UTC"})
     elsewhere = bearer(
         make_session(client, "SERVER", make_device(client, locationId=ELSEWHERE)["token"])
     )
