@@ -114,11 +114,7 @@ async def authenticate(uow: UnitOfWork, presented: str, digest: str) -> TokenOwn
 async def pair_device(
     uow: UnitOfWork, actor: Actor, *, name: str, kind: DeviceKind, location_id: UUID
 ) -> tuple[Device, str]:
-    """A new device: the record, and its token, shown this once. Its location must have been
-    made (a profile): a device of a made-up id would serve a location nobody can see."""
-    repository = DeviceRepository(uow)
-    if not await repository.location_exists(location_id):
-        raise InvalidInput("locationId", "no such location")
+    """A new device: the record, and its token, shown this once."""
     secret = new_secret(DEVICE_TOKEN_PREFIX)
     device = await add_device(
         uow,
@@ -141,7 +137,12 @@ async def add_device(
     token: tuple[str, str],
 ) -> Device:
     """Record and audit a paired device whose token (``token``: its digest and hint) is made
-    by the caller: here, or from a pairing code's claim (access/service/pairing.py)."""
+    by the caller: here, or from a pairing code's claim (access/service/pairing.py). Its
+    location must have been made (a profile): a device of a made-up id would serve a location
+    nobody can see."""
+    repository = DeviceRepository(uow)
+    if not await repository.location_exists(location_id):
+        raise InvalidInput("locationId", "no such location")
     digest, hint = token
     device = Device(
         id=new_id(),
