@@ -11,7 +11,7 @@ import httpx
 from playwright.sync_api import Browser, Locator, Page, expect
 
 from e2e.screens.back_office import go_to, office_screenshot, open_back_office, staff_token
-from e2e.screens.kitchen import KITCHEN_VIEWPORT
+from e2e.screens.kitchen import KITCHEN_VIEWPORT, open_kitchen
 from e2e.screens.restaurant import (
     MANAGER_PIN,
     Restaurant,
@@ -104,3 +104,21 @@ def test_two_screens_pair_by_their_codes_and_unpairing_shows_in_the_back_office(
         "This screen was unpaired in the back office.", timeout=45_000
     )
     expect(kitchen.get_by_label(PAIRING_CODE)).to_be_visible()
+
+
+def test_a_kitchen_display_unpairs_itself_with_a_managers_pin(
+    browser: Browser, restaurant: Restaurant
+) -> None:
+    kitchen = open_kitchen(browser, restaurant)
+    kitchen.get_by_role("button", name=re.compile("^Station: ")).click()
+    kitchen.get_by_role("button", name="Unpair this screen").click()
+    sheet = kitchen.get_by_role("dialog", name="Unpair this screen")
+    sheet.get_by_role("button", name="Marco").click()
+    for digit in MANAGER_PIN:
+        sheet.get_by_role("button", name=digit, exact=True).click()
+    sheet.get_by_role("button", name="Enter PIN").click()
+    sheet.get_by_role("button", name=re.compile("^Unpair “")).click()
+    expect(kitchen.get_by_label(PAIRING_CODE)).to_be_visible()
+    with httpx.Client(base_url=restaurant.base_url, headers=ADMIN, timeout=10) as http:
+        revoked = http.get("/api/audit", params={"action": "device.revoked"}).json()["data"]
+    assert revoked[0]["approvedByName"] == "Marco"
