@@ -26,7 +26,7 @@ TOKEN = "brd_" + "k" * 43
 AT = datetime(2026, 11, 20, 21, 15, tzinfo=UTC)
 
 
-async def _pair_a_terminal_as_0026_did(url: str) -> None:
+async def _pair_a_terminal_as_0027_did(url: str) -> None:
     engine = create_async_engine(async_url(url))
     try:
         async with engine.begin() as connection:
@@ -49,8 +49,8 @@ async def _pair_a_terminal_as_0026_did(url: str) -> None:
 def test_a_terminal_paired_before_keeps_working_beside_one_paired_by_code(
     request: pytest.FixtureRequest, tmp_path: Path
 ) -> None:
-    with throwaway_database(request.config.getoption("--db-url"), tmp_path, "0026") as url:
-        asyncio.run(_pair_a_terminal_as_0026_did(url))
+    with throwaway_database(request.config.getoption("--db-url"), tmp_path, "0027") as url:
+        asyncio.run(_pair_a_terminal_as_0027_did(url))
         upgrade(url)
         app = create_app(Settings(database_url=url, admin_token=ADMIN_TOKEN))
         with TestClient(app, headers=bearer(ADMIN_TOKEN)) as client:

@@ -1,7 +1,7 @@
 """Pairing a device by a short code: pairing_codes
 
 Revision ID: 0028_pairing_codes
-Revises: 0026_pickup_board (the lead re-chains it after 0027_passwords)
+Revises: 0027_passwords
 Create Date: 2026-11-27 06:10:00
 """
 

@@ -30,6 +30,7 @@ export const ACTION_WORDS: Record<AuditAction, string> = {
   "staff.created": "Staff created",
   "staff.changed": "Staff changed",
   "staff.pin_set": "PIN set",
+  "staff.password_set": "Password set",
   "staff.pin_locked": "PIN locked out",
   "staff.pin_wrong": "Wrong PIN",
   "token.created": "Token created",
