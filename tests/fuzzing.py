@@ -76,7 +76,7 @@ STATE_CODES = ("modifier_selection_invalid", "variant_required")
 SETTING_CODES = ("printer_target_refused",)
 # A PIN of the right shape that anyone would try first (docs/security.md): a list of patterns
 # JSON Schema does not state.
-VALUE_RULE_CODES = ("trivial_pin",)
+VALUE_RULE_CODES = ("trivial_pin", "weak_password")
 # Rules between two fields that JSON Schema does not state: a group's maxSelections >= its
 # min, a report's days in order and at most 366, a forced Z's reason (docs/design.md §18).
 CROSS_FIELD_RULES = ("maxSelections", "to", "reason")

@@ -291,6 +291,10 @@ class LoginTaken(Conflict):
     """Another staff member signs in with this name (case does not matter)."""
 
 
+class WeakPassword(InvalidInput):
+    """A password of one or two characters repeated: refused when it is set."""
+
+
 class WrongPassword(Unauthenticated):
     """The sign-in name is unknown, has no password, or the password did not match: one answer
     for all, so it never tells whether a name exists."""

@@ -10,11 +10,11 @@ from uuid import UUID
 from fastapi import Request, Response
 from pydantic import Field
 
-from brigade.access.domain.passwords import MAX_LOGIN_LENGTH, MIN_LOGIN_LENGTH
 from brigade.access.domain.terminals import PIN_PATTERN
+from brigade.access.routes.auth import Login, Password
 from brigade.kit.access import Role
 from brigade.kit.currencies import DEFAULT_CURRENCY
-from brigade.kit.errors import InvalidInput, SetupDone, TrivialPin, WrongSetupToken
+from brigade.kit.errors import InvalidInput, SetupDone, TrivialPin, WeakPassword, WrongSetupToken
 from brigade.kit.http.cookies import set_session_cookies
 from brigade.kit.http.deps import UowDep
 from brigade.kit.http.errors import problem_responses
@@ -45,8 +45,8 @@ class SetupLocation(RequestModel):
 
 class SetupManager(RequestModel):
     name: Name
-    login: Annotated[str, Field(min_length=MIN_LOGIN_LENGTH, max_length=MAX_LOGIN_LENGTH)]
-    password: Annotated[str, Field(max_length=200, description="At least 10 characters")]
+    login: Login
+    password: Password
     pin: Annotated[str | None, Field(pattern=PIN_PATTERN, description="4 to 8 digits")] = None
 
 
@@ -79,7 +79,7 @@ async def setup_state(uow: UowDep) -> SetupState:
 @router.post(
     "",
     response_model=SetupDoneAnswer,
-    responses=problem_responses(WrongSetupToken, SetupDone, InvalidInput, TrivialPin),
+    responses=problem_responses(WrongSetupToken, SetupDone, InvalidInput, TrivialPin, WeakPassword),
 )
 async def set_up(
     body: SetupRequest, uow: UowDep, request: Request, response: Response

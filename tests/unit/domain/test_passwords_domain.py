@@ -30,7 +30,7 @@ def test_good_sign_in_names_are_kept_casefolded(login: str) -> None:
     assert check_login(f" {login} ") == login.casefold()
 
 
-@pytest.mark.parametrize("login", ["ab", "x" * 61, "ana lopez", "ana\u202e", "né\x00"])
+@pytest.mark.parametrize("login", ["ab", "x" * 61, "ana lopez", "ana\u202e", "né\x00", "josé"])
 def test_bad_sign_in_names_are_refused(login: str) -> None:
     with pytest.raises(InvalidInput):
         check_login(login)

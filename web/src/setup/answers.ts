@@ -21,7 +21,7 @@ export const STEPS = ["location", "timezone", "currency", "taxMode", "manager", 
 export type Step = (typeof STEPS)[number];
 
 export const MIN_PASSWORD = 10;
-const LOGIN = /^[\p{L}\p{N}_.+@-]{3,60}$/u;
+const LOGIN = /^[A-Za-z0-9_.+@-]{3,60}$/;
 
 export function emptyAnswers(timezone: string): Answers {
   return {

@@ -16,7 +16,7 @@ from uuid import UUID
 
 from brigade.access.domain.terminals import hash_pin, pin_matches
 from brigade.kit.access import Actor, Permission, Principal, Role, allows
-from brigade.kit.errors import Forbidden, InvalidInput
+from brigade.kit.errors import Forbidden, InvalidInput, WeakPassword
 
 WEB_SESSION_PREFIX = "brw_"
 SETUP_TOKEN_PREFIX = "bsu_"  # noqa: S105
@@ -25,8 +25,10 @@ MIN_PASSWORD_LENGTH = 10
 MAX_PASSWORD_LENGTH = 200
 MIN_LOGIN_LENGTH = 3
 MAX_LOGIN_LENGTH = 60
-# An email, or a short name: letters, digits and . _ - + @ (no spaces, nothing invisible).
-_LOGIN = re.compile(r"^[\w.+@-]+$")
+# An email, or a short name: ASCII letters, digits and . _ - + @ (no spaces, nothing invisible;
+# casefolding keeps its length).
+LOGIN_PATTERN = r"^[A-Za-z0-9_.+@-]{3,60}$"
+_LOGIN = re.compile(LOGIN_PATTERN)
 
 # 10 wrong passwords for one sign-in name within 15 minutes lock it for 15 minutes.
 MAX_WRONG_PASSWORDS = 10
@@ -52,7 +54,7 @@ def check_login(login: str) -> str:
     if not MIN_LOGIN_LENGTH <= len(key) <= MAX_LOGIN_LENGTH:
         raise InvalidInput("login", f"must be {MIN_LOGIN_LENGTH} to {MAX_LOGIN_LENGTH} characters")
     if not _LOGIN.match(key):
-        raise InvalidInput("login", "may hold letters, digits and . _ - + @ only")
+        raise InvalidInput("login", "may hold ASCII letters, digits and . _ - + @ only")
     return key
 
 
@@ -62,7 +64,7 @@ def check_password(password: str) -> str:
     if len(password) > MAX_PASSWORD_LENGTH:
         raise InvalidInput("password", f"must be at most {MAX_PASSWORD_LENGTH} characters")
     if len(set(password)) < 3:
-        raise InvalidInput("password", "is one character or two repeated")
+        raise WeakPassword("password", "is one character or two repeated")
     return password
 
 

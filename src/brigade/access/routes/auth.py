@@ -14,9 +14,9 @@ from fastapi import Request, Response
 from pydantic import Field
 
 from brigade.access.domain.passwords import (
+    LOGIN_PATTERN,
     MAX_LOGIN_LENGTH,
     MAX_PASSWORD_LENGTH,
-    MIN_LOGIN_LENGTH,
     MIN_PASSWORD_LENGTH,
 )
 from brigade.access.routes.sessions import Caller, SignedOut
@@ -28,6 +28,7 @@ from brigade.kit.errors import (
     NotBackOffice,
     NotFound,
     TooManySignInAttempts,
+    WeakPassword,
     WrongPassword,
 )
 from brigade.kit.http.cookies import clear_session_cookies, set_session_cookies
@@ -45,16 +46,16 @@ auth_router = brigade_router(prefix="/api/auth", tags=["auth"])
 Login = Annotated[
     str,
     Field(
-        min_length=MIN_LOGIN_LENGTH,
-        max_length=MAX_LOGIN_LENGTH,
-        description="An email or a short name; case does not matter",
+        pattern=LOGIN_PATTERN,
+        description="An email or a short name (ASCII); case does not matter",
     ),
 ]
 Password = Annotated[
     str,
     Field(
+        min_length=MIN_PASSWORD_LENGTH,
         max_length=MAX_PASSWORD_LENGTH,
-        description=f"At least {MIN_PASSWORD_LENGTH} characters",
+        description=f"At least {MIN_PASSWORD_LENGTH} characters, not one or two repeated",
     ),
 ]
 
@@ -66,7 +67,7 @@ class PasswordChange(RequestModel):
 
 class Credentials(RequestModel):
     login: Annotated[str, Field(min_length=1, max_length=MAX_LOGIN_LENGTH)]
-    password: Password
+    password: Annotated[str, Field(max_length=MAX_PASSWORD_LENGTH)]
 
 
 class PasswordSet(ResponseModel):
@@ -83,7 +84,7 @@ def settings_of(request: Request) -> Settings:
 @password_router.put(
     "/{staff_id}/password",
     response_model=PasswordSet,
-    responses=problem_responses(NotFound, Forbidden, InvalidInput, LoginTaken),
+    responses=problem_responses(NotFound, Forbidden, InvalidInput, WeakPassword, LoginTaken),
 )
 async def set_password(
     staff: PinSetter, staff_id: UUID, body: PasswordChange, uow: UowDep

@@ -90,6 +90,7 @@ ERROR_TABLE: dict[type[errors.DomainError], tuple[int, str]] = {
     errors.TooManyWrongPins: (429, "too_many_wrong_pins"),
     # The back office's sign-in and the first run.
     errors.LoginTaken: (409, "login_taken"),
+    errors.WeakPassword: (422, "weak_password"),
     errors.WrongPassword: (401, "wrong_password"),
     errors.TooManySignInAttempts: (429, "too_many_attempts"),
     errors.NotBackOffice: (403, "not_back_office"),
