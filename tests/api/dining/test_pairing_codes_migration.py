@@ -56,6 +56,9 @@ def test_a_terminal_paired_before_keeps_working_beside_one_paired_by_code(
         with TestClient(app, headers=bearer(ADMIN_TOKEN)) as client:
             current = client.get("/api/devices/current", headers=bearer(TOKEN))
             assert (current.status_code, current.json()["id"]) == (200, str(DEVICE))
+            # A device is made only at a location that was made.
+            profile = {"name": "Harbour St", "timezone": "Europe/London"}
+            assert client.put(f"/api/locations/{LOCATION}", json=profile).status_code == 200
             asked = client.post("/api/pairing-codes", json={"kind": "BOARD"}).json()
             body = {"code": asked["code"], "locationId": LOCATION, "name": "Pass board"}
             assert client.post("/api/pairing-codes/approve", json=body).status_code == 201

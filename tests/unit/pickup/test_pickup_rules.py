@@ -112,4 +112,6 @@ def test_a_board_device_reads_the_board_and_its_events_only() -> None:
         Permission.READ_PICKUP_BOARD,
         Permission.READ_EVENTS,
         Permission.READ_OWN_DEVICE,
+        # A board may ask a manager to approve its own unpairing (docs/design.md §23).
+        Permission.ASK_TO_UNPAIR,
     } == BOARD_PERMISSIONS
