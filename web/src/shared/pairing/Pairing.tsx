@@ -32,6 +32,8 @@ export function Pairing(props: {
   onPaired: (device: Device) => void;
   /** The device was revoked in the back office (its token answered 401). */
   unpaired?: boolean;
+  /** Shown above the code and the token alike (the first run's link on the terminal). */
+  notice?: ComponentChildren;
   /** Where a pasted token comes from, in words. */
   children: ComponentChildren;
 }) {
@@ -45,6 +47,7 @@ export function Pairing(props: {
     <main class="centered">
       <div class="card pairing">
         <h1>Pair this {screen}</h1>
+        {props.notice}
         {props.unpaired && (
           <p class="notice" role="status">
             This screen was unpaired in the back office.

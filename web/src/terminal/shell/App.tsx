@@ -50,8 +50,13 @@ export function App() {
 
   if (!device)
     return (
-      <Pairing kind="TERMINAL" storageKey={TERMINAL_KEY} onPaired={setDevice} unpaired={revoked}>
-        <FirstRunLink />
+      <Pairing
+        kind="TERMINAL"
+        storageKey={TERMINAL_KEY}
+        onPaired={setDevice}
+        unpaired={revoked}
+        notice={<FirstRunLink />}
+      >
         <p>
           Or a manager makes a TERMINAL device (<code>brigade device create --kind TERMINAL</code>) and gets its token,
           once. Paste it here; this browser keeps it.
