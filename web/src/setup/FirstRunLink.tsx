@@ -14,8 +14,8 @@ export function FirstRunLink() {
   if (!needed) return null;
   return (
     <p class="notice">
-      New installation? <a href="/setup">Set up the restaurant</a> with the link <code>brigade serve</code> printed
-      (open that link: it carries a one-time code).
+      New installation? <a href="/setup">Set up the restaurant</a> with the one-time link the server printed when it
+      started (it carries the code that lets you in).
     </p>
   );
 }
