@@ -182,6 +182,8 @@ web_sessions = Table(
     Column("created_at", UTCDateTime(), nullable=False),
     Column("last_seen_at", UTCDateTime(), nullable=False),
     Column("ended_at", UTCDateTime(), nullable=True),
+    # Opened with a PIN on this paired terminal: it acts at its location and ends with it.
+    Column("device_id", Uuid, ForeignKey("devices.id"), nullable=True),
     Index("uq_web_sessions_token_digest", "token_digest", unique=True),
     Index("ix_web_sessions_staff_id", "staff_id"),
 )

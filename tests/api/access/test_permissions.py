@@ -771,6 +771,8 @@ BEYOND_ROLES = {
     # a device unpairs itself: a manager's own session on it, or a manager's approval
     ("POST", "/api/devices/current/unpair"): "Requires the MANAGER role",
     ("POST", "/api/sessions"): "Requires a paired TERMINAL device token",
+    # a manager's PIN on a terminal opens the back office (test_back_office_pin_sign_in.py)
+    ("POST", "/api/auth/pin-sign-in"): "Requires a paired TERMINAL device token",
     ("PUT", "/api/staff/{staff_id}/pin"): "Requires the KITCHEN role",
     ("DELETE", "/api/sessions/current"): "Requires the KITCHEN role",
     # one sets one's own password, a manager those below ADMIN; one ends one's own session

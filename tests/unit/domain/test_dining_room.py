@@ -8,11 +8,11 @@ from datetime import UTC, datetime, timedelta
 
 import pytest
 
+from brigade.access.domain.lockout import PIN_LOCK_OUT, FailedAttempts
 from brigade.access.domain.staff import permission_to_set_pin
 from brigade.access.domain.terminals import (
     Device,
     DeviceKind,
-    PinAttempts,
     check_pin,
     device_actor,
     hash_pin,
@@ -90,23 +90,23 @@ def test_a_pin_is_stored_as_salted_scrypt_with_its_parameters() -> None:
 
 
 def test_the_fifth_wrong_pin_within_five_minutes_locks_for_five_minutes() -> None:
-    attempts = PinAttempts()
+    attempts = FailedAttempts()
     for minute in range(4):
-        attempts = attempts.after_failure(T0 + timedelta(minutes=minute))
+        attempts = attempts.after_failure(T0 + timedelta(minutes=minute), PIN_LOCK_OUT)
         assert attempts.seconds_locked(T0 + timedelta(minutes=minute)) is None
     assert attempts.failures == 4
     at = T0 + timedelta(minutes=4, seconds=59)
-    locked = attempts.after_failure(at)
+    locked = attempts.after_failure(at, PIN_LOCK_OUT)
     assert locked.seconds_locked(at) == 300
     assert locked.seconds_locked(at + timedelta(minutes=4, seconds=59, microseconds=1)) == 1
     assert locked.seconds_locked(at + timedelta(minutes=5)) is None
 
 
 def test_wrong_pins_further_apart_than_the_window_start_a_new_count() -> None:
-    attempts = PinAttempts()
+    attempts = FailedAttempts()
     for minute in range(4):
-        attempts = attempts.after_failure(T0 + timedelta(minutes=minute))
-    later = attempts.after_failure(T0 + timedelta(minutes=5))
+        attempts = attempts.after_failure(T0 + timedelta(minutes=minute), PIN_LOCK_OUT)
+    later = attempts.after_failure(T0 + timedelta(minutes=5), PIN_LOCK_OUT)
     assert later.failures == 1
     assert later.seconds_locked(T0 + timedelta(minutes=5)) is None
 

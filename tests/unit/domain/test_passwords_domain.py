@@ -8,9 +8,9 @@ from uuid import uuid4
 
 import pytest
 
+from brigade.access.domain.lockout import PASSWORD_LOCK_OUT, FailedAttempts
 from brigade.access.domain.passwords import (
     MAX_WEB_SESSION,
-    SignInAttempts,
     WebSession,
     check_login,
     check_password,
@@ -51,22 +51,22 @@ def test_a_password_is_hashed_salted_and_checked() -> None:
 
 
 def test_the_tenth_wrong_password_within_15_minutes_locks_for_15_minutes() -> None:
-    attempts = SignInAttempts()
+    attempts = FailedAttempts()
     for minute in range(9):
-        attempts = attempts.after_failure(T0 + timedelta(minutes=minute))
+        attempts = attempts.after_failure(T0 + timedelta(minutes=minute), PASSWORD_LOCK_OUT)
         assert attempts.seconds_locked(T0 + timedelta(minutes=minute)) is None
     tenth = T0 + timedelta(minutes=14)
-    attempts = attempts.after_failure(tenth)
+    attempts = attempts.after_failure(tenth, PASSWORD_LOCK_OUT)
     assert attempts.seconds_locked(tenth) == 15 * 60
     assert attempts.seconds_locked(tenth + timedelta(minutes=15)) is None
 
 
 def test_wrong_passwords_spread_over_more_than_15_minutes_start_again() -> None:
-    attempts = SignInAttempts()
+    attempts = FailedAttempts()
     for minute in range(9):
-        attempts = attempts.after_failure(T0 + timedelta(minutes=minute))
+        attempts = attempts.after_failure(T0 + timedelta(minutes=minute), PASSWORD_LOCK_OUT)
     late = T0 + timedelta(minutes=16)
-    attempts = attempts.after_failure(late)
+    attempts = attempts.after_failure(late, PASSWORD_LOCK_OUT)
     assert (attempts.failures, attempts.seconds_locked(late)) == (1, None)
 
 

@@ -109,17 +109,17 @@ function SignedIn(props: { token: string | null; caller: Caller; onSignOut: () =
   };
   api.onUnauthenticated = props.onEnded;
   const [locations, setLocations] = useState<Location[] | null>(null);
-  const [locationId, setLocationId] = useState<string | null>(
-    () => localStorage.getItem(LOCATION_KEY) ?? props.caller.locationId,
-  );
+  // A session opened with a PIN on a terminal acts at the terminal's location only.
+  const boundTo = props.caller.locationId;
+  const [locationId, setLocationId] = useState<string | null>(() => boundTo ?? localStorage.getItem(LOCATION_KEY));
   const [error, setError] = useState<unknown>(null);
   const section = useHashSection();
 
   useEffect(() => {
     listLocations(api, { limit: 100 })
-      .then((page) => setLocations(page.data))
+      .then((page) => setLocations(boundTo ? page.data.filter((found) => found.id === boundTo) : page.data))
       .catch(setError);
-  }, [api]);
+  }, [api, boundTo]);
 
   const location = locations?.find((found) => found.id === locationId) ?? locations?.[0] ?? null;
   const choose = (id: string) => {

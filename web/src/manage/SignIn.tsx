@@ -1,12 +1,15 @@
 // Sign in to the back office (docs/design.md §7): a sign-in name and password open a cookie
-// session that outlives the tab; a staff API token pasted instead (integrators, admins) is
-// checked with GET /api/staff/me and refused in words below MANAGER.
+// session that outlives the tab; on a paired terminal, a manager's PIN opens one at its
+// location; a staff API token pasted instead (integrators, admins) is checked with
+// GET /api/staff/me and refused in words below MANAGER.
 
-import { useState } from "preact/hooks";
+import { useEffect, useMemo, useState } from "preact/hooks";
 import { Api, ApiError } from "../shared/api/client";
-import { caller, passwordSignIn } from "../shared/api/staff";
-import { Button } from "../shared/ui";
-import { inWords } from "../shared/words";
+import { caller, passwordSignIn, pinSignIn, staffDirectory } from "../shared/api/staff";
+import { type Device, loadDevice, TERMINAL_KEY } from "../shared/device";
+import type { StaffCard } from "../shared/types";
+import { Button, PinPad, StaffPicker } from "../shared/ui";
+import { inWords, refusalInWords } from "../shared/words";
 import { useAction } from "./parts";
 import { mayManage } from "./session";
 import type { Caller } from "./types";
@@ -44,19 +47,80 @@ export interface SignedInWith {
   caller: Caller;
 }
 
+type Way = "pin" | "password" | "token";
+
+const OTHER_WAYS: Record<Way, string> = {
+  pin: "Sign in with your PIN instead",
+  password: "Sign in with your password instead",
+  token: "Sign in with an API token instead",
+};
+
 export function SignIn(props: { onSignedIn: (signedIn: SignedInWith) => void; notice?: string | null }) {
-  const [withToken, setWithToken] = useState(false);
+  // A terminal paired in this browser offers its managers' PINs first.
+  const terminal = useMemo(() => loadDevice(TERMINAL_KEY), []);
+  const [way, setWay] = useState<Way>(terminal ? "pin" : "password");
+  const ways: Way[] = terminal ? ["pin", "password", "token"] : ["password", "token"];
   return (
     <main class="centered">
       <div class="card pairing sign-in">
         <h1>Brigade back office</h1>
         {props.notice && <p class="notice">{props.notice}</p>}
-        {withToken ? <TokenSignIn onSignedIn={props.onSignedIn} /> : <PasswordSignIn onSignedIn={props.onSignedIn} />}
-        <button type="button" class="link" onClick={() => setWithToken(!withToken)}>
-          {withToken ? "Sign in with your password instead" : "Sign in with an API token instead"}
-        </button>
+        {way === "pin" && terminal ? (
+          <PinSignIn terminal={terminal} onSignedIn={props.onSignedIn} />
+        ) : way === "token" ? (
+          <TokenSignIn onSignedIn={props.onSignedIn} />
+        ) : (
+          <PasswordSignIn onSignedIn={props.onSignedIn} />
+        )}
+        {ways
+          .filter((other) => other !== way)
+          .map((other) => (
+            <button key={other} type="button" class="link" onClick={() => setWay(other)}>
+              {OTHER_WAYS[other]}
+            </button>
+          ))}
       </div>
     </main>
+  );
+}
+
+/** On a paired terminal: a manager picks their name and types their PIN; the session acts at the
+ * terminal's location only, and ends after 15 minutes left alone. */
+function PinSignIn(props: { terminal: Device; onSignedIn: (signedIn: SignedInWith) => void }) {
+  const api = useMemo(() => new Api(() => props.terminal.token), [props.terminal.token]);
+  const [managers, setManagers] = useState<StaffCard[] | null>(null);
+  const [picked, setPicked] = useState<string | null>(null);
+  const signing = useAction();
+  useEffect(() => {
+    staffDirectory(api, { limit: 100 })
+      .then((page) => setManagers(page.data.filter((member) => mayManage(member.role))))
+      .catch(() => setManagers([]));
+  }, [api]);
+  const chosen = picked ?? (managers?.length === 1 ? managers[0].id : null);
+
+  async function check(pin: string) {
+    if (!chosen) return;
+    await signing.run(async () => {
+      const found = await pinSignIn(api, { staffId: chosen, pin });
+      props.onSignedIn({ token: null, caller: found });
+    });
+  }
+
+  if (managers === null) return <p>Loading who can sign in…</p>;
+  return (
+    <div class="pin-sign-in">
+      <p>
+        On {props.terminal.name ? `“${props.terminal.name}”` : "this terminal"}: a manager picks their name and types
+        their PIN. The back office then shows this terminal's location, and signs out after 15 minutes left alone.
+      </p>
+      {managers.length === 0 && <p class="notice">Nobody with a manager's PIN here yet: sign in with a password.</p>}
+      <StaffPicker staff={managers} chosen={chosen} onPick={setPicked} />
+      <PinPad
+        onEnter={check}
+        busy={signing.busy || !chosen}
+        error={signing.error ? refusalInWords(signing.error) : null}
+      />
+    </div>
   );
 }
 
@@ -130,8 +194,8 @@ function TokenSignIn(props: { onSignedIn: (signedIn: SignedInWith) => void }) {
   return (
     <form onSubmit={signIn}>
       <p>
-        A manager's or an admin's staff API token (<code>brigade token create --role MANAGER --name "Your name"</code>
-        ). It is kept only in this browser tab and forgotten when you close it.
+        A manager's or an admin's staff API token (made in the back office: Staff, then API tokens). It is kept only in
+        this browser tab and forgotten when you close it.
       </p>
       <label>
         Staff token

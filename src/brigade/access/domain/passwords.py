@@ -8,7 +8,6 @@ web session is a random token, stored as its SHA-256 like every other token; it 
 
 from __future__ import annotations
 
-import math
 import re
 from dataclasses import dataclass
 from datetime import datetime, timedelta
@@ -30,13 +29,10 @@ MAX_LOGIN_LENGTH = 60
 LOGIN_PATTERN = r"^[A-Za-z0-9_.+@-]{3,60}$"
 _LOGIN = re.compile(LOGIN_PATTERN)
 
-# 10 wrong passwords for one sign-in name within 15 minutes lock it for 15 minutes.
-MAX_WRONG_PASSWORDS = 10
-WRONG_PASSWORD_WINDOW = timedelta(minutes=15)
-PASSWORD_LOCK = timedelta(minutes=15)
-
 # However active, a back-office session ends a week after sign-in.
 MAX_WEB_SESSION = timedelta(days=7)
+# One opened with a PIN on a shared terminal ends sooner when left alone.
+ON_A_TERMINAL_IDLE = timedelta(minutes=15)
 # Its last-seen time is refreshed at most this often, so reads stay reads.
 LAST_SEEN_PRECISION = timedelta(minutes=1)
 
@@ -97,34 +93,9 @@ class PasswordHolder:
 
 
 @dataclass(frozen=True, slots=True)
-class SignInAttempts:
-    """Wrong passwords counted for one sign-in name (known or not), and its lock, if any."""
-
-    failures: int = 0
-    first_failure_at: datetime | None = None
-    locked_until: datetime | None = None
-
-    def seconds_locked(self, at: datetime) -> int | None:
-        """How long sign-in stays locked (whole seconds, rounded up), or None."""
-        if self.locked_until is None or self.locked_until <= at:
-            return None
-        return math.ceil((self.locked_until - at).total_seconds())
-
-    def after_failure(self, at: datetime) -> SignInAttempts:
-        """One more wrong password at ``at``; the tenth within the window locks."""
-        in_window = (
-            self.first_failure_at is not None and at - self.first_failure_at < WRONG_PASSWORD_WINDOW
-        )
-        if not in_window:
-            return SignInAttempts(1, at, None)
-        if self.failures + 1 >= MAX_WRONG_PASSWORDS:
-            return SignInAttempts(self.failures + 1, self.first_failure_at, at + PASSWORD_LOCK)
-        return SignInAttempts(self.failures + 1, self.first_failure_at, None)
-
-
-@dataclass(frozen=True, slots=True)
 class WebSession:
-    """A back-office session as stored: its token's digest, never the token."""
+    """A back-office session as stored: its token's digest, never the token; ``device_id``:
+    the paired terminal it was opened on with a PIN, if it was."""
 
     id: UUID
     staff_id: UUID
@@ -132,9 +103,13 @@ class WebSession:
     created_at: datetime
     last_seen_at: datetime
     ended_at: datetime | None
+    device_id: UUID | None = None
 
     def expires_at(self, idle: timedelta) -> datetime:
-        """When it stops by itself: ``idle`` after its last request, a week after sign-in."""
+        """When it stops by itself: ``idle`` after its last request (at most 15 minutes on a
+        terminal), a week after sign-in."""
+        if self.device_id is not None:
+            idle = min(idle, ON_A_TERMINAL_IDLE)
         return min(self.last_seen_at + idle, self.created_at + MAX_WEB_SESSION)
 
     def is_live(self, at: datetime, idle: timedelta) -> bool:

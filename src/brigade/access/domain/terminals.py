@@ -12,7 +12,6 @@ import base64
 import hashlib
 import hmac
 import itertools
-import math
 import re
 import secrets
 from dataclasses import dataclass
@@ -29,11 +28,6 @@ DEVICE_TOKEN_PREFIX = "brd_"  # noqa: S105 (public markers, not secrets)
 SESSION_TOKEN_PREFIX = "brs_"  # noqa: S105
 APPROVAL_TOKEN_PREFIX = "bra_"  # noqa: S105
 
-# 5 wrong PINs for one staff member from one client address within 5 minutes lock their PIN
-# sign-in from that address for 5 minutes (docs/security.md).
-MAX_WRONG_PINS = 5
-WRONG_PIN_WINDOW = timedelta(minutes=5)
-PIN_LOCK = timedelta(minutes=5)
 # An approval is for the request the server is about to send, not for later.
 APPROVAL_LIFETIME = timedelta(seconds=60)
 # Only a manager (or above) can approve what needs a manager.
@@ -165,32 +159,6 @@ def pin_matches(pin: str, stored: str) -> bool:
     _scheme, n, r, p, salt, key = stored.split("$")
     computed = _scrypt(pin, base64.b64decode(salt), int(n), int(r), int(p))
     return hmac.compare_digest(computed, base64.b64decode(key))
-
-
-@dataclass(frozen=True, slots=True)
-class PinAttempts:
-    """Wrong PINs counted for one staff member, and their lock, if any."""
-
-    failures: int = 0
-    first_failure_at: datetime | None = None
-    locked_until: datetime | None = None
-
-    def seconds_locked(self, at: datetime) -> int | None:
-        """How long PIN sign-in stays locked (whole seconds, rounded up), or None."""
-        if self.locked_until is None or self.locked_until <= at:
-            return None
-        return math.ceil((self.locked_until - at).total_seconds())
-
-    def after_failure(self, at: datetime) -> PinAttempts:
-        """One more wrong PIN at ``at``; the one that makes five within the window locks."""
-        in_window = (
-            self.first_failure_at is not None and at - self.first_failure_at < WRONG_PIN_WINDOW
-        )
-        if not in_window:
-            return PinAttempts(1, at, None)
-        if self.failures + 1 >= MAX_WRONG_PINS:
-            return PinAttempts(0, None, at + PIN_LOCK)
-        return PinAttempts(self.failures + 1, self.first_failure_at, None)
 
 
 @dataclass(frozen=True, slots=True)

@@ -8,8 +8,9 @@ from uuid import UUID
 
 from sqlalchemy import bindparam, delete, select, update
 
-from brigade.access.domain.passwords import PasswordHolder, SignInAttempts, WebSession
-from brigade.access.tables import setup_tokens, sign_in_failures, staff, web_sessions
+from brigade.access.domain.lockout import FailedAttempts
+from brigade.access.domain.passwords import PasswordHolder, WebSession
+from brigade.access.tables import devices, setup_tokens, sign_in_failures, staff, web_sessions
 from brigade.kit.access import Actor, Role
 from brigade.kit.db.engine import UnitOfWork
 from brigade.kit.db.rows import insert_or_update, record_from_row, row_from_record
@@ -54,13 +55,13 @@ class SignInFailureRepository:
     def __init__(self, uow: UnitOfWork) -> None:
         self._uow = uow
 
-    async def attempts(self, login: str, *, for_update: bool = False) -> SignInAttempts:
+    async def attempts(self, login: str, *, for_update: bool = False) -> FailedAttempts:
         connection = await self._uow.connection()
         query = select(sign_in_failures).where(sign_in_failures.c.login == login)
         row = (await connection.execute(query.with_for_update() if for_update else query)).first()
-        return SignInAttempts() if row is None else record_from_row(SignInAttempts, row)
+        return FailedAttempts() if row is None else record_from_row(FailedAttempts, row)
 
-    async def save(self, login: str, attempts: SignInAttempts) -> None:
+    async def save(self, login: str, attempts: FailedAttempts) -> None:
         connection = await self._uow.connection()
         values = row_from_record(attempts)
         statement = insert_or_update(connection, sign_in_failures).values(login=login, **values)
@@ -75,12 +76,15 @@ class SignInFailureRepository:
 
 # Every request signed in by the cookie runs it: built once. Only an active manager or admin
 # is a session's owner: a demoted or deactivated one's sessions stop.
+# A session opened on a terminal acts at its location, and not once the terminal is revoked.
 _SESSION_OWNER = (
-    select(web_sessions, staff.c.name, staff.c.role)
+    select(web_sessions, staff.c.name, staff.c.role, devices.c.location_id)
     .join(staff, staff.c.id == web_sessions.c.staff_id)
+    .outerjoin(devices, devices.c.id == web_sessions.c.device_id)
     .where(
         web_sessions.c.token_digest == bindparam("digest"),
         web_sessions.c.ended_at.is_(None),
+        devices.c.revoked_at.is_(None),
         staff.c.is_active.is_(True),
         staff.c.role.in_([Role.MANAGER.value, Role.ADMIN.value]),
     )
@@ -102,7 +106,12 @@ class WebSessionRepository:
             return None
         session = record_from_row(WebSession, row)
         actor = Actor(
-            name=row.name, role=Role(row.role), staff_id=row.staff_id, web_session_id=row.id
+            name=row.name,
+            role=Role(row.role),
+            staff_id=row.staff_id,
+            web_session_id=row.id,
+            device_id=row.device_id,
+            location_id=row.location_id,
         )
         return session, actor
 

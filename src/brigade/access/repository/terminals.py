@@ -10,12 +10,12 @@ from uuid import UUID
 
 from sqlalchemy import ColumnElement, Row, and_, bindparam, delete, func, select, update
 
+from brigade.access.domain.lockout import FailedAttempts
 from brigade.access.domain.terminals import (
     Approval,
     Device,
     DeviceKind,
     DirectoryEntry,
-    PinAttempts,
     PinFailureAlert,
     PinHolder,
     StaffSession,
@@ -164,7 +164,7 @@ class PinRepository:
         )
         await connection.execute(statement)
 
-    async def attempts(self, staff_id: UUID, source: str) -> PinAttempts:
+    async def attempts(self, staff_id: UUID, source: str) -> FailedAttempts:
         """Wrong PINs for ``staff_id`` from ``source``, and its lock (read under the PIN row's
         lock, taken by ``holder``)."""
         connection = await self._uow.connection()
@@ -173,17 +173,11 @@ class PinRepository:
             c.staff_id == staff_id, c.source == source
         )
         row = (await connection.execute(query)).first()
-        if row is None:
-            return PinAttempts()
-        return PinAttempts(row.failures, row.first_failure_at, row.locked_until)
+        return FailedAttempts() if row is None else record_from_row(FailedAttempts, row)
 
-    async def save_attempts(self, staff_id: UUID, source: str, attempts: PinAttempts) -> None:
+    async def save_attempts(self, staff_id: UUID, source: str, attempts: FailedAttempts) -> None:
         connection = await self._uow.connection()
-        values = {
-            "failures": attempts.failures,
-            "first_failure_at": attempts.first_failure_at,
-            "locked_until": attempts.locked_until,
-        }
+        values = row_from_record(attempts)
         statement = (
             insert_or_update(connection, pin_locks)
             .values(staff_id=staff_id, source=source, **values)

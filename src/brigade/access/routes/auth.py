@@ -1,8 +1,8 @@
 """The back office's sign-in (docs/design.md §7): a staff member's sign-in name and password,
-and a cookie session opened and ended with them.
+or a manager's PIN on a paired terminal, and a cookie session opened and ended with them.
 
-A wrong password is counted, so its 401 (or the 429 of a lock-out) is answered rather than
-raised: the count must commit.
+A wrong password or PIN is counted, so its 401 (or the 429 of a lock-out) is answered rather
+than raised: the count must commit.
 """
 
 from __future__ import annotations
@@ -19,22 +19,26 @@ from brigade.access.domain.passwords import (
     MAX_PASSWORD_LENGTH,
     MIN_PASSWORD_LENGTH,
 )
-from brigade.access.routes.sessions import Caller, SignedOut
+from brigade.access.routes.sessions import Caller, PinCheck, SignedOut, pin_limits
 from brigade.access.service import passwords as service
+from brigade.access.service import terminals
 from brigade.kit.errors import (
     Forbidden,
     InvalidInput,
     LoginTaken,
     NotBackOffice,
     NotFound,
+    PinLocked,
     TooManySignInAttempts,
+    TooManyWrongPins,
     WeakPassword,
     WrongPassword,
+    WrongPin,
 )
 from brigade.kit.http.cookies import clear_session_cookies, set_session_cookies
-from brigade.kit.http.deps import UowDep
+from brigade.kit.http.deps import UowDep, client_address
 from brigade.kit.http.errors import problem_for, problem_responses
-from brigade.kit.http.permissions import PinSetter, SignedInStaff
+from brigade.kit.http.permissions import PinSetter, SignedInStaff, Terminal
 from brigade.kit.http.routing import brigade_router
 from brigade.kit.http.types import RequestModel, ResponseModel
 from brigade.settings import Settings
@@ -121,11 +125,42 @@ async def password_sign_in(
     outcome = await service.sign_in(uow, typed)
     if not isinstance(outcome, service.SignedIn):
         return problem_for(outcome)
+    return _signed_in(outcome, request, response)
+
+
+@auth_router.post(
+    "/pin-sign-in",
+    response_model=Caller,
+    responses=problem_responses(WrongPin, PinLocked, TooManyWrongPins, NotBackOffice),
+)
+async def pin_sign_in(
+    terminal: Terminal, body: PinCheck, uow: UowDep, request: Request, response: Response
+) -> Caller | Response:
+    """Open a back-office session on this paired terminal (its device token) with a manager's
+    PIN: the same cookies as `/api/auth/sign-in`, but the session acts only at the terminal's
+    location (`locationId` in the answer), ends when the terminal is unpaired or revoked, and
+    after 15 minutes without a request. Wrong PINs count, and lock out, as a terminal sign-in's
+    do (401 `wrong_pin`, 429 `pin_locked` or `too_many_wrong_pins`); below MANAGER it is 403
+    `not_back_office`."""
+    settings = settings_of(request)
+    typed = await terminals.check_typed_pin(request.app.state.database, body.staff_id, body.pin)
+    outcome = await service.pin_sign_in(
+        uow, terminal, typed, address=client_address(request), limits=pin_limits(settings)
+    )
+    if not isinstance(outcome, service.SignedIn):
+        return problem_for(outcome)
+    return _signed_in(outcome, request, response)
+
+
+def _signed_in(outcome: service.SignedIn, request: Request, response: Response) -> Caller:
+    """Set the session's cookies; the answer says who signed in, and where if on a terminal."""
     settings = settings_of(request)
     set_session_cookies(response, request, outcome.token, always_secure=settings.secure_cookies)
     response.headers["Cache-Control"] = "no-store"
     staff = outcome.staff
-    return Caller(staff_id=staff.staff_id, name=staff.name, role=staff.role, location_id=None)
+    return Caller(
+        staff_id=staff.staff_id, name=staff.name, role=staff.role, location_id=outcome.location_id
+    )
 
 
 @auth_router.post("/sign-out", response_model=SignedOut, responses=problem_responses(NotFound))

@@ -200,7 +200,7 @@ async def sign_in(
         terminal,
         typed,
         address=client_address(request),
-        limits=_pin_limits(settings),
+        limits=pin_limits(settings),
         hours=settings.session_hours,
     )
     if not isinstance(outcome, service.SignIn):
@@ -254,7 +254,7 @@ async def request_approval(
     )
     typed = await service.check_typed_pin(request.app.state.database, body.staff_id, body.pin)
     outcome = await service.request_approval(
-        uow, staff, typed, asked, address=client_address(request), limits=_pin_limits(settings)
+        uow, staff, typed, asked, address=client_address(request), limits=pin_limits(settings)
     )
     if not isinstance(outcome, service.Granted):
         return problem_for(outcome)
@@ -268,7 +268,7 @@ async def request_approval(
     )
 
 
-def _pin_limits(settings: Settings) -> service.PinLimits:
+def pin_limits(settings: Settings) -> service.PinLimits:
     return service.PinLimits(
         per_device=settings.pin_failures_per_device,
         per_address=settings.pin_failures_per_address,

@@ -1,5 +1,5 @@
-"""The back office's sign-in (docs/design.md §7): passwords, the lock-out, cookie sessions,
-and the first run's setup token (§22).
+"""The back office's sign-in (docs/design.md §7): passwords (or a manager's PIN on a paired
+terminal), the lock-out, cookie sessions, and the first run's setup token (§22).
 
 scrypt is slow, so a typed password is checked against its holder's hash in a read
 transaction of its own, off the event loop, before the write that counts it (as a PIN is,
@@ -16,6 +16,7 @@ from datetime import datetime, timedelta
 from uuid import UUID
 
 from brigade.access.domain.audit import AuditAction, AuditedEntity
+from brigade.access.domain.lockout import PASSWORD_LOCK_OUT
 from brigade.access.domain.passwords import (
     SETUP_TOKEN_PREFIX,
     UNKNOWN_LOGIN_HASH,
@@ -31,6 +32,7 @@ from brigade.access.domain.passwords import (
     password_matches,
 )
 from brigade.access.domain.staff import StaffMember, new_token, token_digest
+from brigade.access.domain.terminals import PinHolder, PinSources
 from brigade.access.domain.token_cache import Credentials
 from brigade.access.repository.passwords import (
     PasswordRepository,
@@ -39,7 +41,7 @@ from brigade.access.repository.passwords import (
     WebSessionRepository,
 )
 from brigade.access.repository.staff import StaffRepository
-from brigade.access.service import audit
+from brigade.access.service import audit, terminals
 from brigade.access.service import token_cache as worker_token_cache
 from brigade.kit.access import Actor, TokenOwner
 from brigade.kit.clock import now
@@ -120,11 +122,13 @@ async def check_typed_password(database: Database, login: str, password: str) ->
 
 @dataclass(frozen=True, slots=True)
 class SignedIn:
-    """A new back-office session: its record, its token (for the cookie) and its holder."""
+    """A new back-office session: its record, its token (for the cookie), its holder and, on
+    a terminal, the location it acts at."""
 
     session: WebSession
     token: str
-    staff: PasswordHolder
+    staff: PasswordHolder | PinHolder
+    location_id: UUID | None = None
 
 
 SignInRefusal = WrongPassword | TooManySignInAttempts | NotBackOffice
@@ -154,7 +158,7 @@ async def sign_in(uow: UnitOfWork, typed: TypedPassword) -> SignedIn | SignInRef
         and holder.is_active
     )
     if holder is None or not right:
-        attempts = attempts.after_failure(at)
+        attempts = attempts.after_failure(at, PASSWORD_LOCK_OUT)
         await failures.save(typed.login, attempts)
         locked_for = attempts.seconds_locked(at)
         if locked_for is not None:
@@ -162,18 +166,51 @@ async def sign_in(uow: UnitOfWork, typed: TypedPassword) -> SignedIn | SignInRef
         return WrongPassword("The sign-in name or the password is wrong.")
     await failures.forget(typed.login)
     if not can_open_back_office(holder.role):
-        return NotBackOffice(
-            f"The back office is for managers and admins; {holder.name} is {holder.role}: "
-            "sign in on a terminal with your PIN."
-        )
+        return _not_back_office(holder)
     return await _open_session(uow, holder, at)
 
 
-async def _open_session(uow: UnitOfWork, holder: PasswordHolder, at: datetime) -> SignedIn:
+def _not_back_office(holder: PasswordHolder | PinHolder) -> NotBackOffice:
+    return NotBackOffice(
+        f"The back office is for managers and admins; {holder.name} is {holder.role}: "
+        "ring orders on a terminal with your PIN."
+    )
+
+
+async def pin_sign_in(
+    uow: UnitOfWork,
+    terminal: Actor,
+    typed: terminals.TypedPin,
+    *,
+    address: str,
+    limits: terminals.PinLimits,
+) -> SignedIn | terminals.PinRefusal | NotBackOffice:
+    """A back-office session on this paired terminal for the manager whose PIN this is, or the
+    refusal: wrong PINs count and lock out as a terminal sign-in's do. The session acts at the
+    terminal's location and ends with its pairing, or after 15 minutes left alone."""
+    assert terminal.device_id is not None, "SIGN_IN_WITH_PIN is granted to terminals only"
+    sources = PinSources(address, terminal.device_id)
+    verified = await terminals.verify_pin(uow, terminal, typed, sources, limits)
+    if not isinstance(verified, PinHolder):
+        return verified
+    if not can_open_back_office(verified.role):
+        return _not_back_office(verified)
+    return await _open_session(uow, verified, now(), terminal)
+
+
+async def _open_session(
+    uow: UnitOfWork,
+    holder: PasswordHolder | PinHolder,
+    at: datetime,
+    terminal: Actor | None = None,
+) -> SignedIn:
     secret = new_token(WEB_SESSION_PREFIX)
-    session = WebSession(new_id(), holder.staff_id, token_digest(secret), at, at, None)
+    device_id = None if terminal is None else terminal.device_id
+    digest = token_digest(secret)
+    session = WebSession(new_id(), holder.staff_id, digest, at, at, None, device_id)
     await WebSessionRepository(uow).insert(session)
-    return SignedIn(session, secret, holder)
+    location_id = None if terminal is None else terminal.location_id
+    return SignedIn(session, secret, holder, location_id)
 
 
 async def open_session_for(uow: UnitOfWork, staff_id: UUID) -> SignedIn:

@@ -15,6 +15,7 @@ from datetime import datetime, timedelta
 from uuid import UUID
 
 from brigade.access.domain.audit import AuditAction, AuditedEntity
+from brigade.access.domain.lockout import PIN_LOCK_OUT, FailedAttempts
 from brigade.access.domain.staff import new_token as new_secret
 from brigade.access.domain.staff import permission_to_set_pin, token_digest, token_hint
 from brigade.access.domain.terminals import (
@@ -22,13 +23,11 @@ from brigade.access.domain.terminals import (
     APPROVAL_TOKEN_PREFIX,
     APPROVER_ROLE,
     DEVICE_TOKEN_PREFIX,
-    PIN_LOCK,
     SESSION_TOKEN_PREFIX,
     Approval,
     Device,
     DeviceKind,
     DirectoryEntry,
-    PinAttempts,
     PinHolder,
     PinSources,
     StaffSession,
@@ -265,7 +264,7 @@ class PinLimits:
 PinRefusal = WrongPin | PinLocked | TooManyWrongPins
 
 
-async def _verify_pin(
+async def verify_pin(
     uow: UnitOfWork, actor: Actor, typed: TypedPin, sources: PinSources, limits: PinLimits
 ) -> PinHolder | PinRefusal:
     """The staff member if the typed PIN is theirs; else the refusal, with the wrong PIN
@@ -285,7 +284,7 @@ async def _verify_pin(
     staff_id = typed.staff_id
     pins = PinRepository(uow)
     holder = await pins.holder(staff_id, for_update=True)
-    attempts = PinAttempts()
+    attempts = FailedAttempts()
     if holder is not None:
         attempts = await pins.attempts(staff_id, sources.lock_source)
         locked_for = attempts.seconds_locked(at)
@@ -293,8 +292,8 @@ async def _verify_pin(
             return _locked(locked_for)
         # The hash checked against is still theirs (a PIN changed meanwhile is a wrong one).
         if typed.matches and holder.pin_hash == typed.pin_hash and holder.is_active:
-            if attempts != PinAttempts():
-                await pins.save_attempts(staff_id, sources.lock_source, PinAttempts())
+            if attempts != FailedAttempts():
+                await pins.save_attempts(staff_id, sources.lock_source, FailedAttempts())
             return holder
     await audit.record(
         uow,
@@ -317,7 +316,7 @@ async def _verify_pin(
     wrong = WrongPin("Wrong PIN, or no such staff member with a PIN.")
     if holder is None:
         return wrong
-    attempts = attempts.after_failure(at)
+    attempts = attempts.after_failure(at, PIN_LOCK_OUT)
     await pins.save_attempts(staff_id, sources.lock_source, attempts)
     if attempts.locked_until is None:
         return wrong
@@ -329,7 +328,7 @@ async def _verify_pin(
         location_id=actor.location_id,
         after={"lockedUntil": attempts.locked_until.isoformat(), "source": sources.lock_source},
     )
-    return _locked(int(PIN_LOCK.total_seconds()))
+    return _locked(int(PIN_LOCK_OUT.lock.total_seconds()))
 
 
 def _locked(seconds: int) -> PinLocked:
@@ -367,7 +366,7 @@ async def sign_in(
     """A session on this terminal for the staff member whose PIN this is, or the refusal."""
     assert terminal.device_id is not None, "SIGN_IN_WITH_PIN is granted to terminals only"
     sources = PinSources(address, terminal.device_id)
-    verified = await _verify_pin(uow, terminal, typed, sources, limits)
+    verified = await verify_pin(uow, terminal, typed, sources, limits)
     if not isinstance(verified, PinHolder):
         return verified
     staff_id = typed.staff_id
@@ -439,7 +438,7 @@ async def request_approval(
         actor.ensure(Permission.REQUEST_APPROVAL)
     resource = approval_resource(action, asked.ids)
     sources = PinSources(address, actor.device_id)
-    verified = await _verify_pin(uow, actor, typed, sources, limits)
+    verified = await verify_pin(uow, actor, typed, sources, limits)
     if not isinstance(verified, PinHolder):
         return verified
     approver_id = typed.staff_id

@@ -39,3 +39,8 @@ export const passwordSignIn = (api: Api, body: Schemas["Credentials"]) =>
 
 /** Ends the cookie session and clears its cookies. */
 export const passwordSignOut = (api: Api) => api.read(api.client.POST("/api/auth/sign-out"));
+
+/** A manager's PIN on this paired terminal (its device token) opens the back office's cookie
+ * session, at the terminal's location (docs/design.md §7). */
+export const pinSignIn = (api: Api, body: Schemas["PinCheck"]) =>
+  api.read(api.client.POST("/api/auth/pin-sign-in", { body }));

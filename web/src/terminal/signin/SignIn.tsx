@@ -89,6 +89,10 @@ export function SignIn(props: {
           <Button tone="quiet" onClick={() => setUnpairing(true)}>
             Unpair this terminal
           </Button>
+          {/* A manager signs in there with their PIN, at this terminal's location. */}
+          <a class="link" href="/manage">
+            Back office
+          </a>
         </div>
       </section>
       <section class="card">
