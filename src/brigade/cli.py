@@ -176,16 +176,20 @@ def _announce_access(settings: Settings) -> None:
     run's link; hand out the first admin token once (for integrators)."""
     from brigade.app import AUTH_OFF_WARNING
     from brigade.commands import bootstrap_admin_token, prepare_setup
+    from brigade.serving import links_to
 
     if settings.auth == "off":
         typer.secho(f"\n!!! {AUTH_OFF_WARNING} !!!\n", fg="red", bold=True, err=True)
         return
     setup_token = asyncio.run(prepare_setup(settings))
     if setup_token is not None:
+        here, *network = links_to(f"/setup#{setup_token}", settings.host, settings.port)
+        elsewhere = "".join(
+            f"\nor from another machine on this network:\n\n    {link}\n" for link in network
+        )
         typer.secho(
             "\nFirst run: open this link in a browser to set up the restaurant and its first "
-            f"manager (it works once, until the next start):\n\n"
-            f"    http://{settings.host}:{settings.port}/setup#{setup_token}\n",
+            f"manager (it works once, until the next start):\n\n    {here}\n{elsewhere}",
             fg="green",
             bold=True,
         )

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import ipaddress
 import os
 import signal
 import socket
@@ -111,3 +112,35 @@ def serve(
         proxy_headers=forwarded_allow_ips is not None,
         forwarded_allow_ips=forwarded_allow_ips,
     )
+
+
+def network_address() -> str | None:
+    """This machine's IPv4 address on its network (where its default route leaves from), or
+    None with no network. Connecting a UDP socket picks the route and sends nothing; the
+    address is a documentation one (RFC 5737), never contacted."""
+    try:
+        with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
+            probe.connect(("192.0.2.1", 9))
+            found = ipaddress.ip_address(probe.getsockname()[0])
+    except OSError:
+        return None
+    return None if found.is_loopback or found.is_unspecified else str(found)
+
+
+def links_to(
+    path: str, host: str, port: int, find_address: Callable[[], str | None] = network_address
+) -> list[str]:
+    """Where a person opens ``path`` of a server bound to ``host``: that host; when bound to
+    every interface (0.0.0.0, ::), localhost, then this machine's network address if any."""
+    hosts = [host]
+    if _every_interface(host):
+        found = find_address()
+        hosts = ["localhost"] if found is None else ["localhost", found]
+    return [f"http://{f'[{h}]' if ':' in h else h}:{port}{path}" for h in hosts]
+
+
+def _every_interface(host: str) -> bool:
+    try:
+        return ipaddress.ip_address(host).is_unspecified
+    except ValueError:  # a name, not an address
+        return False

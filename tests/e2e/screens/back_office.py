@@ -3,13 +3,15 @@ and /manage signed in with it, by role and accessible name."""
 
 from __future__ import annotations
 
+import re
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
 import httpx
 from playwright.sync_api import Browser, Locator, Page, ViewportSize, expect
 
-from e2e.screens.restaurant import Restaurant, screenshot
+from e2e.screens.restaurant import VIEWPORT, Restaurant, screenshot
 from factories import ADMIN, LOCATION
 
 DESKTOP: ViewportSize = {"width": 1280, "height": 800}
@@ -90,6 +92,31 @@ def sign_in(page: Page, token: str) -> None:
     page.get_by_role("button", name="Sign in with the token").click()
 
 
+def next_question(page: Page) -> None:
+    page.get_by_role("button", name="Next").click()
+
+
+def answer_where(page: Page, restaurant: str, timezone: str, currency: str) -> None:
+    """/setup's first questions: the restaurant's name, its timezone (searched by the city
+    it is named after) and its currency, each answered and Next; the tax mode is asked next."""
+    page.get_by_label("What is the restaurant called?").fill(restaurant)
+    next_question(page)
+    page.get_by_label("Which timezone is the restaurant in?").fill(timezone.split("/")[-1].lower())
+    page.get_by_role("list", name="Timezones").get_by_role("button", name=timezone).click()
+    next_question(page)
+    page.get_by_label("Which currency do guests pay in?").select_option(currency)
+    next_question(page)
+
+
+def answer_who(page: Page, name: str, login: str) -> None:
+    """/setup's questions about the first manager: their name and sign-in name, each and
+    Next; their password is asked next."""
+    page.get_by_label("Your name").fill(name)
+    next_question(page)
+    page.get_by_label("Your sign-in name").fill(login)
+    next_question(page)
+
+
 def go_to(page: Page, section: str) -> None:
     link = page.get_by_role("navigation", name="Back office").get_by_role("link", name=section)
     link.click()
@@ -106,6 +133,26 @@ def office_screenshot(page: Page, name: str) -> None:
     for panel in page.get_by_role("dialog").all():
         panel.evaluate("panel => panel.scrollTo(0, 0)")
     screenshot(page, name)
+
+
+def both_sizes(page: Page, name: str, take: Callable[[Page, str], None] = screenshot) -> None:
+    """``name``-1280 and ``name``-1024 for docs/screens/: the screen at 1280 x 800 and at
+    1024 x 768, then back at its own size."""
+    own = page.viewport_size
+    for size in (DESKTOP, VIEWPORT):
+        page.set_viewport_size(size)
+        take(page, f"{name}-{size['width']}")
+    if own is not None:
+        page.set_viewport_size(own)
+
+
+def pair_in_back_office(office: Page, code: str, name: str) -> None:
+    """In the open "Pair a device" panel: the code a screen shows and its name typed, Pair."""
+    panel = office.get_by_role("dialog", name="Pair a device")
+    panel.get_by_label("Code on the device").fill(code)
+    panel.get_by_label("Device name").fill(name)
+    panel.get_by_role("button", name="Pair", exact=True).click()
+    expect(panel.get_by_role("status")).to_have_text(re.compile(f"^{name} is paired"))
 
 
 def new_in_panel(page: Page, button: str, fields: dict[str, str]) -> Locator:

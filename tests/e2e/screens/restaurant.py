@@ -7,7 +7,7 @@ import re
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
 import httpx
 from playwright.sync_api import Browser, Locator, Page, ViewportSize, expect
@@ -20,6 +20,15 @@ SERVER_PIN, MANAGER_PIN = "5173", "4826"
 # The sign between a quantity and a name, as the terminal writes a line.
 TIMES = "\N{MULTIPLICATION SIGN}"
 PAID_LINE = re.compile(r"^Check #\d+ paid · ")
+# How a screen waiting to be paired names its code for a screen reader: "Pairing code 4 8 2 9 1 3".
+PAIRING_CODE = re.compile(r"^Pairing code( \d){6}$")
+
+
+class Site(Protocol):
+    """Where a screen opens: a restaurant made over the API, or a fresh server."""
+
+    @property
+    def base_url(self) -> str: ...
 
 
 @dataclass
@@ -153,22 +162,22 @@ def _deepen_menu(http: httpx.Client, restaurant: Restaurant) -> None:
             restaurant.variants[f"{product} ({name})"] = _created(http.post(path, json=body))
 
 
-def open_terminal(browser: Browser, restaurant: Restaurant, *, fake_clock: bool = False) -> Page:
+def open_terminal(browser: Browser, site: Site, *, fake_clock: bool = False) -> Page:
     """A new tablet (its own browser context) at the terminal's first screen; with
     ``fake_clock`` its timers run only when the test moves ``page.clock`` on."""
-    return open_screen(browser, restaurant, "/", VIEWPORT, fake_clock=fake_clock)
+    return open_screen(browser, site, "/", VIEWPORT, fake_clock=fake_clock)
 
 
 def open_screen(
     browser: Browser,
-    restaurant: Restaurant,
+    site: Site,
     path: str,
     viewport: ViewportSize,
     *,
     fake_clock: bool = False,
 ) -> Page:
     """A new device (its own browser context) at the screen ``path``."""
-    context = browser.new_context(viewport=viewport, base_url=restaurant.base_url)
+    context = browser.new_context(viewport=viewport, base_url=site.base_url)
     context.set_default_timeout(15_000)
     page = context.new_page()
     if fake_clock:
@@ -186,6 +195,15 @@ def paste_token(page: Page, token: str) -> None:
     page.get_by_role("button", name="Pair with a token instead").click()
     page.get_by_label("Device token").fill(token)
     page.get_by_role("button", name="Pair", exact=True).click()
+
+
+def shown_code(page: Page) -> str:
+    """The pairing code a screen shows, as it reads it: large digits, "482 913"."""
+    shown = page.get_by_label(PAIRING_CODE)
+    expect(shown).to_have_text(re.compile(r"^\d{3} \d{3}$"))
+    size = shown.evaluate("element => parseFloat(getComputedStyle(element).fontSize)")
+    assert size >= 72, size
+    return shown.inner_text()
 
 
 def type_pin(page: Page, pin: str) -> None:

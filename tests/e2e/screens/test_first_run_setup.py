@@ -7,27 +7,21 @@ from __future__ import annotations
 
 import re
 
-from playwright.sync_api import Browser, Page, ViewportSize, expect
+from playwright.sync_api import Browser, expect
 
-from e2e.screens.back_office import DESKTOP, go_to
-from e2e.screens.restaurant import screenshot
+from e2e.screens.back_office import (
+    DESKTOP,
+    answer_where,
+    answer_who,
+    both_sizes,
+    go_to,
+    next_question,
+)
 from e2e.server import ServerProcess
 
 SETUP_TOKEN = "bsu_first-run-in-the-browser"
 SERVER_SETTINGS = {"BRIGADE_SETUP_TOKEN": SETUP_TOKEN}
-SMALLER: ViewportSize = {"width": 1024, "height": 768}
 PASSWORD = "a long pass phrase"
-
-
-def _both_sizes(page: Page, name: str) -> None:
-    screenshot(page, f"{name}-1280")
-    page.set_viewport_size(SMALLER)
-    screenshot(page, f"{name}-1024")
-    page.set_viewport_size(DESKTOP)
-
-
-def _next(page: Page) -> None:
-    page.get_by_role("button", name="Next").click()
 
 
 def test_the_first_run_sets_up_and_signs_in(browser: Browser, screen_server: ServerProcess) -> None:
@@ -42,25 +36,16 @@ def test_the_first_run_sets_up_and_signs_in(browser: Browser, screen_server: Ser
     expect(page.get_by_role("link", name="Set up the restaurant")).to_be_visible()
 
     page.goto(f"/setup#{SETUP_TOKEN}")
-    page.get_by_label("What is the restaurant called?").fill("Chez Brigade")
-    _next(page)
-    page.get_by_label("Which timezone is the restaurant in?").fill("paris")
-    page.get_by_role("list", name="Timezones").get_by_role("button", name="Europe/Paris").click()
-    _next(page)
-    page.get_by_label("Which currency do guests pay in?").select_option("EUR")
-    _next(page)
+    answer_where(page, "Chez Brigade", "Europe/Paris", "EUR")
     page.get_by_role("button", name=re.compile("^Prices include tax")).click()
-    _both_sizes(page, "setup")
-    _next(page)
-    page.get_by_label("Your name").fill("Camille")
-    _next(page)
-    page.get_by_label("Your sign-in name").fill("camille@example.com")
-    _next(page)
+    both_sizes(page, "setup")
+    next_question(page)
+    answer_who(page, "Camille", "camille@example.com")
     page.get_by_label("A password").fill(PASSWORD)
     page.get_by_label("The same password again").fill(PASSWORD + "!")
     expect(page.get_by_text("The two passwords differ.")).to_be_visible()
     page.get_by_label("The same password again").fill(PASSWORD)
-    _next(page)
+    next_question(page)
     page.get_by_role("button", name=re.compile("^Yes, a demo menu")).click()
     page.get_by_role("button", name="Finish and open the back office").click()
 
@@ -77,7 +62,7 @@ def test_the_first_run_sets_up_and_signs_in(browser: Browser, screen_server: Ser
 
     page.get_by_role("button", name="Sign out").click()
     expect(page.get_by_label("Sign-in name")).to_be_visible()
-    _both_sizes(page, "sign-in")
+    both_sizes(page, "sign-in")
     page.get_by_label("Sign-in name").fill("camille@example.com")
     page.get_by_label("Password").fill("not the password")
     page.get_by_role("button", name="Sign in", exact=True).click()

@@ -10,35 +10,24 @@ import re
 import httpx
 from playwright.sync_api import Browser, Locator, Page, expect
 
-from e2e.screens.back_office import go_to, office_screenshot, open_back_office, staff_token
+from e2e.screens.back_office import (
+    both_sizes,
+    go_to,
+    office_screenshot,
+    open_back_office,
+    pair_in_back_office,
+    staff_token,
+)
 from e2e.screens.kitchen import KITCHEN_VIEWPORT, open_kitchen
 from e2e.screens.restaurant import (
     MANAGER_PIN,
+    PAIRING_CODE,
     Restaurant,
     open_screen,
     open_terminal,
-    screenshot,
+    shown_code,
 )
 from factories import ADMIN
-
-PAIRING_CODE = re.compile(r"^Pairing code( \d){6}$")
-
-
-def _shown_code(page: Page) -> str:
-    """The code the screen shows, as it reads it: large digits, "482 913"."""
-    shown = page.get_by_label(PAIRING_CODE)
-    expect(shown).to_have_text(re.compile(r"^\d{3} \d{3}$"))
-    size = shown.evaluate("element => parseFloat(getComputedStyle(element).fontSize)")
-    assert size >= 72, size
-    return shown.inner_text()
-
-
-def _pair_in_back_office(office: Page, code: str, name: str) -> None:
-    panel = office.get_by_role("dialog", name="Pair a device")
-    panel.get_by_label("Code on the device").fill(code)
-    panel.get_by_label("Device name").fill(name)
-    panel.get_by_role("button", name="Pair", exact=True).click()
-    expect(panel.get_by_role("status")).to_have_text(re.compile(f"^{name} is paired"))
 
 
 def _device_row(office: Page, name: str) -> Locator:
@@ -51,26 +40,26 @@ def test_two_screens_pair_by_their_codes_and_unpairing_shows_in_the_back_office(
 ) -> None:
     kitchen = open_screen(browser, restaurant, "/kitchen", KITCHEN_VIEWPORT)
     terminal = open_terminal(browser, restaurant)
-    kitchen_code = _shown_code(kitchen)
-    terminal_code = _shown_code(terminal)
+    kitchen_code = shown_code(kitchen)
+    terminal_code = shown_code(terminal)
     expect(terminal.get_by_text("Enter this code in the back office")).to_contain_text(
         "Devices → Pair a device"
     )
     expect(terminal.get_by_text(re.compile(r"A new code in (10:00|9:\d\d)"))).to_be_visible()
-    screenshot(terminal, "pairing-code")
+    both_sizes(terminal, "pairing-code")
 
     with httpx.Client(base_url=restaurant.base_url, headers=ADMIN, timeout=10) as http:
         manager = staff_token(http, "Mara", "MANAGER")
     office = open_back_office(browser, restaurant.base_url, manager)
     go_to(office, "Devices")
     office.get_by_role("button", name="Pair a device").click()
-    _pair_in_back_office(office, kitchen_code, "Pass screen")
+    pair_in_back_office(office, kitchen_code, "Pass screen")
     # Typed as people type it: with a dash.
     panel = office.get_by_role("dialog", name="Pair a device")
     panel.get_by_label("Code on the device").fill(terminal_code.replace(" ", "-"))
     panel.get_by_label("Device name").fill("Bar tablet")
     expect(panel.get_by_label("Code on the device")).to_have_value(terminal_code.replace(" ", ""))
-    office_screenshot(office, "manage-pair-device")
+    both_sizes(office, "manage-pair-device", office_screenshot)
     panel.get_by_role("button", name="Pair", exact=True).click()
     expect(panel.get_by_role("status")).to_have_text(re.compile("^Bar tablet is paired"))
 
