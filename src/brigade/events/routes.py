@@ -67,6 +67,13 @@ class EventPage(ResponseModel):
     last_id: int = Field(description="The last id returned, or `after` when none: resume here.")
 
 
+class LatestEvent(ResponseModel):
+    last_id: int = Field(
+        description="The newest event's id (0: none yet): read it before loading the state, "
+        "then follow with `after` (or `Last-Event-ID`) set to it, and nothing falls between."
+    )
+
+
 # --- parameters -----------------------------------------------------------------------------
 
 _EVENT_TYPE = "(?:" + "|".join(re.escape(event_type) for event_type in EventType) + ")"
@@ -176,6 +183,14 @@ async def list_events(
         uow, _scoped(staff, filters), after=after, limit=limit, max_bytes=settings.event_page_bytes
     )
     return Response(_page(_shown(staff, found), last_id), media_type="application/json")
+
+
+@router.get("/latest", response_model=LatestEvent, responses=problem_responses())
+async def latest_event(staff: EventReader, uow: UowDep) -> LatestEvent:
+    """The newest event's id, whatever its type or location: "load, then follow" without a gap
+    (read this, load orders or the board, then follow the stream after it) and without paging
+    the whole log."""
+    return LatestEvent(last_id=await service.latest_id(uow))
 
 
 def _sse(outgoing: Outgoing) -> bytes:

@@ -114,6 +114,11 @@ async def read_events(
     return page, cursor
 
 
+async def latest_id(uow: UnitOfWork) -> int:
+    """The newest event's id: load the state after reading it, then follow from it."""
+    return await EventRepository(await uow.connection()).last_id()
+
+
 async def start_cursor(uow: UnitOfWork, after: int | None) -> int:
     """Where a stream starts: after ``after`` if given (and still kept), else from now on."""
     repository = EventRepository(await uow.connection())

@@ -9,7 +9,7 @@ from uuid import UUID
 
 from pydantic import Field, StringConstraints
 
-from brigade.kit.http.schemas import ModifierOut, Page, StaffRef, given
+from brigade.kit.http.schemas import CursorPage, ModifierOut, StaffRef, given
 from brigade.kit.http.types import (
     LongText,
     Money,
@@ -371,7 +371,7 @@ class SettledPaymentOut(PaymentDetail):
     refunded_tip: Money
 
 
-class SettledPaymentPage(Page[SettledPaymentOut]):
+class SettledPaymentPage(CursorPage[SettledPaymentOut]):
     """Payments, newest first."""
 
 
@@ -471,8 +471,8 @@ class OrderDetail(OrderSummary):
     )
 
 
-class OrderPage(Page[OrderSummary]):
-    pass
+class OrderPage(CursorPage[OrderSummary]):
+    """Orders, newest first."""
 
 
 class Outcome(ResponseModel):

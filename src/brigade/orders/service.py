@@ -29,6 +29,7 @@ from brigade.kit import money
 from brigade.kit.access import Actor
 from brigade.kit.changes import UNSET
 from brigade.kit.clock import DEFAULT_TIMEZONE, business_day, now, start_of_business_day
+from brigade.kit.cursor import Cursor
 from brigade.kit.db.engine import UnitOfWork
 from brigade.kit.db.rows import location_in
 from brigade.kit.errors import DayClosed, IdInUse, NotFound, ProductUnavailable
@@ -251,9 +252,9 @@ async def get_order(uow: UnitOfWork, actor: Actor, order_id: UUID) -> Order:
 
 
 async def list_orders(
-    uow: UnitOfWork, filters: OrderFilter, *, page: int, limit: int
+    uow: UnitOfWork, filters: OrderFilter, *, page: int, limit: int, after: Cursor | None = None
 ) -> tuple[list[OrderHeader], int]:
-    return await OrderRepository(uow).list(filters, page=page, limit=limit)
+    return await OrderRepository(uow).list(filters, page=page, limit=limit, after=after)
 
 
 async def _ensure_order_at(uow: UnitOfWork, actor: Actor, order_id: UUID) -> None:
@@ -845,13 +846,18 @@ async def adjust_tip(
 
 
 async def list_payments(
-    uow: UnitOfWork, filters: PaymentFilter, *, page: int, limit: int
+    uow: UnitOfWork, filters: PaymentFilter, *, page: int, limit: int, after: Cursor | None = None
 ) -> tuple[list[SettledPayment], int]:
-    return await PaymentRepository(uow).list(filters, page=page, limit=limit)
+    return await PaymentRepository(uow).list(filters, page=page, limit=limit, after=after)
 
 
 async def payments_awaiting_tip(
-    uow: UnitOfWork, location_id: UUID | None, *, page: int, limit: int
+    uow: UnitOfWork,
+    location_id: UUID | None,
+    *,
+    page: int,
+    limit: int,
+    after: Cursor | None = None,
 ) -> tuple[list[SettledPayment], int]:
     """The location's card payments of its business day so far (its timezone; UTC without a
     profile or a location) with no tip yet: the ones whose tip may still be entered."""
@@ -863,7 +869,7 @@ async def payments_awaiting_tip(
         taken_from=start_of_business_day(now(), timezone),
         awaiting_tip=True,
     )
-    return await PaymentRepository(uow).list(filters, page=page, limit=limit)
+    return await PaymentRepository(uow).list(filters, page=page, limit=limit, after=after)
 
 
 # --- receipts -------------------------------------------------------------------------------

@@ -615,6 +615,7 @@ ENDPOINTS: dict[tuple[str, str], tuple[str, Scenario]] = {
     ),
     # events: everyone reads them; webhooks are the admin's
     ("GET", "/api/events"): ("KITCHEN", lambda c: Call("GET", "/api/events")),
+    ("GET", "/api/events/latest"): ("KITCHEN", lambda c: Call("GET", "/api/events/latest")),
     ("GET", "/api/events/stream"): ("KITCHEN", lambda c: Call("GET", "/api/events/stream")),
     ("GET", "/api/webhooks"): ("ADMIN", lambda c: Call("GET", "/api/webhooks")),
     ("POST", "/api/webhooks"): (

@@ -15,6 +15,7 @@ from brigade.access.domain.audit import (
 )
 from brigade.access.tables import api_tokens, audit_log, devices, staff
 from brigade.dining.tables import dining_tables
+from brigade.kit.cursor import Cursor
 from brigade.kit.db.engine import UnitOfWork
 from brigade.kit.db.rows import (
     fetch_page,
@@ -22,6 +23,7 @@ from brigade.kit.db.rows import (
     location_out,
     record_from_row,
     row_from_record,
+    rows_before,
 )
 from brigade.orders.tables import order_items, orders, payments
 
@@ -94,7 +96,7 @@ class AuditRepository:
         await connection.execute(audit_log.insert().values(values))
 
     async def list(
-        self, filters: AuditFilter, *, page: int, limit: int
+        self, filters: AuditFilter, *, page: int, limit: int, after: Cursor | None = None
     ) -> tuple[list[NamedAuditEntry], int]:
         """Newest first, each entry with the names of what it concerns: one read a page."""
         c = audit_log.c
@@ -119,5 +121,6 @@ class AuditRepository:
             page=page,
             limit=limit,
             joined=(_NAMED, _NAMES),
+            before=rows_before(after, c.at, c.id),
         )
         return [_to_entry(row) for row in rows], total

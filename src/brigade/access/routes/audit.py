@@ -10,11 +10,12 @@ from pydantic import BeforeValidator, Field
 
 from brigade.access.domain.audit import AuditAction, AuditFilter
 from brigade.access.service import audit as service
-from brigade.kit.http.deps import PaginationDep, UowDep
+from brigade.kit.cursor import Cursor
+from brigade.kit.http.deps import CursorPaginationDep, UowDep
 from brigade.kit.http.errors import problem_responses
 from brigade.kit.http.permissions import AuditReader
 from brigade.kit.http.routing import brigade_router
-from brigade.kit.http.schemas import FromQuery, LocationQuery, Page, ToQuery, order_number
+from brigade.kit.http.schemas import CursorPage, FromQuery, LocationQuery, ToQuery, order_number
 from brigade.kit.http.types import ResponseModel, Timestamp
 
 router = brigade_router(prefix="/api/audit", tags=["audit"])
@@ -51,7 +52,7 @@ class AuditEntryOut(ResponseModel):
     device_name: str | None = Field(description="The device the entry concerns (paired, revoked)")
 
 
-class AuditPage(Page[AuditEntryOut]):
+class AuditPage(CursorPage[AuditEntryOut]):
     """Audit entries, newest first."""
 
 
@@ -59,7 +60,7 @@ class AuditPage(Page[AuditEntryOut]):
 async def list_audit_entries(
     staff: AuditReader,
     uow: UowDep,
-    pagination: PaginationDep,
+    paging: CursorPaginationDep,
     location_id: LocationQuery = None,
     action: Annotated[AuditAction | None, Query()] = None,
     staff_id: Annotated[UUID | None, Query(alias="staffId")] = None,
@@ -75,7 +76,8 @@ async def list_audit_entries(
         at_from=at_from,
         at_before=at_to,
     )
+    pagination = paging.pagination
     found, total = await service.list_entries(
-        uow, filters, page=pagination.page, limit=pagination.limit
+        uow, filters, page=pagination.page, limit=pagination.limit, after=paging.cursor
     )
-    return AuditPage.of(found, total, pagination)
+    return AuditPage.after(found, total, pagination, lambda entry: Cursor(entry.at, entry.id))

@@ -17,6 +17,7 @@ from brigade.access.domain.audit import (
 from brigade.access.repository.audit import AuditRepository
 from brigade.kit.access import Actor
 from brigade.kit.clock import now
+from brigade.kit.cursor import Cursor
 from brigade.kit.db.engine import UnitOfWork
 from brigade.kit.ids import new_id
 
@@ -54,6 +55,6 @@ async def record(
 
 
 async def list_entries(
-    uow: UnitOfWork, filters: AuditFilter, *, page: int, limit: int
+    uow: UnitOfWork, filters: AuditFilter, *, page: int, limit: int, after: Cursor | None = None
 ) -> tuple[list[NamedAuditEntry], int]:
-    return await AuditRepository(uow).list(filters, page=page, limit=limit)
+    return await AuditRepository(uow).list(filters, page=page, limit=limit, after=after)

@@ -9,9 +9,20 @@ from functools import cache
 from typing import TYPE_CHECKING, Any, TypeVar
 from uuid import UUID
 
-from sqlalchemy import ColumnElement, FromClause, Row, Table, UnaryExpression, func, select
+from sqlalchemy import (
+    ColumnElement,
+    FromClause,
+    Row,
+    Table,
+    UnaryExpression,
+    and_,
+    func,
+    or_,
+    select,
+)
 from sqlalchemy.dialects import postgresql, sqlite
 
+from brigade.kit.cursor import Cursor
 from brigade.kit.db.connection import Connection
 from brigade.kit.db.tables import NO_LOCATION
 
@@ -62,6 +73,15 @@ def insert_or_update(connection: Connection, table: Table) -> Any:
     return dialect.insert(table)
 
 
+def rows_before(
+    cursor: Cursor | None, at: ColumnElement[Any], id_: ColumnElement[Any]
+) -> ColumnElement[bool] | None:
+    """The rows a newest-first list (by ``at``, then ``id``) holds after ``cursor``'s row."""
+    if cursor is None:
+        return None
+    return or_(at < cursor.at, and_(at == cursor.at, id_ < cursor.id))
+
+
 async def count_one_more(connection: Connection, table: Table, **key: Any) -> int:
     """Add one to the ``failures`` of ``table``'s row with primary ``key`` (made at 1) and
     answer the count: one upsert, so every worker and host sharing the database shares it."""
@@ -87,13 +107,17 @@ async def fetch_page(
     page: int,
     limit: int,
     joined: tuple[FromClause, Sequence[ColumnElement[Any]]] | None = None,
+    before: ColumnElement[bool] | None = None,
 ) -> tuple[list[Row[Any]], int]:
     """One page of ``table`` and the count of every matching row: two statements. ``joined``
-    (an outer join of ``table`` and the columns it adds) widens the page's rows, not the count."""
+    (an outer join of ``table`` and the columns it adds) widens the page's rows, not the count;
+    ``before`` (``rows_before``: a cursor's) narrows the page, not the count."""
     total = (
         await connection.execute(select(func.count()).select_from(table).where(*where))
     ).scalar_one()
     query = select(table).where(*where).order_by(*order_by)
+    if before is not None:
+        query = query.where(before)
     if joined is not None:
         source, columns = joined
         query = query.add_columns(*columns).select_from(source)

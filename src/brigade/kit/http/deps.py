@@ -11,7 +11,9 @@ from typing import Annotated, Any
 
 from fastapi import Depends, Query, Request
 
+from brigade.kit.cursor import Cursor
 from brigade.kit.db.engine import UnitOfWork
+from brigade.kit.errors import InvalidInput
 from brigade.settings import Settings
 
 
@@ -55,6 +57,38 @@ async def _pagination(page: PageQuery = 1, limit: LimitQuery = 20) -> Pagination
 
 
 PaginationDep = Annotated[Pagination, Depends(_pagination)]
+
+
+@dataclass(frozen=True, slots=True)
+class CursorPagination:
+    """A list read by pages or by cursor (docs/design.md §3, "Paging"): ``cursor``, the last
+    page's ``nextCursor``, replaces ``page``."""
+
+    pagination: Pagination
+    cursor: Cursor | None
+
+
+CursorQuery = Annotated[
+    str | None,
+    Query(
+        max_length=200,
+        description="The `nextCursor` of the page before: the rows after it, however many were "
+        "added since (leave `page` out).",
+    ),
+]
+
+
+async def _cursor_pagination(
+    page: PageQuery = 1, limit: LimitQuery = 20, cursor: CursorQuery = None
+) -> CursorPagination:
+    if cursor is not None and page != 1:
+        raise InvalidInput("page", "a cursor replaces the page number: send one or the other")
+    return CursorPagination(
+        Pagination(page, limit), None if cursor is None else Cursor.decode(cursor)
+    )
+
+
+CursorPaginationDep = Annotated[CursorPagination, Depends(_cursor_pagination)]
 
 
 def client_address(request: Request) -> str:

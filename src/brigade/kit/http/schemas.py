@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Annotated, Any, Generic, Protocol, Self, TypeVar
 from uuid import UUID
 
@@ -11,6 +11,7 @@ from pydantic import BaseModel
 
 from brigade.kit import money
 from brigade.kit.changes import UNSET, Change
+from brigade.kit.cursor import Cursor
 from brigade.kit.http.deps import Pagination
 from brigade.kit.http.types import Money, ResponseModel, UtcInstant
 
@@ -41,6 +42,27 @@ class Page(ResponseModel, Generic[Item]):
     def of(cls, records: Sequence[Any], total: int, pagination: Pagination) -> Self:
         """The page holding ``records`` (domain records, shaped by their attributes)."""
         return cls.model_validate(pagination.page_of(list(records), total), from_attributes=True)
+
+
+class CursorPage(Page[Item], Generic[Item]):
+    """A page of a list also read by cursor: ``nextCursor`` reads on after its last row (null
+    when the page is not full: nothing follows)."""
+
+    next_cursor: str | None
+
+    @classmethod
+    def after(
+        cls,
+        records: Sequence[Any],
+        total: int,
+        pagination: Pagination,
+        cursor_of: Callable[[Any], Cursor],
+    ) -> Self:
+        """The page holding ``records``; ``cursor_of`` tells a record's place in the list."""
+        full = len(records) == pagination.limit
+        next_cursor = cursor_of(records[-1]).encode() if full and records else None
+        answer = pagination.page_of(list(records), total) | {"next_cursor": next_cursor}
+        return cls.model_validate(answer, from_attributes=True)
 
 
 def shaped(model: type[Answer], record: object) -> Answer:

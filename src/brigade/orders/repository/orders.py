@@ -18,6 +18,7 @@ from sqlalchemy.sql import Executable
 
 from brigade.dining.tables import dining_tables, locations
 from brigade.kit import money
+from brigade.kit.cursor import Cursor
 from brigade.kit.db.connection import Parameters
 from brigade.kit.db.engine import UnitOfWork
 from brigade.kit.db.rows import (
@@ -27,6 +28,7 @@ from brigade.kit.db.rows import (
     location_out,
     record_from_row,
     row_from_record,
+    rows_before,
 )
 from brigade.kit.money import TaxMode
 from brigade.orders.domain.aggregate import Order
@@ -440,7 +442,7 @@ class OrderRepository:
         return None if row is None else payment_from_row(row, row.order_currency)
 
     async def list(
-        self, filters: OrderFilter, *, page: int, limit: int
+        self, filters: OrderFilter, *, page: int, limit: int, after: Cursor | None = None
     ) -> tuple[list[OrderHeader], int]:
         where: list[ColumnElement[bool]] = []
         if filters.location_id is not None:
@@ -469,6 +471,7 @@ class OrderRepository:
             page=page,
             limit=limit,
             joined=(_WITH_TABLE, _TABLE_NAME),
+            before=rows_before(after, orders.c.created_at, orders.c.id),
         )
         return [_to_header(row) for row in rows], total
 

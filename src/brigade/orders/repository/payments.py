@@ -8,8 +8,9 @@ from typing import Any
 from sqlalchemy import ColumnElement, func, select
 
 from brigade.dining.tables import dining_tables
+from brigade.kit.cursor import Cursor
 from brigade.kit.db.engine import UnitOfWork
-from brigade.kit.db.rows import location_in, location_out
+from brigade.kit.db.rows import location_in, location_out, rows_before
 from brigade.orders.domain.settlement import PaymentFilter, SettledPayment
 from brigade.orders.domain.states import OrderType, PaymentStatus
 from brigade.orders.repository.orders import payment_from_row
@@ -31,7 +32,7 @@ class PaymentRepository:
         self._uow = uow
 
     async def list(
-        self, filters: PaymentFilter, *, page: int, limit: int
+        self, filters: PaymentFilter, *, page: int, limit: int, after: Cursor | None = None
     ) -> tuple[list[SettledPayment], int]:
         where: list[ColumnElement[bool]] = []
         if filters.location_id is not None:
@@ -66,7 +67,8 @@ class PaymentRepository:
             .offset((page - 1) * limit)
             .limit(limit)
         )
-        rows = await connection.execute(query)
+        before = rows_before(after, payments.c.processed_at, payments.c.id)
+        rows = await connection.execute(query if before is None else query.where(before))
         return [
             SettledPayment(
                 payment=payment_from_row(row, row.order_currency),

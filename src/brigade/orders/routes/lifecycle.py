@@ -9,6 +9,7 @@ from uuid import UUID
 from fastapi import Path, Query, Request, Response
 
 from brigade.kit.access import Actor
+from brigade.kit.cursor import Cursor
 from brigade.kit.db.engine import UnitOfWork
 from brigade.kit.errors import (
     BalanceDue,
@@ -20,7 +21,7 @@ from brigade.kit.errors import (
     NothingToSend,
     TableOccupied,
 )
-from brigade.kit.http.deps import PaginationDep, UowDep
+from brigade.kit.http.deps import CursorPaginationDep, UowDep
 from brigade.kit.http.errors import problem_responses
 from brigade.kit.http.json_answers import json_answer
 from brigade.kit.http.permissions import OrderCanceller, OrderTaker, Reader, Reopener
@@ -42,6 +43,7 @@ from brigade.orders.schemas import (
     OrderCreate,
     OrderDetail,
     OrderPage,
+    OrderSummary,
     OrderUpdate,
     ReasonBody,
     SendOutcome,
@@ -56,7 +58,7 @@ router = brigade_router(prefix="/api/orders", tags=["orders"])
 async def list_orders(
     staff: Reader,
     uow: UowDep,
-    pagination: PaginationDep,
+    paging: CursorPaginationDep,
     location_id: LocationQuery = None,
     status: Annotated[
         list[OrderStatus] | None,
@@ -96,10 +98,16 @@ async def list_orders(
         created_before=instant(end_date, "endDate", end=True),
         updated_since=updated_since,
     )
+    pagination = paging.pagination
     found, total = await service.list_orders(
-        uow, filters, page=pagination.page, limit=pagination.limit
+        uow, filters, page=pagination.page, limit=pagination.limit, after=paging.cursor
     )
-    return OrderPage.of([shaping.summary(header) for header in found], total, pagination)
+    summaries = [shaping.summary(header) for header in found]
+    return OrderPage.after(summaries, total, pagination, _place)
+
+
+def _place(summary: OrderSummary) -> Cursor:
+    return Cursor(summary.created_at, summary.id)
 
 
 @router.post(

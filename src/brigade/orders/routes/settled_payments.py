@@ -7,7 +7,8 @@ from typing import Annotated
 
 from fastapi import Query
 
-from brigade.kit.http.deps import PaginationDep, UowDep
+from brigade.kit.cursor import Cursor
+from brigade.kit.http.deps import CursorPaginationDep, UowDep
 from brigade.kit.http.errors import problem_responses
 from brigade.kit.http.permissions import OrderTaker, PaymentsReader
 from brigade.kit.http.routing import brigade_router
@@ -15,7 +16,7 @@ from brigade.kit.http.schemas import FromQuery, LocationQuery, ToQuery
 from brigade.orders import service, shaping
 from brigade.orders.domain.settlement import PaymentFilter
 from brigade.orders.domain.states import PaymentMethod
-from brigade.orders.schemas import SettledPaymentPage
+from brigade.orders.schemas import SettledPaymentOut, SettledPaymentPage
 
 router = brigade_router(prefix="/api/payments", tags=["payments"])
 
@@ -24,7 +25,7 @@ router = brigade_router(prefix="/api/payments", tags=["payments"])
 async def list_payments(
     staff: PaymentsReader,
     uow: UowDep,
-    pagination: PaginationDep,
+    paging: CursorPaginationDep,
     location_id: LocationQuery = None,
     taken_from: FromQuery = None,
     taken_to: ToQuery = None,
@@ -37,11 +38,16 @@ async def list_payments(
         taken_from=taken_from,
         taken_before=taken_to,
     )
+    pagination = paging.pagination
     found, total = await service.list_payments(
-        uow, filters, page=pagination.page, limit=pagination.limit
+        uow, filters, page=pagination.page, limit=pagination.limit, after=paging.cursor
     )
     shaped = [shaping.settled_payment(settled, staff.role) for settled in found]
-    return SettledPaymentPage.of(shaped, total, pagination)
+    return SettledPaymentPage.after(shaped, total, pagination, _place)
+
+
+def _place(payment: SettledPaymentOut) -> Cursor:
+    return Cursor(payment.processed_at, payment.id)
 
 
 @router.get(
@@ -58,11 +64,16 @@ async def list_payments(
 async def list_payments_awaiting_tip(
     staff: OrderTaker,
     uow: UowDep,
-    pagination: PaginationDep,
+    paging: CursorPaginationDep,
     location_id: LocationQuery = None,
 ) -> SettledPaymentPage:
+    pagination = paging.pagination
     found, total = await service.payments_awaiting_tip(
-        uow, staff.location_scope(location_id), page=pagination.page, limit=pagination.limit
+        uow,
+        staff.location_scope(location_id),
+        page=pagination.page,
+        limit=pagination.limit,
+        after=paging.cursor,
     )
     shaped = [shaping.settled_payment(settled, staff.role) for settled in found]
-    return SettledPaymentPage.of(shaped, total, pagination)
+    return SettledPaymentPage.after(shaped, total, pagination, _place)
