@@ -18,7 +18,7 @@ from brigade.access.service import token_cache as worker_token_cache
 from brigade.access.service.staff import OverLimitAddresses
 from brigade.catalogue.routes import categories, modifier_groups, products
 from brigade.dining.routes import locations, tables
-from brigade.event_payloads import install_event_payloads
+from brigade.event_payloads import document_events, install_event_payloads
 from brigade.events import routes as events
 from brigade.events.service import EventWaiter, keep_sweeping
 from brigade.journal import routes as journal_routes
@@ -206,6 +206,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.add_middleware(AllowedMethods, routes=app.routes)
     install_cors(app, settings.cors_origins)
     install_openapi(app)
+    document_events(app)
     if settings.metrics == "on":
         install_metrics(app, webhooks=webhook_service.backlog, printing=print_service.backlog)
     # Outermost: every answer gets the headers, errors and refusals too.

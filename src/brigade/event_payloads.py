@@ -8,22 +8,101 @@ that shows two features' answers (the order's detail and the kitchen's ticket).
 
 from __future__ import annotations
 
+from fastapi import FastAPI
+
 from brigade.access.routes import event_payloads as access
 from brigade.catalogue.routes import event_payloads as catalogue
-from brigade.kit.events import register_payload_shape
+from brigade.catalogue.routes.modifier_groups import ModifierGroupOut
+from brigade.catalogue.routes.products import ProductDetail
+from brigade.events.documented import document_event_webhooks
+from brigade.kit.events import EventType, register_payload_shape
+from brigade.kit.http.types import ResponseModel
 from brigade.kitchen import routes as kitchen
 from brigade.orders.domain.aggregate import SentOrder
 from brigade.orders.routes import event_payloads as orders
-from brigade.orders.schemas import OrderDetail
+from brigade.orders.schemas import ItemEventOut, OrderDetail, PaymentDetail
 from brigade.orders.shaping import detail as order_detail
 from brigade.pricing.routes import event_payloads as pricing
+from brigade.pricing.routes.service_charges import ServiceChargeOut
+from brigade.pricing.routes.tax_rates import TaxRateOut
 from brigade.till import routes as till
+from brigade.till.schemas import ShiftOut
 
 
 class SentOrderOut(OrderDetail):
     """``order.sent``: the order detail with the kitchen ticket the send produced."""
 
     kitchen_ticket: kitchen.TicketOut
+
+
+# Each event type's data model, and whether past BRIGADE_EVENT_MAX_BYTES it is summarized
+# (kit/http/event_payloads.py): what the OpenAPI's webhooks section types (events/documented.py).
+_ORDER = (OrderDetail, True)
+_SENT = (SentOrderOut, True)
+_ITEM = (ItemEventOut, False)
+_TICKET = (kitchen.BoardTicketOut, True)
+_PRODUCT = (ProductDetail, False)
+_GROUP = (ModifierGroupOut, False)
+_TAX_RATE = (TaxRateOut, False)
+_CHARGE = (ServiceChargeOut, False)
+_DRAWER = (till.CashDrawerEventOut, False)
+_SHIFT = (ShiftOut, False)
+E = EventType
+EVENT_DATA: dict[EventType, tuple[type[ResponseModel], bool]] = {
+    **dict.fromkeys(
+        (
+            E.ORDER_CREATED,
+            E.ORDER_UPDATED,
+            E.ORDER_COMPLETED,
+            E.ORDER_CANCELLED,
+            E.ORDER_REOPENED,
+            E.ORDER_REFUNDED,
+            E.ORDER_SPLIT,
+            E.ORDER_ITEMS_MOVED,
+            E.ORDER_MERGED,
+        ),
+        _ORDER,
+    ),
+    **dict.fromkeys((E.ORDER_SENT, E.ORDER_COURSE_FIRED), _SENT),
+    **dict.fromkeys((E.ITEM_ADDED, E.ITEM_UPDATED, E.ITEM_VOIDED), _ITEM),
+    E.PAYMENT_CREATED: (PaymentDetail, False),
+    **dict.fromkeys(
+        (
+            E.PRODUCT_CREATED,
+            E.PRODUCT_UPDATED,
+            E.PRODUCT_86D,
+            E.PRODUCT_AVAILABLE,
+            E.PRODUCT_DELETED,
+            E.STOCK_LOW,
+        ),
+        _PRODUCT,
+    ),
+    **dict.fromkeys(
+        (E.MODIFIER_GROUP_CREATED, E.MODIFIER_GROUP_UPDATED, E.MODIFIER_GROUP_DELETED), _GROUP
+    ),
+    **dict.fromkeys((E.TAX_RATE_CREATED, E.TAX_RATE_UPDATED, E.TAX_RATE_DELETED), _TAX_RATE),
+    **dict.fromkeys(
+        (E.SERVICE_CHARGE_CREATED, E.SERVICE_CHARGE_UPDATED, E.SERVICE_CHARGE_DELETED), _CHARGE
+    ),
+    **dict.fromkeys(
+        (
+            E.KITCHEN_TICKET_CREATED,
+            E.KITCHEN_TICKET_BUMPED,
+            E.KITCHEN_TICKET_RECALLED,
+            E.KITCHEN_TICKET_STATION_BUMPED,
+            E.KITCHEN_TICKET_STATION_RECALLED,
+        ),
+        _TICKET,
+    ),
+    **dict.fromkeys((E.CASH_DRAWER_OPENED, E.CASH_DRAWER_CLOSED), _DRAWER),
+    **dict.fromkeys((E.SHIFT_CLOCKED_IN, E.SHIFT_CLOCKED_OUT), _SHIFT),
+    E.SECURITY_PIN_FAILURES: (access.PinFailureAlertOut, False),
+}
+
+
+def document_events(app: FastAPI) -> None:
+    """The OpenAPI's webhooks section: every event type with its data's model."""
+    document_event_webhooks(app, EVENT_DATA)
 
 
 def install_event_payloads(*, max_bytes: int) -> None:

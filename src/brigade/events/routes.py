@@ -44,13 +44,18 @@ RECONNECT_MS = 1000
 # --- schemas --------------------------------------------------------------------------------
 
 
-class EventOut(ResponseModel):
-    id: int
+class EventEnvelope(ResponseModel):
+    """What every event carries besides its data (a webhook's body, a stream message's data)."""
+
+    id: int = Field(description="Ascending in commit order: resume after the last one seen")
     type: EventType
-    at: Timestamp
-    location_id: UUID | None
-    entity_id: UUID | None
-    order_id: UUID | None
+    at: Timestamp = Field(description="When the change committed")
+    location_id: UUID | None = Field(description="The location it happened at; null: none")
+    entity_id: UUID | None = Field(description="The resource it concerns (its `data`'s id)")
+    order_id: UUID | None = Field(description="The order it concerns, if any")
+
+
+class EventOut(EventEnvelope):
     data: dict[str, Any] = Field(
         description="The resource as the API shows it: the order detail for order events, "
         "the item for item events, the payment for payment events, the product for "

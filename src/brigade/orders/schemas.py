@@ -279,6 +279,23 @@ class TipAdjustment(RequestModel):
 # --- responses ------------------------------------------------------------------------------
 
 
+class OrderTotalsOut(ResponseModel):
+    """An item event's order: enough to act on without reading it."""
+
+    id: UUID
+    order_number: str = Field(description="As every answer shows it (#1042)")
+    status: OrderStatus
+    currency: str = Field(description="ISO 4217")
+    subtotal: Money
+    discount_amount: Money
+    service_charge_total: Money
+    tax_amount: Money
+    total: Money
+    paid_amount: Money
+    balance_due: Money
+    version: int = Field(description="The order's version after this change (its ETag)")
+
+
 class OrderItemOut(ResponseModel):
     id: UUID
     product_id: UUID
@@ -305,6 +322,13 @@ class OrderItemOut(ResponseModel):
     updated_at: Timestamp
 
 
+class ItemEventOut(OrderItemOut):
+    """``item.*`` events: the item, with its order's number and totals after the change."""
+
+    order_number: str = Field(description="Its order's check number (#1042)")
+    order: OrderTotalsOut
+
+
 class PaymentFields(ResponseModel):
     """``cardLastFour``, ``cardBrand`` and ``takenBy`` are null for a KITCHEN caller."""
 
@@ -323,10 +347,14 @@ class PaymentFields(ResponseModel):
     taken_by: StaffRef | None
 
 
-class PaymentOut(PaymentFields):
-    """A payment inside the order detail: the method is named ``method`` there."""
+_OLD_METHOD = "Deprecated: the same as `paymentMethod`, its name everywhere else"
 
-    method: PaymentMethod
+
+class PaymentOut(PaymentFields):
+    """A payment inside the order detail."""
+
+    payment_method: PaymentMethod
+    method: PaymentMethod = Field(deprecated=True, description=_OLD_METHOD)
 
 
 class PaymentDetail(PaymentFields):
@@ -349,7 +377,8 @@ class RefundOut(ResponseModel):
     amount: Money
     tip_amount: Money
     currency: str = Field(description="ISO 4217, the order's")
-    method: PaymentMethod
+    payment_method: PaymentMethod = Field(description="The refunded payment's method")
+    method: PaymentMethod = Field(deprecated=True, description=_OLD_METHOD)
     reason: str
     items: list[RefundedItemOut]
     refunded_by: StaffRef | None

@@ -18,10 +18,12 @@ from brigade.orders.domain.refunds import OrderRefund
 from brigade.orders.domain.settlement import SettledPayment
 from brigade.orders.domain.totals import OrderTotals, RateTotal
 from brigade.orders.schemas import (
+    ItemEventOut,
     OrderDetail,
     OrderItemOut,
     OrderServiceChargeOut,
     OrderSummary,
+    OrderTotalsOut,
     PaymentDetail,
     PaymentOut,
     RefundedItemOut,
@@ -71,6 +73,27 @@ def item_of_order(order: Order, item_id: UUID) -> OrderItemOut:
     return item_out(order.item(item_id), order.item_taxes().get(item_id, 0))
 
 
+def item_event(order: Order, item_id: UUID) -> ItemEventOut:
+    """An ``item.*`` event's data: the item, its order's number and totals."""
+    header = order.header
+    item = item_of_order(order, item_id)
+    totals = OrderTotalsOut(
+        id=header.id,
+        order_number=order_number(header.order_number),
+        status=header.status,
+        currency=header.currency,
+        subtotal=cents(header.subtotal_cents),
+        discount_amount=cents(header.discount_cents),
+        service_charge_total=cents(header.service_charge_cents),
+        tax_amount=cents(header.tax_cents),
+        total=cents(header.total_cents),
+        paid_amount=cents(header.paid_cents),
+        balance_due=cents(header.balance_due_cents),
+        version=header.version,
+    )
+    return ItemEventOut(**dict(item), order_number=totals.order_number, order=totals)
+
+
 def _payment_fields(payment: OrderPayment, viewer: Role) -> dict[str, Any]:
     """A payment as ``viewer`` may see it: without card, brand and who took it for a role that
     may not see payment details (the kitchen), which still sees what was paid."""
@@ -111,6 +134,7 @@ def refund_out(refund: OrderRefund, viewer: Role) -> RefundOut:
         amount=cents(refund.amount_cents),
         tip_amount=cents(refund.tip_cents),
         currency=refund.currency,
+        payment_method=refund.method,
         method=refund.method,
         reason=refund.reason,
         items=[
@@ -142,7 +166,10 @@ def settled_payment(settled: SettledPayment, viewer: Role) -> SettledPaymentOut:
 
 def payments_out(order: Order, viewer: Role) -> list[PaymentOut]:
     """The order's payments as ``viewer`` may see them, as the order detail lists them."""
-    return [PaymentOut(**_payment_fields(p, viewer), method=p.method) for p in order.payments]
+    return [
+        PaymentOut(**_payment_fields(p, viewer), payment_method=p.method, method=p.method)
+        for p in order.payments
+    ]
 
 
 def _summary_fields(header: OrderHeader) -> dict[str, Any]:
@@ -282,6 +309,7 @@ def _payment_json(payment: OrderPayment, sees_details: bool) -> dict[str, Any]:
         "takenBy": _staff_json(payment.taken_by_id, payment.taken_by_name)
         if sees_details
         else None,
+        "paymentMethod": payment.method.value,
         "method": payment.method.value,
     }
 
@@ -294,6 +322,7 @@ def _refund_json(refund: OrderRefund, sees_details: bool) -> dict[str, Any]:
         "amount": amount(refund.amount_cents),
         "tipAmount": amount(refund.tip_cents),
         "currency": refund.currency,
+        "paymentMethod": refund.method.value,
         "method": refund.method.value,
         "reason": refund.reason,
         "items": [

@@ -14,6 +14,7 @@ import pytest
 from httpx import Response
 
 from api.events.event_helpers import all_events
+from brigade.event_payloads import EVENT_DATA
 from brigade.kit.events import EventType
 from factories import (
     LOCATION,
@@ -542,12 +543,41 @@ def _as_the_kitchen_sees_it(client: AppClient, url: str) -> Json:
     return _ok(client.get(url, headers=bearer(make_staff_token(client, "KITCHEN"))))
 
 
+ITEM_EVENTS = {EventType.ITEM_ADDED, EventType.ITEM_UPDATED, EventType.ITEM_VOIDED}
+# What an item event tells of its order (orders/schemas.py, OrderTotalsOut).
+ORDER_TOTALS = (
+    "id",
+    "orderNumber",
+    "status",
+    "currency",
+    "subtotal",
+    "discountAmount",
+    "serviceChargeTotal",
+    "taxAmount",
+    "total",
+    "paidAmount",
+    "balanceDue",
+    "version",
+)
+
+
+def _with_its_order(client: AppClient, item: Json, order_id: str) -> Json:
+    """An item event's data: the item as the API answers it, its order's number and totals."""
+    order = _as_the_kitchen_sees_it(client, f"/api/orders/{order_id}")
+    totals = {name: order[name] for name in ORDER_TOTALS}
+    return item | {"orderNumber": order["orderNumber"], "order": totals}
+
+
 def _check(event: Json, event_type: EventType, expected: Expected, data: Json) -> None:
     assert event["type"] == event_type
     assert event["entityId"] == expected.entity_id
     assert event["orderId"] == expected.order_id
     assert event["locationId"] == expected.location_id
     assert event["data"] == data
+    # The schema the OpenAPI's webhooks section gives this type holds exactly these fields.
+    model, _ = EVENT_DATA[event_type]
+    shown = model.model_validate(event["data"]).model_dump(mode="json", by_alias=True)
+    assert set(shown) == set(event["data"]), event_type
 
 
 @pytest.mark.parametrize("event_type", list(ACTIONS), ids=str)
@@ -568,6 +598,9 @@ def test_the_use_case_emits_its_event_with_the_resource_as_the_api_shows_it(
         if expected.data is not None
         else _as_the_kitchen_sees_it(client, expected.url)
     )
+    if event_type in ITEM_EVENTS:
+        assert expected.order_id is not None
+        data = _with_its_order(client, data, expected.order_id)
     _check(event, event_type, expected, data | expected.extra)
 
 
@@ -592,7 +625,7 @@ def test_a_quantity_change_updates_the_item_and_the_order_it_totals(client: AppC
         item_event,
         EventType.ITEM_UPDATED,
         _item_event(EventType.ITEM_UPDATED, order, item, url),
-        _ok(client.get(url)),
+        _with_its_order(client, _ok(client.get(url)), order["id"]),
     )
     order_now = _as_the_kitchen_sees_it(client, f"/api/orders/{order['id']}")
     _check(order_event, EventType.ORDER_UPDATED, _order_event((), order), order_now)

@@ -155,6 +155,7 @@ def test_payment_answers_201_completed_with_location(client: AppClient) -> None:
             "tipAmount": 4,
             "roundingAdjustment": 0,
             "currency": "USD",
+            "paymentMethod": "CARD",
             "method": "CARD",
             "status": "COMPLETED",
             "cardLastFour": "4242",

@@ -113,6 +113,7 @@ def test_a_cancellations_refunded_payments_become_refund_records(
             "amount": 15,
             "tipAmount": 2,
             "currency": "USD",
+            "paymentMethod": "CARD",
             "method": "CARD",
             "reason": "kitchen fire",
             "items": [],

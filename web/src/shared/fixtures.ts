@@ -59,6 +59,7 @@ export const aPayment = (method: Payment["method"], amount: number, extra: Parti
   cardBrand: null,
   processedAt: "2026-01-01T00:00:00Z",
   takenBy: null,
+  paymentMethod: method,
   method,
   ...extra,
 });

@@ -12,7 +12,7 @@ from brigade.orders.domain.aggregate import ItemOfOrder, Order
 from brigade.orders.domain.records import OrderPayment
 from brigade.orders.schemas import OrderDetail
 from brigade.orders.shaping import detail as order_detail
-from brigade.orders.shaping import item_of_order, payment_detail
+from brigade.orders.shaping import item_event, payment_detail
 
 # Event data is rendered once, at commit, for every reader of the stream and every webhook:
 # as the lowest role that may read it (the kitchen) sees it, so no card details (design.md §7).
@@ -50,7 +50,7 @@ def install_event_payloads(*, max_bytes: int) -> None:
         Order, lambda order: order_payload(order_detail(order, EVENT_READER), max_bytes)
     )
     register_payload_shape(
-        ItemOfOrder, lambda shown: item_of_order(shown.order, shown.item_id).model_dump_json()
+        ItemOfOrder, lambda shown: item_event(shown.order, shown.item_id).model_dump_json()
     )
     register_payload_shape(
         OrderPayment, lambda payment: payment_detail(payment, EVENT_READER).model_dump_json()

@@ -14,6 +14,7 @@ const payment = (amount: number, tipAmount: number, status: Payment["status"] = 
   cardBrand: null,
   processedAt: "2026-01-01T00:00:00Z",
   takenBy: null,
+  paymentMethod: "CASH",
   method: "CASH",
 });
 

@@ -125,7 +125,7 @@ export function ClosedCheck(props: { orderId: string; onReopened: (orderId: stri
         order={order}
         money={money}
         tools={(payment) =>
-          payment.method === "CARD" &&
+          payment.paymentMethod === "CARD" &&
           order.status !== "CANCELLED" && (
             <Button tone="quiet" onClick={() => setSheet(payment)} label={`Enter the tip of ${paymentName(payment)}`}>
               Tip

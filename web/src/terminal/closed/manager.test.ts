@@ -3,8 +3,8 @@ import { paymentName } from "../payment/PaidTotals";
 import { isManager } from "./manager";
 import type { Payment } from "../../shared/types";
 
-const payment = (method: Payment["method"], cardLastFour: string | null = null) =>
-  ({ method, cardLastFour }) as Payment;
+const payment = (paymentMethod: Payment["paymentMethod"], cardLastFour: string | null = null) =>
+  ({ paymentMethod, cardLastFour }) as Payment;
 
 describe("closed checks", () => {
   it.each([

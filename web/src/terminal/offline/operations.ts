@@ -258,6 +258,7 @@ export function applyOperation(order: Order | null, op: Operation, now: string):
             cardBrand: null,
             processedAt: now,
             takenBy: null,
+            paymentMethod: op.body.paymentMethod,
             method: op.body.paymentMethod,
           },
         ],

@@ -9,8 +9,8 @@ import type { Order, Payment } from "../../shared/types";
 
 /** "CARD" → "Card ····4242", "GIFT_CARD" → "Gift card". */
 export function paymentName(payment: Payment): string {
-  if (payment.method === "CARD") return `Card ····${payment.cardLastFour ?? ""}`;
-  const words = payment.method.toLowerCase().replace("_", " ");
+  if (payment.paymentMethod === "CARD") return `Card ····${payment.cardLastFour ?? ""}`;
+  const words = payment.paymentMethod.toLowerCase().replace("_", " ");
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
 

@@ -26,7 +26,7 @@ const METHODS: Record<Payment["method"], string> = {
 export function paidWords(order: Order, money: (cents: Cents) => string): string {
   const taken = order.payments.filter((payment) => payment.status === "COMPLETED");
   const cents = taken.reduce((sum, payment) => sum + toCents(payment.amount) + toCents(payment.tipAmount), 0);
-  const methods = [...new Set(taken.map((payment) => METHODS[payment.method]))];
+  const methods = [...new Set(taken.map((payment) => METHODS[payment.paymentMethod]))];
   const how = methods.length ? ` ${methods.join(" and ")}` : "";
   return `Check ${order.orderNumber} paid · ${money(cents)}${how}`;
 }
