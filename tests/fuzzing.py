@@ -78,14 +78,16 @@ SETTING_CODES = ("printer_target_refused",)
 # JSON Schema does not state.
 VALUE_RULE_CODES = ("trivial_pin", "weak_password")
 # Rules between two fields that JSON Schema does not state: a group's maxSelections >= its
-# min, a report's days in order and at most 366, a forced Z's reason (docs/design.md §18).
-CROSS_FIELD_RULES = ("maxSelections", "to", "reason")
+# min, a report's days in order and at most 366, a forced Z's reason (docs/design.md §18), a
+# cursor with a page number.
+CROSS_FIELD_RULES = ("maxSelections", "to", "reason", "page")
 
 
 def _only_unknown_references(response: Response) -> bool:
     """A 422 whose every field error is on an id reference: "no such category" and the like,
     on a webhook `url` whose host resolves inside the network or not at all, on a
-    `timezone` name the tz database does not know, or on a rule between fields (a report's
+    `timezone` name the tz database does not know, on a `cursor` the server never answered
+    (like an id, a reference to what it made), or on a rule between fields (a report's
     `to` before its `from` or more than 366 days after it, a group's `maxSelections` under its
     min); or a 422 that a product's own menu makes (``STATE_CODES``), the network and the
     settings make (``SETTING_CODES``), or a trivial PIN (``VALUE_RULE_CODES``).
@@ -102,7 +104,7 @@ def _only_unknown_references(response: Response) -> bool:
     errors = problem.get("errors") or []
     return bool(errors) and all(
         re.sub(r"\.\d+$", "", error["field"]).endswith(("Id", "_id", "Ids"))
-        or error["field"] in ("url", "timezone", *CROSS_FIELD_RULES)
+        or error["field"] in ("url", "timezone", "cursor", *CROSS_FIELD_RULES)
         for error in errors
     )
 
