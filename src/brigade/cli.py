@@ -58,7 +58,8 @@ def serve(
         f"Brigade on http://{settings.host}:{settings.port} "
         f"({_redacted(settings.database_url)}, {settings.workers} worker(s))"
     )
-    with shared_metrics_folder(settings.metrics == "on"):
+    # One worker records in memory and answers for itself (brigade/kit/metrics.py).
+    with shared_metrics_folder(settings.metrics == "on" and settings.workers > 1):
         serve_app(
             "brigade.app:create_app",
             factory=True,

@@ -32,15 +32,17 @@ class NoDelayHttpToolsProtocol(HttpToolsProtocol):
         super().connection_made(transport)  # type: ignore[arg-type]
 
 
-# Where prometheus_client's workers keep their metrics (brigade/metrics.py). Named here, not
-# there: the serving process must set it before prometheus_client is first imported.
+# Where prometheus_client's workers keep their metrics (brigade/kit/metrics.py). Named here, not
+# there: importing that module imports prometheus_client, which reads this when first imported.
 METRICS_FOLDER = "PROMETHEUS_MULTIPROC_DIR"
 
 
 @contextmanager
 def shared_metrics_folder(enabled: bool) -> Iterator[None]:
     """A fresh folder for this run's workers to record metrics into, so that any worker
-    answers /metrics for all of them; an operator's own PROMETHEUS_MULTIPROC_DIR is kept."""
+    answers /metrics for all of them; an operator's own PROMETHEUS_MULTIPROC_DIR is kept.
+    Only for several workers: they are new processes, which import prometheus_client after it
+    is set (the serving process itself has imported it before)."""
     if not enabled or METRICS_FOLDER in os.environ:
         yield
         return
