@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import copy
 import os
 import signal
 import socket
@@ -11,9 +12,11 @@ import threading
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from types import FrameType
+from typing import Any
 
 import uvicorn
 from sqlalchemy.engine import make_url
+from uvicorn.config import LOGGING_CONFIG
 from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol
 
 
@@ -87,6 +90,16 @@ def event_loop(database_url: str) -> str:
     return "asyncio" if make_url(database_url).get_backend_name() == "sqlite" else "uvloop"
 
 
+def log_config() -> dict[str, Any]:
+    """uvicorn's logging, with each access line ending in the request's Request-Id
+    (brigade/kit/http/request_id.py; "-" for an app that sets none)."""
+    config = copy.deepcopy(LOGGING_CONFIG)
+    config["filters"] = {"request_id": {"()": "brigade.kit.http.request_id.RequestIdLogFilter"}}
+    config["handlers"]["access"]["filters"] = ["request_id"]
+    config["formatters"]["access"]["fmt"] += " request_id=%(request_id)s"
+    return config
+
+
 def serve(
     app: str,
     *,
@@ -109,6 +122,7 @@ def serve(
         loop=event_loop(database_url),
         http=NoDelayHttpToolsProtocol,
         log_level=log_level,
+        log_config=log_config(),
         timeout_graceful_shutdown=30,
         proxy_headers=forwarded_allow_ips is not None,
         forwarded_allow_ips=forwarded_allow_ips,
