@@ -2,7 +2,7 @@
 
 The client's own id is kept when it sent a sane one in `Request-Id` (or the older
 `X-Request-Id`): at most 200 visible ASCII characters, so it can go into a header and a log line
-as it is. Anything else, or none, gets a new one (a uuid4's 32 hex digits). A pure ASGI
+as it is. Anything else, or none, gets a new one (32 random hex digits). A pure ASGI
 middleware: one look through the request's headers and one header more on the answer. The id
 is also this request's context variable, read by the access log's filter (``RequestIdLogFilter``,
 set up by brigade/serving.py) and by the unexpected-error log.
@@ -11,9 +11,9 @@ set up by brigade/serving.py) and by the unexpected-error log.
 from __future__ import annotations
 
 import logging
+import os
 import re
 from contextvars import ContextVar
-from uuid import uuid4
 
 from starlette.applications import Starlette
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
@@ -42,7 +42,8 @@ def _chosen(scope: Scope) -> bytes:
             return bytes(value)
         if name == _SENT_OLDER and older is None and _SANE.fullmatch(value):
             older = bytes(value)
-    return older if older is not None else uuid4().hex.encode()
+    # 128 random bits as 32 hex digits: a uuid4's worth, at a third of uuid4()'s cost.
+    return older if older is not None else os.urandom(16).hex().encode()
 
 
 class RequestId(HttpMiddleware):
