@@ -72,7 +72,7 @@ def migrate(
 
     settings = Settings()
     where = _redacted(settings.database_url)
-    before, head = current_revision(settings.database_url), head_revision()
+    before, head = _revision_or_refuse(settings.database_url), head_revision()
     if before is not None and before != head and not is_known(before):
         _refuse(
             f"the database ({where}) is at revision {before}, which this version of Brigade "
@@ -241,6 +241,19 @@ def verify_journal(
     if not results:
         typer.echo("no journal yet")
     raise typer.Exit(1 if broken else 0)
+
+
+def _revision_or_refuse(database_url: str) -> str | None:
+    """The database's revision; a database that cannot be reached: said in words, exit 2."""
+    from sqlalchemy.exc import DBAPIError
+
+    from brigade.kit.db.migrate import current_revision
+
+    try:
+        return current_revision(database_url)
+    except (DBAPIError, OSError) as error:
+        reason = str(getattr(error, "orig", None) or error).splitlines()[0]
+        _refuse(f"cannot read the database ({_redacted(database_url)}): {reason}")
 
 
 def _refuse(reason: str) -> NoReturn:

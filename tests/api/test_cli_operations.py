@@ -105,6 +105,18 @@ def test_migrate_refuses_a_revision_it_does_not_know(db_option: str, tmp_path: P
         assert current_revision(url) == "9999_from_the_future"
 
 
+def test_a_database_that_cannot_be_reached_is_said_in_words() -> None:
+    """A health probe running `migrate --check` learns why (exit 2), not from a traceback."""
+    unreachable = "postgresql://brigade:hunter2@127.0.0.1:1/brigade"
+    for args in (["migrate"], ["migrate", "--check"]):
+        refused = _brigade(unreachable, *args)
+        assert refused.exit_code == 2
+        assert "cannot read the database (postgresql://brigade:***@127.0.0.1:1/brigade)" in (
+            refused.output
+        )
+        assert "hunter2" not in refused.output
+
+
 def test_version_names_the_package_and_the_schema_revision() -> None:
     shown = CliRunner().invoke(cli, ["--version"])
     assert shown.exit_code == 0, shown.output
