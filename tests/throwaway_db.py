@@ -76,17 +76,18 @@ def drop_templates() -> None:
 
 @contextmanager
 def throwaway_database(
-    option: str, directory: Path, revision: str = "head", *, fresh: bool = False
+    option: str, directory: Path, revision: str | None = "head", *, fresh: bool = False
 ) -> Iterator[str]:
     """A database migrated to ``revision`` that exists for the duration of the block;
-    ``fresh``: migrated here by the Alembic chain, not copied from the template."""
+    ``fresh``: migrated here by the Alembic chain, not copied from the template. ``revision``
+    None: never migrated (PostgreSQL: a database with no tables; SQLite: no file yet)."""
     from_template = revision == "head" and not fresh
     if option == "sqlite":
         path = directory / "brigade.db"
         url = f"sqlite:///{path}"
         if from_template:
             shutil.copyfile(_template(option), path)
-        else:
+        elif revision is not None:
             upgrade(url, revision)
         yield url
         return
@@ -95,7 +96,7 @@ def throwaway_database(
     asyncio.run(_admin(option, f'CREATE DATABASE "{name}"{template}'))
     try:
         url = _on_server(option, name)
-        if not from_template:
+        if not from_template and revision is not None:
             upgrade(url, revision)
         yield url
     finally:

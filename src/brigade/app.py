@@ -32,6 +32,7 @@ from brigade.kit.http.metrics import install_metrics
 from brigade.kit.http.openapi import TAGS, install_openapi, operation_id
 from brigade.kit.http.permissions import Authenticator
 from brigade.kit.http.query import reject_undeclared_query_parameters
+from brigade.kit.http.request_id import install_request_id
 from brigade.kit.http.routing import ensure_every_route_is_brigade
 from brigade.kit.http.screens import install_screens
 from brigade.kit.http.security_headers import SecurityHeaders
@@ -211,6 +212,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         install_metrics(app, webhooks=webhook_service.backlog, printing=print_service.backlog)
     # Outermost: every answer gets the headers, errors and refusals too.
     app.add_middleware(SecurityHeaders)
+    install_request_id(app)
     return app
 
 

@@ -1,8 +1,10 @@
-"""The `brigade` command: serve, migrate, demo-data, token create, device create."""
+"""The `brigade` command: serve, migrate, backup, demo-data, token create, device create, journal
+verify; `--version`."""
 
 from __future__ import annotations
 
 import asyncio
+from pathlib import Path
 from typing import Annotated, NoReturn
 from uuid import UUID
 
@@ -28,14 +30,89 @@ def _settings(**overrides: object) -> Settings:
     return Settings(**given)  # type: ignore[arg-type]
 
 
+def _print_version(asked: bool) -> None:
+    if not asked:
+        return
+    from importlib.metadata import version
+
+    from brigade.kit.db.migrate import head_revision
+
+    typer.echo(f"brigade {version('brigade')} (database schema {head_revision()})")
+    raise typer.Exit()
+
+
+@cli.callback()
+def options(
+    version: Annotated[
+        bool,
+        typer.Option(
+            "--version",
+            callback=_print_version,
+            is_eager=True,
+            help="Print the version and the database schema revision it migrates to, then exit.",
+        ),
+    ] = False,
+) -> None:
+    """Brigade, a restaurant point-of-sale service."""
+
+
 @cli.command()
-def migrate() -> None:
-    """Apply pending database migrations."""
-    from brigade.kit.db.migrate import upgrade
+def migrate(
+    check: Annotated[
+        bool,
+        typer.Option(
+            "--check",
+            help="Change nothing: exit 0 when the database is at the latest revision, "
+            "1 when migrations are pending.",
+        ),
+    ] = False,
+) -> None:
+    """Apply pending database migrations, and say what was done."""
+    from brigade.kit.db.migrate import current_revision, head_revision, is_known, upgrade
 
     settings = Settings()
+    where = _redacted(settings.database_url)
+    before, head = _revision_or_refuse(settings.database_url), head_revision()
+    if before is not None and before != head and not is_known(before):
+        _refuse(
+            f"the database ({where}) is at revision {before}, which this version of Brigade "
+            f"does not know (its latest is {head}): a newer Brigade migrated it"
+        )
+    if before == head:
+        typer.echo(f"Already up to date at revision {head} ({where})")
+        return
+    if check:
+        typer.echo(
+            f"Migrations pending: the database ({where}) is at "
+            f"{'no revision (empty)' if before is None else f'revision {before}'}, the latest "
+            f"is {head}; run `brigade migrate`",
+            err=True,
+        )
+        raise typer.Exit(1)
     upgrade(settings.database_url)
-    typer.echo(f"database is up to date ({_redacted(settings.database_url)})")
+    after = current_revision(settings.database_url)
+    if before is None:
+        typer.echo(f"Created the database at revision {after} ({where})")
+    else:
+        typer.echo(f"Migrated from revision {before} to {after} ({where})")
+
+
+@cli.command()
+def backup(
+    path: Annotated[Path, typer.Argument(help="The new file to write the copy to")],
+) -> None:
+    """Copy the configured database to PATH while the server may be serving: SQLite's online
+    backup (a consistent copy of the file), or pg_dump's custom format for PostgreSQL
+    (restore with pg_restore). Exit 2, in words, when it cannot."""
+    from brigade.kit.db.backup import BackupRefused
+    from brigade.kit.db.backup import backup as copy_database
+
+    settings = Settings()
+    try:
+        copy_database(settings.database_url, path)
+    except BackupRefused as refused:
+        _refuse(str(refused))
+    typer.echo(f"Backed up {_redacted(settings.database_url)} to {path}")
 
 
 @cli.command()
@@ -58,7 +135,8 @@ def serve(
         f"Brigade on http://{settings.host}:{settings.port} "
         f"({_redacted(settings.database_url)}, {settings.workers} worker(s))"
     )
-    with shared_metrics_folder(settings.metrics == "on"):
+    # One worker records in memory and answers for itself (brigade/kit/metrics.py).
+    with shared_metrics_folder(settings.metrics == "on" and settings.workers > 1):
         serve_app(
             "brigade.app:create_app",
             factory=True,
@@ -163,6 +241,19 @@ def verify_journal(
     if not results:
         typer.echo("no journal yet")
     raise typer.Exit(1 if broken else 0)
+
+
+def _revision_or_refuse(database_url: str) -> str | None:
+    """The database's revision; a database that cannot be reached: said in words, exit 2."""
+    from sqlalchemy.exc import DBAPIError
+
+    from brigade.kit.db.migrate import current_revision
+
+    try:
+        return current_revision(database_url)
+    except (DBAPIError, OSError) as error:
+        reason = str(getattr(error, "orig", None) or error).splitlines()[0]
+        _refuse(f"cannot read the database ({_redacted(database_url)}): {reason}")
 
 
 def _refuse(reason: str) -> NoReturn:

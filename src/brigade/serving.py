@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import copy
 import ipaddress
 import os
 import signal
@@ -12,9 +13,11 @@ import threading
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from types import FrameType
+from typing import Any
 
 import uvicorn
 from sqlalchemy.engine import make_url
+from uvicorn.config import LOGGING_CONFIG
 from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol
 
 
@@ -33,15 +36,17 @@ class NoDelayHttpToolsProtocol(HttpToolsProtocol):
         super().connection_made(transport)  # type: ignore[arg-type]
 
 
-# Where prometheus_client's workers keep their metrics (brigade/metrics.py). Named here, not
-# there: the serving process must set it before prometheus_client is first imported.
+# Where prometheus_client's workers keep their metrics (brigade/kit/metrics.py). Named here, not
+# there: importing that module imports prometheus_client, which reads this when first imported.
 METRICS_FOLDER = "PROMETHEUS_MULTIPROC_DIR"
 
 
 @contextmanager
 def shared_metrics_folder(enabled: bool) -> Iterator[None]:
     """A fresh folder for this run's workers to record metrics into, so that any worker
-    answers /metrics for all of them; an operator's own PROMETHEUS_MULTIPROC_DIR is kept."""
+    answers /metrics for all of them; an operator's own PROMETHEUS_MULTIPROC_DIR is kept.
+    Only for several workers: they are new processes, which import prometheus_client after it
+    is set (the serving process itself has imported it before)."""
     if not enabled or METRICS_FOLDER in os.environ:
         yield
         return
@@ -86,6 +91,16 @@ def event_loop(database_url: str) -> str:
     return "asyncio" if make_url(database_url).get_backend_name() == "sqlite" else "uvloop"
 
 
+def log_config() -> dict[str, Any]:
+    """uvicorn's logging, with each access line ending in the request's Request-Id
+    (brigade/kit/http/request_id.py; "-" for an app that sets none)."""
+    config = copy.deepcopy(LOGGING_CONFIG)
+    config["filters"] = {"request_id": {"()": "brigade.kit.http.request_id.RequestIdLogFilter"}}
+    config["handlers"]["access"]["filters"] = ["request_id"]
+    config["formatters"]["access"]["fmt"] += " request_id=%(request_id)s"
+    return config
+
+
 def serve(
     app: str,
     *,
@@ -108,6 +123,7 @@ def serve(
         loop=event_loop(database_url),
         http=NoDelayHttpToolsProtocol,
         log_level=log_level,
+        log_config=log_config(),
         timeout_graceful_shutdown=30,
         proxy_headers=forwarded_allow_ips is not None,
         forwarded_allow_ips=forwarded_allow_ips,

@@ -1,4 +1,5 @@
-"""The error model at its edges: database down, an unexpected exception."""
+"""The error model at its edges: database down, an unexpected exception (its answer and log
+line name the Request-Id)."""
 
 from __future__ import annotations
 
@@ -36,8 +37,10 @@ def test_an_unexpected_error_is_a_logged_500_problem_without_internals(
         caplog.at_level(logging.ERROR, logger="brigade.errors"),
         TestClient(app, raise_server_exceptions=False) as client,
     ):
-        response = client.get("/boom")
+        response = client.get("/boom", headers={"Request-Id": "trace-me-7"})
     assert response.status_code == 500
+    # Answered outside every middleware but the Request-Id's: the id is said and logged.
+    assert response.headers["request-id"] == "trace-me-7"
     assert response.headers["content-type"].startswith("application/problem+json")
     body = response.json()
     assert body["code"] == "internal_error"
@@ -46,3 +49,4 @@ def test_an_unexpected_error_is_a_logged_500_problem_without_internals(
     assert any("hunter2" in (record.exc_text or "") for record in caplog.records), (
         "the traceback is logged for the operator"
     )
+    assert any("Request-Id trace-me-7" in record.getMessage() for record in caplog.records)

@@ -12,7 +12,7 @@ from httpx import Response
 from pydantic import ValidationError
 
 from brigade.app import create_app
-from brigade.kit.http.cors import EXPOSED_HEADERS
+from brigade.kit.http.cors import ALLOWED_HEADERS, EXPOSED_HEADERS
 from brigade.settings import Settings
 from factories import (
     ADMIN,
@@ -233,6 +233,37 @@ def test_cors_serves_the_configured_origins_only(
             "/api/orders", headers=PREFLIGHT | {"Origin": "https://evil.example"}
         )
         assert refused.status_code == 400
+
+
+def test_cors_allows_every_request_header_the_api_documents(
+    client: AppClient, settings: Settings
+) -> None:
+    """Brigade-Approval was refused at the preflight (400), so a browser could not send a
+    manager's approval from another origin; the OpenAPI's header parameters are all allowed."""
+    documented = {
+        parameter["name"].lower()
+        for path in client.get("/openapi.json").json()["paths"].values()
+        for operation in path.values()
+        for parameter in operation.get("parameters", [])
+        if parameter["in"] == "header"
+    }
+    allowed = {header.lower() for header in ALLOWED_HEADERS}
+    assert documented, "the OpenAPI declares header parameters"
+    assert documented <= allowed, documented - allowed
+
+    configured = settings.model_copy(update={"cors_origins": ["https://pos.example"]})
+    asked = "brigade-approval, x-csrf-token, request-id, x-request-id, prefer, last-event-id"
+    with TestClient(create_app(configured), headers=ADMIN) as browser:
+        preflight = browser.options(
+            "/api/orders", headers=PREFLIGHT | {"Access-Control-Request-Headers": asked}
+        )
+        assert preflight.status_code == 200, preflight.text
+        said = {h.strip() for h in preflight.headers["access-control-allow-headers"].split(",")}
+        assert {header.strip() for header in asked.split(",")} <= {h.lower() for h in said}
+        answer = browser.get("/api/orders", headers={"Origin": "https://pos.example"})
+        exposed = answer.headers["access-control-expose-headers"].split(", ")
+        assert "Request-Id" in exposed
+        assert answer.headers["request-id"]
 
 
 @pytest.mark.parametrize("origins", ["https://pos.example/", "pos.example", "https://a b"])

@@ -4,10 +4,14 @@ turns it all off (the numbers across workers are tested on a real server, tests/
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
+import pytest
 from fastapi.testclient import TestClient
+from prometheus_client.parser import text_string_to_metric_families
 
 from brigade.app import create_app
+from brigade.serving import METRICS_FOLDER
 from brigade.settings import Settings
 from factories import LOCATION, AppClient, make_order, make_product
 
@@ -82,3 +86,23 @@ def test_metrics_off_records_nothing_and_answers_404(settings: Settings) -> None
     quiet = settings.model_copy(update={"metrics": "off"})
     with TestClient(create_app(quiet)) as off:
         assert off.get("/metrics").status_code == 404
+
+
+def test_a_metrics_folder_named_after_the_import_still_answers_this_process_metrics(
+    client: AppClient, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """As `brigade serve` with one worker once did: the folder set once prometheus_client was
+    imported, recording in memory; the scrape answered the empty folder (an empty body)."""
+    monkeypatch.setenv(METRICS_FOLDER, str(tmp_path))
+    assert client.get("/health").status_code == 200
+    text = client.get("/metrics").text
+    families = {family.name for family in text_string_to_metric_families(text)}
+    assert {"brigade_http_request_duration_seconds", "brigade_event_streams_open"} <= families
+    assert (
+        _sample(
+            client,
+            'brigade_http_request_duration_seconds_count{method="GET",'
+            'route="/health",status="200"}',
+        )
+        >= 1
+    )

@@ -5,9 +5,12 @@ connections in use, open event streams, how far behind the streams and the webho
 Nothing here names an order, an amount or a person. ``BRIGADE_METRICS=off`` records nothing
 and answers 404.
 
-With ``brigade serve``, every worker records into files of a folder made for that run
-(``PROMETHEUS_MULTIPROC_DIR``, set before the workers start), so whichever worker answers a
-scrape answers for all of them; a stopped worker's gauges leave with it.
+With ``brigade serve --workers`` above 1, every worker records into files of a folder made for
+that run (``PROMETHEUS_MULTIPROC_DIR``, set before the workers start), so whichever worker answers
+a scrape answers for all of them; a stopped worker's gauges leave with it. A single worker records
+in memory and answers its own registry: what a process records into is fixed when
+prometheus_client is first imported, so the choice follows that, never the environment read later
+(the folder set after the import had answered an empty /metrics).
 """
 
 from __future__ import annotations
@@ -24,6 +27,7 @@ from prometheus_client import (
     Histogram,
     generate_latest,
     multiprocess,
+    values,
 )
 from sqlalchemy import Engine, event
 
@@ -77,9 +81,15 @@ PRINT_OLDEST_SECONDS = Gauge(
 )
 
 
+def _shared() -> bool:
+    """Whether this process's metrics are written to the shared folder (prometheus_client chose
+    its value class when it was imported: in memory unless PROMETHEUS_MULTIPROC_DIR was set)."""
+    return values.ValueClass is not values.MutexValue and METRICS_FOLDER in os.environ
+
+
 def exposition() -> bytes:
     """Every metric in the text format: all workers' when they share a folder."""
-    if METRICS_FOLDER not in os.environ:
+    if not _shared():
         return generate_latest(REGISTRY)
     registry = CollectorRegistry()
     multiprocess.MultiProcessCollector(registry)  # type: ignore[no-untyped-call]
@@ -88,7 +98,7 @@ def exposition() -> bytes:
 
 def worker_stopped() -> None:
     """A stopping worker's live gauges (open streams, connections) stop counting."""
-    if METRICS_FOLDER in os.environ:
+    if _shared():
         multiprocess.mark_process_dead(os.getpid())  # type: ignore[no-untyped-call]
 
 

@@ -20,6 +20,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from brigade.kit import errors
 from brigade.kit.errors import EventsExpired
+from brigade.kit.http.request_id import current_request_id
 from brigade.kit.http.types import Money
 
 log = logging.getLogger("brigade.errors")
@@ -309,7 +310,13 @@ async def _on_integrity_error(_request: Request, error: Exception) -> JSONRespon
 
 
 async def _on_unexpected_error(request: Request, error: Exception) -> JSONResponse:
-    log.exception("unhandled error on %s %s", request.method, request.url.path, exc_info=error)
+    log.exception(
+        "unhandled error on %s %s (Request-Id %s)",
+        request.method,
+        request.url.path,
+        current_request_id(),
+        exc_info=error,
+    )
     return problem(500, "internal_error", "An unexpected error occurred; it has been logged.")
 
 
