@@ -16,6 +16,7 @@ from brigade.access.routes import audit, auth, devices, pairing, sessions, staff
 from brigade.access.security import TokenAuthenticator
 from brigade.access.service import token_cache as worker_token_cache
 from brigade.access.service.staff import OverLimitAddresses
+from brigade.api_guide import API_GUIDE
 from brigade.catalogue.routes import categories, modifier_groups, products
 from brigade.dining.routes import locations, tables
 from brigade.event_payloads import document_events, install_event_payloads
@@ -148,7 +149,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app = FastAPI(
         title="Brigade",
         version=__version__,
-        summary="Restaurant point of sale: catalogue, categories and orders.",
+        summary="Restaurant point of sale: catalogue, orders, the dining room, kitchen and till.",
+        description=API_GUIDE,
         lifespan=lifespan,
         openapi_tags=TAGS,
         generate_unique_id_function=operation_id,

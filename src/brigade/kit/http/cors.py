@@ -11,6 +11,7 @@ from __future__ import annotations
 from fastapi import FastAPI
 from fastapi.middleware.cors import CORSMiddleware
 
+from brigade.kit.http.api_version import HEADER as VERSION_HEADER
 from brigade.kit.http.cookies import CSRF_HEADER
 from brigade.kit.http.idempotency import HEADER as IDEMPOTENCY_KEY
 from brigade.kit.http.permissions import APPROVAL_HEADER
@@ -40,6 +41,7 @@ EXPOSED_HEADERS = [
     "Retry-After",
     APPLIED_HEADER,
     REQUEST_ID,
+    VERSION_HEADER,
 ]
 # How long a browser may reuse a preflight answer (seconds).
 PREFLIGHT_MAX_AGE = 600

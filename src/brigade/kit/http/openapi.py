@@ -33,6 +33,8 @@ from brigade.kit.errors import (
     InvalidPrecondition,
     StaleVersion,
 )
+from brigade.kit.http.api_version import API_VERSION
+from brigade.kit.http.api_version import HEADER as VERSION_HEADER
 from brigade.kit.http.errors import PROBLEM_JSON, problem_description, status_and_code
 from brigade.kit.http.idempotency import HEADER as IDEMPOTENCY_KEY
 
@@ -148,6 +150,20 @@ _HEADERS = {
         "schema": {"type": "string"},
     },
 }
+# On every answer (kit/http/request_id.py): declared once, referred to from each response.
+_EVERY_ANSWER = {
+    "Request-Id": {
+        "description": "This request's id: the one sent as `Request-Id` (or `X-Request-Id`) if "
+        "it was 1 to 200 visible ASCII characters, else a new one. Quote it when reporting a "
+        "problem; the server's log names it.",
+        "schema": {"type": "string"},
+    },
+    VERSION_HEADER: {
+        "description": "The API version that answered (a date; see the changelog).",
+        "schema": {"type": "string", "enum": [API_VERSION]},
+    },
+}
+_EVERY_ANSWER_REFS = {name: {"$ref": f"#/components/headers/{name}"} for name in _EVERY_ANSWER}
 # What an operation taking an Idempotency-Key can answer (kit/http/idempotency.py), and one that
 # reads If-Match (a stale version, or a header that names none).
 _IDEMPOTENCY_PROBLEMS = (IdempotencyKeyInUse, IdempotencyKeyReused)
@@ -233,8 +249,10 @@ def _tell_the_truth(document: dict[str, Any], known: list[_Operation]) -> None:
             if status[0] in "45":
                 response["content"] = {PROBLEM_JSON: {"schema": _PROBLEM_REF}}
             headers = _headers(status, replayable, (path, method) in tagged)
-            if headers:
-                response.setdefault("headers", {}).update({h: _HEADERS[h] for h in headers})
+            response.setdefault("headers", {}).update(
+                {h: _HEADERS[h] for h in headers} | _EVERY_ANSWER_REFS
+            )
+    document.setdefault("components", {})["headers"] = _EVERY_ANSWER
     schemas = document.get("components", {}).get("schemas", {})
     # FastAPI's own 422 body, now replaced by Problem everywhere.
     for unused in ("HTTPValidationError", "ValidationError"):

@@ -1,4 +1,5 @@
-"""`Request-Id` on every answer, and in the log lines the request causes.
+"""`Request-Id` on every answer, and in the log lines the request causes; `Brigade-Version`
+(kit/http/api_version.py) beside it.
 
 The client's own id is kept when it sent a sane one in `Request-Id` (or the older
 `X-Request-Id`): at most 200 visible ASCII characters, so it can go into a header and a log line
@@ -18,12 +19,15 @@ from contextvars import ContextVar
 from starlette.applications import Starlette
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
+from brigade.kit.http.api_version import API_VERSION
+from brigade.kit.http.api_version import HEADER as VERSION_HEADER
 from brigade.kit.http.middleware import HttpMiddleware
 
 HEADER = "Request-Id"
 MAX_LENGTH = 200
 _SENT = b"request-id"
 _SENT_OLDER = b"x-request-id"
+_VERSION = (VERSION_HEADER.lower().encode(), API_VERSION.encode())
 _SANE = re.compile(rb"[\x21-\x7e]{1,%d}" % MAX_LENGTH)
 # Outside any request (start-up, background loops) the log says "-".
 NO_REQUEST = "-"
@@ -53,7 +57,7 @@ class RequestId(HttpMiddleware):
 
         async def send_with_id(message: Message) -> None:
             if message["type"] == "http.response.start":
-                message["headers"] = [*message.get("headers", ()), (_SENT, request_id)]
+                message["headers"] = [*message.get("headers", ()), (_SENT, request_id), _VERSION]
             await send(message)
 
         try:

@@ -1,0 +1,51 @@
+"""The OpenAPI's `info.description`: how to use the API as a whole, before its operations
+(docs/design.md §3, §6, §7, §8). Markdown, as API documentation tools render it."""
+
+from __future__ import annotations
+
+from brigade.kit.http.api_version import API_VERSION
+
+API_GUIDE = f"""
+Brigade is a restaurant point of sale: a catalogue, orders and payments, the dining room, the
+kitchen, the till and reports, for screens and for integrations. Version **{API_VERSION}**
+(every answer carries `Brigade-Version`; changes are listed in CHANGELOG.md).
+
+## Authentication
+Send `Authorization: Bearer <token>`. A staff API token (made in the back office: Staff, then
+API tokens) acts with its person's role: KITCHEN < SERVER < MANAGER < ADMIN. A paired device's
+token acts as that device at its location; a PIN session acts as its person there. The back
+office's own pages use a cookie session with a CSRF token instead. 401 is no or a bad token,
+403 a role or location that may not; repeated failures from one address are 429 with
+`Retry-After`.
+
+## Errors
+Every error is `application/problem+json`: `type`, `title`, `status`, `detail` and a stable
+`code` to switch on (each operation lists its codes); invalid input adds `errors: [{{field,
+message}}]`. A 5xx is a bug. Quote the answer's `Request-Id` when reporting one.
+
+## Retries and concurrency
+Send `Idempotency-Key: <uuid>` on a POST: a retry with the same key and body answers what the
+first did (`Idempotent-Replayed: true`) and does nothing twice. Orders, items and payments also
+take an `id` you make, so a retry after a lost answer finds what the first made. An order
+answers an `ETag`; send it as `If-Match` with a change to get 412 `stale_version` rather than
+overwrite another terminal's change.
+
+## Paging
+Lists answer `{{data, total, page, limit}}` (`limit` 1 to 100). Orders, payments and the audit
+log, newest first, also answer `nextCursor`: pass it as `cursor` for the rows after it, which
+never repeats or skips a row however many are added while you read.
+
+## Money
+Amounts are JSON numbers with at most two decimals, exact to the cent; quantities have at
+most three. A location's prices include tax (VAT) or exclude it (sales tax): every order says
+its `taxMode` and `currency`.
+
+## Events and webhooks
+Every change is an event: `GET /api/events?after=<id>` pages them in order,
+`GET /api/events/stream` pushes them (server-sent events, resuming after `Last-Event-ID`), and
+`GET /api/events/latest` answers the newest id, so "read the latest id, load, then follow"
+misses nothing. A webhook (ADMIN, `/api/webhooks`) POSTs each event it subscribes to, at least
+once, signed: `Brigade-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<body>">` keyed
+by the webhook's `whsec_` secret. Verify it, reject a `t` more than 5 minutes old, and skip an
+event `id` already handled. The `webhooks` section below types each event's `data`.
+"""
