@@ -141,7 +141,16 @@ def test_a_429_declares_retry_after(document: dict[str, Any]) -> None:
     limited = [op for _, _, op in operations(document) if "429" in op["responses"]]
     assert len(limited) > 30
     for operation in limited:
-        assert headers_of(operation, "429") == {"Retry-After"}
+        assert headers_of(operation, "429") == {"Retry-After", "Request-Id", "Brigade-Version"}
+
+
+def test_every_answer_declares_its_request_id_and_the_api_version(
+    document: dict[str, Any],
+) -> None:
+    for _, _, operation in operations(document):
+        for status in operation["responses"]:
+            assert {"Request-Id", "Brigade-Version"} <= headers_of(operation, status)
+    assert set(document["components"]["headers"]) == {"Request-Id", "Brigade-Version"}
 
 
 def test_the_answers_about_one_order_declare_its_etag(document: dict[str, Any]) -> None:

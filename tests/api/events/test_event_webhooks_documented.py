@@ -45,7 +45,8 @@ def test_every_event_type_is_a_typed_webhook(settings: Settings) -> None:
         REFS + "OrderDetail",
         REFS + "TruncatedResource",
     }
-    assert {ref.removeprefix(REFS) for ref in _refs(spec)} <= set(schemas)
+    schema_refs = {ref for ref in _refs(spec) if ref.startswith(REFS)}
+    assert {ref.removeprefix(REFS) for ref in schema_refs} <= set(schemas)
 
 
 def test_a_payments_method_is_payment_method_everywhere_the_old_name_deprecated(
