@@ -1,12 +1,20 @@
 """A webhook receiver on 127.0.0.1, as well-behaved or as bad as a test needs: it records
-every POST and answers 500 while ``failing``; it may answer ``answer_after`` seconds late,
-trickle its answer a byte every ``trickle_seconds``, or send ``answer_bytes`` of body."""
+every POST and answers 500 while ``failing`` (or for the bodies ``fails_for`` picks); it may
+answer ``answer_after`` seconds late, trickle its answer a byte every ``trickle_seconds``, or
+send ``answer_bytes`` of body. Also a deliverer allowed to post to it, and one round of it."""
 
 from __future__ import annotations
 
 import threading
 import time
+from collections.abc import Callable
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from typing import Any
+
+from brigade.webhooks.service import Deliverer
+from factories import AppClient
+
+LOCAL = "127.0.0.1"
 
 
 class Receiver:
@@ -19,6 +27,7 @@ class Receiver:
     ) -> None:
         self.received: list[tuple[dict[str, str], bytes]] = []
         self.failing = False
+        self.fails_for: Callable[[bytes], bool] = lambda _body: False
         # Bytes of answer body the receiver managed to hand to the network.
         self.answered_bytes = 0
         receiver = self
@@ -29,7 +38,8 @@ class Receiver:
                 receiver.received.append((dict(self.headers), body))
                 time.sleep(answer_after)
                 has_body = answer_bytes or trickle_seconds is not None
-                self.send_response(500 if receiver.failing else 200 if has_body else 204)
+                failing = receiver.failing or receiver.fails_for(body)
+                self.send_response(500 if failing else 200 if has_body else 204)
                 if trickle_seconds is not None:
                     self.send_header("Content-Length", "1000")
                     self.end_headers()
@@ -68,3 +78,26 @@ class Receiver:
         while len(self.received) < count and time.monotonic() < deadline:
             time.sleep(0.05)
         return list(self.received)
+
+
+def local_deliverer(client: AppClient, **overrides: Any) -> Deliverer:
+    """A deliverer of ``client``'s app allowed to post to 127.0.0.1, as a worker runs one."""
+    return Deliverer(
+        client.app.state.database,
+        allowed_hosts=frozenset({LOCAL}),
+        configured_key=None,
+        poll_seconds=0.1,
+        resolver=client.app.state.resolver,
+        **overrides,
+    )
+
+
+def one_round(client: AppClient, deliverer: Deliverer) -> bool:
+    """One delivery round, waited for to its end: whether any webhook was due."""
+
+    async def round_() -> bool:
+        async with Deliverer.client() as http:
+            return await deliverer.deliver_due(http)
+
+    result: bool = client.portal.call(round_)
+    return result

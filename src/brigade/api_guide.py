@@ -46,6 +46,10 @@ Every change is an event: `GET /api/events?after=<id>` pages them in order,
 `GET /api/events/latest` answers the newest id, so "read the latest id, load, then follow"
 misses nothing. A webhook (ADMIN, `/api/webhooks`) POSTs each event it subscribes to, at least
 once, signed: `Brigade-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<body>">` keyed
-by the webhook's `whsec_` secret. Verify it, reject a `t` more than 5 minutes old, and skip an
-event `id` already handled. The `webhooks` section below types each event's `data`.
+by the webhook's `whsec_` secret (Stripe's libraries verify it), and the Standard Webhooks
+headers `webhook-id`, `webhook-timestamp` and `webhook-signature` (its libraries verify them).
+Verify one, reject a timestamp more than 5 minutes old, and skip an event `id` already
+handled. Events about one order arrive in order; a failing one holds back only its order's
+later events, and after 24 h of failures it is `FAILED`, to re-send or skip. The `webhooks`
+section below types each event's `data`.
 """

@@ -22,7 +22,10 @@ from brigade.kit.http.types import ResponseModel
 SIGNATURE_SCHEME = (
     "Each delivery is a POST of one event as JSON, signed two ways with the webhook's secret "
     '(`whsec_…`): `Brigade-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<body>">` '
-    "keyed by the whole secret string, and the Standard Webhooks headers where sent. Answer "
+    "keyed by the whole secret string (Stripe's scheme), and the Standard Webhooks headers "
+    "`webhook-id` (the same on retries), `webhook-timestamp` and `webhook-signature: "
+    'v1,<base64 HMAC-SHA256 of "<id>.<timestamp>.<body>">` keyed by the secret\'s base64 part. '
+    "For 24 h after a rotation both secrets sign. Answer "
     "2xx within 10 s; anything else is retried with backoff. `Brigade-Event-Id` and "
     "`Brigade-Event-Type` repeat the envelope's `id` and `type`: skip an id already handled "
     "(delivery is at least once)."

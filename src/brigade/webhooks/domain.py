@@ -1,14 +1,22 @@
 """Webhook rules: where a webhook may point, how a delivery is signed, when it is retried.
 
-A delivery is a POST of the event JSON, signed ``t=<unix seconds>,v1=<hex HMAC-SHA256
-of "<t>.<body>">`` with the webhook's secret. A failed delivery is retried after 1 s,
-2 s, 4 s ... (at most an hour apart) for 24 hours, then given up on; the next event
-follows. The secret is derived from a server key and the webhook's id, so the database
-never holds it.
+A delivery is a POST of the event JSON, signed twice (docs/design.md §8):
+
+- ``Brigade-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<body>">``, keyed by the
+  secret string as shown (``whsec_...``): Stripe's scheme, so its libraries verify it;
+- Standard Webhooks: ``webhook-id`` (the delivery's id, the same on every retry),
+  ``webhook-timestamp`` and ``webhook-signature: v1,<base64 HMAC-SHA256 of
+  "<id>.<timestamp>.<body>">``, keyed by the base64-decoded part of the secret after ``whsec_``.
+
+During the overlap after a rotation both secrets sign: two ``v1=`` entries, two ``v1,``
+entries. A failed delivery is retried after 1 s, 2 s, 4 s ... (at most an hour apart) for
+24 hours, then given up on. The secret is derived from a server key, the webhook's id and its
+secret version, so the database never holds it.
 """
 
 from __future__ import annotations
 
+import base64
 import hashlib
 import hmac
 from collections.abc import Collection
@@ -28,17 +36,71 @@ LONGEST_RETRY = timedelta(hours=1)
 SECRET_PREFIX = "whsec_"  # noqa: S105 (a prefix, not a secret)
 
 
-def derive_secret(server_key: bytes, webhook_id: UUID) -> str:
-    """The webhook's signing secret: the same on every worker and host with the same key."""
-    digest = hmac.new(server_key, b"webhook-secret:" + webhook_id.bytes, hashlib.sha256)
-    return SECRET_PREFIX + digest.hexdigest()
+# Version 0: the secrets made before Standard Webhooks (``whsec_`` + 64 hex digits), kept so
+# their receivers go on verifying; every secret made or rotated since is version 1 or later.
+FIRST_BASE64_VERSION = 1
+# After a rotation, deliveries carry the previous secret's signatures too for this long.
+ROTATION_OVERLAP = timedelta(hours=24)
 
 
-def signature(secret: str, timestamp: int, body: bytes) -> str:
-    """The ``Brigade-Signature`` header of a delivery made at ``timestamp``."""
+def derive_secret(server_key: bytes, webhook_id: UUID, version: int = 0) -> str:
+    """The webhook's signing secret of ``version``: the same on every worker and host with the
+    same key. From version 1, ``whsec_`` + base64 of 32 bytes (Standard Webhooks); version 0
+    is the older hex form (its base64 decoding is the Standard Webhooks key all the same)."""
+    message = b"webhook-secret:" + webhook_id.bytes
+    if version >= FIRST_BASE64_VERSION:
+        message += f":v{version}".encode()
+    digest = hmac.new(server_key, message, hashlib.sha256)
+    if version < FIRST_BASE64_VERSION:
+        return SECRET_PREFIX + digest.hexdigest()
+    return SECRET_PREFIX + base64.b64encode(digest.digest()).decode("ascii")
+
+
+def signing_secrets(
+    server_key: bytes,
+    webhook_id: UUID,
+    version: int,
+    rotated_at: datetime | None,
+    at: datetime,
+) -> list[str]:
+    """The secrets that sign a delivery made ``at``: the current one, and the previous one
+    during the overlap after a rotation."""
+    current = [derive_secret(server_key, webhook_id, version)]
+    if rotated_at is not None and version > 0 and at < rotated_at + ROTATION_OVERLAP:
+        return [*current, derive_secret(server_key, webhook_id, version - 1)]
+    return current
+
+
+def signature(secrets: list[str], timestamp: int, body: bytes) -> str:
+    """The ``Brigade-Signature`` header of a delivery made at ``timestamp``: ``t=`` then one
+    ``v1=`` per secret."""
     signed = f"{timestamp}.".encode() + body
-    digest = hmac.new(secret.encode(), signed, hashlib.sha256).hexdigest()
-    return f"t={timestamp},v1={digest}"
+    digests = [hmac.new(s.encode(), signed, hashlib.sha256).hexdigest() for s in secrets]
+    return ",".join([f"t={timestamp}", *(f"v1={digest}" for digest in digests)])
+
+
+def standard_signature(secrets: list[str], message_id: str, timestamp: int, body: bytes) -> str:
+    """The ``webhook-signature`` header (Standard Webhooks): one ``v1,<base64>`` per secret,
+    space-separated."""
+    signed = f"{message_id}.{timestamp}.".encode() + body
+    entries = []
+    for secret in secrets:
+        key = base64.b64decode(secret.removeprefix(SECRET_PREFIX))
+        digest = hmac.new(key, signed, hashlib.sha256).digest()
+        entries.append("v1," + base64.b64encode(digest).decode("ascii"))
+    return " ".join(entries)
+
+
+def delivery_headers(
+    secrets: list[str], message_id: str, timestamp: int, body: bytes
+) -> dict[str, str]:
+    """The signature headers of one delivery attempt."""
+    return {
+        "webhook-id": message_id,
+        "webhook-timestamp": str(timestamp),
+        "webhook-signature": standard_signature(secrets, message_id, timestamp, body),
+        "Brigade-Signature": signature(secrets, timestamp, body),
+    }
 
 
 @dataclass(frozen=True, slots=True)
@@ -95,6 +157,30 @@ def after_failure(attempts: int, retrying_since: datetime | None, now: datetime)
     return BACKOFF.after_failure(attempts, retrying_since, now)
 
 
+def ordering_key(
+    event_type: str, order_id: UUID | None, entity_id: UUID | None, event_id: int
+) -> str:
+    """What a delivery waits for: the earlier deliveries of the same key. An event about an
+    order is ordered with that order's events; another with its own entity's (a product's, a
+    table's); an event about nothing particular with nothing."""
+    if order_id is not None:
+        return f"order:{order_id}"
+    if entity_id is not None:
+        return f"{event_type.split('.', 1)[0]}:{entity_id}"
+    return f"event:{event_id}"
+
+
+class DeliveryState:
+    PENDING = "PENDING"
+    DELIVERED = "DELIVERED"
+    # Given up on after the retry window: the dead letter, until re-sent or skipped.
+    FAILED = "FAILED"
+    SKIPPED = "SKIPPED"
+
+
+TEST_EVENT_TYPE = "webhook.test"
+
+
 @dataclass(frozen=True, slots=True)
 class Webhook:
     id: UUID
@@ -102,20 +188,44 @@ class Webhook:
     types: tuple[EventType, ...]
     description: str | None
     created_at: datetime
+    # The last event queued for it (delivered, pending, or not wanted).
     cursor: int
+    lease_until: datetime | None
+    enabled: bool
+    secret_version: int
+    rotated_at: datetime | None
+    # Read with it, not stored: the oldest failing delivery's first failure, the next attempt.
+    failing_since: datetime | None = None
+    next_attempt_at: datetime | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class QueuedDelivery:
+    """One event (or test ping) to deliver to one webhook; its id is ``webhook-id``."""
+
+    id: UUID
+    webhook_id: UUID
+    position: int
+    event_id: int | None
+    event_type: str
+    ordering_key: str
+    body: str
+    state: str
     attempts: int
     retrying_since: datetime | None
     next_attempt_at: datetime
-    lease_until: datetime | None
+    last_error: str | None
+    created_at: datetime
 
 
 @dataclass(frozen=True, slots=True)
 class Delivery:
-    """One attempt to deliver one event, as the delivery log keeps it."""
+    """One attempt at a delivery, as the delivery log keeps it."""
 
     id: UUID
     webhook_id: UUID
-    event_id: int
+    delivery_id: UUID | None
+    event_id: int | None
     event_type: str
     attempt: int
     at: datetime

@@ -1,7 +1,9 @@
-"""Webhooks: integrations receive the events they chose, signed, at least once, in order.
+"""Webhooks: integrations receive the events they chose, signed, at least once, in order
+within each order.
 
-The secret that signs deliveries is answered once, at creation (``Cache-Control:
-no-store``). How to check a signature: README, "Live updates and webhooks".
+The secret that signs deliveries is answered once, at creation and at each rotation
+(``Cache-Control: no-store``). How to check a signature: README, "Live updates and
+webhooks", and the tag's description in the OpenAPI (kit/http/openapi.py).
 """
 
 from __future__ import annotations
@@ -12,16 +14,25 @@ from uuid import UUID
 from fastapi import Request, Response
 from pydantic import Field, StringConstraints
 
-from brigade.kit.errors import InvalidInput, NotFound
+from brigade.kit.errors import Conflict, InvalidInput, NotFound
 from brigade.kit.events import EventType
 from brigade.kit.http.deps import PaginationDep, UowDep
 from brigade.kit.http.errors import problem_responses
 from brigade.kit.http.permissions import WebhookAdmin
 from brigade.kit.http.routing import brigade_router
-from brigade.kit.http.types import LongText, RequestModel, ResponseModel, Secret, Text, Timestamp
+from brigade.kit.http.types import (
+    Flag,
+    LongText,
+    RequestModel,
+    ResponseModel,
+    Secret,
+    Text,
+    Timestamp,
+    omittable,
+)
 from brigade.settings import Settings
 from brigade.webhooks import service
-from brigade.webhooks.domain import Delivery, Webhook
+from brigade.webhooks.domain import Delivery, QueuedDelivery, Webhook
 
 router = brigade_router(prefix="/api/webhooks", tags=["webhooks"])
 
@@ -31,10 +42,42 @@ WebhookUrl: Any = Annotated[
 ]
 
 
+SIGNATURES = """
+**How deliveries are signed.** Each delivery is a POST of the event JSON (`Content-Type:
+application/json`) with two signatures of the same body; check either.
+
+- Standard Webhooks (any of its libraries verifies it with the secret as shown):
+  `webhook-id` (the delivery's id, the same on every retry: de-duplicate on it),
+  `webhook-timestamp` (unix seconds) and `webhook-signature: v1,<base64 HMAC-SHA256 of
+  "<webhook-id>.<webhook-timestamp>.<body>">`, keyed by the base64-decoded part of the secret
+  after `whsec_`.
+- `Brigade-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<body>">`, keyed by the
+  whole secret string (`whsec_...`) as bytes: Stripe's scheme, so its libraries verify it.
+
+For 24 hours after `POST /api/webhooks/{webhookId}/rotate-secret` both the new and the previous
+secret sign: `webhook-signature` holds two space-separated `v1,` entries and
+`Brigade-Signature` two `v1=` entries; a signature matching any entry is valid. Refuse a
+timestamp more than 5 minutes away from your clock. `Brigade-Event-Id` and
+`Brigade-Event-Type` name the event (a test ping has no event id).
+"""
+
+
 class WebhookCreate(RequestModel):
     url: WebhookUrl = Field(description="The http(s) URL events are POSTed to.")
     types: list[EventType] = Field(min_length=1, max_length=len(EventType))
     description: LongText | None = None
+
+
+class WebhookUpdate(RequestModel):
+    """Every field optional; checked as at creation."""
+
+    url: WebhookUrl = omittable(description="The http(s) URL events are POSTed to.")
+    types: list[EventType] = omittable(min_length=1, max_length=len(EventType))
+    description: LongText | None = None
+    enabled: Flag = omittable(
+        description="False pauses the webhook: nothing is sent until it is true again, then "
+        "deliveries go on where they stopped (events meanwhile included)."
+    )
 
 
 class WebhookOut(ResponseModel):
@@ -43,16 +86,25 @@ class WebhookOut(ResponseModel):
     types: list[EventType]
     description: str | None
     created_at: Timestamp
-    last_event_id: int = Field(description="The last event delivered or given up on.")
-    failing_since: Timestamp | None = Field(
-        description="When deliveries of the next event started failing; null when none has."
+    enabled: bool = Field(description="False while paused (PATCH).")
+    secret_rotated_at: Timestamp | None = Field(
+        description="The last rotation: for 24 h after it, deliveries carry the previous "
+        "secret's signatures too."
     )
-    next_attempt_at: Timestamp
+    last_event_id: int = Field(description="The last event queued for this webhook.")
+    failing_since: Timestamp | None = Field(
+        description="When the oldest pending delivery started failing; null when none is."
+    )
+    next_attempt_at: Timestamp | None = Field(
+        description="When the next pending delivery is due; null when none is pending."
+    )
 
 
 class NewWebhook(WebhookOut):
-    # Signs every delivery (Brigade-Signature); a Secret: never kept by the retry store.
-    secret: Secret
+    # Signs every delivery; a Secret: never kept by the retry store.
+    secret: Secret = Field(
+        description="`whsec_` + base64 of the key: signs every delivery (see the tag)."
+    )
 
 
 class WebhookPage(ResponseModel):
@@ -62,9 +114,27 @@ class WebhookPage(ResponseModel):
     limit: int
 
 
+class QueuedDeliveryOut(ResponseModel):
+    id: UUID = Field(description="The delivery's `webhook-id` header, the same on every attempt.")
+    event_id: int | None = Field(description="Null for a test ping.")
+    event_type: str
+    state: str = Field(
+        description="`PENDING`, `DELIVERED`, `FAILED` (given up after 24 h: re-send or skip "
+        "it) or `SKIPPED`."
+    )
+    attempts: int = Field(description="Failed attempts since it was last queued.")
+    next_attempt_at: Timestamp
+    last_error: str | None
+    created_at: Timestamp
+
+
 class DeliveryOut(ResponseModel):
     id: UUID
-    event_id: int
+    delivery_id: UUID | None = Field(
+        description="The delivery attempted (re-send or skip it by this id); null for "
+        "attempts older than the delivery queue."
+    )
+    event_id: int | None = Field(description="Null for a test ping.")
     event_type: str
     attempt: int = Field(description="1 for the first attempt at this event, then 2, 3, ...")
     at: Timestamp
@@ -88,8 +158,10 @@ def _webhook(webhook: Webhook) -> WebhookOut:
         types=list(webhook.types),
         description=webhook.description,
         created_at=webhook.created_at,
+        enabled=webhook.enabled,
+        secret_rotated_at=webhook.rotated_at,
         last_event_id=webhook.cursor,
-        failing_since=webhook.retrying_since,
+        failing_since=webhook.failing_since,
         next_attempt_at=webhook.next_attempt_at,
     )
 
@@ -98,15 +170,22 @@ def _delivery(delivery: Delivery) -> DeliveryOut:
     return DeliveryOut.model_validate(delivery, from_attributes=True)
 
 
+def _queued(delivery: QueuedDelivery) -> QueuedDeliveryOut:
+    return QueuedDeliveryOut.model_validate(delivery, from_attributes=True)
+
+
 @router.post(
-    "", status_code=201, response_model=NewWebhook, responses=problem_responses(InvalidInput)
+    "",
+    status_code=201,
+    response_model=NewWebhook,
+    responses=problem_responses(InvalidInput),
+    description="Receives the events of `types` committed from now on. Loopback, private and "
+    "link-local targets are refused unless their host is in BRIGADE_WEBHOOK_ALLOW_HOSTS. The "
+    "answer holds the signing secret: store it now, it is not shown again.\n" + SIGNATURES,
 )
 async def create_webhook(
     staff: WebhookAdmin, body: WebhookCreate, uow: UowDep, request: Request, response: Response
 ) -> NewWebhook:
-    """Receives the events of `types` committed from now on. Loopback, private and
-    link-local targets are refused unless their host is in BRIGADE_WEBHOOK_ALLOW_HOSTS.
-    The answer holds the signing secret: store it now, it is not shown again."""
     settings: Settings = request.app.state.settings
     webhook, secret = await service.create_webhook(
         uow,
@@ -130,6 +209,93 @@ async def get_webhook(staff: WebhookAdmin, webhook_id: UUID, uow: UowDep) -> Web
     return _webhook(await service.get_webhook(uow, webhook_id))
 
 
+@router.patch(
+    "/{webhook_id}", response_model=WebhookOut, responses=problem_responses(NotFound, InvalidInput)
+)
+async def update_webhook(
+    staff: WebhookAdmin, webhook_id: UUID, body: WebhookUpdate, uow: UowDep, request: Request
+) -> WebhookOut:
+    """Changes the URL (its host checked as at creation), the event types, the description,
+    or pauses and resumes deliveries (`enabled`)."""
+    settings: Settings = request.app.state.settings
+    webhook = await service.update_webhook(
+        uow,
+        webhook_id,
+        body.model_dump(exclude_unset=True),
+        allowed_hosts=settings.webhook_allowed_hosts,
+        resolver=request.app.state.resolver,
+    )
+    return _webhook(webhook)
+
+
+@router.post(
+    "/{webhook_id}/rotate-secret",
+    response_model=NewWebhook,
+    responses=problem_responses(NotFound),
+    description="A new secret, answered once. For 24 hours deliveries carry signatures by both "
+    "the new and the previous secret, so a receiver switches at its own pace; then only the new "
+    "one.\n" + SIGNATURES,
+)
+async def rotate_webhook_secret(
+    staff: WebhookAdmin, webhook_id: UUID, uow: UowDep, request: Request
+) -> NewWebhook:
+    settings: Settings = request.app.state.settings
+    webhook, secret = await service.rotate_secret(
+        uow, webhook_id, configured_key=settings.webhook_key
+    )
+    return NewWebhook(**dict(_webhook(webhook)), secret=secret)
+
+
+@router.post(
+    "/{webhook_id}/test",
+    status_code=202,
+    response_model=QueuedDeliveryOut,
+    responses=problem_responses(NotFound),
+)
+async def test_webhook(staff: WebhookAdmin, webhook_id: UUID, uow: UowDep) -> QueuedDeliveryOut:
+    """Queues a `webhook.test` delivery to this webhook only (even paused: it goes when
+    enabled), sent and signed like every delivery; answers it."""
+    return _queued(await service.send_test(uow, webhook_id))
+
+
+@router.get(
+    "/{webhook_id}/deliveries/{delivery_id}",
+    response_model=QueuedDeliveryOut,
+    responses=problem_responses(NotFound),
+)
+async def get_delivery(
+    staff: WebhookAdmin, webhook_id: UUID, delivery_id: UUID, uow: UowDep
+) -> QueuedDeliveryOut:
+    """One delivery (an event to this webhook) and its state."""
+    return _queued(await service.get_delivery(uow, webhook_id, delivery_id))
+
+
+@router.post(
+    "/{webhook_id}/deliveries/{delivery_id}/resend",
+    response_model=QueuedDeliveryOut,
+    responses=problem_responses(NotFound, Conflict),
+)
+async def resend_delivery(
+    staff: WebhookAdmin, webhook_id: UUID, delivery_id: UUID, uow: UowDep
+) -> QueuedDeliveryOut:
+    """Queues a delivered, failed or skipped delivery again, with the same `webhook-id`; one
+    still pending is a 409."""
+    return _queued(await service.resend_delivery(uow, webhook_id, delivery_id))
+
+
+@router.post(
+    "/{webhook_id}/deliveries/{delivery_id}/skip",
+    response_model=QueuedDeliveryOut,
+    responses=problem_responses(NotFound, Conflict),
+)
+async def skip_delivery(
+    staff: WebhookAdmin, webhook_id: UUID, delivery_id: UUID, uow: UowDep
+) -> QueuedDeliveryOut:
+    """Gives up on a pending or failed delivery, so the later ones of its order go; one
+    delivered or skipped already is a 409."""
+    return _queued(await service.skip_delivery(uow, webhook_id, delivery_id))
+
+
 @router.delete("/{webhook_id}", response_model=WebhookOut, responses=problem_responses(NotFound))
 async def delete_webhook(staff: WebhookAdmin, webhook_id: UUID, uow: UowDep) -> WebhookOut:
     """Deliveries stop at once; the webhook and its delivery log are gone (then 404)."""
@@ -142,7 +308,7 @@ async def delete_webhook(staff: WebhookAdmin, webhook_id: UUID, uow: UowDep) -> 
 async def list_deliveries(
     staff: WebhookAdmin, webhook_id: UUID, uow: UowDep, pagination: PaginationDep
 ) -> DeliveryPage:
-    """Every attempt, newest first."""
+    """Every attempt, newest first; `deliveryId` names the delivery to re-send or skip."""
     found, total = await service.list_deliveries(
         uow, webhook_id, page=pagination.page, limit=pagination.limit
     )

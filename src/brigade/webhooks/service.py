@@ -1,10 +1,12 @@
 """Webhook use cases, and the delivery loop every worker runs.
 
-Each webhook goes through the event log on its own cursor, one event at a time: in id
-order, at least once (the cursor moves only once an event is delivered or given up on,
-in the transaction that logs the attempt). A worker leases due webhooks in the database
-(webhooks/repository.py), so one delivery is never made by two workers at once, and a pending
-delivery survives a restart or a crash: its state is only ever in the database.
+Each webhook goes through the event log on its own cursor, queueing the events it wants
+(``webhook_queue``, in the transaction that moves the cursor); each queued delivery is
+attempted at least once, after every earlier delivery of its ordering key (the event's order)
+has been delivered, given up on or skipped: a stuck event holds back only its own order's. A
+worker leases due webhooks in the database (webhooks/repository.py), so one delivery is never
+made by two workers at once, and a pending delivery survives a restart or a crash: its state
+is only ever in the database.
 """
 
 from __future__ import annotations
@@ -19,26 +21,33 @@ from typing import Any
 from uuid import UUID
 
 import httpx
+import orjson
 
 from brigade import __version__
 from brigade.events import service as events
 from brigade.events.domain import EventFilter, StoredEvent
 from brigade.kit.clock import now
 from brigade.kit.db.engine import Database, UnitOfWork
-from brigade.kit.errors import DomainError, InvalidInput, NotFound
+from brigade.kit.errors import Conflict, DomainError, InvalidInput, NotFound
 from brigade.kit.ids import new_id
 from brigade.kit.lanes import Lanes
 from brigade.kit.names import NameNotFound, Resolver
 from brigade.kit.retries import GiveUp
 from brigade.webhooks.domain import (
+    FIRST_BASE64_VERSION,
+    TEST_EVENT_TYPE,
     Delivery,
+    DeliveryState,
+    QueuedDelivery,
     Target,
     Webhook,
     after_failure,
     check_addresses,
+    delivery_headers,
     derive_secret,
+    ordering_key,
     parse_target,
-    signature,
+    signing_secrets,
 )
 from brigade.webhooks.repository import WebhookRepository
 
@@ -50,6 +59,10 @@ DELIVERY_DEADLINE_SECONDS = 10
 LEASE = timedelta(seconds=DELIVERY_DEADLINE_SECONDS + 20)
 # Webhooks delivering at once in a worker, each on its own.
 WEBHOOKS_AT_ONCE = 20
+# Deliveries of one webhook attempted at once (each the head of its own ordering key).
+DELIVERIES_AT_ONCE = 10
+# Events queued for a webhook per round at most.
+QUEUED_PER_ROUND = 50
 # Of a receiver's answer only the status matters: at most this much of its body is read.
 ANSWER_READ_BYTES = 64 * 1024
 _ERROR_LENGTH = 500
@@ -95,13 +108,14 @@ async def create_webhook(
         description=fields.get("description"),
         created_at=created,
         cursor=await events.start_cursor(uow, None),
-        attempts=0,
-        retrying_since=None,
-        next_attempt_at=created,
         lease_until=None,
+        enabled=True,
+        secret_version=FIRST_BASE64_VERSION,
+        rotated_at=None,
     )
     await WebhookRepository(uow).insert(webhook)
-    return webhook, derive_secret(await server_key(uow, configured_key), webhook.id)
+    key = await server_key(uow, configured_key)
+    return webhook, derive_secret(key, webhook.id, webhook.secret_version)
 
 
 async def list_webhooks(uow: UnitOfWork, *, page: int, limit: int) -> tuple[list[Webhook], int]:
@@ -113,6 +127,104 @@ async def get_webhook(uow: UnitOfWork, webhook_id: UUID) -> Webhook:
     if webhook is None:
         raise NotFound("webhook", webhook_id)
     return webhook
+
+
+async def update_webhook(
+    uow: UnitOfWork,
+    webhook_id: UUID,
+    fields: Mapping[str, Any],
+    *,
+    allowed_hosts: Collection[str],
+    resolver: Resolver,
+) -> Webhook:
+    """Changes its URL, event types or enabled; checked as at creation. Disabled, it is
+    paused: nothing is sent until it is enabled again, then it goes on where it stopped."""
+    await get_webhook(uow, webhook_id)
+    changes = dict(fields)
+    if "url" in changes:
+        await checked_address(changes["url"], allowed_hosts, resolver)
+    if "types" in changes:
+        changes["types"] = tuple(dict.fromkeys(changes["types"]))
+    if changes:
+        await WebhookRepository(uow).update(webhook_id, **changes)
+    return await get_webhook(uow, webhook_id)
+
+
+async def rotate_secret(
+    uow: UnitOfWork, webhook_id: UUID, *, configured_key: str | None
+) -> tuple[Webhook, str]:
+    """A new secret (answered once); the previous one signs too during the overlap."""
+    webhook = await get_webhook(uow, webhook_id)
+    version = max(webhook.secret_version, FIRST_BASE64_VERSION - 1) + 1
+    await WebhookRepository(uow).update(webhook_id, secret_version=version, rotated_at=now())
+    key = await server_key(uow, configured_key)
+    return await get_webhook(uow, webhook_id), derive_secret(key, webhook_id, version)
+
+
+async def send_test(uow: UnitOfWork, webhook_id: UUID) -> QueuedDelivery:
+    """Queues a ``webhook.test`` delivery to this webhook only, sent and signed like any."""
+    webhook = await get_webhook(uow, webhook_id)
+    created = now()
+    delivery_id = new_id()
+    body = orjson.dumps(
+        {
+            "id": None,
+            "type": TEST_EVENT_TYPE,
+            "at": created.isoformat().replace("+00:00", "Z"),
+            "locationId": None,
+            "entityId": str(webhook.id),
+            "orderId": None,
+            "data": {"webhookId": str(webhook.id), "message": "A test delivery from Brigade."},
+        }
+    ).decode()
+    delivery = _pending_delivery(
+        delivery_id,
+        webhook,
+        position=webhook.cursor,
+        event_id=None,
+        event_type=TEST_EVENT_TYPE,
+        key=f"test:{delivery_id}",
+        body=body,
+    )
+    await WebhookRepository(uow).enqueue(delivery)
+    return delivery
+
+
+async def get_delivery(uow: UnitOfWork, webhook_id: UUID, delivery_id: UUID) -> QueuedDelivery:
+    await get_webhook(uow, webhook_id)
+    delivery = await WebhookRepository(uow).queued(webhook_id, delivery_id)
+    if delivery is None:
+        raise NotFound("delivery", delivery_id)
+    return delivery
+
+
+async def resend_delivery(uow: UnitOfWork, webhook_id: UUID, delivery_id: UUID) -> QueuedDelivery:
+    """Queues a delivery again (the same ``webhook-id``), its attempts from the first; one
+    still pending is a conflict."""
+    delivery = await get_delivery(uow, webhook_id, delivery_id)
+    if delivery.state == DeliveryState.PENDING:
+        raise Conflict(f"delivery {delivery_id} is already pending")
+    await WebhookRepository(uow).update_queued(
+        delivery_id,
+        state=DeliveryState.PENDING,
+        attempts=0,
+        retrying_since=None,
+        next_attempt_at=now(),
+    )
+    return await get_delivery(uow, webhook_id, delivery_id)
+
+
+async def skip_delivery(uow: UnitOfWork, webhook_id: UUID, delivery_id: UUID) -> QueuedDelivery:
+    """Gives up on a pending or failed delivery: the later ones of its order go."""
+    delivery = await get_delivery(uow, webhook_id, delivery_id)
+    if delivery.state not in (DeliveryState.PENDING, DeliveryState.FAILED):
+        raise Conflict(
+            f"delivery {delivery_id} is {delivery.state}: only a pending or failed one is skipped"
+        )
+    await WebhookRepository(uow).update_queued(
+        delivery_id, state=DeliveryState.SKIPPED, retrying_since=None
+    )
+    return await get_delivery(uow, webhook_id, delivery_id)
 
 
 async def delete_webhook(uow: UnitOfWork, webhook_id: UUID) -> Webhook:
@@ -202,29 +314,69 @@ class Deliverer:
         return {webhook.id: webhook for webhook in leased}
 
     async def _deliver_next(self, client: httpx.AsyncClient, webhook: Webhook) -> None:
-        async with self._database.unit_of_work(write=False) as uow:
-            wanted = EventFilter(types=frozenset(webhook.types))
-            event, last_id = await events.next_for(uow, webhook.cursor, wanted)
-        if event is None:
-            # Nothing for this webhook yet: skip what it does not want.
-            async with self._database.unit_of_work(write=True) as uow:
-                await WebhookRepository(uow).settle(webhook, cursor=last_id)
-            return
+        """Queue the webhook's new events, then attempt the deliveries at the head of their
+        ordering keys, at once; the outcomes are written if the lease still holds."""
+        async with self._database.unit_of_work(write=True) as uow:
+            if not await self._queue_new(uow, webhook):
+                return
+            moment = now()
+            due = await WebhookRepository(uow).at_head(
+                webhook.id, now=moment, limit=DELIVERIES_AT_ONCE
+            )
+        assert self._key is not None
+        secrets = signing_secrets(
+            self._key, webhook.id, webhook.secret_version, webhook.rotated_at, moment
+        )
+        outcomes = await asyncio.gather(
+            *(self._attempt(client, webhook, delivery, secrets) for delivery in due)
+        )
+        async with self._database.unit_of_work(write=True) as uow:
+            repository = WebhookRepository(uow)
+            if not await repository.settle(webhook):
+                log.warning("webhook %s: lease lost during delivery", webhook.id)
+                return
+            for delivery, (status_code, error, duration_ms) in zip(due, outcomes, strict=True):
+                await self._record(repository, delivery, status_code, error, duration_ms)
+
+    async def _queue_new(self, uow: UnitOfWork, webhook: Webhook) -> bool:
+        """Queue the events past the webhook's cursor that it wants (a round's worth) and move
+        the cursor past them; False if the lease was lost."""
+        wanted = EventFilter(types=frozenset(webhook.types))
+        cursor = webhook.cursor
+        repository = WebhookRepository(uow)
+        for _ in range(QUEUED_PER_ROUND):
+            event, last_id = await events.next_for(uow, cursor, wanted)
+            if event is None:
+                # Nothing more for this webhook yet: skip what it does not want.
+                cursor = max(cursor, last_id)
+                break
+            await repository.enqueue(_queued(webhook, event))
+            cursor = event.id
+        return cursor == webhook.cursor or await repository.advance(webhook, cursor)
+
+    async def _attempt(
+        self,
+        client: httpx.AsyncClient,
+        webhook: Webhook,
+        delivery: QueuedDelivery,
+        secrets: list[str],
+    ) -> tuple[int | None, str | None, int]:
         started = time.monotonic()
         try:
             async with asyncio.timeout(self._deadline):
-                status_code, error = await self._post(client, webhook, event)
+                status_code, error = await self._post(client, webhook, delivery, secrets)
         except TimeoutError:
             status_code, error = None, f"no complete answer within {self._deadline:g} s"
-        duration_ms = round((time.monotonic() - started) * 1000)
-        await self._record(webhook, event, status_code, error, duration_ms)
+        return status_code, error, round((time.monotonic() - started) * 1000)
 
     async def _post(
-        self, client: httpx.AsyncClient, webhook: Webhook, event: StoredEvent
+        self,
+        client: httpx.AsyncClient,
+        webhook: Webhook,
+        delivery: QueuedDelivery,
+        secrets: list[str],
     ) -> tuple[int | None, str | None]:
-        body = events.event_json(event)
-        assert self._key is not None
-        secret = derive_secret(self._key, webhook.id)
+        body = delivery.body.encode()
         try:
             # Resolved again at every attempt (the name may point elsewhere since creation),
             # and the connection goes to the address judged, never to the name again.
@@ -232,17 +384,19 @@ class Deliverer:
                 webhook.url, self._allowed_hosts, self._resolver
             )
             url = httpx.URL(webhook.url)
+            headers = {
+                "Host": url.netloc.decode("ascii"),
+                "Content-Type": "application/json",
+                "Brigade-Event-Type": delivery.event_type,
+                **delivery_headers(secrets, str(delivery.id), int(time.time()), body),
+            }
+            if delivery.event_id is not None:
+                headers["Brigade-Event-Id"] = str(delivery.event_id)
             async with client.stream(
                 "POST",
                 url.copy_with(host=address),
                 content=body,
-                headers={
-                    "Host": url.netloc.decode("ascii"),
-                    "Content-Type": "application/json",
-                    "Brigade-Event-Id": str(event.id),
-                    "Brigade-Event-Type": event.type,
-                    "Brigade-Signature": signature(secret, int(time.time()), body),
-                },
+                headers=headers,
                 # TLS names (and checks the certificate of) the host, not the address.
                 extensions={"sni_hostname": target.host} if url.scheme == "https" else {},
             ) as response:
@@ -259,10 +413,10 @@ class Deliverer:
             return response.status_code, None
         return response.status_code, f"answered {response.status_code}"
 
+    @staticmethod
     async def _record(
-        self,
-        webhook: Webhook,
-        event: StoredEvent,
+        repository: WebhookRepository,
+        delivery: QueuedDelivery,
         status_code: int | None,
         error: str | None,
         duration_ms: int,
@@ -271,12 +425,12 @@ class Deliverer:
         changes: dict[str, Any]
         if error is None:
             outcome = "delivered"
-            changes = {"cursor": event.id, "attempts": 0, "retrying_since": None}
+            changes = {"state": DeliveryState.DELIVERED, "retrying_since": None}
         else:
-            step = after_failure(webhook.attempts, webhook.retrying_since, moment)
+            step = after_failure(delivery.attempts, delivery.retrying_since, moment)
             if isinstance(step, GiveUp):
                 outcome = "failed"
-                changes = {"cursor": event.id, "attempts": 0, "retrying_since": None}
+                changes = {"state": DeliveryState.FAILED, "retrying_since": None}
             else:
                 outcome = "retrying"
                 changes = {
@@ -284,21 +438,61 @@ class Deliverer:
                     "retrying_since": step.retrying_since,
                     "next_attempt_at": step.at,
                 }
-        delivery = Delivery(
-            id=new_id(),
-            webhook_id=webhook.id,
-            event_id=event.id,
-            event_type=event.type,
-            attempt=webhook.attempts + 1,
-            at=moment,
-            duration_ms=duration_ms,
-            status_code=status_code,
-            outcome=outcome,
-            error=error,
+        await repository.update_queued(delivery.id, last_error=error, **changes)
+        await repository.log(
+            Delivery(
+                id=new_id(),
+                webhook_id=delivery.webhook_id,
+                delivery_id=delivery.id,
+                event_id=delivery.event_id,
+                event_type=delivery.event_type,
+                attempt=delivery.attempts + 1,
+                at=moment,
+                duration_ms=duration_ms,
+                status_code=status_code,
+                outcome=outcome,
+                error=error,
+            )
         )
-        async with self._database.unit_of_work(write=True) as uow:
-            repository = WebhookRepository(uow)
-            if await repository.settle(webhook, **changes):
-                await repository.log(delivery)
-            else:
-                log.warning("webhook %s: lease lost during delivery of %s", webhook.id, event.id)
+
+
+def _queued(webhook: Webhook, event: StoredEvent) -> QueuedDelivery:
+    """The delivery of ``event`` to ``webhook``, due now."""
+    return _pending_delivery(
+        new_id(),
+        webhook,
+        position=event.id,
+        event_id=event.id,
+        event_type=event.type,
+        key=ordering_key(event.type, event.order_id, event.entity_id, event.id),
+        body=events.event_json(event).decode(),
+    )
+
+
+def _pending_delivery(
+    delivery_id: UUID,
+    webhook: Webhook,
+    *,
+    position: int,
+    event_id: int | None,
+    event_type: str,
+    key: str,
+    body: str,
+) -> QueuedDelivery:
+    """A delivery to ``webhook`` queued now, due at once."""
+    created = now()
+    return QueuedDelivery(
+        id=delivery_id,
+        webhook_id=webhook.id,
+        position=position,
+        event_id=event_id,
+        event_type=event_type,
+        ordering_key=key,
+        body=body,
+        state=DeliveryState.PENDING,
+        attempts=0,
+        retrying_since=None,
+        next_attempt_at=created,
+        last_error=None,
+        created_at=created,
+    )

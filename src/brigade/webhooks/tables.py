@@ -5,6 +5,7 @@ from __future__ import annotations
 from sqlalchemy import (
     JSON,
     BigInteger,
+    Boolean,
     Column,
     ForeignKey,
     Index,
@@ -13,6 +14,7 @@ from sqlalchemy import (
     Table,
     Text,
     Uuid,
+    true,
 )
 
 from brigade.kit.db.tables import metadata
@@ -28,14 +30,41 @@ webhooks = Table(
     Column("created_at", UTCDateTime(), nullable=False),
     # The last event handled (delivered, or given up on): deliveries go on from there.
     Column("cursor", BigInteger, nullable=False),
-    # Failed attempts at the event after the cursor, and when the first of them was made.
+    # A worker delivering holds the webhook until then; a crashed worker's lease runs out.
+    Column("lease_until", UTCDateTime(), nullable=True),
+    # A disabled webhook is paused: nothing is sent, nothing is lost (docs/decisions.md).
+    Column("enabled", Boolean, nullable=False, server_default=true()),
+    # Which secret signs (webhooks/domain.py), and when it last changed: the previous one
+    # signs too for the overlap after a rotation.
+    Column("secret_version", Integer, nullable=False, server_default="0"),
+    Column("rotated_at", UTCDateTime(), nullable=True),
+    Index("ix_webhooks_created_at", "created_at", "id"),
+)
+
+# One row per event (or test ping) to deliver to one webhook: its id is the ``webhook-id``
+# header, the same on every attempt. Deliveries of one ``ordering_key`` go in ``position``
+# order; other keys do not wait for them.
+webhook_queue = Table(
+    "webhook_queue",
+    metadata,
+    Column("id", Uuid, primary_key=True),
+    Column("webhook_id", Uuid, ForeignKey("webhooks.id", ondelete="CASCADE"), nullable=False),
+    Column("position", BigInteger, nullable=False),
+    Column("event_id", BigInteger, nullable=True),
+    Column("event_type", String(40), nullable=False),
+    Column("ordering_key", String(80), nullable=False),
+    Column("body", Text, nullable=False),
+    # PENDING, DELIVERED, FAILED (given up after 24 h: the dead letter) or SKIPPED.
+    Column("state", String(16), nullable=False),
+    # Failed attempts so far, when the first of them was made, and when to try next.
     Column("attempts", Integer, nullable=False),
     Column("retrying_since", UTCDateTime(), nullable=True),
     Column("next_attempt_at", UTCDateTime(), nullable=False),
-    # A worker delivering holds the webhook until then; a crashed worker's lease runs out.
-    Column("lease_until", UTCDateTime(), nullable=True),
-    Index("ix_webhooks_next_attempt_at", "next_attempt_at"),
-    Index("ix_webhooks_created_at", "created_at", "id"),
+    Column("last_error", Text, nullable=True),
+    Column("created_at", UTCDateTime(), nullable=False),
+    Index("ix_webhook_queue_due", "webhook_id", "state", "next_attempt_at"),
+    Index("ix_webhook_queue_key", "webhook_id", "ordering_key", "position"),
+    Index("ix_webhook_queue_created_at", "created_at"),
 )
 
 webhook_deliveries = Table(
@@ -48,7 +77,10 @@ webhook_deliveries = Table(
         ForeignKey("webhooks.id", ondelete="CASCADE"),
         nullable=False,
     ),
-    Column("event_id", BigInteger, nullable=False),
+    # The delivery (webhook_queue) attempted; null for attempts logged before it existed.
+    Column("delivery_id", Uuid, nullable=True),
+    # Null for a test ping.
+    Column("event_id", BigInteger, nullable=True),
     Column("event_type", String(40), nullable=False),
     Column("attempt", Integer, nullable=False),
     Column("at", UTCDateTime(), nullable=False),

@@ -113,6 +113,15 @@ def _webhook(client: AppClient) -> str:
     return webhook
 
 
+def _webhook_ping(client: AppClient, *, skipped: bool = False) -> tuple[str, str]:
+    """A webhook and its pending test ping (or skipped: one to re-send)."""
+    webhook = _webhook(client)
+    ping: str = client.post(f"/api/webhooks/{webhook}/test").json()["id"]
+    if skipped:
+        client.post(f"/api/webhooks/{webhook}/deliveries/{ping}/skip")
+    return webhook, ping
+
+
 def _table(client: AppClient) -> str:
     body = {"locationId": LOCATION, "name": f"Table {next(_serial)}"}
     table: str = client.post("/api/tables", json=body).json()["id"]
@@ -635,6 +644,32 @@ ENDPOINTS: dict[tuple[str, str], tuple[str, Scenario]] = {
     ("GET", "/api/webhooks/{webhook_id}/deliveries"): (
         "ADMIN",
         lambda c: Call("GET", f"/api/webhooks/{_webhook(c)}/deliveries"),
+    ),
+    ("PATCH", "/api/webhooks/{webhook_id}"): (
+        "ADMIN",
+        lambda c: Call("PATCH", f"/api/webhooks/{_webhook(c)}", {"enabled": False}),
+    ),
+    ("POST", "/api/webhooks/{webhook_id}/rotate-secret"): (
+        "ADMIN",
+        lambda c: Call("POST", f"/api/webhooks/{_webhook(c)}/rotate-secret"),
+    ),
+    ("POST", "/api/webhooks/{webhook_id}/test"): (
+        "ADMIN",
+        lambda c: Call("POST", f"/api/webhooks/{_webhook(c)}/test"),
+    ),
+    ("GET", "/api/webhooks/{webhook_id}/deliveries/{delivery_id}"): (
+        "ADMIN",
+        lambda c: Call("GET", "/api/webhooks/{}/deliveries/{}".format(*_webhook_ping(c))),
+    ),
+    ("POST", "/api/webhooks/{webhook_id}/deliveries/{delivery_id}/resend"): (
+        "ADMIN",
+        lambda c: Call(
+            "POST", "/api/webhooks/{}/deliveries/{}/resend".format(*_webhook_ping(c, skipped=True))
+        ),
+    ),
+    ("POST", "/api/webhooks/{webhook_id}/deliveries/{delivery_id}/skip"): (
+        "ADMIN",
+        lambda c: Call("POST", "/api/webhooks/{}/deliveries/{}/skip".format(*_webhook_ping(c))),
     ),
     # the dining room: everyone reads the floor, managers set it up and pair devices, admins
     # set up locations; a manager's PIN approves on the spot what a server may not do alone

@@ -92,8 +92,9 @@ TAGS: list[dict[str, str]] = [
     },
     {
         "name": "webhooks",
-        "description": "Signed POSTs of chosen events to an integration's URL, retried for 24 h, "
-        "with a delivery log (ADMIN).",
+        "description": "Signed POSTs of chosen events to an integration's URL (Standard Webhooks "
+        "headers and `Brigade-Signature`: see `POST /api/webhooks`), in order within each order, "
+        "retried for 24 h then kept as failed to re-send or skip, with a delivery log (ADMIN).",
     },
     {
         "name": "printers",
