@@ -25,6 +25,7 @@ from brigade.events.service import EventWaiter, keep_sweeping
 from brigade.journal import routes as journal_routes
 from brigade.kit.db.engine import Database
 from brigade.kit.http import health
+from brigade.kit.http.conditional import ConditionalReads
 from brigade.kit.http.cors import install_cors
 from brigade.kit.http.errors import install_error_handlers
 from brigade.kit.http.limits import BodySizeLimit
@@ -207,6 +208,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     ensure_every_route_is_brigade(app)
     # After every router: these read the routes.
     app.add_middleware(AllowedMethods, routes=app.routes)
+    # Inside CORS and the security headers, which then go on a 304 too.
+    app.add_middleware(ConditionalReads)
     install_cors(app, settings.cors_origins)
     install_openapi(app)
     document_events(app)

@@ -227,9 +227,12 @@ class TipNeedsApproval(Forbidden):
 
 
 class TooManyFailedAttempts(DomainError):
-    def __init__(self, detail: str, retry_after_seconds: int) -> None:
+    """``limit``: how many failures the limit allows in its window, when there is one number."""
+
+    def __init__(self, detail: str, retry_after_seconds: int, limit: int | None = None) -> None:
         super().__init__(detail)
         self.retry_after_seconds = retry_after_seconds
+        self.limit = limit
 
 
 class SecretShownOnce(Conflict):

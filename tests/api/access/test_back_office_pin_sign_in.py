@@ -78,6 +78,9 @@ def test_wrong_pins_count_and_lock_as_a_terminal_sign_ins_do(client: AppClient) 
     answers = [_pin_sign_in(client, terminal, manager["id"], "9371") for _ in range(5)]
     assert [a.json()["code"] for a in answers] == ["wrong_pin"] * 4 + ["pin_locked"]
     assert answers[-1].status_code == 429
+    limited = answers[-1].headers
+    assert (limited["ratelimit-limit"], limited["ratelimit-remaining"]) == ("5", "0")
+    assert limited["ratelimit-reset"] == limited["retry-after"]
     problem(_pin_sign_in(client, terminal, manager["id"]), 429, "pin_locked")
     assert "brigade_session" not in client.cookies
 

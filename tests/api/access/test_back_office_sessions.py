@@ -111,6 +111,8 @@ def test_ten_wrong_passwords_lock_the_name_even_for_the_right_one(
     locked = answers[-1]
     assert locked.json()["code"] == "too_many_attempts"
     assert 0 < int(locked.headers["retry-after"]) <= 15 * 60
+    assert locked.headers["ratelimit-limit"] == "10"
+    assert locked.headers["ratelimit-remaining"] == "0"
     still = password_sign_in(client, login)
     assert still.status_code == 429
     assert "brigade_session" not in client.cookies

@@ -136,7 +136,9 @@ SignInRefusal = WrongPassword | TooManySignInAttempts | NotBackOffice
 
 def _locked(seconds: int) -> TooManySignInAttempts:
     return TooManySignInAttempts(
-        f"Too many wrong passwords for this sign-in name; try again in {seconds} s.", seconds
+        f"Too many wrong passwords for this sign-in name; try again in {seconds} s.",
+        seconds,
+        PASSWORD_LOCK_OUT.limit,
     )
 
 

@@ -127,6 +127,7 @@ def _too_many(limit: int, until: datetime, at: datetime) -> TooManyFailedAttempt
         f"More than {limit} failed authentications in a minute from this address; "
         f"retry in {retry_after} s.",
         retry_after,
+        limit,
     )
 
 

@@ -279,8 +279,9 @@ async def verify_pin(
     failures = PinFailureRepository(uow)
     limited = sources.limited(limits.per_device, limits.per_address)
     counts = await failures.counts([source for source, _ in limited], window)
-    if any(counts.get(source, 0) >= limit for source, limit in limited):
-        return _too_many_wrong_pins(window + limits.window, at)
+    reached = [limit for source, limit in limited if counts.get(source, 0) >= limit]
+    if reached:
+        return _too_many_wrong_pins(window + limits.window, at, min(reached))
     staff_id = typed.staff_id
     pins = PinRepository(uow)
     holder = await pins.holder(staff_id, for_update=True)
@@ -333,14 +334,16 @@ async def verify_pin(
 
 def _locked(seconds: int) -> PinLocked:
     return PinLocked(
-        f"Too many wrong PINs: PIN sign-in is locked from here; retry in {seconds} s.", seconds
+        f"Too many wrong PINs: PIN sign-in is locked from here; retry in {seconds} s.",
+        seconds,
+        PIN_LOCK_OUT.limit,
     )
 
 
-def _too_many_wrong_pins(until: datetime, at: datetime) -> TooManyWrongPins:
+def _too_many_wrong_pins(until: datetime, at: datetime, limit: int) -> TooManyWrongPins:
     seconds = math.ceil((until - at).total_seconds())
     return TooManyWrongPins(
-        f"Too many wrong PINs from this device or address; retry in {seconds} s.", seconds
+        f"Too many wrong PINs from this device or address; retry in {seconds} s.", seconds, limit
     )
 
 

@@ -26,6 +26,7 @@ ALLOWED_HEADERS = [
     "Authorization",
     "Content-Type",
     "If-Match",
+    "If-None-Match",
     IDEMPOTENCY_KEY,
     "Last-Event-ID",
     "Prefer",
@@ -42,6 +43,9 @@ EXPOSED_HEADERS = [
     APPLIED_HEADER,
     REQUEST_ID,
     VERSION_HEADER,
+    "RateLimit-Limit",
+    "RateLimit-Remaining",
+    "RateLimit-Reset",
 ]
 # How long a browser may reuse a preflight answer (seconds).
 PREFLIGHT_MAX_AGE = 600

@@ -277,7 +277,11 @@ def _headers(error: errors.DomainError) -> dict[str, str] | None:
     if isinstance(error, errors.Unauthenticated):
         return {"WWW-Authenticate": 'Bearer realm="brigade"'}
     if isinstance(error, errors.TooManyFailedAttempts):
-        return {"Retry-After": str(error.retry_after_seconds)}
+        seconds = str(error.retry_after_seconds)
+        limited = {"Retry-After": seconds, "RateLimit-Remaining": "0", "RateLimit-Reset": seconds}
+        if error.limit is not None:
+            limited["RateLimit-Limit"] = str(error.limit)
+        return limited
     if isinstance(error, errors.SecretShownOnce) and error.created is not None:
         return {"Location": error.created}
     return None

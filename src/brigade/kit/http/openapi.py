@@ -145,9 +145,24 @@ _HEADERS = {
         "description": "Seconds to wait before trying again.",
         "schema": {"type": "integer", "minimum": 0},
     },
+    "RateLimit-Limit": {
+        "description": "How many failures the limit reached allows in its window (absent when "
+        "two limits with different numbers apply).",
+        "schema": {"type": "integer", "minimum": 1},
+    },
+    "RateLimit-Remaining": {
+        "description": "How many more are allowed now: 0.",
+        "schema": {"type": "integer", "minimum": 0},
+    },
+    "RateLimit-Reset": {
+        "description": "Seconds until the limit lets requests through again (as `Retry-After`).",
+        "schema": {"type": "integer", "minimum": 0},
+    },
     "ETag": {
-        "description": 'The resource\'s version, `"<version>"`: send it as `If-Match` on a '
-        "change to get 412 `stale_version` instead of overwriting someone else's change.",
+        "description": 'A versioned resource\'s version, `"<version>"`: send it as `If-Match` '
+        "on a change to get 412 `stale_version` instead of overwriting someone else's change; "
+        'on any other read, a weak tag of the answer (`W/"…"`). Send either as '
+        "`If-None-Match` to get 304 while the answer is unchanged.",
         "schema": {"type": "string"},
     },
 }
@@ -246,10 +261,13 @@ def _tell_the_truth(document: dict[str, Any], known: list[_Operation]) -> None:
             _declare_problems(responses, _IDEMPOTENCY_PROBLEMS)
         if (path, method) in by_key and by_key[path, method].reads_if_match:
             _declare_problems(responses, _PRECONDITION_PROBLEMS)
+        conditional = _conditional_read(path, method, responses)
+        if conditional:
+            responses["304"] = {"description": _NOT_MODIFIED}
         for status, response in responses.items():
             if status[0] in "45":
                 response["content"] = {PROBLEM_JSON: {"schema": _PROBLEM_REF}}
-            headers = _headers(status, replayable, (path, method) in tagged)
+            headers = _headers(status, replayable, (path, method) in tagged or conditional)
             response.setdefault("headers", {}).update(
                 {h: _HEADERS[h] for h in headers} | _EVERY_ANSWER_REFS
             )
@@ -258,6 +276,18 @@ def _tell_the_truth(document: dict[str, Any], known: list[_Operation]) -> None:
     # FastAPI's own 422 body, now replaced by Problem everywhere.
     for unused in ("HTTPValidationError", "ValidationError"):
         schemas.pop(unused, None)
+
+
+_NOT_MODIFIED = (
+    "Not modified: the request's `If-None-Match` names this answer's `ETag`, so the answer "
+    "held is still the current one (kit/http/conditional.py)."
+)
+
+
+def _conditional_read(path: str, method: str, responses: dict[str, Any]) -> bool:
+    """A JSON read under /api/: ``ConditionalReads`` tags it and answers 304."""
+    answer = responses.get("200", {}).get("content", {})
+    return method == "get" and path.startswith("/api/") and "application/json" in answer
 
 
 def _operations(document: dict[str, Any]) -> Iterator[tuple[str, str, dict[str, Any]]]:
@@ -284,10 +314,10 @@ def _headers(status: str, replayable: bool, answers_etag: bool) -> list[str]:
         headers.append("Location")
     if status.startswith("2") and replayable:
         headers.append("Idempotent-Replayed")
-    if status.startswith("2") and answers_etag:
+    if (status.startswith("2") or status == "304") and answers_etag:
         headers.append("ETag")
     if status == "429":
-        headers.append("Retry-After")
+        headers += ["Retry-After", "RateLimit-Limit", "RateLimit-Remaining", "RateLimit-Reset"]
     return headers
 
 
