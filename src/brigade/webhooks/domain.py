@@ -22,11 +22,12 @@ import hmac
 from collections.abc import Collection
 from dataclasses import dataclass
 from datetime import datetime, timedelta
+from enum import StrEnum
 from urllib.parse import urlsplit
 from uuid import UUID
 
 from brigade.kit.addresses import is_internal, parse_address
-from brigade.kit.errors import InvalidInput
+from brigade.kit.errors import Conflict, InvalidInput
 from brigade.kit.events import EventType
 from brigade.kit.retries import Backoff, GiveUp, Retry
 
@@ -170,12 +171,34 @@ def ordering_key(
     return f"event:{event_id}"
 
 
-class DeliveryState:
+class DeliveryState(StrEnum):
     PENDING = "PENDING"
     DELIVERED = "DELIVERED"
     # Given up on after the retry window: the dead letter, until re-sent or skipped.
     FAILED = "FAILED"
     SKIPPED = "SKIPPED"
+
+
+class DeliveryAction(StrEnum):
+    RESEND = "resend"
+    SKIP = "skip"
+
+
+# What a person may do to a delivery in each state: re-send one no longer pending, skip one
+# not yet delivered (the deliverer itself moves PENDING to DELIVERED or FAILED).
+ALLOWED_FROM: dict[DeliveryAction, frozenset[DeliveryState]] = {
+    DeliveryAction.RESEND: frozenset(
+        {DeliveryState.DELIVERED, DeliveryState.FAILED, DeliveryState.SKIPPED}
+    ),
+    DeliveryAction.SKIP: frozenset({DeliveryState.PENDING, DeliveryState.FAILED}),
+}
+
+
+def ensure_may(action: DeliveryAction, state: str, delivery_id: UUID) -> None:
+    """409 ``conflict`` unless ``action`` is allowed on a delivery in ``state``."""
+    if DeliveryState(state) not in ALLOWED_FROM[action]:
+        allowed = ", ".join(sorted(ALLOWED_FROM[action]))
+        raise Conflict(f"delivery {delivery_id} is {state}: only a {allowed} one may {action}")
 
 
 TEST_EVENT_TYPE = "webhook.test"

@@ -28,7 +28,7 @@ from brigade.events import service as events
 from brigade.events.domain import EventFilter, StoredEvent
 from brigade.kit.clock import now
 from brigade.kit.db.engine import Database, UnitOfWork
-from brigade.kit.errors import Conflict, DomainError, InvalidInput, NotFound
+from brigade.kit.errors import DomainError, InvalidInput, NotFound
 from brigade.kit.ids import new_id
 from brigade.kit.lanes import Lanes
 from brigade.kit.names import NameNotFound, Resolver
@@ -37,6 +37,7 @@ from brigade.webhooks.domain import (
     FIRST_BASE64_VERSION,
     TEST_EVENT_TYPE,
     Delivery,
+    DeliveryAction,
     DeliveryState,
     QueuedDelivery,
     Target,
@@ -45,6 +46,7 @@ from brigade.webhooks.domain import (
     check_addresses,
     delivery_headers,
     derive_secret,
+    ensure_may,
     ordering_key,
     parse_target,
     signing_secrets,
@@ -202,8 +204,7 @@ async def resend_delivery(uow: UnitOfWork, webhook_id: UUID, delivery_id: UUID) 
     """Queues a delivery again (the same ``webhook-id``), its attempts from the first; one
     still pending is a conflict."""
     delivery = await get_delivery(uow, webhook_id, delivery_id)
-    if delivery.state == DeliveryState.PENDING:
-        raise Conflict(f"delivery {delivery_id} is already pending")
+    ensure_may(DeliveryAction.RESEND, delivery.state, delivery_id)
     await WebhookRepository(uow).update_queued(
         delivery_id,
         state=DeliveryState.PENDING,
@@ -217,10 +218,7 @@ async def resend_delivery(uow: UnitOfWork, webhook_id: UUID, delivery_id: UUID) 
 async def skip_delivery(uow: UnitOfWork, webhook_id: UUID, delivery_id: UUID) -> QueuedDelivery:
     """Gives up on a pending or failed delivery: the later ones of its order go."""
     delivery = await get_delivery(uow, webhook_id, delivery_id)
-    if delivery.state not in (DeliveryState.PENDING, DeliveryState.FAILED):
-        raise Conflict(
-            f"delivery {delivery_id} is {delivery.state}: only a pending or failed one is skipped"
-        )
+    ensure_may(DeliveryAction.SKIP, delivery.state, delivery_id)
     await WebhookRepository(uow).update_queued(
         delivery_id, state=DeliveryState.SKIPPED, retrying_since=None
     )

@@ -10,13 +10,16 @@ from uuid import UUID
 
 import pytest
 
-from brigade.kit.errors import InvalidInput
+from brigade.kit.errors import Conflict, InvalidInput
 from brigade.kit.retries import GiveUp, Retry
 from brigade.webhooks.domain import (
     ROTATION_OVERLAP,
+    DeliveryAction,
+    DeliveryState,
     after_failure,
     check_addresses,
     derive_secret,
+    ensure_may,
     ordering_key,
     parse_target,
     signature,
@@ -164,3 +167,27 @@ def test_public_addresses_and_allowed_hosts_pass() -> None:
     target = parse_target("http://hooks.example/x")
     check_addresses(target, ["93.184.215.14", "2606:2800:21f:cb07:6820:80da:af6b:8b2c"], ())
     check_addresses(target, ["127.0.0.1"], allowed_hosts={"hooks.example"})
+
+
+@pytest.mark.parametrize(
+    ("action", "state", "allowed"),
+    [
+        (DeliveryAction.RESEND, DeliveryState.PENDING, False),
+        (DeliveryAction.RESEND, DeliveryState.DELIVERED, True),
+        (DeliveryAction.RESEND, DeliveryState.FAILED, True),
+        (DeliveryAction.RESEND, DeliveryState.SKIPPED, True),
+        (DeliveryAction.SKIP, DeliveryState.PENDING, True),
+        (DeliveryAction.SKIP, DeliveryState.DELIVERED, False),
+        (DeliveryAction.SKIP, DeliveryState.FAILED, True),
+        (DeliveryAction.SKIP, DeliveryState.SKIPPED, False),
+    ],
+)
+def test_a_person_resends_a_delivery_no_longer_pending_and_skips_one_not_yet_delivered(
+    action: DeliveryAction, state: DeliveryState, allowed: bool
+) -> None:
+    delivery_id = UUID(int=7)
+    if allowed:
+        ensure_may(action, state, delivery_id)
+    else:
+        with pytest.raises(Conflict, match=f"is {state}"):
+            ensure_may(action, state, delivery_id)
