@@ -10,7 +10,7 @@ TEST_WORKERS ?= 2
 WEB_BUILT := src/brigade/static/screens/index.html
 WEB_SOURCES := $(shell find web/src -type f 2>/dev/null) $(wildcard web/*.html) web/vite.config.ts web/tsconfig.json
 
-.PHONY: install run test vitest test-sqlite test-pg lint fmt bench bench-quick taps soak clean chromium web-schema
+.PHONY: install run test vitest test-sqlite test-pg lint fmt bench bench-quick taps soak clean chromium web-schema examples
 
 # The Python package, the screens built from web/ (docs/decisions.md, "The terminal") and the
 # browser the screen tests drive.
@@ -54,6 +54,15 @@ lint: install
 web-schema: install
 	$(BIN)/python web/scripts/openapi_json.py > web/openapi.json
 	cd web && npm run --silent schema
+
+# The OpenAPI's examples: real answers of the in-process tests, recorded into
+# src/brigade/api_examples.json (tests/example_recorder.py), then the screens' API types again.
+examples: install
+	rm -rf .examples
+	BRIGADE_RECORD_EXAMPLES=.examples $(BIN)/python -m pytest -n $(TEST_WORKERS) -q tests/api tests/db \
+		--ignore=tests/api/test_fuzz_openapi.py
+	rm -rf .examples
+	$(MAKE) web-schema
 
 fmt: install
 	$(BIN)/ruff format src tests bench

@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from datetime import UTC, datetime
 from pathlib import Path
+from typing import TYPE_CHECKING
 from uuid import UUID
 
 import pytest
@@ -30,6 +31,12 @@ from factories import (
     room_in_this_minute,
 )
 from throwaway_db import drop_templates, throwaway_database
+
+if TYPE_CHECKING:
+    from example_recorder import ExampleRecorder
+
+# The examples' recorder (`make examples`): its fixture, and nothing when not recording.
+pytest_plugins = ["example_recorder"]
 
 # Apps kept per worker: a module that overrides `settings` gets its own, built once.
 KEPT_APPS = 8
@@ -173,7 +180,10 @@ def _databases_set_up() -> set[str]:
 
 @pytest.fixture
 def client(
-    settings: Settings, _apps: dict[str, FastAPI], _databases_set_up: set[str]
+    settings: Settings,
+    _apps: dict[str, FastAPI],
+    _databases_set_up: set[str],
+    example_recorder: ExampleRecorder | None,
 ) -> Iterator[AppClient]:
     """The app, called as the bootstrap admin; `as_role` gives a token of any other role."""
     app = _app_for(settings, _apps)
@@ -189,6 +199,8 @@ def client(
         # it): ~0.1 s a PIN was most of the dining tests' time. tests/unit proves production's,
         # and the servers of tests/e2e run it.
         patch.setattr(terminals, "_SCRYPT_N", QUICK_SCRYPT_N)
+        if example_recorder is not None:
+            example_recorder.follow(test_client)
         try:
             yield test_client
         finally:

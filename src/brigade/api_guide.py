@@ -20,8 +20,10 @@ office's own pages use a cookie session with a CSRF token instead. 401 is no or 
 
 ## Errors
 Every error is `application/problem+json`: `type`, `title`, `status`, `detail` and a stable
-`code` to switch on (each operation lists its codes); invalid input adds `errors: [{{field,
-message}}]`. A 5xx is a bug. Quote the answer's `Request-Id` when reporting one.
+`code` to switch on (each error answer's schema lists its operation's codes as an enum, with an
+example of each the tests met); invalid input adds `errors: [{{field, message}}]`. A new
+code may be added to an operation in a later version: treat one you don't know by its status.
+A 5xx is a bug. Quote the answer's `Request-Id` when reporting one.
 
 ## Retries and concurrency
 Send `Idempotency-Key: <uuid>` on a POST: a retry with the same key and body answers what the

@@ -16,6 +16,7 @@ from brigade.access.routes import audit, auth, devices, pairing, sessions, staff
 from brigade.access.security import TokenAuthenticator
 from brigade.access.service import token_cache as worker_token_cache
 from brigade.access.service.staff import OverLimitAddresses
+from brigade.api_examples import api_examples
 from brigade.api_guide import API_GUIDE
 from brigade.catalogue.routes import categories, modifier_groups, products
 from brigade.dining.routes import locations, tables
@@ -211,7 +212,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     # Inside CORS and the security headers, which then go on a 304 too.
     app.add_middleware(ConditionalReads)
     install_cors(app, settings.cors_origins)
-    install_openapi(app)
+    install_openapi(app, api_examples())
     document_events(app)
     if settings.metrics == "on":
         install_metrics(app, webhooks=webhook_service.backlog, printing=print_service.backlog)

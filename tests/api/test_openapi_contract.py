@@ -45,9 +45,9 @@ def test_every_error_answer_is_a_problem_document(document: dict[str, Any]) -> N
     for path, method, operation in operations(document):
         for status, response in operation["responses"].items():
             if int(status) >= 400:
-                assert response["content"] == {
-                    PROBLEM_JSON: {"schema": {"$ref": "#/components/schemas/Problem"}}
-                }, (method, path, status)
+                assert list(response["content"]) == [PROBLEM_JSON], (method, path, status)
+                schema = response["content"][PROBLEM_JSON]["schema"]
+                assert schema["$ref"] == "#/components/schemas/Problem", (method, path, status)
                 checked += 1
     assert checked > 100
     assert "HTTPValidationError" not in document["components"]["schemas"]
@@ -103,7 +103,7 @@ def test_two_endpoints_with_one_name_stop_the_start() -> None:
 
         app.include_router(router)
     with pytest.raises(RuntimeError, match="listThings"):
-        install_openapi(app)
+        install_openapi(app, examples={})
 
 
 def test_every_operation_has_a_summary_and_a_described_tag(document: dict[str, Any]) -> None:

@@ -7,6 +7,8 @@ errors they can answer with ``problem_responses`` so the OpenAPI stays truthful.
 from __future__ import annotations
 
 import logging
+import re
+from collections.abc import Mapping
 from decimal import Decimal
 from http import HTTPStatus
 from typing import Any
@@ -26,6 +28,8 @@ from brigade.kit.http.types import Money
 log = logging.getLogger("brigade.errors")
 
 PROBLEM_JSON = "application/problem+json"
+# How a problem answer's description names its codes (``problem_description``).
+_CODE_IN_DESCRIPTION = re.compile(r"`([a-z0-9_]+)`")
 
 # Most specific first is not needed: lookup walks each error's MRO.
 ERROR_TABLE: dict[type[errors.DomainError], tuple[int, str]] = {
@@ -106,7 +110,8 @@ ERROR_TABLE: dict[type[errors.DomainError], tuple[int, str]] = {
     errors.TooManyPairingCodes: (429, "too_many_pairing_codes"),
 }
 
-_HTTP_CODES = {
+# The codes of answers made before any route runs (Starlette's HTTP errors), by status.
+HTTP_CODES = {
     400: "malformed_request",
     401: "unauthorized",
     403: "forbidden",
@@ -237,6 +242,29 @@ def problem_description(status: int, codes: list[str]) -> str:
     return f"{HTTPStatus(status).phrase}: " + ", ".join(f"`{code}`" for code in codes)
 
 
+def declared_codes(response: Mapping[str, Any]) -> list[str]:
+    """The codes an error answer's description names (``problem_description``)."""
+    return _CODE_IN_DESCRIPTION.findall(response.get("description", ""))
+
+
+def merged_responses(*declared: Mapping[int | str, Any]) -> dict[int | str, Any]:
+    """Several ``responses=`` as one: an error status declared twice names both's codes (a
+    route's own 403 adds to the access checks' 403, never replaces it)."""
+    merged: dict[int | str, Any] = {}
+    by_status: dict[str, int | str] = {}
+    for responses in declared:
+        for status, response in responses.items():
+            earlier = by_status.setdefault(str(status), status)
+            if earlier in merged and int(status) >= 400:
+                codes = declared_codes(merged[earlier])
+                codes += [code for code in declared_codes(response) if code not in codes]
+                description = problem_description(int(status), codes)
+                merged[earlier] = merged[earlier] | response | {"description": description}
+            else:
+                merged[earlier] = response
+    return merged
+
+
 def _field_name(location: tuple[int | str, ...]) -> str:
     parts = list(location)
     if parts and parts[0] in ("body", "query", "path", "header"):
@@ -300,7 +328,7 @@ async def _on_validation_error(_request: Request, error: RequestValidationError)
 
 async def _on_http_error(_request: Request, error: StarletteHTTPException) -> JSONResponse:
     status = error.status_code
-    code = _HTTP_CODES.get(status, "error")
+    code = HTTP_CODES.get(status, "error")
     detail = error.detail if isinstance(error.detail, str) else HTTPStatus(status).phrase
     if status == 404 and detail == "Not Found":
         detail = "No such resource or route."

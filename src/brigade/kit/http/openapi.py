@@ -8,6 +8,9 @@ FastAPI writes most of the document; this module adds what it cannot know:
 - an operation that takes an ``Idempotency-Key`` can replay (``Idempotent-Replayed``) and
   answer the idempotency problems;
 - a 201 names what it created (``Location``), a 429 when to retry (``Retry-After``);
+- each error answer's schema lists the codes the operation can answer, as an enum;
+- examples, recorded from real answers (passed in by the app): a successful answer per media
+  type with the request that got it, and a problem per code;
 - the answers about a versioned resource carry an ``ETag``. Which resources are versioned is
   read from the routes themselves: a route that reads ``If-Match`` changes a versioned
   resource, so it, the resource's GET and its create answer an ``ETag``; it can also answer
@@ -16,9 +19,8 @@ FastAPI writes most of the document; this module adds what it cannot know:
 
 from __future__ import annotations
 
-import re
 from collections import Counter
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -35,7 +37,13 @@ from brigade.kit.errors import (
 )
 from brigade.kit.http.api_version import API_VERSION
 from brigade.kit.http.api_version import HEADER as VERSION_HEADER
-from brigade.kit.http.errors import PROBLEM_JSON, problem_description, status_and_code
+from brigade.kit.http.errors import (
+    HTTP_CODES,
+    PROBLEM_JSON,
+    declared_codes,
+    problem_description,
+    status_and_code,
+)
 from brigade.kit.http.idempotency import HEADER as IDEMPOTENCY_KEY
 
 TAGS: list[dict[str, str]] = [
@@ -184,8 +192,8 @@ _EVERY_ANSWER_REFS = {name: {"$ref": f"#/components/headers/{name}"} for name in
 # reads If-Match (a stale version, or a header that names none).
 _IDEMPOTENCY_PROBLEMS = (IdempotencyKeyInUse, IdempotencyKeyReused)
 _PRECONDITION_PROBLEMS = (StaleVersion, InvalidPrecondition)
+_BODY_PROBLEMS = ((400, HTTP_CODES[400]), (413, HTTP_CODES[413]))
 _METHODS = ("get", "put", "post", "delete", "options", "head", "patch", "trace")
-_CODE_IN_DESCRIPTION = re.compile(r"`([a-z0-9_]+)`")
 
 
 def operation_id(route: APIRoute) -> str:
@@ -205,8 +213,9 @@ class _Operation:
     reads_if_match: bool
 
 
-def install_openapi(app: FastAPI) -> None:
-    """Call once every router is included: checks the operationIds, then serves the document."""
+def install_openapi(app: FastAPI, examples: Mapping[str, Any]) -> None:
+    """Call once every router is included: checks the operationIds, then serves the document
+    with ``examples`` (by operation id: ``answers`` by media type, ``problems`` by code)."""
     routes = _documented_routes(app)
     repeated = [name for name, n in Counter(r.unique_id for r, _ in routes).items() if n > 1]
     if repeated:
@@ -232,6 +241,7 @@ def install_openapi(app: FastAPI) -> None:
         # FastAPI builds the document once, and again only when routes change.
         if document is not corrected:
             _tell_the_truth(document, known)
+            _show_examples(document, examples)
             corrected = document
         return document
 
@@ -261,12 +271,18 @@ def _tell_the_truth(document: dict[str, Any], known: list[_Operation]) -> None:
             _declare_problems(responses, _IDEMPOTENCY_PROBLEMS)
         if (path, method) in by_key and by_key[path, method].reads_if_match:
             _declare_problems(responses, _PRECONDITION_PROBLEMS)
+        if "requestBody" in operation:
+            # Before any route runs: a body over the limit (kit/http/limits.py), or one that
+            # can't be parsed at all.
+            for body_status, code in _BODY_PROBLEMS:
+                _declare_code(responses, body_status, code)
         conditional = _conditional_read(path, method, responses)
         if conditional:
             responses["304"] = {"description": _NOT_MODIFIED}
         for status, response in responses.items():
             if status[0] in "45":
-                response["content"] = {PROBLEM_JSON: {"schema": _PROBLEM_REF}}
+                codes = declared_codes(response)
+                response["content"] = {PROBLEM_JSON: {"schema": _problem_schema(codes)}}
             headers = _headers(status, replayable, (path, method) in tagged or conditional)
             response.setdefault("headers", {}).update(
                 {h: _HEADERS[h] for h in headers} | _EVERY_ANSWER_REFS
@@ -276,6 +292,34 @@ def _tell_the_truth(document: dict[str, Any], known: list[_Operation]) -> None:
     # FastAPI's own 422 body, now replaced by Problem everywhere.
     for unused in ("HTTPValidationError", "ValidationError"):
         schemas.pop(unused, None)
+
+
+def _problem_schema(codes: list[str]) -> dict[str, Any]:
+    """A ``Problem`` whose ``code`` is one of ``codes``: what a client can switch on."""
+    if not codes:
+        return _PROBLEM_REF
+    # Beside the reference (JSON Schema 2020-12), not a type of its own: generators keep one
+    # Problem class, so a code added later does not break a client that was generated before.
+    return _PROBLEM_REF | {"properties": {"code": {"type": "string", "enum": codes}}}
+
+
+def _show_examples(document: dict[str, Any], examples: Mapping[str, Any]) -> None:
+    for _, _, operation in _operations(document):
+        recorded = examples.get(operation["operationId"])
+        if recorded is None:
+            continue
+        responses: dict[str, Any] = operation["responses"]
+        for media_type, answer in recorded["answers"].items():
+            content = responses.get(str(answer["status"]), {}).get("content", {})
+            if media_type in content:
+                content[media_type]["example"] = answer["body"]
+            asked = operation.get("requestBody", {}).get("content", {}).get("application/json")
+            if asked is not None and answer.get("request") is not None:
+                asked["example"] = answer["request"]
+        for code, problem in recorded["problems"].items():
+            content = responses.get(str(problem["status"]), {}).get("content", {})
+            if PROBLEM_JSON in content:
+                content[PROBLEM_JSON].setdefault("examples", {})[code] = {"value": problem["body"]}
 
 
 _NOT_MODIFIED = (
@@ -301,11 +345,14 @@ def _declare_problems(
     responses: dict[str, Any], error_classes: tuple[type[DomainError], ...]
 ) -> None:
     for error_class in error_classes:
-        status, code = status_and_code(error_class)
-        response = responses.setdefault(str(status), {})
-        codes = _CODE_IN_DESCRIPTION.findall(response.get("description", ""))
-        if code not in codes:
-            response["description"] = problem_description(status, [*codes, code])
+        _declare_code(responses, *status_and_code(error_class))
+
+
+def _declare_code(responses: dict[str, Any], status: int, code: str) -> None:
+    response = responses.setdefault(str(status), {})
+    codes = declared_codes(response)
+    if code not in codes:
+        response["description"] = problem_description(status, [*codes, code])
 
 
 def _headers(status: str, replayable: bool, answers_etag: bool) -> list[str]:

@@ -32,6 +32,7 @@ from brigade.kit.db.engine import Database
 from brigade.kit.errors import (
     ApprovalInvalid,
     BadToken,
+    CsrfFailed,
     Forbidden,
     NotApprovable,
     OtherLocation,
@@ -40,7 +41,7 @@ from brigade.kit.errors import (
     Unauthenticated,
 )
 from brigade.kit.http import idempotency, permissions
-from brigade.kit.http.errors import problem_responses
+from brigade.kit.http.errors import merged_responses, problem_responses
 from brigade.kit.http.types import holds_secret
 
 SAFE_METHODS = frozenset({"GET", "HEAD", "OPTIONS"})
@@ -137,13 +138,15 @@ class BrigadeRoute(APIRoute):
                 NotApprovable,
                 OtherLocation,
                 TooManyFailedAttempts,
+                # A change made with the back office's session cookie from elsewhere.
+                *([CsrfFailed] if set(kwargs.get("methods") or ()) - SAFE_METHODS else []),
             )
-            kwargs["responses"] = access_errors | (kwargs.get("responses") or {})
+            kwargs["responses"] = merged_responses(access_errors, kwargs.get("responses") or {})
         # A response model with a Secret field: the answer is never stored, nor replayed.
         self.answers_secret = holds_secret(kwargs.get("response_model"))
         if self.answers_secret:
             secret_errors = problem_responses(SecretShownOnce)
-            kwargs["responses"] = secret_errors | (kwargs.get("responses") or {})
+            kwargs["responses"] = merged_responses(secret_errors, kwargs.get("responses") or {})
         super().__init__(path, endpoint, **kwargs)
         if self.permission is not None:
             parts = (self.description, permissions.describe(self.permission))

@@ -108,6 +108,9 @@ async def get_item(staff: Reader, order_id: UUID, item_id: UUID, uow: UowDep) ->
         ProductUnavailable,
         DiscountTooLarge,
         InvalidInput,
+        # A changed variant or modifier choice is checked as a new line's.
+        VariantRequired,
+        ModifierSelectionInvalid,
     )
     | answered_with_order(OrderItemOut),
     description="Only what is given changes. A sent item's quantity (status SENT or later) can't "
