@@ -85,6 +85,19 @@ def make_order(client: AppClient, **overrides: Any) -> dict[str, Any]:
     return _created(client.post("/api/orders", json=body | overrides))
 
 
+def make_card_paid_order(
+    client: AppClient, taken_by: dict[str, str] | None = None
+) -> tuple[dict[str, Any], dict[str, Any]]:
+    """An order of one 20.00 item paid in full by card (a VISA ending 4242), the payment taken
+    by ``taken_by``'s token (else the client's): the order, and the payment as answered."""
+    order = make_order(client)
+    body = {"productId": make_product(client, price=20)["id"], "quantity": 1}
+    _created(client.post(f"/api/orders/{order['id']}/items", json=body))
+    body = {"amount": 20, "paymentMethod": "CARD", "cardLastFour": "4242", "cardBrand": "VISA"}
+    url = f"/api/orders/{order['id']}/payments"
+    return order, _created(client.post(url, json=body, headers=taken_by))
+
+
 async def every_stored_value(app: Any) -> list[str]:
     """Every value in every table of ``app``'s database, as text: to search for secrets."""
     values: list[str] = []

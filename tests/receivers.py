@@ -1,7 +1,8 @@
 """A webhook receiver on 127.0.0.1, as well-behaved or as bad as a test needs: it records
 every POST and answers 500 while ``failing`` (or for the bodies ``fails_for`` picks); it may
 answer ``answer_after`` seconds late, trickle its answer a byte every ``trickle_seconds``, or
-send ``answer_bytes`` of body. Also a deliverer allowed to post to it, and one round of it."""
+send ``answer_bytes`` of body. Also a deliverer allowed to post to it, one round of it, and
+a webhook's retries made due at once."""
 
 from __future__ import annotations
 
@@ -10,9 +11,13 @@ import time
 from collections.abc import Callable
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any
+from uuid import UUID
 
+from brigade.kit.clock import now
+from brigade.kit.db.engine import UnitOfWork
+from brigade.webhooks.repository import WebhookRepository
 from brigade.webhooks.service import Deliverer
-from factories import AppClient
+from factories import AppClient, in_transaction
 
 LOCAL = "127.0.0.1"
 
@@ -101,3 +106,14 @@ def one_round(client: AppClient, deliverer: Deliverer) -> bool:
 
     result: bool = client.portal.call(round_)
     return result
+
+
+def due_now(client: AppClient, webhook_id: str) -> None:
+    """Every pending retry of the webhook due at once (rather than waiting its backoff)."""
+
+    async def due(uow: UnitOfWork) -> None:
+        repository = WebhookRepository(uow)
+        for delivery in await repository.pending(UUID(webhook_id)):
+            await repository.update_queued(delivery.id, next_attempt_at=now())
+
+    in_transaction(client, due)

@@ -17,7 +17,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
-from sqlalchemy import text
+from sqlalchemy import Executable, text
 from sqlalchemy.engine import make_url
 from sqlalchemy.ext.asyncio import create_async_engine
 
@@ -37,6 +37,22 @@ async def _admin(server_url: str, statement: str) -> None:
             await connection.execute(text(statement))
     finally:
         await engine.dispose()
+
+
+def execute_on(url: str, *statements: Executable) -> None:
+    """Run ``statements`` in one transaction on the database at ``url``: a migration test's
+    rows, as an older revision wrote them."""
+
+    async def run() -> None:
+        engine = create_async_engine(async_url(url))
+        try:
+            async with engine.begin() as connection:
+                for statement in statements:
+                    await connection.execute(statement)
+        finally:
+            await engine.dispose()
+
+    asyncio.run(run())
 
 
 def _database_name(kind: str) -> str:

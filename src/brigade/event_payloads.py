@@ -15,7 +15,8 @@ from brigade.catalogue.routes import event_payloads as catalogue
 from brigade.catalogue.routes.modifier_groups import ModifierGroupOut
 from brigade.catalogue.routes.products import ProductDetail
 from brigade.events.documented import document_event_webhooks
-from brigade.kit.events import EventType, register_payload_shape
+from brigade.kit.access import Role
+from brigade.kit.events import EventType, register_payload_shape_by_role
 from brigade.kit.http.types import ResponseModel
 from brigade.kitchen import routes as kitchen
 from brigade.orders.domain.aggregate import SentOrder
@@ -114,9 +115,11 @@ def install_event_payloads(*, max_bytes: int) -> None:
     pricing.install_event_payloads()
     till.install_event_payloads()
 
-    def sent_order(sent: SentOrder) -> str:
-        detail = order_detail(sent.order, orders.EVENT_READER)
+    def sent_order(sent: SentOrder, viewer: Role) -> str:
+        detail = order_detail(sent.order, viewer)
         shown = SentOrderOut(**dict(detail), kitchen_ticket=kitchen.ticket_out(sent.ticket))
         return orders.order_payload(shown, max_bytes)
 
-    register_payload_shape(SentOrder, sent_order)
+    register_payload_shape_by_role(
+        SentOrder, sent_order, has_details=lambda sent: orders.has_payment_details(sent.order)
+    )

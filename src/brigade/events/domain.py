@@ -19,8 +19,9 @@ from dataclasses import dataclass
 from datetime import datetime
 from uuid import UUID
 
+from brigade.kit.access import Role
 from brigade.kit.errors import EventsExpired
-from brigade.kit.events import EventType
+from brigade.kit.events import EventType, reads_privileged_data
 
 
 def check_cursor(after: int, swept_through: int) -> None:
@@ -49,7 +50,9 @@ def next_cursor(after: int, ids: Sequence[int]) -> int:
 
 @dataclass(frozen=True, slots=True)
 class StoredEvent:
-    """An event as the log keeps it; ``data`` is the resource's JSON, as it was written."""
+    """An event as the log keeps it; ``data`` is the resource's JSON, as it was written for
+    every reader, ``privileged_data`` as it was for a reader of payment details where that
+    showed more (kit/events.py)."""
 
     id: int
     type: str
@@ -58,6 +61,13 @@ class StoredEvent:
     entity_id: UUID | None
     order_id: UUID | None
     data: str
+    privileged_data: str | None = None
+
+    def data_for(self, role: Role) -> str:
+        """The data as ``role`` may see it."""
+        if self.privileged_data is not None and reads_privileged_data(role):
+            return self.privileged_data
+        return self.data
 
 
 @dataclass(frozen=True, slots=True)
@@ -75,10 +85,23 @@ class EventFilter:
 
 @dataclass(frozen=True, slots=True)
 class Outgoing:
-    """An event ready to send, its JSON encoded once however many streams send it."""
+    """An event ready to send, its JSON encoded once however many streams send it: ``json``
+    as every reader gets it, ``privileged_json`` as a reader of payment details does (None:
+    the same)."""
 
     event: StoredEvent
     json: bytes
+    privileged_json: bytes | None = None
+
+    @property
+    def size(self) -> int:
+        return len(self.json) + (0 if self.privileged_json is None else len(self.privileged_json))
+
+    def seen_by(self, role: Role) -> Outgoing:
+        """The event as ``role`` gets it: ``json`` is what is sent."""
+        if self.privileged_json is None or not reads_privileged_data(role):
+            return self
+        return Outgoing(self.event, self.privileged_json)
 
 
 class RecentEvents:
@@ -104,7 +127,7 @@ class RecentEvents:
         self.top = next_cursor(self.top, [outgoing.event.id for outgoing in read])
         self._ids.extend(outgoing.event.id for outgoing in read)
         self._held.extend(read)
-        self.held_bytes += sum(len(outgoing.json) for outgoing in read)
+        self.held_bytes += sum(outgoing.size for outgoing in read)
         # Let go in batches (down to the count, or half the bytes), so a busy log does not
         # shift the list on every read.
         over_count = len(self._held) >= 2 * self._capacity
@@ -117,7 +140,7 @@ class RecentEvents:
         while dropped < len(self._held) and (
             len(self._held) - dropped > keep_count or self.held_bytes > keep_bytes
         ):
-            self.held_bytes -= len(self._held[dropped].json)
+            self.held_bytes -= self._held[dropped].size
             dropped += 1
         if dropped:
             self.floor = self._ids[dropped - 1]

@@ -11,6 +11,7 @@ import dataclasses
 import re
 import time
 from collections.abc import AsyncIterator
+from functools import partial
 from typing import Annotated, Any
 from uuid import UUID
 
@@ -61,7 +62,9 @@ class EventOut(EventEnvelope):
         "the item for item events, the payment for payment events, the product for "
         "product and stock events; order.sent and order.course_fired add `kitchenTicket`; "
         "kitchen_ticket events "
-        "carry the ticket as GET /api/kitchen/board shows it. Past BRIGADE_EVENT_MAX_BYTES "
+        "carry the ticket as GET /api/kitchen/board shows it. A payment's `cardLastFour`, "
+        "`cardBrand` and `takenBy` (a refund's `refundedBy`) are null for a KITCHEN reader, "
+        "set for SERVER and above and for webhooks. Past BRIGADE_EVENT_MAX_BYTES "
         "(64 KiB) an order or ticket is summarized instead: its identity, status and totals "
         "with `truncated: true`, `itemCount` and `href`, where the whole resource is read."
     )
@@ -117,11 +120,12 @@ def _scoped(actor: Actor, filters: EventFilter) -> EventFilter:
     return EventFilter(location_id=location_id, types=types)
 
 
-def _shown(actor: Actor, found: list[Outgoing]) -> list[Outgoing]:
-    """A guests' board gets each event bare: its ids and type, never its data."""
-    if actor.principal is not Principal.BOARD:
-        return found
-    return [service.bare(outgoing) for outgoing in found]
+def _view(actor: Actor) -> service.View:
+    """How ``actor`` gets each event: a guests' board bare (its ids and type, never its data);
+    anyone else with the data its role may see (payment details from SERVER up, design.md §7)."""
+    if actor.principal is Principal.BOARD:
+        return service.bare
+    return partial(Outgoing.seen_by, role=actor.role)
 
 
 async def _last_event_id(
@@ -185,9 +189,14 @@ async def list_events(
     A page ends early past BRIGADE_EVENT_PAGE_BYTES (1 MiB): resume after its `lastId`."""
     settings: Settings = request.app.state.settings
     found, last_id = await service.read_events(
-        uow, _scoped(staff, filters), after=after, limit=limit, max_bytes=settings.event_page_bytes
+        uow,
+        _scoped(staff, filters),
+        _view(staff),
+        after=after,
+        limit=limit,
+        max_bytes=settings.event_page_bytes,
     )
-    return Response(_page(_shown(staff, found), last_id), media_type="application/json")
+    return Response(_page(found, last_id), media_type="application/json")
 
 
 @router.get("/latest", response_model=LatestEvent, responses=problem_responses())
@@ -206,23 +215,24 @@ def _sse(outgoing: Outgoing) -> bytes:
     )
 
 
-async def _still_allowed(request: Request) -> bool:
-    """Whether the stream's credential still reads events: not revoked, signed out, expired or
-    its person deactivated (its own read transaction; the token cache forgets a revoked
-    credential on this worker at once, on others within BRIGADE_TOKEN_CACHE_SECONDS)."""
+async def _reader_now(request: Request) -> Actor | None:
+    """Who the stream's credential acts as now, if it still reads events: not revoked, signed
+    out, expired or its person deactivated (its own read transaction; the token cache forgets a
+    revoked credential on this worker at once, on others within BRIGADE_TOKEN_CACHE_SECONDS)."""
     try:
         async with request.app.state.database.unit_of_work(write=False) as uow:
             owner = await authenticator(request).authenticate(uow, request)
         owner.actor.ensure(Permission.READ_EVENTS)
     except (Unauthenticated, Forbidden):
-        return False
-    return True
+        return None
+    return owner.actor
 
 
 async def _stream(
     request: Request, actor: Actor, filters: EventFilter, after: int, settings: Settings
 ) -> AsyncIterator[bytes]:
     yield b": connected\n\n"
+    view = _view(actor)
     checked_at = time.monotonic()
     with metrics.open_stream():
         async for batch in service.follow(
@@ -236,15 +246,18 @@ async def _stream(
         ):
             # Heartbeats come at least every 15 s, so a check is never much later than due.
             if time.monotonic() - checked_at >= settings.event_stream_recheck_seconds:
-                if not await _still_allowed(request):
+                now_acting = await _reader_now(request)
+                if now_acting is None:
                     # No retry hint: coming back with this credential is a 401.
                     yield b": credential revoked\n\n"
                     return
+                # A role changed meanwhile shows the events as the new one may see them.
+                view = _view(now_acting)
                 checked_at = time.monotonic()
             if isinstance(batch, Heartbeat):
                 yield b": keep-alive\n\n"
             else:
-                yield b"".join(_sse(event) for event in _shown(actor, batch))
+                yield b"".join(_sse(view(outgoing)) for outgoing in batch)
     # The server is stopping (or the stream has lived its time): come back soon, to any
     # worker or host, after the last id received.
     yield b"retry: %d\n: reconnect\n\n" % RECONNECT_MS

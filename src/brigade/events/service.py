@@ -53,8 +53,9 @@ NOTIFIED_READS_APART_SECONDS = 0.05
 # --- reading --------------------------------------------------------------------------------
 
 
-def event_json(event: StoredEvent) -> bytes:
-    """The event as the API, the stream and webhooks carry it; ``data`` as stored."""
+def event_json(event: StoredEvent, data: str) -> bytes:
+    """The event as the API, the stream and webhooks carry it, with ``data`` (one of its
+    stored renderings: ``StoredEvent.data_for``)."""
     return orjson.dumps(
         {
             "id": event.id,
@@ -63,15 +64,29 @@ def event_json(event: StoredEvent) -> bytes:
             "locationId": _text(event.location_id),
             "entityId": _text(event.entity_id),
             "orderId": _text(event.order_id),
-            "data": orjson.Fragment(event.data),
+            "data": orjson.Fragment(data),
         }
+    )
+
+
+def encoded(event: StoredEvent) -> Outgoing:
+    """The event ready to send, in each of its renderings."""
+    privileged = event.privileged_data
+    return Outgoing(
+        event,
+        event_json(event, event.data),
+        None if privileged is None else event_json(event, privileged),
     )
 
 
 def bare(outgoing: Outgoing) -> Outgoing:
     """The event without its data (``{}``): what a guests' board gets (docs/design.md §20)."""
-    event = dataclasses.replace(outgoing.event, data="{}")
-    return Outgoing(event, event_json(event))
+    event = dataclasses.replace(outgoing.event, data="{}", privileged_data=None)
+    return Outgoing(event, event_json(event, event.data))
+
+
+# How one reader gets each event (events/routes.py: by its role, or bare for a board).
+View = Callable[[Outgoing], Outgoing]
 
 
 def _text(value: UUID | None) -> str | None:
@@ -84,9 +99,16 @@ def _utc_z(moment: datetime) -> str:
 
 
 async def read_events(
-    uow: UnitOfWork, filters: EventFilter, *, after: int | None, limit: int, max_bytes: int
+    uow: UnitOfWork,
+    filters: EventFilter,
+    view: View,
+    *,
+    after: int | None,
+    limit: int,
+    max_bytes: int,
 ) -> tuple[list[Outgoing], int]:
-    """A catch-up page and the cursor after it. No ``after``: from the oldest event kept.
+    """A catch-up page, each event as ``view`` shows it, and the cursor after it. No
+    ``after``: from the oldest event kept.
 
     The page ends early once its events' JSON reaches ``max_bytes`` (it holds at least one
     event), and the cursor is the last id in it: the next page starts with what this one
@@ -103,7 +125,7 @@ async def read_events(
         wanted = min(limit - len(page), PAGE_READ_STEP)
         found = await repository.after(cursor, filters, limit=wanted)
         for event in found:
-            outgoing = Outgoing(event, event_json(event))
+            outgoing = view(encoded(event))
             if page and size + len(outgoing.json) > max_bytes:
                 return page, cursor
             page.append(outgoing)
@@ -292,7 +314,7 @@ class EventWaiter:
             read_at = now()
             for event in found:
                 metrics.STREAM_LAG_SECONDS.observe((read_at - event.at).total_seconds())
-            recent.extend([Outgoing(event, event_json(event)) for event in found])
+            recent.extend([encoded(event) for event in found])
             self.wake()
             if len(found) < RECENT_READ_BATCH:
                 return
@@ -329,7 +351,7 @@ async def follow(
                 async with database.unit_of_work(write=False) as uow:
                     repository = EventRepository(await uow.connection())
                     read = await repository.after(after, filters, limit=batch)
-                found = [Outgoing(event, event_json(event)) for event in read]
+                found = [encoded(event) for event in read]
                 after = next_cursor(after, [event.id for event in read])
             else:
                 found, after = recent

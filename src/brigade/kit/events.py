@@ -4,7 +4,9 @@ each feature shows its payloads (docs/design.md §8).
 A feature records envelopes where its changes happen (an aggregate, a domain function), its
 repository hands them to the unit of work's outbox, and the outbox writes them with the
 change (kit/db/outbox.py). The payload stays a domain object until then: it is turned into
-the JSON the API shows for it, by the shape its feature registered, when it is written.
+the JSON the API shows for it, by the shape its feature registered, when it is written: as
+every reader of events sees it, and, where that differs, as a reader who may see payment
+details does; each reader gets the rendering its role allows.
 The event log, the stream and webhooks only move envelopes: they know no feature.
 """
 
@@ -15,6 +17,8 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any
 from uuid import UUID
+
+from brigade.kit.access import REQUIRED_ROLE, Permission, Role, allows
 
 
 # Every event the house announces: one published list (clients and webhooks subscribe by
@@ -99,20 +103,68 @@ class Envelope:
     order_id: UUID | None = None
 
 
-# Turns a payload (a domain object) into the JSON the API shows for it.
-PayloadShape = Callable[[Any], str]
-_shapes: dict[type, PayloadShape] = {}
+# Whom an event's data is shown as: every reader of events (the lowest role that may follow
+# them, the kitchen), and a reader who may see payment details (the lowest such role: its
+# rendering shows card brand, last four and who took a payment, never more; design.md §7).
+EVERY_READER = REQUIRED_ROLE[Permission.READ_EVENTS]
+DETAILS_READER = REQUIRED_ROLE[Permission.SEE_PAYMENT_DETAILS]
 
 
-def register_payload_shape(payload_type: type, shape: PayloadShape) -> None:
+def reads_privileged_data(role: Role) -> bool:
+    """Whether ``role`` gets an event's ``privileged_data`` where it has one."""
+    return allows(role, Permission.SEE_PAYMENT_DETAILS)
+
+
+@dataclass(frozen=True, slots=True)
+class ShownPayload:
+    """A payload's JSON as every reader sees it, and as a reader of payment details does
+    (None when that shows nothing more)."""
+
+    data: str
+    privileged_data: str | None = None
+
+
+# Turns a payload (a domain object) into the JSON the API shows a role for it.
+PayloadShape = Callable[[Any, Role], str]
+
+
+@dataclass(frozen=True, slots=True)
+class _Registered:
+    shape: PayloadShape
+    # Whether this payload may show a reader of payment details more, told without rendering
+    # it: a payload without any is rendered once (orders write an event on every tap).
+    has_details: Callable[[Any], bool]
+
+
+_shapes: dict[type, _Registered] = {}
+
+
+def register_payload_shape(payload_type: type, shape: Callable[[Any], str]) -> None:
     """Each feature registers how its payloads are shown (its routes, at app creation), so
-    its domain records plain objects and the event's data is the resource as the API shows it."""
-    _shapes[payload_type] = shape
+    its domain records plain objects and the event's data is the resource as the API shows it.
+    This shape shows every reader the same."""
+    _shapes[payload_type] = _Registered(lambda payload, _role: shape(payload), _has_none)
 
 
-def shape_payload(payload: object) -> str:
+def register_payload_shape_by_role(
+    payload_type: type, shape: PayloadShape, *, has_details: Callable[[Any], bool]
+) -> None:
+    """A payload that may carry payment details (an order's payments, a payment): ``shape``
+    shows it as a role may see it, and ``has_details`` says whether this one carries any."""
+    _shapes[payload_type] = _Registered(shape, has_details)
+
+
+def _has_none(_payload: object) -> bool:
+    return False
+
+
+def shape_payload(payload: object) -> ShownPayload:
     for cls in type(payload).__mro__:
-        shape = _shapes.get(cls)
-        if shape is not None:
-            return shape(payload)
+        registered = _shapes.get(cls)
+        if registered is not None:
+            data = registered.shape(payload, EVERY_READER)
+            if not registered.has_details(payload):
+                return ShownPayload(data)
+            privileged = registered.shape(payload, DETAILS_READER)
+            return ShownPayload(data, None if privileged == data else privileged)
     raise LookupError(f"no event payload shape for {type(payload).__name__}: register one")

@@ -26,6 +26,7 @@ from enum import StrEnum
 from urllib.parse import urlsplit
 from uuid import UUID
 
+from brigade.kit.access import REQUIRED_ROLE, Permission
 from brigade.kit.addresses import is_internal, parse_address
 from brigade.kit.errors import Conflict, InvalidInput
 from brigade.kit.events import EventType
@@ -36,6 +37,11 @@ FIRST_RETRY = timedelta(seconds=1)
 LONGEST_RETRY = timedelta(hours=1)
 SECRET_PREFIX = "whsec_"  # noqa: S105 (a prefix, not a secret)
 
+
+# Whom a delivery shows its event as: anyone who may manage webhooks may point one anywhere,
+# so a webhook gets what the least of them may see (ADMIN: payment details included;
+# docs/decisions.md), whoever created it.
+SUBSCRIBER = REQUIRED_ROLE[Permission.MANAGE_WEBHOOKS]
 
 # Version 0: the secrets made before Standard Webhooks (``whsec_`` + 64 hex digits), kept so
 # their receivers go on verifying; every secret made or rotated since is version 1 or later.

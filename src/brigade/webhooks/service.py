@@ -35,6 +35,7 @@ from brigade.kit.names import NameNotFound, Resolver
 from brigade.kit.retries import GiveUp
 from brigade.webhooks.domain import (
     FIRST_BASE64_VERSION,
+    SUBSCRIBER,
     TEST_EVENT_TYPE,
     Delivery,
     DeliveryAction,
@@ -455,7 +456,8 @@ class Deliverer:
 
 
 def _queued(webhook: Webhook, event: StoredEvent) -> QueuedDelivery:
-    """The delivery of ``event`` to ``webhook``, due now."""
+    """The delivery of ``event`` to ``webhook``, due now: its body, signed at each attempt
+    and the same on every retry, is the event as the webhook's subscriber may see it."""
     return _pending_delivery(
         new_id(),
         webhook,
@@ -463,7 +465,7 @@ def _queued(webhook: Webhook, event: StoredEvent) -> QueuedDelivery:
         event_id=event.id,
         event_type=event.type,
         key=ordering_key(event.type, event.order_id, event.entity_id, event.id),
-        body=events.event_json(event).decode(),
+        body=events.event_json(event, event.data_for(SUBSCRIBER)).decode(),
     )
 
 

@@ -20,19 +20,24 @@ async def load_product(uow: UnitOfWork, product_id: str) -> Product:
     return await products.get_product(uow, UUID(product_id))
 
 
-def read_events(client: AppClient, **params: Any) -> dict[str, Any]:
-    response = client.get("/api/events", params=params)
+def read_events(
+    client: AppClient, headers: dict[str, str] | None = None, **params: Any
+) -> dict[str, Any]:
+    """A page of events, read by the client's own token or by ``headers``'."""
+    response = client.get("/api/events", params=params, headers=headers)
     assert response.status_code == 200, response.text
     page: dict[str, Any] = response.json()
     return page
 
 
-def all_events(client: AppClient, **params: Any) -> list[dict[str, Any]]:
+def all_events(
+    client: AppClient, headers: dict[str, str] | None = None, **params: Any
+) -> list[dict[str, Any]]:
     """Every matching event, paging with the cursor until a page comes back empty."""
     found: list[dict[str, Any]] = []
     after = params.pop("after", 0)
     while True:
-        page = read_events(client, after=after, **params)
+        page = read_events(client, headers, after=after, **params)
         if not page["data"]:
             assert page["lastId"] == after
             return found

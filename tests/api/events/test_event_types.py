@@ -1,6 +1,7 @@
 """Every event type, from the use case that emits it: perform the action, read what it emitted
 with ``GET /api/events?after=<the last id before it>``, and check the type, ids, location
-and that ``data`` is what the API answers for the same resource."""
+and that ``data`` is what the API answers for the same resource to the same reader: the
+kitchen (no payment details) and a server (with them)."""
 
 from __future__ import annotations
 
@@ -538,9 +539,17 @@ def test_every_event_type_has_an_action_here() -> None:
     assert set(ACTIONS) == set(EventType)
 
 
-def _as_the_kitchen_sees_it(client: AppClient, url: str) -> Json:
-    """Event data is rendered for the lowest role that reads the stream: no card details."""
-    return _ok(client.get(url, headers=bearer(make_staff_token(client, "KITCHEN"))))
+# Who reads events: the lowest role that may (no payment details), and the lowest that may see
+# payment details (kit/events.py).
+READERS = ("KITCHEN", "SERVER")
+
+
+def _reader(client: AppClient, role: str) -> dict[str, str]:
+    return bearer(make_staff_token(client, role))
+
+
+def _as_seen_by(client: AppClient, url: str, reader: dict[str, str]) -> Json:
+    return _ok(client.get(url, headers=reader))
 
 
 ITEM_EVENTS = {EventType.ITEM_ADDED, EventType.ITEM_UPDATED, EventType.ITEM_VOIDED}
@@ -561,9 +570,9 @@ ORDER_TOTALS = (
 )
 
 
-def _with_its_order(client: AppClient, item: Json, order_id: str) -> Json:
+def _with_its_order(client: AppClient, item: Json, order_id: str, reader: dict[str, str]) -> Json:
     """An item event's data: the item as the API answers it, its order's number and totals."""
-    order = _as_the_kitchen_sees_it(client, f"/api/orders/{order_id}")
+    order = _as_seen_by(client, f"/api/orders/{order_id}", reader)
     totals = {name: order[name] for name in ORDER_TOTALS}
     return item | {"orderNumber": order["orderNumber"], "order": totals}
 
@@ -585,23 +594,25 @@ def test_the_use_case_emits_its_event_with_the_resource_as_the_api_shows_it(
     client: AppClient, event_type: EventType
 ) -> None:
     before, expected = ACTIONS[event_type](client)
-    emitted = all_events(client, after=before)
-    assert [event["type"] for event in emitted] == list(expected.types)
-    # A move tells both checks: the one checked is the expected entity's.
-    [event] = [
-        event
-        for event in emitted
-        if event["type"] == event_type and event["entityId"] == expected.entity_id
-    ]
-    data = (
-        expected.data
-        if expected.data is not None
-        else _as_the_kitchen_sees_it(client, expected.url)
-    )
-    if event_type in ITEM_EVENTS:
-        assert expected.order_id is not None
-        data = _with_its_order(client, data, expected.order_id)
-    _check(event, event_type, expected, data | expected.extra)
+    for role in READERS:
+        reader = _reader(client, role)
+        emitted = all_events(client, reader, after=before)
+        assert [event["type"] for event in emitted] == list(expected.types)
+        # A move tells both checks: the one checked is the expected entity's.
+        [event] = [
+            event
+            for event in emitted
+            if event["type"] == event_type and event["entityId"] == expected.entity_id
+        ]
+        data = (
+            expected.data
+            if expected.data is not None
+            else _as_seen_by(client, expected.url, reader)
+        )
+        if event_type in ITEM_EVENTS:
+            assert expected.order_id is not None
+            data = _with_its_order(client, data, expected.order_id, reader)
+        _check(event, event_type, expected, data | expected.extra)
 
 
 def test_a_transfer_is_an_order_update(client: AppClient) -> None:
@@ -609,9 +620,10 @@ def test_a_transfer_is_an_order_update(client: AppClient) -> None:
     before = _last_id(client)
     body = {"tableId": "5b1f9a53-8d61-4f0e-9a43-2f1e7a0c9d11"}
     _ok(client.post(f"/api/orders/{order['id']}/transfer", json=body))
-    [event] = all_events(client, after=before)
+    cook = _reader(client, "KITCHEN")
+    [event] = all_events(client, cook, after=before)
     expected = _order_event((EventType.ORDER_UPDATED,), order)
-    order_now = _as_the_kitchen_sees_it(client, f"/api/orders/{order['id']}")
+    order_now = _as_seen_by(client, f"/api/orders/{order['id']}", cook)
     _check(event, EventType.ORDER_UPDATED, expected, order_now)
     assert event["data"]["tableId"] == body["tableId"]
 
@@ -620,14 +632,15 @@ def test_a_quantity_change_updates_the_item_and_the_order_it_totals(client: AppC
     order, item, url = _order_with_item(client)
     before = _last_id(client)
     _ok(client.put(url, json={"quantity": 3}))
-    item_event, order_event = all_events(client, after=before)
+    cook = _reader(client, "KITCHEN")
+    item_event, order_event = all_events(client, cook, after=before)
     _check(
         item_event,
         EventType.ITEM_UPDATED,
         _item_event(EventType.ITEM_UPDATED, order, item, url),
-        _with_its_order(client, _ok(client.get(url)), order["id"]),
+        _with_its_order(client, _as_seen_by(client, url, cook), order["id"], cook),
     )
-    order_now = _as_the_kitchen_sees_it(client, f"/api/orders/{order['id']}")
+    order_now = _as_seen_by(client, f"/api/orders/{order['id']}", cook)
     _check(order_event, EventType.ORDER_UPDATED, _order_event((), order), order_now)
     assert order_event["data"]["subtotal"] == 37.5
 

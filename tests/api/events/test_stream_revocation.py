@@ -1,19 +1,28 @@
 """A stream outlived its credential by up to an hour (the probe): it checks the credential again
 every BRIGADE_EVENT_STREAM_RECHECK_SECONDS and ends once it is revoked, signed out, or its
-person deactivated. Streams here live 6 s (a busy machine once held a stream's first beat past
-a 3-second life, and it ended before the test saw it open), beat every 0.1 s and re-check
-every 0.2 s."""
+person deactivated; a person given another role meanwhile gets the events as that role may.
+Streams here live 6 s (a busy machine once held a stream's first beat past a 3-second life,
+and it ended before the test saw it open), beat every 0.1 s and re-check every 0.2 s."""
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable
 from typing import Any
 
+import orjson
 import pytest
 
-from api.events.event_helpers import stream_while
+from api.events.event_helpers import sse_events, stream_while
 from brigade.settings import Settings
-from factories import AppClient, bearer, make_device, make_staff_with_pin, sign_in
+from factories import (
+    AppClient,
+    bearer,
+    make_card_paid_order,
+    make_device,
+    make_staff_with_pin,
+    sign_in,
+)
 
 REVOKED = ": credential revoked"
 RECONNECT = ": reconnect"
@@ -35,8 +44,8 @@ def _streamed_while(client: AppClient, token: str, revoke: Callable[[], Any]) ->
     return stream_while(client, revoke, headers=bearer(token))
 
 
-def _staff_token(client: AppClient) -> tuple[str, str]:
-    member = client.post("/api/staff", json={"name": "Kit", "role": "KITCHEN"}).json()
+def _staff_token(client: AppClient, role: str = "KITCHEN") -> tuple[str, str]:
+    member = client.post("/api/staff", json={"name": "Kit", "role": role}).json()
     made = client.post("/api/tokens", json={"staffId": member["id"], "name": "Kit"}).json()
     return member["id"], made["token"]
 
@@ -75,3 +84,26 @@ def test_a_revoked_kitchen_display_and_a_signed_out_session_end_their_streams(
     session = sign_in(client, terminal, member["id"], "4826").json()["token"]
     sign_out = lambda: client.delete("/api/sessions/current", headers=bearer(session))  # noqa: E731
     assert _streamed_while(client, session, sign_out).rstrip().endswith(REVOKED)
+
+
+def test_a_server_made_kitchen_while_streaming_stops_getting_card_details(
+    client: AppClient,
+) -> None:
+    staff_id, token = _staff_token(client, "SERVER")
+
+    def demote_then_pay() -> None:
+        make_card_paid_order(client)
+        time.sleep(1.0)  # streamed as the server's (SQLite is polled every 0.15 s)
+        changed = client.patch(f"/api/staff/{staff_id}", json={"role": "KITCHEN"})
+        assert changed.status_code == 200, changed.text
+        time.sleep(1.0)  # several re-checks (every 0.2 s)
+        make_card_paid_order(client)
+
+    body = _streamed_while(client, token, demote_then_pay)
+    assert REVOKED not in body
+    payments = [
+        orjson.loads(message["data"])["data"]
+        for message in sse_events(body)
+        if message["event"] == "payment.created"
+    ]
+    assert [payment["cardBrand"] for payment in payments] == ["VISA", None]

@@ -6,18 +6,14 @@ later one back for up to 24 h)."""
 from __future__ import annotations
 
 from typing import Any
-from uuid import UUID
 
 import orjson
 import pytest
 
-from brigade.kit.clock import now
-from brigade.kit.db.engine import UnitOfWork
 from brigade.settings import Settings
-from brigade.webhooks.repository import WebhookRepository
 from brigade.webhooks.service import Deliverer
-from factories import AppClient, in_transaction, make_order
-from receivers import LOCAL, Receiver, local_deliverer, one_round
+from factories import AppClient, make_order
+from receivers import LOCAL, Receiver, due_now, local_deliverer, one_round
 
 
 @pytest.fixture
@@ -55,17 +51,6 @@ def _rounds(client: AppClient, deliverer: Deliverer, count: int) -> None:
         one_round(client, deliverer)
 
 
-def _due_now(client: AppClient, webhook_id: str) -> None:
-    """Every pending retry of the webhook due at once (rather than waiting its backoff)."""
-
-    async def due(uow: UnitOfWork) -> None:
-        repository = WebhookRepository(uow)
-        for delivery in await repository.pending(UUID(webhook_id)):
-            await repository.update_queued(delivery.id, next_attempt_at=now())
-
-    in_transaction(client, due)
-
-
 def test_a_stuck_event_holds_back_only_its_own_orders_later_events(
     client: AppClient, receiver: Receiver
 ) -> None:
@@ -85,7 +70,7 @@ def test_a_stuck_event_holds_back_only_its_own_orders_later_events(
     # The receiver recovers: the stuck event goes, then its order's later one.
     receiver.fails_for = lambda _body: False
     failed_attempts = len(receiver.received)
-    _due_now(client, webhook["id"])
+    due_now(client, webhook["id"])
     _rounds(client, deliverer, 3)
     assert _delivered(receiver, stuck, since=failed_attempts) == TYPES
     assert client.get(f"/api/webhooks/{webhook['id']}").json()["failingSince"] is None

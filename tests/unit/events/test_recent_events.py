@@ -9,6 +9,7 @@ from datetime import UTC, datetime
 import pytest
 
 from brigade.events.domain import EventFilter, Outgoing, RecentEvents, StoredEvent
+from brigade.kit.access import Role
 from brigade.kit.events import EventType
 
 HERE, THERE = uuid.uuid4(), uuid.uuid4()
@@ -126,3 +127,15 @@ def test_the_filter_in_memory_is_the_tables_rule() -> None:
     assert EventFilter(location_id=HERE, types=frozenset({EventType.ITEM_ADDED})).matches(event)
     assert not EventFilter(location_id=THERE).matches(event)
     assert not EventFilter(types=frozenset({EventType.ITEM_VOIDED})).matches(event)
+
+
+def test_both_renderings_of_an_event_count_and_each_role_gets_its_own() -> None:
+    light = _event(1)
+    both = Outgoing(light.event, b"k" * 4_000, b"p" * 5_000)
+    recent = RecentEvents(floor=0, capacity=1000, max_bytes=20_000)
+    recent.extend([both, _heavy(2, 1_000)])
+    assert recent.held_bytes == 10_000
+    assert both.seen_by(Role.KITCHEN) is both
+    assert both.seen_by(Role.SERVER).json == b"p" * 5_000
+    assert both.seen_by(Role.ADMIN).json == b"p" * 5_000
+    assert light.seen_by(Role.ADMIN) is light, "one rendering: the same for everyone"

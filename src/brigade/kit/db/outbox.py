@@ -44,8 +44,11 @@ events = Table(
     Column("location_id", Uuid, nullable=True),
     Column("entity_id", Uuid, nullable=True),
     Column("order_id", Uuid, nullable=True),
-    # The resource as the API shows it, serialized once when the event was written.
+    # The resource as the API shows it, serialized once when the event was written: as every
+    # reader of events sees it, and as a reader of payment details does when that shows more
+    # (kit/events.py; null for the rest, and for every event written before it was kept).
     Column("data", Text, nullable=False),
+    Column("privileged_data", Text, nullable=True),
     Index("ix_events_location_id", "location_id", "id"),
     Index("ix_events_at", "at"),
     sqlite_autoincrement=True,
@@ -69,12 +72,13 @@ class PendingEvent:
 # (the ids' default is evaluated once the gate's one row has joined, after the lock).
 _PG_APPEND = text(
     """
-    INSERT INTO events (type, at, location_id, entity_id, order_id, data)
-    SELECT e.type, e.at, e.location_id, e.entity_id, e.order_id, e.data
+    INSERT INTO events (type, at, location_id, entity_id, order_id, data, privileged_data)
+    SELECT e.type, e.at, e.location_id, e.entity_id, e.order_id, e.data, e.privileged_data
     FROM unnest(
         CAST(:types AS varchar[]), CAST(:ats AS timestamptz[]), CAST(:location_ids AS uuid[]),
-        CAST(:entity_ids AS uuid[]), CAST(:order_ids AS uuid[]), CAST(:data AS text[])
-    ) AS e(type, at, location_id, entity_id, order_id, data),
+        CAST(:entity_ids AS uuid[]), CAST(:order_ids AS uuid[]), CAST(:data AS text[]),
+        CAST(:privileged_data AS text[])
+    ) AS e(type, at, location_id, entity_id, order_id, data, privileged_data),
     (SELECT pg_advisory_xact_lock(:lock), pg_notify(:channel, '')) AS gate
     """
 ).bindparams(
@@ -84,6 +88,7 @@ _PG_APPEND = text(
     bindparam("entity_ids", type_=ARRAY(UuidType())),
     bindparam("order_ids", type_=ARRAY(UuidType())),
     bindparam("data", type_=ARRAY(Text)),
+    bindparam("privileged_data", type_=ARRAY(Text)),
     bindparam("lock", _APPEND_LOCK, type_=BigInteger),
     bindparam("channel", CHANNEL, type_=Text),
 )
@@ -103,7 +108,8 @@ async def append(connection: Connection, pending: Sequence[PendingEvent]) -> Non
                 "location_ids": [envelope.location_id for envelope in envelopes],
                 "entity_ids": [envelope.entity_id for envelope in envelopes],
                 "order_ids": [envelope.order_id for envelope in envelopes],
-                "data": shown,
+                "data": [payload.data for payload in shown],
+                "privileged_data": [payload.privileged_data for payload in shown],
             },
         )
         return
@@ -116,8 +122,9 @@ async def append(connection: Connection, pending: Sequence[PendingEvent]) -> Non
                 "location_id": event.envelope.location_id,
                 "entity_id": event.envelope.entity_id,
                 "order_id": event.envelope.order_id,
-                "data": data,
+                "data": payload.data,
+                "privileged_data": payload.privileged_data,
             }
-            for event, data in zip(pending, shown, strict=True)
+            for event, payload in zip(pending, shown, strict=True)
         ],
     )

@@ -5,18 +5,14 @@ features' answers together."""
 
 from __future__ import annotations
 
-from brigade.kit.access import REQUIRED_ROLE, Permission
-from brigade.kit.events import register_payload_shape
+from brigade.kit.access import Role
+from brigade.kit.events import register_payload_shape, register_payload_shape_by_role
 from brigade.kit.http.event_payloads import bounded
 from brigade.orders.domain.aggregate import ItemOfOrder, Order
 from brigade.orders.domain.records import OrderPayment
 from brigade.orders.schemas import OrderDetail
 from brigade.orders.shaping import detail as order_detail
 from brigade.orders.shaping import item_event, payment_detail
-
-# Event data is rendered once, at commit, for every reader of the stream and every webhook:
-# as the lowest role that may read it (the kitchen) sees it, so no card details (design.md §7).
-EVENT_READER = REQUIRED_ROLE[Permission.READ]
 
 # What a summary keeps of an order: who, which, what state, how much.
 _ORDER_SUMMARY = {
@@ -44,14 +40,25 @@ def order_payload(shown: OrderDetail, max_bytes: int) -> str:
     return bounded(shown, _ORDER_SUMMARY, len(shown.items), href, max_bytes)
 
 
+def has_payment_details(order: Order) -> bool:
+    """Whether ``order``'s detail shows a reader of payment details more than the kitchen (its
+    payments' card and who took them, its refunds' who gave them back): told without shaping."""
+    return bool(order.payments or order.refunds)
+
+
 def install_event_payloads(*, max_bytes: int) -> None:
-    """An order's events carry its detail, summarized past ``max_bytes``."""
-    register_payload_shape(
-        Order, lambda order: order_payload(order_detail(order, EVENT_READER), max_bytes)
-    )
+    """An order's events carry its detail, summarized past ``max_bytes``; its payments' card
+    details only for a reader who may see them (kit/events.py)."""
+
+    def order_shown(order: Order, viewer: Role) -> str:
+        return order_payload(order_detail(order, viewer), max_bytes)
+
+    def payment_shown(payment: OrderPayment, viewer: Role) -> str:
+        return payment_detail(payment, viewer).model_dump_json()
+
+    register_payload_shape_by_role(Order, order_shown, has_details=has_payment_details)
     register_payload_shape(
         ItemOfOrder, lambda shown: item_event(shown.order, shown.item_id).model_dump_json()
     )
-    register_payload_shape(
-        OrderPayment, lambda payment: payment_detail(payment, EVENT_READER).model_dump_json()
-    )
+    # Every payment has some: who took it, a card's brand and last four.
+    register_payload_shape_by_role(OrderPayment, payment_shown, has_details=lambda _payment: True)
