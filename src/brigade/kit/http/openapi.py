@@ -284,10 +284,11 @@ def _tell_the_truth(document: dict[str, Any], known: list[_Operation]) -> None:
     # FastAPI's own 422 body, now replaced by Problem everywhere.
     for unused in ("HTTPValidationError", "ValidationError"):
         schemas.pop(unused, None)
-    _describe_shared_properties(schemas)
+    describe_shared_properties(schemas)
 
 
-def _describe_shared_properties(schemas: dict[str, Any]) -> None:
+def describe_shared_properties(schemas: dict[str, Any]) -> None:
+    """Gives each property of ``SHARED_PROPERTIES`` with no description of its own that one."""
     for schema in schemas.values():
         for name, prop in schema.get("properties", {}).items():
             if name in SHARED_PROPERTIES and not prop.get("description"):
