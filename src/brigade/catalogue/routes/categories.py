@@ -72,7 +72,8 @@ class CategoryUpdate(CategoryFields):
 
     name: Name = omittable(description="Its new name (1-200 characters)")
     is_active: Flag = omittable(
-        description="false makes it inactive (lists leave it out unless `includeInactive`), true active again"
+        description="false makes it inactive (lists leave it out unless `includeInactive`), "
+        "true active again"
     )
 
 
@@ -105,7 +106,8 @@ class CategorySummary(ResponseModel):
     image_url: str | None = Field(description="Its picture; null: none")
     sort_order: int = Field(description="Its place among its siblings on the menu, lowest first")
     is_active: bool = Field(
-        description="Whether it is active (lists leave an inactive one out unless `includeInactive`)"
+        description="Whether it is active (lists leave an inactive one out unless "
+        "`includeInactive`)"
     )
     parent_category_id: UUID | None = Field(
         description="The category it is nested in; null: a top-level category"
