@@ -19,6 +19,7 @@ from brigade.kit.http.deps import PaginationDep, SettingsDep, UowDep
 from brigade.kit.http.errors import problem_responses
 from brigade.kit.http.permissions import DiningRoomManager, OrderTaker
 from brigade.kit.http.routing import brigade_router
+from brigade.kit.http.schemas import Page
 from brigade.kit.http.types import (
     Name,
     RequestModel,
@@ -102,11 +103,8 @@ class PrinterOut(ResponseModel):
     updated_at: Timestamp
 
 
-class PrinterPage(ResponseModel):
-    data: list[PrinterOut]
-    total: int
-    page: int
-    limit: int
+class PrinterPage(Page[PrinterOut]):
+    pass
 
 
 class ReceiptPrinterOut(ResponseModel):
@@ -120,11 +118,8 @@ class ReceiptPrinterList(ResponseModel):
     data: list[ReceiptPrinterOut]
 
 
-class PrintJobPage(ResponseModel):
-    data: list[PrintJobOut]
-    total: int
-    page: int
-    limit: int
+class PrintJobPage(Page[PrintJobOut]):
+    pass
 
 
 def _printer(printer: Printer) -> PrinterOut:

@@ -20,6 +20,7 @@ from brigade.kit.http.deps import PaginationDep, UowDep
 from brigade.kit.http.errors import problem_responses
 from brigade.kit.http.permissions import WebhookAdmin
 from brigade.kit.http.routing import brigade_router
+from brigade.kit.http.schemas import Page
 from brigade.kit.http.types import (
     Flag,
     LongText,
@@ -107,11 +108,8 @@ class NewWebhook(WebhookOut):
     )
 
 
-class WebhookPage(ResponseModel):
-    data: list[WebhookOut]
-    total: int
-    page: int
-    limit: int
+class WebhookPage(Page[WebhookOut]):
+    pass
 
 
 class QueuedDeliveryOut(ResponseModel):
@@ -144,11 +142,8 @@ class DeliveryOut(ResponseModel):
     error: str | None
 
 
-class DeliveryPage(ResponseModel):
-    data: list[DeliveryOut]
-    total: int
-    page: int
-    limit: int
+class DeliveryPage(Page[DeliveryOut]):
+    pass
 
 
 def _webhook(webhook: Webhook) -> WebhookOut:

@@ -14,6 +14,7 @@ from brigade.kit.http.deps import PaginationDep, UowDep
 from brigade.kit.http.errors import problem_responses
 from brigade.kit.http.permissions import DeviceReader, DeviceUnpairer, DiningRoomManager
 from brigade.kit.http.routing import brigade_router
+from brigade.kit.http.schemas import Page
 from brigade.kit.http.types import Name, RequestModel, ResponseModel, Timestamp
 
 router = brigade_router(prefix="/api/devices", tags=["devices"])
@@ -39,11 +40,8 @@ class NewDevice(DeviceOut):
     token: str
 
 
-class DevicePage(ResponseModel):
-    data: list[DeviceOut]
-    total: int
-    page: int
-    limit: int
+class DevicePage(Page[DeviceOut]):
+    pass
 
 
 def device_out(device: Device) -> DeviceOut:

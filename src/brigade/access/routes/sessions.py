@@ -38,6 +38,7 @@ from brigade.kit.http.permissions import (
     Terminal,
 )
 from brigade.kit.http.routing import brigade_router
+from brigade.kit.http.schemas import Page
 from brigade.kit.http.types import RequestModel, ResponseModel, Timestamp
 from brigade.settings import Settings
 
@@ -96,11 +97,8 @@ class StaffCard(ResponseModel):
     role: Role
 
 
-class DirectoryPage(ResponseModel):
-    data: list[StaffCard]
-    total: int
-    page: int
-    limit: int
+class DirectoryPage(Page[StaffCard]):
+    pass
 
 
 class Caller(ResponseModel):

@@ -24,6 +24,7 @@ from brigade.kit.http.deps import PaginationDep, UowDep
 from brigade.kit.http.errors import problem_responses
 from brigade.kit.http.permissions import LocationAdmin, Reader
 from brigade.kit.http.routing import brigade_router
+from brigade.kit.http.schemas import Page
 from brigade.kit.http.types import (
     CurrencyCode,
     Money,
@@ -110,11 +111,8 @@ class LocationOut(ResponseModel):
     updated_at: Timestamp | None
 
 
-class LocationPage(ResponseModel):
-    data: list[LocationOut]
-    total: int
-    page: int
-    limit: int
+class LocationPage(Page[LocationOut]):
+    pass
 
 
 def _out(location: Location) -> LocationOut:

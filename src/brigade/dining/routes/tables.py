@@ -18,7 +18,7 @@ from brigade.kit.http.permissions import DiningRoomManager, Reader
 from brigade.kit.http.routing import brigade_router
 
 # The catalogue's delete answer, shared until the routers share one schemas module.
-from brigade.kit.http.schemas import DeleteResult, order_number
+from brigade.kit.http.schemas import DeleteResult, Page, order_number
 from brigade.kit.http.types import (
     Money,
     Name,
@@ -75,11 +75,8 @@ class TableOut(ResponseModel):
     updated_at: Timestamp
 
 
-class TablePage(ResponseModel):
-    data: list[TableOut]
-    total: int
-    page: int
-    limit: int
+class TablePage(Page[TableOut]):
+    pass
 
 
 def _seated(order: SeatedOrder) -> SeatedOrderOut:
