@@ -42,7 +42,9 @@ class TruncatedResource(ResponseModel):
 
     model_config = ConfigDict(extra="allow")
 
-    truncated: Literal[True]
+    truncated: Literal[True] = Field(
+        description="Always true: this is a summary; the whole resource is at href"
+    )
     item_count: int = Field(description="How many items the whole resource has")
     href: str = Field(description="Where the whole resource is read")
 
