@@ -35,4 +35,3 @@ def test_every_property_of_every_schema_is_described(spec: dict[str, Any]) -> No
     assert not undescribed, f"{len(undescribed)} properties without a description:\n" + "\n".join(
         undescribed
     )
-
