@@ -100,7 +100,7 @@ class OrderCreate(RequestModel):
     )
     customer_id: UUID | None = Field(
         default=None,
-        description=("The customer's id in another system (opaque: kept, not checked); null: none"),
+        description="The customer's id in another system (opaque: kept, not checked); null: none",
     )
     guest_count: GuestCount | None = Field(
         default=None,
@@ -154,9 +154,9 @@ class ModifierIn(RequestModel):
     price: MoneyIn | None = Field(
         default=None,
         description=(
-            "An ad-hoc modifier's price per unit of the item, in the location's "
-            "currency, as prices are (tax included only in INCLUSIVE mode); ignored "
-            "for a catalogue modifier"
+            "An ad-hoc modifier's price per unit of the item, in the order's currency, "
+            "as prices are (tax included only in INCLUSIVE mode); ignored for a catalogue "
+            "modifier"
         ),
     )
 
@@ -269,15 +269,11 @@ class PaymentCreate(RequestModel):
     )
     processor_transaction_id: TransactionId | None = Field(
         default=None,
-        description=(
-            "The card processor's id of the transaction, kept with the payment; null: none"
-        ),
+        description="The card processor's id of the transaction, kept with the payment; null: none",
     )
     card_last_four: CardLastFour | None = Field(
         default=None,
-        description=(
-            "The card's last four digits (exactly four: never the full number); null: none"
-        ),
+        description="The card's last four digits (exactly four: never the full number); null: none",
     )
     card_brand: CardBrand | None = Field(
         default=None,
@@ -386,23 +382,26 @@ class TipAdjustment(RequestModel):
 
 # --- responses ------------------------------------------------------------------------------
 
-# The order's totals (orders/domain/totals.py), each in the order's currency.
+# The order's totals (orders/domain/totals.py).
 _SUBTOTAL = (
     "Its live items' totals added up, before the discount and service charges; tax included "
-    "only in INCLUSIVE mode"
+    "only in INCLUSIVE mode; in the order's currency"
 )
-_DISCOUNT = "The order's discount, taken off the subtotal"
-_CHARGES = "The service charges that apply, added up (gross in INCLUSIVE mode)"
+_DISCOUNT = "The order's discount, taken off the subtotal, in the order's currency"
+_CHARGES = (
+    "The service charges that apply, added up; tax included only in INCLUSIVE mode; in the "
+    "order's currency"
+)
 _TAX = (
     "The tax of every rate, added up: on top of the prices in EXCLUSIVE mode, inside them in "
-    "INCLUSIVE"
+    "INCLUSIVE; in the order's currency"
 )
 _TOTAL = (
     "What the order comes to, tax included, tips apart: subtotal - discountAmount + "
-    "serviceChargeTotal, + taxAmount in EXCLUSIVE mode"
+    "serviceChargeTotal, + taxAmount in EXCLUSIVE mode; in the order's currency"
 )
-_PAID = "What its completed payments paid toward the total, tips apart"
-_BALANCE = "What is still owed: total + cash rounding - paidAmount"
+_PAID = "What its completed payments paid toward the total, tips apart, in the order's currency"
+_BALANCE = "What is still owed: total + cash rounding - paidAmount, in the order's currency"
 
 
 class OrderTotalsOut(ResponseModel):
@@ -483,7 +482,7 @@ class PaymentFields(ResponseModel):
 
     id: UUID = Field(description="The payment's id")
     amount: Money = Field(
-        description=("What it paid toward the order's total, tips apart, in the order's currency")
+        description="What it paid toward the order's total, tips apart, in the order's currency"
     )
     tip_amount: Money = Field(
         description="The tip given with it, on top of amount, in the order's currency"
@@ -564,7 +563,7 @@ class RefundOut(ResponseModel):
     refunded_by: StaffRef | None = Field(
         description="Who gave it back; null when nobody was recorded, or for a KITCHEN caller"
     )
-    created_at: Timestamp
+    created_at: Timestamp = Field(description="When it was given, in UTC")
 
 
 class SettledPaymentOut(PaymentDetail):

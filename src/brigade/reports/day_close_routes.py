@@ -112,17 +112,21 @@ class DayFiguresOut(ResponseModel):
     net_sales: Money = Field(
         description=(
             "Their subtotals less discounts: service charges and tips apart, tax "
-            "included only in INCLUSIVE mode"
+            "included only in INCLUSIVE mode; in the location's currency"
         )
     )
     taxes: list[ZTax] = Field(description="The tax of the sales, by rate")
-    service_charges: Money = Field(description="The service charges of the sales")
-    tips: Money = Field(description="The tips of the sales")
+    service_charges: Money = Field(
+        description="The service charges of the sales, in the location's currency"
+    )
+    tips: Money = Field(description="The tips of the sales, in the location's currency")
     by_payment_method: list[ZPaymentMethod] = Field(description="The sales' payments, by method")
     refunds: ZRefunds = Field(description="The refunds given, apart from the sales")
     voids: ZVoids = Field(description="The voids, apart from the sales")
-    discounts: Money = Field(description="The discounts of the sales")
-    rounding: Money = Field(description="The cash rounding of the sales' payments, signed")
+    discounts: Money = Field(description="The discounts of the sales, in the location's currency")
+    rounding: Money = Field(
+        description="The cash rounding of the sales' payments, signed, in the location's currency"
+    )
     drawers: list[ZDrawer] = Field(
         description="The drawers closed since the last Z, or still open (docs/design.md §17)"
     )

@@ -143,7 +143,7 @@ class QueuedDeliveryOut(ResponseModel):
             "when none failed."
         )
     )
-    created_at: Timestamp
+    created_at: Timestamp = Field(description="When it was queued, in UTC.")
 
 
 class DeliveryOut(ResponseModel):

@@ -51,7 +51,9 @@ class CodeApproval(RequestModel):
     code: str = Field(
         max_length=20, description='The six digits: "482913", "482 913" and "482-913" alike.'
     )
-    location_id: UUID
+    location_id: UUID = Field(
+        description="The location the new device will work at: its token acts only there"
+    )
     name: Name = Field(description="What the device will be called (1-200 characters)")
 
 

@@ -55,7 +55,11 @@ CashRoundingIn = Annotated[
 class LocationProfile(RequestModel):
     name: Name = Field(description="Its name, as screens and receipts show it (1-200 characters)")
     timezone: TimezoneName = Field(description="An IANA timezone name, e.g. Europe/Paris")
-    currency: CurrencyCode = Field(default=DEFAULT_CURRENCY, description="ISO 4217")
+    currency: CurrencyCode = Field(
+        default=DEFAULT_CURRENCY,
+        description="The currency of its prices and amounts (ISO 4217); an order keeps the one "
+        "it opened with",
+    )
     ticket_warn_minutes: TicketMinutes = Field(
         default=DEFAULT_TICKET_WARN_MINUTES,
         description="A kitchen ticket older than this turns amber (attention)",

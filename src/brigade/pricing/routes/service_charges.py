@@ -124,7 +124,8 @@ class ServiceChargeOut(ResponseModel):
         )
     )
     amount: Money | None = Field(
-        description="A fixed amount per order, in the location's currency; null for a rate charge"
+        description="A fixed amount per order, in the location's currency, tax included only in "
+        "INCLUSIVE mode; null for a rate charge"
     )
     tax_rate_id: UUID | None = Field(description="The tax rate it is taxed at; null: untaxed")
     automatic: bool = Field(description=_AUTOMATIC)
