@@ -79,7 +79,7 @@ class TicketOut(ResponseModel):
     id: UUID = Field(description="The ticket's id")
     order_id: UUID = Field(description="The order it was sent from")
     order_number: str = Field(description="Its order's check number (#1042)")
-    table_id: UUID | None = Field(description="Its order's table when sent; null: none")
+    table_id: UUID | None = Field(description="The table it was sent for; null: none")
     location_id: UUID | None = Field(
         description="Its order's location; null for an order of no location"
     )
@@ -170,8 +170,11 @@ class BoardTicketOut(ResponseModel):
     order_number: str = Field(description="Its order's check number (#1042)")
     order_type: OrderType = Field(description="Its order's type now")
     order_status: OrderStatus = Field(description="Its order's status now")
-    table_id: UUID | None = Field(description="Its order's table now; null: none")
-    table_name: str | None = Field(description="That table's current name; null: none")
+    table_id: UUID | None = Field(description="The table it was sent for; null: none")
+    table_name: str | None = Field(
+        description="The name of its order's table now; null: none, or a table id the dining "
+        "room does not know"
+    )
     customer_name: str | None = Field(description="The order's customer (a bar tab, a takeout)")
     server: str | None = Field(
         description="The name of who opened the order; null when nobody was recorded"

@@ -62,7 +62,8 @@ class CategoryCreate(CategoryFields):
     location_id: UUID | None = Field(
         default=None,
         description=(
-            "The location it belongs to; left out: the `locationId` query's (one of them is needed)"
+            "The location it belongs to; left out: the `locationId` query's (one of them is "
+            "needed; both must agree)"
         ),
     )
 
@@ -80,15 +81,15 @@ class CategoryUpdate(CategoryFields):
 class ReorderRequest(RequestModel):
     category_ids: list[UUID] = Field(
         description=(
-            "The location's categories in their new menu order, each once: all are "
-            "reordered or none"
+            "Categories of one location in their new order, each once: each takes its "
+            "position (0, 1, ...) as sortOrder; all or none"
         ),
         min_length=1,
         max_length=1000,
     )
     location_id: UUID | None = Field(
         default=None,
-        description="The location whose categories they are; left out: the `locationId` query's",
+        description="The location they must all be of (422 otherwise); left out: any one location",
     )
 
     @field_validator("category_ids")
@@ -130,7 +131,7 @@ class CategoryList(ResponseModel):
 
 class ReorderResult(ResponseModel):
     success: bool = Field(description="Always true: a refused reorder answers a problem")
-    reordered: int = Field(description="How many categories were given their new place")
+    reordered: int = Field(description="How many categories were listed, each now at its place")
 
 
 def _summary(category: Category) -> CategorySummary:

@@ -74,7 +74,8 @@ PrepSeconds: Any = Annotated[
 ]
 MAX_GROUPS_PER_PRODUCT = 20
 _PRODUCT_TYPE = (
-    "ITEM: sold on its own; MODIFIER: an option of modifier groups; BUNDLE: a set sold as one"
+    "ITEM: sold on its own; MODIFIER: an option modifier groups may offer; BUNDLE: a set sold "
+    "as one product (rung up as an ITEM is: the type is a label)"
 )
 _OWN_TAX_RATE = "Its own tax rate, a fraction (0.2 is 20 %), used while it names no taxRateId"
 _TRACKED = "Whether sales take from its stock (and a stock of 0 86es it)"
@@ -119,8 +120,8 @@ class ProductFields(RequestModel):
     cost: MoneyIn | None = Field(
         default=None,
         description=(
-            "What one unit costs the restaurant, in the location's currency (for "
-            "margins; never charged); null: not said"
+            "What one unit costs the restaurant, in the location's currency (never "
+            "charged); null: not said"
         ),
     )
     tax_rate: RateIn = omittable(description=_OWN_TAX_RATE)
@@ -197,7 +198,8 @@ class ProductSummary(ResponseModel):
         description="Whether it is on sale (an inactive product cannot be rung up)"
     )
     is_86d: bool = Field(
-        description="Sold out for now (86'd): it cannot be rung up until un-86'd or restocked",
+        description="Sold out for now (86'd): it cannot be rung up until un-86'd (a restock "
+        "lifts only an automatic 86)",
         alias="is86d",
     )
     # In the list too: the back office's product table and stock board show them per row.
