@@ -9,6 +9,7 @@ that shows two features' answers (the order's detail and the kitchen's ticket).
 from __future__ import annotations
 
 from fastapi import FastAPI
+from pydantic import Field
 
 from brigade.access.routes import event_payloads as access
 from brigade.catalogue.routes import event_payloads as catalogue
@@ -33,7 +34,9 @@ from brigade.till.schemas import ShiftOut
 class SentOrderOut(OrderDetail):
     """``order.sent``: the order detail with the kitchen ticket the send produced."""
 
-    kitchen_ticket: kitchen.TicketOut
+    kitchen_ticket: kitchen.TicketOut = Field(
+        description="The kitchen ticket the send (or course fired) made"
+    )
 
 
 # Each event type's data model, and whether past BRIGADE_EVENT_MAX_BYTES it is summarized

@@ -17,6 +17,7 @@ from pydantic.json_schema import models_json_schema
 
 from brigade.events.routes import EventEnvelope
 from brigade.kit.events import EventType
+from brigade.kit.http.openapi import describe_shared_properties
 from brigade.kit.http.types import ResponseModel
 
 SIGNATURE_SCHEME = (
@@ -41,7 +42,9 @@ class TruncatedResource(ResponseModel):
 
     model_config = ConfigDict(extra="allow")
 
-    truncated: Literal[True]
+    truncated: Literal[True] = Field(
+        description="Always true: this is a summary; the whole resource is at href"
+    )
     item_count: int = Field(description="How many items the whole resource has")
     href: str = Field(description="Where the whole resource is read")
 
@@ -104,6 +107,7 @@ def document_event_webhooks(
             schemas = document.setdefault("components", {}).setdefault("schemas", {})
             for name, schema in found.get("$defs", {}).items():
                 schemas.setdefault(name, schema)
+            describe_shared_properties(schemas)
             document["webhooks"] = {t.value: _operation(t) for t in EventType}
         return document
 

@@ -49,7 +49,7 @@ class EventEnvelope(ResponseModel):
     """What every event carries besides its data (a webhook's body, a stream message's data)."""
 
     id: int = Field(description="Ascending in commit order: resume after the last one seen")
-    type: EventType
+    type: EventType = Field(description="The event type: what happened (`order.created`, ...)")
     at: Timestamp = Field(description="When the change committed")
     location_id: UUID | None = Field(description="The location it happened at; null: none")
     entity_id: UUID | None = Field(description="The resource it concerns (its `data`'s id)")
@@ -71,7 +71,9 @@ class EventOut(EventEnvelope):
 
 
 class EventPage(ResponseModel):
-    data: list[EventOut]
+    data: list[EventOut] = Field(
+        description="The events after the id resumed from, in id (commit) order"
+    )
     last_id: int = Field(description="The last id returned, or `after` when none: resume here.")
 
 

@@ -25,18 +25,20 @@ LocationId = Annotated[UUID, Query(alias="locationId")]
 
 
 class JournalEntryOut(ResponseModel):
-    sequence: int
-    location_id: UUID
-    kind: EntryKind
-    order_id: UUID | None
+    sequence: int = Field(description="Its number at its location: 1, 2, 3... with no gap")
+    location_id: UUID = Field(description="The location whose journal it is in")
+    kind: EntryKind = Field(description="SALE, REFUND, VOID, REOPEN or Z")
+    order_id: UUID | None = Field(description="The order it records; null for a Z")
     receipt_number: int | None = Field(description="A SALE's: its own sequence")
-    at: Timestamp
+    at: Timestamp = Field(description="When it was written, in UTC")
     content: dict[str, Any] = Field(
         description="The figures, in cents: a SALE's net sales, taxes by rate, service charges, "
         "tips, discounts, rounding and payments by method; a REFUND's amounts by method and tax "
         "by rate; a VOID's amount; a REOPEN its SALE's negated; a Z its number and totals"
     )
-    previous_hash: str
+    previous_hash: str = Field(
+        description="The hash of the entry before (64 zeros for the first): the chain"
+    )
     hash: str = Field(
         description="SHA-256 over the canonical JSON (sorted keys, no spaces) of at, content, "
         "kind, locationId, previousHash and sequence"
@@ -44,9 +46,15 @@ class JournalEntryOut(ResponseModel):
 
 
 class JournalVerification(ResponseModel):
-    ok: bool
+    ok: bool = Field(
+        description=(
+            "Whether the whole chain holds: every hash, sequence and link as its fields give"
+        )
+    )
     entries: int = Field(description="The entries read before the chain broke (all when ok)")
-    first_broken_sequence: int | None
+    first_broken_sequence: int | None = Field(
+        description="The first entry where it breaks; null when ok"
+    )
 
 
 def entry_out(entry: JournalEntry) -> JournalEntryOut:

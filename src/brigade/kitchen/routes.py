@@ -62,28 +62,34 @@ class _Placed(ResponseModel):
 
 
 class TicketItemOut(_Placed):
-    item_id: UUID
-    product_id: UUID
-    name: str
-    quantity: Number
-    modifiers: list[ModifierOut]
-    notes: str | None
+    item_id: UUID = Field(description="The order's item it is")
+    product_id: UUID = Field(description="The item's product")
+    name: str = Field(description="The item's name as rung up")
+    quantity: Number = Field(
+        description="How many the send asked for; negative on a VOID ticket (taken back)"
+    )
+    modifiers: list[ModifierOut] = Field(description="The item's modifiers, as rung up")
+    notes: str | None = Field(description="The item's notes for the kitchen; null: none")
 
 
 class TicketOut(ResponseModel):
     """An ORDER ticket is a send; a VOID ticket lists what was taken back off the kitchen, each
     line's quantity negative, with the reason. ``sentBy`` is who sent or voided."""
 
-    id: UUID
-    order_id: UUID
-    order_number: str
-    table_id: UUID | None
-    location_id: UUID | None
-    items: list[TicketItemOut]
-    created_at: Timestamp
-    sent_by: StaffRef | None
-    kind: TicketKind
-    reason: str | None
+    id: UUID = Field(description="The ticket's id")
+    order_id: UUID = Field(description="The order it was sent from")
+    order_number: str = Field(description="Its order's check number (#1042)")
+    table_id: UUID | None = Field(description="The table it was sent for; null: none")
+    location_id: UUID | None = Field(
+        description="Its order's location; null for an order of no location"
+    )
+    items: list[TicketItemOut] = Field(description="Its lines, as sent (or voided)")
+    created_at: Timestamp = Field(description="When it was sent (or the void made), in UTC")
+    sent_by: StaffRef | None = Field(
+        description="Who sent or voided; null when nobody was recorded"
+    )
+    kind: TicketKind = Field(description="ORDER: a send; VOID: what was taken back off the kitchen")
+    reason: str | None = Field(description="Why, on a VOID ticket; null on an ORDER ticket")
     bumped_at: Timestamp | None = Field(
         description="When a kitchen screen bumped it (done); null while it is on the board"
     )
@@ -125,16 +131,16 @@ class BoardItemOut(_Placed):
     """A ticket line with its item as it is now: ``quantity`` is the live one (a partial void
     lowers it), ``sentQuantity`` what the ticket asked for."""
 
-    item_id: UUID
-    product_id: UUID
+    item_id: UUID = Field(description="The order's item it is")
+    product_id: UUID = Field(description="The item's product")
     category_id: UUID | None = Field(description="The product's category: stations filter on it")
-    name: str
-    quantity: Number
-    sent_quantity: Number
-    modifiers: list[ModifierOut]
-    notes: str | None
-    status: ItemStatus
-    void_reason: str | None
+    name: str = Field(description="The item's name as rung up")
+    quantity: Number = Field(description="The item's live quantity (a partial void lowers it)")
+    sent_quantity: Number = Field(description="What the ticket asked for")
+    modifiers: list[ModifierOut] = Field(description="The item's modifiers, as rung up")
+    notes: str | None = Field(description="The item's notes for the kitchen; null: none")
+    status: ItemStatus = Field(description="The item's status now")
+    void_reason: str | None = Field(description="Why it was voided; null unless VOIDED")
     added: bool = Field(description="On a later send than the order's first: an addition")
     # Optional in the schema: screens built before stations read the board without them.
     prep_seconds: int | None = Field(
@@ -151,27 +157,36 @@ class BoardItemOut(_Placed):
 
 
 class StationPartOut(ResponseModel):
-    station_id: UUID
-    name: str
+    station_id: UUID = Field(description="A station with lines on the ticket")
+    name: str = Field(description="The station's name")
     bumped_at: Timestamp | None = Field(description="When the station bumped its part")
 
 
 class BoardTicketOut(ResponseModel):
     """A send as the kitchen display shows it. ``server`` is who opened the order."""
 
-    id: UUID
-    order_id: UUID
-    order_number: str
-    order_type: OrderType
-    order_status: OrderStatus
-    table_id: UUID | None
-    table_name: str | None
+    id: UUID = Field(description="The ticket's id")
+    order_id: UUID = Field(description="The order it was sent from")
+    order_number: str = Field(description="Its order's check number (#1042)")
+    order_type: OrderType = Field(description="Its order's type now")
+    order_status: OrderStatus = Field(description="Its order's status now")
+    table_id: UUID | None = Field(description="The table it was sent for; null: none")
+    table_name: str | None = Field(
+        description="The name of its order's table now; null: none, or a table id the dining "
+        "room does not know"
+    )
     customer_name: str | None = Field(description="The order's customer (a bar tab, a takeout)")
-    server: str | None
-    sent_by: StaffRef | None
-    created_at: Timestamp
-    bumped_at: Timestamp | None
-    items: list[BoardItemOut]
+    server: str | None = Field(
+        description="The name of who opened the order; null when nobody was recorded"
+    )
+    sent_by: StaffRef | None = Field(description="Who sent it; null when nobody was recorded")
+    created_at: Timestamp = Field(
+        description="When it was sent, in UTC: its age on the board is judged from it"
+    )
+    bumped_at: Timestamp | None = Field(
+        description="When it was bumped (done); null while it is on the board"
+    )
+    items: list[BoardItemOut] = Field(description="Its lines, each with its item as it is now")
     held_courses: list[int] = Field(
         default_factory=list,
         description="The order's courses held back (items not fired yet), ascending",
@@ -183,9 +198,9 @@ class BoardTicketOut(ResponseModel):
 
 
 class StationOut(ResponseModel):
-    id: UUID
-    location_id: UUID
-    name: str
+    id: UUID = Field(description="The station's id")
+    location_id: UUID = Field(description="The location whose kitchen it is part of")
+    name: str = Field(description='Its name on the kitchen displays ("Grill")')
     category_ids: list[UUID] = Field(description="What it makes (nested ones count); []: all")
     is_expo: bool = Field(description="Sees every ticket whole; its bump bumps the ticket")
     created_at: Timestamp
@@ -368,18 +383,24 @@ CategoryIds: Any = Annotated[
 
 
 class StationCreate(RequestModel):
-    location_id: UUID
-    name: Name
+    location_id: UUID = Field(
+        description="The location whose kitchen it is part of (fixed once made)"
+    )
+    name: Name = Field(description="Its name on the kitchen displays (1-200 characters)")
     category_ids: CategoryIds = Field(default_factory=list)
-    is_expo: Flag = False
+    is_expo: Flag = Field(
+        default=False, description="An expo sees every ticket whole and its bump bumps the ticket"
+    )
 
 
 class StationUpdate(RequestModel):
     """Every field optional; the location is fixed."""
 
-    name: Name = omittable()
+    name: Name = omittable(description="Its new name (1-200 characters)")
     category_ids: CategoryIds = omittable()
-    is_expo: Flag = omittable()
+    is_expo: Flag = omittable(
+        description="An expo sees every ticket whole and its bump bumps the ticket"
+    )
 
 
 class StationListed(StationOut):
@@ -387,7 +408,7 @@ class StationListed(StationOut):
 
 
 class StationList(ResponseModel):
-    data: list[StationListed]
+    data: list[StationListed] = Field(description="The stations, by name")
 
 
 class MyStation(ResponseModel):

@@ -21,12 +21,16 @@ router = brigade_router(prefix="/api/pickup-board", tags=["pickup"])
 
 
 class PreparingOut(ResponseModel):
-    order_number: str
+    order_number: str = Field(
+        description="The order's check number, as the guest's receipt shows it (#1042)"
+    )
     since: Timestamp = Field(description="When the order first reached the kitchen")
 
 
 class ReadyOut(ResponseModel):
-    order_number: str
+    order_number: str = Field(
+        description="The order's check number, as the guest's receipt shows it (#1042)"
+    )
     ready_at: Timestamp = Field(description="When the last of its items became ready")
 
 

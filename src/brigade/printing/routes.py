@@ -19,6 +19,7 @@ from brigade.kit.http.deps import PaginationDep, SettingsDep, UowDep
 from brigade.kit.http.errors import problem_responses
 from brigade.kit.http.permissions import DiningRoomManager, OrderTaker
 from brigade.kit.http.routing import brigade_router
+from brigade.kit.http.schemas import Page
 from brigade.kit.http.types import (
     Name,
     RequestModel,
@@ -71,60 +72,71 @@ CategoryIds: Any = Annotated[
 ]
 
 
+_KIND = "RECEIPT (receipts and Z reports on demand) or KITCHEN (a ticket on each send and void)"
+
+
 class PrinterCreate(RequestModel):
-    name: Name
-    location_id: UUID
+    name: Name = Field(
+        description=(
+            "Its name as the back office and a terminal's Print show it (1-200 characters)"
+        )
+    )
+    location_id: UUID = Field(description="The location it prints for (fixed once made)")
     host: Host
     port: Port = DEFAULT_PORT
-    kind: PrinterKind
+    kind: PrinterKind = Field(
+        description=(
+            "RECEIPT (receipts and Z reports on demand) or KITCHEN (a ticket on each send and void)"
+        )
+    )
     category_ids: CategoryIds = Field(default_factory=list)
 
 
 class PrinterUpdate(RequestModel):
     """Every field optional; the location is fixed."""
 
-    name: Name = omittable()
+    name: Name = omittable(description="Its new name (1-200 characters)")
     host: Host = omittable()
     port: Port = omittable()
-    kind: PrinterKind = omittable()
+    kind: PrinterKind = omittable(description="RECEIPT or KITCHEN")
     category_ids: CategoryIds = omittable()
 
 
 class PrinterOut(ResponseModel):
-    id: UUID
-    name: str
-    location_id: UUID
-    host: str
-    port: int
-    kind: PrinterKind
-    category_ids: list[UUID]
+    id: UUID = Field(description="The printer's id")
+    name: str = Field(description="Its name as the back office and a terminal's Print show it")
+    location_id: UUID = Field(description="The location it prints for")
+    host: str = Field(description="The host name or IP address it is reached at")
+    port: int = Field(description="The raw TCP port it is reached at")
+    kind: PrinterKind = Field(
+        description=(
+            "RECEIPT (receipts and Z reports on demand) or KITCHEN (a ticket on each send and void)"
+        )
+    )
+    category_ids: list[UUID] = Field(
+        description="KITCHEN only: the categories it prints; []: every category"
+    )
     created_at: Timestamp
     updated_at: Timestamp
 
 
-class PrinterPage(ResponseModel):
-    data: list[PrinterOut]
-    total: int
-    page: int
-    limit: int
+class PrinterPage(Page[PrinterOut]):
+    pass
 
 
 class ReceiptPrinterOut(ResponseModel):
     """A receipt printer as a terminal sees it: a name to print on, not its address."""
 
-    id: UUID
-    name: str
+    id: UUID = Field(description="The printer's id: print a receipt on it by this")
+    name: str = Field(description="Its name")
 
 
 class ReceiptPrinterList(ResponseModel):
-    data: list[ReceiptPrinterOut]
+    data: list[ReceiptPrinterOut] = Field(description="The location's RECEIPT printers, by name")
 
 
-class PrintJobPage(ResponseModel):
-    data: list[PrintJobOut]
-    total: int
-    page: int
-    limit: int
+class PrintJobPage(Page[PrintJobOut]):
+    pass
 
 
 def _printer(printer: Printer) -> PrinterOut:

@@ -31,42 +31,68 @@ ZNumber = Annotated[int, Path(ge=1, le=2**31 - 1, description="The Z's number at
 
 class ZTax(ResponseModel):
     id: UUID | None = Field(description="The named tax rate; null for a product's own number")
-    name: str
-    rate: Number
+    name: str = Field(description="The rate's name; its percentage for a product's own number")
+    rate: Number = Field(description="The rate, a fraction (0.0825 is 8.25 %)")
     net: Money | None = Field(description="What was taxed at it, net of tax")
-    tax: Money
+    tax: Money = Field(description="The tax at that rate, in the location's currency")
 
 
 class ZPaymentMethod(ResponseModel):
-    method: str
+    method: str = Field(description="The payment method (CASH, CARD, ...)")
     amount: Money = Field(description="Taken, tips apart")
-    count: int
-    tips: Money
+    count: int = Field(description="How many payments were taken by it")
+    tips: Money = Field(description="The tips taken by it, in the location's currency")
 
 
 class ZRefunds(ResponseModel):
-    count: int
-    amount: Money
-    tips: Money
+    count: int = Field(description="How many refunds were given")
+    amount: Money = Field(
+        description=(
+            "What they gave back of what was paid, tips apart, tax included, in the "
+            "location's currency"
+        )
+    )
+    tips: Money = Field(description="What they gave back of tips, in the location's currency")
     taxes: list[ZTax] = Field(description="The tax given back, by rate")
 
 
 class ZVoids(ResponseModel):
-    count: int
-    amount: Money
+    count: int = Field(
+        description=(
+            "How many voids: items voided once sent, and orders cancelled with "
+            "anything sent or paid"
+        )
+    )
+    amount: Money = Field(
+        description=(
+            "What they took off: a voided item's total, a cancelled order's subtotal "
+            "less its discount, in the location's currency"
+        )
+    )
 
 
 class ZDrawer(ResponseModel):
     """A cash drawer of the day: counted and variance null while it is still open."""
 
-    id: UUID
-    device_id: UUID | None
-    opened_at: Timestamp
-    closed_at: Timestamp | None
-    opening_float: Money
-    expected_amount: Money
-    counted_amount: Money | None
-    variance: Money | None
+    id: UUID = Field(description="The cash drawer session")
+    device_id: UUID | None = Field(description="Its terminal; null: none")
+    opened_at: Timestamp = Field(description="When it was opened, in UTC")
+    closed_at: Timestamp | None = Field(
+        description="When it was counted and closed, in UTC; null while open"
+    )
+    opening_float: Money = Field(description="The cash it started with, in the location's currency")
+    expected_amount: Money = Field(
+        description=(
+            "Float + cash sales - cash refunds + pay-ins - pay-outs + cash rounding, "
+            "in the location's currency"
+        )
+    )
+    counted_amount: Money | None = Field(
+        description="The cash counted at closing, in the location's currency; null while open"
+    )
+    variance: Money | None = Field(
+        description="countedAmount - expectedAmount (negative when short); null while open"
+    )
 
 
 class DayFiguresOut(ResponseModel):
@@ -74,19 +100,33 @@ class DayFiguresOut(ResponseModel):
     the figures by rate and by tender are the sales (SALE less REOPEN); refunds and voids are
     apart, never netted out of them."""
 
-    from_: Timestamp = Field(alias="from")
-    to: Timestamp
-    currency: str
-    order_count: int
-    net_sales: Money
-    taxes: list[ZTax]
-    service_charges: Money
-    tips: Money
-    by_payment_method: list[ZPaymentMethod]
-    refunds: ZRefunds
-    voids: ZVoids
-    discounts: Money
-    rounding: Money
+    from_: Timestamp = Field(
+        description=(
+            "The start of the figures: the last Z's time (or the journal's first entry's), in UTC"
+        ),
+        alias="from",
+    )
+    to: Timestamp = Field(description="Their end: now for an X, the Z's time for a Z, in UTC")
+    currency: str = Field(description="The location's currency (ISO 4217), every amount's")
+    order_count: int = Field(description="How many orders completed (sales less reopens)")
+    net_sales: Money = Field(
+        description=(
+            "Their subtotals less discounts: service charges and tips apart, tax "
+            "included only in INCLUSIVE mode; in the location's currency"
+        )
+    )
+    taxes: list[ZTax] = Field(description="The tax of the sales, by rate")
+    service_charges: Money = Field(
+        description="The service charges of the sales, in the location's currency"
+    )
+    tips: Money = Field(description="The tips of the sales, in the location's currency")
+    by_payment_method: list[ZPaymentMethod] = Field(description="The sales' payments, by method")
+    refunds: ZRefunds = Field(description="The refunds given, apart from the sales")
+    voids: ZVoids = Field(description="The voids, apart from the sales")
+    discounts: Money = Field(description="The discounts of the sales, in the location's currency")
+    rounding: Money = Field(
+        description="The cash rounding of the sales' payments, signed, in the location's currency"
+    )
     drawers: list[ZDrawer] = Field(
         description="The drawers closed since the last Z, or still open (docs/design.md §17)"
     )
@@ -105,11 +145,13 @@ class XReportOut(DayFiguresOut):
 class ZReportOut(DayFiguresOut):
     """A closed business day, stored whole: it answers the same forever."""
 
-    number: int
-    business_day: date
+    number: int = Field(description="The Z's number at the location: 1, 2, 3... with no gap")
+    business_day: date = Field(
+        description="The business day it closed: the location's date of `to`"
+    )
     grand_total: Money = Field(description="The running sum of every Z's net sales")
-    forced: bool
-    reason: str | None
+    forced: bool = Field(description="Closed with open checks (`force: true`)")
+    reason: str | None = Field(description="Why it was forced; null unless forced")
 
 
 class ZReportPage(Page[ZReportOut]):
@@ -117,13 +159,21 @@ class ZReportPage(Page[ZReportOut]):
 
 
 class CloseDay(RequestModel):
-    location_id: UUID
-    force: Flag = False
-    reason: Text(500) | None = None  # type: ignore[valid-type]
+    location_id: UUID = Field(description="The location whose business day closes")
+    force: Flag = Field(
+        default=False,
+        description=(
+            "Close even with DRAFT or OPEN orders at the location (needs a reason); "
+            "false: 409 `open_checks` while any are"
+        ),
+    )
+    reason: Text(500) | None = Field(  # type: ignore[valid-type]
+        default=None, description="Why it is forced (at most 500 characters): required with force"
+    )
 
 
 class ZPrint(RequestModel):
-    printer_id: UUID
+    printer_id: UUID = Field(description="The RECEIPT printer to print the Z on")
 
 
 def _rates(rates: list[dict[str, Any]]) -> list[dict[str, Any]]:

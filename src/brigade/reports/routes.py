@@ -30,67 +30,106 @@ CSV = "text/csv"
 
 
 class PaymentMethodSales(ResponseModel):
-    method: str
-    count: int
-    amount: Money
-    tips: Money
+    method: str = Field(description="The payment method (CASH, CARD, ...)")
+    count: int = Field(description="How many payments of the sales were taken by it")
+    amount: Money = Field(description="What they paid, tips apart, in the location's currency")
+    tips: Money = Field(description="Their tips, in the location's currency")
 
 
 class OrderTypeSales(ResponseModel):
-    order_type: str
-    count: int
-    net_sales: Money
+    order_type: str = Field(description="The order type (DINE_IN, TAKEOUT, ...)")
+    count: int = Field(description="How many sales were of it")
+    net_sales: Money = Field(
+        description=(
+            "Their net sales (line totals less their share of the discount; tax "
+            "included only in INCLUSIVE mode)"
+        )
+    )
 
 
 class CategorySales(ResponseModel):
-    category_id: UUID | None
-    name: str | None
-    quantity: Number
-    net_sales: Money
+    category_id: UUID | None = Field(
+        description="The products' category; null for products in none"
+    )
+    name: str | None = Field(description="The category's name; null for none")
+    quantity: Number = Field(description="How many of its products sold")
+    net_sales: Money = Field(
+        description=(
+            "Their net sales (line totals less their share of the discount; tax "
+            "included only in INCLUSIVE mode)"
+        )
+    )
 
 
 class HourSales(ResponseModel):
-    hour: int
-    order_count: int
-    net_sales: Money
+    hour: int = Field(
+        description="The hour of the day the orders completed, 0-23 in the location's timezone"
+    )
+    order_count: int = Field(description="How many sales completed in it")
+    net_sales: Money = Field(
+        description=(
+            "Their net sales (line totals less their share of the discount; tax "
+            "included only in INCLUSIVE mode)"
+        )
+    )
 
 
 class ProductSales(ResponseModel):
-    product_id: UUID
-    name: str | None
-    quantity: Number
-    net_sales: Money
+    product_id: UUID = Field(description="The product sold")
+    name: str | None = Field(description="Its name as rung up; null when unknown")
+    quantity: Number = Field(description="How many sold")
+    net_sales: Money = Field(
+        description=(
+            "Their net sales (line totals less their share of the discount; tax "
+            "included only in INCLUSIVE mode)"
+        )
+    )
 
 
 class Voids(ResponseModel):
-    count: int
-    amount: Money
+    count: int = Field(description="How many of the sales' items were voided")
+    amount: Money = Field(description="Their totals, in the location's currency")
 
 
 class StaffSales(ResponseModel):
-    staff_id: UUID | None
-    name: str | None
-    order_count: int
-    net_sales: Money
-    tips: Money
+    staff_id: UUID | None = Field(
+        description="The staff member; null for orders nobody was recorded opening"
+    )
+    name: str | None = Field(description="Their name; null when unknown")
+    order_count: int = Field(description="How many of the sales they opened")
+    net_sales: Money = Field(
+        description=(
+            "The net sales (line totals less their share of the discount; tax "
+            "included only in INCLUSIVE mode) of the sales they opened"
+        )
+    )
+    tips: Money = Field(
+        description="The tips on the payments they took, in the location's currency"
+    )
 
 
 class TaxSales(ResponseModel):
     """One rate over the orders, as the orders' ``taxes`` add up."""
 
-    tax_rate_id: UUID | None
-    name: str
-    rate: Number
-    net_amount: Money
-    tax_amount: Money
-    gross_amount: Money
+    tax_rate_id: UUID | None = Field(
+        description="The named tax rate; null for a product's own number"
+    )
+    name: str = Field(description="The rate's name; its percentage for a product's own number")
+    rate: Number = Field(description="The rate, a fraction (0.0825 is 8.25 %)")
+    net_amount: Money = Field(
+        description="What was taxed at it, tax excluded, in the location's currency"
+    )
+    tax_amount: Money = Field(description="The tax at it, in the location's currency")
+    gross_amount: Money = Field(description="netAmount + taxAmount, in the location's currency")
 
 
 class ServiceChargeSales(ResponseModel):
-    service_charge_id: UUID
-    name: str
+    service_charge_id: UUID = Field(description="The location's service charge")
+    name: str = Field(description="Its name as the orders took it")
     count: int = Field(description="How many orders it applied to")
-    amount: Money
+    amount: Money = Field(
+        description="What it came to over those orders, in the location's currency"
+    )
 
 
 class SalesReportOut(ResponseModel):
@@ -98,28 +137,60 @@ class SalesReportOut(ResponseModel):
     timezone) they were completed; every breakdown adds up to `netSales`. `refunds` are those
     given on these days, never netted out of the sales."""
 
-    location_id: UUID
-    from_: date = Field(alias="from")
-    to: date
-    timezone: str
+    location_id: UUID = Field(description="The location reported on")
+    from_: date = Field(description="The first business day reported on (inclusive)", alias="from")
+    to: date = Field(description="The last business day reported on (inclusive)")
+    timezone: str = Field(description="The location's timezone, whose days these are")
     currency: str = Field(description="ISO 4217, the location's")
-    order_count: int
-    covers: int
-    gross_sales: Money
-    discounts: Money
-    net_sales: Money
-    tax: Money
-    tips: Money
-    total_collected: Money
-    refunds: Money
-    average_check: Money
-    by_payment_method: list[PaymentMethodSales]
-    by_order_type: list[OrderTypeSales]
-    by_category: list[CategorySales]
-    by_hour: list[HourSales]
-    product_mix: list[ProductSales]
-    voids: Voids
-    by_staff: list[StaffSales]
+    order_count: int = Field(description="How many orders completed on these days (the sales)")
+    covers: int = Field(description="The sales' guests added up (an order with no count adds none)")
+    gross_sales: Money = Field(
+        description=(
+            "The sales' subtotals added up, before discounts; tax included only in "
+            "INCLUSIVE mode; in the location's currency"
+        )
+    )
+    discounts: Money = Field(
+        description="The sales' discounts added up, in the location's currency"
+    )
+    net_sales: Money = Field(
+        description=(
+            "grossSales - discounts, in the location's currency: every breakdown adds up to it"
+        )
+    )
+    tax: Money = Field(description="The sales' tax added up, in the location's currency")
+    tips: Money = Field(description="The tips on the sales' payments, in the location's currency")
+    total_collected: Money = Field(
+        description="What the sales' payments took, tips included, in the location's currency"
+    )
+    refunds: Money = Field(
+        description=(
+            "What refunds given on these days gave back, in the location's currency "
+            "(never netted out of the sales)"
+        )
+    )
+    average_check: Money = Field(
+        description="netSales per order, to the cent (0 with none), in the location's currency"
+    )
+    by_payment_method: list[PaymentMethodSales] = Field(
+        description="The sales' payments by method, by method's name"
+    )
+    by_order_type: list[OrderTypeSales] = Field(
+        description="The sales by order type, by type's name"
+    )
+    by_category: list[CategorySales] = Field(
+        description="The sales' items by category, largest net sales first"
+    )
+    by_hour: list[HourSales] = Field(
+        description="The sales by the hour they completed, every hour 0-23"
+    )
+    product_mix: list[ProductSales] = Field(
+        description="The sales' items by product, largest net sales first"
+    )
+    voids: Voids = Field(description="The sales' voided items")
+    by_staff: list[StaffSales] = Field(
+        description="The sales by who opened them, largest net sales first"
+    )
     taxes: list[TaxSales] = Field(
         description="By rate (service charges included), as on the orders: they sum to `tax`"
     )

@@ -34,7 +34,9 @@ router = brigade_router(prefix="/api/setup", tags=["setup"], public=True)
 
 
 class SetupLocation(RequestModel):
-    name: Name
+    name: Name = Field(
+        description="The location's name, as screens and receipts show it (1-200 characters)"
+    )
     timezone: TimezoneName = Field(description="An IANA timezone name, e.g. Europe/Paris")
     currency: CurrencyCode = Field(default=DEFAULT_CURRENCY, description="ISO 4217")
     tax_mode: TaxMode = Field(
@@ -44,17 +46,24 @@ class SetupLocation(RequestModel):
 
 
 class SetupManager(RequestModel):
-    name: Name
+    name: Name = Field(
+        description="The first person's name (1-200 characters): they are made an ADMIN"
+    )
     login: Login
     password: Password
     pin: Annotated[str | None, Field(pattern=PIN_PATTERN, description="4 to 8 digits")] = None
 
 
 class SetupRequest(RequestModel):
-    token: Annotated[str, Field(min_length=1, max_length=200)]
-    location: SetupLocation
-    manager: SetupManager
-    demo_menu: bool = False
+    token: Annotated[str, Field(min_length=1, max_length=200)] = Field(
+        description=(
+            "The setup token from the link `brigade serve` printed at its last start "
+            "(401 `wrong_setup_token` otherwise)"
+        )
+    )
+    location: SetupLocation = Field(description="The location's profile")
+    manager: SetupManager = Field(description="The first person, made an ADMIN and signed in")
+    demo_menu: bool = Field(default=False, description="Load the demo menu at the location too")
 
 
 class SetupState(ResponseModel):
@@ -64,10 +73,10 @@ class SetupState(ResponseModel):
 class SetupDoneAnswer(ResponseModel):
     """Who was made and signed in (the session cookies are set)."""
 
-    location_id: UUID
-    staff_id: UUID
-    name: str
-    role: Role
+    location_id: UUID = Field(description="The location set up")
+    staff_id: UUID = Field(description="The first person made")
+    name: str = Field(description="Their name")
+    role: Role = Field(description="Their role: ADMIN")
 
 
 @router.get("", response_model=SetupState, responses=problem_responses())

@@ -72,52 +72,72 @@ class DrawerOpen(RequestModel):
     device_id: UUID | None = Field(
         default=None, description="The drawer's terminal; from a terminal, the caller's device."
     )
-    opening_float: MoneyIn
+    opening_float: MoneyIn = Field(
+        description="The cash put in the drawer to start with, in the location's currency"
+    )
 
 
 class MovementIn(RequestModel):
     type: MovementType = Field(description="PAY_IN, PAY_OUT or NO_SALE (the others are posted)")
     amount: MoneyIn = Field(description="0 for a NO_SALE")
-    reason: Reason
+    reason: Reason = Field(
+        description=(
+            "Why the cash went in or out, or the drawer opened (1-500 characters): "
+            "kept on the movement"
+        )
+    )
 
 
 class DrawerClose(RequestModel):
-    counted_amount: MoneyIn
+    counted_amount: MoneyIn = Field(
+        description="The cash counted in the drawer at closing, in the location's currency"
+    )
 
 
 class MovementOut(ResponseModel):
-    id: UUID
-    type: MovementType
+    id: UUID = Field(description="The movement's id")
+    type: MovementType = Field(
+        description=(
+            "PAY_IN, PAY_OUT, NO_SALE (given by hand), CASH_SALE or CASH_REFUND "
+            "(posted by a cash payment or refund)"
+        )
+    )
     amount: Money = Field(description="0 or more: the type gives the sign")
     rounding: Money = Field(description="A cash sale's cash rounding, signed")
-    reason: str | None
-    order_id: UUID | None
-    payment_id: UUID | None
-    refund_id: UUID | None
-    staff: StaffRef
-    created_at: Timestamp
+    reason: str | None = Field(description="Why, for one given by hand; null for a posted one")
+    order_id: UUID | None = Field(description="The order of a cash sale or refund; null otherwise")
+    payment_id: UUID | None = Field(description="The cash payment of a CASH_SALE; null otherwise")
+    refund_id: UUID | None = Field(description="The refund of a CASH_REFUND; null otherwise")
+    staff: StaffRef = Field(description="Who made it, or took the payment or gave the refund")
+    created_at: Timestamp = Field(description="When it was made, in UTC")
 
 
 class CashDrawerEventOut(ResponseModel):
     """A drawer without its amounts: ``cash_drawer.opened`` and ``.closed`` carry this."""
 
-    id: UUID
-    location_id: UUID
-    device_id: UUID | None
-    status: DrawerStatus
-    opened_at: Timestamp
-    opened_by: StaffRef | None
-    closed_at: Timestamp | None
-    closed_by: StaffRef | None
+    id: UUID = Field(description="The drawer session's id")
+    location_id: UUID = Field(description="The location it is at")
+    device_id: UUID | None = Field(description="The terminal it is at; null: none")
+    status: DrawerStatus = Field(description="OPEN, then CLOSED once counted")
+    opened_at: Timestamp = Field(description="When it was opened, in UTC")
+    opened_by: StaffRef | None = Field(description="Who opened it; null when nobody was recorded")
+    closed_at: Timestamp | None = Field(
+        description="When it was counted and closed, in UTC; null while open"
+    )
+    closed_by: StaffRef | None = Field(
+        description="Who closed it; null while open, or when nobody was recorded"
+    )
 
 
 class CashDrawerOut(CashDrawerEventOut):
-    opening_float: Money
+    opening_float: Money = Field(description="The cash it started with, in the location's currency")
     expected_amount: Money = Field(
         description="Float + cash sales - cash refunds + pay-ins - pay-outs + cash rounding: "
         "live while open, fixed at the count"
     )
-    counted_amount: Money | None
+    counted_amount: Money | None = Field(
+        description="The cash counted at closing, in the location's currency; null while open"
+    )
     variance: Money | None = Field(description="counted - expected; negative when short")
 
 
@@ -125,14 +145,14 @@ class CurrentDrawerOut(CashDrawerEventOut):
     """The open drawer of the caller's terminal. Its expected cash is a manager's: a server
     counts blind (null below MANAGER); its movements are left out for the same reason."""
 
-    opening_float: Money
+    opening_float: Money = Field(description="The cash it started with, in the location's currency")
     expected_amount: Money | None = Field(
         description="The live expected cash for a MANAGER or above; null for a server"
     )
 
 
 class CashDrawerDetail(CashDrawerOut):
-    movements: list[MovementOut]
+    movements: list[MovementOut] = Field(description="Every movement of its cash, oldest first")
 
 
 class CashDrawerPage(Page[CashDrawerOut]):

@@ -13,12 +13,14 @@ from brigade.till.domain import Shift
 
 
 class ShiftOut(ResponseModel):
-    id: UUID
-    staff_id: UUID
-    staff_name: str
-    location_id: UUID
-    clocked_in_at: Timestamp
-    clocked_out_at: Timestamp | None
+    id: UUID = Field(description="The shift's id")
+    staff_id: UUID = Field(description="Who worked it")
+    staff_name: str = Field(description="Their name")
+    location_id: UUID = Field(description="The location they clocked in at")
+    clocked_in_at: Timestamp = Field(description="When they clocked in, in UTC")
+    clocked_out_at: Timestamp | None = Field(
+        description="When they clocked out, in UTC; null while clocked in"
+    )
     hours: Number = Field(description="To the hundredth; while clocked in, until now")
 
 

@@ -20,6 +20,7 @@ from brigade.kit.http.deps import PaginationDep, UowDep
 from brigade.kit.http.errors import problem_responses
 from brigade.kit.http.permissions import WebhookAdmin
 from brigade.kit.http.routing import brigade_router
+from brigade.kit.http.schemas import Page
 from brigade.kit.http.types import (
     Flag,
     LongText,
@@ -62,18 +63,33 @@ timestamp more than 5 minutes away from your clock. `Brigade-Event-Id` and
 """
 
 
+_EVENT_TYPE = "The event's type (`webhook.test` for a test ping)."
+
+
 class WebhookCreate(RequestModel):
     url: WebhookUrl = Field(description="The http(s) URL events are POSTed to.")
-    types: list[EventType] = Field(min_length=1, max_length=len(EventType))
-    description: LongText | None = None
+    types: list[EventType] = Field(
+        description="The event types it is sent, each at most once (at least one).",
+        min_length=1,
+        max_length=len(EventType),
+    )
+    description: LongText | None = Field(
+        default=None, description="What it is for, for people; null: none."
+    )
 
 
 class WebhookUpdate(RequestModel):
     """Every field optional; checked as at creation."""
 
     url: WebhookUrl = omittable(description="The http(s) URL events are POSTed to.")
-    types: list[EventType] = omittable(min_length=1, max_length=len(EventType))
-    description: LongText | None = None
+    types: list[EventType] = omittable(
+        description="The event types it is sent from now on (at least one).",
+        min_length=1,
+        max_length=len(EventType),
+    )
+    description: LongText | None = Field(
+        default=None, description="What it is for; null clears it, left out keeps it."
+    )
     enabled: Flag = omittable(
         description="False pauses the webhook: nothing is sent until it is true again, then "
         "deliveries go on where they stopped (events meanwhile included)."
@@ -81,10 +97,10 @@ class WebhookUpdate(RequestModel):
 
 
 class WebhookOut(ResponseModel):
-    id: UUID
-    url: str
-    types: list[EventType]
-    description: str | None
+    id: UUID = Field(description="The webhook's id.")
+    url: str = Field(description="The http(s) URL events are POSTed to.")
+    types: list[EventType] = Field(description="The event types it is sent.")
+    description: str | None = Field(description="What it is for; null: none.")
     created_at: Timestamp
     enabled: bool = Field(description="False while paused (PATCH).")
     secret_rotated_at: Timestamp | None = Field(
@@ -107,48 +123,51 @@ class NewWebhook(WebhookOut):
     )
 
 
-class WebhookPage(ResponseModel):
-    data: list[WebhookOut]
-    total: int
-    page: int
-    limit: int
+class WebhookPage(Page[WebhookOut]):
+    pass
 
 
 class QueuedDeliveryOut(ResponseModel):
     id: UUID = Field(description="The delivery's `webhook-id` header, the same on every attempt.")
     event_id: int | None = Field(description="Null for a test ping.")
-    event_type: str
+    event_type: str = Field(description=_EVENT_TYPE)
     state: str = Field(
         description="`PENDING`, `DELIVERED`, `FAILED` (given up after 24 h: re-send or skip "
         "it) or `SKIPPED`."
     )
     attempts: int = Field(description="Failed attempts since it was last queued.")
-    next_attempt_at: Timestamp
-    last_error: str | None
-    created_at: Timestamp
+    next_attempt_at: Timestamp = Field(description="When it is next tried (while PENDING), in UTC.")
+    last_error: str | None = Field(
+        description=(
+            "Why the last attempt failed (an HTTP status or a network error); null "
+            "when none failed."
+        )
+    )
+    created_at: Timestamp = Field(description="When it was queued, in UTC.")
 
 
 class DeliveryOut(ResponseModel):
-    id: UUID
+    id: UUID = Field(description="The attempt's id.")
     delivery_id: UUID | None = Field(
         description="The delivery attempted (re-send or skip it by this id); null for "
         "attempts older than the delivery queue."
     )
     event_id: int | None = Field(description="Null for a test ping.")
-    event_type: str
+    event_type: str = Field(description=_EVENT_TYPE)
     attempt: int = Field(description="1 for the first attempt at this event, then 2, 3, ...")
-    at: Timestamp
-    duration_ms: int
+    at: Timestamp = Field(description="When it was made, in UTC.")
+    duration_ms: int = Field(
+        description="How long the receiver took to answer (or to fail), in milliseconds."
+    )
     status_code: int | None = Field(description="The receiver's answer; null when none came.")
     outcome: str = Field(description="`delivered`, `retrying` or `failed` (given up after 24 h).")
-    error: str | None
+    error: str | None = Field(
+        description="Why it failed (a non-2xx status or a network error); null when delivered."
+    )
 
 
-class DeliveryPage(ResponseModel):
-    data: list[DeliveryOut]
-    total: int
-    page: int
-    limit: int
+class DeliveryPage(Page[DeliveryOut]):
+    pass
 
 
 def _webhook(webhook: Webhook) -> WebhookOut:

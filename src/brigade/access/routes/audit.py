@@ -25,19 +25,33 @@ CheckNumber = Annotated[str, BeforeValidator(order_number)]
 
 
 class AuditEntryOut(ResponseModel):
-    id: UUID
-    at: Timestamp
-    location_id: UUID | None
-    staff_id: UUID | None
-    staff_name: str
-    action: AuditAction
-    entity_type: str
-    entity_id: UUID
-    before: dict[str, Any] | None
-    after: dict[str, Any] | None
-    reason: str | None
-    approved_by_id: UUID | None
-    approved_by_name: str | None
+    id: UUID = Field(description="The entry's id")
+    at: Timestamp = Field(description="When it was done, in UTC")
+    location_id: UUID | None = Field(description="The location it was done at; null: none recorded")
+    staff_id: UUID | None = Field(
+        description="Who acted; null for the bootstrap admin, the system or with auth off"
+    )
+    staff_name: str = Field(
+        description='Who acted, by name as it was then ("system" for the service itself)'
+    )
+    action: AuditAction = Field(description="What was done")
+    entity_type: str = Field(
+        description="What kind of thing it was done to (order, item, product, ...)"
+    )
+    entity_id: UUID = Field(description="The thing it was done to")
+    before: dict[str, Any] | None = Field(
+        description="The fields that changed, as they were (money as decimal strings); null "
+        "when it records none"
+    )
+    after: dict[str, Any] | None = Field(
+        description="The fields that changed, as they became (money as decimal strings); null "
+        "when it records none"
+    )
+    reason: str | None = Field(description="Why, as given; null: none")
+    approved_by_id: UUID | None = Field(
+        description="The manager who approved it with their PIN; null: no approval"
+    )
+    approved_by_name: str | None = Field(description="That manager's name; null: no approval")
     order_id: UUID | None = Field(
         description="The order the entry concerns (an order's, an item's or a payment's entry)"
     )

@@ -70,14 +70,18 @@ class PasswordChange(RequestModel):
 
 
 class Credentials(RequestModel):
-    login: Annotated[str, Field(min_length=1, max_length=MAX_LOGIN_LENGTH)]
-    password: Annotated[str, Field(max_length=MAX_PASSWORD_LENGTH)]
+    login: Annotated[str, Field(min_length=1, max_length=MAX_LOGIN_LENGTH)] = Field(
+        description="The sign-in name (any case)"
+    )
+    password: Annotated[str, Field(max_length=MAX_PASSWORD_LENGTH)] = Field(
+        description="The password"
+    )
 
 
 class PasswordSet(ResponseModel):
-    staff_id: UUID
-    login: str
-    has_password: bool
+    staff_id: UUID = Field(description="Whose password was set")
+    login: str = Field(description="Their sign-in name, as stored (casefolded)")
+    has_password: bool = Field(description="Whether they now have a password: true")
 
 
 def settings_of(request: Request) -> Settings:

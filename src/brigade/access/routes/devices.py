@@ -6,6 +6,7 @@ from typing import Annotated
 from uuid import UUID
 
 from fastapi import Query, Response
+from pydantic import Field
 
 from brigade.access.domain.terminals import Device, DeviceKind
 from brigade.access.service import terminals as service
@@ -14,36 +15,48 @@ from brigade.kit.http.deps import PaginationDep, UowDep
 from brigade.kit.http.errors import problem_responses
 from brigade.kit.http.permissions import DeviceReader, DeviceUnpairer, DiningRoomManager
 from brigade.kit.http.routing import brigade_router
+from brigade.kit.http.schemas import Page
 from brigade.kit.http.types import Name, RequestModel, ResponseModel, Timestamp
 
 router = brigade_router(prefix="/api/devices", tags=["devices"])
 
 
 class DeviceCreate(RequestModel):
-    name: Name
-    kind: DeviceKind
-    location_id: UUID
+    name: Name = Field(description='What the device is called ("Bar terminal"), 1-200 characters')
+    kind: DeviceKind = Field(
+        description=(
+            "TERMINAL (a till: PIN sign-in), KITCHEN_DISPLAY (the kitchen's screen) "
+            "or BOARD (the guests' order-ready board)"
+        )
+    )
+    location_id: UUID = Field(description="The location it works at: its token acts only there")
 
 
 class DeviceOut(ResponseModel):
-    id: UUID
-    name: str
-    kind: DeviceKind
-    location_id: UUID
-    hint: str
-    created_at: Timestamp
-    revoked_at: Timestamp | None
+    id: UUID = Field(description="The device's id")
+    name: str = Field(description="What the device is called")
+    kind: DeviceKind = Field(description="TERMINAL, KITCHEN_DISPLAY or BOARD")
+    location_id: UUID = Field(description="The location it works at")
+    hint: str = Field(
+        description="Its token's first characters, to tell it apart (never the whole token)"
+    )
+    created_at: Timestamp = Field(description="When it was added, in UTC")
+    revoked_at: Timestamp | None = Field(
+        description="When it was unpaired (its token refused since), in UTC; null while paired"
+    )
 
 
 class NewDevice(DeviceOut):
-    token: str
+    token: str = Field(
+        description=(
+            "The device's token, shown only in this answer: the device sends it as "
+            "`Authorization: Bearer`"
+        )
+    )
 
 
-class DevicePage(ResponseModel):
-    data: list[DeviceOut]
-    total: int
-    page: int
-    limit: int
+class DevicePage(Page[DeviceOut]):
+    pass
 
 
 def device_out(device: Device) -> DeviceOut:

@@ -34,36 +34,45 @@ manager_router = brigade_router(prefix="/api/pairing-codes", tags=["devices"])
 
 
 class CodeAsk(RequestModel):
-    kind: DeviceKind
+    kind: DeviceKind = Field(
+        description="What the device will be: TERMINAL, KITCHEN_DISPLAY or BOARD"
+    )
 
 
 class NewCode(ResponseModel):
     code: str = Field(description='Six digits; a screen shows them as "482 913".')
     claim: Secret
-    expires_at: Timestamp
+    expires_at: Timestamp = Field(
+        description="When the code and claim lapse (10 minutes on), in UTC"
+    )
 
 
 class CodeApproval(RequestModel):
     code: str = Field(
         max_length=20, description='The six digits: "482913", "482 913" and "482-913" alike.'
     )
-    location_id: UUID
-    name: Name
+    location_id: UUID = Field(
+        description="The location the new device will work at: its token acts only there"
+    )
+    name: Name = Field(description="What the device will be called (1-200 characters)")
 
 
 class ClaimAsk(RequestModel):
-    claim: str = Field(max_length=100)
+    claim: str = Field(
+        description="The claim the code came with (the `brp_` secret only this device keeps)",
+        max_length=100,
+    )
 
 
 class Pending(ResponseModel):
-    status: Literal["PENDING"]
-    expires_at: Timestamp
+    status: Literal["PENDING"] = Field(description="PENDING: not approved yet; ask again")
+    expires_at: Timestamp = Field(description="When the code lapses unapproved, in UTC")
 
 
 class Paired(ResponseModel):
-    status: Literal["PAIRED"]
+    status: Literal["PAIRED"] = Field(description="PAIRED: approved; the token is in this answer")
     token: Secret
-    device: DeviceOut
+    device: DeviceOut = Field(description="The device the approval made")
 
 
 @device_router.post(

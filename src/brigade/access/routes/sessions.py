@@ -38,6 +38,7 @@ from brigade.kit.http.permissions import (
     Terminal,
 )
 from brigade.kit.http.routing import brigade_router
+from brigade.kit.http.schemas import Page
 from brigade.kit.http.types import RequestModel, ResponseModel, Timestamp
 from brigade.settings import Settings
 
@@ -55,7 +56,9 @@ class PinChange(RequestModel):
 class PinCheck(RequestModel):
     """Whose PIN is typed in, and the PIN."""
 
-    staff_id: UUID
+    staff_id: UUID = Field(
+        description="Whose PIN it is: a staff member of the terminal's location directory"
+    )
     pin: Pin
 
 
@@ -67,12 +70,29 @@ class ApprovedResource(RequestModel):
     `device.unpair`, the asking device itself (`deviceId`). An id the action names left out
     is 403 `approval_invalid`."""
 
-    order_id: UUID | None = None
-    drawer_id: UUID | None = None
-    device_id: UUID | None = None
-    item_id: UUID | None = None
-    payment_id: UUID | None = None
-    service_charge_id: UUID | None = None
+    order_id: UUID | None = Field(
+        default=None, description="The order the action is on; null: none"
+    )
+    drawer_id: UUID | None = Field(
+        default=None,
+        description=(
+            "The cash drawer, for `cash_drawer.movement` and `cash_drawer.close`; null otherwise"
+        ),
+    )
+    device_id: UUID | None = Field(
+        default=None, description="The asking device itself, for `device.unpair`; null otherwise"
+    )
+    item_id: UUID | None = Field(
+        default=None,
+        description="The order's item, for `item.void` and `item.partial_void`; null otherwise",
+    )
+    payment_id: UUID | None = Field(
+        default=None, description="The order's payment, for `payment.tip_adjust`; null otherwise"
+    )
+    service_charge_id: UUID | None = Field(
+        default=None,
+        description="The order's service charge, for `order.service_charge_waive`; null otherwise",
+    )
 
 
 class ApprovalAsk(PinCheck):
@@ -85,55 +105,66 @@ class ApprovalAsk(PinCheck):
         "the catalogue and prices, "
         "roles) is 403 `not_approvable`: it takes the person's own sign-in.",
     )
-    resource: ApprovedResource
+    resource: ApprovedResource = Field(description="The one resource the action is approved on")
 
 
 class StaffCard(ResponseModel):
     """What a terminal may know of a staff member."""
 
-    id: UUID
-    name: str
-    role: Role
+    id: UUID = Field(description="The staff member's id")
+    name: str = Field(description="Their name, as the sign-in screen shows it")
+    role: Role = Field(description="Their role: what they may do once signed in")
 
 
-class DirectoryPage(ResponseModel):
-    data: list[StaffCard]
-    total: int
-    page: int
-    limit: int
+class DirectoryPage(Page[StaffCard]):
+    pass
 
 
 class Caller(ResponseModel):
     """Who a request acts as: what a screen signed in with a pasted token shows and checks."""
 
     staff_id: UUID | None = Field(description="null for the bootstrap admin and a kitchen display")
-    name: str
-    role: Role
+    name: str = Field(
+        description="The staff member's name; a kitchen display's device name; the bootstrap "
+        "admin's `bootstrap admin (BRIGADE_ADMIN_TOKEN)`"
+    )
+    role: Role = Field(description="The role the request acts with")
     location_id: UUID | None = Field(description="a device's or PIN session's location")
 
 
 class PinSet(ResponseModel):
-    staff_id: UUID
-    has_pin: bool
+    staff_id: UUID = Field(description="Whose PIN was set")
+    has_pin: bool = Field(description="Whether they now have a PIN: true")
 
 
 class NewSession(ResponseModel):
-    token: str
-    expires_at: Timestamp
-    staff: StaffCard
+    token: str = Field(
+        description=(
+            "The session token: send it as `Authorization: Bearer` to act as the "
+            "staff member at this terminal's location"
+        )
+    )
+    expires_at: Timestamp = Field(description="When the session ends by itself, in UTC")
+    staff: StaffCard = Field(description="Who is signed in")
 
 
 class NewApproval(ResponseModel):
-    token: str
-    expires_at: Timestamp
-    approver: StaffCard
-    action: ApprovalAction
+    token: str = Field(
+        description=(
+            "The approval: send it as the `Brigade-Approval` header with that very change, once"
+        )
+    )
+    expires_at: Timestamp = Field(
+        description="When it lapses unused (60 s after it was given), in UTC"
+    )
+    approver: StaffCard = Field(description="The manager who approved")
+    action: ApprovalAction = Field(description="The one action approved")
     resource: str = Field(description="What it approves, e.g. `order_id=…/item_id=…`")
 
 
 class SignedOut(ResponseModel):
-    success: bool
-    message: str
+    success: bool = Field(description="Always true")
+    message: str = Field(description="Who was signed out, for a person")
 
 
 def _card(staff: DirectoryEntry | PinHolder) -> StaffCard:

@@ -32,27 +32,45 @@ token_router = brigade_router(prefix="/api/tokens", tags=["staff"])
 
 
 class StaffCreate(RequestModel):
-    name: Name
-    role: Role
+    name: Name = Field(
+        description=(
+            "Their name, as screens, receipts and the audit log show it (1-200 characters)"
+        )
+    )
+    role: Role = Field(
+        description=(
+            "What they may do: KITCHEN, SERVER, MANAGER or ADMIN, each with "
+            "everything of the one before"
+        )
+    )
 
 
 class StaffUpdate(RequestModel):
     """Every field optional. ``isActive: false`` stops every token of theirs at once."""
 
-    name: Name = omittable()
-    role: Role = omittable()
-    is_active: Flag = omittable()
+    name: Name = omittable(description="Their new name (1-200 characters)")
+    role: Role = omittable(description="Their new role")
+    is_active: Flag = omittable(
+        description="false stops them and every token of theirs at once; true lets them in again"
+    )
 
 
 class StaffOut(ResponseModel):
-    id: UUID
-    name: str
-    role: Role
-    is_active: bool
+    id: UUID = Field(description="The staff member's id")
+    name: str = Field(description="Their name, as screens, receipts and the audit log show it")
+    role: Role = Field(
+        description=(
+            "What they may do: KITCHEN, SERVER, MANAGER or ADMIN, each with "
+            "everything of the one before"
+        )
+    )
+    is_active: bool = Field(
+        description="Whether they may act (an inactive member's tokens are refused)"
+    )
     created_at: Timestamp
     updated_at: Timestamp
     login: str | None = Field(description="The back office's sign-in name, if any")
-    has_password: bool
+    has_password: bool = Field(description="Whether they have a back-office password")
 
 
 class StaffPage(Page[StaffOut]):
@@ -60,18 +78,24 @@ class StaffPage(Page[StaffOut]):
 
 
 class TokenCreate(RequestModel):
-    staff_id: UUID
-    name: Name
+    staff_id: UUID = Field(description="Whose token it is: it acts as them")
+    name: Name = Field(description="What it is for, to tell tokens apart (1-200 characters)")
 
 
 class TokenOut(ResponseModel):
-    id: UUID
-    staff_id: UUID
-    name: str
-    hint: str
+    id: UUID = Field(description="The token's id")
+    staff_id: UUID = Field(description="Whose token it is")
+    name: str = Field(description="What it is for")
+    hint: str = Field(
+        description="The token's first characters, to tell it apart (never the whole token)"
+    )
     created_at: Timestamp
-    last_used_at: Timestamp | None
-    revoked_at: Timestamp | None
+    last_used_at: Timestamp | None = Field(
+        description="When it last authenticated a request, in UTC; null: never"
+    )
+    revoked_at: Timestamp | None = Field(
+        description="When it was revoked, in UTC; null while it works"
+    )
 
 
 class NewToken(TokenOut):

@@ -39,27 +39,58 @@ SortOrder: Any = WholeNumber(0, 1_000_000)
 class CategoryFields(RequestModel):
     """Fields a client may set; shared by create and update."""
 
-    description: LongText | None = None
-    image_url: Url | None = None
-    parent_category_id: UUID | None = None
-    sort_order: SortOrder = omittable()
+    description: LongText | None = Field(
+        default=None, description="A description for the menu; null: none"
+    )
+    image_url: Url | None = Field(default=None, description="A picture for the menu; null: none")
+    parent_category_id: UUID | None = Field(
+        default=None,
+        description=(
+            "The category it is nested in, of the same location; null: a top-level category"
+        ),
+    )
+    sort_order: SortOrder = omittable(
+        description=(
+            "Its place among its siblings on the menu, lowest first (0-1000000); new "
+            "categories go last"
+        )
+    )
 
 
 class CategoryCreate(CategoryFields):
-    name: Name
-    location_id: UUID | None = None
+    name: Name = Field(description="Its name on the menu (1-200 characters)")
+    location_id: UUID | None = Field(
+        default=None,
+        description=(
+            "The location it belongs to; left out: the `locationId` query's (one of them is "
+            "needed; both must agree)"
+        ),
+    )
 
 
 class CategoryUpdate(CategoryFields):
     """Every field optional; a field that is absent keeps its value."""
 
-    name: Name = omittable()
-    is_active: Flag = omittable()
+    name: Name = omittable(description="Its new name (1-200 characters)")
+    is_active: Flag = omittable(
+        description="false makes it inactive (lists leave it out unless `includeInactive`), "
+        "true active again"
+    )
 
 
 class ReorderRequest(RequestModel):
-    category_ids: list[UUID] = Field(min_length=1, max_length=1000)
-    location_id: UUID | None = None
+    category_ids: list[UUID] = Field(
+        description=(
+            "Categories of one location in their new order, each once: each takes its "
+            "position (0, 1, ...) as sortOrder; all or none"
+        ),
+        min_length=1,
+        max_length=1000,
+    )
+    location_id: UUID | None = Field(
+        default=None,
+        description="The location they must all be of (422 otherwise); left out: any one location",
+    )
 
     @field_validator("category_ids")
     @classmethod
@@ -70,30 +101,37 @@ class ReorderRequest(RequestModel):
 
 
 class CategorySummary(ResponseModel):
-    id: UUID
-    name: str
-    description: str | None
-    image_url: str | None
-    sort_order: int
-    is_active: bool
-    parent_category_id: UUID | None
+    id: UUID = Field(description="The category's id")
+    name: str = Field(description="Its name on the menu")
+    description: str | None = Field(description="Its description; null: none")
+    image_url: str | None = Field(description="Its picture; null: none")
+    sort_order: int = Field(description="Its place among its siblings on the menu, lowest first")
+    is_active: bool = Field(
+        description="Whether it is active (lists leave an inactive one out unless "
+        "`includeInactive`)"
+    )
+    parent_category_id: UUID | None = Field(
+        description="The category it is nested in; null: a top-level category"
+    )
     location_id: UUID
 
 
 class CategoryDetail(CategorySummary):
-    product_count: int
+    product_count: int = Field(
+        description="How many live products are directly in it (not in its subcategories)"
+    )
     created_at: Timestamp
     updated_at: Timestamp
 
 
 class CategoryList(ResponseModel):
-    data: list[CategorySummary]
-    total: int
+    data: list[CategorySummary] = Field(description="The categories, by sortOrder, then name")
+    total: int = Field(description="How many there are")
 
 
 class ReorderResult(ResponseModel):
-    success: bool
-    reordered: int
+    success: bool = Field(description="Always true: a refused reorder answers a problem")
+    reordered: int = Field(description="How many categories were listed, each now at its place")
 
 
 def _summary(category: Category) -> CategorySummary:

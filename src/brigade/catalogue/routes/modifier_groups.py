@@ -35,13 +35,20 @@ class OptionIn(RequestModel):
 class ModifierGroupUpdate(RequestModel):
     """The whole group: PUT replaces its name, rule and options."""
 
-    name: Name
-    min_selections: Selections = 0
+    name: Name = Field(description='The group\'s name, as the terminal shows it ("Temperature")')
+    min_selections: Selections = Field(
+        default=0, description="The fewest options an item must choose (0: optional)"
+    )
     max_selections: MaxSelections | None = Field(
         default=None, description="At least max(1, minSelections); null: no limit"
     )
     options: list[OptionIn] = Field(
-        default_factory=list, max_length=MAX_OPTIONS, json_schema_extra={"uniqueItems": True}
+        description=(
+            "Its options, in the order the terminal shows them, each once (replaces them all)"
+        ),
+        default_factory=list,
+        max_length=MAX_OPTIONS,
+        json_schema_extra={"uniqueItems": True},
     )
 
     def fields(self, location_id: UUID | None = None) -> ModifierGroupFields:
@@ -55,15 +62,19 @@ class ModifierGroupUpdate(RequestModel):
 
 
 class ModifierGroupCreate(ModifierGroupUpdate):
-    location_id: UUID | None = None
+    location_id: UUID | None = Field(
+        default=None, description="The location it belongs to; left out: the `locationId` query's"
+    )
 
 
 class ModifierGroupOut(ResponseModel):
-    id: UUID
-    location_id: UUID | None
-    name: str
-    min_selections: int
-    max_selections: int | None
+    id: UUID = Field(description="The modifier group's id")
+    location_id: UUID | None = Field(description="The location it belongs to")
+    name: str = Field(description='The group\'s name ("Temperature")')
+    min_selections: int = Field(description="The fewest options an item must choose (0: optional)")
+    max_selections: int | None = Field(
+        description="The most options an item may choose; null: no limit"
+    )
     options: list[ModifierOptionOut] = Field(
         description="In order; name and price are the product's"
     )

@@ -73,6 +73,16 @@ PrepSeconds: Any = Annotated[
     Field(description="How long the kitchen takes to make it, in seconds; null: not said"),
 ]
 MAX_GROUPS_PER_PRODUCT = 20
+_PRODUCT_TYPE = (
+    "ITEM: sold on its own; MODIFIER: an option modifier groups may offer; BUNDLE: a set sold "
+    "as one product (rung up as an ITEM is: the type is a label)"
+)
+_OWN_TAX_RATE = "Its own tax rate, a fraction (0.2 is 20 %), used while it names no taxRateId"
+_TRACKED = "Whether sales take from its stock (and a stock of 0 86es it)"
+_PRICE = (
+    "Its price per unit, in the location's currency; tax included only when the location's "
+    "taxMode is INCLUSIVE"
+)
 
 
 class ProductFields(RequestModel):
@@ -84,92 +94,175 @@ class ProductFields(RequestModel):
         description="The modifier groups it offers, in order (replaces them on update)",
     )
 
-    category_id: UUID | None = None
-    description: LongText | None = None
-    sku: ShortText | None = None
-    barcode: ShortText | None = None
-    cost: MoneyIn | None = None
-    tax_rate: RateIn = omittable()
+    category_id: UUID | None = Field(
+        default=None,
+        description=(
+            "The menu category it is listed in (an existing one, 422 otherwise); null: none"
+        ),
+    )
+    description: LongText | None = Field(
+        default=None, description="A description for the menu; null: none"
+    )
+    sku: ShortText | None = Field(
+        default=None,
+        description=(
+            "The stock-keeping code, unique at the location among live products and "
+            "variants (409); empty or null: none"
+        ),
+    )
+    barcode: ShortText | None = Field(
+        default=None,
+        description=(
+            "The barcode scanned at the till, unique at the location among live "
+            "products and variants (409); empty or null: none"
+        ),
+    )
+    cost: MoneyIn | None = Field(
+        default=None,
+        description=(
+            "What one unit costs the restaurant, in the location's currency (never "
+            "charged); null: not said"
+        ),
+    )
+    tax_rate: RateIn = omittable(description=_OWN_TAX_RATE)
     tax_rate_id: UUID | None = Field(
         default=None,
         description="A live tax rate of the product's location (422 otherwise); while it names "
         "one, taxRate is that rate's. null clears it",
     )
-    image_url: Url | None = None
-    track_inventory: Flag = omittable()
-    stock_quantity: StockIn | None = None
-    low_stock_threshold: StockThreshold | None = None
-    product_type: ProductType = omittable()
-    prep_seconds: PrepSeconds | None = None
+    image_url: Url | None = Field(
+        default=None, description="A picture of it for the menu; null: none"
+    )
+    track_inventory: Flag = omittable(description=_TRACKED)
+    stock_quantity: StockIn | None = Field(
+        default=None, description="Its stock, in units (up to 3 decimals); null: not counted"
+    )
+    low_stock_threshold: StockThreshold | None = Field(
+        default=None,
+        description=(
+            "A tracked product's stock at or under this is low (`stock.low`); null: no threshold"
+        ),
+    )
+    product_type: ProductType = omittable(description=_PRODUCT_TYPE)
+    prep_seconds: PrepSeconds | None = Field(
+        default=None,
+        description="How long the kitchen takes to make it, in seconds (0-86400); null: not said",
+    )
 
 
 class ProductCreate(ProductFields):
-    name: Name
-    price: MoneyIn
-    location_id: UUID | None = None
+    name: Name = Field(description="Its name on the menu, tickets and receipts (1-200 characters)")
+    price: MoneyIn = Field(description=_PRICE)
+    location_id: UUID | None = Field(
+        default=None, description="The location it is sold at; left out: its category's"
+    )
     # The schema shows the default as the number it is, not Decimal's string.
-    tax_rate: RateIn = Field(default=Decimal(0), json_schema_extra={"default": 0})
-    track_inventory: Flag = False
-    product_type: ProductType = ProductType.ITEM
+    tax_rate: RateIn = Field(
+        description=_OWN_TAX_RATE, default=Decimal(0), json_schema_extra={"default": 0}
+    )
+    track_inventory: Flag = Field(default=False, description=_TRACKED)
+    product_type: ProductType = Field(default=ProductType.ITEM, description=_PRODUCT_TYPE)
 
 
 class ProductUpdate(ProductFields):
     """Every field optional; a field that is absent keeps its value."""
 
-    name: Name = omittable()
-    price: MoneyIn = omittable()
-    is_active: Flag = omittable()
-    is_86d: Flag = omittable(alias="is86d")
+    name: Name = omittable(description="Its new name (1-200 characters)")
+    price: MoneyIn = omittable(
+        description=(
+            "Its new price per unit, in the location's currency; tax included only "
+            "when the location's taxMode is INCLUSIVE"
+        )
+    )
+    is_active: Flag = omittable(
+        description=(
+            "false takes it off sale (an item of it is 409 `product_unavailable`); "
+            "true puts it back"
+        )
+    )
+    is_86d: Flag = omittable(
+        description="true marks it sold out for now (86'd), false available again", alias="is86d"
+    )
 
 
 class ProductSummary(ResponseModel):
-    id: UUID
-    name: str
-    price: Money
-    category_id: UUID | None
-    location_id: UUID | None
-    sku: str | None
-    barcode: str | None
-    product_type: ProductType
-    is_active: bool
-    is_86d: bool = Field(alias="is86d")
+    id: UUID = Field(description="The product's id")
+    name: str = Field(description="Its name on the menu, tickets and receipts")
+    price: Money = Field(description=_PRICE)
+    category_id: UUID | None = Field(description="The menu category it is listed in; null: none")
+    location_id: UUID | None = Field(description="The location it is sold at")
+    sku: str | None = Field(description="Its stock-keeping code; null: none")
+    barcode: str | None = Field(description="Its barcode; null: none")
+    product_type: ProductType = Field(description=_PRODUCT_TYPE)
+    is_active: bool = Field(
+        description="Whether it is on sale (an inactive product cannot be rung up)"
+    )
+    is_86d: bool = Field(
+        description="Sold out for now (86'd): it cannot be rung up until un-86'd (a restock "
+        "lifts only an automatic 86)",
+        alias="is86d",
+    )
     # In the list too: the back office's product table and stock board show them per row.
     tax_rate: Number = Field(description="The named rate's when taxRateId is set")
-    tax_rate_id: UUID | None
-    track_inventory: bool
-    stock_quantity: Number | None
-    low_stock_threshold: int | None
+    tax_rate_id: UUID | None = Field(
+        description="The location's named tax rate it is taxed at; null: its own taxRate"
+    )
+    track_inventory: bool = Field(description="Whether sales take from its stock")
+    stock_quantity: Number | None = Field(description="Its stock, in units; null: not counted")
+    low_stock_threshold: int | None = Field(
+        description="Its stock at or under this is low; null: no threshold"
+    )
 
 
 class VariantOut(ResponseModel):
-    id: UUID
-    name: str
-    price: Money
-    sku: str | None
-    barcode: str | None
-    is_active: bool
+    id: UUID = Field(description="The variant's id")
+    name: str = Field(description='Its name (an item is named "Product (Variant)")')
+    price: Money = Field(
+        description=(
+            "Its price per unit, which replaces the product's, in the location's "
+            "currency, tax included only in INCLUSIVE mode"
+        )
+    )
+    sku: str | None = Field(description="Its stock-keeping code; null: none")
+    barcode: str | None = Field(description="Its barcode; null: none")
+    is_active: bool = Field(
+        description="Whether it is on sale (an inactive variant is 409 `product_unavailable`)"
+    )
 
 
 class ModifierOptionOut(ResponseModel):
     modifier_option_id: UUID = Field(description="The MODIFIER product's id")
-    name: str
-    price: Money
-    is_86d: bool = Field(alias="is86d")
+    name: str = Field(description="The MODIFIER product's name")
+    price: Money = Field(
+        description=(
+            "What it adds to one unit of the item, in the location's currency, tax "
+            "included only in INCLUSIVE mode"
+        )
+    )
+    is_86d: bool = Field(description="Sold out for now: it cannot be chosen", alias="is86d")
 
 
 class OfferedGroupOut(ResponseModel):
-    id: UUID
-    name: str
-    min_selections: int
+    id: UUID = Field(description="The modifier group's id")
+    name: str = Field(description='The group\'s name ("Temperature")')
+    min_selections: int = Field(
+        description="The fewest of its options an item must choose (0: optional)"
+    )
     max_selections: int | None = Field(description="null: no limit")
-    options: list[ModifierOptionOut]
+    options: list[ModifierOptionOut] = Field(
+        description="The MODIFIER products it offers, in the group's order"
+    )
 
 
 class ProductDetail(ProductSummary):
-    description: str | None
+    description: str | None = Field(description="Its description for the menu; null: none")
     prep_seconds: int | None = Field(description="How long the kitchen takes, in seconds")
-    cost: Money | None
-    image_url: str | None
+    cost: Money | None = Field(
+        description=(
+            "What one unit costs the restaurant, in the location's currency; null: not said"
+        )
+    )
+    image_url: str | None = Field(description="A picture of it; null: none")
     variants: list[VariantOut] = Field(description="Live variants: an item must name one")
     modifier_groups: list[OfferedGroupOut] = Field(description="In the order the product offers")
     created_at: Timestamp
@@ -187,28 +280,34 @@ class ProductPage(Page[ProductSummary]):
 
 
 class BulkUpdateEntry(RequestModel):
-    id: UUID
-    data: ProductUpdate
+    id: UUID = Field(description="The product changed")
+    data: ProductUpdate = Field(description="Its changes, as a product update takes them")
 
 
 class BulkUpdateRequest(RequestModel):
-    updates: list[BulkUpdateEntry] = Field(min_length=1, max_length=500)
+    updates: list[BulkUpdateEntry] = Field(
+        description="The changes, each applied on its own (1-500)", min_length=1, max_length=500
+    )
 
 
 class BulkUpdateError(ResponseModel):
-    id: str
-    code: str
-    detail: str
+    id: str = Field(description="The product whose change failed, as sent")
+    code: str = Field(
+        description="Why, as a problem's stable `code` (`not_found`, `duplicate_sku`, ...)"
+    )
+    detail: str = Field(description="Why, for a person")
 
 
 class BulkUpdateResult(ResponseModel):
-    updated: int
-    failed: int
-    errors: list[BulkUpdateError]
+    updated: int = Field(description="How many changes were applied")
+    failed: int = Field(description="How many were refused (each in errors)")
+    errors: list[BulkUpdateError] = Field(description="The refused changes, in the request's order")
 
 
 class AvailabilityChange(RequestModel):
-    reason: Reason | None = None
+    reason: Reason | None = Field(
+        default=None, description="Why: kept in the audit log; null: none given"
+    )
 
 
 # Optional: an 86 needs no explanation, but one given goes into the audit log.
@@ -485,20 +584,47 @@ async def delete_product(staff: CatalogueEditor, product_id: UUID, uow: UowDep) 
 
 
 class VariantCreate(RequestModel):
-    name: Name
-    price: MoneyIn
-    sku: ShortText | None = None
-    barcode: ShortText | None = None
+    name: Name = Field(
+        description='Its name (1-200 characters): an item is named "Product (Variant)"'
+    )
+    price: MoneyIn = Field(
+        description=(
+            "Its price per unit, which replaces the product's, in the location's "
+            "currency, tax included only in INCLUSIVE mode"
+        )
+    )
+    sku: ShortText | None = Field(
+        default=None,
+        description=(
+            "Its stock-keeping code, unique at the location among live products and "
+            "variants (409); null: none"
+        ),
+    )
+    barcode: ShortText | None = Field(
+        default=None,
+        description=(
+            "Its barcode, unique at the location among live products and variants (409); null: none"
+        ),
+    )
 
 
 class VariantUpdate(RequestModel):
     """Every field optional; a field that is absent keeps its value (null clears sku, barcode)."""
 
-    name: Name = omittable()
-    price: MoneyIn = omittable()
-    sku: ShortText | None = None
-    barcode: ShortText | None = None
-    is_active: Flag = omittable()
+    name: Name = omittable(description="Its new name (1-200 characters)")
+    price: MoneyIn = omittable(
+        description=(
+            "Its new price per unit, in the location's currency, tax included only in"
+            " INCLUSIVE mode"
+        )
+    )
+    sku: ShortText | None = Field(
+        default=None, description="Its new stock-keeping code; null clears it, left out keeps it"
+    )
+    barcode: ShortText | None = Field(
+        default=None, description="Its new barcode; null clears it, left out keeps it"
+    )
+    is_active: Flag = omittable(description="false takes it off sale, true puts it back")
 
 
 _VARIANT_RULES = (
@@ -567,7 +693,11 @@ class StockChangeRequest(RequestModel):
 
     delta: StockChangeIn = omittable(description="Added to the stock; negative takes from it")
     count: StockIn = omittable(description="The level counted: the stock becomes it")
-    reason: Reason
+    reason: Reason = Field(
+        description=(
+            "Why (a delivery, a loss, a stocktake): kept on the movement and in the audit log"
+        )
+    )
 
     @model_validator(mode="after")
     def _one_of_delta_and_count(self) -> StockChangeRequest:
@@ -577,15 +707,21 @@ class StockChangeRequest(RequestModel):
 
 
 class StockMovementOut(ResponseModel):
-    id: UUID
-    product_id: UUID
-    kind: StockMovementKind
+    id: UUID = Field(description="The movement's id")
+    product_id: UUID = Field(description="The product whose stock moved")
+    kind: StockMovementKind = Field(
+        description=(
+            "SALE, VOID, CANCEL (put back by an order), ADJUSTMENT (a delta) or COUNT (a stocktake)"
+        )
+    )
     change: Number = Field(description="Added to the stock; negative: taken")
     level: Number = Field(description="The stock it left")
-    reason: str | None
-    order_id: UUID | None
+    reason: str | None = Field(description="Why, as the manager gave it; null for an order's")
+    order_id: UUID | None = Field(
+        description="The order that moved it; null for an adjustment or a count"
+    )
     made_by: StaffRef = Field(description='Who: name "system" for the service itself')
-    at: Timestamp
+    at: Timestamp = Field(description="When it moved, in UTC")
 
 
 class StockMovementPage(Page[StockMovementOut]):

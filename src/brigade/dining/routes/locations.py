@@ -24,6 +24,7 @@ from brigade.kit.http.deps import PaginationDep, UowDep
 from brigade.kit.http.errors import problem_responses
 from brigade.kit.http.permissions import LocationAdmin, Reader
 from brigade.kit.http.routing import brigade_router
+from brigade.kit.http.schemas import Page
 from brigade.kit.http.types import (
     CurrencyCode,
     Money,
@@ -52,9 +53,13 @@ CashRoundingIn = Annotated[
 
 
 class LocationProfile(RequestModel):
-    name: Name
+    name: Name = Field(description="Its name, as screens and receipts show it (1-200 characters)")
     timezone: TimezoneName = Field(description="An IANA timezone name, e.g. Europe/Paris")
-    currency: CurrencyCode = Field(default=DEFAULT_CURRENCY, description="ISO 4217")
+    currency: CurrencyCode = Field(
+        default=DEFAULT_CURRENCY,
+        description="The currency of its prices and amounts (ISO 4217); an order keeps the one "
+        "it opened with",
+    )
     ticket_warn_minutes: TicketMinutes = Field(
         default=DEFAULT_TICKET_WARN_MINUTES,
         description="A kitchen ticket older than this turns amber (attention)",
@@ -91,30 +96,38 @@ class LocationProfile(RequestModel):
     )
 
 
+def _as_set(field: str) -> Any:
+    """A profile field as answered: it means what the profile set (its defaults without one)."""
+    return Field(description=LocationProfile.model_fields[field].description)
+
+
 class LocationOut(ResponseModel):
     """``name`` and the timestamps are null for a location without a profile."""
 
-    id: UUID
-    name: str | None
-    timezone: str
-    currency: str
-    ticket_warn_minutes: int
-    ticket_late_minutes: int
-    tax_mode: TaxMode
-    cash_rounding: Money | None
-    auto_complete: bool
-    idle_sign_out_seconds: int | None
-    servers_open_drawers: bool
-    board_shows_dine_in: bool
-    created_at: Timestamp | None
-    updated_at: Timestamp | None
+    id: UUID = Field(description="The location's id")
+    name: str | None = Field(
+        description="Its name, as screens and receipts show it; null without a profile"
+    )
+    timezone: str = _as_set("timezone")
+    currency: str = _as_set("currency")
+    ticket_warn_minutes: int = _as_set("ticket_warn_minutes")
+    ticket_late_minutes: int = _as_set("ticket_late_minutes")
+    tax_mode: TaxMode = _as_set("tax_mode")
+    cash_rounding: Money | None = _as_set("cash_rounding")
+    auto_complete: bool = _as_set("auto_complete")
+    idle_sign_out_seconds: int | None = _as_set("idle_sign_out_seconds")
+    servers_open_drawers: bool = _as_set("servers_open_drawers")
+    board_shows_dine_in: bool = _as_set("board_shows_dine_in")
+    created_at: Timestamp | None = Field(
+        description="When its profile was first set, in UTC; null without a profile"
+    )
+    updated_at: Timestamp | None = Field(
+        description="When its profile last changed, in UTC; null without a profile"
+    )
 
 
-class LocationPage(ResponseModel):
-    data: list[LocationOut]
-    total: int
-    page: int
-    limit: int
+class LocationPage(Page[LocationOut]):
+    pass
 
 
 def _out(location: Location) -> LocationOut:

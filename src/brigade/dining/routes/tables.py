@@ -6,6 +6,7 @@ from typing import Annotated, Any
 from uuid import UUID
 
 from fastapi import Query, Response
+from pydantic import Field
 
 from brigade.dining.domain.rooms import SeatedOrder, TableStatus
 from brigade.dining.service import rooms as service
@@ -18,7 +19,7 @@ from brigade.kit.http.permissions import DiningRoomManager, Reader
 from brigade.kit.http.routing import brigade_router
 
 # The catalogue's delete answer, shared until the routers share one schemas module.
-from brigade.kit.http.schemas import DeleteResult, order_number
+from brigade.kit.http.schemas import DeleteResult, Page, order_number
 from brigade.kit.http.types import (
     Money,
     Name,
@@ -38,48 +39,54 @@ Seats: Any = WholeNumber(1, 1000)
 
 
 class TableCreate(RequestModel):
-    location_id: UUID
-    name: Name
-    section: Section | None = None
-    seats: Seats | None = None
+    location_id: UUID = Field(description="The location whose floor it is on (fixed once made)")
+    name: Name = Field(description='Its name as staff call it ("T12", "Patio 3"), 1-200 characters')
+    section: Section | None = Field(
+        default=None,
+        description=('The part of the floor it is in ("Patio"), to group tables by; null: none'),
+    )
+    seats: Seats | None = Field(
+        default=None, description="How many it seats (1-1000); null: not said"
+    )
 
 
 class TableUpdate(RequestModel):
     """Every field optional; `section` and `seats` take null to clear. The location is fixed."""
 
-    name: Name = omittable()
-    section: Section | None = None
-    seats: Seats | None = None
+    name: Name = omittable(description="Its new name (1-200 characters)")
+    section: Section | None = Field(
+        default=None, description="Its new section; null clears it, left out keeps it"
+    )
+    seats: Seats | None = Field(
+        default=None, description="How many it seats (1-1000); null clears it, left out keeps it"
+    )
 
 
 class SeatedOrderOut(ResponseModel):
-    id: UUID
-    order_number: str
-    status: OrderStatus
-    guest_count: int | None
-    customer_name: str | None
-    total: Money
-    balance_due: Money
-    created_at: Timestamp
+    id: UUID = Field(description="The order's id")
+    order_number: str = Field(description="Its check number (#1042)")
+    status: OrderStatus = Field(description="DRAFT or OPEN")
+    guest_count: int | None = Field(description="How many guests; null: not said")
+    customer_name: str | None = Field(description="The customer's name; null: none")
+    total: Money = Field(description="Its total, tax included, tips apart, in the order's currency")
+    balance_due: Money = Field(description="What it still owes, in the order's currency")
+    created_at: Timestamp = Field(description="When it was opened, in UTC")
 
 
 class TableOut(ResponseModel):
-    id: UUID
-    location_id: UUID
-    name: str
-    section: str | None
-    seats: int | None
-    status: TableStatus
-    open_orders: list[SeatedOrderOut]
+    id: UUID = Field(description="The table's id")
+    location_id: UUID = Field(description="The location whose floor it is on")
+    name: str = Field(description="Its name as staff call it")
+    section: str | None = Field(description="The part of the floor it is in; null: none")
+    seats: int | None = Field(description="How many it seats; null: not said")
+    status: TableStatus = Field(description="OCCUPIED while an order is open at it, else FREE")
+    open_orders: list[SeatedOrderOut] = Field(description="Its DRAFT and OPEN orders")
     created_at: Timestamp
     updated_at: Timestamp
 
 
-class TablePage(ResponseModel):
-    data: list[TableOut]
-    total: int
-    page: int
-    limit: int
+class TablePage(Page[TableOut]):
+    pass
 
 
 def _seated(order: SeatedOrder) -> SeatedOrderOut:

@@ -132,14 +132,14 @@ class FieldError(BaseModel):
     """One refused input."""
 
     field: str = Field(description="The field or parameter, dotted when nested: `items.0.quantity`")
-    message: str
+    message: str = Field(description="Why it was refused, for a person")
 
 
 class OpenCheck(BaseModel):
     """A check still open (`open_checks`)."""
 
-    id: str
-    number: int
+    id: str = Field(description="The order's id")
+    number: int = Field(description="Its check number as a number (1042 for #1042)")
     table: str | None = Field(description="Its table's name; null for none")
 
 
@@ -148,7 +148,7 @@ class Problem(BaseModel):
 
     type: str = Field(description="A URI naming the kind of problem")
     title: str = Field(description="The HTTP status phrase")
-    status: int
+    status: int = Field(description="The HTTP status code, as the answer's")
     detail: str = Field(description="What went wrong here, for a person")
     code: str = Field(description="Stable machine code: `not_found`, `overpayment`, ...")
     errors: list[FieldError] | None = Field(

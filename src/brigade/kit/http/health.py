@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from fastapi import Response
-from pydantic import BaseModel
+from pydantic import BaseModel, Field
 
 from brigade.kit import health as service
 from brigade.kit.http.deps import UowDep
@@ -14,7 +14,7 @@ router = brigade_router(tags=["health"], public=True)
 
 
 class Health(BaseModel):
-    status: str
+    status: str = Field(description="`ok`: the service is up and its database answers")
 
 
 @router.get(

@@ -138,6 +138,14 @@ TAGS: list[dict[str, str]] = [
     {"name": "health", "description": "Is the service up and its database answering."},
 ]
 
+# Properties that mean the same in every schema, described once here; a model's own
+# description of one wins (docs/decisions.md, "Every property described").
+SHARED_PROPERTIES = {
+    "createdAt": "When it was created, in UTC (ISO 8601 with Z).",
+    "updatedAt": "When it last changed, in UTC (ISO 8601 with Z).",
+    "locationId": "The location it belongs to.",
+}
+
 _PROBLEM_REF = {"$ref": "#/components/schemas/Problem"}
 _HEADERS = {
     "Location": {
@@ -292,6 +300,15 @@ def _tell_the_truth(document: dict[str, Any], known: list[_Operation]) -> None:
     # FastAPI's own 422 body, now replaced by Problem everywhere.
     for unused in ("HTTPValidationError", "ValidationError"):
         schemas.pop(unused, None)
+    describe_shared_properties(schemas)
+
+
+def describe_shared_properties(schemas: dict[str, Any]) -> None:
+    """Gives each property of ``SHARED_PROPERTIES`` with no description of its own that one."""
+    for schema in schemas.values():
+        for name, prop in schema.get("properties", {}).items():
+            if name in SHARED_PROPERTIES and not prop.get("description"):
+                prop["description"] = SHARED_PROPERTIES[name]
 
 
 def _problem_schema(codes: list[str]) -> dict[str, Any]:

@@ -7,7 +7,7 @@ from typing import Annotated, Any, Generic, Protocol, Self, TypeVar
 from uuid import UUID
 
 from fastapi import Query
-from pydantic import BaseModel
+from pydantic import BaseModel, Field
 
 from brigade.kit import money
 from brigade.kit.changes import UNSET, Change
@@ -33,10 +33,12 @@ class Page(ResponseModel, Generic[Item]):
     OpenAPI then calls it ``ProductPage`` rather than ``Page_ProductSummary_``.
     """
 
-    data: list[Item]
-    total: int
-    page: int
-    limit: int
+    data: list[Item] = Field(description="This page's rows, in the list's order")
+    total: int = Field(
+        description="How many rows the list holds over all its pages (its filters applied)"
+    )
+    page: int = Field(description="This page's number, from 1")
+    limit: int = Field(description="The most rows a page holds (the request's `limit`)")
 
     @classmethod
     def of(cls, records: Sequence[Any], total: int, pagination: Pagination) -> Self:
@@ -48,7 +50,10 @@ class CursorPage(Page[Item], Generic[Item]):
     """A page of a list also read by cursor: ``nextCursor`` reads on after its last row (null
     when the page is not full: nothing follows)."""
 
-    next_cursor: str | None
+    next_cursor: str | None = Field(
+        description="Send as `cursor` to read the rows after this page's last; null when the "
+        "page is not full (nothing follows)"
+    )
 
     @classmethod
     def after(
@@ -71,16 +76,23 @@ def shaped(model: type[Answer], record: object) -> Answer:
 
 
 class ModifierOut(ResponseModel):
-    modifier_option_id: UUID
-    name: str
-    price: Money
+    """A modifier chosen on a line, as it was when the line was rung up."""
+
+    modifier_option_id: UUID = Field(description="The MODIFIER product chosen")
+    name: str = Field(description="Its name as rung up (what the ticket and receipt print)")
+    price: Money = Field(
+        description="What it adds to one unit of the line, in the order's currency; tax as the "
+        "order's taxMode says (on top when EXCLUSIVE, included when INCLUSIVE)"
+    )
 
 
 class StaffRef(ResponseModel):
     """Who did it: ``staffId`` is null for the bootstrap admin token and with auth off."""
 
-    staff_id: UUID | None
-    name: str
+    staff_id: UUID | None = Field(
+        description="The staff member; null for the bootstrap admin token and with auth off"
+    )
+    name: str = Field(description="Their name as it was when they did it")
 
 
 # An order number as a client may give it: as shown (`#1001`), or its digits.
@@ -121,8 +133,11 @@ def staff_ref(staff_id: UUID | None, name: str | None) -> StaffRef | None:
 
 
 class DeleteResult(ResponseModel):
-    success: bool
-    message: str
+    success: bool = Field(description="Always true: a deletion that fails answers a problem")
+    message: str = Field(
+        description="What was done, for a person (`Product <id> deleted`; `... archived` when "
+        "it was kept for what names it)"
+    )
 
     @classmethod
     def deleted(cls, what: str, id_: UUID) -> DeleteResult:

@@ -8,6 +8,7 @@ from typing import Annotated
 from uuid import UUID
 
 from fastapi import Query, Response
+from pydantic import Field
 
 from brigade.kit.errors import InvalidInput, NotFound
 from brigade.kit.escpos import encode
@@ -34,7 +35,9 @@ class ReceiptFormat(StrEnum):
 
 
 class ReceiptPrint(RequestModel):
-    printer_id: UUID
+    printer_id: UUID = Field(
+        description="The RECEIPT printer of the order's location to print it on"
+    )
 
 
 @router.get(

@@ -45,6 +45,7 @@ _RATE = (
     "A fraction of subtotal minus discountAmount (0.125 is 12.5 %); exactly one of rate and amount"
 )
 _AMOUNT = "A fixed amount; exactly one of rate and amount"
+_AUTOMATIC = "Whether it applies to orders by itself; false: added by hand"
 _ORDER_TYPES = "An automatic charge applies to these order types only; empty: every type"
 
 
@@ -76,9 +77,20 @@ class ServiceChargeCreate(ServiceChargeFields):
 
     rate: RateIn | None = Field(default=None, description=_RATE)
     amount: PositiveMoneyIn | None = Field(default=None, description=_AMOUNT)
-    location_id: UUID
-    name: Name
-    automatic: Flag = False
+    location_id: UUID = Field(description="The location whose charge it is (fixed once made)")
+    name: Name = Field(
+        description=(
+            "Its name on orders and receipts, unique among the location's live "
+            "charges (409), 1-200 characters"
+        )
+    )
+    automatic: Flag = Field(
+        default=False,
+        description=(
+            "Whether it applies to orders by itself (when they meet minGuests and "
+            "orderTypes); false: added by hand"
+        ),
+    )
 
     @model_validator(mode="after")
     def _one_of_rate_and_amount(self) -> ServiceChargeCreate:
@@ -95,20 +107,32 @@ class ServiceChargeUpdate(ServiceChargeFields):
 
     rate: RateIn = omittable(description=_RATE)
     amount: PositiveMoneyIn = omittable(description=_AMOUNT)
-    name: Name = omittable()
-    automatic: Flag = omittable()
+    name: Name = omittable(
+        description="Its new name, unique among the location's live charges (409)"
+    )
+    automatic: Flag = omittable(description=_AUTOMATIC)
 
 
 class ServiceChargeOut(ResponseModel):
-    id: UUID
-    location_id: UUID
-    name: str
-    rate: Number | None
-    amount: Money | None
-    tax_rate_id: UUID | None
-    automatic: bool
-    min_guests: int | None
-    order_types: list[ChargeOrderType]
+    id: UUID = Field(description="The service charge's id")
+    location_id: UUID = Field(description="The location whose charge it is")
+    name: str = Field(description="Its name on orders and receipts")
+    rate: Number | None = Field(
+        description=(
+            "A fraction of subtotal minus discountAmount (0.125 is 12.5 %); null for "
+            "an amount charge"
+        )
+    )
+    amount: Money | None = Field(
+        description="A fixed amount per order, in the location's currency, tax included only in "
+        "INCLUSIVE mode; null for a rate charge"
+    )
+    tax_rate_id: UUID | None = Field(description="The tax rate it is taxed at; null: untaxed")
+    automatic: bool = Field(description=_AUTOMATIC)
+    min_guests: int | None = Field(
+        description="An automatic charge applies from this many guests; null: whatever the guests"
+    )
+    order_types: list[ChargeOrderType] = Field(description=_ORDER_TYPES)
     archived_at: Timestamp | None = Field(description="Set once deleted: orders still name it")
     created_at: Timestamp
     updated_at: Timestamp

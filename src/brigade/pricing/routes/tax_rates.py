@@ -46,8 +46,13 @@ _TAKEOUT = "Replaces `rate` on TAKEOUT and DELIVERY orders; null: `rate` applies
 
 
 class TaxRateCreate(RequestModel):
-    location_id: UUID
-    name: Name
+    location_id: UUID = Field(description="The location whose rate it is (fixed once made)")
+    name: Name = Field(
+        description=(
+            'Its name on orders and receipts ("VAT 20%"), unique among the '
+            "location's live rates (409)"
+        )
+    )
     rate: RateIn = Field(description="A fraction: 0.081 is 8.1 %")
     takeout_rate: RateIn | None = Field(default=None, description=_TAKEOUT)
 
@@ -55,17 +60,20 @@ class TaxRateCreate(RequestModel):
 class TaxRateUpdate(RequestModel):
     """Every field optional; a field that is absent keeps its value (null clears takeoutRate)."""
 
-    name: Name = omittable()
-    rate: RateIn = omittable()
+    name: Name = omittable(description="Its new name, unique among the location's live rates (409)")
+    rate: RateIn = omittable(
+        description="Its new rate, a fraction: 0.081 is 8.1 %; items already rung up keep the "
+        "rate they were added at"
+    )
     takeout_rate: RateIn | None = Field(default=None, description=_TAKEOUT)
 
 
 class TaxRateOut(ResponseModel):
-    id: UUID
-    location_id: UUID
-    name: str
-    rate: Number
-    takeout_rate: Number | None
+    id: UUID = Field(description="The tax rate's id")
+    location_id: UUID = Field(description="The location whose rate it is")
+    name: str = Field(description="Its name on orders and receipts")
+    rate: Number = Field(description="A fraction: 0.081 is 8.1 %")
+    takeout_rate: Number | None = Field(description=_TAKEOUT)
     archived_at: Timestamp | None = Field(
         description="Set when it was deleted while in use: no product or charge may name it"
     )

@@ -26,30 +26,37 @@ router = brigade_router(prefix="/api/staff", tags=["checkout"])
 
 
 class OpenCheckOut(ResponseModel):
-    id: UUID
-    number: str
-    table_id: UUID | None
-    table_name: str | None
-    total: Money
-    balance: Money
+    id: UUID = Field(description="The order's id")
+    number: str = Field(description="Its check number (#1042)")
+    table_id: UUID | None = Field(description="Its table; null: none")
+    table_name: str | None = Field(description="Its table's current name; null: none")
+    total: Money = Field(description="Its total, tax included, in the order's currency")
+    balance: Money = Field(description="What it still owes, in the order's currency")
 
 
 class CheckoutOut(ResponseModel):
-    staff_id: UUID
-    location_id: UUID
-    date: date
+    staff_id: UUID = Field(description="The server checked out")
+    location_id: UUID = Field(description="The location whose business day it is")
+    # Annotated: a default here would shadow the type `date` in the class body.
+    date: Annotated[date, Field(description="The business day, in the location's timezone")]
     start: Timestamp = Field(description="When the business day began")
     end: Timestamp = Field(description="When the next one begins")
-    currency: str
+    currency: str = Field(description="The location's currency (ISO 4217), every amount's")
     sales: Money = Field(description="Net sales of the orders they opened that completed")
-    order_count: int
+    order_count: int = Field(description="How many of the orders they opened completed that day")
     tips: Money = Field(description="Card and cash tips on the payments they took")
-    card_tips: Money
-    cash_tips: Money
+    card_tips: Money = Field(
+        description="The tips on the card payments they took, in the location's currency"
+    )
+    cash_tips: Money = Field(
+        description="The tips on the cash payments they took, in the location's currency"
+    )
     cash_held: Money = Field(description="Cash payments they took less cash refunds they made")
     card_total: Money = Field(description="Card payments they took, tips apart")
-    open_checks: list[OpenCheckOut]
-    shifts: list[ShiftOut]
+    open_checks: list[OpenCheckOut] = Field(
+        description="The orders they opened still DRAFT or OPEN"
+    )
+    shifts: list[ShiftOut] = Field(description="Their shifts that day")
 
 
 def _out(found: Checkout) -> CheckoutOut:
