@@ -222,6 +222,10 @@ class Forbidden(DomainError):
     """The staff member's role does not allow the operation."""
 
 
+class InsufficientScope(Forbidden):
+    """None of a scoped token's scopes grants the operation; the detail names those that would."""
+
+
 class TipNeedsApproval(Forbidden):
     """A tip this large needs a role above the caller's."""
 

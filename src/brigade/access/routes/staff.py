@@ -10,7 +10,7 @@ from pydantic import Field
 
 from brigade.access.domain.staff import CreateStaff, CreateToken, StaffChanges
 from brigade.access.service import staff as service
-from brigade.kit.access import Role
+from brigade.kit.access import Role, Scope
 from brigade.kit.errors import Conflict, NotFound
 from brigade.kit.http.deps import PaginationDep, UowDep
 from brigade.kit.http.errors import problem_responses
@@ -59,9 +59,18 @@ class StaffPage(Page[StaffOut]):
     """Staff by name."""
 
 
+SCOPES_DESCRIPTION = (
+    "What the token may do, within its person's role (docs/security.md): "
+    "null or absent, everything the role allows."
+)
+
+
 class TokenCreate(RequestModel):
     staff_id: UUID
     name: Name
+    scopes: list[Scope] | None = Field(
+        default=None, min_length=1, max_length=len(Scope), description=SCOPES_DESCRIPTION
+    )
 
 
 class TokenOut(ResponseModel):
@@ -72,6 +81,7 @@ class TokenOut(ResponseModel):
     created_at: Timestamp
     last_used_at: Timestamp | None
     revoked_at: Timestamp | None
+    scopes: list[Scope] | None = Field(description=SCOPES_DESCRIPTION)
 
 
 class NewToken(TokenOut):
@@ -136,7 +146,8 @@ async def create_token(
     staff: StaffAdmin, body: TokenCreate, uow: UowDep, response: Response
 ) -> NewToken:
     """The answer holds the token itself: store it now, it is not shown again."""
-    command = CreateToken(staff_id=body.staff_id, name=body.name)
+    scopes = None if body.scopes is None else frozenset(body.scopes)
+    command = CreateToken(staff_id=body.staff_id, name=body.name, scopes=scopes)
     token, secret = await service.create_token(uow, staff, command)
     response.headers["Location"] = f"/api/tokens/{token.id}"
     return NewToken(**shaped(TokenOut, token).model_dump(), token=secret)

@@ -28,7 +28,7 @@ from brigade.access.repository.staff import AuthFailureRepository, StaffReposito
 from brigade.access.service import audit, passwords, terminals
 from brigade.access.service import token_cache as worker_token_cache
 from brigade.access.service.revoking import Revocation, revoke
-from brigade.kit.access import BOOTSTRAP_ADMIN, Actor, Role, TokenOwner
+from brigade.kit.access import BOOTSTRAP_ADMIN, Actor, Role, Scope, TokenOwner
 from brigade.kit.clock import later_than, now
 from brigade.kit.db.engine import UnitOfWork
 from brigade.kit.errors import BadToken, NotFound, TooManyFailedAttempts, Unauthenticated
@@ -246,24 +246,24 @@ async def create_token(uow: UnitOfWork, actor: Actor, command: CreateToken) -> t
         created_at=now(),
         last_used_at=None,
         revoked_at=None,
+        scopes=None if command.scopes is None else tuple(sorted(command.scopes)),
     )
     await TokenRepository(uow).insert(token)
+    created: dict[str, Any] = {"name": name, "staffId": str(staff_id), "role": member.role.value}
+    if token.scopes is not None:
+        created["scopes"] = list(token.scopes)
     await audit.record(
-        uow,
-        actor,
-        AuditAction.TOKEN_CREATED,
-        (AuditedEntity.TOKEN, token.id),
-        after={"name": name, "staffId": str(staff_id), "role": member.role.value},
+        uow, actor, AuditAction.TOKEN_CREATED, (AuditedEntity.TOKEN, token.id), after=created
     )
     return token, secret
 
 
 async def create_staff_token(
-    uow: UnitOfWork, actor: Actor, name: str, role: Role
+    uow: UnitOfWork, actor: Actor, name: str, role: Role, scopes: frozenset[Scope] | None = None
 ) -> tuple[ApiToken, str]:
     """A staff member and their first token, both called ``name``: what the CLI creates."""
     member = await create_staff(uow, actor, CreateStaff(name, role))
-    return await create_token(uow, actor, CreateToken(member.id, name))
+    return await create_token(uow, actor, CreateToken(member.id, name, scopes))
 
 
 async def list_tokens(

@@ -77,6 +77,7 @@ ERROR_TABLE: dict[type[errors.DomainError], tuple[int, str]] = {
     errors.Unauthenticated: (401, "unauthorized"),
     errors.Forbidden: (403, "forbidden"),
     errors.TipNeedsApproval: (403, "tip_needs_approval"),
+    errors.InsufficientScope: (403, "insufficient_scope"),
     errors.TooManyFailedAttempts: (429, "too_many_failed_authentications"),
     EventsExpired: (410, "events_expired"),
     # The dining room.

@@ -33,6 +33,7 @@ from brigade.kit.errors import (
     ApprovalInvalid,
     BadToken,
     Forbidden,
+    InsufficientScope,
     NotApprovable,
     OtherLocation,
     SecretShownOnce,
@@ -133,6 +134,7 @@ class BrigadeRoute(APIRoute):
             access_errors = problem_responses(
                 Unauthenticated,
                 Forbidden,
+                InsufficientScope,
                 ApprovalInvalid,
                 NotApprovable,
                 OtherLocation,
