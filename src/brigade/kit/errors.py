@@ -218,6 +218,10 @@ class BadToken(Unauthenticated):
     """A token was presented and is not valid: what failed-authentication limits count."""
 
 
+class InvalidTicket(BadToken):
+    """An event stream ticket that is unknown, already used or expired."""
+
+
 class Forbidden(DomainError):
     """The staff member's role does not allow the operation."""
 

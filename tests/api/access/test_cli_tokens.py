@@ -65,10 +65,9 @@ def test_role_and_name_still_make_a_new_person(client: AppClient) -> None:
 
 @pytest.mark.usefixtures("on_the_test_database")
 def test_scopes_make_a_scoped_token(client: AppClient) -> None:
+    scopes = ["--scope", "reports:read", "--scope", "payments:read"]
     result = CliRunner().invoke(
-        cli,
-        ["token", "create", "--role", "MANAGER", "--name", "Exporter"]
-        + ["--scope", "reports:read", "--scope", "payments:read"],
+        cli, ["token", "create", "--role", "MANAGER", "--name", "Exporter", *scopes]
     )
     assert result.exit_code == 0, result.output
     token = result.output.strip()

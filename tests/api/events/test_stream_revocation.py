@@ -75,3 +75,19 @@ def test_a_revoked_kitchen_display_and_a_signed_out_session_end_their_streams(
     session = sign_in(client, terminal, member["id"], "4826").json()["token"]
     sign_out = lambda: client.delete("/api/sessions/current", headers=bearer(session))  # noqa: E731
     assert _streamed_while(client, session, sign_out).rstrip().endswith(REVOKED)
+
+
+def test_a_stream_opened_by_ticket_ends_when_the_credential_behind_it_is_revoked(
+    client: AppClient,
+) -> None:
+    _staff_id, token = _staff_token(client)
+    token_id = client.get("/api/tokens").json()["data"][0]["id"]
+    ticket = client.post("/api/events/stream-tickets", headers=bearer(token)).json()["ticket"]
+    body = stream_while(
+        client,
+        lambda: client.delete(f"/api/tokens/{token_id}"),
+        params={"ticket": ticket},
+        headers={"Authorization": ""},
+    )
+    assert body.rstrip().endswith(REVOKED)
+    assert RECONNECT not in body

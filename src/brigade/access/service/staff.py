@@ -23,6 +23,7 @@ from brigade.access.domain.staff import (
     token_digest,
     token_hint,
 )
+from brigade.access.domain.stream_tickets import CredentialKind, bearer_kind
 from brigade.access.domain.token_cache import Credentials
 from brigade.access.repository.staff import AuthFailureRepository, StaffRepository, TokenRepository
 from brigade.access.service import audit, passwords, terminals
@@ -54,21 +55,26 @@ async def authenticate(
         raise Unauthenticated("Send a staff token as 'Authorization: Bearer <token>'.")
     if admin_token and hmac.compare_digest(presented.encode(), admin_token.encode()):
         return TokenOwner(BOOTSTRAP_ADMIN, last_used_at=None)
-    digest = token_digest(presented)
+    return await authenticate_bearer(uow, token_digest(presented), bearer_kind(presented))
+
+
+async def authenticate_bearer(uow: UnitOfWork, digest: str, kind: CredentialKind) -> TokenOwner:
+    """Who holds the staff, device or PIN session token whose SHA-256 is ``digest``, or
+    BadToken (what a stream ticket's credential is checked by, too)."""
     at = now()
     owner = worker_token_cache.cached(digest, at)
     if owner is None:
         lookup = worker_token_cache.lookup_started()
-        owner = await _look_up(uow, presented, digest)
+        owner = await _look_up(uow, digest, kind)
         worker_token_cache.keep(digest, _as_touched(owner, at), lookup)
     elif _due_touch(owner, at):
         worker_token_cache.cache().update(digest, _as_touched(owner, at))
     return owner
 
 
-async def _look_up(uow: UnitOfWork, presented: str, digest: str) -> TokenOwner:
-    if terminals.is_device_or_session_token(presented):
-        return await terminals.authenticate(uow, presented, digest)
+async def _look_up(uow: UnitOfWork, digest: str, kind: CredentialKind) -> TokenOwner:
+    if kind is not CredentialKind.STAFF_TOKEN:
+        return await terminals.authenticate(uow, digest, session=kind is CredentialKind.PIN_SESSION)
     owner = await TokenRepository(uow).owner(digest)
     if owner is None:
         raise BadToken("The token is unknown or revoked, or its staff member is inactive.")
