@@ -50,9 +50,10 @@ misses nothing. A browser's `EventSource` cannot send a header: `POST
 /api/events/stream-tickets` with your credential answers `{{ticket, expiresAt}}`, then
 `new EventSource("/api/events/stream?ticket=" + ticket)` opens the stream once, within 60 s,
 as that credential (a used or expired ticket is 401 `invalid_ticket`: ask for a new one
-before each reconnect, resuming with `after=<last id seen>`). A webhook (ADMIN, `/api/webhooks`) POSTs each event it subscribes to, at least
-once, signed: `Brigade-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<body>">` keyed
-by the webhook's `whsec_` secret (Stripe's libraries verify it), and the Standard Webhooks
+before each reconnect, resuming with `after=<last id seen>`).
+A webhook (ADMIN, `/api/webhooks`) POSTs each event it subscribes to, at least once, signed:
+`Brigade-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<body>">` keyed by the
+webhook's `whsec_` secret (Stripe's libraries verify it), and the Standard Webhooks
 headers `webhook-id`, `webhook-timestamp` and `webhook-signature` (its libraries verify them).
 Verify one, reject a timestamp more than 5 minutes old, and skip an event `id` already
 handled. Events about one order arrive in order; a failing one holds back only its order's
