@@ -299,9 +299,9 @@ async def stream_events(
     revoked token or device, a signed-out session or a deactivated person ends the stream
     with a `: credential revoked` comment and no retry hint. A browser's `EventSource`, which
     sends no header, opens it with `?ticket=` (POST /api/events/stream-tickets). A device or
-    PIN session reads
-    its own location's events only (403 `other_location` for another's); a BOARD device gets
-    only the events that move orders on the guests' board, bare (`data` is `{}`)."""
+    PIN session reads its own location's events only (403 `other_location` for another's); a
+    BOARD device gets only the events that move orders on the guests' board, bare (`data` is
+    `{}`)."""
     filters = _scoped(staff, filters)
     start = await service.start_cursor(uow, last_event_id if last_event_id is not None else after)
     settings: Settings = request.app.state.settings
