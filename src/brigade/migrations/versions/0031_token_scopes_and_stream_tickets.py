@@ -17,6 +17,17 @@ depends_on: str | Sequence[str] | None = None
 
 
 def upgrade() -> None:
+    # This revision's id is longer than Alembic's 32-character version column: widened first,
+    # before Alembic records the id (SQLite does not hold a VARCHAR to its length). Left wide
+    # by the downgrade: every id fits it.
+    if op.get_bind().dialect.name == "postgresql":
+        op.alter_column(
+            "alembic_version",
+            "version_num",
+            type_=sa.String(64),
+            existing_type=sa.String(32),
+            existing_nullable=False,
+        )
     # docs/security.md. Every existing token stays unscoped (null): its role's permissions.
     with op.batch_alter_table("api_tokens") as batch:
         batch.add_column(sa.Column("scopes", sa.JSON, nullable=True))
