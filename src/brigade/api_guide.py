@@ -14,9 +14,11 @@ kitchen, the till and reports, for screens and for integrations. Version **{API_
 Send `Authorization: Bearer <token>`. A staff API token (made in the back office: Staff, then
 API tokens) acts with its person's role: KITCHEN < SERVER < MANAGER < ADMIN. A paired device's
 token acts as that device at its location; a PIN session acts as its person there. The back
-office's own pages use a cookie session with a CSRF token instead. 401 is no or a bad token,
-403 a role or location that may not; repeated failures from one address are 429 with
-`Retry-After`.
+office's own pages use a cookie session with a CSRF token instead. A token made with `scopes`
+(`orders:read`, `reports:read`, `webhooks:write`, …) may do only what its role allows and one
+of its scopes grants: an accounting export needs no power to void. 401 is no or a bad token,
+403 a role or location that may not (`insufficient_scope`: a scope that does not, naming the
+one that would); repeated failures from one address are 429 with `Retry-After`.
 
 ## Errors
 Every error is `application/problem+json`: `type`, `title`, `status`, `detail` and a stable
@@ -46,9 +48,14 @@ its `taxMode` and `currency`.
 Every change is an event: `GET /api/events?after=<id>` pages them in order,
 `GET /api/events/stream` pushes them (server-sent events, resuming after `Last-Event-ID`), and
 `GET /api/events/latest` answers the newest id, so "read the latest id, load, then follow"
-misses nothing. A webhook (ADMIN, `/api/webhooks`) POSTs each event it subscribes to, at least
-once, signed: `Brigade-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<body>">` keyed
-by the webhook's `whsec_` secret (Stripe's libraries verify it), and the Standard Webhooks
+misses nothing. A browser's `EventSource` cannot send a header: `POST
+/api/events/stream-tickets` with your credential answers `{{ticket, expiresAt}}`, then
+`new EventSource("/api/events/stream?ticket=" + ticket)` opens the stream once, within 60 s,
+as that credential (a used or expired ticket is 401 `invalid_ticket`: ask for a new one
+before each reconnect, resuming with `after=<last id seen>`).
+A webhook (ADMIN, `/api/webhooks`) POSTs each event it subscribes to, at least once, signed:
+`Brigade-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<body>">` keyed by the
+webhook's `whsec_` secret (Stripe's libraries verify it), and the Standard Webhooks
 headers `webhook-id`, `webhook-timestamp` and `webhook-signature` (its libraries verify them).
 Verify one, reject a timestamp more than 5 minutes old, and skip an event `id` already
 handled. Events about one order arrive in order; a failing one holds back only its order's

@@ -11,7 +11,7 @@ from uuid import UUID
 import typer
 
 from brigade.access.domain.terminals import DeviceKind
-from brigade.kit.access import Role
+from brigade.kit.access import Role, Scope
 from brigade.settings import Settings
 
 cli = typer.Typer(help="Brigade, a restaurant point-of-sale service.", no_args_is_help=True)
@@ -175,6 +175,13 @@ def create_token(
         Role | None,
         typer.Option(help="Without --staff-id: KITCHEN, SERVER, MANAGER or ADMIN of a new person"),
     ] = None,
+    scope: Annotated[
+        list[Scope] | None,
+        typer.Option(
+            help="Repeatable: the token may do only what these allow, within the role "
+            "(none: everything the role allows)"
+        ),
+    ] = None,
 ) -> None:
     """Print a new token (shown this once): for the person --staff-id names, or for a new staff
     member called NAME with ROLE."""
@@ -186,11 +193,12 @@ def create_token(
         _refuse("give either --staff-id (an existing person) or --role (a new person)")
     settings = Settings()
     upgrade(settings.database_url)
+    scopes = frozenset(scope) if scope else None
     if role is not None:
-        token = asyncio.run(create_staff_token(settings, name.strip(), role))
+        token = asyncio.run(create_staff_token(settings, name.strip(), role, scopes))
     elif staff_id is not None:
         try:
-            token = asyncio.run(create_token_for(settings, staff_id, name.strip()))
+            token = asyncio.run(create_token_for(settings, staff_id, name.strip(), scopes))
         except NotFound:
             _refuse(f"no active staff member has the id {staff_id}")
     typer.echo(token)

@@ -11,7 +11,7 @@ from brigade.access.domain.terminals import DeviceKind
 from brigade.access.service import passwords, terminals
 from brigade.access.service import staff as access
 from brigade.event_payloads import install_event_payloads
-from brigade.kit.access import Actor, Role
+from brigade.kit.access import Actor, Role, Scope
 from brigade.kit.db.engine import Database, UnitOfWork
 from brigade.settings import Settings
 
@@ -33,19 +33,24 @@ async def in_one_transaction(settings: Settings, work: Callable[[UnitOfWork], Aw
         await database.dispose()
 
 
-async def create_staff_token(settings: Settings, name: str, role: Role) -> str:
+async def create_staff_token(
+    settings: Settings, name: str, role: Role, scopes: frozenset[Scope] | None = None
+) -> str:
     async def create(uow: UnitOfWork) -> str:
-        _token, secret = await access.create_staff_token(uow, COMMAND_LINE, name, role)
+        _token, secret = await access.create_staff_token(uow, COMMAND_LINE, name, role, scopes)
         return secret
 
     return await in_one_transaction(settings, create)
 
 
-async def create_token_for(settings: Settings, staff_id: UUID, name: str) -> str:
+async def create_token_for(
+    settings: Settings, staff_id: UUID, name: str, scopes: frozenset[Scope] | None = None
+) -> str:
     """A new token for an existing, active person (NotFound otherwise): no one new is made."""
 
     async def create(uow: UnitOfWork) -> str:
-        _token, secret = await access.create_token(uow, COMMAND_LINE, CreateToken(staff_id, name))
+        command = CreateToken(staff_id, name, scopes)
+        _token, secret = await access.create_token(uow, COMMAND_LINE, command)
         return secret
 
     return await in_one_transaction(settings, create)

@@ -5,7 +5,9 @@ from __future__ import annotations
 import asyncio
 import copy
 import ipaddress
+import logging
 import os
+import re
 import signal
 import socket
 import tempfile
@@ -91,12 +93,32 @@ def event_loop(database_url: str) -> str:
     return "asyncio" if make_url(database_url).get_backend_name() == "sqlite" else "uvloop"
 
 
+# A stream ticket in a query string (GET /api/events/stream?ticket=…): the value, up to the next
+# parameter.
+_TICKET_VALUE = re.compile(r"(?<=[?&]ticket=)[^&]*")
+
+
+class RedactTicketFilter(logging.Filter):
+    """Blanks a stream ticket out of an access line's path: a ticket is a credential for its
+    60 seconds, and log lines outlive that (docs/security.md)."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        # uvicorn's access record: client, method, path with its query, HTTP version, status.
+        args = record.args
+        if isinstance(args, tuple) and len(args) == 5 and isinstance(args[2], str):
+            record.args = (*args[:2], _TICKET_VALUE.sub("[redacted]", args[2]), *args[3:])
+        return True
+
+
 def log_config() -> dict[str, Any]:
     """uvicorn's logging, with each access line ending in the request's Request-Id
-    (brigade/kit/http/request_id.py; "-" for an app that sets none)."""
+    (brigade/kit/http/request_id.py; "-" for an app that sets none) and no stream ticket."""
     config = copy.deepcopy(LOGGING_CONFIG)
-    config["filters"] = {"request_id": {"()": "brigade.kit.http.request_id.RequestIdLogFilter"}}
-    config["handlers"]["access"]["filters"] = ["request_id"]
+    config["filters"] = {
+        "request_id": {"()": "brigade.kit.http.request_id.RequestIdLogFilter"},
+        "redact_ticket": {"()": "brigade.serving.RedactTicketFilter"},
+    }
+    config["handlers"]["access"]["filters"] = ["request_id", "redact_ticket"]
     config["formatters"]["access"]["fmt"] += " request_id=%(request_id)s"
     return config
 

@@ -74,6 +74,8 @@ class Settings(BaseSettings):
     event_stream_max_seconds: float = Field(default=3600, gt=0)
     # How often an open stream checks its credential again (revoked, signed out, deactivated).
     event_stream_recheck_seconds: float = Field(default=30, gt=0, le=30)
+    # How long a stream ticket (POST /api/events/stream-tickets) may wait to be spent: once.
+    stream_ticket_seconds: float = Field(default=60, gt=0, le=300)
     # SQLite: how often a worker with open streams looks for new events (PostgreSQL: NOTIFY).
     event_poll_seconds: float = Field(default=0.15, gt=0, le=1)
     # An event whose data would be longer carries a summary and a link instead (an order of

@@ -7,6 +7,7 @@ other would let a fresh database and a migrated one drift apart: no difference i
 from __future__ import annotations
 
 import asyncio
+import re
 from pathlib import Path
 from typing import Any
 
@@ -42,3 +43,14 @@ def test_a_freshly_migrated_database_matches_the_tables(
 ) -> None:
     with throwaway_database(request.config.getoption("--db-url"), tmp_path, fresh=True) as url:
         assert asyncio.run(_compare(url)) == []
+
+
+def test_every_revision_id_fits_alembics_version_column() -> None:
+    # alembic_version.version_num is VARCHAR(32): PostgreSQL refuses a longer id, SQLite not.
+    versions = Path(__file__).resolve().parents[2] / "src" / "brigade" / "migrations" / "versions"
+    revision = re.compile(r'^revision: str = "([^"]+)"', re.MULTILINE)
+    ids = [
+        found[1] for path in versions.glob("*.py") if (found := revision.search(path.read_text()))
+    ]
+    assert len(ids) == len(list(versions.glob("*.py")))
+    assert not [rid for rid in ids if len(rid) > 32]

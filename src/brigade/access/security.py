@@ -11,17 +11,20 @@ approval applied to the one request it covers.
 from __future__ import annotations
 
 import logging
-from datetime import timedelta
+from datetime import datetime, timedelta
 
 from fastapi import Request
 from sqlalchemy.exc import SQLAlchemyError
 
-from brigade.access.service import passwords, terminals
+from brigade.access.domain.staff import token_digest
+from brigade.access.domain.stream_tickets import StreamCredential
+from brigade.access.service import passwords, stream_tickets, terminals
 from brigade.access.service import staff as access
 from brigade.kit.access import AUTH_OFF, Actor, ApprovalAction, TokenOwner
 from brigade.kit.db.engine import Database, UnitOfWork
 from brigade.kit.http.cookies import ensure_same_site, session_cookie
 from brigade.kit.http.deps import client_address
+from brigade.kit.http.permissions import TICKET_PARAMETER
 from brigade.kit.http.routing import SAFE_METHODS
 from brigade.settings import Settings
 
@@ -33,22 +36,55 @@ def _presented_token(request: Request) -> str | None:
     return token.strip() if scheme.lower() == "bearer" else None
 
 
+def _admin_token(settings: Settings) -> str | None:
+    return settings.admin_token.get_secret_value() if settings.admin_token else None
+
+
 class TokenAuthenticator:
     """The application's Authenticator: every credential the access feature issues."""
 
-    async def authenticate(self, uow: UnitOfWork, request: Request) -> TokenOwner:
+    async def authenticate(
+        self, uow: UnitOfWork, request: Request, *, ticket: bool = False
+    ) -> TokenOwner:
         settings: Settings = request.app.state.settings
         if settings.auth == "off":
             return TokenOwner(AUTH_OFF, last_used_at=None)
+        idle = timedelta(hours=settings.web_session_hours)
+        if ticket and TICKET_PARAMETER in request.query_params:
+            credential = await self._spent_ticket(request)
+            return await stream_tickets.authenticate(
+                uow, credential, admin_token=_admin_token(settings), idle=idle
+            )
         presented = _presented_token(request)
         cookie = session_cookie(request) if presented is None else None
         if cookie is not None:
             if request.method not in SAFE_METHODS:
                 ensure_same_site(request)
-            idle = timedelta(hours=settings.web_session_hours)
-            return await passwords.authenticate_session(uow, cookie, idle=idle)
-        admin = settings.admin_token.get_secret_value() if settings.admin_token else None
-        return await access.authenticate(uow, presented, admin_token=admin)
+            return await passwords.authenticate_session(uow, token_digest(cookie), idle=idle)
+        return await access.authenticate(uow, presented, admin_token=_admin_token(settings))
+
+    async def _spent_ticket(self, request: Request) -> StreamCredential:
+        """The credential the request's ticket stands for: spent on the request's first
+        authentication (in its own transaction: used, whatever follows), kept for its checks
+        again (the stream's re-check)."""
+        spent: StreamCredential | None = getattr(request.state, "stream_credential", None)
+        if spent is None:
+            database: Database = request.app.state.database
+            async with database.unit_of_work(write=True) as uow:
+                spent = await stream_tickets.spend(uow, request.query_params[TICKET_PARAMETER])
+            request.state.stream_credential = spent
+        return spent
+
+    async def issue_stream_ticket(self, request: Request, actor: Actor) -> tuple[str, datetime]:
+        settings: Settings = request.app.state.settings
+        # With authentication off there is no credential: the stream needs none either.
+        presented = _presented_token(request) or session_cookie(request) or ""
+        return await stream_tickets.issue(
+            request.state.uow,
+            actor,
+            presented,
+            lifetime=timedelta(seconds=settings.stream_ticket_seconds),
+        )
 
     async def count_failed_attempt(self, database: Database, request: Request) -> None:
         """In its own transaction: the request's own is rolled back by the failure. An address this

@@ -48,6 +48,8 @@ api_tokens = Table(
     Column("created_at", UTCDateTime(), nullable=False),
     Column("last_used_at", UTCDateTime(), nullable=True),
     Column("revoked_at", UTCDateTime(), nullable=True),
+    # A scoped token's scopes (kit/access.py Scope), sorted; null: everything its role allows.
+    Column("scopes", JSON, nullable=True),
     Index("uq_api_tokens_token_digest", "token_digest", unique=True),
     Index("ix_api_tokens_staff_id", "staff_id"),
     Index("ix_api_tokens_created_at", "created_at", "id"),
@@ -186,6 +188,24 @@ web_sessions = Table(
     Column("device_id", Uuid, ForeignKey("devices.id"), nullable=True),
     Index("uq_web_sessions_token_digest", "token_digest", unique=True),
     Index("ix_web_sessions_staff_id", "staff_id"),
+)
+
+
+# One-use tickets that open the event stream without a header (docs/design.md §8): the
+# ticket's SHA-256, and the credential that asked for it (its kind and its digest, as stored
+# with it), which the stream then acts as and checks again.
+stream_tickets = Table(
+    "stream_tickets",
+    metadata,
+    Column("id", Uuid, primary_key=True),
+    Column("ticket_digest", String(64), nullable=False),
+    Column("credential_kind", String(16), nullable=False),
+    Column("credential_digest", String(64), nullable=False),
+    Column("created_at", UTCDateTime(), nullable=False),
+    Column("expires_at", UTCDateTime(), nullable=False),
+    Column("used_at", UTCDateTime(), nullable=True),
+    Index("uq_stream_tickets_ticket_digest", "ticket_digest", unique=True),
+    Index("ix_stream_tickets_expires_at", "expires_at"),
 )
 
 

@@ -29,9 +29,9 @@ from brigade.kit.errors import EventsExpired, Forbidden, Unauthenticated
 from brigade.kit.events import BOARD_EVENT_TYPES, EventType
 from brigade.kit.http.deps import UowDep
 from brigade.kit.http.errors import problem_responses
-from brigade.kit.http.permissions import EventReader, authenticator
+from brigade.kit.http.permissions import EventFollower, EventReader, authenticator
 from brigade.kit.http.routing import brigade_router
-from brigade.kit.http.types import ResponseModel, Timestamp
+from brigade.kit.http.types import ResponseModel, Secret, Timestamp
 from brigade.settings import Settings
 
 router = brigade_router(prefix="/api/events", tags=["events"])
@@ -75,6 +75,13 @@ class EventPage(ResponseModel):
         description="The events after the id resumed from, in id (commit) order"
     )
     last_id: int = Field(description="The last id returned, or `after` when none: resume here.")
+
+
+class StreamTicket(ResponseModel):
+    ticket: Secret = Field(
+        description="Open `GET /api/events/stream?ticket=…` with it, once, before `expiresAt`"
+    )
+    expires_at: Timestamp
 
 
 class LatestEvent(ResponseModel):
@@ -209,6 +216,19 @@ async def latest_event(staff: EventReader, uow: UowDep) -> LatestEvent:
     return LatestEvent(last_id=await service.latest_id(uow))
 
 
+@router.post(
+    "/stream-tickets", status_code=201, response_model=StreamTicket, responses=problem_responses()
+)
+async def create_stream_ticket(staff: EventReader, request: Request) -> StreamTicket:
+    """A one-use ticket for a browser's `EventSource`, which cannot send an Authorization
+    header: open `GET /api/events/stream?ticket=…` with it within BRIGADE_STREAM_TICKET_SECONDS
+    (60 s). The stream then acts as the credential that asked for it: its role, scopes and
+    location, and its revocation ends the stream. A ticket opens one stream, once, and is no
+    credential anywhere else; used, expired or unknown, it is a 401 `invalid_ticket`."""
+    ticket, expires_at = await authenticator(request).issue_stream_ticket(request, staff)
+    return StreamTicket(ticket=ticket, expires_at=expires_at)
+
+
 def _sse(outgoing: Outgoing) -> bytes:
     return b"id: %d\nevent: %s\ndata: %s\n\n" % (
         outgoing.event.id,
@@ -223,7 +243,7 @@ async def _reader_now(request: Request) -> Actor | None:
     revoked credential on this worker at once, on others within BRIGADE_TOKEN_CACHE_SECONDS)."""
     try:
         async with request.app.state.database.unit_of_work(write=False) as uow:
-            owner = await authenticator(request).authenticate(uow, request)
+            owner = await authenticator(request).authenticate(uow, request, ticket=True)
         owner.actor.ensure(Permission.READ_EVENTS)
     except (Unauthenticated, Forbidden):
         return None
@@ -278,7 +298,7 @@ async def _stream(
     },
 )
 async def stream_events(
-    staff: EventReader,
+    staff: EventFollower,
     uow: UowDep,
     request: Request,
     filters: FiltersDep,
@@ -292,9 +312,11 @@ async def stream_events(
     `Last-Event-ID` header (or `after`); without either, starts with what commits next. The
     credential is checked again every BRIGADE_EVENT_STREAM_RECHECK_SECONDS (at most 30 s): a
     revoked token or device, a signed-out session or a deactivated person ends the stream
-    with a `: credential revoked` comment and no retry hint. A device or PIN session reads
-    its own location's events only (403 `other_location` for another's); a BOARD device gets
-    only the events that move orders on the guests' board, bare (`data` is `{}`)."""
+    with a `: credential revoked` comment and no retry hint. A browser's `EventSource`, which
+    sends no header, opens it with `?ticket=` (POST /api/events/stream-tickets). A device or
+    PIN session reads its own location's events only (403 `other_location` for another's); a
+    BOARD device gets only the events that move orders on the guests' board, bare (`data` is
+    `{}`)."""
     filters = _scoped(staff, filters)
     start = await service.start_cursor(uow, last_event_id if last_event_id is not None else after)
     settings: Settings = request.app.state.settings

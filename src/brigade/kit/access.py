@@ -17,7 +17,14 @@ from enum import StrEnum
 from types import MappingProxyType
 from uuid import UUID
 
-from brigade.kit.errors import ApprovalInvalid, Conflict, Forbidden, NotApprovable, OtherLocation
+from brigade.kit.errors import (
+    ApprovalInvalid,
+    Conflict,
+    Forbidden,
+    InsufficientScope,
+    NotApprovable,
+    OtherLocation,
+)
 
 
 class Role(StrEnum):
@@ -167,6 +174,70 @@ APPROVED_DEVICE_PERMISSIONS = frozenset({Permission.UNPAIR_OWN_DEVICE})
 TERMINAL_ONLY = TERMINAL_PERMISSIONS - REQUIRED_ROLE.keys()
 
 
+class Scope(StrEnum):
+    """What a scoped staff token is for (docs/security.md): it may do only what its role allows
+    AND one of its scopes grants, never more than its role."""
+
+    ORDERS_READ = "orders:read"
+    ORDERS_WRITE = "orders:write"
+    PAYMENTS_READ = "payments:read"
+    CATALOGUE_READ = "catalogue:read"
+    CATALOGUE_WRITE = "catalogue:write"
+    REPORTS_READ = "reports:read"
+    AUDIT_READ = "audit:read"
+    EVENTS_READ = "events:read"
+    WEBHOOKS_WRITE = "webhooks:write"
+
+
+# READ is the everyday read (orders, tables, locations, products, tax rates, the kitchen
+# board): both the orders and the catalogue scopes need it. A write scope includes its read.
+_ORDERS_READ = frozenset({Permission.READ, Permission.READ_MENU, Permission.SEE_PAYMENT_DETAILS})
+_CATALOGUE_READ = frozenset({Permission.READ, Permission.READ_MENU})
+SCOPE_PERMISSIONS: Mapping[Scope, frozenset[Permission]] = MappingProxyType(
+    {
+        Scope.ORDERS_READ: _ORDERS_READ,
+        Scope.ORDERS_WRITE: _ORDERS_READ
+        | {
+            Permission.TAKE_ORDERS,
+            Permission.SET_ITEM_STATUS,
+            Permission.VOID_SENT_ITEMS,
+            Permission.DISCOUNT,
+            Permission.APPROVE_LARGE_TIPS,
+            Permission.CANCEL_SENT_OR_PAID,
+            Permission.REFUND,
+            Permission.REOPEN,
+            Permission.WAIVE_SERVICE_CHARGES,
+        },
+        Scope.PAYMENTS_READ: frozenset({Permission.READ_PAYMENTS, Permission.SEE_PAYMENT_DETAILS}),
+        Scope.CATALOGUE_READ: _CATALOGUE_READ,
+        Scope.CATALOGUE_WRITE: _CATALOGUE_READ
+        | {
+            Permission.EDIT_CATALOGUE,
+            Permission.SET_PRICES,
+            Permission.ADJUST_STOCK,
+            Permission.MARK_86,
+        },
+        # Reports, X and Z reads, the journal, shifts and checkouts; never closing the day.
+        Scope.REPORTS_READ: frozenset(
+            {
+                Permission.READ_REPORTS,
+                Permission.READ_JOURNAL,
+                Permission.READ_SHIFTS,
+                Permission.READ_CHECKOUT,
+            }
+        ),
+        Scope.AUDIT_READ: frozenset({Permission.READ_AUDIT}),
+        Scope.EVENTS_READ: frozenset({Permission.READ_EVENTS}),
+        Scope.WEBHOOKS_WRITE: frozenset({Permission.MANAGE_WEBHOOKS}),
+    }
+)
+
+
+def scopes_granting(permission: Permission) -> list[Scope]:
+    """The scopes that grant ``permission``, in the table's order (none: no scoped token may)."""
+    return [scope for scope, granted in SCOPE_PERMISSIONS.items() if permission in granted]
+
+
 def allows(role: Role, permission: Permission) -> bool:
     needed = REQUIRED_ROLE.get(permission)
     return needed is not None and role.rank >= needed.rank
@@ -278,8 +349,12 @@ class Actor:
     approver: Approver | None = None
     # The back office's cookie session (docs/design.md §7).
     web_session_id: UUID | None = None
+    # A scoped staff token's scopes; None: everything its role allows.
+    scopes: frozenset[Scope] | None = None
 
     def ensure(self, permission: Permission) -> None:
+        # First, so that no approval widens a scoped token.
+        self._ensure_scoped(permission)
         if self.approver is not None and permission in APPROVED_DEVICE_PERMISSIONS:
             # The approval already took a manager's PIN (apply_approval checks its role).
             return
@@ -299,6 +374,22 @@ class Actor:
             return
         if not allows(self.role, permission):
             raise Forbidden(f"{who_may(permission)} ({permission.value}); this is {self.role}")
+
+    def _ensure_scoped(self, permission: Permission) -> None:
+        if self.scopes is None or any(
+            permission in SCOPE_PERMISSIONS[scope] for scope in self.scopes
+        ):
+            return
+        granting = scopes_granting(permission)
+        allowed_by = (
+            f"the scope {' or '.join(granting)} would allow it"
+            if granting
+            else "no scope allows it: it takes an unscoped token"
+        )
+        raise InsufficientScope(
+            f"{permission.value}: this token's scopes ({', '.join(sorted(self.scopes))}) do not "
+            f"cover it; {allowed_by}."
+        )
 
     def ensure_at(self, location_id: UUID | None) -> None:
         """A device and its PIN sessions act only at their own location (docs/security.md):

@@ -218,8 +218,16 @@ class BadToken(Unauthenticated):
     """A token was presented and is not valid: what failed-authentication limits count."""
 
 
+class InvalidTicket(BadToken):
+    """An event stream ticket that is unknown, already used or expired."""
+
+
 class Forbidden(DomainError):
     """The staff member's role does not allow the operation."""
+
+
+class InsufficientScope(Forbidden):
+    """None of a scoped token's scopes grants the operation; the detail names those that would."""
 
 
 class TipNeedsApproval(Forbidden):

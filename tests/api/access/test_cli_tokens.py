@@ -61,3 +61,24 @@ def test_role_and_name_still_make_a_new_person(client: AppClient) -> None:
         cli, ["token", "create", "--role", "SERVER", "--staff-id", str(uuid.uuid4()), "--name", "X"]
     )
     assert both.exit_code == 2
+
+
+@pytest.mark.usefixtures("on_the_test_database")
+def test_scopes_make_a_scoped_token(client: AppClient) -> None:
+    scopes = ["--scope", "reports:read", "--scope", "payments:read"]
+    result = CliRunner().invoke(
+        cli, ["token", "create", "--role", "MANAGER", "--name", "Exporter", *scopes]
+    )
+    assert result.exit_code == 0, result.output
+    token = result.output.strip()
+    [exporter] = _staff_named(client, "Exporter")
+    [listed] = client.get("/api/tokens", params={"staffId": exporter["id"]}).json()["data"]
+    assert listed["scopes"] == ["payments:read", "reports:read"]
+    assert client.get("/api/payments", headers=bearer(token)).status_code == 200
+    refused = client.get("/api/orders", headers=bearer(token))
+    assert refused.json()["code"] == "insufficient_scope"
+    unknown = CliRunner().invoke(
+        cli, ["token", "create", "--role", "MANAGER", "--name", "X", "--scope", "orders:delete"]
+    )
+    assert unknown.exit_code == 2
+    assert _staff_named(client, "X") == []

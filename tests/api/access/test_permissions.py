@@ -626,6 +626,10 @@ ENDPOINTS: dict[tuple[str, str], tuple[str, Scenario]] = {
     ("GET", "/api/events"): ("KITCHEN", lambda c: Call("GET", "/api/events")),
     ("GET", "/api/events/latest"): ("KITCHEN", lambda c: Call("GET", "/api/events/latest")),
     ("GET", "/api/events/stream"): ("KITCHEN", lambda c: Call("GET", "/api/events/stream")),
+    ("POST", "/api/events/stream-tickets"): (
+        "KITCHEN",
+        lambda c: Call("POST", "/api/events/stream-tickets"),
+    ),
     ("GET", "/api/webhooks"): ("ADMIN", lambda c: Call("GET", "/api/webhooks")),
     ("POST", "/api/webhooks"): (
         "ADMIN",

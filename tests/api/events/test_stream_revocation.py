@@ -107,3 +107,19 @@ def test_a_server_made_kitchen_while_streaming_stops_getting_card_details(
         if message["event"] == "payment.created"
     ]
     assert [payment["cardBrand"] for payment in payments] == ["VISA", None]
+
+
+def test_a_stream_opened_by_ticket_ends_when_the_credential_behind_it_is_revoked(
+    client: AppClient,
+) -> None:
+    _staff_id, token = _staff_token(client)
+    token_id = client.get("/api/tokens").json()["data"][0]["id"]
+    ticket = client.post("/api/events/stream-tickets", headers=bearer(token)).json()["ticket"]
+    body = stream_while(
+        client,
+        lambda: client.delete(f"/api/tokens/{token_id}"),
+        params={"ticket": ticket},
+        headers={"Authorization": ""},
+    )
+    assert body.rstrip().endswith(REVOKED)
+    assert RECONNECT not in body

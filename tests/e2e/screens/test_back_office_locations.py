@@ -1,6 +1,7 @@
 """Locations, tokens and the audit log in the back office: an admin edits the location's name
 and timezone, adds a second location, switches to it and back (the pages follow), gives an
-existing person a token seen only once, and finds a PIN set by its name in the audit log."""
+existing person a token seen only once and one scoped to reports, and finds a PIN set by its
+name in the audit log."""
 
 from __future__ import annotations
 
@@ -61,9 +62,17 @@ def test_locations_tokens_and_the_audit_log(browser: Browser, screen_server: Ser
     screenshot(page, "manage-tokens")
     page.get_by_role("button", name="Done").click()
     expect(page.get_by_label("New token")).to_have_count(0)
+    page.get_by_label("Token name").fill("Accounting export")
+    page.get_by_label("Read reports and the journal (reports:read)").check()
+    page.get_by_role("button", name="New token").click()
+    scoped = page.get_by_label("New token").input_value()
+    expect(page.get_by_role("table", name="Tokens of Marco")).to_contain_text("Only: reports:read")
+    page.get_by_role("button", name="Done").click()
     with httpx.Client(base_url=screen_server.base_url, timeout=10) as http:
         me = http.get("/api/staff/me", headers=bearer(secret)).json()
+        refused = http.get("/api/orders", headers=bearer(scoped)).json()
     assert me["name"] == "Marco"
+    assert refused["code"] == "insufficient_scope"
 
     go_to(page, "Audit")
     page.get_by_label("Action").select_option(label="PIN set")

@@ -9,7 +9,7 @@ from dataclasses import dataclass, replace
 from datetime import datetime
 from uuid import UUID
 
-from brigade.kit.access import Permission, Role
+from brigade.kit.access import Permission, Role, Scope
 from brigade.kit.changes import UNSET, Change, changed
 
 
@@ -87,9 +87,12 @@ class ApiToken:
     created_at: datetime
     last_used_at: datetime | None
     revoked_at: datetime | None
+    # Sorted; None: everything its role allows (kit/access.py Scope).
+    scopes: tuple[Scope, ...] | None = None
 
 
 @dataclass(frozen=True, slots=True)
 class CreateToken:
     staff_id: UUID
     name: str
+    scopes: frozenset[Scope] | None = None

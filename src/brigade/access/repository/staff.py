@@ -10,9 +10,18 @@ from sqlalchemy import Row, bindparam, delete, select, update
 
 from brigade.access.domain.staff import ApiToken, StaffMember
 from brigade.access.tables import api_tokens, auth_failures, staff
-from brigade.kit.access import Actor, Role, TokenOwner
+from brigade.kit.access import Actor, Role, Scope, TokenOwner
 from brigade.kit.db.engine import UnitOfWork
 from brigade.kit.db.rows import count_one_more, fetch_page, record_from_row, row_from_record
+
+
+def _scopes(stored: list[str] | None) -> frozenset[Scope] | None:
+    return None if stored is None else frozenset(Scope(scope) for scope in stored)
+
+
+def _to_token(row: Row[Any]) -> ApiToken:
+    scopes = None if row.scopes is None else tuple(Scope(scope) for scope in row.scopes)
+    return record_from_row(ApiToken, row, scopes=scopes)
 
 
 def _to_staff(row: Row[Any]) -> StaffMember:
@@ -59,6 +68,7 @@ _OWNER = (
     select(
         api_tokens.c.id,
         api_tokens.c.last_used_at,
+        api_tokens.c.scopes,
         staff.c.id.label("staff_id"),
         staff.c.name,
         staff.c.role,
@@ -78,7 +88,8 @@ class TokenRepository:
 
     async def insert(self, token: ApiToken) -> None:
         connection = await self._uow.connection()
-        await connection.execute(api_tokens.insert().values(row_from_record(token)))
+        scopes = None if token.scopes is None else list(token.scopes)
+        await connection.execute(api_tokens.insert().values(row_from_record(token, scopes=scopes)))
 
     async def owner(self, digest: str) -> TokenOwner | None:
         """The actor behind a live token (not revoked, its staff member active): one read."""
@@ -86,7 +97,13 @@ class TokenRepository:
         row = (await connection.execute(_OWNER, {"digest": digest})).first()
         if row is None:
             return None
-        actor = Actor(name=row.name, role=Role(row.role), staff_id=row.staff_id, token_id=row.id)
+        actor = Actor(
+            name=row.name,
+            role=Role(row.role),
+            staff_id=row.staff_id,
+            token_id=row.id,
+            scopes=_scopes(row.scopes),
+        )
         return TokenOwner(actor, row.last_used_at)
 
     async def touch(self, token_id: UUID, at: datetime) -> None:
@@ -98,7 +115,7 @@ class TokenRepository:
         connection = await self._uow.connection()
         query = select(api_tokens).where(api_tokens.c.id == token_id)
         row = (await connection.execute(query.with_for_update() if for_update else query)).first()
-        return None if row is None else record_from_row(ApiToken, row)
+        return None if row is None else _to_token(row)
 
     async def revoke(self, token_id: UUID, at: datetime) -> None:
         connection = await self._uow.connection()
@@ -123,7 +140,7 @@ class TokenRepository:
         rows, total = await fetch_page(
             connection, api_tokens, where, oldest_first, page=page, limit=limit
         )
-        return [record_from_row(ApiToken, row) for row in rows], total
+        return [_to_token(row) for row in rows], total
 
     async def any_exists(self) -> bool:
         connection = await self._uow.connection()

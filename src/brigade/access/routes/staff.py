@@ -10,7 +10,7 @@ from pydantic import Field
 
 from brigade.access.domain.staff import CreateStaff, CreateToken, StaffChanges
 from brigade.access.service import staff as service
-from brigade.kit.access import Role
+from brigade.kit.access import Role, Scope
 from brigade.kit.errors import Conflict, NotFound
 from brigade.kit.http.deps import PaginationDep, UowDep
 from brigade.kit.http.errors import problem_responses
@@ -77,9 +77,18 @@ class StaffPage(Page[StaffOut]):
     """Staff by name."""
 
 
+SCOPES_DESCRIPTION = (
+    "What the token may do, within its person's role (docs/security.md): "
+    "null or absent, everything the role allows."
+)
+
+
 class TokenCreate(RequestModel):
     staff_id: UUID = Field(description="Whose token it is: it acts as them")
     name: Name = Field(description="What it is for, to tell tokens apart (1-200 characters)")
+    scopes: list[Scope] | None = Field(
+        default=None, min_length=1, max_length=len(Scope), description=SCOPES_DESCRIPTION
+    )
 
 
 class TokenOut(ResponseModel):
@@ -96,6 +105,7 @@ class TokenOut(ResponseModel):
     revoked_at: Timestamp | None = Field(
         description="When it was revoked, in UTC; null while it works"
     )
+    scopes: list[Scope] | None = Field(description=SCOPES_DESCRIPTION)
 
 
 class NewToken(TokenOut):
@@ -160,7 +170,8 @@ async def create_token(
     staff: StaffAdmin, body: TokenCreate, uow: UowDep, response: Response
 ) -> NewToken:
     """The answer holds the token itself: store it now, it is not shown again."""
-    command = CreateToken(staff_id=body.staff_id, name=body.name)
+    scopes = None if body.scopes is None else frozenset(body.scopes)
+    command = CreateToken(staff_id=body.staff_id, name=body.name, scopes=scopes)
     token, secret = await service.create_token(uow, staff, command)
     response.headers["Location"] = f"/api/tokens/{token.id}"
     return NewToken(**shaped(TokenOut, token).model_dump(), token=secret)

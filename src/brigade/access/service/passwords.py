@@ -226,10 +226,10 @@ async def open_session_for(uow: UnitOfWork, staff_id: UUID) -> SignedIn:
     return await _open_session(uow, holder, now())
 
 
-async def authenticate_session(uow: UnitOfWork, presented: str, *, idle: timedelta) -> TokenOwner:
-    """Who a session cookie signs in, or BadToken: ended, idle too long, a week old, or its
-    staff member deactivated or below MANAGER. Cached as tokens are (token_cache.py)."""
-    digest = token_digest(presented)
+async def authenticate_session(uow: UnitOfWork, digest: str, *, idle: timedelta) -> TokenOwner:
+    """Who the session cookie whose SHA-256 is ``digest`` signs in, or BadToken: ended, idle
+    too long, a week old, or its staff member deactivated or below MANAGER. Cached as tokens
+    are (token_cache.py)."""
     at = now()
     owner = worker_token_cache.cached(digest, at)
     if owner is not None:

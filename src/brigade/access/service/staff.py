@@ -23,12 +23,13 @@ from brigade.access.domain.staff import (
     token_digest,
     token_hint,
 )
+from brigade.access.domain.stream_tickets import CredentialKind, bearer_kind
 from brigade.access.domain.token_cache import Credentials
 from brigade.access.repository.staff import AuthFailureRepository, StaffRepository, TokenRepository
 from brigade.access.service import audit, passwords, terminals
 from brigade.access.service import token_cache as worker_token_cache
 from brigade.access.service.revoking import Revocation, revoke
-from brigade.kit.access import BOOTSTRAP_ADMIN, Actor, Role, TokenOwner
+from brigade.kit.access import BOOTSTRAP_ADMIN, Actor, Role, Scope, TokenOwner
 from brigade.kit.clock import later_than, now
 from brigade.kit.db.engine import UnitOfWork
 from brigade.kit.errors import BadToken, NotFound, TooManyFailedAttempts, Unauthenticated
@@ -54,21 +55,26 @@ async def authenticate(
         raise Unauthenticated("Send a staff token as 'Authorization: Bearer <token>'.")
     if admin_token and hmac.compare_digest(presented.encode(), admin_token.encode()):
         return TokenOwner(BOOTSTRAP_ADMIN, last_used_at=None)
-    digest = token_digest(presented)
+    return await authenticate_bearer(uow, token_digest(presented), bearer_kind(presented))
+
+
+async def authenticate_bearer(uow: UnitOfWork, digest: str, kind: CredentialKind) -> TokenOwner:
+    """Who holds the staff, device or PIN session token whose SHA-256 is ``digest``, or
+    BadToken (what a stream ticket's credential is checked by, too)."""
     at = now()
     owner = worker_token_cache.cached(digest, at)
     if owner is None:
         lookup = worker_token_cache.lookup_started()
-        owner = await _look_up(uow, presented, digest)
+        owner = await _look_up(uow, digest, kind)
         worker_token_cache.keep(digest, _as_touched(owner, at), lookup)
     elif _due_touch(owner, at):
         worker_token_cache.cache().update(digest, _as_touched(owner, at))
     return owner
 
 
-async def _look_up(uow: UnitOfWork, presented: str, digest: str) -> TokenOwner:
-    if terminals.is_device_or_session_token(presented):
-        return await terminals.authenticate(uow, presented, digest)
+async def _look_up(uow: UnitOfWork, digest: str, kind: CredentialKind) -> TokenOwner:
+    if kind is not CredentialKind.STAFF_TOKEN:
+        return await terminals.authenticate(uow, digest, session=kind is CredentialKind.PIN_SESSION)
     owner = await TokenRepository(uow).owner(digest)
     if owner is None:
         raise BadToken("The token is unknown or revoked, or its staff member is inactive.")
@@ -246,24 +252,24 @@ async def create_token(uow: UnitOfWork, actor: Actor, command: CreateToken) -> t
         created_at=now(),
         last_used_at=None,
         revoked_at=None,
+        scopes=None if command.scopes is None else tuple(sorted(command.scopes)),
     )
     await TokenRepository(uow).insert(token)
+    created: dict[str, Any] = {"name": name, "staffId": str(staff_id), "role": member.role.value}
+    if token.scopes is not None:
+        created["scopes"] = list(token.scopes)
     await audit.record(
-        uow,
-        actor,
-        AuditAction.TOKEN_CREATED,
-        (AuditedEntity.TOKEN, token.id),
-        after={"name": name, "staffId": str(staff_id), "role": member.role.value},
+        uow, actor, AuditAction.TOKEN_CREATED, (AuditedEntity.TOKEN, token.id), after=created
     )
     return token, secret
 
 
 async def create_staff_token(
-    uow: UnitOfWork, actor: Actor, name: str, role: Role
+    uow: UnitOfWork, actor: Actor, name: str, role: Role, scopes: frozenset[Scope] | None = None
 ) -> tuple[ApiToken, str]:
     """A staff member and their first token, both called ``name``: what the CLI creates."""
     member = await create_staff(uow, actor, CreateStaff(name, role))
-    return await create_token(uow, actor, CreateToken(member.id, name))
+    return await create_token(uow, actor, CreateToken(member.id, name, scopes))
 
 
 async def list_tokens(

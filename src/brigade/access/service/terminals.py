@@ -78,14 +78,10 @@ APPROVAL_HEADER = "Brigade-Approval"
 # --- authentication -------------------------------------------------------------------------
 
 
-def is_device_or_session_token(presented: str) -> bool:
-    return presented.startswith((DEVICE_TOKEN_PREFIX, SESSION_TOKEN_PREFIX))
-
-
-async def authenticate(uow: UnitOfWork, presented: str, digest: str) -> TokenOwner:
-    """The actor behind a live device or session token (``digest``: its SHA-256), and when a
-    session expires: one indexed read, or BadToken."""
-    if presented.startswith(SESSION_TOKEN_PREFIX):
+async def authenticate(uow: UnitOfWork, digest: str, *, session: bool) -> TokenOwner:
+    """The actor behind a live device or (``session``) PIN session token (``digest``: its
+    SHA-256), and when a session expires: one indexed read, or BadToken."""
+    if session:
         signed_in = await SessionRepository(uow).signed_in(digest, now())
         if signed_in is None:
             raise BadToken(

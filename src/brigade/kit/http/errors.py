@@ -79,8 +79,10 @@ ERROR_TABLE: dict[type[errors.DomainError], tuple[int, str]] = {
     errors.StaleVersion: (412, "stale_version"),
     errors.InvalidPrecondition: (400, "invalid_precondition"),
     errors.Unauthenticated: (401, "unauthorized"),
+    errors.InvalidTicket: (401, "invalid_ticket"),
     errors.Forbidden: (403, "forbidden"),
     errors.TipNeedsApproval: (403, "tip_needs_approval"),
+    errors.InsufficientScope: (403, "insufficient_scope"),
     errors.TooManyFailedAttempts: (429, "too_many_failed_authentications"),
     EventsExpired: (410, "events_expired"),
     # The dining room.

@@ -10,22 +10,41 @@ member. OpenAPI shows the bearer scheme.
 
 from __future__ import annotations
 
+from datetime import datetime
 from typing import Annotated, Any, Protocol
 
 from fastapi import Depends, Request, Security
 from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
 
-from brigade.kit.access import Actor, ApprovalAction, Permission, TokenOwner, who_may
+from brigade.kit.access import (
+    Actor,
+    ApprovalAction,
+    Permission,
+    TokenOwner,
+    scopes_granting,
+    who_may,
+)
 from brigade.kit.db.engine import Database, UnitOfWork
 
 # A manager's one-shot approval of one action on someone else's session (docs/design.md §10).
 APPROVAL_HEADER = "Brigade-Approval"
+# The query parameter that carries a one-use stream ticket, on the routes that take one.
+TICKET_PARAMETER = "ticket"
 
 
 class Authenticator(Protocol):
     """Who a request's credentials are, and the bookkeeping around them."""
 
-    async def authenticate(self, uow: UnitOfWork, request: Request) -> TokenOwner: ...
+    async def authenticate(
+        self, uow: UnitOfWork, request: Request, *, ticket: bool = False
+    ) -> TokenOwner:
+        """``ticket``: the route takes a one-use stream ticket in its query (the event stream
+        alone, docs/design.md §8); one sent there is the credential, spent on first use."""
+        ...
+
+    async def issue_stream_ticket(self, request: Request, actor: Actor) -> tuple[str, datetime]:
+        """A new one-use ticket standing for the request's credential, and when it expires."""
+        ...
 
     async def count_failed_attempt(self, database: Database, request: Request) -> None: ...
 
@@ -62,9 +81,16 @@ class PermissionCheck:
     take the person's own sign-in.
     """
 
-    def __init__(self, permission: Permission, approves: ApprovalAction | None = None) -> None:
+    def __init__(
+        self,
+        permission: Permission,
+        approves: ApprovalAction | None = None,
+        *,
+        takes_ticket: bool = False,
+    ) -> None:
         self.permission = permission
         self.approves = approves
+        self.takes_ticket = takes_ticket
 
     async def __call__(
         self,
@@ -89,6 +115,10 @@ def _allowed(permission: Permission, approves: ApprovalAction | None = None) -> 
 
 Reader = Annotated[Actor, _allowed(Permission.READ)]
 EventReader = Annotated[Actor, _allowed(Permission.READ_EVENTS)]
+# The event stream: a browser's EventSource sends no header, so a one-use ticket may stand in.
+EventFollower = Annotated[
+    Actor, Depends(PermissionCheck(Permission.READ_EVENTS, takes_ticket=True))
+]
 DeviceReader = Annotated[Actor, _allowed(Permission.READ_OWN_DEVICE)]
 PickupBoardReader = Annotated[Actor, _allowed(Permission.READ_PICKUP_BOARD)]
 ItemStatusSetter = Annotated[Actor, _allowed(Permission.SET_ITEM_STATUS)]
@@ -152,4 +182,6 @@ CheckoutReader = Annotated[Actor, _allowed(Permission.READ_CHECKOUT)]
 
 
 def describe(permission: Permission) -> str:
-    return f"{who_may(permission)} ({permission.value})."
+    granting = scopes_granting(permission)
+    scoped = f"a scoped token needs {' or '.join(granting)}" if granting else "no scoped token"
+    return f"{who_may(permission)} ({permission.value}); {scoped}."

@@ -22,18 +22,19 @@ from collections.abc import Callable, Collection, Coroutine, Sequence
 from decimal import Decimal
 from typing import Annotated, Any, ClassVar
 
-from fastapi import APIRouter, Depends, FastAPI, Header, Request, Response
+from fastapi import APIRouter, Depends, FastAPI, Header, Query, Request, Response
 from fastapi.dependencies.models import Dependant
 from fastapi.dependencies.utils import get_dependant
 from fastapi.routing import APIRoute, iter_route_contexts
 
-from brigade.kit.access import Permission
 from brigade.kit.db.engine import Database
 from brigade.kit.errors import (
     ApprovalInvalid,
     BadToken,
     CsrfFailed,
     Forbidden,
+    InsufficientScope,
+    InvalidTicket,
     NotApprovable,
     OtherLocation,
     SecretShownOnce,
@@ -79,11 +80,26 @@ async def _declare_idempotency_key(
     """Declares the header in the OpenAPI; the route handler below acts on it."""
 
 
-def _declared_permission(dependant: Dependant) -> Permission | None:
+async def _declare_ticket(
+    ticket: Annotated[
+        str | None,
+        Query(
+            alias=permissions.TICKET_PARAMETER,
+            max_length=100,
+            description="Instead of a header (a browser's EventSource sends none): a ticket "
+            "from POST /api/events/stream-tickets, spent by this one request; the stream then "
+            "acts as the credential that asked for it.",
+        ),
+    ] = None,
+) -> None:
+    """Declares the parameter in the OpenAPI; the authenticator acts on it."""
+
+
+def _declared_check(dependant: Dependant) -> permissions.PermissionCheck | None:
     for dependency in dependant.dependencies:
         if isinstance(dependency.call, permissions.PermissionCheck):
-            return dependency.call.permission
-        found = _declared_permission(dependency)
+            return dependency.call
+        found = _declared_check(dependency)
         if found is not None:
             return found
     return None
@@ -122,7 +138,12 @@ class BrigadeRoute(APIRoute):
         if self.retryable:
             declared = list(kwargs.get("dependencies") or [])
             kwargs["dependencies"] = [*declared, Depends(_declare_idempotency_key)]
-        self.permission = _declared_permission(dependant)
+        check = _declared_check(dependant)
+        self.permission = None if check is None else check.permission
+        self.takes_ticket = check is not None and check.takes_ticket
+        if self.takes_ticket:
+            declared = list(kwargs.get("dependencies") or [])
+            kwargs["dependencies"] = [*declared, Depends(_declare_ticket)]
         if self.permission is None and not self.public:
             methods = ",".join(sorted(kwargs.get("methods") or ()))
             raise RouteWithoutPermission(
@@ -134,12 +155,14 @@ class BrigadeRoute(APIRoute):
             access_errors = problem_responses(
                 Unauthenticated,
                 Forbidden,
+                InsufficientScope,
                 ApprovalInvalid,
                 NotApprovable,
                 OtherLocation,
                 TooManyFailedAttempts,
                 # A change made with the back office's session cookie from elsewhere.
                 *([CsrfFailed] if set(kwargs.get("methods") or ()) - SAFE_METHODS else []),
+                *((InvalidTicket,) if self.takes_ticket else ()),
             )
             kwargs["responses"] = merged_responses(access_errors, kwargs.get("responses") or {})
         # A response model with a Secret field: the answer is never stored, nor replayed.
@@ -170,7 +193,9 @@ class BrigadeRoute(APIRoute):
                 async with database.unit_of_work(write=writes) as uow:
                     request.state.uow = uow
                     if authenticated:
-                        owner = await permissions.authenticator(request).authenticate(uow, request)
+                        owner = await permissions.authenticator(request).authenticate(
+                            uow, request, ticket=self.takes_ticket
+                        )
                         request.state.actor = owner.actor
                     key = request.headers.get(idempotency.HEADER)
                     if key is None or not self.retryable:

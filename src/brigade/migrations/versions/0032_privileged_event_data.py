@@ -1,7 +1,7 @@
 """Events keep their data as a reader of payment details sees it too (privileged_data)
 
 Revision ID: 0032_privileged_event_data
-Revises: 0030_webhook_management
+Revises: 0031_token_scopes_stream_tickets
 Create Date: 2026-11-27 13:00:00
 """
 
@@ -11,7 +11,7 @@ import sqlalchemy as sa
 from alembic import op
 
 revision: str = "0032_privileged_event_data"
-down_revision: str | None = "0030_webhook_management"
+down_revision: str | None = "0031_token_scopes_stream_tickets"
 branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 

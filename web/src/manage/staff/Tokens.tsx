@@ -1,15 +1,29 @@
-// A staff member's API tokens (ADMIN, the API's rule): each listed by its name and hint with
-// when it was made and last used; a new one shown once, to copy; revoking stops it at once.
+// A staff member's API tokens (ADMIN, the API's rule): each listed by its name, hint and scopes
+// with when it was made and last used; a new one shown once, to copy; revoking stops it at once.
 
 import { useState } from "preact/hooks";
 import { createToken, listTokens, revokeToken } from "../../shared/api/tokens";
 import type { Schemas } from "../../shared/api/client";
 import { Button } from "../../shared/ui";
 import { useBackOffice } from "../context";
-import { everyPage, Problem, RecordTable, SidePanel, TextField, useAction, useLoaded } from "../parts";
+import { CheckField, everyPage, Problem, RecordTable, SidePanel, TextField, useAction, useLoaded } from "../parts";
 import type { StaffMember } from "../types";
 
 type Token = Schemas["TokenOut"];
+type Scope = Schemas["Scope"];
+
+// Every scope the API knows (the Record makes a new one a type error here), in words.
+const SCOPES: Record<Scope, string> = {
+  "orders:read": "Read orders",
+  "orders:write": "Take and change orders",
+  "payments:read": "Read payments",
+  "catalogue:read": "Read the menu",
+  "catalogue:write": "Edit the menu and prices",
+  "reports:read": "Read reports and the journal",
+  "audit:read": "Read the audit log",
+  "events:read": "Follow events",
+  "webhooks:write": "Manage webhooks",
+};
 
 export function TokensPanel(props: { member: StaffMember; onClose: () => void }) {
   const { api, location } = useBackOffice();
@@ -25,6 +39,7 @@ export function TokensPanel(props: { member: StaffMember; onClose: () => void })
     [member.id],
   );
   const [name, setName] = useState("");
+  const [scopes, setScopes] = useState<Scope[]>([]);
   const [made, setMade] = useState<Schemas["NewToken"] | null>(null);
   const [revoking, setRevoking] = useState<string | null>(null);
   const changing = useAction();
@@ -32,10 +47,13 @@ export function TokensPanel(props: { member: StaffMember; onClose: () => void })
   async function make(event: Event) {
     event.preventDefault();
     const done = await changing.run(async () => {
-      setMade(await createToken(api, { staffId: member.id, name: name.trim() }));
+      // None ticked: the token has the role's whole permissions.
+      const body = { staffId: member.id, name: name.trim(), scopes: scopes.length ? scopes : null };
+      setMade(await createToken(api, body));
     });
     if (done) {
       setName("");
+      setScopes([]);
       tokens.reload();
     }
   }
@@ -64,6 +82,9 @@ export function TokensPanel(props: { member: StaffMember; onClose: () => void })
                 <>
                   {token.name}
                   <div class="hint">{token.hint}…</div>
+                  <div class="hint">
+                    {token.scopes ? `Only: ${token.scopes.join(", ")}` : "Everything the role allows"}
+                  </div>
                 </>
               ),
             },
@@ -95,6 +116,18 @@ export function TokensPanel(props: { member: StaffMember; onClose: () => void })
       )}
       <form onSubmit={make}>
         <TextField label="Token name" value={name} onInput={setName} required placeholder="Laptop, Office PC…" />
+        <fieldset class="group">
+          <legend>Scopes</legend>
+          <p class="hint">None ticked: everything {member.name}’s role allows. Ticked: only those, within the role.</p>
+          {(Object.keys(SCOPES) as Scope[]).map((scope) => (
+            <CheckField
+              key={scope}
+              label={`${SCOPES[scope]} (${scope})`}
+              checked={scopes.includes(scope)}
+              onChange={(on) => setScopes(on ? [...scopes, scope] : scopes.filter((found) => found !== scope))}
+            />
+          ))}
+        </fieldset>
         <div class="panel-actions">
           <Button type="submit" tone="accent" disabled={changing.busy || !name.trim()}>
             New token
