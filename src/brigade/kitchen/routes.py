@@ -14,6 +14,7 @@ from brigade.kit.events import register_payload_shape
 from brigade.kit.http.deps import PaginationDep, UowDep
 from brigade.kit.http.errors import problem_responses
 from brigade.kit.http.event_payloads import bounded
+from brigade.kit.http.paths import DeviceId, StationId, TicketId
 from brigade.kit.http.permissions import DiningRoomManager, ItemStatusSetter, Reader
 from brigade.kit.http.routing import brigade_router
 from brigade.kit.http.schemas import (
@@ -299,8 +300,8 @@ async def list_tickets(
     return TicketPage.of([ticket_out(ticket) for ticket in found], total, pagination)
 
 
-@router.get("/tickets/{ticket_id}", response_model=TicketOut, responses=problem_responses(NotFound))
-async def get_ticket(staff: Reader, ticket_id: UUID, uow: UowDep) -> TicketOut:
+@router.get("/tickets/{ticketId}", response_model=TicketOut, responses=problem_responses(NotFound))
+async def get_ticket(staff: Reader, ticket_id: TicketId, uow: UowDep) -> TicketOut:
     return ticket_out(await service.get_ticket(uow, staff, ticket_id))
 
 
@@ -327,12 +328,12 @@ async def get_kitchen_board(
 
 
 @router.post(
-    "/tickets/{ticket_id}/bump",
+    "/tickets/{ticketId}/bump",
     response_model=BoardTicketOut,
     responses=problem_responses(NotFound, InvalidInput),
 )
 async def bump_ticket(
-    staff: ItemStatusSetter, ticket_id: UUID, uow: UowDep, station_id: StationQuery = None
+    staff: ItemStatusSetter, ticket_id: TicketId, uow: UowDep, station_id: StationQuery = None
 ) -> BoardTicketOut:
     """Done: the ticket leaves every kitchen display (`kitchen_ticket.bumped`) and its items
     still SENT or PREPARING become READY (`item.updated` each). Repeating it changes nothing.
@@ -343,12 +344,12 @@ async def bump_ticket(
 
 
 @router.post(
-    "/tickets/{ticket_id}/recall",
+    "/tickets/{ticketId}/recall",
     response_model=BoardTicketOut,
     responses=problem_responses(NotFound, InvalidInput),
 )
 async def recall_ticket(
-    staff: ItemStatusSetter, ticket_id: UUID, uow: UowDep, station_id: StationQuery = None
+    staff: ItemStatusSetter, ticket_id: TicketId, uow: UowDep, station_id: StationQuery = None
 ) -> BoardTicketOut:
     """Back on the board (`kitchen_ticket.recalled`), its items as they are. Repeating it
     changes nothing. A station recalls its part (`kitchen_ticket.station_recalled`, and the
@@ -462,12 +463,12 @@ async def create_station(
 
 
 @router.patch(
-    "/stations/{station_id}",
+    "/stations/{stationId}",
     response_model=StationOut,
     responses=problem_responses(NotFound, InvalidInput),
 )
 async def update_station(
-    staff: DiningRoomManager, station_id: UUID, body: StationUpdate, uow: UowDep
+    staff: DiningRoomManager, station_id: StationId, body: StationUpdate, uow: UowDep
 ) -> StationOut:
     """Open tickets' parts follow the new categories at once."""
     changes = body.model_dump(exclude_unset=True)
@@ -475,21 +476,23 @@ async def update_station(
 
 
 @router.delete(
-    "/stations/{station_id}", response_model=DeleteResult, responses=problem_responses(NotFound)
+    "/stations/{stationId}", response_model=DeleteResult, responses=problem_responses(NotFound)
 )
-async def delete_station(staff: DiningRoomManager, station_id: UUID, uow: UowDep) -> DeleteResult:
+async def delete_station(
+    staff: DiningRoomManager, station_id: StationId, uow: UowDep
+) -> DeleteResult:
     """Its displays show every station's work again; its bumps go with it."""
     station = await stations.delete_station(uow, staff, station_id)
     return DeleteResult.deleted("kitchen station", station.id)
 
 
 @device_router.put(
-    "/{device_id}/station",
+    "/{deviceId}/station",
     response_model=MyStation,
     responses=problem_responses(NotFound, InvalidInput),
 )
 async def set_device_station(
-    staff: DiningRoomManager, device_id: UUID, body: DeviceStation, uow: UowDep
+    staff: DiningRoomManager, device_id: DeviceId, body: DeviceStation, uow: UowDep
 ) -> MyStation:
     """Which station a KITCHEN_DISPLAY shows (null: every station's work): a station of its
     location (422 otherwise)."""

@@ -17,6 +17,7 @@ from pydantic import AfterValidator, Field, StringConstraints
 from brigade.kit.errors import InvalidInput, NotFound, PrinterTargetRefused
 from brigade.kit.http.deps import PaginationDep, SettingsDep, UowDep
 from brigade.kit.http.errors import problem_responses
+from brigade.kit.http.paths import PrinterId
 from brigade.kit.http.permissions import DiningRoomManager, OrderTaker
 from brigade.kit.http.routing import brigade_router
 from brigade.kit.http.types import (
@@ -191,19 +192,19 @@ async def list_receipt_printers(
     )
 
 
-@router.get("/{printer_id}", response_model=PrinterOut, responses=problem_responses(NotFound))
-async def get_printer(staff: DiningRoomManager, printer_id: UUID, uow: UowDep) -> PrinterOut:
+@router.get("/{printerId}", response_model=PrinterOut, responses=problem_responses(NotFound))
+async def get_printer(staff: DiningRoomManager, printer_id: PrinterId, uow: UowDep) -> PrinterOut:
     return _printer(await service.get_printer(uow, printer_id))
 
 
 @router.patch(
-    "/{printer_id}",
+    "/{printerId}",
     response_model=PrinterOut,
     responses=problem_responses(NotFound, InvalidInput, PrinterTargetRefused),
 )
 async def update_printer(
     staff: DiningRoomManager,
-    printer_id: UUID,
+    printer_id: PrinterId,
     body: PrinterUpdate,
     uow: UowDep,
     settings: SettingsDep,
@@ -214,17 +215,17 @@ async def update_printer(
     return _printer(printer)
 
 
-@router.delete("/{printer_id}", response_model=PrinterOut, responses=problem_responses(NotFound))
-async def delete_printer(staff: DiningRoomManager, printer_id: UUID, uow: UowDep) -> PrinterOut:
+@router.delete("/{printerId}", response_model=PrinterOut, responses=problem_responses(NotFound))
+async def delete_printer(
+    staff: DiningRoomManager, printer_id: PrinterId, uow: UowDep
+) -> PrinterOut:
     """The printer and its jobs, printed or not, are gone (then 404)."""
     return _printer(await service.delete_printer(uow, printer_id))
 
 
-@router.get(
-    "/{printer_id}/jobs", response_model=PrintJobPage, responses=problem_responses(NotFound)
-)
+@router.get("/{printerId}/jobs", response_model=PrintJobPage, responses=problem_responses(NotFound))
 async def list_print_jobs(
-    staff: DiningRoomManager, printer_id: UUID, uow: UowDep, pagination: PaginationDep
+    staff: DiningRoomManager, printer_id: PrinterId, uow: UowDep, pagination: PaginationDep
 ) -> PrintJobPage:
     """Newest first: a jam shows as PENDING jobs with attempts and the last error."""
     found, total = await service.list_jobs(

@@ -15,6 +15,7 @@ from brigade.catalogue.service.categories import CategoryView
 from brigade.kit.errors import CategoryCycle, CategoryInUse, InvalidInput, NotFound
 from brigade.kit.http.deps import UowDep
 from brigade.kit.http.errors import problem_responses
+from brigade.kit.http.paths import CategoryId
 from brigade.kit.http.permissions import CatalogueEditor, MenuReader
 from brigade.kit.http.routing import brigade_router
 from brigade.kit.http.schemas import DeleteResult, LocationQuery, given, shaped
@@ -116,8 +117,8 @@ async def list_categories(
     return CategoryList(data=[_summary(category) for category in found], total=len(found))
 
 
-@router.get("/{category_id}", response_model=CategoryDetail, responses=problem_responses(NotFound))
-async def get_category(staff: MenuReader, category_id: UUID, uow: UowDep) -> CategoryDetail:
+@router.get("/{categoryId}", response_model=CategoryDetail, responses=problem_responses(NotFound))
+async def get_category(staff: MenuReader, category_id: CategoryId, uow: UowDep) -> CategoryDetail:
     return _detail(await service.get_category(uow, category_id))
 
 
@@ -161,12 +162,12 @@ async def reorder_categories(
 
 
 @router.put(
-    "/{category_id}",
+    "/{categoryId}",
     response_model=CategoryDetail,
     responses=problem_responses(NotFound, InvalidInput, CategoryCycle),
 )
 async def update_category(
-    staff: CatalogueEditor, category_id: UUID, body: CategoryUpdate, uow: UowDep
+    staff: CatalogueEditor, category_id: CategoryId, body: CategoryUpdate, uow: UowDep
 ) -> CategoryDetail:
     changes = CategoryChanges(
         name=given(body, "name", body.name),
@@ -180,10 +181,12 @@ async def update_category(
 
 
 @router.delete(
-    "/{category_id}",
+    "/{categoryId}",
     response_model=DeleteResult,
     responses=problem_responses(NotFound, CategoryInUse),
 )
-async def delete_category(staff: CatalogueEditor, category_id: UUID, uow: UowDep) -> DeleteResult:
+async def delete_category(
+    staff: CatalogueEditor, category_id: CategoryId, uow: UowDep
+) -> DeleteResult:
     await service.delete_category(uow, category_id)
     return DeleteResult.deleted("Category", category_id)

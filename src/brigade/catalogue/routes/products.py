@@ -40,6 +40,7 @@ from brigade.kit.errors import (
 from brigade.kit.http.deps import LimitQuery, PageQuery, Pagination, PaginationDep, UowDep
 from brigade.kit.http.errors import error_code, problem_responses
 from brigade.kit.http.json_answers import instant, json_answer, number, uuid_text
+from brigade.kit.http.paths import ProductId, VariantId
 from brigade.kit.http.permissions import CatalogueEditor, Marker86, MenuReader, Reader, StockKeeper
 from brigade.kit.http.routing import brigade_router
 from brigade.kit.http.schemas import DeleteResult, LocationQuery, Page, StaffRef, given, shaped
@@ -374,8 +375,8 @@ async def get_product_by_barcode(
     return json_answer(barcode_match_json(product, variant_id))
 
 
-@router.get("/{product_id}", response_model=ProductDetail, responses=problem_responses(NotFound))
-async def get_product(staff: MenuReader, product_id: UUID, uow: UowDep) -> Response:
+@router.get("/{productId}", response_model=ProductDetail, responses=problem_responses(NotFound))
+async def get_product(staff: MenuReader, product_id: ProductId, uow: UowDep) -> Response:
     return json_answer(product_detail_json(await service.get_product(uow, product_id)))
 
 
@@ -419,12 +420,12 @@ async def create_product(
 
 
 @router.put(
-    "/{product_id}",
+    "/{productId}",
     response_model=ProductDetail,
     responses=problem_responses(NotFound, InvalidInput, DuplicateSku, DuplicateBarcode),
 )
 async def update_product(
-    staff: CatalogueEditor, product_id: UUID, body: ProductUpdate, uow: UowDep
+    staff: CatalogueEditor, product_id: ProductId, body: ProductUpdate, uow: UowDep
 ) -> ProductDetail:
     changes = _changes(body)
     return product_detail(await service.update_product(uow, staff, product_id, changes))
@@ -457,26 +458,26 @@ async def _set_86d(
     return product_detail(changed)
 
 
-@router.post(
-    "/{product_id}/86", response_model=ProductDetail, responses=problem_responses(NotFound)
-)
+@router.post("/{productId}/86", response_model=ProductDetail, responses=problem_responses(NotFound))
 async def mark_86d(
-    staff: Marker86, product_id: UUID, uow: UowDep, body: AvailabilityBody = None
+    staff: Marker86, product_id: ProductId, uow: UowDep, body: AvailabilityBody = None
 ) -> ProductDetail:
     return await _set_86d(staff, product_id, uow, body, unavailable=True)
 
 
 @router.delete(
-    "/{product_id}/86", response_model=ProductDetail, responses=problem_responses(NotFound)
+    "/{productId}/86", response_model=ProductDetail, responses=problem_responses(NotFound)
 )
 async def unmark_86d(
-    staff: Marker86, product_id: UUID, uow: UowDep, body: AvailabilityBody = None
+    staff: Marker86, product_id: ProductId, uow: UowDep, body: AvailabilityBody = None
 ) -> ProductDetail:
     return await _set_86d(staff, product_id, uow, body, unavailable=False)
 
 
-@router.delete("/{product_id}", response_model=DeleteResult, responses=problem_responses(NotFound))
-async def delete_product(staff: CatalogueEditor, product_id: UUID, uow: UowDep) -> DeleteResult:
+@router.delete("/{productId}", response_model=DeleteResult, responses=problem_responses(NotFound))
+async def delete_product(
+    staff: CatalogueEditor, product_id: ProductId, uow: UowDep
+) -> DeleteResult:
     await service.delete_product(uow, product_id)
     return DeleteResult.deleted("Product", product_id)
 
@@ -508,14 +509,18 @@ _VARIANT_RULES = (
 
 
 @router.post(
-    "/{product_id}/variants",
+    "/{productId}/variants",
     status_code=201,
     response_model=VariantOut,
     responses=problem_responses(NotFound, DuplicateSku, DuplicateBarcode),
     description=f"A size or kind with its own price. {_VARIANT_RULES}",
 )
 async def create_variant(
-    staff: CatalogueEditor, product_id: UUID, body: VariantCreate, uow: UowDep, response: Response
+    staff: CatalogueEditor,
+    product_id: ProductId,
+    body: VariantCreate,
+    uow: UowDep,
+    response: Response,
 ) -> VariantOut:
     command = CreateVariant(name=body.name, price=body.price, sku=body.sku, barcode=body.barcode)
     variant = await menu.add_variant(uow, product_id, command)
@@ -524,13 +529,17 @@ async def create_variant(
 
 
 @router.put(
-    "/{product_id}/variants/{variant_id}",
+    "/{productId}/variants/{variantId}",
     response_model=VariantOut,
     responses=problem_responses(NotFound, DuplicateSku, DuplicateBarcode),
     description=_VARIANT_RULES,
 )
 async def update_variant(
-    staff: CatalogueEditor, product_id: UUID, variant_id: UUID, body: VariantUpdate, uow: UowDep
+    staff: CatalogueEditor,
+    product_id: ProductId,
+    variant_id: VariantId,
+    body: VariantUpdate,
+    uow: UowDep,
 ) -> VariantOut:
     changes = VariantChanges(
         name=given(body, "name", body.name),
@@ -543,13 +552,13 @@ async def update_variant(
 
 
 @router.delete(
-    "/{product_id}/variants/{variant_id}",
+    "/{productId}/variants/{variantId}",
     response_model=DeleteResult,
     responses=problem_responses(NotFound),
     description="Items already sold as it keep its name and price.",
 )
 async def delete_variant(
-    staff: CatalogueEditor, product_id: UUID, variant_id: UUID, uow: UowDep
+    staff: CatalogueEditor, product_id: ProductId, variant_id: VariantId, uow: UowDep
 ) -> DeleteResult:
     await menu.delete_variant(uow, product_id, variant_id)
     return DeleteResult.deleted("Variant", variant_id)
@@ -593,7 +602,7 @@ class StockMovementPage(Page[StockMovementOut]):
 
 
 @router.post(
-    "/{product_id}/stock",
+    "/{productId}/stock",
     response_model=ProductDetail,
     responses=problem_responses(NotFound, StockNotTracked, InsufficientStock, Conflict),
     description="A delivery, a loss (`delta`) or a stocktake (`count`) of a tracked product: a "
@@ -601,21 +610,21 @@ class StockMovementPage(Page[StockMovementOut]):
     "automatically; above 0 an automatic 86 is lifted (never a manual one).",
 )
 async def change_stock(
-    staff: StockKeeper, product_id: UUID, body: StockChangeRequest, uow: UowDep
+    staff: StockKeeper, product_id: ProductId, body: StockChangeRequest, uow: UowDep
 ) -> ProductDetail:
     command = ChangeStock(reason=body.reason, delta=body.delta, count=body.count)
     return product_detail(await stock.change_stock(uow, staff, product_id, command))
 
 
 @router.get(
-    "/{product_id}/stock-movements",
+    "/{productId}/stock-movements",
     response_model=StockMovementPage,
     responses=problem_responses(NotFound),
     description="Every change of the product's stock (sale, void, cancel, adjustment, count), "
     "with who and why and the level it left.",
 )
 async def list_stock_movements(
-    staff: Reader, product_id: UUID, uow: UowDep, pagination: PaginationDep
+    staff: Reader, product_id: ProductId, uow: UowDep, pagination: PaginationDep
 ) -> StockMovementPage:
     found, total = await stock.list_movements(
         uow, product_id, page=pagination.page, limit=pagination.limit

@@ -14,6 +14,7 @@ from brigade.kit import money
 from brigade.kit.errors import DuplicateTableName, NotFound, TableOccupied
 from brigade.kit.http.deps import PaginationDep, UowDep
 from brigade.kit.http.errors import problem_responses
+from brigade.kit.http.paths import TableId
 from brigade.kit.http.permissions import DiningRoomManager, Reader
 from brigade.kit.http.routing import brigade_router
 
@@ -138,27 +139,27 @@ async def create_table(
     return _out(view)
 
 
-@router.get("/{table_id}", response_model=TableOut, responses=problem_responses(NotFound))
-async def get_table(staff: Reader, table_id: UUID, uow: UowDep) -> TableOut:
+@router.get("/{tableId}", response_model=TableOut, responses=problem_responses(NotFound))
+async def get_table(staff: Reader, table_id: TableId, uow: UowDep) -> TableOut:
     return _out(await service.get_table(uow, table_id))
 
 
 @router.put(
-    "/{table_id}",
+    "/{tableId}",
     response_model=TableOut,
     responses=problem_responses(NotFound, DuplicateTableName),
 )
 async def update_table(
-    staff: DiningRoomManager, table_id: UUID, body: TableUpdate, uow: UowDep
+    staff: DiningRoomManager, table_id: TableId, body: TableUpdate, uow: UowDep
 ) -> TableOut:
     changes = body.model_dump(exclude_unset=True)
     return _out(await service.update_table(uow, table_id, changes))
 
 
 @router.delete(
-    "/{table_id}", response_model=DeleteResult, responses=problem_responses(NotFound, TableOccupied)
+    "/{tableId}", response_model=DeleteResult, responses=problem_responses(NotFound, TableOccupied)
 )
-async def delete_table(staff: DiningRoomManager, table_id: UUID, uow: UowDep) -> DeleteResult:
+async def delete_table(staff: DiningRoomManager, table_id: TableId, uow: UowDep) -> DeleteResult:
     """Refused with 409 `table_occupied` while a DRAFT or OPEN order is at the table."""
     await service.delete_table(uow, table_id)
     return DeleteResult(success=True, message=f"Table {table_id} deleted")

@@ -24,6 +24,7 @@ from brigade.kit.errors import (
 from brigade.kit.http.deps import CursorPaginationDep, UowDep
 from brigade.kit.http.errors import problem_responses
 from brigade.kit.http.json_answers import json_answer
+from brigade.kit.http.paths import OrderId
 from brigade.kit.http.permissions import OrderCanceller, OrderTaker, Reader, Reopener
 from brigade.kit.http.prefer import PreferDep
 from brigade.kit.http.routing import brigade_router
@@ -134,21 +135,21 @@ async def create_order(
     return shaping.detail(order, staff.role)
 
 
-@router.get("/{order_id}", response_model=OrderDetail, responses=problem_responses(NotFound))
-async def get_order(staff: Reader, order_id: UUID, uow: UowDep) -> Response:
+@router.get("/{orderId}", response_model=OrderDetail, responses=problem_responses(NotFound))
+async def get_order(staff: Reader, order_id: OrderId, uow: UowDep) -> Response:
     order = await service.get_order(uow, staff, order_id)
     body = shaping.detail_json(order, staff.role)
     return json_answer(body, headers={"ETag": shaping.etag(order)})
 
 
 @router.patch(
-    "/{order_id}",
+    "/{orderId}",
     response_model=OrderDetail,
     responses=problem_responses(*CHANGE_ERRORS, InvalidInput),
 )
 async def update_order(
     staff: OrderTaker,
-    order_id: UUID,
+    order_id: OrderId,
     body: OrderUpdate,
     uow: UowDep,
     response: Response,
@@ -161,13 +162,13 @@ async def update_order(
 
 
 @router.post(
-    "/{order_id}/send",
+    "/{orderId}/send",
     response_model=SendOutcome,
     responses=problem_responses(*CHANGE_ERRORS, NothingToSend) | answered_with_order(SendOutcome),
 )
 async def send_order(
     staff: OrderTaker,
-    order_id: UUID,
+    order_id: OrderId,
     uow: UowDep,
     response: Response,
     if_match: IfMatchDep,
@@ -178,7 +179,7 @@ async def send_order(
 
 
 @router.post(
-    "/{order_id}/courses/{course}/fire",
+    "/{orderId}/courses/{course}/fire",
     response_model=SendOutcome,
     responses=problem_responses(*CHANGE_ERRORS, NothingToSend) | answered_with_order(SendOutcome),
     description="Course `course`'s pending items go to the kitchen on a new ticket "
@@ -187,7 +188,7 @@ async def send_order(
 )
 async def fire_course(
     staff: OrderTaker,
-    order_id: UUID,
+    order_id: OrderId,
     course: Annotated[int, Path(ge=1, le=MAX_COURSE)],
     uow: UowDep,
     response: Response,
@@ -212,13 +213,13 @@ async def _sent(
 
 
 @router.post(
-    "/{order_id}/transfer",
+    "/{orderId}/transfer",
     response_model=TransferOutcome,
     responses=problem_responses(*CHANGE_ERRORS) | answered_with_order(TransferOutcome),
 )
 async def transfer_order(
     staff: OrderTaker,
-    order_id: UUID,
+    order_id: OrderId,
     body: TransferRequest,
     uow: UowDep,
     response: Response,
@@ -236,13 +237,13 @@ async def transfer_order(
 
 
 @router.post(
-    "/{order_id}/complete",
+    "/{orderId}/complete",
     response_model=CompleteOutcome,
     responses=problem_responses(*CHANGE_ERRORS, BalanceDue) | answered_with_order(CompleteOutcome),
 )
 async def complete_order(
     staff: OrderTaker,
-    order_id: UUID,
+    order_id: OrderId,
     uow: UowDep,
     response: Response,
     if_match: IfMatchDep,
@@ -265,7 +266,7 @@ async def complete_order(
 
 
 @router.post(
-    "/{order_id}/reopen",
+    "/{orderId}/reopen",
     response_model=OrderDetail,
     responses=problem_responses(
         *CHANGE_ERRORS, InvalidTransition, BusinessDayClosed, TableOccupied
@@ -278,7 +279,7 @@ async def complete_order(
 )
 async def reopen_order(
     staff: Reopener,
-    order_id: UUID,
+    order_id: OrderId,
     body: ReasonBody,
     uow: UowDep,
     response: Response,
@@ -290,14 +291,14 @@ async def reopen_order(
 
 
 @router.delete(
-    "/{order_id}",
+    "/{orderId}",
     response_model=CancelOutcome,
     responses=problem_responses(*CHANGE_ERRORS, InvalidTransition)
     | answered_with_order(CancelOutcome),
 )
 async def cancel_order(
     staff: OrderCanceller,
-    order_id: UUID,
+    order_id: OrderId,
     body: ReasonBody,
     uow: UowDep,
     response: Response,

@@ -13,6 +13,7 @@ from brigade.kit.errors import InvalidInput, NotFound
 from brigade.kit.escpos import encode
 from brigade.kit.http.deps import UowDep
 from brigade.kit.http.errors import problem_responses
+from brigade.kit.http.paths import OrderId
 from brigade.kit.http.permissions import OrderTaker, ReceiptReader
 from brigade.kit.http.routing import brigade_router
 from brigade.kit.http.types import RequestModel
@@ -38,7 +39,7 @@ class ReceiptPrint(RequestModel):
 
 
 @router.get(
-    "/{order_id}/receipt",
+    "/{orderId}/receipt",
     response_class=Response,
     responses={
         200: {
@@ -55,7 +56,7 @@ class ReceiptPrint(RequestModel):
 )
 async def get_receipt(
     staff: ReceiptReader,
-    order_id: UUID,
+    order_id: OrderId,
     uow: UowDep,
     receipt_format: Annotated[ReceiptFormat, Query(alias="format")] = ReceiptFormat.TEXT,
 ) -> Response:
@@ -71,13 +72,13 @@ async def get_receipt(
 
 
 @router.post(
-    "/{order_id}/receipt/print",
+    "/{orderId}/receipt/print",
     status_code=202,
     response_model=PrintJobOut,
     responses=problem_responses(NotFound, InvalidInput),
 )
 async def print_receipt(
-    staff: OrderTaker, order_id: UUID, body: ReceiptPrint, uow: UowDep
+    staff: OrderTaker, order_id: OrderId, body: ReceiptPrint, uow: UowDep
 ) -> PrintJobOut:
     """Queued on a RECEIPT printer (`printerId`, 422 if it is none): the answer is the job;
     it prints when the printer takes it (`GET /api/printers/{id}/jobs`)."""
