@@ -16,9 +16,12 @@ from brigade.kit.http.errors import problem_responses
 from brigade.kit.http.event_payloads import bounded
 from brigade.kit.http.paths import DeviceId, StationId, TicketId
 from brigade.kit.http.permissions import DiningRoomManager, ItemStatusSetter, Reader
+from brigade.kit.http.query import renamed
 from brigade.kit.http.routing import brigade_router
 from brigade.kit.http.schemas import (
+    AtLocationQuery,
     DeleteResult,
+    LocationQuery,
     ModifierOut,
     Page,
     StaffRef,
@@ -280,20 +283,29 @@ def board_ticket_out(board: BoardTicket) -> BoardTicketOut:
     )
 
 
-@router.get("/tickets", response_model=TicketPage, responses=problem_responses())
+@router.get("/tickets", response_model=TicketPage, responses=problem_responses(InvalidInput))
 async def list_tickets(
     staff: Reader,
     uow: UowDep,
     pagination: PaginationDep,
-    location_id: Annotated[UUID | None, Query(alias="locationId")] = None,
+    location_id: LocationQuery = None,
+    created_after: Annotated[
+        UtcInstant | None,
+        Query(
+            alias="createdAfter",
+            description="Only tickets created strictly after this instant (naive is UTC): poll "
+            "with the newest `createdAt` seen.",
+        ),
+    ] = None,
     since: Annotated[
         UtcInstant | None,
-        Query(description="only tickets created strictly after this instant; naive is UTC"),
+        Query(deprecated=True, description="Deprecated name of `createdAfter` (the same meaning)."),
     ] = None,
 ) -> TicketPage:
+    after = renamed("createdAfter", created_after, "since", since)
     found, total = await service.list_tickets(
         uow,
-        TicketFilter(location_id=staff.location_scope(location_id), since=since),
+        TicketFilter(location_id=staff.location_scope(location_id), since=after),
         page=pagination.page,
         limit=pagination.limit,
     )
@@ -309,7 +321,7 @@ async def get_ticket(staff: Reader, ticket_id: TicketId, uow: UowDep) -> TicketO
 async def get_kitchen_board(
     staff: Reader,
     uow: UowDep,
-    location_id: Annotated[UUID, Query(alias="locationId")],
+    location_id: AtLocationQuery,
     station_id: StationQuery = None,
 ) -> BoardOut:
     """What a kitchen display shows: the open tickets with their items' status now, table,
@@ -415,7 +427,7 @@ def station_out(station: Station) -> StationOut:
 async def list_stations(
     staff: DiningRoomManager,
     uow: UowDep,
-    location_id: Annotated[UUID | None, Query(alias="locationId")] = None,
+    location_id: LocationQuery = None,
 ) -> StationList:
     """The location's stations by name, each with its kitchen displays (a device acts at its
     own location: `locationId` may be left out)."""

@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Annotated, Any
 from uuid import UUID
 
-from fastapi import Query, Response
+from fastapi import Response
 from pydantic import AfterValidator, Field, StringConstraints
 
 from brigade.kit.errors import InvalidInput, NotFound, PrinterTargetRefused
@@ -20,6 +20,7 @@ from brigade.kit.http.errors import problem_responses
 from brigade.kit.http.paths import PrinterId
 from brigade.kit.http.permissions import DiningRoomManager, OrderTaker
 from brigade.kit.http.routing import brigade_router
+from brigade.kit.http.schemas import AtLocationQuery, LocationQuery
 from brigade.kit.http.types import (
     Name,
     RequestModel,
@@ -170,7 +171,7 @@ async def list_printers(
     staff: DiningRoomManager,
     uow: UowDep,
     pagination: PaginationDep,
-    location_id: Annotated[UUID | None, Query(alias="locationId")] = None,
+    location_id: LocationQuery = None,
 ) -> PrinterPage:
     found, total = await service.list_printers(
         uow, location_id, page=pagination.page, limit=pagination.limit
@@ -182,7 +183,7 @@ async def list_printers(
 async def list_receipt_printers(
     staff: OrderTaker,
     uow: UowDep,
-    location_id: Annotated[UUID, Query(alias="locationId")],
+    location_id: AtLocationQuery,
 ) -> ReceiptPrinterList:
     """The location's RECEIPT printers by name, for a terminal's Print: SERVER and up, who
     may print a receipt; their hosts and jobs stay a manager's (`GET /api/printers`)."""

@@ -217,7 +217,9 @@ async def list_drawers(
     uow: UowDep,
     pagination: PaginationDep,
     location_id: LocationQuery = None,
-    status: Annotated[DrawerStatus | None, Query()] = None,
+    status: Annotated[
+        DrawerStatus | None, Query(description="Only drawers in this state (open or closed).")
+    ] = None,
     start: FromQuery = None,
     end: ToQuery = None,
 ) -> CashDrawerPage:
@@ -347,7 +349,9 @@ async def list_shifts(
     uow: UowDep,
     pagination: PaginationDep,
     location_id: LocationQuery = None,
-    staff_id: Annotated[UUID | None, Query(alias="staffId")] = None,
+    staff_id: Annotated[
+        UUID | None, Query(alias="staffId", description="Only this staff member's shifts.")
+    ] = None,
     start: FromQuery = None,
     end: ToQuery = None,
 ) -> ShiftPage:

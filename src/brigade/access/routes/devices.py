@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
-from typing import Annotated
 from uuid import UUID
 
-from fastapi import Query, Response
+from fastapi import Response
 
 from brigade.access.domain.terminals import Device, DeviceKind
 from brigade.access.service import terminals as service
@@ -15,6 +14,7 @@ from brigade.kit.http.errors import problem_responses
 from brigade.kit.http.paths import DeviceId
 from brigade.kit.http.permissions import DeviceReader, DeviceUnpairer, DiningRoomManager
 from brigade.kit.http.routing import brigade_router
+from brigade.kit.http.schemas import LocationQuery
 from brigade.kit.http.types import Name, RequestModel, ResponseModel, Timestamp
 
 router = brigade_router(prefix="/api/devices", tags=["devices"])
@@ -56,7 +56,7 @@ async def list_devices(
     staff: DiningRoomManager,
     uow: UowDep,
     pagination: PaginationDep,
-    location_id: Annotated[UUID | None, Query(alias="locationId")] = None,
+    location_id: LocationQuery = None,
 ) -> DevicePage:
     """Oldest first; revoked devices too, with when they were revoked."""
     found, total = await service.list_devices(

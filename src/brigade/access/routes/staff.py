@@ -122,7 +122,9 @@ async def list_tokens(
     staff: StaffAdmin,
     uow: UowDep,
     pagination: PaginationDep,
-    staff_id: Annotated[UUID | None, Query(alias="staffId")] = None,
+    staff_id: Annotated[
+        UUID | None, Query(alias="staffId", description="Only this staff member's tokens.")
+    ] = None,
 ) -> TokenPage:
     found, total = await service.list_tokens(
         uow, staff_id=staff_id, page=pagination.page, limit=pagination.limit

@@ -18,7 +18,7 @@ from brigade.kit.http.errors import problem_responses
 from brigade.kit.http.paths import CategoryId
 from brigade.kit.http.permissions import CatalogueEditor, MenuReader
 from brigade.kit.http.routing import brigade_router
-from brigade.kit.http.schemas import DeleteResult, LocationQuery, given, shaped
+from brigade.kit.http.schemas import DeleteResult, LocationQuery, NewAtLocationQuery, given, shaped
 from brigade.kit.http.types import (
     Flag,
     LongText,
@@ -111,7 +111,13 @@ async def list_categories(
     staff: MenuReader,
     uow: UowDep,
     location_id: LocationQuery = None,
-    include_inactive: Annotated[bool, Query(alias="includeInactive")] = False,
+    include_inactive: Annotated[
+        bool,
+        Query(
+            alias="includeInactive",
+            description="true: inactive categories too.",
+        ),
+    ] = False,
 ) -> CategoryList:
     found = await service.list_categories(uow, location_id, include_inactive=include_inactive)
     return CategoryList(data=[_summary(category) for category in found], total=len(found))
@@ -133,7 +139,7 @@ async def create_category(
     body: CategoryCreate,
     uow: UowDep,
     response: Response,
-    location_id: LocationQuery = None,
+    location_id: NewAtLocationQuery = None,
 ) -> CategoryDetail:
     command = CreateCategory(
         name=body.name,

@@ -19,7 +19,7 @@ from brigade.kit.http.errors import problem_responses
 from brigade.kit.http.paths import ModifierGroupId
 from brigade.kit.http.permissions import CatalogueEditor, MenuReader
 from brigade.kit.http.routing import brigade_router
-from brigade.kit.http.schemas import DeleteResult, LocationQuery, Page, shaped
+from brigade.kit.http.schemas import DeleteResult, LocationQuery, NewAtLocationQuery, Page, shaped
 from brigade.kit.http.types import Name, RequestModel, ResponseModel, Timestamp, WholeNumber
 
 router = brigade_router(prefix="/api/modifier-groups", tags=["modifier-groups"])
@@ -110,7 +110,7 @@ async def create_modifier_group(
     body: ModifierGroupCreate,
     uow: UowDep,
     response: Response,
-    location_id: LocationQuery = None,
+    location_id: NewAtLocationQuery = None,
 ) -> ModifierGroupOut:
     group = await service.create_group(uow, body.fields(body.location_id), location_id=location_id)
     response.headers["Location"] = f"/api/modifier-groups/{group.id}"

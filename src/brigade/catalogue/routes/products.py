@@ -43,7 +43,15 @@ from brigade.kit.http.json_answers import instant, json_answer, number, uuid_tex
 from brigade.kit.http.paths import ProductId, VariantId
 from brigade.kit.http.permissions import CatalogueEditor, Marker86, MenuReader, Reader, StockKeeper
 from brigade.kit.http.routing import brigade_router
-from brigade.kit.http.schemas import DeleteResult, LocationQuery, Page, StaffRef, given, shaped
+from brigade.kit.http.schemas import (
+    DeleteResult,
+    LocationQuery,
+    NewAtLocationQuery,
+    Page,
+    StaffRef,
+    given,
+    shaped,
+)
 from brigade.kit.http.types import (
     ANY_TEXT,
     Flag,
@@ -325,11 +333,28 @@ async def list_products(
     staff: MenuReader,
     uow: UowDep,
     location_id: LocationQuery = None,
-    category_id: Annotated[UUID | None, Query(alias="categoryId")] = None,
-    search: Annotated[str | None, Query(max_length=200, pattern=ANY_TEXT)] = None,
-    is_active: Annotated[bool | None, Query(alias="isActive")] = None,
-    is_86d: Annotated[bool | None, Query(alias="is86d")] = None,
-    product_type: Annotated[ProductType | None, Query(alias="productType")] = None,
+    category_id: Annotated[
+        UUID | None, Query(alias="categoryId", description="Only products in this category.")
+    ] = None,
+    search: Annotated[
+        str | None,
+        Query(
+            max_length=200,
+            pattern=ANY_TEXT,
+            description="Only products whose name, SKU or barcode holds this text (any case).",
+        ),
+    ] = None,
+    is_active: Annotated[
+        bool | None,
+        Query(alias="isActive", description="true: only active products; false: only inactive."),
+    ] = None,
+    is_86d: Annotated[
+        bool | None,
+        Query(alias="is86d", description="true: only products 86'd (sold out); false: the rest."),
+    ] = None,
+    product_type: Annotated[
+        ProductType | None, Query(alias="productType", description="Only products of this type.")
+    ] = None,
     low_stock: Annotated[
         bool | None,
         Query(
@@ -367,7 +392,14 @@ async def list_products(
 )
 async def get_product_by_barcode(
     staff: MenuReader,
-    barcode: Annotated[str, Path(max_length=64, pattern=ANY_TEXT)],
+    barcode: Annotated[
+        str,
+        Path(
+            max_length=64,
+            pattern=ANY_TEXT,
+            description="The barcode as scanned: a product's or a variant's.",
+        ),
+    ],
     uow: UowDep,
     location_id: LocationQuery = None,
 ) -> Response:
@@ -393,7 +425,7 @@ async def create_product(
     body: ProductCreate,
     uow: UowDep,
     response: Response,
-    location_id: LocationQuery = None,
+    location_id: NewAtLocationQuery = None,
 ) -> ProductDetail:
     command = CreateProduct(
         name=body.name,

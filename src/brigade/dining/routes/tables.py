@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from typing import Annotated, Any
+from typing import Any
 from uuid import UUID
 
-from fastapi import Query, Response
+from fastapi import Response
 
 from brigade.dining.domain.rooms import SeatedOrder, TableStatus
 from brigade.dining.service import rooms as service
@@ -19,7 +19,7 @@ from brigade.kit.http.permissions import DiningRoomManager, Reader
 from brigade.kit.http.routing import brigade_router
 
 # The catalogue's delete answer, shared until the routers share one schemas module.
-from brigade.kit.http.schemas import DeleteResult, order_number
+from brigade.kit.http.schemas import DeleteResult, LocationQuery, order_number
 from brigade.kit.http.types import (
     Money,
     Name,
@@ -116,7 +116,7 @@ async def list_tables(
     staff: Reader,
     uow: UowDep,
     pagination: PaginationDep,
-    location_id: Annotated[UUID | None, Query(alias="locationId")] = None,
+    location_id: LocationQuery = None,
 ) -> TablePage:
     """By location, then name; each with its status and its DRAFT and OPEN orders."""
     found, total = await service.list_tables(

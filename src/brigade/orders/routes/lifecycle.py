@@ -27,8 +27,14 @@ from brigade.kit.http.json_answers import json_answer
 from brigade.kit.http.paths import OrderId
 from brigade.kit.http.permissions import OrderCanceller, OrderTaker, Reader, Reopener
 from brigade.kit.http.prefer import PreferDep
+from brigade.kit.http.query import renamed
 from brigade.kit.http.routing import brigade_router
-from brigade.kit.http.schemas import ORDER_NUMBER_PATTERN, LocationQuery, order_number
+from brigade.kit.http.schemas import (
+    ORDER_NUMBER_PATTERN,
+    LocationQuery,
+    NewAtLocationQuery,
+    order_number,
+)
 from brigade.kit.http.types import UtcInstant
 from brigade.kitchen.domain import KitchenTicket
 from brigade.orders import service, shaping
@@ -36,7 +42,14 @@ from brigade.orders.domain.aggregate import Order
 from brigade.orders.domain.courses import MAX_COURSE
 from brigade.orders.domain.records import MadeKind, OrderFilter
 from brigade.orders.domain.states import OrderStatus, OrderType
-from brigade.orders.routes.parsing import CHANGE_ERRORS, DateOrDateTime, IfMatchDep, instant
+from brigade.orders.routes.parsing import (
+    CHANGE_ERRORS,
+    DateOrDateTime,
+    IfMatchDep,
+    inclusive_end,
+    range_end,
+    range_start,
+)
 from brigade.orders.routes.representation import answered_with_order, client_made, written
 from brigade.orders.schemas import (
     CancelOutcome,
@@ -68,8 +81,12 @@ async def list_orders(
             description="Any of these statuses: repeat the parameter (`status=OPEN&status=SENT`).",
         ),
     ] = None,
-    order_type: Annotated[OrderType | None, Query(alias="orderType")] = None,
-    table_id: Annotated[UUID | None, Query(alias="tableId")] = None,
+    order_type: Annotated[
+        OrderType | None, Query(alias="orderType", description="Only orders of this type.")
+    ] = None,
+    table_id: Annotated[
+        UUID | None, Query(alias="tableId", description="Only orders at this table.")
+    ] = None,
     number: Annotated[
         str | None,
         Query(
@@ -78,8 +95,43 @@ async def list_orders(
             description="As orders show it (`#1001`) or without the `#`.",
         ),
     ] = None,
-    start_date: Annotated[DateOrDateTime, Query(alias="startDate", max_length=40)] = None,
-    end_date: Annotated[DateOrDateTime, Query(alias="endDate", max_length=40)] = None,
+    created_from: Annotated[
+        DateOrDateTime,
+        Query(
+            alias="from",
+            max_length=40,
+            description="Orders created at or after this instant, or from the start of this "
+            "date (UTC); naive is UTC.",
+        ),
+    ] = None,
+    created_to: Annotated[
+        DateOrDateTime,
+        Query(
+            alias="to",
+            max_length=40,
+            description="Orders created before this instant (exclusive), or on or before this "
+            "date (UTC: its whole day); naive is UTC.",
+        ),
+    ] = None,
+    start_date: Annotated[
+        DateOrDateTime,
+        Query(
+            alias="startDate",
+            max_length=40,
+            deprecated=True,
+            description="Deprecated name of `from` (the same meaning).",
+        ),
+    ] = None,
+    end_date: Annotated[
+        DateOrDateTime,
+        Query(
+            alias="endDate",
+            max_length=40,
+            deprecated=True,
+            description="Deprecated for `to`: orders created up to and including this instant, "
+            "or on or before this date (UTC); with `to` too, both must end at the same instant.",
+        ),
+    ] = None,
     updated_since: Annotated[
         UtcInstant | None,
         Query(
@@ -95,8 +147,18 @@ async def list_orders(
         order_type=order_type,
         table_id=table_id,
         order_number=None if number is None else int(number.lstrip("#")),
-        created_from=instant(start_date, "startDate", end=False),
-        created_before=instant(end_date, "endDate", end=True),
+        created_from=renamed(
+            "from",
+            range_start(created_from, "from"),
+            "startDate",
+            range_start(start_date, "startDate"),
+        ),
+        created_before=renamed(
+            "to",
+            range_end(created_to, "to"),
+            "endDate",
+            inclusive_end(end_date, "endDate"),
+        ),
         updated_since=updated_since,
     )
     pagination = paging.pagination
@@ -123,7 +185,7 @@ async def create_order(
     uow: UowDep,
     request: Request,
     response: Response,
-    location_id: LocationQuery = None,
+    location_id: NewAtLocationQuery = None,
 ) -> OrderDetail:
     made = await client_made(request, MadeKind.ORDER, body.id)
     order, made_before = await service.create_order(
@@ -189,7 +251,9 @@ async def send_order(
 async def fire_course(
     staff: OrderTaker,
     order_id: OrderId,
-    course: Annotated[int, Path(ge=1, le=MAX_COURSE)],
+    course: Annotated[
+        int, Path(ge=1, le=MAX_COURSE, description="The course's number on the order, from 1.")
+    ],
     uow: UowDep,
     response: Response,
     if_match: IfMatchDep,

@@ -58,7 +58,13 @@ async def get_receipt(
     staff: ReceiptReader,
     order_id: OrderId,
     uow: UowDep,
-    receipt_format: Annotated[ReceiptFormat, Query(alias="format")] = ReceiptFormat.TEXT,
+    receipt_format: Annotated[
+        ReceiptFormat,
+        Query(
+            alias="format",
+            description="`text` (default), `html`, or `escpos`: the bytes a receipt printer takes.",
+        ),
+    ] = ReceiptFormat.TEXT,
 ) -> Response:
     """Location, order number, table, customer's name, server, local time, lines with modifiers
     and seats, subtotal, discount, tax, total, payments (method, last four, tip) and balance.
