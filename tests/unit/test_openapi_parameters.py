@@ -112,3 +112,38 @@ def test_list_filters_are_repeated_parameters(document: dict[str, Any]) -> None:
         }:
             array = [s for s in _schemas(p) if s.get("type") == "array"]
             assert array, (where, p["name"])
+
+
+# Signing out ends the session: nothing is left to represent (docs/decisions.md).
+NOTHING_TO_REPRESENT = {"POST /api/auth/sign-out"}
+
+
+def test_every_action_answering_an_outcome_can_answer_its_resource(
+    document: dict[str, Any],
+) -> None:
+    """An action that answers `{success, …}` (or a bulk outcome) rather than its resource
+    takes `Prefer: return=representation` (the API guide, "Actions")."""
+    schemas = document["components"]["schemas"]
+    outcomes = []
+    for path, item in document["paths"].items():
+        for method in ("post", "put", "patch"):
+            operation = item.get(method)
+            if operation is None:
+                continue
+            answers = [
+                response["content"]["application/json"]["schema"].get("$ref", "")
+                for status, response in operation["responses"].items()
+                if status.startswith("2") and "application/json" in response.get("content", {})
+            ]
+            names = [ref.rsplit("/", 1)[-1] for ref in answers]
+            properties = {p for name in names if name for p in schemas[name].get("properties", {})}
+            where = f"{method.upper()} {path}"
+            if (
+                "success" in properties or "failed" in properties
+            ) and where not in NOTHING_TO_REPRESENT:
+                outcomes.append(where)
+                prefer = [p for p in operation.get("parameters", []) if p["name"] == "Prefer"]
+                assert prefer, f"{where} answers an outcome but takes no Prefer"
+                assert prefer[0]["description"].startswith("`return=representation`"), where
+    assert {"PUT /api/categories/reorder", "POST /api/products/bulk-update"} <= set(outcomes)
+    assert "POST /api/orders/{orderId}/send" in outcomes

@@ -6,7 +6,7 @@ import dataclasses
 from typing import Annotated, Any
 from uuid import UUID
 
-from fastapi import Query, Response
+from fastapi import Depends, Query, Response
 from pydantic import Field, field_validator
 
 from brigade.catalogue.domain.records import Category, CategoryChanges, CreateCategory
@@ -17,6 +17,7 @@ from brigade.kit.http.deps import UowDep
 from brigade.kit.http.errors import problem_responses
 from brigade.kit.http.paths import CategoryId
 from brigade.kit.http.permissions import CatalogueEditor, MenuReader
+from brigade.kit.http.prefer import REPRESENTATION, answered_with, preference, represented
 from brigade.kit.http.routing import brigade_router
 from brigade.kit.http.schemas import DeleteResult, LocationQuery, NewAtLocationQuery, given, shaped
 from brigade.kit.http.types import (
@@ -97,6 +98,10 @@ class ReorderResult(ResponseModel):
     reordered: int
 
 
+_ORDERED = "the location's categories after the reorder, inactive ones too, in their order"
+PreferCategories = Annotated[bool, Depends(preference(f"`categories`, {_ORDERED}"))]
+
+
 def _summary(category: Category) -> CategorySummary:
     return shaped(CategorySummary, category)
 
@@ -158,13 +163,20 @@ async def create_category(
 @router.put(
     "/reorder",
     response_model=ReorderResult,
-    responses=problem_responses(NotFound, InvalidInput),
+    responses=problem_responses(NotFound, InvalidInput)
+    | answered_with(ReorderResult, "categories", list[CategorySummary], _ORDERED),
+    description="Each listed category takes its place in the list as its `sortOrder`. With "
+    f"`Prefer: {REPRESENTATION}`, the answer also carries `categories`: {_ORDERED}.",
 )
 async def reorder_categories(
-    staff: CatalogueEditor, body: ReorderRequest, uow: UowDep
-) -> ReorderResult:
-    reordered = await service.reorder_categories(uow, body.category_ids, body.location_id)
-    return ReorderResult(success=True, reordered=reordered)
+    staff: CatalogueEditor, body: ReorderRequest, uow: UowDep, wants_categories: PreferCategories
+) -> ReorderResult | Response:
+    ordered = await service.reorder_categories(uow, body.category_ids, body.location_id)
+    answer = ReorderResult(success=True, reordered=len(body.category_ids))
+    if not wants_categories:
+        return answer
+    shown = [_summary(category).model_dump(mode="json", by_alias=True) for category in ordered]
+    return represented(answer, "categories", shown)
 
 
 @router.put(

@@ -6,7 +6,7 @@ from decimal import Decimal
 from typing import Annotated, Any
 from uuid import UUID
 
-from fastapi import Body, Path, Query, Response
+from fastapi import Body, Depends, Path, Query, Response
 from pydantic import ConfigDict, Field, model_validator
 
 from brigade.catalogue.domain.menu import (
@@ -42,6 +42,7 @@ from brigade.kit.http.errors import error_code, problem_responses
 from brigade.kit.http.json_answers import instant, json_answer, number, uuid_text
 from brigade.kit.http.paths import ProductId, VariantId
 from brigade.kit.http.permissions import CatalogueEditor, Marker86, MenuReader, Reader, StockKeeper
+from brigade.kit.http.prefer import REPRESENTATION, answered_with, preference, represented
 from brigade.kit.http.routing import brigade_router
 from brigade.kit.http.schemas import (
     DeleteResult,
@@ -463,23 +464,38 @@ async def update_product(
     return product_detail(await service.update_product(uow, staff, product_id, changes))
 
 
-@router.post("/bulk-update", response_model=BulkUpdateResult, responses=problem_responses())
+_CHANGED = "the products the updates changed, each once as it now is, in the order of the updates"
+PreferProducts = Annotated[bool, Depends(preference(f"`products`, {_CHANGED}"))]
+
+
+@router.post(
+    "/bulk-update",
+    response_model=BulkUpdateResult,
+    responses=problem_responses()
+    | answered_with(BulkUpdateResult, "products", list[ProductDetail], _CHANGED),
+    description="Each update applies on its own: one that breaks a rule is in `errors` and "
+    f"leaves the others applied. With `Prefer: {REPRESENTATION}`, the answer also carries "
+    f"`products`: {_CHANGED}.",
+)
 async def bulk_update_products(
-    staff: CatalogueEditor, body: BulkUpdateRequest, uow: UowDep
-) -> BulkUpdateResult:
-    updated, failures = await service.bulk_update_products(
+    staff: CatalogueEditor, body: BulkUpdateRequest, uow: UowDep, wants_products: PreferProducts
+) -> BulkUpdateResult | Response:
+    changed, failures = await service.bulk_update_products(
         uow,
         staff,
         [(entry.id, _changes(entry.data)) for entry in body.updates],
     )
-    return BulkUpdateResult(
-        updated=updated,
+    answer = BulkUpdateResult(
+        updated=len(body.updates) - len(failures),
         failed=len(failures),
         errors=[
             BulkUpdateError(id=str(f.id), code=error_code(f.error), detail=f.error.detail)
             for f in failures
         ],
     )
+    if not wants_products:
+        return answer
+    return represented(answer, "products", [product_detail_json(product) for product in changed])
 
 
 async def _set_86d(

@@ -21,12 +21,16 @@ from brigade.kit.http.deps import UowDep
 from brigade.kit.http.errors import problem_responses
 from brigade.kit.http.paths import ItemId, OrderId
 from brigade.kit.http.permissions import ItemChanger, ItemVoider, OrderTaker, Reader
-from brigade.kit.http.prefer import PreferDep
 from brigade.kit.http.routing import brigade_router
 from brigade.orders import service, shaping
 from brigade.orders.domain.records import MadeKind
 from brigade.orders.routes.parsing import CHANGE_ERRORS, IfMatchDep
-from brigade.orders.routes.representation import answered_with_order, client_made, written
+from brigade.orders.routes.representation import (
+    PreferDep,
+    answered_with_order,
+    client_made,
+    written,
+)
 from brigade.orders.schemas import ItemAdd, ItemUpdate, OrderItemOut, Outcome, ReasonBody
 
 router = brigade_router(prefix="/api/orders", tags=["orders"])

@@ -26,7 +26,6 @@ from brigade.kit.http.errors import problem_responses
 from brigade.kit.http.json_answers import json_answer
 from brigade.kit.http.paths import OrderId
 from brigade.kit.http.permissions import OrderCanceller, OrderTaker, Reader, Reopener
-from brigade.kit.http.prefer import PreferDep
 from brigade.kit.http.query import renamed
 from brigade.kit.http.routing import brigade_router
 from brigade.kit.http.schemas import (
@@ -50,7 +49,12 @@ from brigade.orders.routes.parsing import (
     range_end,
     range_start,
 )
-from brigade.orders.routes.representation import answered_with_order, client_made, written
+from brigade.orders.routes.representation import (
+    PreferDep,
+    answered_with_order,
+    client_made,
+    written,
+)
 from brigade.orders.schemas import (
     CancelOutcome,
     CompleteOutcome,

@@ -15,11 +15,10 @@ from brigade.kit.http.deps import UowDep
 from brigade.kit.http.errors import problem_responses
 from brigade.kit.http.paths import OrderId, RefundId
 from brigade.kit.http.permissions import Reader, Refunder
-from brigade.kit.http.prefer import PreferDep
 from brigade.kit.http.routing import brigade_router
 from brigade.orders import service, shaping
 from brigade.orders.routes.parsing import IfMatchDep
-from brigade.orders.routes.representation import answered_with_order, written
+from brigade.orders.routes.representation import PreferDep, answered_with_order, written
 from brigade.orders.schemas import RefundByAmount, RefundByLine, RefundOut
 
 router = brigade_router(prefix="/api/orders", tags=["orders"])
