@@ -147,3 +147,11 @@ def test_every_action_answering_an_outcome_can_answer_its_resource(
                 assert prefer[0]["description"].startswith("`return=representation`"), where
     assert {"PUT /api/categories/reorder", "POST /api/products/bulk-update"} <= set(outcomes)
     assert "POST /api/orders/{orderId}/send" in outcomes
+
+
+def test_the_guide_writes_the_scheme_down(document: dict[str, Any]) -> None:
+    guide = document["info"]["description"]
+    for section in ("## Naming", "## Actions"):
+        assert section in guide
+    for name in ("from", "to", "updatedSince", "createdAfter", "after", "startDate", "since"):
+        assert f"`{name}`" in guide, name
