@@ -76,7 +76,7 @@ class AllowedMethods:
 
 
 def _head(path: str) -> str:
-    """The first two segments: ``/api/orders`` of ``/api/orders/{order_id}/items``."""
+    """The first two segments: ``/api/orders`` of ``/api/orders/{orderId}/items``."""
     return "/".join(path.split("/", 3)[:3])
 
 
