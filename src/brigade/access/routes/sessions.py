@@ -147,7 +147,7 @@ def _holds_a_secret(response: Response) -> None:
     response.headers["Cache-Control"] = "no-store"
 
 
-# Declared before the staff router's GET /{staff_id}, which would take "directory" for an id.
+# Declared before the staff router's GET /{staffId}, which would take "directory" for an id.
 @staff_pin_router.get("/directory", response_model=DirectoryPage, responses=problem_responses())
 async def staff_directory(
     staff: DirectoryReader, uow: UowDep, pagination: PaginationDep

@@ -159,7 +159,7 @@ async def create_category(
     return _detail(view)
 
 
-# Declared before PUT /{category_id}, which would otherwise take "reorder" for an id.
+# Declared before PUT /{categoryId}, which would otherwise take "reorder" for an id.
 @router.put(
     "/reorder",
     response_model=ReorderResult,
