@@ -24,9 +24,9 @@ LocationQuery = Annotated[
     UUID | None,
     Query(alias="locationId", description="Only what belongs to this location (its `id`)."),
 ]
-# A read of one location's state (its board, its journal, its Z reports): it must be named.
+# One location's state (its board, its journal, its Z reports): it must be named.
 AtLocationQuery = Annotated[
-    UUID, Query(alias="locationId", description="The location (its `id`) whose state is read.")
+    UUID, Query(alias="locationId", description="The location (its `id`) the answer is about.")
 ]
 # A create's location, for a body that names none.
 NewAtLocationQuery = Annotated[
