@@ -39,6 +39,19 @@ Lists answer `{{data, total, page, limit}}` (`limit` 1 to 100). Orders, payments
 log, newest first, also answer `nextCursor`: pass it as `cursor` for the rows after it, which
 never repeats or skips a row however many are added while you read.
 
+## Naming
+Parameters, in the path and the query alike, are camelCase (`{{orderId}}`, `locationId`).
+A window of time is `from` (inclusive) and `to` (exclusive; a date given to `to` is a day, and
+that day is included); `updatedSince` is "changed at or after", `createdAfter` "created
+strictly after", `after` "events after this id". A list filter repeats its parameter
+(`status=OPEN&status=SENT`). A renamed parameter keeps its old name as a deprecated alias with
+the same meaning (`startDate`, `endDate`, `since`); old and new together must agree, else 422.
+
+## Actions
+An action that answers its outcome (`{{success, …}}`) also answers the resource it changed when
+asked with `Prefer: return=representation`: a write to an order adds `order`, reordering
+categories `categories`, a bulk update of products `products`; `Preference-Applied` says so.
+
 ## Money
 Amounts are JSON numbers with at most two decimals, exact to the cent; quantities have at
 most three. A location's prices include tax (VAT) or exclude it (sales tax): every order says

@@ -183,7 +183,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     # Routes are matched in order: the price list, rarely asked, after the rush's.
     app.include_router(tax_rates.router)
     app.include_router(service_charges.router)
-    # The dining room; its /api/staff routes go before the staff router's /{staff_id}.
+    # The dining room; its /api/staff routes go before the staff router's /{staffId}.
     app.include_router(locations.router)
     app.include_router(tables.router)
     app.include_router(devices.router)
@@ -192,7 +192,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.include_router(sessions.staff_pin_router)
     app.include_router(sessions.session_router)
     app.include_router(sessions.approval_router)
-    # Before the staff router's /{staff_id}: a server's checkout.
+    # Before the staff router's /{staffId}: a server's checkout.
     app.include_router(checkout.router)
     app.include_router(setup_routes.router)
     app.include_router(auth.password_router)

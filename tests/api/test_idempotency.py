@@ -233,12 +233,12 @@ def test_bodies_are_compared_as_json_values(client: AppClient) -> None:
 def test_voids_and_cancels_declare_the_key_and_its_replay(client: AppClient) -> None:
     paths = client.get("/openapi.json").json()["paths"]
     for operation in (
-        paths["/api/orders/{order_id}/items/{item_id}"]["delete"],
-        paths["/api/orders/{order_id}"]["delete"],
+        paths["/api/orders/{orderId}/items/{itemId}"]["delete"],
+        paths["/api/orders/{orderId}"]["delete"],
     ):
         assert "Idempotency-Key" in {p["name"] for p in operation["parameters"]}
         assert "Idempotent-Replayed" in operation["responses"]["200"]["headers"]
         assert "`idempotency_key_reused`" in operation["responses"]["422"]["description"]
     # A DELETE without a body has nothing to replay differently: it takes no key.
-    untouched = paths["/api/products/{product_id}"]["delete"]
+    untouched = paths["/api/products/{productId}"]["delete"]
     assert "Idempotency-Key" not in {p["name"] for p in untouched.get("parameters", [])}

@@ -17,7 +17,7 @@ from factories import LOCATION, AppClient, make_order, make_product
 
 PRODUCT_ROUTE = (
     'brigade_http_request_duration_seconds_count{method="GET",'
-    'route="/api/products/{product_id}",status="%s"}'
+    'route="/api/products/{productId}",status="%s"}'
 )
 
 

@@ -44,5 +44,5 @@ def test_create_list_barcode_86_delete(server: str) -> None:
 def test_health_and_openapi(server: str) -> None:
     assert httpx.get(f"{server}/health").json() == {"status": "ok"}
     spec = httpx.get(f"{server}/openapi.json").json()
-    assert "/api/products/{product_id}" in spec["paths"]
+    assert "/api/products/{productId}" in spec["paths"]
     assert httpx.get(f"{server}/docs").status_code == 200

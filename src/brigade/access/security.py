@@ -11,6 +11,7 @@ approval applied to the one request it covers.
 from __future__ import annotations
 
 import logging
+import re
 from datetime import datetime, timedelta
 
 from fastapi import Request
@@ -130,5 +131,14 @@ class TokenAuthenticator:
             writes=request.method != "GET",
             action=action,
             # /api/devices/current/… names the caller's own device.
-            path_ids={"device_id": actor.device_id, **request.path_params},
+            path_ids={"device_id": actor.device_id, **_path_ids(request)},
         )
+
+
+def _path_ids(request: Request) -> dict[str, object]:
+    """The request's path parameters by their Python names (``order_id``), as approvals name
+    and store their resource (kit/access.py); the path names them camelCase (``{orderId}``)."""
+    return {
+        re.sub(r"(?<!^)([A-Z])", r"_\1", name).lower(): value
+        for name, value in request.path_params.items()
+    }

@@ -18,7 +18,7 @@ from uuid import UUID
 import orjson
 from fastapi import Depends, Header, Query, Request, Response
 from fastapi.responses import StreamingResponse
-from pydantic import Field, WithJsonSchema
+from pydantic import Field, StringConstraints, WithJsonSchema
 
 from brigade.events import service
 from brigade.events.domain import EventFilter, Outgoing
@@ -100,19 +100,22 @@ LAST_EVENT_ID_PATTERN = r"^ *[0-9]{0,18} *$"
 
 
 async def _filters(
-    location_id: Annotated[UUID | None, Query(alias="locationId")] = None,
+    location_id: Annotated[
+        UUID | None, Query(alias="locationId", description="Only events at this location.")
+    ] = None,
     types: Annotated[
-        str | None,
+        list[Annotated[str, StringConstraints(max_length=1000, pattern=TYPES_PATTERN)]] | None,
         Query(
-            max_length=1000,
-            pattern=TYPES_PATTERN,
-            description="Comma-separated event types, e.g. `order.created,order.sent`.",
+            max_length=len(EventType),
+            description="Only events of these types: repeat the parameter "
+            "(`types=order.created&types=order.sent`); a comma-separated value "
+            "(`types=order.created,order.sent`) is still read.",
         ),
     ] = None,
 ) -> EventFilter:
-    if types is None:
+    if not types:
         return EventFilter(location_id=location_id)
-    chosen = frozenset(EventType(name.strip()) for name in types.split(","))
+    chosen = frozenset(EventType(name.strip()) for value in types for name in value.split(","))
     return EventFilter(location_id=location_id, types=chosen)
 
 
@@ -191,7 +194,9 @@ async def list_events(
         int | None,
         Query(ge=0, le=MAX_EVENT_ID, description="Events after this id; none: the oldest kept."),
     ] = None,
-    limit: Annotated[int, Query(ge=1, le=500)] = 100,
+    limit: Annotated[
+        int, Query(ge=1, le=500, description="At most this many events (default 100).")
+    ] = 100,
 ) -> Response:
     """Catch up: the matching events after `after`, ascending by id. A cursor older than
     what retention keeps answers 410 `events_expired`: reload, then read from the latest.

@@ -17,11 +17,10 @@ from brigade.kit.http.deps import UowDep
 from brigade.kit.http.errors import problem_responses
 from brigade.kit.http.permissions import JournalReader
 from brigade.kit.http.routing import brigade_router
+from brigade.kit.http.schemas import AtLocationQuery
 from brigade.kit.http.types import ResponseModel, Timestamp
 
 router = brigade_router(prefix="/api/journal", tags=["journal"])
-
-LocationId = Annotated[UUID, Query(alias="locationId")]
 
 
 class JournalEntryOut(ResponseModel):
@@ -75,11 +74,14 @@ def entry_out(entry: JournalEntry) -> JournalEntryOut:
 async def read_journal(
     staff: JournalReader,
     uow: UowDep,
-    location_id: LocationId,
+    location_id: AtLocationQuery,
     after: Annotated[
         int, Query(ge=0, le=2**53, description="Entries after this sequence (0: from the first)")
     ] = 0,
-    limit: Annotated[int, Query(ge=1, le=service.MAX_PAGE)] = 100,
+    limit: Annotated[
+        int,
+        Query(ge=1, le=service.MAX_PAGE, description="At most this many entries (default 100)."),
+    ] = 100,
 ) -> list[JournalEntryOut]:
     """The location's entries in sequence order, after `after`, at most `limit`."""
     staff.ensure_at(location_id)
@@ -90,7 +92,7 @@ async def read_journal(
     "/verify", response_model=JournalVerification, responses=problem_responses(OtherLocation)
 )
 async def verify_journal(
-    staff: JournalReader, uow: UowDep, location_id: LocationId
+    staff: JournalReader, uow: UowDep, location_id: AtLocationQuery
 ) -> JournalVerification:
     """Recompute the chain: a changed row, a deleted one (a gap, or a previous hash that does
     not match) or a changed counter break it at `firstBrokenSequence`."""

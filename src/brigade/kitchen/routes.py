@@ -14,10 +14,14 @@ from brigade.kit.events import register_payload_shape
 from brigade.kit.http.deps import PaginationDep, UowDep
 from brigade.kit.http.errors import problem_responses
 from brigade.kit.http.event_payloads import bounded
+from brigade.kit.http.paths import DeviceId, StationId, TicketId
 from brigade.kit.http.permissions import DiningRoomManager, ItemStatusSetter, Reader
+from brigade.kit.http.query import renamed
 from brigade.kit.http.routing import brigade_router
 from brigade.kit.http.schemas import (
+    AtLocationQuery,
     DeleteResult,
+    LocationQuery,
     ModifierOut,
     Page,
     StaffRef,
@@ -294,28 +298,37 @@ def board_ticket_out(board: BoardTicket) -> BoardTicketOut:
     )
 
 
-@router.get("/tickets", response_model=TicketPage, responses=problem_responses())
+@router.get("/tickets", response_model=TicketPage, responses=problem_responses(InvalidInput))
 async def list_tickets(
     staff: Reader,
     uow: UowDep,
     pagination: PaginationDep,
-    location_id: Annotated[UUID | None, Query(alias="locationId")] = None,
+    location_id: LocationQuery = None,
+    created_after: Annotated[
+        UtcInstant | None,
+        Query(
+            alias="createdAfter",
+            description="Only tickets created strictly after this instant (naive is UTC): poll "
+            "with the newest `createdAt` seen.",
+        ),
+    ] = None,
     since: Annotated[
         UtcInstant | None,
-        Query(description="only tickets created strictly after this instant; naive is UTC"),
+        Query(deprecated=True, description="Deprecated name of `createdAfter` (the same meaning)."),
     ] = None,
 ) -> TicketPage:
+    after = renamed("createdAfter", created_after, "since", since)
     found, total = await service.list_tickets(
         uow,
-        TicketFilter(location_id=staff.location_scope(location_id), since=since),
+        TicketFilter(location_id=staff.location_scope(location_id), since=after),
         page=pagination.page,
         limit=pagination.limit,
     )
     return TicketPage.of([ticket_out(ticket) for ticket in found], total, pagination)
 
 
-@router.get("/tickets/{ticket_id}", response_model=TicketOut, responses=problem_responses(NotFound))
-async def get_ticket(staff: Reader, ticket_id: UUID, uow: UowDep) -> TicketOut:
+@router.get("/tickets/{ticketId}", response_model=TicketOut, responses=problem_responses(NotFound))
+async def get_ticket(staff: Reader, ticket_id: TicketId, uow: UowDep) -> TicketOut:
     return ticket_out(await service.get_ticket(uow, staff, ticket_id))
 
 
@@ -323,7 +336,7 @@ async def get_ticket(staff: Reader, ticket_id: UUID, uow: UowDep) -> TicketOut:
 async def get_kitchen_board(
     staff: Reader,
     uow: UowDep,
-    location_id: Annotated[UUID, Query(alias="locationId")],
+    location_id: AtLocationQuery,
     station_id: StationQuery = None,
 ) -> BoardOut:
     """What a kitchen display shows: the open tickets with their items' status now, table,
@@ -342,12 +355,12 @@ async def get_kitchen_board(
 
 
 @router.post(
-    "/tickets/{ticket_id}/bump",
+    "/tickets/{ticketId}/bump",
     response_model=BoardTicketOut,
     responses=problem_responses(NotFound, InvalidInput),
 )
 async def bump_ticket(
-    staff: ItemStatusSetter, ticket_id: UUID, uow: UowDep, station_id: StationQuery = None
+    staff: ItemStatusSetter, ticket_id: TicketId, uow: UowDep, station_id: StationQuery = None
 ) -> BoardTicketOut:
     """Done: the ticket leaves every kitchen display (`kitchen_ticket.bumped`) and its items
     still SENT or PREPARING become READY (`item.updated` each). Repeating it changes nothing.
@@ -358,12 +371,12 @@ async def bump_ticket(
 
 
 @router.post(
-    "/tickets/{ticket_id}/recall",
+    "/tickets/{ticketId}/recall",
     response_model=BoardTicketOut,
     responses=problem_responses(NotFound, InvalidInput),
 )
 async def recall_ticket(
-    staff: ItemStatusSetter, ticket_id: UUID, uow: UowDep, station_id: StationQuery = None
+    staff: ItemStatusSetter, ticket_id: TicketId, uow: UowDep, station_id: StationQuery = None
 ) -> BoardTicketOut:
     """Back on the board (`kitchen_ticket.recalled`), its items as they are. Repeating it
     changes nothing. A station recalls its part (`kitchen_ticket.station_recalled`, and the
@@ -435,7 +448,7 @@ def station_out(station: Station) -> StationOut:
 async def list_stations(
     staff: DiningRoomManager,
     uow: UowDep,
-    location_id: Annotated[UUID | None, Query(alias="locationId")] = None,
+    location_id: LocationQuery = None,
 ) -> StationList:
     """The location's stations by name, each with its kitchen displays (a device acts at its
     own location: `locationId` may be left out)."""
@@ -483,12 +496,12 @@ async def create_station(
 
 
 @router.patch(
-    "/stations/{station_id}",
+    "/stations/{stationId}",
     response_model=StationOut,
     responses=problem_responses(NotFound, InvalidInput),
 )
 async def update_station(
-    staff: DiningRoomManager, station_id: UUID, body: StationUpdate, uow: UowDep
+    staff: DiningRoomManager, station_id: StationId, body: StationUpdate, uow: UowDep
 ) -> StationOut:
     """Open tickets' parts follow the new categories at once."""
     changes = body.model_dump(exclude_unset=True)
@@ -496,21 +509,23 @@ async def update_station(
 
 
 @router.delete(
-    "/stations/{station_id}", response_model=DeleteResult, responses=problem_responses(NotFound)
+    "/stations/{stationId}", response_model=DeleteResult, responses=problem_responses(NotFound)
 )
-async def delete_station(staff: DiningRoomManager, station_id: UUID, uow: UowDep) -> DeleteResult:
+async def delete_station(
+    staff: DiningRoomManager, station_id: StationId, uow: UowDep
+) -> DeleteResult:
     """Its displays show every station's work again; its bumps go with it."""
     station = await stations.delete_station(uow, staff, station_id)
     return DeleteResult.deleted("kitchen station", station.id)
 
 
 @device_router.put(
-    "/{device_id}/station",
+    "/{deviceId}/station",
     response_model=MyStation,
     responses=problem_responses(NotFound, InvalidInput),
 )
 async def set_device_station(
-    staff: DiningRoomManager, device_id: UUID, body: DeviceStation, uow: UowDep
+    staff: DiningRoomManager, device_id: DeviceId, body: DeviceStation, uow: UowDep
 ) -> MyStation:
     """Which station a KITCHEN_DISPLAY shows (null: every station's work): a station of its
     location (422 otherwise)."""

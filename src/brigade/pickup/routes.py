@@ -3,17 +3,13 @@ prices, no items."""
 
 from __future__ import annotations
 
-from typing import Annotated
-from uuid import UUID
-
-from fastapi import Query
 from pydantic import Field
 
 from brigade.kit.http.deps import UowDep
 from brigade.kit.http.errors import problem_responses
 from brigade.kit.http.permissions import PickupBoardReader
 from brigade.kit.http.routing import brigade_router
-from brigade.kit.http.schemas import order_number
+from brigade.kit.http.schemas import AtLocationQuery, order_number
 from brigade.kit.http.types import ResponseModel, Timestamp
 from brigade.pickup import service
 
@@ -46,7 +42,7 @@ class PickupBoardOut(ResponseModel):
 
 @router.get("", response_model=PickupBoardOut, responses=problem_responses())
 async def get_pickup_board(
-    reader: PickupBoardReader, uow: UowDep, location_id: Annotated[UUID, Query(alias="locationId")]
+    reader: PickupBoardReader, uow: UowDep, location_id: AtLocationQuery
 ) -> PickupBoardOut:
     """What the guests' board shows: the numbers of the location's takeout and delivery orders
     (dine-in too when its profile's `boardShowsDineIn` says so) being prepared and ready. A ready

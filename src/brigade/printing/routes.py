@@ -11,15 +11,16 @@ from __future__ import annotations
 from typing import Annotated, Any
 from uuid import UUID
 
-from fastapi import Query, Response
+from fastapi import Response
 from pydantic import AfterValidator, Field, StringConstraints
 
 from brigade.kit.errors import InvalidInput, NotFound, PrinterTargetRefused
 from brigade.kit.http.deps import PaginationDep, SettingsDep, UowDep
 from brigade.kit.http.errors import problem_responses
+from brigade.kit.http.paths import PrinterId
 from brigade.kit.http.permissions import DiningRoomManager, OrderTaker
 from brigade.kit.http.routing import brigade_router
-from brigade.kit.http.schemas import Page
+from brigade.kit.http.schemas import AtLocationQuery, LocationQuery, Page
 from brigade.kit.http.types import (
     Name,
     RequestModel,
@@ -181,7 +182,7 @@ async def list_printers(
     staff: DiningRoomManager,
     uow: UowDep,
     pagination: PaginationDep,
-    location_id: Annotated[UUID | None, Query(alias="locationId")] = None,
+    location_id: LocationQuery = None,
 ) -> PrinterPage:
     found, total = await service.list_printers(
         uow, location_id, page=pagination.page, limit=pagination.limit
@@ -193,7 +194,7 @@ async def list_printers(
 async def list_receipt_printers(
     staff: OrderTaker,
     uow: UowDep,
-    location_id: Annotated[UUID, Query(alias="locationId")],
+    location_id: AtLocationQuery,
 ) -> ReceiptPrinterList:
     """The location's RECEIPT printers by name, for a terminal's Print: SERVER and up, who
     may print a receipt; their hosts and jobs stay a manager's (`GET /api/printers`)."""
@@ -203,19 +204,19 @@ async def list_receipt_printers(
     )
 
 
-@router.get("/{printer_id}", response_model=PrinterOut, responses=problem_responses(NotFound))
-async def get_printer(staff: DiningRoomManager, printer_id: UUID, uow: UowDep) -> PrinterOut:
+@router.get("/{printerId}", response_model=PrinterOut, responses=problem_responses(NotFound))
+async def get_printer(staff: DiningRoomManager, printer_id: PrinterId, uow: UowDep) -> PrinterOut:
     return _printer(await service.get_printer(uow, printer_id))
 
 
 @router.patch(
-    "/{printer_id}",
+    "/{printerId}",
     response_model=PrinterOut,
     responses=problem_responses(NotFound, InvalidInput, PrinterTargetRefused),
 )
 async def update_printer(
     staff: DiningRoomManager,
-    printer_id: UUID,
+    printer_id: PrinterId,
     body: PrinterUpdate,
     uow: UowDep,
     settings: SettingsDep,
@@ -226,17 +227,17 @@ async def update_printer(
     return _printer(printer)
 
 
-@router.delete("/{printer_id}", response_model=PrinterOut, responses=problem_responses(NotFound))
-async def delete_printer(staff: DiningRoomManager, printer_id: UUID, uow: UowDep) -> PrinterOut:
+@router.delete("/{printerId}", response_model=PrinterOut, responses=problem_responses(NotFound))
+async def delete_printer(
+    staff: DiningRoomManager, printer_id: PrinterId, uow: UowDep
+) -> PrinterOut:
     """The printer and its jobs, printed or not, are gone (then 404)."""
     return _printer(await service.delete_printer(uow, printer_id))
 
 
-@router.get(
-    "/{printer_id}/jobs", response_model=PrintJobPage, responses=problem_responses(NotFound)
-)
+@router.get("/{printerId}/jobs", response_model=PrintJobPage, responses=problem_responses(NotFound))
 async def list_print_jobs(
-    staff: DiningRoomManager, printer_id: UUID, uow: UowDep, pagination: PaginationDep
+    staff: DiningRoomManager, printer_id: PrinterId, uow: UowDep, pagination: PaginationDep
 ) -> PrintJobPage:
     """Newest first: a jam shows as PENDING jobs with attempts and the last error."""
     found, total = await service.list_jobs(

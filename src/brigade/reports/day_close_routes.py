@@ -9,7 +9,7 @@ from decimal import Decimal
 from typing import Annotated, Any
 from uuid import UUID
 
-from fastapi import Path, Query
+from fastapi import Path
 from pydantic import Field
 
 from brigade.kit.errors import InvalidInput, NotFound, OpenChecks, OtherLocation
@@ -17,7 +17,7 @@ from brigade.kit.http.deps import PaginationDep, UowDep
 from brigade.kit.http.errors import problem_responses
 from brigade.kit.http.permissions import DayCloser, ReportReader
 from brigade.kit.http.routing import brigade_router
-from brigade.kit.http.schemas import Page
+from brigade.kit.http.schemas import AtLocationQuery, Page
 from brigade.kit.http.types import Flag, Money, Number, RequestModel, ResponseModel, Text, Timestamp
 from brigade.kit.money import from_cents, rate_from_units
 from brigade.printing.schemas import PrintJobOut, job_out
@@ -25,7 +25,6 @@ from brigade.reports import service
 
 router = brigade_router(prefix="/api/reports", tags=["reports"])
 
-LocationId = Annotated[UUID, Query(alias="locationId")]
 ZNumber = Annotated[int, Path(ge=1, le=2**31 - 1, description="The Z's number at the location")]
 
 
@@ -242,7 +241,7 @@ def z_out(snapshot: dict[str, Any]) -> ZReportOut:
 
 
 @router.get("/x", response_model=XReportOut, responses=problem_responses(OtherLocation))
-async def x_report(staff: ReportReader, uow: UowDep, location_id: LocationId) -> XReportOut:
+async def x_report(staff: ReportReader, uow: UowDep, location_id: AtLocationQuery) -> XReportOut:
     """The figures since the last Z, as the next Z would hold them now; changes nothing."""
     staff.ensure_at(location_id)
     return XReportOut.model_validate(figures_json(await service.x_report(uow, location_id)))
@@ -265,7 +264,7 @@ async def close_day(staff: DayCloser, uow: UowDep, body: CloseDay) -> ZReportOut
 
 @router.get("/z", response_model=ZReportPage, responses=problem_responses(OtherLocation))
 async def list_z(
-    staff: ReportReader, uow: UowDep, location_id: LocationId, pagination: PaginationDep
+    staff: ReportReader, uow: UowDep, location_id: AtLocationQuery, pagination: PaginationDep
 ) -> ZReportPage:
     """The location's Z reports, newest first, each as it closed its day."""
     staff.ensure_at(location_id)
@@ -279,7 +278,7 @@ async def list_z(
     "/z/{number}", response_model=ZReportOut, responses=problem_responses(NotFound, OtherLocation)
 )
 async def get_z(
-    staff: ReportReader, uow: UowDep, number: ZNumber, location_id: LocationId
+    staff: ReportReader, uow: UowDep, number: ZNumber, location_id: AtLocationQuery
 ) -> ZReportOut:
     staff.ensure_at(location_id)
     return z_out(await service.get_z(uow, location_id, number))
@@ -292,7 +291,7 @@ async def get_z(
     responses=problem_responses(NotFound, InvalidInput, OtherLocation),
 )
 async def print_z(
-    staff: ReportReader, uow: UowDep, number: ZNumber, location_id: LocationId, body: ZPrint
+    staff: ReportReader, uow: UowDep, number: ZNumber, location_id: AtLocationQuery, body: ZPrint
 ) -> PrintJobOut:
     """Queued on a RECEIPT printer (`printerId`, 422 if it is none), like a receipt: the
     answer is the job."""

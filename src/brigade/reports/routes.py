@@ -19,6 +19,7 @@ from brigade.kit.http.deps import UowDep
 from brigade.kit.http.errors import problem_responses
 from brigade.kit.http.permissions import ReportReader
 from brigade.kit.http.routing import brigade_router
+from brigade.kit.http.schemas import AtLocationQuery
 from brigade.kit.http.types import Money, Number, ResponseModel
 from brigade.kit.money import from_cents, rate_from_units
 from brigade.reports import service
@@ -409,7 +410,7 @@ async def get_sales_report(
     staff: ReportReader,
     uow: UowDep,
     request: Request,
-    location_id: Annotated[UUID, Query(alias="locationId")],
+    location_id: AtLocationQuery,
     first: Annotated[Day, Query(alias="from", description="The first business day")],
     last: Annotated[
         Day | None,
@@ -419,7 +420,13 @@ async def get_sales_report(
             f"{MAX_REPORT_DAYS} days in all",
         ),
     ] = None,
-    chosen_format: Annotated[ReportFormat | None, Query(alias="format")] = None,
+    chosen_format: Annotated[
+        ReportFormat | None,
+        Query(
+            alias="format",
+            description="`json` or `csv` (one `breakdown`); left out: CSV if `Accept: text/csv`.",
+        ),
+    ] = None,
     breakdown: Annotated[
         Breakdown, Query(description="Which table a CSV answer holds")
     ] = Breakdown.PRODUCT_MIX,

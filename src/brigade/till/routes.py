@@ -26,6 +26,7 @@ from brigade.kit.errors import (
 from brigade.kit.events import register_payload_shape
 from brigade.kit.http.deps import PaginationDep, UowDep
 from brigade.kit.http.errors import problem_responses
+from brigade.kit.http.paths import DrawerId
 from brigade.kit.http.permissions import (
     ClockPuncher,
     DrawerCloser,
@@ -236,7 +237,9 @@ async def list_drawers(
     uow: UowDep,
     pagination: PaginationDep,
     location_id: LocationQuery = None,
-    status: Annotated[DrawerStatus | None, Query()] = None,
+    status: Annotated[
+        DrawerStatus | None, Query(description="Only drawers in this state (open or closed).")
+    ] = None,
     start: FromQuery = None,
     end: ToQuery = None,
 ) -> CashDrawerPage:
@@ -270,23 +273,23 @@ async def current_drawer(staff: OwnDrawerReader, uow: UowDep) -> CurrentDrawerOu
 
 
 @drawers_router.get(
-    "/{drawer_id}",
+    "/{drawerId}",
     response_model=CashDrawerDetail,
     responses=problem_responses(NotFound, OtherLocation),
 )
-async def get_drawer(staff: DrawerManager, drawer_id: UUID, uow: UowDep) -> CashDrawerDetail:
+async def get_drawer(staff: DrawerManager, drawer_id: DrawerId, uow: UowDep) -> CashDrawerDetail:
     """The drawer, its movements (oldest first) and its live expected amount."""
     return _detail(await service.get_drawer(uow, staff, drawer_id))
 
 
 @drawers_router.post(
-    "/{drawer_id}/movements",
+    "/{drawerId}/movements",
     status_code=201,
     response_model=CashDrawerDetail,
     responses=problem_responses(NotFound, OtherLocation, DrawerClosed, InvalidInput),
 )
 async def add_movement(
-    staff: DrawerMover, drawer_id: UUID, body: MovementIn, uow: UowDep
+    staff: DrawerMover, drawer_id: DrawerId, body: MovementIn, uow: UowDep
 ) -> CashDrawerDetail:
     """A pay-in, a pay-out (never more than the expected cash: 422) or a no-sale (amount 0),
     with a reason; audited. A server with a manager's approval `cash_drawer.movement` on this
@@ -303,12 +306,12 @@ async def add_movement(
 
 
 @drawers_router.post(
-    "/{drawer_id}/close",
+    "/{drawerId}/close",
     response_model=CashDrawerDetail,
     responses=problem_responses(NotFound, OtherLocation, DrawerClosed),
 )
 async def close_drawer(
-    staff: DrawerCloser, drawer_id: UUID, body: DrawerClose, uow: UowDep
+    staff: DrawerCloser, drawer_id: DrawerId, body: DrawerClose, uow: UowDep
 ) -> CashDrawerDetail:
     """Count and close: answers `expectedAmount`, `countedAmount` and `variance`. Closing
     twice is 409 `drawer_closed`. A server with a manager's approval `cash_drawer.close` on
@@ -366,7 +369,9 @@ async def list_shifts(
     uow: UowDep,
     pagination: PaginationDep,
     location_id: LocationQuery = None,
-    staff_id: Annotated[UUID | None, Query(alias="staffId")] = None,
+    staff_id: Annotated[
+        UUID | None, Query(alias="staffId", description="Only this staff member's shifts.")
+    ] = None,
     start: FromQuery = None,
     end: ToQuery = None,
 ) -> ShiftPage:

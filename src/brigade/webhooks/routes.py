@@ -18,6 +18,7 @@ from brigade.kit.errors import Conflict, InvalidInput, NotFound
 from brigade.kit.events import EventType
 from brigade.kit.http.deps import PaginationDep, UowDep
 from brigade.kit.http.errors import problem_responses
+from brigade.kit.http.paths import DeliveryId, WebhookId
 from brigade.kit.http.permissions import WebhookAdmin
 from brigade.kit.http.routing import brigade_router
 from brigade.kit.http.schemas import Page
@@ -223,16 +224,16 @@ async def list_webhooks(staff: WebhookAdmin, uow: UowDep, pagination: Pagination
     return WebhookPage(**pagination.page_of([_webhook(webhook) for webhook in found], total))
 
 
-@router.get("/{webhook_id}", response_model=WebhookOut, responses=problem_responses(NotFound))
-async def get_webhook(staff: WebhookAdmin, webhook_id: UUID, uow: UowDep) -> WebhookOut:
+@router.get("/{webhookId}", response_model=WebhookOut, responses=problem_responses(NotFound))
+async def get_webhook(staff: WebhookAdmin, webhook_id: WebhookId, uow: UowDep) -> WebhookOut:
     return _webhook(await service.get_webhook(uow, webhook_id))
 
 
 @router.patch(
-    "/{webhook_id}", response_model=WebhookOut, responses=problem_responses(NotFound, InvalidInput)
+    "/{webhookId}", response_model=WebhookOut, responses=problem_responses(NotFound, InvalidInput)
 )
 async def update_webhook(
-    staff: WebhookAdmin, webhook_id: UUID, body: WebhookUpdate, uow: UowDep, request: Request
+    staff: WebhookAdmin, webhook_id: WebhookId, body: WebhookUpdate, uow: UowDep, request: Request
 ) -> WebhookOut:
     """Changes the URL (its host checked as at creation), the event types, the description,
     or pauses and resumes deliveries (`enabled`)."""
@@ -248,7 +249,7 @@ async def update_webhook(
 
 
 @router.post(
-    "/{webhook_id}/rotate-secret",
+    "/{webhookId}/rotate-secret",
     response_model=NewWebhook,
     responses=problem_responses(NotFound),
     description="A new secret, answered once. For 24 hours deliveries carry signatures by both "
@@ -256,7 +257,7 @@ async def update_webhook(
     "one.\n" + SIGNATURES,
 )
 async def rotate_webhook_secret(
-    staff: WebhookAdmin, webhook_id: UUID, uow: UowDep, request: Request
+    staff: WebhookAdmin, webhook_id: WebhookId, uow: UowDep, request: Request
 ) -> NewWebhook:
     settings: Settings = request.app.state.settings
     webhook, secret = await service.rotate_secret(
@@ -266,36 +267,38 @@ async def rotate_webhook_secret(
 
 
 @router.post(
-    "/{webhook_id}/test",
+    "/{webhookId}/test",
     status_code=202,
     response_model=QueuedDeliveryOut,
     responses=problem_responses(NotFound),
 )
-async def test_webhook(staff: WebhookAdmin, webhook_id: UUID, uow: UowDep) -> QueuedDeliveryOut:
+async def test_webhook(
+    staff: WebhookAdmin, webhook_id: WebhookId, uow: UowDep
+) -> QueuedDeliveryOut:
     """Queues a `webhook.test` delivery to this webhook only (even paused: it goes when
     enabled), sent and signed like every delivery; answers it."""
     return _queued(await service.send_test(uow, webhook_id))
 
 
 @router.get(
-    "/{webhook_id}/deliveries/{delivery_id}",
+    "/{webhookId}/deliveries/{deliveryId}",
     response_model=QueuedDeliveryOut,
     responses=problem_responses(NotFound),
 )
 async def get_delivery(
-    staff: WebhookAdmin, webhook_id: UUID, delivery_id: UUID, uow: UowDep
+    staff: WebhookAdmin, webhook_id: WebhookId, delivery_id: DeliveryId, uow: UowDep
 ) -> QueuedDeliveryOut:
     """One delivery (an event to this webhook) and its state."""
     return _queued(await service.get_delivery(uow, webhook_id, delivery_id))
 
 
 @router.post(
-    "/{webhook_id}/deliveries/{delivery_id}/resend",
+    "/{webhookId}/deliveries/{deliveryId}/resend",
     response_model=QueuedDeliveryOut,
     responses=problem_responses(NotFound, Conflict),
 )
 async def resend_delivery(
-    staff: WebhookAdmin, webhook_id: UUID, delivery_id: UUID, uow: UowDep
+    staff: WebhookAdmin, webhook_id: WebhookId, delivery_id: DeliveryId, uow: UowDep
 ) -> QueuedDeliveryOut:
     """Queues a delivered, failed or skipped delivery again, with the same `webhook-id`; one
     still pending is a 409."""
@@ -303,29 +306,29 @@ async def resend_delivery(
 
 
 @router.post(
-    "/{webhook_id}/deliveries/{delivery_id}/skip",
+    "/{webhookId}/deliveries/{deliveryId}/skip",
     response_model=QueuedDeliveryOut,
     responses=problem_responses(NotFound, Conflict),
 )
 async def skip_delivery(
-    staff: WebhookAdmin, webhook_id: UUID, delivery_id: UUID, uow: UowDep
+    staff: WebhookAdmin, webhook_id: WebhookId, delivery_id: DeliveryId, uow: UowDep
 ) -> QueuedDeliveryOut:
     """Gives up on a pending or failed delivery, so the later ones of its order go; one
     delivered or skipped already is a 409."""
     return _queued(await service.skip_delivery(uow, webhook_id, delivery_id))
 
 
-@router.delete("/{webhook_id}", response_model=WebhookOut, responses=problem_responses(NotFound))
-async def delete_webhook(staff: WebhookAdmin, webhook_id: UUID, uow: UowDep) -> WebhookOut:
+@router.delete("/{webhookId}", response_model=WebhookOut, responses=problem_responses(NotFound))
+async def delete_webhook(staff: WebhookAdmin, webhook_id: WebhookId, uow: UowDep) -> WebhookOut:
     """Deliveries stop at once; the webhook and its delivery log are gone (then 404)."""
     return _webhook(await service.delete_webhook(uow, webhook_id))
 
 
 @router.get(
-    "/{webhook_id}/deliveries", response_model=DeliveryPage, responses=problem_responses(NotFound)
+    "/{webhookId}/deliveries", response_model=DeliveryPage, responses=problem_responses(NotFound)
 )
 async def list_deliveries(
-    staff: WebhookAdmin, webhook_id: UUID, uow: UowDep, pagination: PaginationDep
+    staff: WebhookAdmin, webhook_id: WebhookId, uow: UowDep, pagination: PaginationDep
 ) -> DeliveryPage:
     """Every attempt, newest first; `deliveryId` names the delivery to re-send or skip."""
     found, total = await service.list_deliveries(

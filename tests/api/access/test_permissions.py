@@ -215,7 +215,7 @@ ENDPOINTS: dict[tuple[str, str], tuple[str, Scenario]] = {
             f"/api/products/barcode/{make_product(c, barcode=f'B{next(_serial)}')['barcode']}",
         ),
     ),
-    ("GET", "/api/products/{product_id}"): (
+    ("GET", "/api/products/{productId}"): (
         "KITCHEN",
         lambda c: Call("GET", f"/api/products/{make_product(c)['id']}"),
     ),
@@ -225,7 +225,7 @@ ENDPOINTS: dict[tuple[str, str], tuple[str, Scenario]] = {
             "POST", "/api/products", {"name": "Tea", "price": 3, "locationId": LOCATION}
         ),
     ),
-    ("PUT", "/api/products/{product_id}"): (
+    ("PUT", "/api/products/{productId}"): (
         "MANAGER",
         lambda c: Call("PUT", f"/api/products/{make_product(c)['id']}", {"price": 12}),
     ),
@@ -237,40 +237,40 @@ ENDPOINTS: dict[tuple[str, str], tuple[str, Scenario]] = {
             {"updates": [{"id": make_product(c)["id"], "data": {"price": 11}}]},
         ),
     ),
-    ("POST", "/api/products/{product_id}/86"): (
+    ("POST", "/api/products/{productId}/86"): (
         "KITCHEN",
         lambda c: Call("POST", f"/api/products/{make_product(c)['id']}/86"),
     ),
-    ("DELETE", "/api/products/{product_id}/86"): (
+    ("DELETE", "/api/products/{productId}/86"): (
         "KITCHEN",
         lambda c: Call("DELETE", f"/api/products/{make_product(c)['id']}/86"),
     ),
-    ("DELETE", "/api/products/{product_id}"): (
+    ("DELETE", "/api/products/{productId}"): (
         "MANAGER",
         lambda c: Call("DELETE", f"/api/products/{make_product(c)['id']}"),
     ),
-    ("POST", "/api/products/{product_id}/variants"): (
+    ("POST", "/api/products/{productId}/variants"): (
         "MANAGER",
         lambda c: Call("POST", f"/api/products/{make_product(c)['id']}/variants", _VARIANT),
     ),
-    ("PUT", "/api/products/{product_id}/variants/{variant_id}"): (
+    ("PUT", "/api/products/{productId}/variants/{variantId}"): (
         "MANAGER",
         lambda c: Call("PUT", _variant_url(c), {"price": 5}),
     ),
-    ("DELETE", "/api/products/{product_id}/variants/{variant_id}"): (
+    ("DELETE", "/api/products/{productId}/variants/{variantId}"): (
         "MANAGER",
         lambda c: Call("DELETE", _variant_url(c)),
     ),
-    ("POST", "/api/products/{product_id}/stock"): (
+    ("POST", "/api/products/{productId}/stock"): (
         "MANAGER",
         lambda c: Call("POST", f"{_tracked(c)}/stock", {"delta": 5, "reason": "delivery"}),
     ),
-    ("GET", "/api/products/{product_id}/stock-movements"): (
+    ("GET", "/api/products/{productId}/stock-movements"): (
         "KITCHEN",
         lambda c: Call("GET", f"{_tracked(c)}/stock-movements"),
     ),
     ("GET", "/api/modifier-groups"): ("KITCHEN", lambda c: Call("GET", "/api/modifier-groups")),
-    ("GET", "/api/modifier-groups/{group_id}"): (
+    ("GET", "/api/modifier-groups/{groupId}"): (
         "KITCHEN",
         lambda c: Call("GET", f"/api/modifier-groups/{make_modifier_group(c)['id']}"),
     ),
@@ -282,18 +282,18 @@ ENDPOINTS: dict[tuple[str, str], tuple[str, Scenario]] = {
             {"name": "Sides", "locationId": LOCATION, "options": [{"productId": _modifier(c)}]},
         ),
     ),
-    ("PUT", "/api/modifier-groups/{group_id}"): (
+    ("PUT", "/api/modifier-groups/{groupId}"): (
         "MANAGER",
         lambda c: Call(
             "PUT", f"/api/modifier-groups/{make_modifier_group(c)['id']}", {"name": "Sauces"}
         ),
     ),
-    ("DELETE", "/api/modifier-groups/{group_id}"): (
+    ("DELETE", "/api/modifier-groups/{groupId}"): (
         "MANAGER",
         lambda c: Call("DELETE", f"/api/modifier-groups/{make_modifier_group(c)['id']}"),
     ),
     ("GET", "/api/categories"): ("KITCHEN", lambda c: Call("GET", "/api/categories")),
-    ("GET", "/api/categories/{category_id}"): (
+    ("GET", "/api/categories/{categoryId}"): (
         "KITCHEN",
         lambda c: Call("GET", f"/api/categories/{make_category(c)['id']}"),
     ),
@@ -309,11 +309,11 @@ ENDPOINTS: dict[tuple[str, str], tuple[str, Scenario]] = {
             {"categoryIds": [make_category(c)["id"]], "locationId": LOCATION},
         ),
     ),
-    ("PUT", "/api/categories/{category_id}"): (
+    ("PUT", "/api/categories/{categoryId}"): (
         "MANAGER",
         lambda c: Call("PUT", f"/api/categories/{make_category(c)['id']}", {"name": "Beer"}),
     ),
-    ("DELETE", "/api/categories/{category_id}"): (
+    ("DELETE", "/api/categories/{categoryId}"): (
         "MANAGER",
         lambda c: Call("DELETE", f"/api/categories/{make_category(c)['id']}"),
     ),
@@ -330,15 +330,15 @@ ENDPOINTS: dict[tuple[str, str], tuple[str, Scenario]] = {
             {"locationId": LOCATION, "name": f"VAT {next(_serial)}", "rate": 0.081},
         ),
     ),
-    ("GET", "/api/tax-rates/{tax_rate_id}"): (
+    ("GET", "/api/tax-rates/{taxRateId}"): (
         "KITCHEN",
         lambda c: Call("GET", f"/api/tax-rates/{make_tax_rate(c)['id']}"),
     ),
-    ("PATCH", "/api/tax-rates/{tax_rate_id}"): (
+    ("PATCH", "/api/tax-rates/{taxRateId}"): (
         "MANAGER",
         lambda c: Call("PATCH", f"/api/tax-rates/{make_tax_rate(c)['id']}", {"rate": 0.077}),
     ),
-    ("DELETE", "/api/tax-rates/{tax_rate_id}"): (
+    ("DELETE", "/api/tax-rates/{taxRateId}"): (
         "MANAGER",
         lambda c: Call("DELETE", f"/api/tax-rates/{make_tax_rate(c)['id']}"),
     ),
@@ -351,23 +351,23 @@ ENDPOINTS: dict[tuple[str, str], tuple[str, Scenario]] = {
             {"locationId": LOCATION, "name": f"Service {next(_serial)}", "amount": 5},
         ),
     ),
-    ("GET", "/api/service-charges/{service_charge_id}"): (
+    ("GET", "/api/service-charges/{serviceChargeId}"): (
         "KITCHEN",
         lambda c: Call("GET", f"/api/service-charges/{make_service_charge(c)['id']}"),
     ),
-    ("PATCH", "/api/service-charges/{service_charge_id}"): (
+    ("PATCH", "/api/service-charges/{serviceChargeId}"): (
         "MANAGER",
         lambda c: Call(
             "PATCH", f"/api/service-charges/{make_service_charge(c)['id']}", {"minGuests": 6}
         ),
     ),
-    ("DELETE", "/api/service-charges/{service_charge_id}"): (
+    ("DELETE", "/api/service-charges/{serviceChargeId}"): (
         "MANAGER",
         lambda c: Call("DELETE", f"/api/service-charges/{make_service_charge(c)['id']}"),
     ),
     # the kitchen's screen
     ("GET", "/api/kitchen/tickets"): ("KITCHEN", lambda c: Call("GET", "/api/kitchen/tickets")),
-    ("GET", "/api/kitchen/tickets/{ticket_id}"): (
+    ("GET", "/api/kitchen/tickets/{ticketId}"): (
         "KITCHEN",
         lambda c: Call("GET", f"/api/kitchen/tickets/{_ticket(c)}"),
     ),
@@ -380,11 +380,11 @@ ENDPOINTS: dict[tuple[str, str], tuple[str, Scenario]] = {
         "MANAGER",
         lambda c: Call("GET", f"/api/pickup-board?locationId={LOCATION}"),
     ),
-    ("POST", "/api/kitchen/tickets/{ticket_id}/bump"): (
+    ("POST", "/api/kitchen/tickets/{ticketId}/bump"): (
         "KITCHEN",
         lambda c: Call("POST", f"/api/kitchen/tickets/{_ticket(c)}/bump"),
     ),
-    ("POST", "/api/kitchen/tickets/{ticket_id}/recall"): (
+    ("POST", "/api/kitchen/tickets/{ticketId}/recall"): (
         "KITCHEN",
         lambda c: Call("POST", f"/api/kitchen/tickets/{_ticket(c)}/recall"),
     ),
@@ -401,15 +401,15 @@ ENDPOINTS: dict[tuple[str, str], tuple[str, Scenario]] = {
         "KITCHEN",
         lambda c: Call("GET", "/api/kitchen/stations/mine"),
     ),
-    ("PATCH", "/api/kitchen/stations/{station_id}"): (
+    ("PATCH", "/api/kitchen/stations/{stationId}"): (
         "MANAGER",
         lambda c: Call("PATCH", f"/api/kitchen/stations/{_station(c)}", {"name": "Bar"}),
     ),
-    ("DELETE", "/api/kitchen/stations/{station_id}"): (
+    ("DELETE", "/api/kitchen/stations/{stationId}"): (
         "MANAGER",
         lambda c: Call("DELETE", f"/api/kitchen/stations/{_station(c)}"),
     ),
-    ("PUT", "/api/devices/{device_id}/station"): (
+    ("PUT", "/api/devices/{deviceId}/station"): (
         "MANAGER",
         lambda c: Call(
             "PUT",
@@ -423,15 +423,15 @@ ENDPOINTS: dict[tuple[str, str], tuple[str, Scenario]] = {
         "SERVER",
         lambda c: Call("POST", "/api/orders", {"orderType": "TAKEOUT", "locationId": LOCATION}),
     ),
-    ("GET", "/api/orders/{order_id}"): (
+    ("GET", "/api/orders/{orderId}"): (
         "KITCHEN",
         lambda c: Call("GET", f"/api/orders/{make_order(c)['id']}"),
     ),
-    ("PATCH", "/api/orders/{order_id}"): (
+    ("PATCH", "/api/orders/{orderId}"): (
         "SERVER",
         lambda c: Call("PATCH", f"/api/orders/{make_order(c)['id']}", {"customerName": "Sam"}),
     ),
-    ("POST", "/api/orders/{order_id}/discount"): (
+    ("POST", "/api/orders/{orderId}/discount"): (
         "MANAGER",
         lambda c: Call(
             "POST",
@@ -439,7 +439,7 @@ ENDPOINTS: dict[tuple[str, str], tuple[str, Scenario]] = {
             {"discountAmount": 2, "reason": "birthday"},
         ),
     ),
-    ("POST", "/api/orders/{order_id}/service-charges"): (
+    ("POST", "/api/orders/{orderId}/service-charges"): (
         "SERVER",
         lambda c: Call(
             "POST",
@@ -449,25 +449,25 @@ ENDPOINTS: dict[tuple[str, str], tuple[str, Scenario]] = {
     ),
     # A charge a server put on; the location's automatic one takes a MANAGER (the order
     # decides, as for voiding a sent item: tests/api/orders/test_money_terms.py).
-    ("DELETE", "/api/orders/{order_id}/service-charges/{service_charge_id}"): (
+    ("DELETE", "/api/orders/{orderId}/service-charges/{serviceChargeId}"): (
         "SERVER",
         lambda c: Call("DELETE", _charge_on_an_order(c)),
     ),
-    ("POST", "/api/orders/{order_id}/transfer"): (
+    ("POST", "/api/orders/{orderId}/transfer"): (
         "SERVER",
         lambda c: Call(
             "POST", f"/api/orders/{make_order(c)['id']}/transfer", {"tableId": str(uuid.uuid4())}
         ),
     ),
-    ("POST", "/api/orders/{order_id}/complete"): (
+    ("POST", "/api/orders/{orderId}/complete"): (
         "SERVER",
         lambda c: Call("POST", f"/api/orders/{_paid_order(c)['id']}/complete"),
     ),
-    ("DELETE", "/api/orders/{order_id}"): (
+    ("DELETE", "/api/orders/{orderId}"): (
         "SERVER",
         lambda c: Call("DELETE", f"/api/orders/{make_order(c)['id']}", {"reason": "mistake"}),
     ),
-    ("POST", "/api/orders/{order_id}/items"): (
+    ("POST", "/api/orders/{orderId}/items"): (
         "SERVER",
         lambda c: Call(
             "POST",
@@ -475,29 +475,29 @@ ENDPOINTS: dict[tuple[str, str], tuple[str, Scenario]] = {
             {"productId": make_product(c)["id"], "quantity": 1},
         ),
     ),
-    ("GET", "/api/orders/{order_id}/items"): (
+    ("GET", "/api/orders/{orderId}/items"): (
         "KITCHEN",
         lambda c: Call("GET", f"/api/orders/{_order_with_item(c)[0]['id']}/items"),
     ),
-    ("GET", "/api/orders/{order_id}/items/{item_id}"): (
+    ("GET", "/api/orders/{orderId}/items/{itemId}"): (
         "KITCHEN",
         lambda c: Call("GET", _item_url(c)),
     ),
-    ("PUT", "/api/orders/{order_id}/items/{item_id}"): (
+    ("PUT", "/api/orders/{orderId}/items/{itemId}"): (
         "KITCHEN",
         lambda c: Call("PUT", _item_url(c, sent=True), {"status": "PREPARING"}),
     ),
-    ("DELETE", "/api/orders/{order_id}/items/{item_id}"): (
+    ("DELETE", "/api/orders/{orderId}/items/{itemId}"): (
         "SERVER",
         lambda c: Call("DELETE", _item_url(c), {"reason": "wrong table"}),
     ),
-    ("POST", "/api/orders/{order_id}/split"): ("SERVER", lambda c: _split(c)),
-    ("POST", "/api/orders/{order_id}/items/{item_id}/share"): (
+    ("POST", "/api/orders/{orderId}/split"): ("SERVER", lambda c: _split(c)),
+    ("POST", "/api/orders/{orderId}/items/{itemId}/share"): (
         "SERVER",
         lambda c: Call("POST", f"{_item_url(c, sent=True)}/share", {"parts": 2}),
     ),
-    ("POST", "/api/orders/{order_id}/items/move"): ("SERVER", lambda c: _move(c)),
-    ("POST", "/api/orders/{order_id}/merge"): (
+    ("POST", "/api/orders/{orderId}/items/move"): ("SERVER", lambda c: _move(c)),
+    ("POST", "/api/orders/{orderId}/merge"): (
         "SERVER",
         lambda c: Call(
             "POST",
@@ -505,15 +505,15 @@ ENDPOINTS: dict[tuple[str, str], tuple[str, Scenario]] = {
             {"orderId": _order_with_item(c)[0]["id"]},
         ),
     ),
-    ("POST", "/api/orders/{order_id}/send"): (
+    ("POST", "/api/orders/{orderId}/send"): (
         "SERVER",
         lambda c: Call("POST", f"/api/orders/{_order_with_item(c)[0]['id']}/send"),
     ),
-    ("POST", "/api/orders/{order_id}/courses/{course}/fire"): (
+    ("POST", "/api/orders/{orderId}/courses/{course}/fire"): (
         "SERVER",
         lambda c: Call("POST", f"/api/orders/{_order_with_item(c)[0]['id']}/courses/1/fire"),
     ),
-    ("POST", "/api/orders/{order_id}/payments"): (
+    ("POST", "/api/orders/{orderId}/payments"): (
         "SERVER",
         lambda c: Call(
             "POST",
@@ -521,20 +521,20 @@ ENDPOINTS: dict[tuple[str, str], tuple[str, Scenario]] = {
             {"amount": 4, "paymentMethod": "CASH"},
         ),
     ),
-    ("GET", "/api/orders/{order_id}/payments"): (
+    ("GET", "/api/orders/{orderId}/payments"): (
         "KITCHEN",
         lambda c: Call("GET", f"/api/orders/{_paid_order(c)['id']}/payments"),
     ),
-    ("GET", "/api/orders/{order_id}/payments/{payment_id}"): (
+    ("GET", "/api/orders/{orderId}/payments/{paymentId}"): (
         "KITCHEN",
         lambda c: Call("GET", _payment(c)),
     ),
-    ("PATCH", "/api/orders/{order_id}/payments/{payment_id}"): (
+    ("PATCH", "/api/orders/{orderId}/payments/{paymentId}"): (
         "SERVER",
         lambda c: Call("PATCH", _payment(c), {"tipAmount": 1}),
     ),
     # after the sale: managers refund and read payments across orders for settlement
-    ("POST", "/api/orders/{order_id}/refunds"): (
+    ("POST", "/api/orders/{orderId}/refunds"): (
         "MANAGER",
         lambda c: Call(
             "POST",
@@ -542,17 +542,17 @@ ENDPOINTS: dict[tuple[str, str], tuple[str, Scenario]] = {
             {"amount": 1, "reason": "cold"},
         ),
     ),
-    ("POST", "/api/orders/{order_id}/reopen"): (
+    ("POST", "/api/orders/{orderId}/reopen"): (
         "MANAGER",
         lambda c: Call(
             "POST", f"/api/orders/{_completed_order(c)}/reopen", {"reason": "one more dessert"}
         ),
     ),
-    ("GET", "/api/orders/{order_id}/refunds"): (
+    ("GET", "/api/orders/{orderId}/refunds"): (
         "KITCHEN",
         lambda c: Call("GET", f"/api/orders/{_completed_order(c)}/refunds"),
     ),
-    ("GET", "/api/orders/{order_id}/refunds/{refund_id}"): (
+    ("GET", "/api/orders/{orderId}/refunds/{refundId}"): (
         "KITCHEN",
         lambda c: Call("GET", _refund(c)),
     ),
@@ -608,8 +608,8 @@ ENDPOINTS: dict[tuple[str, str], tuple[str, Scenario]] = {
         "ADMIN",
         lambda c: Call("POST", "/api/staff", {"name": "Bo", "role": "KITCHEN"}),
     ),
-    ("GET", "/api/staff/{staff_id}"): ("ADMIN", lambda c: Call("GET", f"/api/staff/{_staff(c)}")),
-    ("PATCH", "/api/staff/{staff_id}"): (
+    ("GET", "/api/staff/{staffId}"): ("ADMIN", lambda c: Call("GET", f"/api/staff/{_staff(c)}")),
+    ("PATCH", "/api/staff/{staffId}"): (
         "ADMIN",
         lambda c: Call("PATCH", f"/api/staff/{_staff(c)}", {"role": "MANAGER"}),
     ),
@@ -618,7 +618,7 @@ ENDPOINTS: dict[tuple[str, str], tuple[str, Scenario]] = {
         "ADMIN",
         lambda c: Call("POST", "/api/tokens", {"staffId": _staff(c), "name": "Patio"}),
     ),
-    ("DELETE", "/api/tokens/{token_id}"): (
+    ("DELETE", "/api/tokens/{tokenId}"): (
         "ADMIN",
         lambda c: Call("DELETE", f"/api/tokens/{_token(c)}"),
     ),
@@ -637,52 +637,52 @@ ENDPOINTS: dict[tuple[str, str], tuple[str, Scenario]] = {
             "POST", "/api/webhooks", {"url": "https://93.184.215.14/x", "types": ["item.added"]}
         ),
     ),
-    ("GET", "/api/webhooks/{webhook_id}"): (
+    ("GET", "/api/webhooks/{webhookId}"): (
         "ADMIN",
         lambda c: Call("GET", f"/api/webhooks/{_webhook(c)}"),
     ),
-    ("DELETE", "/api/webhooks/{webhook_id}"): (
+    ("DELETE", "/api/webhooks/{webhookId}"): (
         "ADMIN",
         lambda c: Call("DELETE", f"/api/webhooks/{_webhook(c)}"),
     ),
-    ("GET", "/api/webhooks/{webhook_id}/deliveries"): (
+    ("GET", "/api/webhooks/{webhookId}/deliveries"): (
         "ADMIN",
         lambda c: Call("GET", f"/api/webhooks/{_webhook(c)}/deliveries"),
     ),
-    ("PATCH", "/api/webhooks/{webhook_id}"): (
+    ("PATCH", "/api/webhooks/{webhookId}"): (
         "ADMIN",
         lambda c: Call("PATCH", f"/api/webhooks/{_webhook(c)}", {"enabled": False}),
     ),
-    ("POST", "/api/webhooks/{webhook_id}/rotate-secret"): (
+    ("POST", "/api/webhooks/{webhookId}/rotate-secret"): (
         "ADMIN",
         lambda c: Call("POST", f"/api/webhooks/{_webhook(c)}/rotate-secret"),
     ),
-    ("POST", "/api/webhooks/{webhook_id}/test"): (
+    ("POST", "/api/webhooks/{webhookId}/test"): (
         "ADMIN",
         lambda c: Call("POST", f"/api/webhooks/{_webhook(c)}/test"),
     ),
-    ("GET", "/api/webhooks/{webhook_id}/deliveries/{delivery_id}"): (
+    ("GET", "/api/webhooks/{webhookId}/deliveries/{deliveryId}"): (
         "ADMIN",
         lambda c: Call("GET", "/api/webhooks/{}/deliveries/{}".format(*_webhook_ping(c))),
     ),
-    ("POST", "/api/webhooks/{webhook_id}/deliveries/{delivery_id}/resend"): (
+    ("POST", "/api/webhooks/{webhookId}/deliveries/{deliveryId}/resend"): (
         "ADMIN",
         lambda c: Call(
             "POST", "/api/webhooks/{}/deliveries/{}/resend".format(*_webhook_ping(c, skipped=True))
         ),
     ),
-    ("POST", "/api/webhooks/{webhook_id}/deliveries/{delivery_id}/skip"): (
+    ("POST", "/api/webhooks/{webhookId}/deliveries/{deliveryId}/skip"): (
         "ADMIN",
         lambda c: Call("POST", "/api/webhooks/{}/deliveries/{}/skip".format(*_webhook_ping(c))),
     ),
     # the dining room: everyone reads the floor, managers set it up and pair devices, admins
     # set up locations; a manager's PIN approves on the spot what a server may not do alone
     ("GET", "/api/locations"): ("KITCHEN", lambda c: Call("GET", "/api/locations")),
-    ("GET", "/api/locations/{location_id}"): (
+    ("GET", "/api/locations/{locationId}"): (
         "KITCHEN",
         lambda c: Call("GET", f"/api/locations/{LOCATION}"),
     ),
-    ("PUT", "/api/locations/{location_id}"): (
+    ("PUT", "/api/locations/{locationId}"): (
         "ADMIN",
         lambda c: Call(
             "PUT", f"/api/locations/{LOCATION}", {"name": "Downtown", "timezone": "Europe/Paris"}
@@ -695,9 +695,9 @@ ENDPOINTS: dict[tuple[str, str], tuple[str, Scenario]] = {
             "POST", "/api/tables", {"locationId": LOCATION, "name": f"Table {next(_serial)}"}
         ),
     ),
-    ("GET", "/api/tables/{table_id}"): ("KITCHEN", lambda c: Call("GET", _table(c))),
-    ("PUT", "/api/tables/{table_id}"): ("MANAGER", lambda c: Call("PUT", _table(c), {"seats": 4})),
-    ("DELETE", "/api/tables/{table_id}"): ("MANAGER", lambda c: Call("DELETE", _table(c))),
+    ("GET", "/api/tables/{tableId}"): ("KITCHEN", lambda c: Call("GET", _table(c))),
+    ("PUT", "/api/tables/{tableId}"): ("MANAGER", lambda c: Call("PUT", _table(c), {"seats": 4})),
+    ("DELETE", "/api/tables/{tableId}"): ("MANAGER", lambda c: Call("DELETE", _table(c))),
     ("GET", "/api/devices"): ("MANAGER", lambda c: Call("GET", "/api/devices")),
     ("POST", "/api/devices"): (
         "MANAGER",
@@ -705,7 +705,7 @@ ENDPOINTS: dict[tuple[str, str], tuple[str, Scenario]] = {
             "POST", "/api/devices", {"name": "Bar", "kind": "TERMINAL", "locationId": LOCATION}
         ),
     ),
-    ("DELETE", "/api/devices/{device_id}"): (
+    ("DELETE", "/api/devices/{deviceId}"): (
         "MANAGER",
         lambda c: Call("DELETE", f"/api/devices/{make_device(c)['id']}"),
     ),
@@ -732,21 +732,21 @@ ENDPOINTS: dict[tuple[str, str], tuple[str, Scenario]] = {
         "SERVER",
         lambda c: Call("GET", f"/api/printers/receipt?locationId={LOCATION}"),
     ),
-    ("GET", "/api/printers/{printer_id}"): ("MANAGER", lambda c: Call("GET", _printer(c))),
-    ("PATCH", "/api/printers/{printer_id}"): (
+    ("GET", "/api/printers/{printerId}"): ("MANAGER", lambda c: Call("GET", _printer(c))),
+    ("PATCH", "/api/printers/{printerId}"): (
         "MANAGER",
         lambda c: Call("PATCH", _printer(c), {"port": 515}),
     ),
-    ("DELETE", "/api/printers/{printer_id}"): ("MANAGER", lambda c: Call("DELETE", _printer(c))),
-    ("GET", "/api/printers/{printer_id}/jobs"): (
+    ("DELETE", "/api/printers/{printerId}"): ("MANAGER", lambda c: Call("DELETE", _printer(c))),
+    ("GET", "/api/printers/{printerId}/jobs"): (
         "MANAGER",
         lambda c: Call("GET", f"{_printer(c)}/jobs"),
     ),
-    ("GET", "/api/orders/{order_id}/receipt"): (
+    ("GET", "/api/orders/{orderId}/receipt"): (
         "SERVER",
         lambda c: Call("GET", f"/api/orders/{_paid_order(c)['id']}/receipt"),
     ),
-    ("POST", "/api/orders/{order_id}/receipt/print"): (
+    ("POST", "/api/orders/{orderId}/receipt/print"): (
         "SERVER",
         lambda c: Call(
             "POST",
@@ -775,14 +775,14 @@ ENDPOINTS: dict[tuple[str, str], tuple[str, Scenario]] = {
         lambda c: Call("POST", "/api/cash-drawers", _new_drawer()),
     ),
     ("GET", "/api/cash-drawers"): ("MANAGER", lambda c: Call("GET", "/api/cash-drawers")),
-    ("GET", "/api/cash-drawers/{drawer_id}"): ("MANAGER", lambda c: Call("GET", _drawer(c))),
-    ("POST", "/api/cash-drawers/{drawer_id}/movements"): (
+    ("GET", "/api/cash-drawers/{drawerId}"): ("MANAGER", lambda c: Call("GET", _drawer(c))),
+    ("POST", "/api/cash-drawers/{drawerId}/movements"): (
         "MANAGER",
         lambda c: Call(
             "POST", f"{_drawer(c)}/movements", {"type": "PAY_IN", "amount": 5, "reason": "coins"}
         ),
     ),
-    ("POST", "/api/cash-drawers/{drawer_id}/close"): (
+    ("POST", "/api/cash-drawers/{drawerId}/close"): (
         "MANAGER",
         lambda c: Call("POST", f"{_drawer(c)}/close", {"countedAmount": 100}),
     ),
@@ -813,16 +813,16 @@ BEYOND_ROLES = {
     ("POST", "/api/sessions"): "Requires a paired TERMINAL device token",
     # a manager's PIN on a terminal opens the back office (test_back_office_pin_sign_in.py)
     ("POST", "/api/auth/pin-sign-in"): "Requires a paired TERMINAL device token",
-    ("PUT", "/api/staff/{staff_id}/pin"): "Requires the KITCHEN role",
+    ("PUT", "/api/staff/{staffId}/pin"): "Requires the KITCHEN role",
     ("DELETE", "/api/sessions/current"): "Requires the KITCHEN role",
     # one sets one's own password, a manager those below ADMIN; one ends one's own session
-    ("PUT", "/api/staff/{staff_id}/password"): "Requires the KITCHEN role",
+    ("PUT", "/api/staff/{staffId}/password"): "Requires the KITCHEN role",
     ("POST", "/api/auth/sign-out"): "Requires the KITCHEN role",
     # one clocks oneself out and reads one's own shift (tests/api/till/test_shifts.py)
     ("POST", "/api/shifts/clock-out"): "Requires the KITCHEN role",
     ("GET", "/api/shifts/current"): "Requires the KITCHEN role",
     # a server reads their own checkout, a manager anyone's (test_server_checkout.py)
-    ("GET", "/api/staff/{staff_id}/checkout"): "Requires the SERVER role",
+    ("GET", "/api/staff/{staffId}/checkout"): "Requires the SERVER role",
     # a terminal's drawer: a staff token is on no terminal (test_drawer_at_the_terminal.py)
     ("GET", "/api/cash-drawers/current"): "Requires the SERVER role",
 }

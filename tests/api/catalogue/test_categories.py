@@ -531,6 +531,27 @@ def test_reorder_makes_each_position_the_sort_order(client: AppClient) -> None:
     assert instant(fetched(client, c["id"])["updatedAt"]) > instant(c["updatedAt"])
 
 
+def test_reorder_answers_the_categories_when_preferred(client: AppClient) -> None:
+    a = make_category(client, name="A")
+    b = make_category(client, name="B")
+    assert client.put(f"/api/categories/{b['id']}", json={"isActive": False}).status_code == 200
+    make_category(client, name="Elsewhere", locationId=OTHER_LOCATION)
+
+    response = client.put(
+        "/api/categories/reorder",
+        json={"categoryIds": [b["id"], a["id"]]},
+        headers={"Prefer": "return=representation"},
+    )
+
+    assert response.status_code == 200, response.text
+    assert response.headers["preference-applied"] == "return=representation"
+    body = response.json()
+    assert (body["success"], body["reordered"]) == (True, 2)
+    # As the location's list shows them (inactive ones too), in their new order.
+    assert body["categories"] == listed(client, locationId=LOCATION)
+    assert [(x["name"], x["sortOrder"]) for x in body["categories"]] == [("B", 0), ("A", 1)]
+
+
 def test_reorder_without_location_accepts_categories_of_one_location(client: AppClient) -> None:
     a = make_category(client, name="A", locationId=OTHER_LOCATION)
     b = make_category(client, name="B", locationId=OTHER_LOCATION)

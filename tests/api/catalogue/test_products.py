@@ -353,6 +353,42 @@ def test_bulk_update_applies_each_on_its_own_and_reports_failures(client: AppCli
     assert after_b["is86d"] is True
 
 
+def test_bulk_update_answers_the_products_it_changed_when_preferred(client: AppClient) -> None:
+    a = make_product(client, name="A", sku="A")
+    b = make_product(client, name="B", sku="B")
+    untouched = make_product(client, name="C", sku="C")
+    response = client.post(
+        "/api/products/bulk-update",
+        json={
+            "updates": [
+                {"id": b["id"], "data": {"price": 7}},
+                {"id": a["id"], "data": {"sku": "C"}},
+                {"id": a["id"], "data": {"price": 3}},
+                {"id": b["id"], "data": {"is86d": True}},
+            ]
+        },
+        headers={"Prefer": "return=representation"},
+    )
+    assert response.status_code == 200, response.text
+    assert response.headers["preference-applied"] == "return=representation"
+    body = response.json()
+    assert (body["updated"], body["failed"]) == (3, 1)
+    # Each product once, as it now is (as its own read shows it), in the order of the updates.
+    assert body["products"] == [
+        client.get(f"/api/products/{b['id']}").json(),
+        client.get(f"/api/products/{a['id']}").json(),
+    ]
+    assert (body["products"][0]["price"], body["products"][0]["is86d"]) == (7, True)
+    assert body["products"][1]["price"] == 3
+    assert untouched["id"] not in {p["id"] for p in body["products"]}
+
+    plain = client.post(
+        "/api/products/bulk-update", json={"updates": [{"id": a["id"], "data": {}}]}
+    )
+    assert "products" not in plain.json()
+    assert "preference-applied" not in plain.headers
+
+
 @pytest.mark.parametrize(
     "bad_entry",
     [{"id": "not-a-uuid", "data": {}}, {"data": {}}, {"id": None, "data": {"price": -1}}],

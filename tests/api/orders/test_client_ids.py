@@ -174,7 +174,7 @@ def test_the_openapi_states_the_ids_and_the_order_a_write_can_answer(client: App
     schemas = document["components"]["schemas"]
     for request in ("OrderCreate", "ItemAdd", "PaymentCreate"):
         assert schemas[request]["properties"]["id"]["anyOf"][0]["format"] == "uuid", request
-    add = document["paths"]["/api/orders/{order_id}/items"]["post"]
+    add = document["paths"]["/api/orders/{orderId}/items"]["post"]
     assert {"201", "200", "409"} <= set(add["responses"])
     documented = add["responses"]["201"]["content"]["application/json"]["schema"]["$ref"]
     with_order = schemas[documented.rsplit("/", 1)[-1]]

@@ -147,7 +147,7 @@ def test_an_unsent_item_changes_freely_and_the_kitchen_hears_nothing(client: App
 
 def test_the_openapi_documents_the_reason(client: AppClient) -> None:
     spec = client.get("/openapi.json").json()
-    operation = spec["paths"]["/api/orders/{order_id}/items/{item_id}"]["put"]
+    operation = spec["paths"]["/api/orders/{orderId}/items/{itemId}"]["put"]
     assert {"403", "409", "422"} <= set(operation["responses"])
     assert "partial void" in operation["description"]
     assert "reason" in spec["components"]["schemas"]["ItemUpdate"]["properties"]

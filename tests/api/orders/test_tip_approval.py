@@ -85,6 +85,6 @@ def test_the_ratio_is_a_setting(client: AppClient, settings: Settings) -> None:
 
 
 def test_the_openapi_declares_the_refusal(client: AppClient) -> None:
-    operation = client.get("/openapi.json").json()["paths"]["/api/orders/{order_id}/payments"]
+    operation = client.get("/openapi.json").json()["paths"]["/api/orders/{orderId}/payments"]
     assert "403" in operation["post"]["responses"]
     assert "BRIGADE_TIP_APPROVAL_RATIO" in operation["post"]["description"]

@@ -28,6 +28,6 @@ def test_the_api_docs_work_with_no_internet(browser: Browser, server: str) -> No
     # machine that takes longer than an assertion's default wait.
     expect(page.get_by_role("heading", name="Brigade")).to_be_visible(timeout=30_000)
     operations = page.locator(".opblock-summary-path")
-    expect(operations.filter(has_text="/api/orders/{order_id}/payments").first).to_be_visible()
+    expect(operations.filter(has_text="/api/orders/{orderId}/payments").first).to_be_visible()
     assert blocked == []
     context.close()

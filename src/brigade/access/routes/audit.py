@@ -76,8 +76,10 @@ async def list_audit_entries(
     uow: UowDep,
     paging: CursorPaginationDep,
     location_id: LocationQuery = None,
-    action: Annotated[AuditAction | None, Query()] = None,
-    staff_id: Annotated[UUID | None, Query(alias="staffId")] = None,
+    action: Annotated[AuditAction | None, Query(description="Only entries of this action.")] = None,
+    staff_id: Annotated[
+        UUID | None, Query(alias="staffId", description="Only entries by this staff member.")
+    ] = None,
     at_from: FromQuery = None,
     at_to: ToQuery = None,
 ) -> AuditPage:

@@ -38,6 +38,7 @@ from brigade.kit.errors import (
 from brigade.kit.http.cookies import clear_session_cookies, set_session_cookies
 from brigade.kit.http.deps import UowDep, client_address
 from brigade.kit.http.errors import problem_for, problem_responses
+from brigade.kit.http.paths import StaffId
 from brigade.kit.http.permissions import PinSetter, SignedInStaff, Terminal
 from brigade.kit.http.routing import brigade_router
 from brigade.kit.http.types import RequestModel, ResponseModel
@@ -90,12 +91,12 @@ def settings_of(request: Request) -> Settings:
 
 
 @password_router.put(
-    "/{staff_id}/password",
+    "/{staffId}/password",
     response_model=PasswordSet,
     responses=problem_responses(NotFound, Forbidden, InvalidInput, WeakPassword, LoginTaken),
 )
 async def set_password(
-    staff: PinSetter, staff_id: UUID, body: PasswordChange, uow: UowDep
+    staff: PinSetter, staff_id: StaffId, body: PasswordChange, uow: UowDep
 ) -> PasswordSet:
     """Give a staff member a sign-in name and a password for the back office: anyone their
     own, a manager those of staff below ADMIN, an admin anyone's. At least 10 characters,

@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
-from typing import Annotated
 from uuid import UUID
 
-from fastapi import Query, Response
+from fastapi import Response
 from pydantic import Field
 
 from brigade.access.domain.terminals import Device, DeviceKind
@@ -13,9 +12,10 @@ from brigade.access.service import terminals as service
 from brigade.kit.errors import NotFound
 from brigade.kit.http.deps import PaginationDep, UowDep
 from brigade.kit.http.errors import problem_responses
+from brigade.kit.http.paths import DeviceId
 from brigade.kit.http.permissions import DeviceReader, DeviceUnpairer, DiningRoomManager
 from brigade.kit.http.routing import brigade_router
-from brigade.kit.http.schemas import Page
+from brigade.kit.http.schemas import LocationQuery, Page
 from brigade.kit.http.types import Name, RequestModel, ResponseModel, Timestamp
 
 router = brigade_router(prefix="/api/devices", tags=["devices"])
@@ -68,7 +68,7 @@ async def list_devices(
     staff: DiningRoomManager,
     uow: UowDep,
     pagination: PaginationDep,
-    location_id: Annotated[UUID | None, Query(alias="locationId")] = None,
+    location_id: LocationQuery = None,
 ) -> DevicePage:
     """Oldest first; revoked devices too, with when they were revoked."""
     found, total = await service.list_devices(
@@ -110,7 +110,7 @@ async def unpair_current_device(actor: DeviceUnpairer, uow: UowDep) -> DeviceOut
     return device_out(await service.unpair_current_device(uow, actor))
 
 
-@router.delete("/{device_id}", response_model=DeviceOut, responses=problem_responses(NotFound))
-async def revoke_device(staff: DiningRoomManager, device_id: UUID, uow: UowDep) -> DeviceOut:
+@router.delete("/{deviceId}", response_model=DeviceOut, responses=problem_responses(NotFound))
+async def revoke_device(staff: DiningRoomManager, device_id: DeviceId, uow: UowDep) -> DeviceOut:
     """Revoke: the device token and every session signed in on it stop at once, for good."""
     return device_out(await service.revoke_device(uow, staff, device_id))

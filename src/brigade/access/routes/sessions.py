@@ -29,6 +29,7 @@ from brigade.kit.errors import (
 )
 from brigade.kit.http.deps import PaginationDep, UowDep, client_address
 from brigade.kit.http.errors import problem_for, problem_responses
+from brigade.kit.http.paths import StaffId
 from brigade.kit.http.permissions import (
     ApprovalSeeker,
     DirectoryReader,
@@ -177,7 +178,7 @@ def _holds_a_secret(response: Response) -> None:
     response.headers["Cache-Control"] = "no-store"
 
 
-# Declared before the staff router's GET /{staff_id}, which would take "directory" for an id.
+# Declared before the staff router's GET /{staffId}, which would take "directory" for an id.
 @staff_pin_router.get("/directory", response_model=DirectoryPage, responses=problem_responses())
 async def staff_directory(
     staff: DirectoryReader, uow: UowDep, pagination: PaginationDep
@@ -197,11 +198,11 @@ async def who_am_i(caller: Reader) -> Caller:
 
 
 @staff_pin_router.put(
-    "/{staff_id}/pin",
+    "/{staffId}/pin",
     response_model=PinSet,
     responses=problem_responses(NotFound, Forbidden, TrivialPin),
 )
-async def set_pin(staff: PinSetter, staff_id: UUID, body: PinChange, uow: UowDep) -> PinSet:
+async def set_pin(staff: PinSetter, staff_id: StaffId, body: PinChange, uow: UowDep) -> PinSet:
     """Anyone sets their own PIN; an ADMIN sets anyone's. Stored only as a slow salted hash. A
     PIN anyone would try first (one digit repeated, a run such as 1234 or 2468, a repeated
     pair, a keypad column, a year 1900 to 2099) is 422 `trivial_pin`."""

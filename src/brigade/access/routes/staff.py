@@ -14,6 +14,7 @@ from brigade.kit.access import Role, Scope
 from brigade.kit.errors import Conflict, NotFound
 from brigade.kit.http.deps import PaginationDep, UowDep
 from brigade.kit.http.errors import problem_responses
+from brigade.kit.http.paths import StaffId, TokenId
 from brigade.kit.http.permissions import StaffAdmin
 from brigade.kit.http.routing import brigade_router
 from brigade.kit.http.schemas import Page, given, shaped
@@ -131,16 +132,16 @@ async def create_staff(
     return shaped(StaffOut, member)
 
 
-@staff_router.get("/{staff_id}", response_model=StaffOut, responses=problem_responses(NotFound))
-async def get_staff(staff: StaffAdmin, staff_id: UUID, uow: UowDep) -> StaffOut:
+@staff_router.get("/{staffId}", response_model=StaffOut, responses=problem_responses(NotFound))
+async def get_staff(staff: StaffAdmin, staff_id: StaffId, uow: UowDep) -> StaffOut:
     return shaped(StaffOut, await service.get_staff(uow, staff_id))
 
 
 @staff_router.patch(
-    "/{staff_id}", response_model=StaffOut, responses=problem_responses(NotFound, Conflict)
+    "/{staffId}", response_model=StaffOut, responses=problem_responses(NotFound, Conflict)
 )
 async def update_staff(
-    staff: StaffAdmin, staff_id: UUID, body: StaffUpdate, uow: UowDep
+    staff: StaffAdmin, staff_id: StaffId, body: StaffUpdate, uow: UowDep
 ) -> StaffOut:
     changes = StaffChanges(
         name=given(body, "name", body.name),
@@ -155,7 +156,9 @@ async def list_tokens(
     staff: StaffAdmin,
     uow: UowDep,
     pagination: PaginationDep,
-    staff_id: Annotated[UUID | None, Query(alias="staffId")] = None,
+    staff_id: Annotated[
+        UUID | None, Query(alias="staffId", description="Only this staff member's tokens.")
+    ] = None,
 ) -> TokenPage:
     found, total = await service.list_tokens(
         uow, staff_id=staff_id, page=pagination.page, limit=pagination.limit
@@ -177,7 +180,7 @@ async def create_token(
     return NewToken(**shaped(TokenOut, token).model_dump(), token=secret)
 
 
-@token_router.delete("/{token_id}", response_model=TokenOut, responses=problem_responses(NotFound))
-async def revoke_token(staff: StaffAdmin, token_id: UUID, uow: UowDep) -> TokenOut:
+@token_router.delete("/{tokenId}", response_model=TokenOut, responses=problem_responses(NotFound))
+async def revoke_token(staff: StaffAdmin, token_id: TokenId, uow: UowDep) -> TokenOut:
     """Revoke: the token stops working at once, on every worker. Revoking twice is harmless."""
     return shaped(TokenOut, await service.revoke_token(uow, staff, token_id))

@@ -6,7 +6,7 @@ import dataclasses
 from typing import Annotated, Any
 from uuid import UUID
 
-from fastapi import Query, Response
+from fastapi import Depends, Query, Response
 from pydantic import Field, field_validator
 
 from brigade.catalogue.domain.records import Category, CategoryChanges, CreateCategory
@@ -15,9 +15,11 @@ from brigade.catalogue.service.categories import CategoryView
 from brigade.kit.errors import CategoryCycle, CategoryInUse, InvalidInput, NotFound
 from brigade.kit.http.deps import UowDep
 from brigade.kit.http.errors import problem_responses
+from brigade.kit.http.paths import CategoryId
 from brigade.kit.http.permissions import CatalogueEditor, MenuReader
+from brigade.kit.http.prefer import REPRESENTATION, answered_with, preference, represented
 from brigade.kit.http.routing import brigade_router
-from brigade.kit.http.schemas import DeleteResult, LocationQuery, given, shaped
+from brigade.kit.http.schemas import DeleteResult, LocationQuery, NewAtLocationQuery, given, shaped
 from brigade.kit.http.types import (
     Flag,
     LongText,
@@ -134,6 +136,10 @@ class ReorderResult(ResponseModel):
     reordered: int = Field(description="How many categories were listed, each now at its place")
 
 
+_ORDERED = "the location's categories after the reorder, inactive ones too, in their order"
+PreferCategories = Annotated[bool, Depends(preference(f"`categories`, {_ORDERED}"))]
+
+
 def _summary(category: Category) -> CategorySummary:
     return shaped(CategorySummary, category)
 
@@ -148,14 +154,20 @@ async def list_categories(
     staff: MenuReader,
     uow: UowDep,
     location_id: LocationQuery = None,
-    include_inactive: Annotated[bool, Query(alias="includeInactive")] = False,
+    include_inactive: Annotated[
+        bool,
+        Query(
+            alias="includeInactive",
+            description="true: inactive categories too.",
+        ),
+    ] = False,
 ) -> CategoryList:
     found = await service.list_categories(uow, location_id, include_inactive=include_inactive)
     return CategoryList(data=[_summary(category) for category in found], total=len(found))
 
 
-@router.get("/{category_id}", response_model=CategoryDetail, responses=problem_responses(NotFound))
-async def get_category(staff: MenuReader, category_id: UUID, uow: UowDep) -> CategoryDetail:
+@router.get("/{categoryId}", response_model=CategoryDetail, responses=problem_responses(NotFound))
+async def get_category(staff: MenuReader, category_id: CategoryId, uow: UowDep) -> CategoryDetail:
     return _detail(await service.get_category(uow, category_id))
 
 
@@ -170,7 +182,7 @@ async def create_category(
     body: CategoryCreate,
     uow: UowDep,
     response: Response,
-    location_id: LocationQuery = None,
+    location_id: NewAtLocationQuery = None,
 ) -> CategoryDetail:
     command = CreateCategory(
         name=body.name,
@@ -185,26 +197,33 @@ async def create_category(
     return _detail(view)
 
 
-# Declared before PUT /{category_id}, which would otherwise take "reorder" for an id.
+# Declared before PUT /{categoryId}, which would otherwise take "reorder" for an id.
 @router.put(
     "/reorder",
     response_model=ReorderResult,
-    responses=problem_responses(NotFound, InvalidInput),
+    responses=problem_responses(NotFound, InvalidInput)
+    | answered_with(ReorderResult, "categories", list[CategorySummary], _ORDERED),
+    description="Each listed category takes its place in the list as its `sortOrder`. With "
+    f"`Prefer: {REPRESENTATION}`, the answer also carries `categories`: {_ORDERED}.",
 )
 async def reorder_categories(
-    staff: CatalogueEditor, body: ReorderRequest, uow: UowDep
-) -> ReorderResult:
-    reordered = await service.reorder_categories(uow, body.category_ids, body.location_id)
-    return ReorderResult(success=True, reordered=reordered)
+    staff: CatalogueEditor, body: ReorderRequest, uow: UowDep, wants_categories: PreferCategories
+) -> ReorderResult | Response:
+    ordered = await service.reorder_categories(uow, body.category_ids, body.location_id)
+    answer = ReorderResult(success=True, reordered=len(body.category_ids))
+    if not wants_categories:
+        return answer
+    shown = [_summary(category).model_dump(mode="json", by_alias=True) for category in ordered]
+    return represented(answer, "categories", shown)
 
 
 @router.put(
-    "/{category_id}",
+    "/{categoryId}",
     response_model=CategoryDetail,
     responses=problem_responses(NotFound, InvalidInput, CategoryCycle),
 )
 async def update_category(
-    staff: CatalogueEditor, category_id: UUID, body: CategoryUpdate, uow: UowDep
+    staff: CatalogueEditor, category_id: CategoryId, body: CategoryUpdate, uow: UowDep
 ) -> CategoryDetail:
     changes = CategoryChanges(
         name=given(body, "name", body.name),
@@ -218,10 +237,12 @@ async def update_category(
 
 
 @router.delete(
-    "/{category_id}",
+    "/{categoryId}",
     response_model=DeleteResult,
     responses=problem_responses(NotFound, CategoryInUse),
 )
-async def delete_category(staff: CatalogueEditor, category_id: UUID, uow: UowDep) -> DeleteResult:
+async def delete_category(
+    staff: CatalogueEditor, category_id: CategoryId, uow: UowDep
+) -> DeleteResult:
     await service.delete_category(uow, category_id)
     return DeleteResult.deleted("Category", category_id)

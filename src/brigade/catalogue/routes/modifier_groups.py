@@ -16,9 +16,10 @@ from brigade.catalogue.service import menu as service
 from brigade.kit.errors import InvalidInput, ModifierGroupInUse, NotFound
 from brigade.kit.http.deps import PaginationDep, UowDep
 from brigade.kit.http.errors import problem_responses
+from brigade.kit.http.paths import ModifierGroupId
 from brigade.kit.http.permissions import CatalogueEditor, MenuReader
 from brigade.kit.http.routing import brigade_router
-from brigade.kit.http.schemas import DeleteResult, LocationQuery, Page, shaped
+from brigade.kit.http.schemas import DeleteResult, LocationQuery, NewAtLocationQuery, Page, shaped
 from brigade.kit.http.types import Name, RequestModel, ResponseModel, Timestamp, WholeNumber
 
 router = brigade_router(prefix="/api/modifier-groups", tags=["modifier-groups"])
@@ -100,8 +101,10 @@ async def list_modifier_groups(
     return ModifierGroupPage.of(found, total, pagination)
 
 
-@router.get("/{group_id}", response_model=ModifierGroupOut, responses=problem_responses(NotFound))
-async def get_modifier_group(staff: MenuReader, group_id: UUID, uow: UowDep) -> ModifierGroupOut:
+@router.get("/{groupId}", response_model=ModifierGroupOut, responses=problem_responses(NotFound))
+async def get_modifier_group(
+    staff: MenuReader, group_id: ModifierGroupId, uow: UowDep
+) -> ModifierGroupOut:
     return group_out(await service.get_group(uow, group_id))
 
 
@@ -118,7 +121,7 @@ async def create_modifier_group(
     body: ModifierGroupCreate,
     uow: UowDep,
     response: Response,
-    location_id: LocationQuery = None,
+    location_id: NewAtLocationQuery = None,
 ) -> ModifierGroupOut:
     group = await service.create_group(uow, body.fields(body.location_id), location_id=location_id)
     response.headers["Location"] = f"/api/modifier-groups/{group.id}"
@@ -126,27 +129,27 @@ async def create_modifier_group(
 
 
 @router.put(
-    "/{group_id}",
+    "/{groupId}",
     response_model=ModifierGroupOut,
     responses=problem_responses(NotFound, InvalidInput),
     description="Replaces the group's name, rule and options; emits `modifier_group.updated` and "
     "`product.updated` for every product that offers it.",
 )
 async def update_modifier_group(
-    staff: CatalogueEditor, group_id: UUID, body: ModifierGroupUpdate, uow: UowDep
+    staff: CatalogueEditor, group_id: ModifierGroupId, body: ModifierGroupUpdate, uow: UowDep
 ) -> ModifierGroupOut:
     return group_out(await service.update_group(uow, group_id, body.fields()))
 
 
 @router.delete(
-    "/{group_id}",
+    "/{groupId}",
     response_model=DeleteResult,
     responses=problem_responses(NotFound, ModifierGroupInUse),
     description="Refused (409 `modifier_group_in_use`) while a product offers it; emits "
     "`modifier_group.deleted`.",
 )
 async def delete_modifier_group(
-    staff: CatalogueEditor, group_id: UUID, uow: UowDep
+    staff: CatalogueEditor, group_id: ModifierGroupId, uow: UowDep
 ) -> DeleteResult:
     await service.delete_group(uow, group_id)
     return DeleteResult.deleted("Modifier group", group_id)

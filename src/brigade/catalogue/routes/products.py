@@ -6,7 +6,7 @@ from decimal import Decimal
 from typing import Annotated, Any
 from uuid import UUID
 
-from fastapi import Body, Path, Query, Response
+from fastapi import Body, Depends, Path, Query, Response
 from pydantic import ConfigDict, Field, model_validator
 
 from brigade.catalogue.domain.menu import (
@@ -40,9 +40,19 @@ from brigade.kit.errors import (
 from brigade.kit.http.deps import LimitQuery, PageQuery, Pagination, PaginationDep, UowDep
 from brigade.kit.http.errors import error_code, problem_responses
 from brigade.kit.http.json_answers import instant, json_answer, number, uuid_text
+from brigade.kit.http.paths import ProductId, VariantId
 from brigade.kit.http.permissions import CatalogueEditor, Marker86, MenuReader, Reader, StockKeeper
+from brigade.kit.http.prefer import REPRESENTATION, answered_with, preference, represented
 from brigade.kit.http.routing import brigade_router
-from brigade.kit.http.schemas import DeleteResult, LocationQuery, Page, StaffRef, given, shaped
+from brigade.kit.http.schemas import (
+    DeleteResult,
+    LocationQuery,
+    NewAtLocationQuery,
+    Page,
+    StaffRef,
+    given,
+    shaped,
+)
 from brigade.kit.http.types import (
     ANY_TEXT,
     Flag,
@@ -423,11 +433,28 @@ async def list_products(
     staff: MenuReader,
     uow: UowDep,
     location_id: LocationQuery = None,
-    category_id: Annotated[UUID | None, Query(alias="categoryId")] = None,
-    search: Annotated[str | None, Query(max_length=200, pattern=ANY_TEXT)] = None,
-    is_active: Annotated[bool | None, Query(alias="isActive")] = None,
-    is_86d: Annotated[bool | None, Query(alias="is86d")] = None,
-    product_type: Annotated[ProductType | None, Query(alias="productType")] = None,
+    category_id: Annotated[
+        UUID | None, Query(alias="categoryId", description="Only products in this category.")
+    ] = None,
+    search: Annotated[
+        str | None,
+        Query(
+            max_length=200,
+            pattern=ANY_TEXT,
+            description="Only products whose name, SKU or barcode holds this text (any case).",
+        ),
+    ] = None,
+    is_active: Annotated[
+        bool | None,
+        Query(alias="isActive", description="true: only active products; false: only inactive."),
+    ] = None,
+    is_86d: Annotated[
+        bool | None,
+        Query(alias="is86d", description="true: only products 86'd (sold out); false: the rest."),
+    ] = None,
+    product_type: Annotated[
+        ProductType | None, Query(alias="productType", description="Only products of this type.")
+    ] = None,
     low_stock: Annotated[
         bool | None,
         Query(
@@ -465,7 +492,14 @@ async def list_products(
 )
 async def get_product_by_barcode(
     staff: MenuReader,
-    barcode: Annotated[str, Path(max_length=64, pattern=ANY_TEXT)],
+    barcode: Annotated[
+        str,
+        Path(
+            max_length=64,
+            pattern=ANY_TEXT,
+            description="The barcode as scanned: a product's or a variant's.",
+        ),
+    ],
     uow: UowDep,
     location_id: LocationQuery = None,
 ) -> Response:
@@ -473,8 +507,8 @@ async def get_product_by_barcode(
     return json_answer(barcode_match_json(product, variant_id))
 
 
-@router.get("/{product_id}", response_model=ProductDetail, responses=problem_responses(NotFound))
-async def get_product(staff: MenuReader, product_id: UUID, uow: UowDep) -> Response:
+@router.get("/{productId}", response_model=ProductDetail, responses=problem_responses(NotFound))
+async def get_product(staff: MenuReader, product_id: ProductId, uow: UowDep) -> Response:
     return json_answer(product_detail_json(await service.get_product(uow, product_id)))
 
 
@@ -491,7 +525,7 @@ async def create_product(
     body: ProductCreate,
     uow: UowDep,
     response: Response,
-    location_id: LocationQuery = None,
+    location_id: NewAtLocationQuery = None,
 ) -> ProductDetail:
     command = CreateProduct(
         name=body.name,
@@ -518,34 +552,49 @@ async def create_product(
 
 
 @router.put(
-    "/{product_id}",
+    "/{productId}",
     response_model=ProductDetail,
     responses=problem_responses(NotFound, InvalidInput, DuplicateSku, DuplicateBarcode),
 )
 async def update_product(
-    staff: CatalogueEditor, product_id: UUID, body: ProductUpdate, uow: UowDep
+    staff: CatalogueEditor, product_id: ProductId, body: ProductUpdate, uow: UowDep
 ) -> ProductDetail:
     changes = _changes(body)
     return product_detail(await service.update_product(uow, staff, product_id, changes))
 
 
-@router.post("/bulk-update", response_model=BulkUpdateResult, responses=problem_responses())
+_CHANGED = "the products the updates changed, each once as it now is, in the order of the updates"
+PreferProducts = Annotated[bool, Depends(preference(f"`products`, {_CHANGED}"))]
+
+
+@router.post(
+    "/bulk-update",
+    response_model=BulkUpdateResult,
+    responses=problem_responses()
+    | answered_with(BulkUpdateResult, "products", list[ProductDetail], _CHANGED),
+    description="Each update applies on its own: one that breaks a rule is in `errors` and "
+    f"leaves the others applied. With `Prefer: {REPRESENTATION}`, the answer also carries "
+    f"`products`: {_CHANGED}.",
+)
 async def bulk_update_products(
-    staff: CatalogueEditor, body: BulkUpdateRequest, uow: UowDep
-) -> BulkUpdateResult:
-    updated, failures = await service.bulk_update_products(
+    staff: CatalogueEditor, body: BulkUpdateRequest, uow: UowDep, wants_products: PreferProducts
+) -> BulkUpdateResult | Response:
+    changed, failures = await service.bulk_update_products(
         uow,
         staff,
         [(entry.id, _changes(entry.data)) for entry in body.updates],
     )
-    return BulkUpdateResult(
-        updated=updated,
+    answer = BulkUpdateResult(
+        updated=len(body.updates) - len(failures),
         failed=len(failures),
         errors=[
             BulkUpdateError(id=str(f.id), code=error_code(f.error), detail=f.error.detail)
             for f in failures
         ],
     )
+    if not wants_products:
+        return answer
+    return represented(answer, "products", [product_detail_json(product) for product in changed])
 
 
 async def _set_86d(
@@ -556,26 +605,26 @@ async def _set_86d(
     return product_detail(changed)
 
 
-@router.post(
-    "/{product_id}/86", response_model=ProductDetail, responses=problem_responses(NotFound)
-)
+@router.post("/{productId}/86", response_model=ProductDetail, responses=problem_responses(NotFound))
 async def mark_86d(
-    staff: Marker86, product_id: UUID, uow: UowDep, body: AvailabilityBody = None
+    staff: Marker86, product_id: ProductId, uow: UowDep, body: AvailabilityBody = None
 ) -> ProductDetail:
     return await _set_86d(staff, product_id, uow, body, unavailable=True)
 
 
 @router.delete(
-    "/{product_id}/86", response_model=ProductDetail, responses=problem_responses(NotFound)
+    "/{productId}/86", response_model=ProductDetail, responses=problem_responses(NotFound)
 )
 async def unmark_86d(
-    staff: Marker86, product_id: UUID, uow: UowDep, body: AvailabilityBody = None
+    staff: Marker86, product_id: ProductId, uow: UowDep, body: AvailabilityBody = None
 ) -> ProductDetail:
     return await _set_86d(staff, product_id, uow, body, unavailable=False)
 
 
-@router.delete("/{product_id}", response_model=DeleteResult, responses=problem_responses(NotFound))
-async def delete_product(staff: CatalogueEditor, product_id: UUID, uow: UowDep) -> DeleteResult:
+@router.delete("/{productId}", response_model=DeleteResult, responses=problem_responses(NotFound))
+async def delete_product(
+    staff: CatalogueEditor, product_id: ProductId, uow: UowDep
+) -> DeleteResult:
     await service.delete_product(uow, product_id)
     return DeleteResult.deleted("Product", product_id)
 
@@ -634,14 +683,18 @@ _VARIANT_RULES = (
 
 
 @router.post(
-    "/{product_id}/variants",
+    "/{productId}/variants",
     status_code=201,
     response_model=VariantOut,
     responses=problem_responses(NotFound, DuplicateSku, DuplicateBarcode),
     description=f"A size or kind with its own price. {_VARIANT_RULES}",
 )
 async def create_variant(
-    staff: CatalogueEditor, product_id: UUID, body: VariantCreate, uow: UowDep, response: Response
+    staff: CatalogueEditor,
+    product_id: ProductId,
+    body: VariantCreate,
+    uow: UowDep,
+    response: Response,
 ) -> VariantOut:
     command = CreateVariant(name=body.name, price=body.price, sku=body.sku, barcode=body.barcode)
     variant = await menu.add_variant(uow, product_id, command)
@@ -650,13 +703,17 @@ async def create_variant(
 
 
 @router.put(
-    "/{product_id}/variants/{variant_id}",
+    "/{productId}/variants/{variantId}",
     response_model=VariantOut,
     responses=problem_responses(NotFound, DuplicateSku, DuplicateBarcode),
     description=_VARIANT_RULES,
 )
 async def update_variant(
-    staff: CatalogueEditor, product_id: UUID, variant_id: UUID, body: VariantUpdate, uow: UowDep
+    staff: CatalogueEditor,
+    product_id: ProductId,
+    variant_id: VariantId,
+    body: VariantUpdate,
+    uow: UowDep,
 ) -> VariantOut:
     changes = VariantChanges(
         name=given(body, "name", body.name),
@@ -669,13 +726,13 @@ async def update_variant(
 
 
 @router.delete(
-    "/{product_id}/variants/{variant_id}",
+    "/{productId}/variants/{variantId}",
     response_model=DeleteResult,
     responses=problem_responses(NotFound),
     description="Items already sold as it keep its name and price.",
 )
 async def delete_variant(
-    staff: CatalogueEditor, product_id: UUID, variant_id: UUID, uow: UowDep
+    staff: CatalogueEditor, product_id: ProductId, variant_id: VariantId, uow: UowDep
 ) -> DeleteResult:
     await menu.delete_variant(uow, product_id, variant_id)
     return DeleteResult.deleted("Variant", variant_id)
@@ -729,7 +786,7 @@ class StockMovementPage(Page[StockMovementOut]):
 
 
 @router.post(
-    "/{product_id}/stock",
+    "/{productId}/stock",
     response_model=ProductDetail,
     responses=problem_responses(NotFound, StockNotTracked, InsufficientStock, Conflict),
     description="A delivery, a loss (`delta`) or a stocktake (`count`) of a tracked product: a "
@@ -737,21 +794,21 @@ class StockMovementPage(Page[StockMovementOut]):
     "automatically; above 0 an automatic 86 is lifted (never a manual one).",
 )
 async def change_stock(
-    staff: StockKeeper, product_id: UUID, body: StockChangeRequest, uow: UowDep
+    staff: StockKeeper, product_id: ProductId, body: StockChangeRequest, uow: UowDep
 ) -> ProductDetail:
     command = ChangeStock(reason=body.reason, delta=body.delta, count=body.count)
     return product_detail(await stock.change_stock(uow, staff, product_id, command))
 
 
 @router.get(
-    "/{product_id}/stock-movements",
+    "/{productId}/stock-movements",
     response_model=StockMovementPage,
     responses=problem_responses(NotFound),
     description="Every change of the product's stock (sale, void, cancel, adjustment, count), "
     "with who and why and the level it left.",
 )
 async def list_stock_movements(
-    staff: Reader, product_id: UUID, uow: UowDep, pagination: PaginationDep
+    staff: Reader, product_id: ProductId, uow: UowDep, pagination: PaginationDep
 ) -> StockMovementPage:
     found, total = await stock.list_movements(
         uow, product_id, page=pagination.page, limit=pagination.limit

@@ -120,8 +120,9 @@ async def update_category(
 
 async def reorder_categories(
     uow: UnitOfWork, category_ids: Sequence[UUID], location_id: UUID | None
-) -> int:
-    """Give each listed category its position as sortOrder: all of them, or none.
+) -> list[Category]:
+    """Give each listed category its position as sortOrder: all of them, or none. Answers the
+    location's categories after it, inactive ones too, in their order.
 
     ``category_ids`` holds no duplicates (the request refuses them).
     """
@@ -138,7 +139,8 @@ async def reorder_categories(
         if found[id_].sort_order != position
     ]
     await repository.set_sort_orders(moves)
-    return len(category_ids)
+    (location,) = locations
+    return await repository.list(location, include_inactive=True)
 
 
 async def delete_category(uow: UnitOfWork, category_id: UUID) -> None:

@@ -241,17 +241,21 @@ async def delete_product(uow: UnitOfWork, product_id: UUID) -> None:
 
 async def bulk_update_products(
     uow: UnitOfWork, actor: Actor, updates: Sequence[tuple[UUID, ProductChanges]]
-) -> tuple[int, list[BulkFailure]]:
+) -> tuple[list[Product], list[BulkFailure]]:
     """Apply each update on its own, in a savepoint: one that breaks a rule is reported
-    and leaves the others applied."""
+    and leaves the others applied. Answers the products changed, each once as it ends up (in
+    the order of their first update), and the failures."""
+    changed: dict[UUID, Product] = {}
     failures: list[BulkFailure] = []
     for product_id, changes in updates:
         try:
             async with uow.savepoint():
-                await update_product(uow, actor, product_id, changes)
+                product = await update_product(uow, actor, product_id, changes)
         except DomainError as error:
             failures.append(BulkFailure(product_id, error))
-    return len(updates) - len(failures), failures
+        else:
+            changed[product_id] = product
+    return list(changed.values()), failures
 
 
 async def products_by_id(uow: UnitOfWork, product_ids: Sequence[UUID]) -> dict[UUID, Product]:

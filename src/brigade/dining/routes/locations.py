@@ -22,6 +22,7 @@ from brigade.kit.currencies import DEFAULT_CURRENCY
 from brigade.kit.errors import InvalidInput
 from brigade.kit.http.deps import PaginationDep, UowDep
 from brigade.kit.http.errors import problem_responses
+from brigade.kit.http.paths import LocationId
 from brigade.kit.http.permissions import LocationAdmin, Reader
 from brigade.kit.http.routing import brigade_router
 from brigade.kit.http.schemas import Page
@@ -141,15 +142,15 @@ async def list_locations(staff: Reader, uow: UowDep, pagination: PaginationDep) 
     return LocationPage(**pagination.page_of([_out(location) for location in found], total))
 
 
-@router.get("/{location_id}", response_model=LocationOut, responses=problem_responses())
-async def get_location(staff: Reader, location_id: UUID, uow: UowDep) -> LocationOut:
+@router.get("/{locationId}", response_model=LocationOut, responses=problem_responses())
+async def get_location(staff: Reader, location_id: LocationId, uow: UowDep) -> LocationOut:
     """Any location id answers: one without a profile has timezone UTC and currency USD."""
     return _out(await service.get_location(uow, location_id))
 
 
-@router.put("/{location_id}", response_model=LocationOut, responses=problem_responses(InvalidInput))
+@router.put("/{locationId}", response_model=LocationOut, responses=problem_responses(InvalidInput))
 async def set_location_profile(
-    staff: LocationAdmin, location_id: UUID, body: LocationProfile, uow: UowDep
+    staff: LocationAdmin, location_id: LocationId, body: LocationProfile, uow: UowDep
 ) -> LocationOut:
     """Create or replace the profile (an upsert: every field, `currency` defaults to USD)."""
     location = await service.set_location_profile(

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from typing import Annotated, Any
+from typing import Any
 from uuid import UUID
 
-from fastapi import Query, Response
+from fastapi import Response
 from pydantic import Field
 
 from brigade.dining.domain.rooms import SeatedOrder, TableStatus
@@ -15,11 +15,12 @@ from brigade.kit import money
 from brigade.kit.errors import DuplicateTableName, NotFound, TableOccupied
 from brigade.kit.http.deps import PaginationDep, UowDep
 from brigade.kit.http.errors import problem_responses
+from brigade.kit.http.paths import TableId
 from brigade.kit.http.permissions import DiningRoomManager, Reader
 from brigade.kit.http.routing import brigade_router
 
 # The catalogue's delete answer, shared until the routers share one schemas module.
-from brigade.kit.http.schemas import DeleteResult, Page, order_number
+from brigade.kit.http.schemas import DeleteResult, LocationQuery, Page, order_number
 from brigade.kit.http.types import (
     Money,
     Name,
@@ -122,7 +123,7 @@ async def list_tables(
     staff: Reader,
     uow: UowDep,
     pagination: PaginationDep,
-    location_id: Annotated[UUID | None, Query(alias="locationId")] = None,
+    location_id: LocationQuery = None,
 ) -> TablePage:
     """By location, then name; each with its status and its DRAFT and OPEN orders."""
     found, total = await service.list_tables(
@@ -145,27 +146,27 @@ async def create_table(
     return _out(view)
 
 
-@router.get("/{table_id}", response_model=TableOut, responses=problem_responses(NotFound))
-async def get_table(staff: Reader, table_id: UUID, uow: UowDep) -> TableOut:
+@router.get("/{tableId}", response_model=TableOut, responses=problem_responses(NotFound))
+async def get_table(staff: Reader, table_id: TableId, uow: UowDep) -> TableOut:
     return _out(await service.get_table(uow, table_id))
 
 
 @router.put(
-    "/{table_id}",
+    "/{tableId}",
     response_model=TableOut,
     responses=problem_responses(NotFound, DuplicateTableName),
 )
 async def update_table(
-    staff: DiningRoomManager, table_id: UUID, body: TableUpdate, uow: UowDep
+    staff: DiningRoomManager, table_id: TableId, body: TableUpdate, uow: UowDep
 ) -> TableOut:
     changes = body.model_dump(exclude_unset=True)
     return _out(await service.update_table(uow, table_id, changes))
 
 
 @router.delete(
-    "/{table_id}", response_model=DeleteResult, responses=problem_responses(NotFound, TableOccupied)
+    "/{tableId}", response_model=DeleteResult, responses=problem_responses(NotFound, TableOccupied)
 )
-async def delete_table(staff: DiningRoomManager, table_id: UUID, uow: UowDep) -> DeleteResult:
+async def delete_table(staff: DiningRoomManager, table_id: TableId, uow: UowDep) -> DeleteResult:
     """Refused with 409 `table_occupied` while a DRAFT or OPEN order is at the table."""
     await service.delete_table(uow, table_id)
     return DeleteResult(success=True, message=f"Table {table_id} deleted")

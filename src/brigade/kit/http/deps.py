@@ -48,8 +48,12 @@ class Pagination:
 
 # `?page=&limit=`, for a hot route that takes them as its own parameters (one dependency
 # less to solve on each request: the product list); every other route takes PaginationDep.
-PageQuery = Annotated[int, Query(ge=1, le=1_000_000)]
-LimitQuery = Annotated[int, Query(ge=1, le=100)]
+PageQuery = Annotated[
+    int, Query(ge=1, le=1_000_000, description="The page to answer, from 1 (default 1).")
+]
+LimitQuery = Annotated[
+    int, Query(ge=1, le=100, description="At most this many rows a page (default 20).")
+]
 
 
 async def _pagination(page: PageQuery = 1, limit: LimitQuery = 20) -> Pagination:

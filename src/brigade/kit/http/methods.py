@@ -1,7 +1,7 @@
 """405 done right: the path decides the resource, then the method is allowed or not.
 
 Starlette tries routes in order and takes the first that matches path and method, so
-``PUT /api/products/bulk-update`` reached ``PUT /api/products/{product_id}`` (a 422 about
+``PUT /api/products/bulk-update`` reached ``PUT /api/products/{productId}`` (a 422 about
 a UUID), and a 405 listed the methods of one route only. Here the most specific path
 template that matches wins (a literal segment beats a parameter), and a method it does
 not serve is answered 405 with ``Allow`` listing every method of that path.
@@ -40,7 +40,7 @@ class AllowedMethods:
         templates: dict[str, _Path] = {}
         for route in iter_route_contexts(routes):
             if route.path_regex is not None and route.path_format and route.methods:
-                # Parameter names may differ between routes of one path: /{id} is /{order_id}.
+                # Parameter names may differ between routes of one path: /{id} is /{orderId}.
                 shape = _PARAMETER.sub("{}", route.path_format)
                 found = templates.setdefault(shape, _Path(route.path_regex, set()))
                 found.methods |= route.methods
@@ -76,7 +76,7 @@ class AllowedMethods:
 
 
 def _head(path: str) -> str:
-    """The first two segments: ``/api/orders`` of ``/api/orders/{order_id}/items``."""
+    """The first two segments: ``/api/orders`` of ``/api/orders/{orderId}/items``."""
     return "/".join(path.split("/", 3)[:3])
 
 

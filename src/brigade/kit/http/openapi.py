@@ -409,6 +409,6 @@ def _reads_if_match(dependant: Dependant) -> bool:
 
 
 def _resource_of(path: str) -> str:
-    """``/api/orders/{order_id}/items`` → ``/api/orders/{order_id}``: up to its first id."""
+    """``/api/orders/{orderId}/items`` → ``/api/orders/{orderId}``: up to its first id."""
     head, closing, _ = path.partition("}")
     return head + closing

@@ -20,10 +20,31 @@ Answer = TypeVar("Answer", bound=BaseModel)
 T = TypeVar("T")
 
 # `?locationId=`: locations belong to another system, so it is an opaque id, filtered on.
-LocationQuery = Annotated[UUID | None, Query(alias="locationId")]
+LocationQuery = Annotated[
+    UUID | None,
+    Query(alias="locationId", description="Only what belongs to this location (its `id`)."),
+]
+# One location's state (its board, its journal, its Z reports): it must be named.
+AtLocationQuery = Annotated[
+    UUID, Query(alias="locationId", description="The location (its `id`) the answer is about.")
+]
+# A create's location, for a body that names none.
+NewAtLocationQuery = Annotated[
+    UUID | None,
+    Query(
+        alias="locationId",
+        description="The location the new one belongs to, when the body names none "
+        "(its `locationId`).",
+    ),
+]
 # `?from=&to=`: a window of time, from inclusive, to exclusive.
-FromQuery = Annotated[UtcInstant | None, Query(alias="from", description="inclusive; naive is UTC")]
-ToQuery = Annotated[UtcInstant | None, Query(alias="to", description="exclusive; naive is UTC")]
+FromQuery = Annotated[
+    UtcInstant | None,
+    Query(alias="from", description="The window's start, inclusive (naive is UTC)."),
+]
+ToQuery = Annotated[
+    UtcInstant | None, Query(alias="to", description="The window's end, exclusive (naive is UTC).")
+]
 
 
 class Page(ResponseModel, Generic[Item]):

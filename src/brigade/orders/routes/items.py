@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from uuid import UUID
-
 from fastapi import Request, Response
 
 from brigade.kit.errors import (
@@ -21,20 +19,25 @@ from brigade.kit.errors import (
 )
 from brigade.kit.http.deps import UowDep
 from brigade.kit.http.errors import problem_responses
+from brigade.kit.http.paths import ItemId, OrderId
 from brigade.kit.http.permissions import ItemChanger, ItemVoider, OrderTaker, Reader
-from brigade.kit.http.prefer import PreferDep
 from brigade.kit.http.routing import brigade_router
 from brigade.orders import service, shaping
 from brigade.orders.domain.records import MadeKind
 from brigade.orders.routes.parsing import CHANGE_ERRORS, IfMatchDep
-from brigade.orders.routes.representation import answered_with_order, client_made, written
+from brigade.orders.routes.representation import (
+    PreferDep,
+    answered_with_order,
+    client_made,
+    written,
+)
 from brigade.orders.schemas import ItemAdd, ItemUpdate, OrderItemOut, Outcome, ReasonBody
 
 router = brigade_router(prefix="/api/orders", tags=["orders"])
 
 
 @router.post(
-    "/{order_id}/items",
+    "/{orderId}/items",
     status_code=201,
     response_model=OrderItemOut,
     responses=problem_responses(
@@ -56,7 +59,7 @@ router = brigade_router(prefix="/api/orders", tags=["orders"])
 )
 async def add_item(
     staff: OrderTaker,
-    order_id: UUID,
+    order_id: OrderId,
     body: ItemAdd,
     uow: UowDep,
     request: Request,
@@ -77,28 +80,28 @@ async def add_item(
 
 
 @router.get(
-    "/{order_id}/items",
+    "/{orderId}/items",
     response_model=list[OrderItemOut],
     responses=problem_responses(NotFound),
     description="Every item of the order, voided ones too, as the order detail shows them.",
 )
-async def list_order_items(staff: Reader, order_id: UUID, uow: UowDep) -> list[OrderItemOut]:
+async def list_order_items(staff: Reader, order_id: OrderId, uow: UowDep) -> list[OrderItemOut]:
     order = await service.get_order(uow, staff, order_id)
     return shaping.items_out(order)
 
 
 @router.get(
-    "/{order_id}/items/{item_id}",
+    "/{orderId}/items/{itemId}",
     response_model=OrderItemOut,
     responses=problem_responses(NotFound),
 )
-async def get_item(staff: Reader, order_id: UUID, item_id: UUID, uow: UowDep) -> OrderItemOut:
+async def get_item(staff: Reader, order_id: OrderId, item_id: ItemId, uow: UowDep) -> OrderItemOut:
     order = await service.get_item(uow, staff, order_id, item_id)
     return shaping.item_of_order(order, item_id)
 
 
 @router.put(
-    "/{order_id}/items/{item_id}",
+    "/{orderId}/items/{itemId}",
     response_model=OrderItemOut,
     responses=problem_responses(
         *CHANGE_ERRORS,
@@ -120,8 +123,8 @@ async def get_item(staff: Reader, order_id: UUID, item_id: UUID, uow: UowDep) ->
 )
 async def update_item(
     staff: ItemChanger,
-    order_id: UUID,
-    item_id: UUID,
+    order_id: OrderId,
+    item_id: ItemId,
     body: ItemUpdate,
     uow: UowDep,
     response: Response,
@@ -137,15 +140,15 @@ async def update_item(
 
 
 @router.delete(
-    "/{order_id}/items/{item_id}",
+    "/{orderId}/items/{itemId}",
     response_model=Outcome,
     responses=problem_responses(*CHANGE_ERRORS, InvalidTransition, DiscountTooLarge)
     | answered_with_order(Outcome),
 )
 async def void_item(
     staff: ItemVoider,
-    order_id: UUID,
-    item_id: UUID,
+    order_id: OrderId,
+    item_id: ItemId,
     body: ReasonBody,
     uow: UowDep,
     response: Response,

@@ -24,10 +24,16 @@ from brigade.kit.errors import (
 from brigade.kit.http.deps import CursorPaginationDep, UowDep
 from brigade.kit.http.errors import problem_responses
 from brigade.kit.http.json_answers import json_answer
+from brigade.kit.http.paths import OrderId
 from brigade.kit.http.permissions import OrderCanceller, OrderTaker, Reader, Reopener
-from brigade.kit.http.prefer import PreferDep
+from brigade.kit.http.query import renamed
 from brigade.kit.http.routing import brigade_router
-from brigade.kit.http.schemas import ORDER_NUMBER_PATTERN, LocationQuery, order_number
+from brigade.kit.http.schemas import (
+    ORDER_NUMBER_PATTERN,
+    LocationQuery,
+    NewAtLocationQuery,
+    order_number,
+)
 from brigade.kit.http.types import UtcInstant
 from brigade.kitchen.domain import KitchenTicket
 from brigade.orders import service, shaping
@@ -35,8 +41,20 @@ from brigade.orders.domain.aggregate import Order
 from brigade.orders.domain.courses import MAX_COURSE
 from brigade.orders.domain.records import MadeKind, OrderFilter
 from brigade.orders.domain.states import OrderStatus, OrderType
-from brigade.orders.routes.parsing import CHANGE_ERRORS, DateOrDateTime, IfMatchDep, instant
-from brigade.orders.routes.representation import answered_with_order, client_made, written
+from brigade.orders.routes.parsing import (
+    CHANGE_ERRORS,
+    DateOrDateTime,
+    IfMatchDep,
+    inclusive_end,
+    range_end,
+    range_start,
+)
+from brigade.orders.routes.representation import (
+    PreferDep,
+    answered_with_order,
+    client_made,
+    written,
+)
 from brigade.orders.schemas import (
     CancelOutcome,
     CompleteOutcome,
@@ -67,8 +85,12 @@ async def list_orders(
             description="Any of these statuses: repeat the parameter (`status=OPEN&status=SENT`).",
         ),
     ] = None,
-    order_type: Annotated[OrderType | None, Query(alias="orderType")] = None,
-    table_id: Annotated[UUID | None, Query(alias="tableId")] = None,
+    order_type: Annotated[
+        OrderType | None, Query(alias="orderType", description="Only orders of this type.")
+    ] = None,
+    table_id: Annotated[
+        UUID | None, Query(alias="tableId", description="Only orders at this table.")
+    ] = None,
     number: Annotated[
         str | None,
         Query(
@@ -77,8 +99,43 @@ async def list_orders(
             description="As orders show it (`#1001`) or without the `#`.",
         ),
     ] = None,
-    start_date: Annotated[DateOrDateTime, Query(alias="startDate", max_length=40)] = None,
-    end_date: Annotated[DateOrDateTime, Query(alias="endDate", max_length=40)] = None,
+    created_from: Annotated[
+        DateOrDateTime,
+        Query(
+            alias="from",
+            max_length=40,
+            description="Orders created at or after this instant, or from the start of this "
+            "date (UTC); naive is UTC.",
+        ),
+    ] = None,
+    created_to: Annotated[
+        DateOrDateTime,
+        Query(
+            alias="to",
+            max_length=40,
+            description="Orders created before this instant (exclusive), or on or before this "
+            "date (UTC: its whole day); naive is UTC.",
+        ),
+    ] = None,
+    start_date: Annotated[
+        DateOrDateTime,
+        Query(
+            alias="startDate",
+            max_length=40,
+            deprecated=True,
+            description="Deprecated name of `from` (the same meaning).",
+        ),
+    ] = None,
+    end_date: Annotated[
+        DateOrDateTime,
+        Query(
+            alias="endDate",
+            max_length=40,
+            deprecated=True,
+            description="Deprecated for `to`: orders created up to and including this instant, "
+            "or on or before this date (UTC); with `to` too, both must end at the same instant.",
+        ),
+    ] = None,
     updated_since: Annotated[
         UtcInstant | None,
         Query(
@@ -94,8 +151,18 @@ async def list_orders(
         order_type=order_type,
         table_id=table_id,
         order_number=None if number is None else int(number.lstrip("#")),
-        created_from=instant(start_date, "startDate", end=False),
-        created_before=instant(end_date, "endDate", end=True),
+        created_from=renamed(
+            "from",
+            range_start(created_from, "from"),
+            "startDate",
+            range_start(start_date, "startDate"),
+        ),
+        created_before=renamed(
+            "to",
+            range_end(created_to, "to"),
+            "endDate",
+            inclusive_end(end_date, "endDate"),
+        ),
         updated_since=updated_since,
     )
     pagination = paging.pagination
@@ -122,7 +189,7 @@ async def create_order(
     uow: UowDep,
     request: Request,
     response: Response,
-    location_id: LocationQuery = None,
+    location_id: NewAtLocationQuery = None,
 ) -> OrderDetail:
     made = await client_made(request, MadeKind.ORDER, body.id)
     order, made_before = await service.create_order(
@@ -134,21 +201,21 @@ async def create_order(
     return shaping.detail(order, staff.role)
 
 
-@router.get("/{order_id}", response_model=OrderDetail, responses=problem_responses(NotFound))
-async def get_order(staff: Reader, order_id: UUID, uow: UowDep) -> Response:
+@router.get("/{orderId}", response_model=OrderDetail, responses=problem_responses(NotFound))
+async def get_order(staff: Reader, order_id: OrderId, uow: UowDep) -> Response:
     order = await service.get_order(uow, staff, order_id)
     body = shaping.detail_json(order, staff.role)
     return json_answer(body, headers={"ETag": shaping.etag(order)})
 
 
 @router.patch(
-    "/{order_id}",
+    "/{orderId}",
     response_model=OrderDetail,
     responses=problem_responses(*CHANGE_ERRORS, InvalidInput),
 )
 async def update_order(
     staff: OrderTaker,
-    order_id: UUID,
+    order_id: OrderId,
     body: OrderUpdate,
     uow: UowDep,
     response: Response,
@@ -161,13 +228,13 @@ async def update_order(
 
 
 @router.post(
-    "/{order_id}/send",
+    "/{orderId}/send",
     response_model=SendOutcome,
     responses=problem_responses(*CHANGE_ERRORS, NothingToSend) | answered_with_order(SendOutcome),
 )
 async def send_order(
     staff: OrderTaker,
-    order_id: UUID,
+    order_id: OrderId,
     uow: UowDep,
     response: Response,
     if_match: IfMatchDep,
@@ -178,7 +245,7 @@ async def send_order(
 
 
 @router.post(
-    "/{order_id}/courses/{course}/fire",
+    "/{orderId}/courses/{course}/fire",
     response_model=SendOutcome,
     responses=problem_responses(*CHANGE_ERRORS, NothingToSend) | answered_with_order(SendOutcome),
     description="Course `course`'s pending items go to the kitchen on a new ticket "
@@ -187,8 +254,10 @@ async def send_order(
 )
 async def fire_course(
     staff: OrderTaker,
-    order_id: UUID,
-    course: Annotated[int, Path(ge=1, le=MAX_COURSE)],
+    order_id: OrderId,
+    course: Annotated[
+        int, Path(ge=1, le=MAX_COURSE, description="The course's number on the order, from 1.")
+    ],
     uow: UowDep,
     response: Response,
     if_match: IfMatchDep,
@@ -212,13 +281,13 @@ async def _sent(
 
 
 @router.post(
-    "/{order_id}/transfer",
+    "/{orderId}/transfer",
     response_model=TransferOutcome,
     responses=problem_responses(*CHANGE_ERRORS) | answered_with_order(TransferOutcome),
 )
 async def transfer_order(
     staff: OrderTaker,
-    order_id: UUID,
+    order_id: OrderId,
     body: TransferRequest,
     uow: UowDep,
     response: Response,
@@ -236,13 +305,13 @@ async def transfer_order(
 
 
 @router.post(
-    "/{order_id}/complete",
+    "/{orderId}/complete",
     response_model=CompleteOutcome,
     responses=problem_responses(*CHANGE_ERRORS, BalanceDue) | answered_with_order(CompleteOutcome),
 )
 async def complete_order(
     staff: OrderTaker,
-    order_id: UUID,
+    order_id: OrderId,
     uow: UowDep,
     response: Response,
     if_match: IfMatchDep,
@@ -265,7 +334,7 @@ async def complete_order(
 
 
 @router.post(
-    "/{order_id}/reopen",
+    "/{orderId}/reopen",
     response_model=OrderDetail,
     responses=problem_responses(
         *CHANGE_ERRORS, InvalidTransition, BusinessDayClosed, TableOccupied
@@ -278,7 +347,7 @@ async def complete_order(
 )
 async def reopen_order(
     staff: Reopener,
-    order_id: UUID,
+    order_id: OrderId,
     body: ReasonBody,
     uow: UowDep,
     response: Response,
@@ -290,14 +359,14 @@ async def reopen_order(
 
 
 @router.delete(
-    "/{order_id}",
+    "/{orderId}",
     response_model=CancelOutcome,
     responses=problem_responses(*CHANGE_ERRORS, InvalidTransition)
     | answered_with_order(CancelOutcome),
 )
 async def cancel_order(
     staff: OrderCanceller,
-    order_id: UUID,
+    order_id: OrderId,
     body: ReasonBody,
     uow: UowDep,
     response: Response,

@@ -56,11 +56,26 @@ async def _if_match(
 IfMatchDep = Annotated[int | None, Depends(_if_match)]
 
 
-def instant(value: str | None, field: str, *, end: bool) -> datetime | None:
-    """A list bound: a date means its whole day (UTC); an end bound is inclusive of its instant.
+def range_start(value: str | None, field: str) -> datetime | None:
+    """`from`: the instant itself, or the start of the date's day (UTC); inclusive."""
+    return _bound(value, field, day_after=False, instant_after=False)
 
-    Answers the inclusive start, or the exclusive end.
-    """
+
+def range_end(value: str | None, field: str) -> datetime | None:
+    """`to`, as the exclusive instant it ends before: an instant excluded, a date's day
+    included (the API guide, "Naming")."""
+    return _bound(value, field, day_after=True, instant_after=False)
+
+
+def inclusive_end(value: str | None, field: str) -> datetime | None:
+    """The deprecated `endDate`, as an exclusive instant: its instant or its date's day
+    included."""
+    return _bound(value, field, day_after=True, instant_after=True)
+
+
+def _bound(
+    value: str | None, field: str, *, day_after: bool, instant_after: bool
+) -> datetime | None:
     if value is None:
         return None
     try:
@@ -69,14 +84,14 @@ def instant(value: str | None, field: str, *, end: bool) -> datetime | None:
         pass
     else:
         start = datetime.combine(day, time(), tzinfo=UTC)
-        return _shifted(start, timedelta(days=1) if end else timedelta(0), field)
+        return _shifted(start, timedelta(days=1) if day_after else timedelta(0), field)
     try:
         moment = to_utc(datetime.fromisoformat(value))
     except ValueError:
         raise InvalidInput(
             field, "must be a date (YYYY-MM-DD) or an ISO 8601 date-time in range"
         ) from None
-    return _shifted(moment, timedelta(microseconds=1) if end else timedelta(0), field)
+    return _shifted(moment, timedelta(microseconds=1) if instant_after else timedelta(0), field)
 
 
 def _shifted(moment: datetime, by: timedelta, field: str) -> datetime:

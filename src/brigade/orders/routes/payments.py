@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from uuid import UUID
-
 from fastapi import Request, Response
 
 from brigade.kit.errors import (
@@ -21,13 +19,18 @@ from brigade.kit.errors import (
 )
 from brigade.kit.http.deps import SettingsDep, UowDep
 from brigade.kit.http.errors import problem_responses
+from brigade.kit.http.paths import OrderId, PaymentId
 from brigade.kit.http.permissions import Discounter, Payer, Reader, TipAdjuster
-from brigade.kit.http.prefer import PreferDep
 from brigade.kit.http.routing import brigade_router
 from brigade.orders import service, shaping
 from brigade.orders.domain.records import MadeKind
 from brigade.orders.routes.parsing import CHANGE_ERRORS, IfMatchDep
-from brigade.orders.routes.representation import answered_with_order, client_made, written
+from brigade.orders.routes.representation import (
+    PreferDep,
+    answered_with_order,
+    client_made,
+    written,
+)
 from brigade.orders.schemas import (
     DiscountOutcome,
     DiscountRequest,
@@ -41,14 +44,14 @@ router = brigade_router(prefix="/api/orders", tags=["orders"])
 
 
 @router.post(
-    "/{order_id}/discount",
+    "/{orderId}/discount",
     response_model=DiscountOutcome,
     responses=problem_responses(*CHANGE_ERRORS, DiscountTooLarge)
     | answered_with_order(DiscountOutcome),
 )
 async def apply_discount(
     staff: Discounter,
-    order_id: UUID,
+    order_id: OrderId,
     body: DiscountRequest,
     uow: UowDep,
     response: Response,
@@ -71,7 +74,7 @@ async def apply_discount(
 
 
 @router.post(
-    "/{order_id}/payments",
+    "/{orderId}/payments",
     status_code=201,
     response_model=PaymentDetail,
     responses=problem_responses(*CHANGE_ERRORS, Overpayment, TipNeedsApproval, IdInUse)
@@ -81,7 +84,7 @@ async def apply_discount(
 )
 async def add_payment(
     staff: Payer,
-    order_id: UUID,
+    order_id: OrderId,
     body: PaymentCreate,
     uow: UowDep,
     settings: SettingsDep,
@@ -108,19 +111,19 @@ async def add_payment(
 
 
 @router.get(
-    "/{order_id}/payments",
+    "/{orderId}/payments",
     response_model=list[PaymentOut],
     responses=problem_responses(NotFound),
     description="Every payment of the order, refunded ones too, as the order detail shows "
     "them: without card details for a KITCHEN caller.",
 )
-async def list_order_payments(staff: Reader, order_id: UUID, uow: UowDep) -> list[PaymentOut]:
+async def list_order_payments(staff: Reader, order_id: OrderId, uow: UowDep) -> list[PaymentOut]:
     order = await service.get_order(uow, staff, order_id)
     return shaping.payments_out(order, staff.role)
 
 
 @router.patch(
-    "/{order_id}/payments/{payment_id}",
+    "/{orderId}/payments/{paymentId}",
     response_model=PaymentDetail,
     responses=problem_responses(
         NotFound,
@@ -141,8 +144,8 @@ async def list_order_payments(staff: Reader, order_id: UUID, uow: UowDep) -> lis
 )
 async def adjust_tip(
     staff: TipAdjuster,
-    order_id: UUID,
-    payment_id: UUID,
+    order_id: OrderId,
+    payment_id: PaymentId,
     body: TipAdjustment,
     uow: UowDep,
     settings: SettingsDep,
@@ -165,12 +168,12 @@ async def adjust_tip(
 
 
 @router.get(
-    "/{order_id}/payments/{payment_id}",
+    "/{orderId}/payments/{paymentId}",
     response_model=PaymentDetail,
     responses=problem_responses(NotFound),
 )
 async def get_payment(
-    staff: Reader, order_id: UUID, payment_id: UUID, uow: UowDep
+    staff: Reader, order_id: OrderId, payment_id: PaymentId, uow: UowDep
 ) -> PaymentDetail:
     return shaping.payment_detail(
         await service.get_payment(uow, staff, order_id, payment_id), staff.role

@@ -14,6 +14,7 @@ from brigade.kit.errors import InvalidInput, NotFound
 from brigade.kit.escpos import encode
 from brigade.kit.http.deps import UowDep
 from brigade.kit.http.errors import problem_responses
+from brigade.kit.http.paths import OrderId
 from brigade.kit.http.permissions import OrderTaker, ReceiptReader
 from brigade.kit.http.routing import brigade_router
 from brigade.kit.http.types import RequestModel
@@ -41,7 +42,7 @@ class ReceiptPrint(RequestModel):
 
 
 @router.get(
-    "/{order_id}/receipt",
+    "/{orderId}/receipt",
     response_class=Response,
     responses={
         200: {
@@ -58,9 +59,15 @@ class ReceiptPrint(RequestModel):
 )
 async def get_receipt(
     staff: ReceiptReader,
-    order_id: UUID,
+    order_id: OrderId,
     uow: UowDep,
-    receipt_format: Annotated[ReceiptFormat, Query(alias="format")] = ReceiptFormat.TEXT,
+    receipt_format: Annotated[
+        ReceiptFormat,
+        Query(
+            alias="format",
+            description="`text` (default), `html`, or `escpos`: the bytes a receipt printer takes.",
+        ),
+    ] = ReceiptFormat.TEXT,
 ) -> Response:
     """Location, order number, table, customer's name, server, local time, lines with modifiers
     and seats, subtotal, discount, tax, total, payments (method, last four, tip) and balance.
@@ -74,13 +81,13 @@ async def get_receipt(
 
 
 @router.post(
-    "/{order_id}/receipt/print",
+    "/{orderId}/receipt/print",
     status_code=202,
     response_model=PrintJobOut,
     responses=problem_responses(NotFound, InvalidInput),
 )
 async def print_receipt(
-    staff: OrderTaker, order_id: UUID, body: ReceiptPrint, uow: UowDep
+    staff: OrderTaker, order_id: OrderId, body: ReceiptPrint, uow: UowDep
 ) -> PrintJobOut:
     """Queued on a RECEIPT printer (`printerId`, 422 if it is none): the answer is the job;
     it prints when the printer takes it (`GET /api/printers/{id}/jobs`)."""

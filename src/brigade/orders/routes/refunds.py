@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from uuid import UUID
-
 from fastapi import Response
 
 from brigade.kit.errors import (
@@ -15,19 +13,19 @@ from brigade.kit.errors import (
 )
 from brigade.kit.http.deps import UowDep
 from brigade.kit.http.errors import problem_responses
+from brigade.kit.http.paths import OrderId, RefundId
 from brigade.kit.http.permissions import Reader, Refunder
-from brigade.kit.http.prefer import PreferDep
 from brigade.kit.http.routing import brigade_router
 from brigade.orders import service, shaping
 from brigade.orders.routes.parsing import IfMatchDep
-from brigade.orders.routes.representation import answered_with_order, written
+from brigade.orders.routes.representation import PreferDep, answered_with_order, written
 from brigade.orders.schemas import RefundByAmount, RefundByLine, RefundOut
 
 router = brigade_router(prefix="/api/orders", tags=["orders"])
 
 
 @router.post(
-    "/{order_id}/refunds",
+    "/{orderId}/refunds",
     status_code=201,
     response_model=RefundOut,
     responses=problem_responses(
@@ -43,7 +41,7 @@ router = brigade_router(prefix="/api/orders", tags=["orders"])
 )
 async def refund_order(
     staff: Refunder,
-    order_id: UUID,
+    order_id: OrderId,
     body: RefundByAmount | RefundByLine,
     uow: UowDep,
     response: Response,
@@ -61,20 +59,22 @@ async def refund_order(
 
 
 @router.get(
-    "/{order_id}/refunds",
+    "/{orderId}/refunds",
     response_model=list[RefundOut],
     responses=problem_responses(NotFound),
     description="What was given back, oldest first, as the order detail lists it.",
 )
-async def list_refunds(staff: Reader, order_id: UUID, uow: UowDep) -> list[RefundOut]:
+async def list_refunds(staff: Reader, order_id: OrderId, uow: UowDep) -> list[RefundOut]:
     order = await service.get_order(uow, staff, order_id)
     return [shaping.refund_out(refund, staff.role) for refund in order.refunds]
 
 
 @router.get(
-    "/{order_id}/refunds/{refund_id}",
+    "/{orderId}/refunds/{refundId}",
     response_model=RefundOut,
     responses=problem_responses(NotFound),
 )
-async def get_refund(staff: Reader, order_id: UUID, refund_id: UUID, uow: UowDep) -> RefundOut:
+async def get_refund(
+    staff: Reader, order_id: OrderId, refund_id: RefundId, uow: UowDep
+) -> RefundOut:
     return shaping.refund_out(await service.get_refund(uow, staff, order_id, refund_id), staff.role)

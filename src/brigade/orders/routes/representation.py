@@ -3,18 +3,16 @@ after the write when the client prefers it, and what an id the client made has m
 
 from __future__ import annotations
 
-from functools import cache
-from typing import Any, TypeVar
+from typing import Annotated, Any, TypeVar
 from uuid import UUID
 
-from fastapi import Request, Response
-from pydantic import BaseModel, Field, create_model
+from fastapi import Depends, Request, Response
+from pydantic import BaseModel
 
 from brigade.kit.access import Actor
 from brigade.kit.db.engine import UnitOfWork
 from brigade.kit.http.idempotency import request_hash
-from brigade.kit.http.json_answers import json_answer
-from brigade.kit.http.prefer import APPLIED_HEADER, REPRESENTATION
+from brigade.kit.http.prefer import answered_with, preference, represented
 from brigade.orders import service
 from brigade.orders.domain.aggregate import Order
 from brigade.orders.domain.records import ClientMade, MadeKind
@@ -25,24 +23,15 @@ Answer = TypeVar("Answer", bound=BaseModel)
 
 # The headers a write's answer keeps when it is answered with the order.
 _KEPT_HEADERS = ("etag", "location")
+_ORDER = "The whole order after the write"
 
-
-@cache
-def _with_order(answer: type[BaseModel]) -> type[BaseModel]:
-    order_field: Any = (
-        OrderDetail | None,
-        Field(
-            default=None,
-            description="The whole order after the write: only with "
-            "`Prefer: return=representation`.",
-        ),
-    )
-    return create_model(f"{answer.__name__}WithOrder", __base__=answer, order=order_field)
+# `Prefer` on an order's action.
+PreferDep = Annotated[bool, Depends(preference("`order`, the whole order after the write"))]
 
 
 def answered_with_order(answer: type[BaseModel], *statuses: int) -> dict[int | str, Any]:
     """`responses=` entries: the route's answer as the OpenAPI shows it, with `order`."""
-    return {status: {"model": _with_order(answer)} for status in statuses or (200,)}
+    return answered_with(answer, "order", OrderDetail, _ORDER, *statuses)
 
 
 async def written(
@@ -61,10 +50,9 @@ async def written(
     if not wants_order:
         return answer
     whole = order if order.is_whole else await service.get_order(uow, staff, order.id)
-    body = answer.model_dump(mode="json", by_alias=True) | {"order": detail_json(whole, staff.role)}
     kept = {name: response.headers[name] for name in _KEPT_HEADERS if name in response.headers}
-    return json_answer(
-        body, status_code=status_code, headers=kept | {APPLIED_HEADER: REPRESENTATION}
+    return represented(
+        answer, "order", detail_json(whole, staff.role), status_code=status_code, headers=kept
     )
 
 

@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-from uuid import UUID
-
 from fastapi import Response
 
 from brigade.kit.errors import DiscountTooLarge, Forbidden, ServiceChargeApplied
 from brigade.kit.http.deps import UowDep
 from brigade.kit.http.errors import problem_responses
+from brigade.kit.http.paths import OrderId, ServiceChargeId
 from brigade.kit.http.permissions import ChargeRemover, OrderTaker
 from brigade.kit.http.routing import brigade_router
 from brigade.orders import service, shaping
@@ -19,7 +18,7 @@ router = brigade_router(prefix="/api/orders", tags=["orders"])
 
 
 @router.post(
-    "/{order_id}/service-charges",
+    "/{orderId}/service-charges",
     response_model=OrderDetail,
     responses=problem_responses(*CHANGE_ERRORS, ServiceChargeApplied, DiscountTooLarge),
     description="Puts one of the location's service charges on the order (404 for another "
@@ -28,7 +27,7 @@ router = brigade_router(prefix="/api/orders", tags=["orders"])
 )
 async def add_service_charge(
     staff: OrderTaker,
-    order_id: UUID,
+    order_id: OrderId,
     body: ServiceChargeAdd,
     uow: UowDep,
     response: Response,
@@ -42,7 +41,7 @@ async def add_service_charge(
 
 
 @router.delete(
-    "/{order_id}/service-charges/{service_charge_id}",
+    "/{orderId}/service-charges/{serviceChargeId}",
     response_model=OrderDetail,
     responses=problem_responses(*CHANGE_ERRORS, Forbidden, DiscountTooLarge),
     description="Takes a service charge that applies off the order: one a server added goes; "
@@ -52,8 +51,8 @@ async def add_service_charge(
 )
 async def remove_service_charge(
     staff: ChargeRemover,
-    order_id: UUID,
-    service_charge_id: UUID,
+    order_id: OrderId,
+    service_charge_id: ServiceChargeId,
     uow: UowDep,
     response: Response,
     if_match: IfMatchDep,

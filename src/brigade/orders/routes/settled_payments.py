@@ -29,7 +29,9 @@ async def list_payments(
     location_id: LocationQuery = None,
     taken_from: FromQuery = None,
     taken_to: ToQuery = None,
-    method: Annotated[PaymentMethod | None, Query()] = None,
+    method: Annotated[
+        PaymentMethod | None, Query(description="Only payments taken this way.")
+    ] = None,
 ) -> SettledPaymentPage:
     """Newest first, each with its order's number and what was refunded of it."""
     filters = PaymentFilter(

@@ -3,8 +3,6 @@
 
 from __future__ import annotations
 
-from uuid import UUID
-
 from fastapi import Response
 
 from brigade.kit.access import Actor
@@ -17,6 +15,7 @@ from brigade.kit.errors import (
 )
 from brigade.kit.http.deps import UowDep
 from brigade.kit.http.errors import problem_responses
+from brigade.kit.http.paths import ItemId, OrderId
 from brigade.kit.http.permissions import OrderTaker
 from brigade.kit.http.routing import brigade_router
 from brigade.orders import service, shaping
@@ -40,7 +39,7 @@ def _orders(orders: list[Order], viewer: Actor, response: Response) -> OrdersOut
 
 
 @router.post(
-    "/{order_id}/split",
+    "/{orderId}/split",
     status_code=201,
     response_model=OrdersOut,
     responses=problem_responses(*CHANGE_ERRORS, CheckHasPayments, InvalidInput),
@@ -55,7 +54,7 @@ def _orders(orders: list[Order], viewer: Actor, response: Response) -> OrdersOut
 )
 async def split_order(
     staff: OrderTaker,
-    order_id: UUID,
+    order_id: OrderId,
     body: SplitRequest,
     uow: UowDep,
     response: Response,
@@ -67,7 +66,7 @@ async def split_order(
 
 
 @router.post(
-    "/{order_id}/items/{item_id}/share",
+    "/{orderId}/items/{itemId}/share",
     response_model=OrderDetail,
     responses=problem_responses(*CHANGE_ERRORS, InvalidTransition, TooManyItems, InvalidInput),
     description="Share a line in `parts` lines, ready to move: the item keeps the first part, "
@@ -77,8 +76,8 @@ async def split_order(
 )
 async def share_item(
     staff: OrderTaker,
-    order_id: UUID,
-    item_id: UUID,
+    order_id: OrderId,
+    item_id: ItemId,
     body: ShareRequest,
     uow: UowDep,
     response: Response,
@@ -90,7 +89,7 @@ async def share_item(
 
 
 @router.post(
-    "/{order_id}/items/move",
+    "/{orderId}/items/move",
     response_model=OrdersOut,
     responses=problem_responses(*CHANGE_ERRORS, WouldOverpay, TooManyItems, InvalidInput),
     description="Move these lines, whole, to another open check of the same location, with "
@@ -101,7 +100,7 @@ async def share_item(
 )
 async def move_items(
     staff: OrderTaker,
-    order_id: UUID,
+    order_id: OrderId,
     body: MoveRequest,
     uow: UowDep,
     response: Response,
@@ -114,7 +113,7 @@ async def move_items(
 
 
 @router.post(
-    "/{order_id}/merge",
+    "/{orderId}/merge",
     response_model=OrdersOut,
     responses=problem_responses(*CHANGE_ERRORS, TooManyItems, InvalidInput),
     description="Take the open check `orderId`'s live items and completed payments, with all "
@@ -124,7 +123,7 @@ async def move_items(
 )
 async def merge_orders(
     staff: OrderTaker,
-    order_id: UUID,
+    order_id: OrderId,
     body: MergeRequest,
     uow: UowDep,
     response: Response,

@@ -12,6 +12,7 @@ from brigade.kit.changes import UNSET
 from brigade.kit.errors import DuplicateServiceChargeName, InvalidInput, NotFound, OtherLocation
 from brigade.kit.http.deps import PaginationDep, UowDep
 from brigade.kit.http.errors import problem_responses
+from brigade.kit.http.paths import ServiceChargeId
 from brigade.kit.http.permissions import PriceSetter, Reader
 from brigade.kit.http.routing import brigade_router
 from brigade.kit.http.schemas import DeleteResult, Page, given
@@ -156,13 +157,13 @@ async def list_service_charges(
 
 
 @router.get(
-    "/{service_charge_id}",
+    "/{serviceChargeId}",
     response_model=ServiceChargeOut,
     responses=problem_responses(NotFound, OtherLocation),
     description="An archived charge answers too.",
 )
 async def get_service_charge(
-    staff: Reader, service_charge_id: UUID, uow: UowDep
+    staff: Reader, service_charge_id: ServiceChargeId, uow: UowDep
 ) -> ServiceChargeOut:
     return service_charge_out(await service.service_charge_of(uow, staff, service_charge_id))
 
@@ -194,14 +195,14 @@ async def create_service_charge(
 
 
 @router.patch(
-    "/{service_charge_id}",
+    "/{serviceChargeId}",
     response_model=ServiceChargeOut,
     responses=problem_responses(NotFound, InvalidInput, DuplicateServiceChargeName, OtherLocation),
     description="An archived charge cannot change (404). Orders that carry it keep what they "
     "were charged.",
 )
 async def update_service_charge(
-    staff: PriceSetter, service_charge_id: UUID, body: ServiceChargeUpdate, uow: UowDep
+    staff: PriceSetter, service_charge_id: ServiceChargeId, body: ServiceChargeUpdate, uow: UowDep
 ) -> ServiceChargeOut:
     order_types = given(body, "order_types", body.order_types)
     changes = ServiceChargeChanges(
@@ -218,14 +219,14 @@ async def update_service_charge(
 
 
 @router.delete(
-    "/{service_charge_id}",
+    "/{serviceChargeId}",
     response_model=DeleteResult,
     responses=problem_responses(NotFound, OtherLocation),
     description="Archived: gone from the list and from new orders; past orders and GET by id "
     "still show it.",
 )
 async def delete_service_charge(
-    staff: PriceSetter, service_charge_id: UUID, uow: UowDep
+    staff: PriceSetter, service_charge_id: ServiceChargeId, uow: UowDep
 ) -> DeleteResult:
     await service.delete_service_charge(uow, staff, service_charge_id)
     return DeleteResult(success=True, message=f"Service charge {service_charge_id} archived")

@@ -11,6 +11,7 @@ from pydantic import Field
 from brigade.kit.errors import DuplicateTaxRateName, InvalidInput, NotFound, OtherLocation
 from brigade.kit.http.deps import PaginationDep, UowDep
 from brigade.kit.http.errors import problem_responses
+from brigade.kit.http.paths import TaxRateId
 from brigade.kit.http.permissions import PriceSetter, Reader
 from brigade.kit.http.routing import brigade_router
 from brigade.kit.http.schemas import DeleteResult, LocationQuery, Page, given, shaped
@@ -95,12 +96,12 @@ async def list_tax_rates(
 
 
 @router.get(
-    "/{tax_rate_id}",
+    "/{taxRateId}",
     response_model=TaxRateOut,
     responses=problem_responses(NotFound, OtherLocation),
     description="An archived rate answers too.",
 )
-async def get_tax_rate(staff: Reader, tax_rate_id: UUID, uow: UowDep) -> TaxRateOut:
+async def get_tax_rate(staff: Reader, tax_rate_id: TaxRateId, uow: UowDep) -> TaxRateOut:
     return shaped(TaxRateOut, await service.tax_rate_of(uow, staff, tax_rate_id))
 
 
@@ -126,13 +127,13 @@ async def create_tax_rate(
 
 
 @router.patch(
-    "/{tax_rate_id}",
+    "/{taxRateId}",
     response_model=TaxRateOut,
     responses=problem_responses(NotFound, InvalidInput, DuplicateTaxRateName, OtherLocation),
     description="Items already rung up keep the rate they were added at.",
 )
 async def update_tax_rate(
-    staff: PriceSetter, tax_rate_id: UUID, body: TaxRateUpdate, uow: UowDep
+    staff: PriceSetter, tax_rate_id: TaxRateId, body: TaxRateUpdate, uow: UowDep
 ) -> TaxRateOut:
     changes = TaxRateChanges(
         name=given(body, "name", body.name),
@@ -143,13 +144,13 @@ async def update_tax_rate(
 
 
 @router.delete(
-    "/{tax_rate_id}",
+    "/{taxRateId}",
     response_model=DeleteResult,
     responses=problem_responses(NotFound, OtherLocation),
     description="A rate in use (named by a live product or service charge) is archived: hidden "
     "from the list, still answered by id. An unused one is deleted (404 after).",
 )
-async def delete_tax_rate(staff: PriceSetter, tax_rate_id: UUID, uow: UowDep) -> DeleteResult:
+async def delete_tax_rate(staff: PriceSetter, tax_rate_id: TaxRateId, uow: UowDep) -> DeleteResult:
     archived = await service.delete_tax_rate(uow, staff, tax_rate_id)
     if archived is not None:
         return DeleteResult(success=True, message=f"Tax rate {tax_rate_id} archived (in use)")

@@ -14,6 +14,7 @@ from brigade.kit.clock import now
 from brigade.kit.errors import Forbidden, InvalidInput, OtherLocation
 from brigade.kit.http.deps import UowDep
 from brigade.kit.http.errors import problem_responses
+from brigade.kit.http.paths import StaffId
 from brigade.kit.http.permissions import CheckoutReader
 from brigade.kit.http.routing import brigade_router
 from brigade.kit.http.schemas import LocationQuery, order_number
@@ -91,13 +92,13 @@ def _out(found: Checkout) -> CheckoutOut:
 
 
 @router.get(
-    "/{staff_id}/checkout",
+    "/{staffId}/checkout",
     response_model=CheckoutOut,
     responses=problem_responses(Forbidden, OtherLocation, InvalidInput),
 )
 async def get_checkout(
     staff: CheckoutReader,
-    staff_id: UUID,
+    staff_id: StaffId,
     uow: UowDep,
     location_id: LocationQuery = None,
     day: Annotated[

@@ -2,8 +2,8 @@
 
 import type { Api, ListQuery, Schemas } from "./client";
 
-const category = (categoryId: string) => ({ path: { category_id: categoryId } });
-const group = (groupId: string) => ({ path: { group_id: groupId } });
+const category = (categoryId: string) => ({ path: { categoryId } });
+const group = (groupId: string) => ({ path: { groupId } });
 
 export const listCategories = (api: Api, query: ListQuery<"/api/categories">) =>
   api.read(api.client.GET("/api/categories", { params: { query } }));
@@ -12,10 +12,10 @@ export const createCategory = (api: Api, body: Schemas["CategoryCreate"]) =>
   api.read(api.client.POST("/api/categories", { body }));
 
 export const updateCategory = (api: Api, categoryId: string, body: Schemas["CategoryUpdate"]) =>
-  api.read(api.client.PUT("/api/categories/{category_id}", { params: category(categoryId), body }));
+  api.read(api.client.PUT("/api/categories/{categoryId}", { params: category(categoryId), body }));
 
 export const deleteCategory = (api: Api, categoryId: string) =>
-  api.read(api.client.DELETE("/api/categories/{category_id}", { params: category(categoryId) }));
+  api.read(api.client.DELETE("/api/categories/{categoryId}", { params: category(categoryId) }));
 
 export const reorderCategories = (api: Api, body: Schemas["ReorderRequest"]) =>
   api.read(api.client.PUT("/api/categories/reorder", { body }));
@@ -27,7 +27,7 @@ export const createModifierGroup = (api: Api, body: Schemas["ModifierGroupCreate
   api.read(api.client.POST("/api/modifier-groups", { body }));
 
 export const updateModifierGroup = (api: Api, groupId: string, body: Schemas["ModifierGroupUpdate"]) =>
-  api.read(api.client.PUT("/api/modifier-groups/{group_id}", { params: group(groupId), body }));
+  api.read(api.client.PUT("/api/modifier-groups/{groupId}", { params: group(groupId), body }));
 
 export const deleteModifierGroup = (api: Api, groupId: string) =>
-  api.read(api.client.DELETE("/api/modifier-groups/{group_id}", { params: group(groupId) }));
+  api.read(api.client.DELETE("/api/modifier-groups/{groupId}", { params: group(groupId) }));

@@ -6,13 +6,13 @@ export const listLocations = (api: Api, query: ListQuery<"/api/locations">) =>
   api.read(api.client.GET("/api/locations", { params: { query } }));
 
 export const getLocation = (api: Api, locationId: string) =>
-  api.read(api.client.GET("/api/locations/{location_id}", { params: { path: { location_id: locationId } } }));
+  api.read(api.client.GET("/api/locations/{locationId}", { params: { path: { locationId } } }));
 
 /** Makes or changes a location: the server keys it by the id it is given. */
 export const putLocation = (api: Api, locationId: string, body: Schemas["LocationProfile"]) =>
-  api.read(api.client.PUT("/api/locations/{location_id}", { params: { path: { location_id: locationId } }, body }));
+  api.read(api.client.PUT("/api/locations/{locationId}", { params: { path: { locationId } }, body }));
 
-const table = (tableId: string) => ({ path: { table_id: tableId } });
+const table = (tableId: string) => ({ path: { tableId } });
 
 export const listTables = (api: Api, query: ListQuery<"/api/tables">) =>
   api.read(api.client.GET("/api/tables", { params: { query } }));
@@ -21,10 +21,10 @@ export const createTable = (api: Api, body: Schemas["TableCreate"]) =>
   api.read(api.client.POST("/api/tables", { body }));
 
 export const updateTable = (api: Api, tableId: string, body: Schemas["TableUpdate"]) =>
-  api.read(api.client.PUT("/api/tables/{table_id}", { params: table(tableId), body }));
+  api.read(api.client.PUT("/api/tables/{tableId}", { params: table(tableId), body }));
 
 export const deleteTable = (api: Api, tableId: string) =>
-  api.read(api.client.DELETE("/api/tables/{table_id}", { params: table(tableId) }));
+  api.read(api.client.DELETE("/api/tables/{tableId}", { params: table(tableId) }));
 
 export const listDevices = (api: Api, query: ListQuery<"/api/devices">) =>
   api.read(api.client.GET("/api/devices", { params: { query } }));
@@ -34,7 +34,7 @@ export const createDevice = (api: Api, body: Schemas["DeviceCreate"]) =>
   api.read(api.client.POST("/api/devices", { body }));
 
 export const revokeDevice = (api: Api, deviceId: string) =>
-  api.read(api.client.DELETE("/api/devices/{device_id}", { params: { path: { device_id: deviceId } } }));
+  api.read(api.client.DELETE("/api/devices/{deviceId}", { params: { path: { deviceId } } }));
 
 /** The device a token acts through. */
 export const currentDevice = (api: Api) => api.read(api.client.GET("/api/devices/current"));

@@ -2,7 +2,7 @@
 
 import type { Api } from "./client";
 
-const ticket = (ticketId: string) => ({ path: { ticket_id: ticketId } });
+const ticket = (ticketId: string) => ({ path: { ticketId } });
 
 /** The board and when it was asked and read (the browser's clock) with the answer's `Date`
  * header: the display counts ages on the server's clock from them. */
@@ -15,7 +15,7 @@ export async function kitchenBoard(api: Api, locationId: string) {
 }
 
 export const bumpTicket = (api: Api, ticketId: string) =>
-  api.read(api.client.POST("/api/kitchen/tickets/{ticket_id}/bump", { params: ticket(ticketId) }));
+  api.read(api.client.POST("/api/kitchen/tickets/{ticketId}/bump", { params: ticket(ticketId) }));
 
 export const recallTicket = (api: Api, ticketId: string) =>
-  api.read(api.client.POST("/api/kitchen/tickets/{ticket_id}/recall", { params: ticket(ticketId) }));
+  api.read(api.client.POST("/api/kitchen/tickets/{ticketId}/recall", { params: ticket(ticketId) }));

@@ -7,7 +7,7 @@ export const listOrders = (api: Api, query: ListQuery<"/api/orders">) =>
   api.read(api.client.GET("/api/orders", { params: { query } }));
 
 export const getOrder = (api: Api, orderId: string) =>
-  api.read(api.client.GET("/api/orders/{order_id}", { params: { path: { order_id: orderId } } }));
+  api.read(api.client.GET("/api/orders/{orderId}", { params: { path: { orderId } } }));
 
 /** A new order; `id`, made by the tablet, makes the same order again answer it as it is. */
 export const createOrder = (api: Api, locationId: string, body: Schemas["OrderCreate"], options?: ChangeOptions) =>
@@ -15,12 +15,12 @@ export const createOrder = (api: Api, locationId: string, body: Schemas["OrderCr
     api.client.POST("/api/orders", { params: { query: { locationId } }, body, headers: changeHeaders(options) }),
   );
 
-const order = (orderId: string) => ({ path: { order_id: orderId } });
-const item = (orderId: string, itemId: string) => ({ path: { order_id: orderId, item_id: itemId } });
+const order = (orderId: string) => ({ path: { orderId } });
+const item = (orderId: string, itemId: string) => ({ path: { orderId, itemId } });
 
 export const addItem = (api: Api, orderId: string, body: Schemas["ItemAdd"], options?: ChangeOptions) =>
   api.read(
-    api.client.POST("/api/orders/{order_id}/items", { params: order(orderId), body, headers: changeHeaders(options) }),
+    api.client.POST("/api/orders/{orderId}/items", { params: order(orderId), body, headers: changeHeaders(options) }),
   );
 
 export const updateItem = (
@@ -31,7 +31,7 @@ export const updateItem = (
   options?: ChangeOptions,
 ) =>
   api.read(
-    api.client.PUT("/api/orders/{order_id}/items/{item_id}", {
+    api.client.PUT("/api/orders/{orderId}/items/{itemId}", {
       params: item(orderId, itemId),
       body,
       headers: changeHeaders(options),
@@ -40,7 +40,7 @@ export const updateItem = (
 
 export const voidItem = (api: Api, orderId: string, itemId: string, reason: string, options?: ChangeOptions) =>
   api.read(
-    api.client.DELETE("/api/orders/{order_id}/items/{item_id}", {
+    api.client.DELETE("/api/orders/{orderId}/items/{itemId}", {
       params: item(orderId, itemId),
       body: { reason },
       headers: changeHeaders(options),
@@ -48,20 +48,20 @@ export const voidItem = (api: Api, orderId: string, itemId: string, reason: stri
   );
 
 export const sendOrder = (api: Api, orderId: string, options?: ChangeOptions) =>
-  api.read(api.client.POST("/api/orders/{order_id}/send", { params: order(orderId), headers: changeHeaders(options) }));
+  api.read(api.client.POST("/api/orders/{orderId}/send", { params: order(orderId), headers: changeHeaders(options) }));
 
 /** Course `course`'s pending items to the kitchen; the course is fired for later sends. */
 export const fireCourse = (api: Api, orderId: string, course: number, options?: ChangeOptions) =>
   api.read(
-    api.client.POST("/api/orders/{order_id}/courses/{course}/fire", {
-      params: { path: { order_id: orderId, course } },
+    api.client.POST("/api/orders/{orderId}/courses/{course}/fire", {
+      params: { path: { orderId, course } },
       headers: changeHeaders(options),
     }),
   );
 
 export const discountOrder = (api: Api, orderId: string, body: Schemas["DiscountRequest"], options?: ChangeOptions) =>
   api.read(
-    api.client.POST("/api/orders/{order_id}/discount", {
+    api.client.POST("/api/orders/{orderId}/discount", {
       params: order(orderId),
       body,
       headers: changeHeaders(options),
@@ -70,7 +70,7 @@ export const discountOrder = (api: Api, orderId: string, body: Schemas["Discount
 
 export const transferOrder = (api: Api, orderId: string, tableId: string, options?: ChangeOptions) =>
   api.read(
-    api.client.POST("/api/orders/{order_id}/transfer", {
+    api.client.POST("/api/orders/{orderId}/transfer", {
       params: order(orderId),
       body: { tableId },
       headers: changeHeaders(options),
@@ -81,7 +81,7 @@ export const transferOrder = (api: Api, orderId: string, tableId: string, option
  * this check first, then the new ones. */
 export const splitOrder = (api: Api, orderId: string, body: Schemas["SplitRequest"], options?: ChangeOptions) =>
   api.read(
-    api.client.POST("/api/orders/{order_id}/split", {
+    api.client.POST("/api/orders/{orderId}/split", {
       params: order(orderId),
       body,
       headers: changeHeaders(options),
@@ -91,7 +91,7 @@ export const splitOrder = (api: Api, orderId: string, body: Schemas["SplitReques
 /** A line shared in `parts` equal lines on the same check, ready to split or move. */
 export const shareItem = (api: Api, orderId: string, itemId: string, parts: number, options?: ChangeOptions) =>
   api.read(
-    api.client.POST("/api/orders/{order_id}/items/{item_id}/share", {
+    api.client.POST("/api/orders/{orderId}/items/{itemId}/share", {
       params: item(orderId, itemId),
       body: { parts },
       headers: changeHeaders(options),
@@ -101,7 +101,7 @@ export const shareItem = (api: Api, orderId: string, itemId: string, parts: numb
 /** Changes the open order's own fields: its customer's name (null takes it off). */
 export const updateOrder = (api: Api, orderId: string, body: Schemas["OrderUpdate"], options?: ChangeOptions) =>
   api.read(
-    api.client.PATCH("/api/orders/{order_id}", {
+    api.client.PATCH("/api/orders/{orderId}", {
       params: order(orderId),
       body,
       headers: changeHeaders(options),
@@ -110,7 +110,7 @@ export const updateOrder = (api: Api, orderId: string, body: Schemas["OrderUpdat
 
 export const payOrder = (api: Api, orderId: string, body: Schemas["PaymentCreate"], options?: ChangeOptions) =>
   api.read(
-    api.client.POST("/api/orders/{order_id}/payments", {
+    api.client.POST("/api/orders/{orderId}/payments", {
       params: order(orderId),
       body,
       headers: changeHeaders(options),
@@ -119,13 +119,13 @@ export const payOrder = (api: Api, orderId: string, body: Schemas["PaymentCreate
 
 export const completeOrder = (api: Api, orderId: string, options?: ChangeOptions) =>
   api.read(
-    api.client.POST("/api/orders/{order_id}/complete", { params: order(orderId), headers: changeHeaders(options) }),
+    api.client.POST("/api/orders/{orderId}/complete", { params: order(orderId), headers: changeHeaders(options) }),
   );
 
 /** Cancels the order with its reason; every completed payment is refunded. */
 export const cancelOrder = (api: Api, orderId: string, reason: string, options?: ChangeOptions) =>
   api.read(
-    api.client.DELETE("/api/orders/{order_id}", {
+    api.client.DELETE("/api/orders/{orderId}", {
       params: order(orderId),
       body: { reason },
       headers: changeHeaders(options),
@@ -135,16 +135,16 @@ export const cancelOrder = (api: Api, orderId: string, reason: string, options?:
 /** The receipt as text, as a printer would print it. */
 export const receiptText = (api: Api, orderId: string) =>
   api.read(
-    api.client.GET("/api/orders/{order_id}/receipt", { params: order(orderId), parseAs: "text" }),
+    api.client.GET("/api/orders/{orderId}/receipt", { params: order(orderId), parseAs: "text" }),
   ) as Promise<string>;
 
 export const printReceipt = (api: Api, orderId: string, printerId: string) =>
-  api.read(api.client.POST("/api/orders/{order_id}/receipt/print", { params: order(orderId), body: { printerId } }));
+  api.read(api.client.POST("/api/orders/{orderId}/receipt/print", { params: order(orderId), body: { printerId } }));
 
 /** Puts one of the location's service charges on the order. */
 export const addServiceCharge = (api: Api, orderId: string, serviceChargeId: string, options?: ChangeOptions) =>
   api.read(
-    api.client.POST("/api/orders/{order_id}/service-charges", {
+    api.client.POST("/api/orders/{orderId}/service-charges", {
       params: order(orderId),
       body: { serviceChargeId },
       headers: changeHeaders(options),
@@ -154,8 +154,8 @@ export const addServiceCharge = (api: Api, orderId: string, serviceChargeId: str
 /** Takes a service charge off the order (the location's automatic one takes a manager). */
 export const removeServiceCharge = (api: Api, orderId: string, serviceChargeId: string, options?: ChangeOptions) =>
   api.read(
-    api.client.DELETE("/api/orders/{order_id}/service-charges/{service_charge_id}", {
-      params: { path: { order_id: orderId, service_charge_id: serviceChargeId } },
+    api.client.DELETE("/api/orders/{orderId}/service-charges/{serviceChargeId}", {
+      params: { path: { orderId, serviceChargeId } },
       headers: changeHeaders(options),
     }),
   );
@@ -163,7 +163,7 @@ export const removeServiceCharge = (api: Api, orderId: string, serviceChargeId: 
 /** Makes a check completed today OPEN again (a manager's, or with a manager's approval). */
 export const reopenOrder = (api: Api, orderId: string, reason: string, options?: ChangeOptions) =>
   api.read(
-    api.client.POST("/api/orders/{order_id}/reopen", {
+    api.client.POST("/api/orders/{orderId}/reopen", {
       params: order(orderId),
       body: { reason },
       headers: changeHeaders(options),
@@ -178,7 +178,7 @@ export const refundOrder = (
   options?: ChangeOptions,
 ) =>
   api.read(
-    api.client.POST("/api/orders/{order_id}/refunds", {
+    api.client.POST("/api/orders/{orderId}/refunds", {
       params: order(orderId),
       body,
       headers: changeHeaders(options),
@@ -188,8 +188,8 @@ export const refundOrder = (
 /** A card payment's tip, entered after the guest signed, until its business day ends. */
 export const adjustTip = (api: Api, orderId: string, paymentId: string, tipAmount: number, options?: ChangeOptions) =>
   api.read(
-    api.client.PATCH("/api/orders/{order_id}/payments/{payment_id}", {
-      params: { path: { order_id: orderId, payment_id: paymentId } },
+    api.client.PATCH("/api/orders/{orderId}/payments/{paymentId}", {
+      params: { path: { orderId, paymentId } },
       body: { tipAmount },
       headers: changeHeaders(options),
     }),
@@ -199,7 +199,7 @@ export const adjustTip = (api: Api, orderId: string, paymentId: string, tipAmoun
  * tax with them); answers this check, then the other. Nothing goes to the kitchen again. */
 export const moveItems = (api: Api, orderId: string, body: Schemas["MoveRequest"], options?: ChangeOptions) =>
   api.read(
-    api.client.POST("/api/orders/{order_id}/items/move", {
+    api.client.POST("/api/orders/{orderId}/items/move", {
       params: order(orderId),
       body,
       headers: changeHeaders(options),
@@ -210,7 +210,7 @@ export const moveItems = (api: Api, orderId: string, body: Schemas["MoveRequest"
  * cancelled, merged into it); answers this check, then the other. */
 export const mergeOrders = (api: Api, orderId: string, body: Schemas["MergeRequest"], options?: ChangeOptions) =>
   api.read(
-    api.client.POST("/api/orders/{order_id}/merge", {
+    api.client.POST("/api/orders/{orderId}/merge", {
       params: order(orderId),
       body,
       headers: changeHeaders(options),

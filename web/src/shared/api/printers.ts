@@ -2,7 +2,7 @@
 
 import type { Api, ListQuery, Schemas } from "./client";
 
-const printer = (printerId: string) => ({ path: { printer_id: printerId } });
+const printer = (printerId: string) => ({ path: { printerId } });
 
 export const listPrinters = (api: Api, query: ListQuery<"/api/printers">) =>
   api.read(api.client.GET("/api/printers", { params: { query } }));
@@ -15,10 +15,10 @@ export const createPrinter = (api: Api, body: Schemas["PrinterCreate"]) =>
   api.read(api.client.POST("/api/printers", { body }));
 
 export const updatePrinter = (api: Api, printerId: string, body: Schemas["PrinterUpdate"]) =>
-  api.read(api.client.PATCH("/api/printers/{printer_id}", { params: printer(printerId), body }));
+  api.read(api.client.PATCH("/api/printers/{printerId}", { params: printer(printerId), body }));
 
 export const deletePrinter = (api: Api, printerId: string) =>
-  api.read(api.client.DELETE("/api/printers/{printer_id}", { params: printer(printerId) }));
+  api.read(api.client.DELETE("/api/printers/{printerId}", { params: printer(printerId) }));
 
-export const printJobs = (api: Api, printerId: string, query: ListQuery<"/api/printers/{printer_id}/jobs">) =>
-  api.read(api.client.GET("/api/printers/{printer_id}/jobs", { params: { ...printer(printerId), query } }));
+export const printJobs = (api: Api, printerId: string, query: ListQuery<"/api/printers/{printerId}/jobs">) =>
+  api.read(api.client.GET("/api/printers/{printerId}/jobs", { params: { ...printer(printerId), query } }));

@@ -3,7 +3,7 @@
 
 import { type Api, type ChangeOptions, type Schemas, changeHeaders } from "./client";
 
-const drawer = (drawerId: string) => ({ path: { drawer_id: drawerId } });
+const drawer = (drawerId: string) => ({ path: { drawerId } });
 
 /** The open drawer of this terminal (404 `no_open_drawer`); its expected cash is a manager's. */
 export const currentDrawer = (api: Api) => api.read(api.client.GET("/api/cash-drawers/current"));
@@ -14,7 +14,7 @@ export const openDrawer = (api: Api, body: Schemas["DrawerOpen"]) =>
 /** A pay-in, pay-out or no-sale (a manager's, or with a manager's approval on the drawer). */
 export const addMovement = (api: Api, drawerId: string, body: Schemas["MovementIn"], options?: ChangeOptions) =>
   api.read(
-    api.client.POST("/api/cash-drawers/{drawer_id}/movements", {
+    api.client.POST("/api/cash-drawers/{drawerId}/movements", {
       params: drawer(drawerId),
       body,
       headers: changeHeaders(options),
@@ -24,7 +24,7 @@ export const addMovement = (api: Api, drawerId: string, body: Schemas["MovementI
 /** Count and close (a manager's, or with a manager's approval on the drawer). */
 export const closeDrawer = (api: Api, drawerId: string, countedAmount: number, options?: ChangeOptions) =>
   api.read(
-    api.client.POST("/api/cash-drawers/{drawer_id}/close", {
+    api.client.POST("/api/cash-drawers/{drawerId}/close", {
       params: drawer(drawerId),
       body: { countedAmount },
       headers: changeHeaders(options),
@@ -39,4 +39,4 @@ export const clockOut = (api: Api) => api.read(api.client.POST("/api/shifts/cloc
 
 /** A server's day: sales, tips, cash held, open checks and shifts. */
 export const serverCheckout = (api: Api, staffId: string) =>
-  api.read(api.client.GET("/api/staff/{staff_id}/checkout", { params: { path: { staff_id: staffId }, query: {} } }));
+  api.read(api.client.GET("/api/staff/{staffId}/checkout", { params: { path: { staffId }, query: {} } }));

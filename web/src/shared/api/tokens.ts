@@ -10,4 +10,4 @@ export const createToken = (api: Api, body: Schemas["TokenCreate"]) =>
   api.read(api.client.POST("/api/tokens", { body }));
 
 export const revokeToken = (api: Api, tokenId: string) =>
-  api.read(api.client.DELETE("/api/tokens/{token_id}", { params: { path: { token_id: tokenId } } }));
+  api.read(api.client.DELETE("/api/tokens/{tokenId}", { params: { path: { tokenId } } }));
