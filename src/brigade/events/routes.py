@@ -81,7 +81,10 @@ class StreamTicket(ResponseModel):
     ticket: Secret = Field(
         description="Open `GET /api/events/stream?ticket=…` with it, once, before `expiresAt`"
     )
-    expires_at: Timestamp
+    expires_at: Timestamp = Field(
+        description="When the ticket stops opening a stream, in UTC: "
+        "BRIGADE_STREAM_TICKET_SECONDS (60 by default) after it was made"
+    )
 
 
 class LatestEvent(ResponseModel):
