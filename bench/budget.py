@@ -20,24 +20,32 @@ HEADING = "## Performance budget: server CPU a request (SQLite, 1 worker)"
 
 @dataclass(frozen=True)
 class Budget:
-    """Figures in µs of server CPU a request, by route, and the tree they were measured on."""
+    """Figures in µs of server CPU a request, by route, the tree they were measured on, and the
+    machine's 1-minute load average as they began and ended (a busy machine reads dearer)."""
 
     revision: str
     date: str
+    load_average: tuple[float, float]
     routes: dict[str, float]
+
+    def measured(self) -> str:
+        start, end = self.load_average
+        return f"{self.revision} on {self.date}, load average {start:.1f} to {end:.1f}"
 
 
 def load(path: Path = BUDGET) -> Budget | None:
     if not path.exists():
         return None
     recorded = json.loads(path.read_text())
-    return Budget(recorded["revision"], recorded["date"], recorded["routes"])
+    start, end = recorded["load_average"]
+    return Budget(recorded["revision"], recorded["date"], (start, end), recorded["routes"])
 
 
 def save(budget: Budget, path: Path = BUDGET) -> None:
     recorded = {
         "revision": budget.revision,
         "date": budget.date,
+        "load_average": [round(load, 2) for load in budget.load_average],
         "database": "sqlite",
         "workers": 1,
         "unit": "µs of server CPU a request",
@@ -79,22 +87,24 @@ def _figure(us: float | None) -> str:
     return "" if us is None else f"{us:,.0f}"
 
 
-def render(budget: Budget | None, now: dict[str, float], measured: str) -> str:
-    """The report's section; ``measured`` says which tree and when."""
-    lines = compare(budget.routes if budget else {}, now)
+def render(committed: Budget | None, now: Budget) -> str:
+    """The report's section: the committed figures (None before the first are recorded)
+    against this run's."""
+    lines = compare(committed.routes if committed else {}, now.routes)
     over = [line.route for line in lines if line.verdict == "over budget"]
-    committed = (
-        f"committed: bench/budget.json, measured at {budget.revision} on {budget.date}"
-        if budget
+    recorded = (
+        f"committed (bench/budget.json): {committed.measured()}"
+        if committed
         else "no committed figures yet (bench/budget.json)"
     )
     text = [
         HEADING,
         "",
-        f"Median of the rounds, µs of the worker's CPU a request; now: {measured}; {committed}. "
-        f"A route more than {OVER_BUDGET - 1:.0%} dearer is over budget. This reports, it never "
-        "fails the run: a shared machine is noisy (bench/README.md). `make bench-budget "
-        "UPDATE=1` records new figures.",
+        f"Median of the rounds, µs of the worker's CPU a request; now: {now.measured()}; "
+        f"{recorded}. A route more than {OVER_BUDGET - 1:.0%} dearer is over budget. This "
+        "reports, it never fails the run: a shared machine is noisy, and a busier one reads "
+        "every route dearer (bench/README.md); `cpu_per_request.py --baseline REV` compares "
+        "two trees in one run. `make bench-budget UPDATE=1` records new figures.",
         "",
         "| route | committed µs | now µs | change % | |",
         "|---|---:|---:|---:|---|",
