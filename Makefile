@@ -87,9 +87,10 @@ test-pg: install
 bench: install
 	$(BIN)/python bench/run.py
 
-# The performance budget alone (bench/budget.py), about two minutes: each hot route's server CPU
-# a request against bench/budget.json, into its section of bench/results.md. It reports and
-# never fails (a shared machine is noisy); UPDATE=1 records the figures in bench/budget.json.
+# The performance budget alone (bench/budget.py), 2-4 minutes (the more, the busier the machine):
+# each hot route's server CPU a request against bench/budget.json, into its section of
+# bench/results.md. It reports and never fails (a shared machine is noisy); UPDATE=1 records
+# the figures in bench/budget.json.
 bench-budget: install
 	$(BIN)/python bench/cpu_per_request.py --budget $(if $(UPDATE),--update-budget)
 

@@ -1,10 +1,11 @@
-"""What one worker spends on each hot route: the server's own CPU time (user + system, from
+"""What one worker spends on each hot route: the server's own CPU time (each thread's, from
 /proc) over a few hundred keep-alive requests in a row from one client, divided by the
-requests. Unlike requests per second, the figure barely moves with the load generator or with
-what else the machine is doing, so a change to the request path can be judged on a shared
-machine. Prints a markdown table; `--baseline REV` measures that revision too, in the same run,
-the two servers taking turns. `--budget` compares this checkout with bench/budget.json
-(bench/budget.py) and writes that section of the report; `--update-budget` records the figures.
+requests. Unlike requests per second, the figure does not count the time the worker waits for
+a core or for the load generator, so a change to the request path can be judged on a shared
+machine; a busier machine still reads every route dearer (bench/README.md). Prints a markdown
+table; `--baseline REV` measures that revision too, in the same run, the two servers taking
+turns. `--budget` compares this checkout with bench/budget.json (bench/budget.py) and writes
+that section of the report; `--update-budget` records the figures.
 
     .venv/bin/python bench/cpu_per_request.py
     .venv/bin/python bench/cpu_per_request.py --baseline cc25ada --database postgresql
