@@ -17,6 +17,7 @@ from __future__ import annotations
 import argparse
 import itertools
 import os
+import shutil
 import statistics
 import subprocess
 import tempfile
@@ -281,9 +282,12 @@ def main() -> None:
     load_at_start = os.getloadavg()[0]
     work = Path(tempfile.mkdtemp(prefix="brigade-cpu-"))
     trees = {"this checkout": run.ROOT}
-    if arguments.baseline:
-        trees = {arguments.baseline: run._baseline_tree(arguments.baseline, work)} | trees
-    rounds = measure(trees, arguments.database, work)
+    try:
+        if arguments.baseline:
+            trees = {arguments.baseline: run._baseline_tree(arguments.baseline, work)} | trees
+        rounds = measure(trees, arguments.database, work)
+    finally:  # the seeded databases and the baseline's tree
+        shutil.rmtree(work, ignore_errors=True)
     results = {label: medians(figures) for label, figures in rounds.items()}
     print(
         f"Server CPU a request, µs, median of {ROUNDS} rounds ({arguments.database}, 1 worker; "
