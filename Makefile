@@ -10,7 +10,7 @@ TEST_WORKERS ?= 2
 WEB_BUILT := src/brigade/static/screens/index.html
 WEB_SOURCES := $(shell find web/src -type f 2>/dev/null) $(wildcard web/*.html) web/vite.config.ts web/tsconfig.json
 
-.PHONY: install run test vitest test-sqlite test-pg lint fmt bench bench-quick taps soak clean chromium web-schema examples
+.PHONY: install run test vitest test-sqlite test-pg lint fmt bench bench-quick bench-budget taps soak clean chromium web-schema examples
 
 # The Python package, the screens built from web/ (docs/decisions.md, "The terminal") and the
 # browser the screen tests drive.
@@ -81,10 +81,18 @@ test-sqlite: install
 test-pg: install
 	$(BIN)/python -m pytest -n $(TEST_WORKERS) --db-url $(PG_URL) $(PYTEST_ARGS)
 
-# The benchmark (bench/README.md): about 15 minutes, writes bench/results.md; needs wrk,
-# which it installs from Debian's packages when missing, and PostgreSQL on BENCH_PG_URL.
+# The benchmark (bench/README.md): about 17 minutes, writes bench/results.md and ends with the
+# performance budget; needs wrk, which it installs from Debian's packages when missing, and
+# PostgreSQL on BENCH_PG_URL.
 bench: install
 	$(BIN)/python bench/run.py
+
+# The performance budget alone (bench/budget.py), 2-4 minutes (the more, the busier the machine):
+# each hot route's server CPU a request against bench/budget.json, into its section of
+# bench/results.md. It reports and never fails (a shared machine is noisy); UPDATE=1 records
+# the figures in bench/budget.json.
+bench-budget: install
+	$(BIN)/python bench/cpu_per_request.py --budget $(if $(UPDATE),--update-budget)
 
 # A 10-second rush on SQLite: a smoke check that fails on any error, never on speed.
 bench-quick: install

@@ -1,7 +1,7 @@
 """The benchmark: real `brigade serve` processes on loopback, loaded by separate client
 processes (wrk, and bench/rush.py), against the floor (bench/floor.py). Writes a report.
 
-    python bench/run.py                 # everything: `make bench` (about 15 minutes)
+    python bench/run.py                 # everything: `make bench` (about 17 minutes)
     python bench/run.py --quick         # a 10-second rush on SQLite: `make bench-quick`
     python bench/run.py --only-screens  # the terminal in a browser (bench/screens.py)
     python bench/run.py --only-latency  # on a slow tablet (bench/terminal_latency.py)
@@ -428,6 +428,14 @@ def measure_kitchen(plan: Plan, output: Path) -> int:
     return 1 if kitchen_screens.errors(figures) else 0
 
 
+def measure_budget(output: Path) -> None:
+    """The performance budget (bench/budget.py) into its section of the report: it reports, a
+    route over budget does not fail the run. Its own process, as bench/cpu_per_request.py
+    builds on this module."""
+    command = [sys.executable, str(BENCH / "cpu_per_request.py"), "--budget"]
+    subprocess.run([*command, "--output", str(output)], check=True)
+
+
 def _ensure_wrk() -> None:
     if shutil.which("wrk"):
         return
@@ -569,6 +577,7 @@ def main() -> int:
     print(f"report: {output}; errors: {errors}")
     if plan.with_live and not (arguments.only_live or arguments.only_reports):
         errors += measure_kitchen(plan, BENCH / "results-kitchen.md")
+        measure_budget(output)
     return 1 if errors else 0
 
 

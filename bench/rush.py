@@ -82,6 +82,14 @@ class Catalogue:
         return cls(categories, dishes, modifier)
 
 
+def card_payments(balance_due: float) -> list[dict[str, Any]]:
+    """The balance split into PAYMENTS_PER_ORDER card payments, each with a tip."""
+    due = round(balance_due * 100)
+    share = due // PAYMENTS_PER_ORDER
+    shares = [share] * (PAYMENTS_PER_ORDER - 1) + [due - share * (PAYMENTS_PER_ORDER - 1)]
+    return [{"amount": cents / 100, "paymentMethod": "CARD", "tipAmount": 1.5} for cents in shares]
+
+
 async def terminal(rush: Rush, catalogue: Catalogue, seed: int) -> None:
     rng = random.Random(seed)
     reads = itertools.cycle(("category", "barcode", "product"))
@@ -112,10 +120,7 @@ async def terminal(rush: Rush, catalogue: Catalogue, seed: int) -> None:
             await write("add item", "POST", f"{url}/items", item)
         await write("send", "POST", f"{url}/send")
         discounted = await write("discount", "POST", f"{url}/discount", {"discountAmount": 1})
-        due = round(discounted["balanceDue"] * 100)
-        share = due // PAYMENTS_PER_ORDER
-        for cents in [share] * (PAYMENTS_PER_ORDER - 1) + [due - share * (PAYMENTS_PER_ORDER - 1)]:
-            card = {"amount": cents / 100, "paymentMethod": "CARD", "tipAmount": 1.5}
+        for card in card_payments(discounted["balanceDue"]):
             await write("payment", "POST", f"{url}/payments", card)
         completed = await rush.call("complete", "POST", f"{url}/complete")
         if rush.measuring(time.monotonic()) and completed.get("status") == "COMPLETED":
