@@ -24,12 +24,12 @@ from brigade.kit.db.connection import Parameters
 from brigade.kit.db.engine import UnitOfWork
 from brigade.kit.db.rows import (
     fetch_page,
-    insert_or_update,
     location_in,
     location_out,
     record_from_row,
     row_from_record,
     rows_before,
+    upsert_per_database,
 )
 from brigade.kit.money import TaxMode
 from brigade.orders.domain.aggregate import Order
@@ -278,6 +278,17 @@ _INSERT_ITEM = order_items.insert()
 _UPDATE_ITEM = update(order_items).where(order_items.c.id == bindparam("key"))
 _INSERT_PAYMENT = payments.insert()
 _UPDATE_PAYMENT = update(payments).where(payments.c.id == bindparam("key"))
+_DRAW_NUMBER = upsert_per_database(
+    order_counters,
+    lambda insert: (
+        insert.values(location_id=bindparam("location_key"), last_number=bindparam("first_number"))
+        .on_conflict_do_update(
+            index_elements=[order_counters.c.location_id],
+            set_={"last_number": order_counters.c.last_number + 1},
+        )
+        .returning(order_counters.c.last_number)
+    ),
+)
 
 
 def _updates(rows: Iterable[dict[str, Any]]) -> list[dict[str, Any]]:
@@ -357,16 +368,9 @@ class OrderRepository:
         creations at one location, in any process, get distinct consecutive numbers.
         """
         connection = await self._uow.connection()
-        statement = (
-            insert_or_update(connection, order_counters)
-            .values(location_id=location_in(location_id), last_number=first)
-            .on_conflict_do_update(
-                index_elements=[order_counters.c.location_id],
-                set_={"last_number": order_counters.c.last_number + 1},
-            )
-            .returning(order_counters.c.last_number)
-        )
-        number: int = (await connection.execute(statement)).scalar_one()
+        statement = _DRAW_NUMBER[connection.dialect.name]
+        parameters = {"location_key": location_in(location_id), "first_number": first}
+        number: int = (await connection.execute(statement, parameters)).scalar_one()
         return number
 
     async def client_made(self, made_id: UUID) -> ClientMade | None:
