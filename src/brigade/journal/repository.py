@@ -6,12 +6,12 @@ from collections.abc import AsyncIterator, Sequence
 from typing import Any
 from uuid import UUID
 
-from sqlalchemy import func, select, union, update
+from sqlalchemy import bindparam, func, select, union, update
 
 from brigade.journal.domain import GENESIS_HASH, EntryKind, Head, JournalEntry, StoredRow
 from brigade.journal.tables import journal_entries, journal_heads
 from brigade.kit.db.engine import UnitOfWork
-from brigade.kit.db.rows import insert_or_update
+from brigade.kit.db.rows import upsert_per_database
 
 # Verification reads the chain in pages of this many rows, in sequence order.
 VERIFY_PAGE = 5000
@@ -23,6 +23,26 @@ _COLUMNS = (
     journal_entries.c.content,
     journal_entries.c.previous_hash,
     journal_entries.c.hash,
+)
+
+# The writes of every sale, built once (see next_order_number in orders/repository/orders.py).
+_CLAIM = upsert_per_database(
+    journal_heads,
+    lambda insert: (
+        insert.values(
+            location_id=bindparam("location_key"), last_sequence=1, last_hash=GENESIS_HASH
+        )
+        .on_conflict_do_update(
+            index_elements=[journal_heads.c.location_id],
+            set_={"last_sequence": journal_heads.c.last_sequence + 1},
+        )
+        .returning(journal_heads.c.last_sequence, journal_heads.c.last_hash)
+    ),
+)
+_MOVE_HEAD = (
+    update(journal_heads)
+    .where(journal_heads.c.location_id == bindparam("location_key"))
+    .values(last_sequence=bindparam("sequence"), last_hash=bindparam("hash"))
 )
 
 
@@ -52,16 +72,9 @@ class JournalRepository:
         that holds the counter row's lock until the transaction ends: concurrent writers at
         one location, in any process, take consecutive sequences with no gap."""
         connection = await self._uow.connection()
-        statement = (
-            insert_or_update(connection, journal_heads)
-            .values(location_id=location_id, last_sequence=1, last_hash=GENESIS_HASH)
-            .on_conflict_do_update(
-                index_elements=[journal_heads.c.location_id],
-                set_={"last_sequence": journal_heads.c.last_sequence + 1},
-            )
-            .returning(journal_heads.c.last_sequence, journal_heads.c.last_hash)
-        )
-        sequence, previous_hash = (await connection.execute(statement)).one()
+        statement = _CLAIM[connection.dialect.name]
+        found = await connection.execute(statement, {"location_key": location_id})
+        sequence, previous_hash = found.one()
         return Head(int(sequence), previous_hash)
 
     async def insert(self, entries: Sequence[JournalEntry]) -> None:
@@ -86,11 +99,8 @@ class JournalRepository:
             ],
         )
         last = entries[-1]
-        await connection.execute(
-            update(journal_heads)
-            .where(journal_heads.c.location_id == last.location_id)
-            .values(last_sequence=last.sequence, last_hash=last.hash)
-        )
+        moved = {"location_key": last.location_id, "sequence": last.sequence, "hash": last.hash}
+        await connection.execute(_MOVE_HEAD, moved)
 
     async def claim_many(self, location_id: UUID, count: int) -> Head:
         """``count`` sequences at once (the first of them and the hash before it): for a

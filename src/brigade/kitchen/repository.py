@@ -177,11 +177,22 @@ class KitchenRepository:
         connection = await self._uow.connection()
         return [_to_ticket(row) for row in await connection.execute(query)]
 
-    async def ticket_orders(self, order_ids: Collection[UUID]) -> dict[UUID, TicketOrder]:
+    async def ticket_orders(
+        self, order_ids: Collection[UUID]
+    ) -> dict[UUID, tuple[TicketOrder, datetime]]:
         """Each order's type, status, table name (a known table's), server, customer and held
-        courses, in one read: a row per PENDING item (one with no course when it has none)."""
+        courses, and when it was first sent to the kitchen, in one read: a row per PENDING item
+        (one with no course when it has none)."""
         if not order_ids:
             return {}
+        first_sent = (
+            select(func.min(kitchen_tickets.c.created_at))
+            .where(
+                kitchen_tickets.c.order_id == orders.c.id,
+                kitchen_tickets.c.kind == TicketKind.ORDER.value,
+            )
+            .scalar_subquery()
+        )
         pending = and_(
             order_items.c.order_id == orders.c.id,
             order_items.c.status == ItemStatus.PENDING.value,
@@ -196,6 +207,7 @@ class KitchenRepository:
                 orders.c.customer_name,
                 orders.c.fired_courses,
                 order_items.c.course,
+                first_sent,
             )
             .select_from(
                 orders.outerjoin(dining_tables, dining_tables.c.id == orders.c.table_id).outerjoin(
@@ -212,15 +224,18 @@ class KitchenRepository:
             if row.course is not None:
                 courses[row.id].append(row.course)
         return {
-            order_id: TicketOrder(
-                OrderType(kind),
-                OrderStatus(status),
-                table,
-                server,
-                customer,
-                held_courses(courses[order_id], fired or ()),
+            order_id: (
+                TicketOrder(
+                    OrderType(kind),
+                    OrderStatus(status),
+                    table,
+                    server,
+                    customer,
+                    held_courses(courses[order_id], fired or ()),
+                ),
+                first_sent_at,
             )
-            for order_id, kind, status, server, table, customer, fired, _ in rows
+            for order_id, kind, status, server, table, customer, fired, _, first_sent_at in rows
         }
 
     async def live_items(self, item_ids: Collection[UUID]) -> dict[UUID, LiveItem]:
@@ -243,22 +258,6 @@ class KitchenRepository:
             )
             for item_id, status, units, void_reason, category, prep in rows
         }
-
-    async def first_sends(self, order_ids: Collection[UUID]) -> dict[UUID, datetime]:
-        """When each order was first sent to the kitchen."""
-        if not order_ids:
-            return {}
-        first = func.min(kitchen_tickets.c.created_at)
-        query = (
-            select(kitchen_tickets.c.order_id, first)
-            .where(
-                kitchen_tickets.c.order_id.in_(order_ids),
-                kitchen_tickets.c.kind == TicketKind.ORDER.value,
-            )
-            .group_by(kitchen_tickets.c.order_id)
-        )
-        connection = await self._uow.connection()
-        return {order_id: at for order_id, at in await connection.execute(query)}
 
     async def list(
         self, filters: TicketFilter, *, page: int, limit: int

@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 from collections.abc import Iterator
 from contextlib import contextmanager
+from dataclasses import dataclass, field
 from typing import Any
 
 from sqlalchemy import event, text
@@ -69,23 +70,48 @@ def scalar(client: Any, sql: str) -> Any:
     return client.portal.call(read)
 
 
+@dataclass
+class Recording:
+    """What the requests sent the database while a ``recording`` block ran."""
+
+    # Each SQL statement, lower-cased on one line.
+    statements: list[str] = field(default_factory=list)
+    commits: int = 0
+
+
 @contextmanager
-def recorded_statements(client: Any) -> Iterator[list[str]]:
-    """The SQL statements the requests run while the block runs, lower-cased on one line each.
-    The app's background loops (webhooks, printing, the sweep, the event waiter: tasks named
-    "brigade-…") are not counted: a webhook poll falling inside the block made a count flaky."""
-    statements: list[str] = []
+def recording(client: Any) -> Iterator[Recording]:
+    """The SQL statements and the COMMITs of the requests made while the block runs. The app's
+    background loops (webhooks, printing, the sweep, the event waiter: tasks named "brigade-…")
+    are not counted: a webhook poll falling inside the block made a count flaky."""
+    recorded = Recording()
     engines = client.app.state.database.engines()
 
-    def record(_conn: object, _cursor: object, statement: str, *_args: object) -> None:
+    def by_a_request() -> bool:
         task = asyncio.current_task()
-        if task is None or not task.get_name().startswith(BACKGROUND_TASKS):
-            statements.append(" ".join(statement.split()).lower())
+        return task is None or not task.get_name().startswith(BACKGROUND_TASKS)
+
+    def statement(_conn: object, _cursor: object, sql: str, *_args: object) -> None:
+        if by_a_request():
+            recorded.statements.append(" ".join(sql.split()).lower())
+
+    def commit(_conn: object) -> None:
+        if by_a_request():
+            recorded.commits += 1
 
     for engine in engines:
-        event.listen(engine, "before_cursor_execute", record)
+        event.listen(engine, "before_cursor_execute", statement)
+        event.listen(engine, "commit", commit)
     try:
-        yield statements
+        yield recorded
     finally:
         for engine in engines:
-            event.remove(engine, "before_cursor_execute", record)
+            event.remove(engine, "before_cursor_execute", statement)
+            event.remove(engine, "commit", commit)
+
+
+@contextmanager
+def recorded_statements(client: Any) -> Iterator[list[str]]:
+    """The SQL statements the requests run while the block runs (``recording``)."""
+    with recording(client) as recorded:
+        yield recorded.statements

@@ -19,7 +19,15 @@ from api.orders.order_helpers import (
     recorded_statements,
 )
 from brigade.orders.domain import aggregate as order_aggregate
-from factories import AppClient, make_order, make_product
+from factories import (
+    OTHER_LOCATION,
+    AppClient,
+    bearer,
+    make_device,
+    make_order,
+    make_product,
+    make_session,
+)
 
 # A write to one line of an order: (client, order, item) -> its answer.
 Write = Callable[[AppClient, dict[str, Any], dict[str, Any]], Response]
@@ -51,6 +59,18 @@ def test_a_full_order_refuses_a_new_item_from_a_count_without_loading_it(
     assert _reading_whole_items(statements) == []
     assert not any("from orders" in s and "count(" not in s for s in statements), statements
     assert len(order_detail(client, order)["items"]) == 3
+
+
+def test_a_full_order_at_another_location_is_refused_as_elsewhere_first(
+    client: AppClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(order_aggregate, "MAX_ITEMS_PER_ORDER", 1)
+    order, _lines, product = _heavy_order(client, 1)
+    terminal = make_device(client, locationId=OTHER_LOCATION)["token"]
+    elsewhere = bearer(make_session(client, "SERVER", terminal))
+    body = {"productId": product["id"], "quantity": 1}
+    refused = client.post(f"/api/orders/{order['id']}/items", json=body, headers=elsewhere)
+    problem(refused, 403, "other_location")
 
 
 # These writes emit only an item or a payment event: they read whole only the item they change.

@@ -27,6 +27,9 @@ from brigade.kit.db.rows import (
 )
 from brigade.orders.tables import order_items, orders, payments
 
+# Built once: an audited change (a discount, a void) writes one entry.
+_INSERT = audit_log.insert()
+
 
 def _to_entry(row: Row[Any]) -> NamedAuditEntry:
     return record_from_row(
@@ -93,7 +96,7 @@ class AuditRepository:
             action=entry.action.value,
             entity_type=entry.entity_type.value,
         )
-        await connection.execute(audit_log.insert().values(values))
+        await connection.execute(_INSERT, values)
 
     async def list(
         self, filters: AuditFilter, *, page: int, limit: int, after: Cursor | None = None

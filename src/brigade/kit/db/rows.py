@@ -3,7 +3,7 @@ and the stored form of "no location"."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import fields
 from functools import cache
 from typing import TYPE_CHECKING, Any, TypeVar
@@ -67,10 +67,20 @@ def row_from_record(
     return row | converted
 
 
+_DIALECTS = (("sqlite", sqlite), ("postgresql", postgresql))
+_S = TypeVar("_S")
+
+
 def insert_or_update(connection: Connection, table: Table) -> Any:
     """The dialect's INSERT, with ON CONFLICT (``on_conflict_do_*``) on both databases."""
     dialect = postgresql if connection.dialect.name == "postgresql" else sqlite
     return dialect.insert(table)
+
+
+def upsert_per_database(table: Table, finish: Callable[[Any], _S]) -> dict[str, _S]:
+    """A hot upsert built once for each database: ``finish`` completes the dialect's INSERT of
+    ``table`` (values as bind parameters); run ``upserts[connection.dialect.name]``."""
+    return {name: finish(dialect.insert(table)) for name, dialect in _DIALECTS}
 
 
 def rows_before(

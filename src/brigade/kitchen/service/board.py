@@ -21,13 +21,12 @@ from brigade.kitchen.repository import KitchenRepository, StationRepository
 
 async def on_board(uow: UnitOfWork, tickets: Sequence[KitchenTicket]) -> list[BoardTicket]:
     """The tickets with their orders and items as they are now, each item routed to its
-    location's stations: four reads however many tickets, two more with stations (and one
+    location's stations: three reads however many tickets, two more with stations (and one
     for the categories where a station names some)."""
     repository = KitchenRepository(uow)
     order_ids = {ticket.order_id for ticket in tickets}
     found = await repository.ticket_orders(order_ids)
     live = await repository.live_items({line.item_id for t in tickets for line in t.items})
-    first_sends = await repository.first_sends(order_ids)
     stations = StationRepository(uow)
     locations = {ticket.location_id for ticket in tickets if ticket.location_id is not None}
     kitchens = await stations.kitchen(locations)
@@ -35,17 +34,16 @@ async def on_board(uow: UnitOfWork, tickets: Sequence[KitchenTicket]) -> list[Bo
         t.id for t in tickets if t.location_id in kitchens and kitchens[t.location_id].stations
     ]
     bumps = await stations.bumps(with_stations)
-    return [
-        board_ticket(
-            ticket,
-            found[ticket.order_id],
-            live,
-            first_sends[ticket.order_id],
-            kitchens.get(ticket.location_id, NO_STATIONS) if ticket.location_id else NO_STATIONS,
-            bumps.get(ticket.id),
+    shown = []
+    for ticket in tickets:
+        order, first_sent_at = found[ticket.order_id]
+        kitchen = (
+            kitchens.get(ticket.location_id, NO_STATIONS) if ticket.location_id else NO_STATIONS
         )
-        for ticket in tickets
-    ]
+        shown.append(
+            board_ticket(ticket, order, live, first_sent_at, kitchen, bumps.get(ticket.id))
+        )
+    return shown
 
 
 async def store(uow: UnitOfWork, tickets: Sequence[KitchenTicket]) -> None:

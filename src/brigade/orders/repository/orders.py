@@ -8,12 +8,13 @@ quantities as integer thousandths and modifiers as JSON.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from dataclasses import dataclass
 from datetime import datetime
 from enum import Enum
 from typing import Any
 from uuid import UUID
 
-from sqlalchemy import ColumnElement, Row, Select, bindparam, func, select, update
+from sqlalchemy import ColumnElement, Row, Select, bindparam, exists, func, select, update
 from sqlalchemy.sql import Executable
 
 from brigade.dining.tables import dining_tables, locations
@@ -23,12 +24,12 @@ from brigade.kit.db.connection import Parameters
 from brigade.kit.db.engine import UnitOfWork
 from brigade.kit.db.rows import (
     fetch_page,
-    insert_or_update,
     location_in,
     location_out,
     record_from_row,
     row_from_record,
     rows_before,
+    upsert_per_database,
 )
 from brigade.kit.money import TaxMode
 from brigade.orders.domain.aggregate import Order
@@ -203,13 +204,27 @@ def _changeable(row: dict[str, Any]) -> dict[str, Any]:
 # An order is read with its table's name (``tableName``): one outer join on a primary key.
 _WITH_TABLE = orders.outerjoin(dining_tables, dining_tables.c.id == orders.c.table_id)
 _TABLE_NAME = (dining_tables.c.name.label("table_name"),)
+# Whether the order has payments and refunds (an EXISTS on each table's order_id index), so a
+# load reads neither when it has none: a new order has no payments, most orders no refunds.
+_HAS_PARTS = (
+    exists().where(payments.c.order_id == orders.c.id).label("has_payments"),
+    exists().where(refunds.c.order_id == orders.c.id).label("has_refunds"),
+)
 _ORDER = (
-    select(orders, *_TABLE_NAME)
+    select(orders, *_TABLE_NAME, *_HAS_PARTS)
     .select_from(_WITH_TABLE)
     .where(orders.c.id == bindparam("order_key"))
 )
 # Only the order row is locked (PostgreSQL refuses FOR UPDATE on an outer join's null side).
 _ORDER_FOR_UPDATE = _ORDER.with_for_update(of=orders)
+# A new item's load: the order's item count too, its limit checked before the rest is read.
+_ITEM_COUNT = (
+    select(func.count())
+    .where(order_items.c.order_id == orders.c.id)
+    .scalar_subquery()
+    .label("item_count")
+)
+_ORDER_FOR_NEW_ITEM = _ORDER.add_columns(_ITEM_COUNT).with_for_update(of=orders)
 _ITEMS = (
     select(order_items)
     .where(order_items.c.order_id == bindparam("order_key"))
@@ -233,13 +248,6 @@ _LINES = (
     .where(order_items.c.order_id == bindparam("order_key"))
     .order_by(order_items.c.created_at, order_items.c.id)
 )
-_STATUS_AND_ITEM_COUNT = select(
-    orders.c.status,
-    select(func.count())
-    .where(order_items.c.order_id == orders.c.id)
-    .scalar_subquery()
-    .label("item_count"),
-).where(orders.c.id == bindparam("order_key"))
 _PAYMENTS = (
     select(payments)
     .where(payments.c.order_id == bindparam("order_key"))
@@ -270,6 +278,17 @@ _INSERT_ITEM = order_items.insert()
 _UPDATE_ITEM = update(order_items).where(order_items.c.id == bindparam("key"))
 _INSERT_PAYMENT = payments.insert()
 _UPDATE_PAYMENT = update(payments).where(payments.c.id == bindparam("key"))
+_DRAW_NUMBER = upsert_per_database(
+    order_counters,
+    lambda insert: (
+        insert.values(location_id=bindparam("location_key"), last_number=bindparam("first_number"))
+        .on_conflict_do_update(
+            index_elements=[order_counters.c.location_id],
+            set_={"last_number": order_counters.c.last_number + 1},
+        )
+        .returning(order_counters.c.last_number)
+    ),
+)
 
 
 def _updates(rows: Iterable[dict[str, Any]]) -> list[dict[str, Any]]:
@@ -280,6 +299,17 @@ def _updates(rows: Iterable[dict[str, Any]]) -> list[dict[str, Any]]:
 def _moved(rows: Iterable[dict[str, Any]]) -> list[dict[str, Any]]:
     """Parameters of an UPDATE of rows another order handed over: their ``order_id`` too."""
     return [_changeable(row) | {"order_id": row["order_id"], "key": row["id"]} for row in rows]
+
+
+@dataclass(frozen=True, slots=True)
+class HeldOrder:
+    """An order's row as read, before its parts: its header, whether it has payments and
+    refunds to read, and its item count when asked for."""
+
+    header: OrderHeader
+    has_payments: bool
+    has_refunds: bool
+    item_count: int | None
 
 
 class WholeItems(Enum):
@@ -338,16 +368,9 @@ class OrderRepository:
         creations at one location, in any process, get distinct consecutive numbers.
         """
         connection = await self._uow.connection()
-        statement = (
-            insert_or_update(connection, order_counters)
-            .values(location_id=location_in(location_id), last_number=first)
-            .on_conflict_do_update(
-                index_elements=[order_counters.c.location_id],
-                set_={"last_number": order_counters.c.last_number + 1},
-            )
-            .returning(order_counters.c.last_number)
-        )
-        number: int = (await connection.execute(statement)).scalar_one()
+        statement = _DRAW_NUMBER[connection.dialect.name]
+        parameters = {"location_key": location_in(location_id), "first_number": first}
+        number: int = (await connection.execute(statement, parameters)).scalar_one()
         return number
 
     async def client_made(self, made_id: UUID) -> ClientMade | None:
@@ -389,21 +412,41 @@ class OrderRepository:
         item_id: UUID | None = None,
     ) -> Order | None:
         """The order with its payments, its items whole as ``whole`` says plus the one named
-        ``item_id`` (if it is the order's), and every item's line: three to five statements,
-        whatever the number of items.
+        ``item_id`` (if it is the order's), and every item's line: two to five statements,
+        whatever the number of items (``row`` then ``parts``).
 
         ``for_update`` locks the order row (SELECT ... FOR UPDATE) until the transaction ends,
         so concurrent writers on PostgreSQL queue; SQLite already serializes writes.
         """
-        key = {"order_key": order_id}
-        row = await self._first(_ORDER_FOR_UPDATE if for_update else _ORDER, key)
+        held = await self.row(order_id, for_update=for_update)
+        return None if held is None else await self.parts(held, whole=whole, item_id=item_id)
+
+    async def row(
+        self, order_id: UUID, *, for_update: bool = False, counting_items: bool = False
+    ) -> HeldOrder | None:
+        """The order's own row (``get`` says what ``for_update`` does); ``counting_items``:
+        its item count too, locked, for a new item's limit."""
+        query = _ORDER_FOR_NEW_ITEM if counting_items else _ORDER
+        if for_update and not counting_items:
+            query = _ORDER_FOR_UPDATE
+        row = await self._first(query, {"order_key": order_id})
         if row is None:
             return None
-        header = _to_header(row)
-        currency = header.currency
-        payments = [payment_from_row(p, currency) for p in await self._all(_PAYMENTS, key)]
+        item_count = row.item_count if counting_items else None
+        return HeldOrder(_to_header(row), bool(row.has_payments), bool(row.has_refunds), item_count)
+
+    async def parts(
+        self, held: HeldOrder, *, whole: WholeItems = WholeItems.ALL, item_id: UUID | None = None
+    ) -> Order:
+        """The order of ``held`` with the parts ``get`` reads; no statement for a table the
+        order has no rows in."""
+        header = held.header
+        key, currency = {"order_key": header.id}, header.currency
+        payments = []
+        if held.has_payments:
+            payments = [payment_from_row(p, currency) for p in await self._all(_PAYMENTS, key)]
         given_back: list[OrderRefund] = []
-        if header.status in _MAY_HAVE_REFUNDS:
+        if held.has_refunds and header.status in _MAY_HAVE_REFUNDS:
             given_back = [_to_refund(r, currency) for r in await self._all(_REFUNDS, key)]
         if whole is WholeItems.ALL:
             every = map(_to_item, await self._all(_ITEMS, key))
@@ -419,11 +462,6 @@ class OrderRepository:
     async def items(self, order_id: UUID) -> list[OrderItem]:
         """Every item of the order, whole, in the order they were added."""
         return [_to_item(row) for row in await self._all(_ITEMS, {"order_key": order_id})]
-
-    async def status_and_item_count(self, order_id: UUID) -> tuple[OrderStatus, int] | None:
-        """What a new item's limits need, in one cheap statement, without loading the order."""
-        row = await self._first(_STATUS_AND_ITEM_COUNT, {"order_key": order_id})
-        return None if row is None else (OrderStatus(row.status), row.item_count)
 
     async def location_of(self, order_id: UUID) -> tuple[UUID | None] | None:
         """The order's location (in a 1-tuple: an order may have none), or None when there is
