@@ -6,6 +6,7 @@ from decimal import Decimal
 from typing import Annotated, Any
 from uuid import UUID
 
+import orjson
 from fastapi import Body, Depends, Path, Query, Response
 from pydantic import ConfigDict, Field, model_validator
 
@@ -26,6 +27,7 @@ from brigade.catalogue.domain.records import (
 )
 from brigade.catalogue.service import menu, stock
 from brigade.catalogue.service import products as service
+from brigade.catalogue.service.ready_menu import Fresh, answered
 from brigade.kit.access import Actor
 from brigade.kit.changes import UNSET, Change
 from brigade.kit.errors import (
@@ -39,7 +41,7 @@ from brigade.kit.errors import (
 )
 from brigade.kit.http.deps import LimitQuery, PageQuery, Pagination, PaginationDep, UowDep
 from brigade.kit.http.errors import error_code, problem_responses
-from brigade.kit.http.json_answers import instant, json_answer, number, uuid_text
+from brigade.kit.http.json_answers import instant, number, ready_answer, uuid_text
 from brigade.kit.http.paths import ProductId, VariantId
 from brigade.kit.http.permissions import CatalogueEditor, Marker86, MenuReader, Reader, StockKeeper
 from brigade.kit.http.prefer import REPRESENTATION, answered_with, preference, represented
@@ -477,10 +479,19 @@ async def list_products(
         product_type=product_type,
         low_stock=low_stock,
     )
-    found, total = await service.list_products(
-        uow, filters, page=pagination.page, limit=pagination.limit
-    )
-    return json_answer(pagination.page_of([product_summary_json(p) for p in found], total))
+
+    async def read() -> Fresh:
+        found, total = await service.list_products(
+            uow, filters, page=pagination.page, limit=pagination.limit
+        )
+        body = pagination.page_of([product_summary_json(p) for p in found], total)
+        # A search's or a stock filter's pages are not kept (any text; stock moves unannounced).
+        common = search is None and low_stock is None
+        keepable = common and not any(product.track_inventory for product in found)
+        return Fresh(orjson.dumps(body), location_id, keepable)
+
+    key = ("products", filters, pagination)
+    return ready_answer(await answered(uow, staff, key, read))
 
 
 @router.get(
@@ -503,13 +514,26 @@ async def get_product_by_barcode(
     uow: UowDep,
     location_id: LocationQuery = None,
 ) -> Response:
-    product, variant_id = await service.get_product_by_barcode(uow, barcode, location_id)
-    return json_answer(barcode_match_json(product, variant_id))
+
+    async def read() -> Fresh:
+        product, variant_id = await service.get_product_by_barcode(uow, barcode, location_id)
+        body = orjson.dumps(barcode_match_json(product, variant_id))
+        # Without a location, which product a barcode finds may change at any location.
+        answer_location = None if location_id is None else product.location_id
+        return Fresh(body, answer_location, not product.track_inventory)
+
+    key = ("barcode", barcode, location_id)
+    return ready_answer(await answered(uow, staff, key, read))
 
 
 @router.get("/{productId}", response_model=ProductDetail, responses=problem_responses(NotFound))
 async def get_product(staff: MenuReader, product_id: ProductId, uow: UowDep) -> Response:
-    return json_answer(product_detail_json(await service.get_product(uow, product_id)))
+    async def read() -> Fresh:
+        product = await service.get_product(uow, product_id)
+        body = orjson.dumps(product_detail_json(product))
+        return Fresh(body, product.location_id, not product.track_inventory)
+
+    return ready_answer(await answered(uow, staff, ("product", product_id), read))
 
 
 @router.post(

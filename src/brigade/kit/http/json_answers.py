@@ -17,6 +17,7 @@ import orjson
 from fastapi import Response
 
 from brigade.kit.http.types import utc_z
+from brigade.kit.ready_answers import ReadyAnswer
 
 JSON = "application/json"
 
@@ -25,6 +26,12 @@ def json_answer(
     body: Any, *, status_code: int = 200, headers: dict[str, str] | None = None
 ) -> Response:
     return Response(orjson.dumps(body), status_code=status_code, media_type=JSON, headers=headers)
+
+
+def ready_answer(answer: ReadyAnswer) -> Response:
+    """A ready answer (kit/ready_answers.py) with its own ETag, which the conditional reads'
+    middleware (kit/http/conditional.py) keeps rather than hashing the body again."""
+    return Response(answer.body, media_type=JSON, headers={"etag": answer.etag})
 
 
 # Each as its answer model's type serializes it (kit/http/types.py).
