@@ -281,7 +281,8 @@ def test_an_answer_read_before_a_change_is_not_kept_after_it(client: AppClient) 
     answers = ready_menu.ANSWERS
     ticket = answers.ticket()
     stale = answers.get(("product", UUID(product["id"])))
-    assert stale is not None and ticket is not None
+    assert stale is not None
+    assert ticket is not None
     answers.drop(UUID(LOCATION))
     answers.keep(("product", UUID(product["id"])), stale, ticket)
     assert answers.get(("product", UUID(product["id"]))) is None
