@@ -184,9 +184,7 @@ async def _price_changed_elsewhere(settings: Settings, product_id: str, price: s
         await elsewhere.dispose()
 
 
-def test_a_change_elsewhere_is_read_within_the_bound(
-    client: AppClient, settings: Settings
-) -> None:
+def test_a_change_elsewhere_is_read_within_the_bound(client: AppClient, settings: Settings) -> None:
     product = _product(client, price=10)
     url = f"/api/products/{product['id']}"
     _kept(client, url)
