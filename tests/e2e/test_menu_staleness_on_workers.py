@@ -1,4 +1,4 @@
-"""The menu from memory on a real server of 2 workers (docs/design.md §21): a price changed
+"""The menu from memory on a real server of 2 workers (docs/design.md §24): a price changed
 through one request reaches every worker's kept answers within the stated bound."""
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ from factories import ADMIN, LOCATION
 
 pytestmark = pytest.mark.e2e
 
-# docs/design.md §21: a change reaches every worker within 1 s (SQLite's poll of the log,
+# docs/design.md §24: a change reaches every worker within 1 s (SQLite's poll of the log,
 # 0.15 s, or PostgreSQL's NOTIFY, plus a read).
 STALENESS_BOUND_SECONDS = 1.0
 # Reads on fresh connections: the workers share the listening socket, so each lands on

@@ -36,7 +36,7 @@ from factories import (
 )
 
 Json = dict[str, Any]
-# As docs/design.md §21 states it: a change reaches every worker within this.
+# As docs/design.md §24 states it: a change reaches every worker within this.
 STALENESS_BOUND_SECONDS = 1.0
 
 

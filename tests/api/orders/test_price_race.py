@@ -1,6 +1,6 @@
-"""No order takes a stale price (docs/design.md §21, "The menu from memory"): items added while
-the price changes, with the product read (and kept ready) all along, each take the price the
-product had when the item committed. The event log orders the commits: each item's
+"""No order takes a stale price (docs/design.md §24): items added while the price changes,
+with the product read (and kept ready) all along, each take the price the product had when
+the item committed. The event log orders the commits: each item's
 ``item.added`` carries the price of the last ``product.updated`` before it."""
 
 from __future__ import annotations

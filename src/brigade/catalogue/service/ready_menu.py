@@ -1,5 +1,4 @@
-"""The menu a worker serves, kept as ready answers (kit/ready_answers.py; docs/design.md §21,
-"The menu from memory").
+"""The menu a worker serves, kept as ready answers (kit/ready_answers.py; docs/design.md §24).
 
 The hot catalogue reads (a product, a barcode, a page of products) keep their JSON bytes and
 ETag once read, per location. Any event of a product, its stock, an 86, a modifier group or a
