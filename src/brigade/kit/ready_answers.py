@@ -7,9 +7,11 @@ event waiter reads it from the log (events/service.py, ``EventWaiter``: polling 
 ``BRIGADE_EVENT_POLL_SECONDS`` on SQLite, woken by NOTIFY on PostgreSQL). While the waiter is
 not following the log (not yet started, or it lost the log), nothing is kept.
 
-A read that misses takes a ``Ticket`` before its transaction begins and keeps its answer only
-if nothing was dropped meanwhile (the generation): an answer read from a snapshot older than
-a change the worker has already heard of is never kept after that change.
+A route serves them through its route class (kit/http/routing.py, ``answers_kept_in``): a
+request it has a kept answer for skips the endpoint, once the caller is authenticated and has
+the route's permission. A request that misses takes a ``Ticket`` before its transaction begins
+and keeps its answer only if nothing was dropped meanwhile (the generation): an answer read
+from a snapshot older than a change the worker has already heard of is never kept after it.
 """
 
 from __future__ import annotations
@@ -28,6 +30,11 @@ class ReadyAnswer:
     # The location whose changes replace it; None: an answer across locations, replaced by
     # any location's change.
     location_id: UUID | None
+
+    def serves(self, caller_location_id: UUID | None) -> bool:
+        """Whether it may go to a caller at ``caller_location_id``: only at its location (a
+        device, its PIN session), or of no one location (a staff token)."""
+        return caller_location_id is None or caller_location_id == self.location_id
 
 
 @dataclass(frozen=True, slots=True)

@@ -270,17 +270,3 @@ def test_a_lost_log_empties_the_answers(client: AppClient, monkeypatch: pytest.M
     _read_afresh(client, url)
     # Kept again once the waiter, a second later, has read the log through.
     _kept(client, url, within=3)
-
-
-def test_an_answer_read_before_a_change_is_not_kept_after_it(client: AppClient) -> None:
-    product = _product(client, price=10)
-    url = f"/api/products/{product['id']}"
-    _kept(client, url)
-    answers = ready_menu.ANSWERS
-    ticket = answers.ticket()
-    stale = answers.get(("product", UUID(product["id"])))
-    assert stale is not None
-    assert ticket is not None
-    answers.drop(UUID(LOCATION))
-    answers.keep(("product", UUID(product["id"])), stale, ticket)
-    assert answers.get(("product", UUID(product["id"]))) is None

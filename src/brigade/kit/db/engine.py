@@ -273,11 +273,6 @@ class UnitOfWork(ABC):
         self._after_commit: list[Callable[[], object]] = []
         self.commit_listeners: Sequence[CommitListener] = ()
 
-    @property
-    def began(self) -> bool:
-        """Whether its transaction has begun (a statement ran, or a connection was asked for)."""
-        return self._connection is not None
-
     @abstractmethod
     async def _open(self) -> _OpenConnection:
         """A connection with its transaction begun."""
