@@ -19,6 +19,7 @@ from brigade.access.service.staff import OverLimitAddresses
 from brigade.api_examples import api_examples
 from brigade.api_guide import API_GUIDE
 from brigade.catalogue.routes import categories, modifier_groups, products
+from brigade.catalogue.service import ready_menu
 from brigade.dining.routes import locations, tables
 from brigade.event_payloads import document_events, install_event_payloads
 from brigade.events import routes as events
@@ -101,6 +102,12 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             settings.event_poll_seconds,
             memory_bytes=settings.event_memory_bytes,
         )
+        # The menu's ready answers: kept once the waiter follows the log for them.
+        ready_menu.ANSWERS.configure(
+            max_entries=settings.catalogue_cache_size,
+            start_following=lambda: waiter.follow(ready_menu.MenuFollower()),
+        )
+        database.commit_listeners.append(ready_menu.committed_here)
         deliverer = Deliverer(
             database,
             allowed_hosts=settings.webhook_allowed_hosts,
@@ -160,6 +167,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         # Served by install_screens from local files: FastAPI's own pages load from a CDN.
         docs_url=None,
         redoc_url=None,
+        # FastAPI's OpenTelemetry hooks asked the OTEL providers (environment reads) on every
+        # request, about a tenth of a kept answer's time; Brigade's own figures are /metrics.
+        telemetry={"tracing": False, "metrics": False, "logs": False},
     )
     app.state.settings = settings
     authenticator: Authenticator = TokenAuthenticator()

@@ -43,6 +43,9 @@ class Settings(BaseSettings):
     token_cache_seconds: float = Field(default=5, ge=0, le=60)
     # At most this many tokens per worker (least recently used go first).
     token_cache_size: int = Field(default=10_000, ge=0)
+    # At most this many catalogue answers kept ready per worker (catalogue/service/ready_menu.py);
+    # 0: every read goes to the database.
+    catalogue_cache_size: int = Field(default=10_000, ge=0)
     # A tip above this x its payment's amount needs a MANAGER and is audited (design.md §5).
     tip_approval_ratio: Decimal = Field(default=Decimal("0.5"), ge=0, allow_inf_nan=False)
     # Proxies whose X-Forwarded-For names the client (rate limits count per client address);

@@ -4,9 +4,10 @@ Features record their events as envelopes (kit/events.py) and the unit of work w
 with each change (kit/db/outbox.py); this feature moves them and knows no feature.
 
 The table is the truth. One ``EventWaiter`` per worker reads it as events commit (woken
-by a LISTEN connection on PostgreSQL, polling on SQLite, only while a stream is open) and
-keeps the newest events in memory, encoded once, for all of that worker's streams; a
-stream further behind than that reads the table with its own cursor.
+by a LISTEN connection on PostgreSQL, polling on SQLite, while a stream is open or once a
+follower asked it to: the catalogue's ready answers) and keeps the newest events in memory,
+encoded once, for all of that worker's streams; a stream further behind than that reads the
+table with its own cursor.
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ import logging
 from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
+from typing import Protocol
 from uuid import UUID
 
 import orjson
@@ -202,14 +204,26 @@ async def pause(stopping: asyncio.Event, seconds: float) -> None:
 # --- following ------------------------------------------------------------------------------
 
 
+class LogFollower(Protocol):
+    """What else in the worker follows the log through the waiter (the catalogue's ready
+    answers): told when the waiter follows from now on, when it lost the log (events may go
+    unheard until it follows again), and of each event it reads."""
+
+    def following(self) -> None: ...
+
+    def lost(self) -> None: ...
+
+    def heard(self, event_type: str, location_id: UUID | None) -> None: ...
+
+
 class EventWaiter:
     """Per worker: reads what commits anywhere once, into ``RecentEvents`` shared by its
     open streams, and wakes them.
 
     A LISTEN connection tells it when to read on PostgreSQL; on SQLite it reads every
     ``poll_seconds``. Streams take ``changed()`` before looking, then wait on it: a
-    wake-up between their look and their wait is never lost. The waiter runs only while
-    at least one stream is open.
+    wake-up between their look and their wait is never lost. The waiter runs while at
+    least one stream is open, and from a follower's ``follow`` on until it closes.
     """
 
     def __init__(
@@ -223,6 +237,7 @@ class EventWaiter:
         self._streams = 0
         self._task: asyncio.Task[None] | None = None
         self._recent: RecentEvents | None = None
+        self._followers: list[LogFollower] = []
 
     def changed(self) -> asyncio.Event:
         """Set at the next wake-up."""
@@ -239,16 +254,24 @@ class EventWaiter:
         the stream must read the table."""
         return None if self._recent is None else self._recent.after(cursor, filters, limit=limit)
 
+    def _start(self) -> None:
+        if self._task is None:
+            self._task = asyncio.create_task(self._watch(), name="brigade-event-waiter")
+
+    def follow(self, follower: LogFollower) -> None:
+        """Follow the log for ``follower`` from now until the waiter closes (the worker stops)."""
+        self._followers.append(follower)
+        self._start()
+
     @contextlib.asynccontextmanager
     async def subscribed(self) -> AsyncIterator[None]:
         self._streams += 1
-        if self._task is None:
-            self._task = asyncio.create_task(self._watch(), name="brigade-event-waiter")
+        self._start()
         try:
             yield
         finally:
             self._streams -= 1
-            if self._streams == 0:
+            if self._streams == 0 and not self._followers:
                 await self.close()
 
     async def close(self) -> None:
@@ -258,6 +281,12 @@ class EventWaiter:
             with contextlib.suppress(asyncio.CancelledError):
                 await task
         self._recent = None
+        self._lost()
+        self._followers.clear()
+
+    def _lost(self) -> None:
+        for follower in self._followers:
+            follower.lost()
 
     async def _watch(self) -> None:
         while True:
@@ -275,8 +304,12 @@ class EventWaiter:
             except Exception:
                 # A lost database: streams look again once it is back, then wait again.
                 log.warning("event waiter lost its database; retrying", exc_info=True)
+                self._lost()
                 await asyncio.sleep(1)
                 self.wake()
+                continue
+            # The LISTEN connection ended: commits meanwhile went unnotified.
+            self._lost()
 
     async def _listen(self, recent: RecentEvents) -> None:
         committed = asyncio.Event()
@@ -303,21 +336,26 @@ class EventWaiter:
             await asyncio.sleep(self._poll_seconds)
 
     async def _read(self, recent: RecentEvents) -> None:
-        """Everything committed after what this worker holds, then a wake-up if any."""
+        """Everything committed after what this worker holds, then a wake-up if any; then
+        the followers know the waiter follows (whatever commits later, it reads next)."""
         while True:
             async with self._database.unit_of_work(write=False) as uow:
                 found = await EventRepository(await uow.connection()).after(
                     recent.top, EventFilter(), limit=RECENT_READ_BATCH
                 )
             if not found:
-                return
+                break
             read_at = now()
             for event in found:
                 metrics.STREAM_LAG_SECONDS.observe((read_at - event.at).total_seconds())
+                for follower in self._followers:
+                    follower.heard(event.type, event.location_id)
             recent.extend([encoded(event) for event in found])
             self.wake()
             if len(found) < RECENT_READ_BATCH:
-                return
+                break
+        for follower in self._followers:
+            follower.following()
 
 
 @dataclass(frozen=True, slots=True)

@@ -26,6 +26,7 @@ from brigade.catalogue.domain.records import (
 )
 from brigade.catalogue.service import menu, stock
 from brigade.catalogue.service import products as service
+from brigade.catalogue.service.ready_menu import ANSWERS
 from brigade.kit.access import Actor
 from brigade.kit.changes import UNSET, Change
 from brigade.kit.errors import (
@@ -39,11 +40,11 @@ from brigade.kit.errors import (
 )
 from brigade.kit.http.deps import LimitQuery, PageQuery, Pagination, PaginationDep, UowDep
 from brigade.kit.http.errors import error_code, problem_responses
-from brigade.kit.http.json_answers import instant, json_answer, number, uuid_text
+from brigade.kit.http.json_answers import FreshAnswer, instant, number, uuid_text
 from brigade.kit.http.paths import ProductId, VariantId
 from brigade.kit.http.permissions import CatalogueEditor, Marker86, MenuReader, Reader, StockKeeper
 from brigade.kit.http.prefer import REPRESENTATION, answered_with, preference, represented
-from brigade.kit.http.routing import brigade_router
+from brigade.kit.http.routing import answers_kept_in, brigade_router
 from brigade.kit.http.schemas import (
     DeleteResult,
     LocationQuery,
@@ -429,6 +430,7 @@ def _changes(body: ProductUpdate) -> ProductChanges:
 
 
 @router.get("", response_model=ProductPage, responses=problem_responses())
+@answers_kept_in(ANSWERS)
 async def list_products(
     staff: MenuReader,
     uow: UowDep,
@@ -480,7 +482,11 @@ async def list_products(
     found, total = await service.list_products(
         uow, filters, page=pagination.page, limit=pagination.limit
     )
-    return json_answer(pagination.page_of([product_summary_json(p) for p in found], total))
+    body = pagination.page_of([product_summary_json(p) for p in found], total)
+    # A search's or a stock filter's pages are not kept (any text; stock moves unannounced).
+    common = search is None and low_stock is None
+    keepable = common and not any(product.track_inventory for product in found)
+    return FreshAnswer(body, location_id=location_id, keepable=keepable)
 
 
 @router.get(
@@ -490,6 +496,7 @@ async def list_products(
     description="The product with the barcode, or the product of the variant with it "
     "(`matchedVariantId`).",
 )
+@answers_kept_in(ANSWERS)
 async def get_product_by_barcode(
     staff: MenuReader,
     barcode: Annotated[
@@ -504,12 +511,23 @@ async def get_product_by_barcode(
     location_id: LocationQuery = None,
 ) -> Response:
     product, variant_id = await service.get_product_by_barcode(uow, barcode, location_id)
-    return json_answer(barcode_match_json(product, variant_id))
+    return FreshAnswer(
+        barcode_match_json(product, variant_id),
+        # Without a location, which product a barcode finds may change at any location.
+        location_id=None if location_id is None else product.location_id,
+        keepable=not product.track_inventory,
+    )
 
 
 @router.get("/{productId}", response_model=ProductDetail, responses=problem_responses(NotFound))
+@answers_kept_in(ANSWERS)
 async def get_product(staff: MenuReader, product_id: ProductId, uow: UowDep) -> Response:
-    return json_answer(product_detail_json(await service.get_product(uow, product_id)))
+    product = await service.get_product(uow, product_id)
+    return FreshAnswer(
+        product_detail_json(product),
+        location_id=product.location_id,
+        keepable=not product.track_inventory,
+    )
 
 
 @router.post(

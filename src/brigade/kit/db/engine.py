@@ -27,7 +27,7 @@ import sqlite3
 import time
 from abc import ABC, abstractmethod
 from collections import deque
-from collections.abc import AsyncIterator, Awaitable, Callable, Iterable
+from collections.abc import AsyncIterator, Awaitable, Callable, Iterable, Sequence
 from contextlib import asynccontextmanager
 from types import TracebackType
 from typing import Any, Protocol
@@ -51,6 +51,10 @@ from brigade.settings import Settings
 
 # How long a PostgreSQL unit of work waits for a connection before failing.
 _POOL_TIMEOUT_S = 30
+
+# Told, in the worker that committed them, of the events a transaction wrote, right after its
+# COMMIT (the catalogue's ready answers: kit/http/ready_answers.py).
+CommitListener = Callable[[Sequence[Envelope]], None]
 
 _ASYNC_DRIVERS = {"sqlite": "sqlite+aiosqlite", "postgresql": "postgresql+asyncpg"}
 
@@ -202,6 +206,7 @@ class Database:
         self.dialect = url.get_backend_name()
         self._sqlite: dict[bool, SyncEngine] = {}
         self._sqlite_writer = asyncio.Lock()
+        self.commit_listeners: list[CommitListener] = []
         if self.dialect == "sqlite":
             timeout = settings.sqlite_busy_timeout_ms
             self._sqlite_busy_timeout_s = timeout / 1000
@@ -228,13 +233,18 @@ class Database:
             connections_in_use(engine)
 
     def unit_of_work(self, *, write: bool) -> UnitOfWork:
+        uow: UnitOfWork
         if self.dialect == "sqlite":
             if write:
-                return _SqliteUnitOfWork(
+                uow = _SqliteUnitOfWork(
                     self._sqlite[True], self._sqlite_writer, self._sqlite_busy_timeout_s
                 )
-            return _SqliteUnitOfWork(self._sqlite[False], None)
-        return _PostgresUnitOfWork(self._postgres, self._gate)
+            else:
+                uow = _SqliteUnitOfWork(self._sqlite[False], None)
+        else:
+            uow = _PostgresUnitOfWork(self._postgres, self._gate)
+        uow.commit_listeners = self.commit_listeners
+        return uow
 
     def engines(self) -> list[SyncEngine]:
         """The synchronous engines underneath (tests listen to their statements)."""
@@ -261,6 +271,7 @@ class UnitOfWork(ABC):
         self._connection: _OpenConnection | None = None
         self._events: list[PendingEvent] = []
         self._after_commit: list[Callable[[], object]] = []
+        self.commit_listeners: Sequence[CommitListener] = ()
 
     @abstractmethod
     async def _open(self) -> _OpenConnection:
@@ -325,6 +336,10 @@ class UnitOfWork(ABC):
                     # Last, right before COMMIT: on PostgreSQL the log's lock is held briefly.
                     await append(connection, pending)
                 await connection.commit()
+                if pending:
+                    written = [event.envelope for event in pending]
+                    for listener in self.commit_listeners:
+                        listener(written)
             else:
                 await connection.rollback()
         finally:

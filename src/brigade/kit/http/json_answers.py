@@ -17,6 +17,7 @@ import orjson
 from fastapi import Response
 
 from brigade.kit.http.types import utc_z
+from brigade.kit.ready_answers import ReadyAnswer, ready
 
 JSON = "application/json"
 
@@ -25,6 +26,23 @@ def json_answer(
     body: Any, *, status_code: int = 200, headers: dict[str, str] | None = None
 ) -> Response:
     return Response(orjson.dumps(body), status_code=status_code, media_type=JSON, headers=headers)
+
+
+def kept_answer(answer: ReadyAnswer) -> Response:
+    """A kept answer (kit/ready_answers.py) with its own ETag, which the conditional reads'
+    middleware (kit/http/conditional.py) keeps rather than hashing the body again."""
+    return Response(answer.body, media_type=JSON, headers={"etag": answer.etag})
+
+
+class FreshAnswer(Response):
+    """A JSON answer just read, which its route class keeps ready if ``keepable`` (a route
+    marked ``answers_kept_in``, kit/http/routing.py). ``location_id``: the location whose
+    changes replace it; None: an answer across locations."""
+
+    def __init__(self, body: Any, *, location_id: UUID | None, keepable: bool) -> None:
+        self.ready = ready(orjson.dumps(body), location_id)
+        self.keepable = keepable
+        super().__init__(self.ready.body, media_type=JSON, headers={"etag": self.ready.etag})
 
 
 # Each as its answer model's type serializes it (kit/http/types.py).

@@ -18,9 +18,9 @@ store honours too (kit/http/idempotency.py).
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Collection, Coroutine, Sequence
+from collections.abc import Callable, Collection, Coroutine, Hashable, Sequence
 from decimal import Decimal
-from typing import Annotated, Any, ClassVar
+from typing import Annotated, Any, ClassVar, TypeVar
 
 from fastapi import APIRouter, Depends, FastAPI, Header, Query, Request, Response
 from fastapi.dependencies.models import Dependant
@@ -43,7 +43,9 @@ from brigade.kit.errors import (
 )
 from brigade.kit.http import idempotency, permissions
 from brigade.kit.http.errors import merged_responses, problem_responses
+from brigade.kit.http.json_answers import FreshAnswer, kept_answer
 from brigade.kit.http.types import holds_secret
+from brigade.kit.ready_answers import ReadyAnswers, Ticket
 
 SAFE_METHODS = frozenset({"GET", "HEAD", "OPTIONS"})
 Endpoint = Callable[[Request], Coroutine[Any, Any, Response]]
@@ -112,6 +114,20 @@ def _is_retryable(methods: Collection[str], dependant: Dependant) -> bool:
     return "POST" in methods or ("DELETE" in methods and bool(dependant.body_params))
 
 
+_KEPT_IN = "brigade_answers_kept_in"
+EndpointFunction = TypeVar("EndpointFunction", bound=Callable[..., Any])
+
+
+def answers_kept_in(answers: ReadyAnswers) -> Callable[[EndpointFunction], EndpointFunction]:
+    """Marks a read whose ``FreshAnswer``s its route keeps in ``answers``, by path and query."""
+
+    def mark(endpoint: EndpointFunction) -> EndpointFunction:
+        setattr(endpoint, _KEPT_IN, answers)
+        return endpoint
+
+    return mark
+
+
 class RouteWithoutPermission(TypeError):
     """A route that names no permission and is not public: a programming error."""
 
@@ -138,8 +154,9 @@ class BrigadeRoute(APIRoute):
         if self.retryable:
             declared = list(kwargs.get("dependencies") or [])
             kwargs["dependencies"] = [*declared, Depends(_declare_idempotency_key)]
-        check = _declared_check(dependant)
+        check = self.check = _declared_check(dependant)
         self.permission = None if check is None else check.permission
+        self.kept_in: ReadyAnswers | None = getattr(endpoint, _KEPT_IN, None)
         self.takes_ticket = check is not None and check.takes_ticket
         if self.takes_ticket:
             declared = list(kwargs.get("dependencies") or [])
@@ -189,6 +206,9 @@ class BrigadeRoute(APIRoute):
                 # Read the whole body first: a slow client must not hold the write lock.
                 await request.body()
             owner = None
+            kept_in = self.kept_in
+            # Taken before the transaction begins: see kit/ready_answers.py.
+            ticket = None if kept_in is None else kept_in.ticket()
             try:
                 async with database.unit_of_work(write=writes) as uow:
                     request.state.uow = uow
@@ -198,7 +218,9 @@ class BrigadeRoute(APIRoute):
                         )
                         request.state.actor = owner.actor
                     key = request.headers.get(idempotency.HEADER)
-                    if key is None or not self.retryable:
+                    if kept_in is not None:
+                        response = await self._kept_or_read(request, endpoint, kept_in, ticket)
+                    elif key is None or not self.retryable:
                         response = await endpoint(request)
                     else:
                         response = await idempotency.run_idempotently(request, key, endpoint)
@@ -210,6 +232,27 @@ class BrigadeRoute(APIRoute):
             return response
 
         return handle
+
+    async def _kept_or_read(
+        self,
+        request: Request,
+        endpoint: Endpoint,
+        answers: ReadyAnswers,
+        ticket: Ticket | None,
+    ) -> Response:
+        """The answer kept for this path and query, if the caller may have it; else the
+        endpoint's, kept if it may be."""
+        key: Hashable = (request.scope["path"], request.scope["query_string"])
+        found = answers.get(key)
+        if found is not None and self.check is not None:
+            # The route's own permission check (and approval), as its endpoint would run it.
+            actor = await self.check(request, None)
+            if found.serves(actor.location_id):
+                return kept_answer(found)
+        response = await endpoint(request)
+        if isinstance(response, FreshAnswer) and response.keepable:
+            answers.keep(key, response.ready, ticket)
+        return response
 
 
 class _PublicRoute(BrigadeRoute):
