@@ -38,6 +38,9 @@ from factories import (
 Json = dict[str, Any]
 # As docs/design.md §24 states it: a change reaches every worker within this.
 STALENESS_BOUND_SECONDS = 1.0
+# How long a test waits for what the bound does not promise (an answer kept, a lost log seen):
+# a loaded test machine's loop may take that long.
+PATIENCE_SECONDS = 3.0
 
 
 def _kept(
@@ -45,7 +48,7 @@ def _kept(
     url: str,
     headers: dict[str, str] | None = None,
     *,
-    within: float = STALENESS_BOUND_SECONDS,
+    within: float = PATIENCE_SECONDS,
 ) -> Any:
     """Read ``url`` until this worker keeps it (the first read may start the event waiter),
     then once more with no statement run: the kept answer."""
@@ -190,8 +193,12 @@ def test_a_change_elsewhere_is_read_within_the_bound(client: AppClient, settings
     _kept(client, url)
     client.portal.call(_price_changed_elsewhere, settings, product["id"], "11.5")
     changed_at = time.monotonic()
-    while client.get(url).json()["price"] != 11.5:
-        assert time.monotonic() - changed_at < STALENESS_BOUND_SECONDS
+    while True:
+        # Timed from when the read was asked: an answer in flight at the bound is not stale.
+        asked_after = time.monotonic() - changed_at
+        if client.get(url).json()["price"] == 11.5:
+            break
+        assert asked_after < STALENESS_BOUND_SECONDS
         time.sleep(0.01)
 
 
@@ -263,10 +270,10 @@ def test_a_lost_log_empties_the_answers(client: AppClient, monkeypatch: pytest.M
 
     monkeypatch.setattr(EventRepository, "after", lose_once)
     make_product(client, locationId=OTHER_LOCATION)  # a commit: PostgreSQL's waiter reads on it
-    deadline = time.monotonic() + STALENESS_BOUND_SECONDS
+    deadline = time.monotonic() + PATIENCE_SECONDS
     while not lost or len(ready_menu.ANSWERS):
         assert time.monotonic() < deadline
         time.sleep(0.01)
     _read_afresh(client, url)
     # Kept again once the waiter, a second later, has read the log through.
-    _kept(client, url, within=3)
+    _kept(client, url)
