@@ -322,6 +322,10 @@ class Terminal:
         free = page.get_by_role("button", name=f"Table {table}, free")
         if not paying.count():  # it closed by itself once paid, or a reload since
             self._to_floor()
+            # The floor drawn first: just after a reload its tables are not there yet, and no
+            # occupied table would read as one completed by itself.
+            drawn = page.get_by_role("button", name=re.compile(rf"^Table {table}, "))
+            expect(drawn).to_be_visible()
             occupied = page.get_by_role("button", name=re.compile(rf"^Table {table}, occupied"))
             if not occupied.count():  # it completed by itself once its payment landed
                 expect(free).to_be_visible()
