@@ -433,6 +433,11 @@ class OrderRepository:
         if row is None:
             return None
         item_count = row.item_count if counting_items else None
+        if for_update:
+            # A locking read's EXISTS is judged on the snapshot taken before it waited for the
+            # lock (PostgreSQL, READ COMMITTED): a payment committed meanwhile would read as
+            # none, and a second payment overpay. A write reads its payments and refunds.
+            return HeldOrder(_to_header(row), True, True, item_count)
         return HeldOrder(_to_header(row), bool(row.has_payments), bool(row.has_refunds), item_count)
 
     async def parts(
