@@ -11,6 +11,7 @@ from typing import Any
 
 import httpx
 
+from brigade.orders.domain.aggregate import MAX_ITEMS_PER_ORDER
 from factories import ADMIN, LOCATION
 
 
@@ -49,6 +50,30 @@ def test_ten_simultaneous_payments_of_30_on_100_never_overpay(server: str) -> No
     assert (detail["paidAmount"], detail["balanceDue"]) == (90, 10)
     assert len(detail["payments"]) == 3
     assert detail["version"] == 2 + 3
+
+
+def test_eight_simultaneous_adds_to_an_order_two_short_of_full_add_two(server: str) -> None:
+    order = _order_of_100(server)
+    url = f"/api/orders/{order['id']}/items"
+    body = {"productId": order_product(server, order), "quantity": 1}
+    with httpx.Client(headers=ADMIN, base_url=server, timeout=10) as http:
+        for _ in range(MAX_ITEMS_PER_ORDER - 3):
+            assert http.post(url, json=body).status_code == 201
+
+    async def add(http: httpx.AsyncClient) -> httpx.Response:
+        return await http.post(url, json=body)
+
+    responses = asyncio.run(_race(server, 8, add))
+    assert Counter(r.status_code for r in responses) == {201: 2, 409: 6}
+    assert {r.json()["code"] for r in responses if r.status_code == 409} == {"too_many_items"}
+    detail = httpx.get(f"{server}/api/orders/{order['id']}", headers=ADMIN).json()
+    assert len(detail["items"]) == MAX_ITEMS_PER_ORDER
+
+
+def order_product(server: str, order: dict[str, Any]) -> str:
+    """The product of the order's one item."""
+    detail = httpx.get(f"{server}/api/orders/{order['id']}", headers=ADMIN).json()
+    return str(detail["items"][0]["productId"])
 
 
 def test_24_simultaneous_creations_get_24_consecutive_numbers(server: str) -> None:

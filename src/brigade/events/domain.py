@@ -146,6 +146,15 @@ class RecentEvents:
             self.floor = self._ids[dropped - 1]
             del self._ids[:dropped], self._held[:dropped]
 
+    def skip(self, ids: Sequence[int]) -> None:
+        """Pass the events ``ids`` read after ``top`` without holding them (no stream is open
+        to want them): every one held is let go, and a stream opened later reads what is older
+        than ``top`` from the table."""
+        self.top = self.floor = next_cursor(self.top, ids)
+        self._ids.clear()
+        self._held.clear()
+        self.held_bytes = 0
+
     def after(
         self, cursor: int, filters: EventFilter, *, limit: int
     ) -> tuple[list[Outgoing], int] | None:

@@ -47,6 +47,17 @@ class EventRepository:
         rows = await self._connection.execute(statement)
         return [StoredEvent(**row._mapping) for row in rows]
 
+    async def headings_after(self, after: int, *, limit: int) -> list[tuple[int, str, Any]]:
+        """The id, type and location of the first ``limit`` events with an id above ``after``,
+        ascending: what a follower of the log needs, without the data."""
+        statement = (
+            select(events.c.id, events.c.type, events.c.location_id)
+            .where(events.c.id > after)
+            .order_by(events.c.id)
+            .limit(limit)
+        )
+        return [tuple(row) for row in await self._connection.execute(statement)]
+
     async def last_id(self) -> int:
         """The highest id written (0 for none); a new reader starting here misses nothing
         committed later, since later commits take higher ids."""

@@ -337,22 +337,35 @@ class EventWaiter:
 
     async def _read(self, recent: RecentEvents) -> None:
         """Everything committed after what this worker holds, then a wake-up if any; then
-        the followers know the waiter follows (whatever commits later, it reads next)."""
+        the followers know the waiter follows (whatever commits later, it reads next). With
+        no stream open, only each event's type and location are read, for the followers, and
+        none is kept."""
         while True:
             async with self._database.unit_of_work(write=False) as uow:
-                found = await EventRepository(await uow.connection()).after(
-                    recent.top, EventFilter(), limit=RECENT_READ_BATCH
-                )
-            if not found:
+                repository = EventRepository(await uow.connection())
+                if self._streams:
+                    found = await repository.after(
+                        recent.top, EventFilter(), limit=RECENT_READ_BATCH
+                    )
+                    headings = [(event.id, event.type, event.location_id) for event in found]
+                else:
+                    found = None
+                    headings = await repository.headings_after(recent.top, limit=RECENT_READ_BATCH)
+            if not headings:
                 break
-            read_at = now()
-            for event in found:
-                metrics.STREAM_LAG_SECONDS.observe((read_at - event.at).total_seconds())
+            for _, event_type, location_id in headings:
                 for follower in self._followers:
-                    follower.heard(event.type, event.location_id)
-            recent.extend([encoded(event) for event in found])
+                    follower.heard(event_type, location_id)
+            if found is None:
+                recent.skip([event_id for event_id, _, _ in headings])
+            else:
+                read_at = now()
+                for event in found:
+                    metrics.STREAM_LAG_SECONDS.observe((read_at - event.at).total_seconds())
+                recent.extend([encoded(event) for event in found])
+            # Also after a skip: a stream that opened during the read looks again.
             self.wake()
-            if len(found) < RECENT_READ_BATCH:
+            if len(headings) < RECENT_READ_BATCH:
                 break
         for follower in self._followers:
             follower.following()

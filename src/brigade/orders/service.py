@@ -41,7 +41,6 @@ from brigade.orders.domain.aggregate import (
     NewCheck,
     Order,
     check_may_change_item,
-    check_room_for_item,
     order_charge,
 )
 from brigade.orders.domain.checkout import ServerDay
@@ -93,22 +92,18 @@ async def _load(
     *,
     whole: WholeItems | Callable[[OrderHeader], WholeItems] = WholeItems.NONE,
     item_id: UUID | None = None,
-    new_item: bool = False,
 ) -> Order:
     """The order, locked until the transaction ends, at the version the client expects.
 
     Every item's line is loaded, whole only the items the action needs (``whole``, or what it
     answers for the order's header, and ``item_id``): a write to a large order then costs
-    about what it costs on a small one. For a ``new_item``, a full order refuses from the
-    count read with its row, before the rest of it is loaded.
+    about what it costs on a small one.
     """
     repository = OrderRepository(uow)
-    held = await repository.row(order_id, for_update=True, counting_items=new_item)
+    held = await repository.row(order_id, for_update=True)
     if held is None:
         raise NotFound("order", order_id)
     actor.ensure_at(held.header.location_id)
-    if held.item_count is not None:
-        check_room_for_item(held.header.status, held.item_count)
     if callable(whole):
         whole = whole(held.header)
     order = await repository.parts(held, whole=whole, item_id=item_id)
@@ -564,7 +559,7 @@ async def add_item(
     if made is not None and await _made_before(uow, made):
         order = await get_item(uow, actor, order_id, made.id)
         return order, order.item(made.id), True
-    order = await _load(uow, actor, order_id, if_match, new_item=True)
+    order = await _load(uow, actor, order_id, if_match)
     order.check_can_add_item()
     product = await stock.reserve(
         uow, actor, command.product_id, command.quantity, order_id=order_id

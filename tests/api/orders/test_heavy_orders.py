@@ -48,7 +48,7 @@ def _heavy_order(
     return order, lines, product
 
 
-def test_a_full_order_refuses_a_new_item_from_a_count_without_loading_it(
+def test_a_full_order_refuses_a_new_item_from_its_lines_without_reading_items_whole(
     client: AppClient, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.setattr(order_aggregate, "MAX_ITEMS_PER_ORDER", 3)
@@ -57,7 +57,6 @@ def test_a_full_order_refuses_a_new_item_from_a_count_without_loading_it(
     with recorded_statements(client) as statements:
         problem(post_item(client, order, product), 409, "too_many_items")
     assert _reading_whole_items(statements) == []
-    assert not any("from orders" in s and "count(" not in s for s in statements), statements
     assert len(order_detail(client, order)["items"]) == 3
 
 

@@ -3,11 +3,13 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+import re
+from collections.abc import Generator, Iterator
 from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, sync_playwright
+from playwright.sync_api import Browser, Error, sync_playwright
 
 from brigade.kit.http.screens import SCREENS
 from e2e.screens.back_office import Office, set_up_office
@@ -31,6 +33,36 @@ CHROMIUM_ARGS = [
 def _screens_are_built() -> None:
     if not (SCREENS / "index.html").is_file():
         pytest.fail("The screens are not built: run `make install` first.")
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_makereport(
+    item: pytest.Item, call: pytest.CallInfo[None]
+) -> Generator[None, pytest.TestReport, pytest.TestReport]:
+    """A failed screen test's report adds what each of its pages showed (an ARIA snapshot) and
+    its server's answers other than 2xx and 304: a failure seen once in CI can be read."""
+    report = yield
+    if report.when == "call" and report.failed:
+        browser = getattr(item, "funcargs", {}).get("browser")
+        for number, page in enumerate(
+            page for context in (browser.contexts if browser else []) for page in context.pages
+        ):
+            try:
+                shown = page.locator("body").aria_snapshot(timeout=2_000)
+            except Error as error:
+                shown = f"(no snapshot: {error.message})"
+            report.sections.append((f"page {number} at {page.url}", shown))
+        server = _SERVERS.get(item.path)
+        if server is not None and server.log_path.is_file():
+            lines = server.log_path.read_text(errors="replace").splitlines()
+            refused = [line for line in lines if '" ' in line and not _ANSWERED_WELL.search(line)]
+            report.sections.append(("server: answers other than 2xx/304", "\n".join(refused[-40:])))
+    return report
+
+
+_ANSWERED_WELL = re.compile(r'" (2\d\d|304) ')
+# Each module's server, by the module's path, for the failure report above.
+_SERVERS: dict[Path, ServerProcess] = {}
 
 
 @pytest.fixture(scope="module")
@@ -68,9 +100,11 @@ def screen_server(
                 url, directory / "server.log", workers=1, environment=environment
             )
             process.start()
+            _SERVERS[request.path] = process
             try:
                 yield process
             finally:
+                _SERVERS.pop(request.path, None)
                 process.stop()
         finally:
             other_thread.submit(database.__exit__, None, None, None).result()

@@ -139,3 +139,14 @@ def test_both_renderings_of_an_event_count_and_each_role_gets_its_own() -> None:
     assert both.seen_by(Role.SERVER).json == b"p" * 5_000
     assert both.seen_by(Role.ADMIN).json == b"p" * 5_000
     assert light.seen_by(Role.ADMIN) is light, "one rendering: the same for everyone"
+
+
+def test_events_skipped_while_no_stream_is_open_are_read_from_the_table_by_a_later_stream() -> None:
+    recent = RecentEvents(floor=10, capacity=100, max_bytes=1 << 20)
+    recent.extend([_event(11), _event(12)])
+    recent.skip([13, 14])
+    assert (recent.floor, recent.top, recent.held_bytes) == (14, 14, 0)
+    assert recent.after(12, EventFilter(), limit=100) is None
+    assert _ids(recent.after(14, EventFilter(), limit=100)) == ([], 14)
+    recent.extend([_event(15)])
+    assert _ids(recent.after(14, EventFilter(), limit=100)) == ([15], 15)

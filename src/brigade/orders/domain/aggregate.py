@@ -130,14 +130,6 @@ MAX_ITEM_NOTES_LENGTH = 500
 MAX_CUSTOMER_NAME_LENGTH = 60
 
 
-def check_room_for_item(status: OrderStatus, item_count: int) -> None:
-    """Refuse a new item to a closed or full order: the aggregate's check, which a service may
-    also make from a count before it loads the order at all."""
-    ensure_order_editable(status)
-    if item_count >= MAX_ITEMS_PER_ORDER:
-        raise TooManyItems(f"an order holds at most {MAX_ITEMS_PER_ORDER} items")
-
-
 def customer_name(name: str | None) -> str | None:
     """The name an order keeps for ``name`` as given: trimmed; blank (or None) is no name;
     longer than ``MAX_CUSTOMER_NAME_LENGTH`` after trimming is refused."""
@@ -725,8 +717,11 @@ class Order:
     # --- items ----------------------------------------------------------------------------
 
     def check_can_add_item(self) -> None:
-        """Refuse a new item to a closed or full order, before the catalogue is asked."""
-        check_room_for_item(self._header.status, len(self._lines))
+        """Refuse a new item to a closed or full order, before the catalogue is asked. Every
+        item's line is read after the order's lock, so two adds at the limit can't both pass."""
+        ensure_order_editable(self._header.status)
+        if len(self._lines) >= MAX_ITEMS_PER_ORDER:
+            raise TooManyItems(f"an order holds at most {MAX_ITEMS_PER_ORDER} items")
 
     def add_item(
         self,

@@ -14,7 +14,7 @@ from enum import Enum
 from typing import Any
 from uuid import UUID
 
-from sqlalchemy import ColumnElement, Row, Select, bindparam, exists, func, select, update
+from sqlalchemy import ColumnElement, Row, Select, bindparam, exists, select, update
 from sqlalchemy.sql import Executable
 
 from brigade.dining.tables import dining_tables, locations
@@ -216,15 +216,14 @@ _ORDER = (
     .where(orders.c.id == bindparam("order_key"))
 )
 # Only the order row is locked (PostgreSQL refuses FOR UPDATE on an outer join's null side).
-_ORDER_FOR_UPDATE = _ORDER.with_for_update(of=orders)
-# A new item's load: the order's item count too, its limit checked before the rest is read.
-_ITEM_COUNT = (
-    select(func.count())
-    .where(order_items.c.order_id == orders.c.id)
-    .scalar_subquery()
-    .label("item_count")
+# Without the EXISTS: a locking read judges them on the snapshot taken before it waited for the
+# lock (PostgreSQL, READ COMMITTED), so a write reads its payments and refunds whatever they say.
+_ORDER_FOR_UPDATE = (
+    select(orders, *_TABLE_NAME)
+    .select_from(_WITH_TABLE)
+    .where(orders.c.id == bindparam("order_key"))
+    .with_for_update(of=orders)
 )
-_ORDER_FOR_NEW_ITEM = _ORDER.add_columns(_ITEM_COUNT).with_for_update(of=orders)
 _ITEMS = (
     select(order_items)
     .where(order_items.c.order_id == bindparam("order_key"))
@@ -303,13 +302,12 @@ def _moved(rows: Iterable[dict[str, Any]]) -> list[dict[str, Any]]:
 
 @dataclass(frozen=True, slots=True)
 class HeldOrder:
-    """An order's row as read, before its parts: its header, whether it has payments and
-    refunds to read, and its item count when asked for."""
+    """An order's row as read, before its parts: its header, and whether it has payments and
+    refunds to read."""
 
     header: OrderHeader
     has_payments: bool
     has_refunds: bool
-    item_count: int | None
 
 
 class WholeItems(Enum):
@@ -421,24 +419,17 @@ class OrderRepository:
         held = await self.row(order_id, for_update=for_update)
         return None if held is None else await self.parts(held, whole=whole, item_id=item_id)
 
-    async def row(
-        self, order_id: UUID, *, for_update: bool = False, counting_items: bool = False
-    ) -> HeldOrder | None:
-        """The order's own row (``get`` says what ``for_update`` does); ``counting_items``:
-        its item count too, locked, for a new item's limit."""
-        query = _ORDER_FOR_NEW_ITEM if counting_items else _ORDER
-        if for_update and not counting_items:
-            query = _ORDER_FOR_UPDATE
+    async def row(self, order_id: UUID, *, for_update: bool = False) -> HeldOrder | None:
+        """The order's own row (``get`` says what ``for_update`` does)."""
+        query = _ORDER_FOR_UPDATE if for_update else _ORDER
         row = await self._first(query, {"order_key": order_id})
         if row is None:
             return None
-        item_count = row.item_count if counting_items else None
         if for_update:
-            # A locking read's EXISTS is judged on the snapshot taken before it waited for the
-            # lock (PostgreSQL, READ COMMITTED): a payment committed meanwhile would read as
-            # none, and a second payment overpay. A write reads its payments and refunds.
-            return HeldOrder(_to_header(row), True, True, item_count)
-        return HeldOrder(_to_header(row), bool(row.has_payments), bool(row.has_refunds), item_count)
+            # A payment committed while this waited for the lock would read as none, and a
+            # second payment overpay: a write reads its payments and refunds.
+            return HeldOrder(_to_header(row), True, True)
+        return HeldOrder(_to_header(row), bool(row.has_payments), bool(row.has_refunds))
 
     async def parts(
         self, held: HeldOrder, *, whole: WholeItems = WholeItems.ALL, item_id: UUID | None = None
