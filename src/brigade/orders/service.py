@@ -753,8 +753,8 @@ def _items_to_pay(command: TakePayment, header: OrderHeader) -> WholeItems:
     """A payment of the balance due may settle the check, and completing it needs the items
     whole (``order.completed`` carries them): read them whole at once rather than lines first
     and items after. Only a guess: a wrong one costs the one read it would have cost anyway."""
-    due_cents = header.total_cents - header.paid_cents
-    return WholeItems.ALL if money.to_cents(command.amount) >= due_cents else WholeItems.NONE
+    settling = header.may_settle(money.to_cents(command.amount), command.method)
+    return WholeItems.ALL if settling else WholeItems.NONE
 
 
 # --- after the sale: refunds and tip adjustments --------------------------------------------

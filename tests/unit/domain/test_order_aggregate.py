@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import uuid
 from datetime import UTC, date, datetime, timedelta
 from decimal import Decimal
@@ -495,3 +496,22 @@ def test_a_change_names_only_the_fields_it_gives() -> None:
     assert ChangeItem(status=ItemStatus.READY).fields == {"status"}
     assert ChangeItem(notes=None).fields == {"notes"}  # null clears notes: it is given
     assert ChangeItem(quantity=Decimal(2), notes="x").fields == {"quantity", "notes"}
+
+
+# 10.03 due; a cash payment settles it to the location's 0.05 step: 10.05.
+@pytest.mark.parametrize(
+    ("amount", "method", "settles"),
+    [
+        (1003, PaymentMethod.CARD, True),
+        (1002, PaymentMethod.CARD, False),
+        (1003, PaymentMethod.CASH, False),
+        (1005, PaymentMethod.CASH, True),
+    ],
+)
+def test_a_payment_may_settle_what_is_due_cash_to_its_rounding(
+    amount: int, method: PaymentMethod, settles: bool
+) -> None:
+    header = dataclasses.replace(
+        _new_order().header, total_cents=1003, paid_cents=0, cash_rounding_cents=5
+    )
+    assert header.may_settle(amount, method) is settles

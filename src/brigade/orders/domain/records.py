@@ -142,6 +142,13 @@ class OrderHeader:
         balance = self.balance_due_cents
         return round_to_step(balance, step) if step else balance
 
+    def may_settle(self, amount_cents: int, method: PaymentMethod) -> bool:
+        """Whether a payment of ``amount_cents`` by ``method`` covers what is due (cash to its
+        rounding), so that it may settle the check."""
+        if method is PaymentMethod.CASH:
+            return amount_cents >= self.cash_balance_due_cents
+        return amount_cents >= self.balance_due_cents
+
     @property
     def terms(self) -> PriceTerms:
         return PriceTerms(self.tax_mode, self.cash_rounding_cents)
