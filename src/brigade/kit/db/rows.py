@@ -67,20 +67,19 @@ def row_from_record(
     return row | converted
 
 
-_DIALECTS = (("sqlite", sqlite), ("postgresql", postgresql))
+_DIALECTS = {"sqlite": sqlite, "postgresql": postgresql}
 _S = TypeVar("_S")
 
 
 def insert_or_update(connection: Connection, table: Table) -> Any:
     """The dialect's INSERT, with ON CONFLICT (``on_conflict_do_*``) on both databases."""
-    dialect = postgresql if connection.dialect.name == "postgresql" else sqlite
-    return dialect.insert(table)
+    return _DIALECTS[connection.dialect.name].insert(table)
 
 
 def upsert_per_database(table: Table, finish: Callable[[Any], _S]) -> dict[str, _S]:
     """A hot upsert built once for each database: ``finish`` completes the dialect's INSERT of
     ``table`` (values as bind parameters); run ``upserts[connection.dialect.name]``."""
-    return {name: finish(dialect.insert(table)) for name, dialect in _DIALECTS}
+    return {name: finish(dialect.insert(table)) for name, dialect in _DIALECTS.items()}
 
 
 def rows_before(

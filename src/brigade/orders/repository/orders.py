@@ -210,20 +210,16 @@ _HAS_PARTS = (
     exists().where(payments.c.order_id == orders.c.id).label("has_payments"),
     exists().where(refunds.c.order_id == orders.c.id).label("has_refunds"),
 )
-_ORDER = (
-    select(orders, *_TABLE_NAME, *_HAS_PARTS)
-    .select_from(_WITH_TABLE)
-    .where(orders.c.id == bindparam("order_key"))
-)
-# Only the order row is locked (PostgreSQL refuses FOR UPDATE on an outer join's null side).
-# Without the EXISTS: a locking read judges them on the snapshot taken before it waited for the
-# lock (PostgreSQL, READ COMMITTED), so a write reads its payments and refunds whatever they say.
-_ORDER_FOR_UPDATE = (
+_ORDER_ROW = (
     select(orders, *_TABLE_NAME)
     .select_from(_WITH_TABLE)
     .where(orders.c.id == bindparam("order_key"))
-    .with_for_update(of=orders)
 )
+_ORDER = _ORDER_ROW.add_columns(*_HAS_PARTS)
+# Only the order row is locked (PostgreSQL refuses FOR UPDATE on an outer join's null side).
+# Without the EXISTS: a locking read judges them on the snapshot taken before it waited for the
+# lock (PostgreSQL, READ COMMITTED), so a write reads its payments and refunds whatever they say.
+_ORDER_FOR_UPDATE = _ORDER_ROW.with_for_update(of=orders)
 _ITEMS = (
     select(order_items)
     .where(order_items.c.order_id == bindparam("order_key"))
