@@ -43,6 +43,9 @@ _RANKS = {role: rank for rank, role in enumerate(Role)}
 
 class Permission(StrEnum):
     READ = "read"
+    # Every credential may ask who it acts as (every scope grants it): an integration checks
+    # its token before it starts.
+    IDENTIFY_SELF = "read who one's token acts as"
     SEE_PAYMENT_DETAILS = "see a payment's card, brand and who took it"
     SET_ITEM_STATUS = "set item status"
     MARK_86 = "86 and un-86 products"
@@ -93,6 +96,7 @@ class Permission(StrEnum):
 REQUIRED_ROLE: Mapping[Permission, Role] = MappingProxyType(
     {
         Permission.READ: Role.KITCHEN,
+        Permission.IDENTIFY_SELF: Role.KITCHEN,
         # The kitchen has no use for card details (design.md §7): it reads payments without them.
         Permission.SEE_PAYMENT_DETAILS: Role.SERVER,
         Permission.SET_ITEM_STATUS: Role.KITCHEN,
@@ -193,7 +197,7 @@ class Scope(StrEnum):
 # board): both the orders and the catalogue scopes need it. A write scope includes its read.
 _ORDERS_READ = frozenset({Permission.READ, Permission.READ_MENU, Permission.SEE_PAYMENT_DETAILS})
 _CATALOGUE_READ = frozenset({Permission.READ, Permission.READ_MENU})
-SCOPE_PERMISSIONS: Mapping[Scope, frozenset[Permission]] = MappingProxyType(
+_SCOPE_GRANTS: Mapping[Scope, frozenset[Permission]] = MappingProxyType(
     {
         Scope.ORDERS_READ: _ORDERS_READ,
         Scope.ORDERS_WRITE: _ORDERS_READ
@@ -230,6 +234,11 @@ SCOPE_PERMISSIONS: Mapping[Scope, frozenset[Permission]] = MappingProxyType(
         Scope.EVENTS_READ: frozenset({Permission.READ_EVENTS}),
         Scope.WEBHOOKS_WRITE: frozenset({Permission.MANAGE_WEBHOOKS}),
     }
+)
+# What every scope grants besides its own.
+_EVERY_SCOPE = frozenset({Permission.IDENTIFY_SELF})
+SCOPE_PERMISSIONS: Mapping[Scope, frozenset[Permission]] = MappingProxyType(
+    {scope: granted | _EVERY_SCOPE for scope, granted in _SCOPE_GRANTS.items()}
 )
 
 

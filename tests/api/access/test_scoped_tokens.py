@@ -125,3 +125,15 @@ def test_unknown_or_no_scopes_are_refused_at_creation(client: AppClient) -> None
         assert refused.status_code == 422, scopes
         assert refused.json()["errors"][0]["field"].startswith("scopes")
     assert client.get("/api/tokens", params={"staffId": member["id"]}).json()["total"] == 0
+
+
+def test_every_scoped_token_may_ask_who_it_acts_as(client: AppClient) -> None:
+    for scopes in (["webhooks:write"], ["reports:read"], ["audit:read"]):
+        token = _scoped_token(
+            client, "MANAGER" if scopes != ["webhooks:write"] else "ADMIN", scopes
+        )
+        me = client.get("/api/staff/me", headers=bearer(token["token"]))
+        assert me.status_code == 200, me.text
+        assert me.json()["staffId"] == token["staffId"]
+        # Asking who it is reads nothing else: the everyday read still takes its scope.
+        _refused_for_scope(client.get("/api/orders", headers=bearer(token["token"])), "orders:read")

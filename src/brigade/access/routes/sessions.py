@@ -34,7 +34,7 @@ from brigade.kit.http.permissions import (
     ApprovalSeeker,
     DirectoryReader,
     PinSetter,
-    Reader,
+    SelfReader,
     SignedInStaff,
     Terminal,
 )
@@ -189,7 +189,7 @@ async def staff_directory(
 
 
 @staff_pin_router.get("/me", response_model=Caller, responses=problem_responses())
-async def who_am_i(caller: Reader) -> Caller:
+async def who_am_i(caller: SelfReader) -> Caller:
     """The staff member (and role) this request's token acts as; the back office asks it once
     at sign-in to refuse a role below MANAGER in words. A terminal alone is no one: 403."""
     return Caller(

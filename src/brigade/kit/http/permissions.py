@@ -20,6 +20,7 @@ from brigade.kit.access import (
     Actor,
     ApprovalAction,
     Permission,
+    Scope,
     TokenOwner,
     scopes_granting,
     who_may,
@@ -114,6 +115,7 @@ def _allowed(permission: Permission, approves: ApprovalAction | None = None) -> 
 
 
 Reader = Annotated[Actor, _allowed(Permission.READ)]
+SelfReader = Annotated[Actor, _allowed(Permission.IDENTIFY_SELF)]
 EventReader = Annotated[Actor, _allowed(Permission.READ_EVENTS)]
 # The event stream: a browser's EventSource sends no header, so a one-use ticket may stand in.
 EventFollower = Annotated[
@@ -183,5 +185,10 @@ CheckoutReader = Annotated[Actor, _allowed(Permission.READ_CHECKOUT)]
 
 def describe(permission: Permission) -> str:
     granting = scopes_granting(permission)
-    scoped = f"a scoped token needs {' or '.join(granting)}" if granting else "no scoped token"
+    if len(granting) == len(Scope):
+        scoped = "any scoped token may"
+    elif granting:
+        scoped = f"a scoped token needs {' or '.join(granting)}"
+    else:
+        scoped = "no scoped token"
     return f"{who_may(permission)} ({permission.value}); {scoped}."
