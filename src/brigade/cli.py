@@ -138,7 +138,7 @@ def serve(
     # One worker records in memory and answers for itself (brigade/kit/metrics.py).
     with shared_metrics_folder(settings.metrics == "on" and settings.workers > 1):
         serve_app(
-            "brigade.app:create_app",
+            "brigade.app:served_app",
             factory=True,
             database_url=settings.database_url,
             host=settings.host,
