@@ -172,8 +172,8 @@ class KitchenFigures:
     screens_client: dict[str, Any]
 
 
-def _kitchen_token(base: str, token: str) -> str:
-    with httpx.Client(base_url=base, headers={"Authorization": f"Bearer {token}"}) as http:
+def _kitchen_token(base: str, admin: str) -> str:
+    with httpx.Client(base_url=base, headers={"Authorization": f"Bearer {admin}"}) as http:
         # A device is paired only at a location that was made (docs/design.md §10).
         profile = {"name": "Bench", "timezone": "UTC", "currency": "USD"}
         http.put(f"/api/locations/{NO_LOCATION}", json=profile).raise_for_status()
@@ -195,12 +195,14 @@ def measure(
     serving: Callable[[], AbstractContextManager[tuple[str, str, int]]],
     rush: Callable[[str, str], dict[str, Any]],
     rush_seconds: float,
+    *,
+    admin: str,
 ) -> KitchenFigures:
     """On one server (1 worker): the rush alone; idle CPU without screens and with SCREENS
     kitchen screens open; the rush with SCREENS bare streams, then with SCREENS screens that
     reload the board on each kitchen event, as the real screen does."""
     with serving() as (base, token, pid):
-        kitchen = _kitchen_token(base, token)
+        kitchen = _kitchen_token(base, admin)
         rush_without = rush(base, token)
         idle_without = _idle(base, pid, IDLE_SECONDS)
         listening = IDLE_SECONDS + rush_seconds + 15

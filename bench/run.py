@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import functools
 import json
 import os
 import resource
@@ -270,10 +271,12 @@ def _prepared_server(
     orders: int,
     code: Path = ROOT,
     history_days: int | None = None,
+    admin: str | None = None,
 ) -> Iterator[tuple[str, str, int]]:
     """Seed a fresh database and serve it with the Brigade found in ``code`` (this checkout,
-    or an older revision's tree: see ``--baseline``); yields (base URL, MANAGER token, pid)."""
-    admin = secrets.token_urlsafe(32)
+    or an older revision's tree: see ``--baseline``); yields (base URL, MANAGER token, pid).
+    ``admin``: the server's bootstrap ADMIN token, for a caller that sets something up."""
+    admin = admin or secrets.token_urlsafe(32)
     environment = os.environ | {
         "BRIGADE_DATABASE_URL": database_url,
         "BRIGADE_LOG_LEVEL": "warning",
@@ -410,15 +413,24 @@ def measure_kitchen(plan: Plan, output: Path) -> int:
     figures = []
     for database in plan.databases:
         option = "sqlite" if database == "sqlite" else PG_SERVER
+        # The kitchen display's location is set up by an ADMIN (docs/security.md).
+        admin = secrets.token_urlsafe(32)
         with throwaway_database(option, Path(tempfile.mkdtemp(dir=work))) as url:
             figures.append(
                 kitchen_screens.measure(
                     database,
-                    lambda: _prepared_server(
-                        url, 1, plan, products=plan.products, orders=plan.orders
+                    functools.partial(
+                        _prepared_server,
+                        url,
+                        1,
+                        plan,
+                        products=plan.products,
+                        orders=plan.orders,
+                        admin=admin,
                     ),
                     lambda base, token: _rush(base, token, LIVE_TERMINALS, plan),
                     plan.warmup + plan.duration,
+                    admin=admin,
                 )
             )
     shutil.rmtree(work, ignore_errors=True)
