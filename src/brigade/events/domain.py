@@ -2,9 +2,9 @@
 
 Every committed change appends events to one log (the outbox), in the transaction of
 the change. Ids only grow and become visible in the order they were given out: the
-writer takes them at the very end of its transaction under one database-wide lock
-(PostgreSQL; SQLite serializes writers anyway), so the lock is held until the commit
-is visible and no later transaction can take a smaller id. A reader therefore never
+writer takes them inside its COMMIT under one database-wide lock (PostgreSQL;
+SQLite serializes writers anyway), so the lock is held until the commit is visible
+and no later transaction can take a smaller id. A reader therefore never
 skips an id that commits later, and ``after=<last id seen>`` is a complete cursor.
 
 A naive "read only rows older than the oldest running transaction" filter does not

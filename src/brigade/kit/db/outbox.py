@@ -1,10 +1,12 @@
 """The outbox: the events of a transaction, written right before its COMMIT, in one statement.
 
 The unit of work calls ``append`` with the envelopes its repositories recorded. On
-PostgreSQL the statement first takes a transaction-level advisory lock, so ids are drawn in
-commit order (events/domain.py says why a reader needs that), and queues a NOTIFY that is
-delivered at commit to every worker listening. SQLite serializes writers already; its
-workers poll max(id). The event log (``events/``) reads this table; it writes nothing else.
+PostgreSQL the rows take temporary negative ids; a deferred trigger (migration 0033) gives
+them their ids inside COMMIT under a transaction-level advisory lock, so ids are drawn in
+commit order (events/domain.py says why a reader needs that) and the lock is never held
+across a round trip. The statement queues a NOTIFY that is delivered at commit to every
+worker listening. SQLite serializes writers already; its workers poll max(id). The event
+log (``events/``) reads this table; it writes nothing else.
 """
 
 from __future__ import annotations
@@ -55,8 +57,6 @@ events = Table(
 )
 
 CHANNEL = "brigade_events"
-# pg_advisory_xact_lock key of the event log ("brigade" in ASCII): one per database.
-_APPEND_LOCK = 0x62726967616465
 
 
 @dataclass(frozen=True, slots=True)
@@ -68,18 +68,19 @@ class PendingEvent:
     at: datetime
 
 
-# One statement, whatever the number of events: lock, notify, then draw ids as rows form
-# (the ids' default is evaluated once the gate's one row has joined, after the lock).
+# One statement, whatever the number of events: the rows in their order, with temporary ids
+# that COMMIT replaces (above), and the NOTIFY.
 _PG_APPEND = text(
     """
-    INSERT INTO events (type, at, location_id, entity_id, order_id, data, privileged_data)
-    SELECT e.type, e.at, e.location_id, e.entity_id, e.order_id, e.data, e.privileged_data
+    INSERT INTO events (id, type, at, location_id, entity_id, order_id, data, privileged_data)
+    SELECT -nextval('event_staging_ids'), e.type, e.at, e.location_id, e.entity_id,
+        e.order_id, e.data, e.privileged_data
     FROM unnest(
         CAST(:types AS varchar[]), CAST(:ats AS timestamptz[]), CAST(:location_ids AS uuid[]),
         CAST(:entity_ids AS uuid[]), CAST(:order_ids AS uuid[]), CAST(:data AS text[]),
         CAST(:privileged_data AS text[])
     ) AS e(type, at, location_id, entity_id, order_id, data, privileged_data),
-    (SELECT pg_advisory_xact_lock(:lock), pg_notify(:channel, '')) AS gate
+    (SELECT pg_notify(:channel, '')) AS gate
     """
 ).bindparams(
     bindparam("types", type_=ARRAY(String)),
@@ -89,7 +90,6 @@ _PG_APPEND = text(
     bindparam("order_ids", type_=ARRAY(UuidType())),
     bindparam("data", type_=ARRAY(Text)),
     bindparam("privileged_data", type_=ARRAY(Text)),
-    bindparam("lock", _APPEND_LOCK, type_=BigInteger),
     bindparam("channel", CHANNEL, type_=Text),
 )
 _SQLITE_APPEND = events.insert()

@@ -269,6 +269,7 @@ _CLIENT_MADE = select(
 ).where(client_made.c.id == bindparam("made_id"))
 _INSERT_CLIENT_MADE = client_made.insert()
 _UPDATE_ORDER = update(orders).where(orders.c.id == bindparam("key"))
+_NUMBER_RECEIPT = _UPDATE_ORDER.values(receipt_number=bindparam("receipt_number"))
 _INSERT_ITEM = order_items.insert()
 _UPDATE_ITEM = update(order_items).where(order_items.c.id == bindparam("key"))
 _INSERT_PAYMENT = payments.insert()
@@ -504,6 +505,10 @@ class OrderRepository:
             before=rows_before(after, orders.c.created_at, orders.c.id),
         )
         return [_to_header(row) for row in rows], total
+
+    async def number_receipt(self, order_id: UUID, receipt_number: int) -> None:
+        """The receipt number of an order already saved: its SALE is journaled last."""
+        await self._execute(_NUMBER_RECEIPT, {"key": order_id, "receipt_number": receipt_number})
 
     async def save(self, order: Order) -> None:
         """Write what the order's actions changed: its header, new and changed items and
