@@ -8,7 +8,7 @@ from decimal import Decimal
 from typing import Any
 from uuid import UUID
 
-from sqlalchemy import ColumnElement, Row, and_, delete, func, or_, select, update
+from sqlalchemy import ColumnElement, Row, and_, bindparam, delete, func, or_, select, update
 
 from brigade.access.tables import devices
 from brigade.catalogue.tables import categories, products
@@ -87,6 +87,52 @@ def _to_ticket(row: Row[Any]) -> KitchenTicket:
 
 
 _INSERT_TICKET = kitchen_tickets.insert()
+
+
+# The board's reads of every send and bump, built once (their ids an expanding parameter).
+_FIRST_SENT = (
+    select(func.min(kitchen_tickets.c.created_at))
+    .where(
+        kitchen_tickets.c.order_id == orders.c.id,
+        kitchen_tickets.c.kind == TicketKind.ORDER.value,
+    )
+    .scalar_subquery()
+)
+_TICKET_ORDERS = (
+    select(
+        orders.c.id,
+        orders.c.order_type,
+        orders.c.status,
+        orders.c.opened_by_name,
+        dining_tables.c.name,
+        orders.c.customer_name,
+        orders.c.fired_courses,
+        order_items.c.course,
+        _FIRST_SENT,
+    )
+    .select_from(
+        orders.outerjoin(dining_tables, dining_tables.c.id == orders.c.table_id).outerjoin(
+            order_items,
+            and_(
+                order_items.c.order_id == orders.c.id,
+                order_items.c.status == ItemStatus.PENDING.value,
+            ),
+        )
+    )
+    .where(orders.c.id.in_(bindparam("order_ids", expanding=True)))
+)
+_LIVE_ITEMS = (
+    select(
+        order_items.c.id,
+        order_items.c.status,
+        order_items.c.quantity_units,
+        order_items.c.void_reason,
+        products.c.category_id,
+        products.c.prep_seconds,
+    )
+    .select_from(order_items.outerjoin(products, products.c.id == order_items.c.product_id))
+    .where(order_items.c.id.in_(bindparam("item_ids", expanding=True)))
+)
 
 
 class KitchenRepository:
@@ -185,39 +231,8 @@ class KitchenRepository:
         (one with no course when it has none)."""
         if not order_ids:
             return {}
-        first_sent = (
-            select(func.min(kitchen_tickets.c.created_at))
-            .where(
-                kitchen_tickets.c.order_id == orders.c.id,
-                kitchen_tickets.c.kind == TicketKind.ORDER.value,
-            )
-            .scalar_subquery()
-        )
-        pending = and_(
-            order_items.c.order_id == orders.c.id,
-            order_items.c.status == ItemStatus.PENDING.value,
-        )
-        query = (
-            select(
-                orders.c.id,
-                orders.c.order_type,
-                orders.c.status,
-                orders.c.opened_by_name,
-                dining_tables.c.name,
-                orders.c.customer_name,
-                orders.c.fired_courses,
-                order_items.c.course,
-                first_sent,
-            )
-            .select_from(
-                orders.outerjoin(dining_tables, dining_tables.c.id == orders.c.table_id).outerjoin(
-                    order_items, pending
-                )
-            )
-            .where(orders.c.id.in_(order_ids))
-        )
         connection = await self._uow.connection()
-        rows = list(await connection.execute(query))
+        rows = list(await connection.execute(_TICKET_ORDERS, {"order_ids": list(order_ids)}))
         courses: dict[UUID, list[int]] = {}
         for row in rows:
             courses.setdefault(row.id, [])
@@ -242,16 +257,8 @@ class KitchenRepository:
         """Each item's status and quantity now, and its product's category."""
         if not item_ids:
             return {}
-        query = select(
-            order_items.c.id,
-            order_items.c.status,
-            order_items.c.quantity_units,
-            order_items.c.void_reason,
-            products.c.category_id,
-            products.c.prep_seconds,
-        ).select_from(order_items.outerjoin(products, products.c.id == order_items.c.product_id))
         connection = await self._uow.connection()
-        rows = await connection.execute(query.where(order_items.c.id.in_(item_ids)))
+        rows = await connection.execute(_LIVE_ITEMS, {"item_ids": list(item_ids)})
         return {
             item_id: LiveItem(
                 ItemStatus(status), money.quantity_from_units(units), void_reason, category, prep
