@@ -115,19 +115,22 @@ async def _persist(uow: UnitOfWork, order: Order, actor: Actor) -> None:
     """Put back the stock the order's actions returned (a void's, or a cancellation's), then
     write its changes and events, its kitchen tickets and their print jobs. The stock first:
     what it announces (a product back in stock) comes before the order's own events. The
-    journal last: its entry locks the location's sequence until COMMIT, and every statement
-    after the claim would keep the location's other sales waiting (docs/decisions.md)."""
+    journal, then the order's own row, last: a sale's entry locks the location's sequence
+    until COMMIT, and gives the row its receipt number (docs/decisions.md, "PostgreSQL's
+    tail")."""
     cancelled = order.header.status is OrderStatus.CANCELLED
     kind = StockMovementKind.CANCEL if cancelled else StockMovementKind.VOID
     returned = order.changes.stock_returned
     await stock.put_back(uow, actor, returned, kind=kind, order_id=order.id)
-    await OrderRepository(uow).save(order)
+    repository = OrderRepository(uow)
+    await repository.save_lines(order)
     await _post_cash(uow, order, actor)
     await kitchen_board.store(uow, order.changes.kitchen_tickets)
     if order.header.location_id is not None:
         documents = [kitchen_document(order, t) for t in order.changes.kitchen_tickets]
         await printing.queue_kitchen_documents(uow, order.header.location_id, documents)
     await _journal(uow, order)
+    await repository.save_header(order)
 
 
 async def _post_cash(uow: UnitOfWork, order: Order, actor: Actor) -> None:
@@ -178,7 +181,6 @@ async def _journal(uow: UnitOfWork, order: Order) -> None:
     for written in await journal.append(uow, location_id, entries, now()):
         if written.receipt_number is not None:
             order.number_receipt(written.receipt_number)
-            await OrderRepository(uow).number_receipt(order.id, written.receipt_number)
 
 
 async def _journal_entry(

@@ -26,7 +26,7 @@ STATEMENTS = {
     "send": (9, 11),
     "discount": (6, 6),
     "payment": (6, 6),
-    "payment that settles (auto-complete)": (10, 11),
+    "payment that settles (auto-complete)": (9, 10),
     "complete (already completed)": (4, 4),
 }
 

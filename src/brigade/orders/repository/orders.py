@@ -506,20 +506,19 @@ class OrderRepository:
         )
         return [_to_header(row) for row in rows], total
 
-    async def number_receipt(self, order_id: UUID, receipt_number: int) -> None:
-        """The receipt number of an order already saved: its SALE is journaled last."""
-        await self._execute(_NUMBER_RECEIPT, {"key": order_id, "receipt_number": receipt_number})
-
     async def save(self, order: Order) -> None:
-        """Write what the order's actions changed: its header, new and changed items and
-        payments (each kind in one statement), and put the events they recorded in the unit of
-        work's outbox."""
+        """Write what the order's actions changed: ``save_lines``, then ``save_header``."""
+        await self.save_lines(order)
+        await self.save_header(order)
+
+    async def save_lines(self, order: Order) -> None:
+        """A new order's row, then what the actions changed of its items, payments and refunds
+        (each kind in one statement); the events they recorded go to the unit of work's outbox.
+        An existing order's row waits for ``save_header``: a sale's journal entry, written in
+        between, gives it its receipt number."""
         changes = order.changes
-        header = _header_row(order.header)
         if changes.is_new:
-            await self._execute(_INSERT_ORDER, header)
-        elif changes.header_changed:
-            await self._execute(_UPDATE_ORDER, _updates([header])[0])
+            await self._execute(_INSERT_ORDER, _header_row(order.header))
         writes = (
             (_INSERT_ITEM, [_item_row(item) for item in changes.added_items]),
             (_UPDATE_ITEM, _updates(_item_row(item) for item in changes.changed_items)),
@@ -534,3 +533,14 @@ class OrderRepository:
             if rows:
                 await self._execute(statement, rows)
         self._uow.record(changes.events)
+
+    async def save_header(self, order: Order) -> None:
+        """An existing order's changed row; a new order's receipt number, given after its row
+        was written (``save_lines``)."""
+        changes, header = order.changes, order.header
+        if not changes.is_new:
+            if changes.header_changed:
+                await self._execute(_UPDATE_ORDER, _updates([_header_row(header)])[0])
+        elif header.receipt_number is not None:
+            numbered = {"key": header.id, "receipt_number": header.receipt_number}
+            await self._execute(_NUMBER_RECEIPT, numbered)
