@@ -6,12 +6,25 @@ from collections.abc import AsyncIterator, Sequence
 from typing import Any
 from uuid import UUID
 
-from sqlalchemy import bindparam, func, select, union, update
+from sqlalchemy import (
+    ARRAY,
+    BigInteger,
+    String,
+    Text,
+    Uuid,
+    bindparam,
+    func,
+    select,
+    text,
+    union,
+    update,
+)
 
 from brigade.journal.domain import GENESIS_HASH, EntryKind, Head, JournalEntry, StoredRow
 from brigade.journal.tables import journal_entries, journal_heads
 from brigade.kit.db.engine import UnitOfWork
 from brigade.kit.db.rows import upsert_per_database
+from brigade.kit.db.types import UTCDateTime
 
 # Verification reads the chain in pages of this many rows, in sequence order.
 VERIFY_PAGE = 5000
@@ -43,6 +56,36 @@ _MOVE_HEAD = (
     update(journal_heads)
     .where(journal_heads.c.location_id == bindparam("location_key"))
     .values(last_sequence=bindparam("sequence"), last_hash=bindparam("hash"))
+)
+
+# PostgreSQL: the entries and the head's move in one statement (``insert``).
+_PG_WRITE = text(
+    """
+    WITH moved AS (
+        UPDATE journal_heads SET last_sequence = :sequence, last_hash = :hash
+        WHERE location_id = :location_key
+    )
+    INSERT INTO journal_entries
+        (location_id, sequence, kind, order_id, at, content, previous_hash, hash)
+    SELECT :location_key, e.sequence, e.kind, e.order_id, e.at, e.content, e.previous_hash,
+        e.hash
+    FROM unnest(
+        CAST(:sequences AS bigint[]), CAST(:kinds AS varchar[]), CAST(:order_ids AS uuid[]),
+        CAST(:ats AS timestamptz[]), CAST(:contents AS text[]),
+        CAST(:previous_hashes AS varchar[]), CAST(:hashes AS varchar[])
+    ) AS e(sequence, kind, order_id, at, content, previous_hash, hash)
+    """
+).bindparams(
+    bindparam("location_key", type_=Uuid()),
+    bindparam("sequence", type_=BigInteger()),
+    bindparam("hash", type_=String()),
+    bindparam("sequences", type_=ARRAY(BigInteger)),
+    bindparam("kinds", type_=ARRAY(String)),
+    bindparam("order_ids", type_=ARRAY(Uuid())),
+    bindparam("ats", type_=ARRAY(UTCDateTime())),
+    bindparam("contents", type_=ARRAY(Text)),
+    bindparam("previous_hashes", type_=ARRAY(String)),
+    bindparam("hashes", type_=ARRAY(String)),
 )
 
 
@@ -78,10 +121,26 @@ class JournalRepository:
         return Head(int(sequence), previous_hash)
 
     async def insert(self, entries: Sequence[JournalEntry]) -> None:
-        """Write ``entries`` (one location's, consecutive) and move its counter's hash on."""
+        """Write ``entries`` (one location's, consecutive) and move its counter's hash on: one
+        statement on PostgreSQL, where the counter stays locked until COMMIT and every round
+        trip before it keeps the location's next sale waiting; two on SQLite."""
         if not entries:
             return
         connection = await self._uow.connection()
+        last = entries[-1]
+        moved = {"location_key": last.location_id, "sequence": last.sequence, "hash": last.hash}
+        if connection.dialect.name == "postgresql":
+            columns = {
+                "sequences": [entry.sequence for entry in entries],
+                "kinds": [entry.kind.value for entry in entries],
+                "order_ids": [entry.order_id for entry in entries],
+                "ats": [entry.at for entry in entries],
+                "contents": [entry.content_text for entry in entries],
+                "previous_hashes": [entry.previous_hash for entry in entries],
+                "hashes": [entry.hash for entry in entries],
+            }
+            await connection.execute(_PG_WRITE, moved | columns)
+            return
         await connection.execute(
             journal_entries.insert(),
             [
@@ -98,8 +157,6 @@ class JournalRepository:
                 for entry in entries
             ],
         )
-        last = entries[-1]
-        moved = {"location_key": last.location_id, "sequence": last.sequence, "hash": last.hash}
         await connection.execute(_MOVE_HEAD, moved)
 
     async def claim_many(self, location_id: UUID, count: int) -> Head:

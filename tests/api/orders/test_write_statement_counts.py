@@ -11,8 +11,10 @@ import pytest
 from api.orders.order_helpers import Recording, recording
 from factories import LOCATION, AppClient, make_modifier, make_product
 
-# The statements of each step, the same on both databases: SQLite's BEGIN IMMEDIATE is left
-# out (PostgreSQL's BEGIN goes through the driver, where no statement event sees it). The
+# The statements of each step, on SQLite: its BEGIN IMMEDIATE is left out (PostgreSQL's BEGIN
+# goes through the driver, where no statement event sees it). PostgreSQL runs the same, but
+# for the step that journals a sale: it writes the entry and moves the head in one statement
+# (journal/repository.py), so that step runs one fewer (JOURNALED). The
 # order at no location (the rush's, with a MANAGER token) and at a location (a terminal's,
 # which reads the location's charges, printers and stations too).
 #
@@ -29,6 +31,7 @@ STATEMENTS = {
     "payment that settles (auto-complete)": (9, 10),
     "complete (already completed)": (4, 4),
 }
+JOURNALED = {"payment that settles (auto-complete)"}
 
 
 def _counted(recorded: Recording) -> list[str]:
@@ -83,10 +86,15 @@ def test_each_write_of_the_rush_runs_its_pinned_statements(
     assert completed["status"] == "COMPLETED"
 
     column = int(at_location)
+    on_postgresql = client.app.state.database.dialect == "postgresql"
+    pinned = {
+        name: counts[column] - (on_postgresql and name in JOURNALED)
+        for name, counts in STATEMENTS.items()
+    }
     wrong = {
-        name: (STATEMENTS[name][column], [len(s) for s in seen], seen)
+        name: (pinned[name], [len(s) for s in seen], seen)
         for name, seen in rush.seen.items()
-        if any(len(statements) != STATEMENTS[name][column] for statements in seen)
+        if any(len(statements) != pinned[name] for statements in seen)
     }
     assert not wrong, "statements of a step moved (pinned, then seen; how to change one: " + (
         "the comment above STATEMENTS):\n"
