@@ -23,7 +23,7 @@ from sqlalchemy import (
 from brigade.journal.domain import GENESIS_HASH, EntryKind, Head, JournalEntry, StoredRow
 from brigade.journal.tables import journal_entries, journal_heads
 from brigade.kit.db.engine import UnitOfWork
-from brigade.kit.db.rows import upsert_per_database
+from brigade.kit.db.rows import by_column, upsert_per_database
 from brigade.kit.db.types import UTCDateTime
 
 # Verification reads the chain in pages of this many rows, in sequence order.
@@ -62,30 +62,28 @@ _MOVE_HEAD = (
 _PG_WRITE = text(
     """
     WITH moved AS (
-        UPDATE journal_heads SET last_sequence = :sequence, last_hash = :hash
-        WHERE location_id = :location_key
+        UPDATE journal_heads SET last_sequence = :head_sequence, last_hash = :head_hash
+        WHERE location_id = (CAST(:location_id AS uuid[]))[1]
     )
     INSERT INTO journal_entries
         (location_id, sequence, kind, order_id, at, content, previous_hash, hash)
-    SELECT :location_key, e.sequence, e.kind, e.order_id, e.at, e.content, e.previous_hash,
-        e.hash
-    FROM unnest(
-        CAST(:sequences AS bigint[]), CAST(:kinds AS varchar[]), CAST(:order_ids AS uuid[]),
-        CAST(:ats AS timestamptz[]), CAST(:contents AS text[]),
-        CAST(:previous_hashes AS varchar[]), CAST(:hashes AS varchar[])
-    ) AS e(sequence, kind, order_id, at, content, previous_hash, hash)
+    SELECT * FROM unnest(
+        CAST(:location_id AS uuid[]), CAST(:sequence AS bigint[]), CAST(:kind AS varchar[]),
+        CAST(:order_id AS uuid[]), CAST(:at AS timestamptz[]), CAST(:content AS text[]),
+        CAST(:previous_hash AS varchar[]), CAST(:hash AS varchar[])
+    )
     """
 ).bindparams(
-    bindparam("location_key", type_=Uuid()),
-    bindparam("sequence", type_=BigInteger()),
-    bindparam("hash", type_=String()),
-    bindparam("sequences", type_=ARRAY(BigInteger)),
-    bindparam("kinds", type_=ARRAY(String)),
-    bindparam("order_ids", type_=ARRAY(Uuid())),
-    bindparam("ats", type_=ARRAY(UTCDateTime())),
-    bindparam("contents", type_=ARRAY(Text)),
-    bindparam("previous_hashes", type_=ARRAY(String)),
-    bindparam("hashes", type_=ARRAY(String)),
+    bindparam("head_sequence", type_=BigInteger()),
+    bindparam("head_hash", type_=String()),
+    bindparam("location_id", type_=ARRAY(Uuid())),
+    bindparam("sequence", type_=ARRAY(BigInteger)),
+    bindparam("kind", type_=ARRAY(String)),
+    bindparam("order_id", type_=ARRAY(Uuid())),
+    bindparam("at", type_=ARRAY(UTCDateTime())),
+    bindparam("content", type_=ARRAY(Text)),
+    bindparam("previous_hash", type_=ARRAY(String)),
+    bindparam("hash", type_=ARRAY(String)),
 )
 
 
@@ -127,36 +125,26 @@ class JournalRepository:
         if not entries:
             return
         connection = await self._uow.connection()
-        last = entries[-1]
-        moved = {"location_key": last.location_id, "sequence": last.sequence, "hash": last.hash}
-        if connection.dialect.name == "postgresql":
-            columns = {
-                "sequences": [entry.sequence for entry in entries],
-                "kinds": [entry.kind.value for entry in entries],
-                "order_ids": [entry.order_id for entry in entries],
-                "ats": [entry.at for entry in entries],
-                "contents": [entry.content_text for entry in entries],
-                "previous_hashes": [entry.previous_hash for entry in entries],
-                "hashes": [entry.hash for entry in entries],
+        rows = [
+            {
+                "location_id": entry.location_id,
+                "sequence": entry.sequence,
+                "kind": entry.kind.value,
+                "order_id": entry.order_id,
+                "at": entry.at,
+                "content": entry.content_text,
+                "previous_hash": entry.previous_hash,
+                "hash": entry.hash,
             }
-            await connection.execute(_PG_WRITE, moved | columns)
+            for entry in entries
+        ]
+        last = entries[-1]
+        if connection.dialect.name == "postgresql":
+            head = {"head_sequence": last.sequence, "head_hash": last.hash}
+            await connection.execute(_PG_WRITE, by_column(rows) | head)
             return
-        await connection.execute(
-            journal_entries.insert(),
-            [
-                {
-                    "location_id": entry.location_id,
-                    "sequence": entry.sequence,
-                    "kind": entry.kind.value,
-                    "order_id": entry.order_id,
-                    "at": entry.at,
-                    "content": entry.content_text,
-                    "previous_hash": entry.previous_hash,
-                    "hash": entry.hash,
-                }
-                for entry in entries
-            ],
-        )
+        await connection.execute(journal_entries.insert(), rows)
+        moved = {"location_key": last.location_id, "sequence": last.sequence, "hash": last.hash}
         await connection.execute(_MOVE_HEAD, moved)
 
     async def claim_many(self, location_id: UUID, count: int) -> Head:

@@ -31,6 +31,7 @@ from sqlalchemy import (
 from sqlalchemy import Uuid as UuidType
 
 from brigade.kit.db.connection import Connection
+from brigade.kit.db.rows import by_column
 from brigade.kit.db.tables import metadata
 from brigade.kit.db.types import UTCDateTime
 from brigade.kit.events import Envelope, shape_payload
@@ -76,18 +77,18 @@ _PG_APPEND = text(
     SELECT -nextval('event_staging_ids'), e.type, e.at, e.location_id, e.entity_id,
         e.order_id, e.data, e.privileged_data
     FROM unnest(
-        CAST(:types AS varchar[]), CAST(:ats AS timestamptz[]), CAST(:location_ids AS uuid[]),
-        CAST(:entity_ids AS uuid[]), CAST(:order_ids AS uuid[]), CAST(:data AS text[]),
+        CAST(:type AS varchar[]), CAST(:at AS timestamptz[]), CAST(:location_id AS uuid[]),
+        CAST(:entity_id AS uuid[]), CAST(:order_id AS uuid[]), CAST(:data AS text[]),
         CAST(:privileged_data AS text[])
     ) AS e(type, at, location_id, entity_id, order_id, data, privileged_data),
     (SELECT pg_notify(:channel, '')) AS gate
     """
 ).bindparams(
-    bindparam("types", type_=ARRAY(String)),
-    bindparam("ats", type_=ARRAY(UTCDateTime())),
-    bindparam("location_ids", type_=ARRAY(UuidType())),
-    bindparam("entity_ids", type_=ARRAY(UuidType())),
-    bindparam("order_ids", type_=ARRAY(UuidType())),
+    bindparam("type", type_=ARRAY(String)),
+    bindparam("at", type_=ARRAY(UTCDateTime())),
+    bindparam("location_id", type_=ARRAY(UuidType())),
+    bindparam("entity_id", type_=ARRAY(UuidType())),
+    bindparam("order_id", type_=ARRAY(UuidType())),
     bindparam("data", type_=ARRAY(Text)),
     bindparam("privileged_data", type_=ARRAY(Text)),
     bindparam("channel", CHANNEL, type_=Text),
@@ -98,33 +99,19 @@ _SQLITE_APPEND = events.insert()
 async def append(connection: Connection, pending: Sequence[PendingEvent]) -> None:
     """Write the transaction's events: called by the unit of work right before COMMIT."""
     shown = [shape_payload(event.envelope.payload) for event in pending]
-    envelopes = [event.envelope for event in pending]
+    rows = [
+        {
+            "type": event.envelope.type.value,
+            "at": event.at,
+            "location_id": event.envelope.location_id,
+            "entity_id": event.envelope.entity_id,
+            "order_id": event.envelope.order_id,
+            "data": payload.data,
+            "privileged_data": payload.privileged_data,
+        }
+        for event, payload in zip(pending, shown, strict=True)
+    ]
     if connection.dialect.name == "postgresql":
-        await connection.execute(
-            _PG_APPEND,
-            {
-                "types": [envelope.type.value for envelope in envelopes],
-                "ats": [event.at for event in pending],
-                "location_ids": [envelope.location_id for envelope in envelopes],
-                "entity_ids": [envelope.entity_id for envelope in envelopes],
-                "order_ids": [envelope.order_id for envelope in envelopes],
-                "data": [payload.data for payload in shown],
-                "privileged_data": [payload.privileged_data for payload in shown],
-            },
-        )
-        return
-    await connection.execute(
-        _SQLITE_APPEND,
-        [
-            {
-                "type": event.envelope.type.value,
-                "at": event.at,
-                "location_id": event.envelope.location_id,
-                "entity_id": event.envelope.entity_id,
-                "order_id": event.envelope.order_id,
-                "data": payload.data,
-                "privileged_data": payload.privileged_data,
-            }
-            for event, payload in zip(pending, shown, strict=True)
-        ],
-    )
+        await connection.execute(_PG_APPEND, by_column(rows))
+    else:
+        await connection.execute(_SQLITE_APPEND, rows)

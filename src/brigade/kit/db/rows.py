@@ -3,7 +3,7 @@ and the stored form of "no location"."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import fields
 from functools import cache
 from typing import TYPE_CHECKING, Any, TypeVar
@@ -74,6 +74,12 @@ _S = TypeVar("_S")
 def insert_or_update(connection: Connection, table: Table) -> Any:
     """The dialect's INSERT, with ON CONFLICT (``on_conflict_do_*``) on both databases."""
     return _DIALECTS[connection.dialect.name].insert(table)
+
+
+def by_column(rows: Sequence[Mapping[str, Any]]) -> dict[str, list[Any]]:
+    """The rows an executemany would take one by one, as one list per column: for a statement
+    that takes a whole batch as arrays (PostgreSQL's ``unnest``), one round trip."""
+    return {key: [row[key] for row in rows] for key in rows[0]} if rows else {}
 
 
 def upsert_per_database(table: Table, finish: Callable[[Any], _S]) -> dict[str, _S]:
