@@ -63,7 +63,7 @@ _PG_WRITE = text(
     """
     WITH moved AS (
         UPDATE journal_heads SET last_sequence = :head_sequence, last_hash = :head_hash
-        WHERE location_id = (CAST(:location_id AS uuid[]))[1]
+        WHERE location_id = :location_key
     )
     INSERT INTO journal_entries
         (location_id, sequence, kind, order_id, at, content, previous_hash, hash)
@@ -74,6 +74,7 @@ _PG_WRITE = text(
     )
     """
 ).bindparams(
+    bindparam("location_key", type_=Uuid()),
     bindparam("head_sequence", type_=BigInteger()),
     bindparam("head_hash", type_=String()),
     bindparam("location_id", type_=ARRAY(Uuid())),
@@ -140,7 +141,11 @@ class JournalRepository:
         ]
         last = entries[-1]
         if connection.dialect.name == "postgresql":
-            head = {"head_sequence": last.sequence, "head_hash": last.hash}
+            head = {
+                "location_key": last.location_id,
+                "head_sequence": last.sequence,
+                "head_hash": last.hash,
+            }
             await connection.execute(_PG_WRITE, by_column(rows) | head)
             return
         await connection.execute(journal_entries.insert(), rows)

@@ -333,7 +333,7 @@ class UnitOfWork(ABC):
         try:
             if exc_type is None:
                 if pending:
-                    # Last, right before COMMIT: on PostgreSQL the log's lock is held briefly.
+                    # Last, right before COMMIT: every event the unit of work recorded, at once.
                     await append(connection, pending)
                 await connection.commit()
                 if pending:
