@@ -26,7 +26,7 @@ class Settings(BaseSettings):
     workers: int = Field(default=1, ge=1)
     log_level: Literal["debug", "info", "warning", "error"] = "info"
     # Pool per worker process for PostgreSQL; SQLite writes go through one connection.
-    db_pool_size: int = Field(default=10, ge=1)
+    db_pool_size: int = Field(default=4, ge=1)
     sqlite_busy_timeout_ms: int = Field(default=5000, ge=0)
     max_body_bytes: int = Field(default=1024 * 1024, ge=1024)
     # "off" serves everyone as an admin: for a local demo only, announced loudly at start-up.

@@ -9,10 +9,10 @@ request. Parameters, the body and the answer are still parsed, validated and ser
 FastAPI's own functions, so errors and answers are the ones FastAPI gives.
 
 What the plan refuses when the route is defined, so that no route runs half-supported:
-a dependency or endpoint that is a generator or a plain function (every one here is a
-coroutine, or a plain function that only reads the request: those run inline, not in a
-thread), a form body, background tasks, security scopes and streamed answers by FastAPI's
-generator endpoints. ``app.dependency_overrides`` is not consulted: tests override settings.
+a dependency or endpoint that is a generator or a plain function (FastAPI would run it in
+its thread pool: every one here is ``async def``), a form body, background tasks, security
+scopes and answers streamed by a generator endpoint. ``app.dependency_overrides`` is not
+consulted: tests override settings.
 """
 
 from __future__ import annotations
@@ -88,7 +88,6 @@ class _Call:
     """A callable (a dependency or the endpoint) and what it takes from the request."""
 
     call: Callable[..., Any]
-    awaits: bool
     dependencies: tuple[_Dependency, ...]
     path: tuple[_Parameter, ...]
     query: tuple[_Parameter, ...]
@@ -107,22 +106,27 @@ class _Dependency:
     cache_key: Hashable | None
 
 
-def _planned(dependant: Dependant, where: str) -> _Call:
+def _refusal(dependant: Dependant) -> str | None:
+    """What in ``dependant`` the plan does not run, if anything."""
     call = dependant.call
-    assert call is not None
-    refused = (
-        "a generator"
-        if inspect.isgeneratorfunction(call) or inspect.isasyncgenfunction(call)
-        else "background tasks"
-        if dependant.background_tasks_param_name
-        else "security scopes"
-        if dependant.security_scopes_param_name or dependant.own_oauth_scopes
-        else "a websocket"
-        if dependant.websocket_param_name
-        else None
-    )
-    if refused is not None:
-        raise UnplannableRoute(f"{where}: {getattr(call, '__name__', call)} takes {refused}")
+    if inspect.isgeneratorfunction(call) or inspect.isasyncgenfunction(call):
+        return "is a generator"
+    if call is None or not _is_coroutine(call):
+        return "is a plain function, not a coroutine"
+    if dependant.background_tasks_param_name:
+        return "takes background tasks"
+    if dependant.security_scopes_param_name or dependant.own_oauth_scopes:
+        return "takes security scopes"
+    if dependant.websocket_param_name:
+        return "takes a websocket"
+    return None
+
+
+def _planned(dependant: Dependant, where: str) -> _Call:
+    refusal = _refusal(dependant)
+    if refusal is not None:
+        raise UnplannableRoute(f"{where}: {getattr(dependant.call, '__name__', '?')} {refusal}")
+    assert dependant.call is not None
     dependencies = tuple(
         _Dependency(
             name=sub.name,
@@ -132,8 +136,7 @@ def _planned(dependant: Dependant, where: str) -> _Call:
         for sub in dependant.dependencies
     )
     return _Call(
-        call=call,
-        awaits=_is_coroutine(call),
+        call=dependant.call,
         dependencies=dependencies,
         path=tuple(map(_Parameter.of, dependant.path_params)),
         query=tuple(map(_Parameter.of, dependant.query_params)),
@@ -182,8 +185,7 @@ async def _arguments(needs: _Call, solving: _Solving) -> dict[str, Any] | None:
             if arguments is None:
                 failed = True
                 continue
-            produced = dependency.needs.call(**arguments)
-            solved = await produced if dependency.needs.awaits else produced
+            solved = await dependency.needs.call(**arguments)
             if key is not None:
                 solving.cache[key] = solved
         if dependency.name is not None:
@@ -264,8 +266,6 @@ def planned_handler(route: Any, where: str) -> Handler:
     """The request handler for ``route`` (an APIRoute, or the context FastAPI includes it
     in: its prefix's dependencies are the context's)."""
     endpoint = _planned(route.dependant, where)
-    if not endpoint.awaits:
-        raise UnplannableRoute(f"{where}: the endpoint is a plain function, not a coroutine")
     if route.body_field is not None and isinstance(route.body_field.field_info, Form):
         raise UnplannableRoute(f"{where}: a form body")
     if route.is_json_stream or route.stream_item_field is not None:
