@@ -279,6 +279,7 @@ def planned_handler(route: Any, where: str) -> Handler:
     if isinstance(response_class, DefaultPlaceholder):
         response_class = response_class.value
     reads_body = route.body_field is not None
+    embed_body_fields = route._embed_body_fields
     endpoint_context = _extract_endpoint_context(endpoint.call)
     serialisation: Mapping[str, Any] = {
         "field": route.response_field,
@@ -301,7 +302,7 @@ def planned_handler(route: Any, where: str) -> Handler:
         solving = _Solving(
             request=request,
             body=body,
-            embed_body_fields=route._embed_body_fields,
+            embed_body_fields=embed_body_fields,
             response=response,
             cache={},
             errors=[],
@@ -318,11 +319,11 @@ def planned_handler(route: Any, where: str) -> Handler:
             return answer
         status_code = response.status_code or route.status_code
         content = await serialize_response(response_content=answer, **serialisation)
-        arguments = {} if status_code is None else {"status_code": status_code}
+        status: dict[str, Any] = {} if status_code is None else {"status_code": status_code}
         if answers_json_bytes:
-            made = Response(content=content, media_type="application/json", **arguments)
+            made = Response(content=content, media_type="application/json", **status)
         else:
-            made = response_class(content, **arguments)
+            made = response_class(content, **status)
         if not is_body_allowed_for_status_code(made.status_code):
             made.body = b""
         made.headers.raw.extend(response.headers.raw)
