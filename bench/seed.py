@@ -148,6 +148,7 @@ def _past_orders(
                 "total_cents": subtotal + tax,
                 "paid_cents": subtotal + tax,
                 "tip_cents": 200,
+                "payment_count": 1,
                 # One rate: its tax as the order keeps it (orders/domain/records.py's JSON).
                 "taxes": [
                     {

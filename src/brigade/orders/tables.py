@@ -73,6 +73,9 @@ orders = Table(
     Column("merged_into", Uuid, nullable=True),
     # The journal sequence of its SALE entry (docs/design.md §18); null until completed.
     Column("receipt_number", BigInteger, nullable=True),
+    # How many payments the order holds (refunded ones too), written with every change to
+    # them: a write, which locks this row, reads the payments table only when there are some.
+    Column("payment_count", Integer, nullable=False, server_default="0"),
     Column("version", Integer, nullable=False),
     *timestamps(),
     Column("completed_at", UTCDateTime(), nullable=True),

@@ -209,6 +209,14 @@ def test_moving_lines_and_merging_checks_never_sends_to_the_kitchen(client: AppC
     assert _tickets(client) == tickets
     again = client.post(f"/api/orders/{source['id']}/merge", json={"orderId": other["id"]})
     problem(again, 409, "order_closed")
+    # The payment moved with its row's count: a write to the kept check reads it, and takes
+    # only the rest.
+    miscounted = "SELECT count(*) FROM orders WHERE payment_count <> "
+    miscounted += "(SELECT count(*) FROM payments WHERE payments.order_id = orders.id)"
+    assert scalar(client, miscounted) == 0
+    problem(pay(client, kept, round(kept["balanceDue"] + 0.01, 2)), 409, "overpayment")
+    assert pay(client, kept, kept["balanceDue"]).status_code == 201
+    assert order_detail(client, kept)["balanceDue"] == 0
 
 
 def test_moving_a_line_off_a_paid_check_must_leave_it_covered(client: AppClient) -> None:

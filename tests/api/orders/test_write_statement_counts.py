@@ -23,11 +23,11 @@ from factories import LOCATION, AppClient, make_modifier, make_product
 STATEMENTS = {
     # step: (no location, at a location)
     "create order": (3, 5),
-    "add item with a modifier": (10, 10),
-    "add item": (9, 9),
-    "send": (9, 11),
-    "discount": (6, 6),
-    "payment": (6, 6),
+    "add item with a modifier": (9, 9),
+    "add item": (8, 8),
+    "send": (8, 10),
+    "discount": (5, 5),
+    "payment": (5, 5),
     "payment that settles (auto-complete)": (9, 10),
     "complete (already completed)": (4, 4),
 }

@@ -1559,6 +1559,7 @@ class Order:
             service_charge_cents=totals.service_charge_cents,
             rounding_cents=totals.rounding_cents,
             taxes=totals.taxes,
+            payment_count=len(payments),
             version=header.version + 1,
             updated_at=self._next_moment(at),
         )

@@ -130,6 +130,8 @@ class OrderHeader:
     tax_adjustments: tuple[tuple[TaxKey, int], ...] = ()
     # The journal sequence of its last SALE (docs/design.md §18); None until completed.
     receipt_number: int | None = None
+    # How many payments it holds, refunded ones too (kept with the totals).
+    payment_count: int = 0
 
     @property
     def balance_due_cents(self) -> int:

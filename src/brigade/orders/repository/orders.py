@@ -204,21 +204,20 @@ def _changeable(row: dict[str, Any]) -> dict[str, Any]:
 # An order is read with its table's name (``tableName``): one outer join on a primary key.
 _WITH_TABLE = orders.outerjoin(dining_tables, dining_tables.c.id == orders.c.table_id)
 _TABLE_NAME = (dining_tables.c.name.label("table_name"),)
-# Whether the order has payments and refunds (an EXISTS on each table's order_id index), so a
-# load reads neither when it has none: a new order has no payments, most orders no refunds.
-_HAS_PARTS = (
-    exists().where(payments.c.order_id == orders.c.id).label("has_payments"),
-    exists().where(refunds.c.order_id == orders.c.id).label("has_refunds"),
-)
+# Whether the order has refunds (an EXISTS on the table's order_id index), so a load reads
+# none when it has none, as most orders; its payments it counts on its own row.
+_HAS_REFUNDS = exists().where(refunds.c.order_id == orders.c.id).label("has_refunds")
 _ORDER_ROW = (
     select(orders, *_TABLE_NAME)
     .select_from(_WITH_TABLE)
     .where(orders.c.id == bindparam("order_key"))
 )
-_ORDER = _ORDER_ROW.add_columns(*_HAS_PARTS)
+_ORDER = _ORDER_ROW.add_columns(_HAS_REFUNDS)
 # Only the order row is locked (PostgreSQL refuses FOR UPDATE on an outer join's null side).
-# Without the EXISTS: a locking read judges them on the snapshot taken before it waited for the
-# lock (PostgreSQL, READ COMMITTED), so a write reads its payments and refunds whatever they say.
+# Without the EXISTS: a locking read judges it on the snapshot taken before it waited for the
+# lock (PostgreSQL, READ COMMITTED), so a write reads its refunds whatever it says. The count
+# of payments is the locked row's own, as fresh as the lock: whatever adds or moves a payment
+# rewrites it in the same transaction.
 _ORDER_FOR_UPDATE = _ORDER_ROW.with_for_update(of=orders)
 _ITEMS = (
     select(order_items)
@@ -422,11 +421,11 @@ class OrderRepository:
         row = await self._first(query, {"order_key": order_id})
         if row is None:
             return None
-        if for_update:
-            # A payment committed while this waited for the lock would read as none, and a
-            # second payment overpay: a write reads its payments and refunds.
-            return HeldOrder(_to_header(row), True, True)
-        return HeldOrder(_to_header(row), bool(row.has_payments), bool(row.has_refunds))
+        header = _to_header(row)
+        # A refund committed while this waited for the lock would read as none: a write reads
+        # the refunds whatever the EXISTS said.
+        has_refunds = for_update or bool(row.has_refunds)
+        return HeldOrder(header, header.payment_count > 0, has_refunds)
 
     async def parts(
         self, held: HeldOrder, *, whole: WholeItems = WholeItems.ALL, item_id: UUID | None = None
