@@ -23,8 +23,8 @@ from factories import LOCATION, AppClient, make_modifier, make_product
 STATEMENTS = {
     # step: (no location, at a location)
     "create order": (3, 5),
-    "add item with a modifier": (9, 9),
-    "add item": (8, 8),
+    "add item with a modifier": (8, 8),
+    "add item": (7, 7),
     "send": (8, 10),
     "discount": (5, 5),
     "payment": (5, 5),

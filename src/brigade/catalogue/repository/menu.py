@@ -10,7 +10,24 @@ from datetime import datetime
 from typing import Any
 from uuid import UUID
 
-from sqlalchemy import ColumnElement, Row, bindparam, delete, select, update
+from sqlalchemy import (
+    BigInteger,
+    Boolean,
+    ColumnElement,
+    Integer,
+    Label,
+    Row,
+    String,
+    bindparam,
+    cast,
+    delete,
+    literal_column,
+    null,
+    select,
+    union_all,
+    update,
+)
+from sqlalchemy.types import TypeEngine
 
 from brigade.catalogue.domain.events import group_event
 from brigade.catalogue.domain.menu import StockMovement, StockMovementKind
@@ -39,18 +56,56 @@ _LIVE_VARIANT = product_variants.c.deleted_at.is_(None)
 # A product's detail reads these on every product GET and scan: built once, like the hot
 # statements of catalogue/repository/products.py and orders/repository/orders.py (building
 # them cost more than running them).
-_VARIANTS_OF = (
-    select(product_variants)
-    .where(
-        _LIVE_VARIANT, product_variants.c.product_id.in_(bindparam("product_keys", expanding=True))
+_PRODUCT_KEYS = bindparam("product_keys", expanding=True)
+
+
+def _none(type_: TypeEngine[Any], name: str) -> Label[Any]:
+    return cast(null(), type_).label(name)
+
+
+# The products' live variants and the groups they offer, in one read (an add item runs it on
+# every item, after the product's lock): a row per variant or group, ``part`` says which, each
+# column the other has not null. Variants in id order, groups in the product's order.
+_MENU_PARTS_OF = union_all(
+    select(
+        literal_column("'variant'").label("part"),
+        product_variants.c.product_id,
+        product_variants.c.id,
+        product_variants.c.location_id,
+        product_variants.c.name,
+        product_variants.c.price_cents,
+        product_variants.c.sku,
+        product_variants.c.barcode,
+        product_variants.c.is_active,
+        _none(Integer(), "min_selections"),
+        _none(Integer(), "max_selections"),
+        _none(Integer(), "position"),
+        product_variants.c.created_at,
+        product_variants.c.updated_at,
+    ).where(_LIVE_VARIANT, product_variants.c.product_id.in_(_PRODUCT_KEYS)),
+    select(
+        literal_column("'group'"),
+        product_modifier_groups.c.product_id,
+        modifier_groups.c.id,
+        modifier_groups.c.location_id,
+        modifier_groups.c.name,
+        _none(BigInteger(), "price_cents"),
+        _none(String(), "sku"),
+        _none(String(), "barcode"),
+        _none(Boolean(), "is_active"),
+        modifier_groups.c.min_selections,
+        modifier_groups.c.max_selections,
+        product_modifier_groups.c.position,
+        modifier_groups.c.created_at,
+        modifier_groups.c.updated_at,
     )
-    .order_by(product_variants.c.product_id, product_variants.c.id)
-)
-_GROUPS_OF = (
-    select(product_modifier_groups.c.product_id, modifier_groups)
     .join(modifier_groups, modifier_groups.c.id == product_modifier_groups.c.group_id)
-    .where(product_modifier_groups.c.product_id.in_(bindparam("product_keys", expanding=True)))
-    .order_by(product_modifier_groups.c.product_id, product_modifier_groups.c.position)
+    .where(product_modifier_groups.c.product_id.in_(_PRODUCT_KEYS)),
+).order_by(
+    literal_column("product_id"),
+    literal_column("part"),
+    literal_column("position"),
+    literal_column("id"),
 )
 _OPTIONS_OF = (
     select(
@@ -111,16 +166,19 @@ class MenuRepository:
     # --- a product's menu -------------------------------------------------------------------
 
     async def with_menu(self, found: Sequence[Product]) -> list[Product]:
-        """``found`` with their live variants and their modifier groups, in at most three
-        statements whatever their number."""
+        """``found`` with their live variants and their modifier groups, in at most two
+        statements whatever their number (one when none offers a group)."""
         if not found:
             return []
         keys = {"product_keys": [product.id for product in found]}
         connection = await self._uow.connection()
         variants: dict[UUID, list[ProductVariant]] = defaultdict(list)
-        for row in await connection.execute(_VARIANTS_OF, keys):
-            variants[row.product_id].append(_to_variant(row))
-        linked = list(await connection.execute(_GROUPS_OF, keys))
+        linked = []
+        for row in await connection.execute(_MENU_PARTS_OF, keys):
+            if row.part == "variant":
+                variants[row.product_id].append(_to_variant(row))
+            else:
+                linked.append(row)
         options = await self._options_of([row.id for row in linked])
         groups: dict[UUID, list[ModifierGroup]] = defaultdict(list)
         for row in linked:
