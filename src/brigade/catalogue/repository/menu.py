@@ -12,6 +12,7 @@ from uuid import UUID
 
 from sqlalchemy import (
     BigInteger,
+    BindParameter,
     Boolean,
     ColumnElement,
     Integer,
@@ -56,7 +57,7 @@ _LIVE_VARIANT = product_variants.c.deleted_at.is_(None)
 # A product's detail reads these on every product GET and scan: built once, like the hot
 # statements of catalogue/repository/products.py and orders/repository/orders.py (building
 # them cost more than running them).
-_PRODUCT_KEYS = bindparam("product_keys", expanding=True)
+_PRODUCT_KEYS: BindParameter[Any] = bindparam("product_keys", expanding=True)
 
 
 def _none(type_: TypeEngine[Any], name: str) -> Label[Any]:
