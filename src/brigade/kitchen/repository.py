@@ -8,7 +8,25 @@ from decimal import Decimal
 from typing import Any
 from uuid import UUID
 
-from sqlalchemy import ColumnElement, Row, and_, bindparam, delete, func, or_, select, update
+from sqlalchemy import (
+    JSON,
+    BigInteger,
+    ColumnElement,
+    Integer,
+    Row,
+    String,
+    Text,
+    Uuid,
+    and_,
+    bindparam,
+    delete,
+    func,
+    literal_column,
+    or_,
+    select,
+    union_all,
+    update,
+)
 
 from brigade.access.tables import devices
 from brigade.catalogue.tables import categories, products
@@ -21,7 +39,9 @@ from brigade.kit.db.rows import (
     location_out,
     record_from_row,
     row_from_record,
+    typed_null,
 )
+from brigade.kit.db.types import UTCDateTime
 from brigade.kitchen.domain import (
     BoardTicket,
     Kitchen,
@@ -98,17 +118,26 @@ _FIRST_SENT = (
     )
     .scalar_subquery()
 )
-_TICKET_ORDERS = (
+# The board's reads of every send and bump in one (a round trip fewer while the order's row is
+# locked): a row per order's PENDING item (``part`` 'order'; one with no course when it has
+# none) and a row per ticket item ('item', with its product's kitchen terms), each column the
+# other part has not null.
+_BOARD = union_all(
     select(
+        literal_column("'order'").label("part"),
         orders.c.id,
-        orders.c.order_type,
         orders.c.status,
+        orders.c.order_type,
         orders.c.opened_by_name,
-        dining_tables.c.name,
+        dining_tables.c.name.label("table_name"),
         orders.c.customer_name,
         orders.c.fired_courses,
         order_items.c.course,
-        _FIRST_SENT,
+        _FIRST_SENT.label("first_sent_at"),
+        typed_null(BigInteger(), "quantity_units"),
+        typed_null(Text(), "void_reason"),
+        typed_null(Uuid(), "category_id"),
+        typed_null(Integer(), "prep_seconds"),
     )
     .select_from(
         orders.outerjoin(dining_tables, dining_tables.c.id == orders.c.table_id).outerjoin(
@@ -119,19 +148,25 @@ _TICKET_ORDERS = (
             ),
         )
     )
-    .where(orders.c.id.in_(bindparam("order_ids", expanding=True)))
-)
-_LIVE_ITEMS = (
+    .where(orders.c.id.in_(bindparam("order_ids", expanding=True))),
     select(
+        literal_column("'item'"),
         order_items.c.id,
         order_items.c.status,
+        typed_null(String(), "order_type"),
+        typed_null(String(), "opened_by_name"),
+        typed_null(String(), "table_name"),
+        typed_null(String(), "customer_name"),
+        typed_null(JSON(), "fired_courses"),
+        typed_null(Integer(), "course"),
+        typed_null(UTCDateTime(), "first_sent_at"),
         order_items.c.quantity_units,
         order_items.c.void_reason,
         products.c.category_id,
         products.c.prep_seconds,
     )
     .select_from(order_items.outerjoin(products, products.c.id == order_items.c.product_id))
-    .where(order_items.c.id.in_(bindparam("item_ids", expanding=True)))
+    .where(order_items.c.id.in_(bindparam("item_ids", expanding=True))),
 )
 
 
@@ -223,48 +258,50 @@ class KitchenRepository:
         connection = await self._uow.connection()
         return [_to_ticket(row) for row in await connection.execute(query)]
 
-    async def ticket_orders(
-        self, order_ids: Collection[UUID]
-    ) -> dict[UUID, tuple[TicketOrder, datetime]]:
-        """Each order's type, status, table name (a known table's), server, customer and held
-        courses, and when it was first sent to the kitchen, in one read: a row per PENDING item
-        (one with no course when it has none)."""
-        if not order_ids:
-            return {}
+    async def board(
+        self, order_ids: Collection[UUID], item_ids: Collection[UUID]
+    ) -> tuple[dict[UUID, tuple[TicketOrder, datetime]], dict[UUID, LiveItem]]:
+        """In one read: each order's type, status, table name (a known table's), server,
+        customer and held courses, and when it was first sent to the kitchen; and each item's
+        status and quantity now, with its product's category and prep time."""
+        if not order_ids and not item_ids:
+            return {}, {}
         connection = await self._uow.connection()
-        rows = list(await connection.execute(_TICKET_ORDERS, {"order_ids": list(order_ids)}))
+        keys = {"order_ids": list(order_ids), "item_ids": list(item_ids)}
+        rows = list(await connection.execute(_BOARD, keys))
         courses: dict[UUID, list[int]] = {}
+        first_rows: dict[UUID, Row[Any]] = {}
+        live: dict[UUID, LiveItem] = {}
         for row in rows:
+            if row.part == "item":
+                units = money.quantity_from_units(row.quantity_units)
+                live[row.id] = LiveItem(
+                    ItemStatus(row.status),
+                    units,
+                    row.void_reason,
+                    row.category_id,
+                    row.prep_seconds,
+                )
+                continue
+            first_rows.setdefault(row.id, row)
             courses.setdefault(row.id, [])
             if row.course is not None:
                 courses[row.id].append(row.course)
-        return {
+        found = {
             order_id: (
                 TicketOrder(
-                    OrderType(kind),
-                    OrderStatus(status),
-                    table,
-                    server,
-                    customer,
-                    held_courses(courses[order_id], fired or ()),
+                    OrderType(row.order_type),
+                    OrderStatus(row.status),
+                    row.table_name,
+                    row.opened_by_name,
+                    row.customer_name,
+                    held_courses(courses[order_id], row.fired_courses or ()),
                 ),
-                first_sent_at,
+                row.first_sent_at,
             )
-            for order_id, kind, status, server, table, customer, fired, _, first_sent_at in rows
+            for order_id, row in first_rows.items()
         }
-
-    async def live_items(self, item_ids: Collection[UUID]) -> dict[UUID, LiveItem]:
-        """Each item's status and quantity now, and its product's category."""
-        if not item_ids:
-            return {}
-        connection = await self._uow.connection()
-        rows = await connection.execute(_LIVE_ITEMS, {"item_ids": list(item_ids)})
-        return {
-            item_id: LiveItem(
-                ItemStatus(status), money.quantity_from_units(units), void_reason, category, prep
-            )
-            for item_id, status, units, void_reason, category, prep in rows
-        }
+        return found, live
 
     async def list(
         self, filters: TicketFilter, *, page: int, limit: int

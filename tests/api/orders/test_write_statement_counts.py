@@ -25,7 +25,7 @@ STATEMENTS = {
     "create order": (3, 5),
     "add item with a modifier": (8, 8),
     "add item": (7, 7),
-    "send": (8, 10),
+    "send": (7, 9),
     "discount": (5, 5),
     "payment": (5, 5),
     "payment that settles (auto-complete)": (9, 10),

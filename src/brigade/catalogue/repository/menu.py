@@ -16,19 +16,15 @@ from sqlalchemy import (
     Boolean,
     ColumnElement,
     Integer,
-    Label,
     Row,
     String,
     bindparam,
-    cast,
     delete,
     literal_column,
-    null,
     select,
     union_all,
     update,
 )
-from sqlalchemy.types import TypeEngine
 
 from brigade.catalogue.domain.events import group_event
 from brigade.catalogue.domain.menu import StockMovement, StockMovementKind
@@ -49,6 +45,7 @@ from brigade.kit.db.rows import (
     location_out,
     record_from_row,
     row_from_record,
+    typed_null,
 )
 from brigade.kit.events import EventType
 
@@ -58,10 +55,6 @@ _LIVE_VARIANT = product_variants.c.deleted_at.is_(None)
 # statements of catalogue/repository/products.py and orders/repository/orders.py (building
 # them cost more than running them).
 _PRODUCT_KEYS: BindParameter[Any] = bindparam("product_keys", expanding=True)
-
-
-def _none(type_: TypeEngine[Any], name: str) -> Label[Any]:
-    return cast(null(), type_).label(name)
 
 
 # The products' live variants and the groups they offer, in one read (an add item runs it on
@@ -78,9 +71,9 @@ _MENU_PARTS_OF = union_all(
         product_variants.c.sku,
         product_variants.c.barcode,
         product_variants.c.is_active,
-        _none(Integer(), "min_selections"),
-        _none(Integer(), "max_selections"),
-        _none(Integer(), "position"),
+        typed_null(Integer(), "min_selections"),
+        typed_null(Integer(), "max_selections"),
+        typed_null(Integer(), "position"),
         product_variants.c.created_at,
         product_variants.c.updated_at,
     ).where(_LIVE_VARIANT, product_variants.c.product_id.in_(_PRODUCT_KEYS)),
@@ -90,10 +83,10 @@ _MENU_PARTS_OF = union_all(
         modifier_groups.c.id,
         modifier_groups.c.location_id,
         modifier_groups.c.name,
-        _none(BigInteger(), "price_cents"),
-        _none(String(), "sku"),
-        _none(String(), "barcode"),
-        _none(Boolean(), "is_active"),
+        typed_null(BigInteger(), "price_cents"),
+        typed_null(String(), "sku"),
+        typed_null(String(), "barcode"),
+        typed_null(Boolean(), "is_active"),
         modifier_groups.c.min_selections,
         modifier_groups.c.max_selections,
         product_modifier_groups.c.position,

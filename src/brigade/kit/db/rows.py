@@ -12,15 +12,19 @@ from uuid import UUID
 from sqlalchemy import (
     ColumnElement,
     FromClause,
+    Label,
     Row,
     Table,
     UnaryExpression,
     and_,
+    cast,
     func,
+    null,
     or_,
     select,
 )
 from sqlalchemy.dialects import postgresql, sqlite
+from sqlalchemy.types import TypeEngine
 
 from brigade.kit.cursor import Cursor
 from brigade.kit.db.connection import Connection
@@ -30,6 +34,12 @@ if TYPE_CHECKING:
     from _typeshed import DataclassInstance
 
 _R = TypeVar("_R", bound="DataclassInstance")
+
+
+def typed_null(type_: TypeEngine[Any], name: str) -> Label[Any]:
+    """A NULL column of ``type_``: what one part of a UNION ALL puts where another part has a
+    column it has not (PostgreSQL matches the parts' column types)."""
+    return cast(null(), type_).label(name)
 
 
 def location_in(location_id: UUID | None) -> UUID:

@@ -21,12 +21,11 @@ from brigade.kitchen.repository import KitchenRepository, StationRepository
 
 async def on_board(uow: UnitOfWork, tickets: Sequence[KitchenTicket]) -> list[BoardTicket]:
     """The tickets with their orders and items as they are now, each item routed to its
-    location's stations: three reads however many tickets, two more with stations (and one
+    location's stations: two reads however many tickets, two more with stations (and one
     for the categories where a station names some)."""
-    repository = KitchenRepository(uow)
     order_ids = {ticket.order_id for ticket in tickets}
-    found = await repository.ticket_orders(order_ids)
-    live = await repository.live_items({line.item_id for t in tickets for line in t.items})
+    item_ids = {line.item_id for t in tickets for line in t.items}
+    found, live = await KitchenRepository(uow).board(order_ids, item_ids)
     stations = StationRepository(uow)
     locations = {ticket.location_id for ticket in tickets if ticket.location_id is not None}
     kitchens = await stations.kitchen(locations)
