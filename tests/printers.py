@@ -1,7 +1,9 @@
 """A fake ESC/POS printer on 127.0.0.1, and the text a printer would print from its bytes.
 
 The printer listens on a port chosen up front, so a test can name it in a printer before
-it is switched on (a printer that is off refuses connections). Each connection is one job.
+it is switched on (a printer that is off refuses connections). Each connection is one job,
+taken one at a time in the order they connect, as a receipt printer's raw port does: a
+thread per connection could record a later job before an earlier one.
 """
 
 from __future__ import annotations
@@ -43,7 +45,7 @@ class FakePrinter:
     def __init__(self) -> None:
         self.port = free_port()
         self.jobs: list[bytes] = []
-        self._server: socketserver.ThreadingTCPServer | None = None
+        self._server: socketserver.TCPServer | None = None
         self._lock = threading.Lock()
 
     def switch_on(self) -> None:
@@ -55,8 +57,8 @@ class FakePrinter:
                 with printer._lock:
                     printer.jobs.append(received)
 
-        socketserver.ThreadingTCPServer.allow_reuse_address = True
-        self._server = socketserver.ThreadingTCPServer(("127.0.0.1", self.port), Job)
+        socketserver.TCPServer.allow_reuse_address = True
+        self._server = socketserver.TCPServer(("127.0.0.1", self.port), Job)
         threading.Thread(target=self._server.serve_forever, daemon=True).start()
 
     def switch_off(self) -> None:
