@@ -45,3 +45,42 @@ def test_zs_racing_on_one_location_are_numbered_without_a_gap(server: str) -> No
         ]
         verified = http.get("/api/journal/verify", params={"locationId": location}).json()
         assert verified == {"ok": True, "entries": 20, "firstBrokenSequence": None}
+
+
+def test_sales_racing_on_one_location_chain_without_a_gap(server: str) -> None:
+    """Ten orders settled at once at one location, after its first sale (the location's head
+    exists, so on PostgreSQL each sale claims, hashes and writes its entry in one statement):
+    ten consecutive receipt numbers, and a journal that verifies."""
+    location = str(uuid.uuid4())
+    with httpx.Client(headers=ADMIN, base_url=server, timeout=30) as http:
+        product = http.post("/api/products", json={"name": "Soup", "price": 7.5}).json()
+
+        def sent_order() -> str:
+            order = http.post("/api/orders", json={"orderType": "TAKEOUT", "locationId": location})
+            url = f"/api/orders/{order.json()['id']}"
+            http.post(f"{url}/items", json={"productId": product["id"], "quantity": 1})
+            assert http.post(f"{url}/send").status_code == 200
+            return url
+
+        first = sent_order()
+        paid = http.post(f"{first}/payments", json={"paymentMethod": "CASH", "amount": 7.5})
+        assert paid.status_code == 201, paid.text
+        racing = [sent_order() for _ in range(10)]
+
+    async def settle_all() -> list[httpx.Response]:
+        limits = httpx.Limits(max_connections=10, max_keepalive_connections=0)
+        async with httpx.AsyncClient(
+            headers=ADMIN, base_url=server, timeout=60, limits=limits
+        ) as http:
+            body = {"paymentMethod": "CARD", "amount": 7.5}
+            return list(
+                await asyncio.gather(*(http.post(f"{u}/payments", json=body) for u in racing))
+            )
+
+    responses = asyncio.run(settle_all())
+    assert [r.status_code for r in responses] == [201] * 10, [r.text for r in responses]
+    with httpx.Client(headers=ADMIN, base_url=server, timeout=30) as http:
+        receipts = sorted(http.get(u).json()["receiptNumber"] for u in [first, *racing])
+        assert receipts == list(range(1, 12))
+        verified = http.get("/api/journal/verify", params={"locationId": location}).json()
+        assert verified == {"ok": True, "entries": 11, "firstBrokenSequence": None}

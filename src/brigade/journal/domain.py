@@ -37,6 +37,23 @@ def instant_text(at: datetime) -> str:
     return at.astimezone(UTC).isoformat(timespec="microseconds")
 
 
+def hashed_around(
+    *, location_id: UUID, kind: str, at: datetime, content_text: str
+) -> tuple[str, str, str]:
+    """The text an entry's hash is taken over, cut where the two values only its claim of the
+    sequence gives go: ``before + previous_hash + between + str(sequence) + after``.
+
+    The canonical serialization of ``{at, content, kind, locationId, previousHash, sequence}``
+    is built around the content's own canonical text (keys in sorted order), so the content
+    is never parsed again to check it. A hash is hex: its canonical JSON is itself in quotes.
+    """
+    before = (
+        f'{{"at":{canonical(instant_text(at))},"content":{content_text},'
+        f'"kind":{canonical(kind)},"locationId":{canonical(str(location_id))},"previousHash":"'
+    )
+    return before, '","sequence":', "}"
+
+
 def entry_hash(
     *,
     location_id: UUID,
@@ -46,17 +63,11 @@ def entry_hash(
     content_text: str,
     previous_hash: str,
 ) -> str:
-    """The hash of an entry whose content is ``content_text`` (its canonical JSON).
-
-    The canonical serialization of ``{at, content, kind, locationId, previousHash, sequence}``
-    is built around the content's own canonical text (keys in sorted order), so the content
-    is never parsed again to check it.
-    """
-    text = (
-        f'{{"at":{canonical(instant_text(at))},"content":{content_text},'
-        f'"kind":{canonical(kind)},"locationId":{canonical(str(location_id))},'
-        f'"previousHash":{canonical(previous_hash)},"sequence":{sequence}}}'
+    """The hash of an entry whose content is ``content_text`` (its canonical JSON)."""
+    before, between, after = hashed_around(
+        location_id=location_id, kind=kind, at=at, content_text=content_text
     )
+    text = f"{before}{previous_hash}{between}{sequence}{after}"
     return hashlib.sha256(text.encode()).hexdigest()
 
 
@@ -91,6 +102,35 @@ class JournalEntry:
         return self.sequence if self.kind is EntryKind.SALE else None
 
 
+@dataclass(frozen=True, slots=True)
+class Unsealed:
+    """An entry before its claim: all of it but its sequence and the hashes."""
+
+    location_id: UUID
+    kind: EntryKind
+    order_id: UUID | None
+    at: datetime
+    content_text: str
+
+    @property
+    def hashed_around(self) -> tuple[str, str, str]:
+        return hashed_around(
+            location_id=self.location_id,
+            kind=self.kind.value,
+            at=self.at,
+            content_text=self.content_text,
+        )
+
+    def at_sequence(self, sequence: int, previous_hash: str, hash_: str) -> JournalEntry:
+        """This entry as written at ``sequence``, its hashes as they were computed."""
+        where = (self.location_id, sequence, self.kind, self.order_id, self.at)
+        return JournalEntry(*where, self.content_text, previous_hash, hash_)
+
+
+def unsealed(location_id: UUID, new: NewEntry, at: datetime) -> Unsealed:
+    return Unsealed(location_id, new.kind, new.order_id, at, canonical(dict(new.content)))
+
+
 def sealed(
     location_id: UUID,
     sequence: int,
@@ -99,24 +139,16 @@ def sealed(
     previous_hash: str,
 ) -> JournalEntry:
     """``new`` as the entry at ``sequence``, chained to ``previous_hash``."""
-    content_text = canonical(dict(new.content))
-    return JournalEntry(
+    entry = unsealed(location_id, new, at)
+    digest = entry_hash(
         location_id=location_id,
         sequence=sequence,
-        kind=new.kind,
-        order_id=new.order_id,
+        kind=new.kind.value,
         at=at,
-        content_text=content_text,
+        content_text=entry.content_text,
         previous_hash=previous_hash,
-        hash=entry_hash(
-            location_id=location_id,
-            sequence=sequence,
-            kind=new.kind.value,
-            at=at,
-            content_text=content_text,
-            previous_hash=previous_hash,
-        ),
     )
+    return entry.at_sequence(sequence, previous_hash, digest)
 
 
 @dataclass(frozen=True, slots=True)

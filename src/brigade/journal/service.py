@@ -15,6 +15,7 @@ from brigade.journal.domain import (
     NewEntry,
     Verification,
     sealed,
+    unsealed,
     verify_chain,
 )
 from brigade.journal.repository import JournalRepository
@@ -31,6 +32,11 @@ async def append(
     if not entries:
         return []
     repository = JournalRepository(uow)
+    if len(entries) == 1:
+        # PostgreSQL, at a location with a head: claimed and written in one statement.
+        lone = await repository.append_next(unsealed(location_id, entries[0], at))
+        if lone is not None:
+            return [lone]
     head = await repository.claim_many(location_id, len(entries))
     written: list[JournalEntry] = []
     previous_hash = head.last_hash
