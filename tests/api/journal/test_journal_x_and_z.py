@@ -10,7 +10,7 @@ from typing import Any
 from sqlalchemy import text
 
 from api.orders.order_helpers import add_item, order_detail, pay, problem
-from factories import LOCATION, AppClient, in_transaction, make_order, make_product
+from factories import LOCATION, AppClient, in_transaction, make_order, make_product, make_tax_rate
 
 
 def _ok(response: Any, status: int = 200) -> Any:
@@ -278,3 +278,17 @@ def test_a_z_prints_on_a_receipt_printer(client: AppClient) -> None:
         404,
         "not_found",
     )
+
+
+def test_sales_naming_a_rate_in_any_script_chain_and_verify(client: AppClient) -> None:
+    """The entry's content is hashed as UTF-8 wherever the hash is taken (on PostgreSQL, by the
+    database for a lone entry after the location's first)."""
+    _location(client)
+    rate = make_tax_rate(client, name="TVA réduite 5 % · 増値税", rate=0.05)
+    soup = make_product(client, name="Soupe à l'oignon", price=10, taxRateId=rate["id"])
+    for _ in range(3):
+        _sale(client, [soup], ("CARD", 10.5, 0))
+    sales = _journal(client)
+    assert [e["kind"] for e in sales] == ["SALE"] * 3
+    assert all(e["content"]["taxes"][0]["name"] == rate["name"] for e in sales)
+    assert _verify(client) == {"ok": True, "entries": 3, "firstBrokenSequence": None}
