@@ -61,6 +61,8 @@ from brigade.orders.domain.documents import (
 from brigade.orders.domain.journal_notes import JournalNote, negated
 from brigade.orders.domain.permissions import tip_needs_approval
 from brigade.orders.domain.records import (
+    FIRST_ORDER_NUMBER,
+    UNNUMBERED,
     ClientMade,
     OrderFilter,
     OrderHeader,
@@ -80,8 +82,6 @@ from brigade.printing import service as printing
 from brigade.printing.domain import PrintJob
 from brigade.till import service as till
 from brigade.till.domain import MovementType
-
-FIRST_ORDER_NUMBER = 1001
 
 
 async def _load(
@@ -316,12 +316,12 @@ async def create_order(
         location = await repository.location(command.location_id)
         automatic = await pricing.automatic_charges(uow, command.location_id)
         charges = [order_charge(charge, command.order_type) for charge in automatic]
-    # Drawn after the reads: on PostgreSQL the counter's row stays locked until COMMIT, and
-    # every creation at the location queues on it (bench/profile.md, "Third pass: writes").
-    number = await repository.next_order_number(command.location_id, first=FIRST_ORDER_NUMBER)
+    # Its number is drawn as its row is written, after the reads: on PostgreSQL the counter's
+    # row stays locked until COMMIT, and every creation at the location queues on it
+    # (bench/profile.md, "Third pass: writes").
     order = Order.open(
         command,
-        order_number=number,
+        order_number=UNNUMBERED,
         opened_by=actor,
         at=now(),
         table_name=table_name,

@@ -1182,6 +1182,10 @@ class Order:
             ]
         return PaymentChange(current, adjusted)
 
+    def number(self, order_number: int) -> None:
+        """A new order's number, drawn as its row was written (before its events are)."""
+        self._header = dataclasses.replace(self._header, order_number=order_number)
+
     def number_receipt(self, sequence: int) -> None:
         """The journal sequence of the SALE just written is the order's receipt number."""
         self._header = dataclasses.replace(self._header, receipt_number=sequence)

@@ -70,6 +70,12 @@ class OrderCharge:
         return Charge(self.rate_units, self.amount_cents, self.tax, self.adjustment_cents)
 
 
+# A location's first order number; an order opened with UNNUMBERED draws its number as its
+# row is written (the location's counter, locked until COMMIT).
+FIRST_ORDER_NUMBER = 1001
+UNNUMBERED = 0
+
+
 @dataclass(frozen=True, slots=True)
 class OrderHeader:
     """The order's own fields and cached totals: what a list of orders shows."""

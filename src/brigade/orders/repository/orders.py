@@ -8,7 +8,7 @@ quantities as integer thousandths and modifiers as JSON.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from datetime import datetime
 from enum import Enum
 from typing import Any
@@ -34,6 +34,8 @@ from brigade.kit.db.rows import (
 from brigade.kit.money import TaxMode
 from brigade.orders.domain.aggregate import Order
 from brigade.orders.domain.records import (
+    FIRST_ORDER_NUMBER,
+    UNNUMBERED,
     ClientMade,
     MadeKind,
     OrderFilter,
@@ -286,6 +288,28 @@ _DRAW_NUMBER = upsert_per_database(
 )
 
 
+# PostgreSQL: a new order's number drawn and its row written in one statement (the draw a
+# data-modifying CTE), so the location's counter is locked for one round trip fewer until COMMIT.
+_DRAWN = _DRAW_NUMBER["postgresql"].cte("drawn")
+_HEADER_COLUMNS = [f.name for f in fields(OrderHeader) if f.name != "table_name"]
+_PG_INSERT_NUMBERED = (
+    orders.insert()
+    .from_select(
+        _HEADER_COLUMNS,
+        select(
+            *(
+                _DRAWN.c.last_number
+                if name == "order_number"
+                else bindparam(name, type_=orders.c[name].type)
+                for name in _HEADER_COLUMNS
+            )
+        ),
+    )
+    .add_cte(_DRAWN)
+    .returning(orders.c.order_number)
+)
+
+
 def _updates(rows: Iterable[dict[str, Any]]) -> list[dict[str, Any]]:
     """Parameters of an UPDATE ... WHERE id = :key, one per row."""
     return [_changeable(row) | {"key": row["id"]} for row in rows]
@@ -517,7 +541,7 @@ class OrderRepository:
         between, gives it its receipt number."""
         changes = order.changes
         if changes.is_new:
-            await self._execute(_INSERT_ORDER, _header_row(order.header))
+            await self._insert_order(order)
         writes = (
             (_INSERT_ITEM, [_item_row(item) for item in changes.added_items]),
             (_UPDATE_ITEM, _updates(_item_row(item) for item in changes.changed_items)),
@@ -532,6 +556,22 @@ class OrderRepository:
             if rows:
                 await self._execute(statement, rows)
         self._uow.record(changes.events)
+
+    async def _insert_order(self, order: Order) -> None:
+        """A new order's row; opened UNNUMBERED, its number drawn with it (``number``)."""
+        row = _header_row(order.header)
+        if order.header.order_number != UNNUMBERED:  # a split's new check: drawn before
+            await self._execute(_INSERT_ORDER, row)
+            return
+        connection = await self._uow.connection()
+        draw = {"location_key": row["location_id"], "first_number": FIRST_ORDER_NUMBER}
+        if connection.dialect.name == "postgresql":
+            found = await connection.execute(_PG_INSERT_NUMBERED, row | draw)
+            order.number(found.scalar_one())
+            return
+        number = await self.next_order_number(order.header.location_id, first=FIRST_ORDER_NUMBER)
+        order.number(number)
+        await self._execute(_INSERT_ORDER, row | {"order_number": number})
 
     async def save_header(self, order: Order) -> None:
         """An existing order's changed row; a new order's receipt number, given after its row
