@@ -14,6 +14,7 @@ from uuid import UUID
 
 import pytest
 from fastapi import FastAPI
+from sqlalchemy import text
 from sqlalchemy.engine import make_url
 from sqlalchemy.ext.asyncio import AsyncConnection
 
@@ -167,8 +168,10 @@ async def _empty_once(app: object) -> None:
             raw = await connection.get_raw_connection()
             await raw.driver_connection.execute(DELETE_ALL)
         else:
-            for table in reversed(metadata.sorted_tables):
-                await connection.execute(table.delete())
+            # As text: each test's engine starts with an empty statement cache, and compiling
+            # ~60 table DELETEs was a fifth of a test's setup.
+            for statement in DELETE_ALL.split("; "):
+                await connection.execute(text(statement))
         await _make_test_locations(connection)
 
 
