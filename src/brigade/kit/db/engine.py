@@ -200,6 +200,50 @@ class FairGate:
         self._free += 1
 
 
+# Engines whose Database has disposed them, by database and options, ready for the next one.
+# An engine's compiled statements (and PostgreSQL's first-connect checks) then outlive one run
+# of the app: a server runs it once, the tests thousands of times, and compiling every statement
+# afresh was a third of a test. Only a disposed engine is handed on: it holds no connection, and
+# asyncpg's connections belong to the event loop that opened them.
+_IDLE_ENGINES: dict[tuple[str, ...], list[SyncEngine | AsyncEngine]] = {}
+
+
+def _idle_engine(key: tuple[str, ...]) -> SyncEngine | AsyncEngine | None:
+    idle = _IDLE_ENGINES.get(key)
+    return idle.pop() if idle else None
+
+
+def _sqlite_engine(
+    url: URL, key: tuple[str, ...], *, busy_timeout_ms: int, write: bool
+) -> SyncEngine:
+    engine = _idle_engine(key)
+    if isinstance(engine, SyncEngine):
+        return engine
+    # The pool never makes a caller wait (that would block the loop): writers already take
+    # turns on the lock, and a spare reader costs one open().
+    engine = create_engine(url, pool_size=8, max_overflow=-1)
+    # Readers keep the blocking busy handler: in WAL a reader never waits for a writer, only
+    # in rare moments (another connection recovering the WAL index).
+    begin = "BEGIN IMMEDIATE" if write else "BEGIN"
+    _configure_sqlite(engine, busy_timeout_ms=busy_timeout_ms, begin=begin, waits_in_loop=write)
+    connections_in_use(engine)
+    return engine
+
+
+def _postgres_engine(database_url: str, key: tuple[str, ...], *, pool_size: int) -> AsyncEngine:
+    engine = _idle_engine(key)
+    if isinstance(engine, AsyncEngine):
+        return engine
+    # No overflow: past the pool, requests wait for a connection rather than open (and
+    # TLS-negotiate) one that is thrown away on return. They wait at the gate, in turn; the
+    # pool behind it always has a connection for whoever passes.
+    engine = create_async_engine(
+        async_url(database_url), pool_size=pool_size, max_overflow=0, pool_timeout=_POOL_TIMEOUT_S
+    )
+    connections_in_use(engine.sync_engine)
+    return engine
+
+
 class Database:
     def __init__(self, settings: Settings) -> None:
         url = make_url(settings.database_url)
@@ -207,30 +251,21 @@ class Database:
         self._sqlite: dict[bool, SyncEngine] = {}
         self._sqlite_writer = asyncio.Lock()
         self.commit_listeners: list[CommitListener] = []
+        # Each engine's key among the idle ones, to hand it on once disposed.
+        self._keys: dict[bool, tuple[str, ...]] = {}
+        key: tuple[str, ...]
         if self.dialect == "sqlite":
             timeout = settings.sqlite_busy_timeout_ms
             self._sqlite_busy_timeout_s = timeout / 1000
-            for write, begin in ((False, "BEGIN"), (True, "BEGIN IMMEDIATE")):
-                # The pool never makes a caller wait (that would block the loop): writers
-                # already take turns on the lock, and a spare reader costs one open().
-                engine = create_engine(url, pool_size=8, max_overflow=-1)
-                # Readers keep the blocking busy handler: in WAL a reader never waits for a
-                # writer, only in rare moments (another connection recovering the WAL index).
-                _configure_sqlite(engine, busy_timeout_ms=timeout, begin=begin, waits_in_loop=write)
-                self._sqlite[write] = engine
+            for write in (False, True):
+                key = self._keys[write] = (settings.database_url, str(timeout), str(write))
+                self._sqlite[write] = _sqlite_engine(url, key, busy_timeout_ms=timeout, write=write)
         else:
-            # No overflow: past the pool, requests wait for a connection rather than open
-            # (and TLS-negotiate) one that is thrown away on return. They wait at the gate,
-            # in turn; the pool behind it always has a connection for whoever passes.
-            self._postgres: AsyncEngine = create_async_engine(
-                async_url(settings.database_url),
-                pool_size=settings.db_pool_size,
-                max_overflow=0,
-                pool_timeout=_POOL_TIMEOUT_S,
+            key = self._keys[True] = (settings.database_url, str(settings.db_pool_size))
+            self._postgres = _postgres_engine(
+                settings.database_url, key, pool_size=settings.db_pool_size
             )
             self._gate = FairGate(settings.db_pool_size, timeout=_POOL_TIMEOUT_S)
-        for engine in self.engines():
-            connections_in_use(engine)
 
     def unit_of_work(self, *, write: bool) -> UnitOfWork:
         uow: UnitOfWork
@@ -253,10 +288,20 @@ class Database:
         return [self._postgres.sync_engine]
 
     async def dispose(self) -> None:
-        for engine in self._sqlite.values():
-            engine.dispose()
+        """Close every connection and hand the engines on to the next Database on this URL.
+        Once: an engine handed on may already be another Database's."""
+        keys, self._keys = self._keys, {}
+        if not keys:
+            return
+        engines: dict[bool, SyncEngine | AsyncEngine] = {}
+        for write, sqlite in self._sqlite.items():
+            sqlite.dispose()
+            engines[write] = sqlite
         if self.dialect != "sqlite":
             await self._postgres.dispose()
+            engines[True] = self._postgres
+        for write, key in keys.items():
+            _IDLE_ENGINES.setdefault(key, []).append(engines[write])
 
 
 class UnitOfWork(ABC):
