@@ -95,7 +95,7 @@ def _order_the_table(page: Page) -> None:
     steak = chooser(page, "Ribeye")
     pick(steak, "Medium rare")
     add_choice(steak, "$34.00")
-    # A line's tools shift once the server has it (its "−" shows): tap them after that.
+    # A line's tools shift once the server has it (its "One less" shows): tap them after.
     expect(line(page, "1 Ribeye")).to_be_visible()
     page.get_by_role("button", name="Seat and course for Ribeye").click()
     page.get_by_role("dialog", name="Seat and course for Ribeye").get_by_role(

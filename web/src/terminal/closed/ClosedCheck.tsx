@@ -23,7 +23,7 @@ import { VatBlock } from "../payment/Payment";
 import { ReceiptSheet } from "../receipt/Receipt";
 
 export function ClosedCheck(props: { orderId: string; onReopened: (orderId: string) => void; onChanged: () => void }) {
-  const { api, staff } = useTerminal();
+  const { api, staff, outbox } = useTerminal();
   const [order, setOrder] = useState<Order | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
@@ -74,7 +74,10 @@ export function ClosedCheck(props: { orderId: string; onReopened: (orderId: stri
   function reopen(reason: string) {
     setSheet(null);
     gate.run("reopening", { action: "order.reopen", ...ask }, async (approval) => {
-      if (await attempt(() => reopenOrder(api, order!.id, reason, { approval }))) {
+      // The tablet keeps the check as it closed: the reopened one replaces it before the check
+      // opens, so a line added at once is made against the reopened check, not refused.
+      const reopenedKept = async () => outbox.seen(await reopenOrder(api, order!.id, reason, { approval }));
+      if (await attempt(reopenedKept)) {
         props.onChanged();
         props.onReopened(order!.id);
       }
