@@ -24,6 +24,8 @@ class EntryKind(StrEnum):
     REFUND = "REFUND"
     VOID = "VOID"
     REOPEN = "REOPEN"
+    # A card tip changed on a completed sale: the difference, on its receipt number.
+    TIP_ADJUST = "TIP_ADJUST"
     Z = "Z"
 
 

@@ -252,6 +252,22 @@ class JournalRepository:
         )
         return [_entry(location_id, row) for row in rows]
 
+    async def of_order(
+        self, location_id: UUID, order_id: UUID, kind: EntryKind, after: int
+    ) -> list[JournalEntry]:
+        """The order's entries of ``kind`` after sequence ``after``, in order."""
+        rows = await self._rows(
+            select(*_COLUMNS, journal_entries.c.order_id)
+            .where(
+                journal_entries.c.location_id == location_id,
+                journal_entries.c.sequence > after,
+                journal_entries.c.kind == kind.value,
+                journal_entries.c.order_id == order_id,
+            )
+            .order_by(journal_entries.c.sequence)
+        )
+        return [_entry(location_id, row) for row in rows]
+
     async def count(self, location_id: UUID) -> int:
         rows = await self._rows(
             select(func.count()).where(journal_entries.c.location_id == location_id)

@@ -26,14 +26,16 @@ router = brigade_router(prefix="/api/journal", tags=["journal"])
 class JournalEntryOut(ResponseModel):
     sequence: int = Field(description="Its number at its location: 1, 2, 3... with no gap")
     location_id: UUID = Field(description="The location whose journal it is in")
-    kind: EntryKind = Field(description="SALE, REFUND, VOID, REOPEN or Z")
+    kind: EntryKind = Field(description="SALE, REFUND, VOID, REOPEN, TIP_ADJUST or Z")
     order_id: UUID | None = Field(description="The order it records; null for a Z")
     receipt_number: int | None = Field(description="A SALE's: its own sequence")
     at: Timestamp = Field(description="When it was written, in UTC")
     content: dict[str, Any] = Field(
         description="The figures, in cents: a SALE's net sales, taxes by rate, service charges, "
         "tips, discounts, rounding and payments by method; a REFUND's amounts by method and tax "
-        "by rate; a VOID's amount; a REOPEN its SALE's negated; a Z its number and totals"
+        "by rate; a VOID's amount; a REOPEN its SALE's negated (with the tips as adjusted since); "
+        "a TIP_ADJUST the tip's change on a sale (`receiptNumber`, `paymentId`, `method`, "
+        "`tips`: the difference, `tip`: the tip now); a Z its number and totals"
     )
     previous_hash: str = Field(
         description="The hash of the entry before (64 zeros for the first): the chain"

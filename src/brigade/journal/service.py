@@ -86,6 +86,13 @@ async def entry(uow: UnitOfWork, location_id: UUID, sequence: int) -> JournalEnt
     return await JournalRepository(uow).entry(location_id, sequence)
 
 
+async def of_order(
+    uow: UnitOfWork, location_id: UUID, order_id: UUID, kind: EntryKind, after: int
+) -> list[JournalEntry]:
+    """The order's entries of ``kind`` after sequence ``after`` (a sale's tip adjustments)."""
+    return await JournalRepository(uow).of_order(location_id, order_id, kind, after)
+
+
 async def last_sequence_of(uow: UnitOfWork, location_id: UUID, kind: EntryKind) -> int:
     """The location's last entry of ``kind`` (a Z); 0 for none."""
     return await JournalRepository(uow).last_sequence_of(location_id, kind)

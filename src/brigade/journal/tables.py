@@ -23,7 +23,7 @@ journal_entries = Table(
     metadata,
     Column("location_id", Uuid, nullable=False),
     Column("sequence", BigInteger, nullable=False),
-    Column("kind", String(8), nullable=False),
+    Column("kind", String(16), nullable=False),
     Column("order_id", Uuid, nullable=True),
     Column("at", UTCDateTime(), nullable=False),
     # The canonical JSON (sorted keys, no spaces) that was hashed.

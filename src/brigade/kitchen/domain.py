@@ -3,7 +3,7 @@ a void took back off it."""
 
 from __future__ import annotations
 
-from collections.abc import Collection, Iterable, Mapping
+from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from datetime import datetime, timedelta
 from decimal import Decimal
@@ -79,7 +79,8 @@ _NOT_YET_READY = frozenset({ItemStatus.SENT, ItemStatus.PREPARING})
 
 @dataclass(frozen=True, slots=True)
 class TicketOrder:
-    """What the board shows of a ticket's order: where it goes and whose it is."""
+    """What the board shows of a ticket's order: which check it is, where it goes and whose it
+    is, as it is now (the check its food is on: docs/design.md §25)."""
 
     order_type: OrderType
     status: OrderStatus
@@ -89,6 +90,10 @@ class TicketOrder:
     customer_name: str | None = None
     # The courses with items held back (not fired yet), ascending (docs/design.md §19).
     held_courses: tuple[int, ...] = ()
+    # The check's id, number and table (None: the ticket's own, as it was sent).
+    id: UUID | None = None
+    number: int | None = None
+    table_id: UUID | None = None
 
 
 def held_courses(pending: Iterable[int], fired: Iterable[int]) -> tuple[int, ...]:
@@ -108,6 +113,40 @@ class LiveItem:
     category_id: UUID | None
     # The product's prep time now (docs/design.md §19); None: not said.
     prep_seconds: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class LivePart:
+    """An item that is a ticket line, or a part of one a split or a share made (docs/design.md
+    §25): the line it is (``line_id``), the check it is on now and what it is now."""
+
+    item_id: UUID
+    line_id: UUID
+    order_id: UUID
+    live: LiveItem
+
+
+# How far along an item is, for a line whose parts differ: the line is as far as its least.
+_PROGRESS = (ItemStatus.SENT, ItemStatus.PREPARING, ItemStatus.READY, ItemStatus.SERVED)
+
+
+def line_as_now(parts: Sequence[LivePart]) -> LiveItem:
+    """A ticket line as its parts are now: the live ones' quantity, as far along as the least
+    of them (all voided: voided, with the first one's reason)."""
+    live = [part.live for part in parts if part.live.status is not ItemStatus.VOIDED]
+    first = parts[0].live
+    if not live:
+        return first
+    least = min(
+        (item.status for item in live),
+        key=lambda status: _PROGRESS.index(status) if status in _PROGRESS else -1,
+    )
+    return replace(
+        first,
+        status=least,
+        quantity=sum((item.quantity for item in live), Decimal(0)),
+        void_reason=None,
+    )
 
 
 # --- stations (docs/design.md §19) ----------------------------------------------------------
@@ -206,6 +245,8 @@ class BoardItem:
     # When to start it (fire by prep time) and the stations that make it.
     start_at: datetime | None = None
     station_ids: tuple[UUID, ...] = ()
+    # The items the line is now, on whichever checks, with whether each check is closed.
+    parts: tuple[tuple[LivePart, bool], ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -216,18 +257,18 @@ class BoardTicket:
     # The stations with a part of it, each with its bump; empty without stations.
     stations: tuple[StationPart, ...] = ()
 
-    def items_to_ready(self, station_id: UUID | None = None) -> list[UUID]:
-        """What bumping makes READY: the items still being made (a station's: those of its
-        part), unless the order is closed (a paid takeout is completed before it is cooked:
-        its items no longer change)."""
-        if self.order.status in FINAL_ORDER_STATUSES:
-            return []
-        return [
-            item.line.item_id
-            for item in self.items
-            if item.live.status in _NOT_YET_READY
-            and (station_id is None or station_id in item.station_ids)
-        ]
+    def items_to_ready(self, station_id: UUID | None = None) -> dict[UUID, list[UUID]]:
+        """What bumping makes READY, by the check each item is on now: the items still being
+        made (a station's: those of its part), except on a closed check (a paid takeout is
+        completed before it is cooked: its items no longer change)."""
+        ready: dict[UUID, list[UUID]] = {}
+        for item in self.items:
+            if station_id is not None and station_id not in item.station_ids:
+                continue
+            for part, closed in item.parts:
+                if part.live.status in _NOT_YET_READY and not closed:
+                    ready.setdefault(part.order_id, []).append(part.item_id)
+        return ready
 
     def part(self, station_id: UUID) -> StationPart | None:
         return next((part for part in self.stations if part.station.id == station_id), None)
@@ -278,37 +319,54 @@ def unbumps(before: ItemStatus, after: ItemStatus) -> bool:
     return before is ItemStatus.READY and after is ItemStatus.PREPARING
 
 
-def holds_item(ticket: KitchenTicket, item_id: UUID) -> bool:
-    return any(line.item_id == item_id for line in ticket.items)
+def followed_order(ticket: KitchenTicket, checks: Sequence[UUID]) -> UUID:
+    """The check a ticket shows: its own while its food is on it, else the check its food went
+    to (a merge, a move), the first of ``checks`` (the checks of its live parts, in line
+    order; none: its own)."""
+    if not checks or ticket.order_id in checks:
+        return ticket.order_id
+    return checks[0]
 
 
 def board_ticket(
     ticket: KitchenTicket,
-    order: TicketOrder,
-    live: Mapping[UUID, LiveItem],
-    first_sent_at: datetime,
+    orders: Mapping[UUID, tuple[TicketOrder, datetime]],
+    parts: Mapping[UUID, Sequence[LivePart]],
     kitchen: Kitchen = NO_STATIONS,
     bumps: Mapping[UUID, datetime] | None = None,
 ) -> BoardTicket:
-    """``ticket`` with its order and its items as they are now; ``first_sent_at`` is when its
-    order was first sent, so a later send's items show as added. With the location's
-    ``kitchen``, each item names its stations and the ticket its stations' parts, bumped as
-    ``bumps`` (station id: when) says."""
+    """``ticket`` with its items as they are now (``parts``: each line's parts, on whichever
+    checks) and the check its food is on (``orders``: each check with when it was first sent,
+    so a later send's items show as added). With the location's ``kitchen``, each item names
+    its stations and the ticket its stations' parts, bumped as ``bumps`` (station id: when)
+    says."""
+    lines = [(line, parts[line.item_id]) for line in ticket.items]
+    live_checks = [
+        part.order_id
+        for _, found in lines
+        for part in found
+        if part.live.status is not ItemStatus.VOIDED
+    ]
+    order, first_sent_at = orders[followed_order(ticket, live_checks)]
     added = ticket.created_at > first_sent_at
-    longest = longest_prep(live[line.item_id] for line in ticket.items)
+    now_of = {line.item_id: line_as_now(found) for line, found in lines}
+    longest = longest_prep(now_of.values())
     items = []
-    for line in ticket.items:
-        now_ = live[line.item_id]
+    for line, found in lines:
+        now_ = now_of[line.item_id]
         at = start_at(ticket.created_at, now_.prep_seconds, longest)
         routed = kitchen.route(now_.category_id) if kitchen.stations else ()
-        items.append(BoardItem(line, now_, added, at, routed))
+        closed = tuple(
+            (part, orders[part.order_id][0].status in FINAL_ORDER_STATUSES) for part in found
+        )
+        items.append(BoardItem(line, now_, added, at, routed, closed))
     with_part = {station_id for item in items for station_id in item.station_ids}
-    parts = tuple(
+    station_parts = tuple(
         StationPart(station, (bumps or {}).get(station.id))
         for station in kitchen.stations
         if station.id in with_part
     )
-    return BoardTicket(ticket, order, tuple(items), parts)
+    return BoardTicket(ticket, order, tuple(items), station_parts)
 
 
 def shown_event(shown: BoardTicket, event_type: EventType) -> Envelope:

@@ -47,6 +47,7 @@ from brigade.kitchen.domain import (
     Kitchen,
     KitchenTicket,
     LiveItem,
+    LivePart,
     Station,
     TicketFilter,
     TicketItem,
@@ -118,10 +119,15 @@ _FIRST_SENT = (
     )
     .scalar_subquery()
 )
+# The checks a ticket line's parts are on (a split, a move or a merge took them there).
+_PARTS_CHECKS = select(order_items.c.order_id).where(
+    order_items.c.sent_as_id.in_(bindparam("item_ids", expanding=True))
+)
 # The board's reads of every send and bump in one (a round trip fewer while the order's row is
-# locked): a row per order's PENDING item (``part`` 'order'; one with no course when it has
-# none) and a row per ticket item ('item', with its product's kitchen terms), each column the
-# other part has not null.
+# locked): a row per PENDING item of the tickets' checks, and of the checks their lines' parts
+# are on now (``part`` 'order'; one with no course when it has none), and a row per ticket
+# line's item and each part of it ('item', with its check, its line and its product's kitchen
+# terms), each column the other part has not null.
 _BOARD = union_all(
     select(
         literal_column("'order'").label("part"),
@@ -134,6 +140,10 @@ _BOARD = union_all(
         orders.c.fired_courses,
         order_items.c.course,
         _FIRST_SENT.label("first_sent_at"),
+        orders.c.order_number,
+        orders.c.table_id,
+        typed_null(Uuid(), "order_id"),
+        typed_null(Uuid(), "sent_as_id"),
         typed_null(BigInteger(), "quantity_units"),
         typed_null(Text(), "void_reason"),
         typed_null(Uuid(), "category_id"),
@@ -148,7 +158,12 @@ _BOARD = union_all(
             ),
         )
     )
-    .where(orders.c.id.in_(bindparam("order_ids", expanding=True))),
+    .where(
+        or_(
+            orders.c.id.in_(bindparam("order_ids", expanding=True)),
+            orders.c.id.in_(_PARTS_CHECKS),
+        )
+    ),
     select(
         literal_column("'item'"),
         order_items.c.id,
@@ -160,13 +175,22 @@ _BOARD = union_all(
         typed_null(JSON(), "fired_courses"),
         typed_null(Integer(), "course"),
         typed_null(UTCDateTime(), "first_sent_at"),
+        typed_null(Integer(), "order_number"),
+        typed_null(Uuid(), "table_id"),
+        order_items.c.order_id,
+        order_items.c.sent_as_id,
         order_items.c.quantity_units,
         order_items.c.void_reason,
         products.c.category_id,
         products.c.prep_seconds,
     )
     .select_from(order_items.outerjoin(products, products.c.id == order_items.c.product_id))
-    .where(order_items.c.id.in_(bindparam("item_ids", expanding=True))),
+    .where(
+        or_(
+            order_items.c.id.in_(bindparam("item_ids", expanding=True)),
+            order_items.c.sent_as_id.in_(bindparam("item_ids", expanding=True)),
+        )
+    ),
 )
 
 
@@ -260,10 +284,12 @@ class KitchenRepository:
 
     async def board(
         self, order_ids: Collection[UUID], item_ids: Collection[UUID]
-    ) -> tuple[dict[UUID, tuple[TicketOrder, datetime]], dict[UUID, LiveItem]]:
-        """In one read: each order's type, status, table name (a known table's), server,
-        customer and held courses, and when it was first sent to the kitchen; and each item's
-        status and quantity now, with its product's category and prep time."""
+    ) -> tuple[dict[UUID, tuple[TicketOrder, datetime]], dict[UUID, list[LivePart]]]:
+        """In one read: each check the tickets (their ``order_ids``) and their lines
+        (``item_ids``) are on now, with its type, status, number, table (its name, when the
+        dining room knows it), server, customer and held courses, and when it was first sent
+        to the kitchen; and each line's parts (the item itself, and any a split or a share
+        made of it) as they are now, with their product's category and prep time."""
         if not order_ids and not item_ids:
             return {}, {}
         connection = await self._uow.connection()
@@ -271,17 +297,18 @@ class KitchenRepository:
         rows = list(await connection.execute(_BOARD, keys))
         courses: dict[UUID, list[int]] = {}
         first_rows: dict[UUID, Row[Any]] = {}
-        live: dict[UUID, LiveItem] = {}
+        parts: dict[UUID, list[LivePart]] = {}
         for row in rows:
             if row.part == "item":
-                units = money.quantity_from_units(row.quantity_units)
-                live[row.id] = LiveItem(
+                line_id = row.sent_as_id or row.id
+                live = LiveItem(
                     ItemStatus(row.status),
-                    units,
+                    money.quantity_from_units(row.quantity_units),
                     row.void_reason,
                     row.category_id,
                     row.prep_seconds,
                 )
+                parts.setdefault(line_id, []).append(LivePart(row.id, line_id, row.order_id, live))
                 continue
             first_rows.setdefault(row.id, row)
             courses.setdefault(row.id, [])
@@ -296,12 +323,18 @@ class KitchenRepository:
                     row.opened_by_name,
                     row.customer_name,
                     held_courses(courses[order_id], row.fired_courses or ()),
+                    id=order_id,
+                    number=row.order_number,
+                    table_id=row.table_id,
                 ),
                 row.first_sent_at,
             )
             for order_id, row in first_rows.items()
         }
-        return found, live
+        # The line itself first, then its parts as they were made.
+        for found_parts in parts.values():
+            found_parts.sort(key=lambda part: (part.item_id != part.line_id, part.item_id))
+        return found, parts
 
     async def list(
         self, filters: TicketFilter, *, page: int, limit: int

@@ -170,11 +170,14 @@ class BoardTicketOut(ResponseModel):
     """A send as the kitchen display shows it. ``server`` is who opened the order."""
 
     id: UUID = Field(description="The ticket's id")
-    order_id: UUID = Field(description="The order it was sent from")
-    order_number: str = Field(description="Its order's check number (#1042)")
-    order_type: OrderType = Field(description="Its order's type now")
-    order_status: OrderStatus = Field(description="Its order's status now")
-    table_id: UUID | None = Field(description="The table it was sent for; null: none")
+    order_id: UUID = Field(
+        description="The check its food is on now: the one it was sent from, or the one a "
+        "merge, a move or a split took its lines to"
+    )
+    order_number: str = Field(description="That check's number (#1042)")
+    order_type: OrderType = Field(description="That check's type now")
+    order_status: OrderStatus = Field(description="That check's status now")
+    table_id: UUID | None = Field(description="That check's table now; null: none")
     table_name: str | None = Field(
         description="The name of its order's table now; null: none, or a table id the dining "
         "room does not know"
@@ -256,11 +259,11 @@ def board_ticket_out(board: BoardTicket) -> BoardTicketOut:
     ticket, order = board.ticket, board.order
     return BoardTicketOut(
         id=ticket.id,
-        order_id=ticket.order_id,
-        order_number=order_number(ticket.order_number),
+        order_id=order.id or ticket.order_id,
+        order_number=order_number(order.number or ticket.order_number),
         order_type=order.order_type,
         order_status=order.status,
-        table_id=ticket.table_id,
+        table_id=order.table_id if order.id else ticket.table_id,
         table_name=order.table_name,
         customer_name=order.customer_name,
         server=order.server_name,

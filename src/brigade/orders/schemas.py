@@ -58,6 +58,8 @@ CardBrand: Any = Text(32)
 # Exactly four ASCII digits: a full card number or a CVV never gets stored.
 CardLastFour = Annotated[str, StringConstraints(pattern=r"^[0-9]{4}$")]
 GuestCount: Any = WholeNumber(1, 500)
+# A check after a split may seat none of the guests (they stay on another check).
+SplitGuestCount: Any = WholeNumber(0, 500)
 # What one item may carry (its notes print on the kitchen ticket); 422 beyond.
 ItemNotes: Any = Text(MAX_ITEM_NOTES_LENGTH)
 ModifierName: Any = Text(100, min_length=1)
@@ -455,6 +457,11 @@ class OrderItemOut(ResponseModel):
         description="Its share of its rate's tax (a live item's; 0 for a voided one): the "
         "shares of a rate add up to that rate's taxAmount in the order's taxes"
     )
+    discount_amount: Money = Field(
+        description="Its part of the order's discountAmount (a live item's; 0 for a voided "
+        "one): spread by amount, or the part it brought from the check it was split, moved or "
+        "merged from"
+    )
     modifiers: list[ModifierOut] = Field(description="The modifiers chosen, as rung up")
     notes: str | None = Field(description="Notes for the kitchen; null: none")
     status: ItemStatus = Field(
@@ -466,6 +473,10 @@ class OrderItemOut(ResponseModel):
     void_reason: str | None = Field(description="Why it was voided; null unless VOIDED")
     seat: int | None = Field(description=_SEAT)
     course: int = Field(description=_COURSE)
+    sent_as: UUID | None = Field(
+        description="A part of a sent line that a split or a share made: the item its kitchen "
+        "ticket's line names (the kitchen follows it); null: the item is its own line"
+    )
     created_at: Timestamp
     updated_at: Timestamp
 
@@ -786,10 +797,11 @@ class SplitRequest(RequestModel):
     by_seat: bool = Field(
         default=False, description="One new check per seat; items with no seat stay"
     )
-    guest_counts: list[GuestCount] = omittable(
+    guest_counts: list[SplitGuestCount] = omittable(
         max_length=MAX_ITEMS_PER_ORDER + 1,
-        description="One per check after the split, this one first. Left out: this check "
-        "keeps its guests and each new check has 1.",
+        description="One per check after the split, this one first, adding up to this check's "
+        "guests (0 for a check with none of them). Left out: a split by seat moves one guest "
+        "per new check, a split by items moves none.",
     )
 
     def command(self) -> SplitCheck:

@@ -58,7 +58,7 @@ from brigade.orders.domain.documents import (
     receipt_document,
     receipt_of,
 )
-from brigade.orders.domain.journal_notes import JournalNote, negated
+from brigade.orders.domain.journal_notes import JournalNote, negated, with_tips_adjusted
 from brigade.orders.domain.permissions import tip_needs_approval
 from brigade.orders.domain.records import (
     FIRST_ORDER_NUMBER,
@@ -195,7 +195,11 @@ async def _journal_entry(
     sold = await journal.entry(uow, location_id, note.reverses)
     if sold is None:
         raise LookupError(f"the journal has no SALE {note.reverses} to reverse")
-    return NewEntry(EntryKind.REOPEN, negated(sold.content, note.reverses), order_id)
+    tips = await journal.of_order(
+        uow, location_id, order_id, EntryKind.TIP_ADJUST, after=note.reverses
+    )
+    standing = with_tips_adjusted(sold.content, (entry.content for entry in tips))
+    return NewEntry(EntryKind.REOPEN, negated(standing, note.reverses), order_id)
 
 
 async def _ensure_sale_open(uow: UnitOfWork, order: Order) -> None:
@@ -623,7 +627,7 @@ async def change_item(
     await _complete_if_settled(uow, order, actor)
     await _persist(uow, order, actor)
     if unbumps(change.before.status, change.after.status):
-        await kitchen_board.bring_back(uow, order_id, item_id)
+        await kitchen_board.bring_back(uow, change.after.kitchen_ticket_id)
     if change.is_partial_void:
         await _audit(
             uow,
@@ -951,7 +955,7 @@ async def split_check(
     seats = {item.id: item.seat for item in order.items if item.status is not ItemStatus.VOIDED}
     chosen = selections(command, seats)
     kept_guests, new_guests = guests_after_split(
-        command.guest_counts, order.header.guest_count, len(chosen)
+        command.guest_counts, order.header.guest_count, len(chosen), by_seat=command.by_seat
     )
     repository = OrderRepository(uow)
     location_id = order.header.location_id

@@ -12,7 +12,7 @@ from brigade.kit.access import Permission, Role, allows
 from brigade.kit.http.json_answers import cents as amount
 from brigade.kit.http.json_answers import instant, uuid_text
 from brigade.kit.http.schemas import modifiers_out, order_number, staff_ref
-from brigade.orders.domain.aggregate import Order
+from brigade.orders.domain.aggregate import NO_SHARE, ItemShare, Order
 from brigade.orders.domain.records import OrderHeader, OrderItem, OrderPayment
 from brigade.orders.domain.refunds import OrderRefund
 from brigade.orders.domain.settlement import SettledPayment
@@ -40,8 +40,8 @@ def rate_number(units: int) -> float:
     return units / money.RATE_SCALE
 
 
-def item_out(item: OrderItem, tax_cents: int) -> OrderItemOut:
-    """An item with its share of its rate's tax (``Order.item_taxes``)."""
+def item_out(item: OrderItem, share: ItemShare) -> OrderItemOut:
+    """An item with its part of its rate's tax and of the discount (``Order.item_shares``)."""
     return OrderItemOut(
         id=item.id,
         product_id=item.product_id,
@@ -52,25 +52,27 @@ def item_out(item: OrderItem, tax_cents: int) -> OrderItemOut:
         total=cents(item.total_cents),
         tax_rate_id=item.tax_rate_id,
         tax_rate=money.rate_from_units(item.tax_rate_units),
-        tax_amount=cents(tax_cents),
+        tax_amount=cents(share.tax_cents),
+        discount_amount=cents(share.discount_cents),
         modifiers=modifiers_out(item.modifiers),
         notes=item.notes,
         status=item.status,
         void_reason=item.void_reason,
         seat=item.seat,
         course=item.course,
+        sent_as=item.sent_as_id,
         created_at=item.created_at,
         updated_at=item.updated_at,
     )
 
 
 def items_out(order: Order) -> list[OrderItemOut]:
-    taxes = order.item_taxes()
-    return [item_out(item, taxes.get(item.id, 0)) for item in order.items]
+    shares = order.item_shares()
+    return [item_out(item, shares.get(item.id, NO_SHARE)) for item in order.items]
 
 
 def item_of_order(order: Order, item_id: UUID) -> OrderItemOut:
-    return item_out(order.item(item_id), order.item_taxes().get(item_id, 0))
+    return item_out(order.item(item_id), order.item_shares().get(item_id, NO_SHARE))
 
 
 def item_event(order: Order, item_id: UUID) -> ItemEventOut:
@@ -227,13 +229,13 @@ def _charges(order: Order, totals: OrderTotals) -> list[OrderServiceChargeOut]:
 def detail(order: Order, viewer: Role) -> OrderDetail:
     header = order.header
     totals = order.totals()
-    taxes = order.item_taxes(totals)
+    shares = order.item_shares(totals)
     return OrderDetail(
         **_summary_fields(header),
         customer_id=header.customer_id,
         guest_count=header.guest_count,
         notes=header.notes,
-        items=[item_out(item, taxes.get(item.id, 0)) for item in order.items],
+        items=[item_out(item, shares.get(item.id, NO_SHARE)) for item in order.items],
         fired_courses=list(header.fired_courses),
         discount_amount=cents(header.discount_cents),
         tax_amount=cents(header.tax_cents),
@@ -265,7 +267,7 @@ def _staff_json(staff_id: UUID | None, name: str | None) -> dict[str, Any] | Non
     return None if name is None else {"staffId": uuid_text(staff_id), "name": name}
 
 
-def _item_json(item: OrderItem, tax_cents: int) -> dict[str, Any]:
+def _item_json(item: OrderItem, share: ItemShare) -> dict[str, Any]:
     return {
         "id": uuid_text(item.id),
         "productId": uuid_text(item.product_id),
@@ -276,7 +278,8 @@ def _item_json(item: OrderItem, tax_cents: int) -> dict[str, Any]:
         "total": amount(item.total_cents),
         "taxRateId": uuid_text(item.tax_rate_id),
         "taxRate": rate_number(item.tax_rate_units),
-        "taxAmount": amount(tax_cents),
+        "taxAmount": amount(share.tax_cents),
+        "discountAmount": amount(share.discount_cents),
         "modifiers": [
             {
                 "modifierOptionId": uuid_text(m.modifier_option_id),
@@ -290,6 +293,7 @@ def _item_json(item: OrderItem, tax_cents: int) -> dict[str, Any]:
         "voidReason": item.void_reason,
         "seat": item.seat,
         "course": item.course,
+        "sentAs": uuid_text(item.sent_as_id),
         "createdAt": instant(item.created_at),
         "updatedAt": instant(item.updated_at),
     }
@@ -345,7 +349,7 @@ def detail_json(order: Order, viewer: Role) -> dict[str, Any]:
     header = order.header
     sees_details = allows(viewer, Permission.SEE_PAYMENT_DETAILS)
     totals = order.totals()
-    taxes = order.item_taxes(totals)
+    shares = order.item_shares(totals)
     return {
         "id": uuid_text(header.id),
         "orderNumber": order_number(header.order_number),
@@ -363,7 +367,7 @@ def detail_json(order: Order, viewer: Role) -> dict[str, Any]:
         "customerId": uuid_text(header.customer_id),
         "guestCount": header.guest_count,
         "notes": header.notes,
-        "items": [_item_json(item, taxes.get(item.id, 0)) for item in order.items],
+        "items": [_item_json(item, shares.get(item.id, NO_SHARE)) for item in order.items],
         "firedCourses": list(header.fired_courses),
         "discountAmount": amount(header.discount_cents),
         "taxAmount": amount(header.tax_cents),

@@ -23,6 +23,8 @@ from brigade.kit.db.types import UTCDateTime
 SEATED = text("status IN ('DRAFT', 'OPEN') AND table_id IS NOT NULL")
 # The sales report's orders.
 COMPLETED = text("status = 'COMPLETED'")
+# Items that are a part of another's kitchen ticket line.
+SENT_AS_A_PART = text("sent_as_id IS NOT NULL")
 
 order_counters = Table(
     "order_counters",
@@ -136,8 +138,20 @@ order_items = Table(
     # The guest's seat (null: the table) and the course it goes out with.
     Column("seat", Integer, nullable=True),
     Column("course", Integer, nullable=False, server_default="1"),
+    # A part a split or a share made of a sent line: the item its kitchen ticket line names.
+    Column("sent_as_id", Uuid, nullable=True),
+    # The part of its check's discount it carries since a split, a move, a merge or a share;
+    # null: the discount is spread by amount.
+    Column("discount_cents", BigInteger, nullable=True),
     *timestamps(),
     Index("ix_order_items_order_id", "order_id", "created_at"),
+    # The kitchen board finds a ticket line's parts by it (only parts have one).
+    Index(
+        "ix_order_items_sent_as",
+        "sent_as_id",
+        sqlite_where=SENT_AS_A_PART,
+        postgresql_where=SENT_AS_A_PART,
+    ),
 )
 
 payments = Table(

@@ -1,9 +1,9 @@
 """The X and Z reports' figures (docs/design.md §18): pure, the standard library and the kit.
 
 A day's figures are the sum of the journal entries since the last Z: SALEs add, REOPENs (a
-SALE negated) take away, REFUNDs and VOIDs are counted apart. The Z takes its inputs (the
-entries, the previous Z's grand total, the till's drawers and its unassigned cash) and nothing
-else.
+SALE negated) take away, TIP_ADJUSTs move a sale's tips, REFUNDs and VOIDs are counted apart.
+The Z takes its inputs (the entries, the previous Z's grand total, the till's drawers and its
+unassigned cash) and nothing else.
 """
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ from typing import Any
 from brigade.kit.print_layout import RULE, amount, columns, wrap
 from brigade.till.domain import DrawerSummary
 
-SALE, REFUND, VOID, REOPEN = "SALE", "REFUND", "VOID", "REOPEN"
+SALE, REFUND, VOID, REOPEN, TIP_ADJUST = "SALE", "REFUND", "VOID", "REOPEN", "TIP_ADJUST"
 
 
 @dataclass(slots=True)
@@ -121,6 +121,12 @@ def day_figures(entries: Iterable[Entry]) -> DayFigures:
             refunds.amount_cents += int(content["amount"])
             refunds.tips_cents += int(content["tips"])
             _add_rates(refunds.taxes, content["taxes"])
+        elif entry.kind == TIP_ADJUST:
+            # A tip changed on a sale: the difference, by its payment's method.
+            change = int(content["tips"])
+            figures.tips_cents += change
+            method = figures.by_method.setdefault(content["method"], MethodSum(content["method"]))
+            method.tips_cents += change
         elif entry.kind == VOID:
             figures.void_count += 1
             figures.void_cents += int(content["amount"])

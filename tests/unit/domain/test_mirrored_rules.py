@@ -23,6 +23,7 @@ from brigade.kitchen.domain import (
     BoardTicket,
     KitchenTicket,
     LiveItem,
+    LivePart,
     TicketItem,
     TicketKind,
     TicketOrder,
@@ -107,8 +108,12 @@ def test_what_is_still_to_cook(status: ItemStatus) -> None:
         uuid.uuid4(), uuid.uuid4(), None, 1, None, (line,), NOW, None, None, TicketKind.ORDER, None
     )
     order = TicketOrder(OrderType.DINE_IN, OrderStatus.OPEN, None, None)
-    item = BoardItem(line, LiveItem(status, Decimal(1), None, None), added=False)
-    to_cook = BoardTicket(ticket, order, (item,)).items_to_ready() == [line.item_id]
+    live = LiveItem(status, Decimal(1), None, None)
+    part = LivePart(line.item_id, line.item_id, ticket.order_id, live)
+    item = BoardItem(line, live, added=False, parts=((part, False),))
+    to_cook = BoardTicket(ticket, order, (item,)).items_to_ready() == {
+        ticket.order_id: [line.item_id]
+    }
     assert to_cook is CASES["stillToCook"][status.value]
 
 

@@ -13,6 +13,7 @@ from brigade.kitchen.domain import (
     Kitchen,
     KitchenTicket,
     LiveItem,
+    LivePart,
     Station,
     StationPart,
     TicketItem,
@@ -89,19 +90,25 @@ def test_an_item_starts_at_the_longest_prep_less_its_own() -> None:
     assert start_at(AT, 1200, 900) == AT
 
 
-def _ticket(*categories: UUID | None) -> tuple[KitchenTicket, dict[UUID, LiveItem]]:
+def _ticket(*categories: UUID | None) -> tuple[KitchenTicket, dict[UUID, list[LivePart]]]:
     lines = tuple(
         TicketItem(uuid4(), uuid4(), f"Item {n}", Decimal(1), (), None)
         for n, _ in enumerate(categories)
     )
-    live = {
-        line.item_id: _live(60 * (n + 1), category=c)
-        for n, (line, c) in enumerate(zip(lines, categories, strict=True))
-    }
     ticket = KitchenTicket(
         uuid4(), uuid4(), LOCATION, 7, None, lines, AT, None, None, TicketKind.ORDER, None
     )
+    live = {
+        line.item_id: [
+            LivePart(line.item_id, line.item_id, ticket.order_id, _live(60 * (n + 1), category=c))
+        ]
+        for n, (line, c) in enumerate(zip(lines, categories, strict=True))
+    }
     return ticket, live
+
+
+def _orders(ticket: KitchenTicket) -> dict[UUID, tuple[TicketOrder, datetime]]:
+    return {ticket.order_id: (ORDER, AT)}
 
 
 ORDER = TicketOrder(OrderType.DINE_IN, OrderStatus.OPEN, "T1", "Ana")
@@ -110,7 +117,7 @@ ORDER = TicketOrder(OrderType.DINE_IN, OrderStatus.OPEN, "T1", "Ana")
 def test_a_board_ticket_names_each_items_stations_and_each_stations_part() -> None:
     ticket, live = _ticket(BURGERS, DRINKS)
     kitchen = Kitchen((BAR, EXPO, GRILL), PARENTS)
-    shown = board_ticket(ticket, ORDER, live, AT, kitchen, {GRILL.id: AT})
+    shown = board_ticket(ticket, _orders(ticket), live, kitchen, {GRILL.id: AT})
     assert [item.station_ids for item in shown.items] == [(GRILL.id,), (BAR.id,)]
     assert [item.start_at for item in shown.items] == [AT + timedelta(seconds=60), AT]
     assert shown.stations == (StationPart(BAR, None), StationPart(GRILL, AT))
@@ -120,13 +127,13 @@ def test_a_board_ticket_names_each_items_stations_and_each_stations_part() -> No
 
 def test_a_station_shows_and_readies_only_its_part_and_the_expo_the_whole() -> None:
     ticket, live = _ticket(BURGERS, DRINKS)
-    shown = board_ticket(ticket, ORDER, live, AT, Kitchen((GRILL, BAR, EXPO), PARENTS))
+    shown = board_ticket(ticket, _orders(ticket), live, Kitchen((GRILL, BAR, EXPO), PARENTS))
     burger, beer = (item.line.item_id for item in shown.items)
     assert [i.line.item_id for i in shown.for_station(GRILL).items] == [burger]
     assert shown.for_station(EXPO) == shown
     assert shown.for_station(None) == shown
-    assert shown.items_to_ready(GRILL.id) == [burger]
-    assert shown.items_to_ready() == [burger, beer]
+    assert shown.items_to_ready(GRILL.id) == {ticket.order_id: [burger]}
+    assert shown.items_to_ready() == {ticket.order_id: [burger, beer]}
     assert shown.shows_on(GRILL)
     assert shown.shows_on(EXPO)
     bumped = shown.with_station_bump(GRILL.id, AT)
@@ -139,7 +146,7 @@ def test_a_station_shows_and_readies_only_its_part_and_the_expo_the_whole() -> N
 
 def test_without_stations_a_ticket_has_no_parts() -> None:
     ticket, live = _ticket(BURGERS)
-    shown = board_ticket(ticket, ORDER, live, AT)
+    shown = board_ticket(ticket, _orders(ticket), live)
     assert shown.stations == ()
     assert [item.station_ids for item in shown.items] == [()]
     assert not shown.every_part_bumped

@@ -14,7 +14,6 @@ from brigade.kitchen.domain import (
     BoardTicket,
     KitchenTicket,
     board_ticket,
-    holds_item,
 )
 from brigade.kitchen.repository import KitchenRepository, StationRepository
 
@@ -25,7 +24,7 @@ async def on_board(uow: UnitOfWork, tickets: Sequence[KitchenTicket]) -> list[Bo
     for the categories where a station names some)."""
     order_ids = {ticket.order_id for ticket in tickets}
     item_ids = {line.item_id for t in tickets for line in t.items}
-    found, live = await KitchenRepository(uow).board(order_ids, item_ids)
+    found, parts = await KitchenRepository(uow).board(order_ids, item_ids)
     stations = StationRepository(uow)
     locations = {ticket.location_id for ticket in tickets if ticket.location_id is not None}
     kitchens = await stations.kitchen(locations)
@@ -35,13 +34,10 @@ async def on_board(uow: UnitOfWork, tickets: Sequence[KitchenTicket]) -> list[Bo
     bumps = await stations.bumps(with_stations)
     shown = []
     for ticket in tickets:
-        order, first_sent_at = found[ticket.order_id]
         kitchen = (
             kitchens.get(ticket.location_id, NO_STATIONS) if ticket.location_id else NO_STATIONS
         )
-        shown.append(
-            board_ticket(ticket, order, live, first_sent_at, kitchen, bumps.get(ticket.id))
-        )
+        shown.append(board_ticket(ticket, found, parts, kitchen, bumps.get(ticket.id)))
     return shown
 
 
@@ -56,10 +52,15 @@ async def show_new(uow: UnitOfWork, tickets: Sequence[KitchenTicket]) -> None:
     KitchenRepository(uow).shown_new(await on_board(uow, tickets))
 
 
-async def bring_back(uow: UnitOfWork, order_id: UUID, item_id: UUID) -> None:
-    """An item set back from READY to PREPARING is being made again: the bumped tickets that
-    hold it come back on the board (``kitchen_ticket.recalled`` each, docs/design.md §21)."""
+async def bring_back(uow: UnitOfWork, ticket_id: UUID | None) -> None:
+    """An item set back from READY to PREPARING is being made again: the ticket that sent it
+    (``ticket_id``, wherever the item is now) comes back on the board if it was bumped
+    (``kitchen_ticket.recalled``, docs/design.md §21)."""
+    if ticket_id is None:
+        return
     repository = KitchenRepository(uow)
-    tickets = [t for t in await repository.bumped_of_order(order_id) if holds_item(t, item_id)]
-    for shown in await on_board(uow, [replace(ticket, bumped_at=None) for ticket in tickets]):
-        await repository.set_bumped(shown)
+    ticket = await repository.get(ticket_id, for_update=True)
+    if ticket is None or ticket.bumped_at is None:
+        return
+    (shown,) = await on_board(uow, [replace(ticket, bumped_at=None)])
+    await repository.set_bumped(shown)

@@ -3,6 +3,7 @@ the board of what is still to make, and bumping a ticket off it or recalling it.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import replace
 from datetime import datetime
 from uuid import UUID
@@ -122,8 +123,16 @@ async def bump_ticket(
         return await _bump_part(uow, actor, shown, station)
     if ticket.bumped_at is not None:
         return shown
-    await orders.make_ready(uow, actor, ticket.order_id, shown.items_to_ready())
+    await _make_ready(uow, actor, shown.items_to_ready())
     return await _set_bumped(uow, ticket, now())
+
+
+async def _make_ready(uow: UnitOfWork, actor: Actor, ready: Mapping[UUID, list[UUID]]) -> None:
+    """The items a bump made READY, on each check they are on now (a split, a move or a merge
+    took some to other checks: docs/design.md §25), the checks in one order so two bumps lock
+    them alike."""
+    for order_id in sorted(ready):
+        await orders.make_ready(uow, actor, order_id, ready[order_id])
 
 
 async def _bump_part(
@@ -134,12 +143,12 @@ async def _bump_part(
     part = shown.part(station.id)
     if ticket.bumped_at is not None or (part is not None and part.bumped_at is not None):
         return shown.for_station(station)
-    await orders.make_ready(uow, actor, ticket.order_id, shown.items_to_ready(station.id))
+    await _make_ready(uow, actor, shown.items_to_ready(station.id))
     (shown,) = await on_board(uow, [ticket])
     shown = shown.with_station_bump(station.id, now())
     await StationRepository(uow).set_part_bumped(shown, station.id)
     if shown.every_part_bumped:
-        await orders.make_ready(uow, actor, ticket.order_id, shown.items_to_ready())
+        await _make_ready(uow, actor, shown.items_to_ready())
         shown = await _set_bumped(uow, ticket, now())
     return shown.for_station(station)
 

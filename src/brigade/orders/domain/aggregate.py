@@ -86,11 +86,15 @@ from brigade.orders.domain.refunds import (
 )
 from brigade.orders.domain.splitting import (
     Portion,
+    carrying,
     frozen_charge,
+    merged_guests,
+    piece_discounts,
     portions,
     settled,
     share_line,
     split_line,
+    spread_over,
     whole_portion,
 )
 from brigade.orders.domain.states import (
@@ -252,6 +256,17 @@ def _as_asked(modifiers: Iterable[Modifier]) -> tuple[ModifierChoice, ...]:
 
 
 @dataclass(frozen=True, slots=True)
+class ItemShare:
+    """An item's part of its rate's tax and of its check's discount (a voided one: none)."""
+
+    tax_cents: int = 0
+    discount_cents: int = 0
+
+
+NO_SHARE = ItemShare()
+
+
+@dataclass(frozen=True, slots=True)
 class ItemChange:
     """An item as it was and as it is: the audit and the stock need both."""
 
@@ -316,6 +331,8 @@ class OrderChanges:
     events: list[Envelope] = field(default_factory=list)
     # What the journal is told (docs/design.md §18), in the order it happened.
     journal: list[journal_notes.JournalNote] = field(default_factory=list)
+    # Every item's part of the discount is dropped: it is spread by amount again.
+    discount_respread: bool = False
 
 
 def _lines(lines: Iterable[OrderLine]) -> list[Line]:
@@ -386,7 +403,7 @@ def _item_total(unit_price_cents: int, modifiers: Iterable[Modifier], quantity: 
 
 def _ticket_line(item: OrderItem, quantity: Decimal) -> TicketItem:
     return TicketItem(
-        item.id,
+        item.kitchen_line_id,
         item.product_id,
         item.name,
         quantity,
@@ -561,11 +578,13 @@ class Order:
             )
         return self._totals
 
-    def item_taxes(self, totals: OrderTotals | None = None) -> dict[UUID, int]:
-        """Each live item's share of its rate's tax, by item id (a voided item has none)."""
+    def item_shares(self, totals: OrderTotals | None = None) -> dict[UUID, ItemShare]:
+        """Each live item's part of its rate's tax and of the discount, by item id (a voided
+        item has none)."""
         live = [line.id for line in self._lines.values() if line.status is not ItemStatus.VOIDED]
-        shares = (totals or self.totals()).line_taxes
-        return dict(zip(live, shares, strict=True))
+        totals = totals or self.totals()
+        shares = zip(live, totals.line_taxes, totals.line_discounts, strict=True)
+        return {item_id: ItemShare(tax, off) for item_id, tax, off in shares}
 
     def expect_version(self, version: int | None) -> None:
         """Refuse a change meant for another version (a client's If-Match); None: any."""
@@ -581,6 +600,7 @@ class Order:
         self._commit(
             at,
             (self._event(EventType.ORDER_UPDATED),),
+            respread=True,
             discount_cents=cents,
             discount_code=command.code if cents else None,
         )
@@ -768,7 +788,9 @@ class Order:
             seat=command.seat,
             course=command.course,
         )
-        self._commit(at, (self._item_event(EventType.ITEM_ADDED, item),), added_items=[item])
+        self._commit(
+            at, (self._item_event(EventType.ITEM_ADDED, item),), added_items=[item], respread=True
+        )
         return item
 
     def change_item(
@@ -827,7 +849,14 @@ class Order:
         events = [self._item_event(EventType.ITEM_UPDATED, item)]
         if item.total_cents != current.total_cents or item.quantity != current.quantity:
             events.append(self._event(EventType.ORDER_UPDATED))
-        self._commit(at, events, changed_items=[item], returned=returned, tickets=tickets)
+        self._commit(
+            at,
+            events,
+            changed_items=[item],
+            returned=returned,
+            tickets=tickets,
+            respread=item.total_cents != current.total_cents,
+        )
         return ItemChange(current, item)
 
     @staticmethod
@@ -914,6 +943,7 @@ class Order:
             changed_items=[voided],
             returned=[(item.product_id, item.quantity)],
             tickets=tickets,
+            respread=True,
         )
         return ItemChange(item, voided)
 
@@ -1171,15 +1201,12 @@ class Order:
         if tip_cents == current.tip_cents:
             return PaymentChange(current, current)
         adjusted = dataclasses.replace(current, tip_cents=tip_cents)
-        sold = self._header.receipt_number
         self._commit(at, (self._event(EventType.ORDER_UPDATED),), changed_payments=[adjusted])
-        if self._header.status is OrderStatus.COMPLETED and sold is not None:
-            # The sale's figures change: the journal reverses its SALE and records it anew.
-            journal = self._changes.journal
-            journal += [
-                journal_notes.reopen(sold),
-                journal_notes.sale(self._header, self._payments),
-            ]
+        if self._header.status is OrderStatus.COMPLETED and self._header.receipt_number:
+            # The sale keeps its receipt: the journal records the tip's change on it.
+            self._changes.journal.append(
+                journal_notes.tip_adjusted(self._header, current, adjusted)
+            )
         return PaymentChange(current, adjusted)
 
     def number(self, order_number: int) -> None:
@@ -1204,18 +1231,31 @@ class Order:
         if len(self._lines) + parts - 1 > MAX_ITEMS_PER_ORDER:
             raise TooManyItems(f"an order holds at most {MAX_ITEMS_PER_ORDER} items")
         moment = self._next_moment(at)
-        shared = [
-            dataclasses.replace(part, updated_at=moment)
-            for part in share_line(item, [new_id() for _ in range(parts - 1)])
-        ]
+        made = share_line(item, [new_id() for _ in range(parts - 1)])
+        carried = self._discount_parts()
+        offs = spread_over(carried[item_id], [part.total_cents for part in made])
+        pieces = {part.id: off for part, off in zip(made, offs, strict=True)}
+        others = [self._whole(i) for i in carried if i != item_id]
+        held = carrying([*others, *made], carried | pieces)
+        shared = [dataclasses.replace(part, updated_at=moment) for part in held[len(others) :]]
+        kept = [i for i in held[: len(others)] if i != self._items[i.id]]
+        lines = self._lines | {i.id: OrderLine.of(i) for i in (*kept, *shared)}
+        whole = self._items | {i.id: i for i in (*kept, *shared)}
+        if self._paid_over(self._header, _lines(_in_load_order(lines.values(), whole))):
+            raise WouldOverpay("the check's payments would be more than it comes to")
         first, *rest = shared
         events = [
             self._item_event(EventType.ITEM_UPDATED, first),
             *(self._item_event(EventType.ITEM_ADDED, part) for part in rest),
             self._event(EventType.ORDER_UPDATED),
         ]
-        self._commit(moment, events, changed_items=[first], added_items=rest)
+        self._commit(moment, events, changed_items=[first, *kept], added_items=rest)
         return shared
+
+    def _discount_parts(self) -> dict[UUID, int]:
+        """Each live item's part of the discount now, by id (in the order of its lines)."""
+        live = [line.id for line in self._lines.values() if line.status is not ItemStatus.VOIDED]
+        return dict(zip(live, self.totals().line_discounts, strict=True))
 
     def split(
         self,
@@ -1268,7 +1308,24 @@ class Order:
             else [(group_of.get(line.id, 0), line.total_cents)]
             for line in live
         ]
-        shares = portions(self.totals(), _lines(live), applying, pieces, len(parts) + 1)
+        shares = portions(self.totals(), applying, pieces, len(parts) + 1)
+        offs: dict[UUID, int] = {}
+        for line, line_offs in zip(live, piece_discounts(self.totals(), pieces), strict=True):
+            piece = split_off.get(line.id)
+            ids = [line.id] if piece is None else [line.id, piece.id]
+            offs.update(zip(ids, line_offs, strict=True))
+        parts = [carrying(part, offs) for part in parts]
+        kept_by_id = {item.id: item for item in kept}
+        staying = carrying(
+            [
+                kept_by_id.get(line.id) or self._whole(line.id)
+                for line in live
+                if group_of.get(line.id, 0) == 0
+            ],
+            offs,
+        )
+        lines |= {item.id: OrderLine.of(item) for item in staying}
+        lines |= {item.id: OrderLine.of(item) for part in parts for item in part}
         moment = self._next_moment(at)
         frozen = tuple(frozen_charge(c) if c in applying else c for c in header.service_charges)
         made = [
@@ -1284,7 +1341,7 @@ class Order:
             for index, (check, part) in enumerate(zip(checks, parts, strict=True))
         ]
         handed = [item.id for part in parts for item in part if item.id in self._lines]
-        whole = self._items | {item.id: item for item in (*kept, *chain(*parts))}
+        whole = self._items | {item.id: item for item in (*staying, *chain(*parts))}
         remaining = [
             line.line()
             for line in _in_load_order(lines.values(), whole)
@@ -1298,7 +1355,11 @@ class Order:
         self._commit(
             moment,
             (self._event(EventType.ORDER_SPLIT),),
-            changed_items=[dataclasses.replace(item, updated_at=moment) for item in kept],
+            changed_items=[
+                dataclasses.replace(item, updated_at=moment)
+                for item in staying
+                if item != self._items[item.id]
+            ],
             handed_over=handed,
             **_settled_fields(after),
         )
@@ -1364,27 +1425,34 @@ class Order:
         applying = self._header.applying_charges()
         kept_share, moved_share = portions(
             self.totals(),
-            _lines(live),
             applying,
             [[(1 if line.id in moving else 0, line.total_cents)] for line in live],
             2,
         )
-        remaining = [
-            line.line() for line in _in_load_order(live, self._items) if line.id not in moving
-        ]
+        offs = self._discount_parts()
+        staying = carrying([self._whole(i) for i in offs if i not in moving], offs)
+        remaining = [OrderLine.of(item).line() for item in staying]
         after = self._settled_after(remaining, kept_share, applying)
         if self._paid_over(after, remaining):
             raise WouldOverpay(
                 "the check's payments would be more than it comes to without these lines"
             )
+        taking = to._taking(
+            items, [], moved_share, applying, at=at, guest_count=to._header.guest_count, offs=offs
+        )
         moment = self._next_moment(at)
         self._commit(
             moment,
             (self._event(EventType.ORDER_ITEMS_MOVED),),
+            changed_items=[
+                dataclasses.replace(item, updated_at=moment)
+                for item in staying
+                if item != self._items[item.id]
+            ],
             handed_over=moving,
             **_settled_fields(after),
         )
-        to._take(items, [], moved_share, applying, EventType.ORDER_ITEMS_MOVED, at=at)
+        to._take(taking, EventType.ORDER_ITEMS_MOVED)
 
     def merge(self, other: Order, *, actor: Actor, at: datetime) -> None:
         """Take the open check ``other``'s live items and completed payments, with all of its
@@ -1398,7 +1466,20 @@ class Order:
         share = whole_portion(other.totals(), other._header.applying_charges())
         applying = other._header.applying_charges()
         moment = other._next_moment(at)
+        guests = merged_guests(self._header.guest_count, other._header.guest_count)
+        taking = self._taking(
+            items,
+            payments,
+            share,
+            applying,
+            at=at,
+            guest_count=guests,
+            offs=other._discount_parts(),
+        )
         emptied = other._settled_after([], Portion(), applying)
+        if emptied.guest_count is not None:
+            # Its guests sit at the check that took its food (docs/design.md §25).
+            emptied = dataclasses.replace(emptied, guest_count=0)
         other._commit(
             moment,
             (other._event(EventType.ORDER_CANCELLED),),
@@ -1411,7 +1492,7 @@ class Order:
             merged_into=self.id,
             **_settled_fields(emptied),
         )
-        self._take(items, payments, share, applying, EventType.ORDER_MERGED, at=at)
+        self._take(taking, EventType.ORDER_MERGED)
 
     def _check_other(self, to: Order) -> None:
         """Lines move between two open checks of one location on the same terms."""
@@ -1431,11 +1512,18 @@ class Order:
         if len(self._lines) + more > MAX_ITEMS_PER_ORDER:
             raise TooManyItems(f"an order holds at most {MAX_ITEMS_PER_ORDER} items")
 
-    def _paid_over(self, header: OrderHeader, lines: Sequence[Line]) -> bool:
+    def _paid_over(
+        self,
+        header: OrderHeader,
+        lines: Sequence[Line],
+        payments: Iterable[OrderPayment] | None = None,
+    ) -> bool:
+        """Whether the payments (this check's unless given) would be more than ``header``
+        with ``lines`` comes to."""
         totals = compute_totals(
             lines,
             header.discount_cents,
-            _payment_facts(self._payments),
+            _payment_facts(self._payments if payments is None else payments),
             [charge.charge() for charge in header.applying_charges()],
             header.terms,
             dict(header.tax_adjustments),
@@ -1452,47 +1540,77 @@ class Order:
         )
         return settled(dataclasses.replace(self._header, service_charges=charges), lines, share)
 
-    def _take(
+    def _taking(
         self,
         items: Sequence[OrderItem],
         payments: Sequence[OrderPayment],
         share: Portion,
         charges: Sequence[OrderCharge],
-        event_type: EventType,
         *,
         at: datetime,
-    ) -> None:
-        """Take ``items`` and ``payments`` from another check with their ``share`` of its
-        money: this check's totals become what they were plus the share. A charge among
-        ``charges`` (the other check's) that this one lacks comes with them."""
+        guest_count: int | None,
+        offs: Mapping[UUID, int],
+    ) -> _Taking:
+        """What taking ``items`` and ``payments`` from another check with their ``share`` of
+        its money makes of this one (its totals what they were plus the share; a charge among
+        ``charges``, the other check's, that this one lacks comes with them; ``guest_count``
+        its guests after; ``offs`` the parts of the discount the items carry), checked before
+        either check changes: refused (409 ``would_overpay``) when the payments would be more
+        than it comes to, its tax now its own (docs/design.md §25)."""
         mine = self.totals()
         applying = self._header.applying_charges()
-        owned = {c.service_charge_id for c in self._header.service_charges}
-        brought = tuple(frozen_charge(c) for c in charges if c.service_charge_id not in owned)
+        theirs = {c.service_charge_id: c for c in charges}
+        kept = []
+        for charge in self._header.service_charges:
+            came = theirs.pop(charge.service_charge_id, None)
+            if charge in applying:
+                kept.append(frozen_charge(charge))
+            elif came is not None:
+                # It applies to what comes: it keeps applying to it (its amount comes along).
+                kept.append(frozen_charge(came))
+            else:
+                kept.append(charge)
         header = dataclasses.replace(
             self._header,
-            service_charges=tuple(
-                frozen_charge(c) if c in applying else c for c in self._header.service_charges
-            )
-            + brought,
+            service_charges=(*kept, *(frozen_charge(c) for c in theirs.values())),
+            guest_count=guest_count,
         )
         moment = self._next_moment(at)
-        arrived = [dataclasses.replace(item, order_id=self.id, updated_at=moment) for item in items]
+        own = self._discount_parts()
+        held = carrying([*(self._whole(i) for i in own), *items], {**own, **offs})
+        pinned = [
+            dataclasses.replace(item, updated_at=moment)
+            for item in held[: len(own)]
+            if item != self._items[item.id]
+        ]
+        arrived = [
+            dataclasses.replace(item, order_id=self.id, updated_at=moment)
+            for item in held[len(own) :]
+        ]
         moved_payments = [dataclasses.replace(p, order_id=self.id) for p in payments]
-        lines = [*self._lines.values(), *map(OrderLine.of, arrived)]
-        whole = self._items | {item.id: item for item in arrived}
+        lines = self._lines | {item.id: OrderLine.of(item) for item in (*pinned, *arrived)}
+        whole = self._items | {item.id: item for item in (*pinned, *arrived)}
         live = [
             line.line()
-            for line in _in_load_order(lines, whole)
+            for line in _in_load_order(lines.values(), whole)
             if line.status is not ItemStatus.VOIDED
         ]
         after = settled(header, live, whole_portion(mine, applying) + share)
+        if self._paid_over(after, live, [*self._payments, *moved_payments]):
+            raise WouldOverpay(
+                f"check #{self._header.order_number}'s payments would be more than it comes to "
+                "with these lines"
+            )
+        return _Taking(moment, pinned, arrived, moved_payments, after)
+
+    def _take(self, taking: _Taking, event_type: EventType) -> None:
         self._commit(
-            moment,
+            taking.moment,
             (self._event(event_type),),
-            arrived_items=arrived,
-            arrived_payments=moved_payments,
-            **_settled_fields(after),
+            changed_items=taking.pinned,
+            arrived_items=taking.arrived,
+            arrived_payments=taking.payments,
+            **_settled_fields(taking.header),
         )
 
     # --- every change ends here -----------------------------------------------------------
@@ -1531,16 +1649,27 @@ class Order:
         handed_over: Iterable[UUID] = (),
         arrived_items: Sequence[OrderItem] = (),
         arrived_payments: Sequence[OrderPayment] = (),
+        respread: bool = False,
         **fields: Any,
     ) -> None:
         """Take the changed header ``fields``, items and payments, with the totals recomputed,
         the next version and ``updatedAt`` moved on to ``at``; record the change's ``events``.
+        ``respread``: the lines or the discount changed, so the discount is spread over the
+        lines by amount again (the parts lines carried from a split, a move, a merge or a
+        share are dropped: orders/domain/totals.py, ``discount_shares``).
 
         Refused (409) when the discount would exceed the new subtotal or the new total would
         fall under what is already paid; the order is then left as it was.
         """
+        carried = respread and any(line.discount_cents is not None for line in self._lines.values())
+        if carried:
+            changed_items = [_uncarried(item) for item in changed_items]
         gone = set(handed_over)
         lines = {key: line for key, line in self._lines.items() if key not in gone}
+        if carried:
+            lines = {
+                key: dataclasses.replace(line, discount_cents=None) for key, line in lines.items()
+            }
         lines |= {item.id: OrderLine.of(item) for item in changed_items}
         lines |= {item.id: OrderLine.of(item) for item in (*added_items, *arrived_items)}
         if gone or arrived_items:
@@ -1568,6 +1697,9 @@ class Order:
             updated_at=self._next_moment(at),
         )
         self._items = {key: item for key, item in self._items.items() if key not in gone}
+        if carried:
+            self._items = {key: _uncarried(item) for key, item in self._items.items()}
+            self._changes.discount_respread = True
         self._items |= {item.id: item for item in (*changed_items, *added_items, *arrived_items)}
         self._lines, self._payments, self._totals = lines, payments, totals
         self._refunds.extend(added_refunds)
@@ -1588,12 +1720,28 @@ class Order:
 
 
 @dataclass(frozen=True, slots=True)
+class _Taking:
+    """A check as it will be once it took another's lines (``Order._taking``)."""
+
+    moment: datetime
+    # Its own items, changed to carry their part of the discount; the items it takes.
+    pinned: list[OrderItem]
+    arrived: list[OrderItem]
+    payments: list[OrderPayment]
+    header: OrderHeader
+
+
+@dataclass(frozen=True, slots=True)
 class NewCheck:
     """A check a split makes: its id, its number and its guests."""
 
     id: UUID
     order_number: int
     guest_count: int | None
+
+
+def _uncarried(item: OrderItem) -> OrderItem:
+    return item if item.discount_cents is None else dataclasses.replace(item, discount_cents=None)
 
 
 def _settled_fields(header: OrderHeader) -> dict[str, Any]:

@@ -7,7 +7,10 @@ a refund, a void and a reopen, in cents. The orders write the journal; it never 
   order's rates in proportion to their gross, largest remainder first).
 - VOID: an item voided after it was sent (its amount), or an order cancelled with anything
   sent or paid (its total then).
-- REOPEN: the order's last SALE, negated (the service reads it from the journal).
+- REOPEN: the order's last SALE, negated, with the tips its TIP_ADJUSTs changed since (the
+  service reads them from the journal).
+- TIP_ADJUST: a card tip changed on a completed sale: the difference by method, on the sale's
+  receipt number, which stays the order's (docs/design.md §25: nothing is reopened).
 """
 
 from __future__ import annotations
@@ -102,6 +105,35 @@ def void(cause: str, amount_cents: int, item_id: UUID | None = None) -> JournalN
 
 def reopen(sale_sequence: int | None) -> JournalNote:
     return JournalNote(EntryKind.REOPEN, reverses=sale_sequence)
+
+
+def tip_adjusted(header: OrderHeader, before: OrderPayment, after: OrderPayment) -> JournalNote:
+    """A completed sale's card tip changed from ``before``'s to ``after``'s."""
+    return JournalNote(
+        EntryKind.TIP_ADJUST,
+        {
+            "orderNumber": header.order_number,
+            "receiptNumber": header.receipt_number,
+            "paymentId": str(after.id),
+            "method": after.method.value,
+            "tips": after.tip_cents - before.tip_cents,
+            "tip": after.tip_cents,
+        },
+    )
+
+
+def with_tips_adjusted(
+    sale_content: Mapping[str, Any], adjustments: Iterable[Mapping[str, Any]]
+) -> dict[str, Any]:
+    """A SALE's figures with the tip changes of its TIP_ADJUSTs since: what it stands at."""
+    out = dict(sale_content)
+    payments = [dict(paid) for paid in sale_content.get("payments", [])]
+    for adjusted in adjustments:
+        out["tips"] = int(out.get("tips", 0)) + int(adjusted["tips"])
+        paid = next(p for p in payments if p["method"] == adjusted["method"])
+        paid["tips"] += int(adjusted["tips"])
+    out["payments"] = payments
+    return out
 
 
 def negated(sale_content: Mapping[str, Any], reverses: int) -> dict[str, Any]:

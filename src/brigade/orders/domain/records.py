@@ -190,6 +190,17 @@ class OrderItem:
     # Who at the table it is for (None: the table) and the course it goes out with.
     seat: int | None = None
     course: int = 1
+    # A part of a sent line that a split or a share made: the item its kitchen ticket line
+    # names (None: the item is its line itself). The kitchen follows it (docs/design.md §25).
+    sent_as_id: UUID | None = None
+    # The part of its check's discount it carries since a split, a move, a merge or a share
+    # (None: the discount is spread by amount; orders/domain/totals.py, discount_shares).
+    discount_cents: int | None = None
+
+    @property
+    def kitchen_line_id(self) -> UUID:
+        """The item its kitchen ticket's line names."""
+        return self.sent_as_id or self.id
 
 
 @dataclass(frozen=True, slots=True)
@@ -207,6 +218,7 @@ class OrderLine:
     tax_rate_units: int
     tax_rate_id: UUID | None = None
     tax_rate_name: str | None = None
+    discount_cents: int | None = None
 
     @classmethod
     def of(cls, item: OrderItem) -> OrderLine:
@@ -219,10 +231,17 @@ class OrderLine:
             item.tax_rate_units,
             item.tax_rate_id,
             item.tax_rate_name,
+            item.discount_cents,
         )
 
     def line(self) -> Line:
-        return Line(self.total_cents, self.tax_rate_units, self.tax_rate_id, self.tax_rate_name)
+        return Line(
+            self.total_cents,
+            self.tax_rate_units,
+            self.tax_rate_id,
+            self.tax_rate_name,
+            self.discount_cents,
+        )
 
 
 @dataclass(frozen=True, slots=True)

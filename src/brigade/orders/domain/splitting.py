@@ -1,11 +1,12 @@
 """Splitting a check, sharing a line, moving lines, merging checks: the money rules.
 
 Lines move between checks whole (a line split by quantity first becomes two lines whose
-quantities and totals add up to its own). What the lines carry of the order's discount,
-service charges and tax (a ``Portion``) is worked out on the order as it was, by largest
-remainder, so every total of the checks after adds up to the checks' before, to the cent:
-each check is then ``settled`` on its portion, its charges and taxes adjusted by the cent
-or two their own rounding would have made otherwise (docs/design.md §5).
+quantities and totals add up to its own). What the lines carry of the order's discount and
+service charges (a ``Portion``) is worked out on the order as it was, by largest remainder, so
+every figure before tax of the checks after adds up to the checks' before, to the cent: each
+check is then ``settled`` on its portion, its charges adjusted by the cent or two their own
+rounding would have made otherwise. Each check's tax is its own, computed from its own lines
+and charges (docs/design.md §5, §25): a receipt's VAT is always right for that receipt.
 
 Pure: the ``Order`` aggregate calls these and records what changed.
 """
@@ -27,9 +28,7 @@ from brigade.orders.domain.records import OrderCharge, OrderHeader, OrderItem
 from brigade.orders.domain.totals import (
     Line,
     OrderTotals,
-    TaxKey,
     allocate,
-    compute_totals,
 )
 
 # A line is shared in 2 to 20 parts (docs/design.md §5).
@@ -48,18 +47,15 @@ def _added(one: Mapping[_K, int], other: Mapping[_K, int]) -> dict[_K, int]:
 
 @dataclass(frozen=True, slots=True)
 class Portion:
-    """A check's part of the money that does not belong to one line: its discount, what each
-    service charge comes to (by charge id) and each rate's tax (lines' and charges')."""
+    """A check's part of the money that does not belong to one line: its discount and what
+    each service charge comes to (by charge id)."""
 
     discount_cents: int = 0
     charges: Mapping[UUID, int] = field(default_factory=lambda: MappingProxyType({}))
-    taxes: Mapping[TaxKey, int] = field(default_factory=lambda: MappingProxyType({}))
 
     def __add__(self, other: Portion) -> Portion:
         return Portion(
-            self.discount_cents + other.discount_cents,
-            _added(self.charges, other.charges),
-            _added(self.taxes, other.taxes),
+            self.discount_cents + other.discount_cents, _added(self.charges, other.charges)
         )
 
 
@@ -71,11 +67,10 @@ def whole_portion(totals: OrderTotals, charges: Sequence[OrderCharge]) -> Portio
             c.service_charge_id: cents
             for c, cents in zip(charges, totals.charge_amounts, strict=True)
         },
-        {rate.tax.key: rate.tax_cents for rate in totals.taxes},
     )
 
 
-def _spread(amount_cents: int, weights: Sequence[int]) -> list[int]:
+def spread_over(amount_cents: int, weights: Sequence[int]) -> list[int]:
     """``amount_cents`` over ``weights``; nothing to weigh by leaves it with the first."""
     if sum(weights) == 0:
         return [amount_cents] + [0] * (len(weights) - 1)
@@ -84,44 +79,48 @@ def _spread(amount_cents: int, weights: Sequence[int]) -> list[int]:
 
 def portions(
     totals: OrderTotals,
-    lines: Sequence[Line],
     charges: Sequence[OrderCharge],
     pieces: Sequence[Sequence[tuple[int, int]]],
     count: int,
 ) -> list[Portion]:
-    """The ``count`` portions of an order whose live ``lines`` (as its ``totals`` took them)
-    go, in ``pieces``, to the checks each piece names (0: the order itself): per line, its
+    """The ``count`` portions of an order whose live lines (as its ``totals`` took them) go,
+    in ``pieces``, to the checks each piece names (0: the order itself): per line, its
     pieces' (check, cents), adding up to the line (a line split by quantity has two). A line
-    carries its own part of the discount and of its rate's tax, shared by its pieces; each
-    charge that applies (``charges``) follows what the lines come to after the discount, pro
-    rata, and its tax follows it."""
+    carries its own part of the discount, shared by its pieces; each charge that applies
+    (``charges``) follows what the lines come to after the discount, pro rata."""
     discounts = [0] * count
     bases = [0] * count
-    taxes: list[dict[TaxKey, int]] = [{} for _ in range(count)]
-    for line, parts, discount, tax in zip(
-        lines, pieces, totals.line_discounts, totals.line_taxes, strict=True
-    ):
-        amounts = [cents for _, cents in parts]
-        discount_parts = _spread(discount, amounts)
-        net_parts = [cents - off for cents, off in zip(amounts, discount_parts, strict=True)]
-        for (group, _), off, net, part in zip(
-            parts, discount_parts, net_parts, _spread(tax, net_parts), strict=True
-        ):
+    for parts, offs in zip(pieces, piece_discounts(totals, pieces), strict=True):
+        for (group, cents), off in zip(parts, offs, strict=True):
             discounts[group] += off
-            bases[group] += net
-            taxes[group][line.tax.key] = taxes[group].get(line.tax.key, 0) + part
+            bases[group] += cents - off
     charged: list[dict[UUID, int]] = [{} for _ in range(count)]
-    for charge, cents, tax_cents in zip(
-        charges, totals.charge_amounts, totals.charge_taxes, strict=True
-    ):
-        charge_parts = _spread(cents, bases)
-        tax_parts = _spread(tax_cents, charge_parts)
-        for group in range(count):
-            charged[group][charge.service_charge_id] = charge_parts[group]
-            if charge.tax is not None:
-                key = charge.tax.key
-                taxes[group][key] = taxes[group].get(key, 0) + tax_parts[group]
-    return [Portion(discounts[g], charged[g], taxes[g]) for g in range(count)]
+    for charge, cents in zip(charges, totals.charge_amounts, strict=True):
+        for group, part in enumerate(spread_over(cents, bases)):
+            charged[group][charge.service_charge_id] = part
+    return [Portion(discounts[g], charged[g]) for g in range(count)]
+
+
+def piece_discounts(
+    totals: OrderTotals, pieces: Sequence[Sequence[tuple[int, int]]]
+) -> list[list[int]]:
+    """Each live line's part of the discount (as ``totals`` took it), shared by its pieces
+    (``portions``) by amount."""
+    return [
+        spread_over(discount, [cents for _, cents in parts])
+        for parts, discount in zip(pieces, totals.line_discounts, strict=True)
+    ]
+
+
+def carrying(items: Sequence[OrderItem], parts: Mapping[UUID, int]) -> list[OrderItem]:
+    """The items a check holds after a split, a move, a merge or a share, each carrying its
+    part of the discount (``parts``, by item id; none: 0), so the discount stays on the rates
+    it was on (docs/design.md §25); a check left with no discount carries none at all."""
+    carried = any(parts.get(item.id, 0) for item in items)
+    return [
+        dataclasses.replace(item, discount_cents=parts.get(item.id, 0) if carried else None)
+        for item in items
+    ]
 
 
 def frozen_charge(charge: OrderCharge) -> OrderCharge:
@@ -132,8 +131,9 @@ def frozen_charge(charge: OrderCharge) -> OrderCharge:
 
 
 def settled(header: OrderHeader, lines: Sequence[Line], portion: Portion) -> OrderHeader:
-    """``header`` with ``portion``'s discount, and its charges (those that apply) and taxes
-    adjusted so that its totals over its live ``lines`` come to ``portion``'s to the cent."""
+    """``header`` with ``portion``'s discount, and its charges (those that apply) adjusted so
+    that they come to ``portion``'s to the cent over its live ``lines``. Its tax is its own
+    (an order settled before docs/design.md §25 loses the tax cents it was adjusted by)."""
     header = dataclasses.replace(header, discount_cents=portion.discount_cents, tax_adjustments=())
     base_cents = sum(line.amount_cents for line in lines) - portion.discount_cents
     applying = {id(c) for c in header.applying_charges()}
@@ -144,20 +144,7 @@ def settled(header: OrderHeader, lines: Sequence[Line], portion: Portion) -> Ord
             wanted = portion.charges.get(charge.service_charge_id, 0)
             charge = dataclasses.replace(charge, adjustment_cents=wanted - plain)
         charges.append(charge)
-    header = dataclasses.replace(header, service_charges=tuple(charges))
-    totals = compute_totals(
-        lines,
-        portion.discount_cents,
-        (),
-        [charge.charge() for charge in header.applying_charges()],
-        header.terms,
-    )
-    adjustments = tuple(
-        (rate.tax.key, portion.taxes.get(rate.tax.key, 0) - rate.tax_cents)
-        for rate in totals.taxes
-        if portion.taxes.get(rate.tax.key, 0) != rate.tax_cents
-    )
-    return dataclasses.replace(header, tax_adjustments=adjustments)
+    return dataclasses.replace(header, service_charges=tuple(charges))
 
 
 def split_line(item: OrderItem, quantity: Decimal, new_id: UUID) -> tuple[OrderItem, OrderItem]:
@@ -171,8 +158,19 @@ def split_line(item: OrderItem, quantity: Decimal, new_id: UUID) -> tuple[OrderI
     kept = dataclasses.replace(
         item, quantity=money.quantity_from_units(kept_units), total_cents=kept_cents
     )
-    moved = dataclasses.replace(item, id=new_id, quantity=quantity, total_cents=moved_cents)
+    moved = dataclasses.replace(
+        item,
+        id=new_id,
+        quantity=quantity,
+        total_cents=moved_cents,
+        sent_as_id=_sent_as(item),
+    )
     return kept, moved
+
+
+def _sent_as(item: OrderItem) -> UUID | None:
+    """What a new part of ``item`` is to the kitchen: the line its ticket names, once sent."""
+    return item.kitchen_line_id if item.kitchen_ticket_id is not None else None
 
 
 def share_line(item: OrderItem, new_ids: Sequence[UUID]) -> list[OrderItem]:
@@ -194,6 +192,7 @@ def share_line(item: OrderItem, new_ids: Sequence[UUID]) -> list[OrderItem]:
             id=part_id,
             quantity=money.quantity_from_units(part_units),
             total_cents=part_cents,
+            sent_as_id=item.sent_as_id if part_id == item.id else _sent_as(item),
         )
         for part_id, part_units, part_cents in zip(ids, quantities, totals, strict=True)
     ]
@@ -233,14 +232,30 @@ def selections(
 
 
 def guests_after_split(
-    guest_counts: Sequence[int] | None, guest_count: int | None, new_checks: int
+    guest_counts: Sequence[int] | None, guest_count: int | None, new_checks: int, *, by_seat: bool
 ) -> tuple[int | None, list[int | None]]:
-    """The guests of the check split and of each new one: as the caller says (one count per
-    check after, this one first), else it keeps its own and each new check has one."""
-    if guest_counts is None:
-        return guest_count, [1] * new_checks
-    if len(guest_counts) != new_checks + 1:
-        raise InvalidInput(
-            "guestCounts", f"must give {new_checks + 1} counts: this check's, then each new one's"
-        )
-    return guest_counts[0], list(guest_counts[1:])
+    """The guests of the check split and of each new one, conserved (docs/design.md §25): as
+    the caller says (one count per check after, this one first, adding up to this check's
+    guests when it has a count); else a split by seat moves one guest per new check while
+    there are guests to move and a split by items moves none. A check with no count (None)
+    gives its new checks none either."""
+    if guest_counts is not None:
+        if len(guest_counts) != new_checks + 1:
+            raise InvalidInput(
+                "guestCounts",
+                f"must give {new_checks + 1} counts: this check's, then each new one's",
+            )
+        if guest_count is not None and sum(guest_counts) != guest_count:
+            raise InvalidInput("guestCounts", f"must add up to the check's {guest_count} guests")
+        return guest_counts[0], list(guest_counts[1:])
+    if guest_count is None:
+        return None, [None] * new_checks
+    moved = [1 if by_seat and index < guest_count else 0 for index in range(new_checks)]
+    return guest_count - sum(moved), list(moved)
+
+
+def merged_guests(mine: int | None, theirs: int | None) -> int | None:
+    """A merge seats both checks' guests at one (None: not said, on both)."""
+    if mine is None and theirs is None:
+        return None
+    return (mine or 0) + (theirs or 0)

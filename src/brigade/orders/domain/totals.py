@@ -54,12 +54,14 @@ NO_TAX_ADJUSTMENTS: Mapping[TaxKey, int] = {}
 @dataclass(frozen=True, slots=True)
 class Line:
     """A live (not voided) order item as the totals see it: its amount as priced (net in
-    EXCLUSIVE mode, gross in INCLUSIVE) and its rate."""
+    EXCLUSIVE mode, gross in INCLUSIVE), its rate, and the part of the order's discount it
+    carries from the check it came from (None: none given, ``discount_shares``)."""
 
     amount_cents: int
     tax_rate_units: int
     tax_rate_id: UUID | None = None
     tax_rate_name: str | None = None
+    discount_cents: int | None = None
 
     @property
     def tax(self) -> TaxRateRef:
@@ -175,6 +177,21 @@ def allocate(amount_cents: int, weights: Sequence[int]) -> list[int]:
     return parts
 
 
+def discount_shares(discount_cents: int, lines: Sequence[Line]) -> list[int]:
+    """Each line's part of the order's discount. Lines that moved between checks (a split, a
+    move, a merge, a share) carry the part they had, so the discount stays on the rates it was
+    on (docs/design.md §25): their parts hold while they still add up to the discount and
+    each fits its line (a line given none has none). Otherwise the discount is spread over the
+    lines by amount (``allocate``)."""
+    carried = [line.discount_cents for line in lines]
+    if any(part is not None for part in carried):
+        parts = [part or 0 for part in carried]
+        fits = all(0 <= part <= line.amount_cents for part, line in zip(parts, lines, strict=True))
+        if fits and sum(parts) == discount_cents:
+            return parts
+    return allocate(discount_cents, [line.amount_cents for line in lines])
+
+
 def rate_tax_cents(taxed_cents: int, units: int, tax_mode: TaxMode) -> int:
     """One rate's tax on what is taxed at it, half-up once: ``net x rate`` on top of a net
     amount (EXCLUSIVE), ``gross x rate / (1 + rate)`` inside a gross one (INCLUSIVE)."""
@@ -221,16 +238,16 @@ def compute_totals(
 ) -> OrderTotals:
     """The order's totals; raises DiscountTooLarge if the discount exceeds the subtotal.
 
-    ``subtotal`` is the lines as priced; the discount is spread over them by largest
-    remainder; a charge's rate applies to the subtotal less the discount; ``total`` is the
-    subtotal less the discount plus the charges, plus the tax in EXCLUSIVE mode only.
+    ``subtotal`` is the lines as priced; the discount is shared over them
+    (``discount_shares``); a charge's rate applies to the subtotal less the discount; ``total``
+    is the subtotal less the discount plus the charges, plus the tax in EXCLUSIVE mode only.
     """
     subtotal_cents = sum(line.amount_cents for line in lines)
     if not 0 <= discount_cents <= subtotal_cents:
         raise DiscountTooLarge(
             f"the discount must be between 0.00 and the subtotal {from_cents(subtotal_cents)}"
         )
-    line_discounts = allocate(discount_cents, [line.amount_cents for line in lines])
+    line_discounts = discount_shares(discount_cents, lines)
     base_cents = subtotal_cents - discount_cents
     charge_amounts = [charge.cents(base_cents) for charge in charges]
     taxed = [

@@ -119,10 +119,14 @@ def _to_item(row: Row[Any]) -> OrderItem:
 
 def _to_line(row: Row[Any]) -> OrderLine:
     # Positional, not record_from_row: a large order's write reads hundreds of these.
-    item_id, product_id, status, quantity_units, total_cents, units, rate_id, rate_name = tuple(row)
+    item_id, product_id, status, quantity_units, total_cents, units, rate_id, rate_name, off = (
+        tuple(row)
+    )
     quantity = money.quantity_from_units(quantity_units)
     status = ItemStatus(status)
-    return OrderLine(item_id, product_id, status, quantity, total_cents, units, rate_id, rate_name)
+    return OrderLine(
+        item_id, product_id, status, quantity, total_cents, units, rate_id, rate_name, off
+    )
 
 
 def _item_row(item: OrderItem) -> dict[str, Any]:
@@ -240,6 +244,7 @@ _LINES = (
         order_items.c.tax_rate_units,
         order_items.c.tax_rate_id,
         order_items.c.tax_rate_name,
+        order_items.c.discount_cents,
     )
     .where(order_items.c.order_id == bindparam("order_key"))
     .order_by(order_items.c.created_at, order_items.c.id)
@@ -273,6 +278,15 @@ _UPDATE_ORDER = update(orders).where(orders.c.id == bindparam("key"))
 _NUMBER_RECEIPT = _UPDATE_ORDER.values(receipt_number=bindparam("receipt_number"))
 _INSERT_ITEM = order_items.insert()
 _UPDATE_ITEM = update(order_items).where(order_items.c.id == bindparam("key"))
+# The parts of the discount lines carried from another check, dropped (orders/domain/totals.py).
+_SPREAD_DISCOUNT_AGAIN = (
+    update(order_items)
+    .where(
+        order_items.c.order_id == bindparam("order_key"),
+        order_items.c.discount_cents.is_not(None),
+    )
+    .values(discount_cents=None)
+)
 _INSERT_PAYMENT = payments.insert()
 _UPDATE_PAYMENT = update(payments).where(payments.c.id == bindparam("key"))
 _DRAW_NUMBER = upsert_per_database(
@@ -542,6 +556,8 @@ class OrderRepository:
         changes = order.changes
         if changes.is_new:
             await self._insert_order(order)
+        if changes.discount_respread:
+            await self._execute(_SPREAD_DISCOUNT_AGAIN, {"order_key": order.id})
         writes = (
             (_INSERT_ITEM, [_item_row(item) for item in changes.added_items]),
             (_UPDATE_ITEM, _updates(_item_row(item) for item in changes.changed_items)),

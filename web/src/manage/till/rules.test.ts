@@ -195,6 +195,7 @@ describe("the journal", () => {
     expect(entryCents(entry("SALE", { netSales: 1250, tips: 100 }))).toBe(1250);
     expect(entryCents(entry("REFUND", { amount: 300 }))).toBe(300);
     expect(entryCents(entry("VOID", { cause: "item_voided", amount: 450 }))).toBe(450);
+    expect(entryCents(entry("TIP_ADJUST", { tips: -150, method: "CARD" }))).toBe(-150);
     expect(entryCents(entry("Z", { number: 1 }))).toBeNull();
     expect(kindWords("REOPEN")).toBe("Reopen");
   });

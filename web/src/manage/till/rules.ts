@@ -102,6 +102,7 @@ const KIND_WORDS: Record<JournalEntry["kind"], string> = {
   REFUND: "Refund",
   VOID: "Void",
   REOPEN: "Reopen",
+  TIP_ADJUST: "Tip adjusted",
   Z: "Z",
 };
 
@@ -164,7 +165,13 @@ export const olderAfter = (after: number, limit: number): number | null =>
  * REFUND's or a VOID's amount; null when it holds none. */
 export function entryCents(entry: JournalEntry): Cents | null {
   const content = entry.content;
-  const found = typeof content.netSales === "number" ? content.netSales : content.amount;
+  // A sale's or a reopen's net sales, a refund's or a void's amount, a tip adjustment's change.
+  const found =
+    typeof content.netSales === "number"
+      ? content.netSales
+      : entry.kind === "TIP_ADJUST"
+        ? content.tips
+        : content.amount;
   return typeof found === "number" ? found : null;
 }
 
