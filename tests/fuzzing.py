@@ -79,8 +79,19 @@ SETTING_CODES = ("printer_target_refused",)
 VALUE_RULE_CODES = ("trivial_pin", "weak_password")
 # Rules between two fields that JSON Schema does not state: a group's maxSelections >= its
 # min, a report's days in order and at most 366, a forced Z's reason (docs/design.md §18), a
-# cursor with a page number, a deprecated parameter that disagrees with its new name.
-CROSS_FIELD_RULES = ("maxSelections", "to", "reason", "page", "startDate", "endDate", "since")
+# cursor with a page number, a deprecated parameter that disagrees with its new name, a staff
+# member's password with a sign-in name and a first sign-in name with a password (§7).
+CROSS_FIELD_RULES = (
+    "maxSelections",
+    "to",
+    "reason",
+    "page",
+    "startDate",
+    "endDate",
+    "since",
+    "login",
+    "password",
+)
 
 
 def _only_unknown_references(response: Response) -> bool:

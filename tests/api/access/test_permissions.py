@@ -17,6 +17,7 @@ from brigade.app import create_app
 from brigade.settings import Settings
 from factories import (
     LOCATION,
+    PASSWORD,
     AppClient,
     bearer,
     make_category,
@@ -94,6 +95,10 @@ def _payment(client: AppClient) -> str:
     body = {"amount": 5, "paymentMethod": "CARD"}
     payment: str = client.post(f"/api/orders/{order['id']}/payments", json=body).json()["id"]
     return f"/api/orders/{order['id']}/payments/{payment}"
+
+
+def _sign_in() -> dict[str, str]:
+    return {"pin": "4826", "login": f"bo{next(_serial)}", "password": PASSWORD}
 
 
 def _staff(client: AppClient) -> str:
@@ -606,12 +611,13 @@ ENDPOINTS: dict[tuple[str, str], tuple[str, Scenario]] = {
     ("GET", "/api/staff"): ("ADMIN", lambda c: Call("GET", "/api/staff")),
     ("POST", "/api/staff"): (
         "ADMIN",
-        lambda c: Call("POST", "/api/staff", {"name": "Bo", "role": "KITCHEN"}),
+        # With a PIN and a password: the same role as the person alone (docs/security.md).
+        lambda c: Call("POST", "/api/staff", {"name": "Bo", "role": "KITCHEN"} | _sign_in()),
     ),
     ("GET", "/api/staff/{staffId}"): ("ADMIN", lambda c: Call("GET", f"/api/staff/{_staff(c)}")),
     ("PATCH", "/api/staff/{staffId}"): (
         "ADMIN",
-        lambda c: Call("PATCH", f"/api/staff/{_staff(c)}", {"role": "MANAGER"}),
+        lambda c: Call("PATCH", f"/api/staff/{_staff(c)}", {"role": "MANAGER"} | _sign_in()),
     ),
     ("GET", "/api/tokens"): ("ADMIN", lambda c: Call("GET", "/api/tokens")),
     ("POST", "/api/tokens"): (

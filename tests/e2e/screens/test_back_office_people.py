@@ -1,5 +1,6 @@
-"""Staff, devices and the audit log in /manage: an admin adds a server with a PIN (who can then
-sign in on a terminal) and deactivates them; a device's token is shown once, works, and stops
+"""Staff, devices and the audit log in /manage: an admin adds a server with a PIN and a sign-in
+(a refused one creates nobody; a double click, one person), who can then sign in on a terminal,
+takes the sign-in away and deactivates them; a device's token is shown once, works, and stops
 when revoked; the audit log filters by action, staff member and local day."""
 
 from __future__ import annotations
@@ -11,30 +12,65 @@ from playwright.sync_api import Browser, expect
 
 from e2e.screens.back_office import (
     Office,
+    both_sizes,
     go_to,
     office_screenshot,
     open_back_office,
 )
-from factories import ADMIN_TOKEN, bearer
+from factories import ADMIN_TOKEN, PASSWORD, bearer
+
+
+def _named(office: Office, name: str) -> int:
+    """How many staff members are called ``name``."""
+    with office.http() as http:
+        return [member["name"] for member in http.get("/api/staff").json()["data"]].count(name)
 
 
 def test_an_admin_adds_staff_with_a_pin_and_a_manager_may_not(
     browser: Browser, office: Office
 ) -> None:
+    with office.http() as http:
+        chef = {"name": "Chef", "role": "MANAGER", "login": "chef", "password": PASSWORD}
+        assert http.post("/api/staff", json=chef).status_code == 201
     page = open_back_office(browser, office.restaurant.base_url, ADMIN_TOKEN)
     go_to(page, "Staff")
     page.get_by_role("button", name="New staff member").click()
     panel = page.get_by_role("dialog", name="New staff member")
     panel.get_by_label("Name").fill("Lea")
     panel.get_by_label("Role").select_option(label="Server")
-    panel.get_by_label("PIN (4 to 8 digits)").fill("24")
-    panel.get_by_role("button", name="Add staff member").click()
+    pin = panel.get_by_label("PIN (4 to 8 digits)")
+    add = panel.get_by_role("button", name="Add staff member")
+    pin.fill("24")
+    add.click()
     expect(panel.get_by_role("alert")).to_have_text("A PIN is 4 to 8 digits.")
-    panel.get_by_label("PIN (4 to 8 digits)").fill("4826")
-    panel.get_by_role("button", name="Add staff member").click()
+    pin.fill("1234")
+    add.click()
+    expect(panel.get_by_role("alert")).to_contain_text("one anyone would try first")
+    # A name the browser cannot know is taken: the server refuses it, and creates nobody.
+    pin.fill("4826")
+    panel.get_by_label(re.compile("^Back-office login")).fill("chef")
+    panel.get_by_label(re.compile("^Password")).fill(PASSWORD)
+    add.click()
+    expect(panel.get_by_role("alert")).to_have_text(
+        "Someone else signs in as “chef”: choose another sign-in name."
+    )
+    expect(panel.get_by_label("Name")).to_have_value("Lea")
+    expect(pin).to_have_value("4826")
+    both_sizes(page, "manage-staff-refused", office_screenshot)
+    assert _named(office, "Lea") == 0
+
+    panel.get_by_label(re.compile("^Back-office login")).fill("lea")
+    add.dblclick()
+    expect(panel).to_be_hidden()
     lea = page.get_by_role("table", name="Staff").get_by_role("row", name=re.compile("Lea"))
     expect(lea).to_contain_text("Server")
     expect(lea).to_contain_text("Set")
+    expect(lea.get_by_role("cell").nth(4)).to_have_text("lea")
+    assert _named(office, "Lea") == 1
+    page.get_by_role("button", name="New staff member").click()
+    for field in ("Name", "PIN (4 to 8 digits)", re.compile("^Back-office login")):
+        expect(panel.get_by_label(field)).to_have_value("")
+    panel.get_by_role("button", name="Close panel").click()
 
     terminal = office.restaurant.terminal_token()
     with httpx.Client(base_url=office.restaurant.base_url, timeout=10) as http:
@@ -47,6 +83,12 @@ def test_an_admin_adds_staff_with_a_pin_and_a_manager_may_not(
 
     page.get_by_role("button", name="Edit Lea").click()
     panel = page.get_by_role("dialog", name="Edit Lea")
+    panel.get_by_label(re.compile("^Back-office login")).fill("")
+    panel.get_by_role("button", name="Save staff member").click()
+    expect(panel).to_be_hidden()
+    expect(lea.get_by_role("cell").nth(4)).to_have_text("None")
+
+    page.get_by_role("button", name="Edit Lea").click()
     panel.get_by_role("checkbox", name=re.compile("^Active")).uncheck()
     panel.get_by_role("button", name="Save staff member").click()
     expect(lea).to_contain_text("Deactivated")

@@ -14,10 +14,12 @@ from typing import Any
 
 import pytest
 
+from brigade.access.domain.passwords import check_login, check_password
+from brigade.access.domain.terminals import check_pin
 from brigade.catalogue.domain.menu import check_modifier_selection, sold_as
 from brigade.catalogue.domain.records import ModifierGroup, ModifierOption, ProductVariant
 from brigade.kit.access import Role, allows
-from brigade.kit.errors import InvalidInput, ModifierSelectionInvalid
+from brigade.kit.errors import InvalidInput, ModifierSelectionInvalid, TrivialPin, WeakPassword
 from brigade.kitchen.domain import (
     BoardItem,
     BoardTicket,
@@ -124,3 +126,29 @@ def test_who_may_cancel_a_check(case: dict[str, Any]) -> None:
         refund_cents=500 if case["paid"] else 0,
     )
     assert allows(Role(case["role"]), permission) is not case["needsManager"]
+
+
+def _refusal(check: Any, value: str, kinds: dict[type[InvalidInput], str]) -> str | None:
+    """None when ``check`` takes ``value``, else the kind of its refusal."""
+    try:
+        check(value)
+    except InvalidInput as refused:
+        return kinds.get(type(refused), "format")
+    return None
+
+
+@pytest.mark.parametrize("case", CASES["pins"])
+def test_a_pin_when_it_is_set(case: dict[str, Any]) -> None:
+    assert _refusal(check_pin, case["pin"], {TrivialPin: "trivial"}) == case["refused"]
+
+
+@pytest.mark.parametrize("case", CASES["logins"])
+def test_a_sign_in_name(case: dict[str, Any]) -> None:
+    assert (_refusal(check_login, case["login"], {}) is None) == case["holds"]
+
+
+@pytest.mark.parametrize("case", CASES["passwords"])
+def test_a_password_when_it_is_set(case: dict[str, Any]) -> None:
+    refused = _refusal(check_password, case["password"], {WeakPassword: "weak"})
+    length = "short" if len(case["password"]) < 10 else "long"
+    assert (length if refused == "format" else refused) == case["refused"]

@@ -37,6 +37,14 @@ class PasswordRepository:
             statement.values(login=login, password_hash=password_hash, password_set_at=at)
         )
 
+    async def set_login(self, staff_id: UUID, login: str | None) -> None:
+        """A new sign-in name for their password; None: neither any more."""
+        connection = await self._uow.connection()
+        values: dict[str, object] = {"login": login}
+        if login is None:
+            values |= {"password_hash": None, "password_set_at": None}
+        await connection.execute(update(staff).where(staff.c.id == staff_id).values(values))
+
     async def holder(self, login: str) -> PasswordHolder | None:
         connection = await self._uow.connection()
         query = select(staff).where(staff.c.login == login, staff.c.password_hash.is_not(None))

@@ -8,10 +8,14 @@ from uuid import UUID
 from fastapi import Query, Response
 from pydantic import Field
 
+from brigade.access.domain.passwords import MIN_PASSWORD_LENGTH
+from brigade.access.domain.sign_in import SignInChanges
 from brigade.access.domain.staff import CreateStaff, CreateToken, StaffChanges
+from brigade.access.routes.auth import Login, Password
+from brigade.access.routes.sessions import Pin
 from brigade.access.service import staff as service
 from brigade.kit.access import Role, Scope
-from brigade.kit.errors import Conflict, NotFound
+from brigade.kit.errors import Conflict, LoginTaken, NotFound, TrivialPin, WeakPassword
 from brigade.kit.http.deps import PaginationDep, UowDep
 from brigade.kit.http.errors import problem_responses
 from brigade.kit.http.paths import StaffId, TokenId
@@ -33,6 +37,10 @@ token_router = brigade_router(prefix="/api/tokens", tags=["staff"])
 
 
 class StaffCreate(RequestModel):
+    """A PIN, a sign-in name and a password may come with the person: each is checked as its
+    own endpoint checks it (`PUT /api/staff/{id}/pin`, `…/password`) before anyone is created,
+    so a refused one creates nobody."""
+
     name: Name = Field(
         description=(
             "Their name, as screens, receipts and the audit log show it (1-200 characters)"
@@ -44,15 +52,50 @@ class StaffCreate(RequestModel):
             "everything of the one before"
         )
     )
+    pin: Pin = omittable(
+        description=(
+            "Their PIN for the terminals: 4 to 8 digits, none anyone would try first "
+            "(422 `trivial_pin`); absent: none yet"
+        )
+    )
+    login: Login = omittable(
+        description=(
+            "Their back-office sign-in name (an email or a short name, ASCII; case does not "
+            "matter; 409 `login_taken` if someone has it), with `password`; absent: none"
+        )
+    )
+    password: Password = omittable(
+        description=(
+            f"Their back-office password, with `login`: at least {MIN_PASSWORD_LENGTH} "
+            "characters, not one or two repeated (422 `weak_password`)"
+        )
+    )
 
 
 class StaffUpdate(RequestModel):
-    """Every field optional. ``isActive: false`` stops every token of theirs at once."""
+    """Every field optional; the PIN, sign-in name and password are checked as their own
+    endpoints check them, before anything changes. ``isActive: false`` stops every token of
+    theirs at once."""
 
     name: Name = omittable(description="Their new name (1-200 characters)")
     role: Role = omittable(description="Their new role")
     is_active: Flag = omittable(
         description="false stops them and every token of theirs at once; true lets them in again"
+    )
+    pin: Pin = omittable(description="Their new PIN (as `StaffCreate.pin`)")
+    login: Login | None = Field(
+        default=None,
+        description=(
+            "Their new sign-in name (as `StaffCreate.login`; a first one comes with `password`); "
+            "null takes their password sign-in away: the name and the password go and their "
+            "back-office sessions end (409 for one's own)"
+        ),
+    )
+    password: Password = omittable(
+        description=(
+            "Their new password (as `StaffCreate.password`), for the sign-in name they have "
+            "or the one sent with it"
+        )
     )
 
 
@@ -123,11 +166,17 @@ async def list_staff(staff: StaffAdmin, uow: UowDep, pagination: PaginationDep) 
     return StaffPage.of(found, total, pagination)
 
 
-@staff_router.post("", status_code=201, response_model=StaffOut, responses=problem_responses())
+@staff_router.post(
+    "",
+    status_code=201,
+    response_model=StaffOut,
+    responses=problem_responses(TrivialPin, WeakPassword, LoginTaken),
+)
 async def create_staff(
     staff: StaffAdmin, body: StaffCreate, uow: UowDep, response: Response
 ) -> StaffOut:
-    member = await service.create_staff(uow, staff, CreateStaff(name=body.name, role=body.role))
+    command = CreateStaff(name=body.name, role=body.role)
+    member = await service.create_staff(uow, staff, command, _sign_in_changes(body))
     response.headers["Location"] = f"/api/staff/{member.id}"
     return shaped(StaffOut, member)
 
@@ -138,7 +187,9 @@ async def get_staff(staff: StaffAdmin, staff_id: StaffId, uow: UowDep) -> StaffO
 
 
 @staff_router.patch(
-    "/{staffId}", response_model=StaffOut, responses=problem_responses(NotFound, Conflict)
+    "/{staffId}",
+    response_model=StaffOut,
+    responses=problem_responses(NotFound, Conflict, TrivialPin, WeakPassword, LoginTaken),
 )
 async def update_staff(
     staff: StaffAdmin, staff_id: StaffId, body: StaffUpdate, uow: UowDep
@@ -148,7 +199,16 @@ async def update_staff(
         role=given(body, "role", body.role),
         is_active=given(body, "is_active", body.is_active),
     )
-    return shaped(StaffOut, await service.update_staff(uow, staff, staff_id, changes))
+    member = await service.update_staff(uow, staff, staff_id, changes, _sign_in_changes(body))
+    return shaped(StaffOut, member)
+
+
+def _sign_in_changes(body: StaffCreate | StaffUpdate) -> SignInChanges:
+    return SignInChanges(
+        pin=given(body, "pin", body.pin),
+        login=given(body, "login", body.login),
+        password=given(body, "password", body.password),
+    )
 
 
 @token_router.get("", response_model=TokenPage, responses=problem_responses())

@@ -73,22 +73,42 @@ async def set_password(
     if member is None:
         raise NotFound("staff member", staff_id)
     ensure_may_set_password(actor, member.id, member.role)
-    passwords = PasswordRepository(uow)
-    if await passwords.login_taken(key, other_than=staff_id):
-        raise LoginTaken(f"Someone else signs in as {key!r}; choose another sign-in name.")
+    await ensure_login_free(uow, key, other_than=staff_id)
     password_hash = await asyncio.to_thread(hash_password, password)
-    await passwords.set_password(staff_id, login=key, password_hash=password_hash, at=now())
+    return await store_password(uow, actor, member, key, password_hash)
+
+
+async def ensure_login_free(uow: UnitOfWork, key: str, *, other_than: UUID) -> None:
+    if await PasswordRepository(uow).login_taken(key, other_than=other_than):
+        raise LoginTaken(f"Someone else signs in as {key!r}; choose another sign-in name.")
+
+
+async def store_password(
+    uow: UnitOfWork, actor: Actor, member: StaffMember, key: str, password_hash: str
+) -> StaffMember:
+    """Store a checked sign-in name (free) and a hashed password for ``member``, audited."""
+    await PasswordRepository(uow).set_password(
+        member.id, login=key, password_hash=password_hash, at=now()
+    )
     # Sessions opened with the old password end: a password changed after a leak shuts them.
-    await end_web_sessions_of(uow, staff_id)
+    await end_web_sessions_of(uow, member.id)
     await audit.record(
         uow,
         actor,
         AuditAction.PASSWORD_SET,
-        (AuditedEntity.STAFF, staff_id),
+        (AuditedEntity.STAFF, member.id),
         before={"login": member.login} if member.login != key else None,
         after={"login": key},
     )
     return dataclasses.replace(member, login=key, has_password=True)
+
+
+async def change_login(uow: UnitOfWork, staff_id: UUID, key: str | None) -> None:
+    """A new sign-in name (checked, free) for the password they keep; or, with None, no
+    password sign-in any more: the name and the password go, and their sessions end."""
+    await PasswordRepository(uow).set_login(staff_id, key)
+    if key is None:
+        await end_web_sessions_of(uow, staff_id)
 
 
 async def any_password(uow: UnitOfWork) -> bool:

@@ -13,6 +13,7 @@ from uuid import UUID
 
 from brigade.access.domain.audit import AuditAction, AuditedEntity
 from brigade.access.domain.passwords import can_open_back_office
+from brigade.access.domain.sign_in import SignInChanges
 from brigade.access.domain.staff import (
     ApiToken,
     CreateStaff,
@@ -26,16 +27,18 @@ from brigade.access.domain.staff import (
 from brigade.access.domain.stream_tickets import CredentialKind, bearer_kind
 from brigade.access.domain.token_cache import Credentials
 from brigade.access.repository.staff import AuthFailureRepository, StaffRepository, TokenRepository
-from brigade.access.service import audit, passwords, terminals
+from brigade.access.service import audit, passwords, sign_in, terminals
 from brigade.access.service import token_cache as worker_token_cache
 from brigade.access.service.revoking import Revocation, revoke
 from brigade.kit.access import BOOTSTRAP_ADMIN, Actor, Role, Scope, TokenOwner
+from brigade.kit.changes import UNSET
 from brigade.kit.clock import later_than, now
 from brigade.kit.db.engine import UnitOfWork
-from brigade.kit.errors import BadToken, NotFound, TooManyFailedAttempts, Unauthenticated
+from brigade.kit.errors import BadToken, Conflict, NotFound, TooManyFailedAttempts, Unauthenticated
 from brigade.kit.ids import new_id
 
 FAILURE_WINDOW = timedelta(minutes=1)
+NO_SIGN_IN_CHANGES = SignInChanges()
 # last_used_at is refreshed at most this often per token, so reads stay reads.
 LAST_USED_PRECISION = timedelta(minutes=1)
 
@@ -162,9 +165,26 @@ def _staff_fields(member: StaffMember) -> dict[str, Any]:
     return {"name": member.name, "role": member.role.value, "isActive": member.is_active}
 
 
-async def create_staff(uow: UnitOfWork, actor: Actor, command: CreateStaff) -> StaffMember:
+def _changed_fields(member: StaffMember) -> dict[str, Any]:
+    """What a change's audit entry compares: a sign-in name changed with a password is in
+    that password's entry (``staff.password_set``) instead."""
+    return _staff_fields(member) | {"login": member.login}
+
+
+async def create_staff(
+    uow: UnitOfWork,
+    actor: Actor,
+    command: CreateStaff,
+    sign_in_changes: SignInChanges = NO_SIGN_IN_CHANGES,
+) -> StaffMember:
+    """A new staff member, with the PIN, sign-in name and password ``sign_in_changes`` gives
+    them: each is checked before anyone is created, so a refused one creates nobody (§7)."""
+    sign_in_changes = sign_in_changes.checked()
+    sign_in_changes.ensure_fit(login=None, has_password=False)
+    hashes = await sign_in.hashed(sign_in_changes)
     created = now()
     member = StaffMember(new_id(), command.name, command.role, True, created, created)
+    await sign_in.ensure_login_free(uow, sign_in_changes, member.id)
     await StaffRepository(uow).insert(member)
     await audit.record(
         uow,
@@ -173,7 +193,7 @@ async def create_staff(uow: UnitOfWork, actor: Actor, command: CreateStaff) -> S
         (AuditedEntity.STAFF, member.id),
         after=_staff_fields(member),
     )
-    return member
+    return await sign_in.give(uow, actor, member, sign_in_changes, hashes)
 
 
 async def find_staff(uow: UnitOfWork, staff_id: UUID) -> StaffMember | None:
@@ -192,23 +212,48 @@ async def list_staff(uow: UnitOfWork, *, page: int, limit: int) -> tuple[list[St
 
 
 async def update_staff(
-    uow: UnitOfWork, actor: Actor, staff_id: UUID, changes: StaffChanges
+    uow: UnitOfWork,
+    actor: Actor,
+    staff_id: UUID,
+    changes: StaffChanges,
+    sign_in_changes: SignInChanges = NO_SIGN_IN_CHANGES,
 ) -> StaffMember:
-    """Rename, change the role, deactivate or reactivate.
+    """Rename, change the role, deactivate or reactivate; set a PIN, a sign-in name and a
+    password, or take the password sign-in away (a ``login`` of None). Every rule is checked
+    before anything is written: a refused change changes nothing (§7).
 
     Deactivation revokes every token of theirs for good: reactivating them brings none back
     (docs/design.md §7), so a token that left with someone stays dead.
     """
+    sign_in_changes = sign_in_changes.checked()
+    hashes = await sign_in.hashed(sign_in_changes)
     repository = StaffRepository(uow)
     current = await repository.get(staff_id, for_update=True)
     if current is None:
         raise NotFound("staff member", staff_id)
+    sign_in_changes.ensure_fit(login=current.login, has_password=current.has_password)
+    await sign_in.ensure_login_free(uow, sign_in_changes, staff_id)
     member = changes.applied_to(current)
-    if member == current:
-        return current
+    login = sign_in_changes.login_change(current.login)
+    if login is not UNSET:
+        if login is None and actor.staff_id == staff_id:
+            raise Conflict("You cannot take away your own sign-in name: you would be locked out.")
+        member = dataclasses.replace(member, login=login, has_password=login is not None)
+    if member != current:
+        member = await _save(uow, actor, current, member)
+    return await sign_in.give(uow, actor, member, sign_in_changes, hashes)
+
+
+async def _save(
+    uow: UnitOfWork, actor: Actor, current: StaffMember, member: StaffMember
+) -> StaffMember:
+    """Store ``member``, changed from ``current``, and audit what changed."""
+    staff_id = current.id
     actor.ensure_keeps_own_access(staff_id, role=member.role, is_active=member.is_active)
     member = dataclasses.replace(member, updated_at=later_than(current.updated_at))
-    await repository.save(member)
+    await StaffRepository(uow).save(member)
+    if member.login != current.login:
+        await passwords.change_login(uow, staff_id, member.login)
     # A new name or role, or none at all: their tokens and sessions are looked up again.
     worker_token_cache.forget_on_commit(uow, Credentials("staff_id", staff_id))
     if current.is_active and not member.is_active:
@@ -216,7 +261,7 @@ async def update_staff(
     if not (member.is_active and can_open_back_office(member.role)):
         # Deactivated or below MANAGER: their back-office sessions end for good (§7).
         await passwords.end_web_sessions_of(uow, staff_id)
-    before, after = _staff_fields(current), _staff_fields(member)
+    before, after = _changed_fields(current), _changed_fields(member)
     changed = {k: v for k, v in after.items() if before[k] != v}
     if current.is_active and not member.is_active:
         changed["revokedTokens"] = await TokenRepository(uow).revoke_all(

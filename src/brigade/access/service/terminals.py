@@ -217,6 +217,11 @@ async def set_pin(uow: UnitOfWork, actor: Actor, staff_id: UUID, pin: str) -> No
         raise NotFound("staff member", staff_id)
     # scrypt is deliberately slow: off the event loop.
     pin_hash = await asyncio.to_thread(hash_pin, pin)
+    await store_pin(uow, actor, staff_id, pin_hash)
+
+
+async def store_pin(uow: UnitOfWork, actor: Actor, staff_id: UUID, pin_hash: str) -> None:
+    """Store a checked PIN's hash for ``staff_id``, audited (never the PIN)."""
     await PinRepository(uow).set_pin(staff_id, pin_hash, now())
     await audit.record(uow, actor, AuditAction.PIN_SET, (AuditedEntity.STAFF, staff_id))
 

@@ -2,16 +2,9 @@
 // (Tokens.tsx). Managing staff is an ADMIN's (the API's rule); a manager
 // sees who can sign in on the terminals and is told who can change it.
 
-import { useState } from "preact/hooks";
+import { useRef, useState } from "preact/hooks";
 import { Button } from "../../shared/ui";
-import {
-  createStaff,
-  listStaff,
-  setStaffPassword,
-  setStaffPin,
-  staffDirectory,
-  updateStaff,
-} from "../../shared/api/staff";
+import { createStaff, listStaff, staffDirectory, updateStaff } from "../../shared/api/staff";
 import { useBackOffice } from "../context";
 import {
   CheckField,
@@ -28,6 +21,7 @@ import {
   useLoaded,
 } from "../parts";
 import type { Role, StaffMember } from "../types";
+import { changeBody, createBody, fieldsOf, formProblem, refusalInWords, type StaffFields } from "./form";
 import { TokensPanel } from "./Tokens";
 
 const ROLES: { value: Role; label: string }[] = [
@@ -150,65 +144,70 @@ export function Staff() {
 function StaffPanel(props: { member: StaffMember | null; onClose: () => void; onSaved: () => void }) {
   const { api } = useBackOffice();
   const { member } = props;
-  const [name, setName] = useState(member?.name ?? "");
-  const [role, setRole] = useState<Role>(member?.role ?? "SERVER");
-  const [active, setActive] = useState(member?.isActive ?? true);
-  const [pin, setPin] = useState("");
-  const [login, setLogin] = useState(member?.login ?? "");
-  const [password, setPassword] = useState("");
+  const [fields, setFields] = useState<StaffFields>(() => fieldsOf(member));
   const [problem, setProblem] = useState<string | null>(null);
   const saving = useAction();
+  // A second click lands before the disabled button is drawn: one save at a time, one person.
+  const sending = useRef(false);
+  const set =
+    <K extends keyof StaffFields>(field: K) =>
+    (value: StaffFields[K]) =>
+      setFields((current) => ({ ...current, [field]: value }));
 
   async function save(event: Event) {
     event.preventDefault();
-    if (pin && !/^\d{4,8}$/.test(pin)) {
-      setProblem("A PIN is 4 to 8 digits.");
-      return;
-    }
-    if (password && (password.length < 10 || !login.trim())) {
-      setProblem("A back-office password needs a sign-in name and at least 10 characters.");
-      return;
-    }
-    setProblem(null);
-    const done = await saving.run(async () => {
-      const saved = member
-        ? await updateStaff(api, member.id, { name: name.trim(), role, isActive: active })
-        : await createStaff(api, { name: name.trim(), role });
-      if (pin) await setStaffPin(api, saved.id, { pin });
-      if (password) await setStaffPassword(api, saved.id, { login: login.trim(), password });
-    });
+    if (sending.current) return;
+    const refused = formProblem(fields, member);
+    setProblem(refused);
+    if (refused) return;
+    sending.current = true;
+    const done = await saving.run(() =>
+      member ? updateStaff(api, member.id, changeBody(fields, member)) : createStaff(api, createBody(fields)),
+    );
+    sending.current = false;
     if (done) props.onSaved();
   }
 
   return (
     <SidePanel title={member ? `Edit ${member.name}` : "New staff member"} onClose={props.onClose}>
       <form onSubmit={save}>
-        <TextField label="Name" value={name} onInput={setName} required />
-        <SelectField label="Role" value={role} onChange={setRole} options={ROLES} />
+        <TextField label="Name" value={fields.name} onInput={set("name")} required />
+        <SelectField label="Role" value={fields.role} onChange={set("role")} options={ROLES} />
         {member && (
-          <CheckField label="Active (deactivating ends their sessions at once)" checked={active} onChange={setActive} />
+          <CheckField
+            label="Active (deactivating ends their sessions at once)"
+            checked={fields.active}
+            onChange={set("active")}
+          />
         )}
         <TextField
           label={member ? "New PIN (leave empty to keep theirs)" : "PIN (4 to 8 digits)"}
           type="password"
-          value={pin}
-          onInput={setPin}
+          value={fields.pin}
+          onInput={set("pin")}
           inputMode="numeric"
         />
-        <TextField label="Back-office login (managers and admins)" value={login} onInput={setLogin} />
+        <TextField
+          label={
+            member?.login
+              ? "Back-office login (empty it to take their password sign-in away)"
+              : "Back-office login (managers and admins)"
+          }
+          value={fields.login}
+          onInput={set("login")}
+        />
         <TextField
           label={
             member?.hasPassword ? "New password (leave empty to keep theirs)" : "Password (at least 10 characters)"
           }
           type="password"
-          value={password}
-          onInput={setPassword}
+          value={fields.password}
+          onInput={set("password")}
         />
-        <Problem error={problem} />
-        <Problem error={saving.error} />
+        <Problem error={problem ?? (saving.error && refusalInWords(saving.error, fields))} />
         <PanelActions
           busy={saving.busy}
-          ready={!!name.trim()}
+          ready={!!fields.name.trim()}
           saveLabel={member ? "Save staff member" : "Add staff member"}
         />
       </form>

@@ -19,9 +19,6 @@ export const createStaff = (api: Api, body: Schemas["StaffCreate"]) =>
 export const updateStaff = (api: Api, staffId: string, body: Schemas["StaffUpdate"]) =>
   api.read(api.client.PATCH("/api/staff/{staffId}", { params: { path: { staffId } }, body }));
 
-export const setStaffPin = (api: Api, staffId: string, body: Schemas["PinChange"]) =>
-  api.read(api.client.PUT("/api/staff/{staffId}/pin", { params: { path: { staffId } }, body }));
-
 export const signIn = (api: Api, body: Schemas["PinCheck"]) => api.read(api.client.POST("/api/sessions", { body }));
 
 export const signOut = (api: Api) => api.read(api.client.DELETE("/api/sessions/current"));
@@ -29,9 +26,6 @@ export const signOut = (api: Api) => api.read(api.client.DELETE("/api/sessions/c
 /** A manager's one-shot approval of one action. */
 export const requestApproval = (api: Api, body: Schemas["ApprovalAsk"]) =>
   api.read(api.client.POST("/api/approvals", { body }));
-
-export const setStaffPassword = (api: Api, staffId: string, body: Schemas["PasswordChange"]) =>
-  api.read(api.client.PUT("/api/staff/{staffId}/password", { params: { path: { staffId } }, body }));
 
 /** The back office's password sign-in: the server sets the session cookies (docs/design.md §7). */
 export const passwordSignIn = (api: Api, body: Schemas["Credentials"]) =>

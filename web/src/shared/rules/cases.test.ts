@@ -8,6 +8,7 @@ import { anItem, anOrder } from "../fixtures";
 import type { ItemStatus, Payment, Role } from "../types";
 import cases from "./cases.json";
 import { sentByASend } from "./courses";
+import { loginHolds, passwordRefusal, pinRefusal } from "./credentials";
 import { type ModifierGroup, groupProblem, lineName, nothingChosen } from "./modifiers";
 
 const STATUSES = Object.keys(cases.itemStatusMoves) as ItemStatus[];
@@ -56,6 +57,18 @@ describe("the rules shared with the server", () => {
     const groups = bySeat(order);
     const made = groups.filter((group) => !group.stays).map((group) => group.lines.map((line) => Number(line.id)));
     expect(whyNotBySeat(groups) === null ? made : null).toEqual(newChecks);
+  });
+
+  it.each(cases.pins)("refuses the PIN $pin: $refused", ({ pin, refused }) => {
+    expect(pinRefusal(pin)).toBe(refused);
+  });
+
+  it.each(cases.logins)("takes the sign-in name $login: $holds", ({ login, holds }) => {
+    expect(loginHolds(login)).toBe(holds);
+  });
+
+  it.each(cases.passwords)("refuses the password $password: $refused", ({ password, refused }) => {
+    expect(passwordRefusal(password)).toBe(refused);
   });
 
   it("counts what is still to cook", () => {
