@@ -207,7 +207,7 @@ class Terminal:
             if page.get_by_role("dialog").count() or not tile.count():
                 continue
             tile.click()
-            refused = page.get_by_role("list", name="Refused changes")
+            refused = page.get_by_test_id("refused-operation")
             said += [f"table {table}: {words}" for words in refused.all_inner_texts()]
         return [*said, f"stored: {self.stored()}", f"console: {list(self.page_said)}"]
 
