@@ -12,7 +12,7 @@ import { chargeLabel, type TotalLine, totalLines } from "../../shared/totals";
 import type { OrderItem, OrderServiceCharge, SeatedOrder, Table } from "../../shared/types";
 import { Button, Sheet } from "../../shared/ui";
 import { NameSheet } from "../floor/NameSheet";
-import { whereOf } from "../names";
+import { guestsOf, whereOf } from "../names";
 import { ReceiptSheet } from "../receipt/Receipt";
 import { ManagerApproval } from "./ManagerApproval";
 import { MoveSheet } from "./MoveSheet";
@@ -120,10 +120,7 @@ export function Check(props: {
       <header class="check-head">
         <div>
           <h2>Check {order.orderNumber}</h2>
-          <p>
-            {where}
-            {order.guestCount ? ` · ${order.guestCount} guests` : ""}
-          </p>
+          <p>{[where, guestsOf(order.guestCount)].filter(Boolean).join(" · ")}</p>
           {/* Always one line, so the lines below never move as a tap is kept and answered. */}
           {check.waiting > 0 ? (
             <p class="waiting" data-testid="check-waiting">
