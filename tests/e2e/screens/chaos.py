@@ -36,6 +36,7 @@ from e2e.screens.restaurant import (
     SERVER_PIN,
     VIEWPORT,
     Restaurant,
+    guests_of,
     paid_line,
     pair,
     stored,
@@ -207,7 +208,7 @@ class Terminal:
             if page.get_by_role("dialog").count() or not tile.count():
                 continue
             tile.click()
-            refused = page.get_by_role("list", name="Refused changes")
+            refused = page.get_by_test_id("refused-operation")
             said += [f"table {table}: {words}" for words in refused.all_inner_texts()]
         return [*said, f"stored: {self.stored()}", f"console: {list(self.page_said)}"]
 
@@ -235,8 +236,8 @@ class Terminal:
         if op.kind == "seat":
             self._to_floor()
             page.get_by_role("button", name=f"Table {op.table}, free").click()
-            page.get_by_role("button", name=f"{op.guests} guests", exact=True).click()
-            expect(self._check()).to_contain_text(f"Table {op.table} · {op.guests} guests")
+            page.get_by_role("button", name=guests_of(op.guests), exact=True).click()
+            expect(self._check()).to_contain_text(f"Table {op.table} · {guests_of(op.guests)}")
             expect(page.get_by_role("dialog")).to_have_count(0)
             return
         if op.kind == "complete":

@@ -225,9 +225,14 @@ def signed_in_terminal(browser: Browser, restaurant: Restaurant, name: str) -> P
     return page
 
 
+def guests_of(count: int) -> str:
+    """A check's guests as the terminal says them: "1 guest", "3 guests"."""
+    return f"{count} guest" if count == 1 else f"{count} guests"
+
+
 def seat(page: Page, table: str, guests: int) -> None:
     page.get_by_role("button", name=f"Table {table}, free").click()
-    page.get_by_role("button", name=f"{guests} guests", exact=True).click()
+    page.get_by_role("button", name=guests_of(guests), exact=True).click()
     expect(page.get_by_role("heading", name=re.compile(r"Check #"))).to_be_visible()
     # Keys pressed while the guests dialog still holds the focus are its own, not a scan.
     expect(page.get_by_role("dialog")).to_have_count(0)

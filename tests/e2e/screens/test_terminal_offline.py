@@ -1,7 +1,8 @@
 """The terminal with no network (docs/design.md §16): taps answered from the tablet,
 kept across a reload offline, sent once when the network is back; a table seated twice
-offline is one check; a change the server refuses meanwhile is shown in words and kept; a
-change is recorded as made by whoever made it, not by whoever is signed in when it lands."""
+offline is one check; a change the server refuses meanwhile is told in one message and its
+line stays on the check, marked and in no total; a change is recorded as made by whoever made
+it, not by whoever is signed in when it lands."""
 
 from __future__ import annotations
 
@@ -9,11 +10,13 @@ import re
 import time
 from typing import Any
 
-from playwright.sync_api import Browser, Page, Request, expect
+from playwright.sync_api import Browser, Page, Request, ViewportSize, expect
 
 from e2e.screens.restaurant import (
+    VIEWPORT,
     Restaurant,
     add,
+    all_sent,
     line,
     open_category,
     screenshot,
@@ -21,6 +24,8 @@ from e2e.screens.restaurant import (
     sign_in,
     signed_in_terminal,
 )
+
+PORTRAIT: ViewportSize = {"width": 768, "height": 1024}
 
 
 def _network_cut(page: Page) -> None:
@@ -42,6 +47,34 @@ def _open_orders(restaurant: Restaurant, table: str) -> list[dict[str, object]]:
         assert answer.status_code == 200, answer.text
         seated: list[dict[str, object]] = answer.json()["openOrders"]
         return seated
+
+
+def _screenshots(page: Page, name: str) -> None:
+    """The screen as a landscape tablet (1024 by 768) and a portrait one (768 by 1024) shows it."""
+    screenshot(page, name)
+    page.set_viewport_size(PORTRAIT)
+    screenshot(page, f"{name}-portrait")
+    page.set_viewport_size(VIEWPORT)
+
+
+def _one_refusal(page: Page, line_name: str, words: str) -> None:
+    """The refused change is told once, on its line, which stays on the check marked "not
+    added"; nothing says it was made."""
+    refused = page.get_by_test_id("refused-operation")
+    expect(refused).to_have_count(1)
+    kept = line(page, f"{line_name}, not added")
+    expect(kept).to_contain_text("not added")
+    expect(kept).to_contain_text(words)
+    check = page.get_by_role("complementary", name="Check")
+    expect(check.get_by_text(words)).to_have_count(1)
+    expect(check.get_by_text(re.compile("made on top|was not made"))).to_have_count(0)
+    expect(line(page, f"{line_name}, sending")).to_have_count(0)
+
+
+def _balance(restaurant: Restaurant, table: str) -> str:
+    """The balance the server holds for the check at ``table``, as the check shows it."""
+    (seated,) = _open_orders(restaurant, table)
+    return f"${restaurant.order(str(seated['id']))['balanceDue']:.2f}"
 
 
 def _seated_at(browser: Browser, restaurant: Restaurant, table: str) -> Page:
@@ -112,7 +145,7 @@ def test_seating_a_table_twice_offline_opens_one_check(
     assert sorted(item["name"] for item in order["items"]) == ["Fries", "Salad"]
 
 
-def test_a_change_refused_meanwhile_is_shown_in_words_and_kept(
+def test_a_change_refused_meanwhile_is_told_once_and_its_line_kept(
     browser: Browser, restaurant: Restaurant
 ) -> None:
     page = _seated_at(browser, restaurant, "3")
@@ -129,19 +162,21 @@ def test_a_change_refused_meanwhile_is_shown_in_words_and_kept(
         assert http.post(f"/api/products/{fish}/86").status_code == 200
     page.context.set_offline(False)
 
-    refused = page.get_by_test_id("refused-operation")
-    expect(refused).to_have_text(
-        re.compile(r"^Fish of the day ran out \(86'd\) before this reached the server")
+    _one_refusal(
+        page,
+        "1 Fish of the day",
+        "1 Fish of the day wasn't added: sold out (86'd) before this reached the server. "
+        "Offer something else, then discard this.",
     )
-    expect(line(page, "1 Fish of the day, sending")).to_have_count(0)
     expect(page.get_by_test_id("offline-banner")).to_be_hidden()
-    # Kept: still there once nothing else waits, for a person to decide.
+    # Kept: still there once nothing else waits, for a person to decide; in no total.
     expect(page.get_by_test_id("check-waiting")).to_have_count(0)
-    expect(refused).to_have_count(1)
-    screenshot(page, "terminal-refused-operation")
+    expect(page.get_by_test_id("refused-operation")).to_have_count(1)
+    expect(page.get_by_label("Balance", exact=True)).to_have_text(_balance(restaurant, "3"))
+    _screenshots(page, "terminal-refused-operation")
 
-    page.get_by_role("button", name=re.compile("^Discard: Fish of the day")).click()
-    expect(refused).to_have_count(0)
+    page.get_by_role("button", name="Discard: 1 Fish of the day").click()
+    expect(page.get_by_test_id("refused-operation")).to_have_count(0)
     with restaurant.http() as http:
         assert http.delete(f"/api/products/{fish}/86").status_code == 200
     (seated,) = _open_orders(restaurant, "3")
@@ -247,25 +282,76 @@ def test_many_refused_changes_leave_the_checks_buttons_in_reach(
     browser: Browser, restaurant: Restaurant
 ) -> None:
     page = _seated_at(browser, restaurant, "5")
-    page.get_by_role("button", name="Menu", exact=True).click()
-    open_category(page, "Mains")
-    fish = restaurant.products["Fish of the day"]["id"]
+    sold_out = [restaurant.products[name]["id"] for name in ("Fish of the day", "Fries")]
     _network_cut(page)
-    for _ in range(8):
-        add(page, "Fish of the day")
+    # Eight lines, one per seat and product; the fish tapped twice on each seat.
+    for product, category, taps in (("Fish of the day", "Mains", 2), ("Fries", "Sides", 1)):
+        page.get_by_role("button", name="Menu", exact=True).click()
+        open_category(page, category)
+        for seat_number in range(1, 5):
+            seats = page.get_by_role("group", name="Seat")
+            seats.get_by_role("button", name=f"Seat {seat_number}").click()
+            for _ in range(taps):
+                add(page, product)
     with restaurant.http() as http:
-        assert http.post(f"/api/products/{fish}/86").status_code == 200
+        for product in sold_out:
+            assert http.post(f"/api/products/{product}/86").status_code == 200
     page.context.set_offline(False)
     try:
         expect(page.get_by_test_id("refused-operation")).to_have_count(8)
-        # The list scrolls within its own height: the check's buttons stay where a tap reaches,
-        # and so does the last refusal's Discard.
+        # A line tapped twice is one line, told once.
+        expect(line(page, "2 Fish of the day, not added")).to_have_count(4)
+        expect(page.get_by_text("2 Fish of the day weren't added", exact=False)).to_have_count(4)
+        # The lines scroll within their own height: the check's buttons stay where a tap
+        # reaches, and so does the last refused line's Discard.
         discount = page.get_by_role("button", name="Discount", exact=True)
         expect(discount).to_be_in_viewport(ratio=1)
         discount.click(trial=True)
-        page.get_by_role("button", name=re.compile("^Discard: Fish of the day")).last.click()
+        page.get_by_role("button", name="Discard: 1 Fries").last.click()
         expect(page.get_by_test_id("refused-operation")).to_have_count(7)
         expect(discount).to_be_in_viewport(ratio=1)
     finally:
         with restaurant.http() as http:
-            assert http.delete(f"/api/products/{fish}/86").status_code == 200
+            for product in sold_out:
+                assert http.delete(f"/api/products/{product}/86").status_code == 200
+
+
+def test_a_line_added_offline_to_a_check_paid_elsewhere_is_told_once_and_kept(
+    browser: Browser, restaurant: Restaurant
+) -> None:
+    page = _seated_at(browser, restaurant, "6")
+    add(page, "Salad")
+    page.get_by_role("button", name=re.compile(r"^Send \(")).click()
+    all_sent(page)
+    (seated,) = _open_orders(restaurant, "6")
+    order_id = str(seated["id"])
+    _network_cut(page)
+    add(page, "Fries")
+    expect(line(page, "1 Fries, sending")).to_be_visible()
+    # Another terminal takes the whole balance in cash meanwhile: the check completes.
+    due = restaurant.order(order_id)["balanceDue"]
+    with restaurant.http() as http:
+        paid = http.post(
+            f"/api/orders/{order_id}/payments", json={"amount": due, "paymentMethod": "CASH"}
+        )
+        assert paid.status_code == 201, paid.text
+    assert restaurant.order(order_id)["status"] == "COMPLETED"
+    page.context.set_offline(False)
+
+    paid_elsewhere = (
+        "1 Fries wasn't added: the check was paid and closed on another terminal. "
+        "Ask a manager to reopen the check and tap Add again, or discard this."
+    )
+    _one_refusal(page, "1 Fries", paid_elsewhere)
+    expect(page.get_by_label("Balance", exact=True)).to_have_text("$0.00")
+    _screenshots(page, "terminal-refused-paid-elsewhere")
+
+    # Added again while the check is still closed: refused again, still one message.
+    additions = re.compile(rf"/api/orders/{order_id}/items$")
+    with page.expect_response(lambda answer: bool(additions.search(answer.url))) as answered:
+        page.get_by_role("button", name="Add again: 1 Fries").click()
+    assert answered.value.status == 409
+    _one_refusal(page, "1 Fries", paid_elsewhere)
+    page.get_by_role("button", name="Discard: 1 Fries").click()
+    expect(page.get_by_test_id("refused-operation")).to_have_count(0)
+    assert [item["name"] for item in restaurant.order(order_id)["items"]] == ["Salad"]

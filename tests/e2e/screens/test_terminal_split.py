@@ -1,8 +1,9 @@
 """Splitting a table's check on the terminal (docs/design.md §14): a table of four, a line on each
 seat and a starter shared by all; Split by seat leaves the starter on the check and makes the
 seats' checks, their totals adding up to the check's before; the starter shared in 3 and one part
-moved to a new check by items; the table's tile says how many checks and lists them; the check's
-header switches between them. Screenshots at 1024 by 768 and 768 by 1024 to docs/screens/."""
+moved to a new check by items; each check says its own guests after a split; the table's tile
+says how many checks and lists them; the check's header switches between them. Screenshots at
+1024 by 768 and 768 by 1024 to docs/screens/."""
 
 from __future__ import annotations
 
@@ -16,6 +17,7 @@ from e2e.screens.restaurant import (
     Restaurant,
     add,
     all_sent,
+    guests_of,
     line,
     open_category,
     screenshot,
@@ -51,6 +53,14 @@ def _parts(page: Page) -> Locator:
     """The starter's parts on the check (a third each: 0.334 or 0.333)."""
     lines = page.get_by_role("list", name="Lines")
     return lines.get_by_role("listitem", name=re.compile(r"^0\.33\d Fries$"))
+
+
+def _shows_guests(page: Page, order: dict[str, Any]) -> None:
+    """The open check says its own guests, as the server holds them ("1 guest", "0 guests"),
+    or none when it has no count."""
+    where = page.get_by_role("complementary", name="Check").locator("header p").first
+    guests = order["guestCount"]
+    expect(where).to_have_text("Table 1" if guests is None else f"Table 1 · {guests_of(guests)}")
 
 
 def _cents(amount: float) -> int:
@@ -95,6 +105,7 @@ def test_a_table_of_four_split_by_seat_and_a_shared_starter(
     seats = [{i["seat"] for i in o["items"]} for o in after]
     assert sorted(s for on in seats for s in on if s is not None) == [1, 2, 3, 4]
     assert None in seats[0]
+    _shows_guests(page, after[0])
     # The check shows its table's checks, itself pressed.
     switcher = page.get_by_role("navigation", name="Checks at this table")
     expect(switcher.get_by_role("button")).to_have_count(len(after))
@@ -130,6 +141,7 @@ def test_a_table_of_four_split_by_seat_and_a_shared_starter(
     assert (name, amount) == ("Fries", 1.5)
     assert part in (0.333, 0.334)
     expect(_parts(page)).to_have_count(2)
+    _shows_guests(page, shared[0])
 
     # From the floor: the tile says how many checks; its sheet lists them to open one.
     page.get_by_role("button", name="Close check").click()
@@ -144,6 +156,10 @@ def test_a_table_of_four_split_by_seat_and_a_shared_starter(
     listing.get_by_role("button", name=re.compile(f"^Check {number},")).click()
     expect(page.get_by_role("heading", name=f"Check {seat_two['orderNumber']}")).to_be_visible()
     expect(line(page, "1 Salad")).to_be_visible()
+    _shows_guests(page, seat_two)
+    # The check moved to by items, which may have no guests of its own.
+    switcher.get_by_role("button", name=f"Check {shared[-1]['orderNumber']}").click()
+    _shows_guests(page, shared[-1])
 
     # The header's switcher: the source check, one tap, to pay after.
     switcher.get_by_role("button", name=f"Check {source}").click()

@@ -21,6 +21,11 @@ export function refusalInWords(failure: unknown): string {
 
 /** What another terminal changed between two versions of one order, in a sentence. */
 export function whatChanged(before: Order, after: Order, currency = "USD"): string {
+  return `Check ${after.orderNumber} was changed on another terminal: ${changesIn(before, after, currency)}.`;
+}
+
+/** The same, as a phrase ("added 1 Latte, Salad is now sent"). */
+export function changesIn(before: Order, after: Order, currency = "USD"): string {
   const changes: string[] = [];
   const earlier = new Map(before.items.map((item) => [item.id, item]));
   for (const item of after.items) {
@@ -38,6 +43,5 @@ export function whatChanged(before: Order, after: Order, currency = "USD"): stri
   }
   if (before.tableId !== after.tableId) changes.push(`moved it to ${after.tableName ?? "another table"}`);
   if (before.status !== after.status) changes.push(`it is now ${after.status.toLowerCase()}`);
-  const what = changes.length ? changes.join(", ") : "changed it";
-  return `Check ${after.orderNumber} was changed on another terminal: ${what}.`;
+  return changes.length ? changes.join(", ") : "changed it";
 }

@@ -1,5 +1,15 @@
 import { describe, expect, it } from "vitest";
-import { customerNameOf, tabLabel } from "./names";
+import { customerNameOf, guestsOf, tabLabel } from "./names";
+
+describe("a check's guests", () => {
+  it("are counted in words, one guest singular, none after a split that moved none", () => {
+    expect(guestsOf(1)).toBe("1 guest");
+    expect(guestsOf(4)).toBe("4 guests");
+    expect(guestsOf(0)).toBe("0 guests");
+    expect(guestsOf(null)).toBeNull();
+    expect(guestsOf(undefined)).toBeNull();
+  });
+});
 
 describe("a customer's name", () => {
   it("is kept trimmed, and a blank one is no name", () => {

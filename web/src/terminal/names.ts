@@ -1,6 +1,6 @@
 // A customer's name on a bar tab or a takeout (docs/design.md §5, "Names"): as the tablet
 // keeps it (trimmed, blank is none; the server holds the same rule) and as the floor and the
-// check show it ("Bar tab · Sam").
+// check show it ("Bar tab · Sam"); and a check's guests as they show it.
 
 import type { Order, OrderType } from "../shared/types";
 
@@ -16,6 +16,15 @@ export function customerNameOf(typed: string): string | null {
 export function tabLabel(orderType: OrderType, customerName: string | null | undefined): string {
   const kind = orderType === "BAR_TAB" ? "Bar tab" : "Takeout";
   return customerName ? `${kind} · ${customerName}` : kind;
+}
+
+/** A check's guests in words: "1 guest", "4 guests", and "0 guests" for a check a split left
+ * none (docs/design.md §14); null: none recorded (a tab, a takeout, a tab moved to a table). */
+export function guestsOf(count: number): string;
+export function guestsOf(count: number | null | undefined): string | null;
+export function guestsOf(count: number | null | undefined): string | null {
+  if (count === null || count === undefined) return null;
+  return `${count} ${count === 1 ? "guest" : "guests"}`;
 }
 
 /** Where a check is: its table ("Table 4", with the customer's name when it has one), or its

@@ -1,4 +1,5 @@
-// The check: unsent lines (amber, editable) above sent ones (status chips), voids struck
+// The check: additions the server refused on top (marked "not added", in no total, each with
+// its one message), unsent lines (amber, editable) above sent ones (status chips), voids struck
 // through with their reason, the totals, and the actions: Send, Pay, Discount, Move, Name
 // (the customer's, in the header), Split (split/), Cancel (a sheet with its reasons; a
 // manager's PIN once anything was sent or paid), and Receipt (shown and printed) for any order.
@@ -11,17 +12,17 @@ import { chargeLabel, type TotalLine, totalLines } from "../../shared/totals";
 import type { OrderItem, OrderServiceCharge, SeatedOrder, Table } from "../../shared/types";
 import { Button, Sheet } from "../../shared/ui";
 import { NameSheet } from "../floor/NameSheet";
-import { whereOf } from "../names";
+import { guestsOf, whereOf } from "../names";
 import { ReceiptSheet } from "../receipt/Receipt";
 import { ManagerApproval } from "./ManagerApproval";
 import { MoveSheet } from "./MoveSheet";
 import { CANCEL_REASONS, refundOnCancel, whyManager } from "./cancelling";
 import { useAddableCharges } from "./charges";
 import { WHAT } from "../offline/operations";
-import { SESSION_ENDED } from "../offline/outbox";
+import { SESSION_ENDED } from "../offline/refusals";
 import { isHeld, placeLabel } from "../../shared/rules/courses";
 import { CourseGroup, coursesOn, PlaceSheet, PlacingPicker } from "./Courses";
-import type { Check as CheckState, PendingApproval } from "./state";
+import type { Check as CheckState, NotAddedLine, PendingApproval } from "./state";
 import { SplitSheet } from "./split/SplitSheet";
 import { whyNoSplit } from "./split/rules";
 
@@ -119,10 +120,7 @@ export function Check(props: {
       <header class="check-head">
         <div>
           <h2>Check {order.orderNumber}</h2>
-          <p>
-            {where}
-            {order.guestCount ? ` · ${order.guestCount} guests` : ""}
-          </p>
+          <p>{[where, guestsOf(order.guestCount)].filter(Boolean).join(" · ")}</p>
           {/* Always one line, so the lines below never move as a tap is kept and answered. */}
           {check.waiting > 0 ? (
             <p class="waiting" data-testid="check-waiting">
@@ -157,7 +155,10 @@ export function Check(props: {
       )}
       {check.refused.length > 0 && <RefusedChanges check={check} />}
       <ul class="lines" aria-label="Lines">
-        {order.items.length === 0 && <li class="hint">Tap a product to add it.</li>}
+        {check.notAdded.map((line) => (
+          <NotAdded key={line.refusal.entry.seq} line={line} check={check} money={money} />
+        ))}
+        {order.items.length === 0 && check.notAdded.length === 0 && <li class="hint">Tap a product to add it.</li>}
         {courses.length > 1
           ? courses.map((course) => (
               <CourseGroup key={course} order={order} course={course} onFire={check.fire}>
@@ -427,6 +428,47 @@ function RefusedChanges(props: { check: CheckState }) {
         </li>
       ))}
     </ul>
+  );
+}
+
+/** A refused addition: its line stays on the check, marked "not added" (a cross and words, not
+ * colour alone), its price struck through and in no total, with its one message, until a
+ * person adds it again or discards it. */
+function NotAdded(props: { line: NotAddedLine; check: CheckState; money: (amount: number) => string }) {
+  const { line, check, money } = props;
+  const { staff } = useTerminal();
+  const what = `${line.quantity} ${line.name}`;
+  return (
+    <li
+      class="line not-added"
+      aria-label={`${what}, not added`}
+      data-testid="refused-operation"
+      data-code={line.refusal.code}
+    >
+      <div class="line-main">
+        <span class="line-name">
+          {line.quantity} × {line.name}
+        </span>
+        <span class="chip chip-not-added">
+          <span aria-hidden="true">✕</span> not added
+        </span>
+        <s class="line-estimate">{money(fromCents(line.total))}</s>
+      </div>
+      {line.modifiers.map((modifier) => (
+        <div key={modifier.modifierOptionId} class="line-modifier">
+          + {modifier.name}
+        </div>
+      ))}
+      <p class="line-refusal">{line.refusal.words}</p>
+      <div class="line-tools">
+        <Button onClick={() => check.retry(line.refusal)} label={`Add again: ${what}`}>
+          {line.refusal.code === SESSION_ENDED ? `Add again as ${staff.name}` : "Add again"}
+        </Button>
+        <Button tone="quiet" onClick={() => check.discard(line.refusal)} label={`Discard: ${what}`}>
+          Discard
+        </Button>
+      </div>
+    </li>
   );
 }
 

@@ -2,12 +2,14 @@
 // answer with this tablet's waiting operations made on top, offline/reconcile.ts), and every
 // change to it, each an operation in the tablet's outbox (offline/outbox.ts): kept before the
 // tap is answered, shown at once, sent in order. What the server says back lands here:
-// - another terminal moved the order on (412): an addition is made on top and the check says
-//   what changed; any other change is kept as refused, with those words, to look and retry;
+// - another terminal moved the order on (412): an addition is made on top and, once made, the
+//   check says what changed; any other change is kept as refused, with those words, to look
+//   and retry;
 // - a manager-only action (403): a manager's PIN is asked for on the spot, for that one action
 //   on that one order, and the same change is sent again with the one-shot approval;
-// - any other refusal (86'd, paid elsewhere, table taken): kept on the check, in words, with
-//   Retry and Discard, never dropped.
+// - any other refusal (86'd, paid elsewhere, table taken): kept on the check in one message,
+//   with Retry and Discard, never dropped; a refused addition keeps its line, marked "not
+//   added", out of every total.
 
 import { useEffect, useState } from "preact/hooks";
 import { randomUuid, type Schemas } from "../../shared/api/client";
@@ -20,6 +22,7 @@ import { useTerminal } from "../context";
 import { Follower } from "./follow";
 import { approvalAsk, itemOf, type Operation, type PaymentBody, WHAT } from "../offline/operations";
 import type { Refusal } from "../offline/outbox";
+import { type NotAdded, notAddedLine } from "../offline/refusals";
 import { FIRST_PLACING, type Placing } from "./Courses";
 import { sameLine } from "./same";
 
@@ -46,7 +49,10 @@ export interface Check {
   sendingItems: Set<string>;
   /** How many of this check's changes wait for the server. */
   waiting: number;
+  /** Refused changes other than additions (told above the lines). */
   refused: readonly Refusal[];
+  /** Refused additions, each told on its own line, marked "not added". */
+  notAdded: readonly NotAddedLine[];
   notice: string | null;
   error: string | null;
   approval: PendingApproval | null;
@@ -82,6 +88,11 @@ export interface Check {
   complete: () => Promise<Order | null>;
   /** The check cancelled, with its reason; `approval`: a manager's one-shot approval. */
   cancel: (reason: string, approval?: string) => Promise<Order | null>;
+}
+
+/** A refused addition as the check shows it: its line, with its one message. */
+export interface NotAddedLine extends NotAdded {
+  refusal: Refusal;
 }
 
 export function useCheck(orderId: string): Check {
@@ -124,6 +135,10 @@ export function useCheck(orderId: string): Check {
   const order = outbox.view(orderId);
   const waitingOps = outbox.pending().filter((entry) => entry.op.orderId === orderId);
   const refused = outbox.refused(orderId);
+  const notAdded = refused.flatMap((refusal) => {
+    const line = notAddedLine(refusal.entry.op);
+    return line ? [{ ...line, refusal }] : [];
+  });
   const notices = outbox.noticesFor(orderId);
   // A manager-only change the server refused: the manager is asked on the spot, once.
   const needsManager = refused.find(
@@ -148,7 +163,8 @@ export function useCheck(orderId: string): Check {
     waitingItems: new Set(waitingOps.map((entry) => itemOf(entry.op)).filter((id): id is string => id !== null)),
     sendingItems: new Set(waitingOps.flatMap((entry) => (entry.op.kind === "add" ? [entry.op.itemId] : []))),
     waiting: waitingOps.length,
-    refused,
+    refused: refused.filter((refusal) => !notAdded.some((line) => line.refusal === refusal)),
+    notAdded,
     notice: notices.length ? notices.join(" ") : null,
     error,
     approval:

@@ -10,7 +10,7 @@ import { formatMoney, toCents } from "../../shared/money";
 import type { OrderType, SeatedOrder, Table } from "../../shared/types";
 import { Button, Sheet } from "../../shared/ui";
 import { inWords } from "../../shared/words";
-import { tabLabel } from "../names";
+import { guestsOf, tabLabel } from "../names";
 import { NameSheet } from "./NameSheet";
 import { bySection, checksAt, type Floor as FloorState, minutesOpen } from "./state";
 
@@ -95,7 +95,7 @@ export function Floor(props: {
               const late = order && order.status === "DRAFT" && minutes >= WAITING_LONG;
               const paid = order && order.total > 0 && order.balanceDue === 0;
               // A tab moved to a table has no guest count: none is shown rather than a guess.
-              const guests = order?.guestCount ? `${order.guestCount} guests` : null;
+              const guests = guestsOf(order?.guestCount);
               // Several checks: how many, and the table's balance in all.
               const several = checks > 1 ? `${checks} checks` : null;
               const sum = (of: (seated: SeatedOrder) => number) =>
@@ -175,7 +175,7 @@ export function Floor(props: {
         <Sheet title={`Guests at table ${seating.name}`} onClose={() => setSeating(null)}>
           <div class="guest-grid">
             {[1, 2, 3, 4, 5, 6, 7, 8].map((n) => (
-              <Button key={n} onClick={() => open("DINE_IN", seating, n)} label={`${n} guests`}>
+              <Button key={n} onClick={() => open("DINE_IN", seating, n)} label={guestsOf(n)}>
                 {n}
               </Button>
             ))}
@@ -196,7 +196,7 @@ function TableChecksSheet(props: {
 }) {
   const line = (seated: SeatedOrder) =>
     [
-      seated.guestCount ? `${seated.guestCount} ${seated.guestCount === 1 ? "guest" : "guests"}` : null,
+      guestsOf(seated.guestCount),
       seated.customerName,
       `balance ${formatMoney(toCents(seated.balanceDue), props.currency)}`,
     ]

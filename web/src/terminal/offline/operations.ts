@@ -83,6 +83,9 @@ export type Operation =
 
 export type OperationKind = Operation["kind"];
 
+/** A product tapped onto the check as a line of its own. */
+export type Addition = Extract<Operation, { kind: "add" }>;
+
 /** What a person calls each change, in "Your … was not made". */
 export const WHAT: Record<OperationKind, string> = {
   create: "new check",
@@ -299,6 +302,37 @@ export function onTop(op: Operation, after: Order, newId: () => string): Operati
   const line = after.items.find((item) => item.id === op.itemId);
   if (line?.status === "PENDING") return { ...op, quantity: line.quantity + op.tap.body.quantity };
   return { kind: "add", orderId: op.orderId, itemId: newId(), ...op.tap };
+}
+
+/** A refused addition with the changes made to its line after it, which cannot land without
+ * it (its quantity, note, seat or course): the line as the person last left it, told once;
+ * null: the line was voided meanwhile, and nothing is missing. */
+export function folded(addition: Addition, changes: readonly Operation[]): Addition | null {
+  let body = addition.body;
+  for (const change of changes) {
+    if (!("itemId" in change) || change.itemId !== addition.itemId) continue;
+    switch (change.kind) {
+      case "void":
+        return null;
+      case "quantity":
+        body = { ...body, quantity: change.quantity };
+        break;
+      case "note":
+        body = { ...body };
+        delete body.notes;
+        if (change.notes) body.notes = change.notes;
+        break;
+      case "place":
+        // Left out as a tap leaves them out: no seat, the first course.
+        body = { ...body };
+        delete body.seat;
+        delete body.course;
+        if (change.seat !== null) body.seat = change.seat;
+        if (change.course !== 1) body.course = change.course;
+        break;
+    }
+  }
+  return body === addition.body ? addition : { ...addition, body };
 }
 
 /** A payment of the whole balance, made exact just before it is first sent: every operation

@@ -3,8 +3,10 @@
 // own; the operations are sent strictly in the order they were made, each again with the same
 // key after a network failure, and removed only once the server answered. The server's answer
 // (the whole order) replaces the tablet's copy; the operations still waiting are shown made on
-// top of it (reconcile.ts). An operation the server refuses is kept, in words, for a person to
-// retry or discard: never dropped.
+// top of it (reconcile.ts). An operation the server refuses is kept, in one message
+// (refusals.ts), for a person to retry or discard: never dropped, never sent again unasked. An
+// addition another terminal got ahead of is made on top of their change, and said so once it
+// is made; one that is then refused all the same is told as refused, and only that.
 //
 // Each operation is sent under the session it was made in (its token, kept with it), whoever
 // is signed in now: a change made by Ana is Ana's on the server. A session signed out with
@@ -14,10 +16,10 @@
 import { ApiError, retryDelay } from "../../shared/api/client";
 import type { Store } from "../../shared/store";
 import type { Order } from "../../shared/types";
-import { whatChanged } from "../../shared/words";
-import { effectHeld, onTop, type Operation, settled, WHAT } from "./operations";
+import { changesIn, whatChanged } from "../../shared/words";
+import { effectHeld, folded, itemOf, onTop, type Operation, settled } from "./operations";
 import { reconcile, rebased, type Waiting } from "./reconcile";
-import { NEVER_OPENED, refusalWords } from "./refusals";
+import { isClosed, NEVER_OPENED, refusalWords, SESSION_ENDED, STALE, type Why } from "./refusals";
 
 /** The session an operation is made in: sent with its token, told by its staff member's name. */
 export interface Author {
@@ -42,6 +44,8 @@ export interface Kept extends Waiting {
 export interface Entry extends Kept {
   /** The token of the session it was made in: sent with it. */
   token: string;
+  /** Made on top of another terminal's change (412): what they changed, told once it is made. */
+  onTopOf?: string;
 }
 
 export interface Refusal {
@@ -74,9 +78,6 @@ export const TABLES = {
   /** The tokens of sessions signed out with operations waiting, by token. */
   signingOut: "signing-out",
 } as const;
-
-/** The code of an operation refused because its session had ended on the server. */
-export const SESSION_ENDED = "session_ended";
 
 const keyOf = (seq: number) => String(seq).padStart(12, "0");
 
@@ -261,12 +262,15 @@ export class Outbox {
     return entry;
   }
 
-  /** A refused operation sent again (last in line, under a new key: it is a new attempt). */
+  /** A refused operation sent again (last in line, under a new key: it is a new attempt). The
+   * same product tapped again is tapped again on the check as it is now. */
   async retry(seq: number, approval?: string): Promise<void> {
     const refusal = this.refusals.find((found) => found.entry.seq === seq);
     if (!refusal) return;
+    const { op } = refusal.entry;
+    const now = op.kind === "quantity" && op.tap ? this.view(op.orderId) : null;
     await this.forget(seq);
-    await this.enqueue(refusal.entry.op, approval);
+    await this.enqueue((now && onTop(op, now, this.options.newKey)) ?? op, approval);
   }
 
   /** A refused operation a person decided not to make. */
@@ -390,11 +394,7 @@ export class Outbox {
   private async sessionEnded(token: string): Promise<void> {
     for (const entry of this.waiting.filter((other) => other.token === token)) {
       if (!this.waiting.includes(entry)) continue;
-      await this.refuseWithFollowers(
-        entry,
-        SESSION_ENDED,
-        `${entry.by}'s session ended before this reached the server: retry it as yourself, or discard it.`,
-      );
+      await this.refuseWithFollowers(entry, { code: SESSION_ENDED, by: entry.by });
     }
     await this.forgetSession(token);
   }
@@ -432,6 +432,9 @@ export class Outbox {
     }
     this.server.set(order.id, order);
     this.answered.set(order.id, Date.now());
+    if (entry.onTopOf) {
+      this.notices.push({ orderId: order.id, words: `${entry.onTopOf} Your addition was made on top of it.` });
+    }
     await this.store.put(TABLES.orders, order.id, order);
     await this.store.delete(TABLES.waiting, keyOf(entry.seq));
     this.changed();
@@ -440,57 +443,119 @@ export class Outbox {
   private async refusedWith(entry: Entry, failure: ApiError): Promise<void> {
     const orderId = entry.op.orderId;
     if (failure.status === 412) {
-      // Someone else moved the order on: an addition (a product tapped, onTop) is still made,
-      // on top of what they did; any other change waits for a person to look.
-      const before = this.madeOn.get(`${orderId}@${entry.against}`) ?? this.server.get(orderId);
-      const after = await this.remote.read(orderId, entry.token);
+      await this.stale(entry);
+      return;
+    }
+    // A conflict: the check as it is now says why (paid elsewhere, sent meanwhile), and may hold
+    // what was asked already (sent, charged, cancelled): then it is done, not refused.
+    const after =
+      failure.status === 409 && entry.op.kind !== "create" ? await this.readIfAnswered(orderId, entry.token) : null;
+    if (after) {
       if (effectHeld(entry.op, after)) {
-        // Its own earlier try was made, and its answer lost: done, at the version read.
         await this.landed(entry, after);
         return;
       }
       await this.seen(after);
-      const changed = before
-        ? whatChanged(before, after, after.currency)
-        : `Check ${after.orderNumber} was changed on another terminal.`;
-      const instead = onTop(entry.op, after, this.options.newKey);
-      if (instead) {
-        await this.exclusive(async () => {
-          entry.op = instead;
-          entry.against = after.version;
-          entry.key = this.options.newKey();
-          await this.store.put(TABLES.waiting, keyOf(entry.seq), entry);
-          this.notices.push({ orderId, words: `${changed} Your addition was made on top of it.` });
-          this.changed();
-        });
-        return;
-      }
-      await this.refuse(
-        entry,
-        failure.code,
-        `${changed} Your ${WHAT[entry.op.kind]} was not made: look at the check and tap again.`,
-      );
+    }
+    await this.refuseWithFollowers(entry, { code: failure.code, detail: failure.detail, after });
+  }
+
+  /** The order read now; null: the server answered the read with a refusal of its own. */
+  private async readIfAnswered(orderId: string, token: string): Promise<Order | null> {
+    try {
+      return await this.remote.read(orderId, token);
+    } catch (failure) {
+      if (failure instanceof ApiError && failure.status !== 401 && failure.status < 500) return null;
+      throw failure;
+    }
+  }
+
+  /** Someone else moved the order on (412): an addition (a product tapped, onTop) is still made,
+   * on top of what they did, unless the check closed meanwhile; any other change waits for a
+   * person to look. */
+  private async stale(entry: Entry): Promise<void> {
+    const orderId = entry.op.orderId;
+    const before = this.madeOn.get(`${orderId}@${entry.against}`) ?? this.server.get(orderId);
+    const after = await this.remote.read(orderId, entry.token);
+    if (effectHeld(entry.op, after)) {
+      // Its own earlier try was made, and its answer lost: done, at the version read.
+      await this.landed(entry, after);
       return;
     }
-    const names = (itemId: string) => this.view(orderId)?.items.find((item) => item.id === itemId)?.name ?? null;
-    await this.refuseWithFollowers(entry, failure.code, refusalWords(entry.op, failure, names));
+    await this.seen(after);
+    if (isClosed(after)) {
+      await this.refuseWithFollowers(entry, { code: "order_closed", after });
+      return;
+    }
+    const instead = onTop(entry.op, after, this.options.newKey);
+    if (!instead) {
+      const changed = before ? changesIn(before, after, after.currency) : undefined;
+      await this.refuseWithFollowers(entry, { code: STALE, changed, after });
+      return;
+    }
+    await this.exclusive(async () => {
+      entry.op = instead;
+      entry.against = after.version;
+      entry.key = this.options.newKey();
+      // Said once it is made (answeredWith): refused after all, only the refusal is told.
+      entry.onTopOf = before
+        ? whatChanged(before, after, after.currency)
+        : `Check ${after.orderNumber} was changed on another terminal.`;
+      await this.store.put(TABLES.waiting, keyOf(entry.seq), entry);
+    });
   }
 
-  private async refuseWithFollowers(entry: Entry, code: string, words: string): Promise<void> {
-    await this.refuse(entry, code, words);
-    if (entry.op.kind === "create") {
+  /** Refuses `entry`, with what cannot land without it: the changes to a line whose addition
+   * was refused become part of it (one line, one message), and what was made on a check whose
+   * opening was refused is kept unsent beside it. */
+  private async refuseWithFollowers(entry: Entry, why: Why): Promise<void> {
+    const { op } = entry;
+    const orderId = op.orderId;
+    if (op.kind === "add") {
+      const onLine = this.waiting.filter(
+        (other) => other !== entry && other.op.orderId === orderId && itemOf(other.op) === op.itemId,
+      );
+      const changes = onLine.map((other) => other.op);
+      const line = folded(op, changes);
+      // Voided meanwhile: the person no longer wants it, and it is not on the check.
+      if (!line) {
+        await this.drop([entry, ...onLine]);
+        return;
+      }
+      entry.op = line;
+      await this.refuse(entry, why);
+      await this.drop(onLine);
+      return;
+    }
+    await this.refuse(entry, why);
+    if (op.kind === "create") {
       // Nothing made on a check the server never opened can land: each is kept, in words.
-      for (const later of this.waiting.filter((other) => other.op.orderId === entry.op.orderId)) {
-        await this.refuse(later, "never_opened", NEVER_OPENED);
+      for (const later of this.waiting.filter((other) => other.op.orderId === orderId)) {
+        await this.refuse(later, { code: NEVER_OPENED });
       }
     }
   }
 
-  private refuse(entry: Entry, code: string, words: string): Promise<void> {
+  /** Waiting operations that will never be sent, forgotten. */
+  private drop(entries: readonly Entry[]): Promise<void> {
     return this.exclusive(async () => {
-      const { token, ...kept } = entry;
-      void token; // forgotten: a refused operation is retried in the session signed in then
-      const refusal: Refusal = { entry: kept, code, words };
+      for (const entry of entries) await this.store.delete(TABLES.waiting, keyOf(entry.seq));
+      this.waiting = this.waiting.filter((other) => !entries.includes(other));
+      this.changed();
+    });
+  }
+
+  private refuse(entry: Entry, why: Why): Promise<void> {
+    return this.exclusive(async () => {
+      const names = (itemId: string) =>
+        this.view(entry.op.orderId)?.items.find((item) => item.id === itemId)?.name ?? null;
+      const words = refusalWords(entry.op, why, names);
+      // Forgotten: a refused operation is retried in the session signed in then, and only its
+      // refusal is told (not that it was to be made on top).
+      const { token, onTopOf, ...kept } = entry;
+      void token;
+      void onTopOf;
+      const refusal: Refusal = { entry: kept, code: why.code, words };
       await this.store.put(TABLES.refused, keyOf(entry.seq), refusal);
       await this.store.delete(TABLES.waiting, keyOf(entry.seq));
       this.waiting = this.waiting.filter((other) => other !== entry);
