@@ -14,7 +14,7 @@ from brigade.kit.errors import InvalidInput
 from brigade.kit.events import Envelope, EventType
 from brigade.orders.domain.courses import sent_by_a_send
 from brigade.orders.domain.records import Modifier
-from brigade.orders.domain.states import FINAL_ORDER_STATUSES, ItemStatus, OrderStatus, OrderType
+from brigade.orders.domain.states import ItemStatus, OrderStatus, OrderType
 
 
 class TicketKind(StrEnum):
@@ -245,7 +245,7 @@ class BoardItem:
     # When to start it (fire by prep time) and the stations that make it.
     start_at: datetime | None = None
     station_ids: tuple[UUID, ...] = ()
-    # The items the line is now, on whichever checks, with whether each check is closed.
+    # The items the line is now, on whichever checks, with whether each check is cancelled.
     parts: tuple[tuple[LivePart, bool], ...] = ()
 
 
@@ -259,14 +259,14 @@ class BoardTicket:
 
     def items_to_ready(self, station_id: UUID | None = None) -> dict[UUID, list[UUID]]:
         """What bumping makes READY, by the check each item is on now: the items still being
-        made (a station's: those of its part), except on a closed check (a paid takeout is
-        completed before it is cooked: its items no longer change)."""
+        made (a station's: those of its part), on a check paid or not (a takeout is paid and
+        completed before it is cooked), not on a cancelled one."""
         ready: dict[UUID, list[UUID]] = {}
         for item in self.items:
             if station_id is not None and station_id not in item.station_ids:
                 continue
-            for part, closed in item.parts:
-                if part.live.status in _NOT_YET_READY and not closed:
+            for part, cancelled in item.parts:
+                if part.live.status in _NOT_YET_READY and not cancelled:
                     ready.setdefault(part.order_id, []).append(part.item_id)
         return ready
 
@@ -357,7 +357,7 @@ def board_ticket(
         at = start_at(ticket.created_at, now_.prep_seconds, longest)
         routed = kitchen.route(now_.category_id) if kitchen.stations else ()
         closed = tuple(
-            (part, orders[part.order_id][0].status in FINAL_ORDER_STATUSES) for part in found
+            (part, orders[part.order_id][0].status is OrderStatus.CANCELLED) for part in found
         )
         items.append(BoardItem(line, now_, added, at, routed, closed))
     with_part = {station_id for item in items for station_id in item.station_ids}

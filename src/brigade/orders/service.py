@@ -209,7 +209,7 @@ async def _ensure_sale_open(uow: UnitOfWork, order: Order) -> None:
         return
     location_id = location_in(order.header.location_id)
     if sold <= await journal.last_sequence_of(uow, location_id, EntryKind.Z):
-        raise DayClosed(f"the sale (receipt {sold}) is in a closed Z: its tips are final")
+        raise DayClosed(f"the sale (receipt {sold}) is in a closed Z: it is final")
 
 
 async def _location(uow: UnitOfWork, order: Order) -> OrderLocation | None:
@@ -445,6 +445,7 @@ async def reopen_order(
 ) -> Order:
     """Make a check completed today OPEN again (a manager's, audited); its table must be free."""
     order = await _load(uow, actor, order_id, if_match, whole=WholeItems.ALL)
+    await _ensure_sale_open(uow, order)
     before = order.header
     table_id = before.table_id
     seated = None
@@ -691,10 +692,7 @@ async def make_ready(uow: UnitOfWork, actor: Actor, order_id: UUID, item_ids: li
     if not item_ids:
         return
     order = await _load(uow, actor, order_id, None, whole=WholeItems.ALL)
-    at = now()
-    ready = ChangeItem(status=ItemStatus.READY)
-    for item_id in item_ids:
-        order.change_item(item_id, ready, actor=actor, at=at)
+    order.make_ready(item_ids, actor=actor, at=now())
     await _persist(uow, order, actor)
 
 

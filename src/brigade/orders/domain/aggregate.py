@@ -859,6 +859,24 @@ class Order:
         )
         return ItemChange(current, item)
 
+    def make_ready(self, item_ids: Sequence[UUID], *, actor: Actor, at: datetime) -> None:
+        """The kitchen made these items (a bumped ticket): each SENT or PREPARING one becomes
+        READY and says so, also on a check paid and completed before its food was cooked (a
+        takeout: only the kitchen's status moves, never the money); a cancelled check's food is
+        not made."""
+        actor.ensure(permission_to_change_item(("status",)))
+        if self._header.status is OrderStatus.CANCELLED:
+            return
+        moment = self._next_moment(at)
+        ready = [
+            dataclasses.replace(item, status=ItemStatus.READY, updated_at=moment)
+            for item in map(self.item, item_ids)
+            if item.status in (ItemStatus.SENT, ItemStatus.PREPARING)
+        ]
+        if ready:
+            events = [self._item_event(EventType.ITEM_UPDATED, item) for item in ready]
+            self._commit(moment, events, changed_items=ready)
+
     @staticmethod
     def _placed(item: OrderItem, command: ChangeItem) -> OrderItem:
         """``item`` at the seat and in the course the command gives. A seat changes on any
