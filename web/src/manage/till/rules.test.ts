@@ -134,6 +134,7 @@ describe("figureRows", () => {
     unassignedCash: 0,
     journalSequence: 3,
     lastZ: 0,
+    openChecks: { count: 0, total: 0, paid: 0, checks: [] },
   };
 
   it("lists every figure of an X", () => {
