@@ -153,6 +153,21 @@ describe("figureRows", () => {
     ]);
   });
 
+  it("shows a VAT-inclusive day's sales net of the VAT in them, gross beside", () => {
+    const vat = { ...x, netSales: 54, taxes: [{ id: "t", name: "VAT", rate: 0.2, net: 45, tax: 9 }] };
+    expect(figureRows(vat, money, "INCLUSIVE").slice(1, 3)).toEqual([
+      { label: "Net sales (excl. VAT)", value: "$45.00", total: true },
+      { label: "Gross sales (incl. VAT)", value: "$54.00" },
+    ]);
+    // Service charges' VAT is in the rates with the lines': the figure net of VAT holds them.
+    const charged = { ...vat, serviceCharges: 6, taxes: [{ id: "t", name: "VAT", rate: 0.2, net: 50, tax: 10 }] };
+    expect(figureRows(charged, money, "INCLUSIVE")[1]).toEqual({
+      label: "Net sales and service charges (excl. VAT)",
+      value: "$50.00",
+      total: true,
+    });
+  });
+
   it("names the cash no drawer took, when there is some", () => {
     expect(figureRows({ ...x, unassignedCash: -1.5 }, money).at(-1)).toEqual({
       label: "Cash with no drawer",
