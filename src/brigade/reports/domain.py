@@ -280,7 +280,12 @@ def _tax_in_lines(order: SoldOrder, lines: Sequence[PricedLine]) -> int:
     """The part of an INCLUSIVE order's tax that its lines hold (the rest is its service
     charges'): each rate's tax shared over what is taxed at it as the order's totals share it,
     lines first then charges, by largest remainder (orders/domain/totals.py)."""
-    charges = [(charge.tax, cents) for charge, cents in order.charges() if charge.tax is not None]
+    # A charge that came to nothing holds no share of any tax (its lines are not read then).
+    charges = [
+        (charge.tax, cents)
+        for charge, cents in order.charges()
+        if charge.tax is not None and cents > 0
+    ]
     if not charges:
         return order.tax_cents
     discounts = allocate(order.discount_cents, [line.amount_cents for line in lines])
