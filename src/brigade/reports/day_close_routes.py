@@ -22,6 +22,7 @@ from brigade.kit.http.types import Flag, Money, Number, RequestModel, ResponseMo
 from brigade.kit.money import from_cents, rate_from_units
 from brigade.printing.schemas import PrintJobOut, job_out
 from brigade.reports import service
+from brigade.reports.routes import OpenChecksPaid, open_checks_json
 
 router = brigade_router(prefix="/api/reports", tags=["reports"])
 
@@ -139,6 +140,10 @@ class DayFiguresOut(ResponseModel):
 
 class XReportOut(DayFiguresOut):
     last_z: int = Field(description="The number of the last Z (0: none yet)")
+    open_checks: OpenChecksPaid = Field(
+        description="The location's checks open now that hold payments: their money is in the "
+        "tenders of the sales report the day it was taken, their sale in no X until completed"
+    )
 
 
 class ZReportOut(DayFiguresOut):
@@ -242,9 +247,12 @@ def z_out(snapshot: dict[str, Any]) -> ZReportOut:
 
 @router.get("/x", response_model=XReportOut, responses=problem_responses(OtherLocation))
 async def x_report(staff: ReportReader, uow: UowDep, location_id: AtLocationQuery) -> XReportOut:
-    """The figures since the last Z, as the next Z would hold them now; changes nothing."""
+    """The figures since the last Z, as the next Z would hold them now, and the open checks
+    holding payments; changes nothing."""
     staff.ensure_at(location_id)
-    return XReportOut.model_validate(figures_json(await service.x_report(uow, location_id)))
+    found = await service.x_report(uow, location_id)
+    shown = figures_json(found) | {"openChecks": open_checks_json(found["openChecks"])}
+    return XReportOut.model_validate(shown)
 
 
 @router.post(

@@ -4,6 +4,8 @@ Only COMPLETED orders are sales, counted on the business day (in the location's 
 of their completion. A line's net sales is its total less its share of the order discount,
 spread by the same largest-remainder rule as the order's own totals, so categories,
 products, hours, order types and staff all add up to the report's net sales to the cent.
+Money is reported the day it is taken: every payment taken within the days counts in the
+tenders, whatever its check's state now, and the checks still open are shown apart.
 Refunds are reported on the day they were given and never netted out of the sales.
 """
 
@@ -19,7 +21,7 @@ from zoneinfo import ZoneInfo
 
 from brigade.kit.currencies import DEFAULT_CURRENCY
 from brigade.kit.errors import InvalidInput
-from brigade.kit.money import from_cents, quantity_from_units, round_half_up
+from brigade.kit.money import TaxMode, from_cents, quantity_from_units, round_half_up
 from brigade.orders.domain.records import OrderCharge
 from brigade.orders.domain.states import OrderType
 from brigade.orders.domain.totals import RateTotal, TaxRateRef, allocate
@@ -61,6 +63,7 @@ class SoldOrder:
     taxes: tuple[RateTotal, ...] = ()
     service_charges: tuple[OrderCharge, ...] = ()
     rounding_cents: int = 0
+    tax_mode: TaxMode = TaxMode.EXCLUSIVE
 
     def charges(self) -> list[tuple[OrderCharge, int]]:
         """The service charges that applied to the order, each with what it came to."""
@@ -94,8 +97,18 @@ class DiscountedLine:
 
 
 @dataclass(frozen=True, slots=True)
+class PricedLine:
+    """A live item of an INCLUSIVE order with a taxed service charge, as the order shares its
+    tax between lines and charges: its amount as priced (gross) and its rate."""
+
+    order_id: UUID
+    amount_cents: int
+    tax: TaxRateRef
+
+
+@dataclass(frozen=True, slots=True)
 class PaymentTotal:
-    """The payments of one method on the orders of one server (``staff_id``)."""
+    """The payments of one method taken on the checks of one server (``staff_id``)."""
 
     method: str
     staff_id: UUID | None
@@ -116,6 +129,36 @@ class SalesFacts:
     void_cents: int
     payments: Sequence[PaymentTotal]
     refunded_cents: int
+    open_checks: OpenChecks
+    # In load order (created, then id), like the discounted lines.
+    charged_lines: Sequence[PricedLine] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class OpenCheck:
+    """A check still open (DRAFT or OPEN): its total and what its payments paid, tips apart."""
+
+    id: UUID
+    number: int
+    table: str | None
+    total_cents: int
+    paid_cents: int
+
+
+@dataclass(frozen=True, slots=True)
+class OpenChecks:
+    """The checks still open that a report shows apart: how many, their totals and payments
+    added up, and the first ``MAX_OPEN_CHECKS_LISTED`` of them by number."""
+
+    count: int = 0
+    total_cents: int = 0
+    paid_cents: int = 0
+    checks: tuple[OpenCheck, ...] = ()
+
+
+# A day has tens of open checks; a location that forgets hundreds gets the first ones listed
+# and the exact count.
+MAX_OPEN_CHECKS_LISTED = 100
 
 
 @dataclass(slots=True)
@@ -172,6 +215,9 @@ class SalesReport:
     taxes: tuple[RateTally, ...] = ()
     service_charges: dict[UUID, ChargeTally] = field(default_factory=dict)
     rounding_cents: int = 0
+    # Net sales less the tax in them: the same as net sales for EXCLUSIVE orders.
+    net_of_tax_cents: int = 0
+    open_checks: OpenChecks = OpenChecks()
 
     @property
     def net_cents(self) -> int:
@@ -230,6 +276,45 @@ def _service_charges(orders: Sequence[SoldOrder]) -> dict[UUID, ChargeTally]:
     return charges
 
 
+def _tax_in_lines(order: SoldOrder, lines: Sequence[PricedLine]) -> int:
+    """The part of an INCLUSIVE order's tax that its lines hold (the rest is its service
+    charges'): each rate's tax shared over what is taxed at it as the order's totals share it,
+    lines first then charges, by largest remainder (orders/domain/totals.py)."""
+    # A charge that came to nothing holds no share of any tax (its lines are not read then).
+    charges = [
+        (charge.tax, cents)
+        for charge, cents in order.charges()
+        if charge.tax is not None and cents > 0
+    ]
+    if not charges:
+        return order.tax_cents
+    discounts = allocate(order.discount_cents, [line.amount_cents for line in lines])
+    taxed = [
+        (line.tax, line.amount_cents - share) for line, share in zip(lines, discounts, strict=True)
+    ]
+    in_lines = 0
+    for rate in order.taxes:
+        line_amounts = [cents for tax, cents in taxed if tax.key == rate.tax.key]
+        charge_amounts = [cents for tax, cents in charges if tax.key == rate.tax.key]
+        parts = allocate(rate.tax_cents, line_amounts + charge_amounts)
+        in_lines += sum(parts[: len(line_amounts)])
+    return in_lines
+
+
+def _net_of_tax(orders: Sequence[SoldOrder], charged_lines: Sequence[PricedLine]) -> int:
+    """The orders' net sales less the tax in them: an INCLUSIVE order's lines hold theirs; an
+    EXCLUSIVE order's tax is on top of its net sales."""
+    lines_of: dict[UUID, list[PricedLine]] = {}
+    for line in charged_lines:
+        lines_of.setdefault(line.order_id, []).append(line)
+    net = 0
+    for order in orders:
+        net += order.subtotal_cents - order.discount_cents
+        if order.tax_mode is TaxMode.INCLUSIVE:
+            net -= _tax_in_lines(order, lines_of.get(order.id, []))
+    return net
+
+
 def sales_report(
     first: date,
     last: date,
@@ -237,8 +322,8 @@ def sales_report(
     facts: SalesFacts,
     currency: str = DEFAULT_CURRENCY,
 ) -> SalesReport:
-    """The report over ``facts``: the orders completed within the days, what they sold and
-    how they were paid, and the refunds given within the days."""
+    """The report over ``facts``: the orders completed within the days and what they sold,
+    the payments taken and the refunds given within the days, and the checks still open."""
     by_category: dict[UUID | None, Tally] = {}
     product_mix: dict[UUID, Tally] = {}
 
@@ -302,6 +387,8 @@ def sales_report(
         taxes=_taxes(facts.orders),
         service_charges=_service_charges(facts.orders),
         rounding_cents=sum(order.rounding_cents for order in facts.orders),
+        net_of_tax_cents=_net_of_tax(facts.orders, facts.charged_lines),
+        open_checks=facts.open_checks,
     )
 
 

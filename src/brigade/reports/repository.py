@@ -1,9 +1,11 @@
-"""The sales report's reads: a location's completed orders in a window, what they sold and how
-they were paid, and the refunds given in it. The database sums what needs no discount spread
-(undiscounted orders' items and voided items by product, payments by method and server); only
-discounted orders' items come line by line. Five statements on indexes, whatever the number of
-orders (the partial index on completed orders by location and completion time): each pass over
-a window's items or payments costs a lookup per order, so each is made once."""
+"""The sales report's reads: a location's completed orders in a window and what they sold, the
+payments taken and the refunds given in it, and its checks still open. The database sums what
+needs no discount spread (undiscounted orders' items and voided items by product, payments by
+method and server); only discounted orders' items come line by line, and the items of
+INCLUSIVE orders with a service charge (to share their tax). Eight statements on indexes,
+whatever the number of orders (the partial index on completed orders by location and completion
+time, payments by time, orders by location and creation): each pass over a window's items or
+payments costs a lookup per order, so each is made once."""
 
 from __future__ import annotations
 
@@ -12,20 +14,33 @@ from datetime import datetime
 from typing import Any
 from uuid import UUID
 
-from sqlalchemy import ColumnElement, Select, and_, case, func, or_, select
+from sqlalchemy import ColumnElement, Select, Subquery, and_, case, func, or_, select, union
 
 from brigade.catalogue.tables import categories, products
 from brigade.dining.tables import dining_tables
 from brigade.kit.db.engine import UnitOfWork
+from brigade.kit.money import TaxMode
 from brigade.orders.domain.records import charges_from_json, taxes_from_json
 from brigade.orders.domain.states import ItemStatus, OrderStatus
+from brigade.orders.domain.totals import TaxRateRef
 from brigade.orders.tables import order_items, orders, payments, refunds
-from brigade.reports.domain import DiscountedLine, PaymentTotal, ProductSold, SalesFacts, SoldOrder
+from brigade.reports.domain import (
+    MAX_OPEN_CHECKS_LISTED,
+    DiscountedLine,
+    OpenCheck,
+    OpenChecks,
+    PaymentTotal,
+    PricedLine,
+    ProductSold,
+    SalesFacts,
+    SoldOrder,
+)
 from brigade.reports.tables import z_reports
 
 _ORDER_ITEMS = orders.join(order_items, order_items.c.order_id == orders.c.id)
 _ORDER_PAYMENTS = orders.join(payments, payments.c.order_id == orders.c.id)
 _LIVE_ITEM = order_items.c.status != ItemStatus.VOIDED.value
+_OPEN = (OrderStatus.DRAFT.value, OrderStatus.OPEN.value)
 
 
 def _completed_in(location_id: UUID, start: datetime, end: datetime) -> ColumnElement[bool]:
@@ -82,6 +97,7 @@ class ReportRepository:
                 taxes=taxes_from_json(row.taxes),
                 service_charges=charges_from_json(row.service_charges),
                 rounding_cents=row.rounding_cents,
+                tax_mode=TaxMode(row.tax_mode),
             )
             for row in await self._rows(
                 select(
@@ -97,6 +113,7 @@ class ReportRepository:
                     orders.c.taxes,
                     orders.c.service_charges,
                     orders.c.rounding_cents,
+                    orders.c.tax_mode,
                 ).where(window)
             )
         ]
@@ -138,6 +155,9 @@ class ReportRepository:
             .order_by(None)
             .order_by(discounted.c.created_at, discounted.c.id)
         )
+        # Money is reported the day it is taken: every payment taken within the window, whatever
+        # its check's state now (a reopened check's, a still open one's, a cancelled one's,
+        # refunded apart). A merge moves a payment's row to the check it joins: counted once.
         by_method_and_server = (
             select(
                 payments.c.method,
@@ -147,7 +167,11 @@ class ReportRepository:
                 func.sum(payments.c.tip_cents),
             )
             .select_from(_ORDER_PAYMENTS)
-            .where(window)
+            .where(
+                orders.c.location_id == location_id,
+                payments.c.processed_at >= start,
+                payments.c.processed_at < end,
+            )
             .group_by(payments.c.method, orders.c.opened_by_id)
         )
         undiscounted_products, void_count, void_cents = [], 0, 0
@@ -173,7 +197,63 @@ class ReportRepository:
                 for method, staff_id, count, amount, tips in await self._rows(by_method_and_server)
             ],
             refunded_cents=await self._refunded_cents(location_id, start, end),
+            open_checks=await self._open_checks(_open_within(location_id, start, end)),
+            charged_lines=await self._charged_lines(window),
         )
+
+    async def _charged_lines(self, window: ColumnElement[bool]) -> list[PricedLine]:
+        """The live items of the window's INCLUSIVE orders with a service charge, in load
+        order: such an order's tax is shared between its lines and its charges."""
+        statement = (
+            select(
+                order_items.c.order_id,
+                order_items.c.total_cents,
+                order_items.c.tax_rate_units,
+                order_items.c.tax_rate_id,
+                order_items.c.tax_rate_name,
+            )
+            .select_from(_ORDER_ITEMS)
+            .where(
+                window,
+                orders.c.tax_mode == TaxMode.INCLUSIVE.value,
+                orders.c.service_charge_cents > 0,
+                _LIVE_ITEM,
+            )
+            .order_by(order_items.c.created_at, order_items.c.id)
+        )
+        return [
+            PricedLine(row.order_id, row.total_cents, TaxRateRef(*row[2:]))
+            for row in await self._rows(statement)
+        ]
+
+    async def paid_open_checks(self, location_id: UUID) -> OpenChecks:
+        """The location's checks still open that hold payments (the X lists them)."""
+        paid = select(*_OPEN_CHECK_COLUMNS).where(_still_open(location_id), orders.c.paid_cents > 0)
+        return await self._open_checks(paid.subquery())
+
+    async def _open_checks(self, found: Subquery) -> OpenChecks:
+        """The checks ``found`` holds (``_OPEN_CHECK_COLUMNS``): counted and added up whole,
+        listed by number up to ``MAX_OPEN_CHECKS_LISTED``."""
+        summed = select(
+            func.count(),
+            func.coalesce(func.sum(found.c.total_cents), 0),
+            func.coalesce(func.sum(found.c.paid_cents), 0),
+        )
+        (count, total, paid), *_ = await self._rows(summed)
+        listed = (
+            select(
+                found.c.id,
+                found.c.order_number,
+                dining_tables.c.name,
+                found.c.total_cents,
+                found.c.paid_cents,
+            )
+            .select_from(found.outerjoin(dining_tables, dining_tables.c.id == found.c.table_id))
+            .order_by(found.c.order_number)
+            .limit(MAX_OPEN_CHECKS_LISTED)
+        )
+        checks = tuple(OpenCheck(*row) for row in await self._rows(listed)) if count else ()
+        return OpenChecks(int(count), int(total), int(paid), checks)
 
     async def _refunded_cents(self, location_id: UUID, start: datetime, end: datetime) -> int:
         """Amounts and tips given back within the window: completed orders' refunds and
@@ -189,9 +269,39 @@ class ReportRepository:
         return int(refunded)
 
 
-# --- the X and Z reports (docs/design.md §18): open checks, the Zs stored whole ----------
+_OPEN_CHECK_COLUMNS = (
+    orders.c.id,
+    orders.c.order_number,
+    orders.c.table_id,
+    orders.c.total_cents,
+    orders.c.paid_cents,
+)
 
-_OPEN = (OrderStatus.DRAFT.value, OrderStatus.OPEN.value)
+
+def _still_open(location_id: UUID) -> ColumnElement[bool]:
+    return and_(orders.c.location_id == location_id, orders.c.status.in_(_OPEN))
+
+
+def _open_within(location_id: UUID, start: datetime, end: datetime) -> Subquery:
+    """The location's checks still open that were created in the window or had a payment taken
+    in it (one of the day's, whether or not it holds its money yet): two reads on indexes, by
+    creation and by payment time, made one (a check in both once)."""
+    created = select(*_OPEN_CHECK_COLUMNS).where(
+        _still_open(location_id), orders.c.created_at >= start, orders.c.created_at < end
+    )
+    paid = (
+        select(*_OPEN_CHECK_COLUMNS)
+        .select_from(_ORDER_PAYMENTS)
+        .where(
+            _still_open(location_id),
+            payments.c.processed_at >= start,
+            payments.c.processed_at < end,
+        )
+    )
+    return union(created, paid).subquery()
+
+
+# --- the X and Z reports (docs/design.md §18): open checks, the Zs stored whole ----------
 
 
 @dataclass(frozen=True, slots=True)

@@ -23,7 +23,15 @@ from brigade.kit.http.schemas import AtLocationQuery
 from brigade.kit.http.types import Money, Number, ResponseModel
 from brigade.kit.money import from_cents, rate_from_units
 from brigade.reports import service
-from brigade.reports.domain import MAX_REPORT_DAYS, SalesReport, Tally, inert_text, quantity
+from brigade.reports.domain import (
+    MAX_OPEN_CHECKS_LISTED,
+    MAX_REPORT_DAYS,
+    OpenChecks,
+    SalesReport,
+    Tally,
+    inert_text,
+    quantity,
+)
 
 router = brigade_router(prefix="/api/reports", tags=["reports"])
 
@@ -32,7 +40,10 @@ CSV = "text/csv"
 
 class PaymentMethodSales(ResponseModel):
     method: str = Field(description="The payment method (CASH, CARD, ...)")
-    count: int = Field(description="How many payments of the sales were taken by it")
+    count: int = Field(
+        description="How many payments were taken by it on these days, whatever their check's "
+        "state now"
+    )
     amount: Money = Field(description="What they paid, tips apart, in the location's currency")
     tips: Money = Field(description="Their tips, in the location's currency")
 
@@ -105,7 +116,8 @@ class StaffSales(ResponseModel):
         )
     )
     tips: Money = Field(
-        description="The tips on the payments they took, in the location's currency"
+        description="The tips on the payments taken on these days on the checks they opened, "
+        "in the location's currency"
     )
 
 
@@ -133,10 +145,58 @@ class ServiceChargeSales(ResponseModel):
     )
 
 
+class OpenCheckPaid(ResponseModel):
+    """A check still open (DRAFT or OPEN), with what its payments paid so far."""
+
+    id: UUID = Field(description="The order")
+    number: int = Field(description="Its order number at the location")
+    table: str | None = Field(description="Its table's name; null for none")
+    total: Money = Field(description="Its total as it is now, in the location's currency")
+    paid: Money = Field(
+        description="What its payments paid (refunded ones apart), tips apart, in the "
+        "location's currency"
+    )
+
+
+class OpenChecksPaid(ResponseModel):
+    """Checks still open, shown apart from the sales: their money is in the tenders the day it
+    was taken, their sale counts once completed."""
+
+    count: int = Field(description="How many there are (all of them, however many are listed)")
+    total: Money = Field(description="Their totals added up, in the location's currency")
+    paid: Money = Field(
+        description="What their payments paid added up, tips apart, in the location's currency"
+    )
+    checks: list[OpenCheckPaid] = Field(
+        description=f"Them by number, oldest first, at most {MAX_OPEN_CHECKS_LISTED}"
+    )
+
+
+def open_checks_json(found: OpenChecks) -> dict[str, Any]:
+    return {
+        "count": found.count,
+        "total": from_cents(found.total_cents),
+        "paid": from_cents(found.paid_cents),
+        "checks": [
+            {
+                "id": check.id,
+                "number": check.number,
+                "table": check.table,
+                "total": from_cents(check.total_cents),
+                "paid": from_cents(check.paid_cents),
+            }
+            for check in found.checks
+        ],
+    }
+
+
 class SalesReportOut(ResponseModel):
     """Money as numbers. Only COMPLETED orders are sales, on the business day (in the location's
-    timezone) they were completed; every breakdown adds up to `netSales`. `refunds` are those
-    given on these days, never netted out of the sales."""
+    timezone) they were completed; every breakdown adds up to `netSales`. Money is reported the
+    day it is taken: the payments, tips and `totalCollected` are those taken on these days,
+    whatever their check's state now (completed, still open after a reopen, cancelled), and the
+    checks still open are shown apart (`openChecks`). `refunds` are those given on these days,
+    never netted out of the sales or the payments."""
 
     location_id: UUID = Field(description="The location reported on")
     from_: date = Field(description="The first business day reported on (inclusive)", alias="from")
@@ -156,13 +216,24 @@ class SalesReportOut(ResponseModel):
     )
     net_sales: Money = Field(
         description=(
-            "grossSales - discounts, in the location's currency: every breakdown adds up to it"
+            "grossSales - discounts, in the location's currency: every breakdown adds up to it; "
+            "tax included in INCLUSIVE mode"
+        )
+    )
+    net_of_tax: Money = Field(
+        description=(
+            "netSales less the tax in them, in the location's currency: in INCLUSIVE mode the "
+            "VAT the sales' lines hold is taken off (a service charge's is its own); in "
+            "EXCLUSIVE mode the tax is on top, so it equals netSales"
         )
     )
     tax: Money = Field(description="The sales' tax added up, in the location's currency")
-    tips: Money = Field(description="The tips on the sales' payments, in the location's currency")
+    tips: Money = Field(
+        description="The tips on the payments taken on these days, in the location's currency"
+    )
     total_collected: Money = Field(
-        description="What the sales' payments took, tips included, in the location's currency"
+        description="What the payments taken on these days took, tips included, in the "
+        "location's currency"
     )
     refunds: Money = Field(
         description=(
@@ -174,7 +245,7 @@ class SalesReportOut(ResponseModel):
         description="netSales per order, to the cent (0 with none), in the location's currency"
     )
     by_payment_method: list[PaymentMethodSales] = Field(
-        description="The sales' payments by method, by method's name"
+        description="The payments taken on these days by method, by method's name"
     )
     by_order_type: list[OrderTypeSales] = Field(
         description="The sales by order type, by type's name"
@@ -201,6 +272,10 @@ class SalesReportOut(ResponseModel):
     rounding: Money = Field(
         description="The cash rounding the orders' cash payments settled (-0.02 when 149.95 "
         "settled 149.97)"
+    )
+    open_checks: OpenChecksPaid = Field(
+        description="The location's checks open now (DRAFT or OPEN) that were created on these "
+        "days or had a payment taken on them"
     )
 
 
@@ -234,6 +309,7 @@ def report_out(location_id: UUID, report: SalesReport) -> SalesReportOut:
             "grossSales": from_cents(report.gross_cents),
             "discounts": from_cents(report.discount_cents),
             "netSales": from_cents(report.net_cents),
+            "netOfTax": from_cents(report.net_of_tax_cents),
             "tax": from_cents(report.tax_cents),
             "tips": from_cents(report.tips_cents),
             "totalCollected": from_cents(report.collected_cents),
@@ -292,6 +368,7 @@ def report_out(location_id: UUID, report: SalesReport) -> SalesReportOut:
                 )
             ],
             "rounding": from_cents(report.rounding_cents),
+            "openChecks": open_checks_json(report.open_checks),
         }
     )
 
@@ -322,6 +399,7 @@ _SUMMARY_FIGURES = (
     "grossSales",
     "discounts",
     "netSales",
+    "netOfTax",
     "tax",
     "tips",
     "totalCollected",
@@ -345,6 +423,12 @@ def _rows(
     if breakdown is Breakdown.SUMMARY:
         rows = [(name, dumped[name]) for name in _SUMMARY_FIGURES]
         rows += [("voidCount", out.voids.count), ("voidAmount", out.voids.amount)]
+        still_open = out.open_checks
+        rows += [
+            ("openCheckCount", still_open.count),
+            ("openCheckTotal", still_open.total),
+            ("openCheckPaid", still_open.paid),
+        ]
         return ("figure", "value"), rows
     entries: list[dict[str, Any]] = dumped[breakdown.value]
     header = list(entries[0]) if entries else _EMPTY_HEADERS[breakdown]

@@ -53,7 +53,8 @@ def _entries(found: Sequence[JournalEntry]) -> list[Entry]:
 
 
 async def x_report(uow: UnitOfWork, location_id: UUID) -> dict[str, Any]:
-    """The figures since the last Z, as a Z would hold them; changes nothing."""
+    """The figures since the last Z, as a Z would hold them, and the open checks holding
+    payments; changes nothing."""
     location = await get_location(uow, location_id)
     last_z = await journal.last_sequence_of(uow, location_id, EntryKind.Z)
     since = await journal.entries_between(uow, location_id, last_z)
@@ -68,6 +69,8 @@ async def x_report(uow: UnitOfWork, location_id: UUID) -> dict[str, Any]:
         "to": at.isoformat(),
         "currency": location.currency,
         "journalSequence": figures.last_sequence or last_z,
+        # Their money counts the day it was taken, their sale once completed (docs/design.md §13).
+        "openChecks": await ReportRepository(uow).paid_open_checks(location_id),
     }
 
 

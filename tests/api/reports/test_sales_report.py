@@ -1,6 +1,6 @@
 """The sales report, against figures computed by hand: business days in the location's
 timezone (New York, UTC-5 in November), discounts spread pro rata over lines, tips, split
-tenders, voids and a cancellation's refund."""
+tenders, voids, a cancellation's payment and its refund, a check still open."""
 
 from __future__ import annotations
 
@@ -13,32 +13,12 @@ from typing import Any
 import pytest
 
 from api.orders.order_helpers import add_item, pay, problem
-from brigade.orders import service as order_service
+from api.reports.report_helpers import Clock
+from api.reports.report_helpers import ok as _ok
+from api.reports.report_helpers import sales_report as _report
 from factories import LOCATION, AppClient, make_category, make_order, make_product
 
 DAY = "2026-11-20"  # local; the business day runs 2026-11-20 05:00Z .. 2026-11-21 05:00Z
-
-
-class Clock:
-    """What the order services take as now."""
-
-    def __init__(self) -> None:
-        self.moment = datetime(2026, 11, 20, 12, 0, tzinfo=UTC)
-
-    def __call__(self) -> datetime:
-        return self.moment
-
-
-@pytest.fixture
-def clock(monkeypatch: pytest.MonkeyPatch) -> Clock:
-    faked = Clock()
-    monkeypatch.setattr(order_service, "now", faked)
-    return faked
-
-
-def _ok(response: Any) -> Any:
-    assert response.status_code in (200, 201), response.text
-    return response.json()
 
 
 def _completed(client: AppClient, order: dict[str, Any]) -> None:
@@ -100,29 +80,24 @@ def dinner_service(
     add_item(client, d, soda)
     _ok(pay(client, d, 2.5, paymentMethod="CASH"))
     _completed(client, d)
-    # E: paid at noon local on the 20th, then cancelled with its refund: no sale, 11.00 back.
+    # E: paid by card at noon local on the 20th, then cancelled with its refund: no sale, the
+    # 11.00 taken and the 11.00 given back both on the 20th.
     clock.moment = datetime(2026, 11, 20, 17, 0, tzinfo=UTC)
     e = make_order(client)
     add_item(client, e, burger)
     _ok(pay(client, e, 11))
     _ok(client.request("DELETE", f"/api/orders/{e['id']}", json={"reason": "walked out"}))
-    # F: still open: no sale.
-    add_item(client, make_order(client), burger)
-    return {"a": a, "b": b, "c": c, "d": d, "e": e}
-
-
-def _report(client: AppClient, **params: Any) -> dict[str, Any]:
-    report: dict[str, Any] = _ok(
-        client.get("/api/reports/sales", params={"locationId": LOCATION} | params)
-    )
-    return report
+    # F: still open, nothing paid: no sale, shown apart.
+    f = make_order(client)
+    add_item(client, f, burger)
+    return {"a": a, "b": b, "c": c, "d": d, "e": e, "f": f}
 
 
 def test_a_business_day_in_the_locations_timezone_with_every_figure(
     client: AppClient, menu: dict[str, dict[str, Any]], dinner_service: dict[str, dict[str, Any]]
 ) -> None:
     report = _report(client, **{"from": DAY})
-    opened_by = dinner_service["a"]["openedBy"]
+    opened_by, f = dinner_service["a"]["openedBy"], dinner_service["f"]
     categories = menu["categories"]
     assert report == {
         "locationId": LOCATION,
@@ -135,14 +110,17 @@ def test_a_business_day_in_the_locations_timezone_with_every_figure(
         "grossSales": 36.5,
         "discounts": 5.0,
         "netSales": 31.5,
+        # EXCLUSIVE: the tax is on top of net sales, none of it inside.
+        "netOfTax": 31.5,
         # A: (20.00 - 3.77 + 4.00 - 0.76) x 10 % = 1.947 → 1.95; B: 1.00
         "tax": 2.95,
         "tips": 4.5,
-        "totalCollected": 38.95,
+        # The payments taken on the 20th: A's, B's and the cancelled E's 11.00, refunded apart.
+        "totalCollected": 49.95,
         "refunds": 11.0,
         "averageCheck": 15.75,
         "byPaymentMethod": [
-            {"method": "CARD", "count": 2, "amount": 31.0, "tips": 4.5},
+            {"method": "CARD", "count": 3, "amount": 42.0, "tips": 4.5},
             {"method": "CASH", "count": 1, "amount": 3.45, "tips": 0.0},
         ],
         "byOrderType": [
@@ -184,6 +162,11 @@ def test_a_business_day_in_the_locations_timezone_with_every_figure(
         ],
         "serviceCharges": [],
         "rounding": 0.0,
+        # F, opened on the 20th and open still: 10.00 + 10 % tax, nothing paid.
+        "openChecks": {"count": 1, "total": 11.0, "paid": 0.0, "checks": [
+            {"id": f["id"], "number": int(f["orderNumber"].lstrip("#")), "table": None,
+             "total": 11.0, "paid": 0.0},
+        ]},
     }  # fmt: skip
 
 

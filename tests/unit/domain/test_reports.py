@@ -3,17 +3,25 @@ add up across every breakdown."""
 
 from __future__ import annotations
 
+import dataclasses
 import uuid
 from collections.abc import Sequence
 from datetime import UTC, date, datetime
 from decimal import Decimal
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from brigade.kit.errors import InvalidInput
+from brigade.kit.money import TaxMode
+from brigade.orders.domain.records import OrderCharge
+from brigade.orders.domain.totals import Line, PriceTerms, TaxRateRef, compute_totals
 from brigade.reports.domain import (
     DiscountedLine,
+    OpenChecks,
     PaymentTotal,
+    PricedLine,
     ProductSold,
     SalesFacts,
     SoldOrder,
@@ -77,7 +85,9 @@ def _facts(
     payments: Sequence[PaymentTotal] = (),
     refunded: int = 0,
 ) -> SalesFacts:
-    return SalesFacts(orders, list(products), list(lines), 0, 0, list(payments), refunded)
+    return SalesFacts(
+        orders, list(products), list(lines), 0, 0, list(payments), refunded, OpenChecks()
+    )
 
 
 def test_every_breakdown_adds_up_to_net_sales_to_the_cent() -> None:
@@ -113,6 +123,82 @@ def test_payments_tips_refunds_voids_and_the_average_check() -> None:
     card = report.by_payment_method["CARD"]
     assert (card.count, card.amount_cents, card.tips_cents) == (3, 600, 150)
     assert report.average_check == Decimal("10.00")
+
+
+RATES = (TaxRateRef(100_000), TaxRateRef(200_000, uuid.uuid4(), "Standard"), TaxRateRef(0))
+
+
+@st.composite
+def charged_orders(draw: st.DrawFn) -> tuple[list[Line], int, list[OrderCharge]]:
+    """An INCLUSIVE order's lines, discount and service charges (by rate or amount, taxed at
+    one of the lines' rates or not)."""
+    lines = draw(
+        st.lists(
+            st.builds(
+                lambda cents, rate: Line(cents, rate.units, rate.id, rate.name),
+                st.integers(0, 5_000),
+                st.sampled_from(RATES),
+            ),
+            min_size=1,
+            max_size=8,
+        )
+    )
+    discount = draw(st.integers(0, sum(line.amount_cents for line in lines)))
+    charges = draw(
+        st.lists(
+            st.builds(
+                lambda rate, amount, tax: OrderCharge(
+                    uuid.uuid4(), "Service", rate, None if rate else amount, tax, automatic=False
+                ),
+                st.sampled_from([None, 125_000, 100_000]),
+                st.integers(0, 900),
+                st.sampled_from([None, *RATES]),
+            ),
+            max_size=3,
+        )
+    )
+    return lines, discount, charges
+
+
+@given(charged_orders())
+def test_net_of_tax_takes_off_the_tax_the_lines_hold_as_the_order_shares_it(
+    order: tuple[list[Line], int, list[OrderCharge]],
+) -> None:
+    # The order's own totals share each rate's tax over its lines and charges; the report,
+    # from the stored rates and the lines, takes off exactly the lines' shares.
+    lines, discount, charges = order
+    totals = compute_totals(
+        lines, discount, [], [c.charge() for c in charges], PriceTerms(TaxMode.INCLUSIVE)
+    )
+    sold = SoldOrder(
+        id=uuid.uuid4(),
+        order_type="DINE_IN",
+        guest_count=2,
+        subtotal_cents=totals.subtotal_cents,
+        discount_cents=discount,
+        tax_cents=totals.tax_cents,
+        completed_at=datetime(2026, 11, 20, 12, tzinfo=UTC),
+        staff_id=None,
+        staff_name=None,
+        taxes=totals.taxes,
+        service_charges=tuple(charges),
+        tax_mode=TaxMode.INCLUSIVE,
+    )
+    # The repository reads the lines of the orders whose charges came to something.
+    priced = [PricedLine(sold.id, line.amount_cents, line.tax) for line in lines]
+    priced = priced if totals.service_charge_cents > 0 else []
+    facts = _facts([sold])
+    report = sales_report(DAY, DAY, "UTC", dataclasses.replace(facts, charged_lines=priced))
+    lines_net = totals.subtotal_cents - discount - sum(totals.line_taxes)
+    assert report.net_of_tax_cents == lines_net
+    if not any(charge.tax for charge in charges):
+        assert report.net_of_tax_cents == sum(rate.net_cents for rate in totals.taxes)
+
+
+def test_net_of_tax_is_net_sales_for_exclusive_orders() -> None:
+    order = dataclasses.replace(_order(1000, 100, 12), tax_cents=90)
+    report = sales_report(DAY, DAY, "UTC", _facts([order]))
+    assert report.net_of_tax_cents == report.net_cents == 900
 
 
 def test_hours_are_local() -> None:

@@ -7,7 +7,7 @@ import { type DayFigures, figureRows } from "./rules";
 
 export function FigureTable(props: { report: DayFigures; label: string }) {
   const { location } = useBackOffice();
-  const rows = figureRows(props.report, (cents) => formatMoney(cents, location.currency));
+  const rows = figureRows(props.report, (cents) => formatMoney(cents, location.currency), location.taxMode);
   return (
     <table class="data-table figure-table" aria-label={props.label}>
       <tbody>

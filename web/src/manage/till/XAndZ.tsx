@@ -6,6 +6,7 @@ import { listZ, xReport } from "../../shared/api/reports";
 import { Button } from "../../shared/ui";
 import { useBackOffice } from "../context";
 import { Problem, RecordTable, useLoaded, useMoney } from "../parts";
+import { ReportOpenChecks } from "../today/ReportOpenChecks";
 import { CloseDay } from "./CloseDay";
 import { ReportDrawers } from "./drawerColumns";
 import { FigureTable } from "./Figures";
@@ -32,6 +33,14 @@ export function XAndZ() {
         </div>
         <Problem error={x.error} />
         {x.data && <FigureTable report={x.data} label="X figures" />}
+        {x.data && (
+          <ReportOpenChecks
+            found={x.data.openChecks}
+            which="Open checks with payments"
+            label="Open checks with payments"
+            hint="Checks still open that hold payments: the money was taken, their sales count in the Z once they are completed."
+          />
+        )}
         {x.data && <h3>Drawers</h3>}
         {x.data && (
           <ReportDrawers drawers={x.data.drawers} day={clockDay(x.data.to, location.timezone)} label="X drawers" />

@@ -134,6 +134,7 @@ describe("figureRows", () => {
     unassignedCash: 0,
     journalSequence: 3,
     lastZ: 0,
+    openChecks: { count: 0, total: 0, paid: 0, checks: [] },
   };
 
   it("lists every figure of an X", () => {
@@ -150,6 +151,21 @@ describe("figureRows", () => {
       ["Discounts", "$0.00"],
       ["Cash rounding", "$0.00"],
     ]);
+  });
+
+  it("shows a VAT-inclusive day's sales net of the VAT in them, gross beside", () => {
+    const vat = { ...x, netSales: 54, taxes: [{ id: "t", name: "VAT", rate: 0.2, net: 45, tax: 9 }] };
+    expect(figureRows(vat, money, "INCLUSIVE").slice(1, 3)).toEqual([
+      { label: "Net sales (excl. VAT)", value: "$45.00", total: true },
+      { label: "Gross sales (incl. VAT)", value: "$54.00" },
+    ]);
+    // Service charges' VAT is in the rates with the lines': the figure net of VAT holds them.
+    const charged = { ...vat, serviceCharges: 6, taxes: [{ id: "t", name: "VAT", rate: 0.2, net: 50, tax: 10 }] };
+    expect(figureRows(charged, money, "INCLUSIVE")[1]).toEqual({
+      label: "Net sales and service charges (excl. VAT)",
+      value: "$50.00",
+      total: true,
+    });
   });
 
   it("names the cash no drawer took, when there is some", () => {

@@ -4,6 +4,7 @@
 
 import type { Schemas } from "../../shared/api/client";
 import { type Cents, toCents } from "../../shared/money";
+import type { TaxMode } from "../../shared/types";
 import { withPercent } from "../../shared/totals";
 import { dayIn } from "../today/dates";
 
@@ -121,12 +122,30 @@ export interface FigureRow {
   total?: boolean;
 }
 
+/** The sales rows: net sales as the journal holds them or, VAT-inclusive, net of the VAT in them
+ * with the sales as charged beside. A day's tax by rate holds its service charges' VAT with its
+ * lines', so with service charges on the day the figure net of VAT includes them, and says so. */
+function salesRows(report: DayFigures, money: Money, taxMode: TaxMode): FigureRow[] {
+  const sales = toCents(report.netSales);
+  if (taxMode !== "INCLUSIVE") return [{ label: "Net sales", value: money(sales), total: true }];
+  const vat = report.taxes.reduce((sum, tax) => sum + toCents(tax.tax), 0);
+  const charges = toCents(report.serviceCharges);
+  return [
+    {
+      label: charges === 0 ? "Net sales (excl. VAT)" : "Net sales and service charges (excl. VAT)",
+      value: money(sales + charges - vat),
+      total: true,
+    },
+    { label: "Gross sales (incl. VAT)", value: money(sales) },
+  ];
+}
+
 /** An X's or a Z's figures, in the order the page shows them. */
-export function figureRows(report: DayFigures, money: Money): FigureRow[] {
+export function figureRows(report: DayFigures, money: Money, taxMode: TaxMode = "EXCLUSIVE"): FigureRow[] {
   const cents = (amount: number) => money(toCents(amount));
   const rows: FigureRow[] = [
     { label: "Orders", value: String(report.orderCount) },
-    { label: "Net sales", value: cents(report.netSales), total: true },
+    ...salesRows(report, money, taxMode),
     ...report.taxes.map((tax) => ({
       label: `Tax ${withPercent(tax.name, tax.rate)}${tax.net === null ? "" : ` on ${cents(tax.net)}`}`,
       value: cents(tax.tax),

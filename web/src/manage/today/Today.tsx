@@ -1,6 +1,7 @@
 // Today: the sales report (GET /api/reports/sales) for a range of the location's business
-// days, headline figures, charts, and each breakdown as CSV. It follows the event stream and
-// reloads when an order completes or is refunded while today is in the range.
+// days, headline figures, the days' checks still open, charts, and each breakdown as CSV. It
+// follows the event stream and reloads when the day's money or checks move (./figures.ts) while
+// today is in the range.
 
 import type { ComponentChildren } from "preact";
 import { useEffect, useMemo, useState } from "preact/hooks";
@@ -12,7 +13,9 @@ import { Problem, RecordTable, SelectField, useLoaded, useMoney } from "../parts
 import type { SalesReport } from "../types";
 import { withPercent } from "../../shared/totals";
 import { HourChart, ShareBars, TopProducts } from "./Charts";
+import { changesTheReport, headlineFigures } from "./figures";
 import { OpenChecks } from "./OpenChecks";
+import { ReportOpenChecks } from "./ReportOpenChecks";
 import { dayIn, type DayRange, describeRange, presets, rangeProblem } from "./dates";
 
 const BREAKDOWNS = [
@@ -54,7 +57,7 @@ export function Today() {
       token: () => token,
       locationId: location.id,
       onEvent: (event) => {
-        if (event.type === "order.completed" || event.type === "order.refunded") reloadReport();
+        if (changesTheReport(event.type)) reloadReport();
       },
       onConnected: () => {},
       onExpired: reloadReport,
@@ -120,6 +123,17 @@ export function Today() {
       )}
       <Problem error={report.error} />
       {data && <Figures report={data} money={money} />}
+      {data && data.openChecks.count > 0 && (
+        <section class="panel" aria-label="Open checks of these days">
+          <ReportOpenChecks
+            found={data.openChecks}
+            which="Open checks"
+            label="Open checks of these days"
+            headsPanel
+            hint="Checks of these days still open: what they paid is in the payments and collected above; their sales count once they are completed."
+          />
+        </section>
+      )}
       {data && (
         <div class="chart-grid">
           <ChartPanel title="Sales by hour" wide>
@@ -206,26 +220,14 @@ function ChartPanel(props: { title: string; wide?: boolean; children: ComponentC
 }
 
 function Figures(props: { report: SalesReport; money: (amount: number) => string }) {
-  const { report, money } = props;
-  const figures: [string, string][] = [
-    ["Net sales", money(report.netSales)],
-    ["Orders", String(report.orderCount)],
-    ["Avg. check", money(report.averageCheck)],
-    ["Covers", String(report.covers)],
-    ["Tips", money(report.tips)],
-    ["Collected", money(report.totalCollected)],
-    ["Gross sales", money(report.grossSales)],
-    ["Discounts", money(report.discounts)],
-    ["Tax", money(report.tax)],
-    ["Refunds", money(report.refunds)],
-    ["Voids", `${report.voids.count} · ${money(report.voids.amount)}`],
-  ];
+  const { location } = useBackOffice();
+  const figures = headlineFigures(props.report, location.taxMode, props.money);
   return (
     <dl class="figures" aria-label="Headline figures">
-      {figures.map(([name, value], i) => (
-        <div key={name} class={i === 0 ? "figure figure-main" : "figure"}>
-          <dt>{name}</dt>
-          <dd>{value}</dd>
+      {figures.map((figure, i) => (
+        <div key={figure.name} class={i === 0 ? "figure figure-main" : "figure"}>
+          <dt>{figure.name}</dt>
+          <dd>{figure.value}</dd>
         </div>
       ))}
     </dl>

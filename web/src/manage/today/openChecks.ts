@@ -2,6 +2,7 @@
 // sent yet) and OPEN check of the location, oldest first, with where it is, who opened it, its
 // age and what is still due.
 
+import type { Schemas } from "../../shared/api/client";
 import type { OrderType } from "../../shared/types";
 
 export interface OpenCheck {
@@ -31,3 +32,33 @@ export function placeOf(check: OpenCheck): string {
   const kind = { DINE_IN: "Dine in", TAKEOUT: "Takeout", DELIVERY: "Delivery", BAR_TAB: "Bar tab" }[check.orderType];
   return check.customerName ? `${kind} · ${check.customerName}` : kind;
 }
+
+// The open checks a report or an X shows apart (docs/decisions.md, "openChecks is one shape on
+// the report and the X"): their money is already in the day's payments, their sale is not yet.
+
+export type PaidOpenChecks = Schemas["OpenChecksPaid"];
+export type PaidOpenCheck = Schemas["OpenCheckPaid"];
+type Money = (amount: number) => string;
+
+/** "Open checks: 2, €61.50 paid of €74.00"; "Open checks: none". The X names them "Open checks
+ * with payments": the unpaid ones are not its. */
+export function openChecksInWords(
+  found: Pick<PaidOpenChecks, "count" | "total" | "paid">,
+  money: Money,
+  which = "Open checks",
+): string {
+  if (found.count === 0) return `${which}: none`;
+  return `${which}: ${found.count}, ${money(found.paid)} paid of ${money(found.total)}`;
+}
+
+/** What the list leaves out when the server listed only the first checks: "and 40 more". */
+export function notListed(found: PaidOpenChecks): string | null {
+  const more = found.count - found.checks.length;
+  return more > 0 ? `and ${more} more` : null;
+}
+
+/** A listed check's number as checks are named everywhere: "#1002". */
+export const numberOf = (check: PaidOpenCheck): string => `#${check.number}`;
+
+/** A listed check's table, or a dash for a check at none (a bar tab, a takeout). */
+export const tableOf = (check: PaidOpenCheck): string => check.table ?? "—";
