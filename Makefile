@@ -10,7 +10,7 @@ TEST_WORKERS ?= 2
 WEB_BUILT := src/brigade/static/screens/index.html
 WEB_SOURCES := $(shell find web/src -type f 2>/dev/null) $(wildcard web/*.html) web/vite.config.ts web/tsconfig.json
 
-.PHONY: install run test vitest test-sqlite test-pg lint fmt bench bench-quick bench-budget taps soak clean chromium web-schema examples
+.PHONY: install run test vitest test-sqlite test-pg lint fmt bench bench-quick bench-budget taps soak chaos clean chromium web-schema examples
 
 # The Python package, the screens built from web/ (docs/decisions.md, "The terminal") and the
 # browser the screen tests drive.
@@ -103,9 +103,18 @@ bench-quick: install
 taps: install
 	$(BIN)/python bench/taps.py
 
+# The books' state machines for about ten minutes (docs/design.md §25): new random nights of
+# every action of a check, every invariant checked after each step; 2 minutes over the order
+# aggregate, 4 over the API on SQLite, 4 on PostgreSQL (PG_URL). Fails on the first broken
+# invariant, printing the steps that break it (each becomes a named regression test).
+soak: install
+	BRIGADE_SOAK_SECONDS=120 $(BIN)/python -m pytest -q -p no:cacheprovider tests/unit/domain/test_books_machine.py
+	BRIGADE_SOAK_SECONDS=240 $(BIN)/python -m pytest -q -p no:cacheprovider tests/api/orders/test_books_machine.py
+	BRIGADE_SOAK_SECONDS=240 $(BIN)/python -m pytest -q -p no:cacheprovider tests/api/orders/test_books_machine.py --db-url $(PG_URL)
+
 # The chaos test's long run (bench/chaos.py): 3,000 operations on three terminals in bad
 # weather, about 10 minutes; writes bench/results-chaos.md and fails on any loss or double.
-soak: install
+chaos: install
 	$(BIN)/python bench/chaos.py
 
 clean:

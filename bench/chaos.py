@@ -3,7 +3,7 @@ play a scripted evening of 3,000 operations while their networks are cut at rand
 spells, writes aborted before the server, answers lost after it) and their pages reloaded,
 online and offline; then the server must hold exactly what the script's model says.
 
-    make soak                                   # 3,000 operations on SQLite (about 10 minutes)
+    make chaos                                  # 3,000 operations on SQLite (about 10 minutes)
     python bench/chaos.py --operations 1000 --database postgresql --seed 7
 
 Writes its figures into results-chaos.md (a section per database) and fails on any loss,
@@ -61,7 +61,7 @@ def render(
     lines = [
         f"## The long evening on {NAMES[database]}: {summary.planned:,} operations",
         "",
-        f"Measured {when} by [chaos.py](chaos.py) (`make soak`): {chromium} driven by "
+        f"Measured {when} by [chaos.py](chaos.py) (`make chaos`): {chromium} driven by "
         f"Playwright, three terminals (browser contexts) against `brigade serve` on "
         f"{NAMES[database]} with 1 worker, built from commit {_commit()}, on this machine's "
         f"loopback ({os.cpu_count()} cores, "

@@ -7,10 +7,15 @@ failure says every invariant it broke at once. Amounts are read as integer cents
 
 from __future__ import annotations
 
+import os
+import time
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from decimal import Decimal
 from typing import Any
+
+from hypothesis import HealthCheck, settings
+from hypothesis.stateful import RuleBasedStateMachine, run_state_machine_as_test
 
 RATE_SCALE = 1_000_000
 OPEN = frozenset({"DRAFT", "OPEN"})
@@ -198,3 +203,24 @@ def conservation_problems(
     if inclusive and was["total"] != now["total"]:
         problems.append(f"the totals were {was['total']}, are {now['total']}")
     return problems
+
+
+# CI's bound: nights of a state machine, each of this many steps.
+NIGHTS = int(os.environ.get("BRIGADE_SOAK_EXAMPLES", "200"))
+STEPS = 30
+
+
+def nights(machine: type[RuleBasedStateMachine]) -> None:
+    """Run ``NIGHTS`` random nights of ``machine`` (CI's bound); with BRIGADE_SOAK_SECONDS set
+    (`make soak`), run batches of new nights until that many seconds have gone."""
+    run = settings(
+        max_examples=NIGHTS,
+        stateful_step_count=STEPS,
+        deadline=None,
+        suppress_health_check=list(HealthCheck),
+    )
+    until = time.monotonic() + float(os.environ.get("BRIGADE_SOAK_SECONDS", "0"))
+    while True:
+        run_state_machine_as_test(machine, settings=run)
+        if time.monotonic() >= until:
+            return

@@ -330,7 +330,7 @@ def followed_order(ticket: KitchenTicket, checks: Sequence[UUID]) -> UUID:
 
 def board_ticket(
     ticket: KitchenTicket,
-    orders: Mapping[UUID, tuple[TicketOrder, datetime]],
+    orders: Mapping[UUID, tuple[TicketOrder, datetime | None]],
     parts: Mapping[UUID, Sequence[LivePart]],
     kitchen: Kitchen = NO_STATIONS,
     bumps: Mapping[UUID, datetime] | None = None,
@@ -348,7 +348,8 @@ def board_ticket(
         if part.live.status is not ItemStatus.VOIDED
     ]
     order, first_sent_at = orders[followed_order(ticket, live_checks)]
-    added = ticket.created_at > first_sent_at
+    # A check that took the food of another's send has sent nothing itself (None).
+    added = first_sent_at is not None and ticket.created_at > first_sent_at
     now_of = {line.item_id: line_as_now(found) for line, found in lines}
     longest = longest_prep(now_of.values())
     items = []

@@ -119,13 +119,16 @@ _FIRST_SENT = (
     )
     .scalar_subquery()
 )
-# The checks a ticket line's parts are on (a split, a move or a merge took them there).
-_PARTS_CHECKS = select(order_items.c.order_id).where(
-    order_items.c.sent_as_id.in_(bindparam("item_ids", expanding=True))
+# The checks a ticket line's item and its parts are on (a split, a move or a merge took them).
+_LINE_PARTS = or_(
+    order_items.c.id.in_(bindparam("item_ids", expanding=True)),
+    order_items.c.sent_as_id.in_(bindparam("item_ids", expanding=True)),
 )
+_PARTS_CHECKS = select(order_items.c.order_id).where(_LINE_PARTS)
 # The board's reads of every send and bump in one (a round trip fewer while the order's row is
-# locked): a row per PENDING item of the tickets' checks, and of the checks their lines' parts
-# are on now (``part`` 'order'; one with no course when it has none), and a row per ticket
+# locked): a row per PENDING item of the tickets' own checks and of each check their lines and
+# the lines' parts are on now (``part`` 'order'; one with no course when it has none), and a
+# row per ticket
 # line's item and each part of it ('item', with its check, its line and its product's kitchen
 # terms), each column the other part has not null.
 _BOARD = union_all(
@@ -185,12 +188,7 @@ _BOARD = union_all(
         products.c.prep_seconds,
     )
     .select_from(order_items.outerjoin(products, products.c.id == order_items.c.product_id))
-    .where(
-        or_(
-            order_items.c.id.in_(bindparam("item_ids", expanding=True)),
-            order_items.c.sent_as_id.in_(bindparam("item_ids", expanding=True)),
-        )
-    ),
+    .where(_LINE_PARTS),
 )
 
 
@@ -284,7 +282,7 @@ class KitchenRepository:
 
     async def board(
         self, order_ids: Collection[UUID], item_ids: Collection[UUID]
-    ) -> tuple[dict[UUID, tuple[TicketOrder, datetime]], dict[UUID, list[LivePart]]]:
+    ) -> tuple[dict[UUID, tuple[TicketOrder, datetime | None]], dict[UUID, list[LivePart]]]:
         """In one read: each check the tickets (their ``order_ids``) and their lines
         (``item_ids``) are on now, with its type, status, number, table (its name, when the
         dining room knows it), server, customer and held courses, and when it was first sent

@@ -19,7 +19,7 @@ pytestmark = pytest.mark.both_databases("the offline terminal's outbox against e
 
 OPERATIONS = 300
 # CI plays one evening, the same each run, so a failure there replays exactly; other evenings
-# are a BRIGADE_CHAOS_SEED away, and `make soak` plays long ones.
+# are a BRIGADE_CHAOS_SEED away, and `make chaos` plays long ones.
 SEED = 22
 
 

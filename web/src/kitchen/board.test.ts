@@ -212,6 +212,19 @@ describe("events", () => {
     expect(applyEvent(board, event("product.86d", { id: "x" }))).toBe(board);
   });
 
+  it("ask the server again when food moves between checks (a split, a move, a merge)", () => {
+    for (const type of ["order.split", "order.items_moved", "order.merged"]) {
+      expect(applyEvent(board, event(type, { id: "order-1", status: "OPEN", tableName: "4" }))).toBe("reload");
+    }
+    // The check merged into another is cancelled, its food is not: never shown CANCELLED.
+    const merged = { id: "order-1", status: "CANCELLED", tableName: "4", mergedInto: "order-2" };
+    expect(applyEvent(board, event("order.cancelled", merged))).toBe("reload");
+    // A part of a shared line on the board: the server adds its parts up.
+    const part = { id: "part-1", status: "VOIDED", quantity: 0.5, voidReason: "x", sentAs: "Burger-id" };
+    expect(applyEvent(board, event("item.voided", part))).toBe("reload");
+    expect(applyEvent(board, event("item.voided", { ...part, sentAs: "elsewhere" }))).toBe(board);
+  });
+
   it("follow the order's customer's name, and keep it when an event carries none", () => {
     const named = applyEvent(
       board,

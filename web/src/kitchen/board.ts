@@ -235,9 +235,23 @@ export function applyEvent(
           : ticket,
       );
     }
+    case "order.split":
+    case "order.items_moved":
+    case "order.merged":
+      // Lines went to other checks: the tickets now show the check their food is on.
+      return "reload";
     case "item.updated":
     case "item.voided": {
-      const item = event.data as { id: string; status: ItemStatus; quantity: number; voidReason: string | null };
+      const item = event.data as {
+        id: string;
+        status: ItemStatus;
+        quantity: number;
+        voidReason: string | null;
+        sentAs?: string | null;
+      };
+      // A part of a shared or split line: its line shows all its parts, which the server adds up.
+      if (item.sentAs)
+        return board.tickets.some((t) => t.items.some((line) => line.itemId === item.sentAs)) ? "reload" : board;
       return patchTickets(board, (ticket) =>
         ticket.items.some((line) => line.itemId === item.id)
           ? {
@@ -259,7 +273,10 @@ export function applyEvent(
       const order = event.data as Pick<BoardTicket, "id" | "tableName"> & {
         status: BoardTicket["orderStatus"];
         customerName?: string | null;
+        mergedInto?: string | null;
       };
+      // A check merged into another is cancelled, but its food is not: its tickets follow it.
+      if (order.mergedInto) return "reload";
       // An event from a server before names carries none: the name shown stays.
       const patched = (ticket: BoardTicket) => ({
         ...ticket,
