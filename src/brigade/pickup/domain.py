@@ -35,9 +35,9 @@ def shown_types(*, dine_in: bool) -> frozenset[OrderType]:
 @dataclass(frozen=True, slots=True)
 class SentItem:
     """An item the kitchen was sent, as it is now: ``changed_at`` when its status last moved,
-    ``bumped_at`` when the kitchen bumped the ticket it was sent on (None: not bumped). A paid
-    takeout's order is completed before it is cooked, and then bumping leaves its items as they
-    were (docs/design.md §14): the bump says it is done."""
+    ``bumped_at`` when the kitchen bumped the ticket it was sent on (None: not bumped). A bump
+    makes the food READY (a paid takeout's too, docs/design.md §25); an item sent before that,
+    left SENT by a bump on its completed order, is done when its ticket was bumped."""
 
     status: ItemStatus
     changed_at: datetime

@@ -244,9 +244,18 @@ def test_a_tip_of_a_sale_in_a_closed_z_is_day_closed(client: AppClient) -> None:
     url = f"/api/orders/{order['id']}/payments/{payment['id']}"
     adjusted = _ok(client.patch(url, json={"tipAmount": 3}))
     assert adjusted["tipAmount"] == 3
-    kinds = [e["kind"] for e in _journal(client)]
-    assert kinds == ["SALE", "REOPEN", "SALE"]
-    assert order_detail(client, order)["receiptNumber"] == 3
+    # docs/design.md §25: its own entry, the sale keeps its receipt and is not reopened.
+    journal = _journal(client)
+    assert [e["kind"] for e in journal] == ["SALE", "TIP_ADJUST"]
+    assert journal[1]["content"] | {"paymentId": None} == {
+        "orderNumber": 1001,
+        "receiptNumber": 1,
+        "paymentId": None,
+        "method": "CARD",
+        "tips": 300,
+        "tip": 300,
+    }
+    assert order_detail(client, order)["receiptNumber"] == 1
     z = _ok(_z(client), 201)
     assert (z["orderCount"], z["tips"], z["netSales"]) == (1, 3, 20)
     problem(client.patch(url, json={"tipAmount": 4}), 409, "day_closed")

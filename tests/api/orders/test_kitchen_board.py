@@ -168,15 +168,25 @@ def test_recall_brings_back_the_tickets_in_the_order_they_were_bumped(client: Ap
     assert _board(client)["lastBumped"]["id"] == tickets[0]
 
 
-def test_a_closed_order_is_bumped_without_touching_its_items(client: AppClient) -> None:
+def test_a_paid_takeouts_food_is_ready_when_bumped_its_money_untouched(
+    client: AppClient,
+) -> None:
+    """docs/design.md §25: a check paid and completed before its food is cooked (a takeout)
+    still has its food made; only the kitchen's status moves, never the money."""
     order = make_order(client, orderType="TAKEOUT", tableId=None)
     add_item(client, order, make_product(client, price=10))
     ticket = _send(client, order)
     assert pay(client, order, 10).status_code == 201
     assert client.post(f"/api/orders/{order['id']}/complete").is_success
+    before = _ok(client.get(f"/api/orders/{order['id']}"))
     assert _board(client)["tickets"][0]["orderStatus"] == "COMPLETED"
-    assert _bump(client, ticket)["items"][0]["status"] == "SENT"
+    assert _bump(client, ticket)["items"][0]["status"] == "READY"
     assert _board(client)["tickets"] == []
+    after = _ok(client.get(f"/api/orders/{order['id']}"))
+    assert [after[f] for f in ("status", "total", "paidAmount", "receiptNumber")] == [
+        before[f] for f in ("status", "total", "paidAmount", "receiptNumber")
+    ]
+    assert after["items"][0]["status"] == "READY"
 
 
 def test_only_a_send_is_bumped(client: AppClient) -> None:

@@ -135,14 +135,15 @@ def _pay_in_full(client: AppClient, order: Json) -> None:
 
 def test_paid_first_an_order_cooks_and_is_ready_on_the_bump(client: AppClient) -> None:
     # A counter takes the money first: the order is completed, then cooked, then ready (the
-    # bump leaves a closed order's items as they were: the bump itself says it is done).
+    # bump makes its food READY, as on an open check: docs/design.md §25).
     paid_first, ticket = _sent(client)
     _pay_in_full(client, paid_first)
     assert _numbers(_board(client)) == ([paid_first["orderNumber"]], [])
     _bump(client, ticket)
     assert _numbers(_board(client)) == ([], [paid_first["orderNumber"]])
-    # Recalled: the kitchen is on it again.
+    # Recalled, and a dish taken back to PREPARING (the kitchen's undo): on it again.
     assert client.post(f"/api/kitchen/tickets/{ticket}/recall").status_code == 200
+    _set_status(client, paid_first, "PREPARING")
     assert _numbers(_board(client)) == ([paid_first["orderNumber"]], [])
 
 

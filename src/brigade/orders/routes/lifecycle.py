@@ -14,7 +14,6 @@ from brigade.kit.db.engine import UnitOfWork
 from brigade.kit.errors import (
     BalanceDue,
     BusinessDayClosed,
-    DayClosed,
     IdInUse,
     InvalidInput,
     InvalidTransition,
@@ -338,11 +337,10 @@ async def complete_order(
     "/{orderId}/reopen",
     response_model=OrderDetail,
     responses=problem_responses(
-        *CHANGE_ERRORS, InvalidTransition, BusinessDayClosed, DayClosed, TableOccupied
+        *CHANGE_ERRORS, InvalidTransition, BusinessDayClosed, TableOccupied
     ),
     description="Make a COMPLETED check OPEN again, the business day it was completed on (in "
-    "the location's timezone; 409 `business_day_closed` after) and while its sale is in no Z "
-    "(409 `day_closed`), with a reason. Its table is "
+    "the location's timezone; 409 `business_day_closed` after), with a reason. Its table is "
     "taken again: 409 `table_occupied` while another order sits there. A MANAGER's, or a "
     "server's with a manager's approval (`order.reopen`); audited (`order.reopened`), and "
     "announced as `order.reopened` with the order.",
