@@ -1625,12 +1625,17 @@ class Order:
         return _Taking(moment, pinned, arrived, moved_payments, after)
 
     def _take(self, taking: _Taking, event_type: EventType) -> None:
+        status = self._header.status
+        if any(is_sent(item.status) for item in taking.arrived):
+            # Food the kitchen has: a check that sent nothing yet is open now, as a send opens it.
+            status = apply_order_event(status, OrderEvent.SEND)
         self._commit(
             taking.moment,
             (self._event(event_type),),
             changed_items=taking.pinned,
             arrived_items=taking.arrived,
             arrived_payments=taking.payments,
+            status=status,
             **_settled_fields(taking.header),
         )
 
