@@ -108,9 +108,9 @@ taps: install
 # aggregate, 4 over the API on SQLite, 4 on PostgreSQL (PG_URL). Fails on the first broken
 # invariant, printing the steps that break it (each becomes a named regression test).
 soak: install
-	BRIGADE_SOAK_SECONDS=120 $(BIN)/python -m pytest -q -p no:cacheprovider tests/unit/domain/test_books_machine.py
-	BRIGADE_SOAK_SECONDS=240 $(BIN)/python -m pytest -q -p no:cacheprovider tests/api/orders/test_books_machine.py
-	BRIGADE_SOAK_SECONDS=240 $(BIN)/python -m pytest -q -p no:cacheprovider tests/api/orders/test_books_machine.py --db-url $(PG_URL)
+	BRIGADE_SOAK_SECONDS=120 $(BIN)/python -m pytest -q -p no:cacheprovider tests/unit/domain/test_books_over_the_aggregate.py
+	BRIGADE_SOAK_SECONDS=240 $(BIN)/python -m pytest -q -p no:cacheprovider tests/api/orders/test_books_over_the_api.py
+	BRIGADE_SOAK_SECONDS=240 $(BIN)/python -m pytest -q -p no:cacheprovider tests/api/orders/test_books_over_the_api.py --db-url $(PG_URL)
 
 # The chaos test's long run (bench/chaos.py): 3,000 operations on three terminals in bad
 # weather, about 10 minutes; writes bench/results-chaos.md and fails on any loss or double.

@@ -815,11 +815,12 @@ class Order:
         over by the service as ``add_item`` takes them.
         """
         check_may_change_item(actor, command)
-        # The kitchen's status moves on a paid check too (a takeout paid before it is cooked,
-        # docs/design.md §25): its money does not.
-        if not (command.fields <= {"status"} and self._header.status is OrderStatus.COMPLETED):
-            ensure_order_editable(self._header.status)
         current = self.item(item_id)
+        # The kitchen's status of sent food moves on a paid check too (a takeout paid before
+        # it is cooked, docs/design.md §25): its money does not.
+        cooking = command.fields <= {"status"} and is_sent(current.status)
+        if not (cooking and self._header.status is OrderStatus.COMPLETED):
+            ensure_order_editable(self._header.status)
         item = self._placed(current, command)
         if command.reprices:
             if product is None:

@@ -16,7 +16,7 @@ after each step every invariant the step could have moved:
 
 CI runs 200 nights of 30 steps on each database; `make soak` runs nights for minutes
 (``nights`` in tests/books.py). The aggregate's own machine is
-tests/unit/domain/test_books_machine.py."""
+tests/unit/domain/test_books_over_the_aggregate.py."""
 
 from __future__ import annotations
 

@@ -4,7 +4,7 @@ and by items, shares, moves, merges, discounts, service charges on and off, cash
 card with tips, tip adjustments, refunds, voids, cancels, reopens, completions) and checks every
 invariant after each step (tests/books.py), with a journal kept as the service keeps it whose
 figures must equal the completed checks'. The API's own machine is tests/api/orders/
-test_books_machine.py; CI runs 200 nights of 30 steps, `make soak` nights for minutes."""
+test_books_over_the_api.py; CI runs 200 nights of 30 steps, `make soak` nights for minutes."""
 
 from __future__ import annotations
 
