@@ -44,6 +44,17 @@ def open_kitchen(
     return page
 
 
+def station_screen(browser: Browser, restaurant: Restaurant, station_id: str, name: str) -> Page:
+    """A kitchen display whose station the back office set, paired and showing its board."""
+    device = kitchen_device(restaurant, name)
+    with restaurant.http() as http:
+        url = f"/api/devices/{device['id']}/station"
+        _created(http.put(url, json={"stationId": station_id}))
+    page = open_kitchen(browser, restaurant, token=device["token"])
+    expect(page.get_by_role("button", name=f"Station: {name}")).to_be_visible()
+    return page
+
+
 def ticket(page: Page, order: dict[str, Any]) -> Locator:
     return page.get_by_role("article", name=f"Ticket {order['orderNumber']}")
 

@@ -25,7 +25,7 @@ from e2e.screens.restaurant import (
     seat,
     sign_in,
 )
-from e2e.screens.till_steps import clock_in_or_out, keypad, open_till, till_tab
+from e2e.screens.till_steps import clock_in_or_out, close_the_day, keypad, open_till, till_tab
 from printers import FakePrinter
 
 TERMINAL: ViewportSize = {"width": 1024, "height": 768}
@@ -111,11 +111,7 @@ def _in_the_back_office(browser: Browser, restaurant: Restaurant, bar: FakePrint
     office_screenshot(page, "night-count")
 
     till_tab(page, "X and Z")
-    page.get_by_role("button", name="Close the day (Z)").click()
-    page.get_by_role("dialog", name="Close the day").get_by_role(
-        "button", name="Close the day", exact=True
-    ).click()
-    z_page = page.get_by_role("article", name="Z #1")
+    z_page = close_the_day(page)
     drawers = z_page.get_by_role("table", name="Z #1 drawers")
     expect(drawers.get_by_role("row", name=re.compile("Tablet"))).to_contain_text("Short $1.50")
     z_page.get_by_role("button", name="Print", exact=True).click()

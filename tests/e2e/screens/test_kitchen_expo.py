@@ -15,9 +15,8 @@ from e2e.screens.kitchen import (
     KITCHEN_VIEWPORT,
     clear_board,
     item,
-    kitchen_device,
-    open_kitchen,
     signed_in_server,
+    station_screen,
     ticket,
 )
 from e2e.screens.restaurant import Restaurant, _created, open_screen, paste_token, screenshot
@@ -34,17 +33,6 @@ def _station(restaurant: Restaurant, name: str, *products: str, expo: bool = Fal
     }
     with restaurant.http() as http:
         return str(_created(http.post("/api/kitchen/stations", json=body))["id"])
-
-
-def _station_screen(browser: Browser, restaurant: Restaurant, station_id: str, name: str) -> Page:
-    """A kitchen display whose station the back office set, paired and showing its board."""
-    device = kitchen_device(restaurant, name)
-    with restaurant.http() as http:
-        url = f"/api/devices/{device['id']}/station"
-        _created(http.put(url, json={"stationId": station_id}))
-    page = open_kitchen(browser, restaurant, token=device["token"])
-    expect(page.get_by_role("button", name=f"Station: {name}")).to_be_visible()
-    return page
 
 
 def _board_screen(browser: Browser, restaurant: Restaurant) -> Page:
@@ -84,9 +72,9 @@ def test_an_order_is_ready_once_the_grill_and_the_bar_bumped(
     # The ribeye takes 15 minutes, the burger 8: the burger starts 7 minutes after the ticket.
     _prep(restaurant, "Ribeye", 900)
     _prep(restaurant, "Burger", 480)
-    grill = _station_screen(browser, restaurant, grill_id, "Grill")
-    bar = _station_screen(browser, restaurant, bar_id, "Bar")
-    expo = _station_screen(browser, restaurant, expo_id, "Expo")
+    grill = station_screen(browser, restaurant, grill_id, "Grill")
+    bar = station_screen(browser, restaurant, bar_id, "Bar")
+    expo = station_screen(browser, restaurant, expo_id, "Expo")
     board = _board_screen(browser, restaurant)
 
     ana = signed_in_server(restaurant, "Ana")

@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Locator, Page, expect
 
 from e2e.screens.restaurant import SERVER_PIN
 
@@ -34,3 +34,12 @@ def till_tab(page: Page, name: str) -> None:
     tab = page.get_by_role("tablist", name="Till").get_by_role("tab", name=name)
     tab.click()
     expect(tab).to_have_attribute("aria-selected", "true")
+
+
+def close_the_day(page: Page) -> Locator:
+    """On the back office's X and Z: Close the day (Z), confirmed; the first Z's page."""
+    page.get_by_role("button", name="Close the day (Z)").click()
+    page.get_by_role("dialog", name="Close the day").get_by_role(
+        "button", name="Close the day", exact=True
+    ).click()
+    return page.get_by_role("article", name="Z #1")
