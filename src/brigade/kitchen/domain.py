@@ -336,10 +336,10 @@ def board_ticket(
     bumps: Mapping[UUID, datetime] | None = None,
 ) -> BoardTicket:
     """``ticket`` with its items as they are now (``parts``: each line's parts, on whichever
-    checks) and the check its food is on (``orders``: each check with when it was first sent,
-    so a later send's items show as added). With the location's ``kitchen``, each item names
-    its stations and the ticket its stations' parts, bumped as ``bumps`` (station id: when)
-    says."""
+    checks) and the check its food is on (``orders``: each check with when it was first sent;
+    a send later than its own check's first shows its items as added). With the location's
+    ``kitchen``, each item names its stations and the ticket its stations' parts, bumped as
+    ``bumps`` (station id: when) says."""
     lines = [(line, parts[line.item_id]) for line in ticket.items]
     live_checks = [
         part.order_id
@@ -347,8 +347,10 @@ def board_ticket(
         for part in found
         if part.live.status is not ItemStatus.VOIDED
     ]
-    order, first_sent_at = orders[followed_order(ticket, live_checks)]
-    # A check that took the food of another's send has sent nothing itself (None).
+    order, _ = orders[followed_order(ticket, live_checks)]
+    # Added: a later send than the first of the check it was sent from (a merge does not make
+    # a table's first round an addition to the check that took it).
+    _, first_sent_at = orders[ticket.order_id]
     added = first_sent_at is not None and ticket.created_at > first_sent_at
     now_of = {line.item_id: line_as_now(found) for line, found in lines}
     longest = longest_prep(now_of.values())

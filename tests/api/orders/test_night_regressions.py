@@ -251,3 +251,37 @@ def test_the_zs_vat_by_rate_is_the_sum_of_its_receipts(client: AppClient) -> Non
     for rate in z["taxes"]:
         receipts = sum(cents(_tax(order, rate["name"])) for order in done)
         assert cents(rate["tax"]) == receipts, rate["name"]
+
+
+def test_a_merge_starts_no_charge_that_neither_check_had(client: AppClient) -> None:
+    """The night in the browser found it: two tables of 2 and 3 merged showed 'Service 12.5%
+    0.00', a charge adjusted to nothing that would have charged only lines added later. It
+    applied to neither check, so it does not start; a server adds it if the party pays it."""
+    menu = _vat_night(client)
+    two, three = make_order(client, guestCount=2), make_order(client, guestCount=3)
+    add_item(client, two, menu["steak"])
+    add_item(client, three, menu["soup"])
+    merge = {"orderId": three["id"]}
+    kept, _ = _ok(client.post(f"/api/orders/{two['id']}/merge", json=merge))["orders"]
+    assert (kept["guestCount"], kept["serviceCharges"]) == (5, [])
+    add_item(client, kept, menu["soup"])
+    assert order_detail(client, kept)["serviceCharges"] == []
+    charge = _ok(client.get("/api/service-charges", params={"locationId": LOCATION}))["data"][0]
+    body = {"serviceChargeId": charge["id"]}
+    _ok(client.post(f"/api/orders/{kept['id']}/service-charges", json=body))
+    (service,) = order_detail(client, kept)["serviceCharges"]
+    assert service["amount"] == 3.75  # 12.5 % of 30.00
+
+
+def test_a_merged_tables_first_round_is_not_shown_as_added(client: AppClient) -> None:
+    """The night in the browser found it: the merged table's first round showed '+ added' on
+    the check that took it (its send came after that check's first)."""
+    menu = _vat_night(client)
+    first, second = make_order(client, guestCount=2), make_order(client, guestCount=2)
+    for order in (first, second):
+        add_item(client, order, menu["soup"])
+        _ok(client.post(f"/api/orders/{order['id']}/send"))
+    _ok(client.post(f"/api/orders/{first['id']}/merge", json={"orderId": second["id"]}))
+    tickets = _board(client)["tickets"]
+    assert [t["orderId"] for t in tickets] == [first["id"], first["id"]]
+    assert [t["items"][0]["added"] for t in tickets] == [False, False]

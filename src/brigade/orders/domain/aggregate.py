@@ -1590,6 +1590,10 @@ class Order:
             elif came is not None:
                 # It applies to what comes: it keeps applying to it (its amount comes along).
                 kept.append(frozen_charge(came))
+            elif charge.applies(guest_count, self._header.order_type):
+                # It applied to neither check: the party as one does not start it, the charges
+                # being conserved (docs/design.md §25); a server adds it if the party should pay.
+                kept.append(dataclasses.replace(charge, waived=True))
             else:
                 kept.append(charge)
         header = dataclasses.replace(
