@@ -196,12 +196,15 @@ export function applyOperation(order: Order | null, op: Operation, now: string):
         taxRateId: null,
         taxRate: 0,
         taxAmount: 0,
+        // The server spreads the check's discount again when the line lands.
+        discountAmount: 0,
         modifiers: op.modifiers,
         notes: op.body.notes ?? null,
         status: "PENDING",
         voidReason: null,
         seat: op.body.seat ?? null,
         course: op.body.course ?? 1,
+        sentAs: null,
         createdAt: now,
         updatedAt: now,
       };
