@@ -78,6 +78,8 @@ orders = Table(
     # How many payments the order holds (refunded ones too), written with every change to
     # them: a write, which locks this row, reads the payments table only when there are some.
     Column("payment_count", Integer, nullable=False, server_default="0"),
+    # How many refunds it holds (a reopened check keeps those given before it was reopened).
+    Column("refund_count", Integer, nullable=False, server_default="0"),
     Column("version", Integer, nullable=False),
     *timestamps(),
     Column("completed_at", UTCDateTime(), nullable=True),

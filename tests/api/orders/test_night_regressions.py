@@ -285,3 +285,38 @@ def test_a_merged_tables_first_round_is_not_shown_as_added(client: AppClient) ->
     tickets = _board(client)["tickets"]
     assert [t["orderId"] for t in tickets] == [first["id"], first["id"]]
     assert [t["items"][0]["added"] for t in tickets] == [False, False]
+
+
+def test_a_shared_lines_answer_is_what_the_next_read_shows(client: AppClient) -> None:
+    """The state machine found it: sharing a line of a check with several answered its parts
+    last, the next read shows them after the line (when it was added): the order of the lines,
+    which the discount's spread follows, must not depend on how the check was read."""
+    menu = _vat_night(client, service=False)
+    order = make_order(client, guestCount=2)
+    steak = add_item(client, order, menu["steak"], 2)
+    add_item(client, order, menu["soup"])
+    _ok(client.post(f"/api/orders/{order['id']}/discount", json={"discountAmount": 3.33}))
+    url = f"/api/orders/{order['id']}/items/{steak['id']}/share"
+    shared = _ok(client.post(url, json={"parts": 2}))
+    assert shared == order_detail(client, order)
+
+
+def test_a_reopened_checks_refunds_stay_and_a_cancel_gives_back_only_the_rest(
+    client: AppClient,
+) -> None:
+    """The state machine found it: a check refunded in part then reopened read with no refunds
+    (only closed orders' were read), and cancelling it gave the whole payment back again."""
+    menu = _vat_night(client, service=False)
+    order = make_order(client, guestCount=1)
+    add_item(client, order, menu["steak"])
+    _ok(client.post(f"/api/orders/{order['id']}/send"))
+    assert pay(client, order, 15, tipAmount=2).status_code == 201
+    refund = {"amount": 4, "reason": "cold"}
+    _ok(client.post(f"/api/orders/{order['id']}/refunds", json=refund), 201)
+    reopened = _ok(client.post(f"/api/orders/{order['id']}/reopen", json={"reason": "more"}))
+    assert [r["amount"] for r in reopened["refunds"]] == [4]
+    assert [r["amount"] for r in order_detail(client, order)["refunds"]] == [4]
+    cancelled = client.request("DELETE", f"/api/orders/{order['id']}", json={"reason": "left"})
+    assert cancelled.status_code == 200, cancelled.text
+    given = order_detail(client, order)["refunds"]
+    assert [(r["amount"], r["tipAmount"]) for r in given] == [(4, 0), (11, 2)]

@@ -30,7 +30,7 @@ STATEMENTS = {
     "discount": (5, 5),
     "payment": (5, 5),
     "payment that settles (auto-complete)": (9, 10),
-    "complete (already completed)": (4, 4),
+    "complete (already completed)": (3, 3),
 }
 FEWER_ON_POSTGRESQL = {"create order": 1, "payment that settles (auto-complete)": 2}
 

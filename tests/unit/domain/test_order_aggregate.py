@@ -39,6 +39,7 @@ from brigade.orders.domain.commands import (
     TakePayment,
 )
 from brigade.orders.domain.records import Modifier
+from brigade.orders.domain.refunds import RefundOrder
 from brigade.orders.domain.states import (
     ItemStatus,
     OrderStatus,
@@ -458,6 +459,26 @@ def test_cancel_refunds_payments_with_tips_and_returns_live_stock() -> None:
     assert (header.cancelled_by_name, header.paid_cents, header.tip_cents) == ("Mia", 0, 0)
     assert [p.status for p in order.changes.changed_payments] == [PaymentStatus.REFUNDED]
     assert order.changes.stock_returned == {order.item(kept).product_id: Decimal(2)}
+
+
+def test_a_reopened_check_cancelled_gives_back_only_what_its_refunds_left() -> None:
+    """The state machine found it: a check refunded in part, reopened and cancelled gave the
+    whole payment back again (docs/design.md §25: the money adds up)."""
+    order, _item = _with_item("1")  # 11.00 with tax
+    order.pay(
+        TakePayment(Decimal(11), PaymentMethod.CARD, tip_amount=Decimal(2)),
+        actor=SERVER,
+        tip_approval_ratio=TIP_RATIO,
+        at=T0,
+    )
+    order.complete(actor=SERVER, at=T0)
+    order = _saved(order)
+    order.refund(RefundOrder("cold", amount=Decimal(4)), actor=MANAGER, at=T0)
+    order = Order(order.header, order.items, order.payments, refunds=order.refunds)
+    order.reopen(seated_at_table=None, business_day_of=_same_day, at=T0 + timedelta(hours=1))
+    refund = order.cancel("left", actor=MANAGER, at=T0 + timedelta(hours=2))
+    assert refund == 700 + 200
+    assert [(r.amount_cents, r.tip_cents) for r in order.refunds] == [(400, 0), (700, 200)]
 
 
 def test_a_server_cancels_only_what_was_neither_sent_nor_paid() -> None:

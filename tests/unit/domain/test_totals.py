@@ -26,7 +26,6 @@ from brigade.orders.domain.totals import (
     check_payment,
     compute_totals,
     item_total_cents,
-    refund_cents,
 )
 
 RATE_8_25 = 82_500  # 0.0825 in millionths
@@ -152,12 +151,6 @@ def test_balance_due_blocks_completion_with_the_amount() -> None:
     assert raised.value.balance_due == Decimal("12.50")
 
 
-def test_refund_is_counting_amounts_and_tips() -> None:
-    payments = [Payment(500, 100, counts=True), Payment(300, 40, counts=False)]
-    assert refund_cents(payments) == 600
-    assert refund_cents([]) == 0
-
-
 # --- properties --------------------------------------------------------------
 
 lines_strategy = st.lists(
@@ -275,7 +268,7 @@ def test_refunded_payments_do_not_count(
     with_refunded = compute_totals(lines, discount, [*completed, *refunded])
     assert with_refunded == compute_totals(lines, discount, completed)
     assert with_refunded.balance_due_cents >= 0
-    assert refund_cents([*completed, *refunded]) == refund_cents(completed)
+    assert with_refunded.paid_cents == sum(p.amount_cents for p in completed)
 
 
 @given(partly_paid_orders(), st.data())

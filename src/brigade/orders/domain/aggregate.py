@@ -83,6 +83,7 @@ from brigade.orders.domain.refunds import (
     choose_payment,
     line_shares,
     refund_by_line,
+    refundable,
 )
 from brigade.orders.domain.splitting import (
     Portion,
@@ -121,7 +122,6 @@ from brigade.orders.domain.totals import (
     check_payment,
     compute_totals,
     item_total_cents,
-    refund_cents,
 )
 from brigade.pricing.domain import ServiceCharge, TaxRate
 
@@ -694,21 +694,22 @@ class Order:
         )
 
     def cancel(self, reason: str, *, actor: Actor, at: datetime) -> int:
-        """Cancel: every completed payment is refunded (tips too), live items' stock goes back.
+        """Cancel: what every completed payment has left to give back is refunded (tips too;
+        a check reopened after a refund gives back only the rest), live items' stock goes back.
 
         A server may cancel an order nothing of which was sent or paid; past that, a manager.
         Answers the refund in cents.
         """
         ensure_order_editable(self._header.status)
         status = apply_order_event(self._header.status, OrderEvent.CANCEL)
-        refund = refund_cents(_payment_facts(self._payments))
+        taken = [p for p in self._payments if p.status is PaymentStatus.COMPLETED]
+        left = {p.id: refundable([p], self._refunds) for p in taken}
+        refund = sum(rest.amount_cents + rest.tip_cents for rest in left.values())
         anything_sent = any(is_sent(line.status) for line in self._lines.values())
         actor.ensure(permission_to_cancel(anything_sent=anything_sent, refund_cents=refund))
         moment = self._next_moment(at)
         refunded = [
-            dataclasses.replace(p, status=PaymentStatus.REFUNDED, refunded_at=moment)
-            for p in self._payments
-            if p.status is PaymentStatus.COMPLETED
+            dataclasses.replace(p, status=PaymentStatus.REFUNDED, refunded_at=moment) for p in taken
         ]
         live = [line for line in self._lines.values() if line.status is not ItemStatus.VOIDED]
         if anything_sent or refund:
@@ -717,8 +718,11 @@ class Order:
             void = journal_notes.void("order_cancelled", sales)
             self._changes.journal.append(void)
         given_back = [
-            self._refund_record(p, p.amount_cents, p.tip_cents, reason, (), actor, moment)
+            self._refund_record(
+                p, left[p.id].amount_cents, left[p.id].tip_cents, reason, (), actor, moment
+            )
             for p in refunded
+            if left[p.id].amount_cents or left[p.id].tip_cents
         ]
         self._commit(
             moment,
@@ -1703,8 +1707,9 @@ class Order:
             }
         lines |= {item.id: OrderLine.of(item) for item in changed_items}
         lines |= {item.id: OrderLine.of(item) for item in (*added_items, *arrived_items)}
-        if gone or arrived_items:
-            # Lines from another check take their places as the next load reads them.
+        if gone or arrived_items or (added_items and self.is_whole):
+            # Lines from another check, and the parts of a shared line (made when it was),
+            # take their places as the next load reads them: the answer is what a read shows.
             whole = self._items | {item.id: item for item in (*changed_items, *arrived_items)}
             whole |= {item.id: item for item in added_items}
             lines = {line.id: line for line in _in_load_order(lines.values(), whole)}
@@ -1724,6 +1729,7 @@ class Order:
             rounding_cents=totals.rounding_cents,
             taxes=totals.taxes,
             payment_count=len(payments),
+            refund_count=len(self._refunds) + len(added_refunds),
             version=header.version + 1,
             updated_at=self._next_moment(at),
         )

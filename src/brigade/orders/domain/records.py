@@ -138,6 +138,8 @@ class OrderHeader:
     receipt_number: int | None = None
     # How many payments it holds, refunded ones too (kept with the totals).
     payment_count: int = 0
+    # How many refunds it holds (kept with the totals: an order with none reads none).
+    refund_count: int = 0
 
     @property
     def balance_due_cents(self) -> int:

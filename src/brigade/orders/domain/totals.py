@@ -337,8 +337,3 @@ def check_completable(totals: OrderTotals) -> None:
     if totals.balance_due_cents != 0:
         balance_due = from_cents(totals.balance_due_cents)
         raise BalanceDue(f"the order has a balance due of {balance_due}", balance_due=balance_due)
-
-
-def refund_cents(payments: Sequence[Payment]) -> int:
-    """What cancelling gives back: every counting payment, tips included."""
-    return sum(payment.amount_cents + payment.tip_cents for payment in payments if payment.counts)

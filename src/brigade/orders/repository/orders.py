@@ -14,7 +14,7 @@ from enum import Enum
 from typing import Any
 from uuid import UUID
 
-from sqlalchemy import ColumnElement, Row, Select, bindparam, exists, select, update
+from sqlalchemy import ColumnElement, Row, Select, bindparam, select, update
 from sqlalchemy.sql import Executable
 
 from brigade.dining.tables import dining_tables, locations
@@ -193,10 +193,6 @@ def _refund_row(refund: OrderRefund) -> dict[str, Any]:
     )
 
 
-# Only a closed order has refunds: an open one's writes never read them.
-_MAY_HAVE_REFUNDS = frozenset({OrderStatus.COMPLETED, OrderStatus.CANCELLED})
-
-
 # Columns an existing row never changes.
 _FIXED = ("id", "order_id", "created_at", "location_id", "order_number", "opened_by_id")
 
@@ -210,21 +206,16 @@ def _changeable(row: dict[str, Any]) -> dict[str, Any]:
 # An order is read with its table's name (``tableName``): one outer join on a primary key.
 _WITH_TABLE = orders.outerjoin(dining_tables, dining_tables.c.id == orders.c.table_id)
 _TABLE_NAME = (dining_tables.c.name.label("table_name"),)
-# Whether the order has refunds (an EXISTS on the table's order_id index), so a load reads
-# none when it has none, as most orders; its payments it counts on its own row.
-_HAS_REFUNDS = exists().where(refunds.c.order_id == orders.c.id).label("has_refunds")
-_ORDER_ROW = (
+# An order counts its payments and its refunds on its own row, so a load reads neither when it
+# has none, as most orders; the counts are the locked row's own, as fresh as the lock:
+# whatever adds or moves a payment or gives money back rewrites them in the same transaction.
+_ORDER = (
     select(orders, *_TABLE_NAME)
     .select_from(_WITH_TABLE)
     .where(orders.c.id == bindparam("order_key"))
 )
-_ORDER = _ORDER_ROW.add_columns(_HAS_REFUNDS)
 # Only the order row is locked (PostgreSQL refuses FOR UPDATE on an outer join's null side).
-# Without the EXISTS: a locking read judges it on the snapshot taken before it waited for the
-# lock (PostgreSQL, READ COMMITTED), so a write reads its refunds whatever it says. The count
-# of payments is the locked row's own, as fresh as the lock: whatever adds or moves a payment
-# rewrites it in the same transaction.
-_ORDER_FOR_UPDATE = _ORDER_ROW.with_for_update(of=orders)
+_ORDER_FOR_UPDATE = _ORDER.with_for_update(of=orders)
 _ITEMS = (
     select(order_items)
     .where(order_items.c.order_id == bindparam("order_key"))
@@ -460,10 +451,7 @@ class OrderRepository:
         if row is None:
             return None
         header = _to_header(row)
-        # A refund committed while this waited for the lock would read as none: a write reads
-        # the refunds whatever the EXISTS said.
-        has_refunds = for_update or bool(row.has_refunds)
-        return HeldOrder(header, header.payment_count > 0, has_refunds)
+        return HeldOrder(header, header.payment_count > 0, header.refund_count > 0)
 
     async def parts(
         self, held: HeldOrder, *, whole: WholeItems = WholeItems.ALL, item_id: UUID | None = None
@@ -476,7 +464,7 @@ class OrderRepository:
         if held.has_payments:
             payments = [payment_from_row(p, currency) for p in await self._all(_PAYMENTS, key)]
         given_back: list[OrderRefund] = []
-        if held.has_refunds and header.status in _MAY_HAVE_REFUNDS:
+        if held.has_refunds:
             given_back = [_to_refund(r, currency) for r in await self._all(_REFUNDS, key)]
         if whole is WholeItems.ALL:
             every = map(_to_item, await self._all(_ITEMS, key))
