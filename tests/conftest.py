@@ -61,9 +61,16 @@ ONCE_UNDER = {
 }
 
 
-# The slowest first, in this order (--durations on a busy machine: the fuzz runs take 1 to 3 min);
+# The slowest first, in this order (--durations on a busy machine: the fuzz runs take 1 to 3 min,
+# the books' nights over the API 3 to 4);
 # a worker that drew one late would run on alone after the other had finished.
-SLOW_FIRST = ("e2e/test_fuzz_over_http.py", "api/test_fuzz_openapi.py", "e2e/", "bench/")
+SLOW_FIRST = (
+    "e2e/test_fuzz_over_http.py",
+    "api/test_fuzz_openapi.py",
+    "api/orders/test_books_over_the_api.py",
+    "e2e/",
+    "bench/",
+)
 
 
 def _slowness(item: pytest.Item) -> int:
