@@ -226,7 +226,13 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     install_openapi(app, api_examples())
     document_events(app)
     if settings.metrics == "on":
-        install_metrics(app, webhooks=webhook_service.backlog, printing=print_service.backlog)
+        install_metrics(
+            app,
+            webhooks=webhook_service.backlog,
+            printing=print_service.backlog,
+            cache_seconds=settings.metrics_cache_seconds,
+            token=settings.metrics_token.get_secret_value() if settings.metrics_token else None,
+        )
     # Outermost: every answer gets the headers, errors and refusals too.
     app.add_middleware(SecurityHeaders)
     install_request_id(app)

@@ -69,6 +69,10 @@ class Settings(BaseSettings):
 
     # GET /metrics in the Prometheus text format, and the timing of every request behind it.
     metrics: Literal["on", "off"] = "on"
+    # Each worker renders /metrics at most this often; scrapes in between answer that rendering.
+    metrics_cache_seconds: float = Field(default=1, ge=0, le=60)
+    # Set: /metrics answers only `Authorization: Bearer <it>` (401 otherwise). Unset: public.
+    metrics_token: SecretStr | None = Field(default=None, min_length=32)
     # Events (docs/design.md §8): kept this many days; older cursors answer 410.
     event_retention_days: int = Field(default=7, ge=1)
     # A comment line on every open stream at least this often keeps proxies from closing it.
