@@ -1,7 +1,8 @@
 """Security headers on every answer, pages and API alike (docs/security.md).
 
 A pure ASGI middleware with the header list built once: each answer only gets the ones it does
-not set itself (``/docs`` sets its own policy, for Swagger UI's one inline script).
+not set itself (``/docs`` sets its own policy, for Swagger UI's one inline script). It sits
+outside Starlette's ServerErrorMiddleware, so an unexpected error's 500 carries them too.
 """
 
 from __future__ import annotations
@@ -9,9 +10,10 @@ from __future__ import annotations
 import base64
 import hashlib
 
+from starlette.applications import Starlette
 from starlette.types import Message, Receive, Scope, Send
 
-from brigade.kit.http.middleware import HttpMiddleware
+from brigade.kit.http.middleware import HttpMiddleware, outside_server_errors
 
 # The screens load their hashed scripts and styles from this origin only, and talk to it only.
 CONTENT_SECURITY_POLICY = (
@@ -49,3 +51,8 @@ class SecurityHeaders(HttpMiddleware):
             await send(message)
 
         await self.app(scope, receive, send_with_headers)
+
+
+def install_security_headers(app: Starlette) -> None:
+    """On every answer, a 500 included (before install_request_id, which goes around it)."""
+    outside_server_errors(app, SecurityHeaders)
