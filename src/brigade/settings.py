@@ -29,6 +29,11 @@ class Settings(BaseSettings):
     db_pool_size: int = Field(default=4, ge=1)
     sqlite_busy_timeout_ms: int = Field(default=5000, ge=0)
     max_body_bytes: int = Field(default=1024 * 1024, ge=1024)
+    # A request's line and headers must arrive within this of the connection opening (or of
+    # their first byte), its body within the second of its headers: else 408 and the connection
+    # closes (brigade/serving.py). Slow clients cannot hold connections open for ever.
+    header_timeout_seconds: float = Field(default=10, gt=0, le=300)
+    body_timeout_seconds: float = Field(default=30, gt=0, le=3600)
     # "off" serves everyone as an admin: for a local demo only, announced loudly at start-up.
     auth: Literal["on", "off"] = "on"
     admin_token: SecretStr | None = Field(

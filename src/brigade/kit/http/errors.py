@@ -19,6 +19,7 @@ from fastapi.responses import JSONResponse
 from pydantic import BaseModel, Field
 from sqlalchemy.exc import IntegrityError
 from starlette.exceptions import HTTPException as StarletteHTTPException
+from starlette.requests import ClientDisconnect
 
 from brigade.kit import errors
 from brigade.kit.errors import EventsExpired
@@ -364,6 +365,12 @@ async def _on_integrity_error(_request: Request, error: Exception) -> JSONRespon
     return problem(409, "conflict", "The change conflicts with another one; retry it.")
 
 
+async def _on_client_gone(_request: Request, _error: Exception) -> JSONResponse:
+    # The client went away, or its body came too slowly (brigade/serving.py answered the 408
+    # and closed): no one reads this answer, and it is no error of ours to log.
+    return problem(408, "request_timeout", "The request's body did not arrive whole.")
+
+
 async def _on_unexpected_error(request: Request, error: Exception) -> JSONResponse:
     log.exception(
         "unhandled error on %s %s (Request-Id %s)",
@@ -383,6 +390,7 @@ def install_error_handlers(app: FastAPI) -> None:
             RequestValidationError: _on_validation_error,
             StarletteHTTPException: _on_http_error,
             IntegrityError: _on_integrity_error,
+            ClientDisconnect: _on_client_gone,
             Exception: _on_unexpected_error,
         }
     )

@@ -23,7 +23,7 @@ CONTENT_SECURITY_POLICY = (
 )
 CSP_HEADER = "Content-Security-Policy"
 
-_HEADERS: list[tuple[bytes, bytes]] = [
+HEADERS: list[tuple[bytes, bytes]] = [
     (CSP_HEADER.lower().encode(), CONTENT_SECURITY_POLICY.encode()),
     (b"x-content-type-options", b"nosniff"),
     (b"referrer-policy", b"no-referrer"),
@@ -46,7 +46,7 @@ class SecurityHeaders(HttpMiddleware):
             if message["type"] == "http.response.start":
                 headers = list(message.get("headers", []))
                 present = {name.lower() for name, _value in headers}
-                headers.extend(pair for pair in _HEADERS if pair[0] not in present)
+                headers.extend(pair for pair in HEADERS if pair[0] not in present)
                 message["headers"] = headers
             await send(message)
 
