@@ -360,7 +360,7 @@ async def create_order(
 async def _made_before(uow: UnitOfWork, made: ClientMade) -> bool:
     """Whether the client's id already made this, by the same request (docs/design.md §16);
     IdInUse when it names anything else."""
-    found = await OrderRepository(uow).client_made(made.id)
+    found = await OrderRepository(uow).client_made(made.id, made.kind)
     if found is None:
         return False
     if found != made:
