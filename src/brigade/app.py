@@ -40,7 +40,7 @@ from brigade.kit.http.query import reject_undeclared_query_parameters
 from brigade.kit.http.request_id import install_request_id
 from brigade.kit.http.routing import ensure_every_route_is_brigade
 from brigade.kit.http.screens import install_screens
-from brigade.kit.http.security_headers import SecurityHeaders
+from brigade.kit.http.security_headers import install_security_headers
 from brigade.kit.metrics import worker_stopped
 from brigade.kit.names import Resolver
 from brigade.kitchen import routes as kitchen
@@ -226,9 +226,15 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     install_openapi(app, api_examples())
     document_events(app)
     if settings.metrics == "on":
-        install_metrics(app, webhooks=webhook_service.backlog, printing=print_service.backlog)
-    # Outermost: every answer gets the headers, errors and refusals too.
-    app.add_middleware(SecurityHeaders)
+        install_metrics(
+            app,
+            webhooks=webhook_service.backlog,
+            printing=print_service.backlog,
+            cache_seconds=settings.metrics_cache_seconds,
+            token=settings.metrics_token.get_secret_value() if settings.metrics_token else None,
+        )
+    # Outermost, outside the 500s' own middleware: every answer gets the headers, errors too.
+    install_security_headers(app)
     install_request_id(app)
     return app
 

@@ -146,6 +146,8 @@ def serve(
             workers=settings.workers,
             log_level=settings.log_level,
             forwarded_allow_ips=settings.forwarded_allow_ips,
+            header_timeout=settings.header_timeout_seconds,
+            body_timeout=settings.body_timeout_seconds,
         )
 
 

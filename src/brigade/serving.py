@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import asyncio
 import copy
+import functools
 import ipaddress
+import json
 import logging
 import os
 import re
@@ -14,6 +16,7 @@ import tempfile
 import threading
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from http import HTTPStatus
 from types import FrameType
 from typing import Any
 
@@ -21,6 +24,8 @@ import uvicorn
 from sqlalchemy.engine import make_url
 from uvicorn.config import LOGGING_CONFIG
 from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol
+
+from brigade.kit.http.security_headers import HEADERS as SECURITY_HEADERS
 
 
 class NoDelayHttpToolsProtocol(HttpToolsProtocol):
@@ -36,6 +41,145 @@ class NoDelayHttpToolsProtocol(HttpToolsProtocol):
         if sock is not None and sock.family in (socket.AF_INET, socket.AF_INET6):
             sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
         super().connection_made(transport)  # type: ignore[arg-type]
+
+
+# The most a request's line and headers may hold: a browser's or a tablet's are a few kilobytes.
+MAX_HEAD_BYTES = 64 * 1024
+
+
+class GuardedHttpToolsProtocol(NoDelayHttpToolsProtocol):
+    """Bounds what a slow or endless request may hold (uvicorn has no such limits of its own):
+
+    - its head (request line and headers) must arrive within ``header_timeout`` of the
+      connection opening or of its first byte, and hold at most ``MAX_HEAD_BYTES``;
+    - its body must arrive within ``body_timeout`` of its head.
+
+    Past a limit the connection closes, after a 408 (431 for a head too large) when no answer
+    has started. Idle keep-alive connections are uvicorn's (``timeout_keep_alive``); an answer
+    being sent, an event stream's hours, are not timed.
+    """
+
+    def __init__(self, *args: Any, header_timeout: float, body_timeout: float, **kwargs: Any):
+        super().__init__(*args, **kwargs)
+        self._header_timeout = header_timeout
+        self._body_timeout = body_timeout
+        self._head_timer: asyncio.TimerHandle | None = None
+        self._body_timer: asyncio.TimerHandle | None = None
+        self._head_bytes = 0
+        self._refused = False
+
+    def connection_made(self, transport: asyncio.BaseTransport) -> None:
+        super().connection_made(transport)
+        self._await_head()
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        self._cancel_timers()
+        super().connection_lost(exc)
+
+    def data_received(self, data: bytes) -> None:
+        if self._refused:
+            return
+        if self.cycle is None or self.cycle.response_complete:
+            # Bytes between requests (a next request's first ones, or blank lines): the
+            # keep-alive timer they stop gives way to the head's.
+            self._await_head()
+        super().data_received(data)
+        if self._head_timer is not None and not self.transport.is_closing():
+            # Still inside a head: the parser keeps a header's value until its line ends.
+            self._head_bytes += len(data)
+            if self._head_bytes > MAX_HEAD_BYTES:
+                self._refuse(
+                    431,
+                    "request_header_fields_too_large",
+                    f"The request's line and headers are longer than {MAX_HEAD_BYTES} bytes.",
+                )
+
+    def on_headers_complete(self) -> None:
+        self._cancel(self._head_timer)
+        self._head_timer = None
+        self._head_bytes = 0
+        super().on_headers_complete()
+        self._body_timer = self.loop.call_later(self._body_timeout, self._body_too_slow)
+
+    def on_message_complete(self) -> None:
+        self._cancel(self._body_timer)
+        self._body_timer = None
+        super().on_message_complete()
+
+    def _await_head(self) -> None:
+        if self._head_timer is None:
+            self._head_timer = self.loop.call_later(self._header_timeout, self._head_too_slow)
+
+    def _head_too_slow(self) -> None:
+        self._head_timer = None
+        if self.cycle is None or self.cycle.response_complete:
+            self._refuse(
+                408,
+                "request_timeout",
+                f"The request's line and headers did not arrive within {self._header_timeout:g} s.",
+            )
+        else:  # an answer to the request before is still being written
+            self._close()
+
+    def _body_too_slow(self) -> None:
+        self._body_timer = None
+        cycle = self.cycle
+        if not cycle.response_started:
+            # The app waiting for the rest of the body hears that the client went away, and
+            # whatever it answers then is dropped: the 408 is the answer.
+            self._refuse(
+                408,
+                "request_timeout",
+                f"The request's body did not arrive within {self._body_timeout:g} s of its head.",
+            )
+            cycle.disconnected = True
+            cycle.message_event.set()
+        else:
+            self._close()
+
+    def _refuse(self, status: int, code: str, detail: str) -> None:
+        self._refused = True
+        if not self.transport.is_closing():
+            self.transport.write(refusal(status, code, detail))
+        self._close()
+
+    def _close(self) -> None:
+        self._cancel_timers()
+        if not self.transport.is_closing():
+            self.transport.close()
+
+    def _cancel_timers(self) -> None:
+        self._cancel(self._head_timer)
+        self._cancel(self._body_timer)
+        self._head_timer = self._body_timer = None
+
+    @staticmethod
+    def _cancel(timer: asyncio.TimerHandle | None) -> None:
+        if timer is not None:
+            timer.cancel()
+
+
+def refusal(status: int, code: str, detail: str) -> bytes:
+    """A whole HTTP answer, a problem+json with the security headers, that closes its connection:
+    for a request refused before the app saw it."""
+    phrase = HTTPStatus(status).phrase
+    body = json.dumps(
+        {
+            "type": f"https://brigade.dev/problems/{code.replace('_', '-')}",
+            "title": phrase,
+            "status": status,
+            "detail": detail,
+            "code": code,
+        }
+    ).encode()
+    head = [
+        f"HTTP/1.1 {status} {phrase}".encode(),
+        b"content-type: application/problem+json",
+        b"content-length: %d" % len(body),
+        b"connection: close",
+        *(name + b": " + value for name, value in SECURITY_HEADERS),
+    ]
+    return b"\r\n".join(head) + b"\r\n\r\n" + body
 
 
 # Where prometheus_client's workers keep their metrics (brigade/kit/metrics.py). Named here, not
@@ -133,9 +277,15 @@ def serve(
     log_level: str,
     factory: bool = False,
     forwarded_allow_ips: str | None = None,
+    header_timeout: float = 10,
+    body_timeout: float = 30,
 ) -> None:
     """``forwarded_allow_ips``: the proxies whose X-Forwarded-For is believed; None: none (not
-    uvicorn's default, which believes 127.0.0.1, so a local client could pick its address)."""
+    uvicorn's default, which believes 127.0.0.1, so a local client could pick its address).
+    ``header_timeout``, ``body_timeout``: GuardedHttpToolsProtocol's (the defaults: Settings')."""
+    protocol = functools.partial(
+        GuardedHttpToolsProtocol, header_timeout=header_timeout, body_timeout=body_timeout
+    )
     uvicorn.run(
         app,
         factory=factory,
@@ -143,7 +293,7 @@ def serve(
         port=port,
         workers=workers,
         loop=event_loop(database_url),
-        http=NoDelayHttpToolsProtocol,
+        http=protocol,  # type: ignore[arg-type]
         log_level=log_level,
         log_config=log_config(),
         timeout_graceful_shutdown=30,

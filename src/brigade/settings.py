@@ -29,6 +29,11 @@ class Settings(BaseSettings):
     db_pool_size: int = Field(default=4, ge=1)
     sqlite_busy_timeout_ms: int = Field(default=5000, ge=0)
     max_body_bytes: int = Field(default=1024 * 1024, ge=1024)
+    # A request's line and headers must arrive within this of the connection opening (or of
+    # their first byte), its body within the second of its headers: else 408 and the connection
+    # closes (brigade/serving.py). Slow clients cannot hold connections open for ever.
+    header_timeout_seconds: float = Field(default=10, gt=0, le=300)
+    body_timeout_seconds: float = Field(default=30, gt=0, le=3600)
     # "off" serves everyone as an admin: for a local demo only, announced loudly at start-up.
     auth: Literal["on", "off"] = "on"
     admin_token: SecretStr | None = Field(
@@ -69,6 +74,10 @@ class Settings(BaseSettings):
 
     # GET /metrics in the Prometheus text format, and the timing of every request behind it.
     metrics: Literal["on", "off"] = "on"
+    # Each worker renders /metrics at most this often; scrapes in between answer that rendering.
+    metrics_cache_seconds: float = Field(default=1, ge=0, le=60)
+    # Set: /metrics answers only `Authorization: Bearer <it>` (401 otherwise). Unset: public.
+    metrics_token: SecretStr | None = Field(default=None, min_length=32)
     # Events (docs/design.md §8): kept this many days; older cursors answer 410.
     event_retention_days: int = Field(default=7, ge=1)
     # A comment line on every open stream at least this often keeps proxies from closing it.

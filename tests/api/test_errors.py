@@ -10,6 +10,7 @@ from fastapi.testclient import TestClient
 
 from brigade.app import create_app
 from brigade.kit.http.routing import brigade_router
+from brigade.kit.http.security_headers import CONTENT_SECURITY_POLICY
 from brigade.settings import Settings
 
 
@@ -39,8 +40,13 @@ def test_an_unexpected_error_is_a_logged_500_problem_without_internals(
     ):
         response = client.get("/boom", headers={"Request-Id": "trace-me-7"})
     assert response.status_code == 500
-    # Answered outside every middleware but the Request-Id's: the id is said and logged.
+    # Answered outside every middleware but the Request-Id's and the security headers': the id
+    # is said and logged, and the headers are on it (they were not: issue 51).
     assert response.headers["request-id"] == "trace-me-7"
+    assert response.headers["content-security-policy"] == CONTENT_SECURITY_POLICY
+    assert response.headers["x-content-type-options"] == "nosniff"
+    assert response.headers["x-frame-options"] == "DENY"
+    assert response.headers["referrer-policy"] == "no-referrer"
     assert response.headers["content-type"].startswith("application/problem+json")
     body = response.json()
     assert body["code"] == "internal_error"

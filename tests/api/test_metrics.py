@@ -3,17 +3,31 @@ turns it all off (the numbers across workers are tested on a real server, tests/
 
 from __future__ import annotations
 
+import asyncio
 import re
 from pathlib import Path
 
 import pytest
 from fastapi.testclient import TestClient
 from prometheus_client.parser import text_string_to_metric_families
+from pydantic import SecretStr
 
 from brigade.app import create_app
+from brigade.kit import metrics
+from brigade.kit.http import metrics as http_metrics
 from brigade.serving import METRICS_FOLDER
 from brigade.settings import Settings
-from factories import LOCATION, AppClient, make_order, make_product
+from factories import ADMIN_TOKEN, LOCATION, AppClient, bearer, make_order, make_product
+
+METRICS_TOKEN = "metrics-token-0123456789abcdef-0123456789"
+
+
+@pytest.fixture
+def settings(settings: Settings) -> Settings:
+    """Every scrape rendered afresh, so a count read after a request holds it (the window of a
+    second is tested apart, below)."""
+    return settings.model_copy(update={"metrics_cache_seconds": 0})
+
 
 PRODUCT_ROUTE = (
     'brigade_http_request_duration_seconds_count{method="GET",'
@@ -106,3 +120,104 @@ def test_a_metrics_folder_named_after_the_import_still_answers_this_process_metr
         )
         >= 1
     )
+
+
+def _timed_series(client: TestClient) -> set[tuple[str, str, str]]:
+    text = client.get("/metrics").text
+    return {
+        (sample.labels["method"], sample.labels["route"], sample.labels["status"])
+        for family in text_string_to_metric_families(text)
+        if family.name == "brigade_http_request_duration_seconds"
+        for sample in family.samples
+        if sample.name.endswith("_count")
+    }
+
+
+def test_made_up_methods_and_paths_add_no_series(client: AppClient) -> None:
+    """The probe's 837 KB scrape: every method a client made up was a series of its own."""
+    assert client.request("BREW", "/api/orders").status_code == 405
+    assert client.request("BREW", "/no/such/0").status_code == 404
+    before = _timed_series(client)
+    size = len(client.get("/metrics").content)
+    for n in range(200):
+        assert client.request(f"BREW{n}", f"/api/orders/{n}").status_code == 405
+        assert client.request(f"X-{n}", f"/no/such/{n}").status_code == 404
+    assert _timed_series(client) == before
+    assert ("OTHER", "unmatched", "405") in before
+    # The counts and sums of those two series grew a few digits: nothing else.
+    assert len(client.get("/metrics").content) < size + 1024
+
+
+def test_past_the_cap_new_label_sets_count_under_one_route(
+    client: AppClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(metrics, "_timed", {})
+    monkeypatch.setattr(metrics, "MAX_REQUEST_SERIES", 2)
+    assert client.get("/health").status_code == 200
+    assert client.get("/api/products").status_code == 200
+    assert client.get("/api/categories").status_code == 200
+    assert client.get("/api/orders").status_code == 200
+    assert len(metrics._timed) == 3
+    assert ("GET", "overflow", "200") not in _timed_series(client)
+    assert ("OTHER", "overflow", "200") in _timed_series(client)
+
+
+def test_scrapes_within_the_window_render_once(
+    settings: Settings, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    renders = []
+    render = metrics.exposition
+
+    def counted() -> bytes:
+        renders.append(1)
+        return render()
+
+    clock = [1000.0]
+    monkeypatch.setattr(metrics, "exposition", counted)
+    monkeypatch.setattr(http_metrics, "monotonic", lambda: clock[0])
+    cached = settings.model_copy(update={"metrics_cache_seconds": 1})
+    with TestClient(create_app(cached)) as scraper:
+        first = scraper.get("/metrics")
+        assert scraper.get("/health").status_code == 200
+        clock[0] += 0.99
+        second = scraper.get("/metrics")
+        assert len(renders) == 1
+        assert second.content == first.content
+        clock[0] += 0.01
+        assert scraper.get("/metrics").content != first.content  # the /health since
+        assert len(renders) == 2
+
+
+def test_scrapes_arriving_together_share_one_rendering() -> None:
+    renders = []
+
+    async def slow_render() -> bytes:
+        renders.append(1)
+        await asyncio.sleep(0.05)
+        return b"rendered"
+
+    async def five_scrapes() -> list[bytes]:
+        scrapes = http_metrics.Scrapes(slow_render, seconds=60)
+        return await asyncio.gather(*(scrapes.body() for _ in range(5)))
+
+    assert asyncio.run(five_scrapes()) == [b"rendered"] * 5
+    assert len(renders) == 1
+
+
+def test_a_metrics_token_is_needed_when_set(settings: Settings) -> None:
+    guarded = settings.model_copy(update={"metrics_token": SecretStr(METRICS_TOKEN)})
+    with TestClient(create_app(guarded)) as scraper:
+        for headers in (
+            {},
+            bearer(ADMIN_TOKEN),
+            bearer(METRICS_TOKEN + "x"),
+            {"Authorization": METRICS_TOKEN},
+        ):
+            refused = scraper.get("/metrics", headers=headers)
+            assert refused.status_code == 401
+            assert refused.headers["content-type"].startswith("application/problem+json")
+            assert refused.json()["code"] == "unauthorized"
+            assert "brigade_" not in refused.text
+        answered = scraper.get("/metrics", headers=bearer(METRICS_TOKEN))
+        assert answered.status_code == 200
+        assert "brigade_http_request_duration_seconds" in answered.text

@@ -62,6 +62,7 @@ def test_the_problem_schema_names_every_field_a_problem_carries(document: dict[s
         "detail",
         "code",
         "errors",
+        "moreErrors",
         "balanceDue",
         "refundableAmount",
         "refundableTip",

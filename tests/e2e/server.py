@@ -8,12 +8,14 @@ import socket
 import subprocess
 import sys
 import time
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
+from contextlib import contextmanager
 from pathlib import Path
 
 import httpx
 
 from factories import ADMIN_TOKEN
+from throwaway_db import throwaway_database
 
 
 def free_port() -> int:
@@ -101,3 +103,18 @@ class ServerProcess:
             return self.process.wait()
         finally:
             self.process = None
+
+
+@contextmanager
+def serving_with(
+    db_option: str, folder: Path, environment: Mapping[str, str]
+) -> Iterator[ServerProcess]:
+    """A started server, with these BRIGADE_* settings, on a database of its own in ``folder``
+    (``db_option`` as --db-url gives it), stopped at the end."""
+    with throwaway_database(db_option, folder) as url:
+        process = ServerProcess(url, folder / "server.log", environment=environment)
+        process.start()
+        try:
+            yield process
+        finally:
+            process.stop()

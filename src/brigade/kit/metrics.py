@@ -5,6 +5,11 @@ connections in use, open event streams, how far behind the streams and the webho
 Nothing here names an order, an amount or a person. ``BRIGADE_METRICS=off`` records nothing
 and answers 404.
 
+The series are bounded whatever clients send: a request is labelled by its route's template (never
+the path asked), one of the methods a route can serve (any other word a client makes up is
+``OTHER``) and its status, and past ``MAX_REQUEST_SERIES`` label sets a new one is counted under
+the route ``overflow`` (docs/security.md, "The metrics").
+
 With ``brigade serve --workers`` above 1, every worker records into files of a folder made for
 that run (``PROMETHEUS_MULTIPROC_DIR``, set before the workers start), so whichever worker answers
 a scrape answers for all of them; a stopped worker's gauges leave with it. A single worker records
@@ -79,6 +84,32 @@ PRINT_OLDEST_SECONDS = Gauge(
     "Age of the oldest print job not printed yet (0 when none waits): a jammed printer.",
     multiprocess_mode="mostrecent",
 )
+
+
+# The methods a route serves; a client may send any token as its method (405), one label for all.
+HTTP_METHODS = frozenset({"GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"})
+OTHER_METHOD = "OTHER"
+# About 160 operations, each with a few statuses, fit well under it; a scan of every route with
+# every refusal could go past it, and then counts under one route rather than growing the scrape.
+MAX_REQUEST_SERIES = 1000
+OVERFLOW_ROUTE = "overflow"
+# Each label set's histogram, as timed so far in this process (at most MAX_REQUEST_SERIES plus one
+# overflow set per status).
+_timed: dict[tuple[str, str, int], Histogram] = {}
+
+
+def time_request(method: str, route: str, status: int, seconds: float) -> None:
+    """One request's duration, under bounded labels."""
+    if method not in HTTP_METHODS:
+        method = OTHER_METHOD
+    key = (method, route, status)
+    series = _timed.get(key)
+    if series is None:
+        if len(_timed) >= MAX_REQUEST_SERIES:
+            key = (OTHER_METHOD, OVERFLOW_ROUTE, status)
+        series = _timed.get(key) or REQUEST_SECONDS.labels(key[0], key[1], str(status))
+        _timed[key] = series
+    series.observe(seconds)
 
 
 def _shared() -> bool:

@@ -17,6 +17,11 @@ RATE_SCALE: int = 10**RATE_PLACES
 QUANTITY_PLACES = 3
 QUANTITY_SCALE: int = 10**QUANTITY_PLACES
 MAX_QUANTITY = Decimal(9999)
+# JSON numbers are doubles: past 2**53 cents (90,071,992,547,409.92) an amount's last cent is
+# lost on its way out. An order's figures (its lines, totals, payments) stay a ninth of that, so a
+# day's report over a few such orders still carries its sums exactly (docs/decisions.md, "Money").
+MAX_ORDER_AMOUNT = Decimal(10**13)
+MAX_ORDER_CENTS = 10**15
 
 
 class InvalidNumber(ValueError):

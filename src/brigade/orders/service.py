@@ -32,7 +32,7 @@ from brigade.kit.clock import DEFAULT_TIMEZONE, business_day, now, start_of_busi
 from brigade.kit.cursor import Cursor
 from brigade.kit.db.engine import UnitOfWork
 from brigade.kit.db.rows import location_in
-from brigade.kit.errors import DayClosed, IdInUse, NotFound, ProductUnavailable
+from brigade.kit.errors import DayClosed, IdInUse, InvalidInput, NotFound, ProductUnavailable
 from brigade.kit.escpos import encode
 from brigade.kit.ids import new_id
 from brigade.kitchen.domain import KitchenTicket, unbumps
@@ -118,6 +118,7 @@ async def _persist(uow: UnitOfWork, order: Order, actor: Actor) -> None:
     journal, then the order's own row, last: a sale's entry locks the location's sequence
     until COMMIT, and gives the row its receipt number (docs/decisions.md, "PostgreSQL's
     tail")."""
+    _ensure_exact(order)
     cancelled = order.header.status is OrderStatus.CANCELLED
     kind = StockMovementKind.CANCEL if cancelled else StockMovementKind.VOID
     returned = order.changes.stock_returned
@@ -131,6 +132,25 @@ async def _persist(uow: UnitOfWork, order: Order, actor: Actor) -> None:
         await printing.queue_kitchen_documents(uow, order.header.location_id, documents)
     await _journal(uow, order)
     await repository.save_header(order)
+
+
+def _ensure_exact(order: Order) -> None:
+    """InvalidInput when a figure of the order went past what a JSON number carries exactly
+    (kit/money.py): a line's or the order's total, its payments with their tips. Every line is
+    at most the subtotal, so the order's figures bound them all."""
+    header = order.header
+    figures = (
+        header.subtotal_cents,
+        header.total_cents,
+        header.service_charge_cents,
+        header.paid_cents + header.tip_cents,
+    )
+    if max(figures) > money.MAX_ORDER_CENTS:
+        raise InvalidInput(
+            "total",
+            f"an order's total, and each of its lines, may be at most {money.MAX_ORDER_AMOUNT}: "
+            "past it an amount is not carried exactly",
+        )
 
 
 async def _post_cash(uow: UnitOfWork, order: Order, actor: Actor) -> None:
@@ -340,7 +360,7 @@ async def create_order(
 async def _made_before(uow: UnitOfWork, made: ClientMade) -> bool:
     """Whether the client's id already made this, by the same request (docs/design.md §16);
     IdInUse when it names anything else."""
-    found = await OrderRepository(uow).client_made(made.id)
+    found = await OrderRepository(uow).client_made(made.id, made.kind)
     if found is None:
         return False
     if found != made:

@@ -13,14 +13,14 @@ from typing import Annotated, Any
 from uuid import UUID
 
 from fastapi import Query, Request, Response
-from pydantic import BeforeValidator, Field
+from pydantic import Field
 
 from brigade.kit.http.deps import UowDep
 from brigade.kit.http.errors import problem_responses
 from brigade.kit.http.permissions import ReportReader
 from brigade.kit.http.routing import brigade_router
 from brigade.kit.http.schemas import AtLocationQuery
-from brigade.kit.http.types import Money, Number, ResponseModel
+from brigade.kit.http.types import BusinessDay, Money, Number, ResponseModel
 from brigade.kit.money import from_cents, rate_from_units
 from brigade.reports import service
 from brigade.reports.domain import (
@@ -468,16 +468,6 @@ def _wants_csv(request: Request, chosen: ReportFormat | None) -> bool:
 # --- the route ------------------------------------------------------------------------------
 
 
-def _a_day(value: object) -> object:
-    # A business day is YYYY-MM-DD; pydantic would also read a number as a Unix time.
-    if not isinstance(value, str) or len(value) != len("2026-01-31"):
-        raise ValueError("must be a date, YYYY-MM-DD")
-    return value
-
-
-Day = Annotated[date, BeforeValidator(_a_day)]
-
-
 @router.get(
     "/sales",
     response_model=SalesReportOut,
@@ -495,9 +485,9 @@ async def get_sales_report(
     uow: UowDep,
     request: Request,
     location_id: AtLocationQuery,
-    first: Annotated[Day, Query(alias="from", description="The first business day")],
+    first: Annotated[BusinessDay, Query(alias="from", description="The first business day")],
     last: Annotated[
-        Day | None,
+        BusinessDay | None,
         Query(
             alias="to",
             description=f"The last business day, included (default `from`); at most "

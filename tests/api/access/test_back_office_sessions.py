@@ -68,6 +68,32 @@ def test_a_change_with_the_cookie_needs_the_csrf_token(client: AppClient) -> Non
     assert made.status_code == 201, made.text
 
 
+def _replace_cookie(client: AppClient, name: str, value: str) -> None:
+    client.cookies.delete(name)
+    client.cookies.set(name, value)
+
+
+def test_a_csrf_token_serves_its_own_session_only(client: AppClient) -> None:
+    """The token was any value the cookie and the header agreed on (issue 51): one planted in
+    the browser's cookie (by a sibling site, say) went with another session's cookie."""
+    make_staff_with_password(client, "ADMIN", login="boss")
+    password_sign_in(client, "boss")
+    first_csrf = client.cookies["brigade_csrf"]
+    password_sign_in(client, "boss")
+    second_session, second_csrf = client.cookies["brigade_session"], client.cookies["brigade_csrf"]
+    assert second_csrf != first_csrf
+    body = {"name": "Planted", "role": "ADMIN"}
+    _replace_cookie(client, "brigade_csrf", first_csrf)
+    refused = client.post("/api/staff", json=body, headers=NO_BEARER | {"X-CSRF-Token": first_csrf})
+    assert refused.status_code == 403, refused.text
+    assert refused.json()["code"] == "csrf_failed"
+    assert "Planted" not in [member["name"] for member in client.get("/api/staff").json()["data"]]
+    _replace_cookie(client, "brigade_csrf", second_csrf)
+    assert client.cookies["brigade_session"] == second_session
+    made = client.post("/api/staff", json=body, headers=csrf_header(client))
+    assert made.status_code == 201, made.text
+
+
 def test_a_change_from_another_origin_is_refused(client: AppClient) -> None:
     make_staff_with_password(client, "ADMIN", login="boss")
     password_sign_in(client, "boss")

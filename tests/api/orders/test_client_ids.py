@@ -117,6 +117,54 @@ def test_a_payment_under_the_clients_id_is_taken_once(client: AppClient) -> None
     assert (detail["paidAmount"], detail["balanceDue"]) == (4, 6)
 
 
+def test_an_id_the_server_made_is_in_use_for_good(client: AppClient) -> None:
+    """An order, an item and a payment made without a client's id: their ids sent as a client's
+    answered the generic 409 `conflict` ("retry it", issue 51), which no retry could fix."""
+    product = make_product(client, price=10)
+    made = client.post("/api/orders", json={"orderType": "DINE_IN", "locationId": LOCATION})
+    order_id = made.json()["id"]
+    item = client.post(
+        f"/api/orders/{order_id}/items", json={"productId": product["id"], "quantity": 1}
+    ).json()
+    payment = client.post(
+        f"/api/orders/{order_id}/payments", json={"amount": 4, "paymentMethod": "CASH"}
+    ).json()
+    before = order_detail(client, {"id": order_id})
+    again = [
+        ("/api/orders", _order_body(order_id)),
+        (
+            f"/api/orders/{order_id}/items",
+            {"id": item["id"], "productId": product["id"], "quantity": 1},
+        ),
+        (
+            f"/api/orders/{order_id}/payments",
+            {"id": payment["id"], "amount": 1, "paymentMethod": "CASH"},
+        ),
+    ]
+    for path, body in again:
+        for _retry in range(2):
+            refused = client.post(path, json=body, headers={"Idempotency-Key": _new_id()})
+            assert "another request" in problem(refused, 409, "id_in_use")["detail"]
+    assert order_detail(client, {"id": order_id}) == before
+    assert (
+        _count(client, "orders"),
+        _count(client, "order_items"),
+        _count(client, "payments"),
+    ) == (1, 1, 1)
+
+
+def test_an_orders_id_may_name_nothing_else_it_made(client: AppClient) -> None:
+    """An order made under a client's id: its id as an item's or a payment's is in use too."""
+    product = make_product(client, price=10)
+    order_id = _new_id()
+    assert client.post("/api/orders", json=_order_body(order_id)).status_code == 201
+    item = {"id": order_id, "productId": product["id"], "quantity": 1}
+    problem(client.post(f"/api/orders/{order_id}/items", json=item), 409, "id_in_use")
+    payment = {"id": order_id, "amount": 1, "paymentMethod": "CASH"}
+    problem(client.post(f"/api/orders/{order_id}/payments", json=payment), 409, "id_in_use")
+    assert _count(client, "order_items") == 0
+
+
 def test_writes_answer_the_whole_order_when_asked_and_only_then(client: AppClient) -> None:
     product = make_product(client, price=6)
     order_id, item_id = _new_id(), _new_id()

@@ -254,6 +254,30 @@ def test_bad_days_and_options_are_422(client: AppClient, params: dict[str, str])
     problem(answer, 422, "validation_failed")
 
 
+@pytest.mark.parametrize(
+    ("params", "field"),
+    [
+        ({"from": "9999-12-31"}, "from"),
+        ({"from": "9998-12-31", "to": "9999-12-30"}, "to"),
+        ({"from": "0001-01-01"}, "from"),
+        ({"from": "1899-12-31", "to": "1900-01-01"}, "from"),
+    ],
+)
+def test_days_the_report_cannot_compute_are_422_naming_the_field(
+    client: AppClient, params: dict[str, str], field: str
+) -> None:
+    """from=9999-12-31 was a 500 (its window ends on a day the calendar has not)."""
+    answer = client.get("/api/reports/sales", params={"locationId": LOCATION} | params)
+    [error] = problem(answer, 422, "validation_failed")["errors"]
+    assert error["field"] == field
+    assert "1900-01-01" in error["message"]
+
+
+def test_the_first_and_last_computable_days_are_reported(client: AppClient) -> None:
+    assert _report(client, **{"from": "1900-01-01"})["orderCount"] == 0
+    assert _report(client, **{"from": "9998-12-31"})["orderCount"] == 0
+
+
 def test_a_whole_year_is_allowed(client: AppClient) -> None:
     report = _report(client, **{"from": "2024-01-01", "to": "2024-12-31"})
     assert report["orderCount"] == 0

@@ -98,3 +98,13 @@ def test_a_server_reads_their_own_checkout_only_at_their_location(client: AppCli
     assert (earlier["date"], earlier["sales"], earlier["shifts"]) == ("2020-02-29", 0.0, [])
     assert earlier["start"] == "2020-02-29T00:00:00Z"
     assert earlier["end"] == "2020-03-01T00:00:00Z"
+
+
+def test_a_day_the_calendar_cannot_close_is_422(client: AppClient) -> None:
+    """9999-12-31 has no next day to end its window: a 500 once, as on the sales report."""
+    server = make_staff_with_pin(client, "SERVER")
+    for day in ("9999-12-31", "0001-01-01", "1899-12-31"):
+        refused = client.get(
+            f"/api/staff/{server['id']}/checkout", params={"locationId": LOCATION, "date": day}
+        )
+        assert problem(refused, 422, "validation_failed")["errors"][0]["field"] == "date"

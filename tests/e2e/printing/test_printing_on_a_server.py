@@ -12,10 +12,9 @@ from typing import Any
 import httpx
 import pytest
 
-from e2e.server import ServerProcess
+from e2e.server import ServerProcess, serving_with
 from factories import ADMIN, ADMIN_TOKEN, LOCATION
 from printers import FakePrinter
-from throwaway_db import throwaway_database
 
 pytestmark = pytest.mark.e2e
 
@@ -29,14 +28,9 @@ def printing_server(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[
         # The fake printers' ports are their own: allowed, as for such a printer.
         "BRIGADE_PRINTER_ALLOW_HOSTS": "127.0.0.1",
     }
-    with throwaway_database(option, tmp_path) as url:
-        process = ServerProcess(url, tmp_path / "server.log", environment=environment)
-        process.start()
-        try:
-            yield process
-        finally:
-            process.stop()
-        assert "Traceback" not in process.log_path.read_text()
+    with serving_with(option, tmp_path, environment) as process:
+        yield process
+    assert "Traceback" not in process.log_path.read_text()
 
 
 @pytest.fixture

@@ -19,6 +19,7 @@ from fastapi.responses import JSONResponse
 from pydantic import BaseModel, Field
 from sqlalchemy.exc import IntegrityError
 from starlette.exceptions import HTTPException as StarletteHTTPException
+from starlette.requests import ClientDisconnect
 
 from brigade.kit import errors
 from brigade.kit.errors import EventsExpired
@@ -28,6 +29,9 @@ from brigade.kit.http.types import Money
 log = logging.getLogger("brigade.errors")
 
 PROBLEM_JSON = "application/problem+json"
+# A 422 lists this many refused inputs, then counts the rest (`moreErrors`): a body of 60,000
+# unknown keys had answered 3.7 MB (docs/security.md, "The metrics and the limits").
+MAX_FIELD_ERRORS = 20
 # How a problem answer's description names its codes (``problem_description``).
 _CODE_IN_DESCRIPTION = re.compile(r"`([a-z0-9_]+)`")
 
@@ -154,7 +158,14 @@ class Problem(BaseModel):
     detail: str = Field(description="What went wrong here, for a person")
     code: str = Field(description="Stable machine code: `not_found`, `overpayment`, ...")
     errors: list[FieldError] | None = Field(
-        default=None, description="`validation_failed`: every refused input"
+        default=None,
+        description=f"`validation_failed`: the refused inputs, the first {MAX_FIELD_ERRORS}",
+    )
+    more_errors: int | None = Field(
+        default=None,
+        alias="moreErrors",
+        description=f"`validation_failed`: how many more inputs were refused than the "
+        f"{MAX_FIELD_ERRORS} in `errors`; absent when `errors` lists them all",
     )
     balance_due: Money | None = Field(
         default=None,
@@ -184,6 +195,7 @@ def problem(
     detail: str,
     *,
     field_errors: list[dict[str, str]] | None = None,
+    more_errors: int | None = None,
     headers: dict[str, str] | None = None,
     balance_due: Decimal | None = None,
     refundable_amount: Decimal | None = None,
@@ -197,6 +209,7 @@ def problem(
         detail=detail,
         code=code,
         errors=None if field_errors is None else [FieldError(**e) for e in field_errors],
+        moreErrors=more_errors,
         balanceDue=balance_due,
         refundableAmount=refundable_amount,
         refundableTip=refundable_tip,
@@ -267,11 +280,16 @@ def merged_responses(*declared: Mapping[int | str, Any]) -> dict[int | str, Any]
     return merged
 
 
+# An unknown key is named as sent: a key of a megabyte is not echoed whole.
+MAX_FIELD_NAME = 200
+
+
 def _field_name(location: tuple[int | str, ...]) -> str:
     parts = list(location)
     if parts and parts[0] in ("body", "query", "path", "header"):
         parts = parts[1:]
-    return ".".join(str(part) for part in parts) or "body"
+    name = ".".join(str(part) for part in parts) or "body"
+    return name if len(name) <= MAX_FIELD_NAME else name[: MAX_FIELD_NAME - 1] + "…"
 
 
 def _message(error: dict[str, Any]) -> str:
@@ -322,10 +340,14 @@ async def _on_validation_error(_request: Request, error: RequestValidationError)
     if any(item.get("type") == "json_invalid" for item in details):
         return problem(400, "malformed_json", "The request body is not valid JSON.")
     field_errors = [
-        {"field": _field_name(tuple(e["loc"])), "message": _message(e)} for e in details
+        {"field": _field_name(tuple(e["loc"])), "message": _message(e)}
+        for e in details[:MAX_FIELD_ERRORS]
     ]
     summary = "; ".join(f"{e['field']}: {e['message']}" for e in field_errors[:5])
-    return problem(422, "validation_failed", summary, field_errors=field_errors)
+    more = len(details) - len(field_errors)
+    return problem(
+        422, "validation_failed", summary, field_errors=field_errors, more_errors=more or None
+    )
 
 
 async def _on_http_error(_request: Request, error: StarletteHTTPException) -> JSONResponse:
@@ -341,6 +363,12 @@ async def _on_integrity_error(_request: Request, error: Exception) -> JSONRespon
     # A uniqueness race the service's own checks could not see; the transaction rolled back.
     log.warning("integrity error mapped to 409: %s", error)
     return problem(409, "conflict", "The change conflicts with another one; retry it.")
+
+
+async def _on_client_gone(_request: Request, _error: Exception) -> JSONResponse:
+    # The client went away, or its body came too slowly (brigade/serving.py answered the 408
+    # and closed): no one reads this answer, and it is no error of ours to log.
+    return problem(408, "request_timeout", "The request's body did not arrive whole.")
 
 
 async def _on_unexpected_error(request: Request, error: Exception) -> JSONResponse:
@@ -362,6 +390,7 @@ def install_error_handlers(app: FastAPI) -> None:
             RequestValidationError: _on_validation_error,
             StarletteHTTPException: _on_http_error,
             IntegrityError: _on_integrity_error,
+            ClientDisconnect: _on_client_gone,
             Exception: _on_unexpected_error,
         }
     )

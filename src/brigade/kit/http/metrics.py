@@ -3,12 +3,19 @@
 The timing is a pure ASGI middleware, outermost: it adds a clock read and one histogram
 observation per request (bench/results.md, "/metrics"), no wrapper per request around the
 app. It labels by route template, never by the path asked, so ids cannot blow the series up.
+
+A scrape is rendered at most once per ``BRIGADE_METRICS_CACHE_SECONDS`` in each worker, off the
+event loop, and every scrape within that window answers the same bytes: scrapers looping on it
+cost one rendering a second, not one each, and never hold up the requests (docs/security.md,
+"The metrics"). With ``BRIGADE_METRICS_TOKEN`` set, a scrape needs it as a bearer token.
 """
 
 from __future__ import annotations
 
+import asyncio
+import hmac
 from collections.abc import Awaitable, Callable
-from time import perf_counter
+from time import monotonic, perf_counter
 
 from fastapi import FastAPI
 from prometheus_client import CONTENT_TYPE_LATEST
@@ -18,6 +25,7 @@ from starlette.types import Message, Receive, Scope, Send
 
 from brigade.kit import metrics
 from brigade.kit.db.engine import Database
+from brigade.kit.http.errors import problem
 from brigade.kit.http.middleware import HttpMiddleware
 
 # A queue a feature keeps, read on each scrape: how many wait, and the oldest's age in seconds.
@@ -46,25 +54,73 @@ class RequestTiming(HttpMiddleware):
             # The router leaves the matched route in the scope; no route: a 404 or 405.
             route = getattr(scope.get("route"), "path", None) or "unmatched"
             if route not in UNTIMED:
-                metrics.REQUEST_SECONDS.labels(scope["method"], route, str(status)).observe(
-                    perf_counter() - started
-                )
+                metrics.time_request(scope["method"], route, status, perf_counter() - started)
 
 
-def install_metrics(app: FastAPI, *, webhooks: Backlog, printing: Backlog) -> None:
+class Scrapes:
+    """The exposition, rendered by ``render`` at most once per ``seconds``: scrapes that arrive
+    while it renders wait for that rendering rather than starting their own."""
+
+    def __init__(self, render: Callable[[], Awaitable[bytes]], seconds: float) -> None:
+        self._render = render
+        self._seconds = seconds
+        self._loop: asyncio.AbstractEventLoop | None = None
+        self._lock = asyncio.Lock()
+        self._body = b""
+        self._fresh_until = float("-inf")
+
+    async def body(self) -> bytes:
+        # A lock serves one event loop: the app started again (as the tests do) starts afresh.
+        if self._loop is not asyncio.get_running_loop():
+            self._loop, self._lock = asyncio.get_running_loop(), asyncio.Lock()
+            self._fresh_until = float("-inf")
+        async with self._lock:
+            if monotonic() >= self._fresh_until:
+                self._body = await self._render()
+                self._fresh_until = monotonic() + self._seconds
+            return self._body
+
+
+def install_metrics(
+    app: FastAPI,
+    *,
+    webhooks: Backlog,
+    printing: Backlog,
+    cache_seconds: float,
+    token: str | None,
+) -> None:
     """Time every request and answer /metrics; call after every other middleware."""
 
-    async def serve_metrics(request: Request) -> Response:
-        """Reads the webhook and print backlogs once per scrape, then answers every metric.
-        Prometheus scrapes without a token: the numbers name no order, amount or person; keep
-        the path inside the restaurant's network, or turn it off with BRIGADE_METRICS=off."""
-        behind, oldest_seconds = await webhooks(request.app.state.database)
+    async def render() -> bytes:
+        """Reads the webhook and print backlogs, then every metric, in a thread: the text of a
+        few hundred series takes tens of milliseconds to make."""
+        behind, oldest_seconds = await webhooks(app.state.database)
         metrics.WEBHOOK_BACKLOG.set(behind)
         metrics.WEBHOOK_OLDEST_SECONDS.set(oldest_seconds)
-        jobs, oldest_job_seconds = await printing(request.app.state.database)
+        jobs, oldest_job_seconds = await printing(app.state.database)
         metrics.PRINT_BACKLOG.set(jobs)
         metrics.PRINT_OLDEST_SECONDS.set(oldest_job_seconds)
-        return Response(metrics.exposition(), media_type=CONTENT_TYPE_LATEST)
+        return await asyncio.to_thread(metrics.exposition)
+
+    scrapes = Scrapes(render, cache_seconds)
+
+    async def serve_metrics(request: Request) -> Response:
+        """Without BRIGADE_METRICS_TOKEN Prometheus scrapes without one: the numbers name no
+        order, amount or person; keep the path inside the restaurant's network, set the token,
+        or turn it off with BRIGADE_METRICS=off."""
+        if token is not None and not _bearer_is(request, token):
+            return problem(
+                401,
+                "unauthorized",
+                "/metrics needs the metrics token (BRIGADE_METRICS_TOKEN) as a bearer token.",
+                headers={"WWW-Authenticate": 'Bearer realm="brigade-metrics"'},
+            )
+        return Response(await scrapes.body(), media_type=CONTENT_TYPE_LATEST)
 
     app.add_route(METRICS_PATH, serve_metrics, methods=["GET"], include_in_schema=False)
     app.add_middleware(RequestTiming)
+
+
+def _bearer_is(request: Request, token: str) -> bool:
+    scheme, _, sent = request.headers.get("authorization", "").partition(" ")
+    return scheme.lower() == "bearer" and hmac.compare_digest(sent.encode(), token.encode())

@@ -4,7 +4,9 @@
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
+from collections.abc import Callable
 
+from starlette.applications import Starlette
 from starlette.types import ASGIApp, Receive, Scope, Send
 
 
@@ -21,3 +23,15 @@ class HttpMiddleware(ABC):
     @abstractmethod
     async def http(self, scope: Scope, receive: Receive, send: Send) -> None:
         """Handle one HTTP request (``self.app`` answers it)."""
+
+
+def outside_server_errors(app: Starlette, wrap: Callable[[ASGIApp], ASGIApp]) -> None:
+    """Puts ``wrap`` around the whole middleware stack, outside even Starlette's
+    ServerErrorMiddleware (always the stack's outermost, the one answering an unexpected error
+    with a 500): what it adds goes on that 500 too. The last one installed is the outermost."""
+    build = app.build_middleware_stack
+
+    def build_wrapped() -> ASGIApp:
+        return wrap(build())
+
+    app.build_middleware_stack = build_wrapped  # type: ignore[method-assign]

@@ -17,11 +17,11 @@ import re
 from contextvars import ContextVar
 
 from starlette.applications import Starlette
-from starlette.types import ASGIApp, Message, Receive, Scope, Send
+from starlette.types import Message, Receive, Scope, Send
 
 from brigade.kit.http.api_version import API_VERSION
 from brigade.kit.http.api_version import HEADER as VERSION_HEADER
-from brigade.kit.http.middleware import HttpMiddleware
+from brigade.kit.http.middleware import HttpMiddleware, outside_server_errors
 
 HEADER = "Request-Id"
 MAX_LENGTH = 200
@@ -75,12 +75,6 @@ class RequestIdLogFilter(logging.Filter):
 
 
 def install_request_id(app: Starlette) -> None:
-    """Around the whole middleware stack, outside even Starlette's ServerErrorMiddleware (always
-    the stack's outermost, the one answering an unexpected error): a 500 carries the id too, and
-    the error's log line names it."""
-    build = app.build_middleware_stack
-
-    def build_with_request_id() -> ASGIApp:
-        return RequestId(build())
-
-    app.build_middleware_stack = build_with_request_id  # type: ignore[method-assign]
+    """Around the whole middleware stack, outside even Starlette's ServerErrorMiddleware: a 500
+    carries the id too, and the error's log line names it."""
+    outside_server_errors(app, RequestId)

@@ -27,6 +27,7 @@ from fastapi.dependencies.models import Dependant
 from fastapi.dependencies.utils import get_dependant
 from fastapi.routing import APIRoute, _effective_route_context_var, iter_route_contexts
 from starlette._utils import get_route_path
+from starlette.exceptions import HTTPException
 from starlette.routing import Match
 from starlette.types import Scope
 
@@ -48,6 +49,12 @@ from brigade.kit.http import idempotency, permissions
 from brigade.kit.http.errors import merged_responses, problem_responses
 from brigade.kit.http.handling import planned_handler
 from brigade.kit.http.json_answers import FreshAnswer, kept_answer
+from brigade.kit.http.limits import (
+    PUBLIC_MAX_BODY_BYTES,
+    declares_more_than,
+    limited,
+    too_large_detail,
+)
 from brigade.kit.http.types import holds_secret
 from brigade.kit.ready_answers import ReadyAnswers, Ticket
 
@@ -150,6 +157,8 @@ def _never_stored(endpoint: Endpoint) -> Endpoint:
 class BrigadeRoute(APIRoute):
     # Set on the route class of public routers only (brigade_router(public=True)).
     public: ClassVar[bool] = False
+    # A body limit below the app's (kit/http/limits.py): None, the app's only.
+    max_body_bytes: ClassVar[int | None] = None
 
     def __init__(self, path: str, endpoint: Callable[..., Any], **kwargs: Any) -> None:
         dependant = get_dependant(path=path, call=endpoint)
@@ -206,9 +215,15 @@ class BrigadeRoute(APIRoute):
         if self.answers_secret:
             endpoint = _never_stored(endpoint)
         authenticated = self.permission is not None
+        max_body_bytes = self.max_body_bytes
 
         async def handle(request: Request) -> Response:
-            request = DecimalJSONRequest(request.scope, request.receive)
+            receive = request.receive
+            if max_body_bytes is not None:
+                if declares_more_than(request.scope, max_body_bytes):
+                    raise HTTPException(413, too_large_detail(max_body_bytes))
+                receive = limited(receive, max_body_bytes)
+            request = DecimalJSONRequest(request.scope, receive)
             database: Database = request.app.state.database
             writes = request.method not in SAFE_METHODS
             if writes:
@@ -266,6 +281,8 @@ class BrigadeRoute(APIRoute):
 
 class _PublicRoute(BrigadeRoute):
     public = True
+    # Anyone may send these, before any credential: a few kilobytes parsed, never a megabyte.
+    max_body_bytes = PUBLIC_MAX_BODY_BYTES
 
 
 class _PrefixedRouter(APIRouter):

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from datetime import UTC, datetime
+from datetime import UTC, date, datetime
 from decimal import Decimal
 from typing import Annotated, Any
 
@@ -256,6 +256,34 @@ def _not_a_number(value: object) -> object:
 
 # A date-time given by a client, as UTC.
 UtcInstant = Annotated[datetime, BeforeValidator(_not_a_number), AfterValidator(to_utc)]
+
+# The business days a report or a checkout can compute in every timezone: a day's window ends
+# where the next one starts, which the calendar's last day (9999-12-31) has not (a 500 once),
+# and the first days' starts fall before year 1 east of UTC. No restaurant sold before 1900.
+FIRST_BUSINESS_DAY = date(1900, 1, 1)
+LAST_BUSINESS_DAY = date(9998, 12, 31)
+_BUSINESS_DAY_PATTERN = r"^(19\d\d|[2-8]\d{3}|9[0-8]\d\d|99[0-8]\d|999[0-8])-\d\d-\d\d$"
+
+
+def _a_day(value: object) -> object:
+    # A business day is YYYY-MM-DD; pydantic would also read a number as a Unix time.
+    if not isinstance(value, str) or len(value) != len("2026-01-31"):
+        raise ValueError("must be a date, YYYY-MM-DD")
+    return value
+
+
+def _computable(day: date) -> date:
+    if not FIRST_BUSINESS_DAY <= day <= LAST_BUSINESS_DAY:
+        raise ValueError(f"must be between {FIRST_BUSINESS_DAY} and {LAST_BUSINESS_DAY}")
+    return day
+
+
+BusinessDay = Annotated[
+    date,
+    BeforeValidator(_a_day),
+    AfterValidator(_computable),
+    WithJsonSchema({"type": "string", "format": "date", "pattern": _BUSINESS_DAY_PATTERN}),
+]
 
 
 def utc_z(value: datetime) -> str:

@@ -14,7 +14,17 @@ from enum import Enum
 from typing import Any
 from uuid import UUID
 
-from sqlalchemy import ColumnElement, Row, Select, bindparam, select, update
+from sqlalchemy import (
+    ColumnElement,
+    CompoundSelect,
+    Row,
+    Select,
+    String,
+    bindparam,
+    literal,
+    select,
+    update,
+)
 from sqlalchemy.sql import Executable
 
 from brigade.dining.tables import dining_tables, locations
@@ -261,9 +271,33 @@ _LOCATION = select(
 ).where(locations.c.id == bindparam("location_key"))
 _INSERT_REFUND = refunds.insert()
 _INSERT_ORDER = orders.insert()
-_CLIENT_MADE = select(
-    client_made.c.id, client_made.c.kind, client_made.c.order_id, client_made.c.request_hash
-).where(client_made.c.id == bindparam("made_id"))
+
+
+def _named_by(
+    kind: MadeKind, own_id: ColumnElement[Any], order_id: ColumnElement[Any]
+) -> CompoundSelect[Any]:
+    """What a client's id names: what a request made under it (client_made), else a row of
+    ``kind`` the server made under its own id, with no request's digest (the first row)."""
+    made = select(
+        client_made.c.kind,
+        client_made.c.order_id,
+        client_made.c.request_hash,
+        literal(0).label("found_in"),
+    ).where(client_made.c.id == bindparam("made_id"))
+    taken = select(
+        literal(kind.value, String(16)).label("kind"),
+        order_id.label("order_id"),
+        literal("", String(64)).label("request_hash"),
+        literal(1).label("found_in"),
+    ).where(own_id == bindparam("made_id"))
+    return made.union_all(taken).order_by("found_in").limit(1)
+
+
+_CLIENT_MADE = {
+    MadeKind.ORDER: _named_by(MadeKind.ORDER, orders.c.id, orders.c.id),
+    MadeKind.ITEM: _named_by(MadeKind.ITEM, order_items.c.id, order_items.c.order_id),
+    MadeKind.PAYMENT: _named_by(MadeKind.PAYMENT, payments.c.id, payments.c.order_id),
+}
 _INSERT_CLIENT_MADE = client_made.insert()
 _UPDATE_ORDER = update(orders).where(orders.c.id == bindparam("key"))
 _NUMBER_RECEIPT = _UPDATE_ORDER.values(receipt_number=bindparam("receipt_number"))
@@ -396,12 +430,13 @@ class OrderRepository:
         number: int = (await connection.execute(statement, parameters)).scalar_one()
         return number
 
-    async def client_made(self, made_id: UUID) -> ClientMade | None:
-        """What the client's id ``made_id`` made, if anything."""
-        row = await self._first(_CLIENT_MADE, {"made_id": made_id})
+    async def client_made(self, made_id: UUID, kind: MadeKind) -> ClientMade | None:
+        """What the client's id ``made_id`` made, if anything; a ``kind`` the server made under
+        that id answers with an empty digest, which no request's matches (docs/design.md §6)."""
+        row = await self._first(_CLIENT_MADE[kind], {"made_id": made_id})
         if row is None:
             return None
-        return ClientMade(row.id, MadeKind(row.kind), row.order_id, row.request_hash)
+        return ClientMade(made_id, MadeKind(row.kind), row.order_id, row.request_hash)
 
     async def remember_client_made(self, made: ClientMade, *, at: datetime) -> None:
         row = {
@@ -417,7 +452,9 @@ class OrderRepository:
         connection = await self._uow.connection()
         await connection.execute(statement, parameters)
 
-    async def _first(self, query: Select[Any], parameters: Parameters = None) -> Row[Any] | None:
+    async def _first(
+        self, query: Select[Any] | CompoundSelect[Any], parameters: Parameters = None
+    ) -> Row[Any] | None:
         connection = await self._uow.connection()
         row: Row[Any] | None = (await connection.execute(query, parameters)).first()
         return row

@@ -18,7 +18,7 @@ from brigade.kit.http.paths import StaffId
 from brigade.kit.http.permissions import CheckoutReader
 from brigade.kit.http.routing import brigade_router
 from brigade.kit.http.schemas import LocationQuery, order_number
-from brigade.kit.http.types import Money, ResponseModel, Timestamp
+from brigade.kit.http.types import BusinessDay, Money, ResponseModel, Timestamp
 from brigade.reports.checkout import service
 from brigade.reports.checkout.domain import Checkout
 from brigade.till.schemas import ShiftOut, shift_out
@@ -102,7 +102,7 @@ async def get_checkout(
     uow: UowDep,
     location_id: LocationQuery = None,
     day: Annotated[
-        date | None,
+        BusinessDay | None,
         Query(alias="date", description="The business day; today's at the location if absent"),
     ] = None,
 ) -> CheckoutOut:
