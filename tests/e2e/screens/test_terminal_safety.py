@@ -230,7 +230,7 @@ def test_todays_open_checks_follow_the_floor(browser: Browser, restaurant: Resta
     page = context.new_page()
     page.goto("/manage")
     office_sign_in(page, manager)
-    checks = page.get_by_role("table", name="Open checks")
+    checks = page.get_by_role("table", name="Open checks", exact=True)
     row = checks.get_by_role("row").filter(has_text=first)
     expect(row).to_contain_text("Table 1")
     expect(row).to_contain_text("Ana")
