@@ -397,8 +397,10 @@ class Night(RuleBasedStateMachine):
         if order is None or not self._live(order):
             return
         line = self._live(order)[item % len(self._live(order))]
+        # In thousandths, as the API takes a quantity (docs/design.md §3).
+        halved = (line.quantity / 2).quantize(Decimal("0.001"))
         command = ChangeItem(
-            quantity=line.quantity / 2 if line.quantity > 1 else line.quantity + 1, reason="less"
+            quantity=halved if line.quantity > 1 else line.quantity + 1, reason="less"
         )
         self._act(
             [order], lambda: order.change_item(line.id, command, actor=MANAGER, at=self._moment())

@@ -142,23 +142,25 @@ function CodeShown(props: { kind: DeviceKind; onPaired: (device: Device) => void
     if (left === 0) setRound((n) => n + 1);
   }, [left]);
 
+  // The code's place is kept while it is asked for, so nothing below it moves under a finger
+  // (a tap on "Pair with a token instead" as the code arrives would land on empty space).
   return (
     <>
       {shown ? (
-        <>
-          <p class="pairing-code" aria-label={`Pairing code ${spokenCode(shown.code)}`}>
-            {shownCode(shown.code)}
-          </p>
-          <p>
-            Enter this code in the back office, <strong>Devices → Pair a device</strong>. This screen pairs by itself.
-          </p>
-          <p class="hint" aria-live="off">
-            A new code in {countdown(left ?? 0)}
-          </p>
-        </>
+        <p class="pairing-code" aria-label={`Pairing code ${spokenCode(shown.code)}`}>
+          {shownCode(shown.code)}
+        </p>
       ) : (
-        <p class="hint">{error ? "" : "Asking the server for a code…"}</p>
+        <p class="pairing-code pending" aria-hidden="true">
+          ··· ···
+        </p>
       )}
+      <p>
+        Enter this code in the back office, <strong>Devices → Pair a device</strong>. This screen pairs by itself.
+      </p>
+      <p class="hint" aria-live="off">
+        {shown ? `A new code in ${countdown(left ?? 0)}` : error ? "\u00a0" : "Asking the server for a code…"}
+      </p>
       {error && (
         <p class="error" role="alert">
           {error}
