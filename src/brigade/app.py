@@ -9,25 +9,31 @@ import logging
 from collections.abc import AsyncIterator, Coroutine
 from contextlib import asynccontextmanager
 from typing import Any
+from uuid import UUID
 
 from fastapi import Depends, FastAPI
 
 from brigade import __version__
+from brigade.access.repository import terminals as terminal_repository
 from brigade.access.routes import audit, auth, devices, pairing, sessions, staff
 from brigade.access.security import TokenAuthenticator
 from brigade.access.service import token_cache as worker_token_cache
 from brigade.access.service.staff import OverLimitAddresses
 from brigade.api_examples import api_examples
 from brigade.api_guide import API_GUIDE
+from brigade.catalogue.repository import categories as category_repository
+from brigade.catalogue.repository import menu as menu_repository
+from brigade.catalogue.repository import products as product_repository
 from brigade.catalogue.routes import categories, modifier_groups, products
 from brigade.catalogue.service import ready_menu
+from brigade.dining.repository import rooms as room_repository
 from brigade.dining.routes import locations, tables
 from brigade.event_payloads import document_events, install_event_payloads
 from brigade.events import routes as events
 from brigade.events.service import EventWaiter, keep_sweeping
 from brigade.journal import routes as journal_routes
 from brigade.kit.db.engine import Database
-from brigade.kit.http import health
+from brigade.kit.http import health, located
 from brigade.kit.http.conditional import ConditionalReads
 from brigade.kit.http.cors import install_cors
 from brigade.kit.http.errors import install_error_handlers
@@ -38,16 +44,20 @@ from brigade.kit.http.openapi import TAGS, install_openapi, operation_id
 from brigade.kit.http.permissions import Authenticator
 from brigade.kit.http.query import reject_undeclared_query_parameters
 from brigade.kit.http.request_id import install_request_id
-from brigade.kit.http.routing import ensure_every_route_is_brigade
+from brigade.kit.http.routing import ensure_every_route_is_brigade, locate_every_route
 from brigade.kit.http.screens import install_screens
 from brigade.kit.http.security_headers import install_security_headers
 from brigade.kit.metrics import worker_stopped
 from brigade.kit.names import Resolver
+from brigade.kitchen import repository as kitchen_repository
 from brigade.kitchen import routes as kitchen
 from brigade.orders import routes as orders
+from brigade.orders.repository import orders as order_repository
 from brigade.orders.routes import settled_payments as payments
 from brigade.pickup import routes as pickup
+from brigade.pricing import repository as pricing_repository
 from brigade.pricing.routes import service_charges, tax_rates
+from brigade.printing import repository as printing_repository
 from brigade.printing import routes as printers
 from brigade.printing import service as print_service
 from brigade.printing.service import PrintOutbox
@@ -57,6 +67,7 @@ from brigade.reports.checkout import routes as checkout
 from brigade.serving import on_shutdown_signal
 from brigade.settings import Settings, get_settings
 from brigade.setup import routes as setup_routes
+from brigade.till import repository as till_repository
 from brigade.till import routes as till
 from brigade.webhooks import routes as webhooks
 from brigade.webhooks import service as webhook_service
@@ -68,6 +79,31 @@ AUTH_OFF_WARNING = (
     "AUTHENTICATION IS OFF (BRIGADE_AUTH=off): anyone who can reach this server is an admin. "
     "For a local demo only."
 )
+
+
+async def _the_location_itself(_connection: object, location_id: UUID) -> tuple[UUID]:
+    return (location_id,)
+
+
+def register_locations() -> None:
+    """Where each resource a path names is, read by its feature's repository: what the location
+    boundary compares a location's credential with (kit/http/located.py)."""
+    for parameter, reader in (
+        ("orderId", order_repository.order_location),
+        ("productId", product_repository.product_location),
+        ("categoryId", category_repository.category_location),
+        ("groupId", menu_repository.modifier_group_location),
+        ("ticketId", kitchen_repository.ticket_location),
+        ("stationId", kitchen_repository.station_location),
+        ("deviceId", terminal_repository.device_location),
+        ("taxRateId", pricing_repository.tax_rate_location),
+        ("serviceChargeId", pricing_repository.service_charge_location),
+        ("tableId", room_repository.table_location),
+        ("printerId", printing_repository.printer_location),
+        ("drawerId", till_repository.drawer_location),
+        ("locationId", _the_location_itself),
+    ):
+        located.register(parameter, reader)
 
 
 def create_app(settings: Settings | None = None) -> FastAPI:
@@ -218,6 +254,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.include_router(till.shifts_router)
     install_screens(app)
     ensure_every_route_is_brigade(app)
+    register_locations()
+    locate_every_route(app)
     # After every router: these read the routes.
     app.add_middleware(AllowedMethods, routes=app.routes)
     # Inside CORS and the security headers, which then go on a 304 too.

@@ -37,6 +37,7 @@ from brigade.kit.db.rows import (
     fetch_page,
     location_in,
     location_out,
+    location_reader,
     record_from_row,
     row_from_record,
     typed_null,
@@ -564,3 +565,11 @@ class StationRepository:
         )
         connection = await self._uow.connection()
         return [_to_ticket(row) for row in await connection.execute(query)]
+
+
+# Where a kitchen ticket is, for the location boundary (kit/http/located.py).
+ticket_location = location_reader(kitchen_tickets)
+
+
+# Where a kitchen station is, for the location boundary (kit/http/located.py).
+station_location = location_reader(kitchen_stations)

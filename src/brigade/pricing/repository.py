@@ -11,6 +11,7 @@ from sqlalchemy import ColumnElement, Row, Select, bindparam, func, select, upda
 from brigade.catalogue.tables import products
 from brigade.kit import money
 from brigade.kit.db.engine import UnitOfWork
+from brigade.kit.db.rows import location_reader
 from brigade.kit.events import EventType
 from brigade.pricing.domain import (
     PriceListFilter,
@@ -254,3 +255,11 @@ class ServiceChargeRepository:
             update(service_charges).where(service_charges.c.id == charge.id).values(row)
         )
         self._uow.record([service_charge_event(announced, charge)])
+
+
+# Where a tax rate is, for the location boundary (kit/http/located.py).
+tax_rate_location = location_reader(tax_rates)
+
+
+# Where a service charge is, for the location boundary (kit/http/located.py).
+service_charge_location = location_reader(service_charges)

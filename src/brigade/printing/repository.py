@@ -18,7 +18,7 @@ from brigade.catalogue.tables import categories, products
 from brigade.dining.tables import locations
 from brigade.kit.db.engine import UnitOfWork
 from brigade.kit.db.leases import lease, settle
-from brigade.kit.db.rows import fetch_page, record_from_row, row_from_record
+from brigade.kit.db.rows import fetch_page, location_reader, record_from_row, row_from_record
 from brigade.kit.retries import Backlog
 from brigade.printing.domain import JobKind, JobStatus, Printer, PrinterKind, PrintJob
 from brigade.printing.tables import print_jobs, printers
@@ -205,3 +205,7 @@ class PrintJobRepository:
         )
         count, oldest_at = found.one()
         return Backlog(count=count, oldest_at=oldest_at)
+
+
+# Where a printer is, for the location boundary (kit/http/located.py).
+printer_location = location_reader(printers)

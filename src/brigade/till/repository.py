@@ -11,7 +11,7 @@ from sqlalchemy import ColumnElement, Row, and_, or_, select
 
 from brigade.dining.tables import locations
 from brigade.kit.db.engine import UnitOfWork
-from brigade.kit.db.rows import fetch_page, record_from_row, row_from_record
+from brigade.kit.db.rows import fetch_page, location_reader, record_from_row, row_from_record
 from brigade.kit.events import EventType
 from brigade.till.domain import (
     CashDrawer,
@@ -238,3 +238,7 @@ class ShiftRepository:
             .order_by(shifts.c.clocked_in_at, shifts.c.id)
         )
         return [record_from_row(Shift, row) for row in await connection.execute(statement)]
+
+
+# Where a cash drawer is, for the location boundary (kit/http/located.py).
+drawer_location = location_reader(cash_drawers)

@@ -37,6 +37,7 @@ from brigade.kit.db.rows import (
     count_one_more,
     fetch_page,
     insert_or_update,
+    location_reader,
     record_from_row,
     row_from_record,
 )
@@ -310,3 +311,7 @@ class PinFailureRepository:
     async def purge_before(self, moment: datetime) -> None:
         connection = await self._uow.connection()
         await connection.execute(delete(pin_failures).where(pin_failures.c.window_start < moment))
+
+
+# Where a paired device is, for the location boundary (kit/http/located.py).
+device_location = location_reader(devices)

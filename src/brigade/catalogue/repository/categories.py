@@ -12,6 +12,7 @@ from sqlalchemy import ColumnElement, Row, bindparam, func, select, update
 from brigade.catalogue.domain.records import Category
 from brigade.catalogue.tables import categories
 from brigade.kit.db.engine import UnitOfWork
+from brigade.kit.db.rows import location_reader
 
 _LIVE = categories.c.deleted_at.is_(None)
 
@@ -146,3 +147,7 @@ class CategoryRepository:
             .where(categories.c.id == category_id)
             .values(deleted_at=at, updated_at=at)
         )
+
+
+# Where a category is, for the location boundary (kit/http/located.py).
+category_location = location_reader(categories)

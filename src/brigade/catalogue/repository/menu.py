@@ -43,6 +43,7 @@ from brigade.kit.db.rows import (
     fetch_page,
     location_in,
     location_out,
+    location_reader,
     record_from_row,
     row_from_record,
     typed_null,
@@ -378,3 +379,7 @@ class MenuRepository:
             connection, stock_movements, where, newest_first, page=page, limit=limit
         )
         return [_to_movement(row) for row in rows], total
+
+
+# Where a modifier group is, for the location boundary (kit/http/located.py).
+modifier_group_location = location_reader(modifier_groups)

@@ -35,7 +35,7 @@ from brigade.catalogue.domain.records import Product, ProductFilter, ProductType
 from brigade.catalogue.tables import products
 from brigade.kit import money
 from brigade.kit.db.engine import UnitOfWork
-from brigade.kit.db.rows import location_in, location_out, row_from_record
+from brigade.kit.db.rows import location_in, location_out, location_reader, row_from_record
 from brigade.kit.events import EventType
 from brigade.pricing.tables import TAX_RATE_COLUMNS, tax_rate_from, tax_rates
 
@@ -352,3 +352,7 @@ class ProductRepository:
         )
         connection = await self._uow.connection()
         await connection.execute(statement, params)
+
+
+# Where a product is, for the location boundary (kit/http/located.py).
+product_location = location_reader(products)

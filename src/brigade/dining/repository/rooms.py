@@ -13,7 +13,13 @@ from brigade.dining.domain.rooms import DiningTable, Location, SeatedOrder
 from brigade.dining.tables import dining_tables, locations
 from brigade.kit import money
 from brigade.kit.db.engine import UnitOfWork
-from brigade.kit.db.rows import fetch_page, insert_or_update, record_from_row, row_from_record
+from brigade.kit.db.rows import (
+    fetch_page,
+    insert_or_update,
+    location_reader,
+    record_from_row,
+    row_from_record,
+)
 from brigade.kit.money import TaxMode
 from brigade.orders.domain.states import OrderStatus
 from brigade.orders.tables import SEATED, orders
@@ -174,3 +180,7 @@ class SeatedOrderRepository:
             order = record_from_row(SeatedOrder, row, status=OrderStatus(row.status))
             seated[order.table_id].append(order)
         return seated
+
+
+# Where a dining table is, for the location boundary (kit/http/located.py).
+table_location = location_reader(dining_tables)

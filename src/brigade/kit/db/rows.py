@@ -1,9 +1,9 @@
 """Helpers every repository shares: rows <-> records, the dialect's upsert, one page of rows,
-and the stored form of "no location"."""
+the stored form of "no location" and where a row is."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Awaitable, Callable, Iterable, Mapping, Sequence
 from dataclasses import fields
 from functools import cache
 from typing import TYPE_CHECKING, Any, TypeVar
@@ -17,6 +17,7 @@ from sqlalchemy import (
     Table,
     UnaryExpression,
     and_,
+    bindparam,
     cast,
     func,
     null,
@@ -48,6 +49,25 @@ def location_in(location_id: UUID | None) -> UUID:
 
 def location_out(stored: UUID) -> UUID | None:
     return None if stored == NO_LOCATION else stored
+
+
+# Where a row is: its location in a 1-tuple (None inside: none), or None when there is no row.
+LocationReader = Callable[[Connection, UUID], Awaitable[tuple[UUID | None] | None]]
+
+
+def location_reader(table: Table) -> LocationReader:
+    """Where a row of ``table`` (by its ``id``) is, by its ``location_id``: what the location
+    boundary asks of the resource a path names (kit/http/located.py). One statement, built
+    once."""
+    query = select(table.c.location_id).where(table.c.id == bindparam("row_key"))
+
+    async def read(connection: Connection, row_id: UUID) -> tuple[UUID | None] | None:
+        row = (await connection.execute(query, {"row_key": row_id})).first()
+        if row is None:
+            return None
+        return (None if row[0] is None else location_out(row[0]),)
+
+    return read
 
 
 # A record's fields are its table's columns of the same name, but for the few converted.

@@ -18,6 +18,7 @@ store honours too (kit/http/idempotency.py).
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Callable, Collection, Coroutine, Hashable, Sequence
 from decimal import Decimal
 from typing import Annotated, Any, ClassVar, TypeVar
@@ -45,7 +46,7 @@ from brigade.kit.errors import (
     TooManyFailedAttempts,
     Unauthenticated,
 )
-from brigade.kit.http import idempotency, permissions
+from brigade.kit.http import idempotency, located, permissions
 from brigade.kit.http.errors import merged_responses, problem_responses
 from brigade.kit.http.handling import planned_handler
 from brigade.kit.http.json_answers import FreshAnswer, kept_answer
@@ -167,6 +168,9 @@ class BrigadeRoute(APIRoute):
         if self.retryable:
             declared = list(kwargs.get("dependencies") or [])
             kwargs["dependencies"] = [*declared, Depends(_declare_idempotency_key)]
+        # Where it acts: settled once every feature has said where its resources are
+        # (``locate_every_route``, at start-up).
+        self.where: located.Where | None = None
         check = self.check = _declared_check(dependant)
         self.permission = None if check is None else check.permission
         self.kept_in: ReadyAnswers | None = getattr(endpoint, _KEPT_IN, None)
@@ -241,6 +245,8 @@ class BrigadeRoute(APIRoute):
                             uow, request, ticket=self.takes_ticket
                         )
                         request.state.actor = owner.actor
+                        if self.where is not None:
+                            await located.ensure_within(self.where, request, uow, owner.actor)
                     key = request.headers.get(idempotency.HEADER)
                     if kept_in is not None:
                         response = await self._kept_or_read(request, endpoint, kept_in, ticket)
@@ -320,3 +326,45 @@ def ensure_every_route_is_brigade(app: FastAPI) -> None:
             raise RouteWithoutPermission(
                 f"{methods} {route.path} ({route.name}) was not made by brigade_router"
             )
+
+
+_PATH_PARAMETER = re.compile(r"{(\w+)(?::\w+)?}")
+
+
+def _where(route: BrigadeRoute) -> located.Where:
+    """Where ``route`` acts: as its handler says (``located``), else the first resource its path
+    names that a feature can place, else its body's or its query's ``locationId``."""
+    said = located.declared(route.endpoint)
+    if said is not None:
+        if said.parameter is not None and not located.resolves(said.parameter):
+            raise located.RouteWithoutLocation(f"{route.path}: nothing places {said.parameter}")
+        return said
+    for parameter in _PATH_PARAMETER.findall(route.path):
+        if located.resolves(parameter):
+            return located.at_path(parameter)
+    body = route.body_field
+    if body is not None and located.body_names_location(body.field_info.annotation):
+        return located.AT_BODY
+    if located.LOCATION_FIELD in _query_aliases(route.dependant):
+        return located.AT_QUERY
+    methods = ",".join(sorted(route.methods or ()))
+    raise located.RouteWithoutLocation(
+        f"{methods} {route.path} ({route.endpoint.__module__}.{route.endpoint.__qualname__}) "
+        "says nothing of where it acts: mark its handler with kit/http/located.py's located()"
+    )
+
+
+def _query_aliases(dependant: Dependant) -> set[str]:
+    """The query parameters a route reads, its dependencies' included."""
+    found = {param.alias for param in dependant.query_params}
+    for dependency in dependant.dependencies:
+        found |= _query_aliases(dependency)
+    return found
+
+
+def locate_every_route(app: FastAPI) -> None:
+    """Settle where each route acts (kit/http/located.py), refusing to start with a route that
+    says nothing of it and gives nothing to infer it from."""
+    for route in api_routes(app):
+        if isinstance(route, BrigadeRoute) and not route.public:
+            route.where = _where(route)

@@ -36,6 +36,7 @@ from brigade.kit.db.rows import (
     fetch_page,
     location_in,
     location_out,
+    location_reader,
     record_from_row,
     row_from_record,
     rows_before,
@@ -624,3 +625,7 @@ class OrderRepository:
         elif header.receipt_number is not None:
             numbered = {"key": header.id, "receipt_number": header.receipt_number}
             await self._execute(_NUMBER_RECEIPT, numbered)
+
+
+# Where an order is, for the location boundary (kit/http/located.py).
+order_location = location_reader(orders)
