@@ -29,6 +29,7 @@ from brigade.kit.errors import EventsExpired, Forbidden, Unauthenticated
 from brigade.kit.events import BOARD_EVENT_TYPES, EventType
 from brigade.kit.http.deps import UowDep
 from brigade.kit.http.errors import problem_responses
+from brigade.kit.http.located import OWN, located
 from brigade.kit.http.permissions import EventFollower, EventReader, authenticator
 from brigade.kit.http.routing import brigade_router
 from brigade.kit.http.types import ResponseModel, Secret, Timestamp
@@ -217,6 +218,7 @@ async def list_events(
 
 
 @router.get("/latest", response_model=LatestEvent, responses=problem_responses())
+@located(OWN)
 async def latest_event(staff: EventReader, uow: UowDep) -> LatestEvent:
     """The newest event's id, whatever its type or location: "load, then follow" without a gap
     (read this, load orders or the board, then follow the stream after it) and without paging
@@ -227,6 +229,7 @@ async def latest_event(staff: EventReader, uow: UowDep) -> LatestEvent:
 @router.post(
     "/stream-tickets", status_code=201, response_model=StreamTicket, responses=problem_responses()
 )
+@located(OWN)
 async def create_stream_ticket(staff: EventReader, request: Request) -> StreamTicket:
     """A one-use ticket for a browser's `EventSource`, which cannot send an Authorization
     header: open `GET /api/events/stream?ticket=…` with it within BRIGADE_STREAM_TICKET_SECONDS

@@ -14,6 +14,7 @@ from brigade.kit.events import register_payload_shape
 from brigade.kit.http.deps import PaginationDep, UowDep
 from brigade.kit.http.errors import problem_responses
 from brigade.kit.http.event_payloads import bounded
+from brigade.kit.http.located import OWN, located
 from brigade.kit.http.paths import DeviceId, StationId, TicketId
 from brigade.kit.http.permissions import DiningRoomManager, ItemStatusSetter, Reader
 from brigade.kit.http.query import renamed
@@ -468,6 +469,7 @@ async def list_stations(
 
 
 @router.get("/stations/mine", response_model=MyStation, responses=problem_responses())
+@located(OWN)
 async def my_station(staff: Reader, uow: UowDep) -> MyStation:
     """The calling kitchen display's station (null for any other caller)."""
     station = await stations.own_station(uow, staff)

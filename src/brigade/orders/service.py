@@ -32,7 +32,14 @@ from brigade.kit.clock import DEFAULT_TIMEZONE, business_day, now, start_of_busi
 from brigade.kit.cursor import Cursor
 from brigade.kit.db.engine import UnitOfWork
 from brigade.kit.db.rows import location_in
-from brigade.kit.errors import DayClosed, IdInUse, InvalidInput, NotFound, ProductUnavailable
+from brigade.kit.errors import (
+    DayClosed,
+    IdInUse,
+    InvalidInput,
+    NotFound,
+    OtherLocation,
+    ProductUnavailable,
+)
 from brigade.kit.escpos import encode
 from brigade.kit.ids import new_id
 from brigade.kitchen.domain import KitchenTicket, unbumps
@@ -334,7 +341,7 @@ async def create_order(
         # A PIN session acts at its device's location: a terminal's orders are that location's.
         command = replace(command, location_id=actor.location_id)
     repository = OrderRepository(uow)
-    table_name = await _table_name(uow, command.table_id)
+    table_name = await _table_name(uow, command.table_id, command.location_id)
     location, charges = None, []
     if command.location_id is not None:
         location = await repository.location(command.location_id)
@@ -376,11 +383,21 @@ async def _remember(uow: UnitOfWork, made: ClientMade | None) -> None:
         await OrderRepository(uow).remember_client_made(made, at=now())
 
 
-async def _table_name(uow: UnitOfWork, table_id: UUID | None) -> str | None:
-    """The name of the dining table ``table_id``; None for none or an opaque id."""
+async def _table_name(
+    uow: UnitOfWork, table_id: UUID | None, location_id: UUID | None
+) -> str | None:
+    """The name of the dining table ``table_id``; None for none or an opaque id. An order at
+    one location is never seated at another's table (403 ``other_location``): it would hold
+    that table and the other location could no longer free or delete it."""
     if table_id is None:
         return None
-    return await OrderRepository(uow).table_name(table_id)
+    found = await OrderRepository(uow).table(table_id)
+    if found is None:
+        return None
+    name, table_location = found
+    if location_id is not None and table_location != location_id:
+        raise OtherLocation(f"Table {name} is at another location, not this order's.")
+    return name
 
 
 async def apply_discount(
@@ -421,7 +438,8 @@ async def transfer_order(
 ) -> tuple[Order, UUID | None]:
     """Move the order to another table; answer it and the table it was at."""
     order = await _load(uow, actor, order_id, if_match, whole=WholeItems.ALL)
-    previous = order.transfer(table_id, at=now(), table_name=await _table_name(uow, table_id))
+    table_name = await _table_name(uow, table_id, order.header.location_id)
+    previous = order.transfer(table_id, at=now(), table_name=table_name)
     await _persist(uow, order, actor)
     await _audit(
         uow,
@@ -923,8 +941,9 @@ async def order_receipt(uow: UnitOfWork, order_id: UUID) -> Receipt:
 async def print_receipt(uow: UnitOfWork, order_id: UUID, printer_id: UUID) -> PrintJob:
     """Queues the receipt on a RECEIPT printer; it prints when the printer takes it."""
     receipt = await order_receipt(uow, order_id)
+    (location_id,) = await OrderRepository(uow).location_of(order_id) or (None,)
     return await printing.queue_receipt(
-        uow, printer_id, order_id, encode(receipt_document(receipt))
+        uow, printer_id, order_id, location_id, encode(receipt_document(receipt))
     )
 
 

@@ -27,7 +27,7 @@ from zoneinfo import ZoneInfo
 
 from brigade.kit.clock import DEFAULT_TIMEZONE, later_than, now
 from brigade.kit.db.engine import Database, UnitOfWork
-from brigade.kit.errors import InvalidInput, NotFound
+from brigade.kit.errors import InvalidInput, NotFound, OtherLocation
 from brigade.kit.ids import new_id
 from brigade.kit.lanes import Lanes
 from brigade.kit.names import NameNotFound, Resolver
@@ -205,28 +205,35 @@ async def queue_kitchen_documents(
     await PrintJobRepository(uow).insert(jobs)
 
 
-async def _receipt_printer(uow: UnitOfWork, printer_id: UUID) -> Printer:
+async def _receipt_printer(uow: UnitOfWork, printer_id: UUID, location_id: UUID | None) -> Printer:
+    """The RECEIPT printer ``printer_id`` of the document's location: another location's
+    printer never prints it (403 ``other_location``)."""
     printer = await PrinterRepository(uow).get(printer_id)
     if printer is None:
         raise InvalidInput("printerId", f"no printer {printer_id}")
     if printer.kind is not PrinterKind.RECEIPT:
         raise InvalidInput("printerId", f"printer {printer_id} is a {printer.kind} printer")
+    if location_id is not None and printer.location_id != location_id:
+        raise OtherLocation(f"Printer {printer.name} is at another location, not this one.")
     return printer
 
 
 async def queue_receipt(
-    uow: UnitOfWork, printer_id: UUID, order_id: UUID, payload: bytes
+    uow: UnitOfWork, printer_id: UUID, order_id: UUID, location_id: UUID | None, payload: bytes
 ) -> PrintJob:
-    """Queues a receipt's bytes on a RECEIPT printer; it prints when the printer takes it."""
-    printer = await _receipt_printer(uow, printer_id)
+    """Queues a receipt's bytes on a RECEIPT printer of the order's location (``location_id``);
+    it prints when the printer takes it."""
+    printer = await _receipt_printer(uow, printer_id, location_id)
     job = _job(printer, JobKind.RECEIPT, order_id, None, payload)
     await PrintJobRepository(uow).insert([job])
     return job
 
 
-async def queue_document(uow: UnitOfWork, printer_id: UUID, payload: bytes) -> PrintJob:
-    """Queues a document of no order (a Z report) on a RECEIPT printer."""
-    printer = await _receipt_printer(uow, printer_id)
+async def queue_document(
+    uow: UnitOfWork, printer_id: UUID, location_id: UUID, payload: bytes
+) -> PrintJob:
+    """Queues a document of no order (a Z report) on a RECEIPT printer of its location."""
+    printer = await _receipt_printer(uow, printer_id, location_id)
     job = _job(printer, JobKind.RECEIPT, None, None, payload)
     await PrintJobRepository(uow).insert([job])
     return job

@@ -159,4 +159,4 @@ async def print_z(uow: UnitOfWork, location_id: UUID, number: int, printer_id: U
     snapshot = await get_z(uow, location_id, number)
     location = await get_location(uow, location_id)
     lines = [Line(text) for text in z_text(snapshot, location.name)]
-    return await printing.queue_document(uow, printer_id, encode(lines))
+    return await printing.queue_document(uow, printer_id, location_id, encode(lines))

@@ -122,10 +122,11 @@ def check_movement(kind: MovementType, amount_cents: int, expected: int) -> None
     if amount_cents <= 0:
         raise InvalidInput("amount", f"a {kind} is more than 0.00")
     if kind is MovementType.PAY_OUT and amount_cents > expected:
+        # Naming no amount: a refusal must not tell a blind counter what the drawer holds.
         raise InvalidInput(
             "amount",
-            f"the drawer is expected to hold {money.from_cents(expected)}: a pay-out of "
-            f"{money.from_cents(amount_cents)} is more than it holds",
+            f"a pay-out of {money.from_cents(amount_cents)} is more than the drawer is "
+            "expected to hold",
         )
 
 

@@ -10,7 +10,7 @@ from fastapi import Query, Response
 from pydantic import Field
 
 from brigade.kit import money
-from brigade.kit.access import Role
+from brigade.kit.access import Actor, Role
 from brigade.kit.clock import now
 from brigade.kit.errors import (
     AlreadyClockedIn,
@@ -26,6 +26,7 @@ from brigade.kit.errors import (
 from brigade.kit.events import register_payload_shape
 from brigade.kit.http.deps import PaginationDep, UowDep
 from brigade.kit.http.errors import problem_responses
+from brigade.kit.http.located import OWN, located
 from brigade.kit.http.paths import DrawerId
 from brigade.kit.http.permissions import (
     ClockPuncher,
@@ -156,6 +157,16 @@ class CashDrawerDetail(CashDrawerOut):
     movements: list[MovementOut] = Field(description="Every movement of its cash, oldest first")
 
 
+class MovedDrawerOut(CurrentDrawerOut):
+    """The drawer after a movement. A server who moved cash with a manager's approval counts
+    blind: the expected cash and the movements are a manager's (null below MANAGER)."""
+
+    movements: list[MovementOut] | None = Field(
+        description="Every movement of its cash, oldest first, for a MANAGER or above; null "
+        "for a server"
+    )
+
+
 class CashDrawerPage(Page[CashDrawerOut]):
     """Cash drawers, newest first."""
 
@@ -185,6 +196,12 @@ def _drawer_fields(detail: DrawerDetail) -> dict[str, object]:
         "counted_amount": _cents(drawer.counted_cents),
         "variance": _cents(drawer.variance_cents),
     }
+
+
+def counts_blind(staff: Actor) -> bool:
+    """Below MANAGER, by the person's own role (an approval lends a manager's role for one
+    change, not their view of the cash)."""
+    return staff.approver is not None or staff.role.rank < Role.MANAGER.rank
 
 
 def _movement(movement: Movement) -> MovementOut:
@@ -261,13 +278,14 @@ async def list_drawers(
     response_model=CurrentDrawerOut,
     responses=problem_responses(NoOpenDrawer, Forbidden),
 )
+@located(OWN)
 async def current_drawer(staff: OwnDrawerReader, uow: UowDep) -> CurrentDrawerOut:
     """The open drawer of the caller's terminal (a PIN session's device; a staff token has
     none: 403), or 404 `no_open_drawer`. `expectedAmount` is null below MANAGER (a blind
     count)."""
     detail = await service.current_drawer(uow, staff)
     fields = _drawer_fields(detail)
-    if staff.role.rank < Role.MANAGER.rank:
+    if counts_blind(staff):
         fields["expected_amount"] = None
     return CurrentDrawerOut.model_validate(fields)
 
@@ -285,15 +303,16 @@ async def get_drawer(staff: DrawerManager, drawer_id: DrawerId, uow: UowDep) -> 
 @drawers_router.post(
     "/{drawerId}/movements",
     status_code=201,
-    response_model=CashDrawerDetail,
+    response_model=MovedDrawerOut,
     responses=problem_responses(NotFound, OtherLocation, DrawerClosed, InvalidInput),
 )
 async def add_movement(
     staff: DrawerMover, drawer_id: DrawerId, body: MovementIn, uow: UowDep
-) -> CashDrawerDetail:
-    """A pay-in, a pay-out (never more than the expected cash: 422) or a no-sale (amount 0),
-    with a reason; audited. A server with a manager's approval `cash_drawer.movement` on this
-    drawer too. Answers the drawer with its new movement."""
+) -> MovedDrawerOut:
+    """A pay-in, a pay-out (never more than the expected cash: 422, naming no amount) or a
+    no-sale (amount 0), with a reason; audited. A server with a manager's approval
+    `cash_drawer.movement` on this drawer too. Answers the drawer with its movements; for a
+    server (approved) `expectedAmount` and `movements` are null: a blind count stays blind."""
     detail = await service.add_movement(
         uow,
         staff,
@@ -302,7 +321,11 @@ async def add_movement(
         amount_cents=money.to_cents(body.amount),
         reason=body.reason,
     )
-    return _detail(detail)
+    if counts_blind(staff):
+        return MovedDrawerOut.model_validate(
+            _drawer_fields(detail) | {"expected_amount": None, "movements": None}
+        )
+    return MovedDrawerOut.model_validate(_detail(detail).model_dump())
 
 
 @drawers_router.post(
@@ -341,6 +364,7 @@ _CLOCK_ERRORS = (OtherLocation, InvalidInput)
     response_model=ShiftOut,
     responses=problem_responses(AlreadyClockedIn, *_CLOCK_ERRORS),
 )
+@located(OWN)
 async def clock_in(staff: ClockPuncher, uow: UowDep, body: ClockIn | None = None) -> ShiftOut:
     """The caller (a PIN session's staff member, or a staff token's, which names
     `locationId`) starts a shift; a device alone or the bootstrap admin is 403. Twice: 409
@@ -352,12 +376,14 @@ async def clock_in(staff: ClockPuncher, uow: UowDep, body: ClockIn | None = None
 @shifts_router.post(
     "/clock-out", response_model=ShiftOut, responses=problem_responses(NotClockedIn)
 )
+@located(OWN)
 async def clock_out(staff: ClockPuncher, uow: UowDep) -> ShiftOut:
     """The caller's open shift ends now; none: 409 `not_clocked_in`."""
     return shift_out(await service.clock_out(uow, staff))
 
 
 @shifts_router.get("/current", response_model=ShiftOut, responses=problem_responses(NotFound))
+@located(OWN)
 async def current_shift(staff: ClockPuncher, uow: UowDep) -> ShiftOut:
     """The caller's open shift, or 404."""
     return shift_out(await service.current_shift(uow, staff))

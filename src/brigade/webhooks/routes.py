@@ -18,6 +18,7 @@ from brigade.kit.errors import Conflict, InvalidInput, NotFound
 from brigade.kit.events import EventType
 from brigade.kit.http.deps import PaginationDep, UowDep
 from brigade.kit.http.errors import problem_responses
+from brigade.kit.http.located import NO_LOCATION, located
 from brigade.kit.http.paths import DeliveryId, WebhookId
 from brigade.kit.http.permissions import WebhookAdmin
 from brigade.kit.http.routing import brigade_router
@@ -203,6 +204,7 @@ def _queued(delivery: QueuedDelivery) -> QueuedDeliveryOut:
     "link-local targets are refused unless their host is in BRIGADE_WEBHOOK_ALLOW_HOSTS. The "
     "answer holds the signing secret: store it now, it is not shown again.\n" + SIGNATURES,
 )
+@located(NO_LOCATION)
 async def create_webhook(
     staff: WebhookAdmin, body: WebhookCreate, uow: UowDep, request: Request, response: Response
 ) -> NewWebhook:
@@ -219,12 +221,14 @@ async def create_webhook(
 
 
 @router.get("", response_model=WebhookPage, responses=problem_responses())
+@located(NO_LOCATION)
 async def list_webhooks(staff: WebhookAdmin, uow: UowDep, pagination: PaginationDep) -> WebhookPage:
     found, total = await service.list_webhooks(uow, page=pagination.page, limit=pagination.limit)
     return WebhookPage(**pagination.page_of([_webhook(webhook) for webhook in found], total))
 
 
 @router.get("/{webhookId}", response_model=WebhookOut, responses=problem_responses(NotFound))
+@located(NO_LOCATION)
 async def get_webhook(staff: WebhookAdmin, webhook_id: WebhookId, uow: UowDep) -> WebhookOut:
     return _webhook(await service.get_webhook(uow, webhook_id))
 
@@ -232,6 +236,7 @@ async def get_webhook(staff: WebhookAdmin, webhook_id: WebhookId, uow: UowDep) -
 @router.patch(
     "/{webhookId}", response_model=WebhookOut, responses=problem_responses(NotFound, InvalidInput)
 )
+@located(NO_LOCATION)
 async def update_webhook(
     staff: WebhookAdmin, webhook_id: WebhookId, body: WebhookUpdate, uow: UowDep, request: Request
 ) -> WebhookOut:
@@ -256,6 +261,7 @@ async def update_webhook(
     "the new and the previous secret, so a receiver switches at its own pace; then only the new "
     "one.\n" + SIGNATURES,
 )
+@located(NO_LOCATION)
 async def rotate_webhook_secret(
     staff: WebhookAdmin, webhook_id: WebhookId, uow: UowDep, request: Request
 ) -> NewWebhook:
@@ -272,6 +278,7 @@ async def rotate_webhook_secret(
     response_model=QueuedDeliveryOut,
     responses=problem_responses(NotFound),
 )
+@located(NO_LOCATION)
 async def test_webhook(
     staff: WebhookAdmin, webhook_id: WebhookId, uow: UowDep
 ) -> QueuedDeliveryOut:
@@ -285,6 +292,7 @@ async def test_webhook(
     response_model=QueuedDeliveryOut,
     responses=problem_responses(NotFound),
 )
+@located(NO_LOCATION)
 async def get_delivery(
     staff: WebhookAdmin, webhook_id: WebhookId, delivery_id: DeliveryId, uow: UowDep
 ) -> QueuedDeliveryOut:
@@ -297,6 +305,7 @@ async def get_delivery(
     response_model=QueuedDeliveryOut,
     responses=problem_responses(NotFound, Conflict),
 )
+@located(NO_LOCATION)
 async def resend_delivery(
     staff: WebhookAdmin, webhook_id: WebhookId, delivery_id: DeliveryId, uow: UowDep
 ) -> QueuedDeliveryOut:
@@ -310,6 +319,7 @@ async def resend_delivery(
     response_model=QueuedDeliveryOut,
     responses=problem_responses(NotFound, Conflict),
 )
+@located(NO_LOCATION)
 async def skip_delivery(
     staff: WebhookAdmin, webhook_id: WebhookId, delivery_id: DeliveryId, uow: UowDep
 ) -> QueuedDeliveryOut:
@@ -319,6 +329,7 @@ async def skip_delivery(
 
 
 @router.delete("/{webhookId}", response_model=WebhookOut, responses=problem_responses(NotFound))
+@located(NO_LOCATION)
 async def delete_webhook(staff: WebhookAdmin, webhook_id: WebhookId, uow: UowDep) -> WebhookOut:
     """Deliveries stop at once; the webhook and its delivery log are gone (then 404)."""
     return _webhook(await service.delete_webhook(uow, webhook_id))
@@ -327,6 +338,7 @@ async def delete_webhook(staff: WebhookAdmin, webhook_id: WebhookId, uow: UowDep
 @router.get(
     "/{webhookId}/deliveries", response_model=DeliveryPage, responses=problem_responses(NotFound)
 )
+@located(NO_LOCATION)
 async def list_deliveries(
     staff: WebhookAdmin, webhook_id: WebhookId, uow: UowDep, pagination: PaginationDep
 ) -> DeliveryPage:

@@ -222,10 +222,10 @@ def test_a_kept_answer_goes_only_to_a_caller_at_its_location(client: AppClient) 
     with recorded_statements(client) as seen:
         assert client.get(url, headers=bearer(here)).content == kept.content
     assert seen == []
-    # A device elsewhere is read for as if nothing were kept (its token cached by now).
-    client.get(url, headers=bearer(other))
-    answered = _read_afresh(client, url, headers=bearer(other))
-    assert answered.status_code == 200
+    # A device elsewhere reads nothing of this location's, kept or not.
+    refused = client.get(url, headers=bearer(other))
+    assert refused.status_code == 403
+    assert refused.json()["code"] == "other_location"
 
 
 def test_a_revoked_token_reads_nothing_kept(client: AppClient) -> None:

@@ -123,26 +123,40 @@ def test_an_approval_never_reaches_staff_tokens_devices_printers_webhooks_or_pri
     session, server, manager = _server_and_manager(client)
     product = make_product(client, price=10)
     order_url, _item_url = _sent_item(client)
+    # What spans every location (tokens, webhooks) or names another is refused to a terminal's
+    # session before any approval is read (docs/security.md, "The location boundary").
     attempts = (
-        ("POST", "/api/tokens", {"staffId": server["id"], "name": "mine"}),
-        ("PATCH", f"/api/staff/{server['id']}", {"role": "ADMIN"}),
-        ("PUT", f"/api/staff/{manager['id']}/pin", {"pin": "7314"}),
+        ("POST", "/api/tokens", {"staffId": server["id"], "name": "mine"}, "other_location"),
+        ("PATCH", f"/api/staff/{server['id']}", {"role": "ADMIN"}, "not_approvable"),
+        ("PUT", f"/api/staff/{manager['id']}/pin", {"pin": "7314"}, "not_approvable"),
         (
             "POST",
             "/api/devices",
             {"name": "x", "kind": "TERMINAL", "locationId": str(uuid.uuid4())},
+            "other_location",
         ),
-        ("PUT", f"/api/products/{product['id']}", {"price": "0.01"}),
-        ("POST", "/api/printers", {"name": "p", "kind": "RECEIPT", "address": "127.0.0.1:5432"}),
-        ("POST", "/api/webhooks", {"url": "https://example.com/h", "events": ["order.created"]}),
+        ("POST", "/api/devices", {"name": "x", "kind": "TERMINAL"}, "not_approvable"),
+        ("PUT", f"/api/products/{product['id']}", {"price": "0.01"}, "not_approvable"),
+        (
+            "POST",
+            "/api/printers",
+            {"name": "p", "kind": "RECEIPT", "address": "127.0.0.1:5432"},
+            "not_approvable",
+        ),
+        (
+            "POST",
+            "/api/webhooks",
+            {"url": "https://example.com/h", "events": ["order.created"]},
+            "other_location",
+        ),
     )
-    for method, url, body in attempts:
+    for method, url, body, code in attempts:
         token = _approval(client, session, manager, "order.discount", order_url)["token"]
         refused = client.request(
             method, url, json=body, headers=session | {"Brigade-Approval": token}
         )
         assert refused.status_code == 403, (method, url, refused.text)
-        assert refused.json()["code"] == "not_approvable", (method, url)
+        assert refused.json()["code"] == code, (method, url)
     assert client.get(f"/api/staff/{server['id']}").json()["role"] == "SERVER"
     assert client.get("/api/tokens", params={"staffId": server["id"]}).json()["total"] == 0
 

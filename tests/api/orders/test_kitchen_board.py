@@ -67,7 +67,7 @@ def test_the_board_shows_each_send_with_its_table_server_and_items_as_they_are_n
     lowered = {"quantity": 1, "reason": "one fewer"}
     assert client.put(f"{item_url}/{first['id']}", json=lowered).is_success
     make_order_elsewhere = make_order(client, locationId=OTHER_LOCATION)
-    add_item(client, make_order_elsewhere, fries)
+    add_item(client, make_order_elsewhere, make_product(client, locationId=OTHER_LOCATION))
     _send(client, make_order_elsewhere)
 
     board = _board(client)

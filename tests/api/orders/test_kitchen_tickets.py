@@ -128,8 +128,9 @@ def test_tickets_poll_by_location_oldest_first_strictly_after_since(client: AppC
     here = [make_order(client) for _ in range(3)]
     there = make_order(client, locationId=OTHER_LOCATION)
     sent = []
+    theirs = make_product(client, locationId=OTHER_LOCATION)
     for order in [here[0], there, here[1], here[2]]:
-        add_item(client, order, product)
+        add_item(client, order, theirs if order is there else product)
         sent.append(_send(client, order)["kitchenOrderId"])
 
     page = _tickets(client, locationId=LOCATION)

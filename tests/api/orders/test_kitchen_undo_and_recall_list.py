@@ -36,7 +36,8 @@ def _sent_order(
 ) -> tuple[Json, list[Json], str]:
     """A new order with ``items`` products, sent: the order, its items and its ticket's id."""
     order = make_order(client, **overrides)
-    added = [add_item(client, order, make_product(client)) for _ in range(items)]
+    at = {"locationId": order["locationId"]}
+    added = [add_item(client, order, make_product(client, **at)) for _ in range(items)]
     ticket: str = _ok(client.post(f"/api/orders/{order['id']}/send"))["kitchenOrderId"]
     return order, added, ticket
 

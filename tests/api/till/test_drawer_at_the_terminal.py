@@ -41,10 +41,11 @@ def test_a_server_pays_out_with_a_managers_approval_on_that_drawer_only(
     assert drawer(client, other["id"])["movements"] == []
 
     paid = ok(client.post(url, json=PAY_OUT, headers=approved), 201)
-    assert (paid["expectedAmount"], paid["movements"][0]["staff"]["name"]) == (
-        190.0,
-        server["name"],
-    )
+    # Counted blind: the server's answer holds neither the expected cash nor the movements.
+    assert (paid["id"], paid["expectedAmount"], paid["movements"]) == (mine["id"], None, None)
+    (posted,) = drawer(client, mine["id"])["movements"]
+    assert (posted["type"], posted["staff"]["name"]) == ("PAY_OUT", server["name"])
+    assert drawer(client, mine["id"])["expectedAmount"] == 190.0
     again = client.post(url, json=PAY_OUT, headers=approved)
     problem(again, 403, "approval_invalid")
 
@@ -112,3 +113,20 @@ def test_no_open_drawer_is_404_and_the_current_drawer_is_a_terminals(client: App
     opened, server = _terminal_with_drawer(client, "SERVER")
     ok(client.post(f"/api/cash-drawers/{opened['id']}/close", json={"countedAmount": 200}))
     problem(client.get("/api/cash-drawers/current", headers=server), 404, "no_open_drawer")
+
+
+def test_a_refused_pay_out_says_nothing_of_the_cash_and_spends_no_approval(
+    client: AppClient,
+) -> None:
+    """The probe: a refused pay-out answered "the drawer is expected to hold 123.45", and the
+    approval it carried could ask again and again."""
+    mine = open_drawer(client)
+    url = f"/api/cash-drawers/{mine['id']}/movements"
+    approved, _server, _manager = approved_session(client, "cash_drawer.movement", url)
+    too_much = PAY_OUT | {"amount": 5000}
+    refused = problem(client.post(url, json=too_much, headers=approved), 422, "validation_failed")
+    assert "200" not in str(refused)
+    # The approval is spent by the change it approved: the refusal changed nothing.
+    paid = ok(client.post(url, json=PAY_OUT, headers=approved), 201)
+    assert paid["expectedAmount"] is None
+    problem(client.post(url, json=PAY_OUT, headers=approved), 403, "approval_invalid")

@@ -38,6 +38,7 @@ from brigade.kit.errors import (
 from brigade.kit.http.cookies import clear_session_cookies, set_session_cookies
 from brigade.kit.http.deps import UowDep, client_address
 from brigade.kit.http.errors import problem_for, problem_responses
+from brigade.kit.http.located import OWN, located
 from brigade.kit.http.paths import StaffId
 from brigade.kit.http.permissions import PinSetter, SignedInStaff, Terminal
 from brigade.kit.http.routing import brigade_router
@@ -95,6 +96,7 @@ def settings_of(request: Request) -> Settings:
     response_model=PasswordSet,
     responses=problem_responses(NotFound, Forbidden, InvalidInput, WeakPassword, LoginTaken),
 )
+@located(OWN)
 async def set_password(
     staff: PinSetter, staff_id: StaffId, body: PasswordChange, uow: UowDep
 ) -> PasswordSet:
@@ -138,6 +140,7 @@ async def password_sign_in(
     response_model=Caller,
     responses=problem_responses(WrongPin, PinLocked, TooManyWrongPins, NotBackOffice),
 )
+@located(OWN)
 async def pin_sign_in(
     terminal: Terminal, body: PinCheck, uow: UowDep, request: Request, response: Response
 ) -> Caller | Response:
@@ -169,6 +172,7 @@ def _signed_in(outcome: service.SignedIn, request: Request, response: Response) 
 
 
 @auth_router.post("/sign-out", response_model=SignedOut, responses=problem_responses(NotFound))
+@located(OWN)
 async def password_sign_out(staff: SignedInStaff, uow: UowDep, response: Response) -> SignedOut:
     """End the back-office session this request is made with, and clear its cookies (404 for
     a request made with a bearer token)."""

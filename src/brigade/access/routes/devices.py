@@ -12,6 +12,7 @@ from brigade.access.service import terminals as service
 from brigade.kit.errors import NotFound
 from brigade.kit.http.deps import PaginationDep, UowDep
 from brigade.kit.http.errors import problem_responses
+from brigade.kit.http.located import OWN, located
 from brigade.kit.http.paths import DeviceId
 from brigade.kit.http.permissions import DeviceReader, DeviceUnpairer, DiningRoomManager
 from brigade.kit.http.routing import brigade_router
@@ -78,6 +79,7 @@ async def list_devices(
 
 
 @router.get("/current", response_model=DeviceOut, responses=problem_responses(NotFound))
+@located(OWN)
 async def get_current_device(actor: DeviceReader, uow: UowDep) -> DeviceOut:
     """The device this token belongs to: a device token's own, or a PIN session's terminal. A
     screen pairs with its token alone and reads its location and kind here. A staff token
@@ -102,6 +104,7 @@ async def pair_device(
 
 
 @router.post("/current/unpair", response_model=DeviceOut, responses=problem_responses(NotFound))
+@located(OWN)
 async def unpair_current_device(actor: DeviceUnpairer, uow: UowDep) -> DeviceOut:
     """The device unpairs itself: revoked as `DELETE /api/devices/{id}` revokes it, so the back
     office lists it as revoked. A MANAGER's (or ADMIN's) own PIN session on it may; the device

@@ -29,6 +29,7 @@ from brigade.kit.errors import (
 )
 from brigade.kit.http.deps import PaginationDep, UowDep, client_address
 from brigade.kit.http.errors import problem_for, problem_responses
+from brigade.kit.http.located import OWN, ensure_named_within, located
 from brigade.kit.http.paths import StaffId
 from brigade.kit.http.permissions import (
     ApprovalSeeker,
@@ -180,6 +181,7 @@ def _holds_a_secret(response: Response) -> None:
 
 # Declared before the staff router's GET /{staffId}, which would take "directory" for an id.
 @staff_pin_router.get("/directory", response_model=DirectoryPage, responses=problem_responses())
+@located(OWN)
 async def staff_directory(
     staff: DirectoryReader, uow: UowDep, pagination: PaginationDep
 ) -> DirectoryPage:
@@ -189,6 +191,7 @@ async def staff_directory(
 
 
 @staff_pin_router.get("/me", response_model=Caller, responses=problem_responses())
+@located(OWN)
 async def who_am_i(caller: SelfReader) -> Caller:
     """The staff member (and role) this request's token acts as; the back office asks it once
     at sign-in to refuse a role below MANAGER in words. A terminal alone is no one: 403."""
@@ -202,6 +205,7 @@ async def who_am_i(caller: SelfReader) -> Caller:
     response_model=PinSet,
     responses=problem_responses(NotFound, Forbidden, TrivialPin),
 )
+@located(OWN)
 async def set_pin(staff: PinSetter, staff_id: StaffId, body: PinChange, uow: UowDep) -> PinSet:
     """Anyone sets their own PIN; an ADMIN sets anyone's. Stored only as a slow salted hash. A
     PIN anyone would try first (one digit repeated, a run such as 1234 or 2468, a repeated
@@ -216,6 +220,7 @@ async def set_pin(staff: PinSetter, staff_id: StaffId, body: PinChange, uow: Uow
     response_model=NewSession,
     responses=problem_responses(WrongPin, PinLocked, TooManyWrongPins),
 )
+@located(OWN)
 async def sign_in(
     terminal: Terminal, body: PinCheck, uow: UowDep, request: Request, response: Response
 ) -> NewSession | Response:
@@ -245,6 +250,7 @@ async def sign_in(
 
 
 @session_router.delete("/current", response_model=SignedOut, responses=problem_responses(NotFound))
+@located(OWN)
 async def sign_out(staff: SignedInStaff, uow: UowDep) -> SignedOut:
     """End the PIN session this request is made with (404 for any other credential)."""
     await service.sign_out(uow, staff)
@@ -259,6 +265,7 @@ async def sign_out(staff: SignedInStaff, uow: UowDep) -> SignedOut:
         WrongPin, PinLocked, TooManyWrongPins, Forbidden, NotApprovable, ApprovalInvalid
     ),
 )
+@located(OWN)
 async def request_approval(
     staff: ApprovalSeeker, body: ApprovalAsk, uow: UowDep, request: Request, response: Response
 ) -> NewApproval | Response:
@@ -273,6 +280,18 @@ async def request_approval(
     Requires the SERVER role or above for every action but `device.unpair`: any device may ask
     a manager to approve its own unpairing (on its own `deviceId`, docs/design.md §23)."""
     settings: Settings = request.app.state.settings
+    # Only for what exists, and at the asker's location (an approval minted for another's
+    # order would wait there for a change).
+    resource = body.resource
+    await ensure_named_within(
+        uow,
+        staff,
+        {
+            "orderId": resource.order_id,
+            "drawerId": resource.drawer_id,
+            "deviceId": resource.device_id,
+        },
+    )
     asked = service.ApprovalRequest(
         body.action,
         {

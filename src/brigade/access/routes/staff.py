@@ -18,6 +18,7 @@ from brigade.kit.access import Role, Scope
 from brigade.kit.errors import Conflict, LoginTaken, NotFound, TrivialPin, WeakPassword
 from brigade.kit.http.deps import PaginationDep, UowDep
 from brigade.kit.http.errors import problem_responses
+from brigade.kit.http.located import NO_LOCATION, OWN, located
 from brigade.kit.http.paths import StaffId, TokenId
 from brigade.kit.http.permissions import StaffAdmin
 from brigade.kit.http.routing import brigade_router
@@ -161,6 +162,7 @@ class TokenPage(Page[TokenOut]):
 
 
 @staff_router.get("", response_model=StaffPage, responses=problem_responses())
+@located(OWN)
 async def list_staff(staff: StaffAdmin, uow: UowDep, pagination: PaginationDep) -> StaffPage:
     found, total = await service.list_staff(uow, page=pagination.page, limit=pagination.limit)
     return StaffPage.of(found, total, pagination)
@@ -172,6 +174,7 @@ async def list_staff(staff: StaffAdmin, uow: UowDep, pagination: PaginationDep) 
     response_model=StaffOut,
     responses=problem_responses(TrivialPin, WeakPassword, LoginTaken),
 )
+@located(OWN)
 async def create_staff(
     staff: StaffAdmin, body: StaffCreate, uow: UowDep, response: Response
 ) -> StaffOut:
@@ -182,6 +185,7 @@ async def create_staff(
 
 
 @staff_router.get("/{staffId}", response_model=StaffOut, responses=problem_responses(NotFound))
+@located(OWN)
 async def get_staff(staff: StaffAdmin, staff_id: StaffId, uow: UowDep) -> StaffOut:
     return shaped(StaffOut, await service.get_staff(uow, staff_id))
 
@@ -191,6 +195,7 @@ async def get_staff(staff: StaffAdmin, staff_id: StaffId, uow: UowDep) -> StaffO
     response_model=StaffOut,
     responses=problem_responses(NotFound, Conflict, TrivialPin, WeakPassword, LoginTaken),
 )
+@located(OWN)
 async def update_staff(
     staff: StaffAdmin, staff_id: StaffId, body: StaffUpdate, uow: UowDep
 ) -> StaffOut:
@@ -212,6 +217,7 @@ def _sign_in_changes(body: StaffCreate | StaffUpdate) -> SignInChanges:
 
 
 @token_router.get("", response_model=TokenPage, responses=problem_responses())
+@located(NO_LOCATION)
 async def list_tokens(
     staff: StaffAdmin,
     uow: UowDep,
@@ -229,6 +235,7 @@ async def list_tokens(
 @token_router.post(
     "", status_code=201, response_model=NewToken, responses=problem_responses(NotFound)
 )
+@located(NO_LOCATION)
 async def create_token(
     staff: StaffAdmin, body: TokenCreate, uow: UowDep, response: Response
 ) -> NewToken:
@@ -241,6 +248,7 @@ async def create_token(
 
 
 @token_router.delete("/{tokenId}", response_model=TokenOut, responses=problem_responses(NotFound))
+@located(NO_LOCATION)
 async def revoke_token(staff: StaffAdmin, token_id: TokenId, uow: UowDep) -> TokenOut:
     """Revoke: the token stops working at once, on every worker. Revoking twice is harmless."""
     return shaped(TokenOut, await service.revoke_token(uow, staff, token_id))

@@ -41,6 +41,7 @@ from brigade.kit.errors import (
 from brigade.kit.http.deps import LimitQuery, PageQuery, Pagination, PaginationDep, UowDep
 from brigade.kit.http.errors import error_code, problem_responses
 from brigade.kit.http.json_answers import FreshAnswer, instant, number, uuid_text
+from brigade.kit.http.located import OWN, located
 from brigade.kit.http.paths import ProductId, VariantId
 from brigade.kit.http.permissions import CatalogueEditor, Marker86, MenuReader, Reader, StockKeeper
 from brigade.kit.http.prefer import REPRESENTATION, answered_with, preference, represented
@@ -594,6 +595,7 @@ PreferProducts = Annotated[bool, Depends(preference(f"`products`, {_CHANGED}"))]
     f"leaves the others applied. With `Prefer: {REPRESENTATION}`, the answer also carries "
     f"`products`: {_CHANGED}.",
 )
+@located(OWN)
 async def bulk_update_products(
     staff: CatalogueEditor, body: BulkUpdateRequest, uow: UowDep, wants_products: PreferProducts
 ) -> BulkUpdateResult | Response:

@@ -181,6 +181,8 @@ async def update_product(
     the stock ledger (a COUNT) and may 86 the product or lift its automatic 86.
     """
     current = await _locked(uow, product_id)
+    # The route's boundary checked a path's product; a bulk update names its own, each here.
+    actor.ensure_at(current.location_id)
     if changes.category_id is not UNSET:
         await _check_category(uow, changes.category_id, current.location_id)
     product = changes.applied_to(current)

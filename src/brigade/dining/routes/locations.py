@@ -22,6 +22,7 @@ from brigade.kit.currencies import DEFAULT_CURRENCY
 from brigade.kit.errors import InvalidInput
 from brigade.kit.http.deps import PaginationDep, UowDep
 from brigade.kit.http.errors import problem_responses
+from brigade.kit.http.located import OWN, located
 from brigade.kit.http.paths import LocationId
 from brigade.kit.http.permissions import LocationAdmin, Reader
 from brigade.kit.http.routing import brigade_router
@@ -136,9 +137,13 @@ def _out(location: Location) -> LocationOut:
 
 
 @router.get("", response_model=LocationPage, responses=problem_responses())
+@located(OWN)
 async def list_locations(staff: Reader, uow: UowDep, pagination: PaginationDep) -> LocationPage:
-    """Locations that have a profile, by name."""
-    found, total = await service.list_locations(uow, page=pagination.page, limit=pagination.limit)
+    """Locations that have a profile, by name; a device or a session of one location sees
+    its own only."""
+    found, total = await service.list_locations(
+        uow, staff, page=pagination.page, limit=pagination.limit
+    )
     return LocationPage(**pagination.page_of([_out(location) for location in found], total))
 
 

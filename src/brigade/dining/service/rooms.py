@@ -124,7 +124,13 @@ async def get_location(uow: UnitOfWork, location_id: UUID) -> Location:
     return found if found is not None else Location.unprofiled(location_id)
 
 
-async def list_locations(uow: UnitOfWork, *, page: int, limit: int) -> tuple[list[Location], int]:
+async def list_locations(
+    uow: UnitOfWork, actor: Actor, *, page: int, limit: int
+) -> tuple[list[Location], int]:
+    """The locations with a profile; a credential of one location sees its own only."""
+    if actor.location_id is not None:
+        own = await LocationRepository(uow).get(actor.location_id)
+        return ([own] if own is not None and page == 1 else []), int(own is not None)
     return await LocationRepository(uow).list(page=page, limit=limit)
 
 

@@ -31,6 +31,7 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any, TypeVar
+from urllib.parse import urlencode
 from uuid import UUID
 
 from fastapi import Request
@@ -38,7 +39,7 @@ from fastapi import Request
 from brigade.kit.access import Actor
 from brigade.kit.db.connection import Connection
 from brigade.kit.db.engine import UnitOfWork
-from brigade.kit.errors import OtherLocation
+from brigade.kit.errors import NotFound, OtherLocation
 
 LOCATION_FIELD = "locationId"
 
@@ -61,16 +62,17 @@ class Source(StrEnum):
 @dataclass(frozen=True, slots=True)
 class Where:
     """How a route's location is found: ``parameter`` names the path parameter of a PATH
-    source."""
+    source. ``fills_body`` and ``fills_query``: the body's optional ``locationId``, the query's
+    ``locationId``, which a location's credential that names none is given as its own."""
 
     source: Source
     parameter: str | None = None
+    fills_body: bool = False
+    fills_query: bool = False
 
 
 OWN = Where(Source.OWN)
 NO_LOCATION = Where(Source.NONE)
-AT_BODY = Where(Source.BODY)
-AT_QUERY = Where(Source.QUERY)
 
 
 def at_path(parameter: str) -> Where:
@@ -143,6 +145,20 @@ async def _resource_location(uow: UnitOfWork, parameter: str, raw: str) -> UUID 
     return found[0]
 
 
+async def ensure_named_within(uow: UnitOfWork, actor: Actor, named: dict[str, UUID | None]) -> None:
+    """Each resource ``named`` (by its path parameter's name: ``{"orderId": id}``) exists
+    (404 ``not_found``) and, for a credential of one location, is at its location (403
+    ``other_location``): what a request names outside its path, an approval's resource."""
+    for parameter, resource_id in named.items():
+        if resource_id is None:
+            continue
+        found = await _resource_location(uow, parameter, str(resource_id))
+        if found is NOT_FOUND:
+            raise NotFound(parameter.removesuffix("Id"), resource_id)
+        if actor.location_id is not None:
+            actor.ensure_at(found)  # type: ignore[arg-type]
+
+
 def _named(raw: Any) -> UUID | object | None:
     """A ``locationId`` as sent: a UUID, or what validation will refuse (NOT_FOUND)."""
     if raw is None:
@@ -153,18 +169,19 @@ def _named(raw: Any) -> UUID | object | None:
         return NOT_FOUND
 
 
-async def _body_location(request: Request) -> UUID | object | None:
+async def _json_body(request: Request) -> Any:
     try:
-        body = await request.json()
+        return await request.json()
     except (ValueError, UnicodeDecodeError):
-        return NOT_FOUND
-    return _named(body.get(LOCATION_FIELD)) if isinstance(body, dict) else NOT_FOUND
+        return None
 
 
 async def ensure_within(where: Where, request: Request, uow: UnitOfWork, actor: Actor) -> None:
     """Refuse ``actor``, a credential of one location, aimed at another (403
     ``other_location``); a request whose location cannot be read (a malformed id or body, a
-    resource that does not exist) goes on to the handler's own refusal."""
+    resource that does not exist) goes on to the handler's own refusal. A request of such a
+    credential that names no location is given its own: the handler then lists, makes and
+    checks at that location, whatever it would have done for a credential of every location."""
     own = actor.location_id
     if own is None or where.source is Source.OWN:
         return
@@ -177,13 +194,33 @@ async def ensure_within(where: Where, request: Request, uow: UnitOfWork, actor: 
         assert where.parameter is not None
         raw = request.path_params.get(where.parameter)
         found = NOT_FOUND if raw is None else await _resource_location(uow, where.parameter, raw)
-    elif where.source is Source.BODY:
-        found = await _body_location(request)
-    else:
-        found = _named(request.query_params.get(LOCATION_FIELD))
-    if found is NOT_FOUND or (found is None and where.source is not Source.PATH):
-        return
-    actor.ensure_at(found)  # type: ignore[arg-type]
+        if found is not NOT_FOUND:
+            actor.ensure_at(found)  # type: ignore[arg-type]
+    body = await _json_body(request) if where.fills_body else None
+    if isinstance(body, dict):
+        named = _named(body.get(LOCATION_FIELD))
+        if named is None and not where.fills_query:
+            # The parsed body is what validation reads next (Starlette keeps it).
+            body[LOCATION_FIELD] = str(own)
+            named = own
+        if named is not None and named is not NOT_FOUND:
+            actor.ensure_at(named)  # type: ignore[arg-type]
+            return
+    if where.fills_query:
+        named = _named(request.query_params.get(LOCATION_FIELD))
+        if named is None:
+            _name_in_query(request, own)
+        elif named is not NOT_FOUND:
+            actor.ensure_at(named)  # type: ignore[arg-type]
+
+
+def _name_in_query(request: Request, location_id: UUID) -> None:
+    """Add ``locationId=location_id`` to the request's query, as if the caller had sent it."""
+    query: bytes = request.scope.get("query_string", b"")
+    named = urlencode({LOCATION_FIELD: str(location_id)}).encode()
+    request.scope["query_string"] = query + b"&" + named if query else named
+    # Starlette keeps the parsed query once read: read it again.
+    request.__dict__.pop("_query_params", None)
 
 
 def body_names_location(schema: Any) -> bool:

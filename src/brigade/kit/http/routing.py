@@ -334,6 +334,9 @@ _PATH_PARAMETER = re.compile(r"{(\w+)(?::\w+)?}")
 def _where(route: BrigadeRoute) -> located.Where:
     """Where ``route`` acts: as its handler says (``located``), else the first resource its path
     names that a feature can place, else its body's or its query's ``locationId``."""
+    body = route.body_field
+    fills_body = body is not None and located.body_names_location(body.field_info.annotation)
+    fills_query = located.LOCATION_FIELD in _query_aliases(route.dependant)
     said = located.declared(route.endpoint)
     if said is not None:
         if said.parameter is not None and not located.resolves(said.parameter):
@@ -342,11 +345,10 @@ def _where(route: BrigadeRoute) -> located.Where:
     for parameter in _PATH_PARAMETER.findall(route.path):
         if located.resolves(parameter):
             return located.at_path(parameter)
-    body = route.body_field
-    if body is not None and located.body_names_location(body.field_info.annotation):
-        return located.AT_BODY
-    if located.LOCATION_FIELD in _query_aliases(route.dependant):
-        return located.AT_QUERY
+    if fills_body:
+        return located.Where(located.Source.BODY, None, fills_body, fills_query)
+    if fills_query:
+        return located.Where(located.Source.QUERY, None, fills_body, fills_query)
     methods = ",".join(sorted(route.methods or ()))
     raise located.RouteWithoutLocation(
         f"{methods} {route.path} ({route.endpoint.__module__}.{route.endpoint.__qualname__}) "

@@ -40,6 +40,7 @@ from brigade.kit.errors import (
     NotFound,
     NothingToSend,
     OrderClosed,
+    OtherLocation,
     ServiceChargeApplied,
     StaleVersion,
     TableOccupied,
@@ -226,12 +227,16 @@ def _rung_up(
     product: Product,
     named_variant: ProductVariant | None,
     options: Mapping[UUID, Product],
-    order_type: OrderType,
+    header: OrderHeader,
 ) -> _Sale:
-    """The add-item rules, in this order: the variant (one of the product's own), each
-    modifier (a catalogue option that can be rung up, or an ad-hoc one with a name and a
-    price), the product's modifier groups' limits. Its name, unit price and tax rate are
-    snapshots of the product (or its variant) as it is now."""
+    """The add-item rules, in this order: the product and its catalogue modifiers are the
+    order's location's, the variant (one of the product's own), each modifier (a catalogue
+    option that can be rung up, or an ad-hoc one with a name and a price), the product's
+    modifier groups' limits. Its name, unit price and tax rate are snapshots of the product
+    (or its variant) as it is now."""
+    for sold in (product, *options.values()):
+        ensure_sold_here(sold, header.location_id)
+    order_type = header.order_type
     variant = _sold_variant(product, command.variant_id, named_variant)
     modifiers, chosen = _priced_modifiers(command, options)
     check_modifier_selection(product.modifier_groups, chosen)
@@ -244,6 +249,15 @@ def _rung_up(
         tax=item_tax(sold, order_type),
         modifiers=modifiers,
     )
+
+
+def ensure_sold_here(product: Product, location_id: UUID | None) -> None:
+    """An order rings up its own location's menu only: another's product or modifier would
+    take that location's stock and sell at its prices (403 ``other_location``)."""
+    if None not in (product.location_id, location_id) and product.location_id != location_id:
+        raise OtherLocation(
+            f"{product.name} is on another location's menu, not this order's ({location_id})."
+        )
 
 
 def _as_asked(modifiers: Iterable[Modifier]) -> tuple[ModifierChoice, ...]:
@@ -769,7 +783,7 @@ class Order:
         groups' limits.
         """
         self.check_can_add_item()
-        sale = _rung_up(command, product, named_variant, options, self._header.order_type)
+        sale = _rung_up(command, product, named_variant, options, self._header)
         item = OrderItem(
             id=command.id or new_id(),
             order_id=self._header.id,
@@ -913,7 +927,7 @@ class Order:
             variant_id=item.variant_id if command.variant_id is UNSET else command.variant_id,
             modifiers=_as_asked(item.modifiers) if command.modifiers is None else command.modifiers,
         )
-        sale = _rung_up(asked, product, named_variant, options, self._header.order_type)
+        sale = _rung_up(asked, product, named_variant, options, self._header)
         return dataclasses.replace(
             item,
             variant_id=sale.variant_id,

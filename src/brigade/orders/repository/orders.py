@@ -382,13 +382,15 @@ class OrderRepository:
     def __init__(self, uow: UnitOfWork) -> None:
         self._uow = uow
 
-    async def table_name(self, table_id: UUID) -> str | None:
-        """The name of dining table ``table_id`` (a deleted one too: an old order still says
-        where it was); None for an id no table has."""
+    async def table(self, table_id: UUID) -> tuple[str, UUID] | None:
+        """The name and location of dining table ``table_id`` (a deleted one too: an old order
+        still says where it was); None for an id no table has."""
         connection = await self._uow.connection()
-        query = select(dining_tables.c.name).where(dining_tables.c.id == table_id)
-        name: str | None = (await connection.execute(query)).scalar_one_or_none()
-        return name
+        query = select(dining_tables.c.name, dining_tables.c.location_id).where(
+            dining_tables.c.id == table_id
+        )
+        row = (await connection.execute(query)).first()
+        return None if row is None else (row.name, row.location_id)
 
     async def location(self, location_id: UUID) -> OrderLocation | None:
         """The location's profile as an order shows it; None for a location without one."""
