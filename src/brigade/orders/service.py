@@ -229,14 +229,20 @@ async def _journal_entry(
     return NewEntry(EntryKind.REOPEN, negated(standing, note.reverses), order_id)
 
 
-async def _ensure_sale_open(uow: UnitOfWork, order: Order) -> None:
-    """Refuse to change a sale a Z has closed (409 ``day_closed``)."""
-    sold = order.header.receipt_number
-    if sold is None:
-        return
+async def _ensure_tip_open(uow: UnitOfWork, order: Order, payment_id: UUID) -> None:
+    """Refuse to change the tip of a payment a Z has closed (409 ``day_closed``): its sale is
+    in the Z, or it was taken before the Z was (a check reopened since has no receipt, yet its
+    payment's tip is in the Z all the same)."""
     location_id = location_in(order.header.location_id)
-    if sold <= await journal.last_sequence_of(uow, location_id, EntryKind.Z):
+    closed = await journal.last_sequence_of(uow, location_id, EntryKind.Z)
+    if closed == 0:
+        return
+    sold = order.header.receipt_number
+    if sold is not None and sold <= closed:
         raise DayClosed(f"the sale (receipt {sold}) is in a closed Z: its tips are final")
+    z = await journal.entry(uow, location_id, closed)
+    if z is not None and order.payment(payment_id).processed_at <= z.at:
+        raise DayClosed("the payment was taken before the last Z: its tip is final")
 
 
 async def _location(uow: UnitOfWork, order: Order) -> OrderLocation | None:
@@ -869,7 +875,7 @@ async def adjust_tip(
     """A card payment's new tip, until the business day it was taken on ends in the order's
     location's timezone (UTC for a location without a profile)."""
     order = await _load(uow, actor, order_id, if_match, whole=WholeItems.ALL)
-    await _ensure_sale_open(uow, order)
+    await _ensure_tip_open(uow, order, payment_id)
     change = order.adjust_tip(
         payment_id,
         tip_amount,

@@ -261,6 +261,22 @@ def test_a_tip_of_a_sale_in_a_closed_z_is_day_closed(client: AppClient) -> None:
     problem(client.patch(url, json={"tipAmount": 4}), 409, "day_closed")
 
 
+def test_a_reopened_checks_tip_stays_closed_with_its_z(client: AppClient) -> None:
+    """The probe: reopen, then tip adjust, then complete changed a tip after its Z."""
+    steak, _wine = _menu(client)
+    order = _sale(client, [steak], ("CARD", 22.00, 0))
+    payment = order["payments"][0]
+    z = _ok(_z(client), 201)
+    _ok(client.post(f"/api/orders/{order['id']}/reopen", json={"reason": "wrong table"}))
+    url = f"/api/orders/{order['id']}/payments/{payment['id']}"
+    problem(client.patch(url, json={"tipAmount": 4}), 409, "day_closed")
+    assert order_detail(client, order)["payments"][0]["tipAmount"] == 0
+    assert (
+        _ok(client.get(f"/api/reports/z/{z['number']}", params={"locationId": LOCATION}))["tips"]
+        == 0
+    )
+
+
 def test_a_device_reads_only_its_own_locations_journal(client: AppClient) -> None:
     from factories import bearer, make_device
 
