@@ -431,7 +431,7 @@ def test_no_pin_or_token_is_stored_in_clear(client: AppClient) -> None:
         "staffId": member["id"],
         "pin": pin,
         "action": "order.discount",
-        "resource": {"orderId": str(uuid.uuid4())},
+        "resource": {"orderId": make_order(client)["id"]},
     }
     approval = client.post("/api/approvals", json=ask, headers=bearer(session)).json()["token"]
     sign_in(client, device["token"], member["id"], "11112222")

@@ -280,18 +280,6 @@ async def request_approval(
     Requires the SERVER role or above for every action but `device.unpair`: any device may ask
     a manager to approve its own unpairing (on its own `deviceId`, docs/design.md §23)."""
     settings: Settings = request.app.state.settings
-    # Only for what exists, and at the asker's location (an approval minted for another's
-    # order would wait there for a change).
-    resource = body.resource
-    await ensure_named_within(
-        uow,
-        staff,
-        {
-            "orderId": resource.order_id,
-            "drawerId": resource.drawer_id,
-            "deviceId": resource.device_id,
-        },
-    )
     asked = service.ApprovalRequest(
         body.action,
         {
@@ -304,8 +292,20 @@ async def request_approval(
         },
     )
     typed = await service.check_typed_pin(request.app.state.database, body.staff_id, body.pin)
+    resource = body.resource
+    named = {
+        "orderId": resource.order_id,
+        "drawerId": resource.drawer_id,
+        "deviceId": resource.device_id,
+    }
     outcome = await service.request_approval(
-        uow, staff, typed, asked, address=client_address(request), limits=pin_limits(settings)
+        uow,
+        staff,
+        typed,
+        asked,
+        address=client_address(request),
+        limits=pin_limits(settings),
+        resource_check=lambda: ensure_named_within(uow, staff, named),
     )
     if not isinstance(outcome, service.Granted):
         return problem_for(outcome)

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import math
-from collections.abc import Mapping
+from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from uuid import UUID
@@ -429,10 +429,13 @@ async def request_approval(
     *,
     address: str,
     limits: PinLimits,
+    resource_check: Callable[[], Awaitable[None]],
 ) -> Granted | PinRefusal:
     """A manager's one-shot approval of one action on one resource for ``actor``, by the
     manager's PIN typed on the actor's screen; wrong PINs count like a sign-in's. What no
-    approval covers is refused, the PIN uncounted (403 ``not_approvable``)."""
+    approval covers is refused, the PIN uncounted (403 ``not_approvable``), and so is a
+    resource that ``resource_check`` finds missing or at another location than the actor's:
+    an approval minted for it would wait there for a change."""
     action = approvable(asked.action)
     if action is ApprovalAction.DEVICE_UNPAIR:
         # A device asks to unpair itself, none other (docs/design.md §23).
@@ -441,6 +444,7 @@ async def request_approval(
     else:
         actor.ensure(Permission.REQUEST_APPROVAL)
     resource = approval_resource(action, asked.ids)
+    await resource_check()
     sources = PinSources(address, actor.device_id)
     verified = await verify_pin(uow, actor, typed, sources, limits)
     if not isinstance(verified, PinHolder):
