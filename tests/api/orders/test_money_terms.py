@@ -215,6 +215,28 @@ def test_cash_settles_149_97_with_149_95_and_a_card_pays_it_exactly(client: AppC
     assert order_detail(client, card)["balanceDue"] == 0.02
 
 
+def test_cash_settles_a_balance_the_step_rounds_away_with_nothing_handed_over(
+    client: AppClient,
+) -> None:
+    """The probe: at a 0.05 step a balance of 0.01-0.02 could not be settled in cash (it
+    rounds to 0.00, and a payment had to be above 0)."""
+    _location(client, cashRounding=0.05)
+    order = _chf_order_of(client, 149.97)
+    assert pay(client, order, 149.95).status_code == 201
+    detail = order_detail(client, order)
+    assert (detail["balanceDue"], detail["cashBalanceDue"]) == (0.02, 0)
+    problem(pay(client, order, 0), 422, "validation_failed")  # a card pays something
+    settled = pay(client, order, 0, paymentMethod="CASH")
+    assert settled.status_code == 201, settled.text
+    assert settled.json()["roundingAdjustment"] == -0.02
+    assert order_detail(client, order)["balanceDue"] == 0
+    # Nothing due, or cash due: 0.00 settles nothing.
+    problem(pay(client, order, 0, paymentMethod="CASH"), 409, "overpayment")
+    assert client.post(f"/api/orders/{order['id']}/complete").status_code == 200
+    due = _chf_order_of(client, 4.97)
+    problem(pay(client, due, 0, paymentMethod="CASH"), 409, "overpayment")
+
+
 def test_the_report_adds_the_orders_taxes_by_rate(client: AppClient) -> None:
     standard, steak, water = _vat_menu(client)
     make_service_charge(

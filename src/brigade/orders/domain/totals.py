@@ -317,11 +317,13 @@ def check_discount(
 
 def check_payment(amount_cents: int, totals: OrderTotals, *, cash: bool = False) -> int:
     """A payment must be positive and at most the balance due (the terminal gives change);
-    in cash it may instead be the balance rounded to the cash step, which settles it.
+    in cash it may instead be the balance rounded to the cash step, which settles it (0.00
+    for a balance of 0.01-0.02 at a 0.05 step: nothing is handed over).
     Answers the rounding the payment settles (0 for any other payment)."""
     balance = totals.balance_due_cents
     cash_due = totals.cash_balance_due_cents
-    if cash and 0 < cash_due == amount_cents != balance:
+    # Cash of the balance to the step settles it, 0.00 for a balance the step rounds away.
+    if cash and balance > 0 and cash_due == amount_cents != balance:
         return cash_due - balance
     if not 0 < amount_cents <= balance:
         balance_due = from_cents(balance)

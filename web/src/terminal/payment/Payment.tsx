@@ -319,7 +319,7 @@ export function Payment(props: { check: Check; onClose: () => void; onDone: (pai
                   <p class="change-preview">
                     Change <strong>{money(tender.change)}</strong>
                   </p>
-                  <Button tone="accent" disabled={tender.pays <= 0} onClick={() => once(payCash)}>
+                  <Button tone="accent" disabled={tender.pays <= 0 && !tender.settles} onClick={() => once(payCash)}>
                     Take cash {money(tender.pays)}
                   </Button>
                 </div>
