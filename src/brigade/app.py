@@ -63,6 +63,7 @@ from brigade.printing import service as print_service
 from brigade.printing.service import PrintOutbox
 from brigade.reports import day_close_routes
 from brigade.reports import routes as reports
+from brigade.reports import service as reports_service
 from brigade.reports.checkout import routes as checkout
 from brigade.serving import on_shutdown_signal
 from brigade.settings import Settings, get_settings
@@ -83,6 +84,10 @@ AUTH_OFF_WARNING = (
 
 async def _the_location_itself(_connection: object, location_id: UUID) -> tuple[UUID]:
     return (location_id,)
+
+
+# The Zs' stored copies, which must be the chain's own and say how many entries it holds.
+JOURNAL_WITNESSES = (reports_service.z_reports_agree,)
 
 
 def register_locations() -> None:
@@ -209,6 +214,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         telemetry={"tracing": False, "metrics": False, "logs": False},
     )
     app.state.settings = settings
+    # What the journal's verification asks besides its own chain (journal/service.py).
+    app.state.journal_witnesses = JOURNAL_WITNESSES
     authenticator: Authenticator = TokenAuthenticator()
     app.state.authenticator = authenticator
     app.add_middleware(BodySizeLimit, max_bytes=settings.max_body_bytes)

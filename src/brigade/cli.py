@@ -236,8 +236,9 @@ def verify_journal(
     the first broken sequence otherwise (docs/design.md §18)."""
     # Not brigade.commands: its imports (every feature) would double the command's time.
     from brigade.journal.command import verify_journal as verify
+    from brigade.reports.service import z_reports_agree
 
-    results = asyncio.run(verify(Settings(), location))
+    results = asyncio.run(verify(Settings(), location, [z_reports_agree]))
     broken = False
     for result in results:
         if result.ok:

@@ -3,6 +3,7 @@ command starts fast (docs/design.md §18)."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from uuid import UUID
 
 from brigade.journal import service as journal
@@ -11,11 +12,14 @@ from brigade.kit.db.engine import Database
 from brigade.settings import Settings
 
 
-async def verify_journal(settings: Settings, location_id: UUID | None) -> list[Verification]:
-    """Each location's chain recomputed (one location's with ``location_id``)."""
+async def verify_journal(
+    settings: Settings, location_id: UUID | None, witnesses: Sequence[journal.Witness] = ()
+) -> list[Verification]:
+    """Each location's chain recomputed (one location's with ``location_id``), and what each
+    witness says of it."""
     database = Database(settings)
     try:
         async with database.unit_of_work(write=False) as uow:
-            return await journal.verify_all(uow, location_id)
+            return await journal.verify_all(uow, location_id, witnesses)
     finally:
         await database.dispose()

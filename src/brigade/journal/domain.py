@@ -1,8 +1,9 @@
 """The journal's entries and their hash chain (docs/design.md §18): the standard library only.
 
 Each entry's hash is SHA-256 over the canonical JSON (sorted keys, no spaces) of its content,
-sequence, kind, location, time and the previous entry's hash; the first entry's previous hash
-is 64 zeros. An entry is never changed or deleted: a correction is a new entry.
+sequence, kind, location, order, time and the previous entry's hash; the first entry's
+previous hash is 64 zeros. An entry is never changed or deleted: a correction is a new entry.
+Entries written before the order was hashed keep their version 1 hash (without it).
 """
 
 from __future__ import annotations
@@ -17,6 +18,8 @@ from typing import Any
 from uuid import UUID
 
 GENESIS_HASH = "0" * 64
+# What an entry's hash covers: 2 adds its order (issue 51); 1 is kept to verify older rows.
+HASH_VERSION = 2
 
 
 class EntryKind(StrEnum):
@@ -40,20 +43,33 @@ def instant_text(at: datetime) -> str:
 
 
 def hashed_around(
-    *, location_id: UUID, kind: str, at: datetime, content_text: str
+    *,
+    location_id: UUID,
+    kind: str,
+    at: datetime,
+    content_text: str,
+    order_id: UUID | None,
+    version: int = HASH_VERSION,
 ) -> tuple[str, str, str]:
     """The text an entry's hash is taken over, cut where the two values only its claim of the
     sequence gives go: ``before + previous_hash + between + str(sequence) + after``.
 
-    The canonical serialization of ``{at, content, kind, locationId, previousHash, sequence}``
-    is built around the content's own canonical text (keys in sorted order), so the content
-    is never parsed again to check it. A hash is hex: its canonical JSON is itself in quotes.
+    The canonical serialization of ``{at, content, kind, locationId, orderId, previousHash,
+    sequence}`` (version 1: without ``orderId``) is built around the content's own canonical
+    text (keys in sorted order), so the content is never parsed again to check it. A hash is
+    hex: its canonical JSON is itself in quotes.
     """
+    order = "" if version < 2 else f'"orderId":{canonical(_text_or_none(order_id))},'
     before = (
         f'{{"at":{canonical(instant_text(at))},"content":{content_text},'
-        f'"kind":{canonical(kind)},"locationId":{canonical(str(location_id))},"previousHash":"'
+        f'"kind":{canonical(kind)},"locationId":{canonical(str(location_id))},{order}'
+        '"previousHash":"'
     )
     return before, '","sequence":', "}"
+
+
+def _text_or_none(value: UUID | None) -> str | None:
+    return None if value is None else str(value)
 
 
 def entry_hash(
@@ -63,11 +79,18 @@ def entry_hash(
     kind: str,
     at: datetime,
     content_text: str,
+    order_id: UUID | None,
     previous_hash: str,
+    version: int = HASH_VERSION,
 ) -> str:
     """The hash of an entry whose content is ``content_text`` (its canonical JSON)."""
     before, between, after = hashed_around(
-        location_id=location_id, kind=kind, at=at, content_text=content_text
+        location_id=location_id,
+        kind=kind,
+        at=at,
+        content_text=content_text,
+        order_id=order_id,
+        version=version,
     )
     text = f"{before}{previous_hash}{between}{sequence}{after}"
     return hashlib.sha256(text.encode()).hexdigest()
@@ -121,6 +144,7 @@ class Unsealed:
             kind=self.kind.value,
             at=self.at,
             content_text=self.content_text,
+            order_id=self.order_id,
         )
 
     def at_sequence(self, sequence: int, previous_hash: str, hash_: str) -> JournalEntry:
@@ -148,6 +172,7 @@ def sealed(
         kind=new.kind.value,
         at=at,
         content_text=entry.content_text,
+        order_id=new.order_id,
         previous_hash=previous_hash,
     )
     return entry.at_sequence(sequence, previous_hash, digest)
@@ -163,6 +188,8 @@ class StoredRow:
     content_text: str
     previous_hash: str
     hash: str
+    order_id: UUID | None
+    version: int
 
 
 @dataclass(frozen=True, slots=True)
@@ -188,7 +215,7 @@ def verify_chain(location_id: UUID, rows: Iterable[StoredRow], head: Head | None
     sequences, or a previous hash that is not the entry before's) or a counter that does not
     name the last entry and its hash break it; the first broken sequence is answered.
     """
-    expected_sequence, previous, count = 1, GENESIS_HASH, 0
+    expected_sequence, previous, count, version_before = 1, GENESIS_HASH, 0, 1
     for row in rows:
         count += 1
         if row.sequence != expected_sequence or row.previous_hash != previous:
@@ -199,11 +226,15 @@ def verify_chain(location_id: UUID, rows: Iterable[StoredRow], head: Head | None
             kind=row.kind,
             at=row.at,
             content_text=row.content_text,
+            order_id=row.order_id,
             previous_hash=row.previous_hash,
+            version=row.version,
         )
-        if recomputed != row.hash:
+        # A version is never lowered: a newer row's hash over the older text breaks it.
+        if recomputed != row.hash or row.version < version_before:
             return Verification(location_id, False, count, row.sequence)
         previous, expected_sequence = row.hash, row.sequence + 1
+        version_before = row.version
     last = expected_sequence - 1
     head_sequence = 0 if head is None else head.last_sequence
     head_hash = GENESIS_HASH if head is None else head.last_hash

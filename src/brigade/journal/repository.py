@@ -9,6 +9,7 @@ from uuid import UUID
 from sqlalchemy import (
     ARRAY,
     BigInteger,
+    SmallInteger,
     String,
     Text,
     Uuid,
@@ -22,6 +23,7 @@ from sqlalchemy import (
 
 from brigade.journal.domain import (
     GENESIS_HASH,
+    HASH_VERSION,
     EntryKind,
     Head,
     JournalEntry,
@@ -73,11 +75,12 @@ _PG_WRITE = text(
         WHERE location_id = :location_key
     )
     INSERT INTO journal_entries
-        (location_id, sequence, kind, order_id, at, content, previous_hash, hash)
+        (location_id, sequence, kind, order_id, at, content, previous_hash, hash, hash_version)
     SELECT * FROM unnest(
         CAST(:location_id AS uuid[]), CAST(:sequence AS bigint[]), CAST(:kind AS varchar[]),
         CAST(:order_id AS uuid[]), CAST(:at AS timestamptz[]), CAST(:content AS text[]),
-        CAST(:previous_hash AS varchar[]), CAST(:hash AS varchar[])
+        CAST(:previous_hash AS varchar[]), CAST(:hash AS varchar[]),
+        CAST(:hash_version AS smallint[])
     )
     """
 ).bindparams(
@@ -92,6 +95,7 @@ _PG_WRITE = text(
     bindparam("content", type_=ARRAY(Text)),
     bindparam("previous_hash", type_=ARRAY(String)),
     bindparam("hash", type_=ARRAY(String)),
+    bindparam("hash_version", type_=ARRAY(SmallInteger)),
 )
 
 
@@ -115,8 +119,9 @@ _PG_APPEND_ONE = text(
         FROM entry WHERE journal_heads.location_id = :location_id
     )
     INSERT INTO journal_entries
-        (location_id, sequence, kind, order_id, at, content, previous_hash, hash)
-    SELECT :location_id, sequence, :kind, :order_id, :at, :content, previous_hash, hash
+        (location_id, sequence, kind, order_id, at, content, previous_hash, hash, hash_version)
+    SELECT :location_id, sequence, :kind, :order_id, :at, :content, previous_hash, hash,
+        :hash_version
     FROM entry
     RETURNING sequence, previous_hash, hash
     """
@@ -129,7 +134,12 @@ _PG_APPEND_ONE = text(
     bindparam("order_id", type_=Uuid()),
     bindparam("at", type_=UTCDateTime()),
     bindparam("content", type_=Text()),
+    bindparam("hash_version", type_=SmallInteger()),
 )
+
+
+def _stored(row: Any) -> tuple[Any, ...]:
+    return (int(row[0]), row[1], row[2], row[3], row[4], row[5], row[6], int(row[7]))
 
 
 def _entry(location_id: UUID, row: Any) -> JournalEntry:
@@ -180,6 +190,7 @@ class JournalRepository:
                 "content": entry.content_text,
                 "previous_hash": entry.previous_hash,
                 "hash": entry.hash,
+                "hash_version": HASH_VERSION,
             }
             for entry in entries
         ]
@@ -215,6 +226,7 @@ class JournalRepository:
                 "order_id": unsealed.order_id,
                 "at": unsealed.at,
                 "content": unsealed.content_text,
+                "hash_version": HASH_VERSION,
             },
         )
         row = found.first()
@@ -268,6 +280,17 @@ class JournalRepository:
         )
         return [_entry(location_id, row) for row in rows]
 
+    async def of_kind(self, location_id: UUID, kind: EntryKind) -> list[JournalEntry]:
+        rows = await self._rows(
+            select(*_COLUMNS, journal_entries.c.order_id)
+            .where(
+                journal_entries.c.location_id == location_id,
+                journal_entries.c.kind == kind.value,
+            )
+            .order_by(journal_entries.c.sequence)
+        )
+        return [_entry(location_id, row) for row in rows]
+
     async def count(self, location_id: UUID) -> int:
         rows = await self._rows(
             select(func.count()).where(journal_entries.c.location_id == location_id)
@@ -283,7 +306,7 @@ class JournalRepository:
         after = 0
         while True:
             rows = await self._rows(
-                select(*_COLUMNS)
+                select(*_COLUMNS, journal_entries.c.order_id, journal_entries.c.hash_version)
                 .where(
                     journal_entries.c.location_id == location_id,
                     journal_entries.c.sequence > after,
@@ -292,7 +315,7 @@ class JournalRepository:
                 .limit(VERIFY_PAGE)
             )
             for row in rows:
-                yield StoredRow(int(row[0]), row[1], row[2], row[3], row[4], row[5])
+                yield StoredRow(*_stored(row))
             if len(rows) < VERIFY_PAGE:
                 return
             after = int(rows[-1][0])

@@ -7,7 +7,7 @@ import json
 from typing import Annotated, Any
 from uuid import UUID
 
-from fastapi import Query
+from fastapi import Query, Request
 from pydantic import Field
 
 from brigade.journal import service
@@ -94,12 +94,14 @@ async def read_journal(
     "/verify", response_model=JournalVerification, responses=problem_responses(OtherLocation)
 )
 async def verify_journal(
-    staff: JournalReader, uow: UowDep, location_id: AtLocationQuery
+    staff: JournalReader, uow: UowDep, location_id: AtLocationQuery, request: Request
 ) -> JournalVerification:
-    """Recompute the chain: a changed row, a deleted one (a gap, or a previous hash that does
-    not match) or a changed counter break it at `firstBrokenSequence`."""
+    """Recompute the chain: a changed row (its content, kind, time or order), a deleted one (a
+    gap, or a previous hash that does not match) or a changed counter break it at
+    `firstBrokenSequence`; so does a Z report whose stored copy is not the chain's, or a chain
+    that lost entries a Z names (deleted with its counter)."""
     staff.ensure_at(location_id)
-    found = await service.verify(uow, location_id)
+    found = await service.verify(uow, location_id, request.app.state.journal_witnesses)
     return JournalVerification(
         ok=found.ok, entries=found.entries, first_broken_sequence=found.first_broken_sequence
     )

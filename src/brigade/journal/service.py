@@ -4,7 +4,8 @@ whose figures are those of the entries before it); nothing updates or deletes an
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import dataclasses
+from collections.abc import Awaitable, Callable, Sequence
 from datetime import datetime
 from uuid import UUID
 
@@ -98,15 +99,38 @@ async def last_sequence_of(uow: UnitOfWork, location_id: UUID, kind: EntryKind) 
     return await JournalRepository(uow).last_sequence_of(location_id, kind)
 
 
-async def verify(uow: UnitOfWork, location_id: UUID) -> Verification:
-    """Recompute the location's chain in one pass over its rows, in sequence order."""
+# Another feature's record of what the chain holds (the Zs' copies, which say how many entries
+# there must be): the first sequence it finds the chain disagrees with, or None. The app hands
+# them over (the journal imports none of its writers).
+Witness = Callable[[UnitOfWork, UUID], Awaitable[int | None]]
+
+
+async def verify(
+    uow: UnitOfWork, location_id: UUID, witnesses: Sequence[Witness] = ()
+) -> Verification:
+    """Recompute the location's chain in one pass over its rows, in sequence order; then ask
+    each witness whether it agrees (a chain deleted with its head is whole, yet a Z names it)."""
     repository = JournalRepository(uow)
     head = await repository.head(location_id)
     rows = [row async for row in repository.stored_rows(location_id)]
-    return verify_chain(location_id, rows, head)
+    found = verify_chain(location_id, rows, head)
+    if not found.ok:
+        return found
+    for witness in witnesses:
+        broken = await witness(uow, location_id)
+        if broken is not None:
+            return dataclasses.replace(found, ok=False, first_broken_sequence=broken)
+    return found
 
 
-async def verify_all(uow: UnitOfWork, location_id: UUID | None = None) -> list[Verification]:
+async def verify_all(
+    uow: UnitOfWork, location_id: UUID | None = None, witnesses: Sequence[Witness] = ()
+) -> list[Verification]:
     """One location's verification, or every location's that has a journal."""
     chosen = [location_id] if location_id else await JournalRepository(uow).locations()
-    return [await verify(uow, location) for location in chosen]
+    return [await verify(uow, location, witnesses) for location in chosen]
+
+
+async def of_kind(uow: UnitOfWork, location_id: UUID, kind: EntryKind) -> list[JournalEntry]:
+    """The location's entries of ``kind`` (its Zs: a few a day), in sequence order."""
+    return await JournalRepository(uow).of_kind(location_id, kind)

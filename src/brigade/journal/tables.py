@@ -2,7 +2,17 @@
 
 from __future__ import annotations
 
-from sqlalchemy import BigInteger, Column, Index, PrimaryKeyConstraint, String, Table, Text, Uuid
+from sqlalchemy import (
+    BigInteger,
+    Column,
+    Index,
+    PrimaryKeyConstraint,
+    SmallInteger,
+    String,
+    Table,
+    Text,
+    Uuid,
+)
 
 from brigade.kit.db.tables import metadata
 from brigade.kit.db.types import UTCDateTime
@@ -30,6 +40,8 @@ journal_entries = Table(
     Column("content", Text, nullable=False),
     Column("previous_hash", String(64), nullable=False),
     Column("hash", String(64), nullable=False),
+    # What the hash covers (journal/domain.py HASH_VERSION): 1 for rows from before the order.
+    Column("hash_version", SmallInteger, nullable=False, server_default="1"),
     PrimaryKeyConstraint("location_id", "sequence"),
     Index("ix_journal_entries_location_kind", "location_id", "kind", "sequence"),
 )

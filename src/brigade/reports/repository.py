@@ -365,6 +365,15 @@ class ClosedDayRepository:
         )
         return [StoredZ(*row) for row in rows]
 
+    async def every(self, location_id: UUID) -> list[StoredZ]:
+        """Oldest first."""
+        rows = await self._rows(
+            select(*_Z_COLUMNS)
+            .where(z_reports.c.location_id == location_id)
+            .order_by(z_reports.c.number)
+        )
+        return [StoredZ(*row) for row in rows]
+
     async def count(self, location_id: UUID) -> int:
         rows = await self._rows(select(func.count()).where(z_reports.c.location_id == location_id))
         return int(rows[0][0])

@@ -137,6 +137,23 @@ async def close_day(
     return snapshot
 
 
+async def z_reports_agree(uow: UnitOfWork, location_id: UUID) -> int | None:
+    """The journal's witness (docs/design.md §18): each stored Z is the chain's own Z entry,
+    numbered 1, 2, 3..., and the chain holds no Z without its copy. Answers the sequence of
+    the first Z entry that disagrees or is missing (a chain deleted with its counter), else
+    None."""
+    stored = await ClosedDayRepository(uow).every(location_id)
+    entries = {
+        entry.sequence: entry for entry in await journal.of_kind(uow, location_id, EntryKind.Z)
+    }
+    for number, z in enumerate(stored, start=1):
+        # A Z's journal sequence is its own entry's.
+        entry = entries.pop(z.journal_sequence, None)
+        if z.number != number or entry is None or entry.content_text != z.snapshot:
+            return z.journal_sequence
+    return min(entries) if entries else None
+
+
 async def list_z(
     uow: UnitOfWork, location_id: UUID, *, page: int, limit: int
 ) -> tuple[list[dict[str, Any]], int]:
@@ -147,10 +164,14 @@ async def list_z(
 
 
 async def get_z(uow: UnitOfWork, location_id: UUID, number: int) -> dict[str, Any]:
+    """The Z as the journal's chain holds it (its stored copy only names where: a copy edited
+    in the database is not what is served, and the journal's verification says so)."""
     found = await ClosedDayRepository(uow).get(location_id, number)
     if found is None:
         raise NotFound("Z report", number)
-    loaded: dict[str, Any] = json.loads(found.snapshot)
+    entry = await journal.entry(uow, location_id, found.journal_sequence)
+    chained = entry.content_text if entry and entry.kind is EntryKind.Z else found.snapshot
+    loaded: dict[str, Any] = json.loads(chained)
     return loaded
 
 

@@ -237,6 +237,37 @@ def test_a_deleted_last_entry_or_a_changed_counter_breaks_the_chain(client: AppC
     assert _verify(client, other)["firstBrokenSequence"] == 2
 
 
+def test_a_changed_or_nulled_order_of_an_entry_breaks_the_chain(client: AppClient) -> None:
+    """The probe: the order an entry names was not hashed."""
+    _four_sales(client)
+    _sql(client, "UPDATE journal_entries SET order_id = NULL WHERE sequence = 2")
+    assert _verify(client)["firstBrokenSequence"] == 2
+
+
+def test_a_z_whose_copy_was_edited_or_deleted_breaks_the_chain(client: AppClient) -> None:
+    """The probe: an edited Z snapshot was served as is, a deleted one went unseen."""
+    _four_sales(client)
+    z = _ok(_z(client), 201)
+    assert _verify(client)["ok"] is True
+    edit = "UPDATE z_reports SET snapshot = replace(snapshot, :was, :is_) WHERE number = 1"
+    _sql(client, edit, was='"grandTotal":', is_='"grandTotal":1')
+    assert _verify(client)["firstBrokenSequence"] == 5
+    # What is served is the chain's own Z, not the edited copy.
+    served = _ok(client.get(f"/api/reports/z/{z['number']}", params={"locationId": LOCATION}))
+    assert served["grandTotal"] == z["grandTotal"]
+    _sql(client, "DELETE FROM z_reports WHERE number = 1")
+    assert _verify(client)["firstBrokenSequence"] == 5
+
+
+def test_a_chain_deleted_with_its_counter_is_missed_by_no_z(client: AppClient) -> None:
+    """The probe: a whole location's chain deleted with its head verified as whole."""
+    _four_sales(client)
+    _ok(_z(client), 201)
+    _sql(client, "DELETE FROM journal_entries")
+    _sql(client, "DELETE FROM journal_heads")
+    assert _verify(client) == {"ok": False, "entries": 0, "firstBrokenSequence": 5}
+
+
 def test_a_tip_of_a_sale_in_a_closed_z_is_day_closed(client: AppClient) -> None:
     steak, _wine = _menu(client)
     order = _sale(client, [steak], ("CARD", 22.00, 0))

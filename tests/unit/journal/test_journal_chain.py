@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import hashlib
 import json
 import uuid
@@ -9,10 +10,13 @@ from datetime import UTC, datetime
 
 from brigade.journal.domain import (
     GENESIS_HASH,
+    HASH_VERSION,
     EntryKind,
     Head,
+    JournalEntry,
     NewEntry,
     StoredRow,
+    entry_hash,
     sealed,
     verify_chain,
 )
@@ -30,17 +34,28 @@ LOCATION = uuid.UUID("0196a1b2-0000-7000-8000-000000000001")
 AT = datetime(2026, 12, 1, 22, 30, 0, 123456, tzinfo=UTC)
 
 
+ORDER = uuid.UUID("0196a1b2-0000-7000-8000-0000000000aa")
+
+
+def _stored(entry: JournalEntry, version: int = HASH_VERSION) -> StoredRow:
+    return StoredRow(
+        entry.sequence,
+        entry.kind.value,
+        entry.at,
+        entry.content_text,
+        entry.previous_hash,
+        entry.hash,
+        entry.order_id,
+        version,
+    )
+
+
 def _chain(count: int) -> list[StoredRow]:
     rows, previous = [], GENESIS_HASH
     for sequence in range(1, count + 1):
-        entry = sealed(
-            LOCATION, sequence, NewEntry(EntryKind.SALE, {"netSales": sequence}), AT, previous
-        )
-        rows.append(
-            StoredRow(
-                sequence, entry.kind.value, AT, entry.content_text, entry.previous_hash, entry.hash
-            )
-        )
+        sale = NewEntry(EntryKind.SALE, {"netSales": sequence}, ORDER)
+        entry = sealed(LOCATION, sequence, sale, AT, previous)
+        rows.append(_stored(entry))
         previous = entry.hash
     return rows
 
@@ -59,6 +74,7 @@ def test_the_hash_is_sha256_of_the_canonical_serialization() -> None:
             "content": {"a": [1, {"c": 0, "d": 1}], "b": 2},
             "kind": "SALE",
             "locationId": str(LOCATION),
+            "orderId": None,
             "previousHash": "0" * 64,
             "sequence": 1,
         },
@@ -78,8 +94,43 @@ def test_a_whole_chain_verifies() -> None:
 
 def test_a_changed_row_breaks_it_there() -> None:
     rows = _chain(5)
-    rows[2] = StoredRow(3, "SALE", AT, '{"netSales":300}', rows[2].previous_hash, rows[2].hash)
+    rows[2] = dataclasses.replace(rows[2], content_text='{"netSales":300}')
     assert verify_chain(LOCATION, rows, Head(5, rows[-1].hash)).first_broken_sequence == 3
+
+
+def test_a_changed_or_nulled_order_or_kind_breaks_it_there() -> None:
+    """The probe: the order an entry names was not hashed."""
+    for changed in ({"order_id": uuid.uuid4()}, {"order_id": None}, {"kind": "REFUND"}):
+        rows = _chain(5)
+        rows[1] = dataclasses.replace(rows[1], **changed)
+        assert verify_chain(LOCATION, rows, Head(5, rows[-1].hash)).first_broken_sequence == 2
+    # Nor does calling a newer row an older one leave its order out.
+    rows = _chain(5)
+    rows[1] = dataclasses.replace(rows[1], version=1, order_id=None)
+    assert verify_chain(LOCATION, rows, Head(5, rows[-1].hash)).first_broken_sequence == 2
+
+
+def test_the_rows_from_before_the_order_was_hashed_still_verify() -> None:
+    """Version 1 rows (before issue 51) hash without their order; the chain goes on after."""
+    old = NewEntry(EntryKind.SALE, {"netSales": 1}, ORDER)
+    first = sealed(LOCATION, 1, old, AT, GENESIS_HASH)
+    unsealed_text = first.content_text
+    v1_hash = entry_hash(
+        location_id=LOCATION,
+        sequence=1,
+        kind="SALE",
+        at=AT,
+        content_text=unsealed_text,
+        order_id=ORDER,
+        previous_hash=GENESIS_HASH,
+        version=1,
+    )
+    v1 = dataclasses.replace(_stored(first, version=1), hash=v1_hash)
+    second = sealed(LOCATION, 2, NewEntry(EntryKind.SALE, {"netSales": 2}, ORDER), AT, v1_hash)
+    rows = [v1, _stored(second)]
+    assert verify_chain(LOCATION, rows, Head(2, second.hash)).ok
+    # A version 2 row after which a version 1 row comes is a rewrite.
+    assert not verify_chain(LOCATION, [rows[1], rows[0]], Head(2, v1_hash)).ok
 
 
 def test_a_deleted_row_breaks_it_at_the_gap() -> None:
