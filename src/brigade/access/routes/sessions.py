@@ -22,6 +22,7 @@ from brigade.kit.errors import (
     Forbidden,
     NotApprovable,
     NotFound,
+    OtherLocation,
     PinLocked,
     TooManyWrongPins,
     TrivialPin,
@@ -262,7 +263,14 @@ async def sign_out(staff: SignedInStaff, uow: UowDep) -> SignedOut:
     status_code=201,
     response_model=NewApproval,
     responses=problem_responses(
-        WrongPin, PinLocked, TooManyWrongPins, Forbidden, NotApprovable, ApprovalInvalid
+        WrongPin,
+        PinLocked,
+        TooManyWrongPins,
+        Forbidden,
+        NotApprovable,
+        ApprovalInvalid,
+        NotFound,
+        OtherLocation,
     ),
 )
 @located(OWN)
@@ -275,7 +283,8 @@ async def request_approval(
     on that resource (else 403 `approval_invalid`), and by none that manages staff, tokens,
     devices, printers, webhooks or the catalogue (403 `not_approvable`). That request acts
     with the manager's role, and its audit entry names both the server and the approving
-    manager. Wrong PINs count as a sign-in's do.
+    manager. Wrong PINs count as a sign-in's do. The resource must exist (404 `not_found`)
+    and be at the asker's location (403 `other_location`).
 
     Requires the SERVER role or above for every action but `device.unpair`: any device may ask
     a manager to approve its own unpairing (on its own `deviceId`, docs/design.md §23)."""
