@@ -319,10 +319,14 @@ def unbumps(before: ItemStatus, after: ItemStatus) -> bool:
     return before is ItemStatus.READY and after is ItemStatus.PREPARING
 
 
+VOIDED = ItemStatus.VOIDED
+TO_COOK = frozenset({ItemStatus.SENT, ItemStatus.PREPARING})
+
+
 def followed_order(ticket: KitchenTicket, checks: Sequence[UUID]) -> UUID:
     """The check a ticket shows: its own while its food is on it, else the check its food went
-    to (a merge, a move), the first of ``checks`` (the checks of its live parts, in line
-    order; none: its own)."""
+    to (a merge, a move, a split), the first of ``checks`` (the checks of its parts still to
+    cook, else of its live parts, in line order; none: its own)."""
     if not checks or ticket.order_id in checks:
         return ticket.order_id
     return checks[0]
@@ -341,13 +345,10 @@ def board_ticket(
     ``kitchen``, each item names its stations and the ticket its stations' parts, bumped as
     ``bumps`` (station id: when) says."""
     lines = [(line, parts[line.item_id]) for line in ticket.items]
-    live_checks = [
-        part.order_id
-        for _, found in lines
-        for part in found
-        if part.live.status is not ItemStatus.VOIDED
-    ]
-    order, _ = orders[followed_order(ticket, live_checks)]
+    live = [part for _, found in lines for part in found if part.live.status is not VOIDED]
+    # What is still to cook decides: a drink made on the old check is not why the cook looks.
+    cooking = [part.order_id for part in live if part.live.status in TO_COOK]
+    order, _ = orders[followed_order(ticket, cooking or [part.order_id for part in live])]
     # Added: a later send than the first of the check it was sent from (a merge does not make
     # a table's first round an addition to the check that took it).
     _, first_sent_at = orders[ticket.order_id]

@@ -7,7 +7,7 @@ from decimal import Decimal
 from typing import Annotated, Any
 from uuid import UUID
 
-from pydantic import Field, StringConstraints, ValidationInfo, field_validator
+from pydantic import Field, StringConstraints
 
 from brigade.kit.http.schemas import CursorPage, ModifierOut, StaffRef, given
 from brigade.kit.http.types import (
@@ -259,8 +259,8 @@ class PaymentCreate(RequestModel):
     payment_method: PaymentMethod = Field(description="How it is paid")
     amount: MoneyIn = Field(
         description=(
-            "What it pays of balanceDue, tips apart: above 0 and at most the balance "
-            "(409 `overpayment`); in the order's currency. In cash it may be cashBalanceDue "
+            "What it pays of balanceDue, tips apart: above 0 and at most the balance, else "
+            "409 `overpayment`; in the order's currency. In cash it may be cashBalanceDue "
             "instead, 0.00 included: a balance of 0.01-0.02 at a 0.05 cash step is settled by "
             "handing over nothing"
         )
@@ -283,14 +283,6 @@ class PaymentCreate(RequestModel):
         default=None,
         description="The card's brand as the terminal names it (VISA, ...); null: none",
     )
-
-    @field_validator("amount")
-    @classmethod
-    def _cash_alone_pays_nothing(cls, amount: Decimal, info: ValidationInfo) -> Decimal:
-        # Cash alone: 0.00 settles a balance its rounding step takes away (0.01-0.02 at 0.05).
-        if amount == 0 and info.data.get("payment_method") is not PaymentMethod.CASH:
-            raise ValueError("must be greater than 0 (cash alone may pay 0.00)")
-        return amount
 
     def command(self) -> TakePayment:
         return TakePayment(

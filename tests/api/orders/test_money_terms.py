@@ -225,7 +225,7 @@ def test_cash_settles_a_balance_the_step_rounds_away_with_nothing_handed_over(
     assert pay(client, order, 149.95).status_code == 201
     detail = order_detail(client, order)
     assert (detail["balanceDue"], detail["cashBalanceDue"]) == (0.02, 0)
-    problem(pay(client, order, 0), 422, "validation_failed")  # a card pays something
+    problem(pay(client, order, 0), 409, "overpayment")  # a card pays something
     settled = pay(client, order, 0, paymentMethod="CASH")
     assert settled.status_code == 201, settled.text
     assert settled.json()["roundingAdjustment"] == -0.02

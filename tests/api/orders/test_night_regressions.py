@@ -182,6 +182,25 @@ def test_a_merged_checks_ticket_shows_the_check_its_food_is_on(client: AppClient
     assert ticket["orderNumber"] == staying["orderNumber"]
 
 
+def test_a_ticket_shows_the_check_its_food_still_to_cook_went_to(client: AppClient) -> None:
+    """Found by the API machine: the bar made the wine, then the steak was split off to a new
+    check; the ticket still showed the old check, where nothing was left to cook."""
+    menu = _vat_night(client)
+    order = make_order(client, guestCount=2)
+    steak = add_item(client, order, menu["steak"])
+    add_item(client, order, menu["malbec"])
+    _ok(client.post(f"/api/orders/{order['id']}/send"))
+    stations = _ok(client.get("/api/kitchen/stations", params={"locationId": LOCATION}))["data"]
+    bar = next(station for station in stations if station["name"] == "Bar")
+    (ticket,) = _board(client)["tickets"]
+    url = f"/api/kitchen/tickets/{ticket['id']}/bump"
+    _ok(client.post(url, params={"stationId": bar["id"]}))
+    body = {"items": [{"itemId": steak["id"]}]}
+    _source, new = _ok(client.post(f"/api/orders/{order['id']}/split", json=body), 201)["orders"]
+    (ticket,) = _board(client)["tickets"]
+    assert (ticket["orderId"], ticket["orderNumber"]) == (new["id"], new["orderNumber"])
+
+
 def test_a_sent_line_moved_to_a_check_never_sent_shows_on_the_board(client: AppClient) -> None:
     """The state machine found it: the board answered 500 (the check had no first send)."""
     menu = _vat_night(client)

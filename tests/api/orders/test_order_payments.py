@@ -190,11 +190,18 @@ def test_an_empty_order_takes_no_payment(client: AppClient) -> None:
     problem(pay(client, make_order(client), 1), 409, "overpayment")
 
 
+def test_a_payment_of_nothing_is_refused_and_changes_nothing(client: AppClient) -> None:
+    """Only cash settling a balance its step rounds away pays 0.00 (test_money_terms.py)."""
+    order = _order_of(client, (make_product(client, price=10), 1))
+    for method in ("CARD", "CASH"):
+        problem(pay(client, order, 0, paymentMethod=method), 409, "overpayment")
+    assert order_detail(client, order)["payments"] == []
+
+
 @pytest.mark.parametrize(
     "body",
     [
         {"paymentMethod": "CARD"},
-        {"amount": 0, "paymentMethod": "CARD"},
         {"amount": -5, "paymentMethod": "CARD"},
         {"amount": 1.001, "paymentMethod": "CARD"},
         {"amount": "5", "paymentMethod": "CARD"},
