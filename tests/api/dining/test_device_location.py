@@ -58,7 +58,13 @@ def test_a_pin_session_changes_its_own_locations_orders_only(client: AppClient) 
 
     mine = client.post("/api/orders", json={"orderType": "TAKEOUT"}, headers=session).json()
     assert mine["locationId"] == OTHER_LOCATION
-    added = client.post(f"/api/orders/{mine['id']}/items", json=line, headers=session)
+    # Its own location's menu: the other's product is refused on its orders too.
+    refused = client.post(f"/api/orders/{mine['id']}/items", json=line, headers=session)
+    assert refused.json()["code"] == "other_location"
+    ours = {"productId": make_product(client, price=10, locationId=OTHER_LOCATION)["id"]}
+    added = client.post(
+        f"/api/orders/{mine['id']}/items", json=ours | {"quantity": 1}, headers=session
+    )
     assert added.status_code == 201, added.text
 
 
