@@ -158,35 +158,37 @@ def sign_in(client: AppClient, terminal_token: str, staff_id: str, pin: str) -> 
     return client.post("/api/sessions", json=body, headers=bearer(terminal_token))
 
 
-def approval_ask(staff_id: str, pin: str, action: str, url: str) -> dict[str, Any]:
+def approval_ask(
+    staff_id: str, pin: str, action: str, url: str, amount: float | None = None
+) -> dict[str, Any]:
     """The body asking ``staff_id``'s approval of ``action`` on the order (and item, payment or
-    service charge), or the cash drawer, that ``url`` names."""
+    service charge), or the cash drawer, that ``url`` names; up to ``amount`` for an action
+    that moves money."""
+    asked: dict[str, Any] = {"staffId": staff_id, "pin": pin, "action": action}
+    if amount is not None:
+        asked["amount"] = amount
     if url.startswith("/api/cash-drawers/"):
         drawer_id = url.removeprefix("/api/cash-drawers/").split("/")[0]
-        return {
-            "staffId": staff_id,
-            "pin": pin,
-            "action": action,
-            "resource": {"drawerId": drawer_id},
-        }
+        return asked | {"resource": {"drawerId": drawer_id}}
     parts = url.removeprefix("/api/orders/").split("/")
     resource = {"orderId": parts[0]}
     if len(parts) >= 3:
         named = {"items": "itemId", "service-charges": "serviceChargeId"}
         resource[named.get(parts[1], "paymentId")] = parts[2]
-    return {"staffId": staff_id, "pin": pin, "action": action, "resource": resource}
+    return asked | {"resource": resource}
 
 
 def approved_session(
-    client: AppClient, action: str, url: str
+    client: AppClient, action: str, url: str, amount: float | None = None
 ) -> tuple[dict[str, str], dict[str, Any], dict[str, Any]]:
     """A SERVER signed in on a new terminal, with a MANAGER's approval (PIN 5173) of ``action``
-    on what ``url`` names: the session's headers carrying it, the server and the manager."""
+    on what ``url`` names (up to ``amount``): the session's headers carrying it, the server
+    and the manager."""
     terminal = make_device(client)["token"]
     server = make_staff_with_pin(client, "SERVER")
     session = bearer(sign_in(client, terminal, server["id"], "4826").json()["token"])
     manager = make_staff_with_pin(client, "MANAGER", "5173")
-    asked = approval_ask(manager["id"], "5173", action, url)
+    asked = approval_ask(manager["id"], "5173", action, url, amount)
     granted = client.post("/api/approvals", json=asked, headers=session)
     assert granted.status_code == 201, granted.text
     return session | {"Brigade-Approval": granted.json()["token"]}, server, manager

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from sqlalchemy import (
     JSON,
+    BigInteger,
     Boolean,
     Column,
     ForeignKey,
@@ -166,6 +167,8 @@ approvals = Table(
     # The one action on the one resource it approves (kit/access.py ApprovalAction).
     Column("action", String(40), nullable=False),
     Column("resource", String(200), nullable=False),
+    # The most the change may come to, for an action that moves money (APPROVED_UP_TO).
+    Column("amount_cents", BigInteger, nullable=True),
     Column("created_at", UTCDateTime(), nullable=False),
     Column("expires_at", UTCDateTime(), nullable=False),
     Column("used_at", UTCDateTime(), nullable=True),

@@ -17,11 +17,14 @@ from enum import StrEnum
 from types import MappingProxyType
 from uuid import UUID
 
+from brigade.kit import money
 from brigade.kit.errors import (
+    ApprovalExceeded,
     ApprovalInvalid,
     Conflict,
     Forbidden,
     InsufficientScope,
+    InvalidInput,
     NotApprovable,
     OtherLocation,
 )
@@ -305,6 +308,29 @@ APPROVAL_RESOURCE: Mapping[ApprovalAction, tuple[str, ...]] = MappingProxyType(
     }
 )
 
+# The actions that move money: their approval names the most it approves (docs/design.md §10)
+# and what it covers: the discount, the refund's amount and tip, the tip, the movement.
+APPROVED_UP_TO: Mapping[ApprovalAction, str] = MappingProxyType(
+    {
+        ApprovalAction.ORDER_DISCOUNT: "the order's discount",
+        ApprovalAction.ORDER_REFUND: "the refund, its amount and tip together",
+        ApprovalAction.PAYMENT_LARGE_TIP: "the payment's tip",
+        ApprovalAction.PAYMENT_TIP_ADJUST: "the payment's new tip",
+        ApprovalAction.CASH_DRAWER_MOVEMENT: "the pay-in or pay-out (0 for a no sale)",
+    }
+)
+
+
+def approval_ceiling(action: ApprovalAction, amount_cents: int | None) -> int | None:
+    """The amount an approval of ``action`` is asked for, checked: required where the action
+    moves money (``APPROVED_UP_TO``), refused where it does not (422 ``amount``)."""
+    covers = APPROVED_UP_TO.get(action)
+    if covers is not None and amount_cents is None:
+        raise InvalidInput("amount", f"names the most {action} approves: {covers}")
+    if covers is None and amount_cents is not None:
+        raise InvalidInput("amount", f"is only for an action that moves money, not {action}")
+    return amount_cents
+
 
 def approvable(action: str) -> ApprovalAction:
     """The action an approval may be asked for, or NotApprovable (403 ``not_approvable``)."""
@@ -336,6 +362,8 @@ class Approver:
 
     staff_id: UUID
     name: str
+    # The most the approved change may come to, in cents; None: the action moves no money.
+    up_to_cents: int | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -419,6 +447,17 @@ class Actor:
     def approved_by(self, approver: Approver, role: Role) -> Actor:
         """This actor, for one request, with the role of the manager who approved it."""
         return dataclasses.replace(self, role=role, approver=approver)
+
+    def ensure_approved_up_to(self, cents: int) -> None:
+        """A change made by a manager's approval comes to at most the amount approved
+        (403 ``approval_exceeded``); without an approval, the actor's own role decides."""
+        approver = self.approver
+        if approver is None or approver.up_to_cents is None or cents <= approver.up_to_cents:
+            return
+        raise ApprovalExceeded(
+            f"{approver.name} approved up to {money.from_cents(approver.up_to_cents)}; this "
+            f"change comes to {money.from_cents(cents)}: ask for an approval of that."
+        )
 
     def ensure_keeps_own_access(self, staff_id: UUID, *, role: Role, is_active: bool) -> None:
         """An admin may not deactivate themself or drop their own ADMIN role: an installation

@@ -278,6 +278,10 @@ class ApprovalInvalid(Forbidden):
     action or resource than the request's."""
 
 
+class ApprovalExceeded(Forbidden):
+    """A change made by a manager's approval comes to more than the amount approved."""
+
+
 class OtherLocation(Forbidden):
     """A device, or a PIN session on it, reaching for another location's records."""
 

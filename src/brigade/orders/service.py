@@ -416,7 +416,7 @@ async def apply_discount(
 ) -> Order:
     order = await _load(uow, actor, order_id, if_match, whole=WholeItems.ALL)
     before = order.header
-    order.apply_discount(command, at=now())
+    order.apply_discount(command, actor=actor, at=now())
     await _persist(uow, order, actor)
     await _audit(
         uow,

@@ -14,6 +14,7 @@ from brigade.kit.access import Actor, Role
 from brigade.kit.clock import now
 from brigade.kit.errors import (
     AlreadyClockedIn,
+    ApprovalExceeded,
     DrawerAlreadyOpen,
     DrawerClosed,
     Forbidden,
@@ -304,7 +305,9 @@ async def get_drawer(staff: DrawerManager, drawer_id: DrawerId, uow: UowDep) -> 
     "/{drawerId}/movements",
     status_code=201,
     response_model=MovedDrawerOut,
-    responses=problem_responses(NotFound, OtherLocation, DrawerClosed, InvalidInput),
+    responses=problem_responses(
+        NotFound, OtherLocation, DrawerClosed, ApprovalExceeded, InvalidInput
+    ),
 )
 async def add_movement(
     staff: DrawerMover, drawer_id: DrawerId, body: MovementIn, uow: UowDep

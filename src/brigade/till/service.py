@@ -184,9 +184,11 @@ async def add_movement(
     amount_cents: int,
     reason: str,
 ) -> DrawerDetail:
-    """A manager's pay-in, pay-out or no-sale on an open drawer, audited."""
+    """A manager's pay-in, pay-out or no-sale on an open drawer, audited; by a manager's
+    approval, at most the amount it approved."""
     drawer = await _load(uow, actor, drawer_id, lock=True)
     ensure_open(drawer.status)
+    actor.ensure_approved_up_to(amount_cents)
     movements = (await MovementRepository(uow).of_drawers([drawer.id]))[drawer.id]
     check_movement(kind, amount_cents, expected_cents(drawer.opening_float_cents, movements))
     movement = Movement(

@@ -175,6 +175,7 @@ def test_approvals_are_only_for_what_exists_at_the_askers_location(client: AppCl
             "staffId": manager["id"],
             "pin": "7391",
             "action": "order.discount",
+            "amount": 5,
             "resource": {"orderId": order_id},
         }
         return client.post("/api/approvals", json=body, headers=session)

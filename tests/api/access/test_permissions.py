@@ -771,6 +771,7 @@ ENDPOINTS: dict[tuple[str, str], tuple[str, Scenario]] = {
                 "staffId": make_staff_with_pin(c, "MANAGER", "5173")["id"],
                 "pin": "5173",
                 "action": "order.discount",
+                "amount": 5,
                 "resource": {"orderId": make_order(c)["id"]},
             },
         ),

@@ -47,11 +47,16 @@ def _sent_item(client: Any) -> tuple[str, str]:
 
 
 def _approval(
-    client: AppClient, session: dict[str, str], manager: dict[str, Any], action: str, url: str
+    client: AppClient,
+    session: dict[str, str],
+    manager: dict[str, Any],
+    action: str,
+    url: str,
+    amount: float | None = None,
 ) -> dict[str, Any]:
     response = client.post(
         "/api/approvals",
-        json=approval_ask(manager["id"], MANAGER_PIN, action, url),
+        json=approval_ask(manager["id"], MANAGER_PIN, action, url, amount),
         headers=session,
     )
     assert response.status_code == 201, response.text
@@ -92,7 +97,7 @@ def test_an_approval_for_a_void_covers_that_void_only(client: AppClient) -> None
 def test_an_approval_for_a_discount_covers_that_orders_discount(client: AppClient) -> None:
     session, _server, manager = _server_and_manager(client)
     order_url, _item_url = _sent_item(client)
-    granted = _approval(client, session, manager, "order.discount", order_url)
+    granted = _approval(client, session, manager, "order.discount", order_url, 2)
     discounted = client.post(
         f"{order_url}/discount",
         json={"discountAmount": 2, "reason": "birthday"},
@@ -151,7 +156,7 @@ def test_an_approval_never_reaches_staff_tokens_devices_printers_webhooks_or_pri
         ),
     )
     for method, url, body, code in attempts:
-        token = _approval(client, session, manager, "order.discount", order_url)["token"]
+        token = _approval(client, session, manager, "order.discount", order_url, 1)["token"]
         refused = client.request(
             method, url, json=body, headers=session | {"Brigade-Approval": token}
         )

@@ -49,9 +49,10 @@ def _approve(
     url: str,
     pin: str = "5173",
     action: str = "item.void",
+    amount: float | None = None,
 ) -> Any:
     headers = {"Authorization": session["Authorization"]}
-    body = approval_ask(staff_id, pin, action, url)
+    body = approval_ask(staff_id, pin, action, url, amount)
     return client.post("/api/approvals", json=body, headers=headers)
 
 
@@ -125,9 +126,8 @@ def test_a_refused_change_does_not_spend_the_approval(client: AppClient) -> None
 def test_an_idempotent_retry_replays_the_approved_answer(client: AppClient) -> None:
     session, manager, item_url = _floor(client)
     order_url = item_url.split("/items/")[0]
-    token = _approve(client, session, manager["id"], order_url, action="order.discount").json()[
-        "token"
-    ]
+    asked = _approve(client, session, manager["id"], order_url, action="order.discount", amount=2)
+    token = asked.json()["token"]
     headers = _as(session, token) | {"Idempotency-Key": "discount-1"}
     body = {"discountAmount": 2, "reason": "birthday"}
     first = client.post(f"{order_url}/discount", json=body, headers=headers)

@@ -126,6 +126,7 @@ def test_a_terminal_alone_reads_the_menu_and_the_directory_and_signs_in_nothing_
                 "staffId": str(uuid.uuid4()),
                 "pin": "1234",
                 "action": "order.discount",
+                "amount": 5,
                 "resource": {"orderId": str(uuid.uuid4())},
             },
         ),
@@ -431,6 +432,7 @@ def test_no_pin_or_token_is_stored_in_clear(client: AppClient) -> None:
         "staffId": member["id"],
         "pin": pin,
         "action": "order.discount",
+        "amount": 5,
         "resource": {"orderId": make_order(client)["id"]},
     }
     approval = client.post("/api/approvals", json=ask, headers=bearer(session)).json()["token"]

@@ -28,7 +28,7 @@ def test_a_server_pays_out_with_a_managers_approval_on_that_drawer_only(
     mine = open_drawer(client)
     other = open_drawer(client, deviceId=make_device(client)["id"])
     url = f"/api/cash-drawers/{mine['id']}/movements"
-    approved, server, manager = approved_session(client, "cash_drawer.movement", url)
+    approved, server, manager = approved_session(client, "cash_drawer.movement", url, 10)
 
     elsewhere = client.post(
         f"/api/cash-drawers/{other['id']}/movements", json=PAY_OUT, headers=approved
@@ -122,7 +122,7 @@ def test_a_refused_pay_out_says_nothing_of_the_cash_and_spends_no_approval(
     approval it carried could ask again and again."""
     mine = open_drawer(client)
     url = f"/api/cash-drawers/{mine['id']}/movements"
-    approved, _server, _manager = approved_session(client, "cash_drawer.movement", url)
+    approved, _server, _manager = approved_session(client, "cash_drawer.movement", url, 5000)
     too_much = PAY_OUT | {"amount": 5000}
     refused = problem(client.post(url, json=too_much, headers=approved), 422, "validation_failed")
     assert "200" not in str(refused)

@@ -312,7 +312,10 @@ class Night(RuleBasedStateMachine):
             return
         amount = Decimal(order.header.subtotal_cents * part // 10) / 100 if part else Decimal(0)
         amount = Decimal(order.header.subtotal_cents // 7) / 100 if part == 3 else amount
-        self._act([order], lambda: order.apply_discount(ApplyDiscount(amount), at=self._moment()))
+        self._act(
+            [order],
+            lambda: order.apply_discount(ApplyDiscount(amount), actor=MANAGER, at=self._moment()),
+        )
 
     @rule(n=index, fee=st.booleans())
     def charge_on(self, n: int, fee: bool) -> None:

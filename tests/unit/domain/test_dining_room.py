@@ -22,6 +22,7 @@ from brigade.access.domain.terminals import (
 )
 from brigade.dining.domain.rooms import check_currency, check_idle_sign_out, check_timezone
 from brigade.kit.access import (
+    APPROVED_UP_TO,
     TERMINAL_PERMISSIONS,
     Actor,
     ApprovalAction,
@@ -30,9 +31,11 @@ from brigade.kit.access import (
     Principal,
     Role,
     approvable,
+    approval_ceiling,
     approval_resource,
 )
 from brigade.kit.errors import (
+    ApprovalExceeded,
     ApprovalInvalid,
     Forbidden,
     InvalidInput,
@@ -158,6 +161,27 @@ def test_an_approved_actor_acts_with_the_managers_role_and_names_them() -> None:
         manager,
     )
     assert approved.caller_key == server.caller_key == str(server.session_id)
+
+
+def test_an_approved_change_comes_to_at_most_the_amount_approved() -> None:
+    server = Actor(name="Sam", role=Role.SERVER, staff_id=uuid.uuid4())
+    approved = server.approved_by(Approver(uuid.uuid4(), "Mia", up_to_cents=500), Role.MANAGER)
+    approved.ensure_approved_up_to(500)
+    with pytest.raises(ApprovalExceeded, match=r"Mia approved up to 5\.00"):
+        approved.ensure_approved_up_to(501)
+    # Without an approval, or one of an action that moves no money, the role alone decides.
+    server.ensure_approved_up_to(10**12)
+    server.approved_by(Approver(uuid.uuid4(), "Mia"), Role.MANAGER).ensure_approved_up_to(10**12)
+
+
+@pytest.mark.parametrize("action", list(ApprovalAction))
+def test_an_approval_names_an_amount_exactly_when_its_action_moves_money(
+    action: ApprovalAction,
+) -> None:
+    moves_money = action in APPROVED_UP_TO
+    with pytest.raises(InvalidInput, match="amount"):
+        approval_ceiling(action, None if moves_money else 100)
+    assert approval_ceiling(action, 100 if moves_money else None) == (100 if moves_money else None)
 
 
 @pytest.mark.parametrize(

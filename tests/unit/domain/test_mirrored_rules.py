@@ -20,6 +20,7 @@ from brigade.catalogue.domain.menu import check_modifier_selection, sold_as
 from brigade.catalogue.domain.records import ModifierGroup, ModifierOption, ProductVariant
 from brigade.kit.access import Role, allows
 from brigade.kit.errors import InvalidInput, ModifierSelectionInvalid, TrivialPin, WeakPassword
+from brigade.kit.money import TaxMode
 from brigade.kitchen.domain import (
     BoardItem,
     BoardTicket,
@@ -33,6 +34,7 @@ from brigade.kitchen.domain import (
 from brigade.orders.domain.commands import SplitCheck
 from brigade.orders.domain.courses import sent_by_a_send
 from brigade.orders.domain.permissions import permission_to_cancel
+from brigade.orders.domain.refunds import line_share
 from brigade.orders.domain.splitting import selections
 from brigade.orders.domain.states import (
     ITEM_TRANSITIONS,
@@ -152,3 +154,14 @@ def test_a_password_when_it_is_set(case: dict[str, Any]) -> None:
     refused = _refusal(check_password, case["password"], {WeakPassword: "weak"})
     length = "short" if len(case["password"]) < 10 else "long"
     assert (length if refused == "format" else refused) == case["refused"]
+
+
+@pytest.mark.parametrize("case", CASES["refundLineShares"])
+def test_a_lines_share_of_what_was_charged(case: dict[str, Any]) -> None:
+    cents = {
+        key: int(Decimal(str(case[key])) * 100) for key in ("total", "discountAmount", "taxAmount")
+    }
+    share = line_share(
+        cents["total"], cents["discountAmount"], cents["taxAmount"], TaxMode(case["taxMode"])
+    )
+    assert share == int(Decimal(str(case["share"])) * 100)

@@ -230,7 +230,7 @@ def test_voiding_what_the_kitchen_has_takes_a_manager_even_without_a_send() -> N
 
 def test_a_void_that_would_leave_the_discount_above_the_subtotal_is_refused() -> None:
     order, item_id = _with_item("1")
-    order.apply_discount(ApplyDiscount(Decimal(8)), at=T0)
+    order.apply_discount(ApplyDiscount(Decimal(8)), actor=SERVER, at=T0)
     order = _saved(order)
     with pytest.raises(DiscountTooLarge):
         order.void_item(item_id, "mistake", actor=SERVER, at=T0)
@@ -280,10 +280,10 @@ def test_pay_takes_at_most_the_balance_and_records_who_took_it() -> None:
 
 def test_a_discount_replaces_the_old_one_and_may_not_go_under_what_is_paid() -> None:
     order, _item = _with_item("1")
-    order.apply_discount(ApplyDiscount(Decimal(2), code="VIP"), at=T0)
+    order.apply_discount(ApplyDiscount(Decimal(2), code="VIP"), actor=SERVER, at=T0)
     assert (order.header.discount_cents, order.header.discount_code) == (200, "VIP")
     assert order.header.total_cents == 880  # (10 - 2) + 0.80 tax
-    order.apply_discount(ApplyDiscount(Decimal(0), code="VIP"), at=T0)
+    order.apply_discount(ApplyDiscount(Decimal(0), code="VIP"), actor=SERVER, at=T0)
     assert (order.header.discount_cents, order.header.discount_code) == (0, None)
     order.pay(
         TakePayment(Decimal(11), PaymentMethod.CASH),
@@ -293,7 +293,7 @@ def test_a_discount_replaces_the_old_one_and_may_not_go_under_what_is_paid() -> 
     )
     order = _saved(order)
     with pytest.raises(DiscountTooLarge):
-        order.apply_discount(ApplyDiscount(Decimal(1)), at=T0)
+        order.apply_discount(ApplyDiscount(Decimal(1)), actor=SERVER, at=T0)
     assert order.header.discount_cents == 0
 
 

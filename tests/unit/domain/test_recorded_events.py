@@ -100,7 +100,7 @@ def test_an_opened_order_records_its_creation_with_itself_as_the_payload() -> No
 
 def test_each_order_action_records_its_event_about_the_order() -> None:
     order = _loaded(_open())
-    order.apply_discount(ApplyDiscount(Decimal(0), None, "none"), at=T0)
+    order.apply_discount(ApplyDiscount(Decimal(0), None, "none"), actor=MANAGER, at=T0)
     order.transfer(uuid.uuid4(), at=T0)
     assert _recorded(order) == [
         (EventType.ORDER_UPDATED, order, order.id),

@@ -67,7 +67,7 @@ def random_order(rng: random.Random) -> Order:
         order.add_item(AddItem(product.id, quantity), product=product, at=T0)
     subtotal = order.header.subtotal_cents
     discount = rng.choice([0, rng.randint(0, subtotal), rng.randint(0, subtotal // 10)])
-    order.apply_discount(ApplyDiscount(Decimal(discount) / 100), at=T0)
+    order.apply_discount(ApplyDiscount(Decimal(discount) / 100), actor=SERVER, at=T0)
     return _saved(order)
 
 

@@ -104,6 +104,9 @@ class Approval:
     created_at: datetime
     expires_at: datetime
     used_at: datetime | None
+    # The most the approved change may come to (kit/access.py APPROVED_UP_TO); None: the
+    # action moves no money.
+    amount_cents: int | None = None
 
 
 # --- PINs -----------------------------------------------------------------------------------

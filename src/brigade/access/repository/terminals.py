@@ -246,9 +246,9 @@ class ApprovalRepository:
 
     async def consume(
         self, digest: str, requested_by: str, at: datetime, *, action: str, resource: str
-    ) -> UUID | None:
+    ) -> tuple[UUID, int | None] | None:
         """Mark a live approval of ``requested_by`` for ``action`` on ``resource`` used and
-        answer its approver, or None.
+        answer its approver and the amount it approves, or None.
 
         One conditional update: of two requests racing with one approval, one gets it.
         """
@@ -267,10 +267,10 @@ class ApprovalRepository:
                 )
             )
             .values(used_at=at)
-            .returning(c.approver_id)
+            .returning(c.approver_id, c.amount_cents)
         )
-        approver_id: UUID | None = (await connection.execute(statement)).scalar_one_or_none()
-        return approver_id
+        row = (await connection.execute(statement)).one_or_none()
+        return None if row is None else (row.approver_id, row.amount_cents)
 
     async def purge_expired(self, before: datetime) -> None:
         connection = await self._uow.connection()

@@ -16,7 +16,8 @@ from pydantic import Field
 
 from brigade.access.domain.terminals import PIN_PATTERN, DirectoryEntry, PinHolder
 from brigade.access.service import terminals as service
-from brigade.kit.access import ApprovalAction, Role
+from brigade.kit import money
+from brigade.kit.access import APPROVED_UP_TO, ApprovalAction, Role
 from brigade.kit.errors import (
     ApprovalInvalid,
     Forbidden,
@@ -42,7 +43,7 @@ from brigade.kit.http.permissions import (
 )
 from brigade.kit.http.routing import brigade_router
 from brigade.kit.http.schemas import Page
-from brigade.kit.http.types import RequestModel, ResponseModel, Timestamp
+from brigade.kit.http.types import Money, MoneyIn, RequestModel, ResponseModel, Timestamp
 from brigade.settings import Settings
 
 staff_pin_router = brigade_router(prefix="/api/staff", tags=["staff"])
@@ -109,6 +110,14 @@ class ApprovalAsk(PinCheck):
         "roles) is 403 `not_approvable`: it takes the person's own sign-in.",
     )
     resource: ApprovedResource = Field(description="The one resource the action is approved on")
+    amount: MoneyIn | None = Field(
+        default=None,
+        description="The most the approved change may come to, required for an action that "
+        "moves money: "
+        + "; ".join(f"`{action}`: {covers}" for action, covers in APPROVED_UP_TO.items())
+        + ". A change above it is 403 `approval_exceeded` and leaves the approval unused. "
+        "Null for every other action (422 otherwise).",
+    )
 
 
 class StaffCard(ResponseModel):
@@ -163,6 +172,9 @@ class NewApproval(ResponseModel):
     approver: StaffCard = Field(description="The manager who approved")
     action: ApprovalAction = Field(description="The one action approved")
     resource: str = Field(description="What it approves, e.g. `order_id=…/item_id=…`")
+    amount: Money | None = Field(
+        description="The most the approved change may come to; null: the action moves no money"
+    )
 
 
 class SignedOut(ResponseModel):
@@ -299,6 +311,7 @@ async def request_approval(
             "drawer_id": body.resource.drawer_id,
             "device_id": body.resource.device_id,
         },
+        body.amount,
     )
     typed = await service.check_typed_pin(request.app.state.database, body.staff_id, body.pin)
     resource = body.resource
@@ -325,6 +338,11 @@ async def request_approval(
         approver=_card(outcome.approver),
         action=ApprovalAction(outcome.approval.action),
         resource=outcome.approval.resource,
+        amount=(
+            None
+            if outcome.approval.amount_cents is None
+            else money.from_cents(outcome.approval.amount_cents)
+        ),
     )
 
 

@@ -12,6 +12,7 @@ import math
 from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass
 from datetime import datetime, timedelta
+from decimal import Decimal
 from uuid import UUID
 
 from brigade.access.domain.audit import AuditAction, AuditedEntity
@@ -49,6 +50,7 @@ from brigade.access.service import audit
 from brigade.access.service import staff as access
 from brigade.access.service import token_cache as worker_token_cache
 from brigade.access.service.revoking import Revocation, revoke
+from brigade.kit import money
 from brigade.kit.access import (
     Actor,
     ApprovalAction,
@@ -56,6 +58,7 @@ from brigade.kit.access import (
     Permission,
     TokenOwner,
     approvable,
+    approval_ceiling,
     approval_resource,
 )
 from brigade.kit.clock import now
@@ -415,10 +418,12 @@ class Granted:
 
 @dataclass(frozen=True, slots=True)
 class ApprovalRequest:
-    """What a manager is asked to approve: one action on one resource (its ids by name)."""
+    """What a manager is asked to approve: one action on one resource (its ids by name), up
+    to an amount where the action moves money."""
 
     action: str
     ids: Mapping[str, UUID | None]
+    amount: Decimal | None = None
 
 
 async def request_approval(
@@ -444,6 +449,9 @@ async def request_approval(
     else:
         actor.ensure(Permission.REQUEST_APPROVAL)
     resource = approval_resource(action, asked.ids)
+    amount_cents = approval_ceiling(
+        action, None if asked.amount is None else money.to_cents(asked.amount)
+    )
     await resource_check()
     sources = PinSources(address, actor.device_id)
     verified = await verify_pin(uow, actor, typed, sources, limits)
@@ -464,6 +472,7 @@ async def request_approval(
         created_at=at,
         expires_at=at + APPROVAL_LIFETIME,
         used_at=None,
+        amount_cents=amount_cents,
     )
     repository = ApprovalRepository(uow)
     await repository.purge_expired(at)
@@ -489,11 +498,12 @@ async def apply_approval(
     if action is None:
         raise NotApprovable("No approval covers this request: it takes the person's own sign-in.")
     resource = approval_resource(action, path_ids)
-    approver_id = None
+    consumed = None
     if presented.startswith(APPROVAL_TOKEN_PREFIX):
-        approver_id = await ApprovalRepository(uow).consume(
+        consumed = await ApprovalRepository(uow).consume(
             token_digest(presented), actor.caller_key, now(), action=action, resource=resource
         )
+    approver_id, up_to_cents = consumed if consumed is not None else (None, None)
     approver = None if approver_id is None else await access.find_staff(uow, approver_id)
     if approver is None or not approver.is_active or approver.role.rank < APPROVER_ROLE.rank:
         raise ApprovalInvalid(
@@ -501,4 +511,4 @@ async def apply_approval(
             f"action or resource than this {action} on {resource}; ask the manager again."
         )
     role = max(actor.role, approver.role, key=lambda role: role.rank)
-    return actor.approved_by(Approver(approver.id, approver.name), role)
+    return actor.approved_by(Approver(approver.id, approver.name, up_to_cents=up_to_cents), role)

@@ -74,6 +74,7 @@ ERROR_TABLE: dict[type[errors.DomainError], tuple[int, str]] = {
     errors.DayClosed: (409, "day_closed"),
     errors.OpenChecks: (409, "open_checks"),
     errors.IdInUse: (409, "id_in_use"),
+    errors.ApprovalExceeded: (403, "approval_exceeded"),
     # The till.
     errors.DrawerAlreadyOpen: (409, "drawer_already_open"),
     errors.DrawerClosed: (409, "drawer_closed"),

@@ -607,10 +607,12 @@ class Order:
 
     # --- the order ------------------------------------------------------------------------
 
-    def apply_discount(self, command: ApplyDiscount, *, at: datetime) -> None:
-        """Replace the discount (0 removes it): at most the subtotal, never under what is paid."""
+    def apply_discount(self, command: ApplyDiscount, *, actor: Actor, at: datetime) -> None:
+        """Replace the discount (0 removes it): at most the subtotal, never under what is paid,
+        and at most what a manager's approval approved."""
         ensure_order_editable(self._header.status)
         cents = money.to_cents(command.amount)
+        actor.ensure_approved_up_to(cents)
         self._commit(
             at,
             (self._event(EventType.ORDER_UPDATED),),
@@ -1132,6 +1134,7 @@ class Order:
         cash = command.method is PaymentMethod.CASH
         rounding_cents = check_payment(amount_cents, self.totals(), cash=cash)
         check_tip_approval(amount_cents, tip_cents, tip_approval_ratio, actor)
+        actor.ensure_approved_up_to(tip_cents)
         payment = OrderPayment(
             id=command.id or new_id(),
             order_id=self._header.id,
@@ -1168,6 +1171,7 @@ class Order:
             items = refund_by_line(command.items, self.items, shares, self._refunds)
             amount_cents = sum(part.amount_cents for part in items)
         tip_cents = money.to_cents(command.tip_amount)
+        actor.ensure_approved_up_to(amount_cents + tip_cents)
         payment = choose_payment(
             self._payments, self._refunds, command.payment_id, amount_cents, tip_cents
         )
@@ -1238,6 +1242,7 @@ class Order:
                 "tipAmount", f"must be at least the {money.from_cents(refunded_tip)} refunded"
             )
         check_tip_approval(current.amount_cents, tip_cents, tip_approval_ratio, actor)
+        actor.ensure_approved_up_to(tip_cents)
         if tip_cents == current.tip_cents:
             return PaymentChange(current, current)
         adjusted = dataclasses.replace(current, tip_cents=tip_cents)

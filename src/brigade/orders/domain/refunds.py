@@ -136,13 +136,18 @@ def line_shares(lines: Sequence[OrderLine], totals: OrderTotals, tax_mode: TaxMo
     its rate's tax when tax is on top (EXCLUSIVE). A voided line's is 0; service charges are
     no line's."""
     live = [line for line in lines if line.status is not ItemStatus.VOIDED]
-    on_top = tax_mode is TaxMode.EXCLUSIVE
     parts = zip(live, totals.line_discounts, totals.line_taxes, strict=True)
     shares = {
-        line.id: line.total_cents - discount + (tax if on_top else 0)
+        line.id: line_share(line.total_cents, discount, tax, tax_mode)
         for line, discount, tax in parts
     }
     return [shares.get(line.id, 0) for line in lines]
+
+
+def line_share(total_cents: int, discount_cents: int, tax_cents: int, tax_mode: TaxMode) -> int:
+    """A live line's share of what was charged: its amount less its part of the discount, plus
+    its tax when tax is on top. The terminal mirrors it (a line refund's approval amount)."""
+    return total_cents - discount_cents + (tax_cents if tax_mode is TaxMode.EXCLUSIVE else 0)
 
 
 def refund_by_line(

@@ -5,6 +5,7 @@ from __future__ import annotations
 from fastapi import Request, Response
 
 from brigade.kit.errors import (
+    ApprovalExceeded,
     BusinessDayClosed,
     DayClosed,
     DiscountTooLarge,
@@ -46,7 +47,7 @@ router = brigade_router(prefix="/api/orders", tags=["orders"])
 @router.post(
     "/{orderId}/discount",
     response_model=DiscountOutcome,
-    responses=problem_responses(*CHANGE_ERRORS, DiscountTooLarge)
+    responses=problem_responses(*CHANGE_ERRORS, DiscountTooLarge, ApprovalExceeded)
     | answered_with_order(DiscountOutcome),
 )
 async def apply_discount(
@@ -77,7 +78,9 @@ async def apply_discount(
     "/{orderId}/payments",
     status_code=201,
     response_model=PaymentDetail,
-    responses=problem_responses(*CHANGE_ERRORS, Overpayment, TipNeedsApproval, IdInUse)
+    responses=problem_responses(
+        *CHANGE_ERRORS, Overpayment, TipNeedsApproval, ApprovalExceeded, IdInUse
+    )
     | answered_with_order(PaymentDetail, 201, 200),
     description="A tip above BRIGADE_TIP_APPROVAL_RATIO (default 0.5) x the amount needs the "
     "MANAGER role (403 `tip_needs_approval` below it) and is audited (`order.tip_approved`).",
@@ -133,6 +136,7 @@ async def list_order_payments(staff: Reader, order_id: OrderId, uow: UowDep) -> 
         BusinessDayClosed,
         DayClosed,
         TipNeedsApproval,
+        ApprovalExceeded,
         InvalidInput,
     )
     | answered_with_order(PaymentDetail),

@@ -5,6 +5,7 @@ from __future__ import annotations
 from fastapi import Response
 
 from brigade.kit.errors import (
+    ApprovalExceeded,
     InvalidInput,
     InvalidTransition,
     NotFound,
@@ -29,7 +30,7 @@ router = brigade_router(prefix="/api/orders", tags=["orders"])
     status_code=201,
     response_model=RefundOut,
     responses=problem_responses(
-        NotFound, StaleVersion, InvalidTransition, RefundExceedsPaid, InvalidInput
+        NotFound, StaleVersion, InvalidTransition, RefundExceedsPaid, ApprovalExceeded, InvalidInput
     )
     | answered_with_order(RefundOut, 201),
     description="Give money back on a COMPLETED order (409 `invalid_transition` otherwise), to "

@@ -5,10 +5,12 @@ import { mayMove, stillToCook, type BoardItem } from "../../kitchen/board";
 import { whyManager } from "../../terminal/check/cancelling";
 import { bySeat, whyNotBySeat } from "../../terminal/check/split/rules";
 import { anItem, anOrder } from "../fixtures";
-import type { ItemStatus, Payment, Role } from "../types";
+import { toCents } from "../money";
+import type { ItemStatus, Payment, Role, TaxMode } from "../types";
 import cases from "./cases.json";
 import { sentByASend } from "./courses";
 import { loginHolds, passwordRefusal, pinRefusal } from "./credentials";
+import { lineShare } from "./refunds";
 import { type ModifierGroup, groupProblem, lineName, nothingChosen } from "./modifiers";
 
 const STATUSES = Object.keys(cases.itemStatusMoves) as ItemStatus[];
@@ -19,6 +21,13 @@ function group(min: number, max: number | null): ModifierGroup {
 }
 
 describe("the rules shared with the server", () => {
+  it.each(cases.refundLineShares)(
+    "a line of $total less $discountAmount, tax $taxAmount ($taxMode), is a share of $share",
+    ({ total, discountAmount, taxAmount, taxMode, share }) => {
+      expect(lineShare({ total, discountAmount, taxAmount }, taxMode as TaxMode)).toBe(toCents(share));
+    },
+  );
+
   it.each(cases.sentByASend)("a send with $fired fired sends courses $sent", ({ fired, sent }) => {
     expect(sentByASend(fired)).toEqual(sent);
   });

@@ -5,6 +5,7 @@
 import { useEffect, useState } from "preact/hooks";
 import { ApiError, Unreachable } from "../../shared/api/client";
 import { requestApproval, staffDirectory } from "../../shared/api/staff";
+import { formatMoney, toCents } from "../../shared/money";
 import { useTerminal } from "../context";
 import type { StaffCard } from "../../shared/types";
 import { PinPad, Sheet, StaffPicker } from "../../shared/ui";
@@ -18,7 +19,10 @@ function needsServer(failure: unknown): string {
 }
 
 export function ManagerApproval(props: { pending: PendingApproval; onCancel: () => void }) {
-  const { api } = useTerminal();
+  const { api, currency } = useTerminal();
+  // A change that moves money is approved up to its amount, and the manager sees it.
+  const amount = props.pending.ask.amount;
+  const upTo = amount === undefined || amount === null ? "" : ` of ${formatMoney(toCents(amount), currency)}`;
   const [managers, setManagers] = useState<StaffCard[]>([]);
   const [chosen, setChosen] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -45,7 +49,10 @@ export function ManagerApproval(props: { pending: PendingApproval; onCancel: () 
 
   return (
     <Sheet title="Manager approval" onClose={props.onCancel} wide>
-      <p>A manager must approve this {props.pending.what}. Manager: pick your name and type your PIN.</p>
+      <p>
+        A manager must approve this {props.pending.what}
+        {upTo}. Manager: pick your name and type your PIN.
+      </p>
       <div class="approval">
         <StaffPicker staff={managers} chosen={chosen} onPick={setChosen} />
         <PinPad onEnter={approve} busy={!chosen} error={error} />

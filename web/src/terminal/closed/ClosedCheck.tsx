@@ -5,7 +5,7 @@
 import { Fragment } from "preact";
 import { useEffect, useState } from "preact/hooks";
 import { getOrder, refundOrder, reopenOrder } from "../../shared/api/orders";
-import { type Cents, formatMoney, toCents } from "../../shared/money";
+import { type Cents, formatMoney, fromCents, toCents } from "../../shared/money";
 import type { Order, Payment } from "../../shared/types";
 import { Button } from "../../shared/ui";
 import { inWords } from "../../shared/words";
@@ -86,7 +86,7 @@ export function ClosedCheck(props: { orderId: string; onReopened: (orderId: stri
 
   function refund(what: Refund) {
     setSheet(null);
-    gate.run("refund", { action: "order.refund", ...ask }, async (approval) => {
+    gate.run("refund", { action: "order.refund", ...ask, amount: fromCents(what.upTo) }, async (approval) => {
       if (await attempt(() => refundOrder(api, order!.id, what.body, { approval })))
         await reread(`Refunded ${what.label}.`);
     });

@@ -5,6 +5,7 @@
 import { useState } from "preact/hooks";
 import type { Schemas } from "../../shared/api/client";
 import { type Cents, fromCents, toCents } from "../../shared/money";
+import { lineShare } from "../../shared/rules/refunds";
 import type { Order, OrderItem } from "../../shared/types";
 import { Button, Sheet } from "../../shared/ui";
 import { type Key, pressKey } from "../payment/amounts";
@@ -16,6 +17,8 @@ export interface Refund {
   body: Schemas["RefundByAmount"] | Schemas["RefundByLine"];
   /** What it gives back, in words ("1 × Burger", "$5.00"). */
   label: string;
+  /** The most it gives back: what a manager's approval of it is asked up to. */
+  upTo: Cents;
 }
 
 export function RefundSheet(props: {
@@ -33,9 +36,13 @@ export function RefundSheet(props: {
 
   function refund() {
     if (line) {
-      props.onRefund({ body: { reason, items: [{ itemId: line.id }] }, label: `${line.quantity} × ${line.name}` });
+      props.onRefund({
+        body: { reason, items: [{ itemId: line.id }] },
+        label: `${line.quantity} × ${line.name}`,
+        upTo: lineShare(line, order.taxMode),
+      });
     } else if (typed) {
-      props.onRefund({ body: { reason, amount: fromCents(typed) }, label: money(typed) });
+      props.onRefund({ body: { reason, amount: fromCents(typed) }, label: money(typed), upTo: typed });
     }
   }
 

@@ -20,7 +20,7 @@ export async function enterTip(
       await outcome.entered();
     } catch (failure) {
       if (failure instanceof ApiError && failure.code === "tip_needs_approval" && !approval)
-        gate.ask("tip", { action: "payment.tip_adjust", resource: payment }, adjust);
+        gate.ask("tip", { action: "payment.tip_adjust", resource: payment, amount: fromCents(cents) }, adjust);
       else outcome.refused(failure);
     }
   };

@@ -106,17 +106,20 @@ export const WHAT: Record<OperationKind, string> = {
   cancel: "cancellation",
 };
 
-/** What a manager's approval would be asked for, when the server asks for one (403). */
-export function approvalAsk(
-  op: Operation,
-): { action: string; resource: { orderId: string; itemId?: string; serviceChargeId?: string } } | null {
+/** What a manager's approval would be asked for, when the server asks for one (403): a
+ * discount's up to the discount it sets. */
+export function approvalAsk(op: Operation): {
+  action: string;
+  resource: { orderId: string; itemId?: string; serviceChargeId?: string };
+  amount?: number;
+} | null {
   switch (op.kind) {
     case "void":
       return { action: "item.void", resource: { orderId: op.orderId, itemId: op.itemId } };
     case "quantity":
       return { action: "item.partial_void", resource: { orderId: op.orderId, itemId: op.itemId } };
     case "discount":
-      return { action: "order.discount", resource: { orderId: op.orderId } };
+      return { action: "order.discount", resource: { orderId: op.orderId }, amount: op.amount };
     case "cancel":
       return { action: "order.cancel", resource: { orderId: op.orderId } };
     case "uncharge":

@@ -380,6 +380,13 @@ describe("approvalAsk", () => {
       resource: { orderId: "o" },
     });
   });
+  it("asks a manager to approve a discount up to the discount it sets", () => {
+    expect(approvalAsk({ kind: "discount", orderId: "o", amount: 2.5, reason: "Regular" })).toEqual({
+      action: "order.discount",
+      resource: { orderId: "o" },
+      amount: 2.5,
+    });
+  });
 });
 
 describe("onTop", () => {

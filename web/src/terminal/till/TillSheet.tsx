@@ -69,20 +69,21 @@ export function TillSheet(props: { onClose: () => void }) {
     }
   };
   // Pay in, pay out, no sale and the count are a manager's: anyone else asks for a PIN first.
+  // A movement's approval covers its amount (docs/design.md §10); a count's, the count.
   const approved = (
-    action: "cash_drawer.movement" | "cash_drawer.close",
+    ask: { action: "cash_drawer.movement"; amount: number } | { action: "cash_drawer.close" },
     what: string,
     work: (approval?: string) => Promise<string | null>,
   ) => {
     if (!drawer) return;
     gate
-      .run(what, { action, resource: { drawerId: drawer.id } }, (approval) => act(() => work(approval)))
+      .run(what, { ...ask, resource: { drawerId: drawer.id } }, (approval) => act(() => work(approval)))
       .catch(() => {});
   };
 
   const move = (type: "PAY_IN" | "PAY_OUT" | "NO_SALE", cents: Cents, why: string) =>
     approved(
-      "cash_drawer.movement",
+      { action: "cash_drawer.movement", amount: fromCents(cents) },
       type === "NO_SALE" ? "no sale" : type === "PAY_IN" ? "pay-in" : "pay-out",
       async (approval) => {
         await addMovement(api, drawer!.id, { type, amount: fromCents(cents), reason: why }, { approval });
@@ -94,7 +95,7 @@ export function TillSheet(props: { onClose: () => void }) {
     );
 
   const close = () =>
-    approved("cash_drawer.close", "count", async (approval) => {
+    approved({ action: "cash_drawer.close" }, "count", async (approval) => {
       const closed = await closeDrawer(api, drawer!.id, fromCents(amount), { approval });
       go("main");
       return countLine(toCents(closed.expectedAmount), toCents(closed.countedAmount ?? 0), currency);
