@@ -235,10 +235,11 @@ def verify_journal(
     """Recompute the journal's hash chain: exit 0 when every location's is whole, 1 naming
     the first broken sequence otherwise (docs/design.md §18)."""
     # Not brigade.commands: its imports (every feature) would double the command's time.
+    from brigade.dining.service.rooms import location_ids
     from brigade.journal.command import verify_journal as verify
     from brigade.reports.service import z_reports_agree
 
-    results = asyncio.run(verify(Settings(), location, [z_reports_agree]))
+    results = asyncio.run(verify(Settings(), location, [z_reports_agree], location_ids))
     broken = False
     for result in results:
         if result.ok:

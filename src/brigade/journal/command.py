@@ -13,13 +13,16 @@ from brigade.settings import Settings
 
 
 async def verify_journal(
-    settings: Settings, location_id: UUID | None, witnesses: Sequence[journal.Witness] = ()
+    settings: Settings,
+    location_id: UUID | None,
+    witnesses: Sequence[journal.Witness] = (),
+    roster: journal.Roster | None = None,
 ) -> list[Verification]:
-    """Each location's chain recomputed (one location's with ``location_id``), and what each
-    witness says of it."""
+    """Each location's chain recomputed (one location's with ``location_id``; else the
+    journal's and the ``roster``'s), and what each witness says of it."""
     database = Database(settings)
     try:
         async with database.unit_of_work(write=False) as uow:
-            return await journal.verify_all(uow, location_id, witnesses)
+            return await journal.verify_all(uow, location_id, witnesses, roster)
     finally:
         await database.dispose()

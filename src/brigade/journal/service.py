@@ -103,6 +103,9 @@ async def last_sequence_of(uow: UnitOfWork, location_id: UUID, kind: EntryKind) 
 # there must be): the first sequence it finds the chain disagrees with, or None. The app hands
 # them over (the journal imports none of its writers).
 Witness = Callable[[UnitOfWork, UUID], Awaitable[int | None]]
+# Another feature's list of the locations there are: each is verified whether or not its chain
+# can still be found (a chain deleted with its counter leaves no trace in the journal's tables).
+Roster = Callable[[UnitOfWork], Awaitable[Sequence[UUID]]]
 
 
 async def verify(
@@ -124,10 +127,18 @@ async def verify(
 
 
 async def verify_all(
-    uow: UnitOfWork, location_id: UUID | None = None, witnesses: Sequence[Witness] = ()
+    uow: UnitOfWork,
+    location_id: UUID | None = None,
+    witnesses: Sequence[Witness] = (),
+    roster: Roster | None = None,
 ) -> list[Verification]:
-    """One location's verification, or every location's that has a journal."""
-    chosen = [location_id] if location_id else await JournalRepository(uow).locations()
+    """One location's verification, or every location's: each that has a journal, and each
+    the ``roster`` names."""
+    if location_id is not None:
+        chosen = [location_id]
+    else:
+        named = set(await roster(uow)) if roster is not None else set()
+        chosen = sorted(named | set(await JournalRepository(uow).locations()))
     return [await verify(uow, location, witnesses) for location in chosen]
 
 

@@ -10,6 +10,10 @@ from typing import Any
 from sqlalchemy import text
 
 from api.orders.order_helpers import add_item, order_detail, pay, problem
+from brigade.dining.service import rooms
+from brigade.journal import service as journal
+from brigade.kit.db.engine import UnitOfWork
+from brigade.reports.service import z_reports_agree
 from factories import LOCATION, AppClient, in_transaction, make_order, make_product, make_tax_rate
 
 
@@ -266,6 +270,23 @@ def test_a_chain_deleted_with_its_counter_is_missed_by_no_z(client: AppClient) -
     _sql(client, "DELETE FROM journal_entries")
     _sql(client, "DELETE FROM journal_heads")
     assert _verify(client) == {"ok": False, "entries": 0, "firstBrokenSequence": 5}
+
+
+def test_every_locations_verification_covers_a_location_whose_chain_is_gone(
+    client: AppClient,
+) -> None:
+    """The CLI without --location: a location whose whole chain was deleted with its head left
+    no trace in the journal's tables, and went unverified; the locations there are name it."""
+    _four_sales(client)
+    _ok(_z(client), 201)
+    _sql(client, "DELETE FROM journal_entries")
+    _sql(client, "DELETE FROM journal_heads")
+
+    async def every_location(uow: UnitOfWork) -> list[tuple[str, bool]]:
+        found = await journal.verify_all(uow, None, [z_reports_agree], roster=rooms.location_ids)
+        return [(str(result.location_id), result.ok) for result in found]
+
+    assert (LOCATION, False) in in_transaction(client, every_location)
 
 
 def test_a_tip_of_a_sale_in_a_closed_z_is_day_closed(client: AppClient) -> None:

@@ -69,6 +69,10 @@ class LocationRepository:
         row = (await connection.execute(query.with_for_update() if for_update else query)).first()
         return None if row is None else _to_location(row)
 
+    async def ids(self) -> list[UUID]:
+        connection = await self._uow.connection()
+        return list((await connection.execute(select(locations.c.id))).scalars())
+
     async def list(self, *, page: int, limit: int) -> tuple[list[Location], int]:
         connection = await self._uow.connection()
         by_name = (locations.c.name, locations.c.id)

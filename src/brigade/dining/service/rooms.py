@@ -124,6 +124,11 @@ async def get_location(uow: UnitOfWork, location_id: UUID) -> Location:
     return found if found is not None else Location.unprofiled(location_id)
 
 
+async def location_ids(uow: UnitOfWork) -> list[UUID]:
+    """Every location with a profile: the roster the journal's verification covers."""
+    return await LocationRepository(uow).ids()
+
+
 async def list_locations(
     uow: UnitOfWork, actor: Actor, *, page: int, limit: int
 ) -> tuple[list[Location], int]:
