@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import os
 import re
 import uuid
 from collections.abc import Callable
@@ -50,9 +51,13 @@ EXTREME_NUMBERS = [
 ]
 
 
+# CI's bounds are each test's own; `make soak` asks for at least this many examples of each.
+SOAK_EXAMPLES = int(os.environ.get("BRIGADE_FUZZ_EXAMPLES", "0"))
+
+
 def _settings(max_examples: int, **more: Any) -> hypothesis_settings:
     return hypothesis_settings(
-        max_examples=max_examples,
+        max_examples=max(max_examples, SOAK_EXAMPLES),
         deadline=None,
         suppress_health_check=list(HealthCheck),
         derandomize=True,

@@ -24,6 +24,8 @@ from factories import (
     make_product,
 )
 
+pytestmark = pytest.mark.once("the server's HTTP handling, the same whatever the database")
+
 UNKNOWN_ID = "0196a1b2-0000-7000-8000-00000000ffff"
 
 

@@ -8,6 +8,8 @@ import pytest
 
 from factories import AppClient
 
+pytestmark = pytest.mark.once("the server's HTTP handling, the same whatever the database")
+
 NO_TOKEN = {"Authorization": ""}
 
 

@@ -40,6 +40,8 @@ from brigade.orders.domain.states import (
 )
 from brigade.orders.schemas import OrderDetail
 
+pytestmark = pytest.mark.once("the server's HTTP handling, the same whatever the database")
+
 # A naive instant (as SQLite reads one back) and an aware one off UTC.
 NAIVE = datetime(2026, 3, 1, 12, 30, 5, 123456)
 AWARE = datetime(2026, 3, 1, 23, 59, 59, tzinfo=UTC)

@@ -9,6 +9,8 @@ import pytest
 
 from factories import AppClient
 
+pytestmark = pytest.mark.once("the server's HTTP handling, the same whatever the database")
+
 
 def test_body_over_one_mebibyte_is_413(client: AppClient) -> None:
     body = json.dumps({"name": "x" * (1024 * 1024), "price": 1}).encode()

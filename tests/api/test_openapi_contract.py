@@ -14,6 +14,8 @@ from brigade.kit.http.permissions import Reader
 from brigade.kit.http.routing import brigade_router
 from factories import AppClient
 
+pytestmark = pytest.mark.once("the OpenAPI document, the same whatever the database")
+
 METHODS = ("get", "put", "post", "delete", "patch")
 
 

@@ -6,9 +6,13 @@ from __future__ import annotations
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
+import pytest
+
 from api.events.event_helpers import all_events
 from api.orders.order_helpers import add_item, problem
 from factories import LOCATION, OTHER_LOCATION, AppClient, make_order, make_product
+
+pytestmark = pytest.mark.once("the server's HTTP handling, the same whatever the database")
 
 
 def _total(client: AppClient, path: str, **params: Any) -> int:

@@ -11,6 +11,8 @@ import pytest
 from brigade.kit.http.request_id import NO_REQUEST, current_request_id
 from factories import AppClient
 
+pytestmark = pytest.mark.once("the server's HTTP handling, the same whatever the database")
+
 NEW_ID = re.compile(r"[0-9a-f]{32}")
 
 

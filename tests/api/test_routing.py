@@ -19,6 +19,8 @@ from brigade.kit.http.routing import (
 )
 from brigade.settings import Settings
 
+pytestmark = pytest.mark.once("the server's HTTP handling, the same whatever the database")
+
 
 def test_a_route_without_a_permission_is_refused_and_named() -> None:
     router = brigade_router(prefix="/api/things", tags=["things"])

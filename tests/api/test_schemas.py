@@ -10,6 +10,8 @@ from brigade.kit.http.schemas import given
 from brigade.kit.http.types import RequestModel
 from factories import AppClient
 
+pytestmark = pytest.mark.once("the OpenAPI document, the same whatever the database")
+
 
 class _Note(RequestModel):
     text: str | None = None

@@ -9,6 +9,8 @@ import pytest
 from brigade.kit.http.screens import SCREENS
 from factories import AppClient
 
+pytestmark = pytest.mark.once("the server's HTTP handling, the same whatever the database")
+
 
 @pytest.mark.parametrize(
     ("path", "page_file"),

@@ -13,6 +13,8 @@ from httpx import Response
 from brigade.kit.http.security_headers import CONTENT_SECURITY_POLICY, relative_location
 from factories import AppClient
 
+pytestmark = pytest.mark.once("the server's HTTP handling, the same whatever the database")
+
 
 def _assert_secured(response: Response) -> None:
     assert "frame-ancestors 'none'" in response.headers["content-security-policy"]

@@ -21,6 +21,10 @@ import pytest
 
 from factories import ADMIN_TOKEN, LOCATION
 
+pytestmark = pytest.mark.once(
+    "the generated client; the dinner's SQL runs on both in tests/e2e/test_dinner.py"
+)
+
 PACKAGE = "brigade_client"
 
 

@@ -14,7 +14,10 @@ from prometheus_client.parser import text_string_to_metric_families
 from e2e.server import ServerProcess
 from factories import ADMIN_TOKEN
 
-pytestmark = pytest.mark.e2e
+pytestmark = [
+    pytest.mark.e2e,
+    pytest.mark.once("the server's HTTP handling, the same whatever the database"),
+]
 
 HEALTH = 'brigade_http_request_duration_seconds_count{method="GET",route="/health",status="200"}'
 

@@ -8,7 +8,10 @@ import pytest
 
 from e2e.server import ServerProcess
 
-pytestmark = pytest.mark.e2e
+pytestmark = [
+    pytest.mark.e2e,
+    pytest.mark.once("the server's HTTP handling, the same whatever the database"),
+]
 
 
 @pytest.mark.parametrize("fresh_server", [1, 2], indirect=True)

@@ -17,7 +17,10 @@ import pytest
 from e2e.server import ServerProcess, serving_with
 from factories import ADMIN_TOKEN
 
-pytestmark = pytest.mark.e2e
+pytestmark = [
+    pytest.mark.e2e,
+    pytest.mark.once("the server's HTTP handling, the same whatever the database"),
+]
 
 HEADER_TIMEOUT = 1.0
 BODY_TIMEOUT = 2.0

@@ -32,6 +32,10 @@ from factories import (
     make_tax_rate,
 )
 
+pytestmark = pytest.mark.once(
+    "who may call a route is decided before any SQL; features test their writes on both databases"
+)
+
 ROLES = ("KITCHEN", "SERVER", "MANAGER", "ADMIN")
 _serial = itertools.count(1)
 

@@ -9,6 +9,10 @@ from api.access.test_permissions import ENDPOINTS, ROLES
 from factories import LOCATION, OTHER_LOCATION, AppClient, bearer, make_device, make_session
 from located_routes import spanning_every_location
 
+pytestmark = pytest.mark.once(
+    "who may call a route is decided before any SQL; features test their writes on both databases"
+)
+
 
 @pytest.mark.parametrize("endpoint", list(ENDPOINTS), ids=" ".join)
 def test_each_role_through_a_session_is_allowed_or_refused_as_designed(

@@ -460,4 +460,4 @@ class Night(RuleBasedStateMachine):
 
 
 def test_the_books_never_drift_whatever_the_night() -> None:
-    nights(Night)
+    nights(Night, in_ci=200)
