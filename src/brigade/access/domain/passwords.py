@@ -8,6 +8,7 @@ web session is a random token, stored as its SHA-256 like every other token; it 
 
 from __future__ import annotations
 
+import functools
 import re
 from dataclasses import dataclass
 from datetime import datetime, timedelta
@@ -73,8 +74,11 @@ def password_matches(password: str, stored: str) -> bool:
     return pin_matches(password, stored)
 
 
-# Compared against when a sign-in name is unknown, so an answer takes as long either way.
-UNKNOWN_LOGIN_HASH = hash_password("an unknown sign-in name")
+@functools.cache
+def unknown_login_hash() -> str:
+    """Compared against when a sign-in name is unknown, so an answer takes as long either way;
+    made on the first such sign-in, not at import (a scrypt each process would pay to start)."""
+    return hash_password("an unknown sign-in name")
 
 
 def can_open_back_office(role: Role) -> bool:

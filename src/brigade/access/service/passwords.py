@@ -19,7 +19,6 @@ from brigade.access.domain.audit import AuditAction, AuditedEntity
 from brigade.access.domain.lockout import PASSWORD_LOCK_OUT
 from brigade.access.domain.passwords import (
     SETUP_TOKEN_PREFIX,
-    UNKNOWN_LOGIN_HASH,
     WEB_SESSION_PREFIX,
     PasswordHolder,
     WebSession,
@@ -30,6 +29,7 @@ from brigade.access.domain.passwords import (
     hash_password,
     login_key,
     password_matches,
+    unknown_login_hash,
 )
 from brigade.access.domain.staff import StaffMember, new_token, token_digest
 from brigade.access.domain.terminals import PinHolder, PinSources
@@ -133,7 +133,8 @@ async def check_typed_password(database: Database, login: str, password: str) ->
     key = login_key(login)
     async with database.unit_of_work(write=False) as reader:
         holder = await PasswordRepository(reader).holder(key)
-    stored = UNKNOWN_LOGIN_HASH if holder is None else holder.password_hash
+    # The stand-in is made once per process, off the loop like the compare.
+    stored = await asyncio.to_thread(unknown_login_hash) if holder is None else holder.password_hash
     matches = await asyncio.to_thread(password_matches, password, stored)
     if holder is None:
         return TypedPassword(key, None, matches=False)
