@@ -24,12 +24,14 @@ web/node_modules/.package-lock.json: web/package.json web/package-lock.json
 $(WEB_BUILT): web/node_modules/.package-lock.json $(WEB_SOURCES)
 	cd web && npm run --silent build
 
-# Debian's chromium for the screen tests (Playwright cannot download browsers here).
+# Debian's chromium (Playwright cannot download browsers here): its headless build drives the
+# screen tests, the whole browser the benchmarks (tests/e2e/screens/conftest.py).
+CHROMIUM_PACKAGES := chromium chromium-headless-shell
 chromium:
-	@if [ -x /usr/bin/chromium ]; then :; \
-	elif [ "$$(id -u)" != 0 ]; then echo "chromium is missing and only root can install it: the screen tests will fail"; \
-	else apt-get install -y --no-install-recommends chromium >/dev/null 2>&1 \
-		|| { apt-get update -qq && apt-get install -y --no-install-recommends chromium; }; fi
+	@if [ -x /usr/bin/chromium ] && [ -x /usr/bin/chromium-headless-shell ]; then :; \
+	elif [ "$$(id -u)" != 0 ]; then echo "$(CHROMIUM_PACKAGES) missing and only root can install them: the screen tests will fail"; \
+	else apt-get install -y --no-install-recommends $(CHROMIUM_PACKAGES) >/dev/null 2>&1 \
+		|| { apt-get update -qq && apt-get install -y --no-install-recommends $(CHROMIUM_PACKAGES); }; fi
 
 $(VENV)/.installed: pyproject.toml
 	$(PYTHON) -m venv $(VENV)
