@@ -260,3 +260,14 @@ def password_sign_in(client: AppClient, login: str, password: str = PASSWORD) ->
 def csrf_header(client: AppClient) -> dict[str, str]:
     """What the back office sends with a change: no bearer, and the CSRF cookie's value."""
     return NO_BEARER | {"X-CSRF-Token": client.cookies["brigade_csrf"]}
+
+
+def back_office_by_pin(client: AppClient, location: str, role: str = "MANAGER") -> dict[str, str]:
+    """A back-office session opened by the PIN of a new ``role`` on a terminal at ``location``:
+    the headers of a change made with its cookie (no bearer, its CSRF token)."""
+    terminal = make_device(client, locationId=location)["token"]
+    member = make_staff_with_pin(client, role)
+    body = {"staffId": member["id"], "pin": "4826"}
+    opened = client.post("/api/auth/pin-sign-in", json=body, headers=bearer(terminal))
+    assert opened.status_code == 200, opened.text
+    return csrf_header(client)

@@ -37,7 +37,6 @@ from brigade.kit.errors import (
     IdInUse,
     InvalidInput,
     NotFound,
-    OtherLocation,
     ProductUnavailable,
 )
 from brigade.kit.escpos import encode
@@ -48,6 +47,7 @@ from brigade.orders.domain.aggregate import (
     NewCheck,
     Order,
     check_may_change_item,
+    ensure_seated_here,
     order_charge,
 )
 from brigade.orders.domain.checkout import ServerDay
@@ -392,17 +392,15 @@ async def _remember(uow: UnitOfWork, made: ClientMade | None) -> None:
 async def _table_name(
     uow: UnitOfWork, table_id: UUID | None, location_id: UUID | None
 ) -> str | None:
-    """The name of the dining table ``table_id``; None for none or an opaque id. An order at
-    one location is never seated at another's table (403 ``other_location``): it would hold
-    that table and the other location could no longer free or delete it."""
+    """The name of the dining table ``table_id`` an order at ``location_id`` is seated at
+    (``ensure_seated_here``); None for none or an opaque id."""
     if table_id is None:
         return None
     found = await OrderRepository(uow).table(table_id)
     if found is None:
         return None
     name, table_location = found
-    if location_id is not None and table_location != location_id:
-        raise OtherLocation(f"Table {name} is at another location, not this order's.")
+    ensure_seated_here(name, table_location, location_id)
     return name
 
 

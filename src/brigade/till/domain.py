@@ -20,6 +20,7 @@ from types import MappingProxyType
 from uuid import UUID
 
 from brigade.kit import money
+from brigade.kit.access import Actor, Role
 from brigade.kit.errors import DrawerClosed, InvalidInput
 from brigade.kit.events import Envelope, EventType
 
@@ -103,6 +104,13 @@ class Movement:
     def cash_cents(self) -> int:
         """What it did to the cash in the drawer, signed."""
         return SIGN[self.type] * self.amount_cents + self.rounding_cents
+
+
+def counts_blind(actor: Actor) -> bool:
+    """Who counts a drawer without seeing what it should hold (docs/design.md §17): anyone below
+    MANAGER by their own role; an approval lends a manager's role for one change, not their
+    view of the cash."""
+    return actor.approver is not None or actor.role.rank < Role.MANAGER.rank
 
 
 def expected_cents(opening_float_cents: int, movements: Iterable[Movement]) -> int:

@@ -10,7 +10,6 @@ from fastapi import Query, Response
 from pydantic import Field
 
 from brigade.kit import money
-from brigade.kit.access import Actor, Role
 from brigade.kit.clock import now
 from brigade.kit.errors import (
     AlreadyClockedIn,
@@ -57,6 +56,7 @@ from brigade.till.domain import (
     MovementType,
     Shift,
     ShiftFilter,
+    counts_blind,
 )
 from brigade.till.schemas import ShiftOut, shift_out
 from brigade.till.service import DrawerDetail
@@ -197,12 +197,6 @@ def _drawer_fields(detail: DrawerDetail) -> dict[str, object]:
         "counted_amount": _cents(drawer.counted_cents),
         "variance": _cents(drawer.variance_cents),
     }
-
-
-def counts_blind(staff: Actor) -> bool:
-    """Below MANAGER, by the person's own role (an approval lends a manager's role for one
-    change, not their view of the cash)."""
-    return staff.approver is not None or staff.role.rank < Role.MANAGER.rank
 
 
 def _movement(movement: Movement) -> MovementOut:

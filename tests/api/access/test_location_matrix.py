@@ -20,14 +20,12 @@ from api.access.test_permissions import ENDPOINTS, Call
 from brigade.kit.http.located import Source, Where
 from factories import (
     LOCATION,
-    NO_BEARER,
     OTHER_LOCATION,
     AppClient,
+    back_office_by_pin,
     bearer,
-    csrf_header,
     make_device,
     make_session,
-    make_staff_with_pin,
 )
 from located_routes import located_routes
 
@@ -48,12 +46,7 @@ def _pin_session(client: AppClient) -> dict[str, str]:
 
 
 def _back_office_by_pin(client: AppClient) -> dict[str, str]:
-    terminal = make_device(client, locationId=OTHER_LOCATION)["token"]
-    manager = make_staff_with_pin(client, "ADMIN")
-    body = {"staffId": manager["id"], "pin": "4826"}
-    opened = client.post("/api/auth/pin-sign-in", json=body, headers=bearer(terminal))
-    assert opened.status_code == 200, opened.text
-    return NO_BEARER | csrf_header(client)
+    return back_office_by_pin(client, OTHER_LOCATION, "ADMIN")
 
 
 CREDENTIALS: dict[str, Credential] = {

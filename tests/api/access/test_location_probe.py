@@ -9,11 +9,10 @@ from typing import Any
 from api.orders.order_helpers import problem
 from factories import (
     LOCATION,
-    NO_BEARER,
     OTHER_LOCATION,
     AppClient,
+    back_office_by_pin,
     bearer,
-    csrf_header,
     make_device,
     make_modifier,
     make_order,
@@ -21,16 +20,6 @@ from factories import (
     make_session,
     make_staff_with_pin,
 )
-
-
-def _back_office_at(client: AppClient, location: str) -> dict[str, str]:
-    """A manager's back-office session opened by PIN on a terminal at ``location``."""
-    terminal = make_device(client, locationId=location)["token"]
-    manager = make_staff_with_pin(client, "MANAGER")
-    body = {"staffId": manager["id"], "pin": "4826"}
-    opened = client.post("/api/auth/pin-sign-in", json=body, headers=bearer(terminal))
-    assert opened.status_code == 200, opened.text
-    return NO_BEARER | csrf_header(client)
 
 
 def _terminal_session_at(client: AppClient, location: str) -> dict[str, str]:
@@ -48,7 +37,7 @@ def _devices_at(client: AppClient, location: str) -> list[dict[str, Any]]:
 def test_a_session_at_a_makes_no_terminal_at_b(client: AppClient) -> None:
     """The high finding: ``POST /api/devices {locationId: B}`` from an A session answered 201
     with a B terminal's token, and the manager's PIN opened B's books on it."""
-    session = _back_office_at(client, LOCATION)
+    session = back_office_by_pin(client, LOCATION)
     before = _devices_at(client, OTHER_LOCATION)
     body = {"name": "Mine now", "kind": "TERMINAL", "locationId": OTHER_LOCATION}
     problem(client.post("/api/devices", json=body, headers=session), 403, "other_location")
@@ -62,7 +51,7 @@ def test_a_session_at_a_makes_no_terminal_at_b(client: AppClient) -> None:
 def test_a_session_at_b_changes_nothing_of_as_menu_floor_or_devices(client: AppClient) -> None:
     product = make_product(client, price=12)
     device = make_device(client)
-    session = _back_office_at(client, OTHER_LOCATION)
+    session = back_office_by_pin(client, OTHER_LOCATION)
     attempts: list[tuple[str, str, Any]] = [
         ("PUT", f"/api/products/{product['id']}", {"price": 0.01}),
         ("POST", "/api/products", {"name": "Theirs", "price": 1, "locationId": LOCATION}),

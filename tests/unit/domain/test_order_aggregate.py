@@ -22,6 +22,7 @@ from brigade.kit.errors import (
     NotFound,
     NothingToSend,
     OrderClosed,
+    OtherLocation,
     Overpayment,
     StaleVersion,
     TableOccupied,
@@ -29,7 +30,7 @@ from brigade.kit.errors import (
 )
 from brigade.kit.events import EventType
 from brigade.orders.domain import aggregate as order_aggregate
-from brigade.orders.domain.aggregate import Order
+from brigade.orders.domain.aggregate import Order, ensure_seated_here, ensure_sold_here
 from brigade.orders.domain.commands import (
     AddItem,
     ApplyDiscount,
@@ -536,3 +537,17 @@ def test_a_payment_may_settle_what_is_due_cash_to_its_rounding(
         _new_order().header, total_cents=1003, paid_cents=0, cash_rounding_cents=5
     )
     assert header.may_settle(amount, method) is settles
+
+
+def test_an_order_rings_up_and_seats_at_its_own_location_only() -> None:
+    """Another location's product would take its stock; its table would be held by an order
+    that location can't see (issue 51's probe)."""
+    elsewhere = uuid.uuid4()
+    ensure_seated_here("T1", LOCATION, LOCATION)
+    ensure_seated_here("T1", elsewhere, None)  # an order of no location: an integration's
+    with pytest.raises(OtherLocation, match="Table T1 is at another location"):
+        ensure_seated_here("T1", elsewhere, LOCATION)
+    burger = _product()
+    ensure_sold_here(burger, burger.location_id)
+    with pytest.raises(OtherLocation, match="another location's menu"):
+        ensure_sold_here(dataclasses.replace(burger, location_id=elsewhere), LOCATION)

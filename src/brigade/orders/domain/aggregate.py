@@ -260,6 +260,13 @@ def ensure_sold_here(product: Product, location_id: UUID | None) -> None:
         )
 
 
+def ensure_seated_here(table: str, table_location: UUID, location_id: UUID | None) -> None:
+    """An order is seated at its own location's tables only: at another's it would hold that
+    table, which that location could then no longer free or delete (403 ``other_location``)."""
+    if location_id is not None and table_location != location_id:
+        raise OtherLocation(f"Table {table} is at another location, not this order's.")
+
+
 def _as_asked(modifiers: Iterable[Modifier]) -> tuple[ModifierChoice, ...]:
     """An item's modifiers as a new request would ask for them (an ad-hoc one keeps its name
     and price; a catalogue one takes the catalogue's again)."""
