@@ -10,6 +10,11 @@ that section of the report; `--update-budget` records the figures.
     .venv/bin/python bench/cpu_per_request.py
     .venv/bin/python bench/cpu_per_request.py --baseline cc25ada --database postgresql
     .venv/bin/python bench/cpu_per_request.py --budget [--update-budget]   # make bench-budget
+    .venv/bin/python bench/cpu_per_request.py --baseline cc25ada --as-pin-session
+
+`--as-pin-session` calls as a manager's PIN session on a terminal at the seeded location
+instead of a staff token (which has no location): every request then goes through the
+location boundary's check (docs/security.md).
 """
 
 from __future__ import annotations
@@ -17,6 +22,7 @@ from __future__ import annotations
 import argparse
 import itertools
 import os
+import secrets
 import shutil
 import statistics
 import subprocess
@@ -34,6 +40,7 @@ import run
 import rush
 import screens
 
+from brigade.demo import DEMO_LOCATION
 from throwaway_db import throwaway_database
 
 ROUNDS = 8  # after one more, uncounted: the first round of each tree cost up to 40 % more
@@ -170,19 +177,39 @@ def _orders_factory(http: httpx.Client) -> Callable[[], Orders]:
     return lambda: Orders(http, dishes, modifier)
 
 
+def _pin_session(base: str, admin: str) -> str:
+    """A manager's PIN session on a terminal paired at the seeded location."""
+    with httpx.Client(base_url=base, headers={"Authorization": f"Bearer {admin}"}) as http:
+        device = {"name": "bench terminal", "kind": "TERMINAL", "locationId": str(DEMO_LOCATION)}
+        terminal = http.post("/api/devices", json=device).json()["token"]
+        manager = http.post("/api/staff", json={"name": "Bench", "role": "MANAGER"}).json()
+        http.put(f"/api/staff/{manager['id']}/pin", json={"pin": "7391"}).raise_for_status()
+        signed_in = http.post(
+            "/api/sessions",
+            json={"staffId": manager["id"], "pin": "7391"},
+            headers={"Authorization": f"Bearer {terminal}"},
+        )
+        signed_in.raise_for_status()
+        session: str = signed_in.json()["token"]
+        return session
+
+
 @contextmanager
-def _served(code: Path, database: str, work: Path) -> Iterator[Served]:
-    """A seeded worker running the Brigade in ``code``."""
+def _served(code: Path, database: str, work: Path, *, as_pin_session: bool) -> Iterator[Served]:
+    """A seeded worker running the Brigade in ``code``, called with a MANAGER's staff token
+    or PIN session."""
     option = "sqlite" if database == "sqlite" else run.PG_SERVER
     plan = run.FULL
+    admin = secrets.token_urlsafe(32)
     with (
         throwaway_database(option, Path(tempfile.mkdtemp(dir=work)), "0001") as url,
         run._prepared_server(
-            url, 1, plan, products=plan.products, orders=plan.orders, code=code
-        ) as (base, token, pid),
-        httpx.Client(base_url=base, headers={"Authorization": f"Bearer {token}"}) as http,
+            url, 1, plan, products=plan.products, orders=plan.orders, code=code, admin=admin
+        ) as (base, staff_token, pid),
     ):
-        yield Served(pid, _reads(http, base, token), _orders_factory(http))
+        token = _pin_session(base, admin) if as_pin_session else staff_token
+        with httpx.Client(base_url=base, headers={"Authorization": f"Bearer {token}"}) as http:
+            yield Served(pid, _reads(http, base, token), _orders_factory(http))
 
 
 Rounds = dict[str, list[float]]  # route → µs of server CPU a request, one figure a round
@@ -230,14 +257,16 @@ def _write_round(served: Served, spent: Rounds) -> None:
         spent.setdefault(route, []).append(_timed(served.pid, step))
 
 
-def measure(trees: dict[str, Path], database: str, work: Path) -> dict[str, Rounds]:
+def measure(
+    trees: dict[str, Path], database: str, work: Path, *, as_pin_session: bool = False
+) -> dict[str, Rounds]:
     """Microseconds of server CPU a request, each round's, for each route and each tree's
     Brigade. The trees serve side by side and take turns, a round of every route at a time: a
     shared machine's load moves while a run lasts, and measured one after the other an
     unchanged request path read as 36 % dearer (interleaved: within 5 %)."""
     with ExitStack() as stack:
         served = {
-            label: stack.enter_context(_served(code, database, work))
+            label: stack.enter_context(_served(code, database, work, as_pin_session=as_pin_session))
             for label, code in trees.items()
         }
         spent: dict[str, Rounds] = {label: {} for label in served}
@@ -274,6 +303,11 @@ def main() -> None:
         action="store_true",
         help="with --budget: record this checkout's figures in bench/budget.json",
     )
+    parser.add_argument(
+        "--as-pin-session",
+        action="store_true",
+        help="call as a manager's PIN session at the seeded location, not a staff token",
+    )
     parser.add_argument("--output", type=Path, default=run.BENCH / "results.md")
     arguments = parser.parse_args()
     if (arguments.budget or arguments.update_budget) and arguments.database != "sqlite":
@@ -285,12 +319,13 @@ def main() -> None:
     try:
         if arguments.baseline:
             trees = {arguments.baseline: run._baseline_tree(arguments.baseline, work)} | trees
-        rounds = measure(trees, arguments.database, work)
+        rounds = measure(trees, arguments.database, work, as_pin_session=arguments.as_pin_session)
     finally:  # the seeded databases and the baseline's tree
         shutil.rmtree(work, ignore_errors=True)
     results = {label: medians(figures) for label, figures in rounds.items()}
     print(
-        f"Server CPU a request, µs, median of {ROUNDS} rounds ({arguments.database}, 1 worker; "
+        f"Server CPU a request, µs, median of {ROUNDS} rounds ({arguments.database}, 1 worker, "
+        f"{'a PIN session' if arguments.as_pin_session else 'a staff token'}; "
         f"{READS} requests of each read, {ORDERS} orders through the writes):\n"
     )
     print("| route | " + " | ".join(results) + " | rounds (this checkout) |")
