@@ -116,11 +116,15 @@ def bearer(token: str) -> dict[str, str]:
 ADMIN = bearer(ADMIN_TOKEN)
 
 
-def make_staff_token(client: AppClient, role: str, **overrides: Any) -> str:
-    """A new staff member with ``role`` and a token of theirs (made by the admin client)."""
+def make_staff_token(
+    client: AppClient, role: str, location_id: str | None = None, **overrides: Any
+) -> str:
+    """A new staff member with ``role`` and a token of theirs (made by the admin client),
+    bound to ``location_id`` if given."""
     name = f"{role.title()} {next(_sequence)}"
     member = _created(client.post("/api/staff", json={"name": name, "role": role} | overrides))
-    token = _created(client.post("/api/tokens", json={"staffId": member["id"], "name": name}))
+    body = {"staffId": member["id"], "name": name, "locationId": location_id}
+    token = _created(client.post("/api/tokens", json=body))
     secret: str = token["token"]
     return secret
 

@@ -51,6 +51,8 @@ api_tokens = Table(
     Column("revoked_at", UTCDateTime(), nullable=True),
     # A scoped token's scopes (kit/access.py Scope), sorted; null: everything its role allows.
     Column("scopes", JSON, nullable=True),
+    # The one location a bound token acts at (docs/security.md); null: every location.
+    Column("location_id", Uuid, nullable=True),
     Index("uq_api_tokens_token_digest", "token_digest", unique=True),
     Index("ix_api_tokens_staff_id", "staff_id"),
     Index("ix_api_tokens_created_at", "created_at", "id"),

@@ -26,6 +26,7 @@ from factories import (
     bearer,
     make_device,
     make_session,
+    make_staff_token,
 )
 from located_routes import located_routes
 
@@ -49,11 +50,16 @@ def _back_office_by_pin(client: AppClient) -> dict[str, str]:
     return back_office_by_pin(client, OTHER_LOCATION, "ADMIN")
 
 
+def _location_bound_token(client: AppClient) -> dict[str, str]:
+    return bearer(make_staff_token(client, "ADMIN", location_id=OTHER_LOCATION))
+
+
 CREDENTIALS: dict[str, Credential] = {
     "terminal": _terminal,
     "kitchen display": _kitchen_display,
     "PIN session": _pin_session,
     "back office by PIN": _back_office_by_pin,
+    "location-bound staff token": _location_bound_token,
 }
 
 _PARAMETER = re.compile(r"{(\w+)}")

@@ -89,6 +89,8 @@ class ApiToken:
     revoked_at: datetime | None
     # Sorted; None: everything its role allows (kit/access.py Scope).
     scopes: tuple[Scope, ...] | None = None
+    # The one location it acts at; None: every location.
+    location_id: UUID | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -96,3 +98,4 @@ class CreateToken:
     staff_id: UUID
     name: str
     scopes: frozenset[Scope] | None = None
+    location_id: UUID | None = None

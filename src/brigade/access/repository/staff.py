@@ -69,6 +69,7 @@ _OWNER = (
         api_tokens.c.id,
         api_tokens.c.last_used_at,
         api_tokens.c.scopes,
+        api_tokens.c.location_id,
         staff.c.id.label("staff_id"),
         staff.c.name,
         staff.c.role,
@@ -103,6 +104,7 @@ class TokenRepository:
             staff_id=row.staff_id,
             token_id=row.id,
             scopes=_scopes(row.scopes),
+            location_id=row.location_id,
         )
         return TokenOwner(actor, row.last_used_at)
 

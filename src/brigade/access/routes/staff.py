@@ -128,11 +128,22 @@ SCOPES_DESCRIPTION = (
 )
 
 
+LOCATION_DESCRIPTION = (
+    "The one location the token acts at, as a terminal's credentials do: another location's "
+    "resources are 403 `other_location`, lists are its own, and tokens, webhooks and other "
+    "business-wide settings are refused to it. Null or absent: every location."
+)
+
+
 class TokenCreate(RequestModel):
     staff_id: UUID = Field(description="Whose token it is: it acts as them")
     name: Name = Field(description="What it is for, to tell tokens apart (1-200 characters)")
     scopes: list[Scope] | None = Field(
         default=None, min_length=1, max_length=len(Scope), description=SCOPES_DESCRIPTION
+    )
+    location_id: UUID | None = Field(
+        default=None,
+        description=LOCATION_DESCRIPTION + " A location that was made (422 otherwise).",
     )
 
 
@@ -151,6 +162,7 @@ class TokenOut(ResponseModel):
         description="When it was revoked, in UTC; null while it works"
     )
     scopes: list[Scope] | None = Field(description=SCOPES_DESCRIPTION)
+    location_id: UUID | None = Field(description=LOCATION_DESCRIPTION)
 
 
 class NewToken(TokenOut):
@@ -241,7 +253,9 @@ async def create_token(
 ) -> NewToken:
     """The answer holds the token itself: store it now, it is not shown again."""
     scopes = None if body.scopes is None else frozenset(body.scopes)
-    command = CreateToken(staff_id=body.staff_id, name=body.name, scopes=scopes)
+    command = CreateToken(
+        staff_id=body.staff_id, name=body.name, scopes=scopes, location_id=body.location_id
+    )
     token, secret = await service.create_token(uow, staff, command)
     response.headers["Location"] = f"/api/tokens/{token.id}"
     return NewToken(**shaped(TokenOut, token).model_dump(), token=secret)

@@ -34,7 +34,14 @@ from brigade.kit.access import BOOTSTRAP_ADMIN, Actor, Role, Scope, TokenOwner
 from brigade.kit.changes import UNSET
 from brigade.kit.clock import later_than, now
 from brigade.kit.db.engine import UnitOfWork
-from brigade.kit.errors import BadToken, Conflict, NotFound, TooManyFailedAttempts, Unauthenticated
+from brigade.kit.errors import (
+    BadToken,
+    Conflict,
+    InvalidInput,
+    NotFound,
+    TooManyFailedAttempts,
+    Unauthenticated,
+)
 from brigade.kit.ids import new_id
 
 FAILURE_WINDOW = timedelta(minutes=1)
@@ -282,11 +289,15 @@ async def _save(
 
 
 async def create_token(uow: UnitOfWork, actor: Actor, command: CreateToken) -> tuple[ApiToken, str]:
-    """A new token for an active staff member: the record, and the token, shown this once."""
+    """A new token for an active staff member, bound to one location that was made or to
+    none: the record, and the token, shown this once."""
     staff_id, name = command.staff_id, command.name
     member = await StaffRepository(uow).get(staff_id)
     if member is None or not member.is_active:
         raise NotFound("active staff member", staff_id)
+    location_id = command.location_id
+    if location_id is not None and not await terminals.location_exists(uow, location_id):
+        raise InvalidInput("locationId", "no such location")
     secret = new_token()
     token = ApiToken(
         id=new_id(),
@@ -298,11 +309,14 @@ async def create_token(uow: UnitOfWork, actor: Actor, command: CreateToken) -> t
         last_used_at=None,
         revoked_at=None,
         scopes=None if command.scopes is None else tuple(sorted(command.scopes)),
+        location_id=location_id,
     )
     await TokenRepository(uow).insert(token)
     created: dict[str, Any] = {"name": name, "staffId": str(staff_id), "role": member.role.value}
     if token.scopes is not None:
         created["scopes"] = list(token.scopes)
+    if location_id is not None:
+        created["locationId"] = str(location_id)
     await audit.record(
         uow, actor, AuditAction.TOKEN_CREATED, (AuditedEntity.TOKEN, token.id), after=created
     )

@@ -139,7 +139,7 @@ async def add_device(
     location must have been made (a profile): a device of a made-up id would serve a location
     nobody can see."""
     repository = DeviceRepository(uow)
-    if not await repository.location_exists(location_id):
+    if not await location_exists(uow, location_id):
         raise InvalidInput("locationId", "no such location")
     digest, hint = token
     device = Device(
@@ -404,6 +404,12 @@ async def end_sessions_of(uow: UnitOfWork, staff_id: UUID) -> None:
     """Deactivation: every PIN session of theirs ends for good (reactivating brings none back)."""
     await SessionRepository(uow).end_all_of(staff_id, now())
     worker_token_cache.forget_on_commit(uow, Credentials("staff_id", staff_id))
+
+
+async def location_exists(uow: UnitOfWork, location_id: UUID) -> bool:
+    """Whether the location was made (a profile, docs/design.md §10): only such a location is
+    a device's, or a bound token's."""
+    return await DeviceRepository(uow).location_exists(location_id)
 
 
 # --- approvals ------------------------------------------------------------------------------
