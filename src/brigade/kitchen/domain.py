@@ -10,11 +10,22 @@ from decimal import Decimal
 from enum import StrEnum
 from uuid import UUID
 
+from brigade.kit.access import Actor
 from brigade.kit.errors import InvalidInput
 from brigade.kit.events import Envelope, EventType
 from brigade.orders.domain.courses import sent_by_a_send
 from brigade.orders.domain.records import Modifier
 from brigade.orders.domain.states import ItemStatus, OrderStatus, OrderType
+
+
+@dataclass(frozen=True, slots=True)
+class ItemsDone:
+    """The kitchen is done with these items of one check (a bump): the kitchen's domain event,
+    handled by orders, which makes them READY on that check (orders/listeners.py)."""
+
+    actor: Actor
+    order_id: UUID
+    item_ids: tuple[UUID, ...]
 
 
 class TicketKind(StrEnum):

@@ -55,6 +55,25 @@ _POOL_TIMEOUT_S = 30
 # Told, in the worker that committed them, of the events a transaction wrote, right after its
 # COMMIT (the catalogue's ready answers: kit/http/ready_answers.py).
 CommitListener = Callable[[Sequence[Envelope]], None]
+# A feature's handler of another's domain event (a frozen record), run in the transaction of
+# the change that raised it (``UnitOfWork.handle``; docs/design.md §2).
+DomainEventHandler = Callable[["UnitOfWork", Any], Awaitable[None]]
+
+
+class DomainEventHandlers:
+    """Who handles each kind of domain event: what the features' ``listeners.py`` declare,
+    subscribed once when the app starts. A feature raises an event without knowing who hears
+    it, so the one that raises it imports none of its listeners."""
+
+    def __init__(self) -> None:
+        self._by_kind: dict[type, list[DomainEventHandler]] = {}
+
+    def subscribe(self, kind: type, handler: DomainEventHandler) -> None:
+        self._by_kind.setdefault(kind, []).append(handler)
+
+    def of(self, event: object) -> Sequence[DomainEventHandler]:
+        return self._by_kind.get(type(event), ())
+
 
 _ASYNC_DRIVERS = {"sqlite": "sqlite+aiosqlite", "postgresql": "postgresql+asyncpg"}
 
@@ -251,6 +270,7 @@ class Database:
         self._sqlite: dict[bool, SyncEngine] = {}
         self._sqlite_writer = asyncio.Lock()
         self.commit_listeners: list[CommitListener] = []
+        self.handlers = DomainEventHandlers()
         # Each engine's key among the idle ones, to hand it on once disposed.
         self._keys: dict[bool, tuple[str, ...]] = {}
         key: tuple[str, ...]
@@ -279,6 +299,7 @@ class Database:
         else:
             uow = _PostgresUnitOfWork(self._postgres, self._gate)
         uow.commit_listeners = self.commit_listeners
+        uow.handlers = self.handlers
         return uow
 
     def engines(self) -> list[SyncEngine]:
@@ -317,6 +338,7 @@ class UnitOfWork(ABC):
         self._events: list[PendingEvent] = []
         self._after_commit: list[Callable[[], object]] = []
         self.commit_listeners: Sequence[CommitListener] = ()
+        self.handlers = DomainEventHandlers()
 
     @abstractmethod
     async def _open(self) -> _OpenConnection:
@@ -338,6 +360,13 @@ class UnitOfWork(ABC):
         commits. Repositories call it with what their domain recorded."""
         at = now()
         self._events.extend(PendingEvent(envelope, at) for envelope in envelopes)
+
+    async def handle(self, event: object) -> None:
+        """Run every handler subscribed to ``event``'s kind, in this transaction and in the
+        order they were subscribed: what they change commits with the change that raised it,
+        or not at all."""
+        for handler in self.handlers.of(event):
+            await handler(self, event)
 
     def after_commit(self, callback: Callable[[], object]) -> None:
         """Run ``callback`` (quick, in memory) when this transaction commits, or attempts to:

@@ -18,6 +18,7 @@ from brigade.kitchen.domain import (
     RECENTLY_BUMPED,
     Board,
     BoardTicket,
+    ItemsDone,
     KitchenTicket,
     Station,
     TicketFilter,
@@ -27,7 +28,6 @@ from brigade.kitchen.domain import (
 from brigade.kitchen.repository import KitchenRepository, StationRepository
 from brigade.kitchen.service.board import on_board
 from brigade.kitchen.service.stations import acting_station
-from brigade.orders import service as orders
 
 
 async def get_ticket(uow: UnitOfWork, actor: Actor, ticket_id: UUID) -> KitchenTicket:
@@ -130,9 +130,10 @@ async def bump_ticket(
 async def _make_ready(uow: UnitOfWork, actor: Actor, ready: Mapping[UUID, list[UUID]]) -> None:
     """The items a bump made READY, on each check they are on now (a split, a move or a merge
     took some to other checks: docs/design.md §25), the checks in one order so two bumps lock
-    them alike."""
+    them alike: said as ``ItemsDone``, which the orders handle in this transaction."""
     for order_id in sorted(ready):
-        await orders.make_ready(uow, actor, order_id, ready[order_id])
+        if ready[order_id]:
+            await uow.handle(ItemsDone(actor, order_id, tuple(ready[order_id])))
 
 
 async def _bump_part(
