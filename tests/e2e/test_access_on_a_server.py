@@ -28,9 +28,13 @@ def database_url(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str
         yield url
 
 
-def _serve(database_url: str, tmp_path: Path, **environment: str) -> ServerProcess:
+def _serve(
+    database_url: str, tmp_path: Path, *, workers: int = 1, **environment: str
+) -> ServerProcess:
+    """A server with these settings; one worker unless the test is about several (each worker
+    imports the app: seconds of CPU a start)."""
     server = ServerProcess(
-        database_url, tmp_path / "server.log", workers=2, environment=environment
+        database_url, tmp_path / "server.log", workers=workers, environment=environment
     )
     server.start()
     return server
@@ -137,6 +141,7 @@ def test_a_revocation_reaches_every_workers_token_cache_within_its_bound(
     server = _serve(
         database_url,
         tmp_path,
+        workers=2,
         BRIGADE_ADMIN_TOKEN=ADMIN_TOKEN,
         BRIGADE_TOKEN_CACHE_SECONDS=str(bound),
     )
