@@ -121,8 +121,9 @@ def resolves(parameter: str) -> bool:
     return parameter in _RESOLVERS
 
 
-def _remember(parameter: str, resource_id: UUID, location_id: UUID | None) -> None:
-    """A resource just read at ``location_id``: the next check of it runs no statement."""
+def remember(parameter: str, resource_id: UUID, location_id: UUID | None) -> None:
+    """A resource at ``location_id``, read for a check or just made (call it once the making
+    committed): the next check of it runs no statement."""
     _KEPT[(parameter, resource_id)] = location_id
     _KEPT.move_to_end((parameter, resource_id))
     while len(_KEPT) > KEPT_LOCATIONS:
@@ -141,7 +142,7 @@ async def _resource_location(uow: UnitOfWork, parameter: str, raw: str) -> UUID 
     found = await _RESOLVERS[parameter](await uow.connection(), resource_id)
     if found is None:
         return NOT_FOUND
-    _remember(parameter, resource_id, found[0])
+    remember(parameter, resource_id, found[0])
     return found[0]
 
 

@@ -21,6 +21,7 @@ from brigade.kit.errors import (
     NothingToSend,
     TableOccupied,
 )
+from brigade.kit.http import located
 from brigade.kit.http.deps import CursorPaginationDep, UowDep
 from brigade.kit.http.errors import problem_responses
 from brigade.kit.http.json_answers import json_answer
@@ -195,6 +196,9 @@ async def create_order(
     order, made_before = await service.create_order(
         uow, staff, body.command(location_id=location_id), made=made
     )
+    # A terminal's next request names the new order: its location is known without a read.
+    place = order.header.location_id
+    uow.after_commit(lambda: located.remember("orderId", order.id, place))
     shaping.created(response, order, f"/api/orders/{order.id}")
     if made_before:
         response.status_code = 200
