@@ -54,12 +54,24 @@ def _location_bound_token(client: AppClient) -> dict[str, str]:
     return bearer(make_staff_token(client, "ADMIN", location_id=OTHER_LOCATION))
 
 
+def _location_bound_scoped_token(client: AppClient) -> dict[str, str]:
+    """A bound token whose scopes allow every route's permission they can: where it acts is
+    refused before what it may do is asked."""
+    member = client.post("/api/staff", json={"name": "Integration", "role": "ADMIN"}).json()
+    scopes = ["orders:read", "orders:write", "catalogue:read", "catalogue:write", "reports:read"]
+    body = {"staffId": member["id"], "name": "till", "scopes": scopes, "locationId": OTHER_LOCATION}
+    made = client.post("/api/tokens", json=body)
+    assert made.status_code == 201, made.text
+    return bearer(made.json()["token"])
+
+
 CREDENTIALS: dict[str, Credential] = {
     "terminal": _terminal,
     "kitchen display": _kitchen_display,
     "PIN session": _pin_session,
     "back office by PIN": _back_office_by_pin,
     "location-bound staff token": _location_bound_token,
+    "location-bound scoped token": _location_bound_scoped_token,
 }
 
 _PARAMETER = re.compile(r"{(\w+)}")
