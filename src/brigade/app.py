@@ -13,7 +13,7 @@ from uuid import UUID
 
 from fastapi import Depends, FastAPI
 
-from brigade import __version__
+from brigade import __version__, listening
 from brigade.access.repository import terminals as terminal_repository
 from brigade.access.routes import audit, auth, devices, pairing, sessions, staff
 from brigade.access.security import TokenAuthenticator
@@ -51,7 +51,6 @@ from brigade.kit.metrics import worker_stopped
 from brigade.kit.names import Resolver
 from brigade.kitchen import repository as kitchen_repository
 from brigade.kitchen import routes as kitchen
-from brigade.orders import listeners as order_listeners
 from brigade.orders import routes as orders
 from brigade.orders.repository import orders as order_repository
 from brigade.orders.routes import settled_payments as payments
@@ -89,8 +88,6 @@ async def _the_location_itself(_connection: object, location_id: UUID) -> tuple[
 
 # The Zs' stored copies, which must be the chain's own and say how many entries it holds.
 JOURNAL_WITNESSES = (reports_service.z_reports_agree,)
-# Each feature's handlers of other features' domain events (its listeners.py).
-DOMAIN_EVENT_LISTENERS = (*order_listeners.LISTENERS,)
 
 
 def register_locations() -> None:
@@ -130,8 +127,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         # Name lookups for webhooks and printers, on threads of their own (kit/names.py).
         app.state.resolver = Resolver()
         database = app.state.database = Database(settings)
-        for kind, handler in DOMAIN_EVENT_LISTENERS:
-            database.handlers.subscribe(kind, handler)
+        listening.subscribe(database)
         if settings.auth == "off":
             log.warning(AUTH_OFF_WARNING)
         # Set when the server is told to stop: open event streams end at once (uvicorn

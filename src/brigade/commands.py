@@ -6,6 +6,7 @@ from collections.abc import Awaitable, Callable
 from typing import TypeVar
 from uuid import UUID
 
+from brigade import listening
 from brigade.access.domain.staff import CreateToken
 from brigade.access.domain.terminals import DeviceKind
 from brigade.access.service import passwords, terminals
@@ -26,6 +27,7 @@ async def in_one_transaction(settings: Settings, work: Callable[[UnitOfWork], Aw
     # shows them.
     install_event_payloads(max_bytes=settings.event_max_bytes)
     database = Database(settings)
+    listening.subscribe(database)
     try:
         async with database.unit_of_work(write=True) as uow:
             return await work(uow)

@@ -10,12 +10,14 @@ from __future__ import annotations
 
 import hashlib
 import json
-from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from enum import StrEnum
 from typing import Any
 from uuid import UUID
+
+from brigade.kit.questions import Question
 
 GENESIS_HASH = "0" * 64
 # What an entry's hash covers: 2 adds its order (issue 51); 1 is kept to verify older rows.
@@ -94,6 +96,33 @@ def entry_hash(
     )
     text = f"{before}{previous_hash}{between}{sequence}{after}"
     return hashlib.sha256(text.encode()).hexdigest()
+
+
+# The figures a SALE holds that a REOPEN negates, and a Z adds up.
+SALE_FIGURES = ("netSales", "discounts", "serviceCharges", "tips", "rounding")
+
+
+@dataclass(frozen=True, slots=True)
+class JournalNote:
+    """An entry a feature's action asks for. ``reverses``: the SALE sequence a REOPEN negates
+    (the journal writes it as that sale stands, negated: ``negated``)."""
+
+    kind: EntryKind
+    content: Mapping[str, Any] = field(default_factory=dict)
+    reverses: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class ToJournal:
+    """What an order's change asks the journal to write, in its transaction (its listener,
+    journal/listeners.py): the order's notes in the order they happened. ``numbered`` is given
+    the sequence of each SALE written: the order's receipt number."""
+
+    # None: an order of no location (its entries are kept under the kit's NO_LOCATION).
+    location_id: UUID | None
+    order_id: UUID
+    notes: Sequence[JournalNote]
+    numbered: Callable[[int], None]
 
 
 @dataclass(frozen=True, slots=True)
@@ -243,3 +272,40 @@ def verify_chain(location_id: UUID, rows: Iterable[StoredRow], head: Head | None
     if head_hash != previous:
         return Verification(location_id, False, count, max(last, 1))
     return Verification(location_id, True, count, None)
+
+
+def with_tips_adjusted(
+    sale_content: Mapping[str, Any], adjustments: Iterable[Mapping[str, Any]]
+) -> dict[str, Any]:
+    """A SALE's figures with the tip changes of its TIP_ADJUSTs since: what it stands at."""
+    out = dict(sale_content)
+    payments = [dict(paid) for paid in sale_content.get("payments", [])]
+    for adjusted in adjustments:
+        out["tips"] = int(out.get("tips", 0)) + int(adjusted["tips"])
+        paid = next(p for p in payments if p["method"] == adjusted["method"])
+        paid["tips"] += int(adjusted["tips"])
+    out["payments"] = payments
+    return out
+
+
+def negated(sale_content: Mapping[str, Any], reverses: int) -> dict[str, Any]:
+    """A SALE's figures with their signs turned: what a REOPEN writes."""
+    out: dict[str, Any] = {"reverses": reverses}
+    out |= {name: -int(sale_content.get(name, 0)) for name in SALE_FIGURES}
+    out["taxes"] = [
+        rate | {"net": -rate["net"], "tax": -rate["tax"]} for rate in sale_content.get("taxes", [])
+    ]
+    out["payments"] = [
+        paid | {"amount": -paid["amount"], "tips": -paid["tips"], "count": -paid["count"]}
+        for paid in sale_content.get("payments", [])
+    ]
+    return out
+
+
+@dataclass(frozen=True, slots=True)
+class LastZ(Question[JournalEntry | None]):
+    """The location's last Z entry (None before its first): what a Z closed and when, for a
+    feature that must refuse to change what it closed (journal/listeners.py answers)."""
+
+    # None: an order of no location (the kit's NO_LOCATION).
+    location_id: UUID | None

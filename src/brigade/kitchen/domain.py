@@ -70,6 +70,23 @@ class KitchenTicket:
 
 
 @dataclass(frozen=True, slots=True)
+class TicketsMade:
+    """The tickets a check's change made (a send's, a fired course's, a void's), stored by the
+    kitchen in that change's transaction (kitchen/listeners.py); a send's is shown on the
+    board as the check stands once the change is done."""
+
+    tickets: Sequence[KitchenTicket]
+
+
+@dataclass(frozen=True, slots=True)
+class TicketRemade:
+    """An item set back from READY to PREPARING is being made again: the ticket that sent it
+    comes back on the board if it was bumped (docs/design.md §21)."""
+
+    ticket_id: UUID
+
+
+@dataclass(frozen=True, slots=True)
 class TicketFilter:
     location_id: UUID | None = None
     since: datetime | None = None  # exclusive: tickets created strictly after it
@@ -331,6 +348,7 @@ def unbumps(before: ItemStatus, after: ItemStatus) -> bool:
 
 
 VOIDED = ItemStatus.VOIDED
+CANCELLED = OrderStatus.CANCELLED
 TO_COOK = frozenset({ItemStatus.SENT, ItemStatus.PREPARING})
 
 
@@ -357,9 +375,13 @@ def board_ticket(
     ``bumps`` (station id: when) says."""
     lines = [(line, parts[line.item_id]) for line in ticket.items]
     live = [part for _, found in lines for part in found if part.live.status is not VOIDED]
+    # Food on a cancelled check is not cooked for it: the ticket follows its other parts' check
+    # (a check split, then cancelled), and shows the cancelled one only when it holds them all.
+    served = [part for part in live if orders[part.order_id][0].status is not CANCELLED]
     # What is still to cook decides: a drink made on the old check is not why the cook looks.
-    cooking = [part.order_id for part in live if part.live.status in TO_COOK]
-    order, _ = orders[followed_order(ticket, cooking or [part.order_id for part in live])]
+    cooking = [part.order_id for part in served if part.live.status in TO_COOK]
+    checks = cooking or [part.order_id for part in served] or [part.order_id for part in live]
+    order, _ = orders[followed_order(ticket, checks)]
     # Added: a later send than the first of the check it was sent from (a merge does not make
     # a table's first round an addition to the check that took it).
     _, first_sent_at = orders[ticket.order_id]
@@ -371,9 +393,7 @@ def board_ticket(
         now_ = now_of[line.item_id]
         at = start_at(ticket.created_at, now_.prep_seconds, longest)
         routed = kitchen.route(now_.category_id) if kitchen.stations else ()
-        closed = tuple(
-            (part, orders[part.order_id][0].status is OrderStatus.CANCELLED) for part in found
-        )
+        closed = tuple((part, orders[part.order_id][0].status is CANCELLED) for part in found)
         items.append(BoardItem(line, now_, added, at, routed, closed))
     with_part = {station_id for item in items for station_id in item.station_ids}
     station_parts = tuple(

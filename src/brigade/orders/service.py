@@ -8,7 +8,7 @@ aggregate, which checks it; taking stock is the catalogue's own.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import replace
 from datetime import date, datetime
 from decimal import Decimal
@@ -16,22 +16,21 @@ from functools import partial
 from typing import Any
 from uuid import UUID
 
-from brigade.access.domain.audit import AuditAction, AuditedEntity
-from brigade.access.service import audit
-from brigade.catalogue.domain.menu import StockMovementKind
+from brigade.access.domain.audit import AuditAction, AuditedEntity, AuditNote
+from brigade.catalogue.domain.questions import (
+    LiveVariant,
+    ProductsById,
+    ProductWithMenu,
+    ReserveStock,
+)
 from brigade.catalogue.domain.records import Product, ProductVariant
-from brigade.catalogue.service import menu as catalogue_menu
-from brigade.catalogue.service import products as catalogue_products
-from brigade.catalogue.service import stock
-from brigade.journal import service as journal
-from brigade.journal.domain import EntryKind, NewEntry
+from brigade.journal.domain import LastZ
 from brigade.kit import money
 from brigade.kit.access import Actor
 from brigade.kit.changes import UNSET
 from brigade.kit.clock import DEFAULT_TIMEZONE, business_day, now, start_of_business_day
 from brigade.kit.cursor import Cursor
 from brigade.kit.db.engine import UnitOfWork
-from brigade.kit.db.rows import location_in
 from brigade.kit.errors import (
     DayClosed,
     IdInUse,
@@ -41,8 +40,7 @@ from brigade.kit.errors import (
 )
 from brigade.kit.escpos import encode
 from brigade.kit.ids import new_id
-from brigade.kitchen.domain import KitchenTicket, unbumps
-from brigade.kitchen.service import board as kitchen_board
+from brigade.kitchen.domain import KitchenTicket
 from brigade.orders.domain.aggregate import (
     NewCheck,
     Order,
@@ -61,11 +59,9 @@ from brigade.orders.domain.commands import (
 )
 from brigade.orders.domain.documents import (
     Receipt,
-    kitchen_document,
     receipt_document,
     receipt_of,
 )
-from brigade.orders.domain.journal_notes import JournalNote, negated, with_tips_adjusted
 from brigade.orders.domain.permissions import tip_needs_approval
 from brigade.orders.domain.records import (
     FIRST_ORDER_NUMBER,
@@ -80,15 +76,13 @@ from brigade.orders.domain.records import (
 from brigade.orders.domain.refunds import OrderRefund, RefundOrder
 from brigade.orders.domain.settlement import PaymentFilter, SettledPayment
 from brigade.orders.domain.splitting import guests_after_split, selections
-from brigade.orders.domain.states import ItemStatus, OrderStatus, PaymentMethod
+from brigade.orders.domain.states import ItemStatus, PaymentMethod
+from brigade.orders.domain.told import told
 from brigade.orders.repository.checkout import CheckoutRepository
 from brigade.orders.repository.orders import OrderRepository, WholeItems
 from brigade.orders.repository.payments import PaymentRepository
-from brigade.pricing import service as pricing
-from brigade.printing import service as printing
-from brigade.printing.domain import PrintJob
-from brigade.till import service as till
-from brigade.till.domain import MovementType
+from brigade.pricing.domain import AutomaticCharges, LiveServiceCharge
+from brigade.printing.domain import PrintJob, QueueReceipt
 
 
 async def _load(
@@ -119,25 +113,16 @@ async def _load(
 
 
 async def _persist(uow: UnitOfWork, order: Order, actor: Actor) -> None:
-    """Put back the stock the order's actions returned (a void's, or a cancellation's), then
-    write its changes and events, its kitchen tickets and their print jobs. The stock first:
-    what it announces (a product back in stock) comes before the order's own events. The
-    journal, then the order's own row, last: a sale's entry locks the location's sequence
-    until COMMIT, and gives the row its receipt number (docs/decisions.md, "PostgreSQL's
-    tail")."""
+    """Write the order's changed rows, then have every feature that listens hear what the
+    change tells it (orders/domain/told.py: the stock given back, the cash, the kitchen's
+    tickets and their print jobs, the journal), in this transaction; then the order's own row
+    and events. The journal before the row: a sale's entry locks the location's sequence until
+    COMMIT, and gives the row its receipt number (docs/decisions.md, "PostgreSQL's tail")."""
     _ensure_exact(order)
-    cancelled = order.header.status is OrderStatus.CANCELLED
-    kind = StockMovementKind.CANCEL if cancelled else StockMovementKind.VOID
-    returned = order.changes.stock_returned
-    await stock.put_back(uow, actor, returned, kind=kind, order_id=order.id)
     repository = OrderRepository(uow)
     await repository.save_lines(order)
-    await _post_cash(uow, order, actor)
-    await kitchen_board.store(uow, order.changes.kitchen_tickets)
-    if order.header.location_id is not None:
-        documents = [kitchen_document(order, t) for t in order.changes.kitchen_tickets]
-        await printing.queue_kitchen_documents(uow, order.header.location_id, documents)
-    await _journal(uow, order)
+    for event in told(order, actor):
+        await uow.handle(event)
     await repository.save_header(order)
 
 
@@ -160,88 +145,17 @@ def _ensure_exact(order: Order) -> None:
         )
 
 
-async def _post_cash(uow: UnitOfWork, order: Order, actor: Actor) -> None:
-    """The cash the actions took or gave back, posted to the till in this unit of work
-    (docs/design.md §17): a cash payment taken, a refund on a cash payment (a cancellation's
-    too). Payments a merge hands over moved no cash, and are not in these lists."""
-    changes, location_id = order.changes, order.header.location_id
-    for payment in changes.added_payments:
-        if payment.method is PaymentMethod.CASH:
-            await till.post_cash(
-                uow,
-                actor,
-                location_id,
-                MovementType.CASH_SALE,
-                payment.amount_cents,
-                payment.rounding_cents,
-                order.id,
-                payment_id=payment.id,
-            )
-    for refund in changes.added_refunds:
-        if refund.method is PaymentMethod.CASH:
-            await till.post_cash(
-                uow,
-                actor,
-                location_id,
-                MovementType.CASH_REFUND,
-                refund.amount_cents,
-                0,
-                order.id,
-                payment_id=refund.payment_id,
-                refund_id=refund.id,
-            )
-
-
-async def _journal(uow: UnitOfWork, order: Order) -> None:
-    """Write what the order's actions tell the journal, in this unit of work (docs/design.md
-    §18); a SALE's sequence becomes the order's receipt number."""
-    notes = order.changes.journal
-    if not notes:
-        return
-    location_id = location_in(order.header.location_id)
-    entries = [
-        entry
-        for note in notes
-        if (entry := await _journal_entry(uow, location_id, order.id, note)) is not None
-    ]
-    notes.clear()
-    for written in await journal.append(uow, location_id, entries, now()):
-        if written.receipt_number is not None:
-            order.number_receipt(written.receipt_number)
-
-
-async def _journal_entry(
-    uow: UnitOfWork, location_id: UUID, order_id: UUID, note: JournalNote
-) -> NewEntry | None:
-    """The entry ``note`` asks for; a REOPEN negates the SALE it reverses (None: the sale was
-    never journaled, completed before the journal began, and nothing is written)."""
-    if note.kind is not EntryKind.REOPEN:
-        return NewEntry(note.kind, note.content, order_id)
-    if note.reverses is None:
-        return None
-    sold = await journal.entry(uow, location_id, note.reverses)
-    if sold is None:
-        raise LookupError(f"the journal has no SALE {note.reverses} to reverse")
-    tips = await journal.of_order(
-        uow, location_id, order_id, EntryKind.TIP_ADJUST, after=note.reverses
-    )
-    standing = with_tips_adjusted(sold.content, (entry.content for entry in tips))
-    return NewEntry(EntryKind.REOPEN, negated(standing, note.reverses), order_id)
-
-
 async def _ensure_tip_open(uow: UnitOfWork, order: Order, payment_id: UUID) -> None:
     """Refuse to change the tip of a payment a Z has closed (409 ``day_closed``): its sale is
     in the Z, or it was taken before the Z was (a check reopened since has no receipt, yet its
     payment's tip is in the Z all the same)."""
-    location_id = location_in(order.header.location_id)
-    closed = await journal.last_sequence_of(uow, location_id, EntryKind.Z)
-    if closed == 0:
+    z = await uow.ask(LastZ(order.header.location_id))
+    if z is None:
         return
     sold = order.header.receipt_number
-    if sold is not None and sold <= closed:
+    if sold is not None and sold <= z.sequence:
         raise DayClosed(f"the sale (receipt {sold}) is in a closed Z: its tips are final")
-    z = await journal.entry(uow, location_id, closed)
-    if z is not None and order.payment(payment_id).processed_at <= z.at:
+    if order.payment(payment_id).processed_at <= z.at:
         raise DayClosed("the payment was taken before the last Z: its tip is final")
 
 
@@ -282,7 +196,7 @@ async def _audit(
     entity: tuple[AuditedEntity, UUID],
     **details: Any,
 ) -> None:
-    await audit.record(uow, actor, action, entity, location_id=order.header.location_id, **details)
+    await uow.handle(AuditNote(actor, action, entity, order.header.location_id, **details))
 
 
 # --- reads ----------------------------------------------------------------------------------
@@ -351,7 +265,7 @@ async def create_order(
     location, charges = None, []
     if command.location_id is not None:
         location = await repository.location(command.location_id)
-        automatic = await pricing.automatic_charges(uow, command.location_id)
+        automatic = await uow.ask(AutomaticCharges(command.location_id))
         charges = [order_charge(charge, command.order_type) for charge in automatic]
     # Its number is drawn as its row is written, after the reads: on PostgreSQL the counter's
     # row stays locked until COMMIT, and every creation at the location queues on it
@@ -546,7 +460,7 @@ async def add_service_charge(
 ) -> Order:
     """Put one of the location's service charges on the order, as a server does."""
     order = await _load(uow, actor, order_id, if_match, whole=WholeItems.ALL)
-    charge = await pricing.get_service_charge(uow, service_charge_id)
+    charge = await uow.ask(LiveServiceCharge(service_charge_id))
     if charge.location_id != order.header.location_id:
         raise NotFound("service charge", service_charge_id)
     order.add_charge(order_charge(charge, order.header.order_type), at=now())
@@ -593,7 +507,7 @@ async def _named_variant(
     the product's own; looked up only when it is not among the product's variants."""
     if variant_id is None or any(variant.id == variant_id for variant in product.variants):
         return None
-    return await catalogue_menu.find_variant(uow, variant_id)
+    return await uow.ask(LiveVariant(variant_id))
 
 
 async def add_item(
@@ -612,14 +526,12 @@ async def add_item(
         return order, order.item(made.id), True
     order = await _load(uow, actor, order_id, if_match)
     order.check_can_add_item()
-    product = await stock.reserve(
-        uow, actor, command.product_id, command.quantity, order_id=order_id
-    )
+    product = await uow.ask(ReserveStock(actor, command.product_id, command.quantity, order_id))
     if product is None:
         raise NotFound("product", command.product_id)
     named_variant = await _named_variant(uow, product, command.variant_id)
     asked = [modifier.modifier_option_id for modifier in command.modifiers]
-    options = await catalogue_products.products_by_id(uow, asked)
+    options = await uow.ask(ProductsById(asked))
     item = order.add_item(
         command, product=product, named_variant=named_variant, options=options, at=now()
     )
@@ -642,15 +554,16 @@ async def change_item(
     catalogue as for a new item, for the aggregate's add-item rules."""
     check_may_change_item(actor, command)
     order = await _load(uow, actor, order_id, if_match, item_id=item_id, whole=WholeItems.ALL)
-    product, named_variant, options = None, None, {}
+    product, named_variant = None, None
+    options: Mapping[UUID, Product] = {}
     if command.reprices:
         item = order.item(item_id)
-        product = await catalogue_products.get_product(uow, item.product_id)
+        product = await uow.ask(ProductWithMenu(item.product_id))
         variant_id = item.variant_id if command.variant_id is UNSET else command.variant_id
         named_variant = await _named_variant(uow, product, variant_id)
         kept = item.modifiers if command.modifiers is None else command.modifiers
         asked = [modifier.modifier_option_id for modifier in kept]
-        options = await catalogue_products.products_by_id(uow, asked)
+        options = await uow.ask(ProductsById(asked))
     change = order.change_item(
         item_id,
         command,
@@ -661,15 +574,13 @@ async def change_item(
         options=options,
     )
     extra = change.after.quantity - change.before.quantity
-    reserved = extra > 0 and await stock.reserve(
-        uow, actor, change.after.product_id, extra, order_id=order_id
-    )
-    if reserved is None:
+    if (
+        extra > 0
+        and await uow.ask(ReserveStock(actor, change.after.product_id, extra, order_id)) is None
+    ):
         raise ProductUnavailable(f"{change.after.name} is no longer in the catalogue")
     await _complete_if_settled(uow, order, actor)
     await _persist(uow, order, actor)
-    if unbumps(change.before.status, change.after.status):
-        await kitchen_board.bring_back(uow, change.after.kitchen_ticket_id)
     if change.is_partial_void:
         await _audit(
             uow,
@@ -744,7 +655,6 @@ async def send_order(
     ticket = order.send(actor=actor, at=now())
     await _complete_if_settled(uow, order, actor)
     await _persist(uow, order, actor)
-    await kitchen_board.show_new(uow, [ticket])
     return order, ticket
 
 
@@ -755,7 +665,6 @@ async def fire_course(
     order = await _load(uow, actor, order_id, if_match, whole=WholeItems.ALL)
     ticket = order.fire_course(course, actor=actor, at=now())
     await _persist(uow, order, actor)
-    await kitchen_board.show_new(uow, [ticket])
     return order, ticket
 
 
@@ -946,9 +855,8 @@ async def print_receipt(uow: UnitOfWork, order_id: UUID, printer_id: UUID) -> Pr
     """Queues the receipt on a RECEIPT printer; it prints when the printer takes it."""
     receipt = await order_receipt(uow, order_id)
     (location_id,) = await OrderRepository(uow).location_of(order_id) or (None,)
-    return await printing.queue_receipt(
-        uow, printer_id, order_id, location_id, encode(receipt_document(receipt))
-    )
+    payload = encode(receipt_document(receipt))
+    return await uow.ask(QueueReceipt(printer_id, order_id, location_id, payload))
 
 
 # --- splitting, sharing, moving, merging checks ---------------------------------------------

@@ -13,6 +13,7 @@ from uuid import UUID
 from brigade.kit.changes import UNSET, Change, changed
 from brigade.kit.errors import InvalidInput
 from brigade.kit.events import Envelope, EventType
+from brigade.kit.questions import Question
 
 
 class ChargeOrderType(StrEnum):
@@ -241,3 +242,17 @@ def tax_rate_event(event_type: EventType, tax_rate: TaxRate) -> Envelope:
 def service_charge_event(event_type: EventType, charge: ServiceCharge) -> Envelope:
     """``service_charge.*``: the charge as the API shows it (archived, for a deletion)."""
     return Envelope(event_type, charge, location_id=charge.location_id, entity_id=charge.id)
+
+
+@dataclass(frozen=True, slots=True)
+class AutomaticCharges(Question[list[ServiceCharge]]):
+    """The location's live automatic charges, with their tax rates, by name (a new order's)."""
+
+    location_id: UUID
+
+
+@dataclass(frozen=True, slots=True)
+class LiveServiceCharge(Question[ServiceCharge]):
+    """A live charge with its tax rate (404 ``not_found`` when missing or archived)."""
+
+    service_charge_id: UUID

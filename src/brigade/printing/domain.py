@@ -22,6 +22,7 @@ from uuid import UUID
 
 from brigade.kit.addresses import is_private_network, parse_address
 from brigade.kit.errors import InvalidInput, PrinterTargetRefused
+from brigade.kit.questions import Question
 from brigade.kit.retries import Backoff
 
 DEFAULT_PORT = 9100
@@ -152,3 +153,23 @@ class KitchenDocument:
     ticket_id: UUID
     product_ids: tuple[UUID, ...]
     render: Callable[[Sequence[int], tzinfo], bytes]
+
+
+@dataclass(frozen=True, slots=True)
+class KitchenDocuments:
+    """The tickets a change made, for the location's kitchen printers: queued in that
+    change's transaction (printing/listeners.py)."""
+
+    location_id: UUID
+    documents: Sequence[KitchenDocument]
+
+
+@dataclass(frozen=True, slots=True)
+class QueueReceipt(Question[PrintJob]):
+    """A receipt's bytes queued on a RECEIPT printer of the order's location: answered with the
+    job, which prints when the printer takes it."""
+
+    printer_id: UUID
+    order_id: UUID
+    location_id: UUID | None
+    payload: bytes

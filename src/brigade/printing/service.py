@@ -1,8 +1,8 @@
 """Printers and the print outbox: it prints documents, and never reads what they are about.
 
 A send (or a void of a sent item) queues one job per matching ``KITCHEN`` printer of its
-location in its own transaction (``queue_kitchen_documents``, called where the order's
-tickets are stored), with the ESC/POS bytes the order rendered (orders/domain/documents.py).
+location in its send's transaction (``queue_kitchen_documents``, through
+printing/listeners.py), with the ESC/POS bytes the order rendered (orders/domain/documents.py).
 Each worker process runs a ``PrintOutbox``: it leases due jobs in the database
 (printing/repository.py), writes each job's bytes to its printer over raw TCP with a short
 timeout, and marks it printed; a printer that is off is tried again with backoff. The order

@@ -81,6 +81,22 @@ POSTED = frozenset({MovementType.CASH_SALE, MovementType.CASH_REFUND})
 
 
 @dataclass(frozen=True, slots=True)
+class OrderCash:
+    """Cash an order's change took (a cash payment: CASH_SALE, ``rounding_cents`` its cash
+    step's rounding) or gave back (a refund of a cash payment: CASH_REFUND), posted to the
+    till in the order's transaction (till/listeners.py)."""
+
+    actor: Actor
+    location_id: UUID
+    order_id: UUID
+    kind: MovementType
+    amount_cents: int
+    rounding_cents: int
+    payment_id: UUID
+    refund_id: UUID | None = None
+
+
+@dataclass(frozen=True, slots=True)
 class Movement:
     """Cash in or out of a drawer. ``drawer_id`` None: a cash sale or refund that found no
     drawer to post to (unassigned, kept for the location's day)."""

@@ -1,6 +1,7 @@
 """The till's use cases: drawers, their movements, the orders' cash postings, shifts
-(docs/design.md §17). Each runs in the request's unit of work; the orders call ``post_cash``
-in theirs, so a cash payment and its posting commit together or not at all. The till never
+(docs/design.md §17). Each runs in the request's unit of work; an order's cash is posted in
+the order's (``post_cash``, through till/listeners.py), so a cash payment and its posting
+commit together or not at all. The till never
 reads orders: what it is told of them is the posting's ids and amounts."""
 
 from __future__ import annotations
@@ -33,6 +34,7 @@ from brigade.till.domain import (
     DrawerSummary,
     Movement,
     MovementType,
+    OrderCash,
     Shift,
     ShiftFilter,
     check_movement,
@@ -244,41 +246,27 @@ async def close_drawer(
     return _detail(closed, movements)
 
 
-async def post_cash(
-    uow: UnitOfWork,
-    actor: Actor,
-    location_id: UUID | None,
-    kind: MovementType,
-    amount_cents: int,
-    rounding_cents: int,
-    order_id: UUID,
-    *,
-    payment_id: UUID | None = None,
-    refund_id: UUID | None = None,
-) -> Movement | None:
+async def post_cash(uow: UnitOfWork, cash: OrderCash) -> Movement:
     """A cash sale or refund of an order, posted in the order's unit of work: to the paying
     device's open drawer, else the location's only open drawer, else unassigned (kept with no
-    drawer). ``amount_cents`` is the cash handed over; ``rounding_cents`` a cash sale's
-    rounding. An order of no location posts nothing."""
-    if kind not in POSTED:
-        raise ValueError(f"{kind} is not posted by an order")
-    if location_id is None:
-        return None
-    drawers = await DrawerRepository(uow).open_at(location_id, for_update=True)
-    amount, rounding = posting_amounts(amount_cents, rounding_cents)
+    drawer). Its amount is the cash handed over; a cash sale's rounding is kept beside it."""
+    if cash.kind not in POSTED:
+        raise ValueError(f"{cash.kind} is not posted by an order")
+    drawers = await DrawerRepository(uow).open_at(cash.location_id, for_update=True)
+    amount, rounding = posting_amounts(cash.amount_cents, cash.rounding_cents)
     movement = Movement(
         id=new_id(),
-        drawer_id=drawer_to_post_to(drawers, actor.device_id),
-        location_id=location_id,
-        type=kind,
+        drawer_id=drawer_to_post_to(drawers, cash.actor.device_id),
+        location_id=cash.location_id,
+        type=cash.kind,
         amount_cents=amount,
         rounding_cents=rounding,
         reason=None,
-        order_id=order_id,
-        payment_id=payment_id,
-        refund_id=refund_id,
-        staff_id=actor.staff_id,
-        staff_name=actor.name,
+        order_id=cash.order_id,
+        payment_id=cash.payment_id,
+        refund_id=cash.refund_id,
+        staff_id=cash.actor.staff_id,
+        staff_name=cash.actor.name,
         created_at=now(),
     )
     await MovementRepository(uow).insert(movement)

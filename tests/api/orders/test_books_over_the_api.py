@@ -480,18 +480,18 @@ class ApiNight(RuleBasedStateMachine):
         board = self._board()
         on_board = {line["itemId"] for t in board["tickets"] for line in t["items"]}
         live_checks = {o["id"] for o in self.orders.values() if o["status"] != "CANCELLED"}
-        cooking = {
-            item["sentAs"] or item["id"]: order["id"]
-            for order in self.orders.values()
-            if order["id"] in live_checks
-            for item in order["items"]
-            if item["status"] in TO_COOK
-        }
+        # Each sent line's checks: a shared line's parts may be on several.
+        cooking: dict[str, set[str]] = {}
+        for order in self.orders.values():
+            if order["id"] in live_checks:
+                for item in order["items"]:
+                    if item["status"] in TO_COOK:
+                        cooking.setdefault(item["sentAs"] or item["id"], set()).add(order["id"])
         missing = set(cooking) - on_board
         assert not missing, f"food to cook on no open ticket: {missing}"
         for ticket in board["tickets"]:
             lines = {line["itemId"] for line in ticket["items"]}
-            holders = {cooking[line] for line in lines if line in cooking}
+            holders = set().union(*(cooking[line] for line in lines if line in cooking))
             if holders:
                 assert ticket["orderId"] in holders, f"ticket {ticket['id']} shows another check"
                 assert ticket["orderStatus"] != "CANCELLED", f"ticket {ticket['id']} CANCELLED"
@@ -583,3 +583,36 @@ def test_the_books_never_drift_whatever_the_night(client: AppClient) -> None:
     # A night over the API costs about 1 s: 50 a run on each database (about 200 over the
     # aggregate, which costs milliseconds); `make soak` plays thousands.
     nights(Night, in_ci=50)
+
+
+def test_a_ticket_follows_its_food_off_a_check_split_then_cancelled(client: AppClient) -> None:
+    """Found by the nights (issue 52): a fired ticket's first dish split onto a new check, then
+    the first check cancelled; the board showed the cancelled check, whose food is not cooked
+    for anyone, instead of the new check that still waits for the dish."""
+    night = ApiNight(client)
+    night.a_location(mode="INCLUSIVE", rounding=None, guests=[1, 1], menus=[[], []])
+    night.add_item(n=0, lines=[(0, 1, None), (0, 1, None)], course=2, extra=None)
+    night.fire_second_course(n=0)
+    night.split(n=0, by_seat=False, picks=[0])
+    night.cancel(n=0, now=0)
+    night.every_check_keeps_its_books()
+    night.the_kitchen_follows_the_food()
+    (ticket,) = night._board()["tickets"]
+    assert ticket["orderStatus"] == "OPEN"
+
+
+def test_a_shared_dish_on_several_checks_shows_on_the_ticket_of_one_of_them(
+    client: AppClient,
+) -> None:
+    """Found by the nights (issue 52): the model knew one check per sent line, and a dish
+    shared in three, then split, is on several; the board rightly shows the first."""
+    night = ApiNight(client)
+    night.a_location(mode="INCLUSIVE", rounding=None, guests=[1, 1], menus=[[], []])
+    night.add_item(n=0, lines=[(0, 1, None)], course=1, extra=None)
+    night.add_item(n=0, lines=[(0, 3, None), (0, 1, 1), (0, 1, None)], course=2, extra=None)
+    night.fire_second_course(n=0)
+    night.share(n=0, item=354, parts=3)
+    night.split(n=0, by_seat=False, picks=[715, 701])
+    night.split(n=0, by_seat=True, picks=[0])
+    night.every_check_keeps_its_books()
+    night.the_kitchen_follows_the_food()

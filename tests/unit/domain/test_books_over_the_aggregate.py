@@ -19,7 +19,7 @@ from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, ru
 
 from books import conservation_problems, nights, order_problems
 from brigade.catalogue.domain.records import with_tax
-from brigade.journal.domain import EntryKind
+from brigade.journal.domain import EntryKind, negated, with_tips_adjusted
 from brigade.kit.access import Actor, Role
 from brigade.kit.errors import DomainError
 from brigade.kit.money import TaxMode
@@ -33,7 +33,6 @@ from brigade.orders.domain.commands import (
     SplitCheck,
     TakePayment,
 )
-from brigade.orders.domain.journal_notes import negated, with_tips_adjusted
 from brigade.orders.domain.records import OrderCharge, OrderLocation
 from brigade.orders.domain.refunds import RefundOrder
 from brigade.orders.domain.splitting import guests_after_split, selections

@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import datetime
 from enum import StrEnum
 from typing import Any
 from uuid import UUID
+
+from brigade.kit.access import Actor
 
 
 class AuditAction(StrEnum):
@@ -103,3 +106,18 @@ class AuditFilter:
     staff_id: UUID | None = None
     at_from: datetime | None = None  # inclusive
     at_before: datetime | None = None  # exclusive
+
+
+@dataclass(frozen=True, slots=True)
+class AuditNote:
+    """What another feature's change asks the audit log to keep, in that change's transaction
+    (access/listeners.py): ``before``/``after`` hold the fields that changed, as JSON values
+    (money as decimal strings)."""
+
+    actor: Actor
+    action: AuditAction
+    entity: tuple[AuditedEntity, UUID]
+    location_id: UUID | None = None
+    before: Mapping[str, Any] | None = None
+    after: Mapping[str, Any] | None = None
+    reason: str | None = None

@@ -3,7 +3,7 @@ selections, and the commands and records that go with them (docs/design.md §9).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from datetime import datetime
 from decimal import Decimal
@@ -11,6 +11,7 @@ from enum import StrEnum
 from uuid import UUID
 
 from brigade.catalogue.domain.records import ModifierGroup, Product, ProductVariant
+from brigade.kit.access import Actor
 from brigade.kit.changes import UNSET, Change, changed
 from brigade.kit.errors import (
     Conflict,
@@ -50,6 +51,18 @@ class StockMovement:
     staff_id: UUID | None
     staff_name: str
     at: datetime
+
+
+@dataclass(frozen=True, slots=True)
+class StockReturned:
+    """Quantities an order's change gives back to its products' tracked stock (a void, a
+    lowered quantity: VOID; a cancellation: CANCEL), put back by the catalogue in the order's
+    transaction (catalogue/listeners.py)."""
+
+    actor: Actor
+    order_id: UUID
+    kind: StockMovementKind
+    quantities: Mapping[UUID, Decimal]
 
 
 @dataclass(frozen=True, slots=True)

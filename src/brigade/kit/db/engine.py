@@ -30,7 +30,7 @@ from collections import deque
 from collections.abc import AsyncIterator, Awaitable, Callable, Iterable, Sequence
 from contextlib import asynccontextmanager
 from types import TracebackType
-from typing import Any, Protocol
+from typing import Any, Protocol, TypeVar
 
 from sqlalchemy import Connection as SyncConnection
 from sqlalchemy import Engine as SyncEngine
@@ -47,7 +47,10 @@ from brigade.kit.db.connection import Connection, Parameters
 from brigade.kit.db.outbox import PendingEvent, append
 from brigade.kit.events import Envelope
 from brigade.kit.metrics import connections_in_use
+from brigade.kit.questions import Question
 from brigade.settings import Settings
+
+T = TypeVar("T")
 
 # How long a PostgreSQL unit of work waits for a connection before failing.
 _POOL_TIMEOUT_S = 30
@@ -58,21 +61,36 @@ CommitListener = Callable[[Sequence[Envelope]], None]
 # A feature's handler of another's domain event (a frozen record), run in the transaction of
 # the change that raised it (``UnitOfWork.handle``; docs/design.md §2).
 DomainEventHandler = Callable[["UnitOfWork", Any], Awaitable[None]]
+# A feature's answer to a question of its data (kit/questions.py), in the asker's transaction.
+Answerer = Callable[["UnitOfWork", Any], Awaitable[Any]]
 
 
 class DomainEventHandlers:
-    """Who handles each kind of domain event: what the features' ``listeners.py`` declare,
-    subscribed once when the app starts. A feature raises an event without knowing who hears
-    it, so the one that raises it imports none of its listeners."""
+    """Who handles each kind of domain event, and who answers each kind of question: what the
+    features' ``listeners.py`` declare, subscribed once when the app starts. A feature raises
+    an event, or asks, without knowing who hears it, so it imports none of its listeners."""
 
     def __init__(self) -> None:
         self._by_kind: dict[type, list[DomainEventHandler]] = {}
+        self._answerers: dict[type, Answerer] = {}
 
     def subscribe(self, kind: type, handler: DomainEventHandler) -> None:
         self._by_kind.setdefault(kind, []).append(handler)
 
     def of(self, event: object) -> Sequence[DomainEventHandler]:
         return self._by_kind.get(type(event), ())
+
+    def answer(self, kind: type[Question[Any]], answerer: Answerer) -> None:
+        """``answerer`` answers every question of ``kind``: one feature's, one answer."""
+        if kind in self._answerers:
+            raise ValueError(f"{kind.__name__} is answered already")
+        self._answerers[kind] = answerer
+
+    def answerer(self, question: Question[Any]) -> Answerer:
+        found = self._answerers.get(type(question))
+        if found is None:
+            raise LookupError(f"no feature answers {type(question).__name__}")
+        return found
 
 
 _ASYNC_DRIVERS = {"sqlite": "sqlite+aiosqlite", "postgresql": "postgresql+asyncpg"}
@@ -330,12 +348,14 @@ class UnitOfWork(ABC):
 
     The events its repositories record are written in one statement right before its COMMIT
     (kit/db/outbox.py): committed with the change, or not at all. Work registered with
-    ``after_commit`` runs once the COMMIT is through.
+    ``before_commit`` runs in the transaction once the change is done, before those events are
+    written; work registered with ``after_commit`` runs once the COMMIT is through.
     """
 
     def __init__(self) -> None:
         self._connection: _OpenConnection | None = None
         self._events: list[PendingEvent] = []
+        self._before_commit: list[Callable[[], Awaitable[None]]] = []
         self._after_commit: list[Callable[[], object]] = []
         self.commit_listeners: Sequence[CommitListener] = ()
         self.handlers = DomainEventHandlers()
@@ -368,6 +388,17 @@ class UnitOfWork(ABC):
         for handler in self.handlers.of(event):
             await handler(self, event)
 
+    async def ask(self, question: Question[T]) -> T:
+        """The answer of the feature whose data ``question`` asks about, in this transaction."""
+        answer: T = await self.handlers.answerer(question)(self, question)
+        return answer
+
+    def before_commit(self, work: Callable[[], Awaitable[None]]) -> None:
+        """Run ``work`` in this transaction when the change is done, right before the events are
+        written and the COMMIT: what must see the change whole (the kitchen board shows a
+        ticket as its check stands once every row of the change is written)."""
+        self._before_commit.append(work)
+
     def after_commit(self, callback: Callable[[], object]) -> None:
         """Run ``callback`` (quick, in memory) when this transaction commits, or attempts to:
         a COMMIT that failed may still have happened. Never after a rollback."""
@@ -377,13 +408,14 @@ class UnitOfWork(ABC):
     async def savepoint(self) -> AsyncIterator[None]:
         """A nested transaction: undone alone if the block raises, kept otherwise."""
         nested = await (await self._open_once()).begin_nested()
-        recorded_before = len(self._events)
+        recorded_before, deferred_before = len(self._events), len(self._before_commit)
         try:
             yield
         except BaseException:
             await nested.rollback()
-            # The undone changes' events go with them.
+            # The undone changes' events, and the work they left for the end, go with them.
             del self._events[recorded_before:]
+            del self._before_commit[deferred_before:]
             raise
         await nested.commit()
 
@@ -396,16 +428,35 @@ class UnitOfWork(ABC):
         exc: BaseException | None,
         traceback: TracebackType | None,
     ) -> None:
+        if exc_type is None:
+            try:
+                await self._finish_change()
+            except BaseException:
+                await self._end(failed=True)
+                raise
+        await self._end(failed=exc_type is not None)
+
+    async def _finish_change(self) -> None:
+        """The work left for the end of the change, in the order it was asked for (work it
+        asks for in turn runs after it)."""
+        done = 0
+        while done < len(self._before_commit):
+            await self._before_commit[done]()
+            done += 1
+        self._before_commit = []
+
+    async def _end(self, *, failed: bool) -> None:
+        self._before_commit = []
         pending, self._events = self._events, []
         committed, self._after_commit = self._after_commit, []
-        if exc_type is None and pending:
+        if not failed and pending:
             await self.connection()
         connection, self._connection = self._connection, None
         if connection is None:
-            _run_all(committed if exc_type is None else [])
+            _run_all([] if failed else committed)
             return
         try:
-            if exc_type is None:
+            if not failed:
                 if pending:
                     # Last, right before COMMIT: every event the unit of work recorded, at once.
                     await append(connection, pending)
@@ -418,7 +469,7 @@ class UnitOfWork(ABC):
                 await connection.rollback()
         finally:
             try:
-                _run_all(committed if exc_type is None else [])
+                _run_all([] if failed else committed)
                 await connection.close()
             finally:
                 await self._closed()

@@ -25,6 +25,7 @@ from uuid import UUID
 
 from brigade.catalogue.domain.menu import check_modifier_selection, sold_as, variant_for_sale
 from brigade.catalogue.domain.records import Product, ProductType, ProductVariant, ensure_orderable
+from brigade.journal.domain import JournalNote
 from brigade.kit import money
 from brigade.kit.access import Actor
 from brigade.kit.changes import UNSET
@@ -50,7 +51,7 @@ from brigade.kit.errors import (
 )
 from brigade.kit.events import Envelope, EventType
 from brigade.kit.ids import new_id
-from brigade.kitchen.domain import KitchenTicket, TicketItem, TicketKind
+from brigade.kitchen.domain import KitchenTicket, TicketItem, TicketKind, unbumps
 from brigade.orders.domain import journal_notes
 from brigade.orders.domain.commands import (
     AddItem,
@@ -351,9 +352,11 @@ class OrderChanges:
     # order is when the transaction commits.
     events: list[Envelope] = field(default_factory=list)
     # What the journal is told (docs/design.md §18), in the order it happened.
-    journal: list[journal_notes.JournalNote] = field(default_factory=list)
+    journal: list[JournalNote] = field(default_factory=list)
     # Every item's part of the discount is dropped: it is spread by amount again.
     discount_respread: bool = False
+    # The tickets of items set back from READY to PREPARING: made again, back on the board.
+    remade_tickets: list[UUID] = field(default_factory=list)
 
 
 def _lines(lines: Iterable[OrderLine]) -> list[Line]:
@@ -888,6 +891,8 @@ class Order:
             tickets=tickets,
             respread=item.total_cents != current.total_cents,
         )
+        if unbumps(current.status, item.status) and item.kitchen_ticket_id is not None:
+            self._changes.remade_tickets.append(item.kitchen_ticket_id)
         return ItemChange(current, item)
 
     def make_ready(self, item_ids: Sequence[UUID], *, actor: Actor, at: datetime) -> None:

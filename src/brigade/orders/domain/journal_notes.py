@@ -8,35 +8,22 @@ a refund, a void and a reopen, in cents. The orders write the journal; it never 
 - VOID: an item voided after it was sent (its amount), or an order cancelled with anything
   sent or paid (its total then).
 - REOPEN: the order's last SALE, negated, with the tips its TIP_ADJUSTs changed since (the
-  service reads them from the journal).
+  journal reads them, journal/domain.py's ``negated``).
 - TIP_ADJUST: a card tip changed on a completed sale: the difference by method, on the sale's
   receipt number, which stays the order's (docs/design.md §25: nothing is reopened).
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field
+from collections.abc import Iterable
 from typing import Any
 from uuid import UUID
 
-from brigade.journal.domain import EntryKind
+from brigade.journal.domain import EntryKind, JournalNote
 from brigade.orders.domain.records import OrderHeader, OrderPayment
 from brigade.orders.domain.refunds import OrderRefund
 from brigade.orders.domain.states import PaymentStatus
 from brigade.orders.domain.totals import RateTotal, allocate
-
-# The figures a SALE holds that a REOPEN negates, and a Z adds up.
-SALE_FIGURES = ("netSales", "discounts", "serviceCharges", "tips", "rounding")
-
-
-@dataclass(frozen=True, slots=True)
-class JournalNote:
-    """An entry an action asks for. ``reverses``: the SALE sequence a REOPEN negates."""
-
-    kind: EntryKind
-    content: Mapping[str, Any] = field(default_factory=dict)
-    reverses: int | None = None
 
 
 def _rate(rate: RateTotal, net_cents: int, tax_cents: int) -> dict[str, Any]:
@@ -120,31 +107,3 @@ def tip_adjusted(header: OrderHeader, before: OrderPayment, after: OrderPayment)
             "tip": after.tip_cents,
         },
     )
-
-
-def with_tips_adjusted(
-    sale_content: Mapping[str, Any], adjustments: Iterable[Mapping[str, Any]]
-) -> dict[str, Any]:
-    """A SALE's figures with the tip changes of its TIP_ADJUSTs since: what it stands at."""
-    out = dict(sale_content)
-    payments = [dict(paid) for paid in sale_content.get("payments", [])]
-    for adjusted in adjustments:
-        out["tips"] = int(out.get("tips", 0)) + int(adjusted["tips"])
-        paid = next(p for p in payments if p["method"] == adjusted["method"])
-        paid["tips"] += int(adjusted["tips"])
-    out["payments"] = payments
-    return out
-
-
-def negated(sale_content: Mapping[str, Any], reverses: int) -> dict[str, Any]:
-    """A SALE's figures with their signs turned: what a REOPEN writes."""
-    out: dict[str, Any] = {"reverses": reverses}
-    out |= {name: -int(sale_content.get(name, 0)) for name in SALE_FIGURES}
-    out["taxes"] = [
-        rate | {"net": -rate["net"], "tax": -rate["tax"]} for rate in sale_content.get("taxes", [])
-    ]
-    out["payments"] = [
-        paid | {"amount": -paid["amount"], "tips": -paid["tips"], "count": -paid["count"]}
-        for paid in sale_content.get("payments", [])
-    ]
-    return out

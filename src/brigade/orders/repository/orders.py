@@ -578,9 +578,8 @@ class OrderRepository:
 
     async def save_lines(self, order: Order) -> None:
         """A new order's row, then what the actions changed of its items, payments and refunds
-        (each kind in one statement); the events they recorded go to the unit of work's outbox.
-        An existing order's row waits for ``save_header``: a sale's journal entry, written in
-        between, gives it its receipt number."""
+        (each kind in one statement). An existing order's row waits for ``save_header``: a
+        sale's journal entry, written in between, gives it its receipt number."""
         changes = order.changes
         if changes.is_new:
             await self._insert_order(order)
@@ -599,7 +598,6 @@ class OrderRepository:
         for statement, rows in writes:
             if rows:
                 await self._execute(statement, rows)
-        self._uow.record(changes.events)
 
     async def _insert_order(self, order: Order) -> None:
         """A new order's row; opened UNNUMBERED, its number drawn with it (``number``)."""
@@ -619,8 +617,10 @@ class OrderRepository:
 
     async def save_header(self, order: Order) -> None:
         """An existing order's changed row; a new order's receipt number, given after its row
-        was written (``save_lines``)."""
+        was written (``save_lines``); the events the actions recorded, to the unit of work's
+        outbox (after what the change's listeners announced: a product back in stock first)."""
         changes, header = order.changes, order.header
+        self._uow.record(changes.events)
         if not changes.is_new:
             if changes.header_changed:
                 await self._execute(_UPDATE_ORDER, _updates([_header_row(header)])[0])
