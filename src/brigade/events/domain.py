@@ -20,7 +20,7 @@ from datetime import datetime
 from uuid import UUID
 
 from brigade.kit.access import Role
-from brigade.kit.errors import EventsExpired
+from brigade.kit.errors import DomainError, declare_answers
 from brigade.kit.events import EventType, reads_privileged_data
 
 
@@ -170,3 +170,23 @@ class RecentEvents:
                 if len(found) == limit:
                     return found, outgoing.event.id
         return found, max(cursor, self.top)
+
+
+# Errors and their answers (docs/design.md §2).
+
+
+class EventsExpired(DomainError):
+    """The cursor points before what is kept: the client must reload its state."""
+
+    def __init__(self, after: int, swept_through: int) -> None:
+        super().__init__(
+            f"Events up to {swept_through} are no longer kept (after={after}); "
+            "reload the state and read from the latest event."
+        )
+
+
+ERRORS = declare_answers(
+    {
+        EventsExpired: (410, "events_expired"),
+    }
+)

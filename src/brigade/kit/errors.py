@@ -1,9 +1,16 @@
-"""Domain errors. They carry a message and facts, never an HTTP status: kit/http/errors.py maps
-them."""
+"""Domain errors: the kit's own, and how any error class declares its HTTP answer.
+
+An error carries a message and facts, never an HTTP status. The answer each class gets, a status
+and a stable ``code``, is declared beside the classes in a table handed to ``declare_answers``:
+the kit's at the end of this module, each feature's in its domain (``<feature>/domain/errors.py``
+or its ``domain.py``: docs/design.md §2). kit/http/errors.py looks them up. The kit keeps the
+bases every feature raises and the errors of its own mechanisms (conditional requests,
+idempotency, authentication, roles, approvals, the location boundary, CSRF).
+"""
 
 from __future__ import annotations
 
-from decimal import Decimal
+from collections.abc import Mapping
 
 
 class DomainError(Exception):
@@ -29,169 +36,8 @@ class InvalidInput(DomainError):
         self.message = message
 
 
-class PrinterTargetRefused(InvalidInput):
-    """A printer pointed outside the restaurant's network or at a port no printer uses."""
-
-
-class ModifierSelectionInvalid(InvalidInput):
-    """The modifiers chosen break one of the product's modifier groups (``field`` names it)."""
-
-
-class VariantRequired(InvalidInput):
-    """The product has variants: the item must name one of them."""
-
-
 class Conflict(DomainError):
     """The request conflicts with the current state of a resource (a 409)."""
-
-
-class DuplicateSku(Conflict):
-    pass
-
-
-class DuplicateBarcode(Conflict):
-    pass
-
-
-class DuplicateTaxRateName(Conflict):
-    """A live tax rate of the location already has the name."""
-
-
-class DuplicateServiceChargeName(Conflict):
-    """A live service charge of the location already has the name."""
-
-
-class CategoryCycle(Conflict):
-    pass
-
-
-class CategoryInUse(Conflict):
-    pass
-
-
-class ModifierGroupInUse(Conflict):
-    pass
-
-
-class StockNotTracked(Conflict):
-    pass
-
-
-class InsufficientStock(Conflict):
-    pass
-
-
-class OrderClosed(Conflict):
-    pass
-
-
-class ProductUnavailable(Conflict):
-    pass
-
-
-class InvalidTransition(Conflict):
-    pass
-
-
-class NothingToSend(Conflict):
-    pass
-
-
-class Overpayment(Conflict):
-    def __init__(self, detail: str, balance_due: Decimal) -> None:
-        super().__init__(detail)
-        self.balance_due = balance_due
-
-
-class BalanceDue(Conflict):
-    def __init__(self, detail: str, balance_due: Decimal) -> None:
-        super().__init__(detail)
-        self.balance_due = balance_due
-
-
-class DiscountTooLarge(Conflict):
-    pass
-
-
-class ItemNotEditable(Conflict):
-    pass
-
-
-class TooManyItems(Conflict):
-    pass
-
-
-class ItemAlreadySent(Conflict):
-    """More of a sent item: the kitchen works from its ticket, so it goes on a new line."""
-
-
-class RefundExceedsPaid(Conflict):
-    """A refund of more than was paid less what was already refunded (of the order, or of the
-    payment it goes back to)."""
-
-    def __init__(self, detail: str, refundable_amount: Decimal, refundable_tip: Decimal) -> None:
-        super().__init__(detail)
-        self.refundable_amount = refundable_amount
-        self.refundable_tip = refundable_tip
-
-
-class CheckHasPayments(Conflict):
-    """Only an unpaid check is split: its payments would belong to no one check."""
-
-
-class WouldOverpay(Conflict):
-    """Moving lines off a check would leave its payments above what it comes to."""
-
-
-class TipNotAdjustable(Conflict):
-    """Only a card payment's tip is adjusted (a cash tip is in the drawer already)."""
-
-
-class ServiceChargeApplied(Conflict):
-    """The service charge already applies to the order."""
-
-
-class BusinessDayClosed(Conflict):
-    """The payment was taken on a business day that has ended: its tips are settled."""
-
-
-class DrawerAlreadyOpen(Conflict):
-    """The device (or, device-less, the location) already has an open cash drawer."""
-
-
-class DrawerClosed(Conflict):
-    """The cash drawer is closed: nothing more goes in or out, it is not closed twice."""
-
-
-class NoOpenDrawer(NotFound):
-    """The caller's device has no open cash drawer."""
-
-    def __init__(self, device_id: object) -> None:
-        super().__init__("open cash drawer of device", device_id)
-
-
-class AlreadyClockedIn(Conflict):
-    """The staff member already has an open shift."""
-
-
-class NotClockedIn(Conflict):
-    """The staff member has no open shift to clock out of."""
-
-
-class DayClosed(Conflict):
-    """The sale is in a closed Z (docs/design.md §18): its figures are final."""
-
-
-class OpenChecks(Conflict):
-    """A Z asked for while checks are still open; ``open_checks``: (id, number, table name)."""
-
-    def __init__(self, detail: str, open_checks: list[dict[str, object]]) -> None:
-        super().__init__(detail)
-        self.open_checks = open_checks
-
-
-class IdInUse(Conflict):
-    """An id the client chose already names something made by another request."""
 
 
 class StaleVersion(DomainError):
@@ -230,10 +76,6 @@ class InsufficientScope(Forbidden):
     """None of a scoped token's scopes grants the operation; the detail names those that would."""
 
 
-class TipNeedsApproval(Forbidden):
-    """A tip this large needs a role above the caller's."""
-
-
 class TooManyFailedAttempts(DomainError):
     """``limit``: how many failures the limit allows in its window, when there is one number."""
 
@@ -254,25 +96,6 @@ class SecretShownOnce(Conflict):
         self.created = created
 
 
-# The dining room (docs/design.md §10).
-
-
-class DuplicateTableName(Conflict):
-    pass
-
-
-class TableOccupied(Conflict):
-    """A table with a DRAFT or OPEN order on it can't be deleted."""
-
-
-class WrongPin(Unauthenticated):
-    """A staff member's PIN did not match (or they have none): counted towards their lock-out."""
-
-
-class PinLocked(TooManyFailedAttempts):
-    """Too many wrong PINs for one staff member: their PIN sign-in is locked for a while."""
-
-
 class ApprovalInvalid(Forbidden):
     """A manager's approval that is unknown, expired, used, someone else's, or for another
     action or resource than the request's."""
@@ -291,80 +114,52 @@ class NotApprovable(Forbidden):
     devices, printers, webhooks, the catalogue, roles): the person's own sign-in is needed."""
 
 
-class TrivialPin(InvalidInput):
-    """A PIN anyone would try first (1234, 0000, a year): refused when it is set."""
-
-
-class TooManyWrongPins(TooManyFailedAttempts):
-    """Too many wrong PINs from one device or address, whoever they were typed for."""
-
-
-# The back office's sign-in and the first run (docs/design.md §7, §22).
-
-
-class LoginTaken(Conflict):
-    """Another staff member signs in with this name (case does not matter)."""
-
-
-class WeakPassword(InvalidInput):
-    """A password of one or two characters repeated: refused when it is set."""
-
-
-class WrongPassword(Unauthenticated):
-    """The sign-in name is unknown, has no password, or the password did not match: one answer
-    for all, so it never tells whether a name exists."""
-
-
-class TooManySignInAttempts(TooManyFailedAttempts):
-    """Too many wrong passwords for one sign-in name: its sign-in is locked for a while."""
-
-
-class NotBackOffice(Forbidden):
-    """A role below MANAGER opening a back-office session."""
-
-
 class CsrfFailed(Forbidden):
     """A change sent with the session cookie but without the page's CSRF token, or from
     another origin."""
 
 
-class SetupDone(Forbidden):
-    """The first run is over: someone already signs in with a password."""
+# An error's answer over HTTP: (status, code).
+Answer = tuple[int, str]
+Answers = Mapping[type[DomainError], Answer]
+
+_DECLARED: dict[type[DomainError], Answer] = {}
 
 
-class WrongSetupToken(Unauthenticated):
-    """The setup token is not the one the server printed at its last start."""
+def declare_answers(answers: Answers) -> Answers:
+    """Declares each error class's answer; a class without one answers as its nearest base that
+    has one. Called as the module defining the classes is imported, so the answers are known
+    before any route lists them (``problem_responses(...)`` runs as its route is declared)."""
+    for error_class, answer in answers.items():
+        if _DECLARED.setdefault(error_class, answer) != answer:
+            raise ValueError(f"{error_class.__qualname__} already answers {_DECLARED[error_class]}")
+    return answers
 
 
-class EventsExpired(DomainError):
-    """The cursor points before what is kept: the client must reload its state."""
-
-    def __init__(self, after: int, swept_through: int) -> None:
-        super().__init__(
-            f"Events up to {swept_through} are no longer kept (after={after}); "
-            "reload the state and read from the latest event."
-        )
+def declared_answer(error_class: type[DomainError]) -> Answer | None:
+    """The answer declared for this very class, None when it takes its base's."""
+    return _DECLARED.get(error_class)
 
 
-# Pairing a device by a short code (docs/design.md §23).
-
-
-class PairingCodeNotFound(DomainError):
-    """A code or claim that is unknown, or a code past its life: one answer for both, so
-    typing codes tells nothing about which exist."""
-
-
-class PairingCodeUsed(Conflict):
-    """A code a manager already approved."""
-
-
-class PairingCodeClaimed(DomainError):
-    """A claim whose token was already handed over: it is not handed over again."""
-
-
-class PairingCodeExpired(DomainError):
-    """A claim whose code ran out before it was approved, or whose token was never collected."""
-
-
-class TooManyPairingCodes(TooManyFailedAttempts):
-    """Too many codes asked for from one client address within a code's life."""
+ERRORS = declare_answers(
+    {
+        NotFound: (404, "not_found"),
+        InvalidInput: (422, "validation_failed"),
+        Conflict: (409, "conflict"),
+        StaleVersion: (412, "stale_version"),
+        InvalidPrecondition: (400, "invalid_precondition"),
+        IdempotencyKeyReused: (422, "idempotency_key_reused"),
+        IdempotencyKeyInUse: (409, "idempotency_key_in_use"),
+        Unauthenticated: (401, "unauthorized"),
+        InvalidTicket: (401, "invalid_ticket"),
+        Forbidden: (403, "forbidden"),
+        InsufficientScope: (403, "insufficient_scope"),
+        TooManyFailedAttempts: (429, "too_many_failed_authentications"),
+        SecretShownOnce: (409, "secret_shown_once"),
+        ApprovalInvalid: (403, "approval_invalid"),
+        ApprovalExceeded: (403, "approval_exceeded"),
+        OtherLocation: (403, "other_location"),
+        NotApprovable: (403, "not_approvable"),
+        CsrfFailed: (403, "csrf_failed"),
+    }
+)

@@ -17,6 +17,7 @@ from typing import Any
 from uuid import UUID
 
 from brigade.access.domain.audit import AuditAction, AuditedEntity, AuditNote
+from brigade.catalogue.domain.errors import ProductUnavailable
 from brigade.catalogue.domain.questions import (
     LiveVariant,
     ProductsById,
@@ -31,13 +32,7 @@ from brigade.kit.changes import UNSET
 from brigade.kit.clock import DEFAULT_TIMEZONE, business_day, now, start_of_business_day
 from brigade.kit.cursor import Cursor
 from brigade.kit.db.engine import UnitOfWork
-from brigade.kit.errors import (
-    DayClosed,
-    IdInUse,
-    InvalidInput,
-    NotFound,
-    ProductUnavailable,
-)
+from brigade.kit.errors import InvalidInput, NotFound
 from brigade.kit.escpos import encode
 from brigade.kit.ids import new_id
 from brigade.kitchen.domain import KitchenTicket
@@ -62,6 +57,7 @@ from brigade.orders.domain.documents import (
     receipt_document,
     receipt_of,
 )
+from brigade.orders.domain.errors import DayClosed, IdInUse
 from brigade.orders.domain.permissions import tip_needs_approval
 from brigade.orders.domain.records import (
     FIRST_ORDER_NUMBER,

@@ -11,7 +11,7 @@ from enum import StrEnum
 from uuid import UUID
 
 from brigade.kit.changes import UNSET, Change, changed
-from brigade.kit.errors import InvalidInput
+from brigade.kit.errors import Conflict, InvalidInput, declare_answers
 from brigade.kit.events import Envelope, EventType
 from brigade.kit.questions import Question
 
@@ -256,3 +256,22 @@ class LiveServiceCharge(Question[ServiceCharge]):
     """A live charge with its tax rate (404 ``not_found`` when missing or archived)."""
 
     service_charge_id: UUID
+
+
+# Errors and their answers (docs/design.md §2).
+
+
+class DuplicateTaxRateName(Conflict):
+    """A live tax rate of the location already has the name."""
+
+
+class DuplicateServiceChargeName(Conflict):
+    """A live service charge of the location already has the name."""
+
+
+ERRORS = declare_answers(
+    {
+        DuplicateTaxRateName: (409, "duplicate_tax_rate_name"),
+        DuplicateServiceChargeName: (409, "duplicate_service_charge_name"),
+    }
+)

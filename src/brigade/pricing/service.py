@@ -13,17 +13,14 @@ from brigade.kit.access import Actor
 from brigade.kit.changes import UNSET
 from brigade.kit.clock import later_than, now
 from brigade.kit.db.engine import UnitOfWork
-from brigade.kit.errors import (
-    DuplicateServiceChargeName,
-    DuplicateTaxRateName,
-    InvalidInput,
-    NotFound,
-)
+from brigade.kit.errors import InvalidInput, NotFound
 from brigade.kit.events import EventType
 from brigade.kit.ids import new_id
 from brigade.pricing.domain import (
     CreateServiceCharge,
     CreateTaxRate,
+    DuplicateServiceChargeName,
+    DuplicateTaxRateName,
     PriceListFilter,
     ServiceCharge,
     ServiceChargeChanges,

@@ -21,7 +21,7 @@ from enum import StrEnum
 from uuid import UUID
 
 from brigade.kit.addresses import is_private_network, parse_address
-from brigade.kit.errors import InvalidInput, PrinterTargetRefused
+from brigade.kit.errors import InvalidInput, declare_answers
 from brigade.kit.questions import Question
 from brigade.kit.retries import Backoff
 
@@ -173,3 +173,17 @@ class QueueReceipt(Question[PrintJob]):
     order_id: UUID
     location_id: UUID | None
     payload: bytes
+
+
+# Errors and their answers (docs/design.md §2).
+
+
+class PrinterTargetRefused(InvalidInput):
+    """A printer pointed outside the restaurant's network or at a port no printer uses."""
+
+
+ERRORS = declare_answers(
+    {
+        PrinterTargetRefused: (422, "printer_target_refused"),
+    }
+)

@@ -14,7 +14,7 @@ from uuid import UUID
 from fastapi import Response
 from pydantic import AfterValidator, Field, StringConstraints
 
-from brigade.kit.errors import InvalidInput, NotFound, PrinterTargetRefused
+from brigade.kit.errors import InvalidInput, NotFound
 from brigade.kit.http.deps import PaginationDep, SettingsDep, UowDep
 from brigade.kit.http.errors import problem_responses
 from brigade.kit.http.paths import PrinterId
@@ -36,6 +36,7 @@ from brigade.printing.domain import (
     HOST_PATTERN,
     Printer,
     PrinterKind,
+    PrinterTargetRefused,
     check_host,
 )
 from brigade.printing.schemas import PrintJobOut, job_out

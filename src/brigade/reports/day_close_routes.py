@@ -12,7 +12,7 @@ from uuid import UUID
 from fastapi import Path
 from pydantic import Field
 
-from brigade.kit.errors import InvalidInput, NotFound, OpenChecks, OtherLocation
+from brigade.kit.errors import InvalidInput, NotFound, OtherLocation
 from brigade.kit.http.deps import PaginationDep, UowDep
 from brigade.kit.http.errors import problem_responses
 from brigade.kit.http.permissions import DayCloser, ReportReader
@@ -22,6 +22,7 @@ from brigade.kit.http.types import Flag, Money, Number, RequestModel, ResponseMo
 from brigade.kit.money import from_cents, rate_from_units
 from brigade.printing.schemas import PrintJobOut, job_out
 from brigade.reports import service
+from brigade.reports.domain import ChecksStillOpen
 from brigade.reports.routes import OpenChecksPaid, open_checks_json
 
 router = brigade_router(prefix="/api/reports", tags=["reports"])
@@ -259,7 +260,7 @@ async def x_report(staff: ReportReader, uow: UowDep, location_id: AtLocationQuer
     "/z",
     status_code=201,
     response_model=ZReportOut,
-    responses=problem_responses(OpenChecks, InvalidInput, OtherLocation),
+    responses=problem_responses(ChecksStillOpen, InvalidInput, OtherLocation),
 )
 async def close_day(staff: DayCloser, uow: UowDep, body: CloseDay) -> ZReportOut:
     """Close the business day: every journal entry since the last Z, numbered 1, 2, 3... per

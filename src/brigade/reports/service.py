@@ -14,7 +14,7 @@ from brigade.journal import service as journal
 from brigade.journal.domain import EntryKind, JournalEntry, NewEntry, canonical
 from brigade.kit.clock import business_day, now
 from brigade.kit.db.engine import UnitOfWork
-from brigade.kit.errors import InvalidInput, NotFound, OpenChecks
+from brigade.kit.errors import InvalidInput, NotFound
 from brigade.kit.escpos import Line, encode
 from brigade.printing import service as printing
 from brigade.printing.domain import PrintJob
@@ -27,7 +27,13 @@ from brigade.reports.closing import (
     z_snapshot,
     z_text,
 )
-from brigade.reports.domain import SalesReport, business_window, check_report_days, sales_report
+from brigade.reports.domain import (
+    ChecksStillOpen,
+    SalesReport,
+    business_window,
+    check_report_days,
+    sales_report,
+)
 from brigade.reports.repository import ClosedDayRepository, ReportRepository, StoredZ
 from brigade.till import service as till
 
@@ -101,7 +107,7 @@ async def close_day(
     if not force:
         open_checks = await repository.open_checks(location_id)
         if open_checks:
-            raise OpenChecks(
+            raise ChecksStillOpen(
                 f"{len(open_checks)} check(s) are still open: close them, or force the Z "
                 "with a reason",
                 open_checks,

@@ -10,11 +10,12 @@ from uuid import UUID
 from fastapi import Request, Response
 from pydantic import Field
 
+from brigade.access.domain.errors import SetupDone, TrivialPin, WeakPassword, WrongSetupToken
 from brigade.access.domain.terminals import PIN_PATTERN
 from brigade.access.routes.auth import Login, Password
 from brigade.kit.access import Role
 from brigade.kit.currencies import DEFAULT_CURRENCY
-from brigade.kit.errors import InvalidInput, SetupDone, TrivialPin, WeakPassword, WrongSetupToken
+from brigade.kit.errors import InvalidInput
 from brigade.kit.http.cookies import set_session_cookies
 from brigade.kit.http.deps import UowDep
 from brigade.kit.http.errors import problem_responses

@@ -21,7 +21,7 @@ from uuid import UUID
 
 from brigade.kit import money
 from brigade.kit.access import Actor, Role
-from brigade.kit.errors import DrawerClosed, InvalidInput
+from brigade.kit.errors import Conflict, InvalidInput, NotFound, declare_answers
 from brigade.kit.events import Envelope, EventType
 
 # --- the drawer's state machine -------------------------------------------------------------
@@ -303,3 +303,40 @@ def drawer_event(event_type: EventType, drawer: CashDrawer) -> Envelope:
 def shift_event(event_type: EventType, shift: Shift) -> Envelope:
     """``shift.clocked_in`` or ``.clocked_out``: the shift."""
     return Envelope(event_type, shift, location_id=shift.location_id, entity_id=shift.id)
+
+
+# Errors and their answers (docs/design.md §2).
+
+
+class DrawerAlreadyOpen(Conflict):
+    """The device (or, device-less, the location) already has an open cash drawer."""
+
+
+class DrawerClosed(Conflict):
+    """The cash drawer is closed: nothing more goes in or out, it is not closed twice."""
+
+
+class NoOpenDrawer(NotFound):
+    """The caller's device has no open cash drawer."""
+
+    def __init__(self, device_id: object) -> None:
+        super().__init__("open cash drawer of device", device_id)
+
+
+class AlreadyClockedIn(Conflict):
+    """The staff member already has an open shift."""
+
+
+class NotClockedIn(Conflict):
+    """The staff member has no open shift to clock out of."""
+
+
+ERRORS = declare_answers(
+    {
+        DrawerAlreadyOpen: (409, "drawer_already_open"),
+        DrawerClosed: (409, "drawer_closed"),
+        NoOpenDrawer: (404, "no_open_drawer"),
+        AlreadyClockedIn: (409, "already_clocked_in"),
+        NotClockedIn: (409, "not_clocked_in"),
+    }
+)

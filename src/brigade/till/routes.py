@@ -11,18 +11,7 @@ from pydantic import Field
 
 from brigade.kit import money
 from brigade.kit.clock import now
-from brigade.kit.errors import (
-    AlreadyClockedIn,
-    ApprovalExceeded,
-    DrawerAlreadyOpen,
-    DrawerClosed,
-    Forbidden,
-    InvalidInput,
-    NoOpenDrawer,
-    NotClockedIn,
-    NotFound,
-    OtherLocation,
-)
+from brigade.kit.errors import ApprovalExceeded, Forbidden, InvalidInput, NotFound, OtherLocation
 from brigade.kit.events import register_payload_shape
 from brigade.kit.http.deps import PaginationDep, UowDep
 from brigade.kit.http.errors import problem_responses
@@ -49,11 +38,16 @@ from brigade.kit.http.types import (
 )
 from brigade.till import service
 from brigade.till.domain import (
+    AlreadyClockedIn,
     CashDrawer,
+    DrawerAlreadyOpen,
+    DrawerClosed,
     DrawerFilter,
     DrawerStatus,
     Movement,
     MovementType,
+    NoOpenDrawer,
+    NotClockedIn,
     Shift,
     ShiftFilter,
     counts_blind,

@@ -16,24 +16,20 @@ from brigade.kit import money
 from brigade.kit.access import Actor, Role
 from brigade.kit.clock import now
 from brigade.kit.db.engine import UnitOfWork
-from brigade.kit.errors import (
-    AlreadyClockedIn,
-    DrawerAlreadyOpen,
-    Forbidden,
-    InvalidInput,
-    NoOpenDrawer,
-    NotClockedIn,
-    NotFound,
-)
+from brigade.kit.errors import Forbidden, InvalidInput, NotFound
 from brigade.kit.ids import new_id
 from brigade.till.domain import (
     POSTED,
+    AlreadyClockedIn,
     CashDrawer,
+    DrawerAlreadyOpen,
     DrawerFilter,
     DrawerStatus,
     DrawerSummary,
     Movement,
     MovementType,
+    NoOpenDrawer,
+    NotClockedIn,
     OrderCash,
     Shift,
     ShiftFilter,

@@ -12,6 +12,11 @@ from typing import Any
 
 import pytest
 
+from brigade.catalogue.domain.errors import (
+    ModifierSelectionInvalid,
+    ProductUnavailable,
+    VariantRequired,
+)
 from brigade.catalogue.domain.menu import CreateVariant
 from brigade.catalogue.domain.records import (
     CreateProduct,
@@ -25,6 +30,7 @@ from brigade.kit import errors
 from brigade.kit.access import Actor, Role
 from brigade.orders.domain.aggregate import Order
 from brigade.orders.domain.commands import AddItem, ChangeItem, CreateOrder, ModifierChoice
+from brigade.orders.domain.errors import OrderClosed
 from brigade.orders.domain.records import Modifier
 from brigade.orders.domain.states import ItemStatus, OrderType
 from unit.domain.test_order_aggregate import LOCATION, SERVER, T0
@@ -113,12 +119,12 @@ def test_an_item_of_a_variant_is_sold_as_the_variant_at_its_price() -> None:
 
 def test_a_product_with_variants_needs_one_of_its_own_active_ones() -> None:
     order = _order()
-    assert _refused(errors.VariantRequired, order, LATTE) == "variantId"
+    assert _refused(VariantRequired, order, LATTE) == "variantId"
     other = _variant(_product("Mocha", "4.00"), "Large", "4.90")
     assert _refused(
         errors.InvalidInput, order, LATTE, variant_id=other.id, named_variant=other
     ) == ("variantId")
-    assert _refused(errors.ProductUnavailable, order, LATTE, variant_id=DECAF.id) == ""
+    assert _refused(ProductUnavailable, order, LATTE, variant_id=DECAF.id) == ""
 
 
 def test_a_product_without_variants_keeps_an_unknown_id_but_not_another_products_variant() -> None:
@@ -174,22 +180,20 @@ def test_a_catalogue_modifier_must_be_orderable() -> None:
     tea, order = _product("Tea", "2.00"), _order()
     gone = dataclasses.replace(SHOT, is_86d=True)
     asked = AddItem(tea.id, Decimal(1), modifiers=(ModifierChoice(SHOT.id),))
-    with pytest.raises(errors.ProductUnavailable):
+    with pytest.raises(ProductUnavailable):
         order.add_item(asked, product=tea, options={SHOT.id: gone}, at=T0)
 
 
 def test_the_products_modifier_groups_limit_what_is_chosen() -> None:
     flat_white = _product("Flat white", "3.20", modifier_groups=(MILK,))
     order = _order()
-    assert (
-        _refused(errors.ModifierSelectionInvalid, order, flat_white) == f"modifierGroups.{MILK.id}"
-    )
+    assert _refused(ModifierSelectionInvalid, order, flat_white) == f"modifierGroups.{MILK.id}"
     both = (ModifierChoice(OAT.id), ModifierChoice(SOY.id))
-    assert _refused(errors.ModifierSelectionInvalid, order, flat_white, *both) == (
+    assert _refused(ModifierSelectionInvalid, order, flat_white, *both) == (
         f"modifierGroups.{MILK.id}"
     )
     outside = (ModifierChoice(OAT.id), ModifierChoice(SHOT.id))
-    assert _refused(errors.ModifierSelectionInvalid, order, flat_white, *outside) == (
+    assert _refused(ModifierSelectionInvalid, order, flat_white, *outside) == (
         "modifiers.1.modifierOptionId"
     )
     # An ad-hoc modifier is no group's option: groups count catalogue options only.
@@ -203,17 +207,17 @@ def test_checks_run_in_order_room_variant_modifiers_then_limits() -> None:
     no_price = ModifierChoice(uuid.uuid4(), name="Lemon")
     order = _order()
     # A bad variant wins over a bad modifier, which wins over the group's limits.
-    assert _refused(errors.VariantRequired, order, grouped, no_price) == "variantId"
+    assert _refused(VariantRequired, order, grouped, no_price) == "variantId"
     assert _refused(errors.InvalidInput, order, grouped, no_price, variant_id=LARGE.id) == (
         "modifiers.0.price"
     )
     lemon = ModifierChoice(uuid.uuid4(), "Lemon", Decimal("0.10"))
-    assert _refused(
-        errors.ModifierSelectionInvalid, order, grouped, lemon, variant_id=LARGE.id
-    ) == (f"modifierGroups.{MILK.id}")
+    assert _refused(ModifierSelectionInvalid, order, grouped, lemon, variant_id=LARGE.id) == (
+        f"modifierGroups.{MILK.id}"
+    )
     closed = _order()
     closed.cancel("mistake", actor=SERVER, at=T0)
-    with pytest.raises(errors.OrderClosed):
+    with pytest.raises(OrderClosed):
         _add(closed, grouped, no_price)
 
 

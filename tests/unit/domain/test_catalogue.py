@@ -12,6 +12,7 @@ from typing import Any
 
 import pytest
 
+from brigade.catalogue.domain.errors import CategoryCycle, ProductUnavailable
 from brigade.catalogue.domain.events import product_changed
 from brigade.catalogue.domain.records import (
     Product,
@@ -25,7 +26,7 @@ from brigade.catalogue.domain.records import (
     fell_low_on_stock,
     is_low_on_stock,
 )
-from brigade.kit.errors import CategoryCycle, InvalidInput, ProductUnavailable
+from brigade.kit.errors import InvalidInput
 from brigade.kit.events import EventType
 
 A, B, C, D = (uuid.UUID(int=n) for n in range(1, 5))

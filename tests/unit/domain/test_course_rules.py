@@ -9,12 +9,14 @@ from decimal import Decimal
 
 import pytest
 
+from brigade.catalogue.domain.errors import ModifierSelectionInvalid, VariantRequired
 from brigade.catalogue.domain.records import Product
 from brigade.kit import errors
 from brigade.kit.events import EventType
 from brigade.orders.domain.aggregate import Order
 from brigade.orders.domain.commands import AddItem, ChangeItem, ModifierChoice
 from brigade.orders.domain.courses import fired_with, sent_by_a_send
+from brigade.orders.domain.errors import ItemAlreadySent, NothingToSend
 from brigade.orders.domain.records import Modifier
 from brigade.orders.domain.states import ItemStatus, OrderStatus
 from unit.domain.test_adding_items import CATALOGUE, LARGE, LATTE, MILK, OAT, SOY, _order, _product
@@ -97,9 +99,9 @@ def test_nothing_to_send_or_fire_changes_nothing() -> None:
     _ring(order, STEAK, course=2)
     order = _saved(order)
     before = order.header
-    with pytest.raises(errors.NothingToSend):
+    with pytest.raises(NothingToSend):
         order.send(actor=SERVER, at=T0)
-    with pytest.raises(errors.NothingToSend):
+    with pytest.raises(NothingToSend):
         order.fire_course(3, actor=SERVER, at=T0)
     with pytest.raises(errors.InvalidInput):
         order.fire_course(0, actor=SERVER, at=T0)
@@ -120,7 +122,7 @@ def test_seat_and_course_change_and_a_sent_items_course_does_not() -> None:
     order = _saved(order)
     moved = order.change_item(soup, ChangeItem(seat=None), actor=SERVER, at=T0)
     assert moved.after.seat is None
-    with pytest.raises(errors.ItemAlreadySent):
+    with pytest.raises(ItemAlreadySent):
         order.change_item(soup, ChangeItem(course=2), actor=SERVER, at=T0)
 
 
@@ -142,8 +144,8 @@ def test_an_unsent_line_is_rung_up_again_by_the_add_item_rules() -> None:
     ]
     before = order.header
     for refused, error in [
-        (ChangeItem(modifiers=()), errors.ModifierSelectionInvalid),
-        (ChangeItem(variant_id=None), errors.VariantRequired),
+        (ChangeItem(modifiers=()), ModifierSelectionInvalid),
+        (ChangeItem(variant_id=None), VariantRequired),
     ]:
         with pytest.raises(error):
             order.change_item(
@@ -159,7 +161,7 @@ def test_what_a_sent_line_was_rung_up_as_does_not_change() -> None:
     order = _saved(order)
     before = order.header
     extra = ChangeItem(modifiers=(ModifierChoice(uuid.uuid4(), "Bread", Decimal(1)),))
-    with pytest.raises(errors.ItemAlreadySent):
+    with pytest.raises(ItemAlreadySent):
         order.change_item(soup, extra, actor=SERVER, at=T0, product=SOUP)
     assert order.header == before
 

@@ -8,6 +8,7 @@ from datetime import UTC, datetime, timedelta
 
 import pytest
 
+from brigade.access.domain.errors import TrivialPin
 from brigade.access.domain.lockout import PIN_LOCK_OUT, FailedAttempts
 from brigade.access.domain.staff import permission_to_set_pin
 from brigade.access.domain.terminals import (
@@ -41,7 +42,6 @@ from brigade.kit.errors import (
     InvalidInput,
     NotApprovable,
     OtherLocation,
-    TrivialPin,
 )
 
 T0 = datetime(2026, 11, 23, 12, 0, tzinfo=UTC)

@@ -11,6 +11,13 @@ from typing import Any
 
 import pytest
 
+from brigade.catalogue.domain.errors import (
+    InsufficientStock,
+    ModifierSelectionInvalid,
+    ProductUnavailable,
+    StockNotTracked,
+    VariantRequired,
+)
 from brigade.catalogue.domain.menu import (
     ChangeStock,
     ModifierGroupFields,
@@ -28,15 +35,7 @@ from brigade.catalogue.domain.records import (
     ProductVariant,
 )
 from brigade.kit import money
-from brigade.kit.errors import (
-    Conflict,
-    InsufficientStock,
-    InvalidInput,
-    ModifierSelectionInvalid,
-    ProductUnavailable,
-    StockNotTracked,
-    VariantRequired,
-)
+from brigade.kit.errors import Conflict, InvalidInput
 from unit.domain.test_catalogue import BURGER
 
 NOW = datetime(2025, 1, 1, tzinfo=UTC)

@@ -14,12 +14,14 @@ from typing import Any
 
 import pytest
 
+from brigade.access.domain.errors import TrivialPin, WeakPassword
 from brigade.access.domain.passwords import check_login, check_password
 from brigade.access.domain.terminals import check_pin
+from brigade.catalogue.domain.errors import ModifierSelectionInvalid
 from brigade.catalogue.domain.menu import check_modifier_selection, sold_as
 from brigade.catalogue.domain.records import ModifierGroup, ModifierOption, ProductVariant
 from brigade.kit.access import Role, allows
-from brigade.kit.errors import InvalidInput, ModifierSelectionInvalid, TrivialPin, WeakPassword
+from brigade.kit.errors import InvalidInput
 from brigade.kit.money import TaxMode
 from brigade.kitchen.domain import (
     BoardItem,

@@ -11,23 +11,7 @@ import pytest
 
 from brigade.catalogue.domain.records import Product, ProductType
 from brigade.kit.access import Actor, Role
-from brigade.kit.errors import (
-    BalanceDue,
-    BusinessDayClosed,
-    DiscountTooLarge,
-    Forbidden,
-    InvalidInput,
-    InvalidTransition,
-    ItemNotEditable,
-    NotFound,
-    NothingToSend,
-    OrderClosed,
-    OtherLocation,
-    Overpayment,
-    StaleVersion,
-    TableOccupied,
-    TooManyItems,
-)
+from brigade.kit.errors import Forbidden, InvalidInput, NotFound, OtherLocation, StaleVersion
 from brigade.kit.events import EventType
 from brigade.orders.domain import aggregate as order_aggregate
 from brigade.orders.domain.aggregate import Order, ensure_seated_here, ensure_sold_here
@@ -38,6 +22,18 @@ from brigade.orders.domain.commands import (
     CreateOrder,
     ModifierChoice,
     TakePayment,
+)
+from brigade.orders.domain.errors import (
+    BalanceDue,
+    BusinessDayClosed,
+    DiscountTooLarge,
+    InvalidTransition,
+    ItemNotEditable,
+    NothingToSend,
+    OrderClosed,
+    Overpayment,
+    TableOccupied,
+    TooManyItems,
 )
 from brigade.orders.domain.records import Modifier
 from brigade.orders.domain.refunds import RefundOrder

@@ -6,8 +6,8 @@ import itertools
 
 import pytest
 
-from brigade.kit.errors import InvalidTransition, ItemNotEditable, OrderClosed
 from brigade.orders.domain import states as orders
+from brigade.orders.domain.errors import InvalidTransition, ItemNotEditable, OrderClosed
 from brigade.orders.domain.states import (
     ITEM_TRANSITIONS,
     ORDER_TRANSITIONS,

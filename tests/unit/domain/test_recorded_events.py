@@ -16,7 +16,6 @@ from brigade.access.domain.terminals import PinFailureAlert, limit_reached
 from brigade.catalogue.domain.events import group_event, menu_changed, stock_moved
 from brigade.catalogue.domain.records import ModifierGroup, Product, ProductType
 from brigade.kit.access import Actor, Role
-from brigade.kit.errors import Overpayment
 from brigade.kit.events import Envelope, EventType
 from brigade.kitchen.domain import BoardTicket, TicketOrder, created_event, moved_event
 from brigade.orders.domain.aggregate import ItemOfOrder, Order, SentOrder
@@ -27,6 +26,7 @@ from brigade.orders.domain.commands import (
     CreateOrder,
     TakePayment,
 )
+from brigade.orders.domain.errors import Overpayment
 from brigade.orders.domain.refunds import RefundOrder
 from brigade.orders.domain.states import ItemStatus, OrderStatus, OrderType, PaymentMethod
 

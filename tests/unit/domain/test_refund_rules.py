@@ -9,17 +9,17 @@ from decimal import Decimal
 import pytest
 
 from brigade.kit.clock import business_day
-from brigade.kit.errors import (
+from brigade.kit.errors import InvalidInput
+from brigade.kit.money import TaxMode
+from brigade.orders.domain.aggregate import Order, PaymentChange
+from brigade.orders.domain.commands import AddItem, CreateOrder, TakePayment
+from brigade.orders.domain.errors import (
     BusinessDayClosed,
-    InvalidInput,
     InvalidTransition,
     RefundExceedsPaid,
     TipNeedsApproval,
     TipNotAdjustable,
 )
-from brigade.kit.money import TaxMode
-from brigade.orders.domain.aggregate import Order, PaymentChange
-from brigade.orders.domain.commands import AddItem, CreateOrder, TakePayment
 from brigade.orders.domain.records import OrderLine
 from brigade.orders.domain.refunds import RefundLine, RefundOrder, line_shares
 from brigade.orders.domain.states import ItemStatus, OrderType, PaymentMethod

@@ -10,7 +10,8 @@ import pytest
 
 from brigade.access.domain.staff import new_token, token_digest, token_hint
 from brigade.kit.access import REQUIRED_ROLE, Actor, Permission, Role, allows
-from brigade.kit.errors import Conflict, Forbidden, TipNeedsApproval
+from brigade.kit.errors import Conflict, Forbidden
+from brigade.orders.domain.errors import TipNeedsApproval
 from brigade.orders.domain.permissions import (
     check_tip_approval,
     permission_to_cancel,

@@ -9,10 +9,11 @@ from uuid import UUID
 import pytest
 
 from brigade.kit.access import Actor
-from brigade.kit.errors import Forbidden, InvalidInput, ItemAlreadySent
+from brigade.kit.errors import Forbidden, InvalidInput
 from brigade.kitchen.domain import TicketKind
 from brigade.orders.domain.aggregate import Order
 from brigade.orders.domain.commands import ChangeItem
+from brigade.orders.domain.errors import ItemAlreadySent
 from unit.domain.test_order_aggregate import MANAGER, SERVER, T0, _saved, _with_item
 
 

@@ -5,9 +5,10 @@ from __future__ import annotations
 
 import pytest
 
+from brigade.access.domain.errors import TrivialPin, WeakPassword
 from brigade.access.domain.sign_in import SignInChanges
 from brigade.kit.changes import UNSET
-from brigade.kit.errors import InvalidInput, TrivialPin, WeakPassword
+from brigade.kit.errors import InvalidInput
 
 PASSWORD = "correct horse battery"
 

@@ -18,11 +18,12 @@ import pytest
 
 from books import conservation_problems, order_problems
 from brigade.kit.access import Role
-from brigade.kit.errors import CheckHasPayments, InvalidInput, OrderClosed, WouldOverpay
+from brigade.kit.errors import InvalidInput
 from brigade.kit.events import EventType
 from brigade.kit.money import TaxMode
 from brigade.orders.domain.aggregate import NewCheck, Order
 from brigade.orders.domain.commands import AddItem, ApplyDiscount, CreateOrder, TakePayment
+from brigade.orders.domain.errors import CheckHasPayments, OrderClosed, WouldOverpay
 from brigade.orders.domain.records import OrderCharge, OrderLocation
 from brigade.orders.domain.splitting import by_seat, share_line, split_line
 from brigade.orders.domain.states import ItemStatus, OrderStatus, OrderType, PaymentMethod

@@ -10,10 +10,11 @@ from uuid import UUID, uuid4
 
 import pytest
 
-from brigade.kit.errors import DrawerClosed, InvalidInput
+from brigade.kit.errors import InvalidInput
 from brigade.till.domain import (
     DRAWER_TRANSITIONS,
     CashDrawer,
+    DrawerClosed,
     DrawerEvent,
     DrawerStatus,
     Movement,

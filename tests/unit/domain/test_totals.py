@@ -12,8 +12,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from brigade.kit.errors import BalanceDue, DiscountTooLarge, Overpayment
 from brigade.kit.money import RATE_SCALE, from_cents
+from brigade.orders.domain.errors import BalanceDue, DiscountTooLarge, Overpayment
 from brigade.orders.domain.totals import (
     Line,
     OrderTotals,

@@ -5,8 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from brigade.events.domain import check_cursor, next_cursor
-from brigade.kit.errors import EventsExpired
+from brigade.events.domain import EventsExpired, check_cursor, next_cursor
 
 
 def test_the_cursor_moves_to_the_last_id_of_a_page_or_stays() -> None:

@@ -14,9 +14,10 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 from uuid import UUID
 
+from brigade.access.domain.errors import WeakPassword
 from brigade.access.domain.terminals import hash_pin, pin_matches
 from brigade.kit.access import Actor, Permission, Principal, Role, allows
-from brigade.kit.errors import Forbidden, InvalidInput, WeakPassword
+from brigade.kit.errors import Forbidden, InvalidInput
 
 WEB_SESSION_PREFIX = "brw_"
 SETUP_TOKEN_PREFIX = "bsu_"  # noqa: S105

@@ -19,8 +19,9 @@ from datetime import datetime, timedelta
 from enum import StrEnum
 from uuid import UUID
 
+from brigade.access.domain.errors import TrivialPin
 from brigade.kit.access import Actor, Principal, Role
-from brigade.kit.errors import InvalidInput, TrivialPin
+from brigade.kit.errors import InvalidInput
 from brigade.kit.events import Envelope, EventType
 
 # Distinct prefixes: authentication tells a credential's kind from its first characters.

@@ -13,6 +13,16 @@ from uuid import UUID
 from fastapi import Request, Response
 from pydantic import Field
 
+from brigade.access.domain.errors import (
+    LoginTaken,
+    NotBackOffice,
+    PinLocked,
+    TooManySignInAttempts,
+    TooManyWrongPins,
+    WeakPassword,
+    WrongPassword,
+    WrongPin,
+)
 from brigade.access.domain.passwords import (
     LOGIN_PATTERN,
     MAX_LOGIN_LENGTH,
@@ -22,19 +32,7 @@ from brigade.access.domain.passwords import (
 from brigade.access.routes.sessions import Caller, PinCheck, SignedOut, pin_limits
 from brigade.access.service import passwords as service
 from brigade.access.service import terminals
-from brigade.kit.errors import (
-    Forbidden,
-    InvalidInput,
-    LoginTaken,
-    NotBackOffice,
-    NotFound,
-    PinLocked,
-    TooManySignInAttempts,
-    TooManyWrongPins,
-    WeakPassword,
-    WrongPassword,
-    WrongPin,
-)
+from brigade.kit.errors import Forbidden, InvalidInput, NotFound
 from brigade.kit.http.cookies import clear_session_cookies, set_session_cookies
 from brigade.kit.http.deps import UowDep, client_address
 from brigade.kit.http.errors import problem_for, problem_responses

@@ -9,17 +9,17 @@ from uuid import UUID
 from fastapi import Request, Response
 from pydantic import Field
 
-from brigade.access.domain.terminals import DeviceKind
-from brigade.access.routes.devices import DeviceOut, device_out
-from brigade.access.service import pairing as service
-from brigade.kit.errors import (
-    OtherLocation,
+from brigade.access.domain.errors import (
     PairingCodeClaimed,
     PairingCodeExpired,
     PairingCodeNotFound,
     PairingCodeUsed,
     TooManyPairingCodes,
 )
+from brigade.access.domain.terminals import DeviceKind
+from brigade.access.routes.devices import DeviceOut, device_out
+from brigade.access.service import pairing as service
+from brigade.kit.errors import OtherLocation
 from brigade.kit.http.deps import UowDep, client_address
 from brigade.kit.http.errors import problem_responses
 from brigade.kit.http.json_answers import json_answer

@@ -14,21 +14,12 @@ from uuid import UUID
 from fastapi import Request, Response
 from pydantic import Field
 
+from brigade.access.domain.errors import PinLocked, TooManyWrongPins, TrivialPin, WrongPin
 from brigade.access.domain.terminals import PIN_PATTERN, DirectoryEntry, PinHolder
 from brigade.access.service import terminals as service
 from brigade.kit import money
 from brigade.kit.access import APPROVED_UP_TO, ApprovalAction, Role
-from brigade.kit.errors import (
-    ApprovalInvalid,
-    Forbidden,
-    NotApprovable,
-    NotFound,
-    OtherLocation,
-    PinLocked,
-    TooManyWrongPins,
-    TrivialPin,
-    WrongPin,
-)
+from brigade.kit.errors import ApprovalInvalid, Forbidden, NotApprovable, NotFound, OtherLocation
 from brigade.kit.http.deps import PaginationDep, UowDep, client_address
 from brigade.kit.http.errors import problem_for, problem_responses
 from brigade.kit.http.located import OWN, ensure_named_within, located

@@ -8,6 +8,7 @@ from uuid import UUID
 from fastapi import Query, Response
 from pydantic import Field
 
+from brigade.access.domain.errors import LoginTaken, TrivialPin, WeakPassword
 from brigade.access.domain.passwords import MIN_PASSWORD_LENGTH
 from brigade.access.domain.sign_in import SignInChanges
 from brigade.access.domain.staff import CreateStaff, CreateToken, StaffChanges
@@ -15,7 +16,7 @@ from brigade.access.routes.auth import Login, Password
 from brigade.access.routes.sessions import Pin
 from brigade.access.service import staff as service
 from brigade.kit.access import Role, Scope
-from brigade.kit.errors import Conflict, LoginTaken, NotFound, TrivialPin, WeakPassword
+from brigade.kit.errors import Conflict, NotFound
 from brigade.kit.http.deps import PaginationDep, UowDep
 from brigade.kit.http.errors import problem_responses
 from brigade.kit.http.located import NO_LOCATION, OWN, located

@@ -8,6 +8,13 @@ from dataclasses import dataclass
 from datetime import datetime
 from uuid import UUID
 
+from brigade.access.domain.errors import (
+    PairingCodeClaimed,
+    PairingCodeExpired,
+    PairingCodeNotFound,
+    PairingCodeUsed,
+    TooManyPairingCodes,
+)
 from brigade.access.domain.pairing import (
     CODE_LIFETIME,
     KEPT_AFTER_EXPIRY,
@@ -25,13 +32,6 @@ from brigade.access.service import terminals
 from brigade.kit.access import Actor
 from brigade.kit.clock import now
 from brigade.kit.db.engine import UnitOfWork
-from brigade.kit.errors import (
-    PairingCodeClaimed,
-    PairingCodeExpired,
-    PairingCodeNotFound,
-    PairingCodeUsed,
-    TooManyPairingCodes,
-)
 from brigade.kit.ids import new_id
 
 _NOT_FOUND = "No such pairing code, or it ran out: ask the device for a new one."

@@ -16,6 +16,14 @@ from datetime import datetime, timedelta
 from uuid import UUID
 
 from brigade.access.domain.audit import AuditAction, AuditedEntity
+from brigade.access.domain.errors import (
+    LoginTaken,
+    NotBackOffice,
+    SetupDone,
+    TooManySignInAttempts,
+    WrongPassword,
+    WrongSetupToken,
+)
 from brigade.access.domain.lockout import PASSWORD_LOCK_OUT
 from brigade.access.domain.passwords import (
     SETUP_TOKEN_PREFIX,
@@ -46,16 +54,7 @@ from brigade.access.service import token_cache as worker_token_cache
 from brigade.kit.access import Actor, TokenOwner
 from brigade.kit.clock import now
 from brigade.kit.db.engine import Database, UnitOfWork
-from brigade.kit.errors import (
-    BadToken,
-    LoginTaken,
-    NotBackOffice,
-    NotFound,
-    SetupDone,
-    TooManySignInAttempts,
-    WrongPassword,
-    WrongSetupToken,
-)
+from brigade.kit.errors import BadToken, NotFound
 from brigade.kit.ids import new_id
 
 # --- passwords ------------------------------------------------------------------------------

@@ -16,6 +16,7 @@ from decimal import Decimal
 from uuid import UUID
 
 from brigade.access.domain.audit import AuditAction, AuditedEntity
+from brigade.access.domain.errors import PinLocked, TooManyWrongPins, WrongPin
 from brigade.access.domain.lockout import PIN_LOCK_OUT, FailedAttempts
 from brigade.access.domain.staff import new_token as new_secret
 from brigade.access.domain.staff import permission_to_set_pin, token_digest, token_hint
@@ -70,9 +71,6 @@ from brigade.kit.errors import (
     InvalidInput,
     NotApprovable,
     NotFound,
-    PinLocked,
-    TooManyWrongPins,
-    WrongPin,
 )
 from brigade.kit.ids import new_id
 

@@ -10,18 +10,17 @@ from decimal import Decimal
 from enum import StrEnum
 from uuid import UUID
 
-from brigade.catalogue.domain.records import ModifierGroup, Product, ProductVariant
-from brigade.kit.access import Actor
-from brigade.kit.changes import UNSET, Change, changed
-from brigade.kit.errors import (
-    Conflict,
+from brigade.catalogue.domain.errors import (
     InsufficientStock,
-    InvalidInput,
     ModifierSelectionInvalid,
     ProductUnavailable,
     StockNotTracked,
     VariantRequired,
 )
+from brigade.catalogue.domain.records import ModifierGroup, Product, ProductVariant
+from brigade.kit.access import Actor
+from brigade.kit.changes import UNSET, Change, changed
+from brigade.kit.errors import Conflict, InvalidInput
 from brigade.kit.money import MAX_QUANTITY
 
 # --- stock ----------------------------------------------------------------------------------

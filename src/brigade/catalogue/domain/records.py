@@ -10,8 +10,9 @@ from decimal import Decimal
 from enum import StrEnum
 from uuid import UUID
 
+from brigade.catalogue.domain.errors import CategoryCycle, ProductUnavailable
 from brigade.kit.changes import UNSET, Change, changed
-from brigade.kit.errors import CategoryCycle, InvalidInput, ProductUnavailable
+from brigade.kit.errors import InvalidInput
 from brigade.pricing.domain import TaxRate
 
 

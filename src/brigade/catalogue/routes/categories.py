@@ -9,10 +9,11 @@ from uuid import UUID
 from fastapi import Depends, Query, Response
 from pydantic import Field, field_validator
 
+from brigade.catalogue.domain.errors import CategoryCycle, CategoryInUse
 from brigade.catalogue.domain.records import Category, CategoryChanges, CreateCategory
 from brigade.catalogue.service import categories as service
 from brigade.catalogue.service.categories import CategoryView
-from brigade.kit.errors import CategoryCycle, CategoryInUse, InvalidInput, NotFound
+from brigade.kit.errors import InvalidInput, NotFound
 from brigade.kit.http.deps import UowDep
 from brigade.kit.http.errors import problem_responses
 from brigade.kit.http.paths import CategoryId

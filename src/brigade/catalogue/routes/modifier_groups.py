@@ -9,11 +9,12 @@ from uuid import UUID
 from fastapi import Response
 from pydantic import Field
 
+from brigade.catalogue.domain.errors import ModifierGroupInUse
 from brigade.catalogue.domain.menu import ModifierGroupFields
 from brigade.catalogue.domain.records import ModifierGroup
 from brigade.catalogue.routes.products import ModifierOptionOut
 from brigade.catalogue.service import menu as service
-from brigade.kit.errors import InvalidInput, ModifierGroupInUse, NotFound
+from brigade.kit.errors import InvalidInput, NotFound
 from brigade.kit.http.deps import PaginationDep, UowDep
 from brigade.kit.http.errors import problem_responses
 from brigade.kit.http.paths import ModifierGroupId

@@ -9,6 +9,12 @@ from uuid import UUID
 from fastapi import Body, Depends, Path, Query, Response
 from pydantic import ConfigDict, Field, model_validator
 
+from brigade.catalogue.domain.errors import (
+    DuplicateBarcode,
+    DuplicateSku,
+    InsufficientStock,
+    StockNotTracked,
+)
 from brigade.catalogue.domain.menu import (
     ChangeStock,
     CreateVariant,
@@ -29,15 +35,7 @@ from brigade.catalogue.service import products as service
 from brigade.catalogue.service.ready_menu import ANSWERS
 from brigade.kit.access import Actor
 from brigade.kit.changes import UNSET, Change
-from brigade.kit.errors import (
-    Conflict,
-    DuplicateBarcode,
-    DuplicateSku,
-    InsufficientStock,
-    InvalidInput,
-    NotFound,
-    StockNotTracked,
-)
+from brigade.kit.errors import Conflict, InvalidInput, NotFound
 from brigade.kit.http.deps import LimitQuery, PageQuery, Pagination, PaginationDep, UowDep
 from brigade.kit.http.errors import error_code, problem_responses
 from brigade.kit.http.json_answers import FreshAnswer, instant, number, uuid_text

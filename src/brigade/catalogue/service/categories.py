@@ -7,6 +7,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from uuid import UUID
 
+from brigade.catalogue.domain.errors import CategoryInUse
 from brigade.catalogue.domain.records import (
     Category,
     CategoryChanges,
@@ -21,7 +22,7 @@ from brigade.catalogue.repository.products import ProductRepository
 from brigade.kit import clock
 from brigade.kit.changes import UNSET
 from brigade.kit.db.engine import UnitOfWork
-from brigade.kit.errors import CategoryInUse, InvalidInput, NotFound
+from brigade.kit.errors import InvalidInput, NotFound
 from brigade.kit.ids import new_id
 
 

@@ -11,6 +11,7 @@ from collections.abc import Sequence
 from dataclasses import replace
 from uuid import UUID
 
+from brigade.catalogue.domain.errors import ModifierGroupInUse
 from brigade.catalogue.domain.menu import CreateVariant, ModifierGroupFields, VariantChanges
 from brigade.catalogue.domain.records import (
     ModifierGroup,
@@ -25,7 +26,7 @@ from brigade.catalogue.repository.products import ProductRepository
 from brigade.catalogue.service.products import check_identifiers_unique
 from brigade.kit.clock import later_than, now
 from brigade.kit.db.engine import UnitOfWork
-from brigade.kit.errors import InvalidInput, ModifierGroupInUse, NotFound
+from brigade.kit.errors import InvalidInput, NotFound
 from brigade.kit.ids import new_id
 
 # --- variants -------------------------------------------------------------------------------

@@ -8,6 +8,7 @@ from typing import Any
 from uuid import UUID
 
 from brigade.access.domain.audit import AuditAction
+from brigade.catalogue.domain.errors import DuplicateBarcode, DuplicateSku
 from brigade.catalogue.domain.menu import at_stock_level, stock_level
 from brigade.catalogue.domain.records import (
     CreateProduct,
@@ -26,7 +27,7 @@ from brigade.kit.access import Actor
 from brigade.kit.changes import UNSET, Change
 from brigade.kit.clock import later_than, now
 from brigade.kit.db.engine import UnitOfWork
-from brigade.kit.errors import DomainError, DuplicateBarcode, DuplicateSku, InvalidInput, NotFound
+from brigade.kit.errors import DomainError, InvalidInput, NotFound
 from brigade.kit.ids import new_id
 from brigade.pricing import service as pricing
 

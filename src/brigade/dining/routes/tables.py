@@ -8,11 +8,12 @@ from uuid import UUID
 from fastapi import Response
 from pydantic import Field
 
+from brigade.dining.domain.errors import DuplicateTableName
 from brigade.dining.domain.rooms import SeatedOrder, TableStatus
 from brigade.dining.service import rooms as service
 from brigade.dining.service.rooms import TableView
 from brigade.kit import money
-from brigade.kit.errors import DuplicateTableName, NotFound, TableOccupied
+from brigade.kit.errors import NotFound
 from brigade.kit.http.deps import PaginationDep, UowDep
 from brigade.kit.http.errors import problem_responses
 from brigade.kit.http.paths import TableId
@@ -31,6 +32,7 @@ from brigade.kit.http.types import (
     WholeNumber,
     omittable,
 )
+from brigade.orders.domain.errors import TableOccupied
 from brigade.orders.domain.states import OrderStatus
 
 router = brigade_router(prefix="/api/tables", tags=["tables"])

@@ -11,6 +11,7 @@ from uuid import UUID
 
 from brigade.access.domain.audit import AuditAction, AuditedEntity
 from brigade.access.service import audit
+from brigade.dining.domain.errors import DuplicateTableName
 from brigade.dining.domain.rooms import (
     DEFAULT_IDLE_SIGN_OUT_SECONDS,
     DEFAULT_TICKET_LATE_MINUTES,
@@ -34,9 +35,10 @@ from brigade.dining.repository.rooms import (
 from brigade.kit.access import Actor
 from brigade.kit.clock import later_than, now
 from brigade.kit.db.engine import UnitOfWork
-from brigade.kit.errors import DuplicateTableName, NotFound, TableOccupied
+from brigade.kit.errors import NotFound
 from brigade.kit.ids import new_id
 from brigade.kit.money import TaxMode
+from brigade.orders.domain.errors import TableOccupied
 
 # --- locations ------------------------------------------------------------------------------
 

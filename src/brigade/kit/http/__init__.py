@@ -1,1 +1,1 @@
-"""The HTTP kit: routing, the error table, OpenAPI, middleware, shared request and answer types."""
+"""The HTTP kit: routing, problem answers, OpenAPI, middleware, shared request and answer types."""

@@ -1,7 +1,8 @@
 """Every error leaves as RFC 9457 application/problem+json with a stable ``code``.
 
-One table maps domain error classes to a status and code; routes declare the
-errors they can answer with ``problem_responses`` so the OpenAPI stays truthful.
+Each error class's status and code are declared beside it, by the kit or its feature
+(``declare_answers`` in kit/errors.py); routes declare the errors they can answer with
+``problem_responses`` so the OpenAPI stays truthful.
 """
 
 from __future__ import annotations
@@ -22,7 +23,6 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.requests import ClientDisconnect
 
 from brigade.kit import errors
-from brigade.kit.errors import EventsExpired
 from brigade.kit.http.request_id import current_request_id
 from brigade.kit.http.types import Money
 
@@ -34,88 +34,6 @@ PROBLEM_JSON = "application/problem+json"
 MAX_FIELD_ERRORS = 20
 # How a problem answer's description names its codes (``problem_description``).
 _CODE_IN_DESCRIPTION = re.compile(r"`([a-z0-9_]+)`")
-
-# Most specific first is not needed: lookup walks each error's MRO.
-ERROR_TABLE: dict[type[errors.DomainError], tuple[int, str]] = {
-    errors.NotFound: (404, "not_found"),
-    errors.InvalidInput: (422, "validation_failed"),
-    errors.Conflict: (409, "conflict"),
-    errors.DuplicateSku: (409, "duplicate_sku"),
-    errors.DuplicateBarcode: (409, "duplicate_barcode"),
-    errors.DuplicateTaxRateName: (409, "duplicate_tax_rate_name"),
-    errors.DuplicateServiceChargeName: (409, "duplicate_service_charge_name"),
-    errors.CategoryCycle: (409, "category_cycle"),
-    errors.CategoryInUse: (409, "category_in_use"),
-    errors.ModifierGroupInUse: (409, "modifier_group_in_use"),
-    errors.StockNotTracked: (409, "stock_not_tracked"),
-    errors.InsufficientStock: (409, "insufficient_stock"),
-    errors.ModifierSelectionInvalid: (422, "modifier_selection_invalid"),
-    errors.VariantRequired: (422, "variant_required"),
-    errors.PrinterTargetRefused: (422, "printer_target_refused"),
-    errors.OrderClosed: (409, "order_closed"),
-    errors.ProductUnavailable: (409, "product_unavailable"),
-    errors.InvalidTransition: (409, "invalid_transition"),
-    errors.NothingToSend: (409, "nothing_to_send"),
-    errors.Overpayment: (409, "overpayment"),
-    errors.BalanceDue: (409, "balance_due"),
-    errors.DiscountTooLarge: (409, "discount_too_large"),
-    errors.ItemNotEditable: (409, "item_not_editable"),
-    errors.TooManyItems: (409, "too_many_items"),
-    errors.ItemAlreadySent: (409, "item_already_sent"),
-    errors.IdempotencyKeyReused: (422, "idempotency_key_reused"),
-    errors.IdempotencyKeyInUse: (409, "idempotency_key_in_use"),
-    errors.SecretShownOnce: (409, "secret_shown_once"),
-    errors.RefundExceedsPaid: (409, "refund_exceeds_paid"),
-    errors.TipNotAdjustable: (409, "tip_not_adjustable"),
-    errors.CheckHasPayments: (409, "check_has_payments"),
-    errors.WouldOverpay: (409, "would_overpay"),
-    errors.ServiceChargeApplied: (409, "service_charge_already_applied"),
-    errors.BusinessDayClosed: (409, "business_day_closed"),
-    errors.DayClosed: (409, "day_closed"),
-    errors.OpenChecks: (409, "open_checks"),
-    errors.IdInUse: (409, "id_in_use"),
-    errors.ApprovalExceeded: (403, "approval_exceeded"),
-    # The till.
-    errors.DrawerAlreadyOpen: (409, "drawer_already_open"),
-    errors.DrawerClosed: (409, "drawer_closed"),
-    errors.NoOpenDrawer: (404, "no_open_drawer"),
-    errors.AlreadyClockedIn: (409, "already_clocked_in"),
-    errors.NotClockedIn: (409, "not_clocked_in"),
-    errors.StaleVersion: (412, "stale_version"),
-    errors.InvalidPrecondition: (400, "invalid_precondition"),
-    errors.Unauthenticated: (401, "unauthorized"),
-    errors.InvalidTicket: (401, "invalid_ticket"),
-    errors.Forbidden: (403, "forbidden"),
-    errors.TipNeedsApproval: (403, "tip_needs_approval"),
-    errors.InsufficientScope: (403, "insufficient_scope"),
-    errors.TooManyFailedAttempts: (429, "too_many_failed_authentications"),
-    EventsExpired: (410, "events_expired"),
-    # The dining room.
-    errors.DuplicateTableName: (409, "duplicate_table_name"),
-    errors.TableOccupied: (409, "table_occupied"),
-    errors.WrongPin: (401, "wrong_pin"),
-    errors.PinLocked: (429, "pin_locked"),
-    errors.ApprovalInvalid: (403, "approval_invalid"),
-    errors.NotApprovable: (403, "not_approvable"),
-    errors.OtherLocation: (403, "other_location"),
-    errors.TrivialPin: (422, "trivial_pin"),
-    errors.TooManyWrongPins: (429, "too_many_wrong_pins"),
-    # The back office's sign-in and the first run.
-    errors.LoginTaken: (409, "login_taken"),
-    errors.WeakPassword: (422, "weak_password"),
-    errors.WrongPassword: (401, "wrong_password"),
-    errors.TooManySignInAttempts: (429, "too_many_attempts"),
-    errors.NotBackOffice: (403, "not_back_office"),
-    errors.CsrfFailed: (403, "csrf_failed"),
-    errors.SetupDone: (403, "setup_done"),
-    errors.WrongSetupToken: (401, "wrong_setup_token"),
-    # Pairing by code.
-    errors.PairingCodeNotFound: (404, "pairing_code_not_found"),
-    errors.PairingCodeUsed: (409, "pairing_code_used"),
-    errors.PairingCodeClaimed: (410, "pairing_code_used"),
-    errors.PairingCodeExpired: (410, "pairing_code_expired"),
-    errors.TooManyPairingCodes: (429, "too_many_pairing_codes"),
-}
 
 # The codes of answers made before any route runs (Starlette's HTTP errors), by status.
 HTTP_CODES = {
@@ -226,10 +144,11 @@ def problem(
 
 
 def status_and_code(cls: type[errors.DomainError]) -> tuple[int, str]:
+    """The answer declared for the class, or else for its nearest base that has one."""
     for base in cls.__mro__:
-        if base in ERROR_TABLE:
-            return ERROR_TABLE[base]
-    raise LookupError(f"{cls.__name__} has no entry in ERROR_TABLE")
+        if issubclass(base, errors.DomainError) and (answer := errors.declared_answer(base)):
+            return answer
+    raise LookupError(f"{cls.__name__} has no declared answer (kit/errors.py, declare_answers)")
 
 
 def error_code(error: errors.DomainError) -> str:

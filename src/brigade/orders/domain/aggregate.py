@@ -31,24 +31,7 @@ from brigade.kit.access import Actor
 from brigade.kit.changes import UNSET
 from brigade.kit.clock import strictly_after
 from brigade.kit.currencies import DEFAULT_CURRENCY
-from brigade.kit.errors import (
-    BusinessDayClosed,
-    CheckHasPayments,
-    InvalidInput,
-    InvalidTransition,
-    ItemAlreadySent,
-    ItemNotEditable,
-    NotFound,
-    NothingToSend,
-    OrderClosed,
-    OtherLocation,
-    ServiceChargeApplied,
-    StaleVersion,
-    TableOccupied,
-    TipNotAdjustable,
-    TooManyItems,
-    WouldOverpay,
-)
+from brigade.kit.errors import InvalidInput, NotFound, OtherLocation, StaleVersion
 from brigade.kit.events import Envelope, EventType
 from brigade.kit.ids import new_id
 from brigade.kitchen.domain import KitchenTicket, TicketItem, TicketKind, unbumps
@@ -62,6 +45,20 @@ from brigade.orders.domain.commands import (
     TakePayment,
 )
 from brigade.orders.domain.courses import FIRST_COURSE, fired_with, sent_by_a_send
+from brigade.orders.domain.errors import (
+    BusinessDayClosed,
+    CheckHasPayments,
+    InvalidTransition,
+    ItemAlreadySent,
+    ItemNotEditable,
+    NothingToSend,
+    OrderClosed,
+    ServiceChargeApplied,
+    TableOccupied,
+    TipNotAdjustable,
+    TooManyItems,
+    WouldOverpay,
+)
 from brigade.orders.domain.permissions import (
     check_tip_approval,
     permission_to_cancel,

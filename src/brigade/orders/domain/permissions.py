@@ -7,7 +7,7 @@ from collections.abc import Iterable
 from decimal import Decimal
 
 from brigade.kit.access import REQUIRED_ROLE, Actor, Permission, allows
-from brigade.kit.errors import TipNeedsApproval
+from brigade.orders.domain.errors import TipNeedsApproval
 from brigade.orders.domain.states import ItemStatus, is_sent
 
 

@@ -17,8 +17,9 @@ from uuid import UUID
 
 from brigade.kit import money
 from brigade.kit.currencies import DEFAULT_CURRENCY
-from brigade.kit.errors import InvalidInput, NotFound, RefundExceedsPaid
+from brigade.kit.errors import InvalidInput, NotFound
 from brigade.kit.money import TaxMode
+from brigade.orders.domain.errors import RefundExceedsPaid
 from brigade.orders.domain.records import OrderItem, OrderLine, OrderPayment
 from brigade.orders.domain.states import ItemStatus, PaymentMethod, PaymentStatus
 from brigade.orders.domain.totals import OrderTotals

@@ -10,7 +10,7 @@ from collections.abc import Mapping
 from enum import StrEnum
 from types import MappingProxyType
 
-from brigade.kit.errors import InvalidTransition, ItemNotEditable, OrderClosed
+from brigade.orders.domain.errors import InvalidTransition, ItemNotEditable, OrderClosed
 
 
 class OrderType(StrEnum):

@@ -15,7 +15,6 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from uuid import UUID
 
-from brigade.kit.errors import BalanceDue, DiscountTooLarge, Overpayment
 from brigade.kit.money import (
     RATE_SCALE,
     TaxMode,
@@ -25,6 +24,7 @@ from brigade.kit.money import (
     rate_label,
     round_to_step,
 )
+from brigade.orders.domain.errors import BalanceDue, DiscountTooLarge, Overpayment
 
 
 @dataclass(frozen=True, slots=True)

@@ -4,25 +4,26 @@ from __future__ import annotations
 
 from fastapi import Request, Response
 
-from brigade.kit.errors import (
-    DiscountTooLarge,
-    IdInUse,
-    InvalidInput,
-    InvalidTransition,
-    ItemAlreadySent,
-    ItemNotEditable,
+from brigade.catalogue.domain.errors import (
     ModifierSelectionInvalid,
-    NotFound,
     ProductUnavailable,
-    TooManyItems,
     VariantRequired,
 )
+from brigade.kit.errors import InvalidInput, NotFound
 from brigade.kit.http.deps import UowDep
 from brigade.kit.http.errors import problem_responses
 from brigade.kit.http.paths import ItemId, OrderId
 from brigade.kit.http.permissions import ItemChanger, ItemVoider, OrderTaker, Reader
 from brigade.kit.http.routing import brigade_router
 from brigade.orders import service, shaping
+from brigade.orders.domain.errors import (
+    DiscountTooLarge,
+    IdInUse,
+    InvalidTransition,
+    ItemAlreadySent,
+    ItemNotEditable,
+    TooManyItems,
+)
 from brigade.orders.domain.records import MadeKind
 from brigade.orders.routes.parsing import CHANGE_ERRORS, IfMatchDep
 from brigade.orders.routes.representation import (

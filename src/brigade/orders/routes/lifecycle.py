@@ -11,16 +11,7 @@ from fastapi import Path, Query, Request, Response
 from brigade.kit.access import Actor
 from brigade.kit.cursor import Cursor
 from brigade.kit.db.engine import UnitOfWork
-from brigade.kit.errors import (
-    BalanceDue,
-    BusinessDayClosed,
-    IdInUse,
-    InvalidInput,
-    InvalidTransition,
-    NotFound,
-    NothingToSend,
-    TableOccupied,
-)
+from brigade.kit.errors import InvalidInput, NotFound
 from brigade.kit.http import located
 from brigade.kit.http.deps import CursorPaginationDep, UowDep
 from brigade.kit.http.errors import problem_responses
@@ -40,6 +31,14 @@ from brigade.kitchen.domain import KitchenTicket
 from brigade.orders import service, shaping
 from brigade.orders.domain.aggregate import Order
 from brigade.orders.domain.courses import MAX_COURSE
+from brigade.orders.domain.errors import (
+    BalanceDue,
+    BusinessDayClosed,
+    IdInUse,
+    InvalidTransition,
+    NothingToSend,
+    TableOccupied,
+)
 from brigade.orders.domain.records import MadeKind, OrderFilter
 from brigade.orders.domain.states import OrderStatus, OrderType
 from brigade.orders.routes.parsing import (

@@ -9,14 +9,9 @@ from typing import Annotated
 from fastapi import Depends, Header
 from pydantic import WithJsonSchema
 
-from brigade.kit.errors import (
-    InvalidInput,
-    InvalidPrecondition,
-    NotFound,
-    OrderClosed,
-    StaleVersion,
-)
+from brigade.kit.errors import InvalidInput, InvalidPrecondition, NotFound, StaleVersion
 from brigade.kit.http.types import to_utc
+from brigade.orders.domain.errors import OrderClosed
 
 # Parsed by `instant`: a date means its whole day, a date-time is an instant (naive is UTC).
 DateOrDateTime = Annotated[

@@ -4,26 +4,23 @@ from __future__ import annotations
 
 from fastapi import Request, Response
 
-from brigade.kit.errors import (
-    ApprovalExceeded,
-    BusinessDayClosed,
-    DayClosed,
-    DiscountTooLarge,
-    IdInUse,
-    InvalidInput,
-    NotFound,
-    OrderClosed,
-    Overpayment,
-    StaleVersion,
-    TipNeedsApproval,
-    TipNotAdjustable,
-)
+from brigade.kit.errors import ApprovalExceeded, InvalidInput, NotFound, StaleVersion
 from brigade.kit.http.deps import SettingsDep, UowDep
 from brigade.kit.http.errors import problem_responses
 from brigade.kit.http.paths import OrderId, PaymentId
 from brigade.kit.http.permissions import Discounter, Payer, Reader, TipAdjuster
 from brigade.kit.http.routing import brigade_router
 from brigade.orders import service, shaping
+from brigade.orders.domain.errors import (
+    BusinessDayClosed,
+    DayClosed,
+    DiscountTooLarge,
+    IdInUse,
+    OrderClosed,
+    Overpayment,
+    TipNeedsApproval,
+    TipNotAdjustable,
+)
 from brigade.orders.domain.records import MadeKind
 from brigade.orders.routes.parsing import CHANGE_ERRORS, IfMatchDep
 from brigade.orders.routes.representation import (

@@ -6,13 +6,7 @@ from __future__ import annotations
 from fastapi import Response
 
 from brigade.kit.access import Actor
-from brigade.kit.errors import (
-    CheckHasPayments,
-    InvalidInput,
-    InvalidTransition,
-    TooManyItems,
-    WouldOverpay,
-)
+from brigade.kit.errors import InvalidInput
 from brigade.kit.http.deps import UowDep
 from brigade.kit.http.errors import problem_responses
 from brigade.kit.http.paths import ItemId, OrderId
@@ -20,6 +14,12 @@ from brigade.kit.http.permissions import OrderTaker
 from brigade.kit.http.routing import brigade_router
 from brigade.orders import service, shaping
 from brigade.orders.domain.aggregate import Order
+from brigade.orders.domain.errors import (
+    CheckHasPayments,
+    InvalidTransition,
+    TooManyItems,
+    WouldOverpay,
+)
 from brigade.orders.routes.parsing import CHANGE_ERRORS, IfMatchDep
 from brigade.orders.schemas import (
     MergeRequest,

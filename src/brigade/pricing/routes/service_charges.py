@@ -9,7 +9,7 @@ from fastapi import Response
 from pydantic import ConfigDict, Field, model_validator
 
 from brigade.kit.changes import UNSET
-from brigade.kit.errors import DuplicateServiceChargeName, InvalidInput, NotFound, OtherLocation
+from brigade.kit.errors import InvalidInput, NotFound, OtherLocation
 from brigade.kit.http.deps import PaginationDep, UowDep
 from brigade.kit.http.errors import problem_responses
 from brigade.kit.http.paths import ServiceChargeId
@@ -33,6 +33,7 @@ from brigade.pricing import service
 from brigade.pricing.domain import (
     ChargeOrderType,
     CreateServiceCharge,
+    DuplicateServiceChargeName,
     ServiceCharge,
     ServiceChargeChanges,
 )

@@ -8,7 +8,7 @@ from uuid import UUID
 from fastapi import Depends, Query, Response
 from pydantic import Field
 
-from brigade.kit.errors import DuplicateTaxRateName, InvalidInput, NotFound, OtherLocation
+from brigade.kit.errors import InvalidInput, NotFound, OtherLocation
 from brigade.kit.http.deps import PaginationDep, UowDep
 from brigade.kit.http.errors import problem_responses
 from brigade.kit.http.paths import TaxRateId
@@ -25,7 +25,12 @@ from brigade.kit.http.types import (
     omittable,
 )
 from brigade.pricing import service
-from brigade.pricing.domain import CreateTaxRate, PriceListFilter, TaxRateChanges
+from brigade.pricing.domain import (
+    CreateTaxRate,
+    DuplicateTaxRateName,
+    PriceListFilter,
+    TaxRateChanges,
+)
 
 router = brigade_router(prefix="/api/tax-rates", tags=["pricing"])
 
