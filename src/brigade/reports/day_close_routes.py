@@ -22,7 +22,7 @@ from brigade.kit.http.types import Flag, Money, Number, RequestModel, ResponseMo
 from brigade.kit.money import from_cents, rate_from_units
 from brigade.printing.schemas import PrintJobOut, job_out
 from brigade.reports import service
-from brigade.reports.domain import ChecksStillOpen
+from brigade.reports.domain.day_close import ChecksStillOpen
 from brigade.reports.routes import OpenChecksPaid, open_checks_json
 
 router = brigade_router(prefix="/api/reports", tags=["reports"])

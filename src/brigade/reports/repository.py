@@ -9,7 +9,6 @@ payments costs a lookup per order, so each is made once."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 from uuid import UUID
@@ -24,7 +23,8 @@ from brigade.orders.domain.records import charges_from_json, taxes_from_json
 from brigade.orders.domain.states import ItemStatus, OrderStatus
 from brigade.orders.domain.totals import TaxRateRef
 from brigade.orders.tables import order_items, orders, payments, refunds
-from brigade.reports.domain import (
+from brigade.reports.domain.day_close import StoredZ
+from brigade.reports.domain.sales import (
     MAX_OPEN_CHECKS_LISTED,
     DiscountedLine,
     OpenCheck,
@@ -302,14 +302,6 @@ def _open_within(location_id: UUID, start: datetime, end: datetime) -> Subquery:
 
 
 # --- the X and Z reports (docs/design.md §18): open checks, the Zs stored whole ----------
-
-
-@dataclass(frozen=True, slots=True)
-class StoredZ:
-    number: int
-    journal_sequence: int
-    closed_at: datetime
-    snapshot: str
 
 
 class ClosedDayRepository:

@@ -23,7 +23,7 @@ from brigade.kit.http.schemas import AtLocationQuery
 from brigade.kit.http.types import BusinessDay, Money, Number, ResponseModel
 from brigade.kit.money import from_cents, rate_from_units
 from brigade.reports import service
-from brigade.reports.domain import (
+from brigade.reports.domain.sales import (
     MAX_OPEN_CHECKS_LISTED,
     MAX_REPORT_DAYS,
     OpenChecks,

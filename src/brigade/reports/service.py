@@ -4,37 +4,28 @@ The X and Z reports (§18): the journal's figures since the last Z."""
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
-from datetime import UTC, date, datetime
+from datetime import date, datetime
 from typing import Any
 from uuid import UUID
 
 from brigade.dining.service.rooms import get_location
 from brigade.journal import service as journal
-from brigade.journal.domain import EntryKind, JournalEntry, NewEntry, canonical
-from brigade.kit.clock import business_day, now
+from brigade.journal.domain import EntryKind, NewEntry
+from brigade.kit.clock import now
 from brigade.kit.db.engine import UnitOfWork
-from brigade.kit.errors import InvalidInput, NotFound
+from brigade.kit.errors import NotFound
 from brigade.kit.escpos import Line, encode
 from brigade.printing import service as printing
 from brigade.printing.domain import PrintJob
-from brigade.reports.closing import (
-    DayFigures,
-    Entry,
-    day_figures,
-    figures_content,
-    till_content,
-    z_snapshot,
-    z_text,
-)
-from brigade.reports.domain import (
-    ChecksStillOpen,
+from brigade.reports.domain.closing import Entry, z_text
+from brigade.reports.domain.day_close import ClosedZ, DayClose, TillFigures, till_start, x_content
+from brigade.reports.domain.sales import (
     SalesReport,
     business_window,
     check_report_days,
     sales_report,
 )
-from brigade.reports.repository import ClosedDayRepository, ReportRepository, StoredZ
+from brigade.reports.repository import ClosedDayRepository, ReportRepository
 from brigade.till import service as till
 
 
@@ -48,14 +39,22 @@ async def sales(uow: UnitOfWork, location_id: UUID, first: date, last: date) -> 
     return sales_report(first, last, timezone, facts, location.currency)
 
 
-# --- X and Z (docs/design.md §18) -----------------------------------------------------------
-
-# Before a location's first Z its till window has no start.
-EVER = datetime(1970, 1, 1, tzinfo=UTC)
+# --- X and Z (docs/design.md §18): the rules are reports/domain/day_close.py's ----------------
 
 
-def _entries(found: Sequence[JournalEntry]) -> list[Entry]:
-    return [Entry(e.sequence, e.kind.value, e.at, e.content) for e in found]
+async def _previous(repository: ClosedDayRepository, location_id: UUID) -> ClosedZ | None:
+    stored = await repository.last(location_id)
+    return None if stored is None else ClosedZ.read(stored)
+
+
+async def _till(
+    uow: UnitOfWork, location_id: UUID, previous: ClosedZ | None, at: datetime
+) -> TillFigures:
+    """The drawers and the unassigned cash since the last Z (or ever, before the first)."""
+    start = till_start(previous)
+    drawers = await till.drawers_for_z(uow, location_id, start, at)
+    unassigned = await till.unassigned_cash_for_z(uow, location_id, start, at)
+    return TillFigures(tuple(drawers), unassigned)
 
 
 async def x_report(uow: UnitOfWork, location_id: UUID) -> dict[str, Any]:
@@ -64,83 +63,48 @@ async def x_report(uow: UnitOfWork, location_id: UUID) -> dict[str, Any]:
     location = await get_location(uow, location_id)
     last_z = await journal.last_sequence_of(uow, location_id, EntryKind.Z)
     since = await journal.entries_between(uow, location_id, last_z)
-    previous = await ClosedDayRepository(uow).last(location_id)
+    previous = await _previous(ClosedDayRepository(uow), location_id)
     at = now()
-    figures = day_figures(_entries(since))
-    return {
-        **figures_content(figures),
-        **await _till(uow, location_id, previous, at),
-        "lastZ": 0 if previous is None else previous.number,
-        "from": _start(previous, figures, at).isoformat(),
-        "to": at.isoformat(),
-        "currency": location.currency,
-        "journalSequence": figures.last_sequence or last_z,
-        # Their money counts the day it was taken, their sale once completed (docs/design.md §13).
-        "openChecks": await ReportRepository(uow).paid_open_checks(location_id),
-    }
-
-
-async def _till(
-    uow: UnitOfWork, location_id: UUID, previous: StoredZ | None, at: datetime
-) -> dict[str, Any]:
-    """The drawers and the unassigned cash since the last Z (or ever, before the first)."""
-    start = EVER if previous is None else previous.closed_at
-    drawers = await till.drawers_for_z(uow, location_id, start, at)
-    return till_content(drawers, await till.unassigned_cash_for_z(uow, location_id, start, at))
-
-
-def _start(previous: StoredZ | None, figures: DayFigures, at: datetime) -> datetime:
-    """Where a day's figures start: the last Z, or the first entry, or ``at`` with neither."""
-    if previous is not None:
-        return previous.closed_at
-    return figures.first_at or at
+    x = x_content(
+        previous=previous,
+        last_z_sequence=last_z,
+        entries=[Entry.of(entry) for entry in since],
+        currency=location.currency,
+        till=await _till(uow, location_id, previous, at),
+        at=at,
+    )
+    # Their money counts the day it was taken, their sale once completed (docs/design.md §13).
+    return x | {"openChecks": await ReportRepository(uow).paid_open_checks(location_id)}
 
 
 async def close_day(
     uow: UnitOfWork, location_id: UUID, *, force: bool, reason: str | None
 ) -> dict[str, Any]:
-    """The next Z: every entry since the last one, closed under the journal's lock, numbered
-    1, 2, 3... per location, stored whole and written to the journal."""
-    if force and not reason:
-        raise InvalidInput("reason", "is required to close the day with open checks (force)")
+    """The next Z (``DayClose``'s): every entry since the last one, closed under the journal's
+    lock, stored whole and written to the journal."""
+    closing = DayClose(force=force, reason=reason)
     repository = ClosedDayRepository(uow)
-    if not force:
-        open_checks = await repository.open_checks(location_id)
-        if open_checks:
-            raise ChecksStillOpen(
-                f"{len(open_checks)} check(s) are still open: close them, or force the Z "
-                "with a reason",
-                open_checks,
-            )
+    if closing.minds_open_checks:
+        closing.refuse_open_checks(await repository.open_checks(location_id))
     location = await get_location(uow, location_id)
     head = await journal.claim(uow, location_id)  # no entry lands until this commits
     last_z = await journal.last_sequence_of(uow, location_id, EntryKind.Z)
     since = await journal.entries_between(uow, location_id, last_z, head.last_sequence)
-    previous = await repository.last(location_id)
-    previous_grand_total = 0
-    if previous is not None:
-        closed = json.loads(previous.snapshot)
-        previous_grand_total = int(closed["grandTotal"])
+    previous = await _previous(repository, location_id)
     at = now()
-    figures = day_figures(_entries(since))
-    number = 1 if previous is None else previous.number + 1
-    snapshot = z_snapshot(
-        figures,
-        number=number,
-        business_day=business_day(at, location.timezone),
-        start=_start(previous, figures, at),
-        end=at,
-        currency=location.currency,
-        previous_grand_total_cents=previous_grand_total,
+    z = closing.z(
+        previous=previous,
         journal_sequence=head.last_sequence,
-        forced=force,
-        reason=reason if force else None,
+        entries=[Entry.of(entry) for entry in since],
+        timezone=location.timezone,
+        currency=location.currency,
         till=await _till(uow, location_id, previous, at),
+        at=at,
     )
-    await journal.write(uow, location_id, head, NewEntry(EntryKind.Z, snapshot), at)
-    stored = StoredZ(number, head.last_sequence, at, canonical(snapshot))
-    await repository.insert(location_id, stored)
-    return snapshot
+    content = z.content()
+    await journal.write(uow, location_id, head, NewEntry(EntryKind.Z, content), at)
+    await repository.insert(location_id, z.stored())
+    return content
 
 
 async def z_reports_agree(uow: UnitOfWork, location_id: UUID) -> int | None:

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import datetime
 from decimal import Decimal
 from enum import StrEnum
@@ -21,8 +21,9 @@ from uuid import UUID
 
 from brigade.kit import money
 from brigade.kit.access import Actor, Role
-from brigade.kit.errors import Conflict, InvalidInput, NotFound, declare_answers
+from brigade.kit.errors import Conflict, Forbidden, InvalidInput, NotFound, declare_answers
 from brigade.kit.events import Envelope, EventType
+from brigade.kit.ids import new_id
 
 # --- the drawer's state machine -------------------------------------------------------------
 
@@ -249,6 +250,183 @@ def drawer_to_post_to(open_drawers: Sequence[CashDrawer], device_id: UUID | None
     return open_drawers[0].id if len(open_drawers) == 1 else None
 
 
+# --- the drawer aggregate -------------------------------------------------------------------
+
+
+def drawer_device(actor: Actor, device_id: UUID | None) -> UUID | None:
+    """The device a drawer opens on: the one named, else the caller's (a terminal's own)."""
+    return device_id if device_id is not None else actor.device_id
+
+
+def minds_servers_open_drawers(actor: Actor) -> bool:
+    """Whether the location's ``serversOpenDrawers`` decides if ``actor`` may open a drawer:
+    below MANAGER it does; a manager always may."""
+    return actor.role.rank < Role.MANAGER.rank
+
+
+@dataclass(slots=True)
+class DrawerChanges:
+    """What a drawer's action changed, for the repository to write: the drawer is new or was
+    closed, the movements added, the events recorded (docs/design.md §8)."""
+
+    is_new: bool = False
+    closed: bool = False
+    added_movements: list[Movement] = field(default_factory=list)
+    events: list[Envelope] = field(default_factory=list)
+
+
+class Drawer:
+    """A cash drawer with its movements (oldest first), and every rule that changes them.
+
+    A service loads a ``Drawer`` (locked to change it) or hands ``open`` what it loaded, calls
+    one method per action and gives it to the repository, which writes what ``changes`` lists.
+    Each method checks everything before it changes anything: a refused action leaves the
+    drawer as it was. Pure: no database, no clock (each action is given its moment).
+    """
+
+    __slots__ = ("_changes", "_movements", "_record")
+
+    def __init__(self, record: CashDrawer, movements: Iterable[Movement] = ()) -> None:
+        self._record = record
+        self._movements = tuple(movements)
+        self._changes = DrawerChanges()
+
+    @classmethod
+    def open(
+        cls,
+        *,
+        actor: Actor,
+        location_id: UUID,
+        device_id: UUID | None,
+        opening_float_cents: int,
+        servers_open_drawers: bool,
+        open_drawers: Iterable[CashDrawer],
+        at: datetime,
+    ) -> Drawer:
+        """A new open drawer at ``location_id`` on ``device_id`` (``drawer_device``): a
+        manager's, or a server's where the location lets servers open drawers (403). One open
+        drawer per device, one device-less one per location (409 ``drawer_already_open``):
+        ``open_drawers`` are the location's and the device's open ones."""
+        if minds_servers_open_drawers(actor) and not servers_open_drawers:
+            raise Forbidden(
+                "Requires the MANAGER role or above: this location does not let servers open "
+                "cash drawers (serversOpenDrawers)"
+            )
+        if any(drawer.device_id == device_id for drawer in open_drawers):
+            where = (
+                f"device {device_id}"
+                if device_id is not None
+                else f"location {location_id} (no device)"
+            )
+            raise DrawerAlreadyOpen(f"{where} already has an open cash drawer: close it first")
+        drawer = cls(
+            CashDrawer(
+                id=new_id(),
+                location_id=location_id,
+                device_id=device_id,
+                status=DrawerStatus.OPEN,
+                opening_float_cents=opening_float_cents,
+                expected_cents=None,
+                counted_cents=None,
+                opened_at=at,
+                opened_by_id=actor.staff_id,
+                opened_by_name=actor.name,
+                closed_at=None,
+                closed_by_id=None,
+                closed_by_name=None,
+                updated_at=at,
+            )
+        )
+        drawer._changes.is_new = True
+        drawer._changes.events.append(drawer_event(EventType.CASH_DRAWER_OPENED, drawer.record))
+        return drawer
+
+    @property
+    def record(self) -> CashDrawer:
+        return self._record
+
+    @property
+    def id(self) -> UUID:
+        return self._record.id
+
+    @property
+    def location_id(self) -> UUID:
+        return self._record.location_id
+
+    @property
+    def movements(self) -> tuple[Movement, ...]:
+        return self._movements
+
+    @property
+    def changes(self) -> DrawerChanges:
+        return self._changes
+
+    @property
+    def expected_cents(self) -> int:
+        """The cash it should hold: live while open, as fixed at the count once closed."""
+        return summary(self._record, self._movements).expected_cents
+
+    def move(
+        self, kind: MovementType, amount_cents: int, reason: str, *, actor: Actor, at: datetime
+    ) -> Movement:
+        """A manager's pay-in, pay-out or no-sale (``check_movement``), on an open drawer only
+        (409 ``drawer_closed``); by a manager's approval, at most the amount it approved."""
+        ensure_open(self._record.status)
+        actor.ensure_approved_up_to(amount_cents)
+        check_movement(kind, amount_cents, self.expected_cents)
+        movement = Movement(
+            id=new_id(),
+            drawer_id=self._record.id,
+            location_id=self._record.location_id,
+            type=kind,
+            amount_cents=amount_cents,
+            rounding_cents=0,
+            reason=reason,
+            order_id=None,
+            payment_id=None,
+            refund_id=None,
+            staff_id=actor.staff_id,
+            staff_name=actor.name,
+            created_at=at,
+        )
+        self._movements = (*self._movements, movement)
+        self._changes.added_movements.append(movement)
+        return movement
+
+    def count_and_close(self, counted_cents: int, *, actor: Actor, at: datetime) -> None:
+        """Counted and closed, once (409 ``drawer_closed`` after; a count below 0: 422): the
+        expected cash is fixed with the count, and the variance is counted - expected."""
+        self._record = self._record.close(
+            counted_cents, self.expected_cents, by_id=actor.staff_id, by_name=actor.name, at=at
+        )
+        self._changes.closed = True
+        self._changes.events.append(drawer_event(EventType.CASH_DRAWER_CLOSED, self._record))
+
+
+def posted_cash(cash: OrderCash, open_drawers: Sequence[CashDrawer], *, at: datetime) -> Movement:
+    """An order's cash sale or refund as the till keeps it: in the paying device's open drawer,
+    else the location's only open one (``open_drawers``: the location's), else in none
+    (unassigned). Its amount is the balance it settled, a cash sale's rounding beside it."""
+    if cash.kind not in POSTED:
+        raise ValueError(f"{cash.kind} is not posted by an order")
+    amount, rounding = posting_amounts(cash.amount_cents, cash.rounding_cents)
+    return Movement(
+        id=new_id(),
+        drawer_id=drawer_to_post_to(open_drawers, cash.actor.device_id),
+        location_id=cash.location_id,
+        type=cash.kind,
+        amount_cents=amount,
+        rounding_cents=rounding,
+        reason=None,
+        order_id=cash.order_id,
+        payment_id=cash.payment_id,
+        refund_id=cash.refund_id,
+        staff_id=cash.actor.staff_id,
+        staff_name=cash.actor.name,
+        created_at=at,
+    )
+
+
 @dataclass(frozen=True, slots=True)
 class DrawerFilter:
     location_id: UUID | None = None
@@ -278,8 +456,34 @@ class Shift:
         seconds = Decimal(str(max((end - self.clocked_in_at).total_seconds(), 0)))
         return money.round_half_up(seconds / _SECONDS_AN_HOUR)
 
+    @classmethod
+    def clock_in(
+        cls, actor: Actor, location_id: UUID, *, open_shift: Shift | None, at: datetime
+    ) -> Shift:
+        """A new shift of the person clocking (``clocking_staff``); one open shift per person
+        (``open_shift``, theirs: 409 ``already_clocked_in``)."""
+        staff_id = clocking_staff(actor)
+        if open_shift is not None:
+            raise AlreadyClockedIn(f"{actor.name} is already clocked in: clock out first")
+        return cls(new_id(), staff_id, actor.name, location_id, at, None)
+
     def clock_out(self, at: datetime) -> Shift:
         return dataclasses.replace(self, clocked_out_at=max(at, self.clocked_in_at))
+
+
+def clocking_staff(actor: Actor) -> UUID:
+    """The person clocking: a PIN session's or a staff token's; a device alone or the
+    bootstrap admin is no one (403)."""
+    if actor.staff_id is None:
+        raise Forbidden("Clocking in and out is a staff member's: sign in with a PIN or a token")
+    return actor.staff_id
+
+
+def ended_shift(actor: Actor, open_shift: Shift | None, at: datetime) -> Shift:
+    """``actor``'s open shift, ended at ``at`` (none: 409 ``not_clocked_in``)."""
+    if open_shift is None:
+        raise NotClockedIn(f"{actor.name} is not clocked in")
+    return open_shift.clock_out(at)
 
 
 @dataclass(frozen=True, slots=True)

@@ -15,13 +15,13 @@ from brigade.kit.db.rows import fetch_page, location_reader, record_from_row, ro
 from brigade.kit.events import EventType
 from brigade.till.domain import (
     CashDrawer,
+    Drawer,
     DrawerFilter,
     DrawerStatus,
     Movement,
     MovementType,
     Shift,
     ShiftFilter,
-    drawer_event,
     shift_event,
 )
 from brigade.till.tables import cash_drawer_movements, cash_drawers, shifts
@@ -39,19 +39,21 @@ class DrawerRepository:
     def __init__(self, uow: UnitOfWork) -> None:
         self._uow = uow
 
-    async def insert(self, drawer: CashDrawer) -> None:
+    async def save(self, drawer: Drawer) -> None:
+        """What the drawer's action changed (``Drawer.changes``): its row, new or closed, the
+        movements it added, and the events it recorded."""
+        changes = drawer.changes
         connection = await self._uow.connection()
-        row = row_from_record(drawer, status=drawer.status.value)
-        await connection.execute(cash_drawers.insert().values(row))
-        self._uow.record([drawer_event(EventType.CASH_DRAWER_OPENED, drawer)])
-
-    async def close(self, drawer: CashDrawer) -> None:
-        connection = await self._uow.connection()
-        statement = cash_drawers.update().where(cash_drawers.c.id == drawer.id)
-        await connection.execute(
-            statement.values(row_from_record(drawer, status=drawer.status.value))
-        )
-        self._uow.record([drawer_event(EventType.CASH_DRAWER_CLOSED, drawer)])
+        row = row_from_record(drawer.record, status=drawer.record.status.value)
+        if changes.is_new:
+            await connection.execute(cash_drawers.insert().values(row))
+        elif changes.closed:
+            statement = cash_drawers.update().where(cash_drawers.c.id == drawer.id)
+            await connection.execute(statement.values(row))
+        movements = MovementRepository(self._uow)
+        for movement in changes.added_movements:
+            await movements.insert(movement)
+        self._uow.record(changes.events)
 
     async def get(self, drawer_id: UUID, *, for_update: bool = False) -> CashDrawer | None:
         connection = await self._uow.connection()

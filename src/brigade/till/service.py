@@ -13,31 +13,27 @@ from uuid import UUID
 from brigade.access.domain.audit import AuditAction, AuditedEntity
 from brigade.access.service import audit
 from brigade.kit import money
-from brigade.kit.access import Actor, Role
+from brigade.kit.access import Actor
 from brigade.kit.clock import now
 from brigade.kit.db.engine import UnitOfWork
 from brigade.kit.errors import Forbidden, InvalidInput, NotFound
-from brigade.kit.ids import new_id
 from brigade.till.domain import (
-    POSTED,
-    AlreadyClockedIn,
     CashDrawer,
-    DrawerAlreadyOpen,
+    Drawer,
     DrawerFilter,
-    DrawerStatus,
     DrawerSummary,
     Movement,
     MovementType,
     NoOpenDrawer,
-    NotClockedIn,
     OrderCash,
     Shift,
     ShiftFilter,
-    check_movement,
-    drawer_to_post_to,
-    ensure_open,
+    clocking_staff,
+    drawer_device,
+    ended_shift,
     expected_cents,
-    posting_amounts,
+    minds_servers_open_drawers,
+    posted_cash,
     summary,
 )
 from brigade.till.repository import DrawerRepository, MovementRepository, ShiftRepository
@@ -53,8 +49,8 @@ class DrawerDetail:
     expected_cents: int
 
 
-def _detail(drawer: CashDrawer, movements: list[Movement]) -> DrawerDetail:
-    return DrawerDetail(drawer, tuple(movements), summary(drawer, movements).expected_cents)
+def _detail(drawer: Drawer) -> DrawerDetail:
+    return DrawerDetail(drawer.record, drawer.movements, drawer.expected_cents)
 
 
 def _location_of(actor: Actor, location_id: UUID | None) -> UUID:
@@ -66,16 +62,20 @@ def _location_of(actor: Actor, location_id: UUID | None) -> UUID:
     return scoped
 
 
-async def _load(uow: UnitOfWork, actor: Actor, drawer_id: UUID, *, lock: bool) -> CashDrawer:
+async def _with_movements(uow: UnitOfWork, drawer: CashDrawer) -> Drawer:
+    return Drawer(drawer, (await MovementRepository(uow).of_drawers([drawer.id]))[drawer.id])
+
+
+async def _load(uow: UnitOfWork, actor: Actor, drawer_id: UUID, *, lock: bool) -> Drawer:
     drawer = await DrawerRepository(uow).get(drawer_id, for_update=lock)
     if drawer is None:
         raise NotFound("cash drawer", drawer_id)
     actor.ensure_at(drawer.location_id)
-    return drawer
+    return await _with_movements(uow, drawer)
 
 
 async def _audit(
-    uow: UnitOfWork, actor: Actor, action: AuditAction, drawer: CashDrawer, **facts: object
+    uow: UnitOfWork, actor: Actor, action: AuditAction, drawer: Drawer, **facts: object
 ) -> None:
     await audit.record(
         uow,
@@ -88,7 +88,7 @@ async def _audit(
     )
 
 
-# --- drawers --------------------------------------------------------------------------------
+# --- drawers: the rules are the Drawer's (till/domain.py) --------------------------------------
 
 
 async def open_drawer(
@@ -99,40 +99,26 @@ async def open_drawer(
     device_id: UUID | None,
     opening_float_cents: int,
 ) -> DrawerDetail:
-    """A new open drawer: a manager's, or a server's where the location lets servers open
-    drawers. One open drawer per device, one device-less one per location (409
-    ``drawer_already_open``). From a terminal the device is the caller's unless named."""
+    """A new open drawer (``Drawer.open``): from a terminal the device is the caller's unless
+    named. Audited."""
     location = _location_of(actor, location_id)
     repository = DrawerRepository(uow)
-    if actor.role.rank < Role.MANAGER.rank and not await repository.servers_open_drawers(location):
-        raise Forbidden(
-            "Requires the MANAGER role or above: this location does not let servers open "
-            "cash drawers (serversOpenDrawers)"
-        )
-    device = device_id if device_id is not None else actor.device_id
-    if any(drawer.device_id == device for drawer in await repository.open_at(location)) or (
-        device is not None and await repository.open_on_device(device) is not None
-    ):
-        where = f"device {device}" if device is not None else f"location {location} (no device)"
-        raise DrawerAlreadyOpen(f"{where} already has an open cash drawer: close it first")
-    at = now()
-    drawer = CashDrawer(
-        id=new_id(),
+    servers_open_drawers = True  # read only for those it decides for
+    if minds_servers_open_drawers(actor):
+        servers_open_drawers = await repository.servers_open_drawers(location)
+    device = drawer_device(actor, device_id)
+    open_drawers = await repository.open_at(location)
+    on_device = None if device is None else await repository.open_on_device(device)
+    drawer = Drawer.open(
+        actor=actor,
         location_id=location,
         device_id=device,
-        status=DrawerStatus.OPEN,
         opening_float_cents=opening_float_cents,
-        expected_cents=None,
-        counted_cents=None,
-        opened_at=at,
-        opened_by_id=actor.staff_id,
-        opened_by_name=actor.name,
-        closed_at=None,
-        closed_by_id=None,
-        closed_by_name=None,
-        updated_at=at,
+        servers_open_drawers=servers_open_drawers,
+        open_drawers=[*open_drawers, *([] if on_device is None else [on_device])],
+        at=now(),
     )
-    await repository.insert(drawer)
+    await repository.save(drawer)
     await _audit(
         uow,
         actor,
@@ -141,13 +127,11 @@ async def open_drawer(
         deviceId=None if device is None else str(device),
         openingFloat=str(money.from_cents(opening_float_cents)),
     )
-    return _detail(drawer, [])
+    return _detail(drawer)
 
 
 async def get_drawer(uow: UnitOfWork, actor: Actor, drawer_id: UUID) -> DrawerDetail:
-    drawer = await _load(uow, actor, drawer_id, lock=False)
-    movements = (await MovementRepository(uow).of_drawers([drawer.id]))[drawer.id]
-    return _detail(drawer, movements)
+    return _detail(await _load(uow, actor, drawer_id, lock=False))
 
 
 async def current_drawer(uow: UnitOfWork, actor: Actor) -> DrawerDetail:
@@ -159,8 +143,7 @@ async def current_drawer(uow: UnitOfWork, actor: Actor) -> DrawerDetail:
     if drawer is None:
         raise NoOpenDrawer(actor.device_id)
     actor.ensure_at(drawer.location_id)
-    movements = (await MovementRepository(uow).of_drawers([drawer.id]))[drawer.id]
-    return _detail(drawer, movements)
+    return _detail(await _with_movements(uow, drawer))
 
 
 async def list_drawers(
@@ -170,7 +153,7 @@ async def list_drawers(
     scoped = replace(filters, location_id=actor.location_scope(filters.location_id))
     found, total = await DrawerRepository(uow).page(scoped, page=page, limit=limit)
     movements = await MovementRepository(uow).of_drawers([drawer.id for drawer in found])
-    return [_detail(drawer, movements[drawer.id]) for drawer in found], total
+    return [_detail(Drawer(drawer, movements[drawer.id])) for drawer in found], total
 
 
 async def add_movement(
@@ -182,29 +165,10 @@ async def add_movement(
     amount_cents: int,
     reason: str,
 ) -> DrawerDetail:
-    """A manager's pay-in, pay-out or no-sale on an open drawer, audited; by a manager's
-    approval, at most the amount it approved."""
+    """A manager's pay-in, pay-out or no-sale on an open drawer (``Drawer.move``), audited."""
     drawer = await _load(uow, actor, drawer_id, lock=True)
-    ensure_open(drawer.status)
-    actor.ensure_approved_up_to(amount_cents)
-    movements = (await MovementRepository(uow).of_drawers([drawer.id]))[drawer.id]
-    check_movement(kind, amount_cents, expected_cents(drawer.opening_float_cents, movements))
-    movement = Movement(
-        id=new_id(),
-        drawer_id=drawer.id,
-        location_id=drawer.location_id,
-        type=kind,
-        amount_cents=amount_cents,
-        rounding_cents=0,
-        reason=reason,
-        order_id=None,
-        payment_id=None,
-        refund_id=None,
-        staff_id=actor.staff_id,
-        staff_name=actor.name,
-        created_at=now(),
-    )
-    await MovementRepository(uow).insert(movement)
+    movement = drawer.move(kind, amount_cents, reason, actor=actor, at=now())
+    await DrawerRepository(uow).save(drawer)
     await _audit(
         uow,
         actor,
@@ -215,56 +179,34 @@ async def add_movement(
         amount=str(money.from_cents(amount_cents)),
         reason=reason,
     )
-    return _detail(drawer, [*movements, movement])
+    return _detail(drawer)
 
 
 async def close_drawer(
     uow: UnitOfWork, actor: Actor, drawer_id: UUID, counted_cents: int
 ) -> DrawerDetail:
-    """Count and close, once (409 ``drawer_closed`` after): the expected cash is fixed with the
-    count, and the variance is counted - expected. Audited."""
+    """Count and close, once (``Drawer.count_and_close``). Audited."""
     drawer = await _load(uow, actor, drawer_id, lock=True)
-    movements = (await MovementRepository(uow).of_drawers([drawer.id]))[drawer.id]
-    expected = expected_cents(drawer.opening_float_cents, movements)
-    closed = drawer.close(
-        counted_cents, expected, by_id=actor.staff_id, by_name=actor.name, at=now()
-    )
-    await DrawerRepository(uow).close(closed)
+    drawer.count_and_close(counted_cents, actor=actor, at=now())
+    await DrawerRepository(uow).save(drawer)
+    expected = drawer.expected_cents
     await _audit(
         uow,
         actor,
         AuditAction.DRAWER_CLOSED,
-        closed,
+        drawer,
         expected=str(money.from_cents(expected)),
         counted=str(money.from_cents(counted_cents)),
         variance=str(money.from_cents(counted_cents - expected)),
     )
-    return _detail(closed, movements)
+    return _detail(drawer)
 
 
 async def post_cash(uow: UnitOfWork, cash: OrderCash) -> Movement:
-    """A cash sale or refund of an order, posted in the order's unit of work: to the paying
-    device's open drawer, else the location's only open drawer, else unassigned (kept with no
-    drawer). Its amount is the cash handed over; a cash sale's rounding is kept beside it."""
-    if cash.kind not in POSTED:
-        raise ValueError(f"{cash.kind} is not posted by an order")
+    """A cash sale or refund of an order, posted in the order's unit of work (``posted_cash``:
+    the paying device's open drawer, else the location's only one, else unassigned)."""
     drawers = await DrawerRepository(uow).open_at(cash.location_id, for_update=True)
-    amount, rounding = posting_amounts(cash.amount_cents, cash.rounding_cents)
-    movement = Movement(
-        id=new_id(),
-        drawer_id=drawer_to_post_to(drawers, cash.actor.device_id),
-        location_id=cash.location_id,
-        type=cash.kind,
-        amount_cents=amount,
-        rounding_cents=rounding,
-        reason=None,
-        order_id=cash.order_id,
-        payment_id=cash.payment_id,
-        refund_id=cash.refund_id,
-        staff_id=cash.actor.staff_id,
-        staff_name=cash.actor.name,
-        created_at=now(),
-    )
+    movement = posted_cash(cash, drawers, at=now())
     await MovementRepository(uow).insert(movement)
     return movement
 
@@ -290,48 +232,27 @@ async def unassigned_cash_for_z(
 # --- shifts ---------------------------------------------------------------------------------
 
 
-def _staff_of(actor: Actor) -> UUID:
-    """The person clocking: a PIN session's or a staff token's; a device alone or the
-    bootstrap admin is no one (403)."""
-    if actor.staff_id is None:
-        raise Forbidden("Clocking in and out is a staff member's: sign in with a PIN or a token")
-    return actor.staff_id
-
-
 async def clock_in(uow: UnitOfWork, actor: Actor, location_id: UUID | None) -> Shift:
-    """A new shift at the session's location (a staff token names it); one open shift per
-    person (409 ``already_clocked_in``)."""
-    staff_id = _staff_of(actor)
+    """A new shift at the session's location (a staff token names it): ``Shift.clock_in``."""
+    staff_id = clocking_staff(actor)
     location = _location_of(actor, location_id)
     repository = ShiftRepository(uow)
-    if await repository.open_of(staff_id) is not None:
-        raise AlreadyClockedIn(f"{actor.name} is already clocked in: clock out first")
-    shift = Shift(
-        id=new_id(),
-        staff_id=staff_id,
-        staff_name=actor.name,
-        location_id=location,
-        clocked_in_at=now(),
-        clocked_out_at=None,
-    )
+    shift = Shift.clock_in(actor, location, open_shift=await repository.open_of(staff_id), at=now())
     await repository.insert(shift)
     return shift
 
 
 async def clock_out(uow: UnitOfWork, actor: Actor) -> Shift:
     """The caller's open shift, ended now (none: 409 ``not_clocked_in``)."""
-    staff_id = _staff_of(actor)
     repository = ShiftRepository(uow)
-    shift = await repository.open_of(staff_id, for_update=True)
-    if shift is None:
-        raise NotClockedIn(f"{actor.name} is not clocked in")
-    ended = shift.clock_out(now())
+    open_shift = await repository.open_of(clocking_staff(actor), for_update=True)
+    ended = ended_shift(actor, open_shift, now())
     await repository.clock_out(ended)
     return ended
 
 
 async def current_shift(uow: UnitOfWork, actor: Actor) -> Shift:
-    shift = await ShiftRepository(uow).open_of(_staff_of(actor))
+    shift = await ShiftRepository(uow).open_of(clocking_staff(actor))
     if shift is None:
         raise NotFound("open shift of", actor.name)
     return shift

@@ -40,7 +40,7 @@ from brigade.orders.domain.states import ItemStatus, OrderStatus, OrderType, Pay
 from brigade.orders.domain.totals import TaxRateRef
 from brigade.orders.shaping import detail_json
 from brigade.pricing.domain import TaxRate
-from brigade.reports.closing import Entry, day_figures
+from brigade.reports.domain.closing import Entry, day_figures
 from unit.domain.test_order_aggregate import LOCATION, T0, _product
 
 MANAGER = Actor(name="Mia", role=Role.MANAGER, staff_id=uuid.uuid4())

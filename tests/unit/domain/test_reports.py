@@ -17,7 +17,7 @@ from brigade.kit.errors import InvalidInput
 from brigade.kit.money import TaxMode
 from brigade.orders.domain.records import OrderCharge
 from brigade.orders.domain.totals import Line, PriceTerms, TaxRateRef, compute_totals
-from brigade.reports.domain import (
+from brigade.reports.domain.sales import (
     DiscountedLine,
     OpenChecks,
     PaymentTotal,

@@ -20,14 +20,8 @@ from brigade.journal.domain import (
     sealed,
     verify_chain,
 )
-from brigade.reports.closing import (
-    Entry,
-    day_figures,
-    figures_content,
-    till_content,
-    z_snapshot,
-    z_text,
-)
+from brigade.reports.domain.closing import Entry, day_figures, figures_content, z_text
+from brigade.reports.domain.day_close import TillFigures, ZReport
 from brigade.till.domain import DrawerSummary
 
 LOCATION = uuid.UUID("0196a1b2-0000-7000-8000-000000000001")
@@ -188,25 +182,26 @@ def test_the_days_figures_add_sales_and_take_reopens_off() -> None:
 def test_a_z_holds_and_prints_its_drawers_and_the_cash_no_drawer_took() -> None:
     closed = DrawerSummary(uuid.uuid4(), None, AT, AT, 20000, 21350, 20700, -650)
     still_open = DrawerSummary(uuid.uuid4(), uuid.uuid4(), AT, None, 5000, 5000, None, None)
-    till = till_content([closed, still_open], 3000)
-    assert [(d["expectedAmount"], d["countedAmount"], d["variance"]) for d in till["drawers"]] == [
+    till = TillFigures((closed, still_open), 3000)
+    drawers_held = till.content()["drawers"]
+    assert [(d["expectedAmount"], d["countedAmount"], d["variance"]) for d in drawers_held] == [
         (21350, 20700, -650),
         (5000, None, None),
     ]
-    z = z_snapshot(
-        day_figures([_sale(1, 1000, "CASH")]),
+    z = ZReport(
         number=1,
         business_day=AT.date(),
         start=AT,
         end=AT,
         currency="EUR",
-        previous_grand_total_cents=0,
+        figures=day_figures([_sale(1, 1000, "CASH")]),
+        till=till,
+        grand_total_cents=1000,
         journal_sequence=2,
         forced=False,
         reason=None,
-        till=till,
     )
-    printed = [" ".join(line.split()) for line in z_text(z, "Quay")]
+    printed = [" ".join(line.split()) for line in z_text(z.content(), "Quay")]
     drawers = printed[printed.index("Drawer 1 float 200.00") :]
     assert drawers[:8] == [
         "Drawer 1 float 200.00",

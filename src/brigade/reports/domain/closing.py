@@ -2,19 +2,18 @@
 
 A day's figures are the sum of the journal entries since the last Z: SALEs add, REOPENs (a
 SALE negated) take away, TIP_ADJUSTs move a sale's tips, REFUNDs and VOIDs are counted apart.
-The Z takes its inputs (the entries, the previous Z's grand total, the till's drawers and its
-unassigned cash) and nothing else.
+What a Z makes of them is ``day_close.py``'s; a Z on paper is ``z_text``.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
-from datetime import date, datetime
+from datetime import datetime
 from typing import Any
 
+from brigade.journal.domain import JournalEntry
 from brigade.kit.print_layout import RULE, amount, columns, wrap
-from brigade.till.domain import DrawerSummary
 
 SALE, REFUND, VOID, REOPEN, TIP_ADJUST = "SALE", "REFUND", "VOID", "REOPEN", "TIP_ADJUST"
 
@@ -71,6 +70,10 @@ class Entry:
     kind: str
     at: datetime
     content: Mapping[str, Any]
+
+    @classmethod
+    def of(cls, entry: JournalEntry) -> Entry:
+        return cls(entry.sequence, entry.kind.value, entry.at, entry.content)
 
 
 def _add_rates(rates: dict[tuple[str | None, int], RateSum], given: Iterable[Any]) -> None:
@@ -162,58 +165,6 @@ def figures_content(figures: DayFigures) -> dict[str, Any]:
             "taxes": _rates(figures.refunds.taxes),
         },
         "voids": {"count": figures.void_count, "amount": figures.void_cents},
-    }
-
-
-def till_content(drawers: Sequence[DrawerSummary], unassigned_cents: int) -> dict[str, Any]:
-    """The till's part of an X or a Z, in cents: each drawer of the day (counted and variance
-    None while open) and the cash taken with no drawer to post to."""
-    return {
-        "drawers": [
-            {
-                "id": str(drawer.id),
-                "deviceId": None if drawer.device_id is None else str(drawer.device_id),
-                "openedAt": drawer.opened_at.isoformat(),
-                "closedAt": None if drawer.closed_at is None else drawer.closed_at.isoformat(),
-                "openingFloat": drawer.opening_float_cents,
-                "expectedAmount": drawer.expected_cents,
-                "countedAmount": drawer.counted_cents,
-                "variance": drawer.variance_cents,
-            }
-            for drawer in drawers
-        ],
-        "unassignedCash": unassigned_cents,
-    }
-
-
-def z_snapshot(
-    figures: DayFigures,
-    *,
-    number: int,
-    business_day: date,
-    start: datetime,
-    end: datetime,
-    currency: str,
-    previous_grand_total_cents: int,
-    journal_sequence: int,
-    forced: bool,
-    reason: str | None,
-    till: Mapping[str, Any],
-) -> dict[str, Any]:
-    """A Z whole, in cents: what its journal entry holds and what it answers forever.
-    ``grandTotal`` is the running sum of every Z's net sales at the location."""
-    return {
-        "number": number,
-        "businessDay": business_day.isoformat(),
-        "from": start.isoformat(),
-        "to": end.isoformat(),
-        "currency": currency,
-        **figures_content(figures),
-        **till,
-        "grandTotal": previous_grand_total_cents + figures.net_sales_cents,
-        "journalSequence": journal_sequence,
-        "forced": forced,
-        "reason": reason,
     }
 
 

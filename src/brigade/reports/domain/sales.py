@@ -20,7 +20,7 @@ from uuid import UUID
 from zoneinfo import ZoneInfo
 
 from brigade.kit.currencies import DEFAULT_CURRENCY
-from brigade.kit.errors import Conflict, InvalidInput, declare_answers
+from brigade.kit.errors import InvalidInput
 from brigade.kit.money import TaxMode, from_cents, quantity_from_units, round_half_up
 from brigade.orders.domain.records import OrderCharge
 from brigade.orders.domain.states import OrderType
@@ -401,21 +401,3 @@ def inert_text(text: str) -> str:
     formula gets a leading ``'`` (OWASP's CSV injection rule). Numbers are not text: money
     such as -1.50 stays a number, written by the caller as one."""
     return "'" + text if text.startswith(FORMULA_STARTS) else text
-
-
-# Errors and their answers (docs/design.md §2).
-
-
-class ChecksStillOpen(Conflict):
-    """A Z asked for while checks are still open; ``open_checks``: (id, number, table name)."""
-
-    def __init__(self, detail: str, open_checks: list[dict[str, object]]) -> None:
-        super().__init__(detail)
-        self.open_checks = open_checks
-
-
-ERRORS = declare_answers(
-    {
-        ChecksStillOpen: (409, "open_checks"),
-    }
-)

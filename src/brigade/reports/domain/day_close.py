@@ -1,0 +1,235 @@
+"""Closing a location's day: the Z's rules (docs/design.md §18), pure.
+
+A ``DayClose`` is a closing as asked (forced or not, and why). It refuses while checks are
+open unless forced, and answers the next Z from what the service loads under the journal's
+lock and hands over: the previous Z as read back (``ClosedZ``, None before the first), the
+Z's own journal sequence, the entries since the last Z, the location's timezone and currency,
+the till's part and the moment. Zs are numbered 1, 2, 3... per location; a Z's figures run from
+the previous Z's close (before the first: its first entry, or the moment with none); its grand
+total is the previous Z's plus its net sales.
+
+The Z it answers (``ZReport``) is typed; ``content()`` is what its journal entry holds, and
+that entry is hashed into the chain: its keys, their order and their values stay as they are
+for every Z already written (tests/unit/domain/test_day_close.py holds them to it).
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from datetime import UTC, date, datetime
+from typing import Any
+
+from brigade.journal.domain import canonical
+from brigade.kit.clock import business_day
+from brigade.kit.errors import Conflict, InvalidInput, declare_answers
+from brigade.reports.domain.closing import DayFigures, Entry, day_figures, figures_content
+from brigade.till.domain import DrawerSummary
+
+# Before a location's first Z its till window has no start.
+EVER = datetime(1970, 1, 1, tzinfo=UTC)
+
+
+@dataclass(frozen=True, slots=True)
+class StoredZ:
+    """A Z as its copy is stored: its snapshot is the text its journal entry holds."""
+
+    number: int
+    journal_sequence: int
+    closed_at: datetime
+    snapshot: str
+
+
+@dataclass(frozen=True, slots=True)
+class ClosedZ:
+    """The previous Z as the next one reads it back: its snapshot read once."""
+
+    number: int
+    journal_sequence: int
+    closed_at: datetime
+    grand_total_cents: int
+
+    @classmethod
+    def read(cls, stored: StoredZ) -> ClosedZ:
+        snapshot = json.loads(stored.snapshot)
+        grand_total = int(snapshot["grandTotal"])
+        return cls(stored.number, stored.journal_sequence, stored.closed_at, grand_total)
+
+
+def till_start(previous: ClosedZ | None) -> datetime:
+    """Where the till's part of an X or a Z starts: the last Z's close, or ever."""
+    return EVER if previous is None else previous.closed_at
+
+
+def day_start(previous: ClosedZ | None, figures: DayFigures, at: datetime) -> datetime:
+    """Where a day's figures start: the last Z, or the first entry, or ``at`` with neither."""
+    if previous is not None:
+        return previous.closed_at
+    return figures.first_at or at
+
+
+@dataclass(frozen=True, slots=True)
+class TillFigures:
+    """The till's part of an X or a Z: each drawer of the day (counted and variance None while
+    open) and the cash taken with no drawer to post to, in cents."""
+
+    drawers: tuple[DrawerSummary, ...]
+    unassigned_cents: int
+
+    def content(self) -> dict[str, Any]:
+        return {
+            "drawers": [
+                {
+                    "id": str(drawer.id),
+                    "deviceId": None if drawer.device_id is None else str(drawer.device_id),
+                    "openedAt": drawer.opened_at.isoformat(),
+                    "closedAt": None if drawer.closed_at is None else drawer.closed_at.isoformat(),
+                    "openingFloat": drawer.opening_float_cents,
+                    "expectedAmount": drawer.expected_cents,
+                    "countedAmount": drawer.counted_cents,
+                    "variance": drawer.variance_cents,
+                }
+                for drawer in self.drawers
+            ],
+            "unassignedCash": self.unassigned_cents,
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class ZReport:
+    """A Z whole: what its journal entry holds and what it answers forever. ``grand_total`` is
+    the running sum of every Z's net sales at the location."""
+
+    number: int
+    business_day: date
+    start: datetime
+    end: datetime
+    currency: str
+    figures: DayFigures
+    till: TillFigures
+    grand_total_cents: int
+    journal_sequence: int
+    forced: bool
+    reason: str | None
+
+    def content(self) -> dict[str, Any]:
+        """The Z as JSON, in cents: its journal entry's content (hashed; never reshaped)."""
+        return {
+            "number": self.number,
+            "businessDay": self.business_day.isoformat(),
+            "from": self.start.isoformat(),
+            "to": self.end.isoformat(),
+            "currency": self.currency,
+            **figures_content(self.figures),
+            **self.till.content(),
+            "grandTotal": self.grand_total_cents,
+            "journalSequence": self.journal_sequence,
+            "forced": self.forced,
+            "reason": self.reason,
+        }
+
+    def to_json(self) -> str:
+        """The content's canonical text: what the journal hashes and the Z's copy stores."""
+        return canonical(self.content())
+
+    def stored(self) -> StoredZ:
+        return StoredZ(self.number, self.journal_sequence, self.end, self.to_json())
+
+
+@dataclass(frozen=True, slots=True)
+class DayClose:
+    """A closing of the day as asked: forced (closed with checks still open) only with a
+    reason (422 on ``reason`` without one)."""
+
+    force: bool
+    reason: str | None
+
+    def __post_init__(self) -> None:
+        if self.force and not self.reason:
+            raise InvalidInput("reason", "is required to close the day with open checks (force)")
+
+    @property
+    def minds_open_checks(self) -> bool:
+        """Whether the checks still open may refuse it: unless forced."""
+        return not self.force
+
+    def refuse_open_checks(self, open_checks: list[dict[str, object]]) -> None:
+        """409 ``open_checks`` (each: id, number, table) while any is open, unless forced."""
+        if self.minds_open_checks and open_checks:
+            raise ChecksStillOpen(
+                f"{len(open_checks)} check(s) are still open: close them, or force the Z "
+                "with a reason",
+                open_checks,
+            )
+
+    def z(
+        self,
+        *,
+        previous: ClosedZ | None,
+        journal_sequence: int,
+        entries: Iterable[Entry],
+        timezone: str,
+        currency: str,
+        till: TillFigures,
+        at: datetime,
+    ) -> ZReport:
+        """The next Z at ``at``: the ``entries`` since ``previous`` (in sequence order, those
+        before ``journal_sequence``, the Z's own), numbered after it."""
+        figures = day_figures(entries)
+        previous_grand_total = 0 if previous is None else previous.grand_total_cents
+        return ZReport(
+            number=1 if previous is None else previous.number + 1,
+            business_day=business_day(at, timezone),
+            start=day_start(previous, figures, at),
+            end=at,
+            currency=currency,
+            figures=figures,
+            till=till,
+            grand_total_cents=previous_grand_total + figures.net_sales_cents,
+            journal_sequence=journal_sequence,
+            forced=self.force,
+            reason=self.reason if self.force else None,
+        )
+
+
+def x_content(
+    *,
+    previous: ClosedZ | None,
+    last_z_sequence: int,
+    entries: Sequence[Entry],
+    currency: str,
+    till: TillFigures,
+    at: datetime,
+) -> dict[str, Any]:
+    """The X at ``at``: the figures since the last Z as a Z would hold them, unnumbered, with
+    the last Z's number (0 before the first) and the last entry's sequence (the last Z's with
+    none since)."""
+    figures = day_figures(entries)
+    return {
+        **figures_content(figures),
+        **till.content(),
+        "lastZ": 0 if previous is None else previous.number,
+        "from": day_start(previous, figures, at).isoformat(),
+        "to": at.isoformat(),
+        "currency": currency,
+        "journalSequence": figures.last_sequence or last_z_sequence,
+    }
+
+
+# Errors and their answers (docs/design.md §2).
+
+
+class ChecksStillOpen(Conflict):
+    """A Z asked for while checks are still open; ``open_checks``: (id, number, table name)."""
+
+    def __init__(self, detail: str, open_checks: list[dict[str, object]]) -> None:
+        super().__init__(detail)
+        self.open_checks = open_checks
+
+
+ERRORS = declare_answers(
+    {
+        ChecksStillOpen: (409, "open_checks"),
+    }
+)
