@@ -30,7 +30,13 @@ from factories import (
     bearer,
     room_in_this_minute,
 )
-from throwaway_db import drop_templates, throwaway_database
+from throwaway_db import (
+    DEADLOCK,
+    DELETE_ALL,
+    EMPTYING_ATTEMPTS,
+    drop_templates,
+    throwaway_database,
+)
 
 if TYPE_CHECKING:
     from example_recorder import ExampleRecorder
@@ -129,9 +135,6 @@ def settings(database_url: str) -> Settings:
     )
 
 
-# Children before parents; on PostgreSQL sent as one script, one round trip (TRUNCATE of every
-# table took ~0.4 s here, these deletes ~0.06 s one by one).
-DELETE_ALL = "; ".join(f'DELETE FROM "{table.name}"' for table in reversed(metadata.sorted_tables))
 # The factories' LOCATION and OTHER_LOCATION exist (a profile, with the defaults a location
 # without one answers) in every test: a device is paired only at a location that was made
 # (docs/design.md §10). Written straight into the table, so no audit entry tells of them.
@@ -150,14 +153,9 @@ async def _make_test_locations(connection: AsyncConnection) -> None:
     )
 
 
-# The app's background lanes (webhook deliveries, printing) may hold rows the emptying wants, in
-# the other order: PostgreSQL then ends one of the two as a deadlock (40P01); empty again.
-EMPTYING_ATTEMPTS = 3
-DEADLOCK = "40P01"
-
-
 async def _empty_all_tables(app: object) -> None:
-    """Every table emptied, then the test locations made again."""
+    """Every table emptied, then the test locations made again; tried again when PostgreSQL
+    ends it as a deadlock with the app's background lanes (throwaway_db.py)."""
     for attempt in range(1, EMPTYING_ATTEMPTS + 1):
         try:
             await _empty_once(app)

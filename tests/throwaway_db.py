@@ -10,6 +10,7 @@ from __future__ import annotations
 import asyncio
 import os
 import shutil
+import sqlite3
 import tempfile
 import threading
 import uuid
@@ -23,6 +24,7 @@ from sqlalchemy.ext.asyncio import create_async_engine
 
 from brigade.kit.db.engine import async_url
 from brigade.kit.db.migrate import upgrade
+from brigade.schema import metadata
 
 # Per process (an xdist worker): the option ("sqlite" or a server URL) -> its template at head,
 # a SQLite file or a PostgreSQL database name.
@@ -53,6 +55,48 @@ def execute_on(url: str, *statements: Executable) -> None:
             await engine.dispose()
 
     asyncio.run(run())
+
+
+# Every table's rows, children before parents; on PostgreSQL sent as one script, one round trip
+# (TRUNCATE of every table took ~0.4 s here, these deletes ~0.06 s one by one).
+DELETE_ALL = "; ".join(f'DELETE FROM "{table.name}"' for table in reversed(metadata.sorted_tables))
+# A server's background lanes (webhook deliveries, printing) may hold rows the emptying wants, in
+# the other order: PostgreSQL then ends one of the two as a deadlock (40P01); empty again.
+EMPTYING_ATTEMPTS = 3
+DEADLOCK = "40P01"
+
+
+def empty_database(url: str) -> None:
+    """Every row of the database at ``url`` deleted, while a server may be using it: what a
+    database copied from the template holds (the migrations write no rows). Ids drawn stay drawn
+    (SQLite's AUTOINCREMENT, PostgreSQL's sequences), as a server's event cursors need. Blocking,
+    with an event loop of its own on PostgreSQL: call it where none runs."""
+    parsed = make_url(url)
+    if parsed.get_backend_name() == "sqlite":
+        assert parsed.database is not None
+        connection = sqlite3.connect(parsed.database, timeout=30, isolation_level=None)
+        try:
+            connection.executescript(f"BEGIN IMMEDIATE; {DELETE_ALL}; COMMIT")
+        finally:
+            connection.close()
+        return
+    for attempt in range(1, EMPTYING_ATTEMPTS + 1):
+        try:
+            asyncio.run(_execute_script(url, DELETE_ALL))
+            return
+        except Exception as error:
+            if getattr(error, "sqlstate", None) != DEADLOCK or attempt == EMPTYING_ATTEMPTS:
+                raise
+
+
+async def _execute_script(url: str, script: str) -> None:
+    engine = create_async_engine(async_url(url))
+    try:
+        async with engine.begin() as connection:
+            raw = await connection.get_raw_connection()
+            await raw.driver_connection.execute(script)  # type: ignore[union-attr]
+    finally:
+        await engine.dispose()
 
 
 def _database_name(kind: str) -> str:
