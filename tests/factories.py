@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import itertools
+import re
 import time
 import uuid
 from collections.abc import Awaitable, Callable, Iterator
@@ -107,6 +108,16 @@ async def every_stored_value(app: Any) -> list[str]:
             for row in await connection.execute(select(table)):
                 values.extend(str(value) for value in row)
     return values
+
+
+def metric_value(client: AppClient, series: str) -> float:
+    """The value of one series of ``/metrics`` (a scrape rendered afresh: the app's
+    ``metrics_cache_seconds`` at 0), 0 when it has no sample yet."""
+    exposition = client.get("/metrics", headers={"Authorization": ""})
+    assert exposition.status_code == 200
+    assert exposition.headers["content-type"].startswith("text/plain")
+    found = re.search(rf"^{re.escape(series)} (\S+)$", exposition.text, re.MULTILINE)
+    return float(found.group(1)) if found else 0.0
 
 
 def bearer(token: str) -> dict[str, str]:

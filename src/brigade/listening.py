@@ -8,11 +8,13 @@ from __future__ import annotations
 from brigade.access import listeners as access
 from brigade.catalogue import listeners as catalogue
 from brigade.journal import listeners as journal
-from brigade.kit.db.engine import Database
+from brigade.kit.db.engine import Database, publish
+from brigade.kit.events import Published
 from brigade.kitchen import listeners as kitchen
 from brigade.orders import listeners as orders
 from brigade.pricing import listeners as pricing
 from brigade.printing import listeners as printing
+from brigade.reports import listeners as reports
 from brigade.till import listeners as till
 
 # In the order they run for one event: a feature's own before the next's.
@@ -24,6 +26,10 @@ LISTENERS = (
     *journal.LISTENERS,
     *orders.LISTENERS,
     *access.LISTENERS,
+    *reports.LISTENERS,
+    # The outbox: the published events, after what the listeners announced (a product back in
+    # stock before the order that gave it back).
+    (Published, publish),
 )
 # Who answers each question (kit/questions.py): one feature each.
 ANSWERS = (*catalogue.ANSWERS, *pricing.ANSWERS, *printing.ANSWERS, *journal.ANSWERS)

@@ -4,7 +4,6 @@ turns it all off (the numbers across workers are tested on a real server, tests/
 from __future__ import annotations
 
 import asyncio
-import re
 from pathlib import Path
 
 import pytest
@@ -17,7 +16,15 @@ from brigade.kit import metrics
 from brigade.kit.http import metrics as http_metrics
 from brigade.serving import METRICS_FOLDER
 from brigade.settings import Settings
-from factories import ADMIN_TOKEN, LOCATION, AppClient, bearer, make_order, make_product
+from factories import (
+    ADMIN_TOKEN,
+    LOCATION,
+    AppClient,
+    bearer,
+    make_order,
+    make_product,
+    metric_value,
+)
 
 METRICS_TOKEN = "metrics-token-0123456789abcdef-0123456789"
 
@@ -35,24 +42,15 @@ PRODUCT_ROUTE = (
 )
 
 
-def _sample(client: AppClient, series: str) -> float:
-    """The value of one series, 0 when it has no sample yet."""
-    exposition = client.get("/metrics", headers={"Authorization": ""})
-    assert exposition.status_code == 200
-    assert exposition.headers["content-type"].startswith("text/plain")
-    found = re.search(rf"^{re.escape(series)} (\S+)$", exposition.text, re.MULTILINE)
-    return float(found.group(1)) if found else 0.0
-
-
 def test_requests_are_timed_by_route_template_and_status(client: AppClient) -> None:
     product = make_product(client)
     ok, missing = PRODUCT_ROUTE % "200", PRODUCT_ROUTE % "404"
-    before_ok, before_missing = _sample(client, ok), _sample(client, missing)
+    before_ok, before_missing = metric_value(client, ok), metric_value(client, missing)
     for _ in range(3):
         assert client.get(f"/api/products/{product['id']}").status_code == 200
     assert client.get(f"/api/products/{product['id'][:-4]}0000").status_code == 404
-    assert _sample(client, ok) == before_ok + 3
-    assert _sample(client, missing) == before_missing + 1
+    assert metric_value(client, ok) == before_ok + 3
+    assert metric_value(client, missing) == before_missing + 1
     # No product id becomes a label: the path asked is never recorded.
     assert product["id"] not in client.get("/metrics").text
 
@@ -61,17 +59,17 @@ def test_unknown_paths_share_one_label_and_metrics_itself_is_not_timed(client: A
     unmatched = (
         'brigade_http_request_duration_seconds_count{method="GET",route="unmatched",status="404"}'
     )
-    before = _sample(client, unmatched)
+    before = metric_value(client, unmatched)
     assert client.get("/no/such/thing/1").status_code == 404
     assert client.get("/no/such/thing/2").status_code == 404
-    assert _sample(client, unmatched) == before + 2
+    assert metric_value(client, unmatched) == before + 2
     assert 'route="/metrics"' not in client.get("/metrics").text
 
 
 def test_the_webhook_backlog_counts_events_the_slowest_webhook_has_not_handled(
     client: AppClient, settings: Settings
 ) -> None:
-    assert _sample(client, "brigade_webhook_backlog_events") == 0
+    assert metric_value(client, "brigade_webhook_backlog_events") == 0
     # A receiver that refuses connections (port 9 on loopback): nothing is ever delivered.
     allowing = settings.model_copy(update={"webhook_allow_hosts": "127.0.0.1"})
     with TestClient(create_app(allowing), headers=client.headers) as other:
@@ -79,12 +77,12 @@ def test_the_webhook_backlog_counts_events_the_slowest_webhook_has_not_handled(
         assert other.post("/api/webhooks", json=hook).status_code == 201
         make_product(other)
         make_product(other)
-        assert _sample(other, "brigade_webhook_backlog_events") == 2
-        assert _sample(other, "brigade_webhook_oldest_pending_seconds") >= 0
+        assert metric_value(other, "brigade_webhook_backlog_events") == 2
+        assert metric_value(other, "brigade_webhook_oldest_pending_seconds") >= 0
 
 
 def test_the_print_backlog_counts_jobs_not_printed_yet(client: AppClient) -> None:
-    assert _sample(client, "brigade_print_backlog_jobs") == 0
+    assert metric_value(client, "brigade_print_backlog_jobs") == 0
     # Printing is off in-process: the job waits, as behind a switched-off printer.
     body = {"name": "Pass", "locationId": LOCATION, "host": "127.0.0.1", "kind": "KITCHEN"}
     assert client.post("/api/printers", json=body).status_code == 201
@@ -92,8 +90,8 @@ def test_the_print_backlog_counts_jobs_not_printed_yet(client: AppClient) -> Non
     item = {"productId": make_product(client)["id"], "quantity": 1}
     assert client.post(f"/api/orders/{order['id']}/items", json=item).status_code == 201
     assert client.post(f"/api/orders/{order['id']}/send").status_code == 200
-    assert _sample(client, "brigade_print_backlog_jobs") == 1
-    assert _sample(client, "brigade_print_oldest_pending_seconds") >= 0
+    assert metric_value(client, "brigade_print_backlog_jobs") == 1
+    assert metric_value(client, "brigade_print_oldest_pending_seconds") >= 0
 
 
 def test_metrics_off_records_nothing_and_answers_404(settings: Settings) -> None:
@@ -113,7 +111,7 @@ def test_a_metrics_folder_named_after_the_import_still_answers_this_process_metr
     families = {family.name for family in text_string_to_metric_families(text)}
     assert {"brigade_http_request_duration_seconds", "brigade_event_streams_open"} <= families
     assert (
-        _sample(
+        metric_value(
             client,
             'brigade_http_request_duration_seconds_count{method="GET",'
             'route="/health",status="200"}',

@@ -103,6 +103,14 @@ class Envelope:
     order_id: UUID | None = None
 
 
+@dataclass(frozen=True, slots=True)
+class Published:
+    """A change's events for the outbox, in the order they happened: the outbox listens to a
+    change as the other features do (kit/db/engine.py, ``publish``)."""
+
+    envelopes: tuple[Envelope, ...]
+
+
 # Whom an event's data is shown as: every reader of events (the lowest role that may follow
 # them, the kitchen), and a reader who may see payment details (the lowest such role: its
 # rendering shows card brand, last four and who took a payment, never more; design.md §7).

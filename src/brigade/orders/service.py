@@ -275,7 +275,7 @@ async def create_order(
         location=location,
         charges=charges,
     )
-    await repository.save(order)
+    await _persist(uow, order, actor)
     await _remember(uow, made)
     return order, False
 

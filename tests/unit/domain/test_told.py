@@ -9,9 +9,11 @@ from decimal import Decimal
 
 from brigade.catalogue.domain.menu import StockMovementKind, StockReturned
 from brigade.journal.domain import EntryKind, ToJournal
+from brigade.kit.events import EventType, Published
 from brigade.kitchen.domain import TicketKind, TicketRemade, TicketsMade
 from brigade.orders.domain.aggregate import Order
 from brigade.orders.domain.commands import ChangeItem, CreateOrder, TakePayment
+from brigade.orders.domain.domain_events import OrderCompleted
 from brigade.orders.domain.records import OrderPayment
 from brigade.orders.domain.states import ItemStatus, OrderType, PaymentMethod
 from brigade.orders.domain.told import told
@@ -42,21 +44,23 @@ def test_a_send_tells_the_kitchen_its_ticket_and_printing_its_document() -> None
     order, _item = _with_item("2")
     ticket = order.send(actor=SERVER, at=T0)
     records = told(order, SERVER)
-    assert _kinds(records) == [TicketsMade, KitchenDocuments]
-    made, documents = records
+    assert _kinds(records) == [TicketsMade, KitchenDocuments, Published]
+    made, documents, published = records
     assert isinstance(made, TicketsMade)
     assert isinstance(documents, KitchenDocuments)
     assert list(made.tickets) == [ticket]
     assert ticket.kind is TicketKind.ORDER
     assert documents.location_id == LOCATION
     assert [document.ticket_id for document in documents.documents] == [ticket.id]
+    assert isinstance(published, Published)
+    assert [envelope.type for envelope in published.envelopes] == [EventType.ORDER_SENT]
 
 
 def test_a_cash_payment_tells_the_till_and_a_card_one_does_not() -> None:
     order, _item = _with_item("1")  # 11.00 with tax
     _paid(order, 5, PaymentMethod.CARD)
     paid = _paid(order, 6, PaymentMethod.CASH)
-    assert told(order, SERVER) == [
+    assert told(order, SERVER)[:-1] == [
         OrderCash(SERVER, LOCATION, order.id, MovementType.CASH_SALE, 600, 0, paid.id)
     ]
 
@@ -69,7 +73,7 @@ def test_an_order_of_no_location_tells_no_till_and_no_printer() -> None:
     )
     _paid(order, 11, PaymentMethod.CASH)
     order.send(actor=SERVER, at=T0)
-    assert _kinds(told(order, SERVER)) == [TicketsMade]
+    assert _kinds(told(order, SERVER)) == [TicketsMade, Published]
 
 
 def test_a_void_of_sent_food_gives_its_stock_back_and_tells_the_kitchen_to_stop() -> None:
@@ -92,7 +96,7 @@ def test_the_journal_is_told_once_and_gives_the_order_its_receipt_number() -> No
     order, _item = _with_item("1")
     _paid(order, 11, PaymentMethod.CARD)
     order.complete(actor=SERVER, at=T0)
-    (journal,) = told(order, SERVER)
+    journal, _completed, _published = told(order, SERVER)
     assert isinstance(journal, ToJournal)
     assert [note.kind for note in journal.notes] == [EntryKind.SALE]
     assert told(order, SERVER) == []  # the notes were taken
@@ -106,4 +110,28 @@ def test_food_set_back_to_cooking_brings_its_ticket_back() -> None:
     order.make_ready([item_id], actor=SERVER, at=T0)
     order = _saved(order)
     order.change_item(item_id, ChangeItem(status=ItemStatus.PREPARING), actor=SERVER, at=T0)
-    assert told(order, SERVER) == [TicketRemade(ticket.id)]
+    assert told(order, SERVER)[:-1] == [TicketRemade(ticket.id)]
+
+
+def test_a_completion_tells_what_happened_once_in_orders_own_words() -> None:
+    order, _item = _with_item("1")  # 11.00 with tax
+    _paid(order, 11, PaymentMethod.CARD)
+    completed_at = order.complete(actor=SERVER, at=T0)
+    records = told(order, SERVER)
+    assert _kinds(records) == [ToJournal, OrderCompleted, Published]
+    assert records[1] == OrderCompleted(
+        order.id,
+        LOCATION,
+        OrderType.DINE_IN,
+        completed_at,
+        SERVER.staff_id,
+        order.header.currency,
+        1100,
+        0,
+    )
+    published = records[2]
+    assert isinstance(published, Published)
+    assert [envelope.type for envelope in published.envelopes][-1] is EventType.ORDER_COMPLETED
+    # Completed again (a pay-then-complete client after the check closed itself): no new sale.
+    assert order.complete(actor=SERVER, at=T0 + timedelta(minutes=1)) == completed_at
+    assert told(order, SERVER) == []

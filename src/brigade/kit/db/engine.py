@@ -45,7 +45,7 @@ from sqlalchemy.util.typing import TupleAny
 from brigade.kit.clock import now
 from brigade.kit.db.connection import Connection, Parameters
 from brigade.kit.db.outbox import PendingEvent, append
-from brigade.kit.events import Envelope
+from brigade.kit.events import Envelope, Published
 from brigade.kit.metrics import connections_in_use
 from brigade.kit.questions import Question
 from brigade.settings import Settings
@@ -473,6 +473,11 @@ class UnitOfWork(ABC):
                 await connection.close()
             finally:
                 await self._closed()
+
+
+async def publish(uow: UnitOfWork, published: Published) -> None:
+    """The outbox, one more listener of a change: its events recorded, written at COMMIT."""
+    uow.record(published.envelopes)
 
 
 def _run_all(callbacks: list[Callable[[], object]]) -> None:

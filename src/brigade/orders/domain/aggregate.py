@@ -45,6 +45,7 @@ from brigade.orders.domain.commands import (
     TakePayment,
 )
 from brigade.orders.domain.courses import FIRST_COURSE, fired_with, sent_by_a_send
+from brigade.orders.domain.domain_events import OrderCompleted
 from brigade.orders.domain.errors import (
     BusinessDayClosed,
     CheckHasPayments,
@@ -354,6 +355,8 @@ class OrderChanges:
     discount_respread: bool = False
     # The tickets of items set back from READY to PREPARING: made again, back on the board.
     remade_tickets: list[UUID] = field(default_factory=list)
+    # What happened, in orders' words (domain_events.py), for whichever feature listens.
+    happened: list[OrderCompleted] = field(default_factory=list)
 
 
 def _lines(lines: Iterable[OrderLine]) -> list[Line]:
@@ -680,6 +683,19 @@ class Order:
             completed_by_name=actor.name,
         )
         self._changes.journal.append(journal_notes.sale(self._header, self._payments))
+        header = self._header
+        self._changes.happened.append(
+            OrderCompleted(
+                header.id,
+                header.location_id,
+                header.order_type,
+                moment,
+                actor.staff_id,
+                header.currency,
+                header.total_cents,
+                header.tip_cents,
+            )
+        )
         return moment
 
     def reopen(

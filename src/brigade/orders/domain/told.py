@@ -1,6 +1,7 @@
 """What a check's change tells the other features, handled in its transaction by whoever
 listens (docs/design.md §2, "Domain events"): the stock it gives back, the cash it took or
-gave back, the kitchen's tickets and their print documents, the journal's entries.
+gave back, the kitchen's tickets and their print documents, the journal's entries; what
+happened, for any feature that listens; the published events, for the outbox.
 
 Each record is the listening feature's own (its domain's): the till, the journal, printing and
 the kitchen read no order, so what they are told is in their words. Orders imports none of
@@ -14,6 +15,7 @@ from uuid import UUID
 from brigade.catalogue.domain.menu import StockMovementKind, StockReturned
 from brigade.journal.domain import ToJournal
 from brigade.kit.access import Actor
+from brigade.kit.events import Published
 from brigade.kitchen.domain import TicketRemade, TicketsMade
 from brigade.orders.domain.aggregate import Order
 from brigade.orders.domain.documents import kitchen_document
@@ -25,7 +27,8 @@ from brigade.till.domain import MovementType, OrderCash
 def told(order: Order, actor: Actor) -> list[object]:
     """What the actions so far tell the other features, in this order: the stock given back,
     the cash moved, the kitchen's tickets, their print jobs, the journal's entries, the
-    tickets made again. The journal's notes are taken: told once."""
+    tickets made again; then what happened in orders' own words (``domain_events.py``), and
+    last the published events, for the outbox. What is told is taken: told once."""
     changes, header = order.changes, order.header
     found: list[object] = []
     if any(changes.stock_returned.values()):
@@ -45,6 +48,11 @@ def told(order: Order, actor: Actor) -> list[object]:
         changes.journal.clear()
         found.append(ToJournal(header.location_id, order.id, notes, order.number_receipt))
     found += [TicketRemade(ticket_id) for ticket_id in changes.remade_tickets]
+    found += changes.happened
+    changes.happened.clear()
+    if changes.events:
+        found.append(Published(tuple(changes.events)))
+        changes.events.clear()
     return found
 
 

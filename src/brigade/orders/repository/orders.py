@@ -571,11 +571,6 @@ class OrderRepository:
         )
         return [_to_header(row) for row in rows], total
 
-    async def save(self, order: Order) -> None:
-        """Write what the order's actions changed: ``save_lines``, then ``save_header``."""
-        await self.save_lines(order)
-        await self.save_header(order)
-
     async def save_lines(self, order: Order) -> None:
         """A new order's row, then what the actions changed of its items, payments and refunds
         (each kind in one statement). An existing order's row waits for ``save_header``: a
@@ -617,10 +612,9 @@ class OrderRepository:
 
     async def save_header(self, order: Order) -> None:
         """An existing order's changed row; a new order's receipt number, given after its row
-        was written (``save_lines``); the events the actions recorded, to the unit of work's
-        outbox (after what the change's listeners announced: a product back in stock first)."""
+        was written (``save_lines``). Its events went to the outbox as the change was told
+        (orders/domain/told.py)."""
         changes, header = order.changes, order.header
-        self._uow.record(changes.events)
         if not changes.is_new:
             if changes.header_changed:
                 await self._execute(_UPDATE_ORDER, _updates([_header_row(header)])[0])
