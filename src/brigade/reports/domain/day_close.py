@@ -298,25 +298,9 @@ def x_at(
     )
 
 
-def x_content(
-    *,
-    previous: ClosedZ | None,
-    last_z_sequence: int,
-    entries: Sequence[Entry],
-    currency: str,
-    till: TillFigures,
-    at: datetime,
-) -> dict[str, Any]:
-    """The X at ``at`` as JSON, in cents."""
-    x = x_at(
-        previous=previous,
-        last_z_sequence=last_z_sequence,
-        entries=entries,
-        currency=currency,
-        till=till,
-        at=at,
-    )
-    return x.content()
+def x_content(**given: Any) -> dict[str, Any]:
+    """The X ``x_at`` answers for ``given``, as JSON in cents."""
+    return x_at(**given).content()
 
 
 def z_text(z: ZReport, location_name: str | None) -> list[str]:
