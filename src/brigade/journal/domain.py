@@ -11,32 +11,19 @@ from __future__ import annotations
 import hashlib
 import json
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from datetime import UTC, datetime
-from enum import StrEnum
 from typing import Any
 from uuid import UUID
 
+from brigade.journal.notes import EntryKind as EntryKind
+from brigade.journal.notes import Note, OrderNote, read_note
+from brigade.journal.notes import canonical as canonical
 from brigade.kit.questions import Question
 
 GENESIS_HASH = "0" * 64
 # What an entry's hash covers: 2 adds its order (issue 51); 1 is kept to verify older rows.
 HASH_VERSION = 2
-
-
-class EntryKind(StrEnum):
-    SALE = "SALE"
-    REFUND = "REFUND"
-    VOID = "VOID"
-    REOPEN = "REOPEN"
-    # A card tip changed on a completed sale: the difference, on its receipt number.
-    TIP_ADJUST = "TIP_ADJUST"
-    Z = "Z"
-
-
-def canonical(value: Any) -> str:
-    """JSON with sorted keys and no spaces: the one text a value hashes as."""
-    return json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
 
 
 def instant_text(at: datetime) -> str:
@@ -98,18 +85,23 @@ def entry_hash(
     return hashlib.sha256(text.encode()).hexdigest()
 
 
-# The figures a SALE holds that a REOPEN negates, and a Z adds up.
-SALE_FIGURES = ("netSales", "discounts", "serviceCharges", "tips", "rounding")
-
-
 @dataclass(frozen=True, slots=True)
 class JournalNote:
-    """An entry a feature's action asks for. ``reverses``: the SALE sequence a REOPEN negates
-    (the journal writes it as that sale stands, negated: ``negated``)."""
+    """An entry a feature's action asks for: its record (journal/notes.py), or a REOPEN's
+    ``reverses``, the SALE sequence it negates (the journal writes it as that sale stands,
+    negated: ``SaleNote.reopened``)."""
 
     kind: EntryKind
-    content: Mapping[str, Any] = field(default_factory=dict)
+    note: OrderNote | None = None
     reverses: int | None = None
+
+    @classmethod
+    def of(cls, note: OrderNote) -> JournalNote:
+        return cls(note.KIND, note)
+
+    @classmethod
+    def reopening(cls, sale_sequence: int | None) -> JournalNote:
+        return cls(EntryKind.REOPEN, reverses=sale_sequence)
 
 
 @dataclass(frozen=True, slots=True)
@@ -133,6 +125,11 @@ class NewEntry:
     content: Mapping[str, Any]
     order_id: UUID | None = None
 
+    @classmethod
+    def of(cls, note: Note, order_id: UUID | None) -> NewEntry:
+        """The entry holding ``note``: its content as it is written (``write_note``)."""
+        return cls(note.KIND, note.content(), order_id)
+
 
 @dataclass(frozen=True, slots=True)
 class JournalEntry:
@@ -147,8 +144,14 @@ class JournalEntry:
 
     @property
     def content(self) -> dict[str, Any]:
+        """The content as stored, as JSON (what the journal's answer shows)."""
         found: dict[str, Any] = json.loads(self.content_text)
         return found
+
+    @property
+    def note(self) -> Note:
+        """The content as its kind's record (not a Z's: the reports read that)."""
+        return read_note(self.kind, self.content_text)
 
     @property
     def receipt_number(self) -> int | None:
@@ -272,34 +275,6 @@ def verify_chain(location_id: UUID, rows: Iterable[StoredRow], head: Head | None
     if head_hash != previous:
         return Verification(location_id, False, count, max(last, 1))
     return Verification(location_id, True, count, None)
-
-
-def with_tips_adjusted(
-    sale_content: Mapping[str, Any], adjustments: Iterable[Mapping[str, Any]]
-) -> dict[str, Any]:
-    """A SALE's figures with the tip changes of its TIP_ADJUSTs since: what it stands at."""
-    out = dict(sale_content)
-    payments = [dict(paid) for paid in sale_content.get("payments", [])]
-    for adjusted in adjustments:
-        out["tips"] = int(out.get("tips", 0)) + int(adjusted["tips"])
-        paid = next(p for p in payments if p["method"] == adjusted["method"])
-        paid["tips"] += int(adjusted["tips"])
-    out["payments"] = payments
-    return out
-
-
-def negated(sale_content: Mapping[str, Any], reverses: int) -> dict[str, Any]:
-    """A SALE's figures with their signs turned: what a REOPEN writes."""
-    out: dict[str, Any] = {"reverses": reverses}
-    out |= {name: -int(sale_content.get(name, 0)) for name in SALE_FIGURES}
-    out["taxes"] = [
-        rate | {"net": -rate["net"], "tax": -rate["tax"]} for rate in sale_content.get("taxes", [])
-    ]
-    out["payments"] = [
-        paid | {"amount": -paid["amount"], "tips": -paid["tips"], "count": -paid["count"]}
-        for paid in sale_content.get("payments", [])
-    ]
-    return out
 
 
 @dataclass(frozen=True, slots=True)

@@ -14,9 +14,8 @@ from brigade.journal.domain import (
     LastZ,
     NewEntry,
     ToJournal,
-    negated,
-    with_tips_adjusted,
 )
+from brigade.journal.notes import SaleNote, TipAdjustNote
 from brigade.kit.clock import now
 from brigade.kit.db.engine import Answerer, DomainEventHandler, UnitOfWork
 from brigade.kit.db.rows import location_in
@@ -42,18 +41,20 @@ async def _entry(
     """The entry ``note`` asks for; a REOPEN negates the SALE it reverses as it stands, with
     the tips adjusted since (None: the sale was never journaled, completed before the journal
     began, and nothing is written)."""
-    if note.kind is not EntryKind.REOPEN:
-        return NewEntry(note.kind, note.content, order_id)
-    if note.reverses is None:
+    if note.note is not None:
+        return NewEntry.of(note.note, order_id)
+    if note.kind is not EntryKind.REOPEN or note.reverses is None:
         return None
     sold = await service.entry(uow, location_id, note.reverses)
-    if sold is None:
+    sale = None if sold is None else sold.note
+    if not isinstance(sale, SaleNote):
         raise LookupError(f"the journal has no SALE {note.reverses} to reverse")
     tips = await service.of_order(
         uow, location_id, order_id, EntryKind.TIP_ADJUST, after=note.reverses
     )
-    standing = with_tips_adjusted(sold.content, (entry.content for entry in tips))
-    return NewEntry(EntryKind.REOPEN, negated(standing, note.reverses), order_id)
+    adjusted = [entry.note for entry in tips]
+    standing = sale.with_tips_adjusted(a for a in adjusted if isinstance(a, TipAdjustNote))
+    return NewEntry.of(standing.reopened(note.reverses), order_id)
 
 
 async def last_z(uow: UnitOfWork, asked: LastZ) -> JournalEntry | None:

@@ -4,6 +4,7 @@ receipt printer. A device or its PIN sessions act only at their own location."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from datetime import date
 from decimal import Decimal
 from typing import Annotated, Any
@@ -22,8 +23,11 @@ from brigade.kit.http.types import Flag, Money, Number, RequestModel, ResponseMo
 from brigade.kit.money import from_cents, rate_from_units
 from brigade.printing.schemas import PrintJobOut, job_out
 from brigade.reports import service
-from brigade.reports.domain.day_close import ChecksStillOpen
+from brigade.reports.domain.closing import DayFigures, RateSum, ordered_methods, ordered_rates
+from brigade.reports.domain.day_close import ChecksStillOpen, TillFigures, XReport, ZReport
+from brigade.reports.domain.sales import OpenChecks
 from brigade.reports.routes import OpenChecksPaid, open_checks_json
+from brigade.till.domain import DrawerSummary
 
 router = brigade_router(prefix="/api/reports", tags=["reports"])
 
@@ -181,16 +185,16 @@ class ZPrint(RequestModel):
     printer_id: UUID = Field(description="The RECEIPT printer to print the Z on")
 
 
-def _rates(rates: list[dict[str, Any]]) -> list[dict[str, Any]]:
+def _rates(rates: Mapping[tuple[str | None, int], RateSum]) -> list[dict[str, Any]]:
     return [
         {
-            "id": rate["id"],
-            "name": rate["name"],
-            "rate": rate_from_units(rate["units"]),
-            "net": from_cents(rate["net"]),
-            "tax": from_cents(rate["tax"]),
+            "id": rate.id,
+            "name": rate.name,
+            "rate": rate_from_units(rate.units),
+            "net": _money(rate.net_cents),
+            "tax": _money(rate.tax_cents),
         }
-        for rate in rates
+        for rate in ordered_rates(rates)
     ]
 
 
@@ -198,52 +202,83 @@ def _money(cents: int) -> Decimal:
     return from_cents(cents)
 
 
-def figures_json(figures: dict[str, Any]) -> dict[str, Any]:
-    """A day's figures in cents (the journal's) as the answer shows them."""
-    refunds, voids = figures["refunds"], figures["voids"]
-    shown: dict[str, Any] = {
-        key: figures[key]
-        for key in (
-            "from",
-            "to",
-            "currency",
-            "orderCount",
-            "journalSequence",
-            "number",
-            "businessDay",
-            "forced",
-            "reason",
-            "lastZ",
-        )
-        if key in figures
-    }
-    money = ("netSales", "serviceCharges", "tips", "discounts", "rounding", "grandTotal")
-    shown |= {key: _money(figures[key]) for key in money if key in figures}
-    return shown | {
-        "taxes": _rates(figures["taxes"]),
+def _money_or_none(cents: int | None) -> Decimal | None:
+    return None if cents is None else from_cents(cents)
+
+
+def figures_json(figures: DayFigures, till: TillFigures) -> dict[str, Any]:
+    """A day's figures and its till (in cents, the journal's) as the answer shows them."""
+    refunds = figures.refunds
+    return {
+        "orderCount": figures.order_count,
+        "netSales": _money(figures.net_sales_cents),
+        "serviceCharges": _money(figures.service_charges_cents),
+        "tips": _money(figures.tips_cents),
+        "discounts": _money(figures.discounts_cents),
+        "rounding": _money(figures.rounding_cents),
+        "taxes": _rates(figures.taxes),
         "byPaymentMethod": [
-            paid | {"amount": _money(paid["amount"]), "tips": _money(paid["tips"])}
-            for paid in figures["byPaymentMethod"]
+            {
+                "method": paid.method,
+                "amount": _money(paid.amount_cents),
+                "tips": _money(paid.tips_cents),
+                "count": paid.count,
+            }
+            for paid in ordered_methods(figures.by_method)
         ],
         "refunds": {
-            "count": refunds["count"],
-            "amount": _money(refunds["amount"]),
-            "tips": _money(refunds["tips"]),
-            "taxes": _rates(refunds["taxes"]),
+            "count": refunds.count,
+            "amount": _money(refunds.amount_cents),
+            "tips": _money(refunds.tips_cents),
+            "taxes": _rates(refunds.taxes),
         },
-        "voids": {"count": voids["count"], "amount": _money(voids["amount"])},
-        "drawers": [_drawer(drawer) for drawer in figures["drawers"]],
-        "unassignedCash": _money(figures["unassignedCash"]),
+        "voids": {"count": figures.void_count, "amount": _money(figures.void_cents)},
+        "drawers": [_drawer(drawer) for drawer in till.drawers],
+        "unassignedCash": _money(till.unassigned_cents),
     }
 
 
-def _drawer(drawer: dict[str, Any]) -> dict[str, Any]:
-    amounts = ("openingFloat", "expectedAmount", "countedAmount", "variance")
-    return drawer | {key: None if drawer[key] is None else _money(drawer[key]) for key in amounts}
+def _drawer(drawer: DrawerSummary) -> dict[str, Any]:
+    return {
+        "id": drawer.id,
+        "deviceId": drawer.device_id,
+        "openedAt": drawer.opened_at,
+        "closedAt": drawer.closed_at,
+        "openingFloat": _money(drawer.opening_float_cents),
+        "expectedAmount": _money(drawer.expected_cents),
+        "countedAmount": _money_or_none(drawer.counted_cents),
+        "variance": _money_or_none(drawer.variance_cents),
+    }
 
 
-def z_out(snapshot: dict[str, Any]) -> ZReportOut:
-    return ZReportOut.model_validate(figures_json(snapshot))
+def z_json(z: ZReport) -> dict[str, Any]:
+    return figures_json(z.figures, z.till) | {
+        "from": z.start,
+        "to": z.end,
+        "currency": z.currency,
+        "journalSequence": z.journal_sequence,
+        "number": z.number,
+        "businessDay": z.business_day,
+        "grandTotal": _money(z.grand_total_cents),
+        "forced": z.forced,
+        "reason": z.reason,
+    }
+
+
+def z_out(z: ZReport) -> ZReportOut:
+    return ZReportOut.model_validate(z_json(z))
+
+
+def x_out(x: XReport, open_checks: OpenChecks) -> XReportOut:
+    shown = figures_json(x.figures, x.till) | {
+        "from": x.start,
+        "to": x.end,
+        "currency": x.currency,
+        "journalSequence": x.journal_sequence,
+        "lastZ": x.last_z,
+        "openChecks": open_checks_json(open_checks),
+    }
+    return XReportOut.model_validate(shown)
 
 
 @router.get("/x", response_model=XReportOut, responses=problem_responses(OtherLocation))
@@ -251,9 +286,7 @@ async def x_report(staff: ReportReader, uow: UowDep, location_id: AtLocationQuer
     """The figures since the last Z, as the next Z would hold them now, and the open checks
     holding payments; changes nothing."""
     staff.ensure_at(location_id)
-    found = await service.x_report(uow, location_id)
-    shown = figures_json(found) | {"openChecks": open_checks_json(found["openChecks"])}
-    return XReportOut.model_validate(shown)
+    return x_out(*await service.x_report(uow, location_id))
 
 
 @router.post(
@@ -267,8 +300,8 @@ async def close_day(staff: DayCloser, uow: UowDep, body: CloseDay) -> ZReportOut
     location. 409 `open_checks` (with `openChecks`: id, number, table) while checks are open,
     unless `force: true` with a `reason` (422 without one)."""
     staff.ensure_at(body.location_id)
-    snapshot = await service.close_day(uow, body.location_id, force=body.force, reason=body.reason)
-    return z_out(snapshot)
+    z = await service.close_day(uow, body.location_id, force=body.force, reason=body.reason)
+    return z_out(z)
 
 
 @router.get("/z", response_model=ZReportPage, responses=problem_responses(OtherLocation))
@@ -280,7 +313,7 @@ async def list_z(
     found, total = await service.list_z(
         uow, location_id, page=pagination.page, limit=pagination.limit
     )
-    return ZReportPage.model_validate(pagination.page_of([figures_json(z) for z in found], total))
+    return ZReportPage.model_validate(pagination.page_of([z_json(z) for z in found], total))
 
 
 @router.get(

@@ -3,9 +3,7 @@ The X and Z reports (§18): the journal's figures since the last Z."""
 
 from __future__ import annotations
 
-import json
 from datetime import date, datetime
-from typing import Any
 from uuid import UUID
 
 from brigade.dining.service.rooms import get_location
@@ -17,9 +15,19 @@ from brigade.kit.errors import NotFound
 from brigade.kit.escpos import Line, encode
 from brigade.printing import service as printing
 from brigade.printing.domain import PrintJob
-from brigade.reports.domain.closing import Entry, z_text
-from brigade.reports.domain.day_close import ClosedZ, DayClose, TillFigures, till_start, x_content
+from brigade.reports.domain.closing import Entry
+from brigade.reports.domain.day_close import (
+    ClosedZ,
+    DayClose,
+    TillFigures,
+    XReport,
+    ZReport,
+    till_start,
+    x_at,
+    z_text,
+)
 from brigade.reports.domain.sales import (
+    OpenChecks,
     SalesReport,
     business_window,
     check_report_days,
@@ -57,7 +65,7 @@ async def _till(
     return TillFigures(tuple(drawers), unassigned)
 
 
-async def x_report(uow: UnitOfWork, location_id: UUID) -> dict[str, Any]:
+async def x_report(uow: UnitOfWork, location_id: UUID) -> tuple[XReport, OpenChecks]:
     """The figures since the last Z, as a Z would hold them, and the open checks holding
     payments; changes nothing."""
     location = await get_location(uow, location_id)
@@ -65,7 +73,7 @@ async def x_report(uow: UnitOfWork, location_id: UUID) -> dict[str, Any]:
     since = await journal.entries_between(uow, location_id, last_z)
     previous = await _previous(ClosedDayRepository(uow), location_id)
     at = now()
-    x = x_content(
+    x = x_at(
         previous=previous,
         last_z_sequence=last_z,
         entries=[Entry.of(entry) for entry in since],
@@ -74,12 +82,12 @@ async def x_report(uow: UnitOfWork, location_id: UUID) -> dict[str, Any]:
         at=at,
     )
     # Their money counts the day it was taken, their sale once completed (docs/design.md §13).
-    return x | {"openChecks": await ReportRepository(uow).paid_open_checks(location_id)}
+    return x, await ReportRepository(uow).paid_open_checks(location_id)
 
 
 async def close_day(
     uow: UnitOfWork, location_id: UUID, *, force: bool, reason: str | None
-) -> dict[str, Any]:
+) -> ZReport:
     """The next Z (``DayClose``'s): every entry since the last one, closed under the journal's
     lock, stored whole and written to the journal."""
     closing = DayClose(force=force, reason=reason)
@@ -101,10 +109,9 @@ async def close_day(
         till=await _till(uow, location_id, previous, at),
         at=at,
     )
-    content = z.content()
-    await journal.write(uow, location_id, head, NewEntry(EntryKind.Z, content), at)
+    await journal.write(uow, location_id, head, NewEntry(EntryKind.Z, z.content()), at)
     await repository.insert(location_id, z.stored())
-    return content
+    return z
 
 
 async def z_reports_agree(uow: UnitOfWork, location_id: UUID) -> int | None:
@@ -126,14 +133,14 @@ async def z_reports_agree(uow: UnitOfWork, location_id: UUID) -> int | None:
 
 async def list_z(
     uow: UnitOfWork, location_id: UUID, *, page: int, limit: int
-) -> tuple[list[dict[str, Any]], int]:
+) -> tuple[list[ZReport], int]:
     """The location's Z reports, newest first, as each was when it closed the day."""
     repository = ClosedDayRepository(uow)
     found = await repository.page(location_id, offset=(page - 1) * limit, limit=limit)
-    return [json.loads(z.snapshot) for z in found], await repository.count(location_id)
+    return [ZReport.read(z.snapshot) for z in found], await repository.count(location_id)
 
 
-async def get_z(uow: UnitOfWork, location_id: UUID, number: int) -> dict[str, Any]:
+async def get_z(uow: UnitOfWork, location_id: UUID, number: int) -> ZReport:
     """The Z as the journal's chain holds it (its stored copy only names where: a copy edited
     in the database is not what is served, and the journal's verification says so)."""
     found = await ClosedDayRepository(uow).get(location_id, number)
@@ -141,13 +148,12 @@ async def get_z(uow: UnitOfWork, location_id: UUID, number: int) -> dict[str, An
         raise NotFound("Z report", number)
     entry = await journal.entry(uow, location_id, found.journal_sequence)
     chained = entry.content_text if entry and entry.kind is EntryKind.Z else found.snapshot
-    loaded: dict[str, Any] = json.loads(chained)
-    return loaded
+    return ZReport.read(chained)
 
 
 async def print_z(uow: UnitOfWork, location_id: UUID, number: int, printer_id: UUID) -> PrintJob:
     """Queues the Z on a RECEIPT printer, like an order's receipt."""
-    snapshot = await get_z(uow, location_id, number)
+    z = await get_z(uow, location_id, number)
     location = await get_location(uow, location_id)
-    lines = [Line(text) for text in z_text(snapshot, location.name)]
+    lines = [Line(text) for text in z_text(z, location.name)]
     return await printing.queue_document(uow, printer_id, location_id, encode(lines))

@@ -19,7 +19,8 @@ from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, ru
 
 from books import conservation_problems, nights, order_problems
 from brigade.catalogue.domain.records import with_tax
-from brigade.journal.domain import EntryKind, negated, with_tips_adjusted
+from brigade.journal.domain import EntryKind, canonical
+from brigade.journal.notes import Note, SaleNote, TipAdjustNote, read_note
 from brigade.kit.access import Actor, Role
 from brigade.kit.errors import DomainError
 from brigade.kit.money import TaxMode
@@ -149,22 +150,30 @@ class Night(RuleBasedStateMachine):
         negates the SALE with the tips adjusted since."""
         for note in order.changes.journal:
             sequence = len(self.journal) + 1
-            content = dict(note.content)
+            written: Note | None = note.note
             if note.kind is EntryKind.REOPEN:
                 if note.reverses is None:
                     continue
-                sale = self.journal[note.reverses - 1].content
+                sale = self._note(self.journal[note.reverses - 1])
+                assert isinstance(sale, SaleNote)
                 tips = [
-                    e.content
+                    adjusted
                     for e in self.journal[note.reverses :]
-                    if e.kind == EntryKind.TIP_ADJUST.value
-                    and e.content.get("receiptNumber") == note.reverses
+                    if isinstance(adjusted := self._note(e), TipAdjustNote)
+                    and adjusted.receipt_number == note.reverses
                 ]
-                content = negated(with_tips_adjusted(sale, tips), note.reverses)
+                written = sale.with_tips_adjusted(tips).reopened(note.reverses)
+            assert written is not None
+            content = written.content()
             self.journal.append(Entry(sequence, note.kind.value, self.at, content))
             if note.kind is EntryKind.SALE:
                 order.number_receipt(sequence)
         order.changes.journal.clear()
+
+    @staticmethod
+    def _note(entry: Entry) -> Note:
+        """An entry's record, read back from its text as the journal stores it."""
+        return read_note(entry.kind, canonical(dict(entry.content)))
 
     # --- the rules ------------------------------------------------------------------------
 

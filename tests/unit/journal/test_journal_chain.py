@@ -20,8 +20,8 @@ from brigade.journal.domain import (
     sealed,
     verify_chain,
 )
-from brigade.reports.domain.closing import Entry, day_figures, figures_content, z_text
-from brigade.reports.domain.day_close import TillFigures, ZReport
+from brigade.reports.domain.closing import Entry, day_figures, figures_content
+from brigade.reports.domain.day_close import TillFigures, ZReport, z_text
 from brigade.till.domain import DrawerSummary
 
 LOCATION = uuid.UUID("0196a1b2-0000-7000-8000-000000000001")
@@ -201,7 +201,7 @@ def test_a_z_holds_and_prints_its_drawers_and_the_cash_no_drawer_took() -> None:
         forced=False,
         reason=None,
     )
-    printed = [" ".join(line.split()) for line in z_text(z.content(), "Quay")]
+    printed = [" ".join(line.split()) for line in z_text(z, "Quay")]
     drawers = printed[printed.index("Drawer 1 float 200.00") :]
     assert drawers[:8] == [
         "Drawer 1 float 200.00",

@@ -26,6 +26,7 @@ from uuid import UUID
 from brigade.catalogue.domain.menu import check_modifier_selection, sold_as, variant_for_sale
 from brigade.catalogue.domain.records import Product, ProductType, ProductVariant, ensure_orderable
 from brigade.journal.domain import JournalNote
+from brigade.journal.notes import VoidCause
 from brigade.kit import money
 from brigade.kit.access import Actor
 from brigade.kit.changes import UNSET
@@ -754,7 +755,7 @@ class Order:
         if anything_sent or refund:
             # Sent or paid: a void the journal keeps, at what the check's sales came to.
             sales = self._header.subtotal_cents - self._header.discount_cents
-            void = journal_notes.void("order_cancelled", sales)
+            void = journal_notes.void(VoidCause.ORDER_CANCELLED, sales)
             self._changes.journal.append(void)
         given_back = [
             self._refund_record(
@@ -1002,7 +1003,7 @@ class Order:
         tickets = []
         if is_sent(item.status):
             tickets = [self._void_ticket(item, item.quantity, reason, actor=actor, at=at)]
-            void = journal_notes.void("item_voided", item.total_cents, item.id)
+            void = journal_notes.void(VoidCause.ITEM_VOIDED, item.total_cents, item.id)
             self._changes.journal.append(void)
         self._commit(
             at,

@@ -16,52 +16,52 @@ a refund, a void and a reopen, in cents. The orders write the journal; it never 
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Any
 from uuid import UUID
 
-from brigade.journal.domain import EntryKind, JournalNote
+from brigade.journal.domain import JournalNote
+from brigade.journal.notes import (
+    MethodFigures,
+    RateFigures,
+    RefundNote,
+    SaleFigures,
+    SaleNote,
+    TipAdjustNote,
+    VoidCause,
+    VoidNote,
+)
 from brigade.orders.domain.records import OrderHeader, OrderPayment
 from brigade.orders.domain.refunds import OrderRefund
 from brigade.orders.domain.states import PaymentStatus
 from brigade.orders.domain.totals import RateTotal, allocate
 
 
-def _rate(rate: RateTotal, net_cents: int, tax_cents: int) -> dict[str, Any]:
+def _rate(rate: RateTotal, net_cents: int, tax_cents: int) -> RateFigures:
     tax = rate.tax
-    return {
-        "id": None if tax.id is None else str(tax.id),
-        "name": tax.label,
-        "units": tax.units,
-        "net": net_cents,
-        "tax": tax_cents,
-    }
+    return RateFigures(tax.id, tax.label, tax.units, net_cents, tax_cents)
 
 
-def _by_method(payments: Iterable[tuple[str, int, int]]) -> list[dict[str, Any]]:
-    methods: dict[str, dict[str, Any]] = {}
+def _by_method(payments: Iterable[tuple[str, int, int]]) -> tuple[MethodFigures, ...]:
+    methods: dict[str, MethodFigures] = {}
     for method, amount_cents, tip_cents in payments:
-        found = methods.setdefault(method, {"method": method, "amount": 0, "tips": 0, "count": 0})
-        found["amount"] += amount_cents
-        found["tips"] += tip_cents
-        found["count"] += 1
-    return [methods[name] for name in sorted(methods)]
+        found = methods.get(method, MethodFigures(method, 0, 0, 0))
+        methods[method] = MethodFigures(
+            method, found.amount_cents + amount_cents, found.tips_cents + tip_cents, found.count + 1
+        )
+    return tuple(methods[name] for name in sorted(methods))
 
 
 def sale(header: OrderHeader, payments: Iterable[OrderPayment]) -> JournalNote:
     taken = [p for p in payments if p.status is PaymentStatus.COMPLETED]
-    return JournalNote(
-        EntryKind.SALE,
-        {
-            "orderNumber": header.order_number,
-            "netSales": header.subtotal_cents - header.discount_cents,
-            "discounts": header.discount_cents,
-            "serviceCharges": header.service_charge_cents,
-            "tips": sum(p.tip_cents for p in taken),
-            "rounding": header.rounding_cents,
-            "taxes": [_rate(rate, rate.net_cents, rate.tax_cents) for rate in header.taxes],
-            "payments": _by_method((p.method.value, p.amount_cents, p.tip_cents) for p in taken),
-        },
+    figures = SaleFigures(
+        net_sales_cents=header.subtotal_cents - header.discount_cents,
+        discounts_cents=header.discount_cents,
+        service_charges_cents=header.service_charge_cents,
+        tips_cents=sum(p.tip_cents for p in taken),
+        rounding_cents=header.rounding_cents,
+        taxes=tuple(_rate(rate, rate.net_cents, rate.tax_cents) for rate in header.taxes),
+        payments=_by_method((p.method.value, p.amount_cents, p.tip_cents) for p in taken),
     )
+    return JournalNote.of(SaleNote(header.order_number, figures))
 
 
 def refund(header: OrderHeader, given: OrderRefund) -> JournalNote:
@@ -71,39 +71,34 @@ def refund(header: OrderHeader, given: OrderRefund) -> JournalNote:
     for rate, share in zip(rates, shares, strict=True):
         tax = share * rate.tax_cents // rate.gross_cents if rate.gross_cents else 0
         taxes.append(_rate(rate, share - tax, tax))
-    return JournalNote(
-        EntryKind.REFUND,
-        {
-            "refundId": str(given.id),
-            "amount": given.amount_cents,
-            "tips": given.tip_cents,
-            "taxes": taxes,
-            "payments": _by_method([(given.method.value, given.amount_cents, given.tip_cents)]),
-        },
+    return JournalNote.of(
+        RefundNote(
+            refund_id=given.id,
+            amount_cents=given.amount_cents,
+            tips_cents=given.tip_cents,
+            taxes=tuple(taxes),
+            payments=_by_method([(given.method.value, given.amount_cents, given.tip_cents)]),
+        )
     )
 
 
-def void(cause: str, amount_cents: int, item_id: UUID | None = None) -> JournalNote:
-    content: dict[str, Any] = {"cause": cause, "amount": amount_cents}
-    if item_id is not None:
-        content["itemId"] = str(item_id)
-    return JournalNote(EntryKind.VOID, content)
+def void(cause: VoidCause, amount_cents: int, item_id: UUID | None = None) -> JournalNote:
+    return JournalNote.of(VoidNote(cause, amount_cents, item_id))
 
 
 def reopen(sale_sequence: int | None) -> JournalNote:
-    return JournalNote(EntryKind.REOPEN, reverses=sale_sequence)
+    return JournalNote.reopening(sale_sequence)
 
 
 def tip_adjusted(header: OrderHeader, before: OrderPayment, after: OrderPayment) -> JournalNote:
     """A completed sale's card tip changed from ``before``'s to ``after``'s."""
-    return JournalNote(
-        EntryKind.TIP_ADJUST,
-        {
-            "orderNumber": header.order_number,
-            "receiptNumber": header.receipt_number,
-            "paymentId": str(after.id),
-            "method": after.method.value,
-            "tips": after.tip_cents - before.tip_cents,
-            "tip": after.tip_cents,
-        },
+    return JournalNote.of(
+        TipAdjustNote(
+            order_number=header.order_number,
+            receipt_number=header.receipt_number,
+            payment_id=after.id,
+            method=after.method.value,
+            tips_cents=after.tip_cents - before.tip_cents,
+            tip_cents=after.tip_cents,
+        )
     )

@@ -2,7 +2,7 @@
 
 A day's figures are the sum of the journal entries since the last Z: SALEs add, REOPENs (a
 SALE negated) take away, TIP_ADJUSTs move a sale's tips, REFUNDs and VOIDs are counted apart.
-What a Z makes of them is ``day_close.py``'s; a Z on paper is ``z_text``.
+What a Z makes of them, and a Z on paper, are ``day_close.py``'s.
 """
 
 from __future__ import annotations
@@ -13,7 +13,6 @@ from datetime import datetime
 from typing import Any
 
 from brigade.journal.domain import JournalEntry
-from brigade.kit.print_layout import RULE, amount, columns, wrap
 
 SALE, REFUND, VOID, REOPEN, TIP_ADJUST = "SALE", "REFUND", "VOID", "REOPEN", "TIP_ADJUST"
 
@@ -136,11 +135,19 @@ def day_figures(entries: Iterable[Entry]) -> DayFigures:
     return figures
 
 
+def ordered_rates(rates: Mapping[tuple[str | None, int], RateSum]) -> list[RateSum]:
+    """Rates as a Z lists them: the highest first, then by name."""
+    return sorted(rates.values(), key=lambda rate: (-rate.units, rate.name))
+
+
+def ordered_methods(methods: Mapping[str, MethodSum]) -> list[MethodSum]:
+    return sorted(methods.values(), key=lambda m: m.method)
+
+
 def _rates(rates: Mapping[tuple[str | None, int], RateSum]) -> list[dict[str, Any]]:
-    ordered = sorted(rates.values(), key=lambda rate: (-rate.units, rate.name))
     return [
         {"id": r.id, "name": r.name, "units": r.units, "net": r.net_cents, "tax": r.tax_cents}
-        for r in ordered
+        for r in ordered_rates(rates)
     ]
 
 
@@ -156,7 +163,7 @@ def figures_content(figures: DayFigures) -> dict[str, Any]:
         "taxes": _rates(figures.taxes),
         "byPaymentMethod": [
             {"method": m.method, "amount": m.amount_cents, "tips": m.tips_cents, "count": m.count}
-            for m in sorted(figures.by_method.values(), key=lambda m: m.method)
+            for m in ordered_methods(figures.by_method)
         ],
         "refunds": {
             "count": figures.refunds.count,
@@ -168,47 +175,32 @@ def figures_content(figures: DayFigures) -> dict[str, Any]:
     }
 
 
-def z_text(z: dict[str, Any], location_name: str | None) -> list[str]:
-    """A Z on 42 columns, for a receipt printer."""
-    out: list[str] = []
-    if location_name:
-        out += [line.center(42).rstrip() for line in wrap(location_name)]
-    out += [f"Z REPORT #{z['number']}", f"Business day {z['businessDay']}"]
-    out += wrap(f"{z['from'][:16]} to {z['to'][:16]} UTC")
-    if z["forced"]:
-        out += wrap(f"FORCED: {z['reason']}")
-    out.append(RULE)
-    out += columns("Orders", str(z["orderCount"]))
-    for label, key in (
-        ("Net sales", "netSales"),
-        ("Discounts", "discounts"),
-        ("Service charges", "serviceCharges"),
-        ("Tips", "tips"),
-        ("Rounding", "rounding"),
-    ):
-        out += columns(label, amount(z[key]))
-    out.append(RULE)
-    for rate in z["taxes"]:
-        out += columns(f"Tax {rate['name']}", amount(rate["tax"]))
-    for paid in z["byPaymentMethod"]:
-        out += columns(f"{paid['method']} x{paid['count']}", amount(paid["amount"]))
-    out.append(RULE)
-    refunds, voids = z["refunds"], z["voids"]
-    out += columns(f"Refunds x{refunds['count']}", amount(refunds["amount"]))
-    out += columns(f"Voids x{voids['count']}", amount(voids["amount"]))
-    out.append(RULE)
-    for number, drawer in enumerate(z["drawers"], start=1):
-        out += columns(f"Drawer {number} float", amount(drawer["openingFloat"]))
-        out += columns("  Expected", amount(drawer["expectedAmount"]))
-        if drawer["countedAmount"] is None:
-            out += columns("  Counted", "still open")
-        else:
-            out += columns("  Counted", amount(drawer["countedAmount"]))
-            out += columns("  Variance", amount(drawer["variance"]))
-    if z["unassignedCash"]:
-        out += columns("Cash in no drawer", amount(z["unassignedCash"]))
-    if z["drawers"] or z["unassignedCash"]:
-        out.append(RULE)
-    out += columns(f"GRAND TOTAL {z['currency']}", amount(z["grandTotal"]))
-    out += columns("Journal sequence", str(z["journalSequence"]))
-    return out
+def _read_rates(given: Iterable[Mapping[str, Any]]) -> dict[tuple[str | None, int], RateSum]:
+    rates: dict[tuple[str | None, int], RateSum] = {}
+    _add_rates(rates, given)
+    return rates
+
+
+def read_figures(content: Mapping[str, Any]) -> DayFigures:
+    """The figures ``figures_content`` wrote (a Z's, read back): its inverse."""
+    refunds, voids = content["refunds"], content["voids"]
+    by_method: dict[str, MethodSum] = {}
+    _add_payments(by_method, content["byPaymentMethod"])
+    return DayFigures(
+        order_count=int(content["orderCount"]),
+        net_sales_cents=int(content["netSales"]),
+        discounts_cents=int(content["discounts"]),
+        service_charges_cents=int(content["serviceCharges"]),
+        tips_cents=int(content["tips"]),
+        rounding_cents=int(content["rounding"]),
+        taxes=_read_rates(content["taxes"]),
+        by_method=by_method,
+        refunds=RefundSum(
+            int(refunds["count"]),
+            int(refunds["amount"]),
+            int(refunds["tips"]),
+            _read_rates(refunds["taxes"]),
+        ),
+        void_count=int(voids["count"]),
+        void_cents=int(voids["amount"]),
+    )

@@ -16,15 +16,25 @@ for every Z already written (tests/unit/domain/test_day_close.py holds them to i
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import UTC, date, datetime
 from typing import Any
+from uuid import UUID
 
 from brigade.journal.domain import canonical
 from brigade.kit.clock import business_day
 from brigade.kit.errors import Conflict, InvalidInput, declare_answers
-from brigade.reports.domain.closing import DayFigures, Entry, day_figures, figures_content
+from brigade.kit.print_layout import RULE, amount, columns, wrap
+from brigade.reports.domain.closing import (
+    DayFigures,
+    Entry,
+    day_figures,
+    figures_content,
+    ordered_methods,
+    ordered_rates,
+    read_figures,
+)
 from brigade.till.domain import DrawerSummary
 
 # Before a location's first Z its till window has no start.
@@ -52,6 +62,7 @@ class ClosedZ:
 
     @classmethod
     def read(cls, stored: StoredZ) -> ClosedZ:
+        """Only its grand total is read (``ZReport.read`` reads a Z whole)."""
         snapshot = json.loads(stored.snapshot)
         grand_total = int(snapshot["grandTotal"])
         return cls(stored.number, stored.journal_sequence, stored.closed_at, grand_total)
@@ -95,6 +106,34 @@ class TillFigures:
             "unassignedCash": self.unassigned_cents,
         }
 
+    @classmethod
+    def read(cls, content: Mapping[str, Any]) -> TillFigures:
+        """The till's part ``content`` wrote, read back."""
+        drawers = tuple(_read_drawer(drawer) for drawer in content["drawers"])
+        return cls(drawers, int(content["unassignedCash"]))
+
+
+def _instant(text: str | None) -> datetime | None:
+    return None if text is None else datetime.fromisoformat(text)
+
+
+def _cents(value: Any) -> int | None:
+    return None if value is None else int(value)
+
+
+def _read_drawer(drawer: Mapping[str, Any]) -> DrawerSummary:
+    device = drawer["deviceId"]
+    return DrawerSummary(
+        id=UUID(drawer["id"]),
+        device_id=None if device is None else UUID(device),
+        opened_at=datetime.fromisoformat(drawer["openedAt"]),
+        closed_at=_instant(drawer["closedAt"]),
+        opening_float_cents=int(drawer["openingFloat"]),
+        expected_cents=int(drawer["expectedAmount"]),
+        counted_cents=_cents(drawer["countedAmount"]),
+        variance_cents=_cents(drawer["variance"]),
+    )
+
 
 @dataclass(frozen=True, slots=True)
 class ZReport:
@@ -135,6 +174,25 @@ class ZReport:
 
     def stored(self) -> StoredZ:
         return StoredZ(self.number, self.journal_sequence, self.end, self.to_json())
+
+    @classmethod
+    def read(cls, text: str) -> ZReport:
+        """The Z a journal entry's content (or its stored copy) holds: the one reader of a Z's
+        text, ``to_json``'s inverse. Every Z so far is its version 1, with no version key."""
+        content = json.loads(text)
+        return cls(
+            number=int(content["number"]),
+            business_day=date.fromisoformat(content["businessDay"]),
+            start=datetime.fromisoformat(content["from"]),
+            end=datetime.fromisoformat(content["to"]),
+            currency=str(content["currency"]),
+            figures=read_figures(content),
+            till=TillFigures.read(content),
+            grand_total_cents=int(content["grandTotal"]),
+            journal_sequence=int(content["journalSequence"]),
+            forced=bool(content["forced"]),
+            reason=content["reason"],
+        )
 
 
 @dataclass(frozen=True, slots=True)
@@ -193,7 +251,32 @@ class DayClose:
         )
 
 
-def x_content(
+@dataclass(frozen=True, slots=True)
+class XReport:
+    """The figures since the last Z as a Z would hold them, unnumbered: with the last Z's
+    number (0 before the first) and the last entry's sequence (the last Z's with none since)."""
+
+    figures: DayFigures
+    till: TillFigures
+    last_z: int
+    start: datetime
+    end: datetime
+    currency: str
+    journal_sequence: int
+
+    def content(self) -> dict[str, Any]:
+        return {
+            **figures_content(self.figures),
+            **self.till.content(),
+            "lastZ": self.last_z,
+            "from": self.start.isoformat(),
+            "to": self.end.isoformat(),
+            "currency": self.currency,
+            "journalSequence": self.journal_sequence,
+        }
+
+
+def x_at(
     *,
     previous: ClosedZ | None,
     last_z_sequence: int,
@@ -201,20 +284,71 @@ def x_content(
     currency: str,
     till: TillFigures,
     at: datetime,
-) -> dict[str, Any]:
-    """The X at ``at``: the figures since the last Z as a Z would hold them, unnumbered, with
-    the last Z's number (0 before the first) and the last entry's sequence (the last Z's with
-    none since)."""
+) -> XReport:
+    """The X at ``at``: the ``entries`` since ``previous``."""
     figures = day_figures(entries)
-    return {
-        **figures_content(figures),
-        **till.content(),
-        "lastZ": 0 if previous is None else previous.number,
-        "from": day_start(previous, figures, at).isoformat(),
-        "to": at.isoformat(),
-        "currency": currency,
-        "journalSequence": figures.last_sequence or last_z_sequence,
-    }
+    return XReport(
+        figures=figures,
+        till=till,
+        last_z=0 if previous is None else previous.number,
+        start=day_start(previous, figures, at),
+        end=at,
+        currency=currency,
+        journal_sequence=figures.last_sequence or last_z_sequence,
+    )
+
+
+def x_content(**given: Any) -> dict[str, Any]:
+    """The X ``x_at`` answers for ``given``, as JSON in cents."""
+    return x_at(**given).content()
+
+
+def z_text(z: ZReport, location_name: str | None) -> list[str]:
+    """A Z on 42 columns, for a receipt printer."""
+    out: list[str] = []
+    if location_name:
+        out += [line.center(42).rstrip() for line in wrap(location_name)]
+    out += [f"Z REPORT #{z.number}", f"Business day {z.business_day.isoformat()}"]
+    out += wrap(f"{z.start.isoformat()[:16]} to {z.end.isoformat()[:16]} UTC")
+    if z.forced:
+        out += wrap(f"FORCED: {z.reason}")
+    out.append(RULE)
+    figures = z.figures
+    out += columns("Orders", str(figures.order_count))
+    for label, cents in (
+        ("Net sales", figures.net_sales_cents),
+        ("Discounts", figures.discounts_cents),
+        ("Service charges", figures.service_charges_cents),
+        ("Tips", figures.tips_cents),
+        ("Rounding", figures.rounding_cents),
+    ):
+        out += columns(label, amount(cents))
+    out.append(RULE)
+    for rate in ordered_rates(figures.taxes):
+        out += columns(f"Tax {rate.name}", amount(rate.tax_cents))
+    for paid in ordered_methods(figures.by_method):
+        out += columns(f"{paid.method} x{paid.count}", amount(paid.amount_cents))
+    out.append(RULE)
+    refunds = figures.refunds
+    out += columns(f"Refunds x{refunds.count}", amount(refunds.amount_cents))
+    out += columns(f"Voids x{figures.void_count}", amount(figures.void_cents))
+    out.append(RULE)
+    for number, drawer in enumerate(z.till.drawers, start=1):
+        out += columns(f"Drawer {number} float", amount(drawer.opening_float_cents))
+        out += columns("  Expected", amount(drawer.expected_cents))
+        if drawer.counted_cents is None or drawer.variance_cents is None:
+            out += columns("  Counted", "still open")
+        else:
+            out += columns("  Counted", amount(drawer.counted_cents))
+            out += columns("  Variance", amount(drawer.variance_cents))
+    unassigned = z.till.unassigned_cents
+    if unassigned:
+        out += columns("Cash in no drawer", amount(unassigned))
+    if z.till.drawers or unassigned:
+        out.append(RULE)
+    out += columns(f"GRAND TOTAL {z.currency}", amount(z.grand_total_cents))
+    out += columns("Journal sequence", str(z.journal_sequence))
+    return out
 
 
 # Errors and their answers (docs/design.md §2).
