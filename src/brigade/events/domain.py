@@ -21,7 +21,7 @@ from uuid import UUID
 
 from brigade.kit.access import Role
 from brigade.kit.errors import DomainError, declare_answers
-from brigade.kit.events import EventType, reads_privileged_data
+from brigade.kit.events import EventName, reads_privileged_data
 
 
 def check_cursor(after: int, swept_through: int) -> None:
@@ -74,7 +74,7 @@ class StoredEvent:
 class EventFilter:
     location_id: UUID | None = None
     # None: every type.
-    types: frozenset[EventType] | None = None
+    types: frozenset[EventName] | None = None
 
     def matches(self, event: StoredEvent) -> bool:
         """The rule the table's query applies, for events already in memory."""

@@ -20,13 +20,13 @@ from fastapi import Depends, Header, Query, Request, Response
 from fastapi.responses import StreamingResponse
 from pydantic import Field, StringConstraints, WithJsonSchema
 
+from brigade.event_types import BOARD_EVENT_TYPES, EventType
 from brigade.events import service
 from brigade.events.domain import EventFilter, EventsExpired, Outgoing
 from brigade.events.service import Heartbeat
 from brigade.kit import metrics
 from brigade.kit.access import Actor, Permission, Principal
 from brigade.kit.errors import Forbidden, Unauthenticated
-from brigade.kit.events import BOARD_EVENT_TYPES, EventType
 from brigade.kit.http.deps import UowDep
 from brigade.kit.http.errors import problem_responses
 from brigade.kit.http.located import OWN, located

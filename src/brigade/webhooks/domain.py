@@ -29,7 +29,7 @@ from uuid import UUID
 from brigade.kit.access import REQUIRED_ROLE, Permission
 from brigade.kit.addresses import is_internal, parse_address
 from brigade.kit.errors import Conflict, InvalidInput
-from brigade.kit.events import EventType
+from brigade.kit.events import EventName
 from brigade.kit.retries import Backoff, GiveUp, Retry
 
 RETRY_FOR = timedelta(hours=24)
@@ -214,7 +214,7 @@ TEST_EVENT_TYPE = "webhook.test"
 class Webhook:
     id: UUID
     url: str
-    types: tuple[EventType, ...]
+    types: tuple[EventName, ...]
     description: str | None
     created_at: datetime
     # The last event queued for it (delivered, pending, or not wanted).

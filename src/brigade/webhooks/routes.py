@@ -14,8 +14,8 @@ from uuid import UUID
 from fastapi import Request, Response
 from pydantic import Field, StringConstraints
 
+from brigade.event_types import EventType
 from brigade.kit.errors import Conflict, InvalidInput, NotFound
-from brigade.kit.events import EventType
 from brigade.kit.http.deps import PaginationDep, UowDep
 from brigade.kit.http.errors import problem_responses
 from brigade.kit.http.located import NO_LOCATION, located

@@ -22,7 +22,14 @@ from uuid import UUID
 from brigade.access.domain.errors import TrivialPin
 from brigade.kit.access import Actor, Principal, Role
 from brigade.kit.errors import InvalidInput
-from brigade.kit.events import Envelope, EventType
+from brigade.kit.events import Envelope, EventName
+
+
+# What access announces (docs/design.md §8).
+class AccessEvents(EventName):
+    # A device or client address reached its limit of wrong PINs (docs/security.md).
+    SECURITY_PIN_FAILURES = "security.pin_failures"
+
 
 # Distinct prefixes: authentication tells a credential's kind from its first characters.
 DEVICE_TOKEN_PREFIX = "brd_"  # noqa: S105 (public markers, not secrets)
@@ -216,7 +223,7 @@ def limit_reached(
         return []
     return [
         Envelope(
-            EventType.SECURITY_PIN_FAILURES, alert, location_id=location_id, entity_id=device_id
+            AccessEvents.SECURITY_PIN_FAILURES, alert, location_id=location_id, entity_id=device_id
         )
     ]
 
