@@ -27,11 +27,11 @@ def _modules() -> Iterator[str]:
             yield found.name
 
 
-def _subclasses(base: type) -> list[type]:
+def _subclasses(base: type[EventName]) -> list[type[EventName]]:
     for name in _modules():
         importlib.import_module(name)
-    found: list[type] = []
-    waiting = list(base.__subclasses__())
+    found: list[type[EventName]] = []
+    waiting: list[type[EventName]] = list(base.__subclasses__())
     while waiting:
         cls = waiting.pop()
         found.append(cls)
