@@ -1,7 +1,8 @@
-"""Each feature declares its own event names beside what records them, and the kit only the
-mechanism (docs/design.md §2, issue 52): no kit module declares an event name; every feature's
-declaration is in its domain and in the published list, once, in the published order.
-Plain imports: no database."""
+"""Each feature declares its own event names and permissions beside what uses them, and the kit
+only the mechanism (docs/design.md §2, issue 52): no kit module declares an event name or a
+permission; every feature's declaration is in its domain; the event names are in the published
+list, once, in the published order; every permission is declared with who holds it, once; what
+an approval may cover is access's. Plain imports: no database."""
 
 from __future__ import annotations
 
@@ -9,14 +10,20 @@ import importlib
 import json
 import pkgutil
 from collections.abc import Iterator
+from enum import StrEnum
 from pathlib import Path
+from typing import TypeVar
 
 import pytest
 
 import brigade
+from brigade.access.domain.approvals import ApprovalAction
+from brigade.access.domain.scopes import Scope
 from brigade.event_types import BOARD_EVENT_TYPES, DECLARED, EventType
+from brigade.kit.access import Permission, declared_permissions
 from brigade.kit.events import EventName, published
 
+_T = TypeVar("_T", bound=StrEnum)
 OPENAPI = Path(__file__).parents[2] / "web" / "openapi.json"
 
 
@@ -27,11 +34,12 @@ def _modules() -> Iterator[str]:
             yield found.name
 
 
-def _subclasses(base: type[EventName]) -> list[type[EventName]]:
+def _subclasses(base: type[_T]) -> list[type[_T]]:
+    """Every subclass of ``base`` that brigade declares, once every module is imported."""
     for name in _modules():
         importlib.import_module(name)
-    found: list[type[EventName]] = []
-    waiting: list[type[EventName]] = list(base.__subclasses__())
+    found: list[type[_T]] = []
+    waiting: list[type[_T]] = list(base.__subclasses__())
     while waiting:
         cls = waiting.pop()
         found.append(cls)
@@ -69,3 +77,29 @@ def test_a_name_declared_twice_is_refused() -> None:
 
 def test_the_board_follows_published_names() -> None:
     assert set(EventType) >= BOARD_EVENT_TYPES
+
+
+def test_no_kit_module_declares_a_permission_and_each_feature_declares_its_own() -> None:
+    classes = _subclasses(Permission)
+    assert classes, "no feature declares a permission"
+    for cls in classes:
+        assert cls.__module__.split(".")[1] != "kit", cls
+        assert ".domain" in cls.__module__, cls
+    declared = declared_permissions()
+    members = [permission for cls in classes for permission in cls]
+    # Each one declared with who holds it, once; none declared but a feature's.
+    assert set(members) == set(declared)
+    assert len(members) == len(declared) == len({p.value for p in members})
+
+
+def test_every_scope_a_permission_names_is_one_of_accesss() -> None:
+    named = {scope for needs in declared_permissions().values() for scope in needs.scopes}
+    assert named == set(Scope)
+
+
+def test_what_an_approval_may_cover_is_accesss() -> None:
+    from brigade.kit import access as kit_access
+
+    assert ApprovalAction.__module__ == "brigade.access.domain.approvals"
+    assert not hasattr(kit_access, "ApprovalAction")
+    assert not hasattr(kit_access, "approvable")

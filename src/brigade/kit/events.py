@@ -52,16 +52,41 @@ class Envelope:
     order_id: UUID | None = None
 
 
-# Whom an event's data is shown as: every reader of events (the lowest role that may follow
-# them, the kitchen), and a reader who may see payment details (the lowest such role: its
-# rendering shows card brand, last four and who took a payment, never more; design.md §7).
-EVERY_READER = REQUIRED_ROLE[Permission.READ_EVENTS]
-DETAILS_READER = REQUIRED_ROLE[Permission.SEE_PAYMENT_DETAILS]
+# Whom an event's data is shown as: every reader of events (the lowest role that holds the
+# permission to follow them, the events feature's) and a reader who may see payment details
+# (the lowest role that holds that permission, the orders'; its rendering shows card brand,
+# last four and who took a payment, never more; design.md §7). Each declared by its feature,
+# as the module declaring the permission is imported.
+_READERS: dict[str, Permission] = {}
+
+
+def declare_event_readers(
+    *, every: Permission | None = None, details: Permission | None = None
+) -> None:
+    """``every``: what following events takes; ``details``: what seeing payment details takes."""
+    for kind, permission in (("every", every), ("details", details)):
+        if permission is not None:
+            _READERS[kind] = permission
+
+
+def _reader(kind: str) -> Permission:
+    try:
+        return _READERS[kind]
+    except KeyError:
+        raise LookupError(f"no {kind!r} reader of events declared: declare_event_readers") from None
+
+
+def every_reader() -> Role:
+    return REQUIRED_ROLE[_reader("every")]
+
+
+def details_reader() -> Role:
+    return REQUIRED_ROLE[_reader("details")]
 
 
 def reads_privileged_data(role: Role) -> bool:
     """Whether ``role`` gets an event's ``privileged_data`` where it has one."""
-    return allows(role, Permission.SEE_PAYMENT_DETAILS)
+    return allows(role, _reader("details"))
 
 
 @dataclass(frozen=True, slots=True)
@@ -111,9 +136,9 @@ def shape_payload(payload: object) -> ShownPayload:
     for cls in type(payload).__mro__:
         registered = _shapes.get(cls)
         if registered is not None:
-            data = registered.shape(payload, EVERY_READER)
+            data = registered.shape(payload, every_reader())
             if not registered.has_details(payload):
                 return ShownPayload(data)
-            privileged = registered.shape(payload, DETAILS_READER)
+            privileged = registered.shape(payload, details_reader())
             return ShownPayload(data, None if privileged == data else privileged)
     raise LookupError(f"no event payload shape for {type(payload).__name__}: register one")

@@ -10,10 +10,25 @@ from decimal import Decimal
 from enum import StrEnum
 from uuid import UUID
 
+from brigade.access.domain.scopes import Scope
+from brigade.kit.access import Needs, Permission, Role, declare_permissions
 from brigade.kit.changes import UNSET, Change, changed
 from brigade.kit.errors import Conflict, InvalidInput, declare_answers
 from brigade.kit.events import Envelope, EventName
 from brigade.kit.questions import Question
+
+
+class PricingPermissions(Permission):
+    SET_PRICES = "set tax rates and service charges"
+
+
+PERMISSIONS = declare_permissions(
+    {
+        PricingPermissions.SET_PRICES: Needs(
+            Role.MANAGER, scopes=frozenset({Scope.CATALOGUE_WRITE})
+        ),
+    }
+)
 
 
 # What pricing announces (docs/design.md §8).

@@ -19,11 +19,32 @@ from enum import StrEnum
 from types import MappingProxyType
 from uuid import UUID
 
+from brigade.access.domain.scopes import Scope
 from brigade.kit import money
-from brigade.kit.access import Actor, Role
+from brigade.kit.access import Actor, Needs, Permission, Role, declare_permissions
 from brigade.kit.errors import Conflict, Forbidden, InvalidInput, NotFound, declare_answers
 from brigade.kit.events import Envelope, EventName
 from brigade.kit.ids import new_id
+
+
+# The till (docs/design.md §17).
+class TillPermissions(Permission):
+    OPEN_DRAWERS = "open a cash drawer (a server where the location lets servers)"
+    MANAGE_DRAWERS = "read cash drawers, pay in, pay out, no sale, count and close them"
+    CLOCK_IN = "clock in and out"
+    READ_SHIFTS = "read the shifts of the staff"
+    READ_OWN_DRAWER = "read the open cash drawer of one's terminal (its amounts: a manager's)"
+
+
+PERMISSIONS = declare_permissions(
+    {
+        TillPermissions.OPEN_DRAWERS: Needs(Role.SERVER),
+        TillPermissions.MANAGE_DRAWERS: Needs(Role.MANAGER),
+        TillPermissions.CLOCK_IN: Needs(Role.KITCHEN),
+        TillPermissions.READ_SHIFTS: Needs(Role.MANAGER, scopes=frozenset({Scope.REPORTS_READ})),
+        TillPermissions.READ_OWN_DRAWER: Needs(Role.SERVER),
+    }
+)
 
 
 # What the till announces (docs/design.md §8, §17).

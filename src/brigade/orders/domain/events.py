@@ -4,7 +4,8 @@ its payments', recorded by the aggregate (aggregate.py) and published in the hou
 
 from __future__ import annotations
 
-from brigade.kit.events import EventName
+from brigade.kit.events import EventName, declare_event_readers
+from brigade.orders.domain.permissions import OrderPermissions
 
 
 class OrderEvents(EventName):
@@ -23,3 +24,8 @@ class OrderEvents(EventName):
     ITEM_UPDATED = "item.updated"
     ITEM_VOIDED = "item.voided"
     PAYMENT_CREATED = "payment.created"
+
+
+# An order's events show its payments' card, brand and who took them only to a reader who may
+# see payment details (a second rendering, kit/events.py).
+declare_event_readers(details=OrderPermissions.SEE_PAYMENT_DETAILS)
