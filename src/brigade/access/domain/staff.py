@@ -93,7 +93,7 @@ class ApiToken:
     created_at: datetime
     last_used_at: datetime | None
     revoked_at: datetime | None
-    # Sorted; None: everything its role allows (kit/access.py Scope).
+    # Sorted; None: everything its role allows (access/domain/scopes.py Scope).
     scopes: tuple[Scope, ...] | None = None
     # The one location it acts at; None: every location.
     location_id: UUID | None = None

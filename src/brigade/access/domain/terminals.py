@@ -76,7 +76,7 @@ _PRINCIPALS = {DeviceKind.TERMINAL: Principal.TERMINAL, DeviceKind.BOARD: Princi
 def device_actor(device: Device) -> Actor:
     """What a device token acts as: a kitchen display is the KITCHEN role; a terminal alone
     only signs people in, a board only reads the guests' board (their role is never consulted,
-    TERMINAL_PERMISSIONS and BOARD_PERMISSIONS decide)."""
+    the permissions that name their kind decide: kit/access.py Needs.devices)."""
     principal = _PRINCIPALS.get(device.kind, Principal.ROLE)
     return Actor(
         name=device.name,
@@ -112,7 +112,7 @@ class Approval:
     created_at: datetime
     expires_at: datetime
     used_at: datetime | None
-    # The most the approved change may come to (kit/access.py APPROVED_UP_TO); None: the
+    # The most the approved change may come to (approvals.py APPROVED_UP_TO); None: the
     # action moves no money.
     amount_cents: int | None = None
 
