@@ -124,7 +124,7 @@ def scopes_granting(permission: Permission) -> list[str]:
 
 
 def every_scope_grants(permission: Permission) -> bool:
-    return set(_SCOPES) <= needs_of(permission).scopes
+    return bool(_SCOPES) and set(_SCOPES) <= needs_of(permission).scopes
 
 
 def allows(role: Role, permission: Permission) -> bool:
