@@ -10,8 +10,9 @@ from uuid import UUID
 
 import typer
 
+from brigade.access.domain.scopes import Scope
 from brigade.access.domain.terminals import DeviceKind
-from brigade.kit.access import Role, Scope
+from brigade.kit.access import Role
 from brigade.settings import Settings
 
 cli = typer.Typer(help="Brigade, a restaurant point-of-sale service.", no_args_is_help=True)

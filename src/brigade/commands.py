@@ -7,12 +7,13 @@ from typing import TypeVar
 from uuid import UUID
 
 from brigade import listening
+from brigade.access.domain.scopes import Scope
 from brigade.access.domain.staff import CreateToken
 from brigade.access.domain.terminals import DeviceKind
 from brigade.access.service import passwords, terminals
 from brigade.access.service import staff as access
 from brigade.event_payloads import install_event_payloads
-from brigade.kit.access import Actor, Role, Scope
+from brigade.kit.access import Actor, Role
 from brigade.kit.db.engine import Database, UnitOfWork
 from brigade.settings import Settings
 

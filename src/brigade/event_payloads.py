@@ -11,23 +11,30 @@ from __future__ import annotations
 from fastapi import FastAPI
 from pydantic import Field
 
+from brigade.access.domain.terminals import AccessEvents
 from brigade.access.routes import event_payloads as access
+from brigade.catalogue.domain.events import CatalogueEvents
 from brigade.catalogue.routes import event_payloads as catalogue
 from brigade.catalogue.routes.modifier_groups import ModifierGroupOut
 from brigade.catalogue.routes.products import ProductDetail
+from brigade.event_types import EventType
 from brigade.events.documented import document_event_webhooks
 from brigade.kit.access import Role
-from brigade.kit.events import EventType, register_payload_shape_by_role
+from brigade.kit.events import register_payload_shape_by_role
 from brigade.kit.http.types import ResponseModel
 from brigade.kitchen import routes as kitchen
+from brigade.kitchen.domain import KitchenEvents
 from brigade.orders.domain.aggregate import SentOrder
+from brigade.orders.domain.events import OrderEvents
 from brigade.orders.routes import event_payloads as orders
 from brigade.orders.schemas import ItemEventOut, OrderDetail, PaymentDetail
 from brigade.orders.shaping import detail as order_detail
+from brigade.pricing.domain import PricingEvents
 from brigade.pricing.routes import event_payloads as pricing
 from brigade.pricing.routes.service_charges import ServiceChargeOut
 from brigade.pricing.routes.tax_rates import TaxRateOut
 from brigade.till import routes as till
+from brigade.till.domain import TillEvents
 from brigade.till.schemas import ShiftOut
 
 
@@ -51,56 +58,74 @@ _TAX_RATE = (TaxRateOut, False)
 _CHARGE = (ServiceChargeOut, False)
 _DRAWER = (till.CashDrawerEventOut, False)
 _SHIFT = (ShiftOut, False)
-E = EventType
 EVENT_DATA: dict[EventType, tuple[type[ResponseModel], bool]] = {
     **dict.fromkeys(
         (
-            E.ORDER_CREATED,
-            E.ORDER_UPDATED,
-            E.ORDER_COMPLETED,
-            E.ORDER_CANCELLED,
-            E.ORDER_REOPENED,
-            E.ORDER_REFUNDED,
-            E.ORDER_SPLIT,
-            E.ORDER_ITEMS_MOVED,
-            E.ORDER_MERGED,
+            OrderEvents.ORDER_CREATED,
+            OrderEvents.ORDER_UPDATED,
+            OrderEvents.ORDER_COMPLETED,
+            OrderEvents.ORDER_CANCELLED,
+            OrderEvents.ORDER_REOPENED,
+            OrderEvents.ORDER_REFUNDED,
+            OrderEvents.ORDER_SPLIT,
+            OrderEvents.ORDER_ITEMS_MOVED,
+            OrderEvents.ORDER_MERGED,
         ),
         _ORDER,
     ),
-    **dict.fromkeys((E.ORDER_SENT, E.ORDER_COURSE_FIRED), _SENT),
-    **dict.fromkeys((E.ITEM_ADDED, E.ITEM_UPDATED, E.ITEM_VOIDED), _ITEM),
-    E.PAYMENT_CREATED: (PaymentDetail, False),
+    **dict.fromkeys((OrderEvents.ORDER_SENT, OrderEvents.ORDER_COURSE_FIRED), _SENT),
+    **dict.fromkeys(
+        (OrderEvents.ITEM_ADDED, OrderEvents.ITEM_UPDATED, OrderEvents.ITEM_VOIDED), _ITEM
+    ),
+    OrderEvents.PAYMENT_CREATED: (PaymentDetail, False),
     **dict.fromkeys(
         (
-            E.PRODUCT_CREATED,
-            E.PRODUCT_UPDATED,
-            E.PRODUCT_86D,
-            E.PRODUCT_AVAILABLE,
-            E.PRODUCT_DELETED,
-            E.STOCK_LOW,
+            CatalogueEvents.PRODUCT_CREATED,
+            CatalogueEvents.PRODUCT_UPDATED,
+            CatalogueEvents.PRODUCT_86D,
+            CatalogueEvents.PRODUCT_AVAILABLE,
+            CatalogueEvents.PRODUCT_DELETED,
+            CatalogueEvents.STOCK_LOW,
         ),
         _PRODUCT,
     ),
     **dict.fromkeys(
-        (E.MODIFIER_GROUP_CREATED, E.MODIFIER_GROUP_UPDATED, E.MODIFIER_GROUP_DELETED), _GROUP
-    ),
-    **dict.fromkeys((E.TAX_RATE_CREATED, E.TAX_RATE_UPDATED, E.TAX_RATE_DELETED), _TAX_RATE),
-    **dict.fromkeys(
-        (E.SERVICE_CHARGE_CREATED, E.SERVICE_CHARGE_UPDATED, E.SERVICE_CHARGE_DELETED), _CHARGE
+        (
+            CatalogueEvents.MODIFIER_GROUP_CREATED,
+            CatalogueEvents.MODIFIER_GROUP_UPDATED,
+            CatalogueEvents.MODIFIER_GROUP_DELETED,
+        ),
+        _GROUP,
     ),
     **dict.fromkeys(
         (
-            E.KITCHEN_TICKET_CREATED,
-            E.KITCHEN_TICKET_BUMPED,
-            E.KITCHEN_TICKET_RECALLED,
-            E.KITCHEN_TICKET_STATION_BUMPED,
-            E.KITCHEN_TICKET_STATION_RECALLED,
+            PricingEvents.TAX_RATE_CREATED,
+            PricingEvents.TAX_RATE_UPDATED,
+            PricingEvents.TAX_RATE_DELETED,
+        ),
+        _TAX_RATE,
+    ),
+    **dict.fromkeys(
+        (
+            PricingEvents.SERVICE_CHARGE_CREATED,
+            PricingEvents.SERVICE_CHARGE_UPDATED,
+            PricingEvents.SERVICE_CHARGE_DELETED,
+        ),
+        _CHARGE,
+    ),
+    **dict.fromkeys(
+        (
+            KitchenEvents.KITCHEN_TICKET_CREATED,
+            KitchenEvents.KITCHEN_TICKET_BUMPED,
+            KitchenEvents.KITCHEN_TICKET_RECALLED,
+            KitchenEvents.KITCHEN_TICKET_STATION_BUMPED,
+            KitchenEvents.KITCHEN_TICKET_STATION_RECALLED,
         ),
         _TICKET,
     ),
-    **dict.fromkeys((E.CASH_DRAWER_OPENED, E.CASH_DRAWER_CLOSED), _DRAWER),
-    **dict.fromkeys((E.SHIFT_CLOCKED_IN, E.SHIFT_CLOCKED_OUT), _SHIFT),
-    E.SECURITY_PIN_FAILURES: (access.PinFailureAlertOut, False),
+    **dict.fromkeys((TillEvents.CASH_DRAWER_OPENED, TillEvents.CASH_DRAWER_CLOSED), _DRAWER),
+    **dict.fromkeys((TillEvents.SHIFT_CLOCKED_IN, TillEvents.SHIFT_CLOCKED_OUT), _SHIFT),
+    AccessEvents.SECURITY_PIN_FAILURES: (access.PinFailureAlertOut, False),
 }
 
 

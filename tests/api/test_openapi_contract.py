@@ -8,9 +8,9 @@ from typing import Any
 import pytest
 from fastapi import FastAPI
 
+from brigade.access.allowed import Reader
 from brigade.kit.http.errors import PROBLEM_JSON
 from brigade.kit.http.openapi import install_openapi, operation_id
-from brigade.kit.http.permissions import Reader
 from brigade.kit.http.routing import brigade_router
 from factories import AppClient
 

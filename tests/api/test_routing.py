@@ -8,8 +8,8 @@ from pathlib import Path
 import pytest
 from fastapi import APIRouter, FastAPI
 
+from brigade.access.allowed import Reader
 from brigade.app import create_app
-from brigade.kit.http.permissions import Reader
 from brigade.kit.http.routing import (
     BrigadeRoute,
     RouteWithoutPermission,

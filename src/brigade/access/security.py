@@ -13,15 +13,17 @@ from __future__ import annotations
 import logging
 import re
 from datetime import datetime, timedelta
+from enum import StrEnum
 
 from fastapi import Request
 from sqlalchemy.exc import SQLAlchemyError
 
+from brigade.access.domain.approvals import ApprovalAction
 from brigade.access.domain.staff import token_digest
 from brigade.access.domain.stream_tickets import StreamCredential
 from brigade.access.service import passwords, stream_tickets, terminals
 from brigade.access.service import staff as access
-from brigade.kit.access import AUTH_OFF, Actor, ApprovalAction, TokenOwner
+from brigade.kit.access import AUTH_OFF, Actor, TokenOwner
 from brigade.kit.db.engine import Database, UnitOfWork
 from brigade.kit.http.cookies import ensure_same_site, session_cookie
 from brigade.kit.http.deps import client_address
@@ -122,14 +124,15 @@ class TokenAuthenticator:
             log.warning("could not record the use of %s", token_id or session_id, exc_info=True)
 
     async def apply_approval(
-        self, request: Request, actor: Actor, presented: str, action: ApprovalAction | None
+        self, request: Request, actor: Actor, presented: str, action: StrEnum | None
     ) -> Actor:
         return await terminals.apply_approval(
             request.state.uow,
             actor,
             presented,
             writes=request.method != "GET",
-            action=action,
+            # The route's (its alias, from access/domain/approvals.py).
+            action=None if action is None else ApprovalAction(action),
             # /api/devices/current/… names the caller's own device.
             path_ids={"device_id": actor.device_id, **_path_ids(request)},
         )
@@ -137,7 +140,8 @@ class TokenAuthenticator:
 
 def _path_ids(request: Request) -> dict[str, object]:
     """The request's path parameters by their Python names (``order_id``), as approvals name
-    and store their resource (kit/access.py); the path names them camelCase (``{orderId}``)."""
+    and store their resource (access/domain/approvals.py); the path names them camelCase
+    (``{orderId}``)."""
     return {
         re.sub(r"(?<!^)([A-Z])", r"_\1", name).lower(): value
         for name, value in request.path_params.items()

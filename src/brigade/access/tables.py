@@ -49,7 +49,7 @@ api_tokens = Table(
     Column("created_at", UTCDateTime(), nullable=False),
     Column("last_used_at", UTCDateTime(), nullable=True),
     Column("revoked_at", UTCDateTime(), nullable=True),
-    # A scoped token's scopes (kit/access.py Scope), sorted; null: everything its role allows.
+    # A scoped token's scopes (access's Scope), sorted; null: everything its role allows.
     Column("scopes", JSON, nullable=True),
     # The one location a bound token acts at (docs/security.md); null: every location.
     Column("location_id", Uuid, nullable=True),
@@ -166,7 +166,7 @@ approvals = Table(
     Column("approver_id", Uuid, ForeignKey("staff.id"), nullable=False),
     # The credential (session, token or device id) whose next write it approves.
     Column("requested_by", String(64), nullable=False),
-    # The one action on the one resource it approves (kit/access.py ApprovalAction).
+    # The one action on the one resource it approves (access/domain/approvals.py ApprovalAction).
     Column("action", String(40), nullable=False),
     Column("resource", String(200), nullable=False),
     # The most the change may come to, for an action that moves money (APPROVED_UP_TO).

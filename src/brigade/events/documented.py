@@ -15,8 +15,8 @@ from fastapi import FastAPI
 from pydantic import ConfigDict, Field, create_model
 from pydantic.json_schema import models_json_schema
 
+from brigade.event_types import EventType
 from brigade.events.routes import EventEnvelope
-from brigade.kit.events import EventType
 from brigade.kit.http.openapi import describe_shared_properties
 from brigade.kit.http.types import ResponseModel
 

@@ -19,9 +19,24 @@ from dataclasses import dataclass
 from datetime import datetime
 from uuid import UUID
 
-from brigade.kit.access import Role
+from brigade.kit.access import Needs, Permission, Principal, Role, declare_permissions
 from brigade.kit.errors import DomainError, declare_answers
-from brigade.kit.events import EventType, reads_privileged_data
+from brigade.kit.events import EventName, declare_event_readers, reads_privileged_data
+
+
+class EventPermissions(Permission):
+    READ_EVENTS = "read and follow events"
+
+
+PERMISSIONS = declare_permissions(
+    {
+        EventPermissions.READ_EVENTS: Needs(
+            Role.KITCHEN, devices=frozenset({Principal.BOARD}), scopes=frozenset({"events:read"})
+        ),
+    }
+)
+# Every reader of events sees an event's data as the lowest role that follows them does.
+declare_event_readers(every=EventPermissions.READ_EVENTS)
 
 
 def check_cursor(after: int, swept_through: int) -> None:
@@ -74,7 +89,7 @@ class StoredEvent:
 class EventFilter:
     location_id: UUID | None = None
     # None: every type.
-    types: frozenset[EventType] | None = None
+    types: frozenset[EventName] | None = None
 
     def matches(self, event: StoredEvent) -> bool:
         """The rule the table's query applies, for events already in memory."""

@@ -20,17 +20,18 @@ from fastapi import Depends, Header, Query, Request, Response
 from fastapi.responses import StreamingResponse
 from pydantic import Field, StringConstraints, WithJsonSchema
 
+from brigade.event_types import BOARD_EVENT_TYPES, EventType
 from brigade.events import service
-from brigade.events.domain import EventFilter, EventsExpired, Outgoing
+from brigade.events.allowed import EventFollower, EventReader
+from brigade.events.domain import EventFilter, EventPermissions, EventsExpired, Outgoing
 from brigade.events.service import Heartbeat
 from brigade.kit import metrics
-from brigade.kit.access import Actor, Permission, Principal
+from brigade.kit.access import Actor, Principal
 from brigade.kit.errors import Forbidden, Unauthenticated
-from brigade.kit.events import BOARD_EVENT_TYPES, EventType
 from brigade.kit.http.deps import UowDep
 from brigade.kit.http.errors import problem_responses
 from brigade.kit.http.located import OWN, located
-from brigade.kit.http.permissions import EventFollower, EventReader, authenticator
+from brigade.kit.http.permissions import authenticator
 from brigade.kit.http.routing import brigade_router
 from brigade.kit.http.types import ResponseModel, Secret, Timestamp
 from brigade.settings import Settings
@@ -255,7 +256,7 @@ async def _reader_now(request: Request) -> Actor | None:
     try:
         async with request.app.state.database.unit_of_work(write=False) as uow:
             owner = await authenticator(request).authenticate(uow, request, ticket=True)
-        owner.actor.ensure(Permission.READ_EVENTS)
+        owner.actor.ensure(EventPermissions.READ_EVENTS)
     except (Unauthenticated, Forbidden):
         return None
     return owner.actor

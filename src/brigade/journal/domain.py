@@ -16,10 +16,25 @@ from datetime import UTC, datetime
 from typing import Any
 from uuid import UUID
 
+from brigade.access.domain.scopes import Scope
 from brigade.journal.notes import EntryKind as EntryKind
 from brigade.journal.notes import Note, OrderNote, read_note
 from brigade.journal.notes import canonical as canonical
+from brigade.kit.access import Needs, Permission, Role, declare_permissions
 from brigade.kit.questions import Question
+
+
+class JournalPermissions(Permission):
+    READ_JOURNAL = "read and verify the journal"
+
+
+PERMISSIONS = declare_permissions(
+    {
+        JournalPermissions.READ_JOURNAL: Needs(
+            Role.MANAGER, scopes=frozenset({Scope.REPORTS_READ})
+        ),
+    }
+)
 
 GENESIS_HASH = "0" * 64
 # What an entry's hash covers: 2 adds its order (issue 51); 1 is kept to verify older rows.

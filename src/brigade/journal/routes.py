@@ -11,11 +11,11 @@ from fastapi import Query, Request
 from pydantic import Field
 
 from brigade.journal import service
+from brigade.journal.allowed import JournalReader
 from brigade.journal.domain import EntryKind, JournalEntry
 from brigade.kit.errors import OtherLocation
 from brigade.kit.http.deps import UowDep
 from brigade.kit.http.errors import problem_responses
-from brigade.kit.http.permissions import JournalReader
 from brigade.kit.http.routing import brigade_router
 from brigade.kit.http.schemas import AtLocationQuery
 from brigade.kit.http.types import ResponseModel, Timestamp

@@ -1,5 +1,5 @@
-"""Events as the kit carries them: an envelope per change, the house's event names, and how
-each feature shows its payloads (docs/design.md §8).
+"""Events as the kit carries them: an envelope per change, what an event's name is (each
+feature declares its own), and how each feature shows its payloads (docs/design.md §8).
 
 A feature records envelopes where its changes happen (an aggregate, a domain function), its
 repository hands them to the unit of work's outbox, and the outbox writes them with the
@@ -15,80 +15,29 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import Any
+from typing import Any, cast
 from uuid import UUID
 
 from brigade.kit.access import REQUIRED_ROLE, Permission, Role, allows
 
 
-# Every event the house announces: one published list (clients and webhooks subscribe by
-# these names); which feature records each is said in docs/design.md §8. (A comment, not a
-# docstring: the OpenAPI would carry a docstring.)
-class EventType(StrEnum):
-    ORDER_CREATED = "order.created"
-    ORDER_UPDATED = "order.updated"
-    ORDER_SENT = "order.sent"
-    ORDER_COURSE_FIRED = "order.course_fired"
-    ORDER_COMPLETED = "order.completed"
-    ORDER_CANCELLED = "order.cancelled"
-    ORDER_REOPENED = "order.reopened"
-    ORDER_REFUNDED = "order.refunded"
-    ORDER_SPLIT = "order.split"
-    ORDER_ITEMS_MOVED = "order.items_moved"
-    ORDER_MERGED = "order.merged"
-    ITEM_ADDED = "item.added"
-    ITEM_UPDATED = "item.updated"
-    ITEM_VOIDED = "item.voided"
-    PAYMENT_CREATED = "payment.created"
-    PRODUCT_CREATED = "product.created"
-    PRODUCT_UPDATED = "product.updated"
-    PRODUCT_86D = "product.86d"
-    PRODUCT_AVAILABLE = "product.available"
-    PRODUCT_DELETED = "product.deleted"
-    STOCK_LOW = "stock.low"
-    MODIFIER_GROUP_CREATED = "modifier_group.created"
-    MODIFIER_GROUP_UPDATED = "modifier_group.updated"
-    MODIFIER_GROUP_DELETED = "modifier_group.deleted"
-    TAX_RATE_CREATED = "tax_rate.created"
-    TAX_RATE_UPDATED = "tax_rate.updated"
-    TAX_RATE_DELETED = "tax_rate.deleted"
-    SERVICE_CHARGE_CREATED = "service_charge.created"
-    SERVICE_CHARGE_UPDATED = "service_charge.updated"
-    SERVICE_CHARGE_DELETED = "service_charge.deleted"
-    KITCHEN_TICKET_CREATED = "kitchen_ticket.created"
-    KITCHEN_TICKET_BUMPED = "kitchen_ticket.bumped"
-    KITCHEN_TICKET_RECALLED = "kitchen_ticket.recalled"
-    # A station's part of a ticket (docs/design.md §19).
-    KITCHEN_TICKET_STATION_BUMPED = "kitchen_ticket.station_bumped"
-    KITCHEN_TICKET_STATION_RECALLED = "kitchen_ticket.station_recalled"
-    # The till (docs/design.md §17).
-    CASH_DRAWER_OPENED = "cash_drawer.opened"
-    CASH_DRAWER_CLOSED = "cash_drawer.closed"
-    SHIFT_CLOCKED_IN = "shift.clocked_in"
-    SHIFT_CLOCKED_OUT = "shift.clocked_out"
-    # A device or client address reached its limit of wrong PINs (docs/security.md).
-    SECURITY_PIN_FAILURES = "security.pin_failures"
+class EventName(StrEnum):
+    """An event's name as the house announces it. Each feature declares the names it records
+    as a subclass in its domain (orders/domain/events.py ``OrderEvents``, ...); the one
+    published list (clients and webhooks subscribe by these names) is composed from them at
+    start-up, outside the kit (brigade/event_types.py ``EventType``; docs/design.md §8)."""
 
 
-# What a guests' board follows (docs/design.md §20): the changes that move an order onto, across
-# or off the board. It gets them bare: ids and type, never their data.
-BOARD_EVENT_TYPES = frozenset(
-    {
-        EventType.ORDER_SENT,
-        EventType.ORDER_COURSE_FIRED,
-        EventType.ORDER_COMPLETED,
-        EventType.ORDER_CANCELLED,
-        EventType.ORDER_REOPENED,
-        EventType.ORDER_SPLIT,
-        EventType.ORDER_ITEMS_MOVED,
-        EventType.ORDER_MERGED,
-        EventType.ITEM_UPDATED,
-        EventType.ITEM_VOIDED,
-        EventType.KITCHEN_TICKET_CREATED,
-        EventType.KITCHEN_TICKET_BUMPED,
-        EventType.KITCHEN_TICKET_RECALLED,
-    }
-)
+def published(name: str, module: str, *declared: type[EventName]) -> type[EventName]:
+    """Every feature's declared names, in the order given, as one enum ``module.name`` (what
+    the OpenAPI shows, what a subscription is checked against). A name declared twice is
+    refused."""
+    members = [(event.name, event.value) for names in declared for event in names]
+    for i, (member, value) in enumerate(members):
+        if any(member == m or value == v for m, v in members[:i]):
+            raise ValueError(f"{member} ({value}) is declared twice")
+    functional: Any = EventName  # the functional API: a new enum, a subclass of EventName
+    return cast(type[EventName], functional(name, members, module=module))
 
 
 @dataclass(frozen=True, slots=True)
@@ -96,7 +45,7 @@ class Envelope:
     """One event of a change: what happened, to what, where, and the changed resource as a
     domain object (``payload``), shown as JSON only when the outbox writes it."""
 
-    type: EventType
+    type: EventName
     payload: object
     location_id: UUID | None
     entity_id: UUID | None
@@ -111,16 +60,41 @@ class Published:
     envelopes: tuple[Envelope, ...]
 
 
-# Whom an event's data is shown as: every reader of events (the lowest role that may follow
-# them, the kitchen), and a reader who may see payment details (the lowest such role: its
-# rendering shows card brand, last four and who took a payment, never more; design.md §7).
-EVERY_READER = REQUIRED_ROLE[Permission.READ_EVENTS]
-DETAILS_READER = REQUIRED_ROLE[Permission.SEE_PAYMENT_DETAILS]
+# Whom an event's data is shown as: every reader of events (the lowest role that holds the
+# permission to follow them, the events feature's) and a reader who may see payment details
+# (the lowest role that holds that permission, the orders'; its rendering shows card brand,
+# last four and who took a payment, never more; design.md §7). Each declared by its feature,
+# as the module declaring the permission is imported.
+_READERS: dict[str, Permission] = {}
+
+
+def declare_event_readers(
+    *, every: Permission | None = None, details: Permission | None = None
+) -> None:
+    """``every``: what following events takes; ``details``: what seeing payment details takes."""
+    for kind, permission in (("every", every), ("details", details)):
+        if permission is not None:
+            _READERS[kind] = permission
+
+
+def _reader(kind: str) -> Permission:
+    try:
+        return _READERS[kind]
+    except KeyError:
+        raise LookupError(f"no {kind!r} reader of events declared: declare_event_readers") from None
+
+
+def every_reader() -> Role:
+    return REQUIRED_ROLE[_reader("every")]
+
+
+def details_reader() -> Role:
+    return REQUIRED_ROLE[_reader("details")]
 
 
 def reads_privileged_data(role: Role) -> bool:
     """Whether ``role`` gets an event's ``privileged_data`` where it has one."""
-    return allows(role, Permission.SEE_PAYMENT_DETAILS)
+    return allows(role, _reader("details"))
 
 
 @dataclass(frozen=True, slots=True)
@@ -170,9 +144,9 @@ def shape_payload(payload: object) -> ShownPayload:
     for cls in type(payload).__mro__:
         registered = _shapes.get(cls)
         if registered is not None:
-            data = registered.shape(payload, EVERY_READER)
+            data = registered.shape(payload, every_reader())
             if not registered.has_details(payload):
                 return ShownPayload(data)
-            privileged = registered.shape(payload, DETAILS_READER)
+            privileged = registered.shape(payload, details_reader())
             return ShownPayload(data, None if privileged == data else privileged)
     raise LookupError(f"no event payload shape for {type(payload).__name__}: register one")

@@ -12,10 +12,20 @@ from uuid import UUID
 
 from brigade.kit.access import Actor
 from brigade.kit.errors import InvalidInput
-from brigade.kit.events import Envelope, EventType
+from brigade.kit.events import Envelope, EventName
 from brigade.orders.domain.courses import sent_by_a_send
 from brigade.orders.domain.records import Modifier
 from brigade.orders.domain.states import ItemStatus, OrderStatus, OrderType
+
+
+# What the kitchen announces (docs/design.md §8).
+class KitchenEvents(EventName):
+    KITCHEN_TICKET_CREATED = "kitchen_ticket.created"
+    KITCHEN_TICKET_BUMPED = "kitchen_ticket.bumped"
+    KITCHEN_TICKET_RECALLED = "kitchen_ticket.recalled"
+    # A station's part of a ticket (docs/design.md §19).
+    KITCHEN_TICKET_STATION_BUMPED = "kitchen_ticket.station_bumped"
+    KITCHEN_TICKET_STATION_RECALLED = "kitchen_ticket.station_recalled"
 
 
 @dataclass(frozen=True, slots=True)
@@ -404,7 +414,7 @@ def board_ticket(
     return BoardTicket(ticket, order, tuple(items), station_parts)
 
 
-def shown_event(shown: BoardTicket, event_type: EventType) -> Envelope:
+def shown_event(shown: BoardTicket, event_type: KitchenEvents) -> Envelope:
     """A ``kitchen_ticket.*`` event whose payload is the ticket as the board shows it, so a
     kitchen screen updates itself from the stream without asking the server again."""
     ticket = shown.ticket
@@ -419,7 +429,7 @@ def shown_event(shown: BoardTicket, event_type: EventType) -> Envelope:
 
 def created_event(shown: BoardTicket) -> Envelope:
     """A new ticket (an order's send), as the board shows it."""
-    return shown_event(shown, EventType.KITCHEN_TICKET_CREATED)
+    return shown_event(shown, KitchenEvents.KITCHEN_TICKET_CREATED)
 
 
 def station_moved_event(shown: BoardTicket, station_id: UUID) -> Envelope:
@@ -428,9 +438,9 @@ def station_moved_event(shown: BoardTicket, station_id: UUID) -> Envelope:
     part = shown.part(station_id)
     bumped = part is not None and part.bumped_at is not None
     kind = (
-        EventType.KITCHEN_TICKET_STATION_BUMPED
+        KitchenEvents.KITCHEN_TICKET_STATION_BUMPED
         if bumped
-        else EventType.KITCHEN_TICKET_STATION_RECALLED
+        else KitchenEvents.KITCHEN_TICKET_STATION_RECALLED
     )
     return shown_event(shown, kind)
 
@@ -438,7 +448,7 @@ def station_moved_event(shown: BoardTicket, station_id: UUID) -> Envelope:
 def moved_event(shown: BoardTicket) -> Envelope:
     """A ticket bumped off the board, or recalled back onto it (no ``bumpedAt``)."""
     bumped = shown.ticket.bumped_at is not None
-    kind = EventType.KITCHEN_TICKET_BUMPED if bumped else EventType.KITCHEN_TICKET_RECALLED
+    kind = KitchenEvents.KITCHEN_TICKET_BUMPED if bumped else KitchenEvents.KITCHEN_TICKET_RECALLED
     return shown_event(shown, kind)
 
 

@@ -9,6 +9,8 @@ from uuid import UUID
 from fastapi import Query, Response
 from pydantic import Field
 
+from brigade.access.allowed import Reader
+from brigade.dining.allowed import DiningRoomManager
 from brigade.kit.errors import InvalidInput, NotFound
 from brigade.kit.events import register_payload_shape
 from brigade.kit.http.deps import PaginationDep, UowDep
@@ -16,7 +18,6 @@ from brigade.kit.http.errors import problem_responses
 from brigade.kit.http.event_payloads import bounded
 from brigade.kit.http.located import OWN, located
 from brigade.kit.http.paths import DeviceId, StationId, TicketId
-from brigade.kit.http.permissions import DiningRoomManager, ItemStatusSetter, Reader
 from brigade.kit.http.query import renamed
 from brigade.kit.http.routing import brigade_router
 from brigade.kit.http.schemas import (
@@ -43,6 +44,7 @@ from brigade.kit.http.types import (
 from brigade.kitchen.domain import BoardTicket, KitchenTicket, Station, TicketFilter, TicketKind
 from brigade.kitchen.service import stations
 from brigade.kitchen.service import tickets as service
+from brigade.orders.allowed import ItemStatusSetter
 from brigade.orders.domain.states import ItemStatus, OrderStatus, OrderType
 
 router = brigade_router(prefix="/api/kitchen", tags=["kitchen"])

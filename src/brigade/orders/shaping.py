@@ -8,11 +8,12 @@ from uuid import UUID
 from fastapi import Response
 
 from brigade.kit import money
-from brigade.kit.access import Permission, Role, allows
+from brigade.kit.access import Role, allows
 from brigade.kit.http.json_answers import cents as amount
 from brigade.kit.http.json_answers import instant, uuid_text
 from brigade.kit.http.schemas import modifiers_out, order_number, staff_ref
 from brigade.orders.domain.aggregate import NO_SHARE, ItemShare, Order
+from brigade.orders.domain.permissions import OrderPermissions
 from brigade.orders.domain.records import OrderHeader, OrderItem, OrderPayment
 from brigade.orders.domain.refunds import OrderRefund
 from brigade.orders.domain.settlement import SettledPayment
@@ -111,7 +112,7 @@ def _payment_fields(payment: OrderPayment, viewer: Role) -> dict[str, Any]:
         "processed_at": payment.processed_at,
         "taken_by": None,
     }
-    if allows(viewer, Permission.SEE_PAYMENT_DETAILS):
+    if allows(viewer, OrderPermissions.SEE_PAYMENT_DETAILS):
         fields["card_last_four"] = payment.card_last_four
         fields["card_brand"] = payment.card_brand
         fields["taken_by"] = staff_ref(payment.taken_by_id, payment.taken_by_name)
@@ -127,7 +128,7 @@ def payment_detail(payment: OrderPayment, viewer: Role) -> PaymentDetail:
 def refund_out(refund: OrderRefund, viewer: Role) -> RefundOut:
     """A refund as ``viewer`` may see it: who gave it back hidden as who took a payment is."""
     refunded_by = None
-    if allows(viewer, Permission.SEE_PAYMENT_DETAILS):
+    if allows(viewer, OrderPermissions.SEE_PAYMENT_DETAILS):
         refunded_by = staff_ref(refund.refunded_by_id, refund.refunded_by_name)
     return RefundOut(
         id=refund.id,
@@ -347,7 +348,7 @@ def _refund_json(refund: OrderRefund, sees_details: bool) -> dict[str, Any]:
 def detail_json(order: Order, viewer: Role) -> dict[str, Any]:
     """``OrderDetail``'s JSON, as ``detail`` would answer it."""
     header = order.header
-    sees_details = allows(viewer, Permission.SEE_PAYMENT_DETAILS)
+    sees_details = allows(viewer, OrderPermissions.SEE_PAYMENT_DETAILS)
     totals = order.totals()
     shares = order.item_shares(totals)
     return {

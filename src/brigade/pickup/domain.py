@@ -9,8 +9,44 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 from uuid import UUID
 
+from brigade.kit.access import Needs, Permission, Principal, Role, declare_permissions
+from brigade.kitchen.domain import KitchenEvents
+from brigade.orders.domain.events import OrderEvents
 from brigade.orders.domain.states import ItemStatus, OrderType
 
+
+# The guests' board (docs/design.md §20): order numbers only.
+class PickupPermissions(Permission):
+    READ_PICKUP_BOARD = "read the order-ready board for guests"
+
+
+PERMISSIONS = declare_permissions(
+    {
+        PickupPermissions.READ_PICKUP_BOARD: Needs(
+            Role.MANAGER, devices=frozenset({Principal.BOARD})
+        ),
+    }
+)
+
+# What a guests' board follows: the changes that move an order onto, across or off the board.
+# It gets them bare: ids and type, never their data (the event stream, events/routes.py).
+BOARD_EVENT_TYPES = frozenset(
+    {
+        OrderEvents.ORDER_SENT,
+        OrderEvents.ORDER_COURSE_FIRED,
+        OrderEvents.ORDER_COMPLETED,
+        OrderEvents.ORDER_CANCELLED,
+        OrderEvents.ORDER_REOPENED,
+        OrderEvents.ORDER_SPLIT,
+        OrderEvents.ORDER_ITEMS_MOVED,
+        OrderEvents.ORDER_MERGED,
+        OrderEvents.ITEM_UPDATED,
+        OrderEvents.ITEM_VOIDED,
+        KitchenEvents.KITCHEN_TICKET_CREATED,
+        KitchenEvents.KITCHEN_TICKET_BUMPED,
+        KitchenEvents.KITCHEN_TICKET_RECALLED,
+    }
+)
 # A ready order leaves the board when its items are served (picked up), or after this at the
 # latest: nobody came, or nobody marked it.
 READY_SHOWN_FOR = timedelta(minutes=15)

@@ -7,11 +7,11 @@ from pydantic import Field
 
 from brigade.kit.http.deps import UowDep
 from brigade.kit.http.errors import problem_responses
-from brigade.kit.http.permissions import PickupBoardReader
 from brigade.kit.http.routing import brigade_router
 from brigade.kit.http.schemas import AtLocationQuery, order_number
 from brigade.kit.http.types import ResponseModel, Timestamp
 from brigade.pickup import service
+from brigade.pickup.allowed import PickupBoardReader
 
 router = brigade_router(prefix="/api/pickup-board", tags=["pickup"])
 

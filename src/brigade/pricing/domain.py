@@ -10,10 +10,35 @@ from decimal import Decimal
 from enum import StrEnum
 from uuid import UUID
 
+from brigade.access.domain.scopes import Scope
+from brigade.kit.access import Needs, Permission, Role, declare_permissions
 from brigade.kit.changes import UNSET, Change, changed
 from brigade.kit.errors import Conflict, InvalidInput, declare_answers
-from brigade.kit.events import Envelope, EventType
+from brigade.kit.events import Envelope, EventName
 from brigade.kit.questions import Question
+
+
+class PricingPermissions(Permission):
+    SET_PRICES = "set tax rates and service charges"
+
+
+PERMISSIONS = declare_permissions(
+    {
+        PricingPermissions.SET_PRICES: Needs(
+            Role.MANAGER, scopes=frozenset({Scope.CATALOGUE_WRITE})
+        ),
+    }
+)
+
+
+# What pricing announces (docs/design.md §8).
+class PricingEvents(EventName):
+    TAX_RATE_CREATED = "tax_rate.created"
+    TAX_RATE_UPDATED = "tax_rate.updated"
+    TAX_RATE_DELETED = "tax_rate.deleted"
+    SERVICE_CHARGE_CREATED = "service_charge.created"
+    SERVICE_CHARGE_UPDATED = "service_charge.updated"
+    SERVICE_CHARGE_DELETED = "service_charge.deleted"
 
 
 class ChargeOrderType(StrEnum):
@@ -233,13 +258,13 @@ class ServiceChargeChanges:
 # --- what pricing announces (docs/design.md §8, §15) ----------------------------------------
 
 
-def tax_rate_event(event_type: EventType, tax_rate: TaxRate) -> Envelope:
+def tax_rate_event(event_type: PricingEvents, tax_rate: TaxRate) -> Envelope:
     """``tax_rate.*``: the rate as the API shows it (as it was, for a deletion; archived, for
     the deletion of one in use)."""
     return Envelope(event_type, tax_rate, location_id=tax_rate.location_id, entity_id=tax_rate.id)
 
 
-def service_charge_event(event_type: EventType, charge: ServiceCharge) -> Envelope:
+def service_charge_event(event_type: PricingEvents, charge: ServiceCharge) -> Envelope:
     """``service_charge.*``: the charge as the API shows it (archived, for a deletion)."""
     return Envelope(event_type, charge, location_id=charge.location_id, entity_id=charge.id)
 

@@ -12,9 +12,9 @@ from brigade.catalogue.tables import products
 from brigade.kit import money
 from brigade.kit.db.engine import UnitOfWork
 from brigade.kit.db.rows import location_reader
-from brigade.kit.events import EventType
 from brigade.pricing.domain import (
     PriceListFilter,
+    PricingEvents,
     ServiceCharge,
     TaxRate,
     service_charge_event,
@@ -111,10 +111,10 @@ class TaxRateRepository:
         """Write a new rate and record ``tax_rate.created``."""
         connection = await self._uow.connection()
         await connection.execute(tax_rates.insert().values(_tax_rate_row(tax_rate)))
-        self._uow.record([tax_rate_event(EventType.TAX_RATE_CREATED, tax_rate)])
+        self._uow.record([tax_rate_event(PricingEvents.TAX_RATE_CREATED, tax_rate)])
 
     async def save(
-        self, tax_rate: TaxRate, *, announced: EventType = EventType.TAX_RATE_UPDATED
+        self, tax_rate: TaxRate, *, announced: PricingEvents = PricingEvents.TAX_RATE_UPDATED
     ) -> None:
         """Write a changed rate and record ``announced`` (an archived one: ``tax_rate.deleted``)."""
         row = _tax_rate_row(tax_rate)
@@ -132,7 +132,7 @@ class TaxRateRepository:
             .where(tax_rates.c.id == tax_rate.id)
             .values(deleted_at=at, updated_at=at)
         )
-        self._uow.record([tax_rate_event(EventType.TAX_RATE_DELETED, tax_rate)])
+        self._uow.record([tax_rate_event(PricingEvents.TAX_RATE_DELETED, tax_rate)])
 
 
 # --- service charges ------------------------------------------------------------------------
@@ -241,10 +241,13 @@ class ServiceChargeRepository:
         """Write a new charge and record ``service_charge.created``."""
         connection = await self._uow.connection()
         await connection.execute(service_charges.insert().values(_charge_row(charge)))
-        self._uow.record([service_charge_event(EventType.SERVICE_CHARGE_CREATED, charge)])
+        self._uow.record([service_charge_event(PricingEvents.SERVICE_CHARGE_CREATED, charge)])
 
     async def save(
-        self, charge: ServiceCharge, *, announced: EventType = EventType.SERVICE_CHARGE_UPDATED
+        self,
+        charge: ServiceCharge,
+        *,
+        announced: PricingEvents = PricingEvents.SERVICE_CHARGE_UPDATED,
     ) -> None:
         """Write a changed charge and record ``announced`` (an archived one:
         ``service_charge.deleted``)."""

@@ -14,7 +14,6 @@ from brigade.kit.changes import UNSET
 from brigade.kit.clock import later_than, now
 from brigade.kit.db.engine import UnitOfWork
 from brigade.kit.errors import InvalidInput, NotFound
-from brigade.kit.events import EventType
 from brigade.kit.ids import new_id
 from brigade.pricing.domain import (
     CreateServiceCharge,
@@ -22,6 +21,7 @@ from brigade.pricing.domain import (
     DuplicateServiceChargeName,
     DuplicateTaxRateName,
     PriceListFilter,
+    PricingEvents,
     ServiceCharge,
     ServiceChargeChanges,
     TaxRate,
@@ -119,7 +119,7 @@ async def delete_tax_rate(uow: UnitOfWork, actor: Actor, tax_rate_id: UUID) -> T
         if current.archived_at is not None:
             return current
         archived = dataclasses.replace(current, archived_at=at, updated_at=at)
-        await repository.save(archived, announced=EventType.TAX_RATE_DELETED)
+        await repository.save(archived, announced=PricingEvents.TAX_RATE_DELETED)
         return archived
     await repository.delete(current, at)
     return None
@@ -218,5 +218,5 @@ async def delete_service_charge(uow: UnitOfWork, actor: Actor, charge_id: UUID) 
     at = later_than(current.updated_at)
     await ServiceChargeRepository(uow).save(
         dataclasses.replace(current, archived_at=at, updated_at=at),
-        announced=EventType.SERVICE_CHARGE_DELETED,
+        announced=PricingEvents.SERVICE_CHARGE_DELETED,
     )

@@ -14,11 +14,11 @@ from uuid import UUID
 from fastapi import Response
 from pydantic import AfterValidator, Field, StringConstraints
 
+from brigade.dining.allowed import DiningRoomManager
 from brigade.kit.errors import InvalidInput, NotFound
 from brigade.kit.http.deps import PaginationDep, SettingsDep, UowDep
 from brigade.kit.http.errors import problem_responses
 from brigade.kit.http.paths import PrinterId
-from brigade.kit.http.permissions import DiningRoomManager, OrderTaker
 from brigade.kit.http.routing import brigade_router
 from brigade.kit.http.schemas import AtLocationQuery, LocationQuery, Page
 from brigade.kit.http.types import (
@@ -29,6 +29,7 @@ from brigade.kit.http.types import (
     WholeNumber,
     omittable,
 )
+from brigade.orders.allowed import OrderTaker
 from brigade.printing import service
 from brigade.printing.domain import (
     DEFAULT_PORT,

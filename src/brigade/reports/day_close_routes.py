@@ -16,13 +16,13 @@ from pydantic import Field
 from brigade.kit.errors import InvalidInput, NotFound, OtherLocation
 from brigade.kit.http.deps import PaginationDep, UowDep
 from brigade.kit.http.errors import problem_responses
-from brigade.kit.http.permissions import DayCloser, ReportReader
 from brigade.kit.http.routing import brigade_router
 from brigade.kit.http.schemas import AtLocationQuery, Page
 from brigade.kit.http.types import Flag, Money, Number, RequestModel, ResponseModel, Text, Timestamp
 from brigade.kit.money import from_cents, rate_from_units
 from brigade.printing.schemas import PrintJobOut, job_out
 from brigade.reports import service
+from brigade.reports.allowed import DayCloser, ReportReader
 from brigade.reports.domain.closing import DayFigures, RateSum, ordered_methods, ordered_rates
 from brigade.reports.domain.day_close import ChecksStillOpen, TillFigures, XReport, ZReport
 from brigade.reports.domain.sales import OpenChecks

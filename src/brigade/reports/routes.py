@@ -17,12 +17,12 @@ from pydantic import Field
 
 from brigade.kit.http.deps import UowDep
 from brigade.kit.http.errors import problem_responses
-from brigade.kit.http.permissions import ReportReader
 from brigade.kit.http.routing import brigade_router
 from brigade.kit.http.schemas import AtLocationQuery
 from brigade.kit.http.types import BusinessDay, Money, Number, ResponseModel
 from brigade.kit.money import from_cents, rate_from_units
 from brigade.reports import service
+from brigade.reports.allowed import ReportReader
 from brigade.reports.domain.sales import (
     MAX_OPEN_CHECKS_LISTED,
     MAX_REPORT_DAYS,

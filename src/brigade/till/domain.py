@@ -19,11 +19,41 @@ from enum import StrEnum
 from types import MappingProxyType
 from uuid import UUID
 
+from brigade.access.domain.scopes import Scope
 from brigade.kit import money
-from brigade.kit.access import Actor, Role
+from brigade.kit.access import Actor, Needs, Permission, Role, declare_permissions
 from brigade.kit.errors import Conflict, Forbidden, InvalidInput, NotFound, declare_answers
-from brigade.kit.events import Envelope, EventType
+from brigade.kit.events import Envelope, EventName
 from brigade.kit.ids import new_id
+
+
+# The till (docs/design.md §17).
+class TillPermissions(Permission):
+    OPEN_DRAWERS = "open a cash drawer (a server where the location lets servers)"
+    MANAGE_DRAWERS = "read cash drawers, pay in, pay out, no sale, count and close them"
+    CLOCK_IN = "clock in and out"
+    READ_SHIFTS = "read the shifts of the staff"
+    READ_OWN_DRAWER = "read the open cash drawer of one's terminal (its amounts: a manager's)"
+
+
+PERMISSIONS = declare_permissions(
+    {
+        TillPermissions.OPEN_DRAWERS: Needs(Role.SERVER),
+        TillPermissions.MANAGE_DRAWERS: Needs(Role.MANAGER),
+        TillPermissions.CLOCK_IN: Needs(Role.KITCHEN),
+        TillPermissions.READ_SHIFTS: Needs(Role.MANAGER, scopes=frozenset({Scope.REPORTS_READ})),
+        TillPermissions.READ_OWN_DRAWER: Needs(Role.SERVER),
+    }
+)
+
+
+# What the till announces (docs/design.md §8, §17).
+class TillEvents(EventName):
+    CASH_DRAWER_OPENED = "cash_drawer.opened"
+    CASH_DRAWER_CLOSED = "cash_drawer.closed"
+    SHIFT_CLOCKED_IN = "shift.clocked_in"
+    SHIFT_CLOCKED_OUT = "shift.clocked_out"
+
 
 # --- the drawer's state machine -------------------------------------------------------------
 
@@ -338,7 +368,7 @@ class Drawer:
             )
         )
         drawer._changes.is_new = True
-        drawer._changes.events.append(drawer_event(EventType.CASH_DRAWER_OPENED, drawer.record))
+        drawer._changes.events.append(drawer_event(TillEvents.CASH_DRAWER_OPENED, drawer.record))
         return drawer
 
     @property
@@ -400,7 +430,7 @@ class Drawer:
             counted_cents, self.expected_cents, by_id=actor.staff_id, by_name=actor.name, at=at
         )
         self._changes.closed = True
-        self._changes.events.append(drawer_event(EventType.CASH_DRAWER_CLOSED, self._record))
+        self._changes.events.append(drawer_event(TillEvents.CASH_DRAWER_CLOSED, self._record))
 
 
 def posted_cash(cash: OrderCash, open_drawers: Sequence[CashDrawer], *, at: datetime) -> Movement:
@@ -498,13 +528,13 @@ class ShiftFilter:
 # --- events ---------------------------------------------------------------------------------
 
 
-def drawer_event(event_type: EventType, drawer: CashDrawer) -> Envelope:
+def drawer_event(event_type: TillEvents, drawer: CashDrawer) -> Envelope:
     """``cash_drawer.opened`` or ``.closed``: the drawer without its amounts (the kitchen
     reads the stream too; the cash is a manager's)."""
     return Envelope(event_type, drawer, location_id=drawer.location_id, entity_id=drawer.id)
 
 
-def shift_event(event_type: EventType, shift: Shift) -> Envelope:
+def shift_event(event_type: TillEvents, shift: Shift) -> Envelope:
     """``shift.clocked_in`` or ``.clocked_out``: the shift."""
     return Envelope(event_type, shift, location_id=shift.location_id, entity_id=shift.id)
 

@@ -12,7 +12,6 @@ from sqlalchemy import ColumnElement, Row, and_, or_, select
 from brigade.dining.tables import locations
 from brigade.kit.db.engine import UnitOfWork
 from brigade.kit.db.rows import fetch_page, location_reader, record_from_row, row_from_record
-from brigade.kit.events import EventType
 from brigade.till.domain import (
     CashDrawer,
     Drawer,
@@ -22,6 +21,7 @@ from brigade.till.domain import (
     MovementType,
     Shift,
     ShiftFilter,
+    TillEvents,
     shift_event,
 )
 from brigade.till.tables import cash_drawer_movements, cash_drawers, shifts
@@ -187,13 +187,13 @@ class ShiftRepository:
     async def insert(self, shift: Shift) -> None:
         connection = await self._uow.connection()
         await connection.execute(shifts.insert().values(row_from_record(shift)))
-        self._uow.record([shift_event(EventType.SHIFT_CLOCKED_IN, shift)])
+        self._uow.record([shift_event(TillEvents.SHIFT_CLOCKED_IN, shift)])
 
     async def clock_out(self, shift: Shift) -> None:
         connection = await self._uow.connection()
         statement = shifts.update().where(shifts.c.id == shift.id)
         await connection.execute(statement.values(clocked_out_at=shift.clocked_out_at))
-        self._uow.record([shift_event(EventType.SHIFT_CLOCKED_OUT, shift)])
+        self._uow.record([shift_event(TillEvents.SHIFT_CLOCKED_OUT, shift)])
 
     async def open_of(self, staff_id: UUID, *, for_update: bool = False) -> Shift | None:
         connection = await self._uow.connection()

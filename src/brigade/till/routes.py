@@ -17,15 +17,6 @@ from brigade.kit.http.deps import PaginationDep, UowDep
 from brigade.kit.http.errors import problem_responses
 from brigade.kit.http.located import OWN, located
 from brigade.kit.http.paths import DrawerId
-from brigade.kit.http.permissions import (
-    ClockPuncher,
-    DrawerCloser,
-    DrawerManager,
-    DrawerMover,
-    DrawerOpener,
-    OwnDrawerReader,
-    ShiftReader,
-)
 from brigade.kit.http.routing import brigade_router
 from brigade.kit.http.schemas import FromQuery, LocationQuery, Page, StaffRef, ToQuery, staff_ref
 from brigade.kit.http.types import (
@@ -37,6 +28,15 @@ from brigade.kit.http.types import (
     Timestamp,
 )
 from brigade.till import service
+from brigade.till.allowed import (
+    ClockPuncher,
+    DrawerCloser,
+    DrawerManager,
+    DrawerMover,
+    DrawerOpener,
+    OwnDrawerReader,
+    ShiftReader,
+)
 from brigade.till.domain import (
     AlreadyClockedIn,
     CashDrawer,

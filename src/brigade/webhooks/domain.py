@@ -26,11 +26,22 @@ from enum import StrEnum
 from urllib.parse import urlsplit
 from uuid import UUID
 
-from brigade.kit.access import REQUIRED_ROLE, Permission
+from brigade.kit.access import REQUIRED_ROLE, Needs, Permission, Role, declare_permissions
 from brigade.kit.addresses import is_internal, parse_address
 from brigade.kit.errors import Conflict, InvalidInput
-from brigade.kit.events import EventType
+from brigade.kit.events import EventName
 from brigade.kit.retries import Backoff, GiveUp, Retry
+
+
+class WebhookPermissions(Permission):
+    MANAGE_WEBHOOKS = "manage webhooks"
+
+
+PERMISSIONS = declare_permissions(
+    {
+        WebhookPermissions.MANAGE_WEBHOOKS: Needs(Role.ADMIN, scopes=frozenset({"webhooks:write"})),
+    }
+)
 
 RETRY_FOR = timedelta(hours=24)
 FIRST_RETRY = timedelta(seconds=1)
@@ -41,7 +52,7 @@ SECRET_PREFIX = "whsec_"  # noqa: S105 (a prefix, not a secret)
 # Whom a delivery shows its event as: anyone who may manage webhooks may point one anywhere,
 # so a webhook gets what the least of them may see (ADMIN: payment details included;
 # docs/decisions.md), whoever created it.
-SUBSCRIBER = REQUIRED_ROLE[Permission.MANAGE_WEBHOOKS]
+SUBSCRIBER = REQUIRED_ROLE[WebhookPermissions.MANAGE_WEBHOOKS]
 
 # Version 0: the secrets made before Standard Webhooks (``whsec_`` + 64 hex digits), kept so
 # their receivers go on verifying; every secret made or rotated since is version 1 or later.
@@ -214,7 +225,7 @@ TEST_EVENT_TYPE = "webhook.test"
 class Webhook:
     id: UUID
     url: str
-    types: tuple[EventType, ...]
+    types: tuple[EventName, ...]
     description: str | None
     created_at: datetime
     # The last event queued for it (delivered, pending, or not wanted).

@@ -18,11 +18,11 @@ from uuid import UUID
 from sqlalchemy import ColumnElement, Row, and_, delete, exists, func, or_, select, update
 from sqlalchemy.orm import aliased
 
+from brigade.event_types import EventType
 from brigade.kit.db.engine import UnitOfWork
 from brigade.kit.db.leases import lease, settle
 from brigade.kit.db.outbox import events
 from brigade.kit.db.rows import fetch_page, insert_or_update, record_from_row, row_from_record
-from brigade.kit.events import EventType
 from brigade.kit.retries import Backlog
 from brigade.webhooks.domain import Delivery, DeliveryState, QueuedDelivery, Webhook
 from brigade.webhooks.tables import server_keys, webhook_deliveries, webhook_queue, webhooks

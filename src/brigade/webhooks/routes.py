@@ -14,13 +14,12 @@ from uuid import UUID
 from fastapi import Request, Response
 from pydantic import Field, StringConstraints
 
+from brigade.event_types import EventType
 from brigade.kit.errors import Conflict, InvalidInput, NotFound
-from brigade.kit.events import EventType
 from brigade.kit.http.deps import PaginationDep, UowDep
 from brigade.kit.http.errors import problem_responses
 from brigade.kit.http.located import NO_LOCATION, located
 from brigade.kit.http.paths import DeliveryId, WebhookId
-from brigade.kit.http.permissions import WebhookAdmin
 from brigade.kit.http.routing import brigade_router
 from brigade.kit.http.schemas import Page
 from brigade.kit.http.types import (
@@ -35,6 +34,7 @@ from brigade.kit.http.types import (
 )
 from brigade.settings import Settings
 from brigade.webhooks import service
+from brigade.webhooks.allowed import WebhookAdmin
 from brigade.webhooks.domain import Delivery, QueuedDelivery, Webhook
 
 router = brigade_router(prefix="/api/webhooks", tags=["webhooks"])

@@ -8,10 +8,9 @@ from __future__ import annotations
 import asyncio
 
 from api.events.event_helpers import all_events, load_product
-from brigade.catalogue.domain.events import product_event
+from brigade.catalogue.domain.events import CatalogueEvents, product_event
 from brigade.kit.clock import now
 from brigade.kit.db.outbox import PendingEvent, append
-from brigade.kit.events import EventType
 from factories import AppClient, make_product
 
 
@@ -25,13 +24,13 @@ def test_ids_follow_the_order_of_the_commits_not_of_the_appends(client: AppClien
         first = database.unit_of_work(write=True)
         async with first:
             subject = await load_product(first, product["id"])
-            appended = product_event(EventType.PRODUCT_UPDATED, subject)
+            appended = product_event(CatalogueEvents.PRODUCT_UPDATED, subject)
             await append(await first.connection(), [PendingEvent(appended, now())])
 
             async def second_writer() -> None:
                 async with database.unit_of_work(write=True) as second:
-                    second.record([product_event(EventType.PRODUCT_86D, subject)])
-                committed.append(EventType.PRODUCT_86D)
+                    second.record([product_event(CatalogueEvents.PRODUCT_86D, subject)])
+                committed.append(CatalogueEvents.PRODUCT_86D)
 
             second = asyncio.create_task(second_writer())
             await asyncio.sleep(0.5)
@@ -39,7 +38,7 @@ def test_ids_follow_the_order_of_the_commits_not_of_the_appends(client: AppClien
                 assert second.done(), "a writer does not wait for another's uncommitted events"
             else:
                 assert not second.done(), "SQLite: the second writer waits for the first"
-        committed.append(EventType.PRODUCT_UPDATED)
+        committed.append(CatalogueEvents.PRODUCT_UPDATED)
         await asyncio.wait_for(second, timeout=10)
         return committed
 

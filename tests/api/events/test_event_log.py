@@ -10,12 +10,11 @@ import pytest
 from httpx import Response
 
 from api.events.event_helpers import all_events, load_product, read_events
-from brigade.catalogue.domain.events import product_event
+from brigade.catalogue.domain.events import CatalogueEvents, product_event
 from brigade.events import service as events
 from brigade.events.repository import EventRepository
 from brigade.kit.clock import now
 from brigade.kit.db.engine import UnitOfWork
-from brigade.kit.events import EventType
 from factories import (
     LOCATION,
     OTHER_LOCATION,
@@ -149,7 +148,7 @@ def test_a_rolled_back_change_emits_nothing_and_ids_keep_growing(client: AppClie
 
     async def emit_then_fail(uow: UnitOfWork) -> None:
         product_ = await load_product(uow, product["id"])
-        uow.record([product_event(EventType.PRODUCT_UPDATED, product_)])
+        uow.record([product_event(CatalogueEvents.PRODUCT_UPDATED, product_)])
         raise RuntimeError("the change fails after emitting")
 
     with pytest.raises(RuntimeError):
@@ -168,10 +167,10 @@ def test_a_rolled_back_savepoint_takes_its_events_with_it(client: AppClient) -> 
 
     async def partly(uow: UnitOfWork) -> None:
         product_ = await load_product(uow, product["id"])
-        uow.record([product_event(EventType.PRODUCT_UPDATED, product_)])
+        uow.record([product_event(CatalogueEvents.PRODUCT_UPDATED, product_)])
         try:
             async with uow.savepoint():
-                uow.record([product_event(EventType.PRODUCT_DELETED, product_)])
+                uow.record([product_event(CatalogueEvents.PRODUCT_DELETED, product_)])
                 raise RuntimeError("this part is undone")
         except RuntimeError:
             pass

@@ -15,8 +15,14 @@ import pytest
 from httpx import Response
 
 from api.events.event_helpers import all_events
+from brigade.access.domain.terminals import AccessEvents
+from brigade.catalogue.domain.events import CatalogueEvents
 from brigade.event_payloads import EVENT_DATA
-from brigade.kit.events import EventType
+from brigade.event_types import EventType
+from brigade.kitchen.domain import KitchenEvents
+from brigade.orders.domain.events import OrderEvents
+from brigade.pricing.domain import PricingEvents
+from brigade.till.domain import TillEvents
 from factories import (
     LOCATION,
     OTHER_LOCATION,
@@ -90,14 +96,14 @@ def _product_event(types: tuple[EventType, ...], product: Json, **kwargs: Any) -
 def order_created(client: AppClient) -> tuple[int, Expected]:
     before = _last_id(client)
     order = make_order(client)
-    return before, _order_event((EventType.ORDER_CREATED,), order)
+    return before, _order_event((OrderEvents.ORDER_CREATED,), order)
 
 
 def order_updated_by_a_discount(client: AppClient) -> tuple[int, Expected]:
     order, _, _ = _order_with_item(client)
     before = _last_id(client)
     _ok(client.post(f"/api/orders/{order['id']}/discount", json={"discountAmount": 5}))
-    return before, _order_event((EventType.ORDER_UPDATED,), order)
+    return before, _order_event((OrderEvents.ORDER_UPDATED,), order)
 
 
 def _sent(
@@ -107,20 +113,20 @@ def _sent(
     before = _last_id(client)
     sent = _ok(client.post(f"/api/orders/{order['id']}/{action}"))
     ticket = _ok(client.get(f"/api/kitchen/tickets/{sent['kitchenOrderId']}"))
-    types = (event_type, EventType.KITCHEN_TICKET_CREATED)
+    types = (event_type, KitchenEvents.KITCHEN_TICKET_CREATED)
     return before, _order_event(types, order, kitchenTicket=ticket)
 
 
 def order_sent(client: AppClient) -> tuple[int, Expected]:
     order, _, _ = _order_with_item(client)
-    return _sent(client, order, "send", EventType.ORDER_SENT)
+    return _sent(client, order, "send", OrderEvents.ORDER_SENT)
 
 
 def order_course_fired(client: AppClient) -> tuple[int, Expected]:
     order = make_order(client)
     body = {"productId": make_product(client, price=30)["id"], "quantity": 1, "course": 2}
     _ok(client.post(f"/api/orders/{order['id']}/items", json=body), 201)
-    return _sent(client, order, "courses/2/fire", EventType.ORDER_COURSE_FIRED)
+    return _sent(client, order, "courses/2/fire", OrderEvents.ORDER_COURSE_FIRED)
 
 
 def order_completed(client: AppClient) -> tuple[int, Expected]:
@@ -129,7 +135,7 @@ def order_completed(client: AppClient) -> tuple[int, Expected]:
     _ok(client.post(f"/api/orders/{order['id']}/payments", json=payment), 201)
     before = _last_id(client)
     _ok(client.post(f"/api/orders/{order['id']}/complete"))
-    return before, _order_event((EventType.ORDER_COMPLETED,), order)
+    return before, _order_event((OrderEvents.ORDER_COMPLETED,), order)
 
 
 def order_reopened(client: AppClient) -> tuple[int, Expected]:
@@ -139,14 +145,14 @@ def order_reopened(client: AppClient) -> tuple[int, Expected]:
     _ok(client.post(f"/api/orders/{order['id']}/complete"))
     before = _last_id(client)
     _ok(client.post(f"/api/orders/{order['id']}/reopen", json={"reason": "one more round"}))
-    return before, _order_event((EventType.ORDER_REOPENED,), order)
+    return before, _order_event((OrderEvents.ORDER_REOPENED,), order)
 
 
 def order_cancelled(client: AppClient) -> tuple[int, Expected]:
     order, _, _ = _order_with_item(client)
     before = _last_id(client)
     _ok(client.request("DELETE", f"/api/orders/{order['id']}", json={"reason": "walked out"}))
-    return before, _order_event((EventType.ORDER_CANCELLED,), order)
+    return before, _order_event((OrderEvents.ORDER_CANCELLED,), order)
 
 
 def order_refunded(client: AppClient) -> tuple[int, Expected]:
@@ -157,7 +163,7 @@ def order_refunded(client: AppClient) -> tuple[int, Expected]:
     before = _last_id(client)
     refund = {"amount": 5, "tipAmount": 1, "reason": "cold soup"}
     _ok(client.post(f"/api/orders/{order['id']}/refunds", json=refund), 201)
-    return before, _order_event((EventType.ORDER_REFUNDED,), order)
+    return before, _order_event((OrderEvents.ORDER_REFUNDED,), order)
 
 
 def order_split(client: AppClient) -> tuple[int, Expected]:
@@ -165,7 +171,7 @@ def order_split(client: AppClient) -> tuple[int, Expected]:
     before = _last_id(client)
     body = {"items": [{"itemId": item["id"], "quantity": 1}]}
     _ok(client.post(f"/api/orders/{order['id']}/split", json=body), 201)
-    return before, _order_event((EventType.ORDER_SPLIT, EventType.ORDER_CREATED), order)
+    return before, _order_event((OrderEvents.ORDER_SPLIT, OrderEvents.ORDER_CREATED), order)
 
 
 def order_items_moved(client: AppClient) -> tuple[int, Expected]:
@@ -174,7 +180,7 @@ def order_items_moved(client: AppClient) -> tuple[int, Expected]:
     before = _last_id(client)
     body = {"itemIds": [item["id"]], "toOrderId": other["id"]}
     _ok(client.post(f"/api/orders/{order['id']}/items/move", json=body))
-    types = (EventType.ORDER_ITEMS_MOVED, EventType.ORDER_ITEMS_MOVED)
+    types = (OrderEvents.ORDER_ITEMS_MOVED, OrderEvents.ORDER_ITEMS_MOVED)
     return before, _order_event(types, other)
 
 
@@ -183,7 +189,7 @@ def order_merged(client: AppClient) -> tuple[int, Expected]:
     other, _, _ = _order_with_item(client)
     before = _last_id(client)
     _ok(client.post(f"/api/orders/{order['id']}/merge", json={"orderId": other["id"]}))
-    return before, _order_event((EventType.ORDER_CANCELLED, EventType.ORDER_MERGED), order)
+    return before, _order_event((OrderEvents.ORDER_CANCELLED, OrderEvents.ORDER_MERGED), order)
 
 
 def item_added(client: AppClient) -> tuple[int, Expected]:
@@ -193,7 +199,7 @@ def item_added(client: AppClient) -> tuple[int, Expected]:
     body = {"productId": product["id"], "quantity": 1, "notes": "no ice"}
     item = _ok(client.post(f"/api/orders/{order['id']}/items", json=body), 201)
     url = f"/api/orders/{order['id']}/items/{item['id']}"
-    return before, _item_event(EventType.ITEM_ADDED, order, item, url)
+    return before, _item_event(OrderEvents.ITEM_ADDED, order, item, url)
 
 
 def item_updated_by_the_kitchen(client: AppClient) -> tuple[int, Expected]:
@@ -201,14 +207,14 @@ def item_updated_by_the_kitchen(client: AppClient) -> tuple[int, Expected]:
     _ok(client.post(f"/api/orders/{order['id']}/send"))
     before = _last_id(client)
     _ok(client.put(url, json={"status": "PREPARING", "notes": "well done"}))
-    return before, _item_event(EventType.ITEM_UPDATED, order, item, url)
+    return before, _item_event(OrderEvents.ITEM_UPDATED, order, item, url)
 
 
 def item_voided(client: AppClient) -> tuple[int, Expected]:
     order, item, url = _order_with_item(client)
     before = _last_id(client)
     _ok(client.request("DELETE", url, json={"reason": "wrong table"}))
-    return before, _item_event(EventType.ITEM_VOIDED, order, item, url)
+    return before, _item_event(OrderEvents.ITEM_VOIDED, order, item, url)
 
 
 def payment_created(client: AppClient) -> tuple[int, Expected]:
@@ -217,27 +223,27 @@ def payment_created(client: AppClient) -> tuple[int, Expected]:
     body = {"amount": 10, "paymentMethod": "CARD", "tipAmount": 2, "cardLastFour": "4242"}
     payment = _ok(client.post(f"/api/orders/{order['id']}/payments", json=body), 201)
     url = f"/api/orders/{order['id']}/payments/{payment['id']}"
-    return before, Expected((EventType.PAYMENT_CREATED,), url, payment["id"], order["id"])
+    return before, Expected((OrderEvents.PAYMENT_CREATED,), url, payment["id"], order["id"])
 
 
 def product_created(client: AppClient) -> tuple[int, Expected]:
     before = _last_id(client)
     product = make_product(client, locationId=OTHER_LOCATION, sku="TEA-1")
-    return before, _product_event((EventType.PRODUCT_CREATED,), product)
+    return before, _product_event((CatalogueEvents.PRODUCT_CREATED,), product)
 
 
 def product_updated(client: AppClient) -> tuple[int, Expected]:
     product = make_product(client, locationId=OTHER_LOCATION)
     before = _last_id(client)
     _ok(client.put(f"/api/products/{product['id']}", json={"price": 11, "name": "Iced tea"}))
-    return before, _product_event((EventType.PRODUCT_UPDATED,), product)
+    return before, _product_event((CatalogueEvents.PRODUCT_UPDATED,), product)
 
 
 def product_86d(client: AppClient) -> tuple[int, Expected]:
     product = make_product(client, locationId=OTHER_LOCATION)
     before = _last_id(client)
     _ok(client.post(f"/api/products/{product['id']}/86", json={"reason": "out of limes"}))
-    return before, _product_event((EventType.PRODUCT_86D,), product)
+    return before, _product_event((CatalogueEvents.PRODUCT_86D,), product)
 
 
 def product_available(client: AppClient) -> tuple[int, Expected]:
@@ -245,7 +251,7 @@ def product_available(client: AppClient) -> tuple[int, Expected]:
     _ok(client.post(f"/api/products/{product['id']}/86"))
     before = _last_id(client)
     _ok(client.delete(f"/api/products/{product['id']}/86"))
-    return before, _product_event((EventType.PRODUCT_AVAILABLE,), product)
+    return before, _product_event((CatalogueEvents.PRODUCT_AVAILABLE,), product)
 
 
 def product_deleted(client: AppClient) -> tuple[int, Expected]:
@@ -255,7 +261,7 @@ def product_deleted(client: AppClient) -> tuple[int, Expected]:
     as_it_was = _ok(client.get(f"/api/products/{product['id']}"))
     _ok(client.delete(f"/api/products/{product['id']}"))
     assert client.get(f"/api/products/{product['id']}").status_code == 404
-    return before, _product_event((EventType.PRODUCT_DELETED,), product, data=as_it_was)
+    return before, _product_event((CatalogueEvents.PRODUCT_DELETED,), product, data=as_it_was)
 
 
 def stock_low(client: AppClient) -> tuple[int, Expected]:
@@ -266,7 +272,7 @@ def stock_low(client: AppClient) -> tuple[int, Expected]:
     body = {"productId": product["id"], "quantity": 2}
     _ok(client.post(f"/api/orders/{order['id']}/items", json=body), 201)
     # The sale took the stock to its threshold (5 - 2 = 3), as the item went on the order.
-    types = (EventType.STOCK_LOW, EventType.ITEM_ADDED)
+    types = (CatalogueEvents.STOCK_LOW, OrderEvents.ITEM_ADDED)
     return before, _product_event(types, product)
 
 
@@ -279,7 +285,7 @@ def modifier_group_created(client: AppClient) -> tuple[int, Expected]:
     option = make_modifier(client, locationId=OTHER_LOCATION)
     before = _last_id(client)
     group = make_modifier_group(client, [option], locationId=OTHER_LOCATION)
-    return before, _group_event((EventType.MODIFIER_GROUP_CREATED,), group)
+    return before, _group_event((CatalogueEvents.MODIFIER_GROUP_CREATED,), group)
 
 
 def modifier_group_updated(client: AppClient) -> tuple[int, Expected]:
@@ -289,7 +295,7 @@ def modifier_group_updated(client: AppClient) -> tuple[int, Expected]:
     body = {"name": "Sides", "minSelections": 1, "maxSelections": 2, "options": []}
     _ok(client.put(f"/api/modifier-groups/{group['id']}", json=body))
     # The product that offers it shows it: its detail changed too.
-    types = (EventType.MODIFIER_GROUP_UPDATED, EventType.PRODUCT_UPDATED)
+    types = (CatalogueEvents.MODIFIER_GROUP_UPDATED, CatalogueEvents.PRODUCT_UPDATED)
     return before, _group_event(types, group)
 
 
@@ -299,7 +305,7 @@ def modifier_group_deleted(client: AppClient) -> tuple[int, Expected]:
     as_it_was = _ok(client.get(url))
     before = _last_id(client)
     _ok(client.delete(url))
-    return before, _group_event((EventType.MODIFIER_GROUP_DELETED,), group, data=as_it_was)
+    return before, _group_event((CatalogueEvents.MODIFIER_GROUP_DELETED,), group, data=as_it_was)
 
 
 def _priced_event(types: tuple[EventType, ...], url: str, entity: Json, **kwargs: Any) -> Expected:
@@ -310,7 +316,7 @@ def tax_rate_created(client: AppClient) -> tuple[int, Expected]:
     before = _last_id(client)
     rate = make_tax_rate(client, locationId=OTHER_LOCATION)
     url = f"/api/tax-rates/{rate['id']}"
-    return before, _priced_event((EventType.TAX_RATE_CREATED,), url, rate)
+    return before, _priced_event((PricingEvents.TAX_RATE_CREATED,), url, rate)
 
 
 def tax_rate_updated(client: AppClient) -> tuple[int, Expected]:
@@ -318,7 +324,7 @@ def tax_rate_updated(client: AppClient) -> tuple[int, Expected]:
     url = f"/api/tax-rates/{rate['id']}"
     before = _last_id(client)
     _ok(client.patch(url, json={"rate": 0.077, "takeoutRate": 0.026}))
-    return before, _priced_event((EventType.TAX_RATE_UPDATED,), url, rate)
+    return before, _priced_event((PricingEvents.TAX_RATE_UPDATED,), url, rate)
 
 
 def tax_rate_deleted(client: AppClient) -> tuple[int, Expected]:
@@ -326,14 +332,14 @@ def tax_rate_deleted(client: AppClient) -> tuple[int, Expected]:
     url = f"/api/tax-rates/{rate['id']}"
     before = _last_id(client)
     _ok(client.delete(url))
-    return before, _priced_event((EventType.TAX_RATE_DELETED,), url, rate, data=rate)
+    return before, _priced_event((PricingEvents.TAX_RATE_DELETED,), url, rate, data=rate)
 
 
 def service_charge_created(client: AppClient) -> tuple[int, Expected]:
     before = _last_id(client)
     charge = make_service_charge(client, locationId=OTHER_LOCATION, automatic=True)
     url = f"/api/service-charges/{charge['id']}"
-    return before, _priced_event((EventType.SERVICE_CHARGE_CREATED,), url, charge)
+    return before, _priced_event((PricingEvents.SERVICE_CHARGE_CREATED,), url, charge)
 
 
 def service_charge_updated(client: AppClient) -> tuple[int, Expected]:
@@ -341,7 +347,7 @@ def service_charge_updated(client: AppClient) -> tuple[int, Expected]:
     url = f"/api/service-charges/{charge['id']}"
     before = _last_id(client)
     _ok(client.patch(url, json={"minGuests": 6, "orderTypes": ["DINE_IN"]}))
-    return before, _priced_event((EventType.SERVICE_CHARGE_UPDATED,), url, charge)
+    return before, _priced_event((PricingEvents.SERVICE_CHARGE_UPDATED,), url, charge)
 
 
 def service_charge_deleted(client: AppClient) -> tuple[int, Expected]:
@@ -350,7 +356,7 @@ def service_charge_deleted(client: AppClient) -> tuple[int, Expected]:
     url = f"/api/service-charges/{charge['id']}"
     before = _last_id(client)
     _ok(client.delete(url))
-    return before, _priced_event((EventType.SERVICE_CHARGE_DELETED,), url, charge)
+    return before, _priced_event((PricingEvents.SERVICE_CHARGE_DELETED,), url, charge)
 
 
 def _sent_ticket(client: AppClient) -> tuple[Json, str]:
@@ -368,7 +374,7 @@ def kitchen_ticket_created(client: AppClient) -> tuple[int, Expected]:
     before = _last_id(client)
     ticket_id = _ok(client.post(f"/api/orders/{order['id']}/send"))["kitchenOrderId"]
     (shown,) = [ticket for ticket in _board(client)["tickets"] if ticket["id"] == ticket_id]
-    types = (EventType.ORDER_SENT, EventType.KITCHEN_TICKET_CREATED)
+    types = (OrderEvents.ORDER_SENT, KitchenEvents.KITCHEN_TICKET_CREATED)
     return before, Expected(types, "", ticket_id, order["id"], data=shown)
 
 
@@ -377,7 +383,7 @@ def kitchen_ticket_bumped(client: AppClient) -> tuple[int, Expected]:
     before = _last_id(client)
     _ok(client.post(f"/api/kitchen/tickets/{ticket_id}/bump"))
     # Its item became READY first, so the server's check shows it.
-    types = (EventType.ITEM_UPDATED, EventType.KITCHEN_TICKET_BUMPED)
+    types = (OrderEvents.ITEM_UPDATED, KitchenEvents.KITCHEN_TICKET_BUMPED)
     shown = _board(client)["lastBumped"]
     return before, Expected(types, "", ticket_id, order["id"], data=shown)
 
@@ -388,7 +394,7 @@ def kitchen_ticket_recalled(client: AppClient) -> tuple[int, Expected]:
     before = _last_id(client)
     _ok(client.post(f"/api/kitchen/tickets/{ticket_id}/recall"))
     (shown,) = [ticket for ticket in _board(client)["tickets"] if ticket["id"] == ticket_id]
-    types = (EventType.KITCHEN_TICKET_RECALLED,)
+    types = (KitchenEvents.KITCHEN_TICKET_RECALLED,)
     return before, Expected(types, "", ticket_id, order["id"], data=shown)
 
 
@@ -406,7 +412,7 @@ def kitchen_ticket_station_bumped(client: AppClient) -> tuple[int, Expected]:
     _ok(client.post("/api/kitchen/stations", json={"locationId": LOCATION, "name": "Pass"}), 201)
     before = _last_id(client)
     _ok(client.post(f"/api/kitchen/tickets/{ticket_id}/bump", params={"stationId": station}))
-    types = (EventType.ITEM_UPDATED, EventType.KITCHEN_TICKET_STATION_BUMPED)
+    types = (OrderEvents.ITEM_UPDATED, KitchenEvents.KITCHEN_TICKET_STATION_BUMPED)
     (shown,) = [ticket for ticket in _board(client)["tickets"] if ticket["id"] == ticket_id]
     return before, Expected(types, "", ticket_id, order["id"], data=shown)
 
@@ -418,7 +424,7 @@ def kitchen_ticket_station_recalled(client: AppClient) -> tuple[int, Expected]:
     before = _last_id(client)
     _ok(client.post(f"{url}/recall", params={"stationId": station}))
     # Its one part recalled: the ticket, bumped by that part, is back too.
-    types = (EventType.KITCHEN_TICKET_STATION_RECALLED, EventType.KITCHEN_TICKET_RECALLED)
+    types = (KitchenEvents.KITCHEN_TICKET_STATION_RECALLED, KitchenEvents.KITCHEN_TICKET_RECALLED)
     (shown,) = [ticket for ticket in _board(client)["tickets"] if ticket["id"] == ticket_id]
     return before, Expected(types, "", ticket_id, order["id"], data=shown)
 
@@ -433,7 +439,7 @@ def security_pin_failures(client: AppClient) -> tuple[int, Expected]:
     until = datetime.fromisoformat(alert["data"]["until"])
     assert until - datetime.fromisoformat(window) == timedelta(minutes=15)
     shown = {"source": f"device:{terminal['id']}", "failures": 10, "windowStart": window}
-    types = (EventType.SECURITY_PIN_FAILURES,)
+    types = (AccessEvents.SECURITY_PIN_FAILURES,)
     data = shown | {"until": alert["data"]["until"]}
     return before, Expected(types, "", terminal["id"], None, data=data)
 
@@ -460,7 +466,7 @@ def cash_drawer_opened(client: AppClient) -> tuple[int, Expected]:
     before = _last_id(client)
     body = {"locationId": LOCATION, "openingFloat": 150}
     drawer = _ok(client.post("/api/cash-drawers", json=body), 201)
-    return before, _drawer_event(EventType.CASH_DRAWER_OPENED, drawer)
+    return before, _drawer_event(TillEvents.CASH_DRAWER_OPENED, drawer)
 
 
 def cash_drawer_closed(client: AppClient) -> tuple[int, Expected]:
@@ -469,7 +475,7 @@ def cash_drawer_closed(client: AppClient) -> tuple[int, Expected]:
     before = _last_id(client)
     url = f"/api/cash-drawers/{drawer['id']}/close"
     closed = _ok(client.post(url, json={"countedAmount": 150}))
-    return before, _drawer_event(EventType.CASH_DRAWER_CLOSED, closed)
+    return before, _drawer_event(TillEvents.CASH_DRAWER_CLOSED, closed)
 
 
 def _clocking(client: AppClient, event_type: EventType, *, out: bool) -> tuple[int, Expected]:
@@ -484,54 +490,54 @@ def _clocking(client: AppClient, event_type: EventType, *, out: bool) -> tuple[i
 
 
 def shift_clocked_in(client: AppClient) -> tuple[int, Expected]:
-    return _clocking(client, EventType.SHIFT_CLOCKED_IN, out=False)
+    return _clocking(client, TillEvents.SHIFT_CLOCKED_IN, out=False)
 
 
 def shift_clocked_out(client: AppClient) -> tuple[int, Expected]:
-    return _clocking(client, EventType.SHIFT_CLOCKED_OUT, out=True)
+    return _clocking(client, TillEvents.SHIFT_CLOCKED_OUT, out=True)
 
 
 ACTIONS: dict[EventType, Callable[[Any], tuple[int, Expected]]] = {
-    EventType.ORDER_CREATED: order_created,
-    EventType.ORDER_UPDATED: order_updated_by_a_discount,
-    EventType.ORDER_SENT: order_sent,
-    EventType.ORDER_COURSE_FIRED: order_course_fired,
-    EventType.ORDER_COMPLETED: order_completed,
-    EventType.ORDER_REOPENED: order_reopened,
-    EventType.ORDER_CANCELLED: order_cancelled,
-    EventType.ORDER_REFUNDED: order_refunded,
-    EventType.ORDER_SPLIT: order_split,
-    EventType.ORDER_ITEMS_MOVED: order_items_moved,
-    EventType.ORDER_MERGED: order_merged,
-    EventType.ITEM_ADDED: item_added,
-    EventType.ITEM_UPDATED: item_updated_by_the_kitchen,
-    EventType.ITEM_VOIDED: item_voided,
-    EventType.PAYMENT_CREATED: payment_created,
-    EventType.PRODUCT_CREATED: product_created,
-    EventType.PRODUCT_UPDATED: product_updated,
-    EventType.PRODUCT_86D: product_86d,
-    EventType.PRODUCT_AVAILABLE: product_available,
-    EventType.PRODUCT_DELETED: product_deleted,
-    EventType.STOCK_LOW: stock_low,
-    EventType.MODIFIER_GROUP_CREATED: modifier_group_created,
-    EventType.MODIFIER_GROUP_UPDATED: modifier_group_updated,
-    EventType.MODIFIER_GROUP_DELETED: modifier_group_deleted,
-    EventType.TAX_RATE_CREATED: tax_rate_created,
-    EventType.TAX_RATE_UPDATED: tax_rate_updated,
-    EventType.TAX_RATE_DELETED: tax_rate_deleted,
-    EventType.SERVICE_CHARGE_CREATED: service_charge_created,
-    EventType.SERVICE_CHARGE_UPDATED: service_charge_updated,
-    EventType.SERVICE_CHARGE_DELETED: service_charge_deleted,
-    EventType.KITCHEN_TICKET_CREATED: kitchen_ticket_created,
-    EventType.KITCHEN_TICKET_BUMPED: kitchen_ticket_bumped,
-    EventType.KITCHEN_TICKET_RECALLED: kitchen_ticket_recalled,
-    EventType.KITCHEN_TICKET_STATION_BUMPED: kitchen_ticket_station_bumped,
-    EventType.KITCHEN_TICKET_STATION_RECALLED: kitchen_ticket_station_recalled,
-    EventType.SECURITY_PIN_FAILURES: security_pin_failures,
-    EventType.CASH_DRAWER_OPENED: cash_drawer_opened,
-    EventType.CASH_DRAWER_CLOSED: cash_drawer_closed,
-    EventType.SHIFT_CLOCKED_IN: shift_clocked_in,
-    EventType.SHIFT_CLOCKED_OUT: shift_clocked_out,
+    OrderEvents.ORDER_CREATED: order_created,
+    OrderEvents.ORDER_UPDATED: order_updated_by_a_discount,
+    OrderEvents.ORDER_SENT: order_sent,
+    OrderEvents.ORDER_COURSE_FIRED: order_course_fired,
+    OrderEvents.ORDER_COMPLETED: order_completed,
+    OrderEvents.ORDER_REOPENED: order_reopened,
+    OrderEvents.ORDER_CANCELLED: order_cancelled,
+    OrderEvents.ORDER_REFUNDED: order_refunded,
+    OrderEvents.ORDER_SPLIT: order_split,
+    OrderEvents.ORDER_ITEMS_MOVED: order_items_moved,
+    OrderEvents.ORDER_MERGED: order_merged,
+    OrderEvents.ITEM_ADDED: item_added,
+    OrderEvents.ITEM_UPDATED: item_updated_by_the_kitchen,
+    OrderEvents.ITEM_VOIDED: item_voided,
+    OrderEvents.PAYMENT_CREATED: payment_created,
+    CatalogueEvents.PRODUCT_CREATED: product_created,
+    CatalogueEvents.PRODUCT_UPDATED: product_updated,
+    CatalogueEvents.PRODUCT_86D: product_86d,
+    CatalogueEvents.PRODUCT_AVAILABLE: product_available,
+    CatalogueEvents.PRODUCT_DELETED: product_deleted,
+    CatalogueEvents.STOCK_LOW: stock_low,
+    CatalogueEvents.MODIFIER_GROUP_CREATED: modifier_group_created,
+    CatalogueEvents.MODIFIER_GROUP_UPDATED: modifier_group_updated,
+    CatalogueEvents.MODIFIER_GROUP_DELETED: modifier_group_deleted,
+    PricingEvents.TAX_RATE_CREATED: tax_rate_created,
+    PricingEvents.TAX_RATE_UPDATED: tax_rate_updated,
+    PricingEvents.TAX_RATE_DELETED: tax_rate_deleted,
+    PricingEvents.SERVICE_CHARGE_CREATED: service_charge_created,
+    PricingEvents.SERVICE_CHARGE_UPDATED: service_charge_updated,
+    PricingEvents.SERVICE_CHARGE_DELETED: service_charge_deleted,
+    KitchenEvents.KITCHEN_TICKET_CREATED: kitchen_ticket_created,
+    KitchenEvents.KITCHEN_TICKET_BUMPED: kitchen_ticket_bumped,
+    KitchenEvents.KITCHEN_TICKET_RECALLED: kitchen_ticket_recalled,
+    KitchenEvents.KITCHEN_TICKET_STATION_BUMPED: kitchen_ticket_station_bumped,
+    KitchenEvents.KITCHEN_TICKET_STATION_RECALLED: kitchen_ticket_station_recalled,
+    AccessEvents.SECURITY_PIN_FAILURES: security_pin_failures,
+    TillEvents.CASH_DRAWER_OPENED: cash_drawer_opened,
+    TillEvents.CASH_DRAWER_CLOSED: cash_drawer_closed,
+    TillEvents.SHIFT_CLOCKED_IN: shift_clocked_in,
+    TillEvents.SHIFT_CLOCKED_OUT: shift_clocked_out,
 }
 
 
@@ -552,7 +558,7 @@ def _as_seen_by(client: AppClient, url: str, reader: dict[str, str]) -> Json:
     return _ok(client.get(url, headers=reader))
 
 
-ITEM_EVENTS = {EventType.ITEM_ADDED, EventType.ITEM_UPDATED, EventType.ITEM_VOIDED}
+ITEM_EVENTS = {OrderEvents.ITEM_ADDED, OrderEvents.ITEM_UPDATED, OrderEvents.ITEM_VOIDED}
 # What an item event tells of its order (orders/schemas.py, OrderTotalsOut).
 ORDER_TOTALS = (
     "id",
@@ -622,9 +628,9 @@ def test_a_transfer_is_an_order_update(client: AppClient) -> None:
     _ok(client.post(f"/api/orders/{order['id']}/transfer", json=body))
     cook = _reader(client, "KITCHEN")
     [event] = all_events(client, cook, after=before)
-    expected = _order_event((EventType.ORDER_UPDATED,), order)
+    expected = _order_event((OrderEvents.ORDER_UPDATED,), order)
     order_now = _as_seen_by(client, f"/api/orders/{order['id']}", cook)
-    _check(event, EventType.ORDER_UPDATED, expected, order_now)
+    _check(event, OrderEvents.ORDER_UPDATED, expected, order_now)
     assert event["data"]["tableId"] == body["tableId"]
 
 
@@ -636,12 +642,12 @@ def test_a_quantity_change_updates_the_item_and_the_order_it_totals(client: AppC
     item_event, order_event = all_events(client, cook, after=before)
     _check(
         item_event,
-        EventType.ITEM_UPDATED,
-        _item_event(EventType.ITEM_UPDATED, order, item, url),
+        OrderEvents.ITEM_UPDATED,
+        _item_event(OrderEvents.ITEM_UPDATED, order, item, url),
         _with_its_order(client, _as_seen_by(client, url, cook), order["id"], cook),
     )
     order_now = _as_seen_by(client, f"/api/orders/{order['id']}", cook)
-    _check(order_event, EventType.ORDER_UPDATED, _order_event((), order), order_now)
+    _check(order_event, OrderEvents.ORDER_UPDATED, _order_event((), order), order_now)
     assert order_event["data"]["subtotal"] == 37.5
 
 

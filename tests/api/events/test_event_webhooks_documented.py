@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from brigade.app import create_app
-from brigade.kit.events import EventType
+from brigade.event_types import EventType
 from brigade.settings import Settings
 
 REFS = "#/components/schemas/"

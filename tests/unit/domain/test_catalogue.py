@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 
 from brigade.catalogue.domain.errors import CategoryCycle, ProductUnavailable
-from brigade.catalogue.domain.events import product_changed
+from brigade.catalogue.domain.events import CatalogueEvents, product_changed
 from brigade.catalogue.domain.records import (
     Product,
     ProductType,
@@ -27,7 +27,6 @@ from brigade.catalogue.domain.records import (
     is_low_on_stock,
 )
 from brigade.kit.errors import InvalidInput
-from brigade.kit.events import EventType
 
 A, B, C, D = (uuid.UUID(int=n) for n in range(1, 5))
 
@@ -248,19 +247,24 @@ LATER = datetime(2025, 1, 2, tzinfo=UTC)
 @pytest.mark.parametrize(
     ("changes", "announced"),
     [
-        ({"price": Decimal(13)}, [EventType.PRODUCT_UPDATED]),
-        ({"is_86d": True}, [EventType.PRODUCT_86D]),
+        ({"price": Decimal(13)}, [CatalogueEvents.PRODUCT_UPDATED]),
+        ({"is_86d": True}, [CatalogueEvents.PRODUCT_86D]),
         (
             {"name": "Big burger", "is_86d": True},
-            [EventType.PRODUCT_UPDATED, EventType.PRODUCT_86D],
+            [CatalogueEvents.PRODUCT_UPDATED, CatalogueEvents.PRODUCT_86D],
         ),
-        ({"stock_quantity": Decimal(2)}, [EventType.PRODUCT_UPDATED, EventType.STOCK_LOW]),
-        ({"stock_quantity": Decimal(9)}, [EventType.PRODUCT_UPDATED]),
+        (
+            {"stock_quantity": Decimal(2)},
+            [CatalogueEvents.PRODUCT_UPDATED, CatalogueEvents.STOCK_LOW],
+        ),
+        ({"stock_quantity": Decimal(9)}, [CatalogueEvents.PRODUCT_UPDATED]),
         ({}, []),  # only the time moved
     ],
     ids=str,
 )
-def test_a_change_announces_its_kinds(changes: dict[str, Any], announced: list[EventType]) -> None:
+def test_a_change_announces_its_kinds(
+    changes: dict[str, Any], announced: list[CatalogueEvents]
+) -> None:
     after = dataclasses.replace(TRACKED, updated_at=LATER, **changes)
     assert [event.type for event in product_changed(TRACKED, after)] == announced
 
@@ -268,4 +272,6 @@ def test_a_change_announces_its_kinds(changes: dict[str, Any], announced: list[E
 def test_back_from_86_is_available() -> None:
     gone = dataclasses.replace(TRACKED, is_86d=True)
     back = dataclasses.replace(TRACKED, updated_at=LATER)
-    assert [event.type for event in product_changed(gone, back)] == [EventType.PRODUCT_AVAILABLE]
+    assert [event.type for event in product_changed(gone, back)] == [
+        CatalogueEvents.PRODUCT_AVAILABLE
+    ]

@@ -12,11 +12,11 @@ import pytest
 from brigade.catalogue.domain.errors import ModifierSelectionInvalid, VariantRequired
 from brigade.catalogue.domain.records import Product
 from brigade.kit import errors
-from brigade.kit.events import EventType
 from brigade.orders.domain.aggregate import Order
 from brigade.orders.domain.commands import AddItem, ChangeItem, ModifierChoice
 from brigade.orders.domain.courses import fired_with, sent_by_a_send
 from brigade.orders.domain.errors import ItemAlreadySent, NothingToSend
+from brigade.orders.domain.events import OrderEvents
 from brigade.orders.domain.records import Modifier
 from brigade.orders.domain.states import ItemStatus, OrderStatus
 from unit.domain.test_adding_items import CATALOGUE, LARGE, LATTE, MILK, OAT, SOY, _order, _product
@@ -78,7 +78,7 @@ def test_a_send_holds_a_later_course_and_firing_it_sends_it_on_its_own_ticket() 
     assert order.header.fired_courses == (1, 2)
     assert order.changes.kitchen_tickets == [fired]
     [event] = order.changes.events
-    assert event.type is EventType.ORDER_COURSE_FIRED
+    assert event.type is OrderEvents.ORDER_COURSE_FIRED
 
 
 def test_once_fired_a_course_goes_with_every_send() -> None:
@@ -139,8 +139,8 @@ def test_an_unsent_line_is_rung_up_again_by_the_add_item_rules() -> None:
     assert (after.after.name, after.after.total_cents) == ("Flat white (Large)", 2 * (420 + 30))
     assert order.header.subtotal_cents == 900
     assert [e.type for e in order.changes.events][-2:] == [
-        EventType.ITEM_UPDATED,
-        EventType.ORDER_UPDATED,
+        OrderEvents.ITEM_UPDATED,
+        OrderEvents.ORDER_UPDATED,
     ]
     before = order.header
     for refused, error in [

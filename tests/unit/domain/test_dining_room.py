@@ -8,8 +8,16 @@ from datetime import UTC, datetime, timedelta
 
 import pytest
 
+from brigade.access.domain.approvals import (
+    APPROVED_UP_TO,
+    ApprovalAction,
+    approvable,
+    approval_ceiling,
+    approval_resource,
+)
 from brigade.access.domain.errors import TrivialPin
 from brigade.access.domain.lockout import PIN_LOCK_OUT, FailedAttempts
+from brigade.access.domain.permissions import AccessPermissions
 from brigade.access.domain.staff import permission_to_set_pin
 from brigade.access.domain.terminals import (
     Device,
@@ -21,20 +29,9 @@ from brigade.access.domain.terminals import (
     pin_matches,
     window_start,
 )
+from brigade.catalogue.domain.permissions import CataloguePermissions
 from brigade.dining.domain.rooms import check_currency, check_idle_sign_out, check_timezone
-from brigade.kit.access import (
-    APPROVED_UP_TO,
-    TERMINAL_PERMISSIONS,
-    Actor,
-    ApprovalAction,
-    Approver,
-    Permission,
-    Principal,
-    Role,
-    approvable,
-    approval_ceiling,
-    approval_resource,
-)
+from brigade.kit.access import Actor, Approver, Principal, Role
 from brigade.kit.errors import (
     ApprovalExceeded,
     ApprovalInvalid,
@@ -43,6 +40,8 @@ from brigade.kit.errors import (
     NotApprovable,
     OtherLocation,
 )
+from brigade.orders.domain.permissions import OrderPermissions
+from declared import ALL_PERMISSIONS, held_by
 
 T0 = datetime(2026, 11, 23, 12, 0, tzinfo=UTC)
 
@@ -121,8 +120,8 @@ def _device(kind: DeviceKind) -> Device:
 def test_a_terminal_alone_reads_the_menu_lists_staff_and_signs_them_in_nothing_else() -> None:
     terminal = device_actor(_device(DeviceKind.TERMINAL))
     assert terminal.principal is Principal.TERMINAL
-    for permission in Permission:
-        if permission in TERMINAL_PERMISSIONS:
+    for permission in ALL_PERMISSIONS:
+        if permission in held_by(Principal.TERMINAL):
             terminal.ensure(permission)
         else:
             with pytest.raises(Forbidden, match="sign in with a PIN first"):
@@ -131,30 +130,30 @@ def test_a_terminal_alone_reads_the_menu_lists_staff_and_signs_them_in_nothing_e
 
 def test_a_kitchen_display_is_the_kitchen_role_and_signs_nobody_in() -> None:
     display = device_actor(_device(DeviceKind.KITCHEN_DISPLAY))
-    display.ensure(Permission.SET_ITEM_STATUS)
-    display.ensure(Permission.MARK_86)
-    for permission in (Permission.TAKE_ORDERS, Permission.SIGN_IN_WITH_PIN):
+    display.ensure(OrderPermissions.SET_ITEM_STATUS)
+    display.ensure(CataloguePermissions.MARK_86)
+    for permission in (OrderPermissions.TAKE_ORDERS, AccessPermissions.SIGN_IN_WITH_PIN):
         with pytest.raises(Forbidden):
             display.ensure(permission)
 
 
 def test_no_staff_token_signs_anyone_in_with_a_pin() -> None:
     with pytest.raises(Forbidden, match="TERMINAL device"):
-        Actor(name="Ana", role=Role.ADMIN).ensure(Permission.SIGN_IN_WITH_PIN)
+        Actor(name="Ana", role=Role.ADMIN).ensure(AccessPermissions.SIGN_IN_WITH_PIN)
 
 
 def test_ones_own_pin_is_ones_own_business_anyone_elses_an_admins() -> None:
     me = uuid.uuid4()
-    assert permission_to_set_pin(me, me) is Permission.SET_OWN_PIN
-    assert permission_to_set_pin(me, uuid.uuid4()) is Permission.MANAGE_STAFF
-    assert permission_to_set_pin(None, me) is Permission.MANAGE_STAFF
+    assert permission_to_set_pin(me, me) is AccessPermissions.SET_OWN_PIN
+    assert permission_to_set_pin(me, uuid.uuid4()) is AccessPermissions.MANAGE_STAFF
+    assert permission_to_set_pin(None, me) is AccessPermissions.MANAGE_STAFF
 
 
 def test_an_approved_actor_acts_with_the_managers_role_and_names_them() -> None:
     server = Actor(name="Sam", role=Role.SERVER, staff_id=uuid.uuid4(), session_id=uuid.uuid4())
     manager = Approver(uuid.uuid4(), "Mia")
     approved = server.approved_by(manager, Role.MANAGER)
-    approved.ensure(Permission.VOID_SENT_ITEMS)
+    approved.ensure(OrderPermissions.VOID_SENT_ITEMS)
     assert (approved.staff_id, approved.name, approved.approver) == (
         server.staff_id,
         "Sam",

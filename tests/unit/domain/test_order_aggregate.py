@@ -12,7 +12,6 @@ import pytest
 from brigade.catalogue.domain.records import Product, ProductType
 from brigade.kit.access import Actor, Role
 from brigade.kit.errors import Forbidden, InvalidInput, NotFound, OtherLocation, StaleVersion
-from brigade.kit.events import EventType
 from brigade.orders.domain import aggregate as order_aggregate
 from brigade.orders.domain.aggregate import Order, ensure_seated_here, ensure_sold_here
 from brigade.orders.domain.commands import (
@@ -35,6 +34,7 @@ from brigade.orders.domain.errors import (
     TableOccupied,
     TooManyItems,
 )
+from brigade.orders.domain.events import OrderEvents
 from brigade.orders.domain.records import Modifier
 from brigade.orders.domain.refunds import RefundOrder
 from brigade.orders.domain.states import (
@@ -338,7 +338,7 @@ def test_renaming_moves_the_version_on_and_the_same_name_or_a_closed_order_does_
     assert (order.header.version, order.changes.events) == (1, [])
     order.name_customer("Alex", at=T0 + timedelta(minutes=1))
     assert (order.header.customer_name, order.header.version) == ("Alex", 2)
-    assert [event.type for event in order.changes.events] == [EventType.ORDER_UPDATED]
+    assert [event.type for event in order.changes.events] == [OrderEvents.ORDER_UPDATED]
     order = _saved(order)
     order.name_customer(None, at=T0 + timedelta(minutes=2))
     assert (order.header.customer_name, order.header.version) == (None, 3)
@@ -418,7 +418,7 @@ def test_reopen_makes_a_completed_check_open_again_the_same_business_day() -> No
         None,
     )
     assert header.version == version + 1
-    assert [e.type for e in order.changes.events] == [EventType.ORDER_REOPENED]
+    assert [e.type for e in order.changes.events] == [OrderEvents.ORDER_REOPENED]
 
 
 @pytest.mark.parametrize(

@@ -8,11 +8,14 @@ from decimal import Decimal
 
 import pytest
 
+from brigade.access.domain.permissions import AccessPermissions
 from brigade.access.domain.staff import new_token, token_digest, token_hint
+from brigade.catalogue.domain.permissions import CataloguePermissions
 from brigade.kit.access import REQUIRED_ROLE, Actor, Permission, Role, allows
 from brigade.kit.errors import Conflict, Forbidden
 from brigade.orders.domain.errors import TipNeedsApproval
 from brigade.orders.domain.permissions import (
+    OrderPermissions,
     check_tip_approval,
     permission_to_cancel,
     permission_to_change_item,
@@ -20,6 +23,8 @@ from brigade.orders.domain.permissions import (
     tip_needs_approval,
 )
 from brigade.orders.domain.states import ItemStatus
+from brigade.pricing.domain import PricingPermissions
+from declared import ALL_PERMISSIONS
 
 
 def test_roles_are_ranked_each_with_everything_of_the_one_before() -> None:
@@ -30,26 +35,26 @@ def test_roles_are_ranked_each_with_everything_of_the_one_before() -> None:
 
 
 def test_every_permission_has_a_role_but_signing_in_with_a_pin_which_takes_a_terminal() -> None:
-    assert set(REQUIRED_ROLE) == set(Permission) - {Permission.SIGN_IN_WITH_PIN}
-    assert not any(allows(role, Permission.SIGN_IN_WITH_PIN) for role in Role)
+    assert set(REQUIRED_ROLE) == set(ALL_PERMISSIONS) - {AccessPermissions.SIGN_IN_WITH_PIN}
+    assert not any(allows(role, AccessPermissions.SIGN_IN_WITH_PIN) for role in Role)
 
 
 @pytest.mark.parametrize(
     ("permission", "lowest"),
     [
-        (Permission.READ, Role.KITCHEN),
-        (Permission.SEE_PAYMENT_DETAILS, Role.SERVER),
-        (Permission.MARK_86, Role.KITCHEN),
-        (Permission.SET_ITEM_STATUS, Role.KITCHEN),
-        (Permission.TAKE_ORDERS, Role.SERVER),
-        (Permission.VOID_SENT_ITEMS, Role.MANAGER),
-        (Permission.DISCOUNT, Role.MANAGER),
-        (Permission.APPROVE_LARGE_TIPS, Role.MANAGER),
-        (Permission.CANCEL_SENT_OR_PAID, Role.MANAGER),
-        (Permission.EDIT_CATALOGUE, Role.MANAGER),
-        (Permission.SET_PRICES, Role.MANAGER),
-        (Permission.READ_AUDIT, Role.MANAGER),
-        (Permission.MANAGE_STAFF, Role.ADMIN),
+        (AccessPermissions.READ, Role.KITCHEN),
+        (OrderPermissions.SEE_PAYMENT_DETAILS, Role.SERVER),
+        (CataloguePermissions.MARK_86, Role.KITCHEN),
+        (OrderPermissions.SET_ITEM_STATUS, Role.KITCHEN),
+        (OrderPermissions.TAKE_ORDERS, Role.SERVER),
+        (OrderPermissions.VOID_SENT_ITEMS, Role.MANAGER),
+        (OrderPermissions.DISCOUNT, Role.MANAGER),
+        (OrderPermissions.APPROVE_LARGE_TIPS, Role.MANAGER),
+        (OrderPermissions.CANCEL_SENT_OR_PAID, Role.MANAGER),
+        (CataloguePermissions.EDIT_CATALOGUE, Role.MANAGER),
+        (PricingPermissions.SET_PRICES, Role.MANAGER),
+        (AccessPermissions.READ_AUDIT, Role.MANAGER),
+        (AccessPermissions.MANAGE_STAFF, Role.ADMIN),
     ],
 )
 def test_the_table_is_design_section_7(permission: Permission, lowest: Role) -> None:
@@ -58,9 +63,9 @@ def test_the_table_is_design_section_7(permission: Permission, lowest: Role) -> 
 
 def test_an_actor_below_the_role_is_forbidden_with_the_role_named() -> None:
     server = Actor(name="Sam", role=Role.SERVER)
-    server.ensure(Permission.TAKE_ORDERS)
+    server.ensure(OrderPermissions.TAKE_ORDERS)
     with pytest.raises(Forbidden, match="MANAGER"):
-        server.ensure(Permission.DISCOUNT)
+        server.ensure(OrderPermissions.DISCOUNT)
 
 
 def test_tokens_are_random_prefixed_and_stored_as_sha256() -> None:
@@ -81,10 +86,10 @@ def test_idempotency_callers_are_tokens_or_the_token_less_actor() -> None:
 @pytest.mark.parametrize(
     ("status", "needed"),
     [
-        (ItemStatus.PENDING, Permission.TAKE_ORDERS),
-        (ItemStatus.SENT, Permission.VOID_SENT_ITEMS),
-        (ItemStatus.PREPARING, Permission.VOID_SENT_ITEMS),
-        (ItemStatus.SERVED, Permission.VOID_SENT_ITEMS),
+        (ItemStatus.PENDING, OrderPermissions.TAKE_ORDERS),
+        (ItemStatus.SENT, OrderPermissions.VOID_SENT_ITEMS),
+        (ItemStatus.PREPARING, OrderPermissions.VOID_SENT_ITEMS),
+        (ItemStatus.SERVED, OrderPermissions.VOID_SENT_ITEMS),
     ],
 )
 def test_voiding_what_the_kitchen_has_seen_takes_more(
@@ -94,17 +99,17 @@ def test_voiding_what_the_kitchen_has_seen_takes_more(
 
 
 def test_cancelling_takes_a_manager_once_anything_was_sent_or_paid() -> None:
-    assert permission_to_cancel(anything_sent=False, refund_cents=0) is Permission.TAKE_ORDERS
+    assert permission_to_cancel(anything_sent=False, refund_cents=0) is OrderPermissions.TAKE_ORDERS
     for sent, refund in ((True, 0), (False, 1), (True, 500)):
         needed = permission_to_cancel(anything_sent=sent, refund_cents=refund)
-        assert needed is Permission.CANCEL_SENT_OR_PAID
+        assert needed is OrderPermissions.CANCEL_SENT_OR_PAID
 
 
 def test_the_kitchen_may_change_an_items_status_alone() -> None:
-    assert permission_to_change_item(["status"]) is Permission.SET_ITEM_STATUS
-    assert permission_to_change_item([]) is Permission.SET_ITEM_STATUS
-    assert permission_to_change_item(["status", "quantity"]) is Permission.TAKE_ORDERS
-    assert permission_to_change_item(["notes"]) is Permission.TAKE_ORDERS
+    assert permission_to_change_item(["status"]) is OrderPermissions.SET_ITEM_STATUS
+    assert permission_to_change_item([]) is OrderPermissions.SET_ITEM_STATUS
+    assert permission_to_change_item(["status", "quantity"]) is OrderPermissions.TAKE_ORDERS
+    assert permission_to_change_item(["notes"]) is OrderPermissions.TAKE_ORDERS
 
 
 def test_an_admin_keeps_their_own_access() -> None:

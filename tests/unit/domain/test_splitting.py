@@ -19,11 +19,11 @@ import pytest
 from books import conservation_problems, order_problems
 from brigade.kit.access import Role
 from brigade.kit.errors import InvalidInput
-from brigade.kit.events import EventType
 from brigade.kit.money import TaxMode
 from brigade.orders.domain.aggregate import NewCheck, Order
 from brigade.orders.domain.commands import AddItem, ApplyDiscount, CreateOrder, TakePayment
 from brigade.orders.domain.errors import CheckHasPayments, OrderClosed, WouldOverpay
+from brigade.orders.domain.events import OrderEvents
 from brigade.orders.domain.records import OrderCharge, OrderLocation
 from brigade.orders.domain.splitting import by_seat, share_line, split_line
 from brigade.orders.domain.states import ItemStatus, OrderStatus, OrderType, PaymentMethod
@@ -173,10 +173,10 @@ def test_sharing_a_sent_line_keeps_its_ticket_and_the_order_total() -> None:
     assert order.header.total_cents == total
     assert order.changes.kitchen_tickets == []
     assert [e.type for e in order.changes.events] == [
-        EventType.ITEM_UPDATED,
-        EventType.ITEM_ADDED,
-        EventType.ITEM_ADDED,
-        EventType.ORDER_UPDATED,
+        OrderEvents.ITEM_UPDATED,
+        OrderEvents.ITEM_ADDED,
+        OrderEvents.ITEM_ADDED,
+        OrderEvents.ORDER_UPDATED,
     ]
 
 
@@ -230,8 +230,8 @@ def test_merge_takes_items_and_payments_and_cancels_the_other_as_merged() -> Non
     assert order.payments[-1] == dataclasses.replace(payment, order_id=order.id)
     assert order.changes.kitchen_tickets == []
     assert other.changes.kitchen_tickets == []
-    assert [e.type for e in other.changes.events] == [EventType.ORDER_CANCELLED]
-    assert [e.type for e in order.changes.events] == [EventType.ORDER_MERGED]
+    assert [e.type for e in other.changes.events] == [OrderEvents.ORDER_CANCELLED]
+    assert [e.type for e in order.changes.events] == [OrderEvents.ORDER_MERGED]
     with pytest.raises(OrderClosed):
         order.merge(other, actor=SERVER, at=T0)
     with pytest.raises(InvalidInput):

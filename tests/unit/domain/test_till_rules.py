@@ -14,7 +14,6 @@ import pytest
 
 from brigade.kit.access import Actor, Approver, Role
 from brigade.kit.errors import ApprovalExceeded, Forbidden, InvalidInput
-from brigade.kit.events import EventType
 from brigade.till.domain import (
     DRAWER_TRANSITIONS,
     AlreadyClockedIn,
@@ -29,6 +28,7 @@ from brigade.till.domain import (
     NotClockedIn,
     OrderCash,
     Shift,
+    TillEvents,
     apply_drawer_event,
     check_movement,
     clocking_staff,
@@ -202,7 +202,7 @@ def test_a_drawer_opens_with_its_float_and_says_so() -> None:
     assert (drawer.expected_cents, drawer.movements) == (20000, ())
     assert drawer.changes.is_new
     assert [(e.type, e.payload, e.entity_id) for e in drawer.changes.events] == [
-        (EventType.CASH_DRAWER_OPENED, record, record.id)
+        (TillEvents.CASH_DRAWER_OPENED, record, record.id)
     ]
 
 
@@ -298,7 +298,7 @@ def test_counting_closes_once_and_fixes_the_expected_cash() -> None:
     )
     assert drawer.changes.closed
     assert [(e.type, e.payload) for e in drawer.changes.events] == [
-        (EventType.CASH_DRAWER_CLOSED, record)
+        (TillEvents.CASH_DRAWER_CLOSED, record)
     ]
     with pytest.raises(DrawerClosed):
         drawer.count_and_close(20850, actor=MANAGER, at=later)

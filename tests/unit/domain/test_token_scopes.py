@@ -6,17 +6,27 @@ import uuid
 
 import pytest
 
+from brigade.access.domain.permissions import AccessPermissions
+from brigade.access.domain.scopes import Scope
+from brigade.catalogue.domain.permissions import CataloguePermissions
+from brigade.events.domain import EventPermissions
+from brigade.journal.domain import JournalPermissions
 from brigade.kit.access import (
     REQUIRED_ROLE,
-    SCOPE_PERMISSIONS,
     Actor,
     Approver,
     Permission,
     Role,
-    Scope,
     scopes_granting,
 )
 from brigade.kit.errors import Forbidden, InsufficientScope
+from brigade.orders.domain.permissions import OrderPermissions
+from brigade.pricing.domain import PricingPermissions
+from brigade.reports.domain.permissions import ReportPermissions
+from brigade.webhooks.domain import WebhookPermissions
+from declared import granted_by
+
+SCOPE_PERMISSIONS = {scope: granted_by(scope) for scope in Scope}
 
 
 def _token(role: Role, *scopes: Scope) -> Actor:
@@ -33,15 +43,15 @@ def test_every_scope_grants_something_and_only_what_some_role_grants() -> None:
 @pytest.mark.parametrize(
     ("scope", "granted", "refused"),
     [
-        (Scope.ORDERS_READ, Permission.READ, Permission.TAKE_ORDERS),
-        (Scope.ORDERS_WRITE, Permission.DISCOUNT, Permission.EDIT_CATALOGUE),
-        (Scope.PAYMENTS_READ, Permission.READ_PAYMENTS, Permission.REFUND),
-        (Scope.CATALOGUE_READ, Permission.READ_MENU, Permission.EDIT_CATALOGUE),
-        (Scope.CATALOGUE_WRITE, Permission.SET_PRICES, Permission.TAKE_ORDERS),
-        (Scope.REPORTS_READ, Permission.READ_JOURNAL, Permission.CLOSE_DAY),
-        (Scope.AUDIT_READ, Permission.READ_AUDIT, Permission.READ_REPORTS),
-        (Scope.EVENTS_READ, Permission.READ_EVENTS, Permission.READ),
-        (Scope.WEBHOOKS_WRITE, Permission.MANAGE_WEBHOOKS, Permission.MANAGE_STAFF),
+        (Scope.ORDERS_READ, AccessPermissions.READ, OrderPermissions.TAKE_ORDERS),
+        (Scope.ORDERS_WRITE, OrderPermissions.DISCOUNT, CataloguePermissions.EDIT_CATALOGUE),
+        (Scope.PAYMENTS_READ, OrderPermissions.READ_PAYMENTS, OrderPermissions.REFUND),
+        (Scope.CATALOGUE_READ, CataloguePermissions.READ_MENU, CataloguePermissions.EDIT_CATALOGUE),
+        (Scope.CATALOGUE_WRITE, PricingPermissions.SET_PRICES, OrderPermissions.TAKE_ORDERS),
+        (Scope.REPORTS_READ, JournalPermissions.READ_JOURNAL, ReportPermissions.CLOSE_DAY),
+        (Scope.AUDIT_READ, AccessPermissions.READ_AUDIT, ReportPermissions.READ_REPORTS),
+        (Scope.EVENTS_READ, EventPermissions.READ_EVENTS, AccessPermissions.READ),
+        (Scope.WEBHOOKS_WRITE, WebhookPermissions.MANAGE_WEBHOOKS, AccessPermissions.MANAGE_STAFF),
     ],
 )
 def test_each_scope_grants_its_permissions_and_not_its_neighbours(
@@ -57,30 +67,30 @@ def test_a_write_scope_includes_its_read() -> None:
 
 
 def test_staff_tokens_and_the_day_close_are_no_scopes_business() -> None:
-    assert scopes_granting(Permission.MANAGE_STAFF) == []
-    assert scopes_granting(Permission.CLOSE_DAY) == []
+    assert scopes_granting(AccessPermissions.MANAGE_STAFF) == []
+    assert scopes_granting(ReportPermissions.CLOSE_DAY) == []
     reading = [Scope.ORDERS_READ, Scope.ORDERS_WRITE, Scope.CATALOGUE_READ, Scope.CATALOGUE_WRITE]
-    assert scopes_granting(Permission.READ) == reading
+    assert scopes_granting(AccessPermissions.READ) == reading
 
 
 def test_an_unscoped_token_has_its_whole_role() -> None:
-    Actor(name="Ana", role=Role.MANAGER).ensure(Permission.DISCOUNT)
+    Actor(name="Ana", role=Role.MANAGER).ensure(OrderPermissions.DISCOUNT)
 
 
 def test_a_scoped_token_does_what_both_its_role_and_a_scope_allow() -> None:
     exporter = _token(Role.MANAGER, Scope.REPORTS_READ, Scope.PAYMENTS_READ)
-    exporter.ensure(Permission.READ_REPORTS)
-    exporter.ensure(Permission.READ_PAYMENTS)
+    exporter.ensure(ReportPermissions.READ_REPORTS)
+    exporter.ensure(OrderPermissions.READ_PAYMENTS)
     with pytest.raises(InsufficientScope, match="orders:write would allow it"):
-        exporter.ensure(Permission.DISCOUNT)
+        exporter.ensure(OrderPermissions.DISCOUNT)
     with pytest.raises(InsufficientScope, match="no scope allows it"):
-        exporter.ensure(Permission.CLOSE_DAY)
+        exporter.ensure(ReportPermissions.CLOSE_DAY)
 
 
 def test_a_scope_never_adds_to_the_role() -> None:
     server = _token(Role.SERVER, Scope.REPORTS_READ)
     with pytest.raises(Forbidden) as refused:
-        server.ensure(Permission.READ_REPORTS)
+        server.ensure(ReportPermissions.READ_REPORTS)
     assert not isinstance(refused.value, InsufficientScope)
 
 
@@ -89,6 +99,6 @@ def test_an_approval_lends_a_role_but_not_a_scope() -> None:
     approved = _token(Role.SERVER, Scope.ORDERS_READ).approved_by(manager, Role.MANAGER)
     assert approved.scopes == frozenset({Scope.ORDERS_READ})
     with pytest.raises(InsufficientScope):
-        approved.ensure(Permission.DISCOUNT)
+        approved.ensure(OrderPermissions.DISCOUNT)
     with pytest.raises(InsufficientScope):
-        approved.ensure(Permission.UNPAIR_OWN_DEVICE)
+        approved.ensure(AccessPermissions.UNPAIR_OWN_DEVICE)

@@ -9,11 +9,12 @@ from decimal import Decimal
 
 from brigade.catalogue.domain.menu import StockMovementKind, StockReturned
 from brigade.journal.domain import EntryKind, ToJournal
-from brigade.kit.events import EventType, Published
+from brigade.kit.events import Published
 from brigade.kitchen.domain import TicketKind, TicketRemade, TicketsMade
 from brigade.orders.domain.aggregate import Order
 from brigade.orders.domain.commands import ChangeItem, CreateOrder, TakePayment
 from brigade.orders.domain.domain_events import OrderCompleted
+from brigade.orders.domain.events import OrderEvents
 from brigade.orders.domain.records import OrderPayment
 from brigade.orders.domain.states import ItemStatus, OrderType, PaymentMethod
 from brigade.orders.domain.told import told
@@ -53,7 +54,7 @@ def test_a_send_tells_the_kitchen_its_ticket_and_printing_its_document() -> None
     assert documents.location_id == LOCATION
     assert [document.ticket_id for document in documents.documents] == [ticket.id]
     assert isinstance(published, Published)
-    assert [envelope.type for envelope in published.envelopes] == [EventType.ORDER_SENT]
+    assert [envelope.type for envelope in published.envelopes] == [OrderEvents.ORDER_SENT]
 
 
 def test_a_cash_payment_tells_the_till_and_a_card_one_does_not() -> None:
@@ -131,7 +132,7 @@ def test_a_completion_tells_what_happened_once_in_orders_own_words() -> None:
     )
     published = records[2]
     assert isinstance(published, Published)
-    assert [envelope.type for envelope in published.envelopes][-1] is EventType.ORDER_COMPLETED
+    assert [envelope.type for envelope in published.envelopes][-1] is OrderEvents.ORDER_COMPLETED
     # Completed again (a pay-then-complete client after the check closed itself): no new sale.
     assert order.complete(actor=SERVER, at=T0 + timedelta(minutes=1)) == completed_at
     assert told(order, SERVER) == []

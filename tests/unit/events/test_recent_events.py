@@ -8,15 +8,17 @@ from datetime import UTC, datetime
 
 import pytest
 
+from brigade.catalogue.domain.events import CatalogueEvents
 from brigade.events.domain import EventFilter, Outgoing, RecentEvents, StoredEvent
 from brigade.kit.access import Role
-from brigade.kit.events import EventType
+from brigade.kit.events import EventName
+from brigade.orders.domain.events import OrderEvents
 
 HERE, THERE = uuid.uuid4(), uuid.uuid4()
 
 
 def _event(
-    event_id: int, kind: EventType = EventType.ORDER_CREATED, location: uuid.UUID = HERE
+    event_id: int, kind: EventName = OrderEvents.ORDER_CREATED, location: uuid.UUID = HERE
 ) -> Outgoing:
     stored = StoredEvent(
         id=event_id,
@@ -61,13 +63,13 @@ def test_filters_skip_events_but_the_cursor_moves_past_everything_looked_at() ->
     recent = RecentEvents(floor=0, capacity=100, max_bytes=1 << 20)
     recent.extend(
         [
-            _event(1, EventType.ORDER_CREATED, HERE),
-            _event(2, EventType.PRODUCT_86D, HERE),
-            _event(3, EventType.ORDER_SENT, THERE),
-            _event(4, EventType.ORDER_SENT, HERE),
+            _event(1, OrderEvents.ORDER_CREATED, HERE),
+            _event(2, CatalogueEvents.PRODUCT_86D, HERE),
+            _event(3, OrderEvents.ORDER_SENT, THERE),
+            _event(4, OrderEvents.ORDER_SENT, HERE),
         ]
     )
-    sent_here = EventFilter(location_id=HERE, types=frozenset({EventType.ORDER_SENT}))
+    sent_here = EventFilter(location_id=HERE, types=frozenset({OrderEvents.ORDER_SENT}))
     assert _ids(recent.after(0, sent_here, limit=100)) == ([4], 4)
     assert _ids(recent.after(0, EventFilter(location_id=THERE), limit=100)) == ([3], 4)
 
@@ -122,11 +124,11 @@ def test_events_that_do_not_ascend_past_what_is_held_are_refused() -> None:
 
 
 def test_the_filter_in_memory_is_the_tables_rule() -> None:
-    event = _event(1, EventType.ITEM_ADDED, HERE).event
+    event = _event(1, OrderEvents.ITEM_ADDED, HERE).event
     assert EventFilter().matches(event)
-    assert EventFilter(location_id=HERE, types=frozenset({EventType.ITEM_ADDED})).matches(event)
+    assert EventFilter(location_id=HERE, types=frozenset({OrderEvents.ITEM_ADDED})).matches(event)
     assert not EventFilter(location_id=THERE).matches(event)
-    assert not EventFilter(types=frozenset({EventType.ITEM_VOIDED})).matches(event)
+    assert not EventFilter(types=frozenset({OrderEvents.ITEM_VOIDED})).matches(event)
 
 
 def test_both_renderings_of_an_event_count_and_each_role_gets_its_own() -> None:

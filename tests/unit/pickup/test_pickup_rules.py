@@ -5,11 +5,14 @@ from __future__ import annotations
 import uuid
 from datetime import UTC, datetime, timedelta
 
-from brigade.kit.access import BOARD_PERMISSIONS, Actor, Permission, Principal, Role
+from brigade.access.domain.permissions import AccessPermissions
+from brigade.events.domain import EventPermissions
+from brigade.kit.access import Actor, Principal, Role
 from brigade.kit.errors import Forbidden
 from brigade.orders.domain.states import ItemStatus, OrderType
 from brigade.pickup.domain import (
     CandidateOrder,
+    PickupPermissions,
     Preparing,
     Ready,
     SentItem,
@@ -17,6 +20,7 @@ from brigade.pickup.domain import (
     place,
     shown_types,
 )
+from declared import ALL_PERMISSIONS, held_by
 
 AT = datetime(2026, 11, 27, 12, 0, tzinfo=UTC)
 SENT = ItemStatus.SENT
@@ -101,17 +105,17 @@ def test_the_columns_preparing_oldest_first_ready_newest_first() -> None:
 
 def test_a_board_device_reads_the_board_and_its_events_only() -> None:
     board = Actor("Wall", Role.KITCHEN, principal=Principal.BOARD, location_id=uuid.uuid4())
-    for permission in Permission:
+    for permission in ALL_PERMISSIONS:
         allowed = True
         try:
             board.ensure(permission)
         except Forbidden:
             allowed = False
-        assert allowed is (permission in BOARD_PERMISSIONS), permission
+        assert allowed is (permission in held_by(Principal.BOARD)), permission
     assert {
-        Permission.READ_PICKUP_BOARD,
-        Permission.READ_EVENTS,
-        Permission.READ_OWN_DEVICE,
+        PickupPermissions.READ_PICKUP_BOARD,
+        EventPermissions.READ_EVENTS,
+        AccessPermissions.READ_OWN_DEVICE,
         # A board may ask a manager to approve its own unpairing (docs/design.md §23).
-        Permission.ASK_TO_UNPAIR,
-    } == BOARD_PERMISSIONS
+        AccessPermissions.ASK_TO_UNPAIR,
+    } == held_by(Principal.BOARD)

@@ -15,8 +15,9 @@ from datetime import datetime, timedelta
 from uuid import UUID
 
 from brigade.access.domain.errors import WeakPassword
+from brigade.access.domain.permissions import AccessPermissions
 from brigade.access.domain.terminals import hash_pin, pin_matches
-from brigade.kit.access import Actor, Permission, Principal, Role, allows
+from brigade.kit.access import Actor, Principal, Role, allows
 from brigade.kit.errors import Forbidden, InvalidInput
 
 WEB_SESSION_PREFIX = "brw_"
@@ -128,7 +129,7 @@ def ensure_may_set_password(actor: Actor, staff_id: UUID, role: Role) -> None:
     """Anyone sets their own; a manager sets those of staff below ADMIN; an admin anyone's
     (docs/security.md). A device alone sets none."""
     if actor.principal is Principal.ROLE:
-        if actor.staff_id == staff_id or allows(actor.role, Permission.MANAGE_STAFF):
+        if actor.staff_id == staff_id or allows(actor.role, AccessPermissions.MANAGE_STAFF):
             return
         if actor.role.rank >= BACK_OFFICE_ROLE.rank and role is not Role.ADMIN:
             return

@@ -9,13 +9,19 @@ from dataclasses import dataclass, replace
 from datetime import datetime
 from uuid import UUID
 
-from brigade.kit.access import Permission, Role, Scope
+from brigade.access.domain.permissions import AccessPermissions
+from brigade.access.domain.scopes import Scope
+from brigade.kit.access import Permission, Role
 from brigade.kit.changes import UNSET, Change, changed
 
 
 def permission_to_set_pin(actor_staff_id: UUID | None, staff_id: UUID) -> Permission:
     """Anyone sets their own PIN; setting someone else's is staff management."""
-    return Permission.SET_OWN_PIN if actor_staff_id == staff_id else Permission.MANAGE_STAFF
+    return (
+        AccessPermissions.SET_OWN_PIN
+        if actor_staff_id == staff_id
+        else AccessPermissions.MANAGE_STAFF
+    )
 
 
 TOKEN_PREFIX = "brg_"  # noqa: S105 (a public marker, not a secret)
@@ -87,7 +93,7 @@ class ApiToken:
     created_at: datetime
     last_used_at: datetime | None
     revoked_at: datetime | None
-    # Sorted; None: everything its role allows (kit/access.py Scope).
+    # Sorted; None: everything its role allows (access/domain/scopes.py Scope).
     scopes: tuple[Scope, ...] | None = None
     # The one location it acts at; None: every location.
     location_id: UUID | None = None

@@ -22,7 +22,14 @@ from uuid import UUID
 from brigade.access.domain.errors import TrivialPin
 from brigade.kit.access import Actor, Principal, Role
 from brigade.kit.errors import InvalidInput
-from brigade.kit.events import Envelope, EventType
+from brigade.kit.events import Envelope, EventName
+
+
+# What access announces (docs/design.md §8).
+class AccessEvents(EventName):
+    # A device or client address reached its limit of wrong PINs (docs/security.md).
+    SECURITY_PIN_FAILURES = "security.pin_failures"
+
 
 # Distinct prefixes: authentication tells a credential's kind from its first characters.
 DEVICE_TOKEN_PREFIX = "brd_"  # noqa: S105 (public markers, not secrets)
@@ -69,7 +76,7 @@ _PRINCIPALS = {DeviceKind.TERMINAL: Principal.TERMINAL, DeviceKind.BOARD: Princi
 def device_actor(device: Device) -> Actor:
     """What a device token acts as: a kitchen display is the KITCHEN role; a terminal alone
     only signs people in, a board only reads the guests' board (their role is never consulted,
-    TERMINAL_PERMISSIONS and BOARD_PERMISSIONS decide)."""
+    the permissions that name their kind decide: kit/access.py Needs.devices)."""
     principal = _PRINCIPALS.get(device.kind, Principal.ROLE)
     return Actor(
         name=device.name,
@@ -105,7 +112,7 @@ class Approval:
     created_at: datetime
     expires_at: datetime
     used_at: datetime | None
-    # The most the approved change may come to (kit/access.py APPROVED_UP_TO); None: the
+    # The most the approved change may come to (approvals.py APPROVED_UP_TO); None: the
     # action moves no money.
     amount_cents: int | None = None
 
@@ -216,7 +223,7 @@ def limit_reached(
         return []
     return [
         Envelope(
-            EventType.SECURITY_PIN_FAILURES, alert, location_id=location_id, entity_id=device_id
+            AccessEvents.SECURITY_PIN_FAILURES, alert, location_id=location_id, entity_id=device_id
         )
     ]
 

@@ -8,9 +8,10 @@ from uuid import UUID
 
 from sqlalchemy import Row, bindparam, delete, select, update
 
+from brigade.access.domain.scopes import Scope
 from brigade.access.domain.staff import ApiToken, StaffMember
 from brigade.access.tables import api_tokens, auth_failures, staff
-from brigade.kit.access import Actor, Role, Scope, TokenOwner
+from brigade.kit.access import Actor, Role, TokenOwner
 from brigade.kit.db.engine import UnitOfWork
 from brigade.kit.db.rows import count_one_more, fetch_page, record_from_row, row_from_record
 

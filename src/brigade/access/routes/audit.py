@@ -8,12 +8,12 @@ from uuid import UUID
 from fastapi import Query
 from pydantic import BeforeValidator, Field
 
+from brigade.access.allowed import AuditReader
 from brigade.access.domain.audit import AuditAction, AuditFilter
 from brigade.access.service import audit as service
 from brigade.kit.cursor import Cursor
 from brigade.kit.http.deps import CursorPaginationDep, UowDep
 from brigade.kit.http.errors import problem_responses
-from brigade.kit.http.permissions import AuditReader
 from brigade.kit.http.routing import brigade_router
 from brigade.kit.http.schemas import CursorPage, FromQuery, LocationQuery, ToQuery, order_number
 from brigade.kit.http.types import ResponseModel, Timestamp

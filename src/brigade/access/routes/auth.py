@@ -13,6 +13,7 @@ from uuid import UUID
 from fastapi import Request, Response
 from pydantic import Field
 
+from brigade.access.allowed import PinSetter, SignedInStaff, Terminal
 from brigade.access.domain.errors import (
     LoginTaken,
     NotBackOffice,
@@ -38,7 +39,6 @@ from brigade.kit.http.deps import UowDep, client_address
 from brigade.kit.http.errors import problem_for, problem_responses
 from brigade.kit.http.located import OWN, located
 from brigade.kit.http.paths import StaffId
-from brigade.kit.http.permissions import PinSetter, SignedInStaff, Terminal
 from brigade.kit.http.routing import brigade_router
 from brigade.kit.http.types import RequestModel, ResponseModel
 from brigade.settings import Settings

@@ -7,14 +7,15 @@ from uuid import UUID
 from fastapi import Response
 from pydantic import Field
 
+from brigade.access.allowed import DeviceReader, DeviceUnpairer
 from brigade.access.domain.terminals import Device, DeviceKind
 from brigade.access.service import terminals as service
+from brigade.dining.allowed import DiningRoomManager
 from brigade.kit.errors import NotFound
 from brigade.kit.http.deps import PaginationDep, UowDep
 from brigade.kit.http.errors import problem_responses
 from brigade.kit.http.located import OWN, located
 from brigade.kit.http.paths import DeviceId
-from brigade.kit.http.permissions import DeviceReader, DeviceUnpairer, DiningRoomManager
 from brigade.kit.http.routing import brigade_router
 from brigade.kit.http.schemas import LocationQuery, Page
 from brigade.kit.http.types import Name, RequestModel, ResponseModel, Timestamp

@@ -19,11 +19,11 @@ from brigade.access.domain.errors import (
 from brigade.access.domain.terminals import DeviceKind
 from brigade.access.routes.devices import DeviceOut, device_out
 from brigade.access.service import pairing as service
+from brigade.dining.allowed import DiningRoomManager
 from brigade.kit.errors import OtherLocation
 from brigade.kit.http.deps import UowDep, client_address
 from brigade.kit.http.errors import problem_responses
 from brigade.kit.http.json_answers import json_answer
-from brigade.kit.http.permissions import DiningRoomManager
 from brigade.kit.http.routing import brigade_router
 from brigade.kit.http.types import Name, RequestModel, ResponseModel, Secret, Timestamp
 from brigade.settings import Settings

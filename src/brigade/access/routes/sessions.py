@@ -14,17 +14,7 @@ from uuid import UUID
 from fastapi import Request, Response
 from pydantic import Field
 
-from brigade.access.domain.errors import PinLocked, TooManyWrongPins, TrivialPin, WrongPin
-from brigade.access.domain.terminals import PIN_PATTERN, DirectoryEntry, PinHolder
-from brigade.access.service import terminals as service
-from brigade.kit import money
-from brigade.kit.access import APPROVED_UP_TO, ApprovalAction, Role
-from brigade.kit.errors import ApprovalInvalid, Forbidden, NotApprovable, NotFound, OtherLocation
-from brigade.kit.http.deps import PaginationDep, UowDep, client_address
-from brigade.kit.http.errors import problem_for, problem_responses
-from brigade.kit.http.located import OWN, ensure_named_within, located
-from brigade.kit.http.paths import StaffId
-from brigade.kit.http.permissions import (
+from brigade.access.allowed import (
     ApprovalSeeker,
     DirectoryReader,
     PinSetter,
@@ -32,6 +22,17 @@ from brigade.kit.http.permissions import (
     SignedInStaff,
     Terminal,
 )
+from brigade.access.domain.approvals import APPROVED_UP_TO, ApprovalAction
+from brigade.access.domain.errors import PinLocked, TooManyWrongPins, TrivialPin, WrongPin
+from brigade.access.domain.terminals import PIN_PATTERN, DirectoryEntry, PinHolder
+from brigade.access.service import terminals as service
+from brigade.kit import money
+from brigade.kit.access import Role
+from brigade.kit.errors import ApprovalInvalid, Forbidden, NotApprovable, NotFound, OtherLocation
+from brigade.kit.http.deps import PaginationDep, UowDep, client_address
+from brigade.kit.http.errors import problem_for, problem_responses
+from brigade.kit.http.located import OWN, ensure_named_within, located
+from brigade.kit.http.paths import StaffId
 from brigade.kit.http.routing import brigade_router
 from brigade.kit.http.schemas import Page
 from brigade.kit.http.types import Money, MoneyIn, RequestModel, ResponseModel, Timestamp

@@ -8,20 +8,21 @@ from uuid import UUID
 from fastapi import Query, Response
 from pydantic import Field
 
+from brigade.access.allowed import StaffAdmin
 from brigade.access.domain.errors import LoginTaken, TrivialPin, WeakPassword
 from brigade.access.domain.passwords import MIN_PASSWORD_LENGTH
+from brigade.access.domain.scopes import Scope
 from brigade.access.domain.sign_in import SignInChanges
 from brigade.access.domain.staff import CreateStaff, CreateToken, StaffChanges
 from brigade.access.routes.auth import Login, Password
 from brigade.access.routes.sessions import Pin
 from brigade.access.service import staff as service
-from brigade.kit.access import Role, Scope
+from brigade.kit.access import Role
 from brigade.kit.errors import Conflict, NotFound
 from brigade.kit.http.deps import PaginationDep, UowDep
 from brigade.kit.http.errors import problem_responses
 from brigade.kit.http.located import NO_LOCATION, OWN, located
 from brigade.kit.http.paths import StaffId, TokenId
-from brigade.kit.http.permissions import StaffAdmin
 from brigade.kit.http.routing import brigade_router
 from brigade.kit.http.schemas import Page, given, shaped
 from brigade.kit.http.types import (

@@ -13,6 +13,7 @@ from uuid import UUID
 
 from brigade.access.domain.audit import AuditAction, AuditedEntity
 from brigade.access.domain.passwords import can_open_back_office
+from brigade.access.domain.scopes import Scope
 from brigade.access.domain.sign_in import SignInChanges
 from brigade.access.domain.staff import (
     ApiToken,
@@ -30,7 +31,7 @@ from brigade.access.repository.staff import AuthFailureRepository, StaffReposito
 from brigade.access.service import audit, passwords, sign_in, terminals
 from brigade.access.service import token_cache as worker_token_cache
 from brigade.access.service.revoking import Revocation, revoke
-from brigade.kit.access import BOOTSTRAP_ADMIN, Actor, Role, Scope, TokenOwner
+from brigade.kit.access import BOOTSTRAP_ADMIN, Actor, Role, TokenOwner
 from brigade.kit.changes import UNSET
 from brigade.kit.clock import later_than, now
 from brigade.kit.db.engine import UnitOfWork

@@ -15,9 +15,16 @@ from datetime import datetime, timedelta
 from decimal import Decimal
 from uuid import UUID
 
+from brigade.access.domain.approvals import (
+    ApprovalAction,
+    approvable,
+    approval_ceiling,
+    approval_resource,
+)
 from brigade.access.domain.audit import AuditAction, AuditedEntity
 from brigade.access.domain.errors import PinLocked, TooManyWrongPins, WrongPin
 from brigade.access.domain.lockout import PIN_LOCK_OUT, FailedAttempts
+from brigade.access.domain.permissions import AccessPermissions
 from brigade.access.domain.staff import new_token as new_secret
 from brigade.access.domain.staff import permission_to_set_pin, token_digest, token_hint
 from brigade.access.domain.terminals import (
@@ -52,16 +59,7 @@ from brigade.access.service import staff as access
 from brigade.access.service import token_cache as worker_token_cache
 from brigade.access.service.revoking import Revocation, revoke
 from brigade.kit import money
-from brigade.kit.access import (
-    Actor,
-    ApprovalAction,
-    Approver,
-    Permission,
-    TokenOwner,
-    approvable,
-    approval_ceiling,
-    approval_resource,
-)
+from brigade.kit.access import Actor, Approver, TokenOwner
 from brigade.kit.clock import now
 from brigade.kit.db.engine import Database, UnitOfWork
 from brigade.kit.errors import (
@@ -451,7 +449,7 @@ async def request_approval(
         if actor.device_id is None or str(asked.ids.get("device_id")) != str(actor.device_id):
             raise ApprovalInvalid("A device asks to unpair itself only: name its own deviceId.")
     else:
-        actor.ensure(Permission.REQUEST_APPROVAL)
+        actor.ensure(AccessPermissions.REQUEST_APPROVAL)
     resource = approval_resource(action, asked.ids)
     amount_cents = approval_ceiling(
         action, None if asked.amount is None else money.to_cents(asked.amount)

@@ -26,7 +26,7 @@ from sqlalchemy import (
     update,
 )
 
-from brigade.catalogue.domain.events import group_event
+from brigade.catalogue.domain.events import CatalogueEvents, group_event
 from brigade.catalogue.domain.menu import StockMovement, StockMovementKind
 from brigade.catalogue.domain.records import ModifierGroup, ModifierOption, Product, ProductVariant
 from brigade.catalogue.tables import (
@@ -48,7 +48,6 @@ from brigade.kit.db.rows import (
     row_from_record,
     typed_null,
 )
-from brigade.kit.events import EventType
 
 _LIVE_VARIANT = product_variants.c.deleted_at.is_(None)
 
@@ -269,7 +268,11 @@ class MenuRepository:
                     for position, o in enumerate(group.options)
                 ],
             )
-        kind = EventType.MODIFIER_GROUP_CREATED if new else EventType.MODIFIER_GROUP_UPDATED
+        kind = (
+            CatalogueEvents.MODIFIER_GROUP_CREATED
+            if new
+            else CatalogueEvents.MODIFIER_GROUP_UPDATED
+        )
         self._uow.record([group_event(kind, group)])
 
     async def delete_group(self, group: ModifierGroup) -> None:
@@ -284,7 +287,7 @@ class MenuRepository:
             delete(modifier_group_options).where(modifier_group_options.c.group_id == group_id)
         )
         await connection.execute(delete(modifier_groups).where(modifier_groups.c.id == group_id))
-        self._uow.record([group_event(EventType.MODIFIER_GROUP_DELETED, group)])
+        self._uow.record([group_event(CatalogueEvents.MODIFIER_GROUP_DELETED, group)])
 
     async def products_offering(self, group_id: UUID) -> list[UUID]:
         """The live products that offer the group."""

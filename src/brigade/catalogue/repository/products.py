@@ -26,6 +26,7 @@ from sqlalchemy import (
 )
 
 from brigade.catalogue.domain.events import (
+    CatalogueEvents,
     menu_changed,
     product_changed,
     product_event,
@@ -36,7 +37,6 @@ from brigade.catalogue.tables import products
 from brigade.kit import money
 from brigade.kit.db.engine import UnitOfWork
 from brigade.kit.db.rows import location_in, location_out, location_reader, row_from_record
-from brigade.kit.events import EventType
 from brigade.pricing.tables import TAX_RATE_COLUMNS, tax_rate_from, tax_rates
 
 
@@ -275,7 +275,7 @@ class ProductRepository:
         """Write a new product and record ``product.created``."""
         connection = await self._uow.connection()
         await connection.execute(products.insert().values(_to_row(product)))
-        self._uow.record([product_event(EventType.PRODUCT_CREATED, product)])
+        self._uow.record([product_event(CatalogueEvents.PRODUCT_CREATED, product)])
 
     async def save(self, product: Product, *, before: Product) -> None:
         """Write an edited product and record what the edit announces (``product_changed``)."""
@@ -313,7 +313,7 @@ class ProductRepository:
         await connection.execute(
             update(products).where(products.c.id == product.id).values(deleted_at=at, updated_at=at)
         )
-        self._uow.record([product_event(EventType.PRODUCT_DELETED, product)])
+        self._uow.record([product_event(CatalogueEvents.PRODUCT_DELETED, product)])
 
     async def count_live_in_categories(self, category_ids: Sequence[UUID]) -> Mapping[UUID, int]:
         if not category_ids:

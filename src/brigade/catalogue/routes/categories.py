@@ -9,6 +9,7 @@ from uuid import UUID
 from fastapi import Depends, Query, Response
 from pydantic import Field, field_validator
 
+from brigade.catalogue.allowed import CatalogueEditor, MenuReader
 from brigade.catalogue.domain.errors import CategoryCycle, CategoryInUse
 from brigade.catalogue.domain.records import Category, CategoryChanges, CreateCategory
 from brigade.catalogue.service import categories as service
@@ -17,7 +18,6 @@ from brigade.kit.errors import InvalidInput, NotFound
 from brigade.kit.http.deps import UowDep
 from brigade.kit.http.errors import problem_responses
 from brigade.kit.http.paths import CategoryId
-from brigade.kit.http.permissions import CatalogueEditor, MenuReader
 from brigade.kit.http.prefer import REPRESENTATION, answered_with, preference, represented
 from brigade.kit.http.routing import brigade_router
 from brigade.kit.http.schemas import DeleteResult, LocationQuery, NewAtLocationQuery, given, shaped

@@ -9,6 +9,7 @@ from uuid import UUID
 from fastapi import Response
 from pydantic import Field
 
+from brigade.catalogue.allowed import CatalogueEditor, MenuReader
 from brigade.catalogue.domain.errors import ModifierGroupInUse
 from brigade.catalogue.domain.menu import ModifierGroupFields
 from brigade.catalogue.domain.records import ModifierGroup
@@ -18,7 +19,6 @@ from brigade.kit.errors import InvalidInput, NotFound
 from brigade.kit.http.deps import PaginationDep, UowDep
 from brigade.kit.http.errors import problem_responses
 from brigade.kit.http.paths import ModifierGroupId
-from brigade.kit.http.permissions import CatalogueEditor, MenuReader
 from brigade.kit.http.routing import brigade_router
 from brigade.kit.http.schemas import DeleteResult, LocationQuery, NewAtLocationQuery, Page, shaped
 from brigade.kit.http.types import Name, RequestModel, ResponseModel, Timestamp, WholeNumber

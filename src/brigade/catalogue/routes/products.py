@@ -9,6 +9,8 @@ from uuid import UUID
 from fastapi import Body, Depends, Path, Query, Response
 from pydantic import ConfigDict, Field, model_validator
 
+from brigade.access.allowed import Reader
+from brigade.catalogue.allowed import CatalogueEditor, Marker86, MenuReader, StockKeeper
 from brigade.catalogue.domain.errors import (
     DuplicateBarcode,
     DuplicateSku,
@@ -41,7 +43,6 @@ from brigade.kit.http.errors import error_code, problem_responses
 from brigade.kit.http.json_answers import FreshAnswer, instant, number, uuid_text
 from brigade.kit.http.located import OWN, located
 from brigade.kit.http.paths import ProductId, VariantId
-from brigade.kit.http.permissions import CatalogueEditor, Marker86, MenuReader, Reader, StockKeeper
 from brigade.kit.http.prefer import REPRESENTATION, answered_with, preference, represented
 from brigade.kit.http.routing import answers_kept_in, brigade_router
 from brigade.kit.http.schemas import (

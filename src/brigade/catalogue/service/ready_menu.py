@@ -14,14 +14,16 @@ from __future__ import annotations
 from collections.abc import Sequence
 from uuid import UUID
 
-from brigade.kit.events import Envelope, EventType
+from brigade.catalogue.domain.events import CatalogueEvents
+from brigade.kit.events import Envelope
 from brigade.kit.ready_answers import ReadyAnswers
+from brigade.pricing.domain import PricingEvents
 
 # What changes a kept answer: a product (its 86 and stock.low too), a modifier group its
 # detail shows, a tax rate its taxRate shows.
 MENU_EVENTS = frozenset(
     event_type.value
-    for event_type in EventType
+    for event_type in (*CatalogueEvents, *PricingEvents)
     if event_type.value.split(".")[0] in {"product", "stock", "modifier_group", "tax_rate"}
 )
 

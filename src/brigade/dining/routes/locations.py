@@ -7,6 +7,8 @@ from uuid import UUID
 
 from pydantic import Field, WithJsonSchema
 
+from brigade.access.allowed import Reader
+from brigade.dining.allowed import LocationAdmin
 from brigade.dining.domain.rooms import (
     DEFAULT_IDLE_SIGN_OUT_SECONDS,
     DEFAULT_TICKET_LATE_MINUTES,
@@ -24,7 +26,6 @@ from brigade.kit.http.deps import PaginationDep, UowDep
 from brigade.kit.http.errors import problem_responses
 from brigade.kit.http.located import OWN, located
 from brigade.kit.http.paths import LocationId
-from brigade.kit.http.permissions import LocationAdmin, Reader
 from brigade.kit.http.routing import brigade_router
 from brigade.kit.http.schemas import Page
 from brigade.kit.http.types import (

@@ -8,6 +8,8 @@ from uuid import UUID
 from fastapi import Response
 from pydantic import Field
 
+from brigade.access.allowed import Reader
+from brigade.dining.allowed import DiningRoomManager
 from brigade.dining.domain.errors import DuplicateTableName
 from brigade.dining.domain.rooms import SeatedOrder, TableStatus
 from brigade.dining.service import rooms as service
@@ -17,7 +19,6 @@ from brigade.kit.errors import NotFound
 from brigade.kit.http.deps import PaginationDep, UowDep
 from brigade.kit.http.errors import problem_responses
 from brigade.kit.http.paths import TableId
-from brigade.kit.http.permissions import DiningRoomManager, Reader
 from brigade.kit.http.routing import brigade_router
 
 # The catalogue's delete answer, shared until the routers share one schemas module.

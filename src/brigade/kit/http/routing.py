@@ -182,7 +182,7 @@ class BrigadeRoute(APIRoute):
             methods = ",".join(sorted(kwargs.get("methods") or ()))
             raise RouteWithoutPermission(
                 f"{methods} {path} ({endpoint.__module__}.{endpoint.__qualname__}) names no "
-                "permission: give it a parameter typed by one of kit/http/permissions.py's "
+                "permission: give it a parameter typed by one of its feature's allowed.py "
                 "aliases, or put it on a brigade_router(public=True)"
             )
         if self.permission is not None:

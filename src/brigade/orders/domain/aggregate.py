@@ -33,7 +33,7 @@ from brigade.kit.changes import UNSET
 from brigade.kit.clock import strictly_after
 from brigade.kit.currencies import DEFAULT_CURRENCY
 from brigade.kit.errors import InvalidInput, NotFound, OtherLocation, StaleVersion
-from brigade.kit.events import Envelope, EventType
+from brigade.kit.events import Envelope
 from brigade.kit.ids import new_id
 from brigade.kitchen.domain import KitchenTicket, TicketItem, TicketKind, unbumps
 from brigade.orders.domain import journal_notes
@@ -61,6 +61,7 @@ from brigade.orders.domain.errors import (
     TooManyItems,
     WouldOverpay,
 )
+from brigade.orders.domain.events import OrderEvents
 from brigade.orders.domain.permissions import (
     check_tip_approval,
     permission_to_cancel,
@@ -524,7 +525,7 @@ class Order:
         )
         order = cls(header)
         order._changes.is_new = True
-        order._changes.events.append(order._event(EventType.ORDER_CREATED))
+        order._changes.events.append(order._event(OrderEvents.ORDER_CREATED))
         return order
 
     # --- what it is -----------------------------------------------------------------------
@@ -626,7 +627,7 @@ class Order:
         actor.ensure_approved_up_to(cents)
         self._commit(
             at,
-            (self._event(EventType.ORDER_UPDATED),),
+            (self._event(OrderEvents.ORDER_UPDATED),),
             respread=True,
             discount_cents=cents,
             discount_code=command.code if cents else None,
@@ -640,7 +641,7 @@ class Order:
         ensure_order_editable(self._header.status)
         previous = self._header.table_id
         self._commit(
-            at, (self._event(EventType.ORDER_UPDATED),), table_id=table_id, table_name=table_name
+            at, (self._event(OrderEvents.ORDER_UPDATED),), table_id=table_id, table_name=table_name
         )
         return previous
 
@@ -650,7 +651,7 @@ class Order:
         ensure_order_editable(self._header.status)
         kept = customer_name(name)
         if kept != self._header.customer_name:
-            self._commit(at, (self._event(EventType.ORDER_UPDATED),), customer_name=kept)
+            self._commit(at, (self._event(OrderEvents.ORDER_UPDATED),), customer_name=kept)
 
     @property
     def is_settled(self) -> bool:
@@ -677,7 +678,7 @@ class Order:
         moment = self._next_moment(at)
         self._commit(
             moment,
-            (self._event(EventType.ORDER_COMPLETED),),
+            (self._event(OrderEvents.ORDER_COMPLETED),),
             status=status,
             completed_at=moment,
             completed_by_id=actor.staff_id,
@@ -725,7 +726,7 @@ class Order:
         self._changes.journal.append(journal_notes.reopen(self._header.receipt_number))
         self._commit(
             self._next_moment(at),
-            (self._event(EventType.ORDER_REOPENED),),
+            (self._event(OrderEvents.ORDER_REOPENED),),
             status=status,
             completed_at=None,
             completed_by_id=None,
@@ -766,7 +767,7 @@ class Order:
         ]
         self._commit(
             moment,
-            (self._event(EventType.ORDER_CANCELLED),),
+            (self._event(OrderEvents.ORDER_CANCELLED),),
             changed_payments=refunded,
             added_refunds=given_back,
             returned=[(line.product_id, line.quantity) for line in live],
@@ -833,7 +834,7 @@ class Order:
             course=command.course,
         )
         self._commit(
-            at, (self._item_event(EventType.ITEM_ADDED, item),), added_items=[item], respread=True
+            at, (self._item_event(OrderEvents.ITEM_ADDED, item),), added_items=[item], respread=True
         )
         return item
 
@@ -894,9 +895,9 @@ class Order:
             return ItemChange(current, current)
         item = dataclasses.replace(item, updated_at=strictly_after(current.updated_at, at))
         # A changed quantity or price also moved the order's totals: the order detail follows.
-        events = [self._item_event(EventType.ITEM_UPDATED, item)]
+        events = [self._item_event(OrderEvents.ITEM_UPDATED, item)]
         if item.total_cents != current.total_cents or item.quantity != current.quantity:
-            events.append(self._event(EventType.ORDER_UPDATED))
+            events.append(self._event(OrderEvents.ORDER_UPDATED))
         self._commit(
             at,
             events,
@@ -924,7 +925,7 @@ class Order:
             if item.status in (ItemStatus.SENT, ItemStatus.PREPARING)
         ]
         if ready:
-            events = [self._item_event(EventType.ITEM_UPDATED, item) for item in ready]
+            events = [self._item_event(OrderEvents.ITEM_UPDATED, item) for item in ready]
             self._commit(moment, events, changed_items=ready)
 
     @staticmethod
@@ -1007,7 +1008,7 @@ class Order:
             self._changes.journal.append(void)
         self._commit(
             at,
-            (self._item_event(EventType.ITEM_VOIDED, voided),),
+            (self._item_event(OrderEvents.ITEM_VOIDED, voided),),
             changed_items=[voided],
             returned=[(item.product_id, item.quantity)],
             tickets=tickets,
@@ -1031,7 +1032,7 @@ class Order:
             raise ServiceChargeApplied(f"{on_order.name} is already on the order")
         added = dataclasses.replace(charge, automatic=False, waived=False)
         kept = [c for c in header.service_charges if c is not on_order]
-        self._commit(at, (self._event(EventType.ORDER_UPDATED),), service_charges=(*kept, added))
+        self._commit(at, (self._event(OrderEvents.ORDER_UPDATED),), service_charges=(*kept, added))
         return added
 
     def remove_charge(self, service_charge_id: UUID, *, actor: Actor, at: datetime) -> OrderCharge:
@@ -1053,7 +1054,7 @@ class Order:
             )
         else:
             kept = tuple(c for c in header.service_charges if c is not charge)
-        self._commit(at, (self._event(EventType.ORDER_UPDATED),), service_charges=kept)
+        self._commit(at, (self._event(OrderEvents.ORDER_UPDATED),), service_charges=kept)
         return charge
 
     # --- kitchen and payments -------------------------------------------------------------
@@ -1064,7 +1065,7 @@ class Order:
         opens the order; the items of a course not fired stay PENDING, held
         (orders/domain/courses.py)."""
         courses = sent_by_a_send(self._header.fired_courses)
-        ticket = self._send_pending(courses, EventType.ORDER_SENT, actor=actor, at=at)
+        ticket = self._send_pending(courses, OrderEvents.ORDER_SENT, actor=actor, at=at)
         if ticket is None:
             raise NothingToSend("the order has no pending items to send to the kitchen")
         return ticket
@@ -1075,13 +1076,13 @@ class Order:
         as a send does; 409 ``nothing_to_send`` when the course has no pending items."""
         if course < FIRST_COURSE:
             raise InvalidInput("course", f"must be at least {FIRST_COURSE}")
-        fired = self._send_pending((course,), EventType.ORDER_COURSE_FIRED, actor=actor, at=at)
+        fired = self._send_pending((course,), OrderEvents.ORDER_COURSE_FIRED, actor=actor, at=at)
         if fired is None:
             raise NothingToSend(f"course {course} has no pending items to send to the kitchen")
         return fired
 
     def _send_pending(
-        self, courses: Sequence[int], event_type: EventType, *, actor: Actor, at: datetime
+        self, courses: Sequence[int], event_type: OrderEvents, *, actor: Actor, at: datetime
     ) -> KitchenTicket | None:
         """Send the PENDING items of ``courses`` on one new ticket and mark those courses
         fired, announcing ``event_type``; None (and nothing changed) when there are none."""
@@ -1178,7 +1179,7 @@ class Order:
             rounding_cents=rounding_cents,
             currency=self._header.currency,
         )
-        paid = self._event(EventType.PAYMENT_CREATED, payment, payment.id)
+        paid = self._event(OrderEvents.PAYMENT_CREATED, payment, payment.id)
         self._commit(at, (paid,), added_payments=[payment])
         return payment
 
@@ -1205,7 +1206,7 @@ class Order:
         refund = self._refund_record(
             payment, amount_cents, tip_cents, command.reason, items, actor, moment
         )
-        self._commit(moment, (self._event(EventType.ORDER_REFUNDED),), added_refunds=[refund])
+        self._commit(moment, (self._event(OrderEvents.ORDER_REFUNDED),), added_refunds=[refund])
         self._changes.journal.append(journal_notes.refund(self._header, refund))
         return refund
 
@@ -1272,7 +1273,7 @@ class Order:
         if tip_cents == current.tip_cents:
             return PaymentChange(current, current)
         adjusted = dataclasses.replace(current, tip_cents=tip_cents)
-        self._commit(at, (self._event(EventType.ORDER_UPDATED),), changed_payments=[adjusted])
+        self._commit(at, (self._event(OrderEvents.ORDER_UPDATED),), changed_payments=[adjusted])
         if self._header.status is OrderStatus.COMPLETED and self._header.receipt_number:
             # The sale keeps its receipt: the journal records the tip's change on it.
             self._changes.journal.append(
@@ -1316,9 +1317,9 @@ class Order:
             raise WouldOverpay("the check's payments would be more than it comes to")
         first, *rest = shared
         events = [
-            self._item_event(EventType.ITEM_UPDATED, first),
-            *(self._item_event(EventType.ITEM_ADDED, part) for part in rest),
-            self._event(EventType.ORDER_UPDATED),
+            self._item_event(OrderEvents.ITEM_UPDATED, first),
+            *(self._item_event(OrderEvents.ITEM_ADDED, part) for part in rest),
+            self._event(OrderEvents.ORDER_UPDATED),
         ]
         self._commit(moment, events, changed_items=[first, *kept], added_items=rest)
         return shared
@@ -1425,7 +1426,7 @@ class Order:
         )
         self._commit(
             moment,
-            (self._event(EventType.ORDER_SPLIT),),
+            (self._event(OrderEvents.ORDER_SPLIT),),
             changed_items=[
                 dataclasses.replace(item, updated_at=moment)
                 for item in staying
@@ -1475,7 +1476,7 @@ class Order:
         added = [item for item in moved if item.id not in source._lines]
         order._commit(
             at,
-            (order._event(EventType.ORDER_CREATED),),
+            (order._event(OrderEvents.ORDER_CREATED),),
             added_items=added,
             arrived_items=arrived,
         )
@@ -1514,7 +1515,7 @@ class Order:
         moment = self._next_moment(at)
         self._commit(
             moment,
-            (self._event(EventType.ORDER_ITEMS_MOVED),),
+            (self._event(OrderEvents.ORDER_ITEMS_MOVED),),
             changed_items=[
                 dataclasses.replace(item, updated_at=moment)
                 for item in staying
@@ -1523,7 +1524,7 @@ class Order:
             handed_over=moving,
             **_settled_fields(after),
         )
-        to._take(taking, EventType.ORDER_ITEMS_MOVED)
+        to._take(taking, OrderEvents.ORDER_ITEMS_MOVED)
 
     def merge(self, other: Order, *, actor: Actor, at: datetime) -> None:
         """Take the open check ``other``'s live items and completed payments, with all of its
@@ -1553,7 +1554,7 @@ class Order:
             emptied = dataclasses.replace(emptied, guest_count=0)
         other._commit(
             moment,
-            (other._event(EventType.ORDER_CANCELLED),),
+            (other._event(OrderEvents.ORDER_CANCELLED),),
             handed_over=[*(item.id for item in items), *(p.id for p in payments)],
             status=apply_order_event(other._header.status, OrderEvent.CANCEL),
             cancelled_at=moment,
@@ -1563,7 +1564,7 @@ class Order:
             merged_into=self.id,
             **_settled_fields(emptied),
         )
-        self._take(taking, EventType.ORDER_MERGED)
+        self._take(taking, OrderEvents.ORDER_MERGED)
 
     def _check_other(self, to: Order) -> None:
         """Lines move between two open checks of one location on the same terms."""
@@ -1678,7 +1679,7 @@ class Order:
             )
         return _Taking(moment, pinned, arrived, moved_payments, after)
 
-    def _take(self, taking: _Taking, event_type: EventType) -> None:
+    def _take(self, taking: _Taking, event_type: OrderEvents) -> None:
         status = self._header.status
         if any(is_sent(item.status) for item in taking.arrived):
             # Food the kitchen has: a check that sent nothing yet is open now, as a send opens it.
@@ -1699,7 +1700,7 @@ class Order:
         return strictly_after(self._header.updated_at, at)
 
     def _event(
-        self, event_type: EventType, payload: object = None, entity_id: UUID | None = None
+        self, event_type: OrderEvents, payload: object = None, entity_id: UUID | None = None
     ) -> Envelope:
         """An event of this order: about the order itself (its detail is the payload), or
         about a part of it (an item, a payment) with that part's id."""
@@ -1711,7 +1712,7 @@ class Order:
             order_id=self._header.id,
         )
 
-    def _item_event(self, event_type: EventType, item: OrderItem) -> Envelope:
+    def _item_event(self, event_type: OrderEvents, item: OrderItem) -> Envelope:
         return self._event(event_type, ItemOfOrder(self, item.id), item.id)
 
     def _commit(

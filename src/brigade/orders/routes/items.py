@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from fastapi import Request, Response
 
+from brigade.access.allowed import Reader
 from brigade.catalogue.domain.errors import (
     ModifierSelectionInvalid,
     ProductUnavailable,
@@ -13,9 +14,9 @@ from brigade.kit.errors import InvalidInput, NotFound
 from brigade.kit.http.deps import UowDep
 from brigade.kit.http.errors import problem_responses
 from brigade.kit.http.paths import ItemId, OrderId
-from brigade.kit.http.permissions import ItemChanger, ItemVoider, OrderTaker, Reader
 from brigade.kit.http.routing import brigade_router
 from brigade.orders import service, shaping
+from brigade.orders.allowed import ItemChanger, ItemVoider, OrderTaker
 from brigade.orders.domain.errors import (
     DiscountTooLarge,
     IdInUse,

@@ -8,6 +8,7 @@ from uuid import UUID
 
 from fastapi import Path, Query, Request, Response
 
+from brigade.access.allowed import Reader
 from brigade.kit.access import Actor
 from brigade.kit.cursor import Cursor
 from brigade.kit.db.engine import UnitOfWork
@@ -17,7 +18,6 @@ from brigade.kit.http.deps import CursorPaginationDep, UowDep
 from brigade.kit.http.errors import problem_responses
 from brigade.kit.http.json_answers import json_answer
 from brigade.kit.http.paths import OrderId
-from brigade.kit.http.permissions import OrderCanceller, OrderTaker, Reader, Reopener
 from brigade.kit.http.query import renamed
 from brigade.kit.http.routing import brigade_router
 from brigade.kit.http.schemas import (
@@ -29,6 +29,7 @@ from brigade.kit.http.schemas import (
 from brigade.kit.http.types import UtcInstant
 from brigade.kitchen.domain import KitchenTicket
 from brigade.orders import service, shaping
+from brigade.orders.allowed import OrderCanceller, OrderTaker, Reopener
 from brigade.orders.domain.aggregate import Order
 from brigade.orders.domain.courses import MAX_COURSE
 from brigade.orders.domain.errors import (

@@ -4,13 +4,14 @@ from __future__ import annotations
 
 from fastapi import Request, Response
 
+from brigade.access.allowed import Reader
 from brigade.kit.errors import ApprovalExceeded, InvalidInput, NotFound, StaleVersion
 from brigade.kit.http.deps import SettingsDep, UowDep
 from brigade.kit.http.errors import problem_responses
 from brigade.kit.http.paths import OrderId, PaymentId
-from brigade.kit.http.permissions import Discounter, Payer, Reader, TipAdjuster
 from brigade.kit.http.routing import brigade_router
 from brigade.orders import service, shaping
+from brigade.orders.allowed import Discounter, Payer, TipAdjuster
 from brigade.orders.domain.errors import (
     BusinessDayClosed,
     DayClosed,

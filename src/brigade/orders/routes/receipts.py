@@ -15,10 +15,10 @@ from brigade.kit.escpos import encode
 from brigade.kit.http.deps import UowDep
 from brigade.kit.http.errors import problem_responses
 from brigade.kit.http.paths import OrderId
-from brigade.kit.http.permissions import OrderTaker, ReceiptReader
 from brigade.kit.http.routing import brigade_router
 from brigade.kit.http.types import RequestModel
 from brigade.orders import service
+from brigade.orders.allowed import OrderTaker, ReceiptReader
 from brigade.orders.domain.documents import receipt_document, receipt_html, receipt_text
 from brigade.printing.schemas import PrintJobOut, job_out
 

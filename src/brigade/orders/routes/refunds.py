@@ -4,13 +4,14 @@ from __future__ import annotations
 
 from fastapi import Response
 
+from brigade.access.allowed import Reader
 from brigade.kit.errors import ApprovalExceeded, InvalidInput, NotFound, StaleVersion
 from brigade.kit.http.deps import UowDep
 from brigade.kit.http.errors import problem_responses
 from brigade.kit.http.paths import OrderId, RefundId
-from brigade.kit.http.permissions import Reader, Refunder
 from brigade.kit.http.routing import brigade_router
 from brigade.orders import service, shaping
+from brigade.orders.allowed import Refunder
 from brigade.orders.domain.errors import InvalidTransition, RefundExceedsPaid
 from brigade.orders.routes.parsing import IfMatchDep
 from brigade.orders.routes.representation import PreferDep, answered_with_order, written

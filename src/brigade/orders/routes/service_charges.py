@@ -8,9 +8,9 @@ from brigade.kit.errors import Forbidden
 from brigade.kit.http.deps import UowDep
 from brigade.kit.http.errors import problem_responses
 from brigade.kit.http.paths import OrderId, ServiceChargeId
-from brigade.kit.http.permissions import ChargeRemover, OrderTaker
 from brigade.kit.http.routing import brigade_router
 from brigade.orders import service, shaping
+from brigade.orders.allowed import ChargeRemover, OrderTaker
 from brigade.orders.domain.errors import DiscountTooLarge, ServiceChargeApplied
 from brigade.orders.routes.parsing import CHANGE_ERRORS, IfMatchDep
 from brigade.orders.schemas import OrderDetail, ServiceChargeAdd

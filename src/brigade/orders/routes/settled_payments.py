@@ -10,10 +10,10 @@ from fastapi import Query
 from brigade.kit.cursor import Cursor
 from brigade.kit.http.deps import CursorPaginationDep, UowDep
 from brigade.kit.http.errors import problem_responses
-from brigade.kit.http.permissions import OrderTaker, PaymentsReader
 from brigade.kit.http.routing import brigade_router
 from brigade.kit.http.schemas import FromQuery, LocationQuery, ToQuery
 from brigade.orders import service, shaping
+from brigade.orders.allowed import OrderTaker, PaymentsReader
 from brigade.orders.domain.settlement import PaymentFilter
 from brigade.orders.domain.states import PaymentMethod
 from brigade.orders.schemas import SettledPaymentOut, SettledPaymentPage

@@ -10,9 +10,9 @@ from brigade.kit.errors import InvalidInput
 from brigade.kit.http.deps import UowDep
 from brigade.kit.http.errors import problem_responses
 from brigade.kit.http.paths import ItemId, OrderId
-from brigade.kit.http.permissions import OrderTaker
 from brigade.kit.http.routing import brigade_router
 from brigade.orders import service, shaping
+from brigade.orders.allowed import OrderTaker
 from brigade.orders.domain.aggregate import Order
 from brigade.orders.domain.errors import (
     CheckHasPayments,

@@ -8,12 +8,12 @@ from uuid import UUID
 from fastapi import Response
 from pydantic import ConfigDict, Field, model_validator
 
+from brigade.access.allowed import Reader
 from brigade.kit.changes import UNSET
 from brigade.kit.errors import InvalidInput, NotFound, OtherLocation
 from brigade.kit.http.deps import PaginationDep, UowDep
 from brigade.kit.http.errors import problem_responses
 from brigade.kit.http.paths import ServiceChargeId
-from brigade.kit.http.permissions import PriceSetter, Reader
 from brigade.kit.http.routing import brigade_router
 from brigade.kit.http.schemas import DeleteResult, Page, given
 from brigade.kit.http.types import (
@@ -30,6 +30,7 @@ from brigade.kit.http.types import (
     omittable,
 )
 from brigade.pricing import service
+from brigade.pricing.allowed import PriceSetter
 from brigade.pricing.domain import (
     ChargeOrderType,
     CreateServiceCharge,

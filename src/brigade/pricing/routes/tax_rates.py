@@ -8,11 +8,11 @@ from uuid import UUID
 from fastapi import Depends, Query, Response
 from pydantic import Field
 
+from brigade.access.allowed import Reader
 from brigade.kit.errors import InvalidInput, NotFound, OtherLocation
 from brigade.kit.http.deps import PaginationDep, UowDep
 from brigade.kit.http.errors import problem_responses
 from brigade.kit.http.paths import TaxRateId
-from brigade.kit.http.permissions import PriceSetter, Reader
 from brigade.kit.http.routing import brigade_router
 from brigade.kit.http.schemas import DeleteResult, LocationQuery, Page, given, shaped
 from brigade.kit.http.types import (
@@ -25,6 +25,7 @@ from brigade.kit.http.types import (
     omittable,
 )
 from brigade.pricing import service
+from brigade.pricing.allowed import PriceSetter
 from brigade.pricing.domain import (
     CreateTaxRate,
     DuplicateTaxRateName,

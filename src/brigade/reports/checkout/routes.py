@@ -15,10 +15,10 @@ from brigade.kit.errors import Forbidden, InvalidInput, OtherLocation
 from brigade.kit.http.deps import UowDep
 from brigade.kit.http.errors import problem_responses
 from brigade.kit.http.paths import StaffId
-from brigade.kit.http.permissions import CheckoutReader
 from brigade.kit.http.routing import brigade_router
 from brigade.kit.http.schemas import LocationQuery, order_number
 from brigade.kit.http.types import BusinessDay, Money, ResponseModel, Timestamp
+from brigade.reports.allowed import CheckoutReader
 from brigade.reports.checkout import service
 from brigade.reports.checkout.domain import Checkout
 from brigade.till.schemas import ShiftOut, shift_out
