@@ -50,7 +50,18 @@ def test_numbers_of_any_magnitude_are_a_4xx_everywhere(api_schema: OpenApiSchema
     extreme_numbers_are_a_4xx(api_schema, max_examples=10)
 
 
-@pytest.mark.parametrize("mode", [GenerationMode.POSITIVE, GenerationMode.NEGATIVE])
+# Input the schema refuses is refused by validation before any SQL: the negative run is the
+# same on both databases; valid input (the longest strings, the largest numbers) reaches SQL.
+@pytest.mark.parametrize(
+    "mode",
+    [
+        GenerationMode.POSITIVE,
+        pytest.param(
+            GenerationMode.NEGATIVE,
+            marks=pytest.mark.once("what the schema refuses never reaches the database"),
+        ),
+    ],
+)
 def test_every_operation_conforms(api_schema: OpenApiSchema, mode: GenerationMode) -> None:
     every_operation_conforms(api_schema, mode, max_examples=10)
 

@@ -325,7 +325,14 @@ def _reopen_and_refund(page: Page, restaurant: Restaurant, table: str, number: s
     assert [part["itemId"] for part in refund["items"]] == [salad["id"]]
 
 
-@pytest.mark.parametrize("size", list(SIZES))
+# The cents are the same sums at either size: PostgreSQL's run plays the dinner at one.
+@pytest.mark.parametrize(
+    "size",
+    [
+        pytest.param("landscape", marks=pytest.mark.once("the same sums as the portrait dinner")),
+        "portrait",
+    ],
+)
 def test_a_saturday_dinner_for_four(browser: Browser, restaurant: Restaurant, size: str) -> None:
     viewport, table, mistaken = SIZES[size]
     page = open_screen(browser, restaurant, "/", viewport)
