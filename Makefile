@@ -109,7 +109,7 @@ taps: install
 	$(BIN)/python bench/taps.py
 
 # The long runs CI bounds (docs/testing.md), about 20 minutes: the API fuzzed with 100 examples
-# of each operation on both databases; then the books' state machines (docs/design.md §25),
+# of each operation on both databases, and over HTTP with 20, refusals included; then the books' state machines (docs/design.md §25),
 # new random nights of every action of a check, every invariant checked after each step: 2
 # minutes over the order aggregate, 4 over the API on SQLite, 4 on PostgreSQL (PG_URL). Fails
 # on the first broken invariant, printing the steps that break it (each becomes a named
@@ -117,6 +117,7 @@ taps: install
 soak: install
 	BRIGADE_FUZZ_EXAMPLES=100 $(BIN)/python -m pytest -q -p no:cacheprovider tests/api/test_fuzz_openapi.py
 	BRIGADE_FUZZ_EXAMPLES=100 $(BIN)/python -m pytest -q -p no:cacheprovider tests/api/test_fuzz_openapi.py --db-url $(PG_URL)
+	BRIGADE_FUZZ_EXAMPLES=20 $(BIN)/python -m pytest -q -p no:cacheprovider tests/e2e/test_fuzz_over_http.py
 	BRIGADE_SOAK_SECONDS=120 $(BIN)/python -m pytest -q -p no:cacheprovider tests/unit/domain/test_books_over_the_aggregate.py
 	BRIGADE_SOAK_SECONDS=240 $(BIN)/python -m pytest -q -p no:cacheprovider tests/api/orders/test_books_over_the_api.py
 	BRIGADE_SOAK_SECONDS=240 $(BIN)/python -m pytest -q -p no:cacheprovider tests/api/orders/test_books_over_the_api.py --db-url $(PG_URL)
