@@ -28,7 +28,7 @@ $(WEB_BUILT): web/node_modules/.package-lock.json $(WEB_SOURCES)
 	cd web && npm run --silent build
 
 # Debian's chromium (Playwright cannot download browsers here): its headless build drives the
-# screen tests, the whole browser the benchmarks (tests/e2e/screens/conftest.py).
+# screen tests, the whole browser the benchmarks (tests/browser/conftest.py).
 CHROMIUM_PACKAGES := chromium chromium-headless-shell
 chromium:
 	@if [ -x /usr/bin/chromium ] && [ -x /usr/bin/chromium-headless-shell ]; then :; \
@@ -54,7 +54,7 @@ lint: install
 	cd web && npx --no-install eslint src && npx --no-install prettier --check src
 
 # The screens' API types: the app's OpenAPI document into web/openapi.json, then
-# web/src/shared/api/schema.ts generated from it (tests/unit/web/test_client_schema.py fails until
+# web/src/shared/api/schema.ts generated from it (tests/kit/unit/test_client_schema.py fails until
 # both are regenerated after a change to the API).
 web-schema: install
 	$(BIN)/python web/scripts/openapi_json.py > web/openapi.json
@@ -64,8 +64,8 @@ web-schema: install
 # src/brigade/api_examples.json (tests/example_recorder.py), then the screens' API types again.
 examples: install
 	rm -rf .examples
-	BRIGADE_RECORD_EXAMPLES=.examples $(BIN)/python -m pytest -n $(TEST_WORKERS) -q tests/api tests/db \
-		--ignore=tests/api/test_fuzz_openapi.py
+	BRIGADE_RECORD_EXAMPLES=.examples $(BIN)/python -m pytest -n $(TEST_WORKERS) -q tests/*/api tests/kit/db \
+		--ignore=tests/kit/api/test_fuzz_openapi.py
 	rm -rf .examples
 	$(MAKE) web-schema
 
@@ -115,12 +115,12 @@ taps: install
 # on the first broken invariant, printing the steps that break it (each becomes a named
 # regression test).
 soak: install
-	BRIGADE_FUZZ_EXAMPLES=100 $(BIN)/python -m pytest -q -p no:cacheprovider tests/api/test_fuzz_openapi.py
-	BRIGADE_FUZZ_EXAMPLES=100 $(BIN)/python -m pytest -q -p no:cacheprovider tests/api/test_fuzz_openapi.py --db-url $(PG_URL)
-	BRIGADE_FUZZ_EXAMPLES=20 $(BIN)/python -m pytest -q -p no:cacheprovider tests/e2e/test_fuzz_over_http.py
-	BRIGADE_SOAK_SECONDS=120 $(BIN)/python -m pytest -q -p no:cacheprovider tests/unit/domain/test_books_over_the_aggregate.py
-	BRIGADE_SOAK_SECONDS=240 $(BIN)/python -m pytest -q -p no:cacheprovider tests/api/orders/test_books_over_the_api.py
-	BRIGADE_SOAK_SECONDS=240 $(BIN)/python -m pytest -q -p no:cacheprovider tests/api/orders/test_books_over_the_api.py --db-url $(PG_URL)
+	BRIGADE_FUZZ_EXAMPLES=100 $(BIN)/python -m pytest -q -p no:cacheprovider tests/kit/api/test_fuzz_openapi.py
+	BRIGADE_FUZZ_EXAMPLES=100 $(BIN)/python -m pytest -q -p no:cacheprovider tests/kit/api/test_fuzz_openapi.py --db-url $(PG_URL)
+	BRIGADE_FUZZ_EXAMPLES=20 $(BIN)/python -m pytest -q -p no:cacheprovider tests/kit/e2e/test_fuzz_over_http.py
+	BRIGADE_SOAK_SECONDS=120 $(BIN)/python -m pytest -q -p no:cacheprovider tests/orders/unit/test_books_over_the_aggregate.py
+	BRIGADE_SOAK_SECONDS=240 $(BIN)/python -m pytest -q -p no:cacheprovider tests/orders/api/test_books_over_the_api.py
+	BRIGADE_SOAK_SECONDS=240 $(BIN)/python -m pytest -q -p no:cacheprovider tests/orders/api/test_books_over_the_api.py --db-url $(PG_URL)
 
 # The chaos test's long run (bench/chaos.py): 3,000 operations on three terminals in bad
 # weather, about 10 minutes; writes bench/results-chaos.md and fails on any loss or double.

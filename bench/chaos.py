@@ -1,4 +1,4 @@
-"""The long run of the chaos test (tests/e2e/screens/test_offline_chaos.py): three terminals
+"""The long run of the chaos test (tests/browser/test_offline_chaos.py): three terminals
 play a scripted evening of 3,000 operations while their networks are cut at random (offline
 spells, writes aborted before the server, answers lost after it) and their pages reloaded,
 online and offline; then the server must hold exactly what the script's model says.
@@ -28,9 +28,9 @@ sys.path[:0] = [str(BENCH), str(BENCH.parent / "tests")]
 import screens  # noqa: E402
 from playwright.sync_api import sync_playwright  # noqa: E402
 
-from e2e.screens.chaos import Summary, Turbulence, play_evening  # noqa: E402
-from e2e.screens.conftest import CHROMIUM, CHROMIUM_ARGS  # noqa: E402
-from e2e.screens.evening import Tally  # noqa: E402
+from browser.chaos import Summary, Turbulence, play_evening  # noqa: E402
+from browser.conftest import CHROMIUM, CHROMIUM_ARGS  # noqa: E402
+from browser.evening import Tally  # noqa: E402
 
 OPERATIONS = 3000
 PG_SERVER = os.environ.get("BENCH_PG_URL", "postgresql://postgres@127.0.0.1:5432/postgres")

@@ -32,14 +32,14 @@ sys.path[:0] = [str(BENCH.parent / "tests"), str(BENCH)]
 from playwright.sync_api import Page, expect, sync_playwright  # noqa: E402
 from screens import p95, restaurant_served, write_section  # noqa: E402
 
-from e2e.screens.conftest import CHROMIUM, CHROMIUM_ARGS  # noqa: E402
-from e2e.screens.kitchen import (  # noqa: E402
+from browser.conftest import CHROMIUM, CHROMIUM_ARGS  # noqa: E402
+from browser.kitchen_wall import (  # noqa: E402
     KITCHEN_VIEWPORT,
     kitchen_token,
     seed_rush,
     signed_in_server,
 )
-from e2e.screens.restaurant import Restaurant  # noqa: E402
+from browser.restaurant import Restaurant  # noqa: E402
 
 HEADING = "## The kitchen display's render"
 TARGET_MS = 100

@@ -26,10 +26,10 @@ import httpx
 BENCH = Path(__file__).resolve().parent
 sys.path[:0] = [str(BENCH.parent / "tests")]
 
-from e2e.server import ServerProcess  # noqa: E402
 from factories import ADMIN_TOKEN, LOCATION  # noqa: E402
 from printers import FakePrinter, JammedPrinter  # noqa: E402
 from receivers import Receiver  # noqa: E402
+from server import ServerProcess  # noqa: E402
 from throwaway_db import throwaway_database  # noqa: E402
 
 SLOW_ANSWER_SECONDS = 8

@@ -1,7 +1,7 @@
 """The terminal in a browser: how fast it answers a person (docs/design.md §11).
 
 Debian's chromium, driven by Playwright, against `brigade serve` (SQLite, 1 worker) on
-loopback, on the screen tests' restaurant (tests/e2e/screens/restaurant.py):
+loopback, on the screen tests' restaurant (tests/browser/restaurant.py):
 
 - first screen interactive: from navigation start to the paired terminal's staff picker on
   screen with its names (the GET of the staff directory answered), with an empty cache and
@@ -36,14 +36,14 @@ sys.path[:0] = [str(BENCH.parent / "tests")]
 from playwright.sync_api import Browser, BrowserContext, Page, sync_playwright  # noqa: E402
 
 from brigade.kit.http.screens import SCREENS  # noqa: E402
-from e2e.screens.conftest import CHROMIUM, CHROMIUM_ARGS  # noqa: E402
-from e2e.screens.restaurant import (  # noqa: E402
+from browser.conftest import CHROMIUM, CHROMIUM_ARGS  # noqa: E402
+from browser.restaurant import (  # noqa: E402
     SERVER_PIN,
     VIEWPORT,
     Restaurant,
     set_up_restaurant,
 )
-from e2e.server import ServerProcess  # noqa: E402
+from server import ServerProcess  # noqa: E402
 from throwaway_db import throwaway_database  # noqa: E402
 
 HEADING = "## The terminal in a browser"

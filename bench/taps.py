@@ -1,7 +1,7 @@
 """Taps per common action on the terminal (issue 31: "cash exact: 6 taps today; aim for 3").
 
 Debian's chromium, driven by Playwright, against `brigade serve` (SQLite, 1 worker) on the
-screen tests' restaurant (tests/e2e/screens/restaurant.py) with a section of tables of its
+screen tests' restaurant (tests/browser/restaurant.py) with a section of tables of its
 own. Each action starts on a newly paired, signed-in tablet, its check set up and shown by
 the driver (not counted); then the driver does the action as a person would, and every click,
 key and typed character it makes is counted by wrapping Playwright's own calls (a text typed
@@ -37,8 +37,8 @@ sys.path[:0] = [str(BENCH), str(BENCH.parent / "tests")]
 import screens  # noqa: E402
 from playwright.sync_api import Browser, Keyboard, Locator, Page, expect, sync_playwright  # noqa: E402
 
-from e2e.screens.conftest import CHROMIUM, CHROMIUM_ARGS  # noqa: E402
-from e2e.screens.restaurant import (  # noqa: E402
+from browser.conftest import CHROMIUM, CHROMIUM_ARGS  # noqa: E402
+from browser.restaurant import (  # noqa: E402
     Restaurant,
     _created,
     add,

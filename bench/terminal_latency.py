@@ -37,8 +37,8 @@ sys.path[:0] = [str(BENCH), str(BENCH.parent / "tests")]
 import screens  # noqa: E402
 from playwright.sync_api import Page, Request, sync_playwright  # noqa: E402
 
-from e2e.screens.conftest import CHROMIUM, CHROMIUM_ARGS  # noqa: E402
-from e2e.screens.restaurant import SERVER_PIN, type_pin  # noqa: E402
+from browser.conftest import CHROMIUM, CHROMIUM_ARGS  # noqa: E402
+from browser.restaurant import SERVER_PIN, type_pin  # noqa: E402
 
 HEADING = "## The terminal on a slow tablet"
 CPU_SLOWDOWN = 4

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from datetime import UTC, datetime
-from pathlib import Path
+from pathlib import Path, PurePosixPath
 from typing import TYPE_CHECKING
 from uuid import UUID
 
@@ -41,12 +41,13 @@ from throwaway_db import (
 if TYPE_CHECKING:
     from example_recorder import ExampleRecorder
 
-# The examples' recorder (`make examples`): its fixture, and nothing when not recording.
-pytest_plugins = ["example_recorder"]
+# The examples' recorder (`make examples`): its fixture, and nothing when not recording. The real
+# servers of every feature's e2e tests (server_fixtures.py): `server`, `fresh_server`.
+pytest_plugins = ["example_recorder", "server_fixtures"]
 
 # Apps kept per worker: a module that overrides `settings` gets its own, built once.
 KEPT_APPS = 8
-# scrypt's N for PINs set in-process (production's is 2**14, tests/unit checks it).
+# scrypt's N for PINs set in-process (production's is 2**14, tests/access/unit checks it).
 QUICK_SCRYPT_N = 2**10
 
 
@@ -59,42 +60,49 @@ def pytest_addoption(parser: pytest.Parser) -> None:
 
 
 # What runs in the SQLite pass only: nothing in it differs by database. Everything else runs on
-# both. A module can say so itself with `pytestmark = pytest.mark.once("why")`.
+# both. Tests are by feature, then by kind (tests/<feature>/{unit,api,e2e}/); a directory here is
+# matched at any depth, so every feature's unit/ is once. A module can say so itself with
+# `pytestmark = pytest.mark.once("why")`.
 ONCE_UNDER = {
     "unit": "no database",
     "bench": "no database, or SQLite whatever --db-url says (the quick rush)",
-    "e2e/screens": "the screens in a browser: the server's SQL runs on both in tests/api and e2e",
+    "browser": "the screens in a browser: the server's SQL runs on both in */api and */e2e",
 }
 
 
 # The slowest first, in this order (--durations on a busy machine: the fuzz runs take 1 to 3 min,
 # the books' nights over the API 3 to 4);
 # a worker that drew one late would run on alone after the other had finished.
+# A file by its path, a directory by its name at any depth.
 SLOW_FIRST = (
-    "e2e/test_fuzz_over_http.py",
-    "api/test_fuzz_openapi.py",
-    "api/orders/test_books_over_the_api.py",
-    "e2e/",
-    "bench/",
+    "kit/e2e/test_fuzz_over_http.py",
+    "kit/api/test_fuzz_openapi.py",
+    "orders/api/test_books_over_the_api.py",
+    "e2e",
+    "browser",
+    "bench",
 )
 
 
 def _slowness(item: pytest.Item) -> int:
+    return next((n for n, slow in enumerate(SLOW_FIRST) if _under(item, slow)), len(SLOW_FIRST))
+
+
+def _relative(item: pytest.Item) -> PurePosixPath:
+    return PurePosixPath(Path(item.path).relative_to(Path(__file__).parent).as_posix())
+
+
+def _under(item: pytest.Item, file_or_directory: str) -> bool:
     path = _relative(item)
-    return next((n for n, slow in enumerate(SLOW_FIRST) if path.startswith(slow)), len(SLOW_FIRST))
-
-
-def _relative(item: pytest.Item) -> str:
-    return Path(item.path).relative_to(Path(__file__).parent).as_posix()
+    return str(path) == file_or_directory or file_or_directory in path.parent.parts
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     for item in items:
         if item.get_closest_marker("both_databases") or item.get_closest_marker("once"):
             continue
-        path = _relative(item)
         for directory, reason in ONCE_UNDER.items():
-            if path.startswith(directory + "/"):
+            if _under(item, directory):
                 item.add_marker(pytest.mark.once(reason))
     items.sort(key=_slowness)
     if config.getoption("--db-url") != "sqlite":
@@ -126,7 +134,7 @@ def dialect(database_url: str) -> str:
 def settings(database_url: str) -> Settings:
     # Event streams end on their own after a moment: a test client reads a body to its end.
     # Print jobs are queued but never sent in-process: a test connects to nothing (the print
-    # outbox is driven by hand, or by a real server in tests/e2e, towards 127.0.0.1 only).
+    # outbox is driven by hand, or by a real server in tests/printing/e2e, towards 127.0.0.1 only).
     return Settings(
         database_url=database_url,
         admin_token=ADMIN_TOKEN,
@@ -217,8 +225,8 @@ def client(
             test_client.portal.call(_empty_all_tables, app)
             _databases_set_up.add(settings.database_url)
         # In-process PINs hash at a lower scrypt cost (stored with each hash, so checks follow
-        # it): ~0.1 s a PIN was most of the dining tests' time. tests/unit proves production's,
-        # and the servers of tests/e2e run it.
+        # it): ~0.1 s a PIN was most of the dining tests' time. tests/access/unit proves
+        # production's, and the servers of the e2e tests run it.
         patch.setattr(terminals, "_SCRYPT_N", QUICK_SCRYPT_N)
         if example_recorder is not None:
             example_recorder.follow(test_client)

@@ -5,7 +5,7 @@ With ``BRIGADE_RECORD_EXAMPLES`` set to a folder, every request a test makes thr
 smallest successful answer of each media type (with the request that got it) and the smallest
 problem of each code. At the end, each worker writes what it kept to that folder, and the
 controller merges the workers' files into ``src/brigade/api_examples.json`` (an operation no
-test reached this time keeps its earlier examples). ``tests/unit/test_api_examples.py`` holds
+test reached this time keeps its earlier examples). ``tests/kit/unit/test_api_examples.py`` holds
 the file to the document: an example for every operation, each valid against its schema.
 """
 

@@ -13,7 +13,7 @@ import socketserver
 import threading
 import time
 
-from e2e.server import free_port
+from server import free_port
 
 # ESC/POS commands the tickets use, by their first two bytes: how long each one is.
 _COMMAND_LENGTHS = {

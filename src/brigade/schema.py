@@ -1,5 +1,5 @@
 """The whole schema: every feature's tables, on the kit's one metadata; Alembic migrations
-create it, and the tests compare the two (tests/db/test_migrations_match_tables.py)."""
+create it, and the tests compare the two (tests/kit/db/test_migrations_match_tables.py)."""
 
 from __future__ import annotations
 

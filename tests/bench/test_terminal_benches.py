@@ -14,8 +14,8 @@ try:
 finally:
     sys.path.remove(str(BENCH))
 
-from e2e.screens.chaos import Summary  # noqa: E402
-from e2e.screens.evening import Tally  # noqa: E402
+from browser.chaos import Summary  # noqa: E402
+from browser.evening import Tally  # noqa: E402
 
 
 def _write(wall: float, own: list[str]) -> terminal_latency.Write:

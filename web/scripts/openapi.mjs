@@ -1,6 +1,6 @@
 // Generates src/shared/api/schema.ts (or the file named by the first argument) from the
 // committed openapi.json (`make web-schema` writes it from the app first). The first line names the document's SHA-256, so a test can tell a
-// schema.ts made from another document (tests/unit/test_web_schema.py).
+// schema.ts made from another document (tests/kit/unit/test_client_schema.py).
 import { createHash } from "node:crypto";
 import { readFileSync, writeFileSync } from "node:fs";
 import { dirname, resolve } from "node:path";

@@ -1,7 +1,7 @@
 """Prints the app's OpenAPI document as the committed ``web/openapi.json`` holds it.
 
 ``make web-schema`` writes it there and generates ``web/src/shared/api/schema.ts`` from it;
-``tests/unit/test_web_schema.py`` runs it to catch a document that changed without them.
+``tests/kit/unit/test_client_schema.py`` runs it to catch a document that changed without them.
 """
 
 from __future__ import annotations

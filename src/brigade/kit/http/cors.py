@@ -1,9 +1,10 @@
 """Browsers on other origins: off unless ``BRIGADE_CORS_ORIGINS`` names them.
 
 Tokens travel in ``Authorization``, never in cookies, so credentials stay off and ``*`` is
-safe to allow. Every request header the API documents is allowed (tests/api/test_http_semantics.py
-checks the OpenAPI's against this list), and a browser client reads the answer headers it needs
-for retries, concurrency and reporting a problem (``Request-Id``).
+safe to allow. Every request header the API documents is allowed
+(tests/kit/api/test_http_semantics.py checks the OpenAPI's against this list), and a browser
+client reads the answer headers it needs for retries, concurrency and reporting a problem
+(``Request-Id``).
 """
 
 from __future__ import annotations

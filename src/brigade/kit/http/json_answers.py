@@ -3,7 +3,7 @@
 A route keeps declaring its ``response_model`` (the OpenAPI is the model's), but builds the
 answer's dict itself and returns it as a ``Response``: FastAPI neither validates nor
 serializes it. Each such shaping function mirrors its model field for field, in the same JSON
-representation (tests/api/test_json_answers.py holds them to ``model_dump(mode="json")``).
+representation (tests/kit/api/test_json_answers.py holds them to ``model_dump(mode="json")``).
 """
 
 from __future__ import annotations

@@ -10,7 +10,7 @@ total is the previous Z's plus its net sales.
 
 The Z it answers (``ZReport``) is typed; ``content()`` is what its journal entry holds, and
 that entry is hashed into the chain: its keys, their order and their values stay as they are
-for every Z already written (tests/unit/domain/test_day_close.py holds them to it).
+for every Z already written (tests/reports/unit/test_day_close.py holds them to it).
 """
 
 from __future__ import annotations

@@ -1,5 +1,5 @@
 // The rules the screens mirror from the server, against the table the server's tests also run
-// (cases.json; tests/unit/domain/test_mirrored_rules.py).
+// (cases.json; tests/kit/unit/test_mirrored_rules.py).
 import { describe, expect, it } from "vitest";
 import { mayMove, stillToCook, type BoardItem } from "../../kitchen/board";
 import { whyManager } from "../../terminal/check/cancelling";
