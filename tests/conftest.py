@@ -6,9 +6,10 @@ creates a fresh PostgreSQL database from that server, and drops it afterwards.
 
 from __future__ import annotations
 
+import os
 from collections.abc import Iterator
 from datetime import UTC, datetime
-from pathlib import Path, PurePosixPath
+from pathlib import Path
 from typing import TYPE_CHECKING
 from uuid import UUID
 
@@ -30,6 +31,7 @@ from factories import (
     bearer,
     room_in_this_minute,
 )
+from running_once import RUNS_ONCE, WHERE_ONCE, relative, runs_once_table
 from throwaway_db import (
     DELETE_ALL,
     EMPTYING_ATTEMPTS,
@@ -88,12 +90,8 @@ def _slowness(item: pytest.Item) -> int:
     return next((n for n, slow in enumerate(SLOW_FIRST) if _under(item, slow)), len(SLOW_FIRST))
 
 
-def _relative(item: pytest.Item) -> PurePosixPath:
-    return PurePosixPath(Path(item.path).relative_to(Path(__file__).parent).as_posix())
-
-
 def _under(item: pytest.Item, file_or_directory: str) -> bool:
-    path = _relative(item)
+    path = relative(item)
     return str(path) == file_or_directory or file_or_directory in path.parent.parts
 
 
@@ -104,6 +102,9 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
         for directory, reason in ONCE_UNDER.items():
             if _under(item, directory):
                 item.add_marker(pytest.mark.once(reason))
+                item.stash[WHERE_ONCE] = directory + "/"
+    if os.environ.get("BRIGADE_WRITE_RUNS_ONCE"):
+        RUNS_ONCE.write_text(runs_once_table(items))
     items.sort(key=_slowness)
     if config.getoption("--db-url") != "sqlite":
         once = [item for item in items if item.get_closest_marker("once")]
