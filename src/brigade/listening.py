@@ -8,8 +8,7 @@ from __future__ import annotations
 from brigade.access import listeners as access
 from brigade.catalogue import listeners as catalogue
 from brigade.journal import listeners as journal
-from brigade.kit.db.engine import Database, publish
-from brigade.kit.events import Published
+from brigade.kit.db.engine import Database
 from brigade.kitchen import listeners as kitchen
 from brigade.orders import listeners as orders
 from brigade.pricing import listeners as pricing
@@ -27,9 +26,6 @@ LISTENERS = (
     *orders.LISTENERS,
     *access.LISTENERS,
     *reports.LISTENERS,
-    # The outbox: the published events, after what the listeners announced (a product back in
-    # stock before the order that gave it back).
-    (Published, publish),
 )
 # Who answers each question (kit/questions.py): one feature each.
 ANSWERS = (*catalogue.ANSWERS, *pricing.ANSWERS, *printing.ANSWERS, *journal.ANSWERS)

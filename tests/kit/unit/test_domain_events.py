@@ -12,7 +12,9 @@ from typing import Any
 import pytest
 
 from brigade.kit.db.engine import UnitOfWork
+from brigade.kit.events import Envelope, Published
 from brigade.kit.questions import Question
+from brigade.orders.domain.events import OrderEvents
 
 
 @dataclass(frozen=True)
@@ -121,3 +123,10 @@ def test_a_refusal_at_the_end_refuses_the_change() -> None:
     with pytest.raises(RuntimeError, match="at the end"):
         asyncio.run(change())
     assert done == []
+
+
+def test_the_outbox_hears_a_changes_published_events_with_no_feature_subscribed() -> None:
+    envelope = Envelope(OrderEvents.ORDER_CREATED, object(), None, None)
+    uow = _Transaction()
+    asyncio.run(uow.handle(Published((envelope,))))
+    assert [pending.envelope for pending in uow._events] == [envelope]

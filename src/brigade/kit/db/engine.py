@@ -71,7 +71,9 @@ class DomainEventHandlers:
     an event, or asks, without knowing who hears it, so it imports none of its listeners."""
 
     def __init__(self) -> None:
-        self._by_kind: dict[type, list[DomainEventHandler]] = {}
+        # The outbox is the kit's own listener, there from the start: a change's published
+        # events are never lost for want of a subscription.
+        self._by_kind: dict[type, list[DomainEventHandler]] = {Published: [publish]}
         self._answerers: dict[type, Answerer] = {}
 
     def subscribe(self, kind: type, handler: DomainEventHandler) -> None:
