@@ -66,7 +66,7 @@ from brigade.reports import routes as reports
 from brigade.reports import service as reports_service
 from brigade.reports.checkout import routes as checkout
 from brigade.serving import on_shutdown_signal
-from brigade.settings import Settings, get_settings
+from brigade.settings import AUTH_OFF_WARNING, Settings, get_settings
 from brigade.setup import routes as setup_routes
 from brigade.till import repository as till_repository
 from brigade.till import routes as till
@@ -75,12 +75,6 @@ from brigade.webhooks import service as webhook_service
 from brigade.webhooks.service import Deliverer
 
 log = logging.getLogger("brigade")
-
-AUTH_OFF_WARNING = (
-    "AUTHENTICATION IS OFF (BRIGADE_AUTH=off): anyone who can reach this server is an admin. "
-    "For a local demo only."
-)
-
 
 async def _the_location_itself(_connection: object, location_id: UUID) -> tuple[UUID]:
     return (location_id,)

@@ -13,7 +13,7 @@ import typer
 from brigade.access.domain.scopes import Scope
 from brigade.access.domain.terminals import DeviceKind
 from brigade.kit.access import Role
-from brigade.settings import Settings
+from brigade.settings import AUTH_OFF_WARNING, Settings
 
 cli = typer.Typer(help="Brigade, a restaurant point-of-sale service.", no_args_is_help=True)
 token_cli = typer.Typer(help="Staff API tokens.", no_args_is_help=True)
@@ -278,7 +278,6 @@ def _refuse(reason: str) -> NoReturn:
 def _announce_access(settings: Settings) -> None:
     """Say loudly when nothing is protected; until someone has a password, print the first
     run's link; hand out the first admin token once (for integrators)."""
-    from brigade.app import AUTH_OFF_WARNING
     from brigade.commands import bootstrap_admin_token, prepare_setup
     from brigade.serving import links_to
 

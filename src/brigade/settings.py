@@ -14,6 +14,14 @@ from pydantic_settings import BaseSettings, NoDecode, SettingsConfigDict
 _ORIGIN = re.compile(r"^(\*|https?://[^/\s]+)$")
 
 
+# Said at every start with auth off (brigade/app.py logs it, `brigade serve` prints it): a
+# constant here, so the command prints it without importing the app.
+AUTH_OFF_WARNING = (
+    "AUTHENTICATION IS OFF (BRIGADE_AUTH=off): anyone who can reach this server is an admin. "
+    "For a local demo only."
+)
+
+
 class Settings(BaseSettings):
     model_config = SettingsConfigDict(env_prefix="BRIGADE_", extra="ignore")
 

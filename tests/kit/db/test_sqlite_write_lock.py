@@ -8,6 +8,7 @@ its own SQLite file whatever --db-url says.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import sqlite3
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -52,17 +53,30 @@ async def _read(database: Database) -> int:
         )
 
 
+class _Ticks(list[None]):
+    """The ticks of a task ticking on the loop; ``past_ten`` is set at the eleventh."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.past_ten = asyncio.Event()
+
+    def tick(self) -> None:
+        self.append(None)
+        if len(self) > 10:
+            self.past_ten.set()
+
+
 def _write_beside_a_ticker(
     database: Database, n: int
-) -> tuple[asyncio.Task[None], asyncio.Task[None], list[None]]:
+) -> tuple[asyncio.Task[None], asyncio.Task[None], _Ticks]:
     """The write of ``n`` as a task, and a task ticking on the loop until it is done (a loop
     blocked inside the write ticks no more)."""
     writing = asyncio.create_task(_write(database, n))
-    ticks: list[None] = []
+    ticks = _Ticks()
 
     async def tick() -> None:
         while not writing.done():
-            ticks.append(None)
+            ticks.tick()
             await asyncio.sleep(0.001)
 
     return writing, asyncio.create_task(tick()), ticks
@@ -71,7 +85,11 @@ def _write_beside_a_ticker(
 def test_a_write_waits_for_another_process_lock_while_the_loop_serves_reads(tmp_path: Path) -> None:
     async def scenario(other: sqlite3.Connection, database: Database) -> None:
         writing, ticking, ticks = _write_beside_a_ticker(database, 3)
-        await asyncio.sleep(0.2)
+        # Until the ticker has ticked ten times and more (a fixed 0.2 s counted 7 ticks on a
+        # machine starved of CPU). A loop blocked by the waiting write never gets there: it
+        # would stand still for the 30 s busy timeout, past this wait's 10 s.
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(ticks.past_ten.wait(), 10)
         # The write still waits for the lock, and meanwhile the loop runs the rest: a read
         # sees the last committed value, and the ticker went on.
         assert not writing.done()
@@ -113,7 +131,9 @@ def test_a_lock_never_released_fails_the_write_as_before_and_frees_the_turn(tmp_
         with pytest.raises(OperationalError, match="database is locked"):
             await writing
         await ticking
-        assert len(ticks) > 10  # the loop ran while the write waited
+        # The loop ran while the write waited its 0.3 s (blocked, it would have ticked once);
+        # a starved machine ticks far fewer than the 300 it could.
+        assert len(ticks) > 3
         assert await _read(database) == 1
         # The failed writer gave its turn back: once the lock is free, the next write passes.
         other.execute("ROLLBACK")
