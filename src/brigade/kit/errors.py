@@ -5,7 +5,9 @@ and a stable ``code``, is declared beside the classes in a table handed to ``dec
 the kit's at the end of this module, each feature's in its domain (``<feature>/domain/errors.py``
 or its ``domain.py``: docs/design.md §2). kit/http/errors.py looks them up. The kit keeps the
 bases every feature raises and the errors of its own mechanisms (conditional requests,
-idempotency, authentication, roles, approvals, the location boundary, CSRF).
+idempotency, authentication, roles, an approval's amount, the location boundary, CSRF). What
+any permission-checked route may answer beyond those is declared by the feature whose check
+raises it (``declare_checked_route_errors``: access's approvals).
 """
 
 from __future__ import annotations
@@ -96,22 +98,12 @@ class SecretShownOnce(Conflict):
         self.created = created
 
 
-class ApprovalInvalid(Forbidden):
-    """A manager's approval that is unknown, expired, used, someone else's, or for another
-    action or resource than the request's."""
-
-
 class ApprovalExceeded(Forbidden):
     """A change made by a manager's approval comes to more than the amount approved."""
 
 
 class OtherLocation(Forbidden):
     """A device, or a PIN session on it, reaching for another location's records."""
-
-
-class NotApprovable(Forbidden):
-    """An approval asked for, or sent with, what no approval can cover (staff, tokens,
-    devices, printers, webhooks, the catalogue, roles): the person's own sign-in is needed."""
 
 
 class CsrfFailed(Forbidden):
@@ -141,6 +133,25 @@ def declared_answer(error_class: type[DomainError]) -> Answer | None:
     return _DECLARED.get(error_class)
 
 
+# What any route that checks a permission may answer beyond the kit's own refusals, in the order
+# its OpenAPI lists them: the errors of the feature whose check runs there (access's approvals).
+_CHECKED_ROUTE_ERRORS: list[type[DomainError]] = []
+
+
+def declare_checked_route_errors(*error_classes: type[DomainError]) -> None:
+    """Declares errors any permission-checked route may answer. Called as the module defining
+    them is imported, before any such route is declared: kit/http/routing.py lists them as the
+    route is declared, and refuses to start with a route declared before they were."""
+    for error_class in error_classes:
+        if error_class not in _CHECKED_ROUTE_ERRORS:
+            _CHECKED_ROUTE_ERRORS.append(error_class)
+
+
+def checked_route_errors() -> tuple[type[DomainError], ...]:
+    """The errors ``declare_checked_route_errors`` has declared so far."""
+    return tuple(_CHECKED_ROUTE_ERRORS)
+
+
 ERRORS = declare_answers(
     {
         NotFound: (404, "not_found"),
@@ -156,10 +167,8 @@ ERRORS = declare_answers(
         InsufficientScope: (403, "insufficient_scope"),
         TooManyFailedAttempts: (429, "too_many_failed_authentications"),
         SecretShownOnce: (409, "secret_shown_once"),
-        ApprovalInvalid: (403, "approval_invalid"),
         ApprovalExceeded: (403, "approval_exceeded"),
         OtherLocation: (403, "other_location"),
-        NotApprovable: (403, "not_approvable"),
         CsrfFailed: (403, "csrf_failed"),
     }
 )

@@ -15,7 +15,7 @@ from brigade.access.domain.approvals import (
     approval_ceiling,
     approval_resource,
 )
-from brigade.access.domain.errors import TrivialPin
+from brigade.access.domain.errors import ApprovalInvalid, NotApprovable, TrivialPin
 from brigade.access.domain.lockout import PIN_LOCK_OUT, FailedAttempts
 from brigade.access.domain.permissions import AccessPermissions
 from brigade.access.domain.staff import permission_to_set_pin
@@ -32,14 +32,7 @@ from brigade.access.domain.terminals import (
 from brigade.catalogue.domain.permissions import CataloguePermissions
 from brigade.dining.domain.rooms import check_currency, check_idle_sign_out, check_timezone
 from brigade.kit.access import Actor, Approver, Principal, Role
-from brigade.kit.errors import (
-    ApprovalExceeded,
-    ApprovalInvalid,
-    Forbidden,
-    InvalidInput,
-    NotApprovable,
-    OtherLocation,
-)
+from brigade.kit.errors import ApprovalExceeded, Forbidden, InvalidInput, OtherLocation
 from brigade.orders.domain.permissions import OrderPermissions
 from declared import ALL_PERMISSIONS, held_by
 

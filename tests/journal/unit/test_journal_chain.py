@@ -16,6 +16,7 @@ from brigade.journal.domain import (
     JournalEntry,
     NewEntry,
     StoredRow,
+    canonical,
     entry_hash,
     sealed,
     verify_chain,
@@ -142,6 +143,7 @@ def test_a_deleted_last_row_or_a_changed_counter_breaks_it() -> None:
 
 def _sale(sequence: int, net: int, method: str, sign: int = 1) -> Entry:
     content = {
+        ("reverses" if sign < 0 else "orderNumber"): sequence,
         "netSales": sign * net,
         "discounts": 0,
         "serviceCharges": 0,
@@ -154,17 +156,17 @@ def _sale(sequence: int, net: int, method: str, sign: int = 1) -> Entry:
             {"method": method, "amount": sign * net * 11 // 10, "tips": sign * 100, "count": sign}
         ],
     }
-    return Entry(sequence, "REOPEN" if sign < 0 else "SALE", AT, content)
+    return Entry(sequence, "REOPEN" if sign < 0 else "SALE", AT, canonical(content))
 
 
 def test_the_days_figures_add_sales_and_take_reopens_off() -> None:
-    refund = {"amount": 500, "tips": 0, "taxes": [], "payments": []}
+    refund = {"refundId": str(uuid.uuid4()), "amount": 500, "tips": 0, "taxes": [], "payments": []}
     entries = [
         _sale(1, 1000, "CARD"),
         _sale(2, 2000, "CASH"),
         _sale(3, 1000, "CARD", sign=-1),
-        Entry(4, "REFUND", AT, refund),
-        Entry(5, "VOID", AT, {"cause": "item_voided", "amount": 300}),
+        Entry(4, "REFUND", AT, canonical(refund)),
+        Entry(5, "VOID", AT, canonical({"cause": "item_voided", "amount": 300})),
     ]
     figures = figures_content(day_figures(entries))
     assert (figures["orderCount"], figures["netSales"], figures["tips"]) == (1, 2000, 100)

@@ -45,9 +45,7 @@ KIT_ERRORS = {
     "BadToken": "authentication: the kit's routes declare it, access raises it",
     "InvalidTicket": "authentication: the kit's routes declare the stream ticket's refusal",
     "InsufficientScope": "roles and scopes (kit/access.py)",
-    "ApprovalInvalid": "a manager's approval (access's), declared by the kit's routes",
-    "ApprovalExceeded": "a manager's approval, raised by orders and the till",
-    "NotApprovable": "a manager's approval",
+    "ApprovalExceeded": "an approval's amount (kit/access.py), raised by orders and the till",
     "OtherLocation": "the location boundary (kit/http/located.py), raised by most features",
     "CsrfFailed": "the back office's session cookie (kit/http/cookies.py)",
 }

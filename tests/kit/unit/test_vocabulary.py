@@ -2,7 +2,8 @@
 only the mechanism (docs/design.md §2, issue 52): no kit module declares an event name or a
 permission; every feature's declaration is in its domain; the event names are in the published
 list, once, in the published order; every permission is declared with who holds it, once; what
-an approval may cover is access's. Plain imports: no database."""
+an approval may cover, and the approval errors any permission-checked route may answer, are
+access's. Plain imports: no database."""
 
 from __future__ import annotations
 
@@ -15,13 +16,22 @@ from pathlib import Path
 from typing import TypeVar
 
 import pytest
+from fastapi import FastAPI
 
 import brigade
+from brigade.access.allowed import Reader
 from brigade.access.domain.approvals import ApprovalAction
 from brigade.access.domain.scopes import Scope
 from brigade.event_types import BOARD_EVENT_TYPES, DECLARED, EventType
+from brigade.kit import errors
 from brigade.kit.access import Permission, declared_permissions
+from brigade.kit.errors import DomainError, checked_route_errors
 from brigade.kit.events import EventName, published
+from brigade.kit.http.routing import (
+    RouteDeclaredTooEarly,
+    brigade_router,
+    ensure_every_route_is_brigade,
+)
 
 _T = TypeVar("_T", bound=StrEnum)
 OPENAPI = Path(__file__).parents[3] / "web" / "openapi.json"
@@ -103,3 +113,39 @@ def test_what_an_approval_may_cover_is_accesss() -> None:
     assert ApprovalAction.__module__ == "brigade.access.domain.approvals"
     assert not hasattr(kit_access, "ApprovalAction")
     assert not hasattr(kit_access, "approvable")
+
+
+def test_the_errors_any_checked_route_may_answer_beyond_the_kits_are_declared_by_access() -> None:
+    modules = [importlib.import_module(name) for name in _modules()]
+    in_kit = {
+        value.__name__
+        for module in modules
+        if module.__name__.startswith("brigade.kit.")
+        for value in vars(module).values()
+        if isinstance(value, type)
+        and issubclass(value, DomainError)
+        and value.__module__ == module.__name__
+    }
+    assert "ApprovalExceeded" in in_kit  # an approval's amount: the kit checks it
+    declared = checked_route_errors()
+    assert [c.__name__ for c in declared] == ["ApprovalInvalid", "NotApprovable"]
+    for cls in declared:
+        assert cls.__module__ == "brigade.access.domain.errors", cls
+        assert cls.__name__ not in in_kit, cls
+
+
+def test_start_up_refuses_a_checked_route_declared_before_what_it_may_answer(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    router = brigade_router(prefix="/api/things", tags=["things"])
+    with monkeypatch.context() as before_access:
+        before_access.setattr(errors, "_CHECKED_ROUTE_ERRORS", [])  # access not yet imported
+
+        @router.get("")
+        async def list_things(staff: Reader) -> list[int]:
+            return []
+
+    app = FastAPI()
+    app.include_router(router)
+    with pytest.raises(RouteDeclaredTooEarly, match=r"GET /api/things .*ApprovalInvalid"):
+        ensure_every_route_is_brigade(app)

@@ -19,8 +19,8 @@ from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, ru
 
 from books import conservation_problems, nights, order_problems
 from brigade.catalogue.domain.records import with_tax
-from brigade.journal.domain import EntryKind, canonical
-from brigade.journal.notes import Note, SaleNote, TipAdjustNote, read_note
+from brigade.journal.domain import EntryKind
+from brigade.journal.notes import Note, SaleNote, TipAdjustNote, read_note, write_note
 from brigade.kit.access import Actor, Role
 from brigade.kit.errors import DomainError
 from brigade.kit.money import TaxMode
@@ -164,8 +164,7 @@ class Night(RuleBasedStateMachine):
                 ]
                 written = sale.with_tips_adjusted(tips).reopened(note.reverses)
             assert written is not None
-            content = written.content()
-            self.journal.append(Entry(sequence, note.kind.value, self.at, content))
+            self.journal.append(Entry(sequence, note.kind.value, self.at, write_note(written)))
             if note.kind is EntryKind.SALE:
                 order.number_receipt(sequence)
         order.changes.journal.clear()
@@ -173,7 +172,7 @@ class Night(RuleBasedStateMachine):
     @staticmethod
     def _note(entry: Entry) -> Note:
         """An entry's record, read back from its text as the journal stores it."""
-        return read_note(entry.kind, canonical(dict(entry.content)))
+        return read_note(entry.kind, entry.content_text)
 
     # --- the rules ------------------------------------------------------------------------
 

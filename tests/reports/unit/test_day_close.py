@@ -1,14 +1,16 @@
 """Closing the day (docs/design.md §18): ``DayClose`` answers the Z that ``close_day`` answered
 before it (issue 52), byte for byte. A Z's content is hashed into the journal's chain, so the
 text of every Z must stay what it was: the code below ``# --- the Z as it was made`` is
-``close_day``'s and ``reports/closing.py``'s as of d0f4ff0, kept to compare with."""
+``close_day``'s and ``reports/closing.py``'s as of d0f4ff0, kept to compare with, and the day's
+figures as they were added up from the entries' contents read by key, before each entry was
+read as the journal's record (``read_note``)."""
 
 from __future__ import annotations
 
 import hashlib
 import json
 import uuid
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from datetime import UTC, date, datetime, timedelta
 from typing import Any
 
@@ -19,7 +21,13 @@ from hypothesis import strategies as st
 from brigade.journal.domain import canonical
 from brigade.kit.clock import business_day
 from brigade.kit.errors import InvalidInput
-from brigade.reports.domain.closing import DayFigures, Entry, day_figures, figures_content
+from brigade.reports.domain.closing import (
+    DayFigures,
+    Entry,
+    MethodSum,
+    RateSum,
+    figures_content,
+)
 from brigade.reports.domain.day_close import (
     EVER,
     ChecksStillOpen,
@@ -35,6 +43,57 @@ from brigade.till.domain import DrawerSummary
 AT = datetime(2026, 12, 1, 23, 30, 0, 123456, tzinfo=UTC)
 
 # --- the Z as it was made (d0f4ff0: reports/service.py close_day, reports/closing.py) --------
+
+
+def _old_add_rates(rates: dict[tuple[str | None, int], RateSum], given: Iterable[Any]) -> None:
+    for rate in given:
+        key = (rate["id"], int(rate["units"]))
+        found = rates.get(key)
+        if found is None:
+            found = rates[key] = RateSum(rate["id"], rate["name"], int(rate["units"]))
+        found.net_cents += int(rate["net"])
+        found.tax_cents += int(rate["tax"])
+
+
+def _old_add_sale(figures: DayFigures, content: Mapping[str, Any], sign: int) -> None:
+    figures.order_count += sign
+    figures.net_sales_cents += int(content["netSales"])
+    figures.discounts_cents += int(content["discounts"])
+    figures.service_charges_cents += int(content["serviceCharges"])
+    figures.tips_cents += int(content["tips"])
+    figures.rounding_cents += int(content["rounding"])
+    _old_add_rates(figures.taxes, content["taxes"])
+    for paid in content["payments"]:
+        found = figures.by_method.setdefault(paid["method"], MethodSum(paid["method"]))
+        found.amount_cents += int(paid["amount"])
+        found.tips_cents += int(paid["tips"])
+        found.count += int(paid["count"])
+
+
+def _old_day_figures(entries: Iterable[Entry]) -> DayFigures:
+    figures = DayFigures()
+    for entry in entries:
+        if figures.first_at is None:
+            figures.first_at = entry.at
+        figures.last_sequence = entry.sequence
+        content = json.loads(entry.content_text)
+        if entry.kind in ("SALE", "REOPEN"):
+            _old_add_sale(figures, content, 1 if entry.kind == "SALE" else -1)
+        elif entry.kind == "REFUND":
+            refunds = figures.refunds
+            refunds.count += 1
+            refunds.amount_cents += int(content["amount"])
+            refunds.tips_cents += int(content["tips"])
+            _old_add_rates(refunds.taxes, content["taxes"])
+        elif entry.kind == "TIP_ADJUST":
+            change = int(content["tips"])
+            figures.tips_cents += change
+            method = figures.by_method.setdefault(content["method"], MethodSum(content["method"]))
+            method.tips_cents += change
+        elif entry.kind == "VOID":
+            figures.void_count += 1
+            figures.void_cents += int(content["amount"])
+    return figures
 
 
 def _old_till_content(drawers: Sequence[DrawerSummary], unassigned_cents: int) -> dict[str, Any]:
@@ -108,7 +167,7 @@ def _old_close_day(
     if previous is not None:
         closed = json.loads(previous.snapshot)
         previous_grand_total = int(closed["grandTotal"])
-    figures = day_figures(entries)
+    figures = _old_day_figures(entries)
     number = 1 if previous is None else previous.number + 1
     snapshot = _old_z_snapshot(
         figures,
@@ -136,7 +195,7 @@ def _old_x(
     unassigned_cents: int,
     at: datetime,
 ) -> dict[str, Any]:
-    figures = day_figures(entries)
+    figures = _old_day_figures(entries)
     return {
         **figures_content(figures),
         **_old_till_content(drawers, unassigned_cents),
@@ -168,7 +227,7 @@ methods = st.sampled_from(["CASH", "CARD", "OTHER", "GIFT_CARD"])
 paid = st.fixed_dictionaries(
     {"method": methods, "amount": cents, "tips": cents, "count": st.integers(-3, 3)}
 )
-sale = st.fixed_dictionaries(
+figures = st.fixed_dictionaries(
     {
         "netSales": cents,
         "discounts": cents,
@@ -179,17 +238,46 @@ sale = st.fixed_dictionaries(
         "payments": st.lists(paid, max_size=3),
     }
 )
+numbers = st.integers(1, 10**6)
+ids = st.uuids().map(str)
+# Each kind's content as the journal writes it (journal/notes.py).
 contents = st.one_of(
-    st.tuples(st.just("SALE"), sale),
-    st.tuples(st.just("REOPEN"), sale),
+    st.tuples(st.just("SALE"), st.builds(lambda n, f: {"orderNumber": n, **f}, numbers, figures)),
+    st.tuples(st.just("REOPEN"), st.builds(lambda n, f: {"reverses": n, **f}, numbers, figures)),
     st.tuples(
         st.just("REFUND"),
         st.fixed_dictionaries(
-            {"amount": cents, "tips": cents, "taxes": st.lists(rates, max_size=3)}
+            {
+                "refundId": ids,
+                "amount": cents,
+                "tips": cents,
+                "taxes": st.lists(rates, max_size=3),
+                "payments": st.lists(paid, max_size=3),
+            }
         ),
     ),
-    st.tuples(st.just("TIP_ADJUST"), st.fixed_dictionaries({"tips": cents, "method": methods})),
-    st.tuples(st.just("VOID"), st.fixed_dictionaries({"amount": cents})),
+    st.tuples(
+        st.just("TIP_ADJUST"),
+        st.fixed_dictionaries(
+            {
+                "orderNumber": numbers,
+                "receiptNumber": st.one_of(st.none(), numbers),
+                "paymentId": ids,
+                "method": methods,
+                "tips": cents,
+                "tip": cents,
+            }
+        ),
+    ),
+    st.tuples(
+        st.just("VOID"),
+        st.one_of(
+            st.fixed_dictionaries(
+                {"cause": st.just("item_voided"), "amount": cents, "itemId": ids}
+            ),
+            st.fixed_dictionaries({"cause": st.just("order_cancelled"), "amount": cents}),
+        ),
+    ),
 )
 
 
@@ -198,7 +286,7 @@ def journal_entries(draw: st.DrawFn) -> list[Entry]:
     found = draw(st.lists(st.tuples(contents, instants), max_size=8))
     first = draw(st.integers(1, 1000))
     return [
-        Entry(first + offset, kind, at, content)
+        Entry(first + offset, kind, at, canonical(content))
         for offset, ((kind, content), at) in enumerate(found)
     ]
 
@@ -317,6 +405,7 @@ GOLDEN_SHA256 = "cdef72572e79d27a76416b40cb3fff91b3765c470788d46e5f12ada8cb8bf11
 
 def _golden_case() -> dict[str, Any]:
     sale = {
+        "orderNumber": 41,
         "netSales": 2350,
         "discounts": 150,
         "serviceCharges": 0,
@@ -327,11 +416,27 @@ def _golden_case() -> dict[str, Any]:
         ],
         "payments": [{"method": "CASH", "amount": 2583, "tips": 200, "count": 1}],
     }
+    tip = {
+        "orderNumber": 41,
+        "receiptNumber": 8,
+        "paymentId": "0196a1b2-0000-7000-8000-0000000000a1",
+        "method": "CASH",
+        "tips": 50,
+        "tip": 250,
+    }
+    refund = {
+        "refundId": "0196a1b2-0000-7000-8000-0000000000b1",
+        "amount": 500,
+        "tips": 0,
+        "taxes": [],
+        "payments": [{"method": "CASH", "amount": 500, "tips": 0, "count": 1}],
+    }
+    voided = {"cause": "order_cancelled", "amount": 300}
     entries = [
-        Entry(8, "SALE", AT - timedelta(hours=3), sale),
-        Entry(9, "TIP_ADJUST", AT - timedelta(hours=2), {"tips": 50, "method": "CASH"}),
-        Entry(10, "REFUND", AT - timedelta(hours=1), {"amount": 500, "tips": 0, "taxes": []}),
-        Entry(11, "VOID", AT - timedelta(minutes=5), {"amount": 300}),
+        Entry(8, "SALE", AT - timedelta(hours=3), canonical(sale)),
+        Entry(9, "TIP_ADJUST", AT - timedelta(hours=2), canonical(tip)),
+        Entry(10, "REFUND", AT - timedelta(hours=1), canonical(refund)),
+        Entry(11, "VOID", AT - timedelta(minutes=5), canonical(voided)),
     ]
     drawer = DrawerSummary(
         uuid.UUID("0196a1b2-0000-7000-8000-0000000000d1"),

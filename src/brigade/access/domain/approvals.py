@@ -10,7 +10,8 @@ from enum import StrEnum
 from types import MappingProxyType
 from uuid import UUID
 
-from brigade.kit.errors import ApprovalInvalid, InvalidInput, NotApprovable
+from brigade.access.domain.errors import ApprovalInvalid, NotApprovable
+from brigade.kit.errors import InvalidInput
 
 
 class ApprovalAction(StrEnum):

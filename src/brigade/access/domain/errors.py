@@ -1,5 +1,7 @@
 """Access's errors and their answers (docs/design.md §2): PINs, passwords, the first run,
-pairing by code. The errors of authentication, roles and approvals are the kit's."""
+pairing by code, a manager's approval. The errors of authentication and roles are the kit's, and
+so is an approval's amount (kit/access.py checks it); the approval errors any permission-checked
+route may answer are declared to the kit here (``declare_checked_route_errors``)."""
 
 from __future__ import annotations
 
@@ -11,6 +13,7 @@ from brigade.kit.errors import (
     TooManyFailedAttempts,
     Unauthenticated,
     declare_answers,
+    declare_checked_route_errors,
 )
 
 
@@ -59,6 +62,16 @@ class WrongSetupToken(Unauthenticated):
     """The setup token is not the one the server printed at its last start."""
 
 
+class ApprovalInvalid(Forbidden):
+    """A manager's approval that is unknown, expired, used, someone else's, or for another
+    action or resource than the request's."""
+
+
+class NotApprovable(Forbidden):
+    """An approval asked for, or sent with, what no approval can cover (staff, tokens,
+    devices, printers, webhooks, the catalogue, roles): the person's own sign-in is needed."""
+
+
 class PairingCodeNotFound(DomainError):
     """A code or claim that is unknown, or a code past its life: one answer for both, so
     typing codes tells nothing about which exist."""
@@ -98,5 +111,11 @@ ERRORS = declare_answers(
         PairingCodeClaimed: (410, "pairing_code_used"),
         PairingCodeExpired: (410, "pairing_code_expired"),
         TooManyPairingCodes: (429, "too_many_pairing_codes"),
+        ApprovalInvalid: (403, "approval_invalid"),
+        NotApprovable: (403, "not_approvable"),
     }
 )
+# Any request that checks a permission may carry a manager's approval (Brigade-Approval: the
+# kit's check hands it to access's authenticator, which raises these): any such route may answer
+# them.
+declare_checked_route_errors(ApprovalInvalid, NotApprovable)

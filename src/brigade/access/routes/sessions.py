@@ -23,12 +23,19 @@ from brigade.access.allowed import (
     Terminal,
 )
 from brigade.access.domain.approvals import APPROVED_UP_TO, ApprovalAction
-from brigade.access.domain.errors import PinLocked, TooManyWrongPins, TrivialPin, WrongPin
+from brigade.access.domain.errors import (
+    ApprovalInvalid,
+    NotApprovable,
+    PinLocked,
+    TooManyWrongPins,
+    TrivialPin,
+    WrongPin,
+)
 from brigade.access.domain.terminals import PIN_PATTERN, DirectoryEntry, PinHolder
 from brigade.access.service import terminals as service
 from brigade.kit import money
 from brigade.kit.access import Role
-from brigade.kit.errors import ApprovalInvalid, Forbidden, NotApprovable, NotFound, OtherLocation
+from brigade.kit.errors import Forbidden, NotFound, OtherLocation
 from brigade.kit.http.deps import PaginationDep, UowDep, client_address
 from brigade.kit.http.errors import problem_for, problem_responses
 from brigade.kit.http.located import OWN, ensure_named_within, located

@@ -22,7 +22,13 @@ from brigade.access.domain.approvals import (
     approval_resource,
 )
 from brigade.access.domain.audit import AuditAction, AuditedEntity
-from brigade.access.domain.errors import PinLocked, TooManyWrongPins, WrongPin
+from brigade.access.domain.errors import (
+    ApprovalInvalid,
+    NotApprovable,
+    PinLocked,
+    TooManyWrongPins,
+    WrongPin,
+)
 from brigade.access.domain.lockout import PIN_LOCK_OUT, FailedAttempts
 from brigade.access.domain.permissions import AccessPermissions
 from brigade.access.domain.staff import new_token as new_secret
@@ -62,14 +68,7 @@ from brigade.kit import money
 from brigade.kit.access import Actor, Approver, TokenOwner
 from brigade.kit.clock import now
 from brigade.kit.db.engine import Database, UnitOfWork
-from brigade.kit.errors import (
-    ApprovalInvalid,
-    BadToken,
-    Forbidden,
-    InvalidInput,
-    NotApprovable,
-    NotFound,
-)
+from brigade.kit.errors import BadToken, Forbidden, InvalidInput, NotFound
 from brigade.kit.ids import new_id
 
 APPROVAL_HEADER = "Brigade-Approval"

@@ -34,17 +34,16 @@ from starlette.types import Scope
 
 from brigade.kit.db.engine import Database
 from brigade.kit.errors import (
-    ApprovalInvalid,
     BadToken,
     CsrfFailed,
     Forbidden,
     InsufficientScope,
     InvalidTicket,
-    NotApprovable,
     OtherLocation,
     SecretShownOnce,
     TooManyFailedAttempts,
     Unauthenticated,
+    checked_route_errors,
 )
 from brigade.kit.http import idempotency, located, permissions
 from brigade.kit.http.errors import merged_responses, problem_responses
@@ -144,6 +143,11 @@ class RouteWithoutPermission(TypeError):
     """A route that names no permission and is not public: a programming error."""
 
 
+class RouteDeclaredTooEarly(TypeError):
+    """A permission-checked route declared before a feature declared an error any such route
+    may answer (``declare_checked_route_errors``): its OpenAPI would leave it out."""
+
+
 def _never_stored(endpoint: Endpoint) -> Endpoint:
     """The endpoint, its answers marked no-store for every cache and the retry store."""
 
@@ -185,13 +189,15 @@ class BrigadeRoute(APIRoute):
                 "permission: give it a parameter typed by one of its feature's allowed.py "
                 "aliases, or put it on a brigade_router(public=True)"
             )
+        # What the features' checks add (access's approvals), as declared so far: all of it
+        # once the features are imported, which start-up checks (ensure_every_route_is_brigade).
+        self.checked_errors = checked_route_errors() if self.permission is not None else ()
         if self.permission is not None:
             access_errors = problem_responses(
                 Unauthenticated,
                 Forbidden,
                 InsufficientScope,
-                ApprovalInvalid,
-                NotApprovable,
+                *self.checked_errors,
                 OtherLocation,
                 TooManyFailedAttempts,
                 # A change made with the back office's session cookie from elsewhere.
@@ -319,12 +325,20 @@ def api_routes(app: FastAPI) -> list[APIRoute]:
 
 def ensure_every_route_is_brigade(app: FastAPI) -> None:
     """Refuse to start with an API route made outside brigade_router: it would run with no
-    permission check and no unit of work."""
+    permission check and no unit of work; or with a permission-checked route declared before
+    a feature declared what any such route may answer: its OpenAPI would not say it."""
+    checked_errors = checked_route_errors()
     for route in api_routes(app):
+        methods = ",".join(sorted(route.methods or ()))
         if not isinstance(route, BrigadeRoute):
-            methods = ",".join(sorted(route.methods or ()))
             raise RouteWithoutPermission(
                 f"{methods} {route.path} ({route.name}) was not made by brigade_router"
+            )
+        if route.permission is not None and route.checked_errors != checked_errors:
+            raise RouteDeclaredTooEarly(
+                f"{methods} {route.path} ({route.name}) was declared before "
+                f"{', '.join(c.__name__ for c in checked_errors)} were: import the features' "
+                "errors first (declare_checked_route_errors)"
             )
 
 

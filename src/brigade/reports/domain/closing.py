@@ -2,7 +2,9 @@
 
 A day's figures are the sum of the journal entries since the last Z: SALEs add, REOPENs (a
 SALE negated) take away, TIP_ADJUSTs move a sale's tips, REFUNDs and VOIDs are counted apart.
-What a Z makes of them, and a Z on paper, are ``day_close.py``'s.
+Each entry is read as the journal's typed record (journal/notes.py, ``read_note``), whichever
+version it was written as: no key of an entry's content is read here. What a Z makes of them,
+and a Z on paper, are ``day_close.py``'s.
 """
 
 from __future__ import annotations
@@ -13,8 +15,23 @@ from datetime import datetime
 from typing import Any
 
 from brigade.journal.domain import JournalEntry
+from brigade.journal.notes import (
+    EntryKind,
+    MethodFigures,
+    RateFigures,
+    RefundNote,
+    ReopenNote,
+    SaleFigures,
+    SaleNote,
+    TipAdjustNote,
+    VoidNote,
+    read_note,
+)
 
-SALE, REFUND, VOID, REOPEN, TIP_ADJUST = "SALE", "REFUND", "VOID", "REOPEN", "TIP_ADJUST"
+# The kinds a day's figures count (a Z's content is the reports' own: ``read_figures``).
+_COUNTED: frozenset[str] = frozenset(
+    {EntryKind.SALE, EntryKind.REOPEN, EntryKind.REFUND, EntryKind.TIP_ADJUST, EntryKind.VOID}
+)
 
 
 @dataclass(slots=True)
@@ -63,45 +80,72 @@ class DayFigures:
 
 @dataclass(frozen=True, slots=True)
 class Entry:
-    """A journal entry as the reports read it."""
+    """A journal entry as the reports read it: its content as written (``read_note`` reads
+    it as its kind's record)."""
 
     sequence: int
     kind: str
     at: datetime
-    content: Mapping[str, Any]
+    content_text: str
 
     @classmethod
     def of(cls, entry: JournalEntry) -> Entry:
-        return cls(entry.sequence, entry.kind.value, entry.at, entry.content)
+        return cls(entry.sequence, entry.kind.value, entry.at, entry.content_text)
 
 
-def _add_rates(rates: dict[tuple[str | None, int], RateSum], given: Iterable[Any]) -> None:
+def _add_rate(
+    rates: dict[tuple[str | None, int], RateSum],
+    rate_id: str | None,
+    name: str,
+    units: int,
+    net_cents: int,
+    tax_cents: int,
+) -> None:
+    found = rates.get((rate_id, units))
+    if found is None:
+        found = rates[(rate_id, units)] = RateSum(rate_id, name, units)
+    found.net_cents += net_cents
+    found.tax_cents += tax_cents
+
+
+def _add_rates(rates: dict[tuple[str | None, int], RateSum], given: Iterable[RateFigures]) -> None:
     for rate in given:
-        key = (rate["id"], int(rate["units"]))
-        found = rates.get(key)
-        if found is None:
-            found = rates[key] = RateSum(rate["id"], rate["name"], int(rate["units"]))
-        found.net_cents += int(rate["net"])
-        found.tax_cents += int(rate["tax"])
+        rate_id = None if rate.id is None else str(rate.id)
+        _add_rate(rates, rate_id, rate.name, rate.units, rate.net_cents, rate.tax_cents)
 
 
-def _add_payments(methods: dict[str, MethodSum], given: Iterable[Any]) -> None:
-    for paid in given:
-        found = methods.setdefault(paid["method"], MethodSum(paid["method"]))
-        found.amount_cents += int(paid["amount"])
-        found.tips_cents += int(paid["tips"])
-        found.count += int(paid["count"])
+def _add_method(
+    methods: dict[str, MethodSum], method: str, amount_cents: int, tips_cents: int, count: int
+) -> None:
+    found = methods.get(method)
+    if found is None:
+        found = methods[method] = MethodSum(method)
+    found.amount_cents += amount_cents
+    found.tips_cents += tips_cents
+    found.count += count
 
 
-def _add_sale(figures: DayFigures, content: Mapping[str, Any], sign: int) -> None:
+def _add_sale(figures: DayFigures, sale: SaleFigures, sign: int) -> None:
     figures.order_count += sign
-    figures.net_sales_cents += int(content["netSales"])
-    figures.discounts_cents += int(content["discounts"])
-    figures.service_charges_cents += int(content["serviceCharges"])
-    figures.tips_cents += int(content["tips"])
-    figures.rounding_cents += int(content["rounding"])
-    _add_rates(figures.taxes, content["taxes"])
-    _add_payments(figures.by_method, content["payments"])
+    figures.net_sales_cents += sale.net_sales_cents
+    figures.discounts_cents += sale.discounts_cents
+    figures.service_charges_cents += sale.service_charges_cents
+    figures.tips_cents += sale.tips_cents
+    figures.rounding_cents += sale.rounding_cents
+    _add_rates(figures.taxes, sale.taxes)
+    _add_payments(figures.by_method, sale.payments)
+
+
+def _add_payments(methods: dict[str, MethodSum], given: Iterable[MethodFigures]) -> None:
+    for paid in given:
+        _add_method(methods, paid.method, paid.amount_cents, paid.tips_cents, paid.count)
+
+
+def _add_refund(refunds: RefundSum, refund: RefundNote) -> None:
+    refunds.count += 1
+    refunds.amount_cents += refund.amount_cents
+    refunds.tips_cents += refund.tips_cents
+    _add_rates(refunds.taxes, refund.taxes)
 
 
 def day_figures(entries: Iterable[Entry]) -> DayFigures:
@@ -111,27 +155,23 @@ def day_figures(entries: Iterable[Entry]) -> DayFigures:
         if figures.first_at is None:
             figures.first_at = entry.at
         figures.last_sequence = entry.sequence
-        content = entry.content
-        if entry.kind == SALE:
-            _add_sale(figures, content, 1)
-        elif entry.kind == REOPEN:
+        if entry.kind not in _COUNTED:
+            continue
+        note = read_note(entry.kind, entry.content_text)
+        if isinstance(note, SaleNote):
+            _add_sale(figures, note.figures, 1)
+        elif isinstance(note, ReopenNote):
             # A REOPEN holds its SALE's figures negated: the order no longer counts.
-            _add_sale(figures, content, -1)
-        elif entry.kind == REFUND:
-            refunds = figures.refunds
-            refunds.count += 1
-            refunds.amount_cents += int(content["amount"])
-            refunds.tips_cents += int(content["tips"])
-            _add_rates(refunds.taxes, content["taxes"])
-        elif entry.kind == TIP_ADJUST:
+            _add_sale(figures, note.figures, -1)
+        elif isinstance(note, RefundNote):
+            _add_refund(figures.refunds, note)
+        elif isinstance(note, TipAdjustNote):
             # A tip changed on a sale: the difference, by its payment's method.
-            change = int(content["tips"])
-            figures.tips_cents += change
-            method = figures.by_method.setdefault(content["method"], MethodSum(content["method"]))
-            method.tips_cents += change
-        elif entry.kind == VOID:
+            figures.tips_cents += note.tips_cents
+            _add_method(figures.by_method, note.method, 0, note.tips_cents, 0)
+        elif isinstance(note, VoidNote):
             figures.void_count += 1
-            figures.void_cents += int(content["amount"])
+            figures.void_cents += note.amount_cents
     return figures
 
 
@@ -177,15 +217,20 @@ def figures_content(figures: DayFigures) -> dict[str, Any]:
 
 def _read_rates(given: Iterable[Mapping[str, Any]]) -> dict[tuple[str | None, int], RateSum]:
     rates: dict[tuple[str | None, int], RateSum] = {}
-    _add_rates(rates, given)
+    for rate in given:
+        net, tax = int(rate["net"]), int(rate["tax"])
+        _add_rate(rates, rate["id"], rate["name"], int(rate["units"]), net, tax)
     return rates
 
 
 def read_figures(content: Mapping[str, Any]) -> DayFigures:
-    """The figures ``figures_content`` wrote (a Z's, read back): its inverse."""
+    """The figures ``figures_content`` wrote (a Z's, read back): its inverse. A Z's content is
+    the reports' own record, not one of the journal's notes."""
     refunds, voids = content["refunds"], content["voids"]
     by_method: dict[str, MethodSum] = {}
-    _add_payments(by_method, content["byPaymentMethod"])
+    for paid in content["byPaymentMethod"]:
+        amount, tips, count = int(paid["amount"]), int(paid["tips"]), int(paid["count"])
+        _add_method(by_method, paid["method"], amount, tips, count)
     return DayFigures(
         order_count=int(content["orderCount"]),
         net_sales_cents=int(content["netSales"]),
