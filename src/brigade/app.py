@@ -76,6 +76,7 @@ from brigade.webhooks.service import Deliverer
 
 log = logging.getLogger("brigade")
 
+
 async def _the_location_itself(_connection: object, location_id: UUID) -> tuple[UUID]:
     return (location_id,)
 
