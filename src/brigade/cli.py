@@ -129,15 +129,16 @@ def serve(
     from brigade.serving import shared_metrics_folder
 
     settings = _settings(host=host, port=port, workers=workers)
-    if not no_migrate:
-        upgrade(settings.database_url)
-    _announce_access(settings)
-    typer.echo(
-        f"Brigade on http://{settings.host}:{settings.port} "
-        f"({_redacted(settings.database_url)}, {settings.workers} worker(s))"
-    )
-    # One worker records in memory and answers for itself (brigade/kit/metrics.py).
+    # One worker records in memory and answers for itself (brigade/kit/metrics.py); several
+    # share a folder, set before the start-up's commands import prometheus_client here.
     with shared_metrics_folder(settings.metrics == "on" and settings.workers > 1):
+        if not no_migrate:
+            upgrade(settings.database_url)
+        _announce_access(settings)
+        typer.echo(
+            f"Brigade on http://{settings.host}:{settings.port} "
+            f"({_redacted(settings.database_url)}, {settings.workers} worker(s))"
+        )
         serve_app(
             "brigade.app:served_app",
             factory=True,

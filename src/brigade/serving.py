@@ -5,9 +5,11 @@ from __future__ import annotations
 import asyncio
 import copy
 import functools
+import importlib
 import ipaddress
 import json
 import logging
+import multiprocessing
 import os
 import re
 import signal
@@ -21,6 +23,7 @@ from types import FrameType
 from typing import Any
 
 import uvicorn
+import uvicorn._subprocess
 from sqlalchemy.engine import make_url
 from uvicorn.config import LOGGING_CONFIG
 from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol
@@ -191,8 +194,9 @@ METRICS_FOLDER = "PROMETHEUS_MULTIPROC_DIR"
 def shared_metrics_folder(enabled: bool) -> Iterator[None]:
     """A fresh folder for this run's workers to record metrics into, so that any worker
     answers /metrics for all of them; an operator's own PROMETHEUS_MULTIPROC_DIR is kept.
-    Only for several workers: they are new processes, which import prometheus_client after it
-    is set (the serving process itself has imported it before)."""
+    Only for several workers, and entered before the serving process imports prometheus_client:
+    the workers are its forks, and what a process records into is fixed at that import
+    (brigade/kit/metrics.py; a fork records into files of its own pid)."""
     if not enabled or METRICS_FOLDER in os.environ:
         yield
         return
@@ -286,6 +290,8 @@ def serve(
     protocol = functools.partial(
         GuardedHttpToolsProtocol, header_timeout=header_timeout, body_timeout=body_timeout
     )
+    if workers > 1:
+        _fork_workers_from(app)
     uvicorn.run(
         app,
         factory=factory,
@@ -300,6 +306,26 @@ def serve(
         proxy_headers=forwarded_allow_ips is not None,
         forwarded_allow_ips=forwarded_allow_ips,
     )
+
+
+def _fork_workers_from(app: str) -> None:
+    """Each worker a fork of this process, the app's modules imported here first (gunicorn's
+    preloaded app): uvicorn starts its workers as new interpreters that each import the app
+    again, about 2.5 s of CPU apiece, where a fork shares this process's imports. The app itself
+    is still made in each worker (the factory): its database, lanes and caches are its own.
+    Forked before anything opened a connection or a thread: migrations and the start-up's
+    commands ran on event loops and engines that are closed by now."""
+    importlib.import_module(app.partition(":")[0])
+    # Until the worker's server takes SIGTERM and SIGINT over, they stop it as they would any
+    # process, not the supervisor's handler it was forked with (that only queues them).
+    os.register_at_fork(after_in_child=_default_stop_signals)
+    # uvicorn makes each worker's process with this context (uvicorn/_subprocess.py).
+    uvicorn._subprocess.spawn = multiprocessing.get_context("fork")  # type: ignore[assignment]
+
+
+def _default_stop_signals() -> None:
+    for sig in (signal.SIGINT, signal.SIGTERM):
+        signal.signal(sig, signal.SIG_DFL)
 
 
 def network_address() -> str | None:
