@@ -14,6 +14,7 @@ and the journal verifies. Screenshots: night-exceptions-merged (the expo after t
 from __future__ import annotations
 
 import re
+import time
 from collections import Counter
 from dataclasses import dataclass
 from datetime import datetime, timedelta
@@ -267,6 +268,18 @@ def _card_then_cash(
     pay_whole(page)
 
 
+def _once(restaurant: Restaurant, order_id: str, status: str) -> dict[str, Any]:
+    """The order as the server has it once it is ``status``, or after 10 s: the terminal shows
+    a change before its request has landed (its outbox sends it), so a read at once could still
+    find the check as it was (seen in CI: a reopened check still COMPLETED)."""
+    deadline = time.monotonic() + 10
+    while True:
+        order = restaurant.order(order_id)
+        if order["status"] == status or time.monotonic() > deadline:
+            return order
+        time.sleep(0.1)
+
+
 def _closed(page: Page, check: dict[str, Any]) -> Locator:
     """Paid today, with ``check`` open beside the list."""
     page.get_by_role("button", name="Paid today").click()
@@ -431,7 +444,7 @@ def test_a_night_of_exceptions_ends_with_books_that_add_up(
     ).click()
     approve(ana)
     expect(ana.get_by_role("heading", name=f"Check {five['orderNumber']}")).to_be_visible()
-    five = restaurant.order(five["id"])
+    five = _once(restaurant, five["id"], "OPEN")
     assert five["status"] == "OPEN"
     office = open_back_office(browser, restaurant.base_url, brasserie.manager_token)
     go_to(office, "Till")
