@@ -17,7 +17,7 @@ unexport PYTHONDONTWRITEBYTECODE
 WEB_BUILT := src/brigade/static/screens/index.html
 WEB_SOURCES := $(shell find web/src -type f 2>/dev/null) $(wildcard web/*.html) web/vite.config.ts web/tsconfig.json
 
-.PHONY: install run test vitest test-sqlite test-pg lint lint-python lint-web fmt bench bench-quick bench-budget taps soak chaos clean chromium web-schema examples
+.PHONY: install run test vitest test-sqlite test-pg lint lint-python lint-web fmt bench bench-quick bench-budget screens taps soak chaos clean chromium web-schema examples
 
 # The Python package, the screens built from web/ (docs/decisions.md, "The terminal") and the
 # browser the screen tests drive.
@@ -108,6 +108,11 @@ bench: install
 # the figures in bench/budget.json.
 bench-budget: install
 	$(BIN)/python bench/cpu_per_request.py --budget $(if $(UPDATE),--update-budget)
+
+# The screens' pictures in docs/screens/ (README.md shows them), taken by the screen tests at
+# the sizes they check; a plain test run checks the same screens and writes none.
+screens: install
+	BRIGADE_SCREENSHOTS=1 $(BIN)/python -m pytest -n $(TEST_WORKERS) -q -p no:cacheprovider tests/browser
 
 # A 10-second rush on SQLite: a smoke check that fails on any error, never on speed.
 bench-quick: install

@@ -8,8 +8,8 @@ own it is N screens doing what web/src/kitchen does, and prints one JSON object:
 
 Each screen loads GET /api/kitchen/board when it starts, holds one event stream
 (GET /api/events/stream) and reads every event, reloading the board only on the events whose
-data cannot say what to show (`kitchen_ticket.recalled`, `.station_recalled`), as web/src/kitchen
-does: the
+data cannot say what to show (`kitchen_ticket.recalled`, `.station_recalled`,
+`kitchen_station.changed`), as web/src/kitchen does: the
 other events carry what changed. Nothing else: no timer, no poll. Bare streams (reading,
 loading nothing) are bench/streams.py's.
 """
@@ -38,7 +38,7 @@ import httpx
 # The rush's orders carry no location: their tickets are stored under the nil location.
 NO_LOCATION = "00000000-0000-0000-0000-000000000000"
 # What web/src/kitchen reloads the board on (board.ts, applyEvent).
-RELOADS_THE_BOARD = re.compile(rb"^event: kitchen_ticket\.(station_)?recalled")
+RELOADS_THE_BOARD = re.compile(rb"^event: kitchen_(ticket\.(station_)?recalled|station\.changed)")
 SCREENS = 50
 IDLE_SECONDS = 20
 

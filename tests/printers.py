@@ -13,6 +13,7 @@ import socketserver
 import threading
 import time
 
+from brigade.kit.escpos import ENCODING
 from server import free_port
 
 # ESC/POS commands the tickets use, by their first two bytes: how long each one is.
@@ -27,7 +28,7 @@ _COMMAND_LENGTHS = {
 
 
 def printed_text(payload: bytes) -> str:
-    """What the paper shows: the bytes without their commands, decoded from PC437."""
+    """What the paper shows: the bytes without their commands, decoded from PC858."""
     text = bytearray()
     index = 0
     while index < len(payload):
@@ -38,7 +39,7 @@ def printed_text(payload: bytes) -> str:
         assert payload[index] in (0x0A,) or payload[index] >= 0x20, payload[index : index + 8]
         text.append(payload[index])
         index += 1
-    return text.decode("cp437")
+    return text.decode(ENCODING)
 
 
 class FakePrinter:

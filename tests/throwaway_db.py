@@ -14,13 +14,13 @@ import sqlite3
 import tempfile
 import threading
 import uuid
-from collections.abc import Iterator
-from contextlib import contextmanager
+from collections.abc import AsyncIterator, Iterator
+from contextlib import asynccontextmanager, contextmanager
 from pathlib import Path
 
 from sqlalchemy import Executable, text
 from sqlalchemy.engine import make_url
-from sqlalchemy.ext.asyncio import create_async_engine
+from sqlalchemy.ext.asyncio import AsyncConnection, create_async_engine
 
 from brigade.kit.db.engine import async_url
 from brigade.kit.db.migrate import upgrade
@@ -168,3 +168,15 @@ def throwaway_database(
         yield url
     finally:
         asyncio.run(_admin(option, f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
+
+
+@asynccontextmanager
+async def connected(url: str) -> AsyncIterator[AsyncConnection]:
+    """One transaction on ``url``, committed at the end: a migration test writes its rows as an
+    earlier revision did, or reads what a migration left."""
+    engine = create_async_engine(async_url(url))
+    try:
+        async with engine.begin() as connection:
+            yield connection
+    finally:
+        await engine.dispose()

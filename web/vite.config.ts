@@ -3,10 +3,12 @@
 // sharing hashed files under assets/ (served with long cache headers); the pages are never cached. Written into the
 // Python package's static folder. Swagger UI's script and style are copied beside it from the
 // pinned npm package, so /docs works offline.
+import { execFileSync } from "node:child_process";
 import { createHash } from "node:crypto";
-import { cpSync, mkdirSync, readFileSync } from "node:fs";
+import { cpSync, existsSync, mkdirSync, readFileSync, readdirSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
+import { parse } from "@formatjs/icu-messageformat-parser";
 import type { Plugin } from "vite";
 import { defineConfig } from "vitest/config";
 import { faviconIco, ICON_SVG, iconPng, TERMINAL_MANIFEST } from "./src/build/icons";
@@ -73,7 +75,48 @@ function icons(): Plugin {
   };
 }
 
-export default defineConfig({
+/** Each part's pseudo-locale catalogue (messages/en-XA.json beside its en.json, not committed),
+ * compiled from the English one by FormatJS before each build and test run (src/shared/i18n.ts,
+ * PSEUDO). */
+function pseudoLocale(): Plugin {
+  return {
+    name: "brigade-pseudo-locale",
+    buildStart() {
+      const compiler = resolve(here, "node_modules/.bin/formatjs");
+      for (const part of readdirSync(resolve(here, "src"))) {
+        const english = resolve(here, "src", part, "messages", "en.json");
+        if (!existsSync(english)) continue;
+        const pseudo = english.replace(/en\.json$/, "en-XA.json");
+        const options = ["--format", "simple", "--ast", "--pseudo-locale", "en-XA", "--out-file", pseudo];
+        execFileSync(compiler, ["compile", english, ...options]);
+      }
+    },
+  };
+}
+
+/** In the build, each catalogue's messages parsed ahead into FormatJS's AST (the pseudo-locale's
+ * are already), so the screens ship without the ICU parser: its no-parser build is aliased in. */
+function parsedCatalogues(): Plugin {
+  return {
+    name: "brigade-parsed-catalogues",
+    apply: "build",
+    enforce: "pre",
+    transform(code, id) {
+      if (!/\/messages\/[^/]+\.json$/.test(id)) return null;
+      const messages = JSON.parse(code) as Record<string, unknown>;
+      const parsed = Object.fromEntries(
+        Object.entries(messages).map(([key, message]) => [key, typeof message === "string" ? parse(message) : message]),
+      );
+      return { code: JSON.stringify(parsed), map: null };
+    },
+  };
+}
+
+const WITHOUT_PARSER: Record<string, string> = {
+  "@formatjs/icu-messageformat-parser": "@formatjs/icu-messageformat-parser/no-parser.js",
+};
+
+export default defineConfig(({ command }) => ({
   root: here,
   base: "/",
   oxc: { jsx: { runtime: "automatic", importSource: "preact" } },
@@ -91,6 +134,7 @@ export default defineConfig({
       },
     },
   },
-  plugins: [copySwaggerUi(), icons(), serviceWorker()],
+  resolve: { alias: command === "build" ? WITHOUT_PARSER : {} },
+  plugins: [pseudoLocale(), parsedCatalogues(), copySwaggerUi(), icons(), serviceWorker()],
   test: { include: ["src/**/*.test.ts"], environment: "node" },
-});
+}));

@@ -1,8 +1,10 @@
-"""A believable demo menu, loaded through the services: into the location the first run
-creates (docs/design.md §22), or by `brigade demo-data` into a demo location it sets up."""
+"""A believable demo menu and a floor of 8 tables, loaded through the services: into the
+location the first run creates (docs/design.md §22), taxed at the rates it was given, or by
+`brigade demo-data` into a demo location it sets up (US rates)."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from decimal import Decimal
 from uuid import UUID
 
@@ -12,19 +14,43 @@ from brigade.catalogue.service.categories import create_category, list_categorie
 from brigade.catalogue.service.menu import add_variant, create_group
 from brigade.catalogue.service.products import create_product
 from brigade.commands import COMMAND_LINE, in_one_transaction
-from brigade.dining.service.rooms import get_location, set_location_profile
+from brigade.dining.service.rooms import (
+    create_table,
+    get_location,
+    list_tables,
+    set_location_profile,
+)
 from brigade.kit.db.engine import UnitOfWork
 from brigade.settings import Settings
 
 DEMO_LOCATION = UUID("0196a1b2-de00-7000-8000-00000000de00")
 DEMO_LOCATION_NAME = "Demo restaurant"
 
-FOOD_TAX = Decimal("0.0825")
-ALCOHOL_TAX = Decimal("0.10")
 
-# (name, price, cost) per leaf category, under (top-level name, description, tax rate).
-_MENU: dict[tuple[str, str, Decimal], dict[str, list[tuple[str, str, str]]]] = {
-    ("Food", "Served from 11:30 until the kitchen closes", FOOD_TAX): {
+@dataclass(frozen=True, slots=True)
+class DemoTaxes:
+    """What the demo's food (soft drinks with it, and the modifiers) and its alcohol are taxed
+    at: a named rate of the location when given (its takeout rate with it), else the number."""
+
+    food: Decimal
+    alcohol: Decimal
+    food_rate_id: UUID | None = None
+    alcohol_rate_id: UUID | None = None
+
+    def of(self, kind: str) -> tuple[Decimal, UUID | None]:
+        if kind == ALCOHOL:
+            return self.alcohol, self.alcohol_rate_id
+        return self.food, self.food_rate_id
+
+
+FOOD = "food"
+ALCOHOL = "alcohol"
+# `brigade demo-data`'s: a US city's sales tax on food, and on alcohol.
+US_TAXES = DemoTaxes(food=Decimal("0.0825"), alcohol=Decimal("0.10"))
+
+# (name, price, cost) per leaf category, under (top-level name, description, what it is).
+_MENU: dict[tuple[str, str, str], dict[str, list[tuple[str, str, str]]]] = {
+    ("Food", "Served from 11:30 until the kitchen closes", FOOD): {
         "Starters": [
             ("Crispy calamari", "12.50", "3.80"),
             ("Burrata with heirloom tomatoes", "14.00", "4.90"),
@@ -33,7 +59,8 @@ _MENU: dict[tuple[str, str, Decimal], dict[str, list[tuple[str, str, str]]]] = {
             ("Garlic bread", "6.00", "0.90"),
         ],
         "Mains": [
-            ("Classic cheeseburger", "16.50", "5.10"),
+            # Not a multiple of 0.05: a check with it shows the cash rounding.
+            ("Classic cheeseburger", "16.49", "5.10"),
             ("Steak frites", "28.00", "10.40"),
             ("Grilled salmon", "24.00", "8.70"),
             ("Wild mushroom risotto", "19.00", "4.30"),
@@ -47,7 +74,7 @@ _MENU: dict[tuple[str, str, Decimal], dict[str, list[tuple[str, str, str]]]] = {
             ("Two scoops of gelato", "6.50", "1.40"),
         ],
     },
-    ("Drinks", "Ask your server about today's specials", ALCOHOL_TAX): {
+    ("Drinks", "Ask your server about today's specials", ALCOHOL): {
         "Beer": [
             ("House lager (pint)", "7.00", "1.60"),
             ("IPA (pint)", "8.00", "2.00"),
@@ -76,7 +103,19 @@ _MENU: dict[tuple[str, str, Decimal], dict[str, list[tuple[str, str, str]]]] = {
 }
 
 # Soft drinks carry the food rate: only alcohol is taxed at the higher one.
-_TAX_OVERRIDES = {"Soft drinks": FOOD_TAX}
+_TAX_OVERRIDES = {"Soft drinks": FOOD}
+
+# The floor: (name, section, seats).
+_TABLES = [
+    ("1", "Inside", 2),
+    ("2", "Inside", 2),
+    ("3", "Inside", 4),
+    ("4", "Inside", 4),
+    ("5", "Inside", 4),
+    ("6", "Inside", 6),
+    ("7", "Terrace", 4),
+    ("8", "Terrace", 4),
+]
 
 _MODIFIERS = [
     ("Extra cheese", "1.50", "0.40"),
@@ -116,9 +155,10 @@ def ean13(number: int) -> str:
 
 
 class _Loader:
-    def __init__(self, uow: UnitOfWork, location_id: UUID) -> None:
+    def __init__(self, uow: UnitOfWork, location_id: UUID, taxes: DemoTaxes) -> None:
         self._uow = uow
         self._location_id = location_id
+        self._taxes = taxes
         self.categories = 0
         self.products = 0
         self.modifiers: dict[str, UUID] = {}
@@ -134,13 +174,14 @@ class _Loader:
         self,
         item: tuple[str, str, str],
         *,
-        tax_rate: Decimal,
+        taxed_as: str,
         category_id: UUID | None = None,
         product_type: ProductType = ProductType.ITEM,
     ) -> UUID:
         self.products += 1
         name, price, cost = item
         stock, threshold = _STOCK.get(name, (None, None))
+        tax_rate, tax_rate_id = self._taxes.of(taxed_as)
         command = CreateProduct(
             name,
             Decimal(price),
@@ -149,6 +190,7 @@ class _Loader:
             barcode=ean13(self.products),
             category_id=category_id,
             tax_rate=tax_rate,
+            tax_rate_id=tax_rate_id,
             product_type=product_type,
             track_inventory=stock is not None,
             stock_quantity=None if stock is None else Decimal(stock),
@@ -167,29 +209,43 @@ class _Loader:
         self.groups[name] = (await create_group(self._uow, fields)).id
 
 
-async def load_demo_menu_into(uow: UnitOfWork, location_id: UUID) -> str:
-    """The demo menu at ``location_id``, in ``uow``; a location with categories is left alone."""
+async def _floor(uow: UnitOfWork, location_id: UUID) -> int:
+    """The demo's tables, at a location that has none yet: how many were made."""
+    if (await list_tables(uow, location_id, page=1, limit=1))[1]:
+        return 0
+    for name, section, seats in _TABLES:
+        await create_table(uow, location_id, name, section=section, seats=seats)
+    return len(_TABLES)
+
+
+async def load_demo_menu_into(
+    uow: UnitOfWork, location_id: UUID, taxes: DemoTaxes = US_TAXES
+) -> str:
+    """The demo menu at ``location_id``, in ``uow``, taxed at ``taxes``, and its floor (unless
+    the location has tables); a location with categories is left alone."""
     if await list_categories(uow, location_id, include_inactive=True):
         return f"Location {location_id} already has categories; nothing loaded."
-    loader = _Loader(uow, location_id)
+    loader = _Loader(uow, location_id, taxes)
     # Modifiers and their groups first: the dishes offer the groups.
     for modifier in _MODIFIERS:
         loader.modifiers[modifier[0]] = await loader.product(
-            modifier, tax_rate=FOOD_TAX, product_type=ProductType.MODIFIER
+            modifier, taxed_as=FOOD, product_type=ProductType.MODIFIER
         )
     for name, (low, high, options) in _GROUPS.items():
         await loader.group(name, low, high, options)
-    for (top_name, description, tax_rate), sections in _MENU.items():
+    for (top_name, description, kind), sections in _MENU.items():
         top = await loader.category(top_name, description, None)
         for section, items in sections.items():
             section_id = await loader.category(section, None, top)
-            rate = _TAX_OVERRIDES.get(section, tax_rate)
+            taxed_as = _TAX_OVERRIDES.get(section, kind)
             for item in items:
-                await loader.product(item, category_id=section_id, tax_rate=rate)
+                await loader.product(item, category_id=section_id, taxed_as=taxed_as)
+    tables = await _floor(uow, location_id)
     return (
         f"Loaded the demo menu at location {location_id}: {loader.categories} categories, "
         f"{loader.products} products ({len(_MODIFIERS)} modifiers), {len(_GROUPS)} modifier "
-        f"groups, {sum(map(len, _VARIANTS.values()))} variants, {len(_STOCK)} dishes in stock."
+        f"groups, {sum(map(len, _VARIANTS.values()))} variants, {len(_STOCK)} dishes in stock, "
+        f"{tables} tables."
     )
 
 

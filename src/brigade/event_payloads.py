@@ -123,6 +123,7 @@ EVENT_DATA: dict[EventType, tuple[type[ResponseModel], bool]] = {
         ),
         _TICKET,
     ),
+    KitchenEvents.KITCHEN_STATION_CHANGED: (kitchen.StationChangedOut, False),
     **dict.fromkeys((TillEvents.CASH_DRAWER_OPENED, TillEvents.CASH_DRAWER_CLOSED), _DRAWER),
     **dict.fromkeys((TillEvents.SHIFT_CLOCKED_IN, TillEvents.SHIFT_CLOCKED_OUT), _SHIFT),
     AccessEvents.SECURITY_PIN_FAILURES: (access.PinFailureAlertOut, False),

@@ -39,6 +39,7 @@ from browser.restaurant import (
     guests_of,
     paid_line,
     pair,
+    show_tools,
     stored,
     type_pin,
 )
@@ -249,16 +250,17 @@ class Terminal:
         if op.kind == "add":
             self._add(op)
         elif op.kind == "more":
-            lines.get_by_role("button", name=f"One more {check.lines[op.line].name}").click()
+            name = check.lines[op.line].name
+            _tools(lines, name, unsent=True).get_by_role("button", name=f"One more {name}").click()
         elif op.kind == "note":
             name = check.lines[op.line].name
-            lines.get_by_role("button", name=f"Note for {name}").click()
+            _tools(lines, name, unsent=True).get_by_role("button", name=f"Note for {name}").click()
             sheet = page.get_by_role("dialog", name=f"Note for {name}")
             sheet.get_by_label("Note for the kitchen").fill(op.note)
             sheet.get_by_role("button", name="Save note").click()
         elif op.kind == "void":
             name = check.lines[op.line].name
-            lines.get_by_role("button", name=f"Void {name}").click()
+            _tools(lines, name, unsent=False).get_by_role("button", name=f"Void {name}").click()
             page.get_by_role("dialog", name=f"Void {name}").get_by_role(
                 "button", name=op.note
             ).click()
@@ -338,6 +340,14 @@ class Terminal:
             "button", name="Done"
         ).click()
         expect(free).to_be_visible()
+
+
+def _tools(lines: Locator, name: str, *, unsent: bool) -> Locator:
+    """The one line named ``name`` (among the unsent ones, or those not voided: the evening
+    names it once there), its tools shown: one line shows them at a time."""
+    kind = lines.locator("li.line.unsent" if unsent else "li.line:not(.voided)")
+    named = re.compile(rf"^\d+(\.\d+)? {re.escape(name)}(, sending)?$")
+    return show_tools(lines.get_by_role("listitem", name=named).and_(kind))
 
 
 # Each button as it is: its name, and whether it is busy or disabled.

@@ -12,7 +12,7 @@ from contextlib import AbstractContextManager
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, Error, Playwright, sync_playwright
+from playwright.sync_api import Browser, Error, Playwright, expect, sync_playwright
 
 from brigade.kit.http.screens import SCREENS
 from browser.back_office import Office, set_up_office
@@ -27,6 +27,10 @@ CHROMIUM = "/usr/bin/chromium"
 # whole browser run headless, on a machine where CI is CPU-bound (docs/testing.md). The
 # benchmarks measure the whole browser a tablet runs (CHROMIUM).
 SCREEN_TESTS_CHROMIUM = "/usr/bin/chromium-headless-shell"
+# An assertion waits as long as an action does not, 10 s rather than Playwright's 5: a payment
+# the terminal's outbox sends took longer than 5 s to close its sheet once, in a CI run on a
+# machine twice as slow as usual (docs/testing.md).
+expect.set_options(timeout=10_000)
 # Playwright cannot download its own browsers here; these keep Debian's quiet and lean.
 CHROMIUM_ARGS = [
     "--no-sandbox",
@@ -137,6 +141,12 @@ def _environment(module_settings: dict[str, str]) -> dict[str, str]:
         "BRIGADE_PRINTER_ALLOW_HOSTS": "127.0.0.1",
         # Every screen opened shows a pairing code, all from 127.0.0.1.
         "BRIGADE_PAIRING_CODES_PER_ADDRESS": "10000",
+        # A stream checks its credential every second (at its next heartbeat), not every 30
+        # at the 15 s heartbeats: a screen revoked in the back office says so within about 2 s,
+        # and its test no longer waits up to 30 (the bounds themselves are proven in
+        # tests/events).
+        "BRIGADE_EVENT_STREAM_RECHECK_SECONDS": "1",
+        "BRIGADE_EVENT_HEARTBEAT_SECONDS": "1",
     } | module_settings
 
 

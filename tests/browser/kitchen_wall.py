@@ -4,6 +4,7 @@ public API by servers signed in with their PINs, as a terminal does it."""
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -51,8 +52,29 @@ def station_screen(browser: Browser, restaurant: Restaurant, station_id: str, na
         url = f"/api/devices/{device['id']}/station"
         _created(http.put(url, json={"stationId": station_id}))
     page = open_kitchen(browser, restaurant, token=device["token"])
-    expect(page.get_by_role("button", name=f"Station: {name}")).to_be_visible()
+    # The top bar names the screen's station after its location's name.
+    expect(page.get_by_role("banner")).to_contain_text(f" · {name}")
     return page
+
+
+def more_menu(page: Page) -> Locator:
+    """The top bar's "⋯ More" menu (the station, compact, sound, the recall list), opened."""
+    menu = page.get_by_role("menu", name="More")
+    if not menu.count():
+        page.get_by_role("button", name="More", exact=True).click()
+    expect(menu).to_be_visible()
+    return menu
+
+
+def choose(page: Page, name: str) -> None:
+    """An action of the "⋯ More" menu ("Station: Everything", "Recall list"), chosen."""
+    more_menu(page).get_by_role("menuitem", name=name).click()
+
+
+def setting(page: Page, name: str) -> Locator:
+    """A setting of the "⋯ More" menu ("Compact", "Sound"): tap it to turn it on or off;
+    `aria-checked` says which it is."""
+    return more_menu(page).get_by_role("menuitemcheckbox", name=name)
 
 
 def ticket(page: Page, order: dict[str, Any]) -> Locator:
@@ -134,13 +156,20 @@ def clear_board(restaurant: Restaurant) -> None:
 RUSH_DISHES = ["Burger", "Fries", "Salad", "Ribeye", "Latte", "Lemonade"]
 
 
-def seed_rush(restaurant: Restaurant, count: int, *, notes: bool = False) -> list[dict[str, Any]]:
-    """``count`` orders sent over the API by two servers, oldest first (every fifth with an
-    allergy note on its first line when ``notes``)."""
+def seed_rush(
+    restaurant: Restaurant,
+    count: int,
+    *,
+    notes: bool = False,
+    sizes: Callable[[int], int] | None = None,
+) -> list[dict[str, Any]]:
+    """``count`` orders sent over the API by two servers, oldest first, the nth of ``sizes(n)``
+    lines (else 1 to 5, every fourth 8; every fifth with an allergy note on its first line when
+    ``notes``)."""
     servers = [signed_in_server(restaurant, "Ana"), signed_in_server(restaurant, "Ben")]
     orders = []
     for n in range(count):
-        size = 8 if n % 4 == 3 else 1 + n % 5
+        size = sizes(n) if sizes else 8 if n % 4 == 3 else 1 + n % 5
         lines: list[Any] = [(RUSH_DISHES[(n + k) % 6], 1 + k % 2) for k in range(size)]
         if notes and n % 5 == 0:
             lines[0] = (lines[0][0], lines[0][1], {"notes": "allergy: nuts"})

@@ -1,16 +1,19 @@
 """A manager builds a small menu from nothing in /manage (a category, a product with a variant
 and a required modifier group, a table) and a terminal, paired and signed in with a PIN in a
-second browser, offers it with its chooser. A server's token is refused in words."""
+second browser, offers it with its chooser. A server's token is refused in words. Ten products
+are taxed anew at once, in under ten taps (screenshot manage-bulk-tax)."""
 
 from __future__ import annotations
 
 import re
+from typing import Any
 
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Browser, Locator, Page, expect
 
 from browser.back_office import (
     SERVER_PIN,
     Office,
+    both_sizes,
     go_to,
     menu_part,
     new_in_panel,
@@ -207,3 +210,110 @@ def test_the_86_board_and_stock_changes(browser: Browser, office: Office) -> Non
         assert (movements[0]["change"], movements[0]["reason"]) == (-9, "Delivery short")
     board.get_by_role("button", name="Un-86 Oysters").click()
     expect(board.get_by_role("button", name="86 Oysters")).to_be_visible()
+
+
+# A bar's menu at a US rate, to be taxed at 20 % (issue 53): 5 wines, 6 cocktails.
+BAR = {
+    "Wines": ["Rioja", "Chablis", "Barolo", "Sancerre", "Grüner"],
+    "Cocktails": ["Spritz", "Mojito", "Sour", "Martini", "Paloma", "Mocktail"],
+}
+
+
+def _bar_menu(office: Office) -> tuple[dict[str, Any], dict[str, dict[str, Any]]]:
+    """The bar's categories and products (at their own 8.25 %), and a named 20 % rate."""
+    location = office.restaurant.location_id
+    with office.http() as http:
+        body = {"locationId": location, "name": "VAT 20%", "rate": 0.2}
+        vat: dict[str, Any] = http.post("/api/tax-rates", json=body).json()
+        products = {}
+        for category, names in BAR.items():
+            made = http.post("/api/categories", json={"name": category, "locationId": location})
+            for name in names:
+                product = {
+                    "name": name,
+                    "price": 9,
+                    "taxRate": 0.0825,
+                    "categoryId": made.json()["id"],
+                    "locationId": location,
+                }
+                products[name] = http.post("/api/products", json=product).json()
+    return vat, products
+
+
+def test_ten_products_re_taxed_at_once_in_under_ten_taps(browser: Browser, office: Office) -> None:
+    vat, products = _bar_menu(office)
+    page = open_back_office(browser, office.restaurant.base_url, office.manager_token)
+    taps = 0
+
+    def tap(target: Locator) -> None:
+        nonlocal taps
+        target.click()
+        taps += 1
+
+    tap(page.get_by_role("navigation", name="Back office").get_by_role("link", name="Menu"))
+    tap(page.get_by_role("group", name="Menu parts").get_by_role("button", name="Products"))
+    picks = page.get_by_role("group", name="Select products")
+    tap(picks.get_by_role("button", name="Select all in Wines (5)"))
+    tap(picks.get_by_role("button", name="Select all in Cocktails (6)"))
+    # The mocktail has no alcohol: its row's checkbox lets it go.
+    tap(page.get_by_role("checkbox", name="Select Mocktail"))
+    bar = page.get_by_role("region", name="Selected products")
+    expect(bar).to_contain_text("10 selected")
+    # A choice in a list: two taps on a tablet (open it, pick).
+    bar.get_by_label("New tax rate").select_option(label="VAT 20% · 20 %")
+    taps += 2
+    both_sizes(page, "manage-bulk-tax", office_screenshot)
+    tap(bar.get_by_role("button", name="Apply to 10"))
+    expect(page.get_by_role("status").filter(has_text="10 products are now taxed")).to_have_text(
+        "10 products are now taxed at VAT 20% · 20 %."
+    )
+    expect(bar).to_be_hidden()
+    assert taps < 10, taps
+
+    table = page.get_by_role("table", name="Products")
+    for name in ("Rioja", "Paloma"):
+        expect(table.get_by_role("row", name=re.compile(name))).to_contain_text("20%")
+    expect(table.get_by_role("row", name=re.compile("Mocktail"))).to_contain_text("8.25%")
+    with office.http() as http:
+        for name, product in products.items():
+            detail = http.get(f"/api/products/{product['id']}").json()
+            taxed = (0.0825, None) if name == "Mocktail" else (0.2, vat["id"])
+            assert (detail["taxRate"], detail["taxRateId"]) == taxed, name
+
+
+def test_a_manager_gives_a_product_its_german_name(browser: Browser, office: Office) -> None:
+    """The product's panel has a translations editor, a row per other language; its German
+    name, saved with the product, is what the API answers in German."""
+    location = office.restaurant.location_id
+    with office.http() as http:
+        body = {"name": "Apple juice", "price": 4, "locationId": location}
+        juice = http.post("/api/products", json=body).json()
+    page = open_back_office(browser, office.restaurant.base_url, office.manager_token)
+    go_to(page, "Menu")
+    menu_part(page, "Products")
+    page.get_by_role("button", name="Edit Apple juice").click()
+    panel = page.get_by_role("dialog", name="Edit Apple juice")
+    panel.get_by_text("Translations (0 of 5)").click()
+    arabic = panel.get_by_label("Name in العربية")
+    expect(arabic).to_have_attribute("dir", "rtl")
+    expect(arabic).to_have_attribute("lang", "ar")
+    panel.get_by_label("Name in Deutsch").fill("Apfelsaft")
+    panel.get_by_label("Description in Deutsch").fill("Frisch gepresst")
+    panel.get_by_role("button", name="Save product").click()
+    expect(panel.get_by_role("status")).to_have_text("Saved.")
+    expect(panel.get_by_text("Translations (1 of 5)")).to_be_visible()
+    with office.http() as http:
+        german = http.get(f"/api/products/{juice['id']}", params={"language": "de"}).json()
+        base = http.get(f"/api/products/{juice['id']}").json()
+    assert (german["name"], german["description"]) == ("Apfelsaft", "Frisch gepresst")
+    assert base["name"] == "Apple juice"
+    assert base["translations"] == {"de": {"name": "Apfelsaft", "description": "Frisch gepresst"}}
+
+    # A name cleared is no translation: the save sends {} and the API forgets it.
+    panel.get_by_label("Name in Deutsch").fill("")
+    panel.get_by_role("button", name="Save product").click()
+    expect(panel.get_by_text("Translations (0 of 5)")).to_be_visible()
+    with office.http() as http:
+        assert http.get(f"/api/products/{juice['id']}").json()["translations"] == {}
+        again = http.get(f"/api/products/{juice['id']}", params={"language": "de"}).json()
+    assert again["name"] == "Apple juice"

@@ -14,6 +14,7 @@ import pytest
 from playwright.sync_api import Browser, expect
 
 from browser.back_office import Office, office_screenshot, open_back_office, set_up_office
+from browser.languages import all_words_from_catalogues, show_pseudo
 from server import ServerProcess
 
 # (products and quantities, payments as (method, amount share, tip)), each a completed order.
@@ -133,3 +134,21 @@ def test_today_shows_the_days_report(browser: Browser, office: Office) -> None:
             },
         )
     assert saved == csv.text
+
+
+def test_in_the_pseudo_locale_every_word_is_a_catalogues(browser: Browser, office: Office) -> None:
+    page = open_back_office(browser, office.restaurant.base_url, office.manager_token)
+    expect(page.get_by_role("list", name="Payment mix")).to_be_visible()
+    show_pseudo(page)
+    expect(page.get_by_role("heading", level=1)).to_contain_text("[")
+    expect(page.get_by_role("definition").first).not_to_have_text("$0.00")
+    # The orders were taken with the bootstrap admin's token: the server names it so.
+    names = [
+        "Harbour St",
+        "Marco",
+        "bootstrap admin (BRIGADE_ADMIN_TOKEN)",
+        "America/New_York",
+        *MENU,
+        *(n for m in MENU.values() for n in m),
+    ]
+    all_words_from_catalogues(page, names=names)

@@ -10,6 +10,7 @@ from typing import Any
 from playwright.sync_api import Browser, Locator, Page, expect
 
 from browser.kitchen_wall import KITCHEN_VIEWPORT, clear_board, signed_in_server
+from browser.languages import all_words_from_catalogues, show_pseudo
 from browser.restaurant import Restaurant, _created, open_screen, paste_token, screenshot
 
 
@@ -99,3 +100,15 @@ def test_the_board_at_1920x1080(browser: Browser, restaurant: Restaurant) -> Non
         expect(_number(board, "Preparing", order)).to_be_visible()
     board.mouse.move(0, 0)
     screenshot(board, "board", target=64, text=20)
+
+
+def test_in_the_pseudo_locale_every_word_is_a_catalogues_and_none_is_cut_off(
+    browser: Browser, restaurant: Restaurant
+) -> None:
+    clear_board(restaurant)
+    board = _open_board(browser, restaurant)
+    signed_in_server(restaurant, "Ana").send([("Fries", 1)], order_type="TAKEOUT")
+    show_pseudo(board)
+    expect(board.get_by_role("heading", name="[Řḗḗȧȧḓẏ]")).to_be_visible()
+    expect(board.get_by_role("listitem").first).to_be_visible()
+    all_words_from_catalogues(board)

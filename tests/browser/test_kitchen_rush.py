@@ -1,7 +1,8 @@
 """The kitchen display in a Saturday rush (docs/design.md §21): 40 open tickets at 1920x1080,
-packed by height and paged, oldest first, every one reachable; compact mode; a bump bar's keys;
-the undo of READY (and of a bump, by an item made again); the recall list; the sound prompt;
-ages on the server's clock."""
+packed by height, then paged, oldest first, every one reachable; a dozen at once, two dozen in
+compact mode; the top bar fitting at 1280 and 1024 wide; a bump bar's keys; the undo of READY
+(and of a bump, by an item made again); the recall list; the sound prompt; ages on the server's
+clock."""
 
 from __future__ import annotations
 
@@ -9,15 +10,17 @@ import re
 import time
 from typing import Any
 
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Browser, Page, ViewportSize, expect
 
 from browser.kitchen_wall import (
     KITCHEN_VIEWPORT,
+    choose,
     clear_board,
     item,
     kitchen_token,
     open_kitchen,
     seed_rush,
+    setting,
     signed_in_server,
     ticket,
 )
@@ -66,6 +69,59 @@ def _all_inside(page: Page) -> bool:
     return inside
 
 
+_WHOLE_ON_SCREEN = """() => [...document.querySelectorAll(".ticket-place article")]
+  .filter((card) => {
+    const r = card.getBoundingClientRect();
+    return r.height > 0 && r.top >= 0 && r.left >= 0
+      && r.bottom <= innerHeight && r.right <= innerWidth;
+  }).length"""
+
+
+def _whole_on_screen(page: Page) -> int:
+    """How many cards stand whole inside the viewport, counted from their boxes in the DOM."""
+    count: int = page.evaluate(_WHOLE_ON_SCREEN)
+    return count
+
+
+_OVERLAPS = """() => {
+  const controls = [...document.querySelector(".kds-bar").children].map((e) => ({
+    name: e.getAttribute("aria-label") || e.textContent.trim(),
+    box: e.getBoundingClientRect(),
+    cut: e.matches("button") && e.scrollWidth > e.clientWidth,
+  }));
+  const wrong = [];
+  for (const c of controls) {
+    if (c.box.left < 0 || c.box.right > innerWidth) wrong.push(`${c.name} is off the screen`);
+    if (c.cut) wrong.push(`${c.name} is cut off`);
+  }
+  controls.forEach((a, i) => controls.slice(i + 1).forEach((b) => {
+    if (a.box.left < b.box.right && b.box.left < a.box.right
+        && a.box.top < b.box.bottom && b.box.top < a.box.bottom)
+      wrong.push(`${a.name} overlaps ${b.name}`);
+  }));
+  return [controls.map((c) => c.name), wrong];
+}"""
+
+
+def _bar_overlaps(page: Page) -> list[str]:
+    """What is wrong with the top bar: two controls overlapping (their boxes), one off the
+    screen or its words cut off; [] when it fits."""
+    names, wrong = page.evaluate(_OVERLAPS)
+    assert len(names) >= 8, names  # the brand, 86, recall, the pager, the count, online, more
+    return list(wrong)
+
+
+def _the_oldest_whole(page: Page, orders: list[dict[str, Any]], *, at_least: int) -> None:
+    """The first page, once settled, shows the oldest ``orders`` in order, at least
+    ``at_least`` of them, every one whole on the screen."""
+    shown = _settled(page, len(orders))
+    assert shown == _names(orders)[: len(shown)]
+    whole = _whole_on_screen(page)
+    assert whole >= at_least, f"{whole} tickets whole on the screen"
+    assert whole == len(shown)
+    page.mouse.move(0, 0)
+
+
 def _names(orders: list[dict[str, Any]]) -> list[str]:
     return [f"Ticket {order['orderNumber']}" for order in orders]
 
@@ -98,7 +154,7 @@ def test_forty_tickets_are_all_reachable_oldest_first(
         expect(more).to_have_text(f"{40 - len(seen)} more →")
         if len(seen) == len(shown):
             kitchen.mouse.move(0, 0)
-            screenshot(kitchen, "kitchen-40-tickets", target=64, text=20)
+            screenshot(kitchen, "kitchen-40-tickets", target=44, text=20)
         more.click()
         expect(kitchen.get_by_role("article").first).not_to_have_accessible_name(shown[0])
     assert seen == _names(orders)
@@ -108,7 +164,7 @@ def test_forty_tickets_are_all_reachable_oldest_first(
         kitchen.keyboard.press("PageUp")
     expect(kitchen.get_by_role("article").first).to_have_accessible_name(_names(orders)[0])
     on_first_page = len(_settled(kitchen, 40))
-    kitchen.get_by_role("button", name="Compact").click()
+    setting(kitchen, "Compact").click()
     expect(
         kitchen.get_by_role("button", name=re.compile(r"^\+\d more items$")).first
     ).to_be_visible()
@@ -116,8 +172,76 @@ def test_forty_tickets_are_all_reachable_oldest_first(
     assert _all_inside(kitchen)
     # Compact is kept by this screen.
     kitchen.reload()
-    expect(kitchen.get_by_role("button", name="Compact")).to_have_attribute("aria-pressed", "true")
-    kitchen.get_by_role("button", name="Compact").click()
+    expect(setting(kitchen, "Compact")).to_have_attribute("aria-checked", "true")
+    setting(kitchen, "Compact").click()
+    expect(kitchen.locator("main.tickets-compact")).to_have_count(0)
+
+
+def test_a_dozen_at_once_two_dozen_compact_and_the_bar_fits(
+    browser: Browser, restaurant: Restaurant
+) -> None:
+    """40 open tickets of 3 to 5 lines: at 1920x1080 at least 12 stand whole on the screen, 24
+    in compact; the top bar's controls never overlap, at 1920, 1280 and 1024 wide."""
+    clear_board(restaurant)
+    orders = seed_rush(restaurant, 40, sizes=lambda n: 3 + n % 3)
+    kitchen = open_kitchen(browser, restaurant)
+    expect(kitchen.get_by_text("40 open")).to_be_visible()
+    expect(kitchen.get_by_role("article").first).to_be_visible()
+    _the_oldest_whole(kitchen, orders, at_least=12)
+    screenshot(kitchen, "kitchen-rush", target=44, text=20)
+
+    setting(kitchen, "Compact").click()
+    expect(kitchen.locator("main.tickets-compact")).to_have_count(1)
+    _the_oldest_whole(kitchen, orders, at_least=24)
+    # The compact view's lines are one row (34 px) and its small type 18 px (docs/decisions.md).
+    screenshot(kitchen, "kitchen-rush-compact", target=34, text=18)
+    setting(kitchen, "Compact").click()
+    expect(kitchen.locator("main.tickets-compact")).to_have_count(0)
+
+    # The bar at its fullest: a recall to offer, pages before and after.
+    first = orders[0]
+    ticket(kitchen, first).get_by_role("button", name=f"Bump {first['orderNumber']}").click()
+    expect(kitchen.get_by_role("button", name=f"Recall {first['orderNumber']}")).to_be_visible()
+    kitchen.get_by_role("button", name=re.compile(r"^\d+ more →$")).click()
+    expect(kitchen.get_by_role("button", name=re.compile("earlier"))).to_be_visible()
+    sizes: list[tuple[ViewportSize, str | None]] = [
+        (KITCHEN_VIEWPORT, None),
+        ({"width": 1280, "height": 800}, "kitchen-1280"),
+        ({"width": 1024, "height": 768}, "kitchen-1024"),
+    ]
+    for size, name in sizes:
+        kitchen.set_viewport_size(size)
+        _settled(kitchen, 39)
+        expect(kitchen.get_by_role("button", name=re.compile("earlier"))).to_be_visible()
+        assert _bar_overlaps(kitchen) == [], size
+        assert _all_inside(kitchen)
+        if name:
+            kitchen.mouse.move(0, 0)
+            screenshot(kitchen, name, target=44, text=20)
+    # What the bar leaves out is one tap away, in a menu a screen reader knows as one.
+    kitchen.get_by_role("button", name="More", exact=True).click()
+    menu = kitchen.get_by_role("menu", name="More")
+    expect(menu.get_by_role("menuitem", name="Station: Everything")).to_be_focused()
+    kitchen.keyboard.press("ArrowDown")
+    expect(menu.get_by_role("menuitemcheckbox", name="Compact")).to_be_focused()
+    # The menu's arrows are not a bump bar's: no ticket was picked.
+    expect(kitchen.locator("article[aria-current='true']")).to_have_count(0)
+    expect(menu.get_by_role("menuitemcheckbox", name="Sound")).to_have_attribute(
+        "aria-checked", "true"
+    )
+    expect(menu.get_by_role("menuitem", name="Recall list")).to_be_visible()
+    kitchen.mouse.move(0, 0)
+    screenshot(kitchen, "kitchen-1024-menu", target=44, text=20)
+    kitchen.keyboard.press("Escape")
+    expect(menu).to_have_count(0)
+    expect(kitchen.get_by_role("button", name="More", exact=True)).to_be_focused()
+    # Sound off: the bar says so, and still fits.
+    setting(kitchen, "Sound").click()
+    expect(kitchen.get_by_role("status", name="Sound")).to_have_text("Muted")
+    assert _bar_overlaps(kitchen) == []
+    setting(kitchen, "Sound").click()
+    expect(kitchen.get_by_role("status", name="Sound")).to_have_count(0)
+    kitchen.set_viewport_size(KITCHEN_VIEWPORT)
 
 
 def test_a_bump_bar_picks_bumps_and_recalls(browser: Browser, restaurant: Restaurant) -> None:
@@ -183,26 +307,26 @@ def test_the_recall_list_brings_back_the_third_last_bump(
         expect(ticket(kitchen, order)).to_have_count(0)
 
     # The recall hint survives choosing a station.
-    kitchen.get_by_role("button", name="Station: Everything").click()
+    choose(kitchen, "Station: Everything")
     sheet = kitchen.get_by_role("dialog", name="Station")
     sheet.get_by_role("button", name="Mains").click()
     sheet.get_by_role("button", name="Close").click()
     expect(kitchen.get_by_role("button", name=f"Recall {orders[3]['orderNumber']}")).to_be_visible()
 
-    kitchen.get_by_role("button", name="Recall list").click()
+    choose(kitchen, "Recall list")
     recall = kitchen.get_by_role("dialog", name="Recall")
     rows = recall.get_by_role("list", name="Recently bumped").get_by_role("listitem")
     # Newest first (what earlier tests bumped comes after).
     for row, table in enumerate((4, 3, 2, 1)):
         expect(rows.nth(row)).to_contain_text(f"{orders[table - 1]['orderNumber']}Table {table}")
     kitchen.mouse.move(0, 0)
-    screenshot(kitchen, "kitchen-recall", target=64, text=20)
+    screenshot(kitchen, "kitchen-recall", target=44, text=20)
     recall.get_by_role("button", name=f"Recall {orders[1]['orderNumber']}").click()
     expect(recall).to_have_count(0)
     expect(ticket(kitchen, orders[1])).to_be_visible()
     expect(kitchen.get_by_role("article")).to_have_count(2)
     expect(kitchen.get_by_role("button", name=f"Recall {orders[3]['orderNumber']}")).to_be_visible()
-    kitchen.get_by_role("button", name="Station: Mains").click()
+    choose(kitchen, "Station: Mains")
     kitchen.get_by_role("dialog", name="Station").get_by_role("button", name="Everything").click()
 
 

@@ -117,4 +117,4 @@ def test_a_dozen_tickets_at_1920x1080(
         re.compile(r"^00:[45]\d$")
     )
     kitchen.mouse.move(0, 0)
-    screenshot(kitchen, "kitchen", target=64, text=20)
+    screenshot(kitchen, "kitchen", target=44, text=20)

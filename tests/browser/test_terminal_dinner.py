@@ -21,6 +21,7 @@ from browser.restaurant import (
     all_sent,
     chooser,
     line,
+    line_tools,
     open_category,
     open_terminal,
     pair,
@@ -117,7 +118,7 @@ def test_a_dinner_on_the_terminal(browser: Browser, restaurant: Restaurant) -> N
     table_4.click()
 
     # A server may not void what the kitchen has: the manager approves on the spot.
-    page.get_by_role("button", name="Void Latte (Regular)").click()
+    line_tools(page, "1 Latte (Regular)").get_by_role("button", name="Void Latte (Regular)").click()
     page.get_by_role("button", name="Guest changed their mind").click()
     _approve_as_manager(page)
     expect(line(page, "1 Latte (Regular)")).to_contain_text("Void: Guest changed their mind")

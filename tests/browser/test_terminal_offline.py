@@ -30,8 +30,9 @@ PORTRAIT: ViewportSize = {"width": 768, "height": 1024}
 
 def _network_cut(page: Page) -> None:
     """Cuts the tablet's network once its shell is kept by the service worker and the whole
-    menu on the tablet."""
-    page.wait_for_function("navigator.serviceWorker.controller !== null")
+    menu on the tablet. The wait is a function, not an expression: Playwright evals an expression
+    in the page, which the screens' CSP (no 'unsafe-eval') refuses in newer Chromiums."""
+    page.wait_for_function("() => navigator.serviceWorker.controller !== null")
     expect(page.get_by_role("region", name="Menu")).to_have_attribute("data-kept", "true")
     page.context.set_offline(True)
 

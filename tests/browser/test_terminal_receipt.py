@@ -9,13 +9,13 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
-import httpx
 import pytest
 from playwright.sync_api import Browser, Locator, Page, expect
 
 from browser.restaurant import (
     Restaurant,
     add,
+    add_receipt_printer,
     closed_once_paid,
     line,
     open_category,
@@ -36,23 +36,10 @@ def till() -> Iterator[FakePrinter]:
         yield fake
 
 
-def _add_receipt_printer(restaurant: Restaurant, name: str, fake: FakePrinter) -> None:
-    body = {
-        "name": name,
-        "locationId": restaurant.location_id,
-        "host": "127.0.0.1",
-        "port": fake.port,
-        "kind": "RECEIPT",
-    }
-    with restaurant.http() as http:
-        response: httpx.Response = http.post("/api/printers", json=body)
-        assert response.status_code == 201, response.text
-
-
 def _receipt_from_the_check(page: Page) -> Locator:
     page.get_by_role("complementary", name="Check").get_by_role("button", name="Receipt").click()
     sheet = page.get_by_role("dialog", name=re.compile("^Receipt"))
-    expect(sheet.get_by_label("Receipt text")).to_contain_text(re.compile(rf"TOTAL USD +{TOTAL}"))
+    expect(sheet.get_by_label("Receipt text")).to_contain_text(re.compile(rf"TOTAL USD +\${TOTAL}"))
     return sheet
 
 
@@ -76,12 +63,12 @@ def test_a_receipt_is_shown_and_printed_on_the_till(
     expect(sheet).to_be_hidden()
 
     # One printer: Print sends it there straight away.
-    _add_receipt_printer(restaurant, "Till", till)
+    add_receipt_printer(restaurant, "Till", till.port)
     sheet = _receipt_from_the_check(page)
     sheet.get_by_role("button", name="Print on Till").click()
     expect(sheet.get_by_role("status")).to_have_text("Sent to Till printer")
     (printed,) = till.wait_for(1)
-    assert re.search(rf"TOTAL USD +{TOTAL}", printed), printed
+    assert re.search(rf"TOTAL USD +\${TOTAL}", printed), printed
     assert "Fries" in printed
     sheet.get_by_role("button", name="Done").click()
 
@@ -89,7 +76,7 @@ def test_a_receipt_is_shown_and_printed_on_the_till(
     # check under Paid today.
     with FakePrinter() as bar:
         bar.switch_on()
-        _add_receipt_printer(restaurant, "Bar", bar)
+        add_receipt_printer(restaurant, "Bar", bar.port)
         page.get_by_role("button", name="Pay").click()
         paying = page.get_by_role("dialog", name=re.compile("Pay check"))
         paying.get_by_role("button", name="Cash").click()
@@ -106,14 +93,14 @@ def test_a_receipt_is_shown_and_printed_on_the_till(
         ).click()
         sheet = page.get_by_role("dialog", name=re.compile("^Receipt"))
         paper = sheet.get_by_label("Receipt text")
-        expect(paper).to_contain_text(re.compile(rf"TOTAL USD +{TOTAL}"))
+        expect(paper).to_contain_text(re.compile(rf"TOTAL USD +\${TOTAL}"))
         expect(paper).to_contain_text("CASH")
         expect(sheet.get_by_role("button", name="Print on Bar")).to_be_visible()
         sheet.get_by_role("button", name="Print on Till").click()
         expect(sheet.get_by_role("status")).to_have_text("Sent to Till printer")
         screenshot(page, "receipt")
         printed = till.wait_for(2)[1]
-        assert re.search(rf"TOTAL USD +{TOTAL}", printed), printed
+        assert re.search(rf"TOTAL USD +\${TOTAL}", printed), printed
         assert "CASH" in printed
         assert bar.jobs == []
     sheet.get_by_role("button", name="Done").click()

@@ -196,7 +196,7 @@ def test_the_kitchen_86es_from_its_display(browser: Browser, restaurant: Restaur
     assert _product_86d(restaurant, "Fries")
     # 86'd first: what the kitchen wants back on is at the top.
     expect(sheet.get_by_role("listitem").first).to_have_accessible_name("Fries")
-    screenshot(kitchen, "kitchen-86", target=64, text=20)
+    screenshot(kitchen, "kitchen-86", target=44, text=20)
     sheet.get_by_role("button", name="Un-86 Fries").click()
     expect(sheet.get_by_role("listitem", name="Fries")).to_contain_text("On sale")
     assert not _product_86d(restaurant, "Fries")

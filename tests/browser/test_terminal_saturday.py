@@ -37,8 +37,8 @@ from browser.restaurant import (
     sign_in,
 )
 
-# The split's and the payments' cents are the database's sums: checked on each of them.
-pytestmark = pytest.mark.both_databases("the Saturday dinner's split and payments, to the cent")
+# Once, as the screens are: the split's and the payments' sums on each database are
+# tests/orders/api/test_splitting_checks.py's and the books' nights over the API.
 
 # Each size seats tables of its own (one restaurant for both): the dinner's, the mistaken one.
 SIZES: dict[str, tuple[ViewportSize, str, str]] = {
@@ -325,14 +325,7 @@ def _reopen_and_refund(page: Page, restaurant: Restaurant, table: str, number: s
     assert [part["itemId"] for part in refund["items"]] == [salad["id"]]
 
 
-# The cents are the same sums at either size: PostgreSQL's run plays the dinner at one.
-@pytest.mark.parametrize(
-    "size",
-    [
-        pytest.param("landscape", marks=pytest.mark.once("the same sums as the portrait dinner")),
-        "portrait",
-    ],
-)
+@pytest.mark.parametrize("size", ["landscape", "portrait"])
 def test_a_saturday_dinner_for_four(browser: Browser, restaurant: Restaurant, size: str) -> None:
     viewport, table, mistaken = SIZES[size]
     page = open_screen(browser, restaurant, "/", viewport)

@@ -223,7 +223,7 @@ def test_a_vat_dinner_paid_in_cash(browser: Browser, zurich: VatRestaurant) -> N
     paid.get_by_role("button", name="Receipt").click()
     receipt = page.get_by_role("dialog", name=re.compile("^Receipt"))
     paper = receipt.get_by_label("Receipt text")
-    for shown in ("Service", "TOTAL CHF", "VAT", "Net", "Gross", "Cash rounding", "-0.01"):
+    for shown in ("Service", "TOTAL CHF", "VAT", "Net", "Gross", "Cash rounding", "-CHF0.01"):
         expect(paper).to_contain_text(shown)
     expect(paper).to_contain_text(re.compile(r"VAT +Net +Tax +Gross"))
     # The location's receipt printers answered (none): the screenshot no longer races them.

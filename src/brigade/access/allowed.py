@@ -17,6 +17,7 @@ AuditReader = Annotated[Actor, allowed(AccessPermissions.READ_AUDIT)]
 StaffAdmin = Annotated[Actor, allowed(AccessPermissions.MANAGE_STAFF)]
 DirectoryReader = Annotated[Actor, allowed(AccessPermissions.READ_STAFF_DIRECTORY)]
 PinSetter = Annotated[Actor, allowed(AccessPermissions.SET_OWN_PIN)]
+LanguageChooser = Annotated[Actor, allowed(AccessPermissions.CHOOSE_OWN_LANGUAGE)]
 SignedInStaff = Annotated[Actor, allowed(AccessPermissions.SIGN_OUT)]
 # Any device may ask to unpair itself; every other approval takes REQUEST_APPROVAL (the service).
 ApprovalSeeker = Annotated[Actor, allowed(AccessPermissions.ASK_TO_UNPAIR)]

@@ -33,6 +33,8 @@ staff = Table(
     Column("login", String(60), nullable=True),
     Column("password_hash", String(200), nullable=True),
     Column("password_set_at", UTCDateTime(), nullable=True),
+    # Their own screens' language; NULL: their location's (docs/design.md §26).
+    Column("language", String(8), nullable=True),
     Index("ix_staff_name", "name", "id"),
     Index("uq_staff_login", "login", unique=True),
 )

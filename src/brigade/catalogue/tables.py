@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from sqlalchemy import (
+    JSON,
     BigInteger,
     Boolean,
     Column,
@@ -20,6 +21,10 @@ from sqlalchemy import (
 from brigade.kit.db.tables import LIVE, metadata, timestamps
 from brigade.kit.db.types import UTCDateTime
 
+# A menu's names in other languages; none (most rows) is SQL NULL, not JSON's null, so reading a
+# row decodes no JSON for it (the hot reads: product, a category's page, a barcode).
+TRANSLATIONS = JSON(none_as_null=True)
+
 categories = Table(
     "categories",
     metadata,
@@ -33,6 +38,8 @@ categories = Table(
     Column("is_active", Boolean, nullable=False),
     *timestamps(),
     Column("deleted_at", UTCDateTime(), nullable=True),
+    # {"de": {"name": ..., "description": ...}} (docs/design.md §26); NULL: none.
+    Column("translations", TRANSLATIONS, nullable=True),
     Index(
         "ix_categories_location_sort",
         "location_id",
@@ -75,6 +82,8 @@ products = Table(
     Column("tax_rate_id", Uuid, nullable=True),
     # How long the kitchen takes to make it, in seconds (docs/design.md §19); null: not said.
     Column("prep_seconds", Integer, nullable=True),
+    # {"de": {"name": ..., "description": ...}} (docs/design.md §26); NULL: none.
+    Column("translations", TRANSLATIONS, nullable=True),
     Index("ix_products_tax_rate_id", "tax_rate_id"),
     Index("ix_products_name", "name", "id", sqlite_where=LIVE, postgresql_where=LIVE),
     Index(
@@ -155,6 +164,8 @@ modifier_groups = Table(
     # None: no upper limit.
     Column("max_selections", Integer, nullable=True),
     *timestamps(),
+    # {"de": {"name": ...}} (docs/design.md §26); NULL: none.
+    Column("translations", TRANSLATIONS, nullable=True),
     Index("ix_modifier_groups_location_name", "location_id", "name", "id"),
 )
 

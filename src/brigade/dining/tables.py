@@ -42,6 +42,8 @@ locations = Table(
     Column("servers_open_drawers", Boolean, nullable=False, server_default=true()),
     # The guests' board shows dine-in orders too (docs/design.md §20).
     Column("board_shows_dine_in", Boolean, nullable=False, server_default=false()),
+    # Its receipts', tickets' and screens' language (docs/design.md §26).
+    Column("language", String(8), nullable=False, server_default="en"),
     Index("ix_locations_name", "name", "id"),
 )
 

@@ -26,6 +26,9 @@ class KitchenEvents(EventName):
     # A station's part of a ticket (docs/design.md §19).
     KITCHEN_TICKET_STATION_BUMPED = "kitchen_ticket.station_bumped"
     KITCHEN_TICKET_STATION_RECALLED = "kitchen_ticket.station_recalled"
+    # A station made, edited or deleted, or a kitchen display given another station: the
+    # location's screens read their board again (docs/design.md §19).
+    KITCHEN_STATION_CHANGED = "kitchen_station.changed"
 
 
 @dataclass(frozen=True, slots=True)
@@ -151,6 +154,9 @@ class LiveItem:
     category_id: UUID | None
     # The product's prep time now (docs/design.md §19); None: not said.
     prep_seconds: int | None = None
+    # When it was rung up on a check (a split's or a share's part keeps its line's); None:
+    # not known.
+    rung_up_at: datetime | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -239,6 +245,12 @@ class Kitchen:
     def find(self, station_id: UUID) -> Station | None:
         return next((station for station in self.stations if station.id == station_id), None)
 
+    @property
+    def expo(self) -> Station | None:
+        """The location's expo, which holds every ticket until its own bump (the first by name,
+        should a location have two)."""
+        return next((station for station in self.stations if station.is_expo), None)
+
 
 NO_STATIONS = Kitchen()
 
@@ -274,11 +286,19 @@ def start_at(created_at: datetime, prep_seconds: int | None, longest: int) -> da
     return created_at + timedelta(seconds=max(longest - prep_seconds, 0))
 
 
+def is_added(rung_up_at: datetime | None, first_sent_at: datetime | None) -> bool:
+    """A line shows "+ added" when it was rung up after its check was first sent: a round
+    ordered later. A course held at the first send and fired later is not added (it shows its
+    course); nor is a line a merge, a move or a split took to another check (its check is the
+    one it was sent from)."""
+    return rung_up_at is not None and first_sent_at is not None and rung_up_at > first_sent_at
+
+
 @dataclass(frozen=True, slots=True)
 class BoardItem:
     line: TicketItem
     live: LiveItem
-    # The ticket is a later send of its order: the item was added after the first one.
+    # Rung up after its check was first sent (``is_added``).
     added: bool
     # When to start it (fire by prep time) and the stations that make it.
     start_at: datetime | None = None
@@ -294,6 +314,8 @@ class BoardTicket:
     items: tuple[BoardItem, ...]
     # The stations with a part of it, each with its bump; empty without stations.
     stations: tuple[StationPart, ...] = ()
+    # The location's expo, which holds the ticket until its own bump; None: no expo.
+    expo: Station | None = None
 
     def items_to_ready(self, station_id: UUID | None = None) -> dict[UUID, list[UUID]]:
         """What bumping makes READY, by the check each item is on now: the items still being
@@ -336,8 +358,23 @@ class BoardTicket:
 
     @property
     def every_part_bumped(self) -> bool:
-        """Every station with a part has bumped it: the ticket as a whole is done."""
+        """Every station with a part has bumped it: the food is all at the pass."""
         return bool(self.stations) and all(part.bumped_at is not None for part in self.stations)
+
+    @property
+    def done_with_its_parts(self) -> bool:
+        """The last part bumped bumps the ticket, unless the location has an expo: the expo
+        holds it until its own bump (docs/design.md §19)."""
+        return self.expo is None and self.every_part_bumped
+
+    def parts_to_make_again(self) -> tuple[StationPart, ...]:
+        """The bumped parts with an item to make again (set back from READY, the kitchen's
+        undo): their stations' bumps are taken back, so the item is on their boards again."""
+        return tuple(
+            part
+            for part in self.stations
+            if part.bumped_at is not None and self.items_to_ready(part.station.id)
+        )
 
 
 @dataclass(frozen=True, slots=True)
@@ -380,9 +417,9 @@ def board_ticket(
 ) -> BoardTicket:
     """``ticket`` with its items as they are now (``parts``: each line's parts, on whichever
     checks) and the check its food is on (``orders``: each check with when it was first sent;
-    a send later than its own check's first shows its items as added). With the location's
+    a line rung up after its own check's first send shows as added). With the location's
     ``kitchen``, each item names its stations and the ticket its stations' parts, bumped as
-    ``bumps`` (station id: when) says."""
+    ``bumps`` (station id: when) says, and its expo."""
     lines = [(line, parts[line.item_id]) for line in ticket.items]
     live = [part for _, found in lines for part in found if part.live.status is not VOIDED]
     # Food on a cancelled check is not cooked for it: the ticket follows its other parts' check
@@ -392,10 +429,9 @@ def board_ticket(
     cooking = [part.order_id for part in served if part.live.status in TO_COOK]
     checks = cooking or [part.order_id for part in served] or [part.order_id for part in live]
     order, _ = orders[followed_order(ticket, checks)]
-    # Added: a later send than the first of the check it was sent from (a merge does not make
-    # a table's first round an addition to the check that took it).
+    # Added: rung up after the first send of the check it was sent from (a merge does not make
+    # a table's first round an addition to the check that took it; a fired course was there).
     _, first_sent_at = orders[ticket.order_id]
-    added = first_sent_at is not None and ticket.created_at > first_sent_at
     now_of = {line.item_id: line_as_now(found) for line, found in lines}
     longest = longest_prep(now_of.values())
     items = []
@@ -404,6 +440,7 @@ def board_ticket(
         at = start_at(ticket.created_at, now_.prep_seconds, longest)
         routed = kitchen.route(now_.category_id) if kitchen.stations else ()
         closed = tuple((part, orders[part.order_id][0].status is CANCELLED) for part in found)
+        added = is_added(now_.rung_up_at, first_sent_at)
         items.append(BoardItem(line, now_, added, at, routed, closed))
     with_part = {station_id for item in items for station_id in item.station_ids}
     station_parts = tuple(
@@ -411,7 +448,7 @@ def board_ticket(
         for station in kitchen.stations
         if station.id in with_part
     )
-    return BoardTicket(ticket, order, tuple(items), station_parts)
+    return BoardTicket(ticket, order, tuple(items), station_parts, kitchen.expo)
 
 
 def shown_event(shown: BoardTicket, event_type: KitchenEvents) -> Envelope:
@@ -450,6 +487,28 @@ def moved_event(shown: BoardTicket) -> Envelope:
     bumped = shown.ticket.bumped_at is not None
     kind = KitchenEvents.KITCHEN_TICKET_BUMPED if bumped else KitchenEvents.KITCHEN_TICKET_RECALLED
     return shown_event(shown, kind)
+
+
+@dataclass(frozen=True, slots=True)
+class StationChanged:
+    """A station as it is now (as it was, when ``deleted``) and the kitchen displays showing
+    its board: the data of ``kitchen_station.changed``."""
+
+    station: Station
+    device_ids: tuple[UUID, ...]
+    deleted: bool = False
+
+
+def station_changed_event(changed: StationChanged) -> Envelope:
+    """``kitchen_station.changed``: a station made, edited or deleted, or a display given to
+    it or taken from it; the location's kitchen screens read their board again."""
+    station = changed.station
+    return Envelope(
+        KitchenEvents.KITCHEN_STATION_CHANGED,
+        changed,
+        location_id=station.location_id,
+        entity_id=station.id,
+    )
 
 
 def ensure_on_the_board(ticket: KitchenTicket) -> None:

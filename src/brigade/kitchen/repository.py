@@ -50,6 +50,7 @@ from brigade.kitchen.domain import (
     LiveItem,
     LivePart,
     Station,
+    StationChanged,
     TicketFilter,
     TicketItem,
     TicketKind,
@@ -57,6 +58,7 @@ from brigade.kitchen.domain import (
     created_event,
     held_courses,
     moved_event,
+    station_changed_event,
     station_moved_event,
 )
 from brigade.kitchen.tables import (
@@ -152,6 +154,7 @@ _BOARD = union_all(
         typed_null(Text(), "void_reason"),
         typed_null(Uuid(), "category_id"),
         typed_null(Integer(), "prep_seconds"),
+        typed_null(UTCDateTime(), "rung_up_at"),
     )
     .select_from(
         orders.outerjoin(dining_tables, dining_tables.c.id == orders.c.table_id).outerjoin(
@@ -187,6 +190,7 @@ _BOARD = union_all(
         order_items.c.void_reason,
         products.c.category_id,
         products.c.prep_seconds,
+        order_items.c.created_at,
     )
     .select_from(order_items.outerjoin(products, products.c.id == order_items.c.product_id))
     .where(_LINE_PARTS),
@@ -306,6 +310,7 @@ class KitchenRepository:
                     row.void_reason,
                     row.category_id,
                     row.prep_seconds,
+                    row.rung_up_at,
                 )
                 parts.setdefault(line_id, []).append(LivePart(row.id, line_id, row.order_id, live))
                 continue
@@ -458,6 +463,12 @@ class StationRepository:
         if station_id is not None:
             row = {"device_id": device_id, "station_id": station_id}
             await connection.execute(kitchen_device_stations.insert().values(**row))
+
+    async def changed(self, station: Station, *, deleted: bool = False) -> None:
+        """Record ``kitchen_station.changed``: the station with the displays showing it now."""
+        devices = await self.device_stations(station.location_id)
+        shown_by = tuple(sorted(device for device, of in devices.items() if of == station.id))
+        self._uow.record([station_changed_event(StationChanged(station, shown_by, deleted))])
 
     async def device_stations(self, location_id: UUID) -> dict[UUID, UUID]:
         """Each device (of the location's stations) and its station."""

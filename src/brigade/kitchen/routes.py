@@ -41,7 +41,14 @@ from brigade.kit.http.types import (
     UtcInstant,
     omittable,
 )
-from brigade.kitchen.domain import BoardTicket, KitchenTicket, Station, TicketFilter, TicketKind
+from brigade.kitchen.domain import (
+    BoardTicket,
+    KitchenTicket,
+    Station,
+    StationChanged,
+    TicketFilter,
+    TicketKind,
+)
 from brigade.kitchen.service import stations
 from brigade.kitchen.service import tickets as service
 from brigade.orders.allowed import ItemStatusSetter
@@ -148,7 +155,10 @@ class BoardItemOut(_Placed):
     notes: str | None = Field(description="The item's notes for the kitchen; null: none")
     status: ItemStatus = Field(description="The item's status now")
     void_reason: str | None = Field(description="Why it was voided; null unless VOIDED")
-    added: bool = Field(description="On a later send than the order's first: an addition")
+    added: bool = Field(
+        description="Rung up after its check was first sent: an addition (a course held at "
+        "the first send and fired later is not one)"
+    )
     # Optional in the schema: screens built before stations read the board without them.
     prep_seconds: int | None = Field(
         default=None, description="The product's prep time; null: not said"
@@ -212,7 +222,9 @@ class StationOut(ResponseModel):
     location_id: UUID = Field(description="The location whose kitchen it is part of")
     name: str = Field(description='Its name on the kitchen displays ("Grill")')
     category_ids: list[UUID] = Field(description="What it makes (nested ones count); []: all")
-    is_expo: bool = Field(description="Sees every ticket whole; its bump bumps the ticket")
+    is_expo: bool = Field(
+        description="Sees every ticket whole and holds it until its own bump, which bumps it"
+    )
     created_at: Timestamp
     updated_at: Timestamp
 
@@ -256,6 +268,9 @@ def install_event_payloads(*, max_bytes: int) -> None:
         return bounded(shown, _TICKET_SUMMARY, len(shown.items), href, max_bytes)
 
     register_payload_shape(BoardTicket, board_ticket)
+    register_payload_shape(
+        StationChanged, lambda changed: station_changed_out(changed).model_dump_json()
+    )
 
 
 def board_ticket_out(board: BoardTicket) -> BoardTicketOut:
@@ -347,9 +362,10 @@ async def get_kitchen_board(
 ) -> BoardOut:
     """What a kitchen display shows: the open tickets with their items' status now, table,
     server and category, and the last bumped tickets. Reload it on the events that touch it
-    (`order.sent`, `order.course_fired`, `item.*`, `order.*`, `kitchen_ticket.*`). A station's
-    board shows the tickets it has a part of and has not bumped, only its items; the expo's
-    every ticket whole (docs/design.md §19)."""
+    (`order.sent`, `order.course_fired`, `item.*`, `order.*`, `kitchen_ticket.*`,
+    `kitchen_station.changed`). A station's board shows the tickets it has a part of and has
+    not bumped, only its items; the expo's every ticket whole, held until its own bump
+    (docs/design.md §19)."""
     board = await service.get_board(uow, staff, location_id, station_id)
     recent = [board_ticket_out(ticket) for ticket in board.recently_bumped]
     return BoardOut(
@@ -371,8 +387,9 @@ async def bump_ticket(
     """Done: the ticket leaves every kitchen display (`kitchen_ticket.bumped`) and its items
     still SENT or PREPARING become READY (`item.updated` each). Repeating it changes nothing.
     A VOID ticket is never on the board: 422. A station bumps its part only
-    (`kitchen_ticket.station_bumped`, its items READY); the last part bumps the ticket; the
-    expo bumps the whole ticket. A station with no part of it: 422."""
+    (`kitchen_ticket.station_bumped`, its items READY); the last part bumps the ticket, unless
+    the location has an expo: the expo holds it until its own bump, which bumps the whole
+    ticket. A station with no part of it: 422."""
     return board_ticket_out(await service.bump_ticket(uow, staff, ticket_id, station_id))
 
 
@@ -408,7 +425,9 @@ class StationCreate(RequestModel):
     name: Name = Field(description="Its name on the kitchen displays (1-200 characters)")
     category_ids: CategoryIds = Field(default_factory=list)
     is_expo: Flag = Field(
-        default=False, description="An expo sees every ticket whole and its bump bumps the ticket"
+        default=False,
+        description="An expo sees every ticket whole and holds it until its own bump, which "
+        "bumps the ticket",
     )
 
 
@@ -418,7 +437,8 @@ class StationUpdate(RequestModel):
     name: Name = omittable(description="Its new name (1-200 characters)")
     category_ids: CategoryIds = omittable()
     is_expo: Flag = omittable(
-        description="An expo sees every ticket whole and its bump bumps the ticket"
+        description="An expo sees every ticket whole and holds it until its own bump, which "
+        "bumps the ticket"
     )
 
 
@@ -428,6 +448,13 @@ class StationListed(StationOut):
 
 class StationList(ResponseModel):
     data: list[StationListed] = Field(description="The stations, by name")
+
+
+class StationChangedOut(StationListed):
+    """``kitchen_station.changed``: the station as it is now (as it was, when deleted) and the
+    displays showing it; the location's kitchen screens read their board again."""
+
+    deleted: bool = Field(description="The station was deleted: its displays show every station")
 
 
 class MyStation(ResponseModel):
@@ -447,6 +474,14 @@ def station_out(station: Station) -> StationOut:
         is_expo=station.is_expo,
         created_at=station.created_at,
         updated_at=station.updated_at,
+    )
+
+
+def station_changed_out(changed: StationChanged) -> StationChangedOut:
+    return StationChangedOut(
+        **station_out(changed.station).model_dump(),
+        device_ids=list(changed.device_ids),
+        deleted=changed.deleted,
     )
 
 
@@ -489,7 +524,8 @@ async def create_station(
 ) -> StationOut:
     """A station makes the items of its categories (and their subcategories); an item of no
     station's category goes to the stations naming none, else to every station. The expo
-    names none: it sees every ticket whole."""
+    names none: it sees every ticket whole and holds it until its own bump. The location's
+    kitchen screens are told (`kitchen_station.changed`)."""
     station = await stations.create_station(
         uow,
         staff,
@@ -510,7 +546,8 @@ async def create_station(
 async def update_station(
     staff: DiningRoomManager, station_id: StationId, body: StationUpdate, uow: UowDep
 ) -> StationOut:
-    """Open tickets' parts follow the new categories at once."""
+    """Open tickets' parts follow the new categories at once; the location's kitchen screens
+    are told (`kitchen_station.changed`, none when nothing changed)."""
     changes = body.model_dump(exclude_unset=True)
     return station_out(await stations.update_station(uow, staff, station_id, changes))
 
@@ -521,7 +558,8 @@ async def update_station(
 async def delete_station(
     staff: DiningRoomManager, station_id: StationId, uow: UowDep
 ) -> DeleteResult:
-    """Its displays show every station's work again; its bumps go with it."""
+    """Its displays show every station's work again; its bumps go with it
+    (`kitchen_station.changed`, `deleted`)."""
     station = await stations.delete_station(uow, staff, station_id)
     return DeleteResult.deleted("kitchen station", station.id)
 
@@ -535,6 +573,7 @@ async def set_device_station(
     staff: DiningRoomManager, device_id: DeviceId, body: DeviceStation, uow: UowDep
 ) -> MyStation:
     """Which station a KITCHEN_DISPLAY shows (null: every station's work): a station of its
-    location (422 otherwise)."""
+    location (422 otherwise). The station it left and the one it shows now each announce
+    `kitchen_station.changed`, so the display reads its new board without a reload."""
     station = await stations.set_device_station(uow, staff, device_id, body.station_id)
     return MyStation(station=None if station is None else station_out(station))

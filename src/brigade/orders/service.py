@@ -35,6 +35,7 @@ from brigade.kit.db.engine import UnitOfWork
 from brigade.kit.errors import InvalidInput, NotFound
 from brigade.kit.escpos import encode
 from brigade.kit.ids import new_id
+from brigade.kit.languages import paper_language
 from brigade.kitchen.domain import KitchenTicket
 from brigade.orders.domain.aggregate import (
     NewCheck,
@@ -836,20 +837,29 @@ async def payments_awaiting_tip(
 # --- receipts -------------------------------------------------------------------------------
 
 
-async def order_receipt(uow: UnitOfWork, order_id: UUID) -> Receipt:
-    """The order as its receipt shows it (orders/domain/documents.py)."""
+async def order_receipt(uow: UnitOfWork, order_id: UUID, *, on_paper: bool = False) -> Receipt:
+    """The order as its receipt shows it (orders/domain/documents.py); ``on_paper``: as a
+    receipt printer prints it, in English where its code table cannot write the location's
+    language."""
     repository = OrderRepository(uow)
     order = await repository.get(order_id)
     if order is None:
         raise NotFound("order", order_id)
     location_id = order.header.location_id
     location = await repository.location(location_id) if location_id else None
-    return receipt_of(order, location, now())
+    if location is None:
+        return receipt_of(order, None, now())
+    if on_paper:
+        location = replace(location, language=paper_language(location.language))
+    sold = {item.product_id for item in order.items}
+    sold |= {m.modifier_option_id for item in order.items for m in item.modifiers}
+    names = await repository.menu_names(sold, location.language)
+    return receipt_of(order, location, now(), names)
 
 
 async def print_receipt(uow: UnitOfWork, order_id: UUID, printer_id: UUID) -> PrintJob:
     """Queues the receipt on a RECEIPT printer; it prints when the printer takes it."""
-    receipt = await order_receipt(uow, order_id)
+    receipt = await order_receipt(uow, order_id, on_paper=True)
     (location_id,) = await OrderRepository(uow).location_of(order_id) or (None,)
     payload = encode(receipt_document(receipt))
     return await uow.ask(QueueReceipt(printer_id, order_id, location_id, payload))

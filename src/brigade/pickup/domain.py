@@ -45,6 +45,8 @@ BOARD_EVENT_TYPES = frozenset(
         KitchenEvents.KITCHEN_TICKET_CREATED,
         KitchenEvents.KITCHEN_TICKET_BUMPED,
         KitchenEvents.KITCHEN_TICKET_RECALLED,
+        # An expo made or deleted: READY at the pass is held for the expo, or not any more.
+        KitchenEvents.KITCHEN_STATION_CHANGED,
     }
 )
 # A ready order leaves the board when its items are served (picked up), or after this at the
@@ -73,22 +75,30 @@ class SentItem:
     """An item the kitchen was sent, as it is now: ``changed_at`` when its status last moved,
     ``bumped_at`` when the kitchen bumped the ticket it was sent on (None: not bumped). A bump
     makes the food READY (a paid takeout's too, docs/design.md §25); an item sent before that,
-    left SENT by a bump on its completed order, is done when its ticket was bumped."""
+    left SENT by a bump on its completed order, is done when its ticket was bumped.
+
+    ``held``: its ticket waits for the expo's bump (the location has an expo, docs/design.md
+    §19): READY at the pass is not ready for the guest until the expo bumps the ticket, and
+    it is done when the later of the two happened."""
 
     status: ItemStatus
     changed_at: datetime
     bumped_at: datetime | None = None
+    held: bool = False
 
     @property
     def cooking(self) -> bool:
-        return self.status in COOKING and self.bumped_at is None
+        at_the_pass = self.held and self.status is ItemStatus.READY
+        return (self.status in COOKING or at_the_pass) and self.bumped_at is None
 
     @property
     def done_at(self) -> datetime:
         """When the kitchen finished it (only asked of an item no longer cooking)."""
-        if self.status in FINISHED or self.bumped_at is None:
+        if self.bumped_at is None:
             return self.changed_at
-        return self.bumped_at
+        if self.held:
+            return max(self.changed_at, self.bumped_at)
+        return self.changed_at if self.status in FINISHED else self.bumped_at
 
 
 @dataclass(frozen=True, slots=True)
@@ -125,11 +135,12 @@ class PickupBoard:
 
 def place(order: CandidateOrder, at: datetime) -> Preparing | Ready | None:
     """Where one order goes: preparing while any sent item is still cooking (SENT or PREPARING
-    on a ticket not bumped); ready once none is, from when the last was done, while one still
-    waits at the pass (not SERVED). It leaves when every item is SERVED or the order is
-    completed after it was ready (picked up and paid at the counter), and READY_SHOWN_FOR after
-    it became ready at the latest. An order paid first (completed before it was ready) stays
-    until then: its items can no longer be marked served."""
+    on a ticket not bumped; with an expo, READY too until the expo bumps it); ready once none
+    is, from when the last was done, while one still waits at the pass (not SERVED). It leaves
+    when every item is SERVED or the order is completed after it was ready (picked up and paid
+    at the counter), and READY_SHOWN_FOR after it became ready at the latest. An order paid
+    first (completed before it was ready) stays until then: its items can no longer be marked
+    served."""
     items = [item for item in order.items if item.status in COOKING | FINISHED]
     if not items:
         return None

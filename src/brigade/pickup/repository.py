@@ -1,6 +1,6 @@
 """Every query of the guests' board (docs/design.md §20): the location's setting, and the
 orders that may be on the board with their sent items as they are now. Two reads besides the
-setting, however many orders."""
+setting and the kitchen's expo, however many orders."""
 
 from __future__ import annotations
 
@@ -9,12 +9,12 @@ from collections.abc import Collection
 from datetime import datetime
 from uuid import UUID
 
-from sqlalchemy import and_, exists, func, or_, select
+from sqlalchemy import and_, func, or_, select
 
 from brigade.dining.tables import locations
 from brigade.kit.db.engine import UnitOfWork
 from brigade.kitchen.domain import TicketKind
-from brigade.kitchen.tables import kitchen_tickets
+from brigade.kitchen.tables import kitchen_stations, kitchen_tickets
 from brigade.orders.domain.states import ItemStatus, OrderStatus, OrderType
 from brigade.orders.tables import order_items, orders
 from brigade.pickup.domain import (
@@ -30,6 +30,10 @@ from brigade.pickup.domain import (
 _LIVE_ORDERS = (OrderStatus.OPEN.value, OrderStatus.COMPLETED.value)
 _COOKING = [status.value for status in COOKING]
 _SENT = [status.value for status in COOKING | FINISHED]
+# An item with the ticket it was sent on (none: an item of no ticket).
+_SENT_ON = order_items.outerjoin(
+    kitchen_tickets, kitchen_tickets.c.id == order_items.c.kitchen_ticket_id
+)
 
 
 class PickupRepository:
@@ -46,17 +50,29 @@ class PickupRepository:
         self, location_id: UUID, types: Collection[OrderType], at: datetime
     ) -> list[CandidateOrder]:
         """The location's orders of ``types`` opened in the last 24 hours, open or completed,
-        with an item still SENT or PREPARING (perhaps bumped) or one changed in the last 15
-        minutes: the domain tells which of them show."""
+        with an item still SENT or PREPARING (perhaps bumped), one changed or bumped in the
+        last 15 minutes, or (with an expo) one READY on a ticket the expo has not bumped: the
+        domain tells which of them show."""
         connection = await self._uow.connection()
+        expo = await self._has_expo(location_id)
+        since = at - READY_SHOWN_FOR
         recent = or_(
             order_items.c.status.in_(_COOKING),
             and_(
                 order_items.c.status.in_(_SENT),
-                order_items.c.updated_at > at - READY_SHOWN_FOR,
+                or_(order_items.c.updated_at > since, kitchen_tickets.c.bumped_at > since),
             ),
         )
-        moving = exists().where(order_items.c.order_id == orders.c.id, recent)
+        if expo:
+            # Food at the pass waits for the expo's bump, however long ago it was made.
+            held = and_(kitchen_tickets.c.id.is_not(None), kitchen_tickets.c.bumped_at.is_(None))
+            recent = or_(recent, and_(order_items.c.status == ItemStatus.READY.value, held))
+        moving = (
+            select(order_items.c.id)
+            .select_from(_SENT_ON)
+            .where(order_items.c.order_id == orders.c.id, recent)
+            .exists()
+        )
         query = select(
             orders.c.id, orders.c.order_number, orders.c.created_at, orders.c.completed_at
         ).where(
@@ -70,7 +86,7 @@ class PickupRepository:
         if not found:
             return []
         ids = [row.id for row in found]
-        items = await self._sent_items(ids)
+        items = await self._sent_items(ids, held=expo)
         first_sends = await self._first_sends(ids)
         return [
             CandidateOrder(
@@ -83,24 +99,34 @@ class PickupRepository:
             for row in found
         ]
 
-    async def _sent_items(self, order_ids: Collection[UUID]) -> dict[UUID, list[SentItem]]:
+    async def _has_expo(self, location_id: UUID) -> bool:
+        """Whether the location's kitchen has an expo, which holds each ticket until its bump."""
         connection = await self._uow.connection()
-        sent_on = order_items.outerjoin(
-            kitchen_tickets, kitchen_tickets.c.id == order_items.c.kitchen_ticket_id
+        statement = select(kitchen_stations.c.id).where(
+            kitchen_stations.c.location_id == location_id, kitchen_stations.c.is_expo.is_(True)
         )
+        return (await connection.execute(statement.limit(1))).first() is not None
+
+    async def _sent_items(
+        self, order_ids: Collection[UUID], *, held: bool
+    ) -> dict[UUID, list[SentItem]]:
+        """Each order's sent items; ``held``: those on a ticket wait for the expo's bump."""
+        connection = await self._uow.connection()
         query = (
             select(
                 order_items.c.order_id,
                 order_items.c.status,
                 order_items.c.updated_at,
+                kitchen_tickets.c.id.label("ticket_id"),
                 kitchen_tickets.c.bumped_at,
             )
-            .select_from(sent_on)
+            .select_from(_SENT_ON)
             .where(order_items.c.order_id.in_(order_ids), order_items.c.status.in_(_SENT))
         )
         items: dict[UUID, list[SentItem]] = defaultdict(list)
         for row in await connection.execute(query):
-            item = SentItem(ItemStatus(row.status), row.updated_at, row.bumped_at)
+            on_ticket = held and row.ticket_id is not None
+            item = SentItem(ItemStatus(row.status), row.updated_at, row.bumped_at, on_ticket)
             items[row.order_id].append(item)
         return items
 

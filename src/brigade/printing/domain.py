@@ -22,6 +22,7 @@ from uuid import UUID
 
 from brigade.kit.addresses import is_private_network, parse_address
 from brigade.kit.errors import InvalidInput, declare_answers
+from brigade.kit.languages import MenuNames
 from brigade.kit.questions import Question
 from brigade.kit.retries import Backoff
 
@@ -146,13 +147,16 @@ class PrintJob:
 class KitchenDocument:
     """What a feature gives the kitchen printers: one ticket, the product of each of its lines
     (a station prints the lines of its categories), and how to render the lines one printer
-    takes, at the location's local time. Printing never reads what the ticket is about."""
+    takes, at the location's local time, with the menu's names in the location's language.
+    Printing never reads what the ticket is about."""
 
     kind: JobKind
     order_id: UUID
     ticket_id: UUID
     product_ids: tuple[UUID, ...]
-    render: Callable[[Sequence[int], tzinfo], bytes]
+    render: Callable[[Sequence[int], tzinfo, MenuNames], bytes]
+    # The MODIFIER products its lines chose: their names are printed too.
+    modifier_ids: tuple[UUID, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)

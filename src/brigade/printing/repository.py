@@ -19,6 +19,7 @@ from brigade.dining.tables import locations
 from brigade.kit.db.engine import UnitOfWork
 from brigade.kit.db.leases import lease, settle
 from brigade.kit.db.rows import fetch_page, location_reader, record_from_row, row_from_record
+from brigade.kit.languages import DEFAULT_LANGUAGE, Language, MenuNames, translations_from_json
 from brigade.kit.retries import Backlog
 from brigade.printing.domain import JobKind, JobStatus, Printer, PrinterKind, PrintJob
 from brigade.printing.tables import print_jobs, printers
@@ -96,17 +97,21 @@ class PrinterRepository:
 
     async def of_location(
         self, location_id: UUID, kind: PrinterKind
-    ) -> tuple[list[Printer], str | None]:
-        """The location's printers of ``kind`` and its timezone (None: it has no profile),
-        in one indexed read: a send pays for this one statement when there is no printer."""
+    ) -> tuple[list[Printer], str | None, Language]:
+        """The location's printers of ``kind``, its timezone (None: it has no profile) and
+        language, in one indexed read: a send pays for this one statement when there is no
+        printer."""
         connection = await self._uow.connection()
         statement = (
-            select(printers, locations.c.timezone)
+            select(printers, locations.c.timezone, locations.c.language)
             .select_from(printers.outerjoin(locations, locations.c.id == printers.c.location_id))
             .where(printers.c.location_id == location_id, printers.c.kind == kind.value)
         )
         rows = list(await connection.execute(statement))
-        return [_printer(row) for row in rows], rows[0].timezone if rows else None
+        if not rows:
+            return [], None, DEFAULT_LANGUAGE
+        language = DEFAULT_LANGUAGE if rows[0].language is None else Language(rows[0].language)
+        return [_printer(row) for row in rows], rows[0].timezone, language
 
     async def live_categories(self, category_ids: Collection[UUID]) -> set[UUID]:
         """Which of ``category_ids`` name a category that is not deleted."""
@@ -116,13 +121,18 @@ class PrinterRepository:
         )
         return {row.id for row in await connection.execute(statement)}
 
-    async def product_categories(self, product_ids: Collection[UUID]) -> dict[UUID, UUID | None]:
-        """Each product's category, for the stations (deleted products included)."""
+    async def product_menu(
+        self, product_ids: Collection[UUID], language: Language
+    ) -> tuple[dict[UUID, UUID | None], MenuNames]:
+        """Each product's category, for the stations, and its names in ``language``, for the
+        tickets (deleted products included), in one read."""
         connection = await self._uow.connection()
-        statement = select(products.c.id, products.c.category_id).where(
-            products.c.id.in_(product_ids)
-        )
-        return {row.id: row.category_id for row in await connection.execute(statement)}
+        statement = select(
+            products.c.id, products.c.category_id, products.c.name, products.c.translations
+        ).where(products.c.id.in_(product_ids))
+        rows = list(await connection.execute(statement))
+        names = {row.id: (row.name, translations_from_json(row.translations)) for row in rows}
+        return {row.id: row.category_id for row in rows}, MenuNames(language, names)
 
 
 def _due(now: datetime) -> list[Any]:

@@ -30,6 +30,7 @@ from brigade.kit.db.engine import Database, UnitOfWork
 from brigade.kit.errors import InvalidInput, NotFound, OtherLocation
 from brigade.kit.ids import new_id
 from brigade.kit.lanes import Lanes
+from brigade.kit.languages import paper_language
 from brigade.kit.names import NameNotFound, Resolver
 from brigade.kit.retries import GiveUp
 from brigade.printing.domain import (
@@ -111,7 +112,7 @@ async def list_printers(
 
 async def receipt_printers(uow: UnitOfWork, location_id: UUID) -> list[Printer]:
     """The location's RECEIPT printers by name: what a terminal offers to print a receipt on."""
-    found, _ = await PrinterRepository(uow).of_location(location_id, PrinterKind.RECEIPT)
+    found, _, _ = await PrinterRepository(uow).of_location(location_id, PrinterKind.RECEIPT)
     return sorted(found, key=lambda printer: (printer.name.casefold(), str(printer.id)))
 
 
@@ -181,13 +182,15 @@ async def queue_kitchen_documents(
     if not documents:
         return
     repository = PrinterRepository(uow)
-    found, timezone = await repository.of_location(location_id, PrinterKind.KITCHEN)
+    found, timezone, language = await repository.of_location(location_id, PrinterKind.KITCHEN)
     if not found:
         return
-    categories: dict[UUID, UUID | None] = {}
-    if any(printer.category_ids for printer in found):
-        product_ids = {product_id for document in documents for product_id in document.product_ids}
-        categories = await repository.product_categories(product_ids)
+    # Tickets name the menu in the location's language (docs/design.md §26), where paper can
+    # write it: one more read.
+    language = paper_language(language)
+    product_ids = {product_id for document in documents for product_id in document.product_ids}
+    modifier_ids = {modifier_id for document in documents for modifier_id in document.modifier_ids}
+    categories, names = await repository.product_menu(product_ids | modifier_ids, language)
     zone = ZoneInfo(timezone or DEFAULT_TIMEZONE)
     jobs = []
     for document in documents:
@@ -198,7 +201,7 @@ async def queue_kitchen_documents(
                 if printer.prints_category(categories.get(product_id))
             ]
             if lines:
-                payload = document.render(lines, zone)
+                payload = document.render(lines, zone, names)
                 jobs.append(
                     _job(printer, document.kind, document.order_id, document.ticket_id, payload)
                 )

@@ -163,19 +163,19 @@ class WebhookRepository:
 
     async def backlog(self) -> Backlog:
         """Events after the smallest cursor (a range of the events' primary key), and the
-        deliveries still pending."""
+        deliveries still pending, read in one statement: under READ COMMITTED two statements
+        could straddle a worker's commit that moves events from the first count to the second."""
         connection = await self._uow.connection()
-        slowest = select(func.min(webhooks.c.cursor)).scalar_subquery()
+        after_slowest = events.c.id > select(func.min(webhooks.c.cursor)).scalar_subquery()
         found = await connection.execute(
-            select(func.count(events.c.id), func.min(events.c.at)).where(events.c.id > slowest)
-        )
-        count, oldest_at = found.one()
-        queued = await connection.execute(
-            select(func.count(webhook_queue.c.id), func.min(webhook_queue.c.created_at)).where(
-                _pending
+            select(
+                select(func.count(events.c.id)).where(after_slowest).scalar_subquery(),
+                select(func.min(events.c.at)).where(after_slowest).scalar_subquery(),
+                select(func.count(webhook_queue.c.id)).where(_pending).scalar_subquery(),
+                select(func.min(webhook_queue.c.created_at)).where(_pending).scalar_subquery(),
             )
         )
-        pending, oldest_pending = queued.one()
+        count, oldest_at, pending, oldest_pending = found.one()
         oldest = min((at for at in (oldest_at, oldest_pending) if at is not None), default=None)
         return Backlog(count=count + pending, oldest_at=oldest)
 

@@ -40,6 +40,7 @@ def test_a_managers_pin_opens_a_session_at_the_terminals_location(client: AppCli
         "name": manager["name"],
         "role": "MANAGER",
         "locationId": LOCATION,
+        "language": "en",
     }
     assert answer.headers["cache-control"] == "no-store"
     assert "httponly" in answer.headers["set-cookie"].lower()

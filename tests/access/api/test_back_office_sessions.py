@@ -34,6 +34,7 @@ def test_sign_in_answers_the_caller_and_sets_both_cookies(client: AppClient) -> 
         "name": manager["name"],
         "role": "MANAGER",
         "locationId": None,
+        "language": "en",
     }
     cookies = _set_cookies(answer)
     session = cookies["brigade_session"].lower()

@@ -306,7 +306,7 @@ def test_a_session_acts_as_its_staff_member_until_signed_out(client: AppClient) 
     assert response.headers["cache-control"] == "no-store"
     assert response.headers["location"] == "/api/sessions/current"
     body = response.json()
-    assert set(body) == {"token", "expiresAt", "staff"}
+    assert set(body) == {"token", "expiresAt", "staff", "language"}
     assert re.fullmatch(r"brs_[A-Za-z0-9_-]{43}", body["token"])
     assert body["staff"] == {"id": member["id"], "name": member["name"], "role": "SERVER"}
     expires = datetime.fromisoformat(body["expiresAt"])

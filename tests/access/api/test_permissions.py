@@ -246,6 +246,14 @@ ENDPOINTS: dict[tuple[str, str], tuple[str, Scenario]] = {
             {"updates": [{"id": make_product(c)["id"], "data": {"price": 11}}]},
         ),
     ),
+    ("POST", "/api/products/bulk-tax"): (
+        "MANAGER",
+        lambda c: Call(
+            "POST",
+            "/api/products/bulk-tax",
+            {"locationId": LOCATION, "productIds": [make_product(c)["id"]], "taxRate": 0.1},
+        ),
+    ),
     ("POST", "/api/products/{productId}/86"): (
         "KITCHEN",
         lambda c: Call("POST", f"/api/products/{make_product(c)['id']}/86"),
@@ -825,6 +833,8 @@ BEYOND_ROLES = {
     # a manager's PIN on a terminal opens the back office (test_back_office_pin_sign_in.py)
     ("POST", "/api/auth/pin-sign-in"): "Requires a paired TERMINAL device token",
     ("PUT", "/api/staff/{staffId}/pin"): "Requires the KITCHEN role",
+    # one chooses one's own language, an ADMIN anyone's (test_staff_language.py)
+    ("PUT", "/api/staff/{staffId}/language"): "Requires the KITCHEN role",
     ("DELETE", "/api/sessions/current"): "Requires the KITCHEN role",
     # one sets one's own password, a manager those below ADMIN; one ends one's own session
     ("PUT", "/api/staff/{staffId}/password"): "Requires the KITCHEN role",

@@ -43,7 +43,11 @@ def test_a_new_member_comes_with_a_pin_and_a_password_in_one_request(client: App
     assert ana["id"] in [card["id"] for card in directory]
     assert password_sign_in(client, "ana@example.com").status_code == 200
     assert _audited(client, ana["id"]) == [
-        ("staff.created", None, {"name": "Ana", "role": "MANAGER", "isActive": True}),
+        (
+            "staff.created",
+            None,
+            {"name": "Ana", "role": "MANAGER", "isActive": True, "language": None},
+        ),
         ("staff.password_set", {"login": None}, {"login": "ana@example.com"}),
         ("staff.pin_set", None, None),
     ]

@@ -19,6 +19,7 @@ SUMMARY_FIELDS = {
     "isActive",
     "parentCategoryId",
     "locationId",
+    "translations",
 }
 DETAIL_FIELDS = SUMMARY_FIELDS | {"productCount", "createdAt", "updatedAt"}
 

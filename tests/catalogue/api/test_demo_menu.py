@@ -30,8 +30,27 @@ def test_the_demo_menu_loads_once_and_a_second_run_changes_nothing(
 
     assert "9 categories" in first
     assert "40 products" in first
+    assert "8 tables" in first
     assert "nothing loaded" in second
     assert _snapshot(client) == (categories, products)
+    assert _floor(client)["total"] == 8
+
+
+def _floor(client: AppClient) -> dict[str, Any]:
+    tables = client.get("/api/tables", params={"locationId": str(DEMO_LOCATION), "limit": 100})
+    assert tables.status_code == 200, tables.text
+    floor: dict[str, Any] = tables.json()
+    return floor
+
+
+def test_the_demo_brings_a_floor_of_8_tables(client: AppClient, settings: Settings) -> None:
+    asyncio.run(load_demo_menu(settings))
+    floor = _floor(client)["data"]
+    assert [table["name"] for table in floor] == [str(number) for number in range(1, 9)]
+    sections = [table["section"] for table in floor]
+    assert (sections.count("Inside"), sections.count("Terrace")) == (6, 2)
+    assert sum(table["seats"] for table in floor) == 30
+    assert {table["status"] for table in floor} == {"FREE"}
 
 
 def test_the_demo_menu_nests_categories_and_fills_each_section(

@@ -29,6 +29,7 @@ def test_a_location_without_a_profile_is_utc_and_usd(client: AppClient) -> None:
         "idleSignOutSeconds": 180,
         "serversOpenDrawers": True,
         "boardShowsDineIn": False,
+        "language": "en",
         "createdAt": None,
         "updatedAt": None,
     }

@@ -398,6 +398,17 @@ def kitchen_ticket_recalled(client: AppClient) -> tuple[int, Expected]:
     return before, Expected(types, "", ticket_id, order["id"], data=shown)
 
 
+def kitchen_station_changed(client: AppClient) -> tuple[int, Expected]:
+    body = {"locationId": LOCATION, "name": "Line"}
+    station = _ok(client.post("/api/kitchen/stations", json=body), 201)
+    before = _last_id(client)
+    _ok(client.patch(f"/api/kitchen/stations/{station['id']}", json={"name": "Grill"}))
+    listed = _ok(client.get("/api/kitchen/stations", params={"locationId": LOCATION}))["data"]
+    (shown,) = [found for found in listed if found["id"] == station["id"]]
+    types = (KitchenEvents.KITCHEN_STATION_CHANGED,)
+    return before, Expected(types, "", station["id"], None, data=shown | {"deleted": False})
+
+
 def _station_ticket(client: AppClient) -> tuple[Json, str, str]:
     """A sent ticket at a location with one station (every category), and the station's id."""
     body = {"locationId": LOCATION, "name": "Line"}
@@ -533,6 +544,7 @@ ACTIONS: dict[EventType, Callable[[Any], tuple[int, Expected]]] = {
     KitchenEvents.KITCHEN_TICKET_RECALLED: kitchen_ticket_recalled,
     KitchenEvents.KITCHEN_TICKET_STATION_BUMPED: kitchen_ticket_station_bumped,
     KitchenEvents.KITCHEN_TICKET_STATION_RECALLED: kitchen_ticket_station_recalled,
+    KitchenEvents.KITCHEN_STATION_CHANGED: kitchen_station_changed,
     AccessEvents.SECURITY_PIN_FAILURES: security_pin_failures,
     TillEvents.CASH_DRAWER_OPENED: cash_drawer_opened,
     TillEvents.CASH_DRAWER_CLOSED: cash_drawer_closed,

@@ -50,6 +50,11 @@ def test_numbers_of_any_magnitude_are_a_4xx_everywhere(api_schema: OpenApiSchema
     extreme_numbers_are_a_4xx(api_schema, max_examples=10)
 
 
+# Examples of each operation in CI (`make soak` plays 100): the negative run mutates one part of
+# a request each time and is refused before any SQL, so fewer cover its cases.
+EXAMPLES = {GenerationMode.POSITIVE: 10, GenerationMode.NEGATIVE: 5}
+
+
 # Input the schema refuses is refused by validation before any SQL: the negative run is the
 # same on both databases; valid input (the longest strings, the largest numbers) reaches SQL.
 @pytest.mark.parametrize(
@@ -63,7 +68,7 @@ def test_numbers_of_any_magnitude_are_a_4xx_everywhere(api_schema: OpenApiSchema
     ],
 )
 def test_every_operation_conforms(api_schema: OpenApiSchema, mode: GenerationMode) -> None:
-    every_operation_conforms(api_schema, mode, max_examples=10)
+    every_operation_conforms(api_schema, mode, max_examples=EXAMPLES[mode])
 
 
 def test_stateful_sequences_conform(api_schema: OpenApiSchema, fuzz_app: FastAPI) -> None:

@@ -170,20 +170,22 @@ def test_a_kitchen_display_is_given_a_station_of_its_location_and_reads_it(
     assert ok(client.get("/api/kitchen/stations/mine", headers=token)) == {"station": None}
 
 
-def _kitchen(client: AppClient) -> tuple[Json, Json, Json, Json, Json]:
+def _kitchen(client: AppClient, *, expo: bool = True) -> tuple[Json, Json, Json, Json, Json]:
     """A grill making Mains (the burger is in Grill, a subcategory of it), a bar making Drinks,
-    an expo; a ticket with a burger and a beer. The grill and the expo have their displays."""
+    an expo (unless ``expo`` is false); a ticket with a burger and a beer."""
     mains = make_category(client, name="Mains")
     burgers = make_category(client, name="Burgers", parentCategoryId=mains["id"])
     drinks = make_category(client, name="Drinks")
     grill = make_station(client, "Grill", categoryIds=[mains["id"]])
     bar = make_station(client, "Bar", categoryIds=[drinks["id"]])
-    expo = make_station(client, "Expo", isExpo=True)
+    stations = {"grill": grill, "bar": bar}
+    if expo:
+        stations["expo"] = make_station(client, "Expo", isExpo=True)
     order = make_order(client)
     burger = add_item(client, order, make_product(client, name="Burger", categoryId=burgers["id"]))
     beer = add_item(client, order, make_product(client, name="Beer", categoryId=drinks["id"]))
     ticket = send(client, order)
-    return {"grill": grill, "bar": bar, "expo": expo}, order, burger, beer, {"ticket": ticket}
+    return stations, order, burger, beer, {"ticket": ticket}
 
 
 def _display(client: AppClient, station: Json) -> dict[str, str]:
@@ -195,7 +197,8 @@ def _display(client: AppClient, station: Json) -> dict[str, str]:
 def test_each_station_sees_its_part_bumps_it_and_the_last_part_bumps_the_ticket(
     client: AppClient,
 ) -> None:
-    stations, order, burger, beer, made = _kitchen(client)
+    """Without an expo: the whole board (no station) shows each station's state."""
+    stations, order, burger, beer, made = _kitchen(client, expo=False)
     ticket = made["ticket"]
     grill_screen = _display(client, stations["grill"])
     bar = {"stationId": stations["bar"]["id"]}
@@ -205,11 +208,11 @@ def test_each_station_sees_its_part_bumps_it_and_the_last_part_bumps_the_ticket(
     assert on_grill["items"][0]["stationIds"] == [stations["grill"]["id"]]
     (on_bar,) = board(client, **bar)["tickets"]
     assert [item["itemId"] for item in on_bar["items"]] == [beer["id"]]
-    expo_board = board(client, stationId=stations["expo"]["id"])
-    (on_expo,) = expo_board["tickets"]
-    assert expo_board["station"]["isExpo"] is True
-    assert [item["itemId"] for item in on_expo["items"]] == [burger["id"], beer["id"]]
-    assert on_expo["stations"] == [
+    whole_board = board(client)
+    (whole,) = whole_board["tickets"]
+    assert whole_board["station"] is None
+    assert [item["itemId"] for item in whole["items"]] == [burger["id"], beer["id"]]
+    assert whole["stations"] == [
         {"stationId": stations["bar"]["id"], "name": "Bar", "bumpedAt": None},
         {"stationId": stations["grill"]["id"], "name": "Grill", "bumpedAt": None},
     ]
@@ -224,8 +227,8 @@ def test_each_station_sees_its_part_bumps_it_and_the_last_part_bumps_the_ticket(
     assert grill_board["tickets"] == []
     assert grill_board["lastBumped"]["id"] == ticket
     assert [t["id"] for t in board(client, **bar)["tickets"]] == [ticket]
-    (on_expo,) = board(client, stationId=stations["expo"]["id"])["tickets"]
-    grill_part = next(p for p in on_expo["stations"] if p["name"] == "Grill")
+    (whole,) = board(client)["tickets"]
+    grill_part = next(p for p in whole["stations"] if p["name"] == "Grill")
     assert grill_part["bumpedAt"] is not None
     # Bumping its part again changes nothing and says nothing.
     after = _last_event(client)
@@ -242,15 +245,11 @@ def test_each_station_sees_its_part_bumps_it_and_the_last_part_bumps_the_ticket(
         "kitchen_ticket.station_bumped",
         "kitchen_ticket.bumped",
     ]
-    for shown in (
-        board(client, **bar),
-        board(client, stationId=stations["expo"]["id"]),
-        board(client),
-    ):
+    for shown in (board(client, **bar), board(client)):
         assert shown["tickets"] == []
     assert board(client)["lastBumped"]["id"] == ticket
 
-    # The grill recalls its part: the ticket is back, on the grill's board and the expo's.
+    # The grill recalls its part: the ticket is back, on the grill's board and the whole one.
     before = _last_event(client)
     back = ok(client.post(f"/api/kitchen/tickets/{ticket}/recall", headers=grill_screen))
     assert back["bumpedAt"] is None
@@ -261,8 +260,8 @@ def test_each_station_sees_its_part_bumps_it_and_the_last_part_bumps_the_ticket(
     ]
     assert [t["id"] for t in board(client, grill_screen)["tickets"]] == [ticket]
     assert board(client, **bar)["tickets"] == []
-    (on_expo,) = board(client, stationId=stations["expo"]["id"])["tickets"]
-    assert [p["bumpedAt"] is None for p in on_expo["stations"]] == [False, True]
+    (whole,) = board(client)["tickets"]
+    assert [p["bumpedAt"] is None for p in whole["stations"]] == [False, True]
     # Items keep their status: it only moves forward.
     assert _statuses(client, order) == {burger["id"]: "READY", beer["id"]: "READY"}
 

@@ -3,9 +3,12 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from datetime import UTC, datetime, timedelta
 from decimal import Decimal
 from uuid import UUID, uuid4
+
+import pytest
 
 from brigade.kitchen.domain import (
     BoardItem,
@@ -22,6 +25,7 @@ from brigade.kitchen.domain import (
     board_ticket,
     category_chain,
     held_courses,
+    is_added,
     longest_prep,
     start_at,
 )
@@ -144,6 +148,43 @@ def test_a_station_shows_and_readies_only_its_part_and_the_expo_the_whole() -> N
     assert not shown.shows_on(_station("Pastry", DESSERTS))
 
 
+def test_the_expo_holds_a_ticket_whose_every_part_is_bumped() -> None:
+    ticket, live = _ticket(BURGERS, DRINKS)
+    both = {GRILL.id: AT, BAR.id: AT}
+    held = board_ticket(ticket, _orders(ticket), live, Kitchen((GRILL, BAR, EXPO), PARENTS), both)
+    assert held.expo == EXPO
+    assert held.every_part_bumped
+    assert not held.done_with_its_parts
+    assert held.shows_on(EXPO)
+    unheld = board_ticket(ticket, _orders(ticket), live, Kitchen((GRILL, BAR), PARENTS), both)
+    assert unheld.expo is None
+    assert unheld.done_with_its_parts
+
+
+def test_a_bumped_part_with_an_item_to_make_again_is_taken_back() -> None:
+    ticket, live = _ticket(BURGERS, DRINKS)
+    burger, beer = ticket.items
+    ready = {
+        line.item_id: [replace(part, live=replace(part.live, status=ItemStatus.READY))]
+        for line in (burger, beer)
+        for part in live[line.item_id]
+    }
+    kitchen = Kitchen((GRILL, BAR, EXPO), PARENTS)
+    both = {GRILL.id: AT, BAR.id: AT}
+    assert board_ticket(ticket, _orders(ticket), ready, kitchen, both).parts_to_make_again() == ()
+    # The burger set back to PREPARING: the grill's part, not the bar's.
+    again = ready | {
+        burger.item_id: [
+            replace(part, live=replace(part.live, status=ItemStatus.PREPARING))
+            for part in ready[burger.item_id]
+        ]
+    }
+    shown = board_ticket(ticket, _orders(ticket), again, kitchen, both)
+    assert shown.parts_to_make_again() == (StationPart(GRILL, AT),)
+    # A part not bumped is not taken back: it is on its station's board already.
+    assert board_ticket(ticket, _orders(ticket), again, kitchen).parts_to_make_again() == ()
+
+
 def test_without_stations_a_ticket_has_no_parts() -> None:
     ticket, live = _ticket(BURGERS)
     shown = board_ticket(ticket, _orders(ticket), live)
@@ -159,3 +200,101 @@ def test_held_courses_are_the_pending_ones_a_send_would_not_send() -> None:
     assert held_courses([3, 2, 2], [2]) == (3,)
     assert held_courses([1], []) == ()
     assert held_courses([], [1, 2]) == ()
+
+
+# --- "+ added" (docs/design.md §14): a line rung up after its check was first sent ----------
+
+SENT_FIRST = AT
+CHECK, OTHER_CHECK = uuid4(), uuid4()
+
+
+def _line_on(
+    ticket_check: UUID, rung_up_at: datetime, sent_at: datetime, *, course: int = 1, on: UUID
+) -> tuple[KitchenTicket, dict[UUID, list[LivePart]]]:
+    """A ticket of ``ticket_check`` sent at ``sent_at`` with one line rung up at
+    ``rung_up_at``, its item now on check ``on``."""
+    line = TicketItem(uuid4(), uuid4(), "Soup", Decimal(1), (), None, course=course)
+    ticket = KitchenTicket(
+        uuid4(),
+        ticket_check,
+        LOCATION,
+        7,
+        None,
+        (line,),
+        sent_at,
+        None,
+        None,
+        TicketKind.ORDER,
+        None,
+    )
+    live = LiveItem(ItemStatus.SENT, Decimal(1), None, None, None, rung_up_at)
+    return ticket, {line.item_id: [LivePart(line.item_id, line.item_id, on, live)]}
+
+
+MINUTE = timedelta(minutes=1)
+# (case, the line's check, when it was rung up, when its ticket was sent, its course, the
+# check it is on now, its check's first send, the other check's first send, added?)
+ADDED_CASES = [
+    ("first send", CHECK, AT - MINUTE, SENT_FIRST, 1, CHECK, SENT_FIRST, None, False),
+    # Rung up with the first round, held on course 2, fired 20 minutes later: "Course 2".
+    ("fired course", CHECK, AT - MINUTE, AT + 20 * MINUTE, 2, CHECK, SENT_FIRST, None, False),
+    ("line added later", CHECK, AT + 5 * MINUTE, AT + 6 * MINUTE, 1, CHECK, SENT_FIRST, None, True),
+    # Rung up after the first send on a course held, fired later: still an addition.
+    (
+        "added, then fired",
+        CHECK,
+        AT + 5 * MINUTE,
+        AT + 9 * MINUTE,
+        2,
+        CHECK,
+        SENT_FIRST,
+        None,
+        True,
+    ),
+    # A table's first round merged into a check sent earlier: not an addition to that check.
+    (
+        "merge",
+        OTHER_CHECK,
+        AT + 2 * MINUTE,
+        AT + 3 * MINUTE,
+        1,
+        CHECK,
+        SENT_FIRST,
+        AT + 3 * MINUTE,
+        False,
+    ),
+    # A first-round line split onto a new check, never sent: as it was sent.
+    ("split", CHECK, AT - MINUTE, SENT_FIRST, 1, OTHER_CHECK, SENT_FIRST, None, False),
+    # A line added later and split off: still added.
+    ("split addition", CHECK, AT + MINUTE, AT + 2 * MINUTE, 1, OTHER_CHECK, SENT_FIRST, None, True),
+]
+
+
+@pytest.mark.parametrize(
+    ("check", "rung_up", "sent", "course", "now_on", "first", "other_first", "added"),
+    [case[1:] for case in ADDED_CASES],
+    ids=[case[0] for case in ADDED_CASES],
+)
+def test_a_line_is_added_when_rung_up_after_its_checks_first_send(
+    check: UUID,
+    rung_up: datetime,
+    sent: datetime,
+    course: int,
+    now_on: UUID,
+    first: datetime,
+    other_first: datetime | None,
+    added: bool,
+) -> None:
+    ticket, live = _line_on(check, rung_up, sent, course=course, on=now_on)
+    firsts = {CHECK: first, OTHER_CHECK: other_first}
+    orders = {order_id: (ORDER, at) for order_id, at in firsts.items()}
+    (item,) = board_ticket(ticket, orders, live).items
+    assert item.added is added
+    assert item.line.course == course
+
+
+def test_a_line_rung_up_when_nobody_knows_is_not_added() -> None:
+    assert not is_added(None, AT)
+    assert not is_added(AT, None)
+    assert not is_added(AT, AT)
+    assert is_added(AT + MINUTE, AT)

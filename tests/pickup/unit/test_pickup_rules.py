@@ -119,3 +119,21 @@ def test_a_board_device_reads_the_board_and_its_events_only() -> None:
         # A board may ask a manager to approve its own unpairing (docs/design.md §23).
         AccessPermissions.ASK_TO_UNPAIR,
     } == held_by(Principal.BOARD)
+
+
+def test_with_an_expo_food_at_the_pass_waits_for_the_expos_bump() -> None:
+    """``held``: the location has an expo (docs/design.md §19): READY on a ticket the expo has
+    not bumped is still being prepared for the guest; once it bumped, ready from the later of
+    the bump and the item's own change."""
+    at_the_pass = SentItem(READY, _minutes_ago(20), None, held=True)
+    assert place(_order(41, at_the_pass), AT) == Preparing(41, _minutes_ago(10))
+    passed = SentItem(READY, _minutes_ago(20), _minutes_ago(2), held=True)
+    assert place(_order(41, passed), AT) == Ready(41, _minutes_ago(2))
+    # Still cooking, bumped by the expo before it was READY (a completed takeout's SENT item).
+    early = SentItem(SENT, _minutes_ago(3), _minutes_ago(1), held=True)
+    assert place(_order(41, early), AT) == Ready(41, _minutes_ago(1))
+    # Served at the table without the expo's bump: gone, as without an expo.
+    served = SentItem(SERVED, _minutes_ago(1), None, held=True)
+    assert place(_order(41, served), AT) is None
+    # Without an expo, READY is ready at once.
+    assert place(_order(41, SentItem(READY, _minutes_ago(2))), AT) == Ready(41, _minutes_ago(2))

@@ -13,6 +13,7 @@ from zoneinfo import ZoneInfo
 
 import pytest
 
+from brigade.kit.messages import ENGLISH
 from brigade.printing import service as printing
 from brigade.printing.service import PrintOutbox
 from factories import LOCATION, AppClient, make_category, make_order, make_product
@@ -119,7 +120,7 @@ def test_a_ticket_prints_order_table_server_items_quantity_first_modifiers_notes
     profile = {"name": "Atoll", "timezone": "Pacific/Kiritimati", "currency": "AUD"}
     assert client.put(f"/api/locations/{LOCATION}", json=profile).status_code == 200
     local = ZoneInfo("Pacific/Kiritimati")
-    minutes = {datetime.now(local).strftime("%Y-%m-%d %H:%M")}
+    minutes = {ENGLISH.moment(datetime.now(local))}
     table = client.post("/api/tables", json={"locationId": LOCATION, "name": "T12"}).json()
     order = make_order(client, tableId=table["id"])
     _add(client, order, make_product(client, name="Fries"), quantity=2, notes="extra crispy")
@@ -135,7 +136,7 @@ def test_a_ticket_prints_order_table_server_items_quantity_first_modifiers_notes
     assert "2 x Fries" in ticket
     assert "! extra crispy" in ticket
     assert "VOID" not in ticket
-    minutes.add(datetime.now(local).strftime("%Y-%m-%d %H:%M"))
+    minutes.add(ENGLISH.moment(datetime.now(local)))
     assert any(minute in ticket for minute in minutes)
     (job,) = _jobs(client, printer)
     assert job["status"] == "PRINTED"
@@ -185,3 +186,20 @@ def test_a_printer_that_is_off_is_retried_with_backoff_then_prints_once(
         assert "1 x Tacos" in ticket
         assert _jobs(client, printer)[0]["status"] == "PRINTED"
         assert not _print_due(client)
+
+
+def test_a_ticket_prints_in_the_locations_language_with_the_menus_names(
+    client: AppClient, printer_on: FakePrinter
+) -> None:
+    _printer(client, port=printer_on.port)
+    profile = {"name": "Le Lion", "timezone": "Europe/Paris", "currency": "EUR", "language": "fr"}
+    assert client.put(f"/api/locations/{LOCATION}", json=profile).status_code == 200
+    order = make_order(client, orderType="TAKEOUT")
+    fries = make_product(client, name="Fries", translations={"fr": {"name": "Frites"}})
+    _add(client, order, fries, quantity=2)
+    assert client.post(f"/api/orders/{order['id']}/send").status_code == 200
+    assert _print_due(client)
+    (ticket,) = printer_on.wait_for(1)
+    assert "À EMPORTER" in ticket
+    assert "2 x Frites" in ticket
+    assert "Fries" not in ticket

@@ -74,19 +74,20 @@ def test_the_text_receipt_fits_42_columns_and_has_every_total(
     assert "Table Terrace 4 (DINE IN)" in text
     assert "Europe/Paris" in text
     assert "1 x Dry-aged ribeye" in text
-    assert "+ Pepper sauce (+2.00)" in text
+    assert "+ Pepper sauce (+€2.00)" in text
     assert "+ No salt" in text
     assert "2 x Fries" in text
     priced = [line.rsplit(" ", 1) for line in lines if " " in line.strip()]
     amounts = {label.strip(): value for label, value in priced}
-    assert amounts["Subtotal"] == f"{paid_order['subtotal']:.2f}"
-    assert amounts["Discount"] == "-5.00"
-    assert amounts["Tax"] == f"{paid_order['taxAmount']:.2f}"
-    assert amounts["TOTAL EUR"] == f"{paid_order['total']:.2f}"
-    assert amounts["CARD ****4242"] == "30.00"
-    assert amounts["Tip"] == "6.00"
-    assert amounts["CASH"] == f"{paid_order['total'] - 30:.2f}"
-    assert amounts["Balance"] == "0.00"
+    # Babel's English money (docs/design.md §26).
+    assert amounts["Subtotal"] == f"€{paid_order['subtotal']:,.2f}"
+    assert amounts["Discount"] == "-€5.00"
+    assert amounts["Tax"] == f"€{paid_order['taxAmount']:.2f}"
+    assert amounts["TOTAL EUR"] == f"€{paid_order['total']:.2f}"
+    assert amounts["CARD ****4242"] == "€30.00"
+    assert amounts["Tip"] == "€6.00"
+    assert amounts["CASH"] == f"€{paid_order['total'] - 30:.2f}"
+    assert amounts["Balance"] == "€0.00"
 
 
 def test_the_html_receipt_is_a_page_with_every_name_escaped(
@@ -156,3 +157,67 @@ def test_the_kitchen_reads_no_receipt(client: AppClient, paid_order: dict[str, A
     url = f"/api/orders/{paid_order['id']}/receipt"
     assert client.get(url, headers=bearer(make_staff_token(client, "KITCHEN"))).status_code == 403
     assert client.get(url, headers=bearer(make_staff_token(client, "SERVER"))).status_code == 200
+
+
+def test_a_german_locations_receipt_is_in_german_with_the_menus_german_names(
+    client: AppClient,
+) -> None:
+    profile = {"name": "Zum Löwen", "timezone": "Europe/Berlin", "currency": "EUR"}
+    german = profile | {"language": "de"}
+    assert client.put(f"/api/locations/{LOCATION}", json=german).status_code == 200
+    soup = make_product(
+        client, name="Soup of the day", price=4.5, translations={"de": {"name": "Tagessuppe"}}
+    )
+    bread = make_modifier(client, name="Bread", price=0, translations={"de": {"name": "Brot"}})
+    group = make_modifier_group(client, [bread], name="Sides")
+    tea = make_product(client, name="Tea", price=2.5, modifierGroupIds=[group["id"]])
+    order = make_order(client)
+    for product, modifiers in ((soup, []), (tea, [{"modifierOptionId": bread["id"]}])):
+        body = {"productId": product["id"], "quantity": 1, "modifiers": modifiers}
+        assert client.post(f"/api/orders/{order['id']}/items", json=body).status_code == 201
+    text = client.get(f"/api/orders/{order['id']}/receipt").text.replace("\xa0", " ")
+    assert "Bestellung Nr." in text
+    assert "Zwischensumme" in text
+    assert "GESAMT EUR" in text
+    assert "1 x Tagessuppe" in text
+    assert "4,50 €" in text
+    assert "1 x Tea" in text  # no German name: the base one
+    assert "+ Brot" in text
+    assert "Soup of the day" not in text
+    page = client.get(f"/api/orders/{order['id']}/receipt", params={"format": "html"}).text
+    assert '<html lang="de" dir="ltr">' in page
+    escpos = client.get(f"/api/orders/{order['id']}/receipt", params={"format": "escpos"})
+    assert "4,50\xa0€".encode("cp858") in escpos.content
+    # Back to English: the same order's receipt follows the location.
+    assert client.put(f"/api/locations/{LOCATION}", json=profile).status_code == 200
+    english = client.get(f"/api/orders/{order['id']}/receipt").text
+    assert "Subtotal" in english
+    assert "Soup of the day" in english
+
+
+def test_an_arabic_locations_paper_is_in_english_and_its_page_in_arabic(
+    client: AppClient,
+) -> None:
+    """A receipt printer's code table writes no Arabic: its paper prints in English (the menu's
+    base names) rather than a line of "?"; the text and the page are in Arabic."""
+    arabic = {"name": "Al Bahr", "timezone": "Asia/Dubai", "currency": "AED", "language": "ar"}
+    assert client.put(f"/api/locations/{LOCATION}", json=arabic).status_code == 200
+    soup = make_product(
+        client, name="Soup of the day", price=4.5, translations={"ar": {"name": "شوربة اليوم"}}
+    )
+    order = make_order(client)
+    body = {"productId": soup["id"], "quantity": 1}
+    assert client.post(f"/api/orders/{order['id']}/items", json=body).status_code == 201
+    url = f"/api/orders/{order['id']}/receipt"
+    assert "شوربة اليوم" in client.get(url).text
+    assert '<html lang="ar" dir="rtl">' in client.get(url, params={"format": "html"}).text
+    paper = client.get(url, params={"format": "escpos"}).content
+    assert b"Subtotal" in paper
+    assert b"Soup of the day" in paper
+    assert b"?" not in paper
+    printer = {"name": "Till", "locationId": LOCATION, "host": "127.0.0.1", "kind": "RECEIPT"}
+    till = client.post("/api/printers", json=printer).json()
+    job = client.post(f"{url}/print", json={"printerId": till["id"]})
+    assert job.status_code == 202, job.text
+    jobs = client.get(f"/api/printers/{till['id']}/jobs").json()["data"]
+    assert [j["id"] for j in jobs] == [job.json()["id"]]

@@ -5,6 +5,10 @@ import { useState } from "preact/hooks";
 import { BOARD_KEY, type Device, forgetDevice, loadDevice } from "../shared/device";
 import { Pairing } from "../shared/pairing/Pairing";
 import { GuestBoard } from "./GuestBoard";
+import { rich } from "./messages";
+
+// A command is the same words in every language.
+const PAIRING_COMMAND = "brigade device create --kind BOARD";
 
 export function BoardApp() {
   const [device, setDevice] = useState<Device | null>(() => loadDevice(BOARD_KEY));
@@ -12,11 +16,7 @@ export function BoardApp() {
   if (!device)
     return (
       <Pairing kind="BOARD" storageKey={BOARD_KEY} onPaired={setDevice} unpaired={revoked}>
-        <p>
-          Or a manager pairs a guests' board in the back office (Devices, kind “Guests' board”) or with{" "}
-          <code>brigade device create --kind BOARD</code> and gets its token, once. Paste it here; this screen keeps it.
-          It shows order numbers only.
-        </p>
+        <p>{rich("board.pairing.other", { command: PAIRING_COMMAND, code: (command) => <code>{command}</code> })}</p>
       </Pairing>
     );
   // The board has no unpair of its own: it is unpaired when revoked in the back office.

@@ -6,8 +6,10 @@ import { useEffect, useMemo, useRef, useState } from "preact/hooks";
 import { Api } from "../shared/api/client";
 import { pickupBoard } from "../shared/api/pickup";
 import type { Device } from "../shared/device";
+import { chosenLanguage, useLanguage } from "../shared/i18n";
 import { useLatest } from "../shared/latest";
 import { followEvents } from "../shared/stream";
+import { t } from "./messages";
 import { type Column, type PickupBoard, REREAD_MS, Throttled, columns, isNew, nextChange, seenReady } from "./columns";
 
 export function GuestBoard(props: { device: Device; onUnpaired: () => void }) {
@@ -71,6 +73,8 @@ export function GuestBoard(props: { device: Device; onUnpaired: () => void }) {
     return () => clearTimeout(timer);
   }, [seen, now]);
 
+  // The location's language, as the board's answer names it (English until it does).
+  useLanguage(chosenLanguage(board));
   const shown = board && columns(board);
   const fresh = (number: string) => seen !== null && isNew(seen, number, now);
   const announced = shown ? shown.ready.numbers.filter(fresh) : [];
@@ -78,22 +82,22 @@ export function GuestBoard(props: { device: Device; onUnpaired: () => void }) {
   return (
     <div class="guest-board">
       <section class="board-column preparing" aria-labelledby="board-preparing">
-        <h1 id="board-preparing">Preparing</h1>
-        {shown && <Numbers column={shown.preparing} label="Preparing" fresh={() => false} />}
+        <h1 id="board-preparing">{t("board.column.preparing")}</h1>
+        {shown && <Numbers column={shown.preparing} label={t("board.column.preparingOrders")} fresh={() => false} />}
       </section>
       <section class="board-column ready" aria-labelledby="board-ready">
-        <h1 id="board-ready">Ready</h1>
-        {shown && <Numbers column={shown.ready} label="Ready" fresh={fresh} />}
+        <h1 id="board-ready">{t("board.column.ready")}</h1>
+        {shown && <Numbers column={shown.ready} label={t("board.column.readyOrders")} fresh={fresh} />}
       </section>
       <p class="visually-hidden" role="status">
-        {announced.length ? `Ready: ${announced.join(", ")}` : ""}
+        {announced.length ? t("board.announce.ready", { numbers: announced.join(", ") }) : ""}
       </p>
       {!online && (
         <p class="board-offline" role="alert">
-          Reconnecting…
+          {t("board.reconnecting")}
         </p>
       )}
-      {!board && <p class="board-loading">Loading…</p>}
+      {!board && <p class="board-loading">{t("board.loading")}</p>}
     </div>
   );
 }
@@ -102,14 +106,14 @@ function Numbers(props: { column: Column; label: string; fresh: (number: string)
   const { column } = props;
   return (
     <>
-      <ul class="board-numbers" aria-label={`${props.label} orders`}>
+      <ul class="board-numbers" aria-label={props.label}>
         {column.numbers.map((number) => (
           <li key={number} class={props.fresh(number) ? "board-number new" : "board-number"}>
             {number}
           </li>
         ))}
       </ul>
-      {column.more > 0 && <p class="board-more">+ {column.more} more</p>}
+      {column.more > 0 && <p class="board-more">{t("board.column.more", { count: column.more })}</p>}
     </>
   );
 }

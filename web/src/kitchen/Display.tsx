@@ -1,11 +1,13 @@
-// The paired kitchen display: the top bar (station, sound, compact, recall, the pages,
-// connection), the wall of tickets oldest first (Wall.tsx), and the all-day counts. One event
-// stream; the board reloads on what touches it. Keys of a bump bar (layout.ts keyAction) pick,
-// bump, recall and turn pages; ages count on the server's clock.
+// The paired kitchen display: the top bar (86, recall, the pages, connection, and "⋯ More" for
+// the station, sound, compact and the recall list), the wall of tickets oldest first
+// (Wall.tsx), and the all-day counts. One event stream; the board reloads on what touches it.
+// Keys of a bump bar (layout.ts keyAction) pick, bump, recall and turn pages (not while the menu
+// or a sheet is open); ages count on the server's clock.
 
 import { useEffect, useRef, useState } from "preact/hooks";
 import { listCategories } from "../shared/api/categories";
 import type { Device } from "../shared/device";
+import { chosenLanguage, useLanguage } from "../shared/i18n";
 import { useLatest } from "../shared/latest";
 import { useDeviceSession } from "../shared/session";
 import type { Store } from "../shared/store";
@@ -26,12 +28,18 @@ import {
   treeOrder,
 } from "./board";
 import { keyAction, newlyLate, pageHolding } from "./layout";
+import { t } from "./messages";
+import { MoreMenu } from "./MoreMenu";
 import { RecallSheet } from "./RecallSheet";
 import { loadCompact, loadMuted, loadStation, saveCompact, saveMuted, saveStation } from "./settings";
 import { chime, lateAlert, soundReady, unlockSound } from "./sound";
 import { StationSheet } from "./StationSheet";
 import { clockTime, useBoard, useOfflineSince } from "./state";
 import { type Paging, Wall } from "./Wall";
+
+// Marks, the same in every language: the 86 button's, and a name still on its way.
+const SOLD_OUT_MARK = "86";
+const PENDING = "…";
 
 export function KitchenDisplay(props: {
   device: Device;
@@ -56,6 +64,7 @@ export function KitchenDisplay(props: {
     },
     { store },
   );
+  useLanguage(chosenLanguage(location));
   const { board, error, offset, reload, tap, bump, recall } = useBoard(api, device.locationId, events, store);
   const offlineSince = useOfflineSince(streaming, store);
   const [categories, setCategories] = useState<Category[]>([]);
@@ -66,6 +75,7 @@ export function KitchenDisplay(props: {
   const [unpairing, setUnpairing] = useState<StaffCard[] | null>(null);
   const [soldOut, setSoldOut] = useState(false);
   const [recalling, setRecalling] = useState(false);
+  const [menuOpen, setMenuOpen] = useState(false);
   const [compact, setCompact] = useState(loadCompact);
   const [soundOn, setSoundOn] = useState(soundReady);
   const [wantedPage, setWantedPage] = useState(0);
@@ -105,7 +115,7 @@ export function KitchenDisplay(props: {
           .filter((c) => station.includes(c.id))
           .map((c) => c.name)
           .join(", ") || "…"
-      : "Everything";
+      : t("everything");
   const narrowed = assigned ? !assigned.isExpo : station.length > 0;
 
   // A chime for a ticket this station has not shown before (not for the first load).
@@ -148,7 +158,7 @@ export function KitchenDisplay(props: {
     tickets,
     paging,
     picked,
-    sheet: choosing || soldOut || recalling || unpairing !== null,
+    sheet: choosing || soldOut || recalling || menuOpen || unpairing !== null,
     bump,
     recall,
   });
@@ -196,35 +206,58 @@ export function KitchenDisplay(props: {
   return (
     <div class="kds">
       <header class="kds-bar">
-        <span class="brand">Kitchen · {location?.name ?? "…"}</span>
-        <Button onClick={() => setChoosing(true)} label={`Station: ${stationName}`}>
-          Station: {stationName}
-        </Button>
-        <Button onClick={() => setSoldOut(true)} label="86 products">
-          86
-        </Button>
-        <Button onClick={toggleMuted} pressed={muted} label="Mute">
-          {muted ? "Muted" : "Sound on"}
-        </Button>
-        <Button onClick={toggleCompact} pressed={compact} label="Compact">
-          Compact
-        </Button>
-        <Button onClick={() => recall()} disabled={!last} label={last ? `Recall ${last.orderNumber}` : "Recall"}>
-          ↶ Recall{last ? ` ${last.orderNumber}` : ""}
-        </Button>
-        <Button onClick={() => setRecalling(true)} label="Recall list">
-          Recall list ({recent.length})
-        </Button>
-        {page && page.earlier > 0 && <Button onClick={() => turn(-1)}>← {page.earlier} earlier</Button>}
-        <span class="kds-count">{tickets.length} open</span>
-        {page && page.later > 0 && <Button onClick={() => turn(1)}>{page.later} more →</Button>}
-        <span class={`connection ${online ? "online" : "offline"}`} role="status" aria-label="Connection">
-          {online ? "● Online" : `○ Offline${offlineSince === null ? "" : ` since ${clockTime(offlineSince)}`}`}
+        <span class="brand">
+          <span class="brand-kitchen">{t("bar.kitchen")}</span>
+          {location?.name ?? PENDING}
+          {(assigned || station.length > 0) && (
+            <span class="brand-station">{t("bar.station", { name: stationName })}</span>
+          )}
         </span>
+        <Button onClick={() => setSoldOut(true)} label={t("bar.soldOut")}>
+          {SOLD_OUT_MARK}
+        </Button>
+        <Button
+          onClick={() => recall()}
+          disabled={!last}
+          label={last ? t("bar.recallNumber", { number: last.orderNumber }) : t("bar.recall")}
+        >
+          {last ? t("bar.recallButtonNumber", { number: last.orderNumber }) : t("bar.recallButton")}
+        </Button>
+        {page && page.earlier > 0 && (
+          <Button onClick={() => turn(-1)}>{t("bar.earlier", { count: page.earlier })}</Button>
+        )}
+        <span class="kds-count">{t("bar.open", { count: tickets.length })}</span>
+        {page && page.later > 0 && <Button onClick={() => turn(1)}>{t("bar.later", { count: page.later })}</Button>}
+        {muted && (
+          <span class="kds-muted" role="status" aria-label={t("bar.sound")}>
+            {t("bar.muted")}
+          </span>
+        )}
+        <span class={`connection ${online ? "online" : "offline"}`} role="status" aria-label={t("bar.connection")}>
+          {online
+            ? t("bar.online")
+            : offlineSince === null
+              ? t("bar.offline")
+              : t("bar.offlineSince", { time: clockTime(offlineSince) })}
+        </span>
+        <MoreMenu
+          open={menuOpen}
+          onOpen={setMenuOpen}
+          entries={[
+            { text: t("menu.station", { name: stationName }), onChoose: () => setChoosing(true) },
+            { text: t("menu.compact"), checked: compact, onChoose: toggleCompact },
+            { text: t("menu.sound"), checked: !muted, onChoose: toggleMuted },
+            {
+              text: t("menu.recallListCount", { count: recent.length }),
+              label: t("menu.recallList"),
+              onChoose: () => setRecalling(true),
+            },
+          ]}
+        />
       </header>
       {!soundOn && !muted && (
         <Button tone="accent" class="kds-sound" onClick={() => unlockSound().then(setSoundOn)}>
-          Tap to turn on sound
+          {t("soundPrompt")}
         </Button>
       )}
       {error && (
@@ -245,9 +278,7 @@ export function KitchenDisplay(props: {
           onTap={tap}
           onBump={bump}
           empty={
-            board && tickets.length === 0
-              ? `No open tickets${narrowed ? ` for ${stationName}` : ""}. A ticket appears here the moment a server sends it.`
-              : null
+            board && tickets.length === 0 ? (narrowed ? t("emptyFor", { station: stationName }) : t("empty")) : null
           }
         />
         <AllDay counts={allDayCounts(tickets)} />

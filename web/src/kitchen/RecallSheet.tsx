@@ -4,6 +4,7 @@
 
 import { Button, Sheet } from "../shared/ui";
 import { type BoardTicket, destination } from "./board";
+import { t } from "./messages";
 import { clockTime } from "./state";
 
 export function RecallSheet(props: {
@@ -12,25 +13,27 @@ export function RecallSheet(props: {
   onClose: () => void;
 }) {
   return (
-    <Sheet title="Recall" onClose={props.onClose} wide>
+    <Sheet title={t("recall.title")} onClose={props.onClose} wide>
       {props.recent.length === 0 ? (
-        <p class="hint">Nothing bumped in the last day.</p>
+        <p class="hint">{t("recall.nothing")}</p>
       ) : (
-        <ul class="recall-list" aria-label="Recently bumped">
+        <ul class="recall-list" aria-label={t("recall.recent")}>
           {props.recent.map((ticket) => (
             <li key={ticket.id}>
               <span class="recall-number">{ticket.orderNumber}</span>
               <span class="recall-where">{destination(ticket)}</span>
-              <span class="recall-items">{ticket.items.length === 1 ? "1 item" : `${ticket.items.length} items`}</span>
-              <span class="recall-at">bumped {ticket.bumpedAt ? clockTime(Date.parse(ticket.bumpedAt)) : ""}</span>
+              <span class="recall-items">{t("recall.items", { count: ticket.items.length })}</span>
+              <span class="recall-at">
+                {t("recall.bumpedAt", { time: ticket.bumpedAt ? clockTime(Date.parse(ticket.bumpedAt)) : "" })}
+              </span>
               <Button
                 onClick={() => {
                   props.onRecall(ticket);
                   props.onClose();
                 }}
-                label={`Recall ${ticket.orderNumber}`}
+                label={t("bar.recallNumber", { number: ticket.orderNumber })}
               >
-                ↶ Recall
+                {t("bar.recallButton")}
               </Button>
             </li>
           ))}

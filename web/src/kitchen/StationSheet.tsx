@@ -2,9 +2,13 @@
 // here; without one, which categories this screen shows (nested ones with their parent), kept
 // by this browser. Unpairing lives here too, out of a cook's way.
 
+import type { ComponentChildren } from "preact";
 import type { Category } from "../shared/types";
 import { Button, Sheet } from "../shared/ui";
 import type { Station } from "./board";
+import { rich, t } from "./messages";
+
+const strong = (chunks: ComponentChildren[]) => <strong>{chunks}</strong>;
 
 export function StationSheet(props: {
   assigned: Station | null;
@@ -15,18 +19,19 @@ export function StationSheet(props: {
   onClose: () => void;
 }) {
   return (
-    <Sheet title="Station" onClose={props.onClose} wide>
+    <Sheet title={t("station.title")} onClose={props.onClose} wide>
       {props.assigned ? (
         <p class="hint">
-          This screen is the <strong>{props.assigned.name}</strong> station
-          {props.assigned.isExpo ? ", the expo: it sees every ticket whole and each station's part" : ""}. A manager
-          changes it in the back office, under Devices → Kitchen stations.
+          {rich(props.assigned.isExpo ? "station.assignedExpo" : "station.assigned", {
+            name: props.assigned.name,
+            strong,
+          })}
         </p>
       ) : (
         <Categories {...props} />
       )}
       <Button tone="danger" onClick={props.onUnpair}>
-        Unpair this screen
+        {t("station.unpair")}
       </Button>
     </Sheet>
   );
@@ -37,15 +42,14 @@ function Categories(props: { categories: Category[]; chosen: string[]; onChange:
     props.onChange(props.chosen.includes(id) ? props.chosen.filter((c) => c !== id) : [...props.chosen, id]);
   return (
     <>
-      <p class="hint">Show only the items of these categories (and those nested in them).</p>
-      <div class="station-grid" role="group" aria-label="Categories">
+      <p class="hint">{t("station.categoriesHint")}</p>
+      <div class="station-grid" role="group" aria-label={t("station.categories")}>
         <Button pressed={props.chosen.length === 0} onClick={() => props.onChange([])}>
-          Everything
+          {t("everything")}
         </Button>
         {props.categories.map((category) => (
           <Button key={category.id} pressed={props.chosen.includes(category.id)} onClick={() => toggle(category.id)}>
-            {category.parentCategoryId ? "› " : ""}
-            {category.name}
+            {category.parentCategoryId ? t("station.nested", { name: category.name }) : category.name}
           </Button>
         ))}
       </div>

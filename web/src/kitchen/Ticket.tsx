@@ -12,25 +12,23 @@ import {
   allReady,
   destination,
   formatAge,
-  formatQuantity,
   heldWords,
   startWords,
   startsIn,
 } from "./board";
 import { fold } from "./layout";
+import { t } from "./messages";
+import { changeWords, quantityWords } from "./words";
 
+// Marks, the same in every language.
+const WARN_MARK = "⚠";
+const NO_SERVER = "—";
 // Colour is never the only signal: amber says ⚠, red says LATE.
-const AGE_WORDS: Record<AgeTone, string> = { fresh: "", warn: "⚠", late: "LATE" };
-const PROGRESS: Partial<Record<string, string>> = {
-  PREPARING: "◐ PREPARING",
-  READY: "✓ READY",
-  SERVED: "✓ SERVED",
-};
-const STATUS_WORDS: Record<string, string> = {
-  SENT: "to make",
-  PREPARING: "preparing",
-  READY: "ready",
-  SERVED: "served",
+const ageWord = (tone: AgeTone): string => (tone === "late" ? t("ticket.late") : tone === "warn" ? WARN_MARK : "");
+const PROGRESS: Partial<Record<string, Parameters<typeof t>[0]>> = {
+  PREPARING: "item.preparing",
+  READY: "item.ready",
+  SERVED: "item.served",
 };
 
 export function Ticket(props: {
@@ -58,7 +56,7 @@ export function Ticket(props: {
   return (
     <article
       class={`ticket ticket-${tone}${props.picked ? " ticket-picked" : ""}`}
-      aria-label={`Ticket ${ticket.orderNumber}`}
+      aria-label={t("ticket.label", { number: ticket.orderNumber })}
       aria-current={props.picked ? "true" : undefined}
       data-ticket={ticket.id}
     >
@@ -72,27 +70,27 @@ export function Ticket(props: {
           {ticket.orderNumber}
         </span>
         <span class="ticket-where">{destination(ticket)}</span>
-        <span class="ticket-age" role="timer" aria-label="Age">
-          {AGE_WORDS[tone] && <span class="age-word">{AGE_WORDS[tone]}</span>}
+        <span class="ticket-age" role="timer" aria-label={t("ticket.age")}>
+          {ageWord(tone) && <span class="age-word">{ageWord(tone)}</span>}
           {formatAge(age)}
         </span>
-        <span class="ticket-server">{ticket.server ?? "—"}</span>
-        {ticket.orderStatus === "CANCELLED" && <span class="ticket-cancelled">CANCELLED</span>}
+        <span class="ticket-server">{ticket.server ?? NO_SERVER}</span>
+        {ticket.orderStatus === "CANCELLED" && <span class="ticket-cancelled">{t("ticket.cancelled")}</span>}
       </header>
       {parts.length > 0 && (
-        <ul class="ticket-stations" aria-label="Stations">
+        <ul class="ticket-stations" aria-label={t("ticket.stations")}>
           {parts.map((part) => (
             <li
               key={part.stationId}
               class={part.bumpedAt ? "station-done" : "station-cooking"}
-              aria-label={`${part.name}: ${part.bumpedAt ? "done" : "cooking"}`}
+              aria-label={t(part.bumpedAt ? "ticket.stationDone" : "ticket.stationCooking", { name: part.name })}
             >
-              {part.bumpedAt ? "✓" : "…"} {part.name}
+              {t(part.bumpedAt ? "ticket.stationDoneMark" : "ticket.stationCookingMark", { name: part.name })}
             </li>
           ))}
         </ul>
       )}
-      <ul class="ticket-items" aria-label="Items">
+      <ul class="ticket-items" aria-label={t("ticket.items")}>
         {shown.map((item) => (
           <Item
             key={item.itemId}
@@ -105,16 +103,16 @@ export function Ticket(props: {
       {held && <p class="ticket-held">{held}</p>}
       {hidden > 0 && (
         <button type="button" class="ticket-fold" onClick={props.onUnfold}>
-          +{hidden} more {hidden === 1 ? "item" : "items"}
+          {t("ticket.moreItems", { count: hidden })}
         </button>
       )}
       <Button
         tone={ready ? "accent" : "neutral"}
         class="bump"
         onClick={props.onBump}
-        label={`Bump ${ticket.orderNumber}`}
+        label={t("ticket.bumpLabel", { number: ticket.orderNumber })}
       >
-        {ready ? "✓ Bump" : "Bump"}
+        {ready ? t("ticket.bumpReady") : t("ticket.bump")}
       </Button>
     </article>
   );
@@ -122,7 +120,8 @@ export function Ticket(props: {
 
 function Item(props: { item: BoardItem; start: number | null; onTap: () => void }) {
   const { item, start } = props;
-  const quantity = formatQuantity(item.quantity);
+  const quantity = quantityWords(item.quantity);
+  const change = changeWords(item);
   const progress = PROGRESS[item.status];
   const place = placeLabel(item);
   const details = (
@@ -130,8 +129,8 @@ function Item(props: { item: BoardItem; start: number | null; onTap: () => void 
       <span class="item-line">
         <span class="item-qty">{quantity}</span>
         <span class="item-name">{item.name}</span>
-        {item.added && <span class="item-added">+ added</span>}
-        {progress && <span class="item-status">{progress}</span>}
+        {item.added && <span class="item-added">{t("item.added")}</span>}
+        {progress && <span class="item-status">{t(progress)}</span>}
         {start !== null && (
           <span class={start > 0 ? "item-start" : "item-start item-start-now"}>{startWords(start)}</span>
         )}
@@ -142,25 +141,32 @@ function Item(props: { item: BoardItem; start: number | null; onTap: () => void 
           {modifier.name}
         </span>
       ))}
-      {item.notes && <span class="item-note">⚑ {item.notes}</span>}
+      {item.notes && <span class="item-note">{t("item.note", { note: item.notes })}</span>}
     </>
   );
   if (item.status === "VOIDED") {
     return (
-      <li class="item item-voided" aria-label={`${formatQuantity(item.sentQuantity)} ${item.name}, void`}>
+      <li
+        class="item item-voided"
+        aria-label={t("item.voidLabel", { quantity: quantityWords(item.sentQuantity), name: item.name })}
+      >
         <del>{details}</del>
-        <span class="item-void">VOID{item.voidReason ? `: ${item.voidReason}` : ""}</span>
+        <span class="item-void">
+          {item.voidReason ? t("item.voidReason", { reason: item.voidReason }) : t("item.void")}
+        </span>
       </li>
     );
   }
-  const words = STATUS_WORDS[item.status] ?? item.status.toLowerCase();
   return (
     <li class={`item item-${item.status.toLowerCase()}`}>
-      <button type="button" class="item-tap" onClick={props.onTap} aria-label={`${quantity} ${item.name}, ${words}`}>
+      <button
+        type="button"
+        class="item-tap"
+        onClick={props.onTap}
+        aria-label={t("item.label", { quantity, name: item.name, status: item.status })}
+      >
         {details}
-        {item.quantity !== item.sentQuantity && (
-          <span class="item-status">was {formatQuantity(item.sentQuantity)}</span>
-        )}
+        {change && <span class="item-status item-change">{change}</span>}
       </button>
     </li>
   );

@@ -1,5 +1,5 @@
 // The wall of tickets (docs/design.md §21): the cards packed into columns by height, oldest
-// first so the oldest stand top-left, a page of as many whole cards as fit; each card is placed
+// first so the oldest stand top-left (top-right in a language read right to left), then paged: a page of as many whole cards as fit; each card is placed
 // where the packing says, in age order in the page (what a screen reader and a bump bar follow).
 // A card's height is measured once, when it first shows or changes (off the page: in a hidden
 // layer of its own), so a page's end never moves when the next page is read; estimated until.
@@ -7,12 +7,11 @@
 import { useLayoutEffect, useRef, useState } from "preact/hooks";
 import { useLatest } from "../shared/latest";
 import type { BoardItem, BoardTicket, Thresholds } from "./board";
-import { type Page, columnsFor, estimateHeight, pack, pageOf, pageStarts } from "./layout";
+import { type Page, WALL, estimateHeight, pack, pageOf, pageStarts, wallColumns } from "./layout";
+import { t } from "./messages";
 import { Ticket } from "./Ticket";
 
-const GAP = 10;
-const MIN_COLUMN = 290;
-const PADDING = 10;
+const { gap: GAP, padding: PADDING } = WALL;
 
 export interface Paging {
   page: Page;
@@ -24,7 +23,7 @@ interface Size {
   height: number;
 }
 
-/** What the card's height depends on, besides its column's width. */
+/** What the card's height depends on, besides its column's width and the view (compact or not). */
 function signature(ticket: BoardTicket, folded: boolean, width: number): string {
   const items = ticket.items.map((item) => `${item.status}${item.quantity}`).join();
   const parts = (ticket.stations ?? []).map((part) => `${part.name}${part.bumpedAt !== null}`).join();
@@ -50,14 +49,15 @@ function useSize(element: { current: HTMLElement | null }): Size {
 /** The pages of `tickets` on a wall of `size`: for the pager and the keys. */
 function usePaging(tickets: readonly BoardTicket[], size: Size, compact: boolean, unfolded: ReadonlySet<string>) {
   const measured = useRef(new Map<string, number>());
-  const columns = columnsFor(size.width - 2 * PADDING, MIN_COLUMN, GAP);
-  const width = Math.floor((size.width - 2 * PADDING - (columns - 1) * GAP) / columns);
+  const { columns, width } = wallColumns(size.width, compact);
   const folded = (ticket: BoardTicket) => compact && !unfolded.has(ticket.id);
+  // A compact card and a default one of the same width differ: the view is in the key.
+  const key = (ticket: BoardTicket) => `${compact}|${signature(ticket, folded(ticket), width)}`;
   const heightOf = (ticket: BoardTicket) =>
-    measured.current.get(signature(ticket, folded(ticket), width)) ?? estimateHeight(ticket, folded(ticket));
+    measured.current.get(key(ticket)) ?? estimateHeight(ticket, compact, folded(ticket));
   const heights = tickets.map(heightOf);
   const starts = pageStarts(heights, columns, size.height - 2 * PADDING, GAP);
-  return { measured, columns, width, folded, heights, starts };
+  return { measured, columns, width, folded, key, heights, starts };
 }
 
 export function Wall(props: {
@@ -79,34 +79,36 @@ export function Wall(props: {
   const [unfolded, setUnfolded] = useState<ReadonlySet<string>>(new Set());
   const [, remeasured] = useState(0);
   const { tickets } = props;
-  const { measured, columns, width, folded, heights, starts } = usePaging(tickets, size, props.compact, unfolded);
+  const { measured, columns, width, folded, key, heights, starts } = usePaging(tickets, size, props.compact, unfolded);
   const page = pageOf(starts, tickets.length, props.wantedPage);
   const shown = tickets.slice(page.start, page.end);
   const packed = pack(heights.slice(page.start, page.end), columns, GAP);
   const tops = Array.from({ length: columns }, () => PADDING);
+  // Right to left (Arabic), the first column stands at the right: the oldest top-right.
+  const rightToLeft = document.documentElement.dir === "rtl";
   const places = shown.map((_, index) => {
     const column = packed.column[index];
     const top = tops[column];
     tops[column] += heights[page.start + index] + GAP;
-    return { left: PADDING + column * (width + GAP), top };
+    const fromStart = rightToLeft ? columns - 1 - column : column;
+    return { left: PADDING + fromStart * (width + GAP), top };
   });
 
   // Measure the cards not measured yet (shown, or in the hidden layer); the layout moves once.
   const unmeasured = tickets.filter(
-    (ticket, index) =>
-      (index < page.start || index >= page.end) && !measured.current.has(signature(ticket, folded(ticket), width)),
+    (ticket, index) => (index < page.start || index >= page.end) && !measured.current.has(key(ticket)),
   );
-  const shownKey = [...shown, ...unmeasured].map((ticket) => signature(ticket, folded(ticket), width)).join(";");
+  const shownKey = [...shown, ...unmeasured].map(key).join(";");
   const said = `${page.index}/${page.count}/${starts.join()}/${tickets.length}`;
   const latest = useLatest({ paging: { page, starts }, onPaging: props.onPaging });
   useLayoutEffect(() => {
     const cards = wall.current?.querySelectorAll<HTMLElement>("[data-size]") ?? [];
     let changed = false;
     cards.forEach((card) => {
-      const key = card.dataset.size ?? "";
+      const size = card.dataset.size ?? "";
       const height = (card.firstElementChild as HTMLElement | null)?.offsetHeight ?? 0;
-      if (measured.current.get(key) !== height) {
-        measured.current.set(key, height);
+      if (measured.current.get(size) !== height) {
+        measured.current.set(size, height);
         changed = true;
       }
     });
@@ -120,9 +122,9 @@ export function Wall(props: {
       let changed = false;
       for (const entry of entries) {
         const card = entry.target as HTMLElement;
-        const key = card.parentElement?.dataset.size;
-        if (key && measured.current.get(key) !== card.offsetHeight) {
-          measured.current.set(key, card.offsetHeight);
+        const size = card.parentElement?.dataset.size;
+        if (size && measured.current.get(size) !== card.offsetHeight) {
+          measured.current.set(size, card.offsetHeight);
           changed = true;
         }
       }
@@ -147,14 +149,14 @@ export function Wall(props: {
     />
   );
   return (
-    <main class="tickets" aria-label="Tickets" ref={wall}>
+    <main class={props.compact ? "tickets tickets-compact" : "tickets"} aria-label={t("wall.tickets")} ref={wall}>
       {props.empty && <p class="kds-empty">{props.empty}</p>}
       {size.width > 0 &&
         shown.map((ticket, index) => (
           <div
             key={ticket.id}
             class="ticket-place"
-            data-size={signature(ticket, folded(ticket), width)}
+            data-size={key(ticket)}
             style={{ width: `${width}px`, transform: `translate(${places[index].left}px, ${places[index].top}px)` }}
           >
             {card(ticket, index)}
@@ -163,7 +165,7 @@ export function Wall(props: {
       {size.width > 0 && unmeasured.length > 0 && (
         <div class="ticket-measure" aria-hidden="true">
           {unmeasured.map((ticket) => (
-            <div key={ticket.id} data-size={signature(ticket, folded(ticket), width)} style={{ width: `${width}px` }}>
+            <div key={ticket.id} data-size={key(ticket)} style={{ width: `${width}px` }}>
               {card(ticket, 9)}
             </div>
           ))}

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { Category } from "../shared/types";
 import {
+  type Board,
   type BoardTicket,
   DEFAULT_THRESHOLDS,
   ageTone,
@@ -27,6 +28,7 @@ function category(id: string, parentCategoryId: string | null = null): Category 
     name: id,
     description: null,
     imageUrl: null,
+    translations: {},
     parentCategoryId,
     sortOrder: 0,
     isActive: true,
@@ -223,6 +225,10 @@ describe("events", () => {
     const part = { id: "part-1", status: "VOIDED", quantity: 0.5, voidReason: "x", sentAs: "Burger-id" };
     expect(applyEvent(board, event("item.voided", part))).toBe("reload");
     expect(applyEvent(board, event("item.voided", { ...part, sentAs: "elsewhere" }))).toBe(board);
+    // A sent bottle shared between two checks: the line keeps one bottle, not "½, reduced".
+    const share = { id: "part-2", status: "SENT", quantity: 0.5, voidReason: null, sentAs: "Burger-id" };
+    expect(applyEvent(board, event("item.added", share))).toBe("reload");
+    expect(applyEvent(board, event("item.added", { ...share, sentAs: null }))).toBe(board);
   });
 
   it("follow the order's customer's name, and keep it when an event carries none", () => {
@@ -309,6 +315,27 @@ describe("stations set in the back office", () => {
     const byExpo = applyEvent({ ...empty(grill), tickets: [whole] }, event("kitchen_ticket.bumped", whole));
     expect(byExpo !== "reload" && [byExpo.tickets, byExpo.lastBumped]).toEqual([[], null]);
     expect(applyEvent(empty(grill), event("kitchen_ticket.station_recalled", whole))).toBe("reload");
+  });
+
+  it("keep the expo's ticket once every station bumped, until the expo's own bump", () => {
+    const bothBumped = {
+      ...whole,
+      items: whole.items.map((line) => ({ ...line, status: "READY" as const })),
+      stations: parts("2026-11-25T12:05:00Z").map((part) => ({ ...part, bumpedAt: "2026-11-25T12:05:00Z" })),
+    };
+    const held = applyEvent({ ...empty(expo), tickets: [whole] }, event("kitchen_ticket.station_bumped", bothBumped));
+    expect(held !== "reload" && held.tickets.map((t) => t.stations?.every((p) => p.bumpedAt !== null))).toEqual([true]);
+    const passed = applyEvent(
+      held as Board,
+      event("kitchen_ticket.bumped", { ...bothBumped, bumpedAt: "2026-11-25T12:06:00Z" }),
+    );
+    expect(passed !== "reload" && [passed.tickets, passed.lastBumped?.id]).toEqual([[], "1"]);
+  });
+
+  it("read the board again when a station is changed in the back office", () => {
+    const changed = { ...station("grill", false), name: "Grill & fry", deviceIds: [], deleted: false };
+    expect(applyEvent({ ...empty(grill), tickets: [whole] }, event("kitchen_station.changed", changed))).toBe("reload");
+    expect(applyEvent(empty(null), event("kitchen_station.changed", { ...changed, deleted: true }))).toBe("reload");
   });
 
   it("say when to start an item so the ticket finishes together", () => {

@@ -3,6 +3,7 @@
 
 import type { Schemas } from "../shared/api/client";
 import type { Category, ItemStatus } from "../shared/types";
+import { t } from "./messages";
 
 export type BoardItem = Schemas["BoardItemOut"];
 export type BoardTicket = Schemas["BoardTicketOut"];
@@ -38,19 +39,19 @@ export function formatAge(ageMs: number): string {
 /** Where the order goes, as the cooks call it, and whose it is when it has a name. */
 export function destination(ticket: Pick<BoardTicket, "orderType" | "tableName" | "customerName">): string {
   const where = place(ticket);
-  return ticket.customerName ? `${where} · ${ticket.customerName}` : where;
+  return ticket.customerName ? t("place.whose", { place: where, name: ticket.customerName }) : where;
 }
 
 function place(ticket: Pick<BoardTicket, "orderType" | "tableName">): string {
   switch (ticket.orderType) {
     case "TAKEOUT":
-      return "TAKEOUT";
+      return t("place.takeout");
     case "DELIVERY":
-      return "DELIVERY";
+      return t("place.delivery");
     case "BAR_TAB":
-      return "TAB";
+      return t("place.tab");
     default:
-      return ticket.tableName ? `Table ${ticket.tableName}` : "DINE IN";
+      return ticket.tableName ? t("place.table", { table: ticket.tableName }) : t("place.dineIn");
   }
 }
 
@@ -110,13 +111,13 @@ export function startsIn(ticket: BoardTicket, item: BoardItem, now: number): num
 
 /** What an item's start says on its card: "start in 04:10", then "start now". */
 export function startWords(waitMs: number): string {
-  return waitMs > 0 ? `start in ${formatAge(waitMs)}` : "start now";
+  return waitMs > 0 ? t("item.startIn", { time: formatAge(waitMs) }) : t("item.startNow");
 }
 
 /** "Course 2 held", "Courses 2, 3 held": what the order holds back from the kitchen. */
 export function heldWords(courses: readonly number[]): string | null {
   if (!courses.length) return null;
-  return `${courses.length === 1 ? "Course" : "Courses"} ${courses.join(", ")} held`;
+  return t("item.held", { count: courses.length, courses: courses.join(", ") });
 }
 
 /** Oldest first (sent earlier, then by id): the left of the wall is what waits longest. */
@@ -162,11 +163,6 @@ export function nextStatus(status: ItemStatus): ItemStatus | null {
 export function allReady(ticket: BoardTicket): boolean {
   const live = ticket.items.filter((item) => item.status !== "VOIDED");
   return live.length > 0 && live.every((item) => item.status === "READY" || item.status === "SERVED");
-}
-
-/** A quantity as cooks read it: 2, 1.5. */
-export function formatQuantity(quantity: number): string {
-  return Number.isInteger(quantity) ? String(quantity) : String(Number(quantity.toFixed(3)));
 }
 
 /** Categories as a tree reads: each parent followed by its children (in the given order). */
@@ -225,6 +221,10 @@ export function applyEvent(
     case "kitchen_ticket.recalled":
     case "kitchen_ticket.station_recalled":
       return "reload";
+    case "kitchen_station.changed":
+      // A station made, edited or deleted, or a display given another: which station this
+      // screen is, and each ticket's parts, are the server's to tell (docs/design.md §19).
+      return "reload";
     case "order.course_fired": {
       // The fired course is no longer held on the order's other tickets.
       const order = event.data as { id: string; firedCourses?: number[] };
@@ -240,8 +240,10 @@ export function applyEvent(
     case "order.merged":
       // Lines went to other checks: the tickets now show the check their food is on.
       return "reload";
+    // A share of a sent line comes as its first part updated and the others added (sentAs).
     case "item.updated":
-    case "item.voided": {
+    case "item.voided":
+    case "item.added": {
       const item = event.data as {
         id: string;
         status: ItemStatus;

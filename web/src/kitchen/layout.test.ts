@@ -2,7 +2,9 @@ import { describe, expect, it } from "vitest";
 import { item, ticket } from "./fixtures";
 import {
   CARD,
+  COMPACT_CARD,
   FOLD_AT,
+  WALL,
   clockOffset,
   columnsFor,
   estimateHeight,
@@ -13,6 +15,7 @@ import {
   pageHolding,
   pageOf,
   pageStarts,
+  wallColumns,
 } from "./layout";
 
 const items = (n: number) => Array.from({ length: n }, (_, i) => item(`Dish ${i}`));
@@ -34,6 +37,13 @@ describe("packing cards into columns", () => {
   it("counts the columns that fit", () => {
     expect(columnsFor(1600, 290, 10)).toBe(5);
     expect(columnsFor(200, 290, 10)).toBe(1);
+    // 1920 less the all-day panel (260): six columns, seven narrower ones in compact.
+    expect(wallColumns(1660, false)).toEqual({ columns: 6, width: 267 });
+    expect(wallColumns(1660, true)).toEqual({ columns: 7, width: 228 });
+    // 1024 wide, less its all-day panel of 200: three.
+    expect(wallColumns(824, false).columns).toBe(3);
+    expect(wallColumns(824, true).columns).toBe(3);
+    expect(wallColumns(100, true)).toEqual({ columns: 1, width: 84 });
   });
 });
 
@@ -86,8 +96,21 @@ describe("compact mode", () => {
     const long = ticket("1", "2026-11-25T12:00:00Z", items(9));
     const short = ticket("2", "2026-11-25T12:00:00Z", items(2));
     expect(estimateHeight(long, true)).toBeLessThan(estimateHeight(long, false));
-    expect(estimateHeight(long, true)).toBe(CARD.head + FOLD_AT * CARD.item + CARD.fold + CARD.bump + CARD.border);
-    expect(estimateHeight(short, true)).toBe(estimateHeight(short, false));
+    const { head, item: line, fold: more, bump, border } = COMPACT_CARD;
+    expect(estimateHeight(long, true)).toBe(head + FOLD_AT * line + more + bump + border);
+    // Unfolded in the compact view: every item, each a compact line.
+    expect(estimateHeight(long, true, false)).toBe(head + 9 * line + bump + border);
+    // A short one is not folded, only its lines are smaller.
+    expect(estimateHeight(short, true)).toBe(head + 2 * line + bump + border);
+    expect(estimateHeight(short, false)).toBe(CARD.head + 2 * CARD.item + CARD.bump + CARD.border);
+  });
+
+  it("puts an item's modifiers on its line, until the line is full", () => {
+    const plain = estimateHeight(ticket("1", "2026-11-25T12:00:00Z", [item("Burger")]), true);
+    const medium = item("Burger", { modifiers: [{ name: "Medium" } as never] });
+    expect(estimateHeight(ticket("1", "2026-11-25T12:00:00Z", [medium]), true)).toBe(plain);
+    const dressed = item("Burger", { modifiers: ["Medium", "Bacon", "Cheese"].map((name) => ({ name }) as never) });
+    expect(estimateHeight(ticket("1", "2026-11-25T12:00:00Z", [dressed]), true)).toBe(plain + COMPACT_CARD.extraLine);
   });
 
   it("estimates a card taller for modifiers, notes and long names", () => {
@@ -98,6 +121,59 @@ describe("compact mode", () => {
     );
     const longName = item("Fish of the day (Large) with a long name");
     expect(estimateHeight(ticket("1", "2026-11-25T12:00:00Z", [longName]), false)).toBeGreaterThan(plain);
+  });
+});
+
+describe("a rush at 1920x1080", () => {
+  // The wall: the screen less the all-day panel (260 px) and the top bar (66 px).
+  const wall = { width: 1920 - 260, height: 1080 - 66 };
+  const rush = (lines: (n: number) => number) =>
+    Array.from({ length: 40 }, (_, n) =>
+      ticket(
+        String(n),
+        "2026-11-25T12:00:00Z",
+        Array.from({ length: lines(n) }, (_, k) =>
+          item(["Burger", "Fries", "Salad", "Ribeye", "Latte (Regular)", "Lemonade"][(n + k) % 6], {
+            modifiers: k % 3 === 0 ? [{ name: "Medium" } as never] : [],
+          }),
+        ),
+      ),
+    );
+  const firstPage = (tickets: ReturnType<typeof rush>, compact: boolean) => {
+    const { columns } = wallColumns(wall.width, compact);
+    const heights = tickets.map((t) => estimateHeight(t, compact));
+    const starts = pageStarts(heights, columns, wall.height - 2 * WALL.padding, WALL.gap);
+    return pageOf(starts, tickets.length, 0).end;
+  };
+
+  it("shows at least 12 tickets of four lines at once, 24 in compact", () => {
+    expect(
+      firstPage(
+        rush(() => 4),
+        false,
+      ),
+    ).toBeGreaterThanOrEqual(12);
+    expect(
+      firstPage(
+        rush(() => 4),
+        true,
+      ),
+    ).toBeGreaterThanOrEqual(24);
+  });
+
+  it("shows at least 12 of 40 tickets of three to five lines, 24 in compact", () => {
+    expect(
+      firstPage(
+        rush((n) => 3 + (n % 3)),
+        false,
+      ),
+    ).toBeGreaterThanOrEqual(12);
+    expect(
+      firstPage(
+        rush((n) => 3 + (n % 3)),
+        true,
+      ),
+    ).toBeGreaterThanOrEqual(24);
   });
 });
 

@@ -1,23 +1,51 @@
 // How the wall holds a rush (docs/design.md §21): cards packed into columns by height (each to
-// the shortest column, oldest first, so the oldest stand top-left), pages of as many whole cards
-// as fit, long tickets folded in compact mode, the keys of a bump bar, and ages counted on the
-// server's clock. Pure: no DOM, no server; unit-tested.
+// the shortest column, oldest first, so the oldest stand top-left), then paged: pages of as
+// many whole cards as fit, long tickets folded and an item a line in compact mode, the keys of
+// a bump bar, and ages counted on the server's clock. Pure: no DOM, no server; unit-tested.
 
 import type { BoardItem, BoardTicket } from "./board";
 
-/** A card's height in px, estimated from what it shows (until the card is measured). The
- * figures are kitchen.css's: the head, each item's line, its modifiers, place and note. */
-export const CARD = {
-  head: 84,
-  item: 64,
-  extraLine: 30,
-  note: 36,
-  fold: 64,
-  bump: 80,
-  border: 6,
-  // Characters of an item's name on one line of a card (about 300 px at 26 px bold).
-  nameChars: 18,
+/** What a card's height is made of, in px (kitchen.css's figures): the head, each item's line
+ * (a tap target), a further line of an item (a wrapped name, a modifier, its seat or course, a
+ * change), a note, the "+N more items" fold, the Bump button with its margins, the borders. */
+export interface CardFigures {
+  head: number;
+  item: number;
+  extraLine: number;
+  note: number;
+  fold: number;
+  bump: number;
+  border: number;
+  /** Characters of an item's line before it wraps (the name; in compact, its modifiers too). */
+  nameChars: number;
+}
+
+/** The default card: lines of 44 px (the screens' smallest target), names in 22 px bold. */
+export const CARD: CardFigures = {
+  head: 64,
+  item: 44,
+  extraLine: 24,
+  note: 26,
+  fold: 44,
+  bump: 44,
+  border: 4,
+  nameChars: 16,
 };
+
+/** The compact card: one line per item (its modifiers in small type after its name), 34 px. */
+export const COMPACT_CARD: CardFigures = {
+  head: 48,
+  item: 34,
+  extraLine: 22,
+  note: 24,
+  fold: 36,
+  bump: 34,
+  border: 4,
+  nameChars: 22,
+};
+
+/** The wall's columns: at least this wide, this far apart, this far from the wall's edges. */
+export const WALL = { minColumn: 250, minCompactColumn: 215, gap: 8, padding: 8 };
 
 /** Compact mode shows this many items of a long ticket, and "+N more items" for the rest. */
 export const FOLD_AT = 4;
@@ -34,21 +62,27 @@ export function fold(items: readonly BoardItem[], compact: boolean): Folded {
   return { shown: items.slice(0, FOLD_AT), hidden: items.length - FOLD_AT };
 }
 
-function itemHeight(item: BoardItem): number {
-  const nameLines = Math.max(1, Math.ceil((item.name.length + (item.added ? 8 : 0)) / CARD.nameChars));
-  let height = Math.max(CARD.item, 48 + (nameLines - 1) * CARD.extraLine);
-  height += item.modifiers.length * CARD.extraLine;
-  if (item.seat !== null || item.course > 1) height += CARD.extraLine;
-  if (item.notes) height += CARD.note;
-  if (item.status === "VOIDED" || item.quantity !== item.sentQuantity) height += CARD.extraLine;
+function itemHeight(item: BoardItem, compact: boolean): number {
+  const card = compact ? COMPACT_CARD : CARD;
+  // Compact: the modifiers follow the name on its line ("+ Medium", in small type).
+  const inline = compact ? item.modifiers.reduce((sum, modifier) => sum + modifier.name.length + 3, 0) : 0;
+  const chars = item.name.length + (item.added ? 8 : 0) + inline;
+  const nameLines = Math.max(1, Math.ceil(chars / card.nameChars));
+  let height = card.item + (nameLines - 1) * card.extraLine;
+  if (!compact) height += item.modifiers.length * card.extraLine;
+  if (item.seat !== null || item.course > 1) height += card.extraLine;
+  if (item.notes) height += card.note;
+  if (item.status === "VOIDED" || item.quantity !== item.sentQuantity) height += card.extraLine;
   return height;
 }
 
-/** A card's estimated height in px, folded or not. */
-export function estimateHeight(ticket: BoardTicket, compact: boolean): number {
-  const { shown, hidden } = fold(ticket.items, compact);
-  const items = shown.reduce((sum, item) => sum + itemHeight(item), 0);
-  return CARD.head + items + (hidden ? CARD.fold : 0) + CARD.bump + CARD.border;
+/** A card's estimated height in px: in the compact view or not, folded or not (a folded card is
+ * a compact one whose long list was not unfolded). */
+export function estimateHeight(ticket: BoardTicket, compact: boolean, folded = compact): number {
+  const card = compact ? COMPACT_CARD : CARD;
+  const { shown, hidden } = fold(ticket.items, folded);
+  const items = shown.reduce((sum, item) => sum + itemHeight(item, compact), 0);
+  return card.head + items + (hidden ? card.fold : 0) + card.bump + card.border;
 }
 
 /** Masonry: each card, in order, goes to the shortest column (the leftmost of equals). Answers
@@ -108,6 +142,14 @@ export function pageHolding(starts: readonly number[], at: number): number {
 /** How many columns of at least `minWidth` px fit across `width` px. */
 export function columnsFor(width: number, minWidth: number, gap: number): number {
   return Math.max(1, Math.floor((width + gap) / (minWidth + gap)));
+}
+
+/** The wall's columns across `wallWidth` px (the compact view's are narrower): how many, and
+ * how wide each. */
+export function wallColumns(wallWidth: number, compact: boolean): { columns: number; width: number } {
+  const inner = wallWidth - 2 * WALL.padding;
+  const columns = columnsFor(inner, compact ? WALL.minCompactColumn : WALL.minColumn, WALL.gap);
+  return { columns, width: Math.floor((inner - (columns - 1) * WALL.gap) / columns) };
 }
 
 export type KeyAction =

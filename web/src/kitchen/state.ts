@@ -14,6 +14,7 @@ import { useLatest } from "../shared/latest";
 import type { BrigadeEvent } from "../shared/stream";
 import { KEPT, type Store } from "../shared/store";
 import { inWords } from "../shared/words";
+import { boardNames } from "./words";
 import { type Board, type BoardItem, type BoardTicket, applyEvent, nextStatus } from "./board";
 import { clockOffset } from "./layout";
 
@@ -37,6 +38,9 @@ export function useBoard(api: Api, locationId: string, events: EventBus, store: 
   const [error, setError] = useState<string | null>(null);
   const [offset, setOffset] = useState(0);
   const current = useRef<Board | null>(null);
+  // A failure in words, its ids named from the board as it is (a ticket's number, an item's name).
+  const said = (failure: unknown) =>
+    inWords(failure, boardNames([...(current.current?.tickets ?? []), ...(current.current?.recentlyBumped ?? [])]));
   const loading = useRef(false);
   const again = useRef(false);
   const waiting = useRef<BrigadeEvent[]>([]);
@@ -77,7 +81,7 @@ export function useBoard(api: Api, locationId: string, events: EventBus, store: 
       waiting.current = [];
       apply(missed);
     } catch (failure) {
-      setError(inWords(failure));
+      setError(said(failure));
     } finally {
       loading.current = false;
     }
@@ -90,7 +94,7 @@ export function useBoard(api: Api, locationId: string, events: EventBus, store: 
       await change();
     } catch (failure) {
       // Another screen or a terminal got there first (a void, a bump): say so, show the truth.
-      setError(inWords(failure));
+      setError(said(failure));
       await reload();
     }
   }

@@ -3,6 +3,8 @@
 import type { ComponentType } from "preact";
 import { useEffect, useMemo, useState } from "preact/hooks";
 import { Api } from "../shared/api/client";
+import { loadDevice, TERMINAL_KEY } from "../shared/device";
+import { chosenLanguage, useLanguage } from "../shared/i18n";
 import { listLocations } from "../shared/api/dining";
 import { passwordSignOut } from "../shared/api/staff";
 import { Button } from "../shared/ui";
@@ -21,19 +23,23 @@ import { Staff } from "./staff/Staff";
 import { Tables } from "./tables/Tables";
 import { Till } from "./till/Till";
 import { Today } from "./today/Today";
+import { t } from "./messages";
 import type { Caller, Location } from "./types";
 
-export const SECTIONS: { id: string; title: string; view: ComponentType }[] = [
-  { id: "today", title: "Today", view: Today },
-  { id: "till", title: "Till", view: Till },
-  { id: "menu", title: "Menu", view: Menu },
-  { id: "pricing", title: "Taxes & charges", view: Pricing },
-  { id: "tables", title: "Tables", view: Tables },
-  { id: "staff", title: "Staff", view: Staff },
-  { id: "devices", title: "Devices", view: Devices },
-  { id: "location", title: "Location", view: LocationPage },
-  { id: "printers", title: "Printers", view: Printers },
-  { id: "audit", title: "Audit", view: Audit },
+type Section =
+  "today" | "till" | "menu" | "pricing" | "tables" | "staff" | "devices" | "location" | "printers" | "audit";
+
+export const SECTIONS: { id: Section; view: ComponentType }[] = [
+  { id: "today", view: Today },
+  { id: "till", view: Till },
+  { id: "menu", view: Menu },
+  { id: "pricing", view: Pricing },
+  { id: "tables", view: Tables },
+  { id: "staff", view: Staff },
+  { id: "devices", view: Devices },
+  { id: "location", view: LocationPage },
+  { id: "printers", view: Printers },
+  { id: "audit", view: Audit },
 ];
 
 // The location looked at, kept in this browser (every tab, after a restart): a back office
@@ -59,6 +65,12 @@ export function BackOfficeApp() {
   const [signed, setSigned] = useState<Signed | null>(null);
   const [checking, setChecking] = useState(true);
   const [notice, setNotice] = useState<string | null>(null);
+  // The staff member's own language, else their location's (known once its answer arrives;
+  // before a sign-in, a terminal paired in this browser knows its location's).
+  const [locationLanguage, setLocationLanguage] = useState<string | null>(
+    () => loadDevice(TERMINAL_KEY)?.language ?? null,
+  );
+  useLanguage(chosenLanguage(signed?.caller) ?? locationLanguage);
 
   const signOut = (why: string | null = null) => {
     forgetToken();
@@ -77,7 +89,7 @@ export function BackOfficeApp() {
       .finally(() => setChecking(false));
   }, []);
 
-  if (checking) return <p class="centered">Checking your sign-in…</p>;
+  if (checking) return <p class="centered">{t("office.checking")}</p>;
   if (!signed) {
     return (
       <SignIn
@@ -95,12 +107,19 @@ export function BackOfficeApp() {
       token={signed.token}
       caller={signed.caller}
       onSignOut={() => signOut(null)}
-      onEnded={() => signOut("Your sign-in has ended: sign in again.")}
+      onEnded={() => signOut(t("office.ended"))}
+      onLocationLanguage={setLocationLanguage}
     />
   );
 }
 
-function SignedIn(props: { token: string | null; caller: Caller; onSignOut: () => void; onEnded: () => void }) {
+function SignedIn(props: {
+  token: string | null;
+  caller: Caller;
+  onSignOut: () => void;
+  onEnded: () => void;
+  onLocationLanguage: (language: string | null) => void;
+}) {
   const api = useMemo(() => new Api(() => props.token), [props.token]);
   const signOut = () => {
     // A cookie session is ended on the server too; a pasted token is only forgotten here.
@@ -132,17 +151,20 @@ function SignedIn(props: { token: string | null; caller: Caller; onSignOut: () =
   };
   const replaceLocation = (changed: Location) =>
     setLocations((found) => found?.map((other) => (other.id === changed.id ? changed : other)) ?? [changed]);
+  const { onLocationLanguage } = props;
+  const language = chosenLanguage(location);
+  useEffect(() => onLocationLanguage(language), [onLocationLanguage, language]);
   const current = SECTIONS.find((found) => found.id === section) ?? SECTIONS[0];
   const View = current.view;
 
   return (
     <div class="office">
       <header class="topbar">
-        <span class="brand">Brigade · back office</span>
+        <span class="brand">{t("office.brand")}</span>
         {locations && locations.length > 1 && location ? (
           <select
             class="location-pick"
-            aria-label="Location"
+            aria-label={t("office.location")}
             value={location.id}
             onChange={(e) => choose(e.currentTarget.value)}
           >
@@ -155,19 +177,17 @@ function SignedIn(props: { token: string | null; caller: Caller; onSignOut: () =
         ) : (
           <span>{location?.name}</span>
         )}
-        <span class="who">
-          {props.caller.name} ({props.caller.role.toLowerCase()})
-        </span>
+        <span class="who">{t("office.who", { name: props.caller.name, role: t(`role.${props.caller.role}`) })}</span>
         <Button tone="quiet" onClick={signOut}>
-          Sign out
+          {t("office.signOut")}
         </Button>
       </header>
-      <nav class="office-nav" aria-label="Back office">
+      <nav class="office-nav" aria-label={t("office.nav")}>
         <ul>
           {SECTIONS.map((found) => (
             <li key={found.id}>
               <a href={`#/${found.id}`} aria-current={found.id === current.id ? "page" : undefined}>
-                {found.title}
+                {t(`section.${found.id}`)}
               </a>
             </li>
           ))}
@@ -179,14 +199,12 @@ function SignedIn(props: { token: string | null; caller: Caller; onSignOut: () =
             {inWords(error)}
           </p>
         ) : locations === null ? (
-          <p>Loading…</p>
+          <p>{t("office.loading")}</p>
         ) : !location ? (
           props.caller.role === "ADMIN" ? (
             <FirstLocation api={api} onMade={addLocation} />
           ) : (
-            <p class="notice">
-              No location is set up yet: an admin signs in here and gives it a name, timezone and currency.
-            </p>
+            <p class="notice">{t("office.noLocation")}</p>
           )
         ) : (
           <BackOfficeContext.Provider

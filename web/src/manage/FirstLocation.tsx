@@ -4,6 +4,7 @@
 
 import type { Api } from "../shared/api/client";
 import { NewLocation } from "./location/NewLocation";
+import { t } from "./messages";
 import type { Location } from "./types";
 
 export function FirstLocation(props: { api: Api; onMade: (location: Location) => void }) {
@@ -11,11 +12,9 @@ export function FirstLocation(props: { api: Api; onMade: (location: Location) =>
     <NewLocation
       api={props.api}
       class="panel pairing"
-      title="Set up your location"
+      title={t("first.title")}
       essentialsOnly
-      intro={
-        <p>Nothing is set up yet. Name the restaurant; its timezone decides where a business day starts and ends.</p>
-      }
+      intro={<p>{t("first.intro")}</p>}
       onMade={props.onMade}
     />
   );

@@ -8,6 +8,7 @@ import type { Schemas } from "../shared/api/client";
 import { putLocation } from "../shared/api/dining";
 import { Button } from "../shared/ui";
 import { useBackOffice } from "./context";
+import { t } from "./messages";
 import { Problem, useAction } from "./parts";
 import type { Location } from "./types";
 
@@ -57,18 +58,18 @@ export function ProfileForm(props: {
         {props.children({ disabled: !isAdmin, edited: () => setSaved(false) })}
         {isAdmin && (
           <Button type="submit" tone="accent" disabled={saving.busy || !props.changed}>
-            Save
+            {t("profile.save")}
           </Button>
         )}
       </div>
       <p class="hint">
-        {isAdmin ? "" : "An admin changes this, with the location's profile. "}
+        {isAdmin ? "" : t("profile.adminChanges")}
         {props.hint}
       </p>
       <Problem error={saving.error} />
       {saved && (
         <p class="done" role="status">
-          Saved.
+          {t("profile.saved")}
         </p>
       )}
     </form>

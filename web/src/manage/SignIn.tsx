@@ -10,6 +10,7 @@ import { type Device, loadDevice, TERMINAL_KEY } from "../shared/device";
 import type { StaffCard } from "../shared/types";
 import { Button, PinPad, StaffPicker } from "../shared/ui";
 import { inWords, refusalInWords } from "../shared/words";
+import { t } from "./messages";
 import { useAction } from "./parts";
 import { mayManage } from "./session";
 import type { Caller } from "./types";
@@ -20,23 +21,23 @@ export async function whoIs(token: string | null): Promise<Caller> {
 
 export function refusal(caller: Caller): string | null {
   if (mayManage(caller.role)) return null;
-  return `This is a ${caller.role.toLowerCase()}'s token (${caller.name}): the back office is for managers and admins.`;
+  return t("signIn.refusal", { role: t(`role.${caller.role}`), name: caller.name });
 }
 
 /** Why a pasted token cannot open the back office, in words. */
 function whyTokenRefused(failure: unknown): string {
-  if (failure instanceof ApiError && failure.status === 401) return "This token is not valid, or it was revoked.";
+  if (failure instanceof ApiError && failure.status === 401) return t("signIn.tokenInvalid");
   if (failure instanceof ApiError && failure.status === 403) {
-    return "This is a device's token: sign in with a manager's or an admin's own token.";
+    return t("signIn.deviceToken");
   }
   return inWords(failure);
 }
 
 /** Why a password sign-in failed, in words. */
 function whyPasswordRefused(failure: unknown): string {
-  if (failure instanceof ApiError && failure.status === 401) return "Wrong sign-in name or password.";
+  if (failure instanceof ApiError && failure.status === 401) return t("signIn.wrongPassword");
   if (failure instanceof ApiError && failure.status === 429) {
-    return "Too many wrong passwords for this sign-in name: wait a few minutes, then try again.";
+    return t("signIn.tooMany");
   }
   return inWords(failure);
 }
@@ -49,11 +50,11 @@ export interface SignedInWith {
 
 type Way = "pin" | "password" | "token";
 
-const OTHER_WAYS: Record<Way, string> = {
-  pin: "Sign in with your PIN instead",
-  password: "Sign in with your password instead",
-  token: "Sign in with an API token instead",
-};
+const OTHER_WAYS = {
+  pin: "signIn.otherPin",
+  password: "signIn.otherPassword",
+  token: "signIn.otherToken",
+} as const;
 
 export function SignIn(props: { onSignedIn: (signedIn: SignedInWith) => void; notice?: string | null }) {
   // A terminal paired in this browser offers its managers' PINs first.
@@ -63,7 +64,7 @@ export function SignIn(props: { onSignedIn: (signedIn: SignedInWith) => void; no
   return (
     <main class="centered">
       <div class="card pairing sign-in">
-        <h1>Brigade back office</h1>
+        <h1>{t("signIn.title")}</h1>
         {props.notice && <p class="notice">{props.notice}</p>}
         {way === "pin" && terminal ? (
           <PinSignIn terminal={terminal} onSignedIn={props.onSignedIn} />
@@ -76,7 +77,7 @@ export function SignIn(props: { onSignedIn: (signedIn: SignedInWith) => void; no
           .filter((other) => other !== way)
           .map((other) => (
             <button key={other} type="button" class="link" onClick={() => setWay(other)}>
-              {OTHER_WAYS[other]}
+              {t(OTHER_WAYS[other])}
             </button>
           ))}
       </div>
@@ -106,14 +107,11 @@ function PinSignIn(props: { terminal: Device; onSignedIn: (signedIn: SignedInWit
     });
   }
 
-  if (managers === null) return <p>Loading who can sign in…</p>;
+  if (managers === null) return <p>{t("signIn.loadingManagers")}</p>;
   return (
     <div class="pin-sign-in">
-      <p>
-        On {props.terminal.name ? `“${props.terminal.name}”` : "this terminal"}: a manager picks their name and types
-        their PIN. The back office then shows this terminal's location, and signs out after 15 minutes left alone.
-      </p>
-      {managers.length === 0 && <p class="notice">Nobody with a manager's PIN here yet: sign in with a password.</p>}
+      <p>{t("signIn.pinIntro", { terminal: props.terminal.name || "none" })}</p>
+      {managers.length === 0 && <p class="notice">{t("signIn.noPins")}</p>}
       <StaffPicker staff={managers} chosen={chosen} onPick={setPicked} />
       <PinPad
         onEnter={check}
@@ -140,7 +138,7 @@ function PasswordSignIn(props: { onSignedIn: (signedIn: SignedInWith) => void })
   return (
     <form onSubmit={signIn}>
       <label>
-        Sign-in name
+        {t("signIn.login")}
         <input
           name="login"
           value={login}
@@ -151,7 +149,7 @@ function PasswordSignIn(props: { onSignedIn: (signedIn: SignedInWith) => void })
         />
       </label>
       <label>
-        Password
+        {t("signIn.password")}
         <input
           name="password"
           type="password"
@@ -167,7 +165,7 @@ function PasswordSignIn(props: { onSignedIn: (signedIn: SignedInWith) => void })
         </p>
       )}
       <Button type="submit" tone="accent" disabled={signing.busy || !login.trim() || !password}>
-        Sign in
+        {t("signIn.submit")}
       </Button>
     </form>
   );
@@ -193,12 +191,9 @@ function TokenSignIn(props: { onSignedIn: (signedIn: SignedInWith) => void }) {
 
   return (
     <form onSubmit={signIn}>
-      <p>
-        A manager's or an admin's staff API token (made in the back office: Staff, then API tokens). It is kept only in
-        this browser tab and forgotten when you close it.
-      </p>
+      <p>{t("signIn.tokenIntro")}</p>
       <label>
-        Staff token
+        {t("signIn.token")}
         <input
           type="password"
           value={token}
@@ -213,7 +208,7 @@ function TokenSignIn(props: { onSignedIn: (signedIn: SignedInWith) => void }) {
         </p>
       )}
       <Button type="submit" tone="accent" disabled={checking.busy || !token.trim()}>
-        Sign in with the token
+        {t("signIn.withToken")}
       </Button>
     </form>
   );

@@ -6,7 +6,12 @@ import { useCallback, useEffect, useState } from "preact/hooks";
 import { formatMoney, toCents } from "../shared/money";
 import { Button, useEscape } from "../shared/ui";
 import { inWords } from "../shared/words";
+import { locale } from "../shared/i18n";
 import { useBackOffice } from "./context";
+import { t } from "./messages";
+
+// A sign, not a word: the button is named by its label.
+const CLOSE_MARK = "✕";
 
 /** An edit beside the table it belongs to; Escape or Close dismisses it. */
 export function SidePanel(props: { title: string; onClose: () => void; children: ComponentChildren }) {
@@ -15,8 +20,8 @@ export function SidePanel(props: { title: string; onClose: () => void; children:
     <div class="side-panel" role="dialog" aria-label={props.title}>
       <header class="side-panel-head">
         <h2>{props.title}</h2>
-        <Button tone="quiet" onClick={props.onClose} label="Close panel">
-          ✕
+        <Button tone="quiet" onClick={props.onClose} label={t("panel.close")}>
+          {CLOSE_MARK}
         </Button>
       </header>
       <div class="side-panel-body">{props.children}</div>
@@ -65,7 +70,7 @@ export function RecordTable<T extends { id: string }>(props: {
           ))}
           {props.actions && (
             <th scope="col">
-              <span class="visually-hidden">Actions</span>
+              <span class="visually-hidden">{t("panel.actions")}</span>
             </th>
           )}
         </tr>
@@ -128,10 +133,10 @@ export function PanelActions(props: {
       <div class="panel-actions" role="group" aria-label={props.confirmDelete}>
         <p class="notice">{props.confirmDelete}</p>
         <Button tone="danger" onClick={props.onDelete} disabled={props.busy}>
-          {`Yes, ${props.deleteLabel?.toLowerCase()}`}
+          {t("panel.yes", { action: asAction(props.deleteLabel ?? "") })}
         </Button>
         <Button tone="quiet" onClick={() => setAsking(false)}>
-          Keep
+          {t("panel.keep")}
         </Button>
       </div>
     );
@@ -152,6 +157,12 @@ export function PanelActions(props: {
       )}
     </div>
   );
+}
+
+/** A button's words inside a sentence ("Yes, delete product"): lower case, except German's
+ * nouns, which keep their capitals. */
+function asAction(label: string): string {
+  return locale() === "de" ? label : label.toLowerCase();
 }
 
 /** Which record a section's side panel edits: one of them, a new one ("new"), or none. */
@@ -279,7 +290,7 @@ export function SearchBox(props: { label: string; value: string; onInput: (value
       class="table-search"
       type="search"
       aria-label={props.label}
-      placeholder={`${props.label}…`}
+      placeholder={t("search.placeholder", { label: props.label })}
       value={props.value}
       onInput={(event) => props.onInput(event.currentTarget.value)}
     />

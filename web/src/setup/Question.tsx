@@ -1,37 +1,40 @@
 // One question of the first run: its label, its one line of explanation, its input.
 
 import { useState } from "preact/hooks";
+import { formatMoney } from "../shared/money";
 import { Button } from "../shared/ui";
-import { type Answers, matchingTimezones, type Step } from "./answers";
+import {
+  type Answers,
+  type CountryRates,
+  countryAnswers,
+  currencyAnswers,
+  inCurrency,
+  matchingTimezones,
+  offeredPercents,
+  ROUNDINGS,
+  type Step,
+  timezoneAnswers,
+} from "./answers";
+import { t } from "./messages";
 
-const CURRENCIES: [string, string][] = [
-  ["USD", "US dollar"],
-  ["EUR", "Euro"],
-  ["GBP", "Pound sterling"],
-  ["CAD", "Canadian dollar"],
-  ["AUD", "Australian dollar"],
-  ["NZD", "New Zealand dollar"],
-  ["CHF", "Swiss franc"],
-  ["JPY", "Japanese yen"],
-  ["MXN", "Mexican peso"],
-  ["SEK", "Swedish krona"],
-  ["NOK", "Norwegian krone"],
-  ["DKK", "Danish krone"],
-];
+const CURRENCIES = ["USD", "EUR", "GBP", "CAD", "AUD", "NZD", "CHF", "JPY", "MXN", "SEK", "NOK", "DKK"] as const;
 
 interface Props {
   step: Step;
   answers: Answers;
   change: (changed: Partial<Answers>) => void;
   timezones: string[];
+  /** Each country's usual rates (GET /api/setup). */
+  usual: CountryRates[];
 }
 
-export function Question({ step, answers, change, timezones }: Props) {
+export function Question({ step, answers, change, timezones, usual }: Props) {
+  const dish = inCurrency(10, answers.currency);
   switch (step) {
     case "location":
       return (
         <label>
-          What is the restaurant called?
+          {t("location.question")}
           <input
             name="locationName"
             value={answers.locationName}
@@ -41,19 +44,19 @@ export function Question({ step, answers, change, timezones }: Props) {
         </label>
       );
     case "timezone":
-      return <TimezonePick answers={answers} change={change} timezones={timezones} />;
+      return <TimezonePick answers={answers} change={change} timezones={timezones} usual={usual} />;
     case "currency":
       return (
         <label>
-          Which currency do guests pay in?
+          {t("currency.question")}
           <select
             name="currency"
             value={answers.currency}
-            onChange={(e) => change({ currency: e.currentTarget.value })}
+            onChange={(e) => change(currencyAnswers(usual, answers, e.currentTarget.value))}
           >
-            {CURRENCIES.map(([code, name]) => (
+            {CURRENCIES.map((code) => (
               <option key={code} value={code}>
-                {code} · {name}
+                {t("currency.choice", { code, name: t(`currency.${code}`) })}
               </option>
             ))}
           </select>
@@ -62,25 +65,42 @@ export function Question({ step, answers, change, timezones }: Props) {
     case "taxMode":
       return (
         <fieldset class="setup-choices">
-          <legend>Do menu prices include tax?</legend>
+          <legend>{t("taxMode.question")}</legend>
           <Choice
             pressed={answers.taxMode === "INCLUSIVE"}
             onClick={() => change({ taxMode: "INCLUSIVE" })}
-            title="Prices include tax"
-            line="A $10 dish costs the guest $10; the tax is worked out inside it (usual in Europe)."
+            title={t("taxMode.inclusive")}
+            line={t("taxMode.inclusiveLine", { dish })}
           />
           <Choice
             pressed={answers.taxMode === "EXCLUSIVE"}
             onClick={() => change({ taxMode: "EXCLUSIVE" })}
-            title="Tax is added on top"
-            line="A $10 dish costs $10 plus tax, added at the end of the check (usual in the US)."
+            title={t("taxMode.exclusive")}
+            line={t("taxMode.exclusiveLine", { dish })}
           />
+        </fieldset>
+      );
+    case "rates":
+      return <RatesQuestion answers={answers} change={change} usual={usual} />;
+    case "rounding":
+      return (
+        <fieldset class="setup-choices">
+          <legend>{t("rounding.question")}</legend>
+          {ROUNDINGS.map((step) => (
+            <Choice
+              key={step || "none"}
+              pressed={answers.cashRounding === step}
+              onClick={() => change({ cashRounding: step })}
+              title={step ? t("rounding.to", { step: inCurrency(Number(step), answers.currency) }) : t("rounding.none")}
+              line={roundingLine(step, answers.currency)}
+            />
+          ))}
         </fieldset>
       );
     case "manager":
       return (
         <label>
-          Your name (you will be the first manager, an admin)
+          {t("manager.question")}
           <input
             name="managerName"
             value={answers.managerName}
@@ -92,7 +112,7 @@ export function Question({ step, answers, change, timezones }: Props) {
     case "login":
       return (
         <label>
-          Your sign-in name (an email or a short name)
+          {t("login.question")}
           <input
             name="login"
             value={answers.login}
@@ -107,7 +127,7 @@ export function Question({ step, answers, change, timezones }: Props) {
       return (
         <>
           <label>
-            A password (at least 10 characters)
+            {t("password.question")}
             <input
               name="password"
               type="password"
@@ -118,7 +138,7 @@ export function Question({ step, answers, change, timezones }: Props) {
             />
           </label>
           <label>
-            The same password again
+            {t("password.again")}
             <input
               name="passwordAgain"
               type="password"
@@ -132,18 +152,18 @@ export function Question({ step, answers, change, timezones }: Props) {
     case "demo":
       return (
         <fieldset class="setup-choices">
-          <legend>Start with a demo menu?</legend>
+          <legend>{t("demo.question")}</legend>
           <Choice
             pressed={answers.demoMenu}
             onClick={() => change({ demoMenu: true })}
-            title="Yes, a demo menu"
-            line="Starters, mains, desserts and drinks to try the terminal with; change or delete them later."
+            title={t("demo.yes")}
+            line={t("demo.yesLine")}
           />
           <Choice
             pressed={!answers.demoMenu}
             onClick={() => change({ demoMenu: false })}
-            title="No, an empty menu"
-            line="You add your own products in the back office's Menu."
+            title={t("demo.no")}
+            line={t("demo.noLine")}
           />
         </fieldset>
       );
@@ -159,27 +179,113 @@ function Choice(props: { pressed: boolean; onClick: () => void; title: string; l
   );
 }
 
-function TimezonePick(props: Pick<Props, "answers" | "change" | "timezones">) {
+/** What a cash rounding step does to a cash due of 12.43 (ties up, as the till rounds). */
+function roundingLine(step: string, currency: string): string {
+  const due = formatMoney(1243, currency);
+  if (!step) return t("rounding.noneLine", { due });
+  const cents = Math.round(Number(step) * 100);
+  const rounded = Math.floor((1243 + cents / 2) / cents) * cents;
+  return t("rounding.line", { due, rounded: formatMoney(rounded, currency) });
+}
+
+const RATE_FIELDS = [
+  { field: "foodPercent", label: "rates.food" },
+  { field: "alcoholPercent", label: "rates.alcohol" },
+  { field: "takeoutPercent", label: "rates.takeout" },
+] as const;
+
+function RatesQuestion(props: Pick<Props, "answers" | "change" | "usual">) {
+  const { answers, change, usual } = props;
+  const country = usual.find((found) => found.country === answers.country);
+  const offered = offeredPercents(country);
+  return (
+    <fieldset class="setup-choices">
+      <legend>{t("rates.question")}</legend>
+      <label>
+        {t("rates.usual")}
+        <select
+          name="country"
+          value={answers.country}
+          onChange={(e) => change(countryAnswers(usual.find((found) => found.country === e.currentTarget.value)))}
+        >
+          <option value="">{t("rates.elsewhere")}</option>
+          {usual.map((found) => (
+            <option key={found.country} value={found.country}>
+              {t("rates.country", { name: found.name, currency: found.currency })}
+            </option>
+          ))}
+        </select>
+      </label>
+      <p class="hint">
+        {country && offered.length > 0
+          ? t("rates.offered", {
+              country: country.name,
+              standard: offered[0],
+              reduced: offered.slice(1).join(t("rates.reducedSeparator")),
+            })
+          : t("rates.none")}
+      </p>
+      {RATE_FIELDS.map(({ field, label: labelId }) => {
+        const label = t(labelId);
+        return (
+          <div class="setup-rate" key={field} role="group" aria-label={label}>
+            <label for={`rate-${field}`}>{t("rates.field", { label })}</label>
+            <div class="setup-rate-row">
+              <input
+                id={`rate-${field}`}
+                name={field}
+                inputMode="decimal"
+                placeholder={field === "takeoutPercent" ? t("rates.asFoodHint") : ""}
+                value={answers[field]}
+                onInput={(e) => change({ [field]: e.currentTarget.value })}
+              />
+              {field === "takeoutPercent" && (
+                <Button pressed={!answers.takeoutPercent.trim()} onClick={() => change({ takeoutPercent: "" })}>
+                  {t("rates.asFood")}
+                </Button>
+              )}
+              {offered.map((percent) => (
+                <Button
+                  key={percent}
+                  pressed={answers[field].trim() === percent}
+                  onClick={() => change({ [field]: percent })}
+                  label={t("rates.at", { label, percent })}
+                >
+                  {t("rates.percent", { percent })}
+                </Button>
+              ))}
+            </div>
+          </div>
+        );
+      })}
+    </fieldset>
+  );
+}
+
+function TimezonePick(props: Pick<Props, "answers" | "change" | "timezones" | "usual">) {
   const [search, setSearch] = useState("");
   const shown = matchingTimezones(props.timezones, search, 8);
   return (
     <>
       <label>
-        Which timezone is the restaurant in?
+        {t("timezone.question")}
         <input
           name="timezoneSearch"
           type="search"
-          placeholder="Search: paris, new york, tokyo…"
+          placeholder={t("timezone.search")}
           value={search}
           onInput={(e) => setSearch(e.currentTarget.value)}
           autofocus
         />
       </label>
-      <p class="hint">Chosen: {props.answers.timezone}</p>
-      <ul class="setup-zones" aria-label="Timezones">
+      <p class="hint">{t("timezone.chosen", { zone: props.answers.timezone })}</p>
+      <ul class="setup-zones" aria-label={t("timezone.list")}>
         {shown.map((zone) => (
           <li key={zone}>
-            <Button pressed={zone === props.answers.timezone} onClick={() => props.change({ timezone: zone })}>
+            <Button
+              pressed={zone === props.answers.timezone}
+              onClick={() => props.change(timezoneAnswers(props.usual, zone))}
+            >
               {zone.replaceAll("_", " ")}
             </Button>
           </li>

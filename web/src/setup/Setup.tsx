@@ -4,14 +4,39 @@
 import { useEffect, useMemo, useState } from "preact/hooks";
 import { Api } from "../shared/api/client";
 import { setUp, setupState } from "../shared/api/setup";
+import { useLanguage } from "../shared/i18n";
 import { Button } from "../shared/ui";
 import { inWords } from "../shared/words";
-import { type Answers, blocker, emptyAnswers, STEPS, setupBody, type Step } from "./answers";
+import {
+  type Answers,
+  blocker,
+  choosableTimezones,
+  type CountryRates,
+  emptyAnswers,
+  STEPS,
+  setupBody,
+  type Step,
+  timezoneAnswers,
+} from "./answers";
+import { rich, t } from "./messages";
 import { Question } from "./Question";
+
+// A command and marks, the same in every language.
+const SERVE_COMMAND = "brigade serve";
+const LINK_MARK = "#";
+const PENDING = "…";
+const code = (chunks: preact.ComponentChildren[]) => <code>{chunks}</code>;
+
+// Nobody has chosen a language yet: the first run speaks the browser's, when it is one of ours.
+const browserLanguage = () => navigator.language.split("-")[0];
+
+function ownTimezone(): string {
+  return Intl.DateTimeFormat().resolvedOptions().timeZone || "UTC";
+}
 
 function browserTimezones(): string[] {
   const intl = Intl as unknown as { supportedValuesOf?: (key: string) => string[] };
-  return intl.supportedValuesOf?.("timeZone") ?? ["UTC"];
+  return choosableTimezones(intl.supportedValuesOf?.("timeZone") ?? [], ownTimezone());
 }
 
 export function Setup() {
@@ -19,39 +44,42 @@ export function Setup() {
   const token = location.hash.replace(/^#/, "");
   const timezones = useMemo(browserTimezones, []);
   const [needed, setNeeded] = useState<boolean | null>(null);
-  const [answers, setAnswers] = useState<Answers>(() =>
-    emptyAnswers(Intl.DateTimeFormat().resolvedOptions().timeZone || "UTC"),
-  );
+  const [usual, setUsual] = useState<CountryRates[]>([]);
+  const [answers, setAnswers] = useState<Answers>(() => emptyAnswers(ownTimezone()));
   const [index, setIndex] = useState(0);
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<unknown>(null);
+  useLanguage(browserLanguage());
 
   useEffect(() => {
     setupState(api)
-      .then((state) => setNeeded(state.needed))
+      .then((state) => {
+        setUsual(state.usualRates);
+        // The browser's own timezone, and the country, currency and rates it names.
+        setAnswers((current) => ({ ...current, ...timezoneAnswers(state.usualRates, current.timezone) }));
+        setNeeded(state.needed);
+      })
       .catch(setFailure);
   }, [api]);
 
   if (needed === false) {
     return (
-      <Column title="Brigade is set up">
-        <p>Someone already signs in with a password.</p>
+      <Column title={t("done.title")}>
+        <p>{t("done.someone")}</p>
         <a class="btn btn-accent" href="/manage">
-          Sign in to the back office
+          {t("done.signIn")}
         </a>
       </Column>
     );
   }
   if (!token) {
     return (
-      <Column title="Set up Brigade">
-        <p>
-          Open the link <code>brigade serve</code> printed when it started (it ends with <code>#</code> and a code).
-        </p>
+      <Column title={t("title")}>
+        <p>{rich("openLink", { command: SERVE_COMMAND, mark: LINK_MARK, code })}</p>
       </Column>
     );
   }
-  if (needed === null) return <Column title="Set up Brigade">{failure ? <Failure failure={failure} /> : "…"}</Column>;
+  if (needed === null) return <Column title={t("title")}>{failure ? <Failure failure={failure} /> : PENDING}</Column>;
 
   const step: Step = STEPS[index];
   const why = blocker(step, answers, timezones);
@@ -77,21 +105,19 @@ export function Setup() {
   }
 
   return (
-    <Column title="Set up Brigade">
-      <p class="hint">
-        Step {index + 1} of {STEPS.length}
-      </p>
+    <Column title={t("title")}>
+      <p class="hint">{t("step", { number: index + 1, count: STEPS.length })}</p>
       <form onSubmit={next}>
-        <Question step={step} answers={answers} change={change} timezones={timezones} />
+        <Question step={step} answers={answers} change={change} timezones={timezones} usual={usual} />
         {failure ? <Failure failure={failure} /> : null}
         <div class="setup-actions">
           {index > 0 && (
             <Button onClick={() => setIndex(index - 1)} disabled={busy}>
-              Back
+              {t("back")}
             </Button>
           )}
           <Button type="submit" tone="accent" disabled={busy || why !== null}>
-            {last ? "Finish and open the back office" : "Next"}
+            {last ? t("finish") : t("next")}
           </Button>
         </div>
         {why && <p class="hint">{why}</p>}

@@ -6,6 +6,8 @@ export interface Device {
   token: string;
   locationId: string;
   name?: string;
+  // Its location's language as last read: the sign-in screen speaks it before anyone signs in.
+  language?: string;
 }
 
 export const TERMINAL_KEY = "brigade.device";

@@ -4,6 +4,7 @@
 // Prices with VAT inside (INCLUSIVE): subtotal, discount, service charges, total, then what the
 // total includes, "incl. VAT 20%", per rate.
 
+import { t } from "./messages";
 import { type Cents, percentOf, toCents } from "./money";
 import type { Order, OrderServiceCharge, OrderTax } from "./types";
 
@@ -43,28 +44,36 @@ function rateLabel(tax: OrderTax, taxes: OrderTax[]): string {
 }
 
 export function totalLines(order: Order): TotalLine[] {
-  const lines: TotalLine[] = [{ kind: "subtotal", label: "Subtotal", cents: toCents(order.subtotal) }];
+  const lines: TotalLine[] = [{ kind: "subtotal", label: t("totals.subtotal"), cents: toCents(order.subtotal) }];
   if (order.discountAmount > 0) {
-    lines.push({ kind: "discount", label: "Discount", cents: -toCents(order.discountAmount) });
+    lines.push({ kind: "discount", label: t("totals.discount"), cents: -toCents(order.discountAmount) });
   }
   for (const charge of order.serviceCharges) {
     lines.push({ kind: "charge", label: chargeLabel(charge), cents: toCents(charge.amount), charge });
   }
   const taxes = order.taxes.filter((tax) => tax.taxAmount !== 0);
-  const total: TotalLine = { kind: "total", label: "Total", cents: toCents(order.total) };
+  const total: TotalLine = { kind: "total", label: t("totals.total"), cents: toCents(order.total) };
   if (order.taxMode === "INCLUSIVE") {
     lines.push(total);
     for (const tax of taxes) {
-      lines.push({ kind: "included", label: `incl. VAT ${rateLabel(tax, taxes)}`, cents: toCents(tax.taxAmount) });
+      lines.push({
+        kind: "included",
+        label: t("totals.includedVat", { rate: rateLabel(tax, taxes) }),
+        cents: toCents(tax.taxAmount),
+      });
     }
     return lines;
   }
   if (taxes.length > 1) {
     for (const tax of taxes) {
-      lines.push({ kind: "tax", label: `Tax ${rateLabel(tax, taxes)}`, cents: toCents(tax.taxAmount) });
+      lines.push({
+        kind: "tax",
+        label: t("totals.taxAt", { rate: rateLabel(tax, taxes) }),
+        cents: toCents(tax.taxAmount),
+      });
     }
   } else {
-    lines.push({ kind: "tax", label: "Tax", cents: toCents(order.taxAmount) });
+    lines.push({ kind: "tax", label: t("totals.tax"), cents: toCents(order.taxAmount) });
   }
   lines.push(total);
   return lines;

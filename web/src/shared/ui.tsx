@@ -3,6 +3,12 @@
 
 import type { ComponentChildren } from "preact";
 import { useEffect, useState } from "preact/hooks";
+import { t } from "./messages";
+
+// Marks and digits, the same in every language.
+const CLOSE_MARK = "✕";
+const DIGITS = ["1", "2", "3", "4", "5", "6", "7", "8", "9"];
+const ZERO = "0";
 
 type Tone = "neutral" | "accent" | "danger" | "quiet";
 
@@ -47,8 +53,8 @@ export function Sheet(props: { title: string; onClose: () => void; children: Com
       <div class={`sheet ${props.wide ? "sheet-wide" : ""}`} role="dialog" aria-modal="true" aria-label={props.title}>
         <header class="sheet-head">
           <h2>{props.title}</h2>
-          <Button tone="quiet" onClick={props.onClose} label="Close">
-            ✕
+          <Button tone="quiet" onClick={props.onClose} label={t("ui.close")}>
+            {CLOSE_MARK}
           </Button>
         </header>
         <div class="sheet-body">{props.children}</div>
@@ -69,8 +75,8 @@ export function PinPad(props: { onEnter: (pin: string) => void; busy?: boolean; 
   };
   return (
     <div class="pinpad">
-      <output class="pin-dots" aria-label="PIN entered">
-        {pin.length ? "●".repeat(pin.length) : "Enter PIN"}
+      <output class="pin-dots" aria-label={t("ui.pinEntered")}>
+        {pin.length ? "●".repeat(pin.length) : t("ui.enterPin")}
       </output>
       {props.error && (
         <p class="error" role="alert">
@@ -78,17 +84,17 @@ export function PinPad(props: { onEnter: (pin: string) => void; busy?: boolean; 
         </p>
       )}
       <div class="pin-keys">
-        {["1", "2", "3", "4", "5", "6", "7", "8", "9"].map((digit) => (
+        {DIGITS.map((digit) => (
           <Button key={digit} onClick={() => press(digit)}>
             {digit}
           </Button>
         ))}
-        <Button tone="quiet" onClick={() => setPin("")} label="Clear PIN">
-          Clear
+        <Button tone="quiet" onClick={() => setPin("")} label={t("ui.clearPin")}>
+          {t("ui.clear")}
         </Button>
-        <Button onClick={() => press("0")}>0</Button>
-        <Button tone="accent" onClick={enter} disabled={pin.length < 4 || props.busy} label="Enter PIN">
-          OK
+        <Button onClick={() => press(ZERO)}>{ZERO}</Button>
+        <Button tone="accent" onClick={enter} disabled={pin.length < 4 || props.busy} label={t("ui.enterPin")}>
+          {t("ui.ok")}
         </Button>
       </div>
     </div>
@@ -102,7 +108,7 @@ export function StaffPicker(props: {
   chosen?: string | null;
 }) {
   return (
-    <div class="staff-grid" role="group" aria-label="Staff">
+    <div class="staff-grid" role="group" aria-label={t("ui.staff")}>
       {props.staff.map((member) => (
         <Button
           key={member.id}
@@ -111,7 +117,7 @@ export function StaffPicker(props: {
           label={member.name}
         >
           <span class="staff-name">{member.name}</span>
-          <span class="staff-role">{member.role.toLowerCase()}</span>
+          <span class="staff-role">{t("ui.role", { role: member.role })}</span>
         </Button>
       ))}
     </div>

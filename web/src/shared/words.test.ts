@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { ApiError, Unreachable } from "./api/client";
 import { anItem, anOrder } from "./fixtures";
-import { inWords, whatChanged } from "./words";
+import { inWords, sentTo, whatChanged } from "./words";
 
 const item = anItem;
 const order = anOrder;
@@ -24,5 +24,13 @@ describe("words", () => {
     expect(inWords(new ApiError(409, "product_unavailable", "Steak is 86'd."))).toBe("Steak is 86'd.");
     expect(inWords(new Unreachable("x"))).toBe("The server cannot be reached.");
     expect(inWords(new Error("x"))).toMatch(/try again/);
+  });
+});
+
+describe("sentTo", () => {
+  it("names the printer once", () => {
+    expect(sentTo("Till")).toBe("Sent to Till printer");
+    expect(sentTo("Bar printer")).toBe("Sent to Bar printer");
+    expect(sentTo(" Front PRINTER ")).toBe("Sent to Front PRINTER");
   });
 });

@@ -17,6 +17,7 @@ class AccessPermissions(Permission):
     MANAGE_STAFF = "manage staff and tokens"
     READ_STAFF_DIRECTORY = "list who can sign in with a PIN"
     SET_OWN_PIN = "set one's own PIN"
+    CHOOSE_OWN_LANGUAGE = "choose one's own screens' language"
     SIGN_OUT = "end one's own PIN session"
     REQUEST_APPROVAL = "ask a manager to approve an action on the spot"
     SIGN_IN_WITH_PIN = "sign staff in with their PIN"
@@ -44,6 +45,7 @@ PERMISSIONS = declare_permissions(
             Role.KITCHEN, devices=frozenset({Principal.TERMINAL})
         ),
         AccessPermissions.SET_OWN_PIN: Needs(Role.KITCHEN),
+        AccessPermissions.CHOOSE_OWN_LANGUAGE: Needs(Role.KITCHEN),
         AccessPermissions.SIGN_OUT: Needs(Role.KITCHEN),
         AccessPermissions.REQUEST_APPROVAL: Needs(Role.SERVER),
         # Granted by no role: signing in with a PIN happens on a paired terminal.

@@ -13,6 +13,17 @@ from brigade.access.domain.permissions import AccessPermissions
 from brigade.access.domain.scopes import Scope
 from brigade.kit.access import Permission, Role
 from brigade.kit.changes import UNSET, Change, changed
+from brigade.kit.languages import Language
+
+
+def permission_to_choose_language(actor_staff_id: UUID | None, staff_id: UUID) -> Permission:
+    """Anyone chooses their own screens' language; choosing someone else's is staff
+    management, as their PIN is."""
+    return (
+        AccessPermissions.CHOOSE_OWN_LANGUAGE
+        if actor_staff_id == staff_id
+        else AccessPermissions.MANAGE_STAFF
+    )
 
 
 def permission_to_set_pin(actor_staff_id: UUID | None, staff_id: UUID) -> Permission:
@@ -55,6 +66,8 @@ class StaffMember:
     # The back office's sign-in name and whether a password is set (docs/design.md §7).
     login: str | None = None
     has_password: bool = False
+    # Their own screens' language; None: their location's (docs/design.md §26).
+    language: Language | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -70,6 +83,7 @@ class StaffChanges:
     name: Change[str] = UNSET
     role: Change[Role] = UNSET
     is_active: Change[bool] = UNSET
+    language: Change[Language | None] = UNSET
 
     def applied_to(self, member: StaffMember) -> StaffMember:
         """The staff member with these changes; ``updated_at`` is the caller's to move."""
@@ -78,6 +92,7 @@ class StaffChanges:
             name=changed(self.name, member.name),
             role=changed(self.role, member.role),
             is_active=changed(self.is_active, member.is_active),
+            language=changed(self.language, member.language),
         )
 
 

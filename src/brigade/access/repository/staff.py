@@ -6,14 +6,16 @@ from datetime import datetime
 from typing import Any
 from uuid import UUID
 
-from sqlalchemy import Row, bindparam, delete, select, update
+from sqlalchemy import Row, bindparam, delete, func, select, update
 
 from brigade.access.domain.scopes import Scope
 from brigade.access.domain.staff import ApiToken, StaffMember
 from brigade.access.tables import api_tokens, auth_failures, staff
+from brigade.dining.tables import locations
 from brigade.kit.access import Actor, Role, TokenOwner
 from brigade.kit.db.engine import UnitOfWork
 from brigade.kit.db.rows import count_one_more, fetch_page, record_from_row, row_from_record
+from brigade.kit.languages import DEFAULT_LANGUAGE, Language
 
 
 def _scopes(stored: list[str] | None) -> frozenset[Scope] | None:
@@ -27,7 +29,11 @@ def _to_token(row: Row[Any]) -> ApiToken:
 
 def _to_staff(row: Row[Any]) -> StaffMember:
     return record_from_row(
-        StaffMember, row, role=Role(row.role), has_password=row.password_hash is not None
+        StaffMember,
+        row,
+        role=Role(row.role),
+        has_password=row.password_hash is not None,
+        language=None if row.language is None else Language(row.language),
     )
 
 
@@ -55,6 +61,16 @@ class StaffRepository:
         query = select(staff).where(staff.c.id == staff_id)
         row = (await connection.execute(query.with_for_update() if for_update else query)).first()
         return None if row is None else _to_staff(row)
+
+    async def screen_language(self, staff_id: UUID | None, location_id: UUID | None) -> Language:
+        """The staff member's own language, else their location's, else the default: one read."""
+        connection = await self._uow.connection()
+        own = select(staff.c.language).where(staff.c.id == staff_id).scalar_subquery()
+        local = select(locations.c.language).where(locations.c.id == location_id)
+        found = (
+            await connection.execute(select(func.coalesce(own, local.scalar_subquery())))
+        ).scalar()
+        return DEFAULT_LANGUAGE if found is None else Language(found)
 
     async def list(self, *, page: int, limit: int) -> tuple[list[StaffMember], int]:
         connection = await self._uow.connection()

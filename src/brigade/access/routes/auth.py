@@ -32,7 +32,9 @@ from brigade.access.domain.passwords import (
 )
 from brigade.access.routes.sessions import Caller, PinCheck, SignedOut, pin_limits
 from brigade.access.service import passwords as service
+from brigade.access.service import staff as staff_service
 from brigade.access.service import terminals
+from brigade.kit.db.engine import UnitOfWork
 from brigade.kit.errors import Forbidden, InvalidInput, NotFound
 from brigade.kit.http.cookies import clear_session_cookies, set_session_cookies
 from brigade.kit.http.deps import UowDep, client_address
@@ -130,7 +132,7 @@ async def password_sign_in(
     outcome = await service.sign_in(uow, typed)
     if not isinstance(outcome, service.SignedIn):
         return problem_for(outcome)
-    return _signed_in(outcome, request, response)
+    return await _signed_in(uow, outcome, request, response)
 
 
 @auth_router.post(
@@ -155,17 +157,24 @@ async def pin_sign_in(
     )
     if not isinstance(outcome, service.SignedIn):
         return problem_for(outcome)
-    return _signed_in(outcome, request, response)
+    return await _signed_in(uow, outcome, request, response)
 
 
-def _signed_in(outcome: service.SignedIn, request: Request, response: Response) -> Caller:
-    """Set the session's cookies; the answer says who signed in, and where if on a terminal."""
+async def _signed_in(
+    uow: UnitOfWork, outcome: service.SignedIn, request: Request, response: Response
+) -> Caller:
+    """Set the session's cookies; the answer says who signed in, where if on a terminal, and
+    the language their screens show."""
     settings = settings_of(request)
     set_session_cookies(response, request, outcome.token, always_secure=settings.secure_cookies)
     response.headers["Cache-Control"] = "no-store"
     staff = outcome.staff
     return Caller(
-        staff_id=staff.staff_id, name=staff.name, role=staff.role, location_id=outcome.location_id
+        staff_id=staff.staff_id,
+        name=staff.name,
+        role=staff.role,
+        location_id=outcome.location_id,
+        language=await staff_service.screen_language(uow, staff.staff_id, outcome.location_id),
     )
 
 

@@ -32,6 +32,7 @@ from brigade.access.domain.errors import (
     WrongPin,
 )
 from brigade.access.domain.terminals import PIN_PATTERN, DirectoryEntry, PinHolder
+from brigade.access.service import staff as staff_service
 from brigade.access.service import terminals as service
 from brigade.kit import money
 from brigade.kit.access import Role
@@ -43,6 +44,7 @@ from brigade.kit.http.paths import StaffId
 from brigade.kit.http.routing import brigade_router
 from brigade.kit.http.schemas import Page
 from brigade.kit.http.types import Money, MoneyIn, RequestModel, ResponseModel, Timestamp
+from brigade.kit.languages import Language
 from brigade.settings import Settings
 
 staff_pin_router = brigade_router(prefix="/api/staff", tags=["staff"])
@@ -128,7 +130,10 @@ class StaffCard(ResponseModel):
 
 
 class DirectoryPage(Page[StaffCard]):
-    pass
+    language: Language = Field(
+        description="The language the sign-in screen shows: the terminal's location's (a "
+        "freshly paired terminal knows it before anyone signs in)"
+    )
 
 
 class Caller(ResponseModel):
@@ -141,6 +146,10 @@ class Caller(ResponseModel):
     )
     role: Role = Field(description="The role the request acts with")
     location_id: UUID | None = Field(description="a device's or PIN session's location")
+    language: Language = Field(
+        description="The language its screens show: the staff member's own, else the "
+        "location's (a device's or PIN session's), else en"
+    )
 
 
 class PinSet(ResponseModel):
@@ -157,6 +166,9 @@ class NewSession(ResponseModel):
     )
     expires_at: Timestamp = Field(description="When the session ends by itself, in UTC")
     staff: StaffCard = Field(description="Who is signed in")
+    language: Language = Field(
+        description="The language the terminal shows them: their own, else the location's"
+    )
 
 
 class NewApproval(ResponseModel):
@@ -197,18 +209,26 @@ def _holds_a_secret(response: Response) -> None:
 async def staff_directory(
     staff: DirectoryReader, uow: UowDep, pagination: PaginationDep
 ) -> DirectoryPage:
-    """Active staff who have a PIN, by name: a terminal's staff picker."""
+    """Active staff who have a PIN, by name: a terminal's staff picker, and the language it
+    shows them in."""
     found, total = await service.staff_directory(uow, page=pagination.page, limit=pagination.limit)
-    return DirectoryPage(**pagination.page_of([_card(entry) for entry in found], total))
+    language = await staff_service.screen_language(uow, None, staff.location_id)
+    page = pagination.page_of([_card(entry) for entry in found], total)
+    return DirectoryPage(**page, language=language)
 
 
 @staff_pin_router.get("/me", response_model=Caller, responses=problem_responses())
 @located(OWN)
-async def who_am_i(caller: SelfReader) -> Caller:
-    """The staff member (and role) this request's token acts as; the back office asks it once
-    at sign-in to refuse a role below MANAGER in words. A terminal alone is no one: 403."""
+async def who_am_i(caller: SelfReader, uow: UowDep) -> Caller:
+    """The staff member (and role) this request's token acts as, and the language its screens
+    show; the back office asks it once at sign-in to refuse a role below MANAGER in words. A
+    terminal alone is no one: 403."""
     return Caller(
-        staff_id=caller.staff_id, name=caller.name, role=caller.role, location_id=caller.location_id
+        staff_id=caller.staff_id,
+        name=caller.name,
+        role=caller.role,
+        location_id=caller.location_id,
+        language=await staff_service.screen_language(uow, caller.staff_id, caller.location_id),
     )
 
 
@@ -256,8 +276,14 @@ async def sign_in(
         return problem_for(outcome)
     response.headers["Location"] = "/api/sessions/current"
     _holds_a_secret(response)
+    language = await staff_service.screen_language(
+        uow, outcome.staff.staff_id, terminal.location_id
+    )
     return NewSession(
-        token=outcome.token, expires_at=outcome.session.expires_at, staff=_card(outcome.staff)
+        token=outcome.token,
+        expires_at=outcome.session.expires_at,
+        staff=_card(outcome.staff),
+        language=language,
     )
 
 

@@ -8,7 +8,7 @@ from uuid import UUID
 from fastapi import Query, Response
 from pydantic import Field
 
-from brigade.access.allowed import StaffAdmin
+from brigade.access.allowed import LanguageChooser, StaffAdmin
 from brigade.access.domain.errors import LoginTaken, TrivialPin, WeakPassword
 from brigade.access.domain.passwords import MIN_PASSWORD_LENGTH
 from brigade.access.domain.scopes import Scope
@@ -18,7 +18,7 @@ from brigade.access.routes.auth import Login, Password
 from brigade.access.routes.sessions import Pin
 from brigade.access.service import staff as service
 from brigade.kit.access import Role
-from brigade.kit.errors import Conflict, NotFound
+from brigade.kit.errors import Conflict, Forbidden, NotFound
 from brigade.kit.http.deps import PaginationDep, UowDep
 from brigade.kit.http.errors import problem_responses
 from brigade.kit.http.located import NO_LOCATION, OWN, located
@@ -34,6 +34,7 @@ from brigade.kit.http.types import (
     Timestamp,
     omittable,
 )
+from brigade.kit.languages import Language
 
 staff_router = brigade_router(prefix="/api/staff", tags=["staff"])
 token_router = brigade_router(prefix="/api/tokens", tags=["staff"])
@@ -94,6 +95,10 @@ class StaffUpdate(RequestModel):
             "back-office sessions end (409 for one's own)"
         ),
     )
+    language: Language | None = Field(
+        default=None,
+        description="Their own screens' language; null: their location's (docs/design.md §26)",
+    )
     password: Password = omittable(
         description=(
             "Their new password (as `StaffCreate.password`), for the sign-in name they have "
@@ -118,6 +123,15 @@ class StaffOut(ResponseModel):
     updated_at: Timestamp
     login: str | None = Field(description="The back office's sign-in name, if any")
     has_password: bool = Field(description="Whether they have a back-office password")
+    language: Language | None = Field(
+        description="Their own screens' language; null: their location's"
+    )
+
+
+class LanguageChoice(RequestModel):
+    language: Language | None = Field(
+        description="The language their screens show; null: their location's"
+    )
 
 
 class StaffPage(Page[StaffOut]):
@@ -217,8 +231,24 @@ async def update_staff(
         name=given(body, "name", body.name),
         role=given(body, "role", body.role),
         is_active=given(body, "is_active", body.is_active),
+        language=given(body, "language", body.language),
     )
     member = await service.update_staff(uow, staff, staff_id, changes, _sign_in_changes(body))
+    return shaped(StaffOut, member)
+
+
+@staff_router.put(
+    "/{staffId}/language",
+    response_model=StaffOut,
+    responses=problem_responses(NotFound, Forbidden),
+)
+@located(OWN)
+async def choose_language(
+    staff: LanguageChooser, staff_id: StaffId, body: LanguageChoice, uow: UowDep
+) -> StaffOut:
+    """Anyone chooses their own screens' language; an ADMIN anyone's. Null: their location's
+    (`GET /api/staff/me` answers the one in force)."""
+    member = await service.choose_language(uow, staff, staff_id, body.language)
     return shaped(StaffOut, member)
 
 

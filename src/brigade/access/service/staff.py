@@ -22,6 +22,7 @@ from brigade.access.domain.staff import (
     StaffChanges,
     StaffMember,
     new_token,
+    permission_to_choose_language,
     token_digest,
     token_hint,
 )
@@ -44,6 +45,7 @@ from brigade.kit.errors import (
     Unauthenticated,
 )
 from brigade.kit.ids import new_id
+from brigade.kit.languages import Language
 
 FAILURE_WINDOW = timedelta(minutes=1)
 NO_SIGN_IN_CHANGES = SignInChanges()
@@ -170,7 +172,12 @@ async def count_failed_attempt(
 
 
 def _staff_fields(member: StaffMember) -> dict[str, Any]:
-    return {"name": member.name, "role": member.role.value, "isActive": member.is_active}
+    return {
+        "name": member.name,
+        "role": member.role.value,
+        "isActive": member.is_active,
+        "language": member.language,
+    }
 
 
 def _changed_fields(member: StaffMember) -> dict[str, Any]:
@@ -215,6 +222,23 @@ async def get_staff(uow: UnitOfWork, staff_id: UUID) -> StaffMember:
     return member
 
 
+async def choose_language(
+    uow: UnitOfWork, actor: Actor, staff_id: UUID, language: Language | None
+) -> StaffMember:
+    """Set a staff member's own screens' language (None: their location's): one's own, or
+    anyone's for whoever manages staff, as a PIN."""
+    actor.ensure(permission_to_choose_language(actor.staff_id, staff_id))
+    return await update_staff(uow, actor, staff_id, StaffChanges(language=language))
+
+
+async def screen_language(
+    uow: UnitOfWork, staff_id: UUID | None, location_id: UUID | None
+) -> Language:
+    """The language a screen signed in as the staff member at the location shows: their own,
+    else the location's, else the default (docs/design.md §26)."""
+    return await StaffRepository(uow).screen_language(staff_id, location_id)
+
+
 async def list_staff(uow: UnitOfWork, *, page: int, limit: int) -> tuple[list[StaffMember], int]:
     return await StaffRepository(uow).list(page=page, limit=limit)
 
@@ -257,7 +281,9 @@ async def _save(
 ) -> StaffMember:
     """Store ``member``, changed from ``current``, and audit what changed."""
     staff_id = current.id
-    actor.ensure_keeps_own_access(staff_id, role=member.role, is_active=member.is_active)
+    if (member.role, member.is_active) != (current.role, current.is_active):
+        # A change that keeps their role and activity (their own language) takes no access away.
+        actor.ensure_keeps_own_access(staff_id, role=member.role, is_active=member.is_active)
     member = dataclasses.replace(member, updated_at=later_than(current.updated_at))
     await StaffRepository(uow).save(member)
     if member.login != current.login:

@@ -21,6 +21,7 @@ from brigade.catalogue.domain.records import ModifierGroup, Product, ProductVari
 from brigade.kit.access import Actor
 from brigade.kit.changes import UNSET, Change, changed
 from brigade.kit.errors import Conflict, InvalidInput
+from brigade.kit.languages import NO_TRANSLATIONS, Translations
 from brigade.kit.money import MAX_QUANTITY
 
 # --- stock ----------------------------------------------------------------------------------
@@ -193,6 +194,7 @@ class ModifierGroupFields:
     max_selections: int | None = None
     option_ids: tuple[UUID, ...] = ()
     location_id: UUID | None = None
+    translations: Translations = NO_TRANSLATIONS
 
     def check(self) -> None:
         if self.max_selections is not None and self.max_selections < max(1, self.min_selections):

@@ -13,6 +13,7 @@ from uuid import UUID
 from brigade.catalogue.domain.errors import CategoryCycle, ProductUnavailable
 from brigade.kit.changes import UNSET, Change, changed
 from brigade.kit.errors import InvalidInput
+from brigade.kit.languages import NO_TRANSLATIONS, Language, Translations, translated
 from brigade.pricing.domain import TaxRate
 
 
@@ -47,6 +48,8 @@ class ModifierOption:
     name: str
     price: Decimal
     is_86d: bool
+    # The MODIFIER product's names in other languages.
+    translations: Translations = NO_TRANSLATIONS
 
 
 @dataclass(frozen=True, slots=True)
@@ -62,6 +65,8 @@ class ModifierGroup:
     options: tuple[ModifierOption, ...]
     created_at: datetime
     updated_at: datetime
+    # Its name in other languages (docs/design.md §26).
+    translations: Translations = NO_TRANSLATIONS
 
 
 @dataclass(frozen=True, slots=True)
@@ -94,6 +99,8 @@ class Product:
     tax: TaxRate | None = None
     # Seconds it takes the kitchen to make (docs/design.md §19); None: not said.
     prep_seconds: int | None = None
+    # Its name and description in other languages (docs/design.md §26).
+    translations: Translations = NO_TRANSLATIONS
 
     @property
     def tax_rate_id(self) -> UUID | None:
@@ -120,6 +127,8 @@ class Category:
     is_active: bool
     created_at: datetime
     updated_at: datetime
+    # Its name and description in other languages (docs/design.md §26).
+    translations: Translations = NO_TRANSLATIONS
 
 
 def _identifier(value: str | None) -> str | None:
@@ -148,6 +157,7 @@ class CreateProduct:
     # A named tax rate of its location (the service checks it); it wins over ``tax_rate``.
     tax_rate_id: UUID | None = None
     prep_seconds: int | None = None
+    translations: Translations = NO_TRANSLATIONS
 
     def product(
         self, id_: UUID, *, location_id: UUID | None, category_id: UUID | None, at: datetime
@@ -174,6 +184,7 @@ class CreateProduct:
             created_at=at,
             updated_at=at,
             prep_seconds=self.prep_seconds,
+            translations=self.translations,
         )
 
 
@@ -201,6 +212,8 @@ class ProductChanges:
     # A named tax rate (the service checks and attaches it); None: its own taxRate again.
     tax_rate_id: Change[UUID | None] = UNSET
     prep_seconds: Change[int | None] = UNSET
+    # Replaces every translation (an empty one: none).
+    translations: Change[Translations] = UNSET
 
     def applied_to(self, product: Product) -> Product:
         """The product with these changes; ``updated_at`` is the caller's to move."""
@@ -224,6 +237,7 @@ class ProductChanges:
             low_stock_threshold=changed(self.low_stock_threshold, product.low_stock_threshold),
             product_type=changed(self.product_type, product.product_type),
             prep_seconds=changed(self.prep_seconds, product.prep_seconds),
+            translations=changed(self.translations, product.translations),
         )
 
 
@@ -251,6 +265,7 @@ class CreateCategory:
     description: str | None = None
     image_url: str | None = None
     sort_order: int | None = None
+    translations: Translations = NO_TRANSLATIONS
 
     def category(self, id_: UUID, *, location_id: UUID, sort_order: int, at: datetime) -> Category:
         """The new category, active, at the location and position the service settled."""
@@ -265,6 +280,7 @@ class CreateCategory:
             is_active=True,
             created_at=at,
             updated_at=at,
+            translations=self.translations,
         )
 
 
@@ -278,6 +294,8 @@ class CategoryChanges:
     image_url: Change[str | None] = UNSET
     sort_order: Change[int] = UNSET
     is_active: Change[bool] = UNSET
+    # Replaces every translation (an empty one: none).
+    translations: Change[Translations] = UNSET
 
     def applied_to(self, category: Category) -> Category:
         """The category with these changes; ``updated_at`` is the caller's to move."""
@@ -289,7 +307,43 @@ class CategoryChanges:
             image_url=changed(self.image_url, category.image_url),
             sort_order=changed(self.sort_order, category.sort_order),
             is_active=changed(self.is_active, category.is_active),
+            translations=changed(self.translations, category.translations),
         )
+
+
+def option_in(option: ModifierOption, language: Language | None) -> ModifierOption:
+    """The option named in ``language`` where its MODIFIER product has a translation."""
+    name, _ = translated(option.name, None, option.translations, language)
+    return option if name == option.name else replace(option, name=name)
+
+
+def group_in(group: ModifierGroup, language: Language | None) -> ModifierGroup:
+    """The group and its options named in ``language`` where translated; as is for None."""
+    if language is None:
+        return group
+    name, _ = translated(group.name, None, group.translations, language)
+    options = tuple(option_in(option, language) for option in group.options)
+    return replace(group, name=name, options=options)
+
+
+def product_in(product: Product, language: Language | None) -> Product:
+    """The product, and the groups it offers, named and described in ``language`` where
+    translated (docs/design.md §26); as is for None, at no cost to the hot reads."""
+    if language is None:
+        return product
+    name, description = translated(
+        product.name, product.description, product.translations, language
+    )
+    groups = tuple(group_in(group, language) for group in product.modifier_groups)
+    return replace(product, name=name, description=description, modifier_groups=groups)
+
+
+def category_in(category: Category, language: Language | None) -> Category:
+    """The category named and described in ``language`` where translated."""
+    name, description = translated(
+        category.name, category.description, category.translations, language
+    )
+    return replace(category, name=name, description=description)
 
 
 def ensure_orderable(product: Product, quantity: Decimal) -> None:

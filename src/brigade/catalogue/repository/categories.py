@@ -13,6 +13,7 @@ from brigade.catalogue.domain.records import Category
 from brigade.catalogue.tables import categories
 from brigade.kit.db.engine import UnitOfWork
 from brigade.kit.db.rows import location_reader
+from brigade.kit.languages import translations_from_json, translations_json
 
 _LIVE = categories.c.deleted_at.is_(None)
 
@@ -29,6 +30,7 @@ def _to_category(row: Row[Any]) -> Category:
         is_active=row.is_active,
         created_at=row.created_at,
         updated_at=row.updated_at,
+        translations=translations_from_json(row.translations),
     )
 
 
@@ -44,6 +46,7 @@ def _to_row(category: Category) -> dict[str, Any]:
         "is_active": category.is_active,
         "created_at": category.created_at,
         "updated_at": category.updated_at,
+        "translations": translations_json(category.translations),
     }
 
 

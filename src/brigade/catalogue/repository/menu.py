@@ -11,6 +11,7 @@ from typing import Any
 from uuid import UUID
 
 from sqlalchemy import (
+    JSON,
     BigInteger,
     BindParameter,
     Boolean,
@@ -48,6 +49,7 @@ from brigade.kit.db.rows import (
     row_from_record,
     typed_null,
 )
+from brigade.kit.languages import translations_from_json, translations_json
 
 _LIVE_VARIANT = product_variants.c.deleted_at.is_(None)
 
@@ -76,6 +78,7 @@ _MENU_PARTS_OF = union_all(
         typed_null(Integer(), "position"),
         product_variants.c.created_at,
         product_variants.c.updated_at,
+        typed_null(JSON(), "translations"),
     ).where(_LIVE_VARIANT, product_variants.c.product_id.in_(_PRODUCT_KEYS)),
     select(
         literal_column("'group'"),
@@ -92,6 +95,7 @@ _MENU_PARTS_OF = union_all(
         product_modifier_groups.c.position,
         modifier_groups.c.created_at,
         modifier_groups.c.updated_at,
+        modifier_groups.c.translations,
     )
     .join(modifier_groups, modifier_groups.c.id == product_modifier_groups.c.group_id)
     .where(product_modifier_groups.c.product_id.in_(_PRODUCT_KEYS)),
@@ -108,6 +112,7 @@ _OPTIONS_OF = (
         products.c.name,
         products.c.price_cents,
         products.c.is_86d,
+        products.c.translations,
     )
     .join(products, products.c.id == modifier_group_options.c.product_id)
     .where(
@@ -138,7 +143,11 @@ def _variant_row(variant: ProductVariant) -> dict[str, Any]:
 
 def _to_group(row: Row[Any], options: tuple[ModifierOption, ...]) -> ModifierGroup:
     return record_from_row(
-        ModifierGroup, row, location_id=location_out(row.location_id), options=options
+        ModifierGroup,
+        row,
+        location_id=location_out(row.location_id),
+        options=options,
+        translations=translations_from_json(row.translations),
     )
 
 
@@ -195,7 +204,13 @@ class MenuRepository:
         connection = await self._uow.connection()
         found: dict[UUID, list[ModifierOption]] = defaultdict(list)
         for row in await connection.execute(_OPTIONS_OF, {"group_keys": list(set(group_ids))}):
-            option = ModifierOption(row.id, row.name, money.from_cents(row.price_cents), row.is_86d)
+            option = ModifierOption(
+                row.id,
+                row.name,
+                money.from_cents(row.price_cents),
+                row.is_86d,
+                translations_from_json(row.translations),
+            )
             found[row.group_id].append(option)
         return {group_id: tuple(options) for group_id, options in found.items()}
 
@@ -247,7 +262,10 @@ class MenuRepository:
     async def save_group(self, group: ModifierGroup, *, new: bool) -> None:
         """Insert or replace the group and its options (in their order); record its event."""
         row = row_from_record(
-            group, dropped=("options",), location_id=location_in(group.location_id)
+            group,
+            dropped=("options",),
+            location_id=location_in(group.location_id),
+            translations=translations_json(group.translations),
         )
         connection = await self._uow.connection()
         if new:

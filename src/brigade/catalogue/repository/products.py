@@ -37,6 +37,7 @@ from brigade.catalogue.tables import products
 from brigade.kit import money
 from brigade.kit.db.engine import UnitOfWork
 from brigade.kit.db.rows import location_in, location_out, location_reader, row_from_record
+from brigade.kit.languages import translations_from_json, translations_json
 from brigade.pricing.tables import TAX_RATE_COLUMNS, tax_rate_from, tax_rates
 
 
@@ -56,6 +57,7 @@ _COLUMNS = (
     "price_cents", "cost_cents", "tax_rate_units", "image_url", "is_active", "is_86d",
     "track_inventory", "stock_quantity_units", "low_stock_threshold", "product_type",
     "created_at", "updated_at", "deleted_at", "auto_86d", "tax_rate_id", "prep_seconds",
+    "translations",
 )  # fmt: skip
 if tuple(products.c.keys()) != _COLUMNS:
     raise RuntimeError(
@@ -79,7 +81,7 @@ def _to_product(row: Row[Any]) -> Product:
         price_cents, cost_cents, tax_rate_units, image_url, is_active, is_86d,
         track_inventory, stock, low_stock_threshold, product_type,
         created_at, updated_at, _deleted_at, auto_86d,
-        _tax_rate_id, prep_seconds,
+        _tax_rate_id, prep_seconds, translations,
     ) = row[:_WIDTH]  # fmt: skip
     # The named rate, joined after the product's columns; its rate is the product's.
     tax = tax_rate_from(row[_WIDTH : _WIDTH + len(TAX_RATE_COLUMNS)])
@@ -109,6 +111,7 @@ def _to_product(row: Row[Any]) -> Product:
         modifier_groups=(),
         tax=tax,
         prep_seconds=prep_seconds,
+        translations=translations_from_json(translations),
     )
 
 
@@ -133,6 +136,7 @@ def _to_row(product: Product) -> dict[str, Any]:
         stock_quantity_units=None if stock is None else money.quantity_to_units(stock),
         product_type=product.product_type.value,
         tax_rate_id=product.tax_rate_id,
+        translations=translations_json(product.translations),
     )
 
 
@@ -206,11 +210,17 @@ class ProductRepository:
         row = (await connection.execute(query, {"product_key": product_id})).first()
         return None if row is None else _to_product(row)
 
-    async def get_many(self, product_ids: Sequence[UUID]) -> dict[UUID, Product]:
+    async def get_many(
+        self, product_ids: Sequence[UUID], *, for_update: bool = False
+    ) -> dict[UUID, Product]:
+        """The live products among ``product_ids``; ``for_update``: locked in the order of their
+        ids, in one statement (two bulk edits never wait on each other in a circle)."""
         if not product_ids:
             return {}
         connection = await self._uow.connection()
         query = _select_products().where(_LIVE, products.c.id.in_(product_ids))
+        if for_update:
+            query = query.order_by(products.c.id).with_for_update(of=products)
         return {row.id: _to_product(row) for row in await connection.execute(query)}
 
     async def get_by_barcode(self, barcode: str, location_id: UUID | None) -> Product | None:

@@ -11,7 +11,19 @@ from pydantic import Field, field_validator
 
 from brigade.catalogue.allowed import CatalogueEditor, MenuReader
 from brigade.catalogue.domain.errors import CategoryCycle, CategoryInUse
-from brigade.catalogue.domain.records import Category, CategoryChanges, CreateCategory
+from brigade.catalogue.domain.records import (
+    Category,
+    CategoryChanges,
+    CreateCategory,
+    category_in,
+)
+from brigade.catalogue.routes.translations import (
+    LanguageQuery,
+    TranslationsIn,
+    TranslationsOut,
+    translations_given,
+    translations_in,
+)
 from brigade.catalogue.service import categories as service
 from brigade.catalogue.service.categories import CategoryView
 from brigade.kit.errors import InvalidInput, NotFound
@@ -32,6 +44,7 @@ from brigade.kit.http.types import (
     WholeNumber,
     omittable,
 )
+from brigade.kit.languages import Language
 
 router = brigade_router(prefix="/api/categories", tags=["categories"])
 
@@ -58,6 +71,7 @@ class CategoryFields(RequestModel):
             "categories go last"
         )
     )
+    translations: TranslationsIn = omittable()
 
 
 class CategoryCreate(CategoryFields):
@@ -117,6 +131,7 @@ class CategorySummary(ResponseModel):
         description="The category it is nested in; null: a top-level category"
     )
     location_id: UUID
+    translations: TranslationsOut
 
 
 class CategoryDetail(CategorySummary):
@@ -141,13 +156,14 @@ _ORDERED = "the location's categories after the reorder, inactive ones too, in t
 PreferCategories = Annotated[bool, Depends(preference(f"`categories`, {_ORDERED}"))]
 
 
-def _summary(category: Category) -> CategorySummary:
-    return shaped(CategorySummary, category)
+def _summary(category: Category, language: Language | None = None) -> CategorySummary:
+    return shaped(CategorySummary, category_in(category, language))
 
 
-def _detail(view: CategoryView) -> CategoryDetail:
-    fields = dataclasses.asdict(view.category) | {"product_count": view.product_count}
-    return CategoryDetail.model_validate(fields)
+def _detail(view: CategoryView, language: Language | None = None) -> CategoryDetail:
+    category = category_in(view.category, language)
+    fields = {field.name: getattr(category, field.name) for field in dataclasses.fields(category)}
+    return CategoryDetail.model_validate(fields | {"product_count": view.product_count})
 
 
 @router.get("", response_model=CategoryList, responses=problem_responses())
@@ -162,14 +178,17 @@ async def list_categories(
             description="true: inactive categories too.",
         ),
     ] = False,
+    language: LanguageQuery = None,
 ) -> CategoryList:
     found = await service.list_categories(uow, location_id, include_inactive=include_inactive)
-    return CategoryList(data=[_summary(category) for category in found], total=len(found))
+    return CategoryList(data=[_summary(category, language) for category in found], total=len(found))
 
 
 @router.get("/{categoryId}", response_model=CategoryDetail, responses=problem_responses(NotFound))
-async def get_category(staff: MenuReader, category_id: CategoryId, uow: UowDep) -> CategoryDetail:
-    return _detail(await service.get_category(uow, category_id))
+async def get_category(
+    staff: MenuReader, category_id: CategoryId, uow: UowDep, language: LanguageQuery = None
+) -> CategoryDetail:
+    return _detail(await service.get_category(uow, category_id), language)
 
 
 @router.post(
@@ -192,6 +211,7 @@ async def create_category(
         description=body.description,
         image_url=body.image_url,
         sort_order=body.sort_order,
+        translations=translations_in(body.translations or {}),
     )
     view = await service.create_category(uow, command, location_id=location_id)
     response.headers["Location"] = f"/api/categories/{view.category.id}"
@@ -233,6 +253,7 @@ async def update_category(
         image_url=given(body, "image_url", body.image_url),
         sort_order=given(body, "sort_order", body.sort_order),
         is_active=given(body, "is_active", body.is_active),
+        translations=translations_given(body),
     )
     return _detail(await service.update_category(uow, category_id, changes))
 

@@ -12,8 +12,14 @@ from pydantic import Field
 from brigade.catalogue.allowed import CatalogueEditor, MenuReader
 from brigade.catalogue.domain.errors import ModifierGroupInUse
 from brigade.catalogue.domain.menu import ModifierGroupFields
-from brigade.catalogue.domain.records import ModifierGroup
+from brigade.catalogue.domain.records import ModifierGroup, group_in
 from brigade.catalogue.routes.products import ModifierOptionOut
+from brigade.catalogue.routes.translations import (
+    LanguageQuery,
+    NameTranslationsIn,
+    TranslationsOut,
+    translations_in,
+)
 from brigade.catalogue.service import menu as service
 from brigade.kit.errors import InvalidInput, NotFound
 from brigade.kit.http.deps import PaginationDep, UowDep
@@ -22,6 +28,7 @@ from brigade.kit.http.paths import ModifierGroupId
 from brigade.kit.http.routing import brigade_router
 from brigade.kit.http.schemas import DeleteResult, LocationQuery, NewAtLocationQuery, Page, shaped
 from brigade.kit.http.types import Name, RequestModel, ResponseModel, Timestamp, WholeNumber
+from brigade.kit.languages import Language
 
 router = brigade_router(prefix="/api/modifier-groups", tags=["modifier-groups"])
 
@@ -52,6 +59,7 @@ class ModifierGroupUpdate(RequestModel):
         max_length=MAX_OPTIONS,
         json_schema_extra={"uniqueItems": True},
     )
+    translations: NameTranslationsIn = Field(default_factory=dict)
 
     def fields(self, location_id: UUID | None = None) -> ModifierGroupFields:
         return ModifierGroupFields(
@@ -60,6 +68,7 @@ class ModifierGroupUpdate(RequestModel):
             max_selections=self.max_selections,
             option_ids=tuple(option.product_id for option in self.options),
             location_id=location_id,
+            translations=translations_in(self.translations),
         )
 
 
@@ -80,6 +89,7 @@ class ModifierGroupOut(ResponseModel):
     options: list[ModifierOptionOut] = Field(
         description="In order; name and price are the product's"
     )
+    translations: TranslationsOut
     created_at: Timestamp
     updated_at: Timestamp
 
@@ -88,25 +98,29 @@ class ModifierGroupPage(Page[ModifierGroupOut]):
     """Groups by name, then id."""
 
 
-def group_out(group: ModifierGroup) -> ModifierGroupOut:
-    return shaped(ModifierGroupOut, group)
+def group_out(group: ModifierGroup, language: Language | None = None) -> ModifierGroupOut:
+    return shaped(ModifierGroupOut, group_in(group, language))
 
 
 @router.get("", response_model=ModifierGroupPage, responses=problem_responses())
 async def list_modifier_groups(
-    staff: MenuReader, uow: UowDep, pagination: PaginationDep, location_id: LocationQuery = None
+    staff: MenuReader,
+    uow: UowDep,
+    pagination: PaginationDep,
+    location_id: LocationQuery = None,
+    language: LanguageQuery = None,
 ) -> ModifierGroupPage:
     found, total = await service.list_groups(
         uow, location_id, page=pagination.page, limit=pagination.limit
     )
-    return ModifierGroupPage.of(found, total, pagination)
+    return ModifierGroupPage.of([group_in(group, language) for group in found], total, pagination)
 
 
 @router.get("/{groupId}", response_model=ModifierGroupOut, responses=problem_responses(NotFound))
 async def get_modifier_group(
-    staff: MenuReader, group_id: ModifierGroupId, uow: UowDep
+    staff: MenuReader, group_id: ModifierGroupId, uow: UowDep, language: LanguageQuery = None
 ) -> ModifierGroupOut:
-    return group_out(await service.get_group(uow, group_id))
+    return group_out(await service.get_group(uow, group_id), language)
 
 
 @router.post(

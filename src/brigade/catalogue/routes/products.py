@@ -31,6 +31,15 @@ from brigade.catalogue.domain.records import (
     ProductFilter,
     ProductType,
     ProductVariant,
+    product_in,
+)
+from brigade.catalogue.routes.translations import (
+    LanguageQuery,
+    TranslationsIn,
+    TranslationsOut,
+    translations_answered,
+    translations_given,
+    translations_in,
 )
 from brigade.catalogue.service import menu, stock
 from brigade.catalogue.service import products as service
@@ -159,6 +168,7 @@ class ProductFields(RequestModel):
         default=None,
         description="How long the kitchen takes to make it, in seconds (0-86400); null: not said",
     )
+    translations: TranslationsIn = omittable()
 
 
 class ProductCreate(ProductFields):
@@ -223,6 +233,7 @@ class ProductSummary(ResponseModel):
     low_stock_threshold: int | None = Field(
         description="Its stock at or under this is low; null: no threshold"
     )
+    translations: TranslationsOut
 
 
 class VariantOut(ResponseModel):
@@ -315,6 +326,34 @@ class BulkUpdateResult(ResponseModel):
     errors: list[BulkUpdateError] = Field(description="The refused changes, in the request's order")
 
 
+class BulkTaxChange(RequestModel):
+    location_id: UUID = Field(description="The location whose products are taxed anew")
+    product_ids: list[UUID] = Field(
+        min_length=1,
+        max_length=500,
+        json_schema_extra={"uniqueItems": True},
+        description="The products to tax anew (1-500, each once): live products of locationId, "
+        "422 at `productIds.N` otherwise",
+    )
+    tax_rate_id: UUID | None = Field(
+        default=None,
+        description="A live tax rate of the location to tax them at (422 otherwise); or null "
+        "with taxRate",
+    )
+    tax_rate: RateIn | None = Field(
+        default=None,
+        description="Their own rate, a fraction (0.2 is 20 %), naming no tax rate; or null with "
+        "taxRateId",
+    )
+
+
+class BulkTaxResult(ResponseModel):
+    updated: int = Field(description="How many products it taxed anew")
+    products: list[ProductSummary] = Field(
+        description="The products as they now are, in the request's order"
+    )
+
+
 class AvailabilityChange(RequestModel):
     reason: Reason | None = Field(
         default=None, description="Why: kept in the audit log; null: none given"
@@ -350,6 +389,7 @@ def product_summary_json(product: Product) -> dict[str, Any]:
         "trackInventory": product.track_inventory,
         "stockQuantity": number(product.stock_quantity),
         "lowStockThreshold": product.low_stock_threshold,
+        "translations": translations_answered(product.translations),
     }
 
 
@@ -426,6 +466,7 @@ def _changes(body: ProductUpdate) -> ProductChanges:
         modifier_group_ids=_group_ids(body),
         tax_rate_id=given(body, "tax_rate_id", body.tax_rate_id),
         prep_seconds=given(body, "prep_seconds", body.prep_seconds),
+        translations=translations_given(body),
     )
 
 
@@ -465,6 +506,7 @@ async def list_products(
             "false: every other product",
         ),
     ] = None,
+    language: LanguageQuery = None,
     # After the filters, as PaginationDep's would come in the OpenAPI.
     page: PageQuery = 1,
     limit: LimitQuery = 20,
@@ -482,7 +524,7 @@ async def list_products(
     found, total = await service.list_products(
         uow, filters, page=pagination.page, limit=pagination.limit
     )
-    body = pagination.page_of([product_summary_json(p) for p in found], total)
+    body = pagination.page_of([product_summary_json(product_in(p, language)) for p in found], total)
     # A search's or a stock filter's pages are not kept (any text; stock moves unannounced).
     common = search is None and low_stock is None
     keepable = common and not any(product.track_inventory for product in found)
@@ -509,10 +551,11 @@ async def get_product_by_barcode(
     ],
     uow: UowDep,
     location_id: LocationQuery = None,
+    language: LanguageQuery = None,
 ) -> Response:
     product, variant_id = await service.get_product_by_barcode(uow, barcode, location_id)
     return FreshAnswer(
-        barcode_match_json(product, variant_id),
+        barcode_match_json(product_in(product, language), variant_id),
         # Without a location, which product a barcode finds may change at any location.
         location_id=None if location_id is None else product.location_id,
         keepable=not product.track_inventory,
@@ -521,10 +564,12 @@ async def get_product_by_barcode(
 
 @router.get("/{productId}", response_model=ProductDetail, responses=problem_responses(NotFound))
 @answers_kept_in(ANSWERS)
-async def get_product(staff: MenuReader, product_id: ProductId, uow: UowDep) -> Response:
+async def get_product(
+    staff: MenuReader, product_id: ProductId, uow: UowDep, language: LanguageQuery = None
+) -> Response:
     product = await service.get_product(uow, product_id)
     return FreshAnswer(
-        product_detail_json(product),
+        product_detail_json(product_in(product, language)),
         location_id=product.location_id,
         keepable=not product.track_inventory,
     )
@@ -563,6 +608,7 @@ async def create_product(
         modifier_group_ids=tuple(body.modifier_group_ids or ()),
         tax_rate_id=body.tax_rate_id,
         prep_seconds=body.prep_seconds,
+        translations=translations_in(body.translations or {}),
     )
     product = await service.create_product(uow, command, location_id=location_id)
     response.headers["Location"] = f"/api/products/{product.id}"
@@ -614,6 +660,29 @@ async def bulk_update_products(
     if not wants_products:
         return answer
     return represented(answer, "products", [product_detail_json(product) for product in changed])
+
+
+@router.post(
+    "/bulk-tax",
+    response_model=BulkTaxResult,
+    responses=problem_responses(InvalidInput),
+    description="One request, one transaction: every product is taxed anew or none is (a "
+    "product of another location, unknown or listed twice is 422 and changes nothing). Exactly "
+    "one of `taxRateId` and `taxRate`.",
+)
+async def bulk_set_tax(staff: CatalogueEditor, body: BulkTaxChange, uow: UowDep) -> BulkTaxResult:
+    products = await service.set_tax_of_products(
+        uow,
+        staff,
+        body.location_id,
+        body.product_ids,
+        tax_rate_id=body.tax_rate_id,
+        tax_rate=body.tax_rate,
+    )
+    return BulkTaxResult(
+        updated=len(products),
+        products=[shaped(ProductSummary, product) for product in products],
+    )
 
 
 async def _set_86d(

@@ -140,6 +140,7 @@ async def create_group(
         options=await _options(uow, fields.option_ids, location),
         created_at=at,
         updated_at=at,
+        translations=fields.translations,
     )
     await MenuRepository(uow).save_group(group, new=True)
     return group
@@ -158,6 +159,7 @@ async def update_group(
         min_selections=fields.min_selections,
         max_selections=fields.max_selections,
         options=await _options(uow, fields.option_ids, current.location_id),
+        translations=fields.translations,
     )
     if group == current:
         return current

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
+from decimal import Decimal
 from typing import Any
 from uuid import UUID
 
@@ -259,6 +260,43 @@ async def bulk_update_products(
         else:
             changed[product_id] = product
     return list(changed.values()), failures
+
+
+async def set_tax_of_products(
+    uow: UnitOfWork,
+    actor: Actor,
+    location_id: UUID,
+    product_ids: Sequence[UUID],
+    *,
+    tax_rate_id: UUID | None,
+    tax_rate: Decimal | None,
+) -> list[Product]:
+    """Tax every product of ``product_ids`` at the named rate ``tax_rate_id`` or at its own
+    ``tax_rate`` (exactly one), all or nothing: every product must be a live one of
+    ``location_id`` (422 at ``productIds.N`` otherwise, before anything is written). The
+    products are locked in the order of their ids (two bulk edits never wait on each other in
+    a circle) and changed as the per-product edit changes them. Answers them as they now are,
+    in the request's order."""
+    actor.ensure_at(location_id)
+    if (tax_rate_id is None) == (tax_rate is None):
+        raise InvalidInput("taxRateId", "give exactly one of taxRateId and taxRate")
+    if len(set(product_ids)) != len(product_ids):
+        raise InvalidInput("productIds", "a product is listed twice")
+    if tax_rate_id is not None:
+        await pricing.live_tax_rate(uow, tax_rate_id, location_id)
+    locked = await ProductRepository(uow).get_many(product_ids, for_update=True)
+    for index, product_id in enumerate(product_ids):
+        product = locked.get(product_id)
+        if product is None:
+            raise InvalidInput(f"productIds.{index}", "no such product")
+        if product.location_id != location_id:
+            raise InvalidInput(f"productIds.{index}", "is a product of another location")
+    changes = (
+        ProductChanges(tax_rate_id=tax_rate_id)
+        if tax_rate is None
+        else ProductChanges(tax_rate=tax_rate, tax_rate_id=None)
+    )
+    return [await update_product(uow, actor, product_id, changes) for product_id in product_ids]
 
 
 async def products_by_id(uow: UnitOfWork, product_ids: Sequence[UUID]) -> dict[UUID, Product]:

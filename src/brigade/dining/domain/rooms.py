@@ -18,6 +18,7 @@ from uuid import UUID
 from brigade.kit.clock import DEFAULT_TIMEZONE
 from brigade.kit.currencies import DEFAULT_CURRENCY, ISO_4217
 from brigade.kit.errors import InvalidInput
+from brigade.kit.languages import DEFAULT_LANGUAGE, Language
 from brigade.kit.money import CENT, TaxMode
 from brigade.orders.domain.states import OrderStatus
 
@@ -114,6 +115,8 @@ class Location:
     servers_open_drawers: bool = True
     # The guests' board shows dine-in orders too (docs/design.md §20); off: takeout, delivery.
     board_shows_dine_in: bool = False
+    # Its receipts', kitchen tickets' and staff's screens' language (docs/design.md §26).
+    language: Language = DEFAULT_LANGUAGE
 
     @classmethod
     def unprofiled(cls, location_id: UUID) -> Location:

@@ -20,6 +20,7 @@ from brigade.kit.db.rows import (
     record_from_row,
     row_from_record,
 )
+from brigade.kit.languages import Language
 from brigade.kit.money import TaxMode
 from brigade.orders.domain.states import OrderStatus
 from brigade.orders.tables import SEATED, orders
@@ -31,6 +32,7 @@ def _to_location(row: Row[Any]) -> Location:
         Location,
         row,
         tax_mode=TaxMode(row.tax_mode),
+        language=Language(row.language),
         cash_rounding=None if cents is None else money.from_cents(cents),
     )
 

@@ -39,6 +39,7 @@ from brigade.kit.http.types import (
     TimezoneName,
     WholeNumber,
 )
+from brigade.kit.languages import DEFAULT_LANGUAGE, Language
 from brigade.kit.money import TaxMode
 
 router = brigade_router(prefix="/api/locations", tags=["locations"])
@@ -97,6 +98,11 @@ class LocationProfile(RequestModel):
         description="The guests' board (GET /api/pickup-board) shows dine-in orders too; "
         "false: takeout and delivery only",
     )
+    language: Language = Field(
+        default=DEFAULT_LANGUAGE,
+        description="The language of its receipts, kitchen tickets and staff screens (a staff "
+        "member may choose their own screens'); ar reads right to left",
+    )
 
 
 def _as_set(field: str) -> Any:
@@ -121,6 +127,7 @@ class LocationOut(ResponseModel):
     idle_sign_out_seconds: int | None = _as_set("idle_sign_out_seconds")
     servers_open_drawers: bool = _as_set("servers_open_drawers")
     board_shows_dine_in: bool = _as_set("board_shows_dine_in")
+    language: Language = _as_set("language")
     created_at: Timestamp | None = Field(
         description="When its profile was first set, in UTC; null without a profile"
     )
@@ -174,5 +181,6 @@ async def set_location_profile(
         idle_sign_out_seconds=body.idle_sign_out_seconds,
         servers_open_drawers=body.servers_open_drawers,
         board_shows_dine_in=body.board_shows_dine_in,
+        language=body.language,
     )
     return _out(location)

@@ -37,6 +37,7 @@ from brigade.kit.clock import later_than, now
 from brigade.kit.db.engine import UnitOfWork
 from brigade.kit.errors import NotFound
 from brigade.kit.ids import new_id
+from brigade.kit.languages import DEFAULT_LANGUAGE, Language
 from brigade.kit.money import TaxMode
 from brigade.orders.domain.errors import TableOccupied
 
@@ -56,6 +57,7 @@ def _profile_fields(location: Location) -> dict[str, Any]:
         "idleSignOutSeconds": location.idle_sign_out_seconds,
         "serversOpenDrawers": location.servers_open_drawers,
         "boardShowsDineIn": location.board_shows_dine_in,
+        "language": location.language.value,
     }
 
 
@@ -75,6 +77,7 @@ async def set_location_profile(
     idle_sign_out_seconds: int | None = DEFAULT_IDLE_SIGN_OUT_SECONDS,
     servers_open_drawers: bool = True,
     board_shows_dine_in: bool = False,
+    language: Language = DEFAULT_LANGUAGE,
 ) -> Location:
     """Create or replace a location's profile (PUT: every field, the currency, the kitchen
     ticket thresholds, the tax mode, the cash rounding, auto-complete and the terminals' idle
@@ -103,6 +106,7 @@ async def set_location_profile(
         idle_sign_out_seconds=idle_sign_out_seconds,
         servers_open_drawers=servers_open_drawers,
         board_shows_dine_in=board_shows_dine_in,
+        language=language,
     )
     if current is not None and _profile_fields(current) == _profile_fields(location):
         return current

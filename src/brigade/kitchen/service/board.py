@@ -55,12 +55,19 @@ async def show_new(uow: UnitOfWork, tickets: Sequence[KitchenTicket]) -> None:
 async def bring_back(uow: UnitOfWork, ticket_id: UUID | None) -> None:
     """An item set back from READY to PREPARING is being made again: the ticket that sent it
     (``ticket_id``, wherever the item is now) comes back on the board if it was bumped
-    (``kitchen_ticket.recalled``, docs/design.md §21)."""
+    (``kitchen_ticket.recalled``, docs/design.md §21), and the stations that bumped a part
+    with an item to make again take their bump back (``kitchen_ticket.station_recalled``), so
+    the item is on their boards again (an expo sending a plate back)."""
     if ticket_id is None:
         return
     repository = KitchenRepository(uow)
     ticket = await repository.get(ticket_id, for_update=True)
-    if ticket is None or ticket.bumped_at is None:
+    if ticket is None:
         return
     (shown,) = await on_board(uow, [replace(ticket, bumped_at=None)])
-    await repository.set_bumped(shown)
+    stations = StationRepository(uow)
+    for part in shown.parts_to_make_again():
+        shown = shown.with_station_bump(part.station.id, None)
+        await stations.set_part_bumped(shown, part.station.id)
+    if ticket.bumped_at is not None:
+        await repository.set_bumped(shown)

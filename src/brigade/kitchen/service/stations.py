@@ -47,7 +47,9 @@ async def create_station(
     station = await _checked(
         uow, Station(new_id(), location_id, name, tuple(category_ids), is_expo, at, at)
     )
-    await StationRepository(uow).insert(station)
+    repository = StationRepository(uow)
+    await repository.insert(station)
+    await repository.changed(station)
     return station
 
 
@@ -76,7 +78,8 @@ async def get_station(
 async def update_station(
     uow: UnitOfWork, actor: Actor, station_id: UUID, changes: Mapping[str, Any]
 ) -> Station:
-    """``changes``: any of name, category_ids, is_expo. A ticket's parts follow at once."""
+    """``changes``: any of name, category_ids, is_expo. A ticket's parts follow at once, and
+    the location's screens are told (``kitchen_station.changed``); no change, no event."""
     current = await get_station(uow, actor, station_id, for_update=True)
     changes = dict(changes)
     if "category_ids" in changes:
@@ -84,38 +87,52 @@ async def update_station(
     station = await _checked(uow, dataclasses.replace(current, **changes))
     if station != current:
         station = dataclasses.replace(station, updated_at=later_than(current.updated_at))
-        await StationRepository(uow).save(station)
+        repository = StationRepository(uow)
+        await repository.save(station)
+        await repository.changed(station)
     return station
 
 
 async def delete_station(uow: UnitOfWork, actor: Actor, station_id: UUID) -> Station:
     """Its displays show every station's work again; its bumps go with it."""
     station = await get_station(uow, actor, station_id, for_update=True)
-    await StationRepository(uow).delete(station_id)
+    repository = StationRepository(uow)
+    await repository.delete(station_id)
+    await repository.changed(station, deleted=True)
     return station
 
 
 async def set_device_station(
     uow: UnitOfWork, actor: Actor, device_id: UUID, station_id: UUID | None
 ) -> Station | None:
-    """Which station a kitchen display shows (None: every station's work)."""
+    """Which station a kitchen display shows (None: every station's work). The station it left
+    and the one it shows now are each announced (``kitchen_station.changed``), so the display
+    reads its new board without a reload."""
     repository = StationRepository(uow)
     device = await repository.kitchen_display(device_id)
     if device is None:
         raise NotFound("device", device_id)
     kind, location_id = device
     actor.ensure_at(location_id)
-    if station_id is None:
-        await repository.set_device_station(device_id, None)
-        return None
-    if kind != _KITCHEN_DISPLAY:
-        raise InvalidInput("deviceId", f"device {device_id} is a {kind}, not a KITCHEN_DISPLAY")
-    station = await repository.get(station_id)
-    if station is None:
-        raise InvalidInput("stationId", f"no kitchen station {station_id}")
-    ensure_station_at(station, location_id)
-    await repository.set_device_station(device_id, station.id)
+    station = None
+    if station_id is not None:
+        if kind != _KITCHEN_DISPLAY:
+            raise InvalidInput("deviceId", f"device {device_id} is a {kind}, not a KITCHEN_DISPLAY")
+        station = await repository.get(station_id)
+        if station is None:
+            raise InvalidInput("stationId", f"no kitchen station {station_id}")
+        ensure_station_at(station, location_id)
+    before = await repository.station_of_device(device_id)
+    await repository.set_device_station(device_id, None if station is None else station.id)
+    if _id_of(before) != _id_of(station):
+        for moved in (before, station):
+            if moved is not None:
+                await repository.changed(moved)
     return station
+
+
+def _id_of(station: Station | None) -> UUID | None:
+    return None if station is None else station.id
 
 
 async def own_station(uow: UnitOfWork, actor: Actor) -> Station | None:

@@ -113,9 +113,10 @@ async def bump_ticket(
     uow: UnitOfWork, actor: Actor, ticket_id: UUID, station_id: UUID | None = None
 ) -> BoardTicket:
     """Done: the ticket leaves every kitchen screen and its items still being made become READY.
-    A station (``station_id``, or the calling display's) bumps its part only: its items READY,
-    the ticket off its board; the last part bumped bumps the ticket. The expo's bump, and one
-    of no station, bumps the whole ticket. Bumping what is bumped changes nothing."""
+    A station (``station_id``, or the calling display's) bumps its part only: its items READY
+    (at the pass), the ticket off its board; the last part bumped bumps the ticket, unless the
+    location has an expo, which holds it until its own bump. The expo's bump, and one of no
+    station, bumps the whole ticket. Bumping what is bumped changes nothing."""
     ticket = await _locked_ticket(uow, actor, ticket_id)
     station = await acting_station(uow, actor, station_id, ticket.location_id)
     (shown,) = await on_board(uow, [ticket])
@@ -148,7 +149,7 @@ async def _bump_part(
     (shown,) = await on_board(uow, [ticket])
     shown = shown.with_station_bump(station.id, now())
     await StationRepository(uow).set_part_bumped(shown, station.id)
-    if shown.every_part_bumped:
+    if shown.done_with_its_parts:
         await _make_ready(uow, actor, shown.items_to_ready())
         shown = await _set_bumped(uow, ticket, now())
     return shown.for_station(station)

@@ -17,6 +17,7 @@ from typing import Any
 from uuid import UUID
 
 from brigade.kit.currencies import DEFAULT_CURRENCY
+from brigade.kit.languages import DEFAULT_LANGUAGE, Language
 from brigade.kit.money import TaxMode, round_to_step
 from brigade.orders.domain.states import (
     ItemStatus,
@@ -309,6 +310,8 @@ class OrderLocation:
     tax_mode: TaxMode = TaxMode.EXCLUSIVE
     cash_rounding_cents: int | None = None
     auto_complete: bool = True
+    # Its receipts' and tickets' language (docs/design.md §26).
+    language: Language = DEFAULT_LANGUAGE
 
 
 # The JSON an order item and a kitchen ticket store their modifiers as.

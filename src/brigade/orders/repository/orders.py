@@ -7,7 +7,7 @@ quantities as integer thousandths and modifiers as JSON.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Collection, Iterable
 from dataclasses import dataclass, fields
 from datetime import datetime
 from enum import Enum
@@ -27,6 +27,7 @@ from sqlalchemy import (
 )
 from sqlalchemy.sql import Executable
 
+from brigade.catalogue.tables import products
 from brigade.dining.tables import dining_tables, locations
 from brigade.kit import money
 from brigade.kit.cursor import Cursor
@@ -42,6 +43,7 @@ from brigade.kit.db.rows import (
     rows_before,
     upsert_per_database,
 )
+from brigade.kit.languages import Language, MenuNames, translations_from_json
 from brigade.kit.money import TaxMode
 from brigade.orders.domain.aggregate import Order
 from brigade.orders.domain.records import (
@@ -269,6 +271,7 @@ _LOCATION = select(
     locations.c.tax_mode,
     locations.c.cash_rounding_cents,
     locations.c.auto_complete,
+    locations.c.language,
 ).where(locations.c.id == bindparam("location_key"))
 _INSERT_REFUND = refunds.insert()
 _INSERT_ORDER = orders.insert()
@@ -404,7 +407,21 @@ class OrderRepository:
             TaxMode(row.tax_mode),
             row.cash_rounding_cents,
             bool(row.auto_complete),
+            Language(row.language),
         )
+
+    async def menu_names(self, product_ids: Collection[UUID], language: Language) -> MenuNames:
+        """The products' names and translations (deleted ones too: a receipt prints what was
+        sold), for a receipt in ``language``: one read."""
+        if not product_ids:
+            return MenuNames(language)
+        statement = select(products.c.id, products.c.name, products.c.translations).where(
+            products.c.id.in_(product_ids)
+        )
+        connection = await self._uow.connection()
+        rows = await connection.execute(statement)
+        found = {row.id: (row.name, translations_from_json(row.translations)) for row in rows}
+        return MenuNames(language, found)
 
     async def seated_at(self, table_id: UUID, *, other_than: UUID) -> int | None:
         """The number of a DRAFT or OPEN order at table ``table_id`` other than ``other_than``;

@@ -72,10 +72,11 @@ async def get_receipt(
     """Location, order number, table, customer's name, server, local time, lines with modifiers
     and seats, subtotal, discount, tax, total, payments (method, last four, tip) and balance.
     SERVER and up: it shows payment details the kitchen never sees."""
-    receipt = await service.order_receipt(uow, order_id)
+    on_paper = receipt_format is ReceiptFormat.ESCPOS
+    receipt = await service.order_receipt(uow, order_id, on_paper=on_paper)
     if receipt_format is ReceiptFormat.HTML:
         return Response(receipt_html(receipt), media_type=HTML)
-    if receipt_format is ReceiptFormat.ESCPOS:
+    if on_paper:
         return Response(encode(receipt_document(receipt)), media_type=ESCPOS)
     return Response("\n".join(receipt_text(receipt)) + "\n", media_type=TEXT)
 

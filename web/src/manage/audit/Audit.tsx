@@ -7,12 +7,16 @@ import type { Schemas } from "../../shared/api/client";
 import { auditLog } from "../../shared/api/reports";
 import { listStaff, staffDirectory } from "../../shared/api/staff";
 import { Button } from "../../shared/ui";
+import { locale } from "../../shared/i18n";
 import { useBackOffice } from "../context";
+import { t } from "../messages";
 import { everyPage, Problem, SelectField, useLoaded } from "../parts";
 import { addDays, startOfDay } from "../today/dates";
 import { ACTIONS, actionInWords, changeInWords, PAGE_SIZE, subjectInWords } from "./words";
 
 type AuditAction = Schemas["AuditAction"];
+// A sign, not a word: an empty cell.
+const NOTHING = "—";
 
 export function Audit() {
   const { api, location, caller } = useBackOffice();
@@ -49,7 +53,7 @@ export function Audit() {
       set(value);
       setPage(1);
     };
-  const time = new Intl.DateTimeFormat("en-GB", {
+  const time = new Intl.DateTimeFormat(locale() === "en" ? "en-GB" : locale(), {
     timeZone: location.timezone,
     dateStyle: "medium",
     timeStyle: "medium",
@@ -60,51 +64,51 @@ export function Audit() {
   return (
     <section class="section" aria-labelledby="audit-title">
       <header class="section-head">
-        <h1 id="audit-title">Audit log</h1>
-        <span class="hint">Times in {location.timezone}</span>
+        <h1 id="audit-title">{t("audit.title")}</h1>
+        <span class="hint">{t("audit.times", { timezone: location.timezone })}</span>
       </header>
       <div class="panel">
-        <div class="toolbar" role="group" aria-label="Audit filters">
+        <div class="toolbar" role="group" aria-label={t("audit.filters")}>
           <SelectField
-            label="Action"
+            label={t("audit.action")}
             value={action}
             onChange={filter(setAction)}
             options={[
-              { value: "", label: "Every action" },
+              { value: "", label: t("audit.everyAction") },
               ...ACTIONS.map((value) => ({ value, label: actionInWords(value) })),
             ]}
           />
           <SelectField
-            label="Staff"
+            label={t("audit.staff")}
             value={staffId}
             onChange={filter(setStaffId)}
             options={[
-              { value: "", label: "Everyone" },
+              { value: "", label: t("audit.everyone") },
               ...(people.data ?? []).map((member) => ({ value: member.id, label: member.name })),
             ]}
           />
           <label class="inline-field">
-            From
+            {t("audit.from")}
             <input type="date" value={from} onInput={(e) => filter(setFrom)(e.currentTarget.value)} />
           </label>
           <label class="inline-field">
-            To
+            {t("audit.to")}
             <input type="date" value={to} onInput={(e) => filter(setTo)(e.currentTarget.value)} />
           </label>
         </div>
         <Problem error={entries.error} />
         {entries.data?.data.length === 0 ? (
-          <p class="hint">Nothing recorded{action || staffId || from || to ? " matches these filters" : " yet"}.</p>
+          <p class="hint">{t(action || staffId || from || to ? "audit.nothingMatches" : "audit.nothingYet")}</p>
         ) : (
-          <table class="data-table" aria-label="Audit entries">
+          <table class="data-table" aria-label={t("audit.entries")}>
             <thead>
               <tr>
-                <th scope="col">When</th>
-                <th scope="col">Who</th>
-                <th scope="col">What</th>
-                <th scope="col">Concerns</th>
-                <th scope="col">Change</th>
-                <th scope="col">Reason</th>
+                <th scope="col">{t("audit.when")}</th>
+                <th scope="col">{t("audit.who")}</th>
+                <th scope="col">{t("audit.what")}</th>
+                <th scope="col">{t("audit.concerns")}</th>
+                <th scope="col">{t("audit.change")}</th>
+                <th scope="col">{t("audit.reason")}</th>
               </tr>
             </thead>
             <tbody>
@@ -113,28 +117,28 @@ export function Audit() {
                   <td class="nowrap">{time.format(new Date(entry.at))}</td>
                   <td>
                     {entry.staffName}
-                    {entry.approvedByName && <div class="hint">approved by {entry.approvedByName}</div>}
+                    {entry.approvedByName && (
+                      <div class="hint">{t("audit.approvedBy", { name: entry.approvedByName })}</div>
+                    )}
                   </td>
                   <td>{actionInWords(entry.action)}</td>
-                  <td>{subjectInWords(entry) || "—"}</td>
-                  <td class="audit-change">
+                  <td>{subjectInWords(entry) || NOTHING}</td>
+                  <td class="audit-change wraps">
                     {changeInWords(entry.before, entry.after, (instant) => time.format(instant))}
                   </td>
-                  <td>{entry.reason ?? "—"}</td>
+                  <td>{entry.reason ?? NOTHING}</td>
                 </tr>
               ))}
             </tbody>
           </table>
         )}
         <div class="toolbar pager">
-          <Button label="Newer entries" disabled={page <= 1} onClick={() => setPage(page - 1)}>
-            ← Newer
+          <Button label={t("audit.newerEntries")} disabled={page <= 1} onClick={() => setPage(page - 1)}>
+            {t("audit.newer")}
           </Button>
-          <span>
-            Page {page} of {pages} · {total} entr{total === 1 ? "y" : "ies"}
-          </span>
-          <Button label="Older entries" disabled={page >= pages} onClick={() => setPage(page + 1)}>
-            Older →
+          <span>{t("audit.page", { page, pages, total })}</span>
+          <Button label={t("audit.olderEntries")} disabled={page >= pages} onClick={() => setPage(page + 1)}>
+            {t("audit.older")}
           </Button>
         </div>
       </div>

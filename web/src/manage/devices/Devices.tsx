@@ -8,7 +8,9 @@ import { createDevice, listDevices, revokeDevice } from "../../shared/api/dining
 import { approveCode } from "../../shared/api/pairing";
 import { typedCode } from "../../shared/pairing/code";
 import { Button } from "../../shared/ui";
+import { locale } from "../../shared/i18n";
 import { useBackOffice } from "../context";
+import { rich, t } from "../messages";
 import {
   everyPage,
   ListTools,
@@ -25,21 +27,14 @@ import type { Device, DeviceKind } from "../types";
 import { IdleSetting } from "./IdleSetting";
 import { Stations } from "./Stations";
 
-const KINDS: { value: DeviceKind; label: string }[] = [
-  { value: "TERMINAL", label: "Terminal (takes orders)" },
-  { value: "KITCHEN_DISPLAY", label: "Kitchen display" },
-  { value: "BOARD", label: "Guests' board (order ready)" },
-];
-const KIND_NAMES: Record<DeviceKind, string> = {
-  TERMINAL: "Terminal",
-  KITCHEN_DISPLAY: "Kitchen display",
-  BOARD: "Guests' board",
-};
-const kindName = (kind: DeviceKind) => KIND_NAMES[kind];
+// Digits, not words: the shape of the code a fresh screen shows.
+const CODE_SHAPE = "000 000";
+const KINDS: DeviceKind[] = ["TERMINAL", "KITCHEN_DISPLAY", "BOARD"];
+const kindName = (kind: DeviceKind) => t(`devices.kindName.${kind}`);
 
 export function Devices() {
   const { api, location } = useBackOffice();
-  const format = new Intl.DateTimeFormat("en-GB", {
+  const format = new Intl.DateTimeFormat(locale() === "en" ? "en-GB" : locale(), {
     timeZone: location.timezone,
     dateStyle: "short",
     timeStyle: "short",
@@ -66,37 +61,40 @@ export function Devices() {
   return (
     <section class="section" aria-labelledby="devices-title">
       <header class="section-head">
-        <h1 id="devices-title">Devices</h1>
+        <h1 id="devices-title">{t("devices.title")}</h1>
       </header>
       <div class="with-panel">
         <div class="panel">
           <ListTools
             search={search}
             onSearch={setSearch}
-            searchLabel="Search devices"
-            newLabel="Pair a device"
+            searchLabel={t("devices.search")}
+            newLabel={t("devices.pair")}
             onNew={() => setPairing(true)}
           />
           <Problem error={devices.error ?? changing.error} />
           {devices.data?.length === 0 ? (
-            <p class="hint">No devices yet: open the screen on each tablet, then “Pair a device” and type its code.</p>
+            <p class="hint">{t("devices.none")}</p>
           ) : (
             <RecordTable
-              label="Devices"
+              label={t("devices.list")}
               rows={shown}
               columns={[
-                { title: "Name", cell: (device) => device.name },
-                { title: "Kind", wraps: true, cell: (device) => kindName(device.kind) },
-                { title: "Token starts", cell: (device) => <code>{device.hint}…</code> },
-                { title: "Paired", wraps: true, cell: (device) => when(device.createdAt) },
+                { title: t("devices.name"), cell: (device) => device.name },
+                { title: t("devices.kind"), wraps: true, cell: (device) => kindName(device.kind) },
                 {
-                  title: "Status",
+                  title: t("devices.tokenStarts"),
+                  cell: (device) => <code>{t("devices.hint", { hint: device.hint })}</code>,
+                },
+                { title: t("devices.paired"), wraps: true, cell: (device) => when(device.createdAt) },
+                {
+                  title: t("devices.status"),
                   wraps: true,
                   cell: (device) =>
                     device.revokedAt ? (
-                      <span class="chip chip-voided">Revoked {when(device.revokedAt)}</span>
+                      <span class="chip chip-voided">{t("devices.revokedAt", { when: when(device.revokedAt) })}</span>
                     ) : (
-                      "Active"
+                      t("devices.active")
                     ),
                 },
               ]}
@@ -106,19 +104,23 @@ export function Devices() {
                   <>
                     <Button
                       tone="danger"
-                      label={`Yes, revoke ${device.name}`}
+                      label={t("devices.yesRevokeOf", { name: device.name })}
                       disabled={changing.busy}
                       onClick={() => revoke(device)}
                     >
-                      Yes, revoke
+                      {t("devices.yesRevoke")}
                     </Button>
                     <Button tone="quiet" onClick={() => setRevoking(null)}>
-                      Keep
+                      {t("devices.keep")}
                     </Button>
                   </>
                 ) : (
-                  <Button tone="danger" label={`Revoke ${device.name}`} onClick={() => setRevoking(device.id)}>
-                    Revoke
+                  <Button
+                    tone="danger"
+                    label={t("devices.revokeOf", { name: device.name })}
+                    onClick={() => setRevoking(device.id)}
+                  >
+                    {t("devices.revoke")}
                   </Button>
                 ))
               }
@@ -137,7 +139,7 @@ function PairPanel(props: { onClose: () => void; onPaired: () => void }) {
   const [withToken, setWithToken] = useState(false);
   const other = (
     <Button tone="quiet" onClick={() => setWithToken(!withToken)}>
-      {withToken ? "Pair by the code it shows instead" : "Make a token to paste instead"}
+      {t(withToken ? "devices.byCode" : "devices.byToken")}
     </Button>
   );
   return withToken ? <TokenPanel {...props}>{other}</TokenPanel> : <CodePanel {...props}>{other}</CodePanel>;
@@ -155,7 +157,7 @@ function CodePanel(props: { onClose: () => void; onPaired: () => void; children:
     event.preventDefault();
     const done = await saving.run(async () => {
       const device = await approveCode(api, { code, name: name.trim(), locationId: location.id });
-      setPaired(`${device.name} is paired: its screen opens by itself.`);
+      setPaired(t("devices.pairedNotice", { name: device.name }));
       setCode("");
       setName("");
     });
@@ -163,24 +165,24 @@ function CodePanel(props: { onClose: () => void; onPaired: () => void; children:
   }
 
   return (
-    <SidePanel title="Pair a device" onClose={props.onClose}>
+    <SidePanel title={t("devices.pair")} onClose={props.onClose}>
       <form onSubmit={pair}>
-        <p class="hint">Open the screen on the device: it shows a six-digit code. Type it here.</p>
+        <p class="hint">{t("devices.codeHint")}</p>
         <label>
-          Code on the device
+          {t("devices.code")}
           <input
             class="code-field"
             value={code}
             inputMode="numeric"
             autocomplete="off"
-            placeholder="000 000"
+            placeholder={CODE_SHAPE}
             required
             onInput={(event) => setCode(typedCode(event.currentTarget.value))}
           />
         </label>
         <NameField value={name} onInput={setName} />
         <p class="hint">
-          Location: <strong>{location.name}</strong>
+          {rich("devices.location", { name: location.name ?? "", strong: (chunks) => <strong>{chunks}</strong> })}
         </p>
         {paired && (
           <p class="notice" role="status">
@@ -188,7 +190,11 @@ function CodePanel(props: { onClose: () => void; onPaired: () => void; children:
           </p>
         )}
         <Problem error={saving.error} />
-        <PanelActions busy={saving.busy} ready={code.length === 6 && !!name.trim()} saveLabel="Pair" />
+        <PanelActions
+          busy={saving.busy}
+          ready={code.length === 6 && !!name.trim()}
+          saveLabel={t("devices.pairButton")}
+        />
       </form>
       {props.children}
     </SidePanel>
@@ -198,11 +204,11 @@ function CodePanel(props: { onClose: () => void; onPaired: () => void; children:
 function NameField(props: { value: string; onInput: (name: string) => void }) {
   return (
     <TextField
-      label="Device name"
+      label={t("devices.deviceName")}
       value={props.value}
       onInput={props.onInput}
       required
-      placeholder="Bar tablet, Grill screen…"
+      placeholder={t("devices.namePlaceholder")}
     />
   );
 }
@@ -243,13 +249,16 @@ function TokenPanel(props: { onClose: () => void; onPaired: () => void; children
 
   if (paired) {
     return (
-      <SidePanel title={`${paired.name} is paired`} onClose={props.onClose}>
+      <SidePanel title={t("devices.isPaired", { name: paired.name })} onClose={props.onClose}>
         <p class="notice" role="alert">
-          <strong>Copy the token now:</strong> it is shown only this once. On the {kindName(paired.kind).toLowerCase()},
-          open {paired.kind === "TERMINAL" ? "/" : "/kitchen"} and paste it with the location id.
+          {rich("devices.copyNow", {
+            kind: paired.kind,
+            path: paired.kind === "TERMINAL" ? "/" : "/kitchen",
+            strong: (chunks) => <strong>{chunks}</strong>,
+          })}
         </p>
         <label>
-          Device token
+          {t("devices.deviceToken")}
           <textarea
             id="new-device-token"
             class="token-box"
@@ -260,7 +269,7 @@ function TokenPanel(props: { onClose: () => void; onPaired: () => void; children
           />
         </label>
         <label>
-          Location id
+          {t("devices.locationId")}
           <textarea
             class="token-box"
             rows={2}
@@ -271,20 +280,25 @@ function TokenPanel(props: { onClose: () => void; onPaired: () => void; children
         </label>
         <div class="panel-actions">
           <Button tone="accent" onClick={copy}>
-            {copied ? "Copied" : "Copy token"}
+            {t(copied ? "devices.copied" : "devices.copy")}
           </Button>
-          <Button onClick={props.onClose}>Done</Button>
+          <Button onClick={props.onClose}>{t("devices.done")}</Button>
         </div>
       </SidePanel>
     );
   }
   return (
-    <SidePanel title="Make a device token" onClose={props.onClose}>
+    <SidePanel title={t("devices.makeToken")} onClose={props.onClose}>
       <form onSubmit={pair}>
         <NameField value={name} onInput={setName} />
-        <SelectField label="Kind" value={kind} onChange={setKind} options={KINDS} />
+        <SelectField
+          label={t("devices.kind")}
+          value={kind}
+          onChange={setKind}
+          options={KINDS.map((value) => ({ value, label: t(`devices.kind.${value}`) }))}
+        />
         <Problem error={saving.error} />
-        <PanelActions busy={saving.busy} ready={!!name.trim()} saveLabel="Make its token" />
+        <PanelActions busy={saving.busy} ready={!!name.trim()} saveLabel={t("devices.makeItsToken")} />
       </form>
       {props.children}
     </SidePanel>

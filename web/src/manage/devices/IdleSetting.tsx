@@ -3,6 +3,7 @@
 
 import { useState } from "preact/hooks";
 import { useBackOffice } from "../context";
+import { t } from "../messages";
 import { SelectField } from "../parts";
 import { ProfileForm } from "../ProfileForm";
 import { idleChoice, idleChoices, idleSeconds } from "./idle";
@@ -13,14 +14,14 @@ export function IdleSetting() {
   return (
     <ProfileForm
       id="idle-title"
-      title="Terminals sign out"
+      title={t("idle.title")}
       part={{ idleSignOutSeconds: idleSeconds(choice) }}
       changed={idleSeconds(choice) !== location.idleSignOutSeconds}
-      hint="A terminal warns 10 seconds before. With unsent items on the open check it stays signed in and asks whether to send them."
+      hint={t("idle.hint")}
     >
       {({ disabled, edited }) => (
         <SelectField
-          label="Idle sign-out"
+          label={t("idle.label")}
           disabled={disabled}
           value={choice}
           options={idleChoices(location.idleSignOutSeconds)}

@@ -6,6 +6,7 @@ import { listCategories } from "../../shared/api/categories";
 import { createStation, deleteStation, listStations, setDeviceStation, updateStation } from "../../shared/api/stations";
 import { Button } from "../../shared/ui";
 import { useBackOffice } from "../context";
+import { t } from "../messages";
 import {
   CategoryChecks,
   CheckField,
@@ -36,43 +37,41 @@ export function Stations(props: { devices: Device[] }) {
   const deviceName = new Map(props.devices.map((device) => [device.id, device.name]));
   const makes = (station: KitchenStation) =>
     station.isExpo
-      ? "Every ticket, whole (expo)"
+      ? t("stations.expo")
       : station.categoryIds.length === 0
-        ? "Everything"
-        : station.categoryIds.map((id) => categoryName.get(id) ?? "a removed category").join(", ");
+        ? t("stations.everything")
+        : station.categoryIds.map((id) => categoryName.get(id) ?? t("stations.removedCategory")).join(", ");
 
   return (
     <section class="section" aria-labelledby="stations-title">
       <header class="section-head">
-        <h2 id="stations-title">Kitchen stations</h2>
+        <h2 id="stations-title">{t("stations.title")}</h2>
         <Button tone="accent" onClick={() => edit("new")}>
-          New station
+          {t("stations.new")}
         </Button>
       </header>
       <div class="with-panel">
         <div class="panel">
           <Problem error={stations.error ?? categories.error} />
           {stations.data?.length === 0 ? (
-            <p class="hint">
-              No stations: every kitchen display shows every ticket and bumps it whole. Add a station per line (Grill,
-              Bar…) and an expo to bump each part on its own screen.
-            </p>
+            <p class="hint">{t("stations.none")}</p>
           ) : (
             <RecordTable
-              label="Kitchen stations"
+              label={t("stations.list")}
               rows={stations.data ?? []}
               columns={[
-                { title: "Station", cell: (station) => station.name },
-                { title: "Makes", wraps: true, cell: makes },
+                { title: t("stations.station"), cell: (station) => station.name },
+                { title: t("stations.makes"), wraps: true, cell: makes },
                 {
-                  title: "Displays",
+                  title: t("stations.displays"),
                   wraps: true,
-                  cell: (station) => station.deviceIds.map((id) => deviceName.get(id) ?? "a revoked device").join(", "),
+                  cell: (station) =>
+                    station.deviceIds.map((id) => deviceName.get(id) ?? t("stations.revokedDevice")).join(", "),
                 },
               ]}
               actions={(station) => (
-                <Button label={`Edit station ${station.name}`} onClick={() => edit(station)}>
-                  Edit
+                <Button label={t("stations.editOf", { name: station.name })} onClick={() => edit(station)}>
+                  {t("stations.edit")}
                 </Button>
               )}
             />
@@ -131,27 +130,32 @@ function StationPanel(props: {
     setDeviceIds((ids) => (on ? [...ids, id] : ids.filter((found) => found !== id)));
 
   return (
-    <SidePanel title={station ? `Edit station ${station.name}` : "New station"} onClose={props.onClose}>
+    <SidePanel
+      title={station ? t("stations.editOf", { name: station.name }) : t("stations.new")}
+      onClose={props.onClose}
+    >
       <form onSubmit={save}>
-        <TextField label="Station name" value={name} onInput={setName} required placeholder="Grill, Bar, Expo…" />
-        <CheckField
-          label="Expo: sees every ticket whole, its bump bumps the ticket"
-          checked={isExpo}
-          onChange={setExpo}
+        <TextField
+          label={t("stations.name")}
+          value={name}
+          onInput={setName}
+          required
+          placeholder={t("stations.namePlaceholder")}
         />
+        <CheckField label={t("stations.isExpo")} checked={isExpo} onChange={setExpo} />
         {!isExpo && (
           <CategoryChecks
-            legend="The categories it makes"
-            hint="Their subcategories too. None ticked: it makes every item."
+            legend={t("stations.categories")}
+            hint={t("stations.categoriesHint")}
             categories={props.categories}
             value={categoryIds}
             onChange={setCategoryIds}
           />
         )}
         <fieldset class="group">
-          <legend>Kitchen displays showing it</legend>
+          <legend>{t("stations.displaysLegend")}</legend>
           {props.displays.length === 0 ? (
-            <p class="hint">No kitchen display paired yet.</p>
+            <p class="hint">{t("stations.noDisplays")}</p>
           ) : (
             props.displays.map((device) => (
               <CheckField
@@ -167,9 +171,9 @@ function StationPanel(props: {
         <PanelActions
           busy={saving.busy}
           ready={!!name.trim()}
-          saveLabel={station ? "Save station" : "Add station"}
-          deleteLabel={station ? "Delete station" : undefined}
-          confirmDelete={station ? `Delete ${station.name}? Its displays will show every station's work.` : undefined}
+          saveLabel={t(station ? "stations.save" : "stations.add")}
+          deleteLabel={station ? t("stations.delete") : undefined}
+          confirmDelete={station ? t("stations.confirmDelete", { name: station.name }) : undefined}
           onDelete={remove}
         />
       </form>

@@ -1,14 +1,16 @@
 // The terminals' idle sign-out as the back office offers it: a few lengths and Never, and the
 // location's own when the API set another (30 to 3600 seconds, null for never).
 
+import { t } from "../messages";
+
 export const NEVER = "never";
 
 const LENGTHS = [30, 60, 120, 180, 300, 600, 1800, 3600];
 
 export function idleLabel(seconds: number): string {
-  if (seconds % 3600 === 0) return seconds === 3600 ? "1 hour" : `${seconds / 3600} hours`;
-  if (seconds % 60 === 0) return seconds === 60 ? "1 minute" : `${seconds / 60} minutes`;
-  return `${seconds} seconds`;
+  if (seconds % 3600 === 0) return t("idle.hours", { count: seconds / 3600 });
+  if (seconds % 60 === 0) return t("idle.minutes", { count: seconds / 60 });
+  return t("idle.seconds", { count: seconds });
 }
 
 /** The form's value for a location's idleSignOutSeconds. */
@@ -20,7 +22,7 @@ export const idleSeconds = (choice: string): number | null => (choice === NEVER 
 export function idleChoices(current: number | null): { value: string; label: string }[] {
   const lengths = current === null || LENGTHS.includes(current) ? LENGTHS : [...LENGTHS, current].sort((a, b) => a - b);
   return [
-    ...lengths.map((seconds) => ({ value: String(seconds), label: `After ${idleLabel(seconds)} untouched` })),
-    { value: NEVER, label: "Never: staff sign out themselves" },
+    ...lengths.map((seconds) => ({ value: String(seconds), label: t("idle.after", { length: idleLabel(seconds) }) })),
+    { value: NEVER, label: t("idle.never") },
   ];
 }

@@ -3,7 +3,8 @@
 // set under Devices, and kept as it is here.
 
 import { CheckField, SelectField, TextField } from "../parts";
-import { cashRoundingOf, cashStepOf, cashStepOptions, TAX_MODES } from "../pricing/fields";
+import { cashRoundingOf, cashStepOf, cashStepOptions, taxModes } from "../pricing/fields";
+import { t } from "../messages";
 import type { Profile } from "../ProfileForm";
 
 /** The profile of a location not made yet: this browser's timezone, the server's defaults. */
@@ -46,9 +47,9 @@ export function LocationFields(props: {
     set(key)(Number.parseInt(value, 10) || 0);
   return (
     <>
-      <TextField label="Location name" value={profile.name} onInput={set("name")} required disabled={disabled} />
+      <TextField label={t("location.name")} value={profile.name} onInput={set("name")} required disabled={disabled} />
       <TextField
-        label="Timezone"
+        label={t("location.timezone")}
         value={profile.timezone}
         onInput={set("timezone")}
         required
@@ -56,21 +57,21 @@ export function LocationFields(props: {
         disabled={disabled}
       />
       <TextField
-        label="Currency"
+        label={t("location.currency")}
         value={profile.currency ?? ""}
         onInput={(value) => set("currency")(value as Profile["currency"])}
         required
         disabled={disabled}
       />
       <SelectField
-        label="Prices"
+        label={t("location.prices")}
         value={profile.taxMode ?? "EXCLUSIVE"}
-        options={TAX_MODES}
+        options={taxModes()}
         onChange={set("taxMode")}
         disabled={disabled}
       />
       <SelectField
-        label="Cash rounding"
+        label={t("location.cashRounding")}
         value={cashStepOf(profile.cashRounding)}
         options={cashStepOptions(profile.currency?.trim().toUpperCase() || "USD")}
         onChange={(step) => set("cashRounding")(cashRoundingOf(step))}
@@ -79,33 +80,33 @@ export function LocationFields(props: {
       {!props.essentialsOnly && (
         <>
           <TextField
-            label="Kitchen ticket turns amber after (minutes)"
+            label={t("location.warnAfter")}
             value={String(profile.ticketWarnMinutes ?? 5)}
             onInput={minutes("ticketWarnMinutes")}
             inputMode="numeric"
             disabled={disabled}
           />
           <TextField
-            label="Kitchen ticket is late after (minutes)"
+            label={t("location.lateAfter")}
             value={String(profile.ticketLateMinutes ?? 10)}
             onInput={minutes("ticketLateMinutes")}
             inputMode="numeric"
             disabled={disabled}
           />
           <CheckField
-            label="A check paid in full completes by itself"
+            label={t("location.autoComplete")}
             checked={profile.autoComplete ?? true}
             onChange={set("autoComplete")}
             disabled={disabled}
           />
           <CheckField
-            label="Servers may open a cash drawer"
+            label={t("location.serversOpenDrawers")}
             checked={profile.serversOpenDrawers ?? true}
             onChange={set("serversOpenDrawers")}
             disabled={disabled}
           />
           <CheckField
-            label="The guests' board shows dine-in orders too"
+            label={t("location.boardDineIn")}
             checked={profile.boardShowsDineIn ?? false}
             onChange={set("boardShowsDineIn")}
             disabled={disabled}

@@ -5,6 +5,7 @@
 import { useState } from "preact/hooks";
 import { Button } from "../../shared/ui";
 import { useBackOffice } from "../context";
+import { t } from "../messages";
 import { type Profile, ProfileForm, profileOf } from "../ProfileForm";
 import { LocationFields, profileBody } from "./LocationFields";
 import { NewLocation } from "./NewLocation";
@@ -20,19 +21,19 @@ export function LocationPage() {
   return (
     <section class="section" aria-labelledby="location-title">
       <header class="section-head">
-        <h1 id="location-title">Location</h1>
+        <h1 id="location-title">{t("location.title")}</h1>
         {isAdmin && !adding && (
           <Button tone="accent" onClick={() => setAdding(true)}>
-            Add a location
+            {t("location.add")}
           </Button>
         )}
       </header>
       <ProfileForm
         id="location-settings"
-        title={`${location.name ?? "This location"}: settings`}
+        title={t("location.settings", { name: location.name ?? t("location.this") })}
         part={body}
         changed={changed}
-        hint="Its timezone decides where a business day starts and ends; its currency, the money on every screen. The terminals' idle sign-out is under Devices."
+        hint={t("location.hint")}
       >
         {(form) => (
           <LocationFields
@@ -48,13 +49,8 @@ export function LocationPage() {
       {adding && (
         <NewLocation
           api={api}
-          title="Add a location"
-          intro={
-            <p class="hint">
-              Another restaurant or site: its own menu, tables, devices and day. The back office switches to it once
-              made.
-            </p>
-          }
+          title={t("location.add")}
+          intro={<p class="hint">{t("location.addIntro")}</p>}
           onMade={addLocation}
         />
       )}

@@ -5,6 +5,7 @@ import type { ComponentChildren } from "preact";
 import { useState } from "preact/hooks";
 import { type Api, randomUuid } from "../../shared/api/client";
 import { putLocation } from "../../shared/api/dining";
+import { t } from "../messages";
 import { PanelActions, Problem, useAction } from "../parts";
 import type { Location } from "../types";
 import { LocationFields, newProfile, profileBody, profileReady } from "./LocationFields";
@@ -31,7 +32,7 @@ export function NewLocation(props: {
       {props.intro}
       <LocationFields profile={profile} onChange={setProfile} essentialsOnly={props.essentialsOnly} />
       <Problem error={saving.error} />
-      <PanelActions busy={saving.busy} ready={profileReady(profile)} saveLabel="Create location" />
+      <PanelActions busy={saving.busy} ready={profileReady(profile)} saveLabel={t("location.create")} />
     </form>
   );
 }

@@ -6,6 +6,7 @@ import { useState } from "preact/hooks";
 import { createCategory, deleteCategory, reorderCategories, updateCategory } from "../../shared/api/categories";
 import { Button } from "../../shared/ui";
 import { useBackOffice } from "../context";
+import { t } from "../messages";
 import {
   CheckField,
   ListTools,
@@ -21,6 +22,14 @@ import {
 import type { Category } from "../types";
 import type { MenuData } from "./Menu";
 import { dropOrder, stepOrder, treeRows } from "./reorder";
+import { TranslationsEditor } from "./Translations";
+import { translationsBody, translationsDraft } from "./translations";
+
+// Marks, not words: the same in every language (a drag handle, a child's indent, the arrows).
+const HANDLE = "⠿";
+const CHILD = "↳ ";
+const UP = "↑";
+const DOWN = "↓";
 
 export function Categories(props: { menu: MenuData }) {
   const { api, location } = useBackOffice();
@@ -47,16 +56,16 @@ export function Categories(props: { menu: MenuData }) {
         <ListTools
           search={search}
           onSearch={setSearch}
-          searchLabel="Search categories"
-          newLabel="New category"
+          searchLabel={t("menu.categories.search")}
+          newLabel={t("menu.categories.new")}
           onNew={() => edit("new")}
         />
         <Problem error={moving.error} />
         {categories.length === 0 ? (
-          <p class="hint">No categories yet: start the menu with “New category” (Mains, Drinks…).</p>
+          <p class="hint">{t("menu.categories.none")}</p>
         ) : (
           <RecordTable
-            label="Categories"
+            label={t("menu.categories.list")}
             rows={rows}
             rowProps={(row) => ({
               draggable: !needle,
@@ -76,48 +85,53 @@ export function Categories(props: { menu: MenuData }) {
             })}
             columns={[
               {
-                title: "Name",
+                title: t("menu.name"),
                 cell: (row) => (
                   <>
                     <span class="drag-handle" aria-hidden="true">
-                      ⠿
+                      {HANDLE}
                     </span>
                     <span style={{ paddingLeft: `${row.depth * 24}px` }}>
-                      {row.depth > 0 ? "↳ " : ""}
+                      {row.depth > 0 ? CHILD : ""}
                       {row.category.name}
                     </span>
                   </>
                 ),
               },
               {
-                title: "Status",
-                cell: (row) => (row.category.isActive ? "Shown" : <span class="chip chip-voided">Hidden</span>),
+                title: t("menu.status"),
+                cell: (row) =>
+                  row.category.isActive ? (
+                    t("menu.categories.shown")
+                  ) : (
+                    <span class="chip chip-voided">{t("menu.categories.hidden")}</span>
+                  ),
               },
             ]}
             actions={({ category }) => (
               <>
                 <Button
-                  label={`Move ${category.name} up`}
+                  label={t("menu.categories.up", { name: category.name })}
                   disabled={moving.busy}
                   onClick={() => reorder(stepOrder(categories, category.id, -1))}
                 >
-                  ↑
+                  {UP}
                 </Button>
                 <Button
-                  label={`Move ${category.name} down`}
+                  label={t("menu.categories.down", { name: category.name })}
                   disabled={moving.busy}
                   onClick={() => reorder(stepOrder(categories, category.id, 1))}
                 >
-                  ↓
+                  {DOWN}
                 </Button>
-                <Button label={`Edit ${category.name}`} onClick={() => edit(category)}>
-                  Edit
+                <Button label={t("menu.editNamed", { name: category.name })} onClick={() => edit(category)}>
+                  {t("menu.edit")}
                 </Button>
               </>
             )}
           />
         )}
-        <p class="hint">Drag a row onto another of the same level to move it there, or use ↑ and ↓.</p>
+        <p class="hint">{t("menu.categories.dragHint")}</p>
       </div>
       {editing && (
         <CategoryPanel
@@ -143,12 +157,17 @@ function CategoryPanel(props: {
   const [name, setName] = useState(category?.name ?? "");
   const [parent, setParent] = useState(category?.parentCategoryId ?? "");
   const [active, setActive] = useState(category?.isActive ?? true);
+  const [translations, setTranslations] = useState(() => translationsDraft(category?.translations));
   const saving = useAction();
   const parents = props.categories.filter((found) => found.id !== category?.id);
 
   async function save(event: Event) {
     event.preventDefault();
-    const body = { name: name.trim(), parentCategoryId: parent || null };
+    const body = {
+      name: name.trim(),
+      parentCategoryId: parent || null,
+      translations: translationsBody(translations, true),
+    };
     const done = await saving.run(() =>
       category
         ? updateCategory(api, category.id, { ...body, isActive: active })
@@ -166,25 +185,29 @@ function CategoryPanel(props: {
   }
 
   return (
-    <SidePanel title={category ? `Edit ${category.name}` : "New category"} onClose={props.onClose}>
+    <SidePanel
+      title={category ? t("menu.editNamed", { name: category.name }) : t("menu.categories.new")}
+      onClose={props.onClose}
+    >
       <form onSubmit={save}>
-        <TextField label="Category name" value={name} onInput={setName} required />
+        <TextField label={t("menu.categories.name")} value={name} onInput={setName} required />
+        <TranslationsEditor value={translations} onChange={setTranslations} withDescription />
         <SelectField
-          label="Inside"
+          label={t("menu.categories.inside")}
           value={parent}
           onChange={setParent}
           options={[
-            { value: "", label: "The top of the menu" },
+            { value: "", label: t("menu.categories.top") },
             ...parents.map((found) => ({ value: found.id, label: found.name })),
           ]}
         />
-        {category && <CheckField label="Shown on the terminal" checked={active} onChange={setActive} />}
+        {category && <CheckField label={t("menu.categories.active")} checked={active} onChange={setActive} />}
         <Problem error={saving.error} />
         <PanelActions
           busy={saving.busy}
           ready={!!name.trim()}
-          saveLabel={category ? "Save category" : "Create category"}
-          deleteLabel={category ? "Delete category" : undefined}
+          saveLabel={category ? t("menu.categories.save") : t("menu.categories.create")}
+          deleteLabel={category ? t("menu.categories.delete") : undefined}
           onDelete={remove}
         />
       </form>

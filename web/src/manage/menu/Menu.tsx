@@ -8,6 +8,7 @@ import { listTaxRates } from "../../shared/api/pricing";
 import type { TaxRate } from "../../shared/types";
 import { Button } from "../../shared/ui";
 import { useBackOffice } from "../context";
+import { t } from "../messages";
 import { Problem, useLoaded } from "../parts";
 import type { Category, ModifierGroupRecord } from "../types";
 import { Categories } from "./Categories";
@@ -15,7 +16,7 @@ import { ModifierGroups } from "./ModifierGroups";
 import { Products } from "./Products";
 import { Stock } from "./Stock";
 
-const PARTS = ["Categories", "Products", "Modifier groups", "86 & stock"] as const;
+const PARTS = ["categories", "products", "groups", "stock"] as const;
 type Part = (typeof PARTS)[number];
 
 export interface MenuData {
@@ -29,7 +30,7 @@ export interface MenuData {
 
 export function Menu() {
   const { api, location } = useBackOffice();
-  const [part, setPart] = useState<Part>("Categories");
+  const [part, setPart] = useState<Part>("categories");
   const categories = useLoaded(
     () => listCategories(api, { locationId: location.id, includeInactive: true }),
     [location.id],
@@ -49,23 +50,23 @@ export function Menu() {
   return (
     <section class="section" aria-labelledby="menu-title">
       <header class="section-head">
-        <h1 id="menu-title">Menu</h1>
-        <div class="toolbar" role="group" aria-label="Menu parts">
+        <h1 id="menu-title">{t("section.menu")}</h1>
+        <div class="toolbar" role="group" aria-label={t("menu.parts")}>
           {PARTS.map((name) => (
             <Button key={name} pressed={part === name} onClick={() => setPart(name)}>
-              {name}
+              {t(`menu.part.${name}`)}
             </Button>
           ))}
         </div>
       </header>
       <Problem error={categories.error ?? groups.error ?? taxRates.error} />
       {!menu ? (
-        <p>Loading the menu…</p>
-      ) : part === "Categories" ? (
+        <p>{t("menu.loading")}</p>
+      ) : part === "categories" ? (
         <Categories menu={menu} />
-      ) : part === "Products" ? (
+      ) : part === "products" ? (
         <Products menu={menu} />
-      ) : part === "Modifier groups" ? (
+      ) : part === "groups" ? (
         <ModifierGroups menu={menu} />
       ) : (
         <Stock />

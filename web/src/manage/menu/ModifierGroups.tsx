@@ -2,11 +2,11 @@
 // price of their own. New options are made here; products offer groups from their own panel.
 
 import { useState } from "preact/hooks";
-import { ruleInWords } from "../../shared/rules/modifiers";
 import { Button } from "../../shared/ui";
 import { createModifierGroup, deleteModifierGroup, updateModifierGroup } from "../../shared/api/categories";
 import { createProduct, listProducts } from "../../shared/api/products";
 import { useBackOffice } from "../context";
+import { t } from "../messages";
 import {
   CheckField,
   everyPage,
@@ -22,8 +22,11 @@ import {
   useMoney,
 } from "../parts";
 import type { ModifierGroupRecord } from "../types";
+import { ruleInWords } from "../../shared/rules/modifiers";
 import { priceFrom, wholeFrom } from "./fields";
 import type { MenuData } from "./Menu";
+import { TranslationsEditor } from "./Translations";
+import { translationsBody, translationsDraft } from "./translations";
 
 export function ModifierGroups(props: { menu: MenuData }) {
   const { groups, reloadGroups } = props.menu;
@@ -38,33 +41,35 @@ export function ModifierGroups(props: { menu: MenuData }) {
         <ListTools
           search={search}
           onSearch={setSearch}
-          searchLabel="Search modifier groups"
-          newLabel="New modifier group"
+          searchLabel={t("menu.groups.search")}
+          newLabel={t("menu.groups.new")}
           onNew={() => edit("new")}
         />
         {groups.length === 0 ? (
-          <p class="hint">
-            No modifier groups yet: make one (say “Doneness: choose 1”), then tick it on the products that offer it.
-          </p>
+          <p class="hint">{t("menu.groups.none")}</p>
         ) : (
           <RecordTable
-            label="Modifier groups"
+            label={t("menu.groups.list")}
             rows={shown}
             columns={[
-              { title: "Name", cell: (group) => group.name },
-              { title: "Rule", cell: (group) => ruleInWords(group) },
+              { title: t("menu.name"), cell: (group) => group.name },
+              { title: t("menu.groups.rule"), cell: (group) => ruleInWords(group) },
               {
-                title: "Options",
+                title: t("menu.groups.options"),
                 wraps: true,
                 cell: (group) =>
                   group.options
-                    .map((option) => `${option.name}${option.price ? ` +${money(option.price)}` : ""}`)
-                    .join(", ") || "none yet",
+                    .map((option) =>
+                      option.price
+                        ? t("menu.groups.optionPrice", { name: option.name, price: money(option.price) })
+                        : option.name,
+                    )
+                    .join(", ") || t("menu.groups.noOptions"),
               },
             ]}
             actions={(group) => (
-              <Button label={`Edit ${group.name}`} onClick={() => edit(group)}>
-                Edit
+              <Button label={t("menu.editNamed", { name: group.name })} onClick={() => edit(group)}>
+                {t("menu.edit")}
               </Button>
             )}
           />
@@ -90,6 +95,7 @@ function GroupPanel(props: { group: ModifierGroupRecord | null; onClose: () => v
   const [min, setMin] = useState(String(group?.minSelections ?? 0));
   const [max, setMax] = useState(group?.maxSelections != null ? String(group.maxSelections) : "");
   const [chosen, setChosen] = useState<string[]>(group?.options.map((option) => option.modifierOptionId) ?? []);
+  const [translations, setTranslations] = useState(() => translationsDraft(group?.translations));
   const [optionName, setOptionName] = useState("");
   const [optionPrice, setOptionPrice] = useState("0");
   const [problem, setProblem] = useState<string | null>(null);
@@ -102,7 +108,7 @@ function GroupPanel(props: { group: ModifierGroupRecord | null; onClose: () => v
 
   async function addOption() {
     const price = priceFrom(optionPrice);
-    setProblem(price === null ? "The option's price is an amount like 1.50 (0 for free)." : null);
+    setProblem(price === null ? t("menu.groups.badPrice") : null);
     if (price === null || !optionName.trim()) return;
     await saving.run(async () => {
       const made = await createProduct(api, {
@@ -123,7 +129,7 @@ function GroupPanel(props: { group: ModifierGroupRecord | null; onClose: () => v
     const minSelections = wholeFrom(min);
     const maxSelections = max.trim() ? wholeFrom(max) : null;
     if (minSelections === null || (max.trim() && maxSelections === null)) {
-      setProblem("“At least” and “At most” are whole numbers (leave “At most” empty for no limit).");
+      setProblem(t("menu.groups.badRule"));
       return;
     }
     setProblem(null);
@@ -132,6 +138,7 @@ function GroupPanel(props: { group: ModifierGroupRecord | null; onClose: () => v
       minSelections,
       maxSelections,
       options: chosen.map((productId) => ({ productId })),
+      translations: translationsBody(translations, false),
     };
     const done = await saving.run(() =>
       group ? updateModifierGroup(api, group.id, body) : createModifierGroup(api, { ...body, locationId: location.id }),
@@ -144,32 +151,47 @@ function GroupPanel(props: { group: ModifierGroupRecord | null; onClose: () => v
   }
 
   return (
-    <SidePanel title={group ? `Edit ${group.name}` : "New modifier group"} onClose={props.onClose}>
+    <SidePanel title={group ? t("menu.editNamed", { name: group.name }) : t("menu.groups.new")} onClose={props.onClose}>
       <form onSubmit={save}>
-        <TextField label="Group name" value={name} onInput={setName} required />
+        <TextField label={t("menu.groups.name")} value={name} onInput={setName} required />
+        <TranslationsEditor value={translations} onChange={setTranslations} withDescription={false} />
         <div class="field-row">
-          <TextField label="At least" value={min} onInput={setMin} inputMode="numeric" />
-          <TextField label="At most" value={max} onInput={setMax} inputMode="numeric" placeholder="no limit" />
+          <TextField label={t("menu.groups.min")} value={min} onInput={setMin} inputMode="numeric" />
+          <TextField
+            label={t("menu.groups.max")}
+            value={max}
+            onInput={setMax}
+            inputMode="numeric"
+            placeholder={t("menu.groups.noLimit")}
+          />
         </div>
-        <p class="hint">At least 1 makes the group required: the terminal will not add the item until it is chosen.</p>
+        <p class="hint">{t("menu.groups.requiredHint")}</p>
         <fieldset class="group">
-          <legend>Options</legend>
+          <legend>{t("menu.groups.options")}</legend>
           <Problem error={options.error} />
-          {options.data?.length === 0 && <p class="hint">No options yet: add the first below.</p>}
+          {options.data?.length === 0 && <p class="hint">{t("menu.groups.noOptionsYet")}</p>}
           {(options.data ?? []).map((option) => (
             <CheckField
               key={option.id}
-              label={`${option.name} (${option.price ? `+${money(option.price)}` : "free"})`}
+              label={t("menu.groups.option", {
+                name: option.name,
+                price: option.price ? t("menu.groups.plus", { price: money(option.price) }) : t("menu.groups.free"),
+              })}
               checked={chosen.includes(option.id)}
               onChange={(on) => setChosen(on ? [...chosen, option.id] : chosen.filter((id) => id !== option.id))}
             />
           ))}
           <div class="field-row">
-            <TextField label="New option name" value={optionName} onInput={setOptionName} />
-            <TextField label="New option price" value={optionPrice} onInput={setOptionPrice} inputMode="decimal" />
+            <TextField label={t("menu.groups.newOption")} value={optionName} onInput={setOptionName} />
+            <TextField
+              label={t("menu.groups.newOptionPrice")}
+              value={optionPrice}
+              onInput={setOptionPrice}
+              inputMode="decimal"
+            />
           </div>
           <Button onClick={addOption} disabled={saving.busy || !optionName.trim()}>
-            Add option
+            {t("menu.groups.addOption")}
           </Button>
         </fieldset>
         <Problem error={problem} />
@@ -177,8 +199,8 @@ function GroupPanel(props: { group: ModifierGroupRecord | null; onClose: () => v
         <PanelActions
           busy={saving.busy}
           ready={!!name.trim()}
-          saveLabel={group ? "Save group" : "Create group"}
-          deleteLabel={group ? "Delete group" : undefined}
+          saveLabel={group ? t("menu.groups.save") : t("menu.groups.create")}
+          deleteLabel={group ? t("menu.groups.delete") : undefined}
           onDelete={remove}
         />
       </form>

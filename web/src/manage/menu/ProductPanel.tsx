@@ -3,7 +3,6 @@
 // so its variants can follow.
 
 import { useEffect, useState } from "preact/hooks";
-import { ruleInWords } from "../../shared/rules/modifiers";
 import { Button } from "../../shared/ui";
 import {
   addVariant,
@@ -17,11 +16,15 @@ import {
 import type { Schemas } from "../../shared/api/client";
 import { useLatest } from "../../shared/latest";
 import { useBackOffice } from "../context";
+import { t } from "../messages";
 import { CheckField, PanelActions, Problem, SelectField, SidePanel, TextField, useAction, useMoney } from "../parts";
 import type { ProductDetail, ProductType } from "../types";
 import { withPercent } from "../../shared/totals";
+import { ruleInWords } from "../../shared/rules/modifiers";
 import { percentOf, prepSecondsFrom, prepText, priceFrom, taxRateFrom, wholeFrom } from "./fields";
 import type { MenuData } from "./Menu";
+import { TranslationsEditor } from "./Translations";
+import { type TranslationsDraft, translationsBody, translationsDraft } from "./translations";
 
 interface Draft {
   name: string;
@@ -39,6 +42,8 @@ interface Draft {
   prepTime: string;
   isActive: boolean;
   groupIds: string[];
+  /** Its name and description in the other languages (the translations editor's). */
+  translations: TranslationsDraft;
 }
 
 function draftOf(product: ProductDetail | null): Draft {
@@ -56,6 +61,7 @@ function draftOf(product: ProductDetail | null): Draft {
     prepTime: prepText(product?.prepSeconds),
     isActive: product?.isActive ?? true,
     groupIds: product?.modifierGroups.map((group) => group.id) ?? [],
+    translations: translationsDraft(product?.translations),
   };
 }
 
@@ -66,13 +72,13 @@ type ProductBody = Schemas["ProductUpdate"] & Pick<Schemas["ProductCreate"], "na
 
 function bodyOf(draft: Draft, creating: boolean): ProductBody | string {
   const price = priceFrom(draft.price);
-  if (price === null) return "The price is an amount like 12.50.";
+  if (price === null) return t("menu.product.badPrice");
   const taxRate = draft.taxRateId ? null : taxRateFrom(draft.taxPercent);
-  if (!draft.taxRateId && taxRate === null) return "The tax rate is a percentage from 0 to 100, like 8.875.";
+  if (!draft.taxRateId && taxRate === null) return t("menu.product.badTax");
   const threshold = draft.lowStockThreshold.trim() ? wholeFrom(draft.lowStockThreshold) : null;
-  if (draft.lowStockThreshold.trim() && threshold === null) return "The low-stock level is a whole number.";
+  if (draft.lowStockThreshold.trim() && threshold === null) return t("menu.product.badLowStock");
   const prepSeconds = draft.prepTime.trim() ? prepSecondsFrom(draft.prepTime) : null;
-  if (draft.prepTime.trim() && prepSeconds === null) return "The prep time is min:ss (4:30) or seconds (270).";
+  if (draft.prepTime.trim() && prepSeconds === null) return t("menu.product.badPrep");
   const body: ProductBody = {
     name: draft.name.trim(),
     price,
@@ -86,11 +92,11 @@ function bodyOf(draft: Draft, creating: boolean): ProductBody | string {
     lowStockThreshold: threshold,
     prepSeconds,
     modifierGroupIds: draft.groupIds,
+    translations: translationsBody(draft.translations, true),
   };
   if (creating) {
     const stock = draft.stock.trim() ? wholeFrom(draft.stock) : null;
-    if (draft.trackInventory && stock === null)
-      return "Say how many are in stock (a whole number) to count this product.";
+    if (draft.trackInventory && stock === null) return t("menu.product.badStock");
     if (draft.trackInventory) body.stockQuantity = stock;
   } else {
     body.isActive = draft.isActive;
@@ -162,18 +168,29 @@ export function ProductPanel(props: {
     }
   }
 
-  const title = product ? `Edit ${product.name}` : props.productId ? "Loading the product…" : "New product";
+  const title = product
+    ? t("menu.editNamed", { name: product.name })
+    : props.productId
+      ? t("menu.product.loading")
+      : t("menu.products.new");
   return (
     <SidePanel title={title} onClose={props.onClose}>
       <Problem error={loading.error} />
       {(product || !props.productId) && (
         <form onSubmit={save}>
-          <TextField label="Product name" value={draft.name} onInput={set("name")} required />
+          <TextField label={t("menu.product.name")} value={draft.name} onInput={set("name")} required />
+          <TranslationsEditor value={draft.translations} onChange={set("translations")} withDescription />
           <div class="field-row">
-            <TextField label="Price" value={draft.price} onInput={set("price")} inputMode="decimal" required />
+            <TextField
+              label={t("menu.price")}
+              value={draft.price}
+              onInput={set("price")}
+              inputMode="decimal"
+              required
+            />
             {!draft.taxRateId && (
               <TextField
-                label="Tax rate (%)"
+                label={t("menu.product.taxPercent")}
                 value={draft.taxPercent}
                 onInput={set("taxPercent")}
                 inputMode="decimal"
@@ -182,56 +199,61 @@ export function ProductPanel(props: {
           </div>
           {props.menu.taxRates.length > 0 && (
             <SelectField
-              label="Tax"
+              label={t("menu.products.tax")}
               value={draft.taxRateId}
               onChange={set("taxRateId")}
               options={[
-                { value: "", label: "Its own percentage" },
+                { value: "", label: t("menu.product.ownPercent") },
                 ...props.menu.taxRates.map((rate) => ({ value: rate.id, label: withPercent(rate.name, rate.rate) })),
               ]}
             />
           )}
           <SelectField
-            label="Category"
+            label={t("menu.category")}
             value={draft.categoryId}
             onChange={set("categoryId")}
             options={[
-              { value: "", label: "No category" },
+              { value: "", label: t("menu.product.noCategory") },
               ...props.menu.categories.map((c) => ({ value: c.id, label: c.name })),
             ]}
           />
           <div class="field-row">
-            <TextField label="SKU" value={draft.sku} onInput={set("sku")} />
-            <TextField label="Barcode" value={draft.barcode} onInput={set("barcode")} />
+            <TextField label={t("menu.product.sku")} value={draft.sku} onInput={set("sku")} />
+            <TextField label={t("menu.product.barcode")} value={draft.barcode} onInput={set("barcode")} />
           </div>
           <TextField
-            label="Prep time (min:ss or seconds)"
+            label={t("menu.product.prep")}
             value={draft.prepTime}
             onInput={set("prepTime")}
             placeholder="4:30"
           />
-          <CheckField label="Count its stock" checked={draft.trackInventory} onChange={set("trackInventory")} />
+          <CheckField label={t("menu.product.track")} checked={draft.trackInventory} onChange={set("trackInventory")} />
           {draft.trackInventory && (
             <div class="field-row">
               {!product && (
-                <TextField label="In stock now" value={draft.stock} onInput={set("stock")} inputMode="numeric" />
+                <TextField
+                  label={t("menu.product.stockNow")}
+                  value={draft.stock}
+                  onInput={set("stock")}
+                  inputMode="numeric"
+                />
               )}
               <TextField
-                label="Low-stock level"
+                label={t("menu.product.lowStock")}
                 value={draft.lowStockThreshold}
                 onInput={set("lowStockThreshold")}
                 inputMode="numeric"
               />
             </div>
           )}
-          {product && <CheckField label="On sale" checked={draft.isActive} onChange={set("isActive")} />}
+          {product && <CheckField label={t("menu.onSale")} checked={draft.isActive} onChange={set("isActive")} />}
           <fieldset class="group">
-            <legend>Modifier groups it offers</legend>
-            {props.menu.groups.length === 0 && <p class="hint">No modifier groups yet (Menu → Modifier groups).</p>}
+            <legend>{t("menu.product.groups")}</legend>
+            {props.menu.groups.length === 0 && <p class="hint">{t("menu.product.noGroups")}</p>}
             {props.menu.groups.map((group) => (
               <CheckField
                 key={group.id}
-                label={`${group.name} (${ruleInWords(group)})`}
+                label={t("menu.product.group", { name: group.name, rule: ruleInWords(group) })}
                 checked={draft.groupIds.includes(group.id)}
                 onChange={(on) => toggleGroup(group.id, on)}
               />
@@ -241,14 +263,14 @@ export function ProductPanel(props: {
           <Problem error={saving.error} />
           {saved && (
             <p class="done" role="status">
-              Saved.
+              {t("menu.saved")}
             </p>
           )}
           <PanelActions
             busy={saving.busy}
             ready={!!draft.name.trim()}
-            saveLabel={product ? "Save product" : "Create product"}
-            deleteLabel={product ? "Delete product" : undefined}
+            saveLabel={product ? t("menu.product.save") : t("menu.product.create")}
+            deleteLabel={product ? t("menu.product.delete") : undefined}
             onDelete={remove}
           />
         </form>
@@ -270,7 +292,7 @@ function Variants(props: { product: ProductDetail; onChanged: (product: ProductD
   async function add(event: Event) {
     event.preventDefault();
     const amount = priceFrom(price);
-    setProblem(amount === null ? "The variant's price is an amount like 15.50." : null);
+    setProblem(amount === null ? t("menu.variants.badPrice") : null);
     if (amount === null) return;
     const done = await changing.run(async () => {
       await addVariant(api, props.product.id, { name: name.trim(), price: amount });
@@ -283,9 +305,9 @@ function Variants(props: { product: ProductDetail; onChanged: (product: ProductD
   }
 
   return (
-    <section class="variants" aria-label="Variants">
-      <h3>Variants (sizes)</h3>
-      <p class="hint">With variants, the terminal asks which one; its price replaces the product’s.</p>
+    <section class="variants" aria-label={t("menu.variants.region")}>
+      <h3>{t("menu.variants.title")}</h3>
+      <p class="hint">{t("menu.variants.hint")}</p>
       {live.length > 0 && (
         <ul class="plain-list">
           {live.map((variant) => (
@@ -295,11 +317,11 @@ function Variants(props: { product: ProductDetail; onChanged: (product: ProductD
       )}
       <form onSubmit={add}>
         <div class="field-row">
-          <TextField label="Variant name" value={name} onInput={setName} required />
-          <TextField label="Variant price" value={price} onInput={setPrice} inputMode="decimal" required />
+          <TextField label={t("menu.variants.name")} value={name} onInput={setName} required />
+          <TextField label={t("menu.variants.price")} value={price} onInput={setPrice} inputMode="decimal" required />
         </div>
         <Button type="submit" disabled={changing.busy || !name.trim()}>
-          Add variant
+          {t("menu.variants.add")}
         </Button>
       </form>
       <Problem error={problem} />
@@ -324,7 +346,7 @@ function VariantRow(props: {
   async function savePrice(event: Event) {
     event.preventDefault();
     const amount = priceFrom(price ?? "");
-    setProblem(amount === null ? "The price is an amount like 15.50." : null);
+    setProblem(amount === null ? t("menu.variants.badNewPrice") : null);
     if (
       amount !== null &&
       (await changing.run(async () => {
@@ -342,26 +364,29 @@ function VariantRow(props: {
       {price === null ? (
         <>
           <span>{money(variant.price)}</span>
-          <Button label={`Change the price of ${variant.name}`} onClick={() => setPrice(variant.price.toFixed(2))}>
-            Price
+          <Button
+            label={t("menu.variants.changePrice", { name: variant.name })}
+            onClick={() => setPrice(variant.price.toFixed(2))}
+          >
+            {t("menu.variants.priceButton")}
           </Button>
         </>
       ) : (
         <form class="inline-form" onSubmit={savePrice}>
           <input
-            aria-label={`New price of ${variant.name}`}
+            aria-label={t("menu.variants.newPrice", { name: variant.name })}
             value={price}
             inputMode="decimal"
             onInput={(event) => setPrice(event.currentTarget.value)}
           />
-          <Button type="submit" disabled={changing.busy} label={`Save the price of ${variant.name}`}>
-            Save
+          <Button type="submit" disabled={changing.busy} label={t("menu.variants.savePrice", { name: variant.name })}>
+            {t("menu.save")}
           </Button>
         </form>
       )}
       <Button
         tone="danger"
-        label={`Remove variant ${variant.name}`}
+        label={t("menu.variants.remove", { name: variant.name })}
         disabled={changing.busy}
         onClick={() =>
           changing.run(async () => {
@@ -370,7 +395,7 @@ function VariantRow(props: {
           })
         }
       >
-        Remove
+        {t("menu.remove")}
       </Button>
       <Problem error={problem ?? changing.error} />
     </li>

@@ -1,14 +1,30 @@
 // Products in a table with search and a category filter; a product opens in a side panel.
+// Rows are picked by their checkbox or a whole category at a time, and the picked products
+// taxed anew at once (BulkTax).
 
 import { useState } from "preact/hooks";
 import { Button } from "../../shared/ui";
 import { listProducts } from "../../shared/api/products";
 import { useBackOffice } from "../context";
-import { everyPage, ListTools, Problem, RecordTable, SelectField, useEditing, useLoaded, useMoney } from "../parts";
+import { t } from "../messages";
+import {
+  type Column,
+  everyPage,
+  ListTools,
+  Problem,
+  RecordTable,
+  SelectField,
+  useEditing,
+  useLoaded,
+  useMoney,
+} from "../parts";
 import type { ProductSummary, ProductType } from "../types";
 import type { MenuData } from "./Menu";
+import { BulkTax } from "./BulkTax";
 import { ProductPanel } from "./ProductPanel";
-import { percentOf } from "./fields";
+import { percentShown } from "./fields";
+import { allPicked, categoryPicks, toggledAll, toggledOne } from "./selection";
+import "./menu.css";
 
 export function Products(props: { menu: MenuData }) {
   const { api, location } = useBackOffice();
@@ -17,6 +33,8 @@ export function Products(props: { menu: MenuData }) {
   const [categoryId, setCategoryId] = useState("");
   const [productType, setProductType] = useState<ProductType>("ITEM");
   const { editing, edit, close } = useEditing<ProductSummary>();
+  const [selected, setSelected] = useState<Set<string>>(new Set());
+  const [said, setSaid] = useState("");
   const products = useLoaded(
     () =>
       everyPage((page) =>
@@ -32,6 +50,30 @@ export function Products(props: { menu: MenuData }) {
     [search, categoryId, productType],
   );
   const categoryName = new Map(props.menu.categories.map((category) => [category.id, category.name]));
+  const shown = products.data ?? [];
+  const shownIds = shown.map((product) => product.id);
+  const picks = categoryPicks(props.menu.categories, shown);
+  // Picking is for the whole table: a product's side panel takes the room while it is open.
+  const picking = !editing;
+  const selectColumn: Column<ProductSummary> = {
+    title: t("menu.products.select"),
+    cell: (product) => (
+      <input
+        type="checkbox"
+        class="row-check"
+        aria-label={t("menu.products.selectOne", { name: product.name })}
+        checked={selected.has(product.id)}
+        onChange={() => {
+          setSaid("");
+          setSelected(toggledOne(selected, product.id));
+        }}
+      />
+    ),
+  };
+  const pick = (ids: string[]) => {
+    setSaid("");
+    setSelected(toggledAll(selected, ids));
+  };
 
   return (
     <div class="with-panel">
@@ -39,69 +81,104 @@ export function Products(props: { menu: MenuData }) {
         <ListTools
           search={search}
           onSearch={setSearch}
-          searchLabel="Search products"
-          newLabel="New product"
+          searchLabel={t("menu.products.search")}
+          newLabel={t("menu.products.new")}
           onNew={() => edit("new")}
         >
           <SelectField
-            label="Category"
+            label={t("menu.category")}
             value={categoryId}
             onChange={setCategoryId}
             options={[
-              { value: "", label: "Every category" },
+              { value: "", label: t("menu.products.everyCategory") },
               ...props.menu.categories.map((c) => ({ value: c.id, label: c.name })),
             ]}
           />
           <SelectField
-            label="Kind"
+            label={t("menu.products.kind")}
             value={productType}
             onChange={setProductType}
             options={[
-              { value: "ITEM", label: "Menu items" },
-              { value: "MODIFIER", label: "Modifier options" },
-              { value: "BUNDLE", label: "Bundles" },
+              { value: "ITEM", label: t("menu.products.items") },
+              { value: "MODIFIER", label: t("menu.products.modifiers") },
+              { value: "BUNDLE", label: t("menu.products.bundles") },
             ]}
           />
         </ListTools>
         <Problem error={products.error} />
-        {products.data?.length === 0 ? (
-          <p class="hint">
-            {search || categoryId
-              ? "No product matches."
-              : "No products yet: “New product” adds the first (make a category first to file it in)."}
+        {picking && shown.length > 0 && (
+          <div class="bulk-picks" role="group" aria-label={t("menu.products.pick")}>
+            <Button pressed={allPicked(selected, shownIds)} onClick={() => pick(shownIds)}>
+              {t("menu.products.allShown", { count: shown.length })}
+            </Button>
+            {picks.map((found) => (
+              <Button
+                key={found.id}
+                pressed={allPicked(selected, found.productIds)}
+                onClick={() => pick(found.productIds)}
+                label={t("menu.products.allInLabel", { name: found.name, count: found.productIds.length })}
+              >
+                {t("menu.products.allIn", { name: found.name, count: found.productIds.length })}
+              </Button>
+            ))}
+          </div>
+        )}
+        {picking && selected.size > 0 && (
+          <BulkTax
+            productIds={[...selected]}
+            taxRates={props.menu.taxRates}
+            onClear={() => setSelected(new Set())}
+            onDone={(words) => {
+              setSelected(new Set());
+              setSaid(words);
+              products.reload();
+            }}
+          />
+        )}
+        {said && (
+          <p class="notice" role="status">
+            {said}
           </p>
+        )}
+        {products.data?.length === 0 ? (
+          <p class="hint">{search || categoryId ? t("menu.products.noMatch") : t("menu.products.none")}</p>
         ) : (
           <RecordTable
-            label="Products"
+            label={t("menu.products.list")}
             rows={products.data ?? []}
             columns={[
-              { title: "Name", cell: (product) => product.name },
+              ...(picking ? [selectColumn] : []),
+              { title: t("menu.name"), cell: (product) => product.name },
               {
-                title: "Category",
+                title: t("menu.category"),
                 cell: (product) => (product.categoryId ? (categoryName.get(product.categoryId) ?? "—") : "—"),
               },
-              { title: "Price", number: true, cell: (product) => money(product.price) },
-              { title: "Tax", number: true, cell: (product) => `${percentOf(product.taxRate)}%` },
+              { title: t("menu.price"), number: true, cell: (product) => money(product.price) },
               {
-                title: "Stock",
+                title: t("menu.products.tax"),
+                number: true,
+                cell: (product) => t("menu.products.taxPercent", { percent: percentShown(product.taxRate) }),
+              },
+              {
+                title: t("menu.stock"),
                 number: true,
                 cell: (product) => (product.trackInventory ? (product.stockQuantity ?? 0) : "—"),
               },
               {
-                title: "Status",
+                title: t("menu.status"),
                 cell: (product) =>
                   product.is86d ? (
-                    <span class="chip chip-voided">86'd</span>
+                    <span class="chip chip-voided">{t("menu.products.86d")}</span>
                   ) : product.isActive ? (
-                    "On sale"
+                    t("menu.onSale")
                   ) : (
-                    <span class="chip">Inactive</span>
+                    <span class="chip">{t("menu.products.inactive")}</span>
                   ),
               },
             ]}
             actions={(product) => (
-              <Button label={`Edit ${product.name}`} onClick={() => edit(product)}>
-                Edit
+              <Button label={t("menu.editNamed", { name: product.name })} onClick={() => edit(product)}>
+                {t("menu.edit")}
               </Button>
             )}
           />

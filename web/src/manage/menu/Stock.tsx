@@ -6,6 +6,8 @@ import { Button } from "../../shared/ui";
 import type { Schemas } from "../../shared/api/client";
 import { changeStock, listProducts, setSoldOut, stockMovements } from "../../shared/api/products";
 import { useBackOffice } from "../context";
+import { t } from "../messages";
+import { locale } from "../../shared/i18n";
 import {
   everyPage,
   ListTools,
@@ -46,20 +48,23 @@ export function Stock() {
     <div class="with-panel">
       <div class="stack">
         <div class="panel">
-          <h2>Low stock</h2>
+          <h2>{t("menu.stock.low")}</h2>
           <Problem error={low.error} />
           {low.data?.length === 0 ? (
-            <p class="hint">Nothing is at or under its low-stock level.</p>
+            <p class="hint">{t("menu.stock.noLow")}</p>
           ) : (
-            <ul class="plain-list" aria-label="Low stock">
+            <ul class="plain-list" aria-label={t("menu.stock.low")}>
               {(low.data ?? []).map((product) => (
                 <li key={product.id}>
                   <span>{product.name}</span>
                   <span class="chip chip-pending">
-                    {product.stockQuantity ?? 0} left (level {product.lowStockThreshold})
+                    {t("menu.stock.left", { count: product.stockQuantity ?? 0, level: product.lowStockThreshold })}
                   </span>
-                  <Button label={`Adjust stock of ${product.name}`} onClick={() => setAdjusting(product)}>
-                    Adjust
+                  <Button
+                    label={t("menu.stock.adjustOf", { name: product.name })}
+                    onClick={() => setAdjusting(product)}
+                  >
+                    {t("menu.stock.adjust")}
                   </Button>
                 </li>
               ))}
@@ -67,37 +72,44 @@ export function Stock() {
           )}
         </div>
         <div class="panel">
-          <h2>The 86 board</h2>
-          <ListTools search={search} onSearch={setSearch} searchLabel="Search the 86 board" />
+          <h2>{t("menu.stock.board")}</h2>
+          <ListTools search={search} onSearch={setSearch} searchLabel={t("menu.stock.searchBoard")} />
           <Problem error={products.error ?? changing.error} />
           {products.data?.length === 0 ? (
-            <p class="hint">No menu items yet: add them under Products.</p>
+            <p class="hint">{t("menu.stock.noItems")}</p>
           ) : (
             <RecordTable
-              label="86 board"
+              label={t("menu.stock.boardTable")}
               rows={shown}
               columns={[
-                { title: "Product", cell: (product) => product.name },
+                { title: t("menu.stock.product"), cell: (product) => product.name },
                 {
-                  title: "Status",
+                  title: t("menu.status"),
                   cell: (product) =>
-                    product.is86d ? <span class="chip chip-voided">86'd: not on sale</span> : "On sale",
+                    product.is86d ? <span class="chip chip-voided">{t("menu.stock.86d")}</span> : t("menu.onSale"),
                 },
-                { title: "Stock", number: true, cell: stockOf },
+                { title: t("menu.stock"), number: true, cell: stockOf },
               ]}
               actions={(product) => (
                 <>
                   <Button
                     tone={product.is86d ? "neutral" : "danger"}
-                    label={product.is86d ? `Un-86 ${product.name}` : `86 ${product.name}`}
+                    label={
+                      product.is86d
+                        ? t("menu.stock.un86Named", { name: product.name })
+                        : t("menu.stock.86Named", { name: product.name })
+                    }
                     disabled={changing.busy}
                     onClick={() => toggle86(product)}
                   >
-                    {product.is86d ? "Un-86" : "86"}
+                    {product.is86d ? t("menu.stock.un86") : t("menu.stock.86")}
                   </Button>
                   {product.trackInventory && (
-                    <Button label={`Adjust stock of ${product.name}`} onClick={() => setAdjusting(product)}>
-                      Adjust stock
+                    <Button
+                      label={t("menu.stock.adjustOf", { name: product.name })}
+                      onClick={() => setAdjusting(product)}
+                    >
+                      {t("menu.stock.adjustStock")}
                     </Button>
                   )}
                 </>
@@ -135,7 +147,7 @@ function StockPanel(props: { product: ProductSummary; onClose: () => void; onSav
     event.preventDefault();
     const pattern = kind === "delta" ? /^\s*-?\d{1,6}(\.\d{1,3})?\s*$/ : /^\s*\d{1,6}(\.\d{1,3})?\s*$/;
     if (!pattern.test(amount) || (kind === "delta" && Number(amount) === 0)) {
-      setProblem(kind === "delta" ? "Say how many came in (12) or went (-3)." : "Say how many you counted.");
+      setProblem(kind === "delta" ? t("menu.stock.badDelta") : t("menu.stock.badCount"));
       return;
     }
     setProblem(null);
@@ -144,35 +156,35 @@ function StockPanel(props: { product: ProductSummary; onClose: () => void; onSav
   }
 
   return (
-    <SidePanel title={`Stock of ${props.product.name}`} onClose={props.onClose}>
-      <p>In stock now: {props.product.stockQuantity ?? 0}</p>
+    <SidePanel title={t("menu.stock.of", { name: props.product.name })} onClose={props.onClose}>
+      <p>{t("menu.stock.now", { count: props.product.stockQuantity ?? 0 })}</p>
       <form onSubmit={save}>
         <SelectField
-          label="What happened"
+          label={t("menu.stock.what")}
           value={kind}
           onChange={setKind}
           options={[
-            { value: "delta", label: "Some came in or went (a change)" },
-            { value: "count", label: "I counted them (a stocktake)" },
+            { value: "delta", label: t("menu.stock.kindDelta") },
+            { value: "count", label: t("menu.stock.kindCount") },
           ]}
         />
         <TextField
-          label={kind === "delta" ? "Change (negative for a loss)" : "Counted"}
+          label={kind === "delta" ? t("menu.stock.change") : t("menu.stock.counted")}
           value={amount}
           onInput={setAmount}
           inputMode="decimal"
           required
         />
         <TextField
-          label="Reason"
+          label={t("menu.stock.reason")}
           value={reason}
           onInput={setReason}
           required
-          placeholder="Delivery, breakage, weekly count…"
+          placeholder={t("menu.stock.reasonHint")}
         />
         <Problem error={problem} />
         <Problem error={saving.error} />
-        <PanelActions busy={saving.busy} ready={!!reason.trim()} saveLabel="Save stock" />
+        <PanelActions busy={saving.busy} ready={!!reason.trim()} saveLabel={t("menu.stock.save")} />
       </form>
       <Movements productId={props.product.id} />
     </SidePanel>
@@ -183,26 +195,32 @@ function StockPanel(props: { product: ProductSummary; onClose: () => void; onSav
 function Movements(props: { productId: string }) {
   const { api, location } = useBackOffice();
   const movements = useLoaded(() => stockMovements(api, props.productId, { limit: 5 }), [props.productId]);
-  const time = new Intl.DateTimeFormat("en-GB", {
+  const time = new Intl.DateTimeFormat(locale() === "en" ? "en-GB" : locale(), {
     timeZone: location.timezone,
     dateStyle: "short",
     timeStyle: "short",
   });
   const rows = movements.data?.data ?? [];
   return (
-    <section aria-label="Recent stock changes">
-      <h3>Recent changes</h3>
+    <section aria-label={t("menu.stock.recent")}>
+      <h3>{t("menu.stock.recentTitle")}</h3>
       <Problem error={movements.error} />
-      {movements.data && rows.length === 0 && <p class="hint">No change yet.</p>}
+      {movements.data && rows.length === 0 && <p class="hint">{t("menu.stock.noChange")}</p>}
       <ul class="plain-list">
         {rows.map((movement) => (
           <li key={movement.id}>
             <span>
-              {movement.change > 0 ? `+${movement.change}` : movement.change} ·{" "}
-              {movement.reason ?? movement.kind.toLowerCase()}
+              {t("menu.stock.movement", {
+                change: movement.change > 0 ? `+${movement.change}` : movement.change,
+                reason: movement.reason ?? t(`menu.stock.kind.${movement.kind}`),
+              })}
             </span>
             <span class="hint">
-              {movement.madeBy.name}, {time.format(new Date(movement.at))}, {movement.level} left
+              {t("menu.stock.by", {
+                name: movement.madeBy.name,
+                at: time.format(new Date(movement.at)),
+                level: movement.level,
+              })}
             </span>
           </li>
         ))}

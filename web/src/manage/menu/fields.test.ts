@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { percentOf, prepSecondsFrom, prepText, priceFrom, taxRateFrom, wholeFrom } from "./fields";
+import { switchLanguage } from "../../shared/i18n";
+import { ruleInWords } from "../../shared/rules/modifiers";
+import { percentOf, percentShown, prepSecondsFrom, prepText, priceFrom, taxRateFrom, wholeFrom } from "./fields";
 
 describe("the menu editor's fields", () => {
   it("reads prices as the API's numbers", () => {
@@ -41,5 +43,28 @@ describe("the menu editor's fields", () => {
     expect(prepText(270)).toBe("4:30");
     expect(prepText(5)).toBe("0:05");
     expect(prepText(null)).toBe("");
+  });
+
+  it("reads a decimal comma as German, French, Spanish and Italian write it", () => {
+    expect(priceFrom("12,50")).toBe(12.5);
+    expect(taxRateFrom("8,875")).toBe(0.08875);
+    expect(priceFrom("1,000.50")).toBeNull();
+    expect(priceFrom("12,505")).toBeNull();
+  });
+
+  it("writes a rate's percentage and a group's rule in the language shown", async () => {
+    expect(percentShown(0.08875)).toBe("8.875");
+    expect(ruleInWords({ minSelections: 0, maxSelections: null })).toBe("Optional");
+    expect(ruleInWords({ minSelections: 2, maxSelections: null })).toBe("At least 2");
+    expect(ruleInWords({ minSelections: 1, maxSelections: 1 })).toBe("Choose 1");
+    expect(ruleInWords({ minSelections: 0, maxSelections: 3 })).toBe("Up to 3");
+    expect(ruleInWords({ minSelections: 1, maxSelections: 3 })).toBe("Choose 1 to 3");
+    await switchLanguage("de");
+    try {
+      expect(percentShown(0.08875)).toBe("8,875");
+      expect(ruleInWords({ minSelections: 1, maxSelections: 1 })).toBe("1 wählen");
+    } finally {
+      await switchLanguage("en");
+    }
   });
 });

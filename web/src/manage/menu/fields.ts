@@ -1,22 +1,15 @@
 // What the menu editor's fields mean to the API: money typed as text, tax as a percentage.
 
-import { fromCents, parseAmount } from "../../shared/money";
+import { fromCents, parseAmount, percentOf, taxRateFrom, withPoint } from "../../shared/money";
+import { locale } from "../../shared/i18n";
 
 /** A price typed in ("12", "12.5") as the API's number; null when it is no amount. */
 export function priceFrom(text: string): number | null {
-  const cents = parseAmount(text);
+  const cents = parseAmount(withPoint(text));
   return cents === null ? null : fromCents(cents);
 }
 
-/** A tax percentage typed in ("8", "8.875") as the API's rate (0.08875); null when invalid. */
-export function taxRateFrom(text: string): number | null {
-  const match = /^\s*(\d{1,2}|100)(?:\.(\d{1,3}))?\s*$/.exec(text);
-  if (!match) return null;
-  const thousandths = Number(match[1]) * 1000 + Number((match[2] ?? "").padEnd(3, "0"));
-  return thousandths > 100_000 ? null : thousandths / 100_000;
-}
-
-export { percentOf } from "../../shared/money";
+export { percentOf, taxRateFrom };
 
 /** A whole number typed in, or null (blank or not a whole number). */
 export function wholeFrom(text: string): number | null {
@@ -35,4 +28,10 @@ export function prepSecondsFrom(text: string): number | null {
 export function prepText(seconds: number | null | undefined): string {
   if (seconds == null) return "";
   return `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, "0")}`;
+}
+
+/** A tax rate's percentage as the back office's language writes it: 0.08875 is "8.875" in
+ * English, "8,875" in German. */
+export function percentShown(rate: number): string {
+  return new Intl.NumberFormat(locale(), { maximumFractionDigits: 3 }).format(Number(percentOf(rate)));
 }

@@ -17,6 +17,7 @@ import type { ServiceCharge, TaxMode, TaxRate } from "../../shared/types";
 import { percentLabel, withPercent } from "../../shared/totals";
 import { Button } from "../../shared/ui";
 import { useBackOffice } from "../context";
+import { orderTypeName, t } from "../messages";
 import {
   CheckField,
   everyPage,
@@ -42,9 +43,12 @@ import {
   type TaxRateDraft,
   taxRateBody,
   taxRateDraft,
-  TAX_MODES,
+  taxModes,
   whenCharged,
 } from "./fields";
+
+// A sign, not a word: a tax rate no longer listed.
+const NOTHING = "—";
 
 /** What the side panel edits: a tax rate or a service charge (null: a new one). */
 type Editing = { rate: TaxRate | null } | { charge: ServiceCharge | null };
@@ -62,45 +66,43 @@ export function Pricing() {
     () => everyPage((page) => listServiceCharges(api, { locationId: location.id, page, limit: 100 })),
     [location.id],
   );
-  const rateName = (id: string | null) => (id ? (rates.data?.find((rate) => rate.id === id)?.name ?? "—") : "None");
+  const rateName = (id: string | null) =>
+    id ? (rates.data?.find((rate) => rate.id === id)?.name ?? NOTHING) : t("pricing.none");
 
   return (
     <section class="section" aria-labelledby="pricing-title">
       <header class="section-head">
-        <h1 id="pricing-title">Taxes & charges</h1>
+        <h1 id="pricing-title">{t("pricing.title")}</h1>
       </header>
       <div class="with-panel">
         <div class="stack">
           <LocationMoney />
           <div class="panel" aria-labelledby="rates-title">
             <div class="toolbar">
-              <h2 id="rates-title">Tax rates</h2>
+              <h2 id="rates-title">{t("pricing.rates")}</h2>
               <Button tone="accent" onClick={() => setEditing({ rate: null })}>
-                New tax rate
+                {t("pricing.newRate")}
               </Button>
             </div>
             <Problem error={rates.error} />
             {rates.data?.length === 0 ? (
-              <p class="hint">
-                No named rates yet: products are taxed at their own percentage. Name the rates your tax office uses
-                (Standard 20%, Reduced 10%) and pick one on each product.
-              </p>
+              <p class="hint">{t("pricing.noRates")}</p>
             ) : (
               <RecordTable
-                label="Tax rates"
+                label={t("pricing.rates")}
                 rows={rates.data ?? []}
                 columns={[
-                  { title: "Name", cell: (rate) => rate.name },
-                  { title: "Rate", number: true, cell: (rate) => percentLabel(rate.rate) },
+                  { title: t("pricing.name"), cell: (rate) => rate.name },
+                  { title: t("pricing.rate"), number: true, cell: (rate) => percentLabel(rate.rate) },
                   {
-                    title: "Takeaway",
+                    title: t("pricing.takeaway"),
                     number: true,
-                    cell: (rate) => (rate.takeoutRate === null ? "same" : percentLabel(rate.takeoutRate)),
+                    cell: (rate) => (rate.takeoutRate === null ? t("pricing.same") : percentLabel(rate.takeoutRate)),
                   },
                 ]}
                 actions={(rate) => (
-                  <Button label={`Edit tax rate ${rate.name}`} onClick={() => setEditing({ rate })}>
-                    Edit
+                  <Button label={t("pricing.editRate", { name: rate.name })} onClick={() => setEditing({ rate })}>
+                    {t("pricing.edit")}
                   </Button>
                 )}
               />
@@ -108,34 +110,31 @@ export function Pricing() {
           </div>
           <div class="panel" aria-labelledby="charges-title">
             <div class="toolbar">
-              <h2 id="charges-title">Service charges</h2>
+              <h2 id="charges-title">{t("pricing.charges")}</h2>
               <Button tone="accent" onClick={() => setEditing({ charge: null })}>
-                New service charge
+                {t("pricing.newCharge")}
               </Button>
             </div>
             <Problem error={charges.error} />
             {charges.data?.length === 0 ? (
-              <p class="hint">
-                No service charges yet. One may apply by itself (12.5% for parties of 6 or more) or be added by a
-                server; it is revenue, taxed at its rate, never a tip.
-              </p>
+              <p class="hint">{t("pricing.noCharges")}</p>
             ) : (
               <RecordTable
-                label="Service charges"
+                label={t("pricing.charges")}
                 rows={charges.data ?? []}
                 columns={[
-                  { title: "Name", cell: (charge) => charge.name },
+                  { title: t("pricing.name"), cell: (charge) => charge.name },
                   {
-                    title: "Charge",
+                    title: t("pricing.charge"),
                     number: true,
                     cell: (charge) => (charge.rate !== null ? percentLabel(charge.rate) : money(charge.amount ?? 0)),
                   },
-                  { title: "Tax", cell: (charge) => rateName(charge.taxRateId) },
-                  { title: "Applies", wraps: true, cell: whenCharged },
+                  { title: t("pricing.tax"), cell: (charge) => rateName(charge.taxRateId) },
+                  { title: t("pricing.applies"), wraps: true, cell: whenCharged },
                 ]}
                 actions={(charge) => (
-                  <Button label={`Edit service charge ${charge.name}`} onClick={() => setEditing({ charge })}>
-                    Edit
+                  <Button label={t("pricing.editCharge", { name: charge.name })} onClick={() => setEditing({ charge })}>
+                    {t("pricing.edit")}
                   </Button>
                 )}
               />
@@ -184,25 +183,25 @@ function LocationMoney() {
   return (
     <ProfileForm
       id="money-title"
-      title="Prices and cash"
+      title={t("pricing.money")}
       part={{ taxMode, cashRounding: cashRoundingOf(step), autoComplete }}
       changed={changed}
-      hint="Open checks keep what they were rung up at. Cash that settles a check is rounded to the step; cards pay the exact amount. A check paid in full with nothing left to send closes by itself unless that box is cleared."
+      hint={t("pricing.moneyHint")}
     >
       {({ disabled, edited }) => (
         <>
           <SelectField
-            label="Prices"
+            label={t("pricing.prices")}
             disabled={disabled}
             value={taxMode}
-            options={TAX_MODES}
+            options={taxModes()}
             onChange={(value) => {
               edited();
               setTaxMode(value);
             }}
           />
           <SelectField
-            label="Cash rounding"
+            label={t("pricing.cashRounding")}
             disabled={disabled}
             value={step}
             options={cashStepOptions(location.currency)}
@@ -221,7 +220,7 @@ function LocationMoney() {
                 setAutoComplete(e.currentTarget.checked);
               }}
             />
-            Close a check once it is paid
+            {t("pricing.closeWhenPaid")}
           </label>
         </>
       )}
@@ -253,28 +252,40 @@ function TaxRatePanel(props: { rate: TaxRate | null; onClose: () => void; onSave
   }
 
   return (
-    <SidePanel title={rate ? `Edit tax rate ${rate.name}` : "New tax rate"} onClose={props.onClose}>
+    <SidePanel title={rate ? t("pricing.editRate", { name: rate.name }) : t("pricing.newRate")} onClose={props.onClose}>
       <form onSubmit={save}>
-        <TextField label="Name" value={draft.name} onInput={set("name")} required placeholder="Standard 20%" />
+        <TextField
+          label={t("pricing.name")}
+          value={draft.name}
+          onInput={set("name")}
+          required
+          placeholder={t("pricing.namePlaceholder")}
+        />
         <div class="field-row">
-          <TextField label="Rate (%)" value={draft.percent} onInput={set("percent")} inputMode="decimal" required />
           <TextField
-            label="Takeaway rate (%)"
+            label={t("pricing.ratePercent")}
+            value={draft.percent}
+            onInput={set("percent")}
+            inputMode="decimal"
+            required
+          />
+          <TextField
+            label={t("pricing.takeawayPercent")}
             value={draft.takeoutPercent}
             onInput={set("takeoutPercent")}
             inputMode="decimal"
-            placeholder="same"
+            placeholder={t("pricing.same")}
           />
         </div>
-        <p class="hint">The takeaway rate applies to takeout and delivery orders; blank: the same rate.</p>
+        <p class="hint">{t("pricing.takeawayHint")}</p>
         <Problem error={problem} />
         <Problem error={saving.error} />
         <PanelActions
           busy={saving.busy}
           ready={!!draft.name.trim() && !!draft.percent.trim()}
-          saveLabel={rate ? "Save tax rate" : "Create tax rate"}
-          deleteLabel={rate ? "Delete tax rate" : undefined}
-          confirmDelete={rate ? `Delete ${rate.name}? A rate products still use is archived instead.` : undefined}
+          saveLabel={t(rate ? "pricing.saveRate" : "pricing.createRate")}
+          deleteLabel={rate ? t("pricing.deleteRate") : undefined}
+          confirmDelete={rate ? t("pricing.confirmDeleteRate", { name: rate.name }) : undefined}
           onDelete={remove}
         />
       </form>
@@ -319,21 +330,32 @@ function ChargePanel(props: {
     set("orderTypes")(on ? [...draft.orderTypes, value] : draft.orderTypes.filter((other) => other !== value));
 
   return (
-    <SidePanel title={charge ? `Edit service charge ${charge.name}` : "New service charge"} onClose={props.onClose}>
+    <SidePanel
+      title={charge ? t("pricing.editCharge", { name: charge.name }) : t("pricing.newCharge")}
+      onClose={props.onClose}
+    >
       <form onSubmit={save}>
-        <TextField label="Name" value={draft.name} onInput={set("name")} required placeholder="Service" />
+        <TextField
+          label={t("pricing.name")}
+          value={draft.name}
+          onInput={set("name")}
+          required
+          placeholder={t("pricing.chargePlaceholder")}
+        />
         <div class="field-row">
           <SelectField
-            label="Charged as"
+            label={t("pricing.chargedAs")}
             value={draft.kind}
             options={[
-              { value: "rate", label: "A percentage" },
-              { value: "amount", label: "A set amount" },
+              { value: "rate", label: t("pricing.aPercentage") },
+              { value: "amount", label: t("pricing.anAmount") },
             ]}
             onChange={set("kind")}
           />
           <TextField
-            label={draft.kind === "rate" ? "Percentage (%)" : `Amount (${location.currency})`}
+            label={
+              draft.kind === "rate" ? t("pricing.percentage") : t("pricing.amount", { currency: location.currency })
+            }
             value={draft.value}
             onInput={set("value")}
             inputMode="decimal"
@@ -341,47 +363,47 @@ function ChargePanel(props: {
           />
         </div>
         <SelectField
-          label="Tax rate"
+          label={t("pricing.taxRate")}
           value={draft.taxRateId}
           options={[
-            { value: "", label: "None (untaxed)" },
+            { value: "", label: t("pricing.untaxed") },
             ...props.rates.map((rate) => ({ value: rate.id, label: withPercent(rate.name, rate.rate) })),
           ]}
           onChange={set("taxRateId")}
         />
-        <CheckField label="Applies by itself (automatic)" checked={draft.automatic} onChange={set("automatic")} />
+        <CheckField label={t("pricing.automatic")} checked={draft.automatic} onChange={set("automatic")} />
         {draft.automatic ? (
           <fieldset class="group">
-            <legend>When it applies</legend>
+            <legend>{t("pricing.when")}</legend>
             <TextField
-              label="From this many guests"
+              label={t("pricing.fromGuests")}
               value={draft.minGuests}
               onInput={set("minGuests")}
               inputMode="numeric"
-              placeholder="any party"
+              placeholder={t("pricing.anyParty")}
             />
-            <p class="hint">Order types (none ticked: every type)</p>
+            <p class="hint">{t("pricing.orderTypesHint")}</p>
             {ORDER_TYPES.map((type) => (
               <CheckField
-                key={type.value}
-                label={type.label}
-                checked={draft.orderTypes.includes(type.value)}
-                onChange={(on) => toggleType(type.value, on)}
+                key={type}
+                label={orderTypeName(type)}
+                checked={draft.orderTypes.includes(type)}
+                onChange={(on) => toggleType(type, on)}
               />
             ))}
-            <p class="hint">Taking an automatic charge off a check takes a manager.</p>
+            <p class="hint">{t("pricing.managerWaives")}</p>
           </fieldset>
         ) : (
-          <p class="hint">A server adds it to a check from the terminal.</p>
+          <p class="hint">{t("pricing.serverAdds")}</p>
         )}
         <Problem error={problem} />
         <Problem error={saving.error} />
         <PanelActions
           busy={saving.busy}
           ready={!!draft.name.trim() && !!draft.value.trim()}
-          saveLabel={charge ? "Save service charge" : "Create service charge"}
-          deleteLabel={charge ? "Delete service charge" : undefined}
-          confirmDelete={charge ? `Delete ${charge.name}? Checks that carry it keep it.` : undefined}
+          saveLabel={t(charge ? "pricing.saveCharge" : "pricing.createCharge")}
+          deleteLabel={charge ? t("pricing.deleteCharge") : undefined}
+          confirmDelete={charge ? t("pricing.confirmDeleteCharge", { name: charge.name }) : undefined}
           onDelete={remove}
         />
       </form>

@@ -3,42 +3,24 @@
 // in words in the tables.
 
 import type { Schemas } from "../../shared/api/client";
-import { percentOf } from "../../shared/money";
+import { CASH_STEPS, type CashStep, percentOf } from "../../shared/money";
 import type { ChargeOrderType, ServiceCharge, TaxMode, TaxRate } from "../../shared/types";
 import { priceFrom, taxRateFrom, wholeFrom } from "../menu/fields";
+import { orderTypeName, t } from "../messages";
 
-/** The cash rounding steps a location may pick: none, or the smallest coin it takes. */
-export const CASH_STEPS = ["", "0.05", "0.10", "0.25", "0.50", "1.00"] as const;
-export type CashStep = (typeof CASH_STEPS)[number];
-
-/** A location's cashRounding as one of the form's steps ("" for none). */
-export function cashStepOf(cashRounding: number | null | undefined): CashStep {
-  if (!cashRounding) return "";
-  return CASH_STEPS.find((step) => step && Number(step) === cashRounding) ?? "";
-}
-
-export function cashRoundingOf(step: CashStep): number | null {
-  return step ? Number(step) : null;
-}
+export { CASH_STEPS, type CashStep, cashRoundingOf, cashStepOf } from "../../shared/money";
 
 export function cashStepOptions(currency: string): { value: CashStep; label: string }[] {
   return CASH_STEPS.map((value) => ({
     value,
-    label: value ? `To ${value} ${currency}` : "None: cash pays the exact amount",
+    label: value ? t("cash.step", { step: value, currency }) : t("cash.none"),
   }));
 }
 
-export const TAX_MODES: { value: TaxMode; label: string }[] = [
-  { value: "INCLUSIVE", label: "Include tax (VAT)" },
-  { value: "EXCLUSIVE", label: "Tax added on top" },
-];
+export const taxModes = (): { value: TaxMode; label: string }[] =>
+  (["INCLUSIVE", "EXCLUSIVE"] as const).map((value) => ({ value, label: t(`taxMode.${value}`) }));
 
-export const ORDER_TYPES: { value: ChargeOrderType; label: string }[] = [
-  { value: "DINE_IN", label: "Dine in" },
-  { value: "TAKEOUT", label: "Takeout" },
-  { value: "DELIVERY", label: "Delivery" },
-  { value: "BAR_TAB", label: "Bar tab" },
-];
+export const ORDER_TYPES: ChargeOrderType[] = ["DINE_IN", "TAKEOUT", "DELIVERY", "BAR_TAB"];
 
 export interface TaxRateDraft {
   name: string;
@@ -59,10 +41,9 @@ type TaxRateFields = Required<Omit<Schemas["TaxRateCreate"], "locationId">>;
 /** The fields a tax rate's create and update share, or the first problem in words. */
 export function taxRateBody(draft: TaxRateDraft): TaxRateFields | string {
   const rate = taxRateFrom(draft.percent);
-  if (rate === null) return "The rate is a percentage from 0 to 100, like 20 or 7.7.";
+  if (rate === null) return t("pricing.rateProblem");
   const takeoutRate = draft.takeoutPercent.trim() ? taxRateFrom(draft.takeoutPercent) : null;
-  if (draft.takeoutPercent.trim() && takeoutRate === null)
-    return "The takeaway rate is a percentage from 0 to 100, or blank for the same rate.";
+  if (draft.takeoutPercent.trim() && takeoutRate === null) return t("pricing.takeoutProblem");
   return { name: draft.name.trim(), rate, takeoutRate };
 }
 
@@ -98,16 +79,15 @@ export function chargeBody(draft: ChargeDraft): ChargeFields | string {
   let charged: { rate: number } | { amount: number };
   if (draft.kind === "rate") {
     const rate = taxRateFrom(draft.value);
-    if (rate === null || rate === 0) return "The charge is a percentage above 0, like 12.5.";
+    if (rate === null || rate === 0) return t("pricing.chargePercent");
     charged = { rate };
   } else {
     const amount = priceFrom(draft.value);
-    if (amount === null || amount === 0) return "The charge is an amount above 0, like 5.00.";
+    if (amount === null || amount === 0) return t("pricing.chargeAmount");
     charged = { amount };
   }
   const minGuests = draft.automatic && draft.minGuests.trim() ? wholeFrom(draft.minGuests) : null;
-  if (draft.automatic && draft.minGuests.trim() && !minGuests)
-    return "The party size is a whole number of guests, like 6.";
+  if (draft.automatic && draft.minGuests.trim() && !minGuests) return t("pricing.partySize");
   return {
     name: draft.name.trim(),
     ...charged,
@@ -120,12 +100,12 @@ export function chargeBody(draft: ChargeDraft): ChargeFields | string {
 
 /** When a charge applies, in words: "Added by a server", "Automatic from 6 guests · Dine in". */
 export function whenCharged(charge: Pick<ServiceCharge, "automatic" | "minGuests" | "orderTypes">): string {
-  if (!charge.automatic) return "Added by a server";
-  const parts = [charge.minGuests ? `Automatic from ${charge.minGuests} guests` : "Automatic on every order"];
+  if (!charge.automatic) return t("pricing.byServer");
+  const parts = [charge.minGuests ? t("pricing.autoFrom", { guests: charge.minGuests }) : t("pricing.autoAlways")];
   if (charge.orderTypes.length > 0) {
     parts.push(
-      ORDER_TYPES.filter((type) => charge.orderTypes.includes(type.value))
-        .map((type) => type.label)
+      ORDER_TYPES.filter((type) => charge.orderTypes.includes(type))
+        .map(orderTypeName)
         .join(", "),
     );
   }

@@ -23,17 +23,14 @@ import {
 } from "../parts";
 import type { Category, Printer, PrinterKind, PrintJob } from "../types";
 import { errorInWords, outbox } from "./outbox";
+import { t } from "../messages";
+import { locale } from "../../shared/i18n";
 
-const KINDS: { value: PrinterKind; label: string }[] = [
-  { value: "KITCHEN", label: "Kitchen (tickets on each send)" },
-  { value: "RECEIPT", label: "Receipt (guest checks)" },
-];
-const kindName = (kind: PrinterKind) => (kind === "KITCHEN" ? "Kitchen" : "Receipt");
-const JOB_KINDS: Record<PrintJob["kind"], string> = {
-  TICKET: "Kitchen ticket",
-  VOID: "Void ticket",
-  RECEIPT: "Receipt",
-};
+const KINDS: PrinterKind[] = ["KITCHEN", "RECEIPT"];
+const kindName = (kind: PrinterKind) => t(`printers.kindName.${kind}`);
+// A sign, not a word: a receipt printer prints no station.
+const NOTHING = "—";
+const addressOf = (printer: Printer) => `${printer.host}:${printer.port}`;
 /** The outbox is judged on each printer's newest jobs: what waits is always among them. */
 const RECENT_JOBS = 100;
 const REFRESH_MS = 30_000;
@@ -74,10 +71,10 @@ export function Printers() {
   const categoryName = new Map((categories.data ?? []).map((category) => [category.id, category.name]));
   const stations = (printer: Printer) =>
     printer.kind === "RECEIPT"
-      ? "—"
+      ? NOTHING
       : printer.categoryIds.length === 0
-        ? "Everything"
-        : printer.categoryIds.map((id) => categoryName.get(id) ?? "a removed category").join(", ");
+        ? t("printers.everything")
+        : printer.categoryIds.map((id) => categoryName.get(id) ?? t("printers.removedCategory")).join(", ");
   const needle = search.trim().toLowerCase();
   const shown = (printers.data ?? []).filter(
     (printer) => !needle || printer.name.toLowerCase().includes(needle) || printer.host.includes(needle),
@@ -87,34 +84,35 @@ export function Printers() {
   return (
     <section class="section" aria-labelledby="printers-title">
       <header class="section-head">
-        <h1 id="printers-title">Printers</h1>
+        <h1 id="printers-title">{t("printers.title")}</h1>
       </header>
       <div class="with-panel">
         <div class="panel">
           <ListTools
             search={search}
             onSearch={setSearch}
-            searchLabel="Search printers"
-            newLabel="New printer"
+            searchLabel={t("printers.search")}
+            newLabel={t("printers.new")}
             onNew={() => edit("new")}
           />
           <Problem error={printers.error ?? categories.error} />
           {printers.data?.length === 0 ? (
-            <p class="hint">
-              No printers yet: add each kitchen station's printer and the receipt printer by its network address (port
-              9100 unless its manual says otherwise).
-            </p>
+            <p class="hint">{t("printers.none")}</p>
           ) : (
             <RecordTable
-              label="Printers"
+              label={t("printers.list")}
               rows={shown}
               columns={[
-                { title: "Name", cell: (printer) => printer.name },
-                { title: "Kind", cell: (printer) => kindName(printer.kind) },
-                { title: "Address", wraps: true, cell: (printer) => <code>{`${printer.host}:${printer.port}`}</code> },
-                { title: "Prints", wraps: true, cell: stations },
+                { title: t("printers.name"), cell: (printer) => printer.name },
+                { title: t("printers.kind"), cell: (printer) => kindName(printer.kind) },
                 {
-                  title: "Outbox",
+                  title: t("printers.address"),
+                  wraps: true,
+                  cell: (printer) => <code>{addressOf(printer)}</code>,
+                },
+                { title: t("printers.prints"), wraps: true, cell: stations },
+                {
+                  title: t("printers.outbox"),
                   wraps: true,
                   cell: (printer) => {
                     const state = outbox(printer.jobs, now);
@@ -123,8 +121,8 @@ export function Printers() {
                 },
               ]}
               actions={(printer) => (
-                <Button label={`Edit printer ${printer.name}`} onClick={() => edit(printer)}>
-                  Edit
+                <Button label={t("printers.editOf", { name: printer.name })} onClick={() => edit(printer)}>
+                  {t("printers.edit")}
                 </Button>
               )}
             />
@@ -164,7 +162,7 @@ function PrinterPanel(props: {
     event.preventDefault();
     const portNumber = wholeFrom(port);
     if (portNumber === null) {
-      setProblem("Port is a whole number (usually 9100).");
+      setProblem(t("printers.portWhole"));
       return;
     }
     setProblem(null);
@@ -187,18 +185,32 @@ function PrinterPanel(props: {
   }
 
   return (
-    <SidePanel title={printer ? `Edit printer ${printer.name}` : "New printer"} onClose={props.onClose}>
+    <SidePanel
+      title={printer ? t("printers.editOf", { name: printer.name }) : t("printers.new")}
+      onClose={props.onClose}
+    >
       <form onSubmit={save}>
-        <TextField label="Printer name" value={name} onInput={setName} required placeholder="Grill, Bar, Front till…" />
-        <SelectField label="Kind" value={kind} onChange={setKind} options={KINDS} />
+        <TextField
+          label={t("printers.printerName")}
+          value={name}
+          onInput={setName}
+          required
+          placeholder={t("printers.namePlaceholder")}
+        />
+        <SelectField
+          label={t("printers.kind")}
+          value={kind}
+          onChange={setKind}
+          options={KINDS.map((value) => ({ value, label: t(`printers.kind.${value}`) }))}
+        />
         <div class="field-row">
-          <TextField label="Host" value={host} onInput={setHost} required placeholder="192.168.1.50" />
-          <TextField label="Port" value={port} onInput={setPort} inputMode="numeric" />
+          <TextField label={t("printers.host")} value={host} onInput={setHost} required placeholder="192.168.1.50" />
+          <TextField label={t("printers.port")} value={port} onInput={setPort} inputMode="numeric" />
         </div>
         {kind === "KITCHEN" && (
           <CategoryChecks
-            legend="Station: the categories it prints"
-            hint="None ticked: it prints every item (an expo printer)."
+            legend={t("printers.stationLegend")}
+            hint={t("printers.stationHint")}
             categories={props.categories}
             value={categoryIds}
             onChange={setCategoryIds}
@@ -209,9 +221,9 @@ function PrinterPanel(props: {
         <PanelActions
           busy={saving.busy}
           ready={!!name.trim() && !!host.trim()}
-          saveLabel={printer ? "Save printer" : "Add printer"}
-          deleteLabel={printer ? "Delete printer" : undefined}
-          confirmDelete={printer ? `Delete ${printer.name}? Jobs still waiting for it will not print.` : undefined}
+          saveLabel={t(printer ? "printers.save" : "printers.add")}
+          deleteLabel={printer ? t("printers.delete") : undefined}
+          confirmDelete={printer ? t("printers.confirmDelete", { name: printer.name }) : undefined}
           onDelete={remove}
         />
       </form>
@@ -222,21 +234,21 @@ function PrinterPanel(props: {
 
 function RecentJobs(props: { jobs: PrintJob[] }) {
   const { location } = useBackOffice();
-  const format = new Intl.DateTimeFormat("en-GB", {
+  const format = new Intl.DateTimeFormat(locale() === "en" ? "en-GB" : locale(), {
     timeZone: location.timezone,
     dateStyle: "short",
     timeStyle: "short",
   });
   const when = (at: string) => format.format(new Date(at));
   const status = (job: PrintJob) => {
-    if (job.status === "PRINTED") return `Printed ${job.printedAt ? when(job.printedAt) : ""}`;
-    const tries = `${job.attempts} failed ${job.attempts === 1 ? "try" : "tries"}`;
+    if (job.status === "PRINTED") return t("printers.printed", { when: job.printedAt ? when(job.printedAt) : "" });
+    const tries = t("printers.tries", { count: job.attempts });
     return (
       <>
         {job.status === "FAILED" ? (
-          <span class="chip chip-voided">Failed, gave up after {tries}</span>
+          <span class="chip chip-voided">{t("printers.gaveUp", { tries })}</span>
         ) : (
-          <span class="chip chip-pending">Waiting, {tries}</span>
+          <span class="chip chip-pending">{t("printers.waiting", { tries })}</span>
         )}
         {job.lastError && <span class="print-error">{errorInWords(job.lastError)}</span>}
       </>
@@ -244,17 +256,17 @@ function RecentJobs(props: { jobs: PrintJob[] }) {
   };
   return (
     <section aria-labelledby="recent-jobs-title">
-      <h3 id="recent-jobs-title">Recent jobs</h3>
+      <h3 id="recent-jobs-title">{t("printers.recent")}</h3>
       {props.jobs.length === 0 ? (
-        <p class="hint">Nothing printed yet: its first kitchen ticket or receipt will show here.</p>
+        <p class="hint">{t("printers.noJobs")}</p>
       ) : (
         <RecordTable
-          label="Recent jobs"
+          label={t("printers.recent")}
           rows={props.jobs.slice(0, 20)}
           columns={[
-            { title: "Queued", wraps: true, cell: (job) => when(job.createdAt) },
-            { title: "What", wraps: true, cell: (job) => JOB_KINDS[job.kind] },
-            { title: "Status", wraps: true, cell: status },
+            { title: t("printers.queued"), wraps: true, cell: (job) => when(job.createdAt) },
+            { title: t("printers.what"), wraps: true, cell: (job) => t(`printers.job.${job.kind}`) },
+            { title: t("printers.status"), wraps: true, cell: status },
           ]}
         />
       )}

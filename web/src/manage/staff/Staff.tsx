@@ -6,6 +6,7 @@ import { useRef, useState } from "preact/hooks";
 import { Button } from "../../shared/ui";
 import { createStaff, listStaff, staffDirectory, updateStaff } from "../../shared/api/staff";
 import { useBackOffice } from "../context";
+import { t } from "../messages";
 import {
   CheckField,
   everyPage,
@@ -24,13 +25,8 @@ import type { Role, StaffMember } from "../types";
 import { changeBody, createBody, fieldsOf, formProblem, refusalInWords, type StaffFields } from "./form";
 import { TokensPanel } from "./Tokens";
 
-const ROLES: { value: Role; label: string }[] = [
-  { value: "SERVER", label: "Server" },
-  { value: "KITCHEN", label: "Kitchen" },
-  { value: "MANAGER", label: "Manager" },
-  { value: "ADMIN", label: "Admin" },
-];
-const roleName = (role: Role) => ROLES.find((found) => found.value === role)?.label ?? role;
+const ROLES: Role[] = ["SERVER", "KITCHEN", "MANAGER", "ADMIN"];
+const roleName = (role: Role) => t(`staff.role.${role}`);
 
 export function Staff() {
   const { api, caller } = useBackOffice();
@@ -57,42 +53,39 @@ export function Staff() {
   return (
     <section class="section" aria-labelledby="staff-title">
       <header class="section-head">
-        <h1 id="staff-title">Staff</h1>
+        <h1 id="staff-title">{t("staff.title")}</h1>
       </header>
-      {!isAdmin && (
-        <p class="notice">
-          Only an admin adds staff, changes roles or sets someone else’s PIN. Below: who can sign in on the terminals
-          now.
-        </p>
-      )}
+      {!isAdmin && <p class="notice">{t("staff.onlyAdmin")}</p>}
       <div class="with-panel">
         <div class="panel">
           <ListTools
             search={search}
             onSearch={setSearch}
-            searchLabel="Search staff"
-            newLabel={isAdmin ? "New staff member" : undefined}
+            searchLabel={t("staff.search")}
+            newLabel={isAdmin ? t("staff.new") : undefined}
             onNew={() => edit("new")}
           />
           <Problem error={staff.error ?? directory.error} />
           {rows.length === 0 ? (
-            <p class="hint">
-              {isAdmin ? "No staff yet: add the team, then give each a PIN." : "Nobody has a PIN yet."}
-            </p>
+            <p class="hint">{t(isAdmin ? "staff.noneYet" : "staff.noPins")}</p>
           ) : (
             <RecordTable
-              label="Staff"
+              label={t("staff.list")}
               rows={shown}
               columns={[
-                { title: "Name", cell: (row) => row.name },
-                { title: "Role", cell: (row) => roleName(row.role) },
-                { title: "Status", cell: (row) => (row.isActive ? "Active" : <span class="chip">Deactivated</span>) },
-                { title: "PIN", cell: (row) => (withPin.has(row.id) ? "Set" : "None") },
+                { title: t("staff.name"), cell: (row) => row.name },
+                { title: t("staff.role"), cell: (row) => roleName(row.role) },
+                {
+                  title: t("staff.status"),
+                  cell: (row) =>
+                    row.isActive ? t("staff.active") : <span class="chip">{t("staff.deactivated")}</span>,
+                },
+                { title: t("staff.pin"), cell: (row) => t(withPin.has(row.id) ? "staff.pinSet" : "staff.none") },
                 ...(isAdmin
                   ? [
                       {
-                        title: "Back office sign-in",
-                        cell: (row: (typeof rows)[number]) => row.member?.login ?? "None",
+                        title: t("staff.signIn"),
+                        cell: (row: (typeof rows)[number]) => row.member?.login ?? t("staff.none"),
                       },
                     ]
                   : []),
@@ -103,22 +96,22 @@ export function Staff() {
                       row.member && (
                         <>
                           <Button
-                            label={`Edit ${row.name}`}
+                            label={t("staff.editOf", { name: row.name })}
                             onClick={() => {
                               setTokensOf(null);
                               edit(row.member!);
                             }}
                           >
-                            Edit
+                            {t("staff.edit")}
                           </Button>
                           <Button
-                            label={`API tokens of ${row.name}`}
+                            label={t("staff.tokensOf", { name: row.name })}
                             onClick={() => {
                               close();
                               setTokensOf(row.member!);
                             }}
                           >
-                            API tokens
+                            {t("staff.tokens")}
                           </Button>
                         </>
                       )
@@ -169,37 +162,30 @@ function StaffPanel(props: { member: StaffMember | null; onClose: () => void; on
   }
 
   return (
-    <SidePanel title={member ? `Edit ${member.name}` : "New staff member"} onClose={props.onClose}>
+    <SidePanel title={member ? t("staff.editOf", { name: member.name }) : t("staff.new")} onClose={props.onClose}>
       <form onSubmit={save}>
-        <TextField label="Name" value={fields.name} onInput={set("name")} required />
-        <SelectField label="Role" value={fields.role} onChange={set("role")} options={ROLES} />
-        {member && (
-          <CheckField
-            label="Active (deactivating ends their sessions at once)"
-            checked={fields.active}
-            onChange={set("active")}
-          />
-        )}
+        <TextField label={t("staff.name")} value={fields.name} onInput={set("name")} required />
+        <SelectField
+          label={t("staff.role")}
+          value={fields.role}
+          onChange={set("role")}
+          options={ROLES.map((role) => ({ value: role, label: roleName(role) }))}
+        />
+        {member && <CheckField label={t("staff.activeField")} checked={fields.active} onChange={set("active")} />}
         <TextField
-          label={member ? "New PIN (leave empty to keep theirs)" : "PIN (4 to 8 digits)"}
+          label={t(member ? "staff.newPin" : "staff.pinField")}
           type="password"
           value={fields.pin}
           onInput={set("pin")}
           inputMode="numeric"
         />
         <TextField
-          label={
-            member?.login
-              ? "Back-office login (empty it to take their password sign-in away)"
-              : "Back-office login (managers and admins)"
-          }
+          label={t(member?.login ? "staff.loginRemove" : "staff.login")}
           value={fields.login}
           onInput={set("login")}
         />
         <TextField
-          label={
-            member?.hasPassword ? "New password (leave empty to keep theirs)" : "Password (at least 10 characters)"
-          }
+          label={t(member?.hasPassword ? "staff.newPassword" : "staff.passwordField")}
           type="password"
           value={fields.password}
           onInput={set("password")}
@@ -208,7 +194,7 @@ function StaffPanel(props: { member: StaffMember | null; onClose: () => void; on
         <PanelActions
           busy={saving.busy}
           ready={!!fields.name.trim()}
-          saveLabel={member ? "Save staff member" : "Add staff member"}
+          saveLabel={t(member ? "staff.save" : "staff.add")}
         />
       </form>
     </SidePanel>

@@ -5,7 +5,9 @@ import { useState } from "preact/hooks";
 import { createToken, listTokens, revokeToken } from "../../shared/api/tokens";
 import type { Schemas } from "../../shared/api/client";
 import { Button } from "../../shared/ui";
+import { locale } from "../../shared/i18n";
 import { useBackOffice } from "../context";
+import { rich, t } from "../messages";
 import { CheckField, everyPage, Problem, RecordTable, SidePanel, TextField, useAction, useLoaded } from "../parts";
 import type { StaffMember } from "../types";
 
@@ -13,27 +15,27 @@ type Token = Schemas["TokenOut"];
 type Scope = Schemas["Scope"];
 
 // Every scope the API knows (the Record makes a new one a type error here), in words.
-const SCOPES: Record<Scope, string> = {
-  "orders:read": "Read orders",
-  "orders:write": "Take and change orders",
-  "payments:read": "Read payments",
-  "catalogue:read": "Read the menu",
-  "catalogue:write": "Edit the menu and prices",
-  "reports:read": "Read reports and the journal",
-  "audit:read": "Read the audit log",
-  "events:read": "Follow events",
-  "webhooks:write": "Manage webhooks",
+const SCOPES: Record<Scope, `scope.${Scope}`> = {
+  "orders:read": "scope.orders:read",
+  "orders:write": "scope.orders:write",
+  "payments:read": "scope.payments:read",
+  "catalogue:read": "scope.catalogue:read",
+  "catalogue:write": "scope.catalogue:write",
+  "reports:read": "scope.reports:read",
+  "audit:read": "scope.audit:read",
+  "events:read": "scope.events:read",
+  "webhooks:write": "scope.webhooks:write",
 };
 
 export function TokensPanel(props: { member: StaffMember; onClose: () => void }) {
   const { api, location } = useBackOffice();
   const { member } = props;
-  const format = new Intl.DateTimeFormat("en-GB", {
+  const format = new Intl.DateTimeFormat(locale() === "en" ? "en-GB" : locale(), {
     timeZone: location.timezone,
     dateStyle: "short",
     timeStyle: "short",
   });
-  const when = (at: string | null) => (at ? format.format(new Date(at)) : "Never");
+  const when = (at: string | null) => (at ? format.format(new Date(at)) : t("tokens.never"));
   const tokens = useLoaded(
     () => everyPage((page) => listTokens(api, { staffId: member.id, page, limit: 100 })),
     [member.id],
@@ -66,63 +68,75 @@ export function TokensPanel(props: { member: StaffMember; onClose: () => void })
   }
 
   return (
-    <SidePanel title={`API tokens of ${member.name}`} onClose={props.onClose}>
-      {made && <ShownOnce label={`Token “${made.name}”`} secret={made.token} onDone={() => setMade(null)} />}
+    <SidePanel title={t("tokens.title", { name: member.name })} onClose={props.onClose}>
+      {made && (
+        <ShownOnce
+          label={t("tokens.madeLabel", { name: made.name })}
+          secret={made.token}
+          onDone={() => setMade(null)}
+        />
+      )}
       <Problem error={tokens.error ?? changing.error} />
       {(tokens.data ?? []).length === 0 ? (
-        <p class="hint">No token yet: {member.name} signs in on the terminals with a PIN.</p>
+        <p class="hint">{t("tokens.none", { name: member.name })}</p>
       ) : (
         <RecordTable
-          label={`Tokens of ${member.name}`}
+          label={t("tokens.list", { name: member.name })}
           rows={tokens.data ?? []}
           columns={[
             {
-              title: "Token",
+              title: t("tokens.token"),
               cell: (token) => (
                 <>
                   {token.name}
-                  <div class="hint">{token.hint}…</div>
+                  <div class="hint">{t("tokens.hint", { hint: token.hint })}</div>
                   <div class="hint">
-                    {token.scopes ? `Only: ${token.scopes.join(", ")}` : "Everything the role allows"}
+                    {token.scopes ? t("tokens.only", { scopes: token.scopes.join(", ") }) : t("tokens.everything")}
                   </div>
                 </>
               ),
             },
             {
-              title: "Created, last used",
+              title: t("tokens.createdUsed"),
               wraps: true,
               cell: (token) => (
                 <>
                   {when(token.createdAt)}
-                  <div class="hint">Last used: {when(token.lastUsedAt)}</div>
+                  <div class="hint">{t("tokens.lastUsed", { when: when(token.lastUsedAt) })}</div>
                 </>
               ),
             },
           ]}
           actions={(token) =>
             token.revokedAt ? (
-              <span class="chip">Revoked</span>
+              <span class="chip">{t("tokens.revoked")}</span>
             ) : revoking === token.id ? (
-              <Button tone="danger" label={`Yes, revoke ${token.name}`} onClick={() => revoke(token)}>
-                Yes, revoke
+              <Button tone="danger" label={t("tokens.yesRevokeOf", { name: token.name })} onClick={() => revoke(token)}>
+                {t("tokens.yesRevoke")}
               </Button>
             ) : (
-              <Button label={`Revoke ${token.name}`} onClick={() => setRevoking(token.id)}>
-                Revoke
+              <Button label={t("tokens.revokeOf", { name: token.name })} onClick={() => setRevoking(token.id)}>
+                {t("tokens.revoke")}
               </Button>
             )
           }
         />
       )}
       <form onSubmit={make}>
-        <TextField label="Token name" value={name} onInput={setName} required placeholder="Laptop, Office PC…" />
+        <TextField
+          label={t("tokens.name")}
+          value={name}
+          onInput={setName}
+          required
+          placeholder={t("tokens.namePlaceholder")}
+        />
         <fieldset class="group">
-          <legend>Scopes</legend>
-          <p class="hint">None ticked: everything {member.name}’s role allows. Ticked: only those, within the role.</p>
+          <legend>{t("tokens.scopes")}</legend>
+          <p class="hint">{t("tokens.scopesHint", { name: member.name })}</p>
           {(Object.keys(SCOPES) as Scope[]).map((scope) => (
             <CheckField
               key={scope}
-              label={`${SCOPES[scope]} (${scope})`}
+              label={t("tokens.scopeLabel", { words: t(SCOPES[scope]), scope })}
               checked={scopes.includes(scope)}
               onChange={(on) => setScopes(on ? [...scopes, scope] : scopes.filter((found) => found !== scope))}
             />
@@ -130,7 +144,7 @@ export function TokensPanel(props: { member: StaffMember; onClose: () => void })
         </fieldset>
         <div class="panel-actions">
           <Button type="submit" tone="accent" disabled={changing.busy || !name.trim()}>
-            New token
+            {t("tokens.new")}
           </Button>
         </div>
       </form>
@@ -155,22 +169,20 @@ function ShownOnce(props: { label: string; secret: string; onDone: () => void })
 
   return (
     <div class="notice" role="alert">
-      <p>
-        <strong>{props.label}: shown only now.</strong> Copy it and keep it somewhere safe; it cannot be shown again.
-      </p>
+      <p>{rich("tokens.shownOnce", { label: props.label, strong: (chunks) => <strong>{chunks}</strong> })}</p>
       <input
         ref={setField}
         class="token-box"
-        aria-label="New token"
+        aria-label={t("tokens.newToken")}
         readOnly
         value={props.secret}
         onFocus={(event) => event.currentTarget.select()}
       />
       <div class="panel-actions">
         <Button tone="accent" onClick={copy}>
-          {copied ? "Copied" : "Copy token"}
+          {t(copied ? "tokens.copied" : "tokens.copy")}
         </Button>
-        <Button onClick={props.onDone}>Done</Button>
+        <Button onClick={props.onDone}>{t("tokens.done")}</Button>
       </div>
     </div>
   );

@@ -8,6 +8,7 @@ const ANA: StaffMember = {
   id: "a",
   name: "Ana",
   role: "MANAGER",
+  language: null,
   isActive: true,
   createdAt: "2026-01-01T09:00:00Z",
   updatedAt: "2026-01-01T09:00:00Z",

@@ -4,6 +4,7 @@
 import { ApiError, type Schemas } from "../../shared/api/client";
 import { loginHolds, MIN_PASSWORD, passwordRefusal, pinRefusal } from "../../shared/rules/credentials";
 import { inWords } from "../../shared/words";
+import { t } from "../messages";
 import type { Role, StaffMember } from "../types";
 
 export interface StaffFields {
@@ -26,26 +27,21 @@ export function fieldsOf(member: StaffMember | null): StaffFields {
   };
 }
 
-const TRIVIAL_PIN =
-  "That PIN is one anyone would try first (a repeated digit, a run such as 1234, a pattern or a year): choose another.";
-const WEAK_PASSWORD = "That password is one or two characters repeated: choose another.";
-const PASSWORD_LENGTH = `A password is ${MIN_PASSWORD} to 200 characters.`;
-
 /** Why the panel cannot be saved as it is, in words; null when it can be sent. */
 export function formProblem(fields: StaffFields, member: StaffMember | null): string | null {
   const login = fields.login.trim();
   const pin = fields.pin && pinRefusal(fields.pin);
-  if (pin === "format") return "A PIN is 4 to 8 digits.";
-  if (pin === "trivial") return TRIVIAL_PIN;
+  if (pin === "format") return t("staff.pinFormat");
+  if (pin === "trivial") return t("staff.trivialPin");
   if (login && !loginHolds(login)) {
-    return "A sign-in name is 3 to 60 letters, digits or . _ - + @ (an email works), no spaces.";
+    return t("staff.loginFormat");
   }
   const password = fields.password && passwordRefusal(fields.password);
-  if (password === "weak") return WEAK_PASSWORD;
-  if (password) return PASSWORD_LENGTH;
-  if (fields.password && !login) return "A password needs a sign-in name.";
+  if (password === "weak") return t("staff.weakPassword");
+  if (password) return t("staff.passwordLength", { min: MIN_PASSWORD });
+  if (fields.password && !login) return t("staff.passwordNeedsLogin");
   if (login && !fields.password && !member?.hasPassword) {
-    return `A sign-in name needs a password (at least ${MIN_PASSWORD} characters).`;
+    return t("staff.loginNeedsPassword", { min: MIN_PASSWORD });
   }
   return null;
 }
@@ -78,10 +74,10 @@ export function changeBody(fields: StaffFields, member: StaffMember): Schemas["S
 /** The server's refusal of a save, in words. */
 export function refusalInWords(error: unknown, fields: StaffFields): string {
   if (!(error instanceof ApiError)) return inWords(error);
-  if (error.code === "trivial_pin") return TRIVIAL_PIN;
-  if (error.code === "weak_password") return WEAK_PASSWORD;
+  if (error.code === "trivial_pin") return t("staff.trivialPin");
+  if (error.code === "weak_password") return t("staff.weakPassword");
   if (error.code === "login_taken") {
-    return `Someone else signs in as “${fields.login.trim()}”: choose another sign-in name.`;
+    return t("staff.loginTaken", { login: fields.login.trim() });
   }
   return inWords(error);
 }

@@ -4,6 +4,7 @@ import { useState } from "preact/hooks";
 import { Button } from "../../shared/ui";
 import { createTable, deleteTable, listTables, updateTable } from "../../shared/api/dining";
 import { useBackOffice } from "../context";
+import { t } from "../messages";
 import {
   everyPage,
   ListTools,
@@ -35,35 +36,36 @@ export function Tables() {
   return (
     <section class="section" aria-labelledby="tables-title">
       <header class="section-head">
-        <h1 id="tables-title">Tables</h1>
+        <h1 id="tables-title">{t("tables.title")}</h1>
       </header>
       <div class="with-panel">
         <div class="panel">
           <ListTools
             search={search}
             onSearch={setSearch}
-            searchLabel="Search tables"
-            newLabel="New table"
+            searchLabel={t("tables.search")}
+            newLabel={t("tables.new")}
             onNew={() => edit("new")}
           />
           <Problem error={tables.error} />
           {tables.data?.length === 0 ? (
-            <p class="hint">
-              No tables yet: add them section by section (Inside 1, 2, 3…; Patio…). Takeout needs none.
-            </p>
+            <p class="hint">{t("tables.none")}</p>
           ) : (
             <RecordTable
-              label="Tables"
+              label={t("tables.list")}
               rows={shown}
               columns={[
-                { title: "Table", cell: (table) => table.name },
-                { title: "Section", cell: (table) => table.section ?? "—" },
-                { title: "Seats", number: true, cell: (table) => table.seats ?? "—" },
-                { title: "Now", cell: (table) => (table.status === "OCCUPIED" ? "Occupied" : "Free") },
+                { title: t("tables.table"), cell: (table) => table.name },
+                { title: t("tables.section"), cell: (table) => table.section ?? "—" },
+                { title: t("tables.seats"), number: true, cell: (table) => table.seats ?? "—" },
+                {
+                  title: t("tables.now"),
+                  cell: (table) => t(table.status === "OCCUPIED" ? "tables.occupied" : "tables.free"),
+                },
               ]}
               actions={(table) => (
-                <Button label={`Edit table ${table.name}`} onClick={() => edit(table)}>
-                  Edit
+                <Button label={t("tables.editOf", { name: table.name })} onClick={() => edit(table)}>
+                  {t("tables.edit")}
                 </Button>
               )}
             />
@@ -95,7 +97,7 @@ function TablePanel(props: { table: DiningTable | null; onClose: () => void; onS
     event.preventDefault();
     const seatCount = seats.trim() ? wholeFrom(seats) : null;
     if (seats.trim() && seatCount === null) {
-      setProblem("Seats is a whole number.");
+      setProblem(t("tables.seatsWhole"));
       return;
     }
     setProblem(null);
@@ -111,18 +113,23 @@ function TablePanel(props: { table: DiningTable | null; onClose: () => void; onS
   }
 
   return (
-    <SidePanel title={table ? `Edit table ${table.name}` : "New table"} onClose={props.onClose}>
+    <SidePanel title={table ? t("tables.editOf", { name: table.name }) : t("tables.new")} onClose={props.onClose}>
       <form onSubmit={save}>
-        <TextField label="Table name" value={name} onInput={setName} required />
-        <TextField label="Section" value={section} onInput={setSection} placeholder="Inside, Patio, Bar…" />
-        <TextField label="Seats" value={seats} onInput={setSeats} inputMode="numeric" />
+        <TextField label={t("tables.name")} value={name} onInput={setName} required />
+        <TextField
+          label={t("tables.section")}
+          value={section}
+          onInput={setSection}
+          placeholder={t("tables.sectionPlaceholder")}
+        />
+        <TextField label={t("tables.seats")} value={seats} onInput={setSeats} inputMode="numeric" />
         <Problem error={problem} />
         <Problem error={saving.error} />
         <PanelActions
           busy={saving.busy}
           ready={!!name.trim()}
-          saveLabel={table ? "Save table" : "Create table"}
-          deleteLabel={table ? "Delete table" : undefined}
+          saveLabel={t(table ? "tables.save" : "tables.create")}
+          deleteLabel={table ? t("tables.delete") : undefined}
           onDelete={remove}
         />
       </form>

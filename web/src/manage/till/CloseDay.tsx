@@ -7,6 +7,7 @@ import type { Schemas } from "../../shared/api/client";
 import { closeDay } from "../../shared/api/reports";
 import { Button, Sheet } from "../../shared/ui";
 import { useBackOffice } from "../context";
+import { t } from "../messages";
 import { Problem, TextField, useAction } from "../parts";
 import type { ZReport } from "./Figures";
 
@@ -23,19 +24,16 @@ export function CloseDay(props: { nextNumber: number; onCancel: () => void; onCl
       else setOpenChecks(answer.openChecks);
     });
   return (
-    <Sheet title="Close the day" onClose={props.onCancel}>
+    <Sheet title={t("till.close.title")} onClose={props.onCancel}>
       {openChecks === null ? (
         <>
-          <p>
-            Z #{props.nextNumber} sums everything since the last Z and cannot be undone. Sales after it go on the next
-            one.
-          </p>
+          <p>{t("till.close.intro", { number: props.nextNumber })}</p>
           <div class="panel-actions">
             <Button tone="danger" disabled={action.busy} onClick={() => void close(false)}>
-              Close the day
+              {t("till.close.confirm")}
             </Button>
             <Button tone="quiet" onClick={props.onCancel}>
-              Keep it open
+              {t("till.close.keep")}
             </Button>
           </div>
         </>
@@ -48,23 +46,25 @@ export function CloseDay(props: { nextNumber: number; onCancel: () => void; onCl
           }}
         >
           <p class="error" role="alert">
-            {openChecks.length === 1 ? "1 check is" : `${openChecks.length} checks are`} still open:
+            {t("till.close.stillOpen", { count: openChecks.length })}
           </p>
-          <ul class="plain-list" aria-label="Open checks">
+          <ul class="plain-list" aria-label={t("till.close.openChecks")}>
             {openChecks.map((check) => (
               <li key={check.id}>
-                <span>Check #{check.number}</span>
-                <span>{check.table === null ? "No table" : `Table ${check.table}`}</span>
+                <span>{t("till.close.check", { number: check.number })}</span>
+                <span>
+                  {check.table === null ? t("till.close.noTable") : t("till.close.table", { table: check.table })}
+                </span>
               </li>
             ))}
           </ul>
-          <TextField label="Reason" value={reason} onInput={setReason} required />
+          <TextField label={t("till.close.reason")} value={reason} onInput={setReason} required />
           <div class="panel-actions">
             <Button type="submit" tone="danger" disabled={action.busy || !reason.trim()}>
-              Close anyway
+              {t("till.close.anyway")}
             </Button>
             <Button tone="quiet" onClick={props.onCancel}>
-              Keep it open
+              {t("till.close.keep")}
             </Button>
           </div>
         </form>

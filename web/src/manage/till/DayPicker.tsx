@@ -3,6 +3,7 @@
 import { useState } from "preact/hooks";
 import { Button } from "../../shared/ui";
 import { useBackOffice } from "../context";
+import { t } from "../messages";
 import { addDays, type Day, dayIn, describeRange, startOfDay } from "../today/dates";
 
 export interface PickedDay {
@@ -31,8 +32,8 @@ export function usePickedDay(): PickedDay {
 export function DayPicker(props: { picked: PickedDay; label: string }) {
   const { day, setDay, today } = props.picked;
   const quick = [
-    { label: "Today", day: today },
-    { label: "Yesterday", day: addDays(today, -1) },
+    { label: t("day.today"), day: today },
+    { label: t("day.yesterday"), day: addDays(today, -1) },
   ];
   return (
     <div class="toolbar" role="group" aria-label={props.label}>
@@ -43,7 +44,7 @@ export function DayPicker(props: { picked: PickedDay; label: string }) {
         </Button>
       ))}
       <label class="inline-field">
-        Day
+        {t("day.day")}
         <input type="date" value={day} max={today} onInput={(e) => setDay(e.currentTarget.value)} />
       </label>
     </div>

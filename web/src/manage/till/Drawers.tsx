@@ -7,6 +7,7 @@ import { closeDrawer, getDrawer, listDrawers } from "../../shared/api/drawers";
 import { formatMoney, fromCents, parseAmount } from "../../shared/money";
 import { Button } from "../../shared/ui";
 import { useBackOffice } from "../context";
+import { t } from "../messages";
 import { everyPage, Problem, RecordTable, useAction, useLoaded, useMoney } from "../parts";
 import { useDrawerColumns } from "./drawerColumns";
 import { DayPicker, usePickedDay } from "./DayPicker";
@@ -29,12 +30,12 @@ export function Drawers() {
 
   return (
     <>
-      <DayPicker picked={picked} label="Drawers' day" />
+      <DayPicker picked={picked} label={t("till.drawers.day")} />
       <Problem error={drawers.error ?? devicesError} />
-      {shown?.length === 0 && <p class="notice">No drawer was open that day.</p>}
+      {shown?.length === 0 && <p class="notice">{t("till.drawers.none")}</p>}
       {shown && shown.length > 0 && (
         <div class="panel">
-          <table class="data-table" aria-label="Drawers">
+          <table class="data-table" aria-label={t("till.drawers.list")}>
             <thead>
               <tr>
                 {columns.map((column) => (
@@ -43,7 +44,7 @@ export function Drawers() {
                   </th>
                 ))}
                 <th scope="col">
-                  <span class="visually-hidden">Actions</span>
+                  <span class="visually-hidden">{t("till.actions")}</span>
                 </th>
               </tr>
             </thead>
@@ -63,11 +64,11 @@ export function Drawers() {
                           pressed={expanded?.id === drawer.id && expanded.part === "movements"}
                           onClick={() => toggle(drawer.id, "movements")}
                         >
-                          Movements
+                          {t("till.drawers.movements")}
                         </Button>
                         {drawer.status === "OPEN" && (
                           <Button tone="accent" onClick={() => toggle(drawer.id, "count")}>
-                            Count and close
+                            {t("till.drawers.countAndClose")}
                           </Button>
                         )}
                       </div>
@@ -114,15 +115,15 @@ function CountAndClose(props: { drawer: Drawer; onClosed: () => void }) {
   return (
     <form
       class="till-count"
-      aria-label="Count and close"
+      aria-label={t("till.drawers.countAndClose")}
       onSubmit={(event) => {
         event.preventDefault();
         void close();
       }}
     >
-      <span>Expected so far: {money(props.drawer.expectedAmount)}</span>
+      <span>{t("till.drawers.expected", { amount: money(props.drawer.expectedAmount) })}</span>
       <label class="inline-field">
-        Counted cash
+        {t("till.drawers.counted")}
         <input
           value={counted}
           inputMode="decimal"
@@ -131,7 +132,7 @@ function CountAndClose(props: { drawer: Drawer; onClosed: () => void }) {
         />
       </label>
       <Button type="submit" tone="accent" disabled={action.busy || cents === null}>
-        Close drawer
+        {t("till.drawers.close")}
       </Button>
       <Problem error={action.error} />
     </form>
@@ -142,7 +143,7 @@ function Movements(props: { drawerId: string; day: string }) {
   const { api, location } = useBackOffice();
   const detail = useLoaded(() => getDrawer(api, props.drawerId), [props.drawerId]);
   if (detail.error) return <Problem error={detail.error} />;
-  if (!detail.data) return <p>Loading…</p>;
+  if (!detail.data) return <p>{t("till.loading")}</p>;
   const rows = movementRows(
     detail.data.movements,
     (cents) => formatMoney(cents, location.currency),
@@ -151,12 +152,12 @@ function Movements(props: { drawerId: string; day: string }) {
   return (
     <div class="compact-tables">
       <RecordTable
-        label="Movements"
+        label={t("till.drawers.movements")}
         rows={rows}
         columns={[
-          { title: "Movement", cell: (row) => row.what },
-          { title: "Reason, who and when", wraps: true, cell: (row) => row.detail },
-          { title: "Amount", number: true, cell: (row) => row.amount },
+          { title: t("till.movements.movement"), cell: (row) => row.what },
+          { title: t("till.movements.detail"), wraps: true, cell: (row) => row.detail },
+          { title: t("till.amount"), number: true, cell: (row) => row.amount },
         ]}
       />
     </div>

@@ -6,6 +6,8 @@ import { readJournal, verifyJournal } from "../../shared/api/reports";
 import { formatMoney } from "../../shared/money";
 import { Button } from "../../shared/ui";
 import { useBackOffice } from "../context";
+import { t } from "../messages";
+import { locale } from "../../shared/i18n";
 import { Problem, RecordTable, useLoaded } from "../parts";
 import { entryCents, journalState, kindWords, latestAfter, olderAfter } from "./rules";
 
@@ -25,7 +27,7 @@ export function Journal() {
   );
   const older = from === null ? null : olderAfter(from, PAGE);
   const at = (instant: string) =>
-    new Date(instant).toLocaleString("en-GB", {
+    new Date(instant).toLocaleString(locale() === "en" ? "en-GB" : locale(), {
       timeZone: location.timezone,
       day: "numeric",
       month: "short",
@@ -47,19 +49,19 @@ export function Journal() {
             {journalState(state)}
           </p>
         ))}
-      {state?.entries === 0 && <p class="notice">Nothing is in the journal yet: a sale writes its first entry.</p>}
+      {state?.entries === 0 && <p class="notice">{t("till.journal.empty")}</p>}
       {entries.data && entries.data.length > 0 && (
         <div class="panel">
           <RecordTable
-            label="Journal entries"
+            label={t("till.journal.entries")}
             rows={[...entries.data].reverse().map((entry) => ({ ...entry, id: String(entry.sequence) }))}
             columns={[
-              { title: "Entry", number: true, cell: (entry) => entry.sequence },
-              { title: "Kind", cell: (entry) => kindWords(entry.kind) },
-              { title: "Receipt No.", number: true, cell: (entry) => entry.receiptNumber ?? "–" },
-              { title: "Time", cell: (entry) => at(entry.at) },
+              { title: t("till.journal.entry"), number: true, cell: (entry) => entry.sequence },
+              { title: t("till.journal.kind"), cell: (entry) => kindWords(entry.kind) },
+              { title: t("till.journal.receipt"), number: true, cell: (entry) => entry.receiptNumber ?? "–" },
+              { title: t("till.journal.time"), cell: (entry) => at(entry.at) },
               {
-                title: "Amount",
+                title: t("till.amount"),
                 number: true,
                 cell: (entry) => {
                   const cents = entryCents(entry);
@@ -70,10 +72,10 @@ export function Journal() {
           />
           <div class="toolbar pager">
             <Button disabled={older === null} onClick={() => setAfter(older)}>
-              Older
+              {t("till.journal.older")}
             </Button>
             <Button disabled={after === null || after >= (latest ?? 0)} onClick={() => setAfter(null)}>
-              Latest
+              {t("till.journal.latest")}
             </Button>
           </div>
         </div>

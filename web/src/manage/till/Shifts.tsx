@@ -2,6 +2,7 @@
 
 import { listShifts } from "../../shared/api/drawers";
 import { useBackOffice } from "../context";
+import { t } from "../messages";
 import { everyPage, Problem, RecordTable, useLoaded } from "../parts";
 import { DayPicker, usePickedDay } from "./DayPicker";
 import { clockTime } from "./rules";
@@ -18,22 +19,22 @@ export function Shifts() {
   const at = (instant: string) => clockTime(instant, location.timezone, picked.day);
   return (
     <>
-      <DayPicker picked={picked} label="Shifts' day" />
+      <DayPicker picked={picked} label={t("shifts.day")} />
       <Problem error={shifts.error} />
-      {shifts.data?.length === 0 && <p class="notice">Nobody clocked in that day.</p>}
+      {shifts.data?.length === 0 && <p class="notice">{t("shifts.none")}</p>}
       {shifts.data && shifts.data.length > 0 && (
         <div class="panel">
           <RecordTable
-            label="Shifts"
+            label={t("shifts.list")}
             rows={shifts.data}
             columns={[
-              { title: "Staff", cell: (shift) => shift.staffName },
-              { title: "Clocked in", cell: (shift) => at(shift.clockedInAt) },
+              { title: t("shifts.staff"), cell: (shift) => shift.staffName },
+              { title: t("shifts.in"), cell: (shift) => at(shift.clockedInAt) },
               {
-                title: "Clocked out",
-                cell: (shift) => (shift.clockedOutAt === null ? "still in" : at(shift.clockedOutAt)),
+                title: t("shifts.out"),
+                cell: (shift) => (shift.clockedOutAt === null ? t("shifts.stillIn") : at(shift.clockedOutAt)),
               },
-              { title: "Hours", number: true, cell: (shift) => shift.hours.toFixed(2) },
+              { title: t("shifts.hours"), number: true, cell: (shift) => shift.hours.toFixed(2) },
             ]}
           />
         </div>

@@ -2,20 +2,21 @@
 
 import type { ComponentType } from "preact";
 import { useState } from "preact/hooks";
+import { t } from "../messages";
 import { Drawers } from "./Drawers";
 import { Journal } from "./Journal";
 import { Shifts } from "./Shifts";
 import { XAndZ } from "./XAndZ";
 
-const TABS: { id: string; title: string; view: ComponentType }[] = [
-  { id: "drawers", title: "Drawers", view: Drawers },
-  { id: "shifts", title: "Shifts", view: Shifts },
-  { id: "xz", title: "X and Z", view: XAndZ },
-  { id: "journal", title: "Journal", view: Journal },
+const TABS: { id: "drawers" | "shifts" | "xz" | "journal"; view: ComponentType }[] = [
+  { id: "drawers", view: Drawers },
+  { id: "shifts", view: Shifts },
+  { id: "xz", view: XAndZ },
+  { id: "journal", view: Journal },
 ];
 
 export function Till() {
-  const [tab, setTab] = useState(TABS[0].id);
+  const [tab, setTab] = useState<string>(TABS[0].id);
   const current = TABS.find((found) => found.id === tab) ?? TABS[0];
   const View = current.view;
   // The tabs as a tablist: the arrow keys move between them, Tab leaves them.
@@ -29,8 +30,8 @@ export function Till() {
   return (
     <section class="section" aria-labelledby="till-title">
       <header class="section-head no-print">
-        <h1 id="till-title">Till</h1>
-        <div role="tablist" aria-label="Till" class="till-tabs" onKeyDown={step}>
+        <h1 id="till-title">{t("till.title")}</h1>
+        <div role="tablist" aria-label={t("till.tabs")} class="till-tabs" onKeyDown={step}>
           {TABS.map((found) => (
             <button
               key={found.id}
@@ -43,7 +44,7 @@ export function Till() {
               class={`btn ${found.id === current.id ? "btn-accent" : "btn-neutral"}`}
               onClick={() => setTab(found.id)}
             >
-              {found.title}
+              {t(`till.tab.${found.id}`)}
             </button>
           ))}
         </div>

@@ -5,6 +5,7 @@ import { useState } from "preact/hooks";
 import { listZ, xReport } from "../../shared/api/reports";
 import { Button } from "../../shared/ui";
 import { useBackOffice } from "../context";
+import { t } from "../messages";
 import { Problem, RecordTable, useLoaded, useMoney } from "../parts";
 import { ReportOpenChecks } from "../today/ReportOpenChecks";
 import { CloseDay } from "./CloseDay";
@@ -12,7 +13,7 @@ import { ReportDrawers } from "./drawerColumns";
 import { FigureTable } from "./Figures";
 import { clockTime } from "./rules";
 import { ZPage } from "./ZPage";
-import { dayIn } from "../today/dates";
+import { dayIn, describeRange } from "../today/dates";
 
 export function XAndZ() {
   const { api, location } = useBackOffice();
@@ -26,24 +27,28 @@ export function XAndZ() {
     <>
       <div class="panel no-print">
         <div class="toolbar">
-          <h2>X · since {since || "…"}</h2>
+          <h2>{t("till.x.title", { since: since || "…" })}</h2>
           <Button tone="danger" disabled={!x.data} onClick={() => setClosing(true)}>
-            Close the day (Z)
+            {t("till.x.closeDay")}
           </Button>
         </div>
         <Problem error={x.error} />
-        {x.data && <FigureTable report={x.data} label="X figures" />}
+        {x.data && <FigureTable report={x.data} label={t("till.x.figures")} />}
         {x.data && (
           <ReportOpenChecks
             found={x.data.openChecks}
-            which="Open checks with payments"
-            label="Open checks with payments"
-            hint="Checks still open that hold payments: the money was taken, their sales count in the Z once they are completed."
+            which={t("till.x.openChecks")}
+            label={t("till.x.openChecks")}
+            hint={t("till.x.openChecksHint")}
           />
         )}
-        {x.data && <h3>Drawers</h3>}
+        {x.data && <h3>{t("till.x.drawers")}</h3>}
         {x.data && (
-          <ReportDrawers drawers={x.data.drawers} day={clockDay(x.data.to, location.timezone)} label="X drawers" />
+          <ReportDrawers
+            drawers={x.data.drawers}
+            day={clockDay(x.data.to, location.timezone)}
+            label={t("till.x.drawersTable")}
+          />
         )}
       </div>
       {closing && x.data && (
@@ -59,22 +64,29 @@ export function XAndZ() {
         />
       )}
       <div class="panel no-print">
-        <h2>Zs</h2>
+        <h2>{t("till.z.list")}</h2>
         <Problem error={zs.error} />
-        {zs.data?.data.length === 0 && <p class="notice">No day closed yet.</p>}
+        {zs.data?.data.length === 0 && <p class="notice">{t("till.z.none")}</p>}
         {zs.data && zs.data.data.length > 0 && (
           <RecordTable
-            label="Zs"
+            label={t("till.z.list")}
             rows={zs.data.data.map((z) => ({ ...z, id: String(z.number) }))}
             columns={[
-              { title: "Z", cell: (z) => `Z #${z.number}` },
-              { title: "Business day", cell: (z) => z.businessDay },
-              { title: "Net sales", number: true, cell: (z) => money(z.netSales) },
-              { title: "Grand total", number: true, cell: (z) => money(z.grandTotal) },
+              { title: t("till.z.column"), cell: (z) => t("till.z.number", { number: z.number }) },
+              {
+                title: t("till.z.businessDay"),
+                cell: (z) => describeRange({ from: z.businessDay, to: z.businessDay }),
+              },
+              { title: t("till.z.netSales"), number: true, cell: (z) => money(z.netSales) },
+              { title: t("till.z.grandTotal"), number: true, cell: (z) => money(z.grandTotal) },
             ]}
             actions={(z) => (
-              <Button pressed={chosen === z.number} onClick={() => setChosen(z.number)} label={`Show Z #${z.number}`}>
-                Show
+              <Button
+                pressed={chosen === z.number}
+                onClick={() => setChosen(z.number)}
+                label={t("till.z.showNamed", { number: z.number })}
+              >
+                {t("till.z.show")}
               </Button>
             )}
           />

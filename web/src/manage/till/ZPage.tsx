@@ -5,8 +5,9 @@ import { useState } from "preact/hooks";
 import { receiptPrinters } from "../../shared/api/printers";
 import { getZ, printZ } from "../../shared/api/reports";
 import { Button } from "../../shared/ui";
-import { sentTo } from "../../terminal/receipt/state";
+import { sentTo } from "../../shared/words";
 import { useBackOffice } from "../context";
+import { t } from "../messages";
 import { Problem, SelectField, useAction, useLoaded } from "../parts";
 import { ReportDrawers } from "./drawerColumns";
 import { FigureTable } from "./Figures";
@@ -27,38 +28,41 @@ export function ZPage(props: { number: number }) {
     setSent(null);
     if (await action.run(() => printZ(api, location.id, props.number, printer.id))) setSent(`${sentTo(printer.name)}.`);
   };
-  const title = `Z #${props.number}`;
+  const title = t("till.z.number", { number: props.number });
   if (z.error) return <Problem error={z.error} />;
-  if (!z.data) return <p>Loading…</p>;
+  if (!z.data) return <p>{t("till.loading")}</p>;
   const report = z.data;
   return (
     <article class="panel z-page" aria-labelledby="z-title">
       <header class="toolbar">
         <h2 id="z-title">{title}</h2>
         <span>
-          Business day {describeRange({ from: report.businessDay, to: report.businessDay })} ·{" "}
-          {clockTime(report.from, location.timezone, report.businessDay)} to{" "}
-          {clockTime(report.to, location.timezone, report.businessDay)} · journal entry {report.journalSequence}
+          {t("till.z.period", {
+            day: describeRange({ from: report.businessDay, to: report.businessDay }),
+            from: clockTime(report.from, location.timezone, report.businessDay),
+            to: clockTime(report.to, location.timezone, report.businessDay),
+            entry: report.journalSequence,
+          })}
         </span>
       </header>
-      <div class="toolbar no-print till-print" role="group" aria-label={`Print ${title}`}>
+      <div class="toolbar no-print till-print" role="group" aria-label={t("till.z.print", { title })}>
         {choices.length > 0 ? (
           <>
             <SelectField
-              label="Print on"
+              label={t("till.z.printOn")}
               value={printer?.id ?? ""}
               options={choices.map((found) => ({ value: found.id, label: found.name }))}
               onChange={setPrinterId}
             />
             <Button tone="accent" disabled={action.busy} onClick={() => void print()}>
-              Print
+              {t("till.z.printButton")}
             </Button>
           </>
         ) : (
-          <span class="hint">No receipt printer at this location.</span>
+          <span class="hint">{t("till.z.noPrinter")}</span>
         )}
         <Button tone="quiet" onClick={() => window.print()}>
-          Print this page
+          {t("till.z.printPage")}
         </Button>
         {sent && (
           <span class="done" role="status">
@@ -67,10 +71,10 @@ export function ZPage(props: { number: number }) {
         )}
         <Problem error={action.error ?? printers.error} />
       </div>
-      {report.forced && <p class="notice">Closed with checks open: {report.reason}</p>}
-      <FigureTable report={report} label={`${title} figures`} />
-      <h3>Drawers</h3>
-      <ReportDrawers drawers={report.drawers} day={report.businessDay} label={`${title} drawers`} />
+      {report.forced && <p class="notice">{t("till.z.forced", { reason: report.reason })}</p>}
+      <FigureTable report={report} label={t("till.z.figures", { title })} />
+      <h3>{t("till.x.drawers")}</h3>
+      <ReportDrawers drawers={report.drawers} day={report.businessDay} label={t("till.z.drawers", { title })} />
     </article>
   );
 }

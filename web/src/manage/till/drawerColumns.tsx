@@ -5,6 +5,7 @@ import type { Schemas } from "../../shared/api/client";
 import { listDevices } from "../../shared/api/dining";
 import { formatMoney, toCents } from "../../shared/money";
 import { useBackOffice } from "../context";
+import { t } from "../messages";
 import { type Column, everyPage, RecordTable, useLoaded } from "../parts";
 import { clockTime, varianceWords } from "./rules";
 
@@ -19,8 +20,8 @@ export function useDeviceName(): { name: (deviceId: string | null) => string; er
   );
   const name = (deviceId: string | null) =>
     deviceId === null
-      ? "No device"
-      : (devices.data?.find((device) => device.id === deviceId)?.name ?? "Another device");
+      ? t("till.device.none")
+      : (devices.data?.find((device) => device.id === deviceId)?.name ?? t("till.device.other"));
   return { name, error: devices.error };
 }
 
@@ -30,29 +31,31 @@ export function useDrawerColumns<T extends DrawerFigures>(day: string): { column
   const money = (amount: number) => formatMoney(toCents(amount), location.currency);
   const columns: Column<T>[] = [
     {
-      title: "Device",
+      title: t("till.column.device"),
       cell: (drawer) => (
         <>
           {devices.name(drawer.deviceId)}
-          {drawer.closedAt === null && <span class="chip till-open">Open</span>}
+          {drawer.closedAt === null && <span class="chip till-open">{t("till.column.open")}</span>}
         </>
       ),
     },
     {
-      title: "Opened",
+      title: t("till.column.opened"),
       wraps: true,
-      cell: (drawer) =>
-        `${clockTime(drawer.openedAt, location.timezone, day)}${drawer.openedBy ? ` · ${drawer.openedBy.name}` : ""}`,
+      cell: (drawer) => {
+        const at = clockTime(drawer.openedAt, location.timezone, day);
+        return drawer.openedBy ? t("till.column.openedBy", { at, name: drawer.openedBy.name }) : at;
+      },
     },
-    { title: "Float", number: true, cell: (drawer) => money(drawer.openingFloat) },
-    { title: "Expected", number: true, cell: (drawer) => money(drawer.expectedAmount) },
+    { title: t("till.column.float"), number: true, cell: (drawer) => money(drawer.openingFloat) },
+    { title: t("till.column.expected"), number: true, cell: (drawer) => money(drawer.expectedAmount) },
     {
-      title: "Counted",
+      title: t("till.column.counted"),
       number: true,
       cell: (drawer) => (drawer.countedAmount === null ? "–" : money(drawer.countedAmount)),
     },
     {
-      title: "Variance",
+      title: t("till.column.variance"),
       number: true,
       cell: (drawer) =>
         drawer.variance === null
@@ -66,6 +69,6 @@ export function useDrawerColumns<T extends DrawerFigures>(day: string): { column
 /** The drawers an X or a Z lists. */
 export function ReportDrawers(props: { drawers: Schemas["ZDrawer"][]; day: string; label: string }) {
   const { columns } = useDrawerColumns<Schemas["ZDrawer"]>(props.day);
-  if (props.drawers.length === 0) return <p class="hint">No drawer in this period.</p>;
+  if (props.drawers.length === 0) return <p class="hint">{t("till.drawers.noneInPeriod")}</p>;
   return <RecordTable label={props.label} rows={props.drawers} columns={columns} />;
 }

@@ -5,8 +5,10 @@
 import type { Schemas } from "../../shared/api/client";
 import { type Cents, toCents } from "../../shared/money";
 import type { TaxMode } from "../../shared/types";
+import { locale } from "../../shared/i18n";
 import { withPercent } from "../../shared/totals";
 import { dayIn } from "../today/dates";
+import { paymentMethodName, t } from "../messages";
 
 export type Drawer = Schemas["CashDrawerOut"];
 export type Movement = Schemas["MovementOut"];
@@ -17,8 +19,8 @@ type Money = (cents: Cents) => string;
 /** A count's variance (counted − expected) in words: "Short $2.00", "Over $0.50", "Even". */
 export function varianceWords(variance: number, money: Money): string {
   const cents = toCents(variance);
-  if (cents === 0) return "Even";
-  return `${cents < 0 ? "Short" : "Over"} ${money(Math.abs(cents))}`;
+  if (cents === 0) return t("till.variance.even");
+  return t(cents < 0 ? "till.variance.short" : "till.variance.over", { amount: money(Math.abs(cents)) });
 }
 
 /** The drawers of a day (the server keeps those open at some time during it): the open ones
@@ -59,14 +61,6 @@ export function summarise(movements: Movement[]): MovementSummary {
   return summary;
 }
 
-const MOVEMENT_WORDS: Record<Schemas["MovementType"], string> = {
-  PAY_IN: "Pay-in",
-  PAY_OUT: "Pay-out",
-  NO_SALE: "No sale",
-  CASH_SALE: "Cash sale",
-  CASH_REFUND: "Cash refund",
-};
-
 export interface MovementRow {
   id: string;
   what: string;
@@ -79,18 +73,18 @@ export interface MovementRow {
  * negative. */
 export function movementRows(movements: Movement[], money: Money, at: (instant: string) => string): MovementRow[] {
   const summary = summarise(movements);
-  const summed = (what: string, found: { count: number; cents: Cents }, sign: number) => ({
-    id: what,
-    what: `${what} · ${found.count}`,
+  const summed = (id: "cashSales" | "cashRefunds", found: { count: number; cents: Cents }, sign: number) => ({
+    id,
+    what: t(`till.movement.${id}`, { count: found.count }),
     detail: "",
     amount: money(sign * found.cents),
   });
   return [
-    summed("Cash sales", summary.cashSales, 1),
-    summed("Cash refunds", summary.cashRefunds, -1),
+    summed("cashSales", summary.cashSales, 1),
+    summed("cashRefunds", summary.cashRefunds, -1),
     ...summary.byHand.map((movement) => ({
       id: movement.id,
-      what: MOVEMENT_WORDS[movement.type],
+      what: t(`till.movement.${movement.type}`),
       detail: [movement.reason, movement.staff.name, at(movement.createdAt)].filter(Boolean).join(" · "),
       amount:
         movement.type === "NO_SALE" ? "–" : money((movement.type === "PAY_OUT" ? -1 : 1) * toCents(movement.amount)),
@@ -98,22 +92,8 @@ export function movementRows(movements: Movement[], money: Money, at: (instant: 
   ];
 }
 
-const KIND_WORDS: Record<JournalEntry["kind"], string> = {
-  SALE: "Sale",
-  REFUND: "Refund",
-  VOID: "Void",
-  REOPEN: "Reopen",
-  TIP_ADJUST: "Tip adjusted",
-  Z: "Z",
-};
-
-export const kindWords = (kind: JournalEntry["kind"]): string => KIND_WORDS[kind];
-
-/** "CARD" → "Card", "GIFT_CARD" → "Gift card". */
-export const methodWords = (method: string): string =>
-  method.charAt(0) + method.slice(1).toLowerCase().replace(/_/g, " ");
-
-const count = (n: number, one: string) => `${n} ${one}${n === 1 ? "" : "s"}`;
+/** A journal entry's kind in words ("Sale", "Tip adjusted"). */
+export const kindWords = (kind: JournalEntry["kind"]): string => t(`till.kind.${kind}`);
 
 export interface FigureRow {
   label: string;
@@ -127,16 +107,16 @@ export interface FigureRow {
  * lines', so with service charges on the day the figure net of VAT includes them, and says so. */
 function salesRows(report: DayFigures, money: Money, taxMode: TaxMode): FigureRow[] {
   const sales = toCents(report.netSales);
-  if (taxMode !== "INCLUSIVE") return [{ label: "Net sales", value: money(sales), total: true }];
+  if (taxMode !== "INCLUSIVE") return [{ label: t("till.figure.netSales"), value: money(sales), total: true }];
   const vat = report.taxes.reduce((sum, tax) => sum + toCents(tax.tax), 0);
   const charges = toCents(report.serviceCharges);
   return [
     {
-      label: charges === 0 ? "Net sales (excl. VAT)" : "Net sales and service charges (excl. VAT)",
+      label: t(charges === 0 ? "till.figure.netExclVat" : "till.figure.netAndChargesExclVat"),
       value: money(sales + charges - vat),
       total: true,
     },
-    { label: "Gross sales (incl. VAT)", value: money(sales) },
+    { label: t("till.figure.grossInclVat"), value: money(sales) },
   ];
 }
 
@@ -144,33 +124,47 @@ function salesRows(report: DayFigures, money: Money, taxMode: TaxMode): FigureRo
 export function figureRows(report: DayFigures, money: Money, taxMode: TaxMode = "EXCLUSIVE"): FigureRow[] {
   const cents = (amount: number) => money(toCents(amount));
   const rows: FigureRow[] = [
-    { label: "Orders", value: String(report.orderCount) },
+    { label: t("till.figure.orders"), value: new Intl.NumberFormat(locale()).format(report.orderCount) },
     ...salesRows(report, money, taxMode),
     ...report.taxes.map((tax) => ({
-      label: `Tax ${withPercent(tax.name, tax.rate)}${tax.net === null ? "" : ` on ${cents(tax.net)}`}`,
+      label:
+        tax.net === null
+          ? t("till.figure.tax", { tax: withPercent(tax.name, tax.rate) })
+          : t("till.figure.taxOn", { tax: withPercent(tax.name, tax.rate), net: cents(tax.net) }),
       value: cents(tax.tax),
     })),
-    { label: "Service charges", value: cents(report.serviceCharges) },
-    { label: "Tips", value: cents(report.tips) },
+    { label: t("till.figure.serviceCharges"), value: cents(report.serviceCharges) },
+    { label: t("till.figure.tips"), value: cents(report.tips) },
     ...report.byPaymentMethod.map((paid) => ({
-      label: `${methodWords(paid.method)} · ${count(paid.count, "payment")}${paid.tips ? `, tips ${cents(paid.tips)}` : ""}`,
+      label: paid.tips
+        ? t("till.figure.paymentsTips", {
+            method: paymentMethodName(paid.method),
+            count: paid.count,
+            tips: cents(paid.tips),
+          })
+        : t("till.figure.payments", { method: paymentMethodName(paid.method), count: paid.count }),
       value: cents(paid.amount),
     })),
-    { label: `Refunds · ${count(report.refunds.count, "refund")}`, value: cents(report.refunds.amount) },
-    { label: `Voids · ${count(report.voids.count, "void")}`, value: cents(report.voids.amount) },
-    { label: "Discounts", value: cents(report.discounts) },
-    { label: "Cash rounding", value: cents(report.rounding) },
+    { label: t("till.figure.refunds", { count: report.refunds.count }), value: cents(report.refunds.amount) },
+    { label: t("till.figure.voids", { count: report.voids.count }), value: cents(report.voids.amount) },
+    { label: t("till.figure.discounts"), value: cents(report.discounts) },
+    { label: t("till.figure.rounding"), value: cents(report.rounding) },
   ];
-  if (report.unassignedCash !== 0) rows.push({ label: "Cash with no drawer", value: cents(report.unassignedCash) });
-  if ("grandTotal" in report) rows.push({ label: "Grand total", value: cents(report.grandTotal), total: true });
+  if (report.unassignedCash !== 0) {
+    rows.push({ label: t("till.figure.unassignedCash"), value: cents(report.unassignedCash) });
+  }
+  if ("grandTotal" in report) {
+    rows.push({ label: t("till.figure.grandTotal"), value: cents(report.grandTotal), total: true });
+  }
   return rows;
 }
 
 /** "Journal intact · 1,284 entries" or "Journal broken at entry 812". */
 export function journalState(verification: Schemas["JournalVerification"]): string {
-  if (!verification.ok)
-    return `Journal broken at entry ${verification.firstBrokenSequence ?? verification.entries + 1}`;
-  return `Journal intact · ${verification.entries.toLocaleString("en-US")} ${verification.entries === 1 ? "entry" : "entries"}`;
+  if (!verification.ok) {
+    return t("till.journal.broken", { entry: verification.firstBrokenSequence ?? verification.entries + 1 });
+  }
+  return t("till.journal.intact", { count: verification.entries });
 }
 
 /** The `after` that reads the last `limit` of `entries` entries (sequences run 1..entries). */
@@ -198,7 +192,8 @@ export function entryCents(entry: JournalEntry): Cents | null {
  * is not on `day`. */
 export function clockTime(instant: string, timezone: string, day: string): string {
   const at = new Date(instant);
-  const time = at.toLocaleTimeString("en-GB", { timeZone: timezone, hour: "2-digit", minute: "2-digit" });
+  const shown = locale() === "en" ? "en-GB" : locale();
+  const time = at.toLocaleTimeString(shown, { timeZone: timezone, hour: "2-digit", minute: "2-digit" });
   if (dayIn(timezone, at) === day) return time;
-  return `${at.toLocaleDateString("en-GB", { timeZone: timezone, day: "numeric", month: "short" })} ${time}`;
+  return `${at.toLocaleDateString(shown, { timeZone: timezone, day: "numeric", month: "short" })} ${time}`;
 }

@@ -1,13 +1,14 @@
 // Today's charts, drawn with plain HTML and CSS: every bar carries its value in words (its
 // accessible name), the axis is rounded to a readable top, and an empty chart says so.
 
+import { t } from "../messages";
 import { barPercent, hourBars, hourLabel, niceCeiling, shares, ticks, type HourBar } from "./chart";
 
 type Money = (amount: number) => string;
 
 export function HourChart(props: { byHour: HourBar[]; money: Money; compactMoney: Money }) {
   const bars = hourBars(props.byHour);
-  if (bars.length === 0) return <p class="hint">No sales in these days yet: the hours fill in as orders complete.</p>;
+  if (bars.length === 0) return <p class="hint">{t("charts.noHours")}</p>;
   const top = niceCeiling(Math.max(...bars.map((bar) => bar.netSales)));
   const labelled = bars.length <= 10;
   return (
@@ -19,14 +20,14 @@ export function HourChart(props: { byHour: HourBar[]; money: Money; compactMoney
             <span key={tick}>{props.compactMoney(tick)}</span>
           ))}
       </div>
-      <ul class="hour-bars" aria-label="Net sales by hour">
+      <ul class="hour-bars" aria-label={t("charts.netByHour")}>
         {bars.map((bar, index) => {
-          const orders = `${bar.orderCount} order${bar.orderCount === 1 ? "" : "s"}`;
+          const orders = t("charts.orders", { count: bar.orderCount });
           return (
             <li
               key={bar.hour}
-              aria-label={`${hourLabel(bar.hour)}: ${props.money(bar.netSales)}, ${orders}`}
-              title={`${props.money(bar.netSales)} · ${orders}`}
+              aria-label={t("charts.hourBar", { hour: hourLabel(bar.hour), sales: props.money(bar.netSales), orders })}
+              title={t("charts.hourTitle", { sales: props.money(bar.netSales), orders })}
             >
               <div class="hour-bar-area">
                 <div class="hour-bar" style={{ height: `${barPercent(bar.netSales, top)}%` }}>
@@ -58,14 +59,21 @@ export function ShareBars(props: { name: string; parts: Share[]; money: Money; e
   return (
     <ul class="share-bars" aria-label={props.name}>
       {props.parts.map((part, i) => {
-        const words = `${props.money(part.amount)} · ${percents[i]}%`;
+        const share = t("charts.share", { amount: props.money(part.amount), percent: percents[i] });
         return (
-          <li key={part.label} aria-label={`${part.label}: ${words}${part.detail ? `, ${part.detail}` : ""}`}>
+          <li
+            key={part.label}
+            aria-label={
+              part.detail
+                ? t("charts.shareDetail", { label: part.label, share, detail: part.detail })
+                : t("charts.shareLabel", { label: part.label, share })
+            }
+          >
             <span class="share-label">{part.label}</span>
             <span class="share-track" aria-hidden="true">
               <span class="share-fill" style={{ width: `${barPercent(part.amount, top)}%` }} />
             </span>
-            <span class="share-value">{words}</span>
+            <span class="share-value">{share}</span>
           </li>
         );
       })}
@@ -77,11 +85,11 @@ export function TopProducts(props: {
   products: { productId: string; name: string | null; quantity: number; netSales: number }[];
   money: Money;
 }) {
-  if (props.products.length === 0) return <p class="hint">Nothing sold yet.</p>;
+  if (props.products.length === 0) return <p class="hint">{t("charts.nothingSold")}</p>;
   const ranked = [...props.products].sort((a, b) => b.netSales - a.netSales || b.quantity - a.quantity).slice(0, 10);
   const top = ranked[0].netSales;
   return (
-    <ol class="top-products" aria-label="Top products">
+    <ol class="top-products" aria-label={t("today.chart.topProducts")}>
       {ranked.map((product) => (
         <li key={product.productId}>
           <span
@@ -89,8 +97,8 @@ export function TopProducts(props: {
             aria-hidden="true"
             style={{ width: `${barPercent(product.netSales, top)}%` }}
           />
-          <span class="top-name">{product.name ?? "A deleted product"}</span>
-          <span class="top-quantity">× {product.quantity}</span>
+          <span class="top-name">{product.name ?? t("charts.deletedProduct")}</span>
+          <span class="top-quantity">{t("charts.quantity", { quantity: product.quantity })}</span>
           <span class="top-sales">{props.money(product.netSales)}</span>
         </li>
       ))}

@@ -8,6 +8,7 @@ import { touchesOrders } from "../../shared/events";
 import { formatMoney, toCents } from "../../shared/money";
 import { followEvents } from "../../shared/stream";
 import { useBackOffice } from "../context";
+import { t } from "../messages";
 import { everyPage, Problem, RecordTable, useLoaded, useMoney } from "../parts";
 import { ageInWords, oldestFirst, placeOf } from "./openChecks";
 
@@ -48,22 +49,22 @@ export function OpenChecks() {
   return (
     <section class="panel" aria-labelledby="open-checks-title">
       <h2 id="open-checks-title">
-        Open checks{checks.data ? ` · ${rows.length}` : ""}
-        {rows.length > 0 && <span class="hint"> · {formatMoney(due, location.currency)} due</span>}
+        {checks.data ? t("open.count", { count: rows.length }) : t("open.title")}
+        {rows.length > 0 && <span class="hint">{t("open.due", { amount: formatMoney(due, location.currency) })}</span>}
       </h2>
       <Problem error={checks.error} />
-      {checks.data?.length === 0 && <p class="hint">No check is open.</p>}
+      {checks.data?.length === 0 && <p class="hint">{t("open.none")}</p>}
       {rows.length > 0 && (
         <RecordTable
-          label="Open checks"
+          label={t("open.title")}
           rows={rows}
           columns={[
-            { title: "Check", cell: (check) => check.orderNumber },
-            { title: "Where", wraps: true, cell: (check) => placeOf(check) },
-            { title: "Server", wraps: true, cell: (check) => check.openedBy?.name ?? "—" },
-            { title: "Open for", cell: (check) => ageInWords(check.createdAt, now) },
-            { title: "State", cell: (check) => (check.status === "DRAFT" ? "Nothing sent" : "Sent") },
-            { title: "Balance due", number: true, cell: (check) => money(check.balanceDue) },
+            { title: t("open.check"), cell: (check) => check.orderNumber },
+            { title: t("open.where"), wraps: true, cell: (check) => placeOf(check) },
+            { title: t("open.server"), wraps: true, cell: (check) => check.openedBy?.name ?? "—" },
+            { title: t("open.openFor"), cell: (check) => ageInWords(check.createdAt, now) },
+            { title: t("open.state"), cell: (check) => t(check.status === "DRAFT" ? "open.nothingSent" : "open.sent") },
+            { title: t("open.balanceDue"), number: true, cell: (check) => money(check.balanceDue) },
           ]}
         />
       )}

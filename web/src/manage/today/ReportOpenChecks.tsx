@@ -1,6 +1,7 @@
 // The open checks a report or an X shows apart (./openChecks.ts): how many, what they paid of
 // their totals, and the list by number, so a reopened, paid check is visibly part of the day.
 
+import { t } from "../messages";
 import { RecordTable, useMoney } from "../parts";
 import { notListed, numberOf, openChecksInWords, type PaidOpenChecks, tableOf } from "./openChecks";
 
@@ -26,10 +27,10 @@ export function ReportOpenChecks(props: {
           label={props.label}
           rows={found.checks}
           columns={[
-            { title: "Check", cell: numberOf },
-            { title: "Table", cell: tableOf },
-            { title: "Total", number: true, cell: (check) => money(check.total) },
-            { title: "Paid", number: true, cell: (check) => money(check.paid) },
+            { title: t("open.check"), cell: numberOf },
+            { title: t("open.table"), cell: tableOf },
+            { title: t("open.total"), number: true, cell: (check) => money(check.total) },
+            { title: t("open.paid"), number: true, cell: (check) => money(check.paid) },
           ]}
         />
       )}

@@ -7,6 +7,7 @@ import type { ComponentChildren } from "preact";
 import { useEffect, useMemo, useState } from "preact/hooks";
 import { salesCsv, salesReport } from "../../shared/api/reports";
 import { followEvents } from "../../shared/stream";
+import { locale } from "../../shared/i18n";
 import { Button } from "../../shared/ui";
 import { useBackOffice } from "../context";
 import { Problem, RecordTable, SelectField, useLoaded, useMoney } from "../parts";
@@ -16,26 +17,30 @@ import { HourChart, ShareBars, TopProducts } from "./Charts";
 import { changesTheReport, headlineFigures } from "./figures";
 import { OpenChecks } from "./OpenChecks";
 import { ReportOpenChecks } from "./ReportOpenChecks";
+import { orderTypeName, paymentMethodName, t } from "../messages";
 import { dayIn, type DayRange, describeRange, presets, rangeProblem } from "./dates";
 
 const BREAKDOWNS = [
-  { value: "summary", label: "Headline figures" },
-  { value: "byHour", label: "Sales by hour" },
-  { value: "byPaymentMethod", label: "Payment methods" },
-  { value: "byCategory", label: "Categories" },
-  { value: "productMix", label: "Product mix" },
-  { value: "byOrderType", label: "Order types" },
-  { value: "byStaff", label: "Staff" },
+  "summary",
+  "byHour",
+  "byPaymentMethod",
+  "byCategory",
+  "productMix",
+  "byOrderType",
+  "byStaff",
 ] as const;
-type Breakdown = (typeof BREAKDOWNS)[number]["value"];
-
-const words = (text: string) => text.charAt(0) + text.slice(1).toLowerCase().replace(/_/g, " ");
+type Breakdown = (typeof BREAKDOWNS)[number];
 
 export function Today() {
   const { api, token, location } = useBackOffice();
   const money = useMoney();
   const compact = useMemo(
-    () => new Intl.NumberFormat("en-US", { style: "currency", currency: location.currency, notation: "compact" }),
+    () =>
+      new Intl.NumberFormat(locale() === "en" ? "en-US" : locale(), {
+        style: "currency",
+        currency: location.currency,
+        notation: "compact",
+      }),
     [location.currency],
   );
   const today = dayIn(location.timezone, new Date());
@@ -83,11 +88,11 @@ export function Today() {
   return (
     <section class="section" aria-labelledby="today-title">
       <header class="section-head">
-        <h1 id="today-title">Sales · {describeRange(range)}</h1>
-        <span class="hint">Business days in {location.timezone}</span>
+        <h1 id="today-title">{t("today.title", { range: describeRange(range) })}</h1>
+        <span class="hint">{t("today.timezone", { timezone: location.timezone })}</span>
       </header>
       <OpenChecks />
-      <div class="toolbar" role="group" aria-label="Date range">
+      <div class="toolbar" role="group" aria-label={t("today.dateRange")}>
         {presets(today).map((preset) => (
           <Button
             key={preset.label}
@@ -98,7 +103,7 @@ export function Today() {
           </Button>
         ))}
         <label class="inline-field">
-          From
+          {t("today.from")}
           <input
             type="date"
             value={range.from}
@@ -107,7 +112,7 @@ export function Today() {
           />
         </label>
         <label class="inline-field">
-          To
+          {t("today.to")}
           <input
             type="date"
             value={range.to}
@@ -124,83 +129,88 @@ export function Today() {
       <Problem error={report.error} />
       {data && <Figures report={data} money={money} />}
       {data && data.openChecks.count > 0 && (
-        <section class="panel" aria-label="Open checks of these days">
+        <section class="panel" aria-label={t("today.openChecksOfDays")}>
           <ReportOpenChecks
             found={data.openChecks}
-            which="Open checks"
-            label="Open checks of these days"
+            which={t("open.title")}
+            label={t("today.openChecksOfDays")}
             headsPanel
-            hint="Checks of these days still open: what they paid is in the payments and collected above; their sales count once they are completed."
+            hint={t("today.openChecksHint")}
           />
         </section>
       )}
       {data && (
         <div class="chart-grid">
-          <ChartPanel title="Sales by hour" wide>
+          <ChartPanel title={t("today.chart.byHour")} wide>
             <HourChart byHour={data.byHour} money={money} compactMoney={(n) => compact.format(n)} />
           </ChartPanel>
-          <ChartPanel title="Payment mix">
+          <ChartPanel title={t("today.chart.paymentMix")}>
             <ShareBars
-              name="Payment mix"
+              name={t("today.chart.paymentMix")}
               money={money}
-              empty="No payments yet."
+              empty={t("today.chart.noPayments")}
               parts={data.byPaymentMethod.map((row) => ({
-                label: words(row.method),
+                label: paymentMethodName(row.method),
                 amount: row.amount,
-                detail: `${row.count} payment${row.count === 1 ? "" : "s"}, tips ${money(row.tips)}`,
+                detail: t("today.chart.paymentDetail", { count: row.count, tips: money(row.tips) }),
               }))}
             />
           </ChartPanel>
-          <ChartPanel title="Categories">
+          <ChartPanel title={t("today.chart.categories")}>
             <ShareBars
-              name="Category split"
+              name={t("today.chart.categorySplit")}
               money={money}
-              empty="No sales yet."
+              empty={t("today.chart.noSales")}
               parts={data.byCategory.map((row) => ({
-                label: row.name ?? "No category",
+                label: row.name ?? t("today.chart.noCategory"),
                 amount: row.netSales,
-                detail: `${row.quantity} sold`,
+                detail: t("today.chart.sold", { quantity: row.quantity }),
               }))}
             />
           </ChartPanel>
-          <ChartPanel title="Top products">
+          <ChartPanel title={t("today.chart.topProducts")}>
             <TopProducts products={data.productMix} money={money} />
           </ChartPanel>
-          <ChartPanel title="By staff">
+          <ChartPanel title={t("today.chart.byStaff")}>
             <ShareBars
-              name="Sales by staff"
+              name={t("today.chart.salesByStaff")}
               money={money}
-              empty="No sales yet."
+              empty={t("today.chart.noSales")}
               parts={data.byStaff.map((row) => ({
-                label: row.name ?? "Unknown",
+                label: row.name ?? t("today.chart.unknown"),
                 amount: row.netSales,
-                detail: `${row.orderCount} orders, tips ${money(row.tips)}`,
+                detail: t("today.chart.ordersTips", { count: row.orderCount, tips: money(row.tips) }),
               }))}
             />
           </ChartPanel>
           {(data.taxes.length > 0 || data.serviceCharges.length > 0 || data.rounding !== 0) && (
-            <ChartPanel title="Taxes & service charges">
+            <ChartPanel title={t("today.chart.taxesAndCharges")}>
               <TaxesAndCharges report={data} money={money} />
             </ChartPanel>
           )}
-          <ChartPanel title="Order types">
+          <ChartPanel title={t("today.chart.orderTypes")}>
             <ShareBars
-              name="Order types"
+              name={t("today.chart.orderTypes")}
               money={money}
-              empty="No orders yet."
+              empty={t("today.chart.noOrders")}
               parts={data.byOrderType.map((row) => ({
-                label: words(row.orderType),
+                label: orderTypeName(row.orderType),
                 amount: row.netSales,
-                detail: `${row.count} orders`,
+                detail: t("today.chart.orders", { count: row.count }),
               }))}
             />
           </ChartPanel>
         </div>
       )}
-      <div class="toolbar panel" role="group" aria-label="CSV download">
-        <SelectField label="Breakdown" value={breakdown} options={[...BREAKDOWNS]} onChange={setBreakdown} />
+      <div class="toolbar panel" role="group" aria-label={t("today.csv")}>
+        <SelectField
+          label={t("today.breakdown")}
+          value={breakdown}
+          options={BREAKDOWNS.map((value) => ({ value, label: t(`today.breakdown.${value}`) }))}
+          onChange={setBreakdown}
+        />
         <Button onClick={downloadCsv} disabled={!!problem}>
-          Download CSV
+          {t("today.downloadCsv")}
         </Button>
         <Problem error={csvError} />
       </div>
@@ -223,7 +233,7 @@ function Figures(props: { report: SalesReport; money: (amount: number) => string
   const { location } = useBackOffice();
   const figures = headlineFigures(props.report, location.taxMode, props.money);
   return (
-    <dl class="figures" aria-label="Headline figures">
+    <dl class="figures" aria-label={t("today.figures")}>
       {figures.map((figure, i) => (
         <div key={figure.name} class={i === 0 ? "figure figure-main" : "figure"}>
           <dt>{figure.name}</dt>
@@ -244,28 +254,28 @@ function TaxesAndCharges(props: { report: SalesReport; money: (amount: number) =
     <div class="compact-tables">
       {taxes.length > 0 && (
         <RecordTable
-          label="Tax by rate"
+          label={t("today.taxByRate")}
           rows={taxes}
           columns={[
-            { title: "Tax rate", cell: (tax) => withPercent(tax.name, tax.rate) },
-            { title: "Net", number: true, cell: (tax) => money(tax.netAmount) },
-            { title: "Tax", number: true, cell: (tax) => money(tax.taxAmount) },
-            { title: "Gross", number: true, cell: (tax) => money(tax.grossAmount) },
+            { title: t("today.taxRate"), cell: (tax) => withPercent(tax.name, tax.rate) },
+            { title: t("today.net"), number: true, cell: (tax) => money(tax.netAmount) },
+            { title: t("today.tax"), number: true, cell: (tax) => money(tax.taxAmount) },
+            { title: t("today.gross"), number: true, cell: (tax) => money(tax.grossAmount) },
           ]}
         />
       )}
       {charges.length > 0 && (
         <RecordTable
-          label="Service charges"
+          label={t("today.serviceCharges")}
           rows={charges}
           columns={[
-            { title: "Service charge", cell: (charge) => charge.name },
-            { title: "Checks", number: true, cell: (charge) => charge.count },
-            { title: "Amount", number: true, cell: (charge) => money(charge.amount) },
+            { title: t("today.serviceCharge"), cell: (charge) => charge.name },
+            { title: t("today.checks"), number: true, cell: (charge) => charge.count },
+            { title: t("today.amount"), number: true, cell: (charge) => money(charge.amount) },
           ]}
         />
       )}
-      {report.rounding !== 0 && <p class="hint">Cash rounding: {money(report.rounding)}</p>}
+      {report.rounding !== 0 && <p class="hint">{t("today.cashRounding", { amount: money(report.rounding) })}</p>}
     </div>
   );
 }

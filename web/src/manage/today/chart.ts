@@ -1,5 +1,8 @@
 // The arithmetic behind Today's charts, kept apart from the drawing so it is unit-tested.
 
+import { locale } from "../../shared/i18n";
+import { t } from "../messages";
+
 /** A round top for an axis at or above `max`: 1, 2, 2.5 or 5 times a power of ten. */
 export function niceCeiling(max: number): number {
   if (!(max > 0)) return 1;
@@ -43,11 +46,12 @@ export function hourBars(byHour: HourBar[]): HourBar[] {
   return bars;
 }
 
-/** "9am", "12pm", "5pm": an hour of the local day. */
+/** "9am", "12pm", "5pm": an hour of the local day (in the language's clock: 12 or 24 hours). */
 export function hourLabel(hour: number): string {
-  const suffix = hour < 12 ? "am" : "pm";
-  const twelve = hour % 12 === 0 ? 12 : hour % 12;
-  return `${twelve}${suffix}`;
+  const cycle = new Intl.DateTimeFormat(locale(), { hour: "numeric" }).resolvedOptions().hourCycle;
+  const twelveHours = cycle === "h11" || cycle === "h12";
+  const shown = twelveHours && hour % 12 === 0 ? 12 : twelveHours ? hour % 12 : hour;
+  return t("charts.hourLabel", { am: hour < 12 ? "yes" : "no", hour: shown });
 }
 
 /** Whole percentages of the total that add up to exactly 100 (largest remainders get the

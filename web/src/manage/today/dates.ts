@@ -1,108 +1,25 @@
-// Business days as the location sees them: "YYYY-MM-DD" in its timezone, ranges of them for
-// the report's picker, and the UTC instant a local day starts at (the audit log's filter).
+// The back office's words for business days (shared/days.ts counts them): the report's presets
+// and what is wrong with a range picked.
 
-export type Day = string;
+import { addDays, type Day, type DayRange, daysIn, isDay, MAX_RANGE_DAYS } from "../../shared/days";
+import { t } from "../messages";
 
-export interface DayRange {
-  from: Day;
-  to: Day;
-}
-
-const DAY = /^\d{4}-\d{2}-\d{2}$/;
-const MS_PER_DAY = 86_400_000;
-/** The sales report's own limit (docs/design.md §13). */
-export const MAX_RANGE_DAYS = 366;
-
-function parts(instant: Date, timezone: string): Record<string, number> {
-  const format = new Intl.DateTimeFormat("en-US", {
-    timeZone: timezone,
-    hourCycle: "h23",
-    year: "numeric",
-    month: "2-digit",
-    day: "2-digit",
-    hour: "2-digit",
-    minute: "2-digit",
-    second: "2-digit",
-  });
-  const found: Record<string, number> = {};
-  for (const part of format.formatToParts(instant)) {
-    if (part.type !== "literal") found[part.type] = Number(part.value);
-  }
-  return found;
-}
-
-/** The business day `instant` falls on in `timezone`. */
-export function dayIn(timezone: string, instant: Date): Day {
-  const p = parts(instant, timezone);
-  return `${p.year}-${String(p.month).padStart(2, "0")}-${String(p.day).padStart(2, "0")}`;
-}
-
-function toUtcMs(day: Day): number {
-  const [year, month, date] = day.split("-").map(Number);
-  return Date.UTC(year, month - 1, date);
-}
-
-function fromUtcMs(ms: number): Day {
-  return new Date(ms).toISOString().slice(0, 10);
-}
-
-export function addDays(day: Day, days: number): Day {
-  return fromUtcMs(toUtcMs(day) + days * MS_PER_DAY);
-}
-
-/** How many days `from`..`to` holds, both included. */
-export function daysIn(range: DayRange): number {
-  return Math.round((toUtcMs(range.to) - toUtcMs(range.from)) / MS_PER_DAY) + 1;
-}
+export * from "../../shared/days";
 
 /** The picker's quick choices, counted back from `today`. */
 export function presets(today: Day): { label: string; range: DayRange }[] {
   return [
-    { label: "Today", range: { from: today, to: today } },
-    { label: "Yesterday", range: { from: addDays(today, -1), to: addDays(today, -1) } },
-    { label: "Last 7 days", range: { from: addDays(today, -6), to: today } },
-    { label: "This month", range: { from: `${today.slice(0, 8)}01`, to: today } },
+    { label: t("dates.today"), range: { from: today, to: today } },
+    { label: t("dates.yesterday"), range: { from: addDays(today, -1), to: addDays(today, -1) } },
+    { label: t("dates.last7"), range: { from: addDays(today, -6), to: today } },
+    { label: t("dates.thisMonth"), range: { from: `${today.slice(0, 8)}01`, to: today } },
   ];
 }
 
 /** Why a range cannot be asked for, in words; null when it can. */
 export function rangeProblem(range: DayRange): string | null {
-  if (
-    !DAY.test(range.from) ||
-    !DAY.test(range.to) ||
-    Number.isNaN(toUtcMs(range.from)) ||
-    Number.isNaN(toUtcMs(range.to))
-  ) {
-    return "Pick both dates.";
-  }
-  if (range.to < range.from) return "The last day comes before the first.";
-  if (daysIn(range) > MAX_RANGE_DAYS) return `A report covers at most ${MAX_RANGE_DAYS} days.`;
+  if (!isDay(range.from) || !isDay(range.to)) return t("dates.pickBoth");
+  if (range.to < range.from) return t("dates.backwards");
+  if (daysIn(range) > MAX_RANGE_DAYS) return t("dates.tooLong", { days: MAX_RANGE_DAYS });
   return null;
-}
-
-/** A range in words: "25 Nov 2026" or "1 Nov – 25 Nov 2026". */
-export function describeRange(range: DayRange): string {
-  const format = (day: Day, withYear: boolean) =>
-    new Date(toUtcMs(day)).toLocaleDateString("en-GB", {
-      timeZone: "UTC",
-      day: "numeric",
-      month: "short",
-      year: withYear ? "numeric" : undefined,
-    });
-  if (range.from === range.to) return format(range.from, true);
-  const sameYear = range.from.slice(0, 4) === range.to.slice(0, 4);
-  return `${format(range.from, !sameYear)} – ${format(range.to, true)}`;
-}
-
-/** The UTC instant the local day `day` starts at in `timezone` (daylight saving included). */
-export function startOfDay(day: Day, timezone: string): Date {
-  const wallClock = toUtcMs(day);
-  const offsetAt = (instant: number) => {
-    const p = parts(new Date(instant), timezone);
-    return Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute, p.second) - instant;
-  };
-  // Twice: the offset at the guess may differ from the one at midnight across a change.
-  let instant = wallClock - offsetAt(wallClock);
-  instant = wallClock - offsetAt(instant);
-  return new Date(instant);
 }

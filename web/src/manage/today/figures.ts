@@ -4,6 +4,7 @@
 // reloads a report that shows today.
 
 import type { TaxMode } from "../../shared/types";
+import { t } from "../messages";
 import type { SalesReport } from "../types";
 
 export interface Figure {
@@ -19,23 +20,23 @@ export function headlineFigures(report: SalesReport, taxMode: TaxMode, money: Mo
   const sales: Figure[] =
     taxMode === "INCLUSIVE"
       ? [
-          { name: "Net sales (excl. VAT)", value: money(report.netOfTax) },
-          { name: "Gross sales (incl. VAT)", value: money(report.netSales) },
+          { name: t("figure.netExclVat"), value: money(report.netOfTax) },
+          { name: t("figure.grossInclVat"), value: money(report.netSales) },
         ]
-      : [{ name: "Net sales", value: money(report.netSales) }];
+      : [{ name: t("figure.netSales"), value: money(report.netSales) }];
   const inclusive = sales.length > 1;
   return [
     ...sales,
-    { name: "Orders", value: String(report.orderCount) },
-    { name: "Avg. check", value: money(report.averageCheck) },
-    { name: "Covers", value: String(report.covers) },
-    { name: "Tips", value: money(report.tips) },
-    { name: "Collected", value: money(report.totalCollected) },
-    ...(inclusive ? [] : [{ name: "Gross sales", value: money(report.grossSales) }]),
-    { name: "Discounts", value: money(report.discounts) },
-    { name: inclusive ? "VAT" : "Tax", value: money(report.tax) },
-    { name: "Refunds", value: money(report.refunds) },
-    { name: "Voids", value: `${report.voids.count} · ${money(report.voids.amount)}` },
+    { name: t("figure.orders"), value: String(report.orderCount) },
+    { name: t("figure.averageCheck"), value: money(report.averageCheck) },
+    { name: t("figure.covers"), value: String(report.covers) },
+    { name: t("figure.tips"), value: money(report.tips) },
+    { name: t("figure.collected"), value: money(report.totalCollected) },
+    ...(inclusive ? [] : [{ name: t("figure.grossSales"), value: money(report.grossSales) }]),
+    { name: t("figure.discounts"), value: money(report.discounts) },
+    { name: t(inclusive ? "figure.vat" : "figure.tax"), value: money(report.tax) },
+    { name: t("figure.refunds"), value: money(report.refunds) },
+    { name: t("figure.voids"), value: `${report.voids.count} · ${money(report.voids.amount)}` },
   ];
 }
 

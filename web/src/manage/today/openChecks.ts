@@ -4,6 +4,7 @@
 
 import type { Schemas } from "../../shared/api/client";
 import type { OrderType } from "../../shared/types";
+import { t } from "../messages";
 
 export interface OpenCheck {
   id: string;
@@ -21,15 +22,15 @@ export function oldestFirst<T extends Pick<OpenCheck, "createdAt" | "id">>(check
 /** How long a check has been open: "just now", "12 min", "1 h 05 min". */
 export function ageInWords(createdAt: string, now: number): string {
   const minutes = Math.max(0, Math.floor((now - Date.parse(createdAt)) / 60_000));
-  if (minutes < 1) return "just now";
-  if (minutes < 60) return `${minutes} min`;
-  return `${Math.floor(minutes / 60)} h ${String(minutes % 60).padStart(2, "0")} min`;
+  if (minutes < 1) return t("age.justNow");
+  if (minutes < 60) return t("age.minutes", { minutes });
+  return t("age.hours", { hours: Math.floor(minutes / 60), minutes: String(minutes % 60).padStart(2, "0") });
 }
 
 /** Where a check is: "Table 4", or its kind and customer ("Bar tab · Sam"). */
 export function placeOf(check: OpenCheck): string {
-  if (check.tableName) return `Table ${check.tableName}`;
-  const kind = { DINE_IN: "Dine in", TAKEOUT: "Takeout", DELIVERY: "Delivery", BAR_TAB: "Bar tab" }[check.orderType];
+  if (check.tableName) return t("place.table", { name: check.tableName });
+  const kind = t(`orderType.${check.orderType}`);
   return check.customerName ? `${kind} · ${check.customerName}` : kind;
 }
 
@@ -45,16 +46,16 @@ type Money = (amount: number) => string;
 export function openChecksInWords(
   found: Pick<PaidOpenChecks, "count" | "total" | "paid">,
   money: Money,
-  which = "Open checks",
+  which = t("open.title"),
 ): string {
-  if (found.count === 0) return `${which}: none`;
-  return `${which}: ${found.count}, ${money(found.paid)} paid of ${money(found.total)}`;
+  if (found.count === 0) return t("open.inWordsNone", { which });
+  return t("open.inWords", { which, count: found.count, paid: money(found.paid), total: money(found.total) });
 }
 
 /** What the list leaves out when the server listed only the first checks: "and 40 more". */
 export function notListed(found: PaidOpenChecks): string | null {
   const more = found.count - found.checks.length;
-  return more > 0 ? `and ${more} more` : null;
+  return more > 0 ? t("open.more", { count: more }) : null;
 }
 
 /** A listed check's number as checks are named everywhere: "#1002". */

@@ -57,3 +57,7 @@ export const stockMovements = (
   query: ListQuery<"/api/products/{productId}/stock-movements">,
 ) =>
   api.read(api.client.GET("/api/products/{productId}/stock-movements", { params: { ...product(productId), query } }));
+
+/** Many products taxed anew at once, all or nothing: at a named rate or a rate of their own. */
+export const bulkSetTax = (api: Api, body: Schemas["BulkTaxChange"]) =>
+  api.read(api.client.POST("/api/products/bulk-tax", { body }));

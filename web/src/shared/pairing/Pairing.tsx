@@ -10,6 +10,8 @@ import { Api, ApiError } from "../api/client";
 import { currentDevice } from "../api/dining";
 import { askForCode, claimToken } from "../api/pairing";
 import { type Device, saveDevice } from "../device";
+import { useLanguage } from "../i18n";
+import { rich, t } from "../messages";
 import type { PairedDevice } from "../types";
 import { Button } from "../ui";
 import { inWords } from "../words";
@@ -17,11 +19,9 @@ import { countdown, secondsLeft, shownCode, spokenCode } from "./code";
 
 type DeviceKind = PairedDevice["kind"];
 
-const SCREEN_NAMES: Record<DeviceKind, string> = {
-  TERMINAL: "terminal",
-  KITCHEN_DISPLAY: "kitchen display",
-  BOARD: "guests' board",
-};
+// Marks, not words: the code's place while it is asked for, and a blank hint line's height.
+const CODE_PENDING = "··· ···";
+const BLANK = "\u00a0";
 const POLL_MS = 2000;
 // After a failure (the server out of reach, too many codes asked for): try again this late.
 const RETRY_MS = 5000;
@@ -37,7 +37,9 @@ export function Pairing(props: {
   /** Where a pasted token comes from, in words. */
   children: ComponentChildren;
 }) {
-  const screen = SCREEN_NAMES[props.kind];
+  // Not paired, no location to choose a language: English, or the pseudo-locale the address
+  // asks for.
+  useLanguage(null);
   const [withToken, setWithToken] = useState(false);
   const paired = (device: Device) => {
     saveDevice(device, props.storageKey);
@@ -46,22 +48,22 @@ export function Pairing(props: {
   return (
     <main class="centered">
       <div class="card pairing">
-        <h1>Pair this {screen}</h1>
+        <h1>{t("pairing.title", { kind: props.kind })}</h1>
         {props.notice}
         {props.unpaired && (
           <p class="notice" role="status">
-            This screen was unpaired in the back office.
+            {t("pairing.unpaired")}
           </p>
         )}
         {withToken ? (
-          <TokenForm kind={props.kind} screen={screen} onPaired={paired}>
+          <TokenForm kind={props.kind} onPaired={paired}>
             {props.children}
           </TokenForm>
         ) : (
           <CodeShown kind={props.kind} onPaired={paired} />
         )}
         <Button tone="quiet" onClick={() => setWithToken(!withToken)}>
-          {withToken ? "Pair with a code instead" : "Pair with a token instead"}
+          {withToken ? t("pairing.withCode") : t("pairing.withToken")}
         </Button>
       </div>
     </main>
@@ -147,19 +149,17 @@ function CodeShown(props: { kind: DeviceKind; onPaired: (device: Device) => void
   return (
     <>
       {shown ? (
-        <p class="pairing-code" aria-label={`Pairing code ${spokenCode(shown.code)}`}>
+        <p class="pairing-code" aria-label={t("pairing.codeLabel", { digits: spokenCode(shown.code) })}>
           {shownCode(shown.code)}
         </p>
       ) : (
         <p class="pairing-code pending" aria-hidden="true">
-          ··· ···
+          {CODE_PENDING}
         </p>
       )}
-      <p>
-        Enter this code in the back office, <strong>Devices → Pair a device</strong>. This screen pairs by itself.
-      </p>
+      <p>{rich("pairing.enterCode", { strong: (chunks) => <strong>{chunks}</strong> })}</p>
       <p class="hint" aria-live="off">
-        {shown ? `A new code in ${countdown(left ?? 0)}` : error ? "\u00a0" : "Asking the server for a code…"}
+        {shown ? t("pairing.newCodeIn", { time: countdown(left ?? 0) }) : error ? BLANK : t("pairing.asking")}
       </p>
       {error && (
         <p class="error" role="alert">
@@ -170,13 +170,7 @@ function CodeShown(props: { kind: DeviceKind; onPaired: (device: Device) => void
   );
 }
 
-function TokenForm(props: {
-  kind: DeviceKind;
-  screen: string;
-  onPaired: (device: Device) => void;
-  children: ComponentChildren;
-}) {
-  const { screen } = props;
+function TokenForm(props: { kind: DeviceKind; onPaired: (device: Device) => void; children: ComponentChildren }) {
   const [token, setToken] = useState("");
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -189,16 +183,16 @@ function TokenForm(props: {
     try {
       const found = await currentDevice(new Api(() => typed));
       if (found.kind !== props.kind) {
-        setError(`This token is a ${SCREEN_NAMES[found.kind]}'s, not a ${screen}'s.`);
+        setError(t("pairing.wrongKind", { found: found.kind, kind: props.kind }));
         return;
       }
       props.onPaired({ token: typed, locationId: found.locationId, name: found.name });
     } catch (failure) {
       setError(
         failure instanceof ApiError && failure.status === 401
-          ? "This token is not a paired device's token (or it was revoked)."
+          ? t("pairing.notDevice")
           : failure instanceof ApiError && failure.status === 404
-            ? `This is a staff member's token, not a device's: paste the ${screen}'s token.`
+            ? t("pairing.staffToken", { kind: props.kind })
             : inWords(failure),
       );
     } finally {
@@ -210,7 +204,7 @@ function TokenForm(props: {
     <form class="pairing-token" onSubmit={pair}>
       {props.children}
       <label>
-        Device token
+        {t("pairing.deviceToken")}
         <input value={token} onInput={(e) => setToken(e.currentTarget.value)} autocomplete="off" required />
       </label>
       {error && (
@@ -219,7 +213,7 @@ function TokenForm(props: {
         </p>
       )}
       <Button type="submit" tone="accent" disabled={busy || !token.trim()}>
-        Pair
+        {t("pairing.pair")}
       </Button>
     </form>
   );

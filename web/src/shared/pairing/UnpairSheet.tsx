@@ -8,6 +8,7 @@ import type { Api } from "../api/client";
 import { currentDevice } from "../api/dining";
 import { unpairThisDevice } from "../api/pairing";
 import { requestApproval } from "../api/staff";
+import { t } from "../messages";
 import type { StaffCard } from "../types";
 import { Button, PinPad, Sheet, StaffPicker } from "../ui";
 import { inWords, refusalInWords } from "../words";
@@ -24,8 +25,8 @@ export function UnpairSheet(props: {
   api: Api;
   staff: StaffCard[];
   deviceName: string | null;
-  /** "terminal", "screen": what the sheet calls this device. */
-  screen: string;
+  /** What the sheet calls this device. */
+  screen: "terminal" | "screen";
   onUnpair: () => void;
   onCancel: () => void;
 }) {
@@ -72,26 +73,24 @@ export function UnpairSheet(props: {
     }
   }
 
-  const device = props.deviceName ? `“${props.deviceName}”` : `this ${props.screen}`;
+  const { screen } = props;
+  const device = props.deviceName ? t("unpair.named", { name: props.deviceName }) : t("unpair.this", { screen });
   return (
-    <Sheet title={`Unpair this ${props.screen}`} onClose={props.onCancel} wide>
+    <Sheet title={t("unpair.title", { screen })} onClose={props.onCancel} wide>
       {approved ? (
         <>
-          <p>
-            {approved.by}: unpair {device}? The back office lists it as revoked, it forgets its device token, and
-            pairing it again takes a new code.
-          </p>
+          <p>{t("unpair.confirm", { manager: approved.by, device })}</p>
           <div class="sheet-actions">
             <Button tone="danger" onClick={() => unpair(approved)} disabled={busy}>
-              Unpair {device}
+              {t("unpair.button", { device })}
             </Button>
-            <Button onClick={props.onCancel}>Keep it paired</Button>
+            <Button onClick={props.onCancel}>{t("unpair.keep")}</Button>
           </div>
         </>
       ) : (
         <>
-          <p>A manager unpairs a {props.screen}. Manager: pick your name and type your PIN.</p>
-          {managers.length === 0 && <p class="notice">Nobody with a manager's PIN yet: set one in the back office.</p>}
+          <p>{t("unpair.who", { screen })}</p>
+          {managers.length === 0 && <p class="notice">{t("unpair.noManager")}</p>}
           <div class="approval">
             <StaffPicker staff={managers} chosen={chosen} onPick={setChosen} />
             <PinPad onEnter={check} busy={busy || !chosen} error={error} />

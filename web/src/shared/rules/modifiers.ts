@@ -6,6 +6,7 @@
 
 import type { Cents } from "../money";
 import { toCents } from "../money";
+import { t } from "../messages";
 
 export interface ModifierOption {
   modifierOptionId: string;
@@ -72,22 +73,22 @@ export function needsChoosing(product: ChoosableProduct, selection = nothingChos
 }
 
 /** A group's rule in words: "Choose 1", "Up to 3", "Choose 2 to 4", "Optional". */
-export function ruleInWords(group: ModifierGroup): string {
+export function ruleInWords(group: Pick<ModifierGroup, "minSelections" | "maxSelections">): string {
   const { minSelections: min, maxSelections: max } = group;
-  if (max === null) return min === 0 ? "Optional" : `At least ${min}`;
-  if (min === max) return `Choose ${min}`;
-  if (min === 0) return `Up to ${max}`;
-  return `Choose ${min} to ${max}`;
+  if (max === null) return min === 0 ? t("rule.optional") : t("rule.atLeast", { min });
+  if (min === max) return t("rule.exactly", { min });
+  if (min === 0) return t("rule.upTo", { max });
+  return t("rule.range", { min, max });
 }
 
 /** What is still wrong with a group's choice, in words; null when it holds. */
 export function groupProblem(group: ModifierGroup, chosen: string[]): string | null {
   if (chosen.length < group.minSelections) {
     const missing = group.minSelections - chosen.length;
-    return `Choose ${missing} more`;
+    return t("rule.chooseMore", { missing });
   }
   if (group.maxSelections !== null && chosen.length > group.maxSelections) {
-    return `At most ${group.maxSelections}`;
+    return t("rule.atMost", { max: group.maxSelections });
   }
   return null;
 }

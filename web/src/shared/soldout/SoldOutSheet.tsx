@@ -6,6 +6,7 @@ import { useEffect, useState } from "preact/hooks";
 import type { Api } from "../api/client";
 import { listProducts, setSoldOut } from "../api/products";
 import type { EventBus } from "../events";
+import { t } from "../messages";
 import type { ProductSummary } from "../types";
 import { Button, Sheet } from "../ui";
 import { inWords } from "../words";
@@ -41,19 +42,19 @@ export function SoldOutSheet(props: { api: Api; events: EventBus; locationId: st
       const changed = await setSoldOut(api, product.id, !product.is86d);
       setProducts((shown) => shown && withAvailability(shown, changed.id, changed.is86d));
     } catch (failure) {
-      setError(`${product.name}: ${inWords(failure)}`);
+      setError(t("soldout.failed", { name: product.name, problem: inWords(failure) }));
     } finally {
       setBusy(null);
     }
   }
 
   return (
-    <Sheet title="86 products" onClose={props.onClose} wide>
+    <Sheet title={t("soldout.title")} onClose={props.onClose} wide>
       <input
         type="search"
         class="search"
-        placeholder="Search products"
-        aria-label="Search products"
+        placeholder={t("soldout.search")}
+        aria-label={t("soldout.search")}
         value={search}
         onInput={(e) => setSearch(e.currentTarget.value)}
       />
@@ -62,20 +63,24 @@ export function SoldOutSheet(props: { api: Api; events: EventBus; locationId: st
           {error}
         </p>
       )}
-      {products === null && !error && <p>Loading the products…</p>}
-      {products?.length === 0 && <p class="hint">Nothing matches.</p>}
-      <ul class="soldout-list" aria-label="Products">
+      {products === null && !error && <p>{t("soldout.loading")}</p>}
+      {products?.length === 0 && <p class="hint">{t("soldout.nothing")}</p>}
+      <ul class="soldout-list" aria-label={t("soldout.products")}>
         {soldOutOrder(products ?? []).map((product) => (
           <li key={product.id} class={product.is86d ? "is86d" : ""} aria-label={product.name}>
             <span class="soldout-name">{product.name}</span>
-            <span class="soldout-state">{product.is86d ? "86'd" : "On sale"}</span>
+            <span class="soldout-state">{product.is86d ? t("soldout.is86d") : t("soldout.onSale")}</span>
             <Button
               tone={product.is86d ? "neutral" : "danger"}
               disabled={busy === product.id}
-              label={product.is86d ? `Un-86 ${product.name}` : `86 ${product.name}`}
+              label={
+                product.is86d
+                  ? t("soldout.un86Named", { name: product.name })
+                  : t("soldout.86Named", { name: product.name })
+              }
               onClick={() => toggle(product)}
             >
-              {product.is86d ? "Un-86" : "86"}
+              {product.is86d ? t("soldout.un86") : t("soldout.86")}
             </Button>
           </li>
         ))}

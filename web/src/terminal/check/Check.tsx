@@ -3,9 +3,10 @@
 // through with their reason, the totals, and the actions: Send, Pay, Discount, Move, Name
 // (the customer's, in the header), Split (split/), Cancel (a sheet with its reasons; a
 // manager's PIN once anything was sent or paid), and Receipt (shown and printed) for any order.
-// A table with several checks has them in the header, one tap from each other.
+// A table with several checks has them in the header, one tap from each other. One line at a
+// time shows its tools (selected.ts): at 1024×768 the check shows at least six lines.
 
-import { useState } from "preact/hooks";
+import { useEffect, useState } from "preact/hooks";
 import { useTerminal } from "../context";
 import { formatMoney, fromCents, parseAmount, toCents } from "../../shared/money";
 import { chargeLabel, type TotalLine, totalLines } from "../../shared/totals";
@@ -16,25 +17,25 @@ import { guestsOf, whereOf } from "../names";
 import { ReceiptSheet } from "../receipt/Receipt";
 import { ManagerApproval } from "./ManagerApproval";
 import { MoveSheet } from "./MoveSheet";
-import { CANCEL_REASONS, refundOnCancel, whyManager } from "./cancelling";
+import { cancelReasons, refundOnCancel, whyManager } from "./cancelling";
 import { useAddableCharges } from "./charges";
-import { WHAT } from "../offline/operations";
+import { whatOf } from "../offline/operations";
 import { SESSION_ENDED } from "../offline/refusals";
 import { isHeld, placeLabel } from "../../shared/rules/courses";
 import { CourseGroup, coursesOn, PlaceSheet, PlacingPicker } from "./Courses";
 import type { Check as CheckState, NotAddedLine, PendingApproval } from "./state";
 import { SplitSheet } from "./split/SplitSheet";
 import { whyNoSplit } from "./split/rules";
+import { afterNewLine, newestLine, type Pick, selectedLine, tapLine } from "./selected";
+import { rich, t } from "../messages";
 
-const VOID_REASONS = ["Guest changed their mind", "Entered by mistake", "Kitchen error", "Took too long"];
-const STATUS = {
-  PENDING: "unsent",
-  SENT: "sent",
-  PREPARING: "preparing",
-  READY: "ready",
-  SERVED: "served",
-  VOIDED: "void",
-};
+/** Why a line is voided, in the words shown (and kept by the audit). */
+const voidReasons = () => [
+  t("terminal.void.mind"),
+  t("terminal.void.mistake"),
+  t("terminal.void.kitchen"),
+  t("terminal.void.tooLong"),
+];
 
 export function Check(props: {
   check: CheckState;
@@ -61,19 +62,24 @@ export function Check(props: {
   const [splitting, setSplitting] = useState(false);
   // A manager approving this check's cancellation on the spot (null: none asked).
   const [approvingCancel, setApprovingCancel] = useState<PendingApproval | null>(null);
+  // The line a person tapped to show its tools (null: none tapped, the newest shows them).
+  const [pick, setPick] = useState<Pick>(null);
+  const newest = check.order ? newestLine(check.order.items) : null;
+  const newestMadeHere = newest !== null && check.waitingItems.has(newest);
+  useEffect(() => setPick((picked) => afterNewLine(picked, newestMadeHere)), [newest, newestMadeHere]);
   const addable = useAddableCharges();
   const order = check.order;
   // The order's own currency (the location's when it was opened).
   const money = (amount: number) => formatMoney(toCents(amount), order?.currency ?? currency);
   if (!order) {
     return (
-      <aside class="check" aria-label="Check">
+      <aside class="check" aria-label={t("terminal.check")}>
         {check.error ? (
           <p class="error" role="alert">
             {check.error}
           </p>
         ) : (
-          <p>Loading the check…</p>
+          <p>{t("terminal.check.loading")}</p>
         )}
       </aside>
     );
@@ -85,11 +91,14 @@ export function Check(props: {
   const where = whereOf(order);
   const open = order.status === "DRAFT" || order.status === "OPEN";
   const noSplit = whyNoSplit(order, online, check.waiting);
+  const selected = selectedLine(order.items, pick);
   const lineOf = (item: OrderItem) => (
     <Line
       key={item.id}
       item={item}
       money={money}
+      open={item.id === selected}
+      onTap={() => setPick(tapLine(order.items, pick, item.id))}
       waiting={check.waitingItems.has(item.id)}
       sending={check.sendingItems.has(item.id)}
       onQuantity={(quantity) => check.setQuantity(item.id, quantity)}
@@ -107,7 +116,7 @@ export function Check(props: {
         {waiting.map(lineOf)}
         {gone.length > 0 && waiting.length > 0 && (
           <li class="divider" role="separator">
-            sent
+            {t("terminal.check.sentDivider")}
           </li>
         )}
         {gone.map(lineOf)}
@@ -116,22 +125,22 @@ export function Check(props: {
   };
 
   return (
-    <aside class="check" aria-label="Check">
+    <aside class="check" aria-label={t("terminal.check")}>
       <header class="check-head">
-        <div>
-          <h2>Check {order.orderNumber}</h2>
-          <p>{[where, guestsOf(order.guestCount)].filter(Boolean).join(" · ")}</p>
+        <div class="check-title">
+          <h2>{t("terminal.floor.check", { number: order.orderNumber })}</h2>
+          <p class="check-where">{[where, guestsOf(order.guestCount)].filter(Boolean).join(" · ")}</p>
           {/* Always one line, so the lines below never move as a tap is kept and answered. */}
           {check.waiting > 0 ? (
             <p class="waiting" data-testid="check-waiting">
-              <PendingClock /> {check.waiting} {check.waiting === 1 ? "change" : "changes"} waiting for the server
+              <PendingClock /> {t("terminal.check.waiting", { count: check.waiting })}
             </p>
           ) : (
-            <p class="saved">Nothing waiting for the server</p>
+            <p class="saved">{t("terminal.check.nothingWaiting")}</p>
           )}
         </div>
-        <Button tone="quiet" onClick={props.onClose} label="Close check">
-          ✕
+        <Button tone="quiet" onClick={props.onClose} label={t("terminal.check.close")}>
+          {t("terminal.check.closeMark")}
         </Button>
       </header>
       {props.tableChecks.length > 1 && (
@@ -139,26 +148,22 @@ export function Check(props: {
       )}
       {check.notice && (
         <p class="notice" role="status">
-          {check.notice}{" "}
-          <Button tone="quiet" onClick={check.dismiss}>
-            OK
-          </Button>
+          {check.notice} <OkButton onClick={check.dismiss} />
         </p>
       )}
       {check.error && (
         <p class="error" role="alert">
-          {check.error}{" "}
-          <Button tone="quiet" onClick={check.dismiss}>
-            OK
-          </Button>
+          {check.error} <OkButton onClick={check.dismiss} />
         </p>
       )}
       {check.refused.length > 0 && <RefusedChanges check={check} />}
-      <ul class="lines" aria-label="Lines">
+      <ul class="lines" aria-label={t("terminal.check.lines")}>
         {check.notAdded.map((line) => (
           <NotAdded key={line.refusal.entry.seq} line={line} check={check} money={money} />
         ))}
-        {order.items.length === 0 && check.notAdded.length === 0 && <li class="hint">Tap a product to add it.</li>}
+        {order.items.length === 0 && check.notAdded.length === 0 && (
+          <li class="hint">{t("terminal.check.tapProduct")}</li>
+        )}
         {courses.length > 1
           ? courses.map((course) => (
               <CourseGroup key={course} order={order} course={course} onFire={check.fire}>
@@ -168,7 +173,7 @@ export function Check(props: {
           : linesOf(order.items)}
       </ul>
       {open && <PlacingPicker placing={check.placing} guests={order.guestCount} onChange={check.setPlacing} />}
-      <dl class="totals" aria-label="Totals">
+      <dl class="totals check-totals" aria-label={t("terminal.check.totals")}>
         {totalLines(order).map((line) => (
           <TotalRow
             key={`${line.kind}-${line.label}`}
@@ -178,50 +183,52 @@ export function Check(props: {
           />
         ))}
         {order.paidAmount > 0 && (
-          <>
-            <dt>Paid</dt>
+          <div class="total-pair">
+            <dt>{t("terminal.check.paid")}</dt>
             <dd>{money(order.paidAmount)}</dd>
-          </>
+          </div>
         )}
-        <dt class="balance">Balance</dt>
-        <dd class="balance" aria-label="Balance">
-          {money(order.balanceDue)}
-        </dd>
+        <div class="total-pair">
+          <dt class="balance">{t("terminal.pay.balance")}</dt>
+          <dd class="balance" aria-label={t("terminal.pay.balance")}>
+            {money(order.balanceDue)}
+          </dd>
+        </div>
       </dl>
       <div class="check-actions">
         {open && (
           <>
             <Button tone="accent" onClick={check.send} disabled={sendable.length === 0}>
-              Send{sendable.length ? ` (${sendable.length})` : ""}
+              {t("terminal.check.send", { count: sendable.length })}
             </Button>
             <Button tone="accent" onClick={props.onPay} disabled={order.items.length === 0}>
-              Pay
+              {t("terminal.check.pay")}
             </Button>
-            <Button onClick={() => setDiscounting(true)}>Discount</Button>
-            <Button onClick={() => setMoving(true)}>Move</Button>
-            <Button onClick={() => setNaming(true)} label="Change the customer's name">
-              Name
+            <Button onClick={() => setDiscounting(true)}>{t("terminal.check.discount")}</Button>
+            <Button onClick={() => setMoving(true)}>{t("terminal.check.move")}</Button>
+            <Button onClick={() => setNaming(true)} label={t("terminal.check.renameLabel")}>
+              {t("terminal.check.name")}
             </Button>
             {addable.length > 0 && (
-              <Button onClick={() => setCharging(true)} label="Add a service charge">
-                Service
+              <Button onClick={() => setCharging(true)} label={t("terminal.check.addCharge")}>
+                {t("terminal.check.service")}
               </Button>
             )}
             <Button onClick={() => setSplitting(true)} disabled={noSplit !== null}>
-              Split
+              {t("terminal.check.split")}
             </Button>
             {/* "Cancel" is enough on its button: two words wrapped it in the action grid. */}
-            <Button onClick={() => setCancelling(true)} label="Cancel check">
-              Cancel
+            <Button onClick={() => setCancelling(true)} label={t("terminal.check.cancelCheck")}>
+              {t("terminal.check.cancel")}
             </Button>
           </>
         )}
-        <Button onClick={() => setShowingReceipt(true)}>Receipt</Button>
+        <Button onClick={() => setShowingReceipt(true)}>{t("terminal.closed.receipt")}</Button>
       </div>
       {/* Why Split is greyed, once there is something to split; not while a tap is answered
           (the header says so): the lines would jump at each tap. */}
       {open && noSplit && order.items.length > 0 && check.waiting === 0 && (
-        <p class="hint split-why">Split: {noSplit}</p>
+        <p class="hint split-why">{t("terminal.check.splitWhy", { why: noSplit })}</p>
       )}
       {splitting && (
         <SplitSheet
@@ -237,10 +244,10 @@ export function Check(props: {
         <ReceiptSheet orderId={order.id} orderNumber={order.orderNumber} onClose={() => setShowingReceipt(false)} />
       )}
       {voiding && (
-        <Sheet title={`Void ${voiding.name}`} onClose={() => setVoiding(null)}>
-          <p>Why?</p>
+        <Sheet title={t("terminal.check.void", { name: voiding.name })} onClose={() => setVoiding(null)}>
+          <p>{t("terminal.why")}</p>
           <div class="choices">
-            {VOID_REASONS.map((reason) => (
+            {voidReasons().map((reason) => (
               <Button
                 key={reason}
                 tone="danger"
@@ -288,7 +295,7 @@ export function Check(props: {
         />
       )}
       {charging && (
-        <Sheet title="Add a service charge" onClose={() => setCharging(false)}>
+        <Sheet title={t("terminal.check.addCharge")} onClose={() => setCharging(false)}>
           <div class="choices">
             {addable.map((charge) => {
               const applied = order.serviceCharges.some((on) => on.serviceChargeId === charge.id);
@@ -302,8 +309,8 @@ export function Check(props: {
                   }}
                 >
                   {chargeLabel(charge)}
-                  {charge.amount !== null ? ` · ${money(charge.amount)}` : ""}
-                  {applied ? " (on the check)" : ""}
+                  {charge.amount !== null ? t("terminal.check.chargeAmount", { amount: money(charge.amount) }) : ""}
+                  {applied ? t("terminal.check.chargeApplied") : ""}
                 </Button>
               );
             })}
@@ -312,10 +319,10 @@ export function Check(props: {
       )}
       {naming && (
         <NameSheet
-          title={`Name on check ${order.orderNumber}`}
+          title={t("terminal.check.nameTitle", { number: order.orderNumber })}
           name={order.customerName ?? ""}
-          action="Save name"
-          skip="No name"
+          action={t("terminal.check.saveName")}
+          skip={t("terminal.check.noName")}
           onClose={() => setNaming(false)}
           onName={(customerName) => {
             setNaming(false);
@@ -344,7 +351,7 @@ export function Check(props: {
               return;
             }
             setApprovingCancel({
-              what: WHAT.cancel,
+              what: whatOf("cancel"),
               ask: { action: "order.cancel", resource: { orderId: order.id } },
               approve: async (approvalToken) => {
                 setApprovingCancel(null);
@@ -360,7 +367,9 @@ export function Check(props: {
   );
 }
 
-/** One line of the totals; a service charge has its "×" (an automatic one asks a manager). */
+/** One line of the totals, its label and amount kept together (a row of the check's totals
+ * holds two of them when they fit); a service charge has its "×" (an automatic one asks a
+ * manager). */
 function TotalRow(props: {
   line: TotalLine;
   money: (amount: number) => string;
@@ -370,30 +379,35 @@ function TotalRow(props: {
   const charge = line.charge;
   const amount = money(fromCents(Math.abs(line.cents)));
   return (
-    <>
+    <div class="total-pair">
       <dt class={line.kind}>
         {line.label}
         {onRemove && charge && (
-          <Button tone="quiet" class="remove-charge" onClick={() => onRemove(charge)} label={`Remove ${line.label}`}>
-            ×
+          <Button
+            tone="quiet"
+            class="remove-charge"
+            onClick={() => onRemove(charge)}
+            label={t("terminal.chooser.remove", { name: line.label })}
+          >
+            {t("terminal.check.removeMark")}
           </Button>
         )}
       </dt>
-      <dd class={line.kind}>{line.cents < 0 ? `−${amount}` : amount}</dd>
-    </>
+      <dd class={line.kind}>{line.cents < 0 ? t("terminal.minus", { amount }) : amount}</dd>
+    </div>
   );
 }
 
 /** The table's open checks, one tap from each other: paid one after the other in turn. */
 function TableChecks(props: { checks: SeatedOrder[]; current: string; onSwitch: (orderId: string) => void }) {
   return (
-    <nav class="table-checks" aria-label="Checks at this table">
+    <nav class="table-checks" aria-label={t("terminal.check.atTable")}>
       {props.checks.map((seated) => (
         <Button
           key={seated.id}
           pressed={seated.id === props.current}
           onClick={() => seated.id !== props.current && props.onSwitch(seated.id)}
-          label={`Check ${seated.orderNumber}`}
+          label={t("terminal.floor.check", { number: seated.orderNumber })}
         >
           {seated.orderNumber}
         </Button>
@@ -404,7 +418,9 @@ function TableChecks(props: { checks: SeatedOrder[]; current: string; onSwitch: 
 
 /** The small clock on what waits for the server. */
 function PendingClock() {
-  return <span class="pending-clock" data-testid="pending-clock" role="img" aria-label="Waiting for the server" />;
+  return (
+    <span class="pending-clock" data-testid="pending-clock" role="img" aria-label={t("terminal.check.waitingClock")} />
+  );
 }
 
 /** What the server refused, in red words, each kept until a person retries or discards it. A
@@ -413,16 +429,25 @@ function RefusedChanges(props: { check: CheckState }) {
   const { check } = props;
   const { staff } = useTerminal();
   return (
-    <ul class="refused" aria-label="Refused changes">
+    <ul class="refused" aria-label={t("terminal.check.refused")}>
       {check.refused.map((refusal) => (
         <li key={refusal.entry.seq} class="refusal" data-testid="refused-operation" data-code={refusal.code}>
           <p>{refusal.words}</p>
           <div class="refusal-actions">
-            <Button onClick={() => check.retry(refusal)} label={`Retry: ${refusal.words}`}>
-              {refusal.code === SESSION_ENDED ? `Retry as ${staff.name}` : "Retry"}
+            <Button
+              onClick={() => check.retry(refusal)}
+              label={t("terminal.check.retryLabel", { words: refusal.words })}
+            >
+              {refusal.code === SESSION_ENDED
+                ? t("terminal.check.retryAs", { name: staff.name })
+                : t("terminal.check.retry")}
             </Button>
-            <Button tone="quiet" onClick={() => check.discard(refusal)} label={`Discard: ${refusal.words}`}>
-              Discard
+            <Button
+              tone="quiet"
+              onClick={() => check.discard(refusal)}
+              label={t("terminal.check.discardLabel", { words: refusal.words })}
+            >
+              {t("terminal.check.discard")}
             </Button>
           </div>
         </li>
@@ -437,35 +462,39 @@ function RefusedChanges(props: { check: CheckState }) {
 function NotAdded(props: { line: NotAddedLine; check: CheckState; money: (amount: number) => string }) {
   const { line, check, money } = props;
   const { staff } = useTerminal();
-  const what = `${line.quantity} ${line.name}`;
+  const what = t("terminal.check.lineName", { quantity: line.quantity, name: line.name });
   return (
     <li
       class="line not-added"
-      aria-label={`${what}, not added`}
+      aria-label={t("terminal.check.notAddedLabel", { what })}
       data-testid="refused-operation"
       data-code={line.refusal.code}
     >
       <div class="line-main">
-        <span class="line-name">
-          {line.quantity} × {line.name}
-        </span>
+        <span class="line-name">{t("terminal.line.quantity", { quantity: line.quantity, name: line.name })}</span>
         <span class="chip chip-not-added">
-          <span aria-hidden="true">✕</span> not added
+          {rich("terminal.check.notAdded", { mark: (chunks) => <span aria-hidden="true">{chunks}</span> })}
         </span>
         <s class="line-estimate">{money(fromCents(line.total))}</s>
       </div>
       {line.modifiers.map((modifier) => (
         <div key={modifier.modifierOptionId} class="line-modifier">
-          + {modifier.name}
+          {t("terminal.check.modifier", { name: modifier.name })}
         </div>
       ))}
       <p class="line-refusal">{line.refusal.words}</p>
       <div class="line-tools">
-        <Button onClick={() => check.retry(line.refusal)} label={`Add again: ${what}`}>
-          {line.refusal.code === SESSION_ENDED ? `Add again as ${staff.name}` : "Add again"}
+        <Button onClick={() => check.retry(line.refusal)} label={t("terminal.check.addAgainLabel", { what })}>
+          {line.refusal.code === SESSION_ENDED
+            ? t("terminal.check.addAgainAs", { name: staff.name })
+            : t("terminal.check.addAgain")}
         </Button>
-        <Button tone="quiet" onClick={() => check.discard(line.refusal)} label={`Discard: ${what}`}>
-          Discard
+        <Button
+          tone="quiet"
+          onClick={() => check.discard(line.refusal)}
+          label={t("terminal.check.discardLabel", { words: what })}
+        >
+          {t("terminal.check.discard")}
         </Button>
       </div>
     </li>
@@ -475,6 +504,9 @@ function NotAdded(props: { line: NotAddedLine; check: CheckState; money: (amount
 function Line(props: {
   item: OrderItem;
   money: (amount: number) => string;
+  /** Its tools shown (one line at a time); a tap on the line shows or hides them. */
+  open: boolean;
+  onTap: () => void;
   /** Added or changed here, not yet answered by the server. */
   waiting: boolean;
   /** Added here, not yet on the server. */
@@ -491,67 +523,82 @@ function Line(props: {
   return (
     <li
       class={`line ${unsent ? "unsent" : ""} ${voided ? "voided" : ""} ${props.waiting ? "waiting" : ""}`}
-      aria-label={`${item.quantity} ${item.name}${props.sending ? ", sending" : ""}`}
+      aria-label={
+        props.sending
+          ? t("terminal.check.lineSending", { quantity: item.quantity, name: item.name })
+          : t("terminal.check.lineName", { quantity: item.quantity, name: item.name })
+      }
       data-pending={props.waiting ? "true" : undefined}
     >
-      <div class="line-main">
-        <span class="line-name">
-          {item.quantity} × {item.name}
+      {/* The whole line is one tap target showing or hiding its tools; what was chosen for it
+          (options, seat, note, why it was voided) on a second row within it. */}
+      <button type="button" class="line-toggle" aria-expanded={props.open} onClick={props.onTap}>
+        <span class="line-main">
+          <span class="line-name">{t("terminal.line.quantity", { quantity: item.quantity, name: item.name })}</span>
+          {/* The status beside the name: the tools below fit one row at 1024×768 and 768×1024. */}
+          {props.sending ? (
+            <span class="chip chip-pending">
+              <PendingClock /> {t("terminal.check.sending")}
+            </span>
+          ) : (
+            <span class={`chip chip-${item.status.toLowerCase()}`}>
+              {props.waiting && <PendingClock />} {t("terminal.check.status", { status: item.status })}
+            </span>
+          )}
+          {/* .line-total: a price the server answered (the bench waits for it); before, the tablet's. */}
+          <span class={props.sending ? "line-estimate" : "line-total"}>{money(item.total)}</span>
         </span>
-        {/* The status beside the name: the tools below fit one row at 1024×768 and 768×1024. */}
-        {props.sending ? (
-          <span class="chip chip-pending">
-            <PendingClock /> sending…
-          </span>
-        ) : (
-          <span class={`chip chip-${item.status.toLowerCase()}`}>
-            {props.waiting && <PendingClock />} {STATUS[item.status]}
+        {(item.modifiers.length > 0 || place || item.notes || voided) && (
+          <span class="line-details">
+            {item.modifiers.map((modifier) => (
+              <span key={modifier.modifierOptionId} class="line-modifier">
+                {t("terminal.check.modifier", { name: modifier.name })}
+                {modifier.price ? t("terminal.check.modifierPrice", { price: money(modifier.price) }) : ""}
+              </span>
+            ))}
+            {place && <span class="line-place">{place}</span>}
+            {item.notes && <span class="line-note">{t("terminal.check.note", { note: item.notes })}</span>}
+            {voided && <span class="line-void">{t("terminal.check.voidReason", { reason: item.voidReason })}</span>}
           </span>
         )}
-        {/* .line-total: a price the server answered (the bench waits for it); before, the tablet's. */}
-        <span class={props.sending ? "line-estimate" : "line-total"}>{money(item.total)}</span>
-      </div>
-      {item.modifiers.map((modifier) => (
-        <div key={modifier.modifierOptionId} class="line-modifier">
-          + {modifier.name}
-          {modifier.price ? ` ${money(modifier.price)}` : ""}
-        </div>
-      ))}
-      {place && <div class="line-place">{place}</div>}
-      {item.notes && <div class="line-note">“{item.notes}”</div>}
-      {voided && <div class="line-void">Void: {item.voidReason}</div>}
-      <div class="line-tools">
-        {unsent && (
-          <>
-            {/* A line still sending shows its "−" once it can act. */}
-            {!(props.sending && item.quantity <= 1) && (
+      </button>
+      {props.open && (
+        <div class="line-tools">
+          {unsent && (
+            <>
+              {/* A line still sending shows its "−" once it can act. */}
+              {!(props.sending && item.quantity <= 1) && (
+                <Button
+                  onClick={() => props.onQuantity(item.quantity - 1)}
+                  disabled={item.quantity <= 1}
+                  label={t("terminal.check.oneLess", { name: item.name })}
+                >
+                  {t("terminal.chooser.minus")}
+                </Button>
+              )}
               <Button
-                onClick={() => props.onQuantity(item.quantity - 1)}
-                disabled={item.quantity <= 1}
-                label={`One less ${item.name}`}
+                onClick={() => props.onQuantity(item.quantity + 1)}
+                label={t("terminal.check.oneMore", { name: item.name })}
               >
-                −
+                {t("terminal.chooser.plus")}
               </Button>
-            )}
-            <Button onClick={() => props.onQuantity(item.quantity + 1)} label={`One more ${item.name}`}>
-              +
+              <Button onClick={props.onNote} label={t("terminal.check.noteFor", { name: item.name })}>
+                {t("terminal.chooser.note")}
+              </Button>
+            </>
+          )}
+          {!voided && (
+            <Button onClick={props.onPlace} label={t("terminal.check.placeFor", { name: item.name })}>
+              {t("terminal.check.seat")}
             </Button>
-            <Button onClick={props.onNote} label={`Note for ${item.name}`}>
-              Note
+          )}
+          {!voided && (
+            <Button tone="danger" onClick={props.onVoid} label={t("terminal.check.void", { name: item.name })}>
+              {t("terminal.check.voidButton")}
             </Button>
-          </>
-        )}
-        {!voided && (
-          <Button onClick={props.onPlace} label={`Seat and course for ${item.name}`}>
-            Seat
-          </Button>
-        )}
-        {!voided && (
-          <Button tone="danger" onClick={props.onVoid} label={`Void ${item.name}`}>
-            Void
-          </Button>
-        )}
-      </div>
+          )}
+        </div>
+      )}
     </li>
   );
 }
@@ -560,13 +607,13 @@ function Line(props: {
 function NoteSheet(props: { item: OrderItem; onClose: () => void; onSave: (notes: string) => void }) {
   const [notes, setNotes] = useState(props.item.notes ?? "");
   return (
-    <Sheet title={`Note for ${props.item.name}`} onClose={props.onClose}>
+    <Sheet title={t("terminal.check.noteFor", { name: props.item.name })} onClose={props.onClose}>
       <label>
-        Note for the kitchen
+        {t("terminal.check.noteForKitchen")}
         <input value={notes} maxLength={500} autoFocus onInput={(e) => setNotes(e.currentTarget.value)} />
       </label>
       <Button tone="accent" onClick={() => props.onSave(notes)}>
-        Save note
+        {t("terminal.check.saveNote")}
       </Button>
     </Sheet>
   );
@@ -579,26 +626,29 @@ function DiscountSheet(props: {
   onApply: (cents: number, reason: string) => void;
 }) {
   const [typed, setTyped] = useState("");
-  const [reason, setReason] = useState("Regular guest");
+  const [reason, setReason] = useState(() => t("terminal.discount.regular"));
   const amount = parseAmount(typed);
   return (
-    <Sheet title="Discount" onClose={props.onClose}>
+    <Sheet title={t("terminal.check.discount")} onClose={props.onClose}>
       <div class="choices">
         {[10, 15, 20].map((percent) => {
           const cents = Math.round((props.subtotal * percent) / 100);
           return (
-            <Button key={percent} onClick={() => props.onApply(cents, `${percent}% · ${reason}`)}>
-              {percent}% ({formatMoney(cents, props.currency)})
+            <Button
+              key={percent}
+              onClick={() => props.onApply(cents, t("terminal.discount.percentReason", { percent, reason }))}
+            >
+              {t("terminal.discount.percent", { percent, amount: formatMoney(cents, props.currency) })}
             </Button>
           );
         })}
       </div>
       <label>
-        Amount
+        {t("terminal.till.amount")}
         <input inputMode="decimal" value={typed} onInput={(e) => setTyped(e.currentTarget.value)} />
       </label>
       <label>
-        Reason
+        {t("terminal.reason")}
         <input value={reason} onInput={(e) => setReason(e.currentTarget.value)} />
       </label>
       <Button
@@ -606,7 +656,7 @@ function DiscountSheet(props: {
         disabled={amount === null || !reason.trim()}
         onClick={() => amount !== null && props.onApply(amount, reason)}
       >
-        Apply discount
+        {t("terminal.discount.apply")}
       </Button>
     </Sheet>
   );
@@ -624,20 +674,17 @@ function CancelSheet(props: {
 }) {
   const [reason, setReason] = useState<string | null>(null);
   return (
-    <Sheet title="Cancel check" onClose={props.onClose}>
+    <Sheet title={t("terminal.check.cancelCheck")} onClose={props.onClose}>
       <p>
-        The check is closed for good{props.table ? ` and Table ${props.table} is free at once` : ""}. Nothing more goes
-        to the kitchen.
+        {props.table ? t("terminal.cancel.explainedTable", { table: props.table }) : t("terminal.cancel.explained")}
       </p>
       {props.refund > 0 && (
-        <p class="notice">
-          The payments taken, {formatMoney(props.refund, props.currency)}, are refunded: give them back to the guests.
-        </p>
+        <p class="notice">{t("terminal.cancel.refund", { amount: formatMoney(props.refund, props.currency) })}</p>
       )}
       {props.managerNeeded && <p class="notice">{props.managerNeeded}</p>}
-      <p>Why?</p>
-      <div class="choices" role="group" aria-label="Reason">
-        {CANCEL_REASONS.map((choice) => (
+      <p>{t("terminal.why")}</p>
+      <div class="choices" role="group" aria-label={t("terminal.reason")}>
+        {cancelReasons().map((choice) => (
           <Button key={choice} pressed={reason === choice} onClick={() => setReason(choice)}>
             {choice}
           </Button>
@@ -645,10 +692,19 @@ function CancelSheet(props: {
       </div>
       <div class="choices">
         <Button tone="danger" disabled={reason === null} onClick={() => reason && props.onConfirm(reason)}>
-          {props.managerNeeded ? "Ask a manager, then cancel" : "Cancel this check"}
+          {props.managerNeeded ? t("terminal.cancel.askManager") : t("terminal.cancel.confirm")}
         </Button>
-        <Button onClick={props.onClose}>Keep the check</Button>
+        <Button onClick={props.onClose}>{t("terminal.cancel.keep")}</Button>
       </div>
     </Sheet>
+  );
+}
+
+/** Puts a notice or a refusal on the check away. */
+function OkButton(props: { onClick: () => void }) {
+  return (
+    <Button tone="quiet" onClick={props.onClick}>
+      {t("terminal.ok")}
+    </Button>
   );
 }

@@ -6,6 +6,7 @@ import type { ComponentChildren } from "preact";
 import { isHeld } from "../../shared/rules/courses";
 import type { Order, OrderItem } from "../../shared/types";
 import { Button, Sheet } from "../../shared/ui";
+import { t } from "../messages";
 
 /** Where the next lines go: a seat (null: the table's) and a course. */
 export interface Placing {
@@ -25,18 +26,23 @@ function seatsFor(guests: number | null, seat: number | null): number[] {
 function SeatChoices(props: { seat: number | null; guests: number | null; onSeat: (seat: number | null) => void }) {
   const seats = seatsFor(props.guests, props.seat);
   return (
-    <div class="placing-row" role="group" aria-label="Seat">
-      <span>Seat:</span>
-      <Button pressed={props.seat === null} onClick={() => props.onSeat(null)} label="No seat">
-        –
+    <div class="placing-row" role="group" aria-label={t("terminal.check.seat")}>
+      <span>{t("terminal.place.seat")}</span>
+      <Button pressed={props.seat === null} onClick={() => props.onSeat(null)} label={t("terminal.place.noSeat")}>
+        {t("terminal.place.noSeatMark")}
       </Button>
       {seats.map((seat) => (
-        <Button key={seat} pressed={props.seat === seat} onClick={() => props.onSeat(seat)} label={`Seat ${seat}`}>
+        <Button
+          key={seat}
+          pressed={props.seat === seat}
+          onClick={() => props.onSeat(seat)}
+          label={t("terminal.place.seatN", { seat })}
+        >
           {seat}
         </Button>
       ))}
-      <Button onClick={() => props.onSeat(seats.length + 1)} label="Another seat">
-        +
+      <Button onClick={() => props.onSeat(seats.length + 1)} label={t("terminal.place.anotherSeat")}>
+        {t("terminal.chooser.plus")}
       </Button>
     </div>
   );
@@ -44,14 +50,14 @@ function SeatChoices(props: { seat: number | null; guests: number | null; onSeat
 
 function CourseChoices(props: { course: number; onCourse: (course: number) => void }) {
   return (
-    <div class="placing-row" role="group" aria-label="Course">
-      <span>Course:</span>
+    <div class="placing-row" role="group" aria-label={t("terminal.place.course")}>
+      <span>{t("terminal.place.courseColon")}</span>
       {COURSES.map((course) => (
         <Button
           key={course}
           pressed={props.course === course}
           onClick={() => props.onCourse(course)}
-          label={`Course ${course}`}
+          label={t("terminal.place.courseN", { course })}
         >
           {course}
         </Button>
@@ -64,7 +70,7 @@ function CourseChoices(props: { course: number; onCourse: (course: number) => vo
 export function PlacingPicker(props: { placing: Placing; guests: number | null; onChange: (next: Placing) => void }) {
   const { placing, onChange } = props;
   return (
-    <div class="placing" aria-label="Next lines">
+    <div class="placing" aria-label={t("terminal.place.nextLines")}>
       <SeatChoices seat={placing.seat} guests={props.guests} onSeat={(seat) => onChange({ ...placing, seat })} />
       <CourseChoices course={placing.course} onCourse={(course) => onChange({ ...placing, course })} />
     </div>
@@ -89,13 +95,10 @@ export function CourseGroup(props: {
   return (
     <>
       <li class="course-head" data-testid={`course-${course}`}>
-        <span>
-          Course {course}
-          {held ? " · held" : ""}
-        </span>
+        <span>{held ? t("terminal.place.courseHeld", { course }) : t("terminal.place.courseN", { course })}</span>
         {held && (
           <Button tone="accent" onClick={() => props.onFire(course)}>
-            Fire course {course}
+            {t("terminal.place.fire", { course })}
           </Button>
         )}
       </li>
@@ -114,7 +117,7 @@ export function PlaceSheet(props: {
   const { item } = props;
   const placing = { seat: item.seat, course: item.course };
   return (
-    <Sheet title={`Seat and course for ${item.name}`} onClose={props.onClose}>
+    <Sheet title={t("terminal.check.placeFor", { name: item.name })} onClose={props.onClose}>
       <SeatChoices seat={item.seat} guests={props.guests} onSeat={(seat) => props.onPlace({ ...placing, seat })} />
       {item.status === "PENDING" && (
         <CourseChoices course={item.course} onCourse={(course) => props.onPlace({ ...placing, course })} />

@@ -9,20 +9,22 @@ import { formatMoney, toCents } from "../../shared/money";
 import { useTerminal } from "../context";
 import type { StaffCard } from "../../shared/types";
 import { PinPad, Sheet, StaffPicker } from "../../shared/ui";
-import { inWords } from "../../shared/words";
+import { inWords } from "../problems";
 import type { PendingApproval } from "./state";
+import { t } from "../messages";
 
 function needsServer(failure: unknown): string {
-  return failure instanceof Unreachable
-    ? "A manager's approval needs the server, and it can't be reached: try again once the network is back."
-    : inWords(failure);
+  return failure instanceof Unreachable ? t("terminal.approval.needsServer") : inWords(failure);
 }
 
 export function ManagerApproval(props: { pending: PendingApproval; onCancel: () => void }) {
   const { api, currency } = useTerminal();
   // A change that moves money is approved up to its amount, and the manager sees it.
   const amount = props.pending.ask.amount;
-  const upTo = amount === undefined || amount === null ? "" : ` of ${formatMoney(toCents(amount), currency)}`;
+  const upTo =
+    amount === undefined || amount === null
+      ? ""
+      : t("terminal.approval.upTo", { amount: formatMoney(toCents(amount), currency) });
   const [managers, setManagers] = useState<StaffCard[]>([]);
   const [chosen, setChosen] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -43,16 +45,15 @@ export function ManagerApproval(props: { pending: PendingApproval; onCancel: () 
       const granted = await requestApproval(api, { staffId: chosen, pin, ...props.pending.ask });
       await props.pending.approve(granted.token);
     } catch (failure) {
-      setError(failure instanceof ApiError && failure.status === 401 ? "Wrong PIN; try again." : needsServer(failure));
+      setError(
+        failure instanceof ApiError && failure.status === 401 ? t("terminal.approval.wrongPin") : needsServer(failure),
+      );
     }
   }
 
   return (
-    <Sheet title="Manager approval" onClose={props.onCancel} wide>
-      <p>
-        A manager must approve this {props.pending.what}
-        {upTo}. Manager: pick your name and type your PIN.
-      </p>
+    <Sheet title={t("terminal.approval.title")} onClose={props.onCancel} wide>
+      <p>{t("terminal.approval.ask", { what: props.pending.what, upTo })}</p>
       <div class="approval">
         <StaffPicker staff={managers} chosen={chosen} onPick={setChosen} />
         <PinPad onEnter={approve} busy={!chosen} error={error} />

@@ -10,6 +10,7 @@ import { formatMoney, toCents } from "../../shared/money";
 import type { Order, OrderSummary, Table } from "../../shared/types";
 import { Button, Sheet } from "../../shared/ui";
 import { useTerminal } from "../context";
+import { namesIn } from "../problems";
 import {
   moveAction,
   movableLines,
@@ -22,6 +23,7 @@ import {
   whyNot,
 } from "./move";
 import type { Check } from "./state";
+import { t } from "../messages";
 
 type Step = "choose" | "items" | "merge";
 
@@ -51,7 +53,7 @@ export function MoveSheet(props: { check: Check; order: Order; freeTables: Table
       await Promise.all(orders.map((changed) => outbox.seen(changed)));
       props.onClose();
     } catch (failure) {
-      setError(refusalInWords(failure));
+      setError(refusalInWords(failure, namesIn(order)));
     } finally {
       setBusy(false);
     }
@@ -70,14 +72,18 @@ export function MoveSheet(props: { check: Check; order: Order; freeTables: Table
       try {
         return await moveItems(api, order.id, { itemIds, toOrderId: opened.id }, options);
       } catch (failure) {
-        await cancelOrder(api, opened.id, "Opened for a move the server refused").catch(() => undefined);
+        await cancelOrder(api, opened.id, t("terminal.move.cancelReason")).catch(() => undefined);
         throw failure;
       }
     });
   const merge = (other: OpenCheck) => change(() => mergeOrders(api, order.id, { orderId: other.orderId }, options));
 
   return (
-    <Sheet title={`Move from check ${order.orderNumber}`} onClose={props.onClose} wide={step === "items"}>
+    <Sheet
+      title={t("terminal.move.title", { number: order.orderNumber })}
+      onClose={props.onClose}
+      wide={step === "items"}
+    >
       {error && (
         <p class="error" role="alert">
           {error}
@@ -85,9 +91,9 @@ export function MoveSheet(props: { check: Check; order: Order; freeTables: Table
       )}
       {step === "choose" && (
         <>
-          <h3>To a free table</h3>
-          <p class="hint">The whole check moves.</p>
-          {props.freeTables.length === 0 && <p>No table is free.</p>}
+          <h3>{t("terminal.move.toFreeTable")}</h3>
+          <p class="hint">{t("terminal.move.whole")}</p>
+          {props.freeTables.length === 0 && <p>{t("terminal.move.noFreeTable")}</p>}
           <div class="choices">
             {props.freeTables.map((table) => (
               <Button
@@ -96,20 +102,20 @@ export function MoveSheet(props: { check: Check; order: Order; freeTables: Table
                   props.onClose();
                   check.transfer(table.id, table.name);
                 }}
-                label={`Move to table ${table.name}`}
+                label={t("terminal.move.toTable", { table: table.name })}
               >
                 {table.name}
               </Button>
             ))}
           </div>
-          <h3>Between checks</h3>
+          <h3>{t("terminal.move.between")}</h3>
           {blocked && <p class="notice">{blocked}</p>}
           <div class="choices">
             <Button disabled={blocked !== null || movableLines(order).length === 0} onClick={() => setStep("items")}>
-              Items to another check
+              {t("terminal.move.items")}
             </Button>
             <Button disabled={blocked !== null} onClick={() => setStep("merge")}>
-              Merge a check into this one
+              {t("terminal.move.merge")}
             </Button>
           </div>
         </>
@@ -148,23 +154,26 @@ function ItemsStep(props: {
   const moves = whatMoves(order, chosen);
   return (
     <>
-      <h3>Lines to move</h3>
-      <div class="choices" role="group" aria-label="Lines to move">
+      <h3>{t("terminal.move.lines")}</h3>
+      <div class="choices" role="group" aria-label={t("terminal.move.lines")}>
         {movableLines(order).map((item) => (
           <Button key={item.id} pressed={chosen.has(item.id)} onClick={() => toggle(item.id)}>
-            {item.quantity} × {item.name} · {money(toCents(item.total))}
+            {t("terminal.move.line", {
+              line: t("terminal.line.quantity", { quantity: item.quantity, name: item.name }),
+              total: money(toCents(item.total)),
+            })}
           </Button>
         ))}
       </div>
       <p class="hint">
         {moves.itemIds.length === 0
-          ? "Tap the lines to move."
-          : `Moving ${money(moves.moving)} of lines, with their part of the discount, charges and tax; ${money(moves.left)} of lines stay.`}
+          ? t("terminal.move.tapLines")
+          : t("terminal.move.moving", { moving: money(moves.moving), left: money(moves.left) })}
       </p>
-      <h3>To</h3>
-      {props.targets === null && <p>Reading the open checks…</p>}
-      {props.targets?.length === 0 && <p>No other check is open and no table is free.</p>}
-      <div class="choices" role="group" aria-label="Move to">
+      <h3>{t("terminal.move.to")}</h3>
+      {props.targets === null && <p>{t("terminal.move.reading")}</p>}
+      {props.targets?.length === 0 && <p>{t("terminal.move.noTarget")}</p>}
+      <div class="choices" role="group" aria-label={t("terminal.move.moveTo")}>
         {props.targets?.map((choice) => (
           <Button key={choice.label} pressed={choice.label === target?.label} onClick={() => setTarget(choice)}>
             {choice.label}
@@ -187,11 +196,11 @@ function MergeStep(props: { checks: OpenCheck[] | null; busy: boolean; onMerge: 
   const [other, setOther] = useState<OpenCheck | null>(null);
   return (
     <>
-      <h3>The check to merge into this one</h3>
-      <p class="hint">Its lines and payments come here; it is closed.</p>
-      {props.checks === null && <p>Reading the open checks…</p>}
-      {props.checks?.length === 0 && <p>No other check is open.</p>}
-      <div class="choices" role="group" aria-label="Check to merge">
+      <h3>{t("terminal.move.mergeTitle")}</h3>
+      <p class="hint">{t("terminal.move.mergeHint")}</p>
+      {props.checks === null && <p>{t("terminal.move.reading")}</p>}
+      {props.checks?.length === 0 && <p>{t("terminal.move.noOther")}</p>}
+      <div class="choices" role="group" aria-label={t("terminal.move.checkToMerge")}>
         {props.checks?.map((choice) => (
           <Button key={choice.orderId} pressed={choice.orderId === other?.orderId} onClick={() => setOther(choice)}>
             {choice.label}
@@ -200,7 +209,7 @@ function MergeStep(props: { checks: OpenCheck[] | null; busy: boolean; onMerge: 
       </div>
       {other && (
         <Button tone="accent" disabled={props.busy} onClick={() => props.onMerge(other)}>
-          Merge check {other.orderNumber} into this one
+          {t("terminal.move.mergeDo", { number: other.orderNumber })}
         </Button>
       )}
     </>

@@ -4,9 +4,14 @@
 
 import { type Cents, toCents } from "../../shared/money";
 import type { Order, Role } from "../../shared/types";
+import { t } from "../messages";
 
 /** The reasons offered; the one picked goes to the server as the cancellation's reason. */
-export const CANCEL_REASONS = ["Seated by mistake", "Guests left", "Duplicate check"] as const;
+export const cancelReasons = () => [
+  t("terminal.cancel.seatedByMistake"),
+  t("terminal.cancel.guestsLeft"),
+  t("terminal.cancel.duplicate"),
+];
 
 const SENT = new Set(["SENT", "PREPARING", "READY", "SERVED"]);
 
@@ -22,8 +27,8 @@ export function whyManager(order: Order, role: Role): string | null {
   if (role === "MANAGER" || role === "ADMIN") return null;
   const sent = order.items.some((item) => SENT.has(item.status));
   const paid = refundOnCancel(order) > 0;
-  if (sent && paid) return "Items were sent to the kitchen and payments taken: a manager must approve.";
-  if (sent) return "Items were sent to the kitchen: a manager must approve.";
-  if (paid) return "Payments were taken: a manager must approve.";
+  if (sent && paid) return t("terminal.cancel.whySentPaid");
+  if (sent) return t("terminal.cancel.whySent");
+  if (paid) return t("terminal.cancel.whyPaid");
   return null;
 }

@@ -4,8 +4,9 @@
 
 import { ApiError } from "../../shared/api/client";
 import type { Order, OrderItem, OrderSummary, Table } from "../../shared/types";
-import { inWords } from "../../shared/words";
+import { type IdNames, inWords } from "../problems";
 import { whereOf } from "../names";
+import { t } from "../messages";
 
 /** Another open check, as the sheet names it: where it is, and its number. */
 export interface OpenCheck {
@@ -43,7 +44,7 @@ export function otherChecks(orderId: string, listed: OrderSummary[]): OpenCheck[
     .map((order) => ({
       orderId: order.id,
       orderNumber: order.orderNumber,
-      label: `${whereOf(order)} · check ${order.orderNumber}`,
+      label: t("terminal.move.target", { where: whereOf(order), number: order.orderNumber }),
     }));
 }
 
@@ -51,7 +52,11 @@ export function otherChecks(orderId: string, listed: OrderSummary[]): OpenCheck[
 export function targets(orderId: string, listed: OrderSummary[], freeTables: Table[]): Target[] {
   return [
     ...otherChecks(orderId, listed).map((check): Target => ({ kind: "check", ...check })),
-    ...freeTables.map((table): Target => ({ kind: "table", tableId: table.id, label: `Table ${table.name} (free)` })),
+    ...freeTables.map((table): Target => ({
+      kind: "table",
+      tableId: table.id,
+      label: t("terminal.move.freeTable", { table: table.name }),
+    })),
   ];
 }
 
@@ -70,21 +75,21 @@ export function whatMoves(
 
 /** The action's name: "Move 1 item", "Move 3 items". */
 export function moveAction(count: number): string {
-  return `Move ${count} ${count === 1 ? "item" : "items"}`;
+  return t("terminal.move.action", { count });
 }
 
 /** Why moving or merging cannot be done now (null: it can): both need the server, and this
  * check's own changes on it first (the lines named must be the server's). */
 export function whyNot(online: boolean, waiting: number): string | null {
-  if (!online) return "Offline: moving lines and merging checks need the server.";
-  if (waiting > 0) return "This check's changes are still on their way to the server.";
+  if (!online) return t("terminal.move.offline");
+  if (waiting > 0) return t("terminal.move.waiting");
   return null;
 }
 
-/** A refused move or merge in words a server reads mid-rush. */
-export function refusalInWords(failure: unknown): string {
+/** A refused move or merge in words a server reads mid-rush, its ids named by `names`. */
+export function refusalInWords(failure: unknown, names?: IdNames): string {
   if (failure instanceof ApiError && failure.code === "would_overpay") {
-    return "This check's payments would be more than it comes to without these lines: move fewer lines.";
+    return t("terminal.move.overpaid");
   }
-  return inWords(failure);
+  return inWords(failure, names);
 }

@@ -17,10 +17,10 @@ import { getOrder } from "../../shared/api/orders";
 import type { AddItemBody, ShownLine } from "../../shared/rules/modifiers";
 import { touchesOrders } from "../../shared/events";
 import type { Order } from "../../shared/types";
-import { inWords } from "../../shared/words";
+import { inWords } from "../problems";
 import { useTerminal } from "../context";
 import { Follower } from "./follow";
-import { approvalAsk, itemOf, type Operation, type PaymentBody, WHAT } from "../offline/operations";
+import { approvalAsk, itemOf, type Operation, type PaymentBody, whatOf } from "../offline/operations";
 import type { Refusal } from "../offline/outbox";
 import { type NotAdded, notAddedLine } from "../offline/refusals";
 import { FIRST_PLACING, type Placing } from "./Courses";
@@ -170,7 +170,7 @@ export function useCheck(orderId: string): Check {
     approval:
       askedRefusal && ask
         ? {
-            what: WHAT[askedRefusal.entry.op.kind],
+            what: whatOf(askedRefusal.entry.op.kind),
             ask,
             approve: async (approvalToken) => {
               setAsking(null);

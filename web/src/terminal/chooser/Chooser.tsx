@@ -27,6 +27,7 @@ import {
   toggleOption,
   unitPrice,
 } from "../../shared/rules/modifiers";
+import { rich, t } from "../messages";
 
 export function Chooser(props: {
   product: ChoosableProduct;
@@ -47,7 +48,9 @@ export function Chooser(props: {
       {variants.length > 0 && (
         <fieldset class="group">
           <legend>
-            Size <span class={`rule ${selection.variantId ? "" : "rule-unmet"}`}>Choose 1</span>
+            {rich("terminal.chooser.size", {
+              rule: (chunks) => <span class={`rule ${selection.variantId ? "" : "rule-unmet"}`}>{chunks}</span>,
+            })}
           </legend>
           <div class="choices">
             {variants.map((variant) => (
@@ -55,9 +58,9 @@ export function Chooser(props: {
                 key={variant.id}
                 pressed={selection.variantId === variant.id}
                 onClick={() => setSelection(chooseVariant(selection, variant.id))}
-                label={`${variant.name} ${money(toCents(variant.price))}`}
+                label={t("terminal.chooser.variantLabel", { name: variant.name, price: money(toCents(variant.price)) })}
               >
-                {variant.name} · {money(toCents(variant.price))}
+                {t("terminal.chooser.variant", { name: variant.name, price: money(toCents(variant.price)) })}
               </Button>
             ))}
           </div>
@@ -78,12 +81,12 @@ export function Chooser(props: {
                   pressed={chosen.includes(option.modifierOptionId)}
                   disabled={!canPick(group, chosen, option.modifierOptionId)}
                   onClick={() => setSelection(toggleOption(selection, group, option.modifierOptionId))}
-                  label={option.is86d ? `${option.name}, 86` : option.name}
+                  label={option.is86d ? t("terminal.chooser.option86Label", { name: option.name }) : option.name}
                   class={option.is86d ? "is86d" : ""}
                 >
                   {option.name}
-                  {option.price ? ` +${money(toCents(option.price))}` : ""}
-                  {option.is86d ? " · 86" : ""}
+                  {option.price ? t("terminal.chooser.extra", { price: money(toCents(option.price)) }) : ""}
+                  {option.is86d ? t("terminal.chooser.option86") : ""}
                 </Button>
               ))}
             </div>
@@ -99,15 +102,19 @@ export function Chooser(props: {
         onRemove={(id) => setSelection(removeRequest(selection, id))}
       />
       <div class="chooser-foot">
-        <Button onClick={() => setQuantity(Math.max(1, quantity - 1))} label="One fewer" disabled={quantity <= 1}>
-          −
+        <Button
+          onClick={() => setQuantity(Math.max(1, quantity - 1))}
+          label={t("terminal.chooser.fewer")}
+          disabled={quantity <= 1}
+        >
+          {t("terminal.chooser.minus")}
         </Button>
-        <output aria-label="Quantity">{quantity}</output>
-        <Button onClick={() => setQuantity(quantity + 1)} label="One more">
-          +
+        <output aria-label={t("terminal.chooser.quantity")}>{quantity}</output>
+        <Button onClick={() => setQuantity(quantity + 1)} label={t("terminal.chooser.more")}>
+          {t("terminal.chooser.plus")}
         </Button>
         <label class="inline">
-          Note
+          {t("terminal.chooser.note")}
           <input value={notes} onInput={(e) => setNotes(e.currentTarget.value)} maxLength={500} />
         </label>
       </div>
@@ -118,7 +125,7 @@ export function Chooser(props: {
         disabled={!ready}
         onClick={() => props.onAdd(addItemBody(product, selection, quantity, notes), shownLine(product, selection))}
       >
-        Add {quantity > 1 ? `${quantity} ` : ""}· {money(unitPrice(product, selection) * quantity)}
+        {t("terminal.chooser.add", { quantity, price: money(unitPrice(product, selection) * quantity) })}
       </Button>
     </Sheet>
   );
@@ -143,7 +150,7 @@ function SpecialRequests(props: {
   return (
     <fieldset class="group">
       <legend>
-        Special requests <span class="rule">Optional</span>
+        {t("terminal.chooser.requests")} <span class="rule">{t("terminal.chooser.optional")}</span>
       </legend>
       {props.selection.requests.length > 0 && (
         <div class="choices">
@@ -152,36 +159,37 @@ function SpecialRequests(props: {
               key={request.modifierOptionId}
               pressed
               onClick={() => props.onRemove(request.modifierOptionId)}
-              label={`Remove ${request.name}`}
+              label={t("terminal.chooser.remove", { name: request.name })}
             >
               {request.name}
-              {request.price ? ` +${props.money(toCents(request.price))}` : ""} ✕
+              {request.price ? t("terminal.chooser.extra", { price: props.money(toCents(request.price)) }) : ""}
+              {t("terminal.chooser.removeMark")}
             </Button>
           ))}
         </div>
       )}
       <div class="field-row">
         <label class="inline field-grow">
-          Request
+          {t("terminal.chooser.request")}
           <input
             value={name}
-            placeholder="e.g. no ice"
+            placeholder={t("terminal.chooser.requestExample")}
             maxLength={100}
             onInput={(e) => setName(e.currentTarget.value)}
             onKeyDown={(e) => e.key === "Enter" && add()}
           />
         </label>
         <label class="inline request-price">
-          Price
+          {t("terminal.chooser.price")}
           <input
             inputMode="decimal"
             value={price}
-            placeholder="0.00"
+            placeholder={t("terminal.chooser.pricePlaceholder")}
             onInput={(e) => setPrice(e.currentTarget.value)}
           />
         </label>
-        <Button onClick={add} disabled={!name.trim() || cents === null} label="Add request">
-          Add request
+        <Button onClick={add} disabled={!name.trim() || cents === null} label={t("terminal.chooser.addRequest")}>
+          {t("terminal.chooser.addRequest")}
         </Button>
       </div>
     </fieldset>

@@ -7,7 +7,7 @@ import { useState } from "preact/hooks";
 import { type Cents, formatMoney, toCents } from "../../shared/money";
 import type { SettledPayment } from "../../shared/types";
 import { Button } from "../../shared/ui";
-import { inWords } from "../../shared/words";
+import { inWords } from "../problems";
 import { ManagerApproval } from "../check/ManagerApproval";
 import { useTerminal } from "../context";
 import { whereOf } from "../names";
@@ -15,6 +15,7 @@ import { useManagerGate } from "./manager";
 import { Outcome } from "./Outcome";
 import { TipSheet } from "./TipSheet";
 import { enterTip } from "./tipping";
+import { t } from "../messages";
 
 export function AwaitingTips(props: { payments: SettledPayment[]; onTipped: () => void }) {
   const { api, staff } = useTerminal();
@@ -29,7 +30,9 @@ export function AwaitingTips(props: { payments: SettledPayment[]; onTipped: () =
     setNotice(null);
     enterTip(api, gate, { orderId: payment.orderId, paymentId: payment.id }, cents, {
       entered: async () => {
-        setNotice(`Tip of ${formatMoney(cents, payment.currency)} entered on check ${payment.orderNumber}.`);
+        setNotice(
+          t("terminal.tip.enteredOn", { tip: formatMoney(cents, payment.currency), number: payment.orderNumber }),
+        );
         props.onTipped();
       },
       refused: (failure) => setError(inWords(failure)),
@@ -37,18 +40,22 @@ export function AwaitingTips(props: { payments: SettledPayment[]; onTipped: () =
   }
 
   return (
-    <div role="tabpanel" aria-label="Awaiting tip" class="awaiting-tip">
+    <div role="tabpanel" aria-label={t("terminal.closed.awaitingTab")} class="awaiting-tip">
       <Outcome notice={notice} error={error} />
-      {props.payments.length === 0 && <p class="hint">Every card payment of today has its tip.</p>}
+      {props.payments.length === 0 && <p class="hint">{t("terminal.tip.allDone")}</p>}
       <ul class="closed-checks">
         {props.payments.map((payment) => (
           <li key={payment.id} class="awaiting-row">
             <strong>{payment.orderNumber}</strong>
             <span>{whereOf(payment)}</span>
             <span>{formatMoney(toCents(payment.amount), payment.currency)}</span>
-            <span>····{payment.cardLastFour ?? ""}</span>
-            <Button tone="accent" onClick={() => setChosen(payment)} label={`Add tip to check ${payment.orderNumber}`}>
-              Add tip
+            <span>{t("terminal.card.last4", { last4: payment.cardLastFour ?? "" })}</span>
+            <Button
+              tone="accent"
+              onClick={() => setChosen(payment)}
+              label={t("terminal.tip.addTo", { number: payment.orderNumber })}
+            >
+              {t("terminal.tip.add")}
             </Button>
           </li>
         ))}

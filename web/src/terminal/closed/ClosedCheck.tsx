@@ -8,7 +8,7 @@ import { getOrder, refundOrder, reopenOrder } from "../../shared/api/orders";
 import { type Cents, formatMoney, fromCents, toCents } from "../../shared/money";
 import type { Order, Payment } from "../../shared/types";
 import { Button } from "../../shared/ui";
-import { inWords } from "../../shared/words";
+import { inWords, namesIn } from "../problems";
 import { ManagerApproval } from "../check/ManagerApproval";
 import { useTerminal } from "../context";
 import { tabLabel } from "../names";
@@ -21,6 +21,7 @@ import { enterTip } from "./tipping";
 import { PaidTotals, paymentName } from "../payment/PaidTotals";
 import { VatBlock } from "../payment/Payment";
 import { ReceiptSheet } from "../receipt/Receipt";
+import { t } from "../messages";
 
 export function ClosedCheck(props: { orderId: string; onReopened: (orderId: string) => void; onChanged: () => void }) {
   const { api, staff, outbox } = useTerminal();
@@ -38,19 +39,21 @@ export function ClosedCheck(props: { orderId: string; onReopened: (orderId: stri
 
   if (!order) {
     return (
-      <aside class="check" aria-label="Closed, loading">
+      <aside class="check" aria-label={t("terminal.closed.loadingLabel")}>
         {error ? (
           <p class="error" role="alert">
             {error}
           </p>
         ) : (
-          <p>Loading the check…</p>
+          <p>{t("terminal.check.loading")}</p>
         )}
       </aside>
     );
   }
   const money = (cents: Cents) => formatMoney(cents, order.currency);
-  const where = order.tableName ? `Table ${order.tableName}` : tabLabel(order.orderType, order.customerName);
+  const where = order.tableName
+    ? t("terminal.where.table", { table: order.tableName })
+    : tabLabel(order.orderType, order.customerName);
   const ask = { resource: { orderId: order.id } };
 
   /** Runs a change; answers whether it went through (its refusal shown in words). */
@@ -60,7 +63,7 @@ export function ClosedCheck(props: { orderId: string; onReopened: (orderId: stri
       await change();
       return true;
     } catch (failure) {
-      setError(inWords(failure));
+      setError(inWords(failure, namesIn(order)));
       return false;
     }
   }
@@ -88,7 +91,7 @@ export function ClosedCheck(props: { orderId: string; onReopened: (orderId: stri
     setSheet(null);
     gate.run("refund", { action: "order.refund", ...ask, amount: fromCents(what.upTo) }, async (approval) => {
       if (await attempt(() => refundOrder(api, order!.id, what.body, { approval })))
-        await reread(`Refunded ${what.label}.`);
+        await reread(t("terminal.closed.refunded", { what: what.label }));
     });
   }
 
@@ -96,18 +99,16 @@ export function ClosedCheck(props: { orderId: string; onReopened: (orderId: stri
     setSheet(null);
     setError(null);
     enterTip(api, gate, { orderId: order!.id, paymentId: payment.id }, cents, {
-      entered: () => reread(`Tip of ${money(cents)} entered.`),
-      refused: (failure) => setError(inWords(failure)),
+      entered: () => reread(t("terminal.closed.tipEntered", { tip: money(cents) })),
+      refused: (failure) => setError(inWords(failure, namesIn(order))),
     });
   }
 
   return (
-    <aside class="check closed-check" aria-label={`Closed ${order.orderNumber}`}>
+    <aside class="check closed-check" aria-label={t("terminal.closed.label", { number: order.orderNumber })}>
       <header class="check-head">
         <div>
-          <h2>
-            Check {order.orderNumber} · {order.status === "COMPLETED" ? "closed" : order.status.toLowerCase()}
-          </h2>
+          <h2>{t("terminal.closed.heading", { number: order.orderNumber, status: order.status })}</h2>
           <p>{where}</p>
         </div>
       </header>
@@ -116,9 +117,7 @@ export function ClosedCheck(props: { orderId: string; onReopened: (orderId: stri
         {order.items.map((item) => (
           <li key={item.id} class={`line ${item.status === "VOIDED" ? "voided" : ""}`}>
             <div class="line-main">
-              <span>
-                {item.quantity} × {item.name}
-              </span>
+              <span>{t("terminal.line.quantity", { quantity: item.quantity, name: item.name })}</span>
               <span>{money(toCents(item.total))}</span>
             </div>
           </li>
@@ -130,26 +129,32 @@ export function ClosedCheck(props: { orderId: string; onReopened: (orderId: stri
         tools={(payment) =>
           payment.paymentMethod === "CARD" &&
           order.status !== "CANCELLED" && (
-            <Button tone="quiet" onClick={() => setSheet(payment)} label={`Enter the tip of ${paymentName(payment)}`}>
-              Tip
+            <Button
+              tone="quiet"
+              onClick={() => setSheet(payment)}
+              label={t("terminal.closed.enterTip", { payment: paymentName(payment) })}
+            >
+              {t("terminal.closed.tip")}
             </Button>
           )
         }
       >
         {order.refunds.map((given) => (
           <Fragment key={given.id}>
-            <dt class="included">Refunded · {given.reason}</dt>
-            <dd class="included">−{money(toCents(given.amount) + toCents(given.tipAmount))}</dd>
+            <dt class="included">{t("terminal.closed.refundedLine", { reason: given.reason })}</dt>
+            <dd class="included">
+              {t("terminal.minus", { amount: money(toCents(given.amount) + toCents(given.tipAmount)) })}
+            </dd>
           </Fragment>
         ))}
       </PaidTotals>
       {order.taxMode === "INCLUSIVE" && order.taxes.length > 0 && <VatBlock order={order} money={money} />}
       {order.status === "COMPLETED" && (
         <div class="check-actions">
-          <Button onClick={() => setSheet("reopen")}>Reopen</Button>
-          <Button onClick={() => setSheet("refund")}>Refund</Button>
+          <Button onClick={() => setSheet("reopen")}>{t("terminal.closed.reopen")}</Button>
+          <Button onClick={() => setSheet("refund")}>{t("terminal.closed.refund")}</Button>
           {/* A check that closed itself once paid showed no receipt: here it is, to show or print. */}
-          <Button onClick={() => setSheet("receipt")}>Receipt</Button>
+          <Button onClick={() => setSheet("receipt")}>{t("terminal.closed.receipt")}</Button>
         </div>
       )}
       {sheet === "reopen" && <ReopenSheet order={order} onClose={() => setSheet(null)} onReopen={reopen} />}

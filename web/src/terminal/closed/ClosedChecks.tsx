@@ -6,15 +6,16 @@
 import type { ComponentChildren } from "preact";
 import { useEffect, useState } from "preact/hooks";
 import { listOrders, listPaymentsAwaitingTip } from "../../shared/api/orders";
-import { startOfDay, dayIn } from "../../manage/today/dates";
+import { startOfDay, dayIn } from "../../shared/days";
 import { formatMoney, toCents } from "../../shared/money";
 import type { OrderSummary, SettledPayment } from "../../shared/types";
 import { Button } from "../../shared/ui";
-import { inWords } from "../../shared/words";
+import { inWords } from "../problems";
 import { useTerminal } from "../context";
 import { tabLabel } from "../names";
 import { AwaitingTips } from "./AwaitingTips";
 import { ClosedCheck } from "./ClosedCheck";
+import { t } from "../messages";
 
 export function ClosedChecks(props: { onReopened: (orderId: string) => void; onClose: () => void }) {
   const { api, online, locationId, timezone } = useTerminal();
@@ -41,17 +42,17 @@ export function ClosedChecks(props: { onReopened: (orderId: string) => void; onC
   }, [api, online, locationId, timezone, generation]);
 
   return (
-    <section class="closed" aria-label="Closed checks">
+    <section class="closed" aria-label={t("terminal.closed.checks")}>
       <div class="closed-list">
         <header class="check-head">
-          <h2>Closed today</h2>
+          <h2>{t("terminal.closed.today")}</h2>
           <Button tone="quiet" onClick={props.onClose}>
-            Back to the floor
+            {t("terminal.closed.back")}
           </Button>
         </header>
         {!online && (
           <p class="needs-server" data-testid="needs-server">
-            Closed checks, refunds and tips need the server: they come back once the terminal is online.
+            {t("terminal.closed.needsServer")}
           </p>
         )}
         {error && (
@@ -59,23 +60,27 @@ export function ClosedChecks(props: { onReopened: (orderId: string) => void; onC
             {error}
           </p>
         )}
-        <div role="tablist" aria-label="Paid today" class="closed-tabs">
-          <Tab selected={tab === "closed"} onSelect={() => setTab("closed")} label="Closed">
-            Closed ({checks?.length ?? 0})
+        <div role="tablist" aria-label={t("terminal.floor.paidToday")} class="closed-tabs">
+          <Tab selected={tab === "closed"} onSelect={() => setTab("closed")} label={t("terminal.closed.tab")}>
+            {t("terminal.closed.tabCount", { count: checks?.length ?? 0 })}
           </Tab>
-          <Tab selected={tab === "awaiting"} onSelect={() => setTab("awaiting")} label="Awaiting tip">
-            Awaiting tip ({awaiting.length})
+          <Tab
+            selected={tab === "awaiting"}
+            onSelect={() => setTab("awaiting")}
+            label={t("terminal.closed.awaitingTab")}
+          >
+            {t("terminal.closed.awaitingTabCount", { count: awaiting.length })}
           </Tab>
         </div>
         {online && tab === "awaiting" && (
           <AwaitingTips payments={awaiting} onTipped={() => setGeneration((n) => n + 1)} />
         )}
-        {online && tab === "closed" && checks?.length === 0 && <p class="hint">No check closed yet today.</p>}
+        {online && tab === "closed" && checks?.length === 0 && <p class="hint">{t("terminal.closed.none")}</p>}
         {tab === "closed" && (
           <ul class="closed-checks">
             {(checks ?? []).map((check) => {
               const where = check.tableName
-                ? `Table ${check.tableName}`
+                ? t("terminal.where.table", { table: check.tableName })
                 : tabLabel(check.orderType, check.customerName);
               const total = formatMoney(toCents(check.total), check.currency);
               return (
@@ -84,7 +89,7 @@ export function ClosedChecks(props: { onReopened: (orderId: string) => void; onC
                     class="closed-row"
                     pressed={chosen === check.id}
                     onClick={() => setChosen(check.id)}
-                    label={`${check.orderNumber}, ${where}, ${total}`}
+                    label={t("terminal.closed.row", { number: check.orderNumber, where, total })}
                   >
                     <strong>{check.orderNumber}</strong>
                     <span>{where}</span>
@@ -104,11 +109,7 @@ export function ClosedChecks(props: { onReopened: (orderId: string) => void; onC
           onChanged={() => setGeneration((n) => n + 1)}
         />
       ) : (
-        <p class="hint closed-hint">
-          {tab === "closed"
-            ? "Pick a check to see it, reopen it, refund it or enter a tip."
-            : "Add the tip each guest wrote on the signed slip."}
-        </p>
+        <p class="hint closed-hint">{tab === "closed" ? t("terminal.closed.pick") : t("terminal.closed.pickTip")}</p>
       )}
     </section>
   );

@@ -10,8 +10,14 @@ import type { Order, OrderItem } from "../../shared/types";
 import { Button, Sheet } from "../../shared/ui";
 import { type Key, pressKey } from "../payment/amounts";
 import { Keypad } from "../payment/Keypad";
+import { t } from "../messages";
 
-export const REFUND_REASONS = ["Guest complaint", "Wrong item", "Overcharged"] as const;
+/** Why a check is refunded, in the words shown (and kept by the audit). */
+const refundReasons = () => [
+  t("terminal.refund.complaint"),
+  t("terminal.refund.wrongItem"),
+  t("terminal.refund.overcharged"),
+];
 
 export interface Refund {
   body: Schemas["RefundByAmount"] | Schemas["RefundByLine"];
@@ -28,7 +34,8 @@ export function RefundSheet(props: {
   onRefund: (refund: Refund) => void;
 }) {
   const { order, money } = props;
-  const [reason, setReason] = useState<string>(REFUND_REASONS[0]);
+  const reasons = refundReasons();
+  const [reason, setReason] = useState<string>(reasons[0]);
   const [line, setLine] = useState<OrderItem | null>(null);
   const [typed, setTyped] = useState<Cents | null>(null);
   const paid = toCents(order.paidAmount);
@@ -38,7 +45,7 @@ export function RefundSheet(props: {
     if (line) {
       props.onRefund({
         body: { reason, items: [{ itemId: line.id }] },
-        label: `${line.quantity} × ${line.name}`,
+        label: t("terminal.line.quantity", { quantity: line.quantity, name: line.name }),
         upTo: lineShare(line, order.taxMode),
       });
     } else if (typed) {
@@ -47,10 +54,10 @@ export function RefundSheet(props: {
   }
 
   return (
-    <Sheet title={`Refund check ${order.orderNumber}`} onClose={props.onClose} wide>
+    <Sheet title={t("terminal.refund.title", { number: order.orderNumber })} onClose={props.onClose} wide>
       <div class="pay pay-keyed">
         <div class="pay-main">
-          <div class="choices" role="group" aria-label="Line to refund">
+          <div class="choices" role="group" aria-label={t("terminal.refund.line")}>
             {lines.map((item) => (
               <Button
                 key={item.id}
@@ -60,24 +67,28 @@ export function RefundSheet(props: {
                   setTyped(null);
                 }}
               >
-                {item.quantity} × {item.name}
+                {t("terminal.line.quantity", { quantity: item.quantity, name: item.name })}
               </Button>
             ))}
           </div>
           <div class="pay-balance">
-            <span>Or an amount</span>
-            <strong aria-label="Refund amount">{money(typed ?? 0)}</strong>
-            <span>of {money(paid)} paid</span>
+            <span>{t("terminal.refund.orAmount")}</span>
+            <strong aria-label={t("terminal.refund.amount")}>{money(typed ?? 0)}</strong>
+            <span>{t("terminal.refund.ofPaid", { paid: money(paid) })}</span>
           </div>
-          <div class="choices" role="group" aria-label="Reason">
-            {REFUND_REASONS.map((why) => (
+          <div class="choices" role="group" aria-label={t("terminal.reason")}>
+            {reasons.map((why) => (
               <Button key={why} pressed={reason === why} onClick={() => setReason(why)}>
                 {why}
               </Button>
             ))}
           </div>
           <Button tone="accent" disabled={!line && !typed} onClick={refund}>
-            {line ? `Refund ${line.quantity} × ${line.name}` : `Refund ${money(typed ?? 0)}`}
+            {line
+              ? t("terminal.refund.line.do", {
+                  what: t("terminal.line.quantity", { quantity: line.quantity, name: line.name }),
+                })
+              : t("terminal.refund.line.do", { what: money(typed ?? 0) })}
           </Button>
         </div>
         <Keypad

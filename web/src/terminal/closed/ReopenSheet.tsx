@@ -2,15 +2,17 @@
 
 import type { Order } from "../../shared/types";
 import { Button, Sheet } from "../../shared/ui";
+import { t } from "../messages";
 
-export const REOPEN_REASONS = ["Guests ordered more", "Closed by mistake", "Wrong payment"] as const;
+/** Why a check is reopened, in the words shown (and kept by the audit). */
+const reopenReasons = () => [t("terminal.reopen.more"), t("terminal.reopen.mistake"), t("terminal.reopen.payment")];
 
 export function ReopenSheet(props: { order: Order; onClose: () => void; onReopen: (reason: string) => void }) {
   return (
-    <Sheet title={`Reopen check ${props.order.orderNumber}`} onClose={props.onClose}>
-      <p>The check opens again, at its table, to take more or be paid again. Why?</p>
-      <div class="choices" role="group" aria-label="Reason">
-        {REOPEN_REASONS.map((reason) => (
+    <Sheet title={t("terminal.reopen.title", { number: props.order.orderNumber })} onClose={props.onClose}>
+      <p>{t("terminal.reopen.why")}</p>
+      <div class="choices" role="group" aria-label={t("terminal.reason")}>
+        {reopenReasons().map((reason) => (
           <Button key={reason} onClick={() => props.onReopen(reason)}>
             {reason}
           </Button>

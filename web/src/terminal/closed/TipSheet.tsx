@@ -7,6 +7,7 @@ import type { Payment } from "../../shared/types";
 import { Button, Sheet } from "../../shared/ui";
 import { type Key, MAX_TYPED, pressKey } from "../payment/amounts";
 import { Keypad } from "../payment/Keypad";
+import { t } from "../messages";
 
 export function TipSheet(props: {
   payment: Pick<Payment, "amount" | "tipAmount" | "cardLastFour">;
@@ -18,20 +19,20 @@ export function TipSheet(props: {
   const [typed, setTyped] = useState<Cents | null>(null);
   const tip = typed ?? toCents(payment.tipAmount);
   return (
-    <Sheet title={`Tip on card ····${payment.cardLastFour ?? ""}`} onClose={props.onClose} wide>
+    <Sheet title={t("terminal.tip.title", { last4: payment.cardLastFour ?? "" })} onClose={props.onClose} wide>
       <div class="pay pay-keyed">
         <div class="pay-main">
           <div class="pay-balance">
-            <span>Tip</span>
-            <strong aria-label="Tip amount">{money(tip)}</strong>
-            <span>on {money(toCents(payment.amount))}</span>
+            <span>{t("terminal.closed.tip")}</span>
+            <strong aria-label={t("terminal.tip.amount")}>{money(tip)}</strong>
+            <span>{t("terminal.tip.on", { amount: money(toCents(payment.amount)) })}</span>
           </div>
           <div class="choices">
-            <Button onClick={() => setTyped(null)} disabled={typed === null} label="Back to the tip as it is">
-              Undo
+            <Button onClick={() => setTyped(null)} disabled={typed === null} label={t("terminal.tip.undoLabel")}>
+              {t("terminal.tip.undo")}
             </Button>
             <Button tone="accent" onClick={() => props.onTip(tip)}>
-              Save tip {money(tip)}
+              {t("terminal.tip.save", { tip: money(tip) })}
             </Button>
           </div>
         </div>

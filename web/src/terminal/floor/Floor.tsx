@@ -1,7 +1,9 @@
 // The floor: tables by section, free or occupied, with guests, total, balance and minutes
 // open; takeout and bar tabs beside them, by their customer's name. A free table asks for
 // guests and opens an order; a new tab or takeout asks for a name (or Skip). A table with
-// several checks (split) says how many and asks which one to open.
+// several checks (split) says how many and asks which one to open. The open takeouts and tabs
+// scroll in their own area below the tables, their buttons above them: thirty takeouts never
+// push a table out of sight.
 
 import { useState } from "preact/hooks";
 import { useTerminal } from "../context";
@@ -9,9 +11,10 @@ import { randomUuid } from "../../shared/api/client";
 import { formatMoney, toCents } from "../../shared/money";
 import type { OrderType, SeatedOrder, Table } from "../../shared/types";
 import { Button, Sheet } from "../../shared/ui";
-import { inWords } from "../../shared/words";
+import { inWords } from "../problems";
 import { guestsOf, tabLabel } from "../names";
 import { NameSheet } from "./NameSheet";
+import { t } from "../messages";
 import { bySection, checksAt, type Floor as FloorState, minutesOpen } from "./state";
 
 /** Minutes after which an unsent table turns amber: someone should look at it. */
@@ -75,70 +78,89 @@ export function Floor(props: {
   }
 
   return (
-    <nav class="floor" aria-label="Floor">
+    <nav class="floor" aria-label={t("terminal.floor")}>
       {(error || floor.error) && (
         <p class="error" role="alert">
           {error ?? floor.error}
         </p>
       )}
-      {floor.tables.length === 0 && !floor.error && (
-        <p class="hint">No tables yet: a manager adds them in the back office. Tabs work meanwhile.</p>
-      )}
-      {bySection(floor.tables).map(([section, tables]) => (
-        <section key={section} aria-label={section}>
-          <h2>{section}</h2>
-          <div class="tiles">
-            {tables.map((table) => {
-              const order = table.openOrders[0];
-              const checks = table.openOrders.length;
-              const minutes = order ? minutesOpen(order.createdAt, floor.now) : 0;
-              const late = order && order.status === "DRAFT" && minutes >= WAITING_LONG;
-              const paid = order && order.total > 0 && order.balanceDue === 0;
-              // A tab moved to a table has no guest count: none is shown rather than a guess.
-              const guests = guestsOf(order?.guestCount);
-              // Several checks: how many, and the table's balance in all.
-              const several = checks > 1 ? `${checks} checks` : null;
-              const sum = (of: (seated: SeatedOrder) => number) =>
-                table.openOrders.reduce((cents, seated) => cents + toCents(of(seated)), 0);
-              const [total, balance] = [sum((seated) => seated.total), sum((seated) => seated.balanceDue)];
-              const label = order
-                ? `Table ${table.name}, occupied, ${several ? `${several}, ` : guests ? `${guests}, ` : ""}balance ${formatMoney(balance, currency)}, ${minutes} minutes`
-                : `Table ${table.name}, free`;
-              return (
-                <button
-                  key={table.id}
-                  type="button"
-                  class={`tile ${order ? "occupied" : "free"} ${late ? "waiting" : ""} ${paid ? "paid" : ""} ${order && order.id === props.current ? "current" : ""}`}
-                  aria-label={label}
-                  onClick={() => tap(table)}
-                >
-                  <span class="tile-name">{table.name}</span>
-                  {order ? (
-                    <>
-                      {order.customerName && <span class="tile-customer">{order.customerName}</span>}
-                      {several ? <span class="tile-checks">{several}</span> : guests && <span>{guests}</span>}
-                      <span>{minutes} min</span>
-                      <span>{formatMoney(total, currency)}</span>
-                      {balance !== total && <span>due {formatMoney(balance, currency)}</span>}
-                    </>
-                  ) : (
-                    <span>free</span>
-                  )}
-                </button>
-              );
-            })}
-          </div>
-        </section>
-      ))}
-      <section aria-label="Tabs">
-        <h2>Takeout &amp; tabs</h2>
-        <div class="tiles">
+      {floor.tables.length === 0 && !floor.error && <p class="hint">{t("terminal.floor.noTables")}</p>}
+      <div class="floor-tables">
+        {bySection(floor.tables).map(([section, tables]) => (
+          <section key={section} aria-label={section}>
+            <h2>{section}</h2>
+            <div class="tiles">
+              {tables.map((table) => {
+                const order = table.openOrders[0];
+                const checks = table.openOrders.length;
+                const minutes = order ? minutesOpen(order.createdAt, floor.now) : 0;
+                const late = order && order.status === "DRAFT" && minutes >= WAITING_LONG;
+                const paid = order && order.total > 0 && order.balanceDue === 0;
+                // A tab moved to a table has no guest count: none is shown rather than a guess.
+                const guests = guestsOf(order?.guestCount);
+                // Several checks: how many, and the table's balance in all.
+                const several = checks > 1 ? t("terminal.checks", { count: checks }) : null;
+                const sum = (of: (seated: SeatedOrder) => number) =>
+                  table.openOrders.reduce((cents, seated) => cents + toCents(of(seated)), 0);
+                const [total, balance] = [sum((seated) => seated.total), sum((seated) => seated.balanceDue)];
+                const detail = several ?? guests;
+                const occupied = { table: table.name, detail, balance: formatMoney(balance, currency), minutes };
+                const label = order
+                  ? detail
+                    ? t("terminal.floor.occupiedWith", occupied)
+                    : t("terminal.floor.occupied", occupied)
+                  : t("terminal.floor.free", { table: table.name });
+                return (
+                  <button
+                    key={table.id}
+                    type="button"
+                    class={`tile ${order ? "occupied" : "free"} ${late ? "waiting" : ""} ${paid ? "paid" : ""} ${order && order.id === props.current ? "current" : ""}`}
+                    aria-label={label}
+                    onClick={() => tap(table)}
+                  >
+                    <span class="tile-name">{table.name}</span>
+                    {order ? (
+                      <>
+                        {order.customerName && <span class="tile-customer">{order.customerName}</span>}
+                        {several ? <span class="tile-checks">{several}</span> : guests && <span>{guests}</span>}
+                        <span>{t("terminal.floor.minutes", { minutes })}</span>
+                        <span>{formatMoney(total, currency)}</span>
+                        {balance !== total && (
+                          <span>{t("terminal.floor.due", { balance: formatMoney(balance, currency) })}</span>
+                        )}
+                      </>
+                    ) : (
+                      <span>{t("terminal.floor.freeWord")}</span>
+                    )}
+                  </button>
+                );
+              })}
+            </div>
+          </section>
+        ))}
+      </div>
+      <section class="floor-tabs" aria-label={t("terminal.floor.tabs")}>
+        <h2>
+          {t("terminal.floor.takeoutAndTabs")}
+          {floor.tabs.length > 0 && (
+            <span class="tabs-count">{t("terminal.floor.tabsCount", { count: floor.tabs.length })}</span>
+          )}
+        </h2>
+        <div class="tab-actions">
+          <Button onClick={() => setNaming("TAKEOUT")}>{t("terminal.floor.newTakeout")}</Button>
+          <Button onClick={() => setNaming("BAR_TAB")}>{t("terminal.floor.newBarTab")}</Button>
+          <Button onClick={props.onClosedChecks}>{t("terminal.floor.paidToday")}</Button>
+        </div>
+        <div class="tiles tab-list" role="group" aria-label={t("terminal.floor.openTabs")} data-testid="tab-list">
           {floor.tabs.map((tab) => (
             <button
               key={tab.id}
               type="button"
               class={`tile occupied ${tab.id === props.current ? "current" : ""}`}
-              aria-label={`${tabLabel(tab.orderType, tab.customerName)} ${tab.orderNumber}`}
+              aria-label={t("terminal.floor.tab", {
+                where: tabLabel(tab.orderType, tab.customerName),
+                number: tab.orderNumber,
+              })}
               onClick={() => props.onOpen(tab.id)}
             >
               <span class="tile-name">{tab.orderNumber}</span>
@@ -146,16 +168,13 @@ export function Floor(props: {
               <span>{formatMoney(toCents(tab.total), currency)}</span>
             </button>
           ))}
-          <Button onClick={() => setNaming("TAKEOUT")}>+ Takeout</Button>
-          <Button onClick={() => setNaming("BAR_TAB")}>+ Bar tab</Button>
-          <Button onClick={props.onClosedChecks}>Paid today</Button>
         </div>
       </section>
       {naming && (
         <NameSheet
-          title={naming === "BAR_TAB" ? "New bar tab" : "New takeout"}
-          action={naming === "BAR_TAB" ? "Open tab" : "Open takeout"}
-          skip="Skip"
+          title={naming === "BAR_TAB" ? t("terminal.floor.newBarTabTitle") : t("terminal.floor.newTakeoutTitle")}
+          action={naming === "BAR_TAB" ? t("terminal.floor.openTab") : t("terminal.floor.openTakeout")}
+          skip={t("terminal.floor.skip")}
           onClose={() => setNaming(null)}
           onName={(customerName) => open(naming, null, null, customerName)}
         />
@@ -172,7 +191,7 @@ export function Floor(props: {
         />
       )}
       {seating && (
-        <Sheet title={`Guests at table ${seating.name}`} onClose={() => setSeating(null)}>
+        <Sheet title={t("terminal.floor.guestsAt", { table: seating.name })} onClose={() => setSeating(null)}>
           <div class="guest-grid">
             {[1, 2, 3, 4, 5, 6, 7, 8].map((n) => (
               <Button key={n} onClick={() => open("DINE_IN", seating, n)} label={guestsOf(n)}>
@@ -198,21 +217,21 @@ function TableChecksSheet(props: {
     [
       guestsOf(seated.guestCount),
       seated.customerName,
-      `balance ${formatMoney(toCents(seated.balanceDue), props.currency)}`,
+      t("terminal.floor.balance", { balance: formatMoney(toCents(seated.balanceDue), props.currency) }),
     ]
       .filter(Boolean)
       .join(" · ");
   return (
-    <Sheet title={`Table ${props.table.name}`} onClose={props.onClose}>
+    <Sheet title={t("terminal.where.table", { table: props.table.name })} onClose={props.onClose}>
       <div class="table-check-list">
         {checksAt(props.table).map((seated) => (
           <Button
             key={seated.id}
             class="table-check"
             onClick={() => props.onOpen(seated.id)}
-            label={`Check ${seated.orderNumber}, ${line(seated)}`}
+            label={t("terminal.floor.checkLine", { number: seated.orderNumber, line: line(seated) })}
           >
-            <strong>Check {seated.orderNumber}</strong>
+            <strong>{t("terminal.floor.check", { number: seated.orderNumber })}</strong>
             <span>{line(seated)}</span>
           </Button>
         ))}
@@ -228,11 +247,11 @@ function LargeParty(props: { onSeat: (guests: number) => void }) {
   return (
     <div class="field-row">
       <label class="inline field-grow">
-        More guests
+        {t("terminal.floor.moreGuests")}
         <input inputMode="numeric" value={typed} onInput={(e) => setTyped(e.currentTarget.value)} />
       </label>
-      <Button onClick={() => props.onSeat(guests)} disabled={guests < 1} label="Seat the party">
-        Seat
+      <Button onClick={() => props.onSeat(guests)} disabled={guests < 1} label={t("terminal.floor.seatParty")}>
+        {t("terminal.floor.seat")}
       </Button>
     </div>
   );

@@ -4,6 +4,7 @@
 import { useState } from "preact/hooks";
 import { Button, Sheet } from "../../shared/ui";
 import { customerNameOf, MAX_CUSTOMER_NAME } from "../names";
+import { t } from "../messages";
 
 export function NameSheet(props: {
   title: string;
@@ -27,7 +28,7 @@ export function NameSheet(props: {
         }}
       >
         <label>
-          Customer's name
+          {t("terminal.name.label")}
           <input
             value={typed}
             maxLength={MAX_CUSTOMER_NAME}
@@ -35,7 +36,7 @@ export function NameSheet(props: {
             autoComplete="off"
             autoCapitalize="words"
             enterKeyHint="done"
-            placeholder="Sam"
+            placeholder={t("terminal.name.placeholder")}
             onInput={(e) => setTyped(e.currentTarget.value)}
           />
         </label>

@@ -11,7 +11,8 @@ import { listOrders } from "../../shared/api/orders";
 import { listTables } from "../../shared/api/dining";
 import { remembered } from "../../shared/store";
 import type { Order, OrderSummary, SeatedOrder, Table } from "../../shared/types";
-import { inWords } from "../../shared/words";
+import { inWords } from "../problems";
+import { t } from "../messages";
 
 export interface Floor {
   tables: Table[];
@@ -109,7 +110,7 @@ export function minutesOpen(createdAt: string, now: number): number {
 export function bySection(tables: Table[]): [string, Table[]][] {
   const sections = new Map<string, Table[]>();
   for (const table of tables) {
-    const name = table.section ?? "Floor";
+    const name = table.section ?? t("terminal.floor");
     sections.set(name, [...(sections.get(name) ?? []), table]);
   }
   return [...sections];

@@ -7,6 +7,7 @@ import { type Cents, fromCents, toCents } from "../../shared/money";
 import { sentByASend } from "../../shared/rules/courses";
 import type { AddItemBody } from "../../shared/rules/modifiers";
 import type { Order, OrderItem, OrderType } from "../../shared/types";
+import { t } from "../messages";
 
 export interface ShownModifier {
   modifierOptionId: string;
@@ -87,24 +88,9 @@ export type OperationKind = Operation["kind"];
 export type Addition = Extract<Operation, { kind: "add" }>;
 
 /** What a person calls each change, in "Your … was not made". */
-export const WHAT: Record<OperationKind, string> = {
-  create: "new check",
-  add: "addition",
-  quantity: "change",
-  note: "note",
-  void: "void",
-  place: "seat or course",
-  send: "send",
-  fire: "fire",
-  discount: "discount",
-  pay: "payment",
-  complete: "completion",
-  transfer: "move",
-  name: "name",
-  charge: "service charge",
-  uncharge: "service charge removal",
-  cancel: "cancellation",
-};
+export function whatOf(kind: OperationKind): string {
+  return t("terminal.what.change", { kind });
+}
 
 /** What a manager's approval would be asked for, when the server asks for one (403): a
  * discount's up to the discount it sets. */

@@ -18,8 +18,10 @@ import type { Store } from "../../shared/store";
 import type { Order } from "../../shared/types";
 import { changesIn, whatChanged } from "../../shared/words";
 import { effectHeld, folded, itemOf, onTop, type Operation, settled } from "./operations";
+import { namesIn } from "../problems";
 import { reconcile, rebased, type Waiting } from "./reconcile";
 import { isClosed, NEVER_OPENED, refusalWords, SESSION_ENDED, STALE, type Why } from "./refusals";
+import { t } from "../messages";
 
 /** The session an operation is made in: sent with its token, told by its staff member's name. */
 export interface Author {
@@ -433,7 +435,7 @@ export class Outbox {
     this.server.set(order.id, order);
     this.answered.set(order.id, Date.now());
     if (entry.onTopOf) {
-      this.notices.push({ orderId: order.id, words: `${entry.onTopOf} Your addition was made on top of it.` });
+      this.notices.push({ orderId: order.id, words: t("terminal.outbox.onTopOf", { changed: entry.onTopOf }) });
     }
     await this.store.put(TABLES.orders, order.id, order);
     await this.store.delete(TABLES.waiting, keyOf(entry.seq));
@@ -500,7 +502,7 @@ export class Outbox {
       // Said once it is made (answeredWith): refused after all, only the refusal is told.
       entry.onTopOf = before
         ? whatChanged(before, after, after.currency)
-        : `Check ${after.orderNumber} was changed on another terminal.`;
+        : t("terminal.outbox.changedElsewhere", { number: after.orderNumber });
       await this.store.put(TABLES.waiting, keyOf(entry.seq), entry);
     });
   }
@@ -547,9 +549,7 @@ export class Outbox {
 
   private refuse(entry: Entry, why: Why): Promise<void> {
     return this.exclusive(async () => {
-      const names = (itemId: string) =>
-        this.view(entry.op.orderId)?.items.find((item) => item.id === itemId)?.name ?? null;
-      const words = refusalWords(entry.op, why, names);
+      const words = refusalWords(entry.op, why, namesIn(this.view(entry.op.orderId), why.after));
       // Forgotten: a refused operation is retried in the session signed in then, and only its
       // refusal is told (not that it was to be made on top).
       const { token, onTopOf, ...kept } = entry;

@@ -250,6 +250,29 @@ describe("a refusal's words", () => {
     );
   });
 
+  it("names the ids in the server's words, never shows them", () => {
+    const salad = "3f2b8c1e-9a4d-4b7e-8c21-5d6e7f809a1b";
+    const check = "0c9d8e7f-6a5b-4c3d-9e2f-1a0b9c8d7e6f";
+    const named = (id: string) => (id === salad ? "Salad" : id === check ? "check #1042" : null);
+    const note: Operation = { kind: "note", orderId: check, itemId: salad, notes: "no dressing" };
+    expect(
+      refusalWords(
+        note,
+        { code: "invalid_transition", detail: `order item ${salad} of order ${check} is sent` },
+        named,
+      ),
+    ).toBe("The note on Salad wasn't saved. Salad of check #1042 is sent. Tap Retry, or discard this.");
+    expect(
+      refusalWords(
+        { kind: "void", orderId: check, itemId: salad, reason: "Kitchen error" },
+        { code: "approval_invalid", detail: `... on order_id=${check}/item_id=${salad}` },
+        named,
+      ),
+    ).toBe(
+      "Salad wasn't voided: the manager's approval had expired or was already used. Tap Retry for a manager's PIN, or discard this.",
+    );
+  });
+
   it("shows only an addition as a line", () => {
     expect(notAddedLine({ kind: "send", orderId: "o" })).toBeNull();
     expect(notAddedLine({ kind: "quantity", orderId: "o", itemId: "i0", quantity: 3 })).toBeNull();

@@ -5,7 +5,9 @@
 
 import type { Cents } from "../../shared/money";
 import type { Order } from "../../shared/types";
+import { withoutIds } from "../problems";
 import type { Operation, ShownModifier } from "./operations";
+import { t } from "../messages";
 
 /** The code of a change kept unsent because its check's opening was refused. */
 export const NEVER_OPENED = "never_opened";
@@ -38,81 +40,86 @@ export function isClosed(order: Order): boolean {
 }
 
 /** "2 Fries weren't added". */
-const counted = (quantity: number, name: string) =>
-  `${quantity} ${name} ${quantity === 1 ? "wasn't" : "weren't"} added`;
+const counted = (quantity: number, name: string) => t("terminal.refusal.notAdded", { count: quantity, name });
 
 /** What was not made, as the check names it. */
 function notMade(op: Operation, names: (itemId: string) => string | null): string {
-  const line = "itemId" in op ? (names(op.itemId) ?? "A line") : "";
+  const line = "itemId" in op ? (names(op.itemId) ?? t("terminal.refusal.aLine")) : "";
   switch (op.kind) {
     case "create":
-      return "This check wasn't opened";
+      return t("terminal.refusal.notOpened");
     case "add":
       return counted(op.body.quantity, op.name);
     case "quantity":
-      return op.tap ? counted(op.tap.body.quantity, `more ${op.tap.name}`) : `${line} wasn't changed to ${op.quantity}`;
+      return op.tap
+        ? counted(op.tap.body.quantity, t("terminal.refusal.more", { name: op.tap.name }))
+        : t("terminal.refusal.quantity", { line, quantity: op.quantity });
     case "note":
-      return `The note on ${line} wasn't saved`;
+      return t("terminal.refusal.note", { line });
     case "void":
-      return `${line} wasn't voided`;
+      return t("terminal.refusal.void", { line });
     case "place":
-      return `${line} wasn't moved to its seat or course`;
+      return t("terminal.refusal.place", { line });
     case "send":
-      return "The new lines weren't sent to the kitchen";
+      return t("terminal.refusal.send");
     case "fire":
-      return `Course ${op.course} wasn't fired`;
+      return t("terminal.refusal.fire", { course: op.course });
     case "discount":
-      return "The discount wasn't applied";
+      return t("terminal.refusal.discount");
     case "pay":
-      return `The ${op.body.paymentMethod === "CASH" ? "cash" : "card"} payment wasn't taken`;
+      return t("terminal.refusal.pay", { method: op.body.paymentMethod });
     case "complete":
-      return "The check wasn't closed";
+      return t("terminal.refusal.complete");
     case "transfer":
-      return `The check wasn't moved to Table ${op.tableName}`;
+      return t("terminal.refusal.transfer", { table: op.tableName });
     case "name":
-      return op.customerName ? `The name ${op.customerName} wasn't put on the check` : "The name wasn't taken off";
+      return op.customerName ? t("terminal.refusal.name", { name: op.customerName }) : t("terminal.refusal.unname");
     case "charge":
-      return "The service charge wasn't added";
+      return t("terminal.refusal.charge");
     case "uncharge":
-      return "The service charge wasn't taken off";
+      return t("terminal.refusal.uncharge");
     case "cancel":
-      return "The check wasn't cancelled";
+      return t("terminal.refusal.cancel");
   }
 }
 
 /** How a check closed elsewhere was closed, as far as the tablet knows. */
 function closedHow(after: Order | null | undefined): string {
-  if (after?.status === "CANCELLED") return "the check was cancelled on another terminal";
-  if (after?.status === "COMPLETED") return "the check was paid and closed on another terminal";
-  return "the check was paid or closed on another terminal";
+  if (after?.status === "CANCELLED") return t("terminal.because.cancelled");
+  if (after?.status === "COMPLETED") return t("terminal.because.completed");
+  return t("terminal.because.closed");
 }
 
 /** Why, in words; null: the server's own words say it. */
 function because(op: Operation, why: Why): string | null {
   switch (why.code) {
     case "product_unavailable":
-      return "sold out (86'd) before this reached the server";
+      return t("terminal.because.soldOut");
     case "order_closed":
       return closedHow(why.after);
     case "item_already_sent":
-      return "the line was sent to the kitchen meanwhile";
+      return t("terminal.because.sent");
     case "table_occupied": {
       const table = op.kind === "create" || op.kind === "transfer" ? op.tableName : null;
-      return `${table ? `Table ${table}` : "the table"} was seated on another terminal meanwhile`;
+      return table ? t("terminal.because.tableSeated", { table }) : t("terminal.because.theTableSeated");
     }
     case "overpayment":
     case "would_overpay":
-      return "the check was already paid (on another terminal?)";
+      return t("terminal.because.paid");
     case "forbidden":
-      return "it needs a manager's approval";
+      return t("terminal.because.forbidden");
+    case "approval_invalid":
+      return t("terminal.because.approvalInvalid");
+    case "id_in_use":
+      return t("terminal.because.idInUse");
     case "not_found":
-      return "the check or its line is no longer on the server";
+      return t("terminal.because.notFound");
     case STALE:
-      return `another terminal changed the check meanwhile${why.changed ? ` (${why.changed})` : ""}`;
+      return why.changed ? t("terminal.because.staleWhat", { changed: why.changed }) : t("terminal.because.stale");
     case SESSION_ENDED:
-      return `${why.by ?? "its maker"}'s session ended before this reached the server`;
+      return why.by ? t("terminal.because.sessionEnded", { name: why.by }) : t("terminal.because.makersSessionEnded");
     case NEVER_OPENED:
-      return "its check was never opened on the server";
+      return t("terminal.because.neverOpened");
     default:
       return null;
   }
@@ -123,44 +130,49 @@ function whatToDo(op: Operation, code: string): string {
   const addition = isAddition(op);
   switch (code) {
     case "product_unavailable":
-      return "Offer something else, then discard this.";
+      return t("terminal.todo.offerElse");
     case "order_closed":
-      if (addition) return "Ask a manager to reopen the check and tap Add again, or discard this.";
-      return op.kind === "pay"
-        ? "Look at the balance; discard this if nothing is owed."
-        : "Look at the check; discard this if nothing is missing.";
+      if (addition) return t("terminal.todo.reopen");
+      return op.kind === "pay" ? t("terminal.todo.lookBalance") : t("terminal.todo.lookCheck");
     case "item_already_sent":
-      return addition ? "Tap Add again for a line of its own, or discard this." : "Look at the check, or discard this.";
+      return addition ? t("terminal.todo.addOwnLine") : t("terminal.todo.lookOrDiscard");
     case "table_occupied":
-      return op.kind === "create"
-        ? "Open that table's check, add what is needed there, then discard this."
-        : "Pick another table, or discard this.";
+      return op.kind === "create" ? t("terminal.todo.openThatTable") : t("terminal.todo.otherTable");
     case "overpayment":
     case "would_overpay":
-      return "Look at the balance; discard this if it is 0.";
+      return t("terminal.todo.balanceZero");
     case "forbidden":
-      return "Tap Retry for a manager's PIN, or discard this.";
+    case "approval_invalid":
+      return t("terminal.todo.managerPin");
+    case "id_in_use":
+      return t("terminal.todo.makeAgain");
     case "not_found":
-      return "Discard this.";
+      return t("terminal.todo.discard");
     case STALE:
-      return "Look at the check and tap again, or discard this.";
+      return t("terminal.todo.tapAgain");
     case SESSION_ENDED:
-      return `Tap ${addition ? "Add again" : "Retry"} to make it as yourself, or discard this.`;
+      return addition ? t("terminal.todo.addAsYourself") : t("terminal.todo.retryAsYourself");
     case NEVER_OPENED:
-      return "Discard this once the check is sorted out.";
+      return t("terminal.todo.sortedOut");
     default:
-      return addition ? "Tap Add again, or discard this." : "Tap Retry, or discard this.";
+      return addition ? t("terminal.todo.addAgain") : t("terminal.todo.retry");
   }
 }
 
-/** The one message for a refused change: what was not made, why, and what to do. */
-export function refusalWords(op: Operation, why: Why, names: (itemId: string) => string | null): string {
+/** The one message for a refused change: what was not made, why, and what to do; never a raw
+ * id (`names` names a line, a check or its table by its id, ../problems.ts). */
+export function refusalWords(op: Operation, why: Why, names: (id: string) => string | null): string {
   const what = notMade(op, names);
   const reason = because(op, why);
   const todo = whatToDo(op, why.code);
-  if (reason) return `${what}: ${reason}. ${todo}`;
-  const detail = (why.detail ?? "").trim();
-  return detail ? `${what}. ${/[.!?]$/.test(detail) ? detail : `${detail}.`} ${todo}` : `${what}. ${todo}`;
+  if (reason) return t("terminal.refusal.because", { what, reason, todo });
+  const detail = withoutIds((why.detail ?? "").trim(), names);
+  if (!detail) return t("terminal.refusal.plain", { what, todo });
+  return t("terminal.refusal.detail", {
+    what,
+    detail: /[.!?]$/.test(detail) ? detail : t("terminal.refusal.sentence", { detail }),
+    todo,
+  });
 }
 
 /** A refused addition as the check keeps showing it: its line, not added, in no total. */

@@ -20,9 +20,10 @@ import { useLatest } from "../../shared/latest";
 import { formatMoney, toCents } from "../../shared/money";
 import type { Product } from "../../shared/types";
 import { Button } from "../../shared/ui";
-import { inWords } from "../../shared/words";
+import { inWords } from "../problems";
 import { ScanBuffer } from "./scanner";
 import { childrenOf, type Menu as MenuState } from "./state";
+import { t } from "../messages";
 
 type Add = (body: AddItemBody, shown: ShownLine) => unknown;
 type AddAsSeen = () => Add;
@@ -66,9 +67,7 @@ export function Menu(props: { menu: MenuState; addAsSeen: AddAsSeen }) {
       offer(await menu.detail(summary.id), add);
     } catch (failure) {
       setError(
-        failure instanceof Unreachable
-          ? `${summary.name}: its choices were never read on this tablet, and that needs the server. Try again once it is back.`
-          : inWords(failure),
+        failure instanceof Unreachable ? t("terminal.menu.neverRead", { name: summary.name }) : inWords(failure),
       );
     } finally {
       setReading(null);
@@ -87,7 +86,7 @@ export function Menu(props: { menu: MenuState; addAsSeen: AddAsSeen }) {
       try {
         offered.current(await productByBarcode(api, code, locationId), add);
       } catch (failure) {
-        setError(`Barcode ${code}: ${inWords(failure)}`);
+        setError(t("terminal.menu.barcode", { code, problem: inWords(failure) }));
       }
     };
     window.addEventListener("keydown", onKey);
@@ -97,15 +96,15 @@ export function Menu(props: { menu: MenuState; addAsSeen: AddAsSeen }) {
   const here = menu.path.at(-1) ?? null;
   const inside = menu.search ? [] : childrenOf(menu.categories, here);
   return (
-    <section class="menu" aria-label="Menu" data-kept={menu.kept ? "true" : undefined}>
+    <section class="menu" aria-label={t("terminal.menu")} data-kept={menu.kept ? "true" : undefined}>
       <div class="menu-head">
-        <nav class="crumbs" aria-label="Categories path">
+        <nav class="crumbs" aria-label={t("terminal.menu.path")}>
           <Button tone="quiet" onClick={() => menu.enter(null)}>
-            Menu
+            {t("terminal.menu")}
           </Button>
           {menu.path.map((category, depth) => (
             <>
-              <span aria-hidden="true">›</span>
+              <span aria-hidden="true">{t("terminal.menu.crumb")}</span>
               <Button key={category.id} tone="quiet" onClick={() => menu.up(depth + 1)}>
                 {category.name}
               </Button>
@@ -113,34 +112,36 @@ export function Menu(props: { menu: MenuState; addAsSeen: AddAsSeen }) {
           ))}
         </nav>
         <Button pressed={special} onClick={() => setSpecial(!special)} class="special">
-          Special request
+          {t("terminal.menu.special")}
         </Button>
         <input
           type="search"
           class="search"
-          placeholder="Search or scan"
-          aria-label="Search the menu"
+          placeholder={t("terminal.menu.searchOrScan")}
+          aria-label={t("terminal.menu.search")}
           value={menu.search}
           onInput={(e) => menu.find(e.currentTarget.value)}
         />
       </div>
-      {special && <p class="notice">Tap a product to add it with a special request or a note.</p>}
+      {special && <p class="notice">{t("terminal.menu.specialHint")}</p>}
       {(error || menu.error) && (
         <p class="error" role="alert">
           {error ?? menu.error}
         </p>
       )}
       {inside.length > 0 && (
-        <div class="categories" role="group" aria-label="Categories">
+        <div class="categories" role="group" aria-label={t("terminal.menu.categories")}>
           {inside.map((category) => (
             <Button key={category.id} onClick={() => menu.enter(category)} label={category.name}>
-              {category.name} <span aria-hidden="true">›</span>
+              {category.name} <span aria-hidden="true">{t("terminal.menu.crumb")}</span>
             </Button>
           ))}
         </div>
       )}
-      <div class="products" role="group" aria-label="Products" aria-busy={menu.loading}>
-        {menu.products.length === 0 && <p class="hint">{menu.search ? "Nothing matches." : "No products here."}</p>}
+      <div class="products" role="group" aria-label={t("terminal.menu.products")} aria-busy={menu.loading}>
+        {menu.products.length === 0 && (
+          <p class="hint">{menu.search ? t("terminal.menu.nothing") : t("terminal.menu.noProducts")}</p>
+        )}
         {menu.products.map((product) => (
           <button
             key={product.id}
@@ -148,11 +149,13 @@ export function Menu(props: { menu: MenuState; addAsSeen: AddAsSeen }) {
             class={`product ${product.is86d ? "is86d" : ""} ${reading === product.id ? "reading" : ""}`}
             disabled={product.is86d}
             aria-busy={reading === product.id}
-            aria-label={product.is86d ? `${product.name}, 86` : product.name}
+            aria-label={product.is86d ? t("terminal.chooser.option86Label", { name: product.name }) : product.name}
             onClick={() => pick(product)}
           >
             <span class="product-name">{product.name}</span>
-            <span class="product-price">{product.is86d ? "86" : formatMoney(toCents(product.price), currency)}</span>
+            <span class="product-price">
+              {product.is86d ? t("terminal.topbar.86") : formatMoney(toCents(product.price), currency)}
+            </span>
           </button>
         ))}
       </div>

@@ -10,7 +10,7 @@ import type { ListQuery } from "../../shared/api/client";
 import { getProduct, listProducts } from "../../shared/api/products";
 import type { Category, Product } from "../../shared/types";
 import { remembered } from "../../shared/store";
-import { inWords } from "../../shared/words";
+import { inWords } from "../problems";
 
 export interface Menu {
   categories: Category[];

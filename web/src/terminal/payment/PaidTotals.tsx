@@ -6,12 +6,11 @@ import { Fragment, type ComponentChildren } from "preact";
 import { type Cents, toCents } from "../../shared/money";
 import { totalLines } from "../../shared/totals";
 import type { Order, Payment } from "../../shared/types";
+import { t } from "../messages";
 
 /** "CARD" → "Card ····4242", "GIFT_CARD" → "Gift card". */
 export function paymentName(payment: Payment): string {
-  if (payment.paymentMethod === "CARD") return `Card ····${payment.cardLastFour ?? ""}`;
-  const words = payment.paymentMethod.toLowerCase().replace("_", " ");
-  return words.charAt(0).toUpperCase() + words.slice(1);
+  return t("terminal.paid.methodName", { method: payment.paymentMethod, last4: payment.cardLastFour ?? "" });
 }
 
 export function PaidTotals(props: {
@@ -26,7 +25,9 @@ export function PaidTotals(props: {
       {totalLines(order).map((line) => (
         <Fragment key={`${line.kind}-${line.label}`}>
           <dt class={line.kind}>{line.label}</dt>
-          <dd class={line.kind}>{line.cents < 0 ? `−${money(-line.cents)}` : money(line.cents)}</dd>
+          <dd class={line.kind}>
+            {line.cents < 0 ? t("terminal.minus", { amount: money(-line.cents) }) : money(line.cents)}
+          </dd>
         </Fragment>
       ))}
       {order.payments.map((payment) => (
@@ -34,12 +35,12 @@ export function PaidTotals(props: {
           <dt>{paymentName(payment)}</dt>
           <dd>
             {money(toCents(payment.amount))}
-            {payment.tipAmount ? ` + tip ${money(toCents(payment.tipAmount))}` : ""}
+            {payment.tipAmount ? t("terminal.paid.plusTip", { tip: money(toCents(payment.tipAmount)) }) : ""}
             {props.tools?.(payment)}
           </dd>
           {payment.roundingAdjustment !== 0 && (
             <>
-              <dt class="included">Cash rounding</dt>
+              <dt class="included">{t("terminal.paid.rounding")}</dt>
               <dd class="included">{money(toCents(payment.roundingAdjustment))}</dd>
             </>
           )}

@@ -32,11 +32,13 @@ import {
   stepWays,
   tipFor,
   tipOf,
+  tipPercentShown,
   typeTip,
 } from "./amounts";
 import { closesAfterPayment, paidWords } from "./closing";
 import { Keypad } from "./Keypad";
 import { PaidTotals } from "./PaidTotals";
+import { rich, t } from "../messages";
 
 const TIPS = [0, 15, 18, 20];
 // The longest a settling payment waits for the server's answer before Complete is offered,
@@ -194,17 +196,22 @@ export function Payment(props: { check: Check; onClose: () => void; onDone: (pai
   );
 
   return (
-    <Sheet title={`Pay check ${order.orderNumber}`} onClose={props.onClose} wide>
+    <Sheet title={t("terminal.pay.title", { number: order.orderNumber })} onClose={props.onClose} wide>
       <div class={balance > 0 ? "pay pay-keyed" : "pay"}>
         <div class="pay-main">
           <div class="pay-balance">
-            <span>Balance</span>
-            <strong aria-label="Balance due">{money(balance)}</strong>
-            {order.paidAmount > 0 && <span>paid {money(toCents(order.paidAmount))}</span>}
+            <span>{t("terminal.pay.balance")}</span>
+            <strong aria-label={t("terminal.pay.balanceDue")}>{money(balance)}</strong>
+            {order.paidAmount > 0 && (
+              <span>{t("terminal.pay.paid", { amount: money(toCents(order.paidAmount)) })}</span>
+            )}
           </div>
           {change !== null && (
             <p class="change" role="status">
-              Change to give: <strong>{money(change)}</strong>
+              {rich("terminal.pay.changeToGive", {
+                amount: money(change),
+                strong: (chunks) => <strong>{chunks}</strong>,
+              })}
             </p>
           )}
           {check.notice && (
@@ -219,52 +226,54 @@ export function Payment(props: { check: Check; onClose: () => void; onDone: (pai
           )}
           {balance > 0 ? (
             <>
-              <div class="choices" role="group" aria-label="Split evenly">
+              <div class="choices" role="group" aria-label={t("terminal.pay.splitEvenly")}>
                 {[1, 2, 3, 4].map((n) => (
                   <Button
                     key={n}
                     pressed={ways === n}
                     onClick={() => start({ ways: n })}
-                    label={n === 1 ? "No split" : `Split ${n} ways`}
+                    label={n === 1 ? t("terminal.pay.noSplit") : t("terminal.pay.splitWays", { count: n })}
                   >
-                    {n === 1 ? "Whole" : `÷ ${n}`}
+                    {n === 1 ? t("terminal.pay.whole") : t("terminal.pay.divide", { count: n })}
                   </Button>
                 ))}
-                <Button onClick={() => start({ ways: stepWays(ways, -1) })} disabled={ways === 1} label="Fewer ways">
-                  −
+                <Button
+                  onClick={() => start({ ways: stepWays(ways, -1) })}
+                  disabled={ways === 1}
+                  label={t("terminal.pay.fewerWays")}
+                >
+                  {t("terminal.chooser.minus")}
                 </Button>
                 <span class="ways">{ways}</span>
                 <Button
                   onClick={() => start({ ways: stepWays(ways, 1) })}
                   disabled={ways === MAX_WAYS}
-                  label="More ways"
+                  label={t("terminal.pay.moreWays")}
                 >
-                  +
+                  {t("terminal.chooser.plus")}
                 </Button>
                 {ways > 1 && (
-                  <span class="share">
-                    {ways} ways, each {money(share)}
-                  </span>
+                  <span class="share">{t("terminal.pay.eachShare", { count: ways, share: money(share) })}</span>
                 )}
               </div>
-              <div class="choices" role="group" aria-label="Method">
+              <div class="choices" role="group" aria-label={t("terminal.pay.method")}>
                 <Button pressed={method === "CARD"} onClick={() => start({ method: "CARD" })}>
-                  Card
+                  {t("terminal.pay.card")}
                 </Button>
                 <Button pressed={method === "CASH"} onClick={() => start({ method: "CASH" })}>
-                  Cash
+                  {t("terminal.pay.cash")}
                 </Button>
               </div>
-              <div class="choices pay-fields" role="group" aria-label="Keypad enters">
-                {method === "CASH" && entry("given", "Guest gave", money(given))}
-                {entry("amount", "Amount to pay", money(part))}
-                {method === "CARD" && entry("tipAmount", "Tip amount", money(tip))}
+              <div class="choices pay-fields" role="group" aria-label={t("terminal.pay.keypadEnters")}>
+                {method === "CASH" && entry("given", t("terminal.pay.guestGave"), money(given))}
+                {entry("amount", t("terminal.pay.amountToPay"), money(part))}
+                {method === "CARD" && entry("tipAmount", t("terminal.tip.amount"), money(tip))}
                 {method === "CARD" &&
-                  entry("tipPercent", "Tip percent", tipTyped && "percent" in tipTyped ? `${tipTyped.percent}%` : "—")}
+                  entry("tipPercent", t("terminal.pay.tipPercent"), tipPercentShown(tipTyped, tipPercent))}
               </div>
               {method === "CARD" ? (
                 <div class="pay-card">
-                  <div class="choices" role="group" aria-label="Tip">
+                  <div class="choices" role="group" aria-label={t("terminal.closed.tip")}>
                     {TIPS.map((percent) => (
                       <Button
                         key={percent}
@@ -273,14 +282,16 @@ export function Payment(props: { check: Check; onClose: () => void; onDone: (pai
                           setTipPercent(percent);
                           setTipTyped(null);
                         }}
-                        label={percent ? `Tip ${percent}%` : "No tip"}
+                        label={percent ? t("terminal.pay.tipPreset", { percent }) : t("terminal.pay.noTip")}
                       >
-                        {percent ? `${percent}% · ${money(tipFor(part, percent))}` : "No tip"}
+                        {percent
+                          ? t("terminal.pay.tipPresetShown", { percent, tip: money(tipFor(part, percent)) })
+                          : t("terminal.pay.noTip")}
                       </Button>
                     ))}
                   </div>
                   <label>
-                    Card last four
+                    {t("terminal.pay.lastFour")}
                     <input
                       inputMode="numeric"
                       maxLength={4}
@@ -290,52 +301,63 @@ export function Payment(props: { check: Check; onClose: () => void; onDone: (pai
                   </label>
                   {!online && (
                     <p class="needs-server" data-testid="needs-server">
-                      Card payments need the server: take cash, or wait until the terminal is back online.
+                      {t("terminal.pay.cardNeedsServer")}
                     </p>
                   )}
                   <Button tone="accent" disabled={lastFour.length !== 4 || !online} onClick={() => once(payCard)}>
-                    Charge card {money(part + tip)}
+                    {t("terminal.pay.chargeCard", { amount: money(part + tip) })}
                   </Button>
                 </div>
               ) : (
                 <div class="pay-cash">
                   {due !== part && (
                     <p class="cash-due">
-                      Cash due <strong>{money(due)}</strong> (rounded from {money(part)})
+                      {rich("terminal.pay.cashDue", {
+                        due: money(due),
+                        part: money(part),
+                        strong: (chunks) => <strong>{chunks}</strong>,
+                      })}
                     </p>
                   )}
-                  <div class="choices" role="group" aria-label="Cash tendered">
+                  <div class="choices" role="group" aria-label={t("terminal.pay.cashTendered")}>
                     {quickTenders(due).map((amount, i) => (
                       <Button
                         key={amount}
                         pressed={given === amount}
                         onClick={() => setGivenTyped(amount)}
-                        label={i === 0 ? `Exact ${money(amount)}` : `Tendered ${money(amount)}`}
+                        label={
+                          i === 0
+                            ? t("terminal.pay.exact", { amount: money(amount) })
+                            : t("terminal.pay.tendered", { amount: money(amount) })
+                        }
                       >
-                        {i === 0 ? `Exact ${money(amount)}` : money(amount)}
+                        {i === 0 ? t("terminal.pay.exact", { amount: money(amount) }) : money(amount)}
                       </Button>
                     ))}
                   </div>
                   <p class="change-preview">
-                    Change <strong>{money(tender.change)}</strong>
+                    {rich("terminal.pay.changePreview", {
+                      amount: money(tender.change),
+                      strong: (chunks) => <strong>{chunks}</strong>,
+                    })}
                   </p>
                   <Button tone="accent" disabled={tender.pays <= 0 && !tender.settles} onClick={() => once(payCash)}>
-                    Take cash {money(tender.pays)}
+                    {t("terminal.pay.takeCash", { amount: money(tender.pays) })}
                   </Button>
                 </div>
               )}
-              {left > 0 && <p class="pay-left">Leaves {money(left)} to pay</p>}
+              {left > 0 && <p class="pay-left">{t("terminal.pay.leaves", { amount: money(left) })}</p>}
             </>
           ) : answering ? (
             <p class="pay-answering" role="status">
-              Taking the payment…
+              {t("terminal.pay.taking")}
             </p>
           ) : (
             <div class="choices">
               <Button tone="accent" onClick={complete}>
-                Complete
+                {t("terminal.pay.complete")}
               </Button>
-              <Button onClick={() => setShowingReceipt(true)}>Receipt</Button>
+              <Button onClick={() => setShowingReceipt(true)}>{t("terminal.closed.receipt")}</Button>
             </div>
           )}
         </div>
@@ -355,12 +377,19 @@ function Receipt(props: {
 }) {
   const { order, money, change } = props;
   return (
-    <Sheet title={`Receipt ${order.orderNumber}`} onClose={props.onDone}>
+    <Sheet title={t("terminal.receipt.title", { number: order.orderNumber })} onClose={props.onDone}>
       <div class="receipt">
-        <p class="paid">Paid · {order.tableName ? `Table ${order.tableName}` : order.orderType.toLowerCase()}</p>
+        <p class="paid">
+          {order.tableName
+            ? t("terminal.pay.paidAt", { where: t("terminal.where.table", { table: order.tableName }) })
+            : t("terminal.pay.paidType", { type: order.orderType })}
+        </p>
         {!!change && (
           <p class="change change-big" role="status">
-            Change to give: <strong>{money(change)}</strong>
+            {rich("terminal.pay.changeToGive", {
+              amount: money(change),
+              strong: (chunks) => <strong>{chunks}</strong>,
+            })}
           </p>
         )}
         <ul>
@@ -368,9 +397,7 @@ function Receipt(props: {
             .filter((item) => item.status !== "VOIDED")
             .map((item) => (
               <li key={item.id}>
-                <span>
-                  {item.quantity} × {item.name}
-                </span>
+                <span>{t("terminal.line.quantity", { quantity: item.quantity, name: item.name })}</span>
                 <span>{money(toCents(item.total))}</span>
               </li>
             ))}
@@ -378,11 +405,11 @@ function Receipt(props: {
         <PaidTotals order={order} money={money} />
         {order.taxMode === "INCLUSIVE" && order.taxes.length > 0 && <VatBlock order={order} money={money} />}
         <div class="choices">
-          <Button onClick={props.onReceipt} label="Show or print the receipt">
-            Receipt
+          <Button onClick={props.onReceipt} label={t("terminal.pay.showReceipt")}>
+            {t("terminal.closed.receipt")}
           </Button>
           <Button tone="accent" onClick={props.onDone}>
-            Done
+            {t("terminal.done")}
           </Button>
         </div>
       </div>
@@ -394,13 +421,13 @@ function Receipt(props: {
 export function VatBlock(props: { order: Order; money: (cents: Cents) => string }) {
   const { money } = props;
   return (
-    <table class="vat-block" aria-label="VAT">
+    <table class="vat-block" aria-label={t("terminal.vat")}>
       <thead>
         <tr>
-          <th scope="col">VAT</th>
-          <th scope="col">Net</th>
-          <th scope="col">Tax</th>
-          <th scope="col">Gross</th>
+          <th scope="col">{t("terminal.vat")}</th>
+          <th scope="col">{t("terminal.vat.net")}</th>
+          <th scope="col">{t("terminal.vat.tax")}</th>
+          <th scope="col">{t("terminal.vat.gross")}</th>
         </tr>
       </thead>
       <tbody>

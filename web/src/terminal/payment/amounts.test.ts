@@ -12,6 +12,7 @@ import {
   stepWays,
   tipFor,
   tipOf,
+  tipPercentShown,
   typeTip,
 } from "./amounts";
 
@@ -88,6 +89,15 @@ describe("a tip", () => {
     expect(typeTip({ percent: 2 }, "2", true)).toEqual({ percent: 22 });
     expect(typeTip({ percent: 22 }, "5", true)).toEqual({ percent: 22 }); // 225% is past 100
     expect(typeTip({ percent: 2 }, "back", true)).toBeNull();
+  });
+
+  it.each<[string, Parameters<typeof tipPercentShown>[0], number, string]>([
+    ["a preset tapped", null, 18, "18%"],
+    ["No tip tapped", null, 0, "0%"],
+    ["a percentage typed over a preset", { percent: 12 }, 18, "12%"],
+    ["an amount typed", { amount: 300 }, 15, "—"],
+  ])("shows its percentage after %s", (_, typed, preset, shown) => {
+    expect(tipPercentShown(typed, preset)).toBe(shown);
   });
 });
 

@@ -56,6 +56,13 @@ export function tipOf(amount: Cents, tip: Tip): Cents {
   return "amount" in tip ? tip.amount : tipFor(amount, tip.percent);
 }
 
+/** What the Tip percent field shows: the percentage typed, else the preset's ("15%", "0%" for
+ * No tip); a tip typed as an amount is no percentage ("—"). */
+export function tipPercentShown(typed: Tip | null, preset: number): string {
+  if (typed === null) return `${preset}%`;
+  return "percent" in typed ? `${typed.percent}%` : "—";
+}
+
 /** A typed tip after `key`: typing a percentage (`percent`) or an amount starts afresh when
  * the tip typed so far is the other kind; no entry left is no typed tip (the preset shows). */
 export function typeTip(tip: Tip | null, key: Key, percent: boolean): Tip | null {

@@ -5,7 +5,8 @@
 
 import type { Cents } from "../../shared/money";
 import { toCents } from "../../shared/money";
-import type { Order, Payment } from "../../shared/types";
+import type { Order } from "../../shared/types";
+import { t } from "../messages";
 
 /** Whether the payment sheet and the check close by themselves after a payment: the order is
  * COMPLETED and there is no change to hand over. */
@@ -13,20 +14,13 @@ export function closesAfterPayment(order: Order | null, change: Cents | null): b
   return order?.status === "COMPLETED" && !change;
 }
 
-const METHODS: Record<Payment["method"], string> = {
-  CASH: "cash",
-  CARD: "card",
-  GIFT_CARD: "gift card",
-  LOYALTY: "loyalty",
-  STORE_CREDIT: "store credit",
-};
-
 /** The line the floor shows for a check that closed itself: "Check #1001 paid · $12.40 cash",
  * what its payments took (tips included) and by which methods, in the order they were used. */
 export function paidWords(order: Order, money: (cents: Cents) => string): string {
   const taken = order.payments.filter((payment) => payment.status === "COMPLETED");
   const cents = taken.reduce((sum, payment) => sum + toCents(payment.amount) + toCents(payment.tipAmount), 0);
-  const methods = [...new Set(taken.map((payment) => METHODS[payment.paymentMethod]))];
-  const how = methods.length ? ` ${methods.join(" and ")}` : "";
-  return `Check ${order.orderNumber} paid · ${money(cents)}${how}`;
+  const methods = [...new Set(taken.map((payment) => t("terminal.paid.method", { method: payment.paymentMethod })))];
+  const paid = { number: order.orderNumber, amount: money(cents) };
+  if (!methods.length) return t("terminal.paid.line", paid);
+  return t("terminal.paid.lineHow", { ...paid, how: methods.reduce((a, b) => t("terminal.paid.and", { a, b })) });
 }

@@ -3,16 +3,17 @@
 
 import { Button, Sheet } from "../../shared/ui";
 import { useReceipt } from "./state";
+import { t } from "../messages";
 
 export function ReceiptSheet(props: { orderId: string; orderNumber: string; onClose: () => void }) {
   const receipt = useReceipt(props.orderId);
   const { printers } = receipt;
   return (
-    <Sheet title={`Receipt ${props.orderNumber}`} onClose={props.onClose}>
+    <Sheet title={t("terminal.receipt.title", { number: props.orderNumber })} onClose={props.onClose}>
       {receipt.text === null ? (
-        !receipt.error && <p>Loading the receipt…</p>
+        !receipt.error && <p>{t("terminal.receipt.loading")}</p>
       ) : (
-        <pre class="receipt-paper" aria-label="Receipt text">
+        <pre class="receipt-paper" aria-label={t("terminal.receipt.text")}>
           {receipt.text}
         </pre>
       )}
@@ -26,20 +27,16 @@ export function ReceiptSheet(props: { orderId: string; orderNumber: string; onCl
           {receipt.error}
         </p>
       )}
-      {printers?.length === 0 && (
-        <p class="hint">
-          This location has no receipt printer: show the receipt on screen, or ask a manager to add one.
-        </p>
-      )}
-      <div class="choices" role="group" aria-label="Print">
+      {printers?.length === 0 && <p class="hint">{t("terminal.receipt.noPrinter")}</p>}
+      <div class="choices" role="group" aria-label={t("terminal.receipt.print")}>
         {printers?.length === 1 && (
           <Button
             tone="accent"
             disabled={receipt.printing}
             onClick={() => receipt.print(printers[0])}
-            label={`Print on ${printers[0].name}`}
+            label={t("terminal.receipt.printOn", { printer: printers[0].name })}
           >
-            Print
+            {t("terminal.receipt.print")}
           </Button>
         )}
         {printers &&
@@ -49,12 +46,12 @@ export function ReceiptSheet(props: { orderId: string; orderNumber: string; onCl
               key={printer.id}
               disabled={receipt.printing}
               onClick={() => receipt.print(printer)}
-              label={`Print on ${printer.name}`}
+              label={t("terminal.receipt.printOn", { printer: printer.name })}
             >
-              Print on {printer.name}
+              {t("terminal.receipt.printOn", { printer: printer.name })}
             </Button>
           ))}
-        <Button onClick={props.onClose}>Done</Button>
+        <Button onClick={props.onClose}>{t("terminal.done")}</Button>
       </div>
     </Sheet>
   );

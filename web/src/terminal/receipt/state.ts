@@ -5,7 +5,8 @@ import { useEffect, useState } from "preact/hooks";
 import { useTerminal } from "../context";
 import { printReceipt, receiptText } from "../../shared/api/orders";
 import { receiptPrinters } from "../../shared/api/printers";
-import { inWords } from "../../shared/words";
+import { inWords } from "../problems";
+import { sentTo } from "../../shared/words";
 
 export interface ReceiptPrinter {
   id: string;
@@ -21,11 +22,6 @@ export interface Receipt {
   notice: string | null;
   error: string | null;
   print: (printer: ReceiptPrinter) => Promise<void>;
-}
-
-/** "Sent to Till printer": the printer's name, without saying "printer" twice. */
-export function sentTo(name: string): string {
-  return /printer$/i.test(name.trim()) ? `Sent to ${name.trim()}` : `Sent to ${name.trim()} printer`;
 }
 
 export function useReceipt(orderId: string): Receipt {

@@ -2,10 +2,10 @@
 // event stream, and the idle sign-out. The outbox belongs to the tablet: it keeps sending what
 // a session signed out left waiting, under that session, while the next person signs in.
 
-import { FirstRunLink } from "../../setup/FirstRunLink";
-import { useEffect, useState } from "preact/hooks";
+import { FirstRunLink } from "../../shared/FirstRunLink";
+import { useCallback, useEffect, useState } from "preact/hooks";
 import { TerminalContext, type Terminal } from "../context";
-import { type Device, TERMINAL_KEY, forgetDevice, loadDevice } from "../../shared/device";
+import { type Device, TERMINAL_KEY, forgetDevice, loadDevice, saveDevice } from "../../shared/device";
 import { useDeviceSession } from "../../shared/session";
 import type { NewSession } from "../../shared/types";
 import type { Store } from "../../shared/store";
@@ -21,9 +21,12 @@ import { Service } from "./Service";
 import { SignOutQuestion } from "./SignOutQuestion";
 import { TillSheet } from "../till/TillSheet";
 import { TopBar } from "./TopBar";
+import { chosenLanguage, useLanguage } from "../../shared/i18n";
+import { rich, t } from "../messages";
 
 // How long the top bar says a check was paid (a tap anywhere puts it away sooner).
 const PAID_LINE_MS = 5000;
+const PAIRING_COMMAND = "brigade device create --kind TERMINAL";
 
 export function App() {
   const [device, setDevice] = useState<Device | null>(() => loadDevice(TERMINAL_KEY));
@@ -32,6 +35,15 @@ export function App() {
   const [store, setStore] = useState<Store | null>(null);
   // The session signed in when the tablet was left: a reload (even offline) keeps it.
   const [session, setSession] = useState<NewSession | null | undefined>(undefined);
+  // The terminal reads its staff member's language, else its location's (kept with the pairing
+  // once read, for the sign-in screen after them and after a restart).
+  const [locationLanguage, setLocationLanguage] = useState<string | null>(() => device?.language ?? null);
+  const locationLanguageRead = useCallback((language: string) => {
+    setLocationLanguage(language);
+    const kept = loadDevice(TERMINAL_KEY);
+    if (kept && kept.language !== language) saveDevice({ ...kept, language }, TERMINAL_KEY);
+  }, []);
+  useLanguage((session && (chosenLanguage(session.staff) ?? chosenLanguage(session))) ?? locationLanguage);
   useEffect(() => {
     openTablet().then(async (opened) => {
       setSession(await keptSession(opened));
@@ -57,19 +69,17 @@ export function App() {
         unpaired={revoked}
         notice={<FirstRunLink />}
       >
-        <p>
-          Or a manager makes a TERMINAL device (<code>brigade device create --kind TERMINAL</code>) and gets its token,
-          once. Paste it here; this browser keeps it.
-        </p>
+        <p>{rich("terminal.pairing.other", { command: PAIRING_COMMAND, code: (c) => <code>{c}</code> })}</p>
       </Pairing>
     );
-  if (!store || !outbox || session === undefined) return <p class="hint">Opening the terminal…</p>;
+  if (!store || !outbox || session === undefined) return <p class="hint">{t("terminal.opening")}</p>;
   if (!session)
     return (
       <SignIn
         device={device}
         store={store}
         onSignedIn={signedIn}
+        onLocationLanguage={locationLanguageRead}
         onUnpair={(byBackOffice) => {
           forgetDevice(TERMINAL_KEY);
           setRevoked(byBackOffice);
@@ -78,7 +88,14 @@ export function App() {
       />
     );
   return (
-    <SignedIn device={device} session={session} store={store} outbox={outbox} onSignedOut={() => signedIn(null)} />
+    <SignedIn
+      device={device}
+      session={session}
+      store={store}
+      outbox={outbox}
+      onSignedOut={() => signedIn(null)}
+      onLocationLanguage={locationLanguageRead}
+    />
   );
 }
 
@@ -88,8 +105,9 @@ function SignedIn(props: {
   store: Store;
   outbox: Outbox;
   onSignedOut: () => void;
+  onLocationLanguage: (language: string) => void;
 }) {
-  const { device, session, store, outbox } = props;
+  const { device, session, store, outbox, onLocationLanguage } = props;
   const [generation, setGeneration] = useState(0);
   // The check open beside the menu: its unsent items make a sign-out ask first (./idle.ts).
   const [opened, setOpened] = useState<string | null>(null);
@@ -119,6 +137,10 @@ function SignedIn(props: {
     });
   }, [api, outbox]);
   const online = reachable && streaming === true;
+  const locationLanguage = chosenLanguage(location);
+  useEffect(() => {
+    if (locationLanguage) onLocationLanguage(locationLanguage);
+  }, [locationLanguage, onLocationLanguage]);
   // Back online (the stream reopened): what waits is sent now, not at the next try.
   useEffect(() => {
     if (online) outbox.kick();

@@ -6,6 +6,7 @@ import { useEffect, useState } from "preact/hooks";
 import { useLatest } from "../../shared/latest";
 import { Button } from "../../shared/ui";
 import { type Idle, idleAfter, type Unsent } from "./idle";
+import { rich, t } from "../messages";
 
 const TICK_MS = 250;
 
@@ -43,11 +44,14 @@ export function IdleGuard(props: {
 
   if (idle.kind !== "warning") return null;
   return (
-    <div class="idle-warning" role="alertdialog" aria-label="Signing out" aria-live="assertive">
+    <div class="idle-warning" role="alertdialog" aria-label={t("terminal.idle.signingOut")} aria-live="assertive">
       <strong>
-        Signing out in <span data-testid="idle-countdown">{idle.secondsLeft}</span> s — tap to stay
+        {rich("terminal.idle.countdown", {
+          seconds: idle.secondsLeft,
+          countdown: (chunks) => <span data-testid="idle-countdown">{chunks}</span>,
+        })}
       </strong>
-      <Button tone="accent">Stay signed in</Button>
+      <Button tone="accent">{t("terminal.idle.stay")}</Button>
     </div>
   );
 }

@@ -4,17 +4,17 @@
 // the connection comes and goes (one failed try of a write shows it). What needs the server
 // (a card payment, a manager's approval, signing in) says so where it is asked for.
 
+import { rich } from "../messages";
+
 export function OfflineBanner(props: { waiting: number }) {
   const { waiting } = props;
   return (
     <div class="offline-banner" role="alert" data-testid="offline-banner">
-      <strong>
-        Offline —{" "}
-        <span data-testid="pending-count">
-          {waiting === 0 ? "no changes waiting" : `${waiting} ${waiting === 1 ? "change" : "changes"} waiting`}
-        </span>
-      </strong>{" "}
-      · kept on this tablet and sent in order when the server is back
+      {rich("terminal.offline.banner", {
+        count: waiting,
+        strong: (chunks) => <strong>{chunks}</strong>,
+        pending: (chunks) => <span data-testid="pending-count">{chunks}</span>,
+      })}
     </div>
   );
 }

@@ -10,6 +10,7 @@ import { checksAt, useFloor } from "../floor/state";
 import { Menu } from "../ordering/Menu";
 import { useMenu } from "../ordering/state";
 import { Payment } from "../payment/Payment";
+import { t } from "../messages";
 
 interface Opened {
   id: string;
@@ -61,8 +62,8 @@ export function Service(props: { onOpened: (orderId: string | null) => void; onP
           onPaid={props.onPaid}
         />
       ) : (
-        <section class="menu empty" aria-label="Menu" data-kept={menu.kept ? "true" : undefined}>
-          <p class="hint">Tap a free table to seat guests, or an occupied one to open its check.</p>
+        <section class="menu empty" aria-label={t("terminal.menu")} data-kept={menu.kept ? "true" : undefined}>
+          <p class="hint">{t("terminal.service.hint")}</p>
         </section>
       )}
     </main>

@@ -3,6 +3,7 @@
 
 import { Button, Sheet } from "../../shared/ui";
 import { type Unsent, unsentQuestion } from "./idle";
+import { t } from "../messages";
 
 export function SignOutQuestion(props: {
   unsent: Unsent;
@@ -13,18 +14,15 @@ export function SignOutQuestion(props: {
 }) {
   return (
     <Sheet title={unsentQuestion(props.unsent, props.idle)} onClose={props.onStay}>
-      <p>
-        {props.idle ? "Nobody has touched this terminal for a while. " : ""}Unsent items stay on the check, where the
-        next person can send them; the kitchen has nothing until they are sent.
-      </p>
+      <p>{props.idle ? t("terminal.signout.idleExplained") : t("terminal.signout.explained")}</p>
       <div class="sheet-actions">
         <Button tone="accent" onClick={props.onSendAndSignOut}>
-          Send and sign out
+          {t("terminal.signout.send")}
         </Button>
         <Button tone="danger" onClick={props.onSignOut}>
-          Sign out anyway
+          {t("terminal.signout.anyway")}
         </Button>
-        <Button onClick={props.onStay}>Stay</Button>
+        <Button onClick={props.onStay}>{t("terminal.signout.stay")}</Button>
       </div>
     </Sheet>
   );

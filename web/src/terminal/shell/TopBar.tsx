@@ -1,8 +1,14 @@
 import type { Location, StaffCard } from "../../shared/types";
 import { Button } from "../../shared/ui";
 import { OfflineBanner } from "./OfflineBanner";
+import { t } from "../messages";
 
-const ROLE = { KITCHEN: "Kitchen", SERVER: "Server", MANAGER: "Manager", ADMIN: "Admin" };
+const ROLE = {
+  KITCHEN: () => t("terminal.role.kitchen"),
+  SERVER: () => t("terminal.role.server"),
+  MANAGER: () => t("terminal.role.manager"),
+  ADMIN: () => t("terminal.role.admin"),
+};
 
 export function TopBar(props: {
   location: Location | null;
@@ -26,24 +32,26 @@ export function TopBar(props: {
           {props.paid}
         </span>
       ) : (
-        <span class="brand">Brigade · {props.location?.name ?? "…"}</span>
+        <span class="brand">{t("terminal.topbar.brand", { location: props.location?.name ?? "…" })}</span>
       )}
-      <span class="who">
-        {props.staff.name} ({ROLE[props.staff.role]})
-      </span>
+      <span class="who">{t("terminal.topbar.who", { name: props.staff.name, role: ROLE[props.staff.role]() })}</span>
       <Button tone="quiet" onClick={props.onTill}>
-        Till
+        {t("terminal.topbar.till")}
       </Button>
       {props.on86 && (
-        <Button tone="quiet" onClick={props.on86} label="86 products">
-          86
+        <Button tone="quiet" onClick={props.on86} label={t("terminal.topbar.86products")}>
+          {t("terminal.topbar.86")}
         </Button>
       )}
       <Button tone="quiet" onClick={props.onSignOut}>
-        Sign out
+        {t("terminal.topbar.signOut")}
       </Button>
-      <span class={`connection ${props.online ? "online" : "offline"}`} role="status" aria-label="Connection">
-        {props.online ? "● Online" : "○ Offline"}
+      <span
+        class={`connection ${props.online ? "online" : "offline"}`}
+        role="status"
+        aria-label={t("terminal.topbar.connection")}
+      >
+        {props.online ? t("terminal.topbar.online") : t("terminal.topbar.offline")}
       </span>
     </header>
   );

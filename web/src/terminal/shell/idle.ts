@@ -7,6 +7,7 @@
 // way: it is sent under its own session after the sign-out.
 
 import type { Order } from "../../shared/types";
+import { t } from "../messages";
 import { whereOf } from "../names";
 
 /** How long before the idle sign-out the terminal warns. */
@@ -40,8 +41,9 @@ export function unsentOf(order: Order | null): Unsent | null {
 
 /** The question a sign-out with unsent items asks: `idle` when the timer ran out. */
 export function unsentQuestion(unsent: Unsent, idle: boolean): string {
-  const items = unsent.count === 1 ? "1 unsent item" : `${unsent.count} unsent items`;
-  return idle ? `Unsent items on ${unsent.where}: send or sign out?` : `${unsent.where} has ${items}`;
+  return idle
+    ? t("terminal.signout.idleQuestion", { where: unsent.where })
+    : t("terminal.signout.question", { where: unsent.where, count: unsent.count });
 }
 
 /** A location's setting in milliseconds: null (never) stays null. */

@@ -8,7 +8,8 @@ import { useLatest } from "../../shared/latest";
 import { remembered, type Store } from "../../shared/store";
 import type { NewSession, StaffCard } from "../../shared/types";
 import { Button, PinPad, StaffPicker } from "../../shared/ui";
-import { inWords, refusalInWords } from "../../shared/words";
+import { inWords, refusalInWords } from "../problems";
+import { t } from "../messages";
 import { ClockSheet } from "../till/ClockSheet";
 import { UnpairSheet } from "../../shared/pairing/UnpairSheet";
 
@@ -19,6 +20,8 @@ export function SignIn(props: {
   onSignedIn: (session: NewSession) => void;
   /** Unpaired here with a manager's PIN (false), or found revoked in the back office (true). */
   onUnpair: (byBackOffice: boolean) => void;
+  /** The location's language, read with the staff: the screen speaks it before a sign-in. */
+  onLocationLanguage: (language: string) => void;
 }) {
   // Offline, the staff kept from the last read show, and a PIN says it needs the server
   // rather than waiting for it.
@@ -27,6 +30,7 @@ export function SignIn(props: {
   const unpaired = useLatest(props.onUnpair);
   api.onUnauthenticated = () => unpaired.current(true);
   const { store } = props;
+  const languageRead = useLatest(props.onLocationLanguage);
   const [staff, setStaff] = useState<StaffCard[] | null>(null);
   const [chosen, setChosen] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -37,9 +41,13 @@ export function SignIn(props: {
 
   useEffect(() => {
     remembered(store, "staff", () => staffDirectory(api, { limit: 100 }))
-      .then((page) => setStaff(page.data))
+      .then((page) => {
+        setStaff(page.data);
+        // A directory kept offline from before languages has none.
+        if (page.language) languageRead.current(page.language);
+      })
       .catch((failure) => setError(inWords(failure)));
-  }, [api, store]);
+  }, [api, store, languageRead]);
 
   async function signIn(pin: string) {
     if (!chosen) return;
@@ -58,10 +66,10 @@ export function SignIn(props: {
   return (
     <main class="signin">
       <section class="card">
-        <h1>Who is working?</h1>
-        {props.device.name && <p class="hint">This terminal: {props.device.name}</p>}
-        {staff === null && !error && <p>Loading the staff…</p>}
-        {staff?.length === 0 && <p>Nobody has a PIN yet: a manager sets one in the back office.</p>}
+        <h1>{t("terminal.signin.who")}</h1>
+        {props.device.name && <p class="hint">{t("terminal.signin.thisTerminal", { name: props.device.name })}</p>}
+        {staff === null && !error && <p>{t("terminal.signin.loading")}</p>}
+        {staff?.length === 0 && <p>{t("terminal.signin.nobody")}</p>}
         {staff && (
           <StaffPicker
             staff={staff}
@@ -84,19 +92,19 @@ export function SignIn(props: {
               setClocking(true);
             }}
           >
-            Clock in or out
+            {t("terminal.signin.clock")}
           </Button>
           <Button tone="quiet" onClick={() => setUnpairing(true)}>
-            Unpair this terminal
+            {t("terminal.signin.unpair")}
           </Button>
           {/* A manager signs in there with their PIN, at this terminal's location. */}
           <a class="link" href="/manage">
-            Back office
+            {t("terminal.signin.backOffice")}
           </a>
         </div>
       </section>
       <section class="card">
-        <h2>{picked ? `PIN for ${picked.name}` : "Pick your name first"}</h2>
+        <h2>{picked ? t("terminal.signin.pinFor", { name: picked.name }) : t("terminal.signin.pickFirst")}</h2>
         <PinPad onEnter={signIn} busy={busy || !picked} error={error} />
       </section>
       {clocking && (

@@ -5,6 +5,7 @@ import { formatMoney, toCents } from "../../shared/money";
 import type { Schemas } from "../../shared/api/client";
 import { Button } from "../../shared/ui";
 import { openChecksWarning } from "./money";
+import { t } from "../messages";
 
 export type CheckoutFigures = Schemas["CheckoutOut"];
 
@@ -18,12 +19,12 @@ export function Checkout(props: {
   const money = (amount: number) => formatMoney(toCents(amount), checkout.currency);
   const warning = openChecksWarning(checkout.openChecks.length);
   const rows: [string, string][] = [
-    ["Sales", money(checkout.sales)],
-    ["Orders", String(checkout.orderCount)],
-    ["Card tips", money(checkout.cardTips)],
-    ["Cash tips", money(checkout.cashTips)],
-    ["Cash held", money(checkout.cashHeld)],
-    ["Card total", money(checkout.cardTotal)],
+    [t("terminal.checkout.sales"), money(checkout.sales)],
+    [t("terminal.checkout.orders"), String(checkout.orderCount)],
+    [t("terminal.checkout.cardTips"), money(checkout.cardTips)],
+    [t("terminal.checkout.cashTips"), money(checkout.cashTips)],
+    [t("terminal.checkout.cashHeld"), money(checkout.cashHeld)],
+    [t("terminal.checkout.cardTotal"), money(checkout.cardTotal)],
   ];
   return (
     <div class="till-checkout">
@@ -41,21 +42,26 @@ export function Checkout(props: {
         </p>
       )}
       {checkout.openChecks.length > 0 && (
-        <ul class="till-open-checks" aria-label="Open checks">
+        <ul class="till-open-checks" aria-label={t("terminal.checkout.openChecks")}>
           {checkout.openChecks.map((check) => (
             <li key={check.id}>
-              {check.number}
-              {check.tableName ? ` · Table ${check.tableName}` : ""} · balance {money(check.balance)}
+              {check.tableName
+                ? t("terminal.checkout.openCheckAt", {
+                    number: check.number,
+                    table: check.tableName,
+                    balance: money(check.balance),
+                  })
+                : t("terminal.checkout.openCheck", { number: check.number, balance: money(check.balance) })}
             </li>
           ))}
         </ul>
       )}
       {props.clockedIn ? (
         <Button tone="accent" onClick={props.onClockOut} disabled={props.busy}>
-          Clock out
+          {t("terminal.checkout.clockOut")}
         </Button>
       ) : (
-        <p class="hint">Not clocked in.</p>
+        <p class="hint">{t("terminal.checkout.notClockedIn")}</p>
       )}
     </div>
   );

@@ -9,9 +9,10 @@ import { signIn, signOut } from "../../shared/api/staff";
 import { clockIn, clockOut, currentShift, serverCheckout } from "../../shared/api/till";
 import type { StaffCard } from "../../shared/types";
 import { PinPad, Sheet, StaffPicker } from "../../shared/ui";
-import { inWords, refusalInWords } from "../../shared/words";
+import { inWords, refusalInWords } from "../problems";
 import { Checkout, type CheckoutFigures } from "./Checkout";
 import { clockedInLine, clockedOutLine } from "./money";
+import { t } from "../messages";
 
 interface Punching {
   api: Api;
@@ -85,7 +86,11 @@ export function ClockSheet(props: {
 
   if (punching)
     return (
-      <Sheet title={`Checkout · ${punching.name}`} onClose={() => finish(punching.api, null)} wide>
+      <Sheet
+        title={t("terminal.till.checkoutOf", { name: punching.name })}
+        onClose={() => finish(punching.api, null)}
+        wide
+      >
         {error && (
           <p class="error" role="alert">
             {error}
@@ -95,7 +100,7 @@ export function ClockSheet(props: {
       </Sheet>
     );
   return (
-    <Sheet title="Clock in or out" onClose={() => props.onDone(null)} wide>
+    <Sheet title={t("terminal.signin.clock")} onClose={() => props.onDone(null)} wide>
       <div class="approval">
         <StaffPicker
           staff={props.staff}

@@ -3,11 +3,12 @@
 import { useEffect, useState } from "preact/hooks";
 import { ApiError } from "../../shared/api/client";
 import { clockOut, currentShift, serverCheckout } from "../../shared/api/till";
-import { inWords } from "../../shared/words";
+import { inWords } from "../problems";
 import { Outcome } from "../closed/Outcome";
 import { useTerminal } from "../context";
 import { Checkout, type CheckoutFigures } from "./Checkout";
 import { clockedOutLine } from "./money";
+import { t } from "../messages";
 
 export function MyCheckout() {
   const { api, staff, timezone } = useTerminal();
@@ -53,7 +54,7 @@ export function MyCheckout() {
       {checkout ? (
         <Checkout checkout={checkout} clockedIn={clockedIn} busy={busy} onClockOut={out} />
       ) : (
-        !error && <p class="hint">Reading your day…</p>
+        !error && <p class="hint">{t("terminal.till.readingDay")}</p>
       )}
       <Outcome notice={notice} error={error} />
     </>

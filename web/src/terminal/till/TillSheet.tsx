@@ -10,14 +10,15 @@ import { addMovement, closeDrawer, currentDrawer, openDrawer } from "../../share
 import { type Cents, formatMoney, fromCents, toCents } from "../../shared/money";
 import type { Schemas } from "../../shared/api/client";
 import { Button, Sheet } from "../../shared/ui";
-import { inWords } from "../../shared/words";
+import { inWords } from "../problems";
 import { ManagerApproval } from "../check/ManagerApproval";
 import { Outcome } from "../closed/Outcome";
 import { isManager, useManagerGate } from "../closed/manager";
 import { useTerminal } from "../context";
 import { AmountField } from "./AmountField";
 import { MyCheckout } from "./MyCheckout";
-import { countLine, drawerLine } from "./money";
+import { countLine, drawerLine, varianceOf } from "./money";
+import { t } from "../messages";
 
 type Drawer = Schemas["CurrentDrawerOut"];
 type View = "main" | "PAY_IN" | "PAY_OUT" | "close" | "checkout";
@@ -32,6 +33,8 @@ export function TillSheet(props: { onClose: () => void }) {
   const [amount, setAmount] = useState<Cents>(0);
   const [reason, setReason] = useState("");
   const [notice, setNotice] = useState<string | null>(null);
+  // The last count (expected and counted cash): shown in its variance's colour, with its words.
+  const [count, setCount] = useState<{ expected: Cents; counted: Cents } | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [generation, setGeneration] = useState(0);
@@ -58,6 +61,7 @@ export function TillSheet(props: { onClose: () => void }) {
   const act = async (work: () => Promise<string | null>) => {
     setBusy(true);
     setError(null);
+    setCount(null);
     try {
       const done = await work();
       if (done !== null) setNotice(done);
@@ -84,49 +88,58 @@ export function TillSheet(props: { onClose: () => void }) {
   const move = (type: "PAY_IN" | "PAY_OUT" | "NO_SALE", cents: Cents, why: string) =>
     approved(
       { action: "cash_drawer.movement", amount: fromCents(cents) },
-      type === "NO_SALE" ? "no sale" : type === "PAY_IN" ? "pay-in" : "pay-out",
+      type === "NO_SALE"
+        ? t("terminal.what.noSale")
+        : type === "PAY_IN"
+          ? t("terminal.what.payIn")
+          : t("terminal.what.payOut"),
       async (approval) => {
         await addMovement(api, drawer!.id, { type, amount: fromCents(cents), reason: why }, { approval });
         go("main");
+        const moved = { amount: money(cents), reason: why };
         return type === "NO_SALE"
-          ? "Drawer opened: no sale"
-          : `${type === "PAY_IN" ? "Paid in" : "Paid out"} ${money(cents)} · ${why}`;
+          ? t("terminal.till.noSaleDone")
+          : type === "PAY_IN"
+            ? t("terminal.till.paidIn", moved)
+            : t("terminal.till.paidOut", moved);
       },
     );
 
   const close = () =>
-    approved({ action: "cash_drawer.close" }, "count", async (approval) => {
+    approved({ action: "cash_drawer.close" }, t("terminal.what.count"), async (approval) => {
       const closed = await closeDrawer(api, drawer!.id, fromCents(amount), { approval });
       go("main");
-      return countLine(toCents(closed.expectedAmount), toCents(closed.countedAmount ?? 0), currency);
+      setNotice(null);
+      setCount({ expected: toCents(closed.expectedAmount), counted: toCents(closed.countedAmount ?? 0) });
+      return null;
     });
 
   const blocked = !online || busy;
   const title =
     view === "PAY_IN"
-      ? "Pay in"
+      ? t("terminal.till.payIn")
       : view === "PAY_OUT"
-        ? "Pay out"
+        ? t("terminal.till.payOut")
         : view === "close"
-          ? "Count and close"
+          ? t("terminal.till.countAndClose")
           : view === "checkout"
-            ? "My checkout"
-            : "Till";
+            ? t("terminal.till.myCheckout")
+            : t("terminal.topbar.till");
   return (
     <>
       <Sheet title={title} onClose={view === "main" ? props.onClose : () => go("main")} wide={view !== "main"}>
         {!online && (
           <p class="needs-server" data-testid="needs-server">
-            The till needs the server: it comes back once the terminal is online.
+            {t("terminal.till.needsServer")}
           </p>
         )}
         {view === "checkout" ? (
           <MyCheckout />
         ) : view === "PAY_IN" || view === "PAY_OUT" ? (
           <div class="till-form">
-            <AmountField label="Amount" cents={amount} onChange={setAmount} />
+            <AmountField label={t("terminal.till.amount")} cents={amount} onChange={setAmount} />
             <label class="till-reason">
-              Reason
+              {t("terminal.reason")}
               <input value={reason} maxLength={200} onInput={(event) => setReason(event.currentTarget.value)} />
             </label>
             <Button
@@ -134,23 +147,25 @@ export function TillSheet(props: { onClose: () => void }) {
               disabled={blocked || amount === 0 || !reason.trim()}
               onClick={() => move(view, amount, reason.trim())}
             >
-              {`${view === "PAY_IN" ? "Pay in" : "Pay out"} ${money(amount)}`}
+              {view === "PAY_IN"
+                ? t("terminal.till.payInAmount", { amount: money(amount) })
+                : t("terminal.till.payOutAmount", { amount: money(amount) })}
             </Button>
           </div>
         ) : view === "close" ? (
           <div class="till-form">
-            <AmountField label="Counted cash" cents={amount} onChange={setAmount} />
+            <AmountField label={t("terminal.till.countedCash")} cents={amount} onChange={setAmount} />
             <Button tone="accent" disabled={blocked} onClick={close}>
-              Close drawer
+              {t("terminal.till.closeDrawer")}
             </Button>
           </div>
         ) : drawer === null ? (
           <div class="till-form">
             {!serversOpen && !isManager(staff.role) ? (
-              <p class="hint">This location lets only managers open a drawer: ask a manager to open it.</p>
+              <p class="hint">{t("terminal.till.onlyManagers")}</p>
             ) : (
               <>
-                <AmountField label="Opening float" cents={amount} onChange={setAmount} />
+                <AmountField label={t("terminal.till.openingFloat")} cents={amount} onChange={setAmount} />
                 <Button
                   tone="accent"
                   disabled={blocked}
@@ -158,11 +173,11 @@ export function TillSheet(props: { onClose: () => void }) {
                     act(async () => {
                       await openDrawer(api, { openingFloat: fromCents(amount) });
                       go("main");
-                      return `Drawer opened with ${money(amount)}`;
+                      return t("terminal.till.opened", { amount: money(amount) });
                     })
                   }
                 >
-                  Open drawer
+                  {t("terminal.till.openDrawer")}
                 </Button>
               </>
             )}
@@ -171,30 +186,36 @@ export function TillSheet(props: { onClose: () => void }) {
           <div class="till-main">
             <p class="till-line">{drawerLine(drawer.openedAt, toCents(drawer.openingFloat), timezone, currency)}</p>
             {drawer.expectedAmount !== null && (
-              <p class="till-line">Expected {money(toCents(drawer.expectedAmount))}</p>
+              <p class="till-line">{t("terminal.till.expected", { amount: money(toCents(drawer.expectedAmount)) })}</p>
             )}
-            <div class="choices" role="group" aria-label="Drawer">
+            <div class="choices" role="group" aria-label={t("terminal.till.drawer")}>
               <Button disabled={blocked} onClick={() => go("PAY_IN")}>
-                Pay in
+                {t("terminal.till.payIn")}
               </Button>
               <Button disabled={blocked} onClick={() => go("PAY_OUT")}>
-                Pay out
+                {t("terminal.till.payOut")}
               </Button>
-              <Button disabled={blocked} onClick={() => move("NO_SALE", 0, "No sale")}>
-                No sale
+              <Button disabled={blocked} onClick={() => move("NO_SALE", 0, t("terminal.till.noSale"))}>
+                {t("terminal.till.noSale")}
               </Button>
               <Button disabled={blocked} onClick={() => go("close")}>
-                Count and close
+                {t("terminal.till.countAndClose")}
               </Button>
             </div>
           </div>
         ) : (
-          online && <p class="hint">Reading the drawer…</p>
+          online && <p class="hint">{t("terminal.till.reading")}</p>
         )}
         {view === "main" && (
           <Button tone="quiet" disabled={!online} onClick={() => go("checkout")}>
-            My checkout
+            {t("terminal.till.myCheckout")}
           </Button>
+        )}
+        {view === "main" && count && (
+          // Short is red (cash missing), over amber (look at it), even green: the words say it too.
+          <p class={`count-outcome count-${varianceOf(count.counted - count.expected)}`} role="status">
+            {countLine(count.expected, count.counted, currency)}
+          </p>
         )}
         <Outcome notice={view === "main" ? notice : null} error={error} />
       </Sheet>

@@ -7,6 +7,7 @@ import { formatMoney, toCents } from "../../../shared/money";
 import type { Order } from "../../../shared/types";
 import { Button } from "../../../shared/ui";
 import { chosenItems, liveLines, step, whyNotItems } from "./rules";
+import { t } from "../../messages";
 
 export function ByItems(props: {
   order: Order;
@@ -19,28 +20,40 @@ export function ByItems(props: {
   const why = whyNotItems(lines, chosen);
   return (
     <>
-      <ul class="split-lines" aria-label="Lines to move">
+      <ul class="split-lines" aria-label={t("terminal.move.lines")}>
         {lines.map((line) => {
           const quantity = chosen.get(line.id) ?? 0;
           const change = (by: 1 | -1) => setChosen(new Map(chosen).set(line.id, step(quantity, line.quantity, by)));
           return (
-            <li key={line.id} class="split-line" aria-label={`${line.quantity} ${line.name}`}>
+            <li
+              key={line.id}
+              class="split-line"
+              aria-label={t("terminal.check.lineName", { quantity: line.quantity, name: line.name })}
+            >
               <span class="split-line-name">
-                {line.quantity} × {line.name}
-                {line.seat ? ` · Seat ${line.seat}` : ""}
+                {line.seat
+                  ? t("terminal.split.lineSeat", {
+                      line: t("terminal.line.quantity", { quantity: line.quantity, name: line.name }),
+                      seat: line.seat,
+                    })
+                  : t("terminal.line.quantity", { quantity: line.quantity, name: line.name })}
               </span>
               <span>{formatMoney(toCents(line.total), props.currency)}</span>
               <span class="stepper">
-                <Button onClick={() => change(-1)} disabled={quantity <= 0} label={`Less ${line.name} to move`}>
-                  −
+                <Button
+                  onClick={() => change(-1)}
+                  disabled={quantity <= 0}
+                  label={t("terminal.split.less", { name: line.name })}
+                >
+                  {t("terminal.chooser.minus")}
                 </Button>
-                <output aria-label={`${line.name} to move`}>{quantity}</output>
+                <output aria-label={t("terminal.split.toMove", { name: line.name })}>{quantity}</output>
                 <Button
                   onClick={() => change(1)}
                   disabled={quantity >= line.quantity}
-                  label={`More ${line.name} to move`}
+                  label={t("terminal.split.more", { name: line.name })}
                 >
-                  +
+                  {t("terminal.chooser.plus")}
                 </Button>
               </span>
             </li>
@@ -54,7 +67,7 @@ export function ByItems(props: {
         disabled={why !== null || props.busy}
         onClick={() => props.onSplit(chosenItems(lines, chosen))}
       >
-        Move to a new check
+        {t("terminal.split.toNewCheck")}
       </Button>
     </>
   );

@@ -6,6 +6,7 @@ import { formatMoney, toCents } from "../../../shared/money";
 import type { Order } from "../../../shared/types";
 import { Button } from "../../../shared/ui";
 import { liveLines, MAX_PARTS, MIN_PARTS, partsWithin } from "./rules";
+import { t } from "../../messages";
 
 export function ShareLine(props: {
   order: Order;
@@ -18,21 +19,32 @@ export function ShareLine(props: {
   const [parts, setParts] = useState(MIN_PARTS);
   return (
     <>
-      <div class="choices" role="group" aria-label="Line to share">
+      <div class="choices" role="group" aria-label={t("terminal.split.lineToShare")}>
         {lines.map((line) => (
           <Button key={line.id} pressed={picked === line.id} onClick={() => setPicked(line.id)}>
-            {line.quantity} × {line.name} · {formatMoney(toCents(line.total), props.currency)}
+            {t("terminal.move.line", {
+              line: t("terminal.line.quantity", { quantity: line.quantity, name: line.name }),
+              total: formatMoney(toCents(line.total), props.currency),
+            })}
           </Button>
         ))}
       </div>
       <div class="field-row stepper">
-        <span>Parts</span>
-        <Button onClick={() => setParts(partsWithin(parts - 1))} disabled={parts <= MIN_PARTS} label="One part less">
-          −
+        <span>{t("terminal.split.parts")}</span>
+        <Button
+          onClick={() => setParts(partsWithin(parts - 1))}
+          disabled={parts <= MIN_PARTS}
+          label={t("terminal.split.partLess")}
+        >
+          {t("terminal.chooser.minus")}
         </Button>
-        <output aria-label="Parts">{parts}</output>
-        <Button onClick={() => setParts(partsWithin(parts + 1))} disabled={parts >= MAX_PARTS} label="One part more">
-          +
+        <output aria-label={t("terminal.split.parts")}>{parts}</output>
+        <Button
+          onClick={() => setParts(partsWithin(parts + 1))}
+          disabled={parts >= MAX_PARTS}
+          label={t("terminal.split.partMore")}
+        >
+          {t("terminal.chooser.plus")}
         </Button>
       </div>
       <Button
@@ -41,7 +53,7 @@ export function ShareLine(props: {
         disabled={picked === null || props.busy}
         onClick={() => picked && props.onShare(picked, parts)}
       >
-        Share in {parts}
+        {t("terminal.split.shareIn", { parts })}
       </Button>
     </>
   );

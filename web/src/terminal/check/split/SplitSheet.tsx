@@ -7,17 +7,18 @@ import { shareItem, splitOrder } from "../../../shared/api/orders";
 import type { Schemas } from "../../../shared/api/client";
 import type { Order } from "../../../shared/types";
 import { Button, Sheet } from "../../../shared/ui";
-import { inWords } from "../../../shared/words";
+import { inWords, namesIn } from "../../problems";
 import { useTerminal } from "../../context";
 import { ByItems } from "./ByItems";
 import { BySeat } from "./BySeat";
 import { ShareLine } from "./ShareLine";
+import { t } from "../../messages";
 
 type Mode = "seat" | "items" | "share";
-const MODES: [Mode, string][] = [
-  ["seat", "By seat"],
-  ["items", "By items"],
-  ["share", "Share a line"],
+const MODES: [Mode, () => string][] = [
+  ["seat", () => t("terminal.split.bySeat")],
+  ["items", () => t("terminal.split.byItems")],
+  ["share", () => t("terminal.split.share")],
 ];
 
 export function SplitSheet(props: { order: Order; onClose: () => void; onSplit: () => void }) {
@@ -37,7 +38,7 @@ export function SplitSheet(props: { order: Order; onClose: () => void; onSplit: 
       await Promise.all(orders.map((changed) => outbox.seen(changed)));
       return true;
     } catch (failure) {
-      setError(inWords(failure));
+      setError(inWords(failure, namesIn(order)));
       return false;
     } finally {
       setBusy(false);
@@ -60,11 +61,11 @@ export function SplitSheet(props: { order: Order; onClose: () => void; onSplit: 
   };
 
   return (
-    <Sheet title={`Split check ${order.orderNumber}`} onClose={props.onClose} wide>
-      <div class="choices segmented" role="group" aria-label="Split how">
+    <Sheet title={t("terminal.split.title", { number: order.orderNumber })} onClose={props.onClose} wide>
+      <div class="choices segmented" role="group" aria-label={t("terminal.split.how")}>
         {MODES.map(([value, label]) => (
           <Button key={value} pressed={mode === value} onClick={() => setMode(value)}>
-            {label}
+            {label()}
           </Button>
         ))}
       </div>

@@ -5,6 +5,7 @@
 import { toCents } from "../../../shared/money";
 import type { Schemas } from "../../../shared/api/client";
 import type { Order, OrderItem } from "../../../shared/types";
+import { t } from "../../messages";
 
 /** The lines that can be split, shared or moved: every line not voided. */
 export const liveLines = (order: Order): OrderItem[] => order.items.filter((item) => item.status !== "VOIDED");
@@ -35,8 +36,8 @@ export function bySeat(order: Order): SeatGroup[] {
 /** Why a split by seat makes nothing new (null: it does): a line needs a seat, and some group
  * must be left to move once one stays. */
 export function whyNotBySeat(groups: readonly SeatGroup[]): string | null {
-  if (!groups.some((group) => group.seat !== null)) return "No line has a seat: give lines a seat with Seat.";
-  if (groups.every((group) => group.stays)) return "Every line is on one seat: there is nothing to part.";
+  if (!groups.some((group) => group.seat !== null)) return t("terminal.split.noSeat");
+  if (groups.every((group) => group.stays)) return t("terminal.split.oneSeat");
   return null;
 }
 
@@ -73,9 +74,9 @@ export function chosenItems(
  * check would be left empty: that is a move to another table). */
 export function whyNotItems(lines: readonly OrderItem[], chosen: ReadonlyMap<string, number>): string | null {
   const items = chosenItems(lines, chosen);
-  if (items.length === 0) return "Choose what goes to the new check.";
+  if (items.length === 0) return t("terminal.split.choose");
   if (items.length === lines.length && items.every((item) => item.quantity === undefined)) {
-    return "Leave something on this check: moving everything is Move.";
+    return t("terminal.split.leave");
   }
   return null;
 }
@@ -88,12 +89,12 @@ export const partsWithin = (parts: number): number => Math.min(MAX_PARTS, Math.m
 
 /** Why Split is not offered on this check (null: it is). */
 export function whyNoSplit(order: Order, online: boolean, waiting: number): string | null {
-  if (order.status !== "DRAFT" && order.status !== "OPEN") return "The check is closed.";
-  if (liveLines(order).length === 0) return "Nothing on the check to split.";
+  if (order.status !== "DRAFT" && order.status !== "OPEN") return t("terminal.split.closed");
+  if (liveLines(order).length === 0) return t("terminal.split.nothing");
   if (order.payments.some((payment) => payment.status === "COMPLETED")) {
     return "A check with a payment on it cannot be split.";
   }
-  if (!online) return "Splitting needs the server: wait until the terminal is back online.";
-  if (waiting > 0) return "Changes are still on their way to the server.";
+  if (!online) return t("terminal.split.offline");
+  if (waiting > 0) return t("terminal.split.waiting");
   return null;
 }

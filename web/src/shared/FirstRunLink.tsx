@@ -1,8 +1,9 @@
 // On `/` while the first run is still to be done (docs/design.md §22): a way to it.
 
 import { useEffect, useState } from "preact/hooks";
-import { Api } from "../shared/api/client";
-import { setupState } from "../shared/api/setup";
+import { Api } from "./api/client";
+import { setupState } from "./api/setup";
+import { rich } from "./messages";
 
 export function FirstRunLink() {
   const [needed, setNeeded] = useState(false);
@@ -12,10 +13,5 @@ export function FirstRunLink() {
       .catch(() => setNeeded(false));
   }, []);
   if (!needed) return null;
-  return (
-    <p class="notice">
-      New installation? <a href="/setup">Set up the restaurant</a> with the one-time link the server printed when it
-      started (it carries the code that lets you in).
-    </p>
-  );
+  return <p class="notice">{rich("firstRun", { a: (chunks) => <a href="/setup">{chunks}</a> })}</p>;
 }

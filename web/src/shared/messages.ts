@@ -1,0 +1,10 @@
+// The words of the parts every screen shares (pairing, problems, the sold-out sheet), in each
+// language (shared/i18n.ts).
+
+import english from "./messages/en.json";
+import { catalogue, type Messages } from "./i18n";
+
+export const { t, rich } = catalogue(
+  english,
+  import.meta.glob<Messages>(["./messages/*.json", "!./messages/en.json"], { import: "default" }),
+);
