@@ -141,6 +141,9 @@ def settings(database_url: str) -> Settings:
         admin_token=ADMIN_TOKEN,
         event_stream_max_seconds=0.3,
         printing="off",
+        # Card readers: the simulator answers at once, and the tests drive the poller by hand.
+        card_simulator_seconds=0,
+        card_polling="off",
     )
 
 

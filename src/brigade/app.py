@@ -21,6 +21,10 @@ from brigade.access.service import token_cache as worker_token_cache
 from brigade.access.service.staff import OverLimitAddresses
 from brigade.api_examples import api_examples
 from brigade.api_guide import API_GUIDE
+from brigade.card_payments import providers as card_providers
+from brigade.card_payments import repository as card_repository
+from brigade.card_payments import routes as card_payments
+from brigade.card_payments.service import CardPoller
 from brigade.catalogue.repository import categories as category_repository
 from brigade.catalogue.repository import menu as menu_repository
 from brigade.catalogue.repository import products as product_repository
@@ -101,6 +105,8 @@ def register_locations() -> None:
         ("tableId", room_repository.table_location),
         ("printerId", printing_repository.printer_location),
         ("drawerId", till_repository.drawer_location),
+        ("readerId", card_repository.reader_location),
+        ("checkoutId", card_repository.checkout_location),
         ("locationId", _the_location_itself),
     ):
         located.register(parameter, reader)
@@ -153,8 +159,16 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             poll_seconds=settings.webhook_poll_seconds,
             resolver=app.state.resolver,
         )
+        polling = settings.card_polling == "on"
+        card_poller = app.state.card_poller = CardPoller(
+            database,
+            card_providers.configured(settings),
+            poll_seconds=settings.card_poll_seconds,
+            nudging=polling,
+        )
         tasks = [
             _background(deliverer.run(stopping), "brigade-webhooks"),
+            *([_background(card_poller.run(stopping), "brigade-card-readers")] if polling else []),
             *(
                 [
                     _background(
@@ -255,6 +269,10 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.include_router(printers.router)
     app.include_router(till.drawers_router)
     app.include_router(till.shifts_router)
+    app.include_router(card_payments.readers_router)
+    app.include_router(card_payments.order_checkouts_router)
+    app.include_router(card_payments.checkouts_router)
+    app.include_router(card_payments.refunds_router)
     install_screens(app)
     ensure_every_route_is_brigade(app)
     register_locations()

@@ -13,6 +13,8 @@ from pydantic import Field
 
 from brigade.access.domain.terminals import AccessEvents
 from brigade.access.routes import event_payloads as access
+from brigade.card_payments import routes as card_payments
+from brigade.card_payments.domain import CardEvents
 from brigade.catalogue.domain.events import CatalogueEvents
 from brigade.catalogue.routes import event_payloads as catalogue
 from brigade.catalogue.routes.modifier_groups import ModifierGroupOut
@@ -127,6 +129,26 @@ EVENT_DATA: dict[EventType, tuple[type[ResponseModel], bool]] = {
     **dict.fromkeys((TillEvents.CASH_DRAWER_OPENED, TillEvents.CASH_DRAWER_CLOSED), _DRAWER),
     **dict.fromkeys((TillEvents.SHIFT_CLOCKED_IN, TillEvents.SHIFT_CLOCKED_OUT), _SHIFT),
     AccessEvents.SECURITY_PIN_FAILURES: (access.PinFailureAlertOut, False),
+    **dict.fromkeys(
+        (
+            CardEvents.CARD_CHECKOUT_STARTED,
+            CardEvents.CARD_CHECKOUT_WAITING,
+            CardEvents.CARD_CHECKOUT_SUCCEEDED,
+            CardEvents.CARD_CHECKOUT_DECLINED,
+            CardEvents.CARD_CHECKOUT_CANCELED,
+            CardEvents.CARD_CHECKOUT_TIMED_OUT,
+            CardEvents.CARD_CHECKOUT_REFUNDED,
+        ),
+        (card_payments.CardCheckoutEventOut, False),
+    ),
+    **dict.fromkeys(
+        (
+            CardEvents.CARD_REFUND_REQUESTED,
+            CardEvents.CARD_REFUND_SUCCEEDED,
+            CardEvents.CARD_REFUND_FAILED,
+        ),
+        (card_payments.CardRefundOut, False),
+    ),
 }
 
 
@@ -143,6 +165,7 @@ def install_event_payloads(*, max_bytes: int) -> None:
     access.install_event_payloads()
     pricing.install_event_payloads()
     till.install_event_payloads()
+    card_payments.install_event_payloads()
 
     def sent_order(sent: SentOrder, viewer: Role) -> str:
         detail = order_detail(sent.order, viewer)

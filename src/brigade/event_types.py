@@ -13,6 +13,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, TypeAlias
 
 from brigade.access.domain.terminals import AccessEvents
+from brigade.card_payments.domain import CardEvents
 from brigade.catalogue.domain.events import CatalogueEvents
 from brigade.kit.events import EventName, published
 from brigade.kitchen.domain import KitchenEvents
@@ -29,6 +30,7 @@ DECLARED: tuple[type[EventName], ...] = (
     KitchenEvents,
     TillEvents,
     AccessEvents,
+    CardEvents,
 )
 
 if TYPE_CHECKING:

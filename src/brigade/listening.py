@@ -6,6 +6,7 @@ same features (docs/design.md §2)."""
 from __future__ import annotations
 
 from brigade.access import listeners as access
+from brigade.card_payments import listeners as card_payments
 from brigade.catalogue import listeners as catalogue
 from brigade.journal import listeners as journal
 from brigade.kit.db.engine import Database
@@ -20,6 +21,7 @@ from brigade.till import listeners as till
 LISTENERS = (
     *catalogue.LISTENERS,
     *till.LISTENERS,
+    *card_payments.LISTENERS,
     *kitchen.LISTENERS,
     *printing.LISTENERS,
     *journal.LISTENERS,

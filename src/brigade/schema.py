@@ -4,6 +4,7 @@ create it, and the tests compare the two (tests/kit/db/test_migrations_match_tab
 from __future__ import annotations
 
 from brigade.access import tables as access_tables
+from brigade.card_payments import tables as card_payments_tables
 from brigade.catalogue import tables as catalogue_tables
 from brigade.dining import tables as dining_tables
 from brigade.events import tables as events_tables
@@ -20,6 +21,7 @@ from brigade.webhooks import tables as webhooks_tables
 
 FEATURE_TABLES = (
     access_tables,
+    card_payments_tables,
     catalogue_tables,
     dining_tables,
     events_tables,

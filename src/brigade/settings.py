@@ -132,6 +132,14 @@ class Settings(BaseSettings):
     def printer_allowed_hosts(self) -> frozenset[str]:
         return _hosts(self.printer_allow_hosts)
 
+    # Card readers (docs/design.md §27). The simulator's AUTOMATIC readers approve this long
+    # after a checkout starts; a checkout unanswered this long times out and frees its reader.
+    card_simulator_seconds: float = Field(default=1, ge=0, le=60)
+    card_checkout_timeout_seconds: float = Field(default=120, gt=0, le=3600)
+    # "off": no worker asks the providers by itself (tests drive the poller by hand).
+    card_polling: Literal["on", "off"] = "on"
+    card_poll_seconds: float = Field(default=1, gt=0, le=60)
+
     # How long a PIN session on a terminal lasts (docs/design.md §10).
     session_hours: int = Field(default=12, ge=1, le=24 * 7)
     # The back office's cookie session ends this long after its last request, and a week after

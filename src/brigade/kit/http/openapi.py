@@ -130,6 +130,20 @@ TAGS: list[dict[str, str]] = [
         "description": "The till: drawers opened with a float, the cash sales and refunds posted "
         "to them, pay-ins, pay-outs, the count and its variance (MANAGER).",
     },
+    {
+        "name": "payment readers",
+        "description": "Card readers paired with a payment provider (MANAGER), their state, "
+        "each terminal's default reader, and the simulator's tap.",
+    },
+    {
+        "name": "card checkouts",
+        "description": "A card charge on a reader for an order: PENDING, WAITING_FOR_CARD, then "
+        "SUCCEEDED (one card payment), DECLINED, CANCELED, TIMED_OUT or REFUNDED.",
+    },
+    {
+        "name": "card refunds",
+        "description": "Money an order's refund gives back to a card, sent to its provider.",
+    },
     {"name": "shifts", "description": "Clocking in and out; the staff's shifts (MANAGER)."},
     {
         "name": "checkout",

@@ -16,6 +16,7 @@ def _id(alias: str, what: str) -> object:
     return Path(alias=alias, description=f"The {what}'s `id`.")
 
 
+CardCheckoutId = Annotated[UUID, _id("checkoutId", "card checkout")]
 CategoryId = Annotated[UUID, _id("categoryId", "category")]
 DeliveryId = Annotated[UUID, _id("deliveryId", "webhook delivery")]
 DeviceId = Annotated[UUID, _id("deviceId", "paired device")]
@@ -26,6 +27,7 @@ LocationId = Annotated[UUID, _id("locationId", "location")]
 OrderId = Annotated[UUID, _id("orderId", "order")]
 PaymentId = Annotated[UUID, _id("paymentId", "payment (of this order)")]
 PrinterId = Annotated[UUID, _id("printerId", "printer")]
+PaymentReaderId = Annotated[UUID, _id("readerId", "payment reader")]
 ProductId = Annotated[UUID, _id("productId", "product")]
 RefundId = Annotated[UUID, _id("refundId", "refund (of this order)")]
 ServiceChargeId = Annotated[UUID, _id("serviceChargeId", "service charge")]

@@ -46,7 +46,7 @@ from brigade.orders.domain.commands import (
     TakePayment,
 )
 from brigade.orders.domain.courses import FIRST_COURSE, fired_with, sent_by_a_send
-from brigade.orders.domain.domain_events import OrderCompleted
+from brigade.orders.domain.domain_events import OrderCompleted, PaymentRefunded
 from brigade.orders.domain.errors import (
     BusinessDayClosed,
     CheckHasPayments,
@@ -358,7 +358,7 @@ class OrderChanges:
     # The tickets of items set back from READY to PREPARING: made again, back on the board.
     remade_tickets: list[UUID] = field(default_factory=list)
     # What happened, in orders' words (domain_events.py), for whichever feature listens.
-    happened: list[OrderCompleted] = field(default_factory=list)
+    happened: list[OrderCompleted | PaymentRefunded] = field(default_factory=list)
 
 
 def _lines(lines: Iterable[OrderLine]) -> list[Line]:
@@ -1793,6 +1793,18 @@ class Order:
         changes.added_payments.extend(added_payments)
         changes.changed_payments.extend(changed_payments)
         changes.added_refunds.extend(added_refunds)
+        changes.happened.extend(
+            PaymentRefunded(
+                header.id,
+                header.location_id,
+                refund.id,
+                refund.payment_id,
+                refund.method,
+                refund.amount_cents,
+                refund.tip_cents,
+            )
+            for refund in added_refunds
+        )
         changes.arrived_items.extend(arrived_items)
         changes.arrived_payments.extend(arrived_payments)
         changes.kitchen_tickets.extend(tickets)

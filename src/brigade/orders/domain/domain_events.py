@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from uuid import UUID
 
-from brigade.orders.domain.states import OrderType
+from brigade.orders.domain.states import OrderType, PaymentMethod
 
 
 @dataclass(frozen=True, slots=True)
@@ -25,4 +25,18 @@ class OrderCompleted:
     completed_by_id: UUID | None
     currency: str
     total_cents: int
+    tip_cents: int
+
+
+@dataclass(frozen=True, slots=True)
+class PaymentRefunded:
+    """Money given back on one payment of a check (a refund, or a paid check cancelled):
+    ``amount_cents`` and ``tip_cents`` of payment ``payment_id``, by refund ``refund_id``."""
+
+    order_id: UUID
+    location_id: UUID | None
+    refund_id: UUID
+    payment_id: UUID
+    method: PaymentMethod
+    amount_cents: int
     tip_cents: int

@@ -1,0 +1,1 @@
+"""Card readers, card checkouts and refunds to cards (docs/design.md §27)."""

@@ -1,0 +1,577 @@
+"""Card reader use cases, and the poller every worker runs (docs/design.md §27).
+
+A request only ever records: a checkout PENDING, a cancel asked for, a refund PENDING. The
+provider is asked between transactions, by the poller (``CardPoller``): it claims the open
+checkouts and the pending refunds (a lease in the database, so two workers never ask about
+the same one at once), calls the provider with no transaction open, and records its answer in
+a transaction of its own. ``report_now`` is the same for one checkout, for a provider's
+webhook and the tests.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from dataclasses import dataclass, replace
+from datetime import datetime, timedelta
+from decimal import Decimal
+from uuid import UUID
+
+from brigade.access.service import terminals
+from brigade.card_payments import provider as providing
+from brigade.card_payments.domain import (
+    SIMULATOR,
+    CardCheckout,
+    CardRefund,
+    CheckoutFinished,
+    CheckoutRequest,
+    CheckoutStatus,
+    CheckoutStep,
+    NoChargeShown,
+    PaymentReader,
+    ReaderElsewhere,
+    ReaderMode,
+    ReaderView,
+    check_new_reader,
+    ensure_idle,
+    ensure_simulated,
+    new_checkout,
+    new_refund,
+    step_of,
+    taken_cents,
+)
+from brigade.card_payments.provider import (
+    ChargeOutcome,
+    ChargeRequest,
+    ProviderUnavailable,
+    ReaderActivity,
+    ReaderRef,
+    RefundOutcome,
+    RefundStatus,
+    Started,
+)
+from brigade.card_payments.providers import Providers
+from brigade.card_payments.repository import (
+    CheckoutRepository,
+    ReaderRepository,
+    RefundRepository,
+)
+from brigade.kit import money
+from brigade.kit.access import Actor, Role
+from brigade.kit.clock import now
+from brigade.kit.db.engine import Database, UnitOfWork
+from brigade.kit.errors import DomainError, NotFound
+from brigade.kit.ids import new_id
+from brigade.orders import service as orders
+from brigade.orders.domain.commands import TakePayment
+from brigade.orders.domain.domain_events import PaymentRefunded
+from brigade.orders.domain.records import ClientMade, MadeKind
+from brigade.orders.domain.states import PaymentMethod
+from brigade.orders.domain.totals import check_payment
+
+log = logging.getLogger("brigade.card_payments")
+
+# A lease outlives one question to a provider unless its worker died.
+LEASE = timedelta(seconds=60)
+# Checkouts and refunds a worker asks about per round, at most.
+PER_ROUND = 50
+# The tip a guest chose on the reader is theirs, not a server's entry: it needs no manager's
+# approval (orders' BRIGADE_TIP_APPROVAL_RATIO is for tips staff type).
+GUESTS_TIP_RATIO = Decimal("Infinity")
+# Every success of one checkout is the same request to orders (docs/design.md §16).
+_MADE_BY_A_READER = "card-checkout"
+
+
+# --- readers --------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class NewReader:
+    location_id: UUID
+    provider: str
+    name: str
+    registration_code: str | None
+    external_id: str | None
+    mode: ReaderMode
+
+
+async def create_reader(
+    uow: UnitOfWork, actor: Actor, new: NewReader, providers: Providers
+) -> ReaderView:
+    """A reader paired with its provider: a registration code is the provider's to pair (a
+    manager's rare action; the simulator asks nothing of anyone)."""
+    actor.ensure_at(new.location_id)
+    has_code = new.registration_code is not None
+    check_new_reader(new.provider, providers.names, new.mode, has_code, new.external_id is not None)
+    external_id = new.external_id
+    if has_code:
+        external_id = await providers[new.provider].register(new.name, new.registration_code)
+    reader = PaymentReader(
+        id=new_id(),
+        location_id=new.location_id,
+        provider=new.provider,
+        name=new.name,
+        external_id=external_id,
+        mode=new.mode,
+        created_at=now(),
+    )
+    await ReaderRepository(uow).insert(reader)
+    return ReaderView(reader, None, ())
+
+
+async def list_readers(uow: UnitOfWork, actor: Actor, location_id: UUID | None) -> list[ReaderView]:
+    repository = ReaderRepository(uow)
+    return await repository.views(await repository.at(actor.location_scope(location_id)))
+
+
+async def _reader(uow: UnitOfWork, actor: Actor, reader_id: UUID) -> PaymentReader:
+    reader = await ReaderRepository(uow).get(reader_id)
+    if reader is None:
+        raise NotFound("payment reader", reader_id)
+    actor.ensure_at(reader.location_id)
+    return reader
+
+
+async def get_reader(uow: UnitOfWork, actor: Actor, reader_id: UUID) -> ReaderView:
+    [view] = await ReaderRepository(uow).views([await _reader(uow, actor, reader_id)])
+    return view
+
+
+async def delete_reader(uow: UnitOfWork, actor: Actor, reader_id: UUID) -> ReaderView:
+    """Refused while it shows a checkout (409 ``reader_busy``)."""
+    view = await get_reader(uow, actor, reader_id)
+    ensure_idle(view)
+    await ReaderRepository(uow).delete(reader_id)
+    return view
+
+
+async def set_default_reader(
+    uow: UnitOfWork, actor: Actor, reader_id: UUID, device_id: UUID, *, default: bool
+) -> ReaderView:
+    """The reader becomes the terminal's default (``default``), instead of any other, or stops
+    being it. The terminal is at the reader's location."""
+    reader = await _reader(uow, actor, reader_id)
+    device = await terminals.find_device(uow, device_id)
+    if device.location_id != reader.location_id:
+        raise ReaderElsewhere(f"reader {reader.name} is at another location than the terminal")
+    repository = ReaderRepository(uow)
+    if default:
+        await repository.set_default(device_id, reader_id)
+    else:
+        await repository.drop_default(device_id, reader_id)
+    return await get_reader(uow, actor, reader_id)
+
+
+async def simulate_tap(
+    uow: UnitOfWork,
+    actor: Actor,
+    reader_id: UUID,
+    providers: Providers,
+    *,
+    approve: bool,
+    tip_cents: int,
+) -> ReaderView:
+    """A person on a MANUAL simulator reader's page taps a card: the charge it shows is
+    approved with their tip, or declined (none shown: 409 ``no_charge_shown``). The poller
+    records it at its next round (or ``report_now``)."""
+    reader = await _reader(uow, actor, reader_id)
+    ensure_simulated(reader)
+    if providers.simulator.tap(reader.id, approve=approve, tip_cents=tip_cents) is None:
+        raise NoChargeShown(f"reader {reader.name} shows no charge waiting for a card")
+    return await get_reader(uow, actor, reader_id)
+
+
+# --- checkouts ------------------------------------------------------------------------------
+
+
+async def start_checkout(
+    uow: UnitOfWork,
+    actor: Actor,
+    order_id: UUID,
+    request: CheckoutRequest,
+    *,
+    unanswered_after: timedelta,
+) -> CardCheckout:
+    """A checkout PENDING on the reader: the poller shows it on the reader once this commits.
+    The amount is at most the balance due (409 ``overpayment``, the orders' own refusal);
+    the reader at the order's location (409 ``reader_elsewhere``) and showing nothing else
+    (409 ``reader_busy``)."""
+    order = await orders.get_order(uow, actor, order_id)
+    header = order.header
+    check_payment(request.amount_cents, order.totals())
+    reader = await _reader(uow, actor, request.reader_id)
+    [view] = await ReaderRepository(uow).views([reader])
+    ensure_idle(view)
+    if header.location_id is None:
+        raise ReaderElsewhere("the order is at no location: no reader is there")
+    checkout = new_checkout(
+        request,
+        order_id=order_id,
+        location_id=header.location_id,
+        currency=header.currency,
+        reader=reader,
+        started_by_id=actor.staff_id,
+        started_by_name=actor.name,
+        device_id=actor.device_id,
+        at=now(),
+        timeout=unanswered_after,
+    )
+    await CheckoutRepository(uow).insert(checkout)
+    return checkout
+
+
+async def get_checkout(uow: UnitOfWork, actor: Actor, checkout_id: UUID) -> CardCheckout:
+    checkout = await CheckoutRepository(uow).get(checkout_id)
+    if checkout is None:
+        raise NotFound("card checkout", checkout_id)
+    actor.ensure_at(checkout.location_id)
+    return checkout
+
+
+async def checkouts_of(uow: UnitOfWork, actor: Actor, order_id: UUID) -> list[CardCheckout]:
+    await orders.get_order(uow, actor, order_id)
+    return await CheckoutRepository(uow).of_order(order_id)
+
+
+async def cancel_checkout(uow: UnitOfWork, actor: Actor, checkout_id: UUID) -> CardCheckout:
+    """A checkout not yet on the reader is CANCELED at once; one on the reader is cancelled
+    there by the poller (the reader is cleared, then asked once more: a card taken in the
+    meantime stays a payment). An ended one: 409 ``checkout_finished``."""
+    await get_checkout(uow, actor, checkout_id)
+    repository = CheckoutRepository(uow)
+    checkout = await repository.get(checkout_id, for_update=True)
+    assert checkout is not None
+    if not checkout.is_open:
+        raise CheckoutFinished(f"the checkout is {checkout.status}: it is not cancelled")
+    if checkout.charge_ref is None:
+        canceled = checkout.moved(
+            CheckoutStep.CANCEL, now(), reason="cancelled before the reader showed it"
+        )
+        assert canceled is not None
+        await repository.save(canceled, moved=True)
+        return canceled
+    asked = replace(checkout, cancel_requested=True, updated_at=now())
+    await repository.save(asked, moved=False)
+    return asked
+
+
+# --- refunds to the card --------------------------------------------------------------------
+
+
+async def refund_to_card(uow: UnitOfWork, refunded: PaymentRefunded) -> None:
+    """An order's refund gave back a payment a card checkout made: the money goes back to that
+    card, PENDING until the poller has the provider refund it (in the refund's transaction:
+    both or neither). The refund's id is the provider's reference: once, however retried."""
+    checkout = await CheckoutRepository(uow).get(refunded.payment_id)
+    if checkout is None or checkout.status is not CheckoutStatus.SUCCEEDED:
+        return
+    refund = new_refund(
+        checkout,
+        refunded.amount_cents + refunded.tip_cents,
+        refund_id=refunded.refund_id,
+        order_refund_id=refunded.refund_id,
+        reason=None,
+        at=now(),
+    )
+    await RefundRepository(uow).insert(refund)
+
+
+async def refunds_of(uow: UnitOfWork, actor: Actor, order_id: UUID) -> list[CardRefund]:
+    await orders.get_order(uow, actor, order_id)
+    return await RefundRepository(uow).of_order(order_id)
+
+
+# --- recording what a provider answered -----------------------------------------------------
+
+
+def _reader_of(checkout: CardCheckout) -> Actor:
+    """Who a card payment is taken by: the staff member who started the checkout, on its
+    terminal; the guest's tip on the reader needs no approval (``GUESTS_TIP_RATIO``)."""
+    return Actor(
+        name=checkout.started_by_name,
+        role=Role.SERVER,
+        staff_id=checkout.started_by_id,
+        device_id=checkout.device_id,
+    )
+
+
+async def record_outcome(
+    uow: UnitOfWork, checkout_id: UUID, outcome: ChargeOutcome
+) -> CardCheckout | None:
+    """The provider's answer about a checkout, recorded once: an ended checkout stays as it
+    is, however many times its success is reported (by a webhook, by the poller, both). A
+    success makes the order's card payment under the checkout's id; a payment the order can
+    no longer take (its balance shrank meanwhile, it closed) is refunded whole to the card and
+    the checkout is REFUNDED, so no money taken is ever lost or kept. Answers the checkout as
+    recorded, or None when nothing changed."""
+    repository = CheckoutRepository(uow)
+    checkout = await repository.get(checkout_id, for_update=True)
+    if checkout is None or not checkout.is_open:
+        return None
+    step = step_of(outcome)
+    if step is None:
+        return None
+    at = now()
+    if step is not CheckoutStep.SUCCEED:
+        ended = checkout.moved(step, at, reason=outcome.reason)
+        assert ended is not None
+        await repository.save(ended, moved=True)
+        return ended
+    taken = replace(
+        checkout,
+        amount_cents=outcome.amount_cents or checkout.amount_cents,
+        tip_cents=outcome.tip_cents,
+        payment_ref=outcome.payment_ref,
+        card_brand=outcome.card_brand,
+        card_last_four=outcome.card_last_four,
+    )
+    try:
+        async with uow.savepoint():
+            await _pay(uow, taken)
+    except DomainError as refused:
+        return await _give_back(uow, taken, refused.detail, at)
+    succeeded = taken.moved(CheckoutStep.SUCCEED, at)
+    assert succeeded is not None
+    await repository.save(succeeded, moved=True)
+    return succeeded
+
+
+async def _pay(uow: UnitOfWork, checkout: CardCheckout) -> None:
+    command = TakePayment(
+        amount=money.from_cents(checkout.amount_cents),
+        method=PaymentMethod.CARD,
+        tip_amount=money.from_cents(checkout.tip_cents),
+        processor_transaction_id=checkout.payment_ref,
+        card_last_four=checkout.card_last_four,
+        card_brand=checkout.card_brand,
+        id=checkout.id,
+    )
+    made = ClientMade(checkout.id, MadeKind.PAYMENT, checkout.order_id, _MADE_BY_A_READER)
+    await orders.add_payment(
+        uow,
+        _reader_of(checkout),
+        checkout.order_id,
+        command,
+        tip_approval_ratio=GUESTS_TIP_RATIO,
+        made=made,
+    )
+
+
+async def _give_back(
+    uow: UnitOfWork, checkout: CardCheckout, why: str, at: datetime
+) -> CardCheckout:
+    refunded = checkout.moved(
+        CheckoutStep.REFUND, at, reason=f"taken, but not recordable on the order: {why}"[:500]
+    )
+    assert refunded is not None
+    await CheckoutRepository(uow).save(refunded, moved=True)
+    refund = new_refund(
+        refunded,
+        taken_cents(refunded),
+        refund_id=None,
+        order_refund_id=None,
+        reason="the order could not take this card payment",
+        at=at,
+    )
+    await RefundRepository(uow).insert(refund)
+    log.warning("card checkout %s: refunded whole, the order refused it (%s)", checkout.id, why)
+    return refunded
+
+
+async def _record_shown(uow: UnitOfWork, checkout_id: UUID, started: Started) -> None:
+    repository = CheckoutRepository(uow)
+    checkout = await repository.get(checkout_id, for_update=True)
+    if checkout is None or checkout.status is not CheckoutStatus.PENDING:
+        return
+    shown = checkout.moved(CheckoutStep.SHOWN, now(), charge_ref=started.charge_ref)
+    assert shown is not None
+    await repository.save(shown, moved=True)
+
+
+async def _record_end(uow: UnitOfWork, checkout_id: UUID, step: CheckoutStep, reason: str) -> None:
+    repository = CheckoutRepository(uow)
+    checkout = await repository.get(checkout_id, for_update=True)
+    if checkout is None:
+        return
+    ended = checkout.moved(step, now(), reason=reason)
+    if ended is not None:
+        await repository.save(ended, moved=True)
+
+
+async def _record_refund(uow: UnitOfWork, refund_id: UUID, answer: RefundOutcome) -> None:
+    repository = RefundRepository(uow)
+    refund = await repository.get(refund_id, for_update=True)
+    if refund is None or refund.status is not RefundStatus.PENDING:
+        return
+    answered = refund.answered(answer.status, answer.refund_ref, answer.reason, now())
+    answered = replace(answered, lease_until=None)
+    await repository.save(answered, moved=answered.status is not RefundStatus.PENDING)
+
+
+# --- the poller -----------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class _Claimed:
+    checkout: CardCheckout
+    reader: ReaderRef
+
+
+class CardPoller:
+    """One per worker: asks the providers about the open checkouts and sends the pending
+    refunds, each claimed first, and records their answers."""
+
+    def __init__(
+        self, database: Database, providers: Providers, *, poll_seconds: float, nudging: bool
+    ) -> None:
+        self._database = database
+        self._providers = providers
+        self._poll_seconds = poll_seconds
+        self._nudging = nudging
+        self._nudges: set[asyncio.Task[None]] = set()
+
+    @property
+    def providers(self) -> Providers:
+        return self._providers
+
+    def nudge_after(self, uow: UnitOfWork, checkout_id: UUID) -> None:
+        """Once ``uow`` commits, ask about the checkout at once rather than at the next round
+        (a started one goes to its reader now); not when polling is off (the tests drive
+        the rounds)."""
+        if self._nudging:
+            uow.after_commit(lambda: self._nudge(checkout_id))
+
+    def _nudge(self, checkout_id: UUID) -> None:
+        task = asyncio.create_task(self.report_now(checkout_id), name="brigade-card-nudge")
+        self._nudges.add(task)
+        task.add_done_callback(self._nudged)
+
+    def _nudged(self, task: asyncio.Task[None]) -> None:
+        self._nudges.discard(task)
+        if not task.cancelled() and task.exception() is not None:
+            log.error("card checkout nudge failed", exc_info=task.exception())
+
+    async def run(self, stopping: asyncio.Event) -> None:
+        while not stopping.is_set():
+            try:
+                await self.round()
+            except Exception:
+                log.exception("card poller round failed")
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(stopping.wait(), self._poll_seconds)
+
+    async def round(self) -> None:
+        """Every open checkout and pending refund nobody else holds, asked about once."""
+        for claimed in await self._claim_checkouts(None):
+            await self._advance(claimed)
+        for refund in await self._claim_refunds():
+            await self._send(refund)
+
+    async def report_now(self, checkout_id: UUID) -> None:
+        """Ask the provider about this checkout now and record its answer (a webhook's
+        nudge, the tests): nothing if another worker is asking already."""
+        for claimed in await self._claim_checkouts(checkout_id):
+            await self._advance(claimed)
+
+    async def _claim_checkouts(self, only: UUID | None) -> list[_Claimed]:
+        moment = now()
+        async with self._database.unit_of_work(write=True) as uow:
+            found = await CheckoutRepository(uow).claim_open(
+                now=moment, until=moment + LEASE, limit=PER_ROUND, only=only
+            )
+            readers = ReaderRepository(uow)
+            claimed = []
+            for checkout in found:
+                reader = await readers.get(checkout.reader_id)
+                external = None if reader is None else reader.external_id
+                if reader is not None and reader.provider == SIMULATOR:
+                    self._providers.simulator.wait_for_taps(
+                        reader.id, manual=reader.mode is ReaderMode.MANUAL
+                    )
+                claimed.append(_Claimed(checkout, ReaderRef(checkout.reader_id, external)))
+        return claimed
+
+    async def _claim_refunds(self) -> list[CardRefund]:
+        moment = now()
+        async with self._database.unit_of_work(write=True) as uow:
+            return await RefundRepository(uow).claim_pending(
+                now=moment, until=moment + LEASE, limit=PER_ROUND
+            )
+
+    async def _advance(self, claimed: _Claimed) -> None:
+        checkout = claimed.checkout
+        try:
+            await self._ask(claimed)
+        except ProviderUnavailable as failure:
+            # Nothing known changed there: asked again next round, once the lease is let go.
+            log.info("card checkout %s: provider unavailable (%s)", checkout.id, failure)
+        finally:
+            async with self._database.unit_of_work(write=True) as uow:
+                await CheckoutRepository(uow).release(checkout.id)
+
+    async def _ask(self, claimed: _Claimed) -> None:
+        checkout, reader = claimed.checkout, claimed.reader
+        provider = self._providers[checkout.provider]
+        moment = now()
+        if checkout.charge_ref is None:
+            if checkout.expired(moment):
+                await self._end(checkout.id, CheckoutStep.TIME_OUT, "no reader answered in time")
+                return
+            try:
+                started = await provider.start(reader, _charge(checkout))
+            except providing.ReaderBusy as busy:
+                await self._end(checkout.id, CheckoutStep.CANCEL, f"the reader is busy: {busy}")
+                return
+            async with self._database.unit_of_work(write=True) as uow:
+                await _record_shown(uow, checkout.id, started)
+        else:
+            started = Started(checkout.charge_ref)
+        outcome = await provider.outcome(reader, started)
+        ending = checkout.cancel_requested or checkout.expired(moment)
+        if outcome.activity is ReaderActivity.WAITING_FOR_CARD and ending:
+            await provider.cancel(reader, started)
+            # A card taken while the cancel went out stays taken: the outcome says which.
+            outcome = await provider.outcome(reader, started)
+            if outcome.activity is not ReaderActivity.SUCCEEDED:
+                step = CheckoutStep.CANCEL if checkout.cancel_requested else CheckoutStep.TIME_OUT
+                why = "cancelled" if checkout.cancel_requested else "no card within the time-out"
+                await self._end(checkout.id, step, why)
+                return
+        async with self._database.unit_of_work(write=True) as uow:
+            await record_outcome(uow, checkout.id, outcome)
+
+    async def _end(self, checkout_id: UUID, step: CheckoutStep, reason: str) -> None:
+        async with self._database.unit_of_work(write=True) as uow:
+            await _record_end(uow, checkout_id, step, reason)
+
+    async def _send(self, refund: CardRefund) -> None:
+        try:
+            async with self._database.unit_of_work(write=False) as uow:
+                checkout = await CheckoutRepository(uow).get(refund.checkout_id)
+            if checkout is None or checkout.payment_ref is None:
+                answer = RefundOutcome(RefundStatus.FAILED, reason="no card payment to refund")
+            else:
+                provider = self._providers[checkout.provider]
+                if refund.refund_ref is None:
+                    answer = await provider.refund(
+                        checkout.payment_ref, refund.amount_cents, refund.id
+                    )
+                else:
+                    answer = await provider.refund_outcome(refund.refund_ref)
+            async with self._database.unit_of_work(write=True) as uow:
+                await _record_refund(uow, refund.id, answer)
+        except ProviderUnavailable as failure:
+            log.info("card refund %s: provider unavailable (%s)", refund.id, failure)
+            async with self._database.unit_of_work(write=True) as uow:
+                await RefundRepository(uow).release(refund.id)
+
+
+def _charge(checkout: CardCheckout) -> ChargeRequest:
+    return ChargeRequest(
+        reference=checkout.id,
+        amount_cents=checkout.amount_cents,
+        currency=checkout.currency,
+        tip_mode=checkout.tip_mode,
+        tip_cents=checkout.tip_cents,
+    )

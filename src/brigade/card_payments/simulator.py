@@ -1,0 +1,157 @@
+"""The built-in ``simulator`` provider (docs/design.md §27): the demo's and the tests' card
+reader. An AUTOMATIC reader approves a charge by itself once BRIGADE_CARD_SIMULATOR_SECONDS
+have passed since it started, but declines an amount ending in .01 and never answers one
+ending in .02 (so a time-out can be seen). A MANUAL reader waits for a person on its page to
+tap a card (``tap``) and choose a tip.
+
+Its charges live in this process's memory: the demo and the tests run one worker. A guest's
+tip on an AUTOMATIC reader is none."""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, replace
+from uuid import UUID
+
+from brigade.card_payments.provider import (
+    ChargeOutcome,
+    ChargeRequest,
+    ReaderActivity,
+    ReaderBusy,
+    ReaderRef,
+    RefundOutcome,
+    RefundStatus,
+    Started,
+    TipMode,
+)
+
+DECLINED_CENTS = 1
+SILENT_CENTS = 2
+BRAND = "VISA"
+LAST_FOUR = "4242"
+
+
+@dataclass(frozen=True, slots=True)
+class _Charge:
+    reader_id: UUID
+    request: ChargeRequest
+    started_at: float
+    manual: bool
+    outcome: ChargeOutcome | None = None
+
+
+class Simulator:
+    """The simulator's readers and charges."""
+
+    name = "simulator"
+
+    def __init__(self, approve_after_seconds: float) -> None:
+        self._seconds = approve_after_seconds
+        self._charges: dict[str, _Charge] = {}
+        # Each reader's charge on its screen.
+        self._shown: dict[UUID, str] = {}
+        self._manual: set[UUID] = set()
+
+    async def register(self, label: str, registration_code: str | None) -> str | None:
+        return None
+
+    def wait_for_taps(self, reader_id: UUID, *, manual: bool) -> None:
+        """Whether the reader is MANUAL (its mode is Brigade's, told before each charge)."""
+        if manual:
+            self._manual.add(reader_id)
+        else:
+            self._manual.discard(reader_id)
+
+    async def start(self, reader: ReaderRef, charge: ChargeRequest) -> Started:
+        charge_ref = f"sim_{charge.reference.hex}"
+        if charge_ref in self._charges:
+            return Started(charge_ref)
+        shown = self._shown.get(reader.reader_id)
+        if shown is not None and self._answer(shown).activity is ReaderActivity.WAITING_FOR_CARD:
+            raise ReaderBusy(f"reader {reader.reader_id} shows {shown}")
+        manual = reader.reader_id in self._manual
+        self._charges[charge_ref] = _Charge(reader.reader_id, charge, time.monotonic(), manual)
+        self._shown[reader.reader_id] = charge_ref
+        return Started(charge_ref)
+
+    async def outcome(self, reader: ReaderRef, started: Started) -> ChargeOutcome:
+        return self._answer(started.charge_ref)
+
+    def _answer(self, charge_ref: str) -> ChargeOutcome:
+        charge = self._charges.get(charge_ref)
+        if charge is None:
+            return ChargeOutcome(ReaderActivity.CANCELED, reason="no such charge")
+        if charge.outcome is not None:
+            return charge.outcome
+        if charge.manual:
+            return ChargeOutcome(ReaderActivity.WAITING_FOR_CARD)
+        cents = charge.request.amount_cents % 100
+        if cents == SILENT_CENTS or time.monotonic() - charge.started_at < self._seconds:
+            return ChargeOutcome(ReaderActivity.WAITING_FOR_CARD)
+        if cents == DECLINED_CENTS:
+            return self._settle(
+                charge_ref, ChargeOutcome(ReaderActivity.DECLINED, reason="declined")
+            )
+        tip = charge.request.tip_cents if charge.request.tip_mode is TipMode.AMOUNT else 0
+        return self._settle(charge_ref, _approved(charge, tip))
+
+    def _settle(self, charge_ref: str, outcome: ChargeOutcome) -> ChargeOutcome:
+        self._charges[charge_ref] = replace(self._charges[charge_ref], outcome=outcome)
+        return outcome
+
+    def tap(self, reader_id: UUID, *, approve: bool, tip_cents: int) -> ChargeOutcome | None:
+        """A person taps a card on a MANUAL reader's page: the charge on its screen is approved
+        with the tip chosen (an ON_READER charge's; the one asked otherwise) or declined.
+        None: it shows no charge waiting."""
+        charge_ref = self._shown.get(reader_id)
+        if (
+            charge_ref is None
+            or self._answer(charge_ref).activity is not ReaderActivity.WAITING_FOR_CARD
+        ):
+            return None
+        charge = self._charges[charge_ref]
+        if not approve:
+            return self._settle(
+                charge_ref, ChargeOutcome(ReaderActivity.DECLINED, reason="declined")
+            )
+        request = charge.request
+        tip = {TipMode.ON_READER: tip_cents, TipMode.AMOUNT: request.tip_cents}.get(
+            request.tip_mode, 0
+        )
+        return self._settle(charge_ref, _approved(charge, tip))
+
+    async def cancel(self, reader: ReaderRef, started: Started) -> None:
+        if self._answer(started.charge_ref).activity is ReaderActivity.WAITING_FOR_CARD:
+            self._settle(started.charge_ref, ChargeOutcome(ReaderActivity.CANCELED))
+
+    async def refund(self, payment_ref: str, amount_cents: int, reference: UUID) -> RefundOutcome:
+        return RefundOutcome(RefundStatus.SUCCEEDED, refund_ref=f"sim_re_{reference.hex}")
+
+    async def refund_outcome(self, refund_ref: str) -> RefundOutcome:
+        return RefundOutcome(RefundStatus.SUCCEEDED, refund_ref=refund_ref)
+
+    async def capture(
+        self, payment_ref: str, amount_cents: int, tip_cents: int, reference: UUID
+    ) -> ChargeOutcome:
+        return ChargeOutcome(
+            ReaderActivity.SUCCEEDED,
+            amount_cents=amount_cents,
+            tip_cents=tip_cents,
+            card_brand=BRAND,
+            card_last_four=LAST_FOUR,
+            payment_ref=payment_ref,
+        )
+
+    async def release(self, payment_ref: str) -> None:
+        return None
+
+
+def _approved(charge: _Charge, tip_cents: int) -> ChargeOutcome:
+    return ChargeOutcome(
+        ReaderActivity.SUCCEEDED,
+        amount_cents=charge.request.amount_cents,
+        tip_cents=tip_cents,
+        card_brand=BRAND,
+        card_last_four=LAST_FOUR,
+        payment_ref=f"sim_pay_{charge.request.reference.hex}",
+    )
