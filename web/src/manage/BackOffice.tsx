@@ -17,6 +17,8 @@ import { Devices } from "./devices/Devices";
 import { Menu } from "./menu/Menu";
 import { Pricing } from "./pricing/Pricing";
 import { Printers } from "./printers/Printers";
+import { ReaderPad } from "./readers/ReaderPad";
+import { Readers } from "./readers/Readers";
 import { forgetToken, loadToken, saveToken } from "./session";
 import { refusal, SignIn, whoIs } from "./SignIn";
 import { Staff } from "./staff/Staff";
@@ -27,7 +29,17 @@ import { t } from "./messages";
 import type { Caller, Location } from "./types";
 
 type Section =
-  "today" | "till" | "menu" | "pricing" | "tables" | "staff" | "devices" | "location" | "printers" | "audit";
+  | "today"
+  | "till"
+  | "menu"
+  | "pricing"
+  | "tables"
+  | "staff"
+  | "devices"
+  | "location"
+  | "printers"
+  | "readers"
+  | "audit";
 
 export const SECTIONS: { id: Section; view: ComponentType }[] = [
   { id: "today", view: Today },
@@ -39,12 +51,14 @@ export const SECTIONS: { id: Section; view: ComponentType }[] = [
   { id: "devices", view: Devices },
   { id: "location", view: LocationPage },
   { id: "printers", view: Printers },
+  { id: "readers", view: Readers },
   { id: "audit", view: Audit },
 ];
 
 // The location looked at, kept in this browser (every tab, after a restart): a back office
 // opens where it was left. Its token stays in the tab only (session.ts).
 const LOCATION_KEY = "brigade.manage.location";
+const READER_PAGE = /^\/reader\/([0-9a-f-]{36})$/;
 
 function useHashSection(): string {
   const read = () => location.hash.replace(/^#\/?/, "") || "today";
@@ -154,7 +168,9 @@ function SignedIn(props: {
   const { onLocationLanguage } = props;
   const language = chosenLanguage(location);
   useEffect(() => onLocationLanguage(language), [onLocationLanguage, language]);
-  const current = SECTIONS.find((found) => found.id === section) ?? SECTIONS[0];
+  // A simulator reader's page (/reader/{id}) is the back office's too, under its Readers.
+  const padFor = READER_PAGE.exec(window.location.pathname)?.[1] ?? null;
+  const current = SECTIONS.find((found) => found.id === (padFor ? "readers" : section)) ?? SECTIONS[0];
   const View = current.view;
 
   return (
@@ -210,7 +226,7 @@ function SignedIn(props: {
           <BackOfficeContext.Provider
             value={{ api, token: props.token, caller: props.caller, location, replaceLocation, addLocation }}
           >
-            <View key={location.id} />
+            {padFor ? <ReaderPad key={padFor} readerId={padFor} /> : <View key={location.id} />}
           </BackOfficeContext.Provider>
         )}
       </main>

@@ -16,6 +16,12 @@ export function fromCents(cents: Cents): number {
 const formatters = new Map<string, Intl.NumberFormat>();
 
 /** An amount as the language shown writes it: "$4.50" in English, "4,50 €" in German. */
+/** A tip of `percent` % of `amount`, rounded half up to the cent (the terminal's presets and a
+ * reader's page alike). */
+export function tipFor(amount: Cents, percent: number): Cents {
+  return Math.round((amount * percent) / 100);
+}
+
 export function formatMoney(cents: Cents, currency = "USD"): string {
   const key = `${locale()} ${currency}`;
   let formatter = formatters.get(key);

@@ -38,6 +38,9 @@ PAGES = {
     "/board": "board.html",
     # The first run (docs/design.md §22).
     "/setup": "setup.html",
+    # A manual simulator card reader's page, where a person taps the card (docs/design.md §27):
+    # the back office's, under its Readers.
+    "/reader/{reader_id}": "manage.html",
 }
 # The icons and the terminal's web app manifest, written by the build at its root (web/src/build/
 # icons.ts) and served from the site's root, where browsers look for them; their names carry no

@@ -9,12 +9,14 @@
 // the balance pays the server's cashBalanceDue (docs/design.md §13); cash short of it is a
 // partial payment. The money rules are amounts.ts.
 // Cash exact is three taps from the check to the floor: Pay, Cash (the exact amount is what the
-// guest gave until another is typed or picked), Take cash.
+// guest gave until another is typed or picked), Take cash. Where the location has card readers,
+// Reader charges the part on one and the guest tips there (CardReader.tsx); it is the first
+// method shown once this terminal knows which reader is its own.
 
 import { useEffect, useRef, useState } from "preact/hooks";
 import type { Check } from "../check/state";
 import { useTerminal } from "../context";
-import { type Cents, formatMoney, fromCents, toCents } from "../../shared/money";
+import { type Cents, formatMoney, fromCents, tipFor, toCents } from "../../shared/money";
 import { vatRows } from "../../shared/totals";
 import type { Order } from "../../shared/types";
 import { Button, Sheet } from "../../shared/ui";
@@ -30,11 +32,11 @@ import {
   quickTenders,
   splitEvenly,
   stepWays,
-  tipFor,
   tipOf,
   tipPercentShown,
   typeTip,
 } from "./amounts";
+import { ReaderCharge, useReaders } from "./CardReader";
 import { closesAfterPayment, paidWords } from "./closing";
 import { Keypad } from "./Keypad";
 import { PaidTotals } from "./PaidTotals";
@@ -46,19 +48,25 @@ const TIPS = [0, 15, 18, 20];
 // server at the peak of a rush still answers within it. Offline, the wait ends at once.
 const ANSWER_WAIT_MS = 10000;
 
+/** CARD: a card taken on another machine, its tip and last four typed in. */
+type Method = "READER" | "CARD" | "CASH";
+
 /** What the keypad types into: a part of the balance, what the guest gave, a tip. */
 type Field = "amount" | "given" | "tipAmount" | "tipPercent";
 
 /** `onDone`: the sheet and the check put away; `paid`, the line the floor shows when the check
  * closed by itself (null: the person saw the receipt). */
 export function Payment(props: { check: Check; onClose: () => void; onDone: (paid: string | null) => void }) {
-  const { currency, online } = useTerminal();
+  const { currency, online, outbox } = useTerminal();
   const { check } = props;
   const order = check.order;
   // Shares still to pay: a 3-way split pays a third, then half of the rest, then the rest,
   // so the shares always add up to the balance exactly.
   const [ways, setWays] = useState(1);
-  const [method, setMethod] = useState<"CARD" | "CASH">("CARD");
+  const readers = useReaders();
+  // Null until the person picks one: the reader once the terminal knows its own, else card.
+  const [picked, setPicked] = useState<Method | null>(null);
+  const method = picked ?? (readers?.first ? "READER" : "CARD");
   const [field, setField] = useState<Field>("amount");
   // Typed on the keypad (null: the default, the share and the exact cash due).
   const [amountTyped, setAmountTyped] = useState<Cents | null>(null);
@@ -125,10 +133,10 @@ export function Payment(props: { check: Check; onClose: () => void; onDone: (pai
   const tender = cashTender(given, part, balance, cashBalance);
   const left = balance - (method === "CASH" ? Math.min(tender.pays, balance) : part);
 
-  function start(next: { ways?: number; method?: "CARD" | "CASH" }) {
+  function start(next: { ways?: number; method?: Method }) {
     const nextMethod = next.method ?? method;
     setWays(next.ways ?? ways);
-    setMethod(nextMethod);
+    setPicked(nextMethod);
     setField(nextMethod === "CASH" ? "given" : "amount");
     setAmountTyped(null);
     setGivenTyped(null);
@@ -257,6 +265,11 @@ export function Payment(props: { check: Check; onClose: () => void; onDone: (pai
                 )}
               </div>
               <div class="choices" role="group" aria-label={t("terminal.pay.method")}>
+                {!!readers?.readers.length && (
+                  <Button pressed={method === "READER"} onClick={() => start({ method: "READER" })}>
+                    {t("terminal.pay.reader")}
+                  </Button>
+                )}
                 <Button pressed={method === "CARD"} onClick={() => start({ method: "CARD" })}>
                   {t("terminal.pay.card")}
                 </Button>
@@ -271,7 +284,19 @@ export function Payment(props: { check: Check; onClose: () => void; onDone: (pai
                 {method === "CARD" &&
                   entry("tipPercent", t("terminal.pay.tipPercent"), tipPercentShown(tipTyped, tipPercent))}
               </div>
-              {method === "CARD" ? (
+              {method === "READER" && readers ? (
+                <ReaderCharge
+                  orderId={order.id}
+                  amount={part}
+                  readers={readers.readers}
+                  first={readers.first}
+                  money={money}
+                  onPaid={(after) => {
+                    outbox.seen(after);
+                    paid(part, after);
+                  }}
+                />
+              ) : method === "CARD" ? (
                 <div class="pay-card">
                   <div class="choices" role="group" aria-label={t("terminal.closed.tip")}>
                     {TIPS.map((percent) => (

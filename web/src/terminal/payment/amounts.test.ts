@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { tipFor } from "../../shared/money";
 import {
   type Key,
   MAX_TYPED,
@@ -10,7 +11,6 @@ import {
   quickTenders,
   splitEvenly,
   stepWays,
-  tipFor,
   tipOf,
   tipPercentShown,
   typeTip,

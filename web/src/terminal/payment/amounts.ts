@@ -2,7 +2,7 @@
 // keypad's entry, the share of an even split, the tip, what cash tendered pays and the change
 // to give. No float is ever summed: amounts arrive as cents and leave as cents.
 
-import type { Cents } from "../../shared/money";
+import { type Cents, tipFor } from "../../shared/money";
 
 /** A keypad key: a digit, "00", or "back" (⌫, the last digit off). */
 export type Key = "0" | "1" | "2" | "3" | "4" | "5" | "6" | "7" | "8" | "9" | "00" | "back";
@@ -45,11 +45,6 @@ export function stepWays(ways: number, by: number): number {
 
 /** A tip: a percentage of what the card pays (the presets, or one typed), or an amount. */
 export type Tip = { percent: number } | { amount: Cents };
-
-/** A tip of `percent` % of `amount`, rounded half up to the cent. */
-export function tipFor(amount: Cents, percent: number): Cents {
-  return Math.round((amount * percent) / 100);
-}
 
 /** The tip in cents on a card payment of `amount`. */
 export function tipOf(amount: Cents, tip: Tip): Cents {
