@@ -5,6 +5,7 @@ tests run with BRIGADE_CARD_POLLING=off and the simulator answering at once)."""
 from __future__ import annotations
 
 from typing import Any
+from uuid import UUID
 
 from factories import LOCATION, AppClient, make_product
 from orders.api.order_helpers import add_item
@@ -51,7 +52,7 @@ def report(client: AppClient, checkout_id: str) -> None:
     """ "Report this checkout now", as a provider's webhook would have it."""
 
     async def now() -> None:
-        await client.app.state.card_poller.report_now(checkout_id)
+        await client.app.state.card_poller.report_now(UUID(checkout_id))
 
     client.portal.call(now)
 
