@@ -19,6 +19,12 @@ def ok(response: Any, status: int = 200) -> Json:
     return body
 
 
+def listed(response: Any) -> list[Json]:
+    assert response.status_code == 200, response.text
+    found: list[Json] = response.json()
+    return found
+
+
 def make_reader(client: AppClient, headers: Any = None, **overrides: Any) -> Json:
     body = {"locationId": LOCATION, "provider": "simulator", "name": "Bar reader"} | overrides
     return ok(client.post("/api/payment-readers", json=body, headers=headers), 201)

@@ -17,6 +17,7 @@ from brigade.kit.access import Actor, Role
 from card_payments.api.card_helpers import (
     Json,
     checkout,
+    listed,
     make_reader,
     ok,
     order_now,
@@ -45,8 +46,7 @@ def _idle(client: AppClient, reader: Json) -> bool:
 
 
 def _card_refunds(client: AppClient, order: Json) -> list[Json]:
-    found: list[Json] = ok(client.get("/api/card-refunds", params={"orderId": order["id"]}))
-    return found
+    return listed(client.get("/api/card-refunds", params={"orderId": order["id"]}))
 
 
 def _tap(client: AppClient, reader: Json, outcome: str = "APPROVE", tip: float = 0) -> Any:
@@ -127,7 +127,7 @@ def test_two_starts_at_once_on_one_reader_one_wins(client: AppClient) -> None:
 
     outcomes = client.portal.call(both)
     assert sorted(type(outcome).__name__ for outcome in outcomes) == ["CardCheckout", "ReaderBusy"]
-    assert len(ok(client.get(f"/api/orders/{order['id']}/card-checkouts"))) == 1
+    assert len(listed(client.get(f"/api/orders/{order['id']}/card-checkouts"))) == 1
 
 
 def test_more_than_the_balance_due_is_refused_as_an_overpayment(client: AppClient) -> None:
@@ -317,8 +317,8 @@ def test_a_reader_of_another_location_is_walled_off(client: AppClient) -> None:
         403,
         "other_location",
     )
-    listed = ok(client.get("/api/payment-readers", headers=session))
-    assert elsewhere["id"] not in [reader["id"] for reader in listed]
+    here = listed(client.get("/api/payment-readers", headers=session))
+    assert elsewhere["id"] not in [reader["id"] for reader in here]
     problem(
         client.get("/api/payment-readers", params={"locationId": OTHER_LOCATION}, headers=session),
         403,
@@ -334,7 +334,7 @@ def test_who_may_pair_list_and_start(client: AppClient) -> None:
     reader = make_reader(client)
     assert client.get("/api/payment-readers", headers=kitchen).status_code == 403
     terminal = bearer(make_device(client)["token"])
-    assert [r["id"] for r in ok(client.get("/api/payment-readers", headers=terminal))] == [
+    assert [r["id"] for r in listed(client.get("/api/payment-readers", headers=terminal))] == [
         reader["id"]
     ]
     order = order_of(client, 20)
