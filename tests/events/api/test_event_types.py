@@ -26,7 +26,14 @@ from brigade.kitchen.domain import KitchenEvents
 from brigade.orders.domain.events import OrderEvents
 from brigade.pricing.domain import PricingEvents
 from brigade.till.domain import TillEvents
-from card_payments.api.card_helpers import checkout, make_reader, order_of, poll, started
+from card_payments.api.card_helpers import (
+    checkout,
+    listed,
+    make_reader,
+    order_of,
+    poll,
+    started,
+)
 from events.api.event_helpers import all_events
 from factories import (
     LOCATION,
@@ -530,7 +537,7 @@ def _checkout_event(client: AppClient, types: tuple[EventType, ...], made: Json)
 
 
 def _card_refund_event(client: AppClient, types: tuple[EventType, ...], order: Json) -> Expected:
-    [refund] = _ok(client.get("/api/card-refunds", params={"orderId": order["id"]}))
+    [refund] = listed(client.get("/api/card-refunds", params={"orderId": order["id"]}))
     return Expected(types, "", refund["id"], order["id"], data=refund)
 
 
