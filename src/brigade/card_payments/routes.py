@@ -122,7 +122,7 @@ def _reader_out(view: ReaderView) -> ReaderOut:
     response_model=ReaderOut,
     responses=problem_responses(OtherLocation, InvalidInput),
 )
-async def create_reader(
+async def create_payment_reader(
     staff: ReaderPairer, body: ReaderCreate, uow: UowDep, request: Request, response: Response
 ) -> ReaderOut:
     """Pairs a reader at a location with a configured provider: by the code it shows, or by
@@ -144,7 +144,7 @@ async def create_reader(
 
 
 @readers_router.get("", response_model=list[ReaderOut], responses=problem_responses(OtherLocation))
-async def list_readers(
+async def list_payment_readers(
     staff: ReaderLister, uow: UowDep, location_id: LocationQuery = None
 ) -> list[ReaderOut]:
     """The readers (of a location), by name, each with its state: a terminal picks one."""
@@ -152,7 +152,7 @@ async def list_readers(
 
 
 @readers_router.get("/{readerId}", response_model=ReaderOut, responses=problem_responses(NotFound))
-async def get_reader(staff: ReaderLister, reader_id: PaymentReaderId, uow: UowDep) -> ReaderOut:
+async def get_payment_reader(staff: ReaderLister, reader_id: PaymentReaderId, uow: UowDep) -> ReaderOut:
     """The reader and its state: IDLE, or BUSY with the checkout it shows."""
     return _reader_out(await service.get_reader(uow, staff, reader_id))
 
@@ -160,7 +160,7 @@ async def get_reader(staff: ReaderLister, reader_id: PaymentReaderId, uow: UowDe
 @readers_router.delete(
     "/{readerId}", response_model=ReaderOut, responses=problem_responses(NotFound, ReaderBusy)
 )
-async def delete_reader(staff: ReaderPairer, reader_id: PaymentReaderId, uow: UowDep) -> ReaderOut:
+async def delete_payment_reader(staff: ReaderPairer, reader_id: PaymentReaderId, uow: UowDep) -> ReaderOut:
     """Unpairs the reader; refused while it shows a checkout (409 `reader_busy`)."""
     return _reader_out(await service.delete_reader(uow, staff, reader_id))
 
