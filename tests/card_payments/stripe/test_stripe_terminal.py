@@ -17,6 +17,7 @@ import pytest
 from brigade.card_payments.provider import (
     ChargeOutcome,
     ChargeRequest,
+    PaymentProvider,
     ProviderUnavailable,
     ReaderActivity,
     ReaderBusy,
@@ -81,6 +82,14 @@ def started(fake: FakeStripe, reader: ReaderRef, request: ChargeRequest) -> Star
 
 def outcome(fake: FakeStripe, reader: ReaderRef, charge_started: Started) -> ChargeOutcome:
     return drive(fake, lambda terminal: terminal.outcome(reader, charge_started))
+
+
+def test_it_is_the_payment_provider_readers_name_stripe_terminal(fake: FakeStripe) -> None:
+    async def named(terminal: StripeTerminal) -> str:
+        provider: PaymentProvider = terminal
+        return provider.name
+
+    assert drive(fake, named) == "stripe_terminal"
 
 
 def test_a_tip_chosen_on_the_reader_is_told_apart_from_the_amount(fake: FakeStripe) -> None:
@@ -470,6 +479,8 @@ def test_a_webhook_signed_otherwise_is_rejected(fake: FakeStripe) -> None:
         read_webhook(body.replace(b"pi_fake1", b"pi_fake2"), signature, WEBHOOK_SECRET)
     with pytest.raises(WebhookRejected, match="does not verify"):
         read_webhook(body, "", WEBHOOK_SECRET)
+    with pytest.raises(WebhookRejected, match="not a JSON event"):
+        read_webhook(*signed(fake, b"<event/>"), WEBHOOK_SECRET)
     forged_body, forged = signed(fake, payload, secret="whsec_not_stripes")
     with pytest.raises(WebhookRejected, match="does not verify"):
         read_webhook(forged_body, forged, WEBHOOK_SECRET)
