@@ -113,7 +113,6 @@ class FakeStripe:
         self.failing = False
         # The status a new refund takes; ``settle_refund`` moves a pending one on.
         self.new_refund_status = "succeeded"
-        self.requests: list[tuple[str, str]] = []
         self._replies: dict[str, tuple[str, Json, int, Json]] = {}
         self._ids = itertools.count(1)
         self._lock = threading.Lock()
@@ -178,7 +177,6 @@ class FakeStripe:
         self, method: str, path: str, params: Json, authorization: str, idempotency_key: str | None
     ) -> tuple[int, Json]:
         with self._lock:
-            self.requests.append((method, path))
             if self.failing:
                 return 500, {"error": {"type": "api_error", "message": "An unknown error occurred"}}
             if authorization != f"Bearer {self.api_key}":
