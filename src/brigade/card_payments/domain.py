@@ -19,7 +19,13 @@ from uuid import UUID
 
 from brigade.card_payments.provider import ChargeOutcome, ReaderActivity, RefundStatus, TipMode
 from brigade.kit.access import Needs, Permission, Principal, Role, declare_permissions
-from brigade.kit.errors import Conflict, InvalidInput, declare_answers
+from brigade.kit.errors import (
+    Conflict,
+    DomainError,
+    InvalidInput,
+    NotFound,
+    declare_answers,
+)
 from brigade.kit.events import Envelope, EventName
 from brigade.kit.ids import new_id
 
@@ -427,6 +433,22 @@ class NoChargeShown(Conflict):
     """The simulated reader shows no charge to tap."""
 
 
+class ReaderNotPaired(InvalidInput):
+    """The provider would not pair the reader with the code given."""
+
+
+class ProviderDown(Conflict):
+    """The provider did not answer: nothing changed, and asking again later is safe."""
+
+
+class ProviderNotSetUp(NotFound):
+    """This server has no settings for the provider a request names."""
+
+
+class WebhookNotVerified(DomainError):
+    """A provider's webhook whose signature does not verify (or is too old to trust)."""
+
+
 ERRORS = declare_answers(
     {
         ReaderBusy: (409, "reader_busy"),
@@ -434,5 +456,9 @@ ERRORS = declare_answers(
         CheckoutFinished: (409, "checkout_finished"),
         NotSimulated: (409, "not_simulated"),
         NoChargeShown: (409, "no_charge_shown"),
+        ReaderNotPaired: (422, "reader_not_paired"),
+        ProviderDown: (409, "provider_unavailable"),
+        ProviderNotSetUp: (404, "provider_not_set_up"),
+        WebhookNotVerified: (400, "webhook_not_verified"),
     }
 )

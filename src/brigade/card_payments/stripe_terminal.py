@@ -32,6 +32,7 @@ from brigade.card_payments.provider import (
     ReaderRef,
     RefundOutcome,
     RefundStatus,
+    RegistrationRefused,
     Started,
     TipMode,
 )
@@ -72,11 +73,6 @@ PAYMENT_INTENT_EVENTS: Final = frozenset(
         "payment_intent.amount_capturable_updated",
     }
 )
-
-
-class RegistrationRefused(Exception):
-    """Stripe would not pair the reader (no registration code, or one it does not know):
-    trying again with the same code changes nothing, unlike ``ProviderUnavailable``."""
 
 
 class WebhookRejected(Exception):

@@ -24,12 +24,12 @@ from brigade.card_payments.provider import (
     ReaderRef,
     RefundOutcome,
     RefundStatus,
+    RegistrationRefused,
     Started,
     TipMode,
 )
 from brigade.card_payments.stripe_terminal import (
     ReaderReport,
-    RegistrationRefused,
     StripeTerminal,
     WebhookRejected,
     read_webhook,
