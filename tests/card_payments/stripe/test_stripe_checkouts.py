@@ -17,6 +17,7 @@ from brigade.settings import Settings
 from card_payments.api.card_helpers import (
     Json,
     checkout,
+    listed,
     ok,
     order_now,
     order_of,
@@ -166,13 +167,13 @@ def test_a_refund_goes_back_to_the_card_through_stripe(client: AppClient, fake: 
     ok(client.post(f"/api/orders/{order['id']}/refunds", json=body), 201)
 
     poll(client)
-    [refund] = ok(client.get("/api/card-refunds", params={"orderId": order["id"]}))
+    [refund] = listed(client.get("/api/card-refunds", params={"orderId": order["id"]}))
     assert refund["status"] == "PENDING"
     [at_stripe] = fake.refunds.values()
     assert (at_stripe["amount"], at_stripe["status"]) == (1000, "pending")
     fake.settle_refund(at_stripe["id"])
     poll(client)
-    [refund] = ok(client.get("/api/card-refunds", params={"orderId": order["id"]}))
+    [refund] = listed(client.get("/api/card-refunds", params={"orderId": order["id"]}))
     assert (refund["status"], refund["amount"]) == ("SUCCEEDED", 10.0)
 
 
@@ -196,7 +197,7 @@ def test_a_wrong_registration_code_pairs_nothing(client: AppClient, fake: FakeSt
     }
     refused = client.post("/api/payment-readers", json=body)
     assert (refused.status_code, refused.json()["code"]) == (422, "reader_not_paired")
-    assert ok(client.get("/api/payment-readers", params={"locationId": LOCATION})) == []
+    assert listed(client.get("/api/payment-readers", params={"locationId": LOCATION})) == []
 
 
 def test_stripes_keys_are_never_answered_told_or_stored(
