@@ -101,7 +101,7 @@ def check_new_reader(
     """A reader names a configured provider; a MANUAL one is the simulator's; a real provider's
     reader comes with its registration code or its external id (one of them)."""
     if provider not in known:
-        raise InvalidInput("provider", f"{provider} is not configured here: {sorted(known)}")
+        raise ProviderNotConfigured(f"no provider {provider} is configured here: {sorted(known)}")
     if mode is ReaderMode.MANUAL and provider != SIMULATOR:
         raise InvalidInput("mode", "only a simulator reader waits for a tap on its page")
     if has_code and has_external:
@@ -411,6 +411,10 @@ class ReaderBusy(Conflict):
     """The reader already shows a checkout: one at a time."""
 
 
+class ProviderNotConfigured(Conflict):
+    """The reader names a provider this server has no settings for."""
+
+
 class ReaderElsewhere(Conflict):
     """The reader is at another location than the order."""
 
@@ -430,6 +434,7 @@ class NoChargeShown(Conflict):
 ERRORS = declare_answers(
     {
         ReaderBusy: (409, "reader_busy"),
+        ProviderNotConfigured: (409, "provider_not_configured"),
         ReaderElsewhere: (409, "reader_elsewhere"),
         CheckoutFinished: (409, "checkout_finished"),
         NotSimulated: (409, "not_simulated"),

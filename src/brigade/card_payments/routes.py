@@ -20,6 +20,7 @@ from brigade.card_payments.domain import (
     CheckoutStatus,
     NoChargeShown,
     NotSimulated,
+    ProviderNotConfigured,
     ReaderBusy,
     ReaderElsewhere,
     ReaderMode,
@@ -120,7 +121,7 @@ def _reader_out(view: ReaderView) -> ReaderOut:
     "",
     status_code=201,
     response_model=ReaderOut,
-    responses=problem_responses(OtherLocation, InvalidInput),
+    responses=problem_responses(OtherLocation, InvalidInput, ProviderNotConfigured),
 )
 async def create_payment_reader(
     staff: ReaderPairer, body: ReaderCreate, uow: UowDep, request: Request, response: Response
@@ -152,7 +153,9 @@ async def list_payment_readers(
 
 
 @readers_router.get("/{readerId}", response_model=ReaderOut, responses=problem_responses(NotFound))
-async def get_payment_reader(staff: ReaderLister, reader_id: PaymentReaderId, uow: UowDep) -> ReaderOut:
+async def get_payment_reader(
+    staff: ReaderLister, reader_id: PaymentReaderId, uow: UowDep
+) -> ReaderOut:
     """The reader and its state: IDLE, or BUSY with the checkout it shows."""
     return _reader_out(await service.get_reader(uow, staff, reader_id))
 
@@ -160,7 +163,9 @@ async def get_payment_reader(staff: ReaderLister, reader_id: PaymentReaderId, uo
 @readers_router.delete(
     "/{readerId}", response_model=ReaderOut, responses=problem_responses(NotFound, ReaderBusy)
 )
-async def delete_payment_reader(staff: ReaderPairer, reader_id: PaymentReaderId, uow: UowDep) -> ReaderOut:
+async def delete_payment_reader(
+    staff: ReaderPairer, reader_id: PaymentReaderId, uow: UowDep
+) -> ReaderOut:
     """Unpairs the reader; refused while it shows a checkout (409 `reader_busy`)."""
     return _reader_out(await service.delete_reader(uow, staff, reader_id))
 

@@ -358,7 +358,7 @@ def test_a_terminal_has_one_default_reader(client: AppClient) -> None:
 
 def test_a_reader_names_a_configured_provider(client: AppClient) -> None:
     body = {"locationId": OTHER_LOCATION, "name": "R", "provider": "nowhere"}
-    problem(client.post("/api/payment-readers", json=body), 422, "validation_failed")
+    problem(client.post("/api/payment-readers", json=body), 409, "provider_not_configured")
 
 
 def test_an_idle_reader_is_unpaired_with_its_terminals(client: AppClient) -> None:
