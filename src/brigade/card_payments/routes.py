@@ -21,7 +21,7 @@ from brigade.card_payments.domain import (
     NoChargeShown,
     NotSimulated,
     ProviderDown,
-    ProviderNotSetUp,
+    ProviderNotConfigured,
     ReaderBusy,
     ReaderElsewhere,
     ReaderMode,
@@ -128,7 +128,9 @@ def _reader_out(view: ReaderView) -> ReaderOut:
     "",
     status_code=201,
     response_model=ReaderOut,
-    responses=problem_responses(OtherLocation, InvalidInput, ReaderNotPaired, ProviderDown),
+    responses=problem_responses(
+        OtherLocation, InvalidInput, ProviderNotConfigured, ReaderNotPaired, ProviderDown
+    ),
 )
 async def create_payment_reader(
     staff: ReaderPairer, body: ReaderCreate, uow: UowDep, request: Request, response: Response
@@ -448,7 +450,7 @@ class WebhookReceived(ResponseModel):
 @provider_webhooks_router.post(
     "/stripe-terminal/webhook",
     response_model=WebhookReceived,
-    responses=problem_responses(ProviderNotSetUp, WebhookNotVerified),
+    responses=problem_responses(ProviderNotConfigured, WebhookNotVerified),
 )
 async def stripe_terminal_webhook(
     request: Request,

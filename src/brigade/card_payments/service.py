@@ -31,7 +31,7 @@ from brigade.card_payments.domain import (
     NoChargeShown,
     PaymentReader,
     ProviderDown,
-    ProviderNotSetUp,
+    ProviderNotConfigured,
     ReaderElsewhere,
     ReaderMode,
     ReaderNotPaired,
@@ -143,7 +143,7 @@ async def stripe_webhook(poller: CardPoller, payload: bytes, signature_header: s
     asked about now (docs/design.md §27). Anyone may send one; only Stripe can sign it."""
     provider = poller.providers.get(StripeTerminal.name)
     if not isinstance(provider, StripeTerminal):
-        raise ProviderNotSetUp("payment provider", StripeTerminal.name)
+        raise ProviderNotConfigured(f"no provider {StripeTerminal.name} is configured here")
     try:
         report = provider.read_webhook(payload, signature_header)
     except WebhookRejected as rejected:

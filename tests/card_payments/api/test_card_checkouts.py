@@ -358,4 +358,14 @@ def test_a_terminal_has_one_default_reader(client: AppClient) -> None:
 
 def test_a_reader_names_a_configured_provider(client: AppClient) -> None:
     body = {"locationId": OTHER_LOCATION, "name": "R", "provider": "nowhere"}
-    problem(client.post("/api/payment-readers", json=body), 422, "validation_failed")
+    problem(client.post("/api/payment-readers", json=body), 409, "provider_not_configured")
+
+
+def test_an_idle_reader_is_unpaired_with_its_terminals(client: AppClient) -> None:
+    reader = make_reader(client)
+    device = make_device(client)
+    ok(client.put(f"/api/payment-readers/{reader['id']}/default-for/{device['id']}"))
+    gone = ok(client.delete(f"/api/payment-readers/{reader['id']}"))
+    assert gone["defaultForDeviceIds"] == [device["id"]]
+    problem(client.get(f"/api/payment-readers/{reader['id']}"), 404, "not_found")
+    assert listed(client.get("/api/payment-readers")) == []

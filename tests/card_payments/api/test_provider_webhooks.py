@@ -13,4 +13,4 @@ def test_without_stripes_settings_its_webhook_is_not_there(client: AppClient) ->
         content=payload,
         headers={"Stripe-Signature": "t=1,v1=00"},
     )
-    assert (sent.status_code, sent.json()["code"]) == (404, "provider_not_set_up")
+    assert (sent.status_code, sent.json()["code"]) == (409, "provider_not_configured")
