@@ -120,7 +120,8 @@ def ticks(values: list[float], log: bool) -> list[float]:
     raw = max(top, 1e-9) / 5
     magnitude = 10 ** math.floor(math.log10(raw))
     step = next(m * magnitude for m in (1, 2, 5, 10) if m * magnitude >= raw)
-    return [step * k for k in range(math.ceil(top / step - 1e-9) + 1)]
+    # At least two ticks: a run that measured nothing above 0 still has an axis to draw on.
+    return [step * k for k in range(max(1, math.ceil(top / step - 1e-9)) + 1)]
 
 
 def _y(value: float, scale: list[float], log: bool) -> float:

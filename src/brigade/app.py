@@ -202,6 +202,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             for task in tasks:
                 task.cancel()
             await asyncio.gather(*tasks, return_exceptions=True)
+            await card_poller.providers.close()
             await waiter.close()
             await database.dispose()
             app.state.resolver.close()
@@ -273,6 +274,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.include_router(card_payments.order_checkouts_router)
     app.include_router(card_payments.checkouts_router)
     app.include_router(card_payments.refunds_router)
+    app.include_router(card_payments.provider_webhooks_router)
     install_screens(app)
     ensure_every_route_is_brigade(app)
     register_locations()

@@ -139,6 +139,14 @@ class Settings(BaseSettings):
     # "off": no worker asks the providers by itself (tests drive the poller by hand).
     card_polling: Literal["on", "off"] = "on"
     card_poll_seconds: float = Field(default=1, gt=0, le=60)
+    # Stripe Terminal (docs/design.md §27): used once its key is given. The key and the webhook
+    # signing secret are secrets: never answered, logged or put in an event. The location is
+    # Stripe's (tml_…), where the readers paired here are registered; the base is Stripe's API,
+    # or a local fake's in the tests.
+    stripe_api_key: SecretStr | None = None
+    stripe_webhook_secret: SecretStr | None = None
+    stripe_location: str | None = None
+    stripe_api_base: str = "https://api.stripe.com"
 
     # How long a PIN session on a terminal lasts (docs/design.md §10).
     session_hours: int = Field(default=12, ge=1, le=24 * 7)

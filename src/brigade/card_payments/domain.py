@@ -19,7 +19,12 @@ from uuid import UUID
 
 from brigade.card_payments.provider import ChargeOutcome, ReaderActivity, RefundStatus, TipMode
 from brigade.kit.access import Needs, Permission, Principal, Role, declare_permissions
-from brigade.kit.errors import Conflict, InvalidInput, declare_answers
+from brigade.kit.errors import (
+    Conflict,
+    DomainError,
+    InvalidInput,
+    declare_answers,
+)
 from brigade.kit.events import Envelope, EventName
 from brigade.kit.ids import new_id
 
@@ -101,7 +106,7 @@ def check_new_reader(
     """A reader names a configured provider; a MANUAL one is the simulator's; a real provider's
     reader comes with its registration code or its external id (one of them)."""
     if provider not in known:
-        raise InvalidInput("provider", f"{provider} is not configured here: {sorted(known)}")
+        raise ProviderNotConfigured(f"no provider {provider} is configured here: {sorted(known)}")
     if mode is ReaderMode.MANUAL and provider != SIMULATOR:
         raise InvalidInput("mode", "only a simulator reader waits for a tap on its page")
     if has_code and has_external:
@@ -411,6 +416,10 @@ class ReaderBusy(Conflict):
     """The reader already shows a checkout: one at a time."""
 
 
+class ProviderNotConfigured(Conflict):
+    """The reader names a provider this server has no settings for."""
+
+
 class ReaderElsewhere(Conflict):
     """The reader is at another location than the order."""
 
@@ -427,12 +436,28 @@ class NoChargeShown(Conflict):
     """The simulated reader shows no charge to tap."""
 
 
+class ReaderNotPaired(InvalidInput):
+    """The provider would not pair the reader with the code given."""
+
+
+class ProviderDown(Conflict):
+    """The provider did not answer: nothing changed, and asking again later is safe."""
+
+
+class WebhookNotVerified(DomainError):
+    """A provider's webhook whose signature does not verify (or is too old to trust)."""
+
+
 ERRORS = declare_answers(
     {
         ReaderBusy: (409, "reader_busy"),
+        ProviderNotConfigured: (409, "provider_not_configured"),
         ReaderElsewhere: (409, "reader_elsewhere"),
         CheckoutFinished: (409, "checkout_finished"),
         NotSimulated: (409, "not_simulated"),
         NoChargeShown: (409, "no_charge_shown"),
+        ReaderNotPaired: (422, "reader_not_paired"),
+        ProviderDown: (409, "provider_unavailable"),
+        WebhookNotVerified: (400, "webhook_not_verified"),
     }
 )

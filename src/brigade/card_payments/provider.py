@@ -140,3 +140,8 @@ class ProviderUnavailable(Exception):
 
 class ReaderBusy(Exception):
     """The reader is showing another charge."""
+
+
+class RegistrationRefused(Exception):
+    """The provider would not pair the reader (no registration code, or one it does not know):
+    trying again with the same code changes nothing, unlike ``ProviderUnavailable``."""

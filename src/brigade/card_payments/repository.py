@@ -177,6 +177,20 @@ class CheckoutRepository:
         rows = await _claim(self._uow, card_checkouts, wanted, now, until, limit)
         return [_checkout(row) for row in rows]
 
+    async def open_charging(self, provider: str, charge_ref: str) -> UUID | None:
+        """The open checkout whose charge at ``provider`` is ``charge_ref`` (a webhook names
+        the charge only); the open ones are few, found by their partial index."""
+        connection = await self._uow.connection()
+        found = await connection.execute(
+            select(card_checkouts.c.id).where(
+                card_checkouts.c.status.in_(_OPEN),
+                card_checkouts.c.provider == provider,
+                card_checkouts.c.charge_ref == charge_ref,
+            )
+        )
+        checkout_id: UUID | None = found.scalar_one_or_none()
+        return checkout_id
+
     async def release(self, checkout_id: UUID) -> None:
         connection = await self._uow.connection()
         await connection.execute(

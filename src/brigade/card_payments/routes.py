@@ -7,7 +7,7 @@ from datetime import timedelta
 from typing import Annotated, Any, Literal
 from uuid import UUID
 
-from fastapi import Query, Request, Response
+from fastapi import Header, Query, Request, Response
 from pydantic import Field
 
 from brigade.card_payments import service
@@ -20,11 +20,15 @@ from brigade.card_payments.domain import (
     CheckoutStatus,
     NoChargeShown,
     NotSimulated,
+    ProviderDown,
+    ProviderNotConfigured,
     ReaderBusy,
     ReaderElsewhere,
     ReaderMode,
+    ReaderNotPaired,
     ReaderState,
     ReaderView,
+    WebhookNotVerified,
 )
 from brigade.card_payments.provider import RefundStatus, TipMode
 from brigade.card_payments.service import CardPoller, NewReader
@@ -53,6 +57,10 @@ readers_router = brigade_router(prefix="/api/payment-readers", tags=["payment re
 order_checkouts_router = brigade_router(prefix="/api/orders", tags=["card checkouts"])
 checkouts_router = brigade_router(prefix="/api/card-checkouts", tags=["card checkouts"])
 refunds_router = brigade_router(prefix="/api/card-refunds", tags=["card refunds"])
+# Providers' webhooks: anyone may send one; its signature says whether the provider did.
+provider_webhooks_router = brigade_router(
+    prefix="/api/card-providers", tags=["card checkouts"], public=True
+)
 
 ExternalId: Any = Text(200, min_length=1)
 
@@ -120,9 +128,11 @@ def _reader_out(view: ReaderView) -> ReaderOut:
     "",
     status_code=201,
     response_model=ReaderOut,
-    responses=problem_responses(OtherLocation, InvalidInput),
+    responses=problem_responses(
+        OtherLocation, InvalidInput, ProviderNotConfigured, ReaderNotPaired, ProviderDown
+    ),
 )
-async def create_reader(
+async def create_payment_reader(
     staff: ReaderPairer, body: ReaderCreate, uow: UowDep, request: Request, response: Response
 ) -> ReaderOut:
     """Pairs a reader at a location with a configured provider: by the code it shows, or by
@@ -144,7 +154,7 @@ async def create_reader(
 
 
 @readers_router.get("", response_model=list[ReaderOut], responses=problem_responses(OtherLocation))
-async def list_readers(
+async def list_payment_readers(
     staff: ReaderLister, uow: UowDep, location_id: LocationQuery = None
 ) -> list[ReaderOut]:
     """The readers (of a location), by name, each with its state: a terminal picks one."""
@@ -152,7 +162,9 @@ async def list_readers(
 
 
 @readers_router.get("/{readerId}", response_model=ReaderOut, responses=problem_responses(NotFound))
-async def get_reader(staff: ReaderLister, reader_id: PaymentReaderId, uow: UowDep) -> ReaderOut:
+async def get_payment_reader(
+    staff: ReaderLister, reader_id: PaymentReaderId, uow: UowDep
+) -> ReaderOut:
     """The reader and its state: IDLE, or BUSY with the checkout it shows."""
     return _reader_out(await service.get_reader(uow, staff, reader_id))
 
@@ -160,7 +172,9 @@ async def get_reader(staff: ReaderLister, reader_id: PaymentReaderId, uow: UowDe
 @readers_router.delete(
     "/{readerId}", response_model=ReaderOut, responses=problem_responses(NotFound, ReaderBusy)
 )
-async def delete_reader(staff: ReaderPairer, reader_id: PaymentReaderId, uow: UowDep) -> ReaderOut:
+async def delete_payment_reader(
+    staff: ReaderPairer, reader_id: PaymentReaderId, uow: UowDep
+) -> ReaderOut:
     """Unpairs the reader; refused while it shows a checkout (409 `reader_busy`)."""
     return _reader_out(await service.delete_reader(uow, staff, reader_id))
 
@@ -424,6 +438,32 @@ async def list_card_refunds(
 ) -> list[CardRefundOut]:
     """The order's refunds to cards, oldest first (the order's location is the caller's)."""
     return [_refund_out(refund) for refund in await service.refunds_of(uow, staff, order_id)]
+
+
+# --- providers' webhooks --------------------------------------------------------------------
+
+
+class WebhookReceived(ResponseModel):
+    received: bool = Field(description="Always true: the webhook was verified and heard")
+
+
+@provider_webhooks_router.post(
+    "/stripe-terminal/webhook",
+    response_model=WebhookReceived,
+    responses=problem_responses(ProviderNotConfigured, WebhookNotVerified),
+)
+async def stripe_terminal_webhook(
+    request: Request,
+    stripe_signature: Annotated[
+        str, Header(description="Stripe's signature of the body (t=…,v1=…)")
+    ] = "",
+) -> WebhookReceived:
+    """Stripe Terminal's webhook (`terminal.reader.action_*`, `payment_intent.*`), verified
+    with BRIGADE_STRIPE_WEBHOOK_SECRET: the checkout of the charge it names is asked about at
+    once. What Stripe answers is recorded, once; the webhook itself changes nothing."""
+    payload = await request.body()
+    await service.stripe_webhook(_poller(request), payload, stripe_signature)
+    return WebhookReceived(received=True)
 
 
 def install_event_payloads() -> None:

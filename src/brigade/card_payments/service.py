@@ -30,9 +30,13 @@ from brigade.card_payments.domain import (
     CheckoutStep,
     NoChargeShown,
     PaymentReader,
+    ProviderDown,
+    ProviderNotConfigured,
     ReaderElsewhere,
     ReaderMode,
+    ReaderNotPaired,
     ReaderView,
+    WebhookNotVerified,
     check_new_reader,
     ensure_idle,
     ensure_simulated,
@@ -44,11 +48,13 @@ from brigade.card_payments.domain import (
 from brigade.card_payments.provider import (
     ChargeOutcome,
     ChargeRequest,
+    PaymentProvider,
     ProviderUnavailable,
     ReaderActivity,
     ReaderRef,
     RefundOutcome,
     RefundStatus,
+    RegistrationRefused,
     Started,
 )
 from brigade.card_payments.providers import Providers
@@ -57,6 +63,7 @@ from brigade.card_payments.repository import (
     ReaderRepository,
     RefundRepository,
 )
+from brigade.card_payments.stripe_terminal import StripeTerminal, WebhookRejected
 from brigade.kit import money
 from brigade.kit.access import Actor, Role
 from brigade.kit.clock import now
@@ -106,7 +113,7 @@ async def create_reader(
     check_new_reader(new.provider, providers.names, new.mode, has_code, new.external_id is not None)
     external_id = new.external_id
     if has_code:
-        external_id = await providers[new.provider].register(new.name, new.registration_code)
+        external_id = await _registered(providers[new.provider], new)
     reader = PaymentReader(
         id=new_id(),
         location_id=new.location_id,
@@ -118,6 +125,31 @@ async def create_reader(
     )
     await ReaderRepository(uow).insert(reader)
     return ReaderView(reader, None, ())
+
+
+async def _registered(provider: PaymentProvider, new: NewReader) -> str | None:
+    """The provider's id of the reader it paired with the code (a manager's rare action, made
+    before the reader's row is written)."""
+    try:
+        return await provider.register(new.name, new.registration_code)
+    except RegistrationRefused as refused:
+        raise ReaderNotPaired("registrationCode", str(refused)) from None
+    except ProviderUnavailable:
+        raise ProviderDown(f"{provider.name} did not answer; try again") from None
+
+
+async def stripe_webhook(poller: CardPoller, payload: bytes, signature_header: str) -> None:
+    """A webhook of Stripe's, verified with its signing secret: the charge it tells of is
+    asked about now (docs/design.md §27). Anyone may send one; only Stripe can sign it."""
+    provider = poller.providers.get(StripeTerminal.name)
+    if not isinstance(provider, StripeTerminal):
+        raise ProviderNotConfigured(f"no provider {StripeTerminal.name} is configured here")
+    try:
+        report = provider.read_webhook(payload, signature_header)
+    except WebhookRejected as rejected:
+        raise WebhookNotVerified(str(rejected)) from None
+    if report is not None:
+        await poller.report_charge(provider.name, report.charge_ref)
 
 
 async def list_readers(uow: UnitOfWork, actor: Actor, location_id: UUID | None) -> list[ReaderView]:
@@ -473,6 +505,14 @@ class CardPoller:
         nudge, the tests): nothing if another worker is asking already."""
         for claimed in await self._claim_checkouts(checkout_id):
             await self._advance(claimed)
+
+    async def report_charge(self, provider: str, charge_ref: str) -> None:
+        """A provider's webhook told of ``charge_ref``: its open checkout, if any, is asked
+        about now (the webhook is a prompt; the provider's answer is what is recorded, once)."""
+        async with self._database.unit_of_work(write=False) as uow:
+            checkout_id = await CheckoutRepository(uow).open_charging(provider, charge_ref)
+        if checkout_id is not None:
+            await self.report_now(checkout_id)
 
     async def _claim_checkouts(self, only: UUID | None) -> list[_Claimed]:
         moment = now()

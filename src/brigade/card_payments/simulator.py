@@ -1,8 +1,8 @@
 """The built-in ``simulator`` provider (docs/design.md §27): the demo's and the tests' card
 reader. An AUTOMATIC reader approves a charge by itself once BRIGADE_CARD_SIMULATOR_SECONDS
 have passed since it started, but declines an amount ending in .01 and never answers one
-ending in .02 (so a time-out can be seen). A MANUAL reader waits for a person on its page to
-tap a card (``tap``) and choose a tip.
+ending in .02 (so a time-out can be seen); a refund of an amount ending in .01 fails. A
+MANUAL reader waits for a person on its page to tap a card (``tap``) and choose a tip.
 
 Its charges live in this process's memory: the demo and the tests run one worker. A guest's
 tip on an AUTOMATIC reader is none."""
@@ -125,6 +125,9 @@ class Simulator:
             self._settle(started.charge_ref, ChargeOutcome(ReaderActivity.CANCELED))
 
     async def refund(self, payment_ref: str, amount_cents: int, reference: UUID) -> RefundOutcome:
+        """Refunded, but an amount ending in .01 fails (so a failed refund can be seen)."""
+        if amount_cents % 100 == DECLINED_CENTS:
+            return RefundOutcome(RefundStatus.FAILED, reason="refused by the card's bank")
         return RefundOutcome(RefundStatus.SUCCEEDED, refund_ref=f"sim_re_{reference.hex}")
 
     async def refund_outcome(self, refund_ref: str) -> RefundOutcome:

@@ -15,6 +15,7 @@ from fastapi.testclient import TestClient
 
 from brigade.app import create_app
 from brigade.settings import Settings
+from card_payments.api.card_helpers import poll
 from factories import (
     LOCATION,
     PASSWORD,
@@ -209,6 +210,39 @@ def _tracked(client: AppClient) -> str:
 def _modifier(client: AppClient) -> str:
     modifier: str = make_modifier(client)["id"]
     return modifier
+
+
+def _reader(client: TestClient, mode: str = "AUTOMATIC") -> str:
+    body = {"locationId": LOCATION, "provider": "simulator", "name": "Reader", "mode": mode}
+    reader: str = client.post("/api/payment-readers", json=body).json()["id"]
+    return reader
+
+
+def _card_checkout(client: TestClient, mode: str = "AUTOMATIC") -> tuple[str, str, str]:
+    """A checkout of an order's 10.00 on a new reader: the order's, the reader's and its ids."""
+    order, _item = _order_with_item(client)
+    reader = _reader(client, mode)
+    body = {"readerId": reader, "amount": 10}
+    made = client.post(f"/api/orders/{order['id']}/card-checkouts", json=body).json()
+    return order["id"], reader, made["id"]
+
+
+def _shown_on_a_manual_reader(client: TestClient) -> str:
+    """A MANUAL reader showing a checkout (the poller's round put it there)."""
+    _order, reader, _checkout = _card_checkout(client, "MANUAL")
+    assert isinstance(client, AppClient)
+    poll(client)
+    return reader
+
+
+def _start_card_checkout(client: TestClient) -> Call:
+    order, _item = _order_with_item(client)
+    body = {"readerId": _reader(client), "amount": 10}
+    return Call("POST", f"/api/orders/{order['id']}/card-checkouts", body)
+
+
+def _default_reader(client: TestClient) -> str:
+    return f"/api/payment-readers/{_reader(client)}/default-for/{make_device(client)['id']}"
 
 
 Scenario = Callable[[TestClient], Call]
@@ -810,6 +844,61 @@ ENDPOINTS: dict[tuple[str, str], tuple[str, Scenario]] = {
         lambda c: Call("POST", "/api/shifts/clock-in", {"locationId": LOCATION}),
     ),
     ("GET", "/api/shifts"): ("MANAGER", lambda c: Call("GET", "/api/shifts")),
+    # card readers (docs/design.md §27): a manager pairs them, servers and terminals read
+    # them, whoever takes a payment on the order starts and cancels a checkout
+    ("POST", "/api/payment-readers"): (
+        "MANAGER",
+        lambda c: Call(
+            "POST",
+            "/api/payment-readers",
+            {"locationId": LOCATION, "provider": "simulator", "name": "Bar"},
+        ),
+    ),
+    ("GET", "/api/payment-readers"): ("SERVER", lambda c: Call("GET", "/api/payment-readers")),
+    ("GET", "/api/payment-readers/{readerId}"): (
+        "SERVER",
+        lambda c: Call("GET", f"/api/payment-readers/{_reader(c)}"),
+    ),
+    ("DELETE", "/api/payment-readers/{readerId}"): (
+        "MANAGER",
+        lambda c: Call("DELETE", f"/api/payment-readers/{_reader(c)}"),
+    ),
+    ("PUT", "/api/payment-readers/{readerId}/default-for/{deviceId}"): (
+        "MANAGER",
+        lambda c: Call("PUT", _default_reader(c)),
+    ),
+    ("DELETE", "/api/payment-readers/{readerId}/default-for/{deviceId}"): (
+        "MANAGER",
+        lambda c: Call("DELETE", _default_reader(c)),
+    ),
+    ("POST", "/api/payment-readers/{readerId}/simulate"): (
+        "MANAGER",
+        lambda c: Call(
+            "POST",
+            f"/api/payment-readers/{_shown_on_a_manual_reader(c)}/simulate",
+            {"outcome": "APPROVE"},
+        ),
+    ),
+    ("POST", "/api/orders/{orderId}/card-checkouts"): (
+        "SERVER",
+        _start_card_checkout,
+    ),
+    ("GET", "/api/orders/{orderId}/card-checkouts"): (
+        "SERVER",
+        lambda c: Call("GET", f"/api/orders/{_card_checkout(c)[0]}/card-checkouts"),
+    ),
+    ("GET", "/api/card-checkouts/{checkoutId}"): (
+        "SERVER",
+        lambda c: Call("GET", f"/api/card-checkouts/{_card_checkout(c)[2]}"),
+    ),
+    ("POST", "/api/card-checkouts/{checkoutId}/cancel"): (
+        "SERVER",
+        lambda c: Call("POST", f"/api/card-checkouts/{_card_checkout(c)[2]}/cancel"),
+    ),
+    ("GET", "/api/card-refunds"): (
+        "MANAGER",
+        lambda c: Call("GET", f"/api/card-refunds?orderId={_card_checkout(c)[0]}"),
+    ),
 }
 # The first run's credential is its setup token, a sign-in's the password (test_passwords.py,
 # test_back_office_sessions.py, test_first_run_setup_api.py); a fresh device asks for a pairing

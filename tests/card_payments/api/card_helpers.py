@@ -5,6 +5,7 @@ tests run with BRIGADE_CARD_POLLING=off and the simulator answering at once)."""
 from __future__ import annotations
 
 from typing import Any
+from uuid import UUID
 
 from factories import LOCATION, AppClient, make_product
 from orders.api.order_helpers import add_item
@@ -16,6 +17,12 @@ def ok(response: Any, status: int = 200) -> Json:
     assert response.status_code == status, response.text
     body: Json = response.json()
     return body
+
+
+def listed(response: Any) -> list[Json]:
+    assert response.status_code == 200, response.text
+    found: list[Json] = response.json()
+    return found
 
 
 def make_reader(client: AppClient, headers: Any = None, **overrides: Any) -> Json:
@@ -51,7 +58,7 @@ def report(client: AppClient, checkout_id: str) -> None:
     """ "Report this checkout now", as a provider's webhook would have it."""
 
     async def now() -> None:
-        await client.app.state.card_poller.report_now(checkout_id)
+        await client.app.state.card_poller.report_now(UUID(checkout_id))
 
     client.portal.call(now)
 

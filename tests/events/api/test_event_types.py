@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import uuid
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import datetime, timedelta
 from typing import Any
 
@@ -15,19 +15,32 @@ import pytest
 from httpx import Response
 
 from brigade.access.domain.terminals import AccessEvents
+from brigade.card_payments.domain import CardEvents
+from brigade.card_payments.repository import CheckoutRepository
+from brigade.card_payments.routes import CardCheckoutEventOut
 from brigade.catalogue.domain.events import CatalogueEvents
 from brigade.event_payloads import EVENT_DATA
 from brigade.event_types import EventType
+from brigade.kit.db.engine import UnitOfWork
 from brigade.kitchen.domain import KitchenEvents
 from brigade.orders.domain.events import OrderEvents
 from brigade.pricing.domain import PricingEvents
 from brigade.till.domain import TillEvents
+from card_payments.api.card_helpers import (
+    checkout,
+    listed,
+    make_reader,
+    order_of,
+    poll,
+    started,
+)
 from events.api.event_helpers import all_events
 from factories import (
     LOCATION,
     OTHER_LOCATION,
     AppClient,
     bearer,
+    in_transaction,
     make_device,
     make_modifier,
     make_modifier_group,
@@ -508,6 +521,150 @@ def shift_clocked_out(client: AppClient) -> tuple[int, Expected]:
     return _clocking(client, TillEvents.SHIFT_CLOCKED_OUT, out=True)
 
 
+# Card checkouts and refunds to cards (docs/design.md §27): their events carry no card.
+_CHECKOUT_EVENT_FIELDS = tuple(CardCheckoutEventOut.model_fields)
+
+
+def _camel(name: str) -> str:
+    first, *rest = name.split("_")
+    return first + "".join(part.title() for part in rest)
+
+
+def _checkout_event(client: AppClient, types: tuple[EventType, ...], made: Json) -> Expected:
+    shown = checkout(client, made["id"])
+    data = {_camel(name): shown[_camel(name)] for name in _CHECKOUT_EVENT_FIELDS}
+    return Expected(types, "", made["id"], made["orderId"], data=data)
+
+
+def _card_refund_event(client: AppClient, types: tuple[EventType, ...], order: Json) -> Expected:
+    [refund] = listed(client.get("/api/card-refunds", params={"orderId": order["id"]}))
+    return Expected(types, "", refund["id"], order["id"], data=refund)
+
+
+def _on_a_manual_reader(client: AppClient, price: float, **body: Any) -> tuple[Json, Json, Json]:
+    """An order of one item at ``price``, a checkout of it shown on a MANUAL reader: the
+    reader, the order and the checkout."""
+    reader = make_reader(client, mode="MANUAL")
+    order = order_of(client, price)
+    made = started(client, order, reader, price, **body)
+    poll(client)
+    return reader, order, made
+
+
+def _tap(client: AppClient, reader: Json, outcome: str) -> None:
+    url = f"/api/payment-readers/{reader['id']}/simulate"
+    _ok(client.post(url, json={"outcome": outcome}))
+
+
+def card_checkout_started(client: AppClient) -> tuple[int, Expected]:
+    reader, order = make_reader(client), order_of(client, 20)
+    before = _last_id(client)
+    made = started(client, order, reader, 20)
+    return before, _checkout_event(client, (CardEvents.CARD_CHECKOUT_STARTED,), made)
+
+
+def card_checkout_waiting(client: AppClient) -> tuple[int, Expected]:
+    reader, order = make_reader(client, mode="MANUAL"), order_of(client, 20)
+    made = started(client, order, reader, 20)
+    before = _last_id(client)
+    poll(client)
+    return before, _checkout_event(client, (CardEvents.CARD_CHECKOUT_WAITING,), made)
+
+
+def card_checkout_succeeded(client: AppClient) -> tuple[int, Expected]:
+    reader, _, made = _on_a_manual_reader(client, 20)
+    _tap(client, reader, "APPROVE")
+    before = _last_id(client)
+    poll(client)
+    types = (OrderEvents.PAYMENT_CREATED, CardEvents.CARD_CHECKOUT_SUCCEEDED)
+    return before, _checkout_event(client, types, made)
+
+
+def card_checkout_declined(client: AppClient) -> tuple[int, Expected]:
+    reader, _, made = _on_a_manual_reader(client, 20)
+    _tap(client, reader, "DECLINE")
+    before = _last_id(client)
+    poll(client)
+    return before, _checkout_event(client, (CardEvents.CARD_CHECKOUT_DECLINED,), made)
+
+
+def card_checkout_canceled(client: AppClient) -> tuple[int, Expected]:
+    _, _, made = _on_a_manual_reader(client, 20)
+    _ok(client.post(f"/api/card-checkouts/{made['id']}/cancel"), 202)
+    before = _last_id(client)
+    poll(client)
+    return before, _checkout_event(client, (CardEvents.CARD_CHECKOUT_CANCELED,), made)
+
+
+def card_checkout_timed_out(client: AppClient) -> tuple[int, Expected]:
+    _, _, made = _on_a_manual_reader(client, 20)
+
+    async def due_now(uow: UnitOfWork) -> None:
+        repository = CheckoutRepository(uow)
+        found = await repository.get(uuid.UUID(made["id"]))
+        assert found is not None
+        await repository.save(replace(found, expires_at=found.created_at), moved=False)
+
+    in_transaction(client, due_now)
+    before = _last_id(client)
+    poll(client)
+    return before, _checkout_event(client, (CardEvents.CARD_CHECKOUT_TIMED_OUT,), made)
+
+
+def card_checkout_refunded(client: AppClient) -> tuple[int, Expected]:
+    reader, order, made = _on_a_manual_reader(client, 20)
+    cash = {"amount": 5, "paymentMethod": "CASH"}
+    _ok(client.post(f"/api/orders/{order['id']}/payments", json=cash), 201)
+    _tap(client, reader, "APPROVE")
+    before = _last_id(client)
+    poll(client)
+    types = (
+        CardEvents.CARD_CHECKOUT_REFUNDED,
+        CardEvents.CARD_REFUND_REQUESTED,
+        CardEvents.CARD_REFUND_SUCCEEDED,
+    )
+    return before, _checkout_event(client, types, made)
+
+
+def _card_paid_and_completed(client: AppClient, price: float) -> Json:
+    reader, order = make_reader(client), order_of(client, price)
+    started(client, order, reader, price)
+    poll(client)
+    _ok(client.post(f"/api/orders/{order['id']}/complete"))
+    return order
+
+
+def _refund_to_card(client: AppClient, order: Json, amount: float) -> None:
+    body = {"amount": amount, "reason": "cold soup"}
+    _ok(client.post(f"/api/orders/{order['id']}/refunds", json=body), 201)
+
+
+def card_refund_requested(client: AppClient) -> tuple[int, Expected]:
+    order = _card_paid_and_completed(client, 20)
+    before = _last_id(client)
+    _refund_to_card(client, order, 5)
+    # The order's listeners hear the refund before its own event is recorded.
+    types = (CardEvents.CARD_REFUND_REQUESTED, OrderEvents.ORDER_REFUNDED)
+    return before, _card_refund_event(client, types, order)
+
+
+def card_refund_succeeded(client: AppClient) -> tuple[int, Expected]:
+    order = _card_paid_and_completed(client, 20)
+    _refund_to_card(client, order, 5)
+    before = _last_id(client)
+    poll(client)
+    return before, _card_refund_event(client, (CardEvents.CARD_REFUND_SUCCEEDED,), order)
+
+
+def card_refund_failed(client: AppClient) -> tuple[int, Expected]:
+    order = _card_paid_and_completed(client, 20)
+    # The simulator refuses a refund of an amount ending in .01.
+    _refund_to_card(client, order, 5.01)
+    before = _last_id(client)
+    poll(client)
+    return before, _card_refund_event(client, (CardEvents.CARD_REFUND_FAILED,), order)
+
+
 ACTIONS: dict[EventType, Callable[[Any], tuple[int, Expected]]] = {
     OrderEvents.ORDER_CREATED: order_created,
     OrderEvents.ORDER_UPDATED: order_updated_by_a_discount,
@@ -550,6 +707,16 @@ ACTIONS: dict[EventType, Callable[[Any], tuple[int, Expected]]] = {
     TillEvents.CASH_DRAWER_CLOSED: cash_drawer_closed,
     TillEvents.SHIFT_CLOCKED_IN: shift_clocked_in,
     TillEvents.SHIFT_CLOCKED_OUT: shift_clocked_out,
+    CardEvents.CARD_CHECKOUT_STARTED: card_checkout_started,
+    CardEvents.CARD_CHECKOUT_WAITING: card_checkout_waiting,
+    CardEvents.CARD_CHECKOUT_SUCCEEDED: card_checkout_succeeded,
+    CardEvents.CARD_CHECKOUT_DECLINED: card_checkout_declined,
+    CardEvents.CARD_CHECKOUT_CANCELED: card_checkout_canceled,
+    CardEvents.CARD_CHECKOUT_TIMED_OUT: card_checkout_timed_out,
+    CardEvents.CARD_CHECKOUT_REFUNDED: card_checkout_refunded,
+    CardEvents.CARD_REFUND_REQUESTED: card_refund_requested,
+    CardEvents.CARD_REFUND_SUCCEEDED: card_refund_succeeded,
+    CardEvents.CARD_REFUND_FAILED: card_refund_failed,
 }
 
 

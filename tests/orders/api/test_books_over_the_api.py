@@ -7,6 +7,7 @@ after each step every invariant the step could have moved:
 - each check keeps its books (tests/books.py), and a split, a share, a move or a merge
   conserves what it must;
 - a refused write (a 4xx) changed nothing, and nothing answers a 5xx;
+- a card checkout on the reader is one card payment, or none when the balance shrank under it;
 - the kitchen's open tickets show every sent, live item of a check that is not cancelled, on
   the check its food is on now, never as CANCELLED while its food is on a live check; a bump
   answers 200 and makes its food READY;
@@ -29,6 +30,7 @@ from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, rule
 
 from books import OPEN, TO_COOK, cents, conservation_problems, nights, order_problems, units
+from card_payments.api.card_helpers import poll as poll_card_readers
 from factories import AppClient
 
 Json = dict[str, Any]
@@ -54,6 +56,8 @@ class ApiNight(RuleBasedStateMachine):
         self.reopened_after_z: list[Json] = []
         # The views a step may have moved: each is read again only then.
         self.kitchen_moved = self.money_moved = False
+        # The location's card reader (a MANUAL simulator's: a step taps it), made when needed.
+        self.reader: Json | None = None
 
     # --- the API --------------------------------------------------------------------------
 
@@ -366,6 +370,44 @@ class ApiNight(RuleBasedStateMachine):
         """A table pays what it owes (the night's usual way to the end of a check)."""
         self.send(n)
         self.pay(n, card, True, tip)
+
+    @rule(
+        n=index,
+        whole=st.booleans(),
+        tip=st.sampled_from([0, 1.5]),
+        cash_meanwhile=st.booleans(),
+    )
+    def pay_by_card_reader(self, n: int, whole: bool, tip: float, cash_meanwhile: bool) -> None:
+        """A card checkout on the reader (docs/design.md §27), maybe with some cash paid while
+        the guest holds the card: the card is one payment, or, when the balance shrank under
+        it, none (given back whole to the card)."""
+        order = self._open(n)
+        if order is None:
+            return
+        if self.reader is None:
+            body = {"name": "Reader", "provider": "simulator", "mode": "MANUAL"} | self._here
+            self.reader = self._made("/api/payment-readers", body)
+        due = cents(order["balanceDue"])
+        amount = due if whole else due // 2
+        if amount <= 0:
+            return
+        body = {"readerId": self.reader["id"], "amount": amount / 100, "tip": {"mode": "ON_READER"}}
+        started = self._act([order], "POST", f"/api/orders/{order['id']}/card-checkouts", body)
+        if started is None:
+            return
+        poll_card_readers(self.client)
+        if cash_meanwhile:
+            self.pay(n, card=False, whole=False, tip=0)
+        tap = {"outcome": "APPROVE", "tip": tip}
+        tapped = self._call("POST", f"/api/payment-readers/{self.reader['id']}/simulate", tap)
+        assert tapped.status_code == 200, tapped.text
+        poll_card_readers(self.client)
+        after = self._read(order["id"])
+        done = self._call("GET", f"/api/card-checkouts/{started['id']}").json()
+        made = [p for p in after["payments"] if p["id"] == started["id"]]
+        assert done["status"] in ("SUCCEEDED", "REFUNDED"), done
+        assert len(made) == (1 if done["status"] == "SUCCEEDED" else 0), (done, made)
+        self.kitchen_moved = self.money_moved = True
 
     @rule(n=index)
     def send_and_cook(self, n: int) -> None:
