@@ -544,11 +544,15 @@ class CardPoller:
         try:
             await self._ask(claimed)
         except ProviderUnavailable as failure:
-            # Nothing known changed there: asked again next round, once the lease is let go.
+            # Nothing known changed there: asked again next round.
             log.info("card checkout %s: provider unavailable (%s)", checkout.id, failure)
-        finally:
-            async with self._database.unit_of_work(write=True) as uow:
-                await CheckoutRepository(uow).release(checkout.id)
+        except Exception:
+            # A fault of ours or the provider's: kept leased, so it is tried again when the
+            # lease runs out (once a minute, not every round), and the round goes on.
+            log.exception("card checkout %s: asking its provider failed", checkout.id)
+            return
+        async with self._database.unit_of_work(write=True) as uow:
+            await CheckoutRepository(uow).release(checkout.id)
 
     async def _ask(self, claimed: _Claimed) -> None:
         checkout, reader = claimed.checkout, claimed.reader
@@ -605,6 +609,9 @@ class CardPoller:
             log.info("card refund %s: provider unavailable (%s)", refund.id, failure)
             async with self._database.unit_of_work(write=True) as uow:
                 await RefundRepository(uow).release(refund.id)
+        except Exception:
+            # Kept leased: tried again when the lease runs out, not every round.
+            log.exception("card refund %s: sending it to its provider failed", refund.id)
 
 
 def _charge(checkout: CardCheckout) -> ChargeRequest:

@@ -11,6 +11,7 @@ import pytest
 from brigade.card_payments.provider import (
     ChargeOutcome,
     ChargeRequest,
+    ProviderUnavailable,
     ReaderActivity,
     ReaderRef,
     RefundOutcome,
@@ -137,3 +138,33 @@ def test_a_second_provider_plugs_in_by_name_and_its_key_is_never_shown(
     ]
     assert not any(KEY in answer for answer in answers)
     assert not any(KEY in value for value in client.portal.call(every_stored_value, client.app))
+
+
+class UnansweringOnce(KeyedProvider):
+    """Its first answer about a charge is lost (a time-out, a 503)."""
+
+    def __init__(self, key: str) -> None:
+        super().__init__(key)
+        self.lost = 0
+
+    async def outcome(self, reader: ReaderRef, started: Started) -> ChargeOutcome:
+        if not self.lost:
+            self.lost += 1
+            raise ProviderUnavailable("503 from the provider")
+        return await super().outcome(reader, started)
+
+
+def test_a_provider_that_does_not_answer_is_asked_again_next_round(client: AppClient) -> None:
+    state = client.app.state
+    provider = UnansweringOnce(KEY)
+    state.card_poller = CardPoller(
+        state.database, Providers(Simulator(0), {"keyed": provider}), poll_seconds=1, nudging=False
+    )
+    reader = make_reader(client, name="Patio", provider="keyed", externalId="tmr_patio")
+    order = order_of(client, 20)
+    begun = started(client, order, reader, 20)
+    poll(client)
+    assert (checkout(client, begun["id"])["status"], provider.lost) == ("WAITING_FOR_CARD", 1)
+    poll(client)
+    assert checkout(client, begun["id"])["status"] == "SUCCEEDED"
+    assert [p["id"] for p in order_now(client, order)["payments"]] == [begun["id"]]

@@ -385,13 +385,14 @@ class ApiNight(RuleBasedStateMachine):
         if order is None:
             return
         if self.reader is None:
-            body = {"name": "Reader", "provider": "simulator", "mode": "MANUAL"} | self._here
-            self.reader = self._made("/api/payment-readers", body)
+            pairing = {"name": "Reader", "provider": "simulator", "mode": "MANUAL"} | self._here
+            self.reader = self._made("/api/payment-readers", pairing)
         due = cents(order["balanceDue"])
         amount = due if whole else due // 2
         if amount <= 0:
             return
-        body = {"readerId": self.reader["id"], "amount": amount / 100, "tip": {"mode": "ON_READER"}}
+        body: Json = {"readerId": self.reader["id"], "amount": amount / 100}
+        body["tip"] = {"mode": "ON_READER"}
         started = self._act([order], "POST", f"/api/orders/{order['id']}/card-checkouts", body)
         if started is None:
             return
