@@ -56,7 +56,7 @@ def test_a_table_paid_on_the_readers_page_with_a_tip_then_half_refunded_to_the_c
     office = _manager_page(browser, restaurant, "/manage")
     go_to(office, "Card readers")
     office.get_by_role("button", name="New reader").click()
-    panel = office.get_by_role("complementary", name="New reader")
+    panel = office.get_by_role("dialog", name="New reader")
     panel.get_by_label("Reader name").fill("Bar reader")
     panel.get_by_label("Manual: a person taps the card on its page").check()
     panel.get_by_role("button", name="Add reader").click()
@@ -78,7 +78,7 @@ def test_a_table_paid_on_the_readers_page_with_a_tip_then_half_refunded_to_the_c
     page.get_by_role("button", name="Pay").click()
     paying = page.get_by_role("dialog", name=re.compile("^Pay check"))
     # The location's only reader is the terminal's: the sheet charges on it first.
-    expect(paying.get_by_role("button", name="Reader")).to_have_attribute("aria-pressed", "true")
+    expect(paying.get_by_role("button", name="Reader", exact=True)).to_have_attribute("aria-pressed", "true")
     paying.get_by_role("button", name=re.compile(r"^Charge \$\d+\.\d\d on Bar reader$")).click()
     waiting = paying.get_by_role("status").filter(has_text="Waiting for the card on Bar reader")
     expect(waiting).to_be_visible()
@@ -102,7 +102,8 @@ def test_a_table_paid_on_the_readers_page_with_a_tip_then_half_refunded_to_the_c
     paid = Decimal(str(payment["amount"]))
     assert payment["method"] == "CARD"
     assert Decimal(str(payment["tipAmount"])) == (paid * Decimal("0.15")).quantize(Decimal("0.01"))
-    assert payment["cardLastFour"] and payment["cardBrand"]
+    assert len(payment["cardLastFour"]) == 4
+    assert payment["cardBrand"]
     expect(screen.get_by_role("status")).to_have_text("Ready: no charge shown")
 
     half = (paid / 2).quantize(Decimal("0.01"))

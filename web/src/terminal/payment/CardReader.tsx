@@ -34,13 +34,15 @@ export function useReaders(): { readers: Reader[]; first: Reader | null } | null
   return found;
 }
 
-/** `amount`: what the charge takes without the tip. `onPaid`: the order once the card paid. */
+/** `amount`: what the charge takes without the tip. `onPaid`: the order once the card paid
+ * (a check it settled may close first: the sheet follows the order too). */
 export function ReaderCharge(props: {
   orderId: string;
   amount: Cents;
   readers: Reader[];
   first: Reader | null;
   money: (cents: Cents) => string;
+  onStarted: () => void;
   onPaid: (order: Order) => void;
 }) {
   const { api, online } = useTerminal();
@@ -83,6 +85,7 @@ export function ReaderCharge(props: {
         tip: { mode: "ON_READER" },
       });
       setCheckout(started);
+      props.onStarted();
     } catch (failure) {
       setError(inWords(failure));
     } finally {

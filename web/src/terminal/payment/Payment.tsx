@@ -81,6 +81,8 @@ export function Payment(props: { check: Check; onClose: () => void; onDone: (pai
   // A payment being kept: a second tap meanwhile (a hurried double tap) would pay twice.
   const taking = useRef(false);
   const [showingReceipt, setShowingReceipt] = useState(false);
+  // A charge was started on a reader from this sheet.
+  const [onReader, setOnReader] = useState(false);
   const money = (cents: Cents) => formatMoney(cents, (completed ?? order)?.currency ?? currency);
   const shown = completed ?? order;
   const { onDone } = props;
@@ -96,6 +98,14 @@ export function Payment(props: { check: Check; onClose: () => void; onDone: (pai
       onDone(paidWords(answer, (cents) => formatMoney(cents, answer.currency)));
     else if (answer?.status === "COMPLETED") setCompleted(answer);
   }, [answering, check.waiting, check.order, change, onDone]);
+  // A card paid on a reader is recorded by the server: the check it settled may be read
+  // COMPLETED (the event stream) before the reader's sheet sees its checkout end. It closes
+  // as a check this tablet paid would.
+  useEffect(() => {
+    const answer = check.order;
+    if (onReader && answer?.status === "COMPLETED" && closesAfterPayment(answer, change))
+      onDone(paidWords(answer, (cents) => formatMoney(cents, answer.currency)));
+  }, [onReader, check.order, change, onDone]);
   useEffect(() => {
     if (!answering) return;
     if (!online) {
@@ -291,8 +301,9 @@ export function Payment(props: { check: Check; onClose: () => void; onDone: (pai
                   readers={readers.readers}
                   first={readers.first}
                   money={money}
+                  onStarted={() => setOnReader(true)}
                   onPaid={(after) => {
-                    outbox.seen(after);
+                    void outbox.seen(after);
                     paid(part, after);
                   }}
                 />
