@@ -78,7 +78,9 @@ def test_a_table_paid_on_the_readers_page_with_a_tip_then_half_refunded_to_the_c
     page.get_by_role("button", name="Pay").click()
     paying = page.get_by_role("dialog", name=re.compile("^Pay check"))
     # The location's only reader is the terminal's: the sheet charges on it first.
-    expect(paying.get_by_role("button", name="Reader", exact=True)).to_have_attribute("aria-pressed", "true")
+    expect(paying.get_by_role("button", name="Reader", exact=True)).to_have_attribute(
+        "aria-pressed", "true"
+    )
     paying.get_by_role("button", name=re.compile(r"^Charge \$\d+\.\d\d on Bar reader$")).click()
     waiting = paying.get_by_role("status").filter(has_text="Waiting for the card on Bar reader")
     expect(waiting).to_be_visible()

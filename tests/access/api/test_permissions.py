@@ -910,6 +910,8 @@ PUBLIC = {
     ("POST", "/api/auth/sign-in"),
     ("POST", "/api/pairing-codes"),
     ("POST", "/api/pairing-codes/claim"),
+    # Stripe's webhooks: their signature, not a credential (test_stripe_checkouts.py).
+    ("POST", "/api/card-providers/stripe-terminal/webhook"),
 }
 # Where who the caller is matters beyond their role (tests/access/api, tests/dining/api):
 # signing in is a terminal's; one sets one's own PIN and ends one's own session.
