@@ -54,6 +54,11 @@ class CardEvents(EventName):
     CARD_CHECKOUT_CANCELED = "card_checkout.canceled"
     CARD_CHECKOUT_TIMED_OUT = "card_checkout.timed_out"
     CARD_CHECKOUT_REFUNDED = "card_checkout.refunded"
+    CARD_CHECKOUT_HELD = "card_checkout.held"
+    CARD_CHECKOUT_CAPTURING = "card_checkout.capturing"
+    CARD_CHECKOUT_CAPTURED = "card_checkout.captured"
+    CARD_CHECKOUT_RELEASING = "card_checkout.releasing"
+    CARD_CHECKOUT_RELEASED = "card_checkout.released"
     CARD_REFUND_REQUESTED = "card_refund.requested"
     CARD_REFUND_SUCCEEDED = "card_refund.succeeded"
     CARD_REFUND_FAILED = "card_refund.failed"
@@ -142,9 +147,22 @@ class CheckoutStatus(StrEnum):
     # Taken by the card but not recordable on the order (its balance shrank meanwhile, or it
     # closed): the whole charge goes back to the card (docs/decisions.md, card payments).
     REFUNDED = "REFUNDED"
+    # A tab's card (a hold): authorised and kept, nothing paid yet. A capture asked for is
+    # CAPTURING until the provider takes it (CAPTURED, the order's payment) or refuses it
+    # (HELD again, with the reason); a release asked for is RELEASING, then RELEASED.
+    HELD = "HELD"
+    CAPTURING = "CAPTURING"
+    CAPTURED = "CAPTURED"
+    RELEASING = "RELEASING"
+    RELEASED = "RELEASED"
 
 
+# On the reader: the reader shows it, one at a time.
 OPEN = frozenset({CheckoutStatus.PENDING, CheckoutStatus.WAITING_FOR_CARD})
+# A card still held for a tab (listed on the Z).
+HOLDING = frozenset({CheckoutStatus.HELD, CheckoutStatus.CAPTURING, CheckoutStatus.RELEASING})
+# Waiting for the provider: what the poller claims.
+WORKING = OPEN | {CheckoutStatus.CAPTURING, CheckoutStatus.RELEASING}
 
 
 class CheckoutStep(StrEnum):
@@ -154,6 +172,13 @@ class CheckoutStep(StrEnum):
     CANCEL = "CANCEL"
     TIME_OUT = "TIME_OUT"
     REFUND = "REFUND"
+    # A hold's card authorised; a capture asked, taken or refused; a release asked, done.
+    HOLD = "HOLD"
+    CAPTURE = "CAPTURE"
+    CAPTURED = "CAPTURED"
+    KEEP = "KEEP"
+    RELEASE = "RELEASE"
+    RELEASED = "RELEASED"
 
 
 _ENDS = {
@@ -167,6 +192,15 @@ TRANSITIONS: Mapping[tuple[CheckoutStatus, CheckoutStep], CheckoutStatus] = Mapp
     {
         (CheckoutStatus.PENDING, CheckoutStep.SHOWN): CheckoutStatus.WAITING_FOR_CARD,
         **{(status, step): end for status in OPEN for step, end in _ENDS.items()},
+        (CheckoutStatus.PENDING, CheckoutStep.HOLD): CheckoutStatus.HELD,
+        (CheckoutStatus.WAITING_FOR_CARD, CheckoutStep.HOLD): CheckoutStatus.HELD,
+        (CheckoutStatus.HELD, CheckoutStep.CAPTURE): CheckoutStatus.CAPTURING,
+        (CheckoutStatus.HELD, CheckoutStep.RELEASE): CheckoutStatus.RELEASING,
+        (CheckoutStatus.CAPTURING, CheckoutStep.CAPTURED): CheckoutStatus.CAPTURED,
+        (CheckoutStatus.CAPTURING, CheckoutStep.KEEP): CheckoutStatus.HELD,
+        # Captured, but the order could not take it (it closed meanwhile): given back whole.
+        (CheckoutStatus.CAPTURING, CheckoutStep.REFUND): CheckoutStatus.REFUNDED,
+        (CheckoutStatus.RELEASING, CheckoutStep.RELEASED): CheckoutStatus.RELEASED,
     }
 )
 EVENT_OF: Mapping[CheckoutStatus, CardEvents] = MappingProxyType(
@@ -178,8 +212,17 @@ EVENT_OF: Mapping[CheckoutStatus, CardEvents] = MappingProxyType(
         CheckoutStatus.CANCELED: CardEvents.CARD_CHECKOUT_CANCELED,
         CheckoutStatus.TIMED_OUT: CardEvents.CARD_CHECKOUT_TIMED_OUT,
         CheckoutStatus.REFUNDED: CardEvents.CARD_CHECKOUT_REFUNDED,
+        CheckoutStatus.HELD: CardEvents.CARD_CHECKOUT_HELD,
+        CheckoutStatus.CAPTURING: CardEvents.CARD_CHECKOUT_CAPTURING,
+        CheckoutStatus.CAPTURED: CardEvents.CARD_CHECKOUT_CAPTURED,
+        CheckoutStatus.RELEASING: CardEvents.CARD_CHECKOUT_RELEASING,
+        CheckoutStatus.RELEASED: CardEvents.CARD_CHECKOUT_RELEASED,
     }
 )
+# Ended with the order's card payment made.
+PAID = frozenset({CheckoutStatus.SUCCEEDED, CheckoutStatus.CAPTURED})
+# Ended: nothing more happens to it.
+ENDED = frozenset(CheckoutStatus) - OPEN - HOLDING
 
 
 def next_status(status: CheckoutStatus, step: CheckoutStep) -> CheckoutStatus | None:
@@ -190,15 +233,20 @@ def next_status(status: CheckoutStatus, step: CheckoutStep) -> CheckoutStatus | 
 
 @dataclass(frozen=True, slots=True)
 class CheckoutRequest:
+    """``hold``: a tab's card, authorised up to ``amount_cents`` and kept (no tip yet)."""
+
     reader_id: UUID
     amount_cents: int
     tip_mode: TipMode
     tip_cents: int
+    hold: bool = False
 
 
 def check_request(request: CheckoutRequest) -> None:
     if request.amount_cents <= 0:
         raise InvalidInput("amount", "is more than 0.00")
+    if request.hold and (request.tip_mode is not TipMode.NONE or request.tip_cents):
+        raise InvalidInput("tip", "a held card's tip is given when the tab is captured")
     if request.tip_mode is TipMode.AMOUNT:
         if request.tip_cents < 0:
             raise InvalidInput("tip.amount", "is 0.00 or more")
@@ -233,12 +281,87 @@ class CardCheckout:
     updated_at: datetime
     expires_at: datetime
     finished_at: datetime | None
+    # A tab's card: authorised up to ``held_cents`` (raised by a new authorisation when a
+    # capture needs more) and kept; a capture asked for takes ``capture_cents`` and
+    # ``capture_tip_cents`` (then the checkout's amount and tip).
+    hold: bool = False
+    held_cents: int | None = None
+    capture_cents: int | None = None
+    capture_tip_cents: int | None = None
+    # Each capture asked for is its own request at the provider (its idempotency key): one
+    # refused and asked again is asked anew.
+    capture_id: UUID | None = None
     # Set while a worker asks the provider about it (several workers: claim, then ask).
     lease_until: datetime | None = None
 
     @property
     def is_open(self) -> bool:
+        """On the reader, waiting for the card."""
         return self.status in OPEN
+
+    @property
+    def capture_total_cents(self) -> int:
+        """What a capture asked for takes from the held card: its amount and tip."""
+        return (self.capture_cents or 0) + (self.capture_tip_cents or 0)
+
+    def held(self, outcome: ChargeOutcome, at: datetime) -> CardCheckout | None:
+        """A hold's card authorised: kept, up to what the provider authorised."""
+        return self.moved(
+            CheckoutStep.HOLD,
+            at,
+            held_cents=outcome.amount_cents + outcome.tip_cents or self.amount_cents,
+            payment_ref=outcome.payment_ref,
+            card_brand=outcome.card_brand,
+            card_last_four=outcome.card_last_four,
+        )
+
+    def capture_asked(self, amount_cents: int, tip_cents: int, at: datetime) -> CardCheckout:
+        """The tab closes on its held card: ``amount_cents`` (the order's to bound: at most
+        its balance due) and ``tip_cents`` to be taken, after a new authorisation when they
+        come to more than the hold's."""
+        if tip_cents < 0:
+            raise InvalidInput("tip", "is 0.00 or more")
+        capturing = self._holding(CheckoutStep.CAPTURE, at)
+        return dataclasses.replace(
+            capturing,
+            capture_cents=amount_cents,
+            capture_tip_cents=tip_cents,
+            capture_id=new_id(),
+            reason=None,
+        )
+
+    def release_asked(self, at: datetime) -> CardCheckout:
+        return self._holding(CheckoutStep.RELEASE, at)
+
+    def _holding(self, step: CheckoutStep, at: datetime) -> CardCheckout:
+        after = self.moved(step, at) if self.hold else None
+        if after is None:
+            raise CardNotHeld(
+                f"checkout {self.id} is {self.status}"
+                + ("" if self.hold else ", not a card held for a tab")
+                + ": only a HELD card is captured or released"
+            )
+        return after
+
+    def captured(self, outcome: ChargeOutcome, at: datetime) -> CardCheckout:
+        """What the capture took: the checkout's amount and tip from now on (the order's
+        payment is made of them)."""
+        return dataclasses.replace(
+            self,
+            amount_cents=self.capture_cents or 0,
+            tip_cents=self.capture_tip_cents or 0,
+            held_cents=max(self.held_cents or 0, outcome.amount_cents + outcome.tip_cents),
+            payment_ref=outcome.payment_ref or self.payment_ref,
+            card_brand=outcome.card_brand or self.card_brand,
+            card_last_four=outcome.card_last_four or self.card_last_four,
+        )
+
+    def kept(self, reason: str | None, at: datetime) -> CardCheckout | None:
+        """The capture refused (a new authorisation declined, say): the card stays held, and
+        the tab is captured again for less, released, or paid another way."""
+        return self.moved(
+            CheckoutStep.KEEP, at, capture_cents=None, capture_tip_cents=None, reason=reason
+        )
 
     def expired(self, at: datetime) -> bool:
         return self.is_open and at >= self.expires_at
@@ -248,7 +371,7 @@ class CardCheckout:
         after = next_status(self.status, step)
         if after is None:
             return None
-        finished = None if after in OPEN else at
+        finished = at if after in ENDED else None
         return dataclasses.replace(
             self,
             status=after,
@@ -277,6 +400,7 @@ def new_checkout(
         )
     check_request(request)
     return CardCheckout(
+        hold=request.hold,
         id=new_id(),
         order_id=order_id,
         location_id=location_id,
@@ -432,6 +556,10 @@ class NotSimulated(Conflict):
     """The reader is not a MANUAL simulator reader: nobody taps on its page."""
 
 
+class CardNotHeld(Conflict):
+    """A capture or a release of a checkout that is not a card held for a tab now."""
+
+
 class NoChargeShown(Conflict):
     """The simulated reader shows no charge to tap."""
 
@@ -456,6 +584,7 @@ ERRORS = declare_answers(
         CheckoutFinished: (409, "checkout_finished"),
         NotSimulated: (409, "not_simulated"),
         NoChargeShown: (409, "no_charge_shown"),
+        CardNotHeld: (409, "card_not_held"),
         ReaderNotPaired: (422, "reader_not_paired"),
         ProviderDown: (409, "provider_unavailable"),
         WebhookNotVerified: (400, "webhook_not_verified"),

@@ -121,11 +121,17 @@ class PaymentProvider(Protocol):
 
     async def refund_outcome(self, refund_ref: str) -> RefundOutcome: ...
 
+    async def increment(self, payment_ref: str, total_cents: int, reference: UUID) -> ChargeOutcome:
+        """A new authorisation of a held card, up to ``total_cents`` in all: SUCCEEDED with
+        the amount now authorised, or DECLINED with the card's bank's words."""
+        ...
+
     async def capture(
         self, payment_ref: str, amount_cents: int, tip_cents: int, reference: UUID
     ) -> ChargeOutcome:
-        """Takes a held card's final amount and tip (above the hold's limit: DECLINED with a
-        reason, and the tab is paid another way or held again)."""
+        """Takes a held card's final amount and tip, at most what is authorised (above it:
+        DECLINED with a reason, and the tab is captured for less or paid another way). The
+        same capture asked again takes nothing twice."""
         ...
 
     async def release(self, payment_ref: str) -> None:

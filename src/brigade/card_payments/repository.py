@@ -12,7 +12,9 @@ from sqlalchemy import ColumnElement, Row, Table, and_, delete, insert, or_, sel
 from sqlalchemy.exc import IntegrityError
 
 from brigade.card_payments.domain import (
+    HOLDING,
     OPEN,
+    WORKING,
     CardCheckout,
     CardRefund,
     CheckoutStatus,
@@ -36,6 +38,8 @@ from brigade.kit.db.rows import location_reader, record_from_row, row_from_recor
 reader_location = location_reader(payment_readers)
 checkout_location = location_reader(card_checkouts)
 _OPEN = [status.value for status in OPEN]
+_WORKING = [status.value for status in WORKING]
+_HOLDING = [status.value for status in HOLDING]
 
 
 def _reader(row: Row[Any]) -> PaymentReader:
@@ -168,14 +172,37 @@ class CheckoutRepository:
     async def claim_open(
         self, *, now: datetime, until: datetime, limit: int, only: UUID | None = None
     ) -> list[CardCheckout]:
-        """Open checkouts (``only`` this one) nobody else is asking about, each leased to the
+        """Checkouts waiting for their provider (``only`` this one): on a reader, or a tab's
+        capture or release asked for; nobody else asking about them, each leased to the
         caller until ``until``: a lease is taken by one conditional update, so two workers
         never both win."""
-        wanted: ColumnElement[bool] = card_checkouts.c.status.in_(_OPEN)
+        wanted: ColumnElement[bool] = card_checkouts.c.status.in_(_WORKING)
         if only is not None:
             wanted = and_(wanted, card_checkouts.c.id == only)
         rows = await _claim(self._uow, card_checkouts, wanted, now, until, limit)
         return [_checkout(row) for row in rows]
+
+    async def held_of(self, order_id: UUID) -> list[CardCheckout]:
+        """The order's cards HELD for its tab (a capture or release not asked for)."""
+        connection = await self._uow.connection()
+        statement = select(card_checkouts).where(
+            card_checkouts.c.order_id == order_id,
+            card_checkouts.c.status == CheckoutStatus.HELD.value,
+        )
+        return [_checkout(row) for row in await connection.execute(statement)]
+
+    async def holding_at(self, location_id: UUID) -> list[CardCheckout]:
+        """The location's cards still held, oldest first (found by their partial index)."""
+        connection = await self._uow.connection()
+        statement = (
+            select(card_checkouts)
+            .where(
+                card_checkouts.c.location_id == location_id,
+                card_checkouts.c.status.in_(_HOLDING),
+            )
+            .order_by(card_checkouts.c.created_at, card_checkouts.c.id)
+        )
+        return [_checkout(row) for row in await connection.execute(statement)]
 
     async def open_charging(self, provider: str, charge_ref: str) -> UUID | None:
         """The open checkout whose charge at ``provider`` is ``charge_ref`` (a webhook names

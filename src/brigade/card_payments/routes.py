@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 from datetime import timedelta
+from decimal import Decimal
 from typing import Annotated, Any, Literal
 from uuid import UUID
 
@@ -13,7 +14,9 @@ from pydantic import Field
 from brigade.card_payments import service
 from brigade.card_payments.allowed import ReaderLister, ReaderPairer, TapSimulator
 from brigade.card_payments.domain import (
+    PAID,
     CardCheckout,
+    CardNotHeld,
     CardRefund,
     CheckoutFinished,
     CheckoutRequest,
@@ -51,7 +54,7 @@ from brigade.kit.http.types import (
     Timestamp,
 )
 from brigade.orders.allowed import OrderTaker, PaymentsReader
-from brigade.orders.domain.errors import Overpayment
+from brigade.orders.domain.errors import OrderClosed, Overpayment
 
 readers_router = brigade_router(prefix="/api/payment-readers", tags=["payment readers"])
 order_checkouts_router = brigade_router(prefix="/api/orders", tags=["card checkouts"])
@@ -263,9 +266,19 @@ class CardCheckoutEventOut(ResponseModel):
     provider: str = Field(description="The reader's provider")
     status: CheckoutStatus = Field(
         description="PENDING, WAITING_FOR_CARD, then SUCCEEDED, DECLINED, CANCELED, TIMED_OUT "
-        "or REFUNDED (taken, but the order could not take it: given back whole)"
+        "or REFUNDED (taken, but the order could not take it: given back whole). A hold: "
+        "HELD once the card is authorised, CAPTURING while its capture is asked for (then "
+        "CAPTURED, or HELD again with the reason), RELEASING, RELEASED"
     )
-    amount: Money = Field(description="The charge without the tip")
+    hold: bool = Field(description="A tab's card, authorised and kept until the tab closes")
+    held_amount: Money | None = Field(
+        description="A hold's: what the card is authorised for (raised by a new "
+        "authorisation when a capture needs more); null until HELD"
+    )
+    amount: Money = Field(
+        description="The charge without the tip; a hold's limit until CAPTURED, then what "
+        "its capture took"
+    )
     tip_mode: TipMode = Field(description="How the tip is given")
     tip: Money = Field(description="The tip asked (AMOUNT), or the one the card paid")
     reason: str | None = Field(description="Why it was declined or ended without a payment")
@@ -279,7 +292,9 @@ class CardCheckoutEventOut(ResponseModel):
 class CardCheckoutOut(CardCheckoutEventOut):
     card_brand: str | None = Field(description="The card's brand once taken")
     card_last_four: str | None = Field(description="The card's last four digits once taken")
-    payment_id: UUID | None = Field(description="The order's card payment once SUCCEEDED")
+    payment_id: UUID | None = Field(
+        description="The order's card payment once SUCCEEDED or CAPTURED"
+    )
     started_by: StaffRef = Field(description="Who started it")
 
 
@@ -292,6 +307,10 @@ def _event_fields(checkout: CardCheckout) -> dict[str, object]:
         "provider": checkout.provider,
         "status": checkout.status,
         "amount": money.from_cents(checkout.amount_cents),
+        "hold": checkout.hold,
+        "held_amount": None
+        if checkout.held_cents is None
+        else money.from_cents(checkout.held_cents),
         "tip_mode": checkout.tip_mode,
         "tip": money.from_cents(checkout.tip_cents),
         "reason": checkout.reason,
@@ -304,7 +323,7 @@ def _event_fields(checkout: CardCheckout) -> dict[str, object]:
 
 
 def _checkout_out(checkout: CardCheckout) -> CardCheckoutOut:
-    succeeded = checkout.status is CheckoutStatus.SUCCEEDED
+    succeeded = checkout.status in PAID
     return CardCheckoutOut.model_validate(
         _event_fields(checkout)
         | {
@@ -336,21 +355,69 @@ async def start_card_checkout(
     PENDING: follow it with `GET /api/card-checkouts/{checkoutId}` or the `card_checkout.*`
     events. Its success is the order's card payment, once."""
     tip = body.tip
+    asked = CheckoutRequest(
+        reader_id=body.reader_id,
+        amount_cents=money.to_cents(body.amount),
+        tip_mode=tip.mode,
+        tip_cents=money.to_cents(tip.amount) if tip.amount is not None else 0,
+    )
+    return await _started(uow, staff, order_id, asked, settings, request, response)
+
+
+async def _started(
+    uow: UowDep,
+    staff: OrderTaker,
+    order_id: UUID,
+    asked: CheckoutRequest,
+    settings: SettingsDep,
+    request: Request,
+    response: Response,
+) -> CardCheckoutOut:
+    """The checkout (or hold) recorded, sent to its reader once the request commits."""
     checkout = await service.start_checkout(
         uow,
         staff,
         order_id,
-        CheckoutRequest(
-            reader_id=body.reader_id,
-            amount_cents=money.to_cents(body.amount),
-            tip_mode=tip.mode,
-            tip_cents=money.to_cents(tip.amount) if tip.amount is not None else 0,
-        ),
+        asked,
         unanswered_after=timedelta(seconds=settings.card_checkout_timeout_seconds),
     )
     _poller(request).nudge_after(uow, checkout.id)
     response.headers["Location"] = f"/api/card-checkouts/{checkout.id}"
     return _checkout_out(checkout)
+
+
+class HoldCreate(RequestModel):
+    reader_id: UUID = Field(description="The reader the guest taps their card on")
+    amount: MoneyIn = Field(description="What the card is authorised for: the tab's limit")
+
+
+@order_checkouts_router.post(
+    "/{orderId}/card-holds",
+    status_code=202,
+    response_model=CardCheckoutOut,
+    responses=problem_responses(NotFound, InvalidInput, OrderClosed, ReaderBusy, ReaderElsewhere),
+)
+async def hold_card(
+    staff: OrderTaker,
+    order_id: OrderId,
+    body: HoldCreate,
+    uow: UowDep,
+    settings: SettingsDep,
+    request: Request,
+    response: Response,
+) -> CardCheckoutOut:
+    """Opens a tab on a card: the guest taps it on the reader, and it is authorised for
+    `amount` and kept (a checkout with `hold`, HELD once authorised; nothing is paid yet).
+    The tab closes with `POST /api/card-checkouts/{checkoutId}/capture`; completing the order
+    another way releases the card, as `cancel` does."""
+    asked = CheckoutRequest(
+        reader_id=body.reader_id,
+        amount_cents=money.to_cents(body.amount),
+        tip_mode=TipMode.NONE,
+        tip_cents=0,
+        hold=True,
+    )
+    return await _started(uow, staff, order_id, asked, settings, request, response)
 
 
 @order_checkouts_router.get(
@@ -385,11 +452,50 @@ async def cancel_card_checkout(
     staff: OrderTaker, checkout_id: CardCheckoutId, uow: UowDep, request: Request
 ) -> CardCheckoutOut:
     """Not yet on the reader: CANCELED at once. On the reader: `cancelRequested`, and the
-    reader is cleared at once after (a card taken meanwhile stays the order's payment).
-    Ended: 409 `checkout_finished`."""
+    reader is cleared at once after (a card taken meanwhile stays the order's payment). A
+    tab's HELD card: released (RELEASING, then RELEASED). Ended: 409 `checkout_finished`."""
     checkout = await service.cancel_checkout(uow, staff, checkout_id)
-    if checkout.is_open:
+    if checkout.is_open or checkout.status is CheckoutStatus.RELEASING:
         _poller(request).nudge_after(uow, checkout.id)
+    return _checkout_out(checkout)
+
+
+class CaptureIn(RequestModel):
+    amount: MoneyIn | None = Field(
+        default=None,
+        description="What the tab comes to without the tip: the balance due when not given, "
+        "at most it",
+    )
+    tip: MoneyIn = Field(
+        default=Decimal("0.00"), description="The guest's tip, as written on their slip"
+    )
+
+
+@checkouts_router.post(
+    "/{checkoutId}/capture",
+    status_code=202,
+    response_model=CardCheckoutOut,
+    responses=problem_responses(NotFound, InvalidInput, Overpayment, CardNotHeld),
+)
+async def capture_card_hold(
+    staff: OrderTaker,
+    checkout_id: CardCheckoutId,
+    body: CaptureIn,
+    uow: UowDep,
+    request: Request,
+) -> CardCheckoutOut:
+    """Closes a tab on its HELD card (else 409 `card_not_held`): the amount (at most the
+    balance due: 409 `overpayment`) and the tip are taken from the card, after a new
+    authorisation when they come to more than is held. Answers it CAPTURING; CAPTURED is the
+    order's card payment, once; a refusal leaves it HELD with the `reason`."""
+    checkout = await service.capture_hold(
+        uow,
+        staff,
+        checkout_id,
+        None if body.amount is None else money.to_cents(body.amount),
+        money.to_cents(body.tip),
+    )
+    _poller(request).nudge_after(uow, checkout.id)
     return _checkout_out(checkout)
 
 

@@ -21,6 +21,7 @@ from uuid import UUID
 from brigade.access.service import terminals
 from brigade.card_payments import provider as providing
 from brigade.card_payments.domain import (
+    PAID,
     SIMULATOR,
     CardCheckout,
     CardRefund,
@@ -72,9 +73,9 @@ from brigade.kit.errors import DomainError, NotFound
 from brigade.kit.ids import new_id
 from brigade.orders import service as orders
 from brigade.orders.domain.commands import TakePayment
-from brigade.orders.domain.domain_events import PaymentRefunded
+from brigade.orders.domain.domain_events import OrderCompleted, PaymentRefunded
 from brigade.orders.domain.records import ClientMade, MadeKind
-from brigade.orders.domain.states import PaymentMethod
+from brigade.orders.domain.states import PaymentMethod, ensure_order_editable
 from brigade.orders.domain.totals import check_payment
 
 log = logging.getLogger("brigade.card_payments")
@@ -226,12 +227,16 @@ async def start_checkout(
     unanswered_after: timedelta,
 ) -> CardCheckout:
     """A checkout PENDING on the reader: the poller shows it on the reader once this commits.
-    The amount is at most the balance due (409 ``overpayment``, the orders' own refusal);
-    the reader at the order's location (409 ``reader_elsewhere``) and showing nothing else
-    (409 ``reader_busy``)."""
+    The amount is at most the balance due (409 ``overpayment``, the orders' own refusal), or
+    a hold's limit on an open order; the reader at the order's location (409
+    ``reader_elsewhere``) and showing nothing else (409 ``reader_busy``)."""
     order = await orders.get_order(uow, actor, order_id)
     header = order.header
-    check_payment(request.amount_cents, order.totals())
+    if request.hold:
+        # A tab's card is held before anything is owed: the order need only be open.
+        ensure_order_editable(header.status)
+    else:
+        check_payment(request.amount_cents, order.totals())
     reader = await _reader(uow, actor, request.reader_id)
     [view] = await ReaderRepository(uow).views([reader])
     ensure_idle(view)
@@ -254,11 +259,7 @@ async def start_checkout(
 
 
 async def get_checkout(uow: UnitOfWork, actor: Actor, checkout_id: UUID) -> CardCheckout:
-    checkout = await CheckoutRepository(uow).get(checkout_id)
-    if checkout is None:
-        raise NotFound("card checkout", checkout_id)
-    actor.ensure_at(checkout.location_id)
-    return checkout
+    return await _checkout(CheckoutRepository(uow), actor, checkout_id, for_update=False)
 
 
 async def checkouts_of(uow: UnitOfWork, actor: Actor, order_id: UUID) -> list[CardCheckout]:
@@ -269,23 +270,70 @@ async def checkouts_of(uow: UnitOfWork, actor: Actor, order_id: UUID) -> list[Ca
 async def cancel_checkout(uow: UnitOfWork, actor: Actor, checkout_id: UUID) -> CardCheckout:
     """A checkout not yet on the reader is CANCELED at once; one on the reader is cancelled
     there by the poller (the reader is cleared, then asked once more: a card taken in the
-    meantime stays a payment). An ended one: 409 ``checkout_finished``."""
-    await get_checkout(uow, actor, checkout_id)
+    meantime stays a payment). A tab's card HELD is released (RELEASING, then RELEASED by the
+    poller). An ended one: 409 ``checkout_finished``."""
     repository = CheckoutRepository(uow)
-    checkout = await repository.get(checkout_id, for_update=True)
-    assert checkout is not None
+    checkout = await _checkout(repository, actor, checkout_id, for_update=True)
+    at = now()
+    if checkout.status is CheckoutStatus.HELD:
+        releasing = checkout.release_asked(at)
+        await repository.save(releasing, moved=True)
+        return releasing
     if not checkout.is_open:
         raise CheckoutFinished(f"the checkout is {checkout.status}: it is not cancelled")
     if checkout.charge_ref is None:
         canceled = checkout.moved(
-            CheckoutStep.CANCEL, now(), reason="cancelled before the reader showed it"
+            CheckoutStep.CANCEL, at, reason="cancelled before the reader showed it"
         )
         assert canceled is not None
         await repository.save(canceled, moved=True)
         return canceled
-    asked = replace(checkout, cancel_requested=True, updated_at=now())
+    asked = replace(checkout, cancel_requested=True, updated_at=at)
     await repository.save(asked, moved=False)
     return asked
+
+
+async def capture_hold(
+    uow: UnitOfWork, actor: Actor, checkout_id: UUID, amount_cents: int | None, tip_cents: int
+) -> CardCheckout:
+    """The tab closes on its held card: ``amount_cents`` (the balance due when not given; at
+    most it, 409 ``overpayment``) and the tip are captured by the poller, after a new
+    authorisation when they come to more than is held. Not a HELD card: 409
+    ``card_not_held``."""
+    repository = CheckoutRepository(uow)
+    checkout = await _checkout(repository, actor, checkout_id, for_update=True)
+    order = await orders.get_order(uow, actor, checkout.order_id)
+    totals = order.totals()
+    amount = totals.balance_due_cents if amount_cents is None else amount_cents
+    capturing = checkout.capture_asked(amount, tip_cents, now())
+    check_payment(amount, totals)
+    await repository.save(capturing, moved=True)
+    return capturing
+
+
+async def _checkout(
+    repository: CheckoutRepository, actor: Actor, checkout_id: UUID, *, for_update: bool
+) -> CardCheckout:
+    checkout = await repository.get(checkout_id, for_update=for_update)
+    if checkout is None:
+        raise NotFound("card checkout", checkout_id)
+    actor.ensure_at(checkout.location_id)
+    return checkout
+
+
+async def release_holds_of(uow: UnitOfWork, completed: OrderCompleted) -> None:
+    """A tab closed another way (cash, another card) lets its held cards go, in the
+    completion's transaction: the poller releases them."""
+    repository = CheckoutRepository(uow)
+    at = now()
+    for checkout in await repository.held_of(completed.order_id):
+        await repository.save(checkout.release_asked(at), moved=True)
+
+
+async def holds_open_at(uow: UnitOfWork, location_id: UUID) -> list[CardCheckout]:
+    """The location's cards still held for tabs (HELD, or a capture or release not yet
+    answered), oldest first: the Z lists them."""
+    return await CheckoutRepository(uow).holding_at(location_id)
 
 
 # --- refunds to the card --------------------------------------------------------------------
@@ -296,7 +344,7 @@ async def refund_to_card(uow: UnitOfWork, refunded: PaymentRefunded) -> None:
     card, PENDING until the poller has the provider refund it (in the refund's transaction:
     both or neither). The refund's id is the provider's reference: once, however retried."""
     checkout = await CheckoutRepository(uow).get(refunded.payment_id)
-    if checkout is None or checkout.status is not CheckoutStatus.SUCCEEDED:
+    if checkout is None or checkout.status not in PAID:
         return
     refund = new_refund(
         checkout,
@@ -345,28 +393,68 @@ async def record_outcome(
     if step is None:
         return None
     at = now()
-    if step is not CheckoutStep.SUCCEED:
+    if step is CheckoutStep.SUCCEED and checkout.hold:
+        ended = checkout.held(outcome, at)
+    elif step is not CheckoutStep.SUCCEED:
         ended = checkout.moved(step, at, reason=outcome.reason)
-        assert ended is not None
-        await repository.save(ended, moved=True)
-        return ended
-    taken = replace(
-        checkout,
-        amount_cents=outcome.amount_cents or checkout.amount_cents,
-        tip_cents=outcome.tip_cents,
-        payment_ref=outcome.payment_ref,
-        card_brand=outcome.card_brand,
-        card_last_four=outcome.card_last_four,
-    )
+    else:
+        taken = replace(
+            checkout,
+            amount_cents=outcome.amount_cents or checkout.amount_cents,
+            tip_cents=outcome.tip_cents,
+            payment_ref=outcome.payment_ref,
+            card_brand=outcome.card_brand,
+            card_last_four=outcome.card_last_four,
+        )
+        return await _paid(uow, taken, CheckoutStep.SUCCEED, at)
+    assert ended is not None
+    await repository.save(ended, moved=True)
+    return ended
+
+
+async def record_capture(
+    uow: UnitOfWork, checkout_id: UUID, outcome: ChargeOutcome
+) -> CardCheckout | None:
+    """The provider's answer to a tab's capture, recorded once: taken, it is the order's
+    card payment (or, the order unable to take it, given back whole); refused, the card
+    stays HELD with the reason."""
+    repository = CheckoutRepository(uow)
+    checkout = await repository.get(checkout_id, for_update=True)
+    if checkout is None or checkout.status is not CheckoutStatus.CAPTURING:
+        return None
+    at = now()
+    if outcome.activity is not ReaderActivity.SUCCEEDED:
+        kept = checkout.kept(outcome.reason or "the capture was refused", at)
+        assert kept is not None
+        await repository.save(kept, moved=True)
+        return kept
+    return await _paid(uow, checkout.captured(outcome, at), CheckoutStep.CAPTURED, at)
+
+
+async def _paid(
+    uow: UnitOfWork, taken: CardCheckout, step: CheckoutStep, at: datetime
+) -> CardCheckout:
+    """The card took ``taken``'s amount and tip: the order's card payment, once, and the
+    checkout moved by ``step``; an order that can no longer take it has it given back."""
     try:
         async with uow.savepoint():
             await _pay(uow, taken)
     except DomainError as refused:
         return await _give_back(uow, taken, refused.detail, at)
-    succeeded = taken.moved(CheckoutStep.SUCCEED, at)
-    assert succeeded is not None
-    await repository.save(succeeded, moved=True)
-    return succeeded
+    paid = taken.moved(step, at)
+    assert paid is not None
+    await CheckoutRepository(uow).save(paid, moved=True)
+    return paid
+
+
+async def _record_released(uow: UnitOfWork, checkout_id: UUID) -> None:
+    repository = CheckoutRepository(uow)
+    checkout = await repository.get(checkout_id, for_update=True)
+    if checkout is None:
+        return
+    released = checkout.moved(CheckoutStep.RELEASED, now())
+    if released is not None:
+        await repository.save(released, moved=True)
 
 
 async def _pay(uow: UnitOfWork, checkout: CardCheckout) -> None:
@@ -557,6 +645,15 @@ class CardPoller:
     async def _ask(self, claimed: _Claimed) -> None:
         checkout, reader = claimed.checkout, claimed.reader
         provider = self._providers[checkout.provider]
+        if checkout.status is CheckoutStatus.CAPTURING:
+            await self._capture(provider, checkout)
+            return
+        if checkout.status is CheckoutStatus.RELEASING:
+            if checkout.payment_ref is not None:
+                await provider.release(checkout.payment_ref)
+            async with self._database.unit_of_work(write=True) as uow:
+                await _record_released(uow, checkout.id)
+            return
         moment = now()
         if checkout.charge_ref is None:
             if checkout.expired(moment):
@@ -584,6 +681,11 @@ class CardPoller:
                 return
         async with self._database.unit_of_work(write=True) as uow:
             await record_outcome(uow, checkout.id, outcome)
+
+    async def _capture(self, provider: PaymentProvider, checkout: CardCheckout) -> None:
+        outcome = await _captured_by(provider, checkout)
+        async with self._database.unit_of_work(write=True) as uow:
+            await record_capture(uow, checkout.id, outcome)
 
     async def _end(self, checkout_id: UUID, step: CheckoutStep, reason: str) -> None:
         async with self._database.unit_of_work(write=True) as uow:
@@ -614,6 +716,24 @@ class CardPoller:
             log.exception("card refund %s: sending it to its provider failed", refund.id)
 
 
+async def _captured_by(provider: PaymentProvider, checkout: CardCheckout) -> ChargeOutcome:
+    """A tab's capture at its provider: a new authorisation first when it needs more than is
+    held (its refusal is the capture's)."""
+    payment_ref = checkout.payment_ref
+    if payment_ref is None:
+        return ChargeOutcome(ReaderActivity.DECLINED, reason="no card is held")
+    total = checkout.capture_total_cents
+    reference = checkout.capture_id or checkout.id
+    if total > (checkout.held_cents or 0):
+        more = await provider.increment(payment_ref, total, reference)
+        if more.activity is not ReaderActivity.SUCCEEDED:
+            why = more.reason or "declined"
+            return replace(more, reason=f"no new authorisation above the hold: {why}")
+    return await provider.capture(
+        payment_ref, checkout.capture_cents or 0, checkout.capture_tip_cents or 0, reference
+    )
+
+
 def _charge(checkout: CardCheckout) -> ChargeRequest:
     return ChargeRequest(
         reference=checkout.id,
@@ -621,4 +741,5 @@ def _charge(checkout: CardCheckout) -> ChargeRequest:
         currency=checkout.currency,
         tip_mode=checkout.tip_mode,
         tip_cents=checkout.tip_cents,
+        hold=checkout.hold,
     )

@@ -2,7 +2,9 @@
 reader. An AUTOMATIC reader approves a charge by itself once BRIGADE_CARD_SIMULATOR_SECONDS
 have passed since it started, but declines an amount ending in .01 and never answers one
 ending in .02 (so a time-out can be seen); a refund of an amount ending in .01 fails. A
-MANUAL reader waits for a person on its page to tap a card (``tap``) and choose a tip.
+MANUAL reader waits for a person on its page to tap a card (``tap``) and choose a tip. A held
+card (a tab's) is authorised for its amount; a new authorisation to a total ending in .01 is
+declined, and a capture above what is authorised is refused.
 
 Its charges live in this process's memory: the demo and the tests run one worker. A guest's
 tip on an AUTOMATIC reader is none."""
@@ -51,6 +53,9 @@ class Simulator:
         # Each reader's charge on its screen.
         self._shown: dict[UUID, str] = {}
         self._manual: set[UUID] = set()
+        # Each held card's authorised amount, by its payment's id.
+        self._held: dict[str, int] = {}
+        self._captured: dict[str, ChargeOutcome] = {}
 
     async def register(self, label: str, registration_code: str | None) -> str | None:
         return None
@@ -96,7 +101,10 @@ class Simulator:
         return self._settle(charge_ref, _approved(charge, tip))
 
     def _settle(self, charge_ref: str, outcome: ChargeOutcome) -> ChargeOutcome:
-        self._charges[charge_ref] = replace(self._charges[charge_ref], outcome=outcome)
+        charge = self._charges[charge_ref]
+        self._charges[charge_ref] = replace(charge, outcome=outcome)
+        if charge.request.hold and outcome.payment_ref is not None:
+            self._held[outcome.payment_ref] = outcome.amount_cents
         return outcome
 
     def tap(self, reader_id: UUID, *, approve: bool, tip_cents: int) -> ChargeOutcome | None:
@@ -133,10 +141,26 @@ class Simulator:
     async def refund_outcome(self, refund_ref: str) -> RefundOutcome:
         return RefundOutcome(RefundStatus.SUCCEEDED, refund_ref=refund_ref)
 
+    async def increment(self, payment_ref: str, total_cents: int, reference: UUID) -> ChargeOutcome:
+        if payment_ref not in self._held:
+            return ChargeOutcome(ReaderActivity.DECLINED, reason="no card held")
+        if total_cents % 100 == DECLINED_CENTS:
+            return ChargeOutcome(ReaderActivity.DECLINED, reason="declined")
+        self._held[payment_ref] = max(self._held[payment_ref], total_cents)
+        return _held(payment_ref, self._held[payment_ref])
+
     async def capture(
         self, payment_ref: str, amount_cents: int, tip_cents: int, reference: UUID
     ) -> ChargeOutcome:
-        return ChargeOutcome(
+        if payment_ref in self._captured:
+            return self._captured[payment_ref]
+        authorised = self._held.get(payment_ref)
+        if authorised is None or amount_cents + tip_cents > authorised:
+            return ChargeOutcome(
+                ReaderActivity.DECLINED, reason="more than the card's authorised amount"
+            )
+        del self._held[payment_ref]
+        self._captured[payment_ref] = ChargeOutcome(
             ReaderActivity.SUCCEEDED,
             amount_cents=amount_cents,
             tip_cents=tip_cents,
@@ -144,9 +168,20 @@ class Simulator:
             card_last_four=LAST_FOUR,
             payment_ref=payment_ref,
         )
+        return self._captured[payment_ref]
 
     async def release(self, payment_ref: str) -> None:
-        return None
+        self._held.pop(payment_ref, None)
+
+
+def _held(payment_ref: str, authorised_cents: int) -> ChargeOutcome:
+    return ChargeOutcome(
+        ReaderActivity.SUCCEEDED,
+        amount_cents=authorised_cents,
+        card_brand=BRAND,
+        card_last_four=LAST_FOUR,
+        payment_ref=payment_ref,
+    )
 
 
 def _approved(charge: _Charge, tip_cents: int) -> ChargeOutcome:

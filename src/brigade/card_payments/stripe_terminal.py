@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Awaitable
 from dataclasses import dataclass
-from typing import Any, Final, Literal, TypeVar
+from typing import Any, Final, TypeVar
 from uuid import UUID
 
 import stripe
@@ -261,14 +261,32 @@ class StripeTerminal:
     async def refund_outcome(self, refund_ref: str) -> RefundOutcome:
         return _refund_outcome(await self._call(self._client.v1.refunds.retrieve_async(refund_ref)))
 
+    async def increment(self, payment_ref: str, total_cents: int, reference: UUID) -> ChargeOutcome:
+        """Stripe's incremental authorisation (the hold's PaymentIntent asked for its support
+        when it was made): ``amount`` is the new total authorised."""
+        try:
+            intent = await self._client.v1.payment_intents.increment_authorization_async(
+                payment_ref,
+                {"amount": total_cents, "expand": ["latest_charge"]},
+                {"idempotency_key": f"brigade-{reference}-increment"},
+            )
+        except (stripe.CardError, stripe.InvalidRequestError) as err:
+            # The card's bank declined it, or the card takes no increments: the tab is
+            # captured for what is held, or paid another way.
+            return ChargeOutcome(ReaderActivity.DECLINED, reason=_stripe_words(err))
+        except StripeError as err:
+            raise _translated(err) from _cause(err)
+        return _taken(intent)
+
     async def capture(
         self, payment_ref: str, amount_cents: int, tip_cents: int, reference: UUID
     ) -> ChargeOutcome:
+        total = amount_cents + tip_cents
         try:
             intent = await self._client.v1.payment_intents.capture_async(
                 payment_ref,
                 {
-                    "amount_to_capture": amount_cents + tip_cents,
+                    "amount_to_capture": total,
                     "metadata": {TIP_KEY: str(tip_cents)},
                     "expand": ["latest_charge"],
                 },
@@ -338,15 +356,22 @@ def _intent_params(charge: ChargeRequest) -> PaymentIntentCreateParams:
     # A tip given with the checkout is charged with the amount (Stripe's mandatory tip);
     # metadata keeps it apart, as Stripe only itemises tips chosen on the reader.
     added_tip = charge.tip_cents if charge.tip_mode is TipMode.AMOUNT else 0
-    capture_method: Literal["automatic", "manual"] = "manual" if charge.hold else "automatic"
-    return {
+    params: PaymentIntentCreateParams = {
         "amount": charge.amount_cents + added_tip,
         "currency": charge.currency.lower(),
         # The pinned API version's name for Stripe's `payment_method_types` parameter.
         "allowed_payment_method_types": ["card_present"],
-        "capture_method": capture_method,
+        "capture_method": "automatic",
         "metadata": {REFERENCE_KEY: str(charge.reference), TIP_KEY: str(added_tip)},
     }
+    if charge.hold:
+        # A tab's card: authorised now, captured when the tab closes, and raised by an
+        # incremental authorisation when the tab grows past it.
+        params["capture_method"] = "manual"
+        params["payment_method_options"] = {
+            "card_present": {"request_incremental_authorization_support": True}
+        }
+    return params
 
 
 def _process_config(charge: ChargeRequest) -> ReaderProcessPaymentIntentParamsProcessConfig:

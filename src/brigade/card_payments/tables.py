@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from sqlalchemy import BigInteger, Boolean, Column, Index, String, Table, Uuid, text
+from sqlalchemy import BigInteger, Boolean, Column, Index, String, Table, Uuid, false, text
 
 from brigade.kit.db.tables import metadata
 from brigade.kit.db.types import UTCDateTime
@@ -10,6 +10,9 @@ from brigade.kit.db.types import UTCDateTime
 # A checkout not yet ended holds its reader: one such checkout per reader, so two starts at
 # once cannot both win (the second insert breaks this index).
 OPEN_CHECKOUT = text("status IN ('PENDING', 'WAITING_FOR_CARD')")
+# Waiting for its provider (the poller's to claim), and a tab's card still held (the Z's).
+WORKING_CHECKOUT = text("status IN ('PENDING', 'WAITING_FOR_CARD', 'CAPTURING', 'RELEASING')")
+HOLDING_CHECKOUT = text("status IN ('HELD', 'CAPTURING', 'RELEASING')")
 PENDING_REFUND = text("status = 'PENDING'")
 
 payment_readers = Table(
@@ -60,6 +63,11 @@ card_checkouts = Table(
     Column("updated_at", UTCDateTime(), nullable=False),
     Column("expires_at", UTCDateTime(), nullable=False),
     Column("finished_at", UTCDateTime(), nullable=True),
+    Column("hold", Boolean, nullable=False, server_default=false()),
+    Column("held_cents", BigInteger, nullable=True),
+    Column("capture_cents", BigInteger, nullable=True),
+    Column("capture_tip_cents", BigInteger, nullable=True),
+    Column("capture_id", Uuid, nullable=True),
     Column("lease_until", UTCDateTime(), nullable=True),
     Index(
         "uq_card_checkouts_open_reader",
@@ -70,10 +78,16 @@ card_checkouts = Table(
     ),
     Index("ix_card_checkouts_order", "order_id", "created_at"),
     Index(
-        "ix_card_checkouts_open",
+        "ix_card_checkouts_working",
         "status",
-        sqlite_where=OPEN_CHECKOUT,
-        postgresql_where=OPEN_CHECKOUT,
+        sqlite_where=WORKING_CHECKOUT,
+        postgresql_where=WORKING_CHECKOUT,
+    ),
+    Index(
+        "ix_card_checkouts_holding",
+        "location_id",
+        sqlite_where=HOLDING_CHECKOUT,
+        postgresql_where=HOLDING_CHECKOUT,
     ),
 )
 

@@ -100,6 +100,17 @@ class ZDrawer(ResponseModel):
     )
 
 
+class ZHeldCard(ResponseModel):
+    """A tab's card still held: close the tab on it, or release it."""
+
+    checkout_id: UUID = Field(description="The card checkout holding it")
+    order_id: UUID = Field(description="The tab's order")
+    held_amount: Money = Field(description="What it is authorised for")
+    card_brand: str | None = Field(description="The card's brand")
+    card_last_four: str | None = Field(description="The card's last four digits")
+    held_since: Timestamp = Field(description="When the hold was started, in UTC")
+
+
 class DayFiguresOut(ResponseModel):
     """What the journal's entries since the last Z add up to. `orderCount`, `netSales` and
     the figures by rate and by tender are the sales (SALE less REOPEN); refunds and voids are
@@ -137,6 +148,10 @@ class DayFiguresOut(ResponseModel):
     )
     unassigned_cash: Money = Field(
         description="Cash sales less cash refunds that found no open drawer to post to"
+    )
+    held_cards: list[ZHeldCard] = Field(
+        description="Cards still held for tabs when it was made: authorised, not captured nor "
+        "released (docs/design.md §27)"
     )
     journal_sequence: int = Field(
         description="X: the last entry counted; Z: the Z's own entry in the journal"
@@ -235,6 +250,17 @@ def figures_json(figures: DayFigures, till: TillFigures) -> dict[str, Any]:
         "voids": {"count": figures.void_count, "amount": _money(figures.void_cents)},
         "drawers": [_drawer(drawer) for drawer in till.drawers],
         "unassignedCash": _money(till.unassigned_cents),
+        "heldCards": [
+            {
+                "checkoutId": held.checkout_id,
+                "orderId": held.order_id,
+                "heldAmount": _money(held.held_cents),
+                "cardBrand": held.card_brand,
+                "cardLastFour": held.card_last_four,
+                "heldSince": held.held_since,
+            }
+            for held in till.held_cards
+        ],
     }
 
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 from datetime import date, datetime
 from uuid import UUID
 
+from brigade.card_payments import service as card_payments
 from brigade.dining.service.rooms import get_location
 from brigade.journal import service as journal
 from brigade.journal.domain import EntryKind, NewEntry
@@ -19,6 +20,7 @@ from brigade.reports.domain.closing import Entry
 from brigade.reports.domain.day_close import (
     ClosedZ,
     DayClose,
+    HeldCard,
     TillFigures,
     XReport,
     ZReport,
@@ -58,11 +60,23 @@ async def _previous(repository: ClosedDayRepository, location_id: UUID) -> Close
 async def _till(
     uow: UnitOfWork, location_id: UUID, previous: ClosedZ | None, at: datetime
 ) -> TillFigures:
-    """The drawers and the unassigned cash since the last Z (or ever, before the first)."""
+    """The drawers and the unassigned cash since the last Z (or ever, before the first), and
+    the cards held for tabs now."""
     start = till_start(previous)
     drawers = await till.drawers_for_z(uow, location_id, start, at)
     unassigned = await till.unassigned_cash_for_z(uow, location_id, start, at)
-    return TillFigures(tuple(drawers), unassigned)
+    held = [
+        HeldCard(
+            checkout_id=checkout.id,
+            order_id=checkout.order_id,
+            held_cents=checkout.held_cents or checkout.amount_cents,
+            card_brand=checkout.card_brand,
+            card_last_four=checkout.card_last_four,
+            held_since=checkout.created_at,
+        )
+        for checkout in await card_payments.holds_open_at(uow, location_id)
+    ]
+    return TillFigures(tuple(drawers), unassigned, tuple(held))
 
 
 async def x_report(uow: UnitOfWork, location_id: UUID) -> tuple[XReport, OpenChecks]:

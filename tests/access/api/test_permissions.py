@@ -241,6 +241,21 @@ def _start_card_checkout(client: TestClient) -> Call:
     return Call("POST", f"/api/orders/{order['id']}/card-checkouts", body)
 
 
+def _start_card_hold(client: TestClient) -> Call:
+    order, _item = _order_with_item(client)
+    body = {"readerId": _reader(client), "amount": 30}
+    return Call("POST", f"/api/orders/{order['id']}/card-holds", body)
+
+
+def _held_card(client: TestClient) -> str:
+    """A card held for a tab of 10.00 (the poller's round authorised it)."""
+    call = _start_card_hold(client)
+    made: str = client.post(call.url, json=call.json).json()["id"]
+    assert isinstance(client, AppClient)
+    poll(client)
+    return made
+
+
 def _default_reader(client: TestClient) -> str:
     return f"/api/payment-readers/{_reader(client)}/default-for/{make_device(client)['id']}"
 
@@ -894,6 +909,11 @@ ENDPOINTS: dict[tuple[str, str], tuple[str, Scenario]] = {
     ("POST", "/api/card-checkouts/{checkoutId}/cancel"): (
         "SERVER",
         lambda c: Call("POST", f"/api/card-checkouts/{_card_checkout(c)[2]}/cancel"),
+    ),
+    ("POST", "/api/orders/{orderId}/card-holds"): ("SERVER", _start_card_hold),
+    ("POST", "/api/card-checkouts/{checkoutId}/capture"): (
+        "SERVER",
+        lambda c: Call("POST", f"/api/card-checkouts/{_held_card(c)}/capture", {"tip": 1}),
     ),
     ("GET", "/api/card-refunds"): (
         "MANAGER",

@@ -103,6 +103,9 @@ class KeyedProvider:
     async def refund_outcome(self, refund_ref: str) -> RefundOutcome:
         return RefundOutcome(RefundStatus.SUCCEEDED, refund_ref=refund_ref)
 
+    async def increment(self, payment_ref: str, total_cents: int, reference: UUID) -> ChargeOutcome:
+        return ChargeOutcome(ReaderActivity.DECLINED, reason="no holds here")
+
     async def capture(
         self, payment_ref: str, amount_cents: int, tip_cents: int, reference: UUID
     ) -> ChargeOutcome:

@@ -82,6 +82,7 @@ ROUTES = {
     ("POST", "v1", "payment_intents"): "_create_intent",
     ("GET", "v1", "payment_intents", "*"): "_get_intent",
     ("POST", "v1", "payment_intents", "*", "capture"): "_capture",
+    ("POST", "v1", "payment_intents", "*", "increment_authorization"): "_increment",
     ("POST", "v1", "payment_intents", "*", "cancel"): "_cancel_intent",
     ("POST", "v1", "terminal", "readers"): "_register",
     ("GET", "v1", "terminal", "readers", "*"): "_get_reader",
@@ -90,6 +91,11 @@ ROUTES = {
     ("POST", "v1", "refunds"): "_create_refund",
     ("GET", "v1", "refunds", "*"): "_get_refund",
 }
+
+
+def _asks_increments(intent: Json) -> bool:
+    card: Json = intent["payment_method_options"].get("card_present", {})
+    return card.get("request_incremental_authorization_support") == "true"
 
 
 def signature_header(payload: bytes, secret: str, timestamp: int) -> str:
@@ -111,6 +117,8 @@ class FakeStripe:
         self.registration_codes: set[str] = set()
         # Answer 500 to every request while set.
         self.failing = False
+        # The issuer's answer to an incremental authorisation: declined while set.
+        self.declining_increments = False
         # The status a new refund takes; ``settle_refund`` moves a pending one on.
         self.new_refund_status = "succeeded"
         self._replies: dict[str, tuple[str, Json, int, Json]] = {}
@@ -249,6 +257,7 @@ class FakeStripe:
             "latest_charge": None,
             "last_payment_error": None,
             "metadata": params.get("metadata", {}),
+            "payment_method_options": params.get("payment_method_options", {}),
             "payment_method_types": ["card_present"],
             "status": "requires_payment_method",
         }
@@ -282,6 +291,34 @@ class FakeStripe:
         intent.update(status="succeeded", amount_received=amount, amount_capturable=0)
         intent["metadata"] = {**intent["metadata"], **params.get("metadata", {})}
         self.charges[intent["latest_charge"]].update(captured=True, amount_captured=amount)
+        return self._intent_view(intent_id, params)
+
+    def _increment(self, intent_id: str, params: Json) -> Json:
+        """Stripe's incremental authorisation: only for a charge whose PaymentIntent asked for
+        its support (and whose card gave it), to a higher total."""
+        intent = self._intent(intent_id)
+        self._expect_status(intent, "increment the authorization of", "requires_capture")
+        card = self.charges[intent["latest_charge"]]["payment_method_details"]["card_present"]
+        if not card["incremental_authorization_supported"]:
+            raise invalid(
+                "This PaymentIntent is not eligible for incremental authorization.",
+                code="incremental_authorization_not_supported",
+            )
+        amount = int(params["amount"])
+        if amount <= intent["amount"]:
+            raise invalid("The amount must be greater than the current amount.", param="amount")
+        if self.declining_increments:
+            raise StripeFailure(
+                402,
+                {
+                    "type": "card_error",
+                    "code": "card_declined",
+                    "decline_code": "insufficient_funds",
+                    "message": "Your card has insufficient funds.",
+                },
+            )
+        intent.update(amount=amount, amount_capturable=amount)
+        self.charges[intent["latest_charge"]]["amount"] = amount
         return self._intent_view(intent_id, params)
 
     def _cancel_intent(self, intent_id: str, params: Json) -> Json:
@@ -396,7 +433,11 @@ class FakeStripe:
                 "status": "succeeded",
                 "payment_method_details": {
                     "type": "card_present",
-                    "card_present": {"brand": brand, "last4": last4},
+                    "card_present": {
+                        "brand": brand,
+                        "last4": last4,
+                        "incremental_authorization_supported": _asks_increments(intent),
+                    },
                 },
             }
             intent["latest_charge"] = charge_id

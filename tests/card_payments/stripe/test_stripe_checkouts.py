@@ -33,7 +33,8 @@ from card_payments.stripe.fake_stripe import (
     signature_header,
 )
 from events.api.event_helpers import all_events
-from factories import LOCATION, AppClient, every_stored_value
+from factories import LOCATION, AppClient, every_stored_value, make_product
+from orders.api.order_helpers import add_item
 
 WEBHOOK = "/api/card-providers/stripe-terminal/webhook"
 TIMEOUT_SECONDS = 1.5
@@ -175,6 +176,50 @@ def test_a_refund_goes_back_to_the_card_through_stripe(client: AppClient, fake: 
     poll(client)
     [refund] = listed(client.get("/api/card-refunds", params={"orderId": order["id"]}))
     assert (refund["status"], refund["amount"]) == ("SUCCEEDED", 10.0)
+
+
+def test_a_tab_held_on_stripe_is_closed_with_a_tip_above_its_hold(
+    client: AppClient, fake: FakeStripe
+) -> None:
+    reader = _paired(client, fake)
+    order = order_of(client, 25)
+    body = {"readerId": reader["id"], "amount": 30}
+    begun = ok(client.post(f"/api/orders/{order['id']}/card-holds", json=body), 202)
+    poll(client)
+    fake.present_card(reader["externalId"], brand="visa", last4="1881")
+    ok(_webhook(client, fake, reader))
+    held = checkout(client, begun["id"])
+    assert (held["status"], held["heldAmount"], held["cardLastFour"]) == ("HELD", 30.0, "1881")
+    intent = fake.intents[held_intent(fake)]
+    assert (intent["status"], intent["capture_method"]) == ("requires_capture", "manual")
+    add_item(client, order, make_product(client, price=10))
+
+    # A first capture finds the bank refusing more: the card stays held, in Stripe's words.
+    fake.declining_increments = True
+    capture = f"/api/card-checkouts/{held['id']}/capture"
+    ok(client.post(capture, json={"tip": 5}), 202)
+    poll(client)
+    kept = checkout(client, held["id"])
+    assert kept["status"] == "HELD"
+    assert "insufficient funds" in kept["reason"]
+    fake.declining_increments = False
+    ok(client.post(capture, json={"tip": 5}), 202)
+    poll(client)
+
+    captured = checkout(client, held["id"])
+    assert (captured["status"], captured["amount"], captured["tip"]) == ("CAPTURED", 35.0, 5.0)
+    assert intent["amount_received"] == 4000
+    [payment] = order_now(client, order)["payments"]
+    assert (payment["amount"], payment["tipAmount"], payment["cardLastFour"]) == (
+        35.0,
+        5.0,
+        "1881",
+    )
+
+
+def held_intent(fake: FakeStripe) -> str:
+    [intent_id] = [i for i, intent in fake.intents.items() if intent["capture_method"] == "manual"]
+    return intent_id
 
 
 def test_a_webhook_stripe_did_not_sign_changes_nothing(client: AppClient, fake: FakeStripe) -> None:

@@ -506,3 +506,43 @@ def test_the_provider_reads_webhooks_with_its_own_secret(fake: FakeStripe) -> No
 
     assert report is not None
     assert report.charge_ref == "pi_fake9"
+
+
+def test_a_held_card_authorised_anew_above_its_hold(fake: FakeStripe) -> None:
+    payment_ref = held(fake, 5000)
+
+    more = drive(fake, lambda terminal: terminal.increment(payment_ref, 6500, uuid.uuid4()))
+
+    assert (more.activity, more.amount_cents, more.payment_ref) == (
+        ReaderActivity.SUCCEEDED,
+        6500,
+        payment_ref,
+    )
+    assert fake.intents[payment_ref]["amount_capturable"] == 6500
+    taken = drive(fake, lambda terminal: terminal.capture(payment_ref, 5500, 1000, uuid.uuid4()))
+    assert (taken.amount_cents, taken.tip_cents) == (5500, 1000)
+    assert fake.intents[payment_ref]["amount_received"] == 6500
+
+
+def test_a_new_authorisation_declined_gives_the_banks_words(fake: FakeStripe) -> None:
+    payment_ref = held(fake, 5000)
+    fake.declining_increments = True
+
+    declined = drive(fake, lambda terminal: terminal.increment(payment_ref, 6500, uuid.uuid4()))
+
+    assert declined.activity is ReaderActivity.DECLINED
+    assert (declined.reason or "").startswith("card_declined: Your card has insufficient funds")
+    assert fake.intents[payment_ref]["amount_capturable"] == 5000
+
+
+def test_a_charge_not_held_is_not_authorised_anew(fake: FakeStripe) -> None:
+    reader_id = fake.add_reader()
+    charge_started = started(fake, on(reader_id), charge(5000))
+    fake.present_card(reader_id)
+
+    refused = drive(
+        fake, lambda terminal: terminal.increment(charge_started.charge_ref, 6500, uuid.uuid4())
+    )
+
+    assert refused.activity is ReaderActivity.DECLINED
+    assert "payment_intent_unexpected_state" in (refused.reason or "")

@@ -10,9 +10,11 @@ from uuid import UUID, uuid4
 import pytest
 
 from brigade.card_payments.domain import (
+    ENDED,
     OPEN,
     TRANSITIONS,
     CardCheckout,
+    CardNotHeld,
     CheckoutRequest,
     CheckoutStatus,
     CheckoutStep,
@@ -36,7 +38,6 @@ from brigade.card_payments.simulator import Simulator
 from brigade.kit.errors import InvalidInput
 
 AT = datetime(2026, 12, 2, 19, 30, tzinfo=UTC)
-ENDED = set(CheckoutStatus) - OPEN
 
 
 def _reader(location_id: UUID | None = None) -> PaymentReader:
@@ -217,3 +218,74 @@ def test_the_simulator_fails_a_refund_ending_in_one_cent() -> None:
         return [(await simulator.refund("p", cents, uuid4())).status for cents in (500, 501)]
 
     assert asyncio.run(play()) == [RefundStatus.SUCCEEDED, RefundStatus.FAILED]
+
+
+def _held(limit_cents: int = 3000) -> CardCheckout:
+    reader_id = uuid4()
+    hold = _checkout(CheckoutRequest(reader_id, limit_cents, TipMode.NONE, 0, hold=True))
+    authorised = ChargeOutcome(
+        ReaderActivity.SUCCEEDED, amount_cents=limit_cents, payment_ref="sim_pay_1"
+    )
+    held = hold.held(authorised, AT)
+    assert held is not None
+    return held
+
+
+def test_a_hold_is_kept_then_captured_or_released_once() -> None:
+    held = _held()
+    assert (held.status, held.held_cents, held.finished_at) == (CheckoutStatus.HELD, 3000, None)
+    capturing = held.capture_asked(3500, 500, AT)
+    assert (capturing.status, capturing.capture_total_cents) == (CheckoutStatus.CAPTURING, 4000)
+    # Refused: held again, the capture forgotten; asked again, it is a new request.
+    kept = capturing.kept("declined", AT)
+    assert kept is not None
+    assert (kept.status, kept.capture_cents, kept.reason) == (CheckoutStatus.HELD, None, "declined")
+    again = kept.capture_asked(3500, 500, AT)
+    assert again.capture_id not in (None, capturing.capture_id)
+    captured = again.captured(
+        ChargeOutcome(ReaderActivity.SUCCEEDED, amount_cents=3500, tip_cents=500), AT
+    ).moved(CheckoutStep.CAPTURED, AT)
+    assert captured is not None
+    assert (captured.amount_cents, captured.tip_cents, captured.held_cents) == (3500, 500, 4000)
+    assert (captured.status, captured.finished_at) == (CheckoutStatus.CAPTURED, AT)
+    with pytest.raises(CardNotHeld):
+        captured.capture_asked(100, 0, AT)
+    with pytest.raises(CardNotHeld):
+        captured.release_asked(AT)
+    released = held.release_asked(AT).moved(CheckoutStep.RELEASED, AT)
+    assert released is not None
+    assert released.status is CheckoutStatus.RELEASED
+
+
+def test_only_a_held_card_is_captured_and_with_no_negative_tip() -> None:
+    charged = _checkout().moved(CheckoutStep.SUCCEED, AT)
+    assert charged is not None
+    with pytest.raises(CardNotHeld, match="not a card held for a tab"):
+        charged.capture_asked(100, 0, AT)
+    with pytest.raises(InvalidInput):
+        _held().capture_asked(100, -1, AT)
+    # A hold's tip is given at its capture.
+    with pytest.raises(InvalidInput):
+        _checkout(CheckoutRequest(uuid4(), 3000, TipMode.AMOUNT, 100, hold=True))
+
+
+def test_the_simulator_holds_authorises_anew_and_captures_once() -> None:
+    async def run() -> None:
+        simulator = Simulator(approve_after_seconds=0)
+        reader = ReaderRef(uuid4())
+        request = ChargeRequest(uuid4(), 3000, "EUR", hold=True)
+        started = await simulator.start(reader, request)
+        held = await simulator.outcome(reader, started)
+        payment_ref = held.payment_ref
+        assert payment_ref is not None
+        above = await simulator.capture(payment_ref, 3000, 500, uuid4())
+        assert above.activity is ReaderActivity.DECLINED
+        refused = await simulator.increment(payment_ref, 3501, uuid4())
+        assert refused.activity is ReaderActivity.DECLINED
+        more = await simulator.increment(payment_ref, 3500, uuid4())
+        assert (more.activity, more.amount_cents) == (ReaderActivity.SUCCEEDED, 3500)
+        taken = await simulator.capture(payment_ref, 3000, 500, uuid4())
+        assert (taken.activity, taken.tip_cents) == (ReaderActivity.SUCCEEDED, 500)
+        assert await simulator.capture(payment_ref, 3000, 500, uuid4()) == taken
+
+    asyncio.run(run())

@@ -75,6 +75,8 @@ def _old_figures_json(figures: dict[str, Any]) -> dict[str, Any]:
         "voids": {"count": voids["count"], "amount": from_cents(voids["amount"])},
         "drawers": [_old_drawer(drawer) for drawer in figures["drawers"]],
         "unassignedCash": from_cents(figures["unassignedCash"]),
+        # A later addition (cards held for tabs): a Z or an X from before holds none.
+        "heldCards": [],
     }
 
 

@@ -81,12 +81,48 @@ def day_start(previous: ClosedZ | None, figures: DayFigures, at: datetime) -> da
 
 
 @dataclass(frozen=True, slots=True)
+class HeldCard:
+    """A card still held for a tab when the X or the Z was made: authorised, not captured nor
+    released (docs/design.md §27), in cents."""
+
+    checkout_id: UUID
+    order_id: UUID
+    held_cents: int
+    card_brand: str | None
+    card_last_four: str | None
+    held_since: datetime
+
+    def content(self) -> dict[str, Any]:
+        return {
+            "checkoutId": str(self.checkout_id),
+            "orderId": str(self.order_id),
+            "heldAmount": self.held_cents,
+            "cardBrand": self.card_brand,
+            "cardLastFour": self.card_last_four,
+            "heldSince": self.held_since.isoformat(),
+        }
+
+    @classmethod
+    def read(cls, content: Mapping[str, Any]) -> HeldCard:
+        return cls(
+            checkout_id=UUID(content["checkoutId"]),
+            order_id=UUID(content["orderId"]),
+            held_cents=int(content["heldAmount"]),
+            card_brand=content["cardBrand"],
+            card_last_four=content["cardLastFour"],
+            held_since=datetime.fromisoformat(content["heldSince"]),
+        )
+
+
+@dataclass(frozen=True, slots=True)
 class TillFigures:
     """The till's part of an X or a Z: each drawer of the day (counted and variance None while
-    open) and the cash taken with no drawer to post to, in cents."""
+    open), the cash taken with no drawer to post to, in cents, and the cards still held for
+    tabs (money not yet taken, listed so nobody forgets to close or release them)."""
 
     drawers: tuple[DrawerSummary, ...]
     unassigned_cents: int
+    held_cards: tuple[HeldCard, ...] = ()
 
     def content(self) -> dict[str, Any]:
         return {
@@ -104,13 +140,21 @@ class TillFigures:
                 for drawer in self.drawers
             ],
             "unassignedCash": self.unassigned_cents,
+            # Only when a card is held: every Z without one reads and writes the same bytes.
+            **(
+                {"heldCards": [held.content() for held in self.held_cards]}
+                if self.held_cards
+                else {}
+            ),
         }
 
     @classmethod
     def read(cls, content: Mapping[str, Any]) -> TillFigures:
-        """The till's part ``content`` wrote, read back."""
+        """The till's part ``content`` wrote, read back (a Z from before tabs on cards lists
+        no held card)."""
         drawers = tuple(_read_drawer(drawer) for drawer in content["drawers"])
-        return cls(drawers, int(content["unassignedCash"]))
+        held = tuple(HeldCard.read(card) for card in content.get("heldCards", ()))
+        return cls(drawers, int(content["unassignedCash"]), held)
 
 
 def _instant(text: str | None) -> datetime | None:
@@ -344,7 +388,10 @@ def z_text(z: ZReport, location_name: str | None) -> list[str]:
     unassigned = z.till.unassigned_cents
     if unassigned:
         out += columns("Cash in no drawer", amount(unassigned))
-    if z.till.drawers or unassigned:
+    for held in z.till.held_cards:
+        card = " ".join(part for part in (held.card_brand, held.card_last_four) if part)
+        out += columns(f"Card held {card}".rstrip(), amount(held.held_cents))
+    if z.till.drawers or unassigned or z.till.held_cards:
         out.append(RULE)
     out += columns(f"GRAND TOTAL {z.currency}", amount(z.grand_total_cents))
     out += columns("Journal sequence", str(z.journal_sequence))

@@ -132,6 +132,7 @@ describe("figureRows", () => {
     rounding: 0,
     drawers: [],
     unassignedCash: 0,
+    heldCards: [],
     journalSequence: 3,
     lastZ: 0,
     openChecks: { count: 0, total: 0, paid: 0, checks: [] },
@@ -172,6 +173,21 @@ describe("figureRows", () => {
     expect(figureRows({ ...x, unassignedCash: -1.5 }, money).at(-1)).toEqual({
       label: "Cash with no drawer",
       value: "-$1.50",
+    });
+  });
+
+  it("lists each card still held for a tab, after the cash", () => {
+    const held = {
+      checkoutId: "c",
+      orderId: "o",
+      heldAmount: 60,
+      cardBrand: "VISA",
+      cardLastFour: "4242",
+      heldSince: "2026-12-03T21:04:00Z",
+    };
+    expect(figureRows({ ...x, heldCards: [held] }, money).at(-1)).toEqual({
+      label: "Card held on a tab · VISA 4242",
+      value: "$60.00",
     });
   });
 

@@ -153,6 +153,11 @@ export function figureRows(report: DayFigures, money: Money, taxMode: TaxMode = 
   if (report.unassignedCash !== 0) {
     rows.push({ label: t("till.figure.unassignedCash"), value: cents(report.unassignedCash) });
   }
+  // A tab's card still held: not money taken, listed so someone closes the tab or lets it go.
+  for (const held of report.heldCards) {
+    const card = [held.cardBrand, held.cardLastFour].filter(Boolean).join(" ");
+    rows.push({ label: t("till.figure.heldCard", { card }), value: cents(held.heldAmount) });
+  }
   if ("grandTotal" in report) {
     rows.push({ label: t("till.figure.grandTotal"), value: cents(report.grandTotal), total: true });
   }
