@@ -3,8 +3,9 @@
 check on it from the terminal and watches it wait for the card; the guest, played on the
 reader's page, chooses a tip there and taps; the check closes by itself with one card payment
 carrying the guest's tip; half of it refunded from today's closed checks goes back to the card
-through the provider. At 1024 x 768; screenshots of the back office's readers, the terminal
-waiting for the card and the reader's page to docs/screens/."""
+through the provider. A tab held on the card from the payment sheet, closed there with the
+guest's tip. At 1024 x 768; screenshots of the back office's readers, the terminal waiting for
+the card, the reader's page and a tab held to docs/screens/."""
 
 from __future__ import annotations
 
@@ -130,3 +131,55 @@ def test_a_table_paid_on_the_readers_page_with_a_tip_then_half_refunded_to_the_c
             break
         time.sleep(0.2)
     assert [(r["status"], Decimal(str(r["amount"]))) for r in refunds] == [("SUCCEEDED", half)]
+
+
+def _one_manual_reader(restaurant: Restaurant) -> dict[str, Any]:
+    """The location's one reader, a manual simulator's (the test above pairs it in the back
+    office; alone, this test pairs it over the API)."""
+    with restaurant.http() as http:
+        where = {"locationId": restaurant.location_id}
+        readers: list[dict[str, Any]] = http.get("/api/payment-readers", params=where).json()
+        if not readers:
+            body = where | {"provider": "simulator", "name": "Bar reader", "mode": "MANUAL"}
+            made = http.post("/api/payment-readers", json=body)
+            assert made.status_code == 201, made.text
+            readers = [made.json()]
+    [reader] = readers
+    return reader
+
+
+def test_a_tab_held_on_a_card_closes_with_the_guests_tip(
+    browser: Browser, restaurant: Restaurant
+) -> None:
+    reader = _one_manual_reader(restaurant)
+    page = signed_in_terminal(browser, restaurant, "Ana")
+    seat(page, "5", 1)
+    open_category(page, "Drinks")
+    add(page, "Lemonade")
+    page.get_by_role("button", name="Send (1)").click()
+    page.get_by_role("button", name="Pay").click()
+    paying = page.get_by_role("dialog", name=re.compile("^Pay check"))
+    tab = paying.get_by_role("group", name="Tab on a card")
+    tab.get_by_role("button", name="Hold $50.00").click()
+    expect(tab.get_by_role("status")).to_contain_text("Tap the card on the reader to open the tab")
+
+    pad = _manager_page(browser, restaurant, f"/reader/{reader['id']}")
+    pad.get_by_role("group", name="The reader's screen").get_by_role(
+        "button", name="Tap the card"
+    ).click()
+    expect(tab.get_by_role("status")).to_have_text("Tab open on VISA 4242, held up to $50.00")
+    # Nothing is paid while the tab runs.
+    expect(paying.get_by_role("button", name="Reader", exact=True)).to_be_visible()
+    tab.get_by_role("button", name=re.compile(r"^15% ")).click()
+    screenshot(page, "terminal-card-tab-held")
+    tab.get_by_role("button", name=re.compile(r"^Close the tab: \$")).click()
+
+    closed_once_paid(page)
+    with restaurant.http() as http:
+        params = {"locationId": restaurant.location_id, "tableId": restaurant.tables["5"]["id"]}
+        found = http.get("/api/orders", params=params).json()["data"]
+    order = restaurant.order(max(found, key=lambda o: o["createdAt"])["id"])
+    [payment] = order["payments"]
+    paid = Decimal(str(payment["amount"]))
+    assert (payment["method"], payment["cardLastFour"]) == ("CARD", "4242")
+    assert Decimal(str(payment["tipAmount"])) == (paid * Decimal("0.15")).quantize(Decimal("0.01"))

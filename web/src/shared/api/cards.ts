@@ -42,3 +42,14 @@ export const cancelCardCheckout = (api: Api, checkoutId: string) =>
 
 export const listCardRefunds = (api: Api, orderId: string) =>
   api.read(api.client.GET("/api/card-refunds", { params: { query: { orderId } } }));
+
+export const listCardCheckouts = (api: Api, orderId: string) =>
+  api.read(api.client.GET("/api/orders/{orderId}/card-checkouts", { params: { path: { orderId } } }));
+
+/** A tab opened on a card: authorised up to `amount` and kept until the tab closes. */
+export const holdCard = (api: Api, orderId: string, body: Schemas["HoldCreate"]) =>
+  api.read(api.client.POST("/api/orders/{orderId}/card-holds", { params: { path: { orderId } }, body }));
+
+/** The tab closed on its held card: the balance due (or `amount`) and the guest's tip. */
+export const captureCardHold = (api: Api, checkoutId: string, body: Schemas["CaptureIn"]) =>
+  api.read(api.client.POST("/api/card-checkouts/{checkoutId}/capture", { params: checkout(checkoutId), body }));

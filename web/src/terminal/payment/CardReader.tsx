@@ -5,16 +5,19 @@
 // only reads the order again.
 
 import { useEffect, useState } from "preact/hooks";
-import { cancelCardCheckout, getCardCheckout, listReaders, startCardCheckout } from "../../shared/api/cards";
+import { cancelCardCheckout, listReaders, startCardCheckout } from "../../shared/api/cards";
 import { currentDevice } from "../../shared/api/dining";
-import { getOrder } from "../../shared/api/orders";
 import { type Cents, fromCents, toCents } from "../../shared/money";
 import type { Order } from "../../shared/types";
 import { Button } from "../../shared/ui";
 import { inWords } from "../../shared/words";
 import { useTerminal } from "../context";
 import { t } from "../messages";
-import { type CardCheckout, FOLLOW_MS, firstReader, hasEnded, type Reader } from "./reader";
+import { CardTab } from "./CardTab";
+import { type CardCheckout, type CheckoutStatus, firstReader, hasEnded, type Reader } from "./reader";
+import { useFollowed } from "./useFollowed";
+
+const CHARGE_FOLLOWED = { answering: (status: CheckoutStatus) => !hasEnded(status), paid: "SUCCEEDED" } as const;
 
 /** The location's readers and the one this terminal charges on at first (null while loading:
  * the sheet shows no reader until it knows there is one). */
@@ -34,11 +37,13 @@ export function useReaders(): { readers: Reader[]; first: Reader | null } | null
   return found;
 }
 
-/** `amount`: what the charge takes without the tip. `onPaid`: the order once the card paid
- * (a check it settled may close first: the sheet follows the order too). */
+/** `amount`: what the charge takes without the tip; `balance`: what a tab's card closing the
+ * check takes. `onPaid`: the order once the card paid (a check it settled may close first: the
+ * sheet follows the order too). */
 export function ReaderCharge(props: {
   orderId: string;
   amount: Cents;
+  balance: Cents;
   readers: Reader[];
   first: Reader | null;
   money: (cents: Cents) => string;
@@ -55,24 +60,7 @@ export function ReaderCharge(props: {
   const open = checkout !== null && !hasEnded(checkout.status);
 
   // Followed while open; once it has ended, a card that paid reads the order again.
-  useEffect(() => {
-    if (!checkout) return;
-    if (!hasEnded(checkout.status)) {
-      const timer = setTimeout(
-        () =>
-          getCardCheckout(api, checkout.id)
-            .then(setCheckout)
-            .catch((failure) => setError(inWords(failure))),
-        FOLLOW_MS,
-      );
-      return () => clearTimeout(timer);
-    }
-    if (checkout.status === "SUCCEEDED") {
-      getOrder(api, orderId)
-        .then(onPaid)
-        .catch((failure) => setError(inWords(failure)));
-    }
-  }, [api, checkout, orderId, onPaid]);
+  useFollowed(checkout, CHARGE_FOLLOWED, setCheckout, setError, onPaid);
 
   async function charge() {
     if (!reader || busy) return;
@@ -140,6 +128,16 @@ export function ReaderCharge(props: {
             ? t("terminal.reader.charge", { amount: props.money(props.amount), reader: reader.name })
             : t("terminal.reader.pickFirst")}
         </Button>
+      )}
+      {!open && (
+        <CardTab
+          orderId={orderId}
+          balance={props.balance}
+          reader={reader}
+          money={props.money}
+          onClosing={props.onStarted}
+          onPaid={onPaid}
+        />
       )}
     </div>
   );

@@ -298,6 +298,7 @@ export function Payment(props: { check: Check; onClose: () => void; onDone: (pai
                 <ReaderCharge
                   orderId={order.id}
                   amount={part}
+                  balance={balance}
                   readers={readers.readers}
                   first={readers.first}
                   money={money}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { firstReader, hasEnded, type Reader } from "./reader";
+import { awaitsAnswer, type CardCheckout, currentTab, firstReader, hasEnded, type Reader } from "./reader";
 
 const reader = (id: string, defaultFor: string[] = []): Reader => ({
   id,
@@ -38,5 +38,48 @@ describe("a checkout", () => {
     ["REFUNDED", true],
   ] as const)("%s has ended: %s", (status, ended) => {
     expect(hasEnded(status)).toBe(ended);
+  });
+});
+
+const checkout = (id: string, status: CardCheckout["status"], hold = true): CardCheckout => ({
+  id,
+  orderId: "o",
+  locationId: "l",
+  readerId: "r",
+  provider: "simulator",
+  status,
+  hold,
+  heldAmount: status === "PENDING" ? null : 50,
+  amount: 50,
+  tipMode: "NONE",
+  tip: 0,
+  reason: null,
+  cancelRequested: false,
+  createdAt: "2026-12-03T20:00:00Z",
+  updatedAt: "2026-12-03T20:00:00Z",
+  expiresAt: "2026-12-03T20:02:00Z",
+  finishedAt: null,
+  cardBrand: "VISA",
+  cardLastFour: "4242",
+  paymentId: null,
+  startedBy: { staffId: null, name: "Ana" },
+});
+
+describe("a tab on a card", () => {
+  it("is the newest hold not yet ended", () => {
+    const tabs = [checkout("a", "RELEASED"), checkout("b", "HELD"), checkout("c", "SUCCEEDED", false)];
+    expect(currentTab(tabs)?.id).toBe("b");
+    expect(currentTab([checkout("a", "CAPTURED"), checkout("c", "WAITING_FOR_CARD", false)])).toBeNull();
+  });
+  it.each([
+    ["PENDING", true],
+    ["WAITING_FOR_CARD", true],
+    ["HELD", false],
+    ["CAPTURING", true],
+    ["RELEASING", true],
+    ["CAPTURED", false],
+    ["RELEASED", false],
+  ] as const)("%s is still to be answered: %s", (status, waiting) => {
+    expect(awaitsAnswer(status)).toBe(waiting);
   });
 });
