@@ -129,6 +129,12 @@ def ensure_idle(view: ReaderView) -> None:
         )
 
 
+def ensure_default_at(reader: PaymentReader, terminal_location_id: UUID | None) -> None:
+    """A terminal's default reader is at the terminal's location."""
+    if terminal_location_id != reader.location_id:
+        raise ReaderElsewhere(f"reader {reader.name} is at another location than the terminal")
+
+
 def ensure_simulated(reader: PaymentReader) -> None:
     if reader.provider != SIMULATOR or reader.mode is not ReaderMode.MANUAL:
         raise NotSimulated(f"reader {reader.name} is not a MANUAL simulator reader")

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import Protocol
+from typing import Protocol, runtime_checkable
 from uuid import UUID
 
 
@@ -137,6 +137,24 @@ class PaymentProvider(Protocol):
     async def release(self, payment_ref: str) -> None:
         """Lets go of a held card without taking anything."""
         ...
+
+
+@runtime_checkable
+class TakesWebhooks(Protocol):
+    """A provider that tells of its charges by webhook (Stripe's): the webhook is a prompt to
+    ask the provider about the charge it names, never an answer recorded as it came."""
+
+    name: str
+
+    def charge_told_of(self, payload: bytes, signature_header: str) -> str | None:
+        """The charge a webhook it signed names (None: an event about no charge followed); a
+        body it did not sign: ``WebhookRejected``."""
+        ...
+
+
+class WebhookRejected(Exception):
+    """A webhook its provider did not sign (no or a wrong signature, signed too long ago), or
+    no event at all."""
 
 
 class ProviderUnavailable(Exception):

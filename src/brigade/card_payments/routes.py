@@ -35,6 +35,7 @@ from brigade.card_payments.domain import (
 )
 from brigade.card_payments.provider import RefundStatus, TipMode
 from brigade.card_payments.service import CardPoller, NewReader
+from brigade.card_payments.stripe_terminal import StripeTerminal
 from brigade.kit import money
 from brigade.kit.errors import InvalidInput, NotFound, OtherLocation
 from brigade.kit.events import register_payload_shape
@@ -566,7 +567,7 @@ async def stripe_terminal_webhook(request: Request) -> WebhookReceived:
     call, never a browser's: its header is not one the API offers to browsers.)"""
     payload = await request.body()
     signature = request.headers.get("stripe-signature", "")
-    await service.stripe_webhook(_poller(request), payload, signature)
+    await service.provider_webhook(_poller(request), StripeTerminal.name, payload, signature)
     return WebhookReceived(received=True)
 
 

@@ -39,6 +39,7 @@ from brigade.card_payments.domain import (
     ReaderView,
     WebhookNotVerified,
     check_new_reader,
+    ensure_default_at,
     ensure_idle,
     ensure_simulated,
     new_checkout,
@@ -57,6 +58,8 @@ from brigade.card_payments.provider import (
     RefundStatus,
     RegistrationRefused,
     Started,
+    TakesWebhooks,
+    WebhookRejected,
 )
 from brigade.card_payments.providers import Providers
 from brigade.card_payments.repository import (
@@ -64,7 +67,6 @@ from brigade.card_payments.repository import (
     ReaderRepository,
     RefundRepository,
 )
-from brigade.card_payments.stripe_terminal import StripeTerminal, WebhookRejected
 from brigade.kit import money
 from brigade.kit.access import Actor, Role
 from brigade.kit.clock import now
@@ -139,18 +141,20 @@ async def _registered(provider: PaymentProvider, new: NewReader) -> str | None:
         raise ProviderDown(f"{provider.name} did not answer; try again") from None
 
 
-async def stripe_webhook(poller: CardPoller, payload: bytes, signature_header: str) -> None:
-    """A webhook of Stripe's, verified with its signing secret: the charge it tells of is
-    asked about now (docs/design.md §27). Anyone may send one; only Stripe can sign it."""
-    provider = poller.providers.get(StripeTerminal.name)
-    if not isinstance(provider, StripeTerminal):
-        raise ProviderNotConfigured(f"no provider {StripeTerminal.name} is configured here")
+async def provider_webhook(
+    poller: CardPoller, provider_name: str, payload: bytes, signature_header: str
+) -> None:
+    """A provider's webhook, verified with its signing secret: the charge it tells of is
+    asked about now (docs/design.md §27). Anyone may send one; only the provider can sign it."""
+    provider = poller.providers.get(provider_name)
+    if not isinstance(provider, TakesWebhooks):
+        raise ProviderNotConfigured(f"no provider {provider_name} taking webhooks is configured")
     try:
-        report = provider.read_webhook(payload, signature_header)
+        charge_ref = provider.charge_told_of(payload, signature_header)
     except WebhookRejected as rejected:
         raise WebhookNotVerified(str(rejected)) from None
-    if report is not None:
-        await poller.report_charge(provider.name, report.charge_ref)
+    if charge_ref is not None:
+        await poller.report_charge(provider.name, charge_ref)
 
 
 async def list_readers(uow: UnitOfWork, actor: Actor, location_id: UUID | None) -> list[ReaderView]:
@@ -186,8 +190,7 @@ async def set_default_reader(
     being it. The terminal is at the reader's location."""
     reader = await _reader(uow, actor, reader_id)
     device = await terminals.find_device(uow, device_id)
-    if device.location_id != reader.location_id:
-        raise ReaderElsewhere(f"reader {reader.name} is at another location than the terminal")
+    ensure_default_at(reader, device.location_id)
     repository = ReaderRepository(uow)
     if default:
         await repository.set_default(device_id, reader_id)

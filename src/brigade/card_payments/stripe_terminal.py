@@ -35,6 +35,7 @@ from brigade.card_payments.provider import (
     RegistrationRefused,
     Started,
     TipMode,
+    WebhookRejected,
 )
 
 Answer = TypeVar("Answer")
@@ -73,11 +74,6 @@ PAYMENT_INTENT_EVENTS: Final = frozenset(
         "payment_intent.amount_capturable_updated",
     }
 )
-
-
-class WebhookRejected(Exception):
-    """A webhook that is not Stripe's: no or a wrong signature, signed too long ago, or not
-    an event."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -158,9 +154,10 @@ class StripeTerminal:
     async def close(self) -> None:
         await self._http.close_async()  # type: ignore[no-untyped-call]
 
-    def read_webhook(self, payload: bytes, signature_header: str) -> ReaderReport | None:
-        """``read_webhook`` with this provider's webhook secret."""
-        return read_webhook(payload, signature_header, self.webhook_secret)
+    def charge_told_of(self, payload: bytes, signature_header: str) -> str | None:
+        """The charge a webhook names, read with this provider's webhook secret."""
+        report = read_webhook(payload, signature_header, self.webhook_secret)
+        return None if report is None else report.charge_ref
 
     async def register(self, label: str, registration_code: str | None) -> str | None:
         if not registration_code:

@@ -21,6 +21,7 @@ from brigade.card_payments.domain import (
     PaymentReader,
     ReaderElsewhere,
     ReaderMode,
+    ensure_default_at,
     new_checkout,
     next_status,
     step_of,
@@ -289,3 +290,11 @@ def test_the_simulator_holds_authorises_anew_and_captures_once() -> None:
         assert await simulator.capture(payment_ref, 3000, 500, uuid4()) == taken
 
     asyncio.run(run())
+
+
+def test_a_terminals_default_reader_is_at_its_location() -> None:
+    reader = _reader()
+    ensure_default_at(reader, reader.location_id)
+    for elsewhere in (uuid4(), None):
+        with pytest.raises(ReaderElsewhere):
+            ensure_default_at(reader, elsewhere)
