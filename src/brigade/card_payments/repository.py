@@ -34,12 +34,15 @@ from brigade.card_payments.tables import (
 )
 from brigade.kit.db.engine import UnitOfWork
 from brigade.kit.db.rows import location_reader, record_from_row, row_from_record
+from brigade.orders.domain.states import FINAL_ORDER_STATUSES
+from brigade.orders.tables import orders
 
 reader_location = location_reader(payment_readers)
 checkout_location = location_reader(card_checkouts)
 _OPEN = [status.value for status in OPEN]
 _WORKING = [status.value for status in WORKING]
 _HOLDING = [status.value for status in HOLDING]
+_CLOSED_ORDERS = [status.value for status in FINAL_ORDER_STATUSES]
 
 
 def _reader(row: Row[Any]) -> PaymentReader:
@@ -182,12 +185,22 @@ class CheckoutRepository:
         rows = await _claim(self._uow, card_checkouts, wanted, now, until, limit)
         return [_checkout(row) for row in rows]
 
-    async def held_of(self, order_id: UUID) -> list[CardCheckout]:
-        """The order's cards HELD for its tab (a capture or release not asked for)."""
+    async def held_for_closed_orders(self, limit: int) -> list[CardCheckout]:
+        """Cards HELD for tabs whose order has closed (completed another way, or cancelled):
+        their partial index finds the few held, the orders' key their status (a read model
+        of the orders' table, docs/design.md §27)."""
         connection = await self._uow.connection()
-        statement = select(card_checkouts).where(
-            card_checkouts.c.order_id == order_id,
-            card_checkouts.c.status == CheckoutStatus.HELD.value,
+        closed = select(orders.c.id).where(orders.c.status.in_(_CLOSED_ORDERS))
+        statement = (
+            select(card_checkouts)
+            .where(
+                # The partial index's own condition, so SQLite uses it too.
+                card_checkouts.c.status.in_(_HOLDING),
+                card_checkouts.c.status == CheckoutStatus.HELD.value,
+                card_checkouts.c.order_id.in_(closed),
+            )
+            .order_by(card_checkouts.c.id)
+            .limit(limit)
         )
         return [_checkout(row) for row in await connection.execute(statement)]
 

@@ -75,7 +75,7 @@ from brigade.kit.errors import DomainError, NotFound
 from brigade.kit.ids import new_id
 from brigade.orders import service as orders
 from brigade.orders.domain.commands import TakePayment
-from brigade.orders.domain.domain_events import OrderCompleted, PaymentRefunded
+from brigade.orders.domain.domain_events import PaymentRefunded
 from brigade.orders.domain.records import ClientMade, MadeKind
 from brigade.orders.domain.states import PaymentMethod, ensure_order_editable
 from brigade.orders.domain.totals import check_payment
@@ -324,12 +324,12 @@ async def _checkout(
     return checkout
 
 
-async def release_holds_of(uow: UnitOfWork, completed: OrderCompleted) -> None:
-    """A tab closed another way (cash, another card) lets its held cards go, in the
-    completion's transaction: the poller releases them."""
+async def release_closed_tabs(uow: UnitOfWork, limit: int) -> None:
+    """Cards held for tabs that closed another way (completed by cash or another card, or
+    cancelled) are let go: RELEASING, and the poller releases them."""
     repository = CheckoutRepository(uow)
     at = now()
-    for checkout in await repository.held_of(completed.order_id):
+    for checkout in await repository.held_for_closed_orders(limit):
         await repository.save(checkout.release_asked(at), moved=True)
 
 
@@ -585,7 +585,10 @@ class CardPoller:
                 await asyncio.wait_for(stopping.wait(), self._poll_seconds)
 
     async def round(self) -> None:
-        """Every open checkout and pending refund nobody else holds, asked about once."""
+        """Every open checkout and pending refund nobody else holds, asked about once, after
+        the held cards of tabs closed meanwhile are set to be released."""
+        async with self._database.unit_of_work(write=True) as uow:
+            await release_closed_tabs(uow, PER_ROUND)
         for claimed in await self._claim_checkouts(None):
             await self._advance(claimed)
         for refund in await self._claim_refunds():

@@ -134,11 +134,28 @@ def test_a_tab_paid_another_way_lets_its_card_go(client: AppClient) -> None:
     held = _held(client, order, reader, 40)
     assert pay(client, order, 20, paymentMethod="CASH").status_code == 201
     ok(client.post(f"/api/orders/{order['id']}/complete"))
+    # The poller's next round lets it go: the completion itself asks nothing of card readers.
+    assert checkout(client, held["id"])["status"] == "HELD"
 
-    assert checkout(client, held["id"])["status"] == "RELEASING"
     poll(client)
     assert checkout(client, held["id"])["status"] == "RELEASED"
     assert [p["paymentMethod"] for p in order_now(client, order)["payments"]] == ["CASH"]
+    steps = [e["type"] for e in all_events(client) if e["entityId"] == held["id"]]
+    assert steps[-2:] == ["card_checkout.releasing", "card_checkout.released"]
+
+
+def test_a_cancelled_tab_lets_its_card_go(client: AppClient) -> None:
+    reader = make_reader(client)
+    order = order_of(client, 20)
+    held = _held(client, order, reader, 40)
+    other = _held(client, order_of(client, 10), reader, 40)
+    reason = {"reason": "the party left"}
+    ok(client.request("DELETE", f"/api/orders/{order['id']}", json=reason))
+    poll(client)
+
+    assert checkout(client, held["id"])["status"] == "RELEASED"
+    # Another tab, still open, keeps its card.
+    assert checkout(client, other["id"])["status"] == "HELD"
 
 
 def test_a_capture_is_bounded_by_the_tab_and_asked_of_a_held_card_only(

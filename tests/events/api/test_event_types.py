@@ -626,6 +626,59 @@ def card_checkout_refunded(client: AppClient) -> tuple[int, Expected]:
     return before, _checkout_event(client, types, made)
 
 
+def _held_on_a_manual_reader(client: AppClient) -> tuple[Json, Json]:
+    """A tab of 20.00 whose card a MANUAL reader holds for 50.00: the order and the hold."""
+    reader, order = make_reader(client, mode="MANUAL"), order_of(client, 20)
+    body = {"readerId": reader["id"], "amount": 50}
+    made = _ok(client.post(f"/api/orders/{order['id']}/card-holds", json=body), 202)
+    poll(client)
+    _tap(client, reader, "APPROVE")
+    poll(client)
+    return order, made
+
+
+def card_checkout_held(client: AppClient) -> tuple[int, Expected]:
+    reader, order = make_reader(client, mode="MANUAL"), order_of(client, 20)
+    body = {"readerId": reader["id"], "amount": 50}
+    hold = _ok(client.post(f"/api/orders/{order['id']}/card-holds", json=body), 202)
+    poll(client)
+    _tap(client, reader, "APPROVE")
+    before = _last_id(client)
+    poll(client)
+    return before, _checkout_event(client, (CardEvents.CARD_CHECKOUT_HELD,), hold)
+
+
+def card_checkout_capturing(client: AppClient) -> tuple[int, Expected]:
+    _, made = _held_on_a_manual_reader(client)
+    before = _last_id(client)
+    _ok(client.post(f"/api/card-checkouts/{made['id']}/capture", json={"tip": 2}), 202)
+    return before, _checkout_event(client, (CardEvents.CARD_CHECKOUT_CAPTURING,), made)
+
+
+def card_checkout_captured(client: AppClient) -> tuple[int, Expected]:
+    _, made = _held_on_a_manual_reader(client)
+    _ok(client.post(f"/api/card-checkouts/{made['id']}/capture", json={"tip": 2}), 202)
+    before = _last_id(client)
+    poll(client)
+    types = (OrderEvents.PAYMENT_CREATED, CardEvents.CARD_CHECKOUT_CAPTURED)
+    return before, _checkout_event(client, types, made)
+
+
+def card_checkout_releasing(client: AppClient) -> tuple[int, Expected]:
+    _, made = _held_on_a_manual_reader(client)
+    before = _last_id(client)
+    _ok(client.post(f"/api/card-checkouts/{made['id']}/cancel"), 202)
+    return before, _checkout_event(client, (CardEvents.CARD_CHECKOUT_RELEASING,), made)
+
+
+def card_checkout_released(client: AppClient) -> tuple[int, Expected]:
+    _, made = _held_on_a_manual_reader(client)
+    _ok(client.post(f"/api/card-checkouts/{made['id']}/cancel"), 202)
+    before = _last_id(client)
+    poll(client)
+    return before, _checkout_event(client, (CardEvents.CARD_CHECKOUT_RELEASED,), made)
+
+
 def _card_paid_and_completed(client: AppClient, price: float) -> Json:
     reader, order = make_reader(client), order_of(client, price)
     started(client, order, reader, price)
@@ -714,6 +767,11 @@ ACTIONS: dict[EventType, Callable[[Any], tuple[int, Expected]]] = {
     CardEvents.CARD_CHECKOUT_CANCELED: card_checkout_canceled,
     CardEvents.CARD_CHECKOUT_TIMED_OUT: card_checkout_timed_out,
     CardEvents.CARD_CHECKOUT_REFUNDED: card_checkout_refunded,
+    CardEvents.CARD_CHECKOUT_HELD: card_checkout_held,
+    CardEvents.CARD_CHECKOUT_CAPTURING: card_checkout_capturing,
+    CardEvents.CARD_CHECKOUT_CAPTURED: card_checkout_captured,
+    CardEvents.CARD_CHECKOUT_RELEASING: card_checkout_releasing,
+    CardEvents.CARD_CHECKOUT_RELEASED: card_checkout_released,
     CardEvents.CARD_REFUND_REQUESTED: card_refund_requested,
     CardEvents.CARD_REFUND_SUCCEEDED: card_refund_succeeded,
     CardEvents.CARD_REFUND_FAILED: card_refund_failed,
