@@ -6,6 +6,7 @@ creates a fresh PostgreSQL database from that server, and drops it afterwards.
 
 from __future__ import annotations
 
+import asyncio
 import os
 from collections.abc import Iterator
 from datetime import UTC, datetime
@@ -35,6 +36,7 @@ from running_once import RUNS_ONCE, WHERE_ONCE, relative, runs_once_table
 from throwaway_db import (
     DELETE_ALL,
     EMPTYING_ATTEMPTS,
+    EMPTYING_PAUSE,
     drop_templates,
     emptying_raced,
     throwaway_database,
@@ -175,6 +177,7 @@ async def _empty_all_tables(app: object) -> None:
         except Exception as error:
             if not emptying_raced(error) or attempt == EMPTYING_ATTEMPTS:
                 raise
+            await asyncio.sleep(EMPTYING_PAUSE * attempt)
 
 
 async def _empty_once(app: object) -> None:

@@ -13,6 +13,7 @@ import shutil
 import sqlite3
 import tempfile
 import threading
+import time
 import uuid
 from collections.abc import AsyncIterator, Iterator
 from contextlib import asynccontextmanager, contextmanager
@@ -65,6 +66,9 @@ DELETE_ALL = "; ".join(f'DELETE FROM "{table.name}"' for table in reversed(metad
 # flight from the test before may commit a parent and its child between the child's delete and
 # the parent's (23503). Either way nothing was deleted: empty again.
 EMPTYING_ATTEMPTS = 5
+# Seconds times the attempt before trying again: the lane that won the race finishes its
+# transaction first (tried at once, a busy webhook lane won five times in a row).
+EMPTYING_PAUSE = 0.1
 RACES_TO_RETRY = {"40P01", "23503"}
 
 
@@ -94,6 +98,7 @@ def empty_database(url: str) -> None:
         except Exception as error:
             if not emptying_raced(error) or attempt == EMPTYING_ATTEMPTS:
                 raise
+            time.sleep(EMPTYING_PAUSE * attempt)
 
 
 async def _execute_script(url: str, script: str) -> None:
