@@ -324,13 +324,20 @@ async def _checkout(
     return checkout
 
 
-async def release_closed_tabs(uow: UnitOfWork, limit: int) -> None:
+async def closed_tabs(uow: UnitOfWork, limit: int) -> list[UUID]:
     """Cards held for tabs that closed another way (completed by cash or another card, or
-    cancelled) are let go: RELEASING, and the poller releases them."""
+    cancelled): to be let go."""
+    return [checkout.id for checkout in await CheckoutRepository(uow).held_for_closed_orders(limit)]
+
+
+async def release_held(uow: UnitOfWork, checkout_ids: list[UUID]) -> None:
+    """Each card still HELD among ``checkout_ids`` is RELEASING: the poller releases it."""
     repository = CheckoutRepository(uow)
     at = now()
-    for checkout in await repository.held_for_closed_orders(limit):
-        await repository.save(checkout.release_asked(at), moved=True)
+    for checkout_id in checkout_ids:
+        checkout = await repository.get(checkout_id, for_update=True)
+        if checkout is not None and checkout.status is CheckoutStatus.HELD:
+            await repository.save(checkout.release_asked(at), moved=True)
 
 
 async def holds_open_at(uow: UnitOfWork, location_id: UUID) -> list[CardCheckout]:
@@ -587,8 +594,12 @@ class CardPoller:
     async def round(self) -> None:
         """Every open checkout and pending refund nobody else holds, asked about once, after
         the held cards of tabs closed meanwhile are set to be released."""
-        async with self._database.unit_of_work(write=True) as uow:
-            await release_closed_tabs(uow, PER_ROUND)
+        # Read first: a round with no tab to let go (nearly all) takes no write lock for it.
+        async with self._database.unit_of_work(write=False) as uow:
+            closed = await closed_tabs(uow, PER_ROUND)
+        if closed:
+            async with self._database.unit_of_work(write=True) as uow:
+                await release_held(uow, closed)
         for claimed in await self._claim_checkouts(None):
             await self._advance(claimed)
         for refund in await self._claim_refunds():
