@@ -8,6 +8,7 @@ from brigade.card_payments import tables as card_payments_tables
 from brigade.catalogue import tables as catalogue_tables
 from brigade.dining import tables as dining_tables
 from brigade.events import tables as events_tables
+from brigade.guests import tables as guests_tables
 from brigade.journal import tables as journal_tables
 from brigade.kit.db import outbox  # noqa: F401 (the outbox table, on the same metadata)
 from brigade.kit.db.tables import metadata
@@ -25,6 +26,7 @@ FEATURE_TABLES = (
     catalogue_tables,
     dining_tables,
     events_tables,
+    guests_tables,
     journal_tables,
     kitchen_tables,
     orders_tables,

@@ -148,6 +148,11 @@ class Settings(BaseSettings):
     stripe_location: str | None = None
     stripe_api_base: str = "https://api.stripe.com"
 
+    # Guests at the tables (docs/design.md §28): the address their phones reach this server at,
+    # which each table's QR code points to (https://pos.example.com); unset: the address a
+    # manager's request for the code came to.
+    public_url: str | None = Field(default=None, pattern=r"^https?://[^\s/]+(/[^\s]*)?$")
+
     # How long a PIN session on a terminal lasts (docs/design.md §10).
     session_hours: int = Field(default=12, ge=1, le=24 * 7)
     # The back office's cookie session ends this long after its last request, and a week after

@@ -44,6 +44,9 @@ locations = Table(
     Column("board_shows_dine_in", Boolean, nullable=False, server_default=false()),
     # Its receipts', tickets' and screens' language (docs/design.md §26).
     Column("language", String(8), nullable=False, server_default="en"),
+    # Guests ordering from their phones at its tables (docs/design.md §28).
+    Column("guest_ordering", String(16), nullable=False, server_default="OFF"),
+    Column("guest_orders_need_confirm", Boolean, nullable=False, server_default=true()),
     Index("ix_locations_name", "name", "id"),
 )
 
@@ -58,6 +61,9 @@ dining_tables = Table(
     *timestamps(),
     # Soft delete: old orders still name the table they were at.
     Column("deleted_at", UTCDateTime(), nullable=True),
+    # The table's guest code (docs/design.md §28), what its QR code points at.
+    Column("guest_code", String(32), nullable=False),
+    Index("uq_dining_tables_guest_code", "guest_code", unique=True),
     Index(
         "uq_dining_tables_location_name",
         "location_id",

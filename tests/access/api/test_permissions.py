@@ -765,6 +765,14 @@ ENDPOINTS: dict[tuple[str, str], tuple[str, Scenario]] = {
     ("GET", "/api/tables/{tableId}"): ("KITCHEN", lambda c: Call("GET", _table(c))),
     ("PUT", "/api/tables/{tableId}"): ("MANAGER", lambda c: Call("PUT", _table(c), {"seats": 4})),
     ("DELETE", "/api/tables/{tableId}"): ("MANAGER", lambda c: Call("DELETE", _table(c))),
+    ("POST", "/api/tables/{tableId}/guest-code"): (
+        "MANAGER",
+        lambda c: Call("POST", f"{_table(c)}/guest-code"),
+    ),
+    ("GET", "/api/tables/{tableId}/qr.svg"): (
+        "MANAGER",
+        lambda c: Call("GET", f"{_table(c)}/qr.svg"),
+    ),
     ("GET", "/api/devices"): ("MANAGER", lambda c: Call("GET", "/api/devices")),
     ("POST", "/api/devices"): (
         "MANAGER",
@@ -932,6 +940,9 @@ PUBLIC = {
     ("POST", "/api/pairing-codes/claim"),
     # Stripe's webhooks: their signature, not a credential (test_stripe_checkouts.py).
     ("POST", "/api/card-providers/stripe-terminal/webhook"),
+    # Guests' phones: a table's code, then their visit's id (tests/guests/api).
+    ("POST", "/api/guest/tables/{guestCode}/visits"),
+    ("GET", "/api/guest/visits/{visitId}"),
 }
 # Where who the caller is matters beyond their role (tests/access/api, tests/dining/api):
 # signing in is a terminal's; one sets one's own PIN and ends one's own session.

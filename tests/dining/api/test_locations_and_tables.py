@@ -30,6 +30,8 @@ def test_a_location_without_a_profile_is_utc_and_usd(client: AppClient) -> None:
         "serversOpenDrawers": True,
         "boardShowsDineIn": False,
         "language": "en",
+        "guestOrdering": "OFF",
+        "guestOrdersNeedConfirm": True,
         "createdAt": None,
         "updatedAt": None,
     }

@@ -84,4 +84,7 @@ def test_every_route_of_the_application_is_a_brigade_route(tmp_path: Path) -> No
         "/api/pairing-codes/claim",
         # Stripe sends its webhooks with no credential of Brigade's: its signature is checked.
         "/api/card-providers/stripe-terminal/webhook",
+        # A guest's phone: the table's code, then the visit's id, are its keys.
+        "/api/guest/tables/{guestCode}/visits",
+        "/api/guest/visits/{visitId}",
     }

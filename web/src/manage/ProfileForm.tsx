@@ -27,6 +27,11 @@ export function profileOf(location: Location): Profile {
     idleSignOutSeconds: location.idleSignOutSeconds,
     serversOpenDrawers: location.serversOpenDrawers,
     boardShowsDineIn: location.boardShowsDineIn,
+    // Set elsewhere (the language) or here: a PUT takes the profile whole, so every field the
+    // location has goes back as it is, or the server's default would replace it.
+    language: location.language,
+    guestOrdering: location.guestOrdering,
+    guestOrdersNeedConfirm: location.guestOrdersNeedConfirm,
   };
 }
 

@@ -1,7 +1,7 @@
 // Orders and lines as the API answers them, for unit tests: every field set, any overridden.
 
 import { blankOrder } from "./blank";
-import type { Order, OrderItem, Payment, Table } from "./types";
+import type { Location, Order, OrderItem, Payment, Table } from "./types";
 
 export const anItem = (id: string, name: string, extra: Partial<OrderItem> = {}): OrderItem => ({
   id,
@@ -73,7 +73,29 @@ export const aTable = (name: string, section: string | null = null): Table => ({
   section,
   seats: 4,
   status: "FREE",
+  guestCode: null,
   openOrders: [],
   createdAt: "2026-01-01T00:00:00Z",
   updatedAt: "2026-01-01T00:00:00Z",
+});
+
+export const aLocation = (extra: Partial<Location> = {}): Location => ({
+  id: "L",
+  name: "Harbour St",
+  timezone: "Europe/Paris",
+  currency: "EUR",
+  ticketWarnMinutes: 5,
+  ticketLateMinutes: 10,
+  taxMode: "INCLUSIVE",
+  cashRounding: null,
+  autoComplete: true,
+  idleSignOutSeconds: 180,
+  serversOpenDrawers: true,
+  boardShowsDineIn: false,
+  language: "en",
+  guestOrdering: "OFF",
+  guestOrdersNeedConfirm: true,
+  createdAt: "2026-01-01T00:00:00Z",
+  updatedAt: "2026-01-01T00:00:00Z",
+  ...extra,
 });

@@ -6,6 +6,8 @@ currency. A table is FREE or OCCUPIED by the DRAFT and OPEN orders sitting at it
 
 from __future__ import annotations
 
+import dataclasses
+import secrets
 import zoneinfo
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -34,6 +36,23 @@ MAX_CASH_ROUNDING = Decimal("100.00")
 DEFAULT_IDLE_SIGN_OUT_SECONDS = 180
 MIN_IDLE_SIGN_OUT_SECONDS = 30
 MAX_IDLE_SIGN_OUT_SECONDS = 3600
+# A table's guest code: 128 random bits, URL-safe (docs/design.md §28). Nobody guesses one; a
+# code seen (a photo of the table's QR) is replaced from the back office.
+GUEST_CODE_BYTES = 16
+
+
+def new_guest_code() -> str:
+    return secrets.token_urlsafe(GUEST_CODE_BYTES)
+
+
+class GuestOrdering(StrEnum):
+    """What guests may do from their phones at a location's tables (docs/design.md §28):
+    nothing, browse the menu, order, or order and pay."""
+
+    OFF = "OFF"
+    MENU = "MENU"
+    ORDER = "ORDER"
+    ORDER_AND_PAY = "ORDER_AND_PAY"
 
 
 @cache
@@ -117,6 +136,10 @@ class Location:
     board_shows_dine_in: bool = False
     # Its receipts', kitchen tickets' and staff's screens' language (docs/design.md §26).
     language: Language = DEFAULT_LANGUAGE
+    # Guests at its tables, from their phones (docs/design.md §28); a server confirms their
+    # rounds before they are sent while ``guest_orders_need_confirm``.
+    guest_ordering: GuestOrdering = GuestOrdering.OFF
+    guest_orders_need_confirm: bool = True
 
     @classmethod
     def unprofiled(cls, location_id: UUID) -> Location:
@@ -132,6 +155,8 @@ class DiningTable:
     seats: int | None
     created_at: datetime
     updated_at: datetime
+    # What the table's QR code points at (docs/design.md §28): a MANAGER's to see and replace.
+    guest_code: str = dataclasses.field(default_factory=new_guest_code)
 
 
 class TableStatus(StrEnum):

@@ -9,7 +9,7 @@ from uuid import UUID
 
 from sqlalchemy import ColumnElement, Row, select, update
 
-from brigade.dining.domain.rooms import DiningTable, Location, SeatedOrder
+from brigade.dining.domain.rooms import DiningTable, GuestOrdering, Location, SeatedOrder
 from brigade.dining.tables import dining_tables, locations
 from brigade.kit import money
 from brigade.kit.db.engine import UnitOfWork
@@ -33,6 +33,7 @@ def _to_location(row: Row[Any]) -> Location:
         row,
         tax_mode=TaxMode(row.tax_mode),
         language=Language(row.language),
+        guest_ordering=GuestOrdering(row.guest_ordering),
         cash_rounding=None if cents is None else money.from_cents(cents),
     )
 
@@ -110,6 +111,13 @@ class DiningTableRepository:
         connection = await self._uow.connection()
         query = select(dining_tables).where(dining_tables.c.id == table_id, _LIVE_TABLE)
         row = (await connection.execute(query.with_for_update() if for_update else query)).first()
+        return None if row is None else _to_table(row)
+
+    async def by_guest_code(self, guest_code: str) -> DiningTable | None:
+        """The live table whose QR code says ``guest_code`` (its unique index)."""
+        connection = await self._uow.connection()
+        query = select(dining_tables).where(dining_tables.c.guest_code == guest_code, _LIVE_TABLE)
+        row = (await connection.execute(query)).first()
         return None if row is None else _to_table(row)
 
     async def name_taken(

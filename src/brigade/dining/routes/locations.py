@@ -17,6 +17,7 @@ from brigade.dining.domain.rooms import (
     MAX_IDLE_SIGN_OUT_SECONDS,
     MAX_TICKET_MINUTES,
     MIN_IDLE_SIGN_OUT_SECONDS,
+    GuestOrdering,
     Location,
 )
 from brigade.dining.service import rooms as service
@@ -103,6 +104,16 @@ class LocationProfile(RequestModel):
         description="The language of its receipts, kitchen tickets and staff screens (a staff "
         "member may choose their own screens'); ar reads right to left",
     )
+    guest_ordering: GuestOrdering = Field(
+        default=GuestOrdering.OFF,
+        description="What guests may do from their phones at its tables, through each "
+        "table's QR code: OFF, MENU (browse), ORDER, ORDER_AND_PAY",
+    )
+    guest_orders_need_confirm: bool = Field(
+        default=True,
+        description="A server confirms a guests' round on the terminal before it is sent; "
+        "false: sent at once",
+    )
 
 
 def _as_set(field: str) -> Any:
@@ -128,6 +139,8 @@ class LocationOut(ResponseModel):
     servers_open_drawers: bool = _as_set("servers_open_drawers")
     board_shows_dine_in: bool = _as_set("board_shows_dine_in")
     language: Language = _as_set("language")
+    guest_ordering: GuestOrdering = _as_set("guest_ordering")
+    guest_orders_need_confirm: bool = _as_set("guest_orders_need_confirm")
     created_at: Timestamp | None = Field(
         description="When its profile was first set, in UTC; null without a profile"
     )
@@ -182,5 +195,7 @@ async def set_location_profile(
         servers_open_drawers=body.servers_open_drawers,
         board_shows_dine_in=body.board_shows_dine_in,
         language=body.language,
+        guest_ordering=body.guest_ordering,
+        guest_orders_need_confirm=body.guest_orders_need_confirm,
     )
     return _out(location)

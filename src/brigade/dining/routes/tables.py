@@ -5,18 +5,21 @@ from __future__ import annotations
 from typing import Any
 from uuid import UUID
 
-from fastapi import Response
+from fastapi import Request, Response
 from pydantic import Field
 
 from brigade.access.allowed import Reader
 from brigade.dining.allowed import DiningRoomManager
 from brigade.dining.domain.errors import DuplicateTableName
+from brigade.dining.domain.permissions import DiningPermissions
 from brigade.dining.domain.rooms import SeatedOrder, TableStatus
+from brigade.dining.qr import qr_svg
 from brigade.dining.service import rooms as service
 from brigade.dining.service.rooms import TableView
 from brigade.kit import money
+from brigade.kit.access import Actor, allows
 from brigade.kit.errors import NotFound
-from brigade.kit.http.deps import PaginationDep, UowDep
+from brigade.kit.http.deps import PaginationDep, SettingsDep, UowDep
 from brigade.kit.http.errors import problem_responses
 from brigade.kit.http.paths import TableId
 from brigade.kit.http.routing import brigade_router
@@ -85,6 +88,10 @@ class TableOut(ResponseModel):
     seats: int | None = Field(description="How many it seats; null: not said")
     status: TableStatus = Field(description="OCCUPIED while an order is open at it, else FREE")
     open_orders: list[SeatedOrderOut] = Field(description="Its DRAFT and OPEN orders")
+    guest_code: str | None = Field(
+        description="What its QR code points guests' phones at (/t/{guestCode}): answered to "
+        "whoever manages the dining room (MANAGER and up), null to others"
+    )
     created_at: Timestamp
     updated_at: Timestamp
 
@@ -106,8 +113,9 @@ def _seated(order: SeatedOrder) -> SeatedOrderOut:
     )
 
 
-def _out(view: TableView) -> TableOut:
+def _out(view: TableView, staff: Actor) -> TableOut:
     table = view.table
+    sees_code = allows(staff.role, DiningPermissions.MANAGE_DINING_ROOM)
     return TableOut(
         id=table.id,
         location_id=table.location_id,
@@ -116,6 +124,7 @@ def _out(view: TableView) -> TableOut:
         seats=table.seats,
         status=view.status,
         open_orders=[_seated(order) for order in view.seated],
+        guest_code=table.guest_code if sees_code else None,
         created_at=table.created_at,
         updated_at=table.updated_at,
     )
@@ -132,7 +141,7 @@ async def list_tables(
     found, total = await service.list_tables(
         uow, location_id, page=pagination.page, limit=pagination.limit
     )
-    return TablePage(**pagination.page_of([_out(view) for view in found], total))
+    return TablePage(**pagination.page_of([_out(view, staff) for view in found], total))
 
 
 @router.post(
@@ -146,12 +155,12 @@ async def create_table(
         uow, body.location_id, body.name, section=body.section, seats=body.seats
     )
     response.headers["Location"] = f"/api/tables/{view.table.id}"
-    return _out(view)
+    return _out(view, staff)
 
 
 @router.get("/{tableId}", response_model=TableOut, responses=problem_responses(NotFound))
 async def get_table(staff: Reader, table_id: TableId, uow: UowDep) -> TableOut:
-    return _out(await service.get_table(uow, table_id))
+    return _out(await service.get_table(uow, table_id), staff)
 
 
 @router.put(
@@ -163,7 +172,7 @@ async def update_table(
     staff: DiningRoomManager, table_id: TableId, body: TableUpdate, uow: UowDep
 ) -> TableOut:
     changes = body.model_dump(exclude_unset=True)
-    return _out(await service.update_table(uow, table_id, changes))
+    return _out(await service.update_table(uow, table_id, changes), staff)
 
 
 @router.delete(
@@ -173,3 +182,39 @@ async def delete_table(staff: DiningRoomManager, table_id: TableId, uow: UowDep)
     """Refused with 409 `table_occupied` while a DRAFT or OPEN order is at the table."""
     await service.delete_table(uow, table_id)
     return DeleteResult(success=True, message=f"Table {table_id} deleted")
+
+
+@router.post(
+    "/{tableId}/guest-code", response_model=TableOut, responses=problem_responses(NotFound)
+)
+async def new_guest_code(staff: DiningRoomManager, table_id: TableId, uow: UowDep) -> TableOut:
+    """The table's QR code points at a new `guestCode`: the old one opens no visit any more
+    (a photo of it, a code seen where it should not be). Print the table's code again."""
+    return _out(await service.new_table_guest_code(uow, table_id), staff)
+
+
+@router.get(
+    "/{tableId}/qr.svg",
+    response_class=Response,
+    responses={
+        200: {
+            "description": "The table's QR code, an SVG to print",
+            "content": {"image/svg+xml": {"schema": {"type": "string"}}},
+        },
+        **problem_responses(NotFound),
+    },
+)
+async def table_qr_code(
+    staff: DiningRoomManager,
+    table_id: TableId,
+    uow: UowDep,
+    settings: SettingsDep,
+    request: Request,
+) -> Response:
+    """The table's QR code, pointing guests' phones at `/t/{guestCode}` on
+    BRIGADE_PUBLIC_URL (else the address this request came to), as an SVG to print."""
+    view = await service.get_table(uow, table_id)
+    base = settings.public_url or str(request.base_url)
+    svg = qr_svg(f"{base.rstrip('/')}/t/{view.table.guest_code}", title=view.table.name)
+    # The code opens the table to guests: not kept by a shared cache.
+    return Response(svg, media_type="image/svg+xml", headers={"Cache-Control": "no-store"})

@@ -17,6 +17,7 @@ from brigade.dining.domain.rooms import (
     DEFAULT_TICKET_LATE_MINUTES,
     DEFAULT_TICKET_WARN_MINUTES,
     DiningTable,
+    GuestOrdering,
     Location,
     SeatedOrder,
     TableStatus,
@@ -25,6 +26,7 @@ from brigade.dining.domain.rooms import (
     check_idle_sign_out,
     check_ticket_thresholds,
     check_timezone,
+    new_guest_code,
     table_status,
 )
 from brigade.dining.repository.rooms import (
@@ -58,6 +60,8 @@ def _profile_fields(location: Location) -> dict[str, Any]:
         "serversOpenDrawers": location.servers_open_drawers,
         "boardShowsDineIn": location.board_shows_dine_in,
         "language": location.language.value,
+        "guestOrdering": location.guest_ordering.value,
+        "guestOrdersNeedConfirm": location.guest_orders_need_confirm,
     }
 
 
@@ -78,6 +82,8 @@ async def set_location_profile(
     servers_open_drawers: bool = True,
     board_shows_dine_in: bool = False,
     language: Language = DEFAULT_LANGUAGE,
+    guest_ordering: GuestOrdering = GuestOrdering.OFF,
+    guest_orders_need_confirm: bool = True,
 ) -> Location:
     """Create or replace a location's profile (PUT: every field, the currency, the kitchen
     ticket thresholds, the tax mode, the cash rounding, auto-complete and the terminals' idle
@@ -107,6 +113,8 @@ async def set_location_profile(
         servers_open_drawers=servers_open_drawers,
         board_shows_dine_in=board_shows_dine_in,
         language=language,
+        guest_ordering=guest_ordering,
+        guest_orders_need_confirm=guest_orders_need_confirm,
     )
     if current is not None and _profile_fields(current) == _profile_fields(location):
         return current
@@ -222,6 +230,28 @@ async def delete_table(uow: UnitOfWork, table_id: UUID) -> None:
         numbers = ", ".join(f"#{order.order_number}" for order in view.seated)
         raise TableOccupied(f"Order {numbers} is still at this table; move or close it first.")
     await DiningTableRepository(uow).delete(table_id, later_than(table.updated_at))
+
+
+async def new_table_guest_code(uow: UnitOfWork, table_id: UUID) -> TableView:
+    """The table's QR code points at a new guest code: the old one (a photo of it) opens
+    nothing any more (docs/design.md §28)."""
+    current = await _live_table(uow, table_id, for_update=True)
+    table = dataclasses.replace(
+        current, guest_code=new_guest_code(), updated_at=later_than(current.updated_at)
+    )
+    await DiningTableRepository(uow).save(table)
+    (view,) = await _views(uow, [table])
+    return view
+
+
+async def table_of_guest_code(uow: UnitOfWork, guest_code: str) -> TableView:
+    """The live table a guest's QR code names, with its open checks (404 for a code no table
+    has: unknown, replaced, or its table deleted)."""
+    table = await DiningTableRepository(uow).by_guest_code(guest_code)
+    if table is None:
+        raise NotFound("table", guest_code)
+    (view,) = await _views(uow, [table])
+    return view
 
 
 async def table_names(uow: UnitOfWork, table_ids: Collection[UUID]) -> dict[UUID, str]:

@@ -144,6 +144,11 @@ TAGS: list[dict[str, str]] = [
         "name": "card refunds",
         "description": "Money an order's refund gives back to a card, sent to its provider.",
     },
+    {
+        "name": "guests",
+        "description": "Guests at a table, from their phones, with no credential: the table's "
+        "QR code opens a visit bound to the table's check, which ends with it.",
+    },
     {"name": "shifts", "description": "Clocking in and out; the staff's shifts (MANAGER)."},
     {
         "name": "checkout",

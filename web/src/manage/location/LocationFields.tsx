@@ -7,6 +7,9 @@ import { cashRoundingOf, cashStepOf, cashStepOptions, taxModes } from "../pricin
 import { t } from "../messages";
 import type { Profile } from "../ProfileForm";
 
+/** What guests may do from their phones at the tables, least first. */
+const GUEST_ORDERING = ["OFF", "MENU", "ORDER", "ORDER_AND_PAY"] as const;
+
 /** The profile of a location not made yet: this browser's timezone, the server's defaults. */
 export function newProfile(): Profile {
   return {
@@ -110,6 +113,19 @@ export function LocationFields(props: {
             checked={profile.boardShowsDineIn ?? false}
             onChange={set("boardShowsDineIn")}
             disabled={disabled}
+          />
+          <SelectField
+            label={t("location.guestOrdering")}
+            value={profile.guestOrdering ?? "OFF"}
+            options={GUEST_ORDERING.map((mode) => ({ value: mode, label: t(`location.guestOrdering.${mode}`) }))}
+            onChange={set("guestOrdering")}
+            disabled={disabled}
+          />
+          <CheckField
+            label={t("location.guestOrdersNeedConfirm")}
+            checked={profile.guestOrdersNeedConfirm ?? true}
+            onChange={set("guestOrdersNeedConfirm")}
+            disabled={disabled || (profile.guestOrdering ?? "OFF") === "OFF"}
           />
         </>
       )}

@@ -1,4 +1,6 @@
 import { describe, expect, it } from "vitest";
+import { aLocation } from "../../shared/fixtures";
+import { profileOf } from "../ProfileForm";
 import { newProfile, profileBody, profileReady } from "./LocationFields";
 
 describe("a location's profile as sent", () => {
@@ -33,5 +35,18 @@ describe("a location's profile as sent", () => {
     const fresh = newProfile();
     expect([fresh.currency, fresh.taxMode, fresh.cashRounding]).toEqual(["USD", "EXCLUSIVE", null]);
     expect(fresh.timezone).toBe(Intl.DateTimeFormat().resolvedOptions().timeZone);
+  });
+});
+
+describe("a location's profile edited", () => {
+  it("sends back every field the location has, so none returns to its default", () => {
+    const location = aLocation({ language: "de", guestOrdering: "ORDER", guestOrdersNeedConfirm: false });
+    const answered = Object.keys(location).filter((key) => !["id", "createdAt", "updatedAt"].includes(key));
+    expect(Object.keys(profileOf(location)).sort()).toEqual(answered.sort());
+    expect(profileOf(location)).toMatchObject({
+      language: "de",
+      guestOrdering: "ORDER",
+      guestOrdersNeedConfirm: false,
+    });
   });
 });

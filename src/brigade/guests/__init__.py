@@ -1,0 +1,1 @@
+"""Guests at the tables, from their phones (docs/design.md §28)."""
