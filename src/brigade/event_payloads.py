@@ -21,6 +21,8 @@ from brigade.catalogue.routes.modifier_groups import ModifierGroupOut
 from brigade.catalogue.routes.products import ProductDetail
 from brigade.event_types import EventType
 from brigade.events.documented import document_event_webhooks
+from brigade.guests import routes as guests
+from brigade.guests.domain import GuestEvents
 from brigade.kit.access import Role
 from brigade.kit.events import register_payload_shape_by_role
 from brigade.kit.http.types import ResponseModel
@@ -154,6 +156,7 @@ EVENT_DATA: dict[EventType, tuple[type[ResponseModel], bool]] = {
         ),
         (card_payments.CardRefundOut, False),
     ),
+    GuestEvents.GUEST_CALLED: (guests.GuestCallOut, False),
 }
 
 
@@ -171,6 +174,7 @@ def install_event_payloads(*, max_bytes: int) -> None:
     pricing.install_event_payloads()
     till.install_event_payloads()
     card_payments.install_event_payloads()
+    guests.install_event_payloads()
 
     def sent_order(sent: SentOrder, viewer: Role) -> str:
         detail = order_detail(sent.order, viewer)

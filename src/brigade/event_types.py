@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, TypeAlias
 from brigade.access.domain.terminals import AccessEvents
 from brigade.card_payments.domain import CardEvents
 from brigade.catalogue.domain.events import CatalogueEvents
+from brigade.guests.domain import GuestEvents
 from brigade.kit.events import EventName, published
 from brigade.kitchen.domain import KitchenEvents
 from brigade.orders.domain.events import OrderEvents
@@ -31,6 +32,7 @@ DECLARED: tuple[type[EventName], ...] = (
     TillEvents,
     AccessEvents,
     CardEvents,
+    GuestEvents,
 )
 
 if TYPE_CHECKING:

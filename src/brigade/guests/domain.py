@@ -14,10 +14,12 @@ import uuid
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime, timedelta
+from enum import StrEnum
 from uuid import UUID
 
 from brigade.dining.domain.rooms import GuestOrdering, SeatedOrder
 from brigade.kit.errors import Conflict, DomainError, declare_answers
+from brigade.kit.events import Envelope, EventName
 from brigade.orders.domain.states import FINAL_ORDER_STATUSES, OrderStatus
 
 # A visit whose table has had no check for this long is over (docs/decisions.md, guests).
@@ -77,6 +79,67 @@ def new_visit(
     return Visit(uuid.uuid4(), table_id, location_id, None, at).bound(seated)
 
 
+# --- calling the staff ----------------------------------------------------------------------
+
+
+class GuestEvents(EventName):
+    GUEST_CALLED = "guest.called"
+
+
+class CallKind(StrEnum):
+    """SERVER: "call the server"; BILL: "ask for the bill"."""
+
+    SERVER = "SERVER"
+    BILL = "BILL"
+
+
+# A visit calls for the same thing at most this often: the staff were told, and a phone's
+# button pressed again and again must not ring the floor again and again.
+CALL_AGAIN_AFTER = timedelta(minutes=2)
+
+
+@dataclass(frozen=True, slots=True)
+class GuestCall:
+    """Guests at a table called the staff: the terminals hear it (``guest.called``)."""
+
+    id: UUID
+    visit_id: UUID
+    location_id: UUID
+    table_id: UUID
+    table_name: str
+    order_id: UUID | None
+    kind: CallKind
+    at: datetime
+
+
+def new_call(
+    visit: Visit, table_name: str, kind: CallKind, last_at: datetime | None, at: datetime
+) -> GuestCall:
+    """A call of ``kind``, unless this visit made one within CALL_AGAIN_AFTER (``last_at``):
+    429 ``called_recently``, in words."""
+    visit.ensure_live()
+    if last_at is not None and at - last_at < CALL_AGAIN_AFTER:
+        seconds = int((CALL_AGAIN_AFTER - (at - last_at)).total_seconds()) + 1
+        raise CalledRecently(
+            f"the staff were told {int((at - last_at).total_seconds())} s ago and are on their "
+            f"way; call again in {seconds} s if nobody comes"
+        )
+    return GuestCall(
+        uuid.uuid4(), visit.id, visit.location_id, visit.table_id, table_name, visit.order_id,
+        kind, at,
+    )  # fmt: skip
+
+
+def call_event(call: GuestCall) -> Envelope:
+    return Envelope(
+        GuestEvents.GUEST_CALLED,
+        call,
+        location_id=call.location_id,
+        entity_id=call.id,
+        order_id=call.order_id,
+    )
+
+
 def ensure_open_to_guests(guest_ordering: GuestOrdering) -> None:
     if guest_ordering is GuestOrdering.OFF:
         raise GuestsNotServed("this restaurant does not take orders from guests' phones")
@@ -93,9 +156,14 @@ class GuestsNotServed(Conflict):
     """The location takes nothing from guests' phones (``guestOrdering`` OFF)."""
 
 
+class CalledRecently(DomainError):
+    """The visit called for the same thing moments ago."""
+
+
 ERRORS = declare_answers(
     {
         VisitEnded: (410, "visit_ended"),
         GuestsNotServed: (409, "guest_ordering_off"),
+        CalledRecently: (429, "called_recently"),
     }
 )

@@ -12,15 +12,16 @@ from pydantic import Field
 
 from brigade.dining.domain.rooms import GuestOrdering
 from brigade.guests import service
-from brigade.guests.domain import GuestsNotServed, VisitEnded
+from brigade.guests.domain import CalledRecently, CallKind, GuestCall, GuestsNotServed, VisitEnded
 from brigade.guests.service import VisitView
 from brigade.kit import money
 from brigade.kit.errors import NotFound
+from brigade.kit.events import register_payload_shape
 from brigade.kit.http.deps import UowDep
 from brigade.kit.http.errors import problem_responses
 from brigade.kit.http.routing import brigade_router
 from brigade.kit.http.schemas import order_number
-from brigade.kit.http.types import Money, Number, ResponseModel, Timestamp
+from brigade.kit.http.types import Money, Number, RequestModel, ResponseModel, Timestamp
 from brigade.kit.languages import Language
 from brigade.orders.domain.aggregate import Order
 from brigade.orders.domain.states import ItemStatus, OrderStatus
@@ -147,3 +148,58 @@ async def get_visit(visit_id: VisitId, uow: UowDep, response: Response) -> Visit
     had none for 30 minutes), 410 `visit_ended`: scan the table's code again."""
     response.headers["Cache-Control"] = "no-store"
     return _out(await service.get_visit(uow, visit_id))
+
+
+class CallIn(RequestModel):
+    kind: CallKind = Field(description='SERVER: "call the server"; BILL: "ask for the bill"')
+
+
+class GuestCallOut(ResponseModel):
+    """A call from a table's guests: what `guest.called` tells the terminals."""
+
+    id: UUID = Field(description="The call")
+    location_id: UUID
+    table_id: UUID = Field(description="The table the guests called from")
+    table_name: str = Field(description="The table, as the staff call it")
+    order_id: UUID | None = Field(
+        description="The table's check the visit is bound to; null: none yet"
+    )
+    kind: CallKind = Field(description="SERVER or BILL")
+    at: Timestamp = Field(description="When they called, in UTC")
+
+
+class CallAnswer(ResponseModel):
+    """What the guests' phone says back: the staff were told."""
+
+    kind: CallKind = Field(description="What was asked for")
+    at: Timestamp = Field(description="When the staff were told, in UTC")
+
+
+def _call_out(call: GuestCall) -> GuestCallOut:
+    return GuestCallOut(
+        id=call.id,
+        location_id=call.location_id,
+        table_id=call.table_id,
+        table_name=call.table_name,
+        order_id=call.order_id,
+        kind=call.kind,
+        at=call.at,
+    )
+
+
+@router.post(
+    "/visits/{visitId}/calls",
+    status_code=201,
+    response_model=CallAnswer,
+    responses=problem_responses(NotFound, VisitEnded, CalledRecently),
+)
+async def call_staff(visit_id: VisitId, body: CallIn, uow: UowDep) -> CallAnswer:
+    """The guests call the server or ask for the bill: every terminal of the location hears
+    `guest.called` with the table. The same call again within two minutes: 429
+    `called_recently`, saying when to try again; an ended visit: 410 `visit_ended`."""
+    call = await service.call_staff(uow, visit_id, body.kind)
+    return CallAnswer(kind=call.kind, at=call.at)
+
+
+def install_event_payloads() -> None:
+    register_payload_shape(GuestCall, lambda call: _call_out(call).model_dump_json())

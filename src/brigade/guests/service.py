@@ -8,8 +8,15 @@ from uuid import UUID
 
 from brigade.dining.domain.rooms import Location
 from brigade.dining.service import rooms
-from brigade.guests.domain import Visit, ensure_open_to_guests, new_visit
-from brigade.guests.repository import VisitRepository
+from brigade.guests.domain import (
+    CallKind,
+    GuestCall,
+    Visit,
+    ensure_open_to_guests,
+    new_call,
+    new_visit,
+)
+from brigade.guests.repository import CallRepository, VisitRepository
 from brigade.kit.access import Actor, Role
 from brigade.kit.clock import now
 from brigade.kit.db.engine import UnitOfWork
@@ -45,6 +52,18 @@ async def start_visit(uow: UnitOfWork, guest_code: str) -> VisitView:
     visit = new_visit(table.table.id, table.table.location_id, table.seated, now())
     await VisitRepository(uow).insert(visit)
     return await _view(uow, visit, table.table.name, location)
+
+
+async def call_staff(uow: UnitOfWork, visit_id: UUID, kind: CallKind) -> GuestCall:
+    """The guests call the server or ask for the bill: the terminals hear it
+    (``guest.called``). Once per kind per CALL_AGAIN_AFTER (429 ``called_recently``); an
+    ended visit: 410."""
+    view = await get_visit(uow, visit_id)
+    calls = CallRepository(uow)
+    last = await calls.last(visit_id, kind)
+    call = new_call(view.visit, view.table_name, kind, last, now())
+    await calls.insert(call)
+    return call
 
 
 async def get_visit(uow: UnitOfWork, visit_id: UUID) -> VisitView:

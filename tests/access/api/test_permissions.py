@@ -943,6 +943,7 @@ PUBLIC = {
     # Guests' phones: a table's code, then their visit's id (tests/guests/api).
     ("POST", "/api/guest/tables/{guestCode}/visits"),
     ("GET", "/api/guest/visits/{visitId}"),
+    ("POST", "/api/guest/visits/{visitId}/calls"),
 }
 # Where who the caller is matters beyond their role (tests/access/api, tests/dining/api):
 # signing in is a terminal's; one sets one's own PIN and ends one's own session.

@@ -21,6 +21,7 @@ from brigade.card_payments.routes import CardCheckoutEventOut
 from brigade.catalogue.domain.events import CatalogueEvents
 from brigade.event_payloads import EVENT_DATA
 from brigade.event_types import EventType
+from brigade.guests.domain import GuestEvents
 from brigade.kit.db.engine import UnitOfWork
 from brigade.kitchen.domain import KitchenEvents
 from brigade.orders.domain.events import OrderEvents
@@ -679,6 +680,27 @@ def card_checkout_released(client: AppClient) -> tuple[int, Expected]:
     return before, _checkout_event(client, (CardEvents.CARD_CHECKOUT_RELEASED,), made)
 
 
+def guest_called(client: AppClient) -> tuple[int, Expected]:
+    profile = {"name": "Harbour St", "timezone": "UTC", "guestOrdering": "MENU"}
+    _ok(client.put(f"/api/locations/{LOCATION}", json=profile))
+    table = _ok(client.post("/api/tables", json={"locationId": LOCATION, "name": "T9"}), 201)
+    visit = _ok(client.post(f"/api/guest/tables/{table['guestCode']}/visits"), 201)
+    before = _last_id(client)
+    url = f"/api/guest/visits/{visit['id']}/calls"
+    answered = _ok(client.post(url, json={"kind": "BILL"}), 201)
+    [call] = [event for event in all_events(client) if event["type"] == "guest.called"]
+    data = {
+        "id": call["entityId"],
+        "locationId": LOCATION,
+        "tableId": table["id"],
+        "tableName": "T9",
+        "orderId": None,
+        "kind": "BILL",
+        "at": answered["at"],
+    }
+    return before, Expected((GuestEvents.GUEST_CALLED,), "", call["entityId"], None, data=data)
+
+
 def _card_paid_and_completed(client: AppClient, price: float) -> Json:
     reader, order = make_reader(client), order_of(client, price)
     started(client, order, reader, price)
@@ -772,6 +794,7 @@ ACTIONS: dict[EventType, Callable[[Any], tuple[int, Expected]]] = {
     CardEvents.CARD_CHECKOUT_CAPTURED: card_checkout_captured,
     CardEvents.CARD_CHECKOUT_RELEASING: card_checkout_releasing,
     CardEvents.CARD_CHECKOUT_RELEASED: card_checkout_released,
+    GuestEvents.GUEST_CALLED: guest_called,
     CardEvents.CARD_REFUND_REQUESTED: card_refund_requested,
     CardEvents.CARD_REFUND_SUCCEEDED: card_refund_succeeded,
     CardEvents.CARD_REFUND_FAILED: card_refund_failed,

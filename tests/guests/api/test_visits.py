@@ -11,6 +11,7 @@ from datetime import timedelta
 from brigade.guests.domain import UNBOUND_VISIT
 from brigade.guests.repository import VisitRepository
 from brigade.kit.db.engine import UnitOfWork
+from events.api.event_helpers import all_events
 from factories import OTHER_LOCATION, AppClient, bearer, in_transaction, make_staff_token
 from guests.api.guest_helpers import (
     close_check,
@@ -130,3 +131,28 @@ def test_a_code_opens_its_own_locations_table_only(client: AppClient) -> None:
     open_check(client, there, price=40)
     started = ok(start_visit(client, here), 201)
     assert started["check"] is None
+
+
+def test_guests_call_the_server_and_ask_for_the_bill_once_in_a_while(client: AppClient) -> None:
+    serve_guests(client, "MENU")
+    table = make_table(client)
+    order = open_check(client, table)
+    started = ok(start_visit(client, table), 201)
+    calls = f"/api/guest/visits/{started['id']}/calls"
+
+    answered = ok(client.post(calls, json={"kind": "SERVER"}), 201)
+    assert answered["kind"] == "SERVER"
+    [heard] = [e for e in all_events(client) if e["type"] == "guest.called"]
+    assert (heard["data"]["tableName"], heard["data"]["kind"], heard["orderId"]) == (
+        "T7",
+        "SERVER",
+        order["id"],
+    )
+    again = problem(client.post(calls, json={"kind": "SERVER"}), 429, "called_recently")
+    assert "call again in" in again["detail"]
+    ok(client.post(calls, json={"kind": "BILL"}), 201)
+    problem(client.post(calls, json={"kind": "DESSERT"}), 422, "validation_failed")
+    assert len([e for e in all_events(client) if e["type"] == "guest.called"]) == 2
+
+    close_check(client, order)
+    problem(client.post(calls, json={"kind": "BILL"}), 410, "visit_ended")

@@ -9,7 +9,15 @@ from datetime import UTC, datetime, timedelta
 import pytest
 
 from brigade.dining.domain.rooms import SeatedOrder
-from brigade.guests.domain import UNBOUND_VISIT, VisitEnded, new_visit
+from brigade.guests.domain import (
+    CALL_AGAIN_AFTER,
+    UNBOUND_VISIT,
+    CalledRecently,
+    CallKind,
+    VisitEnded,
+    new_call,
+    new_visit,
+)
 from brigade.orders.domain.states import OrderStatus
 
 AT = datetime(2026, 12, 4, 19, 0, tzinfo=UTC)
@@ -67,3 +75,15 @@ def test_a_visit_without_a_check_ends_after_a_while() -> None:
 def test_a_visits_id_is_random_not_time_ordered() -> None:
     ids = [new_visit(uuid.uuid4(), uuid.uuid4(), [], AT).id for _ in range(3)]
     assert {found.version for found in ids} == {4}
+
+
+def test_a_visit_calls_for_the_same_thing_once_in_a_while() -> None:
+    visit = new_visit(uuid.uuid4(), uuid.uuid4(), [_seated(10)], AT)
+    first = new_call(visit, "T7", CallKind.SERVER, None, AT)
+    assert (first.kind, first.order_id, first.table_name) == (CallKind.SERVER, visit.order_id, "T7")
+    with pytest.raises(CalledRecently, match="call again in 61 s"):
+        new_call(visit, "T7", CallKind.SERVER, AT, AT + timedelta(seconds=60))
+    new_call(visit, "T7", CallKind.SERVER, AT, AT + CALL_AGAIN_AFTER)
+    ended = visit.ended_by(OrderStatus.COMPLETED, AT)
+    with pytest.raises(VisitEnded):
+        new_call(ended, "T7", CallKind.BILL, None, AT)

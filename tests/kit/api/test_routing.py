@@ -87,4 +87,5 @@ def test_every_route_of_the_application_is_a_brigade_route(tmp_path: Path) -> No
         # A guest's phone: the table's code, then the visit's id, are its keys.
         "/api/guest/tables/{guestCode}/visits",
         "/api/guest/visits/{visitId}",
+        "/api/guest/visits/{visitId}/calls",
     }

@@ -1,4 +1,5 @@
 """Guests at the tables: each table's guest code, a location's guest ordering, guests' visits
+and their calls to the staff
 
 Revision ID: 0044_guest_visits
 Revises: 0043_card_holds
@@ -53,9 +54,22 @@ def upgrade() -> None:
     )
     op.create_index("ix_guest_visits_order", "guest_visits", ["order_id"])
     op.create_index("ix_guest_visits_table", "guest_visits", ["table_id", "started_at"])
+    op.create_table(
+        "guest_calls",
+        sa.Column("id", sa.Uuid, primary_key=True),
+        sa.Column("visit_id", sa.Uuid, nullable=False),
+        sa.Column("location_id", sa.Uuid, nullable=False),
+        sa.Column("table_id", sa.Uuid, nullable=False),
+        sa.Column("table_name", sa.String(200), nullable=False),
+        sa.Column("order_id", sa.Uuid, nullable=True),
+        sa.Column("kind", sa.String(16), nullable=False),
+        sa.Column("at", sa.DateTime(timezone=True), nullable=False),
+    )
+    op.create_index("ix_guest_calls_visit", "guest_calls", ["visit_id", "kind", "at"])
 
 
 def downgrade() -> None:
+    op.drop_table("guest_calls")
     op.drop_table("guest_visits")
     with op.batch_alter_table("dining_tables") as batch:
         batch.drop_index("uq_dining_tables_guest_code")
