@@ -16,6 +16,7 @@ import { guestsOf, tabLabel } from "../names";
 import { NameSheet } from "./NameSheet";
 import { t } from "../messages";
 import { bySection, checksAt, type Floor as FloorState, minutesOpen } from "./state";
+import { callsShown } from "./calls";
 
 /** Minutes after which an unsent table turns amber: someone should look at it. */
 const WAITING_LONG = 15;
@@ -71,6 +72,7 @@ export function Floor(props: {
   }
 
   function tap(table: Table) {
+    floor.answer(table.id);
     const seated = table.openOrders[0];
     if (table.openOrders.length > 1) setChoosing(table);
     else if (seated) props.onOpen(seated.id);
@@ -110,15 +112,19 @@ export function Floor(props: {
                     ? t("terminal.floor.occupiedWith", occupied)
                     : t("terminal.floor.occupied", occupied)
                   : t("terminal.floor.free", { table: table.name });
+                const calls = callsShown(floor.calls, table.id, floor.now)
+                  .map((call) => t(`terminal.floor.call.${call.kind}`))
+                  .join(" · ");
                 return (
                   <button
                     key={table.id}
                     type="button"
-                    class={`tile ${order ? "occupied" : "free"} ${late ? "waiting" : ""} ${paid ? "paid" : ""} ${order && order.id === props.current ? "current" : ""}`}
-                    aria-label={label}
+                    class={`tile ${order ? "occupied" : "free"} ${late ? "waiting" : ""} ${paid ? "paid" : ""} ${order && order.id === props.current ? "current" : ""} ${calls ? "called" : ""}`}
+                    aria-label={calls ? t("terminal.floor.called", { tile: label, calls }) : label}
                     onClick={() => tap(table)}
                   >
                     <span class="tile-name">{table.name}</span>
+                    {calls && <span class="tile-call">{calls}</span>}
                     {order ? (
                       <>
                         {order.customerName && <span class="tile-customer">{order.customerName}</span>}

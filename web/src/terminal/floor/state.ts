@@ -13,6 +13,7 @@ import { remembered } from "../../shared/store";
 import type { Order, OrderSummary, SeatedOrder, Table } from "../../shared/types";
 import { inWords } from "../problems";
 import { t } from "../messages";
+import { type Calls, answered, heard } from "./calls";
 
 export interface Floor {
   tables: Table[];
@@ -20,6 +21,10 @@ export interface Floor {
   error: string | null;
   now: number;
   reload: () => Promise<void>;
+  /** Tables whose guests called from their phones (calls.ts). */
+  calls: Calls;
+  /** Someone opened the table: its guests' calls are answered. */
+  answer: (tableId: string) => void;
 }
 
 export function useFloor(): Floor {
@@ -30,6 +35,8 @@ export function useFloor(): Floor {
   const [now, setNow] = useState(Date.now());
   // When the floor shown was asked for: checks answered since are shown from the tablet.
   const [readSince, setReadSince] = useState(0);
+  const [calls, setCalls] = useState<Calls>({});
+  const answer = useCallback((tableId: string) => setCalls((before) => answered(before, tableId)), []);
 
   const reload = useCallback(async () => {
     // A floor kept from before (offline) shows every check the tablet knows on top of it.
@@ -55,6 +62,7 @@ export function useFloor(): Floor {
     reload();
     let queued: ReturnType<typeof setTimeout> | undefined;
     const stop = events.listen((event) => {
+      setCalls((before) => heard(before, event));
       if (!touchesOrders(event) || queued) return;
       // A burst of events (an order with its items) reloads once.
       queued = setTimeout(() => {
@@ -70,7 +78,7 @@ export function useFloor(): Floor {
     };
   }, [reload, events]);
 
-  return { ...withLocal(tables, tabs, outbox.touched(readSince)), error, now, reload };
+  return { ...withLocal(tables, tabs, outbox.touched(readSince)), error, now, reload, calls, answer };
 }
 
 const isOpen = (order: Order) => order.status === "DRAFT" || order.status === "OPEN";

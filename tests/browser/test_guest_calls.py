@@ -1,0 +1,78 @@
+"""Guests call from their phones and the terminal's floor marks their table (docs/design.md
+§28), in a real browser against a real server: a party seated at table 3 scans the table's
+code and asks for the bill; the floor marks the table in words until a server opens it. At
+1024 x 768; a screenshot of the floor with the call to docs/screens/."""
+
+from __future__ import annotations
+
+import re
+import time
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from playwright.sync_api import Browser, expect
+
+from browser.restaurant import Restaurant, screenshot, seat, signed_in_terminal
+
+
+@pytest.fixture
+def guests_served(restaurant: Restaurant) -> Iterator[None]:
+    """The restaurant takes guests' phones (MENU) for this test, as it was before after."""
+    path = f"/api/locations/{restaurant.location_id}"
+    with restaurant.http() as http:
+        before = http.get(path).json()
+        profile = {k: v for k, v in before.items() if k not in ("id", "createdAt", "updatedAt")}
+        assert http.put(path, json=profile | {"guestOrdering": "MENU"}).status_code == 200
+    yield
+    with restaurant.http() as http:
+        assert http.put(path, json=profile).status_code == 200
+
+
+def _seated_check(restaurant: Restaurant, table: str) -> dict[str, Any]:
+    """The check the terminal opened at the table, once the server has it."""
+    params = {"locationId": restaurant.location_id, "tableId": restaurant.tables[table]["id"]}
+    deadline = time.monotonic() + 10
+    with restaurant.http() as http:
+        while True:
+            found: list[dict[str, Any]] = http.get(
+                "/api/orders", params=params | {"status": "DRAFT"}
+            ).json()["data"]
+            if found or time.monotonic() > deadline:
+                break
+            time.sleep(0.2)
+    [check] = found
+    return check
+
+
+@pytest.mark.usefixtures("guests_served")
+def test_a_table_asking_for_the_bill_is_marked_on_the_floor(
+    browser: Browser, restaurant: Restaurant
+) -> None:
+    page = signed_in_terminal(browser, restaurant, "Ana")
+    seat(page, "3", 2)
+    check = _seated_check(restaurant, "3")
+
+    with restaurant.http() as http:
+        code = restaurant.tables["3"]["guestCode"]
+        visit = http.post(f"/api/guest/tables/{code}/visits", headers={"Authorization": ""})
+        assert visit.status_code == 201, visit.text
+        called = http.post(
+            f"/api/guest/visits/{visit.json()['id']}/calls",
+            json={"kind": "BILL"},
+            headers={"Authorization": ""},
+        )
+        assert called.status_code == 201, called.text
+
+    tile = page.get_by_role("button", name=re.compile(r"^Table 3, .*, Asks for the bill$"))
+    expect(tile).to_be_visible()
+    expect(tile).to_contain_text("Asks for the bill")
+    screenshot(page, "terminal-floor-guest-called")
+    tile.click()
+    expect(page.get_by_role("button", name=re.compile(r"^Table 3, "))).not_to_contain_text(
+        "Asks for the bill"
+    )
+
+    with restaurant.http() as http:
+        gone = http.request("DELETE", f"/api/orders/{check['id']}", json={"reason": "test over"})
+        assert gone.status_code == 200, gone.text
