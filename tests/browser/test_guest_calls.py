@@ -1,7 +1,8 @@
-"""Guests call from their phones and the terminal's floor marks their table (docs/design.md
-§28), in a real browser against a real server: a party seated at table 3 scans the table's
-code and asks for the bill; the floor marks the table in words until a server opens it. At
-1024 x 768; a screenshot of the floor with the call to docs/screens/."""
+"""Guests at the table (docs/design.md §28), in a real browser against a real server: a party
+seated at table 3 scans the table's code and asks for the bill, and the terminal's floor marks
+the table in words until a server opens it; a manager sees a table's QR code in the back
+office, downloads it to print and replaces it. At 1024 x 768; screenshots of the floor with the
+call and of the table's code to docs/screens/."""
 
 from __future__ import annotations
 
@@ -13,7 +14,8 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser, expect
 
-from browser.restaurant import Restaurant, screenshot, seat, signed_in_terminal
+from browser.back_office import go_to, sign_in, staff_token
+from browser.restaurant import VIEWPORT, Restaurant, screenshot, seat, signed_in_terminal
 
 
 @pytest.fixture
@@ -76,3 +78,40 @@ def test_a_table_asking_for_the_bill_is_marked_on_the_floor(
     with restaurant.http() as http:
         gone = http.request("DELETE", f"/api/orders/{check['id']}", json={"reason": "test over"})
         assert gone.status_code == 200, gone.text
+
+
+def test_a_manager_prints_and_replaces_a_tables_code(
+    browser: Browser, restaurant: Restaurant
+) -> None:
+    with restaurant.http() as http:
+        token = staff_token(http, "Rita", "MANAGER")
+    context = browser.new_context(viewport=VIEWPORT, base_url=restaurant.base_url)
+    context.set_default_timeout(15_000)
+    office = context.new_page()
+    office.goto("/manage")
+    sign_in(office, token)
+    go_to(office, "Tables")
+    office.get_by_role("button", name="Edit table 6").click()
+    panel = office.get_by_role("dialog", name="Edit table 6")
+    code = panel.get_by_role("img", name="QR code of table 6")
+    expect(code).to_be_visible()
+    assert code.evaluate("(image) => image.naturalWidth") > 0
+    expect(panel.get_by_role("link", name="Download to print")).to_have_attribute(
+        "download", "table-6.svg"
+    )
+    screenshot(office, "manage-table-guest-code")
+
+    before = restaurant.tables["6"]["guestCode"]
+    panel.get_by_role("button", name="Replace the code").click()
+    table_path = f"/api/tables/{restaurant.tables['6']['id']}"
+    deadline = time.monotonic() + 10
+    with restaurant.http() as http:
+        while http.get(table_path).json()["guestCode"] == before and time.monotonic() < deadline:
+            time.sleep(0.2)
+        now = http.get(table_path).json()["guestCode"]
+        assert now != before
+        restaurant.tables["6"]["guestCode"] = now
+        old = http.post(f"/api/guest/tables/{before}/visits", headers={"Authorization": ""})
+        assert old.status_code == 404, old.text
+    expect(code).to_be_visible()
+    context.close()

@@ -1,8 +1,8 @@
 // The location's dining tables: name, section and seats, edited in a side panel.
 
-import { useState } from "preact/hooks";
+import { useEffect, useState } from "preact/hooks";
 import { Button } from "../../shared/ui";
-import { createTable, deleteTable, listTables, updateTable } from "../../shared/api/dining";
+import { createTable, deleteTable, listTables, newGuestCode, tableQrCode, updateTable } from "../../shared/api/dining";
 import { useBackOffice } from "../context";
 import { t } from "../messages";
 import {
@@ -133,6 +133,49 @@ function TablePanel(props: { table: DiningTable | null; onClose: () => void; onS
           onDelete={remove}
         />
       </form>
+      {table && <GuestCode table={table} />}
     </SidePanel>
+  );
+}
+
+/** The table's QR code for guests' phones (docs/design.md §28): shown, downloaded to print,
+ * and replaced when a photo of it went where it should not. */
+function GuestCode(props: { table: DiningTable }) {
+  const { api } = useBackOffice();
+  const { table } = props;
+  const [code, setCode] = useState(table.guestCode);
+  const [svg, setSvg] = useState<string | null>(null);
+  const [error, setError] = useState<unknown>(null);
+  const replacing = useAction();
+  useEffect(() => {
+    let live = true;
+    tableQrCode(api, table.id)
+      .then((drawn) => live && setSvg(drawn))
+      .catch((failure) => live && setError(failure));
+    return () => {
+      live = false;
+    };
+  }, [api, table.id, code]);
+  const image = svg && `data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`;
+  return (
+    <section class="guest-code" aria-labelledby="guest-code-title">
+      <h3 id="guest-code-title">{t("tables.guestCode")}</h3>
+      <p class="hint">{t("tables.guestCodeHint")}</p>
+      {image && <img src={image} alt={t("tables.qrOf", { name: table.name })} width={180} height={180} />}
+      <Problem error={error ?? replacing.error} />
+      <div class="panel-actions">
+        {image && (
+          <a class="btn btn-neutral" href={image} download={t("tables.qrFile", { name: table.name })}>
+            {t("tables.downloadCode")}
+          </a>
+        )}
+        <Button
+          disabled={replacing.busy}
+          onClick={() => replacing.run(async () => setCode((await newGuestCode(api, table.id)).guestCode))}
+        >
+          {t("tables.replaceCode")}
+        </Button>
+      </div>
+    </section>
   );
 }

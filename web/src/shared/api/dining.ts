@@ -23,6 +23,14 @@ export const createTable = (api: Api, body: Schemas["TableCreate"]) =>
 export const updateTable = (api: Api, tableId: string, body: Schemas["TableUpdate"]) =>
   api.read(api.client.PUT("/api/tables/{tableId}", { params: table(tableId), body }));
 
+/** The table's QR code for guests' phones, as SVG markup. */
+export const tableQrCode = (api: Api, tableId: string) =>
+  api.read(api.client.GET("/api/tables/{tableId}/qr.svg", { params: table(tableId), parseAs: "text" }));
+
+/** The table's QR code points at a new guest code: the old one opens nothing any more. */
+export const newGuestCode = (api: Api, tableId: string) =>
+  api.read(api.client.POST("/api/tables/{tableId}/guest-code", { params: table(tableId) }));
+
 export const deleteTable = (api: Api, tableId: string) =>
   api.read(api.client.DELETE("/api/tables/{tableId}", { params: table(tableId) }));
 
