@@ -188,7 +188,7 @@ class CheckoutRepository:
     async def held_for_closed_orders(self, limit: int) -> list[CardCheckout]:
         """Cards HELD for tabs whose order has closed (completed another way, or cancelled):
         their partial index finds the few held, the orders' key their status (a read model
-        of the orders' table, docs/design.md §27)."""
+        of the orders' table, docs/design.md §27), locked to be released."""
         connection = await self._uow.connection()
         closed = select(orders.c.id).where(orders.c.status.in_(_CLOSED_ORDERS))
         statement = (
@@ -201,6 +201,7 @@ class CheckoutRepository:
             )
             .order_by(card_checkouts.c.id)
             .limit(limit)
+            .with_for_update(of=card_checkouts)
         )
         return [_checkout(row) for row in await connection.execute(statement)]
 

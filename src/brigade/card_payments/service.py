@@ -324,20 +324,13 @@ async def _checkout(
     return checkout
 
 
-async def closed_tabs(uow: UnitOfWork, limit: int) -> list[UUID]:
+async def release_closed_tabs(uow: UnitOfWork, limit: int) -> None:
     """Cards held for tabs that closed another way (completed by cash or another card, or
-    cancelled): to be let go."""
-    return [checkout.id for checkout in await CheckoutRepository(uow).held_for_closed_orders(limit)]
-
-
-async def release_held(uow: UnitOfWork, checkout_ids: list[UUID]) -> None:
-    """Each card still HELD among ``checkout_ids`` is RELEASING: the poller releases it."""
+    cancelled) are let go: RELEASING, and the poller releases them."""
     repository = CheckoutRepository(uow)
     at = now()
-    for checkout_id in checkout_ids:
-        checkout = await repository.get(checkout_id, for_update=True)
-        if checkout is not None and checkout.status is CheckoutStatus.HELD:
-            await repository.save(checkout.release_asked(at), moved=True)
+    for checkout in await repository.held_for_closed_orders(limit):
+        await repository.save(checkout.release_asked(at), moved=True)
 
 
 async def holds_open_at(uow: UnitOfWork, location_id: UUID) -> list[CardCheckout]:
@@ -457,16 +450,6 @@ async def _paid(
     return paid
 
 
-async def _record_released(uow: UnitOfWork, checkout_id: UUID) -> None:
-    repository = CheckoutRepository(uow)
-    checkout = await repository.get(checkout_id, for_update=True)
-    if checkout is None:
-        return
-    released = checkout.moved(CheckoutStep.RELEASED, now())
-    if released is not None:
-        await repository.save(released, moved=True)
-
-
 async def _pay(uow: UnitOfWork, checkout: CardCheckout) -> None:
     command = TakePayment(
         amount=money.from_cents(checkout.amount_cents),
@@ -519,12 +502,16 @@ async def _record_shown(uow: UnitOfWork, checkout_id: UUID, started: Started) ->
     await repository.save(shown, moved=True)
 
 
-async def _record_end(uow: UnitOfWork, checkout_id: UUID, step: CheckoutStep, reason: str) -> None:
+async def _record_end(
+    uow: UnitOfWork, checkout_id: UUID, step: CheckoutStep, reason: str | None
+) -> None:
+    """``step`` recorded once, if the checkout can still take it; ``reason`` None keeps the
+    one it has (a held card's refused capture, say)."""
     repository = CheckoutRepository(uow)
     checkout = await repository.get(checkout_id, for_update=True)
     if checkout is None:
         return
-    ended = checkout.moved(step, now(), reason=reason)
+    ended = checkout.moved(step, now(), **({} if reason is None else {"reason": reason}))
     if ended is not None:
         await repository.save(ended, moved=True)
 
@@ -592,14 +579,9 @@ class CardPoller:
                 await asyncio.wait_for(stopping.wait(), self._poll_seconds)
 
     async def round(self) -> None:
-        """Every open checkout and pending refund nobody else holds, asked about once, after
-        the held cards of tabs closed meanwhile are set to be released."""
-        # Read first: a round with no tab to let go (nearly all) takes no write lock for it.
-        async with self._database.unit_of_work(write=False) as uow:
-            closed = await closed_tabs(uow, PER_ROUND)
-        if closed:
-            async with self._database.unit_of_work(write=True) as uow:
-                await release_held(uow, closed)
+        """Every open checkout and pending refund nobody else holds, asked about once (the
+        held cards of tabs closed meanwhile among them, set to be released as they are
+        claimed)."""
         for claimed in await self._claim_checkouts(None):
             await self._advance(claimed)
         for refund in await self._claim_refunds():
@@ -622,6 +604,9 @@ class CardPoller:
     async def _claim_checkouts(self, only: UUID | None) -> list[_Claimed]:
         moment = now()
         async with self._database.unit_of_work(write=True) as uow:
+            if only is None:
+                # In the claim's own transaction: a round takes no other for it.
+                await release_closed_tabs(uow, PER_ROUND)
             found = await CheckoutRepository(uow).claim_open(
                 now=moment, until=moment + LEASE, limit=PER_ROUND, only=only
             )
@@ -668,8 +653,7 @@ class CardPoller:
         if checkout.status is CheckoutStatus.RELEASING:
             if checkout.payment_ref is not None:
                 await provider.release(checkout.payment_ref)
-            async with self._database.unit_of_work(write=True) as uow:
-                await _record_released(uow, checkout.id)
+            await self._end(checkout.id, CheckoutStep.RELEASED, None)
             return
         moment = now()
         if checkout.charge_ref is None:
@@ -704,7 +688,7 @@ class CardPoller:
         async with self._database.unit_of_work(write=True) as uow:
             await record_capture(uow, checkout.id, outcome)
 
-    async def _end(self, checkout_id: UUID, step: CheckoutStep, reason: str) -> None:
+    async def _end(self, checkout_id: UUID, step: CheckoutStep, reason: str | None) -> None:
         async with self._database.unit_of_work(write=True) as uow:
             await _record_end(uow, checkout_id, step, reason)
 
