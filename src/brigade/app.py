@@ -35,6 +35,7 @@ from brigade.dining.routes import locations, tables
 from brigade.event_payloads import document_events, install_event_payloads
 from brigade.events import routes as events
 from brigade.events.service import EventWaiter, keep_sweeping
+from brigade.guests import repository as guest_repository
 from brigade.guests import routes as guests
 from brigade.journal import routes as journal_routes
 from brigade.kit.db.engine import Database
@@ -108,6 +109,7 @@ def register_locations() -> None:
         ("drawerId", till_repository.drawer_location),
         ("readerId", card_repository.reader_location),
         ("checkoutId", card_repository.checkout_location),
+        ("roundId", guest_repository.round_location),
         ("locationId", _the_location_itself),
     ):
         located.register(parameter, reader)
@@ -277,6 +279,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.include_router(card_payments.refunds_router)
     app.include_router(card_payments.provider_webhooks_router)
     app.include_router(guests.router)
+    app.include_router(guests.rounds_router)
     install_screens(app)
     ensure_every_route_is_brigade(app)
     register_locations()

@@ -157,6 +157,15 @@ EVENT_DATA: dict[EventType, tuple[type[ResponseModel], bool]] = {
         (card_payments.CardRefundOut, False),
     ),
     GuestEvents.GUEST_CALLED: (guests.GuestCallOut, False),
+    **dict.fromkeys(
+        (
+            GuestEvents.GUEST_ROUND_PLACED,
+            GuestEvents.GUEST_ROUND_CONFIRMED,
+            GuestEvents.GUEST_ROUND_DECLINED,
+            GuestEvents.GUEST_ROUND_REFUSED,
+        ),
+        (guests.GuestRoundOut, False),
+    ),
 }
 
 

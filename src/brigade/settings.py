@@ -152,6 +152,11 @@ class Settings(BaseSettings):
     # which each table's QR code points to (https://pos.example.com); unset: the address a
     # manager's request for the code came to.
     public_url: str | None = Field(default=None, pattern=r"^https?://[^\s/]+(/[^\s]*)?$")
+    # The limits on a visit's rounds (docs/design.md §28): rounds in any ten minutes, items in
+    # one round, and what its rounds may come to, in the location's currency.
+    guest_rounds_per_10_minutes: int = Field(default=3, ge=1, le=100)
+    guest_items_per_round: int = Field(default=20, ge=1, le=500)
+    guest_visit_cap: Decimal = Field(default=Decimal(500), gt=0, le=Decimal(1_000_000))
 
     # How long a PIN session on a terminal lasts (docs/design.md §10).
     session_hours: int = Field(default=12, ge=1, le=24 * 7)

@@ -4,27 +4,56 @@ check."""
 
 from __future__ import annotations
 
-from typing import Annotated
+from decimal import Decimal
+from typing import Annotated, Any
 from uuid import UUID
 
 from fastapi import Path, Response
+from fastapi.responses import JSONResponse
 from pydantic import Field
 
 from brigade.dining.domain.rooms import GuestOrdering
 from brigade.guests import service
-from brigade.guests.domain import CalledRecently, CallKind, GuestCall, GuestsNotServed, VisitEnded
+from brigade.guests.domain import (
+    CalledRecently,
+    CallKind,
+    GuestCall,
+    GuestRound,
+    GuestsNotServed,
+    RoundDecided,
+    RoundLimits,
+    RoundLine,
+    RoundOverLimit,
+    RoundSent,
+    RoundsNotTaken,
+    RoundStatus,
+    TooManyRounds,
+    VisitEnded,
+)
 from brigade.guests.service import VisitView
 from brigade.kit import money
-from brigade.kit.errors import NotFound
+from brigade.kit.errors import InvalidInput, NotFound, OtherLocation
 from brigade.kit.events import register_payload_shape
-from brigade.kit.http.deps import UowDep
-from brigade.kit.http.errors import problem_responses
+from brigade.kit.http.deps import SettingsDep, UowDep
+from brigade.kit.http.errors import problem_for, problem_responses
+from brigade.kit.http.paths import GuestRoundId
 from brigade.kit.http.routing import brigade_router
-from brigade.kit.http.schemas import order_number
-from brigade.kit.http.types import Money, Number, RequestModel, ResponseModel, Timestamp
+from brigade.kit.http.schemas import AtLocationQuery, order_number
+from brigade.kit.http.types import (
+    Money,
+    Number,
+    RequestModel,
+    ResponseModel,
+    Text,
+    Timestamp,
+    WholeNumber,
+)
 from brigade.kit.languages import Language
+from brigade.orders.allowed import OrderTaker
 from brigade.orders.domain.aggregate import Order
+from brigade.orders.domain.commands import AddItem, ModifierChoice
 from brigade.orders.domain.states import ItemStatus, OrderStatus
+from brigade.settings import Settings
 
 # Anyone at the table may call them: the table's code and the visit's id are the keys.
 router = brigade_router(prefix="/api/guest", tags=["guests"], public=True)
@@ -71,6 +100,48 @@ class GuestLocation(ResponseModel):
     language: Language = Field(description="Its language, the guests' page's first")
 
 
+class GuestRoundLine(ResponseModel):
+    name: str = Field(description="What was ordered")
+    quantity: int = Field(description="How many")
+    total: Money = Field(description="Its price, modifiers included")
+    notes: str | None = Field(description="The guests' notes for the kitchen; null: none")
+
+
+class GuestRoundView(ResponseModel):
+    """A round the visit ordered, as its phone sees it."""
+
+    status: RoundStatus = Field(
+        description="WAITING (for a server to confirm it), SENT (to the kitchen), DECLINED "
+        "(by a server: `reason` says why) or REFUSED (over a limit: `reason` says which)"
+    )
+    lines: list[GuestRoundLine] = Field(description="What it asked for; none when REFUSED")
+    total: Money = Field(description="What it came to")
+    placed_at: Timestamp = Field(description="When it was ordered, in UTC")
+    reason: str | None = Field(description="Why it was declined or refused; null otherwise")
+
+
+def _round_lines(lines: tuple[RoundLine, ...]) -> list[GuestRoundLine]:
+    return [
+        GuestRoundLine(
+            name=line.name,
+            quantity=line.quantity,
+            total=money.from_cents(line.total_cents),
+            notes=line.notes,
+        )
+        for line in lines
+    ]
+
+
+def _round_view(guest_round: GuestRound) -> GuestRoundView:
+    return GuestRoundView(
+        status=guest_round.status,
+        lines=_round_lines(guest_round.lines),
+        total=money.from_cents(guest_round.total_cents),
+        placed_at=guest_round.placed_at,
+        reason=guest_round.reason,
+    )
+
+
 class VisitOut(ResponseModel):
     id: UUID = Field(description="The visit: keep it to come back to its check, nothing else")
     table_name: str = Field(description="The table, as the staff call it")
@@ -83,6 +154,7 @@ class VisitOut(ResponseModel):
         "(the next check opened at the table)"
     )
     started_at: Timestamp = Field(description="When the phone scanned the table's code, in UTC")
+    rounds: list[GuestRoundView] = Field(description="The rounds this visit ordered, oldest first")
 
 
 def _check(order: Order) -> GuestCheck:
@@ -118,6 +190,7 @@ def _out(view: VisitView) -> VisitOut:
         guest_ordering=location.guest_ordering,
         check=None if view.check is None else _check(view.check),
         started_at=view.visit.started_at,
+        rounds=[_round_view(guest_round) for guest_round in view.rounds],
     )
 
 
@@ -201,5 +274,177 @@ async def call_staff(visit_id: VisitId, body: CallIn, uow: UowDep) -> CallAnswer
     return CallAnswer(kind=call.kind, at=call.at)
 
 
+# --- rounds ---------------------------------------------------------------------------------
+
+
+RoundQuantity: Any = WholeNumber(1, 99)
+GuestNotes: Any = Text(200)
+DeclineReason: Any = Text(200, min_length=1)
+
+
+class GuestModifierIn(RequestModel):
+    modifier_option_id: UUID = Field(
+        description="One of the options the product's modifier groups offer, as the guests' "
+        "menu lists them"
+    )
+
+
+class GuestItemIn(RequestModel):
+    product_id: UUID = Field(description="A product of the guests' menu")
+    variant_id: UUID | None = Field(
+        default=None, description="One of the product's variants; null: the product itself"
+    )
+    quantity: RoundQuantity = Field(description="How many (1-99)")
+    modifiers: list[GuestModifierIn] = Field(
+        default_factory=list, max_length=20, description="The options chosen, by the groups' rules"
+    )
+    notes: GuestNotes | None = Field(
+        default=None, description='For the kitchen ("no onions"); null: none'
+    )
+
+    def command(self) -> AddItem:
+        return AddItem(
+            product_id=self.product_id,
+            quantity=Decimal(self.quantity),
+            variant_id=self.variant_id,
+            modifiers=tuple(ModifierChoice(m.modifier_option_id) for m in self.modifiers),
+            notes=self.notes,
+        )
+
+
+class GuestRoundIn(RequestModel):
+    items: list[GuestItemIn] = Field(
+        min_length=1, max_length=50, description="What the guests order in this round"
+    )
+
+
+def _limits(settings: Settings) -> RoundLimits:
+    return RoundLimits(
+        rounds_per_window=settings.guest_rounds_per_10_minutes,
+        items_per_round=settings.guest_items_per_round,
+        visit_cap_cents=money.to_cents(settings.guest_visit_cap),
+    )
+
+
+@router.post(
+    "/visits/{visitId}/orders",
+    status_code=201,
+    response_model=GuestRoundView,
+    responses=problem_responses(
+        NotFound,
+        InvalidInput,
+        OtherLocation,
+        VisitEnded,
+        RoundsNotTaken,
+        TooManyRounds,
+        RoundOverLimit,
+    ),
+)
+async def place_guest_round(
+    visit_id: VisitId, body: GuestRoundIn, uow: UowDep, settings: SettingsDep
+) -> GuestRoundView | JSONResponse:
+    """A round from the guests' phone onto their table's check (a new check at the table if
+    it has none). Where the restaurant asks for it (`guestOrdersNeedConfirm`), a server confirms
+    it on the terminal before it is sent (WAITING); else it goes to the kitchen at once (SENT).
+    A visit orders at most a few rounds in ten minutes (429 `too_many_rounds`), a few dozen
+    items a round, and up to an amount in all (422 `round_over_limit`): refused in words, and
+    the staff are told (`guest.round_refused`). A restaurant that only shows its menu: 409
+    `guest_orders_not_taken`; a product of another restaurant: 403 `other_location`."""
+    placed = await service.place_round(
+        uow, visit_id, [item.command() for item in body.items], _limits(settings)
+    )
+    if placed.refused is not None:
+        # The refusal is written (the staff told of it); the phone is refused all the same.
+        return problem_for(placed.refused)
+    return _round_view(placed.round)
+
+
+# The staff's side: rounds waiting for a server, confirmed or declined on the terminal.
+rounds_router = brigade_router(prefix="/api/guest-rounds", tags=["guests"])
+
+
+class GuestRoundLineOut(GuestRoundLine):
+    item_id: UUID | None = Field(description="The check's item it became")
+
+
+class GuestRoundOut(ResponseModel):
+    """A round guests ordered from their phones: what `guest.round_*` tell the terminals."""
+
+    id: UUID = Field(description="The round")
+    location_id: UUID
+    table_id: UUID = Field(description="The table it came from")
+    table_name: str = Field(description="The table, as the staff call it")
+    order_id: UUID | None = Field(description="The check it is on; null: a refused round")
+    status: RoundStatus = Field(description="WAITING, SENT, DECLINED or REFUSED")
+    lines: list[GuestRoundLineOut] = Field(description="What it asked for; none when REFUSED")
+    total: Money = Field(description="What it came to, in the check's currency")
+    placed_at: Timestamp = Field(description="When the guests ordered it, in UTC")
+    decided_at: Timestamp | None = Field(description="When a server confirmed or declined it")
+    decided_by: str | None = Field(description="Who confirmed or declined it")
+    reason: str | None = Field(description="Why it was declined or refused")
+
+
+def _round_out(guest_round: GuestRound) -> GuestRoundOut:
+    return GuestRoundOut(
+        id=guest_round.id,
+        location_id=guest_round.location_id,
+        table_id=guest_round.table_id,
+        table_name=guest_round.table_name,
+        order_id=guest_round.order_id,
+        status=guest_round.status,
+        lines=[
+            GuestRoundLineOut(item_id=line.item_id, **shown.model_dump())
+            for line, shown in zip(guest_round.lines, _round_lines(guest_round.lines), strict=True)
+        ],
+        total=money.from_cents(guest_round.total_cents),
+        placed_at=guest_round.placed_at,
+        decided_at=guest_round.decided_at,
+        decided_by=guest_round.decided_by,
+        reason=guest_round.reason,
+    )
+
+
+@rounds_router.get("", response_model=list[GuestRoundOut], responses=problem_responses())
+async def list_waiting_guest_rounds(
+    staff: OrderTaker, location_id: AtLocationQuery, uow: UowDep
+) -> list[GuestRoundOut]:
+    """The location's guests' rounds waiting for a server to confirm them, oldest first."""
+    return [_round_out(r) for r in await service.waiting_rounds(uow, location_id)]
+
+
+@rounds_router.post(
+    "/{roundId}/confirm",
+    response_model=GuestRoundOut,
+    responses=problem_responses(NotFound, RoundDecided),
+)
+async def confirm_guest_round(
+    staff: OrderTaker, round_id: GuestRoundId, uow: UowDep
+) -> GuestRoundOut:
+    """Send a guests' round to the kitchen: its items still unsent go on one ticket (SENT).
+    Confirmed or declined already: 409 `round_decided`."""
+    return _round_out(await service.confirm_round(uow, staff, round_id))
+
+
+class DeclineIn(RequestModel):
+    reason: DeclineReason = Field(
+        description='Why, in words the guests read on their phone ("the kitchen is closed")'
+    )
+
+
+@rounds_router.post(
+    "/{roundId}/decline",
+    response_model=GuestRoundOut,
+    responses=problem_responses(NotFound, RoundDecided, RoundSent),
+)
+async def decline_guest_round(
+    staff: OrderTaker, round_id: GuestRoundId, body: DeclineIn, uow: UowDep
+) -> GuestRoundOut:
+    """Decline a guests' round: its items come off the check, voided with `reason`, which the
+    guests' phone shows (DECLINED). Sent with the check already: 409 `round_sent`; decided
+    already: 409 `round_decided`."""
+    return _round_out(await service.decline_round(uow, staff, round_id, body.reason))
+
+
 def install_event_payloads() -> None:
     register_payload_shape(GuestCall, lambda call: _call_out(call).model_dump_json())
+    register_payload_shape(GuestRound, lambda r: _round_out(r).model_dump_json())

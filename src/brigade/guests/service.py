@@ -1,39 +1,66 @@
 """Guests' visits (docs/design.md §28): a phone scans a table's QR code and starts a visit
-bound to the table's check; it sees that check, and nothing once the check has closed."""
+bound to the table's check; it sees that check, orders rounds onto it, and nothing once the
+check has closed."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+from datetime import datetime
 from uuid import UUID
 
 from brigade.dining.domain.rooms import Location
 from brigade.dining.service import rooms
 from brigade.guests.domain import (
+    ROUND_WINDOW,
+    UNBOUND_VISIT,
     CallKind,
     GuestCall,
+    GuestRound,
+    RoundLimits,
+    RoundLine,
+    RoundRefused,
+    RoundStatus,
     Visit,
+    check_limits,
     ensure_open_to_guests,
+    ensure_takes_rounds,
     new_call,
     new_visit,
+    placed_round,
+    refused_round,
+    staff_told_lately,
 )
-from brigade.guests.repository import CallRepository, VisitRepository
+from brigade.guests.repository import CallRepository, RoundRepository, VisitRepository
 from brigade.kit.access import Actor, Role
 from brigade.kit.clock import now
 from brigade.kit.db.engine import UnitOfWork
-from brigade.kit.errors import NotFound
+from brigade.kit.errors import DomainError, NotFound
 from brigade.orders import service as orders
 from brigade.orders.domain.aggregate import Order
+from brigade.orders.domain.commands import AddItem, CreateOrder
+from brigade.orders.domain.states import OrderType
 
 
 @dataclass(frozen=True, slots=True)
 class VisitView:
-    """A visit as its phone sees it: its table, its location, and its check (None until the
-    table has one)."""
+    """A visit as its phone sees it: its table, its location, its check (None until the table
+    has one) and its rounds."""
 
     visit: Visit
     table_name: str
     location: Location
     check: Order | None
+    rounds: Sequence[GuestRound] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class PlacedRound:
+    """A round placed (``refused`` None), or refused over a limit with the staff told
+    (``refused``, the answer the phone gets once the refusal is written)."""
+
+    round: GuestRound
+    refused: DomainError | None = None
 
 
 def guest_actor(visit: Visit, table_name: str) -> Actor:
@@ -58,7 +85,7 @@ async def call_staff(uow: UnitOfWork, visit_id: UUID, kind: CallKind) -> GuestCa
     """The guests call the server or ask for the bill: the terminals hear it
     (``guest.called``). Once per kind per CALL_AGAIN_AFTER (429 ``called_recently``); an
     ended visit: 410."""
-    view = await get_visit(uow, visit_id)
+    view = await _live_view(uow, visit_id, for_update=True)
     calls = CallRepository(uow)
     last = await calls.last(visit_id, kind)
     call = new_call(view.visit, view.table_name, kind, last, now())
@@ -67,11 +94,27 @@ async def call_staff(uow: UnitOfWork, visit_id: UUID, kind: CallKind) -> GuestCa
 
 
 async def get_visit(uow: UnitOfWork, visit_id: UUID) -> VisitView:
-    """The visit with its check; 410 ``visit_ended`` once that check has closed (or the table
-    had none for UNBOUND_VISIT); an id no visit has: 404."""
-    visit = await VisitRepository(uow).get(visit_id)
+    """The visit with its check and rounds; 410 ``visit_ended`` once that check has closed (or
+    the table had none for UNBOUND_VISIT); an id no visit has: 404."""
+    view = await _live_view(uow, visit_id)
+    return replace(view, rounds=await RoundRepository(uow).of_visit(visit_id))
+
+
+async def _live_view(uow: UnitOfWork, visit_id: UUID, *, for_update: bool = False) -> VisitView:
+    """The visit, bound to the check opened at its table since it began if it had none (kept
+    when the visit writes: ``for_update``), and live (else 410)."""
+    visits = VisitRepository(uow)
+    visit = await visits.get(visit_id, for_update=for_update)
     if visit is None:
         raise NotFound("visit", visit_id)
+    if visit.order_id is None:
+        opened = await orders.first_check_at_table(
+            uow, visit.table_id, visit.started_at, visit.started_at + UNBOUND_VISIT
+        )
+        if opened is not None:
+            visit = replace(visit, order_id=opened)
+            if for_update:
+                await visits.save(visit)
     location = await rooms.get_location(uow, visit.location_id)
     names = await rooms.table_names(uow, [visit.table_id])
     return await _view(uow, visit, names.get(visit.table_id, ""), location)
@@ -83,3 +126,102 @@ async def _view(uow: UnitOfWork, visit: Visit, table_name: str, location: Locati
         check = await orders.get_order(uow, guest_actor(visit, table_name), visit.order_id)
     visit.ended_by(None if check is None else check.header.status, now()).ensure_live()
     return VisitView(visit, table_name, location, check)
+
+
+# --- rounds ---------------------------------------------------------------------------------
+
+
+async def place_round(
+    uow: UnitOfWork, visit_id: UUID, asked: Sequence[AddItem], limits: RoundLimits
+) -> PlacedRound:
+    """The guests' round onto their table's check (a new check at the table if it has none):
+    unsent until a server confirms it where the location asks (``guest.round_placed``), else
+    sent to the kitchen at once. Over a limit, refused in words: the staff are told once in
+    ROUND_WINDOW (``guest.round_refused``, written: ``refused``), a refusal after that
+    changes nothing."""
+    view = await _live_view(uow, visit_id, for_update=True)
+    ensure_takes_rounds(view.location.guest_ordering)
+    at = now()
+    rounds = RoundRepository(uow)
+    ordered = await rounds.ordered(visit_id, since=at - ROUND_WINDOW)
+    quantity = sum(int(item.quantity) for item in asked)
+    try:
+        check_limits(limits, ordered, quantity, None)
+        async with uow.savepoint():
+            guest_round = await _placed(uow, view, asked, at)
+            check_limits(limits, ordered, quantity, guest_round.total_cents)
+    except RoundRefused as refused:
+        if staff_told_lately(ordered, at):
+            raise
+        refusal = refused_round(view.visit, view.table_name, refused.detail, at)
+        await rounds.insert(refusal)
+        return PlacedRound(refusal, refused)
+    await rounds.insert(guest_round)
+    return PlacedRound(guest_round)
+
+
+async def _placed(
+    uow: UnitOfWork, view: VisitView, asked: Sequence[AddItem], at: datetime
+) -> GuestRound:
+    """The round's items on the visit's check (opened if the table has none), sent at once
+    unless a server confirms guests' rounds here."""
+    visit, actor = view.visit, guest_actor(view.visit, view.table_name)
+    if visit.order_id is None:
+        check, _ = await orders.create_order(
+            uow,
+            actor,
+            CreateOrder(OrderType.DINE_IN, table_id=visit.table_id, location_id=visit.location_id),
+        )
+        visit = replace(visit, order_id=check.header.id)
+        await VisitRepository(uow).save(visit)
+    assert visit.order_id is not None
+    lines: list[RoundLine] = []
+    for command in asked:
+        _, item, _ = await orders.add_item(uow, actor, visit.order_id, command)
+        lines.append(
+            RoundLine(item.name, int(item.quantity), item.total_cents, item.notes, item.id)
+        )
+    sent = not view.location.guest_orders_need_confirm
+    placed = placed_round(visit, view.table_name, lines, sent=sent, at=at)
+    if sent:
+        await orders.send_items(uow, actor, visit.order_id, placed.item_ids)
+    return placed
+
+
+async def waiting_rounds(uow: UnitOfWork, location_id: UUID) -> list[GuestRound]:
+    """The location's rounds waiting for a server to confirm them, oldest first."""
+    return await RoundRepository(uow).waiting(location_id)
+
+
+async def confirm_round(uow: UnitOfWork, staff: Actor, round_id: UUID) -> GuestRound:
+    """A server confirms a guests' round: its items still unsent go to the kitchen on one
+    ticket (SENT, ``guest.round_confirmed``). Decided already: 409 ``round_decided``."""
+    rounds = RoundRepository(uow)
+    guest_round = await _round(rounds, round_id)
+    confirmed = guest_round.decided(RoundStatus.SENT, by=staff.name, at=now())
+    if guest_round.order_id is not None:
+        await orders.send_items(uow, staff, guest_round.order_id, guest_round.item_ids)
+    await rounds.save(confirmed)
+    return confirmed
+
+
+async def decline_round(uow: UnitOfWork, staff: Actor, round_id: UUID, reason: str) -> GuestRound:
+    """A server declines a guests' round: its items come off the check, voided with
+    ``reason`` (DECLINED, ``guest.round_declined``); the guests' phone says why."""
+    rounds = RoundRepository(uow)
+    guest_round = await _round(rounds, round_id)
+    declined = guest_round.decided(RoundStatus.DECLINED, by=staff.name, at=now(), reason=reason)
+    if guest_round.order_id is not None:
+        check = await orders.get_order(uow, staff, guest_round.order_id)
+        statuses = {item.id: item.status for item in check.items}
+        for item_id in guest_round.unsent_items(statuses):
+            await orders.void_item(uow, staff, guest_round.order_id, item_id, reason)
+    await rounds.save(declined)
+    return declined
+
+
+async def _round(rounds: RoundRepository, round_id: UUID) -> GuestRound:
+    guest_round = await rounds.get(round_id, for_update=True)
+    if guest_round is None:
+        raise NotFound("guest round", round_id)
+    return guest_round

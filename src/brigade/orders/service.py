@@ -8,7 +8,7 @@ aggregate, which checks it; taking stock is the catalogue's own.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Collection, Mapping
 from dataclasses import replace
 from datetime import date, datetime
 from decimal import Decimal
@@ -205,6 +205,14 @@ async def get_order(uow: UnitOfWork, actor: Actor, order_id: UUID) -> Order:
         raise NotFound("order", order_id)
     actor.ensure_at(order.header.location_id)
     return order
+
+
+async def first_check_at_table(
+    uow: UnitOfWork, table_id: UUID, since: datetime, before: datetime
+) -> UUID | None:
+    """The first check opened at the table from ``since`` until ``before`` (a guests' visit
+    that began at an empty table is bound to it: docs/design.md §28)."""
+    return await OrderRepository(uow).first_at_table(table_id, since=since, before=before)
 
 
 async def list_orders(
@@ -653,6 +661,18 @@ async def send_order(
     await _complete_if_settled(uow, order, actor)
     await _persist(uow, order, actor)
     return order, ticket
+
+
+async def send_items(
+    uow: UnitOfWork, actor: Actor, order_id: UUID, item_ids: Collection[UUID]
+) -> KitchenTicket | None:
+    """Send only these items, those still PENDING, on one ticket (a guests' round: docs/design.md
+    §28); None when a send took them already."""
+    order = await _load(uow, actor, order_id, None, whole=WholeItems.ALL)
+    ticket = order.send_items(item_ids, actor=actor, at=now())
+    if ticket is not None:
+        await _persist(uow, order, actor)
+    return ticket
 
 
 async def fire_course(

@@ -247,6 +247,21 @@ def _start_card_hold(client: TestClient) -> Call:
     return Call("POST", f"/api/orders/{order['id']}/card-holds", body)
 
 
+def _waiting_guest_round(client: TestClient) -> str:
+    """A round guests ordered from a phone at a table, waiting for a server."""
+    profile = {"name": "Harbour St", "timezone": "UTC", "guestOrdering": "ORDER"}
+    assert client.put(f"/api/locations/{LOCATION}", json=profile).status_code == 200
+    body = {"locationId": LOCATION, "name": f"Table {next(_serial)}"}
+    code = client.post("/api/tables", json=body).json()["guestCode"]
+    visit = client.post(f"/api/guest/tables/{code}/visits").json()["id"]
+    item = {"productId": make_product(client, locationId=LOCATION)["id"], "quantity": 1}
+    placed = client.post(f"/api/guest/visits/{visit}/orders", json={"items": [item]})
+    assert placed.status_code == 201, placed.text
+    [waiting] = client.get("/api/guest-rounds", params={"locationId": LOCATION}).json()
+    round_id: str = waiting["id"]
+    return round_id
+
+
 def _held_card(client: TestClient) -> str:
     """A card held for a tab of 10.00 (the poller's round authorised it)."""
     call = _start_card_hold(client)
@@ -918,6 +933,20 @@ ENDPOINTS: dict[tuple[str, str], tuple[str, Scenario]] = {
         "SERVER",
         lambda c: Call("POST", f"/api/card-checkouts/{_card_checkout(c)[2]}/cancel"),
     ),
+    ("GET", "/api/guest-rounds"): (
+        "SERVER",
+        lambda c: Call("GET", f"/api/guest-rounds?locationId={LOCATION}"),
+    ),
+    ("POST", "/api/guest-rounds/{roundId}/confirm"): (
+        "SERVER",
+        lambda c: Call("POST", f"/api/guest-rounds/{_waiting_guest_round(c)}/confirm"),
+    ),
+    ("POST", "/api/guest-rounds/{roundId}/decline"): (
+        "SERVER",
+        lambda c: Call(
+            "POST", f"/api/guest-rounds/{_waiting_guest_round(c)}/decline", {"reason": "no"}
+        ),
+    ),
     ("POST", "/api/orders/{orderId}/card-holds"): ("SERVER", _start_card_hold),
     ("POST", "/api/card-checkouts/{checkoutId}/capture"): (
         "SERVER",
@@ -944,6 +973,7 @@ PUBLIC = {
     ("POST", "/api/guest/tables/{guestCode}/visits"),
     ("GET", "/api/guest/visits/{visitId}"),
     ("POST", "/api/guest/visits/{visitId}/calls"),
+    ("POST", "/api/guest/visits/{visitId}/orders"),
 }
 # Where who the caller is matters beyond their role (tests/access/api, tests/dining/api):
 # signing in is a terminal's; one sets one's own PIN and ends one's own session.

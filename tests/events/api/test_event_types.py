@@ -701,6 +701,66 @@ def guest_called(client: AppClient) -> tuple[int, Expected]:
     return before, Expected((GuestEvents.GUEST_CALLED,), "", call["entityId"], None, data=data)
 
 
+def _guest_round(client: AppClient, quantity: int = 1) -> tuple[int, Json]:
+    """A phone's visit at a table and a round ordered from it: the last event before the
+    round, and the round's answer with its ``status``."""
+    profile = {"name": "Harbour St", "timezone": "UTC", "guestOrdering": "ORDER"}
+    _ok(client.put(f"/api/locations/{LOCATION}", json=profile))
+    table = _ok(client.post("/api/tables", json={"locationId": LOCATION, "name": "T9"}), 201)
+    visit = _ok(client.post(f"/api/guest/tables/{table['guestCode']}/visits"), 201)
+    body = {"items": [{"productId": make_product(client, price=4)["id"], "quantity": quantity}]}
+    before = _last_id(client)
+    response = client.post(f"/api/guest/visits/{visit['id']}/orders", json=body)
+    return before, {"status": response.status_code} | response.json()
+
+
+def _waiting_round(client: AppClient) -> tuple[int, Json]:
+    before, _ = _guest_round(client)
+    [waiting] = client.get("/api/guest-rounds", params={"locationId": LOCATION}).json()
+    assert isinstance(waiting, dict)
+    return before, waiting
+
+
+def _round_event(types: tuple[EventType, ...], data: Json) -> Expected:
+    return Expected(types, "", data["id"], data["orderId"], data=data)
+
+
+def guest_round_placed(client: AppClient) -> tuple[int, Expected]:
+    before, waiting = _waiting_round(client)
+    types = (OrderEvents.ORDER_CREATED, OrderEvents.ITEM_ADDED, GuestEvents.GUEST_ROUND_PLACED)
+    return before, _round_event(types, waiting)
+
+
+def guest_round_confirmed(client: AppClient) -> tuple[int, Expected]:
+    _, waiting = _waiting_round(client)
+    before = _last_id(client)
+    confirmed = _ok(client.post(f"/api/guest-rounds/{waiting['id']}/confirm"))
+    types = (
+        OrderEvents.ORDER_SENT,
+        GuestEvents.GUEST_ROUND_CONFIRMED,
+        KitchenEvents.KITCHEN_TICKET_CREATED,
+    )
+    return before, _round_event(types, confirmed)
+
+
+def guest_round_declined(client: AppClient) -> tuple[int, Expected]:
+    _, waiting = _waiting_round(client)
+    before = _last_id(client)
+    url = f"/api/guest-rounds/{waiting['id']}/decline"
+    declined = _ok(client.post(url, json={"reason": "The kitchen has closed"}))
+    types = (OrderEvents.ITEM_VOIDED, GuestEvents.GUEST_ROUND_DECLINED)
+    return before, _round_event(types, declined)
+
+
+def guest_round_refused(client: AppClient) -> tuple[int, Expected]:
+    before, refused = _guest_round(client, quantity=99)
+    assert (refused["status"], refused["code"]) == (422, "round_over_limit"), refused
+    [event] = [e for e in all_events(client) if e["type"] == "guest.round_refused"]
+    data = event["data"] | {"reason": refused["detail"], "lines": [], "total": 0.0}
+    assert (data["status"], data["orderId"], data["tableName"]) == ("REFUSED", None, "T9")
+    return before, _round_event((GuestEvents.GUEST_ROUND_REFUSED,), data)
+
+
 def _card_paid_and_completed(client: AppClient, price: float) -> Json:
     reader, order = make_reader(client), order_of(client, price)
     started(client, order, reader, price)
@@ -795,6 +855,10 @@ ACTIONS: dict[EventType, Callable[[Any], tuple[int, Expected]]] = {
     CardEvents.CARD_CHECKOUT_RELEASING: card_checkout_releasing,
     CardEvents.CARD_CHECKOUT_RELEASED: card_checkout_released,
     GuestEvents.GUEST_CALLED: guest_called,
+    GuestEvents.GUEST_ROUND_PLACED: guest_round_placed,
+    GuestEvents.GUEST_ROUND_CONFIRMED: guest_round_confirmed,
+    GuestEvents.GUEST_ROUND_DECLINED: guest_round_declined,
+    GuestEvents.GUEST_ROUND_REFUSED: guest_round_refused,
     CardEvents.CARD_REFUND_REQUESTED: card_refund_requested,
     CardEvents.CARD_REFUND_SUCCEEDED: card_refund_succeeded,
     CardEvents.CARD_REFUND_FAILED: card_refund_failed,

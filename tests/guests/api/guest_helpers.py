@@ -17,8 +17,15 @@ def ok(response: Any, status: int = 200) -> Json:
     return body
 
 
-def serve_guests(client: AppClient, ordering: str = "ORDER", location: str = LOCATION) -> None:
-    profile = {"name": "Harbour St", "timezone": "UTC", "guestOrdering": ordering}
+def serve_guests(
+    client: AppClient, ordering: str = "ORDER", location: str = LOCATION, *, confirm: bool = True
+) -> None:
+    profile = {
+        "name": "Harbour St",
+        "timezone": "UTC",
+        "guestOrdering": ordering,
+        "guestOrdersNeedConfirm": confirm,
+    }
     ok(client.put(f"/api/locations/{location}", json=profile))
 
 
@@ -46,3 +53,15 @@ def start_visit(client: AppClient, table: Json) -> Any:
 
 def visit(client: AppClient, visit_id: str) -> Any:
     return client.get(f"/api/guest/visits/{visit_id}")
+
+
+def order_round(client: AppClient, visit_id: str, *items: Json) -> Any:
+    """A round from the visit's phone: ``items`` as the guests' API takes them."""
+    return client.post(f"/api/guest/visits/{visit_id}/orders", json={"items": list(items)})
+
+
+def waiting_rounds(client: AppClient, location: str = LOCATION) -> list[Json]:
+    response = client.get("/api/guest-rounds", params={"locationId": location})
+    assert response.status_code == 200, response.text
+    answer: list[Json] = response.json()
+    return answer

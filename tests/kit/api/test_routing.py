@@ -88,4 +88,5 @@ def test_every_route_of_the_application_is_a_brigade_route(tmp_path: Path) -> No
         "/api/guest/tables/{guestCode}/visits",
         "/api/guest/visits/{visitId}",
         "/api/guest/visits/{visitId}/calls",
+        "/api/guest/visits/{visitId}/orders",
     }

@@ -49,6 +49,8 @@ class ApiNight(RuleBasedStateMachine):
         self.orders: dict[str, Json] = {}
         self.products: list[Json] = []
         self.tables: list[str] = []
+        # Each table's guest code, for the phones at it.
+        self.guest_codes: dict[str, str] = {}
         self.stations: list[str | None] = [None]
         self.charges: dict[str, str] = {}
         self.last_z_sequence = 0
@@ -110,7 +112,13 @@ class ApiNight(RuleBasedStateMachine):
     ) -> None:
         """Its profile, menu, charges, tables and kitchen, and two tables seated with what
         they ordered first."""
-        profile: Json = {"name": "The night", "timezone": "UTC", "currency": "EUR", "taxMode": mode}
+        profile: Json = {
+            "name": "The night",
+            "timezone": "UTC",
+            "currency": "EUR",
+            "taxMode": mode,
+            "guestOrdering": "ORDER",
+        }
         if rounding:
             profile["cashRounding"] = rounding
         assert self._call("PUT", f"/api/locations/{self.location}", profile).status_code == 200
@@ -146,7 +154,9 @@ class ApiNight(RuleBasedStateMachine):
                 self._made("/api/products", product | {"categoryId": category["id"]})
             )
         for name in ("T1", "T2", "T3"):
-            self.tables.append(self._made("/api/tables", at | {"name": name})["id"])
+            table = self._made("/api/tables", at | {"name": name})
+            self.tables.append(table["id"])
+            self.guest_codes[table["id"]] = table["guestCode"]
         for name, categories, expo in (
             ("Grill", [kitchen["id"]], False),
             ("Bar", [bar["id"]], False),
@@ -275,6 +285,35 @@ class ApiNight(RuleBasedStateMachine):
         if order is not None:
             url = f"/api/orders/{order['id']}/send"
             self._act([order], "POST", url, kitchen=True, money=True)
+
+    @rule(
+        n=index,
+        dish=index,
+        quantity=st.integers(1, 3),
+        then=st.sampled_from(["confirm", "decline", "wait"]),
+    )
+    def guests_order(self, n: int, dish: int, quantity: int, then: str) -> None:
+        """Guests at a table order a round from a phone onto its check; a server confirms it,
+        declines it, or has not yet."""
+        order = self._open(n)
+        if order is None or order["tableId"] is None:
+            return
+        code = self.guest_codes[order["tableId"]]
+        started = self._call("POST", f"/api/guest/tables/{code}/visits")
+        assert started.status_code == 201, started.text
+        number = started.json()["check"]["orderNumber"]
+        [check] = [o for o in self.orders.values() if o["orderNumber"] == number]
+        product = self.products[dish % len(self.products)]
+        body = {"items": [{"productId": product["id"], "quantity": quantity}]}
+        url = f"/api/guest/visits/{started.json()['id']}/orders"
+        if self._act([check], "POST", url, body, money=True) is None or then == "wait":
+            return
+        waiting = self._call("GET", f"/api/guest-rounds?locationId={self.location}").json()
+        rounds = f"/api/guest-rounds/{waiting[-1]['id']}"
+        if then == "confirm":
+            self._act([check], "POST", f"{rounds}/confirm", kitchen=True, money=True)
+        else:
+            self._act([check], "POST", f"{rounds}/decline", {"reason": "86'd"}, money=True)
 
     @rule(n=index)
     def fire_second_course(self, n: int) -> None:

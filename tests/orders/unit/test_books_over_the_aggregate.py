@@ -226,6 +226,14 @@ class Night(RuleBasedStateMachine):
         if order is not None:
             self._act([order], lambda: order.send(actor=MANAGER, at=self._moment()))
 
+    @rule(n=index, picks=st.lists(index, min_size=1, max_size=2))
+    def send_some_items(self, n: int, picks: list[int]) -> None:
+        """A guests' round confirmed: only its items go to the kitchen."""
+        order = self._pick(n)
+        if order is not None and order.items:
+            ids = {order.items[pick % len(order.items)].id for pick in picks}
+            self._act([order], lambda: order.send_items(ids, actor=MANAGER, at=self._moment()))
+
     @rule(n=index)
     def fire_second_course(self, n: int) -> None:
         order = self._pick(n)

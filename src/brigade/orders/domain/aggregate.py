@@ -14,7 +14,7 @@ and hands them over; the rules for them are here).
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import date, datetime
 from decimal import Decimal
@@ -1081,18 +1081,35 @@ class Order:
             raise NothingToSend(f"course {course} has no pending items to send to the kitchen")
         return fired
 
-    def _send_pending(
-        self, courses: Sequence[int], event_type: OrderEvents, *, actor: Actor, at: datetime
+    def send_items(
+        self, item_ids: Collection[UUID], *, actor: Actor, at: datetime
     ) -> KitchenTicket | None:
-        """Send the PENDING items of ``courses`` on one new ticket and mark those courses
-        fired, announcing ``event_type``; None (and nothing changed) when there are none."""
+        """Only these items, those still PENDING, go to the kitchen on one new ticket, their
+        courses fired as a send fires them (a guests' round confirmed: docs/design.md §28);
+        None when none is pending here any more (a send took them, a split moved them)."""
+        here = {item_id for item_id in item_ids if item_id in self._lines}
+        courses = sorted({self._whole(item_id).course for item_id in here})
+        return self._send_pending(courses, OrderEvents.ORDER_SENT, actor=actor, at=at, only=here)
+
+    def _send_pending(
+        self,
+        courses: Sequence[int],
+        event_type: OrderEvents,
+        *,
+        actor: Actor,
+        at: datetime,
+        only: Collection[UUID] | None = None,
+    ) -> KitchenTicket | None:
+        """Send the PENDING items of ``courses`` (among ``only``, if given) on one new ticket
+        and mark those courses fired, announcing ``event_type``; None (and nothing changed)
+        when there are none."""
         ensure_order_editable(self._header.status)
         pending = [
             item
             for item in (
                 self._whole(line.id)
                 for line in self._lines.values()
-                if line.status is ItemStatus.PENDING
+                if line.status is ItemStatus.PENDING and (only is None or line.id in only)
             )
             if item.course in courses
         ]

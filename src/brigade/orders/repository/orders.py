@@ -438,6 +438,22 @@ class OrderRepository:
         number: int | None = (await connection.execute(query)).scalar_one_or_none()
         return number
 
+    async def first_at_table(
+        self, table_id: UUID, *, since: datetime, before: datetime
+    ) -> UUID | None:
+        """The first order opened at table ``table_id`` from ``since`` until ``before``,
+        whatever its status now (ix_orders_table_created_at)."""
+        c = orders.c
+        query = (
+            select(c.id)
+            .where(c.table_id == table_id, c.created_at >= since, c.created_at < before)
+            .order_by(c.created_at, c.id)
+            .limit(1)
+        )
+        connection = await self._uow.connection()
+        found: UUID | None = (await connection.execute(query)).scalar_one_or_none()
+        return found
+
     async def next_order_number(self, location_id: UUID | None, *, first: int) -> int:
         """The location's next order number (``first`` for its first order), in one statement.
 
