@@ -1,8 +1,9 @@
 """Guests at the table (docs/design.md §28), in a real browser against a real server: a party
 seated at table 3 scans the table's code and asks for the bill, and the terminal's floor marks
-the table in words until a server opens it; a manager sees a table's QR code in the back
+the table in words until a server opens it; guests at table 3 order a round from a phone and a
+server sends it to the kitchen from the floor; a manager sees a table's QR code in the back
 office, downloads it to print and replaces it. At 1024 x 768; screenshots of the floor with the
-call and of the table's code to docs/screens/."""
+call, with the round, and of the table's code to docs/screens/."""
 
 from __future__ import annotations
 
@@ -18,27 +19,39 @@ from browser.back_office import go_to, sign_in, staff_token
 from browser.restaurant import VIEWPORT, Restaurant, screenshot, seat, signed_in_terminal
 
 
-@pytest.fixture
-def guests_served(restaurant: Restaurant) -> Iterator[None]:
-    """The restaurant takes guests' phones (MENU) for this test, as it was before after."""
+def _served(restaurant: Restaurant, ordering: str) -> Iterator[None]:
+    """The restaurant takes guests' phones (``ordering``) for a test, as it was before after."""
     path = f"/api/locations/{restaurant.location_id}"
     with restaurant.http() as http:
         before = http.get(path).json()
         profile = {k: v for k, v in before.items() if k not in ("id", "createdAt", "updatedAt")}
-        assert http.put(path, json=profile | {"guestOrdering": "MENU"}).status_code == 200
+        assert http.put(path, json=profile | {"guestOrdering": ordering}).status_code == 200
     yield
     with restaurant.http() as http:
         assert http.put(path, json=profile).status_code == 200
 
 
-def _seated_check(restaurant: Restaurant, table: str) -> dict[str, Any]:
-    """The check the terminal opened at the table, once the server has it."""
+@pytest.fixture
+def guests_served(restaurant: Restaurant) -> Iterator[None]:
+    yield from _served(restaurant, "MENU")
+
+
+@pytest.fixture
+def guests_ordering(restaurant: Restaurant) -> Iterator[None]:
+    yield from _served(restaurant, "ORDER")
+
+
+GUEST = {"Authorization": ""}
+
+
+def _seated_check(restaurant: Restaurant, table: str, status: str = "DRAFT") -> dict[str, Any]:
+    """The check opened at the table, once the server has it."""
     params = {"locationId": restaurant.location_id, "tableId": restaurant.tables[table]["id"]}
     deadline = time.monotonic() + 10
     with restaurant.http() as http:
         while True:
             found: list[dict[str, Any]] = http.get(
-                "/api/orders", params=params | {"status": "DRAFT"}
+                "/api/orders", params=params | {"status": status}
             ).json()["data"]
             if found or time.monotonic() > deadline:
                 break
@@ -57,12 +70,12 @@ def test_a_table_asking_for_the_bill_is_marked_on_the_floor(
 
     with restaurant.http() as http:
         code = restaurant.tables["3"]["guestCode"]
-        visit = http.post(f"/api/guest/tables/{code}/visits", headers={"Authorization": ""})
+        visit = http.post(f"/api/guest/tables/{code}/visits", headers=GUEST)
         assert visit.status_code == 201, visit.text
         called = http.post(
             f"/api/guest/visits/{visit.json()['id']}/calls",
             json={"kind": "BILL"},
-            headers={"Authorization": ""},
+            headers=GUEST,
         )
         assert called.status_code == 201, called.text
 
@@ -75,6 +88,45 @@ def test_a_table_asking_for_the_bill_is_marked_on_the_floor(
         "Asks for the bill"
     )
 
+    with restaurant.http() as http:
+        gone = http.request("DELETE", f"/api/orders/{check['id']}", json={"reason": "test over"})
+        assert gone.status_code == 200, gone.text
+
+
+@pytest.mark.usefixtures("guests_ordering")
+def test_a_server_sends_a_round_guests_ordered_from_a_phone(
+    browser: Browser, restaurant: Restaurant
+) -> None:
+    page = signed_in_terminal(browser, restaurant, "Ben")
+    with restaurant.http() as http:
+        code = restaurant.tables["3"]["guestCode"]
+        visit = http.post(f"/api/guest/tables/{code}/visits", headers=GUEST).json()
+        items = [
+            {"productId": restaurant.products["Lemonade"]["id"], "quantity": 2},
+            {"productId": restaurant.products["Fries"]["id"], "quantity": 1, "notes": "crispy"},
+        ]
+        placed = http.post(
+            f"/api/guest/visits/{visit['id']}/orders", json={"items": items}, headers=GUEST
+        )
+        assert placed.status_code == 201, placed.text
+
+    round_ = page.get_by_role("article", name="Table 3: guests ordered")
+    expect(round_).to_contain_text(
+        "2 \N{MULTIPLICATION SIGN} Lemonade, 1 \N{MULTIPLICATION SIGN} Fries"
+    )
+    expect(round_).to_contain_text("$11.50")
+    # The round opened the table's check: the table is taken.
+    expect(page.get_by_role("button", name=re.compile(r"^Table 3, "))).not_to_contain_text("free")
+    screenshot(page, "terminal-floor-guest-round")
+    round_.get_by_role("button", name="Send to kitchen").click()
+    expect(round_).to_have_count(0)
+
+    check = _seated_check(restaurant, "3", status="OPEN")
+    items_now = restaurant.order(check["id"])["items"]
+    assert {(item["name"], item["status"]) for item in items_now} == {
+        ("Lemonade", "SENT"),
+        ("Fries", "SENT"),
+    }
     with restaurant.http() as http:
         gone = http.request("DELETE", f"/api/orders/{check['id']}", json={"reason": "test over"})
         assert gone.status_code == 200, gone.text

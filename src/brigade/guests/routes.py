@@ -377,7 +377,10 @@ class GuestRoundOut(ResponseModel):
     order_id: UUID | None = Field(description="The check it is on; null: a refused round")
     status: RoundStatus = Field(description="WAITING, SENT, DECLINED or REFUSED")
     lines: list[GuestRoundLineOut] = Field(description="What it asked for; none when REFUSED")
-    total: Money = Field(description="What it came to, in the check's currency")
+    total: Money = Field(
+        description="Its lines' total, in the check's currency, as the check's lines are "
+        "priced (tax apart where prices are shown without it)"
+    )
     placed_at: Timestamp = Field(description="When the guests ordered it, in UTC")
     decided_at: Timestamp | None = Field(description="When a server confirmed or declined it")
     decided_by: str | None = Field(description="Who confirmed or declined it")

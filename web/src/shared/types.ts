@@ -44,3 +44,5 @@ export type OrderServiceCharge = Schemas["OrderServiceChargeOut"];
 export type TaxRate = Schemas["TaxRateOut"];
 export type ServiceCharge = Schemas["ServiceChargeOut"];
 export type ChargeOrderType = Schemas["ChargeOrderType"];
+/** A round guests ordered from their phones at a table (docs/design.md §28). */
+export type GuestRound = Schemas["GuestRoundOut"];

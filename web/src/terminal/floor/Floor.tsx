@@ -17,6 +17,7 @@ import { NameSheet } from "./NameSheet";
 import { t } from "../messages";
 import { bySection, checksAt, type Floor as FloorState, minutesOpen } from "./state";
 import { callsShown } from "./calls";
+import { GuestRounds } from "./GuestRounds";
 
 /** Minutes after which an unsent table turns amber: someone should look at it. */
 const WAITING_LONG = 15;
@@ -86,6 +87,7 @@ export function Floor(props: {
           {error ?? floor.error}
         </p>
       )}
+      <GuestRounds floor={floor} />
       {floor.tables.length === 0 && !floor.error && <p class="hint">{t("terminal.floor.noTables")}</p>}
       <div class="floor-tables">
         {bySection(floor.tables).map(([section, tables]) => (

@@ -14,6 +14,8 @@ import type { Order, OrderSummary, SeatedOrder, Table } from "../../shared/types
 import { inWords } from "../problems";
 import { t } from "../messages";
 import { type Calls, answered, heard } from "./calls";
+import { listWaitingGuestRounds } from "../../shared/api/guests";
+import { NO_ROUNDS, type Rounds, heardRound, listed, settled } from "./rounds";
 
 export interface Floor {
   tables: Table[];
@@ -25,6 +27,10 @@ export interface Floor {
   calls: Calls;
   /** Someone opened the table: its guests' calls are answered. */
   answer: (tableId: string) => void;
+  /** Guests' rounds waiting for a server, and refusals to tell (rounds.ts). */
+  rounds: Rounds;
+  /** A round decided here, or a refusal dismissed: off the lists. */
+  settle: (roundId: string) => void;
 }
 
 export function useFloor(): Floor {
@@ -37,6 +43,8 @@ export function useFloor(): Floor {
   const [readSince, setReadSince] = useState(0);
   const [calls, setCalls] = useState<Calls>({});
   const answer = useCallback((tableId: string) => setCalls((before) => answered(before, tableId)), []);
+  const [rounds, setRounds] = useState<Rounds>(NO_ROUNDS);
+  const settle = useCallback((roundId: string) => setRounds((before) => settled(before, roundId)), []);
 
   const reload = useCallback(async () => {
     // A floor kept from before (offline) shows every check the tablet knows on top of it.
@@ -56,6 +64,12 @@ export function useFloor(): Floor {
     } catch (failure) {
       setError(inWords(failure));
     }
+    // The rounds waiting are the server's to tell, never kept offline: a round confirmed
+    // elsewhere meanwhile must not be offered again.
+    listWaitingGuestRounds(api, locationId).then(
+      (waiting) => setRounds((before) => listed(before, waiting)),
+      () => undefined,
+    );
   }, [api, locationId, store]);
 
   useEffect(() => {
@@ -63,6 +77,7 @@ export function useFloor(): Floor {
     let queued: ReturnType<typeof setTimeout> | undefined;
     const stop = events.listen((event) => {
       setCalls((before) => heard(before, event));
+      setRounds((before) => heardRound(before, event));
       if (!touchesOrders(event) || queued) return;
       // A burst of events (an order with its items) reloads once.
       queued = setTimeout(() => {
@@ -78,7 +93,8 @@ export function useFloor(): Floor {
     };
   }, [reload, events]);
 
-  return { ...withLocal(tables, tabs, outbox.touched(readSince)), error, now, reload, calls, answer };
+  const local = withLocal(tables, tabs, outbox.touched(readSince));
+  return { ...local, error, now, reload, calls, answer, rounds, settle };
 }
 
 const isOpen = (order: Order) => order.status === "DRAFT" || order.status === "OPEN";
