@@ -105,10 +105,17 @@ def _build_a_product(page: Page) -> None:
     panel.get_by_label("Category").select_option(label="Burgers")
     panel.get_by_label("SKU").fill("BRG-1")
     panel.get_by_role("checkbox", name="Doneness (Choose 1)").check()
+    # On the guests' menu, with its allergens (docs/design.md §28).
+    for shown in ("Shown on guests' phones", "Milk", "Gluten", "Sesame"):
+        panel.get_by_role("checkbox", name=shown).check()
     panel.get_by_role("button", name="Create product").click()
     # Created, the panel stays open on it for its variants.
     panel = page.get_by_role("dialog", name="Edit Smash burger")
     expect(panel.get_by_role("status")).to_have_text("Saved.")
+    allergens = panel.get_by_role("group", name="Allergens it contains")
+    expect(allergens.get_by_role("checkbox", name="Milk")).to_be_checked()
+    expect(allergens.get_by_role("checkbox", name="Eggs")).not_to_be_checked()
+    expect(panel.get_by_role("checkbox", name="Shown on guests' phones")).to_be_checked()
     for name, price in (("Single", "12.50"), ("Double", "16")):
         panel.get_by_label("Variant name").fill(name)
         panel.get_by_label("Variant price").fill(price)

@@ -24,6 +24,9 @@ from brigade.kit.db.types import UTCDateTime
 # A menu's names in other languages; none (most rows) is SQL NULL, not JSON's null, so reading a
 # row decodes no JSON for it (the hot reads: product, a category's page, a barcode).
 TRANSLATIONS = JSON(none_as_null=True)
+# A product's allergen codes, a JSON list in the Annex's order; none declared is SQL NULL, as
+# for translations.
+ALLERGENS = JSON(none_as_null=True)
 
 categories = Table(
     "categories",
@@ -84,6 +87,12 @@ products = Table(
     Column("prep_seconds", Integer, nullable=True),
     # {"de": {"name": ..., "description": ...}} (docs/design.md §26); NULL: none.
     Column("translations", TRANSLATIONS, nullable=True),
+    # Shown on the guests' menu on their phones (docs/design.md §28); false for every product
+    # from before.
+    Column("guest_visible", Boolean, nullable=False, server_default=false()),
+    # ["GLUTEN", "MILK"]: the EU's 14 allergens it contains (catalogue's Allergen); NULL: none
+    # declared.
+    Column("allergens", ALLERGENS, nullable=True),
     Index("ix_products_tax_rate_id", "tax_rate_id"),
     Index("ix_products_name", "name", "id", sqlite_where=LIVE, postgresql_where=LIVE),
     Index(

@@ -352,16 +352,16 @@ class RoundsNotTaken(Conflict):
     """The location shows its menu to phones, and takes no orders from them (MENU)."""
 
 
-class RoundRefused(DomainError):
-    """A round over one of the visit's limits: refused in words, the staff told."""
-
-
-class TooManyRounds(RoundRefused):
+class TooManyRounds(DomainError):
     """The visit ordered its rounds for the last ten minutes."""
 
 
-class RoundOverLimit(RoundRefused):
+class RoundOverLimit(DomainError):
     """Too many items in one round, or more than the visit's rounds may come to."""
+
+
+# A round over one of the visit's limits: refused in words, the staff told.
+ROUND_REFUSALS = (TooManyRounds, RoundOverLimit)
 
 
 class RoundDecided(Conflict):

@@ -12,6 +12,7 @@ from uuid import UUID
 from brigade.dining.domain.rooms import Location
 from brigade.dining.service import rooms
 from brigade.guests.domain import (
+    ROUND_REFUSALS,
     ROUND_WINDOW,
     UNBOUND_VISIT,
     CallKind,
@@ -19,7 +20,6 @@ from brigade.guests.domain import (
     GuestRound,
     RoundLimits,
     RoundLine,
-    RoundRefused,
     RoundStatus,
     Visit,
     check_limits,
@@ -150,7 +150,7 @@ async def place_round(
         async with uow.savepoint():
             guest_round = await _placed(uow, view, asked, at)
             check_limits(limits, ordered, quantity, guest_round.total_cents)
-    except RoundRefused as refused:
+    except ROUND_REFUSALS as refused:
         if staff_told_lately(ordered, at):
             raise
         refusal = refused_round(view.visit, view.table_name, refused.detail, at)

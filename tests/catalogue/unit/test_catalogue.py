@@ -1,6 +1,6 @@
 """Catalogue rules without a database: references across locations, a category's location and
 parent, category cycles, reordering, whether a product can be ordered, when its stock is low,
-and which events a change to it announces."""
+the allergens it declares, and which events a change to it announces."""
 
 from __future__ import annotations
 
@@ -15,8 +15,12 @@ import pytest
 from brigade.catalogue.domain.errors import CategoryCycle, ProductUnavailable
 from brigade.catalogue.domain.events import CatalogueEvents, product_changed
 from brigade.catalogue.domain.records import (
+    Allergen,
+    CreateProduct,
     Product,
+    ProductChanges,
     ProductType,
+    allergens_of,
     category_location,
     creates_cycle,
     ensure_one_location,
@@ -239,6 +243,48 @@ def test_a_raised_threshold_or_newly_tracked_stock_that_is_low_crosses_too() -> 
     assert fell_low_on_stock(untracked, dataclasses.replace(untracked, track_inventory=True))
 
 
+# --- the allergens a product declares -------------------------------------------------------
+
+
+def test_the_allergens_come_each_once_in_the_annexs_order() -> None:
+    assert allergens_of(["MOLLUSCS", "GLUTEN", "MILK", "GLUTEN", Allergen.EGGS]) == (
+        Allergen.GLUTEN,
+        Allergen.EGGS,
+        Allergen.MILK,
+        Allergen.MOLLUSCS,
+    )
+    assert allergens_of([]) == ()
+    assert allergens_of(reversed(Allergen)) == tuple(Allergen)
+
+
+def test_the_allergens_are_the_eus_fourteen() -> None:
+    assert [allergen.value for allergen in Allergen] == [
+        "GLUTEN", "CRUSTACEANS", "EGGS", "FISH", "PEANUTS", "SOYBEANS", "MILK", "NUTS", "CELERY",
+        "MUSTARD", "SESAME", "SULPHITES", "LUPIN", "MOLLUSCS",
+    ]  # fmt: skip
+
+
+@pytest.mark.parametrize("code", ["TREE_NUTS", "gluten", "", " MILK"])
+def test_an_unknown_allergen_is_refused_at_its_field(code: str) -> None:
+    with pytest.raises(InvalidInput) as refused:
+        allergens_of(["MILK", code])
+    assert refused.value.field == "allergens"
+    assert refused.value.message == f"{code!r} is none of the 14 allergens"
+
+
+def test_a_new_or_changed_product_keeps_its_allergens_in_order() -> None:
+    created = CreateProduct(name="Pad thai", price=Decimal(12), allergens=("NUTS", "EGGS", "NUTS"))
+    product = created.product(A, location_id=A, category_id=None, at=LATER)
+    assert (product.allergens, product.guest_visible) == ((Allergen.EGGS, Allergen.NUTS), False)
+    shown = ProductChanges(guest_visible=True).applied_to(product)
+    assert (shown.allergens, shown.guest_visible) == (product.allergens, True)
+    assert ProductChanges(allergens=("FISH", "CELERY")).applied_to(shown).allergens == (
+        Allergen.FISH,
+        Allergen.CELERY,
+    )
+    assert ProductChanges(allergens=()).applied_to(shown).allergens == ()
+
+
 # --- what a product change announces --------------------------------------------------------
 
 LATER = datetime(2025, 1, 2, tzinfo=UTC)
@@ -258,6 +304,8 @@ LATER = datetime(2025, 1, 2, tzinfo=UTC)
             [CatalogueEvents.PRODUCT_UPDATED, CatalogueEvents.STOCK_LOW],
         ),
         ({"stock_quantity": Decimal(9)}, [CatalogueEvents.PRODUCT_UPDATED]),
+        ({"guest_visible": True}, [CatalogueEvents.PRODUCT_UPDATED]),
+        ({"allergens": (Allergen.MILK,)}, [CatalogueEvents.PRODUCT_UPDATED]),
         ({}, []),  # only the time moved
     ],
     ids=str,

@@ -11,6 +11,7 @@ import orjson
 import pytest
 
 from brigade.catalogue.domain.records import (
+    Allergen,
     ModifierGroup,
     ModifierOption,
     Product,
@@ -116,6 +117,9 @@ PRODUCTS = {
         price=Decimal("0.10"), cost=Decimal("99999.99"), tax_rate=Decimal("0.000001")
     ),
     "a modifier": _product(product_type=ProductType.MODIFIER, price=Decimal("0")),
+    "on the guests' menu, with allergens": _product(
+        guest_visible=True, allergens=(Allergen.GLUTEN, Allergen.MILK, Allergen.MOLLUSCS)
+    ),
     "with variants and groups": _product(
         product_type=ProductType.BUNDLE,
         variants=(_variant("3.30"), _variant("0.01", barcode="123", sku=None, is_active=False)),

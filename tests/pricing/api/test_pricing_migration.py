@@ -20,6 +20,7 @@ from brigade.dining.tables import locations
 from brigade.kit.db.engine import async_url
 from brigade.kit.db.migrate import alembic_config, upgrade
 from brigade.settings import Settings
+from catalogue.api.catalogue_helpers import product_row
 from factories import ADMIN_TOKEN, LOCATION, bearer
 from throwaway_db import throwaway_database
 
@@ -41,18 +42,7 @@ async def _insert_rows_as_before(url: str) -> None:
         async with engine.begin() as connection:
             await connection.execute(
                 products.insert().values(
-                    id=SOUP,
-                    location_id=uuid.UUID(LOCATION),
-                    name="Soup",
-                    search_text="soup",
-                    price_cents=800,
-                    tax_rate_units=81_000,
-                    is_active=True,
-                    is_86d=False,
-                    track_inventory=False,
-                    product_type="ITEM",
-                    created_at=AT,
-                    updated_at=AT,
+                    product_row(SOUP, "Soup", AT, price_cents=800, tax_rate_units=81_000)
                 )
             )
             await connection.execute(

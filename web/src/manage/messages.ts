@@ -15,3 +15,6 @@ export const paymentMethodName = (method: string): string => t(`payment.${method
 
 /** An order type's name ("DINE_IN" is "Dine in"). */
 export const orderTypeName = (orderType: string): string => t(`orderType.${orderType}` as Id);
+
+/** An allergen's name ("NUTS" is "Tree nuts"). */
+export const allergenName = (code: string): string => t(`menu.allergen.${code}` as Id);

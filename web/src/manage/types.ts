@@ -17,6 +17,8 @@ export type {
 /** GET /api/staff/me: who the pasted token acts as. */
 export type Caller = Schemas["Caller"];
 export type ModifierGroupRecord = Schemas["ModifierGroupOut"];
+/** One of the EU's 14 allergens a product declares. */
+export type Allergen = Schemas["Allergen"];
 export type SalesReport = Schemas["SalesReportOut"];
 export type DiningTable = Schemas["TableOut"];
 export type StaffMember = Schemas["StaffOut"];

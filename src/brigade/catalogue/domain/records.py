@@ -3,7 +3,7 @@ that create and change them, and the product list's filter."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Set
+from collections.abc import Iterable, Mapping, Set
 from dataclasses import dataclass, replace
 from datetime import datetime
 from decimal import Decimal
@@ -21,6 +21,43 @@ class ProductType(StrEnum):
     ITEM = "ITEM"
     MODIFIER = "MODIFIER"
     BUNDLE = "BUNDLE"
+
+
+class Allergen(StrEnum):
+    """The 14 allergens a menu in the EU must declare (Regulation (EU) No 1169/2011, Annex II),
+    in the Annex's order: gluten-containing cereals, crustaceans, eggs, fish, peanuts, soybeans,
+    milk, tree nuts, celery, mustard, sesame, sulphites, lupin, molluscs."""
+
+    GLUTEN = "GLUTEN"
+    CRUSTACEANS = "CRUSTACEANS"
+    EGGS = "EGGS"
+    FISH = "FISH"
+    PEANUTS = "PEANUTS"
+    SOYBEANS = "SOYBEANS"
+    MILK = "MILK"
+    NUTS = "NUTS"
+    CELERY = "CELERY"
+    MUSTARD = "MUSTARD"
+    SESAME = "SESAME"
+    SULPHITES = "SULPHITES"
+    LUPIN = "LUPIN"
+    MOLLUSCS = "MOLLUSCS"
+
+
+_ALLERGENS = {allergen.value: allergen for allergen in Allergen}
+_ALLERGEN_ORDER = {allergen: position for position, allergen in enumerate(Allergen)}
+
+
+def allergens_of(codes: Iterable[str]) -> tuple[Allergen, ...]:
+    """The allergens ``codes`` declare, each once, in the Annex's order (``Allergen``'s); an
+    unknown code is 422 at ``allergens``."""
+    found: set[Allergen] = set()
+    for code in codes:
+        allergen = _ALLERGENS.get(code)
+        if allergen is None:
+            raise InvalidInput("allergens", f"{code!r} is none of the 14 allergens")
+        found.add(allergen)
+    return tuple(sorted(found, key=_ALLERGEN_ORDER.__getitem__))
 
 
 @dataclass(frozen=True, slots=True)
@@ -101,6 +138,11 @@ class Product:
     prep_seconds: int | None = None
     # Its name and description in other languages (docs/design.md §26).
     translations: Translations = NO_TRANSLATIONS
+    # Shown on the guests' menu on their phones (docs/design.md §28).
+    guest_visible: bool = False
+    # The allergens it contains, each once, in the Annex's order (``allergens_of``); (): none
+    # declared.
+    allergens: tuple[Allergen, ...] = ()
 
     @property
     def tax_rate_id(self) -> UUID | None:
@@ -158,6 +200,9 @@ class CreateProduct:
     tax_rate_id: UUID | None = None
     prep_seconds: int | None = None
     translations: Translations = NO_TRANSLATIONS
+    guest_visible: bool = False
+    # Allergen codes, in any order, repeated or not: the product keeps each once, in order.
+    allergens: tuple[str, ...] = ()
 
     def product(
         self, id_: UUID, *, location_id: UUID | None, category_id: UUID | None, at: datetime
@@ -185,6 +230,8 @@ class CreateProduct:
             updated_at=at,
             prep_seconds=self.prep_seconds,
             translations=self.translations,
+            guest_visible=self.guest_visible,
+            allergens=allergens_of(self.allergens),
         )
 
 
@@ -214,6 +261,9 @@ class ProductChanges:
     prep_seconds: Change[int | None] = UNSET
     # Replaces every translation (an empty one: none).
     translations: Change[Translations] = UNSET
+    guest_visible: Change[bool] = UNSET
+    # Replaces the allergens declared (codes, as ``CreateProduct`` takes them; empty: none).
+    allergens: Change[tuple[str, ...]] = UNSET
 
     def applied_to(self, product: Product) -> Product:
         """The product with these changes; ``updated_at`` is the caller's to move."""
@@ -238,6 +288,10 @@ class ProductChanges:
             product_type=changed(self.product_type, product.product_type),
             prep_seconds=changed(self.prep_seconds, product.prep_seconds),
             translations=changed(self.translations, product.translations),
+            guest_visible=changed(self.guest_visible, product.guest_visible),
+            allergens=product.allergens
+            if self.allergens is UNSET
+            else allergens_of(self.allergens),
         )
 
 

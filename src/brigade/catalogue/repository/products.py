@@ -32,7 +32,7 @@ from brigade.catalogue.domain.events import (
     product_event,
     stock_moved,
 )
-from brigade.catalogue.domain.records import Product, ProductFilter, ProductType
+from brigade.catalogue.domain.records import Product, ProductFilter, ProductType, allergens_of
 from brigade.catalogue.tables import products
 from brigade.kit import money
 from brigade.kit.db.engine import UnitOfWork
@@ -57,7 +57,7 @@ _COLUMNS = (
     "price_cents", "cost_cents", "tax_rate_units", "image_url", "is_active", "is_86d",
     "track_inventory", "stock_quantity_units", "low_stock_threshold", "product_type",
     "created_at", "updated_at", "deleted_at", "auto_86d", "tax_rate_id", "prep_seconds",
-    "translations",
+    "translations", "guest_visible", "allergens",
 )  # fmt: skip
 if tuple(products.c.keys()) != _COLUMNS:
     raise RuntimeError(
@@ -81,7 +81,7 @@ def _to_product(row: Row[Any]) -> Product:
         price_cents, cost_cents, tax_rate_units, image_url, is_active, is_86d,
         track_inventory, stock, low_stock_threshold, product_type,
         created_at, updated_at, _deleted_at, auto_86d,
-        _tax_rate_id, prep_seconds, translations,
+        _tax_rate_id, prep_seconds, translations, guest_visible, allergens,
     ) = row[:_WIDTH]  # fmt: skip
     # The named rate, joined after the product's columns; its rate is the product's.
     tax = tax_rate_from(row[_WIDTH : _WIDTH + len(TAX_RATE_COLUMNS)])
@@ -112,6 +112,9 @@ def _to_product(row: Row[Any]) -> Product:
         tax=tax,
         prep_seconds=prep_seconds,
         translations=translations_from_json(translations),
+        guest_visible=guest_visible,
+        # Written in order, each once: a row without any decodes no JSON (SQL NULL).
+        allergens=allergens_of(allergens) if allergens else (),
     )
 
 
@@ -137,6 +140,7 @@ def _to_row(product: Product) -> dict[str, Any]:
         product_type=product.product_type.value,
         tax_rate_id=product.tax_rate_id,
         translations=translations_json(product.translations),
+        allergens=[allergen.value for allergen in product.allergens] or None,
     )
 
 

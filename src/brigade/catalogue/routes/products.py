@@ -24,6 +24,7 @@ from brigade.catalogue.domain.menu import (
     VariantChanges,
 )
 from brigade.catalogue.domain.records import (
+    Allergen,
     CreateProduct,
     ModifierGroup,
     Product,
@@ -103,6 +104,11 @@ _PRICE = (
     "Its price per unit, in the location's currency; tax included only when the location's "
     "taxMode is INCLUSIVE"
 )
+_GUEST_VISIBLE = "Whether guests see it on the menu on their phones (docs/design.md §28)"
+_ALLERGENS = (
+    "The allergens it contains, of the EU's 14 (Regulation 1169/2011, Annex II), each once in "
+    "that order; empty: none declared"
+)
 
 
 class ProductFields(RequestModel):
@@ -169,6 +175,11 @@ class ProductFields(RequestModel):
         description="How long the kitchen takes to make it, in seconds (0-86400); null: not said",
     )
     translations: TranslationsIn = omittable()
+    guest_visible: Flag = omittable(description=_GUEST_VISIBLE)
+    allergens: list[Allergen] = omittable(
+        max_length=len(Allergen),
+        description=f"{_ALLERGENS}; a code sent twice counts once (replaces them on update)",
+    )
 
 
 class ProductCreate(ProductFields):
@@ -183,6 +194,7 @@ class ProductCreate(ProductFields):
     )
     track_inventory: Flag = Field(default=False, description=_TRACKED)
     product_type: ProductType = Field(default=ProductType.ITEM, description=_PRODUCT_TYPE)
+    guest_visible: Flag = Field(default=False, description=_GUEST_VISIBLE)
 
 
 class ProductUpdate(ProductFields):
@@ -234,6 +246,8 @@ class ProductSummary(ResponseModel):
         description="Its stock at or under this is low; null: no threshold"
     )
     translations: TranslationsOut
+    guest_visible: bool = Field(description=_GUEST_VISIBLE)
+    allergens: list[Allergen] = Field(description=_ALLERGENS)
 
 
 class VariantOut(ResponseModel):
@@ -390,6 +404,8 @@ def product_summary_json(product: Product) -> dict[str, Any]:
         "stockQuantity": number(product.stock_quantity),
         "lowStockThreshold": product.low_stock_threshold,
         "translations": translations_answered(product.translations),
+        "guestVisible": product.guest_visible,
+        "allergens": [allergen.value for allergen in product.allergens],
     }
 
 
@@ -446,6 +462,11 @@ def _group_ids(body: ProductFields) -> Change[tuple[UUID, ...]]:
     return UNSET if ids is UNSET else tuple(ids)
 
 
+def _allergens(body: ProductFields) -> Change[tuple[str, ...]]:
+    codes = given(body, "allergens", body.allergens)
+    return UNSET if codes is UNSET else tuple(codes)
+
+
 def _changes(body: ProductUpdate) -> ProductChanges:
     return ProductChanges(
         name=given(body, "name", body.name),
@@ -467,6 +488,8 @@ def _changes(body: ProductUpdate) -> ProductChanges:
         tax_rate_id=given(body, "tax_rate_id", body.tax_rate_id),
         prep_seconds=given(body, "prep_seconds", body.prep_seconds),
         translations=translations_given(body),
+        guest_visible=given(body, "guest_visible", body.guest_visible),
+        allergens=_allergens(body),
     )
 
 
@@ -609,6 +632,8 @@ async def create_product(
         tax_rate_id=body.tax_rate_id,
         prep_seconds=body.prep_seconds,
         translations=translations_in(body.translations or {}),
+        guest_visible=body.guest_visible,
+        allergens=tuple(body.allergens or ()),
     )
     product = await service.create_product(uow, command, location_id=location_id)
     response.headers["Location"] = f"/api/products/{product.id}"

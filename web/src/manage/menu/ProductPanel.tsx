@@ -16,12 +16,21 @@ import {
 import type { Schemas } from "../../shared/api/client";
 import { useLatest } from "../../shared/latest";
 import { useBackOffice } from "../context";
-import { t } from "../messages";
+import { allergenName, t } from "../messages";
 import { CheckField, PanelActions, Problem, SelectField, SidePanel, TextField, useAction, useMoney } from "../parts";
-import type { ProductDetail, ProductType } from "../types";
+import type { Allergen, ProductDetail, ProductType } from "../types";
 import { withPercent } from "../../shared/totals";
 import { ruleInWords } from "../../shared/rules/modifiers";
-import { percentOf, prepSecondsFrom, prepText, priceFrom, taxRateFrom, wholeFrom } from "./fields";
+import {
+  ALLERGENS,
+  percentOf,
+  prepSecondsFrom,
+  prepText,
+  priceFrom,
+  taxRateFrom,
+  wholeFrom,
+  withAllergen,
+} from "./fields";
 import type { MenuData } from "./Menu";
 import { TranslationsEditor } from "./Translations";
 import { type TranslationsDraft, translationsBody, translationsDraft } from "./translations";
@@ -44,6 +53,10 @@ interface Draft {
   groupIds: string[];
   /** Its name and description in the other languages (the translations editor's). */
   translations: TranslationsDraft;
+  /** On the menu guests see on their phones. */
+  guestVisible: boolean;
+  /** The allergens it contains, in the API's order. */
+  allergens: Allergen[];
 }
 
 function draftOf(product: ProductDetail | null): Draft {
@@ -62,6 +75,8 @@ function draftOf(product: ProductDetail | null): Draft {
     isActive: product?.isActive ?? true,
     groupIds: product?.modifierGroups.map((group) => group.id) ?? [],
     translations: translationsDraft(product?.translations),
+    guestVisible: product?.guestVisible ?? false,
+    allergens: product?.allergens ?? [],
   };
 }
 
@@ -93,6 +108,8 @@ function bodyOf(draft: Draft, creating: boolean): ProductBody | string {
     prepSeconds,
     modifierGroupIds: draft.groupIds,
     translations: translationsBody(draft.translations, true),
+    guestVisible: draft.guestVisible,
+    allergens: draft.allergens,
   };
   if (creating) {
     const stock = draft.stock.trim() ? wholeFrom(draft.stock) : null;
@@ -138,6 +155,7 @@ export function ProductPanel(props: {
     };
   const toggleGroup = (id: string, on: boolean) =>
     set("groupIds")(on ? [...draft.groupIds, id] : draft.groupIds.filter((found) => found !== id));
+  const toggleAllergen = (code: Allergen, on: boolean) => set("allergens")(withAllergen(draft.allergens, code, on));
 
   async function save(event: Event) {
     event.preventDefault();
@@ -247,6 +265,24 @@ export function ProductPanel(props: {
             </div>
           )}
           {product && <CheckField label={t("menu.onSale")} checked={draft.isActive} onChange={set("isActive")} />}
+          <CheckField
+            label={t("menu.product.guestVisible")}
+            checked={draft.guestVisible}
+            onChange={set("guestVisible")}
+          />
+          <fieldset class="group">
+            <legend>{t("menu.product.allergens")}</legend>
+            <div class="allergen-grid">
+              {ALLERGENS.map((code) => (
+                <CheckField
+                  key={code}
+                  label={allergenName(code)}
+                  checked={draft.allergens.includes(code)}
+                  onChange={(on) => toggleAllergen(code, on)}
+                />
+              ))}
+            </div>
+          </fieldset>
           <fieldset class="group">
             <legend>{t("menu.product.groups")}</legend>
             {props.menu.groups.length === 0 && <p class="hint">{t("menu.product.noGroups")}</p>}

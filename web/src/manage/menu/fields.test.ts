@@ -1,7 +1,21 @@
+import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { switchLanguage } from "../../shared/i18n";
 import { ruleInWords } from "../../shared/rules/modifiers";
-import { percentOf, percentShown, prepSecondsFrom, prepText, priceFrom, taxRateFrom, wholeFrom } from "./fields";
+import {
+  ALLERGENS,
+  percentOf,
+  percentShown,
+  prepSecondsFrom,
+  prepText,
+  priceFrom,
+  taxRateFrom,
+  wholeFrom,
+  withAllergen,
+} from "./fields";
+import { allergenName } from "../messages";
+
+const openapi = JSON.parse(readFileSync(new URL("../../../openapi.json", import.meta.url), "utf8"));
 
 describe("the menu editor's fields", () => {
   it("reads prices as the API's numbers", () => {
@@ -66,5 +80,20 @@ describe("the menu editor's fields", () => {
     } finally {
       await switchLanguage("en");
     }
+  });
+
+  it("offers the API's allergens, in its order, each with a name of its own", () => {
+    expect([...ALLERGENS]).toEqual(openapi.components.schemas.Allergen.enum);
+    const names = ALLERGENS.map(allergenName);
+    expect(new Set(names).size).toBe(ALLERGENS.length);
+    expect(names[0]).toBe("Gluten");
+  });
+
+  it("ticks allergens on and off, keeping each once in the Annex's order", () => {
+    expect(withAllergen([], "MILK", true)).toEqual(["MILK"]);
+    expect(withAllergen(["MILK", "SESAME"], "GLUTEN", true)).toEqual(["GLUTEN", "MILK", "SESAME"]);
+    expect(withAllergen(["GLUTEN", "MILK"], "MILK", true)).toEqual(["GLUTEN", "MILK"]);
+    expect(withAllergen(["GLUTEN", "MILK"], "GLUTEN", false)).toEqual(["MILK"]);
+    expect(withAllergen(["FISH"], "EGGS", false)).toEqual(["FISH"]);
   });
 });

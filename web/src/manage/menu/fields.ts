@@ -2,6 +2,32 @@
 
 import { fromCents, parseAmount, percentOf, taxRateFrom, withPoint } from "../../shared/money";
 import { locale } from "../../shared/i18n";
+import type { Allergen } from "../types";
+
+/** The EU's 14 allergens (Regulation 1169/2011, Annex II) in the API's order: the editor's
+ * checkboxes, and the order a product's list of them keeps (fields.test.ts holds it to the
+ * OpenAPI's). */
+export const ALLERGENS = [
+  "GLUTEN",
+  "CRUSTACEANS",
+  "EGGS",
+  "FISH",
+  "PEANUTS",
+  "SOYBEANS",
+  "MILK",
+  "NUTS",
+  "CELERY",
+  "MUSTARD",
+  "SESAME",
+  "SULPHITES",
+  "LUPIN",
+  "MOLLUSCS",
+] as const satisfies readonly Allergen[];
+
+/** A product's allergens with `code` ticked on or off: each once, in the Annex's order. */
+export function withAllergen(allergens: readonly Allergen[], code: Allergen, on: boolean): Allergen[] {
+  return ALLERGENS.filter((found) => (found === code ? on : allergens.includes(found)));
+}
 
 /** A price typed in ("12", "12.5") as the API's number; null when it is no amount. */
 export function priceFrom(text: string): number | null {
