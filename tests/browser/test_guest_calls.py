@@ -99,6 +99,9 @@ def test_a_server_sends_a_round_guests_ordered_from_a_phone(
 ) -> None:
     page = signed_in_terminal(browser, restaurant, "Ben")
     with restaurant.http() as http:
+        for dish in ("Lemonade", "Fries"):
+            path = f"/api/products/{restaurant.products[dish]['id']}"
+            assert http.put(path, json={"guestVisible": True}).status_code == 200
         code = restaurant.tables["3"]["guestCode"]
         visit = http.post(f"/api/guest/tables/{code}/visits", headers=GUEST).json()
         items = [

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import dataclasses
 import uuid
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from enum import StrEnum
@@ -19,7 +19,7 @@ from types import MappingProxyType
 from uuid import UUID
 
 from brigade.dining.domain.rooms import GuestOrdering, SeatedOrder
-from brigade.kit.errors import Conflict, DomainError, declare_answers
+from brigade.kit.errors import Conflict, DomainError, NotFound, declare_answers
 from brigade.kit.events import Envelope, EventName
 from brigade.orders.domain.states import FINAL_ORDER_STATUSES, ItemStatus, OrderStatus
 
@@ -258,6 +258,14 @@ def ensure_takes_rounds(guest_ordering: GuestOrdering) -> None:
     ensure_open_to_guests(guest_ordering)
     if guest_ordering is GuestOrdering.MENU:
         raise RoundsNotTaken("this restaurant shows its menu on phones: order from the staff")
+
+
+def ensure_on_the_menu(asked: Sequence[UUID], shown: Collection[UUID]) -> None:
+    """A round orders from the guests' menu only: a product not shown to guests (hidden, a
+    modifier, a staff meal) is, to a phone, no product at all (404)."""
+    for product_id in asked:
+        if product_id not in shown:
+            raise NotFound("product", product_id)
 
 
 def check_limits(

@@ -9,6 +9,8 @@ from dataclasses import dataclass, replace
 from datetime import datetime
 from uuid import UUID
 
+from brigade.catalogue.domain.records import GuestMenu
+from brigade.catalogue.service import products as catalogue
 from brigade.dining.domain.rooms import Location
 from brigade.dining.service import rooms
 from brigade.guests.domain import (
@@ -23,6 +25,7 @@ from brigade.guests.domain import (
     RoundStatus,
     Visit,
     check_limits,
+    ensure_on_the_menu,
     ensure_open_to_guests,
     ensure_takes_rounds,
     new_call,
@@ -100,6 +103,13 @@ async def get_visit(uow: UnitOfWork, visit_id: UUID) -> VisitView:
     return replace(view, rounds=await RoundRepository(uow).of_visit(visit_id))
 
 
+async def visit_menu(uow: UnitOfWork, visit_id: UUID) -> tuple[Location, GuestMenu]:
+    """The menu the visit's phone shows: its location's products shown to guests, while the
+    visit lasts (410 once ended)."""
+    view = await _live_view(uow, visit_id)
+    return view.location, await catalogue.guest_menu(uow, view.location.id)
+
+
 async def _live_view(uow: UnitOfWork, visit_id: UUID, *, for_update: bool = False) -> VisitView:
     """The visit, bound to the check opened at its table since it began if it had none (kept
     when the visit writes: ``for_update``), and live (else 410)."""
@@ -166,6 +176,8 @@ async def _placed(
     """The round's items on the visit's check (opened if the table has none), sent at once
     unless a server confirms guests' rounds here."""
     visit, actor = view.visit, guest_actor(view.visit, view.table_name)
+    asked_ids = [command.product_id for command in asked]
+    ensure_on_the_menu(asked_ids, await catalogue.on_guest_menu(uow, asked_ids))
     if visit.order_id is None:
         check, _ = await orders.create_order(
             uow,

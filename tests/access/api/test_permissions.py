@@ -254,7 +254,8 @@ def _waiting_guest_round(client: TestClient) -> str:
     body = {"locationId": LOCATION, "name": f"Table {next(_serial)}"}
     code = client.post("/api/tables", json=body).json()["guestCode"]
     visit = client.post(f"/api/guest/tables/{code}/visits").json()["id"]
-    item = {"productId": make_product(client, locationId=LOCATION)["id"], "quantity": 1}
+    dish = make_product(client, locationId=LOCATION, guestVisible=True)
+    item = {"productId": dish["id"], "quantity": 1}
     placed = client.post(f"/api/guest/visits/{visit}/orders", json={"items": [item]})
     assert placed.status_code == 201, placed.text
     [waiting] = client.get("/api/guest-rounds", params={"locationId": LOCATION}).json()
@@ -974,6 +975,7 @@ PUBLIC = {
     ("GET", "/api/guest/visits/{visitId}"),
     ("POST", "/api/guest/visits/{visitId}/calls"),
     ("POST", "/api/guest/visits/{visitId}/orders"),
+    ("GET", "/api/guest/visits/{visitId}/menu"),
 }
 # Where who the caller is matters beyond their role (tests/access/api, tests/dining/api):
 # signing in is a terminal's; one sets one's own PIN and ends one's own session.

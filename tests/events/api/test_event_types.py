@@ -708,7 +708,8 @@ def _guest_round(client: AppClient, quantity: int = 1) -> tuple[int, Json]:
     _ok(client.put(f"/api/locations/{LOCATION}", json=profile))
     table = _ok(client.post("/api/tables", json={"locationId": LOCATION, "name": "T9"}), 201)
     visit = _ok(client.post(f"/api/guest/tables/{table['guestCode']}/visits"), 201)
-    body = {"items": [{"productId": make_product(client, price=4)["id"], "quantity": quantity}]}
+    dish = make_product(client, price=4, guestVisible=True)
+    body = {"items": [{"productId": dish["id"], "quantity": quantity}]}
     before = _last_id(client)
     response = client.post(f"/api/guest/visits/{visit['id']}/orders", json=body)
     return before, {"status": response.status_code} | response.json()

@@ -11,7 +11,8 @@ import pytest
 
 from brigade.settings import Settings
 from events.api.event_helpers import all_events
-from factories import OTHER_LOCATION, AppClient, make_product
+from factories import OTHER_LOCATION, AppClient
+from factories import make_product as any_product
 from guests.api.guest_helpers import (
     Json,
     close_check,
@@ -25,6 +26,11 @@ from guests.api.guest_helpers import (
     waiting_rounds,
 )
 from orders.api.order_helpers import add_item, problem
+
+
+def make_product(client: AppClient, **fields: Any) -> Json:
+    """A product on the guests' menu."""
+    return any_product(client, **({"guestVisible": True} | fields))
 
 
 def _items(client: AppClient, order_id: str) -> list[Json]:
@@ -173,6 +179,15 @@ def test_a_round_reaches_its_own_locations_menu_only(client: AppClient) -> None:
     assert waiting_rounds(client) == []
 
 
+def test_a_round_orders_from_the_guests_menu_only(client: AppClient) -> None:
+    serve_guests(client)
+    _, order, started = _seated(client)
+    staff_meal = any_product(client, name="Staff meal")
+    answer = order_round(client, started["id"], {"productId": staff_meal["id"], "quantity": 1})
+    problem(answer, 404, "not_found")
+    assert len(_items(client, order["id"])) == 1
+
+
 def test_a_restaurant_showing_its_menu_takes_no_rounds(client: AppClient) -> None:
     serve_guests(client, "MENU")
     _, order, started = _seated(client)
@@ -240,7 +255,7 @@ def test_a_server_s_item_and_a_guests_round_share_the_check(client: AppClient) -
     _, order, started = _seated(client, price=10)
     tea = make_product(client, name="Tea", price=3)
     ok(order_round(client, started["id"], {"productId": tea["id"], "quantity": 2}), 201)
-    add_item(client, order, make_product(client, name="Cake", price=5))
+    add_item(client, order, any_product(client, name="Cake", price=5))
     check = ok(visit(client, started["id"]))["check"]
     assert check["total"] == ok(client.get(f"/api/orders/{order['id']}"))["total"] == 21
     assert sorted(line["name"] for line in check["lines"] if line["name"] in ("Cake", "Tea")) == [

@@ -89,4 +89,5 @@ def test_every_route_of_the_application_is_a_brigade_route(tmp_path: Path) -> No
         "/api/guest/visits/{visitId}",
         "/api/guest/visits/{visitId}/calls",
         "/api/guest/visits/{visitId}/orders",
+        "/api/guest/visits/{visitId}/menu",
     }

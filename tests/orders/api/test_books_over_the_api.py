@@ -150,6 +150,7 @@ class ApiNight(RuleBasedStateMachine):
             ("Lemonade", 3.45, drinks, bar),
         ):
             product = at | {"name": name, "price": price, "taxRateId": rate["id"]}
+            product |= {"guestVisible": True}
             self.products.append(
                 self._made("/api/products", product | {"categoryId": category["id"]})
             )

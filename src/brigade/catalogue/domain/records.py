@@ -476,3 +476,46 @@ def ensure_one_location(locations: Set[UUID], location_id: UUID | None) -> None:
         raise InvalidInput("categoryIds", "every category must belong to locationId")
     if len(locations) > 1:
         raise InvalidInput("categoryIds", "the categories belong to different locations")
+
+
+def orderable_by_guests(product: Product) -> bool:
+    """On the guests' menu: active, shown to guests, not a modifier (chosen within its group).
+    An 86'd one is shown, and refused as any sale of it is."""
+    return (
+        product.is_active
+        and product.guest_visible
+        and product.product_type is not ProductType.MODIFIER
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class GuestMenu:
+    """A location's menu as guests' phones show it (docs/design.md §28): its active categories
+    in order, and the active products shown to guests, by name, with their live variants and
+    their modifier groups."""
+
+    categories: tuple[Category, ...]
+    products: tuple[Product, ...]
+
+    def in_language(self, language: Language | None) -> GuestMenu:
+        return GuestMenu(
+            tuple(category_in(category, language) for category in self.categories),
+            tuple(product_in(product, language) for product in self.products),
+        )
+
+    def sections(self) -> list[tuple[Category | None, list[Product]]]:
+        """Each category with the products shown in it, in the categories' order, leaving out
+        those with none; the products of no category (or an inactive one) last, under None."""
+        by_category: dict[UUID | None, list[Product]] = {}
+        known = {category.id for category in self.categories}
+        for product in self.products:
+            key = product.category_id if product.category_id in known else None
+            by_category.setdefault(key, []).append(product)
+        found: list[tuple[Category | None, list[Product]]] = [
+            (category, by_category[category.id])
+            for category in self.categories
+            if category.id in by_category
+        ]
+        if None in by_category:
+            found.append((None, by_category[None]))
+        return found

@@ -180,6 +180,23 @@ _FILTERED = (
 )
 
 
+# A location's guests' menu (docs/design.md §28): its live, active products shown to guests, by
+# name; modifiers are chosen within their groups, never ordered alone.
+GUEST_MENU_LIMIT = 500
+_GUEST_MENU = (
+    _select_products()
+    .where(
+        _LIVE,
+        products.c.location_id == bindparam("location_key"),
+        products.c.is_active.is_(True),
+        products.c.guest_visible.is_(True),
+        products.c.product_type != ProductType.MODIFIER.value,
+    )
+    .order_by(products.c.name, products.c.id)
+    .limit(GUEST_MENU_LIMIT)
+)
+
+
 @cache
 def _list_statements(
     present: tuple[bool, ...], low_stock: bool | None
@@ -236,6 +253,12 @@ class ProductRepository:
             found = await connection.execute(_BY_BARCODE_AT, at)
         row = found.first()
         return None if row is None else _to_product(row)
+
+    async def guest_menu(self, location_id: UUID) -> list[Product]:
+        """The location's products shown to guests (GUEST_MENU_LIMIT at most), by name."""
+        connection = await self._uow.connection()
+        rows = await connection.execute(_GUEST_MENU, {"location_key": location_id})
+        return [_to_product(row) for row in rows]
 
     async def list(
         self, filters: ProductFilter, *, page: int, limit: int

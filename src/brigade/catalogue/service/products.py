@@ -13,11 +13,13 @@ from brigade.catalogue.domain.errors import DuplicateBarcode, DuplicateSku
 from brigade.catalogue.domain.menu import at_stock_level, stock_level
 from brigade.catalogue.domain.records import (
     CreateProduct,
+    GuestMenu,
     ModifierGroup,
     Product,
     ProductChanges,
     ProductFilter,
     ensure_same_location,
+    orderable_by_guests,
     with_tax,
 )
 from brigade.catalogue.repository.categories import CategoryRepository
@@ -79,6 +81,22 @@ async def list_products(
     uow: UnitOfWork, filters: ProductFilter, *, page: int, limit: int
 ) -> tuple[list[Product], int]:
     return await ProductRepository(uow).list(filters, page=page, limit=limit)
+
+
+async def guest_menu(uow: UnitOfWork, location_id: UUID) -> GuestMenu:
+    """The location's menu as guests' phones show it (docs/design.md §28), in three statements
+    whatever its size: the products shown to guests, their variants and groups, the categories."""
+    shown = await ProductRepository(uow).guest_menu(location_id)
+    products = await MenuRepository(uow).with_menu(shown)
+    categories = await CategoryRepository(uow).list(location_id, include_inactive=False)
+    return GuestMenu(tuple(categories), tuple(products))
+
+
+async def on_guest_menu(uow: UnitOfWork, product_ids: Sequence[UUID]) -> set[UUID]:
+    """Which of ``product_ids`` guests may order: live, active products shown to them, not
+    modifiers (docs/design.md §28)."""
+    found = await ProductRepository(uow).get_many(product_ids)
+    return {product.id for product in found.values() if orderable_by_guests(product)}
 
 
 async def _check_category(
