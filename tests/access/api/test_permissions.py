@@ -252,14 +252,14 @@ def _waiting_guest_round(client: TestClient) -> str:
     profile = {"name": "Harbour St", "timezone": "UTC", "guestOrdering": "ORDER"}
     assert client.put(f"/api/locations/{LOCATION}", json=profile).status_code == 200
     body = {"locationId": LOCATION, "name": f"Table {next(_serial)}"}
-    code = client.post("/api/tables", json=body).json()["guestCode"]
-    visit = client.post(f"/api/guest/tables/{code}/visits").json()["id"]
+    table = client.post("/api/tables", json=body).json()
+    visit = client.post(f"/api/guest/tables/{table['guestCode']}/visits").json()["id"]
     dish = make_product(client, locationId=LOCATION, guestVisible=True)
     item = {"productId": dish["id"], "quantity": 1}
     placed = client.post(f"/api/guest/visits/{visit}/orders", json={"items": [item]})
     assert placed.status_code == 201, placed.text
-    [waiting] = client.get("/api/guest-rounds", params={"locationId": LOCATION}).json()
-    round_id: str = waiting["id"]
+    waiting = client.get("/api/guest-rounds", params={"locationId": LOCATION}).json()
+    [round_id] = [str(found["id"]) for found in waiting if found["tableId"] == table["id"]]
     return round_id
 
 
