@@ -2,8 +2,9 @@
 seated at table 3 scans the table's code and asks for the bill, and the terminal's floor marks
 the table in words until a server opens it; guests at table 3 order a round from a phone and a
 server sends it to the kitchen from the floor; a manager sees a table's QR code in the back
-office, downloads it to print and replaces it. At 1024 x 768; screenshots of the floor with the
-call, with the round, and of the table's code to docs/screens/."""
+office, downloads it to print and replaces it, and prints every table's code on one sheet. At
+1024 x 768; screenshots of the floor with the call, with the round, of the table's code and of
+the sheet to docs/screens/."""
 
 from __future__ import annotations
 
@@ -13,7 +14,7 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, expect
+from playwright.sync_api import Browser, BrowserContext, Page, expect
 
 from browser.back_office import go_to, sign_in, staff_token
 from browser.restaurant import VIEWPORT, Restaurant, screenshot, seat, signed_in_terminal
@@ -135,9 +136,8 @@ def test_a_server_sends_a_round_guests_ordered_from_a_phone(
         assert gone.status_code == 200, gone.text
 
 
-def test_a_manager_prints_and_replaces_a_tables_code(
-    browser: Browser, restaurant: Restaurant
-) -> None:
+def _managers_tables(browser: Browser, restaurant: Restaurant) -> tuple[BrowserContext, Page]:
+    """A manager's back office, on its Tables."""
     with restaurant.http() as http:
         token = staff_token(http, "Rita", "MANAGER")
     context = browser.new_context(viewport=VIEWPORT, base_url=restaurant.base_url)
@@ -146,6 +146,13 @@ def test_a_manager_prints_and_replaces_a_tables_code(
     office.goto("/manage")
     sign_in(office, token)
     go_to(office, "Tables")
+    return context, office
+
+
+def test_a_manager_prints_and_replaces_a_tables_code(
+    browser: Browser, restaurant: Restaurant
+) -> None:
+    context, office = _managers_tables(browser, restaurant)
     office.get_by_role("button", name="Edit table 6").click()
     panel = office.get_by_role("dialog", name="Edit table 6")
     code = panel.get_by_role("img", name="QR code of table 6")
@@ -169,4 +176,23 @@ def test_a_manager_prints_and_replaces_a_tables_code(
         old = http.post(f"/api/guest/tables/{before}/visits", headers={"Authorization": ""})
         assert old.status_code == 404, old.text
     expect(code).to_be_visible()
+    context.close()
+
+
+def test_a_manager_prints_every_tables_code_on_one_sheet(
+    browser: Browser, restaurant: Restaurant
+) -> None:
+    context, office = _managers_tables(browser, restaurant)
+    office.get_by_role("button", name="Print every table's code").click()
+    sheet = office.get_by_role("dialog", name="Every table's QR code")
+    for name in restaurant.tables:
+        card = sheet.get_by_role("listitem").filter(has_text=f"Table {name}")
+        code = card.get_by_role("img", name=f"QR code of table {name}")
+        expect(code).to_be_visible()
+        assert code.evaluate("(image) => image.complete && image.naturalWidth > 0")
+    expect(sheet).to_contain_text("Scan to see the menu at Harbour St")
+    screenshot(office, "manage-tables-codes-sheet")
+    office.emulate_media(media="print")
+    expect(office.get_by_role("button", name="Print", exact=True)).to_be_hidden()
+    expect(sheet.get_by_role("listitem")).to_have_count(len(restaurant.tables))
     context.close()

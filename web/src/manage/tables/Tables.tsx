@@ -23,6 +23,8 @@ import { wholeFrom } from "../menu/fields";
 export function Tables() {
   const { api, location } = useBackOffice();
   const [search, setSearch] = useState("");
+  // Every table's QR code on one sheet, to print.
+  const [printing, setPrinting] = useState(false);
   const { editing, edit, close, saved } = useEditing<DiningTable>();
   const tables = useLoaded(
     () => everyPage((page) => listTables(api, { locationId: location.id, page, limit: 100 })),
@@ -37,7 +39,9 @@ export function Tables() {
     <section class="section" aria-labelledby="tables-title">
       <header class="section-head">
         <h1 id="tables-title">{t("tables.title")}</h1>
+        {(tables.data?.length ?? 0) > 0 && <Button onClick={() => setPrinting(true)}>{t("tables.printCodes")}</Button>}
       </header>
+      {printing && tables.data && <CodesSheet tables={tables.data} onClose={() => setPrinting(false)} />}
       <div class="with-panel">
         <div class="panel">
           <ListTools
@@ -138,25 +142,32 @@ function TablePanel(props: { table: DiningTable | null; onClose: () => void; onS
   );
 }
 
+/** The table's QR code as an image's address, read again whenever `code` changes; null until
+ * drawn. */
+function useQrCode(tableId: string, code: string | null | undefined): { image: string | null; error: unknown } {
+  const { api } = useBackOffice();
+  const [svg, setSvg] = useState<string | null>(null);
+  const [error, setError] = useState<unknown>(null);
+  useEffect(() => {
+    let live = true;
+    tableQrCode(api, tableId)
+      .then((drawn) => live && setSvg(drawn))
+      .catch((failure) => live && setError(failure));
+    return () => {
+      live = false;
+    };
+  }, [api, tableId, code]);
+  return { image: svg && `data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`, error };
+}
+
 /** The table's QR code for guests' phones (docs/design.md §28): shown, downloaded to print,
  * and replaced when a photo of it went where it should not. */
 function GuestCode(props: { table: DiningTable }) {
   const { api } = useBackOffice();
   const { table } = props;
   const [code, setCode] = useState(table.guestCode);
-  const [svg, setSvg] = useState<string | null>(null);
-  const [error, setError] = useState<unknown>(null);
   const replacing = useAction();
-  useEffect(() => {
-    let live = true;
-    tableQrCode(api, table.id)
-      .then((drawn) => live && setSvg(drawn))
-      .catch((failure) => live && setError(failure));
-    return () => {
-      live = false;
-    };
-  }, [api, table.id, code]);
-  const image = svg && `data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`;
+  const { image, error } = useQrCode(table.id, code);
   return (
     <section class="guest-code" aria-labelledby="guest-code-title">
       <h3 id="guest-code-title">{t("tables.guestCode")}</h3>
@@ -177,5 +188,40 @@ function GuestCode(props: { table: DiningTable }) {
         </Button>
       </div>
     </section>
+  );
+}
+
+/** Every table's QR code on one sheet, to print and cut out (docs/design.md §28): each with
+ * the table's name and what scanning it does. */
+function CodesSheet(props: { tables: DiningTable[]; onClose: () => void }) {
+  const { location } = useBackOffice();
+  return (
+    <div class="codes-sheet" role="dialog" aria-modal="true" aria-labelledby="codes-sheet-title">
+      <header class="toolbar no-print">
+        <h2 id="codes-sheet-title">{t("tables.codesSheet")}</h2>
+        <Button tone="accent" onClick={() => window.print()}>
+          {t("tables.print")}
+        </Button>
+        <Button onClick={props.onClose}>{t("tables.closeSheet")}</Button>
+      </header>
+      <ul class="codes-grid" aria-label={t("tables.codesSheet")}>
+        {props.tables.map((table) => (
+          <TableCard key={table.id} table={table} restaurant={location.name ?? ""} />
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+function TableCard(props: { table: DiningTable; restaurant: string }) {
+  const { table } = props;
+  const { image, error } = useQrCode(table.id, table.guestCode);
+  return (
+    <li class="code-card">
+      <strong>{t("tables.cardTitle", { name: table.name })}</strong>
+      {image && <img src={image} alt={t("tables.qrOf", { name: table.name })} width={160} height={160} />}
+      <Problem error={error} />
+      <span>{t("tables.cardHint", { restaurant: props.restaurant })}</span>
+    </li>
   );
 }
