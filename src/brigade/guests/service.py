@@ -118,9 +118,7 @@ async def _live_view(uow: UnitOfWork, visit_id: UUID, *, for_update: bool = Fals
     if visit is None:
         raise NotFound("visit", visit_id)
     if visit.order_id is None:
-        opened = await orders.first_check_at_table(
-            uow, visit.table_id, visit.started_at, visit.started_at + UNBOUND_VISIT
-        )
+        opened = await _first_check_since(uow, visit)
         if opened is not None:
             visit = replace(visit, order_id=opened)
             if for_update:
@@ -128,6 +126,14 @@ async def _live_view(uow: UnitOfWork, visit_id: UUID, *, for_update: bool = Fals
     location = await rooms.get_location(uow, visit.location_id)
     names = await rooms.table_names(uow, [visit.table_id])
     return await _view(uow, visit, names.get(visit.table_id, ""), location)
+
+
+async def _first_check_since(uow: UnitOfWork, visit: Visit) -> UUID | None:
+    """The check opened at the visit's table first since it began, within UNBOUND_VISIT: the
+    one an unbound visit is bound to."""
+    return await orders.first_check_at_table(
+        uow, visit.table_id, visit.started_at, visit.started_at + UNBOUND_VISIT
+    )
 
 
 async def _view(uow: UnitOfWork, visit: Visit, table_name: str, location: Location) -> VisitView:
@@ -179,12 +185,16 @@ async def _placed(
     asked_ids = [command.product_id for command in asked]
     ensure_on_the_menu(asked_ids, await catalogue.on_guest_menu(uow, asked_ids))
     if visit.order_id is None:
-        check, _ = await orders.create_order(
-            uow,
-            actor,
-            CreateOrder(OrderType.DINE_IN, table_id=visit.table_id, location_id=visit.location_id),
-        )
-        visit = replace(visit, order_id=check.header.id)
+        # Another phone at the table may have opened its check meanwhile: the table held, it is
+        # looked for again, and opened only if still missing.
+        await rooms.hold_table(uow, visit.table_id)
+        opened = await _first_check_since(uow, visit)
+        if opened is None:
+            opening = CreateOrder(
+                OrderType.DINE_IN, table_id=visit.table_id, location_id=visit.location_id
+            )
+            opened = (await orders.create_order(uow, actor, opening))[0].header.id
+        visit = replace(visit, order_id=opened)
         await VisitRepository(uow).save(visit)
     assert visit.order_id is not None
     lines: list[RoundLine] = []

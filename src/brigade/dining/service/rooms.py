@@ -254,6 +254,12 @@ async def table_of_guest_code(uow: UnitOfWork, guest_code: str) -> TableView:
     return view
 
 
+async def hold_table(uow: UnitOfWork, table_id: UUID) -> None:
+    """Lock the live table until the transaction ends: two guests' phones at an empty table
+    open one check there between them, not two (docs/design.md §28)."""
+    await _live_table(uow, table_id, for_update=True)
+
+
 async def table_names(uow: UnitOfWork, table_ids: Collection[UUID]) -> dict[UUID, str]:
     """``tableName`` for orders: the name of each known table among ``table_ids``, in one query."""
     return await DiningTableRepository(uow).names(table_ids)
