@@ -4,7 +4,7 @@ three items sent to the kitchen at once, on the seeded location with its 60 benc
 guests' menu (and their modifier groups). Each round of the rounds' figure orders at tables of
 its own, each from a new visit (the visits, untimed).
 
-    .venv/bin/python bench/guests.py [--database postgresql]
+    .venv/bin/python bench/guest_phones.py [--database postgresql]
 """
 
 from __future__ import annotations
