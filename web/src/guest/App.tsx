@@ -20,6 +20,8 @@ import { type Visit, forgetVisit, guestCodeFrom, isGone, openVisit } from "./vis
 
 /** How often the visit is read again while the page is seen. */
 export const REFRESH_MS = 10_000;
+/** How long a confirmation shows. */
+const NOTICE_MS = 8_000;
 const PICKED_LANGUAGE = "brigade.guest.language";
 // Each language by its own name, the same whichever language the page shows.
 const LANGUAGE_NAMES: Record<Language, string> = {
@@ -67,6 +69,13 @@ export function GuestApp() {
   useLanguage(language);
 
   useEffect(() => api.onConnection((reachable) => setOnline(reachable)), [api]);
+
+  // A confirmation is read, then leaves room; a refusal stays until the next action.
+  useEffect(() => {
+    if (!notice || notice.error) return;
+    const timer = setTimeout(() => setNotice(null), NOTICE_MS);
+    return () => clearTimeout(timer);
+  }, [notice]);
 
   const ended = useCallback(
     (error: unknown) => {

@@ -74,7 +74,7 @@ export function TableView(props: { visit: Visit; money: (cents: number) => strin
         {visit.rounds.length === 0 ? (
           <p class="hint">{t("rounds.none")}</p>
         ) : (
-          <ol class="guest-rounds">
+          <ol class="visit-rounds" aria-label={t("rounds.heading")}>
             {[...visit.rounds].reverse().map((round) => (
               <RoundCard key={round.placedAt} round={round} amount={amount} />
             ))}
@@ -89,14 +89,14 @@ function RoundCard(props: { round: Round; amount: (value: number) => string }) {
   const { round, amount } = props;
   const title = t("round.title", { time: timeOf(round.placedAt) });
   return (
-    <li class="guest-round">
+    <li class="visit-round">
       <article aria-label={title}>
         <div class="guest-line-top">
           <h3>{title}</h3>
           <span class={`guest-chip guest-chip-${ROUND_TONE[round.status]}`}>{t(`round.${round.status}` as const)}</span>
         </div>
         {round.lines.length > 0 && (
-          <ul class="guest-round-lines">
+          <ul class="visit-round-lines">
             {round.lines.map((line, place) => (
               <li key={place}>
                 <span>{t("basket.line", { quantity: line.quantity, name: line.name })}</span>
@@ -106,7 +106,7 @@ function RoundCard(props: { round: Round; amount: (value: number) => string }) {
           </ul>
         )}
         {round.reason && <p class="guest-why">{t("round.reason", { reason: round.reason })}</p>}
-        <p class="guest-round-total">
+        <p class="visit-round-total">
           <span>{t("basket.total")}</span>
           <span>{amount(round.total)}</span>
         </p>
