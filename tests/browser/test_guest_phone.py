@@ -234,6 +234,13 @@ def test_a_reload_continues_the_visit_and_arabic_reads_right_to_left(
     expect(page.get_by_role("button", name="نادِ النادل")).to_be_visible()
     expect(_product(page, "Burger")).to_contain_text("يحتوي على: الغلوتين")
     _fits(page)
+    screenshot(page, "guest-phone-menu-ar")
+    _product(page, "Burger").click()
+    sheet = page.get_by_role("dialog", name="Burger")
+    expect(sheet.get_by_text("الحرارة")).to_have_count(0)
+    expect(sheet.get_by_role("button", name=re.compile("^أضف "))).to_be_disabled()
+    _fits(page)
+    screenshot(page, "guest-phone-product-ar")
     page.context.close()
 
 

@@ -3,7 +3,7 @@
 // the menu in the guest's language, takes a round where the restaurant lets guests order, and
 // shows the table's check and the visit's rounds, read again every 10 s while the page is seen.
 
-import { useCallback, useEffect, useMemo, useState } from "preact/hooks";
+import { useCallback, useEffect, useMemo, useRef, useState } from "preact/hooks";
 import { Api, ApiError } from "../shared/api/client";
 import { callGuestStaff, placeGuestRound, readGuestMenu, readGuestVisit, startGuestVisit } from "../shared/api/guests";
 import { LANGUAGES, type Language, useLanguage } from "../shared/i18n";
@@ -100,6 +100,8 @@ export function GuestApp() {
   }, [api, code]);
 
   const visitId = visit?.id;
+  // The menu again after a round (what sold out meanwhile shows), and in a new language.
+  const [menuRead, setMenuRead] = useState(0);
   useEffect(() => {
     if (!visitId) return;
     let current = true;
@@ -109,13 +111,29 @@ export function GuestApp() {
     return () => {
       current = false;
     };
-  }, [api, visitId, language, ended]);
+  }, [api, visitId, language, ended, menuRead]);
 
+  // One read at a time: with no network a read waits for it (shared/api/client.ts) and the
+  // next ones are not piled up behind it; asked meanwhile (after an action), one more follows.
+  const reading = useRef<"idle" | "reading" | "again">("idle");
   const refresh = useCallback(() => {
     if (!visitId) return;
-    readGuestVisit(api, visitId)
-      .then(setVisit)
-      .catch((error) => ended(error));
+    if (reading.current !== "idle") {
+      reading.current = "again";
+      return;
+    }
+    const read = () => {
+      reading.current = "reading";
+      readGuestVisit(api, visitId)
+        .then(setVisit)
+        .catch((error) => ended(error))
+        .finally(() => {
+          const more = reading.current === "again";
+          reading.current = "idle";
+          if (more) read();
+        });
+    };
+    read();
   }, [api, visitId, ended]);
 
   // Read again every 10 s while the page is seen, and at once when it is seen again.
@@ -135,6 +153,15 @@ export function GuestApp() {
     if (visit)
       document.title = `${visit.location.name ?? t("guest.restaurant")} · ${t("guest.table", { table: visit.tableName })}`;
   }, [visit, language]);
+
+  // A sheet takes the focus (its first control, Close) and gives it back where it was.
+  const sheetOpen = choosing !== null || reviewing;
+  useEffect(() => {
+    if (!sheetOpen) return;
+    const before = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    document.querySelector<HTMLElement>('[role="dialog"] button')?.focus();
+    return () => before?.focus();
+  }, [sheetOpen]);
 
   const pickLanguage = (chosen: string) => {
     storage().setItem(PICKED_LANGUAGE, chosen);
@@ -160,6 +187,7 @@ export function GuestApp() {
       if (!ended(error)) setRefusal(error instanceof ApiError ? error.detail : String(error));
     } finally {
       setSending(false);
+      setMenuRead((n) => n + 1);
       refresh();
     }
   };

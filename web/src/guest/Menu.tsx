@@ -3,6 +3,7 @@
 // product not sold out is one button that opens its sheet.
 
 import type { Schemas } from "../shared/api/client";
+import { locale } from "../shared/i18n";
 import { formatMoney, toCents } from "../shared/money";
 import type { GuestProduct } from "./choice";
 import { t } from "./messages";
@@ -13,10 +14,16 @@ type Allergen = Schemas["Allergen"];
 // The photo's box, kept before it loads so nothing below it jumps.
 const PHOTO_SIZE = 88;
 
+/** Words as a list the language shown writes: "Gluten, Eggs, Milk", "Gluten, Eier und Milch",
+ * "الغلوتين، والبيض". */
+export function listOf(words: readonly string[]): string {
+  return new Intl.ListFormat(locale(), { style: "short", type: "unit" }).format(words);
+}
+
 /** The allergens in words, in the language shown: "Contains: Gluten, Milk". */
 export function allergensInWords(allergens: readonly Allergen[]): string | null {
   if (allergens.length === 0) return null;
-  return t("menu.contains", { allergens: allergens.map((code) => t(`allergen.${code}` as const)).join(", ") });
+  return t("menu.contains", { allergens: listOf(allergens.map((code) => t(`allergen.${code}` as const))) });
 }
 
 const sectionId = (place: number) => `section-${place}`;

@@ -3,6 +3,7 @@
 
 import { Sheet } from "../shared/ui";
 import { type BasketLine, basketTotals } from "./basket";
+import { listOf } from "./Menu";
 import { t } from "./messages";
 import { MINUS, PLUS } from "./ProductSheet";
 
@@ -30,7 +31,7 @@ export function Review(props: {
                   <span class="guest-line-name">{t("basket.line", { quantity: line.quantity, name: line.name })}</span>
                   <span class="guest-amount">{money(line.unitPrice * line.quantity)}</span>
                 </div>
-                {line.options.length > 0 && <p class="hint">{line.options.join(", ")}</p>}
+                {line.options.length > 0 && <p class="hint">{listOf(line.options)}</p>}
                 {line.notes && <p class="hint">{t("basket.note", { note: line.notes })}</p>}
                 <div class="guest-stepper">
                   <button
