@@ -1,5 +1,6 @@
 // The screens' build: one page per screen (index.html the terminal, kitchen.html the kitchen
-// display, manage.html the back office, board.html the guests' board, setup.html the first run)
+// display, manage.html the back office, board.html the guests' board, setup.html the first run,
+// guest.html the guests' phone at a table)
 // sharing hashed files under assets/ (served with long cache headers); the pages are never cached. Written into the
 // Python package's static folder. Swagger UI's script and style are copied beside it from the
 // pinned npm package, so /docs works offline.
@@ -131,6 +132,7 @@ export default defineConfig(({ command }) => ({
         manage: resolve(here, "manage.html"),
         board: resolve(here, "board.html"),
         setup: resolve(here, "setup.html"),
+        guest: resolve(here, "guest.html"),
       },
     },
   },

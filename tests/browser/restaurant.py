@@ -6,6 +6,7 @@ from __future__ import annotations
 import os
 import re
 import time
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Protocol
@@ -131,6 +132,19 @@ def set_up_restaurant(base_url: str, location_id: str = LOCATION) -> Restaurant:
             _created(http.put(f"/api/staff/{member['id']}/pin", json={"pin": pin}))
             restaurant.staff[name] = member
     return restaurant
+
+
+def served_to_guests(restaurant: Restaurant, ordering: str) -> Iterator[None]:
+    """The restaurant takes guests' phones (``ordering``: MENU, ORDER, ...) for a test, as it
+    was before after (docs/design.md §28)."""
+    path = f"/api/locations/{restaurant.location_id}"
+    with restaurant.http() as http:
+        before = http.get(path).json()
+        profile = {k: v for k, v in before.items() if k not in ("id", "createdAt", "updatedAt")}
+        assert http.put(path, json=profile | {"guestOrdering": ordering}).status_code == 200
+    yield
+    with restaurant.http() as http:
+        assert http.put(path, json=profile).status_code == 200
 
 
 def add_receipt_printer(restaurant: Restaurant, name: str, port: int) -> None:

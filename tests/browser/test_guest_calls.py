@@ -17,29 +17,24 @@ import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 
 from browser.back_office import go_to, sign_in, staff_token
-from browser.restaurant import VIEWPORT, Restaurant, screenshot, seat, signed_in_terminal
-
-
-def _served(restaurant: Restaurant, ordering: str) -> Iterator[None]:
-    """The restaurant takes guests' phones (``ordering``) for a test, as it was before after."""
-    path = f"/api/locations/{restaurant.location_id}"
-    with restaurant.http() as http:
-        before = http.get(path).json()
-        profile = {k: v for k, v in before.items() if k not in ("id", "createdAt", "updatedAt")}
-        assert http.put(path, json=profile | {"guestOrdering": ordering}).status_code == 200
-    yield
-    with restaurant.http() as http:
-        assert http.put(path, json=profile).status_code == 200
+from browser.restaurant import (
+    VIEWPORT,
+    Restaurant,
+    screenshot,
+    seat,
+    served_to_guests,
+    signed_in_terminal,
+)
 
 
 @pytest.fixture
 def guests_served(restaurant: Restaurant) -> Iterator[None]:
-    yield from _served(restaurant, "MENU")
+    yield from served_to_guests(restaurant, "MENU")
 
 
 @pytest.fixture
 def guests_ordering(restaurant: Restaurant) -> Iterator[None]:
-    yield from _served(restaurant, "ORDER")
+    yield from served_to_guests(restaurant, "ORDER")
 
 
 GUEST = {"Authorization": ""}

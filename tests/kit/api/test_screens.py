@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gzip
 import re
 
 import pytest
@@ -19,6 +20,7 @@ pytestmark = pytest.mark.once("the server's HTTP handling, the same whatever the
         ("/kitchen", "kitchen.html"),
         ("/manage", "manage.html"),
         ("/board", "board.html"),
+        ("/t/qW3rTy-ZxC_0", "guest.html"),
     ],
 )
 def test_each_screen_has_its_page_and_it_is_never_cached(
@@ -29,6 +31,24 @@ def test_each_screen_has_its_page_and_it_is_never_cached(
     assert page.headers["content-type"].startswith("text/html")
     assert page.headers["cache-control"] == "no-cache"
     assert page.text == (SCREENS / page_file).read_text()
+
+
+# What the guests' phone loads before it shows the menu, compressed: it opens on a restaurant's
+# Wi-Fi or a slow mobile network (docs/design.md §28).
+GUEST_FIRST_SCREEN_BYTES = 150 * 1024
+
+
+def test_the_guests_phone_loads_less_than_150_kb_compressed(client: AppClient) -> None:
+    page = client.get("/t/qW3rTy-ZxC_0", headers={"Authorization": ""})
+    assert page.status_code == 200
+    assets = re.findall(r'(?:src|href)="(/assets/[^"]+\.(?:js|css))"', page.text)
+    assert any(path.startswith("/assets/guest-") for path in assets)
+    sizes = {"page": len(gzip.compress(page.content))}
+    for path in assets:
+        asset = client.get(path)
+        assert asset.status_code == 200
+        sizes[path] = len(gzip.compress(asset.content))
+    assert sum(sizes.values()) < GUEST_FIRST_SCREEN_BYTES, sizes
 
 
 def test_hashed_assets_are_cached_for_a_year(client: AppClient) -> None:

@@ -2,7 +2,8 @@
 
 The Vite build writes the screens into ``static/screens/``: one page per screen
 (``index.html`` the terminal, ``kitchen.html`` the kitchen display, ``manage.html`` the back
-office, ``board.html`` the guests' board), never cached (each names the current build), and
+office, ``board.html`` the guests' board, ``guest.html`` the guests' phone at ``/t/{guest_code}``),
+never cached (each names the current build), and
 ``assets/`` whose names carry a content hash, so they are cached for a year. ``sw.js``, the
 service worker that keeps the terminal's and the kitchen display's shell on the tablet, is served
 from the root so that its scope covers their pages, never cached (a new build must reach the
@@ -41,6 +42,9 @@ PAGES = {
     # A manual simulator card reader's page, where a person taps the card (docs/design.md §27):
     # the back office's, under its Readers.
     "/reader/{reader_id}": "manage.html",
+    # The guests' phone at a table, the page its QR code opens (docs/design.md §28): public,
+    # the page reads the code from its address.
+    "/t/{guest_code}": "guest.html",
 }
 # The icons and the terminal's web app manifest, written by the build at its root (web/src/build/
 # icons.ts) and served from the site's root, where browsers look for them; their names carry no

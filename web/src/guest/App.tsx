@@ -1,0 +1,334 @@
+// The guests' phone at /t/{guestCode} (docs/design.md §28): the page a table's QR code opens.
+// It starts a visit with the code (kept in sessionStorage, so a reload continues it), shows
+// the menu in the guest's language, takes a round where the restaurant lets guests order, and
+// shows the table's check and the visit's rounds, read again every 10 s while the page is seen.
+
+import { useCallback, useEffect, useMemo, useRef, useState } from "preact/hooks";
+import { Api, ApiError } from "../shared/api/client";
+import { callGuestStaff, placeGuestRound, readGuestMenu, readGuestVisit, startGuestVisit } from "../shared/api/guests";
+import { LANGUAGES, type Language, useLanguage } from "../shared/i18n";
+import { formatMoney } from "../shared/money";
+import { type BasketLine, addToBasket, basketTotals, changeQuantity, roundItems } from "./basket";
+import type { GuestProduct } from "./choice";
+import { guestLanguage, phoneLanguages } from "./language";
+import { type GuestMenu, Menu } from "./Menu";
+import { t } from "./messages";
+import { ProductSheet } from "./ProductSheet";
+import { Review } from "./Review";
+import { TableView } from "./TableView";
+import { type Visit, forgetVisit, guestCodeFrom, isGone, openVisit } from "./visit";
+
+/** How often the visit is read again while the page is seen. */
+export const REFRESH_MS = 10_000;
+/** How long a confirmation shows. */
+const NOTICE_MS = 8_000;
+const PICKED_LANGUAGE = "brigade.guest.language";
+// Each language by its own name, the same whichever language the page shows.
+const LANGUAGE_NAMES: Record<Language, string> = {
+  en: "English",
+  de: "Deutsch",
+  fr: "Français",
+  es: "Español",
+  it: "Italiano",
+  ar: "العربية",
+};
+
+type Failure = "noCode" | "unknown" | "off" | "ended" | { detail: string };
+type Notice = { text: string; error: boolean } | null;
+
+const storage = () => window.sessionStorage;
+
+function failureOf(error: unknown): Failure {
+  if (error instanceof ApiError) {
+    if (error.status === 410) return "ended";
+    if (error.status === 404) return "unknown";
+    if (error.code === "guest_ordering_off") return "off";
+    return { detail: error.detail };
+  }
+  return { detail: String(error) };
+}
+
+export function GuestApp() {
+  const code = useMemo(() => guestCodeFrom(window.location.pathname), []);
+  const api = useMemo(() => new Api(() => null), []);
+  const [visit, setVisit] = useState<Visit | null>(null);
+  const [failure, setFailure] = useState<Failure | null>(code ? null : "noCode");
+  const [picked, setPicked] = useState<string | null>(() => storage().getItem(PICKED_LANGUAGE));
+  const [menu, setMenu] = useState<GuestMenu | null>(null);
+  const [basket, setBasket] = useState<BasketLine[]>([]);
+  const [choosing, setChoosing] = useState<GuestProduct | null>(null);
+  const [reviewing, setReviewing] = useState(false);
+  const [sending, setSending] = useState(false);
+  const [refusal, setRefusal] = useState<string | null>(null);
+  const [notice, setNotice] = useState<Notice>(null);
+  const [calling, setCalling] = useState(false);
+  const [view, setView] = useState<"menu" | "table">("menu");
+  const [online, setOnline] = useState(true);
+
+  const language = guestLanguage(picked, phoneLanguages(), visit?.location.language);
+  useLanguage(language);
+
+  useEffect(() => api.onConnection((reachable) => setOnline(reachable)), [api]);
+
+  // A confirmation is read, then leaves room; a refusal stays until the next action.
+  useEffect(() => {
+    if (!notice || notice.error) return;
+    const timer = setTimeout(() => setNotice(null), NOTICE_MS);
+    return () => clearTimeout(timer);
+  }, [notice]);
+
+  const ended = useCallback(
+    (error: unknown) => {
+      if (!isGone(error) || !code) return false;
+      forgetVisit(code, storage());
+      setFailure("ended");
+      return true;
+    },
+    [code],
+  );
+
+  useEffect(() => {
+    if (!code) return;
+    openVisit(
+      code,
+      storage(),
+      () => startGuestVisit(api, code),
+      (visitId) => readGuestVisit(api, visitId),
+    )
+      .then(setVisit)
+      .catch((error) => setFailure(failureOf(error)));
+  }, [api, code]);
+
+  const visitId = visit?.id;
+  // The menu again after a round (what sold out meanwhile shows), and in a new language.
+  const [menuRead, setMenuRead] = useState(0);
+  useEffect(() => {
+    if (!visitId) return;
+    let current = true;
+    readGuestMenu(api, visitId, language)
+      .then((found) => current && setMenu(found))
+      .catch((error) => current && ended(error));
+    return () => {
+      current = false;
+    };
+  }, [api, visitId, language, ended, menuRead]);
+
+  // One read at a time: with no network a read waits for it (shared/api/client.ts) and the
+  // next ones are not piled up behind it; asked meanwhile (after an action), one more follows.
+  const reading = useRef<"idle" | "reading" | "again">("idle");
+  const refresh = useCallback(() => {
+    if (!visitId) return;
+    if (reading.current !== "idle") {
+      reading.current = "again";
+      return;
+    }
+    const read = () => {
+      reading.current = "reading";
+      readGuestVisit(api, visitId)
+        .then(setVisit)
+        .catch((error) => ended(error))
+        .finally(() => {
+          const more = reading.current === "again";
+          reading.current = "idle";
+          if (more) read();
+        });
+    };
+    read();
+  }, [api, visitId, ended]);
+
+  // Read again every 10 s while the page is seen, and at once when it is seen again.
+  useEffect(() => {
+    if (!visitId) return;
+    const seen = () => document.visibilityState === "visible";
+    const timer = setInterval(() => seen() && refresh(), REFRESH_MS);
+    const onVisibility = () => seen() && refresh();
+    document.addEventListener("visibilitychange", onVisibility);
+    return () => {
+      clearInterval(timer);
+      document.removeEventListener("visibilitychange", onVisibility);
+    };
+  }, [visitId, refresh]);
+
+  useEffect(() => {
+    if (visit)
+      document.title = `${visit.location.name ?? t("guest.restaurant")} · ${t("guest.table", { table: visit.tableName })}`;
+  }, [visit, language]);
+
+  // A sheet takes the focus (its first control, Close) and gives it back where it was.
+  const sheetOpen = choosing !== null || reviewing;
+  useEffect(() => {
+    if (!sheetOpen) return;
+    const before = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    document.querySelector<HTMLElement>('[role="dialog"] button')?.focus();
+    return () => before?.focus();
+  }, [sheetOpen]);
+
+  const pickLanguage = (chosen: string) => {
+    storage().setItem(PICKED_LANGUAGE, chosen);
+    setPicked(chosen);
+  };
+
+  const send = async () => {
+    if (!visitId || sending) return;
+    setSending(true);
+    setRefusal(null);
+    try {
+      const round = await placeGuestRound(api, visitId, roundItems(basket));
+      setBasket([]);
+      setReviewing(false);
+      const reason = round.reason ?? "";
+      setNotice({
+        text: t(`answer.${round.status}` as const, { reason }),
+        error: round.status === "DECLINED" || round.status === "REFUSED",
+      });
+      setView("table");
+      window.scrollTo(0, 0);
+    } catch (error) {
+      if (!ended(error)) setRefusal(error instanceof ApiError ? error.detail : String(error));
+    } finally {
+      setSending(false);
+      setMenuRead((n) => n + 1);
+      refresh();
+    }
+  };
+
+  const call = async (kind: "SERVER" | "BILL") => {
+    if (!visitId || calling) return;
+    setCalling(true);
+    setNotice(null);
+    try {
+      await callGuestStaff(api, visitId, kind);
+      setNotice({ text: t(kind === "SERVER" ? "call.serverSent" : "call.billSent"), error: false });
+    } catch (error) {
+      if (!ended(error)) setNotice({ text: error instanceof ApiError ? error.detail : String(error), error: true });
+    } finally {
+      setCalling(false);
+      refresh();
+    }
+  };
+
+  if (failure) return <Failed failure={failure} />;
+  if (!visit)
+    return (
+      <main class="guest-page">
+        <p class="guest-loading" role="status">
+          {t("guest.loading")}
+        </p>
+      </main>
+    );
+
+  const ordering = visit.guestOrdering === "ORDER" || visit.guestOrdering === "ORDER_AND_PAY";
+  const totals = basketTotals(basket);
+  const currency = menu?.currency ?? visit.location.currency;
+  const money = (cents: number) => formatMoney(cents, currency);
+  const summary = t("basket.summary", { count: totals.count, total: money(totals.total) });
+
+  return (
+    <div class="guest-page">
+      <header class="guest-head">
+        <div class="guest-where">
+          <h1>{visit.location.name ?? t("guest.restaurant")}</h1>
+          <p>{t("guest.table", { table: visit.tableName })}</p>
+        </div>
+        <label class="guest-language">
+          <span>{t("guest.language")}</span>
+          <select value={language} onChange={(event) => pickLanguage(event.currentTarget.value)}>
+            {LANGUAGES.map((each) => (
+              <option key={each} value={each} lang={each}>
+                {LANGUAGE_NAMES[each]}
+              </option>
+            ))}
+          </select>
+        </label>
+      </header>
+      {!online && (
+        <p class="guest-offline" role="status">
+          {t("guest.offline")}
+        </p>
+      )}
+      <nav class="guest-views" aria-label={t("guest.views")}>
+        <button type="button" class="guest-view" aria-pressed={view === "menu"} onClick={() => setView("menu")}>
+          {t("guest.tab.menu")}
+        </button>
+        <button type="button" class="guest-view" aria-pressed={view === "table"} onClick={() => setView("table")}>
+          {t("guest.tab.table")}
+        </button>
+      </nav>
+      <main class="guest-main">
+        {view === "menu" ? (
+          <Menu menu={menu} ordering={ordering} onChoose={setChoosing} />
+        ) : (
+          <TableView visit={visit} money={money} />
+        )}
+      </main>
+      <footer class="guest-foot">
+        <p
+          class={`guest-notice ${notice ? (notice.error ? "error" : "done") : ""}`}
+          role={notice?.error ? "alert" : "status"}
+        >
+          {notice?.text}
+        </p>
+        {ordering && totals.count > 0 && (
+          <button
+            type="button"
+            class="btn btn-accent guest-basket"
+            aria-label={t("basket.open", { summary })}
+            onClick={() => {
+              setRefusal(null);
+              setReviewing(true);
+            }}
+          >
+            <span>{summary}</span>
+            <span>{t("basket.review")}</span>
+          </button>
+        )}
+        <div class="guest-calls" role="group" aria-label={t("guest.actions")}>
+          <button type="button" class="btn" disabled={calling} onClick={() => call("SERVER")}>
+            {t("call.server")}
+          </button>
+          <button type="button" class="btn" disabled={calling} onClick={() => call("BILL")}>
+            {t("call.bill")}
+          </button>
+        </div>
+      </footer>
+      {choosing && (
+        <ProductSheet
+          product={choosing}
+          money={money}
+          onClose={() => setChoosing(null)}
+          onAdd={(line) => {
+            setBasket((lines) => addToBasket(lines, line));
+            setChoosing(null);
+            setNotice(null);
+          }}
+        />
+      )}
+      {reviewing && (
+        <Review
+          lines={basket}
+          money={money}
+          sending={sending}
+          refusal={refusal}
+          onChange={(key, by) => setBasket((lines) => changeQuantity(lines, key, by))}
+          onSend={send}
+          onClose={() => setReviewing(false)}
+        />
+      )}
+    </div>
+  );
+}
+
+function Failed(props: { failure: Failure }) {
+  const { failure } = props;
+  const ended = failure === "ended";
+  let words: string;
+  if (failure === "ended") words = t("ended.body");
+  else if (typeof failure === "string") words = t(`failed.${failure}` as const);
+  else words = t("failed.other", { detail: failure.detail });
+  return (
+    <main class="guest-page guest-failed">
+      <h1>{ended ? t("ended.heading") : t("failed.heading")}</h1>
+      <p role={ended ? "status" : "alert"}>{words}</p>
+    </main>
+  );
+}

@@ -1,0 +1,6 @@
+import { render } from "preact";
+import "../shared/styles.css";
+import "./guest.css";
+import { GuestApp } from "./App";
+
+render(<GuestApp />, document.getElementById("app")!);
