@@ -33,6 +33,20 @@ def test_each_screen_has_its_page_and_it_is_never_cached(
     assert page.text == (SCREENS / page_file).read_text()
 
 
+def test_only_the_guests_page_shows_photos_from_elsewhere(client: AppClient) -> None:
+    """A product's photo may be kept anywhere on https (docs/security.md); every other screen
+    loads images from this server only, and no page names its address to the photos' hosts."""
+    guests = client.get("/t/qW3rTy-ZxC_0", headers={"Authorization": ""})
+    terminal = client.get("/", headers={"Authorization": ""})
+    assert "img-src 'self' data: https:;" in guests.headers["content-security-policy"]
+    assert "img-src 'self' data:;" in terminal.headers["content-security-policy"]
+    assert (
+        guests.headers["content-security-policy"].replace(" https:;", ";")
+        == (terminal.headers["content-security-policy"])
+    )
+    assert guests.headers["referrer-policy"] == "no-referrer"
+
+
 # What the guests' phone loads before it shows the menu, compressed: it opens on a restaurant's
 # Wi-Fi or a slow mobile network (docs/design.md §28).
 GUEST_FIRST_SCREEN_BYTES = 150 * 1024

@@ -27,7 +27,11 @@ from starlette.staticfiles import StaticFiles
 from starlette.types import Scope
 
 from brigade.kit.http.errors import problem
-from brigade.kit.http.security_headers import CSP_HEADER, policy_with_inline_script
+from brigade.kit.http.security_headers import (
+    CSP_HEADER,
+    policy_with_inline_script,
+    policy_with_photos,
+)
 
 STATIC = Path(__file__).resolve().parents[2] / "static"
 SCREENS = STATIC / "screens"
@@ -46,6 +50,8 @@ PAGES = {
     # the page reads the code from its address.
     "/t/{guest_code}": "guest.html",
 }
+# The guests' page shows products' photos from wherever the restaurant keeps them.
+PHOTO_PAGES = frozenset({"guest.html"})
 # The icons and the terminal's web app manifest, written by the build at its root (web/src/build/
 # icons.ts) and served from the site's root, where browsers look for them; their names carry no
 # hash, so they are kept a day like Swagger UI's files.
@@ -89,11 +95,15 @@ def _not_built() -> Response:
 
 
 def _page(name: str) -> Callable[[Request], Awaitable[Response]]:
+    headers = {"Cache-Control": NEVER_CACHED}
+    if name in PHOTO_PAGES:
+        headers[CSP_HEADER] = policy_with_photos()
+
     async def serve(request: Request) -> Response:
         page = SCREENS / name
         if not page.is_file():
             return _not_built()
-        return FileResponse(page, headers={"Cache-Control": NEVER_CACHED})
+        return FileResponse(page, headers=headers)
 
     return serve
 

@@ -44,6 +44,14 @@ def policy_with_inline_script(script: str) -> str:
     ).replace("style-src 'self'", "style-src 'self' 'unsafe-inline'")
 
 
+def policy_with_photos() -> str:
+    """The policy, letting images come from any https address too: the guests' menu shows each
+    product's photo where the restaurant keeps it (``imageUrl``, often a CDN). Nothing else
+    loosens, and ``no-referrer`` keeps the page's address (the table's code) from the photos'
+    hosts."""
+    return CONTENT_SECURITY_POLICY.replace("img-src 'self' data:", "img-src 'self' data: https:")
+
+
 # Leading slashes and backslashes: a browser reads "//host" and "/\\host" as another host's.
 _LEADING_SLASHES = re.compile(rb"^[/\\]+")
 
