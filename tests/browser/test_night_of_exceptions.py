@@ -239,8 +239,11 @@ def _all_ready(restaurant: Restaurant, *checks: dict[str, Any]) -> None:
 
 
 def _open_check(page: Page, table: str) -> None:
-    """The table's one open check, from the floor."""
-    page.get_by_role("button", name=re.compile(rf"^Table {table}, occupied")).click()
+    """The table's one open check, from the floor, once the floor has read that its other check
+    closed (a tap before would ask which check)."""
+    tile = page.get_by_role("button", name=re.compile(rf"^Table {table}, occupied"))
+    expect(tile).not_to_contain_text(re.compile(r"\d+ checks"))
+    tile.click()
     expect(page.get_by_role("complementary", name="Check")).to_contain_text(f"Table {table}")
 
 
