@@ -180,17 +180,15 @@ _FILTERED = (
 )
 
 
-# A location's guests' menu (docs/design.md §28): its live, active products shown to guests, by
-# name; modifiers are chosen within their groups, never ordered alone.
+# A location's guests' menu (docs/design.md §28): its live products a manager shows to guests,
+# by name; which of them guests may order is the domain's rule (records.py, orderable_by_guests).
 GUEST_MENU_LIMIT = 500
 _GUEST_MENU = (
     _select_products()
     .where(
         _LIVE,
         products.c.location_id == bindparam("location_key"),
-        products.c.is_active.is_(True),
         products.c.guest_visible.is_(True),
-        products.c.product_type != ProductType.MODIFIER.value,
     )
     .order_by(products.c.name, products.c.id)
     .limit(GUEST_MENU_LIMIT)

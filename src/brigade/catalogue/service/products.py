@@ -86,7 +86,8 @@ async def list_products(
 async def guest_menu(uow: UnitOfWork, location_id: UUID) -> GuestMenu:
     """The location's menu as guests' phones show it (docs/design.md §28), in three statements
     whatever its size: the products shown to guests, their variants and groups, the categories."""
-    shown = await ProductRepository(uow).guest_menu(location_id)
+    marked = await ProductRepository(uow).guest_menu(location_id)
+    shown = [product for product in marked if orderable_by_guests(product)]
     products = await MenuRepository(uow).with_menu(shown)
     categories = await CategoryRepository(uow).list(location_id, include_inactive=False)
     return GuestMenu(tuple(categories), tuple(products))
