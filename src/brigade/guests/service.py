@@ -283,6 +283,9 @@ async def pay(
     ``no_check``; more than is owed: 409 ``overpayment`` (or ``being_paid_elsewhere``)."""
     view = await _live_view(uow, visit_id, for_update=True)
     ensure_takes_payments(view.location.guest_ordering)
+    # Two phones paying at once: the table held, the second sees the first's payment under
+    # way (and is refused what it would overpay) rather than both charging a card.
+    await rooms.hold_table(uow, view.visit.table_id)
     charge = OnlineCharge(
         order_id=ensure_has_check(view.visit.order_id),
         visit_id=visit_id,

@@ -6,8 +6,10 @@ only."""
 
 from __future__ import annotations
 
+import asyncio
 from typing import Any
 
+import httpx
 import pytest
 
 from brigade.settings import Settings
@@ -201,3 +203,18 @@ class TestWithoutAProviderForGuests:
         _, [phone] = _seated(client, 12)
         refused = problem(pay(client, phone, 12), 409, "provider_not_configured")
         assert "BRIGADE_GUEST_PAYMENTS_PROVIDER" in refused["detail"]
+
+
+async def _both_pay_the_rest(app: Any, phones: list[str], amount: float) -> list[Any]:
+    transport = httpx.ASGITransport(app=app)
+    async with httpx.AsyncClient(transport=transport, base_url="http://x") as http:
+        body = {"amount": amount, "tip": 0}
+        asked = [http.post(f"/api/guest/visits/{phone}/payments", json=body) for phone in phones]
+        return list(await asyncio.gather(*asked))
+
+
+def test_two_phones_paying_the_rest_at_once_charge_one_card(client: AppClient) -> None:
+    _, phones = _seated(client, 18, phones=4)
+    answers = client.portal.call(_both_pay_the_rest, client.app, phones, 18)
+    statuses = sorted((answer.status_code, answer.json().get("code")) for answer in answers)
+    assert statuses == [(202, None)] + [(409, "being_paid_elsewhere")] * 3, statuses

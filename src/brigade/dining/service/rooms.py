@@ -256,7 +256,8 @@ async def table_of_guest_code(uow: UnitOfWork, guest_code: str) -> TableView:
 
 async def hold_table(uow: UnitOfWork, table_id: UUID) -> None:
     """Lock the live table until the transaction ends: two guests' phones at an empty table
-    open one check there between them, not two (docs/design.md §28)."""
+    open one check there between them, not two, and two paying at once see each other's
+    payment (docs/design.md §28)."""
     await _live_table(uow, table_id, for_update=True)
 
 
