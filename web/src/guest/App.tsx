@@ -1,18 +1,20 @@
 // The guests' phone at /t/{guestCode} (docs/design.md §28): the page a table's QR code opens.
 // It starts a visit with the code (kept in sessionStorage, so a reload continues it), shows
-// the menu in the guest's language, takes a round where the restaurant lets guests order, and
-// shows the table's check and the visit's rounds, read again every 10 s while the page is seen.
+// the menu in the guest's language, takes a round where the restaurant lets guests order, shows
+// the table's check and the visit's rounds and payments, read again every 10 s while the page is
+// seen, and where guests pay, takes their card for the check.
 
 import { useCallback, useEffect, useMemo, useRef, useState } from "preact/hooks";
 import { Api, ApiError } from "../shared/api/client";
 import { callGuestStaff, placeGuestRound, readGuestMenu, readGuestVisit, startGuestVisit } from "../shared/api/guests";
 import { LANGUAGES, type Language, useLanguage } from "../shared/i18n";
-import { formatMoney } from "../shared/money";
+import { formatMoney, toCents } from "../shared/money";
 import { type BasketLine, addToBasket, basketTotals, changeQuantity, roundItems } from "./basket";
 import type { GuestProduct } from "./choice";
 import { guestLanguage, phoneLanguages } from "./language";
 import { type GuestMenu, Menu } from "./Menu";
 import { t } from "./messages";
+import { PaySheet } from "./PaySheet";
 import { ProductSheet } from "./ProductSheet";
 import { Review } from "./Review";
 import { TableView } from "./TableView";
@@ -62,6 +64,7 @@ export function GuestApp() {
   const [refusal, setRefusal] = useState<string | null>(null);
   const [notice, setNotice] = useState<Notice>(null);
   const [calling, setCalling] = useState(false);
+  const [paying, setPaying] = useState(false);
   const [view, setView] = useState<"menu" | "table">("menu");
   const [online, setOnline] = useState(true);
 
@@ -155,7 +158,7 @@ export function GuestApp() {
   }, [visit, language]);
 
   // A sheet takes the focus (its first control, Close) and gives it back where it was.
-  const sheetOpen = choosing !== null || reviewing;
+  const sheetOpen = choosing !== null || reviewing || paying;
   useEffect(() => {
     if (!sheetOpen) return;
     const before = document.activeElement instanceof HTMLElement ? document.activeElement : null;
@@ -222,6 +225,8 @@ export function GuestApp() {
   const currency = menu?.currency ?? visit.location.currency;
   const money = (cents: number) => formatMoney(cents, currency);
   const summary = t("basket.summary", { count: totals.count, total: money(totals.total) });
+  const due = toCents(visit.check?.balanceDue ?? 0);
+  const payable = visit.guestOrdering === "ORDER_AND_PAY" && due > 0;
 
   return (
     <div class="guest-page">
@@ -282,6 +287,20 @@ export function GuestApp() {
             <span>{t("basket.review")}</span>
           </button>
         )}
+        {payable && (
+          <button
+            type="button"
+            class="btn guest-pay-open"
+            aria-label={t("pay.open", { due: money(due) })}
+            onClick={() => {
+              setNotice(null);
+              setPaying(true);
+            }}
+          >
+            <span>{t("pay.button")}</span>
+            <span>{t("pay.due", { due: money(due) })}</span>
+          </button>
+        )}
         <div class="guest-calls" role="group" aria-label={t("guest.actions")}>
           <button type="button" class="btn" disabled={calling} onClick={() => call("SERVER")}>
             {t("call.server")}
@@ -312,6 +331,20 @@ export function GuestApp() {
           onChange={(key, by) => setBasket((lines) => changeQuantity(lines, key, by))}
           onSend={send}
           onClose={() => setReviewing(false)}
+        />
+      )}
+      {paying && (
+        <PaySheet
+          api={api}
+          visit={visit}
+          money={money}
+          onChanged={refresh}
+          onGone={ended}
+          onClose={(paid) => {
+            setPaying(false);
+            refresh();
+            if (paid) setView("table");
+          }}
         />
       )}
     </div>
