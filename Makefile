@@ -46,8 +46,10 @@ $(VENV)/.installed: pyproject.toml
 	$(BIN)/pip install --quiet -e ".[dev]"
 	touch $@
 
+# The demo's guests pay with the simulator's test card unless a real provider is set.
 run: install
-	BRIGADE_DATABASE_URL=$${BRIGADE_DATABASE_URL:-sqlite:///./brigade.db} $(BIN)/brigade serve
+	BRIGADE_DATABASE_URL=$${BRIGADE_DATABASE_URL:-sqlite:///./brigade.db} \
+	BRIGADE_GUEST_PAYMENTS_PROVIDER=$${BRIGADE_GUEST_PAYMENTS_PROVIDER:-simulator} $(BIN)/brigade serve
 
 # The Python's checks and the screens' are independent: `make -j2 lint` runs them side by side
 # (.ci/run does, with Vitest beside them).

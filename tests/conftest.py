@@ -146,6 +146,7 @@ def settings(database_url: str) -> Settings:
         # Card readers: the simulator answers at once, and the tests drive the poller by hand.
         card_simulator_seconds=0,
         card_polling="off",
+        guest_payments_provider="simulator",
     )
 
 

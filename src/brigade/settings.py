@@ -157,6 +157,11 @@ class Settings(BaseSettings):
     guest_rounds_per_10_minutes: int = Field(default=3, ge=1, le=100)
     guest_items_per_round: int = Field(default=20, ge=1, le=500)
     guest_visit_cap: Decimal = Field(default=Decimal(500), gt=0, le=Decimal(1_000_000))
+    # The provider the guests' phones pay through (docs/design.md §28): `simulator` (the demo's
+    # and the tests': its test card charges nothing) or `stripe_terminal`; unset, no phone pays
+    # here. A payment started on a phone and not paid this long is cancelled.
+    guest_payments_provider: str | None = Field(default=None, max_length=40)
+    guest_payment_timeout_seconds: float = Field(default=600, gt=0, le=3600)
 
     # How long a PIN session on a terminal lasts (docs/design.md §10).
     session_hours: int = Field(default=12, ge=1, le=24 * 7)

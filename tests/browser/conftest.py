@@ -147,6 +147,8 @@ def _environment(module_settings: dict[str, str]) -> dict[str, str]:
         # tests/events).
         "BRIGADE_EVENT_STREAM_RECHECK_SECONDS": "1",
         "BRIGADE_EVENT_HEARTBEAT_SECONDS": "1",
+        # The guests' phones pay with the simulator's test card.
+        "BRIGADE_GUEST_PAYMENTS_PROVIDER": "simulator",
     } | module_settings
 
 

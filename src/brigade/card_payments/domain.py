@@ -18,6 +18,7 @@ from types import MappingProxyType
 from uuid import UUID
 
 from brigade.card_payments.provider import ChargeOutcome, ReaderActivity, RefundStatus, TipMode
+from brigade.kit import money
 from brigade.kit.access import Needs, Permission, Principal, Role, declare_permissions
 from brigade.kit.errors import (
     Conflict,
@@ -249,15 +250,19 @@ class CheckoutRequest:
 
 
 def check_request(request: CheckoutRequest) -> None:
-    if request.amount_cents <= 0:
-        raise InvalidInput("amount", "is more than 0.00")
     if request.hold and (request.tip_mode is not TipMode.NONE or request.tip_cents):
         raise InvalidInput("tip", "a held card's tip is given when the tab is captured")
-    if request.tip_mode is TipMode.AMOUNT:
-        if request.tip_cents < 0:
+    check_charge(request.amount_cents, request.tip_mode, request.tip_cents)
+
+
+def check_charge(amount_cents: int, tip_mode: TipMode, tip_cents: int) -> None:
+    if amount_cents <= 0:
+        raise InvalidInput("amount", "is more than 0.00")
+    if tip_mode is TipMode.AMOUNT:
+        if tip_cents < 0:
             raise InvalidInput("tip.amount", "is 0.00 or more")
-    elif request.tip_cents:
-        raise InvalidInput("tip.amount", f"only with the mode AMOUNT, not {request.tip_mode}")
+    elif tip_cents:
+        raise InvalidInput("tip.amount", f"only with the mode AMOUNT, not {tip_mode}")
 
 
 @dataclass(frozen=True, slots=True)
@@ -265,7 +270,8 @@ class CardCheckout:
     id: UUID
     order_id: UUID
     location_id: UUID
-    reader_id: UUID
+    # None: an online checkout, the card typed on a guest's phone (``visit_id``'s).
+    reader_id: UUID | None
     provider: str
     status: CheckoutStatus
     currency: str
@@ -299,6 +305,14 @@ class CardCheckout:
     capture_id: UUID | None = None
     # Set while a worker asks the provider about it (several workers: claim, then ask).
     lease_until: datetime | None = None
+    # An online checkout's: the guests' visit that started it, and the key its phone confirms
+    # the charge with at the provider (answered to that visit only, never in an event).
+    visit_id: UUID | None = None
+    client_secret: str | None = None
+
+    @property
+    def is_online(self) -> bool:
+        return self.reader_id is None
 
     @property
     def is_open(self) -> bool:
@@ -405,18 +419,89 @@ def new_checkout(
             f"reader {reader.name} is at another location than the order: pick one of its own"
         )
     check_request(request)
-    return CardCheckout(
-        hold=request.hold,
-        id=new_id(),
-        order_id=order_id,
-        location_id=location_id,
+    return _pending(
         reader_id=reader.id,
-        provider=reader.provider,
-        status=CheckoutStatus.PENDING,
-        currency=currency,
         amount_cents=request.amount_cents,
         tip_mode=request.tip_mode,
         tip_cents=request.tip_cents,
+        hold=request.hold,
+        order_id=order_id,
+        location_id=location_id,
+        currency=currency,
+        provider=reader.provider,
+        started_by_id=started_by_id,
+        started_by_name=started_by_name,
+        device_id=device_id,
+        at=at,
+        timeout=timeout,
+    )
+
+
+def new_online_checkout(
+    *,
+    order_id: UUID,
+    location_id: UUID,
+    currency: str,
+    provider: str,
+    amount_cents: int,
+    tip_cents: int,
+    visit_id: UUID,
+    started_by_name: str,
+    at: datetime,
+    timeout: timedelta,
+) -> CardCheckout:
+    """A checkout with no reader: the card is typed on a guest's phone (docs/design.md §28),
+    its tip given with it."""
+    check_charge(amount_cents, TipMode.AMOUNT, tip_cents)
+    return _pending(
+        reader_id=None,
+        amount_cents=amount_cents,
+        tip_mode=TipMode.AMOUNT,
+        tip_cents=tip_cents,
+        hold=False,
+        order_id=order_id,
+        location_id=location_id,
+        currency=currency,
+        provider=provider,
+        started_by_id=None,
+        started_by_name=started_by_name,
+        device_id=None,
+        at=at,
+        timeout=timeout,
+        visit_id=visit_id,
+    )
+
+
+def _pending(
+    *,
+    reader_id: UUID | None,
+    amount_cents: int,
+    tip_mode: TipMode,
+    tip_cents: int,
+    hold: bool,
+    order_id: UUID,
+    location_id: UUID,
+    currency: str,
+    provider: str,
+    started_by_id: UUID | None,
+    started_by_name: str,
+    device_id: UUID | None,
+    at: datetime,
+    timeout: timedelta,
+    visit_id: UUID | None = None,
+) -> CardCheckout:
+    return CardCheckout(
+        hold=hold,
+        id=new_id(),
+        order_id=order_id,
+        location_id=location_id,
+        reader_id=reader_id,
+        provider=provider,
+        status=CheckoutStatus.PENDING,
+        currency=currency,
+        amount_cents=amount_cents,
+        tip_mode=tip_mode,
+        tip_cents=tip_cents,
         charge_ref=None,
         payment_ref=None,
         card_brand=None,
@@ -430,7 +515,20 @@ def new_checkout(
         updated_at=at,
         expires_at=at + timeout,
         finished_at=None,
+        visit_id=visit_id,
     )
+
+
+def check_online_share(amount_cents: int, balance_due_cents: int, in_flight_cents: int) -> None:
+    """An online payment is at most what the check still owes once the other phones' payments
+    under way are taken (two phones paying "the rest" at once: the second is refused before
+    its card is charged, not refunded after)."""
+    if in_flight_cents and amount_cents > balance_due_cents - in_flight_cents:
+        left = max(balance_due_cents - in_flight_cents, 0)
+        raise OnlineShareTaken(
+            f"{money.from_cents(in_flight_cents)} of the balance due is being paid on another "
+            f"phone right now: at most {money.from_cents(left)} is left to pay here"
+        )
 
 
 def step_of(outcome: ChargeOutcome) -> CheckoutStep | None:
@@ -566,6 +664,10 @@ class CardNotHeld(Conflict):
     """A capture or a release of a checkout that is not a card held for a tab now."""
 
 
+class OnlineShareTaken(Conflict):
+    """Part of the balance is being paid on another phone: this payment would go above it."""
+
+
 class NoChargeShown(Conflict):
     """The simulated reader shows no charge to tap."""
 
@@ -590,6 +692,7 @@ ERRORS = declare_answers(
         CheckoutFinished: (409, "checkout_finished"),
         NotSimulated: (409, "not_simulated"),
         NoChargeShown: (409, "no_charge_shown"),
+        OnlineShareTaken: (409, "being_paid_elsewhere"),
         CardNotHeld: (409, "card_not_held"),
         ReaderNotPaired: (422, "reader_not_paired"),
         ProviderDown: (409, "provider_unavailable"),

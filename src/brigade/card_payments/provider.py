@@ -65,9 +65,12 @@ class ChargeRequest:
 
 @dataclass(frozen=True, slots=True)
 class Started:
-    """The provider's id of the charge it started (Stripe: the PaymentIntent's ``pi_…``)."""
+    """The provider's id of the charge it started (Stripe: the PaymentIntent's ``pi_…``);
+    an online charge's ``client_secret`` is what the payer's page confirms it with at the
+    provider (Stripe's PaymentIntent's), None for a reader's."""
 
     charge_ref: str
+    client_secret: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -136,6 +139,29 @@ class PaymentProvider(Protocol):
 
     async def release(self, payment_ref: str) -> None:
         """Lets go of a held card without taking anything."""
+        ...
+
+
+@runtime_checkable
+class TakesOnlinePayments(Protocol):
+    """A provider that also charges a card with no reader: the payer types it on their own
+    phone, on a page confirming the charge with the provider (docs/design.md §28). Started
+    by Brigade's server like a reader's charge, read back and cancelled the same way."""
+
+    name: str
+
+    async def start_online(self, charge: ChargeRequest) -> Started:
+        """The charge made, waiting for the payer's card: ``Started.client_secret`` is the
+        payer's page's key to it."""
+        ...
+
+    async def online_outcome(self, started: Started) -> ChargeOutcome:
+        """WAITING_FOR_CARD until the payer's card is taken (SUCCEEDED) or the charge is
+        cancelled; a declined card leaves it waiting for another."""
+        ...
+
+    async def cancel_online(self, started: Started) -> None:
+        """Cancels the charge unless its card was taken (its outcome then says so)."""
         ...
 
 

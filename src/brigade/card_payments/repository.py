@@ -8,7 +8,7 @@ from datetime import datetime
 from typing import Any
 from uuid import UUID
 
-from sqlalchemy import ColumnElement, Row, Table, and_, delete, insert, or_, select, update
+from sqlalchemy import ColumnElement, Row, Table, and_, delete, func, insert, or_, select, update
 from sqlalchemy.exc import IntegrityError
 
 from brigade.card_payments.domain import (
@@ -163,6 +163,27 @@ class CheckoutRepository:
             .order_by(card_checkouts.c.created_at, card_checkouts.c.id)
         )
         return [_checkout(row) for row in await connection.execute(statement)]
+
+    async def of_visit(self, visit_id: UUID) -> list[CardCheckout]:
+        """The online checkouts a guests' visit started, oldest first."""
+        connection = await self._uow.connection()
+        statement = (
+            select(card_checkouts)
+            .where(card_checkouts.c.visit_id == visit_id)
+            .order_by(card_checkouts.c.created_at, card_checkouts.c.id)
+        )
+        return [_checkout(row) for row in await connection.execute(statement)]
+
+    async def online_in_flight_cents(self, order_id: UUID) -> int:
+        """What the order's online checkouts still open are charging, their tips apart."""
+        connection = await self._uow.connection()
+        statement = select(func.coalesce(func.sum(card_checkouts.c.amount_cents), 0)).where(
+            card_checkouts.c.order_id == order_id,
+            card_checkouts.c.reader_id.is_(None),
+            card_checkouts.c.status.in_(_OPEN),
+        )
+        total: int = (await connection.execute(statement)).scalar_one()
+        return int(total)
 
     async def save(self, checkout: CardCheckout, *, moved: bool) -> None:
         """Its row as it is now; ``moved``: its status changed, and its event is recorded."""

@@ -263,7 +263,10 @@ class CardCheckoutEventOut(ResponseModel):
     id: UUID = Field(description="The checkout's id; its card payment's id too")
     order_id: UUID = Field(description="The order it charges")
     location_id: UUID
-    reader_id: UUID = Field(description="The reader it is shown on")
+    reader_id: UUID | None = Field(
+        description="The reader it is shown on; null for a guest's card typed on their phone "
+        "at the table (docs/design.md §28)"
+    )
     provider: str = Field(description="The reader's provider")
     status: CheckoutStatus = Field(
         description="PENDING, WAITING_FOR_CARD, then SUCCEEDED, DECLINED, CANCELED, TIMED_OUT "

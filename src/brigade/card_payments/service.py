@@ -30,6 +30,7 @@ from brigade.card_payments.domain import (
     CheckoutStatus,
     CheckoutStep,
     NoChargeShown,
+    NotSimulated,
     PaymentReader,
     ProviderDown,
     ProviderNotConfigured,
@@ -39,10 +40,12 @@ from brigade.card_payments.domain import (
     ReaderView,
     WebhookNotVerified,
     check_new_reader,
+    check_online_share,
     ensure_default_at,
     ensure_idle,
     ensure_simulated,
     new_checkout,
+    new_online_checkout,
     new_refund,
     step_of,
     taken_cents,
@@ -261,6 +264,75 @@ async def start_checkout(
     return checkout
 
 
+@dataclass(frozen=True, slots=True)
+class OnlineCharge:
+    """A card payment asked for on a guest's phone: ``amount_cents`` of the check (at most
+    its balance due less what other phones are paying now) and the guest's ``tip_cents``."""
+
+    order_id: UUID
+    visit_id: UUID
+    amount_cents: int
+    tip_cents: int
+    provider: str | None
+    unanswered_after: timedelta
+
+
+async def start_online_checkout(
+    uow: UnitOfWork, actor: Actor, charge: OnlineCharge, providers: Providers
+) -> CardCheckout:
+    """An online checkout PENDING: the poller makes its charge at the provider once this
+    commits, and the phone confirms it there (docs/design.md §28). More than the balance due:
+    409 ``overpayment``; more than is left of it while other phones pay: 409
+    ``being_paid_elsewhere``; no provider for guests' payments here: 409
+    ``provider_not_configured``."""
+    provider = None if charge.provider is None else providers.get(charge.provider)
+    if not isinstance(provider, providing.TakesOnlinePayments):
+        raise ProviderNotConfigured(
+            "guests' card payments are not set up here (BRIGADE_GUEST_PAYMENTS_PROVIDER): "
+            "please pay your server"
+        )
+    order = await orders.get_order(uow, actor, charge.order_id)
+    header = order.header
+    totals = order.totals()
+    check_payment(charge.amount_cents, totals)
+    repository = CheckoutRepository(uow)
+    in_flight = await repository.online_in_flight_cents(charge.order_id)
+    check_online_share(charge.amount_cents, totals.balance_due_cents, in_flight)
+    assert header.location_id is not None, "a guests' check is at their table's location"
+    checkout = new_online_checkout(
+        order_id=charge.order_id,
+        location_id=header.location_id,
+        currency=header.currency,
+        provider=provider.name,
+        amount_cents=charge.amount_cents,
+        tip_cents=charge.tip_cents,
+        visit_id=charge.visit_id,
+        started_by_name=actor.name,
+        at=now(),
+        timeout=charge.unanswered_after,
+    )
+    await repository.insert(checkout)
+    return checkout
+
+
+async def online_checkouts_of(uow: UnitOfWork, visit_id: UUID) -> list[CardCheckout]:
+    """The online checkouts a guests' visit started, oldest first."""
+    return await CheckoutRepository(uow).of_visit(visit_id)
+
+
+def pay_with_test_card(checkout: CardCheckout, providers: Providers, card_number: str) -> None:
+    """The simulator's test card typed on the phone for an online checkout waiting for it (the
+    poller records what it did). Another provider's: 409 ``not_simulated``; not waiting for
+    a card: 409 ``no_charge_shown``."""
+    if not checkout.is_online or checkout.provider != SIMULATOR:
+        raise NotSimulated("this payment is not the simulator's: its card is not typed here")
+    paid = None
+    if checkout.charge_ref is not None and checkout.is_open:
+        paid = providers.simulator.pay_online(checkout.charge_ref, card_number)
+    if paid is None:
+        raise NoChargeShown(f"the payment is {checkout.status}: it waits for no card")
+
+
 async def get_checkout(uow: UnitOfWork, actor: Actor, checkout_id: UUID) -> CardCheckout:
     return await _checkout(CheckoutRepository(uow), actor, checkout_id, for_update=False)
 
@@ -370,12 +442,14 @@ async def refunds_of(uow: UnitOfWork, actor: Actor, order_id: UUID) -> list[Card
 
 def _reader_of(checkout: CardCheckout) -> Actor:
     """Who a card payment is taken by: the staff member who started the checkout, on its
-    terminal; the guest's tip on the reader needs no approval (``GUESTS_TIP_RATIO``)."""
+    terminal (or the guests at the table, online), at its location; the guest's tip needs
+    no approval (``GUESTS_TIP_RATIO``)."""
     return Actor(
         name=checkout.started_by_name,
         role=Role.SERVER,
         staff_id=checkout.started_by_id,
         device_id=checkout.device_id,
+        location_id=checkout.location_id,
     )
 
 
@@ -497,7 +571,12 @@ async def _record_shown(uow: UnitOfWork, checkout_id: UUID, started: Started) ->
     checkout = await repository.get(checkout_id, for_update=True)
     if checkout is None or checkout.status is not CheckoutStatus.PENDING:
         return
-    shown = checkout.moved(CheckoutStep.SHOWN, now(), charge_ref=started.charge_ref)
+    shown = checkout.moved(
+        CheckoutStep.SHOWN,
+        now(),
+        charge_ref=started.charge_ref,
+        client_secret=started.client_secret,
+    )
     assert shown is not None
     await repository.save(shown, moved=True)
 
@@ -532,7 +611,8 @@ async def _record_refund(uow: UnitOfWork, refund_id: UUID, answer: RefundOutcome
 @dataclass(frozen=True, slots=True)
 class _Claimed:
     checkout: CardCheckout
-    reader: ReaderRef
+    # None: an online checkout, charged on the payer's phone.
+    reader: ReaderRef | None
 
 
 class CardPoller:
@@ -613,6 +693,9 @@ class CardPoller:
             readers = ReaderRepository(uow)
             claimed = []
             for checkout in found:
+                if checkout.reader_id is None:
+                    claimed.append(_Claimed(checkout, None))
+                    continue
                 reader = await readers.get(checkout.reader_id)
                 external = None if reader is None else reader.external_id
                 if reader is not None and reader.provider == SIMULATOR:
@@ -661,7 +744,7 @@ class CardPoller:
                 await self._end(checkout.id, CheckoutStep.TIME_OUT, "no reader answered in time")
                 return
             try:
-                started = await provider.start(reader, _charge(checkout))
+                started = await _start(provider, claimed)
             except providing.ReaderBusy as busy:
                 await self._end(checkout.id, CheckoutStep.CANCEL, f"the reader is busy: {busy}")
                 return
@@ -669,12 +752,12 @@ class CardPoller:
                 await _record_shown(uow, checkout.id, started)
         else:
             started = Started(checkout.charge_ref)
-        outcome = await provider.outcome(reader, started)
+        outcome = await _outcome(provider, reader, started)
         ending = checkout.cancel_requested or checkout.expired(moment)
         if outcome.activity is ReaderActivity.WAITING_FOR_CARD and ending:
-            await provider.cancel(reader, started)
+            await _cancel(provider, reader, started)
             # A card taken while the cancel went out stays taken: the outcome says which.
-            outcome = await provider.outcome(reader, started)
+            outcome = await _outcome(provider, reader, started)
             if outcome.activity is not ReaderActivity.SUCCEEDED:
                 step = CheckoutStep.CANCEL if checkout.cancel_requested else CheckoutStep.TIME_OUT
                 why = "cancelled" if checkout.cancel_requested else "no card within the time-out"
@@ -715,6 +798,37 @@ class CardPoller:
         except Exception:
             # Kept leased: tried again when the lease runs out, not every round.
             log.exception("card refund %s: sending it to its provider failed", refund.id)
+
+
+# A claimed checkout's charge is on its reader, or online (no reader: the payer's phone).
+
+
+async def _start(provider: PaymentProvider, claimed: _Claimed) -> Started:
+    charge = _charge(claimed.checkout)
+    if claimed.reader is None:
+        return await _online(provider).start_online(charge)
+    return await provider.start(claimed.reader, charge)
+
+
+async def _outcome(
+    provider: PaymentProvider, reader: ReaderRef | None, started: Started
+) -> ChargeOutcome:
+    if reader is None:
+        return await _online(provider).online_outcome(started)
+    return await provider.outcome(reader, started)
+
+
+async def _cancel(provider: PaymentProvider, reader: ReaderRef | None, started: Started) -> None:
+    if reader is None:
+        await _online(provider).cancel_online(started)
+    else:
+        await provider.cancel(reader, started)
+
+
+def _online(provider: PaymentProvider) -> providing.TakesOnlinePayments:
+    if not isinstance(provider, providing.TakesOnlinePayments):
+        raise ProviderUnavailable(f"the provider {provider.name} takes no online payments")
+    return provider
 
 
 async def _captured_by(provider: PaymentProvider, checkout: CardCheckout) -> ChargeOutcome:

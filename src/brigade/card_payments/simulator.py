@@ -6,6 +6,11 @@ MANUAL reader waits for a person on its page to tap a card (``tap``) and choose 
 card (a tab's) is authorised for its amount; a new authorisation to a total ending in .01 is
 declined, and a capture above what is authorised is refused.
 
+It also takes online payments, a guest's on their phone (docs/design.md §28): the charge
+waits until its card is typed on the phone's test-card form (``pay_online``), Stripe's test
+cards (https://docs.stripe.com/testing): 4000 0000 0000 0002 is declined, so is a number
+that fails the Luhn check, any other is approved.
+
 Its charges live in this process's memory: the demo and the tests run one worker. A guest's
 tip on an AUTOMATIC reader is none."""
 
@@ -31,11 +36,15 @@ DECLINED_CENTS = 1
 SILENT_CENTS = 2
 BRAND = "VISA"
 LAST_FOUR = "4242"
+# Stripe's test card that is always declined, and the brands by their first digit.
+DECLINED_CARD = "4000000000000002"
+BRANDS = {"3": "AMEX", "4": "VISA", "5": "MASTERCARD", "6": "DISCOVER"}
 
 
 @dataclass(frozen=True, slots=True)
 class _Charge:
-    reader_id: UUID
+    # None: an online charge, paid on the payer's phone.
+    reader_id: UUID | None
     request: ChargeRequest
     started_at: float
     manual: bool
@@ -81,6 +90,38 @@ class Simulator:
 
     async def outcome(self, reader: ReaderRef, started: Started) -> ChargeOutcome:
         return self._answer(started.charge_ref)
+
+    async def start_online(self, charge: ChargeRequest) -> Started:
+        charge_ref = f"sim_{charge.reference.hex}"
+        secret = f"{charge_ref}_secret"
+        if charge_ref not in self._charges:
+            self._charges[charge_ref] = _Charge(None, charge, time.monotonic(), manual=True)
+        return Started(charge_ref, client_secret=secret)
+
+    async def online_outcome(self, started: Started) -> ChargeOutcome:
+        return self._answer(started.charge_ref)
+
+    async def cancel_online(self, started: Started) -> None:
+        self._cancel(started.charge_ref)
+
+    def pay_online(self, charge_ref: str, card_number: str) -> ChargeOutcome | None:
+        """The payer typed ``card_number`` on the phone's test-card form: approved (with the
+        tip the charge asked), or declined, which ends the charge (the phone starts another).
+        None: no such charge waiting for its card."""
+        charge = self._charges.get(charge_ref)
+        if charge is None or charge.reader_id is not None:
+            return None
+        if self._answer(charge_ref).activity is not ReaderActivity.WAITING_FOR_CARD:
+            return None
+        digits = "".join(character for character in card_number if character.isdigit())
+        if digits == DECLINED_CARD or not _luhn_valid(digits):
+            reason = "card_declined: Your card was declined."
+            return self._settle(charge_ref, ChargeOutcome(ReaderActivity.DECLINED, reason=reason))
+        approved = _approved(charge, charge.request.tip_cents)
+        card = replace(
+            approved, card_brand=BRANDS.get(digits[0], "CARD"), card_last_four=digits[-4:]
+        )
+        return self._settle(charge_ref, card)
 
     def _answer(self, charge_ref: str) -> ChargeOutcome:
         charge = self._charges.get(charge_ref)
@@ -129,8 +170,11 @@ class Simulator:
         return self._settle(charge_ref, _approved(charge, tip))
 
     async def cancel(self, reader: ReaderRef, started: Started) -> None:
-        if self._answer(started.charge_ref).activity is ReaderActivity.WAITING_FOR_CARD:
-            self._settle(started.charge_ref, ChargeOutcome(ReaderActivity.CANCELED))
+        self._cancel(started.charge_ref)
+
+    def _cancel(self, charge_ref: str) -> None:
+        if self._answer(charge_ref).activity is ReaderActivity.WAITING_FOR_CARD:
+            self._settle(charge_ref, ChargeOutcome(ReaderActivity.CANCELED))
 
     async def refund(self, payment_ref: str, amount_cents: int, reference: UUID) -> RefundOutcome:
         """Refunded, but an amount ending in .01 fails (so a failed refund can be seen)."""
@@ -172,6 +216,17 @@ class Simulator:
 
     async def release(self, payment_ref: str) -> None:
         self._held.pop(payment_ref, None)
+
+
+def _luhn_valid(digits: str) -> bool:
+    """A card number's check digit holds (ISO/IEC 7812): 12 to 19 digits."""
+    if not 12 <= len(digits) <= 19:
+        return False
+    total = 0
+    for position, digit in enumerate(int(character) for character in reversed(digits)):
+        doubled = digit * 2 if position % 2 else digit
+        total += doubled - 9 if doubled > 9 else doubled
+    return total % 10 == 0
 
 
 def _held(payment_ref: str, authorised_cents: int) -> ChargeOutcome:

@@ -237,7 +237,34 @@ class StripeTerminal:
                 # The action ended on its own meanwhile: the PaymentIntent decides below.
             except StripeError as err:
                 raise _translated(err) from _cause(err)
+        await self._cancel_unless_ended(started.charge_ref)
+
+    async def start_online(self, charge: ChargeRequest) -> Started:
+        """A PaymentIntent for a card typed on the payer's phone, confirmed there with its
+        client secret by Stripe.js; Brigade's server reads how it went, as for a reader's."""
+        intent = await self._call(
+            self._client.v1.payment_intents.create_async(
+                _intent_params(charge, method="card"),
+                {"idempotency_key": f"brigade-{charge.reference}-online"},
+            )
+        )
+        return Started(intent.id, client_secret=intent.client_secret)
+
+    async def online_outcome(self, started: Started) -> ChargeOutcome:
         intent = await self._intent(started.charge_ref)
+        if intent.status in TAKEN_STATUSES:
+            return _taken(intent)
+        if intent.status == "canceled":
+            return ChargeOutcome(ReaderActivity.CANCELED)
+        # Waiting for a card, or for the payer's bank (3-D Secure, processing): a declined
+        # card leaves the PaymentIntent waiting for another one (Stripe's online flow).
+        return ChargeOutcome(ReaderActivity.WAITING_FOR_CARD)
+
+    async def cancel_online(self, started: Started) -> None:
+        await self._cancel_unless_ended(started.charge_ref)
+
+    async def _cancel_unless_ended(self, intent_id: str) -> None:
+        intent = await self._intent(intent_id)
         if intent.status in TAKEN_STATUSES or intent.status == "canceled":
             return
         await self._cancel_intent(intent.id)
@@ -349,15 +376,18 @@ def _external_id(reader: ReaderRef) -> str:
     return reader.external_id
 
 
-def _intent_params(charge: ChargeRequest) -> PaymentIntentCreateParams:
+def _intent_params(
+    charge: ChargeRequest, method: str = "card_present"
+) -> PaymentIntentCreateParams:
     # A tip given with the checkout is charged with the amount (Stripe's mandatory tip);
     # metadata keeps it apart, as Stripe only itemises tips chosen on the reader.
     added_tip = charge.tip_cents if charge.tip_mode is TipMode.AMOUNT else 0
     params: PaymentIntentCreateParams = {
         "amount": charge.amount_cents + added_tip,
         "currency": charge.currency.lower(),
-        # The pinned API version's name for Stripe's `payment_method_types` parameter.
-        "allowed_payment_method_types": ["card_present"],
+        # The pinned API version's name for Stripe's `payment_method_types` parameter: a
+        # reader's card (`card_present`), or one typed online (`card`).
+        "allowed_payment_method_types": [method],
         "capture_method": "automatic",
         "metadata": {REFERENCE_KEY: str(charge.reference), TIP_KEY: str(added_tip)},
     }
@@ -410,11 +440,18 @@ def _tip(intent: stripe.PaymentIntent) -> int:
     return int(metadata[TIP_KEY]) if metadata is not None and TIP_KEY in metadata else 0
 
 
-def _card(intent: stripe.PaymentIntent) -> stripe.Charge.PaymentMethodDetails.CardPresent | None:
+Card = stripe.Charge.PaymentMethodDetails.CardPresent | stripe.Charge.PaymentMethodDetails.Card
+
+
+def _card(intent: stripe.PaymentIntent) -> Card | None:
+    """The card a charge took: presented on a reader, or typed online."""
     charge = intent.latest_charge
     if not isinstance(charge, stripe.Charge) or charge.payment_method_details is None:
         return None
-    return charge.payment_method_details.card_present
+    details = charge.payment_method_details
+    # Stripe sends only the key of the charge's payment method's type.
+    card: Card | None = getattr(details, "card_present", None) or getattr(details, "card", None)
+    return card
 
 
 def _declined_by_intent(intent: stripe.PaymentIntent) -> ChargeOutcome:

@@ -43,7 +43,8 @@ card_checkouts = Table(
     Column("id", Uuid, primary_key=True),
     Column("order_id", Uuid, nullable=False),
     Column("location_id", Uuid, nullable=False),
-    Column("reader_id", Uuid, nullable=False),
+    # NULL: an online checkout, the card typed on the phone of the guests' visit_id.
+    Column("reader_id", Uuid, nullable=True),
     Column("provider", String(40), nullable=False),
     Column("status", String(20), nullable=False),
     Column("currency", String(3), nullable=False),
@@ -69,6 +70,8 @@ card_checkouts = Table(
     Column("capture_tip_cents", BigInteger, nullable=True),
     Column("capture_id", Uuid, nullable=True),
     Column("lease_until", UTCDateTime(), nullable=True),
+    Column("visit_id", Uuid, nullable=True),
+    Column("client_secret", String(300), nullable=True),
     Index(
         "uq_card_checkouts_open_reader",
         "reader_id",
@@ -77,6 +80,7 @@ card_checkouts = Table(
         postgresql_where=OPEN_CHECKOUT,
     ),
     Index("ix_card_checkouts_order", "order_id", "created_at"),
+    Index("ix_card_checkouts_visit", "visit_id"),
     Index(
         "ix_card_checkouts_working",
         "status",

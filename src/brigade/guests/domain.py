@@ -62,11 +62,18 @@ class Visit:
             over = check_status in FINAL_ORDER_STATUSES
         return dataclasses.replace(self, ended_at=at) if over else self
 
-    def ensure_live(self) -> None:
-        if self.has_ended:
+    def ensure_live(self, check_status: OrderStatus | None = None) -> None:
+        """Refused once ended: a check closed paid in full (COMPLETED) is told as such, so a
+        phone that paid thanks its guests rather than asking for a new scan."""
+        if not self.has_ended:
+            return
+        if check_status is OrderStatus.COMPLETED:
             raise VisitEnded(
-                "this table's check has closed: scan the table's code again to start anew"
+                "this table's check is paid and closed, thank you: scan the table's code "
+                "again to order anew",
+                check_paid=True,
             )
+        raise VisitEnded("this table's check has closed: scan the table's code again to start anew")
 
 
 def _opened(order: SeatedOrder) -> tuple[datetime, UUID]:
@@ -260,6 +267,18 @@ def ensure_takes_rounds(guest_ordering: GuestOrdering) -> None:
         raise RoundsNotTaken("this restaurant shows its menu on phones: order from the staff")
 
 
+def ensure_takes_payments(guest_ordering: GuestOrdering) -> None:
+    ensure_open_to_guests(guest_ordering)
+    if guest_ordering is not GuestOrdering.ORDER_AND_PAY:
+        raise PaymentsNotTaken("this restaurant takes payments at the table: ask your server")
+
+
+def ensure_has_check(order_id: UUID | None) -> UUID:
+    if order_id is None:
+        raise NoCheckYet("the table has no check yet: order first, then pay")
+    return order_id
+
+
 def ensure_on_the_menu(asked: Sequence[UUID], shown: Collection[UUID]) -> None:
     """A round orders from the guests' menu only: a product not shown to guests (hidden, a
     modifier, a staff meal) is, to a phone, no product at all (404)."""
@@ -345,7 +364,20 @@ def round_event(guest_round: GuestRound, *, placed: bool) -> Envelope:
 
 
 class VisitEnded(DomainError):
-    """The visit's check has closed: the visit is over (a new scan starts another)."""
+    """The visit's check has closed: the visit is over (a new scan starts another);
+    ``check_paid``: it closed paid in full."""
+
+    def __init__(self, detail: str, *, check_paid: bool = False) -> None:
+        super().__init__(detail)
+        self.check_paid = check_paid
+
+
+class PaymentsNotTaken(Conflict):
+    """The location takes no payments from phones (``guestOrdering`` is not ORDER_AND_PAY)."""
+
+
+class NoCheckYet(Conflict):
+    """The visit's table has no check to pay yet."""
 
 
 class GuestsNotServed(Conflict):
@@ -386,6 +418,8 @@ ERRORS = declare_answers(
         GuestsNotServed: (409, "guest_ordering_off"),
         CalledRecently: (429, "called_recently"),
         RoundsNotTaken: (409, "guest_orders_not_taken"),
+        PaymentsNotTaken: (409, "guest_payments_not_taken"),
+        NoCheckYet: (409, "no_check"),
         TooManyRounds: (429, "too_many_rounds"),
         RoundOverLimit: (422, "round_over_limit"),
         RoundDecided: (409, "round_decided"),

@@ -4,14 +4,25 @@ check."""
 
 from __future__ import annotations
 
+from datetime import timedelta
 from decimal import Decimal
 from typing import Annotated, Any
 from uuid import UUID
 
-from fastapi import Path, Query, Response
+from fastapi import Path, Query, Request, Response
 from fastapi.responses import JSONResponse
 from pydantic import Field
 
+from brigade.card_payments.domain import (
+    CardCheckout,
+    CheckoutFinished,
+    CheckoutStatus,
+    NoChargeShown,
+    NotSimulated,
+    OnlineShareTaken,
+    ProviderNotConfigured,
+)
+from brigade.card_payments.service import CardPoller
 from brigade.catalogue.domain.records import Allergen, Product
 from brigade.dining.domain.rooms import GuestOrdering
 from brigade.guests import service
@@ -21,6 +32,8 @@ from brigade.guests.domain import (
     GuestCall,
     GuestRound,
     GuestsNotServed,
+    NoCheckYet,
+    PaymentsNotTaken,
     RoundDecided,
     RoundLimits,
     RoundLine,
@@ -31,7 +44,7 @@ from brigade.guests.domain import (
     TooManyRounds,
     VisitEnded,
 )
-from brigade.guests.service import VisitView
+from brigade.guests.service import PaymentAsked, VisitView
 from brigade.kit import money
 from brigade.kit.errors import InvalidInput, NotFound, OtherLocation
 from brigade.kit.events import register_payload_shape
@@ -42,7 +55,9 @@ from brigade.kit.http.routing import brigade_router
 from brigade.kit.http.schemas import AtLocationQuery, order_number
 from brigade.kit.http.types import (
     Money,
+    MoneyIn,
     Number,
+    PositiveMoneyIn,
     RequestModel,
     ResponseModel,
     Text,
@@ -53,6 +68,7 @@ from brigade.kit.languages import Language
 from brigade.orders.allowed import OrderTaker
 from brigade.orders.domain.aggregate import Order
 from brigade.orders.domain.commands import AddItem, ModifierChoice
+from brigade.orders.domain.errors import Overpayment
 from brigade.orders.domain.states import ItemStatus, OrderStatus
 from brigade.settings import Settings
 
@@ -143,6 +159,46 @@ def _round_view(guest_round: GuestRound) -> GuestRoundView:
     )
 
 
+class GuestPaymentOut(ResponseModel):
+    """A card payment from the guests' phone, as the phone sees it: no order's, staff's or
+    reader's id."""
+
+    id: UUID = Field(description="The payment")
+    status: CheckoutStatus = Field(
+        description="PENDING (being made at the provider), WAITING_FOR_CARD (confirm it with "
+        "`clientSecret`, or the simulator's test card), then SUCCEEDED, DECLINED, CANCELED, "
+        "TIMED_OUT, or REFUNDED (taken, but the check could no longer take it: given back "
+        "whole, `reason` says why)"
+    )
+    provider: str = Field(description="Who takes the card: `simulator` or `stripe_terminal`")
+    amount: Money = Field(description="What it pays of the check, the tip apart")
+    tip: Money = Field(description="The guest's tip")
+    card_brand: str | None = Field(description="The card's brand once taken")
+    card_last_four: str | None = Field(description="The card's last four digits once taken")
+    reason: str | None = Field(description="Why it was declined or ended unpaid, in words")
+    client_secret: str | None = Field(
+        description="While WAITING_FOR_CARD: the provider's key for the phone to confirm the "
+        "charge with (Stripe.js's `confirmPayment`); null otherwise"
+    )
+    created_at: Timestamp = Field(description="When the phone asked to pay, in UTC")
+
+
+def _payment_out(payment: CardCheckout) -> GuestPaymentOut:
+    waiting = payment.status is CheckoutStatus.WAITING_FOR_CARD
+    return GuestPaymentOut(
+        id=payment.id,
+        status=payment.status,
+        provider=payment.provider,
+        amount=money.from_cents(payment.amount_cents),
+        tip=money.from_cents(payment.tip_cents),
+        card_brand=payment.card_brand,
+        card_last_four=payment.card_last_four,
+        reason=payment.reason,
+        client_secret=payment.client_secret if waiting else None,
+        created_at=payment.created_at,
+    )
+
+
 class VisitOut(ResponseModel):
     id: UUID = Field(description="The visit: keep it to come back to its check, nothing else")
     table_name: str = Field(description="The table, as the staff call it")
@@ -156,6 +212,9 @@ class VisitOut(ResponseModel):
     )
     started_at: Timestamp = Field(description="When the phone scanned the table's code, in UTC")
     rounds: list[GuestRoundView] = Field(description="The rounds this visit ordered, oldest first")
+    payments: list[GuestPaymentOut] = Field(
+        description="The card payments this visit's phone started, oldest first"
+    )
 
 
 def _check(order: Order) -> GuestCheck:
@@ -192,6 +251,7 @@ def _out(view: VisitView) -> VisitOut:
         check=None if view.check is None else _check(view.check),
         started_at=view.visit.started_at,
         rounds=[_round_view(guest_round) for guest_round in view.rounds],
+        payments=[_payment_out(payment) for payment in view.payments],
     )
 
 
@@ -575,3 +635,117 @@ async def decline_guest_round(
 def install_event_payloads() -> None:
     register_payload_shape(GuestCall, lambda call: _call_out(call).model_dump_json())
     register_payload_shape(GuestRound, lambda r: _round_out(r).model_dump_json())
+
+
+# --- paying at the table --------------------------------------------------------------------
+
+GuestPaymentId = Annotated[
+    UUID, Path(alias="paymentId", description="The payment's `id`, answered when it started")
+]
+
+
+class GuestPaymentIn(RequestModel):
+    amount: PositiveMoneyIn = Field(
+        description="What to pay of the check, the tip apart: at most its balance due (less "
+        "what other phones are paying now)"
+    )
+    tip: MoneyIn = Field(default=Decimal(0), ge=0, description="The guest's tip")
+
+
+def _poller(request: Request) -> CardPoller:
+    poller: CardPoller = request.app.state.card_poller
+    return poller
+
+
+@router.post(
+    "/visits/{visitId}/payments",
+    status_code=202,
+    response_model=GuestPaymentOut,
+    responses=problem_responses(
+        NotFound,
+        InvalidInput,
+        VisitEnded,
+        PaymentsNotTaken,
+        NoCheckYet,
+        Overpayment,
+        OnlineShareTaken,
+        ProviderNotConfigured,
+    ),
+)
+async def start_guest_payment(
+    visit_id: VisitId,
+    body: GuestPaymentIn,
+    uow: UowDep,
+    settings: SettingsDep,
+    request: Request,
+) -> GuestPaymentOut:
+    """The phone pays part or all of its check by card, with a tip: 202 PENDING while the
+    charge is made at the provider, then WAITING_FOR_CARD (read it again) for the phone to
+    confirm. Guests split a check by paying each their share. Where guests do not pay: 409
+    `guest_payments_not_taken`; nothing ordered yet: 409 `no_check`; more than the balance
+    due: 409 `overpayment`; more than is left while another phone pays: 409
+    `being_paid_elsewhere`."""
+    asked = PaymentAsked(
+        amount_cents=money.to_cents(body.amount),
+        tip_cents=money.to_cents(body.tip),
+        provider=settings.guest_payments_provider,
+        unanswered_after=timedelta(seconds=settings.guest_payment_timeout_seconds),
+    )
+    return _payment_out(await service.pay(uow, visit_id, asked, _poller(request)))
+
+
+@router.get(
+    "/visits/{visitId}/payments/{paymentId}",
+    response_model=GuestPaymentOut,
+    responses=problem_responses(NotFound, VisitEnded),
+)
+async def get_guest_payment(
+    visit_id: VisitId, payment_id: GuestPaymentId, uow: UowDep, response: Response
+) -> GuestPaymentOut:
+    """One of the visit's payments (another visit's: 404)."""
+    response.headers["Cache-Control"] = "no-store"
+    return _payment_out(await service.visit_payment(uow, visit_id, payment_id))
+
+
+@router.post(
+    "/visits/{visitId}/payments/{paymentId}/cancel",
+    response_model=GuestPaymentOut,
+    responses=problem_responses(NotFound, VisitEnded, CheckoutFinished),
+)
+async def cancel_guest_payment(
+    visit_id: VisitId, payment_id: GuestPaymentId, uow: UowDep, request: Request
+) -> GuestPaymentOut:
+    """The phone gives up a payment not yet made: CANCELED, or its charge cancelled at the
+    provider next (a card taken meanwhile stays a payment). Ended already: 409
+    `checkout_finished`."""
+    payment = await service.cancel_payment(uow, visit_id, payment_id)
+    _poller(request).nudge_after(uow, payment.id)
+    return _payment_out(payment)
+
+
+class TestCardIn(RequestModel):
+    card_number: str = Field(
+        min_length=12,
+        max_length=23,
+        pattern=r"^[0-9 ]+$",
+        description="The simulator's test card: 4242 4242 4242 4242 is approved, "
+        "4000 0000 0000 0002 declined",
+    )
+
+
+@router.post(
+    "/visits/{visitId}/payments/{paymentId}/simulate",
+    response_model=GuestPaymentOut,
+    responses=problem_responses(NotFound, InvalidInput, VisitEnded, NotSimulated, NoChargeShown),
+)
+async def pay_with_test_card(
+    visit_id: VisitId, payment_id: GuestPaymentId, body: TestCardIn, request: Request
+) -> GuestPaymentOut:
+    """The simulator's card form on the phone (the demo's and the tests': nothing is
+    charged): the payment is made with the test card and answered as recorded: SUCCEEDED,
+    DECLINED, or REFUNDED when the check could no longer take it. A payment through another
+    provider: 409 `not_simulated`; one not waiting for a card: 409 `no_charge_shown`."""
+    payment = await service.pay_with_test_card(
+        request.app.state.database, _poller(request), visit_id, payment_id, body.card_number
+    )
+    return _payment_out(payment)

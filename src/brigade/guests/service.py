@@ -6,9 +6,12 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
-from datetime import datetime
+from datetime import datetime, timedelta
 from uuid import UUID
 
+from brigade.card_payments import service as card_payments
+from brigade.card_payments.domain import CardCheckout
+from brigade.card_payments.service import CardPoller, OnlineCharge
 from brigade.catalogue.domain.records import GuestMenu
 from brigade.catalogue.service import products as catalogue
 from brigade.dining.domain.rooms import Location
@@ -25,8 +28,10 @@ from brigade.guests.domain import (
     RoundStatus,
     Visit,
     check_limits,
+    ensure_has_check,
     ensure_on_the_menu,
     ensure_open_to_guests,
+    ensure_takes_payments,
     ensure_takes_rounds,
     new_call,
     new_visit,
@@ -37,7 +42,7 @@ from brigade.guests.domain import (
 from brigade.guests.repository import CallRepository, RoundRepository, VisitRepository
 from brigade.kit.access import Actor, Role
 from brigade.kit.clock import now
-from brigade.kit.db.engine import UnitOfWork
+from brigade.kit.db.engine import Database, UnitOfWork
 from brigade.kit.errors import DomainError, NotFound
 from brigade.orders import service as orders
 from brigade.orders.domain.aggregate import Order
@@ -55,6 +60,7 @@ class VisitView:
     location: Location
     check: Order | None
     rounds: Sequence[GuestRound] = ()
+    payments: Sequence[CardCheckout] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -100,7 +106,11 @@ async def get_visit(uow: UnitOfWork, visit_id: UUID) -> VisitView:
     """The visit with its check and rounds; 410 ``visit_ended`` once that check has closed (or
     the table had none for UNBOUND_VISIT); an id no visit has: 404."""
     view = await _live_view(uow, visit_id)
-    return replace(view, rounds=await RoundRepository(uow).of_visit(visit_id))
+    return replace(
+        view,
+        rounds=await RoundRepository(uow).of_visit(visit_id),
+        payments=await card_payments.online_checkouts_of(uow, visit_id),
+    )
 
 
 async def visit_menu(uow: UnitOfWork, visit_id: UUID) -> tuple[Location, GuestMenu]:
@@ -140,7 +150,8 @@ async def _view(uow: UnitOfWork, visit: Visit, table_name: str, location: Locati
     check = None
     if visit.order_id is not None:
         check = await orders.get_order(uow, guest_actor(visit, table_name), visit.order_id)
-    visit.ended_by(None if check is None else check.header.status, now()).ensure_live()
+    status = None if check is None else check.header.status
+    visit.ended_by(status, now()).ensure_live(status)
     return VisitView(visit, table_name, location, check)
 
 
@@ -247,3 +258,83 @@ async def _round(rounds: RoundRepository, round_id: UUID) -> GuestRound:
     if guest_round is None:
         raise NotFound("guest round", round_id)
     return guest_round
+
+
+# --- paying at the table --------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class PaymentAsked:
+    """What a phone pays of its check: ``amount_cents`` (at most the balance due) and the
+    guest's ``tip_cents``, through ``provider`` (Settings), unpaid after ``unanswered_after``."""
+
+    amount_cents: int
+    tip_cents: int
+    provider: str | None
+    unanswered_after: timedelta
+
+
+async def pay(
+    uow: UnitOfWork, visit_id: UUID, asked: PaymentAsked, poller: CardPoller
+) -> CardCheckout:
+    """A card payment of the visit's check started from its phone: an online checkout, its
+    charge made at the provider once this commits, then confirmed on the phone. Where guests
+    do not pay (not ORDER_AND_PAY): 409 ``guest_payments_not_taken``; no check yet: 409
+    ``no_check``; more than is owed: 409 ``overpayment`` (or ``being_paid_elsewhere``)."""
+    view = await _live_view(uow, visit_id, for_update=True)
+    ensure_takes_payments(view.location.guest_ordering)
+    charge = OnlineCharge(
+        order_id=ensure_has_check(view.visit.order_id),
+        visit_id=visit_id,
+        amount_cents=asked.amount_cents,
+        tip_cents=asked.tip_cents,
+        provider=asked.provider,
+        unanswered_after=asked.unanswered_after,
+    )
+    actor = guest_actor(view.visit, view.table_name)
+    checkout = await card_payments.start_online_checkout(uow, actor, charge, poller.providers)
+    poller.nudge_after(uow, checkout.id)
+    return checkout
+
+
+async def visit_payment(uow: UnitOfWork, visit_id: UUID, payment_id: UUID) -> CardCheckout:
+    """One of the visit's payments, while the visit lasts; another's, or none: 404."""
+    await _live_view(uow, visit_id)
+    return await _own_payment(uow, visit_id, payment_id)
+
+
+async def _own_payment(uow: UnitOfWork, visit_id: UUID, payment_id: UUID) -> CardCheckout:
+    for payment in await card_payments.online_checkouts_of(uow, visit_id):
+        if payment.id == payment_id:
+            return payment
+    raise NotFound("payment", payment_id)
+
+
+async def cancel_payment(uow: UnitOfWork, visit_id: UUID, payment_id: UUID) -> CardCheckout:
+    """The phone gives up a payment not yet made: cancelled (at the provider by the poller);
+    one already taken stays taken."""
+    view = await _live_view(uow, visit_id)
+    await _own_payment(uow, visit_id, payment_id)
+    return await card_payments.cancel_checkout(
+        uow, guest_actor(view.visit, view.table_name), payment_id
+    )
+
+
+async def pay_with_test_card(
+    database: Database, poller: CardPoller, visit_id: UUID, payment_id: UUID, card_number: str
+) -> CardCheckout:
+    """The simulator's test card typed on the phone: the charge made first if the poller has
+    not yet, then paid, and what that did recorded at once (the order's card payment, a
+    decline, or the card given back when the check could no longer take it). Each step in a
+    transaction of its own, none with the provider asked inside one."""
+    async with database.unit_of_work(write=False) as uow:
+        await visit_payment(uow, visit_id, payment_id)
+    await poller.report_now(payment_id)
+    async with database.unit_of_work(write=False) as uow:
+        payment = await _own_payment(uow, visit_id, payment_id)
+    card_payments.pay_with_test_card(payment, poller.providers, card_number)
+    await poller.report_now(payment_id)
+    async with database.unit_of_work(write=False) as uow:
+        # Paid in full, the check (and so the visit) may have closed: the payment is still
+        # the phone's to see.
+        return await _own_payment(uow, visit_id, payment_id)

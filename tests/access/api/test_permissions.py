@@ -976,6 +976,10 @@ PUBLIC = {
     ("POST", "/api/guest/visits/{visitId}/calls"),
     ("POST", "/api/guest/visits/{visitId}/orders"),
     ("GET", "/api/guest/visits/{visitId}/menu"),
+    ("POST", "/api/guest/visits/{visitId}/payments"),
+    ("GET", "/api/guest/visits/{visitId}/payments/{paymentId}"),
+    ("POST", "/api/guest/visits/{visitId}/payments/{paymentId}/cancel"),
+    ("POST", "/api/guest/visits/{visitId}/payments/{paymentId}/simulate"),
 }
 # Where who the caller is matters beyond their role (tests/access/api, tests/dining/api):
 # signing in is a terminal's; one sets one's own PIN and ends one's own session.

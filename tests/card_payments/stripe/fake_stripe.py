@@ -17,6 +17,9 @@ from typing import Any
 from urllib.parse import parse_qsl, urlsplit
 
 import httpx
+from pydantic import SecretStr
+
+from brigade.settings import Settings
 
 Json = dict[str, Any]
 
@@ -240,9 +243,11 @@ class FakeStripe:
     # -- PaymentIntents ----------------------------------------------------------------------
 
     def _create_intent(self, params: Json) -> Json:
-        if params.get("allowed_payment_method_types") != ["card_present"]:
+        methods = params.get("allowed_payment_method_types")
+        if methods not in (["card_present"], ["card"]):
             raise invalid(
-                "A Terminal payment must allow card_present.", param="payment_method_types"
+                "A payment must allow card_present (a reader) or card (online).",
+                param="payment_method_types",
             )
         intent_id = self._new_id("pi")
         self.intents[intent_id] = {
@@ -258,8 +263,10 @@ class FakeStripe:
             "last_payment_error": None,
             "metadata": params.get("metadata", {}),
             "payment_method_options": params.get("payment_method_options", {}),
-            "payment_method_types": ["card_present"],
+            "payment_method_types": methods,
             "status": "requires_payment_method",
+            # Stripe.js confirms an online PaymentIntent with it.
+            "client_secret": f"{intent_id}_secret_fake",
         }
         return self._intent_view(intent_id, params)
 
@@ -447,6 +454,33 @@ class FakeStripe:
                 intent.update(status="succeeded", amount_received=intent["amount"])
             action["status"] = "succeeded"
 
+    def pay_online(self, client_secret: str, brand: str = "visa", last4: str = "4242") -> str:
+        """Stripe.js confirms the PaymentIntent of ``client_secret`` with a card the payer typed,
+        and the issuer approves it: its id."""
+        with self._lock:
+            [intent] = [i for i in self.intents.values() if i["client_secret"] == client_secret]
+            assert intent["payment_method_types"] == ["card"], "not an online PaymentIntent"
+            self._expect_status(intent, "confirm", "requires_payment_method")
+            charge_id = self._new_id("ch")
+            self.charges[charge_id] = {
+                "id": charge_id,
+                "object": "charge",
+                "amount": intent["amount"],
+                "amount_captured": intent["amount"],
+                "captured": True,
+                "payment_intent": intent["id"],
+                "status": "succeeded",
+                "payment_method_details": {
+                    "type": "card",
+                    "card": {"brand": brand, "last4": last4},
+                },
+            }
+            intent.update(
+                latest_charge=charge_id, status="succeeded", amount_received=intent["amount"]
+            )
+            intent_id: str = intent["id"]
+            return intent_id
+
     def decline(
         self,
         reader_id: str,
@@ -556,3 +590,16 @@ class FakeStripe:
                 "Stripe-Signature": signature_header(payload, secret, signed_at),
             },
         )
+
+
+def talking_to(fake: FakeStripe, settings: Settings, **more: Any) -> Settings:
+    """``settings`` with Stripe's provider configured against the fake (and ``more``)."""
+    return settings.model_copy(
+        update={
+            "stripe_api_key": SecretStr(API_KEY),
+            "stripe_webhook_secret": SecretStr(WEBHOOK_SECRET),
+            "stripe_location": LOCATION_ID,
+            "stripe_api_base": fake.api_base,
+        }
+        | more
+    )

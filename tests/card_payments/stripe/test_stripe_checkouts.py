@@ -11,7 +11,6 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from pydantic import SecretStr
 
 from brigade.settings import Settings
 from card_payments.api.card_helpers import (
@@ -27,10 +26,10 @@ from card_payments.api.card_helpers import (
 )
 from card_payments.stripe.fake_stripe import (
     API_KEY,
-    LOCATION_ID,
     WEBHOOK_SECRET,
     FakeStripe,
     signature_header,
+    talking_to,
 )
 from events.api.event_helpers import all_events
 from factories import LOCATION, AppClient, every_stored_value, make_product
@@ -48,15 +47,7 @@ def fake() -> Iterator[FakeStripe]:
 
 @pytest.fixture
 def settings(settings: Settings, fake: FakeStripe) -> Settings:
-    return settings.model_copy(
-        update={
-            "stripe_api_key": SecretStr(API_KEY),
-            "stripe_webhook_secret": SecretStr(WEBHOOK_SECRET),
-            "stripe_location": LOCATION_ID,
-            "stripe_api_base": fake.api_base,
-            "card_checkout_timeout_seconds": TIMEOUT_SECONDS,
-        }
-    )
+    return talking_to(fake, settings, card_checkout_timeout_seconds=TIMEOUT_SECONDS)
 
 
 def _paired(client: AppClient, fake: FakeStripe) -> Json:

@@ -69,6 +69,7 @@ def test_the_problem_schema_names_every_field_a_problem_carries(document: dict[s
         "refundableAmount",
         "refundableTip",
         "openChecks",
+        "checkPaid",
     }
     assert set(problem["required"]) == {"type", "title", "status", "detail", "code"}
     field_error = document["components"]["schemas"]["FieldError"]

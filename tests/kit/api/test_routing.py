@@ -90,4 +90,8 @@ def test_every_route_of_the_application_is_a_brigade_route(tmp_path: Path) -> No
         "/api/guest/visits/{visitId}/calls",
         "/api/guest/visits/{visitId}/orders",
         "/api/guest/visits/{visitId}/menu",
+        "/api/guest/visits/{visitId}/payments",
+        "/api/guest/visits/{visitId}/payments/{paymentId}",
+        "/api/guest/visits/{visitId}/payments/{paymentId}/cancel",
+        "/api/guest/visits/{visitId}/payments/{paymentId}/simulate",
     }

@@ -117,7 +117,7 @@ class ApiNight(RuleBasedStateMachine):
             "timezone": "UTC",
             "currency": "EUR",
             "taxMode": mode,
-            "guestOrdering": "ORDER",
+            "guestOrdering": "ORDER_AND_PAY",
         }
         if rounding:
             profile["cashRounding"] = rounding
@@ -299,14 +299,10 @@ class ApiNight(RuleBasedStateMachine):
         order = self._open(n)
         if order is None or order["tableId"] is None:
             return
-        code = self.guest_codes[order["tableId"]]
-        started = self._call("POST", f"/api/guest/tables/{code}/visits")
-        assert started.status_code == 201, started.text
-        number = started.json()["check"]["orderNumber"]
-        [check] = [o for o in self.orders.values() if o["orderNumber"] == number]
+        visit_id, check = self._guests_at(order)
         product = self.products[dish % len(self.products)]
         body = {"items": [{"productId": product["id"], "quantity": quantity}]}
-        url = f"/api/guest/visits/{started.json()['id']}/orders"
+        url = f"/api/guest/visits/{visit_id}/orders"
         if self._act([check], "POST", url, body, money=True) is None or then == "wait":
             return
         waiting = self._call("GET", f"/api/guest-rounds?locationId={self.location}").json()
@@ -315,6 +311,58 @@ class ApiNight(RuleBasedStateMachine):
             self._act([check], "POST", f"{rounds}/confirm", kitchen=True, money=True)
         else:
             self._act([check], "POST", f"{rounds}/decline", {"reason": "86'd"}, money=True)
+
+    def _guests_at(self, order: Json) -> tuple[str, Json]:
+        """A phone's visit at the order's table, and the check it is bound to (the table's
+        first open one)."""
+        code = self.guest_codes[order["tableId"]]
+        started = self._call("POST", f"/api/guest/tables/{code}/visits")
+        assert started.status_code == 201, started.text
+        number = started.json()["check"]["orderNumber"]
+        [check] = [o for o in self.orders.values() if o["orderNumber"] == number]
+        return started.json()["id"], check
+
+    @rule(
+        n=index,
+        whole=st.booleans(),
+        tip=st.sampled_from([0, 1.2]),
+        cash_meanwhile=st.booleans(),
+        declined=st.booleans(),
+    )
+    def guests_pay(
+        self, n: int, whole: bool, tip: float, cash_meanwhile: bool, declined: bool
+    ) -> None:
+        """A phone at the table pays part or all of its check by card with a tip (docs/design.md
+        §28), maybe while a server takes part in cash: one card payment, or none (declined, or
+        given back whole when the balance shrank under it)."""
+        order = self._open(n)
+        if order is None or order["tableId"] is None:
+            return
+        visit_id, check = self._guests_at(order)
+        due = cents(check["balanceDue"])
+        amount = due if whole else due // 2
+        if amount <= 0:
+            return
+        body = {"amount": amount / 100, "tip": tip}
+        url = f"/api/guest/visits/{visit_id}/payments"
+        started = self._act([check], "POST", url, body)
+        if started is None:
+            return
+        poll_card_readers(self.client)
+        if cash_meanwhile:
+            # Part of it in cash (a third: the check stays open) while the guest types.
+            open_ids = [o["id"] for o in self.orders.values() if o["status"] in OPEN]
+            self.pay(open_ids.index(check["id"]), card=False, whole=False, tip=0)
+        number = "4000 0000 0000 0002" if declined else "4242 4242 4242 4242"
+        typed = self._call("POST", f"{url}/{started['id']}/simulate", {"cardNumber": number})
+        assert typed.status_code == 200, typed.text
+        after = self._read(check["id"])
+        made = [p for p in after["payments"] if p["id"] == started["id"]]
+        status = typed.json()["status"]
+        assert status in ("SUCCEEDED", "REFUNDED", "DECLINED"), typed.text
+        assert status != "DECLINED" or declined
+        assert len(made) == (1 if status == "SUCCEEDED" else 0), (typed.text, made)
+        self.kitchen_moved = self.money_moved = True
 
     @rule(n=index)
     def fire_second_course(self, n: int) -> None:

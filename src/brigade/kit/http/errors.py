@@ -106,6 +106,11 @@ class Problem(BaseModel):
         alias="openChecks",
         description="`open_checks`: the checks still open when a Z was asked for",
     )
+    check_paid: bool | None = Field(
+        default=None,
+        alias="checkPaid",
+        description="`visit_ended`: true when the guests' check closed paid in full",
+    )
 
 
 def problem(
@@ -120,6 +125,7 @@ def problem(
     refundable_amount: Decimal | None = None,
     refundable_tip: Decimal | None = None,
     open_checks: list[dict[str, object]] | None = None,
+    check_paid: bool | None = None,
 ) -> JSONResponse:
     body = Problem(
         type=f"https://brigade.dev/problems/{code.replace('_', '-')}",
@@ -135,6 +141,7 @@ def problem(
         openChecks=None
         if open_checks is None
         else [OpenCheck.model_validate(c) for c in open_checks],
+        checkPaid=check_paid,
     )
     content = body.model_dump(mode="json", by_alias=True, exclude_none=True)
     if body.open_checks is not None:
@@ -238,6 +245,7 @@ def problem_for(error: errors.DomainError) -> JSONResponse:
         refundable_amount=getattr(error, "refundable_amount", None),
         refundable_tip=getattr(error, "refundable_tip", None),
         open_checks=getattr(error, "open_checks", None),
+        check_paid=getattr(error, "check_paid", None) or None,
     )
 
 
