@@ -35,14 +35,15 @@ const LANGUAGE_NAMES: Record<Language, string> = {
   ar: "العربية",
 };
 
-type Failure = "noCode" | "unknown" | "off" | "ended" | { detail: string };
+// "paid": the visit ended with its check paid in full (the phones thank the guests).
+type Failure = "noCode" | "unknown" | "off" | "ended" | "paid" | { detail: string };
 type Notice = { text: string; error: boolean } | null;
 
 const storage = () => window.sessionStorage;
 
 function failureOf(error: unknown): Failure {
   if (error instanceof ApiError) {
-    if (error.status === 410) return "ended";
+    if (error.status === 410) return error.problem.checkPaid ? "paid" : "ended";
     if (error.status === 404) return "unknown";
     if (error.code === "guest_ordering_off") return "off";
     return { detail: error.detail };
@@ -84,7 +85,7 @@ export function GuestApp() {
     (error: unknown) => {
       if (!isGone(error) || !code) return false;
       forgetVisit(code, storage());
-      setFailure("ended");
+      setFailure(failureOf(error) === "paid" ? "paid" : "ended");
       return true;
     },
     [code],
@@ -353,14 +354,16 @@ export function GuestApp() {
 
 function Failed(props: { failure: Failure }) {
   const { failure } = props;
-  const ended = failure === "ended";
+  const ended = failure === "ended" || failure === "paid";
+  let heading = t("failed.heading");
   let words: string;
-  if (failure === "ended") words = t("ended.body");
+  if (failure === "paid") [heading, words] = [t("check.allPaid"), t("ended.paid")];
+  else if (failure === "ended") [heading, words] = [t("ended.heading"), t("ended.body")];
   else if (typeof failure === "string") words = t(`failed.${failure}` as const);
   else words = t("failed.other", { detail: failure.detail });
   return (
-    <main class="guest-page guest-failed">
-      <h1>{ended ? t("ended.heading") : t("failed.heading")}</h1>
+    <main class={`guest-page guest-failed ${failure === "paid" ? "guest-paid" : ""}`}>
+      <h1>{heading}</h1>
       <p role={ended ? "status" : "alert"}>{words}</p>
     </main>
   );

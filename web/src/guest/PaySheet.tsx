@@ -23,10 +23,10 @@ import {
   nextRead,
   openPayment,
   PEOPLE,
-  paymentsOf,
   type Share,
   SHARES,
   SIMULATOR,
+  statusOf,
   TEST_CARD,
   TIPS,
 } from "./pay";
@@ -47,14 +47,15 @@ const percent = (value: number) => new Intl.NumberFormat(locale(), { style: "per
 
 /** The payment's state in words, for the sheet's live region. */
 function stateInWords(payment: GuestPayment, cancelling: boolean, money: Money): string {
-  if (payment.provider !== SIMULATOR && payment.status !== "SUCCEEDED") return t("pay.unavailable");
-  if (cancelling && !hasEnded(payment.status)) return t("pay.cancelling");
+  const status = statusOf(payment);
+  if (payment.provider !== SIMULATOR && status !== "SUCCEEDED") return t("pay.unavailable");
+  if (cancelling && !hasEnded(payment)) return t("pay.cancelling");
   const total = money(totalOf(payment));
-  if (payment.status === "SUCCEEDED" && payment.cardBrand && payment.cardLastFour) {
+  if (status === "SUCCEEDED" && payment.cardBrand && payment.cardLastFour) {
     return t("pay.SUCCEEDED", { total, card: payment.cardBrand, lastFour: payment.cardLastFour });
   }
-  if (payment.status === "SUCCEEDED") return t("pay.SUCCEEDED.noCard", { total });
-  return t(`pay.${payment.status}` as const, { total });
+  if (status === "SUCCEEDED") return t("pay.SUCCEEDED.noCard", { total });
+  return t(`pay.${status}` as const, { total });
 }
 
 export function PaySheet(props: {
@@ -70,7 +71,7 @@ export function PaySheet(props: {
 }) {
   const { api, visit, money, onChanged, onGone } = props;
   const visitId = visit.id;
-  const [payment, setPayment] = useState<GuestPayment | null>(() => openPayment(paymentsOf(visit)));
+  const [payment, setPayment] = useState<GuestPayment | null>(() => openPayment(visit.payments));
   const [cancelling, setCancelling] = useState(false);
   const [busy, setBusy] = useState(false);
   const [refusal, setRefusal] = useState<string | null>(null);
@@ -98,7 +99,8 @@ export function PaySheet(props: {
     };
   }, [api, visitId, payment, cancelling, busy, reads, onGone]);
 
-  const ended = payment !== null && hasEnded(payment.status);
+  const status = payment && statusOf(payment);
+  const ended = payment !== null && hasEnded(payment);
   const unavailable = payment !== null && payment.provider !== SIMULATOR;
   // Once it has ended, the check changed (or not): the visit read again.
   useEffect(() => {
@@ -158,13 +160,13 @@ export function PaySheet(props: {
 
   // Closed while the card is awaited: the payment is cancelled, so it holds nothing due.
   const close = () => {
-    if (payment && !hasEnded(payment.status) && !busy) cancelGuestPayment(api, visitId, payment.id).catch(() => {});
-    props.onClose(payment?.status === "SUCCEEDED");
+    if (payment && !ended && !busy) cancelGuestPayment(api, visitId, payment.id).catch(() => {});
+    props.onClose(status === "SUCCEEDED");
   };
 
   // The step's first control takes the focus when the step changes (the sheet's own, Close, at
   // first): what had it is gone.
-  const step = !payment ? "choose" : ended || unavailable ? "outcome" : payment.status;
+  const step = !payment ? "choose" : ended || unavailable ? "outcome" : status;
   const body = useRef<HTMLDivElement>(null);
   const firstStep = useRef(true);
   useEffect(() => {
@@ -182,11 +184,11 @@ export function PaySheet(props: {
   else if (tip === null) why = t("pay.tipInvalid");
 
   const words = payment ? stateInWords(payment, cancelling, money) : "";
-  const failed = payment !== null && !unavailable && ended && payment.status !== "SUCCEEDED";
+  const failed = payment !== null && !unavailable && ended && status !== "SUCCEEDED";
   return (
     <Sheet title={t("pay.heading")} onClose={close}>
       <div class="guest-sheet guest-pay" ref={body}>
-        <p class={`guest-pay-state ${failed ? "error" : payment?.status === "SUCCEEDED" ? "done" : ""}`} role="status">
+        <p class={`guest-pay-state ${failed ? "error" : status === "SUCCEEDED" ? "done" : ""}`} role="status">
           {words}
         </p>
         {payment?.reason && ended && !unavailable && (
@@ -212,14 +214,14 @@ export function PaySheet(props: {
             </Actions>
           </>
         )}
-        {payment?.status === "PENDING" && !unavailable && (
+        {payment && status === "PENDING" && !unavailable && (
           <Actions refusal={refusal}>
             <button type="button" class="btn guest-add" disabled={cancelling} onClick={() => stop(payment)}>
               {t("pay.cancel")}
             </button>
           </Actions>
         )}
-        {payment?.status === "WAITING_FOR_CARD" && !unavailable && (
+        {payment && status === "WAITING_FOR_CARD" && !unavailable && (
           <TestCard
             total={money(totalOf(payment))}
             paying={busy}
@@ -231,7 +233,7 @@ export function PaySheet(props: {
         )}
         {step === "outcome" && (
           <Actions refusal={refusal}>
-            {payment?.status === "SUCCEEDED" || unavailable ? (
+            {status === "SUCCEEDED" || unavailable ? (
               <button type="button" class="btn btn-accent guest-add" onClick={close}>
                 {t("pay.done")}
               </button>
@@ -416,7 +418,7 @@ function TestCard(props: {
       class="guest-pay-card"
       onSubmit={(event) => {
         event.preventDefault();
-        if (typed) props.onPay(number.trim());
+        if (typed) props.onPay(number.replace(/\D/g, ""));
       }}
     >
       <p class="notice">{t("pay.testPayment")}</p>

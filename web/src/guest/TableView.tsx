@@ -6,7 +6,7 @@ import type { ComponentChildren } from "preact";
 import { locale } from "../shared/i18n";
 import { toCents } from "../shared/money";
 import { t } from "./messages";
-import { type GuestPayment, type PaymentStatus, paymentsOf } from "./pay";
+import { type GuestPayment, type PaymentStatus, statusOf } from "./pay";
 import type { Visit } from "./visit";
 
 type Round = Visit["rounds"][number];
@@ -44,7 +44,7 @@ export function TableView(props: { visit: Visit; money: (cents: number) => strin
   const { visit, money } = props;
   const check = visit.check;
   const amount = (value: number) => money(toCents(value));
-  const payments = paymentsOf(visit);
+  const payments = visit.payments;
   return (
     <>
       <section class="guest-section" aria-labelledby="check-heading">
@@ -146,8 +146,8 @@ const roundHeading = (round: Round): Heading => ({
 
 const paymentHeading = (payment: GuestPayment): Heading => ({
   title: t("payment.title", { time: timeOf(payment.createdAt) }),
-  tone: PAYMENT_TONE[payment.status],
-  state: t(`payment.${payment.status}` as const),
+  tone: PAYMENT_TONE[statusOf(payment)],
+  state: t(`payment.${statusOf(payment)}` as const),
 });
 
 /** A round or a payment, under its heading, with what it holds. */

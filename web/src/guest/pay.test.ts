@@ -15,7 +15,7 @@ import {
   nextRead,
   openPayment,
   type PaymentStatus,
-  paymentsOf,
+  statusOf,
   type Share,
   tipOf,
   type TipChoice,
@@ -142,7 +142,7 @@ describe("a choice on the visit as it stands", () => {
     ],
     ["a tip typed that is none", visit(40.25, []), { share: "all", tip: "other", tipTyped: "lots" }, "all", 4025, null],
     ["no amount, no tip", visit(40.25, []), { share: "other", typed: "41", tip: 20 }, "other", null, null],
-    ["no check yet", { rounds: [] } as unknown as Visit, {}, "all", null, null],
+    ["no check yet", { rounds: [], payments: [] } as unknown as Visit, {}, "all", null, null],
   ] as [string, Visit, Partial<typeof FIRST_CHOICE>, Share, number | null, number | null][])(
     "%s",
     (_, on, changed, share, amount, tip) => {
@@ -209,10 +209,15 @@ describe("following a payment", () => {
     expect(openPayment([])).toBeNull();
   });
 
-  it("reads a visit's payments, none from a server that does not answer them", () => {
-    const visit = { rounds: [] } as unknown as Visit;
-    expect(paymentsOf(visit)).toEqual([]);
-    expect(paymentsOf({ ...visit, payments: [payment("SUCCEEDED")] } as Visit)).toHaveLength(1);
+  it.each([
+    ["HELD", "PENDING"],
+    ["CAPTURING", "PENDING"],
+    ["RELEASING", "PENDING"],
+    ["CAPTURED", "SUCCEEDED"],
+    ["RELEASED", "CANCELED"],
+    ["REFUNDED", "REFUNDED"],
+  ] as [GuestPayment["status"], PaymentStatus][])("reads a held card's %s as %s", (status, shown) => {
+    expect(statusOf(payment("PENDING", 10, { status }))).toBe(shown);
   });
 });
 

@@ -2,14 +2,13 @@
 // the tip, in integer cents like the basket, so a share or a tip never drifts by a float's
 // rounding; and how a payment's status reads while the sheet follows it.
 
-import type { GuestPaymentOut } from "../shared/api/guests";
+import type { Schemas } from "../shared/api/client";
 import { type Cents, parseAmount, tipFor, toCents, withPoint } from "../shared/money";
 import type { Visit } from "./visit";
 
-/** A payment from a phone. The contract by hand until the API's schema has it: replaced by
- * Schemas["GuestPaymentOut"] then. */
-export type GuestPayment = GuestPaymentOut;
-export type PaymentStatus = GuestPayment["status"];
+/** A card payment from the phone. */
+export type GuestPayment = Schemas["GuestPaymentOut"];
+type CheckoutStatus = GuestPayment["status"];
 type Round = Visit["rounds"][number];
 
 /** What the guest pays: their own rounds, a share of what is left, all of it, or an amount. */
@@ -29,9 +28,31 @@ export const WAITING_MS = 5000;
 export const TEST_CARD = "4242 4242 4242 4242";
 export const SIMULATOR = "simulator";
 
+/** The statuses a phone's payment goes through. A checkout's others are a bar tab's held card
+ * (HELD, CAPTURING, RELEASING, then CAPTURED or RELEASED), which a phone never makes. */
+export type PaymentStatus =
+  "PENDING" | "WAITING_FOR_CARD" | "SUCCEEDED" | "DECLINED" | "CANCELED" | "TIMED_OUT" | "REFUNDED";
+const AS_PHONES: Record<CheckoutStatus, PaymentStatus> = {
+  PENDING: "PENDING",
+  WAITING_FOR_CARD: "WAITING_FOR_CARD",
+  SUCCEEDED: "SUCCEEDED",
+  DECLINED: "DECLINED",
+  CANCELED: "CANCELED",
+  TIMED_OUT: "TIMED_OUT",
+  REFUNDED: "REFUNDED",
+  // Read as what they mean to the one paying: under way, paid, or nothing taken.
+  HELD: "PENDING",
+  CAPTURING: "PENDING",
+  RELEASING: "PENDING",
+  CAPTURED: "SUCCEEDED",
+  RELEASED: "CANCELED",
+};
+/** A payment's status as the phone tells it. */
+export const statusOf = (payment: GuestPayment): PaymentStatus => AS_PHONES[payment.status];
+
 const ENDED: ReadonlySet<PaymentStatus> = new Set(["SUCCEEDED", "DECLINED", "CANCELED", "TIMED_OUT", "REFUNDED"]);
-/** Statuses a payment ends in: the sheet stops following it. */
-export const hasEnded = (status: PaymentStatus): boolean => ENDED.has(status);
+/** Whether the payment has ended: the sheet stops following it. */
+export const hasEnded = (payment: GuestPayment): boolean => ENDED.has(statusOf(payment));
 
 // Rounds that put items on the check: a declined or refused one put nothing there.
 const ON_THE_CHECK: ReadonlySet<Round["status"]> = new Set(["WAITING", "SENT"]);
@@ -42,7 +63,7 @@ export function myItems(rounds: readonly Round[], payments: readonly GuestPaymen
   const ordered = rounds
     .filter((round) => ON_THE_CHECK.has(round.status))
     .reduce((sum, r) => sum + toCents(r.total), 0);
-  const paid = payments.filter((made) => made.status === "SUCCEEDED").reduce((sum, p) => sum + toCents(p.amount), 0);
+  const paid = payments.filter((made) => statusOf(made) === "SUCCEEDED").reduce((sum, p) => sum + toCents(p.amount), 0);
   return Math.min(Math.max(ordered - paid, 0), Math.max(balanceDue, 0));
 }
 
@@ -97,7 +118,7 @@ export const FIRST_CHOICE: Choice = { share: "mine", people: PEOPLE.min, typed: 
  * (null when it cannot be paid as chosen). */
 export function chosenOf(visit: Visit, choice: Choice) {
   const balanceDue = Math.max(toCents(visit.check?.balanceDue ?? 0), 0);
-  const mine = myItems(visit.rounds, paymentsOf(visit), balanceDue);
+  const mine = myItems(visit.rounds, visit.payments, balanceDue);
   const share: Share = choice.share === "mine" && mine === 0 ? "all" : choice.share;
   const amount = amountOf(share, { mine, balanceDue, people: choice.people, typed: choice.typed });
   const tip = amount === null ? null : tipOf(choice.tip, amount, choice.tipTyped);
@@ -115,24 +136,19 @@ export function tipOf(choice: TipChoice, amount: Cents, typed: string): Cents | 
 /** The newer of what the sheet knows of a payment and what it just heard: an answer that left
  * late (a read sent before the card was typed) never brings an ended payment back. */
 export function laterOf(known: GuestPayment | null, heard: GuestPayment): GuestPayment {
-  if (known && known.id === heard.id && hasEnded(known.status) && !hasEnded(heard.status)) return known;
+  if (known && known.id === heard.id && hasEnded(known) && !hasEnded(heard)) return known;
   return heard;
 }
 
 /** How long until the sheet asks about the payment again; null when it has ended. */
 export function nextRead(payment: GuestPayment, cancelling: boolean): number | null {
-  if (hasEnded(payment.status)) return null;
-  return payment.status === "PENDING" || cancelling ? FOLLOW_MS : WAITING_MS;
+  if (hasEnded(payment)) return null;
+  return statusOf(payment) === "PENDING" || cancelling ? FOLLOW_MS : WAITING_MS;
 }
-
-/** The visit's payments, oldest first. Until the schema's VisitOut has them, read as the
- * contract says (none from a server that does not answer them yet). */
-export const paymentsOf = (visit: Visit): GuestPayment[] =>
-  (visit as Visit & { payments?: GuestPayment[] }).payments ?? [];
 
 /** The payment this phone left open (a reload while paying): the sheet follows it again. */
 export const openPayment = (payments: readonly GuestPayment[]): GuestPayment | null =>
-  payments.filter((made) => !hasEnded(made.status)).at(-1) ?? null;
+  payments.filter((made) => !hasEnded(made)).at(-1) ?? null;
 
 /** Whether a card number was typed: 12 to 19 digits, spaces or dashes between them. */
 export function cardNumberTyped(text: string): boolean {

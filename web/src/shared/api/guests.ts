@@ -1,6 +1,5 @@
 // Guests at the tables: the rounds they order from their phones, as the staff confirm them.
 
-import type { Client } from "openapi-fetch";
 import type { Api, Schemas } from "./client";
 
 type Language = Schemas["Language"];
@@ -46,74 +45,31 @@ export const placeGuestRound = (api: Api, visitId: string, items: GuestItemIn[])
 export const callGuestStaff = (api: Api, visitId: string, kind: CallKind) =>
   api.read(api.client.POST("/api/guest/visits/{visitId}/calls", { params: visit(visitId), body: { kind } }));
 
-// Paying from the phone (docs/design.md §28). Until the API's schema has these (then
-// Schemas["GuestPaymentOut"], Schemas["GuestPaymentIn"] and api.client's own paths), the
-// contract by hand: money in the currency's major units, as everywhere in the API.
+// Paying from the phone (docs/design.md §28): a card payment of the visit's check, followed
+// until its card form is ready, then the simulator's test card or the provider's own.
 
-/** A payment from a phone: replaced by Schemas["GuestPaymentOut"] once the schema has it. */
-export interface GuestPaymentOut {
-  id: string;
-  status: "PENDING" | "WAITING_FOR_CARD" | "SUCCEEDED" | "DECLINED" | "CANCELED" | "TIMED_OUT" | "REFUNDED";
-  /** "simulator" or "stripe_terminal" */
-  provider: string;
-  amount: number;
-  tip: number;
-  cardBrand: string | null;
-  cardLastFour: string | null;
-  /** Why it was declined, cancelled, timed out or given back, in words */
-  reason: string | null;
-  /** The provider's client secret while WAITING_FOR_CARD */
-  clientSecret: string | null;
-  createdAt: string;
-}
-
-/** What a phone asks to pay: replaced by Schemas["GuestPaymentIn"] once the schema has it. */
-export interface GuestPaymentIn {
-  amount: number;
-  tip: number;
-}
-
-type PaymentParams = { path: { visitId: string; paymentId: string } };
-type Answers<Status extends number> = { [S in Status]: { content: { "application/json": GuestPaymentOut } } };
-type Operation<Params, Status extends number> = { parameters: Params; requestBody?: never; responses: Answers<Status> };
-type Taking<Body> = { requestBody: { content: { "application/json": Body } } };
-interface PaymentPaths {
-  "/api/guest/visits/{visitId}/payments": {
-    post: Omit<Operation<{ path: { visitId: string } }, 202>, "requestBody"> & Taking<GuestPaymentIn>;
-  };
-  "/api/guest/visits/{visitId}/payments/{paymentId}": { get: Operation<PaymentParams, 200> };
-  "/api/guest/visits/{visitId}/payments/{paymentId}/simulate": {
-    post: Omit<Operation<PaymentParams, 200>, "requestBody"> & Taking<{ cardNumber: string }>;
-  };
-  "/api/guest/visits/{visitId}/payments/{paymentId}/cancel": { post: Operation<PaymentParams, 200> };
-}
-const paying = (api: Api) => api.client as unknown as Client<PaymentPaths>;
 const payment = (visitId: string, paymentId: string) => ({ path: { visitId, paymentId } });
 
 /** Starts paying `amount` and `tip` of the visit's check by card (PENDING; the server then
  * starts the charge at the provider). */
-export const startGuestPayment = (api: Api, visitId: string, body: GuestPaymentIn) =>
-  api.read(paying(api).POST("/api/guest/visits/{visitId}/payments", { params: visit(visitId), body }));
+export const startGuestPayment = (api: Api, visitId: string, body: Schemas["GuestPaymentIn"]) =>
+  api.read(api.client.POST("/api/guest/visits/{visitId}/payments", { params: visit(visitId), body }));
 
 /** How the payment stands now. */
 export const readGuestPayment = (api: Api, visitId: string, paymentId: string) =>
-  api.read(
-    paying(api).GET("/api/guest/visits/{visitId}/payments/{paymentId}", { params: payment(visitId, paymentId) }),
-  );
+  api.read(api.client.GET("/api/guest/visits/{visitId}/payments/{paymentId}", { params: payment(visitId, paymentId) }));
 
 /** The simulator's test card typed on the phone: the payment answered ended. */
 export const payWithTestCard = (api: Api, visitId: string, paymentId: string, cardNumber: string) =>
   api.read(
-    paying(api).POST("/api/guest/visits/{visitId}/payments/{paymentId}/simulate", {
+    api.client.POST("/api/guest/visits/{visitId}/payments/{paymentId}/simulate", {
       params: payment(visitId, paymentId),
       body: { cardNumber },
     }),
   );
 
-/** Stops the payment: CANCELED, or still WAITING_FOR_CARD while the provider is told. */
+/** Gives the payment up: CANCELED, or still WAITING_FOR_CARD while the provider is told. */
 export const cancelGuestPayment = (api: Api, visitId: string, paymentId: string) =>
   api.read(
-    paying(api).POST("/api/guest/visits/{visitId}/payments/{paymentId}/cancel", {
-      params: payment(visitId, paymentId),
-    }),
+    api.client.POST("/api/guest/visits/{visitId}/payments/{paymentId}/cancel", { params: payment(visitId, paymentId) }),
   );
