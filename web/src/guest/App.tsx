@@ -1,18 +1,20 @@
 // The guests' phone at /t/{guestCode} (docs/design.md §28): the page a table's QR code opens.
 // It starts a visit with the code (kept in sessionStorage, so a reload continues it), shows
-// the menu in the guest's language, takes a round where the restaurant lets guests order, and
-// shows the table's check and the visit's rounds, read again every 10 s while the page is seen.
+// the menu in the guest's language, takes a round where the restaurant lets guests order, shows
+// the table's check and the visit's rounds and payments, read again every 10 s while the page is
+// seen, and where guests pay, takes their card for the check.
 
 import { useCallback, useEffect, useMemo, useRef, useState } from "preact/hooks";
 import { Api, ApiError } from "../shared/api/client";
 import { callGuestStaff, placeGuestRound, readGuestMenu, readGuestVisit, startGuestVisit } from "../shared/api/guests";
 import { LANGUAGES, type Language, useLanguage } from "../shared/i18n";
-import { formatMoney } from "../shared/money";
+import { formatMoney, toCents } from "../shared/money";
 import { type BasketLine, addToBasket, basketTotals, changeQuantity, roundItems } from "./basket";
 import type { GuestProduct } from "./choice";
 import { guestLanguage, phoneLanguages } from "./language";
 import { type GuestMenu, Menu } from "./Menu";
 import { t } from "./messages";
+import { PaySheet } from "./PaySheet";
 import { ProductSheet } from "./ProductSheet";
 import { Review } from "./Review";
 import { TableView } from "./TableView";
@@ -33,14 +35,15 @@ const LANGUAGE_NAMES: Record<Language, string> = {
   ar: "العربية",
 };
 
-type Failure = "noCode" | "unknown" | "off" | "ended" | { detail: string };
+// "paid": the visit ended with its check paid in full (the phones thank the guests).
+type Failure = "noCode" | "unknown" | "off" | "ended" | "paid" | { detail: string };
 type Notice = { text: string; error: boolean } | null;
 
 const storage = () => window.sessionStorage;
 
 function failureOf(error: unknown): Failure {
   if (error instanceof ApiError) {
-    if (error.status === 410) return "ended";
+    if (error.status === 410) return error.problem.checkPaid ? "paid" : "ended";
     if (error.status === 404) return "unknown";
     if (error.code === "guest_ordering_off") return "off";
     return { detail: error.detail };
@@ -62,6 +65,7 @@ export function GuestApp() {
   const [refusal, setRefusal] = useState<string | null>(null);
   const [notice, setNotice] = useState<Notice>(null);
   const [calling, setCalling] = useState(false);
+  const [paying, setPaying] = useState(false);
   const [view, setView] = useState<"menu" | "table">("menu");
   const [online, setOnline] = useState(true);
 
@@ -81,7 +85,7 @@ export function GuestApp() {
     (error: unknown) => {
       if (!isGone(error) || !code) return false;
       forgetVisit(code, storage());
-      setFailure("ended");
+      setFailure(failureOf(error) === "paid" ? "paid" : "ended");
       return true;
     },
     [code],
@@ -155,7 +159,7 @@ export function GuestApp() {
   }, [visit, language]);
 
   // A sheet takes the focus (its first control, Close) and gives it back where it was.
-  const sheetOpen = choosing !== null || reviewing;
+  const sheetOpen = choosing !== null || reviewing || paying;
   useEffect(() => {
     if (!sheetOpen) return;
     const before = document.activeElement instanceof HTMLElement ? document.activeElement : null;
@@ -222,6 +226,8 @@ export function GuestApp() {
   const currency = menu?.currency ?? visit.location.currency;
   const money = (cents: number) => formatMoney(cents, currency);
   const summary = t("basket.summary", { count: totals.count, total: money(totals.total) });
+  const due = toCents(visit.check?.balanceDue ?? 0);
+  const payable = visit.guestOrdering === "ORDER_AND_PAY" && due > 0;
 
   return (
     <div class="guest-page">
@@ -282,6 +288,20 @@ export function GuestApp() {
             <span>{t("basket.review")}</span>
           </button>
         )}
+        {payable && (
+          <button
+            type="button"
+            class="btn guest-pay-open"
+            aria-label={t("pay.open", { due: money(due) })}
+            onClick={() => {
+              setNotice(null);
+              setPaying(true);
+            }}
+          >
+            <span>{t("pay.button")}</span>
+            <span>{t("pay.due", { due: money(due) })}</span>
+          </button>
+        )}
         <div class="guest-calls" role="group" aria-label={t("guest.actions")}>
           <button type="button" class="btn" disabled={calling} onClick={() => call("SERVER")}>
             {t("call.server")}
@@ -314,20 +334,36 @@ export function GuestApp() {
           onClose={() => setReviewing(false)}
         />
       )}
+      {paying && (
+        <PaySheet
+          api={api}
+          visit={visit}
+          money={money}
+          onChanged={refresh}
+          onGone={ended}
+          onClose={(paid) => {
+            setPaying(false);
+            refresh();
+            if (paid) setView("table");
+          }}
+        />
+      )}
     </div>
   );
 }
 
 function Failed(props: { failure: Failure }) {
   const { failure } = props;
-  const ended = failure === "ended";
+  const ended = failure === "ended" || failure === "paid";
+  let heading = t("failed.heading");
   let words: string;
-  if (failure === "ended") words = t("ended.body");
+  if (failure === "paid") [heading, words] = [t("check.allPaid"), t("ended.paid")];
+  else if (failure === "ended") [heading, words] = [t("ended.heading"), t("ended.body")];
   else if (typeof failure === "string") words = t(`failed.${failure}` as const);
   else words = t("failed.other", { detail: failure.detail });
   return (
-    <main class="guest-page guest-failed">
-      <h1>{ended ? t("ended.heading") : t("failed.heading")}</h1>
+    <main class={`guest-page guest-failed ${failure === "paid" ? "guest-paid" : ""}`}>
+      <h1>{heading}</h1>
       <p role={ended ? "status" : "alert"}>{words}</p>
     </main>
   );

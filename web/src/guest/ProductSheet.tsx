@@ -15,6 +15,43 @@ const NOTE_LENGTH = 200;
 export const MINUS = "−";
 export const PLUS = "+";
 
+/** One less or one more of a number from `min` to `max`, shown as `shown` (said as it changes);
+ * `less` and `more` name the buttons. */
+export function Stepper(props: {
+  value: number;
+  min: number;
+  max: number;
+  shown: string;
+  less: string;
+  more: string;
+  onChange: (value: number) => void;
+}) {
+  const { value, min, max, onChange } = props;
+  return (
+    <div class="guest-stepper">
+      <button
+        type="button"
+        class="btn"
+        aria-label={props.less}
+        disabled={value <= min}
+        onClick={() => onChange(Math.max(min, value - 1))}
+      >
+        {MINUS}
+      </button>
+      <output aria-live="polite">{props.shown}</output>
+      <button
+        type="button"
+        class="btn"
+        aria-label={props.more}
+        disabled={value >= max}
+        onClick={() => onChange(Math.min(max, value + 1))}
+      >
+        {PLUS}
+      </button>
+    </div>
+  );
+}
+
 export function ProductSheet(props: {
   product: GuestProduct;
   money: (cents: number) => string;
@@ -85,27 +122,15 @@ export function ProductSheet(props: {
         })}
         <fieldset class="guest-group">
           <legend>{t("sheet.quantity")}</legend>
-          <div class="guest-stepper">
-            <button
-              type="button"
-              class="btn"
-              aria-label={t("sheet.less")}
-              disabled={quantity <= 1}
-              onClick={() => setQuantity((n) => Math.max(1, n - 1))}
-            >
-              {MINUS}
-            </button>
-            <output aria-live="polite">{quantity}</output>
-            <button
-              type="button"
-              class="btn"
-              aria-label={t("sheet.more")}
-              disabled={quantity >= MAX_QUANTITY}
-              onClick={() => setQuantity((n) => Math.min(MAX_QUANTITY, n + 1))}
-            >
-              {PLUS}
-            </button>
-          </div>
+          <Stepper
+            value={quantity}
+            min={1}
+            max={MAX_QUANTITY}
+            shown={String(quantity)}
+            less={t("sheet.less")}
+            more={t("sheet.more")}
+            onChange={setQuantity}
+          />
         </fieldset>
         <label class="guest-note">
           <span>{t("sheet.note")}</span>

@@ -20,6 +20,8 @@ export class ApiError extends Error {
     readonly status: number,
     readonly code: string,
     readonly detail: string,
+    /** The problem's other fields (a 410 `visit_ended`'s `checkPaid`), when it had them. */
+    readonly problem: Partial<Schemas["Problem"]> = {},
   ) {
     super(detail);
   }
@@ -224,11 +226,12 @@ export class Api {
   async read<T>(call: Promise<Answer<T>>): Promise<T> {
     const { data, error, response } = await call;
     if (response.ok) return data as T;
-    const problem = (error ?? null) as { code?: string; detail?: string } | null;
+    const problem = (error ?? null) as Partial<Schemas["Problem"]> | null;
     const failure = new ApiError(
       response.status,
       problem?.code ?? "error",
       problem?.detail ?? `The server answered ${response.status}.`,
+      problem ?? {},
     );
     // A wrong PIN is 401 too, but ends nothing.
     if (failure.code === "unauthorized") this.onUnauthenticated();

@@ -44,3 +44,32 @@ export const placeGuestRound = (api: Api, visitId: string, items: GuestItemIn[])
 /** "Call the server" (SERVER) or "Ask for the bill" (BILL). */
 export const callGuestStaff = (api: Api, visitId: string, kind: CallKind) =>
   api.read(api.client.POST("/api/guest/visits/{visitId}/calls", { params: visit(visitId), body: { kind } }));
+
+// Paying from the phone (docs/design.md §28): a card payment of the visit's check, followed
+// until its card form is ready, then the simulator's test card or the provider's own.
+
+const payment = (visitId: string, paymentId: string) => ({ path: { visitId, paymentId } });
+
+/** Starts paying `amount` and `tip` of the visit's check by card (PENDING; the server then
+ * starts the charge at the provider). */
+export const startGuestPayment = (api: Api, visitId: string, body: Schemas["GuestPaymentIn"]) =>
+  api.read(api.client.POST("/api/guest/visits/{visitId}/payments", { params: visit(visitId), body }));
+
+/** How the payment stands now. */
+export const readGuestPayment = (api: Api, visitId: string, paymentId: string) =>
+  api.read(api.client.GET("/api/guest/visits/{visitId}/payments/{paymentId}", { params: payment(visitId, paymentId) }));
+
+/** The simulator's test card typed on the phone: the payment answered ended. */
+export const payWithTestCard = (api: Api, visitId: string, paymentId: string, cardNumber: string) =>
+  api.read(
+    api.client.POST("/api/guest/visits/{visitId}/payments/{paymentId}/simulate", {
+      params: payment(visitId, paymentId),
+      body: { cardNumber },
+    }),
+  );
+
+/** Gives the payment up: CANCELED, or still WAITING_FOR_CARD while the provider is told. */
+export const cancelGuestPayment = (api: Api, visitId: string, paymentId: string) =>
+  api.read(
+    api.client.POST("/api/guest/visits/{visitId}/payments/{paymentId}/cancel", { params: payment(visitId, paymentId) }),
+  );
