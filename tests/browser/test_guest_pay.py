@@ -138,12 +138,12 @@ def test_two_phones_pay_the_check_my_items_with_a_tip_then_everything_left(
     # What each phone's rounds came to and what the check owes, as the server says.
     visit_a = _visit(phone_a, restaurant)
     [round_a] = visit_a["rounds"]
-    mine = _cents(round_a["total"])
     due = _cents(visit_a["check"]["balanceDue"])
-    # 2 lemonades; the three dishes with 10 % tax on top; the tip 10 % of phone A's.
-    assert (mine, due) == (700, 1925)
-    assert due == _cents(visit_a["check"]["total"])
-    tip = 70
+    # 2 lemonades, with their part of the 10 % tax on top; the tip 10 % of phone A's.
+    assert (_cents(round_a["total"]), _cents(visit_a["check"]["subtotal"])) == (700, 1750)
+    mine = 770
+    assert due == _cents(visit_a["check"]["total"]) == 1925
+    tip = 77
 
     # Phone A: my items, 10 % tip, the test card.
     sheet = _open_pay(phone_a, due)

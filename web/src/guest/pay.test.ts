@@ -5,6 +5,7 @@ import { describe, expect, it } from "vitest";
 import {
   amountOf,
   cardNumberTyped,
+  type Charged,
   chosenOf,
   evenShare,
   FIRST_CHOICE,
@@ -75,7 +76,25 @@ describe("my items", () => {
     ["never above what is due", [round("SENT", 16.5)], [], 1200, 1200],
     ["nothing when nothing is due", [round("SENT", 16.5)], [], 0, 0],
   ])("%s", (_, rounds, payments, balanceDue, mine) => {
-    expect(myItems(rounds, payments, balanceDue)).toBe(mine);
+    // Prices with their tax in them: the rounds' totals are the check's.
+    expect(myItems(rounds, payments, balanceDue, { subtotal: 2350, total: 2350 })).toBe(mine);
+  });
+
+  it.each<[string, Round[], GuestPayment[], number, Charged, number]>([
+    ["with their part of the tax added on top", [round("SENT", 7)], [], 1925, { subtotal: 1750, total: 1925 }, 770],
+    ["rounded half up to the cent", [round("SENT", 0.05)], [], 1000, { subtotal: 1000, total: 1110 }, 6],
+    ["less their part of a discount", [round("SENT", 10)], [], 1800, { subtotal: 2000, total: 1800 }, 900],
+    [
+      "less what was paid, tax in it",
+      [round("SENT", 7)],
+      [payment("SUCCEEDED", 5)],
+      1425,
+      { subtotal: 1750, total: 1925 },
+      270,
+    ],
+    ["no lines yet: the rounds' totals", [round("WAITING", 7)], [], 700, { subtotal: 0, total: 0 }, 700],
+  ])("%s", (_, rounds, payments, balanceDue, charged, mine) => {
+    expect(myItems(rounds, payments, balanceDue, charged)).toBe(mine);
   });
 });
 

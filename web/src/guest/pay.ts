@@ -57,12 +57,24 @@ export const hasEnded = (payment: GuestPayment): boolean => ENDED.has(statusOf(p
 // Rounds that put items on the check: a declined or refused one put nothing there.
 const ON_THE_CHECK: ReadonlySet<Round["status"]> = new Set(["WAITING", "SENT"]);
 
-/** "My items": what this phone's rounds on the check come to, less what its payments that
- * went through paid (their amount, tips apart); never below 0, never above what is due. */
-export function myItems(rounds: readonly Round[], payments: readonly GuestPayment[], balanceDue: Cents): Cents {
-  const ordered = rounds
-    .filter((round) => ON_THE_CHECK.has(round.status))
-    .reduce((sum, r) => sum + toCents(r.total), 0);
+/** The check's lines before and after its tax, charges and discount, in cents. */
+export interface Charged {
+  subtotal: Cents;
+  total: Cents;
+}
+
+/** "My items": what this phone's rounds on the check come to with their part of the check's
+ * tax, charges and discount (in proportion, rounded half up: a round's total is its lines'),
+ * less what its payments that went through paid (their amount, tips apart); never below 0,
+ * never above what is due. */
+export function myItems(
+  rounds: readonly Round[],
+  payments: readonly GuestPayment[],
+  balanceDue: Cents,
+  charged: Charged,
+): Cents {
+  const lines = rounds.filter((round) => ON_THE_CHECK.has(round.status)).reduce((sum, r) => sum + toCents(r.total), 0);
+  const ordered = charged.subtotal > 0 ? Math.round((lines * charged.total) / charged.subtotal) : lines;
   const paid = payments.filter((made) => statusOf(made) === "SUCCEEDED").reduce((sum, p) => sum + toCents(p.amount), 0);
   return Math.min(Math.max(ordered - paid, 0), Math.max(balanceDue, 0));
 }
@@ -118,7 +130,11 @@ export const FIRST_CHOICE: Choice = { share: "mine", people: PEOPLE.min, typed: 
  * (null when it cannot be paid as chosen). */
 export function chosenOf(visit: Visit, choice: Choice) {
   const balanceDue = Math.max(toCents(visit.check?.balanceDue ?? 0), 0);
-  const mine = myItems(visit.rounds, visit.payments, balanceDue);
+  const check = visit.check;
+  const charged = check
+    ? { subtotal: toCents(check.subtotal), total: toCents(check.total) }
+    : { subtotal: 0, total: 0 };
+  const mine = myItems(visit.rounds, visit.payments, balanceDue, charged);
   const share: Share = choice.share === "mine" && mine === 0 ? "all" : choice.share;
   const amount = amountOf(share, { mine, balanceDue, people: choice.people, typed: choice.typed });
   const tip = amount === null ? null : tipOf(choice.tip, amount, choice.tipTyped);
