@@ -200,6 +200,14 @@ def test_two_phones_pay_the_check_my_items_with_a_tip_then_everything_left(
     )
     assert paid == sorted([(mine, tip, "CARD"), (due - mine, 0, "CARD")])
     assert _cents(check["balanceDue"]) == 0
+    # The terminal's floor saw both payments land, at their table, until dismissed.
+    landed = floor.get_by_role("article").filter(has_text="Table 3: paid from a phone")
+    expect(landed).to_have_count(2)
+    expect(landed.first).to_contain_text(f"{_money(mine)} by card, tip {_money(tip)}")
+    expect(landed.last).to_contain_text(f"{_money(due - mine)} by card, tip {_money(0)}")
+    screenshot(floor, "guest-pay-floor")
+    landed.first.get_by_role("button", name="Dismiss").click()
+    expect(landed).to_have_count(1)
     for phone in (phone_a, phone_b):
         phone.context.close()
     floor.context.close()

@@ -1,6 +1,7 @@
 // The guests' rounds waiting for a server (docs/design.md §28), above the floor: each says its
 // table and what it asks for, and is sent to the kitchen or declined with a reason the guests'
-// phone shows. A round refused over a visit's limit is told here until dismissed.
+// phone shows. A round refused over a visit's limit, and a payment made on a guest's phone, are
+// told here until dismissed.
 
 import { useState } from "preact/hooks";
 import { useTerminal } from "../context";
@@ -22,7 +23,7 @@ export function GuestRounds(props: { floor: Floor }) {
   const [busy, setBusy] = useState<string | null>(null);
   const [declining, setDeclining] = useState<GuestRound | null>(null);
   const [error, setError] = useState<string | null>(null);
-  if (rounds.waiting.length === 0 && rounds.refused.length === 0) return null;
+  if (rounds.waiting.length === 0 && rounds.refused.length === 0 && rounds.paid.length === 0) return null;
 
   async function decide(round: GuestRound, asked: () => Promise<unknown>) {
     setBusy(round.id);
@@ -73,6 +74,26 @@ export function GuestRounds(props: { floor: Floor }) {
             <span>{round.reason}</span>
           </div>
           <Button tone="quiet" onClick={() => settle(round.id)}>
+            {t("terminal.rounds.dismiss")}
+          </Button>
+        </article>
+      ))}
+      {rounds.paid.map((payment) => (
+        <article key={payment.id} class="guest-round paid" aria-live="polite">
+          <div class="guest-round-what">
+            <strong>
+              {payment.tableName === null
+                ? t("terminal.rounds.paidSomewhere")
+                : t("terminal.rounds.paid", { table: payment.tableName })}
+            </strong>
+            <span>
+              {t("terminal.rounds.paidHow", {
+                amount: formatMoney(toCents(payment.amount), currency),
+                tip: formatMoney(toCents(payment.tip), currency),
+              })}
+            </span>
+          </div>
+          <Button tone="quiet" onClick={() => settle(payment.id)}>
             {t("terminal.rounds.dismiss")}
           </Button>
         </article>

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { BrigadeEvent } from "../../shared/stream";
 import type { GuestRound } from "../../shared/types";
-import { NO_ROUNDS, heardRound, listed, settled } from "./rounds";
+import { NO_ROUNDS, heardPayment, heardRound, listed, settled } from "./rounds";
 
 const round = (id: string, status: GuestRound["status"]): GuestRound => ({
   id,
@@ -47,5 +47,34 @@ describe("guests' rounds on the floor", () => {
     const now = listed(told, [round("r3", "WAITING")]);
     expect([now.waiting.map((r) => r.id), now.refused.map((r) => r.id)]).toEqual([["r3"], ["r2"]]);
     expect(heardRound(now, { ...event("item.added", round("r4", "WAITING")) })).toBe(now);
+  });
+});
+
+describe("payments from guests' phones on the floor", () => {
+  const checkout = (type: string, readerId: string | null): BrigadeEvent => ({
+    id: 2,
+    type,
+    locationId: "l",
+    entityId: "c1",
+    orderId: "o1",
+    data: { id: "c1", orderId: "o1", readerId, amount: 7.7, tip: 0.77, status: "SUCCEEDED" },
+  });
+  const tables = (orderId: string) => (orderId === "o1" ? "T3" : null);
+
+  it("tells a phone's payment at its check's table until dismissed, once however often heard", () => {
+    const told = heardPayment(NO_ROUNDS, checkout("card_checkout.succeeded", null), tables);
+    expect(told.paid).toEqual([{ id: "c1", tableName: "T3", amount: 7.7, tip: 0.77 }]);
+    expect(heardPayment(told, checkout("card_checkout.succeeded", null), tables).paid).toHaveLength(1);
+    expect(settled(told, "c1")).toEqual(NO_ROUNDS);
+  });
+
+  it("names no table for a check the floor never listed", () => {
+    const told = heardPayment(NO_ROUNDS, checkout("card_checkout.succeeded", null), () => null);
+    expect(told.paid.map((payment) => payment.tableName)).toEqual([null]);
+  });
+
+  it("leaves out a reader's payments and every other step of a checkout", () => {
+    expect(heardPayment(NO_ROUNDS, checkout("card_checkout.succeeded", "reader"), tables)).toBe(NO_ROUNDS);
+    expect(heardPayment(NO_ROUNDS, checkout("card_checkout.waiting", null), tables)).toBe(NO_ROUNDS);
   });
 });

@@ -4,7 +4,7 @@
 // listed yet shown on top (a table seated offline is occupied at once, so a second tap opens
 // its check rather than a second one).
 
-import { useCallback, useEffect, useState } from "preact/hooks";
+import { useCallback, useEffect, useRef, useState } from "preact/hooks";
 import { useTerminal } from "../context";
 import { touchesOrders } from "../../shared/events";
 import { listOrders } from "../../shared/api/orders";
@@ -15,7 +15,7 @@ import { inWords } from "../problems";
 import { t } from "../messages";
 import { type Calls, answered, heard } from "./calls";
 import { listWaitingGuestRounds } from "../../shared/api/guests";
-import { NO_ROUNDS, type Rounds, heardRound, listed, settled } from "./rounds";
+import { NO_ROUNDS, type Rounds, heardPayment, heardRound, listed, settled } from "./rounds";
 
 export interface Floor {
   tables: Table[];
@@ -27,9 +27,9 @@ export interface Floor {
   calls: Calls;
   /** Someone opened the table: its guests' calls are answered. */
   answer: (tableId: string) => void;
-  /** Guests' rounds waiting for a server, and refusals to tell (rounds.ts). */
+  /** Guests' rounds waiting for a server, refusals and phones' payments to tell (rounds.ts). */
   rounds: Rounds;
-  /** A round decided here, or a refusal dismissed: off the lists. */
+  /** A round decided here, or a refusal or a payment dismissed: off the lists. */
   settle: (roundId: string) => void;
 }
 
@@ -45,6 +45,9 @@ export function useFloor(): Floor {
   const answer = useCallback((tableId: string) => setCalls((before) => answered(before, tableId)), []);
   const [rounds, setRounds] = useState<Rounds>(NO_ROUNDS);
   const settle = useCallback((roundId: string) => setRounds((before) => settled(before, roundId)), []);
+  // Each check's table as the floor last listed it: a phone's payment that closed its check is
+  // told at its table after the check has left the floor.
+  const tableOfOrder = useRef(new Map<string, string>());
 
   const reload = useCallback(async () => {
     // A floor kept from before (offline) shows every check the tablet knows on top of it.
@@ -58,6 +61,9 @@ export function useFloor(): Floor {
         remembered(store, `open:${locationId}`, () => listOrders(api, { ...query, status: ["OPEN"] }), kept),
       ]);
       setTables(floor.data);
+      for (const table of floor.data) {
+        for (const order of table.openOrders) tableOfOrder.current.set(order.id, table.name);
+      }
       setTabs([...drafts.data, ...open.data].filter((order) => order.tableId === null));
       setReadSince(asked);
       setError(null);
@@ -77,7 +83,9 @@ export function useFloor(): Floor {
     let queued: ReturnType<typeof setTimeout> | undefined;
     const stop = events.listen((event) => {
       setCalls((before) => heard(before, event));
-      setRounds((before) => heardRound(before, event));
+      setRounds((before) =>
+        heardPayment(heardRound(before, event), event, (orderId) => tableOfOrder.current.get(orderId) ?? null),
+      );
       if (!touchesOrders(event) || queued) return;
       // A burst of events (an order with its items) reloads once.
       queued = setTimeout(() => {
