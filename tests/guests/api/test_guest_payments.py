@@ -13,7 +13,7 @@ import httpx
 import pytest
 
 from brigade.settings import Settings
-from card_payments.api.card_helpers import poll
+from card_payments.api.card_helpers import listed, poll
 from factories import AppClient
 from guests.api.guest_helpers import (
     Json,
@@ -114,17 +114,11 @@ def test_a_cash_payment_meanwhile_gives_the_card_payment_back_whole(client: AppC
     check = _order(client, order)
     assert [(p["paymentMethod"], p["amount"]) for p in check["payments"]] == [("CASH", 5)]
     assert check["balanceDue"] == 7
-    [refund] = ok_list(client.get("/api/card-refunds", params={"orderId": order["id"]}))
+    [refund] = listed(client.get("/api/card-refunds", params={"orderId": order["id"]}))
     assert (refund["amount"], refund["status"]) == (14, "PENDING")
     poll(client)
-    [refund] = ok_list(client.get("/api/card-refunds", params={"orderId": order["id"]}))
+    [refund] = listed(client.get("/api/card-refunds", params={"orderId": order["id"]}))
     assert refund["status"] == "SUCCEEDED"
-
-
-def ok_list(response: Any) -> list[Json]:
-    assert response.status_code == 200, response.text
-    found: list[Json] = response.json()
-    return found
 
 
 def test_a_payment_is_at_most_what_is_left_to_pay(client: AppClient) -> None:
