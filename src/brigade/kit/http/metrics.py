@@ -52,9 +52,16 @@ class RequestTiming(HttpMiddleware):
             await self.app(scope, receive, send_noting_status)
         finally:
             # The router leaves the matched route in the scope; no route: a 404 or 405.
-            route = getattr(scope.get("route"), "path", None) or "unmatched"
+            route = getattr(scope.get("route"), "path", None) or _mount_of(scope) or "unmatched"
             if route not in UNTIMED:
                 metrics.time_request(scope["method"], route, status, perf_counter() - started)
+
+
+def _mount_of(scope: Scope) -> str | None:
+    """A file under a mount (the screens' hashed assets) counts under the mount, one series:
+    the mount leaves its prefix as the root path and no route."""
+    prefix = scope.get("root_path", "")[len(scope.get("app_root_path", "")) :]
+    return f"{prefix}/{{path}}" if prefix else None
 
 
 class Scrapes:
