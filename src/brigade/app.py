@@ -30,6 +30,9 @@ from brigade.catalogue.repository import menu as menu_repository
 from brigade.catalogue.repository import products as product_repository
 from brigade.catalogue.routes import categories, modifier_groups, products
 from brigade.catalogue.service import ready_menu
+from brigade.channels import repository as channel_repository
+from brigade.channels import routes as channels
+from brigade.channels import service as channel_service
 from brigade.dining.repository import rooms as room_repository
 from brigade.dining.routes import locations, tables
 from brigade.event_payloads import document_events, install_event_payloads
@@ -110,6 +113,8 @@ def register_locations() -> None:
         ("readerId", card_repository.reader_location),
         ("checkoutId", card_repository.checkout_location),
         ("roundId", guest_repository.round_location),
+        ("channelId", channel_repository.channel_location),
+        ("incomingId", channel_repository.incoming_location),
         ("locationId", _the_location_itself),
     ):
         located.register(parameter, reader)
@@ -186,6 +191,12 @@ def create_app(settings: Settings | None = None) -> FastAPI:
                 ]
                 if settings.printing == "on"
                 else []
+            ),
+            _background(
+                channel_service.keep_refusing_overdue(
+                    database, stopping, settings.channel_overdue_poll_seconds
+                ),
+                "brigade-channel-orders",
             ),
             _background(
                 keep_sweeping(
@@ -280,6 +291,10 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.include_router(card_payments.provider_webhooks_router)
     app.include_router(guests.router)
     app.include_router(guests.rounds_router)
+    app.include_router(channels.inbound_router)
+    app.include_router(channels.router)
+    app.include_router(channels.orders_router)
+    app.include_router(channels.page_router)
     install_screens(app)
     ensure_every_route_is_brigade(app)
     register_locations()

@@ -19,6 +19,8 @@ from brigade.catalogue.domain.events import CatalogueEvents
 from brigade.catalogue.routes import event_payloads as catalogue
 from brigade.catalogue.routes.modifier_groups import ModifierGroupOut
 from brigade.catalogue.routes.products import ProductDetail
+from brigade.channels import routes as channels
+from brigade.channels.domain import ChannelEvents
 from brigade.event_types import EventType
 from brigade.events.documented import document_event_webhooks
 from brigade.guests import routes as guests
@@ -166,6 +168,22 @@ EVENT_DATA: dict[EventType, tuple[type[ResponseModel], bool]] = {
         ),
         (guests.GuestRoundOut, False),
     ),
+    **dict.fromkeys(
+        (ChannelEvents.CHANNEL_CREATED, ChannelEvents.CHANNEL_UPDATED), (channels.ChannelOut, False)
+    ),
+    ChannelEvents.CHANNEL_MENU_CHANGED: (channels.MenuChangeOut, False),
+    **dict.fromkeys(
+        (
+            ChannelEvents.CHANNEL_ORDER_RECEIVED,
+            ChannelEvents.CHANNEL_ORDER_ACCEPTED,
+            ChannelEvents.CHANNEL_ORDER_PREPARING,
+            ChannelEvents.CHANNEL_ORDER_READY,
+            ChannelEvents.CHANNEL_ORDER_PICKED_UP,
+            ChannelEvents.CHANNEL_ORDER_REFUSED,
+            ChannelEvents.CHANNEL_ORDER_CANCELLED,
+        ),
+        (channels.ChannelOrderOut, False),
+    ),
 }
 
 
@@ -184,6 +202,7 @@ def install_event_payloads(*, max_bytes: int) -> None:
     till.install_event_payloads()
     card_payments.install_event_payloads()
     guests.install_event_payloads()
+    channels.install_event_payloads()
 
     def sent_order(sent: SentOrder, viewer: Role) -> str:
         detail = order_detail(sent.order, viewer)

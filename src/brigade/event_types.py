@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, TypeAlias
 from brigade.access.domain.terminals import AccessEvents
 from brigade.card_payments.domain import CardEvents
 from brigade.catalogue.domain.events import CatalogueEvents
+from brigade.channels.domain import ChannelEvents
 from brigade.guests.domain import GuestEvents
 from brigade.kit.events import EventName, published
 from brigade.kitchen.domain import KitchenEvents
@@ -33,6 +34,7 @@ DECLARED: tuple[type[EventName], ...] = (
     AccessEvents,
     CardEvents,
     GuestEvents,
+    ChannelEvents,
 )
 
 if TYPE_CHECKING:

@@ -8,6 +8,7 @@ from __future__ import annotations
 from brigade.access import listeners as access
 from brigade.card_payments import listeners as card_payments
 from brigade.catalogue import listeners as catalogue
+from brigade.channels import listeners as channels
 from brigade.journal import listeners as journal
 from brigade.kit.db.engine import Database
 from brigade.kitchen import listeners as kitchen
@@ -28,6 +29,7 @@ LISTENERS = (
     *orders.LISTENERS,
     *access.LISTENERS,
     *reports.LISTENERS,
+    *channels.LISTENERS,
 )
 # Who answers each question (kit/questions.py): one feature each.
 ANSWERS = (*catalogue.ANSWERS, *pricing.ANSWERS, *printing.ANSWERS, *journal.ANSWERS)

@@ -6,6 +6,7 @@ from __future__ import annotations
 from brigade.access import tables as access_tables
 from brigade.card_payments import tables as card_payments_tables
 from brigade.catalogue import tables as catalogue_tables
+from brigade.channels import tables as channels_tables
 from brigade.dining import tables as dining_tables
 from brigade.events import tables as events_tables
 from brigade.guests import tables as guests_tables
@@ -24,6 +25,7 @@ FEATURE_TABLES = (
     access_tables,
     card_payments_tables,
     catalogue_tables,
+    channels_tables,
     dining_tables,
     events_tables,
     guests_tables,

@@ -148,6 +148,10 @@ class Settings(BaseSettings):
     stripe_location: str | None = None
     stripe_api_base: str = "https://api.stripe.com"
 
+    # Channels (docs/design.md §29): how often each worker refuses the orders whose window to
+    # accept has closed (the channel hears it within this long of the window).
+    channel_overdue_poll_seconds: float = Field(default=10, gt=0, le=60)
+
     # Guests at the tables (docs/design.md §28): the address their phones reach this server at,
     # which each table's QR code points to (https://pos.example.com); unset: the address a
     # manager's request for the code came to.

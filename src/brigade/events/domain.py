@@ -90,10 +90,14 @@ class EventFilter:
     location_id: UUID | None = None
     # None: every type.
     types: frozenset[EventName] | None = None
+    # Set: this one entity's events only (a channel's own webhook follows its channel).
+    entity_id: UUID | None = None
 
     def matches(self, event: StoredEvent) -> bool:
         """The rule the table's query applies, for events already in memory."""
         if self.location_id is not None and event.location_id != self.location_id:
+            return False
+        if self.entity_id is not None and event.entity_id != self.entity_id:
             return False
         return self.types is None or event.type in self.types
 

@@ -29,6 +29,8 @@ def _conditions(filters: EventFilter) -> list[Any]:
         found.append(events.c.location_id == filters.location_id)
     if filters.types is not None:
         found.append(events.c.type.in_(sorted(filters.types)))
+    if filters.entity_id is not None:
+        found.append(events.c.entity_id == filters.entity_id)
     return found
 
 

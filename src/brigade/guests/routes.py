@@ -23,7 +23,6 @@ from brigade.card_payments.domain import (
     ProviderNotConfigured,
 )
 from brigade.card_payments.service import CardPoller
-from brigade.catalogue.domain.records import Allergen, Product
 from brigade.dining.domain.rooms import GuestOrdering
 from brigade.guests import service
 from brigade.guests.domain import (
@@ -44,6 +43,7 @@ from brigade.guests.domain import (
     TooManyRounds,
     VisitEnded,
 )
+from brigade.guests.menu import GuestItemIn, GuestMenuOut, guest_menu_out
 from brigade.guests.service import PaymentAsked, VisitView
 from brigade.kit import money
 from brigade.kit.errors import InvalidInput, NotFound, OtherLocation
@@ -62,12 +62,10 @@ from brigade.kit.http.types import (
     ResponseModel,
     Text,
     Timestamp,
-    WholeNumber,
 )
 from brigade.kit.languages import Language
 from brigade.orders.allowed import OrderTaker
 from brigade.orders.domain.aggregate import Order
-from brigade.orders.domain.commands import AddItem, ModifierChoice
 from brigade.orders.domain.errors import Overpayment
 from brigade.orders.domain.states import ItemStatus, OrderStatus
 from brigade.settings import Settings
@@ -338,89 +336,6 @@ async def call_staff(visit_id: VisitId, body: CallIn, uow: UowDep) -> CallAnswer
 # --- the guests' menu -----------------------------------------------------------------------
 
 
-class GuestVariant(ResponseModel):
-    id: UUID = Field(description="The variant, to order it by (`variantId`)")
-    name: str = Field(description='Its name ("Large")')
-    price: Money = Field(description="Its price, as the restaurant shows prices")
-
-
-class GuestOption(ResponseModel):
-    modifier_option_id: UUID = Field(description="The option, to choose it by")
-    name: str = Field(description="Its name, in the language asked where translated")
-    price: Money = Field(description="What it adds to each item")
-    sold_out: bool = Field(description="86'd: it cannot be chosen now")
-
-
-class GuestModifierGroup(ResponseModel):
-    name: str = Field(description="The group's name, in the language asked where translated")
-    min_selections: int = Field(description="At least this many of its options on each item")
-    max_selections: int | None = Field(description="At most this many; null: no limit")
-    options: list[GuestOption] = Field(description="Its options, in order")
-
-
-class GuestProduct(ResponseModel):
-    id: UUID = Field(description="The product, to order it by (`productId`)")
-    name: str = Field(description="Its name, in the language asked where translated")
-    description: str | None = Field(description="What it is; null: nothing said")
-    image_url: str | None = Field(description="Its photo; null: none")
-    price: Money = Field(description="Its price, as the restaurant shows prices")
-    allergens: list[Allergen] = Field(
-        description="The EU's 14 allergens it contains, as codes; empty: none declared"
-    )
-    sold_out: bool = Field(description="86'd: shown, but it cannot be ordered now")
-    variants: list[GuestVariant] = Field(description="Its sizes or kinds; empty: none")
-    modifier_groups: list[GuestModifierGroup] = Field(description="Its choices, with their rules")
-
-
-class GuestSection(ResponseModel):
-    name: str | None = Field(
-        description="The category, in the language asked where translated; null: the products "
-        "of no category"
-    )
-    description: str | None = Field(description="The category's description; null: none")
-    products: list[GuestProduct] = Field(description="Its products shown to guests, by name")
-
-
-class GuestMenuOut(ResponseModel):
-    language: Language = Field(description="The language the names are in where translated")
-    currency: str = Field(description="The prices' currency (ISO 4217)")
-    sections: list[GuestSection] = Field(description="The menu's categories, in their order")
-
-
-def _guest_product(product: Product) -> GuestProduct:
-    return GuestProduct(
-        id=product.id,
-        name=product.name,
-        description=product.description,
-        image_url=product.image_url,
-        price=product.price,
-        allergens=list(product.allergens),
-        sold_out=product.is_86d,
-        variants=[
-            GuestVariant(id=variant.id, name=variant.name, price=variant.price)
-            for variant in product.variants
-            if variant.is_active
-        ],
-        modifier_groups=[
-            GuestModifierGroup(
-                name=group.name,
-                min_selections=group.min_selections,
-                max_selections=group.max_selections,
-                options=[
-                    GuestOption(
-                        modifier_option_id=option.modifier_option_id,
-                        name=option.name,
-                        price=option.price,
-                        sold_out=option.is_86d,
-                    )
-                    for option in group.options
-                ],
-            )
-            for group in product.modifier_groups
-        ],
-    )
-
-
 @router.get(
     "/visits/{visitId}/menu",
     response_model=GuestMenuOut,
@@ -442,58 +357,13 @@ async def get_guest_menu(
     (`guestVisible`), by category, with description, photo, allergens, sizes and choices with
     their rules, priced as the restaurant shows prices. An ended visit: 410 `visit_ended`."""
     location, menu = await service.visit_menu(uow, visit_id)
-    shown_in = language or location.language
-    sections = menu.in_language(shown_in).sections()
-    return GuestMenuOut(
-        language=shown_in,
-        currency=location.currency,
-        sections=[
-            GuestSection(
-                name=None if category is None else category.name,
-                description=None if category is None else category.description,
-                products=[_guest_product(product) for product in products],
-            )
-            for category, products in sections
-        ],
-    )
+    return guest_menu_out(location, menu, language)
 
 
 # --- rounds ---------------------------------------------------------------------------------
 
 
-RoundQuantity: Any = WholeNumber(1, 99)
-GuestNotes: Any = Text(200)
 DeclineReason: Any = Text(200, min_length=1)
-
-
-class GuestModifierIn(RequestModel):
-    modifier_option_id: UUID = Field(
-        description="One of the options the product's modifier groups offer, as the guests' "
-        "menu lists them"
-    )
-
-
-class GuestItemIn(RequestModel):
-    product_id: UUID = Field(description="A product of the guests' menu")
-    variant_id: UUID | None = Field(
-        default=None, description="One of the product's variants; null: the product itself"
-    )
-    quantity: RoundQuantity = Field(description="How many (1-99)")
-    modifiers: list[GuestModifierIn] = Field(
-        default_factory=list, max_length=20, description="The options chosen, by the groups' rules"
-    )
-    notes: GuestNotes | None = Field(
-        default=None, description='For the kitchen ("no onions"); null: none'
-    )
-
-    def command(self) -> AddItem:
-        return AddItem(
-            product_id=self.product_id,
-            quantity=Decimal(self.quantity),
-            variant_id=self.variant_id,
-            modifiers=tuple(ModifierChoice(m.modifier_option_id) for m in self.modifiers),
-            notes=self.notes,
-        )
 
 
 class GuestRoundIn(RequestModel):

@@ -234,6 +234,8 @@ class Webhook:
     enabled: bool
     secret_version: int
     rotated_at: datetime | None
+    # Set: only this entity's events are wanted (a channel's own webhook: its channel's).
+    entity_id: UUID | None = None
     # Read with it, not stored: the oldest failing delivery's first failure, the next attempt.
     failing_since: datetime | None = None
     next_attempt_at: datetime | None = None

@@ -102,11 +102,12 @@ async def create_webhook(
     configured_key: str | None,
     resolver: Resolver,
 ) -> tuple[Webhook, str]:
-    """A webhook receiving the events committed from now on, and its secret (shown once)."""
+    """A webhook receiving the events committed from now on, and its secret (shown once).
+    Another feature's own webhook names its ``id`` and the ``entity_id`` it follows."""
     await checked_address(fields["url"], allowed_hosts, resolver)
     created = now()
     webhook = Webhook(
-        id=new_id(),
+        id=fields.get("id") or new_id(),
         url=fields["url"],
         types=tuple(dict.fromkeys(fields["types"])),
         description=fields.get("description"),
@@ -116,6 +117,7 @@ async def create_webhook(
         enabled=True,
         secret_version=FIRST_BASE64_VERSION,
         rotated_at=None,
+        entity_id=fields.get("entity_id"),
     )
     await WebhookRepository(uow).insert(webhook)
     key = await server_key(uow, configured_key)
@@ -349,7 +351,7 @@ class Deliverer:
     async def _queue_new(self, uow: UnitOfWork, webhook: Webhook) -> bool:
         """Queue the events past the webhook's cursor that it wants (a round's worth) and move
         the cursor past them; False if the lease was lost."""
-        wanted = EventFilter(types=frozenset(webhook.types))
+        wanted = EventFilter(types=frozenset(webhook.types), entity_id=webhook.entity_id)
         cursor = webhook.cursor
         repository = WebhookRepository(uow)
         for _ in range(QUEUED_PER_ROUND):

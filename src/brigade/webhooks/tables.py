@@ -38,6 +38,8 @@ webhooks = Table(
     # signs too for the overlap after a rotation.
     Column("secret_version", Integer, nullable=False, server_default="0"),
     Column("rotated_at", UTCDateTime(), nullable=True),
+    # Set: the webhook follows this one entity's events only (a channel's own webhook).
+    Column("entity_id", Uuid, nullable=True),
     Index("ix_webhooks_created_at", "created_at", "id"),
 )
 

@@ -16,6 +16,7 @@ from fastapi.testclient import TestClient
 from brigade.app import create_app
 from brigade.settings import Settings
 from card_payments.api.card_helpers import poll
+from channels.channel_simulator import an_order, connect
 from factories import (
     LOCATION,
     PASSWORD,
@@ -261,6 +262,23 @@ def _waiting_guest_round(client: TestClient) -> str:
     waiting = client.get("/api/guest-rounds", params={"locationId": LOCATION}).json()
     [round_id] = [str(found["id"]) for found in waiting if found["tableId"] == table["id"]]
     return round_id
+
+
+def _channel(client: AppClient) -> str:
+    channel: str = connect(client).channel["id"]
+    return channel
+
+
+def _channel_order(client: AppClient, *, paid: bool = False, accepted: bool = False) -> str:
+    """A platform's order, NEW (or accepted), of a product of its own PLU."""
+    plu = f"PLU-{next(_serial)}"
+    make_product(client, sku=plu, locationId=LOCATION)
+    pushed = connect(client).push(an_order((plu, 1), paid=paid))
+    assert pushed.status_code == 201, pushed.text
+    incoming: str = pushed.json()["id"]
+    if accepted:
+        assert client.post(f"/api/channel-orders/{incoming}/accept").status_code == 200
+    return incoming
 
 
 def _held_card(client: TestClient) -> str:
@@ -948,6 +966,53 @@ ENDPOINTS: dict[tuple[str, str], tuple[str, Scenario]] = {
             "POST", f"/api/guest-rounds/{_waiting_guest_round(c)}/decline", {"reason": "no"}
         ),
     ),
+    # channels (docs/design.md §29): a manager sets them up, whoever takes orders answers
+    # their orders and pauses them
+    ("POST", "/api/channels"): (
+        "MANAGER",
+        lambda c: Call(
+            "POST", "/api/channels", {"locationId": LOCATION, "kind": "INBOUND", "name": "Uber"}
+        ),
+    ),
+    ("GET", "/api/channels"): (
+        "MANAGER",
+        lambda c: Call("GET", f"/api/channels?locationId={LOCATION}"),
+    ),
+    ("GET", "/api/channels/{channelId}"): (
+        "MANAGER",
+        lambda c: Call("GET", f"/api/channels/{_channel(c)}"),
+    ),
+    ("GET", "/api/channels/{channelId}/menu"): (
+        "MANAGER",
+        lambda c: Call("GET", f"/api/channels/{_channel(c)}/menu"),
+    ),
+    ("POST", "/api/channels/{channelId}/pause"): (
+        "SERVER",
+        lambda c: Call("POST", f"/api/channels/{_channel(c)}/pause", {"minutes": 5}),
+    ),
+    ("GET", "/api/channel-orders"): (
+        "SERVER",
+        lambda c: Call("GET", f"/api/channel-orders?locationId={LOCATION}"),
+    ),
+    ("GET", "/api/channel-orders/{incomingId}"): (
+        "SERVER",
+        lambda c: Call("GET", f"/api/channel-orders/{_channel_order(c)}"),
+    ),
+    ("POST", "/api/channel-orders/{incomingId}/accept"): (
+        "SERVER",
+        lambda c: Call("POST", f"/api/channel-orders/{_channel_order(c)}/accept"),
+    ),
+    ("POST", "/api/channel-orders/{incomingId}/refuse"): (
+        "SERVER",
+        lambda c: Call("POST", f"/api/channel-orders/{_channel_order(c)}/refuse", {"reason": "x"}),
+    ),
+    ("POST", "/api/channel-orders/{incomingId}/picked-up"): (
+        "SERVER",
+        lambda c: Call(
+            "POST",
+            f"/api/channel-orders/{_channel_order(c, paid=True, accepted=True)}/picked-up",
+        ),
+    ),
     ("POST", "/api/orders/{orderId}/card-holds"): ("SERVER", _start_card_hold),
     ("POST", "/api/card-checkouts/{checkoutId}/capture"): (
         "SERVER",
@@ -980,6 +1045,12 @@ PUBLIC = {
     ("GET", "/api/guest/visits/{visitId}/payments/{paymentId}"),
     ("POST", "/api/guest/visits/{visitId}/payments/{paymentId}/cancel"),
     ("POST", "/api/guest/visits/{visitId}/payments/{paymentId}/simulate"),
+    # A platform's orders: the channel's signature (tests/channels/api).
+    ("POST", "/api/channels/{channelId}/orders"),
+    # The restaurant's own ordering page: anyone orders; an order's id is its key.
+    ("GET", "/api/order-pages/{slug}"),
+    ("POST", "/api/order-pages/{slug}/orders"),
+    ("GET", "/api/order-pages/{slug}/orders/{incomingId}"),
 }
 # Where who the caller is matters beyond their role (tests/access/api, tests/dining/api):
 # signing in is a terminal's; one sets one's own PIN and ends one's own session.

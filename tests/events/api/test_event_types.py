@@ -19,6 +19,7 @@ from brigade.card_payments.domain import CardEvents
 from brigade.card_payments.repository import CheckoutRepository
 from brigade.card_payments.routes import CardCheckoutEventOut
 from brigade.catalogue.domain.events import CatalogueEvents
+from brigade.channels.domain import ChannelEvents
 from brigade.event_payloads import EVENT_DATA
 from brigade.event_types import EventType
 from brigade.guests.domain import GuestEvents
@@ -35,6 +36,7 @@ from card_payments.api.card_helpers import (
     poll,
     started,
 )
+from channels.channel_simulator import an_order, connect
 from events.api.event_helpers import all_events
 from factories import (
     LOCATION,
@@ -801,6 +803,132 @@ def card_refund_failed(client: AppClient) -> tuple[int, Expected]:
     return before, _card_refund_event(client, (CardEvents.CARD_REFUND_FAILED,), order)
 
 
+# --- channels (docs/design.md §29) -----------------------------------------------------------
+
+
+def _channel_event(types: tuple[EventType, ...], data: Json) -> Expected:
+    """A channel's event: about the channel (its webhook follows it), its data as a manager
+    reads it (a cook may not)."""
+    entity: str = data.get("channelId") or data["id"]
+    return Expected(types, "", entity, data.get("orderId"), data=data)
+
+
+def channel_created(client: AppClient) -> tuple[int, Expected]:
+    before = _last_id(client)
+    made = connect(client).channel
+    shown = _ok(client.get(f"/api/channels/{made['id']}"))
+    return before, _channel_event((ChannelEvents.CHANNEL_CREATED,), shown)
+
+
+def channel_updated(client: AppClient) -> tuple[int, Expected]:
+    channel = connect(client).channel
+    before = _last_id(client)
+    paused = _ok(client.post(f"/api/channels/{channel['id']}/pause", json={"minutes": 15}))
+    return before, _channel_event((ChannelEvents.CHANNEL_UPDATED,), paused)
+
+
+def channel_menu_changed(client: AppClient) -> tuple[int, Expected]:
+    channel = connect(client).channel
+    dish = make_product(client, name="Pho", price=11, sku="PHO-1")
+    before = _last_id(client)
+    _ok(client.post(f"/api/products/{dish['id']}/86"))
+    [entry] = _ok(client.get(f"/api/channels/{channel['id']}/menu"))["entries"]
+    data = {"channelId": channel["id"], "entries": [entry]}
+    types = (CatalogueEvents.PRODUCT_86D, ChannelEvents.CHANNEL_MENU_CHANGED)
+    return before, Expected(types, "", channel["id"], None, data=data)
+
+
+def _pushed(client: AppClient, *, paid: bool = False) -> tuple[int, Json]:
+    """A platform's order of a product of its own PLU, and the last event before the push."""
+    make_product(client, name="Pho", price=11, sku="PHO-1")
+    platform = connect(client)
+    before = _last_id(client)
+    return before, _ok(platform.push(an_order(("PHO-1", 1), paid=paid)), 201)
+
+
+def channel_order_received(client: AppClient) -> tuple[int, Expected]:
+    before, pushed = _pushed(client)
+    types = (
+        OrderEvents.ORDER_CREATED,
+        OrderEvents.ITEM_ADDED,
+        ChannelEvents.CHANNEL_ORDER_RECEIVED,
+    )
+    return before, _channel_event(types, pushed)
+
+
+def _accepted(client: AppClient, *, paid: bool = False) -> tuple[int, Json]:
+    _, pushed = _pushed(client, paid=paid)
+    before = _last_id(client)
+    return before, _ok(client.post(f"/api/channel-orders/{pushed['id']}/accept"))
+
+
+# The ticket's event is recorded as the transaction ends, after the channel's.
+ACCEPTED = (
+    OrderEvents.ORDER_SENT,
+    ChannelEvents.CHANNEL_ORDER_ACCEPTED,
+    ChannelEvents.CHANNEL_ORDER_PREPARING,
+    KitchenEvents.KITCHEN_TICKET_CREATED,
+)
+
+
+def channel_order_accepted(client: AppClient) -> tuple[int, Expected]:
+    before, accepted = _accepted(client)
+    return before, _channel_event(ACCEPTED, accepted)
+
+
+def channel_order_preparing(client: AppClient) -> tuple[int, Expected]:
+    before, accepted = _accepted(client)
+    return before, _channel_event(ACCEPTED, accepted)
+
+
+def channel_order_ready(client: AppClient) -> tuple[int, Expected]:
+    _, accepted = _accepted(client)
+    tickets = _ok(client.get("/api/kitchen/tickets"))["data"]
+    [ticket] = [t for t in tickets if t["orderId"] == accepted["orderId"]]
+    before = _last_id(client)
+    _ok(client.post(f"/api/kitchen/tickets/{ticket['id']}/bump"))
+    ready = _ok(client.get(f"/api/channel-orders/{accepted['id']}"))
+    types = (
+        OrderEvents.ITEM_UPDATED,
+        ChannelEvents.CHANNEL_ORDER_READY,
+        KitchenEvents.KITCHEN_TICKET_BUMPED,
+    )
+    return before, _channel_event(types, ready)
+
+
+def channel_order_picked_up(client: AppClient) -> tuple[int, Expected]:
+    _, accepted = _accepted(client, paid=True)
+    before = _last_id(client)
+    handed = _ok(client.post(f"/api/channel-orders/{accepted['id']}/picked-up"))
+    types = (
+        ChannelEvents.CHANNEL_ORDER_PICKED_UP,
+        OrderEvents.PAYMENT_CREATED,
+        OrderEvents.ORDER_COMPLETED,
+    )
+    return before, _channel_event(types, handed)
+
+
+def channel_order_refused(client: AppClient) -> tuple[int, Expected]:
+    _, pushed = _pushed(client)
+    before = _last_id(client)
+    url = f"/api/channel-orders/{pushed['id']}/refuse"
+    refused = _ok(client.post(url, json={"reason": "closing"}))
+    types = (ChannelEvents.CHANNEL_ORDER_REFUSED, OrderEvents.ORDER_CANCELLED)
+    return before, _channel_event(types, refused)
+
+
+def channel_order_cancelled(client: AppClient) -> tuple[int, Expected]:
+    _, accepted = _accepted(client)
+    before = _last_id(client)
+    cancel = client.request(
+        "DELETE", f"/api/orders/{accepted['orderId']}", json={"reason": "courier never came"}
+    )
+    _ok(cancel)
+    cancelled = _ok(client.get(f"/api/channel-orders/{accepted['id']}"))
+    types = (ChannelEvents.CHANNEL_ORDER_CANCELLED, OrderEvents.ORDER_CANCELLED)
+    return before, _channel_event(types, cancelled)
+
+
 ACTIONS: dict[EventType, Callable[[Any], tuple[int, Expected]]] = {
     OrderEvents.ORDER_CREATED: order_created,
     OrderEvents.ORDER_UPDATED: order_updated_by_a_discount,
@@ -863,6 +991,16 @@ ACTIONS: dict[EventType, Callable[[Any], tuple[int, Expected]]] = {
     CardEvents.CARD_REFUND_REQUESTED: card_refund_requested,
     CardEvents.CARD_REFUND_SUCCEEDED: card_refund_succeeded,
     CardEvents.CARD_REFUND_FAILED: card_refund_failed,
+    ChannelEvents.CHANNEL_CREATED: channel_created,
+    ChannelEvents.CHANNEL_UPDATED: channel_updated,
+    ChannelEvents.CHANNEL_MENU_CHANGED: channel_menu_changed,
+    ChannelEvents.CHANNEL_ORDER_RECEIVED: channel_order_received,
+    ChannelEvents.CHANNEL_ORDER_ACCEPTED: channel_order_accepted,
+    ChannelEvents.CHANNEL_ORDER_PREPARING: channel_order_preparing,
+    ChannelEvents.CHANNEL_ORDER_READY: channel_order_ready,
+    ChannelEvents.CHANNEL_ORDER_PICKED_UP: channel_order_picked_up,
+    ChannelEvents.CHANNEL_ORDER_REFUSED: channel_order_refused,
+    ChannelEvents.CHANNEL_ORDER_CANCELLED: channel_order_cancelled,
 }
 
 

@@ -94,4 +94,10 @@ def test_every_route_of_the_application_is_a_brigade_route(tmp_path: Path) -> No
         "/api/guest/visits/{visitId}/payments/{paymentId}",
         "/api/guest/visits/{visitId}/payments/{paymentId}/cancel",
         "/api/guest/visits/{visitId}/payments/{paymentId}/simulate",
+        # A delivery platform pushes its orders signed with its channel's secret.
+        "/api/channels/{channelId}/orders",
+        # The restaurant's own ordering page: anyone orders, an order's id is its key.
+        "/api/order-pages/{slug}",
+        "/api/order-pages/{slug}/orders",
+        "/api/order-pages/{slug}/orders/{incomingId}",
     }

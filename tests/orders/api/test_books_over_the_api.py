@@ -32,6 +32,7 @@ from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, ru
 
 from books import OPEN, TO_COOK, cents, conservation_problems, nights, order_problems, units
 from card_payments.api.card_helpers import poll as poll_card_readers
+from channels.channel_simulator import Platform, an_order, connect
 from factories import AppClient
 
 Json = dict[str, Any]
@@ -61,6 +62,8 @@ class ApiNight(RuleBasedStateMachine):
         self.kitchen_moved = self.money_moved = False
         # The location's card reader (a MANUAL simulator's: a step taps it), made when needed.
         self.reader: Json | None = None
+        # A delivery platform pushing orders to the location, by its products' PLUs.
+        self.platform: Platform | None = None
 
     # --- the API --------------------------------------------------------------------------
 
@@ -150,7 +153,7 @@ class ApiNight(RuleBasedStateMachine):
             ("Lemonade", 3.45, drinks, bar),
         ):
             product = at | {"name": name, "price": price, "taxRateId": rate["id"]}
-            product |= {"guestVisible": True}
+            product |= {"guestVisible": True, "sku": name.upper().replace(" ", "-")}
             self.products.append(
                 self._made("/api/products", product | {"categoryId": category["id"]})
             )
@@ -165,6 +168,7 @@ class ApiNight(RuleBasedStateMachine):
         ):
             body = at | {"name": name, "categoryIds": categories, "isExpo": expo}
             self.stations.append(self._made("/api/kitchen/stations", body)["id"])
+        self.platform = connect(self.client, location=self.location)
         for n, count in enumerate(guests):
             self.open_check(n, count, takeout=False)
         for n, dishes in enumerate(menus):
@@ -363,6 +367,33 @@ class ApiNight(RuleBasedStateMachine):
         assert status != "DECLINED" or declined
         assert len(made) == (1 if status == "SUCCEEDED" else 0), (typed.text, made)
         self.kitchen_moved = self.money_moved = True
+
+    @rule(
+        dishes=st.lists(st.tuples(index, st.integers(1, 3)), min_size=1, max_size=3),
+        paid=st.booleans(),
+        then=st.sampled_from(["accept", "refuse", "wait"]),
+    )
+    def platform_order(self, dishes: list[tuple[int, int]], paid: bool, then: str) -> None:
+        """A delivery platform pushes an order (docs/design.md §29), paid to it or to pay at
+        pickup; the staff accept it (a paid one is then handed over, its platform payment
+        completing the check), refuse it (its check cancelled), or have not yet. A product
+        86'd meanwhile refuses it whole: nothing made."""
+        assert self.platform is not None
+        lines = [(self.products[d % len(self.products)]["sku"], q) for d, q in dishes]
+        pushed = self.platform.push(an_order(*lines, paid=paid))
+        assert pushed.status_code in (201, 422), pushed.text
+        if pushed.status_code == 422:
+            return
+        incoming = pushed.json()
+        check = self._read(incoming["orderId"])
+        self.money_moved = True
+        url = f"/api/channel-orders/{incoming['id']}"
+        if then == "refuse":
+            self._act([check], "POST", f"{url}/refuse", REASON, kitchen=True, money=True)
+        elif then == "accept":
+            accepted = self._act([check], "POST", f"{url}/accept", kitchen=True, money=True)
+            if accepted is not None and paid:
+                self._act([self.orders[check["id"]]], "POST", f"{url}/picked-up", money=True)
 
     @rule(n=index)
     def fire_second_course(self, n: int) -> None:

@@ -8,7 +8,8 @@ detail of that product or group.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import replace
+from dataclasses import dataclass, replace
+from uuid import UUID
 
 from brigade.catalogue.domain.menu import auto_86_changed
 from brigade.catalogue.domain.records import ModifierGroup, Product, fell_low_on_stock
@@ -25,6 +26,16 @@ class CatalogueEvents(EventName):
     MODIFIER_GROUP_CREATED = "modifier_group.created"
     MODIFIER_GROUP_UPDATED = "modifier_group.updated"
     MODIFIER_GROUP_DELETED = "modifier_group.deleted"
+
+
+@dataclass(frozen=True, slots=True)
+class ProductsChanged:
+    """Products whose detail or availability changed (an edit, an 86 or its lifting, by hand
+    or by stock), told in the change's transaction: what the channels pass on to their
+    platforms (channels/listeners.py)."""
+
+    location_id: UUID | None
+    product_ids: tuple[UUID, ...]
 
 
 def product_event(event_type: CatalogueEvents, product: Product) -> Envelope:

@@ -27,6 +27,7 @@ from sqlalchemy import (
 
 from brigade.catalogue.domain.events import (
     CatalogueEvents,
+    ProductsChanged,
     menu_changed,
     product_changed,
     product_event,
@@ -252,6 +253,18 @@ class ProductRepository:
         row = found.first()
         return None if row is None else _to_product(row)
 
+    async def with_skus(self, location_id: UUID, skus: Sequence[str]) -> list[Product]:
+        """The live products at the location whose sku is among ``skus`` (a channel's PLUs);
+        with no ``skus``: every one that has a sku, by name."""
+        connection = await self._uow.connection()
+        query = _select_products().where(
+            _LIVE, products.c.location_id == location_id, products.c.sku.is_not(None)
+        )
+        if skus:
+            query = query.where(products.c.sku.in_(sorted(set(skus))))
+        rows = await connection.execute(query.order_by(products.c.name, products.c.id))
+        return [_to_product(row) for row in rows]
+
     async def guest_menu(self, location_id: UUID) -> list[Product]:
         """The location's products shown to guests (GUEST_MENU_LIMIT at most), by name."""
         connection = await self._uow.connection()
@@ -318,7 +331,10 @@ class ProductRepository:
         del row["id"], row["created_at"]
         connection = await self._uow.connection()
         await connection.execute(update(products).where(products.c.id == product.id).values(row))
-        self._uow.record(product_changed(before, product))
+        announced = product_changed(before, product)
+        self._uow.record(announced)
+        if announced:
+            await self._uow.handle(ProductsChanged(product.location_id, (product.id,)))
 
     def menu_changed(self, shown: Sequence[Product]) -> None:
         """Record ``product.updated`` for products whose detail changed with their menu (their
@@ -339,7 +355,10 @@ class ProductRepository:
                 auto_86d=product.auto_86d,
             )
         )
-        self._uow.record(stock_moved(before, product))
+        announced = stock_moved(before, product)
+        self._uow.record(announced)
+        if before.is_86d != product.is_86d:
+            await self._uow.handle(ProductsChanged(product.location_id, (product.id,)))
 
     async def soft_delete(self, product: Product, at: datetime) -> None:
         """Delete the product and record ``product.deleted`` with its last state (a deleted

@@ -93,6 +93,14 @@ async def guest_menu(uow: UnitOfWork, location_id: UUID) -> GuestMenu:
     return GuestMenu(tuple(categories), tuple(products))
 
 
+async def products_with_skus(
+    uow: UnitOfWork, location_id: UUID, skus: Sequence[str] = ()
+) -> list[Product]:
+    """The location's live products among ``skus`` (every one that has a sku when none is
+    given), by name: what a channel knows them by."""
+    return await ProductRepository(uow).with_skus(location_id, skus)
+
+
 async def on_guest_menu(uow: UnitOfWork, product_ids: Sequence[UUID]) -> set[UUID]:
     """Which of ``product_ids`` guests may order: live, active products shown to them, not
     modifiers (docs/design.md §28)."""

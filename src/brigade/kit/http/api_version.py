@@ -4,5 +4,5 @@ deprecated, a default changed), and named in CHANGELOG.md. Every answer says it 
 
 from __future__ import annotations
 
-API_VERSION = "2026-12-06"
+API_VERSION = "2026-12-07"
 HEADER = "Brigade-Version"

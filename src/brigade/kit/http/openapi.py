@@ -149,6 +149,12 @@ TAGS: list[dict[str, str]] = [
         "description": "Guests at a table, from their phones, with no credential: the table's "
         "QR code opens a visit bound to the table's check, which ends with it.",
     },
+    {
+        "name": "channels",
+        "description": "Online ordering pages and delivery platforms: the orders they bring in "
+        "(signed, whole or refused), accepted on the terminal, their statuses told back by "
+        "the channel's webhook (docs/channels.md).",
+    },
     {"name": "shifts", "description": "Clocking in and out; the staff's shifts (MANAGER)."},
     {
         "name": "checkout",

@@ -46,7 +46,7 @@ from brigade.orders.domain.commands import (
     TakePayment,
 )
 from brigade.orders.domain.courses import FIRST_COURSE, fired_with, sent_by_a_send
-from brigade.orders.domain.domain_events import OrderCompleted, PaymentRefunded
+from brigade.orders.domain.domain_events import OrderCancelled, OrderCompleted, PaymentRefunded
 from brigade.orders.domain.errors import (
     BusinessDayClosed,
     CheckHasPayments,
@@ -358,7 +358,7 @@ class OrderChanges:
     # The tickets of items set back from READY to PREPARING: made again, back on the board.
     remade_tickets: list[UUID] = field(default_factory=list)
     # What happened, in orders' words (domain_events.py), for whichever feature listens.
-    happened: list[OrderCompleted | PaymentRefunded] = field(default_factory=list)
+    happened: list[OrderCompleted | OrderCancelled | PaymentRefunded] = field(default_factory=list)
 
 
 def _lines(lines: Iterable[OrderLine]) -> list[Line]:
@@ -776,6 +776,9 @@ class Order:
             cancel_reason=reason,
             cancelled_by_id=actor.staff_id,
             cancelled_by_name=actor.name,
+        )
+        self._changes.happened.append(
+            OrderCancelled(self._header.id, self._header.location_id, reason)
         )
         return refund
 

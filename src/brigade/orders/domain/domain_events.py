@@ -29,6 +29,15 @@ class OrderCompleted:
 
 
 @dataclass(frozen=True, slots=True)
+class OrderCancelled:
+    """A check cancelled, with why."""
+
+    order_id: UUID
+    location_id: UUID | None
+    reason: str
+
+
+@dataclass(frozen=True, slots=True)
 class PaymentRefunded:
     """Money given back on one payment of a check (a refund, or a paid check cancelled):
     ``amount_cents`` and ``tip_cents`` of payment ``payment_id``, by refund ``refund_id``."""

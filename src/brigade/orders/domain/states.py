@@ -26,6 +26,8 @@ class PaymentMethod(StrEnum):
     GIFT_CARD = "GIFT_CARD"
     LOYALTY = "LOYALTY"
     STORE_CREDIT = "STORE_CREDIT"
+    # Paid to a delivery platform, which pays the restaurant out (docs/design.md §29).
+    CHANNEL = "CHANNEL"
 
 
 class PaymentStatus(StrEnum):
