@@ -113,16 +113,19 @@ class ChannelIn(RequestModel):
 
 
 class ChannelOut(ResponseModel):
-    id: UUID
-    location_id: UUID
-    kind: ChannelKind
-    name: str
+    id: UUID = Field(description="The channel")
+    location_id: UUID = Field(description="The location whose kitchen makes its orders")
+    kind: ChannelKind = Field(description="WEB (the ordering page) or INBOUND (a platform)")
+    name: str = Field(description="What the staff and tickets call it")
     slug: str | None = Field(description="A WEB channel's page: `/order/{slug}`")
     status_url: str | None = Field(description="Where an INBOUND channel is told statuses")
-    accept_window_seconds: int
-    auto_accept: bool
-    prep_minutes: int
-    orders_per_slot: int | None
+    accept_window_seconds: int = Field(description="How long a NEW order waits to be accepted")
+    auto_accept: bool = Field(description="Every order accepted as it arrives")
+    prep_minutes: int = Field(description="The soonest pickup, in minutes from ordering")
+    orders_per_slot: int | None = Field(
+        description="The most orders a 15-minute slot may hold, across the location's "
+        "channels, for this one to take another; null: no limit"
+    )
     paused_until: Timestamp | None = Field(description="Taking no orders until then")
     created_at: Timestamp
     updated_at: Timestamp
@@ -194,15 +197,15 @@ async def pause_channel(
 
 class MenuEntryOut(ResponseModel):
     plu: str = Field(description="The product's PLU: its sku, unique at the location")
-    name: str
-    description: str | None
-    category_id: UUID | None
+    name: str = Field(description="Its name")
+    description: str | None = Field(description="What it is; null: nothing said")
+    category_id: UUID | None = Field(description="Its category; null: none")
     price: Money = Field(description="Its price, in the location's currency")
     available: bool = Field(description="False: 86'd or inactive; orders naming it are refused")
 
 
 class ChannelMenuOut(ResponseModel):
-    channel_id: UUID
+    channel_id: UUID = Field(description="The channel")
     entries: list[MenuEntryOut] = Field(description="Every product that has a PLU, by name")
 
 
@@ -231,9 +234,13 @@ class InboundModifierIn(RequestModel):
 
 class InboundLineIn(RequestModel):
     plu: Annotated[str, Text(64, min_length=1)] = Field(description="The product's PLU (sku)")
-    quantity: int = Field(ge=1, le=99)
-    modifiers: list[InboundModifierIn] = Field(default_factory=list, max_length=20)
-    notes: Annotated[str, Text(500)] | None = None
+    quantity: int = Field(ge=1, le=99, description="How many (1-99)")
+    modifiers: list[InboundModifierIn] = Field(
+        default_factory=list, max_length=20, description="The modifiers chosen, by PLU"
+    )
+    notes: Annotated[str, Text(500)] | None = Field(
+        default=None, description='For the kitchen ("no onions")'
+    )
 
 
 class InboundOrderIn(RequestModel):
@@ -241,12 +248,16 @@ class InboundOrderIn(RequestModel):
         description="The channel's id for the order: pushed again, it is the same order"
     )
     order_type: TAKEN_ORDER_TYPES = Field(description="TAKEOUT (pickup) or DELIVERY")
-    customer_name: Annotated[str, Text(40)] | None = None
-    phone: Annotated[str, Text(40)] | None = None
+    customer_name: Annotated[str, Text(40)] | None = Field(
+        default=None, description="The guest's name, on the ticket and the bag"
+    )
+    phone: Annotated[str, Text(40)] | None = Field(
+        default=None, description="The guest's or courier's phone"
+    )
     pickup_at: datetime | None = Field(
         default=None, description="When the courier or guest picks it up; none: soonest"
     )
-    items: list[InboundLineIn] = Field(min_length=1, max_length=50)
+    items: list[InboundLineIn] = Field(min_length=1, max_length=50, description="The lines, by PLU")
     paid: bool = Field(default=False, description="Paid to the platform already")
 
     def order(self) -> InboundOrder:
@@ -268,36 +279,36 @@ class InboundOrderIn(RequestModel):
 
 class IncomingLineOut(ResponseModel):
     plu: str | None = Field(description="The PLU it was named by; null: ordered on the page")
-    name: str
-    quantity: int
-    total: Money
-    notes: str | None
+    name: str = Field(description="The product's name here")
+    quantity: int = Field(description="How many")
+    total: Money = Field(description="The line's price here, modifiers included")
+    notes: str | None = Field(description="For the kitchen")
 
 
 class ChannelOrderOut(ResponseModel):
     """An order a channel brought in, on its check (`orderId`)."""
 
     id: UUID = Field(description="Brigade's id for it")
-    channel_id: UUID
-    channel_name: str
-    location_id: UUID
+    channel_id: UUID = Field(description="The channel it came from")
+    channel_name: str = Field(description="The channel's name")
+    location_id: UUID = Field(description="The location making it")
     channel_order_id: str = Field(description="The channel's id for it")
     order_id: UUID = Field(description="Its check")
     order_number: int = Field(description="Its check's number, on the ticket and the board")
-    order_type: OrderType
+    order_type: OrderType = Field(description="TAKEOUT (pickup) or DELIVERY")
     status: IncomingStatus = Field(
         description="NEW (to accept by `acceptBy`), PREPARING, READY, PICKED_UP, REFUSED or "
         "CANCELLED"
     )
-    customer_name: str | None
-    phone: str | None
-    pickup_at: Timestamp
-    lines: list[IncomingLineOut]
-    total: Money
+    customer_name: str | None = Field(description="The guest's name")
+    phone: str | None = Field(description="The guest's or courier's phone")
+    pickup_at: Timestamp = Field(description="When it is picked up")
+    lines: list[IncomingLineOut] = Field(description="Its lines, as priced here")
+    total: Money = Field(description="What its check comes to")
     paid: bool = Field(description="Paid to the platform")
-    received_at: Timestamp
+    received_at: Timestamp = Field(description="When it arrived")
     accept_by: Timestamp = Field(description="Refused to the channel if not accepted by then")
-    updated_at: Timestamp
+    updated_at: Timestamp = Field(description="When its status last changed")
     reason: str | None = Field(description="Why it was refused or cancelled")
 
 
@@ -328,7 +339,8 @@ def _incoming_out(incoming: IncomingOrder) -> ChannelOrderOut:
     response_model=ChannelOrderOut,
     responses=problem_responses(
         NotFound, InvalidInput, BadSignature, NotInbound, ChannelPaused, SlotFull, OrderRefused
-    ),
+    )
+    | {200: {"model": ChannelOrderOut, "description": "Pushed before: that order as it is now"}},
 )
 async def push_channel_order(
     channel_id: ChannelId,
@@ -437,7 +449,7 @@ async def hand_over_channel_order(
 
 
 class MenuChangeOut(ResponseModel):
-    channel_id: UUID
+    channel_id: UUID = Field(description="The channel told")
     entries: list[MenuEntryOut] = Field(description="The products that changed, as they are")
 
 
@@ -476,12 +488,12 @@ class PickupSlot(ResponseModel):
 class OrderPageOut(ResponseModel):
     channel_name: str = Field(description="The page's name")
     restaurant: str | None = Field(description="The restaurant's name")
-    currency: str
+    currency: str = Field(description="Its prices' currency (ISO 4217)")
     timezone: str = Field(description="The restaurant's time zone (IANA): slots shown in it")
     paused_until: Timestamp | None = Field(description="Taking no orders until then")
     prep_minutes: int = Field(description="The soonest pickup, in minutes from ordering")
     slots: list[PickupSlot] = Field(description="The next pickup slots, soonest first")
-    menu: GuestMenuOut
+    menu: GuestMenuOut = Field(description="What the page offers, by category")
 
 
 @page_router.get("/{slug}", response_model=OrderPageOut, responses=problem_responses(NotFound))
@@ -513,8 +525,12 @@ class WebOrderIn(RequestModel):
         description="A random id the page makes for this basket: sent again (a retry), it is "
         "the same order"
     )
-    customer_name: Annotated[str, Text(40, min_length=1)]
-    phone: Annotated[str, Text(40, min_length=4)]
+    customer_name: Annotated[str, Text(40, min_length=1)] = Field(
+        description="The name the order is called by"
+    )
+    phone: Annotated[str, Text(40, min_length=4)] = Field(
+        description="Where the restaurant reaches the guest"
+    )
     pickup_at: datetime | None = Field(
         default=None, description="A slot's start; none: as soon as it is ready"
     )
@@ -545,11 +561,11 @@ class WebOrderOut(ResponseModel):
         description="NEW (waiting for the restaurant), PREPARING, READY (to pick up), "
         "PICKED_UP, REFUSED or CANCELLED (`reason` says why)"
     )
-    customer_name: str | None
-    pickup_at: Timestamp
-    lines: list[IncomingLineOut]
+    customer_name: str | None = Field(description="The name it is called by")
+    pickup_at: Timestamp = Field(description="When it is to be picked up")
+    lines: list[IncomingLineOut] = Field(description="What was ordered")
     total: Money = Field(description="To pay at pickup")
-    reason: str | None
+    reason: str | None = Field(description="Why it was refused or cancelled")
 
 
 def _web_order_out(incoming: IncomingOrder) -> WebOrderOut:
@@ -561,7 +577,8 @@ def _web_order_out(incoming: IncomingOrder) -> WebOrderOut:
     "/{slug}/orders",
     status_code=201,
     response_model=WebOrderOut,
-    responses=problem_responses(NotFound, InvalidInput, ChannelPaused, SlotFull, OrderRefused),
+    responses=problem_responses(NotFound, InvalidInput, ChannelPaused, SlotFull, OrderRefused)
+    | {200: {"model": WebOrderOut, "description": "Sent before under its key: that order now"}},
 )
 async def place_web_order(
     slug: PageSlug, body: WebOrderIn, uow: UowDep, response: Response

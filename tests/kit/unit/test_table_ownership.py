@@ -19,8 +19,8 @@ DESIGN = (Path(__file__).resolve().parents[3] / "docs" / "design.md").read_text(
 TABLE_MODULES = (
     "access.tables", "catalogue.tables", "dining.tables", "events.tables", "journal.tables",
     "kitchen.tables", "orders.tables", "pricing.tables", "printing.tables", "reports.tables",
-    "till.tables", "webhooks.tables", "card_payments.tables", "guests.tables", "kit.db.tables",
-    "kit.db.outbox",
+    "till.tables", "webhooks.tables", "card_payments.tables", "guests.tables", "channels.tables",
+    "kit.db.tables", "kit.db.outbox",
 )  # fmt: skip
 # A section's "Owns the table(s) ..." clause, up to the columns, endpoints or screen it also owns.
 _OWNS = re.compile(
