@@ -8,11 +8,8 @@ three lines pushed in (made on an unsent check, NEW) and for the ordering page's
 
 from __future__ import annotations
 
-import argparse
 import itertools
 import secrets
-import shutil
-import statistics
 import tempfile
 import uuid
 from pathlib import Path
@@ -20,7 +17,7 @@ from pathlib import Path
 import httpx
 import orjson
 import run
-from cpu_per_request import _timed
+from cpu_per_request import _timed, run_and_report
 
 from brigade.demo import DEMO_LOCATION
 from channels.channel_simulator import sign
@@ -108,22 +105,7 @@ def measure(database: str, work: Path) -> dict[str, list[float]]:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--database", choices=["sqlite", "postgresql"], default="sqlite")
-    arguments = parser.parse_args()
-    work = Path(tempfile.mkdtemp(prefix="brigade-channels-"))
-    try:
-        spent = measure(arguments.database, work)
-    finally:
-        shutil.rmtree(work, ignore_errors=True)
-    print(
-        f"Server CPU a request, µs, median of {ROUNDS} rounds ({arguments.database}, 1 worker):\n"
-    )
-    print("| route | µs | rounds |")
-    print("|---|---:|---|")
-    for route, figures in spent.items():
-        spread = f"{min(figures):,.0f} to {max(figures):,.0f}"
-        print(f"| {route} | {statistics.median(figures):,.0f} | {spread} |")
+    run_and_report(__doc__, "brigade-channels-", ROUNDS, measure)
 
 
 if __name__ == "__main__":

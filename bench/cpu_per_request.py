@@ -224,6 +224,32 @@ def _timed(pid: int, step: Callable[[], int]) -> float:
     return spent / requests / 1e3
 
 
+def run_and_report(
+    doc: str | None,
+    prefix: str,
+    rounds: int,
+    measure: Callable[[str, Path], dict[str, list[float]]],
+) -> None:
+    """A bench's command line: ``--database``, ``measure`` in a folder of its own, then each
+    route's median CPU a request over ``rounds`` with its spread, as a Markdown table."""
+    parser = argparse.ArgumentParser(description=(doc or "").split("\n\n")[0])
+    parser.add_argument("--database", choices=["sqlite", "postgresql"], default="sqlite")
+    arguments = parser.parse_args()
+    work = Path(tempfile.mkdtemp(prefix=prefix))
+    try:
+        spent = measure(arguments.database, work)
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
+    print(
+        f"Server CPU a request, µs, median of {rounds} rounds ({arguments.database}, 1 worker):\n"
+    )
+    print("| route | µs | rounds |")
+    print("|---|---:|---|")
+    for route, figures in spent.items():
+        spread = f"{min(figures):,.0f} to {max(figures):,.0f}"
+        print(f"| {route} | {statistics.median(figures):,.0f} | {spread} |")
+
+
 def _read_round(served: Served, spent: Rounds) -> None:
     calls = READS // ROUNDS
     for route, read in served.reads.items():

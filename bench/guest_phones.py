@@ -9,18 +9,15 @@ its own, each from a new visit (the visits, untimed).
 
 from __future__ import annotations
 
-import argparse
 import itertools
 import secrets
-import shutil
-import statistics
 import tempfile
 from pathlib import Path
 from typing import Any
 
 import httpx
 import run
-from cpu_per_request import _timed
+from cpu_per_request import _timed, run_and_report
 
 from brigade.demo import DEMO_LOCATION
 from throwaway_db import throwaway_database
@@ -112,22 +109,7 @@ def measure(database: str, work: Path) -> dict[str, list[float]]:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--database", choices=["sqlite", "postgresql"], default="sqlite")
-    arguments = parser.parse_args()
-    work = Path(tempfile.mkdtemp(prefix="brigade-guests-"))
-    try:
-        spent = measure(arguments.database, work)
-    finally:
-        shutil.rmtree(work, ignore_errors=True)
-    print(
-        f"Server CPU a request, µs, median of {ROUNDS} rounds ({arguments.database}, 1 worker):\n"
-    )
-    print("| route | µs | rounds |")
-    print("|---|---:|---|")
-    for route, figures in spent.items():
-        spread = f"{min(figures):,.0f} to {max(figures):,.0f}"
-        print(f"| {route} | {statistics.median(figures):,.0f} | {spread} |")
+    run_and_report(__doc__, "brigade-guests-", ROUNDS, measure)
 
 
 if __name__ == "__main__":
