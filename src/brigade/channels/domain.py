@@ -160,15 +160,17 @@ class IncomingStatus(StrEnum):
     REFUSED = "REFUSED"
     CANCELLED = "CANCELLED"
 
-    @property
-    def is_final(self) -> bool:
-        return not INCOMING_TRANSITIONS[self]
-
 
 INCOMING_TRANSITIONS: Mapping[IncomingStatus, frozenset[IncomingStatus]] = MappingProxyType(
     {
+        # Picked up unaccepted: its check paid and closed at the till.
         IncomingStatus.NEW: frozenset(
-            {IncomingStatus.PREPARING, IncomingStatus.REFUSED, IncomingStatus.CANCELLED}
+            {
+                IncomingStatus.PREPARING,
+                IncomingStatus.PICKED_UP,
+                IncomingStatus.REFUSED,
+                IncomingStatus.CANCELLED,
+            }
         ),
         IncomingStatus.PREPARING: frozenset(
             {IncomingStatus.READY, IncomingStatus.PICKED_UP, IncomingStatus.CANCELLED}

@@ -212,9 +212,9 @@ class IncomingRepository:
         )
         return [_incoming(row) for row in rows]
 
-    async def overdue(self, at: datetime, *, limit: int) -> list[IncomingOrder]:
-        """NEW orders whose window to accept closed before ``at``, held (skipped if another
-        worker holds them), oldest first."""
+    async def overdue(self, at: datetime, *, limit: int, hold: bool = True) -> list[IncomingOrder]:
+        """NEW orders whose window to accept closed before ``at``, oldest first; ``hold``: held
+        (those another worker holds skipped)."""
         connection = await self._uow.connection()
         c = channel_orders.c
         statement = (
@@ -223,6 +223,6 @@ class IncomingRepository:
             .order_by(c.accept_by)
             .limit(limit)
         )
-        if connection.dialect.name == "postgresql":
+        if hold and connection.dialect.name == "postgresql":
             statement = statement.with_for_update(skip_locked=True)
         return [_incoming(row) for row in await connection.execute(statement)]

@@ -18,6 +18,7 @@ from brigade.catalogue.domain.events import ProductsChanged
 from brigade.catalogue.domain.records import GuestMenu, Product
 from brigade.catalogue.service import products as catalogue
 from brigade.channels.domain import (
+    INCOMING_TRANSITIONS,
     NOT_ACCEPTED_IN_TIME,
     PAGE_SLOTS,
     SLOT,
@@ -412,9 +413,15 @@ async def _refuse(
     uow: UnitOfWork, actor: Actor, incoming: IncomingOrder, reason: str
 ) -> IncomingOrder:
     refused = incoming.moved(IncomingStatus.REFUSED, now(), reason)
-    # Refused first: the check's cancellation then finds it settled (see _cancelled).
+    # Refused first: the check's cancellation then finds it settled (_follow_check).
     await IncomingRepository(uow).save(refused)
-    await orders.cancel_order(uow, actor, incoming.order_id, reason)
+    try:
+        async with uow.savepoint():
+            await orders.cancel_order(uow, actor, incoming.order_id, reason)
+    except DomainError as kept:
+        # Money taken on it meanwhile, or closed at the till: the channel is told all the
+        # same, and the check is the staff's to settle.
+        log.warning("channel order %s refused, its check kept: %s", incoming.id, kept)
     return refused
 
 
@@ -447,6 +454,11 @@ async def refuse_overdue(database: Database, at: datetime | None = None) -> int:
     OVERDUE_PER_ROUND; answers how many."""
     refused = 0
     while True:
+        # Read first: a worker looking every few seconds finds nothing most of the time, and
+        # must not take SQLite's write lock for that.
+        async with database.unit_of_work(write=False) as uow:
+            if not await IncomingRepository(uow).overdue(at or now(), limit=1, hold=False):
+                return refused
         async with database.unit_of_work(write=True) as uow:
             overdue = await IncomingRepository(uow).overdue(at or now(), limit=OVERDUE_PER_ROUND)
             for incoming in overdue:
@@ -499,7 +511,7 @@ async def _follow_check(
 ) -> None:
     repository = IncomingRepository(uow)
     incoming = await repository.of_order(order_id, for_update=True)
-    if incoming is None or incoming.status.is_final:
+    if incoming is None or status not in INCOMING_TRANSITIONS[incoming.status]:
         return
     await repository.save(incoming.moved(status, now(), reason))
 

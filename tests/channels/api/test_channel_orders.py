@@ -292,3 +292,28 @@ def test_a_channel_acts_at_its_location_only(client: AppClient) -> None:
         401,
         "invalid_signature",
     )
+
+
+def test_a_check_settled_at_the_till_before_anyone_accepted_it_moves_its_order_on(
+    client: AppClient, receiver: Receiver
+) -> None:
+    """Paid and closed at the till unaccepted: picked up. Money taken on one that then times
+    out: refused to the channel, its check kept for the staff to settle."""
+    _menu(client)
+    platform = connect(client, receiver, acceptWindowSeconds=60)
+    closed = ok(platform.push(an_order(("FRY-1", 1))), 201)
+    paid_part = ok(platform.push(an_order(("BRG-1", 1))), 201)
+
+    cash = {"amount": 3, "paymentMethod": "CASH"}
+    ok(client.post(f"/api/orders/{closed['orderId']}/payments", json=cash), 201)
+    ok(client.post(f"/api/orders/{closed['orderId']}/complete"))
+    part = {"amount": 5, "paymentMethod": "CASH"}
+    ok(client.post(f"/api/orders/{paid_part['orderId']}/payments", json=part), 201)
+    later = now() + timedelta(seconds=61)
+    assert client.portal.call(service.refuse_overdue, client.app.state.database, later) == 1
+
+    assert ok(client.get(f"/api/channel-orders/{closed['id']}"))["status"] == "PICKED_UP"
+    assert ok(client.get(f"/api/channel-orders/{paid_part['id']}"))["status"] == "REFUSED"
+    assert ok(client.get(f"/api/orders/{paid_part['orderId']}"))["status"] == "DRAFT"
+    _deliver(client)
+    assert platform.statuses(paid_part["channelOrderId"]) == ["refused"]
