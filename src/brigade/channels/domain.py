@@ -106,10 +106,12 @@ class Channel:
     def is_paused(self, at: datetime) -> bool:
         return self.paused_until is not None and at < self.paused_until
 
-    def paused(self, minutes: int, at: datetime) -> Channel:
-        """Busy for ``minutes`` from ``at`` (0: taking orders again now)."""
+    def paused(self, minutes: int, at: datetime, prep_minutes: int | None = None) -> Channel:
+        """Paused for ``minutes`` from ``at`` (0: taking orders again now); ``prep_minutes``:
+        busy, the soonest pickup that far off from now on (None: as it was)."""
         until = at + timedelta(minutes=minutes) if minutes else None
-        return dataclasses.replace(self, paused_until=until, updated_at=at)
+        prep = self.prep_minutes if prep_minutes is None else prep_minutes
+        return dataclasses.replace(self, paused_until=until, prep_minutes=prep, updated_at=at)
 
     def ensure_taking_orders(self, at: datetime) -> None:
         if self.is_paused(at):

@@ -184,15 +184,23 @@ class PauseIn(RequestModel):
     minutes: int = Field(
         ge=0, le=24 * 60, description="How long to take no orders; 0: take them again now"
     )
+    prep_minutes: int | None = Field(
+        default=None,
+        ge=0,
+        le=240,
+        description="Busy: the soonest pickup from now on, in minutes; absent: as it was",
+    )
 
 
 @router.post("/{channelId}/pause", response_model=ChannelOut, responses=problem_responses(NotFound))
 async def pause_channel(
     staff: ChannelOrderTaker, channel_id: ChannelId, body: PauseIn, uow: UowDep
 ) -> ChannelOut:
-    """Busy: the channel refuses new orders for `minutes` (409 `channel_paused`), and is told
+    """Pause or busy: the channel refuses new orders for `minutes` (409 `channel_paused`), and
+    with `prepMinutes` takes them that far off at the soonest; the channel is told
     (`channel.updated`)."""
-    return _channel_out(await service.pause_channel(uow, channel_id, body.minutes))
+    paused = await service.pause_channel(uow, channel_id, body.minutes, body.prep_minutes)
+    return _channel_out(paused)
 
 
 class MenuEntryOut(ResponseModel):

@@ -154,10 +154,13 @@ async def list_channels(uow: UnitOfWork, location_id: UUID) -> list[Channel]:
     return await ChannelRepository(uow).of_location(location_id)
 
 
-async def pause_channel(uow: UnitOfWork, channel_id: UUID, minutes: int) -> Channel:
-    """Busy: the channel refuses orders for ``minutes`` (0: takes them again), and is told."""
+async def pause_channel(
+    uow: UnitOfWork, channel_id: UUID, minutes: int, prep_minutes: int | None = None
+) -> Channel:
+    """The channel refuses orders for ``minutes`` (0: takes them again) and, busy, takes them
+    for ``prep_minutes`` from now at the soonest; it is told either."""
     channel = await get_channel(uow, channel_id)
-    paused = channel.paused(minutes, now())
+    paused = channel.paused(minutes, now(), prep_minutes)
     await ChannelRepository(uow).save(paused)
     return paused
 

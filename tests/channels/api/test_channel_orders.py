@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Iterator
-from datetime import timedelta
+from datetime import datetime, timedelta
 from typing import Any
 
 import pytest
@@ -265,12 +265,14 @@ def test_a_paused_channel_refuses_orders_until_it_takes_them_again(
     paused = ok(client.post(f"/api/channels/{channel_id}/pause", json={"minutes": 20}))
     assert paused["pausedUntil"] is not None
     problem(platform.push(an_order(("BRG-1", 1))), 409, "channel_paused")
-    ok(client.post(f"/api/channels/{channel_id}/pause", json={"minutes": 0}))
-    ok(platform.push(an_order(("BRG-1", 1))), 201)
+    busy = {"minutes": 0, "prepMinutes": 45}
+    ok(client.post(f"/api/channels/{channel_id}/pause", json=busy))
+    soonest = ok(platform.push(an_order(("BRG-1", 1))), 201)
+    assert datetime.fromisoformat(soonest["pickupAt"]) >= now() + timedelta(minutes=44)
     _deliver(client)
-    told = [e["data"]["pausedUntil"] for e in platform.heard() if e["type"] == "channel.updated"]
-    assert told[0] is not None
-    assert told[1] is None
+    told = [e["data"] for e in platform.heard() if e["type"] == "channel.updated"]
+    assert told[0]["pausedUntil"] is not None
+    assert (told[1]["pausedUntil"], told[1]["prepMinutes"]) == (None, 45)
 
 
 def test_a_channel_acts_at_its_location_only(client: AppClient) -> None:
