@@ -137,7 +137,9 @@ function OrderWhat(props: { order: ChannelOrder; children: ComponentChildren }) 
   return (
     <div class="channel-order-what">
       <div class="channel-order-head">
-        <strong>{title(order)}</strong>
+        <strong>
+          {t("terminal.channels.heading", { channel: order.channelName, number: String(order.orderNumber) })}
+        </strong>
         {props.children}
       </div>
       {order.customerName && <span class="channel-customer">{order.customerName}</span>}
