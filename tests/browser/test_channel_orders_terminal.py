@@ -1,6 +1,7 @@
 """Channels' orders on the terminal's floor (docs/design.md §29, screens.md "Channels on the
 terminal"), in a real browser against a real server: two platforms push signed orders as the
-channel simulator signs them. Each shows as a card at the top of the floor with its channel,
+channel simulator signs them, one before the terminal signs in (the floor lists it), one after
+(the event stream brings it). Each shows as a card at the top of the floor with its channel,
 number, customer, pickup time in the location's time zone, lines, total and who took the
 payment, and a countdown to accept that ticks (red in its last minute). Accept sends one to
 the kitchen (PREPARING); once the kitchen bumps it, it is READY and "Picked up" hands it over
@@ -68,13 +69,14 @@ def test_platform_orders_are_accepted_refused_and_handed_over_on_the_floor(
         uber = _platform(http, restaurant, "Uber Eats")
         # A short window: its card is in its last minute at once.
         deliveroo = _platform(http, restaurant, "Deliveroo", acceptWindowSeconds=62)
-    floor = signed_in_terminal(browser, restaurant, "Ana")
-
-    # Pushed while the floor is open: the stream brings each card.
-    with restaurant.http() as http:
+        # One pushed before the terminal signs in: the floor lists it as it opens ...
         delivery = an_order(("SAL", 2), ("FRY", 1), ("LEM", 2), paid=True, customerName="Ana")
         delivery["items"][0]["notes"] = "Dressing on the side"
         paid = _push(http, uber, delivery)
+    floor = signed_in_terminal(browser, restaurant, "Ana")
+    expect(_card(floor, "Uber Eats", paid)).to_be_visible()
+    # ... and one pushed while the floor is open: the stream brings its card.
+    with restaurant.http() as http:
         takeout = an_order(("FRY", 2), orderType="TAKEOUT", customerName="Sam")
         unpaid = _push(http, deliveroo, takeout)
     accepting, refusing = _card(floor, "Uber Eats", paid), _card(floor, "Deliveroo", unpaid)
@@ -121,6 +123,10 @@ def test_platform_orders_are_accepted_refused_and_handed_over_on_the_floor(
     sheet.get_by_role("button", name="Refuse order").click()
     expect(sheet).to_have_count(0)
     expect(refusing).to_have_count(0)
+    # Its check is cancelled: off the floor's takeouts, the accepted one's left.
+    tabs = floor.get_by_test_id("tab-list").get_by_role("button")
+    expect(tabs).to_have_count(1)
+    expect(tabs).to_contain_text(f"#{paid['orderNumber']}")
     with restaurant.http() as http:
         refused = _ok(http.get(f"/api/channel-orders/{unpaid['id']}"))
         assert (refused["status"], refused["reason"]) == ("REFUSED", "Too busy, sorry")
