@@ -81,16 +81,18 @@ export function ChannelOrders(props: { floor: Floor; onOpen: (orderId: string) =
                 </span>
               )}
             </OrderWhat>
-            <Button
-              tone="accent"
-              disabled={busy !== null || left.over}
-              onClick={() => decide(order, () => acceptChannelOrder(api, order.id))}
-            >
-              {t("terminal.channels.accept")}
-            </Button>
-            <Button tone="danger" disabled={busy !== null || left.over} onClick={() => setRefusing(order)}>
-              {t("terminal.channels.refuse")}
-            </Button>
+            <div class="channel-order-actions">
+              <Button
+                tone="accent"
+                disabled={busy !== null || left.over}
+                onClick={() => decide(order, () => acceptChannelOrder(api, order.id))}
+              >
+                {t("terminal.channels.accept")}
+              </Button>
+              <Button tone="danger" disabled={busy !== null || left.over} onClick={() => setRefusing(order)}>
+                {t("terminal.channels.refuse")}
+              </Button>
+            </div>
           </article>
         );
       })}
