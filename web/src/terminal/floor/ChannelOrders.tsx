@@ -46,8 +46,9 @@ export function ChannelOrders(props: { floor: Floor; onOpen: (orderId: string) =
   const ready = toHandOver(channelOrders);
   const now = useSeconds(incoming.length > 0);
   const [refusing, setRefusing] = useState<ChannelOrder | null>(null);
-  const { busy, error, decide: decided } = useDecisions(props.floor.reload);
-  if (incoming.length === 0 && ready.length === 0) return null;
+  const { busy, error, decide: decided, dismiss } = useDecisions(props.floor.reload);
+  // A refusal stays told after its card has left (decided elsewhere, or timed out) until read.
+  if (incoming.length === 0 && ready.length === 0 && !error) return null;
 
   const decide = (order: ChannelOrder, asked: () => Promise<ChannelOrder>) =>
     decided(order.id, asked, (answer) => {
@@ -58,9 +59,14 @@ export function ChannelOrders(props: { floor: Floor; onOpen: (orderId: string) =
   return (
     <section class="channel-orders" aria-label={t("terminal.channels")}>
       {error && (
-        <p class="error" role="alert">
-          {error}
-        </p>
+        <div class="channel-order-error">
+          <p class="error" role="alert">
+            {error}
+          </p>
+          <Button tone="quiet" onClick={dismiss}>
+            {t("terminal.channels.dismiss")}
+          </Button>
+        </div>
       )}
       {incoming.map((order) => {
         const left = countdown(order.acceptBy, now);

@@ -12,6 +12,8 @@ export interface Decisions {
   error: string | null;
   /** Asks `asked` for the card `id`, then hands its answer to `done`. */
   decide: <T>(id: string, asked: () => Promise<T>, done: (answer: T) => void) => Promise<void>;
+  /** The refusal read: no longer shown. */
+  dismiss: () => void;
 }
 
 export function useDecisions(reload: () => unknown): Decisions {
@@ -29,5 +31,5 @@ export function useDecisions(reload: () => unknown): Decisions {
       setBusy(null);
     }
   }
-  return { busy, error, decide };
+  return { busy, error, decide, dismiss: () => setError(null) };
 }
