@@ -46,3 +46,7 @@ export type ServiceCharge = Schemas["ServiceChargeOut"];
 export type ChargeOrderType = Schemas["ChargeOrderType"];
 /** A round guests ordered from their phones at a table (docs/design.md §28). */
 export type GuestRound = Schemas["GuestRoundOut"];
+/** An order a channel brought in (an online ordering page's or a delivery platform's,
+ * docs/design.md §29), as the staff accept, refuse and hand it over. */
+export type ChannelOrder = Schemas["ChannelOrderOut"];
+export type ChannelOrderStatus = Schemas["IncomingStatus"];

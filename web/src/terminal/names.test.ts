@@ -23,5 +23,7 @@ describe("a customer's name", () => {
     expect(tabLabel("TAKEOUT", "Kim")).toBe("Takeout · Kim");
     expect(tabLabel("BAR_TAB", null)).toBe("Bar tab");
     expect(tabLabel("TAKEOUT", undefined)).toBe("Takeout");
+    // A delivery platform's order (docs/design.md §29) says it goes to a courier.
+    expect(tabLabel("DELIVERY", "Uber Eats: Ana")).toBe("Delivery · Uber Eats: Ana");
   });
 });

@@ -15,7 +15,12 @@ export function customerNameOf(typed: string): string | null {
 
 /** What kind of check it is, with its customer's name when it has one. */
 export function tabLabel(orderType: OrderType, customerName: string | null | undefined): string {
-  const kind = orderType === "BAR_TAB" ? t("terminal.where.barTab") : t("terminal.where.takeout");
+  const kind =
+    orderType === "BAR_TAB"
+      ? t("terminal.where.barTab")
+      : orderType === "DELIVERY"
+        ? t("terminal.where.delivery")
+        : t("terminal.where.takeout");
   return customerName ? t("terminal.where.named", { where: kind, name: customerName }) : kind;
 }
 

@@ -38,6 +38,15 @@ describe("a problem's words", () => {
     );
   });
 
+  it.each([
+    ["accept_window_over", "Too late to accept: the time to accept is over, and the order is being refused."],
+    ["channel_order_decided", "This order was already accepted or refused, perhaps on another terminal."],
+    ["payment_due", "This order is paid at pickup: open its check and take the payment."],
+  ])("says a channel's order refused (%s) in the terminal's own words", (code, shown) => {
+    const refused = new ApiError(409, code, "order ue-4f2a had to be accepted by 2026-12-05T18:10:00+00:00");
+    expect(inWords(refused)).toBe(shown);
+  });
+
   it("names the ids of the server's words, and says the rest as before", () => {
     const gone = new ApiError(404, "not_found", `order item ${FRIES} was not found`);
     expect(inWords(gone, namesIn(order))).toBe("Fries was not found");

@@ -29,6 +29,10 @@ export function namesIn(...orders: (Order | null | undefined)[]): IdNames {
 const OWN_WORDS: Record<string, () => string> = {
   approval_invalid: () => t("terminal.problem.approvalInvalid"),
   id_in_use: () => t("terminal.problem.idInUse"),
+  // A channel's order: the server's words name the platform's id for it and a raw time.
+  accept_window_over: () => t("terminal.problem.acceptWindowOver"),
+  channel_order_decided: () => t("terminal.problem.channelOrderDecided"),
+  payment_due: () => t("terminal.problem.paymentDue"),
 };
 
 /** A failure in words, its ids named from `names`. */

@@ -3,7 +3,8 @@
 // guests and opens an order; a new tab or takeout asks for a name (or Skip). A table with
 // several checks (split) says how many and asks which one to open. The open takeouts and tabs
 // scroll in their own area below the tables, their buttons above them: thirty takeouts never
-// push a table out of sight.
+// push a table out of sight. Channels' orders to accept or hand over, and guests' rounds to
+// send, are on top of it all.
 
 import { useState } from "preact/hooks";
 import { useTerminal } from "../context";
@@ -18,6 +19,7 @@ import { t } from "../messages";
 import { bySection, checksAt, type Floor as FloorState, minutesOpen } from "./state";
 import { callsShown } from "./calls";
 import { GuestRounds } from "./GuestRounds";
+import { ChannelOrders } from "./ChannelOrders";
 
 /** Minutes after which an unsent table turns amber: someone should look at it. */
 const WAITING_LONG = 15;
@@ -87,6 +89,7 @@ export function Floor(props: {
           {error ?? floor.error}
         </p>
       )}
+      <ChannelOrders floor={floor} onOpen={props.onOpen} />
       <GuestRounds floor={floor} />
       {floor.tables.length === 0 && !floor.error && <p class="hint">{t("terminal.floor.noTables")}</p>}
       <div class="floor-tables">

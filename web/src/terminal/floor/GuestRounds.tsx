@@ -9,9 +9,9 @@ import { confirmGuestRound, declineGuestRound } from "../../shared/api/guests";
 import { formatMoney, toCents } from "../../shared/money";
 import type { GuestRound } from "../../shared/types";
 import { Button, Sheet } from "../../shared/ui";
-import { inWords } from "../problems";
 import { t } from "../messages";
 import type { Floor } from "./state";
+import { useDecisions } from "./decisions";
 
 /** What a round asks for, in a line: "2 × Burger, 1 × Cola". */
 export const roundLines = (round: GuestRound) =>
@@ -20,26 +20,15 @@ export const roundLines = (round: GuestRound) =>
 export function GuestRounds(props: { floor: Floor }) {
   const { api, currency } = useTerminal();
   const { rounds, settle } = props.floor;
-  const [busy, setBusy] = useState<string | null>(null);
   const [declining, setDeclining] = useState<GuestRound | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const { busy, error, decide: decided } = useDecisions(props.floor.reload);
   if (rounds.waiting.length === 0 && rounds.refused.length === 0 && rounds.paid.length === 0) return null;
 
-  async function decide(round: GuestRound, asked: () => Promise<unknown>) {
-    setBusy(round.id);
-    setError(null);
-    try {
-      await asked();
+  const decide = (round: GuestRound, asked: () => Promise<unknown>) =>
+    decided(round.id, asked, () => {
       settle(round.id);
       setDeclining(null);
-    } catch (failure) {
-      setError(inWords(failure));
-      // Decided elsewhere meanwhile: the list as the server has it now.
-      props.floor.reload();
-    } finally {
-      setBusy(null);
-    }
-  }
+    });
 
   return (
     <section class="guest-rounds" aria-label={t("terminal.rounds")}>

@@ -16,6 +16,16 @@ import { t } from "../messages";
 import { type Calls, answered, heard } from "./calls";
 import { listWaitingGuestRounds } from "../../shared/api/guests";
 import { NO_ROUNDS, type Rounds, heardPayment, heardRound, listed, settled } from "./rounds";
+import { listChannelOrders } from "../../shared/api/channels";
+import type { ChannelOrder } from "../../shared/types";
+import {
+  type ChannelOrders,
+  NO_CHANNEL_ORDERS,
+  SHOWN_STATUSES,
+  heardChannelOrder,
+  listedChannelOrders,
+  told,
+} from "./channels";
 
 export interface Floor {
   tables: Table[];
@@ -31,6 +41,10 @@ export interface Floor {
   rounds: Rounds;
   /** A round decided here, or a refusal or a payment dismissed: off the lists. */
   settle: (roundId: string) => void;
+  /** Channels' orders to accept and to hand over (channels.ts). */
+  channelOrders: ChannelOrders;
+  /** A channel's order as the server answered a tap here: shown as it is now. */
+  tellChannelOrder: (order: ChannelOrder) => void;
 }
 
 export function useFloor(): Floor {
@@ -45,6 +59,8 @@ export function useFloor(): Floor {
   const answer = useCallback((tableId: string) => setCalls((before) => answered(before, tableId)), []);
   const [rounds, setRounds] = useState<Rounds>(NO_ROUNDS);
   const settle = useCallback((roundId: string) => setRounds((before) => settled(before, roundId)), []);
+  const [channelOrders, setChannelOrders] = useState<ChannelOrders>(NO_CHANNEL_ORDERS);
+  const tellChannelOrder = useCallback((order: ChannelOrder) => setChannelOrders((before) => told(before, order)), []);
   // Each check's table as the floor last listed it: a phone's payment that closed its check is
   // told at its table after the check has left the floor.
   const tableOfOrder = useRef(new Map<string, string>());
@@ -76,6 +92,11 @@ export function useFloor(): Floor {
       (waiting) => setRounds((before) => listed(before, waiting)),
       () => undefined,
     );
+    // Channels' orders likewise: one accepted elsewhere must not be offered again.
+    listChannelOrders(api, locationId, SHOWN_STATUSES).then(
+      (orders) => setChannelOrders((before) => listedChannelOrders(before, orders)),
+      () => undefined,
+    );
   }, [api, locationId, store]);
 
   useEffect(() => {
@@ -86,6 +107,7 @@ export function useFloor(): Floor {
       setRounds((before) =>
         heardPayment(heardRound(before, event), event, (orderId) => tableOfOrder.current.get(orderId) ?? null),
       );
+      setChannelOrders((before) => heardChannelOrder(before, event));
       if (!touchesOrders(event) || queued) return;
       // A burst of events (an order with its items) reloads once.
       queued = setTimeout(() => {
@@ -102,7 +124,7 @@ export function useFloor(): Floor {
   }, [reload, events]);
 
   const local = withLocal(tables, tabs, outbox.touched(readSince));
-  return { ...local, error, now, reload, calls, answer, rounds, settle };
+  return { ...local, error, now, reload, calls, answer, rounds, settle, channelOrders, tellChannelOrder };
 }
 
 const isOpen = (order: Order) => order.status === "DRAFT" || order.status === "OPEN";
