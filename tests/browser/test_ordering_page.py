@@ -7,7 +7,9 @@ is shown full and cannot be taken), types a name and a phone and places the orde
 pickup. It waits for the restaurant (a reload follows the same order); the staff accept it, the
 kitchen bumps its ticket, and the phone says it is ready with its number, as the guests' board
 does. In Arabic the page reads right to left; at 360 x 740 nothing is wider than the phone.
-Screenshots of the menu, the checkout and the ready order to docs/screens/."""
+Paused, the page says when it takes orders again, every word from the catalogues. Screenshots
+of the menu, the checkout and the ready order (and in Arabic, and the paused page at 360 x 740)
+to docs/screens/."""
 
 from __future__ import annotations
 
@@ -22,6 +24,7 @@ import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from browser.kitchen_wall import clear_board
+from browser.languages import all_words_from_catalogues, show_pseudo
 from browser.restaurant import Restaurant, _created, screenshot
 from browser.test_guest_board import _column, _open_board
 from browser.test_guest_phone import PHONES, _fits, _phone, _product
@@ -180,6 +183,29 @@ def test_a_phone_orders_for_pickup_and_follows_its_order_until_ready(
     page.get_by_label("Language").select_option("ar")
     expect(page.locator("html")).to_have_attribute("dir", "rtl")
     expect(page.get_by_role("heading", name=f"جاهز للاستلام — الطلب رقم {number}")).to_be_visible()
+    screenshot(page, "order-page-ready-ar")
     page.set_viewport_size(PHONES["360x740"])
     _fits(page)
     page.context.close()
+
+    # Busy: the page says when it takes orders again, and every word on it is a catalogue's.
+    with restaurant.http() as http:
+        path = f"/api/channels/{web_channel['id']}/pause"
+        paused = http.post(path, json={"minutes": 30})
+        assert paused.status_code == 200, paused.text
+    until = _clock(paused.json()["pausedUntil"])
+    other = _phone(browser, restaurant, PHONES["360x740"])
+    other.goto(f"/order/{SLUG}")
+    expect(
+        other.get_by_text(f"We are not taking orders right now. We take orders again at {until}.")
+    ).to_be_visible()
+    expect(other.get_by_role("button", name=re.compile(r"^Burger"))).to_have_count(0)
+    _fits(other)
+    screenshot(other, "order-page-paused-360")
+    show_pseudo(other)
+    expect(other.locator(".notice")).to_contain_text("[")
+    names = ["Harbour St", *SHOWN, "Burgers", "Drinks", "Sides"]
+    all_words_from_catalogues(other, [*names, "English", "Deutsch", "Français", "Español"])
+    other.context.close()
+    with restaurant.http() as http:
+        assert http.post(path, json={"minutes": 0}).status_code == 200

@@ -109,7 +109,7 @@ export function OrderApp() {
         onPick={pickLanguage}
         online={online}
       />
-      {paused && showing !== "order" && (
+      {paused && showing === "checkout" && (
         <p class="order-paused" role="status">
           {t("page.pausedUntil", { time: reopens })}
         </p>
@@ -155,7 +155,7 @@ export function OrderApp() {
                 menu={page.menu}
                 ordering={!paused}
                 onChoose={basket.choose}
-                notices={{ browseOnly: t("page.browseWhilePaused", { time: reopens }), empty: t("page.empty") }}
+                notices={{ browseOnly: t("page.pausedUntil", { time: reopens }), empty: t("page.empty") }}
               />
             ) : (
               <p class="guest-loading" role="status">
