@@ -137,7 +137,10 @@ export function Checkout(props: {
                 type="button"
                 class="btn guest-option order-asap"
                 aria-pressed={chosen === null}
-                onClick={() => setPicked(null)}
+                onClick={() => {
+                  setPicked(null);
+                  setRefusal(null);
+                }}
               >
                 <span>{t("checkout.asap")}</span>
                 <span>{t("checkout.asapAbout", { minutes: page.prepMinutes })}</span>
@@ -149,7 +152,10 @@ export function Checkout(props: {
                   class="btn order-slot"
                   aria-pressed={chosen !== null && Date.parse(chosen) === Date.parse(slot.start)}
                   disabled={!slot.open}
-                  onClick={() => setPicked(slot.start)}
+                  onClick={() => {
+                    setPicked(slot.start);
+                    setRefusal(null);
+                  }}
                 >
                   <span>{slot.label}</span>
                   {!slot.open && <span class="order-full">{t("checkout.full")}</span>}
