@@ -1,6 +1,6 @@
 // The screens' build: one page per screen (index.html the terminal, kitchen.html the kitchen
 // display, manage.html the back office, board.html the guests' board, setup.html the first run,
-// guest.html the guests' phone at a table)
+// guest.html the guests' phone at a table, order.html the restaurant's own ordering page)
 // sharing hashed files under assets/ (served with long cache headers); the pages are never cached. Written into the
 // Python package's static folder. Swagger UI's script and style are copied beside it from the
 // pinned npm package, so /docs works offline.
@@ -133,6 +133,7 @@ export default defineConfig(({ command }) => ({
         board: resolve(here, "board.html"),
         setup: resolve(here, "setup.html"),
         guest: resolve(here, "guest.html"),
+        order: resolve(here, "order.html"),
       },
     },
   },

@@ -21,6 +21,7 @@ pytestmark = pytest.mark.once("the server's HTTP handling, the same whatever the
         ("/manage", "manage.html"),
         ("/board", "board.html"),
         ("/t/qW3rTy-ZxC_0", "guest.html"),
+        ("/order/harbour-st", "order.html"),
     ],
 )
 def test_each_screen_has_its_page_and_it_is_never_cached(
@@ -33,10 +34,11 @@ def test_each_screen_has_its_page_and_it_is_never_cached(
     assert page.text == (SCREENS / page_file).read_text()
 
 
-def test_only_the_guests_page_shows_photos_from_elsewhere(client: AppClient) -> None:
+@pytest.mark.parametrize("path", ["/t/qW3rTy-ZxC_0", "/order/harbour-st"])
+def test_only_the_guests_pages_show_photos_from_elsewhere(client: AppClient, path: str) -> None:
     """A product's photo may be kept anywhere on https (docs/security.md); every other screen
     loads images from this server only, and no page names its address to the photos' hosts."""
-    guests = client.get("/t/qW3rTy-ZxC_0", headers={"Authorization": ""})
+    guests = client.get(path, headers={"Authorization": ""})
     terminal = client.get("/", headers={"Authorization": ""})
     assert "img-src 'self' data: https:;" in guests.headers["content-security-policy"]
     assert "img-src 'self' data:;" in terminal.headers["content-security-policy"]
@@ -47,16 +49,22 @@ def test_only_the_guests_page_shows_photos_from_elsewhere(client: AppClient) -> 
     assert guests.headers["referrer-policy"] == "no-referrer"
 
 
-# What the guests' phone loads before it shows the menu, compressed: it opens on a restaurant's
-# Wi-Fi or a slow mobile network (docs/design.md §28).
+# What the guests' phone (at a table, or on the restaurant's ordering page) loads before it shows
+# the menu, compressed: it opens on a restaurant's Wi-Fi or a slow mobile network (docs/design.md
+# §28, §29).
 GUEST_FIRST_SCREEN_BYTES = 150 * 1024
 
 
-def test_the_guests_phone_loads_less_than_150_kb_compressed(client: AppClient) -> None:
-    page = client.get("/t/qW3rTy-ZxC_0", headers={"Authorization": ""})
+@pytest.mark.parametrize(
+    ("address", "entry"), [("/t/qW3rTy-ZxC_0", "guest"), ("/order/harbour-st", "order")]
+)
+def test_the_guests_phone_loads_less_than_150_kb_compressed(
+    client: AppClient, address: str, entry: str
+) -> None:
+    page = client.get(address, headers={"Authorization": ""})
     assert page.status_code == 200
     assets = re.findall(r'(?:src|href)="(/assets/[^"]+\.(?:js|css))"', page.text)
-    assert any(path.startswith("/assets/guest-") for path in assets)
+    assert any(path.startswith(f"/assets/{entry}-") for path in assets)
     sizes = {"page": len(gzip.compress(page.content))}
     for path in assets:
         asset = client.get(path)

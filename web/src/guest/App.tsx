@@ -7,16 +7,18 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from "preact/hooks";
 import { Api, ApiError } from "../shared/api/client";
 import { callGuestStaff, placeGuestRound, readGuestMenu, readGuestVisit, startGuestVisit } from "../shared/api/guests";
-import { LANGUAGES, type Language, useLanguage } from "../shared/i18n";
+import { useLanguage } from "../shared/i18n";
 import { formatMoney, toCents } from "../shared/money";
-import { type BasketLine, addToBasket, basketTotals, changeQuantity, roundItems } from "./basket";
-import type { GuestProduct } from "./choice";
+import { useWhileSeen } from "../shared/seen";
+import { useSheetFocus } from "../shared/ui";
+import { roundItems } from "./basket";
+import { BasketSheets, useBasket } from "./BasketSheets";
 import { guestLanguage, phoneLanguages } from "./language";
+import { GuestHead, usePickedLanguage } from "./Head";
 import { type GuestMenu, Menu } from "./Menu";
 import { t } from "./messages";
 import { PaySheet } from "./PaySheet";
-import { ProductSheet } from "./ProductSheet";
-import { Review } from "./Review";
+import { BasketButton } from "./Review";
 import { TableView } from "./TableView";
 import { type Visit, forgetVisit, guestCodeFrom, isGone, openVisit } from "./visit";
 
@@ -24,16 +26,6 @@ import { type Visit, forgetVisit, guestCodeFrom, isGone, openVisit } from "./vis
 export const REFRESH_MS = 10_000;
 /** How long a confirmation shows. */
 const NOTICE_MS = 8_000;
-const PICKED_LANGUAGE = "brigade.guest.language";
-// Each language by its own name, the same whichever language the page shows.
-const LANGUAGE_NAMES: Record<Language, string> = {
-  en: "English",
-  de: "Deutsch",
-  fr: "Français",
-  es: "Español",
-  it: "Italiano",
-  ar: "العربية",
-};
 
 // "paid": the visit ended with its check paid in full (the phones thank the guests).
 type Failure = "noCode" | "unknown" | "off" | "ended" | "paid" | { detail: string };
@@ -56,14 +48,13 @@ export function GuestApp() {
   const api = useMemo(() => new Api(() => null), []);
   const [visit, setVisit] = useState<Visit | null>(null);
   const [failure, setFailure] = useState<Failure | null>(code ? null : "noCode");
-  const [picked, setPicked] = useState<string | null>(() => storage().getItem(PICKED_LANGUAGE));
+  const [picked, pickLanguage] = usePickedLanguage();
   const [menu, setMenu] = useState<GuestMenu | null>(null);
-  const [basket, setBasket] = useState<BasketLine[]>([]);
-  const [choosing, setChoosing] = useState<GuestProduct | null>(null);
-  const [reviewing, setReviewing] = useState(false);
   const [sending, setSending] = useState(false);
   const [refusal, setRefusal] = useState<string | null>(null);
   const [notice, setNotice] = useState<Notice>(null);
+  // A change of the basket leaves room: what was said before is no longer the news.
+  const basket = useBasket(() => setNotice(null));
   const [calling, setCalling] = useState(false);
   const [paying, setPaying] = useState(false);
   const [view, setView] = useState<"menu" | "table">("menu");
@@ -141,45 +132,23 @@ export function GuestApp() {
   }, [api, visitId, ended]);
 
   // Read again every 10 s while the page is seen, and at once when it is seen again.
-  useEffect(() => {
-    if (!visitId) return;
-    const seen = () => document.visibilityState === "visible";
-    const timer = setInterval(() => seen() && refresh(), REFRESH_MS);
-    const onVisibility = () => seen() && refresh();
-    document.addEventListener("visibilitychange", onVisibility);
-    return () => {
-      clearInterval(timer);
-      document.removeEventListener("visibilitychange", onVisibility);
-    };
-  }, [visitId, refresh]);
+  useWhileSeen(refresh, REFRESH_MS, Boolean(visitId));
 
   useEffect(() => {
     if (visit)
       document.title = `${visit.location.name ?? t("guest.restaurant")} · ${t("guest.table", { table: visit.tableName })}`;
   }, [visit, language]);
 
-  // A sheet takes the focus (its first control, Close) and gives it back where it was.
-  const sheetOpen = choosing !== null || reviewing || paying;
-  useEffect(() => {
-    if (!sheetOpen) return;
-    const before = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-    document.querySelector<HTMLElement>('[role="dialog"] button')?.focus();
-    return () => before?.focus();
-  }, [sheetOpen]);
-
-  const pickLanguage = (chosen: string) => {
-    storage().setItem(PICKED_LANGUAGE, chosen);
-    setPicked(chosen);
-  };
+  useSheetFocus(basket.choosing !== null || basket.reviewing || paying);
 
   const send = async () => {
     if (!visitId || sending) return;
     setSending(true);
     setRefusal(null);
     try {
-      const round = await placeGuestRound(api, visitId, roundItems(basket));
-      setBasket([]);
-      setReviewing(false);
+      const round = await placeGuestRound(api, visitId, roundItems(basket.lines));
+      basket.change(() => []);
+      basket.review(false);
       const reason = round.reason ?? "";
       setNotice({
         text: t(`answer.${round.status}` as const, { reason }),
@@ -222,36 +191,20 @@ export function GuestApp() {
     );
 
   const ordering = visit.guestOrdering === "ORDER" || visit.guestOrdering === "ORDER_AND_PAY";
-  const totals = basketTotals(basket);
   const currency = menu?.currency ?? visit.location.currency;
   const money = (cents: number) => formatMoney(cents, currency);
-  const summary = t("basket.summary", { count: totals.count, total: money(totals.total) });
   const due = toCents(visit.check?.balanceDue ?? 0);
   const payable = visit.guestOrdering === "ORDER_AND_PAY" && due > 0;
 
   return (
     <div class="guest-page">
-      <header class="guest-head">
-        <div class="guest-where">
-          <h1>{visit.location.name ?? t("guest.restaurant")}</h1>
-          <p>{t("guest.table", { table: visit.tableName })}</p>
-        </div>
-        <label class="guest-language">
-          <span>{t("guest.language")}</span>
-          <select value={language} onChange={(event) => pickLanguage(event.currentTarget.value)}>
-            {LANGUAGES.map((each) => (
-              <option key={each} value={each} lang={each}>
-                {LANGUAGE_NAMES[each]}
-              </option>
-            ))}
-          </select>
-        </label>
-      </header>
-      {!online && (
-        <p class="guest-offline" role="status">
-          {t("guest.offline")}
-        </p>
-      )}
+      <GuestHead
+        title={visit.location.name ?? t("guest.restaurant")}
+        where={t("guest.table", { table: visit.tableName })}
+        language={language}
+        onPick={pickLanguage}
+        online={online}
+      />
       <nav class="guest-views" aria-label={t("guest.views")}>
         <button type="button" class="guest-view" aria-pressed={view === "menu"} onClick={() => setView("menu")}>
           {t("guest.tab.menu")}
@@ -262,7 +215,7 @@ export function GuestApp() {
       </nav>
       <main class="guest-main">
         {view === "menu" ? (
-          <Menu menu={menu} ordering={ordering} onChoose={setChoosing} />
+          <Menu menu={menu} ordering={ordering} onChoose={basket.choose} />
         ) : (
           <TableView visit={visit} money={money} />
         )}
@@ -274,19 +227,15 @@ export function GuestApp() {
         >
           {notice?.text}
         </p>
-        {ordering && totals.count > 0 && (
-          <button
-            type="button"
-            class="btn btn-accent guest-basket"
-            aria-label={t("basket.open", { summary })}
-            onClick={() => {
+        {ordering && (
+          <BasketButton
+            lines={basket.lines}
+            money={money}
+            onOpen={() => {
               setRefusal(null);
-              setReviewing(true);
+              basket.review(true);
             }}
-          >
-            <span>{summary}</span>
-            <span>{t("basket.review")}</span>
-          </button>
+          />
         )}
         {payable && (
           <button
@@ -311,29 +260,7 @@ export function GuestApp() {
           </button>
         </div>
       </footer>
-      {choosing && (
-        <ProductSheet
-          product={choosing}
-          money={money}
-          onClose={() => setChoosing(null)}
-          onAdd={(line) => {
-            setBasket((lines) => addToBasket(lines, line));
-            setChoosing(null);
-            setNotice(null);
-          }}
-        />
-      )}
-      {reviewing && (
-        <Review
-          lines={basket}
-          money={money}
-          sending={sending}
-          refusal={refusal}
-          onChange={(key, by) => setBasket((lines) => changeQuantity(lines, key, by))}
-          onSend={send}
-          onClose={() => setReviewing(false)}
-        />
-      )}
+      <BasketSheets basket={basket} money={money} sending={sending} refusal={refusal} onSend={send} />
       {paying && (
         <PaySheet
           api={api}

@@ -28,8 +28,21 @@ export function allergensInWords(allergens: readonly Allergen[]): string | null 
 
 const sectionId = (place: number) => `section-${place}`;
 
-export function Menu(props: { menu: GuestMenu | null; ordering: boolean; onChoose: (product: GuestProduct) => void }) {
+/** What the menu says when it cannot be ordered from here, and when it is empty: the table's
+ * words unless the page has its own. */
+export interface MenuNotices {
+  browseOnly: string;
+  empty: string;
+}
+
+export function Menu(props: {
+  menu: GuestMenu | null;
+  ordering: boolean;
+  onChoose: (product: GuestProduct) => void;
+  notices?: MenuNotices;
+}) {
   const { menu, ordering } = props;
+  const notices = props.notices ?? { browseOnly: t("menu.browseOnly"), empty: t("menu.empty") };
   if (!menu)
     return (
       <p class="guest-loading" role="status">
@@ -37,10 +50,10 @@ export function Menu(props: { menu: GuestMenu | null; ordering: boolean; onChoos
       </p>
     );
   const sections = menu.sections.filter((section) => section.products.length > 0);
-  if (sections.length === 0) return <p class="hint">{t("menu.empty")}</p>;
+  if (sections.length === 0) return <p class="hint">{notices.empty}</p>;
   return (
     <>
-      {!ordering && <p class="notice">{t("menu.browseOnly")}</p>}
+      {!ordering && <p class="notice">{notices.browseOnly}</p>}
       {sections.length > 1 && (
         <nav class="guest-sections" aria-label={t("menu.sections")}>
           {sections.map((section, place) => (

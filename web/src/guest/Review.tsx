@@ -1,5 +1,6 @@
 // The round before it is sent: each line with its choices and note, one more or one less,
-// the total, and "Send order"; a refusal stays here in the server's words.
+// the total, and "Send order" (or the page's own action); a refusal stays here in the server's
+// words.
 
 import { Sheet } from "../shared/ui";
 import { type BasketLine, basketTotals } from "./basket";
@@ -15,6 +16,8 @@ export function Review(props: {
   onChange: (key: string, by: number) => void;
   onSend: () => void;
   onClose: () => void;
+  /** The action's words where it is not "Send order" (the ordering page's "Checkout"). */
+  action?: string;
 }) {
   const { lines, money } = props;
   const totals = basketTotals(lines);
@@ -72,10 +75,29 @@ export function Review(props: {
             disabled={lines.length === 0 || props.sending}
             onClick={props.onSend}
           >
-            {props.sending ? t("basket.sending") : t("basket.send")}
+            {props.sending ? t("basket.sending") : (props.action ?? t("basket.send"))}
           </button>
         </div>
       </div>
     </Sheet>
+  );
+}
+
+/** The basket at the foot of the menu, what it holds and comes to; a tap opens it. Nothing
+ * while it is empty. */
+export function BasketButton(props: { lines: BasketLine[]; money: (cents: number) => string; onOpen: () => void }) {
+  const totals = basketTotals(props.lines);
+  if (totals.count === 0) return null;
+  const summary = t("basket.summary", { count: totals.count, total: props.money(totals.total) });
+  return (
+    <button
+      type="button"
+      class="btn btn-accent guest-basket"
+      aria-label={t("basket.open", { summary })}
+      onClick={props.onOpen}
+    >
+      <span>{summary}</span>
+      <span>{t("basket.review")}</span>
+    </button>
   );
 }

@@ -45,6 +45,17 @@ export function useEscape(onClose: () => void): void {
   }, [onClose]);
 }
 
+/** While a sheet is `open`, the focus in it (its first control, Close); given back where it
+ * was when it closes. */
+export function useSheetFocus(open: boolean): void {
+  useEffect(() => {
+    if (!open) return;
+    const before = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    document.querySelector<HTMLElement>('[role="dialog"] button')?.focus();
+    return () => before?.focus();
+  }, [open]);
+}
+
 /** A sheet over the screen for a choice that must be made; Escape or Close dismisses it. */
 export function Sheet(props: { title: string; onClose: () => void; children: ComponentChildren; wide?: boolean }) {
   useEscape(props.onClose);

@@ -2,7 +2,8 @@
 
 The Vite build writes the screens into ``static/screens/``: one page per screen
 (``index.html`` the terminal, ``kitchen.html`` the kitchen display, ``manage.html`` the back
-office, ``board.html`` the guests' board, ``guest.html`` the guests' phone at ``/t/{guest_code}``),
+office, ``board.html`` the guests' board, ``guest.html`` the guests' phone at ``/t/{guest_code}``,
+``order.html`` the restaurant's own ordering page at ``/order/{slug}``),
 never cached (each names the current build), and
 ``assets/`` whose names carry a content hash, so they are cached for a year. ``sw.js``, the
 service worker that keeps the terminal's and the kitchen display's shell on the tablet, is served
@@ -49,9 +50,12 @@ PAGES = {
     # The guests' phone at a table, the page its QR code opens (docs/design.md §28): public,
     # the page reads the code from its address.
     "/t/{guest_code}": "guest.html",
+    # The restaurant's own ordering page (docs/design.md §29): public, the page reads its WEB
+    # channel's slug from its address.
+    "/order/{slug}": "order.html",
 }
-# The guests' page shows products' photos from wherever the restaurant keeps them.
-PHOTO_PAGES = frozenset({"guest.html"})
+# The guests' pages show products' photos from wherever the restaurant keeps them.
+PHOTO_PAGES = frozenset({"guest.html", "order.html"})
 # The icons and the terminal's web app manifest, written by the build at its root (web/src/build/
 # icons.ts) and served from the site's root, where browsers look for them; their names carry no
 # hash, so they are kept a day like Swagger UI's files.
