@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from datetime import datetime
 from decimal import Decimal
-from typing import Annotated, Literal
+from typing import Annotated, Any, Literal
 from uuid import UUID
 
 from fastapi import Path, Query, Request, Response
@@ -43,11 +43,13 @@ from brigade.kit.http.errors import problem_responses
 from brigade.kit.http.routing import brigade_router
 from brigade.kit.http.schemas import AtLocationQuery
 from brigade.kit.http.types import (
+    Flag,
     Money,
     RequestModel,
     ResponseModel,
     Text,
     Timestamp,
+    WholeNumber,
 )
 from brigade.kit.languages import Language
 from brigade.orders.domain.commands import AddItem
@@ -62,6 +64,11 @@ ChannelId = Annotated[UUID, Path(alias="channelId", description="The channel's `
 IncomingId = Annotated[
     UUID, Path(alias="incomingId", description="The channel order's `id` (Brigade's own)")
 ]
+AcceptWindow: Any = WholeNumber(30, 3600)
+PrepMinutes: Any = WholeNumber(0, 240)
+OrdersPerSlot: Any = WholeNumber(1, 1000)
+PauseMinutes: Any = WholeNumber(0, 24 * 60)
+LineQuantity: Any = WholeNumber(1, 99)
 TAKEN_ORDER_TYPES = Literal[OrderType.TAKEOUT, OrderType.DELIVERY]
 
 
@@ -84,23 +91,19 @@ class ChannelIn(RequestModel):
         description="Where an INBOUND channel is told its orders' statuses, its menu's "
         "changes and its pauses: signed webhooks, retried for 24 h",
     )
-    accept_window_seconds: int = Field(
+    accept_window_seconds: AcceptWindow = Field(
         default=600,
-        ge=30,
-        le=3600,
         description="How long a NEW order waits to be accepted before it is refused to the "
         "channel (Uber Eats cancels after 11.5 minutes)",
     )
-    auto_accept: bool = Field(
+    auto_accept: Flag = Field(
         default=False, description="Accept every order as it arrives, straight to the kitchen"
     )
-    prep_minutes: int = Field(
-        default=20, ge=0, le=240, description="The soonest pickup, in minutes from ordering"
+    prep_minutes: PrepMinutes = Field(
+        default=20, description="The soonest pickup, in minutes from ordering (0-240)"
     )
-    orders_per_slot: int | None = Field(
+    orders_per_slot: OrdersPerSlot | None = Field(
         default=None,
-        ge=1,
-        le=1000,
         description="The most orders a 15-minute pickup slot may hold, counted across every "
         "channel of the location, for this one to take another; null: no limit",
     )
@@ -181,13 +184,11 @@ async def get_channel(staff: ChannelManager, channel_id: ChannelId, uow: UowDep)
 
 
 class PauseIn(RequestModel):
-    minutes: int = Field(
-        ge=0, le=24 * 60, description="How long to take no orders; 0: take them again now"
+    minutes: PauseMinutes = Field(
+        description="How long to take no orders (0-1440); 0: take them again now"
     )
-    prep_minutes: int | None = Field(
+    prep_minutes: PrepMinutes | None = Field(
         default=None,
-        ge=0,
-        le=240,
         description="Busy: the soonest pickup from now on, in minutes; absent: as it was",
     )
 
@@ -242,7 +243,7 @@ class InboundModifierIn(RequestModel):
 
 class InboundLineIn(RequestModel):
     plu: Annotated[str, Text(64, min_length=1)] = Field(description="The product's PLU (sku)")
-    quantity: int = Field(ge=1, le=99, description="How many (1-99)")
+    quantity: LineQuantity = Field(description="How many (1-99)")
     modifiers: list[InboundModifierIn] = Field(
         default_factory=list, max_length=20, description="The modifiers chosen, by PLU"
     )
@@ -266,7 +267,7 @@ class InboundOrderIn(RequestModel):
         default=None, description="When the courier or guest picks it up; none: soonest"
     )
     items: list[InboundLineIn] = Field(min_length=1, max_length=50, description="The lines, by PLU")
-    paid: bool = Field(default=False, description="Paid to the platform already")
+    paid: Flag = Field(default=False, description="Paid to the platform already")
 
     def order(self) -> InboundOrder:
         return InboundOrder(
