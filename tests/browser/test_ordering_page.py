@@ -4,9 +4,9 @@ guests; a phone at 390 x 844 opens /order/{slug} with no credential, puts a burg
 required temperature and a large latte in the basket, and at checkout is told what its empty
 name and short phone lack, then picks a pickup slot (the first one, filled by an order before,
 is shown full and cannot be taken), types a name and a phone and places the order, paid at
-pickup. It waits for the restaurant (a reload follows the same order); the staff accept it, the
-kitchen bumps its ticket, and the phone says it is ready with its number, as the guests' board
-does. In Arabic the page reads right to left; at 360 x 740 nothing is wider than the phone.
+pickup. It waits for the restaurant (a reload follows the same order); a server accepts it on
+the terminal's floor, the kitchen bumps its ticket on the wall, and the phone says it is ready
+with its number, as the guests' board does. In Arabic the page reads right to left; at 360 x 740 nothing is wider than the phone.
 Paused, the page says when it takes orders again, every word from the catalogues. Screenshots
 of the menu, the checkout and the ready order (and in Arabic, and the paused page at 360 x 740)
 to docs/screens/."""
@@ -23,9 +23,9 @@ from zoneinfo import ZoneInfo
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from browser.kitchen_wall import clear_board
+from browser.kitchen_wall import clear_board, open_kitchen
 from browser.languages import all_words_from_catalogues, show_pseudo
-from browser.restaurant import Restaurant, _created, screenshot
+from browser.restaurant import Restaurant, _created, screenshot, signed_in_terminal
 from browser.test_guest_board import _column, _open_board
 from browser.test_guest_phone import PHONES, _fits, _phone, _product
 
@@ -162,16 +162,20 @@ def test_a_phone_orders_for_pickup_and_follows_its_order_until_ready(
     page.reload()
     expect(waiting).to_be_visible()
 
-    # The staff accept it; the kitchen bumps its ticket.
-    with restaurant.http() as http:
-        assert http.post(f"/api/channel-orders/{order_id}/accept").status_code == 200
+    # A server accepts it on the terminal's floor; the kitchen bumps its ticket on the wall.
+    floor = signed_in_terminal(browser, restaurant, "Ana")
+    card = floor.get_by_role("article", name=f"Harbour St online order #{number}")
+    card.get_by_role("button", name="Accept").click()
+    expect(card).to_have_count(0)
+    floor.context.close()
     expect(page.get_by_role("heading", name="Being prepared")).to_be_visible()
     board = _open_board(browser, restaurant)
     expect(_column(board, "Preparing").get_by_text(str(number), exact=True)).to_be_visible()
-    with restaurant.http() as http:
-        tickets = http.get("/api/kitchen/tickets", params={"locationId": restaurant.location_id})
-        [ticket] = [t for t in tickets.json()["data"] if t["orderNumber"] == f"#{number}"]
-        assert http.post(f"/api/kitchen/tickets/{ticket['id']}/bump").status_code == 200
+    kitchen = open_kitchen(browser, restaurant)
+    kitchen.get_by_role("article", name=f"Ticket #{number}").get_by_role(
+        "button", name=f"Bump #{number}"
+    ).click()
+    kitchen.context.close()
     ready = page.get_by_role("heading", name=f"Ready for pickup — order #{number}")
     expect(ready).to_be_visible()
     expect(_column(board, "Ready").get_by_text(str(number), exact=True)).to_be_visible()
