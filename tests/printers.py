@@ -12,8 +12,11 @@ import socket
 import socketserver
 import threading
 import time
+from typing import Any
 
 from brigade.kit.escpos import ENCODING
+from brigade.printing.service import PrintOutbox
+from factories import LOCATION
 from server import free_port
 
 # ESC/POS commands the tickets use, by their first two bytes: how long each one is.
@@ -118,3 +121,20 @@ class JammedPrinter:
         for queued in self._queued:
             queued.close()
         self._listening.close()
+
+
+def printed_on_send(client: Any, order_id: str) -> str:
+    """The kitchen ticket that sending the order ``order_id`` prints on a kitchen printer of
+    the location (a fake one, made for it; its host allowed by the test's settings)."""
+    with FakePrinter() as fake:
+        fake.switch_on()
+        body = {"name": "Pass", "locationId": LOCATION, "host": "127.0.0.1", "port": fake.port}
+        made = client.post("/api/printers", json=body | {"kind": "KITCHEN"})
+        assert made.status_code == 201, made.text
+        assert client.post(f"/api/orders/{order_id}/send").status_code == 200
+        outbox = PrintOutbox(
+            client.app.state.database, poll_seconds=1, resolver=client.app.state.resolver
+        )
+        assert client.portal.call(outbox.print_due)
+        (printed,) = fake.wait_for(1)
+    return printed

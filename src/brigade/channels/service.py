@@ -287,7 +287,8 @@ async def _opened(
         asked.order_type,
         location_id=channel.location_id,
         customer_name=name,
-        notes=f"{channel.name} #{asked.channel_order_id}, pickup {pickup_at:%H:%M} UTC",
+        notes=f"{channel.name} #{asked.channel_order_id}",
+        pickup_at=pickup_at,
     )
     order = (await orders.create_order(uow, actor, opening))[0]
     lines = []

@@ -72,5 +72,10 @@ class Words:
         day, time = format_date(at, "short", locale=locale), format_time(at, "short", locale=locale)
         return f"{day} {time}".replace(_NARROW_SPACE, _NO_BREAK_SPACE)
 
+    def clock(self, at: datetime) -> str:
+        """A local time of day, short, as the language writes it: 19:30, 7:30 PM."""
+        written = format_time(at, "short", locale=self.language.value)
+        return written.replace(_NARROW_SPACE, _NO_BREAK_SPACE)
+
 
 ENGLISH = Words(Language.EN)

@@ -135,6 +135,8 @@ class TicketOrder:
     id: UUID | None = None
     number: int | None = None
     table_id: UUID | None = None
+    # When the check's TAKEOUT or DELIVERY order is promised (UTC); None: not said.
+    pickup_at: datetime | None = None
 
 
 def held_courses(pending: Iterable[int], fired: Iterable[int]) -> tuple[int, ...]:

@@ -143,6 +143,7 @@ _BOARD = union_all(
         orders.c.opened_by_name,
         dining_tables.c.name.label("table_name"),
         orders.c.customer_name,
+        orders.c.pickup_at,
         orders.c.fired_courses,
         order_items.c.course,
         _FIRST_SENT.label("first_sent_at"),
@@ -179,6 +180,7 @@ _BOARD = union_all(
         typed_null(String(), "opened_by_name"),
         typed_null(String(), "table_name"),
         typed_null(String(), "customer_name"),
+        typed_null(UTCDateTime(), "pickup_at"),
         typed_null(JSON(), "fired_courses"),
         typed_null(Integer(), "course"),
         typed_null(UTCDateTime(), "first_sent_at"),
@@ -330,6 +332,7 @@ class KitchenRepository:
                     id=order_id,
                     number=row.order_number,
                     table_id=row.table_id,
+                    pickup_at=row.pickup_at,
                 ),
                 row.first_sent_at,
             )

@@ -196,6 +196,10 @@ class BoardTicketOut(ResponseModel):
         "room does not know"
     )
     customer_name: str | None = Field(description="The order's customer (a bar tab, a takeout)")
+    pickup_at: Timestamp | None = Field(
+        description="When that check's TAKEOUT or DELIVERY order is promised, in UTC (a "
+        "channel's pickup time); null: not said",
+    )
     server: str | None = Field(
         description="The name of who opened the order; null when nobody was recorded"
     )
@@ -253,6 +257,7 @@ _TICKET_SUMMARY = {
     "table_id",
     "table_name",
     "customer_name",
+    "pickup_at",
     "created_at",
     "bumped_at",
 }
@@ -284,6 +289,7 @@ def board_ticket_out(board: BoardTicket) -> BoardTicketOut:
         table_id=order.table_id if order.id else ticket.table_id,
         table_name=order.table_name,
         customer_name=order.customer_name,
+        pickup_at=order.pickup_at,
         server=order.server_name,
         sent_by=staff_ref(ticket.sent_by_id, ticket.sent_by_name),
         created_at=ticket.created_at,

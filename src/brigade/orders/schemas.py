@@ -23,6 +23,7 @@ from brigade.kit.http.types import (
     ShortText,
     Text,
     Timestamp,
+    UtcInstant,
     WholeNumber,
     omittable,
 )
@@ -78,6 +79,10 @@ _CUSTOMER_NAME = (
     f"The customer's name (a bar tab, a takeout): trimmed, 1-{MAX_CUSTOMER_NAME_LENGTH} "
     "characters after trimming; blank or null is no name."
 )
+_PICKUP_AT = (
+    "When a TAKEOUT or DELIVERY order is promised (picked up by the guest or a courier), in "
+    "UTC; null: not said"
+)
 
 
 # --- requests -------------------------------------------------------------------------------
@@ -122,6 +127,10 @@ class OrderCreate(RequestModel):
         ),
     )
     customer_name: CustomerName | None = Field(default=None, description=_CUSTOMER_NAME)
+    pickup_at: UtcInstant | None = Field(
+        default=None,
+        description=f"{_PICKUP_AT}. Only a TAKEOUT or DELIVERY order's: 422 for another type",
+    )
 
     def command(self, *, location_id: UUID | None) -> CreateOrder:
         """``location_id``: the query's, used when the body names none."""
@@ -134,6 +143,7 @@ class OrderCreate(RequestModel):
             location_id=self.location_id or location_id,
             id=self.id,
             customer_name=self.customer_name,
+            pickup_at=self.pickup_at,
         )
 
 
@@ -621,6 +631,7 @@ class OrderSummary(ResponseModel):
         description="The location it belongs to; null for an order of no location"
     )
     customer_name: str | None = Field(description="The customer's name (a bar tab, a takeout)")
+    pickup_at: Timestamp | None = Field(description=_PICKUP_AT)
     currency: str = Field(description="ISO 4217, the location's when the order opened")
     subtotal: Money = Field(description=_SUBTOTAL)
     total: Money = Field(description=_TOTAL)

@@ -47,6 +47,8 @@ orders = Table(
     Column("notes", Text, nullable=True),
     # The customer's name on a bar tab or a takeout (docs/design.md §5).
     Column("customer_name", String(60), nullable=True),
+    # When a TAKEOUT or DELIVERY order is promised (docs/design.md §5); null: not said.
+    Column("pickup_at", UTCDateTime(), nullable=True),
     # [1, 3]: the courses fired so far, ascending (orders/domain/courses.py).
     Column("fired_courses", JSON, nullable=False),
     Column("discount_cents", BigInteger, nullable=False),

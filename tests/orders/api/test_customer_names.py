@@ -10,12 +10,11 @@ from typing import Any
 
 import pytest
 
-from brigade.printing.service import PrintOutbox
 from brigade.settings import Settings
 from events.api.event_helpers import all_events
 from factories import LOCATION, AppClient, bearer, make_order, make_product, make_staff_token
 from orders.api.order_helpers import add_item, order_detail, problem
-from printers import FakePrinter
+from printers import printed_on_send
 
 Json = dict[str, Any]
 
@@ -131,18 +130,7 @@ def test_lists_tables_and_events_show_the_name(client: AppClient) -> None:
 def test_the_kitchen_display_printed_ticket_and_receipt_show_the_name(client: AppClient) -> None:
     order = _tab(client, "Sam")
     add_item(client, order, make_product(client, name="Pale ale", price=6))
-    with FakePrinter() as fake:
-        fake.switch_on()
-        body = {"name": "Bar", "locationId": LOCATION, "host": "127.0.0.1", "port": fake.port}
-        made = client.post("/api/printers", json=body | {"kind": "KITCHEN"})
-        assert made.status_code == 201, made.text
-        assert client.post(f"/api/orders/{order['id']}/send").status_code == 200
-        outbox = PrintOutbox(
-            client.app.state.database, poll_seconds=1, resolver=client.app.state.resolver
-        )
-        assert client.portal.call(outbox.print_due)
-        (printed,) = fake.wait_for(1)
-    assert "Sam" in printed
+    assert "Sam" in printed_on_send(client, order["id"])
     _rename(client, order, "Alex")
     (card,) = client.get("/api/kitchen/board", params={"locationId": LOCATION}).json()["tickets"]
     assert (card["orderId"], card["customerName"]) == (order["id"], "Alex")

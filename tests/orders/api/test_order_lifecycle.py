@@ -29,6 +29,8 @@ SUMMARY_FIELDS = {
     "locationId",
     # A bar tab's or a takeout's customer (docs/design.md §5).
     "customerName",
+    # A takeout's or a delivery's promised time (docs/design.md §5).
+    "pickupAt",
     "currency",
     "subtotal",
     "total",

@@ -22,6 +22,7 @@ import {
   DEFAULT_THRESHOLDS,
   type Thresholds,
   allDayCounts,
+  clockTime,
   forStation,
   oldestFirst,
   stationCategories,
@@ -34,7 +35,7 @@ import { RecallSheet } from "./RecallSheet";
 import { loadCompact, loadMuted, loadStation, saveCompact, saveMuted, saveStation } from "./settings";
 import { chime, lateAlert, soundReady, unlockSound } from "./sound";
 import { StationSheet } from "./StationSheet";
-import { clockTime, useBoard, useOfflineSince } from "./state";
+import { useBoard, useOfflineSince } from "./state";
 import { type Paging, Wall } from "./Wall";
 
 // Marks, the same in every language: the 86 button's, and a name still on its way.

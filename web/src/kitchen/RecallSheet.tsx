@@ -5,7 +5,7 @@
 import { Button, Sheet } from "../shared/ui";
 import { type BoardTicket, destination } from "./board";
 import { t } from "./messages";
-import { clockTime } from "./state";
+import { clockTime } from "./board";
 
 export function RecallSheet(props: {
   recent: readonly BoardTicket[];

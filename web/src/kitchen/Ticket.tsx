@@ -13,6 +13,7 @@ import {
   destination,
   formatAge,
   heldWords,
+  pickupWords,
   startWords,
   startsIn,
 } from "./board";
@@ -53,6 +54,7 @@ export function Ticket(props: {
   const { shown, hidden } = fold(ticket.items, props.compact);
   const held = heldWords(ticket.heldCourses ?? []);
   const parts = props.showStations ? (ticket.stations ?? []) : [];
+  const pickup = pickupWords(ticket, props.now);
   return (
     <article
       class={`ticket ticket-${tone}${props.picked ? " ticket-picked" : ""}`}
@@ -69,7 +71,12 @@ export function Ticket(props: {
           )}
           {ticket.orderNumber}
         </span>
-        <span class="ticket-where">{destination(ticket)}</span>
+        <span class="ticket-where">
+          {destination(ticket)}
+          {pickup && (
+            <span class={pickup.soon ? "ticket-pickup ticket-pickup-soon" : "ticket-pickup"}>{pickup.text}</span>
+          )}
+        </span>
         <span class="ticket-age" role="timer" aria-label={t("ticket.age")}>
           {ageWord(tone) && <span class="age-word">{ageWord(tone)}</span>}
           {formatAge(age)}

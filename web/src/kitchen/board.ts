@@ -55,6 +55,26 @@ function place(ticket: Pick<BoardTicket, "orderType" | "tableName">): string {
   }
 }
 
+/** "20:14": the tablet's own clock (in the kitchen, the location's time). */
+export function clockTime(at: number): string {
+  const time = new Date(at);
+  return `${String(time.getHours()).padStart(2, "0")}:${String(time.getMinutes()).padStart(2, "0")}`;
+}
+
+/** A pickup time within this of now (or past it) stands out on its ticket. */
+export const PICKUP_SOON_MS = 10 * 60_000;
+
+/** "Pickup 19:30" on a takeout's or a delivery's ticket, and whether it is soon (within 10
+ * minutes, or already past); null for a ticket promised for no time. */
+export function pickupWords(
+  ticket: Pick<BoardTicket, "pickupAt">,
+  now: number,
+): { text: string; soon: boolean } | null {
+  if (!ticket.pickupAt) return null;
+  const at = Date.parse(ticket.pickupAt);
+  return { text: t("ticket.pickup", { time: clockTime(at) }), soon: at - now <= PICKUP_SOON_MS };
+}
+
 /** The categories a station shows: the chosen ones and everything nested in them. An empty
  * choice is the whole kitchen (every item, with or without a category). */
 export function stationCategories(chosen: readonly string[], categories: readonly Category[]): Set<string> | null {

@@ -31,6 +31,7 @@ export function ticket(id: string, createdAt: string, items: BoardItem[]): Board
     tableId: null,
     tableName: "4",
     customerName: null,
+    pickupAt: null,
     server: "Ana",
     sentBy: null,
     createdAt,

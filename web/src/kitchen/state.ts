@@ -156,9 +156,3 @@ export function useOfflineSince(streaming: boolean | null, store: Store): number
   }, [streaming, store]);
   return since;
 }
-
-/** "20:14": the tablet's own clock. */
-export function clockTime(at: number): string {
-  const time = new Date(at);
-  return `${String(time.getHours()).padStart(2, "0")}:${String(time.getMinutes()).padStart(2, "0")}`;
-}

@@ -17,6 +17,7 @@ export function blankOrder(opening: OrderOpening): Order {
     total: 0,
     balanceDue: 0,
     customerId: null,
+    pickupAt: null,
     notes: null,
     items: [],
     firedCourses: [],

@@ -145,6 +145,18 @@ def customer_name(name: str | None) -> str | None:
     return trimmed or None
 
 
+# The order types that may be promised for a time (docs/design.md §5).
+PICKUP_ORDER_TYPES = frozenset({OrderType.TAKEOUT, OrderType.DELIVERY})
+
+
+def pickup_at(order_type: OrderType, at: datetime | None) -> datetime | None:
+    """The pickup time an order of ``order_type`` keeps for ``at``: only a TAKEOUT or a
+    DELIVERY order is promised for a time."""
+    if at is not None and order_type not in PICKUP_ORDER_TYPES:
+        raise InvalidInput("pickupAt", "only a TAKEOUT or DELIVERY order has a pickup time")
+    return at
+
+
 def check_may_change_item(actor: Actor, command: ChangeItem) -> None:
     """Refuse a change the actor's role may not make (the kitchen moves an item's status, a
     server changes the rest): the aggregate's check, which a service may also make before it
@@ -522,6 +534,7 @@ class Order:
             service_charges=tuple(charges),
             table_name=table_name,
             customer_name=customer_name(command.customer_name),
+            pickup_at=pickup_at(command.order_type, command.pickup_at),
         )
         order = cls(header)
         order._changes.is_new = True

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from datetime import datetime
 from decimal import Decimal
 from uuid import UUID
 
@@ -19,7 +20,8 @@ from brigade.orders.domain.states import ItemStatus, OrderType, PaymentMethod
 @dataclass(frozen=True, slots=True)
 class CreateOrder:
     """``id``: one the client chose (docs/design.md §16); None for the server's own.
-    ``customer_name`` as sent: the aggregate trims it and holds its rule."""
+    ``customer_name`` as sent: the aggregate trims it and holds its rule. ``pickup_at``: when
+    a TAKEOUT or DELIVERY order is promised (UTC); the aggregate refuses one on another."""
 
     order_type: OrderType
     table_id: UUID | None = None
@@ -29,6 +31,7 @@ class CreateOrder:
     location_id: UUID | None = None
     id: UUID | None = None
     customer_name: str | None = None
+    pickup_at: datetime | None = None
 
 
 @dataclass(frozen=True, slots=True)

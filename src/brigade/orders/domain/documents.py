@@ -60,6 +60,8 @@ class TicketHeading:
     reason: str | None
     # The customer's name on a bar tab or a takeout: called out at the pass.
     customer_name: str | None = None
+    # When a takeout or a delivery is promised, local as ``local_time``: called out under it.
+    pickup_at: datetime | None = None
     # The location's: the ticket's words and moment (docs/design.md §26).
     language: Language = DEFAULT_LANGUAGE
 
@@ -77,6 +79,9 @@ def kitchen_ticket(heading: TicketHeading, items: Sequence[TicketItem]) -> list[
         lines += [Line(text, bold=True, big=True) for text in wrap(heading.table_name, BIG_WIDTH)]
     if heading.customer_name:
         lines += [Line(t, bold=True, big=True) for t in wrap(heading.customer_name, BIG_WIDTH)]
+    if heading.pickup_at is not None:
+        pickup = words("Pickup {time}", time=words.clock(heading.pickup_at))
+        lines += [Line(text, bold=True, big=True) for text in wrap(pickup, BIG_WIDTH)]
     lines.append(Line(where))
     if heading.server_name:
         lines += [Line(text) for text in wrap(words("Server: {name}", name=heading.server_name))]
@@ -282,6 +287,7 @@ def receipt_html(receipt: Receipt) -> str:
 def kitchen_document(order: Order, ticket: KitchenTicket) -> KitchenDocument:
     """The ticket for the kitchen printers: each renders the lines of its categories."""
     kind = JobKind.VOID if ticket.kind is TicketKind.VOID else JobKind.TICKET
+    pickup_at = order.header.pickup_at
 
     def render(lines: Sequence[int], zone: tzinfo, names: MenuNames) -> bytes:
         heading = TicketHeading(
@@ -293,6 +299,7 @@ def kitchen_document(order: Order, ticket: KitchenTicket) -> KitchenDocument:
             local_time=ticket.created_at.astimezone(zone),
             reason=ticket.reason,
             customer_name=order.header.customer_name,
+            pickup_at=None if pickup_at is None else pickup_at.astimezone(zone),
             language=names.language,
         )
         items = [_named_in(ticket.items[line], names) for line in lines]

@@ -127,6 +127,9 @@ class OrderHeader:
     table_name: str | None = None
     # The customer's name on a bar tab or a takeout ("Sam"): trimmed, 1-60 characters, or None.
     customer_name: str | None = None
+    # When a TAKEOUT or DELIVERY order is promised, in UTC (a channel's pickup time); None:
+    # none said, and always for DINE_IN and BAR_TAB.
+    pickup_at: datetime | None = None
     # The courses fired so far, ascending: a send sends their pending items (orders/domain/
     # courses.py); () until the first send fires course 1.
     fired_courses: tuple[int, ...] = ()

@@ -23,6 +23,7 @@ _ORDER_SUMMARY = {
     "table_id",
     "table_name",
     "customer_name",
+    "pickup_at",
     "location_id",
     "subtotal",
     "total",
