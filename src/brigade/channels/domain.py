@@ -12,6 +12,7 @@ from __future__ import annotations
 import dataclasses
 import hmac
 import re
+import unicodedata
 from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import datetime, timedelta
@@ -142,6 +143,14 @@ class Channel:
                 f"the {slot.strftime('%H:%M')} slot is full ({self.orders_per_slot} orders): "
                 "choose a later pickup time"
             )
+
+
+def slug_from(name: str) -> str:
+    """A page's address made from a channel's name: "Harbour St — online!" is
+    ``harbour-st-online``; a name with no letter or digit in ASCII is ``order``."""
+    folded = unicodedata.normalize("NFKD", name).encode("ascii", "ignore").decode().lower()
+    words = re.findall(r"[a-z0-9]+", folded)
+    return "-".join(words)[:60].strip("-") or "order"
 
 
 def slot_of(moment: datetime) -> datetime:

@@ -9,7 +9,7 @@ from typing import Annotated, Any, Literal
 from uuid import UUID
 
 from fastapi import Path, Query, Request, Response
-from pydantic import Field, model_validator
+from pydantic import Field
 
 from brigade.channels import service
 from brigade.channels.allowed import ChannelManager, ChannelOrderTaker
@@ -84,7 +84,7 @@ class ChannelIn(RequestModel):
         default=None,
         pattern=SLUG.pattern,
         description="A WEB channel's page address: `/order/{slug}` (lower-case letters, "
-        "digits and dashes)",
+        "digits and dashes; absent: made from its name); ignored for an INBOUND one",
     )
     status_url: Annotated[str, Text(2000, min_length=1)] | None = Field(
         default=None,
@@ -107,12 +107,6 @@ class ChannelIn(RequestModel):
         description="The most orders a 15-minute pickup slot may hold, counted across every "
         "channel of the location, for this one to take another; null: no limit",
     )
-
-    @model_validator(mode="after")
-    def _kind_fits(self) -> ChannelIn:
-        if self.kind is ChannelKind.WEB and self.slug is None:
-            raise ValueError("slug: a WEB channel needs its page's address")
-        return self
 
 
 class ChannelOut(ResponseModel):

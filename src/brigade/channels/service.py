@@ -36,6 +36,7 @@ from brigade.channels.domain import (
     PaymentDue,
     SlugTaken,
     slot_of,
+    slug_from,
     verify_signature,
 )
 from brigade.channels.repository import ChannelRepository, IncomingRepository
@@ -105,15 +106,18 @@ async def create_channel(
     actor.ensure_at(asked.location_id)
     await rooms.get_location(uow, asked.location_id)
     repository = ChannelRepository(uow)
-    if asked.slug is not None and await repository.slug_taken(asked.slug):
-        raise SlugTaken(f"another restaurant's page is /order/{asked.slug} already")
+    slug = None
+    if asked.kind is ChannelKind.WEB:
+        slug = asked.slug or slug_from(asked.name)
+        if await repository.slug_taken(slug):
+            raise SlugTaken(f"another page is /order/{slug} already: choose its address")
     at = now()
     channel = Channel(
         id=new_id(),
         location_id=asked.location_id,
         kind=asked.kind,
         name=asked.name,
-        slug=asked.slug if asked.kind is ChannelKind.WEB else None,
+        slug=slug,
         status_url=asked.status_url if asked.kind is ChannelKind.INBOUND else None,
         accept_window_seconds=asked.accept_window_seconds,
         auto_accept=asked.auto_accept,
@@ -501,13 +505,16 @@ async def items_done(uow: UnitOfWork, done: ItemsDone) -> None:
 
 
 async def check_completed(uow: UnitOfWork, completed: OrderCompleted) -> None:
-    """Its check completed (paid, handed over): PICKED_UP."""
-    await _follow_check(uow, completed.order_id, IncomingStatus.PICKED_UP, None)
+    """Its check completed (paid, handed over): PICKED_UP. A check with no pickup time is
+    no channel's: nothing is read (a sale's statements stay as they were)."""
+    if completed.pickup_at is not None:
+        await _follow_check(uow, completed.order_id, IncomingStatus.PICKED_UP, None)
 
 
 async def check_cancelled(uow: UnitOfWork, cancelled: OrderCancelled) -> None:
     """Its check cancelled on the terminal: CANCELLED with why (one refused stays refused)."""
-    await _follow_check(uow, cancelled.order_id, IncomingStatus.CANCELLED, cancelled.reason)
+    if cancelled.pickup_at is not None:
+        await _follow_check(uow, cancelled.order_id, IncomingStatus.CANCELLED, cancelled.reason)
 
 
 async def _follow_check(

@@ -36,10 +36,13 @@ def test_a_channel_is_made_listed_and_read_with_its_secret_shown_once(client: Ap
     assert client.get("/api/channels", params={"locationId": OTHER_LOCATION}).json() == []
 
 
-def test_a_pages_address_is_its_own_and_a_web_channel_needs_one(client: AppClient) -> None:
+def test_a_pages_address_is_its_own_and_made_from_its_name_when_not_given(
+    client: AppClient,
+) -> None:
     assert _create(client, slug="the-pier").status_code == 201
     problem(_create(client, slug="the-pier", locationId=OTHER_LOCATION), 409, "slug_taken")
-    problem(_create(client, slug=None), 422, "validation_failed")
+    made = _create(client, slug=None, name="Harbour St — online!")
+    assert made.json()["slug"] == "harbour-st-online"
     problem(_create(client, slug="Not A Slug"), 422, "validation_failed")
 
 

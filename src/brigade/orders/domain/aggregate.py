@@ -709,6 +709,7 @@ class Order:
                 header.currency,
                 header.total_cents,
                 header.tip_cents,
+                header.pickup_at,
             )
         )
         return moment
@@ -791,7 +792,9 @@ class Order:
             cancelled_by_name=actor.name,
         )
         self._changes.happened.append(
-            OrderCancelled(self._header.id, self._header.location_id, reason)
+            OrderCancelled(
+                self._header.id, self._header.location_id, reason, self._header.pickup_at
+            )
         )
         return refund
 

@@ -26,6 +26,8 @@ class OrderCompleted:
     currency: str
     total_cents: int
     tip_cents: int
+    # A takeout's or delivery's pickup time (None: none): what the channels' checks all have.
+    pickup_at: datetime | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -35,6 +37,7 @@ class OrderCancelled:
     order_id: UUID
     location_id: UUID | None
     reason: str
+    pickup_at: datetime | None = None
 
 
 @dataclass(frozen=True, slots=True)
