@@ -6,7 +6,8 @@ name and short phone lack, then picks a pickup slot (the first one, filled by an
 is shown full and cannot be taken), types a name and a phone and places the order, paid at
 pickup. It waits for the restaurant (a reload follows the same order); a server accepts it on
 the terminal's floor, the kitchen bumps its ticket on the wall, and the phone says it is ready
-with its number, as the guests' board does. In Arabic the page reads right to left; at 360 x 740 nothing is wider than the phone.
+with its number, as the guests' board does. In Arabic the page reads right to left; at
+360 x 740 nothing is wider than the phone.
 Paused, the page says when it takes orders again, every word from the catalogues. Screenshots
 of the menu, the checkout and the ready order (and in Arabic, and the paused page at 360 x 740)
 to docs/screens/."""
