@@ -339,3 +339,23 @@ def test_a_reopened_checks_refunds_stay_and_a_cancel_gives_back_only_the_rest(
     assert cancelled.status_code == 200, cancelled.text
     given = order_detail(client, order)["refunds"]
     assert [(r["amount"], r["tipAmount"]) for r in given] == [(4, 0), (11, 2)]
+
+
+def test_a_merges_answer_lists_the_payments_as_a_read_does(client: AppClient) -> None:
+    """Was: the merged check's payments came after the kept one's in the merge's answer, by
+    when each check was paid; a read lists them by when each was taken (the state machine, a
+    card on one check and a phone's payment on the other)."""
+    menu = _vat_night(client)
+    first, second = make_order(client), make_order(client)
+    add_item(client, first, menu["soup"])
+    add_item(client, second, menu["soup"])
+    cash = {"amount": 1, "paymentMethod": "CASH"}
+    _ok(client.post(f"/api/orders/{second['id']}/payments", json=cash), 201)
+    _ok(client.post(f"/api/orders/{first['id']}/payments", json=cash), 201)
+    kept, _ = _ok(client.post(f"/api/orders/{first['id']}/merge", json={"orderId": second["id"]}))[
+        "orders"
+    ]
+    read = order_detail(client, kept)
+    assert [p["id"] for p in kept["payments"]] == [p["id"] for p in read["payments"]]
+    taken = [p["processedAt"] for p in read["payments"]]
+    assert taken == sorted(taken)

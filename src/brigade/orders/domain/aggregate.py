@@ -1798,6 +1798,10 @@ class Order:
         replaced: Mapping[UUID, OrderPayment] = {p.id: p for p in changed_payments}
         payments = [replaced.get(p.id, p) for p in self._payments if p.id not in gone]
         payments += [*added_payments, *arrived_payments]
+        if arrived_payments:
+            # Another check's payments take their places as a load reads them (by when they
+            # were taken): a merge's answer is what a read of the check shows.
+            payments.sort(key=lambda p: (p.processed_at, p.id))
         header = dataclasses.replace(self._header, **fields)
         totals = _totals(header, lines.values(), payments)
         self._header = dataclasses.replace(
