@@ -89,7 +89,8 @@ VALUE_RULE_CODES = ("trivial_pin", "weak_password")
 # Rules between two fields that JSON Schema does not state: a group's maxSelections >= its
 # min, a report's days in order and at most 366, a forced Z's reason (docs/design.md §18), a
 # cursor with a page number, a deprecated parameter that disagrees with its new name, a staff
-# member's password with a sign-in name and a first sign-in name with a password (§7).
+# member's password with a sign-in name and a first sign-in name with a password (§7), a pickup
+# time on an order that is not a takeout or a delivery (§5).
 CROSS_FIELD_RULES = (
     "maxSelections",
     "to",
@@ -100,6 +101,7 @@ CROSS_FIELD_RULES = (
     "since",
     "login",
     "password",
+    "pickupAt",
 )
 
 
