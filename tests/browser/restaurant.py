@@ -147,6 +147,21 @@ def served_to_guests(restaurant: Restaurant, ordering: str) -> Iterator[None]:
         assert http.put(path, json=profile).status_code == 200
 
 
+def settle_channel_orders(restaurant: Restaurant) -> None:
+    """Channel orders a test left waiting, cooking or ready end (a NEW one refused, another's
+    check cancelled): later tests' terminals open onto a floor with no channel's card."""
+    with restaurant.http() as http:
+        params = {"locationId": restaurant.location_id}
+        for left in http.get("/api/channel-orders", params=params).json():
+            if left["status"] == "NEW":
+                refuse = {"reason": "the test is over"}
+                answer = http.post(f"/api/channel-orders/{left['id']}/refuse", json=refuse)
+            else:
+                cancel = {"reason": "the test is over"}
+                answer = http.request("DELETE", f"/api/orders/{left['orderId']}", json=cancel)
+            assert answer.status_code == 200, answer.text
+
+
 def add_receipt_printer(restaurant: Restaurant, name: str, port: int) -> None:
     """A receipt printer at 127.0.0.1:``port`` (a fake one, tests/printers.py)."""
     body = {

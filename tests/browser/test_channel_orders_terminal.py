@@ -10,15 +10,23 @@ with the platform's payment (PICKED_UP). The other is refused with a reason (REF
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from datetime import datetime
 from typing import Any
 from zoneinfo import ZoneInfo
 
 import httpx
 import orjson
+import pytest
 from playwright.sync_api import Browser, Locator, Page, expect
 
-from browser.restaurant import TIMES, Restaurant, screenshot, signed_in_terminal
+from browser.restaurant import (
+    TIMES,
+    Restaurant,
+    screenshot,
+    settle_channel_orders,
+    signed_in_terminal,
+)
 from channels.channel_simulator import an_order, sign
 
 Json = dict[str, Any]
@@ -57,6 +65,14 @@ def _pickup(pushed: Json) -> str:
     """The pickup time as the terminal writes it, in the location's time zone: "6:30 PM"."""
     at = datetime.fromisoformat(pushed["pickupAt"]).astimezone(ZoneInfo("Europe/London"))
     return at.strftime("%I:%M %p").lstrip("0")
+
+
+@pytest.fixture(autouse=True)
+def _settled(restaurant: Restaurant) -> Iterator[None]:
+    """Whatever the test leaves (a failure half-way) ends with it: the next terminal's floor
+    shows no channel's card."""
+    yield
+    settle_channel_orders(restaurant)
 
 
 def test_platform_orders_are_accepted_refused_and_handed_over_on_the_floor(

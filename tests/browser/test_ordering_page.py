@@ -26,7 +26,13 @@ from playwright.sync_api import Browser, Page, expect
 
 from browser.kitchen_wall import clear_board, open_kitchen
 from browser.languages import all_words_from_catalogues, show_pseudo
-from browser.restaurant import Restaurant, _created, screenshot, signed_in_terminal
+from browser.restaurant import (
+    Restaurant,
+    _created,
+    screenshot,
+    settle_channel_orders,
+    signed_in_terminal,
+)
 from browser.test_guest_board import _column, _open_board
 from browser.test_guest_phone import PHONES, _fits, _phone, _product
 
@@ -52,7 +58,9 @@ def web_channel(restaurant: Restaurant) -> Iterator[dict[str, Any]]:
             "slug": SLUG,
             "ordersPerSlot": 1,
         }
-        yield _created(http.post("/api/channels", json=channel))
+        made = _created(http.post("/api/channels", json=channel))
+    yield made
+    settle_channel_orders(restaurant)
 
 
 def _public(restaurant: Restaurant, method: str, path: str, **kwargs: Any) -> Any:
