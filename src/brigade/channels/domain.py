@@ -13,7 +13,7 @@ import dataclasses
 import hmac
 import re
 import unicodedata
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from decimal import Decimal
@@ -24,7 +24,7 @@ from uuid import UUID
 from brigade.kit.access import Needs, Permission, Role, declare_permissions
 from brigade.kit.errors import Conflict, DomainError, declare_answers
 from brigade.kit.events import Envelope, EventName
-from brigade.orders.domain.states import OrderType
+from brigade.orders.domain.states import ItemStatus, OrderType
 from brigade.webhooks.domain import standard_signature
 
 # A signed order older or newer than this is refused: a replayed one, or a clock far off.
@@ -329,6 +329,14 @@ class IncomingOrder:
 
 
 NOT_ACCEPTED_IN_TIME = "not accepted in time"
+
+# What a check still cooks: while any of its items is one of these, its order is not READY.
+STILL_COOKING = frozenset({ItemStatus.PENDING, ItemStatus.SENT, ItemStatus.PREPARING})
+
+
+def all_cooked(statuses: Iterable[ItemStatus]) -> bool:
+    """Nothing on the check is still to cook (voided, ready and served ones are done)."""
+    return not any(status in STILL_COOKING for status in statuses)
 
 
 def incoming_event(event_type: ChannelEvents, incoming: IncomingOrder) -> Envelope:

@@ -35,6 +35,7 @@ from brigade.channels.domain import (
     OrderRefused,
     PaymentDue,
     SlugTaken,
+    all_cooked,
     slot_of,
     slug_from,
     verify_signature,
@@ -54,7 +55,7 @@ from brigade.orders import service as orders
 from brigade.orders.domain.aggregate import Order
 from brigade.orders.domain.commands import AddItem, CreateOrder, ModifierChoice, TakePayment
 from brigade.orders.domain.domain_events import OrderCancelled, OrderCompleted
-from brigade.orders.domain.states import ItemStatus, PaymentMethod
+from brigade.orders.domain.states import PaymentMethod
 from brigade.webhooks import service as webhooks
 from brigade.webhooks.domain import FIRST_BASE64_VERSION, derive_secret
 
@@ -385,15 +386,11 @@ async def incoming_orders(
     return await IncomingRepository(uow).of_location(location_id, statuses)
 
 
-async def get_incoming(uow: UnitOfWork, incoming_id: UUID) -> IncomingOrder:
-    found = await IncomingRepository(uow).get(incoming_id)
-    if found is None:
-        raise NotFound("channel order", incoming_id)
-    return found
-
-
-async def _held(uow: UnitOfWork, incoming_id: UUID) -> IncomingOrder:
-    found = await IncomingRepository(uow).get(incoming_id, for_update=True)
+async def get_incoming(
+    uow: UnitOfWork, incoming_id: UUID, *, for_update: bool = False
+) -> IncomingOrder:
+    """The channel order; ``for_update`` holds it until the transaction ends (a decision)."""
+    found = await IncomingRepository(uow).get(incoming_id, for_update=for_update)
     if found is None:
         raise NotFound("channel order", incoming_id)
     return found
@@ -402,7 +399,7 @@ async def _held(uow: UnitOfWork, incoming_id: UUID) -> IncomingOrder:
 async def accept(uow: UnitOfWork, staff: Actor, incoming_id: UUID) -> IncomingOrder:
     """Accepted: its check goes to the kitchen, the channel is told (accepted, preparing).
     Past its window: 409 ``accept_window_over`` (it is refused to the channel)."""
-    return await _accept(uow, staff, await _held(uow, incoming_id))
+    return await _accept(uow, staff, await get_incoming(uow, incoming_id, for_update=True))
 
 
 async def _accept(uow: UnitOfWork, actor: Actor, incoming: IncomingOrder) -> IncomingOrder:
@@ -414,7 +411,7 @@ async def _accept(uow: UnitOfWork, actor: Actor, incoming: IncomingOrder) -> Inc
 
 async def refuse(uow: UnitOfWork, staff: Actor, incoming_id: UUID, reason: str) -> IncomingOrder:
     """Refused with ``reason``, which the channel is told; its check is cancelled."""
-    return await _refuse(uow, staff, await _held(uow, incoming_id), reason)
+    return await _refuse(uow, staff, await get_incoming(uow, incoming_id, for_update=True), reason)
 
 
 async def _refuse(
@@ -438,7 +435,7 @@ async def hand_over(
 ) -> IncomingOrder:
     """A platform-paid order picked up: what it paid is taken as a CHANNEL payment, which
     completes its check (PICKED_UP). One to pay here: 409 ``payment_due``, paid at the till."""
-    incoming = await _held(uow, incoming_id)
+    incoming = await get_incoming(uow, incoming_id, for_update=True)
     staff.ensure_at(incoming.location_id)
     if not incoming.paid:
         raise PaymentDue(
@@ -499,8 +496,7 @@ async def items_done(uow: UnitOfWork, done: ItemsDone) -> None:
     if incoming is None or incoming.status is not IncomingStatus.PREPARING:
         return
     check = await orders.get_order(uow, done.actor, done.order_id)
-    cooking = {ItemStatus.PENDING, ItemStatus.SENT, ItemStatus.PREPARING}
-    if not any(item.status in cooking for item in check.items):
+    if all_cooked(item.status for item in check.items):
         await IncomingRepository(uow).save(incoming.moved(IncomingStatus.READY, now()))
 
 
